@@ -1,0 +1,91 @@
+// Package shell reads a shell command line the way the permission rules
+// need it: split into simple commands (at &&, ||, ;, |, |&, &, newlines, and
+// into ( ), $( ), backticks and loop bodies), with wrappers stripped,
+// redirect targets set apart, and what each command needs (network, writes
+// outside the project, writes into .git, writes inside the project).
+// It parses with mvdan.cc/sh/v3/syntax; it never uses regular expressions
+// over the raw line.
+package shell
+
+// The types below are the package's contract with the harness simulators
+// (engine/claude and later ones). Parse fills them.
+
+// MaxLine is the longest command line the rules look at; Claude Code always
+// asks for a longer one (seed, "Shell command matching").
+const MaxLine = 10000
+
+// Script is a parsed command line.
+type Script struct {
+	Source   string    // the line as given
+	Commands []Command // every simple command, in source order, nested ones included
+	// Unparseable is set when the parser could not read the line (or a
+	// trailing && / || left it incomplete); no allow rule approves it.
+	Unparseable bool
+	Err         string // the parser's message when Unparseable
+	TooLong     bool   // len(Source) > MaxLine
+	// Untraceable is set when the line's effect on the working folder cannot
+	// be followed: a subshell, or more than one cd (seed step 8).
+	Untraceable bool
+	CdCount     int
+}
+
+// Command is one simple command.
+type Command struct {
+	// Text is the command as rules match it: the source text of the words
+	// after leading NAME=value assignments and stripped wrappers, quotes kept
+	// exactly as written, redirections left out, words joined by one space.
+	Text string
+	// FullText is Text with the leading assignments kept ("FOO=1 git push").
+	FullText string
+	Assigns  []Assign // leading NAME=value words
+	Name     string   // command name after unquoting ("git"); "" when not a literal
+	Args     []Word   // the words after the name, in order
+	Wrappers []string // stripped wrappers, outermost first ("timeout", "nice", "xargs")
+	// ExecWrapper names an exec wrapper that is not stripped (watch, setsid,
+	// ionice, flock) or "find -exec"/"find -delete": only an exact allow rule
+	// approves such a command.
+	ExecWrapper string
+	Redirects   []Redirect
+	// Nested is set for commands inside ( ), $( ), backticks, <( ), or a
+	// loop or if body; Depth counts the nesting.
+	Nested bool
+	Depth  int
+	// Dynamic is set when the command name comes from a variable or a
+	// substitution, so no rule can know what runs.
+	Dynamic bool
+	// Cwd is the working folder the command runs in when a preceding cd in
+	// the same line could be followed ("" = the line's starting folder).
+	Cwd string
+}
+
+// Assign is a leading NAME=value.
+type Assign struct {
+	Name  string
+	Value string // literal value, or the source text when not literal
+}
+
+// Word is one argument word.
+type Word struct {
+	Raw     string // source text, quotes kept
+	Lit     string // value after unquoting; valid only when Literal
+	Literal bool   // no expansions ($VAR, $( ), globs are still literal text but see Glob)
+	Glob    bool   // contains unquoted *, ? or [
+}
+
+// Redirect is one redirection with a file target.
+type Redirect struct {
+	Op     string // "<", ">", ">>", "&>", "2>", "<<<", …
+	Target Word
+	Write  bool // the target is written (>, >>, &>, >|, <>)
+	Read   bool // the target is read (<, <>)
+}
+
+// File use by a command, for path rules, the read-only set and the sandbox.
+type FileUse struct {
+	Path  string // as written, unquoted; resolve against Command.Cwd / the call's cwd
+	Write bool   // written, created, moved onto or deleted
+	Read  bool
+	// Via says how the path was found: "redirect", "tee", or the file
+	// command's name ("cat", "rm", "sed -i", …).
+	Via string
+}

@@ -1,0 +1,3 @@
+module github.com/permsim/permsim
+
+go 1.26
