@@ -1,0 +1,315 @@
+// Package queries is permsim's SQL layer: it opens the Parquet tables that
+// ingest and replay write (calls, decisions, rules) as DuckDB views, runs
+// ad-hoc SQL for `permsim sql`, and builds the risk report for
+// `permsim report`.
+//
+// It is the only package that links DuckDB. Every SQL statement lives in an
+// embedded file under sql/, one per view and per report section; Go only
+// fills in the list of Parquet files.
+package queries
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"embed"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/duckdb/duckdb-go/v2"
+)
+
+//go:embed sql/*.sql
+var sqlFiles embed.FS
+
+// memoryLimit keeps DuckDB from taking its default 80% of the machine's
+// memory: permsim runs beside the user's own work. Queries that need more
+// spill to a temporary folder instead of failing.
+const memoryLimit = "1GB"
+
+// ErrRemotePath is wrapped by the error Open, ExtractToolCalls and Query
+// return for an s3://, gs://, http:// or https:// location.
+var ErrRemotePath = errors.New("remote paths are not supported: DuckDB's httpfs extension is not built into permsim and cannot be downloaded offline; copy the files to a local folder and use that folder")
+
+var remoteSchemes = []string{"s3://", "s3a://", "s3n://", "gs://", "gcs://", "r2://", "az://", "azure://", "abfss://", "hf://", "http://", "https://"}
+
+// CheckLocal returns an error wrapping ErrRemotePath, naming path, when path
+// is a remote location (s3://, gs://, http://, https://, …); nil otherwise.
+func CheckLocal(path string) error {
+	if s := remoteScheme(path); s != "" {
+		return fmt.Errorf("%s: %w", path, ErrRemotePath)
+	}
+	return nil
+}
+
+func remoteScheme(path string) string {
+	p := strings.ToLower(strings.TrimSpace(path))
+	for _, s := range remoteSchemes {
+		if strings.HasPrefix(p, s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// DB is an in-memory DuckDB database holding the views calls, calls_all,
+// decisions and rules over one output folder. It is safe for concurrent use.
+type DB struct {
+	db       *sql.DB
+	tmpDir   string
+	warnings []string
+}
+
+// table describes one table of the output folder: its folder name, the SQL
+// file that creates its view, and whether it is Hive-partitioned
+// (harness=…/date=…).
+type table struct {
+	dir         string
+	viewFile    string
+	partitioned bool
+}
+
+var tables = []table{
+	{dir: "calls", viewFile: "calls_all.sql", partitioned: true},
+	{dir: "decisions", viewFile: "decisions.sql", partitioned: true},
+	{dir: "rules", viewFile: "rules.sql", partitioned: false},
+}
+
+// Open opens the tables under outDir as views in a fresh in-memory DuckDB:
+//
+//   - calls_all: every row of <outDir>/calls/harness=*/date=*/*.parquet, with
+//     the partition columns harness and date;
+//   - calls: calls_all with one row per call_key: the lowest copy_rank, then
+//     the highest ingest_run;
+//   - decisions: <outDir>/decisions/harness=*/date=*/*.parquet, likewise;
+//   - rules: <outDir>/rules/*.parquet.
+//
+// Files and folders whose names start with "." (a writer's temporary files)
+// are never read. A table whose folder is missing or holds no Parquet file
+// gets an empty view with the table's columns, so Open succeeds on a folder
+// that does not exist yet. A .parquet file outside the table's layout, or
+// one whose Parquet footer DuckDB cannot read, is skipped and listed by
+// Warnings; the rest of the table is still read. A remote outDir (s3://,
+// https://, …) is refused with an error wrapping ErrRemotePath.
+//
+// DuckDB uses GOMAXPROCS threads and at most 1 GB of memory, spilling the
+// rest to a temporary folder that Close removes.
+func Open(outDir string) (*DB, error) {
+	if err := CheckLocal(outDir); err != nil {
+		return nil, err
+	}
+	if st, err := os.Stat(outDir); err == nil && !st.IsDir() {
+		return nil, fmt.Errorf("%s: not a folder", outDir)
+	}
+	db, tmpDir, err := openDuckDB()
+	if err != nil {
+		return nil, err
+	}
+	d := &DB{db: db, tmpDir: tmpDir}
+	if err := d.createViews(outDir); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close releases the database and removes its spill folder.
+func (d *DB) Close() error {
+	err := d.db.Close()
+	if d.tmpDir != "" {
+		if rerr := os.RemoveAll(d.tmpDir); err == nil {
+			err = rerr
+		}
+	}
+	return err
+}
+
+// Warnings lists the files Open skipped because they were out of place,
+// each as "path: why".
+func (d *DB) Warnings() []string {
+	return append([]string(nil), d.warnings...)
+}
+
+// openDuckDB opens an in-memory database whose every connection works in
+// UTC (TIMESTAMP WITH TIME ZONE values then print as the UTC times the
+// tables hold) and never tries to download an extension.
+func openDuckDB() (*sql.DB, string, error) {
+	tmpDir, err := os.MkdirTemp("", "permsim-duckdb-")
+	if err != nil {
+		return nil, "", fmt.Errorf("duckdb spill folder: %w", err)
+	}
+	cfg := url.Values{}
+	cfg.Set("threads", strconv.Itoa(runtime.GOMAXPROCS(0)))
+	cfg.Set("memory_limit", memoryLimit)
+	cfg.Set("temp_directory", tmpDir)
+	cfg.Set("autoinstall_known_extensions", "false")
+	connector, err := duckdb.NewConnector("?"+cfg.Encode(), func(ex driver.ExecerContext) error {
+		_, err := ex.ExecContext(context.Background(), "SET TimeZone = 'UTC'", nil)
+		return err
+	})
+	if err != nil {
+		os.RemoveAll(tmpDir)
+		return nil, "", fmt.Errorf("open duckdb: %w", err)
+	}
+	return sql.OpenDB(connector), tmpDir, nil
+}
+
+func (d *DB) createViews(outDir string) error {
+	for _, t := range tables {
+		dir := filepath.Join(outDir, t.dir)
+		files, warns := parquetFiles(dir, t.partitioned)
+		d.warnings = append(d.warnings, warns...)
+		err := d.createView(t, files)
+		if err != nil && len(files) > 0 {
+			// One unreadable file must not hide the rest of the table: find
+			// the files DuckDB cannot open, name them, and go on without them.
+			files = d.readableFiles(files)
+			err = d.createView(t, files)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: reading the %s table: %w", dir, t.dir, err)
+		}
+	}
+	if _, err := d.db.Exec(mustSQL("calls.sql")); err != nil {
+		return fmt.Errorf("creating the calls view: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) createView(t table, files []string) error {
+	source := ""
+	if len(files) > 0 {
+		tmpl := "parquet_flat.sql"
+		if t.partitioned {
+			tmpl = "parquet_hive.sql"
+		}
+		source = fill(mustSQL(tmpl), map[string]string{"files": sqlStringList(files)})
+	}
+	_, err := d.db.Exec(fill(mustSQL(t.viewFile), map[string]string{"parquet": source}))
+	return err
+}
+
+// readableFiles returns the files whose Parquet schema DuckDB can read,
+// and records a warning for each of the others.
+func (d *DB) readableFiles(files []string) []string {
+	var ok []string
+	for _, f := range files {
+		if _, err := d.db.Exec("DESCRIBE SELECT * FROM read_parquet(" + sqlString(f) + ")"); err != nil {
+			d.warnings = append(d.warnings, fmt.Sprintf("%s: skipped: not a readable Parquet file: %v", f, firstLine(err.Error())))
+			continue
+		}
+		ok = append(ok, f)
+	}
+	return ok
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// parquetFiles lists the Parquet files of one table folder in a stable
+// order. A missing folder has none. Names starting with "." are a writer's
+// unfinished files and are never listed; .parquet files that do not sit
+// where the table's layout puts them are returned as warnings, because
+// DuckDB would otherwise read wrong partition values or refuse the lot.
+func parquetFiles(dir string, partitioned bool) (files, warnings []string) {
+	// WalkDir does not follow a symlinked root; a table folder linked in from
+	// elsewhere is still the table.
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	err := filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
+		if err != nil {
+			if path == dir && errors.Is(err, os.ErrNotExist) {
+				return filepath.SkipAll
+			}
+			warnings = append(warnings, fmt.Sprintf("%s: %v", path, err))
+			if e != nil && e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if path == dir {
+			return nil
+		}
+		if strings.HasPrefix(e.Name(), ".") {
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".parquet") {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, path)
+		parts := strings.Split(filepath.ToSlash(rel), "/")
+		if ok, why := inLayout(parts, partitioned); !ok {
+			warnings = append(warnings, fmt.Sprintf("%s: skipped: %s", path, why))
+			return nil
+		}
+		files = append(files, path)
+		return nil
+	})
+	if err != nil {
+		warnings = append(warnings, fmt.Sprintf("%s: %v", dir, err))
+	}
+	sort.Strings(files)
+	return files, warnings
+}
+
+func inLayout(parts []string, partitioned bool) (bool, string) {
+	if !partitioned {
+		if len(parts) != 1 {
+			return false, "this table is not partitioned; its files sit directly in its folder"
+		}
+		return true, ""
+	}
+	if len(parts) != 3 || !strings.HasPrefix(parts[0], "harness=") || !strings.HasPrefix(parts[1], "date=") {
+		return false, "not under harness=<h>/date=<d>/"
+	}
+	return true, ""
+}
+
+func mustSQL(name string) string {
+	b, err := sqlFiles.ReadFile("sql/" + name)
+	if err != nil {
+		panic("queries: missing embedded sql/" + name)
+	}
+	return string(b)
+}
+
+// fill replaces each {{key}} of tmpl with vars[key].
+func fill(tmpl string, vars map[string]string) string {
+	for k, v := range vars {
+		tmpl = strings.ReplaceAll(tmpl, "{{"+k+"}}", v)
+	}
+	return tmpl
+}
+
+// sqlStringList renders paths as a DuckDB list of string literals.
+func sqlStringList(paths []string) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, p := range paths {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(sqlString(p))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+func sqlString(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}

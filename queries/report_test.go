@@ -1,0 +1,222 @@
+package queries
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The dataset of testdata/queries/dataset/build.sql, worked out by hand:
+//
+//	calls (deduplicated): k1..k8 of claude-code in /home/dev/demo-app and
+//	codex:call_1 in /home/dev/api: 9 calls, 2 projects, from k1 at
+//	2026-03-14 09:00 to k6 at 2026-03-15 10:00 (codex:call_1 has no time).
+//	decisions: one per call, 9. Labels: "checked against codex 0.46.0"
+//	(codex) and "simulated from the documented rules" (the rest).
+//
+//	dangerous and runs: k1, k4, k6 by rule Bash(git push *) in
+//	/home/dev/demo-app/.claude/settings.json (project), danger git-push
+//	(k4 also force-push), commands "git push origin main" twice (k1, k6)
+//	and "git push --force origin main" once (k4); k2 by no rule, step
+//	"1 mode", reason "bypassPermissions" ("rm -rf build"); codex:call_1 by
+//	no rule, step "sandbox", reason "sandbox auto-allow"
+//	("rm -rf /tmp/cache"). k8 runs too but is not dangerous.
+//
+//	per project × harness × mode: api/codex/on-request:workspace-write:
+//	runs 1; demo-app/claude-code/acceptEdits: runs 1 (k8);
+//	bypassPermissions: runs 1 (k2); default: blocked 1 (k7), asks-rule 1
+//	(k3), asks-mode 1 (k5), runs 3 (k1, k4, k6), total 6.
+//
+//	dangerous by calls.result: blocked: k7 ok; asks-rule: k3 ok; runs: k1
+//	ok, k2 ok (the later ingest run; the decision row still says
+//	unknown), k6 ok, k4 denied, codex:call_1 error, so 3 ok, 1 error,
+//	1 denied; ran without asking and did run: 4.
+func wantRisk() *RiskReport {
+	first := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
+	last := time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
+	return &RiskReport{
+		Labels:    []string{"checked against codex 0.46.0", "simulated from the documented rules"},
+		Calls:     9,
+		Decisions: 9,
+		Projects:  2,
+		FirstTs:   &first,
+		LastTs:    &last,
+		ApprovedBy: []ApprovedBy{
+			{RuleText: "Bash(git push *)", RuleFile: "/home/dev/demo-app/.claude/settings.json", RuleLayer: "project",
+				Calls: 3, Danger: []string{"force-push", "git-push"}, Harnesses: []string{"claude-code"},
+				Top: []TopItem{{"git push origin main", 2}, {"git push --force origin main", 1}}},
+			{Step: "1 mode", Reason: "bypassPermissions", Calls: 1, Danger: []string{"delete"},
+				Harnesses: []string{"claude-code"}, Top: []TopItem{{"rm -rf build", 1}}},
+			{Step: "sandbox", Reason: "sandbox auto-allow", Calls: 1, Danger: []string{"delete"},
+				Harnesses: []string{"codex"}, Top: []TopItem{{"rm -rf /tmp/cache", 1}}},
+		},
+		Outcomes: []OutcomeCounts{
+			{ProjectDir: "/home/dev/api", Harness: "codex", Mode: "on-request:workspace-write", Runs: 1, Total: 1},
+			{ProjectDir: "/home/dev/demo-app", Harness: "claude-code", Mode: "acceptEdits", Runs: 1, Total: 1},
+			{ProjectDir: "/home/dev/demo-app", Harness: "claude-code", Mode: "bypassPermissions", Runs: 1, Total: 1},
+			{ProjectDir: "/home/dev/demo-app", Harness: "claude-code", Mode: "default", Blocked: 1, AsksRule: 1, AsksMode: 1, Runs: 3, Total: 6},
+		},
+		DangerousByResult: []ResultCounts{
+			{Group: "blocked", OK: 1, Total: 1},
+			{Group: "asks-rule", OK: 1, Total: 1},
+			{Group: "runs", OK: 3, Error: 1, Denied: 1, Total: 5},
+		},
+		RanWithoutAsking: 4,
+	}
+}
+
+// The report's sections: "Approved by: dangerous calls … whose outcome is
+// runs grouped by (rule_text, rule_file, rule_layer) — rule-less runs
+// grouped by step/reason — with the count, the danger categories, and the
+// top 3 commands/paths behind each"; "counts per project × mode × outcome
+// group"; "dangerous calls that actually ran per calls.result … joined by
+// call_key".
+func TestRisk(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	got, err := d.Risk(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := wantRisk()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.MarshalIndent(got, "", "  ")
+		w, _ := json.MarshalIndent(want, "", "  ")
+		t.Errorf("Risk:\n got  %s\n want %s", g, w)
+	}
+}
+
+// The text report names the approved-by rule with its count and top
+// command; the golden file holds the rest, checked line by line against
+// the dataset (see wantRisk).
+func TestReportText(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "text"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		"simulated from the documented rules",
+		"3 calls  rule Bash(git push *)\n",
+		"top: 2  git push origin main\n",
+		"1 call   no rule: bypassPermissions (step 1 mode)\n",
+		"4 dangerous calls would have run without asking and did run",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q", want)
+		}
+	}
+	golden(t, "report/report.txt", out)
+}
+
+func TestReportMarkdown(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "markdown"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if !strings.Contains(out, "| 3 | rule `Bash(git push *)` |") {
+		t.Errorf("markdown report lacks the approved-by rule row:\n%s", out)
+	}
+	golden(t, "report/report.md", out)
+}
+
+// "JSON field names are a contract".
+func TestReportJSON(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "json"); err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+		t.Fatalf("report is not JSON: %v\n%s", err, b.String())
+	}
+	for _, k := range []string{"labels", "calls", "decisions", "projects", "first_ts", "last_ts",
+		"approved_by", "outcomes", "dangerous_by_result", "ran_without_asking"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("report JSON lacks %q", k)
+		}
+	}
+	if m["first_ts"] != "2026-03-14T09:00:00Z" || m["calls"] != float64(9) || m["ran_without_asking"] != float64(4) {
+		t.Errorf("first_ts, calls, ran_without_asking = %v, %v, %v", m["first_ts"], m["calls"], m["ran_without_asking"])
+	}
+	first := m["approved_by"].([]any)[0].(map[string]any)
+	for _, k := range []string{"rule_text", "rule_file", "rule_layer", "step", "reason", "calls", "danger", "harnesses", "top"} {
+		if _, ok := first[k]; !ok {
+			t.Errorf("approved_by[0] lacks %q", k)
+		}
+	}
+	top := first["top"].([]any)[0].(map[string]any)
+	if first["rule_text"] != "Bash(git push *)" || first["calls"] != float64(3) || top["what"] != "git push origin main" || top["calls"] != float64(2) {
+		t.Errorf("approved_by[0] = %v", first)
+	}
+	outcome := m["outcomes"].([]any)[0].(map[string]any)
+	for _, k := range []string{"project_dir", "harness", "mode", "blocked", "asks_rule", "asks_mode", "runs", "unknown", "total"} {
+		if _, ok := outcome[k]; !ok {
+			t.Errorf("outcomes[0] lacks %q", k)
+		}
+	}
+	res := m["dangerous_by_result"].([]any)[2].(map[string]any)
+	if res["group"] != "runs" || res["ok"] != float64(3) || res["error"] != float64(1) || res["denied"] != float64(1) || res["unknown"] != float64(0) || res["total"] != float64(5) {
+		t.Errorf("dangerous_by_result[2] = %v", res)
+	}
+}
+
+// One self-contained page: no scripts, no outside stylesheets or images,
+// and the data escaped.
+func TestReportHTML(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "html"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"<!DOCTYPE html>", "<code>Bash(git push *)</code>", "<code>git push origin main</code> (2)", "simulated from the documented rules"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("html report lacks %q", want)
+		}
+	}
+	for _, bad := range []string{"<script", "src=", "<link", "http://", "https://"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("html report is not self-contained: has %q", bad)
+		}
+	}
+}
+
+// "an empty decisions table → the report says to run permsim replay first
+// (not an error)".
+func TestReportBeforeReplay(t *testing.T) {
+	full := buildDataset(t, "dataset")
+	dir := t.TempDir()
+	if err := copyTree(full+"/calls", dir+"/calls"); err != nil {
+		t.Fatal(err)
+	}
+	d := openTest(t, dir)
+	for _, format := range ReportFormats {
+		t.Run(format, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := d.Report(context.Background(), &b, format); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), "run `permsim replay` first") {
+				t.Errorf("%s report does not say to run permsim replay first:\n%s", format, b.String())
+			}
+			if format == "text" && !strings.Contains(b.String(), "9 calls, 0 decisions, 2 projects") {
+				t.Errorf("text header lacks the counts:\n%s", b.String())
+			}
+		})
+	}
+}
+
+func TestReportUnknownFormat(t *testing.T) {
+	d := openTest(t, t.TempDir())
+	if err := d.Report(context.Background(), &bytes.Buffer{}, "pdf"); err == nil || !strings.Contains(err.Error(), "pdf") {
+		t.Errorf("Report(pdf) = %v, want an error naming the format", err)
+	}
+}
