@@ -1,0 +1,115 @@
+package dataset
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/file"
+)
+
+// writeRowGroup writes rows as one row group, column by column in schema
+// order (each stored field is exactly one leaf column, lists included).
+func writeRowGroup(pw *file.Writer, stored []field, rows []reflect.Value) (err error) {
+	defer func() {
+		// arrow-go reports some sink failures by panicking; turn them into
+		// an error so a full disk fails the write instead of the program.
+		if r := recover(); r != nil {
+			err = fmt.Errorf("parquet writer: %v", r)
+		}
+	}()
+	rg, err := pw.AppendRowGroupChecked()
+	if err != nil {
+		return err
+	}
+	for _, f := range stored {
+		cw, err := rg.NextColumn()
+		if err != nil {
+			return err
+		}
+		if err := writeColumn(cw, f, rows); err != nil {
+			return fmt.Errorf("column %s: %w", f.name, err)
+		}
+		if err := cw.Close(); err != nil {
+			return fmt.Errorf("column %s: %w", f.name, err)
+		}
+	}
+	return rg.Close()
+}
+
+func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error {
+	n := len(rows)
+	switch f.kind {
+	case kString:
+		vals := make([]parquet.ByteArray, 0, n)
+		defs := make([]int16, n)
+		for i, r := range rows {
+			if s := r.FieldByIndex(f.index).String(); s != "" {
+				vals = append(vals, parquet.ByteArray(s))
+				defs[i] = 1
+			}
+		}
+		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(vals, defs, nil)
+		return err
+	case kBool:
+		vals := make([]bool, n)
+		for i, r := range rows {
+			vals[i] = r.FieldByIndex(f.index).Bool()
+		}
+		_, err := cw.(*file.BooleanColumnChunkWriter).WriteBatch(vals, nil, nil)
+		return err
+	case kInt64:
+		vals := make([]int64, n)
+		for i, r := range rows {
+			vals[i] = r.FieldByIndex(f.index).Int()
+		}
+		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(vals, nil, nil)
+		return err
+	case kInt64Ptr:
+		vals := make([]int64, 0, n)
+		defs := make([]int16, n)
+		for i, r := range rows {
+			if fv := r.FieldByIndex(f.index); !fv.IsNil() {
+				vals = append(vals, fv.Elem().Int())
+				defs[i] = 1
+			}
+		}
+		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(vals, defs, nil)
+		return err
+	case kTime:
+		vals := make([]int64, 0, n)
+		defs := make([]int16, n)
+		for i, r := range rows {
+			if t := r.FieldByIndex(f.index).Interface().(time.Time); !t.IsZero() {
+				vals = append(vals, t.UnixMicro())
+				defs[i] = 1
+			}
+		}
+		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(vals, defs, nil)
+		return err
+	case kStrings:
+		// Levels of `optional group (LIST) { repeated group list {
+		// optional element } }`: 0 null list, 1 empty list, 2 null
+		// element, 3 element; repetition 0 starts a row, 1 continues it.
+		vals := make([]parquet.ByteArray, 0, n)
+		defs := make([]int16, 0, n)
+		reps := make([]int16, 0, n)
+		for _, r := range rows {
+			ss := r.FieldByIndex(f.index).Interface().([]string)
+			if len(ss) == 0 {
+				defs = append(defs, 0)
+				reps = append(reps, 0)
+				continue
+			}
+			for j, s := range ss {
+				vals = append(vals, parquet.ByteArray(s))
+				defs = append(defs, 3)
+				reps = append(reps, int16(min(j, 1)))
+			}
+		}
+		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(vals, defs, reps)
+		return err
+	}
+	return fmt.Errorf("unknown kind %d", f.kind)
+}

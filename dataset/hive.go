@@ -1,0 +1,184 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// Partition names one level of Hive partition folders (`<Name>=<value>`).
+type Partition struct {
+	// Name is the folder key, and the column name DuckDB's
+	// hive_partitioning gives the value back under.
+	Name string
+	// From is the col name of the field the value comes from; "" means
+	// Name. For a plain (non-Date) partition the field is a string and is
+	// NOT stored inside the files: the reader restores it from the path.
+	From string
+	// Date takes the value as the UTC calendar day (YYYY-MM-DD) of a
+	// time.Time field, "unknown" when the time is zero. The time field
+	// itself stays in the files.
+	Date bool
+}
+
+// Column is the partition by a string field, stored only in the path.
+func Column(name string) Partition { return Partition{Name: name} }
+
+// DateOf is the partition `<name>=YYYY-MM-DD` by the UTC day of the
+// time.Time field tagged col:"from".
+func DateOf(name, from string) Partition { return Partition{Name: name, From: from, Date: true} }
+
+// UnknownDate is the date partition value of a row whose time is zero.
+const UnknownDate = "unknown"
+
+// defaultPartition is Hive's folder value for an empty (null) value.
+const defaultPartition = "__HIVE_DEFAULT_PARTITION__"
+
+func (p Partition) from() string {
+	if p.From != "" {
+		return p.From
+	}
+	return p.Name
+}
+
+func dateValue(t time.Time) string {
+	if t.IsZero() {
+		return UnknownDate
+	}
+	return t.UTC().Format("2006-01-02")
+}
+
+// escapeValue makes a partition value safe as one folder name, escaping as
+// Hive does (%XX) the characters that would change the path or its parsing.
+func escapeValue(v string) string {
+	if v == "" {
+		return defaultPartition
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c < 0x20 || c == 0x7f || strings.IndexByte(`"#%'*/:=?\{[]^`, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+func unescapeValue(v string) string {
+	if v == defaultPartition {
+		return ""
+	}
+	if !strings.Contains(v, "%") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '%' && i+2 < len(v) && isHex(v[i+1]) && isHex(v[i+2]) {
+			b.WriteByte(unhex(v[i+1])<<4 | unhex(v[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// KV is one partition key and its (unescaped) value.
+type KV struct {
+	Key, Value string
+}
+
+// Part is one whole data file of a table, with the partition values its
+// path names, outermost first.
+type Part struct {
+	Path      string
+	Partition []KV
+}
+
+// Value returns the partition value under key, and whether the path has it.
+func (p Part) Value(key string) (string, bool) {
+	for _, kv := range p.Partition {
+		if kv.Key == key {
+			return kv.Value, true
+		}
+	}
+	return "", false
+}
+
+// hidden reports names readers must skip: temp files and swap folders start
+// with "." and Spark/Hive bookkeeping files with "_" (Spark's rule; a
+// `key=value` folder is never bookkeeping, even when the key starts with "_").
+func hidden(name string) bool {
+	return strings.HasPrefix(name, ".") || (strings.HasPrefix(name, "_") && !strings.Contains(name, "="))
+}
+
+// Parts lists the whole data files of <dir>/<table>: every `*.parquet` file
+// below it whose name and folders do not start with "." or "_", in lexical
+// path order. A missing table folder is an empty table, not an error.
+func Parts(dir, table string) ([]Part, error) {
+	root := filepath.Join(dir, table)
+	var parts []Part
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if path == root && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if path == root {
+			return nil
+		}
+		if hidden(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".parquet") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		p := Part{Path: path}
+		segs := strings.Split(filepath.ToSlash(rel), "/")
+		for _, seg := range segs[:len(segs)-1] {
+			if k, v, ok := strings.Cut(seg, "="); ok {
+				p.Partition = append(p.Partition, KV{Key: k, Value: unescapeValue(v)})
+			}
+		}
+		parts = append(parts, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("dataset: listing %s: %w", root, err)
+	}
+	return parts, nil
+}
+
+// tableExists reports whether <dir>/<table> is a folder.
+func tableExists(root string) bool {
+	fi, err := os.Stat(root)
+	return err == nil && fi.IsDir()
+}

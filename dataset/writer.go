@@ -1,0 +1,553 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/compress"
+	"github.com/apache/arrow-go/v18/parquet/file"
+	"github.com/apache/arrow-go/v18/parquet/schema"
+)
+
+// DefaultRowGroupRows is DuckDB's own row-group size: row groups of this
+// many rows let DuckDB scan a file with one thread per row group.
+const DefaultRowGroupRows = 122_880
+
+// Defaults for the Options fields left zero.
+const (
+	DefaultBufferBytes  = 256 << 20
+	DefaultMaxOpenFiles = 32
+)
+
+// staleAfter is how old a leftover temp file or staging folder must be
+// before a new Writer removes it: old enough that no live writer owns it.
+const staleAfter = 24 * time.Hour
+
+// Options says how a Writer lays a table out.
+type Options struct {
+	// Partitions are the Hive folder levels, outermost first.
+	Partitions []Partition
+	// RunID names the files: part-<RunID>-<n>.parquet. Empty: the current
+	// time in unix nanoseconds. Two writers of one table must use different
+	// run ids.
+	RunID string
+	// Replace writes the whole table into a sibling staging folder and
+	// swaps it in for <dir>/<table> at Commit; otherwise files are added
+	// to the table beside the ones already there.
+	Replace bool
+	// RowGroupRows is the row count of a full row group
+	// (DefaultRowGroupRows when 0).
+	RowGroupRows int
+	// BufferBytes bounds the estimated size of rows held in memory across
+	// all partitions; past it the largest partition is flushed early as a
+	// smaller row group (DefaultBufferBytes when 0).
+	BufferBytes int64
+	// FileRows is the row count after which a partition's file is finished
+	// and the next rows start a new file (10 row groups when 0).
+	FileRows int64
+	// MaxOpenFiles bounds the files open at once; past it the least
+	// recently written one is finished (DefaultMaxOpenFiles when 0).
+	MaxOpenFiles int
+}
+
+// Writer writes rows of T (a struct whose fields carry `col:"name"` tags)
+// as a Hive-partitioned Parquet table:
+// <dir>/<table>/<k1>=<v1>/…/part-<run id>-<n>.parquet.
+//
+// Column mapping: string → optional BYTE_ARRAY (String), "" written as null
+// (every string column is optional); bool → required BOOLEAN; int64 →
+// required INT64; *int64 → optional INT64, nil as null; time.Time →
+// optional INT64 TIMESTAMP(MICROS, adjusted to UTC), the zero time as null
+// (sub-microsecond precision is dropped); []string → optional 3-level LIST of
+// optional String elements, nil or empty written as a null list. Plain
+// partition columns are not stored in the files.
+//
+// Every file is written as .<name>.tmp in its own folder and renamed to
+// <name> only by Commit, after it is whole and synced; until then (or after
+// Abort, or a crash) no file a reader takes for data exists. A Writer is not
+// safe for concurrent use.
+type Writer[T any] struct {
+	dir, table string
+	root       string // folder files go into: the table, or the staging folder
+	opts       Options
+	codec      *codec
+	stored     []field
+	parts      []partSpec
+	sch        *schema.GroupNode
+	props      *parquet.WriterProperties
+
+	byKey    map[string]*partState
+	buffered int64
+	nOpen    int
+	clock    int64
+	done     []pending
+	files    []string
+	rows     int64
+	finished bool
+	err      error // sticky: after a failed write only Abort is useful
+}
+
+type partSpec struct {
+	Partition
+	f field
+}
+
+// partState is one partition's buffered rows and its open file, if any.
+type partState struct {
+	rel      string // folder below root, "k=v/k=v"
+	buf      []reflect.Value
+	bufBytes int64
+	cur      *openFile
+	nextN    int
+	lastUse  int64
+}
+
+type openFile struct {
+	f     *os.File
+	pw    *file.Writer
+	tmp   string
+	final string
+	rows  int64
+}
+
+type pending struct{ tmp, final string }
+
+// syncCloser makes the Parquet writer's final Close sync the data to disk
+// before the file is closed, so a renamed file is whole even after a crash.
+type syncCloser struct{ f *os.File }
+
+func (s syncCloser) Write(p []byte) (int, error) { return s.f.Write(p) }
+func (s syncCloser) Close() error {
+	if err := s.f.Sync(); err != nil {
+		s.f.Close()
+		return err
+	}
+	return s.f.Close()
+}
+
+// Create starts writing table under dir. It checks T's fields and the
+// partitions, repairs a swap an earlier replace left half done, and removes
+// temp files and staging folders older than a day.
+func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
+	c, err := codecFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	if table == "" || strings.ContainsAny(table, `/\`) || hidden(table) {
+		return nil, fmt.Errorf("dataset: bad table name %q", table)
+	}
+	if opts.RunID == "" {
+		opts.RunID = strconv.FormatInt(time.Now().UnixNano(), 10)
+	}
+	if strings.ContainsAny(opts.RunID, `/\`) {
+		return nil, fmt.Errorf("dataset: bad run id %q", opts.RunID)
+	}
+	if opts.RowGroupRows <= 0 {
+		opts.RowGroupRows = DefaultRowGroupRows
+	}
+	if opts.BufferBytes <= 0 {
+		opts.BufferBytes = DefaultBufferBytes
+	}
+	if opts.FileRows <= 0 {
+		opts.FileRows = 10 * int64(opts.RowGroupRows)
+	}
+	if opts.MaxOpenFiles <= 0 {
+		opts.MaxOpenFiles = DefaultMaxOpenFiles
+	}
+	w := &Writer[T]{dir: dir, table: table, opts: opts, codec: c, byKey: map[string]*partState{}}
+	inPath := map[string]bool{}
+	for _, p := range opts.Partitions {
+		i, ok := c.byName[p.from()]
+		if !ok {
+			return nil, fmt.Errorf("dataset: partition %q: %v has no column %q", p.Name, c.typ, p.from())
+		}
+		f := c.fields[i]
+		switch {
+		case p.Date && f.kind != kTime:
+			return nil, fmt.Errorf("dataset: date partition %q: column %q is not a time.Time", p.Name, f.name)
+		case !p.Date && f.kind != kString:
+			return nil, fmt.Errorf("dataset: partition %q: column %q is not a string", p.Name, f.name)
+		case !p.Date && p.from() != p.Name:
+			return nil, fmt.Errorf("dataset: partition %q: a string partition must have its column's name (%q), or the reader could not restore it", p.Name, f.name)
+		case p.Date:
+			if _, clash := c.byName[p.Name]; clash {
+				return nil, fmt.Errorf("dataset: date partition %q has the name of a column of %v", p.Name, c.typ)
+			}
+			if p.Name == "" || strings.ContainsAny(p.Name, `=/\`) {
+				return nil, fmt.Errorf("dataset: bad partition name %q", p.Name)
+			}
+		default:
+			inPath[f.name] = true
+		}
+		w.parts = append(w.parts, partSpec{Partition: p, f: f})
+	}
+	for _, f := range c.fields {
+		if !inPath[f.name] {
+			w.stored = append(w.stored, f)
+		}
+	}
+	if len(w.stored) == 0 {
+		return nil, fmt.Errorf("dataset: %v: every column is a partition column", c.typ)
+	}
+	if w.sch, err = fileSchema(w.stored); err != nil {
+		return nil, err
+	}
+	w.props = parquet.NewWriterProperties(
+		parquet.WithCompression(compress.Codecs.Zstd),
+		parquet.WithDictionaryDefault(true),
+		parquet.WithStats(true),
+	)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	if err := repairSwap(dir, table); err != nil {
+		return nil, err
+	}
+	removeStale(dir, table)
+	w.root = filepath.Join(dir, table)
+	if opts.Replace {
+		w.root = filepath.Join(dir, "."+table+".new-"+opts.RunID)
+		if err := os.RemoveAll(w.root); err != nil {
+			return nil, fmt.Errorf("dataset: %w", err)
+		}
+		if err := os.MkdirAll(w.root, 0o755); err != nil {
+			return nil, fmt.Errorf("dataset: %w", err)
+		}
+	}
+	return w, nil
+}
+
+// Write adds one row. Rows are buffered per partition and written a row
+// group at a time; the first error is returned again by every later call.
+func (w *Writer[T]) Write(row T) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.finished {
+		return errors.New("dataset: Write after Commit or Abort")
+	}
+	v := reflect.ValueOf(row)
+	key := w.partitionPath(v)
+	p := w.byKey[key]
+	if p == nil {
+		p = &partState{rel: key}
+		w.byKey[key] = p
+	}
+	n := w.codec.estimate(v)
+	p.buf = append(p.buf, v)
+	p.bufBytes += n
+	w.buffered += n
+	w.rows++
+	switch {
+	case len(p.buf) >= w.opts.RowGroupRows:
+		w.err = w.flush(p)
+	case w.buffered > w.opts.BufferBytes:
+		w.err = w.flush(w.largest())
+	}
+	return w.err
+}
+
+// Rows is the number of rows given to Write so far.
+func (w *Writer[T]) Rows() int64 { return w.rows }
+
+// Files lists the data files Commit made visible, in the order written.
+func (w *Writer[T]) Files() []string { return slices.Clone(w.files) }
+
+func (w *Writer[T]) partitionPath(v reflect.Value) string {
+	var b strings.Builder
+	for i, p := range w.parts {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		fv := v.FieldByIndex(p.f.index)
+		var val string
+		if p.Date {
+			val = dateValue(fv.Interface().(time.Time))
+		} else {
+			val = fv.String()
+		}
+		b.WriteString(p.Name)
+		b.WriteByte('=')
+		b.WriteString(escapeValue(val))
+	}
+	return b.String()
+}
+
+func (w *Writer[T]) largest() *partState {
+	var best *partState
+	for _, p := range w.byKey {
+		if best == nil || p.bufBytes > best.bufBytes || (p.bufBytes == best.bufBytes && p.rel < best.rel) {
+			best = p
+		}
+	}
+	return best
+}
+
+// flush writes a partition's buffered rows as row groups of its file.
+func (w *Writer[T]) flush(p *partState) error {
+	for len(p.buf) > 0 {
+		if p.cur == nil {
+			if err := w.open(p); err != nil {
+				return err
+			}
+		}
+		n := min(len(p.buf), w.opts.RowGroupRows, int(w.opts.FileRows-p.cur.rows))
+		if err := writeRowGroup(p.cur.pw, w.stored, p.buf[:n]); err != nil {
+			return fmt.Errorf("dataset: writing %s: %w", p.cur.tmp, err)
+		}
+		clear(p.buf[:n])
+		p.buf = p.buf[n:]
+		p.cur.rows += int64(n)
+		w.clock++
+		p.lastUse = w.clock
+		if p.cur.rows >= w.opts.FileRows {
+			if err := w.finish(p); err != nil {
+				return err
+			}
+		}
+	}
+	p.buf = nil
+	w.buffered -= p.bufBytes
+	p.bufBytes = 0
+	return nil
+}
+
+func (w *Writer[T]) open(p *partState) error {
+	if w.nOpen >= w.opts.MaxOpenFiles {
+		var lru *partState
+		for _, q := range w.byKey {
+			if q.cur != nil && (lru == nil || q.lastUse < lru.lastUse) {
+				lru = q
+			}
+		}
+		if err := w.finish(lru); err != nil {
+			return err
+		}
+	}
+	folder := filepath.Join(w.root, filepath.FromSlash(p.rel))
+	if err := os.MkdirAll(folder, 0o755); err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	name := fmt.Sprintf("part-%s-%d.parquet", w.opts.RunID, p.nextN)
+	p.nextN++
+	of := &openFile{tmp: filepath.Join(folder, "."+name+".tmp"), final: filepath.Join(folder, name)}
+	f, err := os.OpenFile(of.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	of.f = f
+	of.pw, err = file.NewParquetWriterWithError(syncCloser{f}, w.sch, file.WithWriterProps(w.props))
+	if err != nil {
+		f.Close()
+		os.Remove(of.tmp)
+		return fmt.Errorf("dataset: starting %s: %w", of.tmp, err)
+	}
+	p.cur = of
+	w.nOpen++
+	return nil
+}
+
+// finish writes the footer of a partition's open file and syncs it; the
+// file keeps its temp name until Commit.
+func (w *Writer[T]) finish(p *partState) error {
+	of := p.cur
+	p.cur = nil
+	w.nOpen--
+	w.done = append(w.done, pending{tmp: of.tmp, final: of.final})
+	if err := of.pw.Close(); err != nil {
+		return fmt.Errorf("dataset: finishing %s: %w", of.tmp, err)
+	}
+	return nil
+}
+
+// Commit writes what is buffered, finishes every file and renames each to
+// its final name; in Replace mode it then swaps the staging folder in for
+// the table. On error the files not yet renamed are removed.
+func (w *Writer[T]) Commit() error {
+	if w.finished {
+		return errors.New("dataset: Commit after Commit or Abort")
+	}
+	if w.err != nil {
+		w.Abort()
+		return w.err
+	}
+	keys := make([]string, 0, len(w.byKey))
+	for k := range w.byKey {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		p := w.byKey[k]
+		if err := w.flush(p); err != nil {
+			w.err = err
+			w.Abort()
+			return err
+		}
+		if p.cur != nil {
+			if err := w.finish(p); err != nil {
+				w.err = err
+				w.Abort()
+				return err
+			}
+		}
+	}
+	for i, d := range w.done {
+		if _, err := os.Lstat(d.final); err == nil {
+			w.err = fmt.Errorf("dataset: %s already exists (run id %q used twice?)", d.final, w.opts.RunID)
+		} else if err := os.Rename(d.tmp, d.final); err != nil {
+			w.err = fmt.Errorf("dataset: %w", err)
+		}
+		if w.err != nil {
+			w.done = w.done[i:]
+			w.Abort()
+			return w.err
+		}
+		w.files = append(w.files, d.final)
+	}
+	w.done = nil
+	if w.opts.Replace {
+		final, err := swapIn(w.dir, w.table, w.root, w.opts.RunID)
+		if err != nil {
+			w.err = err
+			w.Abort()
+			return err
+		}
+		for i, f := range w.files {
+			rel, _ := filepath.Rel(w.root, f)
+			w.files[i] = filepath.Join(final, rel)
+		}
+	}
+	w.finished = true
+	return nil
+}
+
+// Abort drops everything not yet committed: open and finished temp files,
+// and in Replace mode the staging folder. It is safe to call after Commit
+// (then it does nothing) and more than once.
+func (w *Writer[T]) Abort() error {
+	if w.finished {
+		return nil
+	}
+	w.finished = true
+	var errs []error
+	for _, p := range w.byKey {
+		if p.cur != nil {
+			// Closing the file without the footer: it is about to be removed.
+			p.cur.f.Close()
+			w.done = append(w.done, pending{tmp: p.cur.tmp})
+			p.cur = nil
+		}
+		p.buf = nil
+	}
+	for _, d := range w.done {
+		if err := os.Remove(d.tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			errs = append(errs, err)
+		}
+	}
+	w.done = nil
+	if w.opts.Replace {
+		if err := os.RemoveAll(w.root); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// swapIn replaces <dir>/<table> by the staging folder with two renames.
+// Between them the table is briefly missing; repairSwap puts the old one
+// back if a crash lands there.
+func swapIn(dir, table, staging, runID string) (string, error) {
+	final := filepath.Join(dir, table)
+	old := filepath.Join(dir, "."+table+".old-"+runID)
+	hadOld := false
+	if _, err := os.Lstat(final); err == nil {
+		if err := os.Rename(final, old); err != nil {
+			return "", fmt.Errorf("dataset: replacing %s: %w", final, err)
+		}
+		hadOld = true
+	}
+	if err := os.Rename(staging, final); err != nil {
+		if hadOld {
+			os.Rename(old, final)
+		}
+		return "", fmt.Errorf("dataset: replacing %s: %w", final, err)
+	}
+	if hadOld {
+		if err := os.RemoveAll(old); err != nil {
+			return final, fmt.Errorf("dataset: removing the replaced %s: %w", old, err)
+		}
+	}
+	return final, nil
+}
+
+// repairSwap finishes what a replace interrupted between its two renames:
+// with the table missing and an old copy beside it, the newest old copy is
+// renamed back; old copies beside a present table are removed.
+func repairSwap(dir, table string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
+	prefix := "." + table + ".old-"
+	var olds []string
+	var newest string
+	var newestT time.Time
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), prefix) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		olds = append(olds, p)
+		if fi, err := e.Info(); err == nil && (newest == "" || fi.ModTime().After(newestT)) {
+			newest, newestT = p, fi.ModTime()
+		}
+	}
+	if len(olds) == 0 {
+		return nil
+	}
+	root := filepath.Join(dir, table)
+	if !tableExists(root) {
+		if err := os.Rename(newest, root); err != nil {
+			return fmt.Errorf("dataset: restoring %s from %s: %w", root, newest, err)
+		}
+	}
+	for _, p := range olds {
+		os.RemoveAll(p) // the restored one is gone from this name already
+	}
+	return nil
+}
+
+// removeStale deletes what crashed writers left: temp files inside the
+// table and staging folders beside it, once older than staleAfter. Errors
+// are ignored: the leftovers are invisible to readers anyway.
+func removeStale(dir, table string) {
+	cutoff := time.Now().Add(-staleAfter)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "."+table+".new-") {
+			if fi, err := e.Info(); err == nil && fi.ModTime().Before(cutoff) {
+				os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	filepath.WalkDir(filepath.Join(dir, table), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if n := d.Name(); strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
+			if fi, err := d.Info(); err == nil && fi.ModTime().Before(cutoff) {
+				os.Remove(path)
+			}
+		}
+		return nil
+	})
+}

@@ -1,0 +1,653 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/permsim/permsim/dataset"
+)
+
+// CallsTable is the folder of the calls table under the output folder.
+const CallsTable = "calls"
+
+// CallsPartitions is the calls table's Hive layout:
+// calls/harness=<harness>/date=<UTC day of ts, or "unknown">/.
+var CallsPartitions = []dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")}
+
+// MaxProblems is how many Problems a Summary keeps; ProblemCount counts
+// them all.
+const MaxProblems = 1000
+
+// progressEvery is the shortest time between two progress lines.
+const progressEvery = 500 * time.Millisecond
+
+// Options configures Run.
+type Options struct {
+	// Homes are the home folders to discover transcripts under; empty means
+	// the user's own home.
+	Homes []string
+	// OutDir holds the calls table and the manifest.
+	OutDir string
+	// Harnesses limits the run to these Source names; empty means all.
+	Harnesses []string
+	// Since drops calls recorded before it; calls without a time are kept.
+	// Zero means everything. The manifest still advances past the dropped
+	// calls: a later run with an earlier Since does not bring them back
+	// (delete the manifest for that).
+	Since time.Time
+	// Progress receives a progress line at most every 500 ms (nil: none);
+	// on a terminal each line overwrites the last with "\r".
+	Progress io.Writer
+	// Workers is how many groups of files are read at once (0: GOMAXPROCS).
+	Workers int
+}
+
+// Summary is what a Run did.
+type Summary struct {
+	// Files is the number of transcript files read (new or changed).
+	Files int
+	// FilesSkippedUnchanged is the number of files found unchanged since
+	// the last run and not read.
+	FilesSkippedUnchanged int
+	// BytesRead is the transcript bytes the Sources reported reading.
+	BytesRead int64
+	// Calls is the number of rows written, per harness.
+	Calls map[string]int
+	// Problems are the first MaxProblems lines or files that were skipped.
+	Problems []Problem
+	// ProblemCount counts every problem, kept or not.
+	ProblemCount int
+}
+
+// String is the short end-of-run summary: files read and skipped, calls
+// per harness, and the count of skipped lines with the first 5 reasons.
+func (s Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ingest: %s files read (%s), %s unchanged and skipped\n",
+		thousands(int64(s.Files)), megabytes(s.BytesRead), thousands(int64(s.FilesSkippedUnchanged)))
+	if len(s.Calls) == 0 {
+		b.WriteString("calls: none new\n")
+	} else {
+		hs := make([]string, 0, len(s.Calls))
+		for h := range s.Calls {
+			hs = append(hs, h)
+		}
+		slices.Sort(hs)
+		b.WriteString("calls:")
+		for i, h := range hs {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s %s", h, thousands(int64(s.Calls[h])))
+		}
+		b.WriteByte('\n')
+	}
+	if s.ProblemCount > 0 {
+		fmt.Fprintf(&b, "skipped: %s unreadable lines or files", thousands(int64(s.ProblemCount)))
+		n := min(5, len(s.Problems))
+		if n > 0 {
+			fmt.Fprintf(&b, ", the first %d:", n)
+		}
+		b.WriteByte('\n')
+		for _, p := range s.Problems[:n] {
+			b.WriteString("  " + p.String() + "\n")
+		}
+	}
+	return b.String()
+}
+
+// group is the files of one Source that must be read together.
+type group struct {
+	src   Source
+	files []File
+	prev  map[string]FileState
+}
+
+// groupResult is what reading one group gave.
+type groupResult struct {
+	rows     []Row
+	problems []Problem
+	nProb    int
+	states   map[string]FileState
+	failed   bool
+}
+
+// Run ingests every Source over every home: it discovers transcript files,
+// reads (in parallel, Workers groups at a time) those that are new or
+// changed since the manifest's record, keeps for each CallKey the row with
+// the lowest CopyRank (on a tie, the one read later; rows without a CallKey
+// are all kept), drops rows older than Since, stamps every row with one run
+// id (IngestRun, unix nanoseconds, larger than any earlier run's), writes
+// them to <OutDir>/calls/harness=…/date=…/part-<run id>-<n>.parquet, and
+// only then saves the manifest, so a crash before the save makes the next
+// run read the same input again rather than lose it.
+//
+// Dedupe across runs is the reader's job, not Run's: a row whose CallKey an
+// earlier run already wrote (even with a lower CopyRank) is written again.
+// Every reader of the table — ReadCalls, and the DuckDB view `calls` — picks
+// per call_key the row with the lowest copy_rank, then the highest
+// ingest_run.
+//
+// Lines a Source cannot read, files it cannot open and homes that cannot be
+// searched are Problems: counted, the first MaxProblems kept, and the run
+// goes on. A group whose Read fails is reported as a Problem and its rows
+// and state dropped, so the next run reads it again. Run returns an error
+// only for what stops the whole run: a bad option, a cancelled ctx, a
+// failed write of the calls table or of the manifest.
+func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
+	sum := Summary{Calls: map[string]int{}}
+	if opts.OutDir == "" {
+		return sum, errors.New("ingest: no output folder")
+	}
+	srcs, err := chooseSources(sources, opts.Harnesses)
+	if err != nil {
+		return sum, err
+	}
+	homes := opts.Homes
+	if len(homes) == 0 {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return sum, fmt.Errorf("ingest: no home folder given and none found: %w", err)
+		}
+		homes = []string{h}
+	}
+	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+		return sum, fmt.Errorf("ingest: %w", err)
+	}
+	m, prob, err := loadManifest(opts.OutDir)
+	if err != nil {
+		return sum, err
+	}
+	if prob != nil {
+		addProblems(&sum, []Problem{*prob}, 1)
+	}
+	runID := time.Now().UnixNano()
+	if runID <= m.LastRun {
+		runID = m.LastRun + 1
+	}
+
+	var groups []group
+	for _, src := range srcs {
+		gs, probs := discover(src, homes, m.Sources[src.Harness()], &sum)
+		groups = append(groups, gs...)
+		addProblems(&sum, probs, len(probs))
+	}
+
+	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files)
+	sum.BytesRead = bytesRead
+	for _, r := range results {
+		addProblems(&sum, r.problems, r.nProb)
+	}
+	if err != nil {
+		return sum, err
+	}
+
+	rows := merge(results, opts.Since, runID)
+	if len(rows) > 0 {
+		if err := writeCalls(opts.OutDir, strconv.FormatInt(runID, 10), rows); err != nil {
+			return sum, fmt.Errorf("ingest: writing the calls table: %w", err)
+		}
+		for i := range rows {
+			sum.Calls[rows[i].Harness]++
+		}
+	}
+
+	for i, g := range groups {
+		if results[i].failed {
+			continue
+		}
+		h := g.src.Harness()
+		if m.Sources[h] == nil {
+			m.Sources[h] = map[string]FileState{}
+		}
+		for path, st := range results[i].states {
+			m.Sources[h][path] = st
+		}
+	}
+	pruneGone(m)
+	m.LastRun = runID
+	if err := saveManifest(opts.OutDir, m); err != nil {
+		return sum, fmt.Errorf("ingest: %w", err)
+	}
+	return sum, nil
+}
+
+// addProblems appends problems to the summary up to MaxProblems and counts
+// n (n ≥ len(probs): a group keeps only its first problems too).
+func addProblems(s *Summary, probs []Problem, n int) {
+	if len(probs) == 0 && n == 0 {
+		return
+	}
+	s.ProblemCount += n
+	room := MaxProblems - len(s.Problems)
+	s.Problems = append(s.Problems, probs[:min(room, len(probs))]...)
+}
+
+// chooseSources keeps the Sources named in harnesses (all when empty).
+func chooseSources(sources []Source, harnesses []string) ([]Source, error) {
+	if len(harnesses) == 0 {
+		return sources, nil
+	}
+	var out []Source
+	var known []string
+	for _, s := range sources {
+		known = append(known, s.Harness())
+		if slices.Contains(harnesses, s.Harness()) {
+			out = append(out, s)
+		}
+	}
+	for _, h := range harnesses {
+		if !slices.Contains(known, h) {
+			return nil, fmt.Errorf("ingest: unknown harness %q (known: %s)", h, strings.Join(known, ", "))
+		}
+	}
+	return out, nil
+}
+
+// discover lists one Source's files under every home, groups them, and
+// sets aside the groups whose files are all unchanged since the manifest's
+// record (same size, inode and modification time): those are not read.
+func discover(src Source, homes []string, prev map[string]FileState, sum *Summary) ([]group, []Problem) {
+	var probs []Problem
+	var groups []group
+	byKey := map[string]int{}
+	seen := map[string]bool{}
+	for _, home := range homes {
+		files, err := src.Discover(home)
+		if err != nil {
+			probs = append(probs, Problem{File: home, Msg: src.Harness() + ": cannot list transcripts: " + err.Error()})
+		}
+		for _, f := range files {
+			if seen[f.Path] {
+				continue // the same file under two overlapping homes
+			}
+			seen[f.Path] = true
+			key := f.Group
+			if key == "" {
+				key = "\x00" + f.Path
+			}
+			i, ok := byKey[key]
+			if !ok {
+				i = len(groups)
+				byKey[key] = i
+				groups = append(groups, group{src: src, prev: map[string]FileState{}})
+			}
+			groups[i].files = append(groups[i].files, f)
+			if st, ok := prev[f.Path]; ok {
+				groups[i].prev[f.Path] = st
+			}
+		}
+	}
+	kept := groups[:0]
+	for _, g := range groups {
+		unchanged := 0
+		for _, f := range g.files {
+			if st, ok := g.prev[f.Path]; ok && sameFile(f.Path, st) {
+				unchanged++
+			}
+		}
+		sum.FilesSkippedUnchanged += unchanged
+		if unchanged < len(g.files) {
+			sum.Files += len(g.files) - unchanged
+			kept = append(kept, g)
+		}
+	}
+	return kept, probs
+}
+
+// sameFile reports whether path still looks as the manifest recorded it.
+// An inode or time the Source did not record (0) is not compared.
+func sameFile(path string, st FileState) bool {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() != st.Size {
+		return false
+	}
+	if ino := inodeOf(fi); st.Inode != 0 && ino != 0 && ino != st.Inode {
+		return false
+	}
+	return st.MtimeNs == 0 || st.MtimeNs == fi.ModTime().UnixNano()
+}
+
+// inodeOf returns the file's inode number where the system has one (the
+// Ino field of the platform's stat structure), else 0. Reflection keeps this
+// one file free of per-platform build tags.
+func inodeOf(fi os.FileInfo) uint64 {
+	v := reflect.ValueOf(fi.Sys())
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Struct {
+		if f := v.FieldByName("Ino"); f.IsValid() && f.CanUint() {
+			return f.Uint()
+		}
+	}
+	return 0
+}
+
+// groupSink collects what one group's Read reports.
+type groupSink struct {
+	mu    sync.Mutex
+	res   *groupResult
+	bytes *atomic.Int64
+	calls *atomic.Int64
+}
+
+func (s *groupSink) Row(r Row) {
+	s.mu.Lock()
+	s.res.rows = append(s.res.rows, r)
+	s.mu.Unlock()
+	s.calls.Add(1)
+}
+
+func (s *groupSink) Problem(p Problem) {
+	s.mu.Lock()
+	s.res.nProb++
+	if len(s.res.problems) < MaxProblems {
+		s.res.problems = append(s.res.problems, p)
+	}
+	s.mu.Unlock()
+}
+
+func (s *groupSink) Bytes(n int64) { s.bytes.Add(n) }
+
+// readGroups reads every group through its Source, Workers at a time, and
+// returns the results in group order.
+func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int) ([]groupResult, int64, error) {
+	results := make([]groupResult, len(groups))
+	var bytesRead, calls, filesDone atomic.Int64
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(groups)))
+
+	stopProgress := startProgress(opts.Progress, totalFiles, &filesDone, &bytesRead, &calls)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls)
+				filesDone.Add(int64(len(groups[i].files)))
+			}
+		}()
+	}
+feed:
+	for i := range groups {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	stopProgress()
+	if err := ctx.Err(); err != nil {
+		return results, bytesRead.Load(), fmt.Errorf("ingest: %w", err)
+	}
+	return results, bytesRead.Load(), nil
+}
+
+func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64) {
+	sink := &groupSink{res: res, bytes: bytesRead, calls: calls}
+	fail := func(msg string) {
+		res.failed = true
+		calls.Add(-int64(len(res.rows)))
+		res.rows = nil
+		res.nProb++
+		res.problems = append(res.problems, Problem{File: g.files[0].Path, Msg: g.src.Harness() + ": " + msg + "; the file is read again next run"})
+	}
+	defer func() {
+		// A Source is another engineer's parser of untrusted input; its
+		// panic costs one group, not the run.
+		if r := recover(); r != nil {
+			fail(fmt.Sprint("reader panicked: ", r))
+		}
+	}()
+	states, err := g.src.Read(ctx, g.files, g.prev, sink)
+	if err != nil {
+		if ctx.Err() != nil {
+			res.failed = true
+			return
+		}
+		fail("read failed: " + err.Error())
+		return
+	}
+	res.states = states
+}
+
+// merge dedupes the rows of every group by CallKey (lowest CopyRank; on a
+// tie the one read later, groups taken in discovery order), drops rows older
+// than since, and stamps the run id.
+func merge(results []groupResult, since time.Time, runID int64) []Row {
+	var rows []Row
+	at := map[string]int{}
+	for _, r := range results {
+		for _, row := range r.rows {
+			if row.CallKey == "" {
+				rows = append(rows, row)
+				continue
+			}
+			i, ok := at[row.CallKey]
+			if !ok {
+				at[row.CallKey] = len(rows)
+				rows = append(rows, row)
+				continue
+			}
+			if row.CopyRank <= rows[i].CopyRank {
+				rows[i] = row
+			}
+		}
+	}
+	kept := rows[:0]
+	for _, row := range rows {
+		if !since.IsZero() && !row.Ts.IsZero() && row.Ts.Before(since) {
+			continue
+		}
+		row.IngestRun = runID
+		kept = append(kept, row)
+	}
+	return kept
+}
+
+// writeCalls appends rows to the calls table as one run's files.
+func writeCalls(outDir, runID string, rows []Row) error {
+	w, err := dataset.Create[Row](outDir, CallsTable, dataset.Options{Partitions: CallsPartitions, RunID: runID})
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		if err := w.Write(rows[i]); err != nil {
+			w.Abort()
+			return err
+		}
+	}
+	return w.Commit()
+}
+
+// pruneGone forgets files that no longer exist, so the manifest does not
+// grow forever; should one come back it is simply read from the start.
+func pruneGone(m manifest) {
+	for _, files := range m.Sources {
+		for path := range files {
+			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+				delete(files, path)
+			}
+		}
+	}
+}
+
+// startProgress prints "ingest: 12/40 files, 812 MB, 3,120 calls" to w at
+// most every progressEvery until the returned stop is called. On a terminal
+// the line is rewritten in place with "\r"; elsewhere each is its own line.
+func startProgress(w io.Writer, total int, files, bytes, calls *atomic.Int64) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	tty := isTerminal(w)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	last := 0
+	show := func() {
+		line := fmt.Sprintf("ingest: %s/%s files, %s, %s calls", thousands(files.Load()), thousands(int64(total)), megabytes(bytes.Load()), thousands(calls.Load()))
+		if tty {
+			pad := strings.Repeat(" ", max(0, last-len(line)))
+			fmt.Fprint(w, "\r"+line+pad)
+			last = len(line)
+		} else {
+			fmt.Fprintln(w, line)
+		}
+	}
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				show()
+			case <-done:
+				if tty && last > 0 {
+					show() // leave the final count on screen, not a stale one
+					fmt.Fprintln(w)
+				}
+				return
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// thousands formats n with commas: 3120 → "3,120".
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// megabytes formats a byte count in decimal megabytes, with one decimal
+// below 10 MB so small runs do not all read "0 MB".
+func megabytes(n int64) string {
+	mb := float64(n) / 1e6
+	if mb < 10 {
+		return strconv.FormatFloat(mb, 'f', 1, 64) + " MB"
+	}
+	return thousands(int64(mb+0.5)) + " MB"
+}
+
+// callRank is the part of a calls row that decides which copy counts.
+type callRank struct {
+	CallKey   string `col:"call_key"`
+	CopyRank  string `col:"copy_rank"`
+	IngestRun int64  `col:"ingest_run"`
+}
+
+// ReadCalls streams the calls table under outDir into fn, one row per
+// call_key: the row with the lowest copy_rank, and among those the one of
+// the highest ingest_run (on a full tie, the first in file order). Rows
+// without a call_key are all given. It reads the table twice — first only
+// the three deciding columns, then whole rows — so memory holds one small
+// entry per call_key, never the rows.
+//
+// Files that cannot be read are skipped and their errors (each naming the
+// file) returned joined at the end; an error from fn stops the read and is
+// returned as is.
+func ReadCalls(outDir string, fn func(Row) error) error {
+	parts, err := dataset.Parts(outDir, CallsTable)
+	if err != nil {
+		return err
+	}
+	type pos struct {
+		part, row int
+		rank      string
+		run       int64
+	}
+	best := map[string]pos{}
+	bad := map[string]error{}
+	for pi, p := range parts {
+		ri := -1
+		err := dataset.ReadPart(p, func(r callRank) error {
+			ri++
+			if r.CallKey == "" {
+				return nil
+			}
+			cur, ok := best[r.CallKey]
+			if !ok || r.CopyRank < cur.rank || (r.CopyRank == cur.rank && r.IngestRun > cur.run) {
+				best[r.CallKey] = pos{part: pi, row: ri, rank: r.CopyRank, run: r.IngestRun}
+			}
+			return nil
+		})
+		if err != nil {
+			bad[p.Path] = err
+		}
+	}
+	for pi, p := range parts {
+		ri := -1
+		var fnErr error
+		err := dataset.ReadPart(p, func(r Row) error {
+			ri++
+			if r.CallKey != "" {
+				if b := best[r.CallKey]; b.part != pi || b.row != ri {
+					return nil
+				}
+			}
+			if err := fn(r); err != nil {
+				fnErr = err
+				return err
+			}
+			return nil
+		})
+		if fnErr != nil {
+			return fnErr
+		}
+		if err != nil {
+			bad[p.Path] = err
+		}
+	}
+	var errs []error
+	for _, p := range parts {
+		if err := bad[p.Path]; err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
