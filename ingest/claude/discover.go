@@ -1,0 +1,189 @@
+package claude
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// Discover lists the transcript files under one home: every
+// projects/<slug>/*.jsonl session file, its <session>/subagents/…/agent-*.jsonl
+// files, and the older <slug>/agent-*.jsonl subagent files, grouped with
+// the session they belong to (File.Group is the session file's path).
+//
+// Where home is the user's own home (or empty), $CLAUDE_CONFIG_DIR (a
+// comma-separated list) replaces the default roots; otherwise the roots
+// are <home>/.claude and <home>/.config/claude (and, for the user's home,
+// $XDG_CONFIG_HOME/claude). tool-results/ and other side folders are not
+// transcripts and are not listed. A missing root is not an error; a root
+// that exists but cannot be listed is, after everything else is listed.
+func (s *Source) Discover(home string) ([]ingest.File, error) {
+	var files []ingest.File
+	var errs []error
+	seen := map[string]bool{}
+	for _, root := range configRoots(home) {
+		// Absolute paths: they name files in the manifest and in
+		// source_file, whatever folder permsim was started from.
+		if abs, err := filepath.Abs(root); err == nil {
+			root = abs
+		}
+		proj := filepath.Join(root, "projects")
+		real, err := filepath.EvalSymlinks(proj)
+		if err != nil {
+			continue
+		}
+		if seen[real] {
+			continue
+		}
+		seen[real] = true
+		entries, err := os.ReadDir(proj)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, e := range entries {
+			dir := filepath.Join(proj, e.Name())
+			if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+				fs, err := discoverProject(dir)
+				files = append(files, fs...)
+				if err != nil {
+					errs = append(errs, err)
+				}
+			}
+		}
+	}
+	sort.Slice(files, func(i, j int) bool {
+		a, b := files[i], files[j]
+		if a.Group != b.Group {
+			return a.Group < b.Group
+		}
+		if am, bm := a.Path == a.Group, b.Path == b.Group; am != bm {
+			return am
+		}
+		return a.Path < b.Path
+	})
+	return files, errors.Join(errs...)
+}
+
+// configRoots returns the Claude Code config folders to scan for home.
+func configRoots(home string) []string {
+	uh, _ := os.UserHomeDir()
+	own := home == "" || (uh != "" && samePath(home, uh))
+	if own {
+		if env := os.Getenv("CLAUDE_CONFIG_DIR"); strings.TrimSpace(env) != "" {
+			var roots []string
+			for _, d := range strings.Split(env, ",") {
+				if d = strings.TrimSpace(d); d != "" {
+					if rest, ok := strings.CutPrefix(d, "~/"); ok && uh != "" {
+						d = filepath.Join(uh, rest)
+					}
+					roots = append(roots, d)
+				}
+			}
+			return roots
+		}
+		if home == "" {
+			home = uh
+		}
+	}
+	roots := []string{filepath.Join(home, ".claude"), filepath.Join(home, ".config", "claude")}
+	if own {
+		if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+			roots = append(roots, filepath.Join(x, "claude"))
+		}
+	}
+	return roots
+}
+
+func samePath(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
+}
+
+// discoverProject lists the transcripts of one projects/<slug> folder.
+func discoverProject(dir string) ([]ingest.File, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []ingest.File
+	for _, e := range entries {
+		name := e.Name()
+		p := filepath.Join(dir, name)
+		if e.IsDir() {
+			// <session>/subagents/ holds subagent transcripts (also under
+			// workflows/<run>/); tool-results/, remote-agents/ … do not.
+			group := p + ".jsonl"
+			_ = filepath.WalkDir(filepath.Join(p, "subagents"), func(q string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return nil
+				}
+				if !d.IsDir() && strings.HasPrefix(d.Name(), "agent-") && strings.HasSuffix(d.Name(), ".jsonl") {
+					files = append(files, ingest.File{Path: q, Group: group})
+				}
+				return nil
+			})
+			continue
+		}
+		if !strings.HasSuffix(name, ".jsonl") || !e.Type().IsRegular() {
+			continue
+		}
+		group := p
+		if strings.HasPrefix(name, "agent-") {
+			// 2.0.28–2.1.1: the subagent file sits next to its session and
+			// its records carry the parent's sessionId.
+			if sid := firstSessionID(p); sid != "" {
+				group = filepath.Join(dir, sid+".jsonl")
+			}
+		}
+		files = append(files, ingest.File{Path: p, Group: group})
+	}
+	return files, nil
+}
+
+// firstSessionID returns the first "sessionId" string in the head of the
+// file, "" when there is none in the first 64 KiB.
+func firstSessionID(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	buf := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, buf)
+	buf = buf[:n]
+	key := []byte(`"sessionId"`)
+	for i := 0; ; {
+		k := bytes.Index(buf[i:], key)
+		if k < 0 {
+			return ""
+		}
+		j := skipWS(buf, i+k+len(key))
+		i += k + len(key)
+		if j >= len(buf) || buf[j] != ':' {
+			continue
+		}
+		j = skipWS(buf, j+1)
+		if j >= len(buf) || buf[j] != '"' {
+			continue
+		}
+		e := skipString(buf, j)
+		if e < 0 {
+			return ""
+		}
+		if sid := str(buf[j:e]); sid != "" && !strings.ContainsAny(sid, `/\`) {
+			return sid
+		}
+	}
+}

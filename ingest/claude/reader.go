@@ -1,0 +1,674 @@
+package claude
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"time"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// rec holds the raw top-level values of one transcript entry that the
+// reader looks at. Strings keep their quotes; they are decoded on use.
+type rec struct {
+	typ, sessionID, cwd, ts, version, agentID, permMode []byte
+	message, toolUseResult, permDecision, denialKind    []byte
+	isSidechain, forked                                 bool
+
+	results     []toolResult // tool_result blocks of message, once parsed
+	resultsDone bool
+}
+
+// parse reads the top-level members of line. After each member it asks
+// enough whether the rest of the line can be left unread (see
+// fileReader.enough); a line read to its end must be one whole object.
+func (r *rec) parse(line []byte, enough func(*rec) bool) error {
+	return eachField(line, true, func(k, v []byte) bool {
+		switch string(k) {
+		case "type":
+			r.typ = v
+		case "sessionId":
+			r.sessionID = v
+		case "cwd":
+			r.cwd = v
+		case "timestamp":
+			r.ts = v
+		case "version":
+			r.version = v
+		case "agentId":
+			r.agentID = v
+		case "permissionMode":
+			r.permMode = v
+		case "isSidechain":
+			r.isSidechain = isTrue(v)
+		case "forkedFrom":
+			r.forked = string(v) != "null"
+		case "message":
+			r.message = v
+		case "toolUseResult":
+			r.toolUseResult = v
+		case "permissionDecision":
+			r.permDecision = v
+		case "toolDenialKind":
+			r.denialKind = v
+		}
+		return enough == nil || !enough(r)
+	})
+}
+
+// toolResults returns the tool_result blocks of a user entry's message
+// (parsed once).
+func (r *rec) toolResults() []toolResult {
+	if r.resultsDone {
+		return r.results
+	}
+	r.resultsDone = true
+	var content []byte
+	_ = eachField(r.message, false, func(k, v []byte) bool {
+		if string(k) == "content" {
+			content = v
+			return false
+		}
+		return true
+	})
+	if len(content) == 0 || content[0] != '[' {
+		return nil
+	}
+	_ = eachElem(content, func(b []byte) bool {
+		var typ, id, isErr, c []byte
+		_ = eachField(b, false, func(k, v []byte) bool {
+			switch string(k) {
+			case "type":
+				typ = v
+			case "tool_use_id":
+				id = v
+			case "is_error":
+				isErr = v
+			case "content":
+				c = v
+			}
+			return true
+		})
+		if string(typ) == `"tool_result"` {
+			r.results = append(r.results, toolResult{str(id), isTrue(isErr), c})
+		}
+		return true
+	})
+	return r.results
+}
+
+// rejected reports whether the entry itself records that the permission
+// check refused the call (Claude Code 2.1.3xx writes permissionDecision and
+// toolDenialKind next to the tool_result).
+func (r *rec) rejected() bool {
+	if isString(r.denialKind) && len(r.denialKind) > 2 {
+		return true
+	}
+	if len(r.permDecision) == 0 {
+		return false
+	}
+	rej := false
+	_ = eachField(r.permDecision, false, func(k, v []byte) bool {
+		if string(k) == "decision" {
+			rej = string(v) == `"reject"`
+			return false
+		}
+		return true
+	})
+	return rej
+}
+
+var errNotObject = errors.New("not a JSON object")
+
+// The pre-filter looks for `_use"`, `_result"` and `Mode"`: their first
+// bytes are rare in transcript text, so bytes.Index runs at memory speed,
+// whereas a pattern starting with a quote stops at every quote of a JSON
+// line. Each hit is then checked in place.
+var (
+	useMarker    = []byte(`_use"`)
+	resultMarker = []byte(`_result"`)
+	modeMarker   = []byte(`Mode"`)
+)
+
+// mayMatter reports whether line can hold a tool_use or tool_result block
+// (the string value "tool_use"/"tool_result" of a "type" key) or a
+// permissionMode key. Inside a JSON string the quotes around such words
+// would be escaped, so text that only mentions them does not match; nor
+// does "stop_reason":"tool_use" on text and thinking lines.
+func mayMatter(line []byte) bool {
+	return hasTypeValue(line, useMarker, "tool_use") || hasTypeValue(line, resultMarker, "tool_result") ||
+		hasSuffixed(line, modeMarker, `"permission`)
+}
+
+// hasTypeValue finds marker (the tail of "word") and checks that the whole
+// string "word" is the value of a "type" key.
+func hasTypeValue(line, marker []byte, word string) bool {
+	head := len(word) - len(marker) + 2 // bytes of `"word` before the marker
+	for i := 0; ; {
+		k := bytes.Index(line[i:], marker)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + len(marker)
+		s := at - head
+		if s < 0 || line[s] != '"' || string(line[s+1:at+len(marker)-1]) != word {
+			continue
+		}
+		j := s - 1
+		for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+			j--
+		}
+		if j < 0 || line[j] != ':' {
+			continue
+		}
+		j--
+		for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+			j--
+		}
+		if j >= 5 && string(line[j-5:j+1]) == `"type"` {
+			return true
+		}
+	}
+}
+
+// hasSuffixed finds marker preceded by prefix.
+func hasSuffixed(line, marker []byte, prefix string) bool {
+	for i := 0; ; {
+		k := bytes.Index(line[i:], marker)
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + len(marker)
+		if at >= len(prefix) && string(line[at-len(prefix):at]) == prefix {
+			return true
+		}
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\r') {
+		j--
+	}
+	return b[i:j]
+}
+
+func parseTs(v []byte) time.Time {
+	s := strRaw(v)
+	if len(s) == 0 {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(s))
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+// maxPending bounds the calls a file keeps waiting for a result. A call
+// left without one (an interrupt, a crash) never gets it later; the oldest
+// beyond the bound go out as unknown and are forgotten.
+const maxPending = 64
+
+// resultPrefix is how much of a result text is kept for classification.
+const resultPrefix = 512
+
+// fileReader reads one transcript file (or its new tail).
+type fileReader struct {
+	path      string
+	sub       bool // a subagent transcript (its own file)
+	st        *fileState
+	sink      ingest.Sink
+	project   string  // project folder for subagent files: the parent's
+	fileAgent string  // agentId from a subagent file's name
+	subMode   modeRec // the mode every call of a subagent file takes
+	lastTs    time.Time
+	line      int64
+	firstDone bool // a user/assistant entry was seen: first-record facts are settled
+	seen      map[string]struct{}
+	pend      map[string]*pendingCall
+	order     []*pendingCall
+}
+
+func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
+	fr := &fileReader{path: path, st: st, sink: sink,
+		seen: map[string]struct{}{}, pend: map[string]*pendingCall{}}
+	for _, p := range st.Pending {
+		fr.pend[p.Row.CallID] = p
+		fr.seen[p.Row.CallID] = struct{}{}
+		fr.order = append(fr.order, p)
+	}
+	fr.firstDone = st.SessionID != "" && st.ProjectDir != "" && !st.FirstTs.IsZero()
+	return fr
+}
+
+// process handles one complete line. It returns an error for a line that
+// is not a JSON object; lines that cannot matter are not decoded at all.
+func (fr *fileReader) process(text []byte) error {
+	if fr.line == 1 {
+		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")) // a byte-order mark
+	}
+	text = trimSpace(text)
+	if len(text) == 0 {
+		return nil
+	}
+	if text[0] != '{' || text[len(text)-1] != '}' {
+		return errNotObject
+	}
+	if fr.firstDone && !mayMatter(text) {
+		return nil
+	}
+	var r rec
+	if err := r.parse(text, fr.enough); err != nil {
+		return err
+	}
+	fr.noteFirst(&r)
+	switch string(r.typ) {
+	case `"assistant"`:
+		fr.assistant(&r)
+	case `"user"`:
+		fr.user(&r)
+	case `"permission-mode"`:
+		if !fr.sub {
+			if m := str(r.permMode); m != "" {
+				fr.st.Mode, fr.st.ModeSource = m, "mode-entry"
+			}
+		}
+	}
+	// progress entries (and every other type) are never read for calls:
+	// they echo subagent messages that are counted from the subagent's own
+	// records.
+	return nil
+}
+
+func (fr *fileReader) noteFirst(r *rec) {
+	if fr.st.SessionID == "" {
+		fr.st.SessionID = str(r.sessionID)
+	}
+	if fr.st.ProjectDir == "" {
+		fr.st.ProjectDir = str(r.cwd)
+	}
+	if fr.st.FirstTs.IsZero() {
+		fr.st.FirstTs = parseTs(r.ts)
+	}
+	if t := string(r.typ); t == `"user"` || t == `"assistant"` {
+		fr.firstDone = true
+	}
+}
+
+func (fr *fileReader) assistant(r *rec) {
+	var model, content []byte
+	_ = eachField(r.message, false, func(k, v []byte) bool {
+		switch string(k) {
+		case "model":
+			model = v
+		case "content":
+			content = v
+		}
+		return true
+	})
+	if len(content) == 0 || content[0] != '[' {
+		return
+	}
+	_ = eachElem(content, func(b []byte) bool {
+		var typ, id, name, input []byte
+		_ = eachField(b, false, func(k, v []byte) bool {
+			switch string(k) {
+			case "type":
+				typ = v
+			case "id":
+				id = v
+			case "name":
+				name = v
+			case "input":
+				input = v
+			}
+			return true
+		})
+		if string(typ) == `"tool_use"` {
+			fr.call(r, str(id), str(name), input, str(model))
+		}
+		return true
+	})
+}
+
+func (fr *fileReader) call(r *rec, id, name string, input []byte, model string) {
+	if id == "" {
+		return
+	}
+	if _, dup := fr.seen[id]; dup {
+		return
+	}
+	fr.seen[id] = struct{}{}
+	fr.st.Seq++
+
+	var m modeRec
+	switch {
+	case fr.sub:
+		m = fr.subMode
+	case r.isSidechain:
+		m = modeRec{fr.st.Mode, "parent"}
+	default:
+		m = modeRec{fr.st.Mode, fr.st.ModeSource}
+	}
+	if m.Mode == "" {
+		m.Source = "none"
+	}
+	sess := str(r.sessionID)
+	if sess == "" {
+		sess = fr.st.SessionID
+	}
+	project := fr.st.ProjectDir
+	if fr.project != "" {
+		project = fr.project
+	}
+	cwd := str(r.cwd)
+	if cwd == "" {
+		cwd = project
+	}
+	row := ingest.Row{
+		Harness:        Harness,
+		HarnessVersion: str(r.version),
+		SessionID:      sess,
+		ProjectDir:     project,
+		Cwd:            cwd,
+		Ts:             parseTs(r.ts),
+		Seq:            fr.st.Seq,
+		CallID:         id,
+		Tool:           NormalizeTool(name),
+		RawTool:        name,
+		InputJSON:      cutLongStrings(input),
+		Mode:           m.Mode,
+		ModeSource:     m.Source,
+		Result:         "unknown",
+		Model:          model,
+		SourceFile:     fr.path,
+		SourceOffset:   fr.line,
+		CallKey:        "claude:" + id,
+		CopyRank:       fr.rank(r.forked),
+	}
+	if fr.sub || r.isSidechain {
+		row.IsSubagent = true
+		row.ParentSessionID = sess
+		row.AgentID = str(r.agentID)
+		if row.AgentID == "" {
+			row.AgentID = fr.fileAgent
+		}
+	}
+	fillInput(&row, input)
+	if spawnsAgent(name) {
+		if fr.st.Spawn == nil {
+			fr.st.Spawn = map[string]modeRec{}
+		}
+		fr.st.Spawn[id] = m
+	}
+	fr.addPending(&pendingCall{Row: row})
+}
+
+// rank builds the copy rank: records copied by /branch (forkedFrom) after
+// all others, then the file whose first timestamp is earliest, then the one
+// whose last timestamp is earliest, then the path so the order is total.
+// Timestamps are fixed-width UTC so that string order is time order.
+func (fr *fileReader) rank(forked bool) string {
+	f := "0|"
+	if forked {
+		f = "1|"
+	}
+	return f + rankTs(fr.st.FirstTs) + "|" + rankTs(fr.lastTs) + "|" + fr.path
+}
+
+func rankTs(t time.Time) string {
+	if t.IsZero() {
+		return "9999-12-31T23:59:59.999999999Z"
+	}
+	return t.UTC().Format("2006-01-02T15:04:05.000000000Z")
+}
+
+func (fr *fileReader) addPending(p *pendingCall) {
+	fr.pend[p.Row.CallID] = p
+	fr.order = append(fr.order, p)
+	if len(fr.pend) > maxPending {
+		for _, old := range fr.order {
+			if old.done {
+				continue
+			}
+			if !old.Emitted {
+				fr.sink.Row(old.Row)
+			}
+			fr.drop(old)
+			break
+		}
+	}
+}
+
+func (fr *fileReader) drop(p *pendingCall) {
+	p.done = true
+	delete(fr.pend, p.Row.CallID)
+	if len(fr.order) > 2*len(fr.pend)+32 {
+		kept := fr.order[:0]
+		for _, q := range fr.order {
+			if !q.done {
+				kept = append(kept, q)
+			}
+		}
+		clear(fr.order[len(kept):])
+		fr.order = kept
+	}
+}
+
+// toolResult is one tool_result block of a user entry.
+type toolResult struct {
+	id      string
+	isError bool
+	content []byte
+}
+
+func (fr *fileReader) user(r *rec) {
+	if !fr.sub && !r.isSidechain {
+		if m := str(r.permMode); m != "" {
+			fr.st.Mode, fr.st.ModeSource = m, "prompt"
+		}
+	}
+	results := r.toolResults()
+	// The entry-level permission decision speaks for its one result; an
+	// entry with several results does not say which one it means.
+	rejected := len(results) == 1 && r.rejected()
+	for _, tr := range results {
+		fr.result(r, tr, rejected)
+	}
+}
+
+// enough reports whether the rest of a tool_result line can go unread.
+// Such a line is mostly the tool's output, twice (in the result block and
+// again in toolUseResult), and the members that follow toolUseResult only
+// matter for a refused call (permissionDecision, toolDenialKind, which are
+// only read when is_error is set). Once the entry is known to be a user
+// entry holding results, its timestamp is known, no result is an error and
+// every spawned agent's toolUseResult has been seen, reading stops: this
+// halves the bytes scanned on a typical transcript. Members are matched by
+// name, not position, so another key order only means reading further.
+func (fr *fileReader) enough(r *rec) bool {
+	if !fr.firstDone || string(r.typ) != `"user"` || r.message == nil || r.ts == nil {
+		return false
+	}
+	results := r.toolResults()
+	if len(results) == 0 {
+		return false // a prompt: its permissionMode may come later
+	}
+	for _, tr := range results {
+		if tr.isError {
+			return false
+		}
+		if p, ok := fr.pend[tr.id]; ok && spawnsAgent(p.Row.RawTool) && r.toolUseResult == nil {
+			return false
+		}
+	}
+	return true
+}
+
+func (fr *fileReader) result(r *rec, tr toolResult, rejected bool) {
+	p, ok := fr.pend[tr.id]
+	if !ok {
+		return
+	}
+	info := resultInfo{isError: tr.isError, rejected: rejected, text: resultText(tr.content)}
+	p.Row.Result, p.Row.ExitCode = classify(info, p.Row.Tool)
+	p.Row.ResultTs = parseTs(r.ts)
+	if spawnsAgent(p.Row.RawTool) {
+		if a := agentIDOf(r.toolUseResult); a != "" {
+			p.Row.SpawnsAgent = a
+			if m, ok := fr.st.Spawn[tr.id]; ok {
+				if fr.st.Agents == nil {
+					fr.st.Agents = map[string]modeRec{}
+				}
+				fr.st.Agents[a] = m
+			}
+		}
+	}
+	fr.sink.Row(p.Row)
+	fr.drop(p)
+}
+
+// resultText returns the start of a tool_result's text (the string, or the
+// first text block), still JSON-escaped, at most resultPrefix bytes.
+func resultText(c []byte) []byte {
+	var s []byte
+	switch {
+	case isString(c):
+		s = strRaw(c)
+	case len(c) > 0 && c[0] == '[':
+		_ = eachElem(c, func(b []byte) bool {
+			var typ, text []byte
+			_ = eachField(b, false, func(k, v []byte) bool {
+				switch string(k) {
+				case "type":
+					typ = v
+				case "text":
+					text = v
+				}
+				return true
+			})
+			if string(typ) == `"text"` {
+				s = strRaw(text)
+				return false
+			}
+			return true
+		})
+	}
+	if len(s) > resultPrefix {
+		s = s[:resultPrefix]
+	}
+	return s
+}
+
+func agentIDOf(v []byte) string {
+	if len(v) == 0 || v[0] != '{' {
+		return ""
+	}
+	var id string
+	_ = eachField(v, false, func(k, val []byte) bool {
+		if string(k) == "agentId" {
+			id = str(val)
+			return false
+		}
+		return true
+	})
+	return id
+}
+
+// finish sends the calls still waiting for a result as unknown (once) and
+// keeps them in the state so a later read can complete them.
+func (fr *fileReader) finish() {
+	kept := make([]*pendingCall, 0, len(fr.pend))
+	for _, p := range fr.order {
+		if p.done {
+			continue
+		}
+		if !p.Emitted {
+			fr.sink.Row(p.Row)
+			p.Emitted = true
+		}
+		kept = append(kept, p)
+	}
+	fr.st.Pending = kept
+}
+
+// lastTimestamp finds the last "timestamp" value among the complete lines
+// of the first size bytes of r, reading backwards from the end, so that a
+// file's copy rank is known before its rows are sent. It may be a nested
+// timestamp of the last entry (a snapshot's, a progress echo's): those are
+// no later than the entry. Zero when none is found within a bounded tail.
+func lastTimestamp(r io.ReaderAt, size int64) time.Time {
+	const block = 64 << 10
+	const overlap = 64 // keeps a match that spans two blocks
+	const budget = 16 << 20
+	limit := size - budget
+	buf := make([]byte, block+overlap)
+	end := size
+	found := false
+	for end > 0 && end > limit && !found {
+		start := max(end-block, 0)
+		n := int(end - start)
+		if _, err := r.ReadAt(buf[:n], start); err != nil {
+			return time.Time{}
+		}
+		if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 {
+			end = start + int64(i) + 1
+			found = true
+		} else {
+			end = start
+		}
+	}
+	if !found {
+		return time.Time{}
+	}
+	key := []byte(`"timestamp"`)
+	carry := make([]byte, 0, overlap)
+	for end > 0 && end > limit {
+		start := max(end-block, 0)
+		n := int(end - start)
+		if _, err := r.ReadAt(buf[:n], start); err != nil {
+			return time.Time{}
+		}
+		data := append(buf[:n], carry...)
+		for j := len(data); ; {
+			k := bytes.LastIndex(data[:j], key)
+			if k < 0 {
+				break
+			}
+			if t, ok := tsAfterKey(data, k+len(key)); ok {
+				return t
+			}
+			j = k
+		}
+		carry = append(carry[:0], buf[:min(overlap, n)]...)
+		end = start
+	}
+	return time.Time{}
+}
+
+func tsAfterKey(b []byte, i int) (time.Time, bool) {
+	i = skipWS(b, i)
+	if i >= len(b) || b[i] != ':' {
+		return time.Time{}, false
+	}
+	i = skipWS(b, i+1)
+	if i >= len(b) || b[i] != '"' {
+		return time.Time{}, false
+	}
+	j := bytes.IndexByte(b[i+1:min(len(b), i+48)], '"')
+	if j < 0 {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(b[i+1:i+1+j]))
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
+}

@@ -1,0 +1,293 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strconv"
+)
+
+// The reader does not decode whole transcript lines. Most of a line's bytes
+// are message text and tool output that the calls table never needs, so the
+// helpers below walk JSON structurally, hand back raw spans of the values
+// that matter, and skip everything else with bytes.IndexByte (vectorised),
+// which is what keeps ingest several times faster than a full decode.
+
+var errSyntax = errors.New("malformed JSON")
+
+// skipWS returns the index of the first non-space byte at or after i.
+func skipWS(b []byte, i int) int {
+	for i < len(b) {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// skipString returns the index just past the string that opens at b[i]
+// (b[i] == '"'), or -1 when it is not closed. bytes.IndexByte (vectorised)
+// jumps between quotes; only a quote preceded by backslashes needs a look
+// back. (A SWAR loop stopping at every backslash measured slower: tool
+// output is full of \n and \t escapes.)
+func skipString(b []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(b[j:], '"')
+		if k < 0 {
+			return -1
+		}
+		q := j + k
+		if b[q-1] != '\\' {
+			return q + 1
+		}
+		n := 1
+		for p := q - 2; p > i && b[p] == '\\'; p-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
+	}
+}
+
+// maxDepth bounds nesting so a hostile line cannot exhaust the stack.
+const maxDepth = 512
+
+// skipValue returns the index just past the JSON value that starts at or
+// after i (leading spaces allowed), or -1 when it is malformed or cut
+// short. Structure (braces, colons, commas, literals) is checked; the
+// contents of strings are only scanned for their closing quote.
+func skipValue(b []byte, i int) int { return skipDepth(b, i, 0) }
+
+func skipDepth(b []byte, i, depth int) int {
+	i = skipWS(b, i)
+	if i >= len(b) || depth > maxDepth {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return skipString(b, i)
+	case '{':
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == '}' {
+			return i + 1
+		}
+		for {
+			if i >= len(b) || b[i] != '"' {
+				return -1
+			}
+			if i = skipString(b, i); i < 0 {
+				return -1
+			}
+			if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
+				return -1
+			}
+			if i = skipDepth(b, i+1, depth+1); i < 0 {
+				return -1
+			}
+			if i = skipWS(b, i); i >= len(b) {
+				return -1
+			}
+			switch b[i] {
+			case '}':
+				return i + 1
+			case ',':
+				i = skipWS(b, i+1)
+			default:
+				return -1
+			}
+		}
+	case '[':
+		i = skipWS(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1
+		}
+		for {
+			if i = skipDepth(b, i, depth+1); i < 0 {
+				return -1
+			}
+			if i = skipWS(b, i); i >= len(b) {
+				return -1
+			}
+			switch b[i] {
+			case ']':
+				return i + 1
+			case ',':
+				i++
+			default:
+				return -1
+			}
+		}
+	case 't':
+		return literal(b, i, "true")
+	case 'f':
+		return literal(b, i, "false")
+	case 'n':
+		return literal(b, i, "null")
+	default:
+		j := i
+		if b[j] == '-' {
+			j++
+		}
+		if j >= len(b) || b[j] < '0' || b[j] > '9' {
+			return -1
+		}
+		for j < len(b) {
+			c := b[j]
+			if (c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && c != '+' && c != '-' {
+				break
+			}
+			j++
+		}
+		return j
+	}
+}
+
+func literal(b []byte, i int, lit string) int {
+	if len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
+		return i + len(lit)
+	}
+	return -1
+}
+
+// eachField calls fn with the raw key (without quotes) and the raw value of
+// every member of the object obj, in order, until fn returns false. When
+// whole is set, anything but spaces after the closing brace is an error
+// (a line that glues two records together is corrupt, not two records).
+func eachField(obj []byte, whole bool, fn func(key, val []byte) bool) error {
+	i := skipWS(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return errSyntax
+	}
+	i = skipWS(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return trailing(obj, i+1, whole)
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return errSyntax
+		}
+		ke := skipString(obj, i)
+		if ke < 0 {
+			return errSyntax
+		}
+		key := obj[i+1 : ke-1]
+		i = skipWS(obj, ke)
+		if i >= len(obj) || obj[i] != ':' {
+			return errSyntax
+		}
+		vs := skipWS(obj, i+1)
+		ve := skipValue(obj, vs)
+		if ve < 0 {
+			return errSyntax
+		}
+		if !fn(key, obj[vs:ve]) {
+			return nil
+		}
+		i = skipWS(obj, ve)
+		if i >= len(obj) {
+			return errSyntax
+		}
+		switch obj[i] {
+		case ',':
+			i = skipWS(obj, i+1)
+		case '}':
+			return trailing(obj, i+1, whole)
+		default:
+			return errSyntax
+		}
+	}
+}
+
+func trailing(b []byte, i int, whole bool) error {
+	if whole && skipWS(b, i) != len(b) {
+		return errSyntax
+	}
+	return nil
+}
+
+// eachElem calls fn with the raw value of every element of the array arr
+// until fn returns false.
+func eachElem(arr []byte, fn func(val []byte) bool) error {
+	i := skipWS(arr, 0)
+	if i >= len(arr) || arr[i] != '[' {
+		return errSyntax
+	}
+	i = skipWS(arr, i+1)
+	if i < len(arr) && arr[i] == ']' {
+		return nil
+	}
+	for {
+		vs := skipWS(arr, i)
+		ve := skipValue(arr, vs)
+		if ve < 0 {
+			return errSyntax
+		}
+		if !fn(arr[vs:ve]) {
+			return nil
+		}
+		i = skipWS(arr, ve)
+		if i >= len(arr) {
+			return errSyntax
+		}
+		switch arr[i] {
+		case ',':
+			i++
+		case ']':
+			return nil
+		default:
+			return errSyntax
+		}
+	}
+}
+
+// isString reports whether the raw value v is a JSON string.
+func isString(v []byte) bool {
+	return len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"'
+}
+
+// str decodes the raw JSON string v; anything that is not a string gives "".
+func str(v []byte) string {
+	if !isString(v) {
+		return ""
+	}
+	inner := v[1 : len(v)-1]
+	if bytes.IndexByte(inner, '\\') < 0 {
+		return string(inner)
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// strRaw returns the still-escaped text inside the raw JSON string v, for
+// byte matching on ASCII phrases without decoding a large string.
+func strRaw(v []byte) []byte {
+	if !isString(v) {
+		return nil
+	}
+	return v[1 : len(v)-1]
+}
+
+// isTrue reports whether the raw value v is the literal true.
+func isTrue(v []byte) bool { return string(v) == "true" }
+
+// num decodes the raw JSON number v as an int64 (fractions are dropped);
+// ok is false for anything else.
+func num(v []byte) (int64, bool) {
+	if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+		return n, true
+	}
+	f, err := strconv.ParseFloat(string(v), 64)
+	if err != nil {
+		return 0, false
+	}
+	return int64(f), true
+}

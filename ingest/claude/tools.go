@@ -1,0 +1,247 @@
+package claude
+
+import (
+	"bytes"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// NormalizeTool maps a Claude Code tool name to the calls table's tool word:
+// bash, read, edit, write, glob, grep, webfetch, websearch, mcp or other.
+func NormalizeTool(name string) string {
+	switch name {
+	case "Bash", "PowerShell":
+		return "bash"
+	case "Read", "View": // View is the pre-0.2.82 name of Read
+		return "read"
+	case "Edit", "MultiEdit", "NotebookEdit":
+		return "edit"
+	case "Write":
+		return "write"
+	case "Glob":
+		return "glob"
+	case "Grep":
+		return "grep"
+	case "WebFetch":
+		return "webfetch"
+	case "WebSearch":
+		return "websearch"
+	}
+	if strings.HasPrefix(name, "mcp__") {
+		return "mcp"
+	}
+	return "other"
+}
+
+// spawnsAgent reports whether the tool starts a subagent (Task, renamed
+// Agent in 2.1.63).
+func spawnsAgent(name string) bool { return name == "Task" || name == "Agent" }
+
+// fillInput copies what the calls table needs out of a tool_use input
+// object into row. Only the keys the tool defines are read: an MCP tool's
+// "path" or "command" argument means whatever that server says, not a file
+// or a shell line.
+func fillInput(row *ingest.Row, input []byte) {
+	if row.Tool == "mcp" {
+		return
+	}
+	var filePath, nbPath, path string
+	_ = eachField(input, false, func(k, v []byte) bool {
+		switch string(k) {
+		case "command":
+			if row.Tool == "bash" {
+				row.Command = str(v)
+			}
+		case "file_path":
+			filePath = str(v)
+		case "notebook_path":
+			nbPath = str(v)
+		case "path":
+			path = str(v)
+		case "pattern":
+			if row.Tool == "glob" || row.Tool == "grep" {
+				row.Pattern = str(v)
+			}
+		case "url":
+			if row.Tool == "webfetch" {
+				row.URL = str(v)
+			}
+		case "query":
+			if row.Tool == "websearch" {
+				row.Query = str(v)
+			}
+		case "timeout":
+			if n, ok := num(v); ok && row.Tool == "bash" {
+				row.TimeoutMs = n
+			}
+		case "run_in_background":
+			row.Background = isTrue(v)
+		case "dangerouslyDisableSandbox":
+			if isTrue(v) {
+				row.Sandbox = "disabled-by-call"
+				row.Escalated = true
+			}
+		}
+		return true
+	})
+	var paths []string
+	switch row.RawTool {
+	case "NotebookEdit":
+		paths = appendPath(paths, nbPath, row.Cwd)
+	case "Glob", "Grep", "LS":
+		paths = appendPath(paths, path, row.Cwd)
+	default:
+		paths = appendPath(paths, filePath, row.Cwd)
+	}
+	row.Paths = paths
+}
+
+// appendPath adds p made absolute against cwd (when cwd is known).
+func appendPath(paths []string, p, cwd string) []string {
+	if p == "" {
+		return paths
+	}
+	if !filepath.IsAbs(p) && cwd != "" {
+		p = filepath.Join(cwd, p)
+	}
+	return append(paths, p)
+}
+
+// maxInputString is the longest string value kept whole in input_json; a
+// Write of a large file would otherwise copy the file into every table.
+const maxInputString = 64 << 10
+
+// cutLongStrings returns the raw JSON value unchanged except that any string
+// longer than maxInputString (in its escaped form) is cut there and ends in
+// a marker saying how many bytes were dropped. The result stays valid JSON.
+func cutLongStrings(raw []byte) string {
+	if len(raw) <= maxInputString+2 {
+		return string(raw)
+	}
+	var out []byte
+	last := 0 // raw[last:] not yet copied
+	for i := 0; i < len(raw); {
+		if raw[i] != '"' {
+			i++
+			continue
+		}
+		end := skipString(raw, i)
+		if end < 0 {
+			break
+		}
+		inner := raw[i+1 : end-1]
+		if len(inner) > maxInputString {
+			if out == nil {
+				out = make([]byte, 0, len(raw)/2)
+			}
+			cut := safeCut(inner, maxInputString)
+			out = append(out, raw[last:i+1]...)
+			out = append(out, inner[:cut]...)
+			out = append(out, " [permsim: cut "...)
+			out = strconv.AppendInt(out, int64(len(inner)-cut), 10)
+			out = append(out, " bytes]\""...)
+			last = end
+		}
+		i = end
+	}
+	if out == nil {
+		return string(raw)
+	}
+	out = append(out, raw[last:]...)
+	return string(out)
+}
+
+// safeCut returns a cut point ≤ n in the escaped string s that splits
+// neither an escape sequence nor a UTF-8 character.
+func safeCut(s []byte, n int) int {
+	i := 0
+	for i < n {
+		if s[i] != '\\' {
+			i++
+			continue
+		}
+		w := 2
+		if i+1 < len(s) && s[i+1] == 'u' {
+			w = 6
+		}
+		if i+w > n {
+			break
+		}
+		i += w
+	}
+	for i > 0 && i < len(s) && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return i
+}
+
+// Phrases that mark a refused call in a tool_result that has is_error set.
+// Sources: transcript-formats.md §1.7 (user rejection, subagent denial, rule
+// denial, dontAsk, hooks) and the real Claude Code 2.1.328 recordings
+// (path deny rule: "denied by your permission settings").
+var (
+	denyPrefixes = [][]byte{
+		[]byte("The user doesn't want to proceed with this tool use"),
+		[]byte("The user doesn't want to take this action right now"),
+		[]byte("Permission for this tool use was denied"),
+		[]byte("Permission to use "), // "… has been denied", also dontAsk mode
+		[]byte("Claude requested permissions to use "),
+		[]byte("PreToolUse:"), // a PreToolUse hook refused: the tool never ran
+	}
+	denyPhrases = [][]byte{
+		[]byte("denied by your permission settings"),
+		[]byte("has been denied"),
+		[]byte("denied this tool"),
+	}
+	exitCodePrefix = []byte("Exit code ")
+)
+
+// resultInfo is what the reader keeps of a tool_result.
+type resultInfo struct {
+	isError  bool
+	rejected bool   // the record's permissionDecision says reject, or toolDenialKind is set
+	text     []byte // start of the result text, still JSON-escaped
+}
+
+// classify turns a tool_result into the calls table's result and exit code.
+func classify(r resultInfo, tool string) (string, *int64) {
+	if r.rejected {
+		return "denied", nil
+	}
+	text := r.text
+	if !r.isError {
+		if tool == "bash" {
+			return "ok", new(int64(0))
+		}
+		return "ok", nil
+	}
+	// A shell that ran and failed says so first; its output may well
+	// contain a phrase below without the call having been refused.
+	if tool == "bash" && bytes.HasPrefix(text, exitCodePrefix) {
+		d := text[len(exitCodePrefix):]
+		j := 0
+		if j < len(d) && d[j] == '-' {
+			j++
+		}
+		for j < len(d) && d[j] >= '0' && d[j] <= '9' {
+			j++
+		}
+		if n, err := strconv.ParseInt(string(d[:j]), 10, 64); err == nil {
+			return "error", &n
+		}
+	}
+	for _, p := range denyPrefixes {
+		if bytes.HasPrefix(text, p) {
+			return "denied", nil
+		}
+	}
+	for _, p := range denyPhrases {
+		if bytes.Contains(text, p) {
+			return "denied", nil
+		}
+	}
+	return "error", nil
+}
