@@ -55,7 +55,19 @@ type Command struct {
 	Dynamic bool
 	// Cwd is the working folder the command runs in when a preceding cd in
 	// the same line could be followed ("" = the line's starting folder).
+	// It is written as the cd arguments combine ("a/b", "~/x", "/abs"),
+	// not resolved: pass it through Resolve with the call's folder.
 	Cwd string
+	// Stdin is the text a here-document (<<, <<-) or here-string (<<<)
+	// feeds the command, when it is literal (no expansions); "" otherwise.
+	// It lets "bash <<EOF … EOF" be read like "bash -c".
+	Stdin string
+	// Pipeline numbers the pipeline the command belongs to, from 1 in
+	// source order: commands joined by | or |& share one number, so a
+	// caller can see that "curl … | sh" feeds one into the other. A lone
+	// command is a pipeline of one; a nested command never shares its
+	// number with the command around it.
+	Pipeline int
 }
 
 // Assign is a leading NAME=value.
@@ -72,7 +84,9 @@ type Word struct {
 	Glob    bool   // contains unquoted *, ? or [
 }
 
-// Redirect is one redirection with a file target.
+// Redirect is one redirection with a file target. Descriptor duplications
+// (2>&1, >&2, <&0), here-documents (<<, <<-) and here-strings (<<<) name
+// no file and are left out; ">& FILE" with a file name is kept as a write.
 type Redirect struct {
 	Op     string // "<", ">", ">>", "&>", "2>", "<<<", …
 	Target Word

@@ -1,0 +1,382 @@
+package claude
+
+import (
+	"fmt"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// script parses a command line once per Policy.
+func (p *Policy) script(line string) *shell.Script {
+	if s, ok := p.scripts.Load(line); ok {
+		return s.(*shell.Script)
+	}
+	s, _ := p.scripts.LoadOrStore(line, shell.Parse(line))
+	return s.(*shell.Script)
+}
+
+// command is the call's shell command line.
+func (d *decider) command() string {
+	if d.call.Command != "" {
+		return d.call.Command
+	}
+	s, _ := d.call.Input["command"].(string)
+	return s
+}
+
+// bash decides a Bash call.
+func (d *decider) bash() engine.Decision {
+	s := d.p.script(d.command())
+	d.needs = s.Needs(d.cwd, d.p.project, d.p.home)
+
+	// 1. A blocking hook.
+	if dec, ok := d.hookStep(1); ok {
+		return dec
+	}
+	// 2. Deny rules: on any command, nested ones included, and path deny
+	// rules on the files the commands read or write.
+	if r := d.toolRule(d.p.deny); r != nil {
+		return d.block("2 deny rule", r, "denied by "+r.text)
+	}
+	if r := d.paramRule(d.p.deny); r != nil {
+		return d.block("2 deny rule", r, "denied by "+r.text)
+	}
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		if r := d.bashRule(d.p.deny, c); r != nil {
+			return d.block("2 deny rule", r, fmt.Sprintf("%s is denied by %s", c.Text, r.text))
+		}
+	}
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		for _, u := range d.uses(c) {
+			if u.path == "" {
+				continue
+			}
+			if !pathCheckedVia[u.via] {
+				// Claude Code does not check this command's files; say so
+				// when a deny rule names one.
+				if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+					d.notes = append(d.notes, fmt.Sprintf("%s names %s, which the deny rule %s covers, but Claude Code does not check %s's files", c.Text, u.raw, r.text, u.via))
+				} else if r := d.pathRule(d.p.deny, "Edit", u.path, true); r != nil && u.write {
+					d.notes = append(d.notes, fmt.Sprintf("%s names %s, which the deny rule %s covers, but Claude Code does not check %s's files", c.Text, u.raw, r.text, u.via))
+				}
+				continue
+			}
+			if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+				return d.block("2 deny rule", r, fmt.Sprintf("%s: %s is denied by %s", c.Text, u.raw, r.text))
+			}
+			if u.write {
+				if r := d.pathRule(d.p.deny, "Edit", u.path, true); r != nil {
+					return d.block("2 deny rule", r, fmt.Sprintf("%s: %s is denied by %s", c.Text, u.raw, r.text))
+				}
+			}
+		}
+	}
+
+	// 5. Ask rules, and a line too long to check.
+	if r := d.toolRule(d.p.ask); r != nil {
+		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
+	}
+	if r := d.paramRule(d.p.ask); r != nil {
+		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
+	}
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		if r := d.bashRule(d.p.ask, c); r != nil {
+			return d.ask("5 ask rule", r, "asks because of "+r.text, true)
+		}
+	}
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		for _, u := range d.uses(c) {
+			if u.path == "" || !u.write || !pathCheckedVia[u.via] {
+				continue
+			}
+			if r := d.pathRule(d.p.ask, "Edit", u.path, true); r != nil {
+				return d.ask("5 ask rule", r, "asks because of "+r.text, true)
+			}
+		}
+	}
+	if s.TooLong {
+		return d.ask("5 too-long line", nil, "a command line over 10,000 characters always asks", true)
+	}
+
+	// 6. A hook that asks.
+	if dec, ok := d.hookStep(6); ok {
+		return dec
+	}
+
+	// 7. rm or rmdir of a critical path asks, past any allow rule and in
+	// bypassPermissions; the real 2.1.328 refuses it outright where the
+	// classifier would decide (auto, plan).
+	for i := range s.Commands {
+		if what, bad := d.criticalRm(&s.Commands[i]); bad {
+			reason := "Dangerous rm operation on critical path: " + what
+			if d.classify {
+				return d.block("7 critical rm", nil, reason+" (denied by a built-in safety check)")
+			}
+			return d.ask("7 critical rm", nil, reason, true)
+		}
+	}
+
+	// 8. blockReadsOutsideWorkingDirectories: reads outside, or a line
+	// whose working folder cannot be followed, ask in every mode.
+	if d.p.blockReads {
+		if s.Untraceable {
+			return d.ask("8 outside working folders", nil, "the command's working folder cannot be followed (a subshell or more than one cd)", true)
+		}
+		for i := range s.Commands {
+			for _, u := range d.uses(&s.Commands[i]) {
+				if u.read && u.path != "" && pathCheckedVia[u.via] && !d.p.inWorkDirs(u.path) {
+					return d.ask("8 outside working folders", nil, "reads "+u.path+" outside the working folders", true)
+				}
+			}
+		}
+	}
+
+	// 9. A hook that allows.
+	if dec, ok := d.hookStep(9); ok {
+		return dec
+	}
+
+	// 10. Writes to protected paths.
+	for i := range s.Commands {
+		for _, u := range d.uses(&s.Commands[i]) {
+			if u.write && u.path != "" && protected(u.path) {
+				if dec, ok := d.protectedWrite(u.path); ok {
+					return dec
+				}
+			}
+		}
+	}
+
+	// 11. bypassPermissions runs everything that reached this point.
+	if d.mode == modeBypass {
+		return d.run("11 bypassPermissions", nil, "")
+	}
+
+	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
+	// mode's in-folder edits: every command must be approved.
+	if step, r, ok := d.approveScript(s); ok {
+		return d.run(step, r, "")
+	}
+
+	// 13. The sandbox's auto-allow is not simulated yet (see sandbox).
+	if dec, ok := d.sandbox(s); ok {
+		return dec
+	}
+
+	// 14. The mode's fallback.
+	for _, r := range d.p.untrusted {
+		if r.kind == kindTool && r.tool == "Bash" || r.kind == kindBash && anyCommandMatches(r, s) {
+			d.notes = append(d.notes, fmt.Sprintf("the allow rule %s (%s) would match, but the project is not trusted", r.text, r.src.path))
+		}
+	}
+	if d.classify {
+		for _, r := range d.p.allow {
+			if dangerousAllow(r) && (r.kind == kindTool || anyCommandMatches(r, s)) {
+				d.notes = append(d.notes, fmt.Sprintf("%s mode does not use the broad allow rule %s (%s)", d.mode, r.text, r.src.path))
+			}
+		}
+	}
+	return d.fallback(true, "no rule or built-in check approves every command")
+}
+
+// anyCommandMatches reports whether an allow rule matches one of the
+// line's commands.
+func anyCommandMatches(r *rule, s *shell.Script) bool {
+	for i := range s.Commands {
+		if r.bash.match(allowText(&s.Commands[i])) {
+			return true
+		}
+	}
+	return false
+}
+
+// bashRule finds the first Bash rule of list matching c by any of the texts
+// deny and ask rules see.
+func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
+	texts, ok := d.textsOf[c]
+	if !ok {
+		texts = denyTexts(c)
+		if d.textsOf == nil {
+			d.textsOf = map[*shell.Command][]string{}
+		}
+		d.textsOf[c] = texts
+	}
+	for _, r := range list {
+		if r.kind != kindBash {
+			continue
+		}
+		for _, t := range texts {
+			if r.bash.match(t) {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// sandbox is the seam for step 13 (sandbox.enabled with
+// autoAllowBashIfSandboxed): not simulated in this version, so it never
+// decides.
+func (d *decider) sandbox(*shell.Script) (engine.Decision, bool) {
+	return engine.Decision{}, false
+}
+
+// approveScript is step 12 for a shell line: it approves the line when
+// every command is approved and every redirect target is too, and names
+// the step and rule that did.
+func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
+	if s.Unparseable {
+		d.notes = append(d.notes, "the line cannot be parsed ("+s.Err+"), so no allow rule approves it")
+		return "", nil, false
+	}
+	if r := d.toolRule(d.allow); r != nil {
+		return "12 allow rule", r, true
+	}
+	step := "12 read-only command"
+	var by *rule
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		how, r, ok := d.approveCommand(c)
+		if !ok {
+			return "", nil, false
+		}
+		if r != nil && by == nil {
+			by = r
+		}
+		if how != step && step == "12 read-only command" {
+			step = how
+		}
+		for _, u := range d.uses(c) {
+			if !u.redirect {
+				continue
+			}
+			r, byMode, ok := d.approveTarget(u, s)
+			if !ok {
+				return "", nil, false
+			}
+			if r != nil && by == nil {
+				by = r
+			}
+			if byMode && step == "12 read-only command" {
+				step = "12 " + string(d.mode)
+			}
+		}
+	}
+	if by != nil {
+		step = "12 allow rule"
+	}
+	return step, by, true
+}
+
+// approveCommand approves one simple command by an allow rule, the
+// read-only set, or (acceptEdits, auto) the file commands inside the
+// working folders.
+func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
+	if c.Dynamic {
+		return "", nil, false
+	}
+	text := allowText(c)
+	for _, r := range d.allow {
+		if r.kind != kindBash {
+			continue
+		}
+		// An exec wrapper (watch, setsid, ionice, flock, find -exec) is
+		// approved only by a rule naming the exact command.
+		if c.ExecWrapper != "" && !r.bash.exact() {
+			continue
+		}
+		if r.bash.match(text) {
+			return "12 allow rule", r, true
+		}
+	}
+	if c.ExecWrapper != "" || !safeAssigns(c) || !checkableArgs(c) {
+		return "", nil, false
+	}
+	if c.Name == "cd" {
+		target := d.p.home
+		if len(c.Args) > 0 {
+			target = shell.Resolve(c.Args[0].Lit, d.cmdCwd(c), d.p.home)
+		}
+		return "12 read-only command", nil, d.p.inWorkDirs(target)
+	}
+	if readOnly(c) && d.readsApproved(c) {
+		return "12 read-only command", nil, true
+	}
+	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) {
+		return "12 " + string(d.mode), nil, true
+	}
+	return "", nil, false
+}
+
+// readsApproved reports whether every file a read-only command names is
+// inside the working folders or covered by a Read allow rule.
+func (d *decider) readsApproved(c *shell.Command) bool {
+	for _, u := range d.uses(c) {
+		if u.redirect {
+			continue
+		}
+		if u.path == "" || u.write {
+			return false
+		}
+		if !d.p.inWorkDirs(u.path) && d.readAllowed(u.path) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// filesInside reports whether every file a file command names is known and
+// inside the working folders.
+func (d *decider) filesInside(c *shell.Command) bool {
+	for _, u := range d.uses(c) {
+		if u.redirect {
+			continue
+		}
+		if u.path == "" || !d.p.inWorkDirs(u.path) {
+			return false
+		}
+	}
+	return true
+}
+
+// approveTarget approves one redirect (or tee) target on its own: /dev/null
+// always; a write inside the working folders in acceptEdits and auto mode,
+// or one an Edit allow rule covers; a read inside the working folders or
+// one a Read allow rule covers. A target written with ~ or a variable is
+// never approved ("Shell expansion syntax in paths requires manual
+// approval").
+func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok bool) {
+	if u.path == "/dev/null" {
+		return nil, false, true
+	}
+	if u.tilde || u.path == "" {
+		return nil, false, false
+	}
+	if u.write {
+		if hasHeredoc(s) {
+			return nil, false, false
+		}
+		if (d.mode == modeAccept || d.mode == modeAuto) && d.p.inWorkDirs(u.path) {
+			return nil, true, true
+		}
+		// Only an Edit path rule approves a target: under a tool-wide Edit
+		// allow the real 2.1.328 still sent "echo x > /tmp/broad.txt" to
+		// the classifier.
+		if r := d.p.matchPath(d.allow, "Edit", u.path, false); r != nil {
+			return r, false, true
+		}
+		return nil, false, false
+	}
+	if d.p.inWorkDirs(u.path) {
+		return nil, false, true
+	}
+	if r := d.readAllowed(u.path); r != nil {
+		return r, false, true
+	}
+	return nil, false, false
+}

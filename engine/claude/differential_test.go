@@ -1,0 +1,365 @@
+package claude
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/permsim/permsim/engine"
+)
+
+// The differential corpus: what the real Claude Code 2.1.328 decided for
+// 1,746 calls in 57 configurations (testdata/claude/differential, copied
+// from the shared fixtures; README there explains the format).
+const diffDir = "../../testdata/claude/differential"
+
+type diffCase struct {
+	ID           string            `json:"id"`
+	Config       string            `json:"config"`
+	Git          bool              `json:"git"`
+	Mode         *string           `json:"mode"`
+	Trust        bool              `json:"trust"`
+	HomeFiles    map[string]string `json:"home_files"`
+	ProjectFiles map[string]string `json:"project_files"`
+	Args         []string          `json:"args"`
+	Env          map[string]string `json:"env"`
+	Calls        []diffCall        `json:"calls"`
+}
+
+type diffCall struct {
+	Tool          string         `json:"tool"`
+	Input         map[string]any `json:"input"`
+	SubagentCalls []diffCall     `json:"subagent_calls"`
+}
+
+type diffResult struct {
+	ID            string `json:"id"`
+	CallIndex     int    `json:"call_index"`
+	Config        string `json:"config"`
+	Outcome       string `json:"outcome"`
+	Pattern       string `json:"pattern"`
+	EffectiveMode string `json:"effective_mode"`
+	Ask           *struct {
+		ReasonType string `json:"decision_reason_type"`
+	} `json:"ask"`
+	SubagentResults []diffResult `json:"subagent_results"`
+}
+
+// realHome is the home folder every path in the corpus is written under.
+const realHome = "/home/user"
+
+func readJSONL[T any](t *testing.T, name string) []T {
+	t.Helper()
+	f, err := os.Open(filepath.Join(diffDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for n := 1; sc.Scan(); n++ {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%s:%d: %v", name, n, err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// knownDifferences reads known-differences.txt: "<id>#<call>\t<reason>",
+// with "/<k>" after the call index for a Task's k-th subagent call.
+func knownDifferences(t *testing.T) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(diffDir, "known-differences.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, reason, ok := strings.Cut(line, "\t")
+		if !ok || strings.TrimSpace(reason) == "" {
+			t.Fatalf("known-differences.txt:%d: want <id>#<call>\\t<reason>", i+1)
+		}
+		out[key] = reason
+	}
+	return out
+}
+
+// rehome rewrites /home/user to the test's home folder in every string.
+func rehome(v any, home string) any {
+	switch x := v.(type) {
+	case string:
+		return strings.ReplaceAll(x, realHome, home)
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = rehome(e, home)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = rehome(e, home)
+		}
+		return out
+	}
+	return v
+}
+
+// layout writes a configuration's files under root and returns the Env
+// standing in for the real run, or a reason the case's flags are not
+// supported.
+func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
+	t.Helper()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(home, "proj")
+	write := func(base string, files map[string]string) {
+		for rel, text := range files {
+			p := filepath.Join(base, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(strings.ReplaceAll(text, realHome, home)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write(home, c.HomeFiles)
+	write(proj, c.ProjectFiles)
+	if c.Git {
+		// What "git init" leaves that matters here: the folder that marks
+		// the repository root.
+		write(proj, map[string]string{
+			".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n", ".git/description": "x\n",
+			".git/info/exclude": "# exclude\n",
+		})
+		if err := os.MkdirAll(filepath.Join(proj, ".git", "hooks"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The runner recorded trust only for trusted cases; without a record
+	// the simulator assumes trust (the seed), so an untrusted case gets an
+	// explicit false, which is what the real run had in effect.
+	trust, _ := json.Marshal(map[string]any{"projects": map[string]any{proj: map[string]any{"hasTrustDialogAccepted": c.Trust}}})
+	write(home, map[string]string{".claude.json": string(trust)})
+
+	env := engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(root, "managed"),
+		Flags: map[string]string{FlagHeadless: "true"}}
+	if c.Mode != nil {
+		if *c.Mode == "dangerously-skip-permissions" {
+			env.Flags[FlagSkipPermissions] = "true"
+		} else {
+			env.Flags[FlagMode] = *c.Mode
+		}
+	}
+	if len(c.Env) > 0 {
+		return env, "environment variables"
+	}
+	args := c.Args
+	for i := 0; i < len(args); i++ {
+		flag := args[i]
+		var vals []string
+		for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
+			i++
+			vals = append(vals, strings.ReplaceAll(args[i], realHome, home))
+		}
+		switch flag {
+		case "--settings":
+			env.Flags[FlagSettings] = strings.Join(vals, " ")
+		case "--allowedTools":
+			env.Flags[FlagAllowedTools] = strings.Join(vals, "\n")
+		case "--disallowedTools":
+			env.Flags[FlagDisallowedTools] = strings.Join(vals, "\n")
+		case "--add-dir":
+			env.Flags[FlagAddDir] = strings.Join(vals, "\n")
+		default:
+			return env, "flag " + flag
+		}
+	}
+	return env, ""
+}
+
+// agrees compares a decision with the real outcome. An "error" row is a
+// call the real harness handed to its classifier.
+func agrees(want string, got engine.Decision) bool {
+	switch want {
+	case "error":
+		return got.Reason == reasonClassifier
+	case "runs":
+		return got.Outcome == engine.Runs && got.Reason != reasonClassifier
+	case "asks":
+		return got.Outcome == engine.Asks
+	case "blocked":
+		return got.Outcome == engine.Blocked
+	}
+	return false
+}
+
+func diffCallOf(c diffCall, home string) engine.Call {
+	in, _ := rehome(map[string]any(c.Input), home).(map[string]any)
+	return engine.Call{RawTool: c.Tool, Input: in}
+}
+
+func TestDifferential(t *testing.T) {
+	cases := map[string]diffCase{}
+	for _, c := range readJSONL[diffCase](t, "claude.cases.jsonl") {
+		cases[c.ID] = c
+	}
+	results := readJSONL[diffResult](t, "claude.results.jsonl")
+	known := knownDifferences(t)
+	seenKnown := map[string]bool{}
+
+	type tally struct{ agree, total int }
+	byConfig := map[string]*tally{}
+	byOutcome := map[string]*tally{}
+	var configOrder []string
+	policies := map[string]*Policy{}
+	homes := map[string]string{}
+	skipped := map[string]int{}
+
+	for _, r := range results {
+		c, ok := cases[r.ID]
+		if !ok {
+			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
+		}
+		p, loaded := policies[r.Config]
+		if !loaded {
+			root := diffRoot(t)
+			env, unsupported := layout(t, c, root)
+			if unsupported != "" {
+				skipped[unsupported]++
+				continue
+			}
+			h := &Harness{dirExists: func(d string) bool {
+				// The real runs started in a fresh sandbox: nothing outside
+				// the home folder existed but the system's own folders.
+				if !within(d, root) {
+					return d == "/tmp" || d == "/"
+				}
+				st, err := os.Stat(d)
+				return err == nil && st.IsDir()
+			}}
+			var err error
+			p, err = h.load(env)
+			if err != nil {
+				t.Fatalf("%s: %v", r.Config, err)
+			}
+			if probs := p.Problems(); len(probs) > 0 {
+				t.Logf("%s: problems: %v", r.Config, probs)
+			}
+			if got := string(p.Modes()[0]); got != r.EffectiveMode {
+				t.Errorf("%s: effective mode %s, real Claude Code %s", r.Config, got, r.EffectiveMode)
+			}
+			policies[r.Config] = p
+			homes[r.Config] = env.HomeDir
+			byConfig[r.Config] = &tally{}
+			configOrder = append(configOrder, r.Config)
+		}
+		home := homes[r.Config]
+		call := c.Calls[r.CallIndex]
+		check := func(key string, dc diffCall, want diffResult) {
+			got := p.Decide(diffCallOf(dc, home), "")
+			ok := agrees(want.Outcome, got)
+			if ok && want.Ask != nil {
+				// The prompt's reason type tells why the real harness asked:
+				// a rule or a safety check (asks-rule), or only the mode
+				// (plan's edit prompt). "workingDir" is left out: the real
+				// harness reports it for a path outside the working folders
+				// even when an ask rule names the tool.
+				wantGroup := map[string]engine.Group{"rule": engine.GroupAsksRule, "safetyCheck": engine.GroupAsksRule,
+					"mode": engine.GroupAsksMode}[want.Ask.ReasonType]
+				if wantGroup != "" && got.Group != wantGroup {
+					ok = false
+					t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
+				}
+			}
+			byConfig[r.Config].total++
+			if byOutcome[want.Outcome] == nil {
+				byOutcome[want.Outcome] = &tally{}
+			}
+			byOutcome[want.Outcome].total++
+			if ok {
+				byConfig[r.Config].agree++
+				byOutcome[want.Outcome].agree++
+			}
+			_, isKnown := known[key]
+			seenKnown[key] = true
+			switch {
+			case !ok && !isKnown:
+				t.Errorf("%s %s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
+					key, dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
+			case ok && isKnown:
+				t.Errorf("%s is listed in known-differences.txt but now agrees (%s); remove the line", key, want.Outcome)
+			}
+		}
+		check(fmt.Sprintf("%s#%d", r.ID, r.CallIndex), call, r)
+		for k, sr := range r.SubagentResults {
+			if k < len(call.SubagentCalls) {
+				check(fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), call.SubagentCalls[k], sr)
+			}
+		}
+	}
+	for key := range known {
+		if !seenKnown[key] {
+			t.Errorf("known-differences.txt names %s, which is not a compared row", key)
+		}
+	}
+	var agree, total int
+	for _, name := range configOrder {
+		tl := byConfig[name]
+		agree += tl.agree
+		total += tl.total
+		t.Logf("%-40s %3d/%3d agree", name, tl.agree, tl.total)
+	}
+	var outs []string
+	for o := range byOutcome {
+		outs = append(outs, o)
+	}
+	sort.Strings(outs)
+	for _, o := range outs {
+		t.Logf("outcome %-8s %4d/%4d agree", o, byOutcome[o].agree, byOutcome[o].total)
+	}
+	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, len(known), skipped)
+}
+
+// diffRoot makes a folder for one configuration's home that is not under
+// /tmp: the corpus's rules name /tmp (Read(//tmp/**)), and a home inside it
+// would match them.
+func diffRoot(t *testing.T) string {
+	t.Helper()
+	for _, base := range []string{os.Getenv("PERMSIM_TEST_ROOT"), os.TempDir(), "/var/tmp"} {
+		if base == "" || within(filepath.Clean(base), "/tmp") {
+			continue
+		}
+		dir, err := os.MkdirTemp(base, "permsim-claude-")
+		if err != nil {
+			continue
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		return dir
+	}
+	t.Skip("needs a temporary folder outside /tmp (set PERMSIM_TEST_ROOT)")
+	return ""
+}
+
+func summary(c diffCall) string {
+	for _, k := range []string{"command", "file_path", "notebook_path", "url", "query", "subagent_type"} {
+		if v, ok := c.Input[k]; ok {
+			return fmt.Sprintf("%q", v)
+		}
+	}
+	return fmt.Sprint(c.Input)
+}

@@ -1,0 +1,207 @@
+package claude
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// readOnlyCommands run without a prompt whatever their flags, as long as the
+// files they name lie inside the working folders (seed: the read-only set;
+// widened with the plain readers the real 2.1.328 ran without asking in the
+// corpus, such as tac, nl, cut, od, strings, md5sum, readlink, expr).
+var readOnlyCommands = map[string]bool{
+	"ls": true, "cat": true, "echo": true, "printf": true, "pwd": true, "head": true, "tail": true,
+	"grep": true, "egrep": true, "fgrep": true, "rg": true, "wc": true, "which": true, "diff": true,
+	"cmp": true, "comm": true, "stat": true, "du": true, "df": true, "file": true, "tac": true, "nl": true,
+	"cut": true, "paste": true, "tr": true, "od": true, "hexdump": true, "strings": true, "column": true,
+	"fold": true, "rev": true, "md5sum": true, "sha1sum": true, "sha224sum": true, "sha256sum": true,
+	"sha384sum": true, "sha512sum": true, "b2sum": true, "cksum": true, "base64": true, "basename": true,
+	"dirname": true, "readlink": true, "realpath": true, "expr": true, "seq": true, "id": true,
+	"whoami": true, "groups": true, "hostname": true, "uname": true, "uptime": true, "nproc": true,
+	"arch": true, "true": true, "false": true, "jq": true, "tree": true, "type": true, "printenv": true,
+	"ps": true,
+}
+
+// readOnly reports whether c is in the read-only set: the commands above,
+// and the forms of sort, uniq, sed, find, date, env and git that only read.
+func readOnly(c *shell.Command) bool {
+	args := litArgs(c)
+	switch c.Name {
+	case "sort":
+		return !hasFlag(args, "-o", "--output")
+	case "uniq":
+		return len(positionals(args)) <= 1
+	case "sed":
+		return !hasFlag(args, "-i", "--in-place")
+	case "find":
+		for _, a := range args {
+			switch a {
+			case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls":
+				return false
+			}
+		}
+		return true
+	case "date":
+		return !hasFlag(args, "-s", "--set")
+	case "env":
+		return len(args) == 0
+	case "python", "python3":
+		return len(args) == 1 && args[0] == "--version"
+	case "git":
+		return gitReadOnly(args)
+	}
+	return readOnlyCommands[c.Name]
+}
+
+// litArgs are c's arguments after unquoting (the raw text where a word is
+// not literal).
+func litArgs(c *shell.Command) []string {
+	out := make([]string, len(c.Args))
+	for i, w := range c.Args {
+		if w.Literal {
+			out[i] = w.Lit
+		} else {
+			out[i] = w.Raw
+		}
+	}
+	return out
+}
+
+// hasFlag reports whether args hold one of the flags, alone, with an
+// attached value (-oFILE, --output=FILE) or inside a cluster (-ni).
+func hasFlag(args []string, flags ...string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		for _, f := range flags {
+			switch {
+			case a == f, strings.HasPrefix(a, f+"="):
+				return true
+			case len(f) == 2 && f[0] == '-' && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a[1:], rune(f[1])):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// positionals are the arguments that are not options.
+func positionals(args []string) []string {
+	var out []string
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// gitReadOnly reports whether a git command line only reads the repository
+// (the seed's assumption: status, diff, log, show, blame, rev-parse and
+// similar reads). Global options before the subcommand (git --no-pager,
+// git -C dir) are not approved: the real 2.1.328 asked for them.
+func gitReadOnly(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	sub, rest := args[0], args[1:]
+	switch sub {
+	case "status", "log", "show", "blame", "annotate", "rev-parse", "describe", "shortlog", "grep",
+		"cat-file", "ls-files", "rev-list", "merge-base", "whatchanged", "show-branch", "diff":
+		return !hasFlag(rest, "--output", "--ext-diff", "--open-files-in-pager", "-O")
+	case "reflog":
+		return len(rest) == 0 || rest[0] == "show" || strings.HasPrefix(rest[0], "-")
+	case "branch":
+		for _, a := range rest {
+			switch a {
+			case "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy", "-f", "--force",
+				"-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-t", "--track":
+				return false
+			}
+			if strings.HasPrefix(a, "--set-upstream-to=") {
+				return false
+			}
+		}
+		return len(positionals(rest)) == 0 || hasFlag(rest, "-l", "--list")
+	case "tag":
+		if hasFlag(rest, "-d", "--delete", "-a", "--annotate", "-s", "--sign", "-m", "--message", "-f", "--force", "-F", "--file") {
+			return false
+		}
+		return len(positionals(rest)) == 0 || hasFlag(rest, "-l", "--list")
+	case "remote":
+		if len(rest) == 0 {
+			return true
+		}
+		return rest[0] == "-v" || rest[0] == "--verbose" || rest[0] == "get-url"
+	case "config":
+		if hasFlag(rest, "--add", "--unset", "--unset-all", "--replace-all", "--edit", "-e", "--rename-section", "--remove-section") {
+			return false
+		}
+		return hasFlag(rest, "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--list", "-l")
+	case "stash", "worktree":
+		return len(rest) > 0 && (rest[0] == "list" || (sub == "stash" && rest[0] == "show"))
+	}
+	return false
+}
+
+// checkableArgs reports whether every argument of c is known before it
+// runs: literal words and plain globs. echo and printf may also print a
+// double-quoted variable ("$HOME"), which the real 2.1.328 ran; anything
+// with a command substitution, or an unquoted variable, is not checkable.
+func checkableArgs(c *shell.Command) bool {
+	for _, w := range c.Args {
+		if w.Literal {
+			continue
+		}
+		if strings.ContainsAny(w.Raw, "`") || strings.Contains(w.Raw, "$(") || strings.Contains(w.Raw, "<(") || strings.Contains(w.Raw, ">(") {
+			return false
+		}
+		if w.Glob && !strings.Contains(w.Raw, "$") {
+			continue
+		}
+		if (c.Name == "echo" || c.Name == "printf") && len(w.Raw) >= 2 && w.Raw[0] == '"' && w.Raw[len(w.Raw)-1] == '"' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// acceptEditsCommands are the file commands acceptEdits (and auto mode)
+// approve when every path they name lies inside the working folders.
+var acceptEditsCommands = map[string]bool{
+	"mkdir": true, "touch": true, "rm": true, "rmdir": true, "mv": true, "cp": true, "sed": true,
+}
+
+// safeEnvVars are the leading assignments past which an allow rule still
+// matches. The seed names NODE_ENV, LANG and NO_COLOR and says the full
+// list is not published; the rest is the list in Claude Code's bundled code
+// as far as it is known here, unverified except for CGO_ENABLED, which the
+// corpus confirms ("CGO_ENABLED=0 go test ./..." ran under Bash(go test:*),
+// while GOFLAGS, MAKEFLAGS, PAGER, HOME and GIT_CONFIG_GLOBAL asked).
+var safeEnvVars = map[string]bool{
+	"NODE_ENV": true, "LANG": true, "NO_COLOR": true,
+	"GOEXPERIMENT": true, "GOOS": true, "GOARCH": true, "CGO_ENABLED": true, "GO111MODULE": true,
+	"RUST_BACKTRACE": true, "RUST_LOG": true, "PYTHONUNBUFFERED": true, "PYTHONDONTWRITEBYTECODE": true,
+	"PYTEST_DISABLE_PLUGIN_AUTOLOAD": true, "PYTEST_DEBUG": true, "ANTHROPIC_API_KEY": true,
+	"LANGUAGE": true, "LC_ALL": true, "LC_CTYPE": true, "LC_TIME": true, "CHARSET": true,
+	"TERM": true, "COLORTERM": true, "FORCE_COLOR": true, "TZ": true, "LS_COLORS": true, "LSCOLORS": true,
+	"GREP_COLOR": true, "GREP_COLORS": true, "GCC_COLORS": true, "TIME_STYLE": true, "BLOCK_SIZE": true,
+	"BLOCKSIZE": true,
+}
+
+// safeAssigns reports whether every leading NAME=value of c is a safe
+// variable with a plain value.
+func safeAssigns(c *shell.Command) bool {
+	for _, a := range c.Assigns {
+		if !safeEnvVars[a.Name] || strings.ContainsAny(a.Value, "$`~") {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,291 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// settingsFile is one settings source as read from disk or the command line.
+type settingsFile struct {
+	path  string // the file, or "--settings", "--allowedTools", "--disallowedTools"
+	layer string
+	root  string // what a "/" path pattern in this file is relative to
+	order int    // position in file order, for carve-outs and Rules()
+
+	lists map[string][]ruleSource // "allow", "deny", "ask" → rules in file order
+
+	defaultMode    string
+	hasDefaultMode bool
+	addDirs        []string
+	disableBypass  bool
+	disableAuto    bool
+	autoInPlan     *bool // useAutoModeDuringPlan
+	blockReads     *bool // permissions.blockReadsOutsideWorkingDirectories
+	managedOnly    bool  // allowManagedPermissionRulesOnly
+	hooks          json.RawMessage
+}
+
+// ruleSource is a rule as written, with the line it sits on (0 = unknown).
+type ruleSource struct {
+	text string
+	line int
+}
+
+// ruleLists are the permission lists, in the order Rules() reports them.
+var ruleLists = []string{"allow", "ask", "deny"}
+
+// readSettingsFile reads and parses one settings file. A missing file gives
+// (nil, nil); an unreadable or invalid one gives a problem and no settings.
+func readSettingsFile(path, layer, root string) (*settingsFile, []string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+	}
+	return parseSettings(data, path, layer, root)
+}
+
+// parseSettings parses settings JSON. Invalid JSON yields a problem naming
+// the file, line and column and no settings; a field of the wrong type
+// yields a problem and the rest of the file still counts.
+func parseSettings(data []byte, path, layer, root string) (*settingsFile, []string) {
+	sf := &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(data, &top); err != nil {
+		return nil, []string{jsonProblem(data, path, err)}
+	}
+	var probs []string
+	bad := func(key, want string) {
+		probs = append(probs, fmt.Sprintf("%s:%d: %s: want %s; field ignored", path, keyLine(data, key, 0), key, want))
+	}
+
+	var perms map[string]json.RawMessage
+	if raw, ok := top["permissions"]; ok {
+		if err := json.Unmarshal(raw, &perms); err != nil {
+			bad("permissions", "an object")
+		}
+	}
+	for _, list := range ruleLists {
+		raw, ok := perms[list]
+		if !ok {
+			continue
+		}
+		var texts []string
+		if err := json.Unmarshal(raw, &texts); err != nil {
+			bad("permissions."+list, "a list of strings")
+			continue
+		}
+		from := keyOffset(data, list, 0)
+		for _, t := range texts {
+			enc, _ := json.Marshal(t)
+			line := 0
+			if i := bytes.Index(data[from:], enc); i >= 0 {
+				line = lineAt(data, from+i)
+				from += i + len(enc)
+			}
+			sf.lists[list] = append(sf.lists[list], ruleSource{text: t, line: line})
+		}
+	}
+
+	if raw, ok := perms["defaultMode"]; ok {
+		if err := json.Unmarshal(raw, &sf.defaultMode); err != nil {
+			bad("permissions.defaultMode", "a string")
+		} else {
+			sf.hasDefaultMode = true
+		}
+	}
+	if raw, ok := perms["additionalDirectories"]; ok {
+		if err := json.Unmarshal(raw, &sf.addDirs); err != nil {
+			bad("permissions.additionalDirectories", "a list of strings")
+		}
+	}
+	sf.disableBypass = disabled(perms["disableBypassPermissionsMode"]) || disabled(top["disableBypassPermissionsMode"])
+	sf.disableAuto = disabled(perms["disableAutoMode"]) || disabled(top["disableAutoMode"])
+	sf.blockReads = boolField(perms, "blockReadsOutsideWorkingDirectories", bad)
+	sf.autoInPlan = boolField(top, "useAutoModeDuringPlan", bad)
+	if b := boolField(top, "allowManagedPermissionRulesOnly", bad); b != nil {
+		sf.managedOnly = *b
+	}
+	if b := boolField(perms, "allowManagedPermissionRulesOnly", bad); b != nil && *b {
+		sf.managedOnly = true
+	}
+	sf.hooks = top["hooks"]
+	return sf, probs
+}
+
+// disabled reads a disable*Mode value: the string "disable" (or true).
+func disabled(raw json.RawMessage) bool {
+	if raw == nil {
+		return false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s == "disable"
+	}
+	var b bool
+	return json.Unmarshal(raw, &b) == nil && b
+}
+
+// boolField reads an optional boolean, reporting a value of another type.
+func boolField(m map[string]json.RawMessage, key string, bad func(key, want string)) *bool {
+	raw, ok := m[key]
+	if !ok {
+		return nil
+	}
+	var b bool
+	if err := json.Unmarshal(raw, &b); err != nil {
+		bad(key, "true or false")
+		return nil
+	}
+	return &b
+}
+
+// jsonProblem renders a JSON error as file:line:col: message.
+func jsonProblem(data []byte, path string, err error) string {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off < 0 {
+		return fmt.Sprintf("%s: invalid JSON: %v; file skipped", path, err)
+	}
+	line, col := lineCol(data, int(off))
+	return fmt.Sprintf("%s:%d:%d: invalid JSON: %v; file skipped", path, line, col, err)
+}
+
+// lineCol turns a byte offset into a 1-based line and column. The decoder's
+// offset points just past the byte it choked on, so the column is that
+// byte's.
+func lineCol(data []byte, off int) (int, int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	line, col := 1, 1
+	for _, b := range data[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	if col > 1 {
+		col--
+	}
+	return line, col
+}
+
+// lineAt is the 1-based line of a byte offset.
+func lineAt(data []byte, off int) int {
+	return bytes.Count(data[:off], []byte("\n")) + 1
+}
+
+// keyOffset finds where the key "name" (the last dotted part) is written,
+// searching from off; 0 when it is not found.
+func keyOffset(data []byte, name string, off int) int {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	if i := bytes.Index(data[off:], []byte(strconv.Quote(name))); i >= 0 {
+		return off + i
+	}
+	return 0
+}
+
+// keyLine is the line of a key, 1 when it cannot be found.
+func keyLine(data []byte, name string, off int) int {
+	return lineAt(data, keyOffset(data, name, off))
+}
+
+// source is one settings file Claude Code may read, with its layer and
+// the folder its "/" path patterns start from.
+type source struct {
+	path, layer, root string
+}
+
+// managedSources are managed-settings.json and then managed-settings.d/*.json
+// in name order.
+func managedSources(dir string) []source {
+	out := []source{{filepath.Join(dir, "managed-settings.json"), LayerManaged, dir}}
+	matches, _ := filepath.Glob(filepath.Join(dir, "managed-settings.d", "*.json"))
+	sort.Strings(matches)
+	for _, m := range matches {
+		out = append(out, source{m, LayerManaged, dir})
+	}
+	return out
+}
+
+// projectSources are the local files (at the git root, then the older copy
+// in the project folder) and the project file.
+func projectSources(project string) []source {
+	var out []source
+	if root := gitRoot(project); root != "" {
+		out = append(out, source{filepath.Join(root, ".claude", "settings.local.json"), LayerLocal, root})
+		if filepath.Clean(root) != filepath.Clean(project) {
+			out = append(out, source{filepath.Join(project, ".claude", "settings.local.json"), LayerLocal, project})
+		}
+	} else {
+		out = append(out, source{filepath.Join(project, ".claude", "settings.local.json"), LayerLocal, project})
+	}
+	out = append(out, source{filepath.Join(project, ".claude", "settings.json"), LayerProject, project})
+	return out
+}
+
+// trustRecord reads ~/.claude.json (or $CLAUDE_CONFIG_DIR/.claude.json) and
+// says whether the project's trust question was answered. found is false
+// when neither the project nor a parent folder has an entry.
+func trustRecord(configDir, home, project string) (trusted, found bool, file string) {
+	var candidates []string
+	if configDir != "" {
+		candidates = append(candidates, filepath.Join(configDir, ".claude.json"))
+	}
+	if home != "" {
+		candidates = append(candidates, filepath.Join(home, ".claude.json"))
+	}
+	for _, f := range candidates {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var doc struct {
+			Projects map[string]struct {
+				HasTrustDialogAccepted *bool `json:"hasTrustDialogAccepted"`
+			} `json:"projects"`
+		}
+		if json.Unmarshal(data, &doc) != nil {
+			continue
+		}
+		// The project's own entry decides; otherwise a trusted parent
+		// folder covers it, as accepting the dialog in a parent does.
+		if e, ok := doc.Projects[filepath.Clean(project)]; ok && e.HasTrustDialogAccepted != nil {
+			return *e.HasTrustDialogAccepted, true, f
+		}
+		for d := filepath.Dir(filepath.Clean(project)); ; d = filepath.Dir(d) {
+			if e, ok := doc.Projects[d]; ok && e.HasTrustDialogAccepted != nil && *e.HasTrustDialogAccepted {
+				return true, true, f
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+		if _, ok := doc.Projects[filepath.Clean(project)]; ok {
+			// An entry without the answer: the question was never accepted.
+			return false, true, f
+		}
+	}
+	return false, false, ""
+}
