@@ -51,6 +51,7 @@ type Row struct {
 	CallKey         string    `col:"call_key"`          // stable dedupe key, e.g. "claude:<tool_use.id>"
 	CopyRank        string    `col:"copy_rank"`         // sorts the original of a copied call first (see Source docs)
 	IngestRun       int64     `col:"ingest_run"`        // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
+	Rewound         bool      `col:"rewound"`           // the conversation dropped the call later (Gemini $rewindTo); it still ran
 }
 
 // Problem is a piece of input that could not be read: reported with its file

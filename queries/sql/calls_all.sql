@@ -48,6 +48,7 @@ SELECT
     NULL::VARCHAR   AS call_key,
     NULL::VARCHAR   AS copy_rank,
     NULL::BIGINT    AS ingest_run,
+    NULL::BOOLEAN   AS rewound,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}
