@@ -72,6 +72,11 @@ func ParseCallInput(line []byte, project string) (Call, error) {
 		return Call{}, fmt.Errorf(`missing "tool" (e.g. {"tool":"bash","command":"git push"})`)
 	}
 	c := Call{Tool: NormalizeTool(in.Tool), RawTool: in.Tool, Input: in.Input, Cwd: in.Cwd}
+	if string(c.Tool) == in.Tool {
+		// A normalized name ("bash", "read") names no harness's own tool:
+		// each simulator maps it to its own.
+		c.RawTool = ""
+	}
 	if c.Cwd == "" {
 		c.Cwd = project
 	} else if !filepath.IsAbs(c.Cwd) {

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/ingest"
+	claudeingest "github.com/permsim/permsim/ingest/claude"
+	"github.com/permsim/permsim/replay"
+)
+
+// The registries: which simulators and transcript readers exist. A new
+// harness adds one line to each.
+
+// simulators maps the calls table's harness names to their simulator.
+func simulators() replay.Harnesses {
+	return replay.Harnesses{"claude-code": claude.New()}
+}
+
+// harnessAliases maps the names users type to the calls table's names.
+var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code"}
+
+func harnessNames() []string { return []string{"claude"} }
+
+func harnessByName(name string) (engine.Harness, error) {
+	if h := simulators()[harnessAliases[strings.ToLower(name)]]; h != nil {
+		return h, nil
+	}
+	return nil, usageError{msg: fmt.Sprintf("--harness %q: no simulator for that harness (yet)", name),
+		hint: "--harness " + strings.Join(harnessNames(), "|")}
+}
+
+func sources() []ingest.Source {
+	return []ingest.Source{claudeingest.New()}
+}
+
+func sourceNames() []string {
+	var names []string
+	for _, s := range sources() {
+		names = append(names, s.Harness())
+	}
+	sort.Strings(names)
+	return names
+}
+
+// chooseSources picks the readers --harness names (all when empty).
+func chooseSources(list string) ([]ingest.Source, error) {
+	all := sources()
+	if strings.TrimSpace(list) == "" {
+		return all, nil
+	}
+	var out []ingest.Source
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		want := harnessAliases[strings.ToLower(name)]
+		if want == "" {
+			want = name
+		}
+		found := false
+		for _, s := range all {
+			if s.Harness() == want {
+				out = append(out, s)
+				found = true
+			}
+		}
+		if !found {
+			return nil, usageError{msg: fmt.Sprintf("--harness %q: no transcript reader for that harness (yet)", name),
+				hint: "--harness " + strings.Join(sourceNames(), ",")}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+type ingestFlags struct {
+	homes     []string
+	harnesses string
+	since     string
+	out       string
+	workers   int
+}
+
+func (f *ingestFlags) register(fs interface {
+	StringArrayVar(*[]string, string, []string, string)
+	StringVar(*string, string, string, string)
+	IntVar(*int, string, int, string)
+}) {
+	fs.StringArrayVar(&f.homes, "home", nil, "home folder to read transcripts under (repeat for several; default: yours, honouring $CLAUDE_CONFIG_DIR)")
+	fs.StringVar(&f.harnesses, "harness", "", "comma-separated harnesses to read (default: all with a reader: "+strings.Join(sourceNames(), ", ")+")")
+	fs.StringVar(&f.since, "since", "", "only calls at or after this time: 2026-11-01, an RFC 3339 time, or 7d / 36h back")
+	fs.StringVar(&f.out, "out", defaultOut(), "output folder for the Parquet tables and the manifest")
+	fs.IntVar(&f.workers, "workers", 0, "files read in parallel (default: GOMAXPROCS)")
+}
+
+// options turns the flags into ingest.Options and the chosen sources.
+func (f *ingestFlags) options(progress io.Writer) (ingest.Options, []ingest.Source, error) {
+	since, err := parseWhen(f.since)
+	if err != nil {
+		return ingest.Options{}, nil, err
+	}
+	homes := f.homes
+	if len(homes) == 0 {
+		homes = []string{defaultHome()}
+	}
+	for i, h := range homes {
+		if homes[i], err = absDir("--home", h); err != nil {
+			return ingest.Options{}, nil, err
+		}
+	}
+	srcs, err := chooseSources(f.harnesses)
+	if err != nil {
+		return ingest.Options{}, nil, err
+	}
+	if err := checkLocal("--out", f.out); err != nil {
+		return ingest.Options{}, nil, err
+	}
+	return ingest.Options{Homes: homes, OutDir: f.out, Since: since, Progress: progress, Workers: f.workers}, srcs, nil
+}
+
+// progressWriter is stderr when it is a terminal, else nil: progress lines
+// are for people watching, not for logs.
+func progressWriter(stderr io.Writer) io.Writer {
+	if f, ok := stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return stderr
+		}
+	}
+	return nil
+}
+
+func runIngest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var f ingestFlags
+	fs := newFlags("ingest", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR]",
+		`Reads every harness's session transcripts under each home folder and writes
+one row per tool call to <out>/calls/harness=…/date=…/*.parquet. Runs are
+incremental: a transcript that did not change since the last run is not read
+again, one that grew is read from where the last run stopped. Lines that
+cannot be read are reported with file and line, and skipped.
+
+Example:
+  permsim ingest --home ~ --home /mnt/old-laptop/home/dev --since 30d`, stderr)
+	f.register(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	opts, srcs, err := f.options(progressWriter(stderr))
+	if err != nil {
+		return err
+	}
+	sum, err := ingest.Run(ctx, opts, srcs)
+	fmt.Fprint(stderr, sum.String())
+	return err
+}
+
+// checkLocal refuses remote locations up front: DuckDB's httpfs extension is
+// not built into permsim and cannot be downloaded offline.
+func checkLocal(flag, p string) error {
+	for _, scheme := range []string{"s3://", "gs://", "gcs://", "http://", "https://", "az://", "abfss://"} {
+		if strings.HasPrefix(strings.ToLower(p), scheme) {
+			return usageError{msg: fmt.Sprintf("%s %s: remote locations are not supported: DuckDB's httpfs extension is not built into permsim and cannot be downloaded offline", flag, p),
+				hint: "copy the files to a local folder and pass that folder"}
+		}
+	}
+	return nil
+}

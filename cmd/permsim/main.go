@@ -1,0 +1,124 @@
+// Command permsim answers, for people who run AI coding agents, which tool
+// calls their agents' permission rules would have let through without
+// asking, and which rule let them. Run `permsim help` for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+)
+
+// command is one subcommand: Run parses its own flags from args.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"ingest", "read agent transcripts under one or more homes into the calls table (Parquet)", runIngest},
+	{"replay", "decide every ingested call against its own project's rules (decisions table)", runReplay},
+	{"report", "print the risk report: which rules approved dangerous calls", runReport},
+	{"sql", "run DuckDB SQL over the calls, decisions and rules views", runSQL},
+	{"decide", "decide calls given as JSON Lines on stdin for one project", runDecide},
+	{"rules", "list every rule of one project under its file, in force or not, and why", runRules},
+	{"nightly", "ingest + replay + report, incremental", runNightly},
+}
+
+const usageText = `permsim: which of the things your coding agents did, or could do, would their
+permission rules have let through without asking — and which rule let them.
+
+Usage: permsim <command> [flags]
+
+Commands:
+%s
+Run 'permsim <command> --help' for a command's flags.
+Results are simulated from the documented rules unless they say otherwise.
+`
+
+func usage(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, usageText, b.String())
+}
+
+func main() {
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and maps its error to the exit code of
+// DESIGN.md's contract: 0 done, 1 a check failed, 2 bad usage or unreadable
+// input that stopped the run.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], stdin, stdout, stderr)
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, errHelp):
+			return 0
+		case errors.Is(err, errCheckFailed):
+			return 1
+		}
+		fmt.Fprintf(stderr, "permsim %s: %v\n", c.name, err)
+		var ue usageError
+		if errors.As(err, &ue) && ue.hint != "" {
+			fmt.Fprintf(stderr, "Try: %s\n", ue.hint)
+		}
+		return 2
+	}
+	fmt.Fprintf(stderr, "permsim: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+var (
+	errHelp        = errors.New("help shown")
+	errCheckFailed = errors.New("a check failed")
+)
+
+// usageError is bad usage: the message says what is wrong, the hint how to
+// do it right.
+type usageError struct{ msg, hint string }
+
+func (e usageError) Error() string { return e.msg }
+
+// defaultOut is the user's data folder for permsim (XDG).
+func defaultOut() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "permsim")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "permsim")
+	}
+	return "permsim-data"
+}
+
+// defaultHome is the user's home folder.
+func defaultHome() string {
+	h, err := os.UserHomeDir()
+	if err != nil {
+		return "/"
+	}
+	return h
+}

@@ -1,0 +1,329 @@
+package replay
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/ingest"
+)
+
+// EngineVersion is written into every decision, so a report can tell which
+// simulator produced it.
+const EngineVersion = "permsim-engine/0.1"
+
+// Harnesses maps the calls table's harness names ("claude-code", …) to the
+// simulator that decides their calls.
+type Harnesses map[string]engine.Harness
+
+// RootMap rewrites a project folder recorded on another machine to where it
+// is found here: a call whose project_dir starts with From is looked up
+// under To instead.
+type RootMap struct{ From, To string }
+
+// ParseRootMap reads "OLD=NEW".
+func ParseRootMap(s string) (RootMap, error) {
+	from, to, ok := strings.Cut(s, "=")
+	if !ok || from == "" || to == "" {
+		return RootMap{}, fmt.Errorf("--root %q: want OLD=NEW, e.g. /home/dev=/mnt/laptop/home/dev", s)
+	}
+	return RootMap{From: filepath.Clean(from), To: filepath.Clean(to)}, nil
+}
+
+// Options steer one replay.
+type Options struct {
+	Mode     engine.Mode // overrides every recorded and configured mode when set
+	Since    time.Time   // only calls at or after Since (zero: all)
+	Newest   int         // only the newest N shell and file-tool calls (0: all)
+	Workers  int         // decision workers (0: GOMAXPROCS)
+	Home     string      // the home folder whose user settings apply
+	Trust    *bool       // overrides each harness's trust record
+	Roots    []RootMap   // project folder rewrites
+	Progress io.Writer   // progress lines; nil for none
+}
+
+// Summary says what one replay did.
+type Summary struct {
+	Calls     int            // calls decided
+	Skipped   map[string]int // calls not decided, by reason
+	Policies  int            // policies loaded (one per project and harness)
+	Outcomes  map[string]int // decisions per outcome
+	Dangerous int            // dangerous calls
+	Problems  []string       // settings that could not be read, per project
+	Elapsed   time.Duration
+}
+
+// String prints the end-of-run summary.
+func (s Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "replay: %d calls decided with %d policies in %s", s.Calls, s.Policies, s.Elapsed.Round(time.Millisecond))
+	if s.Elapsed > 0 && s.Calls > 0 {
+		fmt.Fprintf(&b, " (%.0f calls/s)", float64(s.Calls)/s.Elapsed.Seconds())
+	}
+	b.WriteString("\n")
+	keys := sortedKeys(s.Outcomes)
+	if len(keys) > 0 {
+		b.WriteString("  outcomes:")
+		for _, k := range keys {
+			fmt.Fprintf(&b, " %s %d", k, s.Outcomes[k])
+		}
+		fmt.Fprintf(&b, "; dangerous %d\n", s.Dangerous)
+	}
+	for _, k := range sortedKeys(s.Skipped) {
+		fmt.Fprintf(&b, "  skipped %d: %s\n", s.Skipped[k], k)
+	}
+	for i, p := range s.Problems {
+		if i == 5 {
+			fmt.Fprintf(&b, "  … and %d more settings problems\n", len(s.Problems)-5)
+			break
+		}
+		fmt.Fprintf(&b, "  settings problem: %s\n", p)
+	}
+	b.WriteString("  " + engine.Label + "\n")
+	return b.String()
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// replayed reports whether the spec's replay takes a call: shell and
+// file-tool calls ("takes the newest N shell and file-tool calls").
+func replayed(tool string) bool {
+	switch engine.Tool(tool) {
+	case engine.ToolBash, engine.ToolRead, engine.ToolEdit, engine.ToolWrite, engine.ToolGlob, engine.ToolGrep:
+		return true
+	}
+	return false
+}
+
+// policyKey identifies one compiled policy: replay loads each once and
+// shares it read-only between workers.
+type policyKey struct{ harness, project string }
+
+type loadedPolicy struct {
+	policy engine.Policy
+	hash   string
+	dir    string // where the project was found (after --root)
+	err    error
+}
+
+// Decide scores calls (already deduplicated) and returns one DecisionRow
+// per call it could decide, in input order, plus the rules of every policy
+// it loaded. It is the pure, parallel core of Run.
+func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row) ([]DecisionRow, []RuleRow, Summary, error) {
+	start := time.Now()
+	sum := Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}
+	calls = selectCalls(calls, opts, sum.Skipped)
+
+	// Load every policy first (once per project and harness), serially:
+	// loading reads settings files, deciding does not.
+	policies := map[policyKey]*loadedPolicy{}
+	var rules []RuleRow
+	for _, c := range calls {
+		k := policyKey{c.Harness, c.ProjectDir}
+		if _, ok := policies[k]; ok {
+			continue
+		}
+		lp := &loadedPolicy{dir: mapRoot(c.ProjectDir, opts.Roots)}
+		policies[k] = lp
+		h := hs[c.Harness]
+		if h == nil {
+			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)
+			continue
+		}
+		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: opts.Home, Trust: opts.Trust})
+		if lp.err != nil {
+			sum.Problems = append(sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
+			continue
+		}
+		sum.Policies++
+		for _, p := range lp.policy.Problems() {
+			sum.Problems = append(sum.Problems, p)
+		}
+		lp.hash = policyHash(lp.policy)
+		for _, r := range lp.policy.Rules() {
+			rules = append(rules, RuleRow{ProjectDir: c.ProjectDir, Harness: c.Harness, File: r.File, Layer: r.Layer,
+				List: r.List, Rule: r.Rule, InForce: r.InForce, Why: r.Why})
+		}
+	}
+
+	out := make([]DecisionRow, len(calls))
+	ok := make([]bool, len(calls))
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	stop := progress(opts.Progress, len(calls), &done)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(calls) || ctx.Err() != nil {
+					return
+				}
+				c := &calls[i]
+				lp := policies[policyKey{c.Harness, c.ProjectDir}]
+				if lp.err == nil {
+					out[i] = decideOne(c, lp, opts)
+					ok[i] = true
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	stop()
+	if err := ctx.Err(); err != nil {
+		return nil, nil, sum, err
+	}
+	rows := out[:0]
+	for i := range out {
+		if !ok[i] {
+			lp := policies[policyKey{calls[i].Harness, calls[i].ProjectDir}]
+			sum.Skipped[lp.err.Error()]++
+			continue
+		}
+		sum.Calls++
+		sum.Outcomes[out[i].Outcome]++
+		if out[i].Dangerous {
+			sum.Dangerous++
+		}
+		rows = append(rows, out[i])
+	}
+	sum.Elapsed = time.Since(start)
+	return rows, rules, sum, nil
+}
+
+// selectCalls keeps the shell and file-tool calls inside the --since window,
+// and of those the newest N.
+func selectCalls(calls []ingest.Row, opts Options, skipped map[string]int) []ingest.Row {
+	kept := make([]ingest.Row, 0, len(calls))
+	for _, c := range calls {
+		switch {
+		case !replayed(c.Tool):
+			skipped["not a shell or file-tool call"]++
+		case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
+			skipped["before --since"]++
+		default:
+			kept = append(kept, c)
+		}
+	}
+	if opts.Newest > 0 && len(kept) > opts.Newest {
+		sort.SliceStable(kept, func(i, j int) bool { return kept[i].Ts.After(kept[j].Ts) })
+		skipped["older than the newest --newest calls"] += len(kept) - opts.Newest
+		kept = kept[:opts.Newest]
+	}
+	return kept
+}
+
+func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
+	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: c.Command,
+		Paths: mapAll(c.Paths, opts.Roots), Cwd: mapRoot(c.Cwd, opts.Roots)}
+	if call.Cwd == "" {
+		call.Cwd = lp.dir
+	}
+	mode, label := engine.Mode(c.Mode), "recorded"
+	if c.ModeSource == "parent" {
+		label = "parent session"
+	}
+	switch {
+	case opts.Mode != "":
+		mode, label = opts.Mode, "--mode"
+	case mode == "":
+		label = "settings"
+	}
+	d := lp.policy.Decide(call, mode)
+	if d.ModeLabel != "" {
+		label += "; " + d.ModeLabel
+	}
+	cats := danger.Check(call, lp.dir, opts.Home)
+	row := DecisionRow{CallKey: c.CallKey, Harness: c.Harness, Ts: c.Ts, ProjectDir: c.ProjectDir,
+		Tool: c.Tool, Command: c.Command, Paths: c.Paths, Mode: string(d.Mode), ModeLabel: label,
+		Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason,
+		Needs: d.Needs, Notes: d.Notes, Dangerous: len(cats) > 0, Danger: cats, Result: c.Result,
+		Label: d.Label, EngineVersion: EngineVersion, PolicyHash: lp.hash}
+	if row.Mode == "" {
+		row.Mode = string(mode)
+	}
+	if d.Rule != nil {
+		row.RuleText, row.RuleFile, row.RuleLayer, row.RuleList = d.Rule.Text, d.Rule.File, d.Rule.Layer, d.Rule.List
+	}
+	return row
+}
+
+// mapRoot applies the first matching --root rewrite to a path.
+func mapRoot(p string, roots []RootMap) string {
+	for _, r := range roots {
+		if p == r.From || strings.HasPrefix(p, r.From+"/") {
+			return r.To + p[len(r.From):]
+		}
+	}
+	return p
+}
+
+// mapAll applies the --root rewrites to every path.
+func mapAll(paths []string, roots []RootMap) []string {
+	if len(roots) == 0 || len(paths) == 0 {
+		return paths
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = mapRoot(p, roots)
+	}
+	return out
+}
+
+// policyHash fingerprints a policy by its rules, so decisions made under
+// different settings can be told apart.
+func policyHash(p engine.Policy) string {
+	h := sha256.New()
+	for _, r := range p.Rules() {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%v\n", r.File, r.Layer, r.List, r.Rule, r.InForce)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// progress prints "replay: N/M calls" at most twice a second until stopped.
+func progress(w io.Writer, total int, done *atomic.Int64) (stop func()) {
+	if w == nil || total == 0 {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(500 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				fmt.Fprintf(w, "\rreplay: %d/%d calls\n", done.Load(), total)
+				return
+			case <-t.C:
+				fmt.Fprintf(w, "\rreplay: %d/%d calls", done.Load(), total)
+			}
+		}
+	}()
+	return func() { close(quit); <-finished }
+}

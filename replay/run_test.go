@@ -1,0 +1,137 @@
+package replay
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/ingest"
+)
+
+// fakeHarness counts loads and echoes the mode it was asked to decide in.
+type fakeHarness struct{ loads atomic.Int32 }
+
+func (h *fakeHarness) Name() string { return "fake" }
+func (h *fakeHarness) Load(env engine.Env) (engine.Policy, error) {
+	h.loads.Add(1)
+	return fakePolicy{dir: env.ProjectDir}, nil
+}
+
+type fakePolicy struct{ dir string }
+
+func (p fakePolicy) Decide(c engine.Call, m engine.Mode) engine.Decision {
+	if m == "" {
+		m = "from-settings"
+	}
+	d := engine.Decision{Outcome: engine.Runs, Group: engine.GroupRuns, Step: "12 allow rule", Mode: m, Label: engine.Label,
+		Rule: &engine.RuleRef{Text: "Bash(*)", File: p.dir + "/.claude/settings.json", Layer: "project", List: "allow"}}
+	if c.Cwd != p.dir && c.Cwd != p.dir+"/sub" {
+		d.Notes = []string{"cwd not mapped: " + c.Cwd}
+	}
+	return d
+}
+func (fakePolicy) Modes() []engine.Mode { return nil }
+func (fakePolicy) Rules() []engine.RuleInfo {
+	return []engine.RuleInfo{{File: "f", Layer: "project", List: "allow", Rule: "Bash(*)", InForce: true}}
+}
+func (fakePolicy) Problems() []string { return nil }
+
+func row(key, project, tool, mode, source string, ts time.Time) ingest.Row {
+	return ingest.Row{CallKey: key, Harness: "fake", ProjectDir: project, Cwd: project, Tool: tool,
+		Command: "rm -rf ~", Mode: mode, ModeSource: source, Ts: ts}
+}
+
+// The spec's Replay section: a call is simulated in the mode its session
+// recorded; a subagent call in its parent's; a call with neither in the
+// mode from the settings; --mode overrides all of them; only shell and
+// file-tool calls are taken, the newest N inside the --since window; each
+// project's rules are loaded once.
+func TestDecideModesAndSelection(t *testing.T) {
+	t0 := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	calls := []ingest.Row{
+		row("a", "/old/p", "bash", "acceptEdits", "prompt", t0),
+		row("b", "/old/p", "bash", "plan", "parent", t0.Add(time.Hour)),
+		row("c", "/old/p", "read", "", "none", t0.Add(2*time.Hour)),
+		row("d", "/old/q", "other", "default", "prompt", t0.Add(3*time.Hour)),
+		row("e", "/old/q", "edit", "default", "prompt", t0.Add(4*time.Hour)),
+	}
+	h := &fakeHarness{}
+	hs := Harnesses{"fake": h}
+	opts := Options{Workers: 3, Roots: []RootMap{{From: "/old", To: "/new"}}}
+	rows, rules, sum, err := Decide(context.Background(), opts, hs, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.loads.Load(); got != 2 {
+		t.Errorf("loaded %d policies; want one per project (2)", got)
+	}
+	if len(rows) != 4 || sum.Calls != 4 || sum.Skipped["not a shell or file-tool call"] != 1 {
+		t.Fatalf("decided %d (summary %+v); want 4 with the 'other' call skipped", len(rows), sum)
+	}
+	want := map[string]struct{ mode, label string }{
+		"a": {"acceptEdits", "recorded"}, "b": {"plan", "parent session"},
+		"c": {"from-settings", "settings"}, "e": {"default", "recorded"},
+	}
+	for _, r := range rows {
+		w := want[r.CallKey]
+		if r.Mode != w.mode || r.ModeLabel != w.label {
+			t.Errorf("%s: mode %q (%s); want %q (%s)", r.CallKey, r.Mode, r.ModeLabel, w.mode, w.label)
+		}
+		if len(r.Notes) > 0 {
+			t.Errorf("%s: %v", r.CallKey, r.Notes)
+		}
+		if r.RuleText != "Bash(*)" || r.RuleFile == "" || r.PolicyHash == "" || r.Label != engine.Label {
+			t.Errorf("%s: rule/label not carried: %+v", r.CallKey, r)
+		}
+		if r.Tool == "bash" && !r.Dangerous {
+			t.Errorf("%s: rm -rf ~ not marked dangerous", r.CallKey)
+		}
+	}
+	if len(rules) != 2 || rules[0].ProjectDir != "/old/p" {
+		t.Errorf("rules: %+v", rules)
+	}
+
+	opts.Mode = "dontAsk"
+	opts.Newest = 2
+	opts.Since = t0.Add(30 * time.Minute)
+	rows, _, sum, err = Decide(context.Background(), opts, hs, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].CallKey != "e" || rows[1].CallKey != "c" {
+		t.Fatalf("newest 2 since 00:30: got %+v", rows)
+	}
+	for _, r := range rows {
+		if r.Mode != "dontAsk" || r.ModeLabel != "--mode" {
+			t.Errorf("%s: --mode did not override: %q %q", r.CallKey, r.Mode, r.ModeLabel)
+		}
+	}
+	if sum.Skipped["before --since"] != 1 || sum.Skipped["older than the newest --newest calls"] != 1 {
+		t.Errorf("skipped: %v", sum.Skipped)
+	}
+}
+
+// A harness without a simulator is skipped with a reason, not an error.
+func TestDecideUnknownHarness(t *testing.T) {
+	calls := []ingest.Row{{CallKey: "x", Harness: "nosuch", ProjectDir: "/p", Tool: "bash", Command: "ls"}}
+	rows, _, sum, err := Decide(context.Background(), Options{}, Harnesses{}, calls)
+	if err != nil || len(rows) != 0 || sum.Skipped[`no simulator for harness "nosuch" yet`] != 1 {
+		t.Errorf("rows %v, summary %+v, err %v", rows, sum, err)
+	}
+}
+
+func TestParseRootMap(t *testing.T) {
+	if m, err := ParseRootMap("/home/dev=/mnt/x/"); err != nil || m.From != "/home/dev" || m.To != "/mnt/x" {
+		t.Errorf("got %+v, %v", m, err)
+	}
+	for _, bad := range []string{"", "/a", "=/b", "/a="} {
+		if _, err := ParseRootMap(bad); err == nil {
+			t.Errorf("%q: want an error", bad)
+		}
+	}
+	if got := mapRoot("/home/devx/p", []RootMap{{"/home/dev", "/n"}}); got != "/home/devx/p" {
+		t.Errorf("a prefix that is not a whole folder must not map: %s", got)
+	}
+}
