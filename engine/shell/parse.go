@@ -118,7 +118,7 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 	}
 	switch x := cmd.(type) {
 	case *syntax.CallExpr:
-		w.call(x, sc, stdin)
+		w.call(x, sc, stdin, len(st.Redirs) > 0)
 	case *syntax.BinaryCmd:
 		switch x.Op {
 		case syntax.Pipe, syntax.PipeAll:
@@ -270,8 +270,9 @@ func isFD(t Word) bool {
 	return err == nil
 }
 
-// call turns one simple command into a Command.
-func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string) {
+// call turns one simple command into a Command. ownRedirs says the
+// statement itself redirects, so "> file" with no words still counts.
+func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool) {
 	var assigns []Assign
 	var assignRaw []string
 	for _, a := range x.Assigns {
@@ -282,7 +283,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string) {
 	for _, a := range x.Args {
 		words = append(words, w.word(a))
 	}
-	if len(words) == 0 && len(sc.redirs) == 0 {
+	if len(words) == 0 && !ownRedirs {
 		// NAME=value alone runs nothing; keep only what its value runs.
 		for _, a := range x.Assigns {
 			w.substs(a, sc)

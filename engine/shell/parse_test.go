@@ -444,3 +444,15 @@ func TestInside(t *testing.T) {
 		}
 	}
 }
+
+func TestAssignmentOnly(t *testing.T) {
+	// A bare NAME=value runs nothing, even inside a redirected block; with
+	// its own redirection it creates the file, so it stays.
+	if got := texts(Parse("{ A=1; echo $A; } > out")); !slices.Equal(got, []string{"echo $A"}) {
+		t.Errorf("texts = %q", got)
+	}
+	s := Parse("A=1 > out")
+	if len(s.Commands) != 1 || s.Commands[0].FullText != "A=1" || len(s.Commands[0].Redirects) != 1 {
+		t.Errorf("Parse(A=1 > out) = %+v", s.Commands)
+	}
+}

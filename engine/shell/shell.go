@@ -24,9 +24,10 @@ type Script struct {
 	Err         string // the parser's message when Unparseable
 	TooLong     bool   // len(Source) > MaxLine
 	// Untraceable is set when the line's effect on the working folder cannot
-	// be followed: a subshell, or more than one cd (seed step 8).
+	// be followed: a subshell, or more than one cd (seed step 8); also a cd
+	// whose folder is not literal ("cd $DIR", "cd -") and popd.
 	Untraceable bool
-	CdCount     int
+	CdCount     int // cd, pushd and popd commands anywhere in the line
 }
 
 // Command is one simple command.

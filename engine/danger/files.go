@@ -1,0 +1,210 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// secretNames are file names that hold credentials wherever they are.
+var secretNames = map[string]bool{
+	".env": true, ".netrc": true, "_netrc": true, ".pgpass": true, ".npmrc": true, ".pypirc": true,
+	".git-credentials": true, "credentials.json": true, ".vault-token": true, ".boto": true,
+	".s3cfg": true, ".dockercfg": true, "id_rsa": true, "id_dsa": true, "id_ecdsa": true,
+	"id_ed25519": true, "id_ecdsa_sk": true, "id_ed25519_sk": true,
+}
+
+// envTemplates are .env.* files that hold examples, not secrets.
+var envTemplates = map[string]bool{".env.example": true, ".env.sample": true, ".env.template": true}
+
+// secretExts are extensions of key and certificate stores.
+var secretExts = map[string]bool{".pem": true, ".key": true, ".p12": true, ".pfx": true, ".jks": true, ".keystore": true}
+
+// secretSuffixes are credential files known by their folder.
+var secretSuffixes = []string{
+	"/.aws/credentials", "/.config/gh/hosts.yml", "/.kube/config", "/.docker/config.json",
+	"/.config/gcloud/credentials.db", "/.config/gcloud/access_tokens.db",
+	"/.config/gcloud/application_default_credentials.json", "/.azure/accessTokens.json",
+	"/.azure/msal_token_cache.json", "/.cargo/credentials", "/.cargo/credentials.toml",
+	"/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub",
+	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd",
+}
+
+// SecretFile reports whether a path names a file that holds secrets: .env
+// and .env.* (but not .env.example, .env.sample, .env.template), *.pem,
+// *.key, *.p12, *.pfx, *.jks, *.keystore, SSH private keys (id_rsa,
+// id_ed25519, …), .netrc, .pgpass, .npmrc, .pypirc, .git-credentials,
+// credentials.json, secrets.*, .vault-token, ~/.aws/credentials,
+// ~/.config/gh/hosts.yml, ~/.kube/config, ~/.docker/config.json, cloud CLI
+// token stores, /etc/shadow, /proc/*/environ, and anything in
+// ~/.password-store or ~/.gnupg/private-keys-v1.d. It looks at the path
+// only; relative paths are judged by their last parts.
+func SecretFile(p string) bool {
+	if p == "" {
+		return false
+	}
+	p = path.Clean(p)
+	base := path.Base(p)
+	switch {
+	case secretNames[base]:
+		return true
+	case strings.HasPrefix(base, ".env.") && !envTemplates[base]:
+		return true
+	case strings.HasPrefix(base, "secrets.") && len(base) > len("secrets."):
+		return true
+	case secretExts[path.Ext(base)]:
+		return true
+	}
+	slashed := "/" + strings.TrimPrefix(p, "/")
+	for _, s := range secretSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	if strings.HasPrefix(slashed, "/proc/") && base == "environ" {
+		return true
+	}
+	return strings.Contains(slashed, "/.password-store/") || strings.Contains(slashed, "/.gnupg/private-keys-v1.d/")
+}
+
+// kinds of files other programs run or obey later.
+const (
+	kindNone    = ""
+	kindStartup = "startup" // shell startup, scheduler, services, login items, SSH, direnv, CI
+	kindGit     = "git"     // git hooks and git configuration
+)
+
+var startupNames = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".zlogout": true,
+	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".xprofile": true,
+	".xinitrc": true, ".xsession": true, ".envrc": true, ".gitlab-ci.yml": true, ".travis.yml": true,
+	"Jenkinsfile": true, "azure-pipelines.yml": true, "bitbucket-pipelines.yml": true,
+}
+
+var startupFiles = []string{
+	"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zprofile", "/etc/zshenv",
+	"/etc/environment", "/etc/crontab", "/etc/rc.local", "/etc/ssh/sshrc",
+}
+
+// startupDirs hold files that run later: anything inside is one.
+var startupDirs = []string{
+	"/.config/fish/", "/etc/profile.d/", "/etc/zsh/", "/etc/cron.d/", "/etc/cron.hourly/",
+	"/etc/cron.daily/", "/etc/cron.weekly/", "/etc/cron.monthly/", "/var/spool/cron/", "/var/at/tabs/",
+	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/Library/StartupItems/",
+	"/.config/systemd/user/", "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/",
+	"/.config/autostart/", "/etc/xdg/autostart/", "/etc/init.d/", "/.github/workflows/",
+	"/.circleci/",
+}
+
+var startupSuffixes = []string{"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/rc", "/.ssh/config"}
+
+var gitSuffixes = []string{"/.gitconfig", "/.config/git/config", "/.git/config", "/.gitmodules"}
+
+// runsLaterKind classifies a path as a file other programs run later.
+func runsLaterKind(p string) string {
+	p = path.Clean(p)
+	slashed := "/" + strings.TrimPrefix(p, "/")
+	parts := strings.Split(slashed, "/")
+	for i, part := range parts {
+		if part == ".git" && i+1 < len(parts) && parts[i+1] == "hooks" && i+2 < len(parts) {
+			return kindGit
+		}
+		if part == ".husky" && i+1 < len(parts) {
+			return kindGit
+		}
+	}
+	for _, s := range gitSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return kindGit
+		}
+	}
+	if strings.Contains(slashed, "/.git/modules/") && (strings.Contains(slashed, "/hooks/") || path.Base(slashed) == "config") {
+		return kindGit
+	}
+	if startupNames[path.Base(slashed)] || slices.Contains(startupFiles, slashed) {
+		return kindStartup
+	}
+	for _, s := range startupSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return kindStartup
+		}
+	}
+	for _, d := range startupDirs {
+		if strings.Contains(slashed, d) && !strings.HasSuffix(slashed+"/", d) {
+			return kindStartup
+		}
+	}
+	return kindNone
+}
+
+// RunsLater reports whether a path names a file other programs run, or obey
+// to run code, later: shell startup files (.bashrc, .zshrc, .profile,
+// fish config, /etc/profile.d, …), crontabs, launch agents, systemd units,
+// autostart entries, ~/.ssh/authorized_keys, rc and config, .envrc, CI
+// workflows (.github/workflows/*, .gitlab-ci.yml, …), git hooks (.git/hooks/*,
+// .husky/*) and git configuration (.git/config, ~/.gitconfig, .gitmodules),
+// which can name programs git runs. Agent settings are AgentConfig's.
+func RunsLater(p string) bool {
+	return p != "" && runsLaterKind(p) != kindNone
+}
+
+// agentSuffixes are agent settings and rules files, by their last parts.
+var agentSuffixes = []string{
+	"/.claude/settings.json", "/.claude/settings.local.json", "/.claude.json", "/.mcp.json",
+	"/managed-settings.json", "/.codex/config.toml", "/.codex/hooks.json", "/.codex/requirements.toml",
+	"/.gemini/settings.json", "/.gemini/trustedFolders.json", "/opencode.json", "/opencode.jsonc",
+	"/.cursor/cli.json", "/.cursor/cli-config.json", "/.cursor/hooks.json", "/.cursor/mcp.json",
+	"/.cursor/permissions.json",
+}
+
+// agentDirs hold agent settings, rules, hooks and plugins.
+var agentDirs = []string{
+	"/.claude/hooks/", "/managed-settings.d/", "/etc/claude-code/", "/.codex/rules/", "/.codex/policy/",
+	"/.gemini/policies/", "/etc/gemini-cli/", "/.opencode/", "/.config/opencode/",
+}
+
+// AgentConfig reports whether a path names a coding agent's settings or
+// permission rules: .claude/settings*.json, managed settings, ~/.claude.json,
+// .mcp.json, .claude/hooks/*, .codex/config.toml and .codex/rules/*,
+// .gemini/settings.json and policies, opencode.json(c) and .opencode/*, and
+// .cursor/cli.json, hooks.json and mcp.json. Instruction files (CLAUDE.md,
+// AGENTS.md) are not settings.
+func AgentConfig(p string) bool {
+	if p == "" {
+		return false
+	}
+	slashed := "/" + strings.TrimPrefix(path.Clean(p), "/")
+	for _, s := range agentSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	for _, d := range agentDirs {
+		if strings.Contains(slashed, d) && !strings.HasSuffix(slashed+"/", d) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCategories returns the categories of writing (or, with del, deleting)
+// the absolute path p.
+func writeCategories(p string, del bool) []string {
+	var out []string
+	if AgentConfig(p) {
+		out = append(out, AgentConfigTamper)
+	}
+	if del {
+		// Deleting a startup file or a hook runs nothing; deleting agent
+		// settings drops their deny rules.
+		return out
+	}
+	switch runsLaterKind(p) {
+	case kindGit:
+		out = append(out, GitHooksConfig)
+	case kindStartup:
+		out = append(out, PersistenceStartupFiles)
+	}
+	return out
+}

@@ -1,0 +1,996 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// scratchNames are folders of generated files; a recursive delete of one
+// inside the project is routine ("rm -rf build", "rm -rf node_modules").
+var scratchNames = map[string]bool{
+	"build": true, "dist": true, "out": true, "target": true, "node_modules": true, "coverage": true,
+	".cache": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
+	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
+	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
+	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
+}
+
+// critical reports whether deleting abs takes a whole system, home or
+// project with it (seed, "Critical paths for rm: the root, a top-level
+// folder, the home folder, the project folder or a parent").
+func (c *checker) critical(abs string) bool {
+	return abs == "/" || path.Dir(abs) == "/" ||
+		shell.Within(path.Clean(c.home), abs) || shell.Within(c.project, abs)
+}
+
+// scratch reports whether abs is, or is inside, a folder of generated
+// files in the project, or a cache folder in the home folder.
+func (c *checker) scratch(abs string) bool {
+	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) {
+		return true
+	}
+	if !shell.Within(abs, c.project) || abs == c.project {
+		return false
+	}
+	rel := strings.TrimPrefix(abs, c.project+"/")
+	for _, part := range strings.Split(rel, "/") {
+		if scratchNames[part] || strings.HasSuffix(part, ".egg-info") {
+			return true
+		}
+	}
+	return false
+}
+
+// rmDangerous decides rm. Any rm of a critical path is dangerous; a
+// recursive rm is dangerous unless every target is in a temporary folder
+// or a scratch folder. A recursive rm fed its targets by xargs, or of a
+// command substitution's output, cannot be judged and counts as dangerous.
+func (c *checker) rmDangerous(u unit) bool {
+	recursive := false
+	var targets []shell.Word
+	opts := true
+	for _, w := range u.cmd.Args {
+		if opts && w.Literal && w.Lit == "--" {
+			opts = false
+			continue
+		}
+		if opts && w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-' {
+			if w.Lit == "--recursive" || !strings.HasPrefix(w.Lit, "--") && strings.ContainsAny(w.Lit[1:], "rR") {
+				recursive = true
+			}
+			continue
+		}
+		targets = append(targets, w)
+	}
+	if len(targets) == 0 {
+		return recursive && u.fromXargs
+	}
+	for _, t := range targets {
+		if c.rmTarget(t, recursive, u.dir) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
+	p, ok := shell.PathOf(t)
+	if !ok {
+		if t.Literal {
+			return false
+		}
+		// Seed: "a glob or trailing slash right after a variable
+		// ("$DIR"/*), a variable followed by a top-level name, and a
+		// recursive removal of a command substitution's output".
+		if recursive && (strings.Contains(t.Raw, "$(") || strings.Contains(t.Raw, "`")) {
+			return true
+		}
+		return varThenRoot(t.Raw)
+	}
+	abs := shell.Resolve(p, dir, c.home)
+	if t.Glob {
+		base := path.Base(p)
+		if base != "*" && base != ".*" && base != "*.*" && base != "*/" {
+			return false // "*.o": some files in a folder
+		}
+		abs = path.Dir(abs) // everything in that folder
+		if c.critical(abs) {
+			return true
+		}
+		return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+	}
+	if c.critical(abs) {
+		return true
+	}
+	return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+}
+
+// varThenRoot recognizes "$DIR/", "$DIR"/*, ${DIR}/* and "$PREFIX/etc":
+// with the variable empty they name the root or a top-level folder.
+func varThenRoot(raw string) bool {
+	s := raw
+	quoted := strings.HasPrefix(s, `"`)
+	if quoted {
+		s = s[1:]
+	}
+	if !strings.HasPrefix(s, "$") {
+		return false
+	}
+	s = s[1:]
+	if strings.HasPrefix(s, "{") {
+		i := strings.IndexByte(s, '}')
+		if i < 0 {
+			return false
+		}
+		s = s[i+1:]
+	} else {
+		i := 0
+		for i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9') {
+			i++
+		}
+		if i == 0 {
+			return false
+		}
+		s = s[i:]
+	}
+	globOK := true
+	if quoted {
+		if strings.HasPrefix(s, `"`) {
+			s = s[1:]
+		} else {
+			s = strings.TrimSuffix(s, `"`)
+			globOK = false // "$DIR/*": the star is quoted
+		}
+	}
+	if !strings.HasPrefix(s, "/") {
+		return false
+	}
+	rest := s[1:]
+	switch {
+	case rest == "":
+		return true
+	case rest == "*" || rest == ".*":
+		return globOK
+	}
+	return !strings.ContainsAny(rest, `/*?["'$`)
+}
+
+// findDeletes reports find -delete, or find -exec of a deleting command.
+func findDeletes(cmd *shell.Command) bool {
+	if hasLit(cmd.Args, "-delete") {
+		return true
+	}
+	for _, in := range cmd.Inside() {
+		switch path.Base(in.Name) {
+		case "rm", "rmdir", "unlink", "shred":
+			return true
+		}
+	}
+	return false
+}
+
+// truncate: emptying a file outside the project (a history, a log of
+// record), a secret or a startup file destroys it.
+func (c *checker) truncate(u unit) {
+	zero := false
+	for i, a := range u.cmd.Args {
+		v := ""
+		switch {
+		case !a.Literal:
+		case (a.Lit == "-s" || a.Lit == "--size") && i+1 < len(u.cmd.Args):
+			v = u.cmd.Args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--size="):
+			v = strings.TrimPrefix(a.Lit, "--size=")
+		case strings.HasPrefix(a.Lit, "-s") && len(a.Lit) > 2:
+			v = a.Lit[2:]
+		}
+		if v != "" && strings.Trim(v, "0") == "" {
+			zero = true
+		}
+	}
+	if !zero {
+		return
+	}
+	for _, f := range u.cmd.Files() {
+		if !f.Write {
+			continue
+		}
+		p := shell.Resolve(f.Path, u.dir, c.home)
+		if !shell.Within(p, c.project) && !shell.IsTemp(p) || SecretFile(p) || RunsLater(p) {
+			c.add(DestructiveDelete)
+		}
+	}
+}
+
+// shortFlag reports whether a short flag letter or one of the long names
+// is among words (clusters such as -fd count).
+func shortFlag(words []shell.Word, letter byte, long ...string) bool {
+	for _, w := range words {
+		if !w.Literal {
+			continue
+		}
+		if slices.Contains(long, w.Lit) {
+			return true
+		}
+		if len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.IndexByte(w.Lit[1:], letter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// operands returns the words that are not options.
+func operands(words []shell.Word) []shell.Word {
+	var out []shell.Word
+	for _, w := range words {
+		if w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-' {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// git decides git subcommands.
+func (c *checker) git(u unit) {
+	cmd := &u.cmd
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			break
+		}
+		kv := ""
+		switch {
+		case a.Lit == "-c" && i+1 < len(cmd.Args):
+			kv = cmd.Args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "-c") && len(a.Lit) > 2:
+			kv = a.Lit[2:]
+		}
+		if k, v, _ := strings.Cut(kv, "="); kv != "" && dangerousGitKey(k, v) {
+			c.add(GitHooksConfig)
+		}
+	}
+	_, sub, rest, ok := cmd.GitArgs()
+	if !ok {
+		return
+	}
+	switch sub {
+	case "push":
+		if forcePush(rest) {
+			c.add(ForcePush)
+		}
+	case "reset":
+		if hasLit(rest, "--hard") {
+			c.add(GitDiscardWorktree, GitHistoryRewrite)
+		}
+		if hasLit(rest, "--merge") {
+			c.add(GitDiscardWorktree)
+		}
+	case "checkout":
+		if hasLit(rest, "--", ".") || shortFlag(rest, 'f', "--force") {
+			c.add(GitDiscardWorktree)
+		}
+	case "restore":
+		if !(shortFlag(rest, 'S', "--staged") && !shortFlag(rest, 'W', "--worktree")) {
+			c.add(GitDiscardWorktree)
+		}
+	case "switch":
+		if shortFlag(rest, 'f', "--force", "--discard-changes") {
+			c.add(GitDiscardWorktree)
+		}
+	case "clean":
+		if shortFlag(rest, 'f', "--force") && !shortFlag(rest, 'n', "--dry-run") {
+			c.add(GitDiscardWorktree)
+		}
+	case "stash":
+		if firstVerbIn(rest, "drop", "clear") {
+			c.add(GitDiscardWorktree)
+		}
+	case "rebase":
+		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo") {
+			c.add(GitHistoryRewrite)
+		}
+	case "filter-branch", "filter-repo", "prune", "update-ref":
+		c.add(GitHistoryRewrite)
+	case "commit":
+		if hasLit(rest, "--amend") {
+			c.add(GitHistoryRewrite)
+		}
+	case "replace":
+		if !shortFlag(rest, 'l', "--list") {
+			c.add(GitHistoryRewrite)
+		}
+	case "reflog":
+		if firstVerbIn(rest, "expire", "delete") {
+			c.add(GitHistoryRewrite)
+		}
+	case "gc":
+		for i, a := range rest {
+			if a.Lit == "--prune=now" || a.Lit == "--prune=all" ||
+				a.Lit == "--prune" && i+1 < len(rest) && (rest[i+1].Lit == "now" || rest[i+1].Lit == "all") {
+				c.add(GitHistoryRewrite)
+			}
+		}
+	case "tag":
+		if shortFlag(rest, 'd', "--delete") {
+			c.add(GitHistoryRewrite)
+		}
+	case "branch":
+		if shortFlag(rest, 'D') || shortFlag(rest, 'd', "--delete") && shortFlag(rest, 'f', "--force") {
+			c.add(GitHistoryRewrite)
+		}
+	case "config":
+		if k, v, ok := gitConfigSet(rest); ok && dangerousGitKey(k, v) {
+			c.add(GitHooksConfig)
+		}
+	}
+}
+
+// forcePush reports a push that can destroy remote history: --force and
+// its variants (-f, --force-with-lease, --force-if-includes), --mirror,
+// --delete, --prune, and refspecs starting with + or :.
+func forcePush(rest []shell.Word) bool {
+	if shortFlag(rest, 'f', "--mirror", "--prune") || shortFlag(rest, 'd', "--delete") {
+		return true
+	}
+	ops := 0
+	for _, w := range rest {
+		if !w.Literal {
+			continue
+		}
+		if strings.HasPrefix(w.Lit, "--force") {
+			return true
+		}
+		if len(w.Lit) > 1 && w.Lit[0] == '-' {
+			if w.Lit == "-o" || w.Lit == "--push-option" || w.Lit == "--repo" || w.Lit == "--receive-pack" || w.Lit == "--exec" {
+				ops-- // its value is no operand
+			}
+			continue
+		}
+		ops++
+		if ops >= 2 && (strings.HasPrefix(w.Lit, "+") || strings.HasPrefix(w.Lit, ":")) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitConfigSet returns the key and value "git config ARGS" sets.
+func gitConfigSet(rest []shell.Word) (key, value string, ok bool) {
+	var ops []shell.Word
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		if w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-' {
+			switch w.Lit {
+			case "--unset", "--unset-all", "--get", "--get-all", "--get-regexp", "-l", "--list", "--remove-section", "--rename-section":
+				return "", "", false
+			case "-f", "--file", "--blob", "--type", "--default", "--comment", "--value":
+				i++
+			}
+			continue
+		}
+		ops = append(ops, w)
+	}
+	if len(ops) > 0 && ops[0].Literal {
+		switch ops[0].Lit {
+		case "set":
+			ops = ops[1:]
+		case "get", "list", "unset", "rename-section", "remove-section", "edit":
+			return "", "", false
+		}
+	}
+	if len(ops) < 2 || !ops[0].Literal {
+		return "", "", false
+	}
+	return ops[0].Lit, ops[1].Raw, true
+}
+
+// dangerousGitKey reports git settings that name a program git runs (or a
+// file of such settings).
+func dangerousGitKey(key, value string) bool {
+	k := strings.ToLower(key)
+	switch {
+	case k == "core.pager" || k == "core.editor" || k == "sequence.editor" || strings.HasPrefix(k, "pager."):
+		// "git -c core.pager=cat": a pager or editor of the usual kind is
+		// no payload.
+		return !plainProgram(value)
+	}
+	switch k {
+	case "core.hookspath", "core.sshcommand", "core.fsmonitor", "core.askpass",
+		"core.gitproxy", "sequence.editor", "diff.external", "credential.helper", "gpg.program",
+		"uploadpack.packobjectshook", "web.browser", "include.path", "init.templatedir", "core.alternaterefscommand":
+		return true
+	}
+	first, _, _ := strings.Cut(k, ".")
+	last := k[strings.LastIndexByte(k, '.')+1:]
+	switch first {
+	case "alias":
+		v := strings.Trim(value, `'"`)
+		return strings.HasPrefix(v, "!")
+	case "filter":
+		return last == "clean" || last == "smudge" || last == "process"
+	case "diff":
+		return last == "textconv" || last == "command"
+	case "merge":
+		return last == "driver"
+	case "gpg", "credential", "includeif":
+		return last == "program" || last == "helper" || last == "path"
+	case "remote":
+		return last == "uploadpack" || last == "receivepack"
+	case "browser", "difftool", "mergetool":
+		return last == "cmd"
+	}
+	return false
+}
+
+// plainPrograms are pagers and editors git is commonly told to use.
+var plainPrograms = map[string]bool{
+	"cat": true, "less": true, "more": true, "most": true, "delta": true, "diff-so-fancy": true, "bat": true,
+	"vim": true, "vi": true, "nvim": true, "nano": true, "emacs": true, "code": true, "subl": true, "true": true,
+}
+
+// plainProgram reports a setting value that runs one ordinary pager or
+// editor ("less -R", "code --wait"), or nothing.
+func plainProgram(value string) bool {
+	s := shell.Parse(value)
+	switch {
+	case s.Unparseable || len(s.Commands) > 1:
+		return false
+	case len(s.Commands) == 0:
+		return true
+	}
+	c := s.Commands[0]
+	switch {
+	case c.Dynamic || len(c.Redirects) > 0 || len(c.Wrappers) > 0:
+		return false
+	case c.Name == "":
+		return true // an empty value turns the pager off
+	case len(c.Args) == 0 && strings.Contains(c.Name, " "):
+		// The whole value was quoted as one word: read what is inside.
+		return plainProgram(c.Name)
+	}
+	return plainPrograms[path.Base(c.Name)]
+}
+
+// upload flags a curl/wget that sends a file (any file: the command's
+// purpose is to send it away).
+func (c *checker) upload(u unit, name string) {
+	for _, f := range uploads(&u.cmd, name) {
+		if f == "-" {
+			continue // stdin: see pipelines
+		}
+		c.add(NetworkExfiltration)
+		if SecretFile(shell.Resolve(f, u.dir, c.home)) {
+			c.add(SecretRead)
+		}
+	}
+}
+
+// uploads returns the files a curl or wget sends ("-" for stdin).
+func uploads(cmd *shell.Command, name string) []string {
+	var out []string
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || len(a.Lit) < 2 || a.Lit[0] != '-' {
+			continue
+		}
+		opt, val, hasVal := a.Lit, "", false
+		if strings.HasPrefix(opt, "--") {
+			if o, v, ok := strings.Cut(opt, "="); ok {
+				opt, val, hasVal = o, v, true
+			}
+		} else if len(opt) > 2 {
+			opt, val, hasVal = opt[:2], opt[2:], true
+		}
+		takes := false
+		switch name {
+		case "curl":
+			switch opt {
+			case "-d", "--data", "--data-binary", "--data-ascii", "--json", "--data-urlencode", "-F", "--form", "-T", "--upload-file":
+				takes = true
+			}
+		case "wget":
+			takes = opt == "--post-file" || opt == "--body-file"
+		}
+		if !takes {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) || !args[i+1].Literal {
+				continue
+			}
+			i++
+			val = args[i].Lit
+		}
+		switch opt {
+		case "-T", "--upload-file", "--post-file", "--body-file":
+			if val == "." {
+				val = "-"
+			}
+			out = append(out, val)
+		case "-F", "--form":
+			if _, v, ok := strings.Cut(val, "=@"); ok {
+				out = append(out, strings.SplitN(v, ";", 2)[0])
+			} else if _, v, ok := strings.Cut(val, "=<"); ok {
+				out = append(out, strings.SplitN(v, ";", 2)[0])
+			}
+		case "--data-urlencode":
+			if at := strings.IndexByte(val, '@'); at >= 0 && !strings.Contains(val[:at], "=") {
+				out = append(out, val[at+1:])
+			}
+		default:
+			if strings.HasPrefix(val, "@") {
+				out = append(out, val[1:])
+			}
+		}
+	}
+	return out
+}
+
+// scriptExts are file types a download is likely to be run as.
+var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".pl": true, ".rb": true, ".ps1": true, ".command": true, ".bat": true}
+
+// downloadTargets returns the files a curl or wget saves to, as written.
+func downloadTargets(cmd *shell.Command, name string) []string {
+	var out []string
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		val, has := "", false
+		switch {
+		case name == "curl" && (a.Lit == "-o" || a.Lit == "--output"), name == "wget" && a.Lit == "-O":
+			if i+1 < len(args) && args[i+1].Literal {
+				val, has = args[i+1].Lit, true
+				i++
+			}
+		case name == "curl" && strings.HasPrefix(a.Lit, "--output="), name == "wget" && strings.HasPrefix(a.Lit, "--output-document="):
+			_, val, has = strings.Cut(a.Lit, "=")
+		case name == "curl" && strings.HasPrefix(a.Lit, "-o") && len(a.Lit) > 2 && !strings.HasPrefix(a.Lit, "--"):
+			val, has = a.Lit[2:], true
+		case name == "wget" && strings.HasPrefix(a.Lit, "-O") && len(a.Lit) > 2:
+			val, has = a.Lit[2:], true
+		case name == "curl" && (a.Lit == "-O" || a.Lit == "--remote-name"):
+			for _, b := range args[i+1:] {
+				if b.Literal && strings.Contains(b.Lit, "://") {
+					val, has = path.Base(b.Lit), true
+					break
+				}
+			}
+		}
+		if has && val != "-" && val != "" {
+			out = append(out, val)
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Write {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// downloadsScript reports a download saved as a script or into a file
+// other programs run later.
+func downloadsScript(cmd *shell.Command, name string) bool {
+	for _, t := range downloadTargets(cmd, name) {
+		if scriptExts[path.Ext(t)] || RunsLater(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// copyOut flags scp/rsync/sftp sending a secret file to a remote host.
+func (c *checker) copyOut(u unit) {
+	skip := map[string]bool{"-i": true, "-P": true, "-o": true, "-F": true, "-c": true, "-l": true, "-J": true, "-S": true, "-e": true, "--rsh": true, "--exclude": true, "--include": true, "--filter": true}
+	var local []string
+	remote := false
+	args := u.cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		if skip[a.Lit] {
+			i++
+			continue
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		if isRemote(a.Lit) {
+			remote = true
+			continue
+		}
+		local = append(local, a.Lit)
+	}
+	if !remote {
+		return
+	}
+	for _, l := range local {
+		p := shell.Resolve(l, u.dir, c.home)
+		if SecretFile(p) || secretFolder(p, c.home) {
+			c.add(NetworkExfiltration, SecretRead)
+		}
+	}
+}
+
+// secretFolder reports folders that hold nothing but credentials.
+func secretFolder(p, home string) bool {
+	for _, d := range []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store"} {
+		if p == path.Join(home, d) {
+			return true
+		}
+	}
+	return false
+}
+
+func isRemote(s string) bool {
+	if strings.Contains(s, "://") {
+		return true
+	}
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.Contains(s[:i], "/")
+}
+
+// gh flags gists of secret files (or public ones) and repository deletion.
+func (c *checker) gh(u unit) {
+	args := u.cmd.Args
+	if len(args) < 2 {
+		return
+	}
+	switch {
+	case args[0].Lit == "gist" && args[1].Lit == "create":
+		public := shortFlag(args[2:], 'p', "--public")
+		for _, w := range operands(args[2:]) {
+			if p, ok := shell.PathOf(w); ok && SecretFile(shell.Resolve(p, u.dir, c.home)) {
+				c.add(NetworkExfiltration, SecretRead)
+			} else if ok && public {
+				c.add(NetworkExfiltration)
+			}
+		}
+	case args[0].Lit == "repo" && args[1].Lit == "delete":
+		c.add(ForcePush) // the remote history goes with the repository
+	}
+}
+
+// secretWords are what a search for credentials looks for.
+var secretWords = []string{"API_KEY", "APIKEY", "API-KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE KEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL", "AUTH_KEY"}
+
+// searchesForSecrets reports a grep for credential names.
+func searchesForSecrets(args []shell.Word) bool {
+	var pats []string
+	sawE := false
+	for i, a := range args {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(args) {
+			pats = append(pats, args[i+1].Lit)
+			sawE = true
+		}
+	}
+	if !sawE {
+		if ops := operands(args); len(ops) > 0 {
+			pats = append(pats, ops[0].Lit)
+		}
+	}
+	for _, p := range pats {
+		up := strings.ToUpper(p)
+		for _, w := range secretWords {
+			if strings.Contains(up, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fetchesPackage reports an npx-style run of a package fetched from the
+// registry: -y/--yes, a version or tag ("pkg@latest"), or a URL.
+func fetchesPackage(args []shell.Word) bool {
+	for i, a := range args {
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "-y" || a.Lit == "--yes":
+			return true
+		case (a.Lit == "-p" || a.Lit == "--package") && i+1 < len(args):
+			if specFetches(args[i+1].Lit) {
+				return true
+			}
+		case strings.HasPrefix(a.Lit, "--package="):
+			if specFetches(strings.TrimPrefix(a.Lit, "--package=")) {
+				return true
+			}
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			return specFetches(a.Lit)
+		}
+	}
+	return false
+}
+
+func specFetches(spec string) bool {
+	return strings.Contains(spec, "://") || strings.HasPrefix(spec, "github:") || strings.HasPrefix(spec, "git+") ||
+		strings.LastIndexByte(spec, '@') > 0
+}
+
+// pipInstallsURL reports pip installing straight from a URL or a VCS.
+func pipInstallsURL(name string, args []shell.Word) bool {
+	if name == "python" || name == "python3" {
+		if len(args) < 2 || args[0].Lit != "-m" || (args[1].Lit != "pip" && args[1].Lit != "pip3") {
+			return false
+		}
+		args = args[2:]
+	}
+	if len(args) == 0 || args[0].Lit != "install" {
+		return false
+	}
+	for _, a := range args[1:] {
+		if a.Literal && (strings.Contains(a.Lit, "://") || strings.HasPrefix(a.Lit, "git+")) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpreters run code they are given.
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "python": true,
+	"python2": true, "python3": true, "perl": true, "ruby": true, "node": true, "nodejs": true,
+	"php": true, "deno": true, "bun": true, "pwsh": true, "powershell": true, "lua": true,
+}
+
+var shellNames = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true}
+
+// readsStdinAsCode reports an interpreter that runs what comes on its
+// standard input: no script operand (or "-", /dev/stdin), no -c/-e code.
+func readsStdinAsCode(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	name := path.Base(cmd.Name)
+	if name == "source" || name == "." {
+		return len(cmd.Args) > 0 && (cmd.Args[0].Lit == "/dev/stdin" || cmd.Args[0].Lit == "-")
+	}
+	if !interpreters[name] {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "--":
+			return true
+		case a.Lit == "-" || a.Lit == "/dev/stdin":
+			return true
+		case strings.HasPrefix(a.Lit, "-"):
+			if shellNames[name] && !strings.HasPrefix(a.Lit, "--") && strings.ContainsRune(a.Lit, 'c') {
+				return false
+			}
+			if !shellNames[name] && (a.Lit == "-c" || a.Lit == "-e" || a.Lit == "-r" || a.Lit == "-m") {
+				return false
+			}
+		default:
+			return false // a script file; stdin is its data
+		}
+	}
+	return true
+}
+
+// downloaders fetch content from the network.
+var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "xh": true, "aria2c": true, "lwp-request": true, "GET": true}
+
+// wordDownloads reports a word whose substitution fetches something:
+// "<(curl …)", "$(wget -qO- …)".
+func wordDownloads(w shell.Word) bool {
+	s := shell.Parse(": " + w.Raw)
+	for i := range s.Commands {
+		if downloaders[path.Base(s.Commands[i].Name)] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordReadsSecret reports a word whose substitution reads a secret.
+func wordReadsSecret(w shell.Word, dir, home string) bool {
+	s := shell.Parse(": " + w.Raw)
+	for i := range s.Commands {
+		if readsSecret(&s.Commands[i], dir, home) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsSecret reports a command that reads a secret file or prints
+// credentials or the environment.
+func readsSecret(cmd *shell.Command, dir, home string) bool {
+	for _, f := range cmd.Files() {
+		if f.Read && SecretFile(shell.Resolve(f.Path, dir, home)) {
+			return true
+		}
+	}
+	if cmd.Dynamic {
+		return false
+	}
+	return printsEnvironment(cmd) || credentialPrinter(cmd)
+}
+
+// printsEnvironment reports env or printenv printing the whole environment
+// (tokens included), or printenv of a variable named like a credential.
+func printsEnvironment(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	switch path.Base(cmd.Name) {
+	case "env":
+		return len(cmd.Inside()) == 0 && !hasLit(cmd.Args, "-S", "--split-string")
+	case "printenv":
+		ops := operands(cmd.Args)
+		if len(ops) == 0 {
+			return true
+		}
+		for _, o := range ops {
+			if searchesForSecrets([]shell.Word{o}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// credentialPrinter reports commands whose purpose is to print a token or
+// password.
+func credentialPrinter(cmd *shell.Command) bool {
+	if cmd.Dynamic || cmd.Name == "" {
+		return false
+	}
+	var words []string
+	for _, a := range cmd.Args {
+		words = append(words, a.Lit)
+	}
+	has := func(seq ...string) bool {
+		for i := 0; i+len(seq) <= len(words); i++ {
+			if slices.Equal(words[i:i+len(seq)], seq) {
+				return true
+			}
+		}
+		return false
+	}
+	switch path.Base(cmd.Name) {
+	case "gh":
+		return has("auth", "token") || has("auth", "status", "--show-token") || has("auth", "status", "-t")
+	case "gcloud":
+		return has("print-access-token") || has("print-identity-token")
+	case "aws":
+		return has("sts", "get-session-token") || has("sts", "assume-role") || has("sts", "get-federation-token") ||
+			has("configure", "export-credentials") || has("ecr", "get-login-password") ||
+			has("configure", "get", "aws_secret_access_key") || has("configure", "get", "aws_session_token")
+	case "az":
+		return has("account", "get-access-token")
+	case "security":
+		return len(words) > 0 && (words[0] == "find-generic-password" || words[0] == "find-internet-password" || words[0] == "dump-keychain")
+	case "kubectl":
+		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && (has("-o") || slices.ContainsFunc(words, func(s string) bool { return strings.HasPrefix(s, "-o") || strings.HasPrefix(s, "--output") }))
+	case "git":
+		return has("credential", "fill")
+	case "op":
+		return has("read") || has("item", "get")
+	case "pass", "gopass":
+		return has("show") || len(words) == 1
+	case "vault":
+		return has("read") || has("kv", "get")
+	}
+	return false
+}
+
+// sendsStdin reports a network command that sends its standard input.
+func sendsStdin(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	switch name := path.Base(cmd.Name); name {
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		return true
+	case "curl", "wget":
+		return slices.Contains(uploads(cmd, name), "-")
+	case "ssh":
+		return true
+	}
+	return false
+}
+
+// pipelines looks at what flows through a pipe: a download into an
+// interpreter, a secret into a network sender.
+func (c *checker) pipelines(s *shell.Script, units [][]unit) {
+	for i := range s.Commands {
+		for j := i + 1; j < len(s.Commands); j++ {
+			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
+				continue
+			}
+			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic }) &&
+				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
+				c.add(DownloadExecute)
+			}
+			if anyUnit(units[i], func(u unit) bool { return readsSecret(&u.cmd, u.dir, c.home) }) &&
+				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {
+				c.add(NetworkExfiltration)
+			}
+		}
+	}
+}
+
+func anyUnit(us []unit, f func(unit) bool) bool {
+	return slices.ContainsFunc(us, f)
+}
+
+// downloadThenRun flags "curl -o x.sh URL && sh x.sh": a later command of
+// the line runs a file an earlier one downloaded.
+func (c *checker) downloadThenRun(units [][]unit) {
+	fetched := map[string]bool{}
+	for _, us := range units {
+		for _, u := range us {
+			if runsFile(u, c.home, fetched) {
+				c.add(DownloadExecute)
+			}
+			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
+				for _, t := range downloadTargets(&u.cmd, name) {
+					fetched[shell.Resolve(t, u.dir, c.home)] = true
+				}
+			}
+		}
+	}
+}
+
+// runsFile reports a command that runs one of the files in set.
+func runsFile(u unit, home string, set map[string]bool) bool {
+	if len(set) == 0 || u.cmd.Dynamic {
+		return false
+	}
+	if strings.Contains(u.cmd.Name, "/") && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
+		return true
+	}
+	name := path.Base(u.cmd.Name)
+	if !interpreters[name] && name != "source" && name != "." {
+		return false
+	}
+	for _, a := range u.cmd.Args {
+		if !a.Literal {
+			return false
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		return set[shell.Resolve(a.Lit, u.dir, home)]
+	}
+	return false
+}
+
+// remotePush flags pushing to a remote the same line added: sending the
+// repository to a host of the line's choosing.
+func (c *checker) remotePush(units [][]unit) {
+	added := map[string]bool{}
+	for _, us := range units {
+		for _, u := range us {
+			_, sub, rest, ok := u.cmd.GitArgs()
+			if !ok {
+				continue
+			}
+			ops := operands(rest)
+			switch {
+			case sub == "remote" && len(ops) >= 3 && (ops[0].Lit == "add" || ops[0].Lit == "set-url"):
+				added[ops[1].Lit] = true
+			case sub == "push" && len(ops) >= 1 && added[ops[0].Lit]:
+				c.add(NetworkExfiltration)
+			}
+		}
+	}
+}
