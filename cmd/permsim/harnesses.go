@@ -23,7 +23,19 @@ func simulators() replay.Harnesses {
 // harnessAliases maps the names users type to the calls table's names.
 var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code"}
 
+// harnessNames lists the names --harness accepts for simulators, in the
+// order `--harness all` shows them side by side.
 func harnessNames() []string { return []string{"claude"} }
+
+// allHarnesses returns every simulator, in harnessNames order.
+func allHarnesses() []engine.Harness {
+	var hs []engine.Harness
+	for _, n := range harnessNames() {
+		h, _ := harnessByName(n)
+		hs = append(hs, h)
+	}
+	return hs
+}
 
 func harnessByName(name string) (engine.Harness, error) {
 	if h := simulators()[harnessAliases[strings.ToLower(name)]]; h != nil {
