@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,9 +25,10 @@ const (
 
 // field is one tagged struct field.
 type field struct {
-	name  string // the col tag: the Parquet column name
-	index []int  // reflect index path into the struct
-	kind  kind
+	name   string // the col tag: the Parquet column name
+	index  []int  // reflect index path into the struct
+	kind   kind
+	unique bool // `col:"name,unique"`: values seldom repeat, so no dictionary encoding
 }
 
 // codec describes a row type: its tagged fields in declaration order.
@@ -55,7 +57,8 @@ func codecFor(t reflect.Type) (*codec, error) {
 	c := &codec{typ: t, byName: map[string]int{}}
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		name, ok := sf.Tag.Lookup("col")
+		tag, ok := sf.Tag.Lookup("col")
+		name, opt, _ := strings.Cut(tag, ",")
 		if !ok || name == "" || name == "-" {
 			continue
 		}
@@ -83,7 +86,7 @@ func codecFor(t reflect.Type) (*codec, error) {
 			return nil, fmt.Errorf("dataset: %v: col %q used twice", t, name)
 		}
 		c.byName[name] = len(c.fields)
-		c.fields = append(c.fields, field{name: name, index: sf.Index, kind: k})
+		c.fields = append(c.fields, field{name: name, index: sf.Index, kind: k, unique: opt == "unique"})
 	}
 	if len(c.fields) == 0 {
 		return nil, fmt.Errorf("dataset: row type %v has no col-tagged fields", t)

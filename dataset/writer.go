@@ -201,11 +201,22 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 	if w.sch, err = fileSchema(w.stored); err != nil {
 		return nil, err
 	}
-	w.props = parquet.NewWriterProperties(
+	props := []parquet.WriterProperty{
 		parquet.WithCompression(compress.Codecs.Zstd),
+		// zstd level 1: the tables are small next to the transcripts they
+		// come from, and a higher level made the write the slowest part of
+		// ingest (measured with cmd/permsim-bench).
+		parquet.WithCompressionLevel(1),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithStats(true),
-	)
+	}
+	for _, f := range w.stored {
+		if f.unique {
+			// A dictionary of values that never repeat only costs time.
+			props = append(props, parquet.WithDictionaryFor(f.name, false))
+		}
+	}
+	w.props = parquet.NewWriterProperties(props...)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}

@@ -116,7 +116,6 @@ type group struct {
 
 // groupResult is what reading one group gave.
 type groupResult struct {
-	rows     []Row
 	problems []Problem
 	nProb    int
 	states   map[string]FileState
@@ -125,9 +124,10 @@ type groupResult struct {
 
 // Run ingests every Source over every home: it discovers transcript files,
 // reads (in parallel, Workers groups at a time) those that are new or
-// changed since the manifest's record, keeps for each CallKey the row with
-// the lowest CopyRank (on a tie, the one read later; rows without a CallKey
-// are all kept), drops rows older than Since, stamps every row with one run
+// changed since the manifest's record, writes (while reading) for each
+// CallKey the rows that lower the best CopyRank seen so far in the run (see
+// callWriter; rows without a CallKey are all kept), drops rows older than
+// Since, stamps every row with one run
 // id (IngestRun, unix nanoseconds, larger than any earlier run's), writes
 // them to <OutDir>/calls/harness=…/date=…/part-<run id>-<n>.parquet, and
 // only then saves the manifest, so a crash before the save makes the next
@@ -184,23 +184,21 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		addProblems(&sum, probs, len(probs))
 	}
 
-	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files)
+	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
+	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw)
 	sum.BytesRead = bytesRead
 	for _, r := range results {
 		addProblems(&sum, r.problems, r.nProb)
 	}
+	werr := cw.finish(err == nil)
 	if err != nil {
 		return sum, err
 	}
-
-	rows := merge(results, opts.Since, runID)
-	if len(rows) > 0 {
-		if err := writeCalls(opts.OutDir, strconv.FormatInt(runID, 10), rows); err != nil {
-			return sum, fmt.Errorf("ingest: writing the calls table: %w", err)
-		}
-		for i := range rows {
-			sum.Calls[rows[i].Harness]++
-		}
+	if werr != nil {
+		return sum, fmt.Errorf("ingest: writing the calls table: %w", werr)
+	}
+	for h, n := range cw.perHarness() {
+		sum.Calls[h] = n
 	}
 
 	for i, g := range groups {
@@ -335,19 +333,42 @@ func inodeOf(fi os.FileInfo) uint64 {
 	return 0
 }
 
-// groupSink collects what one group's Read reports.
+// groupSink collects what one group's Read reports; when the group has
+// been read whole, its rows go on to the calls writer (a failed group's
+// rows are dropped, so the next run reads it again).
 type groupSink struct {
 	mu    sync.Mutex
 	res   *groupResult
 	bytes *atomic.Int64
 	calls *atomic.Int64
+	out   *callWriter
+	batch []Row
 }
+
+// callsRowGroup is the calls table's row-group size: small enough that
+// row groups are encoded while the readers still read (the writer encodes a
+// row group only when it is full), large enough for DuckDB to scan well.
+const callsRowGroup = 8192
+
+// sinkBatch is how many rows a reader hands the writer at once.
+const sinkBatch = 512
 
 func (s *groupSink) Row(r Row) {
 	s.mu.Lock()
-	s.res.rows = append(s.res.rows, r)
+	s.batch = append(s.batch, r)
 	s.mu.Unlock()
 	s.calls.Add(1)
+}
+
+// flush hands the writer the group's rows, sinkBatch at a time.
+func (s *groupSink) flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(s.batch) > 0 {
+		n := min(len(s.batch), sinkBatch)
+		s.out.send(s.batch[:n:n])
+		s.batch = s.batch[n:]
+	}
 }
 
 func (s *groupSink) Problem(p Problem) {
@@ -363,7 +384,7 @@ func (s *groupSink) Bytes(n int64) { s.bytes.Add(n) }
 
 // readGroups reads every group through its Source, Workers at a time, and
 // returns the results in group order.
-func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int) ([]groupResult, int64, error) {
+func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter) ([]groupResult, int64, error) {
 	results := make([]groupResult, len(groups))
 	var bytesRead, calls, filesDone atomic.Int64
 	workers := opts.Workers
@@ -380,7 +401,7 @@ func readGroups(ctx context.Context, groups []group, opts Options, totalFiles in
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls)
+				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out)
 				filesDone.Add(int64(len(groups[i].files)))
 			}
 		}()
@@ -402,12 +423,12 @@ feed:
 	return results, bytesRead.Load(), nil
 }
 
-func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64) {
-	sink := &groupSink{res: res, bytes: bytesRead, calls: calls}
+func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter) {
+	sink := &groupSink{res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
-		calls.Add(-int64(len(res.rows)))
-		res.rows = nil
+		calls.Add(-int64(len(sink.batch)))
+		sink.batch = nil
 		res.nProb++
 		res.problems = append(res.problems, Problem{File: g.files[0].Path, Msg: g.src.Harness() + ": " + msg + "; the file is read again next run"})
 	}
@@ -428,55 +449,100 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 		return
 	}
 	res.states = states
+	sink.flush()
 }
 
-// merge dedupes the rows of every group by CallKey (lowest CopyRank; on a
-// tie the one read later, groups taken in discovery order), drops rows older
-// than since, and stamps the run id.
-func merge(results []groupResult, since time.Time, runID int64) []Row {
-	var rows []Row
-	at := map[string]int{}
-	for _, r := range results {
-		for _, row := range r.rows {
+// callWriter writes rows to the calls table while the readers are still
+// reading, so the Parquet encoding overlaps the parsing (measured with
+// cmd/permsim-bench, the write was as long as the read). It keeps, per
+// CallKey, the lowest CopyRank written so far in this run: a row whose
+// CallKey was already written with a lower or equal CopyRank is dropped; a
+// row with a lower one is written too, and the readers of the table (the
+// `calls` view, ReadCalls) keep the lowest copy_rank. Readers should make
+// CopyRank unique per copy (the Claude reader ends it with the file path):
+// between two rows of one run with the same call_key and copy_rank either
+// may be kept.
+type callWriter struct {
+	in    chan []Row
+	done  chan struct{}
+	since time.Time
+	run   int64
+
+	// owned by the writing goroutine until done is closed
+	w       *dataset.Writer[Row]
+	err     error
+	best    map[string]string // CallKey → lowest CopyRank written
+	harness map[string]string // CallKey → harness, for the summary
+	nokey   map[string]int    // rows without a CallKey, per harness
+}
+
+func newCallWriter(outDir, runID string, since time.Time, run int64) *callWriter {
+	cw := &callWriter{in: make(chan []Row, 64), done: make(chan struct{}), since: since, run: run,
+		best: map[string]string{}, harness: map[string]string{}, nokey: map[string]int{}}
+	go cw.loop(outDir, runID)
+	return cw
+}
+
+func (cw *callWriter) send(rows []Row) { cw.in <- rows }
+
+func (cw *callWriter) loop(outDir, runID string) {
+	defer close(cw.done)
+	for batch := range cw.in {
+		if cw.err != nil {
+			continue // drain, so readers never block on a failed writer
+		}
+		for i := range batch {
+			row := &batch[i]
+			if !cw.since.IsZero() && !row.Ts.IsZero() && row.Ts.Before(cw.since) {
+				continue
+			}
 			if row.CallKey == "" {
-				rows = append(rows, row)
-				continue
+				cw.nokey[row.Harness]++
+			} else {
+				if best, ok := cw.best[row.CallKey]; ok && best <= row.CopyRank {
+					continue
+				}
+				cw.best[row.CallKey] = row.CopyRank
+				cw.harness[row.CallKey] = row.Harness
 			}
-			i, ok := at[row.CallKey]
-			if !ok {
-				at[row.CallKey] = len(rows)
-				rows = append(rows, row)
-				continue
+			row.IngestRun = cw.run
+			if cw.w == nil {
+				if cw.w, cw.err = dataset.Create[Row](outDir, CallsTable, dataset.Options{Partitions: CallsPartitions, RunID: runID, RowGroupRows: callsRowGroup}); cw.err != nil {
+					break
+				}
 			}
-			if row.CopyRank <= rows[i].CopyRank {
-				rows[i] = row
+			if cw.err = cw.w.Write(*row); cw.err != nil {
+				break
 			}
 		}
 	}
-	kept := rows[:0]
-	for _, row := range rows {
-		if !since.IsZero() && !row.Ts.IsZero() && row.Ts.Before(since) {
-			continue
-		}
-		row.IngestRun = runID
-		kept = append(kept, row)
-	}
-	return kept
 }
 
-// writeCalls appends rows to the calls table as one run's files.
-func writeCalls(outDir, runID string, rows []Row) error {
-	w, err := dataset.Create[Row](outDir, CallsTable, dataset.Options{Partitions: CallsPartitions, RunID: runID})
-	if err != nil {
-		return err
+// finish waits for the writer and commits the files when commit is true and
+// nothing failed; otherwise it removes them.
+func (cw *callWriter) finish(commit bool) error {
+	close(cw.in)
+	<-cw.done
+	if cw.w == nil {
+		return cw.err
 	}
-	for i := range rows {
-		if err := w.Write(rows[i]); err != nil {
-			w.Abort()
-			return err
-		}
+	if cw.err != nil || !commit {
+		cw.w.Abort()
+		return cw.err
 	}
-	return w.Commit()
+	return cw.w.Commit()
+}
+
+// perHarness counts the distinct calls written, per harness.
+func (cw *callWriter) perHarness() map[string]int {
+	n := map[string]int{}
+	for _, h := range cw.harness {
+		n[h]++
+	}
+	for h, k := range cw.nokey {
+		n[h] += k
+	}
+	return n
 }
 
 // pruneGone forgets files that no longer exist, so the manifest does not

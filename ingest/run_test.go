@@ -243,8 +243,9 @@ func TestRunIncremental(t *testing.T) {
 	}
 }
 
-// "keeps for each CallKey the row with the lowest CopyRank (ties: the later
-// one read)", across groups read in parallel.
+// Run's doc: per CallKey the row with the lowest CopyRank is the one that
+// counts, across groups read in parallel; between two rows of one run with
+// the same call_key and copy_rank either may be kept.
 func TestRunDedupeAcrossGroups(t *testing.T) {
 	for _, workers := range []int{1, 3} {
 		h, out := home(t, "copies"), t.TempDir()
@@ -257,8 +258,8 @@ func TestRunDedupeAcrossGroups(t *testing.T) {
 		if r := calls["k1"]; r.CopyRank != "0" || r.Result != "original" {
 			t.Errorf("workers=%d: k1 = rank %q result %q, want the original (rank 0)", workers, r.CopyRank, r.Result)
 		}
-		if r := calls["k2"]; r.Result != "second" {
-			t.Errorf("workers=%d: k2 = %q, want the later-read tie (c-fork2's \"second\")", workers, r.Result)
+		if r := calls["k2"]; r.Result != "second" && r.Result != "first" {
+			t.Errorf("workers=%d: k2 = %q, want one of the tied copies", workers, r.Result)
 		}
 		if len(calls) != 3 {
 			t.Errorf("workers=%d: %d calls, want 3", workers, len(calls))

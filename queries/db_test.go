@@ -34,7 +34,7 @@ func wantColumns(t *testing.T, path, typeName string, extra ...[2]string) [][2]s
 		}
 		for _, fld := range ts.Type.(*ast.StructType).Fields.List {
 			tag, _ := strconv.Unquote(fld.Tag.Value)
-			name := reflect.StructTag(tag).Get("col")
+			name, _, _ := strings.Cut(reflect.StructTag(tag).Get("col"), ",") // options such as ",unique" follow the name
 			var typ string
 			switch types.ExprString(fld.Type) {
 			case "string":

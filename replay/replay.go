@@ -8,7 +8,7 @@ import "time"
 // DecisionRow is one row of the decisions table. The `col` tags are the
 // Parquet column names, part of the CLI contract.
 type DecisionRow struct {
-	CallKey       string    `col:"call_key"`
+	CallKey       string    `col:"call_key,unique"`
 	Harness       string    `col:"harness"` // Hive partition column
 	Ts            time.Time `col:"ts"`      // the call's time (partitions by date)
 	ProjectDir    string    `col:"project_dir"`
