@@ -28,8 +28,11 @@ demo: build
 
 # Benchmarks: ingest MB/s and replay calls/s on generated transcripts, with
 # ratios against DuckDB's own JSON readers measured in the same run.
-bench: build
-	$(GO) run ./cmd/permsim-bench
+# BENCH_SIZES: transcript sizes in MiB (e.g. BENCH_SIZES=10,100,1000).
+BENCH_SIZES ?= 10,100
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./ingest/claude/ ./engine/shell/ ./engine/claude/ ./dataset/
+	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES)
 
 clean:
 	rm -rf bin $(DEMO)
