@@ -17,6 +17,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/danger"
 	"github.com/permsim/permsim/ingest"
+	codexingest "github.com/permsim/permsim/ingest/codex"
 )
 
 // EngineVersion is written into every decision, so a report can tell which
@@ -244,6 +245,11 @@ func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
 		call.Cwd = lp.dir
 	}
 	mode, label := engine.Mode(c.Mode), "recorded"
+	if c.Harness == codexingest.Harness && c.Mode != "" {
+		// Codex records the approval policy and the sandbox apart; its
+		// simulator takes them as one mode, APPROVAL:SANDBOX.
+		mode = engine.Mode(codexingest.ReplayMode(c.Mode, c.Sandbox))
+	}
 	if c.ModeSource == "parent" {
 		label = "parent session"
 	}

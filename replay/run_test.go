@@ -135,3 +135,20 @@ func TestParseRootMap(t *testing.T) {
 		t.Errorf("a prefix that is not a whole folder must not map: %s", got)
 	}
 }
+
+// The Codex reader records the approval policy (Row.Mode) and the sandbox
+// (Row.Sandbox) apart; the Codex simulator's modes are APPROVAL:SANDBOX
+// (DESIGN.md, "Modes, spelled as each harness spells them").
+func TestDecideCodexMode(t *testing.T) {
+	calls := []ingest.Row{
+		{CallKey: "a", Harness: "codex", ProjectDir: "/p", Cwd: "/p", Tool: "bash", Command: "ls", Mode: "on-request", Sandbox: "workspace-write"},
+		{CallKey: "b", Harness: "codex", ProjectDir: "/p", Cwd: "/p", Tool: "bash", Command: "ls", Sandbox: "read-only"},
+	}
+	rows, _, _, err := Decide(context.Background(), Options{}, Harnesses{"codex": &fakeHarness{}}, calls)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("%v %v", rows, err)
+	}
+	if rows[0].Mode != "on-request:workspace-write" || rows[1].Mode != "from-settings" {
+		t.Errorf("modes %q, %q; want on-request:workspace-write and the settings' mode", rows[0].Mode, rows[1].Mode)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
+	codexingest "github.com/permsim/permsim/ingest/codex"
+	geminiingest "github.com/permsim/permsim/ingest/gemini"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -46,7 +48,7 @@ func harnessByName(name string) (engine.Harness, error) {
 }
 
 func sources() []ingest.Source {
-	return []ingest.Source{claudeingest.New()}
+	return []ingest.Source{claudeingest.New(), codexingest.New(), geminiingest.New()}
 }
 
 func sourceNames() []string {

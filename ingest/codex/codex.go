@@ -1,0 +1,227 @@
+// Package codex reads OpenAI Codex CLI rollouts
+// (<codex home>/sessions/YYYY/MM/DD/rollout-*.jsonl, their zstd-compressed
+// .jsonl.zst form, and archived_sessions/) into rows of the calls table:
+// one row per function_call, local_shell_call, custom_tool_call or
+// web_search_call response item, joined by call_id to its output.
+//
+// Both line formats are read: the bare 2025 lines (a first line
+// {id, timestamp, instructions, git}, then response items without times,
+// the mode only inside the <environment_context> message) and the
+// {timestamp, type, payload} envelope, where each turn's turn_context gives
+// the approval policy and the sandbox policy in force for the turn's calls.
+//
+// Every rollout is read on its own. A fork (forked_from_id) re-writes its
+// parent's lines with new timestamps, and a subagent may start by replaying
+// its parent's history: such copies keep their call_id, so they get the
+// parent's CallKey and a CopyRank that sorts the earliest timestamp first.
+//
+// Lines are streamed; only those that can hold a session header, a turn
+// context, a call, a call output or an environment context are decoded.
+package codex
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// Harness is the name written into Row.Harness.
+const Harness = "codex"
+
+// DefaultMaxLine is the longest rollout line read; a longer one is reported
+// as a Problem and skipped.
+const DefaultMaxLine = 64 << 20
+
+// Source implements ingest.Source for the Codex CLI. The zero value is
+// ready to use.
+type Source struct {
+	// MaxLine overrides DefaultMaxLine when positive.
+	MaxLine int
+}
+
+// New returns a Codex Source with default settings.
+func New() *Source { return &Source{} }
+
+var _ ingest.Source = (*Source)(nil)
+
+// Harness returns "codex".
+func (s *Source) Harness() string { return Harness }
+
+// ReplayMode forms the mode a Codex simulator decides in from what a calls
+// row records: Row.Mode holds the turn's approval policy ("on-request",
+// "never", …, as the rollout spells it) and Row.Sandbox the sandbox
+// policy's type ("workspace-write", "read-only", "danger-full-access"), and
+// the simulator takes them joined as "APPROVAL:SANDBOX"
+// ("on-request:workspace-write"). When only one is recorded it is given
+// alone ("never", ":read-only"), and "" when neither is.
+func ReplayMode(approval, sandbox string) string {
+	if sandbox == "" {
+		return approval
+	}
+	return approval + ":" + sandbox
+}
+
+func (s *Source) maxLine() int {
+	if s.MaxLine > 0 {
+		return s.MaxLine
+	}
+	return DefaultMaxLine
+}
+
+// Read reads rollout files (each file is independent; see Discover), sends
+// a Row per tool call and a Problem per unreadable line or file, and
+// returns each readable file's new state.
+//
+// A file whose size, inode and mtime match prev is not opened. A plain
+// rollout that grew (same inode) is read on from prev's Offset with the
+// turn's mode, the session facts and the calls still waiting for their
+// output restored from prev.State; anything else, and any changed .zst
+// file, is read from the start. A plain file's last line without its
+// newline is left for the next run (reported only when it cannot become a
+// whole JSON object); a .zst file is complete, so its last line is read,
+// and a zstd stream cut short is reported with the line it stopped at,
+// keeping the rows before it. Calls still waiting for their output are
+// sent with Result "unknown" and sent again, with the same CallKey and
+// CopyRank, when a later read finds the output.
+//
+// Read returns an error only when ctx is cancelled.
+func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
+	out := make(map[string]ingest.FileState, len(files))
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		p, had := prev[f.Path]
+		st, err := s.readFile(ctx, f.Path, p, had, sink)
+		if err != nil {
+			return out, err
+		}
+		if st != nil {
+			out[f.Path] = *st
+		}
+	}
+	return out, nil
+}
+
+// readFile reads one rollout from where prev left it. It returns nil for a
+// file that cannot be read (reported as a Problem).
+func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileState, had bool, sink ingest.Sink) (*ingest.FileState, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
+		return nil, nil
+	}
+	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
+	zst := strings.HasSuffix(path, ".zst")
+	var st *fileState
+	var offset, lineNo int64
+	if had && prev.Inode == ino {
+		if old, ok := decodeState(prev.State); ok {
+			if prev.Size == size && prev.MtimeNs == mtime {
+				fs := prev
+				fs.Path = path
+				return &fs, nil
+			}
+			if !zst && size >= prev.Size && prev.Offset <= size {
+				st, offset, lineNo = old, prev.Offset, prev.Line
+			}
+		}
+	}
+	if st == nil {
+		st = &fileState{}
+	}
+
+	f, err := os.Open(path)
+	if err != nil {
+		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
+		return nil, nil
+	}
+	defer f.Close()
+
+	var in io.Reader
+	if zst {
+		dec, err := zstd.NewReader(f, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(128<<20))
+		if err != nil {
+			sink.Problem(ingest.Problem{File: path, Msg: "cannot read zstd: " + err.Error()})
+			return nil, nil
+		}
+		defer dec.Close()
+		in = dec
+	} else {
+		if _, err := f.Seek(offset, io.SeekStart); err != nil {
+			sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
+			return nil, nil
+		}
+		in = io.LimitReader(f, size-offset)
+	}
+
+	fr := newFileReader(path, st, sink)
+	fr.line = lineNo
+	lr := ingest.NewLineReader(in, s.maxLine())
+	var reported int64
+	var tail []byte // a plain file's last line without its newline
+	for n := 0; ; n++ {
+		if n&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if lr.BytesRead-reported >= 4<<20 {
+				sink.Bytes(lr.BytesRead - reported)
+				reported = lr.BytesRead
+			}
+		}
+		l, err := lr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			msg := "read error: " + err.Error()
+			if zst {
+				msg = "zstd stream cut short or corrupt, the rest of the file is skipped: " + err.Error()
+			}
+			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: msg})
+			break
+		}
+		if !l.Terminated && !zst {
+			if !l.TooLong {
+				tail = l.Text
+			} else {
+				sink.Problem(ingest.Problem{File: path, Line: fr.line + 1,
+					Msg: fmt.Sprintf("truncated last line longer than %d bytes", s.maxLine())})
+			}
+			break
+		}
+		fr.line++
+		offset += l.Size
+		if l.TooLong {
+			sink.Problem(ingest.Problem{File: path, Line: fr.line,
+				Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
+			continue
+		}
+		if err := fr.process(l.Text); err != nil {
+			msg := "corrupt line skipped: " + err.Error()
+			if !l.Terminated {
+				msg = "truncated last line skipped: " + err.Error()
+			}
+			sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: msg})
+		}
+	}
+	if t := trimSpace(tail); len(t) > 0 && !wholeObject(t) {
+		// Not consumed: it may still be being written. Only a line that
+		// cannot become whole by itself is worth a report.
+		sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+	}
+	sink.Bytes(lr.BytesRead - reported)
+	fr.finish()
+	return &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
+		Offset: offset, Line: fr.line, State: st.encode()}, nil
+}
+
+var errNotObject = errors.New("not a JSON object")

@@ -1,0 +1,96 @@
+package codex
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+func appendFile(t *testing.T, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIncremental: FileState contract — "A file whose size and inode match
+// prev and that was not changed is not opened", a grown file is read from
+// where the last run stopped with the mode in force there, and a call sent
+// as unknown is sent again with the same CallKey and CopyRank once its
+// output arrives.
+func TestIncremental(t *testing.T) {
+	home := t.TempDir()
+	part1 := sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+		turnContext("2026-05-01T10:00:00.100Z", "never", "danger-full-access") +
+		execCall("2026-05-01T10:00:01.000Z", "call_A", "ls") +
+		callOutput("2026-05-01T10:00:02.000Z", "call_A", exited(0)) +
+		execCall("2026-05-01T10:00:03.000Z", "call_B", "make test")
+	path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", part1)
+
+	sink1, st1 := readHome(t, home, nil)
+	if got := rowIDs(sink1.rows); !slices.Equal(got, []string{"call_A:ok", "call_B:unknown"}) {
+		t.Fatalf("first run: %v", got)
+	}
+	if st1[path].Offset != int64(len(part1)) {
+		t.Fatalf("offset %d, want %d", st1[path].Offset, len(part1))
+	}
+
+	part2 := callOutput("2026-05-01T10:00:04.000Z", "call_B", exited(1)) +
+		turnContext("2026-05-01T10:01:00.000Z", "on-request", "read-only") +
+		execCall("2026-05-01T10:01:01.000Z", "call_C", "git push") +
+		callOutput("2026-05-01T10:01:02.000Z", "call_C", "exec command rejected by user")
+	appendFile(t, path, part2)
+	sink2, st2 := readHome(t, home, st1)
+	if got := rowIDs(sink2.rows); !slices.Equal(got, []string{"call_B:error", "call_C:denied"}) {
+		t.Fatalf("second run: %v", got)
+	}
+	if sink2.bytes != int64(len(part2)) {
+		t.Errorf("second run read %d bytes, want only the %d appended", sink2.bytes, len(part2))
+	}
+	b1, b2 := sink1.rows[1], sink2.rows[0]
+	if b1.CallKey != b2.CallKey || b1.CopyRank != b2.CopyRank || b2.Mode != "never" || b2.Seq != 2 {
+		t.Errorf("call_B again: key %q/%q rank %q/%q mode %q seq %d", b1.CallKey, b2.CallKey, b1.CopyRank, b2.CopyRank, b2.Mode, b2.Seq)
+	}
+	if c := sink2.rows[1]; c.Mode != "on-request" || c.Sandbox != "read-only" || c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
+		t.Errorf("call_C: mode %q sandbox %q session %q project %q seq %d", c.Mode, c.Sandbox, c.SessionID, c.ProjectDir, c.Seq)
+	}
+
+	sink3, st3 := readHome(t, home, st2)
+	if len(sink3.rows) != 0 || sink3.bytes != 0 || st3[path].Offset != st2[path].Offset {
+		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink3.rows), sink3.bytes)
+	}
+
+	// A new file under the same name (another inode: it is written while
+	// the old one still exists) is read from the start.
+	tmp := writeRollout(t, home, "new.tmp", part1+part2)
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	sink4, _ := readHome(t, home, st3)
+	if got := len(keepOriginals(sink4.rows)); got != 3 {
+		t.Errorf("rewritten file: %d calls, want 3", got)
+	}
+}
+
+// TestStateRoundTrip: pending calls and the mode survive the manifest's
+// JSON, so ingest.Run can continue a file between processes.
+func TestStateRoundTrip(t *testing.T) {
+	st := &fileState{SessionID: "s", Approval: "on-request", Sandbox: "workspace-write", ModeSource: "turn_context", Seq: 4,
+		Pending: []*pendingCall{{Row: ingest.Row{CallID: "c", CallKey: "codex:c"}, Emitted: true}}}
+	got, ok := decodeState(st.encode())
+	if !ok || got.Approval != "on-request" || got.Sandbox != "workspace-write" || got.Seq != 4 || len(got.Pending) != 1 || !got.Pending[0].Emitted {
+		t.Errorf("round trip: %+v", got)
+	}
+	if _, ok := decodeState([]byte(`{"v":99}`)); ok {
+		t.Error("a state of another version was accepted")
+	}
+}

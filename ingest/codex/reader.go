@@ -1,0 +1,663 @@
+package codex
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"time"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// item is one rollout line. An envelope line ({timestamp, type, payload})
+// has its payload in Payload; a bare 2025 line is the response item (or
+// the session header, or a state marker) itself, so the same struct serves
+// for both and for the payload.
+type item struct {
+	Timestamp  string `json:"timestamp"`
+	Type       string `json:"type"`
+	RecordType string `json:"record_type"`
+	Payload    *item  `json:"payload"`
+
+	// session_meta (and the bare first line)
+	ID             string          `json:"id"`
+	Cwd            string          `json:"cwd"`
+	CLIVersion     string          `json:"cli_version"`
+	Source         json.RawMessage `json:"source"`
+	ParentThreadID string          `json:"parent_thread_id"`
+
+	// turn_context
+	ApprovalPolicy json.RawMessage `json:"approval_policy"`
+	SandboxPolicy  json.RawMessage `json:"sandbox_policy"`
+	Model          string          `json:"model"`
+
+	// response items
+	Role      string          `json:"role"`
+	Content   json.RawMessage `json:"content"`
+	Name      string          `json:"name"`
+	Arguments json.RawMessage `json:"arguments"`
+	Input     json.RawMessage `json:"input"`
+	CallID    string          `json:"call_id"`
+	Output    json.RawMessage `json:"output"`
+	Status    string          `json:"status"`
+	Action    json.RawMessage `json:"action"`
+}
+
+// maxPending bounds the calls a file keeps waiting for their output. A
+// call left without one (an interrupt, a crash) never gets it later; the
+// oldest beyond the bound go out as unknown and are forgotten.
+const maxPending = 256
+
+// fileReader reads one rollout (or its new tail).
+type fileReader struct {
+	path  string
+	base  string // file name without .zst: copies of one rollout (archived, compressed) rank alike
+	st    *fileState
+	sink  ingest.Sink
+	line  int64
+	first bool // the first non-empty line of the file is still to come
+	pend  map[string]*pendingCall
+	order []*pendingCall
+}
+
+func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
+	fr := &fileReader{path: path, base: strings.TrimSuffix(filepath.Base(path), ".zst"), st: st, sink: sink,
+		pend: map[string]*pendingCall{}, first: st.SessionID == "" && !st.SawMeta}
+	for _, p := range st.Pending {
+		fr.pend[p.Row.CallID] = p
+		fr.order = append(fr.order, p)
+	}
+	return fr
+}
+
+// Markers of the lines worth decoding. Inside a JSON string the quote
+// after each word would be escaped, so text that only mentions them does
+// not match.
+var (
+	callMarker    = []byte(`_call"`)   // function_call, local_shell_call, custom_tool_call, web_search_call
+	outputMarker  = []byte(`_output"`) // function_call_output, custom_tool_call_output
+	metaMarker    = []byte(`"session_meta"`)
+	turnMarker    = []byte(`"turn_context"`)
+	envCtxMarker  = []byte(`<environment_context>`)
+	envCtxEscaped = []byte(`\u003cenvironment_context\u003e`)
+)
+
+func mayMatter(line []byte) bool {
+	return bytes.Contains(line, callMarker) || bytes.Contains(line, outputMarker) ||
+		bytes.Contains(line, metaMarker) || bytes.Contains(line, turnMarker) ||
+		bytes.Contains(line, envCtxMarker) || bytes.Contains(line, envCtxEscaped)
+}
+
+// process handles one complete line. It returns an error for a line that
+// is not a JSON object; lines that cannot matter are not decoded at all.
+func (fr *fileReader) process(text []byte) error {
+	if fr.line == 1 {
+		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
+	}
+	text = trimSpace(text)
+	if len(text) == 0 {
+		return nil
+	}
+	if text[0] != '{' || text[len(text)-1] != '}' {
+		return errNotObject
+	}
+	first := fr.first
+	fr.first = false
+	if !first && !mayMatter(text) {
+		return nil
+	}
+	var it item
+	if err := json.Unmarshal(text, &it); err != nil {
+		if json.Valid(text) && !handled(text) {
+			// A record of a kind this reader does not read (newer event
+			// or item types) whose members merely have other types than
+			// the ones of the same name it reads: not corrupt.
+			return nil
+		}
+		return err
+	}
+	if it.Payload != nil {
+		ts := parseTs(it.Timestamp)
+		fr.noteTs(ts)
+		switch it.Type {
+		case "session_meta":
+			fr.meta(it.Payload)
+		case "turn_context":
+			fr.turn(it.Payload)
+		case "response_item":
+			fr.item(it.Payload, ts)
+		}
+		return nil
+	}
+	switch {
+	case it.RecordType != "":
+		// {"record_type":"state"} markers of the bare format
+	case it.Type == "" && it.ID != "":
+		// the bare format's first line {id, timestamp, instructions, git}
+		fr.noteTs(parseTs(it.Timestamp))
+		fr.meta(&it)
+	default:
+		fr.item(&it, time.Time{})
+	}
+	return nil
+}
+
+// handled reports whether a valid JSON line is of a kind the reader reads:
+// a session header, a turn context, or one of the response items item
+// switches on (bare or inside a response_item envelope).
+func handled(text []byte) bool {
+	var l struct {
+		Type    string `json:"type"`
+		Payload *struct {
+			Type string `json:"type"`
+		} `json:"payload"`
+	}
+	if json.Unmarshal(text, &l) != nil {
+		return true
+	}
+	if l.Payload == nil {
+		return itemTypes[l.Type] || l.Type == ""
+	}
+	switch l.Type {
+	case "session_meta", "turn_context":
+		return true
+	case "response_item":
+		return itemTypes[l.Payload.Type]
+	}
+	return false
+}
+
+var itemTypes = map[string]bool{"message": true, "function_call": true, "local_shell_call": true, "custom_tool_call": true,
+	"web_search_call": true, "function_call_output": true, "custom_tool_call_output": true}
+
+func (fr *fileReader) noteTs(ts time.Time) {
+	if fr.st.FirstTs.IsZero() && !ts.IsZero() {
+		fr.st.FirstTs = ts
+	}
+}
+
+// meta takes the session facts from the file's first session header only:
+// a fork re-writes its parent's header after its own.
+func (fr *fileReader) meta(p *item) {
+	if fr.st.SawMeta {
+		return
+	}
+	fr.st.SawMeta = true
+	fr.st.SessionID = p.ID
+	if p.Cwd != "" {
+		fr.st.ProjectDir = p.Cwd
+	}
+	fr.st.Version = p.CLIVersion
+	if parent, sub := subagentOf(p.Source); sub {
+		fr.st.Sub = true
+		fr.st.Parent = parent
+	}
+	if p.ParentThreadID != "" {
+		fr.st.Sub = true
+		if fr.st.Parent == "" {
+			fr.st.Parent = p.ParentThreadID
+		}
+	}
+}
+
+// subagentOf reads session_meta.source: "cli", "vscode", "exec", … or
+// {"subagent": {"thread_spawn": {"parent_thread_id": …}}} (or another
+// subagent kind, such as "review", without a parent).
+func subagentOf(raw json.RawMessage) (parent string, sub bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return "", false
+	}
+	var src struct {
+		Subagent json.RawMessage `json:"subagent"`
+	}
+	if json.Unmarshal(raw, &src) != nil || len(src.Subagent) == 0 || string(src.Subagent) == "null" {
+		return "", false
+	}
+	var sa struct {
+		ThreadSpawn struct {
+			ParentThreadID string `json:"parent_thread_id"`
+		} `json:"thread_spawn"`
+	}
+	_ = json.Unmarshal(src.Subagent, &sa)
+	return sa.ThreadSpawn.ParentThreadID, true
+}
+
+func (fr *fileReader) turn(p *item) {
+	fr.st.Approval = approvalOf(p.ApprovalPolicy)
+	fr.st.Sandbox = sandboxOf(p.SandboxPolicy)
+	fr.st.ModeSource = "turn_context"
+	if p.Model != "" {
+		fr.st.Model = p.Model
+	}
+	if p.Cwd != "" {
+		fr.st.TurnCwd = p.Cwd
+		if fr.st.ProjectDir == "" {
+			fr.st.ProjectDir = p.Cwd
+		}
+	}
+}
+
+// approvalOf spells turn_context.approval_policy: a plain word
+// ("untrusted", "on-failure", "on-request", "never"), or for the newer
+// object form ({"granular": {…}}) its one key.
+func approvalOf(raw json.RawMessage) string {
+	if s, ok := jsonString(raw); ok {
+		return s
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) == nil && len(m) == 1 {
+		for k := range m {
+			return k
+		}
+	}
+	return ""
+}
+
+// sandboxOf spells turn_context.sandbox_policy: its "type" (older builds:
+// "mode"), or the plain word of builds that wrote one.
+func sandboxOf(raw json.RawMessage) string {
+	if s, ok := jsonString(raw); ok {
+		return s
+	}
+	var p struct {
+		Type string `json:"type"`
+		Mode string `json:"mode"`
+	}
+	if json.Unmarshal(raw, &p) != nil {
+		return ""
+	}
+	if p.Type != "" {
+		return p.Type
+	}
+	return p.Mode
+}
+
+func (fr *fileReader) item(p *item, ts time.Time) {
+	switch p.Type {
+	case "message":
+		if p.Role == "user" {
+			fr.environment(p.Content)
+		}
+	case "function_call":
+		fr.functionCall(p, ts)
+	case "local_shell_call":
+		fr.localShellCall(p, ts)
+	case "custom_tool_call":
+		fr.customToolCall(p, ts)
+	case "web_search_call":
+		fr.webSearchCall(p, ts)
+	case "function_call_output", "custom_tool_call_output":
+		fr.output(p.CallID, p.Output, ts)
+	}
+}
+
+// environment reads an <environment_context> message: the bare format's
+// only record of the cwd and mode. In an envelope rollout the turn_context
+// is the record, and the message only fills in what is still missing.
+func (fr *fileReader) environment(content json.RawMessage) {
+	var parts []struct {
+		Text string `json:"text"`
+	}
+	if json.Unmarshal(content, &parts) != nil {
+		var s string
+		if json.Unmarshal(content, &s) != nil {
+			return
+		}
+		parts = append(parts, struct {
+			Text string `json:"text"`
+		}{s})
+	}
+	for _, part := range parts {
+		t := part.Text
+		if !strings.Contains(t, "<environment_context>") {
+			continue
+		}
+		cwd := tagValue(t, "cwd")
+		if cwd != "" {
+			if fr.st.ProjectDir == "" {
+				fr.st.ProjectDir = cwd
+			}
+			if fr.st.ModeSource != "turn_context" {
+				fr.st.TurnCwd = cwd
+			}
+		}
+		if fr.st.ModeSource == "turn_context" {
+			continue
+		}
+		if a := tagValue(t, "approval_policy"); a != "" {
+			fr.st.Approval = a
+			fr.st.ModeSource = "environment_context"
+		}
+		if sb := tagValue(t, "sandbox_mode"); sb != "" {
+			fr.st.Sandbox = sb
+			fr.st.ModeSource = "environment_context"
+		}
+	}
+}
+
+// tagValue returns the trimmed text between <tag> and </tag>.
+func tagValue(s, tag string) string {
+	i := strings.Index(s, "<"+tag+">")
+	if i < 0 {
+		return ""
+	}
+	rest := s[i+len(tag)+2:]
+	j := strings.Index(rest, "</"+tag+">")
+	if j < 0 {
+		return ""
+	}
+	return strings.TrimSpace(rest[:j])
+}
+
+// newRow starts the row of a call made at ts under the mode in force.
+func (fr *fileReader) newRow(callID, rawTool string, ts time.Time) ingest.Row {
+	fr.st.Seq++
+	mode, src := fr.st.Approval, fr.st.ModeSource
+	if mode == "" && fr.st.Sandbox == "" {
+		src = "none"
+	}
+	cwd := fr.st.TurnCwd
+	if cwd == "" {
+		cwd = fr.st.ProjectDir
+	}
+	row := ingest.Row{
+		Harness:        Harness,
+		HarnessVersion: fr.st.Version,
+		SessionID:      fr.st.SessionID,
+		ProjectDir:     fr.st.ProjectDir,
+		Cwd:            cwd,
+		Ts:             ts,
+		Seq:            fr.st.Seq,
+		CallID:         callID,
+		Tool:           NormalizeTool(rawTool),
+		RawTool:        rawTool,
+		Mode:           mode,
+		ModeSource:     src,
+		Sandbox:        fr.st.Sandbox,
+		Result:         "unknown",
+		Model:          fr.st.Model,
+		SourceFile:     fr.path,
+		SourceOffset:   fr.line,
+		CallKey:        "codex:" + callID,
+		CopyRank:       fr.rank(ts),
+	}
+	if fr.st.Sub {
+		row.IsSubagent = true
+		row.ParentSessionID = fr.st.Parent
+		row.AgentID = fr.st.SessionID
+	}
+	return row
+}
+
+// rank is the copy rank: the call record's time (for bare lines, which
+// have none, the file's first time), so the original of a forked or
+// replayed call sorts before its copies; then the file name, the same for
+// a rollout, its .zst form and its archived copy, so that among those the
+// row of the later ingest run wins. Times are fixed-width UTC, so string
+// order is time order.
+func (fr *fileReader) rank(ts time.Time) string {
+	if ts.IsZero() {
+		ts = fr.st.FirstTs
+	}
+	return rankTs(ts) + "|" + fr.base
+}
+
+func rankTs(t time.Time) string {
+	if t.IsZero() {
+		return "9999-12-31T23:59:59.999999999Z"
+	}
+	return t.UTC().Format("2006-01-02T15:04:05.000000000Z")
+}
+
+func (fr *fileReader) functionCall(p *item, ts time.Time) {
+	if p.CallID == "" {
+		return
+	}
+	row := fr.newRow(p.CallID, p.Name, ts)
+	args := p.Arguments
+	if s, ok := jsonString(args); ok {
+		args = json.RawMessage(s)
+	}
+	row.InputJSON = ingest.ShortenJSON(args)
+	fillFunctionCall(&row, args)
+	fr.addPending(&pendingCall{Row: row})
+}
+
+func (fr *fileReader) localShellCall(p *item, ts time.Time) {
+	if p.CallID == "" {
+		return
+	}
+	row := fr.newRow(p.CallID, "local_shell_call", ts)
+	row.InputJSON = ingest.ShortenJSON(p.Action)
+	var a struct {
+		Command          []string `json:"command"`
+		TimeoutMs        *float64 `json:"timeout_ms"`
+		WorkingDirectory string   `json:"working_directory"`
+	}
+	_ = json.Unmarshal(p.Action, &a)
+	if a.TimeoutMs != nil {
+		row.TimeoutMs = int64(*a.TimeoutMs)
+	}
+	row.Cwd = resolve(a.WorkingDirectory, row.Cwd)
+	fillArgv(&row, a.Command)
+	fr.addPending(&pendingCall{Row: row})
+}
+
+func (fr *fileReader) customToolCall(p *item, ts time.Time) {
+	if p.CallID == "" {
+		return
+	}
+	row := fr.newRow(p.CallID, p.Name, ts)
+	input, _ := jsonString(p.Input)
+	if b, err := json.Marshal(map[string]string{"input": ingest.ShortenString(input)}); err == nil {
+		row.InputJSON = string(b)
+	}
+	if p.Name == "apply_patch" {
+		row.Paths = patchPaths(input, row.Cwd)
+	}
+	fr.addPending(&pendingCall{Row: row})
+}
+
+// webSearchCall records a web search. The item has no call_id, so the key
+// is the file name and line (fork copies of a search are not recognised);
+// it carries its own status, so it needs no output.
+func (fr *fileReader) webSearchCall(p *item, ts time.Time) {
+	row := fr.newRow("", "web_search_call", ts)
+	row.CallKey = "codex:" + fr.base + ":" + itoa(fr.line)
+	row.InputJSON = ingest.ShortenJSON(p.Action)
+	var a struct {
+		Type    string   `json:"type"`
+		Query   string   `json:"query"`
+		Queries []string `json:"queries"`
+		URL     string   `json:"url"`
+	}
+	_ = json.Unmarshal(p.Action, &a)
+	row.Query = a.Query
+	if row.Query == "" && len(a.Queries) > 0 {
+		row.Query = a.Queries[0]
+	}
+	row.URL = a.URL
+	switch p.Status {
+	case "completed":
+		row.Result = "ok"
+	case "failed":
+		row.Result = "error"
+	}
+	fr.sink.Row(row)
+}
+
+func (fr *fileReader) addPending(p *pendingCall) {
+	if _, dup := fr.pend[p.Row.CallID]; dup {
+		// The same call_id twice in one file: the first record is the
+		// call, a repeat adds nothing.
+		fr.st.Seq--
+		return
+	}
+	fr.pend[p.Row.CallID] = p
+	fr.order = append(fr.order, p)
+	if len(fr.pend) > maxPending {
+		for _, old := range fr.order {
+			if old.done {
+				continue
+			}
+			if !old.Emitted {
+				fr.sink.Row(old.Row)
+			}
+			fr.drop(old)
+			break
+		}
+	}
+}
+
+func (fr *fileReader) drop(p *pendingCall) {
+	p.done = true
+	delete(fr.pend, p.Row.CallID)
+	if len(fr.order) > 2*len(fr.pend)+32 {
+		kept := fr.order[:0]
+		for _, q := range fr.order {
+			if !q.done {
+				kept = append(kept, q)
+			}
+		}
+		clear(fr.order[len(kept):])
+		fr.order = kept
+	}
+}
+
+// output joins a call output to its call and sends the finished row.
+func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
+	p, ok := fr.pend[callID]
+	if !ok {
+		return
+	}
+	text := outputText(headOf(raw))
+	res := classify(text, execLike(p.Row))
+	p.Row.Result, p.Row.ExitCode = res.result, res.exit
+	if res.running {
+		p.Row.Background = true
+	}
+	p.Row.ResultTs = ts
+	if p.Row.RawTool == "spawn_agent" {
+		p.Row.SpawnsAgent = spawnedAgent(text)
+	}
+	fr.sink.Row(p.Row)
+	fr.drop(p)
+}
+
+// finish sends the calls still waiting for their output as unknown (once)
+// and keeps them in the state so a later read can complete them.
+func (fr *fileReader) finish() {
+	kept := make([]*pendingCall, 0, len(fr.pend))
+	for _, p := range fr.order {
+		if p.done {
+			continue
+		}
+		if !p.Emitted {
+			fr.sink.Row(p.Row)
+			p.Emitted = true
+		}
+		kept = append(kept, p)
+	}
+	fr.st.Pending = kept
+}
+
+// headOf returns a large output string cut to its head, re-closed as a
+// JSON string: what classify reads of a freeform output is its header, and
+// unescaping kilobytes of command output for it would dominate the read.
+// Structured JSON outputs ({"output": …, "metadata": …}), whose exit code
+// sits at the end, and other forms are returned whole.
+func headOf(raw json.RawMessage) json.RawMessage {
+	const keep = 1024
+	if len(raw) <= 2*keep || raw[0] != '"' || raw[1] == '{' {
+		return raw
+	}
+	i := 1
+	for i < keep {
+		if raw[i] == '\\' {
+			if raw[i+1] == 'u' {
+				i += 6
+			} else {
+				i += 2
+			}
+			continue
+		}
+		i++
+	}
+	for i > 1 && raw[i]&0xC0 == 0x80 {
+		i--
+	}
+	head := make([]byte, 0, i+1)
+	head = append(head, raw[:i]...)
+	return append(head, '"')
+}
+
+// spawnedAgent reads the child's thread id from a spawn_agent output
+// ({"agent_id": "…", "nickname": "…"}).
+func spawnedAgent(text string) string {
+	var out struct {
+		AgentID  string `json:"agent_id"`
+		ThreadID string `json:"thread_id"`
+	}
+	if json.Unmarshal([]byte(strings.TrimSpace(text)), &out) != nil {
+		return ""
+	}
+	if out.AgentID != "" {
+		return out.AgentID
+	}
+	return out.ThreadID
+}
+
+// jsonString decodes raw when it is a JSON string.
+func jsonString(raw json.RawMessage) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+func parseTs(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
+		i++
+	}
+	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\r') {
+		j--
+	}
+	return b[i:j]
+}
+
+// wholeObject reports whether t is one complete JSON object.
+func wholeObject(t []byte) bool {
+	return len(t) > 1 && t[0] == '{' && t[len(t)-1] == '}' && json.Valid(t)
+}
+
+func itoa(n int64) string {
+	var b [20]byte
+	i := len(b)
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

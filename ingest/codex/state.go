@@ -1,0 +1,61 @@
+package codex
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// stateVersion changes whenever fileState changes shape; a manifest entry
+// with another version is ignored and its file read again from the start.
+const stateVersion = 1
+
+// fileState is what one rollout needs to be continued from
+// FileState.Offset: it travels opaquely in ingest.FileState.State.
+type fileState struct {
+	V          int            `json:"v"`
+	SawMeta    bool           `json:"saw_meta,omitempty"`    // the file's own session header was read
+	SessionID  string         `json:"session_id,omitempty"`  // the first session_meta's id (bare era: the first line's id)
+	ProjectDir string         `json:"project_dir,omitempty"` // session_meta cwd (bare era: <cwd> of the environment context)
+	Version    string         `json:"version,omitempty"`     // cli_version
+	Sub        bool           `json:"sub,omitempty"`         // a subagent thread
+	Parent     string         `json:"parent,omitempty"`      // parent_thread_id
+	FirstTs    time.Time      `json:"first_ts,omitzero"`     // the file's first timestamp: the copy rank of calls without their own
+	Approval   string         `json:"approval,omitempty"`    // approval policy in force at Offset
+	Sandbox    string         `json:"sandbox,omitempty"`     // sandbox policy type in force at Offset
+	ModeSource string         `json:"mode_source,omitempty"` // turn_context or environment_context
+	Model      string         `json:"model,omitempty"`       //
+	TurnCwd    string         `json:"turn_cwd,omitempty"`    // the turn's cwd
+	Seq        int64          `json:"seq,omitempty"`         // calls numbered so far
+	Pending    []*pendingCall `json:"pending,omitempty"`     // calls still waiting for their output
+}
+
+// pendingCall is a call whose output has not been seen. Emitted says its
+// row already went out with result unknown, so only a real output sends it
+// again.
+type pendingCall struct {
+	Row     ingest.Row `json:"row"`
+	Emitted bool       `json:"emitted,omitempty"`
+	done    bool
+}
+
+func decodeState(b []byte) (*fileState, bool) {
+	if len(b) == 0 {
+		return nil, false
+	}
+	var st fileState
+	if json.Unmarshal(b, &st) != nil || st.V != stateVersion {
+		return nil, false
+	}
+	return &st, true
+}
+
+func (st *fileState) encode() []byte {
+	st.V = stateVersion
+	b, err := json.Marshal(st)
+	if err != nil { // only strings, numbers, times and rows: cannot happen
+		return nil
+	}
+	return b
+}

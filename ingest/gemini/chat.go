@@ -1,0 +1,236 @@
+package gemini
+
+import (
+	"bytes"
+	"sort"
+	"time"
+
+	json "github.com/goccy/go-json"
+)
+
+// message is one chat message record (ConversationRecord.messages[], or a
+// message line of a .jsonl chat).
+type message struct {
+	ID        string          `json:"id"`
+	Timestamp string          `json:"timestamp"`
+	Type      string          `json:"type"`
+	Model     string          `json:"model"`
+	ToolCalls []toolCall      `json:"toolCalls"`
+	Content   json.RawMessage `json:"content"`
+}
+
+// toolCall is a ToolCallRecord: the call and its result in one record.
+type toolCall struct {
+	ID            string          `json:"id"`
+	Name          string          `json:"name"`
+	Args          json.RawMessage `json:"args"`
+	Result        json.RawMessage `json:"result"`
+	Status        string          `json:"status"`
+	Timestamp     string          `json:"timestamp"`
+	AgentID       string          `json:"agentId"`
+	ResultDisplay json.RawMessage `json:"resultDisplay"`
+}
+
+// meta is the chat's metadata: the whole-file record's top level, a .jsonl
+// chat's first line (and any later header line), or a $set update.
+type meta struct {
+	SessionID   string    `json:"sessionId"`
+	ProjectHash string    `json:"projectHash"`
+	StartTime   string    `json:"startTime"`
+	Kind        string    `json:"kind"`
+	Directories []string  `json:"directories"`
+	Messages    []message `json:"messages"`
+}
+
+// line is one line of a .jsonl chat: a message (it has an id), a
+// {"$rewindTo": id}, a {"$set": {…}} metadata update, or a metadata line.
+type line struct {
+	message
+	RewindTo *string `json:"$rewindTo"`
+	Set      *meta   `json:"$set"`
+	meta
+}
+
+// call is one tool call as read from a chat, before its project root is
+// known and it becomes a row.
+type call struct {
+	rec     toolCall
+	model   string
+	line    int64 // line of the record that first held the call
+	orphan  bool  // known only from a functionResponse in a user message
+	respond json.RawMessage
+	ts      time.Time
+	rewound bool
+}
+
+// entry is one message of the conversation being rebuilt, in the order
+// the Gemini CLI keeps (a message re-appended later replaces the earlier
+// one in place; see loadConversationRecord in chatRecordingService.ts).
+type entry struct {
+	id        string
+	pos       int
+	calls     []*call
+	responses []*call // functionResponse parts of a user message
+}
+
+// chat rebuilds one chat file's conversation from its records.
+type chat struct {
+	meta
+	live     map[string]*entry
+	next     int
+	rewound  []*entry // messages dropped by $rewindTo (their calls ran)
+	first    map[string]int64
+	restart  bool // a $rewindTo named a message read before this pass
+	resuming bool // this pass started after the start of the file
+}
+
+func newChat() *chat {
+	return &chat{live: map[string]*entry{}, first: map[string]int64{}}
+}
+
+func (c *chat) setMeta(m *meta) {
+	if m.SessionID != "" {
+		c.SessionID = m.SessionID
+	}
+	if m.ProjectHash != "" {
+		c.ProjectHash = m.ProjectHash
+	}
+	if m.StartTime != "" && c.StartTime == "" {
+		c.StartTime = m.StartTime
+	}
+	if m.Kind != "" {
+		c.Kind = m.Kind
+	}
+	if len(m.Directories) > 0 {
+		c.Directories = m.Directories
+	}
+}
+
+// upsert adds or replaces a message read at line n.
+func (c *chat) upsert(m *message, n int64) {
+	if m.ID == "" {
+		return
+	}
+	e, ok := c.live[m.ID]
+	if !ok {
+		e = &entry{id: m.ID, pos: c.next}
+		c.next++
+		c.live[m.ID] = e
+	}
+	e.calls = e.calls[:0]
+	for i := range m.ToolCalls {
+		tc := m.ToolCalls[i]
+		if tc.ID == "" {
+			continue
+		}
+		if _, seen := c.first[tc.ID]; !seen {
+			c.first[tc.ID] = n
+		}
+		e.calls = append(e.calls, &call{rec: tc, model: m.Model, line: c.first[tc.ID], ts: parseTs(tc.Timestamp)})
+	}
+	e.responses = e.responses[:0]
+	if m.Type == "user" && bytes.Contains(m.Content, []byte(`"functionResponse"`)) {
+		for _, fr := range functionResponses(m.Content) {
+			key := "\x00" + fr.ID
+			if _, seen := c.first[key]; !seen {
+				c.first[key] = n
+			}
+			e.responses = append(e.responses, &call{rec: toolCall{ID: fr.ID, Name: fr.Name}, respond: fr.Response,
+				orphan: true, line: c.first[key], ts: parseTs(m.Timestamp)})
+		}
+	}
+}
+
+// rewind applies {"$rewindTo": id}: the message and every later one leave
+// the conversation. An id not in the conversation clears it, as the CLI's
+// loader does, unless the message may be in the part of the file an
+// earlier run read: then the file is read again from its start.
+func (c *chat) rewind(id string) {
+	target, ok := c.live[id]
+	if !ok && c.resuming {
+		c.restart = true
+		return
+	}
+	for k, e := range c.live {
+		if !ok || e.pos >= target.pos {
+			c.rewound = append(c.rewound, e)
+			delete(c.live, k)
+		}
+	}
+}
+
+// calls returns every call of the chat once, in the order their records
+// first appeared: those of the live conversation, those dropped by a
+// rewind (flagged), and those known only from a functionResponse.
+func (c *chat) calls() []*call {
+	var out []*call
+	have := map[string]bool{}
+	add := func(es []*entry, rewound bool) {
+		sort.Slice(es, func(i, j int) bool { return es[i].pos < es[j].pos })
+		for _, e := range es {
+			for _, k := range e.calls {
+				if !have[k.rec.ID] {
+					have[k.rec.ID] = true
+					k.rewound = rewound
+					out = append(out, k)
+				}
+			}
+		}
+	}
+	live := make([]*entry, 0, len(c.live))
+	for _, e := range c.live {
+		live = append(live, e)
+	}
+	add(live, false)
+	add(c.rewound, true)
+	orphans := func(es []*entry, rewound bool) {
+		for _, e := range es {
+			for _, r := range e.responses {
+				if !have[r.rec.ID] {
+					have[r.rec.ID] = true
+					r.rewound = rewound
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	orphans(live, false)
+	orphans(c.rewound, true)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].line < out[j].line })
+	return out
+}
+
+type functionResponse struct {
+	ID       string          `json:"id"`
+	Name     string          `json:"name"`
+	Response json.RawMessage `json:"response"`
+}
+
+// functionResponses returns the functionResponse parts of a user
+// message's content.
+func functionResponses(content json.RawMessage) []functionResponse {
+	var parts []struct {
+		FunctionResponse *functionResponse `json:"functionResponse"`
+	}
+	if json.Unmarshal(content, &parts) != nil {
+		return nil
+	}
+	var out []functionResponse
+	for _, p := range parts {
+		if p.FunctionResponse != nil && p.FunctionResponse.ID != "" {
+			out = append(out, *p.FunctionResponse)
+		}
+	}
+	return out
+}
+
+func parseTs(s string) time.Time {
+	if s == "" {
+		return time.Time{}
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}

@@ -1,0 +1,110 @@
+package gemini
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestIncremental: FileState contract — "A file whose size and inode match
+// prev and that was not changed is not opened", a grown .jsonl chat is read
+// from where the last run stopped, and (transcript-formats §3.1)
+// "{"$rewindTo": "<messageId>"} (drop that message and everything after
+// it)" naming a message an earlier run read makes the dropped calls go out
+// again flagged rewound, under the same CallKey and CopyRank.
+func TestIncremental(t *testing.T) {
+	home := t.TempDir()
+	part1 := metaLine("s1") +
+		userMsg("u1", "2026-05-01T10:00:00.000Z", "first") +
+		geminiMsg("g1", "2026-05-01T10:00:01.000Z", shellCall("A", "2026-05-01T10:00:01.000Z", "ls", "success", "Output: x")) +
+		"not json\n" +
+		userMsg("u2", "2026-05-01T10:01:00.000Z", "second") +
+		geminiMsg("g2", "2026-05-01T10:01:01.000Z", shellCall("B", "2026-05-01T10:01:01.000Z", "npm publish", "success", "Output: ok"))
+	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.jsonl", "/w/proj", part1)
+
+	sink1, st1 := readHome(t, home, nil)
+	if got := rowIDs(sink1.rows); got != "A:ok B:ok" || len(sink1.problems) != 1 {
+		t.Fatalf("first run: %s, problems %v", got, sink1.problems)
+	}
+
+	part2 := userMsg("u3", "2026-05-01T10:02:00.000Z", "third") +
+		geminiMsg("g3", "2026-05-01T10:02:01.000Z", shellCall("C", "2026-05-01T10:02:01.000Z", "rm -rf dist", "cancelled", "[Operation Cancelled] Reason: User denied execution."))
+	appendFile(t, path, part2)
+	sink2, st2 := readHome(t, home, st1)
+	if got := rowIDs(sink2.rows); got != "C:denied" || len(sink2.problems) != 0 {
+		t.Fatalf("second run: %s, problems %v", got, sink2.problems)
+	}
+	if sink2.bytes != int64(len(part2)) {
+		t.Errorf("second run read %d bytes, want only the %d appended", sink2.bytes, len(part2))
+	}
+	if c := sink2.rows[0]; c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
+		t.Errorf("C: session %q project %q seq %d", c.SessionID, c.ProjectDir, c.Seq)
+	}
+
+	// The user rewinds to before the second prompt: B and C leave the
+	// conversation but ran; A stays.
+	part3 := jline(map[string]any{"$rewindTo": "u2"}) +
+		userMsg("u4", "2026-05-01T10:03:00.000Z", "instead") +
+		geminiMsg("g4", "2026-05-01T10:03:01.000Z", shellCall("D", "2026-05-01T10:03:01.000Z", "npm version patch", "success", "Output: v1.0.1"))
+	appendFile(t, path, part3)
+	sink3, st3 := readHome(t, home, st2)
+	if got := rowIDs(sink3.rows); got != "A:ok B:ok+rewound C:denied+rewound D:ok" {
+		t.Fatalf("third run: %s", got)
+	}
+	if len(sink3.problems) != 0 {
+		t.Errorf("third run re-reported problems of lines read before: %v", sink3.problems)
+	}
+	before := keepOriginals(append(sink1.rows, sink2.rows...))
+	for _, r := range sink3.rows {
+		if b, ok := before[r.CallKey]; ok && b.CopyRank != r.CopyRank {
+			t.Errorf("%s: copy rank %q then %q", r.CallID, b.CopyRank, r.CopyRank)
+		}
+	}
+
+	sink4, _ := readHome(t, home, st3)
+	if len(sink4.rows) != 0 || sink4.bytes != 0 {
+		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink4.rows), sink4.bytes)
+	}
+}
+
+// TestChangedWholeJSON: the issue's "a whole-file JSON chat that changed is
+// re-read whole".
+func TestChangedWholeJSON(t *testing.T) {
+	home := t.TempDir()
+	chat := func(calls ...map[string]any) string {
+		msgs := []any{map[string]any{"id": "g1", "timestamp": "2026-05-01T10:00:01.000Z", "type": "gemini", "toolCalls": calls}}
+		return jline(map[string]any{"sessionId": "s1", "projectHash": "00", "messages": msgs})
+	}
+	a := shellCall("A", "2026-05-01T10:00:01.000Z", "ls", "success", "Output: x")
+	b := shellCall("B", "2026-05-01T10:00:02.000Z", "pwd", "success", "Output: x")
+	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.json", "/w/proj", chat(a))
+	_, st1 := readHome(t, home, nil)
+
+	tmp := filepath.Join(filepath.Dir(path), "new.tmp")
+	if err := os.WriteFile(tmp, []byte(chat(a, b)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	sink2, st2 := readHome(t, home, st1)
+	if got := rowIDs(sink2.rows); got != "A:ok B:ok" {
+		t.Errorf("changed chat: %s, want both calls again", got)
+	}
+	sink3, _ := readHome(t, home, st2)
+	if len(sink3.rows) != 0 || sink3.bytes != 0 {
+		t.Errorf("unchanged chat: %d rows, %d bytes", len(sink3.rows), sink3.bytes)
+	}
+}
+
+// TestStateRoundTrip: the state survives the manifest's JSON.
+func TestStateRoundTrip(t *testing.T) {
+	st := &fileState{SessionID: "s", ProjectDir: "/w", Seq: 3}
+	got, ok := decodeState(st.encode())
+	if !ok || got.SessionID != "s" || got.ProjectDir != "/w" || got.Seq != 3 {
+		t.Errorf("round trip: %+v", got)
+	}
+	if _, ok := decodeState([]byte(`{"v":99}`)); ok {
+		t.Error("a state of another version was accepted")
+	}
+}

@@ -1,0 +1,176 @@
+package ingest
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"strconv"
+	"unicode/utf8"
+)
+
+// This file holds what the JSONL transcript readers (ingest/codex,
+// ingest/gemini) share: a line reader that survives over-long lines, the
+// inode of a file, and the shortening of large argument strings. The
+// Claude Code reader keeps its own tuned copies.
+
+// LineReader hands out the lines of a stream without copying them out of
+// its buffer. Unlike bufio.Scanner it survives a line longer than its
+// limit: that line is handed out with TooLong set (its bytes dropped) and
+// reading goes on with the next one.
+type LineReader struct {
+	r       io.Reader
+	buf     []byte
+	start   int // first byte not yet handed out
+	end     int // end of the bytes read into buf
+	scanned int // bytes after start already searched for '\n'
+	eof     bool
+	max     int   // longest line kept, without its newline
+	skipped int64 // bytes of an over-long line dropped so far
+	tooLong bool  // the current line is being dropped
+	// BytesRead counts the bytes read from the underlying reader so far.
+	BytesRead int64
+}
+
+// Line is one line handed out by LineReader.Next. Text is valid until the
+// next call to Next.
+type Line struct {
+	Text       []byte // without the newline; nil for a dropped over-long line
+	Size       int64  // bytes the line takes in the stream, newline included
+	Terminated bool   // a newline ended it (false: the stream ended first)
+	TooLong    bool   // longer than the limit; Text dropped
+}
+
+// NewLineReader returns a LineReader over r that keeps lines of up to max
+// bytes.
+func NewLineReader(r io.Reader, max int) *LineReader {
+	n := 1 << 20
+	if max+1 < n {
+		n = max + 1
+	}
+	return &LineReader{r: r, buf: make([]byte, n), max: max}
+}
+
+// Next returns the next line, io.EOF when the stream is used up, or the
+// stream's own error (the lines before it were all handed out).
+func (lr *LineReader) Next() (Line, error) {
+	for {
+		if i := bytes.IndexByte(lr.buf[lr.start+lr.scanned:lr.end], '\n'); i >= 0 {
+			e := lr.start + lr.scanned + i
+			l := Line{Text: lr.buf[lr.start:e], Size: int64(e+1-lr.start) + lr.skipped, Terminated: true}
+			if lr.tooLong {
+				l.Text, l.TooLong = nil, true
+			}
+			lr.start, lr.scanned, lr.skipped, lr.tooLong = e+1, 0, 0, false
+			return l, nil
+		}
+		lr.scanned = lr.end - lr.start
+		if lr.eof {
+			if lr.start == lr.end && !lr.tooLong {
+				return Line{}, io.EOF
+			}
+			l := Line{Text: lr.buf[lr.start:lr.end], Size: int64(lr.end-lr.start) + lr.skipped}
+			if lr.tooLong {
+				l.Text, l.TooLong = nil, true
+			}
+			lr.start, lr.scanned, lr.skipped, lr.tooLong = lr.end, 0, 0, false
+			return l, nil
+		}
+		if err := lr.fill(); err != nil {
+			return Line{}, err
+		}
+	}
+}
+
+// fill makes room in buf (moving the partial line to the front, growing the
+// buffer up to max, or dropping an over-long line's bytes) and reads more.
+func (lr *LineReader) fill() error {
+	if lr.tooLong {
+		lr.skipped += int64(lr.end - lr.start)
+		lr.start, lr.end, lr.scanned = 0, 0, 0
+	} else if lr.start > 0 {
+		copy(lr.buf, lr.buf[lr.start:lr.end])
+		lr.end -= lr.start
+		lr.start = 0
+	}
+	if lr.end == len(lr.buf) {
+		if len(lr.buf) > lr.max {
+			lr.tooLong = true
+			lr.skipped += int64(lr.end)
+			lr.start, lr.end, lr.scanned = 0, 0, 0
+		} else {
+			nb := make([]byte, min(2*len(lr.buf), lr.max+1))
+			copy(nb, lr.buf[:lr.end])
+			lr.buf = nb
+		}
+	}
+	n, err := lr.r.Read(lr.buf[lr.end:])
+	lr.end += n
+	lr.BytesRead += int64(n)
+	if err == io.EOF {
+		lr.eof = true
+		return nil
+	}
+	return err
+}
+
+// FileInode returns the file's inode number where the system has one,
+// else 0. It tells a file that grew from a new file written under the same
+// name.
+func FileInode(fi os.FileInfo) uint64 { return inodeOf(fi) }
+
+// MaxInputString is the longest string value ShortenJSON keeps whole: a
+// write of a large file would otherwise copy the file into the calls table.
+const MaxInputString = 64 << 10
+
+// ShortenJSON returns the JSON value raw as text, except that every string
+// value longer than MaxInputString bytes is cut there and ends in a marker
+// saying how many bytes were dropped. The result stays valid JSON when raw
+// is; raw that is not valid JSON is returned unchanged.
+func ShortenJSON(raw []byte) string {
+	if len(raw) <= MaxInputString+2 {
+		return string(raw)
+	}
+	var v any
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	if d.Decode(&v) != nil {
+		return string(raw)
+	}
+	v = shortenValue(v)
+	out, err := json.Marshal(v)
+	if err != nil {
+		return string(raw)
+	}
+	return string(out)
+}
+
+func shortenValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		return ShortenString(x)
+	case []any:
+		for i := range x {
+			x[i] = shortenValue(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = shortenValue(x[k])
+		}
+	}
+	return v
+}
+
+// ShortenString cuts s to MaxInputString bytes (on a character boundary)
+// and appends a marker with the count of bytes dropped; shorter strings
+// are returned as they are.
+func ShortenString(s string) string {
+	if len(s) <= MaxInputString {
+		return s
+	}
+	cut := MaxInputString
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + " [permsim: cut " + strconv.Itoa(len(s)-cut) + " bytes]"
+}

@@ -1,0 +1,77 @@
+package ingest
+
+import (
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestLineReader checks line splitting across buffer refills, the
+// over-long line handed out as TooLong with its size counted, and the
+// unterminated last line.
+func TestLineReader(t *testing.T) {
+	long := strings.Repeat("x", 40)
+	in := "a\n" + long + "\nbb\n\ncc"
+	lr := NewLineReader(iotestOneByte(strings.NewReader(in)), 16)
+	type got struct {
+		text       string
+		size       int64
+		terminated bool
+		tooLong    bool
+	}
+	want := []got{{"a", 2, true, false}, {"", 41, true, true}, {"bb", 3, true, false}, {"", 1, true, false}, {"cc", 2, false, false}}
+	for i, w := range want {
+		l, err := lr.Next()
+		if err != nil {
+			t.Fatalf("line %d: %v", i, err)
+		}
+		g := got{string(l.Text), l.Size, l.Terminated, l.TooLong}
+		if g != w {
+			t.Errorf("line %d: %+v, want %+v", i, g, w)
+		}
+	}
+	if _, err := lr.Next(); err != io.EOF {
+		t.Errorf("after the last line: %v, want EOF", err)
+	}
+	if lr.BytesRead != int64(len(in)) {
+		t.Errorf("Read %d, want %d", lr.BytesRead, len(in))
+	}
+}
+
+// iotestOneByte hands out one byte per Read, to force a refill at every
+// position.
+func iotestOneByte(r io.Reader) io.Reader { return oneByte{r} }
+
+type oneByte struct{ r io.Reader }
+
+func (o oneByte) Read(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	return o.r.Read(p[:1])
+}
+
+// TestShortenJSON: a string longer than MaxInputString "is cut there and
+// ends in a marker saying how many bytes were dropped. The result stays
+// valid JSON".
+func TestShortenJSON(t *testing.T) {
+	small := `{"command":"ls"}`
+	if got := ShortenJSON([]byte(small)); got != small {
+		t.Errorf("small input changed: %s", got)
+	}
+	big := strings.Repeat("é", MaxInputString) // 2 bytes each
+	raw, _ := json.Marshal(map[string]any{"file_path": "/x", "content": big, "n": 3})
+	out := ShortenJSON(raw)
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("not valid JSON: %v", err)
+	}
+	c := v["content"].(string)
+	if !strings.HasSuffix(c, " [permsim: cut 65536 bytes]") || !strings.HasPrefix(c, "éé") || v["file_path"] != "/x" || v["n"] != 3.0 {
+		t.Errorf("content %q… (len %d), file_path %v, n %v", c[:8], len(c), v["file_path"], v["n"])
+	}
+	if bad := `{"a":"` + strings.Repeat("x", MaxInputString+10); ShortenJSON([]byte(bad)) != bad {
+		t.Error("invalid JSON was changed")
+	}
+}
