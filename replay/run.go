@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -243,6 +244,14 @@ func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
 		Paths: mapAll(c.Paths, opts.Roots), Cwd: mapRoot(c.Cwd, opts.Roots)}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
+	}
+	if c.InputJSON != "" {
+		// The tool's own arguments carry what some harnesses decide on
+		// (Codex escalation requests and workdir, patch text, WebFetch URLs).
+		var in map[string]any
+		if json.Unmarshal([]byte(c.InputJSON), &in) == nil {
+			call.Input = in
+		}
 	}
 	mode, label := engine.Mode(c.Mode), "recorded"
 	if c.Harness == codexingest.Harness && c.Mode != "" {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/codex"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
 	codexingest "github.com/permsim/permsim/ingest/codex"
@@ -19,15 +20,15 @@ import (
 
 // simulators maps the calls table's harness names to their simulator.
 func simulators() replay.Harnesses {
-	return replay.Harnesses{"claude-code": claude.New()}
+	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New()}
 }
 
 // harnessAliases maps the names users type to the calls table's names.
-var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code"}
+var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini"}
 
 // harnessNames lists the names --harness accepts for simulators, in the
 // order `--harness all` shows them side by side.
-func harnessNames() []string { return []string{"claude"} }
+func harnessNames() []string { return []string{"claude", "codex"} }
 
 // allHarnesses returns every simulator, in harnessNames order.
 func allHarnesses() []engine.Harness {

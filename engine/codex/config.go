@@ -1,0 +1,622 @@
+package codex
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// layer is one config folder: config.toml, rules/ and hooks.json.
+type layer struct {
+	name    string
+	dir     string
+	enabled bool   // Codex reads it (a project layer only when trusted)
+	why     string // why not, when disabled
+	cfgPath string
+	cfg     map[string]any // config.toml; nil when absent or unreadable
+}
+
+// Policy is Codex's compiled configuration for one project. It is
+// immutable after Load and safe for concurrent use.
+type Policy struct {
+	project   string
+	home      string
+	codexHome string
+
+	layers   []*layer
+	infos    []engine.RuleInfo
+	problems []string
+
+	trusted  bool
+	trustWhy string
+	hasTrust bool // a trust decision exists (a record, or --trust)
+
+	base      approval
+	baseSb    string
+	baseLabel string
+	baseNotes []string
+
+	// workspace-write settings ([sandbox_workspace_write]).
+	network         bool
+	extraRoots      []string
+	excludeSlashTmp bool
+	excludeTmpdir   bool
+	tmpdir          string
+
+	rules       *ruleSet // in force
+	rulesBroken string   // why Codex loads no rules at all; "" when it loads them
+
+	profile [][]string // where approval_policy is looked up: the profile's table, then the top level
+}
+
+// load reads env's layers and compiles them.
+func load(env engine.Env) (*Policy, error) {
+	if env.ProjectDir == "" {
+		return nil, errors.New("codex: no project folder given")
+	}
+	project, err := filepath.Abs(env.ProjectDir)
+	if err != nil {
+		return nil, fmt.Errorf("codex: project folder: %w", err)
+	}
+	home := env.HomeDir
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	p := &Policy{project: filepath.Clean(project), home: filepath.Clean(home), rules: newRuleSet()}
+	p.codexHome = env.ConfigDir
+	if p.codexHome == "" {
+		p.codexHome = filepath.Join(p.home, ".codex")
+	}
+	system := env.ManagedDir
+	if system == "" {
+		system = "/etc/codex"
+	}
+	p.layers = append(p.layers, &layer{name: LayerSystem, dir: system, enabled: true})
+	p.layers = append(p.layers, &layer{name: LayerUser, dir: p.codexHome, enabled: true})
+	for _, d := range projectDirs(p.project) {
+		dir := filepath.Join(d, ".codex")
+		if dir == p.codexHome {
+			continue // a project at the home folder: ~/.codex is the user layer
+		}
+		p.layers = append(p.layers, &layer{name: LayerProject, dir: dir})
+	}
+	for _, l := range p.layers {
+		l.cfgPath = filepath.Join(l.dir, "config.toml")
+		l.cfg = p.readConfig(l.cfgPath)
+	}
+	p.resolveTrust(env)
+	for _, l := range p.layers {
+		if l.name != LayerProject {
+			continue
+		}
+		l.enabled = p.trusted
+		if !p.trusted {
+			l.why = "project not trusted: Codex ignores the project's .codex/ folder (config.toml, rules, hooks) until it is trusted"
+		}
+	}
+	p.loadRules()
+	p.resolveSettings(env)
+	p.listHooks()
+	return p, nil
+}
+
+// projectDirs lists the folders whose .codex/ is a project layer, lowest
+// precedence first: from the git root (when the project is inside one)
+// down to the project itself.
+func projectDirs(project string) []string {
+	root := ""
+	for d := project; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			root = d
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if root == "" {
+		return []string{project}
+	}
+	var out []string
+	for d := project; ; d = filepath.Dir(d) {
+		out = append([]string{d}, out...)
+		if d == root || filepath.Dir(d) == d {
+			break
+		}
+	}
+	return out
+}
+
+// readConfig decodes a config.toml; a file that is absent gives nil, one
+// that does not parse gives nil and a Problem naming its line.
+func (p *Policy) readConfig(path string) map[string]any {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			p.problems = append(p.problems, fmt.Sprintf("%s: cannot read: %v; skipped", path, err))
+		}
+		return nil
+	}
+	m := map[string]any{}
+	if _, err := toml.Decode(string(data), &m); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			p.problems = append(p.problems, fmt.Sprintf("%s:%d: %s; the file is skipped (Codex itself refuses to start with it)", path, pe.Position.Line, pe.Message))
+		} else {
+			p.problems = append(p.problems, fmt.Sprintf("%s: %v; the file is skipped (Codex itself refuses to start with it)", path, err))
+		}
+		return nil
+	}
+	return m
+}
+
+// resolveTrust decides whether the project is trusted: Env.Trust when
+// given, else [projects."<path>"] trust_level in the user's config.toml
+// (the project folder, then its git root), else the seed's assumption that
+// the trust question was answered yes.
+func (p *Policy) resolveTrust(env engine.Env) {
+	if env.Trust != nil {
+		p.trusted, p.trustWhy, p.hasTrust = *env.Trust, "--trust", true
+		return
+	}
+	for _, l := range p.layers {
+		if l.name != LayerUser || l.cfg == nil {
+			continue
+		}
+		projects, _ := l.cfg["projects"].(map[string]any)
+		keys := []string{p.project}
+		if root := gitRoot(p.project); root != "" && root != p.project {
+			keys = append(keys, root)
+		}
+		for _, k := range keys {
+			for name, v := range projects {
+				if filepath.Clean(name) != k {
+					continue
+				}
+				t, _ := v.(map[string]any)
+				level, _ := t["trust_level"].(string)
+				switch level {
+				case "trusted":
+					p.trusted, p.trustWhy, p.hasTrust = true, fmt.Sprintf("%s: [projects.%q] trust_level = \"trusted\"", l.cfgPath, name), true
+					return
+				case "untrusted":
+					p.trusted, p.trustWhy, p.hasTrust = false, fmt.Sprintf("%s: [projects.%q] trust_level = \"untrusted\"", l.cfgPath, name), true
+					return
+				default:
+					p.problems = append(p.problems, fmt.Sprintf("%s: [projects.%q] trust_level %q: want \"trusted\" or \"untrusted\"; ignored", l.cfgPath, name, level))
+				}
+			}
+		}
+	}
+	p.trusted, p.trustWhy = true, "no trust record; assumed trusted"
+}
+
+// gitRoot walks up from dir to the folder that holds .git; "" when none.
+func gitRoot(dir string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// setting is one config value and the file it came from.
+type setting struct {
+	value any
+	file  string
+}
+
+// lookup finds key (a dotted path) in the enabled layers, highest
+// precedence first.
+func (p *Policy) lookup(keys ...string) (setting, bool) {
+	for i := len(p.layers) - 1; i >= 0; i-- {
+		l := p.layers[i]
+		if !l.enabled || l.cfg == nil {
+			continue
+		}
+		var v any = l.cfg
+		for _, k := range keys {
+			m, ok := v.(map[string]any)
+			if !ok {
+				v = nil
+				break
+			}
+			v = m[k]
+		}
+		if v != nil {
+			return setting{v, l.cfgPath}, true
+		}
+	}
+	return setting{}, false
+}
+
+// resolveSettings reads the mode and the sandbox's settings: flags first,
+// then the profile, then config.toml, then Codex 0.169.0's defaults (a
+// project with a trust decision gets on-request:workspace-write when
+// trusted and untrusted:workspace-write when not; one without gets
+// on-request:read-only).
+func (p *Policy) resolveSettings(env engine.Env) {
+	flags := env.Flags
+	profile := flags[FlagProfile]
+	if profile == "" {
+		if s, ok := p.lookup("profile"); ok {
+			profile, _ = s.value.(string)
+		}
+	}
+	var ap *approval
+	var sb, apFrom, sbFrom string
+	if flags[FlagBypass] == "true" {
+		ap, sb, apFrom, sbFrom = &approval{kind: approvalNever}, sandboxFullAccess, bypassFlag, bypassFlag
+	}
+	if v := flags[FlagMode]; v != "" {
+		m, err := parseMode(v)
+		if err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("--mode: %v; ignored", err))
+		}
+		if m.approval != nil {
+			ap, apFrom = m.approval, "--mode"
+		}
+		if m.sandbox != "" {
+			sb, sbFrom = m.sandbox, "--mode"
+		}
+	}
+	if v := flags[FlagApproval]; v != "" && ap == nil {
+		a, err := parseApproval(v)
+		if err != nil {
+			p.problems = append(p.problems, fmt.Sprintf("--ask-for-approval: %v; ignored", err))
+		} else {
+			ap, apFrom = &a, "--ask-for-approval"
+		}
+	}
+	if v := flags[FlagSandbox]; v != "" && sb == "" {
+		s, ok := normalizeSandbox(v)
+		if !ok {
+			p.problems = append(p.problems, fmt.Sprintf("--sandbox %q: unknown sandbox mode; ignored", v))
+		} else {
+			sb, sbFrom = s, "--sandbox"
+		}
+	}
+	var prefixes [][]string
+	if profile != "" {
+		prefixes = append(prefixes, []string{"profiles", profile})
+	}
+	prefixes = append(prefixes, nil)
+	p.profile = prefixes
+	if ap != nil {
+		c := p.completeGranular(*ap)
+		ap = &c
+	}
+	for _, pre := range prefixes {
+		if ap == nil {
+			if s, ok := p.lookup(append(append([]string(nil), pre...), "approval_policy")...); ok {
+				if a, err := approvalFromConfig(s.value); err != nil {
+					p.problems = append(p.problems, fmt.Sprintf("%s: approval_policy: %v; ignored", s.file, err))
+				} else {
+					ap, apFrom = &a, s.file
+				}
+			}
+		}
+		if sb == "" {
+			if s, ok := p.lookup(append(append([]string(nil), pre...), "sandbox_mode")...); ok {
+				str, _ := s.value.(string)
+				if v, ok := normalizeSandbox(str); ok {
+					sb, sbFrom = v, s.file
+				} else {
+					p.problems = append(p.problems, fmt.Sprintf("%s: sandbox_mode %v: want read-only, workspace-write or danger-full-access; ignored", s.file, s.value))
+				}
+			}
+		}
+	}
+	switch {
+	case ap != nil:
+	case p.hasTrust && p.trusted:
+		ap, apFrom = &approval{kind: approvalOnRequest}, "built-in default for a trusted project"
+	case p.hasTrust:
+		ap, apFrom = &approval{kind: approvalUntrusted}, "built-in default for an untrusted project"
+	default:
+		ap, apFrom = &approval{kind: approvalOnRequest}, "built-in default (no trust record; assumed trusted)"
+	}
+	switch {
+	case sb != "":
+	case p.hasTrust:
+		sb, sbFrom = sandboxWorkspaceWrite, "built-in default for a project with a trust decision"
+	default:
+		// Codex gives read-only to a folder with no trust decision, but it
+		// asks the trust question first and records the answer; the seed
+		// assumes it was answered yes, which gives workspace-write.
+		sb, sbFrom = sandboxWorkspaceWrite, "built-in default (no trust record; assumed trusted)"
+	}
+	p.base, p.baseSb = *ap, sb
+	if apFrom == sbFrom {
+		p.baseLabel = apFrom
+	} else {
+		p.baseLabel = "approval from " + apFrom + "; sandbox from " + sbFrom
+	}
+	if !p.hasTrust {
+		p.baseNotes = append(p.baseNotes, "no trust record for the project; assumed trusted (the seed's assumption)")
+	}
+	if ap.kind == approvalOnFailure {
+		p.baseNotes = append(p.baseNotes, onFailureNote)
+	}
+
+	if s, ok := p.lookup("sandbox_workspace_write", "network_access"); ok {
+		p.network, _ = s.value.(bool)
+	}
+	if s, ok := p.lookup("sandbox_workspace_write", "exclude_slash_tmp"); ok {
+		p.excludeSlashTmp, _ = s.value.(bool)
+	}
+	if s, ok := p.lookup("sandbox_workspace_write", "exclude_tmpdir_env_var"); ok {
+		p.excludeTmpdir, _ = s.value.(bool)
+	}
+	if s, ok := p.lookup("sandbox_workspace_write", "writable_roots"); ok {
+		list, _ := s.value.([]any)
+		for _, v := range list {
+			str, ok := v.(string)
+			if !ok {
+				p.problems = append(p.problems, fmt.Sprintf("%s: writable_roots: %v is not a path; ignored", s.file, v))
+				continue
+			}
+			p.extraRoots = append(p.extraRoots, shell.Resolve(str, p.project, p.home))
+		}
+	}
+	if t := flags[FlagTmpdir]; t != "" {
+		p.tmpdir = shell.Resolve(t, p.project, p.home)
+	}
+}
+
+// completeGranular gives a bare "granular" the switches of config.toml's
+// granular policy; it returns any other policy as it is.
+func (p *Policy) completeGranular(a approval) approval {
+	if !a.bare {
+		return a
+	}
+	for _, pre := range p.profile {
+		if s, ok := p.lookup(append(append([]string(nil), pre...), "approval_policy")...); ok {
+			if c, err := approvalFromConfig(s.value); err == nil && c.kind == approvalGranular {
+				return c
+			}
+			break
+		}
+	}
+	a.bare = false
+	return a
+}
+
+// onFailureNote explains how on-failure is simulated.
+const onFailureNote = "Codex 0.169.0's app-server refuses on-failure; simulated as Codex documented it: every command runs in the sandbox, and Codex asks to run it again outside when the sandbox stops it"
+
+// approvalFromConfig reads approval_policy: a string, or a table holding
+// granular = {sandbox_approval = …, rules = …, …}.
+func approvalFromConfig(v any) (approval, error) {
+	switch x := v.(type) {
+	case string:
+		return parseApproval(x)
+	case map[string]any:
+		g, ok := x[approvalGranular].(map[string]any)
+		if !ok || len(x) != 1 {
+			return approval{}, fmt.Errorf("want a policy name or a [approval_policy.granular] table")
+		}
+		sw := map[string]bool{}
+		for k, val := range g {
+			b, ok := val.(bool)
+			if !ok {
+				return approval{}, fmt.Errorf("granular.%s must be true or false", k)
+			}
+			sw[k] = b
+		}
+		return granularFrom(sw), nil
+	}
+	return approval{}, fmt.Errorf("want a policy name or a granular table (got %T)", v)
+}
+
+// loadRules reads rules/*.rules of every layer, lowest precedence first.
+// When one file of an enabled layer fails to load, Codex 0.169.0 loads no
+// rules at all (its app-server warns and runs with an empty policy; the
+// terminal UI and codex exec refuse to start).
+func (p *Policy) loadRules() {
+	type loaded struct {
+		rf *rulesFile
+		l  *layer
+	}
+	var files []loaded
+	for _, l := range p.layers {
+		for _, f := range ruleFiles(filepath.Join(l.dir, "rules")) {
+			rf := readRulesFile(f, l.name, p.home)
+			p.problems = append(p.problems, rf.notes...)
+			if rf.err != nil {
+				p.problems = append(p.problems, rf.err.Error())
+				if l.enabled && p.rulesBroken == "" {
+					p.rulesBroken = rf.err.Error()
+				}
+			}
+			files = append(files, loaded{rf, l})
+		}
+	}
+	for _, x := range files {
+		for _, info := range x.rf.infos {
+			switch {
+			case !info.InForce:
+			case !x.l.enabled:
+				info.InForce, info.Why = false, x.l.why
+			case p.rulesBroken != "":
+				info.InForce, info.Why = false, "Codex "+Version+" loads no .rules file when one fails to load ("+p.rulesBroken+")"
+			}
+			p.infos = append(p.infos, info)
+		}
+		if !x.l.enabled || p.rulesBroken != "" {
+			continue
+		}
+		for _, r := range x.rf.rules {
+			p.rules.add(r)
+		}
+		for name, paths := range x.rf.host {
+			p.rules.hostExec[name] = paths
+		}
+	}
+}
+
+// listHooks lists every hook handler under its file with its trust record:
+// hooks.json and [hooks] in config.toml of each layer (a project's only
+// when trusted). Codex runs a non-managed hook only after the user trusted
+// it in /hooks, which records [hooks.state."<file>:<event>:<group>:<handler>"]
+// in the user's config.toml; enabled = false turns one off and
+// [features] hooks = false turns all off. permsim lists hooks; it does not
+// run Codex hooks.
+func (p *Policy) listHooks() {
+	hooksOn := true
+	if s, ok := p.lookup("features", "hooks"); ok {
+		hooksOn, _ = s.value.(bool)
+	} else if s, ok := p.lookup("features", "codex_hooks"); ok {
+		hooksOn, _ = s.value.(bool)
+	}
+	state := map[string]map[string]any{}
+	for _, l := range p.layers {
+		if l.name == LayerProject || l.cfg == nil {
+			continue // Codex ignores a project layer's [hooks.state]
+		}
+		hooks, _ := l.cfg["hooks"].(map[string]any)
+		st, _ := hooks["state"].(map[string]any)
+		for k, v := range st {
+			if m, ok := v.(map[string]any); ok {
+				state[k] = m
+			}
+		}
+	}
+	for _, l := range p.layers {
+		var sources []struct {
+			file   string
+			events map[string]any
+		}
+		jsonPath := filepath.Join(l.dir, "hooks.json")
+		if ev, err := readHooksJSON(jsonPath); err != nil {
+			p.problems = append(p.problems, err.Error())
+		} else if ev != nil {
+			sources = append(sources, struct {
+				file   string
+				events map[string]any
+			}{jsonPath, ev})
+		}
+		if l.cfg != nil {
+			if h, ok := l.cfg["hooks"].(map[string]any); ok {
+				ev := map[string]any{}
+				for k, v := range h {
+					if k != "state" {
+						ev[k] = v
+					}
+				}
+				if len(ev) > 0 {
+					sources = append(sources, struct {
+						file   string
+						events map[string]any
+					}{l.cfgPath, ev})
+				}
+			}
+		}
+		for _, src := range sources {
+			events := make([]string, 0, len(src.events))
+			for e := range src.events {
+				events = append(events, e)
+			}
+			sort.Strings(events)
+			for _, event := range events {
+				groups := asList(src.events[event])
+				for gi, g := range groups {
+					gm, _ := g.(map[string]any)
+					matcher, _ := gm["matcher"].(string)
+					for hi, h := range asList(gm["hooks"]) {
+						hm, _ := h.(map[string]any)
+						cmd, _ := hm["command"].(string)
+						text := cmd
+						if matcher != "" {
+							text = fmt.Sprintf("%s (matcher %q)", cmd, matcher)
+						}
+						key := fmt.Sprintf("%s:%s:%d:%d", src.file, snake(event), gi, hi)
+						info := engine.RuleInfo{File: src.file, Layer: l.name, List: "hook:" + event, Rule: text}
+						rec, hasRec := state[key]
+						switch {
+						case !l.enabled:
+							info.Why = l.why
+						case !hooksOn:
+							info.Why = "[features] hooks = false turns hooks off"
+						case hasRec && rec["enabled"] == false:
+							info.Why = fmt.Sprintf("turned off: [hooks.state.%q] enabled = false", key)
+						case l.name == LayerSystem:
+							info.InForce, info.Why = true, "managed hook: trusted by policy; permsim lists hooks and does not run Codex hooks"
+						case hasRec && rec["trusted_hash"] != nil:
+							info.InForce, info.Why = true, fmt.Sprintf("trusted in /hooks ([hooks.state.%q] trusted_hash; the hash is not checked); permsim lists hooks and does not run Codex hooks", key)
+						default:
+							info.Why = fmt.Sprintf("not trusted: Codex runs a hook only after it is trusted in /hooks, which records [hooks.state.%q] trusted_hash in config.toml", key)
+						}
+						p.infos = append(p.infos, info)
+					}
+				}
+			}
+		}
+	}
+}
+
+// readHooksJSON reads a hooks.json: {"hooks": {"<Event>": [groups]}}.
+func readHooksJSON(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s: cannot read: %v; skipped", path, err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			line := 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
+			return nil, fmt.Errorf("%s:%d: %v; skipped", path, line, err)
+		}
+		return nil, fmt.Errorf("%s: %v; skipped", path, err)
+	}
+	ev, _ := doc["hooks"].(map[string]any)
+	return ev, nil
+}
+
+// asList returns v as a list: TOML's arrays of tables come back as
+// []map[string]any, JSON's as []any.
+func asList(v any) []any {
+	switch x := v.(type) {
+	case []any:
+		return x
+	case []map[string]any:
+		out := make([]any, len(x))
+		for i, m := range x {
+			out[i] = m
+		}
+		return out
+	}
+	return nil
+}
+
+// snake spells an event name the way hook keys do: PreToolUse →
+// pre_tool_use.
+func snake(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
