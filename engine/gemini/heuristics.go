@@ -1,0 +1,393 @@
+package gemini
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// This file ports Gemini CLI's shell heuristics (sandbox/utils/
+// commandSafety.ts and the helpers of utils/shell-utils.ts): the read-only
+// commands that run without a prompt when no rule says otherwise, and the
+// commands it always asks about.
+
+// split parses a command line once per Policy.
+func (p *Policy) split(line string) *shell.SpanList {
+	if v, ok := p.spans.Load(line); ok {
+		return v.(*shell.SpanList)
+	}
+	sl := shell.SplitSpans(line)
+	v, _ := p.spans.LoadOrStore(line, &sl)
+	return v.(*shell.SpanList)
+}
+
+// lineTokens approximates the shell-quote word list Gemini CLI runs its
+// heuristics on: the words of every command in source order, an operator
+// token between two commands, and whatever opens the line before its
+// first command ("(", "{", "!") as a token of its own. Only the first
+// words and a few flags decide, so the operators' exact spelling does not
+// matter.
+func lineTokens(line string, sl *shell.SpanList) []string {
+	if sl.Unparseable || len(sl.Spans) == 0 {
+		return strings.Fields(line)
+	}
+	var out []string
+	if lead := strings.TrimSpace(line[:sl.Spans[0].Start]); lead != "" {
+		out = append(out, lead)
+	}
+	for i, s := range sl.Spans {
+		if i > 0 {
+			out = append(out, ";")
+		}
+		out = append(out, s.Tokens...)
+	}
+	return out
+}
+
+// gitPredecessors are the words after which a "git" starts a command.
+var gitPredecessors = map[string]bool{
+	"sudo": true, "env": true, "time": true, "&&": true, "||": true, ";": true, "|": true, "&": true, "(": true, `\n`: true,
+}
+
+var assignWord = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*=`)
+
+// containsGit is Gemini CLI's containsGitCommand: a git invocation
+// anywhere in the line (an untrusted folder asks before running one).
+func containsGit(args []string) bool {
+	for i, a := range args {
+		a = strings.TrimSpace(a)
+		if a == "" {
+			continue
+		}
+		base := strings.ToLower(path.Base(a))
+		if base != "git" && base != "git.exe" {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && assignWord.MatchString(args[j]) {
+			j--
+		}
+		if j < 0 || gitPredecessors[strings.ToLower(args[j])] {
+			return true
+		}
+	}
+	return false
+}
+
+// safeCommands run without a prompt whatever their arguments.
+var safeCommands = map[string]bool{
+	"__read": true, "__write": true, "cat": true, "cd": true, "cut": true, "echo": true, "expr": true,
+	"false": true, "grep": true, "head": true, "id": true, "ls": true, "nl": true, "paste": true,
+	"pwd": true, "rev": true, "seq": true, "stat": true, "tail": true, "tr": true, "true": true,
+	"uname": true, "uniq": true, "wc": true, "which": true, "whoami": true, "numfmt": true, "tac": true,
+}
+
+var findUnsafe = map[string]bool{
+	"-exec": true, "-execdir": true, "-ok": true, "-okdir": true, "-delete": true, "-fls": true,
+	"-fprint": true, "-fprint0": true, "-fprintf": true,
+}
+
+// knownSafe is isKnownSafeCommand: a read-only command, or bash -c with
+// only read-only commands and no subshell or redirection.
+func knownSafe(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	norm := make([]string, len(args))
+	for i, a := range args {
+		if a == "zsh" {
+			a = "bash"
+		}
+		norm[i] = a
+	}
+	if safeToExec(norm) {
+		return true
+	}
+	if len(norm) == 3 && norm[0] == "bash" && (norm[1] == "-lc" || norm[1] == "-c") {
+		script := norm[2]
+		if strings.ContainsAny(script, "()<>") {
+			return false
+		}
+		sl := shell.SplitSpans(script)
+		if sl.Unparseable || len(sl.Spans) == 0 {
+			return false
+		}
+		for _, s := range sl.Spans {
+			if len(s.Tokens) > 0 && !safeToExec(s.Tokens) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// safeToExec is isSafeToCallWithExec.
+func safeToExec(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	cmd := args[0]
+	switch {
+	case safeCommands[cmd]:
+		return true
+	case cmd == "base64":
+		return !base64Writes(args)
+	case cmd == "find":
+		for _, a := range args {
+			if findUnsafe[a] {
+				return false
+			}
+		}
+		return true
+	case isRipgrep(cmd):
+		return trustedCommandPath(cmd) && !ripgrepUnsafe(args)
+	case cmd == "git":
+		if gitConfigOverride(args) {
+			return false
+		}
+		idx, sub := findGitSub(args)
+		switch sub {
+		case "status", "log", "diff", "show":
+			return gitArgsReadOnly(args[idx+1:])
+		case "branch":
+			return gitArgsReadOnly(args[idx+1:]) && gitBranchReadOnly(args[idx+1:])
+		}
+		return false
+	case cmd == "sed":
+		return len(args) <= 4 && len(args) > 2 && args[1] == "-n" && validSedN(args[2])
+	}
+	return false
+}
+
+// dangerous is isDangerousCommand: commands Gemini CLI always asks about
+// outside yolo mode.
+func dangerous(args []string) bool {
+	if len(args) == 0 {
+		return false
+	}
+	cmd := args[0]
+	switch {
+	case cmd == "rm":
+		return len(args) > 1 && (args[1] == "-f" || args[1] == "-rf" || args[1] == "-fr")
+	case cmd == "sudo":
+		return dangerous(args[1:])
+	case cmd == "find":
+		for _, a := range args {
+			if findUnsafe[a] {
+				return true
+			}
+		}
+		return false
+	case isRipgrep(cmd):
+		return ripgrepUnsafe(args)
+	case cmd == "git":
+		if gitConfigOverride(args) {
+			return true
+		}
+		idx, sub := findGitSub(args)
+		switch sub {
+		case "status", "log", "diff", "show":
+			return !gitArgsReadOnly(args[idx+1:])
+		case "branch":
+			return !(gitArgsReadOnly(args[idx+1:]) && gitBranchReadOnly(args[idx+1:]))
+		}
+		return false
+	case cmd == "base64":
+		return base64Writes(args)
+	}
+	return false
+}
+
+func base64Writes(args []string) bool {
+	for _, a := range args[1:] {
+		if a == "-o" || a == "--output" || strings.HasPrefix(a, "--output=") || (strings.HasPrefix(a, "-o") && a != "-o") {
+			return true
+		}
+	}
+	return false
+}
+
+func isRipgrep(cmd string) bool {
+	b := path.Base(cmd)
+	return b == "rg" || b == "rg.exe"
+}
+
+// trustedCommandPath is isTrustedCommandPath: an absolute path in a system
+// folder (rg is only trusted when called that way).
+func trustedCommandPath(cmd string) bool {
+	if !path.IsAbs(cmd) {
+		return false
+	}
+	for _, dir := range []string{"/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin", "/opt/homebrew/Cellar",
+		"/usr/local/Cellar", "/usr/sbin", "/sbin", "/google/bin", "/google/src/cloud"} {
+		if cmd == dir || strings.HasPrefix(cmd, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func ripgrepUnsafe(args []string) bool {
+	for _, a := range args {
+		if a == "--search-zip" || a == "-z" {
+			return true
+		}
+		for _, opt := range []string{"--pre", "--hostname-bin"} {
+			if a == opt || strings.HasPrefix(a, opt+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findGitSub finds git's subcommand among status, log, diff, show and
+// branch, skipping global options; ("", -1) when the first word that is
+// not an option is something else.
+func findGitSub(args []string) (int, string) {
+	skip := false
+	for i := 1; i < len(args); i++ {
+		if skip {
+			skip = false
+			continue
+		}
+		a := args[i]
+		if hasAnyPrefix(a, "--config-env=", "--exec-path=", "--git-dir=", "--namespace=", "--super-prefix=", "--work-tree=") ||
+			(strings.HasPrefix(a, "-C") || strings.HasPrefix(a, "-c")) && len(a) > 2 {
+			continue
+		}
+		switch a {
+		case "-C", "-c", "--config-env", "--exec-path", "--git-dir", "--namespace", "--super-prefix", "--work-tree":
+			skip = true
+			continue
+		}
+		if a == "--" || strings.HasPrefix(a, "-") {
+			continue
+		}
+		switch a {
+		case "status", "log", "diff", "show", "branch":
+			return i, a
+		}
+		return -1, ""
+	}
+	return -1, ""
+}
+
+func hasAnyPrefix(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func gitConfigOverride(args []string) bool {
+	for _, a := range args {
+		if a == "-c" || a == "--config-env" || (strings.HasPrefix(a, "-c") && len(a) > 2) || strings.HasPrefix(a, "--config-env=") {
+			return true
+		}
+	}
+	return false
+}
+
+func gitArgsReadOnly(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--output", "--ext-diff", "--textconv", "--exec", "--paginate":
+			return false
+		}
+		if strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--exec=") {
+			return false
+		}
+	}
+	return true
+}
+
+func gitBranchReadOnly(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	saw := false
+	for _, a := range args {
+		switch {
+		case a == "--list" || a == "-l" || a == "--show-current" || a == "-a" || a == "--all" || a == "-r" ||
+			a == "--remotes" || a == "-v" || a == "-vv" || a == "--verbose":
+			saw = true
+		case strings.HasPrefix(a, "--format="):
+			saw = true
+		default:
+			return false
+		}
+	}
+	return saw
+}
+
+var sedNArg = regexp.MustCompile(`^(\d+|\d+,\d+)p$`)
+
+func validSedN(arg string) bool { return sedNArg.MatchString(arg) }
+
+// shellWrapper is Gemini CLI's stripShellWrapper pattern: sh/bash/zsh -c,
+// cmd.exe /c, powershell -Command.
+var shellWrapper = regexp.MustCompile(`(?i)^\s*(?:(?:(?:\S+/)?(?:sh|bash|zsh))\s+-c|cmd\.exe\s+/c|powershell(?:\.exe)?\s+(?:-NoProfile\s+)?-Command|pwsh(?:\.exe)?\s+(?:-NoProfile\s+)?-Command)\s+`)
+
+// stripShellWrapper returns the script a `bash -c SCRIPT` runs, with one
+// level of quotes taken off; any other command comes back trimmed.
+func stripShellWrapper(cmd string) string {
+	m := shellWrapper.FindString(cmd)
+	if m == "" {
+		return strings.TrimSpace(cmd)
+	}
+	inner := strings.TrimSpace(cmd[len(m):])
+	if len(inner) >= 2 && (inner[0] == '"' && inner[len(inner)-1] == '"' || inner[0] == '\'' && inner[len(inner)-1] == '\'') {
+		body := inner[1 : len(inner)-1]
+		if inner[0] == '"' && strings.HasSuffix(strings.TrimSpace(m), "-c") {
+			if s, ok := unquoteDouble(body); ok {
+				return s
+			}
+		}
+		return body
+	}
+	return inner
+}
+
+// unquoteDouble reads the inside of a double-quoted word the way
+// shell-quote does, keeping $VAR as written; false when the text is not
+// one double-quoted word (an unescaped quote inside).
+func unquoteDouble(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			return "", false
+		case c == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case '"', '\\', '$', '`':
+			default:
+				b.WriteByte('\\')
+			}
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
+}
+
+// hasRedirection is Gemini CLI's hasRedirection: any redirection,
+// here-document or here-string in the line; a line the parser rejects
+// counts when it holds a < or >.
+func hasRedirection(line string, sl *shell.SpanList) bool {
+	if !strings.ContainsAny(line, "<>") {
+		return false
+	}
+	if sl.Unparseable {
+		return true
+	}
+	return sl.Redirects
+}

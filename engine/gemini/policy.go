@@ -1,0 +1,459 @@
+package gemini
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/permsim/permsim/engine"
+)
+
+// Policy is Gemini CLI's compiled rules for one project. It is immutable
+// after Load and safe for concurrent use.
+type Policy struct {
+	project   string
+	home      string
+	geminiDir string // ~/.gemini, or Env.ConfigDir
+
+	trusted  bool
+	trustWhy string
+
+	headless           bool
+	disableAlwaysAllow bool
+	base               modeInfo
+	gates              modeGates
+
+	rules      []*rule // in force, highest priority first
+	workspaces []string
+
+	hooks   []hookDef
+	hooksOn bool
+
+	infos    []engine.RuleInfo
+	problems []string
+
+	spans sync.Map // command line → *spanInfo
+}
+
+// all collects rules while loading, in load order.
+type loading struct {
+	*Policy
+	all []*rule
+}
+
+// modeInfo is a resolved mode and where it came from.
+type modeInfo struct {
+	mode  engine.Mode
+	label string
+	notes []string
+}
+
+// modeGates are the settings that change a chosen mode.
+type modeGates struct {
+	planDisabled bool
+	yoloDisabled string // why yolo is off, "" when it is allowed
+}
+
+// defaultSystemDir is Gemini CLI's system configuration folder.
+func defaultSystemDir() string {
+	switch runtime.GOOS {
+	case "darwin":
+		return "/Library/Application Support/GeminiCli"
+	case "windows":
+		return `C:\ProgramData\gemini-cli`
+	}
+	return "/etc/gemini-cli"
+}
+
+func load(env engine.Env) (*Policy, error) {
+	if env.ProjectDir == "" {
+		return nil, errors.New("gemini: no project folder given")
+	}
+	project, err := filepath.Abs(env.ProjectDir)
+	if err != nil {
+		return nil, fmt.Errorf("gemini: project folder: %w", err)
+	}
+	home := env.HomeDir
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	p := &Policy{project: project, home: filepath.Clean(home), headless: env.Flags[FlagHeadless] == "true"}
+	p.geminiDir = env.ConfigDir
+	if p.geminiDir == "" {
+		p.geminiDir = filepath.Join(p.home, ".gemini")
+	}
+	systemDir := env.ManagedDir
+	if systemDir == "" {
+		systemDir = defaultSystemDir()
+	}
+
+	read := func(path, layer string) *settingsFile {
+		f, probs := readSettings(path, layer)
+		p.problems = append(p.problems, probs...)
+		return f
+	}
+	sysDefaults := read(filepath.Join(systemDir, "system-defaults.json"), LayerSystem)
+	user := read(filepath.Join(p.geminiDir, "settings.json"), LayerUser)
+	system := read(filepath.Join(systemDir, "settings.json"), LayerSystem)
+	var workspace *settingsFile
+	if wsPath := filepath.Join(project, ".gemini", "settings.json"); filepath.Clean(wsPath) != filepath.Join(p.geminiDir, "settings.json") {
+		workspace = read(wsPath, LayerProject)
+	}
+
+	pre, _ := merge(nonNil(sysDefaults, user, system))
+	p.resolveTrust(env, pre)
+
+	layers := nonNil(sysDefaults, user)
+	if p.trusted {
+		layers = append(layers, nonNil(workspace)...)
+	}
+	layers = append(layers, nonNil(system)...)
+	s, probs := merge(layers)
+	p.problems = append(p.problems, probs...)
+	p.disableAlwaysAllow = s.disableAlwaysAllow || s.secureMode
+
+	p.gates.planDisabled = s.planEnabled != nil && !*s.planEnabled
+	switch {
+	case s.secureMode:
+		p.gates.yoloDisabled = "admin.secureModeEnabled"
+	case s.disableYolo:
+		p.gates.yoloDisabled = "security.disableYoloMode"
+	}
+	p.base = p.baseMode(env, s)
+
+	ld := &loading{Policy: p}
+	ld.loadPolicies(env, s, systemDir)
+	var allowedFlag []string
+	if v := env.Flags[FlagAllowedTools]; v != "" {
+		allowedFlag = splitFlag(v)
+	}
+	before := len(ld.all)
+	ld.settingsRules(s, allowedFlag)
+	for _, r := range ld.all[before:] {
+		p.infos = append(p.infos, engine.RuleInfo{File: r.file, Layer: r.layer, List: listOf(r.decision), Rule: r.text, InForce: true, Why: r.note})
+	}
+	if workspace != nil && !p.trusted {
+		p.untrustedInfos(workspace)
+	}
+	p.rules = ld.all
+	sortRules(p.rules)
+
+	p.workspaces = []string{project}
+	dirs := s.includeDirs
+	for _, d := range splitFlag(env.Flags[FlagIncludeDirectories]) {
+		dirs = append(dirs, sourced{value: d, file: "--include-directories", layer: LayerCLI})
+	}
+	for _, d := range dirs {
+		p.workspaces = append(p.workspaces, p.resolvePath(d.value))
+	}
+
+	p.hooksOn = s.hooksEnabled == nil || *s.hooksEnabled
+	for _, h := range s.hooks {
+		inForce, why := p.hooksOn && !s.hooksDisabled[h.command], "BeforeTool hook: listed, not run by permsim yet; its matcher is a regular expression on the tool name"
+		switch {
+		case !p.hooksOn:
+			why = "hooksConfig.enabled is false: Gemini CLI runs no hooks"
+		case s.hooksDisabled[h.command]:
+			why = "listed in hooksConfig.disabled"
+		default:
+			p.hooks = append(p.hooks, h)
+		}
+		if h.timeout > 0 && h.timeout < 1000 {
+			why += fmt.Sprintf("; timeout %v is in milliseconds, under one second", h.timeout)
+			p.problems = append(p.problems, fmt.Sprintf("%s:%d: BeforeTool hook %q: timeout %v is in milliseconds (under one second)", h.file, h.line, h.command, h.timeout))
+		}
+		p.infos = append(p.infos, engine.RuleInfo{File: h.file, Layer: h.layer, List: "hooks.BeforeTool",
+			Rule: fmt.Sprintf("matcher %q: %s", h.matcher, h.command), InForce: inForce, Why: why})
+	}
+	return p, nil
+}
+
+func nonNil(files ...*settingsFile) []*settingsFile {
+	var out []*settingsFile
+	for _, f := range files {
+		if f != nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// splitFlag splits a list flag at commas and newlines, as Gemini CLI's
+// coerceCommaSeparated does.
+func splitFlag(v string) []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '\n' }) {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// resolvePath resolves a path from settings or a flag: "~" is the home,
+// a relative path starts at the project (Gemini CLI's working folder).
+func (p *Policy) resolvePath(s string) string {
+	switch {
+	case s == "~":
+		return p.home
+	case strings.HasPrefix(s, "~/"):
+		return filepath.Join(p.home, s[2:])
+	case filepath.IsAbs(s):
+		return filepath.Clean(s)
+	}
+	return filepath.Join(p.project, s)
+}
+
+// resolveTrust decides whether the folder is trusted: Env.Trust when given,
+// trusted when security.folderTrust.enabled is false, else the record in
+// trustedFolders.json, else the seed's assumption.
+func (p *Policy) resolveTrust(env engine.Env, s *mergedSettings) {
+	trusted, found, probs := trustRecord(filepath.Join(p.geminiDir, "trustedFolders.json"), p.project)
+	p.problems = append(p.problems, probs...)
+	switch {
+	case env.Trust != nil:
+		p.trusted, p.trustWhy = *env.Trust, "--trust"
+	case s.folderTrust != nil && !*s.folderTrust:
+		p.trusted, p.trustWhy = true, "security.folderTrust.enabled is false: every folder is trusted"
+	case found:
+		p.trusted, p.trustWhy = trusted, filepath.Join(p.geminiDir, "trustedFolders.json")
+	default:
+		p.trusted, p.trustWhy = true, "no trust record; assumed trusted (Gemini CLI itself treats an unlisted folder as untrusted)"
+	}
+}
+
+// baseMode resolves the mode a session starts in: --approval-mode or
+// --yolo, else general.defaultApprovalMode (yolo there is ignored), else
+// default; then the gates.
+func (p *Policy) baseMode(env engine.Env, s *mergedSettings) modeInfo {
+	flag := env.Flags[FlagMode]
+	yolo := env.Flags[FlagYolo] == "true"
+	if flag != "" && yolo {
+		p.problems = append(p.problems, "--yolo and --approval-mode together: Gemini CLI refuses to start; --approval-mode simulated")
+	}
+	switch {
+	case flag != "":
+		if m, ok := normalizeMode(flag); ok {
+			return p.gate(modeInfo{mode: m, label: "--approval-mode"})
+		}
+		p.problems = append(p.problems, fmt.Sprintf("--approval-mode %q: not a mode (default, auto_edit, yolo, plan); Gemini CLI refuses to start", flag))
+	case yolo:
+		return p.gate(modeInfo{mode: ModeYolo, label: "--yolo"})
+	}
+	if s.approvalMode != "" {
+		label := fmt.Sprintf("general.defaultApprovalMode (%s settings)", s.approvalLayer)
+		switch s.approvalMode {
+		case "yolo":
+			return modeInfo{mode: ModeDefault, label: "built-in default", notes: []string{
+				s.approvalFile + ": general.defaultApprovalMode yolo is ignored; Gemini CLI starts in default mode"}}
+		case "default", "auto_edit", "plan":
+			m, _ := normalizeMode(s.approvalMode)
+			return p.gate(modeInfo{mode: m, label: label})
+		}
+		p.problems = append(p.problems, fmt.Sprintf("%s: general.defaultApprovalMode %q: not a mode (default, auto_edit, plan); Gemini CLI refuses to start; default simulated",
+			s.approvalFile, s.approvalMode))
+	}
+	return modeInfo{mode: ModeDefault, label: "built-in default"}
+}
+
+// gate applies general.plan.enabled, the yolo switches and folder trust to
+// a chosen mode.
+func (p *Policy) gate(mi modeInfo) modeInfo {
+	add := func(note string) {
+		mi.notes = append(append([]string(nil), mi.notes...), note)
+	}
+	switch {
+	case mi.mode == ModePlan && p.gates.planDisabled:
+		mi.mode = ModeDefault
+		add("plan mode is turned off (general.plan.enabled); default mode simulated")
+	case mi.mode == ModeYolo && p.gates.yoloDisabled != "":
+		mi.mode = ModeDefault
+		add("yolo mode is turned off (" + p.gates.yoloDisabled + "): Gemini CLI refuses to start with it; default mode simulated")
+	}
+	if !p.trusted && mi.mode != ModeDefault {
+		add(fmt.Sprintf("folder not trusted: Gemini CLI overrides %s mode to default", mi.mode))
+		mi.mode = ModeDefault
+	}
+	return mi
+}
+
+// resolveMode is the mode one call is decided in: a requested mode
+// replaces the settings' one.
+func (p *Policy) resolveMode(req engine.Mode) modeInfo {
+	if req == "" {
+		return p.base
+	}
+	m, ok := normalizeMode(string(req))
+	if !ok {
+		mi := p.base
+		mi.notes = append(append([]string(nil), mi.notes...), fmt.Sprintf("unknown mode %q; the settings' mode is simulated", req))
+		return mi
+	}
+	return p.gate(modeInfo{mode: m, label: "--mode"})
+}
+
+// loadPolicies reads every policy tier in Gemini CLI's order: the system
+// folder and --admin-policy (admin), ~/.gemini/policies or --policy
+// (user), the built-in defaults. The project's .gemini/policies is listed
+// but not loaded.
+func (ld *loading) loadPolicies(env engine.Env, s *mergedSettings, systemDir string) {
+	p := ld.Policy
+	order := 0
+	var files []policyFile
+	add := func(path string, tier int) {
+		fs, probs := readPolicyPath(path, tier)
+		files = append(files, fs...)
+		p.problems = append(p.problems, probs...)
+	}
+	sysPolicies := filepath.Join(systemDir, "policies")
+	add(sysPolicies, tierAdmin)
+	adminPaths := pathList(env.Flags[FlagAdminPolicy], "--admin-policy", s.adminPolicyPaths)
+	if len(adminPaths) > 0 && hasTOML(sysPolicies) {
+		for _, a := range adminPaths {
+			p.infos = append(p.infos, engine.RuleInfo{File: p.resolvePath(a.value), Layer: LayerAdmin, List: "policy", Rule: "(policy path from " + a.file + ")",
+				Why: "ignored: the system policy folder " + sysPolicies + " already holds policies"})
+		}
+		p.problems = append(p.problems, fmt.Sprintf("%s: ignored because %s already holds policies (Gemini CLI's rule)", adminPaths[0].file, sysPolicies))
+		adminPaths = nil
+	}
+	flagPath := func(path string, tier int, from sourced) {
+		if _, err := os.Stat(path); err != nil && errors.Is(err, os.ErrNotExist) {
+			p.problems = append(p.problems, fmt.Sprintf("%s %s: no such file or folder; Gemini CLI loads nothing from it", from.file, from.value))
+			return
+		}
+		add(path, tier)
+	}
+	for _, a := range adminPaths {
+		flagPath(p.resolvePath(a.value), tierAdmin, a)
+	}
+	userPaths := pathList(env.Flags[FlagPolicy], "--policy", s.policyPaths)
+	userDir := filepath.Join(p.geminiDir, "policies")
+	if len(userPaths) == 0 {
+		add(userDir, tierUser)
+	} else {
+		replaced, _ := readPolicyPath(userDir, tierUser)
+		for _, f := range replaced {
+			p.infos = append(p.infos, engine.RuleInfo{File: f.path, Layer: LayerUser, List: "policy", Rule: "(whole file)",
+				Why: "not loaded: " + userPaths[0].file + " replaces ~/.gemini/policies"})
+		}
+		for _, u := range userPaths {
+			tier := tierUser
+			if abs := p.resolvePath(u.value); abs == sysPolicies {
+				tier = tierAdmin
+			}
+			flagPath(p.resolvePath(u.value), tier, u)
+		}
+	}
+	var wsFiles []policyFile
+	if wsDir := filepath.Join(p.project, ".gemini", "policies"); wsDir != userDir {
+		wsFiles, _ = readPolicyPath(wsDir, tierWorkspace)
+	}
+	files = append(files, builtinFiles()...)
+
+	for _, pf := range files {
+		rules, skipped, probs := loadPolicyFile(pf, &order)
+		p.problems = append(p.problems, probs...)
+		ld.all = append(ld.all, rules...)
+		seen := map[int]bool{}
+		for _, r := range rules {
+			if seen[r.index] {
+				continue
+			}
+			seen[r.index] = true
+			p.infos = append(p.infos, engine.RuleInfo{File: r.file, Layer: r.layer, List: listOf(r.decision), Rule: r.text, InForce: true, Why: r.note})
+		}
+		for _, sk := range skipped {
+			p.infos = append(p.infos, engine.RuleInfo{File: pf.path, Layer: pf.layer, List: listOf(sk.pr.decision), Rule: sk.pr.text, Why: sk.why})
+		}
+	}
+	for _, pf := range wsFiles {
+		rules, _, _ := loadPolicyFile(pf, new(int))
+		seen := map[int]bool{}
+		for _, r := range rules {
+			if seen[r.index] {
+				continue
+			}
+			seen[r.index] = true
+			p.infos = append(p.infos, engine.RuleInfo{File: r.file, Layer: LayerWorkspace, List: listOf(r.decision), Rule: r.text,
+				Why: "project policies (.gemini/policies) do not work yet in Gemini CLI " + Version + " (issue #18186)"})
+		}
+	}
+}
+
+// pathList is a policy path flag's entries, or else the settings' list.
+func pathList(flag, name string, fromSettings []sourced) []sourced {
+	if flag == "" {
+		return fromSettings
+	}
+	var out []sourced
+	for _, v := range splitFlag(flag) {
+		out = append(out, sourced{value: v, file: name, layer: LayerCLI})
+	}
+	return out
+}
+
+// hasTOML reports whether a folder holds a .toml file.
+func hasTOML(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".toml") {
+			return true
+		}
+	}
+	return false
+}
+
+// untrustedInfos lists the project settings' rules as not in force.
+func (p *Policy) untrustedInfos(f *settingsFile) {
+	s, _ := merge([]*settingsFile{f})
+	tmp := &loading{Policy: &Policy{}}
+	tmp.settingsRules(s, nil)
+	for _, r := range tmp.all {
+		p.infos = append(p.infos, engine.RuleInfo{File: r.file, Layer: r.layer, List: listOf(r.decision), Rule: r.text,
+			Why: "folder not trusted: Gemini CLI ignores the project's settings"})
+	}
+	if s.approvalMode != "" {
+		p.infos = append(p.infos, engine.RuleInfo{File: f.path, Layer: LayerProject, List: "mode", Rule: "general.defaultApprovalMode: " + strconv.Quote(s.approvalMode),
+			Why: "folder not trusted: Gemini CLI ignores the project's settings"})
+	}
+}
+
+// Rules lists every rule under its file, in force or not, and why.
+func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil), p.infos...) }
+
+// Problems lists what could not be read, as file:line: message.
+func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+
+// Modes lists the mode the settings select.
+func (p *Policy) Modes() []engine.Mode { return []engine.Mode{p.base.mode} }
+
+// ModeLabel says where the settings' own mode comes from.
+func (p *Policy) ModeLabel() string { return p.base.label }
+
+// Trusted reports whether the project's settings apply, and why.
+func (p *Policy) Trusted() (bool, string) { return p.trusted, p.trustWhy }
+
+// Workspaces lists the folders Gemini CLI's file tools may touch.
+func (p *Policy) Workspaces() []string { return append([]string(nil), p.workspaces...) }
+
+// hookMatches reports whether a BeforeTool matcher (a regular expression
+// on the tool name; empty or "*" matches every tool) selects tool.
+func hookMatches(matcher, tool string) bool {
+	if matcher == "" || matcher == "*" {
+		return true
+	}
+	re, err := regexp.Compile(matcher)
+	if err != nil {
+		return matcher == tool
+	}
+	return re.MatchString(tool)
+}
