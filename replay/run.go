@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -145,6 +146,9 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row)
 		}
 		lp := &loadedPolicy{dir: mapRoot(c.ProjectDir, opts.Roots)}
 		policies[k] = lp
+		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
+			sum.Problems = append(sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
+		}
 		h := hs[c.Harness]
 		if h == nil {
 			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -91,6 +92,10 @@ func TestDecideModesAndSelection(t *testing.T) {
 	}
 	if len(rules) != 2 || rules[0].ProjectDir != "/old/p" {
 		t.Errorf("rules: %+v", rules)
+	}
+	// Neither /new/p nor /new/q exists here: each is reported once.
+	if len(sum.Problems) != 2 || !strings.Contains(sum.Problems[0], "/new/p not found here") {
+		t.Errorf("problems: %q", sum.Problems)
 	}
 
 	opts.Mode = "dontAsk"
