@@ -12,7 +12,9 @@ import (
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
 	codexingest "github.com/permsim/permsim/ingest/codex"
+	cursoringest "github.com/permsim/permsim/ingest/cursor"
 	geminiingest "github.com/permsim/permsim/ingest/gemini"
+	opencodeingest "github.com/permsim/permsim/ingest/opencode"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -25,7 +27,7 @@ func simulators() replay.Harnesses {
 }
 
 // harnessAliases maps the names users type to the calls table's names.
-var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini"}
+var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "cursor": "cursor"}
 
 // harnessNames lists the names --harness accepts for simulators, in the
 // order `--harness all` shows them side by side.
@@ -50,7 +52,7 @@ func harnessByName(name string) (engine.Harness, error) {
 }
 
 func sources() []ingest.Source {
-	return []ingest.Source{claudeingest.New(), codexingest.New(), geminiingest.New()}
+	return []ingest.Source{claudeingest.New(), codexingest.New(), geminiingest.New(), opencodeingest.New(), cursoringest.New()}
 }
 
 func sourceNames() []string {

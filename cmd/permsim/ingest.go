@@ -8,9 +8,12 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/jsonl"
 )
 
 type ingestFlags struct {
+	format    string
+	files     []string // with --format permsim-jsonl: the files to import
 	homes     []string
 	harnesses string
 	since     string
@@ -45,9 +48,25 @@ func (f *ingestFlags) options(progress io.Writer) (ingest.Options, []ingest.Sour
 			return ingest.Options{}, nil, err
 		}
 	}
-	srcs, err := chooseSources(f.harnesses)
-	if err != nil {
-		return ingest.Options{}, nil, err
+	var srcs []ingest.Source
+	switch f.format {
+	case "", "auto":
+		if len(f.files) > 0 {
+			return ingest.Options{}, nil, usageError{msg: fmt.Sprintf("unexpected arguments %q", f.files), hint: "permsim ingest --format permsim-jsonl FILE… to import calls from files"}
+		}
+		if srcs, err = chooseSources(f.harnesses); err != nil {
+			return ingest.Options{}, nil, err
+		}
+	case jsonl.Format:
+		if len(f.files) == 0 {
+			return ingest.Options{}, nil, usageError{msg: "--format permsim-jsonl needs the files to import", hint: "permsim ingest --format permsim-jsonl calls.jsonl"}
+		}
+		if f.harnesses != "" {
+			return ingest.Options{}, nil, usageError{msg: "--harness does not apply to --format permsim-jsonl: each line names its own harness"}
+		}
+		srcs = []ingest.Source{jsonl.New(f.files...)}
+	default:
+		return ingest.Options{}, nil, usageError{msg: fmt.Sprintf("--format %q: want auto or permsim-jsonl", f.format)}
 	}
 	if err := checkLocal("--out", f.out); err != nil {
 		return ingest.Options{}, nil, err
@@ -68,19 +87,27 @@ func progressWriter(stderr io.Writer) io.Writer {
 
 func runIngest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f ingestFlags
-	fs := newFlags("ingest", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR]",
+	fs := newFlags("ingest", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR]  |  --format permsim-jsonl FILE...",
 		`Reads every harness's session transcripts under each home folder and writes
 one row per tool call to <out>/calls/harness=…/date=…/*.parquet. Runs are
 incremental: a transcript that did not change since the last run is not read
 again, one that grew is read from where the last run stopped. Lines that
 cannot be read are reported with file and line, and skipped.
 
-Example:
-  permsim ingest --home ~ --home /mnt/old-laptop/home/dev --since 30d`, stderr)
+Harnesses with a reader: Claude Code, Codex CLI, Gemini CLI, OpenCode, and
+Cursor CLI (best effort: its store is undocumented). Any other harness (Codey)
+gets in through --format permsim-jsonl: one call per line, keys named as the
+calls table's columns (docs/import-format.md).
+
+Examples:
+  permsim ingest --home ~ --home /mnt/old-laptop/home/dev --since 30d
+  permsim ingest --format permsim-jsonl codey-calls.jsonl`, stderr)
 	f.register(fs)
+	fs.StringVar(&f.format, "format", "auto", "auto: every harness's transcripts under each home; permsim-jsonl: import the FILE arguments, one normalized call per line (docs/import-format.md)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	f.files = fs.Args()
 	opts, srcs, err := f.options(progressWriter(stderr))
 	if err != nil {
 		return err

@@ -1,0 +1,394 @@
+package opencode
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// dbStateVersion changes whenever dbState changes shape; a manifest entry
+// of another version makes the database be read whole again.
+const dbStateVersion = 1
+
+// dbState is what the manifest keeps of one database between runs.
+type dbState struct {
+	V int `json:"v"`
+	// MaxRow is the high-water mark: the largest part rowid when last
+	// read. Rows above it are new.
+	MaxRow int64 `json:"max_row"`
+	// Seq counts the tool parts numbered so far in each session.
+	Seq map[string]int64 `json:"seq,omitempty"`
+	// Open maps the id of each tool part that could still change (pending
+	// or running) to its number; those rows are read again by id. A part
+	// that was final is never read again.
+	Open map[string]int64 `json:"open,omitempty"`
+	// V2Rows is how many session_message rows were last reported unread.
+	V2Rows int64 `json:"v2_rows,omitempty"`
+}
+
+func decodeDBState(b []byte) *dbState {
+	var st dbState
+	if len(b) == 0 || json.Unmarshal(b, &st) != nil || st.V != dbStateVersion {
+		return nil
+	}
+	return &st
+}
+
+func (st *dbState) encode() []byte {
+	st.V = dbStateVersion
+	b, _ := json.Marshal(st) // strings and numbers only: cannot fail
+	return b
+}
+
+// maxCached bounds the messages and sessions kept in memory while reading;
+// parts come in insertion order, so a message's parts are close together.
+const maxCached = 20000
+
+// readDatabase reads one database group: the database file and, when it
+// exists, its -wal file (whose state is only its size and time: a change
+// there is a change of the database).
+func readDatabase(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
+	out := map[string]ingest.FileState{}
+	var dbPath, walPath string
+	for _, f := range files {
+		if strings.HasSuffix(f.Path, "-wal") {
+			walPath = f.Path
+		} else {
+			dbPath = f.Path
+		}
+	}
+	if dbPath == "" {
+		return out, nil
+	}
+	// Stat before reading: a write that lands after this makes the next
+	// run see the file changed, never the other way round.
+	fi, err := os.Stat(dbPath)
+	if err != nil {
+		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read: " + err.Error()})
+		return out, nil
+	}
+	var walFi os.FileInfo
+	if walPath != "" {
+		walFi, _ = os.Stat(walPath)
+	}
+	p, had := prev[dbPath]
+	old := decodeDBState(p.State)
+	if had && old != nil && unchanged(fi, p) {
+		pw, hadWal := prev[walPath]
+		if walFi == nil || (hadWal && unchanged(walFi, pw)) {
+			out[dbPath] = p
+			if walFi != nil {
+				out[walPath] = pw
+			}
+			return out, nil
+		}
+	}
+	if !had || old == nil || p.Inode != inodeOf(fi) {
+		old = nil
+	}
+	if fi.Size() == 0 {
+		// SQLite creates the file empty; OpenCode has written nothing yet.
+		out[dbPath] = fileState(dbPath, fi, (&dbState{}).encode())
+		return out, nil
+	}
+
+	st, err := readDB(ctx, dbPath, old, sink)
+	if err != nil {
+		if ctx.Err() != nil {
+			return out, ctx.Err()
+		}
+		// No state: the next run tries the whole database again.
+		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read the database: " + err.Error()})
+		return out, nil
+	}
+	out[dbPath] = fileState(dbPath, fi, st.encode())
+	if walFi != nil {
+		out[walPath] = fileState(walPath, walFi, nil)
+	}
+	return out, nil
+}
+
+// dbReader reads the tool parts of one database inside one read
+// transaction, looking up each part's message and session.
+type dbReader struct {
+	path     string
+	tx       *sql.Tx
+	sink     ingest.Sink
+	st       *dbState
+	prevMax  int64
+	msgStmt  *sql.Stmt
+	sessStmt *sql.Stmt
+	msgs     map[string]*message
+	sessions map[string]*session
+}
+
+// readDB reads the parts new since old (all of them when old is nil) and
+// returns the new state.
+func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
+	db, err := openReadOnly(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+
+	tables, err := tableColumns(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range []string{"part", "message", "session"} {
+		if tables[t] == nil {
+			return nil, fmt.Errorf("no %s table: not an OpenCode database", t)
+		}
+	}
+	var maxRow sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT max(rowid) FROM part`).Scan(&maxRow); err != nil {
+		return nil, err
+	}
+	if old != nil && maxRow.Int64 < old.MaxRow {
+		// Rowids went down: the table was rebuilt (VACUUM renumbers the
+		// rows of a table keyed by text). The high-water mark means
+		// nothing any more; read it all again.
+		old = nil
+	}
+	st := &dbState{Seq: map[string]int64{}, Open: map[string]int64{}}
+	if old != nil {
+		st.Seq, st.Open, st.V2Rows = nonNil(old.Seq), nonNil(old.Open), old.V2Rows
+		st.MaxRow = old.MaxRow
+	}
+
+	r := &dbReader{path: path, tx: tx, sink: sink, st: st, prevMax: st.MaxRow,
+		msgs: map[string]*message{}, sessions: map[string]*session{}}
+	if r.msgStmt, err = tx.PrepareContext(ctx, `SELECT session_id, data FROM message WHERE id = ?`); err != nil {
+		return nil, err
+	}
+	sessSQL := `SELECT ` + columnOr(tables["session"], "parent_id") + `, ` + columnOr(tables["session"], "directory") +
+		`, ` + columnOr(tables["session"], "version") + `, ` + columnOr(tables["session"], "time_created") +
+		` FROM session WHERE id = ?`
+	if r.sessStmt, err = tx.PrepareContext(ctx, sessSQL); err != nil {
+		return nil, err
+	}
+
+	// New rows, in insertion order. `"callID"` with its quotes appears in a
+	// tool part's JSON and nowhere else (inside a JSON string the quotes
+	// would be escaped), so the rest never crosses into Go.
+	rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id, data FROM part
+		WHERE rowid > ? AND instr(data, '"callID"') > 0 ORDER BY rowid`, st.MaxRow)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	if err := r.scan(ctx, rows, seen); err != nil {
+		return nil, err
+	}
+	// The parts that could still change: read again by id.
+	var open []string
+	for id := range st.Open {
+		if !seen[id] {
+			open = append(open, id)
+		}
+	}
+	sort.Strings(open)
+	for _, id := range open {
+		rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id, data FROM part WHERE id = ?`, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.scan(ctx, rows, seen); err != nil {
+			return nil, err
+		}
+		if !seen[id] {
+			delete(st.Open, id) // gone (a revert deletes parts): nothing left to wait for
+		}
+	}
+	st.MaxRow = max(st.MaxRow, maxRow.Int64)
+
+	if tables["session_message"] != nil {
+		var n int64
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM session_message`).Scan(&n); err == nil && n > st.V2Rows {
+			sink.Problem(ingest.Problem{File: path, Msg: fmt.Sprintf(
+				"%d rows of the session_message table (OpenCode's newer message model) are not read: their format is not known yet", n)})
+			st.V2Rows = n
+		}
+	}
+	return st, nil
+}
+
+func nonNil(m map[string]int64) map[string]int64 {
+	if m == nil {
+		return map[string]int64{}
+	}
+	return m
+}
+
+// scan handles the part rows of one query.
+func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]bool) error {
+	defer rows.Close()
+	var n int
+	for rows.Next() {
+		if n++; n&255 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		var rowid int64
+		var id, msgID, sessID string
+		var data []byte
+		if err := rows.Scan(&rowid, &id, &msgID, &sessID, &data); err != nil {
+			r.sink.Problem(ingest.Problem{File: r.path, Msg: "unreadable part row skipped: " + err.Error()})
+			continue
+		}
+		r.sink.Bytes(int64(len(data)))
+		seen[id] = true
+		seq, open := r.st.Open[id]
+		if rowid <= r.prevMax && !open {
+			continue // final when last read: its row is written already
+		}
+		var p part
+		if err := json.Unmarshal(data, &p); err != nil {
+			r.sink.Problem(ingest.Problem{File: r.path, Line: rowid, Msg: fmt.Sprintf("part %s is not valid JSON, skipped: %v", id, err)})
+			delete(r.st.Open, id)
+			continue
+		}
+		if p.Type != "tool" {
+			continue
+		}
+		p.ID, p.MessageID, p.SessionID, p.raw = id, msgID, sessID, data
+		if !open {
+			r.st.Seq[sessID]++
+			seq = r.st.Seq[sessID]
+		}
+		m, err := r.message(msgID)
+		if err != nil {
+			return err
+		}
+		s, err := r.session(sessID)
+		if err != nil {
+			return err
+		}
+		if p.isCall() {
+			r.sink.Row(buildRow(&p, m, s, seq, where{file: r.path, offset: rowid, store: "0"}))
+		}
+		if p.final() {
+			delete(r.st.Open, id)
+		} else {
+			r.st.Open[id] = seq
+		}
+	}
+	return rows.Err()
+}
+
+// message looks a message up by id (nil when there is none, or when its
+// data cannot be read: the part is still worth a row).
+func (r *dbReader) message(id string) (*message, error) {
+	if m, ok := r.msgs[id]; ok {
+		return m, nil
+	}
+	if len(r.msgs) >= maxCached {
+		clear(r.msgs)
+	}
+	var sess string
+	var data []byte
+	err := r.msgStmt.QueryRow(id).Scan(&sess, &data)
+	if err == sql.ErrNoRows {
+		r.msgs[id] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var raw rawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		r.sink.Problem(ingest.Problem{File: r.path, Msg: fmt.Sprintf("message %s is not valid JSON; its calls have no mode: %v", id, err)})
+		r.msgs[id] = nil
+		return nil, nil
+	}
+	m := raw.message()
+	m.ID, m.SessionID = id, sess
+	r.msgs[id] = &m
+	return &m, nil
+}
+
+// session looks a session up by id (nil when there is none).
+func (r *dbReader) session(id string) (*session, error) {
+	if s, ok := r.sessions[id]; ok {
+		return s, nil
+	}
+	if len(r.sessions) >= maxCached {
+		clear(r.sessions)
+	}
+	var parent, dir, version sql.NullString
+	var created sql.NullInt64
+	err := r.sessStmt.QueryRow(id).Scan(&parent, &dir, &version, &created)
+	if err == sql.ErrNoRows {
+		r.sessions[id] = nil
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &session{ID: id, ParentID: parent.String, Directory: dir.String, Version: version.String, Created: created.Int64}
+	r.sessions[id] = s
+	return s, nil
+}
+
+// tableColumns lists the database's tables and their columns, so that a
+// column a newer or older OpenCode lacks reads as NULL, not as an error.
+func tableColumns(ctx context.Context, tx *sql.Tx) (map[string]map[string]bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table'`)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		names = append(names, n)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]bool{}
+	for _, n := range names {
+		if n != "part" && n != "message" && n != "session" && n != "session_message" {
+			continue
+		}
+		cols := map[string]bool{}
+		crows, err := tx.QueryContext(ctx, `SELECT name FROM pragma_table_info(?)`, n)
+		if err != nil {
+			return nil, err
+		}
+		for crows.Next() {
+			var c string
+			if err := crows.Scan(&c); err == nil {
+				cols[c] = true
+			}
+		}
+		crows.Close()
+		out[n] = cols
+	}
+	return out, nil
+}
+
+// columnOr returns the column name when the table has it, else NULL.
+func columnOr(cols map[string]bool, name string) string {
+	if cols[name] {
+		return name
+	}
+	return "NULL"
+}

@@ -1,0 +1,196 @@
+package opencode
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// jsonStateVersion changes whenever jsonState changes shape; a manifest
+// entry of another version is ignored and its file read again.
+const jsonStateVersion = 1
+
+// jsonState is what the manifest keeps of one JSON record file, so that a
+// session whose part files changed is read again without opening its
+// unchanged session and message files.
+type jsonState struct {
+	V       int      `json:"v"`
+	Bad     bool     `json:"bad,omitempty"` // not JSON when last read: reported once, read again when it changes
+	Session *session `json:"s,omitempty"`
+	Message *message `json:"m,omitempty"`
+	Tool    bool     `json:"t,omitempty"` // a tool part: counts in the session's call order
+}
+
+func (st *jsonState) encode() []byte {
+	st.V = jsonStateVersion
+	b, _ := json.Marshal(st) // plain strings and numbers: cannot fail
+	return b
+}
+
+func decodeJSONState(b []byte) *jsonState {
+	var st jsonState
+	if len(b) == 0 || json.Unmarshal(b, &st) != nil || st.V != jsonStateVersion {
+		return nil
+	}
+	return &st
+}
+
+// recordKind tells a record file by its folder: storage/<kind>/<owner>/<id>.json.
+func recordKind(path string) string {
+	return filepath.Base(filepath.Dir(filepath.Dir(path)))
+}
+
+// readJSONGroup reads the JSON records of one session: the session and
+// message files first (they hold the project folder, the agent and the
+// cwd), then the part files in id order, which is the order OpenCode made
+// them in and so numbers the calls.
+func readJSONGroup(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
+	out := make(map[string]ingest.FileState, len(files))
+	var sess *session
+	msgs := map[string]*message{}
+	type partFile struct {
+		path string
+		fi   os.FileInfo
+		st   *jsonState // nil: new or changed, to be read
+	}
+	var parts []partFile
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		fi, err := os.Stat(f.Path)
+		if err != nil {
+			sink.Problem(ingest.Problem{File: f.Path, Msg: "cannot read: " + err.Error()})
+			continue
+		}
+		var st *jsonState
+		if p, ok := prev[f.Path]; ok && unchanged(fi, p) {
+			st = decodeJSONState(p.State)
+		}
+		kind := recordKind(f.Path)
+		if kind == "part" {
+			parts = append(parts, partFile{f.Path, fi, st})
+			continue
+		}
+		if kind != "session" && kind != "message" {
+			continue
+		}
+		if st == nil {
+			data, ok := readFile(f.Path, sink)
+			if !ok {
+				continue
+			}
+			st = &jsonState{}
+			if kind == "session" {
+				var r rawSession
+				if err := json.Unmarshal(data, &r); err != nil {
+					reportJSON(sink, f.Path, data, err)
+					st.Bad = true
+				} else {
+					s := r.session()
+					st.Session = &s
+				}
+			} else {
+				var r rawMessage
+				if err := json.Unmarshal(data, &r); err != nil {
+					reportJSON(sink, f.Path, data, err)
+					st.Bad = true
+				} else {
+					m := r.message()
+					if m.ID == "" {
+						m.ID = trimJSON(filepath.Base(f.Path))
+					}
+					st.Message = &m
+				}
+			}
+		}
+		if st.Session != nil {
+			sess = st.Session
+		}
+		if st.Message != nil {
+			msgs[st.Message.ID] = st.Message
+		}
+		out[f.Path] = fileState(f.Path, fi, st.encode())
+	}
+
+	sort.Slice(parts, func(i, j int) bool { return filepath.Base(parts[i].path) < filepath.Base(parts[j].path) })
+	var seq int64
+	for _, pf := range parts {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if pf.st != nil {
+			if pf.st.Tool {
+				seq++
+			}
+			out[pf.path] = fileState(pf.path, pf.fi, pf.st.encode())
+			continue
+		}
+		data, ok := readFile(pf.path, sink)
+		if !ok {
+			continue
+		}
+		st := &jsonState{}
+		var p part
+		if err := json.Unmarshal(data, &p); err != nil {
+			reportJSON(sink, pf.path, data, err)
+			st.Bad = true
+		} else if p.Type == "tool" {
+			p.raw = data
+			st.Tool = true
+			seq++
+			if p.isCall() {
+				if p.MessageID == "" {
+					p.MessageID = filepath.Base(filepath.Dir(pf.path))
+				}
+				if p.ID == "" {
+					p.ID = trimJSON(filepath.Base(pf.path))
+				}
+				sink.Row(buildRow(&p, msgs[p.MessageID], sess, seq, where{file: pf.path, offset: 1, store: "1"}))
+			}
+		}
+		out[pf.path] = fileState(pf.path, pf.fi, st.encode())
+	}
+	return out, nil
+}
+
+func trimJSON(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
+
+// readFile reads one whole record file (they are small: OpenCode rewrites
+// each whole on every change), reporting a file it cannot read.
+func readFile(path string, sink ingest.Sink) ([]byte, bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
+		return nil, false
+	}
+	sink.Bytes(int64(len(data)))
+	return data, true
+}
+
+// reportJSON reports a record that is not valid JSON at the line where
+// decoding stopped (a file cut short by a crash stops at its last line).
+func reportJSON(sink ingest.Sink, path string, data []byte, err error) {
+	var off int64 = -1
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	line := int64(0)
+	if off >= 0 {
+		off = min(off, int64(len(data)))
+		line = 1 + int64(bytes.Count(data[:off], []byte("\n")))
+	}
+	sink.Problem(ingest.Problem{File: path, Line: line, Msg: "not a valid JSON record, skipped: " + err.Error()})
+}
