@@ -31,7 +31,7 @@ demo: build
 # BENCH_SIZES: transcript sizes in MiB (e.g. BENCH_SIZES=10,100,1000).
 BENCH_SIZES ?= 10,100
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./ingest/claude/ ./engine/shell/ ./engine/claude/ ./dataset/
+	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
 	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES)
 
 clean:
