@@ -9,10 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// This file holds what the JSONL transcript readers (ingest/codex,
-// ingest/gemini) share: a line reader that survives over-long lines, the
-// inode of a file, and the shortening of large argument strings. The
-// Claude Code reader keeps its own tuned copies.
+// This file holds what the transcript readers share: a line reader that
+// survives over-long lines, the inode of a file, and the shortening of
+// large argument strings.
 
 // LineReader hands out the lines of a stream without copying them out of
 // its buffer. Unlike bufio.Scanner it survives a line longer than its
@@ -143,6 +142,29 @@ func ShortenJSON(raw []byte) string {
 		return string(raw)
 	}
 	return string(out)
+}
+
+// ShortenJSONKeepHTML is ShortenJSON for readers whose input_json keeps
+// <, > and & as written (ShortenJSON's output escapes them as \u003c …):
+// it returns raw itself when no string needs cutting or raw is not valid
+// JSON, else the cut value re-encoded without HTML escaping.
+func ShortenJSONKeepHTML(raw []byte) []byte {
+	if len(raw) <= MaxInputString+2 {
+		return raw
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return raw
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(shortenValue(v)) != nil {
+		return raw
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
 func shortenValue(v any) any {

@@ -75,3 +75,32 @@ func TestShortenJSON(t *testing.T) {
 		t.Error("invalid JSON was changed")
 	}
 }
+
+// TestShortenJSONKeepHTML checks its promise that it "returns raw itself
+// when no string needs cutting or raw is not valid JSON, else the cut
+// value re-encoded without HTML escaping".
+func TestShortenJSONKeepHTML(t *testing.T) {
+	cases := []struct {
+		name, raw string
+		cut       bool
+	}{
+		{"short", `{"a":"<b>&"}`, false},
+		{"invalid", `{"a":"` + strings.Repeat("x", MaxInputString+10), false},
+		{"long", `{"cmd":"a < b && c > d","content":"` + strings.Repeat("x", MaxInputString+10) + `"}`, true},
+	}
+	for _, c := range cases {
+		out := string(ShortenJSONKeepHTML([]byte(c.raw)))
+		if !c.cut {
+			if out != c.raw {
+				t.Errorf("%s: changed to %.80q", c.name, out)
+			}
+			continue
+		}
+		if !strings.Contains(out, `"cmd":"a < b && c > d"`) || strings.Contains(out, `\u003c`) {
+			t.Errorf("%s: HTML characters not kept: %.80q", c.name, out)
+		}
+		if !strings.Contains(out, "[permsim: cut 10 bytes]") || len(out) > MaxInputString+100 {
+			t.Errorf("%s: not cut at MaxInputString: %d bytes", c.name, len(out))
+		}
+	}
+}

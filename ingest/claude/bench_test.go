@@ -12,14 +12,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-// discardSink counts what it is given.
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // codeText returns n bytes of source-code-like text with about the density
 // of quotes (one per ~50 bytes), backslashes, newlines and tabs of real Go
@@ -141,12 +135,12 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(size)
 	b.ResetTimer()
 	for b.Loop() {
-		sink := &discardSink{}
+		sink := &ingesttest.Discard{}
 		if _, err := src.Read(context.Background(), files, nil, sink); err != nil {
 			b.Fatal(err)
 		}
-		if sink.rows == 0 || sink.problems != 0 {
-			b.Fatalf("rows %d problems %d", sink.rows, sink.problems)
+		if sink.Rows == 0 || sink.Problems != 0 {
+			b.Fatalf("rows %d problems %d", sink.Rows, sink.Problems)
 		}
 	}
 }

@@ -166,7 +166,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil, nil
 	}
-	lr := newLineReader(io.LimitReader(f, size-offset), s.maxLine())
+	lr := ingest.NewLineReader(io.LimitReader(f, size-offset), s.maxLine())
 	var reported int64
 	var tail []byte // a last line without its newline
 	for n := 0; ; n++ {
@@ -174,12 +174,12 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 			if err := ctx.Err(); err != nil {
 				return nil, nil, err
 			}
-			if lr.read-reported >= 4<<20 {
-				sink.Bytes(lr.read - reported)
-				reported = lr.read
+			if lr.BytesRead-reported >= 4<<20 {
+				sink.Bytes(lr.BytesRead - reported)
+				reported = lr.BytesRead
 			}
 		}
-		l, err := lr.next()
+		l, err := lr.Next()
 		if err == io.EOF {
 			break
 		}
@@ -187,9 +187,9 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "read error: " + err.Error()})
 			break
 		}
-		if !l.terminated {
-			if !l.tooLong {
-				tail = l.text
+		if !l.Terminated {
+			if !l.TooLong {
+				tail = l.Text
 			} else {
 				sink.Problem(ingest.Problem{File: path, Line: fr.line + 1,
 					Msg: fmt.Sprintf("truncated last line longer than %d bytes", s.maxLine())})
@@ -197,13 +197,13 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 			break
 		}
 		fr.line++
-		offset += l.size
-		if l.tooLong {
+		offset += l.Size
+		if l.TooLong {
 			sink.Problem(ingest.Problem{File: path, Line: fr.line,
 				Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
 			continue
 		}
-		if err := fr.process(l.text); err != nil {
+		if err := fr.process(l.Text); err != nil {
 			sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: "corrupt line skipped: " + err.Error()})
 		}
 	}
@@ -214,7 +214,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
 		}
 	}
-	sink.Bytes(lr.read - reported)
+	sink.Bytes(lr.BytesRead - reported)
 	fr.finish()
 	fs := &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
 		Offset: offset, Line: fr.line, State: st.encode()}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestCorruptLines: "A malformed or truncated line is reported once
@@ -22,23 +23,23 @@ func TestCorruptLines(t *testing.T) {
 		toolUse("2026-05-01T10:00:03.000Z", "toolu_B", "Read", map[string]any{"file_path": "/work/proj/.env"}) + // 7
 		resultLine("2026-05-01T10:00:04.000Z", "toolu_B", "KEY=1", false, nil) + // 8
 		`{"type":"assistant","timestamp":"2026-05-01T10:00:05.000Z","message":{"content":[{"type":"tool_use","id":"toolu_C","name":"Bash","input":{"command":"git pu` // 9: cut off
-	appendFile(t, path, content)
+	ingesttest.AppendFile(t, path, content)
 	sink, st := readGroup(t, []ingest.File{{Path: path, Group: path}}, nil)
 
-	if got := rowIDs(sink.rows); got != "toolu_A:ok toolu_B:ok" {
+	if got := rowIDs(sink.Rows); got != "toolu_A:ok toolu_B:ok" {
 		t.Errorf("rows: %s, want A and B only", got)
 	}
 	wantLines := []int64{3, 5, 9}
-	if len(sink.problems) != len(wantLines) {
-		t.Fatalf("problems: %v, want lines %v", sink.problems, wantLines)
+	if len(sink.Problems) != len(wantLines) {
+		t.Fatalf("problems: %v, want lines %v", sink.Problems, wantLines)
 	}
-	for i, p := range sink.problems {
+	for i, p := range sink.Problems {
 		if p.File != path || p.Line != wantLines[i] {
 			t.Errorf("problem %d: %s, want %s:%d", i, p, path, wantLines[i])
 		}
 	}
-	if !strings.Contains(sink.problems[2].Msg, "truncated") {
-		t.Errorf("last-line problem should say truncated: %q", sink.problems[2].Msg)
+	if !strings.Contains(sink.Problems[2].Msg, "truncated") {
+		t.Errorf("last-line problem should say truncated: %q", sink.Problems[2].Msg)
 	}
 	// The cut line is not consumed: a later run reads it when it is whole.
 	if want := int64(len(content) - len(content[strings.LastIndexByte(content, '\n')+1:])); st[path].Offset != want || st[path].Line != 8 {
@@ -56,18 +57,18 @@ func TestLongLine(t *testing.T) {
 		long +
 		toolUse("2026-05-01T10:00:02.000Z", "toolu_A", "Bash", map[string]any{"command": "ls"}) +
 		resultLine("2026-05-01T10:00:03.000Z", "toolu_A", "ok", false, nil)
-	appendFile(t, path, content)
-	sink := &memSink{}
+	ingesttest.AppendFile(t, path, content)
+	sink := &ingesttest.Sink{}
 	src := &Source{MaxLine: 1000}
 	st, err := src.Read(t.Context(), []ingest.File{{Path: path, Group: path}}, nil, sink)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rowIDs(sink.rows); got != "toolu_A:ok" {
+	if got := rowIDs(sink.Rows); got != "toolu_A:ok" {
 		t.Errorf("rows: %s", got)
 	}
-	if len(sink.problems) != 1 || sink.problems[0].Line != 2 || !strings.Contains(sink.problems[0].Msg, "longer than 1000") {
-		t.Errorf("problems: %v, want one for line 2", sink.problems)
+	if len(sink.Problems) != 1 || sink.Problems[0].Line != 2 || !strings.Contains(sink.Problems[0].Msg, "longer than 1000") {
+		t.Errorf("problems: %v, want one for line 2", sink.Problems)
 	}
 	if st[path].Offset != int64(len(content)) || st[path].Line != 4 {
 		t.Errorf("state: offset %d line %d, want %d 4", st[path].Offset, st[path].Line, len(content))

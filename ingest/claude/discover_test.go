@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 func touch(t *testing.T, path, content string) {
@@ -118,10 +119,10 @@ func TestLegacySubagentFile(t *testing.T) {
 		"isSidechain": true, "agentId": "0a1b2c3d", "message": map[string]any{"role": "assistant",
 			"content": []any{map[string]any{"type": "tool_use", "id": "toolu_S", "name": "Glob", "input": map[string]any{"pattern": "*.go"}}}}})))
 	sink, _ := readHome(t, home)
-	got := latest(sink.rows)
+	got := ingesttest.Latest(sink.Rows)
 	s, ok := got["claude:toolu_S"]
 	if !ok {
-		t.Fatalf("subagent call missing: %v", keys(got))
+		t.Fatalf("subagent call missing: %v", ingesttest.Keys(got))
 	}
 	if !s.IsSubagent || s.AgentID != "0a1b2c3d" || s.SessionID != testSession || s.ParentSessionID != testSession ||
 		s.Mode != "default" || s.ModeSource != "parent" || s.Pattern != "*.go" {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // Line builders for hand-made transcripts, shaped like Claude Code 2.1.x
@@ -64,24 +65,10 @@ func modeEntry(mode string) string {
 	return jline(map[string]any{"type": "permission-mode", "permissionMode": mode, "sessionId": testSession})
 }
 
-func appendFile(t *testing.T, path, s string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString(s); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // readGroup reads one group with prev and returns what was sent.
-func readGroup(t *testing.T, files []ingest.File, prev map[string]ingest.FileState) (*memSink, map[string]ingest.FileState) {
+func readGroup(t *testing.T, files []ingest.File, prev map[string]ingest.FileState) (*ingesttest.Sink, map[string]ingest.FileState) {
 	t.Helper()
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	st, err := New().Read(context.Background(), files, prev, sink)
 	if err != nil {
 		t.Fatal(err)
@@ -112,22 +99,22 @@ func TestIncremental(t *testing.T) {
 		toolUse("2026-05-01T10:00:01.000Z", "toolu_A", "Bash", map[string]any{"command": "ls"}) +
 		resultLine("2026-05-01T10:00:02.000Z", "toolu_A", "file", false, nil) +
 		toolUse("2026-05-01T10:00:03.000Z", "toolu_B", "Bash", map[string]any{"command": "make"})
-	appendFile(t, path, part1)
+	ingesttest.AppendFile(t, path, part1)
 
 	// Run 1: A is complete, B waits for its result.
 	s1, st1 := readGroup(t, files, nil)
-	if got := rowIDs(s1.rows); got != "toolu_A:ok toolu_B:unknown" {
+	if got := rowIDs(s1.Rows); got != "toolu_A:ok toolu_B:unknown" {
 		t.Fatalf("run 1 rows: %s", got)
 	}
 	if st1[path].Offset != int64(len(part1)) || st1[path].Line != 4 {
 		t.Errorf("run 1 state: offset %d line %d, want %d 4", st1[path].Offset, st1[path].Line, len(part1))
 	}
-	rankB := s1.rows[1].CopyRank
+	rankB := s1.Rows[1].CopyRank
 
 	// Run 2: nothing changed, nothing is read.
 	s2, st2 := readGroup(t, files, st1)
-	if len(s2.rows) != 0 || len(s2.problems) != 0 || s2.bytes != 0 {
-		t.Errorf("run 2 on an unchanged file: %d rows, %v, %d bytes", len(s2.rows), s2.problems, s2.bytes)
+	if len(s2.Rows) != 0 || len(s2.Problems) != 0 || s2.ByteCount != 0 {
+		t.Errorf("run 2 on an unchanged file: %d rows, %v, %d bytes", len(s2.Rows), s2.Problems, s2.ByteCount)
 	}
 	if st2[path].Offset != st1[path].Offset || string(st2[path].State) != string(st1[path].State) {
 		t.Errorf("run 2 changed the state")
@@ -140,17 +127,17 @@ func TestIncremental(t *testing.T) {
 		toolUse("2026-05-01T10:00:05.000Z", "toolu_C", "Edit", map[string]any{"file_path": "src/x.go", "old_string": "a", "new_string": "b"}) +
 		resultLine("2026-05-01T10:00:06.000Z", "toolu_C", "updated", false, nil)
 	partD := strings.TrimSuffix(toolUse("2026-05-01T10:00:07.000Z", "toolu_D", "Write", map[string]any{"file_path": "/work/proj/notes.md", "content": "x"}), "\n")
-	appendFile(t, path, part2+partD)
+	ingesttest.AppendFile(t, path, part2+partD)
 	s3, st3 := readGroup(t, files, st2)
-	if got := rowIDs(s3.rows); got != "toolu_B:error toolu_C:ok" {
+	if got := rowIDs(s3.Rows); got != "toolu_B:error toolu_C:ok" {
 		t.Fatalf("run 3 rows: %s", got)
 	}
-	if len(s3.problems) != 0 {
-		t.Errorf("run 3: a whole last line without newline was reported: %v", s3.problems)
+	if len(s3.Problems) != 0 {
+		t.Errorf("run 3: a whole last line without newline was reported: %v", s3.Problems)
 	}
-	b, c := s3.rows[0], s3.rows[1]
+	b, c := s3.Rows[0], s3.Rows[1]
 	if b.CopyRank != rankB || b.CallKey != "claude:toolu_B" || b.ExitCode == nil || *b.ExitCode != 2 {
-		t.Errorf("B again: rank %q (was %q) key %s exit %v", b.CopyRank, rankB, b.CallKey, fmtPtr(b.ExitCode))
+		t.Errorf("B again: rank %q (was %q) key %s exit %v", b.CopyRank, rankB, b.CallKey, ingesttest.FmtPtr(b.ExitCode))
 	}
 	if b.Mode != "default" || b.SourceOffset != 4 || b.Seq != 2 {
 		t.Errorf("B kept mode %q line %d seq %d, want default 4 2", b.Mode, b.SourceOffset, b.Seq)
@@ -164,17 +151,17 @@ func TestIncremental(t *testing.T) {
 	if want := int64(len(part1) + len(part2)); st3[path].Offset != want || st3[path].Line != 8 {
 		t.Errorf("run 3 state: offset %d line %d, want %d 8 (D's line not consumed)", st3[path].Offset, st3[path].Line, want)
 	}
-	if s3.bytes != int64(len(part2)+len(partD)) {
-		t.Errorf("run 3 read %d bytes, want %d", s3.bytes, len(part2)+len(partD))
+	if s3.ByteCount != int64(len(part2)+len(partD)) {
+		t.Errorf("run 3 read %d bytes, want %d", s3.ByteCount, len(part2)+len(partD))
 	}
 
 	// Run 4: D's line is finished and its result follows.
-	appendFile(t, path, "\n"+resultLine("2026-05-01T10:00:08.000Z", "toolu_D", "written", false, nil))
+	ingesttest.AppendFile(t, path, "\n"+resultLine("2026-05-01T10:00:08.000Z", "toolu_D", "written", false, nil))
 	s4, st4 := readGroup(t, files, st3)
-	if got := rowIDs(s4.rows); got != "toolu_D:ok" {
+	if got := rowIDs(s4.Rows); got != "toolu_D:ok" {
 		t.Fatalf("run 4 rows: %s", got)
 	}
-	if d := s4.rows[0]; d.SourceOffset != 9 || d.Mode != "acceptEdits" || d.Seq != 4 {
+	if d := s4.Rows[0]; d.SourceOffset != 9 || d.Mode != "acceptEdits" || d.Seq != 4 {
 		t.Errorf("D: line %d mode %q seq %d, want 9 acceptEdits 4", d.SourceOffset, d.Mode, d.Seq)
 	}
 
@@ -185,14 +172,14 @@ func TestIncremental(t *testing.T) {
 		t.Fatal(err)
 	}
 	s5, st5 := readGroup(t, files, st4)
-	if got := rowIDs(s5.rows); got != "toolu_E:unknown" {
+	if got := rowIDs(s5.Rows); got != "toolu_E:unknown" {
 		t.Fatalf("run 5 rows: %s", got)
 	}
-	if e := s5.rows[0]; e.Mode != "plan" || e.SourceOffset != 2 || e.Seq != 1 {
+	if e := s5.Rows[0]; e.Mode != "plan" || e.SourceOffset != 2 || e.Seq != 1 {
 		t.Errorf("E: mode %q line %d seq %d, want plan 2 1", e.Mode, e.SourceOffset, e.Seq)
 	}
-	if st5[path].Offset != int64(len(short)) || s5.bytes != int64(len(short)) {
-		t.Errorf("run 5: offset %d, %d bytes read; want the whole %d", st5[path].Offset, s5.bytes, len(short))
+	if st5[path].Offset != int64(len(short)) || s5.ByteCount != int64(len(short)) {
+		t.Errorf("run 5: offset %d, %d bytes read; want the whole %d", st5[path].Offset, s5.ByteCount, len(short))
 	}
 }
 
@@ -209,32 +196,32 @@ func TestIncrementalSubagent(t *testing.T) {
 	child := filepath.Join(subDir, "agent-abc123.jsonl")
 	files := []ingest.File{{Path: child, Group: parent}, {Path: parent, Group: parent}}
 
-	appendFile(t, parent, prompt("2026-05-01T10:00:00.000Z", "acceptEdits", "look")+
+	ingesttest.AppendFile(t, parent, prompt("2026-05-01T10:00:00.000Z", "acceptEdits", "look")+
 		toolUse("2026-05-01T10:00:01.000Z", "toolu_T", "Agent", map[string]any{"prompt": "look around"})+
 		prompt("2026-05-01T10:00:09.000Z", "plan", "later"))
-	appendFile(t, filepath.Join(subDir, "agent-abc123.meta.json"), `{"agentType":"Explore","toolUseId":"toolu_T"}`)
+	ingesttest.AppendFile(t, filepath.Join(subDir, "agent-abc123.meta.json"), `{"agentType":"Explore","toolUseId":"toolu_T"}`)
 	sub := func(ts, id string) string {
 		m := entry("assistant", ts, map[string]any{"isSidechain": true, "agentId": "abc123", "message": map[string]any{
 			"role": "assistant", "model": "m", "content": []any{map[string]any{"type": "tool_use", "id": id, "name": "Bash", "input": map[string]any{"command": "pwd"}}}}})
 		return jline(m)
 	}
-	appendFile(t, child, sub("2026-05-01T10:00:02.000Z", "toolu_S1"))
+	ingesttest.AppendFile(t, child, sub("2026-05-01T10:00:02.000Z", "toolu_S1"))
 	s1, st1 := readGroup(t, files, nil)
-	if got := rowIDs(s1.rows); got != "toolu_T:unknown toolu_S1:unknown" {
+	if got := rowIDs(s1.Rows); got != "toolu_T:unknown toolu_S1:unknown" {
 		t.Fatalf("run 1 rows: %s", got)
 	}
 
-	appendFile(t, child, resultLine("2026-05-01T10:00:03.000Z", "toolu_S1", "/work/proj", false, nil)+sub("2026-05-01T10:00:04.000Z", "toolu_S2"))
+	ingesttest.AppendFile(t, child, resultLine("2026-05-01T10:00:03.000Z", "toolu_S1", "/work/proj", false, nil)+sub("2026-05-01T10:00:04.000Z", "toolu_S2"))
 	s2, _ := readGroup(t, files, st1)
-	if got := rowIDs(s2.rows); got != "toolu_S1:ok toolu_S2:unknown" {
+	if got := rowIDs(s2.Rows); got != "toolu_S1:ok toolu_S2:unknown" {
 		t.Fatalf("run 2 rows: %s", got)
 	}
 	pi, _ := os.Stat(parent)
 	ci, _ := os.Stat(child)
-	if want := ci.Size() - st1[child].Offset; s2.bytes != want {
-		t.Errorf("run 2 read %d bytes, want only the subagent's new %d (parent is %d bytes)", s2.bytes, want, pi.Size())
+	if want := ci.Size() - st1[child].Offset; s2.ByteCount != want {
+		t.Errorf("run 2 read %d bytes, want only the subagent's new %d (parent is %d bytes)", s2.ByteCount, want, pi.Size())
 	}
-	for _, r := range s2.rows {
+	for _, r := range s2.Rows {
 		if r.Mode != "acceptEdits" || r.ModeSource != "parent" || !r.IsSubagent || r.AgentID != "abc123" ||
 			r.SessionID != testSession || r.ParentSessionID != testSession || r.ProjectDir != testCwd {
 			t.Errorf("%s: mode %s/%s sub %v agent %q session %q parent %q project %q", r.CallID, r.Mode, r.ModeSource,

@@ -3,6 +3,8 @@ package claude
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestCopyRankOrder: "among the rest the file whose first timestamp is
@@ -29,10 +31,10 @@ func TestCopyRankOrder(t *testing.T) {
 	touch(t, filepath.Join(p, "branch.jsonl"), prompt("2026-01-01T09:00:00.000Z", "default", "c")+forked)
 
 	sink, _ := readHome(t, home)
-	if len(sink.rows) != 3 {
-		t.Fatalf("got %d records of the call, want 3", len(sink.rows))
+	if len(sink.Rows) != 3 {
+		t.Fatalf("got %d records of the call, want 3", len(sink.Rows))
 	}
-	best := keepOriginals(sink.rows)["claude:toolu_SAME"]
+	best := ingesttest.KeepOriginals(sink.Rows)["claude:toolu_SAME"]
 	if filepath.Base(best.SourceFile) != "orig.jsonl" {
 		t.Errorf("original attributed to %s (rank %s)", best.SourceFile, best.CopyRank)
 	}

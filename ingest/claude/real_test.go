@@ -1,14 +1,13 @@
 package claude
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // The real fixtures were written by Claude Code 2.1.328 driven by a
@@ -55,37 +54,14 @@ func TestRealFixtures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.id, func(t *testing.T) {
 			dir := filepath.Join("../../testdata/ingest/claude/real", c.id)
-			var cs struct {
-				Calls []realCall `json:"calls"`
-			}
-			b, err := os.ReadFile(filepath.Join(dir, "CASE.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(b, &cs); err != nil {
-				t.Fatal(err)
-			}
-			var results []realResult
-			f, err := os.Open(filepath.Join(dir, "RESULTS.jsonl"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := bufio.NewScanner(f)
-			sc.Buffer(nil, 1<<20)
-			for sc.Scan() {
-				var r realResult
-				if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-					t.Fatal(err)
-				}
-				results = append(results, r)
-			}
-			f.Close()
+			calls := ingesttest.LoadCase[realCall](t, dir)
+			results := ingesttest.ReadJSONL[realResult](t, filepath.Join(dir, "RESULTS.jsonl"))
 
 			sink, _ := readHome(t, filepath.Join(dir, "home/user"))
-			if len(sink.problems) != 0 {
-				t.Errorf("problems: %v", sink.problems)
+			if len(sink.Problems) != 0 {
+				t.Errorf("problems: %v", sink.Problems)
 			}
-			got := keepOriginals(sink.rows)
+			got := ingesttest.KeepOriginals(sink.Rows)
 			if len(got) != c.calls {
 				t.Errorf("calls: got %d, want %d", len(got), c.calls)
 			}
@@ -106,10 +82,10 @@ func TestRealFixtures(t *testing.T) {
 				t.Fatalf("main-chain calls: got %d, want %d", len(main), len(results))
 			}
 			for i, res := range results {
-				checkReal(t, main[i], cs.Calls[res.CallIndex], res, res.EffectiveMode)
+				checkReal(t, main[i], calls[res.CallIndex], res, res.EffectiveMode)
 				for _, s := range res.Subagent {
 					subWant = append(subWant, s)
-					subCalls = append(subCalls, cs.Calls[res.CallIndex].SubagentCalls[s.CallIndex])
+					subCalls = append(subCalls, calls[res.CallIndex].SubagentCalls[s.CallIndex])
 				}
 				if len(res.Subagent) > 0 && main[i].SpawnsAgent == "" {
 					t.Errorf("call %d spawns a subagent but spawns_agent is empty", i)

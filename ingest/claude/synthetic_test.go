@@ -1,8 +1,6 @@
 package claude
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // expectedCall is one call of testdata/ingest/claude/synthetic/expected.json
@@ -39,31 +38,7 @@ type expectedCall struct {
 
 func loadExpected(t *testing.T) []expectedCall {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/ingest/claude/synthetic/expected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all struct {
-		Claude struct {
-			Distinct int            `json:"distinct_tool_calls"`
-			Calls    []expectedCall `json:"calls"`
-		} `json:"claude-code"`
-	}
-	if err := json.Unmarshal(b, &all); err != nil {
-		t.Fatal(err)
-	}
-	if all.Claude.Distinct != len(all.Claude.Calls) {
-		t.Fatalf("expected.json: %d distinct but %d listed", all.Claude.Distinct, len(all.Claude.Calls))
-	}
-	return all.Claude.Calls
-}
-
-func deref[T any](p *T) T {
-	var z T
-	if p == nil {
-		return z
-	}
-	return *p
+	return ingesttest.LoadExpected[expectedCall](t, "../../testdata/ingest/claude/synthetic/expected.json", "claude-code")
 }
 
 const synthHome = "../../testdata/ingest/claude/synthetic/home"
@@ -77,10 +52,10 @@ const synthHome = "../../testdata/ingest/claude/synthetic/home"
 // CopyRank per CallKey must give exactly expected.json's 26 calls.
 func TestSyntheticHome(t *testing.T) {
 	sink, _ := readHome(t, synthHome)
-	got := keepOriginals(sink.rows)
+	got := ingesttest.KeepOriginals(sink.Rows)
 	want := loadExpected(t)
 	if len(got) != len(want) {
-		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), keys(got))
+		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), ingesttest.Keys(got))
 	}
 	for _, w := range want {
 		t.Run(w.CallID, func(t *testing.T) {
@@ -92,52 +67,39 @@ func TestSyntheticHome(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checks := []struct {
-				field     string
-				got, want any
-			}{
+			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},
-				{"agent_id", r.AgentID, deref(w.AgentID)},
+				{"agent_id", r.AgentID, ingesttest.Deref(w.AgentID)},
 				{"is_subagent", r.IsSubagent, w.IsSubagent},
 				{"call_id", r.CallID, w.CallID},
 				{"raw_tool", r.RawTool, w.RawTool},
 				{"tool", r.Tool, w.Tool},
-				{"command", r.Command, deref(w.Command)},
+				{"command", r.Command, ingesttest.Deref(w.Command)},
 				{"paths", strings.Join(r.Paths, "\x00"), strings.Join(w.Paths, "\x00")},
-				{"pattern", r.Pattern, deref(w.Pattern)},
-				{"url", r.URL, deref(w.URL)},
+				{"pattern", r.Pattern, ingesttest.Deref(w.Pattern)},
+				{"url", r.URL, ingesttest.Deref(w.URL)},
 				{"project_dir", r.ProjectDir, w.ProjectDir},
 				{"cwd", r.Cwd, w.Cwd},
 				{"ts", r.Ts, wantTs.UTC()},
-				{"mode", r.Mode, deref(w.Mode)},
+				{"mode", r.Mode, ingesttest.Deref(w.Mode)},
 				{"result", r.Result, w.Result},
-				{"exit_code", fmtPtr(r.ExitCode), fmtPtr(w.ExitCode)},
-				{"timeout_ms", r.TimeoutMs, deref(w.TimeoutMs)},
-				{"escalated", r.Escalated, deref(w.SandboxDisabled)},
+				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
+				{"timeout_ms", r.TimeoutMs, ingesttest.Deref(w.TimeoutMs)},
+				{"escalated", r.Escalated, ingesttest.Deref(w.SandboxDisabled)},
 				{"call_key", r.CallKey, "claude:" + w.CallID},
 			}
 			if w.ParentSessionID != nil {
-				checks = append(checks, struct {
-					field     string
-					got, want any
-				}{"parent_session_id", r.ParentSessionID, *w.ParentSessionID})
+				checks = append(checks, ingesttest.Field{Name: "parent_session_id", Got: r.ParentSessionID, Want: *w.ParentSessionID})
 			}
 			// "(inline sidechain)" describes a spawn that records no id.
 			if w.SpawnsAgent != nil && !strings.HasPrefix(*w.SpawnsAgent, "(") {
-				checks = append(checks, struct {
-					field     string
-					got, want any
-				}{"spawns_agent", r.SpawnsAgent, *w.SpawnsAgent})
+				checks = append(checks, ingesttest.Field{Name: "spawns_agent", Got: r.SpawnsAgent, Want: *w.SpawnsAgent})
 			}
-			for _, c := range checks {
-				if c.got != c.want {
-					t.Errorf("%s: got %v, want %v", c.field, c.got, c.want)
-				}
-			}
-			if deref(w.Mode) == "" && r.ModeSource != "none" {
+			ingesttest.CheckFields(t, checks)
+			if ingesttest.Deref(w.Mode) == "" && r.ModeSource != "none" {
 				t.Errorf("mode_source: got %q for no recorded mode, want none", r.ModeSource)
 			}
-			if deref(w.SandboxDisabled) && r.Sandbox != "disabled-by-call" {
+			if ingesttest.Deref(w.SandboxDisabled) && r.Sandbox != "disabled-by-call" {
 				t.Errorf("sandbox: got %q, want disabled-by-call", r.Sandbox)
 			}
 		})
@@ -146,28 +108,16 @@ func TestSyntheticHome(t *testing.T) {
 	// "each truncated line holds a tool call that must not be counted" and
 	// is reported once, naming its file and line.
 	b2 := filepath.Join(synthHome, ".claude/projects/-home-dev-my-app-v2/9a7c3b1d-8e2f-4a6b-9c0d-1e2f3a4b5c6d.jsonl")
-	if len(sink.problems) != 1 {
-		t.Fatalf("problems: got %v, want exactly the truncated line", sink.problems)
+	if len(sink.Problems) != 1 {
+		t.Fatalf("problems: got %v, want exactly the truncated line", sink.Problems)
 	}
 	b2, _ = filepath.Abs(b2)
-	if p := sink.problems[0]; p.File != b2 || p.Line != 16 {
+	if p := sink.Problems[0]; p.File != b2 || p.Line != 16 {
 		t.Errorf("problem: got %s, want %s:16", p, b2)
 	}
 	if _, ok := got["claude:toolu_01QoS9k0Q6TnYX1EgsI1YfXL"]; ok {
 		t.Errorf("the call in the truncated line was counted")
 	}
-}
-
-func fmtPtr(p *int64) string {
-	if p == nil {
-		return "null"
-	}
-	return strings.TrimSpace(string(mustJSON(*p)))
-}
-
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
 }
 
 // TestSyntheticModeSources checks where each mode came from: "the
@@ -176,7 +126,7 @@ func mustJSON(v any) []byte {
 // when it was spawned."
 func TestSyntheticModeSources(t *testing.T) {
 	sink, _ := readHome(t, synthHome)
-	got := keepOriginals(sink.rows)
+	got := ingesttest.KeepOriginals(sink.Rows)
 	cases := []struct {
 		call, source string
 	}{
@@ -220,7 +170,7 @@ func TestSyntheticModeSources(t *testing.T) {
 func TestSyntheticCopyRanks(t *testing.T) {
 	sink, _ := readHome(t, synthHome)
 	byKey := map[string][]ingest.Row{}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		byKey[r.CallKey] = append(byKey[r.CallKey], r)
 	}
 	cases := []struct {

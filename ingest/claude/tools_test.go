@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestNormalizeTool: "Bash/PowerShell→bash, Read→read,
@@ -60,8 +61,8 @@ func TestClassify(t *testing.T) {
 	}
 	for _, c := range cases {
 		res, code := classify(resultInfo{isError: c.isError, rejected: c.rejected, text: []byte(c.text)}, c.tool)
-		if res != c.want || fmtPtr(code) != c.exit {
-			t.Errorf("%s: got %s/%s, want %s/%s", c.name, res, fmtPtr(code), c.want, c.exit)
+		if res != c.want || ingesttest.FmtPtr(code) != c.exit {
+			t.Errorf("%s: got %s/%s, want %s/%s", c.name, res, ingesttest.FmtPtr(code), c.want, c.exit)
 		}
 	}
 }

@@ -9,14 +9,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-// discardSink counts what it is given.
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // benchRollout writes a rollout shaped like a working session: per turn a
 // turn_context, a prompt, reasoning, then calls whose outputs carry a few
@@ -64,12 +58,12 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {
-		sink := &discardSink{}
+		sink := &ingesttest.Discard{}
 		if _, err := src.Read(b.Context(), []ingest.File{{Path: path}}, nil, sink); err != nil {
 			b.Fatal(err)
 		}
-		if sink.rows != 2000 || sink.problems != 0 {
-			b.Fatalf("rows %d problems %d", sink.rows, sink.problems)
+		if sink.Rows != 2000 || sink.Problems != 0 {
+			b.Fatalf("rows %d problems %d", sink.Rows, sink.Problems)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // rowIDs lists the call ids of rows with their result, in order.
@@ -58,7 +59,7 @@ func TestCorruptLines(t *testing.T) {
 	sink, st := readHome(t, home, nil)
 
 	var mine []ingest.Row
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if r.SourceFile == path {
 			mine = append(mine, r)
 		}
@@ -66,18 +67,18 @@ func TestCorruptLines(t *testing.T) {
 	if got := strings.Join(rowIDs(mine), " "); got != "call_A:ok call_B:error" {
 		t.Errorf("rows: %s, want call_A and call_B only", got)
 	}
-	checkWhole(t, sink.rows, "good", 3)
+	checkWhole(t, sink.Rows, "good", 3)
 	wantLines := []int64{4, 6, 10}
-	if len(sink.problems) != len(wantLines) {
-		t.Fatalf("problems: %v, want lines %v", sink.problems, wantLines)
+	if len(sink.Problems) != len(wantLines) {
+		t.Fatalf("problems: %v, want lines %v", sink.Problems, wantLines)
 	}
-	for i, p := range sink.problems {
+	for i, p := range sink.Problems {
 		if p.File != path || p.Line != wantLines[i] {
 			t.Errorf("problem %d: %s, want %s:%d", i, p, path, wantLines[i])
 		}
 	}
-	if !strings.Contains(sink.problems[2].Msg, "truncated") {
-		t.Errorf("last-line problem should say truncated: %q", sink.problems[2].Msg)
+	if !strings.Contains(sink.Problems[2].Msg, "truncated") {
+		t.Errorf("last-line problem should say truncated: %q", sink.Problems[2].Msg)
 	}
 	// The cut line is not consumed: a later run reads it once it is whole.
 	if want := int64(strings.LastIndexByte(content, '\n') + 1); st[path].Offset != want || st[path].Line != 9 {
@@ -109,7 +110,7 @@ func TestZstdCutShort(t *testing.T) {
 	sink, _ := readHome(t, home, nil)
 
 	kept := 0
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if r.SourceFile == path {
 			kept++
 			if r.Result != "ok" && r.Result != "unknown" {
@@ -120,11 +121,11 @@ func TestZstdCutShort(t *testing.T) {
 	if kept == 0 || kept >= 400 {
 		t.Errorf("rows before the cut: %d, want some but not all 400", kept)
 	}
-	checkWhole(t, sink.rows, "good", 3)
-	if len(sink.problems) != 1 {
-		t.Fatalf("problems: %v, want one for the cut zstd stream", sink.problems)
+	checkWhole(t, sink.Rows, "good", 3)
+	if len(sink.Problems) != 1 {
+		t.Fatalf("problems: %v, want one for the cut zstd stream", sink.Problems)
 	}
-	p := sink.problems[0]
+	p := sink.Problems[0]
 	if p.File != path || p.Line < 2 || !strings.Contains(p.Msg, "zstd") {
 		t.Errorf("problem %s: want %s with the line the stream stopped at, saying zstd", p, path)
 	}
@@ -142,10 +143,10 @@ func TestZstdWhole(t *testing.T) {
 	packed := enc.EncodeAll([]byte(plain), nil)
 	zpath := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl.zst", string(packed))
 	sink, _ := readHome(t, home, nil)
-	if got := len(keepOriginals(sink.rows)); got != 5 || len(sink.problems) != 0 {
-		t.Errorf("calls %d (want 5), problems %v", got, sink.problems)
+	if got := len(ingesttest.KeepOriginals(sink.Rows)); got != 5 || len(sink.Problems) != 0 {
+		t.Errorf("calls %d (want 5), problems %v", got, sink.Problems)
 	}
-	if last := sink.rows[len(sink.rows)-1]; last.CallID != "z4" || last.Result != "ok" {
+	if last := sink.Rows[len(sink.Rows)-1]; last.CallID != "z4" || last.Result != "ok" {
 		t.Errorf("last row %s %s: the unterminated last line was not read", last.CallID, last.Result)
 	}
 
@@ -169,9 +170,9 @@ func TestUnreadableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	sink, st := readHome(t, home, nil)
-	checkWhole(t, sink.rows, "good", 3)
-	if len(sink.problems) != 1 || sink.problems[0].File != bad || !strings.Contains(sink.problems[0].Msg, "cannot read") {
-		t.Errorf("problems: %v, want one 'cannot read' for %s", sink.problems, bad)
+	checkWhole(t, sink.Rows, "good", 3)
+	if len(sink.Problems) != 1 || sink.Problems[0].File != bad || !strings.Contains(sink.Problems[0].Msg, "cannot read") {
+		t.Errorf("problems: %v, want one 'cannot read' for %s", sink.Problems, bad)
 	}
 	if _, ok := st[bad]; ok {
 		t.Error("an unreadable file got a state: the next run would skip it")
@@ -186,17 +187,17 @@ func TestLongLine(t *testing.T) {
 	content := sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") + long +
 		execCall("2026-05-01T10:00:02.000Z", "call_A", "ls") + callOutput("2026-05-01T10:00:03.000Z", "call_A", exited(0))
 	path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", content)
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	src := &Source{MaxLine: 1000}
 	st, err := src.Read(t.Context(), []ingest.File{{Path: path}}, nil, sink)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rowIDs(sink.rows); !slices.Equal(got, []string{"call_A:ok"}) {
+	if got := rowIDs(sink.Rows); !slices.Equal(got, []string{"call_A:ok"}) {
 		t.Errorf("rows: %v", got)
 	}
-	if len(sink.problems) != 1 || sink.problems[0].Line != 2 || !strings.Contains(sink.problems[0].Msg, "longer than 1000") {
-		t.Errorf("problems: %v, want one for line 2", sink.problems)
+	if len(sink.Problems) != 1 || sink.Problems[0].Line != 2 || !strings.Contains(sink.Problems[0].Msg, "longer than 1000") {
+		t.Errorf("problems: %v, want one for line 2", sink.Problems)
 	}
 	if st[path].Offset != int64(len(content)) || st[path].Line != 4 {
 		t.Errorf("state: offset %d line %d, want %d 4", st[path].Offset, st[path].Line, len(content))
@@ -216,10 +217,10 @@ func TestUnknownRecords(t *testing.T) {
 		execCall("2026-05-01T10:00:01.000Z", "call_A", "ls") + callOutput("2026-05-01T10:00:02.000Z", "call_A", exited(0)) // 5, 6
 	path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", content)
 	sink, _ := readHome(t, home, nil)
-	if got := strings.Join(rowIDs(sink.rows), " "); got != "call_A:ok" {
+	if got := strings.Join(rowIDs(sink.Rows), " "); got != "call_A:ok" {
 		t.Errorf("rows: %s", got)
 	}
-	if len(sink.problems) != 1 || sink.problems[0].File != path || sink.problems[0].Line != 4 {
-		t.Errorf("problems: %v, want one for line 4", sink.problems)
+	if len(sink.Problems) != 1 || sink.Problems[0].File != path || sink.Problems[0].Line != 4 {
+		t.Errorf("problems: %v, want one for line 4", sink.Problems)
 	}
 }

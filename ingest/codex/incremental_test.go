@@ -6,21 +6,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-func appendFile(t *testing.T, path, s string) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteString(s); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestIncremental: FileState contract — "A file whose size and inode match
 // prev and that was not changed is not opened", a grown file is read from
@@ -37,7 +24,7 @@ func TestIncremental(t *testing.T) {
 	path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", part1)
 
 	sink1, st1 := readHome(t, home, nil)
-	if got := rowIDs(sink1.rows); !slices.Equal(got, []string{"call_A:ok", "call_B:unknown"}) {
+	if got := rowIDs(sink1.Rows); !slices.Equal(got, []string{"call_A:ok", "call_B:unknown"}) {
 		t.Fatalf("first run: %v", got)
 	}
 	if st1[path].Offset != int64(len(part1)) {
@@ -48,25 +35,25 @@ func TestIncremental(t *testing.T) {
 		turnContext("2026-05-01T10:01:00.000Z", "on-request", "read-only") +
 		execCall("2026-05-01T10:01:01.000Z", "call_C", "git push") +
 		callOutput("2026-05-01T10:01:02.000Z", "call_C", "exec command rejected by user")
-	appendFile(t, path, part2)
+	ingesttest.AppendFile(t, path, part2)
 	sink2, st2 := readHome(t, home, st1)
-	if got := rowIDs(sink2.rows); !slices.Equal(got, []string{"call_B:error", "call_C:denied"}) {
+	if got := rowIDs(sink2.Rows); !slices.Equal(got, []string{"call_B:error", "call_C:denied"}) {
 		t.Fatalf("second run: %v", got)
 	}
-	if sink2.bytes != int64(len(part2)) {
-		t.Errorf("second run read %d bytes, want only the %d appended", sink2.bytes, len(part2))
+	if sink2.ByteCount != int64(len(part2)) {
+		t.Errorf("second run read %d bytes, want only the %d appended", sink2.ByteCount, len(part2))
 	}
-	b1, b2 := sink1.rows[1], sink2.rows[0]
+	b1, b2 := sink1.Rows[1], sink2.Rows[0]
 	if b1.CallKey != b2.CallKey || b1.CopyRank != b2.CopyRank || b2.Mode != "never" || b2.Seq != 2 {
 		t.Errorf("call_B again: key %q/%q rank %q/%q mode %q seq %d", b1.CallKey, b2.CallKey, b1.CopyRank, b2.CopyRank, b2.Mode, b2.Seq)
 	}
-	if c := sink2.rows[1]; c.Mode != "on-request" || c.Sandbox != "read-only" || c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
+	if c := sink2.Rows[1]; c.Mode != "on-request" || c.Sandbox != "read-only" || c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
 		t.Errorf("call_C: mode %q sandbox %q session %q project %q seq %d", c.Mode, c.Sandbox, c.SessionID, c.ProjectDir, c.Seq)
 	}
 
 	sink3, st3 := readHome(t, home, st2)
-	if len(sink3.rows) != 0 || sink3.bytes != 0 || st3[path].Offset != st2[path].Offset {
-		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink3.rows), sink3.bytes)
+	if len(sink3.Rows) != 0 || sink3.ByteCount != 0 || st3[path].Offset != st2[path].Offset {
+		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink3.Rows), sink3.ByteCount)
 	}
 
 	// A new file under the same name (another inode: it is written while
@@ -76,7 +63,7 @@ func TestIncremental(t *testing.T) {
 		t.Fatal(err)
 	}
 	sink4, _ := readHome(t, home, st3)
-	if got := len(keepOriginals(sink4.rows)); got != 3 {
+	if got := len(ingesttest.KeepOriginals(sink4.Rows)); got != 3 {
 		t.Errorf("rewritten file: %d calls, want 3", got)
 	}
 }

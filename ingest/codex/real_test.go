@@ -1,15 +1,12 @@
 package codex
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // The real fixtures were written by Codex CLI 0.169.0 (codex app-server)
@@ -53,32 +50,7 @@ func wantResult(r realResult) string {
 
 func loadReal(t *testing.T, dir string) ([]realCall, []realResult) {
 	t.Helper()
-	var cs struct {
-		Calls []realCall `json:"calls"`
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "CASE.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, &cs); err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(filepath.Join(dir, "RESULTS.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var results []realResult
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r realResult
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		results = append(results, r)
-	}
-	return cs.Calls, results
+	return ingesttest.LoadCase[realCall](t, dir), ingesttest.ReadJSONL[realResult](t, filepath.Join(dir, "RESULTS.jsonl"))
 }
 
 // TestRealFixtures: "one row per call their RESULTS.jsonl shows", each with
@@ -90,18 +62,14 @@ func TestRealFixtures(t *testing.T) {
 			dir := filepath.Join("../../testdata/ingest/codex/real", id)
 			calls, results := loadReal(t, dir)
 			sink, _ := readHome(t, filepath.Join(dir, "home/user"), nil)
-			if len(sink.problems) != 0 {
-				t.Errorf("problems: %v", sink.problems)
+			if len(sink.Problems) != 0 {
+				t.Errorf("problems: %v", sink.Problems)
 			}
-			got := keepOriginals(sink.rows)
+			got := ingesttest.KeepOriginals(sink.Rows)
 			if len(got) != len(results) {
-				t.Fatalf("calls: got %d (%v), RESULTS has %d", len(got), keys(got), len(results))
+				t.Fatalf("calls: got %d (%v), RESULTS has %d", len(got), ingesttest.Keys(got), len(results))
 			}
-			rows := make([]ingest.Row, 0, len(got))
-			for _, r := range got {
-				rows = append(rows, r)
-			}
-			slices.SortFunc(rows, func(a, b ingest.Row) int { return int(a.Seq - b.Seq) })
+			rows := ingesttest.BySeq(got)
 			for i, res := range results {
 				r, call := rows[i], calls[res.CallIndex]
 				if w := wantResult(res); r.Result != w {

@@ -1,14 +1,13 @@
 package codex
 
 import (
-	"encoding/json"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // expectedCall is one call of testdata/ingest/codex/synthetic/expected.json
@@ -37,31 +36,7 @@ type expectedCall struct {
 
 func loadExpected(t *testing.T) []expectedCall {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/ingest/codex/synthetic/expected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all struct {
-		Codex struct {
-			Distinct int            `json:"distinct_tool_calls"`
-			Calls    []expectedCall `json:"calls"`
-		} `json:"codex"`
-	}
-	if err := json.Unmarshal(b, &all); err != nil {
-		t.Fatal(err)
-	}
-	if all.Codex.Distinct != len(all.Codex.Calls) {
-		t.Fatalf("expected.json: %d distinct but %d listed", all.Codex.Distinct, len(all.Codex.Calls))
-	}
-	return all.Codex.Calls
-}
-
-func deref[T any](p *T) T {
-	var z T
-	if p == nil {
-		return z
-	}
-	return *p
+	return ingesttest.LoadExpected[expectedCall](t, "../../testdata/ingest/codex/synthetic/expected.json", "codex")
 }
 
 const synthHome = "../../testdata/ingest/codex/synthetic/home"
@@ -109,7 +84,7 @@ func TestSyntheticHome(t *testing.T) {
 		byID[r.CallID] = r
 	}
 	for _, w := range want {
-		name := deref(w.CallID)
+		name := ingesttest.Deref(w.CallID)
 		if name == "" {
 			name = w.RawTool
 		}
@@ -139,34 +114,27 @@ func TestSyntheticHome(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			checks := []struct {
-				field     string
-				got, want any
-			}{
+			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},
-				{"parent_session_id", r.ParentSessionID, deref(w.ParentSessionID)},
+				{"parent_session_id", r.ParentSessionID, ingesttest.Deref(w.ParentSessionID)},
 				{"is_subagent", r.IsSubagent, w.IsSubagent},
 				{"raw_tool", r.RawTool, w.RawTool},
 				{"tool", r.Tool, w.Tool},
-				{"command", r.Command, deref(w.Command)},
+				{"command", r.Command, ingesttest.Deref(w.Command)},
 				{"paths", strings.Join(r.Paths, "\x00"), strings.Join(w.Paths, "\x00")},
-				{"query", r.Query, deref(w.Query)},
+				{"query", r.Query, ingesttest.Deref(w.Query)},
 				{"project_dir", r.ProjectDir, w.ProjectDir},
 				{"cwd", r.Cwd, w.Cwd},
 				{"ts", r.Ts.UTC(), wantTs.UTC()},
-				{"mode", r.Mode, deref(w.Mode)},
-				{"sandbox", r.Sandbox, deref(w.Sandbox)},
-				{"escalated", r.Escalated, deref(w.Escalated)},
-				{"timeout_ms", r.TimeoutMs, deref(w.TimeoutMs)},
+				{"mode", r.Mode, ingesttest.Deref(w.Mode)},
+				{"sandbox", r.Sandbox, ingesttest.Deref(w.Sandbox)},
+				{"escalated", r.Escalated, ingesttest.Deref(w.Escalated)},
+				{"timeout_ms", r.TimeoutMs, ingesttest.Deref(w.TimeoutMs)},
 				{"result", r.Result, w.Result},
-				{"exit_code", fmtPtr(r.ExitCode), fmtPtr(w.ExitCode)},
-				{"spawns_agent", r.SpawnsAgent, deref(w.SpawnsAgent)},
+				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
+				{"spawns_agent", r.SpawnsAgent, ingesttest.Deref(w.SpawnsAgent)},
 			}
-			for _, c := range checks {
-				if c.got != c.want {
-					t.Errorf("%s: got %v, want %v", c.field, c.got, c.want)
-				}
-			}
+			ingesttest.CheckFields(t, checks)
 			wantSource := "turn_context"
 			if w.Ts == nil {
 				wantSource = "environment_context"
@@ -174,7 +142,7 @@ func TestSyntheticHome(t *testing.T) {
 			if r.ModeSource != wantSource {
 				t.Errorf("mode_source %q, want %q", r.ModeSource, wantSource)
 			}
-			if w.Mode != nil && ReplayMode(r.Mode, r.Sandbox) != *w.Mode+":"+deref(w.Sandbox) {
+			if w.Mode != nil && ReplayMode(r.Mode, r.Sandbox) != *w.Mode+":"+ingesttest.Deref(w.Sandbox) {
 				t.Errorf("ReplayMode: %q", ReplayMode(r.Mode, r.Sandbox))
 			}
 		})

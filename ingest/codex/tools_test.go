@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestClassify checks transcript-formats §2.5: outputs are "structured JSON
@@ -47,8 +48,8 @@ func TestClassify(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			v := classify(c.text, c.exec)
-			if v.result != c.result || fmtPtr(v.exit) != fmtPtr(c.exit) || v.running != c.running {
-				t.Errorf("got %s exit %s running %v, want %s exit %s running %v", v.result, fmtPtr(v.exit), v.running, c.result, fmtPtr(c.exit), c.running)
+			if v.result != c.result || ingesttest.FmtPtr(v.exit) != ingesttest.FmtPtr(c.exit) || v.running != c.running {
+				t.Errorf("got %s exit %s running %v, want %s exit %s running %v", v.result, ingesttest.FmtPtr(v.exit), v.running, c.result, ingesttest.FmtPtr(c.exit), c.running)
 			}
 		})
 	}

@@ -12,13 +12,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // BenchmarkRead reads, whole, a chat of 1,500 Shell calls with their
 // results (about 6 MB of blobs) and a tree over them, as a first run does.
@@ -73,12 +68,12 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(fi.Size())
 	files := []ingest.File{{Path: path, Group: path}}
 	for b.Loop() {
-		sink := &discardSink{}
+		sink := &ingesttest.Discard{}
 		if _, err := New().Read(context.Background(), files, nil, sink); err != nil {
 			b.Fatal(err)
 		}
-		if sink.rows != 1504 { // and chat A's own 4
-			b.Fatalf("rows %d problems %d", sink.rows, sink.problems)
+		if sink.Rows != 1504 { // and chat A's own 4
+			b.Fatalf("rows %d problems %d", sink.Rows, sink.Problems)
 		}
 	}
 }

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
-	"strconv"
 
 	json "github.com/goccy/go-json"
+	"github.com/permsim/permsim/ingest"
 )
 
 // A store.db keeps a chat as content-addressed blobs (id = sha256 of the
@@ -128,7 +128,7 @@ func (b *blob) take(m *chatMessage) {
 		case "tool-call":
 			if p.ToolCallID != "" {
 				b.calls = append(b.calls, call{id: p.ToolCallID, name: p.ToolName,
-					model: p.ProviderOptions.Cursor.ModelName, args: cutLongStrings(orRaw(p.Args, p.Input))})
+					model: p.ProviderOptions.Cursor.ModelName, args: ingest.ShortenJSONKeepHTML(orRaw(p.Args, p.Input))})
 			}
 		case "tool-result":
 			if p.ToolCallID != "" {
@@ -240,52 +240,4 @@ func uvarint(b []byte) (uint64, int) {
 		}
 	}
 	return 0, 0
-}
-
-// maxInputString is the longest string value kept whole in input_json; a
-// Write of a large file would otherwise copy the file into the table.
-const maxInputString = 64 << 10
-
-// cutLongStrings returns the arguments unchanged unless they hold a string
-// longer than maxInputString; then every such string is cut there and ends
-// in a marker saying how many bytes were dropped. The result stays JSON.
-func cutLongStrings(raw []byte) []byte {
-	if len(raw) <= maxInputString+2 {
-		return raw
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return raw
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(cutValue(v)) != nil {
-		return raw
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
-}
-
-func cutValue(v any) any {
-	switch x := v.(type) {
-	case string:
-		if len(x) > maxInputString {
-			cut := maxInputString
-			for cut > 0 && x[cut]&0xC0 == 0x80 { // do not split a UTF-8 character
-				cut--
-			}
-			return x[:cut] + " [permsim: cut " + strconv.Itoa(len(x)-cut) + " bytes]"
-		}
-	case []any:
-		for i := range x {
-			x[i] = cutValue(x[i])
-		}
-	case map[string]any:
-		for k := range x {
-			x[k] = cutValue(x[k])
-		}
-	}
-	return v
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 const (
@@ -20,7 +22,7 @@ const (
 // still read.
 func TestCorruptInput(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "home")
-	copyTree(t, synthHome, home)
+	ingesttest.CopyTree(t, synthHome, home)
 	chats := filepath.Join(home, ".cursor/chats")
 
 	notDB := filepath.Join(chats, "00000000000000000000000000000000/11111111-1111-1111-1111-111111111111/store.db")
@@ -42,12 +44,12 @@ func TestCorruptInput(t *testing.T) {
 		}
 	}
 	a := filepath.Join(home, chatA)
-	db := writeDB(t, a)
-	exec(t, db, `INSERT INTO blobs (id, data) VALUES ('aa', ?), ('bb', ?)`, []byte("\x07\x00 random bytes"), []byte(`{"hello":"no role"}`))
+	db := ingesttest.WriteDB(t, a)
+	ingesttest.Exec(t, db, `INSERT INTO blobs (id, data) VALUES ('aa', ?), ('bb', ?)`, []byte("\x07\x00 random bytes"), []byte(`{"hello":"no role"}`))
 	db.Close()
 	b := filepath.Join(home, chatB)
-	db = writeDB(t, b)
-	exec(t, db, `UPDATE meta SET value = 'zz not hex' WHERE key = '0'`)
+	db = ingesttest.WriteDB(t, b)
+	ingesttest.Exec(t, db, `UPDATE meta SET value = 'zz not hex' WHERE key = '0'`)
 	db.Close()
 
 	sink, _ := readHome(t, home, nil)
@@ -57,20 +59,20 @@ func TestCorruptInput(t *testing.T) {
 		{a, "2 blobs of unknown shape skipped"},
 		{b, "meta row 0 is neither hex-encoded JSON nor JSON"},
 	}
-	if len(sink.problems) != len(wantProblems) {
-		t.Errorf("problems: %d, want %d: %v", len(sink.problems), len(wantProblems), sink.problems)
+	if len(sink.Problems) != len(wantProblems) {
+		t.Errorf("problems: %d, want %d: %v", len(sink.Problems), len(wantProblems), sink.Problems)
 	}
 	for _, w := range wantProblems {
 		found := false
-		for _, p := range sink.problems {
+		for _, p := range sink.Problems {
 			found = found || (p.File == w.file && strings.Contains(p.Msg, w.msg))
 		}
 		if !found {
-			t.Errorf("no problem %s %q among %v", w.file, w.msg, sink.problems)
+			t.Errorf("no problem %s %q among %v", w.file, w.msg, sink.Problems)
 		}
 	}
 	ids := map[string]string{}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		ids[r.CallID] = r.SessionID
 	}
 	if len(ids) != 5 {

@@ -28,6 +28,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
 )
 
 // Harness is the name written into Row.Harness.
@@ -175,7 +176,7 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 			return out, nil
 		}
 	}
-	if !had || old == nil || p.Inode != inodeOf(fi) {
+	if !had || old == nil || p.Inode != ingest.FileInode(fi) {
 		old = nil
 	}
 	if fi.Size() == 0 {
@@ -198,11 +199,11 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 }
 
 func unchanged(fi os.FileInfo, st ingest.FileState) bool {
-	return fi.Size() == st.Size && inodeOf(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
+	return fi.Size() == st.Size && ingest.FileInode(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
 }
 
 func fileState(path string, fi os.FileInfo, state []byte) ingest.FileState {
-	return ingest.FileState{Path: path, Size: fi.Size(), Inode: inodeOf(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
+	return ingest.FileState{Path: path, Size: fi.Size(), Inode: ingest.FileInode(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
 }
 
 // meta is the chat's meta row "0".
@@ -244,7 +245,7 @@ func readMeta(ctx context.Context, tx *sql.Tx, path string, sink ingest.Sink) me
 
 // readChat reads the blobs added since old (all when old is nil).
 func readChat(ctx context.Context, path string, old *chatState, sink ingest.Sink) (*chatState, error) {
-	db, err := openReadOnly(path)
+	db, err := sqliteread.Open(path)
 	if err != nil {
 		return nil, err
 	}

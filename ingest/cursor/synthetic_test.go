@@ -1,11 +1,11 @@
 package cursor
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // expectedCall is one call of testdata/ingest/cursor/synthetic/expected.json
@@ -31,31 +31,7 @@ const synthHome = "../../testdata/ingest/cursor/synthetic/home"
 
 func loadExpected(t *testing.T) []expectedCall {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/ingest/cursor/synthetic/expected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all struct {
-		Cursor struct {
-			Distinct int            `json:"distinct_tool_calls"`
-			Calls    []expectedCall `json:"calls"`
-		} `json:"cursor"`
-	}
-	if err := json.Unmarshal(b, &all); err != nil {
-		t.Fatal(err)
-	}
-	if all.Cursor.Distinct != len(all.Cursor.Calls) || len(all.Cursor.Calls) == 0 {
-		t.Fatalf("expected.json: %d distinct but %d listed", all.Cursor.Distinct, len(all.Cursor.Calls))
-	}
-	return all.Cursor.Calls
-}
-
-func deref[T any](p *T) T {
-	var z T
-	if p == nil {
-		return z
-	}
-	return *p
+	return ingesttest.LoadExpected[expectedCall](t, "../../testdata/ingest/cursor/synthetic/expected.json", "cursor")
 }
 
 // TestSyntheticHome checks the fixture README's rule for Cursor:
@@ -66,11 +42,11 @@ func deref[T any](p *T) T {
 // trying the projects/<slug> names with each - read as / or -".
 func TestSyntheticHome(t *testing.T) {
 	home := filepath.Join(t.TempDir(), "home")
-	copyTree(t, synthHome, home)
-	got, sum := runIngest(t, home)
+	ingesttest.CopyTree(t, synthHome, home)
+	got, sum := ingesttest.RunIngest(t, New(), home)
 	want := loadExpected(t)
 	if len(got) != len(want) {
-		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), keys(got))
+		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), ingesttest.Keys(got))
 	}
 	for _, w := range want {
 		t.Run(w.CallID, func(t *testing.T) {
@@ -78,30 +54,23 @@ func TestSyntheticHome(t *testing.T) {
 			if !ok {
 				t.Fatalf("call %s missing", w.CallID)
 			}
-			checks := []struct {
-				field     string
-				got, want any
-			}{
+			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},
 				{"is_subagent", r.IsSubagent, w.IsSubagent},
 				{"raw_tool", r.RawTool, w.RawTool},
 				{"tool", r.Tool, w.Tool},
-				{"command", r.Command, deref(w.Command)},
+				{"command", r.Command, ingesttest.Deref(w.Command)},
 				{"paths", strings.Join(r.Paths, "\x00"), strings.Join(w.Paths, "\x00")},
-				{"pattern", r.Pattern, deref(w.Pattern)},
+				{"pattern", r.Pattern, ingesttest.Deref(w.Pattern)},
 				{"project_dir", r.ProjectDir, w.ProjectDir},
 				{"cwd", r.Cwd, w.Cwd},
 				{"ts is null", r.Ts.IsZero(), w.Ts == nil},
-				{"mode", r.Mode, deref(w.Mode)},
+				{"mode", r.Mode, ingesttest.Deref(w.Mode)},
 				{"result", r.Result, w.Result},
-				{"exit_code", fmtPtr(r.ExitCode), fmtPtr(w.ExitCode)},
+				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
 				{"harness", r.Harness, "cursor"},
 			}
-			for _, c := range checks {
-				if c.got != c.want {
-					t.Errorf("%s: got %v, want %v", c.field, c.got, c.want)
-				}
-			}
+			ingesttest.CheckFields(t, checks)
 			wantSource := "chat-meta"
 			if w.Mode == nil {
 				wantSource = "none"
@@ -128,11 +97,11 @@ func TestSyntheticHome(t *testing.T) {
 // second row).
 func TestNaiveCount(t *testing.T) {
 	sink, _ := readHome(t, synthHome, nil)
-	if len(sink.rows) != 5 {
-		t.Errorf("rows: %d, want 5", len(sink.rows))
+	if len(sink.Rows) != 5 {
+		t.Errorf("rows: %d, want 5", len(sink.Rows))
 	}
 	seqs := map[string][]int64{}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		seqs[r.SessionID] = append(seqs[r.SessionID], r.Seq)
 	}
 	// Conversation order: Shell, Read, Write, Grep.

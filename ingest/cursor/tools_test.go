@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestNormalizeTool checks the Cursor column of transcript-formats.md
@@ -41,8 +43,8 @@ func TestClassify(t *testing.T) {
 	}
 	for _, c := range cases {
 		got, exit := classify(c.tool, resultText([]byte(c.result)), c.isError)
-		if got != c.want || fmtPtr(exit) != c.exit {
-			t.Errorf("classify(%s, %s): %s %s, want %s %s", c.tool, c.result, got, fmtPtr(exit), c.want, c.exit)
+		if got != c.want || ingesttest.FmtPtr(exit) != c.exit {
+			t.Errorf("classify(%s, %s): %s %s, want %s %s", c.tool, c.result, got, ingesttest.FmtPtr(exit), c.want, c.exit)
 		}
 	}
 }

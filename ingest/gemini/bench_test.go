@@ -9,14 +9,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-// discardSink counts what it is given.
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // benchChat writes a .jsonl chat shaped like the v0.39+ CLI writes one: per
 // turn a prompt, a gemini message re-appended as each of its calls
@@ -72,12 +66,12 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(size)
 	b.ReportAllocs()
 	for b.Loop() {
-		sink := &discardSink{}
+		sink := &ingesttest.Discard{}
 		if _, err := src.Read(b.Context(), files, nil, sink); err != nil {
 			b.Fatal(err)
 		}
-		if sink.rows != 500 || sink.problems != 0 {
-			b.Fatalf("rows %d problems %d", sink.rows, sink.problems)
+		if sink.Rows != 500 || sink.Problems != 0 {
+			b.Fatalf("rows %d problems %d", sink.Rows, sink.Problems)
 		}
 	}
 }

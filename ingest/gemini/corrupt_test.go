@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // goodChat is a whole chat with three successful shell calls good0…good2.
@@ -52,7 +53,7 @@ func TestCorruptLines(t *testing.T) {
 	sink, st := readHome(t, home, nil)
 
 	var mine []ingest.Row
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if r.SourceFile == path {
 			mine = append(mine, r)
 		}
@@ -60,18 +61,18 @@ func TestCorruptLines(t *testing.T) {
 	if got := rowIDs(mine); got != "A:ok B:error" {
 		t.Errorf("rows: %s, want A and B only", got)
 	}
-	checkWhole(t, sink.rows)
+	checkWhole(t, sink.Rows)
 	wantLines := []int64{4, 5, 8}
-	if len(sink.problems) != len(wantLines) {
-		t.Fatalf("problems: %v, want lines %v", sink.problems, wantLines)
+	if len(sink.Problems) != len(wantLines) {
+		t.Fatalf("problems: %v, want lines %v", sink.Problems, wantLines)
 	}
-	for i, p := range sink.problems {
+	for i, p := range sink.Problems {
 		if p.File != path || p.Line != wantLines[i] {
 			t.Errorf("problem %d: %s, want %s:%d", i, p, path, wantLines[i])
 		}
 	}
-	if !strings.Contains(sink.problems[2].Msg, "truncated") {
-		t.Errorf("last-line problem should say truncated: %q", sink.problems[2].Msg)
+	if !strings.Contains(sink.Problems[2].Msg, "truncated") {
+		t.Errorf("last-line problem should say truncated: %q", sink.Problems[2].Msg)
 	}
 	if want := int64(strings.LastIndexByte(content, '\n') + 1); st[path].Offset != want || st[path].Line != 7 {
 		t.Errorf("state: offset %d line %d, want %d 7", st[path].Offset, st[path].Line, want)
@@ -87,9 +88,9 @@ func TestCorruptWholeJSON(t *testing.T) {
 	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.json", "/w/proj", bad)
 	writeChat(t, home, "proj", "session-2026-05-01T11-00-s2aaaaaa.jsonl", "", goodChat("s2"))
 	sink, _ := readHome(t, home, nil)
-	checkWhole(t, sink.rows)
-	if len(sink.problems) != 1 || sink.problems[0].File != path || sink.problems[0].Line != 5 || !strings.Contains(sink.problems[0].Msg, "corrupt JSON chat") {
-		t.Errorf("problems: %v, want one for %s:5", sink.problems, path)
+	checkWhole(t, sink.Rows)
+	if len(sink.Problems) != 1 || sink.Problems[0].File != path || sink.Problems[0].Line != 5 || !strings.Contains(sink.Problems[0].Msg, "corrupt JSON chat") {
+		t.Errorf("problems: %v, want one for %s:5", sink.Problems, path)
 	}
 }
 
@@ -105,13 +106,13 @@ func TestLargeWholeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	if _, err := src.Read(t.Context(), files, nil, sink); err != nil {
 		t.Fatal(err)
 	}
-	checkWhole(t, sink.rows)
-	if len(sink.problems) != 1 || sink.problems[0].File != path || !strings.Contains(sink.problems[0].Msg, "larger than the 1000 bytes") {
-		t.Errorf("problems: %v, want one naming %s as too large", sink.problems, path)
+	checkWhole(t, sink.Rows)
+	if len(sink.Problems) != 1 || sink.Problems[0].File != path || !strings.Contains(sink.Problems[0].Msg, "larger than the 1000 bytes") {
+		t.Errorf("problems: %v, want one naming %s as too large", sink.Problems, path)
 	}
 }
 
@@ -125,9 +126,9 @@ func TestUnreadableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	sink, st := readHome(t, home, nil)
-	checkWhole(t, sink.rows)
-	if len(sink.problems) != 1 || sink.problems[0].File != bad || !strings.Contains(sink.problems[0].Msg, "cannot read") {
-		t.Errorf("problems: %v, want one 'cannot read' for %s", sink.problems, bad)
+	checkWhole(t, sink.Rows)
+	if len(sink.Problems) != 1 || sink.Problems[0].File != bad || !strings.Contains(sink.Problems[0].Msg, "cannot read") {
+		t.Errorf("problems: %v, want one 'cannot read' for %s", sink.Problems, bad)
 	}
 	if _, ok := st[bad]; ok {
 		t.Error("an unreadable file got a state: the next run would skip it")
@@ -142,16 +143,16 @@ func TestLongLine(t *testing.T) {
 	content := metaLine("s1") + long + geminiMsg("g1", "2026-05-01T10:00:01.000Z", shellCall("A", "2026-05-01T10:00:01.000Z", "ls", "success", "Output: x"))
 	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.jsonl", "/w/proj", content)
 	src := &Source{MaxLine: 1000}
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	st, err := src.Read(t.Context(), []ingest.File{{Path: path, Group: filepath.Dir(filepath.Dir(path))}}, nil, sink)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := rowIDs(sink.rows); got != "A:ok" {
+	if got := rowIDs(sink.Rows); got != "A:ok" {
 		t.Errorf("rows: %s", got)
 	}
-	if len(sink.problems) != 1 || sink.problems[0].Line != 2 || !strings.Contains(sink.problems[0].Msg, "longer than 1000") {
-		t.Errorf("problems: %v, want one for line 2", sink.problems)
+	if len(sink.Problems) != 1 || sink.Problems[0].Line != 2 || !strings.Contains(sink.Problems[0].Msg, "longer than 1000") {
+		t.Errorf("problems: %v, want one for line 2", sink.Problems)
 	}
 	if st[path].Offset != int64(len(content)) || st[path].Line != 3 {
 		t.Errorf("state: offset %d line %d, want %d 3", st[path].Offset, st[path].Line, len(content))

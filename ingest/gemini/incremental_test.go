@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestIncremental: FileState contract — "A file whose size and inode match
@@ -23,21 +25,21 @@ func TestIncremental(t *testing.T) {
 	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.jsonl", "/w/proj", part1)
 
 	sink1, st1 := readHome(t, home, nil)
-	if got := rowIDs(sink1.rows); got != "A:ok B:ok" || len(sink1.problems) != 1 {
-		t.Fatalf("first run: %s, problems %v", got, sink1.problems)
+	if got := rowIDs(sink1.Rows); got != "A:ok B:ok" || len(sink1.Problems) != 1 {
+		t.Fatalf("first run: %s, problems %v", got, sink1.Problems)
 	}
 
 	part2 := userMsg("u3", "2026-05-01T10:02:00.000Z", "third") +
 		geminiMsg("g3", "2026-05-01T10:02:01.000Z", shellCall("C", "2026-05-01T10:02:01.000Z", "rm -rf dist", "cancelled", "[Operation Cancelled] Reason: User denied execution."))
-	appendFile(t, path, part2)
+	ingesttest.AppendFile(t, path, part2)
 	sink2, st2 := readHome(t, home, st1)
-	if got := rowIDs(sink2.rows); got != "C:denied" || len(sink2.problems) != 0 {
-		t.Fatalf("second run: %s, problems %v", got, sink2.problems)
+	if got := rowIDs(sink2.Rows); got != "C:denied" || len(sink2.Problems) != 0 {
+		t.Fatalf("second run: %s, problems %v", got, sink2.Problems)
 	}
-	if sink2.bytes != int64(len(part2)) {
-		t.Errorf("second run read %d bytes, want only the %d appended", sink2.bytes, len(part2))
+	if sink2.ByteCount != int64(len(part2)) {
+		t.Errorf("second run read %d bytes, want only the %d appended", sink2.ByteCount, len(part2))
 	}
-	if c := sink2.rows[0]; c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
+	if c := sink2.Rows[0]; c.SessionID != "s1" || c.ProjectDir != "/w/proj" || c.Seq != 3 {
 		t.Errorf("C: session %q project %q seq %d", c.SessionID, c.ProjectDir, c.Seq)
 	}
 
@@ -46,24 +48,24 @@ func TestIncremental(t *testing.T) {
 	part3 := jline(map[string]any{"$rewindTo": "u2"}) +
 		userMsg("u4", "2026-05-01T10:03:00.000Z", "instead") +
 		geminiMsg("g4", "2026-05-01T10:03:01.000Z", shellCall("D", "2026-05-01T10:03:01.000Z", "npm version patch", "success", "Output: v1.0.1"))
-	appendFile(t, path, part3)
+	ingesttest.AppendFile(t, path, part3)
 	sink3, st3 := readHome(t, home, st2)
-	if got := rowIDs(sink3.rows); got != "A:ok B:ok+rewound C:denied+rewound D:ok" {
+	if got := rowIDs(sink3.Rows); got != "A:ok B:ok+rewound C:denied+rewound D:ok" {
 		t.Fatalf("third run: %s", got)
 	}
-	if len(sink3.problems) != 0 {
-		t.Errorf("third run re-reported problems of lines read before: %v", sink3.problems)
+	if len(sink3.Problems) != 0 {
+		t.Errorf("third run re-reported problems of lines read before: %v", sink3.Problems)
 	}
-	before := keepOriginals(append(sink1.rows, sink2.rows...))
-	for _, r := range sink3.rows {
+	before := ingesttest.KeepOriginals(append(sink1.Rows, sink2.Rows...))
+	for _, r := range sink3.Rows {
 		if b, ok := before[r.CallKey]; ok && b.CopyRank != r.CopyRank {
 			t.Errorf("%s: copy rank %q then %q", r.CallID, b.CopyRank, r.CopyRank)
 		}
 	}
 
 	sink4, _ := readHome(t, home, st3)
-	if len(sink4.rows) != 0 || sink4.bytes != 0 {
-		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink4.rows), sink4.bytes)
+	if len(sink4.Rows) != 0 || sink4.ByteCount != 0 {
+		t.Errorf("unchanged file: %d rows, %d bytes read", len(sink4.Rows), sink4.ByteCount)
 	}
 }
 
@@ -88,12 +90,12 @@ func TestChangedWholeJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	sink2, st2 := readHome(t, home, st1)
-	if got := rowIDs(sink2.rows); got != "A:ok B:ok" {
+	if got := rowIDs(sink2.Rows); got != "A:ok B:ok" {
 		t.Errorf("changed chat: %s, want both calls again", got)
 	}
 	sink3, _ := readHome(t, home, st2)
-	if len(sink3.rows) != 0 || sink3.bytes != 0 {
-		t.Errorf("unchanged chat: %d rows, %d bytes", len(sink3.rows), sink3.bytes)
+	if len(sink3.Rows) != 0 || sink3.ByteCount != 0 {
+		t.Errorf("unchanged chat: %d rows, %d bytes", len(sink3.Rows), sink3.ByteCount)
 	}
 }
 

@@ -1,13 +1,12 @@
 package gemini
 
 import (
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // expectedCall is one call of testdata/ingest/gemini/synthetic/expected.json
@@ -35,31 +34,7 @@ type expectedCall struct {
 
 func loadExpected(t *testing.T) []expectedCall {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/ingest/gemini/synthetic/expected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all struct {
-		Gemini struct {
-			Distinct int            `json:"distinct_tool_calls"`
-			Calls    []expectedCall `json:"calls"`
-		} `json:"gemini"`
-	}
-	if err := json.Unmarshal(b, &all); err != nil {
-		t.Fatal(err)
-	}
-	if all.Gemini.Distinct != len(all.Gemini.Calls) {
-		t.Fatalf("expected.json: %d distinct but %d listed", all.Gemini.Distinct, len(all.Gemini.Calls))
-	}
-	return all.Gemini.Calls
-}
-
-func deref[T any](p *T) T {
-	var z T
-	if p == nil {
-		return z
-	}
-	return *p
+	return ingesttest.LoadExpected[expectedCall](t, "../../testdata/ingest/gemini/synthetic/expected.json", "gemini")
 }
 
 const synthHome = "../../testdata/ingest/gemini/synthetic/home"
@@ -93,7 +68,7 @@ func TestSyntheticHome(t *testing.T) {
 	}
 	want := loadExpected(t)
 	if len(got) != len(want) {
-		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), keys(got))
+		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), ingesttest.Keys(got))
 	}
 	for _, w := range want {
 		t.Run(w.CallID, func(t *testing.T) {
@@ -106,35 +81,28 @@ func TestSyntheticHome(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checks := []struct {
-				field     string
-				got, want any
-			}{
+			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},
-				{"parent_session_id", r.ParentSessionID, deref(w.ParentSessionID)},
+				{"parent_session_id", r.ParentSessionID, ingesttest.Deref(w.ParentSessionID)},
 				{"is_subagent", r.IsSubagent, w.IsSubagent},
 				{"call_id", r.CallID, w.CallID},
 				{"raw_tool", r.RawTool, w.RawTool},
 				{"tool", r.Tool, w.Tool},
-				{"command", r.Command, deref(w.Command)},
+				{"command", r.Command, ingesttest.Deref(w.Command)},
 				{"paths", strings.Join(r.Paths, "\x00"), strings.Join(w.Paths, "\x00")},
-				{"pattern", r.Pattern, deref(w.Pattern)},
-				{"query", r.Query, deref(w.Query)},
+				{"pattern", r.Pattern, ingesttest.Deref(w.Pattern)},
+				{"query", r.Query, ingesttest.Deref(w.Query)},
 				{"project_dir", r.ProjectDir, w.ProjectDir},
 				{"cwd", r.Cwd, w.Cwd},
 				{"ts", r.Ts.UTC(), wantTs.UTC()},
-				{"mode", r.Mode, deref(w.Mode)},
+				{"mode", r.Mode, ingesttest.Deref(w.Mode)},
 				{"mode_source", r.ModeSource, "none"},
 				{"result", r.Result, w.Result},
-				{"exit_code", fmtPtr(r.ExitCode), fmtPtr(w.ExitCode)},
-				{"spawns_agent", r.SpawnsAgent, deref(w.SpawnsAgent)},
-				{"rewound", r.Rewound, deref(w.Rewound)},
+				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
+				{"spawns_agent", r.SpawnsAgent, ingesttest.Deref(w.SpawnsAgent)},
+				{"rewound", r.Rewound, ingesttest.Deref(w.Rewound)},
 			}
-			for _, c := range checks {
-				if c.got != c.want {
-					t.Errorf("%s: got %v, want %v", c.field, c.got, c.want)
-				}
-			}
+			ingesttest.CheckFields(t, checks)
 		})
 	}
 }

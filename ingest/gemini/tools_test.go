@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestClassify checks transcript-formats §3.4: "Shell output: old Command:
@@ -47,8 +48,8 @@ func TestClassify(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			res, exit := classify(c.status, c.text, c.isErr, c.tool)
-			if res != c.result || fmtPtr(exit) != fmtPtr(c.exit) {
-				t.Errorf("got %s exit %s, want %s exit %s", res, fmtPtr(exit), c.result, fmtPtr(c.exit))
+			if res != c.result || ingesttest.FmtPtr(exit) != ingesttest.FmtPtr(c.exit) {
+				t.Errorf("got %s exit %s, want %s exit %s", res, ingesttest.FmtPtr(exit), c.result, ingesttest.FmtPtr(c.exit))
 			}
 		})
 	}
@@ -124,10 +125,10 @@ func TestLegacyHashFolder(t *testing.T) {
 	writeChat(t, home, folder, "session-2026-05-01T10-00-s1aaaaaa.jsonl", "", first)
 	writeChat(t, home, folder, "session-2026-05-01T11-00-s2aaaaaa.jsonl", "", second)
 	sink, st := readHome(t, home, nil)
-	if len(sink.rows) != 2 {
-		t.Fatalf("rows: %s", rowIDs(sink.rows))
+	if len(sink.Rows) != 2 {
+		t.Fatalf("rows: %s", rowIDs(sink.Rows))
 	}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if r.ProjectDir != root || r.Cwd != root {
 			t.Errorf("%s: project %q cwd %q, want %s", r.CallID, r.ProjectDir, r.Cwd, root)
 		}
@@ -153,8 +154,8 @@ func TestProjectsRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	sink, _ := readHome(t, home, nil)
-	if len(sink.rows) != 1 || sink.rows[0].ProjectDir != "/home/dev/my-app" {
-		t.Errorf("rows: %+v", sink.rows)
+	if len(sink.Rows) != 1 || sink.Rows[0].ProjectDir != "/home/dev/my-app" {
+		t.Errorf("rows: %+v", sink.Rows)
 	}
 }
 

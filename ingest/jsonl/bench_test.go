@@ -10,13 +10,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // BenchmarkRead imports a file of 20,000 calls (about 10 MB) from the
 // start, as a first run does.
@@ -40,12 +35,12 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(fi.Size())
 	files := []ingest.File{{Path: path, Group: path}}
 	for b.Loop() {
-		sink := &discardSink{}
+		sink := &ingesttest.Discard{}
 		if _, err := New(path).Read(context.Background(), files, nil, sink); err != nil {
 			b.Fatal(err)
 		}
-		if sink.rows != 20000 || sink.problems != 0 {
-			b.Fatalf("rows %d problems %d", sink.rows, sink.problems)
+		if sink.Rows != 20000 || sink.Problems != 0 {
+			b.Fatalf("rows %d problems %d", sink.Rows, sink.Problems)
 		}
 	}
 }

@@ -5,37 +5,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
-type memSink struct {
-	rows     []ingest.Row
-	problems []ingest.Problem
-	bytes    int64
-}
-
-func (s *memSink) Row(r ingest.Row)         { s.rows = append(s.rows, r) }
-func (s *memSink) Problem(p ingest.Problem) { s.problems = append(s.problems, p) }
-func (s *memSink) Bytes(n int64)            { s.bytes += n }
-
-func read(t *testing.T, path string, prev map[string]ingest.FileState) (*memSink, map[string]ingest.FileState) {
+func read(t *testing.T, path string, prev map[string]ingest.FileState) (*ingesttest.Sink, map[string]ingest.FileState) {
 	t.Helper()
-	src := New(path)
-	files, err := src.Discover("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sink := &memSink{}
-	st, err := src.Read(context.Background(), files, prev, sink)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sink, st
+	return ingesttest.ReadAll(t, New(path), "", prev)
 }
 
 func writeFile(t *testing.T, path, content string) {
@@ -68,11 +48,11 @@ func TestExample(t *testing.T) {
 
 	abs, _ := filepath.Abs(example)
 	sink, _ := read(t, example, nil)
-	if len(sink.problems) != 0 {
-		t.Errorf("problems: %v", sink.problems)
+	if len(sink.Problems) != 0 {
+		t.Errorf("problems: %v", sink.Problems)
 	}
-	if len(sink.rows) != 4 {
-		t.Fatalf("rows: %d, want 4", len(sink.rows))
+	if len(sink.Rows) != 4 {
+		t.Fatalf("rows: %d, want 4", len(sink.Rows))
 	}
 	zero := int64(0)
 	type want struct {
@@ -95,13 +75,13 @@ func TestExample(t *testing.T) {
 		{"my-agent", "bash", "my-agent:" + abs + ":4", "", "none", "unknown", "", "", nil, ""},
 	}
 	for i, w := range wants {
-		r := sink.rows[i]
+		r := sink.Rows[i]
 		var wantTs time.Time
 		if w.ts != "" {
 			wantTs, _ = time.Parse(time.RFC3339, w.ts)
 		}
-		got := []any{r.Harness, r.Tool, r.CallKey, r.Mode, r.ModeSource, r.Result, strings.Join(r.Paths, ","), r.InputJSON, fmtPtr(r.ExitCode), r.Ts}
-		exp := []any{w.harness, w.tool, w.key, w.mode, w.modeSource, w.result, w.paths, w.input, fmtPtr(w.exit), wantTs}
+		got := []any{r.Harness, r.Tool, r.CallKey, r.Mode, r.ModeSource, r.Result, strings.Join(r.Paths, ","), r.InputJSON, ingesttest.FmtPtr(r.ExitCode), r.Ts}
+		exp := []any{w.harness, w.tool, w.key, w.mode, w.modeSource, w.result, w.paths, w.input, ingesttest.FmtPtr(w.exit), wantTs}
 		for j := range got {
 			if got[j] != exp[j] {
 				t.Errorf("line %d field %d: got %v, want %v", i+1, j, got[j], exp[j])
@@ -113,13 +93,6 @@ func TestExample(t *testing.T) {
 			t.Errorf("line %d: seq %d source %s:%d", i+1, r.Seq, r.SourceFile, r.SourceOffset)
 		}
 	}
-}
-
-func fmtPtr(p *int64) string {
-	if p == nil {
-		return "null"
-	}
-	return strconv.FormatInt(*p, 10)
 }
 
 // TestBadLines: "A line that breaks a rule below is reported with its file
@@ -147,17 +120,17 @@ func TestBadLines(t *testing.T) {
 	sink, st := read(t, path, nil)
 
 	var ids []string
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		ids = append(ids, r.CallID)
 	}
 	if got := strings.Join(ids, ","); got != "a,c,d,e,g" {
 		t.Errorf("imported calls: %s, want a,c,d,e,g", got)
 	}
 	wantLines := []int64{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14}
-	if len(sink.problems) != len(wantLines) {
-		t.Fatalf("problems: %d, want %d: %v", len(sink.problems), len(wantLines), sink.problems)
+	if len(sink.Problems) != len(wantLines) {
+		t.Fatalf("problems: %d, want %d: %v", len(sink.Problems), len(wantLines), sink.Problems)
 	}
-	for i, p := range sink.problems {
+	for i, p := range sink.Problems {
 		if p.File != path || p.Line != wantLines[i] {
 			t.Errorf("problem %d: %s, want line %d", i, p, wantLines[i])
 		}
@@ -166,11 +139,11 @@ func TestBadLines(t *testing.T) {
 		i   int
 		msg string
 	}{{1, `"harness" is required`}, {2, `tool "shell"`}, {4, "exit_code"}, {8, "comand"}, {9, "ingest_run"}} {
-		if !strings.Contains(sink.problems[frag.i].Msg, frag.msg) {
-			t.Errorf("problem %s should mention %q", sink.problems[frag.i], frag.msg)
+		if !strings.Contains(sink.Problems[frag.i].Msg, frag.msg) {
+			t.Errorf("problem %s should mention %q", sink.Problems[frag.i], frag.msg)
 		}
 	}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if r.CallID == "d" && (len(r.Paths) != 1 || r.Paths[0] != "/p/a.txt") {
 			t.Errorf("paths as one string: %v", r.Paths)
 		}
@@ -189,37 +162,37 @@ func TestIncremental(t *testing.T) {
 	first := `{"harness":"codey","call_id":"a"}` + "\n" + `{"harness":"codey","call_id":"b"}`
 	writeFile(t, path, first)
 	s1, st1 := read(t, path, nil)
-	if len(s1.rows) != 2 || st1[path].Offset != int64(len(first)) {
-		t.Fatalf("first: %d rows, offset %d", len(s1.rows), st1[path].Offset)
+	if len(s1.Rows) != 2 || st1[path].Offset != int64(len(first)) {
+		t.Fatalf("first: %d rows, offset %d", len(s1.Rows), st1[path].Offset)
 	}
 
-	if s, _ := read(t, path, st1); len(s.rows) != 0 || s.bytes != 0 {
-		t.Errorf("unchanged file: %d rows, %d bytes", len(s.rows), s.bytes)
+	if s, _ := read(t, path, st1); len(s.Rows) != 0 || s.ByteCount != 0 {
+		t.Errorf("unchanged file: %d rows, %d bytes", len(s.Rows), s.ByteCount)
 	}
 
 	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("\n" + `{"harness":"codey","call_id":"c"}` + "\n" + `{"harness":"codey","call_id":"d","comm`)
 	f.Close()
 	s2, st2 := read(t, path, st1)
-	if len(s2.rows) != 1 || s2.rows[0].CallID != "c" || s2.rows[0].Seq != 4 {
-		t.Errorf("grown file: %+v, want only c (line 4: the empty line 3 counts)", s2.rows)
+	if len(s2.Rows) != 1 || s2.Rows[0].CallID != "c" || s2.Rows[0].Seq != 4 {
+		t.Errorf("grown file: %+v, want only c (line 4: the empty line 3 counts)", s2.Rows)
 	}
-	if len(s2.problems) != 1 || s2.problems[0].Line != 5 {
-		t.Errorf("cut last line: %v, want a problem at line 5", s2.problems)
+	if len(s2.Problems) != 1 || s2.Problems[0].Line != 5 {
+		t.Errorf("cut last line: %v, want a problem at line 5", s2.Problems)
 	}
 
 	f, _ = os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`and":"ls"}` + "\n")
 	f.Close()
 	s3, _ := read(t, path, st2)
-	if len(s3.rows) != 1 || s3.rows[0].CallID != "d" || s3.rows[0].Command != "ls" || s3.rows[0].SourceOffset != 5 {
-		t.Errorf("completed last line: %+v", s3.rows)
+	if len(s3.Rows) != 1 || s3.Rows[0].CallID != "d" || s3.Rows[0].Command != "ls" || s3.Rows[0].SourceOffset != 5 {
+		t.Errorf("completed last line: %+v", s3.Rows)
 	}
 
 	writeFile(t, path, `{"harness":"codey","call_id":"z"}`+"\n") // rewritten, shorter
 	s4, _ := read(t, path, st2)
-	if len(s4.rows) != 1 || s4.rows[0].CallID != "z" || s4.rows[0].SourceOffset != 1 {
-		t.Errorf("rewritten file: %+v", s4.rows)
+	if len(s4.Rows) != 1 || s4.Rows[0].CallID != "z" || s4.Rows[0].SourceOffset != 1 {
+		t.Errorf("rewritten file: %+v", s4.Rows)
 	}
 }
 

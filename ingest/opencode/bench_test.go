@@ -11,14 +11,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
-
-// discardSink counts what it is given.
-type discardSink struct{ rows, problems int }
-
-func (d *discardSink) Row(ingest.Row)         { d.rows++ }
-func (d *discardSink) Problem(ingest.Problem) { d.problems++ }
-func (d *discardSink) Bytes(int64)            {}
 
 // benchPart is a completed bash part with an output of about out bytes,
 // and every third part a text part, as a session mixes them.
@@ -69,12 +63,12 @@ func BenchmarkRead(b *testing.B) {
 		fi, _ := os.Stat(path)
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			sink := &discardSink{}
+			sink := &ingesttest.Discard{}
 			if _, err := New().Read(context.Background(), files, nil, sink); err != nil {
 				b.Fatal(err)
 			}
-			if sink.rows != 2015 {
-				b.Fatalf("rows %d", sink.rows)
+			if sink.Rows != 2015 {
+				b.Fatalf("rows %d", sink.Rows)
 			}
 		}
 	})
@@ -98,12 +92,12 @@ func BenchmarkRead(b *testing.B) {
 		}
 		b.SetBytes(total)
 		for b.Loop() {
-			sink := &discardSink{}
+			sink := &ingesttest.Discard{}
 			if _, err := New().Read(context.Background(), files, nil, sink); err != nil {
 				b.Fatal(err)
 			}
-			if sink.rows != 400 {
-				b.Fatalf("rows %d", sink.rows)
+			if sink.Rows != 400 {
+				b.Fatalf("rows %d", sink.Rows)
 			}
 		}
 	})

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestCorruptInput: "Bad input (corrupt lines, invalid JSON, unknown rule
@@ -14,7 +16,7 @@ import (
 func TestCorruptInput(t *testing.T) {
 	clearEnv(t)
 	home := filepath.Join(t.TempDir(), "home")
-	copyTree(t, synthHome, home)
+	ingesttest.CopyTree(t, synthHome, home)
 	data := filepath.Join(home, ".local/share/opencode")
 	msgDir := filepath.Join(data, "storage/part/msg_bdb7eb738001ppuaXgxTFi2D7f")
 
@@ -38,8 +40,8 @@ func TestCorruptInput(t *testing.T) {
 		}
 	}
 	// A part row of the database whose data is not JSON.
-	db := writeDB(t, filepath.Join(data, "opencode.db"))
-	exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data)
+	db := ingesttest.WriteDB(t, filepath.Join(data, "opencode.db"))
+	ingesttest.Exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data)
 		VALUES ('prt_cae5071ae001zzzzzzzzzzzzzz', 'msg_cae5044c1001qs4bge85V9wspw', 'ses_351b0113fffeUnr6mQMXLFFwLM', 1, 1,
 		'{"type":"tool","callID":"x", broken')`)
 	var badRow int64
@@ -61,22 +63,22 @@ func TestCorruptInput(t *testing.T) {
 		{unreadable, 0, "cannot read"},
 		{filepath.Join(data, "opencode.db"), badRow, "not valid JSON"},
 	}
-	if len(sink.problems) != len(wantProblems) {
-		t.Errorf("problems: got %d, want %d: %v", len(sink.problems), len(wantProblems), sink.problems)
+	if len(sink.Problems) != len(wantProblems) {
+		t.Errorf("problems: got %d, want %d: %v", len(sink.Problems), len(wantProblems), sink.Problems)
 	}
 	for _, w := range wantProblems {
 		found := false
-		for _, p := range sink.problems {
+		for _, p := range sink.Problems {
 			if p.File == w.file && p.Line == w.line && strings.Contains(p.Msg, w.msg) {
 				found = true
 			}
 		}
 		if !found {
-			t.Errorf("no problem %s:%d %q among %v", w.file, w.line, w.msg, sink.problems)
+			t.Errorf("no problem %s:%d %q among %v", w.file, w.line, w.msg, sink.Problems)
 		}
 	}
 	distinct := map[string]bool{}
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		distinct[r.CallKey] = true
 	}
 	if len(distinct) != 12 {

@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
 )
 
 // dbStateVersion changes whenever dbState changes shape; a manifest entry
@@ -90,7 +91,7 @@ func readDatabase(ctx context.Context, files []ingest.File, prev map[string]inge
 			return out, nil
 		}
 	}
-	if !had || old == nil || p.Inode != inodeOf(fi) {
+	if !had || old == nil || p.Inode != ingest.FileInode(fi) {
 		old = nil
 	}
 	if fi.Size() == 0 {
@@ -132,7 +133,7 @@ type dbReader struct {
 // readDB reads the parts new since old (all of them when old is nil) and
 // returns the new state.
 func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
-	db, err := openReadOnly(path)
+	db, err := sqliteread.Open(path)
 	if err != nil {
 		return nil, err
 	}

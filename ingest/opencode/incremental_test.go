@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // forkSession and forkMessage name the fork F of the synthetic database,
@@ -23,28 +24,28 @@ func TestIncrementalDatabase(t *testing.T) {
 	clearEnv(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "opencode.db")
-	copyTree(t, filepath.Join(synthHome, ".local/share/opencode/opencode.db"), path)
+	ingesttest.CopyTree(t, filepath.Join(synthHome, ".local/share/opencode/opencode.db"), path)
 	files := []ingest.File{{Path: path, Group: path}}
 	src := New()
-	read := func(prev map[string]ingest.FileState) (*memSink, map[string]ingest.FileState) {
+	read := func(prev map[string]ingest.FileState) (*ingesttest.Sink, map[string]ingest.FileState) {
 		t.Helper()
-		sink := &memSink{}
+		sink := &ingesttest.Sink{}
 		st, err := src.Read(context.Background(), files, prev, sink)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(sink.problems) != 0 {
-			t.Fatalf("problems: %v", sink.problems)
+		if len(sink.Problems) != 0 {
+			t.Fatalf("problems: %v", sink.Problems)
 		}
 		return sink, st
 	}
 
 	first, st1 := read(nil)
-	if len(first.rows) != 15 { // README: "15 in opencode.db"
-		t.Fatalf("first read: %d rows, want 15", len(first.rows))
+	if len(first.Rows) != 15 { // README: "15 in opencode.db"
+		t.Fatalf("first read: %d rows, want 15", len(first.Rows))
 	}
 	var forkCalls int64
-	for _, r := range first.rows {
+	for _, r := range first.Rows {
 		if r.SessionID == forkSession {
 			forkCalls++
 		}
@@ -53,43 +54,43 @@ func TestIncrementalDatabase(t *testing.T) {
 	// Unchanged: "A file whose size and inode match prev and that was not
 	// changed is not opened."
 	again, st2 := read(st1)
-	if len(again.rows) != 0 || again.bytes != 0 {
-		t.Errorf("unchanged database: %d rows, %d bytes read, want none", len(again.rows), again.bytes)
+	if len(again.Rows) != 0 || again.ByteCount != 0 {
+		t.Errorf("unchanged database: %d rows, %d bytes read, want none", len(again.Rows), again.ByteCount)
 	}
 	if string(st2[path].State) != string(st1[path].State) {
 		t.Errorf("unchanged database: state changed")
 	}
 
 	// A call starts: a running part is appended.
-	db := writeDB(t, path)
+	db := ingesttest.WriteDB(t, path)
 	running := `{"type":"tool","callID":"toolu_new1","tool":"bash","state":{"status":"running","input":{"command":"npm test"},"time":{"start":1772451040000}}}`
-	exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1772451040000, 1772451040000, ?)`,
+	ingesttest.Exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1772451040000, 1772451040000, ?)`,
 		"prt_cae600000001aaaaaaaaaaaaaa", forkMessage, forkSession, running)
 	db.Close()
 	second, st3 := read(st2)
-	if len(second.rows) != 1 {
-		t.Fatalf("after one new part: %d rows, want 1: %+v", len(second.rows), second.rows)
+	if len(second.Rows) != 1 {
+		t.Fatalf("after one new part: %d rows, want 1: %+v", len(second.Rows), second.Rows)
 	}
-	r := second.rows[0]
+	r := second.Rows[0]
 	if r.CallID != "toolu_new1" || r.Result != "unknown" || r.Seq != forkCalls+1 || r.Mode != "build" {
 		t.Errorf("running call: %s result %s seq %d mode %q, want toolu_new1 unknown %d build", r.CallID, r.Result, r.Seq, r.Mode, forkCalls+1)
 	}
 
 	// It finishes, and another call is made.
-	db = writeDB(t, path)
+	db = ingesttest.WriteDB(t, path)
 	done := `{"type":"tool","callID":"toolu_new1","tool":"bash","state":{"status":"completed","input":{"command":"npm test"},"output":"ok","metadata":{"exit":0},"time":{"start":1772451040000,"end":1772451041000}}}`
-	exec(t, db, `UPDATE part SET data = ?, time_updated = 1772451041000 WHERE id = ?`, done, "prt_cae600000001aaaaaaaaaaaaaa")
+	ingesttest.Exec(t, db, `UPDATE part SET data = ?, time_updated = 1772451041000 WHERE id = ?`, done, "prt_cae600000001aaaaaaaaaaaaaa")
 	read2 := `{"type":"tool","callID":"toolu_new2","tool":"read","state":{"status":"completed","input":{"filePath":"README.md"},"output":"x","time":{"start":1772451042000,"end":1772451042100}}}`
-	exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1772451042000, 1772451042100, ?)`,
+	ingesttest.Exec(t, db, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1772451042000, 1772451042100, ?)`,
 		"prt_cae600000002aaaaaaaaaaaaaa", forkMessage, forkSession, read2)
 	db.Close()
 	third, _ := read(st3)
 	got := map[string]ingest.Row{}
-	for _, r := range third.rows {
+	for _, r := range third.Rows {
 		got[r.CallID] = r
 	}
-	if len(third.rows) != 2 {
-		t.Fatalf("after finish + new part: %d rows, want the finished call and the new one: %+v", len(third.rows), third.rows)
+	if len(third.Rows) != 2 {
+		t.Fatalf("after finish + new part: %d rows, want the finished call and the new one: %+v", len(third.Rows), third.Rows)
 	}
 	if r := got["toolu_new1"]; r.Result != "ok" || r.Seq != forkCalls+1 || r.CallKey != "opencode:toolu_new1:1772451040000" || r.ExitCode == nil || *r.ExitCode != 0 {
 		t.Errorf("finished call: %+v", r)
@@ -98,8 +99,8 @@ func TestIncrementalDatabase(t *testing.T) {
 		t.Errorf("new call: seq %d paths %v", r.Seq, r.Paths)
 	}
 	// Only the two rows' data crossed into Go, not the whole table again.
-	if third.bytes >= first.bytes/2 {
-		t.Errorf("incremental read took %d bytes of part data, the first read %d", third.bytes, first.bytes)
+	if third.ByteCount >= first.ByteCount/2 {
+		t.Errorf("incremental read took %d bytes of part data, the first read %d", third.ByteCount, first.ByteCount)
 	}
 }
 
@@ -109,7 +110,7 @@ func TestIncrementalDatabase(t *testing.T) {
 func TestIncrementalJSON(t *testing.T) {
 	clearEnv(t)
 	home := filepath.Join(t.TempDir(), "home")
-	copyTree(t, synthHome, home)
+	ingesttest.CopyTree(t, synthHome, home)
 	_, prev := readHome(t, home, nil)
 
 	msgDir := filepath.Join(home, ".local/share/opencode/storage/part/msg_bdb7eb224001ID4ayvY6A0YmNM")
@@ -120,16 +121,16 @@ func TestIncrementalJSON(t *testing.T) {
 	write(t, newPart, content)
 
 	sink, _ := readHome(t, home, prev)
-	if len(sink.problems) != 0 {
-		t.Errorf("problems: %v", sink.problems)
+	if len(sink.Problems) != 0 {
+		t.Errorf("problems: %v", sink.Problems)
 	}
-	if len(sink.rows) != 1 {
-		t.Fatalf("rows: %d, want only the new call: %+v", len(sink.rows), sink.rows)
+	if len(sink.Rows) != 1 {
+		t.Fatalf("rows: %d, want only the new call: %+v", len(sink.Rows), sink.Rows)
 	}
-	if sink.bytes != int64(len(content)) {
-		t.Errorf("bytes read: %d, want only the new file's %d", sink.bytes, len(content))
+	if sink.ByteCount != int64(len(content)) {
+		t.Errorf("bytes read: %d, want only the new file's %d", sink.ByteCount, len(content))
 	}
-	r := sink.rows[0]
+	r := sink.Rows[0]
 	// Session A's tool parts before it: bash, read, edit, task (the cut
 	// part file is not one it can know to be a tool).
 	if r.CallID != "toolu_json_new" || r.Mode != "build" || r.Seq != 5 || r.ProjectDir != "/home/dev/demo-app" || r.SourceFile != newPart {
@@ -139,7 +140,7 @@ func TestIncrementalJSON(t *testing.T) {
 	// The cut file was reported in the first run; unchanged, it is not
 	// reported again.
 	again, _ := readHome(t, home, prev)
-	for _, p := range again.problems {
+	for _, p := range again.Problems {
 		if filepath.Base(p.File) == "prt_bdb7edeac001GSx28ee3nufnZL.json" {
 			t.Errorf("unchanged bad file reported again: %s", p)
 		}

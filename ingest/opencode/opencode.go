@@ -15,7 +15,7 @@
 // Both are read incrementally. A JSON record file is read again only when
 // it changed (the manifest keeps what a session or message file said, so
 // a new part file is read alone). The database is only ever opened
-// read-only (see openReadOnly); a run reads the part rows with a rowid
+// read-only (see sqliteread.Open); a run reads the part rows with a rowid
 // above the last run's high-water mark, plus, by id, the parts that were
 // still running then.
 package opencode
@@ -61,9 +61,9 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 // unchanged reports whether the file at path still has the size, inode and
 // modification time st recorded.
 func unchanged(fi os.FileInfo, st ingest.FileState) bool {
-	return fi.Size() == st.Size && inodeOf(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
+	return fi.Size() == st.Size && ingest.FileInode(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
 }
 
 func fileState(path string, fi os.FileInfo, state []byte) ingest.FileState {
-	return ingest.FileState{Path: path, Size: fi.Size(), Inode: inodeOf(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
+	return ingest.FileState{Path: path, Size: fi.Size(), Inode: ingest.FileInode(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
 }

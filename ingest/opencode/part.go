@@ -1,7 +1,6 @@
 package opencode
 
 import (
-	"bytes"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -295,7 +294,7 @@ func buildRow(p *part, m *message, s *session, seq int64, at where) ingest.Row {
 		CallID:          p.CallID,
 		Tool:            tool,
 		RawTool:         p.Tool,
-		InputJSON:       cutLongStrings(p.State.Input),
+		InputJSON:       string(ingest.ShortenJSONKeepHTML(p.State.Input)),
 		Mode:            m.Agent,
 		ModeSource:      "agent",
 		Model:           m.Model,
@@ -423,53 +422,4 @@ func spawned(p *part) string {
 		}
 	}
 	return ""
-}
-
-// maxInputString is the longest string value kept whole in input_json; a
-// write of a large file would otherwise copy the file into the table.
-const maxInputString = 64 << 10
-
-// cutLongStrings returns the raw JSON unchanged unless it holds a string
-// longer than maxInputString; then every such string is cut there and ends
-// in a marker saying how many bytes were dropped. The result stays JSON.
-func cutLongStrings(raw json.RawMessage) string {
-	if len(raw) <= maxInputString+2 {
-		return string(raw)
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if dec.Decode(&v) != nil {
-		return string(raw)
-	}
-	v = cutValue(v)
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(v) != nil {
-		return string(raw)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-func cutValue(v any) any {
-	switch x := v.(type) {
-	case string:
-		if len(x) > maxInputString {
-			cut := maxInputString
-			for cut > 0 && x[cut]&0xC0 == 0x80 { // do not split a UTF-8 character
-				cut--
-			}
-			return x[:cut] + " [permsim: cut " + strconv.Itoa(len(x)-cut) + " bytes]"
-		}
-	case []any:
-		for i := range x {
-			x[i] = cutValue(x[i])
-		}
-	case map[string]any:
-		for k := range x {
-			x[k] = cutValue(x[k])
-		}
-	}
-	return v
 }

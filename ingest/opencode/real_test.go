@@ -1,13 +1,12 @@
 package opencode
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // The real fixtures were written by OpenCode 1.18.33 driven by a scripted
@@ -64,33 +63,24 @@ func TestRealFixtures(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.id, func(t *testing.T) {
 			dir := filepath.Join("../../testdata/ingest/opencode/real", c.id)
-			var cs struct {
-				Calls []realCall `json:"calls"`
-			}
-			b, err := os.ReadFile(filepath.Join(dir, "CASE.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(b, &cs); err != nil {
-				t.Fatal(err)
-			}
-			results := readResults(t, filepath.Join(dir, "RESULTS.jsonl"))
-			if len(results) != c.calls || len(cs.Calls) != c.calls {
-				t.Fatalf("fixture: %d results, %d scripted calls, README says %d", len(results), len(cs.Calls), c.calls)
+			calls := ingesttest.LoadCase[realCall](t, dir)
+			results := ingesttest.ReadJSONL[realResult](t, filepath.Join(dir, "RESULTS.jsonl"))
+			if len(results) != c.calls || len(calls) != c.calls {
+				t.Fatalf("fixture: %d results, %d scripted calls, README says %d", len(results), len(calls), c.calls)
 			}
 
 			sink, _ := readHome(t, filepath.Join(dir, "home/user"), nil)
-			if len(sink.problems) != 0 {
-				t.Errorf("problems: %v", sink.problems)
+			if len(sink.Problems) != 0 {
+				t.Errorf("problems: %v", sink.Problems)
 			}
-			rows := sink.rows
+			rows := sink.Rows
 			if len(rows) != c.calls {
 				t.Fatalf("rows: got %d, want %d", len(rows), c.calls)
 			}
 			sort.Slice(rows, func(i, j int) bool { return rows[i].Seq < rows[j].Seq })
 			keys := map[string]bool{}
 			for i, r := range rows {
-				call, res := cs.Calls[i], results[i]
+				call, res := calls[i], results[i]
 				if res.CallIndex != i {
 					t.Fatalf("RESULTS row %d has call_index %d", i, res.CallIndex)
 				}
@@ -116,7 +106,7 @@ func TestRealFixtures(t *testing.T) {
 					t.Errorf("call %d (%s): result %s, want one of %v", i, res.Outcome, r.Result, wantResult(res.Outcome))
 				}
 				if r.Tool == "bash" && res.Outcome == "runs" && (r.ExitCode == nil || *r.ExitCode != 0) {
-					t.Errorf("call %d: exit %s, want 0 for a command that ran", i, fmtPtr(r.ExitCode))
+					t.Errorf("call %d: exit %s, want 0 for a command that ran", i, ingesttest.FmtPtr(r.ExitCode))
 				}
 				if r.Mode != "build" || r.ModeSource != "agent" {
 					t.Errorf("call %d: mode %q (%s), want the build agent", i, r.Mode, r.ModeSource)
@@ -137,27 +127,4 @@ func TestRealFixtures(t *testing.T) {
 			}
 		})
 	}
-}
-
-func readResults(t *testing.T, path string) []realResult {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []realResult
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var r realResult
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, r)
-	}
-	return out
 }

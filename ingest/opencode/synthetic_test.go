@@ -3,13 +3,14 @@ package opencode
 import (
 	"bytes"
 	"database/sql"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // expectedCall is one call of testdata/ingest/opencode/synthetic/expected.json
@@ -40,31 +41,7 @@ const synthHome = "../../testdata/ingest/opencode/synthetic/home"
 
 func loadExpected(t *testing.T) []expectedCall {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/ingest/opencode/synthetic/expected.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var all struct {
-		OpenCode struct {
-			Distinct int            `json:"distinct_tool_calls"`
-			Calls    []expectedCall `json:"calls"`
-		} `json:"opencode"`
-	}
-	if err := json.Unmarshal(b, &all); err != nil {
-		t.Fatal(err)
-	}
-	if all.OpenCode.Distinct != len(all.OpenCode.Calls) || len(all.OpenCode.Calls) == 0 {
-		t.Fatalf("expected.json: %d distinct but %d listed", all.OpenCode.Distinct, len(all.OpenCode.Calls))
-	}
-	return all.OpenCode.Calls
-}
-
-func deref[T any](p *T) T {
-	var z T
-	if p == nil {
-		return z
-	}
-	return *p
+	return ingesttest.LoadExpected[expectedCall](t, "../../testdata/ingest/opencode/synthetic/expected.json", "opencode")
 }
 
 // partIDAt names the part a row was read from: the JSON file's name, or
@@ -96,11 +73,11 @@ func partIDAt(t *testing.T, file string, rowid int64) string {
 func TestSyntheticHome(t *testing.T) {
 	clearEnv(t)
 	home := filepath.Join(t.TempDir(), "home")
-	copyTree(t, synthHome, home) // Run's manifest must not point into testdata
-	got, sum := runIngest(t, home)
+	ingesttest.CopyTree(t, synthHome, home) // Run's manifest must not point into testdata
+	got, sum := ingesttest.RunIngest(t, New(), home)
 	want := loadExpected(t)
 	if len(got) != len(want) {
-		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), keys(got))
+		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), ingesttest.Keys(got))
 	}
 	for _, w := range want {
 		t.Run(w.CallID, func(t *testing.T) {
@@ -113,37 +90,30 @@ func TestSyntheticHome(t *testing.T) {
 			if !ok {
 				t.Fatalf("call %s missing", key)
 			}
-			checks := []struct {
-				field     string
-				got, want any
-			}{
+			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},
-				{"parent_session_id", r.ParentSessionID, deref(w.ParentSessionID)},
+				{"parent_session_id", r.ParentSessionID, ingesttest.Deref(w.ParentSessionID)},
 				{"is_subagent", r.IsSubagent, w.IsSubagent},
 				{"call_id", r.CallID, w.CallID},
 				{"part", partIDAt(t, r.SourceFile, r.SourceOffset), w.PartID},
 				{"raw_tool", r.RawTool, w.RawTool},
 				{"tool", r.Tool, w.Tool},
-				{"command", r.Command, deref(w.Command)},
+				{"command", r.Command, ingesttest.Deref(w.Command)},
 				{"paths", strings.Join(r.Paths, "\x00"), strings.Join(w.Paths, "\x00")},
-				{"pattern", r.Pattern, deref(w.Pattern)},
-				{"url", r.URL, deref(w.URL)},
+				{"pattern", r.Pattern, ingesttest.Deref(w.Pattern)},
+				{"url", r.URL, ingesttest.Deref(w.URL)},
 				{"project_dir", r.ProjectDir, w.ProjectDir},
 				{"cwd", r.Cwd, w.Cwd},
 				{"ts", r.Ts, wantTs.UTC()},
-				{"mode", r.Mode, deref(w.Mode)},
+				{"mode", r.Mode, ingesttest.Deref(w.Mode)},
 				{"mode_source", r.ModeSource, "agent"},
-				{"timeout_ms", r.TimeoutMs, deref(w.TimeoutMs)},
+				{"timeout_ms", r.TimeoutMs, ingesttest.Deref(w.TimeoutMs)},
 				{"result", r.Result, w.Result},
-				{"exit_code", fmtPtr(r.ExitCode), fmtPtr(w.ExitCode)},
-				{"spawns_agent", r.SpawnsAgent, deref(w.SpawnsAgent)},
+				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
+				{"spawns_agent", r.SpawnsAgent, ingesttest.Deref(w.SpawnsAgent)},
 				{"harness", r.Harness, "opencode"},
 			}
-			for _, c := range checks {
-				if c.got != c.want {
-					t.Errorf("%s: got %v, want %v", c.field, c.got, c.want)
-				}
-			}
+			ingesttest.CheckFields(t, checks)
 		})
 	}
 
@@ -175,7 +145,7 @@ func TestNaiveCounts(t *testing.T) {
 	clearEnv(t)
 	sink, _ := readHome(t, synthHome, nil)
 	var js, db int
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		if strings.HasSuffix(r.SourceFile, ".json") {
 			js++
 		} else {
@@ -185,7 +155,7 @@ func TestNaiveCounts(t *testing.T) {
 	if js != 6 || db != 15 {
 		t.Errorf("rows: %d from storage/ and %d from opencode.db, want 6 and 15", js, db)
 	}
-	if len(sink.problems) != 1 {
-		t.Errorf("problems: %v, want the one unreadable part file", sink.problems)
+	if len(sink.Problems) != 1 {
+		t.Errorf("problems: %v, want the one unreadable part file", sink.Problems)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // TestNormalizeTool checks the OpenCode column of transcript-formats.md
@@ -55,8 +58,8 @@ func TestClassify(t *testing.T) {
 				t.Fatal(err)
 			}
 			res, exit := classify(&p, NormalizeTool(c.tool))
-			if res != c.result || fmtPtr(exit) != c.exit {
-				t.Errorf("got %s exit %s, want %s exit %s", res, fmtPtr(exit), c.result, c.exit)
+			if res != c.result || ingesttest.FmtPtr(exit) != c.exit {
+				t.Errorf("got %s exit %s, want %s exit %s", res, ingesttest.FmtPtr(exit), c.result, c.exit)
 			}
 		})
 	}
@@ -80,13 +83,13 @@ func TestPatchPaths(t *testing.T) {
 
 // TestCutLongStrings: a huge write keeps input_json valid JSON but bounded.
 func TestCutLongStrings(t *testing.T) {
-	raw, _ := json.Marshal(map[string]any{"filePath": "/x", "content": strings.Repeat("é", maxInputString)})
-	out := cutLongStrings(raw)
+	raw, _ := json.Marshal(map[string]any{"filePath": "/x", "content": strings.Repeat("é", ingest.MaxInputString)})
+	out := string(ingest.ShortenJSONKeepHTML(raw))
 	var v map[string]string
 	if err := json.Unmarshal([]byte(out), &v); err != nil {
 		t.Fatalf("not JSON after cutting: %v", err)
 	}
-	if len(out) > maxInputString+200 || !strings.Contains(v["content"], "[permsim: cut ") || v["filePath"] != "/x" {
+	if len(out) > ingest.MaxInputString+200 || !strings.Contains(v["content"], "[permsim: cut ") || v["filePath"] != "/x" {
 		t.Errorf("cut: %d bytes, content ends %q", len(out), v["content"][len(v["content"])-40:])
 	}
 }
@@ -132,7 +135,7 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("own home:\n got %s\nwant %s", got, own)
 	}
 	other := filepath.Join(root, "other")
-	copyTree(t, home, other)
+	ingesttest.CopyTree(t, home, other)
 	if got, want := list(other), "other/.local/share/opencode/opencode.db@other/.local/share/opencode/opencode.db"; got != want {
 		t.Errorf("another home: got %s, want %s", got, want)
 	}

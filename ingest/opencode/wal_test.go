@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 func listDir(t *testing.T, dir string) []string {
@@ -29,8 +31,8 @@ func walDB(t *testing.T) (string, func()) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "opencode.db")
-	copyTree(t, filepath.Join(synthHome, ".local/share/opencode/opencode.db"), path)
-	db := writeDB(t, path)
+	ingesttest.CopyTree(t, filepath.Join(synthHome, ".local/share/opencode/opencode.db"), path)
+	db := ingesttest.WriteDB(t, path)
 	var mode string
 	if err := db.QueryRow(`PRAGMA journal_mode=WAL`).Scan(&mode); err != nil || mode != "wal" {
 		t.Fatalf("journal_mode: %q %v", mode, err)
@@ -44,8 +46,8 @@ func walDB(t *testing.T) (string, func()) {
 func TestReadWhileWriting(t *testing.T) {
 	path, closeWriter := walDB(t)
 	defer closeWriter()
-	w := writeDB(t, path)
-	exec(t, w, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1, 1, ?)`,
+	w := ingesttest.WriteDB(t, path)
+	ingesttest.Exec(t, w, `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES (?, ?, ?, 1, 1, ?)`,
 		"prt_cae600000001aaaaaaaaaaaaaa", forkMessage, forkSession,
 		`{"type":"tool","callID":"toolu_wal","tool":"bash","state":{"status":"completed","input":{"command":"true"},"metadata":{"exit":0},"time":{"start":5,"end":6}}}`)
 	before := listDir(t, filepath.Dir(path))
@@ -58,17 +60,17 @@ func TestReadWhileWriting(t *testing.T) {
 		t.Fatalf("Discover of a bare folder: %v %v", files, err)
 	}
 	group := []ingest.File{{Path: path, Group: path}, {Path: path + "-wal", Group: path}}
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	st, err := New().Read(context.Background(), group, nil, sink)
 	if err != nil {
 		t.Fatal(err)
 	}
 	found := false
-	for _, r := range sink.rows {
+	for _, r := range sink.Rows {
 		found = found || r.CallID == "toolu_wal"
 	}
-	if !found || len(sink.rows) != 16 {
-		t.Errorf("rows: %d (the WAL row found: %v), want 15 + 1", len(sink.rows), found)
+	if !found || len(sink.Rows) != 16 {
+		t.Errorf("rows: %d (the WAL row found: %v), want 15 + 1", len(sink.Rows), found)
 	}
 	if _, ok := st[path+"-wal"]; !ok {
 		t.Errorf("no state kept for the -wal file: a change only there would go unseen")
@@ -88,15 +90,15 @@ func TestWALWithoutWriter(t *testing.T) {
 	if !slices.Equal(before, []string{"opencode.db"}) {
 		t.Fatalf("setup: %v", before)
 	}
-	if wal, err := walMode(path); err != nil || !wal {
+	if wal, err := sqliteread.WALMode(path); err != nil || !wal {
 		t.Fatalf("setup: not in WAL mode (%v)", err)
 	}
-	sink := &memSink{}
+	sink := &ingesttest.Sink{}
 	if _, err := New().Read(context.Background(), []ingest.File{{Path: path, Group: path}}, nil, sink); err != nil {
 		t.Fatal(err)
 	}
-	if len(sink.rows) != 15 || len(sink.problems) != 0 {
-		t.Errorf("rows %d problems %v, want 15 and none", len(sink.rows), sink.problems)
+	if len(sink.Rows) != 15 || len(sink.Problems) != 0 {
+		t.Errorf("rows %d problems %v, want 15 and none", len(sink.Rows), sink.Problems)
 	}
 	if after := listDir(t, filepath.Dir(path)); !slices.Equal(before, after) {
 		t.Errorf("files before %v, after %v", before, after)

@@ -1,4 +1,7 @@
-package cursor
+// Package sqliteread opens a harness's SQLite store (OpenCode's
+// opencode.db, Cursor's chat store.db) for reading only, without ever
+// writing to it or creating files next to it.
+package sqliteread
 
 import (
 	"bytes"
@@ -14,12 +17,11 @@ import (
 // sqliteHeader starts every SQLite database file.
 var sqliteHeader = []byte("SQLite format 3\x00")
 
-// errNotSQLite is returned for a file that is not an SQLite database.
-var errNotSQLite = errors.New("not an SQLite database")
+// ErrNotSQLite is returned for a file that is not an SQLite database.
+var ErrNotSQLite = errors.New("not an SQLite database")
 
-// openReadOnly opens a Cursor chat database so that nothing is ever written
-// to it, and so that it can be read while Cursor is writing it (the OpenCode
-// reader has the same function; readers do not import each other):
+// Open opens the SQLite database at path so that nothing is ever written
+// to it, and so that it can be read while its harness is writing it:
 //
 //   - mode=ro and query_only: the driver cannot change the database;
 //   - busy_timeout: a reader waits out a writer's short lock (rollback
@@ -30,14 +32,14 @@ var errNotSQLite = errors.New("not an SQLite database")
 //   - a database in WAL mode without a -wal file has no writer: SQLite
 //     would still create -wal and -shm next to it to read it (even with
 //     mode=ro), so it is opened immutable instead, which creates nothing.
-//     Should Cursor start writing during that read, a checkpoint could
+//     Should the harness start writing during that read, a checkpoint could
 //     change pages under it; the read then fails or misses the newest rows,
 //     and the next run, seeing the file changed, reads them.
 //
 // A -wal file without its -shm (a crashed writer) still makes SQLite
 // create the -shm.
-func openReadOnly(path string) (*sql.DB, error) {
-	wal, err := walMode(path)
+func Open(path string) (*sql.DB, error) {
+	wal, err := WALMode(path)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +60,10 @@ func openReadOnly(path string) (*sql.DB, error) {
 	return db, nil
 }
 
-// walMode checks the file header: it must be an SQLite database, and bytes
-// 18 and 19 (the file format's write and read versions) are 2 in WAL mode.
-func walMode(path string) (bool, error) {
+// WALMode reports whether the database at path is in WAL mode, from its
+// header: bytes 18 and 19 (the file format's write and read versions) are
+// 2 in WAL mode. A file that is not an SQLite database gives ErrNotSQLite.
+func WALMode(path string) (bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return false, err
@@ -68,7 +71,7 @@ func walMode(path string) (bool, error) {
 	defer f.Close()
 	var h [100]byte
 	if _, err := io.ReadFull(f, h[:]); err != nil || !bytes.Equal(h[:16], sqliteHeader) {
-		return false, errNotSQLite
+		return false, ErrNotSQLite
 	}
 	return h[18] == 2 || h[19] == 2, nil
 }

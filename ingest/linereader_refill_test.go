@@ -1,4 +1,4 @@
-package claude
+package ingest
 
 import (
 	"io"
@@ -11,7 +11,7 @@ import (
 // by line (… a large max line, … and a clear Problem for a longer line)"
 // and "Never leave Offset in the middle of a line" — the sizes handed out
 // must add up to the bytes of whole lines only.
-func TestLineReader(t *testing.T) {
+func TestLineReaderRefills(t *testing.T) {
 	long := strings.Repeat("x", 50)
 	in := "a\n\n" + long + "\nbb\r\n" + strings.Repeat("y", 10) + "\ncut"
 	type want struct {
@@ -25,10 +25,10 @@ func TestLineReader(t *testing.T) {
 		name string
 		r    io.Reader
 	}{{"whole", strings.NewReader(in)}, {"one byte at a time", iotest.OneByteReader(strings.NewReader(in))}} {
-		lr := newLineReader(r.r, 16)
+		lr := NewLineReader(r.r, 16)
 		var total int64
 		for i := 0; ; i++ {
-			l, err := lr.next()
+			l, err := lr.Next()
 			if err == io.EOF {
 				if i != len(wants) {
 					t.Errorf("%s: %d lines, want %d", r.name, i, len(wants))
@@ -39,13 +39,13 @@ func TestLineReader(t *testing.T) {
 				t.Fatal(err)
 			}
 			if i >= len(wants) {
-				t.Fatalf("%s: extra line %q", r.name, l.text)
+				t.Fatalf("%s: extra line %q", r.name, l.Text)
 			}
 			w := wants[i]
-			if string(l.text) != w.text || l.terminated != w.terminated || l.tooLong != w.tooLong {
-				t.Errorf("%s line %d: %q term=%v long=%v, want %q %v %v", r.name, i+1, l.text, l.terminated, l.tooLong, w.text, w.terminated, w.tooLong)
+			if string(l.Text) != w.text || l.Terminated != w.terminated || l.TooLong != w.tooLong {
+				t.Errorf("%s line %d: %q term=%v long=%v, want %q %v %v", r.name, i+1, l.Text, l.Terminated, l.TooLong, w.text, w.terminated, w.tooLong)
 			}
-			total += l.size
+			total += l.Size
 		}
 		if total != int64(len(in)) {
 			t.Errorf("%s: sizes add up to %d, want %d", r.name, total, len(in))

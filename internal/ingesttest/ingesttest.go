@@ -1,0 +1,344 @@
+// Package ingesttest holds what the transcript readers' tests share:
+// a Sink that records what a Source sends, driving a Source over a home
+// the way ingest.Run does, running ingest.Run and reading the calls table
+// back, loading a fixture's expected.json and real-harness recordings, and
+// comparing a row field by field. It is imported by tests only.
+package ingesttest
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/permsim/permsim/ingest"
+)
+
+// Sink records everything a Source sends, in order.
+type Sink struct {
+	Rows      []ingest.Row
+	Problems  []ingest.Problem
+	ByteCount int64 // sum of every Bytes report
+}
+
+// Row records r.
+func (s *Sink) Row(r ingest.Row) { s.Rows = append(s.Rows, r) }
+
+// Problem records p.
+func (s *Sink) Problem(p ingest.Problem) { s.Problems = append(s.Problems, p) }
+
+// Bytes adds n to ByteCount.
+func (s *Sink) Bytes(n int64) { s.ByteCount += n }
+
+// Discard counts the rows and problems a Source sends and keeps nothing,
+// so a benchmark measures the reader rather than the sink.
+type Discard struct{ Rows, Problems int }
+
+// Row counts one row.
+func (d *Discard) Row(ingest.Row) { d.Rows++ }
+
+// Problem counts one problem.
+func (d *Discard) Problem(ingest.Problem) { d.Problems++ }
+
+// Bytes ignores the report.
+func (d *Discard) Bytes(int64) {}
+
+// ReadHome discovers home with src and reads every group, in the order
+// Discover first names it, with prev as the manifest (nil: a first run),
+// the way ingest.Run drives a Source. It returns what was sent and the
+// union of the states every Read returned; any Discover or Read error
+// fails the test.
+func ReadHome(t testing.TB, src ingest.Source, home string, prev map[string]ingest.FileState) (*Sink, map[string]ingest.FileState) {
+	t.Helper()
+	files, err := src.Discover(home)
+	if err != nil {
+		t.Fatalf("Discover: %v", err)
+	}
+	groups := map[string][]ingest.File{}
+	var order []string
+	for _, f := range files {
+		if _, ok := groups[f.Group]; !ok {
+			order = append(order, f.Group)
+		}
+		groups[f.Group] = append(groups[f.Group], f)
+	}
+	sink := &Sink{}
+	states := map[string]ingest.FileState{}
+	for _, g := range order {
+		st, err := src.Read(context.Background(), groups[g], prev, sink)
+		if err != nil {
+			t.Fatalf("Read %s: %v", g, err)
+		}
+		for k, v := range st {
+			states[k] = v
+		}
+	}
+	return sink, states
+}
+
+// ReadAll discovers home with src and hands every file to one Read, with
+// prev as the manifest; any Discover or Read error fails the test.
+func ReadAll(t testing.TB, src ingest.Source, home string, prev map[string]ingest.FileState) (*Sink, map[string]ingest.FileState) {
+	t.Helper()
+	files, err := src.Discover(home)
+	if err != nil {
+		t.Fatalf("Discover: %v", err)
+	}
+	sink := &Sink{}
+	states, err := src.Read(context.Background(), files, prev, sink)
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	return sink, states
+}
+
+// RunIngest runs ingest.Run with src over home into a fresh folder and
+// reads the calls table back, one row per call_key as every reader of the
+// table does; a call_key read twice is a test error.
+func RunIngest(t testing.TB, src ingest.Source, home string) (map[string]ingest.Row, ingest.Summary) {
+	t.Helper()
+	out := t.TempDir()
+	sum, err := ingest.Run(context.Background(), ingest.Options{Homes: []string{home}, OutDir: out, Workers: 2}, []ingest.Source{src})
+	if err != nil {
+		t.Fatalf("ingest.Run: %v", err)
+	}
+	got := map[string]ingest.Row{}
+	if err := ingest.ReadCalls(out, func(r ingest.Row) error {
+		if _, dup := got[r.CallKey]; dup {
+			t.Errorf("ReadCalls gave %s twice", r.CallKey)
+		}
+		got[r.CallKey] = r
+		return nil
+	}); err != nil {
+		t.Fatalf("ReadCalls: %v", err)
+	}
+	return got, sum
+}
+
+// KeepOriginals keeps, per CallKey, the row with the lowest CopyRank (the
+// later of equal ranks), as ingest.Run and the calls view do.
+func KeepOriginals(rows []ingest.Row) map[string]ingest.Row {
+	best := map[string]ingest.Row{}
+	for _, r := range rows {
+		if b, ok := best[r.CallKey]; !ok || r.CopyRank <= b.CopyRank {
+			best[r.CallKey] = r
+		}
+	}
+	return best
+}
+
+// Latest keeps the last row sent per CallKey.
+func Latest(rows []ingest.Row) map[string]ingest.Row {
+	m := map[string]ingest.Row{}
+	for _, r := range rows {
+		m[r.CallKey] = r
+	}
+	return m
+}
+
+// BySeq returns the rows of m sorted by Seq.
+func BySeq(m map[string]ingest.Row) []ingest.Row {
+	rows := make([]ingest.Row, 0, len(m))
+	for _, r := range m {
+		rows = append(rows, r)
+	}
+	slices.SortFunc(rows, func(a, b ingest.Row) int { return int(a.Seq - b.Seq) })
+	return rows
+}
+
+// Keys returns the keys of m, sorted.
+func Keys[V any](m map[string]V) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// FmtPtr renders an optional integer as its decimal digits, or "null".
+func FmtPtr(p *int64) string {
+	if p == nil {
+		return "null"
+	}
+	return strconv.FormatInt(*p, 10)
+}
+
+// Deref returns *p, or T's zero value for a nil p (expected.json's null).
+func Deref[T any](p *T) T {
+	var z T
+	if p == nil {
+		return z
+	}
+	return *p
+}
+
+// Field is one compared field of a row: its name in messages, the value
+// the reader gave and the value the fixture expects. It is an alias of an
+// unnamed struct so the tables of checks can stay positional.
+type Field = struct {
+	Name      string
+	Got, Want any
+}
+
+// CheckFields reports, as a test error naming the field, every field whose
+// Got differs (by ==) from its Want.
+func CheckFields(t testing.TB, fields []Field) {
+	t.Helper()
+	for _, c := range fields {
+		if c.Got != c.Want {
+			t.Errorf("%s: got %v, want %v", c.Name, c.Got, c.Want)
+		}
+	}
+}
+
+// LoadExpected reads the calls of one harness from a fixture's
+// expected.json at path: the object under harness, whose
+// distinct_tool_calls must equal the number of calls listed (and be more
+// than none), else the test stops.
+func LoadExpected[T any](t testing.TB, path, harness string) []T {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		Distinct int `json:"distinct_tool_calls"`
+		Calls    []T `json:"calls"`
+	}
+	if err := json.Unmarshal(all[harness], &h); err != nil {
+		t.Fatalf("%s: %s: %v", path, harness, err)
+	}
+	if h.Distinct != len(h.Calls) || len(h.Calls) == 0 {
+		t.Fatalf("expected.json: %d distinct but %d listed", h.Distinct, len(h.Calls))
+	}
+	return h.Calls
+}
+
+// LoadCase reads the scripted calls of a real-harness recording: the
+// "calls" list of dir/CASE.json.
+func LoadCase[C any](t testing.TB, dir string) []C {
+	t.Helper()
+	var cs struct {
+		Calls []C `json:"calls"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "CASE.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &cs); err != nil {
+		t.Fatal(err)
+	}
+	return cs.Calls
+}
+
+// ReadJSONL reads every non-empty line of the file at path (a recording's
+// RESULTS.jsonl) as one T; a line that is not valid JSON stops the test.
+func ReadJSONL[T any](t testing.TB, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var r T
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// CopyTree copies the folder src into dst, every file writable, so a test
+// can change files (or let ingest.Run's manifest point at them) without
+// touching testdata.
+func CopyTree(t testing.TB, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		out := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		in, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer in.Close()
+		o, err := os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(o, in); err != nil {
+			o.Close()
+			return err
+		}
+		return o.Close()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// AppendFile appends s to the file at path, creating the file when it is
+// missing; any failure stops the test.
+func AppendFile(t testing.TB, path, s string) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(s); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WriteDB opens a test's own copy of a SQLite database for writing, with
+// the driver registered as "sqlite" by the calling package, closed when
+// the test ends.
+func WriteDB(t testing.TB, path string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Exec runs q on db; an error stops the test.
+func Exec(t testing.TB, db *sql.DB, q string, args ...any) {
+	t.Helper()
+	if _, err := db.Exec(q, args...); err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+}
