@@ -29,6 +29,7 @@ var commands = []command{
 	{"decide", "decide calls given as JSON Lines on stdin for one project", runDecide},
 	{"rules", "list every rule of one project under its file, in force or not, and why", runRules},
 	{"nightly", "ingest + replay + report, incremental", runNightly},
+	{"verify", "run the real harness sandboxed and compare it with decide, call by call", runVerify},
 }
 
 const usageText = `permsim: which of the things your coding agents did, or could do, would their

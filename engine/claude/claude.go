@@ -4,7 +4,10 @@
 // local, project, user, and the --allowedTools/--disallowedTools flags),
 // compiles the rules and resolves the permission mode. Decide then walks the
 // fourteen steps of the seed's "Order of decisions" for one call, without
-// touching the disk except to follow a symlink a path rule may name.
+// touching the disk except to follow a symlink a path rule may name, and
+// without running a hook unless the project was loaded with Env.RunHooks
+// (CommandHooks then runs them, within engine/hooks' limits). The sandbox
+// (step 13) follows the seed's "Sandbox" section.
 //
 // Where the seed and the real Claude Code 2.1.328 (the differential corpus)
 // disagree, the simulator follows the real harness; docs/claude-differences.md

@@ -54,7 +54,9 @@ type decider struct {
 
 // Decide says what Claude Code would do with call in mode (empty: the mode
 // the settings select), walking the seed's fourteen steps in order. It
-// never writes; it reads the disk only to follow symlinks on paths.
+// never writes; it reads the disk only to follow symlinks on paths, and it
+// runs the PreToolUse hooks that match the call only when the policy was
+// loaded with Env.RunHooks.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := &decider{p: p, call: call, tool: toolOf(call), mi: p.resolveMode(mode)}
 	d.mode = d.mi.mode
@@ -74,11 +76,29 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 			d.allow = append(d.allow, r)
 		}
 	}
-	d.hook = p.hooks.PreToolUse(HookRequest{Tool: d.tool, Input: call.Input, Cwd: d.cwd, Mode: d.mode, Sources: p.hookSources})
-	d.notes = append(d.notes, d.hook.Notes...)
-	if d.hook.Unknown {
-		return d.done(engine.Unknown, engine.GroupUnknown, "1 hook", nil, "a hook did not answer within the tester's limit")
+	if hs := d.matchingHooks(); p.runHooks {
+		d.hook = p.hooks.PreToolUse(HookRequest{Tool: d.hookTool(), Input: d.toolInput(), Cwd: d.cwd, Mode: modeForHooks(d.mode),
+			Sources: p.hookSources, Handlers: hs, Project: p.project})
+		d.notes = append(d.notes, d.hook.Notes...)
+	} else if len(hs) > 0 {
+		d.notes = append(d.notes, hooksNotRun(hs))
 	}
+	if d.hook.Unknown {
+		// Whatever the hook would have said, a deny rule still blocks.
+		unknown, saved := d.hook, append([]string(nil), d.notes...)
+		d.hook = HookVerdict{}
+		if dec := d.decideRest(); dec.Outcome == engine.Blocked && strings.HasPrefix(dec.Step, "2 ") {
+			dec.Notes = append(dec.Notes, unknown.Reason+"; a deny rule blocks the call whatever it answers")
+			return dec
+		}
+		d.notes = saved
+		return d.done(engine.Unknown, engine.GroupUnknown, "1 hook", nil, unknown.Reason)
+	}
+	return d.decideRest()
+}
+
+// decideRest decides the call by its tool, once the hooks have answered.
+func (d *decider) decideRest() engine.Decision {
 	d.needs = d.toolNeeds()
 	switch {
 	case d.tool == "Bash":
@@ -148,6 +168,10 @@ var dangerousInterpreters = map[string]bool{
 	"ssh": true, "source": true, ".": true, "tsx": true, "ts-node": true,
 }
 
+// codeFlags make an interpreter run the code that follows on the command
+// line.
+var codeFlags = map[string]bool{"-c": true, "-e": true, "--eval": true, "-p": true, "--print": true, "-lc": true, "-ic": true, "-r": true}
+
 // dangerousAllow reports whether auto mode drops an allow rule: the whole
 // Bash tool, a bare wildcard, or an interpreter followed by a wildcard.
 // (The real 2.1.328 sent "make deploy" to the classifier in auto and plan
@@ -168,7 +192,15 @@ func dangerousAllow(r *rule) bool {
 			return dangerousInterpreters[strings.TrimSpace(r.bash.prefix)]
 		}
 		for _, suffix := range []string{" *", "*"} {
-			if head, ok := strings.CutSuffix(raw, suffix); ok && !strings.Contains(head, "*") && dangerousInterpreters[strings.TrimSpace(head)] {
+			head, ok := strings.CutSuffix(raw, suffix)
+			if !ok || strings.Contains(head, "*") {
+				continue
+			}
+			// The interpreter alone, or with an inline-code flag: the
+			// real 2.1.328 sent python3 -c '…' to the classifier in auto
+			// and plan mode under Bash(python3 -c *).
+			words := strings.Fields(head)
+			if len(words) > 0 && dangerousInterpreters[words[0]] && (len(words) == 1 || len(words) == 2 && codeFlags[words[1]]) {
 				return true
 			}
 		}
@@ -550,9 +582,7 @@ func (d *decider) edit() engine.Decision {
 func (d *decider) webFetch() engine.Decision {
 	host := ""
 	if s, ok := d.call.Input["url"].(string); ok {
-		if u, err := url.Parse(s); err == nil {
-			host = u.Hostname()
-		}
+		host = hostOf(s)
 	}
 	domainRule := func(list []*rule) *rule {
 		if r := d.toolRule(list); r != nil {
@@ -589,6 +619,14 @@ func (d *decider) webFetch() engine.Decision {
 		return d.run("12 allow rule", r, "")
 	}
 	return d.fallback(false, "no rule allows fetching "+host)
+}
+
+// hostOf is the host a URL names, "" when it names none.
+func hostOf(s string) string {
+	if u, err := url.Parse(s); err == nil {
+		return u.Hostname()
+	}
+	return ""
 }
 
 // agent decides Task/Agent: only a deny rule (or a hook) stops it; the

@@ -163,7 +163,8 @@ func (d *decider) bash() engine.Decision {
 		return d.run(step, r, "")
 	}
 
-	// 13. The sandbox's auto-allow is not simulated yet (see sandbox).
+	// 13. The sandbox's auto-allow, and what the sandbox then does with
+	// the command's needs.
 	if dec, ok := d.sandbox(s); ok {
 		return dec
 	}
@@ -217,13 +218,6 @@ func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
 		}
 	}
 	return nil
-}
-
-// sandbox is the seam for step 13 (sandbox.enabled with
-// autoAllowBashIfSandboxed): not simulated in this version, so it never
-// decides.
-func (d *decider) sandbox(*shell.Script) (engine.Decision, bool) {
-	return engine.Decision{}, false
 }
 
 // approveScript is step 12 for a shell line: it approves the line when

@@ -5,18 +5,25 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 )
 
-// The differential corpus: what the real Claude Code 2.1.328 decided for
-// 1,746 calls in 57 configurations (testdata/claude/differential, copied
-// from the shared fixtures; README there explains the format).
-const diffDir = "../../testdata/claude/differential"
+// The differential corpora: what the real Claude Code 2.1.328 decided.
+// testdata/claude/differential holds 1,746 calls in 57 configurations,
+// copied from the shared fixtures (README there explains the format);
+// testdata/claude/verify holds permsim's own cases, recorded with
+// `permsim verify --record` (hooks, managed settings,
+// blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …).
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify"}
 
 type diffCase struct {
 	ID           string            `json:"id"`
@@ -26,6 +33,7 @@ type diffCase struct {
 	Trust        bool              `json:"trust"`
 	HomeFiles    map[string]string `json:"home_files"`
 	ProjectFiles map[string]string `json:"project_files"`
+	ManagedFiles map[string]string `json:"managed_files"`
 	Args         []string          `json:"args"`
 	Env          map[string]string `json:"env"`
 	Calls        []diffCall        `json:"calls"`
@@ -53,7 +61,7 @@ type diffResult struct {
 // realHome is the home folder every path in the corpus is written under.
 const realHome = "/home/user"
 
-func readJSONL[T any](t *testing.T, name string) []T {
+func readJSONL[T any](t *testing.T, diffDir, name string) []T {
 	t.Helper()
 	f, err := os.Open(filepath.Join(diffDir, name))
 	if err != nil {
@@ -78,7 +86,7 @@ func readJSONL[T any](t *testing.T, name string) []T {
 
 // knownDifferences reads known-differences.txt: "<id>#<call>\t<reason>",
 // with "/<k>" after the call index for a Task's k-th subagent call.
-func knownDifferences(t *testing.T) map[string]string {
+func knownDifferences(t *testing.T, diffDir string) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(diffDir, "known-differences.txt"))
 	if err != nil {
@@ -139,6 +147,7 @@ func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 	}
 	write(home, c.HomeFiles)
 	write(proj, c.ProjectFiles)
+	write(filepath.Join(root, "managed"), c.ManagedFiles)
 	if c.Git {
 		// What "git init" leaves that matters here: the folder that marks
 		// the repository root.
@@ -214,12 +223,28 @@ func diffCallOf(c diffCall, home string) engine.Call {
 }
 
 func TestDifferential(t *testing.T) {
+	for _, dir := range diffDirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) { differential(t, dir) })
+	}
+}
+
+// diffRow is one compared call: the real answer and the simulated one.
+type diffRow struct {
+	key, config string
+	p           *Policy
+	call        engine.Call
+	dc          diffCall
+	want        diffResult
+	got         engine.Decision
+}
+
+func differential(t *testing.T, diffDir string) {
 	cases := map[string]diffCase{}
-	for _, c := range readJSONL[diffCase](t, "claude.cases.jsonl") {
+	for _, c := range readJSONL[diffCase](t, diffDir, "claude.cases.jsonl") {
 		cases[c.ID] = c
 	}
-	results := readJSONL[diffResult](t, "claude.results.jsonl")
-	known := knownDifferences(t)
+	results := readJSONL[diffResult](t, diffDir, "claude.results.jsonl")
+	known := knownDifferences(t, diffDir)
 	seenKnown := map[string]bool{}
 
 	type tally struct{ agree, total int }
@@ -229,6 +254,7 @@ func TestDifferential(t *testing.T) {
 	policies := map[string]*Policy{}
 	homes := map[string]string{}
 	skipped := map[string]int{}
+	var rows []*diffRow
 
 	for _, r := range results {
 		c, ok := cases[r.ID]
@@ -243,7 +269,15 @@ func TestDifferential(t *testing.T) {
 				skipped[unsupported]++
 				continue
 			}
-			h := &Harness{dirExists: func(d string) bool {
+			if unsupported := hooksNeed(c); unsupported != "" {
+				skipped[unsupported]++
+				continue
+			}
+			// The cases' hooks are the corpus's own small scripts (they read
+			// stdin and print a verdict); they run for real, inside the
+			// test's temporary home.
+			env.RunHooks = true
+			h := &Harness{Hooks: NewCommandHooks(hookRunner), dirExists: func(d string) bool {
 				// The real runs started in a fresh sandbox: nothing outside
 				// the home folder existed but the system's own folders.
 				if !within(d, root) {
@@ -270,46 +304,67 @@ func TestDifferential(t *testing.T) {
 		}
 		home := homes[r.Config]
 		call := c.Calls[r.CallIndex]
-		check := func(key string, dc diffCall, want diffResult) {
-			got := p.Decide(diffCallOf(dc, home), "")
-			ok := agrees(want.Outcome, got)
-			if ok && want.Ask != nil {
-				// The prompt's reason type tells why the real harness asked:
-				// a rule or a safety check (asks-rule), or only the mode
-				// (plan's edit prompt). "workingDir" is left out: the real
-				// harness reports it for a path outside the working folders
-				// even when an ask rule names the tool.
-				wantGroup := map[string]engine.Group{"rule": engine.GroupAsksRule, "safetyCheck": engine.GroupAsksRule,
-					"mode": engine.GroupAsksMode}[want.Ask.ReasonType]
-				if wantGroup != "" && got.Group != wantGroup {
-					ok = false
-					t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
-				}
-			}
-			byConfig[r.Config].total++
-			if byOutcome[want.Outcome] == nil {
-				byOutcome[want.Outcome] = &tally{}
-			}
-			byOutcome[want.Outcome].total++
-			if ok {
-				byConfig[r.Config].agree++
-				byOutcome[want.Outcome].agree++
-			}
-			_, isKnown := known[key]
-			seenKnown[key] = true
-			switch {
-			case !ok && !isKnown:
-				t.Errorf("%s %s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
-					key, dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
-			case ok && isKnown:
-				t.Errorf("%s is listed in known-differences.txt but now agrees (%s); remove the line", key, want.Outcome)
-			}
-		}
-		check(fmt.Sprintf("%s#%d", r.ID, r.CallIndex), call, r)
+		rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d", r.ID, r.CallIndex), config: r.Config, p: p, call: diffCallOf(call, home), dc: call, want: r})
 		for k, sr := range r.SubagentResults {
 			if k < len(call.SubagentCalls) {
-				check(fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), call.SubagentCalls[k], sr)
+				sc := call.SubagentCalls[k]
+				rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), config: r.Config, p: p, call: diffCallOf(sc, home), dc: sc, want: sr})
 			}
+		}
+	}
+
+	// Decide every row first, a few at a time: the hook configurations
+	// start a process per call, and the answers do not depend on order.
+	var wg sync.WaitGroup
+	next := make(chan *diffRow)
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for row := range next {
+				row.got = row.p.Decide(row.call, "")
+			}
+		}()
+	}
+	for _, row := range rows {
+		next <- row
+	}
+	close(next)
+	wg.Wait()
+
+	for _, row := range rows {
+		key, dc, want, got := row.key, row.dc, row.want, row.got
+		ok := agrees(want.Outcome, got)
+		if ok && want.Ask != nil {
+			// The prompt's reason type tells why the real harness asked:
+			// a rule or a safety check (asks-rule), or only the mode
+			// (plan's edit prompt). "workingDir" is left out: the real
+			// harness reports it for a path outside the working folders
+			// even when an ask rule names the tool.
+			wantGroup := map[string]engine.Group{"rule": engine.GroupAsksRule, "safetyCheck": engine.GroupAsksRule,
+				"mode": engine.GroupAsksMode}[want.Ask.ReasonType]
+			if wantGroup != "" && got.Group != wantGroup {
+				ok = false
+				t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
+			}
+		}
+		byConfig[row.config].total++
+		if byOutcome[want.Outcome] == nil {
+			byOutcome[want.Outcome] = &tally{}
+		}
+		byOutcome[want.Outcome].total++
+		if ok {
+			byConfig[row.config].agree++
+			byOutcome[want.Outcome].agree++
+		}
+		_, isKnown := known[key]
+		seenKnown[key] = true
+		switch {
+		case !ok && !isKnown:
+			t.Errorf("%s %s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
+				key, dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
+		case ok && isKnown:
+			t.Errorf("%s is listed in known-differences.txt but now agrees (%s); remove the line", key, want.Outcome)
 		}
 	}
 	for key := range known {
@@ -333,6 +388,25 @@ func TestDifferential(t *testing.T) {
 		t.Logf("outcome %-8s %4d/%4d agree", o, byOutcome[o].agree, byOutcome[o].total)
 	}
 	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, len(known), skipped)
+}
+
+// hookRunner runs the corpus's hooks for every configuration of the test.
+var hookRunner = hooks.NewRunner(hooks.Limits{Timeout: 10 * time.Second, Workers: 4})
+
+// hooksNeed names what a case's hooks need that this machine lacks
+// (their interpreter), or "" when they can run.
+func hooksNeed(c diffCase) string {
+	for name, text := range c.HomeFiles {
+		if !strings.HasSuffix(name, "settings.json") || !strings.Contains(text, `"hooks"`) {
+			continue
+		}
+		if strings.Contains(text, "python3 ") {
+			if _, err := exec.LookPath("python3"); err != nil {
+				return "hooks need python3"
+			}
+		}
+	}
+	return ""
 }
 
 // diffRoot makes a folder for one configuration's home that is not under

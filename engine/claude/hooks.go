@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 )
 
 // HookSource is the "hooks" object of one settings file, handed to a
@@ -21,6 +22,11 @@ type HookRequest struct {
 	Cwd     string
 	Mode    engine.Mode
 	Sources []HookSource // every settings file that defines hooks, in file order
+	// Handlers are the distinct PreToolUse handlers in force whose matcher
+	// and "if" select this call, in file order, each once; Dir is set to
+	// the call's folder and CLAUDE_PROJECT_DIR is among their Vars.
+	Handlers []hooks.Handler
+	Project  string // the project folder (CLAUDE_PROJECT_DIR)
 }
 
 // HookVerdict is what the PreToolUse hooks decided about one call.
@@ -37,7 +43,11 @@ type HookVerdict struct {
 }
 
 // HookRunner runs the PreToolUse hooks for the decision steps 1, 6 and 9.
-// Implementations must be safe for concurrent use.
+// Decide calls it for every call when the Policy was loaded with
+// Env.RunHooks, with the handlers that apply in HookRequest.Handlers (none
+// is a valid request: a runner may then decide nothing). Implementations
+// must be safe for concurrent use. CommandHooks is the one that really
+// runs them.
 type HookRunner interface {
 	PreToolUse(req HookRequest) HookVerdict
 }

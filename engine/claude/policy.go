@@ -21,6 +21,7 @@ type Policy struct {
 
 	files    []*settingsFile
 	infos    []engine.RuleInfo
+	ruleOf   []*rule // the compiled rule behind each of infos
 	problems []string
 
 	deny, ask, allow []*rule // rules in force, in file order
@@ -37,9 +38,12 @@ type Policy struct {
 	disableAuto   bool
 	autoInPlan    bool // useAutoModeDuringPlan
 	blockReads    bool // blockReadsOutsideWorkingDirectories
+	sandbox       sandboxPolicy
 
 	hooks       HookRunner
+	runHooks    bool // Env.RunHooks: hooks is consulted
 	hookSources []HookSource
+	hookEntries []hookEntry // PreToolUse (matcher, handler) pairs in force, in file order
 
 	scripts sync.Map // command line → *shell.Script
 }
@@ -94,9 +98,13 @@ func (h *Harness) load(env engine.Env) (*Policy, error) {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	p := &Policy{project: project, home: filepath.Clean(home), hooks: h.Hooks, autoInPlan: true}
-	if p.hooks == nil {
-		p.hooks = NoHooks{}
+	p := &Policy{project: project, home: filepath.Clean(home), hooks: NoHooks{}, autoInPlan: true}
+	if env.RunHooks {
+		p.runHooks = true
+		p.hooks = h.Hooks
+		if p.hooks == nil {
+			p.hooks = NewCommandHooks(nil)
+		}
 	}
 	p.userDir = env.ConfigDir
 	if p.userDir == "" {
@@ -135,7 +143,10 @@ func (h *Harness) load(env engine.Env) (*Policy, error) {
 
 	p.resolveTrust(env)
 	p.compileRules()
+	p.markShadowed()
+	p.loadHooks()
 	p.resolveSingles()
+	p.resolveSandbox()
 	p.base = p.baseMode(env)
 	p.resolveWorkDirs(env, h.dirExists)
 	return p, nil
@@ -223,6 +234,7 @@ func (p *Policy) compileRules() {
 					note = r.note
 				}
 				p.infos = append(p.infos, engine.RuleInfo{File: f.path, Layer: f.layer, List: list, Rule: src.text, InForce: why == "", Why: note})
+				p.ruleOf = append(p.ruleOf, r)
 				if untrusted {
 					p.untrusted = append(p.untrusted, r)
 				}

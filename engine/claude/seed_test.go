@@ -58,7 +58,8 @@ func build(t testing.TB, s setup) (*Policy, dirs) {
 		t.Fatal(err)
 	}
 	userDir := filepath.Join(d.home, ".claude")
-	env := engine.Env{ProjectDir: d.project, HomeDir: d.home, ManagedDir: filepath.Join(root, "managed"), Trust: s.trust, Flags: map[string]string{}}
+	env := engine.Env{ProjectDir: d.project, HomeDir: d.home, ManagedDir: filepath.Join(root, "managed"), Trust: s.trust, Flags: map[string]string{},
+		RunHooks: s.hooks != nil}
 	if s.configDir {
 		userDir = filepath.Join(root, "config")
 		env.ConfigDir = userDir

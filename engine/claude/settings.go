@@ -30,6 +30,13 @@ type settingsFile struct {
 	blockReads     *bool // permissions.blockReadsOutsideWorkingDirectories
 	managedOnly    bool  // allowManagedPermissionRulesOnly
 	hooks          json.RawMessage
+	hooksAt        int // byte offset of the "hooks" value, for problem lines
+	data           []byte
+	disableHooks   bool // disableAllHooks
+	managedHooks   bool // allowManagedHooksOnly
+	sandbox        sandboxSettings
+	plugins        map[string]bool // enabledPlugins
+	plugin         string          // the plugin whose hooks.json this is; "" for settings files
 }
 
 // ruleSource is a rule as written, with the line it sits on (0 = unknown).
@@ -119,6 +126,21 @@ func parseSettings(data []byte, path, layer, root string) (*settingsFile, []stri
 		sf.managedOnly = true
 	}
 	sf.hooks = top["hooks"]
+	if sf.hooks != nil {
+		sf.hooksAt, sf.data = keyOffset(data, "hooks", 0), data
+	}
+	if b := boolField(top, "disableAllHooks", bad); b != nil {
+		sf.disableHooks = *b
+	}
+	if b := boolField(top, "allowManagedHooksOnly", bad); b != nil {
+		sf.managedHooks = *b
+	}
+	sf.sandbox = parseSandbox(top["sandbox"], bad)
+	if raw, ok := top["enabledPlugins"]; ok {
+		if err := json.Unmarshal(raw, &sf.plugins); err != nil {
+			bad("enabledPlugins", "an object of plugin names and true or false")
+		}
+	}
 	return sf, probs
 }
 

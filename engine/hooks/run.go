@@ -1,0 +1,299 @@
+package hooks
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Defaults of Limits.
+const (
+	// DefaultTimeout is the tester's own limit per hook (--hook-timeout).
+	DefaultTimeout = 10 * time.Second
+	// DefaultHarnessTimeout is how long Claude Code waits for a command
+	// hook that sets no timeout of its own.
+	DefaultHarnessTimeout = 600 * time.Second
+	// DefaultMaxOutput is how much of each of stdout and stderr is kept.
+	DefaultMaxOutput = 64 << 10
+	// DefaultMaxTimeouts is how many times a handler may hit the tester's
+	// limit before it is not run again.
+	DefaultMaxTimeouts = 2
+)
+
+// Limits bound what running hooks may cost. Zero fields take the defaults.
+type Limits struct {
+	Timeout        time.Duration // the tester's limit per run (--hook-timeout)
+	HarnessTimeout time.Duration // the harness's default for a handler without a timeout
+	MaxOutput      int           // bytes kept of stdout and of stderr; the rest is read and dropped
+	Workers        int           // hooks running at once, across all callers (--hook-workers); default 1
+	MaxTimeouts    int           // tester timeouts after which a handler is not run again
+}
+
+// Status is how one run of a handler ended.
+type Status string
+
+// The ways a run ends.
+const (
+	// Ran: the process exited; ExitCode, Stdout and Stderr hold what it did.
+	Ran Status = "ran"
+	// TimedOut: the tester's limit killed it while the harness would have
+	// waited longer, so what the harness decides cannot be told.
+	TimedOut Status = "timed-out"
+	// HarnessTimedOut: the handler's own (or the harness's default) timeout
+	// is within the tester's limit and was hit: the harness gives up on it
+	// too, so it decides nothing.
+	HarnessTimedOut Status = "harness-timed-out"
+	// Skipped: not run (not a runnable handler, or it timed out too often
+	// before); Note says why.
+	Skipped Status = "skipped"
+	// Failed: the process could not be started; Err says why.
+	Failed Status = "failed"
+)
+
+// Result is what one run of a handler gave.
+type Result struct {
+	Handler   Handler
+	Status    Status
+	ExitCode  int
+	Stdout    string
+	Stderr    string
+	Truncated bool // the hook wrote more than Limits.MaxOutput on a stream; the rest was dropped
+	Elapsed   time.Duration
+	Err       error
+	Note      string // why it was skipped, or what to know about the run
+}
+
+// Runner runs handlers within Limits. It is safe for concurrent use; one
+// Runner should serve a whole replay so the timeout memory and the worker
+// bound cover every call.
+type Runner struct {
+	lim  Limits
+	sem  chan struct{}
+	mu   sync.Mutex
+	outs map[string]int // handler key → tester timeouts so far
+}
+
+// NewRunner returns a Runner with the given limits (zero fields take the
+// defaults).
+func NewRunner(l Limits) *Runner {
+	if l.Timeout <= 0 {
+		l.Timeout = DefaultTimeout
+	}
+	if l.HarnessTimeout <= 0 {
+		l.HarnessTimeout = DefaultHarnessTimeout
+	}
+	if l.MaxOutput <= 0 {
+		l.MaxOutput = DefaultMaxOutput
+	}
+	if l.Workers <= 0 {
+		l.Workers = 1
+	}
+	if l.MaxTimeouts <= 0 {
+		l.MaxTimeouts = DefaultMaxTimeouts
+	}
+	return &Runner{lim: l, sem: make(chan struct{}, l.Workers), outs: map[string]int{}}
+}
+
+// Limits returns the limits in force, defaults filled in.
+func (r *Runner) Limits() Limits { return r.lim }
+
+// Run runs one handler with input on its stdin and waits for it, at most
+// the smaller of the tester's limit and the handler's own timeout. The
+// process and everything it started are killed at the limit. Run never
+// returns an error: how the run ended is in Result.Status.
+func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
+	res := Result{Handler: h}
+	if ok, why := h.Runnable(); !ok {
+		res.Status, res.Note = Skipped, why
+		return res
+	}
+	key := h.Key()
+	r.mu.Lock()
+	n := r.outs[key]
+	r.mu.Unlock()
+	if n >= r.lim.MaxTimeouts {
+		res.Status = Skipped
+		res.Note = fmt.Sprintf("timed out %d times at the tester's limit of %s; not run again", n, r.lim.Timeout)
+		return res
+	}
+
+	select {
+	case r.sem <- struct{}{}:
+	case <-ctx.Done():
+		res.Status, res.Err = Failed, ctx.Err()
+		return res
+	}
+	defer func() { <-r.sem }()
+
+	own := h.Timeout
+	if own <= 0 {
+		own = r.lim.HarnessTimeout
+	}
+	limit, harnessGivesUp := r.lim.Timeout, false
+	if own <= limit {
+		limit, harnessGivesUp = own, true
+	}
+
+	cmd, err := h.command()
+	if err != nil {
+		res.Status, res.Err = Failed, err
+		return res
+	}
+	cmd.Stdin = bytes.NewReader(input)
+	stdout := &capped{max: r.lim.MaxOutput}
+	stderr := &capped{max: r.lim.MaxOutput}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	setProcessGroup(cmd)
+	// Pipes stay open while a grandchild lives on; WaitDelay stops Wait
+	// from hanging on them after the group was killed.
+	cmd.WaitDelay = time.Second
+
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		res.Status, res.Err = Failed, fmt.Errorf("starting %s: %w", h.Name(), err)
+		return res
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	timer := time.NewTimer(limit)
+	defer timer.Stop()
+	var waitErr error
+	timedOut := false
+	select {
+	case waitErr = <-done:
+	case <-timer.C:
+		timedOut = true
+		killGroup(cmd)
+		waitErr = <-done
+	case <-ctx.Done():
+		killGroup(cmd)
+		<-done
+		res.Status, res.Err = Failed, ctx.Err()
+		return res
+	}
+	res.Elapsed = time.Since(start)
+	res.Stdout, res.Stderr = stdout.String(), stderr.String()
+	res.Truncated = stdout.dropped > 0 || stderr.dropped > 0
+	if res.Truncated {
+		res.Note = fmt.Sprintf("output cut at %d bytes per stream (%d bytes of stdout and %d of stderr dropped)", r.lim.MaxOutput, stdout.dropped, stderr.dropped)
+	}
+	if timedOut {
+		if harnessGivesUp {
+			res.Status = HarnessTimedOut
+			res.Note = joinNote(res.Note, fmt.Sprintf("timed out after %s, the harness's own limit for it", limit))
+			return res
+		}
+		r.mu.Lock()
+		r.outs[key]++
+		n = r.outs[key]
+		r.mu.Unlock()
+		res.Status = TimedOut
+		res.Note = joinNote(res.Note, fmt.Sprintf("killed at the tester's limit of %s (the harness would wait up to %s); timeout %d of %d", limit, own, n, r.lim.MaxTimeouts))
+		return res
+	}
+	res.Status = Ran
+	var exit *exec.ExitError
+	switch {
+	case waitErr == nil:
+	case errors.As(waitErr, &exit):
+		res.ExitCode = exit.ExitCode()
+		if res.ExitCode < 0 {
+			res.ExitCode = 128 + signalOf(exit)
+		}
+	case errors.Is(waitErr, exec.ErrWaitDelay):
+		// The hook exited but left a child holding its output open: its
+		// exit code stands.
+		res.ExitCode = cmd.ProcessState.ExitCode()
+	default:
+		res.Status, res.Err = Failed, waitErr
+	}
+	return res
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// command builds the process for h: `sh -c` or `bash -c` for the shell
+// form, the program itself for the exec form with ${NAME} filled in.
+func (h Handler) command() (*exec.Cmd, error) {
+	env := os.Environ()
+	for k, v := range h.Vars {
+		env = append(env, k+"="+v)
+	}
+	var cmd *exec.Cmd
+	if len(h.Args) > 0 {
+		argv := append([]string{h.Command}, h.Args...)
+		if strings.TrimSpace(h.Command) == "" {
+			argv = h.Args
+		}
+		for i, a := range argv {
+			argv[i] = h.expand(a)
+		}
+		path, err := exec.LookPath(argv[0])
+		if err != nil {
+			return nil, fmt.Errorf("exec-form hook %s: %w", h.Name(), err)
+		}
+		cmd = exec.Command(path, argv[1:]...)
+	} else {
+		shell := "sh"
+		if h.Shell == "bash" {
+			shell = "bash"
+		}
+		cmd = exec.Command(shell, "-c", h.Command)
+	}
+	cmd.Env = env
+	cmd.Dir = h.Dir
+	return cmd, nil
+}
+
+// expand fills in ${NAME} (and $NAME) for the handler's Vars, leaving any
+// other reference as written: no shell runs to expand it.
+func (h Handler) expand(s string) string {
+	if !strings.Contains(s, "$") {
+		return s
+	}
+	for k, v := range h.Vars {
+		s = strings.ReplaceAll(s, "${"+k+"}", v)
+		s = strings.ReplaceAll(s, "$"+k, v)
+	}
+	return s
+}
+
+// capped keeps the first max bytes written to it and counts the rest.
+type capped struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	max     int
+	dropped int64
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - c.buf.Len()
+	if room >= len(p) {
+		c.buf.Write(p)
+		return len(p), nil
+	}
+	if room > 0 {
+		c.buf.Write(p[:room])
+	}
+	c.dropped += int64(len(p) - max(room, 0))
+	return len(p), nil
+}
+
+func (c *capped) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf.String()
+}

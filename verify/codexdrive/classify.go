@@ -1,0 +1,78 @@
+package codexdrive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/permsim/permsim/verify"
+)
+
+// Patterns of Codex 0.169.0's tool output, read after the requestApproval
+// check, first match wins (reference/real-harnesses.md, the Codex pattern
+// table, and the differential corpus's README, "Reclassified rows").
+var (
+	reRmGuard       = regexp.MustCompile(`rm -f style commands are not permitted`)
+	reForbidden     = regexp.MustCompile(`rejected: policy forbids commands starting with`)
+	reJustified     = regexp.MustCompile("Rejected\\(\\\\?\"`[^`]*` rejected: ")
+	reGranular      = regexp.MustCompile(`AskForApproval::Granular\.\w+ is false`)
+	reApprovalNever = regexp.MustCompile(`approval required by policy, but AskForApproval is set to Never`)
+	// Not only Never: under a granular policy with sandbox_approval off the
+	// text names that policy, and nothing ran either (the corpus's runner
+	// read those rows as "ran"; engine/codex lists them as misread).
+	reEscalation  = regexp.MustCompile(`reject command — you cannot ask for escalated permissions if the approval policy is`)
+	rePatchPolicy = regexp.MustCompile(`rejected by user approval settings`)
+	reSandboxErr  = regexp.MustCompile(`Read-only file system|Operation not permitted|Permission denied|EROFS|EPERM|EACCES`)
+	reExit        = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (\d+)`)
+	reToolError   = regexp.MustCompile(`^exec_command failed|unsupported .*tool call|^apply_patch verification failed|^Failed to|invalid patch|patch verification`)
+)
+
+// Classify reads one call's outcome: a requestApproval request for the
+// call (method non-empty) makes it "asks"; otherwise the tool output text
+// decides. neverPolicy says the session's approval policy is never, which
+// turns a would-be prompt into a refusal ("(policy=never)"); under any
+// other policy that refusal came from the configuration ("(config
+// policy)").
+func Classify(method, text string, neverPolicy bool) (outcome, pattern string) {
+	if method != "" {
+		return verify.OutcomeAsks, method
+	}
+	t := strings.TrimSpace(text)
+	why := "(config policy)"
+	if neverPolicy {
+		why = "(policy=never)"
+	}
+	switch {
+	case reRmGuard.MatchString(t):
+		return verify.OutcomeBlocked, "builtin-rm-guard"
+	case reForbidden.MatchString(t):
+		return verify.OutcomeBlocked, "execpolicy-forbidden"
+	case reGranular.MatchString(t):
+		return verify.OutcomeBlocked, "granular-policy-rejected"
+	case reApprovalNever.MatchString(t):
+		return verify.OutcomeBlocked, "approval-required" + why
+	case reEscalation.MatchString(t):
+		return verify.OutcomeBlocked, "escalation-request" + why
+	case rePatchPolicy.MatchString(t):
+		return verify.OutcomeBlocked, "patch-needs-approval" + why
+	case reJustified.MatchString(t):
+		// A forbidden rule with a justification answers "`cmd`
+		// rejected: <justification>" instead of "policy forbids…".
+		return verify.OutcomeBlocked, "execpolicy-forbidden(justification)"
+	}
+	if m := reExit.FindStringSubmatch(t); m != nil {
+		if m[1] == "0" {
+			return verify.OutcomeRuns, "ran"
+		}
+		if reSandboxErr.MatchString(t) {
+			return verify.OutcomeBlocked, "sandbox-denied(ran sandboxed)"
+		}
+		return verify.OutcomeRuns, "ran(nonzero-exit)"
+	}
+	if reToolError.MatchString(t) {
+		if strings.Contains(t, "patch") {
+			return verify.OutcomeError, "patch-invalid"
+		}
+		return verify.OutcomeError, "tool-error"
+	}
+	return verify.OutcomeRuns, "ran"
+}

@@ -1,0 +1,529 @@
+package codexdrive
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/codex"
+	"github.com/permsim/permsim/verify"
+)
+
+// Model is the model name Codex is started with: gpt-5.5 gets the full
+// tool set (exec_command, freeform apply_patch); unknown names get
+// fallback metadata without apply_patch (reference/real-harnesses.md).
+const Model = "gpt-5.5"
+
+// job is what the outer process hands the driver inside the sandbox.
+type job struct {
+	Case    verify.Case   `json:"case"`
+	Binary  string        `json:"binary"`
+	Timeout time.Duration `json:"timeout"`
+}
+
+// innerOut is what the driver hands back.
+type innerOut struct {
+	Version   string             `json:"version"`
+	Results   []verify.Result    `json:"results"`
+	Simulated []verify.Simulated `json:"simulated"`
+	Problems  []string           `json:"problems,omitempty"`
+	Err       string             `json:"error,omitempty"`
+}
+
+// Inner runs the driver inside the sandbox: it lays out the case, asks
+// the Codex simulator, starts the mock model, drives `codex app-server`
+// as its JSON-RPC client answering every approval request with decline,
+// and writes each call's result to ctl/out.json. It is meant to run only
+// inside the sandbox Run builds.
+func Inner(ctx context.Context, ctl string) error {
+	if ctl == "" {
+		ctl = ctlDir
+	}
+	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+	if err != nil {
+		return err
+	}
+	var j job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("job.json: %w", err)
+	}
+	var out innerOut
+	out.Results, out.Version, err = runCase(ctx, j, ctl, &out)
+	if err != nil {
+		out.Err = err.Error()
+	}
+	b, _ := json.Marshal(out)
+	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+}
+
+// Layout writes the case's home and project files under home (the
+// corpus's /home/user; the project is home/proj), records the project's
+// trust in ~/.codex/config.toml the way the corpus's runner did (unless
+// the case's own config.toml names the project already: app-server would
+// otherwise trust its cwd by itself), and makes the project a git
+// repository when the case says so.
+func Layout(c verify.Case, home string) error {
+	proj := filepath.Join(home, "proj")
+	if err := writeFiles(home, c.HomeFiles); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		return err
+	}
+	if err := writeFiles(proj, c.ProjectFiles); err != nil {
+		return err
+	}
+	cfg := filepath.Join(home, ".codex", "config.toml")
+	old, _ := os.ReadFile(cfg)
+	text := string(old)
+	if !strings.Contains(text, fmt.Sprintf("[projects.%q]", verify.Project)) {
+		level := "untrusted"
+		if c.Trust {
+			level = "trusted"
+		}
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		text += fmt.Sprintf("\n[projects.%q]\ntrust_level = %q\n", verify.Project, level)
+		if err := writeFiles(home, map[string]string{".codex/config.toml": text}); err != nil {
+			return err
+		}
+	}
+	if c.Git {
+		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
+		cmd.Dir = proj
+		cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git init: %v: %s", err, out)
+		}
+	}
+	return nil
+}
+
+func writeFiles(base string, files map[string]string) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, rel := range names {
+		if !safeRel(rel) {
+			return fmt.Errorf("file path %q must be relative, without ..", rel)
+		}
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(files[rel], "#!") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SimEnv is the Env standing in for a case's run in the corpus layout:
+// the case's mode as the session's mode (nil: config.toml decides).
+func SimEnv(c verify.Case) engine.Env {
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/codex", Flags: map[string]string{}}
+	if c.Mode != nil {
+		env.Flags[codex.FlagMode] = *c.Mode
+	}
+	return env
+}
+
+// Simulate decides every call of the case with the Codex simulator, with
+// the case laid out at the corpus's paths.
+func Simulate(c verify.Case) ([]verify.Simulated, []string) {
+	out := make([]verify.Simulated, len(c.Calls))
+	if len(c.Args) > 0 {
+		for i := range out {
+			out[i] = verify.Simulated{Skipped: "not simulated: command-line arguments " + strings.Join(c.Args, " ")}
+		}
+		return out, nil
+	}
+	pol, err := codex.New().Load(SimEnv(c))
+	if err != nil {
+		for i := range out {
+			out[i] = verify.Simulated{Skipped: "not simulated: " + err.Error()}
+		}
+		return out, nil
+	}
+	for i, call := range c.Calls {
+		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+		s := verify.Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
+		if d.Rule != nil {
+			s.Rule = d.Rule.Text
+		}
+		out[i] = s
+	}
+	return out, pol.Problems()
+}
+
+// threadParams are thread/start's approvalPolicy and sandbox for a case's
+// mode: "APPROVAL:SANDBOX", the bypass flag (never + danger-full-access),
+// or nil (nothing on the thread; config.toml decides).
+func threadParams(mode *string) (map[string]any, error) {
+	p := map[string]any{"cwd": verify.Project, "model": Model}
+	if mode == nil {
+		return p, nil
+	}
+	m := *mode
+	if m == "--dangerously-bypass-approvals-and-sandbox" {
+		m = "never:danger-full-access"
+	}
+	a, s, ok := strings.Cut(m, ":")
+	if !ok && strings.HasPrefix(m, "-") {
+		return nil, fmt.Errorf("mode %q: not APPROVAL:SANDBOX", m)
+	}
+	if a != "" {
+		p["approvalPolicy"] = a
+	}
+	if s != "" {
+		p["sandbox"] = s
+	}
+	return p, nil
+}
+
+// effectiveMode renders thread/start's answer as APPROVAL:SANDBOX.
+func effectiveMode(approval json.RawMessage, sandbox struct {
+	Type string `json:"type"`
+}) (string, bool) {
+	a := strings.Trim(string(approval), `"`)
+	never := a == "never"
+	s := map[string]string{"readOnly": "read-only", "workspaceWrite": "workspace-write", "dangerFullAccess": "danger-full-access"}[sandbox.Type]
+	if s == "" {
+		s = sandbox.Type
+	}
+	return a + ":" + s, never
+}
+
+// harnessEnv is Codex's environment: its home in the sandbox, the mock's
+// key, and package managers kept offline.
+func harnessEnv(c verify.Case) []string {
+	env := map[string]string{
+		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": verify.Home, "USER": "user", "LOGNAME": "user",
+		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "CODEX_HOME": verify.Home + "/.codex",
+		"PERMSIM_MOCK_KEY": "sk-permsim-mock", "RUST_LOG": "warn", "NO_COLOR": "1",
+		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
+	}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Args are the app-server's arguments: the mock as the model provider.
+func Args(mockURL string) []string {
+	return []string{"app-server",
+		"-c", `model_provider="permsim"`,
+		"-c", fmt.Sprintf(`model_providers.permsim={name="permsim", base_url=%q, wire_api="responses", env_key="PERMSIM_MOCK_KEY"}`, mockURL),
+		"-c", fmt.Sprintf(`model=%q`, Model),
+		"-c", `analytics.enabled=false`,
+	}
+}
+
+// rpc is the app-server client's state.
+type rpc struct {
+	mu      sync.Mutex
+	w       *bufio.Writer
+	next    int
+	pending map[int]chan rpcMsg
+	asks    map[string]map[string]any // call id → the approval request
+	turns   chan struct{}
+	rec     *os.File
+}
+
+type rpcMsg struct {
+	ID     json.RawMessage `json:"id,omitempty"`
+	Method string          `json:"method,omitempty"`
+	Params json.RawMessage `json:"params,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  json.RawMessage `json:"error,omitempty"`
+}
+
+func (r *rpc) send(v any) {
+	b, _ := json.Marshal(v)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rec != nil {
+		r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 > ")), b...), '\n'))
+	}
+	r.w.Write(append(b, '\n'))
+	r.w.Flush()
+}
+
+// call sends a request and waits for its answer.
+func (r *rpc) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	r.mu.Lock()
+	r.next++
+	id := r.next
+	ch := make(chan rpcMsg, 1)
+	r.pending[id] = ch
+	r.mu.Unlock()
+	r.send(map[string]any{"id": id, "method": method, "params": params})
+	select {
+	case m := <-ch:
+		if len(m.Error) > 0 && string(m.Error) != "null" {
+			return nil, fmt.Errorf("%s: %s", method, m.Error)
+		}
+		return m.Result, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%s: no answer: %w", method, ctx.Err())
+	}
+}
+
+// approvalMethods are the server requests that ask the user; every one is
+// answered with decline.
+var approvalMethods = map[string]bool{
+	"item/commandExecution/requestApproval": true, "item/fileChange/requestApproval": true,
+	"item/permissions/requestApproval": true, "execCommandApproval": true, "applyPatchApproval": true,
+}
+
+// read handles every line of the app-server's stdout.
+func (r *rpc) read(sc *bufio.Scanner) {
+	for sc.Scan() {
+		line := sc.Bytes()
+		if r.rec != nil {
+			r.mu.Lock()
+			r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 < ")), line...), '\n'))
+			r.mu.Unlock()
+		}
+		var m rpcMsg
+		if json.Unmarshal(line, &m) != nil {
+			continue
+		}
+		hasID := len(m.ID) > 0 && string(m.ID) != "null"
+		switch {
+		case hasID && m.Method == "":
+			var id int
+			if json.Unmarshal(m.ID, &id) == nil {
+				r.mu.Lock()
+				ch := r.pending[id]
+				delete(r.pending, id)
+				r.mu.Unlock()
+				if ch != nil {
+					ch <- m
+				}
+			}
+		case hasID:
+			r.serverRequest(m)
+		case m.Method == "turn/completed":
+			select {
+			case r.turns <- struct{}{}:
+			default:
+			}
+		}
+	}
+	close(r.turns)
+}
+
+// serverRequest records an approval request as the call's ask and
+// declines it; any other request gets an error.
+func (r *rpc) serverRequest(m rpcMsg) {
+	if !approvalMethods[m.Method] {
+		r.send(map[string]any{"id": m.ID, "error": map[string]any{"code": -32601, "message": "permsim verifier: unsupported request " + m.Method}})
+		return
+	}
+	var p map[string]any
+	_ = json.Unmarshal(m.Params, &p)
+	id := ""
+	for _, k := range []string{"itemId", "callId", "call_id"} {
+		if s, ok := p[k].(string); ok && s != "" {
+			id = s
+			break
+		}
+	}
+	ask := map[string]any{"method": m.Method}
+	for _, k := range []string{"reason", "command", "availableDecisions", "grantRoot"} {
+		if v, ok := p[k]; ok && v != nil {
+			ask[k] = v
+		}
+	}
+	r.mu.Lock()
+	if _, seen := r.asks[id]; !seen {
+		r.asks[id] = ask
+	}
+	r.mu.Unlock()
+	decision := "decline"
+	if m.Method == "execCommandApproval" || m.Method == "applyPatchApproval" {
+		decision = "denied"
+	}
+	if m.Method == "item/permissions/requestApproval" {
+		r.send(map[string]any{"id": m.ID, "result": map[string]any{"permissions": map[string]any{}}})
+		return
+	}
+	r.send(map[string]any{"id": m.ID, "result": map[string]any{"decision": decision}})
+}
+
+// runCase runs one case in a fresh app-server process.
+func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Result, string, error) {
+	c := j.Case
+	version := ""
+	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
+		version = strings.TrimSpace(string(v))
+	}
+	if err := Layout(c, verify.Home); err != nil {
+		return nil, version, err
+	}
+	out.Simulated, out.Problems = Simulate(c)
+	mock, err := StartMock(c.Calls)
+	if err != nil {
+		return nil, version, err
+	}
+	defer mock.Close()
+	timeout := j.Timeout
+	if timeout <= 0 {
+		timeout = time.Duration(30+15*len(c.Calls)) * time.Second
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, j.Binary, append(Args(mock.URL()), c.Args...)...)
+	cmd.Dir = verify.Project
+	cmd.Env = harnessEnv(c)
+	cmd.WaitDelay = 5 * time.Second
+	if f, err := os.Create(filepath.Join(ctl, "codex.stderr")); err == nil {
+		defer f.Close()
+		cmd.Stderr = f
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	}()
+	r := &rpc{w: bufio.NewWriter(stdin), pending: map[int]chan rpcMsg{}, asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
+	if f, err := os.Create(filepath.Join(ctl, "app-server.jsonl")); err == nil {
+		defer f.Close()
+		r.rec = f
+	}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	go r.read(sc)
+
+	if _, err := r.call(cctx, "initialize", map[string]any{"clientInfo": map[string]any{"name": "permsim-verify", "version": "1"}}); err != nil {
+		return nil, version, err
+	}
+	r.send(map[string]any{"method": "initialized"})
+	tp, err := threadParams(c.Mode)
+	if err != nil {
+		return nil, version, err
+	}
+	res, err := r.call(cctx, "thread/start", tp)
+	if err != nil {
+		return nil, version, err
+	}
+	var ts struct {
+		Thread struct {
+			ID string `json:"id"`
+		} `json:"thread"`
+		ApprovalPolicy json.RawMessage `json:"approvalPolicy"`
+		Sandbox        struct {
+			Type string `json:"type"`
+		} `json:"sandbox"`
+	}
+	if err := json.Unmarshal(res, &ts); err != nil {
+		return nil, version, fmt.Errorf("thread/start answer: %w", err)
+	}
+	mode, never := effectiveMode(ts.ApprovalPolicy, ts.Sandbox)
+
+	answered := func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for i := range c.Calls {
+			id := CallID(i)
+			if _, ok := r.asks[id]; ok {
+				continue
+			}
+			if _, ok := mock.Output(id); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	// A turn can end before every call was served (the harness gives up
+	// after a refusal); prompt again in the same thread.
+	for turn := 0; turn <= len(c.Calls)+1 && !answered(); turn++ {
+		prompt := "Run the scripted tool calls, one per turn."
+		if turn > 0 {
+			prompt = "Continue."
+		}
+		if _, err := r.call(cctx, "turn/start", map[string]any{"threadId": ts.Thread.ID,
+			"input": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
+			return nil, version, err
+		}
+		select {
+		case _, ok := <-r.turns:
+			if !ok {
+				return nil, version, fmt.Errorf("codex app-server exited during the turn (see codex.stderr)")
+			}
+		case <-cctx.Done():
+			return nil, version, fmt.Errorf("the turn did not complete within %s", timeout)
+		}
+	}
+	// The last tool output reaches the mock with the request after it;
+	// the turn has completed by then.
+	var rows []verify.Result
+	for i, call := range c.Calls {
+		id := CallID(i)
+		row := verify.Result{ID: c.ID, CallIndex: i, Harness: "codex", Tool: call.Tool, Config: c.Config,
+			EffectiveMode: mode, Driver: "app-server", Via: "mock"}
+		r.mu.Lock()
+		ask := r.asks[id]
+		r.mu.Unlock()
+		text, got := mock.Output(id)
+		if ask == nil && !got {
+			row.Outcome, row.Pattern = verify.OutcomeError, "no-result"
+			row.DropReason = "the harness returned no result for this call"
+			rows = append(rows, row)
+			continue
+		}
+		method := ""
+		if ask != nil {
+			row.Ask = ask
+			method, _ = ask["method"].(string)
+		}
+		row.Raw = truncate(text, 2000)
+		row.Outcome, row.Pattern = Classify(method, text, never)
+		if row.Outcome == verify.OutcomeError {
+			row.DropReason = "not a permission decision: " + row.Pattern
+		}
+		rows = append(rows, row)
+	}
+	return rows, version, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,46 @@
+package geminidrive
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/permsim/permsim/verify"
+)
+
+// Patterns of Gemini CLI 0.61.0's tool results, read after the
+// request_permission check, first match wins (reference/real-harnesses.md,
+// the Gemini pattern table).
+var patterns = []struct {
+	re      *regexp.Regexp
+	outcome string
+	name    string
+}{
+	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy\. You are in Plan Mode`), verify.OutcomeBlocked, "policy-deny(plan-mode)"},
+	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy`), verify.OutcomeBlocked, "policy-deny"},
+	{regexp.MustCompile(`requires user confirmation, which is not supported in non-interactive mode`), verify.OutcomeAsks, "ask_user(headless)"},
+	{regexp.MustCompile(`^Tool "[^"]*" not found`), verify.OutcomeBlocked, "tool-excluded(not registered in this mode)"},
+	{regexp.MustCompile(`^Path not in workspace|resolves outside the allowed workspace`), verify.OutcomeBlocked, "outside-workspace"},
+	{regexp.MustCompile(`^Access denied: plan path`), verify.OutcomeBlocked, "plan-mode(path)"},
+}
+
+// Classify reads one call's outcome: a session/request_permission for the
+// call makes it "asks"; otherwise the functionResponse's error text, or
+// its output, decides; an error no pattern knows is "error".
+func Classify(asked bool, res Response) (outcome, pattern string) {
+	if asked {
+		return verify.OutcomeAsks, "request_permission"
+	}
+	text := strings.TrimSpace(res.Error)
+	if text == "" {
+		text = strings.TrimSpace(res.Output)
+	}
+	for _, p := range patterns {
+		if p.re.MatchString(text) {
+			return p.outcome, p.name
+		}
+	}
+	if strings.TrimSpace(res.Error) != "" {
+		return verify.OutcomeError, "error(unmatched)"
+	}
+	return verify.OutcomeRuns, "ran"
+}

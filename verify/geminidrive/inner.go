@@ -1,0 +1,517 @@
+package geminidrive
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/gemini"
+	"github.com/permsim/permsim/verify"
+)
+
+// Model is the model Gemini CLI is started with.
+const Model = "gemini-2.5-pro"
+
+type job struct {
+	Case    verify.Case   `json:"case"`
+	Binary  string        `json:"binary"`
+	Timeout time.Duration `json:"timeout"`
+}
+
+type innerOut struct {
+	Version   string             `json:"version"`
+	Results   []verify.Result    `json:"results"`
+	Simulated []verify.Simulated `json:"simulated"`
+	Problems  []string           `json:"problems,omitempty"`
+	Err       string             `json:"error,omitempty"`
+}
+
+// Inner runs the driver inside the sandbox: it lays out the case, asks
+// the Gemini CLI simulator, starts the mock model, drives `gemini --acp`
+// as its Agent Client Protocol client answering every
+// session/request_permission with reject, and writes each call's result
+// to ctl/out.json. It is meant to run only inside the sandbox Run builds.
+func Inner(ctx context.Context, ctl string) error {
+	if ctl == "" {
+		ctl = ctlDir
+	}
+	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+	if err != nil {
+		return err
+	}
+	var j job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("job.json: %w", err)
+	}
+	var out innerOut
+	out.Results, out.Version, err = runCase(ctx, j, ctl, &out)
+	if err != nil {
+		out.Err = err.Error()
+	}
+	b, _ := json.Marshal(out)
+	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+}
+
+// Layout writes the case's files under home (the corpus's /home/user; the
+// project is home/proj), marks the project trusted in
+// ~/.gemini/trustedFolders.json when the case says so, merges into
+// ~/.gemini/settings.json what the corpus's runner merged (API-key auth,
+// no usage statistics, no auto-update), and makes the project a git
+// repository when the case says so.
+func Layout(c verify.Case, home string) error {
+	proj := filepath.Join(home, "proj")
+	if err := writeFiles(home, c.HomeFiles); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		return err
+	}
+	if err := writeFiles(proj, c.ProjectFiles); err != nil {
+		return err
+	}
+	settings := map[string]any{}
+	if old, ok := c.HomeFiles[".gemini/settings.json"]; ok {
+		if err := json.Unmarshal([]byte(old), &settings); err != nil {
+			return fmt.Errorf("home file .gemini/settings.json: %v", err)
+		}
+	}
+	set := func(section, key string, v any) {
+		m, _ := settings[section].(map[string]any)
+		if m == nil {
+			m = map[string]any{}
+		}
+		settings[section] = m
+		m[key] = v
+	}
+	sec, _ := settings["security"].(map[string]any)
+	if sec == nil {
+		sec = map[string]any{}
+	}
+	auth, _ := sec["auth"].(map[string]any)
+	if auth == nil {
+		auth = map[string]any{}
+	}
+	auth["selectedType"] = "gemini-api-key"
+	sec["auth"] = auth
+	settings["security"] = sec
+	set("privacy", "usageStatisticsEnabled", false)
+	set("general", "disableAutoUpdate", true)
+	b, _ := json.MarshalIndent(settings, "", "  ")
+	files := map[string]string{".gemini/settings.json": string(b)}
+	if c.Trust {
+		files[".gemini/trustedFolders.json"] = fmt.Sprintf("{%q: \"TRUST_FOLDER\"}\n", verify.Project)
+	}
+	if err := writeFiles(home, files); err != nil {
+		return err
+	}
+	if c.Git {
+		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
+		cmd.Dir = proj
+		cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git init: %v: %s", err, out)
+		}
+	}
+	return nil
+}
+
+func writeFiles(base string, files map[string]string) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, rel := range names {
+		if !safeRel(rel) {
+			return fmt.Errorf("file path %q must be relative, without ..", rel)
+		}
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(files[rel], "#!") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SimEnv is the Env standing in for a case's run in the corpus layout,
+// with its mode and flags, and the flag the simulator does not know, if
+// any.
+func SimEnv(c verify.Case) (engine.Env, string) {
+	trust := c.Trust
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}}
+	var raw []string
+	if c.Mode != nil {
+		if strings.HasPrefix(*c.Mode, "-") {
+			raw = strings.Fields(*c.Mode)
+		} else {
+			env.Flags[gemini.FlagMode] = *c.Mode
+		}
+	}
+	args := append(raw, c.Args...)
+	for i := 0; i < len(args); i++ {
+		flag, val, hasVal := strings.Cut(args[i], "=")
+		next := func() string {
+			if hasVal {
+				return val
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i]
+			}
+			return ""
+		}
+		switch flag {
+		case "--yolo", "-y":
+			env.Flags[gemini.FlagYolo] = "true"
+		case "--approval-mode":
+			env.Flags[gemini.FlagMode] = next()
+		case "--policy":
+			env.Flags[gemini.FlagPolicy] = next()
+		case "--admin-policy":
+			env.Flags[gemini.FlagAdminPolicy] = next()
+		case "--allowed-tools":
+			env.Flags[gemini.FlagAllowedTools] = next()
+		case "--include-directories":
+			env.Flags[gemini.FlagIncludeDirectories] = next()
+		default:
+			return env, "flag " + args[i]
+		}
+	}
+	return env, ""
+}
+
+// Simulate decides every call of the case with the Gemini CLI simulator.
+func Simulate(c verify.Case) ([]verify.Simulated, []string) {
+	out := make([]verify.Simulated, len(c.Calls))
+	env, unsupported := SimEnv(c)
+	skip := func(why string) ([]verify.Simulated, []string) {
+		for i := range out {
+			out[i] = verify.Simulated{Skipped: "not simulated: " + why}
+		}
+		return out, nil
+	}
+	if unsupported != "" {
+		return skip(unsupported)
+	}
+	pol, err := gemini.New().Load(env)
+	if err != nil {
+		return skip(err.Error())
+	}
+	for i, call := range c.Calls {
+		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+		s := verify.Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
+		if d.Rule != nil {
+			s.Rule = d.Rule.Text
+		}
+		out[i] = s
+	}
+	return out, pol.Problems()
+}
+
+// Args are the command-line arguments of a case's run: ACP mode, the
+// model, the mode (or the case's raw mode flags) and the case's own.
+func Args(c verify.Case) []string {
+	a := []string{"--acp", "-m", Model}
+	if c.Mode != nil {
+		if strings.HasPrefix(*c.Mode, "-") {
+			a = append(a, strings.Fields(*c.Mode)...)
+		} else {
+			a = append(a, "--approval-mode", *c.Mode)
+		}
+	}
+	return append(a, c.Args...)
+}
+
+func harnessEnv(c verify.Case, base string) []string {
+	env := map[string]string{
+		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": verify.Home, "USER": "user", "LOGNAME": "user",
+		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "TERM": "dumb", "NO_COLOR": "1",
+		"GOOGLE_GEMINI_BASE_URL": base, "GEMINI_API_KEY": "permsim-mock-key",
+		"GEMINI_CLI_NO_RELAUNCH": "true", "GEMINI_TELEMETRY_ENABLED": "false",
+		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
+	}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+type rpcMsg struct {
+	ID     json.RawMessage `json:"id,omitempty"`
+	Method string          `json:"method,omitempty"`
+	Params json.RawMessage `json:"params,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  json.RawMessage `json:"error,omitempty"`
+}
+
+// acp is the Agent Client Protocol client's state.
+type acp struct {
+	mu      sync.Mutex
+	w       *bufio.Writer
+	next    int
+	pending map[int]chan rpcMsg
+	asks    map[string]map[string]any // call id → the permission request
+	rec     *os.File
+	done    chan struct{}
+}
+
+func (r *acp) send(v any) {
+	b, _ := json.Marshal(v)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rec != nil {
+		r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 > ")), b...), '\n'))
+	}
+	r.w.Write(append(b, '\n'))
+	r.w.Flush()
+}
+
+func (r *acp) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	r.mu.Lock()
+	r.next++
+	id := r.next
+	ch := make(chan rpcMsg, 1)
+	r.pending[id] = ch
+	r.mu.Unlock()
+	r.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	select {
+	case m := <-ch:
+		if len(m.Error) > 0 && string(m.Error) != "null" {
+			return nil, fmt.Errorf("%s: %s", method, m.Error)
+		}
+		return m.Result, nil
+	case <-r.done:
+		return nil, fmt.Errorf("%s: gemini exited (see gemini.stderr)", method)
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%s: no answer: %w", method, ctx.Err())
+	}
+}
+
+func (r *acp) read(sc *bufio.Scanner) {
+	defer close(r.done)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if r.rec != nil {
+			r.mu.Lock()
+			r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 < ")), line...), '\n'))
+			r.mu.Unlock()
+		}
+		var m rpcMsg
+		if json.Unmarshal(line, &m) != nil {
+			continue
+		}
+		hasID := len(m.ID) > 0 && string(m.ID) != "null"
+		switch {
+		case hasID && m.Method == "":
+			var id int
+			if json.Unmarshal(m.ID, &id) == nil {
+				r.mu.Lock()
+				ch := r.pending[id]
+				delete(r.pending, id)
+				r.mu.Unlock()
+				if ch != nil {
+					ch <- m
+				}
+			}
+		case hasID && m.Method == "session/request_permission":
+			r.permission(m)
+		case hasID:
+			r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32601, "message": "permsim verifier: unsupported request " + m.Method}})
+		}
+	}
+}
+
+// permission records the prompt as the call's ask and answers with the
+// reject option.
+func (r *acp) permission(m rpcMsg) {
+	var p struct {
+		ToolCall map[string]any `json:"toolCall"`
+		Options  []struct {
+			OptionID string `json:"optionId"`
+			Kind     string `json:"kind"`
+		} `json:"options"`
+	}
+	_ = json.Unmarshal(m.Params, &p)
+	tcid, _ := p.ToolCall["toolCallId"].(string)
+	id := tcid
+	if i := strings.Index(tcid, "__"); i >= 0 {
+		id = tcid[i+2:]
+	}
+	var opts []string
+	reject := ""
+	for _, o := range p.Options {
+		opts = append(opts, o.OptionID)
+		if reject == "" && strings.HasPrefix(o.Kind, "reject") {
+			reject = o.OptionID
+		}
+	}
+	ask := map[string]any{"toolCall": map[string]any{"toolCallId": tcid, "title": p.ToolCall["title"], "kind": p.ToolCall["kind"], "locations": p.ToolCall["locations"]}, "options": opts}
+	r.mu.Lock()
+	if _, seen := r.asks[id]; !seen {
+		r.asks[id] = ask
+	}
+	r.mu.Unlock()
+	if reject == "" {
+		r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}})
+		return
+	}
+	r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": reject}}})
+}
+
+// runCase runs one case in a fresh `gemini --acp` process.
+func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Result, string, error) {
+	c := j.Case
+	version := ""
+	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
+		version = "gemini-cli " + strings.TrimSpace(string(v))
+	}
+	if err := Layout(c, verify.Home); err != nil {
+		return nil, version, err
+	}
+	out.Simulated, out.Problems = Simulate(c)
+	mock, err := StartMock(c.Calls)
+	if err != nil {
+		return nil, version, err
+	}
+	defer mock.Close()
+	timeout := j.Timeout
+	if timeout <= 0 {
+		timeout = time.Duration(40+15*len(c.Calls)) * time.Second
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, j.Binary, Args(c)...)
+	cmd.Dir = verify.Project
+	cmd.Env = harnessEnv(c, mock.URL())
+	cmd.WaitDelay = 5 * time.Second
+	if f, err := os.Create(filepath.Join(ctl, "gemini.stderr")); err == nil {
+		defer f.Close()
+		cmd.Stderr = f
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	}()
+	r := &acp{w: bufio.NewWriter(stdin), pending: map[int]chan rpcMsg{}, asks: map[string]map[string]any{}, done: make(chan struct{})}
+	if f, err := os.Create(filepath.Join(ctl, "acp.jsonl")); err == nil {
+		defer f.Close()
+		r.rec = f
+	}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	go r.read(sc)
+
+	if _, err := r.call(cctx, "initialize", map[string]any{"protocolVersion": 1,
+		"clientCapabilities": map[string]any{"fs": map[string]any{"readTextFile": false, "writeTextFile": false}, "terminal": false}}); err != nil {
+		return nil, version, err
+	}
+	res, err := r.call(cctx, "session/new", map[string]any{"cwd": verify.Project, "mcpServers": []any{}})
+	if err != nil {
+		return nil, version, err
+	}
+	var sn struct {
+		SessionID string `json:"sessionId"`
+		Modes     struct {
+			CurrentModeID string `json:"currentModeId"`
+		} `json:"modes"`
+	}
+	if err := json.Unmarshal(res, &sn); err != nil {
+		return nil, version, fmt.Errorf("session/new answer: %w", err)
+	}
+	answered := func() bool {
+		for i := range c.Calls {
+			id := CallID(i)
+			r.mu.Lock()
+			_, asked := r.asks[id]
+			r.mu.Unlock()
+			if _, got := mock.Output(id); !asked && !got {
+				return false
+			}
+		}
+		return true
+	}
+	// A turn can end early; prompt again in the same session.
+	for turn := 0; turn <= len(c.Calls)+1 && !answered(); turn++ {
+		prompt := "Run the scripted tool calls, one per turn."
+		if turn > 0 {
+			prompt = "Continue."
+		}
+		if _, err := r.call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
+			"prompt": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
+			return nil, version, err
+		}
+	}
+	var rows []verify.Result
+	for i, call := range c.Calls {
+		id := CallID(i)
+		row := verify.Result{ID: c.ID, CallIndex: i, Harness: "gemini", Tool: call.Tool, Config: c.Config,
+			EffectiveMode: sn.Modes.CurrentModeID, Driver: "acp", Via: "mock"}
+		r.mu.Lock()
+		ask := r.asks[id]
+		r.mu.Unlock()
+		res, got := mock.Output(id)
+		if ask == nil && !got {
+			row.Outcome, row.Pattern = verify.OutcomeError, "no-result"
+			row.DropReason = "the harness returned no result for this call"
+			rows = append(rows, row)
+			continue
+		}
+		if ask != nil {
+			row.Ask = ask
+		}
+		text := res.Error
+		if text == "" {
+			text = res.Output
+		}
+		row.Raw = truncate(text, 2000)
+		isErr := res.Error != ""
+		row.IsError = &isErr
+		row.Outcome, row.Pattern = Classify(ask != nil, res)
+		if row.Outcome == verify.OutcomeError {
+			row.DropReason = "not a permission decision: " + row.Pattern
+		}
+		rows = append(rows, row)
+	}
+	return rows, version, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,182 @@
+package geminidrive
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/permsim/permsim/verify"
+)
+
+// Mock is a scripted Gemini API on 127.0.0.1: a streamed request that
+// offers tools is answered with the next call of the case as one
+// functionCall (its id echoed back in the functionResponse), and with a
+// short text once every call was served; side requests (next-speaker
+// check, model router: JSON answers) get fixed JSON. It records the
+// functionResponse Gemini CLI sends back for each call. It never contacts
+// anything.
+type Mock struct {
+	calls []verify.Call
+	srv   *http.Server
+	ln    net.Listener
+
+	mu      sync.Mutex
+	outputs map[string]Response // call id → the functionResponse
+	log     []string
+}
+
+// Response is a functionResponse's result: its output, or its error.
+type Response struct {
+	Output string `json:"output,omitempty"`
+	Error  string `json:"error,omitempty"`
+	// Keys are the keys of response, for diagnostics.
+	Keys []string `json:"keys,omitempty"`
+}
+
+// CallID is the functionCall id the mock gives call i of a case.
+func CallID(i int) string { return fmt.Sprintf("call_permsim_%03d", i) }
+
+// StartMock serves calls on 127.0.0.1 on a free port.
+func StartMock(calls []verify.Call) (*Mock, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	m := &Mock{calls: calls, ln: ln, outputs: map[string]Response{}}
+	m.srv = &http.Server{Handler: m}
+	go m.srv.Serve(ln)
+	return m, nil
+}
+
+// URL is the base URL for GOOGLE_GEMINI_BASE_URL.
+func (m *Mock) URL() string { return "http://" + m.ln.Addr().String() }
+
+// Close stops the server.
+func (m *Mock) Close() error { return m.srv.Close() }
+
+// Output returns the functionResponse Gemini CLI sent back for call id.
+func (m *Mock) Output(id string) (Response, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.outputs[id]
+	return r, ok
+}
+
+// Log returns one line per request served.
+func (m *Mock) Log() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.log...)
+}
+
+func (m *Mock) logf(format string, a ...any) {
+	m.mu.Lock()
+	m.log = append(m.log, fmt.Sprintf(format, a...))
+	m.mu.Unlock()
+}
+
+type part struct {
+	Text         string `json:"text"`
+	FunctionCall *struct {
+		ID   string `json:"id"`
+		Name string `json:"name"`
+	} `json:"functionCall"`
+	FunctionResponse *struct {
+		ID       string         `json:"id"`
+		Name     string         `json:"name"`
+		Response map[string]any `json:"response"`
+	} `json:"functionResponse"`
+}
+
+func asText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// ServeHTTP answers one model request with the next scripted call, or text.
+func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
+	p := r.URL.Path
+	switch {
+	case strings.HasSuffix(p, ":countTokens"):
+		m.logf("countTokens")
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"totalTokens": 10}`)
+		return
+	case strings.HasSuffix(p, ":generateContent"):
+		// Side requests want JSON: the next-speaker check and the router.
+		m.logf("generateContent %s", p)
+		w.Header().Set("Content-Type", "application/json")
+		text := `{"reasoning": "scripted", "next_speaker": "user", "model_choice": "pro"}`
+		json.NewEncoder(w).Encode(map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
+			"content": map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}}}},
+			"usageMetadata": map[string]any{"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}})
+		return
+	case !strings.HasSuffix(p, ":streamGenerateContent"):
+		m.logf("%s %s: 404", r.Method, p)
+		http.NotFound(w, r)
+		return
+	}
+	var req struct {
+		Contents []struct {
+			Role  string `json:"role"`
+			Parts []part `json:"parts"`
+		} `json:"contents"`
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		m.logf("%s: bad JSON: %v", p, err)
+		http.Error(w, `{"error":{"code":400,"message":"bad JSON"}}`, http.StatusBadRequest)
+		return
+	}
+	turn := 0
+	m.mu.Lock()
+	for _, c := range req.Contents {
+		for _, pt := range c.Parts {
+			if pt.FunctionCall != nil && strings.HasPrefix(pt.FunctionCall.ID, "call_permsim_") {
+				turn++
+			}
+			if fr := pt.FunctionResponse; fr != nil && strings.HasPrefix(fr.ID, "call_permsim_") {
+				res := Response{Output: asText(fr.Response["output"]), Error: asText(fr.Response["error"])}
+				for k := range fr.Response {
+					res.Keys = append(res.Keys, k)
+				}
+				m.outputs[fr.ID] = res
+			}
+		}
+	}
+	m.mu.Unlock()
+	var parts []any
+	if len(req.Tools) > 0 && turn < len(m.calls) {
+		c := m.calls[turn]
+		args := c.Input
+		if args == nil {
+			args = map[string]any{}
+		}
+		parts = []any{map[string]any{"functionCall": map[string]any{"id": CallID(turn), "name": c.Tool, "args": args}}}
+		m.logf("stream tools=%d turn=%d: %s %s", len(req.Tools), turn, CallID(turn), c.Tool)
+	} else {
+		parts = []any{map[string]any{"text": "Done."}}
+		m.logf("stream tools=%d turn=%d: text", len(req.Tools), turn)
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	chunk := map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
+		"content": map[string]any{"role": "model", "parts": parts}}},
+		"usageMetadata": map[string]any{"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+		"modelVersion":  "gemini-2.5-pro"}
+	b, _ := json.Marshal(chunk)
+	fmt.Fprintf(w, "data: %s\n\n", b)
+	if fl, ok := w.(http.Flusher); ok {
+		fl.Flush()
+	}
+}

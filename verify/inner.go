@@ -1,0 +1,515 @@
+package verify
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// InnerEnv names the environment variable that tells a permsim process it
+// is the driver inside the sandbox, and where its control folder is.
+const InnerEnv = "PERMSIM_VERIFY_INNER"
+
+// ctlDir is where the control folder is bound inside the sandbox.
+const ctlDir = "/tmp/.permsim-ctl"
+
+// job is what the outer process hands the driver inside the sandbox.
+type job struct {
+	Case    Case          `json:"case"`
+	Binary  string        `json:"binary"`
+	Timeout time.Duration `json:"timeout"`
+}
+
+// innerOut is what the driver hands back.
+type innerOut struct {
+	Version   string        `json:"version"`
+	Results   []Result      `json:"results"`
+	Simulated []Simulated   `json:"simulated"`
+	SubSims   [][]Simulated `json:"subagent_simulated"`
+	Problems  []string      `json:"problems,omitempty"`
+	Err       string        `json:"error,omitempty"`
+}
+
+// Inner runs the driver inside the sandbox: it lays out the case's home
+// and project, starts the mock model server, runs the harness against it
+// as an Agent-SDK host that answers every permission prompt with deny,
+// and writes what the harness decided for each call to the control
+// folder. It is meant to run only inside the sandbox Run builds.
+func Inner(ctx context.Context, ctl string) error {
+	if ctl == "" {
+		ctl = ctlDir
+	}
+	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+	if err != nil {
+		return err
+	}
+	var j job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("job.json: %w", err)
+	}
+	out := innerOut{}
+	out.Results, out.Version, err = runClaudeCase(ctx, j, ctl, &out)
+	if err != nil {
+		out.Err = err.Error()
+	}
+	b, _ := json.Marshal(out)
+	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+}
+
+// layoutCase writes the case's files into the sandbox's home and project
+// and makes the project a git repository when the case says so.
+func layoutCase(c Case) error {
+	write := func(base string, files map[string]string) error {
+		names := make([]string, 0, len(files))
+		for n := range files {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, rel := range names {
+			if !safeRel(rel) {
+				return fmt.Errorf("file path %q must be relative, without ..", rel)
+			}
+			p := filepath.Join(base, rel)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				return err
+			}
+			mode := os.FileMode(0o644)
+			if strings.HasPrefix(files[rel], "#!") {
+				mode = 0o755
+			}
+			if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := os.MkdirAll(Project, 0o755); err != nil {
+		return err
+	}
+	if err := write(Home, c.HomeFiles); err != nil {
+		return err
+	}
+	if err := write(Project, c.ProjectFiles); err != nil {
+		return err
+	}
+	if c.Trust {
+		rec := map[string]any{}
+		if old, ok := c.HomeFiles[".claude.json"]; ok {
+			_ = json.Unmarshal([]byte(old), &rec)
+		}
+		projects, _ := rec["projects"].(map[string]any)
+		if projects == nil {
+			projects = map[string]any{}
+		}
+		entry, _ := projects[Project].(map[string]any)
+		if entry == nil {
+			entry = map[string]any{}
+		}
+		entry["hasTrustDialogAccepted"] = true
+		projects[Project] = entry
+		rec["projects"] = projects
+		b, _ := json.Marshal(rec)
+		if err := os.WriteFile(filepath.Join(Home, ".claude.json"), b, 0o644); err != nil {
+			return err
+		}
+	}
+	if c.Git {
+		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
+		cmd.Dir = Project
+		cmd.Env = append(os.Environ(), "HOME="+Home)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git init: %v: %s", err, out)
+		}
+	}
+	return nil
+}
+
+// claudeArgs are the command-line arguments of one case's run.
+func claudeArgs(c Case) []string {
+	args := []string{"-p", "--output-format", "stream-json", "--verbose", "--input-format", "stream-json",
+		"--permission-prompt-tool", "stdio"}
+	if c.Mode != nil {
+		if *c.Mode == "dangerously-skip-permissions" {
+			args = append(args, "--dangerously-skip-permissions")
+		} else {
+			args = append(args, "--permission-mode", *c.Mode)
+		}
+	}
+	return append(args, c.Args...)
+}
+
+// claudeEnv is the harness's environment: the mock as its API, no
+// telemetry or other traffic, and package managers kept offline.
+func claudeEnv(c Case, base string) []string {
+	env := map[string]string{
+		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": Home, "USER": "user", "LOGNAME": "user",
+		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash",
+		"ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "sk-ant-permsim-mock-key",
+		"DISABLE_TELEMETRY": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1",
+		"DISABLE_ERROR_REPORTING": "1", "BASH_DEFAULT_TIMEOUT_MS": "10000", "BASH_MAX_TIMEOUT_MS": "10000",
+		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
+	}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hostState is what the SDK host saw of one run.
+type hostState struct {
+	mu       sync.Mutex
+	mode     string
+	asks     map[string]map[string]any // tool_use_id → the can_use_tool request
+	results  map[string]toolResult
+	denials  []string // permission_denied reasons
+	finished bool
+	expected []string            // the tool_use ids of the case's calls
+	subs     map[string][]string // a Task call's id → its subagent calls' ids
+}
+
+// agentsPending reports whether a Task that ran still has subagent calls
+// without an answer: its agent works in the background.
+func (st *hostState) agentsPending() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for id, subs := range st.subs {
+		r, ran := st.results[id]
+		if !ran || r.isError {
+			continue
+		}
+		for _, sub := range subs {
+			_, answered := st.results[sub]
+			_, asked := st.asks[sub]
+			if !answered && !asked {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// complete reports whether every call of the case was asked about or
+// answered, and every subagent call of a Task that ran.
+func (st *hostState) complete() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	seen := func(id string) bool {
+		_, answered := st.results[id]
+		_, asked := st.asks[id]
+		return answered || asked
+	}
+	for _, id := range st.expected {
+		if !seen(id) {
+			return false
+		}
+		if _, asked := st.asks[id]; asked || st.results[id].isError {
+			continue // the Task did not run: its agent makes no calls
+		}
+		for _, sub := range st.subs[id] {
+			if !seen(sub) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+type toolResult struct {
+	text    string
+	isError bool
+}
+
+// runClaudeCase runs one case in a fresh Claude Code process.
+func runClaudeCase(ctx context.Context, j job, ctl string, out *innerOut) ([]Result, string, error) {
+	c := j.Case
+	version := ""
+	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
+		version = strings.TrimSpace(string(v))
+	}
+	// The simulator decides against the layout as the case starts; its
+	// hooks may run, so the layout is written again before the harness
+	// runs.
+	if err := layoutCase(c); err != nil {
+		return nil, version, err
+	}
+	out.Simulated, out.SubSims, out.Problems = simulateClaude(c)
+	if err := clearDir(Home); err != nil {
+		return nil, version, err
+	}
+	if err := layoutCase(c); err != nil {
+		return nil, version, err
+	}
+	mock, err := StartMock(c.Calls)
+	if err != nil {
+		return nil, version, err
+	}
+	defer mock.Close()
+
+	timeout := j.Timeout
+	if timeout <= 0 {
+		timeout = time.Duration(30+15*countCalls(c.Calls)) * time.Second
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(cctx, j.Binary, claudeArgs(c)...)
+	cmd.Dir = Project
+	cmd.Env = claudeEnv(c, mock.URL())
+	cmd.WaitDelay = 5 * time.Second
+	stderr, _ := os.Create(filepath.Join(ctl, "claude.stderr"))
+	if stderr != nil {
+		defer stderr.Close()
+		cmd.Stderr = stderr
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, version, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
+	}
+	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
+	var wmu sync.Mutex
+	send := func(v any) {
+		b, _ := json.Marshal(v)
+		wmu.Lock()
+		defer wmu.Unlock()
+		stdin.Write(append(b, '\n'))
+	}
+	send(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "Run the scripted tool calls, one per turn."}})
+
+	// Every call the case makes, subagent calls included: a Task's agent
+	// runs in the background, so the session's first result can come
+	// before its calls did.
+	st.subs = map[string][]string{}
+	for i, call := range c.Calls {
+		id := ToolUseID(i, 0, false)
+		st.expected = append(st.expected, id)
+		for k := range call.SubagentCalls {
+			st.subs[id] = append(st.subs[id], ToolUseID(i, k, true))
+		}
+	}
+	var closeOnce sync.Once
+	closeIn := func() {
+		closeOnce.Do(func() {
+			wmu.Lock()
+			stdin.Close()
+			wmu.Unlock()
+		})
+	}
+	rec, _ := os.Create(filepath.Join(ctl, "claude.stdout.jsonl"))
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var grace *time.Timer
+	for sc.Scan() {
+		line := sc.Bytes()
+		if rec != nil {
+			rec.Write(append(append([]byte(nil), line...), '\n'))
+		}
+		if !st.read(line, send) {
+			continue
+		}
+		switch {
+		case st.complete() || !st.agentsPending():
+			// Done, or the session stopped early (a hook's continue:
+			// false): the calls left get no result.
+			closeIn()
+		case grace == nil:
+			// Wait for the background agents, but not for ever.
+			grace = time.AfterFunc(60*time.Second, closeIn)
+		}
+	}
+	if grace != nil {
+		grace.Stop()
+	}
+	if rec != nil {
+		rec.Close()
+	}
+	waitErr := cmd.Wait()
+	os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+
+	var rows []Result
+	for i, call := range c.Calls {
+		r := st.row(c, i, call, ToolUseID(i, 0, false))
+		if (call.Tool == "Task" || call.Tool == "Agent") && r.Outcome == OutcomeRuns {
+			for k, sc := range call.SubagentCalls {
+				r.SubagentResults = append(r.SubagentResults, st.row(c, i, sc, ToolUseID(i, k, true)))
+			}
+		}
+		rows = append(rows, r)
+	}
+	if !st.finished && waitErr != nil && !errors.Is(waitErr, context.Canceled) {
+		return rows, version, fmt.Errorf("claude did not finish the case: %v (see claude.stderr)", waitErr)
+	}
+	return rows, version, nil
+}
+
+func countCalls(calls []Call) int {
+	n := len(calls)
+	for _, c := range calls {
+		n += len(c.SubagentCalls)
+	}
+	return n
+}
+
+// read handles one line of the harness's stream-json output. It answers
+// every can_use_tool request with deny, and reports true once the run's
+// result has arrived.
+func (st *hostState) read(line []byte, send func(any)) bool {
+	var msg struct {
+		Type      string          `json:"type"`
+		Subtype   string          `json:"subtype"`
+		RequestID string          `json:"request_id"`
+		Request   map[string]any  `json:"request"`
+		Mode      string          `json:"permissionMode"`
+		Message   json.RawMessage `json:"message"`
+		Reason    string          `json:"decision_reason"`
+	}
+	if json.Unmarshal(line, &msg) != nil {
+		return false
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch msg.Type {
+	case "control_request":
+		sub, _ := msg.Request["subtype"].(string)
+		if sub == "can_use_tool" {
+			id, _ := msg.Request["tool_use_id"].(string)
+			st.asks[id] = msg.Request
+			send(map[string]any{"type": "control_response", "response": map[string]any{
+				"subtype": "success", "request_id": msg.RequestID,
+				"response": map[string]any{"behavior": "deny", "message": "RH-ASKED: the permsim verifier answers every prompt with deny"}}})
+			return false
+		}
+		send(map[string]any{"type": "control_response", "response": map[string]any{
+			"subtype": "error", "request_id": msg.RequestID, "error": "permsim verifier: unsupported request " + sub}})
+	case "system":
+		switch msg.Subtype {
+		case "init":
+			st.mode = msg.Mode
+		case "permission_denied":
+			st.denials = append(st.denials, msg.Reason)
+		}
+	case "user":
+		var m struct {
+			Content json.RawMessage `json:"content"`
+		}
+		if json.Unmarshal(msg.Message, &m) != nil {
+			return false
+		}
+		var bs []struct {
+			Type      string          `json:"type"`
+			ToolUseID string          `json:"tool_use_id"`
+			Content   json.RawMessage `json:"content"`
+			IsError   bool            `json:"is_error"`
+		}
+		if json.Unmarshal(m.Content, &bs) != nil {
+			return false
+		}
+		for _, b := range bs {
+			if b.Type == "tool_result" {
+				st.results[b.ToolUseID] = toolResult{text: resultText(b.Content), isError: b.IsError}
+			}
+		}
+	case "result":
+		st.finished = true
+		return true
+	}
+	return false
+}
+
+// resultText is a tool_result's text with Claude's <system-reminder>
+// blocks removed.
+func resultText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		var parts []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		_ = json.Unmarshal(raw, &parts)
+		var b strings.Builder
+		for _, p := range parts {
+			b.WriteString(p.Text)
+		}
+		s = b.String()
+	}
+	for {
+		i := strings.Index(s, "<system-reminder>")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(s[i:], "</system-reminder>")
+		if j < 0 {
+			s = s[:i]
+			break
+		}
+		s = s[:i] + s[i+j+len("</system-reminder>"):]
+	}
+	return strings.TrimSpace(s)
+}
+
+// row builds one call's result row from what the host saw.
+func (st *hostState) row(c Case, i int, call Call, id string) Result {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	r := Result{ID: c.ID, CallIndex: i, Harness: "claude", Tool: call.Tool, Config: c.Config, EffectiveMode: st.mode,
+		Driver: "sdk-stdio", Via: "mock"}
+	ask, asked := st.asks[id]
+	res, got := st.results[id]
+	if asked {
+		r.Ask = ask
+	}
+	if !asked && !got {
+		r.Outcome, r.Pattern = OutcomeError, "no-result"
+		r.DropReason = "the harness returned no result for this call"
+		return r
+	}
+	isErr := res.isError
+	r.IsError = &isErr
+	r.Raw = truncate(res.text, 2000)
+	r.Outcome, r.Pattern = classifyClaude(asked, res.text, res.isError, st.denials)
+	if r.Pattern == "tool_use_error" || r.Pattern == "error(unmatched)" {
+		r.DropReason = "not a permission decision: " + r.Pattern
+	}
+	return r
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// clearDir removes everything inside dir, keeping dir itself (a mount
+// point in the sandbox).
+func clearDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
