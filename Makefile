@@ -7,7 +7,7 @@ BIN     := bin/permsim
 DEMO    := $(CURDIR)/.demo
 export CGO_ENABLED := 1
 
-.PHONY: build test demo bench lint clean
+.PHONY: build test demo bench lint clean verify
 
 build:
 	$(GO) build -o $(BIN) ./cmd/permsim
@@ -33,6 +33,13 @@ BENCH_SIZES ?= 10,100
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
 	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES)
+
+# Re-record the Claude Code corpus with the real binary (claude on PATH, or
+# CLAUDE=/path/to/claude), sandboxed in bubblewrap. Never run by CI.
+CLAUDE ?= claude
+verify: build
+	./$(BIN) verify --harness claude --binary $(CLAUDE) \
+		--cases testdata/claude/verify/claude.cases.jsonl --record testdata/claude/verify/claude.results.jsonl
 
 clean:
 	rm -rf bin $(DEMO)
