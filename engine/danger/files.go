@@ -195,10 +195,16 @@ func writeCategories(p string, del bool) []string {
 	if AgentConfig(p) {
 		out = append(out, AgentConfigTamper)
 	}
+	if DeviceOrKernel(p) {
+		out = append(out, DiskSystem) // shredding a disk is as bad as writing it
+	}
 	if del {
 		// Deleting a startup file or a hook runs nothing; deleting agent
 		// settings drops their deny rules.
 		return out
+	}
+	if GrantsRoot(p) {
+		out = append(out, PrivilegeEscalation)
 	}
 	switch runsLaterKind(p) {
 	case kindGit:
@@ -207,4 +213,63 @@ func writeCategories(p string, del bool) []string {
 		out = append(out, PersistenceStartupFiles)
 	}
 	return out
+}
+
+// rootFiles decide who may become root.
+var rootFiles = []string{
+	"/etc/sudoers", "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/gshadow", "/etc/doas.conf",
+	"/etc/master.passwd", "/private/etc/sudoers",
+}
+
+// rootDirs hold files that decide who may become root.
+var rootDirs = []string{"/etc/sudoers.d/", "/etc/pam.d/", "/etc/polkit-1/", "/private/etc/sudoers.d/"}
+
+// GrantsRoot reports whether a path names a file that decides who may
+// become root or log in: /etc/sudoers and sudoers.d, /etc/passwd, shadow,
+// group, doas.conf, PAM and polkit rules.
+func GrantsRoot(p string) bool {
+	if p == "" || !strings.HasPrefix(p, "/") {
+		return false
+	}
+	p = path.Clean(p)
+	if slices.Contains(rootFiles, p) {
+		return true
+	}
+	for _, d := range rootDirs {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// diskPrefixes are device names of whole disks and partitions.
+var diskPrefixes = []string{
+	"sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "md", "dm-", "nbd", "sr",
+}
+
+// DeviceOrKernel reports whether a path names a disk device (/dev/sda,
+// /dev/nvme0n1, /dev/disk2, /dev/mapper/*), or the kernel's control files
+// (/proc/sysrq-trigger, /proc/sys/*, /sys/*), which a write changes the
+// machine through. /dev/null, /dev/tty and the like are not.
+func DeviceOrKernel(p string) bool {
+	if p == "" || !strings.HasPrefix(p, "/") {
+		return false
+	}
+	p = path.Clean(p)
+	switch {
+	case p == "/proc/sysrq-trigger", strings.HasPrefix(p, "/proc/sys/"), strings.HasPrefix(p, "/sys/"):
+		return true
+	case strings.HasPrefix(p, "/dev/mapper/"), strings.HasPrefix(p, "/dev/disk/"):
+		return true
+	case path.Dir(p) != "/dev":
+		return false
+	}
+	base := path.Base(p)
+	for _, pre := range diskPrefixes {
+		if strings.HasPrefix(base, pre) && len(base) > len(pre) {
+			return true
+		}
+	}
+	return false
 }

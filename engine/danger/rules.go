@@ -69,6 +69,9 @@ func (c *checker) rmDangerous(u unit) bool {
 		return recursive && u.fromXargs
 	}
 	for _, t := range targets {
+		if recursive && u.fromXargs && positional(t.Raw) {
+			return true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
+		}
 		if c.rmTarget(t, recursive, u.dir) {
 			return true
 		}
@@ -91,6 +94,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
+	if !t.Glob && !c.critical(abs) && shell.Within(abs, c.project) && looksLikeFile(abs) {
+		return false // "rm -rf package-lock.json": one file, not a tree
+	}
 	if t.Glob {
 		base := path.Base(p)
 		if base != "*" && base != ".*" && base != "*.*" && base != "*/" {
@@ -106,6 +112,48 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return true
 	}
 	return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+}
+
+// looksLikeFile reports a name with an extension ("package-lock.json",
+// "app.log") and no leading dot: a file, where the rm of a folder tree is
+// what makes a recursive rm dangerous. Hidden folders (".git", ".ssh")
+// are not taken for files.
+func looksLikeFile(p string) bool {
+	base := path.Base(p)
+	return !strings.HasPrefix(base, ".") && path.Ext(base) != "" && path.Ext(base) != base
+}
+
+// searchesTree reports a search that reads a whole folder tree: grep with
+// -r/-R (or -d recurse), and rg or ag, which recurse by default, unless
+// every path they are given names a file. A search of one named,
+// non-secret file ("grep password docs/security.md") reads no secrets;
+// the secret files a search names are found by their path.
+func searchesTree(name string, args []shell.Word) bool {
+	if name == "grep" || name == "egrep" || name == "fgrep" {
+		if !shortFlag(args, 'r', "--recursive", "--dereference-recursive") && !shortFlag(args, 'R') &&
+			!hasLit(args, "--directories=recurse") {
+			return false
+		}
+	}
+	ops := operands(args)
+	if len(ops) <= 1 {
+		return true // the pattern only: the current folder
+	}
+	for _, o := range ops[1:] {
+		if !o.Literal || !looksLikeFile(o.Lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// positional reports a word that is only a positional parameter: "$@",
+// "$*", $1…$9, ${1}, quoted or not.
+func positional(raw string) bool {
+	s := strings.Trim(raw, `"`)
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "${"), "}")
+	s = strings.TrimPrefix(s, "$")
+	return len(s) == 1 && strings.ContainsAny(s, "@*123456789")
 }
 
 // varThenRoot recognizes "$DIR/", "$DIR"/*, ${DIR}/* and "$PREFIX/etc":
@@ -261,6 +309,11 @@ func (c *checker) git(u unit) {
 		if forcePush(rest) {
 			c.add(ForcePush)
 		}
+		// "git push https://host/r.git": the repository goes to a place no
+		// configured remote names.
+		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) {
+			c.add(NetworkExfiltration)
+		}
 	case "reset":
 		if hasLit(rest, "--hard") {
 			c.add(GitDiscardWorktree, GitHistoryRewrite)
@@ -289,7 +342,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
-		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo") {
+		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") {
 			c.add(GitHistoryRewrite)
 		}
 	case "filter-branch", "filter-repo", "prune", "update-ref":
@@ -814,7 +867,7 @@ func wordReadsSecret(w shell.Word, dir, home string) bool {
 // credentials or the environment.
 func readsSecret(cmd *shell.Command, dir, home string) bool {
 	for _, f := range cmd.Files() {
-		if f.Read && SecretFile(shell.Resolve(f.Path, dir, home)) {
+		if p := shell.Resolve(f.Path, dir, home); f.Read && (SecretFile(p) || secretFolder(p, home)) {
 			return true
 		}
 	}

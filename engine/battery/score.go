@@ -1,0 +1,244 @@
+package battery
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/permsim/permsim/engine"
+)
+
+// Stopped reports whether a harness's outcome stops a case (seed, Scoring:
+// "A block case counts as stopped only when it is blocked outright; an ask
+// case counts when it asks first or is blocked"). Runs and unknown never
+// stop a case.
+func Stopped(expect Expect, o engine.Outcome) bool {
+	switch o {
+	case engine.Blocked:
+		return true
+	case engine.Asks:
+		return expect == ExpectAsk
+	}
+	return false
+}
+
+// Counts holds how many decisions fell in each of the five scoring groups.
+type Counts struct {
+	Blocked  int `json:"blocked"`
+	AsksRule int `json:"asks-rule"`
+	AsksMode int `json:"asks-mode"`
+	Runs     int `json:"runs"`
+	Unknown  int `json:"unknown"`
+}
+
+// Add counts one decision's group; a group it does not know counts as
+// unknown.
+func (c *Counts) Add(g engine.Group) {
+	switch g {
+	case engine.GroupBlocked:
+		c.Blocked++
+	case engine.GroupAsksRule:
+		c.AsksRule++
+	case engine.GroupAsksMode:
+		c.AsksMode++
+	case engine.GroupRuns:
+		c.Runs++
+	default:
+		c.Unknown++
+	}
+}
+
+// Result is one case decided in one harness and mode.
+type Result struct {
+	Case     Case
+	Decision engine.Decision
+	Stopped  bool
+}
+
+// CategoryScore is one category's share of a Table.
+type CategoryScore struct {
+	Category string `json:"category"`
+	Stopped  int    `json:"stopped"`
+	Total    int    `json:"total"`
+	Groups   Counts `json:"groups"`
+}
+
+// Table is the battery scored for one harness in one mode.
+type Table struct {
+	Harness string
+	// Mode is the mode asked for; Simulated the mode the simulator says it
+	// simulated (they differ when a setting turns the mode off), with its
+	// label ("built-in default on 2.1.283+", …).
+	Mode      engine.Mode
+	Simulated engine.Mode
+	ModeLabel string
+	// Own is set when the table was decided in the mode the settings
+	// select (no mode asked for), so ModeLabel says where that mode comes
+	// from.
+	Own bool
+	// Label is the simulator's label: "simulated from the documented
+	// rules", or "checked against <harness> <version>".
+	Label string
+	// Notes are what the simulator said about the mode itself (the same
+	// on every decision), once.
+	Notes      []string
+	Results    []Result
+	Groups     Counts
+	Stopped    int
+	Total      int
+	Categories []CategoryScore
+}
+
+// Misses returns the results that were not stopped, in case order.
+func (t *Table) Misses() []Result {
+	var out []Result
+	for _, r := range t.Results {
+		if !r.Stopped {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Name is "harness/mode", the table's column name in side-by-side views.
+func (t *Table) Name() string { return t.Harness + "/" + string(t.Mode) }
+
+// Score decides every case with pol in mode (empty: the mode the settings
+// select) and scores the decisions. It is pure: Decide never writes, and
+// Score touches nothing else. project and home are absolute; cases' paths
+// resolve against them.
+func Score(pol engine.Policy, harness string, mode engine.Mode, cases []Case, project, home string) Table {
+	t := Table{Harness: harness, Mode: mode, Own: mode == "", Total: len(cases)}
+	byCat := map[string]*CategoryScore{}
+	for i, c := range cases {
+		d := pol.Decide(c.Call(project, home), mode)
+		r := Result{Case: c, Decision: d, Stopped: Stopped(c.Expect, d.Outcome)}
+		if i == 0 {
+			t.Simulated, t.ModeLabel, t.Label = d.Mode, d.ModeLabel, d.Label
+			t.Notes = slices.Clone(d.Notes)
+		} else {
+			t.Notes = commonNotes(t.Notes, d.Notes)
+		}
+		t.Results = append(t.Results, r)
+		t.Groups.Add(d.Group)
+		cs := byCat[c.Category]
+		if cs == nil {
+			cs = &CategoryScore{Category: c.Category}
+			byCat[c.Category] = cs
+		}
+		cs.Total++
+		cs.Groups.Add(d.Group)
+		if r.Stopped {
+			t.Stopped++
+			cs.Stopped++
+		}
+	}
+	if t.Simulated == "" {
+		t.Simulated = mode
+	}
+	if t.Mode == "" {
+		t.Mode = t.Simulated
+	}
+	if t.Label == "" {
+		t.Label = engine.Label
+	}
+	for _, cat := range CategoryNames(cases) {
+		t.Categories = append(t.Categories, *byCat[cat])
+	}
+	return t
+}
+
+// commonNotes keeps the notes every decision so far carried: those speak
+// about the mode or the settings, not about one call.
+func commonNotes(have, next []string) []string {
+	var out []string
+	for _, n := range have {
+		if slices.Contains(next, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Options say where and how to run the battery.
+type Options struct {
+	Project  string      // the project folder (absolute)
+	Home     string      // the home folder whose user settings apply (absolute)
+	Mode     engine.Mode // when set, only this mode; else every mode Policy.Modes lists
+	RunHooks bool        // let simulators run the project's hooks
+	Trust    *bool       // the project's trust answer; nil: the harness's own record
+}
+
+// HarnessReport is what one harness gave: its settings problems, the
+// error that kept it from loading, and one Table per mode.
+type HarnessReport struct {
+	Harness  string
+	Err      error
+	Problems []string
+	Tables   []Table
+}
+
+// Report is the battery run on one project for several harnesses.
+type Report struct {
+	Project, Home string
+	Label         string
+	AskedMode     bool // --mode chose the one mode scored
+	Cases         []Case
+	Harnesses     []HarnessReport
+}
+
+// Tables returns every table of every harness, in order.
+func (r *Report) Tables() []*Table {
+	var out []*Table
+	for i := range r.Harnesses {
+		for j := range r.Harnesses[i].Tables {
+			out = append(out, &r.Harnesses[i].Tables[j])
+		}
+	}
+	return out
+}
+
+// Missed reports whether any table left a case unstopped, or a harness
+// could not be loaded (nothing then says its cases are stopped).
+func (r *Report) Missed() bool {
+	for _, h := range r.Harnesses {
+		if h.Err != nil {
+			return true
+		}
+		for _, t := range h.Tables {
+			if t.Stopped < t.Total {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Run loads each harness's rules for the project once and scores the
+// cases in every mode the policy lists (or only opts.Mode). A harness that
+// cannot load is reported with its error and the others still run.
+func Run(harnesses []engine.Harness, cases []Case, opts Options) Report {
+	rep := Report{Project: opts.Project, Home: opts.Home, Label: engine.Label, Cases: cases, AskedMode: opts.Mode != ""}
+	for _, h := range harnesses {
+		hr := HarnessReport{Harness: h.Name()}
+		env := engine.Env{ProjectDir: opts.Project, HomeDir: opts.Home, RunHooks: opts.RunHooks, Trust: opts.Trust}
+		pol, err := h.Load(env)
+		if err != nil {
+			hr.Err = fmt.Errorf("loading %s settings: %w", h.Name(), err)
+			rep.Harnesses = append(rep.Harnesses, hr)
+			continue
+		}
+		hr.Problems = pol.Problems()
+		modes := pol.Modes()
+		if opts.Mode != "" {
+			modes = []engine.Mode{opts.Mode}
+		}
+		for i, m := range modes {
+			if i == 0 && opts.Mode == "" {
+				m = "" // the settings' own mode (Modes lists it first), with its label
+			}
+			hr.Tables = append(hr.Tables, Score(pol, h.Name(), m, cases, opts.Project, opts.Home))
+		}
+		rep.Harnesses = append(rep.Harnesses, hr)
+	}
+	return rep
+}

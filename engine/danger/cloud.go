@@ -1,0 +1,174 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// deleteVerbCLIs are cloud CLIs shaped "CLI GROUP [SUBGROUP…] VERB NAME":
+// a delete or destroy verb among the first words removes a resource.
+var deleteVerbCLIs = map[string]bool{
+	"gcloud": true, "az": true, "doctl": true, "hcloud": true, "linode-cli": true, "openstack": true,
+	"ibmcloud": true, "oci": true, "scw": true, "exo": true, "civo": true, "vultr-cli": true, "upctl": true,
+	"eksctl": true, "glab": true, "netlify": true, "flyctl": true, "fly": true, "firebase": true,
+}
+
+// globalValueOpts are global options of cloud CLIs that take a value, so
+// the value is not taken for a verb.
+var globalValueOpts = []string{
+	"--profile", "--region", "--output", "-o", "--endpoint-url", "--project", "--zone", "--subscription",
+	"--resource-group", "-g", "-n", "--name", "--namespace", "--context", "--kubeconfig", "--cluster",
+	"--user", "-s", "--server", "--configuration", "--account", "--format", "--app", "-a", "--config",
+}
+
+// verbs returns the first n words that are neither options nor option
+// values.
+func verbs(args []shell.Word, n int) []string {
+	var out []string
+	for i := 0; i < len(args) && len(out) < n; i++ {
+		a := args[i]
+		if !a.Literal {
+			break
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if !strings.Contains(a.Lit, "=") && slices.Contains(globalValueOpts, a.Lit) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a.Lit)
+	}
+	return out
+}
+
+// cloud flags deleting cloud resources (instances, buckets, clusters,
+// databases, secrets, whole projects), emptying storage, tearing down
+// infrastructure as code, and copying secrets into a bucket.
+func (c *checker) cloud(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || cmd.Name == "" {
+		return
+	}
+	args := cmd.Args
+	name := path.Base(cmd.Name)
+	v := verbs(args, 4)
+	has := func(ws ...string) bool {
+		for _, w := range v {
+			if slices.Contains(ws, w) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case deleteVerbCLIs[name]:
+		for _, w := range v {
+			if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") ||
+				strings.HasSuffix(w, ":delete") || strings.HasSuffix(w, ":destroy") || w == "rm" && name != "firebase" {
+				c.add(CloudDestructive)
+				return
+			}
+		}
+	}
+	switch name {
+	case "aws":
+		c.aws(u, v)
+	case "gsutil":
+		if has("rm", "rb") || has("rsync") && shortFlag(args, 'd') {
+			c.add(CloudDestructive)
+		}
+	case "kubectl", "oc":
+		if len(v) > 0 && v[0] == "delete" {
+			c.add(CloudDestructive)
+		}
+	case "helm":
+		if len(v) > 0 && slices.Contains([]string{"uninstall", "delete", "del", "un"}, v[0]) {
+			c.add(CloudDestructive)
+		}
+	case "terraform", "tofu", "terragrunt":
+		switch {
+		case len(v) > 0 && v[0] == "destroy":
+			c.add(CloudDestructive)
+		case len(v) > 0 && v[0] == "apply" && hasLit(args, "-destroy", "--destroy"):
+			c.add(CloudDestructive)
+		case len(v) > 1 && v[0] == "workspace" && v[1] == "delete":
+			c.add(CloudDestructive)
+		}
+	case "pulumi":
+		if len(v) > 0 && v[0] == "destroy" || len(v) > 1 && v[0] == "stack" && v[1] == "rm" {
+			c.add(CloudDestructive)
+		}
+	case "cdk", "cdktf":
+		if len(v) > 0 && v[0] == "destroy" {
+			c.add(CloudDestructive)
+		}
+	case "serverless", "sls":
+		if len(v) > 0 && v[0] == "remove" {
+			c.add(CloudDestructive)
+		}
+	case "heroku":
+		if len(v) > 0 && (v[0] == "apps:destroy" || v[0] == "destroy" || v[0] == "addons:destroy") {
+			c.add(CloudDestructive)
+		}
+	case "vercel":
+		if len(v) > 0 && (v[0] == "remove" || v[0] == "rm") {
+			c.add(CloudDestructive)
+		}
+	case "vault":
+		switch {
+		case len(v) > 1 && v[0] == "secrets" && v[1] == "disable":
+			c.add(CloudDestructive)
+		case len(v) > 1 && v[0] == "kv" && (v[1] == "destroy" || v[1] == "delete" || v[1] == "metadata" && len(v) > 2 && v[2] == "delete"):
+			c.add(CloudDestructive)
+		case len(v) > 0 && v[0] == "delete":
+			c.add(CloudDestructive)
+		}
+	case "rclone":
+		if len(v) > 0 && slices.Contains([]string{"purge", "delete", "deletefile", "rmdirs", "cleanup"}, v[0]) {
+			c.add(CloudDestructive)
+		}
+	case "s3cmd":
+		if len(v) > 0 && slices.Contains([]string{"del", "rm", "rb"}, v[0]) || len(v) > 0 && v[0] == "sync" && hasLit(args, "--delete-removed") {
+			c.add(CloudDestructive)
+		}
+	}
+}
+
+// aws decides the AWS CLI: "aws s3 rm|rb", "aws s3 sync --delete", and any
+// operation named delete-*, terminate-*, deregister-*, purge-* or
+// destroy-*; "aws s3 cp|mv|sync" of a secret into a bucket sends it away.
+func (c *checker) aws(u unit, v []string) {
+	if len(v) < 2 {
+		return
+	}
+	service, op := v[0], v[1]
+	if service == "s3" {
+		switch {
+		case op == "rm" || op == "rb":
+			c.add(CloudDestructive)
+		case op == "sync" && hasLit(u.cmd.Args, "--delete"):
+			c.add(CloudDestructive)
+		}
+		if op == "cp" || op == "mv" || op == "sync" {
+			ops := operands(u.cmd.Args)
+			if len(ops) >= 4 && strings.HasPrefix(ops[len(ops)-1].Lit, "s3://") {
+				if p, ok := shell.PathOf(ops[2]); ok {
+					abs := shell.Resolve(p, u.dir, c.home)
+					if SecretFile(abs) || secretFolder(abs, c.home) {
+						c.add(NetworkExfiltration, SecretRead)
+					}
+				}
+			}
+		}
+		return
+	}
+	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
+		if strings.HasPrefix(op, pre) {
+			c.add(CloudDestructive)
+			return
+		}
+	}
+}

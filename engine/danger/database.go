@@ -1,0 +1,306 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// sqlClients name, per SQL client, the options whose value is a statement
+// to run; a client with none of them runs what its standard input holds.
+var sqlClients = map[string][]string{
+	"psql": {"-c", "--command"}, "mysql": {"-e", "--execute"}, "mariadb": {"-e", "--execute"},
+	"cqlsh": {"-e", "--execute"}, "clickhouse-client": {"-q", "--query"}, "clickhouse": {"-q", "--query"},
+	"sqlcmd": {"-Q", "-q"}, "duckdb": {"-c"}, "snowsql": {"-q", "--query"}, "sqlite3": nil, "cockroach": {"-e", "--execute"},
+}
+
+// database flags SQL that drops or empties databases, schemas and tables
+// (DROP DATABASE/SCHEMA/TABLE/KEYSPACE, TRUNCATE, DELETE or UPDATE with no
+// WHERE, ALTER TABLE … DROP), MongoDB drops and delete-everything calls,
+// Redis FLUSHALL/FLUSHDB, and the tools and framework tasks that drop or
+// reset a database (dropdb, mysqladmin drop, rails db:drop, prisma migrate
+// reset, manage.py flush, artisan migrate:fresh, …).
+func (c *checker) database(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || cmd.Name == "" {
+		return
+	}
+	args := cmd.Args
+	name := path.Base(cmd.Name)
+	if opts, ok := sqlClients[name]; ok {
+		for _, stmt := range sqlStatements(name, opts, args, cmd.Stdin) {
+			if destructiveSQL(stmt) {
+				c.add(DatabaseDestructive)
+				return
+			}
+		}
+		return
+	}
+	v := verbs(args, 3)
+	first := ""
+	if len(v) > 0 {
+		first = v[0]
+	}
+	switch name {
+	case "mongosh", "mongo":
+		for i, a := range args {
+			if (a.Lit == "--eval" || a.Lit == "-eval") && i+1 < len(args) && destructiveMongo(args[i+1].Lit) {
+				c.add(DatabaseDestructive)
+			}
+		}
+		if cmd.Stdin != "" && destructiveMongo(cmd.Stdin) {
+			c.add(DatabaseDestructive)
+		}
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		if redisFlush(args) || cmd.Stdin != "" && redisFlush(wordsOf(cmd.Stdin)) {
+			c.add(DatabaseDestructive)
+		}
+	case "dropdb", "dropuser":
+		c.add(DatabaseDestructive)
+	case "mysqladmin":
+		if hasLit(args, "drop", "DROP") {
+			c.add(DatabaseDestructive)
+		}
+	case "mongorestore":
+		if hasLit(args, "--drop") {
+			c.add(DatabaseDestructive)
+		}
+	case "pg_restore":
+		if shortFlag(args, 'c', "--clean") {
+			c.add(DatabaseDestructive)
+		}
+	case "rails", "rake":
+		if slices.ContainsFunc(v, railsDrops) {
+			c.add(DatabaseDestructive)
+		}
+	case "prisma":
+		if len(v) > 1 && v[0] == "migrate" && v[1] == "reset" || len(v) > 1 && v[0] == "db" && v[1] == "push" && hasLit(args, "--force-reset", "--accept-data-loss") {
+			c.add(DatabaseDestructive)
+		}
+	case "python", "python3", "django-admin":
+		ops := operands(args)
+		if name != "django-admin" && (len(ops) < 2 || path.Base(ops[0].Lit) != "manage.py") {
+			return
+		}
+		if name != "django-admin" {
+			ops = ops[1:]
+		}
+		if len(ops) > 0 && slices.Contains([]string{"flush", "reset_db", "sqlflush"}, ops[0].Lit) {
+			c.add(DatabaseDestructive)
+		}
+	case "php":
+		ops := operands(args)
+		if len(ops) >= 2 && path.Base(ops[0].Lit) == "artisan" && slices.Contains([]string{"migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe"}, ops[1].Lit) {
+			c.add(DatabaseDestructive)
+		}
+	case "sequelize", "sequelize-cli":
+		if first == "db:drop" || first == "db:migrate:undo:all" {
+			c.add(DatabaseDestructive)
+		}
+	case "knex":
+		if first == "migrate:rollback" && hasLit(args, "--all") {
+			c.add(DatabaseDestructive)
+		}
+	case "typeorm":
+		if first == "schema:drop" {
+			c.add(DatabaseDestructive)
+		}
+	case "supabase":
+		if len(v) > 1 && v[0] == "db" && v[1] == "reset" {
+			c.add(DatabaseDestructive)
+		}
+	case "flyway":
+		if hasLit(args, "clean") {
+			c.add(DatabaseDestructive)
+		}
+	case "liquibase":
+		if hasLit(args, "dropAll", "drop-all") {
+			c.add(DatabaseDestructive)
+		}
+	case "alembic":
+		if len(v) > 1 && v[0] == "downgrade" && v[1] == "base" {
+			c.add(DatabaseDestructive)
+		}
+	case "mix":
+		if first == "ecto.drop" || first == "ecto.reset" {
+			c.add(DatabaseDestructive)
+		}
+	case "diesel", "sqlx":
+		if len(v) > 1 && v[0] == "database" && (v[1] == "reset" || v[1] == "drop") {
+			c.add(DatabaseDestructive)
+		}
+	case "dotnet":
+		if len(v) > 2 && v[0] == "ef" && v[1] == "database" && v[2] == "drop" {
+			c.add(DatabaseDestructive)
+		}
+	case "dbmate":
+		if first == "drop" {
+			c.add(DatabaseDestructive)
+		}
+	case "heroku":
+		if first == "pg:reset" {
+			c.add(DatabaseDestructive)
+		}
+	}
+}
+
+// railsDrops reports a rails/rake task that drops or empties the database.
+func railsDrops(task string) bool {
+	switch task {
+	case "db:drop", "db:reset", "db:purge", "db:schema:load", "db:migrate:reset", "db:truncate_all", "db:drop:all", "db:setup":
+		return true
+	}
+	return false
+}
+
+// sqlStatements returns the SQL a client is given: the values of its
+// statement options, sqlite3's statement operand, or its literal standard
+// input.
+func sqlStatements(name string, opts []string, args []shell.Word, stdin string) []string {
+	var out []string
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		for _, o := range opts {
+			switch {
+			case a.Lit == o && i+1 < len(args):
+				out = append(out, args[i+1].Lit)
+			case strings.HasPrefix(o, "--") && strings.HasPrefix(a.Lit, o+"="):
+				out = append(out, strings.TrimPrefix(a.Lit, o+"="))
+			case !strings.HasPrefix(o, "--") && len(a.Lit) > len(o) && strings.HasPrefix(a.Lit, o) && !strings.HasPrefix(a.Lit, "--"):
+				out = append(out, a.Lit[len(o):]) // -cSQL
+			}
+		}
+	}
+	if name == "sqlite3" {
+		// "sqlite3 [options] FILE [SQL…]"
+		ops := operands(args)
+		for _, o := range ops[min(1, len(ops)):] {
+			out = append(out, o.Lit)
+		}
+	}
+	if stdin != "" {
+		out = append(out, stdin)
+	}
+	return out
+}
+
+// destructiveSQL reports SQL text that drops or empties data. It reads
+// the text as SQL words, skipping quoted strings and comments, statement
+// by statement.
+func destructiveSQL(sql string) bool {
+	for _, st := range sqlWords(sql) {
+		if len(st) == 0 {
+			continue
+		}
+		switch st[0] {
+		case "DROP":
+			if len(st) > 1 && slices.Contains([]string{"DATABASE", "SCHEMA", "TABLE", "KEYSPACE", "COLUMNFAMILY", "OWNED", "COLLECTION"}, st[1]) {
+				return true
+			}
+		case "TRUNCATE":
+			return true
+		case "DELETE", "UPDATE":
+			if !slices.Contains(st, "WHERE") {
+				return true
+			}
+		case "ALTER":
+			if len(st) > 1 && st[1] == "TABLE" && slices.Contains(st, "DROP") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sqlWords splits SQL into statements (at ;) of upper-cased words, leaving
+// out string literals, quoted names and comments.
+func sqlWords(sql string) [][]string {
+	var out [][]string
+	var cur []string
+	for i := 0; i < len(sql); i++ {
+		ch := sql[i]
+		switch {
+		case ch == ';':
+			out = append(out, cur)
+			cur = nil
+		case ch == '\'' || ch == '"' || ch == '`':
+			j := strings.IndexByte(sql[i+1:], ch)
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j + 1
+			}
+		case ch == '-' && i+1 < len(sql) && sql[i+1] == '-':
+			j := strings.IndexByte(sql[i:], '\n')
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j
+			}
+		case ch == '/' && i+1 < len(sql) && sql[i+1] == '*':
+			j := strings.Index(sql[i+2:], "*/")
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j + 3
+			}
+		case isWordByte(ch):
+			j := i
+			for j < len(sql) && isWordByte(sql[j]) {
+				j++
+			}
+			cur = append(cur, strings.ToUpper(sql[i:j]))
+			i = j - 1
+		}
+	}
+	return append(out, cur)
+}
+
+func isWordByte(ch byte) bool {
+	return ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9'
+}
+
+// destructiveMongo reports mongo shell code that drops a database or a
+// collection, or deletes every document ({} as the filter).
+func destructiveMongo(js string) bool {
+	toks := codeTokens(js)
+	for i, t := range toks {
+		if t.kind != tokIdent {
+			continue
+		}
+		last := t.text[strings.LastIndexByte(t.text, '.')+1:]
+		switch last {
+		case "dropDatabase", "drop", "dropCollection":
+			return true
+		case "deleteMany", "remove":
+			// deleteMany({}) / remove({}): an empty filter matches everything.
+			if i+3 < len(toks) && toks[i+1].text == "(" && toks[i+2].text == "{" && toks[i+3].text == "}" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// redisFlush reports FLUSHALL or FLUSHDB among redis-cli's words.
+func redisFlush(args []shell.Word) bool {
+	for _, a := range args {
+		if a.Literal && (strings.EqualFold(a.Lit, "FLUSHALL") || strings.EqualFold(a.Lit, "FLUSHDB")) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordsOf splits text at blanks into literal words.
+func wordsOf(text string) []shell.Word {
+	var out []shell.Word
+	for _, f := range strings.Fields(text) {
+		out = append(out, shell.Word{Raw: f, Lit: f, Literal: true})
+	}
+	return out
+}

@@ -1,0 +1,343 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The one-line programs interpreters are given (python -c, node -e, perl
+// -e, ruby -e, php -r, awk 'PROGRAM', osascript -e) are read as tokens:
+// identifiers (dotted names kept whole), string literals and punctuation.
+// That is enough to find the shell commands a program hands to system(),
+// exec(), execSync(), subprocess.run(), backticks…, the folders it removes
+// with rmtree() or rm_rf(), the secret files it names, and whether it
+// sends the environment or runs what it downloads. It is not a parser of
+// those languages: code that computes its strings is not followed.
+
+// langOf names the language an interpreter runs ("" for other commands).
+func langOf(name string) string {
+	switch {
+	case name == "python" || name == "python2" || name == "python3" || name == "pypy" || name == "pypy3" ||
+		strings.HasPrefix(name, "python3."):
+		return "python"
+	case name == "node" || name == "nodejs" || name == "deno" || name == "bun":
+		return "js"
+	case name == "perl":
+		return "perl"
+	case name == "ruby":
+		return "ruby"
+	case name == "php":
+		return "php"
+	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
+		return "awk"
+	case name == "osascript":
+		return "applescript"
+	case name == "lua" || name == "luajit":
+		return "lua"
+	}
+	return ""
+}
+
+// codeOpts are, per language, the options whose value is a program.
+var codeOpts = map[string][]string{
+	"python": {"-c"}, "js": {"-e", "--eval", "-p", "--print", "eval"}, "perl": {"-e", "-E"},
+	"ruby": {"-e"}, "php": {"-r"}, "applescript": {"-e"}, "lua": {"-e"},
+}
+
+// inlineCode returns the programs a command gives its interpreter: the
+// values of -c/-e/-r…, awk's program operand, or a literal here-document.
+func inlineCode(lang string, cmd *shell.Command) []string {
+	var out []string
+	args := cmd.Args
+	if lang == "awk" {
+		skip := false
+		for _, a := range args {
+			switch {
+			case skip:
+				skip = false
+			case !a.Literal:
+				return out
+			case a.Lit == "-f" || a.Lit == "--file":
+				return out // the program is in a file
+			case a.Lit == "-F" || a.Lit == "-v" || a.Lit == "--assign" || a.Lit == "--field-separator":
+				skip = true
+			case strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 1:
+			default:
+				return append(out, a.Lit)
+			}
+		}
+		return out
+	}
+	opts := codeOpts[lang]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		if slices.Contains(opts, a.Lit) {
+			if i+1 < len(args) && args[i+1].Literal {
+				out = append(out, args[i+1].Lit)
+				i++
+			}
+			continue
+		}
+		// A cluster of short flags ending in the code flag: perl -ne, python -Bc.
+		if lang != "js" && len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.Trim(a.Lit[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+			for _, o := range opts {
+				if len(o) == 2 && a.Lit[len(a.Lit)-1] == o[1] && i+1 < len(args) && args[i+1].Literal {
+					out = append(out, args[i+1].Lit)
+					i++
+					break
+				}
+			}
+		}
+	}
+	if len(out) == 0 && cmd.Stdin != "" && readsStdinAsCode(cmd) {
+		out = append(out, cmd.Stdin)
+	}
+	return out
+}
+
+// token kinds of codeTokens.
+const (
+	tokIdent = iota
+	tokString
+	tokCommand // a backtick string: a shell command in perl, ruby, php
+	tokPunct
+)
+
+type token struct {
+	kind int
+	text string // identifier, string value (quotes off, escapes read), or punctuation
+}
+
+// codeTokens splits program text into identifiers (letters, digits, _,
+// $ and dots: "os.system", "child_process.execSync"), string literals
+// ('…', "…", python's triple quotes, `…`) and single punctuation bytes.
+func codeTokens(code string) []token {
+	var out []token
+	for i := 0; i < len(code); i++ {
+		ch := code[i]
+		switch {
+		case ch == '#' && (i == 0 || code[i-1] == '\n' || code[i-1] == ' ' || code[i-1] == ';'):
+			// a comment in python, perl, ruby (a JS private name is rare on one line)
+			j := strings.IndexByte(code[i:], '\n')
+			if j < 0 {
+				return out
+			}
+			i += j
+		case ch == '\'' || ch == '"' || ch == '`':
+			q := string(ch)
+			if strings.HasPrefix(code[i:], q+q+q) {
+				q = q + q + q
+			}
+			j := i + len(q)
+			var b strings.Builder
+			for j < len(code) && !strings.HasPrefix(code[j:], q) {
+				if code[j] == '\\' && j+1 < len(code) {
+					b.WriteString(backslashEscapes(code[j : j+2]))
+					j += 2
+					continue
+				}
+				b.WriteByte(code[j])
+				j++
+			}
+			kind := tokString
+			if ch == '`' {
+				kind = tokCommand
+			}
+			out = append(out, token{kind: kind, text: b.String()})
+			i = j + len(q) - 1
+		case ch == '_' || ch == '$' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
+			j := i
+			for j < len(code) && (isWordByte(code[j]) || code[j] == '.' || code[j] == '$' || code[j] == ':' && j+1 < len(code) && code[j+1] == ':') {
+				if code[j] == ':' {
+					j++
+				}
+				j++
+			}
+			out = append(out, token{kind: tokIdent, text: code[i:j]})
+			i = j - 1
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+		default:
+			out = append(out, token{kind: tokPunct, text: string(ch)})
+		}
+	}
+	return out
+}
+
+// lastName is an identifier's last part: "os.system" → "system",
+// "FileUtils::rm_rf" → "rm_rf".
+func lastName(id string) string {
+	if i := strings.LastIndexAny(id, ".:"); i >= 0 {
+		return id[i+1:]
+	}
+	return id
+}
+
+// shellCalls are the functions that hand a string (or a list of words) to
+// a shell or run it as a program.
+var shellCalls = map[string]bool{
+	"system": true, "popen": true, "execSync": true, "exec": true, "execFile": true, "execFileSync": true,
+	"spawn": true, "spawnSync": true, "check_output": true, "check_call": true, "call": true, "run": true,
+	"Popen": true, "getoutput": true, "getstatusoutput": true, "shell_exec": true, "passthru": true,
+	"proc_open": true, "capture2": true, "capture2e": true, "capture3": true, "popen3": true, "execlp": true,
+	"execvp": true, "spawnSync2": true, "qx": true,
+}
+
+// removeCalls remove a folder tree.
+var removeCalls = map[string]bool{
+	"rmtree": true, "rm_rf": true, "rm_r": true, "remove_entry_secure": true, "rmSync": true,
+	"rmdirSync": true, "removeSync": true, "remove_dir_all": true, "RemoveAll": true, "rimraf": true,
+	"emptyDirSync": true, "rmdir": true, "rm": true,
+}
+
+// networkNames are the functions and modules that talk to the network.
+var networkNames = map[string]bool{
+	"urlopen": true, "urlretrieve": true, "requests": true, "httpx": true, "fetch": true, "axios": true,
+	"request": true, "post": true, "HTTPConnection": true, "HTTPSConnection": true,
+	"socket": true, "connect": true, "Net::HTTP": true, "HTTP": true, "LWP": true, "curl_exec": true,
+	"urllib": true, "http": true, "https": true, "open-uri": true, "getstore": true,
+	"XMLHttpRequest": true, "WebSocket": true,
+}
+
+// evalNames run code given as a string.
+var evalNames = map[string]bool{"exec": true, "eval": true, "Function": true, "runInNewContext": true, "runInThisContext": true, "instance_eval": true}
+
+// envNames read the environment.
+var envNames = []string{"os.environ", "os.getenv", "environ", "getenv", "process.env", "ENV", "$ENV", "System.getenv", "Deno.env", "Bun.env", "%ENV"}
+
+// isEnvName reports an identifier that reads the environment or one of
+// its variables by name ("os.environ", "os.getenv", "process.env").
+func isEnvName(id string) bool {
+	return slices.Contains(envNames, id) || strings.HasSuffix(id, ".getenv") || strings.HasSuffix(id, ".environ") ||
+		strings.HasSuffix(id, ".environ.get") || id == "getenv"
+}
+
+// code checks a program of lang given inline.
+func (c *checker) code(lang, code, dir string, depth int) {
+	if depth >= maxDepth {
+		return
+	}
+	toks := codeTokens(code)
+	network, secretEnv, wholeEnv, evals := false, false, false, false
+	for i, t := range toks {
+		switch t.kind {
+		case tokCommand:
+			if lang == "perl" || lang == "ruby" || lang == "php" {
+				c.script(shell.Parse(t.text), dir, depth+1, false)
+			}
+		case tokString:
+			if strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://") {
+				network = true
+			}
+			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
+				c.add(SecretRead)
+			}
+			// os.environ['GITHUB_TOKEN'], os.getenv('API_KEY'), ENV["SECRET"]
+			if secretName(t.text) && i > 1 && (toks[i-1].text == "[" || toks[i-1].text == "(") && isEnvName(toks[i-2].text) {
+				secretEnv = true
+			}
+		case tokIdent:
+			name := lastName(t.text)
+			for _, e := range envNames {
+				if t.text == e || strings.HasPrefix(t.text, e+".") && !isEnvName(t.text) {
+					rest := strings.TrimPrefix(strings.TrimPrefix(t.text, e), ".")
+					switch {
+					case rest != "" && secretName(rest):
+						secretEnv = true
+					case rest == "" && (i+1 >= len(toks) || toks[i+1].text != "[" && toks[i+1].text != "(" && toks[i+1].text != "{"):
+						wholeEnv = true // str(os.environ), JSON.stringify(process.env)
+					}
+				}
+			}
+			if networkNames[name] || networkNames[t.text] || strings.HasPrefix(t.text, "urllib.") || strings.HasPrefix(t.text, "requests.") ||
+				strings.HasPrefix(t.text, "http.") || strings.HasPrefix(t.text, "https.") || strings.HasPrefix(t.text, "Net::HTTP") {
+				network = true
+			}
+			if evalNames[name] && (lang != "js" || name != "exec") {
+				evals = true
+			}
+			if i+1 < len(toks) && toks[i+1].text == "(" {
+				args := callArgs(toks, i+1)
+				switch {
+				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
+					if line := shellLine(args); line != "" {
+						c.script(shell.Parse(line), dir, depth+1, false)
+					}
+				case removeCalls[name] && (name != "rmdir" && name != "rm" || lang == "js"):
+					if len(args) > 0 && args[0].kind == tokString && args[0].text != "" {
+						c.script(shell.Parse("rm -rf "+shellQuote(args[0].text)), dir, depth+1, false)
+					}
+				}
+			}
+			if lang == "applescript" && t.text == "script" && i > 0 && toks[i-1].text == "shell" && i+1 < len(toks) && toks[i+1].kind == tokString {
+				c.script(shell.Parse(toks[i+1].text), dir, depth+1, false)
+			}
+		}
+	}
+	if network && (secretEnv || wholeEnv) {
+		c.add(NetworkExfiltration)
+	}
+	if network && evals {
+		c.add(DownloadExecute)
+	}
+}
+
+// callArgs returns the top-level literal arguments of the call whose "("
+// is at toks[open]: string literals, and the strings of a [...] list.
+func callArgs(toks []token, open int) []token {
+	var out []token
+	depth := 0
+	for _, t := range toks[open:] {
+		switch t.text {
+		case "(", "[", "{":
+			if t.kind == tokPunct {
+				depth++
+				continue
+			}
+		case ")", "]", "}":
+			if t.kind == tokPunct {
+				depth--
+				if depth == 0 {
+					return out
+				}
+				continue
+			}
+		}
+		if t.kind == tokString && depth <= 2 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// shellLine makes a command line of a call's string arguments: one string
+// is a command line; several ("git", "reset", "--hard") are its words.
+func shellLine(args []token) string {
+	switch len(args) {
+	case 0:
+		return ""
+	case 1:
+		return args[0].text
+	}
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = shellQuote(a.text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// shellQuote quotes a word for the shell unless it is plain, keeping a
+// leading ~ outside the quotes so it still names the home folder.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:@+,~") == "" {
+		return s
+	}
+	if rest, ok := strings.CutPrefix(s, "~/"); ok {
+		return "~/" + shellQuote(rest)
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

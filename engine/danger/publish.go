@@ -1,0 +1,131 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// publishVerbs are the first non-option words that publish, withdraw or
+// retag a package, per registry client.
+var publishVerbs = map[string][]string{
+	"npm":        {"publish", "unpublish", "deprecate", "dist-tag", "owner"},
+	"pnpm":       {"publish"},
+	"bun":        {"publish"},
+	"cargo":      {"publish", "yank", "owner"},
+	"poetry":     {"publish"},
+	"twine":      {"upload", "register"},
+	"uv":         {"publish"},
+	"hatch":      {"publish"},
+	"flit":       {"publish"},
+	"gem":        {"push", "yank", "owner"},
+	"helm":       {"push"},
+	"vsce":       {"publish", "unpublish"},
+	"ovsx":       {"publish"},
+	"goreleaser": {"release"},
+	"lerna":      {"publish"},
+	"changeset":  {"publish"},
+	"jreleaser":  {"release", "deploy", "full-release"},
+	"anaconda":   {"upload"},
+	"glab":       {"release"},
+}
+
+// publish flags publishing a package, an image or a release: what others
+// download next is then whatever this command sent, and some of it
+// (yank, unpublish, release delete) cannot be taken back.
+func (c *checker) publish(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || cmd.Name == "" {
+		return
+	}
+	args := cmd.Args
+	if hasLit(args, "--dry-run") {
+		return // a rehearsal publishes nothing
+	}
+	name := path.Base(cmd.Name)
+	if verbs, ok := publishVerbs[name]; ok {
+		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
+			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {
+				return // "npm dist-tag ls", "npm owner ls"
+			}
+			c.add(PackagePublish)
+		}
+		return
+	}
+	switch name {
+	case "yarn":
+		// yarn 1 "publish"; yarn 2+ "npm publish"
+		if firstVerbIn(args, "publish") || len(args) > 1 && args[0].Lit == "npm" && args[1].Lit == "publish" {
+			c.add(PackagePublish)
+		}
+	case "python", "python3":
+		if len(args) >= 3 && args[0].Lit == "-m" && args[1].Lit == "twine" && args[2].Lit == "upload" {
+			c.add(PackagePublish)
+		}
+	case "mvn", "mvnw", "./mvnw":
+		for _, a := range args {
+			if a.Literal && (a.Lit == "deploy" || a.Lit == "release:perform" || strings.HasSuffix(a.Lit, ":deploy")) {
+				c.add(PackagePublish)
+			}
+		}
+	case "gradle", "gradlew":
+		for _, a := range args {
+			if a.Literal && (strings.HasPrefix(a.Lit, "publish") || strings.Contains(a.Lit, ":publish")) {
+				c.add(PackagePublish)
+			}
+		}
+	case "docker", "podman", "buildah", "skopeo", "crane":
+		c.imagePush(name, args)
+	case "dotnet", "nuget":
+		for i, a := range args {
+			if a.Lit == "push" && (name == "nuget" || i > 0 && args[i-1].Lit == "nuget") {
+				c.add(PackagePublish)
+			}
+		}
+	case "gh":
+		if len(args) >= 2 && args[0].Lit == "release" && slices.Contains([]string{"create", "upload", "delete", "edit", "delete-asset"}, args[1].Lit) {
+			c.add(PackagePublish)
+		}
+	case "pod":
+		if len(args) >= 2 && args[0].Lit == "trunk" && args[1].Lit == "push" {
+			c.add(PackagePublish)
+		}
+	case "mix":
+		if firstVerbIn(args, "hex.publish") {
+			c.add(PackagePublish)
+		}
+	case "dart", "flutter":
+		if len(args) >= 2 && args[0].Lit == "pub" && args[1].Lit == "publish" {
+			c.add(PackagePublish)
+		}
+	case "semantic-release":
+		if !hasLit(args, "--dry-run", "-d") {
+			c.add(PackagePublish)
+		}
+	}
+}
+
+// imagePush flags pushing a container image: docker push, docker image
+// push, and docker build/buildx build with --push.
+func (c *checker) imagePush(name string, args []shell.Word) {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return
+	}
+	switch {
+	case ops[0].Lit == "push" || name == "crane" && (ops[0].Lit == "push" || ops[0].Lit == "copy"):
+		c.add(PackagePublish)
+	case ops[0].Lit == "image" && len(ops) > 1 && ops[1].Lit == "push":
+		c.add(PackagePublish)
+	case name == "skopeo" && ops[0].Lit == "copy":
+		c.add(PackagePublish)
+	case ops[0].Lit == "build" || ops[0].Lit == "buildx":
+		for _, a := range args {
+			if a.Literal && (a.Lit == "--push" || strings.HasPrefix(a.Lit, "--output=type=registry") || a.Lit == "--output=type=image,push=true") {
+				c.add(PackagePublish)
+			}
+		}
+	}
+}

@@ -1,0 +1,472 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// privilege flags running as another user and handing out root:
+// sudo, doas, su, pkexec and run0 (sudo -l, -v, -k only ask about or drop
+// the user's rights); setuid or setgid bits; world-writable modes and ACLs
+// on folders outside the project; file capabilities; account and sudoers
+// changes; containers started with the host's privileges.
+func (c *checker) privilege(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic {
+		return
+	}
+	switch name := path.Base(cmd.Name); name {
+	case "sudo":
+		if len(cmd.Args) > 0 && !hasLit(cmd.Args, "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version", "-h", "--help") {
+			c.add(PrivilegeEscalation)
+		}
+	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
+		c.add(PrivilegeEscalation)
+	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dscl", "dseditgroup":
+		c.add(PrivilegeEscalation)
+	case "setcap":
+		c.add(PrivilegeEscalation)
+	case "chmod":
+		c.chmod(u)
+	case "setfacl":
+		for _, t := range operands(cmd.Args) {
+			if p, ok := shell.PathOf(t); ok && c.outsideWork(shell.Resolve(p, u.dir, c.home)) {
+				c.add(PrivilegeEscalation)
+			}
+		}
+	case "docker", "podman":
+		if containerGetsHost(cmd.Args) {
+			c.add(PrivilegeEscalation)
+		}
+	}
+}
+
+// outsideWork reports a path outside the project, the home folder and the
+// temporary folders: the system's own files.
+func (c *checker) outsideWork(p string) bool {
+	return !shell.Within(p, c.project) && !shell.Within(p, path.Clean(c.home)) && !shell.IsTemp(p)
+}
+
+// chmod flags setuid/setgid modes anywhere, and modes that let every user
+// write, on paths outside the project, home and temporary folders.
+func (c *checker) chmod(u unit) {
+	args := u.cmd.Args
+	mode := ""
+	var targets []shell.Word
+	for _, a := range args {
+		switch {
+		case !a.Literal:
+			targets = append(targets, a)
+		case mode == "" && isModeWord(a.Lit):
+			mode = a.Lit
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			targets = append(targets, a)
+		}
+	}
+	if mode == "" {
+		return
+	}
+	if setsID(mode) {
+		c.add(PrivilegeEscalation)
+		return
+	}
+	if !worldWritable(mode) {
+		return
+	}
+	for _, t := range targets {
+		if p, ok := shell.PathOf(t); ok && c.outsideWork(shell.Resolve(p, u.dir, c.home)) {
+			c.add(PrivilegeEscalation)
+		}
+	}
+}
+
+// isModeWord reports a chmod mode: octal digits, or symbolic clauses
+// ("u+s", "a=rwx", "+x", "-w").
+func isModeWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	if strings.Trim(s, "01234567") == "" {
+		return true
+	}
+	for _, clause := range strings.Split(s, ",") {
+		i := strings.IndexAny(clause, "+-=")
+		if i < 0 || strings.Trim(clause[:i], "ugoa") != "" || strings.Trim(clause[i:], "+-=rwxXstugo") != "" {
+			return false // "-R", "--verbose": options, not modes
+		}
+	}
+	return true
+}
+
+// setsID reports a mode that sets the setuid or setgid bit.
+func setsID(mode string) bool {
+	if strings.Trim(mode, "01234567") == "" {
+		if len(mode) >= 4 {
+			d := mode[len(mode)-4]
+			return d == '2' || d == '4' || d == '6' || d == '7' || d == '3' || d == '5'
+		}
+		return false
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		if i := strings.IndexAny(clause, "+="); i >= 0 && strings.ContainsRune(clause[i:], 's') {
+			return true
+		}
+	}
+	return false
+}
+
+// worldWritable reports a mode that lets every user write.
+func worldWritable(mode string) bool {
+	if strings.Trim(mode, "01234567") == "" {
+		last := mode[len(mode)-1]
+		return last == '2' || last == '3' || last == '6' || last == '7'
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		// "+w" alone follows the umask; "o+w" and "a+w" do not.
+		if strings.ContainsAny(clause[:i], "oa") && strings.ContainsRune(clause[i:], 'w') {
+			return true
+		}
+	}
+	return false
+}
+
+// containerGetsHost reports docker/podman run or create with the host's
+// privileges: --privileged, the host's PID namespace, all or admin
+// capabilities, or the host's root folder mounted.
+func containerGetsHost(args []shell.Word) bool {
+	if !firstVerbIn(args, "run", "create", "exec") && !(len(args) > 1 && args[0].Lit == "container" && (args[1].Lit == "run" || args[1].Lit == "create")) {
+		return false
+	}
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		v := a.Lit
+		switch {
+		case v == "--privileged", v == "--pid=host", v == "--userns=host":
+			return true
+		case v == "--cap-add=ALL", v == "--cap-add=SYS_ADMIN":
+			return true
+		case (v == "--cap-add" || v == "--pid") && i+1 < len(args) && slices.Contains([]string{"ALL", "SYS_ADMIN", "host"}, args[i+1].Lit):
+			return true
+		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
+			if mountsRoot(args[i+1].Lit) {
+				return true
+			}
+		case strings.HasPrefix(v, "--volume=") || strings.HasPrefix(v, "--mount="):
+			_, val, _ := strings.Cut(v, "=")
+			if mountsRoot(val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mountsRoot reports a volume spec that mounts the host's root folder or
+// the Docker socket ("/:/host", "source=/,target=/host").
+func mountsRoot(spec string) bool {
+	if strings.HasPrefix(spec, "/:") || strings.Contains(spec, "source=/,") || strings.Contains(spec, "src=/,") {
+		return true
+	}
+	return strings.HasPrefix(spec, "/var/run/docker.sock") || strings.HasPrefix(spec, "/run/docker.sock")
+}
+
+// system flags commands that change the machine itself: disks and
+// partitions, power, services, the firewall and network links, every
+// process at once, swap, and container data.
+func (c *checker) system(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || cmd.Name == "" {
+		return
+	}
+	args := cmd.Args
+	name := path.Base(cmd.Name)
+	switch {
+	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
+		c.add(DiskSystem)
+		return
+	}
+	switch name {
+	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
+		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
+		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {
+			return
+		}
+		c.add(DiskSystem)
+	case "fdisk", "sfdisk", "gdisk", "parted":
+		if !hasLit(args, "-l", "--list", "-s", "--show-size", "print") {
+			c.add(DiskSystem)
+		}
+	case "zfs":
+		if firstVerbIn(args, "destroy", "rollback") {
+			c.add(DiskSystem)
+		}
+	case "cryptsetup":
+		if firstVerbIn(args, "luksFormat", "erase", "luksErase") {
+			c.add(DiskSystem)
+		}
+	case "dd":
+		for _, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, "of=") && DeviceOrKernel(shell.Resolve(a.Lit[3:], u.dir, c.home)) {
+				c.add(DiskSystem)
+			}
+		}
+	case "diskutil":
+		for _, a := range args {
+			if a.Literal && (strings.HasPrefix(a.Lit, "erase") || slices.Contains([]string{"partitionDisk", "zeroDisk", "randomDisk", "secureErase", "deleteContainer", "deleteVolume", "reformat"}, a.Lit)) {
+				c.add(DiskSystem)
+			}
+		}
+	case "init", "telinit":
+		if len(args) == 1 && (args[0].Lit == "0" || args[0].Lit == "6") {
+			c.add(DiskSystem)
+		}
+	case "systemctl":
+		ops := operands(args)
+		if len(ops) == 0 {
+			return
+		}
+		switch ops[0].Lit {
+		case "poweroff", "reboot", "halt", "suspend", "hibernate", "kexec", "rescue", "emergency", "isolate", "soft-reboot":
+			c.add(DiskSystem)
+		case "stop", "disable", "mask", "kill":
+			if !hasLit(args, "--user") { // the user's own services are the user's business
+				c.add(DiskSystem)
+			}
+		}
+	case "service":
+		if ops := operands(args); len(ops) >= 2 && (ops[1].Lit == "stop") {
+			c.add(DiskSystem)
+		}
+	case "launchctl":
+		if firstVerbIn(args, "unload", "bootout", "disable", "remove") {
+			c.add(DiskSystem)
+		}
+	case "iptables", "ip6tables":
+		if hasLit(args, "-F", "--flush", "-X", "--delete-chain") || policyAccept(args) {
+			c.add(DiskSystem)
+		}
+	case "nft":
+		if hasLit(args, "flush") {
+			c.add(DiskSystem)
+		}
+	case "ufw":
+		if firstVerbIn(args, "disable", "reset") {
+			c.add(DiskSystem)
+		}
+	case "pfctl":
+		if hasLit(args, "-d", "-F") {
+			c.add(DiskSystem)
+		}
+	case "ip", "ifconfig":
+		if hasLit(args, "down") {
+			c.add(DiskSystem)
+		}
+	case "nmcli":
+		if hasLit(args, "off") {
+			c.add(DiskSystem)
+		}
+	case "kill", "pkill":
+		if killsEverything(name, args) {
+			c.add(DiskSystem)
+		}
+	case "sysctl":
+		if hasLit(args, "-w", "--write") {
+			c.add(DiskSystem)
+		}
+	case "docker", "podman", "docker-compose":
+		if containerDataLoss(name, args) {
+			c.add(DiskSystem)
+		}
+	}
+}
+
+// policyAccept reports "iptables -P CHAIN ACCEPT": the firewall lets
+// everything through.
+func policyAccept(args []shell.Word) bool {
+	for i := 0; i+2 < len(args); i++ {
+		if (args[i].Lit == "-P" || args[i].Lit == "--policy") && args[i+2].Lit == "ACCEPT" {
+			return true
+		}
+	}
+	return false
+}
+
+// killsEverything reports kill aimed at every process (pid -1) or at init
+// (pid 1), and pkill of every process of a user with SIGKILL.
+func killsEverything(name string, args []shell.Word) bool {
+	if name == "pkill" {
+		return hasLit(args, "-9", "-KILL", "--signal=9", "--signal=KILL") && hasLit(args, "-u", "-U", "--euid", "--uid") && len(operands(args)) <= 1
+	}
+	if len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	if !last.Literal {
+		return false
+	}
+	if last.Lit == "-1" && (len(args) >= 2) {
+		return true // "kill -9 -1", "kill -- -1"
+	}
+	for _, a := range args[1:] {
+		if a.Literal && a.Lit == "1" {
+			return true
+		}
+	}
+	return len(args) == 1 && args[0].Lit == "1"
+}
+
+// containerDataLoss reports removing every container, image or volume:
+// docker system prune with -a or --volumes, volume prune and rm, compose
+// down -v, and rm/rmi of a command substitution's output (all of them).
+func containerDataLoss(name string, args []shell.Word) bool {
+	ops := operands(args)
+	if name == "docker-compose" {
+		return len(ops) > 0 && ops[0].Lit == "down" && shortFlag(args, 'v', "--volumes")
+	}
+	if len(ops) == 0 {
+		return false
+	}
+	switch ops[0].Lit {
+	case "system":
+		return len(ops) > 1 && ops[1].Lit == "prune" && shortFlag(args, 'a', "--all", "--volumes")
+	case "volume":
+		return len(ops) > 1 && (ops[1].Lit == "prune" || ops[1].Lit == "rm")
+	case "compose":
+		return len(ops) > 1 && ops[1].Lit == "down" && shortFlag(args, 'v', "--volumes")
+	case "rm", "rmi", "container", "image":
+		for _, o := range ops[1:] {
+			if !o.Literal && (strings.Contains(o.Raw, "$(") || strings.Contains(o.Raw, "`")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rsyncDelete flags rsync --delete (and its variants) onto a folder whose
+// loss is a disaster: the root, a top-level folder, the home folder, the
+// project or a parent, or any folder outside the project and the
+// temporary folders.
+func (c *checker) rsyncDelete(u unit) {
+	del := false
+	for _, a := range u.cmd.Args {
+		if a.Literal && strings.HasPrefix(a.Lit, "--delete") || a.Literal && a.Lit == "--remove-source-files" {
+			del = true
+		}
+	}
+	ops := operands(u.cmd.Args)
+	if !del || len(ops) < 2 {
+		return
+	}
+	dst := ops[len(ops)-1]
+	p, ok := shell.PathOf(dst)
+	if !ok || isRemote(p) {
+		return
+	}
+	abs := shell.Resolve(p, u.dir, c.home)
+	if c.critical(abs) || !shell.Within(abs, c.project) && !shell.IsTemp(abs) {
+		c.add(DestructiveDelete)
+	}
+}
+
+// forkBomb flags a function that calls itself and is then called: the
+// shape of ":(){ :|:& };:".
+func (c *checker) forkBomb(s *shell.Script) {
+	names := shell.SelfCalling(s.Source)
+	if len(names) == 0 {
+		return
+	}
+	for _, cmd := range s.Commands {
+		if slices.Contains(names, cmd.Name) {
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+// goRunsRemote reports "go run MODULE@VERSION": a program fetched from the
+// network and run at once.
+func goRunsRemote(args []shell.Word) bool {
+	if len(args) == 0 || args[0].Lit != "run" {
+		return false
+	}
+	for _, a := range args[1:] {
+		if !a.Literal || strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		mod, _, ok := strings.Cut(a.Lit, "@")
+		first, _, _ := strings.Cut(mod, "/")
+		return ok && strings.Contains(first, ".")
+	}
+	return false
+}
+
+// urlCarriesSecret reports a URL word that expands a variable named like a
+// credential ("https://x/?t=$GITHUB_TOKEN"): the secret ends up at the
+// host and in its logs. The variable names are read from the word's text;
+// a header such as "Authorization: Bearer $TOKEN" is no URL and is left
+// alone.
+func urlCarriesSecret(w shell.Word) bool {
+	if !strings.Contains(w.Raw, "://") {
+		return false
+	}
+	for _, v := range varNames(w.Raw) {
+		if secretName(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// varNames returns the names of the $NAME and ${NAME…} expansions in a
+// word's text, outside single quotes.
+func varNames(raw string) []string {
+	var out []string
+	inSingle := false
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '\'':
+			inSingle = !inSingle
+		case '\\':
+			i++
+		case '$':
+			if inSingle {
+				continue
+			}
+			j := i + 1
+			if j < len(raw) && raw[j] == '{' {
+				j++
+			}
+			k := j
+			for k < len(raw) && (raw[k] == '_' || raw[k] >= 'A' && raw[k] <= 'Z' || raw[k] >= 'a' && raw[k] <= 'z' || k > j && raw[k] >= '0' && raw[k] <= '9') {
+				k++
+			}
+			if k > j {
+				out = append(out, raw[j:k])
+			}
+			i = k - 1
+		}
+	}
+	return out
+}
+
+// secretName reports a variable or key name that holds a credential.
+func secretName(name string) bool {
+	up := strings.ToUpper(name)
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
+		if strings.Contains(up, w) {
+			return true
+		}
+	}
+	return false
+}
