@@ -11,22 +11,39 @@ import (
 
 var updateGolden = flag.Bool("update-battery", false, "rewrite testdata/battery/golden/* from the current output")
 
-func init() {
-	// runBattery is registered in main.go's commands by the integrator;
-	// until then the tests add it themselves.
-	for _, c := range commands {
-		if c.name == "battery" {
-			return
-		}
-	}
-	commands = append(commands, command{"battery", "score the battery of dangerous calls per harness and mode", runBattery})
-}
+// batteryRoot is where batteryDir laid the samples out; golden output
+// names it "$ROOT".
+var batteryRoot string
 
-// batteryDir runs the test from the repository's root, so the sample
-// projects are named as a user would name them.
+// batteryDir runs the test from a copy of the repository's
+// testdata/battery, so the sample projects are named as a user would name
+// them. The copy lives under the user's cache folder, not under /tmp or
+// wherever the clone is: a harness treats the temp folders specially
+// (Codex's workspace-write sandbox lets commands write there), so a clone
+// in /tmp would score differently from one in a home folder.
 func batteryDir(t *testing.T) {
 	t.Helper()
-	t.Chdir(filepath.Join("..", ".."))
+	src, err := filepath.Abs(filepath.Join("..", "..", "testdata", "battery"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		t.Skip("no user cache folder to lay the battery samples out in:", err)
+	}
+	if err := os.MkdirAll(base, 0o755); err != nil {
+		t.Skip("cannot use the user cache folder:", err)
+	}
+	root, err := os.MkdirTemp(base, "permsim-battery-test-")
+	if err != nil {
+		t.Skip("cannot use the user cache folder:", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root) })
+	if err := os.CopyFS(filepath.Join(root, "testdata", "battery"), os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	batteryRoot = root
+	t.Chdir(root)
 }
 
 // Issue #6, done when: "`permsim battery --project testdata/… --harness all`
@@ -281,18 +298,24 @@ func TestBatteryUsage(t *testing.T) {
 // in testdata/battery/README.md). go test ./cmd/permsim -run Golden -update-battery
 // rewrites them.
 func TestBatteryGolden(t *testing.T) {
+	goldenDir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "battery", "golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	batteryDir(t)
 	for _, project := range []string{"careless", "typical", "hardened", "lockdown"} {
 		for _, h := range []string{"claude", "codex", "gemini"} {
 			if project == "lockdown" && h == "codex" {
 				continue // lockdown has no Codex files: Codex's results are its defaults
 			}
-			golden := filepath.Join("testdata", "battery", "golden", project+"."+h+".txt")
+			golden := filepath.Join(goldenDir, project+"."+h+".txt")
 			code, stdout, stderr := runCLI(t, "", "battery", "--project", "testdata/battery/"+project,
 				"--home", "testdata/battery/home", "--harness", h)
 			if code != 0 {
 				t.Fatalf("%s %s: exit %d\n%s", project, h, code, stderr)
 			}
+			// The one fix-up: where the samples were laid out.
+			stdout = strings.ReplaceAll(stdout, batteryRoot, "$ROOT")
 			if *updateGolden {
 				if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
 					t.Fatal(err)
