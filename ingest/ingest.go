@@ -10,6 +10,7 @@ package ingest
 
 import (
 	"context"
+	"strconv"
 	"time"
 )
 
@@ -62,33 +63,13 @@ type Problem struct {
 	Msg  string
 }
 
+// String renders the problem as "file:line: message" (or "file: message"
+// when it is about the whole file), the form editors and terminals link.
 func (p Problem) String() string {
 	if p.Line > 0 {
-		return p.File + ":" + itoa(p.Line) + ": " + p.Msg
+		return p.File + ":" + strconv.FormatInt(p.Line, 10) + ": " + p.Msg
 	}
 	return p.File + ": " + p.Msg
-}
-
-func itoa(n int64) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // FileState is what the manifest remembers about one transcript file between
