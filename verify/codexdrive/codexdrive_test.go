@@ -173,12 +173,12 @@ func TestLayoutTrust(t *testing.T) {
 // TestRealCodex re-records a slice of the corpus with the real Codex CLI
 // in the sandbox: every re-recorded outcome must equal the recorded one
 // (the corpus README: "No row changed its outcome between runs"). It
-// skips without codex or bubblewrap. PERMSIM_VERIFY_CASES picks another
+// skips without codex or bubblewrap, and unless PERMSIM_REAL_HARNESS=1. PERMSIM_VERIFY_CASES picks another
 // cases file, PERMSIM_VERIFY_RECORDED its recorded results, and
 // PERMSIM_VERIFY_ONLY a regular expression of case ids.
 func TestRealCodex(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if testing.Short() || os.Getenv("PERMSIM_REAL_HARNESS") != "1" {
+		t.Skip("runs the real harness: set PERMSIM_REAL_HARNESS=1 (as package verify's end-to-end tests)")
 	}
 	if _, err := FindBinary(""); err != nil {
 		t.Skip(err)

@@ -145,11 +145,11 @@ func TestLayout(t *testing.T) {
 
 // TestRealGemini re-records a slice of the corpus with the real Gemini
 // CLI in the sandbox; every re-recorded outcome must equal the recorded
-// one. It skips without gemini or bubblewrap. The PERMSIM_VERIFY_*
+// one. It skips without gemini or bubblewrap, and unless PERMSIM_REAL_HARNESS=1. The PERMSIM_VERIFY_*
 // variables work as in codexdrive's TestRealCodex.
 func TestRealGemini(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short")
+	if testing.Short() || os.Getenv("PERMSIM_REAL_HARNESS") != "1" {
+		t.Skip("runs the real harness: set PERMSIM_REAL_HARNESS=1 (as package verify's end-to-end tests)")
 	}
 	if _, err := FindBinary(""); err != nil {
 		t.Skip(err)
