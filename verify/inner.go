@@ -19,25 +19,9 @@ import (
 // is the driver inside the sandbox, and where its control folder is.
 const InnerEnv = "PERMSIM_VERIFY_INNER"
 
-// ctlDir is where the control folder is bound inside the sandbox.
-const ctlDir = "/tmp/.permsim-ctl"
-
-// job is what the outer process hands the driver inside the sandbox.
-type job struct {
-	Case    Case          `json:"case"`
-	Binary  string        `json:"binary"`
-	Timeout time.Duration `json:"timeout"`
-}
-
-// innerOut is what the driver hands back.
-type innerOut struct {
-	Version   string        `json:"version"`
-	Results   []Result      `json:"results"`
-	Simulated []Simulated   `json:"simulated"`
-	SubSims   [][]Simulated `json:"subagent_simulated"`
-	Problems  []string      `json:"problems,omitempty"`
-	Err       string        `json:"error,omitempty"`
-}
+// CtlDir is where the control folder is bound inside the sandbox, for
+// every driver.
+const CtlDir = "/tmp/.permsim-ctl"
 
 // Inner runs the driver inside the sandbox: it lays out the case's home
 // and project, starts the mock model server, runs the harness against it
@@ -46,59 +30,17 @@ type innerOut struct {
 // folder. It is meant to run only inside the sandbox Run builds.
 func Inner(ctx context.Context, ctl string) error {
 	if ctl == "" {
-		ctl = ctlDir
+		ctl = CtlDir
 	}
-	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
-	if err != nil {
-		return err
-	}
-	var j job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("job.json: %w", err)
-	}
-	out := innerOut{}
-	out.Results, out.Version, err = runClaudeCase(ctx, j, ctl, &out)
-	if err != nil {
-		out.Err = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+	return ServeJob(ctl, func(j Job, out *Answer) ([]Result, string, error) {
+		return runClaudeCase(ctx, j, ctl, out)
+	})
 }
 
 // layoutCase writes the case's files into the sandbox's home and project
 // and makes the project a git repository when the case says so.
 func layoutCase(c Case) error {
-	write := func(base string, files map[string]string) error {
-		names := make([]string, 0, len(files))
-		for n := range files {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, rel := range names {
-			if !safeRel(rel) {
-				return fmt.Errorf("file path %q must be relative, without ..", rel)
-			}
-			p := filepath.Join(base, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return err
-			}
-			mode := os.FileMode(0o644)
-			if strings.HasPrefix(files[rel], "#!") {
-				mode = 0o755
-			}
-			if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := os.MkdirAll(Project, 0o755); err != nil {
-		return err
-	}
-	if err := write(Home, c.HomeFiles); err != nil {
-		return err
-	}
-	if err := write(Project, c.ProjectFiles); err != nil {
+	if err := WriteCaseFiles(c, Home, Project); err != nil {
 		return err
 	}
 	if c.Trust {
@@ -123,11 +65,8 @@ func layoutCase(c Case) error {
 		}
 	}
 	if c.Git {
-		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
-		cmd.Dir = Project
-		cmd.Env = append(os.Environ(), "HOME="+Home)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git init: %v: %s", err, out)
+		if err := InitGit(Project, Home); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -234,7 +173,7 @@ type toolResult struct {
 }
 
 // runClaudeCase runs one case in a fresh Claude Code process.
-func runClaudeCase(ctx context.Context, j job, ctl string, out *innerOut) ([]Result, string, error) {
+func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, string, error) {
 	c := j.Case
 	version := ""
 	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
@@ -484,19 +423,12 @@ func (st *hostState) row(c Case, i int, call Call, id string) Result {
 	}
 	isErr := res.isError
 	r.IsError = &isErr
-	r.Raw = truncate(res.text, 2000)
+	r.Raw = Truncate(res.text, 2000)
 	r.Outcome, r.Pattern = classifyClaude(asked, res.text, res.isError, st.denials)
 	if r.Pattern == "tool_use_error" || r.Pattern == "error(unmatched)" {
 		r.DropReason = "not a permission decision: " + r.Pattern
 	}
 	return r
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // clearDir removes everything inside dir, keeping dir itself (a mount

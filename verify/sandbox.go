@@ -51,7 +51,7 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 	// exists, and we are uid 1000 without capabilities.
 	probe := `id -u; touch /usr/.permsim-probe 2>/dev/null && echo root-writable; ` +
 		`sed -n 's/^ *\([^:]*\):.*/\1/p' /proc/net/dev | tr '\n' ' '; echo; grep CapEff /proc/self/status`
-	cmd := exec.CommandContext(ctx, path, append(sb.args(dir, "", nil), "sh", "-c", probe)...)
+	cmd := exec.CommandContext(ctx, path, append(Batch{Dir: dir, InnerEnv: InnerEnv}.Args(), "sh", "-c", probe)...)
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -74,28 +74,42 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 	return sb, nil
 }
 
-// args are bwrap's arguments for a batch folder holding home/, ctl/ and
-// optionally managed/; self is bound read-only at selfPath, and binds are
-// extra folders bound read-only at their own path.
-func (sb *Sandbox) args(batch, self string, binds []string) []string {
+// Batch is one case's run in the sandbox: its folder on the host, holding
+// home/ (bound at Home), ctl/ (the control folder) and, for Claude Code,
+// managed/ (the managed settings, at /etc/claude-code), and what starts
+// the driver inside.
+type Batch struct {
+	Dir      string   // the batch folder
+	Self     string   // the driver executable on the host; "" binds none
+	SelfAt   string   // where Self is bound read-only inside the sandbox
+	Binds    []string // extra folders bound read-only at their own path
+	InnerEnv string   // set, inside, to the control folder
+}
+
+// Args are bwrap's arguments for the batch (reference/real-harnesses.md,
+// "Safety"): read-only root, new user, pid, network (loopback only), ipc
+// and uts namespaces, all capabilities dropped, uid and gid 1000, private
+// /tmp, /var/tmp, /run and /home, and only the batch's home (at Home) and
+// control folder writable; the working folder is Home.
+func (b Batch) Args() []string {
 	a := []string{
 		"--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--cap-drop", "ALL", "--uid", "1000", "--gid", "1000", "--die-with-parent", "--new-session",
 		"--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
 		"--tmpfs", "/tmp", "--tmpfs", "/var/tmp", "--tmpfs", "/run", "--tmpfs", "/home",
-		"--bind", filepath.Join(batch, "home"), Home,
-		"--bind", filepath.Join(batch, "ctl"), ctlDir,
+		"--bind", filepath.Join(b.Dir, "home"), Home,
+		"--bind", filepath.Join(b.Dir, "ctl"), CtlDir,
 	}
-	if st, err := os.Stat(filepath.Join(batch, "managed")); err == nil && st.IsDir() {
-		a = append(a, etcWith(filepath.Join(batch, "managed"))...)
+	if st, err := os.Stat(filepath.Join(b.Dir, "managed")); err == nil && st.IsDir() {
+		a = append(a, etcWith(filepath.Join(b.Dir, "managed"))...)
 	}
-	if self != "" {
-		a = append(a, "--ro-bind", self, selfPath)
+	if b.Self != "" {
+		a = append(a, "--ro-bind", b.Self, b.SelfAt)
 	}
-	for _, b := range binds {
-		a = append(a, "--ro-bind", b, b)
+	for _, d := range b.Binds {
+		a = append(a, "--ro-bind", d, d)
 	}
-	return append(a, "--chdir", Home, "--setenv", "HOME", Home, "--setenv", InnerEnv, ctlDir)
+	return append(a, "--chdir", Home, "--setenv", "HOME", Home, "--setenv", b.InnerEnv, CtlDir)
 }
 
 // etcWith rebuilds /etc inside the sandbox with the case's managed
@@ -121,11 +135,16 @@ func etcWith(managed string) []string {
 	return append(a, "--ro-bind", managed, Managed, "--remount-ro", "/etc")
 }
 
-// run runs argv inside the sandbox for one batch folder, at most timeout.
-func (sb *Sandbox) run(ctx context.Context, batch, self string, binds, argv []string, timeout time.Duration) ([]byte, error) {
+// Run runs argv inside the sandbox for the batch, for at most timeout,
+// and returns its combined output. Without a sandbox it returns
+// ErrNoSandbox and runs nothing.
+func (sb *Sandbox) Run(ctx context.Context, b Batch, argv []string, timeout time.Duration) ([]byte, error) {
+	if sb == nil || sb.Bwrap == "" {
+		return nil, ErrNoSandbox
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, sb.Bwrap, append(sb.args(batch, self, binds), argv...)...)
+	cmd := exec.CommandContext(ctx, sb.Bwrap, append(b.Args(), argv...)...)
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"}
 	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()

@@ -225,7 +225,7 @@ func TestSandboxIsolates(t *testing.T) {
 	probe := `echo x > ` + outside + `/escape 2>/dev/null && echo WROTE-OUTSIDE; ` +
 		`(exec 3<>/dev/tcp/1.1.1.1/80) 2>/dev/null && echo NETWORK; ` +
 		`touch /home/user/inside && echo home-ok; id -u`
-	out, err := sb.run(context.Background(), batch, "", nil, []string{"bash", "-c", probe}, 30*time.Second)
+	out, err := sb.Run(context.Background(), Batch{Dir: batch, InnerEnv: InnerEnv}, []string{"bash", "-c", probe}, 30*time.Second)
 	if err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}

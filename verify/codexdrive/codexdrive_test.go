@@ -278,7 +278,7 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 	if !errors.Is(err, verify.ErrNoSandbox) || !strings.Contains(err.Error(), "bwrap") {
 		t.Errorf("Run without bwrap = %v, want verify.ErrNoSandbox naming bwrap", err)
 	}
-	if _, err := RunSandboxed(context.Background(), nil, t.TempDir(), self, nil, InnerEnv, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
+	if _, err := (*verify.Sandbox)(nil).Run(context.Background(), verify.Batch{Dir: t.TempDir(), Self: self, SelfAt: selfPath, InnerEnv: InnerEnv}, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
 		t.Errorf("RunSandboxed without a sandbox = %v", err)
 	}
 }
@@ -287,9 +287,9 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 // requires: "--cap-drop ALL", "--unshare-net", "--ro-bind / /", uid 1000,
 // and only the batch's home and control folder writable.
 func TestSandboxArgs(t *testing.T) {
-	a := strings.Join(SandboxArgs("/b", "/x/driver", nil, InnerEnv), " ")
+	a := strings.Join(verify.Batch{Dir: "/b", Self: "/x/driver", SelfAt: selfPath, InnerEnv: InnerEnv}.Args(), " ")
 	for _, want := range []string{"--cap-drop ALL", "--unshare-net", "--unshare-user", "--ro-bind / /", "--uid 1000", "--gid 1000",
-		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + ctlDir, "--ro-bind /x/driver " + selfPath, "--setenv " + InnerEnv + " " + ctlDir} {
+		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + verify.CtlDir, "--ro-bind /x/driver " + selfPath, "--setenv " + InnerEnv + " " + verify.CtlDir} {
 		if !strings.Contains(a, want) {
 			t.Errorf("sandbox args lack %q:\n%s", want, a)
 		}

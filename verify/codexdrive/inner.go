@@ -23,22 +23,6 @@ import (
 // fallback metadata without apply_patch (reference/real-harnesses.md).
 const Model = "gpt-5.5"
 
-// job is what the outer process hands the driver inside the sandbox.
-type job struct {
-	Case    verify.Case   `json:"case"`
-	Binary  string        `json:"binary"`
-	Timeout time.Duration `json:"timeout"`
-}
-
-// innerOut is what the driver hands back.
-type innerOut struct {
-	Version   string             `json:"version"`
-	Results   []verify.Result    `json:"results"`
-	Simulated []verify.Simulated `json:"simulated"`
-	Problems  []string           `json:"problems,omitempty"`
-	Err       string             `json:"error,omitempty"`
-}
-
 // Inner runs the driver inside the sandbox: it lays out the case, asks
 // the Codex simulator, starts the mock model, drives `codex app-server`
 // as its JSON-RPC client answering every approval request with decline,
@@ -46,23 +30,11 @@ type innerOut struct {
 // inside the sandbox Run builds.
 func Inner(ctx context.Context, ctl string) error {
 	if ctl == "" {
-		ctl = ctlDir
+		ctl = verify.CtlDir
 	}
-	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
-	if err != nil {
-		return err
-	}
-	var j job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("job.json: %w", err)
-	}
-	var out innerOut
-	out.Results, out.Version, err = runCase(ctx, j, ctl, &out)
-	if err != nil {
-		out.Err = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
+		return runCase(ctx, j, ctl, out)
+	})
 }
 
 // Layout writes the case's home and project files under home (the
@@ -73,13 +45,7 @@ func Inner(ctx context.Context, ctl string) error {
 // repository when the case says so.
 func Layout(c verify.Case, home string) error {
 	proj := filepath.Join(home, "proj")
-	if err := writeFiles(home, c.HomeFiles); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(proj, 0o755); err != nil {
-		return err
-	}
-	if err := writeFiles(proj, c.ProjectFiles); err != nil {
+	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
 		return err
 	}
 	cfg := filepath.Join(home, ".codex", "config.toml")
@@ -94,40 +60,12 @@ func Layout(c verify.Case, home string) error {
 			text += "\n"
 		}
 		text += fmt.Sprintf("\n[projects.%q]\ntrust_level = %q\n", verify.Project, level)
-		if err := writeFiles(home, map[string]string{".codex/config.toml": text}); err != nil {
+		if err := verify.WriteFiles(home, map[string]string{".codex/config.toml": text}); err != nil {
 			return err
 		}
 	}
 	if c.Git {
-		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
-		cmd.Dir = proj
-		cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git init: %v: %s", err, out)
-		}
-	}
-	return nil
-}
-
-func writeFiles(base string, files map[string]string) error {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, rel := range names {
-		if !safeRel(rel) {
-			return fmt.Errorf("file path %q must be relative, without ..", rel)
-		}
-		p := filepath.Join(base, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		mode := os.FileMode(0o644)
-		if strings.HasPrefix(files[rel], "#!") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+		if err := verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
 			return err
 		}
 	}
@@ -374,7 +312,7 @@ func (r *rpc) serverRequest(m rpcMsg) {
 }
 
 // runCase runs one case in a fresh app-server process.
-func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Result, string, error) {
+func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
 	version := ""
 	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
@@ -511,7 +449,7 @@ func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Re
 			row.Ask = ask
 			method, _ = ask["method"].(string)
 		}
-		row.Raw = truncate(text, 2000)
+		row.Raw = verify.Truncate(text, 2000)
 		row.Outcome, row.Pattern = Classify(method, text, never)
 		if row.Outcome == verify.OutcomeError {
 			row.DropReason = "not a permission decision: " + row.Pattern
@@ -519,11 +457,4 @@ func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Re
 		rows = append(rows, row)
 	}
 	return rows, version, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -21,20 +21,6 @@ import (
 // Model is the model Gemini CLI is started with.
 const Model = "gemini-2.5-pro"
 
-type job struct {
-	Case    verify.Case   `json:"case"`
-	Binary  string        `json:"binary"`
-	Timeout time.Duration `json:"timeout"`
-}
-
-type innerOut struct {
-	Version   string             `json:"version"`
-	Results   []verify.Result    `json:"results"`
-	Simulated []verify.Simulated `json:"simulated"`
-	Problems  []string           `json:"problems,omitempty"`
-	Err       string             `json:"error,omitempty"`
-}
-
 // Inner runs the driver inside the sandbox: it lays out the case, asks
 // the Gemini CLI simulator, starts the mock model, drives `gemini --acp`
 // as its Agent Client Protocol client answering every
@@ -42,23 +28,11 @@ type innerOut struct {
 // to ctl/out.json. It is meant to run only inside the sandbox Run builds.
 func Inner(ctx context.Context, ctl string) error {
 	if ctl == "" {
-		ctl = ctlDir
+		ctl = verify.CtlDir
 	}
-	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
-	if err != nil {
-		return err
-	}
-	var j job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("job.json: %w", err)
-	}
-	var out innerOut
-	out.Results, out.Version, err = runCase(ctx, j, ctl, &out)
-	if err != nil {
-		out.Err = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
+		return runCase(ctx, j, ctl, out)
+	})
 }
 
 // Layout writes the case's files under home (the corpus's /home/user; the
@@ -69,13 +43,7 @@ func Inner(ctx context.Context, ctl string) error {
 // repository when the case says so.
 func Layout(c verify.Case, home string) error {
 	proj := filepath.Join(home, "proj")
-	if err := writeFiles(home, c.HomeFiles); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(proj, 0o755); err != nil {
-		return err
-	}
-	if err := writeFiles(proj, c.ProjectFiles); err != nil {
+	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
 		return err
 	}
 	settings := map[string]any{}
@@ -110,39 +78,11 @@ func Layout(c verify.Case, home string) error {
 	if c.Trust {
 		files[".gemini/trustedFolders.json"] = fmt.Sprintf("{%q: \"TRUST_FOLDER\"}\n", verify.Project)
 	}
-	if err := writeFiles(home, files); err != nil {
+	if err := verify.WriteFiles(home, files); err != nil {
 		return err
 	}
 	if c.Git {
-		cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
-		cmd.Dir = proj
-		cmd.Env = append(os.Environ(), "HOME="+home, "GIT_CONFIG_NOSYSTEM=1")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git init: %v: %s", err, out)
-		}
-	}
-	return nil
-}
-
-func writeFiles(base string, files map[string]string) error {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, rel := range names {
-		if !safeRel(rel) {
-			return fmt.Errorf("file path %q must be relative, without ..", rel)
-		}
-		p := filepath.Join(base, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		mode := os.FileMode(0o644)
-		if strings.HasPrefix(files[rel], "#!") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+		if err := verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
 			return err
 		}
 	}
@@ -380,7 +320,7 @@ func (r *acp) permission(m rpcMsg) {
 }
 
 // runCase runs one case in a fresh `gemini --acp` process.
-func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Result, string, error) {
+func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
 	version := ""
 	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
@@ -497,7 +437,7 @@ func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Re
 		if text == "" {
 			text = res.Output
 		}
-		row.Raw = truncate(text, 2000)
+		row.Raw = verify.Truncate(text, 2000)
 		isErr := res.Error != ""
 		row.IsError = &isErr
 		row.Outcome, row.Pattern = Classify(ask != nil, res)
@@ -507,11 +447,4 @@ func runCase(ctx context.Context, j job, ctl string, out *innerOut) ([]verify.Re
 		rows = append(rows, row)
 	}
 	return rows, version, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -1,0 +1,474 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// This file holds what the three harness drivers (Claude Code here, Codex
+// in codexdrive, Gemini CLI in geminidrive) share: the outer control loop
+// that runs each case in its own sandbox, the job and answer handed
+// through the control folder, case selection, comparison and the summary.
+
+// Job is what the outer process hands the driver inside the sandbox, as
+// ctl/job.json.
+type Job struct {
+	Case    Case          `json:"case"`
+	Binary  string        `json:"binary"`
+	Timeout time.Duration `json:"timeout"`
+}
+
+// Answer is what the driver inside the sandbox hands back, as
+// ctl/out.json: the real harness's version, one Result per call, the
+// simulator's verdict per call (and per subagent call, Claude Code only),
+// problems found in the case's settings, and why the run failed, if it did.
+type Answer struct {
+	Version   string        `json:"version"`
+	Results   []Result      `json:"results"`
+	Simulated []Simulated   `json:"simulated"`
+	SubSims   [][]Simulated `json:"subagent_simulated,omitempty"`
+	Problems  []string      `json:"problems,omitempty"`
+	Err       string        `json:"error,omitempty"`
+}
+
+// ServeJob is the body of a driver's Inner: it reads ctl/job.json from the
+// control folder ctl, lets run fill the answer's results and version (run
+// may set the answer's other fields as it goes), records run's error in
+// the answer, and writes it to ctl/out.json. It returns an error only when
+// the job cannot be read or the answer cannot be written.
+func ServeJob(ctl string, run func(j Job, a *Answer) ([]Result, string, error)) error {
+	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+	if err != nil {
+		return err
+	}
+	var j Job
+	if err := json.Unmarshal(data, &j); err != nil {
+		return fmt.Errorf("job.json: %w", err)
+	}
+	var out Answer
+	out.Results, out.Version, err = run(j, &out)
+	if err != nil {
+		out.Err = err.Error()
+	}
+	b, _ := json.Marshal(out)
+	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
+}
+
+// Columns are the widths of PrintSummary's key, tool and pattern columns.
+type Columns struct{ Key, Tool, Pattern int }
+
+// Driver is what RunDriver needs to know about one harness's driver.
+type Driver struct {
+	// FindBinary finds the harness executable from --binary ("" looks it
+	// up on PATH) with symlinks followed.
+	FindBinary func(given string) (string, error)
+	// Binds are the folders to bind read-only into the sandbox so the
+	// harness executable bin can run there.
+	Binds func(bin string) []string
+	// Timeout is how long the driver may take for one case; the sandbox
+	// is stopped 30 seconds after that.
+	Timeout func(c Case) time.Duration
+	// Prepare, when set, adds case-specific content to the batch folder
+	// before the run (Claude Code's managed settings).
+	Prepare    func(batch string, c Case) error
+	TempPrefix string // prefix of the temporary work folder
+	InnerEnv   string // set to the control folder inside the sandbox
+	SelfAt     string // where the driver executable is bound inside the sandbox
+	// WholeLog quotes the driver's whole output, not its last five lines,
+	// when it wrote no answer.
+	WholeLog bool
+	Columns  Columns // the summary's column widths
+}
+
+// RunDriver runs every case opts selects in the real harness d describes,
+// one sandbox and harness process per case, opts.Jobs at once, compares
+// each call (and subagent call) with the simulator, prints the rows and
+// the agreement to opts.Out and, with opts.Record, writes the compared
+// results there and the others next to it as *.dropped.jsonl. It refuses
+// to start without the sandbox (ErrNoSandbox); a case that cannot be run
+// is counted in Summary.Failed and the others go on.
+func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
+	var sum Summary
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if len(opts.Self) == 0 {
+		return sum, fmt.Errorf("no driver command for inside the sandbox")
+	}
+	bin, err := d.FindBinary(opts.Binary)
+	if err != nil {
+		return sum, err
+	}
+	sb, err := FindSandbox(ctx)
+	if err != nil {
+		return sum, err
+	}
+	cases, err := SelectCases(opts.Cases, opts.Only, opts.Limit, opts.Log)
+	if err != nil {
+		return sum, err
+	}
+	work := opts.WorkDir
+	if work == "" {
+		if work, err = os.MkdirTemp("", d.TempPrefix); err != nil {
+			return sum, err
+		}
+		defer os.RemoveAll(work)
+	}
+	self, err := filepath.EvalSymlinks(opts.Self[0])
+	if err != nil {
+		return sum, fmt.Errorf("driver %s: %w", opts.Self[0], err)
+	}
+	binds := d.Binds(bin)
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = 2
+	}
+
+	outs := make([]Answer, len(cases))
+	errs := make([]error, len(cases))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, jobs)
+	var logMu sync.Mutex
+	for i := range cases {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if ctx.Err() != nil {
+				errs[i] = ctx.Err()
+				return
+			}
+			start := time.Now()
+			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: d.SelfAt, Binds: binds, InnerEnv: d.InnerEnv}
+			outs[i], errs[i] = d.runOne(ctx, sb, b, opts.Self[1:], bin, cases[i])
+			logMu.Lock()
+			fmt.Fprintf(opts.Log, "%s: %d calls in %.1fs\n", cases[i].ID, len(cases[i].Calls), time.Since(start).Seconds())
+			logMu.Unlock()
+		}(i)
+	}
+	wg.Wait()
+
+	var recorded []Result
+	for i, c := range cases {
+		o := outs[i]
+		if errs[i] == nil && o.Err != "" {
+			errs[i] = fmt.Errorf("%s", o.Err)
+		}
+		if errs[i] != nil {
+			sum.Failed = append(sum.Failed, fmt.Sprintf("%s: %v", c.ID, errs[i]))
+			continue
+		}
+		if sum.Version == "" {
+			sum.Version = o.Version
+		}
+		for _, p := range o.Problems {
+			fmt.Fprintf(opts.Log, "%s: settings problem: %s\n", c.ID, p)
+		}
+		for k, r := range o.Results {
+			row := Compare(fmt.Sprintf("%s#%d", c.ID, r.CallIndex), r, SimAt(o.Simulated, k))
+			sum.Add(row)
+			var subs []Result
+			for s, sr := range r.SubagentResults {
+				var sim Simulated
+				if k < len(o.SubSims) {
+					sim = SimAt(o.SubSims[k], s)
+				}
+				sub := Compare(fmt.Sprintf("%s#%d/%d", c.ID, r.CallIndex, s), sr, sim)
+				sum.Add(sub)
+				if sub.Compared {
+					subs = append(subs, sr)
+				}
+			}
+			r.SubagentResults = subs
+			if row.Compared {
+				recorded = append(recorded, r)
+			}
+		}
+	}
+	PrintSummary(opts.Out, sum, d.Columns)
+	if opts.Record != "" {
+		if err := WriteResults(opts.Record, recorded); err != nil {
+			return sum, fmt.Errorf("--record: %w", err)
+		}
+		var dropped []Result
+		for _, r := range sum.Rows {
+			if !r.Compared && !strings.Contains(r.Key, "/") {
+				dropped = append(dropped, r.Real)
+			}
+		}
+		if err := WriteResults(strings.TrimSuffix(opts.Record, ".results.jsonl")+".dropped.jsonl", dropped); err != nil {
+			return sum, fmt.Errorf("--record: %w", err)
+		}
+	}
+	return sum, nil
+}
+
+// runOne runs one case in its own sandbox and harness process.
+func (d Driver) runOne(ctx context.Context, sb *Sandbox, b Batch, selfArgs []string, bin string, c Case) (Answer, error) {
+	var out Answer
+	for _, dir := range []string{"home", "ctl"} {
+		if err := os.MkdirAll(filepath.Join(b.Dir, dir), 0o755); err != nil {
+			return out, err
+		}
+	}
+	if d.Prepare != nil {
+		if err := d.Prepare(b.Dir, c); err != nil {
+			return out, err
+		}
+	}
+	j := Job{Case: c, Binary: bin, Timeout: d.Timeout(c)}
+	data, _ := json.Marshal(j)
+	if err := os.WriteFile(filepath.Join(b.Dir, "ctl", "job.json"), data, 0o644); err != nil {
+		return out, err
+	}
+	argv := append([]string{b.SelfAt}, selfArgs...)
+	log, err := sb.Run(ctx, b, argv, j.Timeout+30*time.Second)
+	_ = os.WriteFile(filepath.Join(b.Dir, "ctl", "driver.log"), log, 0o644)
+	data, rerr := os.ReadFile(filepath.Join(b.Dir, "ctl", "out.json"))
+	if rerr != nil {
+		if err == nil {
+			err = rerr
+		}
+		quoted := lastLines(log, 5)
+		if d.WholeLog {
+			quoted = strings.TrimSpace(string(log))
+		}
+		return out, fmt.Errorf("the driver wrote no answer (%v): %s", err, quoted)
+	}
+	if err := json.Unmarshal(data, &out); err != nil {
+		return out, fmt.Errorf("out.json: %w", err)
+	}
+	return out, nil
+}
+
+// SelectCases reads a cases file and keeps the cases whose id matches the
+// regular expression only ("" keeps all), then the first limit of them
+// (0 keeps all); unreadable lines are reported to log and skipped. No case
+// left is an error naming the file.
+func SelectCases(file, only string, limit int, log io.Writer) ([]Case, error) {
+	cases, problems, err := ReadCases(file)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range problems {
+		fmt.Fprintln(log, p)
+	}
+	if only != "" {
+		re, err := regexp.Compile(only)
+		if err != nil {
+			return nil, fmt.Errorf("--only: %v", err)
+		}
+		var kept []Case
+		for _, c := range cases {
+			if re.MatchString(c.ID) {
+				kept = append(kept, c)
+			}
+		}
+		cases = kept
+	}
+	if limit > 0 && len(cases) > limit {
+		cases = cases[:limit]
+	}
+	if len(cases) == 0 {
+		return nil, fmt.Errorf("%s: no cases to run", file)
+	}
+	return cases, nil
+}
+
+// FindBinary finds a harness executable: the given path, or name on PATH
+// (missing is the error when neither exists); symlinks are followed and
+// the path made absolute, so its install folder can be bound.
+func FindBinary(given, name, missing string) (string, error) {
+	p := given
+	if p == "" {
+		var err error
+		if p, err = exec.LookPath(name); err != nil {
+			return "", fmt.Errorf("%s", missing)
+		}
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", fmt.Errorf("--binary %s: %w", p, err)
+	}
+	return filepath.Abs(real)
+}
+
+// HiddenBySandbox reports whether p lies under a folder the sandbox
+// replaces with an empty one (/home, /tmp, /var/tmp, /run), so it must be
+// bound to be seen inside.
+func HiddenBySandbox(p string) bool {
+	for _, hidden := range []string{"/home", "/tmp", "/var/tmp", "/run"} {
+		if strings.HasPrefix(p, hidden+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// SimAt is the simulator's verdict at index i, or "not simulated" when
+// the simulator gave none.
+func SimAt(s []Simulated, i int) Simulated {
+	if i < len(s) {
+		return s[i]
+	}
+	return Simulated{Skipped: "not simulated"}
+}
+
+// Compare makes one compared row under key: rows with a drop reason are
+// not a permission decision and are not compared.
+func Compare(key string, r Result, sim Simulated) Row {
+	row := Row{Key: key, Real: r, Sim: sim, Compared: r.DropReason == ""}
+	row.Agree = row.Compared && Agrees(r.Outcome, sim)
+	return row
+}
+
+// Add appends a row to the summary and counts it as dropped, agreeing or
+// disagreeing.
+func (s *Summary) Add(r Row) {
+	s.Rows = append(s.Rows, r)
+	switch {
+	case !r.Compared:
+		s.Dropped++
+	case r.Agree:
+		s.Agree++
+		s.Compared++
+	default:
+		s.Compared++
+	}
+}
+
+// PrintSummary prints one line per row (columns padded to cols), the
+// cases that failed, the agreement per real outcome and the overall
+// agreement line.
+func PrintSummary(w io.Writer, s Summary, cols Columns) {
+	for _, r := range s.Rows {
+		mark := "agree"
+		switch {
+		case !r.Compared:
+			mark = "drop "
+		case !r.Agree:
+			mark = "DIFF "
+		}
+		sim := r.Sim.Outcome
+		if r.Sim.Skipped != "" {
+			sim = r.Sim.Skipped
+		}
+		fmt.Fprintf(w, "%s %-*s %-*s real %-7s %-*s permsim %-7s at %q\n", mark, cols.Key, r.Key, cols.Tool, r.Real.Tool, r.Real.Outcome, cols.Pattern, "("+r.Real.Pattern+")", sim, r.Sim.Step)
+	}
+	for _, f := range s.Failed {
+		fmt.Fprintf(w, "FAILED %s\n", f)
+	}
+	byOutcome := map[string][2]int{}
+	for _, r := range s.Rows {
+		if !r.Compared {
+			continue
+		}
+		v := byOutcome[r.Real.Outcome]
+		v[1]++
+		if r.Agree {
+			v[0]++
+		}
+		byOutcome[r.Real.Outcome] = v
+	}
+	var outs []string
+	for o := range byOutcome {
+		outs = append(outs, o)
+	}
+	sort.Strings(outs)
+	for _, o := range outs {
+		fmt.Fprintf(w, "outcome %-8s %d/%d agree\n", o, byOutcome[o][0], byOutcome[o][1])
+	}
+	pct := 0.0
+	if s.Compared > 0 {
+		pct = 100 * float64(s.Agree) / float64(s.Compared)
+	}
+	fmt.Fprintf(w, "agreement with %s: %d/%d calls (%.1f%%) by outcome; %d not a permission decision (dropped); %d cases failed\n",
+		s.Version, s.Agree, s.Compared, pct, s.Dropped, len(s.Failed))
+}
+
+// WriteFiles writes files (relative path → content) under base, in path
+// order, creating folders; content starting with "#!" is made executable.
+// A path that is absolute or climbs out of base is an error.
+func WriteFiles(base string, files map[string]string) error {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, rel := range names {
+		if !safeRel(rel) {
+			return fmt.Errorf("file path %q must be relative, without ..", rel)
+		}
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(files[rel], "#!") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteCaseFiles writes the case's home files under home and its project
+// files under proj (created even when the case has none), as WriteFiles.
+func WriteCaseFiles(c Case, home, proj string) error {
+	if err := WriteFiles(home, c.HomeFiles); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		return err
+	}
+	return WriteFiles(proj, c.ProjectFiles)
+}
+
+// InitGit makes proj a git repository on branch main with one commit of
+// everything in it, run with HOME=home and env added to this process's
+// environment.
+func InitGit(proj, home string, env ...string) error {
+	cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
+	cmd.Dir = proj
+	cmd.Env = append(append(os.Environ(), "HOME="+home), env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git init: %v: %s", err, out)
+	}
+	return nil
+}
+
+// Truncate cuts s to at most n bytes, marking a cut with "…".
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, " | ")
+}
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+func safeName(s string) string { return unsafeChars.ReplaceAllString(s, "_") }
