@@ -29,6 +29,9 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	if err != nil {
 		return sum, err
 	}
+	if len(calls) == 0 {
+		sum.Problems = append(sum.Problems, fmt.Sprintf("no calls in %s: run permsim ingest first (with the same --out)", outDir))
+	}
 	if err := writeTable(outDir, DecisionsTable, rows,
 		[]dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")}); err != nil {
 		return sum, err
