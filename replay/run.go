@@ -88,10 +88,10 @@ func (s Summary) String() string {
 	}
 	for i, p := range s.Problems {
 		if i == 5 {
-			fmt.Fprintf(&b, "  … and %d more settings problems\n", len(s.Problems)-5)
+			fmt.Fprintf(&b, "  … and %d more problems\n", len(s.Problems)-5)
 			break
 		}
-		fmt.Fprintf(&b, "  settings problem: %s\n", p)
+		fmt.Fprintf(&b, "  problem: %s\n", p)
 	}
 	b.WriteString("  " + engine.Label + "\n")
 	return b.String()
