@@ -54,6 +54,9 @@ type Options struct {
 	Trust    *bool       // overrides each harness's trust record
 	Roots    []RootMap   // project folder rewrites
 	Progress io.Writer   // progress lines; nil for none
+	// RunHooks lets each project's hooks run on that project's calls (the
+	// seed's Replay: only with --replay-hooks and --run-hooks together).
+	RunHooks bool
 }
 
 // Summary says what one replay did.
@@ -154,7 +157,7 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row)
 			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)
 			continue
 		}
-		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: opts.Home, Trust: opts.Trust})
+		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: opts.Home, Trust: opts.Trust, RunHooks: opts.RunHooks})
 		if lp.err != nil {
 			sum.Problems = append(sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
 			continue

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -13,6 +16,9 @@ type replayFlags struct {
 	out, mode, since, home, trust string
 	newest, workers               int
 	roots                         []string
+	runHooks, replayHooks         bool
+	hookTimeout                   float64
+	hookWorkers                   int
 }
 
 func (f *replayFlags) register(fs interface {
@@ -32,6 +38,33 @@ func (f *replayFlags) register(fs interface {
 	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here (repeatable)")
 }
 
+// registerHooks adds the hook flags of DESIGN.md's replay contract.
+func (f *replayFlags) registerHooks(fs interface {
+	BoolVar(*bool, string, bool, string)
+	Float64Var(*float64, string, float64, string)
+	IntVar(*int, string, int, string)
+}) {
+	fs.BoolVar(&f.runHooks, "run-hooks", false, "allow hooks to run (they run real programs); replay needs --replay-hooks too")
+	fs.BoolVar(&f.replayHooks, "replay-hooks", false, "with --run-hooks: run each project's hooks on that project's calls")
+	fs.Float64Var(&f.hookTimeout, "hook-timeout", 10, "seconds a hook may run before its call is scored unknown")
+	fs.IntVar(&f.hookWorkers, "hook-workers", 1, "hooks run at once")
+}
+
+// simulators returns the harnesses replay decides with, with hooks run
+// within the flags' limits when both hook flags are given.
+func (f *replayFlags) simulators() (replay.Harnesses, error) {
+	hs := simulators()
+	if !f.runHooks || !f.replayHooks {
+		return hs, nil
+	}
+	if f.hookTimeout <= 0 || f.hookWorkers <= 0 {
+		return nil, usageError{msg: "--hook-timeout and --hook-workers must be more than 0"}
+	}
+	runner := hooks.NewRunner(hooks.Limits{Timeout: time.Duration(f.hookTimeout * float64(time.Second)), Workers: f.hookWorkers})
+	hs["claude-code"] = &claude.Harness{Hooks: claude.NewCommandHooks(runner)}
+	return hs, nil
+}
+
 func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	since, err := parseWhen(f.since)
 	if err != nil {
@@ -40,7 +73,8 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	if f.newest < 0 {
 		return replay.Options{}, usageError{msg: "--newest must be 0 or more"}
 	}
-	opts := replay.Options{Mode: engine.Mode(f.mode), Since: since, Newest: f.newest, Workers: f.workers, Progress: progress}
+	opts := replay.Options{Mode: engine.Mode(f.mode), Since: since, Newest: f.newest, Workers: f.workers, Progress: progress,
+		RunHooks: f.runHooks && f.replayHooks}
 	if opts.Home, err = absDir("--user-home", f.home); err != nil {
 		return opts, err
 	}
@@ -67,16 +101,20 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--root OLD=NEW]...",
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N]]",
 		`Decides every ingested shell and file-tool call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
 and marks dangerous calls. Each project's rules are loaded once and shared by
 all workers. Writes <out>/decisions and <out>/rules, replacing the last replay's.
+No hook runs unless both --run-hooks and --replay-hooks are given; then each
+project's hooks run on that project's calls (Claude Code), a hook that hits
+--hook-timeout makes its call "unknown".
 
 Example:
   permsim replay --since 7d --mode default`, stderr)
 	f.register(fs, true)
+	f.registerHooks(fs)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -87,7 +125,14 @@ Example:
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
 	}
-	sum, err := replay.Run(ctx, f.out, opts, simulators())
+	if f.runHooks != f.replayHooks {
+		fmt.Fprintln(stderr, "permsim replay: hooks run only with both --run-hooks and --replay-hooks; running none")
+	}
+	hs, err := f.simulators()
+	if err != nil {
+		return err
+	}
+	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())
 	return err
 }
