@@ -16,15 +16,40 @@ type rec struct {
 	message, toolUseResult, permDecision, denialKind    []byte
 	isSidechain, forked                                 bool
 
-	results     []toolResult // tool_result blocks of message, once parsed
+	// Read from message in the same pass that checks it (see walkMessage):
+	// tool output is most of a line, and walking it once per nesting level
+	// was most of the reader's time.
+	msgResults []toolResult // tool_result blocks of the first content member
+	msgModel   []byte       // the last model member
+	msgUses    []useBlock   // tool_use blocks of the last content member
+
+	results     []toolResult // tool_result blocks of message, once asked for
 	resultsDone bool
+}
+
+// useBlock holds the raw id, name and input of a tool_use block.
+type useBlock struct {
+	id, name, input []byte
 }
 
 // parse reads the top-level members of line. After each member it asks
 // enough whether the rest of the line can be left unread (see
 // fileReader.enough); a line read to its end must be one whole object.
 func (r *rec) parse(line []byte, enough func(*rec) bool) error {
-	return eachField(line, true, func(k, v []byte) bool {
+	return eachMember(line, true, func(k []byte, vs int) (int, bool) {
+		if string(k) == "message" {
+			ve := r.walkMessage(line, vs)
+			if ve < 0 {
+				return -1, false
+			}
+			r.message = line[vs:ve]
+			return ve, enough == nil || !enough(r)
+		}
+		ve := skipValue(line, vs)
+		if ve < 0 {
+			return -1, false
+		}
+		v := line[vs:ve]
 		switch string(k) {
 		case "type":
 			r.typ = v
@@ -44,8 +69,6 @@ func (r *rec) parse(line []byte, enough func(*rec) bool) error {
 			r.isSidechain = isTrue(v)
 		case "forkedFrom":
 			r.forked = string(v) != "null"
-		case "message":
-			r.message = v
 		case "toolUseResult":
 			r.toolUseResult = v
 		case "permissionDecision":
@@ -53,48 +76,94 @@ func (r *rec) parse(line []byte, enough func(*rec) bool) error {
 		case "toolDenialKind":
 			r.denialKind = v
 		}
-		return enough == nil || !enough(r)
+		return ve, enough == nil || !enough(r)
+	})
+}
+
+// walkMessage checks the message value that starts at b[vs] exactly as
+// skipValue would and, in the same pass, records what toolResults and
+// assistant need from it: the tool_result blocks of the first content
+// member, and the model and tool_use blocks of the last (the members a
+// decoder keeping the last duplicate would see). It returns the index just
+// past the value, or -1 when it is malformed.
+func (r *rec) walkMessage(b []byte, vs int) int {
+	r.msgResults, r.msgModel, r.msgUses = nil, nil, nil
+	if vs >= len(b) || b[vs] != '{' {
+		return skipValue(b, vs)
+	}
+	seen := false
+	return walkObj(b, vs, 0, func(k []byte, fs, d int) int {
+		fs = skipWS(b, fs)
+		switch string(k) {
+		case "model":
+			fe := skipDepth(b, fs, d)
+			if fe >= 0 {
+				r.msgModel = b[fs:fe]
+			}
+			return fe
+		case "content":
+		default:
+			return skipDepth(b, fs, d)
+		}
+		first := !seen
+		seen = true
+		r.msgUses = nil
+		if fs >= len(b) || b[fs] != '[' {
+			return skipDepth(b, fs, d)
+		}
+		return walkArr(b, fs, d, func(es, d int) int {
+			es = skipWS(b, es)
+			if es >= len(b) || b[es] != '{' {
+				return skipDepth(b, es, d)
+			}
+			var typ, id, useID, name, input, isErr, c []byte
+			end := walkObj(b, es, d, func(k []byte, fs, d int) int {
+				fs = skipWS(b, fs)
+				fe := skipDepth(b, fs, d)
+				if fe < 0 {
+					return -1
+				}
+				switch string(k) {
+				case "type":
+					typ = b[fs:fe]
+				case "id":
+					id = b[fs:fe]
+				case "tool_use_id":
+					useID = b[fs:fe]
+				case "name":
+					name = b[fs:fe]
+				case "input":
+					input = b[fs:fe]
+				case "is_error":
+					isErr = b[fs:fe]
+				case "content":
+					c = b[fs:fe]
+				}
+				return fe
+			})
+			if end < 0 {
+				return -1
+			}
+			switch string(typ) {
+			case `"tool_use"`:
+				r.msgUses = append(r.msgUses, useBlock{id, name, input})
+			case `"tool_result"`:
+				if first {
+					r.msgResults = append(r.msgResults, toolResult{str(useID), isTrue(isErr), c})
+				}
+			}
+			return end
+		})
 	})
 }
 
 // toolResults returns the tool_result blocks of a user entry's message
-// (parsed once).
+// (fixed at the first call, like the message it was first asked about).
 func (r *rec) toolResults() []toolResult {
-	if r.resultsDone {
-		return r.results
+	if !r.resultsDone {
+		r.resultsDone = true
+		r.results = r.msgResults
 	}
-	r.resultsDone = true
-	var content []byte
-	_ = eachField(r.message, false, func(k, v []byte) bool {
-		if string(k) == "content" {
-			content = v
-			return false
-		}
-		return true
-	})
-	if len(content) == 0 || content[0] != '[' {
-		return nil
-	}
-	_ = eachElem(content, func(b []byte) bool {
-		var typ, id, isErr, c []byte
-		_ = eachField(b, false, func(k, v []byte) bool {
-			switch string(k) {
-			case "type":
-				typ = v
-			case "tool_use_id":
-				id = v
-			case "is_error":
-				isErr = v
-			case "content":
-				c = v
-			}
-			return true
-		})
-		if string(typ) == `"tool_result"` {
-			r.results = append(r.results, toolResult{str(id), isTrue(isErr), c})
-		}
-		return true
-	})
 	return r.results
 }
 
@@ -303,39 +372,13 @@ func (fr *fileReader) noteFirst(r *rec) {
 }
 
 func (fr *fileReader) assistant(r *rec) {
-	var model, content []byte
-	_ = eachField(r.message, false, func(k, v []byte) bool {
-		switch string(k) {
-		case "model":
-			model = v
-		case "content":
-			content = v
-		}
-		return true
-	})
-	if len(content) == 0 || content[0] != '[' {
+	if len(r.msgUses) == 0 {
 		return
 	}
-	_ = eachElem(content, func(b []byte) bool {
-		var typ, id, name, input []byte
-		_ = eachField(b, false, func(k, v []byte) bool {
-			switch string(k) {
-			case "type":
-				typ = v
-			case "id":
-				id = v
-			case "name":
-				name = v
-			case "input":
-				input = v
-			}
-			return true
-		})
-		if string(typ) == `"tool_use"` {
-			fr.call(r, str(id), str(name), input, str(model))
-		}
-		return true
-	})
+	m := str(r.msgModel)
+	for _, u := range r.msgUses {
+		fr.call(r, str(u.id), str(u.name), u.input, m)
+	}
 }
 
 func (fr *fileReader) call(r *rec, id, name string, input []byte, model string) {

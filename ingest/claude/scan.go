@@ -291,3 +291,125 @@ func num(v []byte) (int64, bool) {
 	}
 	return int64(f), true
 }
+
+// walkObj walks the object that starts at or after b[i] in one pass: for
+// each member it calls fn with the raw key, the index just past the colon
+// and the nesting depth of the value, and fn returns the index just past
+// the value (by skipping or walking it) or -1. It returns the index just
+// past the closing brace, or -1 when the object is malformed. Grammar and
+// depth bound are those of skipDepth, so walking a value reached through a
+// nested walk costs one scan of its bytes instead of one per level.
+func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int {
+	i = skipWS(b, i)
+	if i >= len(b) || depth > maxDepth || b[i] != '{' {
+		return -1
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1
+	}
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return -1
+		}
+		ke := skipString(b, i)
+		if ke < 0 {
+			return -1
+		}
+		key := b[i+1 : ke-1]
+		if i = skipWS(b, ke); i >= len(b) || b[i] != ':' {
+			return -1
+		}
+		if i = fn(key, i+1, depth+1); i < 0 {
+			return -1
+		}
+		if i = skipWS(b, i); i >= len(b) {
+			return -1
+		}
+		switch b[i] {
+		case '}':
+			return i + 1
+		case ',':
+			i = skipWS(b, i+1)
+		default:
+			return -1
+		}
+	}
+}
+
+// walkArr is walkObj for an array: fn gets the index where each element
+// starts (spaces allowed) and its depth, and returns the index past it.
+func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
+	i = skipWS(b, i)
+	if i >= len(b) || depth > maxDepth || b[i] != '[' {
+		return -1
+	}
+	i = skipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1
+	}
+	for {
+		if i = fn(i, depth+1); i < 0 {
+			return -1
+		}
+		if i = skipWS(b, i); i >= len(b) {
+			return -1
+		}
+		switch b[i] {
+		case ']':
+			return i + 1
+		case ',':
+			i++
+		default:
+			return -1
+		}
+	}
+}
+
+// eachMember is eachField for callers that read a value while skipping
+// it: fn gets the raw key and the index where the value starts (after
+// spaces) and returns the index just past the value (-1 when malformed)
+// and whether to go on.
+func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool)) error {
+	i := skipWS(obj, 0)
+	if i >= len(obj) || obj[i] != '{' {
+		return errSyntax
+	}
+	i = skipWS(obj, i+1)
+	if i < len(obj) && obj[i] == '}' {
+		return trailing(obj, i+1, whole)
+	}
+	for {
+		if i >= len(obj) || obj[i] != '"' {
+			return errSyntax
+		}
+		ke := skipString(obj, i)
+		if ke < 0 {
+			return errSyntax
+		}
+		key := obj[i+1 : ke-1]
+		i = skipWS(obj, ke)
+		if i >= len(obj) || obj[i] != ':' {
+			return errSyntax
+		}
+		ve, more := fn(key, skipWS(obj, i+1))
+		if ve < 0 {
+			return errSyntax
+		}
+		if !more {
+			return nil
+		}
+		i = skipWS(obj, ve)
+		if i >= len(obj) {
+			return errSyntax
+		}
+		switch obj[i] {
+		case ',':
+			i = skipWS(obj, i+1)
+		case '}':
+			return trailing(obj, i+1, whole)
+		default:
+			return errSyntax
+		}
+	}
+}
