@@ -160,50 +160,17 @@ func literal(b []byte, i int, lit string) int {
 // whole is set, anything but spaces after the closing brace is an error
 // (a line that glues two records together is corrupt, not two records).
 func eachField(obj []byte, whole bool, fn func(key, val []byte) bool) error {
-	i := skipWS(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return errSyntax
-	}
-	i = skipWS(obj, i+1)
-	if i < len(obj) && obj[i] == '}' {
-		return trailing(obj, i+1, whole)
-	}
-	for {
-		if i >= len(obj) || obj[i] != '"' {
-			return errSyntax
-		}
-		ke := skipString(obj, i)
-		if ke < 0 {
-			return errSyntax
-		}
-		key := obj[i+1 : ke-1]
-		i = skipWS(obj, ke)
-		if i >= len(obj) || obj[i] != ':' {
-			return errSyntax
-		}
-		vs := skipWS(obj, i+1)
+	return eachMember(obj, whole, func(key []byte, vs int) (int, bool) {
 		ve := skipValue(obj, vs)
 		if ve < 0 {
-			return errSyntax
+			return -1, false
 		}
-		if !fn(key, obj[vs:ve]) {
-			return nil
-		}
-		i = skipWS(obj, ve)
-		if i >= len(obj) {
-			return errSyntax
-		}
-		switch obj[i] {
-		case ',':
-			i = skipWS(obj, i+1)
-		case '}':
-			return trailing(obj, i+1, whole)
-		default:
-			return errSyntax
-		}
-	}
+		return ve, fn(key, obj[vs:ve])
+	})
 }
 
+// trailing reports anything but spaces after position i as a syntax error
+// when whole is set.
 func trailing(b []byte, i int, whole bool) error {
 	if whole && skipWS(b, i) != len(b) {
 		return errSyntax
