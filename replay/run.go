@@ -128,6 +128,26 @@ type loadedPolicy struct {
 	hash   string
 	dir    string // where the project was found (after --root)
 	err    error
+	// shellDanger caches danger.Check of shell calls by command line and
+	// cwd: transcripts repeat the same commands, and the check parses each
+	// line again (the simulator keeps its own parse cache).
+	shellDanger sync.Map // dangerKey → []string
+}
+
+type dangerKey struct{ command, cwd string }
+
+// dangerOf returns the danger categories of a call of this project.
+func (lp *loadedPolicy) dangerOf(call engine.Call, home string) []string {
+	if call.Tool != engine.ToolBash {
+		return danger.Check(call, lp.dir, home)
+	}
+	k := dangerKey{call.Command, call.Cwd}
+	if v, ok := lp.shellDanger.Load(k); ok {
+		return v.([]string)
+	}
+	cats := danger.Check(call, lp.dir, home)
+	lp.shellDanger.Store(k, cats)
+	return cats
 }
 
 // Decide scores calls (already deduplicated) and returns one DecisionRow
@@ -279,7 +299,7 @@ func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	if d.ModeLabel != "" {
 		label += "; " + d.ModeLabel
 	}
-	cats := danger.Check(call, lp.dir, opts.Home)
+	cats := lp.dangerOf(call, opts.Home)
 	row := DecisionRow{CallKey: c.CallKey, Harness: c.Harness, Ts: c.Ts, ProjectDir: c.ProjectDir,
 		Tool: c.Tool, Command: c.Command, Paths: c.Paths, Mode: string(d.Mode), ModeLabel: label,
 		Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason,
