@@ -1,13 +1,11 @@
 package claude
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/internal/corpustest"
 )
 
 // The differential corpora: what the real Claude Code 2.1.328 decided.
@@ -25,17 +24,12 @@ import (
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …).
 var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify"}
 
+// diffCase is a corpustest.Case with what only the Claude corpora record:
+// managed settings files, and Task calls carrying their subagent's calls.
+// Its Calls, one level shallower, is the one encoding/json fills.
 type diffCase struct {
-	ID           string            `json:"id"`
-	Config       string            `json:"config"`
-	Git          bool              `json:"git"`
-	Mode         *string           `json:"mode"`
-	Trust        bool              `json:"trust"`
-	HomeFiles    map[string]string `json:"home_files"`
-	ProjectFiles map[string]string `json:"project_files"`
+	corpustest.Case
 	ManagedFiles map[string]string `json:"managed_files"`
-	Args         []string          `json:"args"`
-	Env          map[string]string `json:"env"`
 	Calls        []diffCall        `json:"calls"`
 }
 
@@ -58,103 +52,21 @@ type diffResult struct {
 	SubagentResults []diffResult `json:"subagent_results"`
 }
 
-// realHome is the home folder every path in the corpus is written under.
-const realHome = "/home/user"
-
-func readJSONL[T any](t *testing.T, diffDir, name string) []T {
-	t.Helper()
-	f, err := os.Open(filepath.Join(diffDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for n := 1; sc.Scan(); n++ {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			t.Fatalf("%s:%d: %v", name, n, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// knownDifferences reads known-differences.txt: "<id>#<call>\t<reason>",
-// with "/<k>" after the call index for a Task's k-th subagent call.
-func knownDifferences(t *testing.T, diffDir string) map[string]string {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(diffDir, "known-differences.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		key, reason, ok := strings.Cut(line, "\t")
-		if !ok || strings.TrimSpace(reason) == "" {
-			t.Fatalf("known-differences.txt:%d: want <id>#<call>\\t<reason>", i+1)
-		}
-		out[key] = reason
-	}
-	return out
-}
-
-// rehome rewrites /home/user to the test's home folder in every string.
-func rehome(v any, home string) any {
-	switch x := v.(type) {
-	case string:
-		return strings.ReplaceAll(x, realHome, home)
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = rehome(e, home)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = rehome(e, home)
-		}
-		return out
-	}
-	return v
-}
-
 // layout writes a configuration's files under root and returns the Env
 // standing in for the real run, or a reason the case's flags are not
 // supported.
 func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 	t.Helper()
-	home := filepath.Join(root, "home")
-	proj := filepath.Join(home, "proj")
-	write := func(base string, files map[string]string) {
-		for rel, text := range files {
-			p := filepath.Join(base, rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(strings.ReplaceAll(text, realHome, home)), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	home, proj := corpustest.Dirs(root)
+	write := func(base string, files map[string]string) { corpustest.WriteFiles(t, base, home, files) }
 	write(home, c.HomeFiles)
 	write(proj, c.ProjectFiles)
 	write(filepath.Join(root, "managed"), c.ManagedFiles)
 	if c.Git {
 		// What "git init" leaves that matters here: the folder that marks
-		// the repository root.
-		write(proj, map[string]string{
-			".git/HEAD": "ref: refs/heads/main\n", ".git/config": "[core]\n", ".git/description": "x\n",
-			".git/info/exclude": "# exclude\n",
-		})
+		// the repository root, with the rest of a fresh repository's files.
+		corpustest.WriteGit(t, proj)
+		write(proj, map[string]string{".git/description": "x\n", ".git/info/exclude": "# exclude\n"})
 		if err := os.MkdirAll(filepath.Join(proj, ".git", "hooks"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +74,7 @@ func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 	// The runner recorded trust only for trusted cases; without a record
 	// the simulator assumes trust (the seed), so an untrusted case gets an
 	// explicit false, which is what the real run had in effect.
-	trust, _ := json.Marshal(map[string]any{"projects": map[string]any{proj: map[string]any{"hasTrustDialogAccepted": c.Trust}}})
+	trust, _ := json.Marshal(map[string]any{"projects": map[string]any{proj: map[string]any{"hasTrustDialogAccepted": c.Trusted()}}})
 	write(home, map[string]string{".claude.json": string(trust)})
 
 	env := engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(root, "managed"),
@@ -183,7 +95,7 @@ func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 		var vals []string
 		for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
 			i++
-			vals = append(vals, strings.ReplaceAll(args[i], realHome, home))
+			vals = append(vals, strings.ReplaceAll(args[i], corpustest.RealHome, home))
 		}
 		switch flag {
 		case "--settings":
@@ -218,7 +130,7 @@ func agrees(want string, got engine.Decision) bool {
 }
 
 func diffCallOf(c diffCall, home string) engine.Call {
-	in, _ := rehome(map[string]any(c.Input), home).(map[string]any)
+	in, _ := corpustest.Rehome(map[string]any(c.Input), home).(map[string]any)
 	return engine.Call{RawTool: c.Tool, Input: in}
 }
 
@@ -229,6 +141,8 @@ func TestDifferential(t *testing.T) {
 }
 
 // diffRow is one compared call: the real answer and the simulated one.
+// Its key is "<id>#<call>" as in known-differences.txt, with "/<k>" after
+// the call index for a Task's k-th subagent call.
 type diffRow struct {
 	key, config string
 	p           *Policy
@@ -240,17 +154,12 @@ type diffRow struct {
 
 func differential(t *testing.T, diffDir string) {
 	cases := map[string]diffCase{}
-	for _, c := range readJSONL[diffCase](t, diffDir, "claude.cases.jsonl") {
+	for _, c := range corpustest.ReadJSONL[diffCase](t, diffDir, "claude.cases.jsonl") {
 		cases[c.ID] = c
 	}
-	results := readJSONL[diffResult](t, diffDir, "claude.results.jsonl")
-	known := knownDifferences(t, diffDir)
-	seenKnown := map[string]bool{}
-
-	type tally struct{ agree, total int }
-	byConfig := map[string]*tally{}
-	byOutcome := map[string]*tally{}
-	var configOrder []string
+	results := corpustest.ReadJSONL[diffResult](t, diffDir, "claude.results.jsonl")
+	known := corpustest.LoadKnown(t, diffDir)
+	var scores corpustest.Scores
 	policies := map[string]*Policy{}
 	homes := map[string]string{}
 	skipped := map[string]int{}
@@ -299,8 +208,6 @@ func differential(t *testing.T, diffDir string) {
 			}
 			policies[r.Config] = p
 			homes[r.Config] = env.HomeDir
-			byConfig[r.Config] = &tally{}
-			configOrder = append(configOrder, r.Config)
 		}
 		home := homes[r.Config]
 		call := c.Calls[r.CallIndex]
@@ -348,46 +255,15 @@ func differential(t *testing.T, diffDir string) {
 				t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
 			}
 		}
-		byConfig[row.config].total++
-		if byOutcome[want.Outcome] == nil {
-			byOutcome[want.Outcome] = &tally{}
-		}
-		byOutcome[want.Outcome].total++
-		if ok {
-			byConfig[row.config].agree++
-			byOutcome[want.Outcome].agree++
-		}
-		_, isKnown := known[key]
-		seenKnown[key] = true
-		switch {
-		case !ok && !isKnown:
-			t.Errorf("%s %s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
-				key, dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
-		case ok && isKnown:
-			t.Errorf("%s is listed in known-differences.txt but now agrees (%s); remove the line", key, want.Outcome)
-		}
+		scores.Add(row.config, want.Outcome, ok)
+		known.Check(t, key, ok, func() string {
+			return fmt.Sprintf("%s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
+				dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
+		})
 	}
-	for key := range known {
-		if !seenKnown[key] {
-			t.Errorf("known-differences.txt names %s, which is not a compared row", key)
-		}
-	}
-	var agree, total int
-	for _, name := range configOrder {
-		tl := byConfig[name]
-		agree += tl.agree
-		total += tl.total
-		t.Logf("%-40s %3d/%3d agree", name, tl.agree, tl.total)
-	}
-	var outs []string
-	for o := range byOutcome {
-		outs = append(outs, o)
-	}
-	sort.Strings(outs)
-	for _, o := range outs {
-		t.Logf("outcome %-8s %4d/%4d agree", o, byOutcome[o].agree, byOutcome[o].total)
-	}
-	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, len(known), skipped)
+	known.CheckAllSeen(t, "")
+	agree, total := scores.Log(t)
+	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, known.Len(), skipped)
 }
 
 // hookRunner runs the corpus's hooks for every configuration of the test.
