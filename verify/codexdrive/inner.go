@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -178,54 +179,13 @@ func Args(mockURL string) []string {
 	}
 }
 
-// rpc is the app-server client's state.
+// rpc is the app-server client with what the driver keeps of the
+// conversation.
 type rpc struct {
-	mu      sync.Mutex
-	w       *bufio.Writer
-	next    int
-	pending map[int]chan rpcMsg
-	asks    map[string]map[string]any // call id → the approval request
-	turns   chan struct{}
-	rec     *os.File
-}
-
-type rpcMsg struct {
-	ID     json.RawMessage `json:"id,omitempty"`
-	Method string          `json:"method,omitempty"`
-	Params json.RawMessage `json:"params,omitempty"`
-	Result json.RawMessage `json:"result,omitempty"`
-	Error  json.RawMessage `json:"error,omitempty"`
-}
-
-func (r *rpc) send(v any) {
-	b, _ := json.Marshal(v)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.rec != nil {
-		r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 > ")), b...), '\n'))
-	}
-	r.w.Write(append(b, '\n'))
-	r.w.Flush()
-}
-
-// call sends a request and waits for its answer.
-func (r *rpc) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
-	r.mu.Lock()
-	r.next++
-	id := r.next
-	ch := make(chan rpcMsg, 1)
-	r.pending[id] = ch
-	r.mu.Unlock()
-	r.send(map[string]any{"id": id, "method": method, "params": params})
-	select {
-	case m := <-ch:
-		if len(m.Error) > 0 && string(m.Error) != "null" {
-			return nil, fmt.Errorf("%s: %s", method, m.Error)
-		}
-		return m.Result, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%s: no answer: %w", method, ctx.Err())
-	}
+	*verify.RPCClient
+	mu    sync.Mutex
+	asks  map[string]map[string]any // call id → the approval request
+	turns chan struct{}
 }
 
 // approvalMethods are the server requests that ask the user; every one is
@@ -235,49 +195,21 @@ var approvalMethods = map[string]bool{
 	"item/permissions/requestApproval": true, "execCommandApproval": true, "applyPatchApproval": true,
 }
 
-// read handles every line of the app-server's stdout.
-func (r *rpc) read(sc *bufio.Scanner) {
-	for sc.Scan() {
-		line := sc.Bytes()
-		if r.rec != nil {
-			r.mu.Lock()
-			r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 < ")), line...), '\n'))
-			r.mu.Unlock()
-		}
-		var m rpcMsg
-		if json.Unmarshal(line, &m) != nil {
-			continue
-		}
-		hasID := len(m.ID) > 0 && string(m.ID) != "null"
-		switch {
-		case hasID && m.Method == "":
-			var id int
-			if json.Unmarshal(m.ID, &id) == nil {
-				r.mu.Lock()
-				ch := r.pending[id]
-				delete(r.pending, id)
-				r.mu.Unlock()
-				if ch != nil {
-					ch <- m
-				}
-			}
-		case hasID:
-			r.serverRequest(m)
-		case m.Method == "turn/completed":
-			select {
-			case r.turns <- struct{}{}:
-			default:
-			}
+// notify passes turn/completed on to the waiting turn.
+func (r *rpc) notify(m verify.RPCMessage) {
+	if m.Method == "turn/completed" {
+		select {
+		case r.turns <- struct{}{}:
+		default:
 		}
 	}
-	close(r.turns)
 }
 
 // serverRequest records an approval request as the call's ask and
 // declines it; any other request gets an error.
-func (r *rpc) serverRequest(m rpcMsg) {
+func (r *rpc) serverRequest(m verify.RPCMessage) {
 	if !approvalMethods[m.Method] {
-		r.send(map[string]any{"id": m.ID, "error": map[string]any{"code": -32601, "message": "permsim verifier: unsupported request " + m.Method}})
+		r.ReplyError(m.ID, -32601, "permsim verifier: unsupported request "+m.Method)
 		return
 	}
 	var p map[string]any
@@ -305,10 +237,10 @@ func (r *rpc) serverRequest(m rpcMsg) {
 		decision = "denied"
 	}
 	if m.Method == "item/permissions/requestApproval" {
-		r.send(map[string]any{"id": m.ID, "result": map[string]any{"permissions": map[string]any{}}})
+		r.Reply(m.ID, map[string]any{"permissions": map[string]any{}})
 		return
 	}
-	r.send(map[string]any{"id": m.ID, "result": map[string]any{"decision": decision}})
+	r.Reply(m.ID, map[string]any{"decision": decision})
 }
 
 // runCase runs one case in a fresh app-server process.
@@ -358,24 +290,29 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		cmd.Wait()
 		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
 	}()
-	r := &rpc{w: bufio.NewWriter(stdin), pending: map[int]chan rpcMsg{}, asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
+	var rec io.Writer
 	if f, err := os.Create(filepath.Join(ctl, "app-server.jsonl")); err == nil {
 		defer f.Close()
-		r.rec = f
+		rec = f
 	}
+	r := &rpc{RPCClient: verify.NewRPCClient(stdin, rec), asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
+	r.OnRequest, r.OnNotify = r.serverRequest, r.notify
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	go r.read(sc)
+	go func() {
+		r.Read(sc)
+		close(r.turns)
+	}()
 
-	if _, err := r.call(cctx, "initialize", map[string]any{"clientInfo": map[string]any{"name": "permsim-verify", "version": "1"}}); err != nil {
+	if _, err := r.Call(cctx, "initialize", map[string]any{"clientInfo": map[string]any{"name": "permsim-verify", "version": "1"}}); err != nil {
 		return nil, version, err
 	}
-	r.send(map[string]any{"method": "initialized"})
+	r.Notify("initialized", nil)
 	tp, err := threadParams(c.Mode)
 	if err != nil {
 		return nil, version, err
 	}
-	res, err := r.call(cctx, "thread/start", tp)
+	res, err := r.Call(cctx, "thread/start", tp)
 	if err != nil {
 		return nil, version, err
 	}
@@ -414,7 +351,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		if turn > 0 {
 			prompt = "Continue."
 		}
-		if _, err := r.call(cctx, "turn/start", map[string]any{"threadId": ts.Thread.ID,
+		if _, err := r.Call(cctx, "turn/start", map[string]any{"threadId": ts.Thread.ID,
 			"input": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
 			return nil, version, err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -197,94 +198,27 @@ func harnessEnv(c verify.Case, base string) []string {
 	return out
 }
 
-type rpcMsg struct {
-	ID     json.RawMessage `json:"id,omitempty"`
-	Method string          `json:"method,omitempty"`
-	Params json.RawMessage `json:"params,omitempty"`
-	Result json.RawMessage `json:"result,omitempty"`
-	Error  json.RawMessage `json:"error,omitempty"`
-}
-
-// acp is the Agent Client Protocol client's state.
+// acp is the Agent Client Protocol client with what the driver keeps of
+// the conversation.
 type acp struct {
-	mu      sync.Mutex
-	w       *bufio.Writer
-	next    int
-	pending map[int]chan rpcMsg
-	asks    map[string]map[string]any // call id → the permission request
-	rec     *os.File
-	done    chan struct{}
+	*verify.RPCClient
+	mu   sync.Mutex
+	asks map[string]map[string]any // call id → the permission request
 }
 
-func (r *acp) send(v any) {
-	b, _ := json.Marshal(v)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.rec != nil {
-		r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 > ")), b...), '\n'))
+// request answers session/request_permission; any other request gets an
+// error.
+func (r *acp) request(m verify.RPCMessage) {
+	if m.Method == "session/request_permission" {
+		r.permission(m)
+		return
 	}
-	r.w.Write(append(b, '\n'))
-	r.w.Flush()
-}
-
-func (r *acp) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
-	r.mu.Lock()
-	r.next++
-	id := r.next
-	ch := make(chan rpcMsg, 1)
-	r.pending[id] = ch
-	r.mu.Unlock()
-	r.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-	select {
-	case m := <-ch:
-		if len(m.Error) > 0 && string(m.Error) != "null" {
-			return nil, fmt.Errorf("%s: %s", method, m.Error)
-		}
-		return m.Result, nil
-	case <-r.done:
-		return nil, fmt.Errorf("%s: gemini exited (see gemini.stderr)", method)
-	case <-ctx.Done():
-		return nil, fmt.Errorf("%s: no answer: %w", method, ctx.Err())
-	}
-}
-
-func (r *acp) read(sc *bufio.Scanner) {
-	defer close(r.done)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if r.rec != nil {
-			r.mu.Lock()
-			r.rec.Write(append(append([]byte(time.Now().Format("15:04:05.000 < ")), line...), '\n'))
-			r.mu.Unlock()
-		}
-		var m rpcMsg
-		if json.Unmarshal(line, &m) != nil {
-			continue
-		}
-		hasID := len(m.ID) > 0 && string(m.ID) != "null"
-		switch {
-		case hasID && m.Method == "":
-			var id int
-			if json.Unmarshal(m.ID, &id) == nil {
-				r.mu.Lock()
-				ch := r.pending[id]
-				delete(r.pending, id)
-				r.mu.Unlock()
-				if ch != nil {
-					ch <- m
-				}
-			}
-		case hasID && m.Method == "session/request_permission":
-			r.permission(m)
-		case hasID:
-			r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{"code": -32601, "message": "permsim verifier: unsupported request " + m.Method}})
-		}
-	}
+	r.ReplyError(m.ID, -32601, "permsim verifier: unsupported request "+m.Method)
 }
 
 // permission records the prompt as the call's ask and answers with the
 // reject option.
-func (r *acp) permission(m rpcMsg) {
+func (r *acp) permission(m verify.RPCMessage) {
 	var p struct {
 		ToolCall map[string]any `json:"toolCall"`
 		Options  []struct {
@@ -313,10 +247,10 @@ func (r *acp) permission(m rpcMsg) {
 	}
 	r.mu.Unlock()
 	if reject == "" {
-		r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"outcome": map[string]any{"outcome": "cancelled"}}})
+		r.Reply(m.ID, map[string]any{"outcome": map[string]any{"outcome": "cancelled"}})
 		return
 	}
-	r.send(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": reject}}})
+	r.Reply(m.ID, map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": reject}})
 }
 
 // runCase runs one case in a fresh `gemini --acp` process.
@@ -366,20 +300,24 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		cmd.Wait()
 		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
 	}()
-	r := &acp{w: bufio.NewWriter(stdin), pending: map[int]chan rpcMsg{}, asks: map[string]map[string]any{}, done: make(chan struct{})}
+	var rec io.Writer
 	if f, err := os.Create(filepath.Join(ctl, "acp.jsonl")); err == nil {
 		defer f.Close()
-		r.rec = f
+		rec = f
 	}
+	r := &acp{RPCClient: verify.NewRPCClient(stdin, rec), asks: map[string]map[string]any{}}
+	r.Version = "2.0"
+	r.Exited = func(method string) error { return fmt.Errorf("%s: gemini exited (see gemini.stderr)", method) }
+	r.OnRequest = r.request
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	go r.read(sc)
+	go r.Read(sc)
 
-	if _, err := r.call(cctx, "initialize", map[string]any{"protocolVersion": 1,
+	if _, err := r.Call(cctx, "initialize", map[string]any{"protocolVersion": 1,
 		"clientCapabilities": map[string]any{"fs": map[string]any{"readTextFile": false, "writeTextFile": false}, "terminal": false}}); err != nil {
 		return nil, version, err
 	}
-	res, err := r.call(cctx, "session/new", map[string]any{"cwd": verify.Project, "mcpServers": []any{}})
+	res, err := r.Call(cctx, "session/new", map[string]any{"cwd": verify.Project, "mcpServers": []any{}})
 	if err != nil {
 		return nil, version, err
 	}
@@ -410,7 +348,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		if turn > 0 {
 			prompt = "Continue."
 		}
-		if _, err := r.call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
+		if _, err := r.Call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
 			"prompt": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
 			return nil, version, err
 		}
