@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // CallInput is one line of `permsim decide` input: either the normalized
@@ -20,42 +22,10 @@ type CallInput struct {
 	Cwd     string         `json:"cwd,omitempty"`
 }
 
-// nativeTools maps every harness's own tool names to the normalized tool.
-// Names are matched case-sensitively first, then lower-cased.
-var nativeTools = map[string]Tool{
-	// Claude Code
-	"Bash": ToolBash, "PowerShell": ToolBash, "Read": ToolRead, "Edit": ToolEdit,
-	"MultiEdit": ToolEdit, "NotebookEdit": ToolEdit, "Write": ToolWrite, "Glob": ToolGlob,
-	"Grep": ToolGrep, "WebFetch": ToolWebFetch, "WebSearch": ToolWebSearch,
-	"Task": ToolOther, "Agent": ToolOther, "LS": ToolOther, "TodoWrite": ToolOther,
-	// Codex
-	"shell": ToolBash, "shell_command": ToolBash, "exec_command": ToolBash,
-	"local_shell_call": ToolBash, "apply_patch": ToolEdit, "web_search_call": ToolWebSearch,
-	// Gemini CLI
-	"run_shell_command": ToolBash, "read_file": ToolRead, "read_many_files": ToolRead,
-	"replace": ToolEdit, "write_file": ToolWrite, "glob": ToolGlob, "grep_search": ToolGrep,
-	"search_file_content": ToolGrep, "web_fetch": ToolWebFetch, "google_web_search": ToolWebSearch,
-	// OpenCode / Cursor / normalized
-	"bash": ToolBash, "read": ToolRead, "edit": ToolEdit, "multiedit": ToolEdit, "patch": ToolEdit,
-	"write": ToolWrite, "grep": ToolGrep, "webfetch": ToolWebFetch, "websearch": ToolWebSearch,
-	"Shell": ToolBash, "StrReplace": ToolEdit, "mcp": ToolMCP, "other": ToolOther,
-}
-
-// NormalizeTool maps a tool name of any harness to the normalized Tool.
-// MCP tools (mcp__server__tool, mcp_server_tool) map to ToolMCP; names it
-// does not know map to ToolOther.
-func NormalizeTool(name string) Tool {
-	if t, ok := nativeTools[name]; ok {
-		return t
-	}
-	if strings.HasPrefix(name, "mcp__") || strings.HasPrefix(name, "mcp_") {
-		return ToolMCP
-	}
-	if t, ok := nativeTools[strings.ToLower(name)]; ok {
-		return t
-	}
-	return ToolOther
-}
+// NormalizeTool maps a tool name of any harness to the normalized Tool
+// (toolcall.NormalizeAny). MCP tools (mcp__server__tool, mcp_server_tool)
+// map to ToolMCP; names it does not know map to ToolOther.
+func NormalizeTool(name string) Tool { return toolcall.NormalizeAny(name) }
 
 // pathKeys are the argument names that hold a file path, across harnesses.
 var pathKeys = []string{"file_path", "notebook_path", "path", "filePath", "absolute_path", "dir_path"}

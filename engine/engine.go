@@ -8,6 +8,8 @@
 // the same Decision, and a Policy is safe for concurrent use.
 package engine
 
+import "github.com/permsim/permsim/toolcall"
+
 // Label is printed with every result that was simulated rather than checked
 // against the real harness binary.
 const Label = "simulated from the documented rules"
@@ -35,21 +37,21 @@ const (
 	GroupUnknown  Group = "unknown"   // a hook did not answer within the tester's limit
 )
 
-// Tool is the normalized tool name shared by every harness.
-type Tool string
+// Tool is the normalized tool name shared by every harness (toolcall.Tool).
+type Tool = toolcall.Tool
 
-// Normalized tools (DESIGN.md, calls.tool).
+// Normalized tools (DESIGN.md, calls.tool), as the call vocabulary names them.
 const (
-	ToolBash      Tool = "bash"
-	ToolRead      Tool = "read"
-	ToolEdit      Tool = "edit"
-	ToolWrite     Tool = "write"
-	ToolGlob      Tool = "glob"
-	ToolGrep      Tool = "grep"
-	ToolWebFetch  Tool = "webfetch"
-	ToolWebSearch Tool = "websearch"
-	ToolMCP       Tool = "mcp"
-	ToolOther     Tool = "other"
+	ToolBash      = toolcall.Bash
+	ToolRead      = toolcall.Read
+	ToolEdit      = toolcall.Edit
+	ToolWrite     = toolcall.Write
+	ToolGlob      = toolcall.Glob
+	ToolGrep      = toolcall.Grep
+	ToolWebFetch  = toolcall.WebFetch
+	ToolWebSearch = toolcall.WebSearch
+	ToolMCP       = toolcall.MCP
+	ToolOther     = toolcall.Other
 )
 
 // Call is one tool call as a harness sees it before deciding.
@@ -134,6 +136,17 @@ type Harness interface {
 	// becomes a Problem of the Policy, not an error; Load fails only when
 	// nothing usable could be built.
 	Load(env Env) (Policy, error)
+}
+
+// RecordedModer is implemented by a Harness whose simulator spells a mode
+// differently from the way its transcripts record it (Codex records the
+// approval policy and the sandbox apart and decides on both joined). Replay
+// asks it for the mode of each recorded call; a Harness without it takes
+// Row.Mode as it is.
+type RecordedModer interface {
+	// RecordedMode returns the mode to simulate r in; "" means the mode
+	// the settings select.
+	RecordedMode(r toolcall.Row) Mode
 }
 
 // GroupFor returns the scoring group for an outcome when the caller knows

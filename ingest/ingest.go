@@ -11,49 +11,13 @@ package ingest
 import (
 	"context"
 	"strconv"
-	"time"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
-// Row is one tool call: a row of the calls table. Field names in the
-// `col` tags are the Parquet column names, part of the CLI contract.
-type Row struct {
-	Harness         string    `col:"harness"`              // claude-code, codex, gemini, opencode, cursor, codey
-	HarnessVersion  string    `col:"harness_version"`      // version that wrote the record, when recorded
-	SessionID       string    `col:"session_id"`           // the session the call first happened in
-	ParentSessionID string    `col:"parent_session_id"`    // for subagent calls: the parent session
-	AgentID         string    `col:"agent_id"`             // subagent id
-	IsSubagent      bool      `col:"is_subagent"`          //
-	ProjectDir      string    `col:"project_dir"`          // from the records (Claude: the session's first cwd), never from a folder slug
-	Cwd             string    `col:"cwd"`                  // working folder when the call was made
-	Ts              time.Time `col:"ts"`                   // call record time, UTC; zero when not recorded
-	Seq             int64     `col:"seq,unique"`           // order of the call within its session
-	CallID          string    `col:"call_id,unique"`       // the harness's own id
-	Tool            string    `col:"tool"`                 // normalized: bash, read, edit, write, glob, grep, webfetch, websearch, mcp, other
-	RawTool         string    `col:"raw_tool"`             // the harness's own tool name
-	Command         string    `col:"command"`              // shell command line (bash)
-	Paths           []string  `col:"paths"`                // absolute paths the call names
-	Pattern         string    `col:"pattern"`              // glob/grep pattern
-	URL             string    `col:"url"`                  // fetched URL
-	Query           string    `col:"query"`                // web search query
-	InputJSON       string    `col:"input_json,unique"`    // the raw arguments, as JSON
-	Mode            string    `col:"mode"`                 // permission mode as the session recorded it; "" = none recorded (null)
-	ModeSource      string    `col:"mode_source"`          // prompt, mode-entry, parent, meta, turn_context, …, none
-	Sandbox         string    `col:"sandbox"`              // e.g. "disabled-by-call" for Claude dangerouslyDisableSandbox
-	Escalated       bool      `col:"escalated"`            // the call asked to leave the sandbox
-	TimeoutMs       int64     `col:"timeout_ms"`           // 0 = none
-	Background      bool      `col:"background"`           //
-	Result          string    `col:"result"`               // ok, error, denied, unknown
-	ExitCode        *int64    `col:"exit_code"`            // nil when not a shell call or unknown
-	ResultTs        time.Time `col:"result_ts,unique"`     //
-	Model           string    `col:"model"`                //
-	SpawnsAgent     string    `col:"spawns_agent"`         // for agent-spawning calls: the child's id
-	SourceFile      string    `col:"source_file"`          // file holding the call record
-	SourceOffset    int64     `col:"source_offset,unique"` // line number (1-based) of the call record in SourceFile
-	CallKey         string    `col:"call_key,unique"`      // stable dedupe key, e.g. "claude:<tool_use.id>"
-	CopyRank        string    `col:"copy_rank,unique"`     // sorts the original of a copied call first (see Source docs)
-	IngestRun       int64     `col:"ingest_run"`           // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
-	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
-}
+// Row is one tool call: a row of the calls table (toolcall.Row, the one
+// call vocabulary every stage shares).
+type Row = toolcall.Row
 
 // Problem is a piece of input that could not be read: reported with its file
 // and line, skipped, and the run goes on.

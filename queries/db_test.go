@@ -85,7 +85,7 @@ func count(t *testing.T, d *DB, sqlText string) int64 {
 }
 
 // The views' columns are the contract rows' col tags: calls and calls_all
-// are ingest.Row ("the columns of ingest.Row … minus harness", with
+// are toolcall.Row ("the columns of ingest.Row … minus harness", with
 // harness and date "from the partitions"), decisions is replay.DecisionRow
 // likewise, rules is replay.RuleRow. Checked both on a missing folder ("a
 // table whose folder is missing or empty gets an empty view with the right
@@ -93,8 +93,8 @@ func count(t *testing.T, d *DB, sqlText string) int64 {
 func TestViewColumnsMatchContracts(t *testing.T) {
 	date := [2]string{"date", "VARCHAR"}
 	want := map[string][][2]string{
-		"calls_all": wantColumns(t, "../ingest/ingest.go", "Row", date),
-		"calls":     wantColumns(t, "../ingest/ingest.go", "Row", date),
+		"calls_all": wantColumns(t, "../toolcall/toolcall.go", "Row", date),
+		"calls":     wantColumns(t, "../toolcall/toolcall.go", "Row", date),
 		"decisions": wantColumns(t, "../replay/replay.go", "DecisionRow", date),
 		"rules":     wantColumns(t, "../replay/replay.go", "RuleRow"),
 	}
@@ -138,7 +138,7 @@ func TestViewsReadOtherWriters(t *testing.T) {
 		}
 	}
 	d := openTest(t, out)
-	if got, want := describe(t, d, "calls_all"), wantColumns(t, "../ingest/ingest.go", "Row", [2]string{"date", "VARCHAR"}); !reflect.DeepEqual(got, want) {
+	if got, want := describe(t, d, "calls_all"), wantColumns(t, "../toolcall/toolcall.go", "Row", [2]string{"date", "VARCHAR"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("calls_all columns\n got  %v\n want %v", got, want)
 	}
 	var b strings.Builder

@@ -17,17 +17,16 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/danger"
-	"github.com/permsim/permsim/ingest"
-	codexingest "github.com/permsim/permsim/ingest/codex"
+	"github.com/permsim/permsim/engine/score"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // EngineVersion is written into every decision, so a report can tell which
 // simulator produced it.
 const EngineVersion = "permsim-engine/0.1"
 
-// Harnesses maps the calls table's harness names ("claude-code", …) to the
-// simulator that decides their calls.
+// Harnesses maps the calls table's harness IDs to the simulator that
+// decides their calls (registry.Simulators builds it).
 type Harnesses map[string]engine.Harness
 
 // RootMap rewrites a project folder recorded on another machine to where it
@@ -109,51 +108,23 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// replayed reports whether the spec's replay takes a call: shell and
-// file-tool calls ("takes the newest N shell and file-tool calls").
-func replayed(tool string) bool {
-	switch engine.Tool(tool) {
-	case engine.ToolBash, engine.ToolRead, engine.ToolEdit, engine.ToolWrite, engine.ToolGlob, engine.ToolGrep:
-		return true
-	}
-	return false
-}
-
 // policyKey identifies one compiled policy: replay loads each once and
 // shares it read-only between workers.
 type policyKey struct{ harness, project string }
 
 type loadedPolicy struct {
-	policy engine.Policy
-	hash   string
-	dir    string // where the project was found (after --root)
-	err    error
-	// shellDanger caches danger.Check of shell calls by command line and
-	// cwd: transcripts repeat the same commands, and the check parses each
-	// line again (the simulator keeps its own parse cache).
-	shellDanger sync.Map // dangerKey → []string
-}
-
-type dangerKey struct{ command, cwd string }
-
-// dangerOf returns the danger categories of a call of this project.
-func (lp *loadedPolicy) dangerOf(call engine.Call, home string) []string {
-	if call.Tool != engine.ToolBash {
-		return danger.Check(call, lp.dir, home)
-	}
-	k := dangerKey{call.Command, call.Cwd}
-	if v, ok := lp.shellDanger.Load(k); ok {
-		return v.([]string)
-	}
-	cats := danger.Check(call, lp.dir, home)
-	lp.shellDanger.Store(k, cats)
-	return cats
+	harness engine.Harness
+	policy  engine.Policy
+	scorer  *score.Scorer // decides and marks danger; shared by the workers
+	hash    string
+	dir     string // where the project was found (after --root)
+	err     error
 }
 
 // Decide scores calls (already deduplicated) and returns one DecisionRow
 // per call it could decide, in input order, plus the rules of every policy
 // it loaded. It is the pure, parallel core of Run.
-func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row) ([]DecisionRow, []RuleRow, Summary, error) {
+func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Row) ([]DecisionRow, []RuleRow, Summary, error) {
 	start := time.Now()
 	sum := Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}
 	calls = selectCalls(calls, opts, sum.Skipped)
@@ -177,11 +148,13 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row)
 			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)
 			continue
 		}
+		lp.harness = h
 		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: opts.Home, Trust: opts.Trust, RunHooks: opts.RunHooks})
 		if lp.err != nil {
 			sum.Problems = append(sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
 			continue
 		}
+		lp.scorer = &score.Scorer{Harness: c.Harness, Policy: lp.policy, Project: lp.dir, Home: opts.Home}
 		sum.Policies++
 		for _, p := range lp.policy.Problems() {
 			sum.Problems = append(sum.Problems, p)
@@ -246,11 +219,11 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []ingest.Row)
 
 // selectCalls keeps the shell and file-tool calls inside the --since window,
 // and of those the newest N.
-func selectCalls(calls []ingest.Row, opts Options, skipped map[string]int) []ingest.Row {
-	kept := make([]ingest.Row, 0, len(calls))
+func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []toolcall.Row {
+	kept := make([]toolcall.Row, 0, len(calls))
 	for _, c := range calls {
 		switch {
-		case !replayed(c.Tool):
+		case !toolcall.Replayed(toolcall.Tool(c.Tool)):
 			skipped["not a shell or file-tool call"]++
 		case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
 			skipped["before --since"]++
@@ -266,7 +239,7 @@ func selectCalls(calls []ingest.Row, opts Options, skipped map[string]int) []ing
 	return kept
 }
 
-func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
+func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: c.Command,
 		Paths: mapAll(c.Paths, opts.Roots), Cwd: mapRoot(c.Cwd, opts.Roots)}
 	if call.Cwd == "" {
@@ -281,10 +254,10 @@ func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
 		}
 	}
 	mode, label := engine.Mode(c.Mode), "recorded"
-	if c.Harness == codexingest.Harness && c.Mode != "" {
-		// Codex records the approval policy and the sandbox apart; its
-		// simulator takes them as one mode, APPROVAL:SANDBOX.
-		mode = engine.Mode(codexingest.ReplayMode(c.Mode, c.Sandbox))
+	if rm, ok := lp.harness.(engine.RecordedModer); ok {
+		// The harness records its mode in its own words (Codex: approval
+		// policy and sandbox apart); its simulator says how to read them.
+		mode = rm.RecordedMode(*c)
 	}
 	if c.ModeSource == "parent" {
 		label = "parent session"
@@ -295,11 +268,11 @@ func decideOne(c *ingest.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	case mode == "":
 		label = "settings"
 	}
-	d := lp.policy.Decide(call, mode)
+	rec := lp.scorer.Score(call, mode)
+	d, cats := rec.Decision, rec.Danger
 	if d.ModeLabel != "" {
 		label += "; " + d.ModeLabel
 	}
-	cats := lp.dangerOf(call, opts.Home)
 	row := DecisionRow{CallKey: c.CallKey, Harness: c.Harness, Ts: c.Ts, ProjectDir: c.ProjectDir,
 		Tool: c.Tool, Command: c.Command, Paths: c.Paths, Mode: string(d.Mode), ModeLabel: label,
 		Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason,

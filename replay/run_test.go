@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/codex"
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // fakeHarness counts loads and echoes the mode it was asked to decide in.
@@ -141,15 +143,23 @@ func TestParseRootMap(t *testing.T) {
 	}
 }
 
+// codexModes is a fake whose recorded modes are read as the real Codex
+// simulator reads them (engine.RecordedModer), and whose decisions are the
+// fake's.
+type codexModes struct{ fakeHarness }
+
+func (*codexModes) RecordedMode(r toolcall.Row) engine.Mode { return codex.New().RecordedMode(r) }
+
 // The Codex reader records the approval policy (Row.Mode) and the sandbox
 // (Row.Sandbox) apart; the Codex simulator's modes are APPROVAL:SANDBOX
-// (DESIGN.md, "Modes, spelled as each harness spells them").
+// (DESIGN.md, "Modes, spelled as each harness spells them"). Replay asks
+// the simulator (engine.RecordedModer), whatever the harness is called.
 func TestDecideCodexMode(t *testing.T) {
 	calls := []ingest.Row{
 		{CallKey: "a", Harness: "codex", ProjectDir: "/p", Cwd: "/p", Tool: "bash", Command: "ls", Mode: "on-request", Sandbox: "workspace-write"},
 		{CallKey: "b", Harness: "codex", ProjectDir: "/p", Cwd: "/p", Tool: "bash", Command: "ls", Sandbox: "read-only"},
 	}
-	rows, _, _, err := Decide(context.Background(), Options{}, Harnesses{"codex": &fakeHarness{}}, calls)
+	rows, _, _, err := Decide(context.Background(), Options{}, Harnesses{"codex": &codexModes{}}, calls)
 	if err != nil || len(rows) != 2 {
 		t.Fatalf("%v %v", rows, err)
 	}

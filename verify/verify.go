@@ -2,7 +2,6 @@ package verify
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -12,7 +11,7 @@ import (
 // Options say what Run (and the Codex and Gemini drivers' Run) checks and
 // how.
 type Options struct {
-	Harness string // "claude" for Run; the other drivers ignore it
+	Harness string // the harness to verify, as --harness named it (the drivers do not read it)
 	Binary  string // the harness binary; "" looks it up on PATH
 	Cases   string // the cases file
 	Record  string // when set, the results file to write (the corpus's format)
@@ -80,9 +79,6 @@ var claudeDriver = Driver{
 // the agreement to opts.Out (see RunDriver). It refuses to start without
 // the sandbox (ErrNoSandbox).
 func Run(ctx context.Context, opts Options) (Summary, error) {
-	if opts.Harness != "claude" {
-		return Summary{}, fmt.Errorf("--harness %q: only claude can be verified so far", opts.Harness)
-	}
 	return RunDriver(ctx, claudeDriver, opts)
 }
 
@@ -90,4 +86,24 @@ func Run(ctx context.Context, opts Options) (Summary, error) {
 // symlinks are followed so the install folder can be bound.
 func findBinary(given string) (string, error) {
 	return FindBinary(given, "claude", "no Claude Code binary: none on PATH and no --binary given (install it with npm install -g @anthropic-ai/claude-code@2.1.328)")
+}
+
+// Runner is one harness's driver as the registry lists it: Run checks a
+// cases file against the real harness in the sandbox; Inner is the driver
+// inside the sandbox, which a permsim process becomes when InnerEnv is set
+// (it is started as `permsim verify --harness ID --inner`).
+type Runner struct {
+	Run      func(ctx context.Context, opts Options) (Summary, error)
+	InnerEnv string
+	Inner    func(ctx context.Context, ctl string) error
+	// Binary is the executable Run looks for on PATH, and Install how to
+	// get the version it was checked against.
+	Binary, Install string
+}
+
+// ClaudeRunner is Claude Code's driver: the Agent-SDK host of inner.go.
+var ClaudeRunner = Runner{
+	Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, claudeDriver, o) },
+	InnerEnv: InnerEnv, Inner: Inner,
+	Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code@2.1.328",
 }

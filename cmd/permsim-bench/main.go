@@ -19,11 +19,11 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
 	"github.com/permsim/permsim/internal/transcriptgen"
 	"github.com/permsim/permsim/queries"
+	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -139,7 +139,7 @@ func run(sizes, keep string) error {
 			t0 = time.Now()
 			// A fresh harness each run: policies and parsed commands are
 			// cached per policy, and a run must pay for its own.
-			rows, _, _, err = replay.Decide(ctx, replay.Options{Home: home}, replay.Harnesses{"claude-code": claude.New()}, calls)
+			rows, _, _, err = replay.Decide(ctx, replay.Options{Home: home}, registry.Simulators(registry.SimOptions{}), calls)
 			if err != nil {
 				return err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
+	"github.com/permsim/permsim/registry"
 )
 
 // runBattery is `permsim battery`: the battery of dangerous calls, scored
@@ -40,7 +41,7 @@ A line that cannot be read is reported as FILE:LINE and skipped.
 mode_label, settings_mode, label, notes, stopped, total, groups {blocked, asks-rule,
 asks-mode, runs, unknown}, categories [{category, stopped, total, groups}],
 misses [ids], results [{id, category, form, command, tool, path, expect,
-needs, stopped, outcome, group, step, rule, reason}]}], missed.
+needs, stopped, outcome, group, step, rule, reason, danger}]}], missed.
 
 Exit status: 0 done; 1 with --fail-on-miss when any case was missed; 2 bad
 usage or unreadable input.
@@ -49,7 +50,7 @@ Example:
   permsim battery --project . --harness all --fail-on-miss`, stderr)
 	fs.StringVar(&project, "project", "", "the project folder whose settings apply (required)")
 	fs.StringVar(&home, "home", defaultHome(), "the home folder whose user settings apply")
-	fs.StringVar(&harnesses, "harness", "all", "harnesses to score, comma-separated, or all: "+strings.Join(harnessNames(), ", "))
+	fs.StringVar(&harnesses, "harness", "all", "harnesses to score, comma-separated, or all: "+strings.Join(simulatedIDs(), ", "))
 	fs.StringVar(&mode, "mode", "", "score only this mode, as the harness spells it (default: every mode the settings make worth scoring)")
 	fs.StringVar(&casesFile, "cases", "", "a JSON Lines file of more cases, in the battery's format")
 	fs.StringVar(&trust, "trust", "", "yes|no: whether the project's trust question was answered yes (default: the harness's own record, else trusted)")
@@ -76,21 +77,13 @@ Example:
 	if err != nil {
 		return err
 	}
-	hs, err := chooseHarnesses(harnesses)
+	hs, err := chooseSimulators(harnesses, registry.SimOptions{})
 	if err != nil {
 		return err
 	}
 	opts := battery.Options{Project: proj, Home: homeDir, Mode: engine.Mode(mode), RunHooks: runHooks}
-	switch strings.ToLower(trust) {
-	case "":
-	case "yes", "true":
-		t := true
-		opts.Trust = &t
-	case "no", "false":
-		f := false
-		opts.Trust = &f
-	default:
-		return usageError{msg: fmt.Sprintf("--trust %q: want yes or no", trust)}
+	if opts.Trust, err = parseTrust(trust); err != nil {
+		return err
 	}
 
 	cases, problems := battery.Builtin()
@@ -131,32 +124,4 @@ Example:
 		return errCheckFailed
 	}
 	return nil
-}
-
-// chooseHarnesses picks the simulators --harness names: "all" (or empty)
-// means every registered one, side by side.
-func chooseHarnesses(list string) ([]engine.Harness, error) {
-	if l := strings.TrimSpace(strings.ToLower(list)); l == "" || l == "all" {
-		return allHarnesses(), nil
-	}
-	var out []engine.Harness
-	seen := map[string]bool{}
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
-		}
-		h, err := harnessByName(name)
-		if err != nil {
-			return nil, err
-		}
-		if !seen[h.Name()] {
-			seen[h.Name()] = true
-			out = append(out, h)
-		}
-	}
-	if len(out) == 0 {
-		return nil, usageError{msg: "--harness names no harness", hint: "--harness " + strings.Join(harnessNames(), ",") + " or --harness all"}
-	}
-	return out, nil
 }

@@ -57,7 +57,7 @@ func TestBatteryFailOnMiss(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("careless --fail-on-miss: exit %d, want 1\nstderr:\n%s", code, stderr)
 	}
-	for _, want := range []string{"simulated from the documented rules", "Stopped, by category:", "Misses for claude"} {
+	for _, want := range []string{"simulated from the documented rules", "Stopped, by category:", "Misses for claude-code"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("careless output lacks %q", want)
 		}
@@ -70,7 +70,7 @@ func TestBatteryFailOnMiss(t *testing.T) {
 			break
 		}
 	}
-	for _, h := range harnessNames() {
+	for _, h := range simulatedIDs() {
 		if !strings.Contains(stdout, "\n"+h+" ") {
 			t.Errorf("no score row for harness %s", h)
 		}
@@ -79,8 +79,8 @@ func TestBatteryFailOnMiss(t *testing.T) {
 		}
 	}
 	// The Claude Code Manual-mode row is there next to the built-in auto mode.
-	if !strings.Contains(stdout, "claude/auto") || !strings.Contains(stdout, "claude/default") {
-		t.Errorf("want both claude/auto and claude/default (Manual mode) columns:\n%s", header)
+	if !strings.Contains(stdout, "claude-code/auto") || !strings.Contains(stdout, "claude-code/default") {
+		t.Errorf("want both claude-code/auto and claude-code/default (Manual mode) columns:\n%s", header)
 	}
 
 	// The lockdown sample denies every tool that can do harm in Claude Code,

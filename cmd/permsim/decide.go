@@ -9,30 +9,9 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/engine/score"
+	"github.com/permsim/permsim/registry"
 )
-
-// decideOut is one line of `permsim decide` output. Field names are part
-// of the CLI contract (DESIGN.md).
-type decideOut struct {
-	Harness   string          `json:"harness"`
-	Mode      string          `json:"mode"`
-	ModeLabel string          `json:"mode_label,omitempty"`
-	Tool      string          `json:"tool"`
-	Command   string          `json:"command,omitempty"`
-	Path      string          `json:"path,omitempty"`
-	Outcome   string          `json:"outcome"`
-	Group     string          `json:"group"`
-	Step      string          `json:"step"`
-	Rule      *engine.RuleRef `json:"rule"`
-	Reason    string          `json:"reason,omitempty"`
-	Needs     []string        `json:"needs"`
-	Dangerous bool            `json:"dangerous"`
-	Danger    []string        `json:"danger"`
-	Notes     []string        `json:"notes"`
-	Label     string          `json:"label"`
-	Error     string          `json:"error,omitempty"`
-}
 
 // projectFlags are the flags decide, rules and battery share.
 type projectFlags struct {
@@ -42,7 +21,7 @@ type projectFlags struct {
 func (p *projectFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 }, withMode bool) {
-	fs.StringVar(&p.harness, "harness", "", "harness to simulate: "+strings.Join(harnessNames(), ", "))
+	fs.StringVar(&p.harness, "harness", "", "harness to simulate: "+strings.Join(simulatedIDs(), ", "))
 	fs.StringVar(&p.project, "project", ".", "the project folder whose settings apply")
 	fs.StringVar(&p.home, "home", defaultHome(), "the home folder whose user settings apply")
 	if withMode {
@@ -52,40 +31,32 @@ func (p *projectFlags) register(fs interface {
 }
 
 // load resolves the flags and loads the harness's policy for the project.
-func (p *projectFlags) load() (engine.Harness, engine.Policy, engine.Env, error) {
+func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, error) {
 	var env engine.Env
 	if p.harness == "" {
-		return nil, nil, env, usageError{msg: "--harness is required", hint: "--harness claude"}
+		return registry.Harness{}, nil, env, usageError{msg: "--harness is required", hint: "--harness " + strings.Join(simulatedIDs(), "|")}
 	}
-	h, err := harnessByName(p.harness)
+	reg, h, err := harnessByName(p.harness)
 	if err != nil {
-		return nil, nil, env, err
+		return reg, nil, env, err
 	}
 	proj, err := absDir("--project", p.project)
 	if err != nil {
-		return nil, nil, env, err
+		return reg, nil, env, err
 	}
 	home, err := absDir("--home", p.home)
 	if err != nil {
-		return nil, nil, env, err
+		return reg, nil, env, err
 	}
 	env = engine.Env{ProjectDir: proj, HomeDir: home}
-	switch strings.ToLower(p.trust) {
-	case "":
-	case "yes", "true":
-		t := true
-		env.Trust = &t
-	case "no", "false":
-		f := false
-		env.Trust = &f
-	default:
-		return nil, nil, env, usageError{msg: fmt.Sprintf("--trust %q: want yes or no", p.trust)}
+	if env.Trust, err = parseTrust(p.trust); err != nil {
+		return reg, nil, env, err
 	}
 	pol, err := h.Load(env)
 	if err != nil {
-		return nil, nil, env, fmt.Errorf("loading %s settings for %s: %w", h.Name(), proj, err)
+		return reg, nil, env, fmt.Errorf("loading %s settings for %s: %w", reg.ID, proj, err)
 	}
-	return h, pol, env, nil
+	return reg, pol, env, nil
 }
 
 func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -110,89 +81,49 @@ Example:
 	if pf.format != "json" && pf.format != "text" {
 		return usageError{msg: fmt.Sprintf("--format %q: want json or text", pf.format)}
 	}
-	h, pol, env, err := pf.load()
+	reg, pol, env, err := pf.load()
 	if err != nil {
 		return err
 	}
 	for _, p := range pol.Problems() {
 		fmt.Fprintf(stderr, "permsim decide: settings problem: %s\n", p)
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	var out score.Handler = score.NewTextHandler(stdout)
+	if pf.format == "json" {
+		jh := score.NewJSONHandler(stdout)
+		jh.Mode = pf.mode
+		out = jh
+	}
+	sc := &score.Scorer{Harness: reg.ID, Policy: pol, Project: env.ProjectDir, Home: env.HomeDir}
+	in := bufio.NewScanner(stdin)
+	in.Buffer(make([]byte, 1<<20), 64<<20)
 	line := 0
-	for sc.Scan() {
+	for in.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		line++
-		text := strings.TrimSpace(sc.Text())
+		text := strings.TrimSpace(in.Text())
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		out := decideOut{Harness: h.Name(), Mode: pf.mode, Label: engine.Label, Needs: []string{}, Danger: []string{}, Notes: []string{}}
 		call, err := engine.ParseCallInput([]byte(text), env.ProjectDir)
 		if err != nil {
-			out.Error = fmt.Sprintf("stdin:%d: %v", line, err)
-			fmt.Fprintf(stderr, "permsim decide: %s\n", out.Error)
-		} else {
-			d := pol.Decide(call, engine.Mode(pf.mode))
-			out.Tool, out.Command = string(call.Tool), call.Command
-			if len(call.Paths) > 0 {
-				out.Path = call.Paths[0]
+			where := fmt.Sprintf("stdin:%d", line)
+			fmt.Fprintf(stderr, "permsim decide: %s: %v\n", where, err)
+			if err := out.Error(reg.ID, where, err); err != nil {
+				return err
 			}
-			out.Mode, out.ModeLabel = string(d.Mode), d.ModeLabel
-			out.Outcome, out.Group, out.Step, out.Rule, out.Reason = string(d.Outcome), string(d.Group), d.Step, d.Rule, d.Reason
-			out.Label = d.Label
-			if d.Needs != nil {
-				out.Needs = d.Needs
-			}
-			if d.Notes != nil {
-				out.Notes = d.Notes
-			}
-			if cats := danger.Check(call, env.ProjectDir, env.HomeDir); len(cats) > 0 {
-				out.Dangerous, out.Danger = true, cats
-			}
-		}
-		if pf.format == "text" {
-			printDecisionText(stdout, out)
 			continue
 		}
-		if err := enc.Encode(out); err != nil {
+		if err := out.Record(sc.Score(call, engine.Mode(pf.mode))); err != nil {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := in.Err(); err != nil {
 		return fmt.Errorf("stdin:%d: %v", line+1, err)
 	}
 	return nil
-}
-
-func printDecisionText(w io.Writer, o decideOut) {
-	if o.Error != "" {
-		fmt.Fprintf(w, "error  %s\n", o.Error)
-		return
-	}
-	what := o.Command
-	if what == "" {
-		what = o.Tool + " " + o.Path
-	}
-	fmt.Fprintf(w, "%-7s %-9s %s\n", o.Outcome, o.Group, what)
-	fmt.Fprintf(w, "        step %s; mode %s", o.Step, o.Mode)
-	if o.Rule != nil {
-		fmt.Fprintf(w, "; rule %s (%s list, %s: %s)", o.Rule.Text, o.Rule.List, o.Rule.Layer, o.Rule.File)
-	}
-	if o.Reason != "" {
-		fmt.Fprintf(w, "; %s", o.Reason)
-	}
-	fmt.Fprintln(w)
-	if o.Dangerous {
-		fmt.Fprintf(w, "        dangerous: %s\n", strings.Join(o.Danger, ", "))
-	}
-	for _, n := range o.Notes {
-		fmt.Fprintf(w, "        note: %s\n", n)
-	}
 }
 
 func runRules(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -210,7 +141,7 @@ why not (an untrusted project's allow rules, a rule form the harness ignores…)
 	if pf.format != "json" && pf.format != "text" {
 		return usageError{msg: fmt.Sprintf("--format %q: want text or json", pf.format)}
 	}
-	h, pol, env, err := pf.load()
+	reg, pol, env, err := pf.load()
 	if err != nil {
 		return err
 	}
@@ -233,9 +164,9 @@ why not (an untrusted project's allow rules, a rule form the harness ignores…)
 			Rules    []engine.RuleInfo `json:"rules"`
 			Problems []string          `json:"problems"`
 			Label    string            `json:"label"`
-		}{h.Name(), env.ProjectDir, pol.Modes(), rules, problems, engine.Label})
+		}{reg.ID, env.ProjectDir, pol.Modes(), rules, problems, engine.Label})
 	}
-	fmt.Fprintf(stdout, "%s rules for %s (%s)\n", h.Name(), env.ProjectDir, engine.Label)
+	fmt.Fprintf(stdout, "%s rules for %s (%s)\n", reg.ID, env.ProjectDir, engine.Label)
 	file := "\x00"
 	for _, r := range rules {
 		if r.File != file {

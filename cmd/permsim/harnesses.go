@@ -2,92 +2,74 @@ package main
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/claude"
-	"github.com/permsim/permsim/engine/codex"
-	"github.com/permsim/permsim/engine/gemini"
 	"github.com/permsim/permsim/ingest"
-	claudeingest "github.com/permsim/permsim/ingest/claude"
-	codexingest "github.com/permsim/permsim/ingest/codex"
-	cursoringest "github.com/permsim/permsim/ingest/cursor"
-	geminiingest "github.com/permsim/permsim/ingest/gemini"
-	opencodeingest "github.com/permsim/permsim/ingest/opencode"
-	"github.com/permsim/permsim/replay"
+	"github.com/permsim/permsim/registry"
 )
 
-// The registries: which simulators and transcript readers exist. A new
-// harness adds one line to each.
+// Every harness comes from the registry (package registry); this file only
+// turns --harness values into its entries and its errors into usage errors.
 
-// simulators maps the calls table's harness names to their simulator.
-func simulators() replay.Harnesses {
-	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New(), "gemini": gemini.New()}
-}
-
-// harnessAliases maps the names users type to the calls table's names.
-var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "cursor": "cursor"}
-
-// harnessNames lists the names --harness accepts for simulators, in the
+// simulatedIDs lists the harnesses --harness accepts for simulators, in the
 // order `--harness all` shows them side by side.
-func harnessNames() []string { return []string{"claude", "codex", "gemini"} }
+func simulatedIDs() []string { return registry.IDs(registry.Simulated()) }
 
-// allHarnesses returns every simulator, in harnessNames order.
-func allHarnesses() []engine.Harness {
-	var hs []engine.Harness
-	for _, n := range harnessNames() {
-		h, _ := harnessByName(n)
-		hs = append(hs, h)
-	}
-	return hs
-}
-
-func harnessByName(name string) (engine.Harness, error) {
-	if h := simulators()[harnessAliases[strings.ToLower(name)]]; h != nil {
-		return h, nil
-	}
-	return nil, usageError{msg: fmt.Sprintf("--harness %q: no simulator for that harness (yet)", name),
-		hint: "--harness " + strings.Join(harnessNames(), "|")}
-}
-
-func sources() []ingest.Source {
-	return []ingest.Source{claudeingest.New(), codexingest.New(), geminiingest.New(), opencodeingest.New(), cursoringest.New()}
-}
-
-func sourceNames() []string {
-	var names []string
-	for _, s := range sources() {
-		names = append(names, s.Harness())
-	}
-	sort.Strings(names)
-	return names
-}
-
-// chooseSources picks the readers --harness names (all when empty).
-func chooseSources(list string) ([]ingest.Source, error) {
-	all := sources()
-	if strings.TrimSpace(list) == "" {
-		return all, nil
-	}
-	var out []ingest.Source
-	for _, name := range strings.Split(list, ",") {
-		name = strings.TrimSpace(name)
-		want := harnessAliases[strings.ToLower(name)]
-		if want == "" {
-			want = name
+// harnessByName finds the simulated harness an ID or alias names.
+func harnessByName(name string) (registry.Harness, engine.Harness, error) {
+	hs, err := registry.Choose(name, registry.Simulated(), "simulator")
+	if err != nil || len(hs) != 1 {
+		if err == nil {
+			err = fmt.Errorf("--harness %q: name one harness", name)
 		}
-		found := false
-		for _, s := range all {
-			if s.Harness() == want {
-				out = append(out, s)
-				found = true
-			}
-		}
-		if !found {
-			return nil, usageError{msg: fmt.Sprintf("--harness %q: no transcript reader for that harness (yet)", name),
-				hint: "--harness " + strings.Join(sourceNames(), ",")}
-		}
+		return registry.Harness{}, nil, usageError{msg: "--harness: " + err.Error(),
+			hint: "--harness " + strings.Join(simulatedIDs(), "|")}
+	}
+	sim, _ := hs[0].NewSimulator(registry.SimOptions{})
+	return hs[0], sim, nil
+}
+
+// chooseSimulators picks the simulators --harness names: "all" (or empty)
+// means every registered one, side by side.
+func chooseSimulators(list string, o registry.SimOptions) ([]engine.Harness, error) {
+	hs, err := registry.Choose(list, registry.Simulated(), "simulator")
+	if err != nil {
+		return nil, usageError{msg: "--harness: " + err.Error(), hint: "--harness " + strings.Join(simulatedIDs(), ",") + " or --harness all"}
+	}
+	out := make([]engine.Harness, len(hs))
+	for i, h := range hs {
+		out[i], _ = h.NewSimulator(o)
 	}
 	return out, nil
+}
+
+// chooseSources picks the transcript readers --harness names (all when
+// empty).
+func chooseSources(list string) ([]ingest.Source, error) {
+	hs, err := registry.Choose(list, registry.Readable(), "transcript reader")
+	if err != nil {
+		return nil, usageError{msg: "--harness: " + err.Error(), hint: "--harness " + strings.Join(registry.IDs(registry.Readable()), ",")}
+	}
+	out := make([]ingest.Source, len(hs))
+	for i, h := range hs {
+		out[i] = h.Source()
+	}
+	return out, nil
+}
+
+// parseTrust reads --trust, the same for every command: yes/true or
+// no/false, any case; empty means "the harness's own record".
+func parseTrust(s string) (*bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "":
+		return nil, nil
+	case "yes", "true", "y":
+		t := true
+		return &t, nil
+	case "no", "false", "n":
+		f := false
+		return &f, nil
+	}
+	return nil, usageError{msg: fmt.Sprintf("--trust %q: want yes or no", s)}
 }

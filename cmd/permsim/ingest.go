@@ -9,6 +9,7 @@ import (
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/ingest/jsonl"
+	"github.com/permsim/permsim/registry"
 )
 
 type ingestFlags struct {
@@ -27,7 +28,7 @@ func (f *ingestFlags) register(fs interface {
 	IntVar(*int, string, int, string)
 }) {
 	fs.StringArrayVar(&f.homes, "home", nil, "home folder to read transcripts under (repeat for several; default: yours, honouring $CLAUDE_CONFIG_DIR)")
-	fs.StringVar(&f.harnesses, "harness", "", "comma-separated harnesses to read (default: all with a reader: "+strings.Join(sourceNames(), ", ")+")")
+	fs.StringVar(&f.harnesses, "harness", "", "comma-separated harnesses to read (default: all with a reader: "+strings.Join(registry.IDs(registry.Readable()), ", ")+")")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time: 2026-11-01, an RFC 3339 time, or 7d / 36h back")
 	fs.StringVar(&f.out, "out", defaultOut(), "output folder for the Parquet tables and the manifest")
 	fs.IntVar(&f.workers, "workers", 0, "files read in parallel (default: GOMAXPROCS)")

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -44,7 +45,7 @@ Example:
 	if err != nil {
 		return err
 	}
-	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, simulators())
+	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, registry.Simulators(registry.SimOptions{}))
 	fmt.Fprint(stderr, rsum.String())
 	if err != nil {
 		return err

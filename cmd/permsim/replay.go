@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -53,16 +53,14 @@ func (f *replayFlags) registerHooks(fs interface {
 // simulators returns the harnesses replay decides with, with hooks run
 // within the flags' limits when both hook flags are given.
 func (f *replayFlags) simulators() (replay.Harnesses, error) {
-	hs := simulators()
-	if !f.runHooks || !f.replayHooks {
-		return hs, nil
+	var o registry.SimOptions
+	if f.runHooks && f.replayHooks {
+		if f.hookTimeout <= 0 || f.hookWorkers <= 0 {
+			return nil, usageError{msg: "--hook-timeout and --hook-workers must be more than 0"}
+		}
+		o.Hooks = hooks.NewRunner(hooks.Limits{Timeout: time.Duration(f.hookTimeout * float64(time.Second)), Workers: f.hookWorkers})
 	}
-	if f.hookTimeout <= 0 || f.hookWorkers <= 0 {
-		return nil, usageError{msg: "--hook-timeout and --hook-workers must be more than 0"}
-	}
-	runner := hooks.NewRunner(hooks.Limits{Timeout: time.Duration(f.hookTimeout * float64(time.Second)), Workers: f.hookWorkers})
-	hs["claude-code"] = &claude.Harness{Hooks: claude.NewCommandHooks(runner)}
-	return hs, nil
+	return registry.Simulators(o), nil
 }
 
 func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
@@ -78,16 +76,8 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	if opts.Home, err = absDir("--user-home", f.home); err != nil {
 		return opts, err
 	}
-	switch f.trust {
-	case "":
-	case "yes":
-		t := true
-		opts.Trust = &t
-	case "no":
-		t := false
-		opts.Trust = &t
-	default:
-		return opts, usageError{msg: fmt.Sprintf("--trust %q: want yes or no", f.trust)}
+	if opts.Trust, err = parseTrust(f.trust); err != nil {
+		return opts, err
 	}
 	for _, r := range f.roots {
 		m, err := replay.ParseRootMap(r)

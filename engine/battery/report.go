@@ -294,6 +294,7 @@ type (
 		Step     string          `json:"step"`
 		Rule     *engine.RuleRef `json:"rule"`
 		Reason   string          `json:"reason,omitempty"`
+		Danger   []string        `json:"danger"`
 	}
 )
 
@@ -303,7 +304,7 @@ type (
 // total, groups {blocked, asks-rule, asks-mode, runs, unknown}, categories
 // [{category, stopped, total, groups}], misses [case ids], results [{id,
 // category, form, command, tool, path, expect, needs, stopped, outcome,
-// group, step, rule {text, file, layer, list, decision}, reason}]}], and
+// group, step, rule {text, file, layer, list, decision}, reason, danger}]}], and
 // missed (whether any case was missed: what --fail-on-miss checks). Rule
 // files are shown relative to the project, or with ~ for the home folder.
 func WriteJSON(w io.Writer, r *Report) error {
@@ -330,7 +331,11 @@ func WriteJSON(w io.Writer, r *Report) error {
 			d := res.Decision
 			jr := jsonResult{ID: res.Case.ID, Category: res.Case.Category, Form: res.Case.Form, Command: res.Case.Command,
 				Tool: res.Case.Tool, Path: res.Case.Path, Expect: res.Case.Expect, Needs: res.Case.Needs,
-				Stopped: res.Stopped, Outcome: d.Outcome, Group: d.Group, Step: d.Step, Reason: d.Reason}
+				Stopped: res.Stopped, Outcome: d.Outcome, Group: d.Group, Step: d.Step, Reason: d.Reason,
+				Danger: res.Danger}
+			if jr.Danger == nil {
+				jr.Danger = []string{}
+			}
 			if jr.Needs == nil {
 				jr.Needs = []string{}
 			}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/score"
 )
 
 // Stopped reports whether a harness's outcome stops a case (seed, Scoring:
@@ -51,6 +52,7 @@ func (c *Counts) Add(g engine.Group) {
 type Result struct {
 	Case     Case
 	Decision engine.Decision
+	Danger   []string // the danger categories engine/danger gives the case's call
 	Stopped  bool
 }
 
@@ -109,9 +111,11 @@ func (t *Table) Name() string { return t.Harness + "/" + string(t.Mode) }
 func Score(pol engine.Policy, harness string, mode engine.Mode, cases []Case, project, home string) Table {
 	t := Table{Harness: harness, Mode: mode, Own: mode == "", Total: len(cases)}
 	byCat := map[string]*CategoryScore{}
+	sc := &score.Scorer{Harness: harness, Policy: pol, Project: project, Home: home}
 	for i, c := range cases {
-		d := pol.Decide(c.Call(project, home), mode)
-		r := Result{Case: c, Decision: d, Stopped: Stopped(c.Expect, d.Outcome)}
+		rec := sc.Score(c.Call(project, home), mode)
+		d := rec.Decision
+		r := Result{Case: c, Decision: d, Danger: rec.Danger, Stopped: Stopped(c.Expect, d.Outcome)}
 		if i == 0 {
 			t.Simulated, t.ModeLabel, t.Label = d.Mode, d.ModeLabel, d.Label
 			t.Notes = slices.Clone(d.Notes)

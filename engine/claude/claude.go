@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Keys of engine.Env.Flags that the Claude Code simulator reads. Values that
@@ -77,8 +78,8 @@ var (
 // New returns a Harness that runs no hooks.
 func New() *Harness { return &Harness{} }
 
-// Name returns "claude".
-func (h *Harness) Name() string { return "claude" }
+// Name returns the harness's canonical ID (toolcall.ClaudeCode).
+func (h *Harness) Name() string { return toolcall.ClaudeCode }
 
 // Load reads every settings layer for env once and compiles the rules. A
 // settings file that cannot be read or parsed becomes a Problem and is

@@ -18,6 +18,7 @@ package codex
 
 import (
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Keys of engine.Env.Flags that the Codex simulator reads.
@@ -65,8 +66,25 @@ var (
 // New returns the Codex simulator.
 func New() *Harness { return &Harness{} }
 
-// Name returns "codex".
-func (h *Harness) Name() string { return "codex" }
+// RecordedMode forms the mode the simulator decides in from what a calls
+// row records (engine.RecordedModer): Row.Mode holds the turn's approval
+// policy ("on-request", "never", …, as the rollout spells it) and
+// Row.Sandbox the sandbox policy's type ("workspace-write", "read-only",
+// "danger-full-access"); the simulator takes them joined as
+// "APPROVAL:SANDBOX" ("on-request:workspace-write"). When only one is
+// recorded it is given alone ("never", ":read-only"), and "" when neither is.
+func (h *Harness) RecordedMode(r toolcall.Row) engine.Mode {
+	if r.Mode == "" {
+		return ""
+	}
+	if r.Sandbox == "" {
+		return engine.Mode(r.Mode)
+	}
+	return engine.Mode(r.Mode + ":" + r.Sandbox)
+}
+
+// Name returns the harness's canonical ID (toolcall.Codex).
+func (h *Harness) Name() string { return toolcall.Codex }
 
 // Load reads every config layer for env once: config.toml, rules/*.rules
 // and hooks. A file that cannot be read or parsed becomes a Problem and is

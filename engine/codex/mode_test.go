@@ -9,7 +9,7 @@ import (
 
 // Mode strings as DESIGN.md spells them ("APPROVAL:SANDBOX", e.g.
 // on-request:workspace-write, never:read-only), the halves a calls row may
-// carry alone (ingest/codex's ReplayMode), the bypass flag, and the
+// carry alone (engine/codex's RecordedMode), the bypass flag, and the
 // granular forms: the corpus's effective_mode (Python repr of the turn
 // context) and permsim's own spelling.
 func TestParseMode(t *testing.T) {

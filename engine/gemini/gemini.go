@@ -20,6 +20,7 @@ package gemini
 
 import (
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Version is the Gemini CLI release whose behaviour the simulator follows
@@ -83,8 +84,8 @@ var (
 // New returns the Gemini CLI simulator.
 func New() *Harness { return &Harness{} }
 
-// Name returns "gemini".
-func (h *Harness) Name() string { return "gemini" }
+// Name returns the harness's canonical ID (toolcall.Gemini).
+func (h *Harness) Name() string { return toolcall.Gemini }
 
 // Load reads every settings layer and policy file for env once and compiles
 // the rules. A file that cannot be read or parsed becomes a Problem and is

@@ -24,10 +24,11 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Harness is the name written into Row.Harness.
-const Harness = "claude-code"
+const Harness = toolcall.ClaudeCode
 
 // DefaultMaxLine is the longest transcript line read; a longer one is
 // reported as a Problem and skipped.

@@ -4,37 +4,14 @@ import (
 	"bytes"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // NormalizeTool maps a Claude Code tool name to the calls table's tool word:
 // bash, read, edit, write, glob, grep, webfetch, websearch, mcp or other.
-func NormalizeTool(name string) string {
-	switch name {
-	case "Bash", "PowerShell":
-		return "bash"
-	case "Read", "View": // View is the pre-0.2.82 name of Read
-		return "read"
-	case "Edit", "MultiEdit", "NotebookEdit":
-		return "edit"
-	case "Write":
-		return "write"
-	case "Glob":
-		return "glob"
-	case "Grep":
-		return "grep"
-	case "WebFetch":
-		return "webfetch"
-	case "WebSearch":
-		return "websearch"
-	}
-	if strings.HasPrefix(name, "mcp__") {
-		return "mcp"
-	}
-	return "other"
-}
+func NormalizeTool(name string) string { return string(toolcall.ClaudeCodeNames.Normalize(name)) }
 
 // spawnsAgent reports whether the tool starts a subagent (Task, renamed
 // Agent in 2.1.63).

@@ -30,10 +30,11 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Harness is the name written into Row.Harness.
-const Harness = "codex"
+const Harness = toolcall.Codex
 
 // DefaultMaxLine is the longest rollout line read; a longer one is reported
 // as a Problem and skipped.
@@ -53,20 +54,6 @@ var _ ingest.Source = (*Source)(nil)
 
 // Harness returns "codex".
 func (s *Source) Harness() string { return Harness }
-
-// ReplayMode forms the mode a Codex simulator decides in from what a calls
-// row records: Row.Mode holds the turn's approval policy ("on-request",
-// "never", …, as the rollout spells it) and Row.Sandbox the sandbox
-// policy's type ("workspace-write", "read-only", "danger-full-access"), and
-// the simulator takes them joined as "APPROVAL:SANDBOX"
-// ("on-request:workspace-write"). When only one is recorded it is given
-// alone ("never", ":read-only"), and "" when neither is.
-func ReplayMode(approval, sandbox string) string {
-	if sandbox == "" {
-		return approval
-	}
-	return approval + ":" + sandbox
-}
 
 func (s *Source) maxLine() int {
 	if s.MaxLine > 0 {

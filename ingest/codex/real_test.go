@@ -75,7 +75,7 @@ func TestRealFixtures(t *testing.T) {
 				if w := wantResult(res); r.Result != w {
 					t.Errorf("call %d (%s %s): result %s, want %s (RESULTS %s/%s)", i, r.RawTool, r.Command, r.Result, w, res.Outcome, res.Pattern)
 				}
-				if m := ReplayMode(r.Mode, r.Sandbox); m != res.EffectiveMode {
+				if m := joinMode(r.Mode, r.Sandbox); m != res.EffectiveMode {
 					t.Errorf("call %d: mode %q, harness ran it in %q", i, m, res.EffectiveMode)
 				}
 				switch call.Tool {

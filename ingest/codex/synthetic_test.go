@@ -142,8 +142,8 @@ func TestSyntheticHome(t *testing.T) {
 			if r.ModeSource != wantSource {
 				t.Errorf("mode_source %q, want %q", r.ModeSource, wantSource)
 			}
-			if w.Mode != nil && ReplayMode(r.Mode, r.Sandbox) != *w.Mode+":"+ingesttest.Deref(w.Sandbox) {
-				t.Errorf("ReplayMode: %q", ReplayMode(r.Mode, r.Sandbox))
+			if w.Mode != nil && joinMode(r.Mode, r.Sandbox) != *w.Mode+":"+ingesttest.Deref(w.Sandbox) {
+				t.Errorf("ReplayMode: %q", joinMode(r.Mode, r.Sandbox))
 			}
 		})
 	}

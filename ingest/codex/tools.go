@@ -8,29 +8,13 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // NormalizeTool maps a Codex tool name (a function_call name, or the item
 // type of a local_shell_call or web_search_call) to the calls table's tool
 // word. MCP tools are named <server>__<tool>; no built-in name holds "__".
-func NormalizeTool(name string) string {
-	switch name {
-	case "shell", "shell_command", "exec_command", "local_shell_call", "container.exec":
-		return "bash"
-	case "apply_patch":
-		return "edit"
-	case "web_search_call":
-		return "websearch"
-	case "read_file":
-		return "read"
-	case "grep_files":
-		return "grep"
-	}
-	if strings.Contains(name, "__") {
-		return "mcp"
-	}
-	return "other"
-}
+func NormalizeTool(name string) string { return string(toolcall.CodexNames.Normalize(name)) }
 
 // fillFunctionCall copies what the calls table needs out of a
 // function_call's arguments into row. Only the built-in tools' own keys

@@ -29,10 +29,11 @@ import (
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/ingest/sqliteread"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Harness is the name written into Row.Harness.
-const Harness = "cursor"
+const Harness = toolcall.Cursor
 
 // Source implements ingest.Source for the Cursor CLI. The zero value is
 // ready to use.

@@ -4,11 +4,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"strings"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // NormalizeTool maps a Cursor CLI tool name to the calls table's tool word
@@ -19,30 +19,7 @@ import (
 // seen in real store.db files; the other names are inferred from the wire
 // protocol's readToolCall, editToolCall, … and from the permission rules'
 // Shell(…), Read(…), Write(…).
-func NormalizeTool(name string) string {
-	switch name {
-	case "Shell":
-		return "bash"
-	case "Read":
-		return "read"
-	case "Edit", "StrReplace", "MultiEdit", "Delete":
-		return "edit"
-	case "Write":
-		return "write"
-	case "Glob":
-		return "glob"
-	case "Grep":
-		return "grep"
-	case "WebFetch":
-		return "webfetch"
-	case "WebSearch":
-		return "websearch"
-	}
-	if strings.HasPrefix(name, "mcp_") {
-		return "mcp"
-	}
-	return "other"
-}
+func NormalizeTool(name string) string { return string(toolcall.CursorNames.Normalize(name)) }
 
 // args holds the tool arguments the calls table reads, under each name
 // the tools are thought to use.

@@ -35,10 +35,11 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Harness is the name written into Row.Harness.
-const Harness = "gemini"
+const Harness = toolcall.Gemini
 
 // DefaultMaxLine is the longest .jsonl line read; a longer one is reported
 // as a Problem and skipped.

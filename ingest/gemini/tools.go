@@ -9,36 +9,14 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // NormalizeTool maps a Gemini CLI tool name to the calls table's tool
 // word. MCP tools are mcp_<server>_<tool> in current builds and the bare
 // tool name or <server>__<tool> in older ones (the bare names cannot be
 // told from an unknown built-in and count as other).
-func NormalizeTool(name string) string {
-	switch name {
-	case "run_shell_command":
-		return "bash"
-	case "read_file", "read_many_files":
-		return "read"
-	case "replace", "edit":
-		return "edit"
-	case "write_file":
-		return "write"
-	case "glob":
-		return "glob"
-	case "grep_search", "search_file_content", "grep":
-		return "grep"
-	case "web_fetch":
-		return "webfetch"
-	case "google_web_search":
-		return "websearch"
-	}
-	if strings.HasPrefix(name, "mcp_") || strings.Contains(name, "__") {
-		return "mcp"
-	}
-	return "other"
-}
+func NormalizeTool(name string) string { return string(toolcall.GeminiNames.Normalize(name)) }
 
 // args holds the arguments the calls table reads, under every name the
 // Gemini CLI has used for them (dir_path was directory before v0.14,

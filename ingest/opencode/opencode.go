@@ -26,10 +26,11 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Harness is the name written into Row.Harness.
-const Harness = "opencode"
+const Harness = toolcall.OpenCode
 
 // Source implements ingest.Source for OpenCode. The zero value is ready to
 // use.

@@ -10,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // session is what a call row takes from its OpenCode session.
@@ -153,37 +154,7 @@ func (p *part) final() bool {
 // built-in tools → other; any other name is an MCP tool (OpenCode names
 // them <server>_<tool>) → mcp, except a name without an underscore, which
 // no MCP tool has and a user-defined tool may: other.
-func NormalizeTool(name string) string {
-	switch name {
-	case "bash":
-		return "bash"
-	case "read":
-		return "read"
-	case "edit", "multiedit", "apply_patch", "patch":
-		return "edit"
-	case "write":
-		return "write"
-	case "glob":
-		return "glob"
-	case "grep":
-		return "grep"
-	case "webfetch":
-		return "webfetch"
-	case "websearch":
-		return "websearch"
-	}
-	if builtin[name] || !strings.Contains(name, "_") {
-		return "other"
-	}
-	return "mcp"
-}
-
-// builtin lists OpenCode's own tools (tool/*.ts) that are neither shell,
-// file nor web tools.
-var builtin = map[string]bool{
-	"list": true, "task": true, "todowrite": true, "todoread": true, "skill": true, "question": true,
-	"lsp": true, "codesearch": true, "batch": true, "invalid": true, "plan_enter": true, "plan_exit": true,
-}
+func NormalizeTool(name string) string { return string(toolcall.OpenCodeNames.Normalize(name)) }
 
 // Refusal texts in an error part (transcript-formats.md §4.4; the real
 // OpenCode 1.18.33 recordings carry both).

@@ -62,3 +62,6 @@ var driver = verify.Driver{
 func Run(ctx context.Context, opts Options) (verify.Summary, error) {
 	return verify.RunDriver(ctx, driver, opts)
 }
+
+// Runner is this driver as the registry lists it.
+var Runner = verify.Runner{Run: Run, InnerEnv: InnerEnv, Inner: Inner, Binary: "codex", Install: "npm install -g @openai/codex@0.169.0"}

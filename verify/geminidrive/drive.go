@@ -61,3 +61,6 @@ var driver = verify.Driver{
 func Run(ctx context.Context, opts Options) (verify.Summary, error) {
 	return verify.RunDriver(ctx, driver, opts)
 }
+
+// Runner is this driver as the registry lists it.
+var Runner = verify.Runner{Run: Run, InnerEnv: InnerEnv, Inner: Inner, Binary: "gemini", Install: "npm install -g @google/gemini-cli@0.61.0"}

@@ -1,0 +1,63 @@
+package registry
+
+import (
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/codex"
+	"github.com/permsim/permsim/engine/gemini"
+	"github.com/permsim/permsim/ingest"
+	claudeingest "github.com/permsim/permsim/ingest/claude"
+	codexingest "github.com/permsim/permsim/ingest/codex"
+	cursoringest "github.com/permsim/permsim/ingest/cursor"
+	geminiingest "github.com/permsim/permsim/ingest/gemini"
+	opencodeingest "github.com/permsim/permsim/ingest/opencode"
+	"github.com/permsim/permsim/toolcall"
+	"github.com/permsim/permsim/verify"
+	"github.com/permsim/permsim/verify/codexdrive"
+	"github.com/permsim/permsim/verify/geminidrive"
+)
+
+// The harnesses permsim ships, one registration each, in the order
+// side-by-side tables show them.
+func init() {
+	Register(Harness{
+		ID: toolcall.ClaudeCode, Aliases: []string{"claude", "claudecode"}, Title: "Claude Code",
+		Names:  toolcall.ClaudeCodeNames,
+		Source: func() ingest.Source { return claudeingest.New() },
+		Simulator: func(o SimOptions) engine.Harness {
+			if o.Hooks != nil {
+				return &claude.Harness{Hooks: claude.NewCommandHooks(o.Hooks)}
+			}
+			return claude.New()
+		},
+		Verify:         &verify.ClaudeRunner,
+		CheckedAgainst: "Claude Code 2.1.328",
+	})
+	Register(Harness{
+		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
+		Names:          toolcall.CodexNames,
+		Source:         func() ingest.Source { return codexingest.New() },
+		Simulator:      func(SimOptions) engine.Harness { return codex.New() },
+		Verify:         &codexdrive.Runner,
+		CheckedAgainst: "Codex 0.169.0",
+	})
+	Register(Harness{
+		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
+		Names:          toolcall.GeminiNames,
+		Source:         func() ingest.Source { return geminiingest.New() },
+		Simulator:      func(SimOptions) engine.Harness { return gemini.New() },
+		Verify:         &geminidrive.Runner,
+		CheckedAgainst: "Gemini CLI 0.61.0",
+	})
+	Register(Harness{
+		ID: toolcall.OpenCode, Title: "OpenCode",
+		Names:  toolcall.OpenCodeNames,
+		Source: func() ingest.Source { return opencodeingest.New() },
+	})
+	Register(Harness{
+		ID: toolcall.Cursor, Aliases: []string{"cursor-cli", "cursor-agent"}, Title: "Cursor CLI",
+		Names:  toolcall.CursorNames,
+		Source: func() ingest.Source { return cursoringest.New() },
+	})
+	Register(Harness{ID: toolcall.Codey, Title: "Codey", Names: toolcall.ClaudeCodeNames})
+}

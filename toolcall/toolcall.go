@@ -1,0 +1,98 @@
+// Package toolcall is permsim's call vocabulary: the calls table's row, the
+// tools every harness's calls are normalized to, the IDs of the harnesses
+// permsim knows, and each harness's own tool names. Every stage speaks it —
+// the transcript readers write Rows, the simulators decide on Tools, replay
+// and the queries read them back — so it imports nothing else of the
+// project, and nothing in it depends on how a stage works.
+package toolcall
+
+import "time"
+
+// Harness is a harness's canonical ID, as the calls table's harness column
+// and every command's output spell it. The registry (package registry)
+// lists each harness once under its ID and accepts aliases for it.
+type Harness = string
+
+// The IDs of the harnesses permsim ships. A new harness may define its ID in
+// its own package; these live here because both a harness's transcript
+// reader and its simulator write them and neither may import the other.
+const (
+	ClaudeCode Harness = "claude-code"
+	Codex      Harness = "codex"
+	Gemini     Harness = "gemini"
+	OpenCode   Harness = "opencode"
+	Cursor     Harness = "cursor"
+	Codey      Harness = "codey"
+)
+
+// Tool is the normalized tool name shared by every harness (the calls
+// table's tool column).
+type Tool string
+
+// The normalized tools.
+const (
+	Bash      Tool = "bash"
+	Read      Tool = "read"
+	Edit      Tool = "edit"
+	Write     Tool = "write"
+	Glob      Tool = "glob"
+	Grep      Tool = "grep"
+	WebFetch  Tool = "webfetch"
+	WebSearch Tool = "websearch"
+	MCP       Tool = "mcp"
+	Other     Tool = "other"
+)
+
+// Tools lists every normalized tool, in the order the docs give them.
+var Tools = []Tool{Bash, Read, Edit, Write, Glob, Grep, WebFetch, WebSearch, MCP, Other}
+
+// Replayed reports whether the spec's replay takes calls of tool t: shell
+// and file-tool calls ("takes the newest N shell and file-tool calls").
+func Replayed(t Tool) bool {
+	switch t {
+	case Bash, Read, Edit, Write, Glob, Grep:
+		return true
+	}
+	return false
+}
+
+// Row is one tool call: a row of the calls table. Field names in the
+// `col` tags are the Parquet column names, part of the CLI contract.
+type Row struct {
+	Harness         string    `col:"harness"`              // claude-code, codex, gemini, opencode, cursor, codey
+	HarnessVersion  string    `col:"harness_version"`      // version that wrote the record, when recorded
+	SessionID       string    `col:"session_id"`           // the session the call first happened in
+	ParentSessionID string    `col:"parent_session_id"`    // for subagent calls: the parent session
+	AgentID         string    `col:"agent_id"`             // subagent id
+	IsSubagent      bool      `col:"is_subagent"`          //
+	ProjectDir      string    `col:"project_dir"`          // from the records (Claude: the session's first cwd), never from a folder slug
+	Cwd             string    `col:"cwd"`                  // working folder when the call was made
+	Ts              time.Time `col:"ts"`                   // call record time, UTC; zero when not recorded
+	Seq             int64     `col:"seq,unique"`           // order of the call within its session
+	CallID          string    `col:"call_id,unique"`       // the harness's own id
+	Tool            string    `col:"tool"`                 // normalized: bash, read, edit, write, glob, grep, webfetch, websearch, mcp, other
+	RawTool         string    `col:"raw_tool"`             // the harness's own tool name
+	Command         string    `col:"command"`              // shell command line (bash)
+	Paths           []string  `col:"paths"`                // absolute paths the call names
+	Pattern         string    `col:"pattern"`              // glob/grep pattern
+	URL             string    `col:"url"`                  // fetched URL
+	Query           string    `col:"query"`                // web search query
+	InputJSON       string    `col:"input_json,unique"`    // the raw arguments, as JSON
+	Mode            string    `col:"mode"`                 // permission mode as the session recorded it; "" = none recorded (null)
+	ModeSource      string    `col:"mode_source"`          // prompt, mode-entry, parent, meta, turn_context, …, none
+	Sandbox         string    `col:"sandbox"`              // e.g. "disabled-by-call" for Claude dangerouslyDisableSandbox
+	Escalated       bool      `col:"escalated"`            // the call asked to leave the sandbox
+	TimeoutMs       int64     `col:"timeout_ms"`           // 0 = none
+	Background      bool      `col:"background"`           //
+	Result          string    `col:"result"`               // ok, error, denied, unknown
+	ExitCode        *int64    `col:"exit_code"`            // nil when not a shell call or unknown
+	ResultTs        time.Time `col:"result_ts,unique"`     //
+	Model           string    `col:"model"`                //
+	SpawnsAgent     string    `col:"spawns_agent"`         // for agent-spawning calls: the child's id
+	SourceFile      string    `col:"source_file"`          // file holding the call record
+	SourceOffset    int64     `col:"source_offset,unique"` // line number (1-based) of the call record in SourceFile
+	CallKey         string    `col:"call_key,unique"`      // stable dedupe key, e.g. "claude:<tool_use.id>"
+	CopyRank        string    `col:"copy_rank,unique"`     // sorts the original of a copied call first (see Source docs)
+	IngestRun       int64     `col:"ingest_run"`           // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
+	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
+}
