@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"github.com/rogpeppe/go-internal/testscript"
 	"io"
 	"os"
 	"os/exec"
@@ -25,7 +26,11 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	// The CLI scripts (testdata/script/*.txtar) run this test binary as
+	// the permsim command.
+	testscript.Main(m, map[string]func(){
+		"permsim": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
 }
 
 func TestVerifyUsage(t *testing.T) {
