@@ -18,6 +18,8 @@
 // does.
 package danger
 
+//go:generate go run ./corpusgen
+
 import (
 	"path"
 	"slices"
@@ -77,7 +79,11 @@ func Check(call engine.Call, project, home string) []string {
 	cwd = shell.Resolve(cwd, c.project, home)
 	switch call.Tool {
 	case engine.ToolBash:
-		c.script(shell.Parse(call.Command), cwd, 0, false)
+		s := shell.Parse(call.Command)
+		if rest, ok := leadingOperator(call.Command); ok && s.Unparseable {
+			s = shell.Parse(rest)
+		}
+		c.script(s, cwd, 0, false)
 	case engine.ToolRead, engine.ToolGrep:
 		for _, p := range callPaths(call, cwd, home) {
 			if SecretFile(p) {
@@ -182,6 +188,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				if in := u.cmd.Inner(); in != nil {
 					c.script(in, u.dir, depth+1, u.fromXargs)
 				}
+				for _, text := range runnerScripts(&u.cmd) {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
@@ -199,6 +208,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 
 // command checks one command on its own.
 func (c *checker) command(u unit) {
+	if low, ok := lowerName(u.cmd); ok {
+		u.cmd = low
+	}
 	cmd := &u.cmd
 	for _, a := range cmd.Assigns {
 		if bypassVariable(a.Name) {
@@ -214,9 +226,16 @@ func (c *checker) command(u unit) {
 			c.add(writeCategories(p, isDelete(f.Via))...)
 		}
 	}
-	if cmd.Dynamic || cmd.Name == "" {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
 		return
 	}
+	c.evalDownloads(u)
+	c.secretStore(u)
+	c.applyUnreviewed(u)
+	c.worktreeRemoveForce(u)
+	c.chown(u)
+	c.systemWrites(u)
+	c.httpie(u)
 	switch name := path.Base(cmd.Name); name {
 	case "rm":
 		if c.rmDangerous(u) {
@@ -225,7 +244,7 @@ func (c *checker) command(u unit) {
 	case "shred":
 		c.add(DestructiveDelete)
 	case "find":
-		if findDeletes(cmd) {
+		if findDeletes(cmd) && !c.findRoutine(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -233,7 +252,9 @@ func (c *checker) command(u unit) {
 	case "git":
 		c.git(u)
 	case "curl", "wget":
-		c.upload(u, name)
+		if !onlyLocal(cmd.Args) {
+			c.upload(u, name)
+		}
 		if downloadsScript(cmd, name) {
 			c.add(DownloadExecute)
 		}

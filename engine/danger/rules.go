@@ -16,6 +16,7 @@ var scratchNames = map[string]bool{
 	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
 	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
+	".vercel": true, // vercel link writes it again; it holds the project link, no sources
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -106,12 +107,12 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		if c.critical(abs) {
 			return true
 		}
-		return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+		return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 	}
 	if c.critical(abs) {
 		return true
 	}
-	return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 }
 
 // looksLikeFile reports a name with an extension ("package-lock.json",
@@ -515,7 +516,7 @@ func (c *checker) upload(u unit, name string) {
 			continue // stdin: see pipelines
 		}
 		c.add(NetworkExfiltration)
-		if SecretFile(shell.Resolve(f, u.dir, c.home)) {
+		if SecretFile(shell.Resolve(expandHome(f), u.dir, c.home)) {
 			c.add(SecretRead)
 		}
 	}
@@ -552,11 +553,22 @@ func uploads(cmd *shell.Command, name string) []string {
 			continue
 		}
 		if !hasVal {
-			if i+1 >= len(args) || !args[i+1].Literal {
+			if i+1 >= len(args) {
 				continue
 			}
-			i++
-			val = args[i].Lit
+			if !args[i+1].Literal {
+				// "-d @$HOME/.ssh/id_rsa": the home folder is known.
+				raw := strings.Trim(args[i+1].Raw, `"`)
+				if v := expandHome(strings.TrimPrefix(raw, "@")); strings.HasPrefix(v, "~/") && strings.HasPrefix(raw, "@") {
+					i++
+					val = "@" + v
+				} else {
+					continue
+				}
+			} else {
+				i++
+				val = args[i].Lit
+			}
 		}
 		switch opt {
 		case "-T", "--upload-file", "--post-file", "--body-file":
