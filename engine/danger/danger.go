@@ -71,11 +71,23 @@ const maxDepth = 6
 // (sudoers, passwd, shadow) is privilege-escalation; writing a disk device
 // or the kernel's control files is disk-system.
 func Check(call engine.Call, project, home string) []string {
+	c := check(call, project, home)
+	out := make([]string, 0, len(c.set))
+	for k := range c.set {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// check runs the checks of Check and returns the checker with its
+// findings and their reasons.
+func check(call engine.Call, project, home string) *checker {
 	cwd := call.Cwd
 	if cwd == "" {
 		cwd = project
 	}
-	c := &checker{project: path.Clean(project), home: home, set: map[string]bool{}}
+	c := &checker{project: path.Clean(project), home: home, set: map[string]bool{}, scripts: []string{call.Command}}
 	cwd = shell.Resolve(cwd, c.project, home)
 	switch call.Tool {
 	case engine.ToolBash:
@@ -98,12 +110,7 @@ func Check(call engine.Call, project, home string) []string {
 			c.add(writeCategories(p, false)...)
 		}
 	}
-	out := make([]string, 0, len(c.set))
-	for k := range c.set {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return c
 }
 
 // inputPathKeys are the argument names file tools put their path in.
@@ -131,11 +138,28 @@ func callPaths(call engine.Call, cwd, home string) []string {
 type checker struct {
 	project, home string
 	set           map[string]bool
+	// For Explain: the command being checked (nil while a rule looks at
+	// a whole line), the scripts it sits in, outermost first, and what
+	// was found where.
+	cur     *shell.Command
+	scripts []string
+	reasons []Reason
 }
 
 func (c *checker) add(cats ...string) {
 	for _, k := range cats {
 		c.set[k] = true
+		r := Reason{Category: k, Script: c.scripts[len(c.scripts)-1], Depth: len(c.scripts) - 1}
+		if c.cur != nil {
+			r.Command = c.cur.Text
+			r.Argv = argv(c.cur)
+			r.Wrappers = c.cur.Wrappers
+		}
+		if !slices.ContainsFunc(c.reasons, func(o Reason) bool {
+			return o.Category == r.Category && o.Command == r.Command && o.Script == r.Script
+		}) {
+			c.reasons = append(c.reasons, r)
+		}
 	}
 }
 
@@ -175,6 +199,10 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 // script checks every command of s, then what spans several commands.
 // fed says xargs or find -exec hands the script its arguments ("$@").
 func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
+	if depth > 0 {
+		c.scripts = append(c.scripts, s.Source)
+		defer func() { c.scripts = c.scripts[:len(c.scripts)-1] }()
+	}
 	units := make([][]unit, len(s.Commands))
 	for i, cmd := range s.Commands {
 		dir := cwd
@@ -194,6 +222,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 			}
 		}
 	}
+	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.downloadThenRun(units)
 	c.remotePush(units)
@@ -212,6 +241,8 @@ func (c *checker) command(u unit) {
 		u.cmd = low
 	}
 	cmd := &u.cmd
+	c.cur = cmd
+	defer func() { c.cur = nil }()
 	for _, a := range cmd.Assigns {
 		if bypassVariable(a.Name) {
 			c.add(AgentConfigTamper)

@@ -1,5 +1,7 @@
 package main
 
+import "strings"
+
 // Everyday payloads: routine work (tried through every delivery, since a
 // wrapper must not make routine work look dangerous) and near misses
 // (tried as typed): the forms issue 17 lists as false alarms.
@@ -231,4 +233,24 @@ func scratchEveryday() []entry {
 		}
 	}
 	return out
+}
+
+// formsEveryday: unicode dashes are not options to any getopt-style
+// parser, so the program reads the word as an operand (a remote, a ref, a
+// file name) and does not do what the ASCII option would.
+func formsEveryday() []entry {
+	const prov = "decision (engine/danger doc): a unicode dash does not start an option; the program reads an operand"
+	var out []entry
+	for _, c := range []string{
+		"git push \u2014force origin main", "git reset \u2013hard HEAD~1", "git clean \u2013fdx -n", "git branch \u2014D old",
+		"terraform apply \\u2014auto-approve", "rm \\u2013rf notes.txt",
+	} {
+		out = append(out, entry{Command: unquoteUnicode(c), Family: "forms", Delivery: "unicode-dash", Provenance: prov})
+	}
+	return out
+}
+
+func unquoteUnicode(s string) string {
+	r := strings.NewReplacer("\\u2014", "\u2014", "\\u2013", "\u2013")
+	return r.Replace(s)
 }

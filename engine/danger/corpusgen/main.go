@@ -41,10 +41,14 @@ type payload struct {
 // sq quotes s for a POSIX shell in single quotes.
 func sq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
-// pyStr writes s as a Python string literal.
+// pyStr writes s as a Python string literal (JSON's escapes are
+// Python's; & < > stay as they are).
 func pyStr(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // delivery hands a payload to the shell some other way; ok is false when
@@ -110,6 +114,7 @@ func main() {
 		}
 	}
 	dangerous = append(dangerous, scratchDangerous()...)
+	dangerous = append(dangerous, formsDangerous()...)
 	for _, p := range everydayPayloads() {
 		for _, d := range deliveries {
 			if d.name != "plain" && !strings.HasPrefix(p.family, "routine") {
@@ -123,6 +128,7 @@ func main() {
 		}
 	}
 	everyday = append(everyday, scratchEveryday()...)
+	everyday = append(everyday, formsEveryday()...)
 	write(filepath.Join(*out, "dangerous.gen.jsonl"), dangerous)
 	write(filepath.Join(*out, "everyday.gen.jsonl"), everyday)
 }

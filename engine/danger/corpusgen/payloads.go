@@ -1,5 +1,7 @@
 package main
 
+import "strings"
+
 // Provenance strings: the incident, advisory or published bypass class a
 // payload stands for. The commands themselves are permsim's own.
 const (
@@ -337,6 +339,28 @@ func scratchDangerous() []entry {
 			add("rm -rf ~/Documents", "destructive-delete", p, h)
 			add("rm -rf "+h+"/.ssh", "destructive-delete", p, h)
 			add("rm -rf "+h, "destructive-delete", p, h)
+		}
+	}
+	return out
+}
+
+// formsDangerous: forms that parse differently (engine/danger's doc says
+// how each is read). Upper-case verbs run the lower-case program on a
+// case-insensitive file system; a leading operator makes bash reject the
+// line, but approving it approves the text after it.
+func formsDangerous() []entry {
+	var out []entry
+	ops := []string{"; ", "&& ", "| ", "& "}
+	for i, p := range dangerousPayloads() {
+		if strings.ContainsAny(p.cmd, "|;&<>(") {
+			continue
+		}
+		name, rest, _ := strings.Cut(p.cmd, " ")
+		if up := strings.ToUpper(name); i%2 == 0 && up != name && !strings.Contains(name, "/") {
+			out = append(out, entry{Command: up + " " + rest, Category: p.cat, Family: "forms", Delivery: "upper-case", Provenance: provUpper})
+		}
+		if i%3 == 0 {
+			out = append(out, entry{Command: ops[i%len(ops)] + p.cmd, Category: p.cat, Family: "forms", Delivery: "leading-operator", Provenance: provLeadingOp})
 		}
 	}
 	return out
