@@ -267,6 +267,10 @@ func (c *checker) command(u unit) {
 	c.chown(u)
 	c.systemWrites(u)
 	c.httpie(u)
+	c.socketWrites(u)
+	c.socatFiles(u)
+	c.ftpPuts(u)
+	c.influx(u)
 	switch name := path.Base(cmd.Name); name {
 	case "rm":
 		if c.rmDangerous(u) {

@@ -537,7 +537,13 @@ func uploads(cmd *shell.Command, name string) []string {
 				opt, val, hasVal = o, v, true
 			}
 		} else if len(opt) > 2 {
-			opt, val, hasVal = opt[:2], opt[2:], true
+			// A cluster of short options ("-sd @f", "-sSd@f"): flags up to
+			// the first that takes a value, whose value is the rest.
+			o, v, ok := shortCluster(name, opt)
+			if o == "" {
+				continue
+			}
+			opt, val, hasVal = o, v, ok
 		}
 		takes := false
 		switch name {
@@ -557,11 +563,13 @@ func uploads(cmd *shell.Command, name string) []string {
 				continue
 			}
 			if !args[i+1].Literal {
-				// "-d @$HOME/.ssh/id_rsa": the home folder is known.
+				// "-d @$HOME/.ssh/id_rsa", -F "k=@$HOME/…": the home
+				// folder is known.
 				raw := strings.Trim(args[i+1].Raw, `"`)
-				if v := expandHome(strings.TrimPrefix(raw, "@")); strings.HasPrefix(v, "~/") && strings.HasPrefix(raw, "@") {
+				pre, file, ok := strings.Cut(raw, "@")
+				if v := expandHome(file); ok && strings.HasPrefix(v, "~/") && (pre == "" || strings.HasSuffix(pre, "=")) {
 					i++
-					val = "@" + v
+					val = pre + "@" + v
 				} else {
 					continue
 				}

@@ -451,3 +451,99 @@ func leadingOperator(line string) (string, bool) {
 	}
 	return s, changed && s != ""
 }
+
+// curlValueShorts are curl's short options that take a value; the rest
+// are flags that may share one dash ("-sSL").
+const curlValueShorts = "bcdeEFHKmoQrtTuUwxXyYzAC"
+
+// shortCluster reads a cluster of short options as the client would: the
+// flags up to the first option that takes a value, and that value (the
+// cluster's rest, or none when the value is the next word). opt is ""
+// when no option of the cluster takes a value.
+func shortCluster(name, cluster string) (opt, val string, hasVal bool) {
+	takes := curlValueShorts
+	if name == "wget" {
+		takes = "oOaeiPUTtwQDABIXlRN" // wget's valued short options
+	}
+	for j := 1; j < len(cluster); j++ {
+		if strings.IndexByte(takes, cluster[j]) >= 0 {
+			if j+1 < len(cluster) {
+				return "-" + string(cluster[j]), cluster[j+1:], true
+			}
+			return "-" + string(cluster[j]), "", false
+		}
+	}
+	return "", "", false
+}
+
+// socketWrites: a redirect onto bash's /dev/tcp or /dev/udp sends what is
+// written off the machine.
+func (c *checker) socketWrites(u unit) {
+	for _, r := range u.cmd.Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Write && (strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")) {
+			c.add(NetworkExfiltration)
+		}
+	}
+}
+
+// socatFiles: socat's FILE:, OPEN:, GOPEN: and CREATE: addresses name
+// files; one of them a secret and the other address on the network is an
+// upload.
+func (c *checker) socatFiles(u unit) {
+	if path.Base(u.cmd.Name) != "socat" {
+		return
+	}
+	secret, network := false, false
+	for _, a := range operands(u.cmd.Args) {
+		if !a.Literal {
+			continue
+		}
+		kind, rest, ok := strings.Cut(a.Lit, ":")
+		if !ok {
+			continue
+		}
+		switch strings.ToUpper(kind) {
+		case "FILE", "OPEN", "GOPEN", "READ":
+			f, _, _ := strings.Cut(rest, ",")
+			if p := shell.Resolve(f, u.dir, c.home); SecretFile(p) {
+				secret = true
+			}
+		case "TCP", "TCP4", "TCP6", "UDP", "UDP4", "UDP6", "OPENSSL", "SSL", "SCTP", "PROXY", "SOCKS4", "SOCKS4A", "SOCKS5":
+			network = true
+		}
+	}
+	if secret && network {
+		c.add(NetworkExfiltration, SecretRead)
+	}
+}
+
+// ftpPuts: sftp, ftp and lftp given their commands on standard input
+// ("sftp host <<< 'put .env'") upload the files put names.
+func (c *checker) ftpPuts(u unit) {
+	switch path.Base(u.cmd.Name) {
+	case "sftp", "ftp", "lftp":
+	default:
+		return
+	}
+	for _, line := range strings.Split(u.cmd.Stdin, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && (f[0] == "put" || f[0] == "mput" || f[0] == "reput") {
+			for _, name := range f[1:] {
+				if p := shell.Resolve(name, u.dir, c.home); SecretFile(p) || secretFolder(p, c.home) {
+					c.add(NetworkExfiltration, SecretRead)
+				}
+			}
+		}
+	}
+}
+
+// influx: deleting buckets and data in InfluxDB.
+func (c *checker) influx(u unit) {
+	if path.Base(u.cmd.Name) != "influx" {
+		return
+	}
+	v := verbs(u.cmd.Args, 2)
+	if len(v) > 0 && v[0] == "delete" || len(v) > 1 && v[1] == "delete" && (v[0] == "bucket" || v[0] == "org") {
+		c.add(DatabaseDestructive)
+	}
+}
