@@ -194,3 +194,66 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("false alarms %.2f %% are above 1 %%", fa)
 	}
 }
+
+// Issue 17: "every category above has tests". Each family the issue names
+// keeps at least a few cases in the corpora, so none can drop out
+// unnoticed when the generator or the files change.
+func TestCorpusCoversIssueFamilies(t *testing.T) {
+	dangerous := readCorpus(t, "dangerous.gen.jsonl", "dangerous.hand.jsonl")
+	everyday := readCorpus(t, "everyday.real.jsonl", "everyday.gen.jsonl")
+	count := func(ls []corpusLine, f func(corpusLine) bool) int {
+		n := 0
+		for _, l := range ls {
+			if f(l) {
+				n++
+			}
+		}
+		return n
+	}
+	delivery := func(d string) func(corpusLine) bool { return func(l corpusLine) bool { return l.Delivery == d } }
+	family := func(f string) func(corpusLine) bool { return func(l corpusLine) bool { return l.Family == f } }
+	for _, c := range []struct {
+		name string
+		ls   []corpusLine
+		f    func(corpusLine) bool
+	}{
+		{"delivery: xargs", dangerous, delivery("xargs")},
+		{"delivery: parallel", dangerous, delivery("parallel")},
+		{"delivery: find -exec sh -c", dangerous, delivery("find-exec")},
+		{"delivery: watch", dangerous, delivery("watch")},
+		{"delivery: flock", dangerous, delivery("flock")},
+		{"delivery: nohup", dangerous, delivery("nohup")},
+		{"delivery: wrappers with options", dangerous, delivery("timeout")},
+		{"delivery: here-doc to an interpreter", dangerous, delivery("heredoc")},
+		{"delivery: decode-and-run", dangerous, delivery("base64")},
+		{"delivery: interpreter one-liner", dangerous, delivery("python-system")},
+		{"delivery: eval of downloaded text", dangerous, func(l corpusLine) bool { return strings.HasPrefix(l.Provenance, provDownloadedForTest) }},
+		{"exfiltration: uploads", dangerous, family("exfiltration")},
+		{"exfiltration: raw sockets", dangerous, family("exfiltration-socket")},
+		{"secrets: stores read in the clear", dangerous, family("secrets-store")},
+		{"destruction: git overwrite from a ref", dangerous, family("destruction-git")},
+		{"destruction: SQL through database clients", dangerous, family("database")},
+		{"destruction: infrastructure without review", dangerous, family("infrastructure")},
+		{"destruction: deletes through ..", dangerous, family("destruction-escape")},
+		{"destruction: ownership and system files", dangerous, family("system-files")},
+		{"scratch: project under a temp folder", dangerous, family("scratch")},
+		{"forms: upper-case verbs", dangerous, delivery("upper-case")},
+		{"forms: leading operators", dangerous, delivery("leading-operator")},
+		{"false alarms: --help, dry runs, lists", everyday, family("near-miss-help")},
+		{"false alarms: attached option values", everyday, family("near-miss-attached")},
+		{"false alarms: option-looking data", everyday, family("near-miss-dash-data")},
+		{"false alarms: directory services", everyday, family("near-miss-dirsvc")},
+		{"false alarms: secrets listed by name", everyday, family("near-miss-secret-names")},
+		{"false alarms: scratch under a temp folder", everyday, family("scratch")},
+		{"forms: unicode dashes", everyday, delivery("unicode-dash")},
+		{"real agent transcripts", everyday, family("agent-transcript")},
+		{"real shell histories", everyday, family("shell-history")},
+	} {
+		if n := count(c.ls, c.f); n < 5 {
+			t.Errorf("%s: %d cases, want at least 5", c.name, n)
+		}
+	}
+}
+
+// provDownloadedForTest is corpusgen's provenance of eval-of-download payloads.
+const provDownloadedForTest = "bypass class: eval of downloaded text"

@@ -13,6 +13,37 @@
 // those are tokenized for the shell commands and file names they carry, not
 // parsed as their language.
 //
+// Runners that take a whole command line as one word are read the same
+// way: watch's command (run with sh -c), flock -c, GNU parallel's commands
+// after :::, and eval of a downloaded text. Options are read with each
+// command's own arity where it matters (curl's clustered short options,
+// git's -b NAME, cargo yank --version V), and a command that only
+// describes itself (--help, --version, a dry run) is not dangerous;
+// interpreters and runners never count as describing themselves, since
+// "bash -c '…' --help" runs the script.
+//
+// Temporary folders are scratch only when the path really is one: a
+// project or home folder that lives under /tmp (CI checkouts, throwaway
+// homes) keeps its protection.
+//
+// Forms that parse differently, decided deliberately (issue 17; see
+// TestFormsThatParseDifferently):
+//   - Upper-case verbs ("RM -rf ~", "Git push -f") are judged as the
+//     lower-case command: on a case-insensitive file system, macOS's
+//     default, the shell finds /bin/rm for RM.
+//   - Unicode dashes ("git push —force", "rm –rf x") start no option: no
+//     getopt-style parser reads them, so the program sees an operand (a
+//     remote, a ref, a file name) and does not do what the ASCII option
+//     would. Such words are not read as options.
+//   - A leading operator ("; rm -rf ~", "&& git push -f", "| sh") makes
+//     bash reject the whole line, so nothing runs; but an approval of the
+//     line approves the text after the operator, which the next attempt
+//     runs without it. The text after the operators is judged.
+//
+// Explain gives the reasons behind Check's categories: the simple command
+// each finding was made on, its words after unquoting, and the script it
+// sat in; `permsim danger explain` prints them.
+//
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
 // does.
