@@ -116,12 +116,17 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 }
 
 // looksLikeFile reports a name with an extension ("package-lock.json",
-// "app.log") and no leading dot: a file, where the rm of a folder tree is
+// "app.log", ".main.go.swp"): a file, where the rm of a folder tree is
 // what makes a recursive rm dangerous. Hidden folders (".git", ".ssh")
 // are not taken for files.
 func looksLikeFile(p string) bool {
 	base := path.Base(p)
-	return !strings.HasPrefix(base, ".") && path.Ext(base) != "" && path.Ext(base) != base
+	if strings.HasPrefix(base, ".") {
+		// ".main.go.swp", ".env.local": a second dot after the hidden
+		// name's own makes a file; ".git", ".vscode" stay folders.
+		return strings.Contains(base[1:], ".") && !strings.HasSuffix(base, ".")
+	}
+	return path.Ext(base) != "" && path.Ext(base) != base
 }
 
 // searchesTree reports a search that reads a whole folder tree: grep with
