@@ -76,6 +76,9 @@ func TestFormsThatParseDifferently(t *testing.T) {
 		{"git push —force origin main", nil, "an em dash starts no option: git reads a remote named —force"},
 		{"git reset –hard HEAD~1", nil, "an en dash starts no option: git reads a path or ref"},
 		{"rm –rf notes.txt", nil, "rm removes files named –rf and notes.txt; nothing recursive"},
+		{"rm --help", nil, "prints rm's help"},
+		{"rm -rf / --help", []string{DestructiveDelete}, "BSD rm stops reading options at /: --help is a file operand"},
+		{"kubectl delete ns prod --help", nil, "kubectl reads flags anywhere: it prints help"},
 	}
 	for _, tt := range tests {
 		got := Check(bash(tt.cmd), proj, home)

@@ -112,9 +112,16 @@ func inert(cmd *shell.Command) bool {
 		name == "watch" || name == "flock" || name == "parallel" || name == "ssh" || name == "sudo" {
 		return false
 	}
+	// Classic utilities may stop reading options at the first operand
+	// (BSD getopt, as on macOS): "rm -rf / --help" removes / and a file
+	// named --help there. Their --help counts only among the options.
+	classic := classicUtilities[name]
 	for i, a := range cmd.Args {
 		if !a.Literal {
 			continue
+		}
+		if classic && !strings.HasPrefix(a.Lit, "-") {
+			break
 		}
 		if a.Lit == "--version" && i+1 < len(cmd.Args) && !strings.HasPrefix(cmd.Args[i+1].Lit, "-") {
 			continue // "cargo yank --version 1.0.0": here --version takes a value
@@ -134,6 +141,15 @@ func inert(cmd *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// classicUtilities read options only before their first operand where
+// the C library's getopt does not permute (BSD, macOS).
+var classicUtilities = map[string]bool{
+	"rm": true, "rmdir": true, "unlink": true, "shred": true, "dd": true, "cp": true, "mv": true, "ln": true,
+	"install": true, "tee": true, "truncate": true, "chmod": true, "chown": true, "chgrp": true, "kill": true,
+	"killall": true, "pkill": true, "sed": true, "mkfs": true, "wipefs": true, "crontab": true, "at": true,
+	"cat": true, "nc": true, "ncat": true, "socat": true, "scp": true, "rsync": true, "curl": true, "wget": true,
 }
 
 // evalDownloads: "eval "$(curl -fsSL URL)"" runs text fetched from the
