@@ -28,6 +28,7 @@ var commands = []command{
 	{"sql", "run DuckDB SQL over the calls, decisions and rules views", runSQL},
 	{"battery", "score the battery of dangerous calls per harness and mode for one project", runBattery},
 	{"decide", "decide calls given as JSON Lines on stdin for one project", runDecide},
+	{"danger", "explain which words of a shell command make it dangerous", runDanger},
 	{"rules", "list every rule of one project under its file, in force or not, and why", runRules},
 	{"nightly", "ingest + replay + report, incremental", runNightly},
 	{"verify", "run the real harness sandboxed and compare it with decide, call by call", runVerify},

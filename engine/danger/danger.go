@@ -13,10 +13,43 @@
 // those are tokenized for the shell commands and file names they carry, not
 // parsed as their language.
 //
+// Runners that take a whole command line as one word are read the same
+// way: watch's command (run with sh -c), flock -c, GNU parallel's commands
+// after :::, and eval of a downloaded text. Options are read with each
+// command's own arity where it matters (curl's clustered short options,
+// git's -b NAME, cargo yank --version V), and a command that only
+// describes itself (--help, --version, a dry run) is not dangerous;
+// interpreters and runners never count as describing themselves, since
+// "bash -c '…' --help" runs the script.
+//
+// Temporary folders are scratch only when the path really is one: a
+// project or home folder that lives under /tmp (CI checkouts, throwaway
+// homes) keeps its protection.
+//
+// Forms that parse differently, decided deliberately (issue 17; see
+// TestFormsThatParseDifferently):
+//   - Upper-case verbs ("RM -rf ~", "Git push -f") are judged as the
+//     lower-case command: on a case-insensitive file system, macOS's
+//     default, the shell finds /bin/rm for RM.
+//   - Unicode dashes ("git push —force", "rm –rf x") start no option: no
+//     getopt-style parser reads them, so the program sees an operand (a
+//     remote, a ref, a file name) and does not do what the ASCII option
+//     would. Such words are not read as options.
+//   - A leading operator ("; rm -rf ~", "&& git push -f", "| sh") makes
+//     bash reject the whole line, so nothing runs; but an approval of the
+//     line approves the text after the operator, which the next attempt
+//     runs without it. The text after the operators is judged.
+//
+// Explain gives the reasons behind Check's categories: the simple command
+// each finding was made on, its words after unquoting, and the script it
+// sat in; `permsim danger explain` prints them.
+//
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
 // does.
 package danger
+
+//go:generate go run ./corpusgen
 
 import (
 	"path"
@@ -69,15 +102,31 @@ const maxDepth = 6
 // (sudoers, passwd, shadow) is privilege-escalation; writing a disk device
 // or the kernel's control files is disk-system.
 func Check(call engine.Call, project, home string) []string {
+	c := check(call, project, home)
+	out := make([]string, 0, len(c.set))
+	for k := range c.set {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// check runs the checks of Check and returns the checker with its
+// findings and their reasons.
+func check(call engine.Call, project, home string) *checker {
 	cwd := call.Cwd
 	if cwd == "" {
 		cwd = project
 	}
-	c := &checker{project: path.Clean(project), home: home, set: map[string]bool{}}
+	c := &checker{project: path.Clean(project), home: home, set: map[string]bool{}, scripts: []string{call.Command}}
 	cwd = shell.Resolve(cwd, c.project, home)
 	switch call.Tool {
 	case engine.ToolBash:
-		c.script(shell.Parse(call.Command), cwd, 0, false)
+		s := shell.Parse(call.Command)
+		if rest, ok := leadingOperator(call.Command); ok && s.Unparseable {
+			s = shell.Parse(rest)
+		}
+		c.script(s, cwd, 0, false)
 	case engine.ToolRead, engine.ToolGrep:
 		for _, p := range callPaths(call, cwd, home) {
 			if SecretFile(p) {
@@ -92,12 +141,7 @@ func Check(call engine.Call, project, home string) []string {
 			c.add(writeCategories(p, false)...)
 		}
 	}
-	out := make([]string, 0, len(c.set))
-	for k := range c.set {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return c
 }
 
 // inputPathKeys are the argument names file tools put their path in.
@@ -125,11 +169,28 @@ func callPaths(call engine.Call, cwd, home string) []string {
 type checker struct {
 	project, home string
 	set           map[string]bool
+	// For Explain: the command being checked (nil while a rule looks at
+	// a whole line), the scripts it sits in, outermost first, and what
+	// was found where.
+	cur     *shell.Command
+	scripts []string
+	reasons []Reason
 }
 
 func (c *checker) add(cats ...string) {
 	for _, k := range cats {
 		c.set[k] = true
+		r := Reason{Category: k, Script: c.scripts[len(c.scripts)-1], Depth: len(c.scripts) - 1}
+		if c.cur != nil {
+			r.Command = c.cur.Text
+			r.Argv = argv(c.cur)
+			r.Wrappers = c.cur.Wrappers
+		}
+		if !slices.ContainsFunc(c.reasons, func(o Reason) bool {
+			return o.Category == r.Category && o.Command == r.Command && o.Script == r.Script
+		}) {
+			c.reasons = append(c.reasons, r)
+		}
 	}
 }
 
@@ -169,6 +230,10 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 // script checks every command of s, then what spans several commands.
 // fed says xargs or find -exec hands the script its arguments ("$@").
 func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
+	if depth > 0 {
+		c.scripts = append(c.scripts, s.Source)
+		defer func() { c.scripts = c.scripts[:len(c.scripts)-1] }()
+	}
 	units := make([][]unit, len(s.Commands))
 	for i, cmd := range s.Commands {
 		dir := cwd
@@ -182,9 +247,13 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				if in := u.cmd.Inner(); in != nil {
 					c.script(in, u.dir, depth+1, u.fromXargs)
 				}
+				for _, text := range runnerScripts(&u.cmd) {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
+	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.downloadThenRun(units)
 	c.remotePush(units)
@@ -199,7 +268,12 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 
 // command checks one command on its own.
 func (c *checker) command(u unit) {
+	if low, ok := lowerName(u.cmd); ok {
+		u.cmd = low
+	}
 	cmd := &u.cmd
+	c.cur = cmd
+	defer func() { c.cur = nil }()
 	for _, a := range cmd.Assigns {
 		if bypassVariable(a.Name) {
 			c.add(AgentConfigTamper)
@@ -214,9 +288,20 @@ func (c *checker) command(u unit) {
 			c.add(writeCategories(p, isDelete(f.Via))...)
 		}
 	}
-	if cmd.Dynamic || cmd.Name == "" {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
 		return
 	}
+	c.evalDownloads(u)
+	c.secretStore(u)
+	c.applyUnreviewed(u)
+	c.worktreeRemoveForce(u)
+	c.chown(u)
+	c.systemWrites(u)
+	c.httpie(u)
+	c.socketWrites(u)
+	c.socatFiles(u)
+	c.ftpPuts(u)
+	c.influx(u)
 	switch name := path.Base(cmd.Name); name {
 	case "rm":
 		if c.rmDangerous(u) {
@@ -225,7 +310,7 @@ func (c *checker) command(u unit) {
 	case "shred":
 		c.add(DestructiveDelete)
 	case "find":
-		if findDeletes(cmd) {
+		if findDeletes(cmd) && !c.findRoutine(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -233,7 +318,9 @@ func (c *checker) command(u unit) {
 	case "git":
 		c.git(u)
 	case "curl", "wget":
-		c.upload(u, name)
+		if !onlyLocal(cmd.Args) {
+			c.upload(u, name)
+		}
 		if downloadsScript(cmd, name) {
 			c.add(DownloadExecute)
 		}

@@ -12,6 +12,7 @@ var secretNames = map[string]bool{
 	".git-credentials": true, "credentials.json": true, ".vault-token": true, ".boto": true,
 	".s3cfg": true, ".dockercfg": true, "id_rsa": true, "id_dsa": true, "id_ecdsa": true,
 	"id_ed25519": true, "id_ecdsa_sk": true, "id_ed25519_sk": true,
+	"secring.gpg": true, // GnuPG 1's private keyring
 }
 
 // envTemplates are .env.* files that hold examples, not secrets.

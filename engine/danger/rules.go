@@ -16,6 +16,7 @@ var scratchNames = map[string]bool{
 	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
 	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
+	".vercel": true, // vercel link writes it again; it holds the project link, no sources
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -106,21 +107,26 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		if c.critical(abs) {
 			return true
 		}
-		return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+		return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 	}
 	if c.critical(abs) {
 		return true
 	}
-	return recursive && !shell.IsTemp(abs) && !c.scratch(abs)
+	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 }
 
 // looksLikeFile reports a name with an extension ("package-lock.json",
-// "app.log") and no leading dot: a file, where the rm of a folder tree is
+// "app.log", ".main.go.swp"): a file, where the rm of a folder tree is
 // what makes a recursive rm dangerous. Hidden folders (".git", ".ssh")
 // are not taken for files.
 func looksLikeFile(p string) bool {
 	base := path.Base(p)
-	return !strings.HasPrefix(base, ".") && path.Ext(base) != "" && path.Ext(base) != base
+	if strings.HasPrefix(base, ".") {
+		// ".main.go.swp", ".env.local": a second dot after the hidden
+		// name's own makes a file; ".git", ".vscode" stay folders.
+		return strings.Contains(base[1:], ".") && !strings.HasSuffix(base, ".")
+	}
+	return path.Ext(base) != "" && path.Ext(base) != base
 }
 
 // searchesTree reports a search that reads a whole folder tree: grep with
@@ -515,7 +521,7 @@ func (c *checker) upload(u unit, name string) {
 			continue // stdin: see pipelines
 		}
 		c.add(NetworkExfiltration)
-		if SecretFile(shell.Resolve(f, u.dir, c.home)) {
+		if SecretFile(shell.Resolve(expandHome(f), u.dir, c.home)) {
 			c.add(SecretRead)
 		}
 	}
@@ -536,7 +542,13 @@ func uploads(cmd *shell.Command, name string) []string {
 				opt, val, hasVal = o, v, true
 			}
 		} else if len(opt) > 2 {
-			opt, val, hasVal = opt[:2], opt[2:], true
+			// A cluster of short options ("-sd @f", "-sSd@f"): flags up to
+			// the first that takes a value, whose value is the rest.
+			o, v, ok := shortCluster(name, opt)
+			if o == "" {
+				continue
+			}
+			opt, val, hasVal = o, v, ok
 		}
 		takes := false
 		switch name {
@@ -552,11 +564,24 @@ func uploads(cmd *shell.Command, name string) []string {
 			continue
 		}
 		if !hasVal {
-			if i+1 >= len(args) || !args[i+1].Literal {
+			if i+1 >= len(args) {
 				continue
 			}
-			i++
-			val = args[i].Lit
+			if !args[i+1].Literal {
+				// "-d @$HOME/.ssh/id_rsa", -F "k=@$HOME/…": the home
+				// folder is known.
+				raw := strings.Trim(args[i+1].Raw, `"`)
+				pre, file, ok := strings.Cut(raw, "@")
+				if v := expandHome(file); ok && strings.HasPrefix(v, "~/") && (pre == "" || strings.HasSuffix(pre, "=")) {
+					i++
+					val = pre + "@" + v
+				} else {
+					continue
+				}
+			} else {
+				i++
+				val = args[i].Lit
+			}
 		}
 		switch opt {
 		case "-T", "--upload-file", "--post-file", "--body-file":

@@ -25,7 +25,13 @@ func (c *checker) privilege(u unit) {
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
 		c.add(PrivilegeEscalation)
-	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dscl", "dseditgroup":
+	case "dscl":
+		// "dscl . -read /Users/me": a directory query; -create, -append,
+		// -merge, -passwd, -delete and -change edit accounts.
+		if hasLit(cmd.Args, "-create", "-append", "-merge", "-passwd", "-delete", "-change", "-changei") {
+			c.add(PrivilegeEscalation)
+		}
+	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup":
 		c.add(PrivilegeEscalation)
 	case "setcap":
 		c.add(PrivilegeEscalation)
