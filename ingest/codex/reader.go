@@ -27,6 +27,7 @@ type item struct {
 	CLIVersion     string          `json:"cli_version"`
 	Source         json.RawMessage `json:"source"`
 	ParentThreadID string          `json:"parent_thread_id"`
+	ForkedFromID   string          `json:"forked_from_id"`
 
 	// turn_context
 	ApprovalPolicy json.RawMessage `json:"approval_policy"`
@@ -182,6 +183,11 @@ func (fr *fileReader) noteTs(ts time.Time) {
 // a fork re-writes its parent's header after its own.
 func (fr *fileReader) meta(p *item) {
 	if fr.st.SawMeta {
+		// A fork re-writes its parent's header (and the parent's copies
+		// of its own parent's): follow the chain to the first session.
+		if p.ID != "" && p.ID == fr.st.Lineage && p.ForkedFromID != "" {
+			fr.st.Lineage = p.ForkedFromID
+		}
 		return
 	}
 	fr.st.SawMeta = true
@@ -199,6 +205,17 @@ func (fr *fileReader) meta(p *item) {
 		if fr.st.Parent == "" {
 			fr.st.Parent = p.ParentThreadID
 		}
+	}
+	// The lineage is the session whose calls this file's calls are, or
+	// copy: a fork's (forked_from_id), a subagent's parent's (the child
+	// may begin by replaying the parent's history), else its own.
+	switch {
+	case p.ForkedFromID != "":
+		fr.st.Lineage = p.ForkedFromID
+	case fr.st.Parent != "":
+		fr.st.Lineage = fr.st.Parent
+	default:
+		fr.st.Lineage = p.ID
 	}
 }
 
@@ -380,7 +397,7 @@ func (fr *fileReader) newRow(callID, rawTool string, ts time.Time) ingest.Row {
 		Model:          fr.st.Model,
 		SourceFile:     fr.path,
 		SourceOffset:   fr.line,
-		CallKey:        "codex:" + callID,
+		CallKey:        "codex:" + fr.st.Lineage + ":" + callID,
 		CopyRank:       fr.rank(ts),
 	}
 	if fr.st.Sub {
