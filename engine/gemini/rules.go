@@ -276,8 +276,15 @@ func (ld *loading) settingsRules(s *mergedSettings, allowedFlag []string) {
 					if m[2] == "" {
 						continue // an empty prefix gives no pattern, and no rule
 					}
+					// The prefix is the user's text: a pattern too large for
+					// the regexp engine is a problem of this one rule.
+					re, err := regexp.Compile(prefixPattern(m[2]))
+					if err != nil {
+						ld.problems = append(ld.problems, fmt.Sprintf("%s: %s: %.80s…: skipped: %v", e.file, what, e.value, err))
+						continue
+					}
 					add(&rule{tool: name, decision: decAllow, priority: prio, modes: modes,
-						args: regexp.MustCompile(prefixPattern(m[2])), file: e.file, layer: e.layer, text: text})
+						args: re, file: e.file, layer: e.layer, text: text})
 					continue
 				}
 				add(&rule{tool: name, decision: decAllow, priority: prio, modes: modes, file: e.file, layer: e.layer, text: text,
