@@ -15,6 +15,9 @@ const (
 	// TOML has basic "…", literal '…' and multi-line """…""" / '''…'''
 	// strings and # comments.
 	TOML
+	// Starlark (Codex .rules files) has TOML's strings and comments, and
+	// parentheses nest too.
+	Starlark
 )
 
 // CheckDepth returns an error wrapping ErrTooDeep, with the line where the
@@ -28,17 +31,17 @@ func CheckDepth(data []byte, syn Syntax) error {
 		switch {
 		case c == '\n':
 			line++
-		case c == '[' || c == '{':
+		case c == '[' || c == '{' || (c == '(' && syn == Starlark):
 			depth++
 			if depth > MaxDepth {
 				return fmt.Errorf("line %d: %w: arrays and objects nest more than %d levels deep", line, ErrTooDeep, MaxDepth)
 			}
-		case c == ']' || c == '}':
+		case c == ']' || c == '}' || (c == ')' && syn == Starlark):
 			if depth > 0 {
 				depth--
 			}
-		case c == '"' || (c == '\'' && syn == TOML):
-			if syn == TOML && bytes.HasPrefix(data[i:], []byte{c, c, c}) {
+		case c == '"' || (c == '\'' && syn != JSON):
+			if syn != JSON && bytes.HasPrefix(data[i:], []byte{c, c, c}) {
 				end := bytes.Index(data[i+3:], []byte{c, c, c})
 				if end < 0 {
 					return nil
@@ -49,7 +52,7 @@ func CheckDepth(data []byte, syn Syntax) error {
 			}
 			j := i + 1
 			for ; j < len(data) && data[j] != c && data[j] != '\n'; j++ {
-				if data[j] == '\\' && c == '"' {
+				if data[j] == '\\' && (c == '"' || syn == Starlark) {
 					j++
 				}
 			}
@@ -57,7 +60,7 @@ func CheckDepth(data []byte, syn Syntax) error {
 				line++
 			}
 			i = j
-		case c == '#' && syn == TOML, c == '/' && syn == JSON && i+1 < len(data) && data[i+1] == '/':
+		case c == '#' && syn != JSON, c == '/' && syn == JSON && i+1 < len(data) && data[i+1] == '/':
 			for i < len(data) && data[i] != '\n' {
 				i++
 			}

@@ -126,3 +126,18 @@ func Size(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// ReadConfig reads a settings, config, policy or rules file: a regular
+// file of at most SettingsCap bytes whose nesting CheckDepth accepts. A
+// missing file gives an error for which errors.Is(err, fs.ErrNotExist)
+// holds, as os.ReadFile's does.
+func ReadConfig(path string, syn Syntax) ([]byte, error) {
+	data, err := ReadFile(path, SettingsCap)
+	if err != nil {
+		return nil, err
+	}
+	if err := CheckDepth(data, syn); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
