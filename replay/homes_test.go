@@ -122,3 +122,17 @@ func TestRootMapsRecordedArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclinedWithoutCommand: issue 14, "Declined calls whose command the
+// transcript does not hold are marked as such, not decided as if they were
+// an empty command".
+func TestDeclinedWithoutCommand(t *testing.T) {
+	calls := []ingest.Row{{CallKey: "d", Harness: "claude-code", ProjectDir: t.TempDir(), Tool: "bash", Result: "denied", Mode: "default"}}
+	rows, _, sum, err := Decide(context.Background(), Options{Home: t.TempDir(), Workers: 1}, Harnesses{"claude-code": claude.New()}, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 0 || sum.Skipped["declined, and the transcript does not hold its command"] != 1 {
+		t.Errorf("rows %v, skipped %v: want the call counted as declined without its command", rows, sum.Skipped)
+	}
+}

@@ -285,6 +285,8 @@ func selectCalls(calls []ingest.Row, opts Options, skipped map[string]int) []ing
 			skipped["not a shell or file-tool call"]++
 		case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
 			skipped["before --since"]++
+		case noCommand(c):
+			skipped[noCommandCause(c)]++
 		default:
 			kept = append(kept, c)
 		}

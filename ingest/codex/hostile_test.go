@@ -3,6 +3,7 @@ package codex
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -87,5 +88,55 @@ func TestFIFORollout(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("ingest still blocked on the FIFO after 10 s")
+	}
+}
+
+func fnCall(ts, id, name, namespace string, args map[string]any) string {
+	b, _ := json.Marshal(args)
+	p := map[string]any{"type": "function_call", "name": name, "arguments": string(b), "call_id": id}
+	if namespace != "" {
+		p["namespace"] = namespace
+	}
+	return envelope(ts, "response_item", p)
+}
+
+// TestCodexToolForms: issue 14, "Codex readers": an MCP call that carries
+// a namespace is an mcp call named with its server; view_image's path is
+// in paths; a command still running when its output was written ("Process
+// running with session ID N") takes its result from the later write_stdin
+// output that reports "Process exited with code K" (transcript-formats.md
+// 2.5: "a later write_stdin output carries the final exit").
+func TestCodexToolForms(t *testing.T) {
+	home := t.TempDir()
+	body := sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+		fnCall("2026-05-01T10:00:01.000Z", "call_m", "get_issue", "mcp__github__", map[string]any{"number": 1}) +
+		callOutput("2026-05-01T10:00:01.500Z", "call_m", "ok") +
+		fnCall("2026-05-01T10:00:02.000Z", "call_v", "view_image", "", map[string]any{"path": "shots/a.png"}) +
+		callOutput("2026-05-01T10:00:02.500Z", "call_v", "ok") +
+		execCall("2026-05-01T10:00:03.000Z", "call_bg", "make test") +
+		callOutput("2026-05-01T10:00:04.000Z", "call_bg", "Chunk ID: 1\nWall time: 10.0 seconds\nProcess running with session ID 7\nOriginal token count: 1\nOutput:\nrunning\n") +
+		fnCall("2026-05-01T10:00:05.000Z", "call_w", "write_stdin", "", map[string]any{"session_id": 7, "chars": ""}) +
+		callOutput("2026-05-01T10:00:30.000Z", "call_w", exited(3))
+	writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", body)
+	sink, _ := readHome(t, home, nil)
+	got := ingesttest.ByCallID(ingesttest.Latest(sink.Rows))
+	if m := got["call_m"]; m.Tool != "mcp" || m.RawTool != "mcp__github__get_issue" {
+		t.Errorf("namespaced MCP call: tool %q raw %q, want mcp, mcp__github__get_issue", m.Tool, m.RawTool)
+	}
+	if v := got["call_v"]; len(v.Paths) != 1 || v.Paths[0] != "/w/proj/shots/a.png" {
+		t.Errorf("view_image paths %v", v.Paths)
+	}
+	bg := got["call_bg"]
+	if !bg.Background || bg.Result != "error" || bg.ExitCode == nil || *bg.ExitCode != 3 {
+		t.Errorf("background command: background %v result %q exit %s, want error with exit 3", bg.Background, bg.Result, ingesttest.FmtPtr(bg.ExitCode))
+	}
+	n := 0
+	for _, r := range sink.Rows {
+		if r.CallID == "call_bg" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("background command sent %d times in one read, want once", n)
 	}
 }

@@ -30,6 +30,9 @@ type fileState struct {
 	TurnCwd    string         `json:"turn_cwd,omitempty"`    // the turn's cwd
 	Seq        int64          `json:"seq,omitempty"`         // calls numbered so far
 	Pending    []*pendingCall `json:"pending,omitempty"`     // calls still waiting for their output
+	// Background holds, by exec session id, the commands whose output said
+	// they still run, until a write_stdin output reports their exit.
+	Background map[string]*pendingCall `json:"background,omitempty"`
 }
 
 // pendingCall is a call whose output has not been seen. Emitted says its
