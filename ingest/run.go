@@ -110,6 +110,7 @@ func (s Summary) String() string {
 // group is the files of one Source that must be read together.
 type group struct {
 	src   Source
+	home  string // the home its first file was found under
 	files []File
 	prev  map[string]FileState
 }
@@ -279,7 +280,7 @@ func discover(src Source, homes []string, prev map[string]FileState, sum *Summar
 			if !ok {
 				i = len(groups)
 				byKey[key] = i
-				groups = append(groups, group{src: src, prev: map[string]FileState{}})
+				groups = append(groups, group{src: src, home: home, prev: map[string]FileState{}})
 			}
 			groups[i].files = append(groups[i].files, f)
 			if st, ok := prev[f.Path]; ok {
@@ -337,6 +338,7 @@ func inodeOf(fi os.FileInfo) uint64 {
 // been read whole, its rows go on to the calls writer (a failed group's
 // rows are dropped, so the next run reads it again).
 type groupSink struct {
+	home  string // written into every row: replay takes that home's user settings
 	mu    sync.Mutex
 	res   *groupResult
 	bytes *atomic.Int64
@@ -354,6 +356,7 @@ const callsRowGroup = 8192
 const sinkBatch = 512
 
 func (s *groupSink) Row(r Row) {
+	r.Home = s.home
 	s.mu.Lock()
 	s.batch = append(s.batch, r)
 	s.mu.Unlock()
@@ -424,7 +427,7 @@ feed:
 }
 
 func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter) {
-	sink := &groupSink{res: res, bytes: bytesRead, calls: calls, out: out}
+	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
 		calls.Add(-int64(len(sink.batch)))

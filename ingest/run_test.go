@@ -448,7 +448,7 @@ func TestRunHarnessFilter(t *testing.T) {
 func TestRunIDIncreasesPastClock(t *testing.T) {
 	h, out := home(t, "basic"), t.TempDir()
 	future := time.Now().Add(time.Hour).UnixNano()
-	m := `{"version":1,"last_run":` + strconv.FormatInt(future, 10) + `,"sources":{}}`
+	m := `{"version":2,"last_run":` + strconv.FormatInt(future, 10) + `,"sources":{}}`
 	if err := os.WriteFile(filepath.Join(out, ingest.ManifestName), []byte(m), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -31,28 +31,42 @@ type Harnesses map[string]engine.Harness
 
 // RootMap rewrites a project folder recorded on another machine to where it
 // is found here: a call whose project_dir starts with From is looked up
-// under To instead.
-type RootMap struct{ From, To string }
+// under To instead. With Home set it applies only to calls ingested from
+// that home (two machines' homes may both hold /home/dev/app, and they are
+// different projects).
+type RootMap struct{ Home, From, To string }
 
-// ParseRootMap reads "OLD=NEW".
+// ParseRootMap reads "OLD=NEW" or "HOME:OLD=NEW".
 func ParseRootMap(s string) (RootMap, error) {
+	bad := fmt.Errorf("--root %q: want OLD=NEW or HOME:OLD=NEW, e.g. /home/dev=/mnt/laptop/home/dev", s)
 	from, to, ok := strings.Cut(s, "=")
 	if !ok || from == "" || to == "" {
-		return RootMap{}, fmt.Errorf("--root %q: want OLD=NEW, e.g. /home/dev=/mnt/laptop/home/dev", s)
+		return RootMap{}, bad
 	}
-	return RootMap{From: filepath.Clean(from), To: filepath.Clean(to)}, nil
+	var home string
+	if h, f, ok := strings.Cut(from, ":"); ok {
+		if h == "" || f == "" {
+			return RootMap{}, bad
+		}
+		home, from = filepath.Clean(h), f
+	}
+	return RootMap{Home: home, From: filepath.Clean(from), To: filepath.Clean(to)}, nil
 }
 
 // Options steer one replay.
 type Options struct {
-	Mode     engine.Mode // overrides every recorded and configured mode when set
-	Since    time.Time   // only calls at or after Since (zero: all)
-	Newest   int         // only the newest N shell and file-tool calls (0: all)
-	Workers  int         // decision workers (0: GOMAXPROCS)
-	Home     string      // the home folder whose user settings apply
-	Trust    *bool       // overrides each harness's trust record
-	Roots    []RootMap   // project folder rewrites
-	Progress io.Writer   // progress lines; nil for none
+	Mode    engine.Mode // overrides every recorded and configured mode when set
+	Since   time.Time   // only calls at or after Since (zero: all)
+	Newest  int         // only the newest N shell and file-tool calls (0: all)
+	Workers int         // decision workers (0: GOMAXPROCS)
+	// Home is the home folder whose user settings apply to calls that do
+	// not record the home they were ingested from (or to every call, with
+	// ForceHome).
+	Home      string
+	ForceHome bool
+	Trust     *bool     // overrides each harness's trust record
+	Roots     []RootMap // project folder rewrites
+	Progress  io.Writer // progress lines; nil for none
 	// RunHooks lets each project's hooks run on that project's calls (the
 	// seed's Replay: only with --replay-hooks and --run-hooks together).
 	RunHooks bool
@@ -110,7 +124,23 @@ func sortedKeys(m map[string]int) []string {
 
 // policyKey identifies one compiled policy: replay loads each once and
 // shares it read-only between workers.
-type policyKey struct{ harness, project string }
+// home is whose user settings apply, from the home the call was ingested
+// from (the --root rewrites that apply).
+type policyKey struct{ harness, project, home, from string }
+
+// homeOf is the home whose user settings a call is judged with: the one
+// its transcript was ingested from, unless --user-home forces one.
+func homeOf(c *toolcall.Row, opts Options) string {
+	if c.Home == "" || opts.ForceHome {
+		return opts.Home
+	}
+	return c.Home
+}
+
+// keyOf is the policy a call is decided with.
+func keyOf(c *toolcall.Row, opts Options) policyKey {
+	return policyKey{c.Harness, c.ProjectDir, homeOf(c, opts), c.Home}
+}
 
 type loadedPolicy struct {
 	harness engine.Harness
@@ -118,6 +148,7 @@ type loadedPolicy struct {
 	scorer  *score.Scorer // decides and marks danger; shared by the workers
 	hash    string
 	dir     string // where the project was found (after --root)
+	home    string // whose user settings it holds
 	err     error
 }
 
@@ -134,11 +165,11 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 	policies := map[policyKey]*loadedPolicy{}
 	var rules []RuleRow
 	for _, c := range calls {
-		k := policyKey{c.Harness, c.ProjectDir}
+		k := keyOf(&c, opts)
 		if _, ok := policies[k]; ok {
 			continue
 		}
-		lp := &loadedPolicy{dir: mapRoot(c.ProjectDir, opts.Roots)}
+		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
 		policies[k] = lp
 		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
 			sum.Problems = append(sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
@@ -149,12 +180,12 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 			continue
 		}
 		lp.harness = h
-		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: opts.Home, Trust: opts.Trust, RunHooks: opts.RunHooks})
+		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
 		if lp.err != nil {
 			sum.Problems = append(sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
 			continue
 		}
-		lp.scorer = &score.Scorer{Harness: c.Harness, Policy: lp.policy, Project: lp.dir, Home: opts.Home}
+		lp.scorer = &score.Scorer{Harness: c.Harness, Policy: lp.policy, Project: lp.dir, Home: lp.home}
 		sum.Policies++
 		for _, p := range lp.policy.Problems() {
 			sum.Problems = append(sum.Problems, p)
@@ -185,7 +216,7 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 					return
 				}
 				c := &calls[i]
-				lp := policies[policyKey{c.Harness, c.ProjectDir}]
+				lp := policies[keyOf(c, opts)]
 				if lp.err == nil {
 					out[i] = decideOne(c, lp, opts)
 					ok[i] = true
@@ -202,7 +233,7 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 	rows := out[:0]
 	for i := range out {
 		if !ok[i] {
-			lp := policies[policyKey{calls[i].Harness, calls[i].ProjectDir}]
+			lp := policies[keyOf(&calls[i], opts)]
 			sum.Skipped[lp.err.Error()]++
 			continue
 		}
@@ -227,6 +258,8 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 			skipped["not a shell or file-tool call"]++
 		case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
 			skipped["before --since"]++
+		case noCommand(c):
+			skipped[noCommandCause(c)]++
 		default:
 			kept = append(kept, c)
 		}
@@ -240,8 +273,8 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 }
 
 func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
-	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: c.Command,
-		Paths: mapAll(c.Paths, opts.Roots), Cwd: mapRoot(c.Cwd, opts.Roots)}
+	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, opts.Roots),
+		Paths: mapAll(c.Paths, c.Home, opts.Roots), Cwd: MapPath(c.Cwd, c.Home, opts.Roots)}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}
@@ -250,6 +283,7 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
 		// (Codex escalation requests and workdir, patch text, WebFetch URLs).
 		var in map[string]any
 		if json.Unmarshal([]byte(c.InputJSON), &in) == nil {
+			mapInput(in, c.Home, opts.Roots)
 			call.Input = in
 		}
 	}
@@ -287,24 +321,37 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	return row
 }
 
-// mapRoot applies the first matching --root rewrite to a path.
-func mapRoot(p string, roots []RootMap) string {
-	for _, r := range roots {
-		if p == r.From || strings.HasPrefix(p, r.From+"/") {
-			return r.To + p[len(r.From):]
-		}
+// MapPath applies the first --root rewrite that matches p and applies to
+// calls ingested from home.
+func MapPath(p, home string, roots []RootMap) string {
+	if r, ok := matchRoot(p, home, roots); ok {
+		return r.To + p[len(r.From):]
 	}
 	return p
 }
 
+// matchRoot returns the first rewrite that applies to calls from home and
+// whose From is p or a folder holding p.
+func matchRoot(p, home string, roots []RootMap) (RootMap, bool) {
+	for _, r := range roots {
+		if r.Home != "" && r.Home != filepath.Clean(home) {
+			continue
+		}
+		if p == r.From || strings.HasPrefix(p, r.From+"/") {
+			return r, true
+		}
+	}
+	return RootMap{}, false
+}
+
 // mapAll applies the --root rewrites to every path.
-func mapAll(paths []string, roots []RootMap) []string {
+func mapAll(paths []string, home string, roots []RootMap) []string {
 	if len(roots) == 0 || len(paths) == 0 {
 		return paths
 	}
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		out[i] = mapRoot(p, roots)
+		out[i] = MapPath(p, home, roots)
 	}
 	return out
 }

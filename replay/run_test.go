@@ -138,7 +138,7 @@ func TestParseRootMap(t *testing.T) {
 			t.Errorf("%q: want an error", bad)
 		}
 	}
-	if got := mapRoot("/home/devx/p", []RootMap{{"/home/dev", "/n"}}); got != "/home/devx/p" {
+	if got := MapPath("/home/devx/p", "", []RootMap{{From: "/home/dev", To: "/n"}}); got != "/home/devx/p" {
 		t.Errorf("a prefix that is not a whole folder must not map: %s", got)
 	}
 }

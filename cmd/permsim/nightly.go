@@ -23,8 +23,8 @@ Example:
 	inf.register(fs)
 	fs.StringVar(&format, "format", "text", "report format: text, markdown, html or json")
 	fs.StringVar(&rf.mode, "mode", "", "simulate every call in this mode instead of the recorded one")
-	fs.StringVar(&rf.home, "user-home", "", "home folder whose user settings apply (default: the first --home, else yours)")
-	fs.StringArrayVar(&rf.roots, "root", nil, "OLD=NEW: find projects recorded under OLD under NEW here (repeatable)")
+	fs.StringVar(&rf.home, "user-home", "", "home folder whose user settings apply to every call (default: the --home each call was read from)")
+	fs.StringArrayVar(&rf.roots, "root", nil, "OLD=NEW: find projects recorded under OLD under NEW here; HOME:OLD=NEW only for calls read from HOME (repeatable)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -36,9 +36,6 @@ Example:
 	fmt.Fprint(stderr, isum.String())
 	if err != nil {
 		return err
-	}
-	if rf.home == "" {
-		rf.home = iopts.Homes[0]
 	}
 	rf.since = inf.since
 	ropts, err := rf.options(progressWriter(stderr))

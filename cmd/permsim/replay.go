@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/permsim/permsim/engine"
@@ -33,9 +34,9 @@ func (f *replayFlags) register(fs interface {
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
 	fs.IntVar(&f.newest, "newest", 0, "only the newest N shell and file-tool calls (0: all)")
 	fs.IntVar(&f.workers, "workers", 0, "decision workers (default: GOMAXPROCS)")
-	fs.StringVar(&f.home, "user-home", defaultHome(), "home folder whose user settings (~/.claude/settings.json, …) apply")
+	fs.StringVar(&f.home, "user-home", "", "home folder whose user settings (~/.claude/settings.json, …) apply to every call (default: the home each call was ingested from; yours for calls that record none)")
 	fs.StringVar(&f.trust, "trust", "", "yes|no: override every project's trust record")
-	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here (repeatable)")
+	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here; HOME:OLD=NEW only for calls ingested from HOME (repeatable)")
 }
 
 // registerHooks adds the hook flags of DESIGN.md's replay contract.
@@ -73,7 +74,13 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	}
 	opts := replay.Options{Mode: engine.Mode(f.mode), Since: since, Newest: f.newest, Workers: f.workers, Progress: progress,
 		RunHooks: f.runHooks && f.replayHooks}
-	if opts.Home, err = absDir("--user-home", f.home); err != nil {
+	home := f.home
+	if home == "" {
+		home = defaultHome()
+	} else {
+		opts.ForceHome = true
+	}
+	if opts.Home, err = absDir("--user-home", home); err != nil {
 		return opts, err
 	}
 	if opts.Trust, err = parseTrust(f.trust); err != nil {
@@ -83,6 +90,12 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 		m, err := replay.ParseRootMap(r)
 		if err != nil {
 			return opts, usageError{msg: err.Error()}
+		}
+		if m.Home != "" {
+			// Rows record the home as ingest made it absolute.
+			if m.Home, err = filepath.Abs(m.Home); err != nil {
+				return opts, usageError{msg: err.Error()}
+			}
 		}
 		opts.Roots = append(opts.Roots, m)
 	}

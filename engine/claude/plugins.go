@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // pluginHookSources finds the hooks of the plugins enabledPlugins turns on
@@ -29,7 +31,7 @@ func (p *Policy) pluginHookSources() []*settingsFile {
 		return nil
 	}
 	list := filepath.Join(p.userDir, "plugins", "installed_plugins.json")
-	data, err := os.ReadFile(list)
+	data, err := safefile.ReadConfig(list, safefile.JSON)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			p.problems = append(p.problems, fmt.Sprintf("%s: %v; plugin hooks not read", list, err))

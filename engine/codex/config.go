@@ -13,6 +13,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // layer is one config folder: config.toml, rules/ and hooks.json.
@@ -139,7 +140,7 @@ func projectDirs(project string) []string {
 // readConfig decodes a config.toml; a file that is absent gives nil, one
 // that does not parse gives nil and a Problem naming its line.
 func (p *Policy) readConfig(path string) map[string]any {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.TOML)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
 			p.problems = append(p.problems, fmt.Sprintf("%s: cannot read: %v; skipped", path, err))
@@ -569,7 +570,7 @@ func (p *Policy) listHooks() {
 
 // readHooksJSON reads a hooks.json: {"hooks": {"<Event>": [groups]}}.
 func readHooksJSON(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil

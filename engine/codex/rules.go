@@ -13,6 +13,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Decisions a prefix rule can carry, from the least to the most strict.
@@ -176,7 +177,7 @@ func ruleFiles(dir string) []string {
 // running anything. home resolves "~/" in host_executable() paths.
 func readRulesFile(file, layer, home string) *rulesFile {
 	rf := &rulesFile{path: file, layer: layer, host: map[string][]string{}}
-	src, err := os.ReadFile(file)
+	src, err := safefile.ReadConfig(file, safefile.Starlark)
 	if err != nil {
 		rf.err = &loadError{file: file, msg: "cannot read: " + err.Error()}
 		return rf

@@ -223,6 +223,11 @@ func sortRules(rs []*rule) {
 	})
 }
 
+// maxPrefix bounds a tools.allowed command prefix: compiling a pattern
+// takes time and memory that grow with it (a 10 MB prefix takes minutes),
+// and no real command starts with 64 KB of fixed text.
+const maxPrefix = 64 << 10
+
 // legacyTool is the "tool(args)" form of the settings' tool lists.
 var legacyTool = regexp.MustCompile(`^([a-zA-Z0-9_-]+)\((.*)\)$`)
 
@@ -276,8 +281,19 @@ func (ld *loading) settingsRules(s *mergedSettings, allowedFlag []string) {
 					if m[2] == "" {
 						continue // an empty prefix gives no pattern, and no rule
 					}
+					// The prefix is the user's text: a pattern too large for
+					// the regexp engine is a problem of this one rule.
+					if len(m[2]) > maxPrefix {
+						ld.problems = append(ld.problems, fmt.Sprintf("%s: %s: a command prefix of %d bytes (over %d): not simulated", e.file, what, len(m[2]), maxPrefix))
+						continue
+					}
+					re, err := regexp.Compile(prefixPattern(m[2]))
+					if err != nil {
+						ld.problems = append(ld.problems, fmt.Sprintf("%s: %s: %.80s…: skipped: %v", e.file, what, e.value, err))
+						continue
+					}
 					add(&rule{tool: name, decision: decAllow, priority: prio, modes: modes,
-						args: regexp.MustCompile(prefixPattern(m[2])), file: e.file, layer: e.layer, text: text})
+						args: re, file: e.file, layer: e.layer, text: text})
 					continue
 				}
 				add(&rule{tool: name, decision: decAllow, priority: prio, modes: modes, file: e.file, layer: e.layer, text: text,

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // sourced is one settings value with the file and layer it came from.
@@ -61,7 +62,7 @@ type mergedSettings struct {
 // readSettings reads one settings file. A missing file gives nil and no
 // problem; an unreadable or invalid one gives a problem and nil.
 func readSettings(path, layer string) (*settingsFile, []string) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
@@ -354,7 +355,7 @@ func (sr *settingsReader) beforeTool(f *settingsFile) []hookDef {
 // counts for the rule folder's parent). found is false when no rule
 // covers the project.
 func trustRecord(path, project string) (trusted, found bool, problems []string) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return false, false, nil

@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // builtinPolicies are the default policies Gemini CLI 0.61.0 ships
@@ -88,7 +90,7 @@ func readPolicyPath(path string, tier int) ([]policyFile, []string) {
 	var out []policyFile
 	var probs []string
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		data, err := safefile.ReadConfig(n, safefile.TOML)
 		if err != nil {
 			probs = append(probs, fmt.Sprintf("%s: %v", n, err))
 			continue

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -140,7 +141,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		st = &fileState{}
 	}
 
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil, nil
@@ -234,7 +235,7 @@ func subagentMode(path, agentID string, parent *fileState) modeRec {
 		ToolUseID      string `json:"toolUseId"`
 		PermissionMode string `json:"permissionMode"`
 	}
-	if b, err := os.ReadFile(strings.TrimSuffix(path, ".jsonl") + ".meta.json"); err == nil {
+	if b, err := safefile.ReadFile(strings.TrimSuffix(path, ".jsonl")+".meta.json", safefile.SettingsCap); err == nil {
 		_ = json.Unmarshal(b, &meta)
 	}
 	if parent != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Discover lists the transcript files under one home: every
@@ -136,7 +137,10 @@ func discoverProject(dir string) ([]ingest.File, error) {
 			})
 			continue
 		}
-		if !strings.HasSuffix(name, ".jsonl") || !e.Type().IsRegular() {
+		// A FIFO, socket or device under a transcript's name is listed:
+		// Read refuses to open it and reports it (only regular files are
+		// opened), rather than the file vanishing without a word.
+		if !strings.HasSuffix(name, ".jsonl") || e.IsDir() {
 			continue
 		}
 		group := p
@@ -155,7 +159,7 @@ func discoverProject(dir string) ([]ingest.File, error) {
 // firstSessionID returns the first "sessionId" string in the head of the
 // file, "" when there is none in the first 64 KiB.
 func firstSessionID(path string) string {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return ""
 	}

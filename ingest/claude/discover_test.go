@@ -119,8 +119,8 @@ func TestLegacySubagentFile(t *testing.T) {
 		"isSidechain": true, "agentId": "0a1b2c3d", "message": map[string]any{"role": "assistant",
 			"content": []any{map[string]any{"type": "tool_use", "id": "toolu_S", "name": "Glob", "input": map[string]any{"pattern": "*.go"}}}}})))
 	sink, _ := readHome(t, home)
-	got := ingesttest.Latest(sink.Rows)
-	s, ok := got["claude:toolu_S"]
+	got := ingesttest.ByCallID(ingesttest.Latest(sink.Rows))
+	s, ok := got["toolu_S"]
 	if !ok {
 		t.Fatalf("subagent call missing: %v", ingesttest.Keys(got))
 	}
@@ -129,7 +129,7 @@ func TestLegacySubagentFile(t *testing.T) {
 		t.Errorf("subagent row: sub %v agent %q session %q parent %q mode %s/%s pattern %q",
 			s.IsSubagent, s.AgentID, s.SessionID, s.ParentSessionID, s.Mode, s.ModeSource, s.Pattern)
 	}
-	if task := got["claude:toolu_T"]; task.SpawnsAgent != "0a1b2c3d" || task.Tool != "other" {
+	if task := got["toolu_T"]; task.SpawnsAgent != "0a1b2c3d" || task.Tool != "other" {
 		t.Errorf("Task row: spawns %q tool %q", task.SpawnsAgent, task.Tool)
 	}
 }

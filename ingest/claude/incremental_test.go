@@ -110,6 +110,7 @@ func TestIncremental(t *testing.T) {
 		t.Errorf("run 1 state: offset %d line %d, want %d 4", st1[path].Offset, st1[path].Line, len(part1))
 	}
 	rankB := s1.Rows[1].CopyRank
+	keyB := s1.Rows[1].CallKey
 
 	// Run 2: nothing changed, nothing is read.
 	s2, st2 := readGroup(t, files, st1)
@@ -136,7 +137,7 @@ func TestIncremental(t *testing.T) {
 		t.Errorf("run 3: a whole last line without newline was reported: %v", s3.Problems)
 	}
 	b, c := s3.Rows[0], s3.Rows[1]
-	if b.CopyRank != rankB || b.CallKey != "claude:toolu_B" || b.ExitCode == nil || *b.ExitCode != 2 {
+	if b.CopyRank != rankB || b.CallKey != keyB || b.ExitCode == nil || *b.ExitCode != 2 {
 		t.Errorf("B again: rank %q (was %q) key %s exit %v", b.CopyRank, rankB, b.CallKey, ingesttest.FmtPtr(b.ExitCode))
 	}
 	if b.Mode != "default" || b.SourceOffset != 4 || b.Seq != 2 {

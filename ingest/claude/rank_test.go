@@ -34,7 +34,7 @@ func TestCopyRankOrder(t *testing.T) {
 	if len(sink.Rows) != 3 {
 		t.Fatalf("got %d records of the call, want 3", len(sink.Rows))
 	}
-	best := ingesttest.KeepOriginals(sink.Rows)["claude:toolu_SAME"]
+	best := ingesttest.ByCallID(ingesttest.KeepOriginals(sink.Rows))["toolu_SAME"]
 	if filepath.Base(best.SourceFile) != "orig.jsonl" {
 		t.Errorf("original attributed to %s (rank %s)", best.SourceFile, best.CopyRank)
 	}

@@ -13,6 +13,7 @@ import (
 // reader looks at. Strings keep their quotes; they are decoded on use.
 type rec struct {
 	typ, sessionID, cwd, ts, version, agentID, permMode []byte
+	uuid                                                []byte
 	message, toolUseResult, permDecision, denialKind    []byte
 	isSidechain, forked                                 bool
 
@@ -55,6 +56,8 @@ func (r *rec) parse(line []byte, enough func(*rec) bool) error {
 			r.typ = v
 		case "sessionId":
 			r.sessionID = v
+		case "uuid":
+			r.uuid = v
 		case "cwd":
 			r.cwd = v
 		case "timestamp":
@@ -433,7 +436,7 @@ func (fr *fileReader) call(r *rec, id, name string, input []byte, model string) 
 		Model:          model,
 		SourceFile:     fr.path,
 		SourceOffset:   fr.line,
-		CallKey:        "claude:" + id,
+		CallKey:        callKey(r, sess, id),
 		CopyRank:       fr.rank(r.forked),
 	}
 	if fr.sub || r.isSidechain {
@@ -452,6 +455,21 @@ func (fr *fileReader) call(r *rec, id, name string, input []byte, model string) 
 		fr.st.Spawn[id] = m
 	}
 	fr.addPending(&pendingCall{Row: row})
+}
+
+// callKey is the call's identity: the tool_use id within the record that
+// holds it. Claude Code copies records (old --resume, --fork-session,
+// /branch, a forked parent's subagent) with their uuid kept and their
+// sessionId rewritten (transcript-formats.md 1.5), so the record's uuid
+// makes every copy of one call share a key while calls of unrelated
+// sessions that happen to reuse a tool_use id (a scripted model, homes
+// collected from many machines) stay apart. A record without a uuid falls
+// back to its session.
+func callKey(r *rec, sess, id string) string {
+	if u := str(r.uuid); u != "" {
+		return "claude:" + u + ":" + id
+	}
+	return "claude:" + sess + ":" + id
 }
 
 // rank builds the copy rank: records copied by /branch (forkedFrom) after

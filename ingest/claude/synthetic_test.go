@@ -52,14 +52,14 @@ const synthHome = "../../testdata/ingest/claude/synthetic/home"
 // CopyRank per CallKey must give exactly expected.json's 26 calls.
 func TestSyntheticHome(t *testing.T) {
 	sink, _ := readHome(t, synthHome)
-	got := ingesttest.KeepOriginals(sink.Rows)
+	got := ingesttest.ByCallID(ingesttest.KeepOriginals(sink.Rows))
 	want := loadExpected(t)
 	if len(got) != len(want) {
 		t.Errorf("distinct calls: got %d, want %d (%v)", len(got), len(want), ingesttest.Keys(got))
 	}
 	for _, w := range want {
 		t.Run(w.CallID, func(t *testing.T) {
-			r, ok := got["claude:"+w.CallID]
+			r, ok := got[w.CallID]
 			if !ok {
 				t.Fatalf("call %s missing", w.CallID)
 			}
@@ -86,7 +86,7 @@ func TestSyntheticHome(t *testing.T) {
 				{"exit_code", ingesttest.FmtPtr(r.ExitCode), ingesttest.FmtPtr(w.ExitCode)},
 				{"timeout_ms", r.TimeoutMs, ingesttest.Deref(w.TimeoutMs)},
 				{"escalated", r.Escalated, ingesttest.Deref(w.SandboxDisabled)},
-				{"call_key", r.CallKey, "claude:" + w.CallID},
+				{"call_key holds the call id", strings.HasPrefix(r.CallKey, "claude:") && strings.HasSuffix(r.CallKey, ":"+w.CallID), true},
 			}
 			if w.ParentSessionID != nil {
 				checks = append(checks, ingesttest.Field{Name: "parent_session_id", Got: r.ParentSessionID, Want: *w.ParentSessionID})
@@ -115,7 +115,7 @@ func TestSyntheticHome(t *testing.T) {
 	if p := sink.Problems[0]; p.File != b2 || p.Line != 16 {
 		t.Errorf("problem: got %s, want %s:16", p, b2)
 	}
-	if _, ok := got["claude:toolu_01QoS9k0Q6TnYX1EgsI1YfXL"]; ok {
+	if _, ok := got["toolu_01QoS9k0Q6TnYX1EgsI1YfXL"]; ok {
 		t.Errorf("the call in the truncated line was counted")
 	}
 }
@@ -126,7 +126,7 @@ func TestSyntheticHome(t *testing.T) {
 // when it was spawned."
 func TestSyntheticModeSources(t *testing.T) {
 	sink, _ := readHome(t, synthHome)
-	got := ingesttest.KeepOriginals(sink.Rows)
+	got := ingesttest.ByCallID(ingesttest.KeepOriginals(sink.Rows))
 	cases := []struct {
 		call, source string
 	}{
@@ -158,7 +158,7 @@ func TestSyntheticModeSources(t *testing.T) {
 		{"toolu_0160j8BmnhRcIrs7BW81pVYS", "none"},   // Task, 1.0.58
 	}
 	for _, c := range cases {
-		if r := got["claude:"+c.call]; r.ModeSource != c.source {
+		if r := got[c.call]; r.ModeSource != c.source {
 			t.Errorf("%s: mode_source %q, want %q", c.call, r.ModeSource, c.source)
 		}
 	}
@@ -173,6 +173,14 @@ func TestSyntheticCopyRanks(t *testing.T) {
 	for _, r := range sink.Rows {
 		byKey[r.CallKey] = append(byKey[r.CallKey], r)
 	}
+	// Copies must share their CallKey: a call id under two keys is an error.
+	keyOf := map[string]string{}
+	for k, rows := range byKey {
+		if prev, dup := keyOf[rows[0].CallID]; dup {
+			t.Errorf("%s: copies under two keys %s and %s", rows[0].CallID, prev, k)
+		}
+		keyOf[rows[0].CallID] = k
+	}
 	cases := []struct {
 		call, wantSession, loserSession string
 	}{
@@ -182,7 +190,7 @@ func TestSyntheticCopyRanks(t *testing.T) {
 		{"toolu_01QUkjUfyjKJrST8DCOARwmv", "3e1f5a7b-2c4d-4e6f-8a9b-0c1d2e3f4a5b", "9a7c3b1d-8e2f-4a6b-9c0d-1e2f3a4b5c6d"},
 	}
 	for _, c := range cases {
-		rows := byKey["claude:"+c.call]
+		rows := byKey[keyOf[c.call]]
 		if len(rows) != 2 {
 			t.Errorf("%s: %d records, want the original and one copy", c.call, len(rows))
 			continue
@@ -193,7 +201,7 @@ func TestSyntheticCopyRanks(t *testing.T) {
 		}
 	}
 	// The Grep echoed in the progress line is read once, from the subagent.
-	if rows := byKey["claude:toolu_017wtqDvUoUWqlpp4gC86JG1"]; len(rows) != 1 || !strings.Contains(rows[0].SourceFile, "subagents") {
+	if rows := byKey[keyOf["toolu_017wtqDvUoUWqlpp4gC86JG1"]]; len(rows) != 1 || !strings.Contains(rows[0].SourceFile, "subagents") {
 		t.Errorf("progress echo: got %d rows %v", len(rows), rows)
 	}
 }

@@ -30,6 +30,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -45,6 +46,8 @@ const DefaultMaxLine = 64 << 20
 type Source struct {
 	// MaxLine overrides DefaultMaxLine when positive.
 	MaxLine int
+	// MaxExpanded overrides DefaultMaxExpanded when positive.
+	MaxExpanded int64
 }
 
 // New returns a Codex Source with default settings.
@@ -125,7 +128,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		st = &fileState{}
 	}
 
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil
@@ -140,7 +143,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 			return nil, nil
 		}
 		defer dec.Close()
-		in = dec
+		in = &expandCap{r: dec, left: s.maxExpanded(), limit: s.maxExpanded()}
 	} else {
 		if _, err := f.Seek(offset, io.SeekStart); err != nil {
 			sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
@@ -170,7 +173,9 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		}
 		if err != nil {
 			msg := "read error: " + err.Error()
-			if zst {
+			if _, ok := errors.AsType[errExpanded](err); ok {
+				msg = err.Error()
+			} else if zst {
 				msg = "zstd stream cut short or corrupt, the rest of the file is skipped: " + err.Error()
 			}
 			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: msg})
@@ -200,10 +205,22 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 			sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: msg})
 		}
 	}
-	if t := trimSpace(tail); len(t) > 0 && !wholeObject(t) {
-		// Not consumed: it may still be being written. Only a line that
-		// cannot become whole by itself is worth a report.
-		sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+	if t := trimSpace(tail); len(t) > 0 {
+		if wholeObject(t) {
+			// A complete record without its newline (a copied or
+			// compressed-then-restored rollout ends so): read it, as the
+			// .zst form of the same rollout is. Codex writes a record and
+			// its newline at once, so a whole object is not half-written;
+			// should the newline follow, the next run reads an empty line.
+			fr.line++
+			offset += int64(len(tail))
+			if err := fr.process(tail); err != nil {
+				sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: "corrupt line skipped: " + err.Error()})
+			}
+		} else {
+			// Not consumed: it may still be being written.
+			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+		}
 	}
 	sink.Bytes(lr.BytesRead - reported)
 	fr.finish()
@@ -212,3 +229,41 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 }
 
 var errNotObject = errors.New("not a JSON object")
+
+// DefaultMaxExpanded is the most a .zst rollout may expand to. Real
+// rollouts are megabytes to a few hundred; a file that expands past this
+// (a zstd bomb) has its rest reported and skipped instead of keeping the
+// run busy for hours.
+const DefaultMaxExpanded = 4 << 30
+
+func (s *Source) maxExpanded() int64 {
+	if s.MaxExpanded > 0 {
+		return s.MaxExpanded
+	}
+	return DefaultMaxExpanded
+}
+
+// expandCap is a reader that fails once left bytes have been read.
+type expandCap struct {
+	r           io.Reader
+	left, limit int64
+}
+
+// errExpanded is what expandCap fails with.
+type errExpanded struct{ limit int64 }
+
+func (e errExpanded) Error() string {
+	return fmt.Sprintf("expands to more than %s, the most permsim reads of a compressed rollout; the rest of the file is skipped", safefile.Size(e.limit))
+}
+
+func (c *expandCap) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, errExpanded{c.limit}
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}

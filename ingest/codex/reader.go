@@ -27,6 +27,7 @@ type item struct {
 	CLIVersion     string          `json:"cli_version"`
 	Source         json.RawMessage `json:"source"`
 	ParentThreadID string          `json:"parent_thread_id"`
+	ForkedFromID   string          `json:"forked_from_id"`
 
 	// turn_context
 	ApprovalPolicy json.RawMessage `json:"approval_policy"`
@@ -37,6 +38,7 @@ type item struct {
 	Role      string          `json:"role"`
 	Content   json.RawMessage `json:"content"`
 	Name      string          `json:"name"`
+	Namespace string          `json:"namespace"`
 	Arguments json.RawMessage `json:"arguments"`
 	Input     json.RawMessage `json:"input"`
 	CallID    string          `json:"call_id"`
@@ -182,6 +184,11 @@ func (fr *fileReader) noteTs(ts time.Time) {
 // a fork re-writes its parent's header after its own.
 func (fr *fileReader) meta(p *item) {
 	if fr.st.SawMeta {
+		// A fork re-writes its parent's header (and the parent's copies
+		// of its own parent's): follow the chain to the first session.
+		if p.ID != "" && p.ID == fr.st.Lineage && p.ForkedFromID != "" {
+			fr.st.Lineage = p.ForkedFromID
+		}
 		return
 	}
 	fr.st.SawMeta = true
@@ -199,6 +206,17 @@ func (fr *fileReader) meta(p *item) {
 		if fr.st.Parent == "" {
 			fr.st.Parent = p.ParentThreadID
 		}
+	}
+	// The lineage is the session whose calls this file's calls are, or
+	// copy: a fork's (forked_from_id), a subagent's parent's (the child
+	// may begin by replaying the parent's history), else its own.
+	switch {
+	case p.ForkedFromID != "":
+		fr.st.Lineage = p.ForkedFromID
+	case fr.st.Parent != "":
+		fr.st.Lineage = fr.st.Parent
+	default:
+		fr.st.Lineage = p.ID
 	}
 }
 
@@ -380,7 +398,7 @@ func (fr *fileReader) newRow(callID, rawTool string, ts time.Time) ingest.Row {
 		Model:          fr.st.Model,
 		SourceFile:     fr.path,
 		SourceOffset:   fr.line,
-		CallKey:        "codex:" + callID,
+		CallKey:        "codex:" + fr.st.Lineage + ":" + callID,
 		CopyRank:       fr.rank(ts),
 	}
 	if fr.st.Sub {
@@ -415,7 +433,7 @@ func (fr *fileReader) functionCall(p *item, ts time.Time) {
 	if p.CallID == "" {
 		return
 	}
-	row := fr.newRow(p.CallID, p.Name, ts)
+	row := fr.newRow(p.CallID, qualifiedName(p.Namespace, p.Name), ts)
 	args := p.Arguments
 	if s, ok := jsonString(args); ok {
 		args = json.RawMessage(s)
@@ -535,8 +553,14 @@ func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
 	text := outputText(headOf(raw))
 	res := classify(text, execLike(p.Row))
 	p.Row.Result, p.Row.ExitCode = res.result, res.exit
+	if p.Row.RawTool == "write_stdin" {
+		fr.stdinOutput(p.Row.InputJSON, text, ts)
+	}
 	if res.running {
 		p.Row.Background = true
+		if sid := runningSessionID(text); sid != "" && fr.waitBackground(sid, p) {
+			return
+		}
 	}
 	p.Row.ResultTs = ts
 	if p.Row.RawTool == "spawn_agent" {
@@ -546,9 +570,55 @@ func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
 	fr.drop(p)
 }
 
+// waitBackground keeps a call whose process still runs under exec session
+// sid until a write_stdin output reports its exit ("a later write_stdin
+// output carries the final exit", transcript-formats.md 2.5). It reports
+// false when too many already wait (the call then goes out as unknown).
+func (fr *fileReader) waitBackground(sid string, p *pendingCall) bool {
+	if len(fr.st.Background) >= maxPending {
+		return false
+	}
+	if fr.st.Background == nil {
+		fr.st.Background = map[string]*pendingCall{}
+	}
+	fr.drop(p) // out of Pending: Background holds it now
+	fr.st.Background[sid] = p
+	return true
+}
+
+// stdinOutput completes the background call a write_stdin fed when its
+// output says the process exited.
+func (fr *fileReader) stdinOutput(input, text string, ts time.Time) {
+	var in struct {
+		SessionID json.RawMessage `json:"session_id"`
+	}
+	if json.Unmarshal([]byte(input), &in) != nil || len(in.SessionID) == 0 {
+		return
+	}
+	sid := strings.Trim(string(in.SessionID), `"`)
+	bg, ok := fr.st.Background[sid]
+	if !ok {
+		return
+	}
+	n, ok := exitCode(strings.TrimSpace(text))
+	if !ok {
+		return
+	}
+	v := exitVerdict(n)
+	bg.Row.Result, bg.Row.ExitCode, bg.Row.ResultTs = v.result, v.exit, ts
+	fr.sink.Row(bg.Row)
+	delete(fr.st.Background, sid)
+}
+
 // finish sends the calls still waiting for their output as unknown (once)
 // and keeps them in the state so a later read can complete them.
 func (fr *fileReader) finish() {
+	for _, p := range fr.st.Background {
+		if !p.Emitted {
+			fr.sink.Row(p.Row)
+			p.Emitted = true
+		}
+	}
 	kept := make([]*pendingCall, 0, len(fr.pend))
 	for _, p := range fr.order {
 		if p.done {

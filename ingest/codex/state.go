@@ -21,6 +21,7 @@ type fileState struct {
 	Version    string         `json:"version,omitempty"`     // cli_version
 	Sub        bool           `json:"sub,omitempty"`         // a subagent thread
 	Parent     string         `json:"parent,omitempty"`      // parent_thread_id
+	Lineage    string         `json:"lineage,omitempty"`     // the session this file's calls belong to, forks followed back (CallKey)
 	FirstTs    time.Time      `json:"first_ts,omitzero"`     // the file's first timestamp: the copy rank of calls without their own
 	Approval   string         `json:"approval,omitempty"`    // approval policy in force at Offset
 	Sandbox    string         `json:"sandbox,omitempty"`     // sandbox policy type in force at Offset
@@ -29,6 +30,9 @@ type fileState struct {
 	TurnCwd    string         `json:"turn_cwd,omitempty"`    // the turn's cwd
 	Seq        int64          `json:"seq,omitempty"`         // calls numbered so far
 	Pending    []*pendingCall `json:"pending,omitempty"`     // calls still waiting for their output
+	// Background holds, by exec session id, the commands whose output said
+	// they still run, until a write_stdin output reports their exit.
+	Background map[string]*pendingCall `json:"background,omitempty"`
 }
 
 // pendingCall is a call whose output has not been seen. Emitted says its

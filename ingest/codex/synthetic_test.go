@@ -103,8 +103,18 @@ func TestSyntheticHome(t *testing.T) {
 				if r, ok = byID[*w.CallID]; !ok {
 					t.Fatalf("call %s missing", *w.CallID)
 				}
-				if r.CallKey != "codex:"+*w.CallID {
-					t.Errorf("call_key %q", r.CallKey)
+				// The key is the call id within its lineage: the session the
+				// conversation began in — a subagent's parent, a fork's
+				// forked_from_id (rollout 019cec01 names 019cebd2).
+				lineage := r.SessionID
+				if r.IsSubagent {
+					lineage = r.ParentSessionID
+				}
+				if lineage == "019cec01-3b2a-7d4e-8f90-1a2b3c4d5e6f" {
+					lineage = "019cebd2-7a10-7c3e-9f21-4b5d6e7f8a90"
+				}
+				if r.CallKey != "codex:"+lineage+":"+*w.CallID {
+					t.Errorf("call_key %q, want codex:%s:%s", r.CallKey, lineage, *w.CallID)
 				}
 			}
 			var wantTs time.Time

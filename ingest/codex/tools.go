@@ -21,7 +21,7 @@ func NormalizeTool(name string) string { return string(toolcall.CodexNames.Norma
 // are read: an MCP tool's "command" or "path" means whatever its server
 // says.
 func fillFunctionCall(row *ingest.Row, args []byte) {
-	if row.Tool == "mcp" || row.Tool == "other" && row.RawTool != "list_dir" {
+	if row.Tool == "mcp" || row.Tool == "other" && row.RawTool != "list_dir" && row.RawTool != "view_image" {
 		return
 	}
 	var m map[string]json.RawMessage
@@ -63,6 +63,10 @@ func fillFunctionCall(row *ingest.Row, args []byte) {
 		}
 	case "list_dir":
 		if p, _ := jsonString(m["dir_path"]); p != "" {
+			row.Paths = []string{resolve(p, row.Cwd)}
+		}
+	case "view_image":
+		if p, _ := jsonString(m["path"]); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "grep_files":
@@ -342,6 +346,31 @@ func exitCode(t string) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// runningSessionID is N of "Process running with session ID N", or "".
+func runningSessionID(t string) string {
+	for _, line := range header(t) {
+		if v, ok := strings.CutPrefix(line, "Process running with session ID "); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// qualifiedName is the tool name a call is recorded under: newer Codex
+// sends an MCP tool as name "<tool>" with namespace "mcp__<server>__" (or
+// "mcp__<server>"); joined, it is the <server>__<tool> form older rollouts
+// record, which names the server. Other namespaces (multi_agent_v1, …)
+// are Codex's own tool groups: their name stands alone.
+func qualifiedName(namespace, name string) string {
+	if !strings.HasPrefix(namespace, "mcp__") {
+		return name
+	}
+	if strings.HasSuffix(namespace, "__") {
+		return namespace + name
+	}
+	return namespace + "__" + name
 }
 
 func runningSession(t string) bool {

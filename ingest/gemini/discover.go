@@ -12,6 +12,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Discover lists the chat files under one home: every
@@ -147,7 +148,7 @@ func newProject(folder string) *project {
 		p.root = r
 		return p
 	}
-	if b, err := os.ReadFile(filepath.Join(global, "projects.json")); err == nil {
+	if b, err := safefile.ReadFile(filepath.Join(global, "projects.json"), safefile.SettingsCap); err == nil {
 		var reg struct {
 			Projects map[string]string `json:"projects"`
 		}
@@ -171,7 +172,7 @@ func newProject(folder string) *project {
 }
 
 func readRoot(path string) string {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path, safefile.SettingsCap)
 	if err != nil || len(b) > 4096 {
 		return ""
 	}

@@ -35,6 +35,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -311,7 +312,7 @@ func (s *Source) readJSON(path string, size int64, sink ingest.Sink) *pass {
 		sink.Problem(ingest.Problem{File: path, Msg: fmt.Sprintf("JSON chat of %d bytes is larger than the %d bytes read whole, skipped", size, s.maxJSON())})
 		return nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, s.maxJSON())
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil
@@ -368,7 +369,7 @@ func lineOf(data []byte, id string) int64 {
 // message it has not seen (an earlier run read it), it reads the file
 // again from its start.
 func (s *Source) readJSONL(ctx context.Context, path string, size int64, st *fileState, offset, lineNo int64, sink ingest.Sink) (*pass, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil

@@ -32,6 +32,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Format is the name of the import format, and of this Source in the
@@ -121,7 +122,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 	if prev.Path != "" && prev.Inode == ino && size >= prev.Size && prev.Offset <= size {
 		offset, line = prev.Offset, prev.Line
 	}
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil

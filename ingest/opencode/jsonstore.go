@@ -11,6 +11,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // jsonStateVersion changes whenever jsonState changes shape; a manifest
@@ -163,10 +164,15 @@ func readJSONGroup(ctx context.Context, files []ingest.File, prev map[string]ing
 
 func trimJSON(name string) string { return name[:len(name)-len(filepath.Ext(name))] }
 
+// MaxRecordFile is the largest OpenCode record file read: parts hold one
+// tool call's input and output and are kilobytes; a larger one (a hostile
+// or broken 600 MB part) is a Problem, not a run that holds it in memory.
+const MaxRecordFile = 64 << 20
+
 // readFile reads one whole record file (they are small: OpenCode rewrites
 // each whole on every change), reporting a file it cannot read.
 func readFile(path string, sink ingest.Sink) ([]byte, bool) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxRecordFile)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, false

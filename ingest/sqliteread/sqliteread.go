@@ -12,6 +12,8 @@ import (
 	"os"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite", pure Go
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // sqliteHeader starts every SQLite database file.
@@ -64,7 +66,7 @@ func Open(path string) (*sql.DB, error) {
 // header: bytes 18 and 19 (the file format's write and read versions) are
 // 2 in WAL mode. A file that is not an SQLite database gives ErrNotSQLite.
 func WALMode(path string) (bool, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return false, err
 	}

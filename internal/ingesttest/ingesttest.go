@@ -143,6 +143,17 @@ func Latest(rows []ingest.Row) map[string]ingest.Row {
 	return m
 }
 
+// ByCallID re-keys m (one row per CallKey) by the harness's own call id,
+// for tests that look calls up by the id their fixture names; the key
+// itself also holds session or record identity.
+func ByCallID(m map[string]ingest.Row) map[string]ingest.Row {
+	out := make(map[string]ingest.Row, len(m))
+	for _, r := range m {
+		out[r.CallID] = r
+	}
+	return out
+}
+
 // BySeq returns the rows of m sorted by Seq.
 func BySeq(m map[string]ingest.Row) []ingest.Row {
 	rows := make([]ingest.Row, 0, len(m))

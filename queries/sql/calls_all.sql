@@ -44,6 +44,7 @@ SELECT
     NULL::VARCHAR   AS model,
     NULL::VARCHAR   AS spawns_agent,
     NULL::VARCHAR   AS source_file,
+    NULL::VARCHAR   AS home,
     NULL::BIGINT    AS source_offset,
     NULL::VARCHAR   AS call_key,
     NULL::VARCHAR   AS copy_rank,
