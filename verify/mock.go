@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -20,11 +19,9 @@ import (
 // conversation is served that call's subagent calls.
 type Mock struct {
 	calls []Call
-	srv   *http.Server
-	ln    net.Listener
+	*MockServer
 
-	mu  sync.Mutex
-	log []string // one line per request: what was asked and answered
+	mu sync.Mutex
 }
 
 // subMarker tags a Task prompt with the index of the call whose subagent
@@ -42,34 +39,17 @@ func ToolUseID(i, j int, sub bool) string {
 
 // StartMock serves calls on 127.0.0.1 on a free port.
 func StartMock(calls []Call) (*Mock, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	m := &Mock{calls: calls}
+	srv, err := ServeMock(m)
 	if err != nil {
 		return nil, err
 	}
-	m := &Mock{calls: calls, ln: ln}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
+	m.MockServer = srv
 	return m, nil
 }
 
 // URL is the base URL to give the harness.
-func (m *Mock) URL() string { return "http://" + m.ln.Addr().String() }
-
-// Close stops the server.
-func (m *Mock) Close() error { return m.srv.Close() }
-
-// Log returns one line per request served.
-func (m *Mock) Log() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]string(nil), m.log...)
-}
-
-func (m *Mock) logf(format string, a ...any) {
-	m.mu.Lock()
-	m.log = append(m.log, fmt.Sprintf(format, a...))
-	m.mu.Unlock()
-}
+func (m *Mock) URL() string { return m.Addr() }
 
 // request is the part of a Messages API request the mock reads.
 type request struct {
@@ -105,18 +85,18 @@ func blocks(raw json.RawMessage) []block {
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	if r.Method != http.MethodPost || !strings.HasPrefix(r.URL.Path, "/v1/messages") {
-		m.logf("%s %s: 404", r.Method, r.URL.Path)
+		m.Logf("%s %s: 404", r.Method, r.URL.Path)
 		http.NotFound(w, r)
 		return
 	}
 	var req request
 	if err := json.Unmarshal(body, &req); err != nil {
-		m.logf("POST %s: bad JSON: %v", r.URL.Path, err)
+		m.Logf("POST %s: bad JSON: %v", r.URL.Path, err)
 		http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"bad JSON"}}`, http.StatusBadRequest)
 		return
 	}
 	if strings.HasSuffix(r.URL.Path, "/count_tokens") {
-		m.logf("count_tokens")
+		m.Logf("count_tokens")
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"input_tokens": 100}`)
 		return
@@ -145,7 +125,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(req.Tools) == 0 || turn >= len(calls) {
-		m.logf("model=%s tools=%d sub=%v turn=%d: text", req.Model, len(req.Tools), sub, turn)
+		m.Logf("model=%s tools=%d sub=%v turn=%d: text", req.Model, len(req.Tools), sub, turn)
 		m.reply(w, req, nil)
 		return
 	}
@@ -162,7 +142,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if sub {
 		id = ToolUseID(idx, turn, true)
 	}
-	m.logf("model=%s sub=%v turn=%d: tool_use %s %s", req.Model, sub, turn, id, c.Tool)
+	m.Logf("model=%s sub=%v turn=%d: tool_use %s %s", req.Model, sub, turn, id, c.Tool)
 	m.reply(w, req, &block{Type: "tool_use", ID: id, Name: c.Tool, Input: mustJSON(input)})
 }
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -20,12 +19,10 @@ import (
 // which is the text the outcome is read from. It never contacts anything.
 type Mock struct {
 	calls []verify.Call
-	srv   *http.Server
-	ln    net.Listener
+	*verify.MockServer
 
 	mu      sync.Mutex
 	outputs map[string]string // call id → the tool output Codex returned
-	log     []string
 	served  int
 }
 
@@ -37,21 +34,17 @@ var freeform = map[string]string{"apply_patch": "input"}
 
 // StartMock serves calls on 127.0.0.1 on a free port.
 func StartMock(calls []verify.Call) (*Mock, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	m := &Mock{calls: calls, outputs: map[string]string{}}
+	srv, err := verify.ServeMock(m)
 	if err != nil {
 		return nil, err
 	}
-	m := &Mock{calls: calls, ln: ln, outputs: map[string]string{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
+	m.MockServer = srv
 	return m, nil
 }
 
 // URL is the base URL for Codex's model provider (with /v1).
-func (m *Mock) URL() string { return "http://" + m.ln.Addr().String() + "/v1" }
-
-// Close stops the server.
-func (m *Mock) Close() error { return m.srv.Close() }
+func (m *Mock) URL() string { return m.Addr() + "/v1" }
 
 // Output returns the tool output Codex sent back for call id, if any.
 func (m *Mock) Output(id string) (string, bool) {
@@ -59,19 +52,6 @@ func (m *Mock) Output(id string) (string, bool) {
 	defer m.mu.Unlock()
 	s, ok := m.outputs[id]
 	return s, ok
-}
-
-// Log returns one line per request served.
-func (m *Mock) Log() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]string(nil), m.log...)
-}
-
-func (m *Mock) logf(format string, a ...any) {
-	m.mu.Lock()
-	m.log = append(m.log, fmt.Sprintf(format, a...))
-	m.mu.Unlock()
 }
 
 type inputItem struct {
@@ -108,13 +88,13 @@ func outputText(raw json.RawMessage) string {
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	if r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/models") {
-		m.logf("GET %s", r.URL.Path)
+		m.Logf("GET %s", r.URL.Path)
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"object":"list","data":[],"models":[]}`)
 		return
 	}
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/responses") {
-		m.logf("%s %s: 404", r.Method, r.URL.Path)
+		m.Logf("%s %s: 404", r.Method, r.URL.Path)
 		http.NotFound(w, r)
 		return
 	}
@@ -124,7 +104,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Input []inputItem       `json:"input"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
-		m.logf("POST %s: bad JSON: %v", r.URL.Path, err)
+		m.Logf("POST %s: bad JSON: %v", r.URL.Path, err)
 		http.Error(w, `{"error":{"message":"bad JSON"}}`, http.StatusBadRequest)
 		return
 	}
@@ -158,11 +138,11 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			args, _ := json.Marshal(c.Input)
 			item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": c.Tool, "arguments": string(args), "status": "completed"}
 		}
-		m.logf("model=%s tools=%d turn=%d: %s %s", req.Model, len(req.Tools), turn, id, c.Tool)
+		m.Logf("model=%s tools=%d turn=%d: %s %s", req.Model, len(req.Tools), turn, id, c.Tool)
 	} else {
 		item = map[string]any{"type": "message", "id": fmt.Sprintf("msg_permsim_%d", n), "role": "assistant", "status": "completed",
 			"content": []any{map[string]any{"type": "output_text", "text": "Done.", "annotations": []any{}}}}
-		m.logf("model=%s tools=%d turn=%d: text", req.Model, len(req.Tools), turn)
+		m.Logf("model=%s tools=%d turn=%d: text", req.Model, len(req.Tools), turn)
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")

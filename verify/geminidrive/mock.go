@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -21,12 +20,10 @@ import (
 // anything.
 type Mock struct {
 	calls []verify.Call
-	srv   *http.Server
-	ln    net.Listener
+	*verify.MockServer
 
 	mu      sync.Mutex
 	outputs map[string]Response // call id → the functionResponse
-	log     []string
 }
 
 // Response is a functionResponse's result: its output, or its error.
@@ -42,21 +39,17 @@ func CallID(i int) string { return fmt.Sprintf("call_permsim_%03d", i) }
 
 // StartMock serves calls on 127.0.0.1 on a free port.
 func StartMock(calls []verify.Call) (*Mock, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	m := &Mock{calls: calls, outputs: map[string]Response{}}
+	srv, err := verify.ServeMock(m)
 	if err != nil {
 		return nil, err
 	}
-	m := &Mock{calls: calls, ln: ln, outputs: map[string]Response{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
+	m.MockServer = srv
 	return m, nil
 }
 
 // URL is the base URL for GOOGLE_GEMINI_BASE_URL.
-func (m *Mock) URL() string { return "http://" + m.ln.Addr().String() }
-
-// Close stops the server.
-func (m *Mock) Close() error { return m.srv.Close() }
+func (m *Mock) URL() string { return m.Addr() }
 
 // Output returns the functionResponse Gemini CLI sent back for call id.
 func (m *Mock) Output(id string) (Response, bool) {
@@ -64,19 +57,6 @@ func (m *Mock) Output(id string) (Response, bool) {
 	defer m.mu.Unlock()
 	r, ok := m.outputs[id]
 	return r, ok
-}
-
-// Log returns one line per request served.
-func (m *Mock) Log() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]string(nil), m.log...)
-}
-
-func (m *Mock) logf(format string, a ...any) {
-	m.mu.Lock()
-	m.log = append(m.log, fmt.Sprintf(format, a...))
-	m.mu.Unlock()
 }
 
 type part struct {
@@ -109,13 +89,13 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p := r.URL.Path
 	switch {
 	case strings.HasSuffix(p, ":countTokens"):
-		m.logf("countTokens")
+		m.Logf("countTokens")
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"totalTokens": 10}`)
 		return
 	case strings.HasSuffix(p, ":generateContent"):
 		// Side requests want JSON: the next-speaker check and the router.
-		m.logf("generateContent %s", p)
+		m.Logf("generateContent %s", p)
 		w.Header().Set("Content-Type", "application/json")
 		text := `{"reasoning": "scripted", "next_speaker": "user", "model_choice": "pro"}`
 		json.NewEncoder(w).Encode(map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
@@ -123,7 +103,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			"usageMetadata": map[string]any{"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}})
 		return
 	case !strings.HasSuffix(p, ":streamGenerateContent"):
-		m.logf("%s %s: 404", r.Method, p)
+		m.Logf("%s %s: 404", r.Method, p)
 		http.NotFound(w, r)
 		return
 	}
@@ -135,7 +115,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Tools []json.RawMessage `json:"tools"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
-		m.logf("%s: bad JSON: %v", p, err)
+		m.Logf("%s: bad JSON: %v", p, err)
 		http.Error(w, `{"error":{"code":400,"message":"bad JSON"}}`, http.StatusBadRequest)
 		return
 	}
@@ -164,10 +144,10 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			args = map[string]any{}
 		}
 		parts = []any{map[string]any{"functionCall": map[string]any{"id": CallID(turn), "name": c.Tool, "args": args}}}
-		m.logf("stream tools=%d turn=%d: %s %s", len(req.Tools), turn, CallID(turn), c.Tool)
+		m.Logf("stream tools=%d turn=%d: %s %s", len(req.Tools), turn, CallID(turn), c.Tool)
 	} else {
 		parts = []any{map[string]any{"text": "Done."}}
-		m.logf("stream tools=%d turn=%d: text", len(req.Tools), turn)
+		m.Logf("stream tools=%d turn=%d: text", len(req.Tools), turn)
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	chunk := map[string]any{"candidates": []any{map[string]any{"index": 0, "finishReason": "STOP",
