@@ -130,6 +130,9 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	}
 	d.needs = d.toolNeeds(args)
 
+	if ok, why := p.registered(d.name); !ok {
+		return d.done(engine.Blocked, stepRegistry, nil, ReasonNotRegistered+": "+why)
+	}
 	if r, out := p.excluded(d.name, d.mode); out {
 		reason := ReasonNotRegistered
 		if r == nil {
@@ -432,7 +435,7 @@ func (e *evaluator) heuristics(command string, res result) result {
 			return res
 		}
 		return result{decision: decAsk, step: stepHeuristics, reason: "a command Gemini CLI counts as dangerous asks first"}
-	case res.decision == decAsk && knownSafe(tokens):
+	case res.decision == decAsk && knownSafe(tokens, workspaceGuard{workspace: e.p.project, cwd: e.p.project, home: e.p.home}):
 		return result{decision: decAllow, step: stepHeuristics, reason: "a read-only command Gemini CLI knows to be safe"}
 	}
 	return res

@@ -63,10 +63,14 @@ var codexPatterns = []struct{ pattern, example string }{
 }
 
 // codexApprovals and codexSandboxes are the thread's approvalPolicy and
-// sandbox values (app-server refuses on-failure).
+// sandbox values (app-server refuses on-failure). codexConfigApprovals are
+// config.toml's approval_policy values: Codex 0.169.0 refuses to start
+// with approval_policy = "untrusted" there ("no longer supported; remove
+// this setting"), so the draw puts on-request in its place.
 var (
-	codexApprovals = []string{"untrusted", "on-request", "never", "untrusted", "on-request"}
-	codexSandboxes = []string{"read-only", "workspace-write", "danger-full-access", "workspace-write"}
+	codexApprovals       = []string{"untrusted", "on-request", "never", "untrusted", "on-request"}
+	codexConfigApprovals = []string{"on-request", "on-request", "never", "on-request", "on-request"}
+	codexSandboxes       = []string{"read-only", "workspace-write", "danger-full-access", "workspace-write"}
 )
 
 func codexCases(n int, seed int64) []verify.Case {
@@ -120,7 +124,7 @@ func codexConfigTOML(r *rand.Rand, modeless bool) (string, string) {
 	if modeless {
 		switch x := r.Intn(10); {
 		case x < 5:
-			a := codexApprovals[r.Intn(len(codexApprovals))]
+			a := codexConfigApprovals[r.Intn(len(codexConfigApprovals))]
 			lines = append(lines, fmt.Sprintf("approval_policy = %q", a))
 			tag = a
 		case x < 7:
