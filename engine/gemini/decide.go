@@ -20,6 +20,7 @@ const (
 // Steps of Gemini CLI's decision order, as Decision.Step names them.
 const (
 	stepRegistry    = "1 tool registry"
+	stepHistory     = "1 session history"
 	stepPlanPath    = "2 plan-mode path"
 	stepWorkspace   = "2 workspace path"
 	stepRule        = "3 policy rule"
@@ -27,7 +28,8 @@ const (
 	stepParse       = "4 shell parse"
 	stepRedirection = "5 redirection"
 	stepHeuristics  = "6 shell heuristics"
-	stepDefault     = "7 no rule"
+	stepBuildFile   = "7 build file protection"
+	stepDefault     = "8 no rule"
 )
 
 // geminiNames maps normalized tools to Gemini CLI's tool names.
@@ -149,6 +151,14 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	case decDeny:
 		return d.done(engine.Blocked, res.step, res.rule, res.reason)
 	case decAllow:
+		if bf := buildFileEdit(d.name, args); bf != "" {
+			// Build File Protection turns the allow into an ask (a deny
+			// when nobody can answer), whatever the mode.
+			if p.headless {
+				return d.done(engine.Blocked, stepBuildFile, nil, "modifying build configuration files requires explicit user confirmation (headless: denied)")
+			}
+			return d.done(engine.Asks, stepBuildFile, nil, fmt.Sprintf("%s is a build file: Gemini CLI asks before any edit of one, in every mode", filepath.Base(bf)))
+		}
 		return d.done(engine.Runs, res.step, res.rule, res.reason)
 	}
 	if p.headless {

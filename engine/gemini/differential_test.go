@@ -23,6 +23,7 @@ type diffResult struct {
 	Outcome       string `json:"outcome"`
 	Pattern       string `json:"pattern"`
 	EffectiveMode string `json:"effective_mode"`
+	Raw           string `json:"raw"`
 }
 
 // layout writes a configuration's files under root and returns the Env
@@ -123,6 +124,10 @@ func TestDifferentialGenerated(t *testing.T) {
 func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64) (int, int) {
 	cases := corpustest.LoadCases(t, dir, base+".cases.jsonl")
 	results := corpustest.ReadJSONL[diffResult](t, dir, base+".results.jsonl")
+	raws := map[string]string{}
+	for _, r := range results {
+		raws[fmt.Sprintf("%s#%d", r.ID, r.CallIndex)] = r.Raw
+	}
 	var scores corpustest.Scores
 	policies := map[string]*Policy{}
 	homes := map[string]string{}
@@ -154,7 +159,15 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 		}
 		dc := c.Calls[r.CallIndex]
 		in, _ := corpustest.Rehome(dc.Input, homes[r.Config]).(map[string]any)
-		got := p.Decide(engine.Call{RawTool: dc.Tool, Input: in}, "")
+		// The session's earlier results, as the harness kept them: Gemini
+		// CLI asks before a command built from earlier command output.
+		var earlier []string
+		for i := 0; i < r.CallIndex; i++ {
+			if prev, ok := raws[fmt.Sprintf("%s#%d", r.ID, i)]; ok {
+				earlier = append(earlier, prev)
+			}
+		}
+		got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
 		agree := string(got.Outcome) == r.Outcome
 		if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
 			// Right outcome, wrong reason: the real harness refused at

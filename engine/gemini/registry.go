@@ -1,6 +1,9 @@
 package gemini
 
-import "strings"
+import (
+	"path/filepath"
+	"strings"
+)
 
 // This file is Gemini CLI 0.61.0's tool registry (Config.createToolRegistry
 // in the bundle): which built-in tools exist in a session at all. A call
@@ -53,4 +56,55 @@ func (p *Policy) registered(name string) (bool, string) {
 		}
 	}
 	return false, "tools.core (" + p.coreFile + ") does not list " + name + ", so Gemini CLI does not register it"
+}
+
+// buildFileNames and buildFileExts are Gemini CLI 0.61.0's build files
+// (isBuildFile): an edit of one that the policy allowed asks first, in
+// every mode, yolo included ("Build File Protection"; write_file of
+// package.json asked in yolo, recorded with the real Gemini CLI 0.61.0).
+var (
+	buildFileNames = map[string]bool{
+		"BUILD": true, "BUILD.bazel": true, "WORKSPACE": true, "WORKSPACE.bazel": true, "MODULE.bazel": true,
+		".bazelrc": true, ".blazerc": true, "Makefile": true, "makefile": true, "GNUmakefile": true,
+		"CMakeLists.txt": true, "package.json": true, "package-lock.json": true, "pnpm-lock.yaml": true,
+		"yarn.lock": true, "bun.lockb": true, "setup.py": true, "setup.cfg": true, "pyproject.toml": true,
+		"go.mod": true, "go.sum": true, "Cargo.toml": true, "Cargo.lock": true, "pom.xml": true,
+		"build.gradle": true, "build.gradle.kts": true, "settings.gradle": true, "settings.gradle.kts": true,
+		"Dockerfile": true, "Containerfile": true,
+	}
+	buildFileExts = map[string]bool{".bzl": true, ".bazel": true, ".bzlmod": true, ".mk": true, ".cmake": true}
+	// editKeywords mark a tool as a file-editing one by a word of its name.
+	editKeywords = map[string]bool{"write": true, "edit": true, "replace": true, "patch": true, "update": true,
+		"create": true, "append": true, "save": true}
+)
+
+// buildFileEdit returns the build file a file-editing tool call targets
+// (file_path, path, filePath or file), or "".
+func buildFileEdit(name string, args map[string]any) string {
+	edit := writeTools[name]
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		edit = edit || editKeywords[w]
+	}
+	if !edit {
+		return ""
+	}
+	var target string
+	for _, k := range []string{"file_path", "path", "filePath", "file"} {
+		if v, ok := args[k]; ok {
+			target, _ = v.(string)
+			break
+		}
+	}
+	target = strings.TrimSpace(strings.ReplaceAll(target, "\x00", ""))
+	if target == "" {
+		return ""
+	}
+	base := filepath.Base(target)
+	if buildFileNames[base] || strings.HasPrefix(base, "Dockerfile.") || strings.HasPrefix(base, "Containerfile.") ||
+		buildFileExts[strings.ToLower(filepath.Ext(base))] {
+		return target
+	}
+	return ""
 }
