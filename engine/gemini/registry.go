@@ -108,3 +108,8 @@ func buildFileEdit(name string, args map[string]any) string {
 	}
 	return ""
 }
+
+// autoEditTools are the tools whose confirmation autoEdit mode skips
+// (respectsAutoEdit in Gemini CLI 0.61.0: the edit, write_file and
+// web_fetch invocations).
+var autoEditTools = map[string]bool{"replace": true, "write_file": true, "web_fetch": true}
