@@ -305,6 +305,12 @@ func (p *Policy) resolveSettings(env engine.Env) {
 				if a, err := approvalFromConfig(s.value); err != nil {
 					p.problems = append(p.problems, fmt.Sprintf("%s: approval_policy: %v; ignored", s.file, err))
 				} else {
+					if a.kind == approvalUntrusted {
+						// Recorded with the real Codex 0.169.0: app-server
+						// exits at start with this message (the thread's
+						// approvalPolicy "untrusted" is still accepted).
+						p.problems = append(p.problems, fmt.Sprintf("%s: approval_policy = \"untrusted\" is no longer supported: Codex 0.169.0 refuses to start (\"remove this setting\"); simulated as untrusted", s.file))
+					}
 					ap, apFrom = &a, s.file
 				}
 			}

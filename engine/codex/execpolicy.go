@@ -57,9 +57,13 @@ func shellScript(argv []string) (string, bool) {
 }
 
 // policyCommands is what Codex checks its rules against for one call: each
-// command of a plain `bash -lc` script, or the one command of a script that
-// only feeds it a here-document, or else the argument list itself
-// (["/bin/bash", "-lc", "<script>"], which prefix rules rarely match).
+// command of a plain `bash -lc` script, or else the argument list itself
+// (["/bin/bash", "-lc", "<script>"], which prefix rules rarely match). A
+// script that feeds one command a here-document is kept whole too: with a
+// `cat` or `python3` rule (prompt or forbidden), `cat <<'EOF' … EOF`,
+// `cat -n <<EOF …` and `python3 - <<'PY' … PY` ran without a prompt, while
+// `cat notes.txt` and `python3 -c …` were asked or refused (recorded with
+// the real Codex 0.169.0, app-server; docs/codex-differences.md).
 func policyCommands(argv []string) (cmds [][]string, how string) {
 	script, ok := shellScript(argv)
 	if !ok {
@@ -67,9 +71,6 @@ func policyCommands(argv []string) (cmds [][]string, how string) {
 	}
 	if c, ok := shell.PlainCommands(script, false); ok {
 		return c, "split"
-	}
-	if w, ok := shell.HeredocCommand(script); ok {
-		return [][]string{w}, "heredoc"
 	}
 	return [][]string{argv}, "whole"
 }

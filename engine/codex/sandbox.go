@@ -76,6 +76,28 @@ func (p *Policy) gitEffects(c *shell.Command, dir string, e *effects) {
 	if shell.GitChangesWorktree(sub, rest) {
 		e.write(repo)
 	}
+	// --output=FILE (log, diff, show, format-patch…) writes FILE, relative
+	// to the folder git runs in: `git log --output=/tmp/log.txt` was
+	// stopped by the sandbox without /tmp, `git diff --output=diff.txt`
+	// by the read-only one (recorded with the real Codex 0.169.0).
+outputs:
+	for i, w := range rest {
+		if !w.Literal {
+			continue
+		}
+		file := ""
+		switch a := w.Lit; {
+		case a == "--":
+			break outputs
+		case strings.HasPrefix(a, "--output="):
+			file = strings.TrimPrefix(a, "--output=")
+		case a == "--output" && i+1 < len(rest) && rest[i+1].Literal:
+			file = rest[i+1].Lit
+		}
+		if file != "" {
+			e.write(shell.Resolve(file, dir, p.home))
+		}
+	}
 	switch where := gitRepoWrite(sub, rest); where {
 	case "repo":
 		e.write(path.Join(repo, ".git"))

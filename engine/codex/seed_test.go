@@ -249,7 +249,9 @@ func TestSeedScripts(t *testing.T) {
 		sWhole   = "Redirection, substitution, variables, NAME=value, globs, or control flow keep the script whole as [\"bash\", \"-lc\", \"<script>\"], which prefix rules rarely match."
 		sNewline = "Assumption: newline-separated scripts are not split."
 		sTilde   = "(corpus) a word starting with ~ keeps the script whole: mkdir ~/work/billing/new under an allow rule was stopped by the sandbox"
-		sHeredoc = "(Codex) a single command fed a here-document is checked by its words"
+		// Recorded with the real Codex 0.169.0 (app-server): with a python3
+		// forbidden rule, `python3 - <<'PY' … PY` ran.
+		sHeredoc = "(Codex 0.169.0, recorded) a script that feeds a here-document is checked whole, so prefix rules do not see its command"
 	)
 	rules := map[string]string{"r.rules": `
 prefix_rule(pattern=["make", "deploy"], decision="forbidden")
@@ -294,7 +296,7 @@ prefix_rule(pattern=["python3", "-"], decision="forbidden")
 		{sentence: sTilde, setup: setup{userRules: rules}, call: execCmd("mkdir ~/work/billing/new"), mode: ws,
 			outcome: engine.Blocked, group: engine.GroupBlocked, step: stepSandbox, reason: reasonSandbox},
 		{sentence: sHeredoc, setup: setup{userRules: rules}, call: execCmd("python3 - <<'PY'\nprint(1)\nPY"), mode: ws,
-			outcome: engine.Blocked, group: engine.GroupBlocked, step: stepRules},
+			outcome: engine.Runs, group: engine.GroupRuns, step: stepSandbox},
 	})
 }
 

