@@ -106,7 +106,9 @@ var (
 func ptr(b bool) *bool { return &b }
 
 // call builders
-func bash(cmd string) engine.Call { return engine.Call{Tool: engine.ToolBash, RawTool: ToolBash, Command: cmd} }
+func bash(cmd string) engine.Call {
+	return engine.Call{Tool: engine.ToolBash, RawTool: ToolBash, Command: cmd}
+}
 func file(tool, path string) engine.Call {
 	t := map[string]engine.Tool{ToolReadFile: engine.ToolRead, ToolEditFile: engine.ToolEdit, ToolWriteFile: engine.ToolWrite,
 		ToolGlob: engine.ToolGlob, ToolGrep: engine.ToolGrep}[tool]
@@ -230,10 +232,10 @@ func TestSeedDecisions(t *testing.T) {
 		{name: "relative only from the project", seed: paths, s: setup{user: perms(`"deny": ["Edit(deploy/prod/**)"]`)}, call: file(ToolEditFile, "{P}/x/deploy/prod/a.tf"), mode: ModeYolo, want: engine.Runs},
 		{name: "bare name at any depth", seed: paths, s: setup{user: perms(`"deny": ["Read(.env)"]`)}, call: file(ToolReadFile, "{P}/services/api/.env"), want: engine.Blocked},
 		{name: "link followed", seed: "Links are followed, so a rule about .env also catches a symlink to it.",
-			s: setup{user: perms(`"deny": ["Read(.env)"]`), files: map[string]string{"{P}/.env": "K=1"}, links: map[string]string{"{P}/config.txt": "{P}/.env"}},
+			s:    setup{user: perms(`"deny": ["Read(.env)"]`), files: map[string]string{"{P}/.env": "K=1"}, links: map[string]string{"{P}/config.txt": "{P}/.env"}},
 			call: file(ToolReadFile, "config.txt"), mode: ModeYolo, want: engine.Blocked},
 		{name: "allow follows the link too", seed: "Links are followed, so a rule about .env also catches a symlink to it.",
-			s: setup{user: perms(`"allow": ["Edit(src/**)"]`), files: map[string]string{"{H}/.bashrc": "x"}, links: map[string]string{"{P}/src/rc": "{H}/.bashrc"}},
+			s:    setup{user: perms(`"allow": ["Edit(src/**)"]`), files: map[string]string{"{H}/.bashrc": "x"}, links: map[string]string{"{P}/src/rc": "{H}/.bashrc"}},
 			call: file(ToolEditFile, "src/rc"), want: engine.Asks},
 
 		// Bash.
