@@ -8,6 +8,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codex"
+	"github.com/permsim/permsim/engine/codey"
 	"github.com/permsim/permsim/engine/gemini"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
@@ -23,15 +24,15 @@ import (
 
 // simulators maps the calls table's harness names to their simulator.
 func simulators() replay.Harnesses {
-	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New(), "gemini": gemini.New()}
+	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New(), "gemini": gemini.New(), "codey": codey.New()}
 }
 
 // harnessAliases maps the names users type to the calls table's names.
-var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "cursor": "cursor"}
+var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "claude-code", "codex": "codex", "gemini": "gemini", "opencode": "opencode", "cursor": "cursor", "codey": "codey"}
 
 // harnessNames lists the names --harness accepts for simulators, in the
 // order `--harness all` shows them side by side.
-func harnessNames() []string { return []string{"claude", "codex", "gemini"} }
+func harnessNames() []string { return []string{"claude", "codex", "gemini", "codey"} }
 
 // allHarnesses returns every simulator, in harnessNames order.
 func allHarnesses() []engine.Harness {
