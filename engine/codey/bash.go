@@ -24,19 +24,34 @@ func (d *decider) command() string {
 	return s
 }
 
-// every lists every simple command of s and of the scripts it hands to a
-// shell whose text can be read (bash -c '…', eval '…'): a deny rule
+// every lists every simple command of s, of the scripts it hands to a
+// shell whose text can be read (bash -c '…', eval '…') and of the commands
+// runners such as sudo and xargs run: a deny rule
 // "catches the line if it catches any part of it".
 func every(s *shell.Script, depth int) []*shell.Command {
 	var out []*shell.Command
 	for i := range s.Commands {
 		c := &s.Commands[i]
 		out = append(out, c)
-		if depth < maxInner {
-			if in := c.Inner(); in != nil {
-				out = append(out, every(in, depth+1)...)
-			}
-		}
+		out = append(out, inside(c, depth)...)
+	}
+	return out
+}
+
+// inside lists what a command hands on: the script of bash -c or eval, and
+// the command a runner (sudo, env, xargs, find -exec, …) runs.
+func inside(c *shell.Command, depth int) []*shell.Command {
+	if depth >= maxInner {
+		return nil
+	}
+	var out []*shell.Command
+	if in := c.Inner(); in != nil {
+		out = append(out, every(in, depth+1)...)
+	}
+	for _, ic := range c.Inside() {
+		ic := ic
+		out = append(out, &ic)
+		out = append(out, inside(&ic, depth+1)...)
 	}
 	return out
 }

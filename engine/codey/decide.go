@@ -17,6 +17,8 @@ type decider struct {
 	call  engine.Call
 	mode  engine.Mode
 	tool  string // Codey's tool name
+	// modeLabel says where the mode came from; empty when the caller chose it.
+	modeLabel string
 	cwd   string
 	notes []string
 	needs []string
@@ -26,14 +28,14 @@ type decider struct {
 // rules, then allow rules, then "always this tool", then the mode. An empty
 // mode is the mode the command line and the user's files select.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
-	d := &decider{p: p, call: call, mode: p.mode, tool: codeyTool(call)}
+	d := &decider{p: p, call: call, mode: p.mode, modeLabel: p.modeLabel, tool: codeyTool(call)}
 	d.notes = append(d.notes, p.modeNotes...)
 	if mode != "" {
 		m, ok := normalizeMode(string(mode))
 		if !ok {
 			d.notes = append(d.notes, fmt.Sprintf("mode %q: Codey's modes are default, acceptEdits and -yolo; default used", mode))
 		}
-		d.mode = m
+		d.mode, d.modeLabel = m, ""
 	}
 	d.cwd = p.project
 	if call.Cwd != "" {
@@ -88,7 +90,7 @@ func codeyTool(c engine.Call) string {
 
 func (d *decider) result(o engine.Outcome, byRule bool, step string, r *rule, reason string) engine.Decision {
 	dec := engine.Decision{Outcome: o, Group: engine.GroupFor(o, byRule), Step: step, Reason: reason,
-		Needs: d.needs, Notes: d.notes, Mode: d.mode, ModeLabel: d.p.modeLabel, Label: engine.Label}
+		Needs: d.needs, Notes: d.notes, Mode: d.mode, ModeLabel: d.modeLabel, Label: engine.Label}
 	if r != nil {
 		dec.Rule = r.ref()
 	}

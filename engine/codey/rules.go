@@ -197,7 +197,7 @@ func (p *Policy) compile() {
 // other defaultMode, and any defaultMode of the repository's, is ignored
 // with a notice.
 func (p *Policy) resolveMode(env engine.Env) {
-	p.mode, p.modeLabel = ModeDefault, "default"
+	p.mode, p.modeLabel = ModeDefault, "built-in default"
 	for _, f := range p.files {
 		if !f.s.HasDefaultMode {
 			continue

@@ -247,6 +247,7 @@ func TestSeedDecisions(t *testing.T) {
 		{name: "allow with rm allowed too", seed: compound, s: setup{user: perms(`"allow": ["Bash(npm run test)", "Bash(rm *)"]`)}, call: bash("npm run test && rm -rf ~"), want: engine.Runs},
 		{name: "deny catches any part", seed: compound, s: setup{user: perms(`"allow": ["Bash(npm run test)"], "deny": ["Bash(rm *)"]`)}, call: bash("npm run test && rm -rf ~"), mode: ModeYolo, want: engine.Blocked},
 		{name: "deny catches inside bash -c", seed: compound, s: setup{user: perms(`"deny": ["Bash(rm *)"]`)}, call: bash(`bash -c 'rm -rf /'`), mode: ModeYolo, want: engine.Blocked},
+		{name: "deny catches the command sudo runs", seed: compound, s: setup{user: perms(`"deny": ["Bash(rm *)"]`)}, call: bash(`sudo rm -rf /`), mode: ModeYolo, want: engine.Blocked},
 		{name: "$() never matches allow", seed: blind, s: setup{user: perms(`"allow": ["Bash(echo *)"]`)}, call: bash("echo $(cat ~/.ssh/id_rsa)"), want: engine.Asks},
 		{name: "backticks never match allow", seed: blind, s: setup{user: perms(`"allow": ["Bash(echo *)"]`)}, call: bash("echo `whoami`"), want: engine.Asks},
 		{name: "bash -c never matches allow", seed: blind, s: setup{user: perms(`"allow": ["Bash(bash *)"]`)}, call: bash(`bash -c 'ls'`), want: engine.Asks},
