@@ -13,15 +13,15 @@ import (
 
 // decider carries one call through the decision order.
 type decider struct {
-	p     *Policy
-	call  engine.Call
-	mode  engine.Mode
-	tool  string // Codey's tool name
+	p    *Policy
+	call engine.Call
+	mode engine.Mode
+	tool string // Codey's tool name
 	// modeLabel says where the mode came from; empty when the caller chose it.
 	modeLabel string
-	cwd   string
-	notes []string
-	needs []string
+	cwd       string
+	notes     []string
+	needs     []string
 }
 
 // Decide says what Codey would do with call in mode: deny rules, then ask
