@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/permsim/permsim/engine"
@@ -68,5 +70,40 @@ func TestBatteryHookedClaudeVersusCodey(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no results")
+	}
+}
+
+// Codey's battery results on the sample configurations, as golden files
+// next to the other harnesses' (testdata/battery/golden/<sample>.codey.txt;
+// how they were checked is in testdata/battery/README.md). go test
+// ./cmd/permsim -run GoldenCodey -update-battery rewrites them.
+func TestBatteryGoldenCodey(t *testing.T) {
+	goldenDir, err := filepath.Abs(filepath.Join("..", "..", "testdata", "battery", "golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	batteryDir(t)
+	for _, project := range []string{"careless", "typical", "hardened", "lockdown"} {
+		golden := filepath.Join(goldenDir, project+".codey.txt")
+		code, stdout, stderr := runCLI(t, "", "battery", "--project", "testdata/battery/"+project,
+			"--home", "testdata/battery/home", "--harness", "codey")
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s", project, code, stderr)
+		}
+		stdout = strings.ReplaceAll(stdout, batteryRoot, "$ROOT")
+		if *updateGolden {
+			if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update-battery to create it)", err)
+		}
+		if string(want) != stdout {
+			t.Errorf("%s differs from the output (run go test ./cmd/permsim -run GoldenCodey -update-battery and review the diff):\n%s",
+				golden, firstDiff(string(want), stdout))
+		}
 	}
 }
