@@ -137,6 +137,8 @@ type auditor struct {
 	top     string // the project's top folder (nearest .git, …)
 	rep     *Report
 	tracked map[string]bool // files git tracks, relative to top; nil when not a repository
+	// caseCount is how many battery cases scored the allow rules.
+	caseCount int
 }
 
 // Run audits one project.

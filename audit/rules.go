@@ -56,7 +56,7 @@ func (a *auditor) sharedRules() {
 	for _, r := range rules {
 		runs := lets[r.file+"\x00"+r.text]
 		sev := Low
-		msg := fmt.Sprintf("the repository's allow rule %s waits for Codey's trust question; once the folder is trusted it lets calls run without asking in Codey and Claude Code", r.text)
+		msg := fmt.Sprintf("the repository's allow rule %s waits for the trust question (Codey lists and ignores it until then; Claude Code honours it once the folder is trusted)", r.text)
 		if len(runs) > 0 {
 			sev = Medium
 			cats := map[string]bool{}
@@ -82,20 +82,22 @@ func (a *auditor) sharedRules() {
 			if len(dangerous) > 0 {
 				eg = dangerous[0]
 			}
-			msg += fmt.Sprintf(": %d of the battery's dangerous calls, e.g. %s", len(runs), eg)
+			msg += fmt.Sprintf(". Trusted, it lets %d of the battery's %d dangerous calls run without asking, e.g. %s", len(runs), a.caseCount, eg)
 			if len(names) > 0 {
-				msg += " (" + strings.Join(names, ", ") + ")"
+				msg += "; " + strings.Join(names, ", ")
 			}
 		} else {
-			msg += "; none of the battery's dangerous calls"
+			msg += ". Trusted, it lets none of the battery's dangerous calls run"
 		}
 		a.add(Finding{Kind: KindSharedAllow, File: r.file, Line: r.line, Severity: sev, Harnesses: []string{HarnessClaude, HarnessCodey}, Message: msg})
 	}
 }
 
 // whatAllowRulesLet decides the battery with Codey, the project trusted
-// and no user settings, and returns for each repository allow rule
-// ("file\x00rule") the cases it lets run.
+// and no user settings, once per repository allow rule with that rule the
+// only allow rule in force, and returns for each ("file\x00rule") the cases
+// it lets run: each rule is scored on its own, not only where it is the
+// first to match.
 func (a *auditor) whatAllowRulesLet() map[string][]battery.Case {
 	cases := a.opts.Cases
 	if cases == nil {
@@ -104,20 +106,40 @@ func (a *auditor) whatAllowRulesLet() map[string][]battery.Case {
 	yes := true
 	// A config folder that does not exist: only the project's own files count.
 	noUser := filepath.Join(a.opts.Project, ".claude", "permsim-audit-no-user-settings")
-	pol, err := codey.New().Load(engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home, ConfigDir: noUser, Trust: &yes})
+	loaded, err := codey.New().Load(engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home, ConfigDir: noUser, Trust: &yes})
 	if err != nil {
 		return nil
 	}
-	repo := map[string]bool{}
-	for _, f := range a.repoSettings() {
-		repo[f] = true
-	}
-	out := map[string][]battery.Case{}
+	pol := loaded.(*codey.Policy)
+	// What runs with no allow rule at all (reads inside the project): a
+	// rule is not charged with those.
+	none := pol.OnlyAllow("", "")
+	runsAnyway := map[string]bool{}
 	for _, c := range cases {
-		d := pol.Decide(c.Call(a.opts.Project, a.opts.Home), codey.ModeDefault)
-		if d.Outcome == engine.Runs && d.Rule != nil && d.Rule.List == "allow" && repo[d.Rule.File] {
-			k := d.Rule.File + "\x00" + d.Rule.Text
-			out[k] = append(out[k], c)
+		if none.Decide(c.Call(a.opts.Project, a.opts.Home), codey.ModeDefault).Outcome == engine.Runs {
+			runsAnyway[c.ID] = true
+		}
+	}
+	a.caseCount = len(cases)
+	out := map[string][]battery.Case{}
+	for _, f := range a.repoSettings() {
+		s, _ := claude.ReadSettings(f)
+		if s == nil {
+			continue
+		}
+		for _, r := range s.Rules["allow"] {
+			k := f + "\x00" + r.Text
+			if _, done := out[k]; done {
+				continue
+			}
+			one := pol.OnlyAllow(f, r.Text)
+			out[k] = nil
+			for _, c := range cases {
+				d := one.Decide(c.Call(a.opts.Project, a.opts.Home), codey.ModeDefault)
+				if d.Outcome == engine.Runs && !runsAnyway[c.ID] {
+					out[k] = append(out[k], c)
+				}
+			}
 		}
 	}
 	return out

@@ -334,3 +334,18 @@ func (p *Policy) Modes() []engine.Mode {
 	}
 	return out
 }
+
+// OnlyAllow returns a copy of the policy whose only allow rule in force is
+// the one written as text in file (deny and ask rules unchanged), so a
+// caller can see what that one rule lets run (permsim audit). The copy
+// shares the original's read-only state.
+func (p *Policy) OnlyAllow(file, text string) *Policy {
+	q := *p
+	q.allow = nil
+	for _, r := range p.allow {
+		if r.file.path == file && r.text == text {
+			q.allow = append(q.allow, r)
+		}
+	}
+	return &q
+}
