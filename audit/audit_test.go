@@ -124,6 +124,20 @@ func TestImportEscapesThroughSymlink(t *testing.T) {
 	wantOne(t, rep, KindImportOutside, ".claude/CLAUDE.md", 6, High, HarnessClaude, "a link: it leads to "+filepath.Join(root, "home/.ssh/config"))
 }
 
+// "checked where symlinks lead": a CLAUDE.md that is itself a link to a
+// credential file.
+func TestClaudeMDIsALink(t *testing.T) {
+	root := layout(t, map[string]string{
+		"home/.aws/credentials":  "[default]\n",
+		"home/notes/mine.md":     "x",
+		"home/p/.git/HEAD":       "ref: refs/heads/main\n",
+		"home/p/CLAUDE.md":       "-> home/.aws/credentials",
+		"home/p/CLAUDE.local.md": "@~/notes/mine.md", // the user's own file may import from home
+	})
+	rep := run(t, root)
+	wantOne(t, rep, KindImportOutside, "CLAUDE.md", 1, Critical, HarnessClaude, "is a link to "+filepath.Join(root, "home/.aws/credentials"))
+}
+
 // Issue 11, MCP servers: "a finding where all project servers are enabled
 // wholesale" — here by the repository itself — and where the repository
 // approves its own server by name.

@@ -105,7 +105,15 @@ func (a *auditor) approvals() []approval {
 // mcp reports servers a repository can start through approvals that are
 // by name or wholesale.
 func (a *auditor) mcp() {
+	// Claude Code reads .mcp.json in the folder it starts in; a working
+	// root below the repository's top may have its own.
 	mcpPath := filepath.Join(a.top, ".mcp.json")
+	for _, d := range uniq(a.opts.Project, a.top) {
+		if _, err := os.Stat(filepath.Join(d, ".mcp.json")); err == nil {
+			mcpPath = filepath.Join(d, ".mcp.json")
+			break
+		}
+	}
 	data, err := os.ReadFile(mcpPath)
 	var servers map[string]string
 	if err == nil {

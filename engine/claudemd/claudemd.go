@@ -63,12 +63,12 @@ type File struct {
 
 // Memory is what one session loads.
 type Memory struct {
-	Home    string `json:"home"`
-	Root    string `json:"root"` // the working root
-	Top     string `json:"top"`  // the project's top folder
-	TopWhy  string `json:"top_why"`
-	Files   []File `json:"files"` // in load order; later files win
-	Problem []string
+	Home    string   `json:"home"`
+	Root    string   `json:"root"` // the working root
+	Top     string   `json:"top"`  // the project's top folder
+	TopWhy  string   `json:"top_why"`
+	Files   []File   `json:"files"` // in load order; later files win
+	Problem []string `json:"problems,omitempty"`
 	// AgentsMD is the project's AGENTS.md when it has one: "AGENTS.md is not
 	// loaded this way, but the agent is still told to read one".
 	AgentsMD string `json:"agents_md,omitempty"`
