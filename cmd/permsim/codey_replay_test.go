@@ -56,3 +56,40 @@ func TestReplayCodeySessions(t *testing.T) {
 		t.Errorf("decisions:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// Issue 11, done when: "`decide`, `rules` … cover Codey". The expected
+// answers are the Codey seed's: "A deny holds in every mode, -yolo
+// included", "until you answer it they are listed and ignored", and "A
+// rule naming a tool Codey does not have … is reported at startup and
+// takes no part".
+func TestCodeyDecideAndRulesCLI(t *testing.T) {
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "p")
+	if err := os.MkdirAll(filepath.Join(proj, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := `{"permissions": {"allow": ["Bash(make *)"], "deny": ["Bash(git push *)", "NotebookEdit"]}}`
+	if err := os.WriteFile(filepath.Join(proj, ".claude", "settings.json"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, `{"tool":"bash","command":"git push origin main"}
+{"tool":"bash","command":"make all"}
+`, "decide", "--harness", "codey", "--project", proj, "--home", dir, "--mode", "yolo", "--trust", "no")
+	if code != 0 {
+		t.Fatalf("decide: exit %d\n%s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"outcome":"blocked"`) || !strings.Contains(lines[1], `"outcome":"runs"`) ||
+		!strings.Contains(lines[1], `"step":"5 mode"`) {
+		t.Errorf("decide:\n%s", stdout)
+	}
+	code, stdout, stderr = runCLI(t, "", "rules", "--harness", "codey", "--project", proj, "--home", dir, "--trust", "no")
+	if code != 0 {
+		t.Fatalf("rules: exit %d\n%s", code, stderr)
+	}
+	for _, want := range []string{"waits for the trust question", "Codey has no tool NotebookEdit"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("rules output lacks %q:\n%s", want, stdout)
+		}
+	}
+}
