@@ -21,10 +21,12 @@ lint:
 	$(GO) vet ./...
 
 # The whole pipeline on the sample transcripts bundled in testdata/demo:
-# ingest -> replay -> report, into a throwaway output folder.
+# ingest -> replay -> report, into a throwaway output folder; then an audit
+# of one demo project's agent files.
 demo: build
 	@rm -rf $(DEMO)
 	./$(BIN) nightly --home testdata/demo/home --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
+	./$(BIN) audit --project testdata/demo/root/home/dev/my_app.v2 --home testdata/demo/home
 
 # Benchmarks: ingest MB/s and replay calls/s on generated transcripts, with
 # ratios against DuckDB's own JSON readers measured in the same run.

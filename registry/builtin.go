@@ -4,6 +4,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codex"
+	"github.com/permsim/permsim/engine/codey"
 	"github.com/permsim/permsim/engine/gemini"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
@@ -59,5 +60,9 @@ func init() {
 		Names:  toolcall.CursorNames,
 		Source: func() ingest.Source { return cursoringest.New() },
 	})
-	Register(Harness{ID: toolcall.Codey, Title: "Codey", Names: toolcall.ClaudeCodeNames})
+	Register(Harness{
+		ID: toolcall.Codey, Title: "Codey",
+		Names:     toolcall.ClaudeCodeNames,
+		Simulator: func(SimOptions) engine.Harness { return codey.New() },
+	})
 }

@@ -26,6 +26,7 @@ var commands = []command{
 	{"replay", "decide every ingested call against its own project's rules (decisions table)", runReplay},
 	{"report", "print the risk report: which rules approved dangerous calls", runReport},
 	{"sql", "run DuckDB SQL over the calls, decisions and rules views", runSQL},
+	{"audit", "what a repository's agent files can make an agent do: CLAUDE.md imports, MCP servers, shared rules, hooks", runAudit},
 	{"battery", "score the battery of dangerous calls per harness and mode for one project", runBattery},
 	{"decide", "decide calls given as JSON Lines on stdin for one project", runDecide},
 	{"danger", "explain which words of a shell command make it dangerous", runDanger},

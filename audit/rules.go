@@ -1,0 +1,339 @@
+package audit
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/battery"
+	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/codey"
+	"github.com/permsim/permsim/engine/danger"
+)
+
+// repoSettings are the settings files the repository wrote: its
+// .claude/settings.json, and a settings.local.json git tracks.
+func (a *auditor) repoSettings() []string {
+	out := []string{filepath.Join(a.opts.Project, ".claude", "settings.json")}
+	local := filepath.Join(a.opts.Project, ".claude", "settings.local.json")
+	if t, _ := a.isTracked(local); t {
+		out = append(out, local)
+	}
+	return out
+}
+
+// sharedRules reports the repository's allow rules: Codey lists and
+// ignores them until the trust question is answered, Claude Code honours
+// them once the folder is trusted. What each would let run is scored on the
+// battery: every case that runs by that rule once trusted, with its danger
+// categories (engine/danger).
+func (a *auditor) sharedRules() {
+	var rules []struct {
+		file, text string
+		line       int
+	}
+	for _, f := range a.repoSettings() {
+		s, probs := claude.ReadSettings(f)
+		a.rep.Problems = append(a.rep.Problems, probs...)
+		if s == nil {
+			continue
+		}
+		for _, r := range s.Rules["allow"] {
+			rules = append(rules, struct {
+				file, text string
+				line       int
+			}{f, r.Text, r.Line})
+		}
+	}
+	if len(rules) == 0 {
+		return
+	}
+	lets := a.whatAllowRulesLet()
+	for _, r := range rules {
+		runs := lets[r.file+"\x00"+r.text]
+		sev := Low
+		msg := fmt.Sprintf("the repository's allow rule %s waits for the trust question (Codey lists and ignores it until then; Claude Code honours it once the folder is trusted)", r.text)
+		if len(runs) > 0 {
+			sev = Medium
+			cats := map[string]bool{}
+			var dangerous []string
+			for _, c := range runs {
+				cs := danger.Check(c.Call(a.opts.Project, a.opts.Home), a.opts.Project, a.opts.Home)
+				for _, x := range cs {
+					cats[x] = true
+				}
+				if len(cs) > 0 {
+					dangerous = append(dangerous, c.What())
+				}
+			}
+			if len(dangerous) > 0 {
+				sev = High
+			}
+			names := make([]string, 0, len(cats))
+			for c := range cats {
+				names = append(names, c)
+			}
+			sort.Strings(names)
+			eg := runs[0].What()
+			if len(dangerous) > 0 {
+				eg = dangerous[0]
+			}
+			msg += fmt.Sprintf(". Trusted, it lets %d of the battery's %d dangerous calls run without asking, e.g. %s", len(runs), a.caseCount, eg)
+			if len(names) > 0 {
+				msg += "; " + strings.Join(names, ", ")
+			}
+		} else {
+			msg += ". Trusted, it lets none of the battery's dangerous calls run"
+		}
+		a.add(Finding{Kind: KindSharedAllow, File: r.file, Line: r.line, Severity: sev, Harnesses: []string{HarnessClaude, HarnessCodey}, Message: msg})
+	}
+}
+
+// whatAllowRulesLet decides the battery with Codey, the project trusted
+// and no user settings, once per repository allow rule with that rule the
+// only allow rule in force, and returns for each ("file\x00rule") the cases
+// it lets run: each rule is scored on its own, not only where it is the
+// first to match.
+func (a *auditor) whatAllowRulesLet() map[string][]battery.Case {
+	cases := a.opts.Cases
+	if cases == nil {
+		cases, _ = battery.Builtin()
+	}
+	yes := true
+	// A config folder that does not exist: only the project's own files count.
+	noUser := filepath.Join(a.opts.Project, ".claude", "permsim-audit-no-user-settings")
+	loaded, err := codey.New().Load(engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home, ConfigDir: noUser, Trust: &yes})
+	if err != nil {
+		return nil
+	}
+	pol := loaded.(*codey.Policy)
+	// What runs with no allow rule at all (reads inside the project): a
+	// rule is not charged with those.
+	none := pol.OnlyAllow("", "")
+	runsAnyway := map[string]bool{}
+	for _, c := range cases {
+		if none.Decide(c.Call(a.opts.Project, a.opts.Home), codey.ModeDefault).Outcome == engine.Runs {
+			runsAnyway[c.ID] = true
+		}
+	}
+	a.caseCount = len(cases)
+	out := map[string][]battery.Case{}
+	for _, f := range a.repoSettings() {
+		s, _ := claude.ReadSettings(f)
+		if s == nil {
+			continue
+		}
+		for _, r := range s.Rules["allow"] {
+			k := f + "\x00" + r.Text
+			if _, done := out[k]; done {
+				continue
+			}
+			one := pol.OnlyAllow(f, r.Text)
+			out[k] = nil
+			for _, c := range cases {
+				d := one.Decide(c.Call(a.opts.Project, a.opts.Home), codey.ModeDefault)
+				if d.Outcome == engine.Runs && !runsAnyway[c.ID] {
+					out[k] = append(out[k], c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// trackedLocal reports a .claude/settings.local.json git tracks: it arrived
+// with the clone, yet Claude Code reads it as the user's own file — allow
+// rules and defaultMode (bypassPermissions included) with no trust
+// question. Codey treats it as shared.
+func (a *auditor) trackedLocal() {
+	for _, dir := range uniq(a.opts.Project, a.top) {
+		local := filepath.Join(dir, ".claude", "settings.local.json")
+		if _, err := os.Stat(local); err != nil {
+			continue
+		}
+		tracked, ok := a.isTracked(local)
+		if !ok || !tracked {
+			continue
+		}
+		data, _ := os.ReadFile(local)
+		msg := "settings.local.json is tracked by git: it arrived with the clone, whatever its name says. Claude Code reads it as your own file"
+		sev := Medium
+		if s, _ := claude.ParseSettings(data, local); s != nil {
+			if n := len(s.Rules["allow"]); n > 0 {
+				msg += fmt.Sprintf(" (its %d allow rule(s) apply)", n)
+				sev = High
+			}
+			if s.HasDefaultMode && s.DefaultMode != "default" {
+				msg += fmt.Sprintf(" (its defaultMode %q applies)", s.DefaultMode)
+				sev = High
+			}
+		}
+		msg += "; Codey treats it as the repository's"
+		a.add(Finding{Kind: KindTrackedLocal, File: local, Line: 1, Severity: sev, Harnesses: []string{HarnessClaude}, Message: msg})
+	}
+}
+
+func uniq(xs ...string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// harnessID names a simulator as the calls table does.
+func harnessID(name string) string {
+	if name == "claude" {
+		return HarnessClaude
+	}
+	return name
+}
+
+// notRules are the lists of Codey's rule listing that hold settings, not
+// rules.
+var notRules = map[string]bool{"setting": true, "defaultMode": true, "additionalDirectories": true, "rules-dir": true}
+
+// neverConsulted reports the project's rules a harness reads but never
+// consults: unknown tools, forms it does not understand, rules shadowed by
+// a deny rule, path rules on tools that ignore them. Rules that only wait
+// for the trust question are left to sharedRules: each harness is loaded
+// trusted.
+func (a *auditor) neverConsulted() {
+	yes := true
+	for _, h := range a.opts.Harnesses {
+		pol, err := h.Load(engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home, Trust: &yes})
+		if err != nil {
+			continue
+		}
+		for _, r := range pol.Rules() {
+			if r.InForce || notRules[r.List] || !a.inProject(r.File) {
+				continue
+			}
+			data, _ := os.ReadFile(r.File)
+			line := 0
+			if data != nil {
+				line = lineOf(data, mustQuote(r.Rule))
+			}
+			a.add(Finding{Kind: KindNeverConsulted, File: r.File, Line: line, Severity: Low, Harnesses: []string{harnessID(h.Name())},
+				Message: fmt.Sprintf("%s rule %s is never consulted by %s: %s", r.List, r.Rule, harnessID(h.Name()), r.Why)})
+		}
+	}
+}
+
+// hooks reports hooks the repository ships that would run code on the
+// user's machine: Claude Code's (which Cursor also loads), Gemini CLI's,
+// Cursor's own, and OpenCode plugins. Codey's own hooks only watch, and it
+// does not carry Claude Code's over.
+func (a *auditor) hooks() {
+	for _, f := range a.repoClaudeSettings() {
+		s, _ := claude.ReadSettings(f)
+		if s == nil || len(s.Hooks) == 0 {
+			continue
+		}
+		for _, h := range hookCommands(s.Hooks) {
+			a.add(Finding{Kind: KindRepoHook, File: f, Line: lineOf(s.Data, mustQuote(h.command)), Severity: Medium,
+				Harnesses: []string{HarnessClaude, HarnessCursor},
+				Message:   fmt.Sprintf("the repository's %s hook runs %q on your machine in Claude Code (and in Cursor, which loads Claude Code's hooks); Codey does not run it, so whatever it blocks is not blocked there", h.event, h.command)})
+		}
+	}
+	gem := filepath.Join(a.opts.Project, ".gemini", "settings.json")
+	if data, err := os.ReadFile(gem); err == nil {
+		var doc struct {
+			Hooks json.RawMessage `json:"hooks"`
+		}
+		if json.Unmarshal(data, &doc) == nil && len(doc.Hooks) > 0 {
+			for _, h := range hookCommands(doc.Hooks) {
+				a.add(Finding{Kind: KindRepoHook, File: gem, Line: lineOf(data, mustQuote(h.command)), Severity: Medium, Harnesses: []string{HarnessGemini},
+					Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Gemini CLI", h.event, h.command)})
+			}
+		}
+	}
+	cur := filepath.Join(a.opts.Project, ".cursor", "hooks.json")
+	if data, err := os.ReadFile(cur); err == nil {
+		var doc struct {
+			Hooks map[string][]struct {
+				Command string `json:"command"`
+			} `json:"hooks"`
+		}
+		if json.Unmarshal(data, &doc) == nil {
+			events := make([]string, 0, len(doc.Hooks))
+			for e := range doc.Hooks {
+				events = append(events, e)
+			}
+			sort.Strings(events)
+			for _, e := range events {
+				for _, h := range doc.Hooks[e] {
+					if h.Command == "" {
+						continue
+					}
+					a.add(Finding{Kind: KindRepoHook, File: cur, Line: lineOf(data, mustQuote(h.Command)), Severity: Medium, Harnesses: []string{HarnessCursor},
+						Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Cursor", e, h.Command)})
+				}
+			}
+		}
+	}
+	plugins := filepath.Join(a.opts.Project, ".opencode", "plugins")
+	if ents, err := os.ReadDir(plugins); err == nil {
+		for _, e := range ents {
+			switch filepath.Ext(e.Name()) {
+			case ".js", ".ts", ".mjs", ".cjs", ".mts":
+				a.add(Finding{Kind: KindRepoHook, File: filepath.Join(plugins, e.Name()), Line: 1, Severity: Medium, Harnesses: []string{HarnessOpenCode},
+					Message: "an OpenCode plugin the repository ships: OpenCode loads it as code and runs it in its own process"})
+			}
+		}
+	}
+}
+
+// repoClaudeSettings are the Claude Code settings files in the project
+// whose hooks run: the repository's settings.json and, when git tracks it,
+// settings.local.json.
+func (a *auditor) repoClaudeSettings() []string {
+	var out []string
+	for _, f := range a.repoSettings() {
+		if _, err := os.Stat(f); err == nil {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// hookCommand is one command hook.
+type hookCommand struct{ event, command string }
+
+// hookCommands reads Claude Code's (and Gemini CLI's) hooks shape: event →
+// [{matcher, hooks: [{type, command}]}].
+func hookCommands(raw json.RawMessage) []hookCommand {
+	var events map[string][]struct {
+		Hooks []struct {
+			Type    string `json:"type"`
+			Command string `json:"command"`
+		} `json:"hooks"`
+	}
+	if json.Unmarshal(raw, &events) != nil {
+		return nil
+	}
+	names := make([]string, 0, len(events))
+	for e := range events {
+		names = append(names, e)
+	}
+	sort.Strings(names)
+	var out []hookCommand
+	for _, e := range names {
+		for _, m := range events[e] {
+			for _, h := range m.Hooks {
+				if h.Command != "" && (h.Type == "" || h.Type == "command") {
+					out = append(out, hookCommand{event: e, command: h.Command})
+				}
+			}
+		}
+	}
+	return out
+}
