@@ -65,8 +65,10 @@ func TestLoadNeedsProject(t *testing.T) {
 	if p, err := New().Load(engine.Env{}); err == nil || p != nil {
 		t.Errorf("Load without a project: %v, %v; want an error and no policy", p, err)
 	}
-	if New().Name() != "claude" {
-		t.Errorf("Name() = %q", New().Name())
+	// The calls table's harness column spells Claude Code "claude-code"
+	// (DESIGN.md, Tables); the simulator answers to the same ID.
+	if New().Name() != "claude-code" {
+		t.Errorf("Name() = %q, want the calls table's claude-code", New().Name())
 	}
 }
 
