@@ -12,6 +12,10 @@ import (
 // runVerify is `permsim verify`: the real harness, sandboxed, against the
 // simulator, call by call.
 func runVerify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if verifyGenerates(args) {
+		// Drawn cases for any harness with a generator (verify_generate.go).
+		return runVerifyGenerate(args, stdout, stderr)
+	}
 	if verifyMoreHarness(args) {
 		// Codex and Gemini CLI have drivers of their own (verify_more.go).
 		return runVerifyMore(ctx, args, stdin, stdout, stderr)
