@@ -298,7 +298,7 @@ func claudeConfig(r rng, seed int64, cfg int) ([]verify.Case, int) {
 	g := callGen{r: r, links: links}
 	var out []verify.Case
 	calls := 0
-	ncases := 4 + r.IntN(3)
+	ncases := 2 + r.IntN(3)
 	for k := 0; k < ncases; k++ {
 		c := base
 		c.ID = fmt.Sprintf("%s-%02d", base.Config, k)
@@ -321,12 +321,12 @@ func bash(cmd string) verify.Call {
 	return verify.Call{Tool: "Bash", Input: map[string]any{"command": cmd, "description": "probe"}}
 }
 
-// caseCalls draws one case's calls: five or so, and a Task with its
+// caseCalls draws one case's calls: eight or so, and a Task with its
 // subagent's calls when task is set.
 func (g callGen) caseCalls(task bool) []verify.Call {
 	var out []verify.Call
 	edited := map[string]bool{}
-	for len(out) < 5 {
+	for len(out) < 8 {
 		if g.r.chance(0.62) {
 			out = append(out, bash(g.command(0)))
 		} else {
