@@ -2,6 +2,7 @@ package claude
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
@@ -54,6 +55,18 @@ func (d *decider) bash() engine.Decision {
 			if u.path == "" {
 				continue
 			}
+			if c.Nested {
+				// Recorded with real Claude Code 2.1.328
+				// (testdata/claude/generated): a denied file named inside
+				// $( ), <( ), ( ) or { } made the line ask, not refuse
+				// ("x=$(cat docs/key-link)", "paste <(cat secrets/api.key)
+				// …" under Read(./secrets/**)). Such lines are never
+				// approved (approveScript), so they ask.
+				if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+					d.notes = append(d.notes, fmt.Sprintf("%s names %s, which the deny rule %s covers, but Claude Code does not check files inside a group or substitution", c.Text, u.raw, r.text))
+				}
+				continue
+			}
 			if !pathCheckedVia[u.via] {
 				// Claude Code does not check this command's files; say so
 				// when a deny rule names one.
@@ -64,7 +77,13 @@ func (d *decider) bash() engine.Decision {
 				}
 				continue
 			}
-			if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+			// A redirection that only writes is checked against Edit deny
+			// rules, not Read ones: "make build &> .env" asked under
+			// Read(.env) (recorded with real Claude Code 2.1.328,
+			// testdata/claude/generated), while ">> ~/.bash_profile" was
+			// refused under Edit(~/.bash_profile) (testdata/claude/differential).
+			onlyWrites := u.via == "redirect" && u.write && !u.read
+			if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil && !onlyWrites {
 				return d.block("2 deny rule", r, fmt.Sprintf("%s: %s is denied by %s", c.Text, u.raw, r.text))
 			}
 			if u.write {
@@ -157,6 +176,24 @@ func (d *decider) bash() engine.Decision {
 		return d.run("11 bypassPermissions", nil, "")
 	}
 
+	// A line the parser cannot read asks as a safety check, in every mode
+	// but bypassPermissions (auto mode too asks rather than classify):
+	// recorded with real Claude Code 2.1.328 ("((", "ls )", "for x in;
+	// do" asked with decision_reason_type safetyCheck).
+	// A line that only ends too early (an unclosed quote or
+	// here-document, an if without fi) is not: it falls to the mode like
+	// any line no rule approves ("echo \"a | tee out.txt" and an unclosed
+	// here-document went to the classifier in auto and plan mode).
+	if s.Unparseable && !endsEarly(s.Err) {
+		return d.ask("12 unparseable line", nil, "the line cannot be parsed ("+s.Err+"), which asks as a safety check", true)
+	}
+	// A command in the background asks as a safety check too ("ls &"
+	// asked with decision_reason_type safetyCheck); where the classifier
+	// decides (auto, plan) such a line goes to it ("pip -V & cat -A …").
+	if s.Background && !d.classify {
+		return d.ask("12 background command", nil, "a command run in the background (&) asks as a safety check", true)
+	}
+
 	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
 	// mode's in-folder edits: every command must be approved.
 	if step, r, ok := d.approveScript(s); ok {
@@ -231,6 +268,28 @@ func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
 	if r := d.toolRule(d.allow); r != nil {
 		return "12 allow rule", r, true
 	}
+	// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
+	// outside bypassPermissions, no line with a subshell, a brace group or
+	// a select loop ran ("{ make version; }" asked under Bash(make:*),
+	// "(grep -n alpha notes.md) | cut -c1-5" asked), nor one with a
+	// command or process substitution ("wc -l < <(cat notes.md)" asked
+	// under Bash(wc *), "ls $(dirname src/app.py)" asked) or a
+	// here-document ("cat <<EOF … EOF"; a here-string "wc -l <<< 'a b'"
+	// ran).
+	switch {
+	case s.Grouping:
+		d.notes = append(d.notes, "the line has a subshell, brace group or select loop, which no rule or read-only check approves")
+		return "", nil, false
+	case s.Background:
+		d.notes = append(d.notes, "the line runs a command in the background (&), which no rule or read-only check approves")
+		return "", nil, false
+	case s.Subst:
+		d.notes = append(d.notes, "the line has a command or process substitution, which no rule or read-only check approves")
+		return "", nil, false
+	case s.HereDoc:
+		d.notes = append(d.notes, "the line has a here-document, which no rule or read-only check approves")
+		return "", nil, false
+	}
 	step := "12 read-only command"
 	var by *rule
 	for i := range s.Commands {
@@ -298,7 +357,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) {
+	if readOnly(c) && d.readsApproved(c) && !wrapped(c) {
 		return "12 read-only command", nil, true
 	}
 	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) {
@@ -314,10 +373,10 @@ func (d *decider) readsApproved(c *shell.Command) bool {
 		if u.redirect {
 			continue
 		}
-		if u.path == "" || u.write {
+		if u.path == "" || u.write || hasDotDot(u.raw) {
 			return false
 		}
-		if !d.p.inWorkDirs(u.path) && d.readAllowed(u.path) == nil {
+		if !d.p.inWorkDirsLinked(u.path) && d.readAllowed(u.path) == nil {
 			return false
 		}
 	}
@@ -373,4 +432,42 @@ func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok
 		return r, false, true
 	}
 	return nil, false, false
+}
+
+// hasDotDot reports whether a path as written has a ".." segment: the real
+// 2.1.328 asked for "tac src/../.env" and "stat src/../.env" in the
+// project, where "strings .env" ran (testdata/claude/generated).
+func hasDotDot(raw string) bool {
+	for _, seg := range strings.Split(strings.Trim(raw, `"'`), "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapped reports whether c runs behind a wrapper the read-only set does
+// not see through: recorded with real Claude Code 2.1.328
+// (testdata/claude/generated), "nice id", "env git diff", "stdbuf -oL
+// paste …", "timeout 10 nice printenv" and "nohup more main.go" were not
+// approved as read-only, while "command history" and "xargs echo" ran.
+func wrapped(c *shell.Command) bool {
+	for _, w := range c.Wrappers {
+		if w != "command" && w != "xargs" {
+			return true
+		}
+	}
+	return false
+}
+
+// endsEarly reports whether a parse error only says the line ended too
+// early (mvdan.cc/sh's wording for an unclosed quote, here-document or
+// compound command), rather than that something in it is malformed.
+func endsEarly(err string) bool {
+	for _, m := range []string{"reached EOF", "unclosed here-document", "must end with"} {
+		if strings.Contains(err, m) {
+			return true
+		}
+	}
+	return false
 }

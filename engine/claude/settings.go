@@ -104,11 +104,22 @@ func parseSettings(data []byte, path, layer, root string) (*settingsFile, []stri
 	}
 
 	if raw, ok := perms["defaultMode"]; ok {
-		if err := json.Unmarshal(raw, &sf.defaultMode); err != nil {
-			bad("permissions.defaultMode", "a string")
-		} else {
-			sf.hasDefaultMode = true
+		// A defaultMode that is not one of the modes fails Claude Code's
+		// settings schema, and the whole file is then ignored: recorded
+		// with real Claude Code 2.1.328 (testdata/claude/generated), the
+		// allow, ask and deny rules next to "defaultMode": "yolo" or
+		// "Plan" were not in force. The seed says only that the mode is
+		// ignored.
+		var mode string
+		if err := json.Unmarshal(raw, &mode); err != nil {
+			return &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}},
+				[]string{fmt.Sprintf("%s:%d: permissions.defaultMode: want a string; Claude Code ignores the whole file", path, keyLine(data, "defaultMode", 0))}
 		}
+		if _, ok := normalizeMode(mode); !ok || mode == "dangerously-skip-permissions" || mode == "--dangerously-skip-permissions" {
+			return &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}},
+				[]string{fmt.Sprintf("%s:%d: defaultMode %q: unknown mode; Claude Code ignores the whole file", path, keyLine(data, "defaultMode", 0), mode)}
+		}
+		sf.defaultMode, sf.hasDefaultMode = mode, true
 	}
 	if raw, ok := perms["additionalDirectories"]; ok {
 		if err := json.Unmarshal(raw, &sf.addDirs); err != nil {

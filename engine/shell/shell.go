@@ -28,6 +28,18 @@ type Script struct {
 	// whose folder is not literal ("cd $DIR", "cd -") and popd.
 	Untraceable bool
 	CdCount     int // cd, pushd and popd commands anywhere in the line
+	// Grouping is set when the line holds a subshell ( ), a brace group
+	// { }, or a select loop; Background when a command runs in the
+	// background (&); HereDoc when a command reads a here-document (<<,
+	// <<-; a here-string <<< does not count). Claude Code 2.1.328 approves
+	// none of these lines by its read-only set or an allow rule.
+	Grouping   bool
+	Background bool
+	HereDoc    bool
+	// Subst is set when the line holds a command substitution ($( ) or
+	// backticks) or a process substitution (<( ), >( )) anywhere, a
+	// here-string's word and a redirection target included.
+	Subst bool
 }
 
 // Command is one simple command.

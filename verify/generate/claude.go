@@ -412,31 +412,16 @@ func (g callGen) fileCalls(edited map[string]bool) []verify.Call {
 		return []verify.Call{read(p), {Tool: "Write", Input: map[string]any{"file_path": p, "content": "rewritten\n"}}}
 	case k < 7:
 		return []verify.Call{{Tool: "Write", Input: map[string]any{"file_path": g.newPath(), "content": "written alpha\n"}}}
-	case k < 8:
-		in := map[string]any{"pattern": r.pick("**/*.py", "*.md", "**/*", "*.key", "*")}
-		if r.chance(0.7) {
-			in["path"] = g.dirPath()
-		}
-		return []verify.Call{{Tool: "Glob", Input: in}}
 	case k < 9:
-		in := map[string]any{"pattern": r.pick("alpha", "SECRET", "key")}
-		if r.chance(0.8) {
-			in["path"] = r.pick(g.dirPath(), g.filePath())
-		}
-		return []verify.Call{{Tool: "Grep", Input: in}}
+		// Glob and Grep are left out: Claude Code 2.1.328 does not offer
+		// them in these sessions ("No such tool available: Glob. Glob is
+		// not available in this session — find files with find via the
+		// Bash tool instead"), so their calls are never a permission
+		// decision. Seeds 1 and 2 were drawn with them.
+		return []verify.Call{read(g.filePath())}
 	default:
 		return []verify.Call{{Tool: "WebFetch", Input: map[string]any{"url": r.pick("https://example.com/a", "https://evil.example.net/x", "http://localhost:1/x"), "prompt": "summarise"}}}
 	}
-}
-
-func (g callGen) dirPath() string {
-	opts := []string{proj, proj + "/src", proj + "/secrets", home + "/work", home, "/etc", proj + "/..", proj + "/src/..", "/tmp", home + "/.ssh"}
-	for _, l := range g.links {
-		if l == "worklink" || l == "srclink" {
-			opts = append(opts, proj+"/"+l)
-		}
-	}
-	return g.r.pick(opts...)
 }
 
 // Shell words: files relative to the project, and write targets.
