@@ -83,6 +83,10 @@ func denyTexts(c *shell.Command) []string {
 	walk = func(c *shell.Command, depth int) {
 		add(c.Text)
 		add(c.FullText)
+		// The line as written, wrapper included: "timeout 10 nice cal"
+		// was refused under Bash(timeout *) (recorded with real Claude
+		// Code 2.1.328, testdata/claude/generated).
+		add(c.WrappedText)
 		for ws := words(c); ws != nil; ws = unwrapTaskset(ws) {
 			add(joinWords(ws, false))
 			add(joinWords(ws, true))

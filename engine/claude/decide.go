@@ -623,6 +623,11 @@ func (d *decider) webFetch() engine.Decision {
 	if r := domainRule(d.allow); r != nil {
 		return d.run("12 allow rule", r, "")
 	}
+	if d.classify {
+		// WebFetch went to the classifier in plan mode too (recorded
+		// with real Claude Code 2.1.328, testdata/claude/generated).
+		return d.classifier("14 mode fallback")
+	}
 	return d.fallback(false, "no rule allows fetching "+host)
 }
 

@@ -24,7 +24,8 @@ var readOnlyCommands = map[string]bool{
 	// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
 	// these ran without a prompt in default mode, and "locale" ran in plan
 	// mode without the classifier.
-	"locale": true, "man": true, "test": true, "[": true, "tput": true, "history": true,
+	"locale": true, "man": true, "test": true, "[": true, "tput": true, "history": true, "cal": true,
+	"fmt": true, "lsof": true, "pr": true, "expand": true, "unexpand": true, "numfmt": true,
 }
 
 // readOnly reports whether c is in the read-only set: the commands above,

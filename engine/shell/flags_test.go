@@ -37,3 +37,22 @@ func TestLineFlags(t *testing.T) {
 		}
 	}
 }
+
+// WrappedText keeps the wrappers Text strips, so a rule naming the
+// wrapper can match the command as written.
+func TestWrappedText(t *testing.T) {
+	for _, c := range []struct{ line, text, wrapped string }{
+		{"nice -n 5 make lint", "make lint", "nice -n 5 make lint"},
+		{"timeout 10 nice printenv", "printenv", "timeout 10 nice printenv"},
+		{"make lint", "make lint", "make lint"},
+		{"FOO=1 nice ls", "ls", "nice ls"},
+	} {
+		s := Parse(c.line)
+		if len(s.Commands) != 1 {
+			t.Fatalf("%q: %d commands", c.line, len(s.Commands))
+		}
+		if got := s.Commands[0]; got.Text != c.text || got.WrappedText != c.wrapped {
+			t.Errorf("%q: Text %q WrappedText %q, want %q and %q", c.line, got.Text, got.WrappedText, c.text, c.wrapped)
+		}
+	}
+}

@@ -172,6 +172,7 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 		w.substs(x.Loop, sc)
 		w.stmts(x.Do, b)
 	case *syntax.CaseClause:
+		w.s.Grouping = true
 		b := sc.body()
 		w.substs(x.Word, sc)
 		for _, it := range x.Items {
@@ -304,6 +305,14 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		return
 	}
 	cmd := newCommand(words, sc.pending)
+	cmd.WrappedText = cmd.Text
+	if len(cmd.Wrappers) > 0 {
+		raws := make([]string, len(words))
+		for i, wd := range words {
+			raws[i] = wd.Raw
+		}
+		cmd.WrappedText = strings.Join(raws, " ")
+	}
 	cmd.Assigns = assigns
 	cmd.FullText = strings.Join(append(assignRaw, cmd.Text), " ")
 	if cmd.Text == "" {
