@@ -189,9 +189,10 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				}
 				sub := Compare(fmt.Sprintf("%s#%d/%d", c.ID, r.CallIndex, s), sr, sim)
 				sum.Add(sub)
-				if sub.Compared {
-					subs = append(subs, sr)
-				}
+				// Every subagent row is kept, in its call's place (one that is
+				// not a decision carries its drop_reason): a differential test
+				// pairs subagent_results[k] with subagent_calls[k].
+				subs = append(subs, sr)
 			}
 			r.SubagentResults = subs
 			if row.Compared {

@@ -239,7 +239,8 @@ var pathCheckedVia = map[string]bool{
 	"file": true, "stat": true, "diff": true, "awk": true, "strings": true, "hexdump": true, "od": true,
 	"base64": true, "nl": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true,
 	"sed -i": true, "git": true, "jq": true, "sha256sum": true, "sha1sum": true, "md5sum": true, "du": true,
-	"tree": true, "tac": true, "cmp": true,
+	"tree": true, "tac": true, "cmp": true, "expand": true, "unexpand": true, "fold": true, "rev": true,
+	"tsort": true, "sum": true, "cksum": true,
 }
 
 // cmdCwd is the folder c runs in.

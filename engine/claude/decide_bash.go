@@ -2,6 +2,7 @@ package claude
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -197,6 +198,19 @@ func (d *decider) bash() engine.Decision {
 	// decides (auto, plan) such a line goes to it ("pip -V & cat -A …").
 	if s.Background && !d.classify {
 		return d.ask("12 background command", nil, "a command run in the background (&) asks as a safety check", true)
+	}
+
+	// A write onto a symbolic link asks as a safety check: "which go >>
+	// ssh-link", "python3 -c 'print(1)' > host-link" and "mkdir host-link"
+	// asked with decision_reason_type safetyCheck (recorded with real
+	// Claude Code 2.1.328, testdata/claude/generated).
+	for i := range s.Commands {
+		for _, u := range d.uses(&s.Commands[i]) {
+			// Device files (/dev/stderr is a link to /proc/self/fd/2) are not.
+			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && isLink(u.path) {
+				return d.ask("12 write through a link", nil, u.raw+" is a symbolic link; writing through it asks as a safety check", true)
+			}
+		}
 	}
 
 	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
@@ -533,4 +547,10 @@ func argDotDot(c *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// isLink reports whether path is a symbolic link.
+func isLink(path string) bool {
+	st, err := os.Lstat(path)
+	return err == nil && st.Mode()&os.ModeSymlink != 0
 }

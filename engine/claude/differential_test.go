@@ -24,7 +24,7 @@ import (
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …);
 // testdata/claude/generated holds cases drawn at random by verify/generate
 // (seeds in its README), recorded the same way.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated"}
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
@@ -55,6 +55,9 @@ type diffResult struct {
 		ReasonType string `json:"decision_reason_type"`
 	} `json:"ask"`
 	SubagentResults []diffResult `json:"subagent_results"`
+	// DropReason marks a subagent row that was not a permission decision
+	// (kept in place so the rows line up with the subagent's calls).
+	DropReason string `json:"drop_reason"`
 }
 
 // layout writes a configuration's files under root and returns the Env
@@ -230,7 +233,7 @@ func differential(t *testing.T, diffDir string) {
 		call := c.Calls[r.CallIndex]
 		rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d", r.ID, r.CallIndex), config: r.Config, p: p, call: diffCallOf(call, home), dc: call, want: r})
 		for k, sr := range r.SubagentResults {
-			if k < len(call.SubagentCalls) {
+			if k < len(call.SubagentCalls) && sr.DropReason == "" {
 				sc := call.SubagentCalls[k]
 				rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), config: r.Config, p: p, call: diffCallOf(sc, home), dc: sc, want: sr})
 			}
