@@ -38,10 +38,15 @@ type Case struct {
 	// ManagedFiles (an extension of the corpus format) map paths relative
 	// to the managed-settings folder (/etc/claude-code) to their content.
 	ManagedFiles map[string]string `json:"managed_files,omitempty"`
-	Args         []string          `json:"args"`
-	Env          map[string]string `json:"env"`
-	Calls        []Call            `json:"calls"`
-	Isolate      bool              `json:"isolate,omitempty"`
+	// Symlinks (an extension of the corpus format) map link paths
+	// relative to the project to their targets: an absolute path, or one
+	// relative to the link's folder, as ln -s takes it. A target need not
+	// exist.
+	Symlinks map[string]string `json:"symlinks,omitempty"`
+	Args     []string          `json:"args"`
+	Env      map[string]string `json:"env"`
+	Calls    []Call            `json:"calls"`
+	Isolate  bool              `json:"isolate,omitempty"`
 }
 
 // Call is one tool call in the harness's own tool name and input shape. A
@@ -136,6 +141,14 @@ func (c *Case) check() string {
 			if !safeRel(p) {
 				return fmt.Sprintf("file path %q must be relative, without ..", p)
 			}
+		}
+	}
+	for p, target := range c.Symlinks {
+		if !safeRel(p) {
+			return fmt.Sprintf("symlink path %q must be relative, without ..", p)
+		}
+		if target == "" || strings.Contains(target, "\x00") {
+			return fmt.Sprintf("symlink %q has no target", p)
 		}
 	}
 	for i, call := range c.Calls {

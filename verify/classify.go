@@ -28,7 +28,9 @@ var claudePatterns = []struct {
 	{regexp.MustCompile(`^Auto mode is unavailable`), OutcomeError, PatternClassifier},
 	{regexp.MustCompile(`running in don't ask mode`), OutcomeBlocked, "dontAsk"},
 	{regexp.MustCompile(`^Cannot (write to|edit|create) .* while in plan mode`), OutcomeBlocked, "plan-mode"},
-	{regexp.MustCompile(`Permission to use \S+ (with command .* )?has been denied`), OutcomeBlocked, "deny-rule"},
+	// (?s): a command may span lines; "read"/"edit" is how 2.1.328 words
+	// the refusal of a file tool on a link whose target a rule denies.
+	{regexp.MustCompile(`(?s)Permission to (use \S+ (with command .* )?|read \S+ |edit \S+ )has been denied`), OutcomeBlocked, "deny-rule"},
 	{regexp.MustCompile(`is in a directory that is denied by your permission settings|denied by your permission settings`), OutcomeBlocked, "deny-rule-path(validate)"},
 	{regexp.MustCompile(`is covered by a Read deny rule`), OutcomeBlocked, "read-deny-blocks-write(validate)"},
 	{regexp.MustCompile(`denied by a built-in Claude Code safety check`), OutcomeBlocked, "safety-check-deny(rm)"},

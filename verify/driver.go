@@ -189,9 +189,10 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				}
 				sub := Compare(fmt.Sprintf("%s#%d/%d", c.ID, r.CallIndex, s), sr, sim)
 				sum.Add(sub)
-				if sub.Compared {
-					subs = append(subs, sr)
-				}
+				// Every subagent row is kept, in its call's place (one that is
+				// not a decision carries its drop_reason): a differential test
+				// pairs subagent_results[k] with subagent_calls[k].
+				subs = append(subs, sr)
 			}
 			r.SubagentResults = subs
 			if row.Compared {
@@ -437,7 +438,34 @@ func WriteCaseFiles(c Case, home, proj string) error {
 	if err := os.MkdirAll(proj, 0o755); err != nil {
 		return err
 	}
-	return WriteFiles(proj, c.ProjectFiles)
+	if err := WriteFiles(proj, c.ProjectFiles); err != nil {
+		return err
+	}
+	return WriteSymlinks(proj, c.Symlinks)
+}
+
+// WriteSymlinks makes the links of links (path relative to base →
+// target) under base, in name order, replacing what is there.
+func WriteSymlinks(base string, links map[string]string) error {
+	names := make([]string, 0, len(links))
+	for n := range links {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, rel := range names {
+		if !safeRel(rel) {
+			return fmt.Errorf("symlink path %q must be relative, without ..", rel)
+		}
+		p := filepath.Join(base, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		_ = os.Remove(p)
+		if err := os.Symlink(links[rel], p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // InitGit makes proj a git repository on branch main with one commit of

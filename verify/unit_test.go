@@ -64,6 +64,11 @@ func TestClassifyClaude(t *testing.T) {
 		{false, "Permission to use Bash has been denied because Claude Code is running in don't ask mode.", true, OutcomeBlocked, "dontAsk"},
 		{false, "Cannot write to /home/user/proj/a while in plan mode", true, OutcomeBlocked, "plan-mode"},
 		{false, "Permission to use Bash with command make deploy has been denied.", true, OutcomeBlocked, "deny-rule"},
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/generated): a
+		// command over two lines, and file tools on links to denied files.
+		{false, "Permission to use Bash with command git \\\n status has been denied.", true, OutcomeBlocked, "deny-rule"},
+		{false, "Permission to read /home/user/proj/ssh-link has been denied.", true, OutcomeBlocked, "deny-rule"},
+		{false, "Permission to edit /home/user/proj/notes-link.txt has been denied.", true, OutcomeBlocked, "deny-rule"},
 		{false, "<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>", true, OutcomeBlocked, "deny-rule-path(validate)"},
 		{false, "Permission for this tool use was denied by a built-in Claude Code safety check.", true, OutcomeBlocked, "safety-check-deny(rm)"},
 		{false, "PreToolUse:Bash hook error: deploys are blocked", true, OutcomeBlocked, "hook"},

@@ -14,6 +14,10 @@ import (
 // runVerify is `permsim verify`: the real harness, sandboxed, against the
 // simulator, call by call. Each harness's driver comes from the registry.
 func runVerify(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if verifyGenerates(args) {
+		// Drawn cases for any harness with a generator (verify_generate.go).
+		return runVerifyGenerate(args, stdout, stderr)
+	}
 	var o verify.Options
 	var inner bool
 	ids := registry.IDs(registry.Verifiable())

@@ -83,6 +83,10 @@ func denyTexts(c *shell.Command) []string {
 	walk = func(c *shell.Command, depth int) {
 		add(c.Text)
 		add(c.FullText)
+		// The line as written, wrapper included: "timeout 10 nice cal"
+		// was refused under Bash(timeout *) (recorded with real Claude
+		// Code 2.1.328, testdata/claude/generated).
+		add(c.WrappedText)
 		for ws := words(c); ws != nil; ws = unwrapTaskset(ws) {
 			add(joinWords(ws, false))
 			add(joinWords(ws, true))
@@ -235,7 +239,8 @@ var pathCheckedVia = map[string]bool{
 	"file": true, "stat": true, "diff": true, "awk": true, "strings": true, "hexdump": true, "od": true,
 	"base64": true, "nl": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "sed": true,
 	"sed -i": true, "git": true, "jq": true, "sha256sum": true, "sha1sum": true, "md5sum": true, "du": true,
-	"tree": true, "tac": true, "cmp": true,
+	"tree": true, "tac": true, "cmp": true, "expand": true, "unexpand": true, "fold": true, "rev": true,
+	"tsort": true, "sum": true, "cksum": true,
 }
 
 // cmdCwd is the folder c runs in.

@@ -468,7 +468,12 @@ func (d *decider) read() engine.Decision {
 	}
 	var outside []string
 	for _, path := range paths {
-		if !d.p.inWorkDirs(path) {
+		// A link in the project to a file outside reads outside: the real
+		// 2.1.328 asked to Read such a link (with reason workingDir), even
+		// under an allow rule naming the target (Read(~/.ssh/**) and a
+		// link to ~/.ssh/id_ed25519), so the link's own path is what an
+		// allow rule must name.
+		if !d.p.inWorkDirsLinked(path) {
 			outside = append(outside, path)
 		}
 	}
@@ -567,7 +572,7 @@ func (d *decider) edit() engine.Decision {
 	}
 	inside := len(paths) > 0
 	for _, path := range paths {
-		inside = inside && d.p.inWorkDirs(path)
+		inside = inside && d.p.inWorkDirsLinked(path)
 	}
 	if inside && (d.mode == modeAccept || d.mode == modeAuto) {
 		return d.run("12 "+string(d.mode), nil, "file edits inside the working folders run in "+string(d.mode)+" mode")
@@ -618,6 +623,11 @@ func (d *decider) webFetch() engine.Decision {
 	if r := domainRule(d.allow); r != nil {
 		return d.run("12 allow rule", r, "")
 	}
+	if d.classify {
+		// WebFetch went to the classifier in plan mode too (recorded
+		// with real Claude Code 2.1.328, testdata/claude/generated).
+		return d.classifier("14 mode fallback")
+	}
 	return d.fallback(false, "no rule allows fetching "+host)
 }
 
@@ -651,6 +661,12 @@ func (d *decider) agent() engine.Decision {
 		if dec, ok := d.hookStep(step); ok {
 			return dec
 		}
+	}
+	if d.classify {
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
+		// in auto mode, and in plan mode with the classifier, a Task or
+		// Agent call goes to the classifier like any other open call.
+		return d.classifier("14 mode fallback")
 	}
 	return d.run("12 tool needs no permission", nil, "a Task runs; its subagent's calls are decided on their own")
 }

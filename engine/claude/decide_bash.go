@@ -2,6 +2,8 @@ package claude
 
 import (
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
@@ -54,6 +56,18 @@ func (d *decider) bash() engine.Decision {
 			if u.path == "" {
 				continue
 			}
+			if c.Nested {
+				// Recorded with real Claude Code 2.1.328
+				// (testdata/claude/generated): a denied file named inside
+				// $( ), <( ), ( ) or { } made the line ask, not refuse
+				// ("x=$(cat docs/key-link)", "paste <(cat secrets/api.key)
+				// …" under Read(./secrets/**)). Such lines are never
+				// approved (approveScript), so they ask.
+				if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+					d.notes = append(d.notes, fmt.Sprintf("%s names %s, which the deny rule %s covers, but Claude Code does not check files inside a group or substitution", c.Text, u.raw, r.text))
+				}
+				continue
+			}
 			if !pathCheckedVia[u.via] {
 				// Claude Code does not check this command's files; say so
 				// when a deny rule names one.
@@ -64,7 +78,16 @@ func (d *decider) bash() engine.Decision {
 				}
 				continue
 			}
-			if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil {
+			// A use that only writes (a redirection, rm, touch, a copy's
+			// target) is checked against Edit deny rules, not Read ones:
+			// "make build &> .env" and "rm .env" asked under Read(.env),
+			// "rm config/prod.env" ran in acceptEdits under
+			// Read(./config/*.env) (recorded with real Claude Code
+			// 2.1.328, testdata/claude/generated), while ">>
+			// ~/.bash_profile" was refused under Edit(~/.bash_profile)
+			// (testdata/claude/differential).
+			onlyWrites := u.write && !u.read
+			if r := d.pathRule(d.p.deny, "Read", u.path, true); r != nil && !onlyWrites {
 				return d.block("2 deny rule", r, fmt.Sprintf("%s: %s is denied by %s", c.Text, u.raw, r.text))
 			}
 			if u.write {
@@ -152,9 +175,42 @@ func (d *decider) bash() engine.Decision {
 		}
 	}
 
+	// A line the parser cannot read asks as a safety check, in every
+	// mode, bypassPermissions included (auto mode too asks rather than
+	// classify): recorded with real Claude Code 2.1.328 ("((", "ls )",
+	// "for x in; do" asked with decision_reason_type safetyCheck, "((" and
+	// "| ls | wc -l" in bypassPermissions).
+	// A line that only ends too early (an unclosed quote or
+	// here-document, an if without fi, a trailing &&: "echo hi &&" asked
+	// with decision_reason_type other) is not: it falls to the mode like
+	// any line no rule approves ("echo \"a | tee out.txt" and an unclosed
+	// here-document went to the classifier in auto and plan mode).
+	if s.Unparseable && !endsEarly(s.Err) {
+		return d.ask("12 unparseable line", nil, "the line cannot be parsed ("+s.Err+"), which asks as a safety check", true)
+	}
 	// 11. bypassPermissions runs everything that reached this point.
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
+	}
+
+	// A command in the background asks as a safety check too ("ls &"
+	// asked with decision_reason_type safetyCheck); where the classifier
+	// decides (auto, plan) such a line goes to it ("pip -V & cat -A …").
+	if s.Background && !d.classify {
+		return d.ask("12 background command", nil, "a command run in the background (&) asks as a safety check", true)
+	}
+
+	// A write onto a symbolic link asks as a safety check: "which go >>
+	// ssh-link", "python3 -c 'print(1)' > host-link" and "mkdir host-link"
+	// asked with decision_reason_type safetyCheck (recorded with real
+	// Claude Code 2.1.328, testdata/claude/generated).
+	for i := range s.Commands {
+		for _, u := range d.uses(&s.Commands[i]) {
+			// Device files (/dev/stderr is a link to /proc/self/fd/2) are not.
+			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && isLink(u.path) {
+				return d.ask("12 write through a link", nil, u.raw+" is a symbolic link; writing through it asks as a safety check", true)
+			}
+		}
 	}
 
 	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
@@ -224,12 +280,37 @@ func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
 // every command is approved and every redirect target is too, and names
 // the step and rule that did.
 func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
-	if s.Unparseable {
+	if s.Unparseable && !lenientEnd(s.Err) {
 		d.notes = append(d.notes, "the line cannot be parsed ("+s.Err+"), so no allow rule approves it")
 		return "", nil, false
 	}
 	if r := d.toolRule(d.allow); r != nil {
 		return "12 allow rule", r, true
+	}
+	// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
+	// outside bypassPermissions, no line with a subshell, a brace group or
+	// a select loop ran ("{ make version; }" asked under Bash(make:*),
+	// "(grep -n alpha notes.md) | cut -c1-5" asked), nor one with a
+	// command or process substitution ("wc -l < <(cat notes.md)" asked
+	// under Bash(wc *), "ls $(dirname src/app.py)" asked) or a
+	// here-document ("cat <<EOF … EOF"; a here-string "wc -l <<< 'a b'"
+	// ran).
+	switch {
+	case trailingBackslash(s.Source):
+		d.notes = append(d.notes, "the line ends in a backslash, which no rule or read-only check approves")
+		return "", nil, false
+	case s.Grouping:
+		d.notes = append(d.notes, "the line has a subshell, brace group or select loop, which no rule or read-only check approves")
+		return "", nil, false
+	case s.Background:
+		d.notes = append(d.notes, "the line runs a command in the background (&), which no rule or read-only check approves")
+		return "", nil, false
+	case s.Subst:
+		d.notes = append(d.notes, "the line has a command or process substitution, which no rule or read-only check approves")
+		return "", nil, false
+	case s.HereDoc:
+		d.notes = append(d.notes, "the line has a here-document, which no rule or read-only check approves")
+		return "", nil, false
 	}
 	step := "12 read-only command"
 	var by *rule
@@ -284,7 +365,10 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		if c.ExecWrapper != "" && !r.bash.exact() {
 			continue
 		}
-		if r.bash.match(text) {
+		// A rule naming the wrapper matches the line as written: "nice
+		// python3 src/app.py" ran under Bash(nice *) in dontAsk mode
+		// (recorded with real Claude Code 2.1.328, testdata/claude/generated).
+		if r.bash.match(text) || (len(c.Wrappers) > 0 && len(c.Assigns) == 0 && r.bash.match(c.WrappedText)) {
 			return "12 allow rule", r, true
 		}
 	}
@@ -298,10 +382,13 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) {
+	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !argDotDot(c) {
 		return "12 read-only command", nil, true
 	}
-	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) {
+	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
+	// out/x.txt | wc -l" and "rm -f *.tmp" asked in acceptEdits (recorded
+	// with real Claude Code 2.1.328, testdata/claude/generated).
+	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) && !wrapped(c) && !hasGlob(c) {
 		return "12 " + string(d.mode), nil, true
 	}
 	return "", nil, false
@@ -314,10 +401,10 @@ func (d *decider) readsApproved(c *shell.Command) bool {
 		if u.redirect {
 			continue
 		}
-		if u.path == "" || u.write {
+		if u.path == "" || u.write || hasDotDot(u.raw) {
 			return false
 		}
-		if !d.p.inWorkDirs(u.path) && d.readAllowed(u.path) == nil {
+		if !d.p.inWorkDirsLinked(u.path) && d.readAllowed(u.path) == nil {
 			return false
 		}
 	}
@@ -355,7 +442,10 @@ func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok
 		if hasHeredoc(s) {
 			return nil, false, false
 		}
-		if (d.mode == modeAccept || d.mode == modeAuto) && d.p.inWorkDirs(u.path) {
+		if (d.mode == modeAccept || d.mode == modeAuto) && d.p.inWorkDirsLinked(u.path) {
+			// A link in the project to a file outside is outside: "which
+			// go >> ssh-link" asked in acceptEdits (recorded with real
+			// Claude Code 2.1.328, testdata/claude/generated).
 			return nil, true, true
 		}
 		// Only an Edit path rule approves a target: under a tool-wide Edit
@@ -366,11 +456,101 @@ func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok
 		}
 		return nil, false, false
 	}
-	if d.p.inWorkDirs(u.path) {
+	if hasDotDot(u.raw) {
+		return nil, false, false
+	}
+	if d.p.inWorkDirsLinked(u.path) {
 		return nil, false, true
 	}
 	if r := d.readAllowed(u.path); r != nil {
 		return r, false, true
 	}
 	return nil, false, false
+}
+
+// hasDotDot reports whether a path as written has a ".." segment: the real
+// 2.1.328 asked for "tac src/../.env" and "stat src/../.env" in the
+// project, where "strings .env" ran (testdata/claude/generated).
+func hasDotDot(raw string) bool {
+	for _, seg := range strings.Split(strings.Trim(raw, `"'`), "/") {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// wrapped reports whether c runs behind a wrapper the read-only set does
+// not see through: recorded with real Claude Code 2.1.328
+// (testdata/claude/generated), "nice id", "env git diff", "stdbuf -oL
+// paste …", "timeout 10 nice printenv" and "nohup more main.go" were not
+// approved as read-only, while "command history", "builtin echo hi",
+// "timeout 5 python3 --version" and "xargs echo" ran.
+func wrapped(c *shell.Command) bool {
+	for _, w := range c.Wrappers {
+		if w != "command" && w != "builtin" && w != "xargs" && w != "timeout" {
+			return true
+		}
+	}
+	return false
+}
+
+// endsEarly reports whether a parse error only says the line ended too
+// early (mvdan.cc/sh's wording for an unclosed quote, here-document or
+// compound command, or a trailing && || |), rather than that something in
+// it is malformed.
+func endsEarly(err string) bool {
+	for _, m := range []string{"reached EOF", "unclosed here-document", "must end with", "must be followed by a statement"} {
+		if strings.Contains(err, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// lenientEnd reports whether a parse error is one Claude Code 2.1.328
+// reads past, judging the commands it can still see: "echo
+// 'unterminated" and "if true; then echo hi" ran in default and dontAsk
+// mode (testdata/claude/generated), where an unclosed double quote ("echo
+// \"a") asked.
+func lenientEnd(err string) bool {
+	return strings.Contains(err, "without closing quote `'`") || strings.Contains(err, "must end with")
+}
+
+// hasGlob reports whether an argument of c is an unquoted glob.
+func hasGlob(c *shell.Command) bool {
+	for _, w := range c.Args {
+		if w.Glob {
+			return true
+		}
+	}
+	return false
+}
+
+// trailingBackslash reports whether line ends in an unescaped backslash
+// (a continuation with nothing after it): "make build \\" asked under
+// Bash(make *) in acceptEdits mode (recorded with real Claude Code
+// 2.1.328, testdata/claude/generated).
+func trailingBackslash(line string) bool {
+	t := strings.TrimRight(line, " \t\n")
+	n := len(t) - len(strings.TrimRight(t, "\\"))
+	return n%2 == 1
+}
+
+// argDotDot reports whether an argument of c is a path with a ".."
+// segment: "rev src/../.env" and "fold -w 5 ../work/notes.txt" asked
+// (recorded with real Claude Code 2.1.328, testdata/claude/generated).
+func argDotDot(c *shell.Command) bool {
+	for _, w := range c.Args {
+		if hasDotDot(w.Raw) {
+			return true
+		}
+	}
+	return false
+}
+
+// isLink reports whether path is a symbolic link.
+func isLink(path string) bool {
+	st, err := os.Lstat(path)
+	return err == nil && st.Mode()&os.ModeSymlink != 0
 }

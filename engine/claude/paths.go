@@ -69,6 +69,18 @@ func (p *Policy) anchors(r *rule) pathrule.Base {
 	return pathrule.Base{SettingsRoot: r.src.root, Project: p.project, Home: p.home}
 }
 
+// inWorkDirsLinked reports whether path, and the file a symlink on it
+// points at, both lie inside the working folders: the real 2.1.328 asked
+// to Read (or cat) a link in the project whose target is outside.
+func (p *Policy) inWorkDirsLinked(path string) bool {
+	for _, t := range linkTargets(path) {
+		if !p.inWorkDirs(t) {
+			return false
+		}
+	}
+	return true
+}
+
 // linkTargets is the path followed by the file a symlink on it points at,
 // when that differs: deny and ask rules match either. This is the only disk
 // access Decide makes.

@@ -100,10 +100,32 @@ func parseSettings(data []byte, path, layer, root string) (*settingsFile, []stri
 	}
 
 	if raw, ok := perms["defaultMode"]; ok {
-		if err := json.Unmarshal(raw, &sf.defaultMode); err != nil {
+		// A defaultMode that is not one of the modes fails Claude Code's
+		// settings schema, and the whole file is then ignored: recorded
+		// with real Claude Code 2.1.328 (testdata/claude/generated), the
+		// allow, ask and deny rules next to "defaultMode": "yolo", "Plan"
+		// or 3 were not in force. The seed says only that the mode is
+		// ignored. Managed settings are the exception: their deny rules
+		// stayed in force next to "defaultMode": "accept-edits", and only
+		// the mode was ignored.
+		var mode string
+		err := json.Unmarshal(raw, &mode)
+		_, known := normalizeMode(mode)
+		known = known && err == nil && !strings.Contains(mode, "dangerously")
+		switch {
+		case known:
+			sf.defaultMode, sf.hasDefaultMode = mode, true
+		case layer == LayerManaged && err != nil:
 			bad("permissions.defaultMode", "a string")
-		} else {
-			sf.hasDefaultMode = true
+		case layer == LayerManaged:
+			probs = append(probs, fmt.Sprintf("%s:%d: defaultMode %q: unknown mode; ignored", path, keyLine(data, "defaultMode", 0), mode))
+		default:
+			what := fmt.Sprintf("defaultMode %q: unknown mode", mode)
+			if err != nil {
+				what = "permissions.defaultMode: not a string"
+			}
+			return &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}},
+				[]string{fmt.Sprintf("%s:%d: %s; Claude Code ignores the whole file", path, keyLine(data, "defaultMode", 0), what)}
 		}
 	}
 	if raw, ok := perms["additionalDirectories"]; ok {

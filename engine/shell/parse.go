@@ -94,6 +94,9 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 	if st == nil || st.Position.IsRecovered() {
 		return // a statement the forgiving parse invented
 	}
+	if st.Background {
+		w.s.Background = true
+	}
 	redirs, stdin := w.redirects(st.Redirs)
 	// Substitutions in redirections come after the command they belong to.
 	defer func() {
@@ -144,10 +147,12 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 		}
 	case *syntax.Subshell:
 		w.s.Untraceable = true
+		w.s.Grouping = true
 		sub := sc.child()
 		sub.redirs, sub.pipeline = sc.redirs, sc.pipeline
 		w.stmts(x.Stmts, sub)
 	case *syntax.Block:
+		w.s.Grouping = true
 		w.stmts(x.Stmts, sc.body())
 	case *syntax.IfClause:
 		b := sc.body()
@@ -160,10 +165,14 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 		w.stmts(x.Cond, b)
 		w.stmts(x.Do, b)
 	case *syntax.ForClause:
+		if x.Select {
+			w.s.Grouping = true
+		}
 		b := sc.body()
 		w.substs(x.Loop, sc)
 		w.stmts(x.Do, b)
 	case *syntax.CaseClause:
+		w.s.Grouping = true
 		b := sc.body()
 		w.substs(x.Word, sc)
 		for _, it := range x.Items {
@@ -201,9 +210,11 @@ func (w *walker) substs(node syntax.Node, sc scope) {
 	syntax.Walk(node, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
+			w.s.Subst = true
 			w.stmts(x.Stmts, sc.child())
 			return false
 		case *syntax.ProcSubst:
+			w.s.Subst = true
 			w.stmts(x.Stmts, sc.child())
 			return false
 		}
@@ -216,6 +227,9 @@ func (w *walker) substs(node syntax.Node, sc scope) {
 // the statement.
 func (w *walker) redirects(list []*syntax.Redirect) (out []Redirect, stdin string) {
 	for _, r := range list {
+		if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc {
+			w.s.HereDoc = true
+		}
 		if r.Hdoc != nil {
 			if b := w.word(r.Hdoc); b.Literal {
 				stdin = b.Lit
@@ -291,6 +305,14 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		return
 	}
 	cmd := newCommand(words, sc.pending)
+	cmd.WrappedText = cmd.Text
+	if len(cmd.Wrappers) > 0 {
+		raws := make([]string, len(words))
+		for i, wd := range words {
+			raws[i] = wd.Raw
+		}
+		cmd.WrappedText = strings.Join(raws, " ")
+	}
 	cmd.Assigns = assigns
 	cmd.FullText = strings.Join(append(assignRaw, cmd.Text), " ")
 	if cmd.Text == "" {

@@ -28,6 +28,18 @@ type Script struct {
 	// whose folder is not literal ("cd $DIR", "cd -") and popd.
 	Untraceable bool
 	CdCount     int // cd, pushd and popd commands anywhere in the line
+	// Grouping is set when the line holds a subshell ( ), a brace group
+	// { }, a case statement or a select loop; Background when a command runs in the
+	// background (&); HereDoc when a command reads a here-document (<<,
+	// <<-; a here-string <<< does not count). Claude Code 2.1.328 approves
+	// none of these lines by its read-only set or an allow rule.
+	Grouping   bool
+	Background bool
+	HereDoc    bool
+	// Subst is set when the line holds a command substitution ($( ) or
+	// backticks) or a process substitution (<( ), >( )) anywhere, a
+	// here-string's word and a redirection target included.
+	Subst bool
 }
 
 // Command is one simple command.
@@ -38,10 +50,14 @@ type Command struct {
 	Text string
 	// FullText is Text with the leading assignments kept ("FOO=1 git push").
 	FullText string
-	Assigns  []Assign // leading NAME=value words
-	Name     string   // command name after unquoting ("git"); "" when not a literal
-	Args     []Word   // the words after the name, in order
-	Wrappers []string // stripped wrappers, outermost first ("timeout", "nice", "xargs")
+	// WrappedText is the source text of the words before wrappers were
+	// stripped ("nice -n 5 make lint"), assignments left out; it equals
+	// Text when there is no wrapper.
+	WrappedText string
+	Assigns     []Assign // leading NAME=value words
+	Name        string   // command name after unquoting ("git"); "" when not a literal
+	Args        []Word   // the words after the name, in order
+	Wrappers    []string // stripped wrappers, outermost first ("timeout", "nice", "xargs")
 	// ExecWrapper names an exec wrapper that is not stripped (watch, setsid,
 	// ionice, flock) or "find -exec"/"find -delete": only an exact allow rule
 	// approves such a command.
