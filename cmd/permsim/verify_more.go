@@ -8,6 +8,7 @@ import (
 
 	"github.com/permsim/permsim/verify/codexdrive"
 	"github.com/permsim/permsim/verify/geminidrive"
+	"github.com/permsim/permsim/verify/opencodedrive"
 )
 
 // verifyMoreHarness reports whether the arguments of `permsim verify`
@@ -17,8 +18,8 @@ func verifyMoreHarness(args []string) bool {
 	for i, a := range args {
 		switch {
 		case (a == "--harness") && i+1 < len(args):
-			return args[i+1] == "codex" || args[i+1] == "gemini"
-		case a == "--harness=codex", a == "--harness=gemini":
+			return args[i+1] == "codex" || args[i+1] == "gemini" || args[i+1] == "opencode"
+		case a == "--harness=codex", a == "--harness=gemini", a == "--harness=opencode":
 			return true
 		}
 	}
@@ -46,7 +47,7 @@ in the differential corpus's format.
 
 Example:
   permsim verify --harness codex --cases testdata/codex/differential/codex.cases.jsonl --only 'px-team-' --record codex.results.jsonl`, stderr)
-	fs.StringVar(&harness, "harness", "", "harness to verify: codex or gemini")
+	fs.StringVar(&harness, "harness", "", "harness to verify: codex, gemini or opencode")
 	fs.StringVar(&o.Binary, "binary", "", "the harness executable (default: codex or gemini on PATH)")
 	fs.StringVar(&o.Cases, "cases", "", "cases file (JSON Lines, the differential corpus's format)")
 	fs.StringVar(&o.Record, "record", "", "write the real harness's answers to this results file")
@@ -66,8 +67,11 @@ Example:
 	case "gemini":
 		run = geminidrive.Run
 		innerEnv, innerRun = geminidrive.InnerEnv, geminidrive.Inner
+	case "opencode":
+		run = opencodedrive.Run
+		innerEnv, innerRun = opencodedrive.InnerEnv, opencodedrive.Inner
 	default:
-		return usageError{msg: fmt.Sprintf("--harness %q: this command verifies codex or gemini", harness), hint: "permsim verify --harness codex --cases FILE"}
+		return usageError{msg: fmt.Sprintf("--harness %q: this command verifies codex, gemini or opencode", harness), hint: "permsim verify --harness codex --cases FILE"}
 	}
 	if inner {
 		// The driver inside the sandbox.
