@@ -58,7 +58,9 @@ func (f *fixture) load() *Policy {
 	return p
 }
 
-func bash(cmd string) engine.Call { return engine.Call{Tool: engine.ToolBash, RawTool: "bash", Input: map[string]any{"command": cmd}} }
+func bash(cmd string) engine.Call {
+	return engine.Call{Tool: engine.ToolBash, RawTool: "bash", Input: map[string]any{"command": cmd}}
+}
 func read(p string) engine.Call {
 	return engine.Call{Tool: engine.ToolRead, RawTool: "read", Input: map[string]any{"filePath": p}}
 }
@@ -186,8 +188,8 @@ func TestSeedShellEachCommand(t *testing.T) {
 	expect(t, p, bash("git status && ls -la"), "", engine.Runs)
 	expect(t, p, bash("git status && make"), "", engine.Asks)
 	expect(t, p, bash("ls | rm -rf x"), "", engine.Blocked)
-	expect(t, p, bash("echo $(rm -rf x)"), "", engine.Blocked) // the substituted command is a command too
-	expect(t, p, bash("cd src"), "", engine.Runs)              // cd alone asks nothing
+	expect(t, p, bash("echo $(rm -rf x)"), "", engine.Blocked)  // the substituted command is a command too
+	expect(t, p, bash("cd src"), "", engine.Runs)               // cd alone asks nothing
 	expect(t, p, bash("git status > out.txt"), "", engine.Asks) // the redirection is part of the command's text
 }
 
@@ -225,7 +227,7 @@ func TestAgentsAreModes(t *testing.T) {
 		t.Errorf("modes %v, want build, plan, review", modes)
 	}
 	expect(t, p, write(filepath.Join(f.proj, "a.txt")), "plan", engine.Blocked) // plan denies edits
-	expect(t, p, bash("make"), "plan", engine.Runs)                               // but not the shell
+	expect(t, p, bash("make"), "plan", engine.Runs)                             // but not the shell
 	expect(t, p, bash("make"), "review", engine.Asks)
 	expect(t, p, bash("git diff HEAD"), "review", engine.Runs)
 	expect(t, p, write(filepath.Join(f.proj, "a.txt")), "review", engine.Blocked)

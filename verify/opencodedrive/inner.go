@@ -127,11 +127,11 @@ func harnessEnv(c verify.Case, url string) []string {
 		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": h, "USER": "user", "LOGNAME": "user",
 		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "TERM": "dumb", "NO_COLOR": "1",
 		"XDG_CONFIG_HOME": h + "/.config", "XDG_DATA_HOME": h + "/.local/share", "XDG_CACHE_HOME": h + "/.cache",
-		"XDG_STATE_HOME": h + "/.local/state",
+		"XDG_STATE_HOME":          h + "/.local/state",
 		"OPENCODE_CONFIG_CONTENT": providerConfig(url), "OPENCODE_DISABLE_MODELS_FETCH": "true",
 		"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_LSP_DOWNLOAD": "true",
 		"OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
-		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
+		"npm_config_offline":               "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
 	}
 	for k, v := range c.Env {
 		env[k] = v
