@@ -8,6 +8,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codex"
+	"github.com/permsim/permsim/engine/cursor"
 	"github.com/permsim/permsim/engine/gemini"
 	"github.com/permsim/permsim/engine/opencode"
 	"github.com/permsim/permsim/ingest"
@@ -24,7 +25,7 @@ import (
 
 // simulators maps the calls table's harness names to their simulator.
 func simulators() replay.Harnesses {
-	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New(), "gemini": gemini.New(), "opencode": opencode.New()}
+	return replay.Harnesses{"claude-code": claude.New(), "codex": codex.New(), "gemini": gemini.New(), "opencode": opencode.New(), "cursor": cursor.New()}
 }
 
 // harnessAliases maps the names users type to the calls table's names.
@@ -32,7 +33,7 @@ var harnessAliases = map[string]string{"claude": "claude-code", "claude-code": "
 
 // harnessNames lists the names --harness accepts for simulators, in the
 // order `--harness all` shows them side by side.
-func harnessNames() []string { return []string{"claude", "codex", "gemini", "opencode"} }
+func harnessNames() []string { return []string{"claude", "codex", "gemini", "opencode", "cursor"} }
 
 // allHarnesses returns every simulator, in harnessNames order.
 func allHarnesses() []engine.Harness {
