@@ -41,9 +41,15 @@ func setup(t *testing.T, user, project string) (*Policy, string) {
 	return p.(*Policy), proj
 }
 
-func sh(c string) engine.Call  { return engine.Call{Tool: engine.ToolBash, RawTool: "Shell", Command: c} }
-func rd(p string) engine.Call  { return engine.Call{Tool: engine.ToolRead, RawTool: "Read", Paths: []string{p}} }
-func wr(p string) engine.Call  { return engine.Call{Tool: engine.ToolWrite, RawTool: "Write", Paths: []string{p}} }
+func sh(c string) engine.Call {
+	return engine.Call{Tool: engine.ToolBash, RawTool: "Shell", Command: c}
+}
+func rd(p string) engine.Call {
+	return engine.Call{Tool: engine.ToolRead, RawTool: "Read", Paths: []string{p}}
+}
+func wr(p string) engine.Call {
+	return engine.Call{Tool: engine.ToolWrite, RawTool: "Write", Paths: []string{p}}
+}
 func check(t *testing.T, p *Policy, c engine.Call, want engine.Outcome) {
 	t.Helper()
 	d := p.Decide(c, "")
