@@ -15,6 +15,7 @@ func TestVerifyMoreHarness(t *testing.T) {
 	}{
 		{[]string{"--harness", "codex", "--cases", "x"}, true},
 		{[]string{"--cases", "x", "--harness=gemini"}, true},
+		{[]string{"--harness", "opencode", "--cases", "x"}, true},
 		{[]string{"--harness", "claude"}, false},
 		{[]string{"--cases", "codex"}, false},
 	}
@@ -32,7 +33,7 @@ func TestRunVerifyMoreUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--harness", "opencode", "--cases", "x"}, `--harness "opencode"`},
+		{[]string{"--harness", "cursor", "--cases", "x"}, `--harness "cursor"`},
 		{[]string{"--harness", "codex"}, "--cases is required"},
 		{[]string{"--harness", "gemini", "--bogus"}, "unknown flag"},
 	}

@@ -136,9 +136,13 @@ func (p *Policy) requests(call engine.Call) (tool string, reqs []request, notes 
 	if in == nil {
 		in = map[string]any{}
 	}
-	path := str(in, "filePath", "file_path", "path")
-	if path == "" && len(call.Paths) > 0 {
+	// The call's Paths first: replay maps them (--root) while the raw
+	// input keeps the recorded ones.
+	path := ""
+	if len(call.Paths) > 0 {
 		path = call.Paths[0]
+	} else {
+		path = str(in, "filePath", "file_path", "path")
 	}
 	tool = call.RawTool
 	if tool == "" {
