@@ -8,6 +8,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/cursor"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/replay"
 )
@@ -62,6 +63,7 @@ func (f *replayFlags) simulators() (replay.Harnesses, error) {
 	}
 	runner := hooks.NewRunner(hooks.Limits{Timeout: time.Duration(f.hookTimeout * float64(time.Second)), Workers: f.hookWorkers})
 	hs["claude-code"] = &claude.Harness{Hooks: claude.NewCommandHooks(runner)}
+	hs["cursor"] = &cursor.Harness{Runner: runner}
 	return hs, nil
 }
 

@@ -21,11 +21,16 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// Harness is the Cursor CLI simulator. The zero value is ready to use.
-type Harness struct{}
+// Harness is the Cursor CLI simulator. The zero value is ready to use and
+// lists hooks without running them; with Runner set and Env.RunHooks, the
+// hooks are run (through the same runner and limits as Claude Code's).
+type Harness struct {
+	Runner *hooks.Runner
+}
 
 // The contracts this package fulfils.
 var (
@@ -59,6 +64,8 @@ type rule struct {
 type Policy struct {
 	project, home string
 	rules         []rule
+	runner        *hooks.Runner
+	hooks         []cursorHook
 	infos         []engine.RuleInfo
 	problems      []string
 }
@@ -73,6 +80,9 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 		home, _ = os.UserHomeDir()
 	}
 	p := &Policy{project: filepath.Clean(env.ProjectDir), home: home}
+	if env.RunHooks {
+		p.runner = h.Runner
+	}
 	user := filepath.Join(home, ".cursor", "cli-config.json")
 	if env.ConfigDir != "" {
 		user = filepath.Join(env.ConfigDir, "cli-config.json")
@@ -101,8 +111,8 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 	for _, d := range dirs {
 		p.readFile(filepath.Join(d, ".cursor", "cli.json"), LayerProject)
 	}
-	p.listHooks(filepath.Join(p.project, ".cursor", "hooks.json"), LayerProject)
-	p.listHooks(filepath.Join(home, ".cursor", "hooks.json"), LayerUser)
+	p.loadHooks(filepath.Join(p.project, ".cursor", "hooks.json"), LayerProject)
+	p.loadHooks(filepath.Join(home, ".cursor", "hooks.json"), LayerUser)
 	p.infos = append(p.infos, engine.RuleInfo{Layer: "ide", List: "allow", Rule: "(the Cursor IDE's in-app command allowlist)", InForce: false,
 		Why: "kept inside the Cursor app, where permsim cannot read it; commands it allows would run in the IDE without asking"})
 	return p, nil
@@ -234,29 +244,6 @@ func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil
 // Problems lists what could not be read.
 func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
 
-// listHooks lists the hooks of a hooks.json: permsim does not run Cursor
-// hooks yet.
-func (p *Policy) listHooks(file, layer string) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return
-	}
-	var cfg struct {
-		Hooks map[string][]map[string]any `json:"hooks"`
-	}
-	if err := json.Unmarshal(data, &cfg); err != nil {
-		p.problems = append(p.problems, fmt.Sprintf("%s: %s", file, jsonErr(data, err)))
-		return
-	}
-	for event, hs := range cfg.Hooks {
-		for _, h := range hs {
-			cmd, _ := h["command"].(string)
-			p.infos = append(p.infos, engine.RuleInfo{File: file, Layer: layer, List: "hook", Rule: event + ": " + cmd, InForce: false,
-				Why: "Cursor hooks are listed, not run, by this simulator; a hook can block or let through any call"})
-		}
-	}
-}
-
 // Decide applies the rules to one call.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := engine.Decision{Mode: "default", Label: engine.Label}
@@ -264,12 +251,23 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	if call.Cwd != "" {
 		cwd = call.Cwd
 	}
+	line := call.Command
+	if line == "" {
+		line, _ = call.Input["command"].(string)
+	}
+	kind := map[engine.Tool]string{engine.ToolBash: "Shell", engine.ToolRead: "Read", engine.ToolGlob: "Read", engine.ToolGrep: "Read",
+		engine.ToolEdit: "Write", engine.ToolWrite: "Write"}[call.Tool]
+	// Hooks run before the permission rules.
+	hv := p.runHooks(call, kind, line, p.path(call))
+	d.Notes = append(d.Notes, hv.notes...)
+	if hv.outcome != "" {
+		d.Outcome, d.Step = hv.outcome, hv.step
+		d.Group = engine.GroupFor(hv.outcome, true)
+		d.Rule = &engine.RuleRef{Text: hv.hook.event + ": " + hv.hook.handler.Command, File: hv.hook.file, Layer: "hook", List: "hook"}
+		return d
+	}
 	switch call.Tool {
 	case engine.ToolBash:
-		line := call.Command
-		if line == "" {
-			line, _ = call.Input["command"].(string)
-		}
 		return p.decideShell(d, line, cwd)
 	case engine.ToolRead, engine.ToolGlob, engine.ToolGrep:
 		return p.decidePath(d, "Read", p.path(call), cwd, engine.Runs)

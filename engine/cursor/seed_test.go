@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 )
 
 // Each test names the sentence of the seed's Cursor section
@@ -140,4 +142,56 @@ func TestSeedIDEAllowlistAndHooksListed(t *testing.T) {
 	if !ide || !hook {
 		t.Errorf("rules %+v: want the IDE allowlist note and the hook listed", pol.Rules())
 	}
+}
+
+// Seed: "Hooks in `.cursor/hooks.json` and the user folder: `preToolUse`
+// (tool names `Shell`, `Read`, `Write`), `beforeShellExecution` (matched
+// against the command text), and `beforeReadFile`. Exit 2 or `permission:
+// "deny"` blocks; invalid JSON on exit 0 blocks; crashes, timeouts, and
+// other exit codes let the call through unless `failClosed` is set; `ask`
+// is not enforced on `preToolUse`."
+func TestSeedHooks(t *testing.T) {
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "home", "proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hooksJSON := `{"version": 1, "hooks": {
+	  "beforeShellExecution": [
+	    {"command": "exit 2", "matcher": "rm -rf"},
+	    {"command": "echo '{\"permission\": \"deny\"}'", "matcher": "^git push"},
+	    {"command": "echo not-json", "matcher": "^curl"},
+	    {"command": "exit 3", "matcher": "^make"},
+	    {"command": "exit 3", "matcher": "^npm", "failClosed": true},
+	    {"command": "echo '{\"permission\": \"ask\"}'", "matcher": "^python"}
+	  ],
+	  "preToolUse": [
+	    {"command": "echo '{\"permission\": \"ask\"}'", "matcher": "Write"}
+	  ],
+	  "beforeReadFile": [
+	    {"command": "exit 2", "matcher": "secret"}
+	  ]}}`
+	if err := os.WriteFile(filepath.Join(proj, ".cursor", "hooks.json"), []byte(hooksJSON), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".cursor", "cli.json"), []byte(`{"permissions": {"allow": ["Shell(**)", "Write(**)"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pol, err := (&Harness{Runner: hooks.NewRunner(hooks.Limits{Timeout: 10 * time.Second})}).Load(engine.Env{ProjectDir: proj, HomeDir: home, RunHooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pol.(*Policy)
+	check(t, p, sh("rm -rf build"), engine.Blocked)            // exit 2
+	check(t, p, sh("git push origin main"), engine.Blocked)    // permission deny
+	check(t, p, sh("curl https://x"), engine.Blocked)          // invalid JSON on exit 0
+	check(t, p, sh("make"), engine.Runs)                       // other exit code lets it through
+	check(t, p, sh("npm test"), engine.Blocked)                // ... unless failClosed
+	check(t, p, sh("python3 x.py"), engine.Asks)               // ask on beforeShellExecution
+	check(t, p, wr(filepath.Join(proj, "a.txt")), engine.Runs) // ask not enforced on preToolUse
+	check(t, p, rd(filepath.Join(proj, "secret.txt")), engine.Blocked)
+	check(t, p, rd(filepath.Join(proj, "a.txt")), engine.Runs)
+	// Without running hooks they are listed, and the rules alone decide.
+	pol2, _ := New().Load(engine.Env{ProjectDir: proj, HomeDir: home})
+	check(t, pol2.(*Policy), sh("rm -rf build"), engine.Runs)
 }

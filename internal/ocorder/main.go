@@ -31,7 +31,9 @@ func main() {
 	for _, c := range cases {
 		root, _ := os.MkdirTemp("", "ocorder")
 		home := filepath.Join(root, "home", "user")
-		rc := c
+		// A fresh value: unmarshalling into a copy of c would reuse c's
+		// maps and slices and rewrite the case itself.
+		var rc verify.Case
 		b, _ := json.Marshal(c)
 		json.Unmarshal([]byte(strings.ReplaceAll(string(b), "/home/user", home)), &rc)
 		rc.Git = false
