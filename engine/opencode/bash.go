@@ -52,6 +52,23 @@ func (p *Policy) collectShell(line, cwd string) (shellAsk, bool) {
 		if !ok {
 			return true
 		}
+		if tc, ok := st.Cmd.(*syntax.TimeClause); ok {
+			// tree-sitter reads `time cmd …` as a command named time:
+			// one pattern, nothing inside it (recorded: "time rm -rf
+			// build" runs under "rm *": deny).
+			end := tc.End()
+			for _, r := range st.Redirs {
+				if r.End().Offset() > end.Offset() {
+					end = r.End()
+				}
+			}
+			pat := strings.TrimSpace(text(tc.Pos(), end))
+			if !seenP[pat] {
+				seenP[pat] = true
+				out.patterns = append(out.patterns, pat)
+			}
+			return false
+		}
 		ce, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok || len(ce.Args) == 0 {
 			return true

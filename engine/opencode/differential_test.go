@@ -29,7 +29,13 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 	t.Helper()
 	home, proj := corpustest.Dirs(root)
 	corpustest.WriteFiles(t, home, home, c.HomeFiles)
-	corpustest.WriteFiles(t, proj, home, c.ProjectFiles)
+	// Outside git OpenCode's file patterns are relative to "/", so a
+	// config can spell the home without its leading slash: move those too.
+	pf := map[string]string{}
+	for k, v := range c.ProjectFiles {
+		pf[k] = strings.ReplaceAll(v, `"`+strings.TrimPrefix(corpustest.RealHome, "/")+"/", `"`+strings.TrimPrefix(home, "/")+"/")
+	}
+	corpustest.WriteFiles(t, proj, home, pf)
 	if c.Git {
 		corpustest.WriteGit(t, proj)
 	}

@@ -263,3 +263,14 @@ func TestBadConfigNamesFileAndLine(t *testing.T) {
 		t.Errorf("problems %v, want one naming opencode.json line 3", probs)
 	}
 }
+
+// Recorded with the real OpenCode 1.18.33 (oc-shell-splitting): `time`
+// is a command of its own there, so "time rm -rf build" is not matched by
+// "rm *".
+func TestTimeIsACommand(t *testing.T) {
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"permission": {"bash": {"*": "allow", "rm *": "deny"}}}`)
+	p := f.load()
+	expect(t, p, bash("time rm -rf build"), "", engine.Runs)
+	expect(t, p, bash("! rm -rf build"), "", engine.Blocked)
+}
