@@ -18,6 +18,10 @@ var patterns = []struct {
 	{regexp.MustCompile(`The user has specified a rule which prevents you from using this specific tool call`), verify.OutcomeBlocked, "deny-rule"},
 	{regexp.MustCompile(`The user rejected permission to use this specific tool call`), verify.OutcomeAsks, "ask(auto-rejected)"},
 	{regexp.MustCompile(`(?i)unavailable tool|tool .* (is )?not (available|found)`), verify.OutcomeBlocked, "tool-removed"},
+	// Errors the read, glob and grep tools raise only after every
+	// permission request of the call was allowed (OpenCode 1.18.33's tool
+	// code asks first, then looks at the file or runs ripgrep).
+	{regexp.MustCompile(`^File not found: |^ripgrep execution failed`), verify.OutcomeRuns, "ran(tool error after the permission checks)"},
 }
 
 // Classify reads one call's outcome: a "permission requested … auto-
