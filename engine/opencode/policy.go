@@ -165,9 +165,12 @@ func load(env engine.Env) (*Policy, error) {
 		merged = setKey(merged, "agent", agents)
 	}
 	perm, _ := merged.get("permission")
-	if perm.str != nil {
+	switch {
+	case perm.str != nil:
 		// "permission": "allow" means {"*": "allow"}.
 		perm = value{isOb: true, obj: []member{{"*", perm}}}
+	case !perm.isOb:
+		perm = value{isOb: true}
 	}
 	// 7. OPENCODE_PERMISSION.
 	if t := env.Flags[FlagPermission]; t != "" {

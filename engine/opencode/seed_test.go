@@ -274,3 +274,15 @@ func TestTimeIsACommand(t *testing.T) {
 	expect(t, p, bash("time rm -rf build"), "", engine.Runs)
 	expect(t, p, bash("! rm -rf build"), "", engine.Blocked)
 }
+
+// Recorded with the real OpenCode 1.18.33 (oc-legacy-tools): the older
+// `tools: {name: false}` switches remove the tool, also without any
+// `permission` block.
+func TestLegacyToolsSwitch(t *testing.T) {
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"tools": {"bash": false, "write": false}}`)
+	p := f.load()
+	expect(t, p, bash("ls"), "", engine.Blocked)
+	expect(t, p, write(filepath.Join(f.proj, "a.txt")), "", engine.Blocked)
+	expect(t, p, read(filepath.Join(f.proj, "a.txt")), "", engine.Runs)
+}
