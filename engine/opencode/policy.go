@@ -270,6 +270,11 @@ func (p *Policy) fromConfig(perm value, srcName func(*string) (string, string), 
 			p.problems = append(p.problems, fmt.Sprintf("permission %q: not a string or object, skipped", m.key))
 			continue
 		}
+		if actionOnly[m.key] {
+			// Recorded: OpenCode 1.18.33 says "Configuration is invalid …
+			// Expected PermissionActionConfig" and does not start.
+			p.problems = append(p.problems, fmt.Sprintf("permission %q takes only \"allow\", \"ask\" or \"deny\" in OpenCode %s, not patterns: OpenCode refuses to start with this config", m.key, Version))
+		}
 		for _, pm := range jsKeyOrder(m.val.obj) {
 			if pm.val.str == nil {
 				p.problems = append(p.problems, fmt.Sprintf("permission %q %q: not a string, skipped", m.key, pm.key))
@@ -285,6 +290,10 @@ func (p *Policy) fromConfig(perm value, srcName func(*string) (string, string), 
 	}
 	return out
 }
+
+// actionOnly are the permissions OpenCode 1.18.33's config schema allows
+// only one action for, not a pattern object.
+var actionOnly = map[string]bool{"todowrite": true, "question": true, "webfetch": true, "websearch": true, "doom_loop": true}
 
 func validAction(a string) bool { return a == "allow" || a == "ask" || a == "deny" }
 

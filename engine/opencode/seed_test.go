@@ -286,3 +286,15 @@ func TestLegacyToolsSwitch(t *testing.T) {
 	expect(t, p, write(filepath.Join(f.proj, "a.txt")), "", engine.Blocked)
 	expect(t, p, read(filepath.Join(f.proj, "a.txt")), "", engine.Runs)
 }
+
+// Recorded with the real OpenCode 1.18.33 (oc-webfetch-rules): webfetch
+// takes one action, not patterns; with patterns OpenCode refuses to start
+// ("Configuration is invalid … Expected PermissionActionConfig").
+func TestWebfetchPatternsRefused(t *testing.T) {
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"permission": {"webfetch": {"*": "deny"}}}`)
+	p := f.load()
+	if probs := p.Problems(); len(probs) != 1 || !strings.Contains(probs[0], "refuses to start") {
+		t.Errorf("problems %v, want one saying OpenCode refuses to start", probs)
+	}
+}

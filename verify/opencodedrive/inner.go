@@ -300,9 +300,14 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	return res, version, nil
 }
 
+// DefaultAgent is the effective mode recorded for a run without --agent:
+// `opencode run` does not say which agent it picked (build, or the
+// config's default_agent).
+const DefaultAgent = "(default)"
+
 func agentName(c verify.Case) string {
 	if c.Mode != nil && *c.Mode != "" {
 		return *c.Mode
 	}
-	return "build"
+	return DefaultAgent
 }
