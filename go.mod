@@ -11,6 +11,7 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/pflag v1.1.0
+	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	modernc.org/sqlite v1.62.0
 	mvdan.cc/sh/v3 v3.14.1

@@ -5,7 +5,9 @@ import (
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codex"
 	"github.com/permsim/permsim/engine/codey"
+	"github.com/permsim/permsim/engine/cursor"
 	"github.com/permsim/permsim/engine/gemini"
+	"github.com/permsim/permsim/engine/opencode"
 	"github.com/permsim/permsim/ingest"
 	claudeingest "github.com/permsim/permsim/ingest/claude"
 	codexingest "github.com/permsim/permsim/ingest/codex"
@@ -16,6 +18,7 @@ import (
 	"github.com/permsim/permsim/verify"
 	"github.com/permsim/permsim/verify/codexdrive"
 	"github.com/permsim/permsim/verify/geminidrive"
+	"github.com/permsim/permsim/verify/opencodedrive"
 )
 
 // The harnesses permsim ships, one registration each, in the order
@@ -52,13 +55,17 @@ func init() {
 	})
 	Register(Harness{
 		ID: toolcall.OpenCode, Title: "OpenCode",
-		Names:  toolcall.OpenCodeNames,
-		Source: func() ingest.Source { return opencodeingest.New() },
+		Names:          toolcall.OpenCodeNames,
+		Source:         func() ingest.Source { return opencodeingest.New() },
+		Simulator:      func(SimOptions) engine.Harness { return opencode.New() },
+		Verify:         &opencodedrive.Runner,
+		CheckedAgainst: "OpenCode 1.18.33",
 	})
 	Register(Harness{
 		ID: toolcall.Cursor, Aliases: []string{"cursor-cli", "cursor-agent"}, Title: "Cursor CLI",
-		Names:  toolcall.CursorNames,
-		Source: func() ingest.Source { return cursoringest.New() },
+		Names:     toolcall.CursorNames,
+		Source:    func() ingest.Source { return cursoringest.New() },
+		Simulator: func(o SimOptions) engine.Harness { return &cursor.Harness{Runner: o.Hooks} },
 	})
 	Register(Harness{
 		ID: toolcall.Codey, Title: "Codey",

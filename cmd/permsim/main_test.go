@@ -56,13 +56,18 @@ func TestNightlyDemo(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("second ingest: exit %d\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr, "0 files read (0.0 MB), 8 unchanged and skipped") {
+	// 8 Claude Code transcripts, the OpenCode database and the Cursor
+	// transcript.
+	if !strings.Contains(stderr, "0 files read (0.0 MB), 10 unchanged and skipped") {
 		t.Errorf("second ingest over unchanged input should read 0 bytes:\n%s", stderr)
 	}
 
-	// permsim sql sees the same 42 calls through the deduplicating view.
+	// permsim sql sees the same 42 Claude Code calls through the
+	// deduplicating view, and the demo's 6 OpenCode calls (the real
+	// OpenCode 1.18.33 session of testdata/ingest/opencode/real/
+	// fx-opencode-rules) and 4 Cursor transcript calls.
 	code, stdout, stderr = runCLI(t, "", "sql", "--out", out, "--format", "csv", "SELECT count(*) AS n FROM calls")
-	if code != 0 || strings.TrimSpace(stdout) != "n\n42" {
+	if code != 0 || strings.TrimSpace(stdout) != "n\n52" {
 		t.Errorf("sql count: exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 	// The JSON report parses.

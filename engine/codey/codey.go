@@ -31,6 +31,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Keys of engine.Env.Flags that the Codey simulator reads.
@@ -88,7 +89,7 @@ var (
 func New() *Harness { return &Harness{} }
 
 // Name returns "codey".
-func (h *Harness) Name() string { return "codey" }
+func (h *Harness) Name() string { return toolcall.Codey }
 
 // settingsFile is one of the three files with what Codey makes of it.
 type settingsFile struct {

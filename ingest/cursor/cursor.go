@@ -50,7 +50,8 @@ func (s *Source) Harness() string { return Harness }
 // Discover lists every chat database <home>/.cursor/chats/*/*/store.db
 // (home "" is the user's own), each a group of its own together with its
 // -wal file when there is one, since a write may only have reached the
-// WAL. A missing folder is not an error.
+// WAL, and every plain transcript under <home>/.cursor/projects (see
+// transcripts.go). A missing folder is not an error.
 func (s *Source) Discover(home string) ([]ingest.File, error) {
 	if home == "" {
 		h, err := os.UserHomeDir()
@@ -66,9 +67,9 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 	hashes, err := os.ReadDir(chats)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return discoverTranscripts(home), nil
 		}
-		return nil, err
+		return discoverTranscripts(home), err
 	}
 	var files []ingest.File
 	var errs []error
@@ -92,6 +93,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 			}
 		}
 	}
+	files = append(files, discoverTranscripts(home)...)
 	return files, errors.Join(errs...)
 }
 
@@ -143,6 +145,15 @@ func (st *chatState) encode() []byte {
 // next run. Read returns an error only when ctx is cancelled.
 func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
 	out := map[string]ingest.FileState{}
+	if len(files) == 1 {
+		if fi, err := os.Stat(files[0].Path); err == nil && fi.IsDir() {
+			reportUnread(files[0].Path, sink)
+			return out, nil
+		}
+		if isTranscript(files[0].Path) {
+			return readTranscript(ctx, files[0], prev, sink)
+		}
+	}
 	var dbPath, walPath string
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, "-wal") {

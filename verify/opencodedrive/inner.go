@@ -1,0 +1,313 @@
+package opencodedrive
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/opencode"
+	"github.com/permsim/permsim/verify"
+)
+
+// Model is the provider/model OpenCode is started with: the mock.
+const Model = "rh-model"
+
+// Inner runs the driver inside the sandbox: it lays out the case, asks
+// the OpenCode simulator, starts the mock model and runs `opencode run`
+// against it, once per ask, and writes each call's result to
+// ctl/out.json. It is meant to run only inside the sandbox Run builds.
+func Inner(ctx context.Context, ctl string) error {
+	if ctl == "" {
+		ctl = verify.CtlDir
+	}
+	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
+		return runCase(ctx, j, ctl, out)
+	})
+}
+
+// Layout writes the case's files under home (the project is home/proj)
+// and makes the project a git repository when the case says so.
+func Layout(c verify.Case, home string) error {
+	proj := filepath.Join(home, "proj")
+	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
+		return err
+	}
+	if c.Git {
+		return verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1")
+	}
+	return nil
+}
+
+// SimEnv is the Env standing in for a case's run in the corpus layout: the
+// agent from the case's mode, OPENCODE_CONFIG and OPENCODE_PERMISSION
+// from its environment; and what the simulator does not support, if any.
+func SimEnv(c verify.Case) (engine.Env, string) {
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, Flags: map[string]string{}}
+	if c.Mode != nil && *c.Mode != "" {
+		env.Flags[opencode.FlagAgent] = *c.Mode
+	}
+	for k, v := range c.Env {
+		switch k {
+		case "OPENCODE_CONFIG":
+			env.Flags[opencode.FlagConfig] = v
+		case "OPENCODE_PERMISSION":
+			env.Flags[opencode.FlagPermission] = v
+		case "OPENCODE_DISABLE_PROJECT_CONFIG":
+			env.Flags[opencode.FlagDisableProjectConfig] = "true"
+		default:
+			return env, "environment variable " + k
+		}
+	}
+	if len(c.Args) > 0 {
+		return env, "arguments " + strings.Join(c.Args, " ")
+	}
+	return env, ""
+}
+
+// Simulate decides every call of the case with the OpenCode simulator.
+func Simulate(c verify.Case) ([]verify.Simulated, []string) {
+	out := make([]verify.Simulated, len(c.Calls))
+	env, unsupported := SimEnv(c)
+	skip := func(why string) ([]verify.Simulated, []string) {
+		for i := range out {
+			out[i] = verify.Simulated{Skipped: "not simulated: " + why}
+		}
+		return out, nil
+	}
+	if unsupported != "" {
+		return skip(unsupported)
+	}
+	pol, err := opencode.New().Load(env)
+	if err != nil {
+		return skip(err.Error())
+	}
+	for i, call := range c.Calls {
+		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+		s := verify.Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
+		if d.Rule != nil {
+			s.Rule = d.Rule.Text
+		}
+		out[i] = s
+	}
+	return out, pol.Problems()
+}
+
+// providerConfig is OPENCODE_CONFIG_CONTENT: the mock as an
+// OpenAI-compatible provider (bundled, nothing downloaded), no sharing, no
+// updates.
+func providerConfig(url string) string {
+	cfg := map[string]any{
+		"$schema": "https://opencode.ai/config.json",
+		"provider": map[string]any{"rhmock": map[string]any{
+			"npm": "@ai-sdk/openai-compatible", "name": "rhmock",
+			"options": map[string]any{"baseURL": url, "apiKey": "permsim-mock-key"},
+			"models": map[string]any{Model: map[string]any{"name": Model, "tool_call": true,
+				"limit": map[string]any{"context": 128000, "output": 4096}}},
+		}},
+		"model": "rhmock/" + Model, "small_model": "rhmock/" + Model,
+		"autoupdate": false, "share": "disabled", "snapshot": false,
+	}
+	b, _ := json.Marshal(cfg)
+	return string(b)
+}
+
+func harnessEnv(c verify.Case, url string) []string {
+	h := verify.Home
+	env := map[string]string{
+		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": h, "USER": "user", "LOGNAME": "user",
+		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "TERM": "dumb", "NO_COLOR": "1",
+		"XDG_CONFIG_HOME": h + "/.config", "XDG_DATA_HOME": h + "/.local/share", "XDG_CACHE_HOME": h + "/.cache",
+		"XDG_STATE_HOME":          h + "/.local/state",
+		"OPENCODE_CONFIG_CONTENT": providerConfig(url), "OPENCODE_DISABLE_MODELS_FETCH": "true",
+		"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_LSP_DOWNLOAD": "true",
+		"OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
+		"npm_config_offline":               "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
+	}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	out := make([]string, 0, len(env))
+	for k, v := range env {
+		out = append(out, k+"="+v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Args are one run's command-line arguments.
+func Args(c verify.Case) []string {
+	a := []string{"run", "--format", "json", "-m", "rhmock/" + Model}
+	if c.Mode != nil && *c.Mode != "" {
+		a = append(a, "--agent", *c.Mode)
+	}
+	return append(a, "Run the scripted tool calls, one per turn.")
+}
+
+// partState is what a tool part's last event said.
+type partState struct {
+	Tool   string
+	Status string
+	Error  string
+	Output string
+}
+
+var permLine = regexp.MustCompile(`permission requested: (\S+) \((.*)\); auto-rejecting`)
+
+// readEvents reads `opencode run --format json` output: the last state of
+// every tool part, by call id.
+func readEvents(out []byte) map[string]partState {
+	states := map[string]partState{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var ev struct {
+			Part struct {
+				CallID string `json:"callID"`
+				Tool   string `json:"tool"`
+				State  struct {
+					Status string `json:"status"`
+					Error  any    `json:"error"`
+					Output any    `json:"output"`
+				} `json:"state"`
+			} `json:"part"`
+		}
+		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Part.CallID == "" {
+			continue
+		}
+		s := partState{Tool: ev.Part.Tool, Status: ev.Part.State.Status, Error: anyText(ev.Part.State.Error), Output: anyText(ev.Part.State.Output)}
+		states[ev.Part.CallID] = s
+	}
+	return states
+}
+
+func anyText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// runCase runs one case: a fresh `opencode run` from the first call not yet
+// answered, until every call has an answer.
+func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+	c := j.Case
+	version := ""
+	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
+		version = "opencode " + strings.TrimSpace(string(v))
+	}
+	if err := Layout(c, verify.Home); err != nil {
+		return nil, version, err
+	}
+	out.Simulated, out.Problems = Simulate(c)
+	mock, err := StartMock(c.Calls)
+	if err != nil {
+		return nil, version, err
+	}
+	defer mock.Close()
+	deadline := time.Now().Add(j.Timeout)
+	if j.Timeout <= 0 {
+		deadline = time.Now().Add(time.Duration(300+60*len(c.Calls)) * time.Second)
+	}
+	rows := make([]verify.Result, len(c.Calls))
+	done := make([]bool, len(c.Calls))
+	var logs bytes.Buffer
+	next, launches := 0, 0
+	for next < len(c.Calls) && time.Now().Before(deadline) {
+		launches++
+		mock.SetBase(next)
+		pctx, cancel := context.WithTimeout(ctx, time.Duration(240+15*(len(c.Calls)-next))*time.Second)
+		cmd := exec.CommandContext(pctx, j.Binary, Args(c)...)
+		cmd.Dir = verify.Project
+		cmd.Env = harnessEnv(c, mock.URL())
+		cmd.WaitDelay = 5 * time.Second
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		runErr := cmd.Run()
+		cancel()
+		fmt.Fprintf(&logs, "=== launch %d from call %d: %v\n--- stdout\n%s\n--- stderr\n%s\n", launches, next, runErr, stdout.String(), stderr.String())
+		os.WriteFile(filepath.Join(ctl, "opencode.log"), logs.Bytes(), 0o644)
+		states := readEvents(stdout.Bytes())
+		asks := permLine.FindAllStringSubmatch(stderr.String(), -1)
+		start := next
+		for i := start; i < len(c.Calls); i++ {
+			id := CallID(i)
+			st, ok := states[id]
+			if !ok || (st.Status != "completed" && st.Status != "error") {
+				break
+			}
+			row := verify.Result{ID: c.ID, CallIndex: i, Harness: "opencode", Tool: c.Calls[i].Tool, Config: c.Config,
+				EffectiveMode: agentName(c), Driver: "run", Via: "mock"}
+			text := st.Error
+			if text == "" {
+				text = st.Output
+			}
+			row.Raw = verify.Truncate(text, 2000)
+			isErr := st.Status == "error"
+			row.IsError = &isErr
+			asked := false
+			if isErr && strings.Contains(text, "rejected permission") && len(asks) > 0 {
+				asked = true
+				a := asks[len(asks)-1]
+				row.Ask = map[string]any{"permission": a[1], "patterns": a[2]}
+			}
+			row.Outcome, row.Pattern = Classify(asked, st.Status, text)
+			if row.Outcome == verify.OutcomeError {
+				row.DropReason = "not a permission decision: " + row.Pattern
+			}
+			if launches > 1 && i == start {
+				row.Via = "mock(new_process)"
+			}
+			rows[i], done[i] = row, true
+			next = i + 1
+			if row.Outcome == verify.OutcomeAsks {
+				break
+			}
+		}
+		if next == start {
+			// Nothing answered: record the call as no result and go on.
+			rows[start] = verify.Result{ID: c.ID, CallIndex: start, Harness: "opencode", Tool: c.Calls[start].Tool, Config: c.Config,
+				EffectiveMode: agentName(c), Outcome: verify.OutcomeError, Pattern: "no-result",
+				DropReason: "the harness returned no result for this call", Driver: "run", Via: "mock",
+				Raw: verify.Truncate(strings.TrimSpace(stderr.String()), 2000)}
+			done[start] = true
+			next = start + 1
+		}
+	}
+	os.WriteFile(filepath.Join(ctl, "opencode.log"), logs.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	var res []verify.Result
+	for i := range rows {
+		if !done[i] {
+			rows[i] = verify.Result{ID: c.ID, CallIndex: i, Harness: "opencode", Tool: c.Calls[i].Tool, Config: c.Config,
+				Outcome: verify.OutcomeError, Pattern: "no-result", DropReason: "the case ran out of time", Driver: "run"}
+		}
+		res = append(res, rows[i])
+	}
+	return res, version, nil
+}
+
+// DefaultAgent is the effective mode recorded for a run without --agent:
+// `opencode run` does not say which agent it picked (build, or the
+// config's default_agent).
+const DefaultAgent = "(default)"
+
+func agentName(c verify.Case) string {
+	if c.Mode != nil && *c.Mode != "" {
+		return *c.Mode
+	}
+	return DefaultAgent
+}
