@@ -15,7 +15,7 @@ func TestRunVerifyUsageAllHarnesses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--harness", "opencode", "--cases", "x"}, "no verify driver"},
+		{[]string{"--harness", "cursor", "--cases", "x"}, "no verify driver"},
 		{[]string{"--harness", "nosuch", "--cases", "x"}, "not a harness permsim knows"},
 		{[]string{"--harness", "codex"}, "--cases is required"},
 		{[]string{"--cases", "x"}, "--harness is required"},
