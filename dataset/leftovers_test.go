@@ -20,9 +20,9 @@ func TestRemoveLeftovers(t *testing.T) {
 		}
 	}
 	mk(".decisions.new-7/harness=x/date=unknown/.part-7-0.parquet.tmp") // first replay killed
-	mk("calls/harness=x/date=unknown/.part-8-0.parquet.tmp")             // ingest killed
-	mk("calls/harness=x/date=unknown/part-6-0.parquet")                  // a committed file
-	mk(".rules.old-5/part-5-0.parquet")                                  // killed between a replace's renames
+	mk("calls/harness=x/date=unknown/.part-8-0.parquet.tmp")            // ingest killed
+	mk("calls/harness=x/date=unknown/part-6-0.parquet")                 // a committed file
+	mk(".rules.old-5/part-5-0.parquet")                                 // killed between a replace's renames
 	RemoveLeftovers(out)
 	for _, gone := range []string{".decisions.new-7", "calls/harness=x/date=unknown/.part-8-0.parquet.tmp"} {
 		if _, err := os.Stat(filepath.Join(out, gone)); err == nil {
