@@ -16,6 +16,8 @@ import (
 	"github.com/apache/arrow-go/v18/parquet/compress"
 	"github.com/apache/arrow-go/v18/parquet/file"
 	"github.com/apache/arrow-go/v18/parquet/schema"
+
+	"github.com/permsim/permsim/internal/storelock"
 )
 
 // DefaultRowGroupRows is DuckDB's own row-group size: row groups of this
@@ -411,6 +413,15 @@ func (w *Writer[T]) Commit() error {
 			}
 		}
 	}
+	// Readers of the store hold the commit lock shared while they read: the
+	// renames below wait for them, and they for the renames.
+	release, err := storelock.Commit(w.dir)
+	if err != nil {
+		w.err = fmt.Errorf("dataset: %w", err)
+		w.Abort()
+		return w.err
+	}
+	defer release()
 	for i, d := range w.done {
 		if _, err := os.Lstat(d.final); err == nil {
 			w.err = fmt.Errorf("dataset: %s already exists (run id %q used twice?)", d.final, w.opts.RunID)
@@ -537,11 +548,45 @@ func repairSwap(dir, table string) error {
 	return nil
 }
 
+// RemoveLeftovers deletes, whatever their age, the temp files and staging
+// folders crashed writers left in every table of outDir, and finishes an
+// interrupted replace. Only a process that holds the store's writer lock
+// (package storelock) may call it: then no other writer is running, and
+// every leftover is a crashed run's.
+func RemoveLeftovers(outDir string) {
+	entries, _ := os.ReadDir(outDir)
+	tables := map[string]bool{}
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() {
+			continue
+		}
+		// .<table>.new-<run> and .<table>.old-<run> belong to <table>,
+		// which a first run killed early has not created yet.
+		if t, ok := strings.CutPrefix(n, "."); ok {
+			if i := strings.LastIndex(t, ".new-"); i > 0 {
+				n = t[:i]
+			} else if i := strings.LastIndex(t, ".old-"); i > 0 {
+				n = t[:i]
+			}
+		}
+		tables[n] = true
+	}
+	for n := range tables {
+		repairSwap(outDir, n)
+		removeLeftovers(outDir, n, time.Now().Add(time.Minute))
+	}
+}
+
 // removeStale deletes what crashed writers left: temp files inside the
 // table and staging folders beside it, once older than staleAfter. Errors
 // are ignored: the leftovers are invisible to readers anyway.
 func removeStale(dir, table string) {
-	cutoff := time.Now().Add(-staleAfter)
+	removeLeftovers(dir, table, time.Now().Add(-staleAfter))
+}
+
+// removeLeftovers removes the leftovers of table older than cutoff.
+func removeLeftovers(dir, table string, cutoff time.Time) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if e.IsDir() && strings.HasPrefix(e.Name(), "."+table+".new-") {

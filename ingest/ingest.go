@@ -12,6 +12,7 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -29,11 +30,13 @@ type Problem struct {
 
 // String renders the problem as "file:line: message" (or "file: message"
 // when it is about the whole file), the form editors and terminals link.
+// File and message come from transcripts (names, quoted lines): control
+// characters in them are shown escaped, never sent to the terminal.
 func (p Problem) String() string {
 	if p.Line > 0 {
-		return p.File + ":" + strconv.FormatInt(p.Line, 10) + ": " + p.Msg
+		return textsafe.Escape(p.File) + ":" + strconv.FormatInt(p.Line, 10) + ": " + textsafe.Escape(p.Msg)
 	}
-	return p.File + ": " + p.Msg
+	return textsafe.Escape(p.File) + ": " + textsafe.Escape(p.Msg)
 }
 
 // FileState is what the manifest remembers about one transcript file between

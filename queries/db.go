@@ -24,6 +24,8 @@ import (
 	"strings"
 
 	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/permsim/permsim/internal/storelock"
 )
 
 //go:embed sql/*.sql
@@ -64,6 +66,7 @@ func remoteScheme(path string) string {
 type DB struct {
 	db       *sql.DB
 	tmpDir   string
+	release  func() // the store's commit lock, held shared until Close
 	warnings []string
 }
 
@@ -108,11 +111,19 @@ func Open(outDir string) (*DB, error) {
 	if st, err := os.Stat(outDir); err == nil && !st.IsDir() {
 		return nil, fmt.Errorf("%s: not a folder", outDir)
 	}
-	db, tmpDir, err := openDuckDB()
+	// Held shared until Close: a writer renaming files into the tables
+	// waits, so the views never name files that went away (a report run
+	// during a replay failed with "Cannot open file").
+	release, err := storelock.Reader(outDir)
 	if err != nil {
 		return nil, err
 	}
-	d := &DB{db: db, tmpDir: tmpDir}
+	db, tmpDir, err := openDuckDB()
+	if err != nil {
+		release()
+		return nil, err
+	}
+	d := &DB{db: db, tmpDir: tmpDir, release: release}
 	if err := d.createViews(outDir); err != nil {
 		d.Close()
 		return nil, err
@@ -123,6 +134,10 @@ func Open(outDir string) (*DB, error) {
 // Close releases the database and removes its spill folder.
 func (d *DB) Close() error {
 	err := d.db.Close()
+	if d.release != nil {
+		d.release()
+		d.release = nil
+	}
 	if d.tmpDir != "" {
 		if rerr := os.RemoveAll(d.tmpDir); err == nil {
 			err = rerr

@@ -18,6 +18,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/score"
+	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -100,14 +101,14 @@ func (s Summary) String() string {
 		fmt.Fprintf(&b, "; dangerous %d\n", s.Dangerous)
 	}
 	for _, k := range sortedKeys(s.Skipped) {
-		fmt.Fprintf(&b, "  skipped %d: %s\n", s.Skipped[k], k)
+		fmt.Fprintf(&b, "  skipped %d: %s\n", s.Skipped[k], textsafe.Escape(k))
 	}
 	for i, p := range s.Problems {
 		if i == 5 {
 			fmt.Fprintf(&b, "  … and %d more problems\n", len(s.Problems)-5)
 			break
 		}
-		fmt.Fprintf(&b, "  problem: %s\n", p)
+		fmt.Fprintf(&b, "  problem: %s\n", textsafe.Escape(p))
 	}
 	b.WriteString("  " + engine.Label + "\n")
 	return b.String()

@@ -113,8 +113,18 @@ Examples:
 	if err != nil {
 		return err
 	}
+	release, err := lockStore(ctx, opts.OutDir, "ingest", stderr)
+	if err != nil {
+		return err
+	}
+	defer release()
 	sum, err := ingest.Run(ctx, opts, srcs)
 	fmt.Fprint(stderr, sum.String())
+	if f.format != jsonl.Format {
+		for _, h := range homeHints(opts, sum) {
+			fmt.Fprintln(stderr, "hint: "+h)
+		}
+	}
 	return err
 }
 

@@ -135,6 +135,11 @@ Example:
 	if err != nil {
 		return err
 	}
+	release, err := lockStore(ctx, f.out, "replay", stderr)
+	if err != nil {
+		return err
+	}
+	defer release()
 	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())
 	return err

@@ -33,6 +33,9 @@ func report(ctx context.Context, out, format string, stdout io.Writer) error {
 	if err := checkLocal("--out", out); err != nil {
 		return err
 	}
+	if err := checkStore(out); err != nil {
+		return err
+	}
 	db, err := queries.Open(out)
 	if err != nil {
 		return err

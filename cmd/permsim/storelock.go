@@ -1,0 +1,26 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/storelock"
+)
+
+// lockStore takes the writer lock of the store at out for command (ingest,
+// replay, nightly), waiting — with a line on stderr saying for whom —
+// while another writer holds it, and then removes what killed runs left
+// behind. Two writers on one store would otherwise interleave their
+// manifests and tables.
+func lockStore(ctx context.Context, out, command string, stderr io.Writer) (func(), error) {
+	release, err := storelock.Writer(ctx, out, "permsim "+command, func(holder string) {
+		fmt.Fprintf(stderr, "permsim %s: %s is writing to %s; waiting for it to finish (Ctrl-C stops)\n", command, holder, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	dataset.RemoveLeftovers(out)
+	return release, nil
+}
