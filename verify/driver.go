@@ -69,9 +69,11 @@ type Columns struct{ Key, Tool, Pattern int }
 
 // Driver is what RunDriver needs to know about one harness's driver.
 type Driver struct {
-	// FindBinary finds the harness executable from --binary ("" looks it
-	// up on PATH) with symlinks followed.
-	FindBinary func(given string) (string, error)
+	// Title names the harness in messages ("Codex CLI").
+	Title string
+	// Binary is the harness executable's name on PATH, and Install the
+	// command that installs the version the simulator is checked against.
+	Binary, Install string
 	// Binds are the folders to bind read-only into the sandbox so the
 	// harness executable bin can run there.
 	Binds func(bin string) []string
@@ -80,14 +82,31 @@ type Driver struct {
 	Timeout func(c Case) time.Duration
 	// Prepare, when set, adds case-specific content to the batch folder
 	// before the run (Claude Code's managed settings).
-	Prepare    func(batch string, c Case) error
-	TempPrefix string // prefix of the temporary work folder
-	InnerEnv   string // set to the control folder inside the sandbox
-	SelfAt     string // where the driver executable is bound inside the sandbox
+	Prepare  func(batch string, c Case) error
+	InnerEnv string // set to the control folder inside the sandbox
 	// WholeLog quotes the driver's whole output, not its last five lines,
 	// when it wrote no answer.
 	WholeLog bool
 	Columns  Columns // the summary's column widths
+}
+
+// DriverPath is where the driver executable (permsim itself) is bound
+// inside the sandbox.
+const DriverPath = "/run/permsim/driver"
+
+// FindBinary finds the harness executable from --binary ("" looks it up on
+// PATH), with symlinks followed so its install folder can be bound.
+func (d Driver) FindBinary(given string) (string, error) {
+	return FindBinary(given, d.Binary, fmt.Sprintf("no %s: none on PATH and no --binary given (install it with %s)", d.Title, d.Install))
+}
+
+// Runner turns a driver and its inner half into the Runner the registry
+// lists: Run is RunDriver with d.
+func (d Driver) Runner(inner func(ctx context.Context, ctl string) error) Runner {
+	return Runner{
+		Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, d, o) },
+		InnerEnv: d.InnerEnv, Inner: inner, Binary: d.Binary, Install: d.Install,
+	}
 }
 
 // RunDriver runs every case opts selects in the real harness d describes,
@@ -122,7 +141,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 	}
 	work := opts.WorkDir
 	if work == "" {
-		if work, err = os.MkdirTemp("", d.TempPrefix); err != nil {
+		if work, err = os.MkdirTemp("", "permsim-verify-"+d.Binary+"-"); err != nil {
 			return sum, err
 		}
 		defer os.RemoveAll(work)
@@ -153,7 +172,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				return
 			}
 			start := time.Now()
-			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: d.SelfAt, Binds: binds, InnerEnv: d.InnerEnv}
+			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: DriverPath, Binds: binds, InnerEnv: d.InnerEnv}
 			outs[i], errs[i] = d.runOne(ctx, sb, b, opts.Self[1:], bin, cases[i])
 			logMu.Lock()
 			fmt.Fprintf(opts.Log, "%s: %d calls in %.1fs\n", cases[i].ID, len(cases[i].Calls), time.Since(start).Seconds())

@@ -17,9 +17,6 @@ import (
 // run without it.
 var ErrNoSandbox = errors.New("refusing to run the real harness without the sandbox")
 
-// selfPath is where the permsim executable is bound inside the sandbox.
-const selfPath = "/run/permsim/permsim"
-
 // Sandbox runs processes inside bubblewrap: read-only root, a new network
 // namespace with loopback only, new user, pid, ipc and uts namespaces, all
 // capabilities dropped, uid and gid 1000, private /tmp, /var/tmp, /run and

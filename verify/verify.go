@@ -52,7 +52,7 @@ type Summary struct {
 
 // claudeDriver is Claude Code's driver: the Agent-SDK host of inner.go.
 var claudeDriver = Driver{
-	FindBinary: findBinary,
+	Title: "Claude Code", Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code@2.1.328",
 	// Claude Code's install folder is always bound, wherever it lives.
 	Binds:   func(bin string) []string { return []string{filepath.Dir(bin)} },
 	Timeout: func(c Case) time.Duration { return time.Duration(30+15*countCalls(c.Calls)) * time.Second },
@@ -68,10 +68,8 @@ var claudeDriver = Driver{
 		}
 		return nil
 	},
-	TempPrefix: "permsim-verify-",
-	InnerEnv:   InnerEnv,
-	SelfAt:     selfPath,
-	Columns:    Columns{Key: 36, Tool: 8, Pattern: 30},
+	InnerEnv: InnerEnv,
+	Columns:  Columns{Key: 36, Tool: 8, Pattern: 30},
 }
 
 // Run runs every case of opts.Cases in the real Claude Code inside the
@@ -80,12 +78,6 @@ var claudeDriver = Driver{
 // the sandbox (ErrNoSandbox).
 func Run(ctx context.Context, opts Options) (Summary, error) {
 	return RunDriver(ctx, claudeDriver, opts)
-}
-
-// findBinary finds the harness binary: the given path, or claude on PATH;
-// symlinks are followed so the install folder can be bound.
-func findBinary(given string) (string, error) {
-	return FindBinary(given, "claude", "no Claude Code binary: none on PATH and no --binary given (install it with npm install -g @anthropic-ai/claude-code@2.1.328)")
 }
 
 // Runner is one harness's driver as the registry lists it: Run checks a
@@ -102,8 +94,4 @@ type Runner struct {
 }
 
 // ClaudeRunner is Claude Code's driver: the Agent-SDK host of inner.go.
-var ClaudeRunner = Runner{
-	Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, claudeDriver, o) },
-	InnerEnv: InnerEnv, Inner: Inner,
-	Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code@2.1.328",
-}
+var ClaudeRunner = claudeDriver.Runner(Inner)

@@ -185,7 +185,7 @@ func TestRealCodex(t *testing.T) {
 	if testing.Short() || os.Getenv("PERMSIM_REAL_HARNESS") != "1" {
 		t.Skip("runs the real harness: set PERMSIM_REAL_HARNESS=1 (as package verify's end-to-end tests)")
 	}
-	if _, err := FindBinary(""); err != nil {
+	if _, err := driver.FindBinary(""); err != nil {
 		t.Skip(err)
 	}
 	if _, err := exec.LookPath("bwrap"); err != nil {
@@ -204,7 +204,7 @@ func TestRealCodex(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, log bytes.Buffer
-	sum, err := Run(context.Background(), Options{Cases: cases, Only: only, Limit: limit, Self: []string{self}, Jobs: 2,
+	sum, err := Runner.Run(context.Background(), verify.Options{Cases: cases, Only: only, Limit: limit, Self: []string{self}, Jobs: 2,
 		Record: os.Getenv("PERMSIM_VERIFY_RECORD"), WorkDir: os.Getenv("PERMSIM_VERIFY_KEEP"), Out: &out, Log: &log})
 	t.Log("\n" + out.String())
 	if err != nil {
@@ -279,11 +279,11 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", t.TempDir()) // no bwrap on it
-	_, err = Run(context.Background(), Options{Binary: self, Cases: "../../testdata/verify/codex/codex.cases.jsonl", Self: []string{self}})
+	_, err = Runner.Run(context.Background(), verify.Options{Binary: self, Cases: "../../testdata/verify/codex/codex.cases.jsonl", Self: []string{self}})
 	if !errors.Is(err, verify.ErrNoSandbox) || !strings.Contains(err.Error(), "bwrap") {
 		t.Errorf("Run without bwrap = %v, want verify.ErrNoSandbox naming bwrap", err)
 	}
-	if _, err := (*verify.Sandbox)(nil).Run(context.Background(), verify.Batch{Dir: t.TempDir(), Self: self, SelfAt: selfPath, InnerEnv: InnerEnv}, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
+	if _, err := (*verify.Sandbox)(nil).Run(context.Background(), verify.Batch{Dir: t.TempDir(), Self: self, SelfAt: verify.DriverPath, InnerEnv: InnerEnv}, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
 		t.Errorf("RunSandboxed without a sandbox = %v", err)
 	}
 }
@@ -292,9 +292,9 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 // requires: "--cap-drop ALL", "--unshare-net", "--ro-bind / /", uid 1000,
 // and only the batch's home and control folder writable.
 func TestSandboxArgs(t *testing.T) {
-	a := strings.Join(verify.Batch{Dir: "/b", Self: "/x/driver", SelfAt: selfPath, InnerEnv: InnerEnv}.Args(), " ")
+	a := strings.Join(verify.Batch{Dir: "/b", Self: "/x/driver", SelfAt: verify.DriverPath, InnerEnv: InnerEnv}.Args(), " ")
 	for _, want := range []string{"--cap-drop ALL", "--unshare-net", "--unshare-user", "--ro-bind / /", "--uid 1000", "--gid 1000",
-		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + verify.CtlDir, "--ro-bind /x/driver " + selfPath, "--setenv " + InnerEnv + " " + verify.CtlDir} {
+		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + verify.CtlDir, "--ro-bind /x/driver " + verify.DriverPath, "--setenv " + InnerEnv + " " + verify.CtlDir} {
 		if !strings.Contains(a, want) {
 			t.Errorf("sandbox args lack %q:\n%s", want, a)
 		}

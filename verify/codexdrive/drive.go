@@ -11,7 +11,6 @@
 package codexdrive
 
 import (
-	"context"
 	"path/filepath"
 	"time"
 
@@ -22,22 +21,9 @@ import (
 // that sees it is the driver and should call Inner.
 const InnerEnv = "PERMSIM_CODEXDRIVE_INNER"
 
-// selfPath is where the driver executable is bound inside the sandbox.
-const selfPath = "/run/permsim/driver"
-
-// Options say what Run checks and how (verify.Options; Harness is
-// ignored, Binary is the codex executable, "" looks it up on PATH).
-type Options = verify.Options
-
-// FindBinary finds the codex executable (given, or on PATH) and follows
-// symlinks to the native binary, so its folder can be bound.
-func FindBinary(given string) (string, error) {
-	return verify.FindBinary(given, "codex", "no Codex CLI: none on PATH and no --binary given (install it with npm install -g @openai/codex@0.169.0)")
-}
-
 // driver is Codex's driver for verify.RunDriver.
 var driver = verify.Driver{
-	FindBinary: FindBinary,
+	Title: "Codex CLI", Binary: "codex", Install: "npm install -g @openai/codex@0.169.0",
 	// Node-installed codex is a launcher; the native binary sits in the
 	// per-platform package, under the npm folder, which the read-only
 	// root already shows. Bind it anyway when it lives under /home or
@@ -48,20 +34,12 @@ var driver = verify.Driver{
 		}
 		return nil
 	},
-	Timeout:    func(c verify.Case) time.Duration { return time.Duration(40+15*len(c.Calls)) * time.Second },
-	TempPrefix: "permsim-verify-codex-",
-	InnerEnv:   InnerEnv,
-	SelfAt:     selfPath,
-	Columns:    verify.Columns{Key: 40, Tool: 18, Pattern: 40},
+	Timeout:  func(c verify.Case) time.Duration { return time.Duration(40+15*len(c.Calls)) * time.Second },
+	InnerEnv: InnerEnv,
+	Columns:  verify.Columns{Key: 40, Tool: 18, Pattern: 40},
 }
 
-// Run runs every selected case in the real Codex inside the sandbox, one
-// app-server process per case, compares each call with the simulator and
-// prints the rows and the agreement to opts.Out (verify.RunDriver). It
-// refuses to start without the sandbox (verify.ErrNoSandbox).
-func Run(ctx context.Context, opts Options) (verify.Summary, error) {
-	return verify.RunDriver(ctx, driver, opts)
-}
-
-// Runner is this driver as the registry lists it.
-var Runner = verify.Runner{Run: Run, InnerEnv: InnerEnv, Inner: Inner, Binary: "codex", Install: "npm install -g @openai/codex@0.169.0"}
+// Runner is this driver as the registry lists it: verify.RunDriver with
+// driver, and Inner inside the sandbox. It refuses to start without the
+// sandbox (verify.ErrNoSandbox).
+var Runner = driver.Runner(Inner)

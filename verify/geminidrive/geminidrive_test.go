@@ -151,7 +151,7 @@ func TestRealGemini(t *testing.T) {
 	if testing.Short() || os.Getenv("PERMSIM_REAL_HARNESS") != "1" {
 		t.Skip("runs the real harness: set PERMSIM_REAL_HARNESS=1 (as package verify's end-to-end tests)")
 	}
-	if _, err := FindBinary(""); err != nil {
+	if _, err := driver.FindBinary(""); err != nil {
 		t.Skip(err)
 	}
 	if _, err := exec.LookPath("bwrap"); err != nil {
@@ -170,7 +170,7 @@ func TestRealGemini(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, log bytes.Buffer
-	sum, err := Run(context.Background(), Options{Cases: cases, Only: only, Limit: limit, Self: []string{self}, Jobs: 2,
+	sum, err := Runner.Run(context.Background(), verify.Options{Cases: cases, Only: only, Limit: limit, Self: []string{self}, Jobs: 2,
 		Record: os.Getenv("PERMSIM_VERIFY_RECORD"), WorkDir: os.Getenv("PERMSIM_VERIFY_KEEP"), Out: &out, Log: &log})
 	t.Log("\n" + out.String())
 	if err != nil {

@@ -13,7 +13,6 @@
 package opencodedrive
 
 import (
-	"context"
 	"path/filepath"
 	"time"
 
@@ -24,21 +23,8 @@ import (
 // that sees it is the driver and should call Inner.
 const InnerEnv = "PERMSIM_OPENCODEDRIVE_INNER"
 
-// selfPath is where the driver executable is bound inside the sandbox.
-const selfPath = "/run/permsim/driver"
-
-// Options say what Run checks and how (verify.Options; Binary is the
-// opencode executable, "" looks it up on PATH).
-type Options = verify.Options
-
-// FindBinary finds the opencode executable (given, or on PATH), following
-// symlinks so its install folder is known.
-func FindBinary(given string) (string, error) {
-	return verify.FindBinary(given, "opencode", "no OpenCode: none on PATH and no --binary given (install it with npm install -g opencode-ai@1.18.33)")
-}
-
 var driver = verify.Driver{
-	FindBinary: FindBinary,
+	Title: "OpenCode", Binary: "opencode", Install: "npm install -g opencode-ai@1.18.33",
 	Binds: func(bin string) []string {
 		if verify.HiddenBySandbox(bin) {
 			return []string{filepath.Dir(filepath.Dir(bin))}
@@ -47,21 +33,13 @@ var driver = verify.Driver{
 	},
 	// Every ask costs a new process, which takes seconds on an idle
 	// machine and minutes on a loaded one.
-	Timeout:    func(c verify.Case) time.Duration { return time.Duration(300+60*len(c.Calls)) * time.Second },
-	TempPrefix: "permsim-verify-opencode-",
-	InnerEnv:   InnerEnv,
-	SelfAt:     selfPath,
-	WholeLog:   true,
-	Columns:    verify.Columns{Key: 40, Tool: 10, Pattern: 30},
+	Timeout:  func(c verify.Case) time.Duration { return time.Duration(300+60*len(c.Calls)) * time.Second },
+	InnerEnv: InnerEnv,
+	WholeLog: true,
+	Columns:  verify.Columns{Key: 40, Tool: 10, Pattern: 30},
 }
 
-// Run runs every selected case in the real OpenCode inside the sandbox,
-// compares each call with the simulator and prints the rows and the
-// agreement to opts.Out (verify.RunDriver). It refuses to start without
-// the sandbox (verify.ErrNoSandbox).
-func Run(ctx context.Context, opts Options) (verify.Summary, error) {
-	return verify.RunDriver(ctx, driver, opts)
-}
-
-// Runner is this driver as the registry lists it.
-var Runner = verify.Runner{Run: Run, InnerEnv: InnerEnv, Inner: Inner, Binary: "opencode", Install: "npm install -g opencode-ai@1.18.33"}
+// Runner is this driver as the registry lists it: verify.RunDriver with
+// driver, and Inner inside the sandbox. It refuses to start without the
+// sandbox (verify.ErrNoSandbox).
+var Runner = driver.Runner(Inner)
