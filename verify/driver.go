@@ -90,6 +90,25 @@ type Driver struct {
 	Columns  Columns // the summary's column widths
 }
 
+// CaseFunc runs one case inside the sandbox: it lays out the case, starts
+// the mock model and the harness, and returns each call's result and the
+// harness's version; out carries what the simulator said.
+type CaseFunc func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, string, error)
+
+// Serve makes a driver's inner half from its CaseFunc: the function a
+// permsim process started inside the sandbox runs, which answers the job
+// in the control folder ctl ("" means CtlDir).
+func Serve(run CaseFunc) func(ctx context.Context, ctl string) error {
+	return func(ctx context.Context, ctl string) error {
+		if ctl == "" {
+			ctl = CtlDir
+		}
+		return ServeJob(ctl, func(j Job, out *Answer) ([]Result, string, error) {
+			return run(ctx, j, ctl, out)
+		})
+	}
+}
+
 // DriverPath is where the driver executable (permsim itself) is bound
 // inside the sandbox.
 const DriverPath = "/run/permsim/driver"

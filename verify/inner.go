@@ -28,14 +28,7 @@ const CtlDir = "/tmp/.permsim-ctl"
 // as an Agent-SDK host that answers every permission prompt with deny,
 // and writes what the harness decided for each call to the control
 // folder. It is meant to run only inside the sandbox Run builds.
-func Inner(ctx context.Context, ctl string) error {
-	if ctl == "" {
-		ctl = CtlDir
-	}
-	return ServeJob(ctl, func(j Job, out *Answer) ([]Result, string, error) {
-		return runClaudeCase(ctx, j, ctl, out)
-	})
-}
+var Inner = Serve(runClaudeCase)
 
 // layoutCase writes the case's files into the sandbox's home and project
 // and makes the project a git repository when the case says so.

@@ -29,14 +29,7 @@ const Model = "gpt-5.5"
 // as its JSON-RPC client answering every approval request with decline,
 // and writes each call's result to ctl/out.json. It is meant to run only
 // inside the sandbox Run builds.
-func Inner(ctx context.Context, ctl string) error {
-	if ctl == "" {
-		ctl = verify.CtlDir
-	}
-	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
-		return runCase(ctx, j, ctl, out)
-	})
-}
+var Inner = verify.Serve(runCase)
 
 // Layout writes the case's home and project files under home (the
 // corpus's /home/user; the project is home/proj), records the project's

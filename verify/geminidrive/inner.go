@@ -27,14 +27,7 @@ const Model = "gemini-2.5-pro"
 // as its Agent Client Protocol client answering every
 // session/request_permission with reject, and writes each call's result
 // to ctl/out.json. It is meant to run only inside the sandbox Run builds.
-func Inner(ctx context.Context, ctl string) error {
-	if ctl == "" {
-		ctl = verify.CtlDir
-	}
-	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
-		return runCase(ctx, j, ctl, out)
-	})
-}
+var Inner = verify.Serve(runCase)
 
 // Layout writes the case's files under home (the corpus's /home/user; the
 // project is home/proj), marks the project trusted in

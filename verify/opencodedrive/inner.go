@@ -26,14 +26,7 @@ const Model = "rh-model"
 // the OpenCode simulator, starts the mock model and runs `opencode run`
 // against it, once per ask, and writes each call's result to
 // ctl/out.json. It is meant to run only inside the sandbox Run builds.
-func Inner(ctx context.Context, ctl string) error {
-	if ctl == "" {
-		ctl = verify.CtlDir
-	}
-	return verify.ServeJob(ctl, func(j verify.Job, out *verify.Answer) ([]verify.Result, string, error) {
-		return runCase(ctx, j, ctl, out)
-	})
-}
+var Inner = verify.Serve(runCase)
 
 // Layout writes the case's files under home (the project is home/proj)
 // and makes the project a git repository when the case says so.
