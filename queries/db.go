@@ -128,7 +128,34 @@ func Open(outDir string) (*DB, error) {
 		d.Close()
 		return nil, err
 	}
+	if err := d.lockDown(outDir); err != nil {
+		d.Close()
+		return nil, err
+	}
 	return d, nil
+}
+
+// lockDown confines the database before any user SQL runs: files are read
+// only inside the store (and written only to the spill folder), no
+// extension is installed or loaded (so nothing reaches the network), and
+// the configuration is locked so a statement cannot undo any of it.
+func (d *DB) lockDown(outDir string) error {
+	abs, err := filepath.Abs(outDir)
+	if err != nil {
+		return err
+	}
+	for _, stmt := range []string{
+		"SET autoinstall_known_extensions = false",
+		"SET autoload_known_extensions = false",
+		"SET allowed_directories = [" + sqlString(abs+"/") + ", " + sqlString(d.tmpDir+"/") + "]",
+		"SET enable_external_access = false",
+		"SET lock_configuration = true",
+	} {
+		if _, err := d.db.Exec(stmt); err != nil {
+			return fmt.Errorf("duckdb: %s: %w", stmt, err)
+		}
+	}
+	return nil
 }
 
 // Close releases the database and removes its spill folder.

@@ -3,6 +3,7 @@ package queries
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"encoding/hex"
 	"fmt"
@@ -43,7 +44,19 @@ func (d *DB) Query(ctx context.Context, sqlText string, w io.Writer, format stri
 	default:
 		return fmt.Errorf("unknown format %q (want table, csv or json)", format)
 	}
-	rows, err := d.db.QueryContext(ctx, sqlText)
+	// `permsim sql` runs one statement: DuckDB's own parser counts them
+	// (json_serialize_sql answers for SELECT statements; any other kind
+	// runs under lockDown's confinement either way).
+	var n sql.NullInt64
+	if err := d.db.QueryRowContext(ctx, "SELECT json_array_length(json_extract(json_serialize_sql("+sqlString(sqlText)+"), '$.statements'))").Scan(&n); err == nil && n.Valid && n.Int64 > 1 {
+		return fmt.Errorf("%d statements given; permsim sql runs exactly one (run them one at a time)", n.Int64)
+	}
+	stmt, err := d.db.PrepareContext(ctx, sqlText)
+	if err != nil {
+		return sqlError(err, sqlText)
+	}
+	defer stmt.Close()
+	rows, err := stmt.QueryContext(ctx)
 	if err != nil {
 		return sqlError(err, sqlText)
 	}
@@ -94,7 +107,10 @@ func (d *DB) Query(ctx context.Context, sqlText string, w io.Writer, format stri
 func sqlError(err error, sqlText string) error {
 	lower := strings.ToLower(sqlText)
 	for _, s := range remoteSchemes {
-		if strings.Contains(lower, "'"+s) && strings.Contains(strings.ToLower(err.Error()), "httpfs") {
+		// Remote files need the httpfs extension, which permsim does not
+		// link; under lockDown DuckDB refuses the path before saying so.
+		msg := strings.ToLower(err.Error())
+		if strings.Contains(lower, "'"+s) && (strings.Contains(msg, "httpfs") || strings.Contains(msg, "cannot access file \""+s)) {
 			return fmt.Errorf("%w\n%w", err, ErrRemotePath)
 		}
 	}
