@@ -7,6 +7,7 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"fmt"
+	"github.com/permsim/permsim/internal/textsafe"
 	"io"
 	"math"
 	"math/big"
@@ -234,7 +235,7 @@ func (c *csvWriter) row(vals []any) error {
 		case []any, map[string]any, duckdb.Map, duckdb.Union, duckdb.Interval:
 			c.rec[i] = string(appendJSON(nil, v, c.cols[i].typ))
 		default:
-			c.rec[i] = plainText(v, c.cols[i].typ)
+			c.rec[i] = textsafe.Escape(plainText(v, c.cols[i].typ))
 		}
 	}
 	return c.w.Write(c.rec)
@@ -275,11 +276,9 @@ func textCell(v any, typ string) string {
 	if v == nil {
 		return "NULL"
 	}
-	s := nestedText(v, typ)
-	if strings.ContainsAny(s, "\n\r\t") {
-		s = strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
-	}
-	return s
+	// One line per row, and nothing a terminal would act on: control
+	// characters and escape sequences are shown escaped.
+	return textsafe.Escape(nestedText(v, typ))
 }
 
 // nestedText renders lists and structs the way DuckDB prints them

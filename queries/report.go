@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/permsim/permsim/internal/textsafe"
 	"io"
 	"time"
 )
@@ -197,16 +198,53 @@ func (d *DB) Report(ctx context.Context, w io.Writer, format string) error {
 	}
 	switch format {
 	case "text":
-		return writeText(w, r)
+		return writeText(w, escapeReport(r))
 	case "markdown":
-		return writeMarkdown(w, r)
+		return writeMarkdown(w, escapeReport(r))
 	case "html":
-		return writeHTML(w, r)
+		return writeHTML(w, escapeReport(r))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
+}
+
+// escapeReport returns a copy of r whose text — commands, paths, rules,
+// reasons, project folders, all of which come from transcripts and
+// settings — shows control characters and escape sequences escaped
+// (textsafe.Escape), so a hostile command cannot move the cursor or forge
+// a row of the printed report. JSON output keeps the text as it is (JSON
+// escapes it).
+func escapeReport(r *RiskReport) *RiskReport {
+	e := textsafe.Escape
+	out := *r
+	out.Labels = escapeAll(r.Labels)
+	out.ApprovedBy = make([]ApprovedBy, len(r.ApprovedBy))
+	for i, a := range r.ApprovedBy {
+		a.RuleText, a.RuleFile, a.RuleLayer, a.Step, a.Reason = e(a.RuleText), e(a.RuleFile), e(a.RuleLayer), e(a.Step), e(a.Reason)
+		a.Danger, a.Harnesses = escapeAll(a.Danger), escapeAll(a.Harnesses)
+		top := make([]TopItem, len(a.Top))
+		for j, t := range a.Top {
+			top[j] = TopItem{What: e(t.What), Calls: t.Calls}
+		}
+		a.Top = top
+		out.ApprovedBy[i] = a
+	}
+	out.Outcomes = make([]OutcomeCounts, len(r.Outcomes))
+	for i, o := range r.Outcomes {
+		o.ProjectDir, o.Harness, o.Mode = e(o.ProjectDir), e(o.Harness), e(o.Mode)
+		out.Outcomes[i] = o
+	}
+	return &out
+}
+
+func escapeAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = textsafe.Escape(s)
+	}
+	return out
 }
 
 // records runs one embedded query and returns its rows as maps from

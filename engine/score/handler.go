@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/textsafe"
 )
 
 // Handler consumes scored calls, one at a time, in order: the text and JSON
@@ -92,9 +93,11 @@ type TextHandler struct{ w io.Writer }
 // NewTextHandler returns a handler writing text to w.
 func NewTextHandler(w io.Writer) *TextHandler { return &TextHandler{w: w} }
 
-// Record prints r.
+// Record prints r. Text from transcripts and settings (commands, paths,
+// rules, reasons, notes) shows control characters escaped, so it cannot
+// act on the terminal or forge a line.
 func (h *TextHandler) Record(r Record) error {
-	o := OutputOf(r)
+	o := escapeOutput(OutputOf(r))
 	w := h.w
 	what := o.Command
 	if what == "" {
@@ -118,8 +121,24 @@ func (h *TextHandler) Record(r Record) error {
 	return nil
 }
 
+func escapeOutput(o Output) Output {
+	e := textsafe.Escape
+	o.Command, o.Path, o.Reason, o.Step, o.Mode = e(o.Command), e(o.Path), e(o.Reason), e(o.Step), e(o.Mode)
+	if o.Rule != nil {
+		rule := *o.Rule
+		rule.Text, rule.File, rule.Layer, rule.List = e(rule.Text), e(rule.File), e(rule.Layer), e(rule.List)
+		o.Rule = &rule
+	}
+	notes := make([]string, len(o.Notes))
+	for i, n := range o.Notes {
+		notes[i] = e(n)
+	}
+	o.Notes = notes
+	return o
+}
+
 // Error prints the error line.
 func (h *TextHandler) Error(_, where string, err error) error {
-	_, e := fmt.Fprintf(h.w, "error  %s: %v\n", where, err)
+	_, e := fmt.Fprintf(h.w, "error  %s: %s\n", where, textsafe.Escape(err.Error()))
 	return e
 }
