@@ -7,7 +7,7 @@ BIN     := bin/permsim
 DEMO    := $(CURDIR)/.demo
 export CGO_ENABLED := 1
 
-.PHONY: build test demo bench lint clean verify
+.PHONY: build test demo bench lint clean verify fuzz
 
 build:
 	$(GO) build -o $(BIN) ./cmd/permsim
@@ -35,6 +35,19 @@ BENCH_SIZES ?= 10,100
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
 	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES)
+
+# Every fuzz target (transcript readers, settings/rules/policy loaders,
+# shell parsing, danger, …) for FUZZTIME each; their seed corpora also run
+# in `make test`. A crash stops the run and leaves the input under the
+# package's testdata/fuzz/.
+FUZZTIME ?= 30s
+fuzz:
+	@failed=""; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	  for t in $$(grep -h '^func Fuzz' $$d/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+	    echo "== $$d $$t"; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$d || failed="$$failed $$d:$$t"; \
+	  done; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
 # Re-record the Claude Code corpus with the real binary (claude on PATH, or
 # CLAUDE=/path/to/claude), sandboxed in bubblewrap. Never run by CI.

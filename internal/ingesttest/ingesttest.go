@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/ingest"
 )
@@ -352,4 +353,41 @@ func Exec(t testing.TB, db *sql.DB, q string, args ...any) {
 	if _, err := db.Exec(q, args...); err != nil {
 		t.Fatalf("%s: %v", q, err)
 	}
+}
+
+// FuzzRead fuzzes a transcript reader with whole files: each input is
+// written to a file named name in a fresh folder (under rel, a path inside
+// a fake home, so readers that find the project from the folder layout see
+// one) and read by a new Source. Nothing may panic or hang: a file the
+// reader cannot make sense of is a Problem. seeds are files whose contents
+// start the corpus (the fixtures of the reader's own tests).
+func FuzzRead(f *testing.F, newSource func() ingest.Source, rel string, seeds ...string) {
+	f.Helper()
+	for _, s := range seeds {
+		b, err := os.ReadFile(s)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(b) > 64<<10 {
+			b = b[:64<<10]
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("{}\n{\"type\":"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := filepath.Join(t.TempDir(), rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		var d Discard
+		_, _ = newSource().Read(ctx, []ingest.File{{Path: p, Group: p}}, nil, &d)
+		if ctx.Err() != nil {
+			t.Fatalf("reading %d bytes took over 10 s", len(data))
+		}
+	})
 }
