@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/tailscale/hujson"
 )
 
 // catchAll reports OpenCode permission objects where a "*" pattern comes
 // after a deny: "The last matching pattern wins, so a "*" catch-all listed
-// after a deny cancels it" (seed 002, OpenCode). There is no OpenCode
-// simulator yet, so opencode.json is read here, as little as that needs:
-// the permission object, its keys in the order written.
+// after a deny cancels it" (seed 002, OpenCode). opencode.json is read
+// here as little as that needs — the permission object, its keys in the
+// order written, with the line of each — because the finding names a line;
+// engine/opencode's Rules() flags the same catch-alls for `permsim rules`.
 func (a *auditor) catchAll() {
 	for _, name := range []string{"opencode.json", "opencode.jsonc", filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc")} {
 		path := filepath.Join(a.opts.Project, name)
@@ -20,7 +23,11 @@ func (a *auditor) catchAll() {
 		if err != nil {
 			continue
 		}
-		hits, err := catchAllsAfterDeny(stripJSONC(data))
+		std, err := standardJSON(data)
+		var hits []catchHit
+		if err == nil {
+			hits, err = catchAllsAfterDeny(std)
+		}
 		if err != nil {
 			a.rep.Problems = append(a.rep.Problems, fmt.Sprintf("%s: %v", path, err))
 			continue
@@ -179,51 +186,7 @@ func skipRest(dec *json.Decoder) error {
 	return nil
 }
 
-// stripJSONC blanks // and /* */ comments outside strings and drops
-// trailing commas before } or ], keeping every newline so lines still
-// count.
-func stripJSONC(data []byte) []byte {
-	out := make([]byte, len(data))
-	copy(out, data)
-	inStr, esc := false, false
-	for i := 0; i < len(out); i++ {
-		c := out[i]
-		switch {
-		case inStr:
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-		case c == '"':
-			inStr = true
-		case c == '/' && i+1 < len(out) && out[i+1] == '/':
-			for ; i < len(out) && out[i] != '\n'; i++ {
-				out[i] = ' '
-			}
-		case c == '/' && i+1 < len(out) && out[i+1] == '*':
-			out[i], out[i+1] = ' ', ' '
-			for i += 2; i < len(out) && !(out[i] == '*' && i+1 < len(out) && out[i+1] == '/'); i++ {
-				if out[i] != '\n' {
-					out[i] = ' '
-				}
-			}
-			if i+1 < len(out) {
-				out[i], out[i+1] = ' ', ' '
-				i++
-			}
-		case c == ',':
-			j := i + 1
-			for j < len(out) && (out[j] == ' ' || out[j] == '\t' || out[j] == '\n' || out[j] == '\r') {
-				j++
-			}
-			if j < len(out) && (out[j] == '}' || out[j] == ']') {
-				out[i] = ' '
-			}
-		}
-	}
-	return out
-}
+// standardJSON turns OpenCode's JSONC into standard JSON with
+// tailscale/hujson, the library engine/opencode reads it with: comments
+// and trailing commas become spaces, so byte offsets and lines still count.
+func standardJSON(data []byte) ([]byte, error) { return hujson.Standardize(bytes.Clone(data)) }

@@ -109,3 +109,34 @@ func Agrees(real string, sim Simulated) bool {
 	}
 	return real == sim.Outcome
 }
+
+// SimulateCalls decides every call of a case with harness h loaded for env,
+// in the corpus layout, in the mode the settings select; unsupported, when
+// not empty, names what of the case the simulator cannot stand in for, and
+// every call is then skipped with it (as when the policy cannot be loaded).
+// It returns one Simulated per call and the policy's problems.
+func SimulateCalls(h engine.Harness, env engine.Env, unsupported string, calls []Call) ([]Simulated, []string) {
+	out := make([]Simulated, len(calls))
+	skip := func(why string) ([]Simulated, []string) {
+		for i := range out {
+			out[i] = Simulated{Skipped: "not simulated: " + why}
+		}
+		return out, nil
+	}
+	if unsupported != "" {
+		return skip(unsupported)
+	}
+	pol, err := h.Load(env)
+	if err != nil {
+		return skip(err.Error())
+	}
+	for i, call := range calls {
+		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+		s := Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
+		if d.Rule != nil {
+			s.Rule = d.Rule.Text
+		}
+		out[i] = s
+	}
+	return out, pol.Problems()
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/audit"
+	"github.com/permsim/permsim/registry"
 )
 
 // runAudit is `permsim audit`: a static reading of what one repository's
@@ -75,7 +76,11 @@ Examples:
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	rep, err := audit.Run(audit.Options{Project: proj, Home: homeDir, Harnesses: mustSimulators("all")})
+	sims, err := chooseSimulators("all", registry.SimOptions{})
+	if err != nil {
+		return err
+	}
+	rep, err := audit.Run(audit.Options{Project: proj, Home: homeDir, Harnesses: sims})
 	if err != nil {
 		return err
 	}

@@ -73,13 +73,3 @@ func parseTrust(s string) (*bool, error) {
 	}
 	return nil, usageError{msg: fmt.Sprintf("--trust %q: want yes or no", s)}
 }
-
-// mustSimulators is chooseSimulators for a list the program itself gives
-// (not the user): every name in it is registered.
-func mustSimulators(list string) []engine.Harness {
-	hs, err := chooseSimulators(list, registry.SimOptions{})
-	if err != nil {
-		panic(err)
-	}
-	return hs
-}

@@ -79,29 +79,11 @@ func SimEnv(c verify.Case) engine.Env {
 // Simulate decides every call of the case with the Codex simulator, with
 // the case laid out at the corpus's paths.
 func Simulate(c verify.Case) ([]verify.Simulated, []string) {
-	out := make([]verify.Simulated, len(c.Calls))
+	unsupported := ""
 	if len(c.Args) > 0 {
-		for i := range out {
-			out[i] = verify.Simulated{Skipped: "not simulated: command-line arguments " + strings.Join(c.Args, " ")}
-		}
-		return out, nil
+		unsupported = "command-line arguments " + strings.Join(c.Args, " ")
 	}
-	pol, err := codex.New().Load(SimEnv(c))
-	if err != nil {
-		for i := range out {
-			out[i] = verify.Simulated{Skipped: "not simulated: " + err.Error()}
-		}
-		return out, nil
-	}
-	for i, call := range c.Calls {
-		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
-		s := verify.Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
-		if d.Rule != nil {
-			s.Rule = d.Rule.Text
-		}
-		out[i] = s
-	}
-	return out, pol.Problems()
+	return verify.SimulateCalls(codex.New(), SimEnv(c), unsupported, c.Calls)
 }
 
 // threadParams are thread/start's approvalPolicy and sandbox for a case's

@@ -132,30 +132,8 @@ func SimEnv(c verify.Case) (engine.Env, string) {
 
 // Simulate decides every call of the case with the Gemini CLI simulator.
 func Simulate(c verify.Case) ([]verify.Simulated, []string) {
-	out := make([]verify.Simulated, len(c.Calls))
 	env, unsupported := SimEnv(c)
-	skip := func(why string) ([]verify.Simulated, []string) {
-		for i := range out {
-			out[i] = verify.Simulated{Skipped: "not simulated: " + why}
-		}
-		return out, nil
-	}
-	if unsupported != "" {
-		return skip(unsupported)
-	}
-	pol, err := gemini.New().Load(env)
-	if err != nil {
-		return skip(err.Error())
-	}
-	for i, call := range c.Calls {
-		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
-		s := verify.Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
-		if d.Rule != nil {
-			s.Rule = d.Rule.Text
-		}
-		out[i] = s
-	}
-	return out, pol.Problems()
+	return verify.SimulateCalls(gemini.New(), env, unsupported, c.Calls)
 }
 
 // Args are the command-line arguments of a case's run: ACP mode, the
