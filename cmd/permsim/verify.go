@@ -28,13 +28,16 @@ temporary home and project, all capabilities dropped, uid 1000; allowed
 commands really execute there), feeds it the calls of a case file one per
 turn, answers every permission prompt with deny (Claude Code: as the Agent
 SDK host; Codex: app-server approvals declined; Gemini CLI: ACP permission
-requests rejected), and prints, call by call, whether permsim decide agrees
+requests rejected; OpenCode: every ask auto-rejected, the run restarted for
+the calls left), and prints, call by call, whether permsim decide agrees
 with what the real harness did. It refuses to run without the sandbox. With
 --record, the real answers are written in the differential corpus's format
 (FILE, and the rows that are not a permission decision next to it as
 *.dropped.jsonl).
 
 Harnesses with a driver: `+strings.Join(ids, ", ")+`.
+Cases drawn at random: permsim verify --generate N --seed S --harness H
+[--cases-out FILE] writes a cases file to record (see its --help).
 
 Example:
   permsim verify --harness claude --cases testdata/claude/verify/claude.cases.jsonl
