@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/registry"
-	"github.com/permsim/permsim/verify"
 	"github.com/permsim/permsim/verify/generate"
 )
 
@@ -52,19 +51,12 @@ Example:
 	if harness == "" || n <= 0 {
 		return usageError{msg: "--harness and a positive --generate are required", hint: "permsim verify --generate 800 --seed 1 --harness claude"}
 	}
-	// Generators register under the name their cases files use; the user
-	// may type the harness's ID or any alias of it.
-	names := []string{harness}
+	// Generators register under the harness's ID; the user may type an
+	// alias of it.
 	if h, ok := registry.Lookup(harness); ok {
-		names = append(append(names, h.ID), h.Aliases...)
+		harness = h.ID
 	}
-	var cases []verify.Case
-	var err error
-	for _, name := range names {
-		if cases, err = generate.Cases(name, n, seed); err == nil {
-			break
-		}
-	}
+	cases, err := generate.Cases(harness, n, seed)
 	if err != nil {
 		return usageError{msg: "--harness: " + err.Error()}
 	}

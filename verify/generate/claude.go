@@ -3,6 +3,7 @@ package generate
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/permsim/permsim/toolcall"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -23,7 +24,7 @@ import (
 // commands from a small grammar and file tools on plain, `..` and
 // linked paths, and Task calls whose subagents make calls of their own.
 
-func init() { register("claude", claudeCases) }
+func init() { register(toolcall.ClaudeCode, claudeCases) }
 
 const (
 	home = verify.Home

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"encoding/json"
+	"github.com/permsim/permsim/toolcall"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,15 +14,15 @@ import (
 // The same (n, seed) must give the same cases: a recorded corpus is only
 // reproducible from its seed if the draw is.
 func TestClaudeDeterministic(t *testing.T) {
-	a, err := Cases("claude", 300, 42)
+	a, err := Cases(toolcall.ClaudeCode, 300, 42)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Cases("claude", 300, 42)
+	b, _ := Cases(toolcall.ClaudeCode, 300, 42)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two draws from seed 42 differ")
 	}
-	c, _ := Cases("claude", 300, 43)
+	c, _ := Cases(toolcall.ClaudeCode, 300, 43)
 	if reflect.DeepEqual(a, c) {
 		t.Fatal("seeds 42 and 43 drew the same cases")
 	}
@@ -30,7 +31,7 @@ func TestClaudeDeterministic(t *testing.T) {
 // Every drawn case must be one `permsim verify --cases` accepts, with
 // unique ids, and the draw must reach about n calls.
 func TestClaudeCasesAreValid(t *testing.T) {
-	cases, _ := Cases("claude", 500, 7)
+	cases, _ := Cases(toolcall.ClaudeCode, 500, 7)
 	var lines []byte
 	calls := 0
 	for _, c := range cases {

@@ -23,7 +23,8 @@ type Func func(n int, seed int64) []verify.Case
 
 var generators = map[string]Func{}
 
-// register adds a harness's generator; called from each generator file's init.
+// register adds a harness's generator under its canonical ID (the
+// registry's); called from each generator file's init.
 func register(harness string, f Func) {
 	if _, dup := generators[harness]; dup {
 		panic("generate: harness registered twice: " + harness)
