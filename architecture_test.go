@@ -121,6 +121,11 @@ var rules = []rule{
 		}
 		return bad
 	}},
+	{"the shared verify package imports no harness package", func(g graph) []string {
+		// Every driver is a verify/<h>drive beside the others; what they
+		// share stays free of any one harness.
+		return directImports(g, func(p string) bool { return p == "verify" }, func(_, imp string) bool { return harnessOf(imp) != "" })
+	}},
 }
 
 // directImports lists "pkg -> import" for every project import of a
@@ -191,6 +196,7 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		"no harness package imports another harness's":                               {"engine/gemini", "engine/codex"},
 		"only the registry, cmd and tests put every harness together":                {"replay", "registry"},
 		"only queries and cmd link DuckDB":                                           {"engine", "github.com/duckdb/duckdb-go/v2"},
+		"the shared verify package imports no harness package":                       {"verify", "engine/claude"},
 	}
 	for _, r := range rules {
 		b, ok := breaks[r.name]

@@ -15,7 +15,7 @@ import (
 	geminiingest "github.com/permsim/permsim/ingest/gemini"
 	opencodeingest "github.com/permsim/permsim/ingest/opencode"
 	"github.com/permsim/permsim/toolcall"
-	"github.com/permsim/permsim/verify"
+	"github.com/permsim/permsim/verify/claudedrive"
 	"github.com/permsim/permsim/verify/codexdrive"
 	"github.com/permsim/permsim/verify/geminidrive"
 	"github.com/permsim/permsim/verify/opencodedrive"
@@ -34,7 +34,7 @@ func init() {
 			}
 			return claude.New()
 		},
-		Verify:         &verify.ClaudeRunner,
+		Verify:         &claudedrive.Runner,
 		CheckedAgainst: "Claude Code 2.1.328",
 	})
 	Register(Harness{

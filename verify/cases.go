@@ -9,7 +9,8 @@
 // (testdata/claude/differential/README.md): Record writes results a
 // differential test can read back without the real binary.
 //
-// Only Claude Code is driven so far ("claude").
+// What every driver shares is here; each harness's own driver is a
+// subpackage, verify/<harness>drive.
 package verify
 
 import (

@@ -15,8 +15,8 @@ import (
 	"time"
 )
 
-// This file holds what the three harness drivers (Claude Code here, Codex
-// in codexdrive, Gemini CLI in geminidrive) share: the outer control loop
+// This file holds what every harness driver (verify/claudedrive,
+// codexdrive, geminidrive, opencodedrive) shares: the outer control loop
 // that runs each case in its own sandbox, the job and answer handed
 // through the control folder, case selection, comparison and the summary.
 
@@ -108,6 +108,10 @@ func Serve(run CaseFunc) func(ctx context.Context, ctl string) error {
 		})
 	}
 }
+
+// CtlDir is where the control folder is bound inside the sandbox, for
+// every driver.
+const CtlDir = "/tmp/.permsim-ctl"
 
 // DriverPath is where the driver executable (permsim itself) is bound
 // inside the sandbox.

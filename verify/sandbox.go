@@ -48,7 +48,7 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 	// exists, and we are uid 1000 without capabilities.
 	probe := `id -u; touch /usr/.permsim-probe 2>/dev/null && echo root-writable; ` +
 		`sed -n 's/^ *\([^:]*\):.*/\1/p' /proc/net/dev | tr '\n' ' '; echo; grep CapEff /proc/self/status`
-	cmd := exec.CommandContext(ctx, path, append(Batch{Dir: dir, InnerEnv: InnerEnv}.Args(), "sh", "-c", probe)...)
+	cmd := exec.CommandContext(ctx, path, append(Batch{Dir: dir, InnerEnv: probeEnv}.Args(), "sh", "-c", probe)...)
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin"}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -70,6 +70,10 @@ func FindSandbox(ctx context.Context) (*Sandbox, error) {
 	}
 	return sb, nil
 }
+
+// probeEnv is the control-folder variable of FindSandbox's probe (the
+// sandbox needs one; no driver reads it).
+const probeEnv = "PERMSIM_VERIFY_INNER"
 
 // Batch is one case's run in the sandbox: its folder on the host, holding
 // home/ (bound at Home), ctl/ (the control folder) and, for Claude Code,

@@ -1,12 +1,7 @@
 package verify
 
 import (
-	"strings"
-	"time"
-
 	"github.com/permsim/permsim/engine"
-	"github.com/permsim/permsim/engine/claude"
-	"github.com/permsim/permsim/engine/hooks"
 )
 
 // Simulated is what permsim decided for one call of a case.
@@ -18,86 +13,6 @@ type Simulated struct {
 	Rule    string `json:"rule,omitempty"`
 	Mode    string `json:"mode"`
 	Skipped string `json:"skipped,omitempty"` // why the call was not simulated
-}
-
-// claudeSimEnv is the Env standing in for a case's run: the corpus layout,
-// the case's mode and flags, headless (claude -p), its trust answer, and
-// hooks run for real (the simulation runs inside the sandbox). It returns
-// the flag the simulator does not support, if any.
-func claudeSimEnv(c Case) (engine.Env, string) {
-	trust := c.Trust
-	env := engine.Env{ProjectDir: Project, HomeDir: Home, ManagedDir: Managed, Trust: &trust, RunHooks: true,
-		Flags: map[string]string{claude.FlagHeadless: "true"}}
-	if c.Mode != nil {
-		if *c.Mode == "dangerously-skip-permissions" {
-			env.Flags[claude.FlagSkipPermissions] = "true"
-		} else {
-			env.Flags[claude.FlagMode] = *c.Mode
-		}
-	}
-	args := c.Args
-	for i := 0; i < len(args); i++ {
-		flag := args[i]
-		var vals []string
-		for i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
-			i++
-			vals = append(vals, args[i])
-		}
-		switch flag {
-		case "--settings":
-			env.Flags[claude.FlagSettings] = strings.Join(vals, " ")
-		case "--allowedTools", "--allowed-tools":
-			env.Flags[claude.FlagAllowedTools] = strings.Join(vals, "\n")
-		case "--disallowedTools", "--disallowed-tools":
-			env.Flags[claude.FlagDisallowedTools] = strings.Join(vals, "\n")
-		case "--add-dir":
-			env.Flags[claude.FlagAddDir] = strings.Join(vals, "\n")
-		default:
-			return env, "flag " + flag
-		}
-	}
-	return env, ""
-}
-
-// simulateClaude decides every call of the case (and every subagent
-// call) with the Claude Code simulator, against the layout as the case
-// starts.
-func simulateClaude(c Case) ([]Simulated, [][]Simulated, []string) {
-	env, unsupported := claudeSimEnv(c)
-	out := make([]Simulated, len(c.Calls))
-	subs := make([][]Simulated, len(c.Calls))
-	skip := func(why string) ([]Simulated, [][]Simulated, []string) {
-		for i := range out {
-			out[i] = Simulated{Skipped: why}
-		}
-		return out, subs, nil
-	}
-	if unsupported != "" {
-		return skip("not simulated: " + unsupported)
-	}
-	h := &claude.Harness{Hooks: claude.NewCommandHooks(hooks.NewRunner(hooks.Limits{Timeout: 10 * time.Second}))}
-	pol, err := h.Load(env)
-	if err != nil {
-		return skip("not simulated: " + err.Error())
-	}
-	decide := func(call Call) Simulated {
-		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
-		s := Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
-		if d.Reason == "left to the classifier" {
-			s.Outcome = OutcomeError
-		}
-		if d.Rule != nil {
-			s.Rule = d.Rule.Text
-		}
-		return s
-	}
-	for i, call := range c.Calls {
-		out[i] = decide(call)
-		for _, sc := range call.SubagentCalls {
-			subs[i] = append(subs[i], decide(sc))
-		}
-	}
-	return out, subs, pol.Problems()
 }
 
 // Agrees reports whether the simulator's answer matches the real
@@ -116,12 +31,20 @@ func Agrees(real string, sim Simulated) bool {
 // every call is then skipped with it (as when the policy cannot be loaded).
 // It returns one Simulated per call and the policy's problems.
 func SimulateCalls(h engine.Harness, env engine.Env, unsupported string, calls []Call) ([]Simulated, []string) {
+	out, _, problems := SimulateCase(h, env, unsupported, calls)
+	return out, problems
+}
+
+// SimulateCase is SimulateCalls that also decides each call's subagent
+// calls (Claude Code's Task), one list per call.
+func SimulateCase(h engine.Harness, env engine.Env, unsupported string, calls []Call) ([]Simulated, [][]Simulated, []string) {
 	out := make([]Simulated, len(calls))
-	skip := func(why string) ([]Simulated, []string) {
+	subs := make([][]Simulated, len(calls))
+	skip := func(why string) ([]Simulated, [][]Simulated, []string) {
 		for i := range out {
 			out[i] = Simulated{Skipped: "not simulated: " + why}
 		}
-		return out, nil
+		return out, subs, nil
 	}
 	if unsupported != "" {
 		return skip(unsupported)
@@ -131,12 +54,28 @@ func SimulateCalls(h engine.Harness, env engine.Env, unsupported string, calls [
 		return skip(err.Error())
 	}
 	for i, call := range calls {
-		d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
-		s := Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
-		if d.Rule != nil {
-			s.Rule = d.Rule.Text
+		out[i] = Decide(pol, call)
+		for _, sc := range call.SubagentCalls {
+			subs[i] = append(subs[i], Decide(pol, sc))
 		}
-		out[i] = s
 	}
-	return out, pol.Problems()
+	return out, subs, pol.Problems()
+}
+
+// reasonClassifier is the reason of a call a simulator leaves to the
+// harness's server-side classifier (Claude Code's auto mode), which the
+// mock cannot answer: the real harness reports an error.
+const reasonClassifier = "left to the classifier"
+
+// Decide is pol's verdict on one call, in the mode the settings select.
+func Decide(pol engine.Policy, call Call) Simulated {
+	d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+	s := Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
+	if d.Reason == reasonClassifier {
+		s.Outcome = OutcomeError
+	}
+	if d.Rule != nil {
+		s.Rule = d.Rule.Text
+	}
+	return s
 }

@@ -3,13 +3,9 @@ package verify
 import (
 	"context"
 	"io"
-	"os"
-	"path/filepath"
-	"time"
 )
 
-// Options say what Run (and the Codex and Gemini drivers' Run) checks and
-// how.
+// Options say what a driver's Run checks and how.
 type Options struct {
 	Harness string // the harness to verify, as --harness named it (the drivers do not read it)
 	Binary  string // the harness binary; "" looks it up on PATH
@@ -50,36 +46,6 @@ type Summary struct {
 	Failed   []string // cases that could not be run, with why
 }
 
-// claudeDriver is Claude Code's driver: the Agent-SDK host of inner.go.
-var claudeDriver = Driver{
-	Title: "Claude Code", Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code@2.1.328",
-	// Claude Code's install folder is always bound, wherever it lives.
-	Binds:   func(bin string) []string { return []string{filepath.Dir(bin)} },
-	Timeout: func(c Case) time.Duration { return time.Duration(30+15*countCalls(c.Calls)) * time.Second },
-	Prepare: func(batch string, c Case) error {
-		for rel, text := range c.ManagedFiles {
-			p := filepath.Join(batch, "managed", rel)
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				return err
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				return err
-			}
-		}
-		return nil
-	},
-	InnerEnv: InnerEnv,
-	Columns:  Columns{Key: 36, Tool: 8, Pattern: 30},
-}
-
-// Run runs every case of opts.Cases in the real Claude Code inside the
-// sandbox, compares each call with the simulator and prints the rows and
-// the agreement to opts.Out (see RunDriver). It refuses to start without
-// the sandbox (ErrNoSandbox).
-func Run(ctx context.Context, opts Options) (Summary, error) {
-	return RunDriver(ctx, claudeDriver, opts)
-}
-
 // Runner is one harness's driver as the registry lists it: Run checks a
 // cases file against the real harness in the sandbox; Inner is the driver
 // inside the sandbox, which a permsim process becomes when InnerEnv is set
@@ -92,6 +58,3 @@ type Runner struct {
 	// get the version it was checked against.
 	Binary, Install string
 }
-
-// ClaudeRunner is Claude Code's driver: the Agent-SDK host of inner.go.
-var ClaudeRunner = claudeDriver.Runner(Inner)

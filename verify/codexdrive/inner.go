@@ -1,18 +1,13 @@
 package codexdrive
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/codex"
@@ -125,23 +120,11 @@ func effectiveMode(approval json.RawMessage, sandbox struct {
 }
 
 // harnessEnv is Codex's environment: its home in the sandbox, the mock's
-// key, and package managers kept offline.
+// key.
 func harnessEnv(c verify.Case) []string {
-	env := map[string]string{
-		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": verify.Home, "USER": "user", "LOGNAME": "user",
-		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "CODEX_HOME": verify.Home + "/.codex",
-		"PERMSIM_MOCK_KEY": "sk-permsim-mock", "RUST_LOG": "warn", "NO_COLOR": "1",
-		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
-	}
-	for k, v := range c.Env {
-		env[k] = v
-	}
-	out := make([]string, 0, len(env))
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	sort.Strings(out)
-	return out
+	return verify.Environ(c, map[string]string{
+		"CODEX_HOME": verify.Home + "/.codex", "PERMSIM_MOCK_KEY": "sk-permsim-mock", "RUST_LOG": "warn", "NO_COLOR": "1",
+	})
 }
 
 // Args are the app-server's arguments: the mock as the model provider.
@@ -221,10 +204,7 @@ func (r *rpc) serverRequest(m verify.RPCMessage) {
 // runCase runs one case in a fresh app-server process.
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
-	version := ""
-	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
-		version = strings.TrimSpace(string(v))
-	}
+	version := verify.Version(j.Binary, "")
 	if err := Layout(c, verify.Home); err != nil {
 		return nil, version, err
 	}
@@ -234,50 +214,22 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		return nil, version, err
 	}
 	defer mock.Close()
-	timeout := j.Timeout
-	if timeout <= 0 {
-		timeout = time.Duration(30+15*len(c.Calls)) * time.Second
-	}
+	timeout := j.TimeoutOr(driver.Timeout)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(cctx, j.Binary, append(Args(mock.URL()), c.Args...)...)
-	cmd.Dir = verify.Project
-	cmd.Env = harnessEnv(c)
-	cmd.WaitDelay = 5 * time.Second
-	if f, err := os.Create(filepath.Join(ctl, "codex.stderr")); err == nil {
-		defer f.Close()
-		cmd.Stderr = f
-	}
-	stdin, err := cmd.StdinPipe()
+	p, err := verify.Start(cctx, j.Binary, append(Args(mock.URL()), c.Args...), harnessEnv(c), ctl, "codex.stderr")
 	if err != nil {
 		return nil, version, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, version, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
 	}
 	defer func() {
-		stdin.Close()
-		cmd.Process.Kill()
-		cmd.Wait()
-		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+		p.Stop()
+		verify.WriteLog(ctl, "mock.log", mock.Log())
 	}()
-	var rec io.Writer
-	if f, err := os.Create(filepath.Join(ctl, "app-server.jsonl")); err == nil {
-		defer f.Close()
-		rec = f
-	}
-	r := &rpc{RPCClient: verify.NewRPCClient(stdin, rec), asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
-	r.OnRequest, r.OnNotify = r.serverRequest, r.notify
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	go func() {
-		r.Read(sc)
-		close(r.turns)
-	}()
+	r := &rpc{asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
+	p.RPC("app-server.jsonl", func(rc *verify.RPCClient) {
+		r.RPCClient = rc
+		r.OnRequest, r.OnNotify = r.serverRequest, r.notify
+	}, func() { close(r.turns) })
 
 	if _, err := r.Call(cctx, "initialize", map[string]any{"clientInfo": map[string]any{"name": "permsim-verify", "version": "1"}}); err != nil {
 		return nil, version, err
@@ -351,8 +303,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		r.mu.Unlock()
 		text, got := mock.Output(id)
 		if ask == nil && !got {
-			row.Outcome, row.Pattern = verify.OutcomeError, "no-result"
-			row.DropReason = "the harness returned no result for this call"
+			row.SetNoResult(verify.NoResultReason)
 			rows = append(rows, row)
 			continue
 		}
@@ -363,9 +314,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		}
 		row.Raw = verify.Truncate(text, 2000)
 		row.Outcome, row.Pattern = Classify(method, text, never)
-		if row.Outcome == verify.OutcomeError {
-			row.DropReason = "not a permission decision: " + row.Pattern
-		}
+		row.DropIfError()
 		rows = append(rows, row)
 	}
 	return rows, version, nil

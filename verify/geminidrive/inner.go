@@ -1,18 +1,12 @@
 package geminidrive
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/gemini"
@@ -150,23 +144,14 @@ func Args(c verify.Case) []string {
 	return append(a, c.Args...)
 }
 
+// harnessEnv is Gemini CLI's environment: the mock as its API, no
+// telemetry, no relaunch.
 func harnessEnv(c verify.Case, base string) []string {
-	env := map[string]string{
-		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": verify.Home, "USER": "user", "LOGNAME": "user",
-		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "TERM": "dumb", "NO_COLOR": "1",
+	return verify.Environ(c, map[string]string{
+		"TERM": "dumb", "NO_COLOR": "1",
 		"GOOGLE_GEMINI_BASE_URL": base, "GEMINI_API_KEY": "permsim-mock-key",
 		"GEMINI_CLI_NO_RELAUNCH": "true", "GEMINI_TELEMETRY_ENABLED": "false",
-		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
-	}
-	for k, v := range c.Env {
-		env[k] = v
-	}
-	out := make([]string, 0, len(env))
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	sort.Strings(out)
-	return out
+	})
 }
 
 // acp is the Agent Client Protocol client with what the driver keeps of
@@ -227,10 +212,7 @@ func (r *acp) permission(m verify.RPCMessage) {
 // runCase runs one case in a fresh `gemini --acp` process.
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
-	version := ""
-	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
-		version = "gemini-cli " + strings.TrimSpace(string(v))
-	}
+	version := verify.Version(j.Binary, "gemini-cli ")
 	if err := Layout(c, verify.Home); err != nil {
 		return nil, version, err
 	}
@@ -240,49 +222,23 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		return nil, version, err
 	}
 	defer mock.Close()
-	timeout := j.Timeout
-	if timeout <= 0 {
-		timeout = time.Duration(40+15*len(c.Calls)) * time.Second
-	}
-	cctx, cancel := context.WithTimeout(ctx, timeout)
+	cctx, cancel := context.WithTimeout(ctx, j.TimeoutOr(driver.Timeout))
 	defer cancel()
-	cmd := exec.CommandContext(cctx, j.Binary, Args(c)...)
-	cmd.Dir = verify.Project
-	cmd.Env = harnessEnv(c, mock.URL())
-	cmd.WaitDelay = 5 * time.Second
-	if f, err := os.Create(filepath.Join(ctl, "gemini.stderr")); err == nil {
-		defer f.Close()
-		cmd.Stderr = f
-	}
-	stdin, err := cmd.StdinPipe()
+	p, err := verify.Start(cctx, j.Binary, Args(c), harnessEnv(c, mock.URL()), ctl, "gemini.stderr")
 	if err != nil {
 		return nil, version, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, version, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
 	}
 	defer func() {
-		stdin.Close()
-		cmd.Process.Kill()
-		cmd.Wait()
-		os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+		p.Stop()
+		verify.WriteLog(ctl, "mock.log", mock.Log())
 	}()
-	var rec io.Writer
-	if f, err := os.Create(filepath.Join(ctl, "acp.jsonl")); err == nil {
-		defer f.Close()
-		rec = f
-	}
-	r := &acp{RPCClient: verify.NewRPCClient(stdin, rec), asks: map[string]map[string]any{}}
-	r.Version = "2.0"
-	r.Exited = func(method string) error { return fmt.Errorf("%s: gemini exited (see gemini.stderr)", method) }
-	r.OnRequest = r.request
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	go r.Read(sc)
+	r := &acp{asks: map[string]map[string]any{}}
+	p.RPC("acp.jsonl", func(rc *verify.RPCClient) {
+		r.RPCClient = rc
+		r.Version = "2.0"
+		r.Exited = func(method string) error { return fmt.Errorf("%s: gemini exited (see gemini.stderr)", method) }
+		r.OnRequest = r.request
+	}, nil)
 
 	if _, err := r.Call(cctx, "initialize", map[string]any{"protocolVersion": 1,
 		"clientCapabilities": map[string]any{"fs": map[string]any{"readTextFile": false, "writeTextFile": false}, "terminal": false}}); err != nil {
@@ -334,8 +290,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		r.mu.Unlock()
 		res, got := mock.Output(id)
 		if ask == nil && !got {
-			row.Outcome, row.Pattern = verify.OutcomeError, "no-result"
-			row.DropReason = "the harness returned no result for this call"
+			row.SetNoResult(verify.NoResultReason)
 			rows = append(rows, row)
 			continue
 		}
@@ -350,9 +305,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		isErr := res.Error != ""
 		row.IsError = &isErr
 		row.Outcome, row.Pattern = Classify(ask != nil, res)
-		if row.Outcome == verify.OutcomeError {
-			row.DropReason = "not a permission decision: " + row.Pattern
-		}
+		row.DropIfError()
 		rows = append(rows, row)
 	}
 	return rows, version, nil

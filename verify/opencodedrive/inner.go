@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -92,27 +91,18 @@ func providerConfig(url string) string {
 	return string(b)
 }
 
+// harnessEnv is OpenCode's environment: its XDG folders in the sandbox's
+// home, the mock as its provider, nothing downloaded or updated.
 func harnessEnv(c verify.Case, url string) []string {
 	h := verify.Home
-	env := map[string]string{
-		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": h, "USER": "user", "LOGNAME": "user",
-		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash", "TERM": "dumb", "NO_COLOR": "1",
+	return verify.Environ(c, map[string]string{
+		"TERM": "dumb", "NO_COLOR": "1",
 		"XDG_CONFIG_HOME": h + "/.config", "XDG_DATA_HOME": h + "/.local/share", "XDG_CACHE_HOME": h + "/.cache",
 		"XDG_STATE_HOME":          h + "/.local/state",
 		"OPENCODE_CONFIG_CONTENT": providerConfig(url), "OPENCODE_DISABLE_MODELS_FETCH": "true",
 		"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_LSP_DOWNLOAD": "true",
 		"OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
-		"npm_config_offline":               "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
-	}
-	for k, v := range c.Env {
-		env[k] = v
-	}
-	out := make([]string, 0, len(env))
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	sort.Strings(out)
-	return out
+	})
 }
 
 // Args are one run's command-line arguments.
@@ -176,10 +166,7 @@ func anyText(v any) string {
 // answered, until every call has an answer.
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
-	version := ""
-	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
-		version = "opencode " + strings.TrimSpace(string(v))
-	}
+	version := verify.Version(j.Binary, "opencode ")
 	if err := Layout(c, verify.Home); err != nil {
 		return nil, version, err
 	}
@@ -189,10 +176,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		return nil, version, err
 	}
 	defer mock.Close()
-	deadline := time.Now().Add(j.Timeout)
-	if j.Timeout <= 0 {
-		deadline = time.Now().Add(time.Duration(300+60*len(c.Calls)) * time.Second)
-	}
+	deadline := time.Now().Add(j.TimeoutOr(driver.Timeout))
 	rows := make([]verify.Result, len(c.Calls))
 	done := make([]bool, len(c.Calls))
 	var logs bytes.Buffer
@@ -236,9 +220,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 				row.Ask = map[string]any{"permission": a[1], "patterns": a[2]}
 			}
 			row.Outcome, row.Pattern = Classify(asked, st.Status, text)
-			if row.Outcome == verify.OutcomeError {
-				row.DropReason = "not a permission decision: " + row.Pattern
-			}
+			row.DropIfError()
 			if launches > 1 && i == start {
 				row.Via = "mock(new_process)"
 			}
@@ -259,7 +241,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		}
 	}
 	os.WriteFile(filepath.Join(ctl, "opencode.log"), logs.Bytes(), 0o644)
-	os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	verify.WriteLog(ctl, "mock.log", mock.Log())
 	var res []verify.Result
 	for i := range rows {
 		if !done[i] {

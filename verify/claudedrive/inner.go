@@ -1,39 +1,23 @@
-package verify
+package claudedrive
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/permsim/permsim/verify"
 )
-
-// InnerEnv names the environment variable that tells a permsim process it
-// is the driver inside the sandbox, and where its control folder is.
-const InnerEnv = "PERMSIM_VERIFY_INNER"
-
-// CtlDir is where the control folder is bound inside the sandbox, for
-// every driver.
-const CtlDir = "/tmp/.permsim-ctl"
-
-// Inner runs the driver inside the sandbox: it lays out the case's home
-// and project, starts the mock model server, runs the harness against it
-// as an Agent-SDK host that answers every permission prompt with deny,
-// and writes what the harness decided for each call to the control
-// folder. It is meant to run only inside the sandbox Run builds.
-var Inner = Serve(runClaudeCase)
 
 // layoutCase writes the case's files into the sandbox's home and project
 // and makes the project a git repository when the case says so.
-func layoutCase(c Case) error {
-	if err := WriteCaseFiles(c, Home, Project); err != nil {
+func layoutCase(c verify.Case) error {
+	if err := verify.WriteCaseFiles(c, verify.Home, verify.Project); err != nil {
 		return err
 	}
 	if c.Trust {
@@ -45,20 +29,20 @@ func layoutCase(c Case) error {
 		if projects == nil {
 			projects = map[string]any{}
 		}
-		entry, _ := projects[Project].(map[string]any)
+		entry, _ := projects[verify.Project].(map[string]any)
 		if entry == nil {
 			entry = map[string]any{}
 		}
 		entry["hasTrustDialogAccepted"] = true
-		projects[Project] = entry
+		projects[verify.Project] = entry
 		rec["projects"] = projects
 		b, _ := json.Marshal(rec)
-		if err := os.WriteFile(filepath.Join(Home, ".claude.json"), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(verify.Home, ".claude.json"), b, 0o644); err != nil {
 			return err
 		}
 	}
 	if c.Git {
-		if err := InitGit(Project, Home); err != nil {
+		if err := verify.InitGit(verify.Project, verify.Home); err != nil {
 			return err
 		}
 	}
@@ -66,7 +50,7 @@ func layoutCase(c Case) error {
 }
 
 // claudeArgs are the command-line arguments of one case's run.
-func claudeArgs(c Case) []string {
+func claudeArgs(c verify.Case) []string {
 	args := []string{"-p", "--output-format", "stream-json", "--verbose", "--input-format", "stream-json",
 		"--permission-prompt-tool", "stdio"}
 	if c.Mode != nil {
@@ -80,25 +64,13 @@ func claudeArgs(c Case) []string {
 }
 
 // claudeEnv is the harness's environment: the mock as its API, no
-// telemetry or other traffic, and package managers kept offline.
-func claudeEnv(c Case, base string) []string {
-	env := map[string]string{
-		"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": Home, "USER": "user", "LOGNAME": "user",
-		"LANG": "C.UTF-8", "TMPDIR": "/tmp", "SHELL": "/bin/bash",
+// telemetry or other traffic.
+func claudeEnv(c verify.Case, base string) []string {
+	return verify.Environ(c, map[string]string{
 		"ANTHROPIC_BASE_URL": base, "ANTHROPIC_API_KEY": "sk-ant-permsim-mock-key",
 		"DISABLE_TELEMETRY": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_AUTOUPDATER": "1",
 		"DISABLE_ERROR_REPORTING": "1", "BASH_DEFAULT_TIMEOUT_MS": "10000", "BASH_MAX_TIMEOUT_MS": "10000",
-		"npm_config_offline": "true", "npm_config_fetch_retries": "0", "PIP_NO_INDEX": "1",
-	}
-	for k, v := range c.Env {
-		env[k] = v
-	}
-	out := make([]string, 0, len(env))
-	for k, v := range env {
-		out = append(out, k+"="+v)
-	}
-	sort.Strings(out)
-	return out
+	})
 }
 
 // hostState is what the SDK host saw of one run.
@@ -166,12 +138,9 @@ type toolResult struct {
 }
 
 // runClaudeCase runs one case in a fresh Claude Code process.
-func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, string, error) {
+func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
-	version := ""
-	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
-		version = strings.TrimSpace(string(v))
-	}
+	version := verify.Version(j.Binary, "")
 	// The simulator decides against the layout as the case starts; its
 	// hooks may run, so the layout is written again before the harness
 	// runs.
@@ -179,7 +148,7 @@ func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Resul
 		return nil, version, err
 	}
 	out.Simulated, out.SubSims, out.Problems = simulateClaude(c)
-	if err := clearDir(Home); err != nil {
+	if err := clearDir(verify.Home); err != nil {
 		return nil, version, err
 	}
 	if err := layoutCase(c); err != nil {
@@ -191,32 +160,13 @@ func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Resul
 	}
 	defer mock.Close()
 
-	timeout := j.Timeout
-	if timeout <= 0 {
-		timeout = time.Duration(30+15*countCalls(c.Calls)) * time.Second
-	}
-	cctx, cancel := context.WithTimeout(ctx, timeout)
+	cctx, cancel := context.WithTimeout(ctx, j.TimeoutOr(driver.Timeout))
 	defer cancel()
-	cmd := exec.CommandContext(cctx, j.Binary, claudeArgs(c)...)
-	cmd.Dir = Project
-	cmd.Env = claudeEnv(c, mock.URL())
-	cmd.WaitDelay = 5 * time.Second
-	stderr, _ := os.Create(filepath.Join(ctl, "claude.stderr"))
-	if stderr != nil {
-		defer stderr.Close()
-		cmd.Stderr = stderr
-	}
-	stdin, err := cmd.StdinPipe()
+	p, err := verify.Start(cctx, j.Binary, claudeArgs(c), claudeEnv(c, mock.URL()), ctl, "claude.stderr")
 	if err != nil {
 		return nil, version, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, version, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, version, fmt.Errorf("starting %s: %w", j.Binary, err)
-	}
+	stdin := p.Stdin
 	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
 	var wmu sync.Mutex
 	send := func(v any) {
@@ -246,9 +196,8 @@ func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Resul
 			wmu.Unlock()
 		})
 	}
-	rec, _ := os.Create(filepath.Join(ctl, "claude.stdout.jsonl"))
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	rec := p.LogFile("claude.stdout.jsonl")
+	sc := p.Stdout
 	var grace *time.Timer
 	for sc.Scan() {
 		line := sc.Bytes()
@@ -271,16 +220,13 @@ func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Resul
 	if grace != nil {
 		grace.Stop()
 	}
-	if rec != nil {
-		rec.Close()
-	}
-	waitErr := cmd.Wait()
-	os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	waitErr := p.Wait()
+	verify.WriteLog(ctl, "mock.log", mock.Log())
 
-	var rows []Result
+	var rows []verify.Result
 	for i, call := range c.Calls {
 		r := st.row(c, i, call, ToolUseID(i, 0, false))
-		if (call.Tool == "Task" || call.Tool == "Agent") && r.Outcome == OutcomeRuns {
+		if (call.Tool == "Task" || call.Tool == "Agent") && r.Outcome == verify.OutcomeRuns {
 			for k, sc := range call.SubagentCalls {
 				r.SubagentResults = append(r.SubagentResults, st.row(c, i, sc, ToolUseID(i, k, true)))
 			}
@@ -293,7 +239,7 @@ func runClaudeCase(ctx context.Context, j Job, ctl string, out *Answer) ([]Resul
 	return rows, version, nil
 }
 
-func countCalls(calls []Call) int {
+func countCalls(calls []verify.Call) int {
 	n := len(calls)
 	for _, c := range calls {
 		n += len(c.SubagentCalls)
@@ -399,10 +345,10 @@ func resultText(raw json.RawMessage) string {
 }
 
 // row builds one call's result row from what the host saw.
-func (st *hostState) row(c Case, i int, call Call, id string) Result {
+func (st *hostState) row(c verify.Case, i int, call verify.Call, id string) verify.Result {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	r := Result{ID: c.ID, CallIndex: i, Harness: "claude", Tool: call.Tool, Config: c.Config, EffectiveMode: st.mode,
+	r := verify.Result{ID: c.ID, CallIndex: i, Harness: "claude", Tool: call.Tool, Config: c.Config, EffectiveMode: st.mode,
 		Driver: "sdk-stdio", Via: "mock"}
 	ask, asked := st.asks[id]
 	res, got := st.results[id]
@@ -410,13 +356,12 @@ func (st *hostState) row(c Case, i int, call Call, id string) Result {
 		r.Ask = ask
 	}
 	if !asked && !got {
-		r.Outcome, r.Pattern = OutcomeError, "no-result"
-		r.DropReason = "the harness returned no result for this call"
+		r.SetNoResult(verify.NoResultReason)
 		return r
 	}
 	isErr := res.isError
 	r.IsError = &isErr
-	r.Raw = Truncate(res.text, 2000)
+	r.Raw = verify.Truncate(res.text, 2000)
 	r.Outcome, r.Pattern = classifyClaude(asked, res.text, res.isError, st.denials)
 	if r.Pattern == "tool_use_error" || r.Pattern == "error(unmatched)" {
 		r.DropReason = "not a permission decision: " + r.Pattern

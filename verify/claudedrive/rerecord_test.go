@@ -1,8 +1,10 @@
-package verify
+package claudedrive
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/permsim/permsim/verify"
 )
 
 // The shared corpus (testdata/claude/differential, recorded by the corpus's
@@ -10,16 +12,16 @@ import (
 // (testdata/claude/rerecorded) must agree call by call: the same real
 // Claude Code 2.1.328, driven by two different hosts, decided the same.
 func TestRerecordedClaudeCorpusMatches(t *testing.T) {
-	orig, probs, err := ReadResults("../testdata/claude/differential/claude.results.jsonl")
+	orig, probs, err := verify.ReadResults("../../testdata/claude/differential/claude.results.jsonl")
 	if err != nil || len(probs) > 0 {
 		t.Fatal(err, probs)
 	}
-	again, probs, err := ReadResults("../testdata/claude/rerecorded/claude.results.jsonl")
+	again, probs, err := verify.ReadResults("../../testdata/claude/rerecorded/claude.results.jsonl")
 	if err != nil || len(probs) > 0 {
 		t.Fatal(err, probs)
 	}
-	key := func(r Result) string { return fmt.Sprintf("%s#%d", r.ID, r.CallIndex) }
-	want := map[string]Result{}
+	key := func(r verify.Result) string { return fmt.Sprintf("%s#%d", r.ID, r.CallIndex) }
+	want := map[string]verify.Result{}
 	for _, r := range orig {
 		want[key(r)] = r
 	}

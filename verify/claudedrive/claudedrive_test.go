@@ -1,4 +1,4 @@
-package verify
+package claudedrive
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/verify"
 )
 
 // TestMain makes the test binary the driver inside the sandbox when the
@@ -23,7 +25,7 @@ func TestMain(m *testing.M) {
 
 // realOptions are the options for a run against the installed Claude Code,
 // or a skip when it or the sandbox is missing.
-func realOptions(t *testing.T, cases string) Options {
+func realOptions(t *testing.T, cases string) verify.Options {
 	t.Helper()
 	if os.Getenv("PERMSIM_REAL_HARNESS") == "" {
 		t.Skip("set PERMSIM_REAL_HARNESS=1 to run the real Claude Code (make verify)")
@@ -31,18 +33,18 @@ func realOptions(t *testing.T, cases string) Options {
 	if _, err := exec.LookPath("claude"); err != nil && os.Getenv("PERMSIM_CLAUDE") == "" {
 		t.Skip("no Claude Code binary on PATH (npm install -g @anthropic-ai/claude-code@2.1.328)")
 	}
-	if _, err := FindSandbox(context.Background()); err != nil {
+	if _, err := verify.FindSandbox(context.Background()); err != nil {
 		t.Skipf("no sandbox: %v", err)
 	}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Options{Harness: "claude", Binary: os.Getenv("PERMSIM_CLAUDE"), Cases: cases, Self: []string{exe}, Jobs: 2}
+	return verify.Options{Harness: "claude", Binary: os.Getenv("PERMSIM_CLAUDE"), Cases: cases, Self: []string{exe}, Jobs: 2}
 }
 
 func TestRealClaudeSmoke(t *testing.T) {
-	o := realOptions(t, "../testdata/verify/smoke.cases.jsonl")
+	o := realOptions(t, "../../testdata/verify/smoke.cases.jsonl")
 	var out, log strings.Builder
 	o.Out, o.Log = &out, &log
 	o.WorkDir = os.Getenv("PERMSIM_VERIFY_KEEP")
@@ -59,7 +61,7 @@ func TestRealClaudeSmoke(t *testing.T) {
 	// ask Bash(git push *)): "ls … run in every mode; curl and Read .env
 	// are blocked in every mode"; git push (ask rule) asks; "touch zzz …
 	// needs approval".
-	want := []string{OutcomeRuns, OutcomeAsks, OutcomeBlocked, OutcomeBlocked, OutcomeAsks}
+	want := []string{verify.OutcomeRuns, verify.OutcomeAsks, verify.OutcomeBlocked, verify.OutcomeBlocked, verify.OutcomeAsks}
 	if len(sum.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(sum.Rows), len(want))
 	}

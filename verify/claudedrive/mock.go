@@ -1,4 +1,4 @@
-package verify
+package claudedrive
 
 import (
 	"encoding/json"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/permsim/permsim/verify"
 )
 
 // Mock is a scripted Anthropic Messages API: in a conversation that
@@ -18,8 +20,8 @@ import (
 // anything. A Task call's prompt carries a marker, so the subagent's own
 // conversation is served that call's subagent calls.
 type Mock struct {
-	calls []Call
-	*MockServer
+	calls []verify.Call
+	*verify.MockServer
 
 	mu sync.Mutex
 }
@@ -38,9 +40,9 @@ func ToolUseID(i, j int, sub bool) string {
 }
 
 // StartMock serves calls on 127.0.0.1 on a free port.
-func StartMock(calls []Call) (*Mock, error) {
+func StartMock(calls []verify.Call) (*Mock, error) {
 	m := &Mock{calls: calls}
-	srv, err := ServeMock(m)
+	srv, err := verify.ServeMock(m)
 	if err != nil {
 		return nil, err
 	}
