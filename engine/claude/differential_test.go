@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,13 +44,8 @@ type diffCall struct {
 }
 
 type diffResult struct {
-	ID            string `json:"id"`
-	CallIndex     int    `json:"call_index"`
-	Config        string `json:"config"`
-	Outcome       string `json:"outcome"`
-	Pattern       string `json:"pattern"`
-	EffectiveMode string `json:"effective_mode"`
-	Ask           *struct {
+	corpustest.Result
+	Ask *struct {
 		ReasonType string `json:"decision_reason_type"`
 	} `json:"ask"`
 	SubagentResults []diffResult `json:"subagent_results"`
@@ -157,47 +151,21 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// diffRow is one compared call: the real answer and the simulated one.
-// Its key is "<id>#<call>" as in known-differences.txt, with "/<k>" after
-// the call index for a Task's k-th subagent call.
-type diffRow struct {
-	key, config string
-	p           *Policy
-	call        engine.Call
-	dc          diffCall
-	want        diffResult
-	got         engine.Decision
-}
-
 func differential(t *testing.T, diffDir string) {
-	cases := map[string]diffCase{}
-	for _, c := range corpustest.ReadJSONL[diffCase](t, diffDir, "claude.cases.jsonl") {
-		cases[c.ID] = c
-	}
-	results := corpustest.ReadJSONL[diffResult](t, diffDir, "claude.results.jsonl")
 	known := corpustest.LoadKnown(t, diffDir)
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
-	homes := map[string]string{}
-	skipped := map[string]int{}
-	var rows []*diffRow
-
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.Config]
-		if !loaded {
+	corpustest.Run(t, corpustest.Diff[diffCase, diffResult, *Policy]{
+		Dir: diffDir, Base: "claude", Known: known,
+		// The hook configurations start a process per call, and the
+		// answers do not depend on order: a few rows are decided at once.
+		Workers: 4,
+		Load: func(t *testing.T, c diffCase, r diffResult) (*Policy, string, string) {
 			root := diffRoot(t)
 			env, unsupported := layout(t, c, root)
 			if unsupported != "" {
-				skipped[unsupported]++
-				continue
+				return nil, "", unsupported
 			}
 			if unsupported := hooksNeed(c); unsupported != "" {
-				skipped[unsupported]++
-				continue
+				return nil, "", unsupported
 			}
 			// The cases' hooks are the corpus's own small scripts (they read
 			// stdin and print a verdict); they run for real, inside the
@@ -212,78 +180,66 @@ func differential(t *testing.T, diffDir string) {
 				st, err := os.Stat(d)
 				return err == nil && st.IsDir()
 			}}
-			var err error
-			p, err = h.load(env)
+			p, err := h.load(env)
 			if err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
 				t.Logf("%s: problems: %v", r.Config, probs)
 			}
-			// The effective mode is compared once per configuration, under
-			// the key "<config>#mode" in known-differences.txt.
+			return p, env.HomeDir, ""
+		},
+		// The effective mode is compared once per configuration, under the
+		// key "<config>#mode" in known-differences.txt.
+		Mode: func(t *testing.T, p *Policy, r diffResult) {
 			got := string(p.Modes()[0])
 			known.Check(t, r.Config+"#mode", got == r.EffectiveMode, func() string {
 				return fmt.Sprintf("effective mode %s, real Claude Code %s", got, r.EffectiveMode)
 			})
-			policies[r.Config] = p
-			homes[r.Config] = env.HomeDir
-		}
-		home := homes[r.Config]
-		call := c.Calls[r.CallIndex]
-		rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d", r.ID, r.CallIndex), config: r.Config, p: p, call: diffCallOf(call, home), dc: call, want: r})
-		for k, sr := range r.SubagentResults {
-			if k < len(call.SubagentCalls) && sr.DropReason == "" {
-				sc := call.SubagentCalls[k]
-				rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), config: r.Config, p: p, call: diffCallOf(sc, home), dc: sc, want: sr})
+		},
+		// A Task's subagent calls are rows of their own, keyed
+		// "<id>#<call>/<k>" for its k-th subagent call.
+		Rows: func(t *testing.T, p *Policy, home string, c diffCase, r diffResult, _ []diffResult) []corpustest.Row {
+			call := c.Calls[r.CallIndex]
+			rows := []corpustest.Row{diffRow(t, p, r.Key(), r.Config, diffCallOf(call, home), call, r)}
+			for k, sr := range r.SubagentResults {
+				if k < len(call.SubagentCalls) && sr.DropReason == "" {
+					sc := call.SubagentCalls[k]
+					rows = append(rows, diffRow(t, p, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(sc, home), sc, sr))
+				}
 			}
-		}
-	}
-
-	// Decide every row first, a few at a time: the hook configurations
-	// start a process per call, and the answers do not depend on order.
-	var wg sync.WaitGroup
-	next := make(chan *diffRow)
-	for w := 0; w < 4; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for row := range next {
-				row.got = row.p.Decide(row.call, "")
-			}
-		}()
-	}
-	for _, row := range rows {
-		next <- row
-	}
-	close(next)
-	wg.Wait()
-
-	for _, row := range rows {
-		key, dc, want, got := row.key, row.dc, row.want, row.got
-		ok := agrees(want.Outcome, got)
-		if ok && want.Ask != nil {
-			// The prompt's reason type tells why the real harness asked:
-			// a rule or a safety check (asks-rule), or only the mode
-			// (plan's edit prompt). "workingDir" is left out: the real
-			// harness reports it for a path outside the working folders
-			// even when an ask rule names the tool.
-			wantGroup := map[string]engine.Group{"rule": engine.GroupAsksRule, "safetyCheck": engine.GroupAsksRule,
-				"mode": engine.GroupAsksMode}[want.Ask.ReasonType]
-			if wantGroup != "" && got.Group != wantGroup {
-				ok = false
-				t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
-			}
-		}
-		scores.Add(row.config, want.Outcome, ok)
-		known.Check(t, key, ok, func() string {
-			return fmt.Sprintf("%s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
-				dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
-		})
-	}
+			return rows
+		},
+	})
 	known.CheckAllSeen(t, "")
-	agree, total := scores.Log(t)
-	t.Logf("all: %d/%d rows agree; %d known differences; skipped configurations: %v", agree, total, known.Len(), skipped)
+}
+
+// diffRow is one compared call: decided by p, judged against the real
+// answer want.
+func diffRow(t *testing.T, p *Policy, key, config string, call engine.Call, dc diffCall, want diffResult) corpustest.Row {
+	var got engine.Decision
+	return corpustest.Row{Key: key, Config: config, Outcome: want.Outcome,
+		Decide: func() { got = p.Decide(call, "") },
+		Agree: func() (bool, func() string) {
+			ok := agrees(want.Outcome, got)
+			if ok && want.Ask != nil {
+				// The prompt's reason type tells why the real harness asked:
+				// a rule or a safety check (asks-rule), or only the mode
+				// (plan's edit prompt). "workingDir" is left out: the real
+				// harness reports it for a path outside the working folders
+				// even when an ask rule names the tool.
+				wantGroup := map[string]engine.Group{"rule": engine.GroupAsksRule, "safetyCheck": engine.GroupAsksRule,
+					"mode": engine.GroupAsksMode}[want.Ask.ReasonType]
+				if wantGroup != "" && got.Group != wantGroup {
+					ok = false
+					t.Logf("%s: asks for the reason type %s, simulated group %s at %q", key, want.Ask.ReasonType, got.Group, got.Step)
+				}
+			}
+			return ok, func() string {
+				return fmt.Sprintf("%s %v: real %s (%s), simulated %s/%s at %q (%s) rule=%v notes=%v",
+					dc.Tool, summary(dc), want.Outcome, want.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Notes)
+			}
+		}}
 }
 
 // hookRunner runs the corpus's hooks for every configuration of the test.

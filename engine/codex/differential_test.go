@@ -20,15 +20,10 @@ import (
 const diffDir = "../../testdata/codex/differential"
 
 type diffResult struct {
-	ID            string   `json:"id"`
-	CallIndex     int      `json:"call_index"`
-	Config        string   `json:"config"`
-	Outcome       string   `json:"outcome"`
-	Pattern       string   `json:"pattern"`
-	EffectiveMode string   `json:"effective_mode"`
-	Argv          []string `json:"argv"`
-	Decision      *string  `json:"decision"`
-	Ask           *struct {
+	corpustest.Result
+	Argv     []string `json:"argv"`
+	Decision *string  `json:"decision"`
+	Ask      *struct {
 		Reason string `json:"reason"`
 	} `json:"ask"`
 }
@@ -160,26 +155,13 @@ func TestDifferentialGenerated(t *testing.T) {
 // corpus whose agreement is under min (0: no minimum); it returns the
 // agreeing and compared rows.
 func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64) (int, int) {
-	cases := corpustest.LoadCases(t, dir, base+".cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, dir, base+".results.jsonl")
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
-	homes := map[string]string{}
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.Config]
-		if !loaded {
+	return corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
+		Dir: dir, Base: base, Known: known, Min: min,
+		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			env := layout(t, c, diffRoot(t))
-			var err error
-			if p, err = load(env); err != nil {
-				t.Fatalf("%s: %v", r.Config, err)
-			}
-			if probs := p.Problems(); len(probs) > 0 {
-				t.Errorf("%s: problems: %v", r.Config, probs)
-			}
+			return loadChecked(t, env, r.Config), env.HomeDir, ""
+		},
+		Mode: func(t *testing.T, p *Policy, r diffResult) {
 			want, err := parseMode(r.EffectiveMode)
 			if err != nil {
 				t.Fatalf("%s: effective mode %q: %v", r.Config, r.EffectiveMode, err)
@@ -187,81 +169,68 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 			if got := p.Modes()[0]; got != modeString(*want.approval, want.sandbox) {
 				t.Errorf("%s: mode %s, real Codex %s", r.Config, got, r.EffectiveMode)
 			}
-			policies[r.Config], homes[r.Config] = p, env.HomeDir
-		}
-		call := c.Calls[r.CallIndex]
-		in, _ := corpustest.Rehome(call.Input, homes[r.Config]).(map[string]any)
-		got := p.Decide(engine.Call{Tool: engine.NormalizeTool(call.Tool), RawTool: call.Tool, Input: in}, "")
-		ok = string(got.Outcome) == r.Outcome
-		if step := wantStep(r); ok && step != "" && got.Step != step {
-			ok = false
-			t.Logf("%s#%d: the real signal %s points at step %q, simulated %q", r.ID, r.CallIndex, r.Pattern, step, got.Step)
-		}
-		scores.Add(r.Config, r.Outcome, ok)
-		known.Check(t, fmt.Sprintf("%s#%d", r.ID, r.CallIndex), ok, func() string {
-			return fmt.Sprintf("%s %s: real %s (%s), simulated %s/%s at %q (%s) rule=%v needs=%v notes=%v",
-				call.Tool, summary(call), r.Outcome, r.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Needs, got.Notes)
-		})
+		},
+		Rows: func(t *testing.T, p *Policy, home string, c corpustest.Case, r diffResult, _ []diffResult) []corpustest.Row {
+			call := c.Calls[r.CallIndex]
+			in, _ := corpustest.Rehome(call.Input, home).(map[string]any)
+			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
+				got := p.Decide(engine.Call{Tool: engine.NormalizeTool(call.Tool), RawTool: call.Tool, Input: in}, "")
+				ok := string(got.Outcome) == r.Outcome
+				if step := wantStep(r); ok && step != "" && got.Step != step {
+					ok = false
+					t.Logf("%s: the real signal %s points at step %q, simulated %q", r.Key(), r.Pattern, step, got.Step)
+				}
+				return ok, func() string {
+					return fmt.Sprintf("%s %s: real %s (%s), simulated %s/%s at %q (%s) rule=%v needs=%v notes=%v",
+						call.Tool, summary(call), r.Outcome, r.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Needs, got.Notes)
+				}
+			}}}
+		},
+	})
+}
+
+// loadChecked loads the policy for env and fails the test on an error or
+// a problem reading configuration's files.
+func loadChecked(t *testing.T, env engine.Env, config string) *Policy {
+	t.Helper()
+	p, err := load(env)
+	if err != nil {
+		t.Fatalf("%s: %v", config, err)
 	}
-	return reportMin(t, &scores, min)
+	if probs := p.Problems(); len(probs) > 0 {
+		t.Errorf("%s: problems: %v", config, probs)
+	}
+	return p
 }
 
 func TestDifferentialExecpolicy(t *testing.T) {
-	cases := corpustest.LoadCases(t, diffDir, "codex-execpolicy.cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, diffDir, "codex-execpolicy.results.jsonl")
 	known := corpustest.LoadKnown(t, diffDir)
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
 	outcomes := map[string]string{decisionForbidden: "blocked", decisionPrompt: "asks", decisionAllow: "runs", "": "unmatched"}
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.Config]
-		if !loaded {
+	corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
+		Dir: diffDir, Base: "codex-execpolicy", Known: known, Min: 0.98,
+		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			// `check` was given the user's rules, and the project's when
 			// the case is trusted: the same files Codex reads.
 			c.Trust = boolPtr(c.Trust != nil && *c.Trust)
 			env := layout(t, c, diffRoot(t))
-			var err error
-			if p, err = load(env); err != nil {
-				t.Fatalf("%s: %v", r.Config, err)
+			return loadChecked(t, env, r.Config), env.HomeDir, ""
+		},
+		Rows: func(t *testing.T, p *Policy, _ string, _ corpustest.Case, r diffResult, _ []diffResult) []corpustest.Row {
+			if len(r.Argv) == 0 {
+				t.Fatalf("%s: no argv", r.Key())
 			}
-			if probs := p.Problems(); len(probs) > 0 {
-				t.Errorf("%s: problems: %v", r.Config, probs)
-			}
-			policies[r.Config] = p
-		}
-		if len(r.Argv) == 0 {
-			t.Fatalf("%s#%d: no argv", r.ID, r.CallIndex)
-		}
-		got := p.Check(r.Argv, false)
-		ok = outcomes[got.Decision] == r.Outcome
-		scores.Add(r.Config, r.Outcome, ok)
-		known.Check(t, fmt.Sprintf("%s#%d", r.ID, r.CallIndex), ok, func() string {
-			return fmt.Sprintf("%q: real %s, simulated %q (%v)", r.Argv, r.Outcome, got.Decision, got.Matches)
-		})
-	}
+			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
+				got := p.Check(r.Argv, false)
+				return outcomes[got.Decision] == r.Outcome, func() string {
+					return fmt.Sprintf("%q: real %s, simulated %q (%v)", r.Argv, r.Outcome, got.Decision, got.Matches)
+				}
+			}}}
+		},
+	})
 	known.CheckAllSeen(t, "pp-")
-	report(t, &scores)
 }
 
 func boolPtr(b bool) *bool { return &b }
-
-// report logs the agreement and fails a corpus under the 98% target.
-func report(t *testing.T, scores *corpustest.Scores) { reportMin(t, scores, 0.98) }
-
-// reportMin logs the agreement, fails a corpus under min, and returns
-// the agreeing and compared rows.
-func reportMin(t *testing.T, scores *corpustest.Scores, min float64) (int, int) {
-	agree, total := scores.Log(t)
-	t.Logf("all: %d/%d rows agree (%.1f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
-	if total > 0 && float64(agree) < min*float64(total) {
-		t.Errorf("agreement %d/%d is below the %.1f%% target", agree, total, 100*min)
-	}
-	return agree, total
-}
 
 func summary(c corpustest.Call) string {
 	for _, k := range []string{"cmd", "command", "input"} {

@@ -17,13 +17,8 @@ import (
 const diffDir = "../../testdata/gemini/differential"
 
 type diffResult struct {
-	ID            string `json:"id"`
-	CallIndex     int    `json:"call_index"`
-	Config        string `json:"config"`
-	Outcome       string `json:"outcome"`
-	Pattern       string `json:"pattern"`
-	EffectiveMode string `json:"effective_mode"`
-	Raw           string `json:"raw"`
+	corpustest.Result
+	Raw string `json:"raw"`
 }
 
 // layout writes a configuration's files under root and returns the Env
@@ -122,71 +117,53 @@ func TestDifferentialGenerated(t *testing.T) {
 // corpus whose agreement is under min (0: no minimum); it returns the
 // agreeing and compared rows.
 func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64) (int, int) {
-	cases := corpustest.LoadCases(t, dir, base+".cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, dir, base+".results.jsonl")
-	raws := map[string]string{}
-	for _, r := range results {
-		raws[fmt.Sprintf("%s#%d", r.ID, r.CallIndex)] = r.Raw
-	}
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
-	homes := map[string]string{}
-	skipped := map[string]int{}
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.Config]
-		if !loaded {
+	return corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
+		Dir: dir, Base: base, Known: known, Min: min,
+		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			env, unsupported := layout(t, c, t.TempDir())
 			if unsupported != "" {
-				skipped[unsupported]++
-				continue
+				return nil, "", unsupported
 			}
-			var err error
-			if p, err = load(env); err != nil {
+			p, err := load(env)
+			if err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
 				t.Errorf("%s: problems reading the configuration: %v", r.Config, probs)
 			}
+			return p, env.HomeDir, ""
+		},
+		Mode: func(t *testing.T, p *Policy, r diffResult) {
 			if got := string(p.Modes()[0]); got != r.EffectiveMode {
 				t.Errorf("%s: effective mode %s, real Gemini CLI %s", r.Config, got, r.EffectiveMode)
 			}
-			policies[r.Config] = p
-			homes[r.Config] = env.HomeDir
-		}
-		dc := c.Calls[r.CallIndex]
-		in, _ := corpustest.Rehome(dc.Input, homes[r.Config]).(map[string]any)
-		// The session's earlier results, as the harness kept them: Gemini
-		// CLI asks before a command built from earlier command output.
-		var earlier []string
-		for i := 0; i < r.CallIndex; i++ {
-			if prev, ok := raws[fmt.Sprintf("%s#%d", r.ID, i)]; ok {
-				earlier = append(earlier, prev)
+		},
+		Rows: func(t *testing.T, p *Policy, home string, c corpustest.Case, r diffResult, session []diffResult) []corpustest.Row {
+			dc := c.Calls[r.CallIndex]
+			in, _ := corpustest.Rehome(dc.Input, home).(map[string]any)
+			// The session's earlier results, as the harness kept them:
+			// Gemini CLI asks before a command built from earlier command
+			// output.
+			var earlier []string
+			for _, prev := range session {
+				earlier = append(earlier, prev.Raw)
 			}
-		}
-		got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
-		agree := string(got.Outcome) == r.Outcome
-		if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
-			// Right outcome, wrong reason: the real harness refused at
-			// another stage than the simulator did.
-			t.Logf("%s#%d: blocked by %s in the real run, simulated at %q", r.ID, r.CallIndex, r.Pattern, got.Step)
-			agree = false
-		}
-		scores.Add(r.Config, r.Outcome, agree)
-		known.Check(t, fmt.Sprintf("%s#%d", r.ID, r.CallIndex), agree, func() string {
-			return fmt.Sprintf("%s %s: real %s (%s), simulated %s at %q (%s) rule=%v",
-				dc.Tool, summary(dc), r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason, got.Rule)
-		})
-	}
-	agree, total := scores.Log(t)
-	t.Logf("all: %d/%d rows agree (%.1f%%); %d known differences; skipped configurations: %v", agree, total, 100*float64(agree)/float64(max(total, 1)), known.Len(), skipped)
-	if total == 0 || float64(agree) < min*float64(total) {
-		t.Errorf("agreement %d/%d is under the %.0f%% target", agree, total, 100*min)
-	}
-	return agree, total
+			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
+				got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
+				agree := string(got.Outcome) == r.Outcome
+				if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
+					// Right outcome, wrong reason: the real harness refused
+					// at another stage than the simulator did.
+					t.Logf("%s: blocked by %s in the real run, simulated at %q", r.Key(), r.Pattern, got.Step)
+					agree = false
+				}
+				return agree, func() string {
+					return fmt.Sprintf("%s %s: real %s (%s), simulated %s at %q (%s) rule=%v",
+						dc.Tool, summary(dc), r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason, got.Rule)
+				}
+			}}}
+		},
+	})
 }
 
 // patternStep is the step a blocked row's pattern names: the registry, the

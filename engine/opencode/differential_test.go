@@ -14,15 +14,6 @@ import (
 // opencode`; README.md there says how).
 const diffDir = "../../testdata/opencode"
 
-type diffResult struct {
-	ID            string `json:"id"`
-	CallIndex     int    `json:"call_index"`
-	Config        string `json:"config"`
-	Outcome       string `json:"outcome"`
-	Pattern       string `json:"pattern"`
-	EffectiveMode string `json:"effective_mode"`
-}
-
 // layout writes a case's files under root and returns the Env standing in
 // for the real run, or what the simulator does not support.
 func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
@@ -61,53 +52,40 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 }
 
 func TestDifferential(t *testing.T) {
-	cases := corpustest.LoadCases(t, diffDir, "opencode.cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, diffDir, "opencode.results.jsonl")
 	known := corpustest.LoadKnown(t, diffDir)
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
-	homes := map[string]string{}
-	skipped := map[string]int{}
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.ID]
-		if !loaded {
+	corpustest.Run(t, corpustest.Diff[corpustest.Case, corpustest.Result, *Policy]{
+		Dir: diffDir, Base: "opencode", Known: known, Min: 0.99, PerCase: true,
+		Load: func(t *testing.T, c corpustest.Case, r corpustest.Result) (*Policy, string, string) {
 			env, unsupported := layout(t, c, t.TempDir())
 			if unsupported != "" {
-				skipped[unsupported]++
-				continue
+				return nil, "", unsupported
 			}
-			var err error
-			if p, err = load(env); err != nil {
+			p, err := load(env)
+			if err != nil {
 				t.Fatalf("%s: %v", r.ID, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
 				t.Errorf("%s: problems reading the configuration: %v", r.ID, probs)
 			}
+			return p, env.HomeDir, ""
+		},
+		Mode: func(t *testing.T, p *Policy, r corpustest.Result) {
 			// "(default)": the run had no --agent and OpenCode does not
 			// report the agent it picked.
 			if got := string(p.Modes()[0]); r.EffectiveMode != "(default)" && got != r.EffectiveMode {
 				t.Errorf("%s: agent %s, real OpenCode %s", r.ID, got, r.EffectiveMode)
 			}
-			policies[r.ID] = p
-			homes[r.ID] = env.HomeDir
-		}
-		dc := c.Calls[r.CallIndex]
-		in, _ := corpustest.Rehome(dc.Input, homes[r.ID]).(map[string]any)
-		got := p.Decide(engine.Call{RawTool: dc.Tool, Tool: engine.NormalizeTool(dc.Tool), Input: in}, "")
-		agree := string(got.Outcome) == r.Outcome
-		scores.Add(r.Config, r.Outcome, agree)
-		known.Check(t, fmt.Sprintf("%s#%d", r.ID, r.CallIndex), agree, func() string {
-			return fmt.Sprintf("%s %v: real %s (%s), simulated %s at %q (%s)", dc.Tool, dc.Input, r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason)
-		})
-	}
+		},
+		Rows: func(t *testing.T, p *Policy, home string, c corpustest.Case, r corpustest.Result, _ []corpustest.Result) []corpustest.Row {
+			dc := c.Calls[r.CallIndex]
+			in, _ := corpustest.Rehome(dc.Input, home).(map[string]any)
+			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
+				got := p.Decide(engine.Call{RawTool: dc.Tool, Tool: engine.NormalizeTool(dc.Tool), Input: in}, "")
+				return string(got.Outcome) == r.Outcome, func() string {
+					return fmt.Sprintf("%s %v: real %s (%s), simulated %s at %q (%s)", dc.Tool, dc.Input, r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason)
+				}
+			}}}
+		},
+	})
 	known.CheckAllSeen(t, "")
-	agree, total := scores.Log(t)
-	t.Logf("all: %d/%d rows agree; %d known differences; skipped: %v", agree, total, known.Len(), skipped)
-	if total == 0 || float64(agree) < 0.99*float64(total) {
-		t.Errorf("agreement %d/%d is under the 99%% target", agree, total)
-	}
 }
