@@ -157,14 +157,21 @@ why not (an untrusted project's allow rules, a rule form the harness ignores…)
 		if problems == nil {
 			problems = []string{}
 		}
+		// The same problems as values (file, line, column, severity,
+		// message): an additive field, "problems" keeps its text.
+		details := engine.ProblemsOf(pol)
+		if details == nil {
+			details = []engine.Problem{}
+		}
 		return enc.Encode(struct {
 			Harness  string            `json:"harness"`
 			Project  string            `json:"project"`
 			Modes    []engine.Mode     `json:"modes"`
 			Rules    []engine.RuleInfo `json:"rules"`
 			Problems []string          `json:"problems"`
+			Details  []engine.Problem  `json:"problem_details"`
 			Label    string            `json:"label"`
-		}{reg.ID, env.ProjectDir, pol.Modes(), rules, problems, engine.Label})
+		}{reg.ID, env.ProjectDir, pol.Modes(), rules, problems, details, engine.Label})
 	}
 	fmt.Fprintf(stdout, "%s rules for %s (%s)\n", reg.ID, env.ProjectDir, engine.Label)
 	file := "\x00"

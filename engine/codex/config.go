@@ -35,7 +35,7 @@ type Policy struct {
 
 	layers   []*layer
 	infos    []engine.RuleInfo
-	problems []string
+	problems engine.ProblemLog // what the loaders could not read, typed (Problems is their text)
 
 	trusted  bool
 	trustWhy string
@@ -143,7 +143,7 @@ func (p *Policy) readConfig(path string) map[string]any {
 	data, err := safefile.ReadConfig(path, safefile.TOML)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
-			p.problems = append(p.problems, fmt.Sprintf("%s: cannot read: %v; skipped", path, err))
+			p.problems = append(p.problems, engine.Problem{File: path, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("cannot read: %v; skipped", err)})
 		}
 		return nil
 	}
@@ -151,9 +151,9 @@ func (p *Policy) readConfig(path string) map[string]any {
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			p.problems = append(p.problems, fmt.Sprintf("%s:%d: %s; the file is skipped (Codex itself refuses to start with it)", path, pe.Position.Line, pe.Message))
+			p.problems = append(p.problems, engine.Problem{File: path, Line: pe.Position.Line, Severity: engine.SeverityError, Msg: pe.Message + "; the file is skipped (Codex itself refuses to start with it)"})
 		} else {
-			p.problems = append(p.problems, fmt.Sprintf("%s: %v; the file is skipped (Codex itself refuses to start with it)", path, err))
+			p.problems = append(p.problems, engine.Problem{File: path, Severity: engine.SeverityError, Msg: fmt.Sprintf("%v; the file is skipped (Codex itself refuses to start with it)", err)})
 		}
 		return nil
 	}
@@ -193,7 +193,7 @@ func (p *Policy) resolveTrust(env engine.Env) {
 					p.trusted, p.trustWhy, p.hasTrust = false, fmt.Sprintf("%s: [projects.%q] trust_level = \"untrusted\"", l.cfgPath, name), true
 					return
 				default:
-					p.problems = append(p.problems, fmt.Sprintf("%s: [projects.%q] trust_level %q: want \"trusted\" or \"untrusted\"; ignored", l.cfgPath, name, level))
+					p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("[projects.%q] trust_level %q: want \"trusted\" or \"untrusted\"; ignored", name, level)})
 				}
 			}
 		}
@@ -264,7 +264,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 	if v := flags[FlagMode]; v != "" {
 		m, err := parseMode(v)
 		if err != nil {
-			p.problems = append(p.problems, fmt.Sprintf("--mode: %v; ignored", err))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("--mode: %v; ignored", err)})
 		}
 		if m.approval != nil {
 			ap, apFrom = m.approval, "--mode"
@@ -276,7 +276,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 	if v := flags[FlagApproval]; v != "" && ap == nil {
 		a, err := parseApproval(v)
 		if err != nil {
-			p.problems = append(p.problems, fmt.Sprintf("--ask-for-approval: %v; ignored", err))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("--ask-for-approval: %v; ignored", err)})
 		} else {
 			ap, apFrom = &a, "--ask-for-approval"
 		}
@@ -284,7 +284,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 	if v := flags[FlagSandbox]; v != "" && sb == "" {
 		s, ok := normalizeSandbox(v)
 		if !ok {
-			p.problems = append(p.problems, fmt.Sprintf("--sandbox %q: unknown sandbox mode; ignored", v))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("--sandbox %q: unknown sandbox mode; ignored", v)})
 		} else {
 			sb, sbFrom = s, "--sandbox"
 		}
@@ -303,13 +303,13 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		if ap == nil {
 			if s, ok := p.lookup(append(append([]string(nil), pre...), "approval_policy")...); ok {
 				if a, err := approvalFromConfig(s.value); err != nil {
-					p.problems = append(p.problems, fmt.Sprintf("%s: approval_policy: %v; ignored", s.file, err))
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("approval_policy: %v; ignored", err)})
 				} else {
 					if a.kind == approvalUntrusted {
 						// Recorded with the real Codex 0.169.0: app-server
 						// exits at start with this message (the thread's
 						// approvalPolicy "untrusted" is still accepted).
-						p.problems = append(p.problems, fmt.Sprintf("%s: approval_policy = \"untrusted\" is no longer supported: Codex 0.169.0 refuses to start (\"remove this setting\"); simulated as untrusted", s.file))
+						p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: "approval_policy = \"untrusted\" is no longer supported: Codex 0.169.0 refuses to start (\"remove this setting\"); simulated as untrusted"})
 					}
 					ap, apFrom = &a, s.file
 				}
@@ -321,7 +321,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 				if v, ok := normalizeSandbox(str); ok {
 					sb, sbFrom = v, s.file
 				} else {
-					p.problems = append(p.problems, fmt.Sprintf("%s: sandbox_mode %v: want read-only, workspace-write or danger-full-access; ignored", s.file, s.value))
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("sandbox_mode %v: want read-only, workspace-write or danger-full-access; ignored", s.value)})
 				}
 			}
 		}
@@ -372,7 +372,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		for _, v := range list {
 			str, ok := v.(string)
 			if !ok {
-				p.problems = append(p.problems, fmt.Sprintf("%s: writable_roots: %v is not a path; ignored", s.file, v))
+				p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("writable_roots: %v is not a path; ignored", v)})
 				continue
 			}
 			p.extraRoots = append(p.extraRoots, shell.Resolve(str, p.project, p.home))
@@ -441,9 +441,11 @@ func (p *Policy) loadRules() {
 	for _, l := range p.layers {
 		for _, f := range ruleFiles(filepath.Join(l.dir, "rules")) {
 			rf := readRulesFile(f, l.name, p.home)
-			p.problems = append(p.problems, rf.notes...)
+			for _, n := range rf.notes {
+				p.problems = append(p.problems, engine.ParseProblem(n))
+			}
 			if rf.err != nil {
-				p.problems = append(p.problems, rf.err.Error())
+				p.problems = append(p.problems, engine.ParseProblem(rf.err.Error()))
 				if l.enabled && p.rulesBroken == "" {
 					p.rulesBroken = rf.err.Error()
 				}
@@ -508,7 +510,7 @@ func (p *Policy) listHooks() {
 		}
 		jsonPath := filepath.Join(l.dir, "hooks.json")
 		if ev, err := readHooksJSON(jsonPath); err != nil {
-			p.problems = append(p.problems, err.Error())
+			p.problems = append(p.problems, engine.ParseProblem(err.Error()))
 		} else if ev != nil {
 			sources = append(sources, struct {
 				file   string

@@ -505,7 +505,11 @@ func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil
 
 // Problems lists what could not be read, as file:line: message, in file
 // order.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values, as the loaders wrote them
+// (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Modes lists the configured mode first, then the presets of Codex's
 // /approvals menu (read only, default, full access) that differ from it.

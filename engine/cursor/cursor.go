@@ -68,7 +68,7 @@ type Policy struct {
 	runner        *hooks.Runner
 	hooks         []cursorHook
 	infos         []engine.RuleInfo
-	problems      []string
+	problems      engine.ProblemLog // what the loaders could not read (Problems is their text)
 }
 
 // Load reads the user and project permission files once.
@@ -123,7 +123,7 @@ func (p *Policy) readFile(file, layer string) {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			p.problems = append(p.problems, fmt.Sprintf("%s: %v", file, err))
+			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})
 		}
 		return
 	}
@@ -134,7 +134,7 @@ func (p *Policy) readFile(file, layer string) {
 		} `json:"permissions"`
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		p.problems = append(p.problems, fmt.Sprintf("%s: %s", file, jsonErr(data, err)))
+		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonErr(data, err)})
 		return
 	}
 	for _, l := range []struct {
@@ -144,14 +144,14 @@ func (p *Policy) readFile(file, layer string) {
 		for _, it := range l.items {
 			s, ok := it.(string)
 			if !ok {
-				p.problems = append(p.problems, fmt.Sprintf("%s: permissions.%s: %v is not a string, skipped", file, l.name, it))
+				p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("permissions.%s: %v is not a string, skipped", l.name, it)})
 				continue
 			}
 			r, err := p.parse(s)
 			info := engine.RuleInfo{File: file, Layer: layer, List: l.name, Rule: s, InForce: err == nil}
 			if err != nil {
 				info.Why = err.Error()
-				p.problems = append(p.problems, fmt.Sprintf("%s: permissions.%s %q: %v", file, l.name, s, err))
+				p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("permissions.%s %q: %v", l.name, s, err)})
 			} else {
 				r.list, r.file, r.layer = l.name, file, layer
 				p.rules = append(p.rules, r)
@@ -243,7 +243,10 @@ func (p *Policy) Modes() []engine.Mode { return []engine.Mode{"default"} }
 func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil), p.infos...) }
 
 // Problems lists what could not be read.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Decide applies the rules to one call.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {

@@ -49,7 +49,7 @@ func (p *Policy) loadHooks(file, layer string) {
 		} `json:"hooks"`
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		p.problems = append(p.problems, fmt.Sprintf("%s: %s", file, jsonErr(data, err)))
+		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonErr(data, err)})
 		return
 	}
 	events := make([]string, 0, len(cfg.Hooks))

@@ -44,7 +44,7 @@ type Policy struct {
 	flagAgent                     string
 	configRules                   []rule // the config's own rules (permission and agent blocks), for Rules
 	infos                         []engine.RuleInfo
-	problems                      []string
+	problems                      engine.ProblemLog // what the loaders could not read (Problems is their text)
 }
 
 // source is one config file read, with its layer.
@@ -87,7 +87,7 @@ func load(env engine.Env) (*Policy, error) {
 	add := func(file, layer string) {
 		v, ok, err := readConfigFile(file, getenv)
 		if err != nil {
-			p.problems = append(p.problems, err.Error())
+			p.problems = append(p.problems, engine.ParseProblem(err.Error()))
 			return
 		}
 		if !ok {
@@ -100,7 +100,7 @@ func load(env engine.Env) (*Policy, error) {
 	addText := func(text, name, layer string) {
 		v, err := parseJSONC([]byte(text))
 		if err != nil || !v.isOb {
-			p.problems = append(p.problems, fmt.Sprintf("%s: not a JSON object: %v", name, err))
+			p.problems = append(p.problems, engine.Problem{File: name, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("not a JSON object: %v", err)})
 			return
 		}
 		sources = append(sources, source{name, layer})
@@ -176,7 +176,7 @@ func load(env engine.Env) (*Policy, error) {
 	if t := env.Flags[FlagPermission]; t != "" {
 		v, err := parseJSONC([]byte(t))
 		if err != nil || !v.isOb {
-			p.problems = append(p.problems, fmt.Sprintf("OPENCODE_PERMISSION: not a JSON object, skipped (as OpenCode does): %v", err))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("OPENCODE_PERMISSION: not a JSON object, skipped (as OpenCode does): %v", err)})
 		} else {
 			sources = append(sources, source{"OPENCODE_PERMISSION", LayerEnv})
 			stamp(v, len(sources)-1, srcOf)
@@ -225,7 +225,7 @@ func load(env engine.Env) (*Policy, error) {
 	p.listPlugins(merged, configDir, dotDirs, srcName)
 	if p.defaultAgent != "" {
 		if a := p.agents[p.defaultAgent]; a == nil {
-			p.problems = append(p.problems, fmt.Sprintf("default_agent %q: no such agent (OpenCode refuses to start)", p.defaultAgent))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityError, Msg: fmt.Sprintf("default_agent %q: no such agent (OpenCode refuses to start)", p.defaultAgent)})
 			p.defaultAgent = ""
 		}
 	}
@@ -260,29 +260,29 @@ func (p *Policy) fromConfig(perm value, srcName func(*string) (string, string), 
 		if m.val.str != nil {
 			f, l := srcName(m.val.str)
 			if !validAction(*m.val.str) {
-				p.problems = append(p.problems, fmt.Sprintf("%s: permission %q: %q is not allow, ask or deny (OpenCode rejects the config)", f, m.key, *m.val.str))
+				p.problems = append(p.problems, engine.Problem{File: f, Severity: engine.SeverityError, Msg: fmt.Sprintf("permission %q: %q is not allow, ask or deny (OpenCode rejects the config)", m.key, *m.val.str)})
 				continue
 			}
 			out = append(out, rule{perm: m.key, pattern: "*", action: *m.val.str, file: f, layer: l, agent: agentName})
 			continue
 		}
 		if !m.val.isOb {
-			p.problems = append(p.problems, fmt.Sprintf("permission %q: not a string or object, skipped", m.key))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("permission %q: not a string or object, skipped", m.key)})
 			continue
 		}
 		if actionOnly[m.key] {
 			// Recorded: OpenCode 1.18.33 says "Configuration is invalid …
 			// Expected PermissionActionConfig" and does not start.
-			p.problems = append(p.problems, fmt.Sprintf("permission %q takes only \"allow\", \"ask\" or \"deny\" in OpenCode %s, not patterns: OpenCode refuses to start with this config", m.key, Version))
+			p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityError, Msg: fmt.Sprintf("permission %q takes only \"allow\", \"ask\" or \"deny\" in OpenCode %s, not patterns: OpenCode refuses to start with this config", m.key, Version)})
 		}
 		for _, pm := range jsKeyOrder(m.val.obj) {
 			if pm.val.str == nil {
-				p.problems = append(p.problems, fmt.Sprintf("permission %q %q: not a string, skipped", m.key, pm.key))
+				p.problems = append(p.problems, engine.Problem{Severity: engine.SeverityWarning, Msg: fmt.Sprintf("permission %q %q: not a string, skipped", m.key, pm.key)})
 				continue
 			}
 			f, l := srcName(pm.val.str)
 			if !validAction(*pm.val.str) {
-				p.problems = append(p.problems, fmt.Sprintf("%s: permission %q %q: %q is not allow, ask or deny (OpenCode rejects the config)", f, m.key, pm.key, *pm.val.str))
+				p.problems = append(p.problems, engine.Problem{File: f, Severity: engine.SeverityError, Msg: fmt.Sprintf("permission %q %q: %q is not allow, ask or deny (OpenCode rejects the config)", m.key, pm.key, *pm.val.str)})
 				continue
 			}
 			out = append(out, rule{perm: m.key, pattern: p.expandHome(pm.key), action: *pm.val.str, file: f, layer: l, agent: agentName})
@@ -528,7 +528,10 @@ func (p *Policy) Rules() []engine.RuleInfo {
 }
 
 // Problems lists what could not be read.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // gitRoot is the folder holding .git above dir, or "/" when there is none
 // (OpenCode's worktree for a folder outside git).
