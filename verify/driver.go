@@ -350,6 +350,23 @@ func FindBinary(given, name, missing string) (string, error) {
 	return filepath.Abs(real)
 }
 
+// BindIfHidden is a Driver.Binds for a harness installed wherever npm
+// put it: the folder levels above the executable (1: its own folder),
+// bound only when the executable lies where the sandbox hides (the
+// read-only root shows the rest).
+func BindIfHidden(levels int) func(bin string) []string {
+	return func(bin string) []string {
+		if !HiddenBySandbox(bin) {
+			return nil
+		}
+		dir := bin
+		for range levels {
+			dir = filepath.Dir(dir)
+		}
+		return []string{dir}
+	}
+}
+
 // HiddenBySandbox reports whether p lies under a folder the sandbox
 // replaces with an empty one (/home, /tmp, /var/tmp, /run), so it must be
 // bound to be seen inside.
@@ -447,24 +464,34 @@ func PrintSummary(w io.Writer, s Summary, cols Columns) {
 // order, creating folders; content starting with "#!" is made executable.
 // A path that is absolute or climbs out of base is an error.
 func WriteFiles(base string, files map[string]string) error {
-	names := make([]string, 0, len(files))
-	for n := range files {
+	return eachPath(base, files, "file", func(p, text string) error {
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(text, "#!") {
+			mode = 0o755
+		}
+		return os.WriteFile(p, []byte(text), mode)
+	})
+}
+
+// eachPath calls fn with every entry of m (path relative to base →
+// value), in path order, as its path under base with its folder made. A
+// path that is absolute or climbs out of base is an error naming what it
+// is.
+func eachPath(base string, m map[string]string, what string, fn func(p, v string) error) error {
+	names := make([]string, 0, len(m))
+	for n := range m {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	for _, rel := range names {
 		if !safeRel(rel) {
-			return fmt.Errorf("file path %q must be relative, without ..", rel)
+			return fmt.Errorf("%s path %q must be relative, without ..", what, rel)
 		}
 		p := filepath.Join(base, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return err
 		}
-		mode := os.FileMode(0o644)
-		if strings.HasPrefix(files[rel], "#!") {
-			mode = 0o755
-		}
-		if err := os.WriteFile(p, []byte(files[rel]), mode); err != nil {
+		if err := fn(p, m[rel]); err != nil {
 			return err
 		}
 	}
@@ -486,28 +513,28 @@ func WriteCaseFiles(c Case, home, proj string) error {
 	return WriteSymlinks(proj, c.Symlinks)
 }
 
+// WriteCase lays a case out under home as every driver does: its home
+// files under home, its project files and links under home/proj, and the
+// project made a git repository when the case says so (git run with env
+// added). A driver then adds its own files under home.
+func WriteCase(c Case, home string, env ...string) error {
+	proj := filepath.Join(home, "proj")
+	if err := WriteCaseFiles(c, home, proj); err != nil {
+		return err
+	}
+	if c.Git {
+		return InitGit(proj, home, env...)
+	}
+	return nil
+}
+
 // WriteSymlinks makes the links of links (path relative to base →
 // target) under base, in name order, replacing what is there.
 func WriteSymlinks(base string, links map[string]string) error {
-	names := make([]string, 0, len(links))
-	for n := range links {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, rel := range names {
-		if !safeRel(rel) {
-			return fmt.Errorf("symlink path %q must be relative, without ..", rel)
-		}
-		p := filepath.Join(base, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
+	return eachPath(base, links, "symlink", func(p, target string) error {
 		_ = os.Remove(p)
-		if err := os.Symlink(links[rel], p); err != nil {
-			return err
-		}
-	}
-	return nil
+		return os.Symlink(target, p)
+	})
 }
 
 // InitGit makes proj a git repository on branch main with one commit of

@@ -79,3 +79,38 @@ func TestStartMissingBinary(t *testing.T) {
 		t.Errorf("Start of a missing binary: %v, want an error naming it", err)
 	}
 }
+
+func TestBindIfHidden(t *testing.T) {
+	// The sandbox replaces /home, /tmp, /var/tmp and /run (sandbox.go):
+	// an install there must be bound; one under /usr is seen anyway.
+	if got := BindIfHidden(2)("/home/u/.npm/lib/gemini-cli/dist/index.js"); len(got) != 1 || got[0] != "/home/u/.npm/lib/gemini-cli" {
+		t.Errorf("BindIfHidden(2) under /home = %v", got)
+	}
+	if got := BindIfHidden(1)("/usr/lib/node_modules/@openai/codex/bin/codex"); got != nil {
+		t.Errorf("BindIfHidden(1) under /usr = %v, want nothing", got)
+	}
+}
+
+func TestWriteFilesAndLinks(t *testing.T) {
+	base := t.TempDir()
+	if err := WriteFiles(base, map[string]string{"a/run.sh": "#!/bin/sh\n", "b.txt": "x"}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(filepath.Join(base, "a/run.sh")); err != nil || st.Mode().Perm()&0o100 == 0 {
+		t.Errorf("a script is written executable: %v %v", st, err)
+	}
+	if err := WriteSymlinks(base, map[string]string{"l/to-b": "../b.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(base, "l/to-b")); err != nil || string(b) != "x" {
+		t.Errorf("link reads %q, %v; want the target's x", b, err)
+	}
+	for _, bad := range []string{"../out", "/etc/passwd"} {
+		if err := WriteFiles(base, map[string]string{bad: "x"}); err == nil || !strings.Contains(err.Error(), "file path") {
+			t.Errorf("WriteFiles(%q): %v, want a refusal", bad, err)
+		}
+		if err := WriteSymlinks(base, map[string]string{bad: "x"}); err == nil || !strings.Contains(err.Error(), "symlink path") {
+			t.Errorf("WriteSymlinks(%q): %v, want a refusal", bad, err)
+		}
+	}
+}

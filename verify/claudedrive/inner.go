@@ -17,7 +17,7 @@ import (
 // layoutCase writes the case's files into the sandbox's home and project
 // and makes the project a git repository when the case says so.
 func layoutCase(c verify.Case) error {
-	if err := verify.WriteCaseFiles(c, verify.Home, verify.Project); err != nil {
+	if err := verify.WriteCase(c, verify.Home); err != nil {
 		return err
 	}
 	if c.Trust {
@@ -37,14 +37,7 @@ func layoutCase(c verify.Case) error {
 		projects[verify.Project] = entry
 		rec["projects"] = projects
 		b, _ := json.Marshal(rec)
-		if err := os.WriteFile(filepath.Join(verify.Home, ".claude.json"), b, 0o644); err != nil {
-			return err
-		}
-	}
-	if c.Git {
-		if err := verify.InitGit(verify.Project, verify.Home); err != nil {
-			return err
-		}
+		return os.WriteFile(filepath.Join(verify.Home, ".claude.json"), b, 0o644)
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/verify"
 )
@@ -21,9 +20,7 @@ import (
 // conversation is served that call's subagent calls.
 type Mock struct {
 	calls []verify.Call
-	*verify.MockServer
-
-	mu sync.Mutex
+	verify.MockServer
 }
 
 // subMarker tags a Task prompt with the index of the call whose subagent
@@ -39,15 +36,11 @@ func ToolUseID(i, j int, sub bool) string {
 	return fmt.Sprintf("toolu_permsim_%03d", i)
 }
 
-// StartMock serves calls on 127.0.0.1 on a free port.
+// StartMock serves calls on 127.0.0.1 on a free port (its Mock is of no
+// use when the error is not nil).
 func StartMock(calls []verify.Call) (*Mock, error) {
 	m := &Mock{calls: calls}
-	srv, err := verify.ServeMock(m)
-	if err != nil {
-		return nil, err
-	}
-	m.MockServer = srv
-	return m, nil
+	return m, m.Serve(m)
 }
 
 // URL is the base URL to give the harness.

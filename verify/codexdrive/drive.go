@@ -11,7 +11,6 @@
 package codexdrive
 
 import (
-	"path/filepath"
 	"time"
 
 	"github.com/permsim/permsim/verify"
@@ -28,12 +27,7 @@ var driver = verify.Driver{
 	// per-platform package, under the npm folder, which the read-only
 	// root already shows. Bind it anyway when it lives under /home or
 	// /tmp, which the sandbox replaces.
-	Binds: func(bin string) []string {
-		if verify.HiddenBySandbox(bin) {
-			return []string{filepath.Dir(bin)}
-		}
-		return nil
-	},
+	Binds:    verify.BindIfHidden(1),
 	Timeout:  func(c verify.Case) time.Duration { return time.Duration(40+15*len(c.Calls)) * time.Second },
 	InnerEnv: InnerEnv,
 	Columns:  verify.Columns{Key: 40, Tool: 18, Pattern: 40},

@@ -33,8 +33,7 @@ var Inner = verify.Serve(runCase)
 // otherwise trust its cwd by itself), and makes the project a git
 // repository when the case says so.
 func Layout(c verify.Case, home string) error {
-	proj := filepath.Join(home, "proj")
-	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
+	if err := verify.WriteCase(c, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
 		return err
 	}
 	cfg := filepath.Join(home, ".codex", "config.toml")
@@ -49,14 +48,7 @@ func Layout(c verify.Case, home string) error {
 			text += "\n"
 		}
 		text += fmt.Sprintf("\n[projects.%q]\ntrust_level = %q\n", verify.Project, level)
-		if err := verify.WriteFiles(home, map[string]string{".codex/config.toml": text}); err != nil {
-			return err
-		}
-	}
-	if c.Git {
-		if err := verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
-			return err
-		}
+		return verify.WriteFiles(home, map[string]string{".codex/config.toml": text})
 	}
 	return nil
 }

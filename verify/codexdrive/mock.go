@@ -19,40 +19,28 @@ import (
 // which is the text the outcome is read from. It never contacts anything.
 type Mock struct {
 	calls []verify.Call
-	*verify.MockServer
+	verify.MockServer
+	verify.Outputs[string] // call id → the tool output Codex returned
 
-	mu      sync.Mutex
-	outputs map[string]string // call id → the tool output Codex returned
-	served  int
+	mu     sync.Mutex
+	served int
 }
 
 // CallID is the call id the mock gives call i of a case.
-func CallID(i int) string { return fmt.Sprintf("call_permsim_%03d", i) }
+func CallID(i int) string { return verify.CallID(i) }
 
 // freeform tools are sent as custom_tool_call with their text input.
 var freeform = map[string]string{"apply_patch": "input"}
 
-// StartMock serves calls on 127.0.0.1 on a free port.
+// StartMock serves calls on 127.0.0.1 on a free port (its Mock is of no
+// use when the error is not nil).
 func StartMock(calls []verify.Call) (*Mock, error) {
-	m := &Mock{calls: calls, outputs: map[string]string{}}
-	srv, err := verify.ServeMock(m)
-	if err != nil {
-		return nil, err
-	}
-	m.MockServer = srv
-	return m, nil
+	m := &Mock{calls: calls}
+	return m, m.Serve(m)
 }
 
 // URL is the base URL for Codex's model provider (with /v1).
 func (m *Mock) URL() string { return m.Addr() + "/v1" }
-
-// Output returns the tool output Codex sent back for call id, if any.
-func (m *Mock) Output(id string) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.outputs[id]
-	return s, ok
-}
 
 type inputItem struct {
 	Type   string          `json:"type"`
@@ -111,18 +99,18 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// The turn is the number of our calls already in the conversation, so
 	// a retried or re-prompted request gets the same next call.
 	turn := 0
-	m.mu.Lock()
 	for _, it := range req.Input {
-		if !strings.HasPrefix(it.CallID, "call_permsim_") {
+		if !verify.IsCallID(it.CallID) {
 			continue
 		}
 		switch it.Type {
 		case "function_call", "custom_tool_call":
 			turn++
 		case "function_call_output", "custom_tool_call_output":
-			m.outputs[it.CallID] = outputText(it.Output)
+			m.Put(it.CallID, outputText(it.Output))
 		}
 	}
+	m.mu.Lock()
 	m.served++
 	n := m.served
 	m.mu.Unlock()

@@ -11,7 +11,6 @@
 package geminidrive
 
 import (
-	"path/filepath"
 	"time"
 
 	"github.com/permsim/permsim/verify"
@@ -24,14 +23,8 @@ const InnerEnv = "PERMSIM_GEMINIDRIVE_INNER"
 // driver is Gemini CLI's driver for verify.RunDriver.
 var driver = verify.Driver{
 	Title: "Gemini CLI", Binary: "gemini", Install: "npm install -g @google/gemini-cli@0.61.0",
-	Binds: func(bin string) []string {
-		if verify.HiddenBySandbox(bin) {
-			// The whole package folder: gemini's entry point loads its
-			// siblings.
-			return []string{filepath.Dir(filepath.Dir(bin))}
-		}
-		return nil
-	},
+	// The whole package folder: gemini's entry point loads its siblings.
+	Binds:    verify.BindIfHidden(2),
 	Timeout:  func(c verify.Case) time.Duration { return time.Duration(60+20*len(c.Calls)) * time.Second },
 	InnerEnv: InnerEnv,
 	WholeLog: true,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"sync"
 
@@ -30,8 +29,7 @@ var Inner = verify.Serve(runCase)
 // no usage statistics, no auto-update), and makes the project a git
 // repository when the case says so.
 func Layout(c verify.Case, home string) error {
-	proj := filepath.Join(home, "proj")
-	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
+	if err := verify.WriteCase(c, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
 		return err
 	}
 	settings := map[string]any{}
@@ -66,15 +64,7 @@ func Layout(c verify.Case, home string) error {
 	if c.Trust {
 		files[".gemini/trustedFolders.json"] = fmt.Sprintf("{%q: \"TRUST_FOLDER\"}\n", verify.Project)
 	}
-	if err := verify.WriteFiles(home, files); err != nil {
-		return err
-	}
-	if c.Git {
-		if err := verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1"); err != nil {
-			return err
-		}
-	}
-	return nil
+	return verify.WriteFiles(home, files)
 }
 
 // SimEnv is the Env standing in for a case's run in the corpus layout,

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/verify"
 )
@@ -20,10 +19,8 @@ import (
 // anything.
 type Mock struct {
 	calls []verify.Call
-	*verify.MockServer
-
-	mu      sync.Mutex
-	outputs map[string]Response // call id → the functionResponse
+	verify.MockServer
+	verify.Outputs[Response] // call id → the functionResponse
 }
 
 // Response is a functionResponse's result: its output, or its error.
@@ -35,29 +32,17 @@ type Response struct {
 }
 
 // CallID is the functionCall id the mock gives call i of a case.
-func CallID(i int) string { return fmt.Sprintf("call_permsim_%03d", i) }
+func CallID(i int) string { return verify.CallID(i) }
 
-// StartMock serves calls on 127.0.0.1 on a free port.
+// StartMock serves calls on 127.0.0.1 on a free port (its Mock is of no
+// use when the error is not nil).
 func StartMock(calls []verify.Call) (*Mock, error) {
-	m := &Mock{calls: calls, outputs: map[string]Response{}}
-	srv, err := verify.ServeMock(m)
-	if err != nil {
-		return nil, err
-	}
-	m.MockServer = srv
-	return m, nil
+	m := &Mock{calls: calls}
+	return m, m.Serve(m)
 }
 
 // URL is the base URL for GOOGLE_GEMINI_BASE_URL.
 func (m *Mock) URL() string { return m.Addr() }
-
-// Output returns the functionResponse Gemini CLI sent back for call id.
-func (m *Mock) Output(id string) (Response, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	r, ok := m.outputs[id]
-	return r, ok
-}
 
 type part struct {
 	Text         string `json:"text"`
@@ -70,17 +55,6 @@ type part struct {
 		Name     string         `json:"name"`
 		Response map[string]any `json:"response"`
 	} `json:"functionResponse"`
-}
-
-func asText(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // ServeHTTP answers one model request with the next scripted call, or text.
@@ -120,22 +94,20 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	turn := 0
-	m.mu.Lock()
 	for _, c := range req.Contents {
 		for _, pt := range c.Parts {
-			if pt.FunctionCall != nil && strings.HasPrefix(pt.FunctionCall.ID, "call_permsim_") {
+			if pt.FunctionCall != nil && verify.IsCallID(pt.FunctionCall.ID) {
 				turn++
 			}
-			if fr := pt.FunctionResponse; fr != nil && strings.HasPrefix(fr.ID, "call_permsim_") {
-				res := Response{Output: asText(fr.Response["output"]), Error: asText(fr.Response["error"])}
+			if fr := pt.FunctionResponse; fr != nil && verify.IsCallID(fr.ID) {
+				res := Response{Output: verify.Text(fr.Response["output"]), Error: verify.Text(fr.Response["error"])}
 				for k := range fr.Response {
 					res.Keys = append(res.Keys, k)
 				}
-				m.outputs[fr.ID] = res
+				m.Put(fr.ID, res)
 			}
 		}
 	}
-	m.mu.Unlock()
 	var parts []any
 	if len(req.Tools) > 0 && turn < len(m.calls) {
 		c := m.calls[turn]

@@ -13,7 +13,6 @@
 package opencodedrive
 
 import (
-	"path/filepath"
 	"time"
 
 	"github.com/permsim/permsim/verify"
@@ -25,12 +24,7 @@ const InnerEnv = "PERMSIM_OPENCODEDRIVE_INNER"
 
 var driver = verify.Driver{
 	Title: "OpenCode", Binary: "opencode", Install: "npm install -g opencode-ai@1.18.33",
-	Binds: func(bin string) []string {
-		if verify.HiddenBySandbox(bin) {
-			return []string{filepath.Dir(filepath.Dir(bin))}
-		}
-		return nil
-	},
+	Binds: verify.BindIfHidden(2),
 	// Every ask costs a new process, which takes seconds on an idle
 	// machine and minutes on a loaded one.
 	Timeout:  func(c verify.Case) time.Duration { return time.Duration(300+60*len(c.Calls)) * time.Second },

@@ -30,14 +30,7 @@ var Inner = verify.Serve(runCase)
 // Layout writes the case's files under home (the project is home/proj)
 // and makes the project a git repository when the case says so.
 func Layout(c verify.Case, home string) error {
-	proj := filepath.Join(home, "proj")
-	if err := verify.WriteCaseFiles(c, home, proj); err != nil {
-		return err
-	}
-	if c.Git {
-		return verify.InitGit(proj, home, "GIT_CONFIG_NOSYSTEM=1")
-	}
-	return nil
+	return verify.WriteCase(c, home, "GIT_CONFIG_NOSYSTEM=1")
 }
 
 // SimEnv is the Env standing in for a case's run in the corpus layout: the
@@ -145,21 +138,10 @@ func readEvents(out []byte) map[string]partState {
 		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Part.CallID == "" {
 			continue
 		}
-		s := partState{Tool: ev.Part.Tool, Status: ev.Part.State.Status, Error: anyText(ev.Part.State.Error), Output: anyText(ev.Part.State.Output)}
+		s := partState{Tool: ev.Part.Tool, Status: ev.Part.State.Status, Error: verify.Text(ev.Part.State.Error), Output: verify.Text(ev.Part.State.Output)}
 		states[ev.Part.CallID] = s
 	}
 	return states
-}
-
-func anyText(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case string:
-		return x
-	}
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // runCase runs one case: a fresh `opencode run` from the first call not yet

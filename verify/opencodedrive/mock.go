@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -22,61 +21,30 @@ import (
 // contacts anything.
 type Mock struct {
 	calls []verify.Call
-	srv   *http.Server
-	ln    net.Listener
+	verify.MockServer
+	verify.Outputs[string] // call id → the role:"tool" message content
 
-	mu      sync.Mutex
-	base    int
-	outputs map[string]string // call id → the role:"tool" message content
-	log     []string
+	mu   sync.Mutex
+	base int
 }
 
 // CallID is the tool-call id the mock gives call i of a case.
-func CallID(i int) string { return fmt.Sprintf("call_permsim_%03d", i) }
+func CallID(i int) string { return verify.CallID(i) }
 
-// StartMock serves calls on 127.0.0.1 on a free port.
+// StartMock serves calls on 127.0.0.1 on a free port (its Mock is of no
+// use when the error is not nil).
 func StartMock(calls []verify.Call) (*Mock, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	m := &Mock{calls: calls, ln: ln, outputs: map[string]string{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
-	return m, nil
+	m := &Mock{calls: calls}
+	return m, m.Serve(m)
 }
 
 // URL is the base URL for the provider's baseURL option.
-func (m *Mock) URL() string { return "http://" + m.ln.Addr().String() + "/v1" }
-
-// Close stops the server.
-func (m *Mock) Close() error { return m.srv.Close() }
+func (m *Mock) URL() string { return m.Addr() + "/v1" }
 
 // SetBase makes the next process's first tool call call i of the case.
 func (m *Mock) SetBase(i int) {
 	m.mu.Lock()
 	m.base = i
-	m.mu.Unlock()
-}
-
-// Output returns the tool result OpenCode sent back for call id.
-func (m *Mock) Output(id string) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.outputs[id]
-	return s, ok
-}
-
-// Log returns one line per request served.
-func (m *Mock) Log() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return append([]string(nil), m.log...)
-}
-
-func (m *Mock) logf(format string, a ...any) {
-	m.mu.Lock()
-	m.log = append(m.log, fmt.Sprintf(format, a...))
 	m.mu.Unlock()
 }
 
@@ -103,7 +71,7 @@ func contentText(v any) string {
 func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
-		m.logf("%s %s: 404", r.Method, r.URL.Path)
+		m.Logf("%s %s: 404", r.Method, r.URL.Path)
 		http.NotFound(w, r)
 		return
 	}
@@ -120,22 +88,22 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Stream bool              `json:"stream"`
 	}
 	if err := json.Unmarshal(body, &req); err != nil {
-		m.logf("bad JSON: %v", err)
+		m.Logf("bad JSON: %v", err)
 		http.Error(w, `{"error":{"message":"bad JSON"}}`, http.StatusBadRequest)
 		return
 	}
 	served := 0
-	m.mu.Lock()
 	for _, msg := range req.Messages {
 		for _, tc := range msg.ToolCalls {
-			if strings.HasPrefix(tc.ID, "call_permsim_") {
+			if verify.IsCallID(tc.ID) {
 				served++
 			}
 		}
-		if msg.Role == "tool" && strings.HasPrefix(msg.ToolCallID, "call_permsim_") {
-			m.outputs[msg.ToolCallID] = contentText(msg.Content)
+		if msg.Role == "tool" && verify.IsCallID(msg.ToolCallID) {
+			m.Put(msg.ToolCallID, contentText(msg.Content))
 		}
 	}
+	m.mu.Lock()
 	turn := m.base + served
 	m.mu.Unlock()
 	var chunks []map[string]any
@@ -152,7 +120,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		chunks = append(chunks, chunk(map[string]any{"role": "assistant", "tool_calls": []any{map[string]any{"index": 0, "id": CallID(turn), "type": "function",
 			"function": map[string]any{"name": c.Tool, "arguments": string(args)}}}}, nil))
 		chunks = append(chunks, chunk(map[string]any{}, "tool_calls"))
-		m.logf("tools=%d turn=%d: %s %s", len(req.Tools), turn, CallID(turn), c.Tool)
+		m.Logf("tools=%d turn=%d: %s %s", len(req.Tools), turn, CallID(turn), c.Tool)
 	} else {
 		text := "Done."
 		if len(req.Tools) == 0 {
@@ -160,7 +128,7 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		chunks = append(chunks, chunk(map[string]any{"role": "assistant", "content": text}, nil))
 		chunks = append(chunks, chunk(map[string]any{}, "stop"))
-		m.logf("tools=%d turn=%d: text", len(req.Tools), turn)
+		m.Logf("tools=%d turn=%d: text", len(req.Tools), turn)
 	}
 	chunks[len(chunks)-1]["usage"] = map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}
 	if !req.Stream {
