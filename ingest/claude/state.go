@@ -1,7 +1,6 @@
 package claude
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
@@ -14,7 +13,7 @@ const stateVersion = 1
 // fileState is what one transcript file needs to be continued from
 // FileState.Offset: it travels opaquely in ingest.FileState.State.
 type fileState struct {
-	V          int       `json:"v"`
+	ingest.StateHeader
 	SessionID  string    `json:"session_id,omitempty"`  // sessionId of the file's first record that has one
 	ProjectDir string    `json:"project_dir,omitempty"` // cwd of the file's first record that has one
 	FirstTs    time.Time `json:"first_ts,omitzero"`     // first top-level timestamp
@@ -45,21 +44,7 @@ type pendingCall struct {
 }
 
 func decodeState(b []byte) (*fileState, bool) {
-	if len(b) == 0 {
-		return nil, false
-	}
-	var st fileState
-	if json.Unmarshal(b, &st) != nil || st.V != stateVersion {
-		return nil, false
-	}
-	return &st, true
+	return ingest.DecodeState[fileState](b, stateVersion)
 }
 
-func (st *fileState) encode() []byte {
-	st.V = stateVersion
-	b, err := json.Marshal(st)
-	if err != nil { // only plain strings, numbers and times: cannot happen
-		return nil
-	}
-	return b
-}
+func (st *fileState) encode() []byte { return ingest.EncodeState(st, stateVersion) }

@@ -1,7 +1,6 @@
 package codex
 
 import (
-	"encoding/json"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
@@ -14,7 +13,7 @@ const stateVersion = 1
 // fileState is what one rollout needs to be continued from
 // FileState.Offset: it travels opaquely in ingest.FileState.State.
 type fileState struct {
-	V          int            `json:"v"`
+	ingest.StateHeader
 	SawMeta    bool           `json:"saw_meta,omitempty"`    // the file's own session header was read
 	SessionID  string         `json:"session_id,omitempty"`  // the first session_meta's id (bare era: the first line's id)
 	ProjectDir string         `json:"project_dir,omitempty"` // session_meta cwd (bare era: <cwd> of the environment context)
@@ -45,21 +44,7 @@ type pendingCall struct {
 }
 
 func decodeState(b []byte) (*fileState, bool) {
-	if len(b) == 0 {
-		return nil, false
-	}
-	var st fileState
-	if json.Unmarshal(b, &st) != nil || st.V != stateVersion {
-		return nil, false
-	}
-	return &st, true
+	return ingest.DecodeState[fileState](b, stateVersion)
 }
 
-func (st *fileState) encode() []byte {
-	st.V = stateVersion
-	b, err := json.Marshal(st)
-	if err != nil { // only strings, numbers, times and rows: cannot happen
-		return nil
-	}
-	return b
-}
+func (st *fileState) encode() []byte { return ingest.EncodeState(st, stateVersion) }

@@ -1,6 +1,6 @@
 package gemini
 
-import "encoding/json"
+import "github.com/permsim/permsim/ingest"
 
 // stateVersion changes whenever fileState changes shape; a manifest entry
 // with another version is ignored and its file read again from the start.
@@ -11,7 +11,7 @@ const stateVersion = 1
 // conversation itself is not kept: a later part of a .jsonl chat that
 // rewinds into the part already read makes the reader read it all again.
 type fileState struct {
-	V           int    `json:"v"`
+	ingest.StateHeader
 	SessionID   string `json:"session_id,omitempty"`
 	ProjectHash string `json:"project_hash,omitempty"`
 	Kind        string `json:"kind,omitempty"`
@@ -22,21 +22,7 @@ type fileState struct {
 }
 
 func decodeState(b []byte) (*fileState, bool) {
-	if len(b) == 0 {
-		return nil, false
-	}
-	var st fileState
-	if json.Unmarshal(b, &st) != nil || st.V != stateVersion {
-		return nil, false
-	}
-	return &st, true
+	return ingest.DecodeState[fileState](b, stateVersion)
 }
 
-func (st *fileState) encode() []byte {
-	st.V = stateVersion
-	b, err := json.Marshal(st)
-	if err != nil { // only strings and numbers: cannot happen
-		return nil
-	}
-	return b
-}
+func (st *fileState) encode() []byte { return ingest.EncodeState(st, stateVersion) }
