@@ -50,6 +50,15 @@ func Conform(t *testing.T, c Conformer) {
 		CopyTree(t, c.Fixture, h)
 		return h
 	}
+	// discover copies the fixture and lists its files.
+	discover := func(t *testing.T) (string, []ingest.File) {
+		h := home(t)
+		files, err := c.New(h).Discover(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h, files
+	}
 	t.Run("rows", func(t *testing.T) {
 		h := home(t)
 		src := c.New(h)
@@ -95,11 +104,7 @@ func Conform(t *testing.T, c Conformer) {
 		}
 	})
 	t.Run("corrupt", func(t *testing.T) {
-		h := home(t)
-		files, err := c.New(h).Discover(h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, files := discover(t)
 		for _, f := range files {
 			if err := os.WriteFile(f.Path, []byte("\x00\xffnot a transcript {\"\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -120,11 +125,7 @@ func Conform(t *testing.T, c Conformer) {
 		}
 	})
 	t.Run("cut short", func(t *testing.T) {
-		h := home(t)
-		files, err := c.New(h).Discover(h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, files := discover(t)
 		for _, f := range files {
 			if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() {
 				if err := os.Truncate(f.Path, st.Size()/2); err != nil {
@@ -135,12 +136,8 @@ func Conform(t *testing.T, c Conformer) {
 		readBounded(t, c.New(h), files)
 	})
 	t.Run("cancelled", func(t *testing.T) {
-		h := home(t)
+		h, files := discover(t)
 		src := c.New(h)
-		files, err := src.Discover(h)
-		if err != nil {
-			t.Fatal(err)
-		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		done := make(chan struct{})
