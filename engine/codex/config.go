@@ -61,18 +61,11 @@ type Policy struct {
 
 // load reads env's layers and compiles them.
 func load(env engine.Env) (*Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, errors.New("codex: no project folder given")
-	}
-	project, err := filepath.Abs(env.ProjectDir)
+	project, home, err := env.Folders("codex")
 	if err != nil {
-		return nil, fmt.Errorf("codex: project folder: %w", err)
+		return nil, err
 	}
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	p := &Policy{project: filepath.Clean(project), home: filepath.Clean(home), rules: newRuleSet()}
+	p := &Policy{project: project, home: home, rules: newRuleSet()}
 	p.codexHome = env.ConfigDir
 	if p.codexHome == "" {
 		p.codexHome = filepath.Join(p.home, ".codex")

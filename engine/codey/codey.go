@@ -104,18 +104,11 @@ type settingsFile struct {
 // rules. A file that cannot be read becomes a Problem; Load fails only when
 // env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, errors.New("codey: no project folder given")
-	}
-	project, err := filepath.Abs(env.ProjectDir)
+	project, home, err := env.Folders("codey")
 	if err != nil {
-		return nil, fmt.Errorf("codey: project folder: %w", err)
+		return nil, err
 	}
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	p := &Policy{project: filepath.Clean(project), home: filepath.Clean(home), always: map[string]bool{}}
+	p := &Policy{project: project, home: home, always: map[string]bool{}}
 	if real, err := filepath.EvalSymlinks(p.project); err == nil {
 		p.realProject = real
 	} else {

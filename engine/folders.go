@@ -1,0 +1,27 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Folders is env's project folder, absolute and clean, and its home
+// folder, clean (the user's own when env names none): what every
+// simulator's Load starts from. harness names the simulator in the error
+// of an env without a project folder.
+func (env Env) Folders(harness string) (project, home string, err error) {
+	if env.ProjectDir == "" {
+		return "", "", errors.New(harness + ": no project folder given")
+	}
+	project, err = filepath.Abs(env.ProjectDir)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: project folder: %w", harness, err)
+	}
+	home = env.HomeDir
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	return filepath.Clean(project), filepath.Clean(home), nil
+}
