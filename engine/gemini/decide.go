@@ -444,8 +444,9 @@ func (e *evaluator) heuristics(command string, res result) result {
 	if res.decision == decDeny {
 		return res
 	}
-	tokens := lineTokens(command, e.p.split(command))
-	git := containsGit(tokens)
+	sl := e.p.split(command)
+	tokens := lineTokens(command, sl)
+	git := containsGit(lineTokens(command, outsideDoubleQuotes(command, sl)))
 	switch {
 	case git && !e.p.trusted:
 		return result{decision: decAsk, step: stepHeuristics, reason: "a git command in an untrusted folder asks first"}
