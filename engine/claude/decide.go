@@ -414,12 +414,15 @@ func (d *decider) readAllowed(path string) *rule {
 
 // editAllowed reports whether an Edit allow rule (path, or a bare Edit)
 // covers writing path.
+//
+// A tool-wide rule counts only for the tool it names (toolRule, before
+// this): a bare "Edit" allow did not approve a Write. Recorded with real
+// Claude Code 2.1.328: "Write new-notes.md" asked in default mode and
+// "Write README.md" was refused in dontAsk mode under an "Edit" allow
+// (testdata/claude/generated, g2-123 and g2-072), where a Write under a
+// path rule such as Edit(*.md) ran, and under "Edit" allow plus "Edit"
+// ask a Write asked (testdata/claude/holdout5519, g5519-003).
 func (d *decider) editAllowed(path string) *rule {
-	for _, r := range d.allow {
-		if r.kind == kindTool && r.tool == "Edit" {
-			return r
-		}
-	}
 	return d.p.matchPath(d.allow, "Edit", path, false)
 }
 

@@ -446,7 +446,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !argDotDot(c) {
+	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !argDotDot(c) && !xargsReadsFiles(c) {
 		return "12 read-only command", nil, true
 	}
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
@@ -563,6 +563,25 @@ func wrapped(c *shell.Command) bool {
 	}
 	return false
 }
+
+// xargsReadsFiles reports whether c runs behind xargs a command that would
+// read the files xargs hands it, which no check can see: "… | xargs cat"
+// asked in default and acceptEdits mode and went to the classifier in auto
+// mode ("LANG=C arch | xargs cat", "cat .env | xargs cat", "cat
+// docs/key-link | xargs cat"), while "xargs echo" ran (recorded with real
+// Claude Code 2.1.328, testdata/claude/generated and holdout5519).
+func xargsReadsFiles(c *shell.Command) bool {
+	for _, w := range c.Wrappers {
+		if w == "xargs" {
+			return !xargsSafe[c.Name]
+		}
+	}
+	return false
+}
+
+// xargsSafe are the read-only commands that name no files, so they stay
+// read-only whatever xargs appends.
+var xargsSafe = map[string]bool{"echo": true, "printf": true, "true": true, "false": true, "basename": true, "dirname": true}
 
 // endsEarly reports whether a parse error only says the line ended too
 // early (mvdan.cc/sh's wording for an unclosed quote, here-document or
