@@ -13,6 +13,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/engine/score"
 	"github.com/permsim/permsim/internal/corpustest"
 )
 
@@ -146,9 +147,14 @@ func agrees(want string, got engine.Decision) bool {
 	return false
 }
 
-func diffCallOf(c diffCall, home string) engine.Call {
+// diffCallOf is the recorded call as `permsim decide` would read it.
+func diffCallOf(t *testing.T, c diffCall, home string) engine.Call {
 	in, _ := corpustest.Rehome(map[string]any(c.Input), home).(map[string]any)
-	return engine.Call{RawTool: c.Tool, Input: in}
+	call, err := corpustest.DecideCall(c.Tool, in, filepath.Join(home, "proj"))
+	if err != nil {
+		t.Fatalf("%s %v: decide would not read this call: %v", c.Tool, c.Input, err)
+	}
+	return call
 }
 
 func TestDifferential(t *testing.T) {
@@ -163,6 +169,7 @@ func TestDifferential(t *testing.T) {
 type diffRow struct {
 	key, config string
 	p           *Policy
+	sc          *score.Scorer // decide's path: the row is decided through it
 	call        engine.Call
 	dc          diffCall
 	want        diffResult
@@ -178,6 +185,7 @@ func differential(t *testing.T, diffDir string) {
 	known := corpustest.LoadKnown(t, diffDir)
 	var scores corpustest.Scores
 	policies := map[string]*Policy{}
+	scorers := map[string]*score.Scorer{}
 	homes := map[string]string{}
 	skipped := map[string]int{}
 	var rows []*diffRow
@@ -227,15 +235,16 @@ func differential(t *testing.T, diffDir string) {
 				return fmt.Sprintf("effective mode %s, real Claude Code %s", got, r.EffectiveMode)
 			})
 			policies[r.Config] = p
+			scorers[r.Config] = corpustest.Scorer("claude-code", p, root)
 			homes[r.Config] = env.HomeDir
 		}
 		home := homes[r.Config]
 		call := c.Calls[r.CallIndex]
-		rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d", r.ID, r.CallIndex), config: r.Config, p: p, call: diffCallOf(call, home), dc: call, want: r})
+		rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d", r.ID, r.CallIndex), config: r.Config, p: p, sc: scorers[r.Config], call: diffCallOf(t, call, home), dc: call, want: r})
 		for k, sr := range r.SubagentResults {
 			if k < len(call.SubagentCalls) && sr.DropReason == "" {
 				sc := call.SubagentCalls[k]
-				rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), config: r.Config, p: p, call: diffCallOf(sc, home), dc: sc, want: sr})
+				rows = append(rows, &diffRow{key: fmt.Sprintf("%s#%d/%d", r.ID, r.CallIndex, k), config: r.Config, p: p, sc: scorers[r.Config], call: diffCallOf(t, sc, home), dc: sc, want: sr})
 			}
 		}
 	}
@@ -249,7 +258,7 @@ func differential(t *testing.T, diffDir string) {
 		go func() {
 			defer wg.Done()
 			for row := range next {
-				row.got = row.p.Decide(row.call, "")
+				row.got = row.sc.Score(row.call, "").Decision
 			}
 		}()
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/score"
 	"github.com/permsim/permsim/engine/shell"
 	"github.com/permsim/permsim/internal/corpustest"
 )
@@ -164,6 +165,7 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 	results := corpustest.ReadJSONL[diffResult](t, dir, base+".results.jsonl")
 	var scores corpustest.Scores
 	policies := map[string]*Policy{}
+	scorers := map[string]*score.Scorer{}
 	homes := map[string]string{}
 	for _, r := range results {
 		c, ok := cases[r.ID]
@@ -188,10 +190,17 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 				t.Errorf("%s: mode %s, real Codex %s", r.Config, got, r.EffectiveMode)
 			}
 			policies[r.Config], homes[r.Config] = p, env.HomeDir
+			scorers[r.Config] = &score.Scorer{Harness: "codex", Policy: p, Project: env.ProjectDir, Home: env.HomeDir}
 		}
 		call := c.Calls[r.CallIndex]
 		in, _ := corpustest.Rehome(call.Input, homes[r.Config]).(map[string]any)
-		got := p.Decide(engine.Call{Tool: engine.NormalizeTool(call.Tool), RawTool: call.Tool, Input: in}, "")
+		// Decided the way `permsim decide` reads and scores the call.
+		sc := scorers[r.Config]
+		dcall, err := corpustest.DecideCall(call.Tool, in, sc.Project)
+		if err != nil {
+			t.Fatalf("%s#%d: decide would not read this call: %v", r.ID, r.CallIndex, err)
+		}
+		got := sc.Score(dcall, "").Decision
 		ok = string(got.Outcome) == r.Outcome
 		if step := wantStep(r); ok && step != "" && got.Step != step {
 			ok = false

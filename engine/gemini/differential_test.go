@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/score"
 	"github.com/permsim/permsim/internal/corpustest"
 )
 
@@ -130,6 +131,7 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 	}
 	var scores corpustest.Scores
 	policies := map[string]*Policy{}
+	scorers := map[string]*score.Scorer{}
 	homes := map[string]string{}
 	skipped := map[string]int{}
 	for _, r := range results {
@@ -139,7 +141,8 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 		}
 		p, loaded := policies[r.Config]
 		if !loaded {
-			env, unsupported := layout(t, c, t.TempDir())
+			root := t.TempDir()
+			env, unsupported := layout(t, c, root)
 			if unsupported != "" {
 				skipped[unsupported]++
 				continue
@@ -155,6 +158,7 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 				t.Errorf("%s: effective mode %s, real Gemini CLI %s", r.Config, got, r.EffectiveMode)
 			}
 			policies[r.Config] = p
+			scorers[r.Config] = corpustest.Scorer("gemini", p, root)
 			homes[r.Config] = env.HomeDir
 		}
 		dc := c.Calls[r.CallIndex]
@@ -167,7 +171,12 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 				earlier = append(earlier, prev)
 			}
 		}
-		got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
+		// Decided the way `permsim decide` decides it, history included.
+		call, err := corpustest.DecideCall(dc.Tool, in, env0(homes[r.Config]))
+		if err != nil {
+			t.Fatalf("%s#%d: decide would not read this call: %v", r.ID, r.CallIndex, err)
+		}
+		got := scorers[r.Config].ScoreInSession(call, "", earlier).Decision
 		agree := string(got.Outcome) == r.Outcome
 		if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
 			// Right outcome, wrong reason: the real harness refused at
@@ -213,3 +222,7 @@ func summary(c corpustest.Call) string {
 	}
 	return fmt.Sprint(c.Input)
 }
+
+// env0 is the project folder of a configuration laid out with its home
+// at home (corpustest.Dirs).
+func env0(home string) string { return filepath.Join(home, "proj") }
