@@ -652,6 +652,21 @@ func (d *decider) agent() engine.Decision {
 	if dec, ok := d.hookStep(1); ok {
 		return dec
 	}
+	if d.classify {
+		// Where the classifier decides, it sees a Task or Agent call before
+		// the deny rules do: under Agent(Explore), Task(Explore) and
+		// Agent(general-purpose) deny rules the real 2.1.328 sent the call
+		// to the classifier in auto and plan mode, and no such call was
+		// refused by its rule there (testdata/claude/generated g2-082,
+		// g2-131; holdout6011 g6011-002).
+		for _, r := range d.p.deny {
+			if r.tool == "Agent" {
+				d.notes = append(d.notes, fmt.Sprintf("%s mode sends the call to the classifier before the deny rule %s", d.mode, r.text))
+				break
+			}
+		}
+		return d.classifier("14 mode fallback")
+	}
 	for _, r := range d.p.deny {
 		if r.tool != "Agent" {
 			continue
@@ -664,12 +679,6 @@ func (d *decider) agent() engine.Decision {
 		if dec, ok := d.hookStep(step); ok {
 			return dec
 		}
-	}
-	if d.classify {
-		// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
-		// in auto mode, and in plan mode with the classifier, a Task or
-		// Agent call goes to the classifier like any other open call.
-		return d.classifier("14 mode fallback")
 	}
 	return d.run("12 tool needs no permission", nil, "a Task runs; its subagent's calls are decided on their own")
 }

@@ -446,7 +446,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !argDotDot(c) && !xargsReadsFiles(c) {
+	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !(argDotDot(c) && d.namesFiles(c)) && !xargsReadsFiles(c) {
 		return "12 read-only command", nil, true
 	}
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
@@ -473,6 +473,22 @@ func (d *decider) readsApproved(c *shell.Command) bool {
 		}
 	}
 	return true
+}
+
+// namesFiles reports whether c names a file Claude Code checks (a use
+// that is not a redirection). A ".." stops the read-only approval only
+// for such commands: "readlink src/../.env" and "test -f
+// ../work/notes.txt" ran in auto mode (recorded with real Claude Code
+// 2.1.328, testdata/claude/holdout6011 and generated), as "readlink
+// /etc/hostname" ran in acceptEdits, where "stat src/../.env" went to the
+// classifier.
+func (d *decider) namesFiles(c *shell.Command) bool {
+	for _, u := range d.uses(c) {
+		if !u.redirect {
+			return true
+		}
+	}
+	return false
 }
 
 // filesInside reports whether a file command names at least one file, and
