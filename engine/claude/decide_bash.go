@@ -24,17 +24,28 @@ func (p *Policy) script(line string) *shell.Script {
 // testdata/claude/generated), as "cat README.md" would (bash itself
 // refuses the line, so nothing runs but the error), where a trailing &&
 // asked.
+//
+// A line ending in ";;" outside a case statement is read without it too:
+// "git status;;" ran in default mode (recorded, testdata/claude/
+// holdout7723), where "git status;; | cut -c1-5", malformed in the
+// middle, asked.
 func parseLine(line string) *shell.Script {
 	s := shell.Parse(line)
-	if !s.Unparseable || !strings.Contains(s.Err, "must be followed by a statement") {
+	if !s.Unparseable {
 		return s
 	}
 	t := strings.TrimRight(line, " \t")
-	if !strings.HasSuffix(t, "|") || strings.HasSuffix(t, "||") {
+	var head string
+	switch {
+	case strings.Contains(s.Err, "must be followed by a statement") && strings.HasSuffix(t, "|") && !strings.HasSuffix(t, "||"):
+		head = strings.TrimSuffix(t, "|")
+	case strings.Contains(s.Err, "can only be used in a case clause") && strings.HasSuffix(t, ";;"):
+		head = strings.TrimSuffix(t, ";;")
+	default:
 		return s
 	}
-	if head := shell.Parse(strings.TrimSuffix(t, "|")); !head.Unparseable {
-		return head
+	if h := shell.Parse(head); !h.Unparseable {
+		return h
 	}
 	return s
 }
@@ -145,6 +156,15 @@ func (d *decider) bash() engine.Decision {
 				continue
 			}
 			if r := d.pathRule(d.p.ask, "Edit", u.path, true); r != nil {
+				if d.mode == modeAuto {
+					// Recorded with real Claude Code 2.1.328: in auto mode
+					// "cd src &> src/gen.py" under Edit(src/**) and "(whereis
+					// ls 2> notes.md; …)" under Edit(./notes.md) ask rules
+					// went to the classifier (testdata/claude/generated g1-022,
+					// holdout7723 g7723-010); no such line asked there.
+					d.notes = append(d.notes, fmt.Sprintf("auto mode does not ask for the Edit ask rule %s on %s", r.text, u.raw))
+					continue
+				}
 				return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 			}
 		}

@@ -45,6 +45,23 @@ func readOnly(c *shell.Command) bool {
 		return len(positionals(args)) <= 1
 	case "sed":
 		return sedReadOnly(args)
+	case "jq", "rg":
+		// Recorded with real Claude Code 2.1.328: "jq -v", "jq --version"
+		// asked and "rg -V" went to the classifier (testdata/claude
+		// generated and holdout7723), like sed's -V: version queries are
+		// not among these commands' read-only forms, while "timeout 5 rg
+		// --help" ran.
+		for _, a := range args {
+			switch a {
+			case "-V", "--version":
+				return false
+			case "-v":
+				if c.Name == "jq" {
+					return false
+				}
+			}
+		}
+		return true
 	case "find":
 		for _, a := range args {
 			switch a {
