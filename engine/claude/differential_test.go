@@ -25,7 +25,7 @@ import (
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …);
 // testdata/claude/generated holds cases drawn at random by verify/generate
 // (seeds in its README), recorded the same way.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723"}
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
