@@ -20,6 +20,9 @@ import (
 // call vocabulary every stage shares).
 type Row = toolcall.Row
 
+// OutputMax bounds Row.Output (toolcall.OutputMax).
+const OutputMax = toolcall.OutputMax
+
 // Problem is a piece of input that could not be read: reported with its file
 // and line, skipped, and the run goes on.
 type Problem struct {

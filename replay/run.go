@@ -159,6 +159,7 @@ type loadedPolicy struct {
 func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Row) ([]DecisionRow, []RuleRow, Summary, error) {
 	start := time.Now()
 	sum := Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}
+	history := newSessionHistory(calls)
 	calls = selectCalls(calls, opts, sum.Skipped)
 
 	// Load every policy first (once per project and harness), serially:
@@ -219,7 +220,7 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 				c := &calls[i]
 				lp := policies[keyOf(c, opts)]
 				if lp.err == nil {
-					out[i] = decideOne(c, lp, opts)
+					out[i] = decideOne(c, lp, opts, history.before(c))
 					ok[i] = true
 				}
 				done.Add(1)
@@ -273,7 +274,9 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 	return kept
 }
 
-func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
+// decideOne scores one call; earlier is what the calls of its session
+// before it returned (score.Scorer.ScoreInSession).
+func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string) DecisionRow {
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, opts.Roots),
 		Paths: mapAll(c.Paths, c.Home, opts.Roots), Cwd: MapPath(c.Cwd, c.Home, opts.Roots)}
 	if call.Cwd == "" {
@@ -303,7 +306,7 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	case mode == "":
 		label = "settings"
 	}
-	rec := lp.scorer.Score(call, mode)
+	rec := lp.scorer.ScoreInSession(call, mode, earlier)
 	d, cats := rec.Decision, rec.Danger
 	if d.ModeLabel != "" {
 		label += "; " + d.ModeLabel

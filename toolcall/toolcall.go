@@ -96,4 +96,10 @@ type Row struct {
 	CopyRank        string    `col:"copy_rank,unique"`     // sorts the original of a copied call first (see Source docs)
 	IngestRun       int64     `col:"ingest_run"`           // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
 	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
+	Output          string    `col:"output,unique"`        // what the call returned, where a later decision depends on it (Gemini CLI's <untrusted_context> shell output, cut to OutputMax bytes); else empty
 }
+
+// OutputMax bounds Row.Output: Gemini CLI asks before a command that reuses
+// a word of earlier shell output, so replay needs that output, but not
+// megabytes of it per call.
+const OutputMax = 8000

@@ -69,7 +69,9 @@ func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 and prints one JSON object per line in: harness, mode, tool, command, path,
 outcome (blocked|asks|runs|unknown), group, step, rule {text,file,layer,list},
 reason, needs, dangerous, danger, notes, label. A line that cannot be read
-gets an object with "error" and the run goes on.
+gets an object with "error" and the run goes on. The lines are one session,
+in order: a line's "output" (what the call returned, as the transcript holds
+it) is history for the lines after it, which Gemini CLI decides on.
 
 Example:
   echo '{"tool":"bash","command":"git push --force"}' | permsim decide --harness claude --project .`, stderr)
@@ -98,6 +100,7 @@ Example:
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 1<<20), 64<<20)
 	line := 0
+	var earlier []string // the session's outputs so far (callOutput)
 	for in.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -116,8 +119,11 @@ Example:
 			}
 			continue
 		}
-		if err := out.Record(sc.Score(call, engine.Mode(pf.mode))); err != nil {
+		if err := out.Record(sc.ScoreInSession(call, engine.Mode(pf.mode), earlier)); err != nil {
 			return err
+		}
+		if o := callOutput([]byte(text)); o != "" {
+			earlier = append(earlier, o)
 		}
 	}
 	if err := in.Err(); err != nil {

@@ -183,12 +183,68 @@ func (d *decider) findUses(c *shell.Command) []fileUse {
 		u.tilde = strings.HasPrefix(f.Path, "~")
 		add(u)
 	}
+	for _, w := range awkOperands(c) {
+		u := fileUse{raw: w.Raw, via: "awk", read: true}
+		if p, ok := shell.PathOf(w); ok {
+			u.path = shell.Resolve(p, cwd, d.p.home)
+		}
+		add(u)
+	}
 	for _, w := range dirOperands(c) {
 		u := fileUse{raw: w.Raw, via: c.Name, read: true}
 		if p, ok := shell.PathOf(w); ok {
 			u.path = shell.Resolve(p, cwd, d.p.home)
 		}
 		add(u)
+	}
+	return out
+}
+
+// awkOperands are the files an awk command reads: the operands after its
+// program (all of them with -f PROGFILE), leaving out var=value
+// assignments. shell.Files does not know awk; Claude Code checks its
+// files: "awk '{print $1}' secrets/public.txt | tee out.txt" was refused
+// under Read(./secrets/**) in plan mode (recorded with real Claude Code
+// 2.1.328, testdata/claude/holdout6011).
+func awkOperands(c *shell.Command) []shell.Word {
+	switch c.Name {
+	case "awk", "gawk", "mawk", "nawk":
+	default:
+		return nil
+	}
+	if c.Dynamic {
+		return nil
+	}
+	var out []shell.Word
+	program := true
+	for i := 0; i < len(c.Args); i++ {
+		w := c.Args[i]
+		lit := w.Lit
+		switch {
+		case w.Literal && lit == "--":
+			for _, r := range c.Args[i+1:] {
+				if program {
+					program = false
+					continue
+				}
+				out = append(out, r)
+			}
+			return out
+		case w.Literal && (lit == "-F" || lit == "-v" || lit == "-f"):
+			if lit == "-f" {
+				program = false
+			}
+			i++
+		case w.Literal && strings.HasPrefix(lit, "-f"):
+			program = false
+		case w.Literal && strings.HasPrefix(lit, "-") && len(lit) > 1:
+		case program:
+			program = false
+		case w.Literal && strings.Contains(lit, "=") && !strings.Contains(lit[:strings.Index(lit, "=")], "/"):
+			// var=value, an assignment between files
+		default:
+			out = append(out, w)
+		}
 	}
 	return out
 }

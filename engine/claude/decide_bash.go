@@ -14,8 +14,40 @@ func (p *Policy) script(line string) *shell.Script {
 	if s, ok := p.scripts.Load(line); ok {
 		return s.(*shell.Script)
 	}
-	s, _ := p.scripts.LoadOrStore(line, shell.Parse(line))
+	s, _ := p.scripts.LoadOrStore(line, parseLine(line))
 	return s.(*shell.Script)
+}
+
+// parseLine parses a command line as Claude Code 2.1.328 reads it. A line
+// ending in a single | is read without it: "cat README.md |" ran in
+// default, auto, plan and bypassPermissions mode (recorded,
+// testdata/claude/generated), as "cat README.md" would (bash itself
+// refuses the line, so nothing runs but the error), where a trailing &&
+// asked.
+//
+// A line ending in ";;" outside a case statement is read without it too:
+// "git status;;" ran in default mode (recorded, testdata/claude/
+// holdout7723), where "git status;; | cut -c1-5", malformed in the
+// middle, asked.
+func parseLine(line string) *shell.Script {
+	s := shell.Parse(line)
+	if !s.Unparseable {
+		return s
+	}
+	t := strings.TrimRight(line, " \t")
+	var head string
+	switch {
+	case strings.Contains(s.Err, "must be followed by a statement") && strings.HasSuffix(t, "|") && !strings.HasSuffix(t, "||"):
+		head = strings.TrimSuffix(t, "|")
+	case strings.Contains(s.Err, "can only be used in a case clause") && strings.HasSuffix(t, ";;"):
+		head = strings.TrimSuffix(t, ";;")
+	default:
+		return s
+	}
+	if h := shell.Parse(head); !h.Unparseable {
+		return h
+	}
+	return s
 }
 
 // command is the call's shell command line.
@@ -49,6 +81,9 @@ func (d *decider) bash() engine.Decision {
 		if r := d.bashRule(d.p.deny, c); r != nil {
 			return d.block("2 deny rule", r, fmt.Sprintf("%s is denied by %s", c.Text, r.text))
 		}
+	}
+	if r, seg := d.rawRule(d.p.deny, s); r != nil {
+		return d.block("2 deny rule", r, fmt.Sprintf("%s (in a line that cannot be parsed) is denied by %s", seg, r.text))
 	}
 	for i := range s.Commands {
 		c := &s.Commands[i]
@@ -111,6 +146,9 @@ func (d *decider) bash() engine.Decision {
 			return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 		}
 	}
+	if r, _ := d.rawRule(d.p.ask, s); r != nil {
+		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
+	}
 	for i := range s.Commands {
 		c := &s.Commands[i]
 		for _, u := range d.uses(c) {
@@ -118,6 +156,15 @@ func (d *decider) bash() engine.Decision {
 				continue
 			}
 			if r := d.pathRule(d.p.ask, "Edit", u.path, true); r != nil {
+				if d.mode == modeAuto {
+					// Recorded with real Claude Code 2.1.328: in auto mode
+					// "cd src &> src/gen.py" under Edit(src/**) and "(whereis
+					// ls 2> notes.md; …)" under Edit(./notes.md) ask rules
+					// went to the classifier (testdata/claude/generated g1-022,
+					// holdout7723 g7723-010); no such line asked there.
+					d.notes = append(d.notes, fmt.Sprintf("auto mode does not ask for the Edit ask rule %s on %s", r.text, u.raw))
+					continue
+				}
 				return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 			}
 		}
@@ -185,8 +232,40 @@ func (d *decider) bash() engine.Decision {
 	// with decision_reason_type other) is not: it falls to the mode like
 	// any line no rule approves ("echo \"a | tee out.txt" and an unclosed
 	// here-document went to the classifier in auto and plan mode).
-	if s.Unparseable && !endsEarly(s.Err) {
-		return d.ask("12 unparseable line", nil, "the line cannot be parsed ("+s.Err+"), which asks as a safety check", true)
+	//
+	// An unclosed command substitution ("echo $(") is that safety check
+	// too: it asked with decision_reason_type safetyCheck in default,
+	// acceptEdits and bypassPermissions mode (recorded, testdata/claude
+	// generated and holdout); auto and plan mode were not recorded, and
+	// are taken to refuse it like "((".
+	//
+	// Two kinds of malformed line behave apart in the real 2.1.328
+	// (testdata/claude/generated). A "((" that no "))" closes (an
+	// arithmetic command or nested subshells: "((", "(( | sort", "((git
+	// config …); head …)") is a safety check: it asked with
+	// decision_reason_type safetyCheck in default, acceptEdits and
+	// bypassPermissions mode, and was refused outright ("denied by a
+	// built-in Claude Code safety check") in auto and plan mode. Any other
+	// malformed line ("ls (", "ls )", "| ls", "}", "((look alpha; …))")
+	// is a plain parse error: it asked with decision_reason_type other
+	// ("Parse error") in default and acceptEdits mode, went to the
+	// classifier in auto and plan mode, and ran in bypassPermissions
+	// ("| ls", "{ sudo ls; }; } | tee -a /dev/stderr") unless a rule
+	// matched a piece of it (steps 2 and 5, rawRule).
+	if s.Unparseable && (!endsEarly(s.Err) || unclosedSubst(s.Err)) {
+		if unclosedArith(s.Source) || unclosedSubst(s.Err) {
+			if d.classify {
+				return d.block("12 unparseable line", nil, "the line opens (( that no )) closes, which a built-in safety check refuses where the classifier would decide")
+			}
+			return d.ask("12 unparseable line", nil, "the line opens (( that no )) closes, which asks as a safety check", true)
+		}
+		switch {
+		case d.classify:
+			d.notes = append(d.notes, "the line cannot be parsed ("+s.Err+")")
+			return d.classifier("12 unparseable line")
+		case d.mode != modeBypass:
+			return d.ask("12 unparseable line", nil, "the line cannot be parsed ("+s.Err+"), which asks", true)
+		}
 	}
 	// 11. bypassPermissions runs everything that reached this point.
 	if d.mode == modeBypass {
@@ -206,8 +285,13 @@ func (d *decider) bash() engine.Decision {
 	// Claude Code 2.1.328, testdata/claude/generated).
 	for i := range s.Commands {
 		for _, u := range d.uses(&s.Commands[i]) {
-			// Device files (/dev/stderr is a link to /proc/self/fd/2) are not.
-			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && isLink(u.path) {
+			// Device files (/dev/stderr is a link to /proc/self/fd/2) are not,
+			// nor a link whose target lies inside the working folders: "fmt
+			// .env &> docs/key-link" (to secrets/api.key in the project) ran
+			// in auto mode like a write to the file itself (recorded,
+			// testdata/claude/holdout), where every link written through
+			// above leads outside.
+			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && isLink(u.path) && !d.p.inWorkDirsLinked(u.path) {
 				return d.ask("12 write through a link", nil, u.raw+" is a symbolic link; writing through it asks as a safety check", true)
 			}
 		}
@@ -382,7 +466,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !argDotDot(c) {
+	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !(argDotDot(c) && d.namesFiles(c)) && !xargsReadsFiles(c) {
 		return "12 read-only command", nil, true
 	}
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
@@ -411,9 +495,29 @@ func (d *decider) readsApproved(c *shell.Command) bool {
 	return true
 }
 
-// filesInside reports whether every file a file command names is known and
-// inside the working folders.
+// namesFiles reports whether c names a file Claude Code checks (a use
+// that is not a redirection). A ".." stops the read-only approval only
+// for such commands: "readlink src/../.env" and "test -f
+// ../work/notes.txt" ran in auto mode (recorded with real Claude Code
+// 2.1.328, testdata/claude/holdout6011 and generated), as "readlink
+// /etc/hostname" ran in acceptEdits, where "stat src/../.env" went to the
+// classifier.
+func (d *decider) namesFiles(c *shell.Command) bool {
+	for _, u := range d.uses(c) {
+		if !u.redirect {
+			return true
+		}
+	}
+	return false
+}
+
+// filesInside reports whether a file command names at least one file, and
+// every file it names is known and inside the working folders. A file
+// command naming none is not approved: "sed --help" and "sed -V" asked in
+// acceptEdits mode (recorded with real Claude Code 2.1.328,
+// testdata/claude/generated and holdout).
 func (d *decider) filesInside(c *shell.Command) bool {
+	named := false
 	for _, u := range d.uses(c) {
 		if u.redirect {
 			continue
@@ -421,8 +525,9 @@ func (d *decider) filesInside(c *shell.Command) bool {
 		if u.path == "" || !d.p.inWorkDirs(u.path) {
 			return false
 		}
+		named = true
 	}
-	return true
+	return named
 }
 
 // approveTarget approves one redirect (or tee) target on its own: /dev/null
@@ -495,6 +600,25 @@ func wrapped(c *shell.Command) bool {
 	return false
 }
 
+// xargsReadsFiles reports whether c runs behind xargs a command that would
+// read the files xargs hands it, which no check can see: "… | xargs cat"
+// asked in default and acceptEdits mode and went to the classifier in auto
+// mode ("LANG=C arch | xargs cat", "cat .env | xargs cat", "cat
+// docs/key-link | xargs cat"), while "xargs echo" ran (recorded with real
+// Claude Code 2.1.328, testdata/claude/generated and holdout5519).
+func xargsReadsFiles(c *shell.Command) bool {
+	for _, w := range c.Wrappers {
+		if w == "xargs" {
+			return !xargsSafe[c.Name]
+		}
+	}
+	return false
+}
+
+// xargsSafe are the read-only commands that name no files, so they stay
+// read-only whatever xargs appends.
+var xargsSafe = map[string]bool{"echo": true, "printf": true, "true": true, "false": true, "basename": true, "dirname": true}
+
 // endsEarly reports whether a parse error only says the line ended too
 // early (mvdan.cc/sh's wording for an unclosed quote, here-document or
 // compound command, or a trailing && || |), rather than that something in
@@ -553,4 +677,72 @@ func argDotDot(c *shell.Command) bool {
 func isLink(path string) bool {
 	st, err := os.Lstat(path)
 	return err == nil && st.Mode()&os.ModeSymlink != 0
+}
+
+// rawRule is deny and ask rules on a line the parser cannot read: each
+// piece of the line between the operator characters | & ; and newlines,
+// with leading ( and { taken off, is matched against the Bash rules of
+// list as a command. Recorded with real Claude Code 2.1.328
+// (testdata/claude/generated): "ls (" and "ls ( || PAGER=cat eval ls"
+// were refused under Bash(ls *) in plan and auto mode, "ls ) | head -3"
+// asked (decision_reason_type rule) under Bash(ls:*) in auto mode, and
+// "| ls | wc -l" asked under Bash(wc *) in bypassPermissions where "| ls"
+// ran. mvdan.cc/sh gives no commands for such a line, so the pieces are
+// cut by hand, the way a tokenizer that does not understand the line
+// would; the cut only runs for lines the parser rejected.
+func (d *decider) rawRule(list []*rule, s *shell.Script) (*rule, string) {
+	// Not for a line with a here-document ("sh <<EOF\nls\nEOF | …" asked
+	// under Bash(ls *): its body is not a command), nor for an unclosed
+	// "((", whose safety check comes first ("((git config …); …)" asked
+	// under Bash(git *)).
+	if !s.Unparseable || len(s.Commands) > 0 || strings.Contains(s.Source, "<<") || unclosedArith(s.Source) {
+		return nil, ""
+	}
+	pieces := strings.FieldsFunc(s.Source, func(r rune) bool {
+		return r == '|' || r == '&' || r == ';' || r == '\n'
+	})
+	for _, p := range pieces {
+		p = strings.TrimLeft(strings.TrimSpace(p), "({ ")
+		if p == "" {
+			continue
+		}
+		for _, r := range list {
+			if r.kind == kindBash && r.bash.match(p) {
+				return r, p
+			}
+		}
+	}
+	return nil, ""
+}
+
+// unclosedArith reports whether line has a "((" that no "))" closes at
+// its own depth: bash then reads it as nested subshells, or not at all,
+// and Claude Code 2.1.328 treats the line as a safety check (see bash()).
+// "((look alpha; git commit -m x))" is closed: a malformed arithmetic
+// command, a plain parse error.
+func unclosedArith(line string) bool {
+	i := strings.Index(line, "((")
+	if i < 0 {
+		return false
+	}
+	depth := 0
+	for j := i + 2; j < len(line); j++ {
+		switch line[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			return j+1 >= len(line) || line[j+1] != ')'
+		}
+	}
+	return true
+}
+
+// unclosedSubst reports whether a parse error is a command substitution
+// the line never closes ("echo $(").
+func unclosedSubst(err string) bool {
+	return strings.Contains(err, "without matching `$(`")
 }

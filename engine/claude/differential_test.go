@@ -12,6 +12,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/engine/score"
 	"github.com/permsim/permsim/internal/corpustest"
 )
 
@@ -23,7 +24,7 @@ import (
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …);
 // testdata/claude/generated holds cases drawn at random by verify/generate
 // (seeds in its README), recorded the same way.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout"}
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
@@ -140,9 +141,14 @@ func agrees(want string, got engine.Decision) bool {
 	return false
 }
 
-func diffCallOf(c diffCall, home string) engine.Call {
+// diffCallOf is the recorded call as `permsim decide` would read it.
+func diffCallOf(t *testing.T, c diffCall, home string) engine.Call {
 	in, _ := corpustest.Rehome(map[string]any(c.Input), home).(map[string]any)
-	return engine.Call{RawTool: c.Tool, Input: in}
+	call, err := corpustest.DecideCall(c.Tool, in, filepath.Join(home, "proj"))
+	if err != nil {
+		t.Fatalf("%s %v: decide would not read this call: %v", c.Tool, c.Input, err)
+	}
+	return call
 }
 
 func TestDifferential(t *testing.T) {
@@ -201,11 +207,13 @@ func differential(t *testing.T, diffDir string) {
 		// "<id>#<call>/<k>" for its k-th subagent call.
 		Rows: func(t *testing.T, p *Policy, home string, c diffCase, r diffResult, _ []diffResult) []corpustest.Row {
 			call := c.Calls[r.CallIndex]
-			rows := []corpustest.Row{diffRow(t, p, r.Key(), r.Config, diffCallOf(call, home), call, r)}
+			// Decided through the score.Scorer `permsim decide` builds.
+			sc := corpustest.Scorer("claude-code", p, filepath.Dir(home))
+			rows := []corpustest.Row{diffRow(t, sc, r.Key(), r.Config, diffCallOf(t, call, home), call, r)}
 			for k, sr := range r.SubagentResults {
 				if k < len(call.SubagentCalls) && sr.DropReason == "" {
-					sc := call.SubagentCalls[k]
-					rows = append(rows, diffRow(t, p, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(sc, home), sc, sr))
+					sub := call.SubagentCalls[k]
+					rows = append(rows, diffRow(t, sc, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(t, sub, home), sub, sr))
 				}
 			}
 			return rows
@@ -214,12 +222,12 @@ func differential(t *testing.T, diffDir string) {
 	known.CheckAllSeen(t, "")
 }
 
-// diffRow is one compared call: decided by p, judged against the real
-// answer want.
-func diffRow(t *testing.T, p *Policy, key, config string, call engine.Call, dc diffCall, want diffResult) corpustest.Row {
+// diffRow is one compared call: decided through sc (decide's path),
+// judged against the real answer want.
+func diffRow(t *testing.T, sc *score.Scorer, key, config string, call engine.Call, dc diffCall, want diffResult) corpustest.Row {
 	var got engine.Decision
 	return corpustest.Row{Key: key, Config: config, Outcome: want.Outcome,
-		Decide: func() { got = p.Decide(call, "") },
+		Decide: func() { got = sc.Score(call, "").Decision },
 		Agree: func() (bool, func() string) {
 			ok := agrees(want.Outcome, got)
 			if ok && want.Ask != nil {

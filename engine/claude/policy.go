@@ -401,6 +401,15 @@ func (p *Policy) resolveWorkDirs(env engine.Env, exists func(string) bool) {
 		p.workDirs = append(p.workDirs, abs)
 	}
 	for _, f := range p.files {
+		if !p.trusted && (f.layer == LayerProject || f.layer == LayerLocal) && len(f.addDirs) > 0 {
+			// Recorded with real Claude Code 2.1.328: in an untrusted
+			// project, a Read of a file in a folder the project or local
+			// settings add asked in default and acceptEdits mode
+			// (testdata/claude/generated g1-019, holdout7723 g7723-007),
+			// like a Read outside the working folders.
+			p.problems = append(p.problems, fmt.Sprintf("%s: additionalDirectories is ignored: the project is not trusted", f.path))
+			continue
+		}
 		for _, d := range f.addDirs {
 			add(d, f.path)
 		}

@@ -174,7 +174,13 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 			call := c.Calls[r.CallIndex]
 			in, _ := corpustest.Rehome(call.Input, home).(map[string]any)
 			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
-				got := p.Decide(engine.Call{Tool: engine.NormalizeTool(call.Tool), RawTool: call.Tool, Input: in}, "")
+				// Decided the way `permsim decide` reads and scores the call.
+				sc := corpustest.Scorer("codex", p, filepath.Dir(home))
+				dcall, err := corpustest.DecideCall(call.Tool, in, sc.Project)
+				if err != nil {
+					t.Fatalf("%s: decide would not read this call: %v", r.Key(), err)
+				}
+				got := sc.Score(dcall, "").Decision
 				ok := string(got.Outcome) == r.Outcome
 				if step := wantStep(r); ok && step != "" && got.Step != step {
 					ok = false

@@ -444,8 +444,9 @@ func (e *evaluator) heuristics(command string, res result) result {
 	if res.decision == decDeny {
 		return res
 	}
-	tokens := lineTokens(command, e.p.split(command))
-	git := containsGit(tokens)
+	sl := e.p.split(command)
+	tokens := lineTokens(command, sl)
+	git := containsGit(lineTokens(command, outsideDoubleQuotes(command, sl)))
 	switch {
 	case git && !e.p.trusted:
 		return result{decision: decAsk, step: stepHeuristics, reason: "a git command in an untrusted folder asks first"}
@@ -479,7 +480,7 @@ func (e *evaluator) checkShell(name string, args map[string]any, command string,
 		return base
 	}
 	sl := e.p.split(command)
-	if sl.Unparseable || len(sl.Spans) == 0 {
+	if sl.Unparseable || len(sl.Spans) == 0 || endsInBackslash(command) {
 		switch {
 		case base.decision == decDeny:
 			return base
@@ -551,4 +552,16 @@ func (e *evaluator) checkShell(name string, args map[string]any, command string,
 		agg.rule = responsible
 	}
 	return agg
+}
+
+// endsInBackslash reports whether line ends in an unescaped backslash (a
+// continuation with nothing after it). mvdan.cc/sh reads "ls\\" as "ls";
+// Gemini CLI 0.61.0's tree-sitter parse reports an error, so the line
+// takes checkShellCommand's parse-failure path: recorded with the real
+// Gemini CLI 0.61.0 (testdata/gemini/generated), "ls\\" asked in autoEdit
+// mode under a user allow on "*" at priority 900 (pg-g8219-10-…#16) and
+// ran in yolo mode.
+func endsInBackslash(line string) bool {
+	t := strings.TrimRight(line, " \t\n")
+	return (len(t)-len(strings.TrimRight(t, "\\")))%2 == 1
 }

@@ -149,7 +149,12 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 				earlier = append(earlier, prev.Raw)
 			}
 			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
-				got := p.DecideInSession(engine.Call{RawTool: dc.Tool, Input: in}, "", earlier)
+				// Decided the way `permsim decide` decides it, history included.
+				call, err := corpustest.DecideCall(dc.Tool, in, env0(home))
+				if err != nil {
+					t.Fatalf("%s: decide would not read this call: %v", r.Key(), err)
+				}
+				got := corpustest.Scorer("gemini", p, filepath.Dir(home)).ScoreInSession(call, "", earlier).Decision
 				agree := string(got.Outcome) == r.Outcome
 				if agree && r.Outcome == "blocked" && got.Step != patternStep(r.Pattern, got.Step) {
 					// Right outcome, wrong reason: the real harness refused
@@ -190,3 +195,7 @@ func summary(c corpustest.Call) string {
 	}
 	return fmt.Sprint(c.Input)
 }
+
+// env0 is the project folder of a configuration laid out with its home
+// at home (corpustest.Dirs).
+func env0(home string) string { return filepath.Join(home, "proj") }

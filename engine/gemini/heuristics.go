@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/permsim/permsim/engine/shell"
 )
 
@@ -44,6 +46,49 @@ func lineTokens(line string, sl *shell.SpanList) []string {
 		out = append(out, s.Tokens...)
 	}
 	return out
+}
+
+// outsideDoubleQuotes is sl without the commands substituted inside a
+// double-quoted word: shell-quote, which Gemini CLI reads a line with,
+// keeps "$(git show --stat HEAD)" or "`git branch`" as one string, so
+// containsGitCommand does not see the git in it. Recorded with the real
+// Gemini CLI 0.61.0 in untrusted folders (testdata/gemini/generated):
+// `git show` inside "$( )" and `echo "`git branch`"` ran under a
+// tools.allowed rule, where a bare git asks.
+func outsideDoubleQuotes(line string, sl *shell.SpanList) *shell.SpanList {
+	if sl.Unparseable || !strings.Contains(line, `"`) {
+		return sl
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+	if err != nil {
+		return sl
+	}
+	var quoted [][2]int
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if q, ok := n.(*syntax.DblQuoted); ok {
+			quoted = append(quoted, [2]int{int(q.Pos().Offset()), int(q.End().Offset())})
+			return false
+		}
+		return true
+	})
+	if len(quoted) == 0 {
+		return sl
+	}
+	out := *sl
+	out.Spans = nil
+	for _, sp := range sl.Spans {
+		inside := false
+		for _, q := range quoted {
+			if sp.Start > q[0] && sp.Start < q[1] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			out.Spans = append(out.Spans, sp)
+		}
+	}
+	return &out
 }
 
 // gitPredecessors are the words after which a "git" starts a command.

@@ -37,6 +37,11 @@ type Policy struct {
 	core     []string
 	coreFile string
 
+	// staticExclude is the merged tools.exclude list: Gemini CLI 0.61.0
+	// hands it to its Config as excludeTools, whose tools the registry
+	// leaves out whatever the policy rules say (registered).
+	staticExclude []sourced
+
 	hooks   []hookDef
 	hooksOn bool
 
@@ -122,6 +127,7 @@ func load(env engine.Env) (*Policy, error) {
 	s, probs := merge(layers)
 	p.problems = append(p.problems, probs...)
 	p.disableAlwaysAllow = s.disableAlwaysAllow || s.secureMode
+	p.staticExclude = s.exclude
 	if s.coreSet {
 		p.core, p.coreFile = []string{}, s.coreFile
 		for _, e := range s.core {

@@ -40,6 +40,19 @@ func (p *Policy) registered(name string) (bool, string) {
 	if unregisteredTools[name] {
 		return false, "Gemini CLI 0.61.0 has no " + name + " tool"
 	}
+	// tools.exclude is also Config.excludeTools (the CLI's
+	// mergeExcludeTools), and Config.getExcludeTools adds the policy's
+	// exclusions to it: a tool it names in full is never registered, even
+	// where a higher-priority policy rule on the tool would ask or allow.
+	// Recorded with the real Gemini CLI 0.61.0 (testdata/gemini/generated,
+	// pg-g8219-11-…): under tools.exclude ["run_shell_command", …] every
+	// shell call failed as `Tool "run_shell_command" not found`, though
+	// user policy rules of priority 900 and 500 named the tool.
+	for _, e := range p.staticExclude {
+		if e.value == name {
+			return false, "tools.exclude (" + e.file + ") names " + name + ", so Gemini CLI does not register it"
+		}
+	}
 	class, builtin := builtinTools[name]
 	if !builtin || p.core == nil {
 		return true, ""

@@ -31,6 +31,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	json "github.com/goccy/go-json"
 
@@ -233,7 +234,27 @@ func (ps *pass) row(k *call, root string) ingest.Row {
 		text, isErr = resultText(tc)
 	}
 	row.Result, row.ExitCode = classify(tc.Status, text, isErr, row.Tool)
+	row.Output = sessionOutput(text)
 	return row
+}
+
+// sessionOutput is the part of a call's result text replay needs later:
+// Gemini CLI 0.61.0 wraps shell output in <untrusted_context> and asks
+// before a later command that reuses a flag or path-like word of it
+// (engine/gemini, "session history"), so that text is kept, cut to
+// ingest.OutputMax bytes on a rune boundary; other results are not.
+func sessionOutput(text string) string {
+	if !strings.Contains(text, "<untrusted_context") {
+		return ""
+	}
+	if len(text) <= ingest.OutputMax {
+		return text
+	}
+	cut := ingest.OutputMax
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut]
 }
 
 // rank is the copy rank: a call's own record before a call known only from

@@ -50,6 +50,7 @@ SELECT
     NULL::VARCHAR   AS copy_rank,
     NULL::BIGINT    AS ingest_run,
     NULL::BOOLEAN   AS rewound,
+    NULL::VARCHAR   AS output,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}

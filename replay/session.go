@@ -1,0 +1,52 @@
+package replay
+
+import (
+	"sort"
+
+	"github.com/permsim/permsim/toolcall"
+)
+
+// sessionHistory holds, per session, the outputs its calls returned (the
+// calls table's output column, which only harnesses that decide on
+// earlier output fill: Gemini CLI), in call order.
+type sessionHistory map[sessionKey][]seqOutput
+
+type sessionKey struct{ harness, session string }
+
+type seqOutput struct {
+	seq    int64
+	output string
+}
+
+// newSessionHistory collects the outputs of calls, all of them: a call
+// that --newest or --since leaves out still happened before the ones
+// decided.
+func newSessionHistory(calls []toolcall.Row) sessionHistory {
+	h := sessionHistory{}
+	for i := range calls {
+		c := &calls[i]
+		if c.Output == "" || c.SessionID == "" {
+			continue
+		}
+		k := sessionKey{c.Harness, c.SessionID}
+		h[k] = append(h[k], seqOutput{c.Seq, c.Output})
+	}
+	for _, outs := range h {
+		sort.SliceStable(outs, func(i, j int) bool { return outs[i].seq < outs[j].seq })
+	}
+	return h
+}
+
+// before returns the outputs of the calls of c's session made before c,
+// oldest first (nil when there are none).
+func (h sessionHistory) before(c *toolcall.Row) []string {
+	outs := h[sessionKey{c.Harness, c.SessionID}]
+	var earlier []string
+	for _, o := range outs {
+		if o.seq >= c.Seq {
+			break
+		}
+		earlier = append(earlier, o.output)
+	}
+	return earlier
+}
