@@ -191,7 +191,9 @@ func TestFloodIsCut(t *testing.T) {
 func TestWorkersBound(t *testing.T) {
 	// --hook-workers: "one at a time by default".
 	dir := t.TempDir()
-	r := NewRunner(Limits{Timeout: 5 * time.Second})
+	// Outside the sandbox: the hooks share the test's folder to detect
+	// each other (in the sandbox each gets its own /tmp).
+	r := NewRunner(Limits{Timeout: 5 * time.Second, Sandbox: SandboxOff})
 	var wg sync.WaitGroup
 	var failed atomic.Bool
 	lock := filepath.Join(dir, "lock")
