@@ -41,7 +41,7 @@ func init() {
 		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
 		Names:          toolcall.CodexNames,
 		Source:         func() ingest.Source { return codexingest.New() },
-		Simulator:      func(SimOptions) engine.Harness { return codex.New() },
+		Simulator:      func(o SimOptions) engine.Harness { return &codex.Harness{Hooks: o.Hooks} },
 		Verify:         &codexdrive.Runner,
 		CheckedAgainst: "Codex 0.169.0",
 	})

@@ -174,7 +174,7 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 		if !loaded {
 			env := layout(t, c, diffRoot(t))
 			var err error
-			if p, err = load(env); err != nil {
+			if p, err = load(env, nil); err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
@@ -225,7 +225,7 @@ func TestDifferentialExecpolicy(t *testing.T) {
 			c.Trust = boolPtr(c.Trust != nil && *c.Trust)
 			env := layout(t, c, diffRoot(t))
 			var err error
-			if p, err = load(env); err != nil {
+			if p, err = load(env, nil); err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
@@ -290,7 +290,7 @@ func BenchmarkDecide(b *testing.B) {
 		p, ok := policies[c.Config]
 		if !ok {
 			var err error
-			if p, err = load(layout(b, c, diffRoot(b))); err != nil {
+			if p, err = load(layout(b, c, diffRoot(b)), nil); err != nil {
 				b.Fatal(err)
 			}
 			policies[c.Config] = p
