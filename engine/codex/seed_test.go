@@ -23,7 +23,7 @@ type setup struct {
 	trustRecord               string            // trust_level written to the user's config.toml
 	trust                     *bool             // Env.Trust
 	flags                     map[string]string
-	codexHome                 bool // user layer in $CODEX_HOME (Env.ConfigDir) instead of ~/.codex
+	codexHome                 bool          // user layer in $CODEX_HOME (Env.ConfigDir) instead of ~/.codex
 	runner                    *hooks.Runner // runs hooks (Env.RunHooks) when set
 }
 
