@@ -49,7 +49,7 @@ func init() {
 		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
 		Names:          toolcall.GeminiNames,
 		Source:         func() ingest.Source { return geminiingest.New() },
-		Simulator:      func(SimOptions) engine.Harness { return gemini.New() },
+		Simulator:      func(o SimOptions) engine.Harness { return &gemini.Harness{Hooks: o.Hooks} },
 		Verify:         &geminidrive.Runner,
 		CheckedAgainst: "Gemini CLI 0.61.0",
 	})

@@ -145,7 +145,7 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 				continue
 			}
 			var err error
-			if p, err = load(env); err != nil {
+			if p, err = load(env, nil); err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
