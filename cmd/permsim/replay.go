@@ -8,9 +8,9 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
-	"github.com/spf13/pflag"
 	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
+	"github.com/spf13/pflag"
 )
 
 type replayFlags struct {
