@@ -98,6 +98,13 @@ func HookHash(event string, matcher *string, c handlerConfig) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
+// CommandHookHash is the trusted_hash Codex records for a PreToolUse
+// command hook that sets only its command (and matcher, when matcher is
+// not nil): what /hooks writes when the user trusts it.
+func CommandHookHash(matcher *string, command string) string {
+	return HookHash("pre_tool_use", matcher, handlerConfig{command: command})
+}
+
 // writeJSONString writes s the way serde_json does: only '"', '\\' and
 // control characters escaped (\b \f \n \r \t or \u00XX), everything else
 // as UTF-8 — unlike encoding/json, which also escapes <, >, & and U+2028.

@@ -73,6 +73,15 @@ func TestHookHashMatchesRealCodex(t *testing.T) {
 	}
 }
 
+// CommandHookHash for gate.sh under matcher "Bash" is the hash real Codex
+// 0.169.0 reports for it (testdata/hookhash/hooks-list.json, key
+// hooks.json:pre_tool_use:0:0).
+func TestCommandHookHash(t *testing.T) {
+	if got, want := CommandHookHash(strPtr("Bash"), "gate.sh"), "sha256:30806444205ada715032d5a293546d9f566f59b3eceecbb93695c73936755451"; got != want {
+		t.Errorf("CommandHookHash = %s, real Codex %s", got, want)
+	}
+}
+
 // trusted writes [hooks.state] records that trust every handler of a
 // hooks.json (the hash is HookHash, checked against real Codex above).
 func trusted(t *testing.T, file, hooksJSON string) string {
