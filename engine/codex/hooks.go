@@ -105,6 +105,12 @@ func CommandHookHash(matcher *string, command string) string {
 	return HookHash("pre_tool_use", matcher, handlerConfig{command: command})
 }
 
+// HookHashWithTimeout is CommandHookHash for a handler that also sets its
+// timeout in seconds.
+func HookHashWithTimeout(matcher *string, command string, timeoutSec int64) string {
+	return HookHash("pre_tool_use", matcher, handlerConfig{command: command, timeout: &timeoutSec})
+}
+
 // writeJSONString writes s the way serde_json does: only '"', '\\' and
 // control characters escaped (\b \f \n \r \t or \u00XX), everything else
 // as UTF-8 — unlike encoding/json, which also escapes <, >, & and U+2028.
