@@ -177,6 +177,13 @@ func (b *boxer) command(h Handler) (*exec.Cmd, func(), error) {
 	if err != nil {
 		return nil, func() {}, err
 	}
+	if h.Dir != "" {
+		// Checked here: bubblewrap would fail on --chdir with exit 1,
+		// which would read as the hook's own answer.
+		if fi, err := os.Stat(h.Dir); err != nil || !fi.IsDir() {
+			return nil, func() {}, fmt.Errorf("hook %s: its folder %s does not exist", h.Name(), h.Dir)
+		}
+	}
 	marker := fmt.Sprintf("%d-%d", os.Getpid(), b.seq.Add(1))
 	if b.bwrap == "" {
 		cmd, err := h.command()
