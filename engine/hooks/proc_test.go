@@ -77,8 +77,14 @@ func TestNoProcessLeftBehind(t *testing.T) {
 		{"detaches a child with setsid and hangs", "setsid sleep %d >/dev/null 2>&1 </dev/null & sleep 1000", TimedOut},
 	}
 	n := 7300000 + os.Getpid()%1000*100
-	for mode, r := range runners(t, Limits{Timeout: 700 * time.Millisecond, MaxOutput: 4096}) {
-		for _, c := range cases {
+	for _, c := range cases {
+		// A hook that should finish gets room to, on a loaded machine; one
+		// that hangs is cut at 700 ms.
+		limit := 5 * time.Second
+		if c.want == TimedOut {
+			limit = 700 * time.Millisecond
+		}
+		for mode, r := range runners(t, Limits{Timeout: limit, MaxOutput: 4096}) {
 			n++
 			t.Run(mode+"/"+c.name, func(t *testing.T) {
 				tag := fmt.Sprint(n)
@@ -87,8 +93,8 @@ func TestNoProcessLeftBehind(t *testing.T) {
 				if res.Status != c.want {
 					t.Fatalf("status %s (%v; %s; stderr %q), want %s", res.Status, res.Err, res.Note, res.Stderr, c.want)
 				}
-				if el := time.Since(start); el > 4*time.Second {
-					t.Errorf("took %s, the limit is 700ms", el)
+				if el := time.Since(start); el > limit+3*time.Second {
+					t.Errorf("took %s, the limit is %s", el, limit)
 				}
 				// The kill is sent before Run returns; give the kernel a
 				// moment to tear the processes down.
