@@ -264,3 +264,22 @@ func TestHooksNotRunWithoutFlag(t *testing.T) {
 		t.Errorf("%s, notes %v; want runs with a note naming --run-hooks", got.Outcome, got.Notes)
 	}
 }
+
+// FuzzReadCodexHook: a hook's output is outside input; reading it never
+// panics, and a block always carries a reason (Codex needs one).
+func FuzzReadCodexHook(f *testing.F) {
+	for _, s := range []string{"", "{}", `{"decision":"block","reason":"x"}`, `{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":" "}}`,
+		`{"continue":false}`, `[1]`, `"{}"`, `{"hookSpecificOutput":{"updatedInput":{}}}`} {
+		f.Add(s, "", 0)
+		f.Add(s, "reason", 2)
+	}
+	f.Fuzz(func(t *testing.T, stdout, stderr string, exit int) {
+		v := readCodexHook(hooks.Result{Status: hooks.Ran, Stdout: stdout, Stderr: stderr, ExitCode: exit})
+		if v.block && strings.TrimSpace(v.reason) == "" {
+			t.Errorf("a block without a reason from %q / %q / %d", stdout, stderr, exit)
+		}
+		if v.block && v.failed {
+			t.Errorf("blocked and failed at once")
+		}
+	})
+}

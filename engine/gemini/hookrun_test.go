@@ -121,3 +121,26 @@ func TestHookStdin(t *testing.T) {
 		t.Errorf("GEMINI_PROJECT_DIR = %q, want %q", env, d.project)
 	}
 }
+
+// FuzzReadGeminiHook: a hook's output is outside input; reading it never
+// panics, and plain text on exit 0 or 1 never blocks.
+func FuzzReadGeminiHook(f *testing.F) {
+	for _, s := range []string{"", "{}", `{"decision":"deny"}`, `"{\"decision\":\"block\"}"`, `[1]`, "plain", `{"continue":false}`, `"x"`} {
+		f.Add(s, "", 0)
+		f.Add(s, "err", 3)
+	}
+	f.Fuzz(func(t *testing.T, stdout, stderr string, exit int) {
+		o, ok := readGeminiHook(hooks.Result{Status: hooks.Ran, Stdout: stdout, Stderr: stderr, ExitCode: exit})
+		text := strings.TrimSpace(stdout)
+		if text == "" {
+			text = strings.TrimSpace(stderr)
+		}
+		if !ok && text != "" && !json.Valid([]byte(text)) {
+			t.Errorf("text %q read as no answer", text)
+		}
+		var v any
+		if ok && (exit == 0 || exit == 1) && json.Unmarshal([]byte(text), &v) != nil && o.Decision != "allow" {
+			t.Errorf("plain text %q on exit %d gave %q, want allow", text, exit, o.Decision)
+		}
+	})
+}
