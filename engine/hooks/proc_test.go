@@ -271,3 +271,24 @@ func TestNoBubblewrapNeedsSandboxOff(t *testing.T) {
 		t.Errorf("with --hook-sandbox=off: %s, want ran", res.Status)
 	}
 }
+
+// A hook that runs in the home folder itself (a user-layer hook) sees the
+// throwaway home, not the user's files.
+func TestSandboxHomeAsDir(t *testing.T) {
+	if Bwrap() == "" {
+		t.Skip("bubblewrap is not available here")
+	}
+	home, err := os.MkdirTemp("/var/tmp", "permsim-home-")
+	if err != nil {
+		t.Skip("no /var/tmp")
+	}
+	defer os.RemoveAll(home)
+	if err := os.WriteFile(filepath.Join(home, "secret"), []byte("hunter2"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRunner(Limits{Timeout: 5 * time.Second})
+	res := r.Run(context.Background(), Handler{Command: "cat secret; pwd", Dir: home, Home: home}, nil)
+	if res.Status != Ran || strings.Contains(res.Stdout, "hunter2") {
+		t.Errorf("%s: stdout %q; the home's files must stay hidden", res.Status, res.Stdout)
+	}
+}

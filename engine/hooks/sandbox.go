@@ -245,9 +245,18 @@ func sandboxArgs(h Handler) ([]string, string) {
 	}
 	// Then the folders the hook needs to read come back, read-only: the
 	// project (hooks are its scripts) and what the simulator names.
+	// A folder that holds a hidden home (a hook that runs in the home
+	// folder itself) is not bound: that would show the home again.
+binds:
 	for _, d := range append([]string{h.Dir}, h.ReadOnly...) {
 		if d == "" {
 			continue
+		}
+		d = filepath.Clean(d)
+		for hd := range hidden {
+			if under(d, hd) {
+				continue binds
+			}
 		}
 		if _, err := os.Stat(d); err == nil {
 			args = append(args, "--ro-bind", d, d)
