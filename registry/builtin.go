@@ -41,7 +41,7 @@ func init() {
 		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
 		Names:          toolcall.CodexNames,
 		Source:         func() ingest.Source { return codexingest.New() },
-		Simulator:      func(SimOptions) engine.Harness { return codex.New() },
+		Simulator:      func(o SimOptions) engine.Harness { return &codex.Harness{Hooks: o.Hooks} },
 		Verify:         &codexdrive.Runner,
 		CheckedAgainst: "Codex 0.169.0",
 	})
@@ -49,7 +49,7 @@ func init() {
 		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
 		Names:          toolcall.GeminiNames,
 		Source:         func() ingest.Source { return geminiingest.New() },
-		Simulator:      func(SimOptions) engine.Harness { return gemini.New() },
+		Simulator:      func(o SimOptions) engine.Harness { return &gemini.Harness{Hooks: o.Hooks} },
 		Verify:         &geminidrive.Runner,
 		CheckedAgainst: "Gemini CLI 0.61.0",
 	})

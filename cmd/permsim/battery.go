@@ -18,9 +18,10 @@ import (
 func runBattery(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var (
 		project, home, harnesses, mode, casesFile, format, trust string
-		runHooks, failOnMiss                                     bool
+		failOnMiss                                               bool
+		hf                                                       hookFlags
 	)
-	fs := newFlags("battery", "--project DIR [--home DIR] [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks] [--fail-on-miss] [--format text|json]",
+	fs := newFlags("battery", "--project DIR [--home DIR] [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] [--fail-on-miss] [--format text|json]",
 		`Runs permsim's battery of dangerous calls (destructive deletes, git history
 rewrites and force pushes, .git/hooks, secret reads, exfiltration, download and
 run, startup-file persistence, privilege escalation, publishing, cloud and
@@ -54,7 +55,7 @@ Example:
 	fs.StringVar(&mode, "mode", "", "score only this mode, as the harness spells it (default: every mode the settings make worth scoring)")
 	fs.StringVar(&casesFile, "cases", "", "a JSON Lines file of more cases, in the battery's format")
 	fs.StringVar(&trust, "trust", "", "yes|no: whether the project's trust question was answered yes (default: the harness's own record, else trusted)")
-	fs.BoolVar(&runHooks, "run-hooks", false, "run the project's hooks (they run real programs)")
+	hf.registerHookFlags(fs, false)
 	fs.BoolVar(&failOnMiss, "fail-on-miss", false, "exit 1 when any case is not stopped (for CI)")
 	fs.StringVar(&format, "format", "text", "text or json")
 	if err := parse(fs, args); err != nil {
@@ -77,11 +78,16 @@ Example:
 	if err != nil {
 		return err
 	}
-	hs, err := chooseSimulators(harnesses, registry.SimOptions{})
+	runner, err := hf.hookRunner("battery", stderr)
 	if err != nil {
 		return err
 	}
-	opts := battery.Options{Project: proj, Home: homeDir, Mode: engine.Mode(mode), RunHooks: runHooks}
+	defer reportHooks("battery", runner, stderr)
+	hs, err := chooseSimulators(harnesses, registry.SimOptions{Hooks: runner})
+	if err != nil {
+		return err
+	}
+	opts := battery.Options{Project: proj, Home: homeDir, Mode: engine.Mode(mode), RunHooks: runner != nil}
 	if opts.Trust, err = parseTrust(trust); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/score"
 	"github.com/permsim/permsim/registry"
 )
@@ -16,6 +17,7 @@ import (
 // projectFlags are the flags decide, rules and battery share.
 type projectFlags struct {
 	harness, project, home, mode, trust, format string
+	hooks                                       *hooks.Runner // runs the project's hooks (--run-hooks); nil: none run
 }
 
 func (p *projectFlags) register(fs interface {
@@ -48,7 +50,10 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 	if err != nil {
 		return reg, nil, env, err
 	}
-	env = engine.Env{ProjectDir: proj, HomeDir: home}
+	env = engine.Env{ProjectDir: proj, HomeDir: home, RunHooks: p.hooks != nil}
+	if p.hooks != nil {
+		h, _ = reg.NewSimulator(registry.SimOptions{Hooks: p.hooks})
+	}
 	if env.Trust, err = parseTrust(p.trust); err != nil {
 		return reg, nil, env, err
 	}
@@ -61,7 +66,8 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 
 func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var pf projectFlags
-	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--mode MODE] [--trust yes|no] [--format json|text] < calls.jsonl",
+	var hf hookFlags
+	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--mode MODE] [--trust yes|no] [--format json|text] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] < calls.jsonl",
 		`Decides tool calls given as JSON Lines on stdin, one per line, for one project:
   {"tool":"bash","command":"git push"}
   {"tool":"read","path":".env"}
@@ -77,12 +83,18 @@ Example:
   echo '{"tool":"bash","command":"git push --force"}' | permsim decide --harness claude --project .`, stderr)
 	pf.register(fs, true)
 	fs.StringVar(&pf.format, "format", "json", "json (JSON Lines) or text")
+	hf.registerHookFlags(fs, false)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if pf.format != "json" && pf.format != "text" {
 		return usageError{msg: fmt.Sprintf("--format %q: want json or text", pf.format)}
 	}
+	var err error
+	if pf.hooks, err = hf.hookRunner("decide", stderr); err != nil {
+		return err
+	}
+	defer reportHooks("decide", pf.hooks, stderr)
 	reg, pol, env, err := pf.load()
 	if err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"github.com/permsim/permsim/ingest"
-	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -26,7 +25,13 @@ Example:
 	fs.StringVar(&rf.mode, "mode", "", "simulate every call in this mode instead of the recorded one")
 	fs.StringVar(&rf.home, "user-home", "", "home folder whose user settings apply to every call (default: the --home each call was read from)")
 	fs.StringArrayVar(&rf.roots, "root", nil, "OLD=NEW: find projects recorded under OLD under NEW here; HOME:OLD=NEW only for calls read from HOME (repeatable)")
+	rf.registerHooks(fs)
 	if err := parse(fs, args); err != nil {
+		return err
+	}
+	// The hook flags are checked before the long ingest.
+	sims, err := rf.simulators("nightly", stderr)
+	if err != nil {
 		return err
 	}
 	iopts, srcs, err := inf.options(progressWriter(stderr))
@@ -49,8 +54,9 @@ Example:
 	if err != nil {
 		return err
 	}
-	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, registry.Simulators(registry.SimOptions{}))
+	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, sims)
 	fmt.Fprint(stderr, rsum.String())
+	reportHooks("nightly", rf.hookRun, stderr)
 	// The report reads: it takes the commit lock shared, which this
 	// process's own writer lock does not block.
 	release()

@@ -5,21 +5,20 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
+	"github.com/spf13/pflag"
 )
 
 type replayFlags struct {
 	out, mode, since, home, trust string
 	newest, workers               int
 	roots                         []string
-	runHooks, replayHooks         bool
-	hookTimeout                   float64
-	hookWorkers                   int
+	hookFlags
+	hookRun *hooks.Runner // set by simulators when hooks run
 }
 
 func (f *replayFlags) register(fs interface {
@@ -39,29 +38,19 @@ func (f *replayFlags) register(fs interface {
 	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here; HOME:OLD=NEW only for calls ingested from HOME (repeatable)")
 }
 
-// registerHooks adds the hook flags of DESIGN.md's replay contract.
-func (f *replayFlags) registerHooks(fs interface {
-	BoolVar(*bool, string, bool, string)
-	Float64Var(*float64, string, float64, string)
-	IntVar(*int, string, int, string)
-}) {
-	fs.BoolVar(&f.runHooks, "run-hooks", false, "allow hooks to run (they run real programs); replay needs --replay-hooks too")
-	fs.BoolVar(&f.replayHooks, "replay-hooks", false, "with --run-hooks: run each project's hooks on that project's calls")
-	fs.Float64Var(&f.hookTimeout, "hook-timeout", 10, "seconds a hook may run before its call is scored unknown")
-	fs.IntVar(&f.hookWorkers, "hook-workers", 1, "hooks run at once")
-}
+// registerHooks adds the hook flags of DESIGN.md's replay contract
+// (hookflags.go).
+func (f *replayFlags) registerHooks(fs *pflag.FlagSet) { f.registerHookFlags(fs, true) }
 
 // simulators returns the harnesses replay decides with, with hooks run
 // within the flags' limits when both hook flags are given.
-func (f *replayFlags) simulators() (replay.Harnesses, error) {
-	var o registry.SimOptions
-	if f.runHooks && f.replayHooks {
-		if f.hookTimeout <= 0 || f.hookWorkers <= 0 {
-			return nil, usageError{msg: "--hook-timeout and --hook-workers must be more than 0"}
-		}
-		o.Hooks = hooks.NewRunner(hooks.Limits{Timeout: time.Duration(f.hookTimeout * float64(time.Second)), Workers: f.hookWorkers})
+func (f *replayFlags) simulators(cmd string, stderr io.Writer) (replay.Harnesses, error) {
+	r, err := f.hookRunner(cmd, stderr)
+	if err != nil {
+		return nil, err
 	}
-	return registry.Simulators(o), nil
+	f.hookRun = r
+	return registry.Simulators(registry.SimOptions{Hooks: r}), nil
 }
 
 func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
@@ -73,7 +62,7 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 		return replay.Options{}, usageError{msg: "--newest must be 0 or more"}
 	}
 	opts := replay.Options{Mode: engine.Mode(f.mode), Since: since, Newest: f.newest, Workers: f.workers, Progress: progress,
-		RunHooks: f.runHooks && f.replayHooks}
+		RunHooks: f.hooksOn()}
 	home := f.home
 	if home == "" {
 		home = defaultHome()
@@ -104,15 +93,19 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N]]",
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
 		`Decides every ingested shell and file-tool call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
 and marks dangerous calls. Each project's rules are loaded once and shared by
 all workers. Writes <out>/decisions and <out>/rules, replacing the last replay's.
 No hook runs unless both --run-hooks and --replay-hooks are given; then each
-project's hooks run on that project's calls (Claude Code), a hook that hits
---hook-timeout makes its call "unknown".
+call gets only its own project's hooks (plus the user and managed layers of
+the home it came from), in Claude Code, Codex, Gemini CLI and Cursor; a hook
+that hits --hook-timeout makes its call "unknown", and after two timeouts it
+is not run again (said once). Hooks run inside bubblewrap (project
+read-only, throwaway home and /tmp, no network) unless --hook-sandbox=off.
+The summary counts the hooks that ran, timed out, or were skipped and why.
 
 Example:
   permsim replay --since 7d --mode default`, stderr)
@@ -128,10 +121,7 @@ Example:
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
 	}
-	if f.runHooks != f.replayHooks {
-		fmt.Fprintln(stderr, "permsim replay: hooks run only with both --run-hooks and --replay-hooks; running none")
-	}
-	hs, err := f.simulators()
+	hs, err := f.simulators("replay", stderr)
 	if err != nil {
 		return err
 	}
@@ -142,5 +132,6 @@ Example:
 	defer release()
 	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())
+	reportHooks("replay", f.hookRun, stderr)
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -77,8 +78,12 @@ func (p *Policy) loadHooks() {
 			for _, h := range g.Hooks {
 				e := hookEntry{matcher: matcher}
 				e.handler = hooks.Handler{Type: h.Type, Command: h.Command, Args: h.Args, Shell: h.Shell, Async: h.Async,
-					Origin: f.path, Vars: map[string]string{"CLAUDE_PROJECT_DIR": p.project}}
+					Origin: f.path, Vars: map[string]string{"CLAUDE_PROJECT_DIR": p.project},
+					// In the hook sandbox the home is an empty folder; the
+					// user's hook scripts stay readable.
+					Home: p.home, ReadOnly: []string{filepath.Join(p.userDir, "hooks")}}
 				if f.plugin != "" {
+					e.handler.ReadOnly = append(e.handler.ReadOnly, f.root)
 					// A plugin's copy of a handler stays separate: its root
 					// is part of the handler's identity.
 					e.handler.Vars["CLAUDE_PLUGIN_ROOT"] = f.root

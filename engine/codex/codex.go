@@ -18,6 +18,7 @@ package codex
 
 import (
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -54,8 +55,13 @@ const (
 // Version is the Codex release the simulator was checked against.
 const Version = "0.169.0"
 
-// Harness is the Codex CLI simulator. The zero value is ready to use.
-type Harness struct{}
+// Harness is the Codex CLI simulator. The zero value is ready to use and
+// runs no hooks.
+type Harness struct {
+	// Hooks runs the PreToolUse hooks Codex would run, when a policy is
+	// loaded with Env.RunHooks. Nil: hooks are listed, not run.
+	Hooks *hooks.Runner
+}
 
 // The contracts this package fulfils.
 var (
@@ -91,7 +97,7 @@ func (h *Harness) Name() string { return toolcall.Codex }
 // skipped (or, for a .rules file, makes Codex load no rules, as Codex
 // does); Load fails only when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	p, err := load(env)
+	p, err := load(env, h.Hooks)
 	if err != nil {
 		return nil, err
 	}

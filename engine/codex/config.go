@@ -12,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/shell"
 	"github.com/permsim/permsim/internal/safefile"
 )
@@ -57,15 +58,21 @@ type Policy struct {
 	rulesBroken string   // why Codex loads no rules at all; "" when it loads them
 
 	profile [][]string // where approval_policy is looked up: the profile's table, then the top level
+
+	runner   *hooks.Runner // runs hooks (Env.RunHooks with a Harness that has one); nil: hooks are listed
+	preHooks []codexHook   // the PreToolUse handlers Codex would run, in its order
 }
 
 // load reads env's layers and compiles them.
-func load(env engine.Env) (*Policy, error) {
+func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	project, home, err := env.Folders("codex")
 	if err != nil {
 		return nil, err
 	}
 	p := &Policy{project: project, home: home, rules: newRuleSet()}
+	if env.RunHooks {
+		p.runner = runner
+	}
 	p.codexHome = env.ConfigDir
 	if p.codexHome == "" {
 		p.codexHome = filepath.Join(p.home, ".codex")
@@ -473,9 +480,10 @@ func (p *Policy) loadRules() {
 // hooks.json and [hooks] in config.toml of each layer (a project's only
 // when trusted). Codex runs a non-managed hook only after the user trusted
 // it in /hooks, which records [hooks.state."<file>:<event>:<group>:<handler>"]
-// in the user's config.toml; enabled = false turns one off and
-// [features] hooks = false turns all off. permsim lists hooks; it does not
-// run Codex hooks.
+// trusted_hash in the user's config.toml; the hash must still be the
+// handler's (else it was modified since), enabled = false turns one off and
+// [features] hooks = false turns all off. The PreToolUse handlers Codex
+// would run are kept in p.preHooks.
 func (p *Policy) listHooks() {
 	hooksOn := true
 	if s, ok := p.lookup("features", "hooks"); ok {
@@ -495,6 +503,10 @@ func (p *Policy) listHooks() {
 				state[k] = m
 			}
 		}
+	}
+	running := "permsim runs it with --run-hooks"
+	if p.runner == nil {
+		running = "permsim lists it; hooks run only with --run-hooks"
 	}
 	for _, l := range p.layers {
 		var sources []struct {
@@ -536,7 +548,7 @@ func (p *Policy) listHooks() {
 				groups := asList(src.events[event])
 				for gi, g := range groups {
 					gm, _ := g.(map[string]any)
-					matcher, _ := gm["matcher"].(string)
+					matcher, hasMatcher := gm["matcher"].(string)
 					for hi, h := range asList(gm["hooks"]) {
 						hm, _ := h.(map[string]any)
 						cmd, _ := hm["command"].(string)
@@ -547,21 +559,49 @@ func (p *Policy) listHooks() {
 						key := fmt.Sprintf("%s:%s:%d:%d", src.file, snake(event), gi, hi)
 						info := engine.RuleInfo{File: src.file, Layer: l.name, List: "hook:" + event, Rule: text}
 						rec, hasRec := state[key]
+						cfg := readHandler(hm)
+						var mp *string
+						if hasMatcher {
+							mp = &matcher
+						}
+						hash := HookHash(snake(event), mp, cfg)
+						trusted, _ := rec["trusted_hash"].(string)
+						inForce := false
 						switch {
 						case !l.enabled:
 							info.Why = l.why
 						case !hooksOn:
 							info.Why = "[features] hooks = false turns hooks off"
+						case l.name == LayerSystem:
+							inForce = true
+							info.Why = "managed hook: trusted by policy; " + running
 						case hasRec && rec["enabled"] == false:
 							info.Why = fmt.Sprintf("turned off: [hooks.state.%q] enabled = false", key)
-						case l.name == LayerSystem:
-							info.InForce, info.Why = true, "managed hook: trusted by policy; permsim lists hooks and does not run Codex hooks"
-						case hasRec && rec["trusted_hash"] != nil:
-							info.InForce, info.Why = true, fmt.Sprintf("trusted in /hooks ([hooks.state.%q] trusted_hash; the hash is not checked); permsim lists hooks and does not run Codex hooks", key)
+						case hasRec && trusted == hash:
+							inForce = true
+							info.Why = fmt.Sprintf("trusted in /hooks ([hooks.state.%q] trusted_hash matches); %s", key, running)
+						case hasRec && trusted != "":
+							info.Why = fmt.Sprintf("modified since it was trusted: [hooks.state.%q] trusted_hash is %s, the handler's hash is %s; Codex skips it until it is trusted again in /hooks", key, trusted, hash)
 						default:
 							info.Why = fmt.Sprintf("not trusted: Codex runs a hook only after it is trusted in /hooks, which records [hooks.state.%q] trusted_hash in config.toml", key)
 						}
+						switch {
+						case cfg.typ != "" && cfg.typ != "command":
+							inForce = false
+							info.Why = fmt.Sprintf("%s hooks are not supported by Codex %s; skipped", cfg.typ, Version)
+						case strings.TrimSpace(cfg.command) == "":
+							inForce = false
+							info.Why = "empty command; Codex skips it"
+						}
+						if hasMatcher && snake(event) == "pre_tool_use" && !validCodexMatcher(matcher) {
+							inForce = false
+							info.Why = fmt.Sprintf("invalid matcher %q: Codex skips the group", matcher)
+						}
+						info.InForce = inForce
 						p.infos = append(p.infos, info)
+						if inForce && snake(event) == "pre_tool_use" {
+							p.preHooks = append(p.preHooks, codexHook{key: key, matcher: mp, cfg: cfg, file: src.file, layer: l.name})
+						}
 					}
 				}
 			}

@@ -86,6 +86,9 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 		// one: Codex edits files through apply_patch. Without the patch
 		// text (a calls row keeps only the paths) each path counts as an
 		// update.
+		if dec := d.runHooks("apply_patch", []string{"Write", "Edit"}, map[string]any{"command": patchText(call.Input)}); dec != nil {
+			return *dec
+		}
 		changes := parsePatch(patchText(call.Input))
 		if len(changes) == 0 {
 			for _, f := range call.Paths {
@@ -94,6 +97,9 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 		}
 		return d.patch(changes)
 	case shellTools[raw] || call.Tool == engine.ToolBash:
+		if dec := d.runHooks("Bash", nil, map[string]any{"command": d.hookCommand()}); dec != nil {
+			return *dec
+		}
 		return d.shellCall()
 	case call.Tool == engine.ToolRead || call.Tool == engine.ToolGlob || call.Tool == engine.ToolGrep:
 		d.notes = append(d.notes, "Codex reads files through its shell tool, and every sandbox mode lets commands read anywhere")

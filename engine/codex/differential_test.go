@@ -199,7 +199,7 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 // a problem reading configuration's files.
 func loadChecked(t *testing.T, env engine.Env, config string) *Policy {
 	t.Helper()
-	p, err := load(env)
+	p, err := load(env, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", config, err)
 	}
@@ -265,7 +265,7 @@ func BenchmarkDecide(b *testing.B) {
 		p, ok := policies[c.Config]
 		if !ok {
 			var err error
-			if p, err = load(layout(b, c, diffRoot(b))); err != nil {
+			if p, err = load(layout(b, c, diffRoot(b)), nil); err != nil {
 				b.Fatal(err)
 			}
 			policies[c.Config] = p

@@ -18,7 +18,7 @@ func TestProblemListTyped(t *testing.T) {
 	os.MkdirAll(proj, 0o755)
 	cfg := filepath.Join(home, ".codex", "config.toml")
 	os.WriteFile(cfg, []byte("model = \"x\"\napproval_policy = \n"), 0o644)
-	p, err := load(engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(home, "etc"), Flags: map[string]string{}})
+	p, err := load(engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(home, "etc"), Flags: map[string]string{}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,10 @@ func (p *Policy) loadHooks(file, layer string) {
 			}
 			dir := filepath.Dir(filepath.Dir(file)) // the folder holding .cursor
 			hd := hooks.Handler{Command: h.Command, Dir: dir, Origin: file,
-				Vars: map[string]string{"CURSOR_PROJECT_DIR": p.project}}
+				Vars: map[string]string{"CURSOR_PROJECT_DIR": p.project},
+				// In the hook sandbox the home is an empty folder; the
+				// hooks folder beside hooks.json stays readable.
+				Home: p.home, ReadOnly: []string{filepath.Join(filepath.Dir(file), "hooks")}}
 			if h.Timeout > 0 {
 				hd.Timeout = time.Duration(h.Timeout * float64(time.Second))
 			}

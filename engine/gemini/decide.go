@@ -126,11 +126,6 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d.mode = d.mi.mode
 	d.name = toolName(call)
 	args := toolArgs(call, d.name)
-	for _, h := range p.hooks {
-		if hookMatches(h.matcher, d.name) {
-			d.notes = append(d.notes, fmt.Sprintf("a BeforeTool hook (%s, matcher %q) runs first; hooks are not simulated yet", h.file, h.matcher))
-		}
-	}
 	d.needs = d.toolNeeds(args)
 
 	if ok, why := p.registered(d.name); !ok {
@@ -145,6 +140,17 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	}
 	if step, reason, blocked := d.pathCheck(args); blocked {
 		return d.done(engine.Blocked, step, nil, reason)
+	}
+	hookDec, hookAsks := d.runHooks(args)
+	if hookDec != nil {
+		return *hookDec
+	}
+	if hookAsks {
+		// The hook's ask replaces the policy's answer, a deny included.
+		if p.headless {
+			return d.done(engine.Blocked, stepHook, nil, "a BeforeTool hook asks, and nobody can answer (headless)")
+		}
+		return d.done(engine.Asks, stepHook, nil, "a BeforeTool hook asks first")
 	}
 	ev := &evaluator{p: p, mode: d.mode}
 	res := ev.check(d.name, args, false)

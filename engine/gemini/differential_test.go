@@ -124,7 +124,7 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 			if unsupported != "" {
 				return nil, "", unsupported
 			}
-			p, err := load(env)
+			p, err := load(env, nil)
 			if err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}

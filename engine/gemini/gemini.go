@@ -20,6 +20,7 @@ package gemini
 
 import (
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -72,8 +73,13 @@ const (
 	ModePlan     = engine.Mode("plan")
 )
 
-// Harness is the Gemini CLI simulator. The zero value is ready to use.
-type Harness struct{}
+// Harness is the Gemini CLI simulator. The zero value is ready to use and
+// runs no hooks.
+type Harness struct {
+	// Hooks runs the BeforeTool hooks Gemini CLI would run, when a policy
+	// is loaded with Env.RunHooks. Nil: hooks are listed, not run.
+	Hooks *hooks.Runner
+}
 
 // The contracts this package fulfils.
 var (
@@ -91,7 +97,7 @@ func (h *Harness) Name() string { return toolcall.Gemini }
 // the rules. A file that cannot be read or parsed becomes a Problem and is
 // skipped; Load fails only when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	p, err := load(env)
+	p, err := load(env, h.Hooks)
 	if err != nil {
 		return nil, err
 	}

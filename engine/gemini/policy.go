@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 )
 
 // Policy is Gemini CLI's compiled rules for one project. It is immutable
@@ -44,6 +45,7 @@ type Policy struct {
 
 	hooks   []hookDef
 	hooksOn bool
+	runner  *hooks.Runner // runs the hooks (Env.RunHooks with a Harness that has one); nil: listed only
 
 	infos    []engine.RuleInfo
 	problems []string
@@ -81,7 +83,7 @@ func defaultSystemDir() string {
 	return "/etc/gemini-cli"
 }
 
-func load(env engine.Env) (*Policy, error) {
+func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	if env.ProjectDir == "" {
 		return nil, errors.New("gemini: no project folder given")
 	}
@@ -94,6 +96,9 @@ func load(env engine.Env) (*Policy, error) {
 		home, _ = os.UserHomeDir()
 	}
 	p := &Policy{project: project, home: filepath.Clean(home), headless: env.Flags[FlagHeadless] == "true"}
+	if env.RunHooks {
+		p.runner = runner
+	}
 	p.geminiDir = env.ConfigDir
 	if p.geminiDir == "" {
 		p.geminiDir = filepath.Join(p.home, ".gemini")
@@ -171,13 +176,21 @@ func load(env engine.Env) (*Policy, error) {
 	}
 
 	p.hooksOn = s.hooksEnabled == nil || *s.hooksEnabled
+	running := "BeforeTool hook: run with --run-hooks; its matcher is a regular expression on the tool name"
+	if p.runner == nil {
+		running = "BeforeTool hook: listed; hooks run only with --run-hooks; its matcher is a regular expression on the tool name"
+	}
 	for _, h := range s.hooks {
-		inForce, why := p.hooksOn && !s.hooksDisabled[h.command], "BeforeTool hook: listed, not run by permsim yet; its matcher is a regular expression on the tool name"
+		inForce, why := p.hooksOn && !s.hooksDisabled[h.command] && p.trusted, running
 		switch {
 		case !p.hooksOn:
 			why = "hooksConfig.enabled is false: Gemini CLI runs no hooks"
 		case s.hooksDisabled[h.command]:
 			why = "listed in hooksConfig.disabled"
+		case !p.trusted:
+			// Gemini CLI 0.61.0 (HookRegistry.processHooksFromConfig) skips
+			// every settings hook in an untrusted folder, the user's too.
+			why = "folder not trusted: Gemini CLI runs no hooks from settings in an untrusted folder"
 		default:
 			p.hooks = append(p.hooks, h)
 		}

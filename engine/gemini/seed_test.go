@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/hooks"
 )
 
 // setup describes one project laid out in a temp folder. "{H}", "{P}" and
@@ -22,6 +23,7 @@ type setup struct {
 	trustFile             string            // raw trustedFolders.json (overrides trust)
 	envTrust              *bool
 	flags                 map[string]string
+	runner                *hooks.Runner // runs hooks (Env.RunHooks) when set
 }
 
 type dirs struct{ root, home, project string }
@@ -80,7 +82,8 @@ func build(t testing.TB, s setup) (*Policy, dirs) {
 	for k, v := range s.flags {
 		env.Flags[k] = d.expand(v)
 	}
-	p, err := load(env)
+	env.RunHooks = s.runner != nil
+	p, err := load(env, s.runner)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -637,8 +640,9 @@ func TestSeedTrust(t *testing.T) {
 }
 
 func TestSeedHooks(t *testing.T) {
-	// Seed: sentHooks. Running hooks is a later issue: they are listed in
-	// Rules(), short timeouts are flagged, and a matching call gets a note.
+	// Seed: sentHooks. Without --run-hooks they are listed in Rules(),
+	// short timeouts are flagged, and a matching call gets a note
+	// (hookrun_test.go runs them).
 	const user = `{"hooks": {"BeforeTool": [
 		{"matcher": "run_shell.*", "hooks": [{"type": "command", "command": "gate.sh", "timeout": 500}]},
 		{"matcher": "write_file", "hooks": [{"type": "command", "command": "check.sh", "timeout": 5000}]}

@@ -46,8 +46,15 @@ type Handler struct {
 	// Vars are the values ${NAME} stands for in the exec form (and are
 	// added to the environment of either form): CLAUDE_PROJECT_DIR, …
 	Vars map[string]string
-	// Dir is the folder the hook runs in; "" means the runner's.
+	// Dir is the folder the hook runs in; "" means the runner's. In the
+	// sandbox it is bound read-only.
 	Dir string
+	// Home is the home folder the hook's harness runs under (the simulated
+	// one); in the sandbox it is an empty folder thrown away after the run.
+	Home string
+	// ReadOnly lists more folders a sandboxed hook may read (a user
+	// layer's hook scripts); everything else under the homes is hidden.
+	ReadOnly []string
 	// Origin tells where the handler was declared ("file.json",
 	// "plugin foo"), for messages; it is not part of the handler's identity.
 	Origin string

@@ -139,7 +139,9 @@ func TestTimeouts(t *testing.T) {
 	// tester's limit (`--hook-timeout`, 10 seconds) while Claude Code would
 	// wait longer makes that case "unknown"; after two timeouts the hook is
 	// not run again."
-	r := NewRunner(Limits{Timeout: 200 * time.Millisecond})
+	// 1 s: on a loaded machine a sandboxed `true` can take longer than
+	// 200 ms to start and end.
+	r := NewRunner(Limits{Timeout: time.Second})
 	hang := Handler{Command: "sleep 30; echo late"}
 	for i := 1; i <= 2; i++ {
 		start := time.Now()
@@ -191,7 +193,9 @@ func TestFloodIsCut(t *testing.T) {
 func TestWorkersBound(t *testing.T) {
 	// --hook-workers: "one at a time by default".
 	dir := t.TempDir()
-	r := NewRunner(Limits{Timeout: 5 * time.Second})
+	// Outside the sandbox: the hooks share the test's folder to detect
+	// each other (in the sandbox each gets its own /tmp).
+	r := NewRunner(Limits{Timeout: 5 * time.Second, Sandbox: SandboxOff})
 	var wg sync.WaitGroup
 	var failed atomic.Bool
 	lock := filepath.Join(dir, "lock")

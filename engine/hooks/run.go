@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -33,6 +34,9 @@ type Limits struct {
 	MaxOutput      int           // bytes kept of stdout and of stderr; the rest is read and dropped
 	Workers        int           // hooks running at once, across all callers (--hook-workers); default 1
 	MaxTimeouts    int           // tester timeouts after which a handler is not run again
+	// Sandbox says where hooks run: SandboxOn (the zero value) inside
+	// bubblewrap, SandboxOff as the harness would run them.
+	Sandbox SandboxMode
 }
 
 // Status is how one run of a handler ended.
@@ -77,6 +81,13 @@ type Runner struct {
 	sem  chan struct{}
 	mu   sync.Mutex
 	outs map[string]int // handler key → tester timeouts so far
+	// said holds the handlers whose "not run again" was already reported
+	// in full; later skips carry a short note.
+	said  map[string]bool
+	stats Stats
+	once  []string // notes to show once per run of permsim (Notes)
+	box   *boxer   // how processes are contained; nil until first use
+	boxMu sync.Mutex
 }
 
 // NewRunner returns a Runner with the given limits (zero fields take the
@@ -97,7 +108,8 @@ func NewRunner(l Limits) *Runner {
 	if l.MaxTimeouts <= 0 {
 		l.MaxTimeouts = DefaultMaxTimeouts
 	}
-	return &Runner{lim: l, sem: make(chan struct{}, l.Workers), outs: map[string]int{}}
+	return &Runner{lim: l, sem: make(chan struct{}, l.Workers), outs: map[string]int{}, said: map[string]bool{},
+		stats: Stats{Skipped: map[string]int{}}}
 }
 
 // Limits returns the limits in force, defaults filled in.
@@ -107,19 +119,16 @@ func (r *Runner) Limits() Limits { return r.lim }
 // the smaller of the tester's limit and the handler's own timeout. The
 // process and everything it started are killed at the limit. Run never
 // returns an error: how the run ended is in Result.Status.
-func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
-	res := Result{Handler: h}
+func (r *Runner) Run(ctx context.Context, h Handler, input []byte) (res Result) {
+	res = Result{Handler: h}
+	defer func() { r.count(res) }()
 	if ok, why := h.Runnable(); !ok {
 		res.Status, res.Note = Skipped, why
 		return res
 	}
-	key := h.Key()
-	r.mu.Lock()
-	n := r.outs[key]
-	r.mu.Unlock()
-	if n >= r.lim.MaxTimeouts {
-		res.Status = Skipped
-		res.Note = fmt.Sprintf("timed out %d times at the tester's limit of %s; not run again", n, r.lim.Timeout)
+	box, err := r.boxer()
+	if err != nil {
+		res.Status, res.Note = Skipped, err.Error()
 		return res
 	}
 
@@ -131,6 +140,15 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
 	}
 	defer func() { <-r.sem }()
 
+	// The timeout record is read only once a worker is ours: a caller that
+	// waited for a worker while two other runs of this handler timed out
+	// must not start a third (the race seen with several workers).
+	key := h.Key()
+	if note, skip := r.tooManyTimeouts(key); skip {
+		res.Status, res.Note = Skipped, note
+		return res
+	}
+
 	own := h.Timeout
 	if own <= 0 {
 		own = r.lim.HarnessTimeout
@@ -140,25 +158,69 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
 		limit, harnessGivesUp = own, true
 	}
 
-	cmd, err := h.command()
+	cmd, cleanup, err := box.command(h)
 	if err != nil {
 		res.Status, res.Err = Failed, err
 		return res
 	}
+	defer cleanup()
 	cmd.Stdin = bytes.NewReader(input)
 	stdout := &capped{max: r.lim.MaxOutput}
 	stderr := &capped{max: r.lim.MaxOutput}
-	cmd.Stdout, cmd.Stderr = stdout, stderr
+	// The output pipes are ours, not exec's: Wait then returns when the hook
+	// exits, even while a child it left behind still holds them open.
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		res.Status, res.Err = Failed, err
+		return res
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		res.Status, res.Err = Failed, err
+		return res
+	}
+	cmd.Stdout, cmd.Stderr = outW, errW
 	setProcessGroup(cmd)
-	// Pipes stay open while a grandchild lives on; WaitDelay stops Wait
-	// from hanging on them after the group was killed.
+	// The input is copied by exec; a child that keeps stdin open without
+	// reading must not hold Wait for long.
 	cmd.WaitDelay = time.Second
 
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		outR.Close()
+		errR.Close()
 		res.Status, res.Err = Failed, fmt.Errorf("starting %s: %w", h.Name(), err)
 		return res
 	}
+	var copying sync.WaitGroup
+	copying.Add(2)
+	go func() { defer copying.Done(); _, _ = io.Copy(stdout, outR) }()
+	go func() { defer copying.Done(); _, _ = io.Copy(stderr, errR) }()
+	// Whatever way the run ends, nothing it started outlives it: a child
+	// that detached with setsid or kept running after the hook exited.
+	// Then the pipes' last writers are gone and the copies end.
+	defer func() {
+		box.reap(cmd)
+		drained := make(chan struct{})
+		go func() { copying.Wait(); close(drained) }()
+		select {
+		case <-drained:
+		case <-time.After(time.Second):
+		}
+		outR.Close()
+		errR.Close()
+		<-drained
+		res.Stdout, res.Stderr = stdout.String(), stderr.String()
+		res.Truncated = stdout.dropped > 0 || stderr.dropped > 0
+		if res.Truncated {
+			res.Note = joinNote(fmt.Sprintf("output cut at %d bytes per stream (%d bytes of stdout and %d of stderr dropped)", r.lim.MaxOutput, stdout.dropped, stderr.dropped), res.Note)
+		}
+	}()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(limit)
@@ -178,11 +240,6 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
 		return res
 	}
 	res.Elapsed = time.Since(start)
-	res.Stdout, res.Stderr = stdout.String(), stderr.String()
-	res.Truncated = stdout.dropped > 0 || stderr.dropped > 0
-	if res.Truncated {
-		res.Note = fmt.Sprintf("output cut at %d bytes per stream (%d bytes of stdout and %d of stderr dropped)", r.lim.MaxOutput, stdout.dropped, stderr.dropped)
-	}
 	if timedOut {
 		if harnessGivesUp {
 			res.Status = HarnessTimedOut
@@ -191,7 +248,7 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
 		}
 		r.mu.Lock()
 		r.outs[key]++
-		n = r.outs[key]
+		n := r.outs[key]
 		r.mu.Unlock()
 		res.Status = TimedOut
 		res.Note = joinNote(res.Note, fmt.Sprintf("killed at the tester's limit of %s (the harness would wait up to %s); timeout %d of %d", limit, own, n, r.lim.MaxTimeouts))
@@ -216,6 +273,24 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) Result {
 	return res
 }
 
+// tooManyTimeouts says whether the handler hit the tester's limit
+// MaxTimeouts times already. The first such skip explains itself in full
+// and is kept for Notes; later ones carry a short note, so a long replay
+// says it once instead of on every call.
+func (r *Runner) tooManyTimeouts(key string) (string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := r.outs[key]
+	if n < r.lim.MaxTimeouts {
+		return "", false
+	}
+	if !r.said[key] {
+		r.said[key] = true
+		return fmt.Sprintf("timed out %d times at the tester's limit of %s; not run again, so every later call it matches is unknown", n, r.lim.Timeout), true
+	}
+	return "not run again (timed out before)", true
+}
+
 func joinNote(a, b string) string {
 	if a == "" {
 		return b
@@ -226,15 +301,27 @@ func joinNote(a, b string) string {
 // command builds the process for h: `sh -c` or `bash -c` for the shell
 // form, the program itself for the exec form with ${NAME} filled in.
 func (h Handler) command() (*exec.Cmd, error) {
+	argv, err := h.argv()
+	if err != nil {
+		return nil, err
+	}
 	env := os.Environ()
 	for k, v := range h.Vars {
 		env = append(env, k+"="+v)
 	}
-	var cmd *exec.Cmd
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = env
+	cmd.Dir = h.Dir
+	return cmd, nil
+}
+
+// argv is the program and arguments h runs: `sh -c` or `bash -c` for the
+// shell form, the program itself (looked up on PATH) for the exec form.
+func (h Handler) argv() ([]string, error) {
 	if len(h.Args) > 0 {
 		argv := append([]string{h.Command}, h.Args...)
 		if strings.TrimSpace(h.Command) == "" {
-			argv = h.Args
+			argv = append([]string(nil), h.Args...)
 		}
 		for i, a := range argv {
 			argv[i] = h.expand(a)
@@ -243,17 +330,18 @@ func (h Handler) command() (*exec.Cmd, error) {
 		if err != nil {
 			return nil, fmt.Errorf("exec-form hook %s: %w", h.Name(), err)
 		}
-		cmd = exec.Command(path, argv[1:]...)
-	} else {
-		shell := "sh"
-		if h.Shell == "bash" {
-			shell = "bash"
-		}
-		cmd = exec.Command(shell, "-c", h.Command)
+		argv[0] = path
+		return argv, nil
 	}
-	cmd.Env = env
-	cmd.Dir = h.Dir
-	return cmd, nil
+	shell := "sh"
+	if h.Shell == "bash" {
+		shell = "bash"
+	}
+	path, err := exec.LookPath(shell)
+	if err != nil {
+		return nil, fmt.Errorf("hook %s: %w", h.Name(), err)
+	}
+	return []string{path, "-c", h.Command}, nil
 }
 
 // expand fills in ${NAME} (and $NAME) for the handler's Vars, leaving any

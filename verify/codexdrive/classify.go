@@ -12,6 +12,7 @@ import (
 // table, and the differential corpus's README, "Reclassified rows").
 var (
 	reRmGuard       = regexp.MustCompile(`rm -f style commands are not permitted`)
+	reHookBlocked   = regexp.MustCompile(`^Command blocked by PreToolUse hook: `)
 	reForbidden     = regexp.MustCompile(`rejected: policy forbids commands starting with`)
 	reJustified     = regexp.MustCompile("Rejected\\(\\\\?\"`[^`]*` rejected: ")
 	reGranular      = regexp.MustCompile(`AskForApproval::Granular\.\w+ is false`)
@@ -43,6 +44,8 @@ func Classify(method, text string, neverPolicy bool) (outcome, pattern string) {
 		why = "(policy=never)"
 	}
 	switch {
+	case reHookBlocked.MatchString(t):
+		return verify.OutcomeBlocked, "pre-tool-use-hook"
 	case reRmGuard.MatchString(t):
 		return verify.OutcomeBlocked, "builtin-rm-guard"
 	case reForbidden.MatchString(t):

@@ -56,7 +56,7 @@ func Layout(c verify.Case, home string) error {
 // SimEnv is the Env standing in for a case's run in the corpus layout:
 // the case's mode as the session's mode (nil: config.toml decides).
 func SimEnv(c verify.Case) engine.Env {
-	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/codex", Flags: map[string]string{}}
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/codex", Flags: map[string]string{}, RunHooks: true}
 	if c.Mode != nil {
 		env.Flags[codex.FlagMode] = *c.Mode
 	}
@@ -70,7 +70,7 @@ func Simulate(c verify.Case) ([]verify.Simulated, []string) {
 	if len(c.Args) > 0 {
 		unsupported = "command-line arguments " + strings.Join(c.Args, " ")
 	}
-	return verify.SimulateCalls(codex.New(), SimEnv(c), unsupported, c.Calls)
+	return verify.SimulateCalls(&codex.Harness{Hooks: hookRunner}, SimEnv(c), unsupported, c.Calls)
 }
 
 // threadParams are thread/start's approvalPolicy and sandbox for a case's

@@ -15,6 +15,8 @@ var patterns = []struct {
 	outcome string
 	name    string
 }{
+	{regexp.MustCompile(`^Tool execution blocked: `), verify.OutcomeBlocked, "before-tool-hook"},
+	{regexp.MustCompile(`^Agent execution stopped by hook: `), verify.OutcomeBlocked, "before-tool-hook(stop)"},
 	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy\. You are in Plan Mode`), verify.OutcomeBlocked, "policy-deny(plan-mode)"},
 	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy`), verify.OutcomeBlocked, "policy-deny"},
 	{regexp.MustCompile(`requires user confirmation, which is not supported in non-interactive mode`), verify.OutcomeAsks, "ask_user(headless)"},

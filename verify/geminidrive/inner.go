@@ -72,7 +72,7 @@ func Layout(c verify.Case, home string) error {
 // any.
 func SimEnv(c verify.Case) (engine.Env, string) {
 	trust := c.Trust
-	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}}
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}, RunHooks: true}
 	var raw []string
 	if c.Mode != nil {
 		if strings.HasPrefix(*c.Mode, "-") {
@@ -80,6 +80,9 @@ func SimEnv(c verify.Case) (engine.Env, string) {
 		} else {
 			env.Flags[gemini.FlagMode] = *c.Mode
 		}
+	}
+	if headless(c) {
+		env.Flags[gemini.FlagHeadless] = "true"
 	}
 	args := append(raw, c.Args...)
 	for i := 0; i < len(args); i++ {
@@ -117,7 +120,7 @@ func SimEnv(c verify.Case) (engine.Env, string) {
 // Simulate decides every call of the case with the Gemini CLI simulator.
 func Simulate(c verify.Case) ([]verify.Simulated, []string) {
 	env, unsupported := SimEnv(c)
-	return verify.SimulateCalls(gemini.New(), env, unsupported, c.Calls)
+	return verify.SimulateCalls(&gemini.Harness{Hooks: hookRunner}, env, unsupported, c.Calls)
 }
 
 // Args are the command-line arguments of a case's run: ACP mode, the
@@ -201,6 +204,9 @@ func (r *acp) permission(m verify.RPCMessage) {
 
 // runCase runs one case in a fresh `gemini --acp` process.
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+	if headless(j.Case) {
+		return runHeadless(ctx, j, ctl, out)
+	}
 	c := j.Case
 	version := verify.Version(j.Binary, "gemini-cli ")
 	if err := Layout(c, verify.Home); err != nil {
