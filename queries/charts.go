@@ -41,21 +41,21 @@ func shorten(s string, n int) string {
 	return string(r[:half]) + "…" + string(r[len(r)-(n-1-half):])
 }
 
-// niceMax rounds m up to 1, 2 or 5 times a power of ten, for the axis.
-func niceMax(m int64) int64 {
+// axisSteps picks the step between gridlines — 1, 2 or 5 times a power
+// of ten, at most five steps — and the axis top, a whole number of steps
+// at or above m.
+func axisSteps(m int64) (step, top int64) {
 	if m <= 0 {
-		return 1
+		return 1, 1
 	}
-	p := int64(1)
-	for p*10 <= m {
-		p *= 10
-	}
-	for _, f := range []int64{1, 2, 5, 10} {
-		if f*p >= m {
-			return f * p
+	for p := int64(1); ; p *= 10 {
+		for _, f := range []int64{1, 2, 5} {
+			step = f * p
+			if (m+step-1)/step <= 5 {
+				return step, (m + step - 1) / step * step
+			}
 		}
 	}
-	return 10 * p
 }
 
 // bar is one row of a horizontal bar chart: its label, its segments (one
@@ -183,8 +183,8 @@ func weeklyChart(r *RiskReport) template.HTML {
 		colour[c] = palette[i%len(palette)]
 		ss[i] = series{name: c, colour: colour[c]}
 	}
-	axis := niceMax(top)
-	const left, plotH, plotTop = 50, 200, 30
+	step, axis := axisSteps(top)
+	const left, plotH, plotTop = 50, 200, 46
 	n := len(r.Weeks)
 	plotW := chartWidth - left - 10
 	slot := float64(plotW) / float64(n)
@@ -195,9 +195,8 @@ func weeklyChart(r *RiskReport) template.HTML {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" id="chart-weekly" role="img" aria-label="%s" viewBox="0 0 %d %d" width="100%%" preserveAspectRatio="xMinYMin meet">`, esc(title), chartWidth, h)
 	fmt.Fprintf(&b, `<title>%s</title><text x="0" y="16" class="ct">%s</text>`, esc(title), esc(title))
-	for i := 0; i <= 4; i++ {
-		v := axis * int64(i) / 4
-		y := plotTop + plotH - int(float64(plotH)*float64(i)/4)
+	for v := int64(0); v <= axis; v += step {
+		y := plotTop + plotH - int(float64(plotH)*float64(v)/float64(axis))
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" class="grid"/><text x="%d" y="%d" class="cl" text-anchor="end">%s</text>`, left, chartWidth-10, y, y, left-6, y+4, num(v))
 	}
 	labelEvery := 1 + n/12
