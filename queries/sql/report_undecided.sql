@@ -10,7 +10,9 @@
 --     (its settings could not be read), else a call the last replay left
 --     out (--since, --newest, or ingested after it);
 --   * decisions whose outcome is unknown: the simulator could not tell (a
---     hook that did not answer, a classifier), by reason.
+--     hook that did not answer, a classifier), by reason;
+--   * decisions made without the project's settings because its folder was
+--     not found (replay.NoteProjectMissing in their notes).
 --
 -- Calls without a call_key cannot be matched to a decision and are not
 -- counted.
@@ -57,6 +59,13 @@ causes AS (
         coalesce(nullif(trim(d.command), ''), nullif(array_to_string(d.paths, ' '), ''), d.tool, '?') AS what
     FROM {{decisions}} d
     WHERE d.outcome = 'unknown'
+    UNION ALL
+    SELECT
+        'project folder not found: decided without its settings (replay --root OLD=NEW finds it)' AS cause,
+        coalesce(nullif(trim(d.command), ''), nullif(array_to_string(d.paths, ' '), ''), d.tool, '?') AS what
+    FROM {{decisions}} d
+    WHERE d.outcome IS DISTINCT FROM 'unknown'
+      AND list_contains(d.notes, 'project folder not found: decided without the project''s settings')
 ),
 items AS (
     SELECT cause, what, count(*) AS n FROM causes GROUP BY ALL
