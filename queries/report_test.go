@@ -231,6 +231,43 @@ func TestReportHTML(t *testing.T) {
 			t.Errorf("html report is not self-contained: has %q", bad)
 		}
 	}
+	// The page as a whole, checked by eye in Chromium (TestReportInBrowser
+	// in cmd/permsim renders the demo's).
+	golden(t, "report/report.html", out)
+}
+
+// Text from transcripts cannot inject markup into the page, in the
+// tables or in the charts' labels and tooltips.
+func TestReportHTMLEscapes(t *testing.T) {
+	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>`
+	r := wantRisk()
+	r.ApprovedBy[0].RuleText = evil
+	r.ApprovedBy[0].Top[0].What = evil
+	r.ByProject[0].ProjectDir = evil
+	r.Weeks[0].ByDanger[0].Category = evil
+	r.Undecided = []UndecidedCause{{Cause: evil, Calls: 1, Examples: []string{evil}}}
+	var b bytes.Buffer
+	if err := writeHTML(&b, escapeReport(r)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, bad := range []string{"<script", "<img"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("hostile text reached the page as markup: %q", bad)
+		}
+	}
+	if !strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("hostile text is not shown escaped")
+	}
+}
+
+func TestReportJSONGolden(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "json"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report/report.json", b.String())
 }
 
 // "an empty decisions table → the report says to run permsim replay first
