@@ -48,10 +48,12 @@ var (
 )
 
 // extra are the two command-line shapes added to gitleaks' rules (see the
-// package comment). Their secret is group 1.
+// package comment). An unquoted assigned value is made of the characters
+// tokens and passwords use, so a regular expression or a sed script that
+// merely names the variable (s/^API_KEY=.*/…/) is not masked.
 var extra = []rule{
 	{id: "url-password", re: regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'"]{1,128}:([^\s@/'"]{1,256})@`), secretGroup: 1, keywords: []string{"://"}},
-	{id: "secret-assignment", re: regexp.MustCompile(`(?i)\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*=(?:'([^'\s]{1,512})'|"([^"\s]{1,512})"|([^\s'";|&$()]{1,512}))`), keywords: []string{"secret", "token", "passw", "passphrase", "key", "credential"}},
+	{id: "secret-assignment", re: regexp.MustCompile(`(?i)\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*=(?:'([^'\s]{3,512})'|"([^"\s]{3,512})"|([A-Za-z0-9_\-+/=.:@%~!^]{3,512}))`), keywords: []string{"secret", "token", "passw", "passphrase", "key", "credential"}},
 }
 
 // rules loads and compiles the rule set once. gitleaks' own loader goes

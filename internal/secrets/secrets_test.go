@@ -1,6 +1,11 @@
 package secrets
 
-import "testing"
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+)
 
 // Issue 14: "Secrets in commands (bearer tokens, API keys,
 // AWS_SECRET_ACCESS_KEY=…, passwords in URLs) are masked in reports by
@@ -59,4 +64,56 @@ func FuzzMaskString(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		_ = MaskString(s)
 	})
+}
+
+// Seen in real agent transcripts (testdata/danger/everyday.real.jsonl): a
+// script that edits a secret's line names the variable without holding a
+// secret, and must stay readable; the one that writes the secret is masked.
+func TestMaskScriptsNamingSecrets(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`sed -E 's/\(^RESEND_API_KEY=.{6}\).*/\\1…<redacted>/'`, `sed -E 's/\(^RESEND_API_KEY=.{6}\).*/\\1…<redacted>/'`},
+		{`perl -i -pe 's#^WEBHOOK_SECRET=.*#WEBHOOK_SECRET=whsec_4DQgBK5EYEjMMPD6uv70vpipSLEZ9/uf#' .env.local`,
+			`perl -i -pe 's#^WEBHOOK_SECRET=.*#WEBHOOK_SECRET=[masked]#' .env.local`},
+	} {
+		if got := MaskString(c.in); got != c.want {
+			t.Errorf("MaskString(%q)\n got  %q\n want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Masking must not hide what agents ordinarily do: of the real everyday
+// commands in testdata/danger/everyday.real.jsonl (collected from agent
+// transcripts), only those holding a credential are changed — 33 of 2,873
+// on this corpus (Supabase service keys, webhook secrets and verify tokens
+// in URLs, checked by eye with -v). The bound leaves room for gitleaks'
+// rules to grow.
+func TestEverydayCommandsMostlyUntouched(t *testing.T) {
+	f, err := os.Open("../../testdata/danger/everyday.real.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n, changed := 0, 0
+	for sc.Scan() {
+		var m struct {
+			Command string `json:"command"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || m.Command == "" {
+			continue
+		}
+		n++
+		if out := MaskString(m.Command); out != m.Command {
+			changed++
+			t.Logf("masked: %.200q", out)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("read %d commands: corpus missing?", n)
+	}
+	if changed*100 > n*2 {
+		t.Errorf("%d of %d everyday commands masked (over 2%%)", changed, n)
+	}
+	t.Logf("%d of %d everyday commands masked", changed, n)
 }
