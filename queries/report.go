@@ -537,16 +537,6 @@ func mapText(r *RiskReport, e func(string) string) *RiskReport {
 	return &out
 }
 
-// records runs one embedded query and returns its rows as maps from
-// column name to the driver's value.
-func (d *DB) records(ctx context.Context, file string) ([]map[string]any, error) {
-	recs, err := d.recordsSQL(ctx, mustSQL(file))
-	if err != nil {
-		return nil, fmt.Errorf("sql/%s: %w", file, err)
-	}
-	return recs, nil
-}
-
 // recordsSQL runs sqlText and returns its rows as maps from column name to
 // the driver's value.
 func (d *DB) recordsSQL(ctx context.Context, sqlText string) ([]map[string]any, error) {
