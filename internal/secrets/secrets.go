@@ -17,6 +17,7 @@ package secrets
 import (
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -30,16 +31,68 @@ const Mask = "[masked]"
 
 type rule struct {
 	id          string
+	expr        string // compiled on first use: most rules never pass their keywords
+	once        sync.Once
 	re          *regexp.Regexp
 	secretGroup int
 	entropy     float64
 	keywords    []string // lower case; the rule is tried only when one occurs
-	allow       []*config.Allowlist
+	allow       []*allowlist
+}
+
+// regexp compiles the rule's expression on first use; nil when it does
+// not compile (Go's regexp is the engine gitleaks itself uses).
+func (r *rule) regexp() *regexp.Regexp {
+	r.once.Do(func() {
+		if r.re == nil {
+			r.re, _ = regexp.Compile(r.expr)
+		}
+	})
+	return r.re
+}
+
+// allowlist is one of gitleaks' allowlists, as far as it can apply to a
+// text that is neither a file nor a commit.
+type allowlist struct {
+	and       bool   // every criterion must hold (condition = "AND")
+	target    string // what the expressions test: "" the secret, "match", "line"
+	exprs     []string
+	once      sync.Once
+	res       []*regexp.Regexp
+	stopWords []string // lower case
+	rules     []string // global allowlists: the rules they apply to (none: all)
+	skip      bool     // needs a path or a commit, which a command has not
+}
+
+func (a *allowlist) regexAllowed(s string) bool {
+	a.once.Do(func() {
+		for _, e := range a.exprs {
+			if re, err := regexp.Compile(e); err == nil {
+				a.res = append(a.res, re)
+			}
+		}
+	})
+	for _, re := range a.res {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *allowlist) stopWord(secret string) bool {
+	l := strings.ToLower(secret)
+	for _, w := range a.stopWords {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 type ruleSet struct {
-	rules  []rule
-	global []*config.Allowlist
+	rules  []*rule
+	global []*allowlist
 }
 
 var (
@@ -51,42 +104,85 @@ var (
 // package comment). An unquoted assigned value is made of the characters
 // tokens and passwords use, so a regular expression or a sed script that
 // merely names the variable (s/^API_KEY=.*/…/) is not masked.
-var extra = []rule{
-	{id: "url-password", re: regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'"]{1,128}:([^\s@/'"]{1,256})@`), secretGroup: 1, keywords: []string{"://"}},
-	{id: "secret-assignment", re: regexp.MustCompile(`(?i)\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*=(?:'([^'\s]{3,512})'|"([^"\s]{3,512})"|([A-Za-z0-9_\-+/=.:@%~!^]{3,512}))`), keywords: []string{"secret", "token", "passw", "passphrase", "key", "credential"}},
+func extra() []*rule {
+	return []*rule{
+		{id: "url-password", re: regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'"]{1,128}:([^\s@/'"]{1,256})@`), secretGroup: 1, keywords: []string{"://"}},
+		{id: "secret-assignment", re: regexp.MustCompile(`(?i)\b[A-Z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Z0-9_]*=(?:'([^'\s]{3,512})'|"([^"\s]{3,512})"|([A-Za-z0-9_\-+/=.:@%~!^]{3,512}))`), keywords: []string{"secret", "token", "passw", "passphrase", "key", "credential"}},
+	}
 }
 
-// rules loads and compiles the rule set once. gitleaks' own loader goes
-// through viper; the rule set is plain TOML, read here with the TOML
-// reader permsim already uses, into gitleaks' own configuration type.
+// gitleaksFile is the part of gitleaks' configuration file (its config
+// package's gitleaks.toml) the masking uses.
+type gitleaksFile struct {
+	Rules []struct {
+		ID          string
+		Regex       string
+		SecretGroup int
+		Entropy     float64
+		Keywords    []string
+		SkipReport  bool
+		Allowlists  []gitleaksAllowlist
+	}
+	Allowlists []gitleaksAllowlist
+}
+
+type gitleaksAllowlist struct {
+	Condition   string
+	Commits     []string
+	Paths       []string
+	RegexTarget string
+	Regexes     []string
+	StopWords   []string
+	TargetRules []string
+}
+
+func (g gitleaksAllowlist) compile() *allowlist {
+	a := &allowlist{and: strings.EqualFold(g.Condition, "AND"), target: g.RegexTarget, exprs: g.Regexes, rules: g.TargetRules}
+	for _, w := range g.StopWords {
+		a.stopWords = append(a.stopWords, strings.ToLower(w))
+	}
+	hasPathOrCommit := len(g.Paths) > 0 || len(g.Commits) > 0
+	// Made only of path or commit criteria, or needing one under AND: it
+	// cannot hold for a command.
+	a.skip = hasPathOrCommit && (a.and || len(g.Regexes) == 0 && len(g.StopWords) == 0)
+	return a
+}
+
+// rules reads the rule set once. The file is gitleaks' own
+// (config.DefaultConfig), read with the TOML reader permsim already uses;
+// each expression is compiled the first time a text holds one of its
+// rule's keywords (compiling all 220 up front took most of a second).
 func rules() *ruleSet {
 	loadOnce.Do(func() {
 		rs := &ruleSet{}
-		var vc config.ViperConfig
-		cfg := config.Config{}
-		if _, err := toml.Decode(config.DefaultConfig, &vc); err == nil {
-			if c, err := vc.Translate(); err == nil {
-				cfg = c
+		var f gitleaksFile
+		if _, err := toml.Decode(config.DefaultConfig, &f); err == nil {
+			for _, r := range f.Rules {
+				if r.Regex == "" || r.SkipReport {
+					continue // path-only rules say nothing about text
+				}
+				nr := &rule{id: r.ID, expr: r.Regex, secretGroup: r.SecretGroup, entropy: r.Entropy}
+				for _, k := range r.Keywords {
+					nr.keywords = append(nr.keywords, strings.ToLower(k))
+				}
+				for _, a := range r.Allowlists {
+					nr.allow = append(nr.allow, a.compile())
+				}
+				rs.rules = append(rs.rules, nr)
+			}
+			for _, a := range f.Allowlists {
+				rs.global = append(rs.global, a.compile())
 			}
 		}
-		for _, id := range cfg.OrderedRules {
-			r := cfg.Rules[id]
-			if r.Regex == nil || r.SkipReport {
-				continue // path-only rules say nothing about text
-			}
-			rs.rules = append(rs.rules, rule{id: r.RuleID, re: r.Regex, secretGroup: r.SecretGroup,
-				entropy: r.Entropy, keywords: r.Keywords, allow: r.Allowlists})
-		}
-		rs.global = cfg.Allowlists
-		rs.rules = append(rs.rules, extra...)
+		rs.rules = append(rs.rules, extra()...)
 		loaded = rs
 	})
 	return loaded
 }
 
-// RuleCount is the number of detection rules in use (gitleaks' and the two
-// added here); zero would mean gitleaks' rule set failed to load.
-func RuleCount() int { return len(rules().rules) - len(extra) }
+// RuleCount is the number of detection rules in use from gitleaks' rule
+// set (the two added here not counted); zero would mean it failed to load.
+func RuleCount() int { return len(rules().rules) - len(extra()) }
 
 // Finding is one secret found in a text: its byte span and the rule that
 // found it.
@@ -103,12 +199,15 @@ func Find(s string) []Finding {
 	rs := rules()
 	lower := strings.ToLower(s)
 	var out []Finding
-	for i := range rs.rules {
-		r := &rs.rules[i]
+	for _, r := range rs.rules {
 		if len(r.keywords) > 0 && !containsAny(lower, r.keywords) {
 			continue
 		}
-		for _, m := range r.re.FindAllStringSubmatchIndex(s, -1) {
+		re := r.regexp()
+		if re == nil {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
 			start, end := secretSpan(r, m)
 			if start < 0 || start >= end {
 				continue
@@ -118,7 +217,7 @@ func Find(s string) []Finding {
 				continue
 			}
 			match := s[m[0]:m[1]]
-			if allowed(rs.global, secret, match, s) || allowed(r.allow, secret, match, s) {
+			if allowed(rs.global, r.id, secret, match, s) || allowed(r.allow, r.id, secret, match, s) {
 				continue
 			}
 			out = append(out, Finding{Start: start, End: end, RuleID: r.id})
@@ -175,38 +274,32 @@ func secretSpan(r *rule, m []int) (int, int) {
 	return m[0], m[1]
 }
 
-// allowed applies gitleaks' allowlists to one finding. Criteria that need a
-// commit or a file path cannot hold for a command, so an allowlist made
-// only of those never applies, and under an AND condition neither does one
-// that has them.
-func allowed(lists []*config.Allowlist, secret, match, line string) bool {
+// allowed applies gitleaks' allowlists to one finding of rule id: an
+// allowlist holds when its expressions match (the secret, the match or the
+// line, as it says) or the secret holds one of its stop words — both,
+// under an AND condition.
+func allowed(lists []*allowlist, id, secret, match, line string) bool {
 	for _, a := range lists {
-		if a == nil {
-			continue
-		}
-		hasPathOrCommit := len(a.Paths) > 0 || len(a.Commits) > 0
-		if a.MatchCondition == config.AllowlistMatchAnd && hasPathOrCommit {
+		if a.skip || len(a.rules) > 0 && !slices.Contains(a.rules, id) {
 			continue
 		}
 		target := secret
-		switch a.RegexTarget {
+		switch a.target {
 		case "match":
 			target = match
 		case "line":
 			target = line
 		}
-		regexOK := len(a.Regexes) > 0 && a.RegexAllowed(target)
-		stopOK := false
-		if len(a.StopWords) > 0 {
-			stopOK, _ = a.ContainsStopWord(secret)
-		}
-		if a.MatchCondition == config.AllowlistMatchAnd {
-			if (len(a.Regexes) == 0 || regexOK) && (len(a.StopWords) == 0 || stopOK) && (len(a.Regexes) > 0 || len(a.StopWords) > 0) {
+		hasRe, hasStop := len(a.exprs) > 0, len(a.stopWords) > 0
+		reOK := hasRe && a.regexAllowed(target)
+		stopOK := hasStop && a.stopWord(secret)
+		if a.and {
+			if (!hasRe || reOK) && (!hasStop || stopOK) && (hasRe || hasStop) {
 				return true
 			}
 			continue
 		}
-		if regexOK || stopOK {
+		if reOK || stopOK {
 			return true
 		}
 	}
