@@ -89,14 +89,19 @@ func count(t *testing.T, d *DB, sqlText string) int64 {
 // harness and date "from the partitions"), decisions is replay.DecisionRow
 // likewise, rules is replay.RuleRow. Checked both on a missing folder ("a
 // table whose folder is missing or empty gets an empty view with the right
-// columns") and on the Parquet dataset.
+// columns") and on the Parquet dataset. After them come the columns added
+// for SQL that reads easily (issue 16: "column names that need no quoting
+// … a first-path column beside paths"): first_path, and in decisions
+// outcome_group and danger_text.
 func TestViewColumnsMatchContracts(t *testing.T) {
 	date := [2]string{"date", "VARCHAR"}
+	firstPath := [2]string{"first_path", "VARCHAR"}
 	want := map[string][][2]string{
-		"calls_all": wantColumns(t, "../toolcall/toolcall.go", "Row", date),
-		"calls":     wantColumns(t, "../toolcall/toolcall.go", "Row", date),
-		"decisions": wantColumns(t, "../replay/replay.go", "DecisionRow", date),
-		"rules":     wantColumns(t, "../replay/replay.go", "RuleRow"),
+		"calls_all": wantColumns(t, "../toolcall/toolcall.go", "Row", date, firstPath),
+		"calls":     wantColumns(t, "../toolcall/toolcall.go", "Row", date, firstPath),
+		"decisions": wantColumns(t, "../replay/replay.go", "DecisionRow", date,
+			[2]string{"outcome_group", "VARCHAR"}, firstPath, [2]string{"danger_text", "VARCHAR"}),
+		"rules": wantColumns(t, "../replay/replay.go", "RuleRow"),
 	}
 	dirs := map[string]string{
 		"missing": t.TempDir() + "/does-not-exist",
@@ -138,7 +143,7 @@ func TestViewsReadOtherWriters(t *testing.T) {
 		}
 	}
 	d := openTest(t, out)
-	if got, want := describe(t, d, "calls_all"), wantColumns(t, "../toolcall/toolcall.go", "Row", [2]string{"date", "VARCHAR"}); !reflect.DeepEqual(got, want) {
+	if got, want := describe(t, d, "calls_all"), wantColumns(t, "../toolcall/toolcall.go", "Row", [2]string{"date", "VARCHAR"}, [2]string{"first_path", "VARCHAR"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("calls_all columns\n got  %v\n want %v", got, want)
 	}
 	var b strings.Builder
@@ -304,5 +309,61 @@ func TestSettings(t *testing.T) {
 	}
 	if got := str(r["tz"]); got != "UTC" {
 		t.Errorf("TimeZone = %q, want UTC", got)
+	}
+}
+
+// `permsim sql --schema` lists every view and column: the documentation
+// (Views) must name exactly the columns DESCRIBE gives, with their types,
+// and give each a meaning.
+func TestSchemaMatchesViews(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	for _, v := range Views {
+		got, err := d.viewColumns(context.Background(), v.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc [][2]string
+		for _, c := range v.Columns {
+			doc = append(doc, [2]string{c.Name, c.Type})
+			if strings.TrimSpace(c.Meaning) == "" {
+				t.Errorf("%s.%s has no meaning", v.Name, c.Name)
+			}
+		}
+		if !reflect.DeepEqual(got, doc) {
+			t.Errorf("%s: documented columns\n %v\nview columns\n %v", v.Name, doc, got)
+		}
+	}
+	var b strings.Builder
+	if err := WriteSchema(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"decisions: one row per decided call", "  outcome_group ", "  first_path ", "rules: "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("schema lacks %q", want)
+		}
+	}
+}
+
+// Issue 14: secrets are masked "in permsim sql's default output unless
+// asked". The dataset holds no credential, so the query makes one.
+func TestQueryMasksSecrets(t *testing.T) {
+	d := openTest(t, t.TempDir())
+	q := `SELECT 'git clone https://deploy:s3cr3tPassw0rd@git.corp.local/app.git' AS cmd, ['PGPASSWORD=hunter2 psql'] AS l`
+	for _, c := range []struct {
+		format string
+		opts   QueryOptions
+		want   string
+	}{
+		{"csv", QueryOptions{}, "cmd,l\ngit clone https://deploy:[masked]@git.corp.local/app.git,\"[\"\"PGPASSWORD=[masked] psql\"\"]\"\n"},
+		{"json", QueryOptions{}, `{"cmd":"git clone https://deploy:[masked]@git.corp.local/app.git","l":["PGPASSWORD=[masked] psql"]}` + "\n"},
+		{"csv", QueryOptions{ShowSecrets: true}, "cmd,l\ngit clone https://deploy:s3cr3tPassw0rd@git.corp.local/app.git,\"[\"\"PGPASSWORD=hunter2 psql\"\"]\"\n"},
+	} {
+		var b strings.Builder
+		if err := d.QueryWith(context.Background(), q, &b, c.format, c.opts); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%s %+v:\n got  %q\n want %q", c.format, c.opts, b.String(), c.want)
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/csv"
 	"encoding/hex"
 	"fmt"
-	"github.com/permsim/permsim/internal/textsafe"
 	"io"
 	"math"
 	"math/big"
@@ -18,6 +17,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/permsim/permsim/internal/secrets"
+	"github.com/permsim/permsim/internal/textsafe"
 )
 
 // QueryFormats lists the output formats Query accepts.
@@ -39,7 +41,20 @@ var QueryFormats = []string{"table", "csv", "json"}
 //
 // A SQL error is returned with DuckDB's own message; when the SQL names a
 // remote location (s3://, https://, …) the error also wraps ErrRemotePath.
+//
+// Credentials in text values (tokens, keys, passwords in URLs: see
+// internal/secrets) are masked; QueryWith with ShowSecrets prints them.
 func (d *DB) Query(ctx context.Context, sqlText string, w io.Writer, format string) error {
+	return d.QueryWith(ctx, sqlText, w, format, QueryOptions{})
+}
+
+// QueryOptions shapes Query's output.
+type QueryOptions struct {
+	ShowSecrets bool // print credentials as stored instead of masking them
+}
+
+// QueryWith is Query with options.
+func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format string, opts QueryOptions) error {
 	switch format {
 	case "table", "csv", "json":
 	default:
@@ -89,6 +104,11 @@ func (d *DB) Query(ctx context.Context, sqlText string, w io.Writer, format stri
 		if err := rows.Scan(ptrs...); err != nil {
 			return err
 		}
+		if !opts.ShowSecrets {
+			for i, v := range vals {
+				vals[i] = maskValue(v)
+			}
+		}
 		if err := out.row(vals); err != nil {
 			return err
 		}
@@ -116,6 +136,34 @@ func sqlError(err error, sqlText string) error {
 		}
 	}
 	return err
+}
+
+// maskValue masks the credentials in a text value, and in the texts inside
+// lists, structs and maps.
+func maskValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		return secrets.MaskString(x)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = maskValue(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = maskValue(e)
+		}
+		return out
+	case duckdb.Map:
+		out := make(duckdb.Map, len(x))
+		for k, e := range x {
+			out[k] = maskValue(e)
+		}
+		return out
+	}
+	return v
 }
 
 type column struct {

@@ -105,3 +105,6 @@ func copyTree(src, dst string) error {
 		return os.WriteFile(target, b, 0o644)
 	})
 }
+
+// ansi matches the SGR escape sequences the text report colours with.
+var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")

@@ -23,20 +23,68 @@ var outcomeRight = []bool{false, false, false, true, true, true, true, true, tru
 var resultHeaders = []string{"simulated", "ok", "error", "denied", "unknown", "total"}
 var resultRight = []bool{false, true, true, true, true, true}
 
-func writeText(w io.Writer, r *RiskReport) error {
+// Section titles, shared by the text, Markdown and HTML reports.
+const (
+	weeksTitle       = "Per week: dangerous calls that would run without asking"
+	byFileTitle      = "Per settings file: what let dangerous calls run"
+	byProjectTitle   = "Per project"
+	byHarnessTitle   = "Per harness and mode"
+	groupsTitle      = "Outcome groups per harness"
+	undecidedTitle   = "What the run could not decide"
+	noneUndecided    = "Every call was decided."
+	countsLegend     = "dangerous: calls marked dangerous; would run: of those, the ones the simulator lets run without asking; ran: of those, the ones that really ran (result ok or error)."
+	maskedLine       = "Credentials in commands, paths and rules are masked as " + "[masked]" + "; --show-secrets shows them."
+	noRuleFile       = "(no rule: a mode, a read-only set, a sandbox)"
+	unknownWeek      = "unknown"
+	weeksByDangerCol = "would run, by danger category"
+)
+
+var weekHeaders = []string{"week", "calls", "decisions", "dangerous", "would run", "ran", weeksByDangerCol}
+var weekRight = []bool{false, true, true, true, true, true, false}
+var projectHeaders = []string{"project", "decisions", "dangerous", "would run", "ran"}
+var projectRight = []bool{false, true, true, true, true}
+var harnessModeHeaders = []string{"harness", "mode", "decisions", "dangerous", "would run", "ran"}
+var harnessModeRight = []bool{false, false, true, true, true, true}
+var fileHeaders = []string{"settings file", "layer", "calls", "rules"}
+var fileRight = []bool{false, false, true, true}
+var groupHeaders = []string{"harness", "blocked", "asks-rule", "asks-mode", "runs", "unknown", "total"}
+var groupRight = []bool{false, true, true, true, true, true, true}
+
+// style colours the text report on a terminal; its zero value leaves text
+// alone (NO_COLOR, or output that is not a terminal).
+type style struct{ on bool }
+
+func (s style) wrap(code, t string) string {
+	if !s.on || t == "" {
+		return t
+	}
+	return "\x1b[" + code + "m" + t + "\x1b[0m"
+}
+func (s style) title(t string) string  { return s.wrap("1;4", t) }
+func (s style) bold(t string) string   { return s.wrap("1", t) }
+func (s style) dim(t string) string    { return s.wrap("2", t) }
+func (s style) risky(t string) string  { return s.wrap("1;31", t) }
+func (s style) header(t string) string { return s.wrap("1;36", t) }
+
+func writeText(w io.Writer, r *RiskReport, color bool) error {
+	st := style{on: color}
 	var b strings.Builder
-	b.WriteString("permsim risk report")
+	b.WriteString(st.bold("permsim risk report"))
 	if len(r.Labels) > 0 {
-		b.WriteString(" (" + strings.Join(r.Labels, "; ") + ")")
+		b.WriteString(" " + st.dim("("+strings.Join(r.Labels, "; ")+")"))
 	}
 	b.WriteString("\n\n" + summary(r) + "\n")
+	if w := windowLine(r); w != "" {
+		b.WriteString(w + "\n")
+	}
 	if r.Note != "" {
 		b.WriteString("\n" + capitalize(r.Note) + ".\n")
+		textUndecided(&b, st, r)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
 
-	b.WriteString("\n" + approvedTitle + "\n\n")
+	b.WriteString("\n" + st.title(approvedTitle) + "\n\n")
 	if len(r.ApprovedBy) == 0 {
 		b.WriteString("  " + noneApproved + "\n")
 	}
@@ -48,36 +96,109 @@ func writeText(w io.Writer, r *RiskReport) error {
 	}
 	indent := strings.Repeat(" ", 2+countWidth+2)
 	for _, a := range r.ApprovedBy {
-		fmt.Fprintf(&b, "  %-*s  %s\n", countWidth, plural(a.Calls, "call"), decider(a))
+		count := fmt.Sprintf("%-*s", countWidth, plural(a.Calls, "call"))
+		fmt.Fprintf(&b, "  %s  %s\n", st.risky(count), decider(a))
 		if a.RuleText != "" && (a.RuleFile != "" || a.RuleLayer != "") {
 			b.WriteString(indent + "in " + fileLayer(a) + "\n")
 		}
 		b.WriteString(indent + "danger: " + orNone(a.Danger) + "; harness: " + orNone(a.Harnesses) + "\n")
 		width := 0
 		for _, t := range a.Top {
-			width = max(width, len(strconv.FormatInt(t.Calls, 10)))
+			width = max(width, len(num(t.Calls)))
 		}
 		for i, t := range a.Top {
 			lead := indent + "     "
 			if i == 0 {
 				lead = indent + "top: "
 			}
-			b.WriteString(fmt.Sprintf("%s%*d  %s\n", lead, width, t.Calls, oneLine(t.What)))
+			b.WriteString(fmt.Sprintf("%s%*s  %s\n", lead, width, num(t.Calls), oneLine(t.What)))
 		}
 	}
 
-	b.WriteString("\n" + outcomesTitle + "\n\n")
-	writeAligned(&b, "  ", outcomeHeaders, outcomeRight, outcomeRows(r))
+	b.WriteString("\n" + st.title(weeksTitle) + "\n\n")
+	textTable(&b, st, weekHeaders, weekRight, weekRows(r), weekTotal(r))
 
-	b.WriteString("\n" + resultTitle + "\n\n")
+	b.WriteString("\n" + st.title(byFileTitle) + "\n\n")
+	if len(r.BySettingsFile) == 0 {
+		b.WriteString("  " + noneApproved + "\n")
+	} else {
+		textTable(&b, st, fileHeaders, fileRight, fileRows(r), fileTotal(r))
+	}
+
+	b.WriteString("\n" + st.title(byProjectTitle) + "\n\n")
+	textTable(&b, st, projectHeaders, projectRight, projectRows(r), riskTotal(r.ByProject, 1))
+
+	b.WriteString("\n" + st.title(byHarnessTitle) + "\n\n")
+	textTable(&b, st, harnessModeHeaders, harnessModeRight, harnessModeRows(r), riskTotal(r.ByHarnessMode, 2))
+	b.WriteString("\n  " + st.dim(countsLegend) + "\n")
+
+	b.WriteString("\n" + st.title(groupsTitle) + "\n\n")
+	textTable(&b, st, groupHeaders, groupRight, groupRows(r), outcomeTotal(r.OutcomesByHarness, 1))
+
+	b.WriteString("\n" + st.title(outcomesTitle) + "\n\n")
+	textTable(&b, st, outcomeHeaders, outcomeRight, outcomeRows(r), outcomeTotal(r.Outcomes, 3))
+
+	b.WriteString("\n" + st.title(resultTitle) + "\n\n")
 	if len(r.DangerousByResult) == 0 {
 		b.WriteString("  " + noneDangerous + "\n")
 	} else {
-		writeAligned(&b, "  ", resultHeaders, resultRight, resultRows(r))
-		b.WriteString("\n  " + ranLine(r) + "\n")
+		textTable(&b, st, resultHeaders, resultRight, resultRows(r), resultTotal(r))
+		b.WriteString("\n  " + st.risky(ranLine(r)) + "\n")
+	}
+	textUndecided(&b, st, r)
+	if r.SecretsMasked {
+		b.WriteString("\n" + st.dim(maskedLine) + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func textUndecided(b *strings.Builder, st style, r *RiskReport) {
+	b.WriteString("\n" + st.title(undecidedTitle) + "\n\n")
+	if len(r.Undecided) == 0 {
+		b.WriteString("  " + noneUndecided + "\n")
+		return
+	}
+	countWidth := 0
+	for _, u := range r.Undecided {
+		countWidth = max(countWidth, len(plural(u.Calls, "call")))
+	}
+	indent := strings.Repeat(" ", 2+countWidth+2)
+	for _, u := range r.Undecided {
+		fmt.Fprintf(b, "  %-*s  %s\n", countWidth, plural(u.Calls, "call"), u.Cause)
+		if len(u.Examples) > 0 {
+			ex := make([]string, len(u.Examples))
+			for i, e := range u.Examples {
+				ex[i] = oneLine(e)
+			}
+			b.WriteString(indent + st.dim("e.g. "+strings.Join(ex, "; ")) + "\n")
+		}
+	}
+	fmt.Fprintf(b, "  %s\n", st.bold(plural(r.UndecidedCalls, "call")+" not decided in all"))
+}
+
+// textTable prints an aligned table indented by two spaces, its header in
+// colour and, when total is not nil, a closing total row in bold. Colour
+// is added after the padding, so columns stay aligned.
+func textTable(b *strings.Builder, st style, headers []string, right []bool, rows [][]string, total []string) {
+	all := rows
+	if total != nil {
+		all = append(append([][]string{}, rows...), total)
+	}
+	var buf strings.Builder
+	writeAligned(&buf, "  ", headers, right, all)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	for i, l := range lines {
+		switch {
+		case i == 0:
+			l = "  " + st.header(strings.TrimPrefix(l, "  "))
+		case i == 1:
+			l = "  " + st.dim(strings.TrimPrefix(l, "  "))
+		case total != nil && i == len(lines)-1:
+			l = "  " + st.bold(strings.TrimPrefix(l, "  "))
+		}
+		b.WriteString(l + "\n")
+	}
 }
 
 func writeMarkdown(w io.Writer, r *RiskReport) error {
@@ -87,10 +208,14 @@ func writeMarkdown(w io.Writer, r *RiskReport) error {
 		b.WriteString("*" + mdText(strings.Join(r.Labels, "; ")) + "*\n\n")
 	}
 	b.WriteString(mdText(summary(r)) + "\n")
+	if w := windowLine(r); w != "" {
+		b.WriteString("\n" + mdText(w) + "\n")
+	}
 	if r.Note != "" {
 		// The note is permsim's own Markdown-safe sentence: its code span
 		// stays a code span.
 		b.WriteString("\n" + capitalize(r.Note) + ".\n")
+		mdUndecided(&b, r)
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
@@ -108,25 +233,69 @@ func writeMarkdown(w io.Writer, r *RiskReport) error {
 			}
 			tops := make([]string, len(a.Top))
 			for i, t := range a.Top {
-				tops[i] = mdCode(t.What) + " (" + strconv.FormatInt(t.Calls, 10) + ")"
+				tops[i] = mdCode(t.What) + " (" + num(t.Calls) + ")"
 			}
-			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s |\n", a.Calls, by, mdText(fileLayer(a)),
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", num(a.Calls), by, mdText(fileLayer(a)),
 				mdText(strings.Join(a.Danger, ", ")), mdText(strings.Join(a.Harnesses, ", ")), strings.Join(tops, "<br>"))
 		}
 	}
 
+	b.WriteString("\n## " + weeksTitle + "\n\n")
+	mdTable(&b, weekHeaders, weekRight, withTotal(weekRows(r), weekTotal(r)))
+	b.WriteString("\n## " + byFileTitle + "\n\n")
+	if len(r.BySettingsFile) == 0 {
+		b.WriteString(noneApproved + "\n")
+	} else {
+		mdTable(&b, fileHeaders, fileRight, withTotal(fileRows(r), fileTotal(r)))
+	}
+	b.WriteString("\n## " + byProjectTitle + "\n\n")
+	mdTable(&b, projectHeaders, projectRight, withTotal(projectRows(r), riskTotal(r.ByProject, 1)))
+	b.WriteString("\n## " + byHarnessTitle + "\n\n")
+	mdTable(&b, harnessModeHeaders, harnessModeRight, withTotal(harnessModeRows(r), riskTotal(r.ByHarnessMode, 2)))
+	b.WriteString("\n" + mdText(countsLegend) + "\n")
+	b.WriteString("\n## " + groupsTitle + "\n\n")
+	mdTable(&b, groupHeaders, groupRight, withTotal(groupRows(r), outcomeTotal(r.OutcomesByHarness, 1)))
+
 	b.WriteString("\n## " + outcomesTitle + "\n\n")
-	mdTable(&b, outcomeHeaders, outcomeRight, outcomeRows(r))
+	mdTable(&b, outcomeHeaders, outcomeRight, withTotal(outcomeRows(r), outcomeTotal(r.Outcomes, 3)))
 
 	b.WriteString("\n## " + resultTitle + "\n\n")
 	if len(r.DangerousByResult) == 0 {
 		b.WriteString(noneDangerous + "\n")
 	} else {
-		mdTable(&b, resultHeaders, resultRight, resultRows(r))
+		mdTable(&b, resultHeaders, resultRight, withTotal(resultRows(r), resultTotal(r)))
 		b.WriteString("\n" + mdText(ranLine(r)) + "\n")
+	}
+	mdUndecided(&b, r)
+	if r.SecretsMasked {
+		b.WriteString("\n*" + mdText(maskedLine) + "*\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func mdUndecided(b *strings.Builder, r *RiskReport) {
+	b.WriteString("\n## " + undecidedTitle + "\n\n")
+	if len(r.Undecided) == 0 {
+		b.WriteString(noneUndecided + "\n")
+		return
+	}
+	b.WriteString("| calls | cause | examples |\n|---:|---|---|\n")
+	for _, u := range r.Undecided {
+		ex := make([]string, len(u.Examples))
+		for i, e := range u.Examples {
+			ex[i] = mdCode(e)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s |\n", num(u.Calls), mdText(u.Cause), strings.Join(ex, "<br>"))
+	}
+	fmt.Fprintf(b, "| %s | total | |\n", num(r.UndecidedCalls))
+}
+
+func withTotal(rows [][]string, total []string) [][]string {
+	if total == nil {
+		return rows
+	}
+	return append(append([][]string{}, rows...), total)
 }
 
 //go:embed report.html.tmpl
@@ -138,30 +307,86 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join":      func(l []string) string { return strings.Join(l, ", ") },
 	"summary":   summary,
 	"ranLine":   ranLine,
+	"num":       num,
 	"noteLine":  func(s string) string { return capitalize(s) + "." },
 }).Parse(htmlSource))
 
+// htmlTable is one table of the HTML report: Right marks the numeric
+// columns; Total, when set, is the closing row.
+type htmlTable struct {
+	ID      string
+	Headers []string
+	Right   []bool
+	Rows    [][]string
+	Total   []string
+}
+
+// htmlSection is one section of the HTML report, with its anchor, chart
+// and table.
+type htmlSection struct {
+	ID, Title, Lead, Empty string
+	Chart                  template.HTML
+	Table                  *htmlTable
+}
+
 type htmlPage struct {
 	*RiskReport
-	Title, ApprovedTitle, OutcomesTitle, ResultTitle, NoneApproved, NoneDangerous string
-	OutcomeHeaders, ResultHeaders                                                 []string
-	OutcomeRows, ResultRows                                                       [][]string
+	Title, ApprovedTitle, NoneApproved, Window, Legend, Masked string
+	ApprovedChart                                              template.HTML
+	Sections                                                   []htmlSection
+	UndecidedTitle, NoneUndecided                              string
+	UndecidedChart                                             template.HTML
 }
 
 func writeHTML(w io.Writer, r *RiskReport) error {
-	return htmlTemplate.Execute(w, htmlPage{
+	p := htmlPage{
 		RiskReport:     r,
 		Title:          "permsim risk report",
 		ApprovedTitle:  approvedTitle,
-		OutcomesTitle:  outcomesTitle,
-		ResultTitle:    resultTitle,
 		NoneApproved:   noneApproved,
-		NoneDangerous:  noneDangerous,
-		OutcomeHeaders: outcomeHeaders,
-		ResultHeaders:  resultHeaders,
-		OutcomeRows:    outcomeRows(r),
-		ResultRows:     resultRows(r),
-	})
+		Window:         windowLine(r),
+		Legend:         countsLegend,
+		UndecidedTitle: undecidedTitle,
+		NoneUndecided:  noneUndecided,
+		UndecidedChart: undecidedChart(r),
+	}
+	if r.SecretsMasked {
+		p.Masked = maskedLine
+	}
+	if r.Note == "" {
+		p.ApprovedChart = approvedChart(r)
+		p.Sections = []htmlSection{
+			{ID: "weekly", Title: weeksTitle, Chart: weeklyChart(r),
+				Table: &htmlTable{ID: "table-weekly", Headers: weekHeaders, Right: weekRight, Rows: weekRows(r), Total: weekTotal(r)}},
+			{ID: "by-file", Title: byFileTitle, Empty: noneApproved, Chart: fileChart(r),
+				Table: tableOrNil(len(r.BySettingsFile) > 0, htmlTable{ID: "table-by-file", Headers: fileHeaders, Right: fileRight, Rows: fileRows(r), Total: fileTotal(r)})},
+			{ID: "by-project", Title: byProjectTitle, Lead: countsLegend, Chart: riskChart("chart-by-project", "Dangerous calls per project", r.ByProject, func(c RiskCounts) string { return orDash(c.ProjectDir) }),
+				Table: &htmlTable{ID: "table-by-project", Headers: projectHeaders, Right: projectRight, Rows: projectRows(r), Total: riskTotal(r.ByProject, 1)}},
+			{ID: "by-harness-mode", Title: byHarnessTitle, Chart: riskChart("chart-by-harness-mode", "Dangerous calls per harness and mode", r.ByHarnessMode, func(c RiskCounts) string { return orDash(c.Harness) + " · " + orDash(c.Mode) }),
+				Table: &htmlTable{ID: "table-by-harness-mode", Headers: harnessModeHeaders, Right: harnessModeRight, Rows: harnessModeRows(r), Total: riskTotal(r.ByHarnessMode, 2)}},
+			{ID: "outcome-groups", Title: groupsTitle, Chart: groupsChart(r),
+				Table: &htmlTable{ID: "table-outcome-groups", Headers: groupHeaders, Right: groupRight, Rows: groupRows(r), Total: outcomeTotal(r.OutcomesByHarness, 1)}},
+			{ID: "outcomes", Title: outcomesTitle,
+				Table: &htmlTable{ID: "table-outcomes", Headers: outcomeHeaders, Right: outcomeRight, Rows: outcomeRows(r), Total: outcomeTotal(r.Outcomes, 3)}},
+			{ID: "dangerous-results", Title: resultTitle, Empty: noneDangerous, Lead: ranLineIf(r),
+				Table: tableOrNil(len(r.DangerousByResult) > 0, htmlTable{ID: "table-dangerous-results", Headers: resultHeaders, Right: resultRight, Rows: resultRows(r), Total: resultTotal(r)})},
+		}
+	}
+	return htmlTemplate.Execute(w, p)
+}
+
+func tableOrNil(ok bool, t htmlTable) *htmlTable {
+	if !ok {
+		return nil
+	}
+	return &t
+}
+
+func ranLineIf(r *RiskReport) string {
+	if len(r.DangerousByResult) == 0 {
+		return ""
+	}
+	return ranLine(r)
 }
 
 // summary is the header's second line: the counts and the time range.
@@ -206,7 +431,7 @@ func ranLine(r *RiskReport) string {
 	if r.RanWithoutAsking == 1 {
 		verb = "call"
 	}
-	return fmt.Sprintf("%d dangerous %s would have run without asking and did run (result ok or error).", r.RanWithoutAsking, verb)
+	return fmt.Sprintf("%s dangerous %s would have run without asking and did run (result ok or error).", num(r.RanWithoutAsking), verb)
 }
 
 func outcomeRows(r *RiskReport) [][]string {
@@ -285,7 +510,25 @@ func plural(n int64, word string) string {
 	if n == 1 {
 		return "1 " + word
 	}
-	return strconv.FormatInt(n, 10) + " " + word + "s"
+	return num(n) + " " + word + "s"
+}
+
+// num prints n with thousands separators: 1,234,567.
+func num(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }
 
 func orNone(l []string) string {
@@ -302,11 +545,143 @@ func orDash(s string) string {
 	return s
 }
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+func itoa(n int64) string { return num(n) }
 
 func capitalize(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// windowLine says which window the report covers when one was asked.
+func windowLine(r *RiskReport) string {
+	switch {
+	case r.Since != nil && r.Until != nil:
+		return "Window: calls from " + r.Since.Format(time.RFC3339) + " up to (not including) " + r.Until.Format(time.RFC3339) + "; calls without a time are left out."
+	case r.Since != nil:
+		return "Window: calls from " + r.Since.Format(time.RFC3339) + " on; calls without a time are left out."
+	case r.Until != nil:
+		return "Window: calls before " + r.Until.Format(time.RFC3339) + "; calls without a time are left out."
+	}
+	return ""
+}
+
+func weekLabel(w string) string {
+	if w == "" {
+		return unknownWeek
+	}
+	return w
+}
+
+func weekRows(r *RiskReport) [][]string {
+	rows := make([][]string, len(r.Weeks))
+	for i, w := range r.Weeks {
+		cats := make([]string, len(w.ByDanger))
+		for j, c := range w.ByDanger {
+			cats[j] = c.Category + " " + num(c.Calls)
+		}
+		rows[i] = []string{weekLabel(w.Week), num(w.Calls), num(w.Decisions), num(w.Dangerous), num(w.WouldRun), num(w.Ran), strings.Join(cats, ", ")}
+	}
+	return rows
+}
+
+func weekTotal(r *RiskReport) []string {
+	var t WeekCounts
+	for _, w := range r.Weeks {
+		t.Calls += w.Calls
+		t.Decisions += w.Decisions
+		t.Dangerous += w.Dangerous
+		t.WouldRun += w.WouldRun
+		t.Ran += w.Ran
+	}
+	return []string{"total", num(t.Calls), num(t.Decisions), num(t.Dangerous), num(t.WouldRun), num(t.Ran), ""}
+}
+
+func fileRows(r *RiskReport) [][]string {
+	rows := make([][]string, len(r.BySettingsFile))
+	for i, f := range r.BySettingsFile {
+		file := f.RuleFile
+		if file == "" {
+			file = noRuleFile
+		}
+		rows[i] = []string{file, orDash(f.RuleLayer), num(f.Calls), num(f.Rules)}
+	}
+	return rows
+}
+
+func fileTotal(r *RiskReport) []string {
+	var calls int64
+	for _, f := range r.BySettingsFile {
+		calls += f.Calls
+	}
+	return []string{"total", "", num(calls), ""}
+}
+
+func projectRows(r *RiskReport) [][]string {
+	rows := make([][]string, len(r.ByProject))
+	for i, c := range r.ByProject {
+		rows[i] = []string{orDash(c.ProjectDir), num(c.Decisions), num(c.Dangerous), num(c.WouldRun), num(c.Ran)}
+	}
+	return rows
+}
+
+func harnessModeRows(r *RiskReport) [][]string {
+	rows := make([][]string, len(r.ByHarnessMode))
+	for i, c := range r.ByHarnessMode {
+		rows[i] = []string{orDash(c.Harness), orDash(c.Mode), num(c.Decisions), num(c.Dangerous), num(c.WouldRun), num(c.Ran)}
+	}
+	return rows
+}
+
+// riskTotal is the total row of a RiskCounts table whose first labels
+// columns name the group.
+func riskTotal(l []RiskCounts, labels int) []string {
+	var t RiskCounts
+	for _, c := range l {
+		t.Decisions += c.Decisions
+		t.Dangerous += c.Dangerous
+		t.WouldRun += c.WouldRun
+		t.Ran += c.Ran
+	}
+	row := make([]string, labels)
+	row[0] = "total"
+	return append(row, num(t.Decisions), num(t.Dangerous), num(t.WouldRun), num(t.Ran))
+}
+
+func groupRows(r *RiskReport) [][]string {
+	rows := make([][]string, len(r.OutcomesByHarness))
+	for i, o := range r.OutcomesByHarness {
+		rows[i] = []string{orDash(o.Harness), num(o.Blocked), num(o.AsksRule), num(o.AsksMode), num(o.Runs), num(o.Unknown), num(o.Total)}
+	}
+	return rows
+}
+
+// outcomeTotal is the total row of an outcome table whose first labels
+// columns name the group.
+func outcomeTotal(l []OutcomeCounts, labels int) []string {
+	var t OutcomeCounts
+	for _, o := range l {
+		t.Blocked += o.Blocked
+		t.AsksRule += o.AsksRule
+		t.AsksMode += o.AsksMode
+		t.Runs += o.Runs
+		t.Unknown += o.Unknown
+		t.Total += o.Total
+	}
+	row := make([]string, labels)
+	row[0] = "total"
+	return append(row, num(t.Blocked), num(t.AsksRule), num(t.AsksMode), num(t.Runs), num(t.Unknown), num(t.Total))
+}
+
+func resultTotal(r *RiskReport) []string {
+	var t ResultCounts
+	for _, c := range r.DangerousByResult {
+		t.OK += c.OK
+		t.Error += c.Error
+		t.Denied += c.Denied
+		t.Unknown += c.Unknown
+		t.Total += c.Total
+	}
+	return []string{"total", num(t.OK), num(t.Error), num(t.Denied), num(t.Unknown), num(t.Total)}
 }

@@ -4,9 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/permsim/permsim/internal/textsafe"
 	"io"
+	"sort"
+	"strings"
 	"time"
+
+	"github.com/permsim/permsim/internal/secrets"
+	"github.com/permsim/permsim/internal/textsafe"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // ReportFormats lists the output formats Report accepts.
@@ -29,8 +34,17 @@ const NoDecisionsNote = "no decisions yet: run `permsim replay` first"
 //	outcomes            [OutcomeCounts] decisions per project × harness × mode, by scoring group
 //	dangerous_by_result [ResultCounts] dangerous calls per scoring group, by what really happened
 //	ran_without_asking  dangerous calls that would run without asking and did run (result ok or error)
+//	since, until        the window asked for (--since, --until), RFC 3339, null when open
+//	weeks               [WeekCounts] per week (Monday, UTC), oldest first; week "" for calls without a time
+//	by_project          [RiskCounts] per project, most would-run first
+//	by_harness_mode     [RiskCounts] per harness and simulated mode
+//	by_settings_file    [FileCounts] would-run dangerous calls by the file of the rule that let them through
+//	outcomes_by_harness [OutcomeCounts] the outcomes summed per harness (project_dir and mode empty)
+//	undecided           [UndecidedCause] what the run could not decide, by cause, with examples
+//	undecided_calls     the sum of undecided[].calls
+//	secrets_masked      true when credentials in commands, paths and rules were masked
 //
-// The three lists are [] (never null) when empty.
+// The lists are [] (never null) when empty. Fields are only ever added.
 type RiskReport struct {
 	Labels            []string        `json:"labels"`
 	Calls             int64           `json:"calls"`
@@ -43,6 +57,81 @@ type RiskReport struct {
 	Outcomes          []OutcomeCounts `json:"outcomes"`
 	DangerousByResult []ResultCounts  `json:"dangerous_by_result"`
 	RanWithoutAsking  int64           `json:"ran_without_asking"`
+
+	Since             *time.Time       `json:"since"`
+	Until             *time.Time       `json:"until"`
+	Weeks             []WeekCounts     `json:"weeks"`
+	ByProject         []RiskCounts     `json:"by_project"`
+	ByHarnessMode     []RiskCounts     `json:"by_harness_mode"`
+	BySettingsFile    []FileCounts     `json:"by_settings_file"`
+	OutcomesByHarness []OutcomeCounts  `json:"outcomes_by_harness"`
+	Undecided         []UndecidedCause `json:"undecided"`
+	UndecidedCalls    int64            `json:"undecided_calls"`
+	SecretsMasked     bool             `json:"secrets_masked"`
+}
+
+// WeekCounts is one week of the report: Week is its Monday (UTC,
+// 2006-01-02), or "" for the calls whose time is not known.
+type WeekCounts struct {
+	Week      string          `json:"week"`
+	Calls     int64           `json:"calls"`
+	Decisions int64           `json:"decisions"`
+	Dangerous int64           `json:"dangerous"`
+	WouldRun  int64           `json:"would_run"` // dangerous calls that would run without asking
+	Ran       int64           `json:"ran"`       // of those, the ones that really ran (result ok or error)
+	ByDanger  []CategoryCount `json:"by_danger"` // the would-run calls by their first danger category
+}
+
+// CategoryCount is how many calls fall in one danger category.
+type CategoryCount struct {
+	Category string `json:"category"`
+	Calls    int64  `json:"calls"`
+}
+
+// RiskCounts counts the decisions of one project (ProjectDir set) or one
+// harness and mode (Harness, Mode set).
+type RiskCounts struct {
+	ProjectDir string `json:"project_dir,omitempty"`
+	Harness    string `json:"harness,omitempty"`
+	Mode       string `json:"mode,omitempty"`
+	Decisions  int64  `json:"decisions"`
+	Dangerous  int64  `json:"dangerous"`
+	WouldRun   int64  `json:"would_run"`
+	Ran        int64  `json:"ran"`
+}
+
+// FileCounts counts the dangerous calls that would run without asking by
+// the settings file of the rule that let them through ("" when no rule
+// decided), and how many distinct rules of that file did.
+type FileCounts struct {
+	RuleFile  string `json:"rule_file"`
+	RuleLayer string `json:"rule_layer"`
+	Calls     int64  `json:"calls"`
+	Rules     int64  `json:"rules"`
+}
+
+// UndecidedCause is one reason calls were not decided, how many, and up to
+// three of their commands or paths.
+type UndecidedCause struct {
+	Cause    string   `json:"cause"`
+	Calls    int64    `json:"calls"`
+	Examples []string `json:"examples"`
+}
+
+// RiskOptions narrows and shapes the report.
+type RiskOptions struct {
+	// Since and Until keep the calls and decisions with Since <= ts <
+	// Until (a zero value leaves that side open). With either set, calls
+	// whose time is not known are left out.
+	Since, Until time.Time
+	// Simulated lists the harnesses that have a simulator, so calls of
+	// the others are counted as "no simulator"; nil when not known.
+	Simulated []string
+	// ShowSecrets turns off the masking of credentials (internal/secrets)
+	// in commands, paths and rules.
+	ShowSecrets bool
+	// Color lets the text format use terminal colours.
+	Color bool
 }
 
 // ApprovedBy is one group of dangerous calls whose simulated outcome is
@@ -99,13 +188,37 @@ type ResultCounts struct {
 // decisions table is not an error: the report then carries only the header
 // and Note.
 func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
+	return d.RiskWith(ctx, RiskOptions{})
+}
+
+// RiskWith is Risk narrowed by opts. Credentials are masked unless
+// opts.ShowSecrets; control characters are left as they are (the text
+// formats escape them).
+func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
 	r := &RiskReport{
 		Labels:            []string{},
 		ApprovedBy:        []ApprovedBy{},
 		Outcomes:          []OutcomeCounts{},
 		DangerousByResult: []ResultCounts{},
+		Weeks:             []WeekCounts{},
+		ByProject:         []RiskCounts{},
+		ByHarnessMode:     []RiskCounts{},
+		BySettingsFile:    []FileCounts{},
+		OutcomesByHarness: []OutcomeCounts{},
+		Undecided:         []UndecidedCause{},
+		SecretsMasked:     !opts.ShowSecrets,
 	}
-	head, err := d.records(ctx, "report_header.sql")
+	if !opts.Since.IsZero() {
+		t := opts.Since.UTC()
+		r.Since = &t
+	}
+	if !opts.Until.IsZero() {
+		t := opts.Until.UTC()
+		r.Until = &t
+	}
+	vars := reportVars(opts)
+	records := func(file string) ([]map[string]any, error) { return d.reportRecords(ctx, file, vars) }
+	head, err := records("report_header.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -120,10 +233,13 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 	}
 	if r.Decisions == 0 {
 		r.Note = NoDecisionsNote
-		return r, nil
+		if err := d.undecided(r, records); err != nil {
+			return nil, err
+		}
+		return finish(r, opts), nil
 	}
 
-	recs, err := d.records(ctx, "report_approved_by.sql")
+	recs, err := records("report_approved_by.sql")
 	if err != nil {
 		return nil, err
 	}
@@ -147,7 +263,7 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 		r.ApprovedBy = append(r.ApprovedBy, a)
 	}
 
-	if recs, err = d.records(ctx, "report_outcomes.sql"); err != nil {
+	if recs, err = records("report_outcomes.sql"); err != nil {
 		return nil, err
 	}
 	for _, m := range recs {
@@ -164,7 +280,7 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 		})
 	}
 
-	if recs, err = d.records(ctx, "report_dangerous_by_result.sql"); err != nil {
+	if recs, err = records("report_dangerous_by_result.sql"); err != nil {
 		return nil, err
 	}
 	for _, m := range recs {
@@ -181,24 +297,162 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 		}
 		r.DangerousByResult = append(r.DangerousByResult, c)
 	}
-	return r, nil
+	r.OutcomesByHarness = outcomesByHarness(r.Outcomes)
+
+	if recs, err = records("report_weeks.sql"); err != nil {
+		return nil, err
+	}
+	for _, m := range recs {
+		w := WeekCounts{Week: str(m["week"]), Calls: i64(m["calls"]), Decisions: i64(m["decisions"]),
+			Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"]), ByDanger: []CategoryCount{}}
+		l, _ := m["by_danger"].([]any)
+		for _, e := range l {
+			em, _ := e.(map[string]any)
+			w.ByDanger = append(w.ByDanger, CategoryCount{Category: str(em["category"]), Calls: i64(em["calls"])})
+		}
+		r.Weeks = append(r.Weeks, w)
+	}
+	if recs, err = records("report_by_project.sql"); err != nil {
+		return nil, err
+	}
+	for _, m := range recs {
+		r.ByProject = append(r.ByProject, riskCounts(m))
+	}
+	if recs, err = records("report_by_harness_mode.sql"); err != nil {
+		return nil, err
+	}
+	for _, m := range recs {
+		r.ByHarnessMode = append(r.ByHarnessMode, riskCounts(m))
+	}
+	if recs, err = records("report_by_file.sql"); err != nil {
+		return nil, err
+	}
+	for _, m := range recs {
+		r.BySettingsFile = append(r.BySettingsFile, FileCounts{RuleFile: str(m["rule_file"]), RuleLayer: str(m["rule_layer"]),
+			Calls: i64(m["calls"]), Rules: i64(m["rules"])})
+	}
+	if err := d.undecided(r, records); err != nil {
+		return nil, err
+	}
+	return finish(r, opts), nil
+}
+
+func riskCounts(m map[string]any) RiskCounts {
+	return RiskCounts{ProjectDir: str(m["project_dir"]), Harness: str(m["harness"]), Mode: str(m["mode"]),
+		Decisions: i64(m["decisions"]), Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"])}
+}
+
+func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, error)) error {
+	recs, err := records("report_undecided.sql")
+	if err != nil {
+		return err
+	}
+	for _, m := range recs {
+		u := UndecidedCause{Cause: str(m["cause"]), Calls: i64(m["calls"]), Examples: strs(m["examples"])}
+		r.Undecided = append(r.Undecided, u)
+		r.UndecidedCalls += u.Calls
+	}
+	return nil
+}
+
+// outcomesByHarness sums the outcome counts of each harness over its
+// projects and modes, in harness order.
+func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
+	out := []OutcomeCounts{}
+	idx := map[string]int{}
+	for _, o := range rows {
+		i, ok := idx[o.Harness]
+		if !ok {
+			i = len(out)
+			idx[o.Harness] = i
+			out = append(out, OutcomeCounts{Harness: o.Harness})
+		}
+		s := &out[i]
+		s.Blocked += o.Blocked
+		s.AsksRule += o.AsksRule
+		s.AsksMode += o.AsksMode
+		s.Runs += o.Runs
+		s.Unknown += o.Unknown
+		s.Total += o.Total
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Harness < out[j].Harness })
+	return out
+}
+
+// reportVars fills the report queries' placeholders: {{calls}} and
+// {{decisions}} are the views, narrowed to the window when one is asked;
+// {{replayed}} the tools replay decides; {{simulated}} the harnesses that
+// have a simulator (NULL when not known).
+func reportVars(opts RiskOptions) map[string]string {
+	vars := map[string]string{"calls": "calls", "decisions": "decisions"}
+	var conds []string
+	if !opts.Since.IsZero() {
+		conds = append(conds, "ts >= "+sqlTimestamp(opts.Since))
+	}
+	if !opts.Until.IsZero() {
+		conds = append(conds, "ts < "+sqlTimestamp(opts.Until))
+	}
+	if len(conds) > 0 {
+		where := strings.Join(conds, " AND ")
+		vars["calls"] = "(SELECT * FROM calls WHERE " + where + ")"
+		vars["decisions"] = "(SELECT * FROM decisions WHERE " + where + ")"
+	}
+	var replayed []string
+	for _, t := range []toolcall.Tool{toolcall.Bash, toolcall.Read, toolcall.Edit, toolcall.Write, toolcall.Glob, toolcall.Grep, toolcall.WebFetch, toolcall.WebSearch, toolcall.MCP, toolcall.Other} {
+		if toolcall.Replayed(t) {
+			replayed = append(replayed, string(t))
+		}
+	}
+	vars["replayed"] = sqlStringList(replayed)
+	vars["simulated"] = "NULL::VARCHAR[]"
+	if opts.Simulated != nil {
+		vars["simulated"] = "(" + sqlStringList(opts.Simulated) + ")::VARCHAR[]"
+	}
+	return vars
+}
+
+func sqlTimestamp(t time.Time) string {
+	return "TIMESTAMP " + sqlString(t.UTC().Format("2006-01-02 15:04:05.999999"))
+}
+
+// reportRecords runs one embedded report query with its placeholders
+// filled.
+func (d *DB) reportRecords(ctx context.Context, file string, vars map[string]string) ([]map[string]any, error) {
+	recs, err := d.recordsSQL(ctx, fill(mustSQL(file), vars))
+	if err != nil {
+		return nil, fmt.Errorf("sql/%s: %w", file, err)
+	}
+	return recs, nil
+}
+
+// finish masks the credentials in the report's text unless asked not to.
+func finish(r *RiskReport, opts RiskOptions) *RiskReport {
+	if opts.ShowSecrets {
+		return r
+	}
+	return mapText(r, secrets.MaskString)
 }
 
 // Report writes the risk report to w in format text, markdown, html (one
 // self-contained page) or json (RiskReport as one indented object).
 func (d *DB) Report(ctx context.Context, w io.Writer, format string) error {
+	return d.ReportWith(ctx, w, format, RiskOptions{})
+}
+
+// ReportWith is Report narrowed and shaped by opts.
+func (d *DB) ReportWith(ctx context.Context, w io.Writer, format string, opts RiskOptions) error {
 	switch format {
 	case "text", "markdown", "html", "json":
 	default:
 		return fmt.Errorf("unknown format %q (want text, markdown, html or json)", format)
 	}
-	r, err := d.Risk(ctx)
+	r, err := d.RiskWith(ctx, opts)
 	if err != nil {
 		return err
 	}
 	switch format {
 	case "text":
-		return writeText(w, escapeReport(r))
+		return writeText(w, escapeReport(r), opts.Color)
 	case "markdown":
 		return writeMarkdown(w, escapeReport(r))
 	case "html":
@@ -216,14 +470,24 @@ func (d *DB) Report(ctx context.Context, w io.Writer, format string) error {
 // (textsafe.Escape), so a hostile command cannot move the cursor or forge
 // a row of the printed report. JSON output keeps the text as it is (JSON
 // escapes it).
-func escapeReport(r *RiskReport) *RiskReport {
-	e := textsafe.Escape
+func escapeReport(r *RiskReport) *RiskReport { return mapText(r, textsafe.Escape) }
+
+// mapText returns a copy of r with f applied to every text that comes from
+// transcripts and settings.
+func mapText(r *RiskReport, e func(string) string) *RiskReport {
+	all := func(ss []string) []string {
+		out := make([]string, len(ss))
+		for i, s := range ss {
+			out[i] = e(s)
+		}
+		return out
+	}
 	out := *r
-	out.Labels = escapeAll(r.Labels)
+	out.Labels = all(r.Labels)
 	out.ApprovedBy = make([]ApprovedBy, len(r.ApprovedBy))
 	for i, a := range r.ApprovedBy {
 		a.RuleText, a.RuleFile, a.RuleLayer, a.Step, a.Reason = e(a.RuleText), e(a.RuleFile), e(a.RuleLayer), e(a.Step), e(a.Reason)
-		a.Danger, a.Harnesses = escapeAll(a.Danger), escapeAll(a.Harnesses)
+		a.Danger, a.Harnesses = all(a.Danger), all(a.Harnesses)
 		top := make([]TopItem, len(a.Top))
 		for j, t := range a.Top {
 			top[j] = TopItem{What: e(t.What), Calls: t.Calls}
@@ -236,25 +500,41 @@ func escapeReport(r *RiskReport) *RiskReport {
 		o.ProjectDir, o.Harness, o.Mode = e(o.ProjectDir), e(o.Harness), e(o.Mode)
 		out.Outcomes[i] = o
 	}
+	out.OutcomesByHarness = make([]OutcomeCounts, len(r.OutcomesByHarness))
+	for i, o := range r.OutcomesByHarness {
+		o.ProjectDir, o.Harness, o.Mode = e(o.ProjectDir), e(o.Harness), e(o.Mode)
+		out.OutcomesByHarness[i] = o
+	}
+	out.Weeks = make([]WeekCounts, len(r.Weeks))
+	for i, w := range r.Weeks {
+		cats := make([]CategoryCount, len(w.ByDanger))
+		for j, c := range w.ByDanger {
+			cats[j] = CategoryCount{Category: e(c.Category), Calls: c.Calls}
+		}
+		w.ByDanger = cats
+		out.Weeks[i] = w
+	}
+	mapCounts := func(l []RiskCounts) []RiskCounts {
+		res := make([]RiskCounts, len(l))
+		for i, c := range l {
+			c.ProjectDir, c.Harness, c.Mode = e(c.ProjectDir), e(c.Harness), e(c.Mode)
+			res[i] = c
+		}
+		return res
+	}
+	out.ByProject = mapCounts(r.ByProject)
+	out.ByHarnessMode = mapCounts(r.ByHarnessMode)
+	out.BySettingsFile = make([]FileCounts, len(r.BySettingsFile))
+	for i, f := range r.BySettingsFile {
+		f.RuleFile, f.RuleLayer = e(f.RuleFile), e(f.RuleLayer)
+		out.BySettingsFile[i] = f
+	}
+	out.Undecided = make([]UndecidedCause, len(r.Undecided))
+	for i, u := range r.Undecided {
+		u.Cause, u.Examples = e(u.Cause), all(u.Examples)
+		out.Undecided[i] = u
+	}
 	return &out
-}
-
-func escapeAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = textsafe.Escape(s)
-	}
-	return out
-}
-
-// records runs one embedded query and returns its rows as maps from
-// column name to the driver's value.
-func (d *DB) records(ctx context.Context, file string) ([]map[string]any, error) {
-	recs, err := d.recordsSQL(ctx, mustSQL(file))
-	if err != nil {
-		return nil, fmt.Errorf("sql/%s: %w", file, err)
-	}
-	return recs, nil
 }
 
 // recordsSQL runs sqlText and returns its rows as maps from column name to

@@ -35,6 +35,21 @@ import (
 //	ok, k2 ok (the later ingest run; the decision row still says
 //	unknown), k6 ok, k4 denied, codex:call_1 error, so 3 ok, 1 error,
 //	1 denied; ran without asking and did run: 4.
+//
+//	per week (Mondays): 2026-03-09 holds k1..k8: 8 calls, 8 decisions,
+//	6 dangerous (k1 k2 k3 k4 k6 k7), 4 would run (k1 k2 k4 k6), 3 ran (k4
+//	was denied), by first danger category git-push 3 (k1 k4 k6), delete 1
+//	(k2); the week of calls without a time holds codex:call_1: 1, 1, 1, 1,
+//	1 (error counts as ran), delete 1.
+//	per project: demo-app 8 decisions, 6 dangerous, 4 would run, 3 ran;
+//	api 1, 1, 1, 1. per harness and mode: claude-code default 6, 5
+//	(k1 k3 k4 k6 k7), 3 (k1 k4 k6), 2 (k1 k6); claude-code
+//	bypassPermissions 1, 1, 1, 1; codex 1, 1, 1, 1; claude-code acceptEdits
+//	1, 0, 0, 0. per settings file: demo-app's settings.json (project) 3
+//	calls by 1 rule; no rule 2 calls. outcome groups per harness:
+//	claude-code blocked 1, asks-rule 1, asks-mode 1, runs 5 (k1 k2 k4 k6
+//	k8), total 8; codex runs 1. Every call has a decision: nothing
+//	undecided. Nothing holds a credential.
 func wantRisk() *RiskReport {
 	first := time.Date(2026, 3, 14, 9, 0, 0, 0, time.UTC)
 	last := time.Date(2026, 3, 15, 10, 0, 0, 0, time.UTC)
@@ -66,6 +81,31 @@ func wantRisk() *RiskReport {
 			{Group: "runs", OK: 3, Error: 1, Denied: 1, Total: 5},
 		},
 		RanWithoutAsking: 4,
+		Weeks: []WeekCounts{
+			{Week: "2026-03-09", Calls: 8, Decisions: 8, Dangerous: 6, WouldRun: 4, Ran: 3,
+				ByDanger: []CategoryCount{{"git-push", 3}, {"delete", 1}}},
+			{Week: "", Calls: 1, Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1, ByDanger: []CategoryCount{{"delete", 1}}},
+		},
+		ByProject: []RiskCounts{
+			{ProjectDir: "/home/dev/demo-app", Decisions: 8, Dangerous: 6, WouldRun: 4, Ran: 3},
+			{ProjectDir: "/home/dev/api", Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1},
+		},
+		ByHarnessMode: []RiskCounts{
+			{Harness: "claude-code", Mode: "default", Decisions: 6, Dangerous: 5, WouldRun: 3, Ran: 2},
+			{Harness: "claude-code", Mode: "bypassPermissions", Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1},
+			{Harness: "codex", Mode: "on-request:workspace-write", Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1},
+			{Harness: "claude-code", Mode: "acceptEdits", Decisions: 1},
+		},
+		BySettingsFile: []FileCounts{
+			{RuleFile: "/home/dev/demo-app/.claude/settings.json", RuleLayer: "project", Calls: 3, Rules: 1},
+			{Calls: 2},
+		},
+		OutcomesByHarness: []OutcomeCounts{
+			{Harness: "claude-code", Blocked: 1, AsksRule: 1, AsksMode: 1, Runs: 5, Total: 8},
+			{Harness: "codex", Runs: 1, Total: 1},
+		},
+		Undecided:     []UndecidedCause{},
+		SecretsMasked: true,
 	}
 }
 
@@ -177,7 +217,11 @@ func TestReportHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"<!DOCTYPE html>", "<code>Bash(git push *)</code>", "<code>git push origin main</code> (2)", "simulated from the documented rules"} {
+	for _, want := range []string{"<!DOCTYPE html>", "<code>Bash(git push *)</code>", "<code>git push origin main</code> (2)", "simulated from the documented rules",
+		// The charts and the table of contents.
+		`<svg class="chart" id="chart-weekly"`, `<svg class="chart" id="chart-approved"`, `<svg class="chart" id="chart-by-file"`,
+		`<svg class="chart" id="chart-by-project"`, `<svg class="chart" id="chart-by-harness-mode"`, `<svg class="chart" id="chart-outcome-groups"`,
+		`<nav class="toc"`, `<a href="#weekly">`, `<section id="undecided">`, "prefers-color-scheme: dark", "@media print"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("html report lacks %q", want)
 		}
@@ -187,6 +231,43 @@ func TestReportHTML(t *testing.T) {
 			t.Errorf("html report is not self-contained: has %q", bad)
 		}
 	}
+	// The page as a whole, checked by eye in Chromium (TestReportInBrowser
+	// in cmd/permsim renders the demo's).
+	golden(t, "report/report.html", out)
+}
+
+// Text from transcripts cannot inject markup into the page, in the
+// tables or in the charts' labels and tooltips.
+func TestReportHTMLEscapes(t *testing.T) {
+	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>`
+	r := wantRisk()
+	r.ApprovedBy[0].RuleText = evil
+	r.ApprovedBy[0].Top[0].What = evil
+	r.ByProject[0].ProjectDir = evil
+	r.Weeks[0].ByDanger[0].Category = evil
+	r.Undecided = []UndecidedCause{{Cause: evil, Calls: 1, Examples: []string{evil}}}
+	var b bytes.Buffer
+	if err := writeHTML(&b, escapeReport(r)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, bad := range []string{"<script", "<img"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("hostile text reached the page as markup: %q", bad)
+		}
+	}
+	if !strings.Contains(out, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		t.Error("hostile text is not shown escaped")
+	}
+}
+
+func TestReportJSONGolden(t *testing.T) {
+	d := openTest(t, buildDataset(t, "dataset"))
+	var b bytes.Buffer
+	if err := d.Report(context.Background(), &b, "json"); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "report/report.json", b.String())
 }
 
 // "an empty decisions table → the report says to run permsim replay first

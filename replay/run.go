@@ -144,6 +144,7 @@ func keyOf(c *toolcall.Row, opts Options) policyKey {
 }
 
 type loadedPolicy struct {
+	missing bool // the project folder was not found: only user and managed settings apply
 	harness engine.Harness
 	policy  engine.Policy
 	scorer  *score.Scorer // decides and marks danger; shared by the workers
@@ -174,6 +175,7 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
 		policies[k] = lp
 		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
+			lp.missing = true
 			sum.Problems = append(sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
 		}
 		h := hs[c.Harness]
@@ -322,8 +324,17 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string
 	if d.Rule != nil {
 		row.RuleText, row.RuleFile, row.RuleLayer, row.RuleList = d.Rule.Text, d.Rule.File, d.Rule.Layer, d.Rule.List
 	}
+	if lp.missing {
+		// The report counts these among what the run could not decide.
+		row.Notes = append(append([]string(nil), row.Notes...), NoteProjectMissing)
+	}
 	return row
 }
+
+// NoteProjectMissing is the decision note of a call whose project folder
+// was not found: it was decided with the user and managed settings alone
+// (queries/sql/report_undecided.sql counts these).
+const NoteProjectMissing = "project folder not found: decided without the project's settings"
 
 // MapPath applies the first --root rewrite that matches p and applies to
 // calls ingested from home.

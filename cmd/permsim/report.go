@@ -4,27 +4,96 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/permsim/permsim/queries"
+	"github.com/permsim/permsim/registry"
 )
+
+// reportFlags are report's flags beyond --out and --format.
+type reportFlags struct {
+	since, until string
+	showSecrets  bool
+}
 
 func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
-	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json]",
+	var f reportFlags
+	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--show-secrets]",
 		`Prints the risk report over the last ingest and replay: the dangerous calls
 that would have run without asking, grouped by the rule (and file) that let
-them through, with the top commands behind each; counts per project, mode and
-outcome group; and which of those calls really ran.`, stderr)
+them through, with the top commands behind each; the same per week (by
+danger category), per settings file, per project and per harness and mode;
+outcome groups per harness; which of those calls really ran; and what the
+run could not decide, by cause. --format html writes one self-contained page
+with charts. Credentials in commands are masked unless --show-secrets.
+The text report is coloured on a terminal (not with NO_COLOR set).
+
+Examples:
+  permsim report --since 30d
+  permsim report --format html --since 2026-11-01 --until 2026-12-01 > risk.html`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "text", "text, markdown, html or json")
+	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
+	fs.StringVar(&f.until, "until", "", "only calls before this time (same forms as --since)")
+	fs.BoolVar(&f.showSecrets, "show-secrets", false, "show tokens, keys and passwords found in commands instead of masking them")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	return report(ctx, out, format, stdout)
+	opts, err := f.options(format, stdout)
+	if err != nil {
+		return err
+	}
+	return reportWith(ctx, out, format, stdout, opts)
 }
 
+// options turns the flags into the report's options.
+func (f reportFlags) options(format string, stdout io.Writer) (queries.RiskOptions, error) {
+	since, err := parseWhen(f.since)
+	if err != nil {
+		return queries.RiskOptions{}, err
+	}
+	until, err := parseWhen(f.until)
+	if err != nil {
+		return queries.RiskOptions{}, usageError{msg: fmt.Sprintf("--until %q: not a time", f.until), hint: "--until 2026-12-01, --until 2026-12-01T08:00:00Z, or --until 7d / 36h"}
+	}
+	if !since.IsZero() && !until.IsZero() && !until.After(since) {
+		return queries.RiskOptions{}, usageError{msg: fmt.Sprintf("--until %s is not after --since %s", until.Format(time.RFC3339), since.Format(time.RFC3339))}
+	}
+	opts := defaultReportOptions(format, stdout)
+	opts.Since, opts.Until, opts.ShowSecrets = since, until, f.showSecrets
+	return opts, nil
+}
+
+// defaultReportOptions: the harnesses with a simulator (so the report can
+// say "no simulator for harness X"), and colour for the text format on a
+// terminal unless NO_COLOR (https://no-color.org) or TERM=dumb.
+func defaultReportOptions(format string, stdout io.Writer) queries.RiskOptions {
+	opts := queries.RiskOptions{Simulated: registry.IDs(registry.Simulated())}
+	opts.Color = format == "text" && colourTerminal(stdout)
+	return opts
+}
+
+func colourTerminal(w io.Writer) bool {
+	if _, ok := os.LookupEnv("NO_COLOR"); ok || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// report prints the report with the default options (nightly's stage).
 func report(ctx context.Context, out, format string, stdout io.Writer) error {
+	return reportWith(ctx, out, format, stdout, defaultReportOptions(format, stdout))
+}
+
+func reportWith(ctx context.Context, out, format string, stdout io.Writer, opts queries.RiskOptions) error {
 	switch format {
 	case "text", "markdown", "html", "json":
 	default:
@@ -41,25 +110,37 @@ func report(ctx context.Context, out, format string, stdout io.Writer) error {
 		return err
 	}
 	defer db.Close()
-	return db.Report(ctx, stdout, format)
+	return db.ReportWith(ctx, stdout, format, opts)
 }
 
 func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
-	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] 'SELECT …'",
+	var schema, showSecrets bool
+	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--show-secrets] 'SELECT …'  |  --schema",
 		`Runs one DuckDB SQL statement over the views calls (one row per distinct
-tool call), calls_all (copies included), decisions and rules.
+tool call), calls_all (copies included), decisions and rules. --schema lists
+every view and column with its meaning; docs/sql.md has ready queries.
+Credentials in the output are masked unless --show-secrets.
 
 Examples:
+  permsim sql --schema
   permsim sql "SELECT tool, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC"
-  permsim sql --format csv "SELECT rule_text, command FROM decisions WHERE dangerous AND outcome = 'runs'"`, stderr)
+  permsim sql --format csv "SELECT rule_text, command FROM decisions WHERE dangerous AND outcome_group = 'runs'"`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "table", "table, csv or json (JSON Lines)")
+	fs.BoolVar(&schema, "schema", false, "list every view and column with a one-line meaning, and exit")
+	fs.BoolVar(&showSecrets, "show-secrets", false, "show tokens, keys and passwords as stored instead of masking them")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if schema {
+		if fs.NArg() != 0 {
+			return usageError{msg: "--schema takes no SQL statement", hint: "permsim sql --schema"}
+		}
+		return queries.WriteSchema(stdout)
+	}
 	if fs.NArg() != 1 {
-		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls"`}
+		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls"  (permsim sql --schema lists the columns)`}
 	}
 	switch format {
 	case "table", "csv", "json":
@@ -74,5 +155,5 @@ Examples:
 		return err
 	}
 	defer db.Close()
-	return db.Query(ctx, strings.TrimSpace(fs.Arg(0)), stdout, format)
+	return db.QueryWith(ctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: showSecrets})
 }

@@ -9,8 +9,11 @@
 -- Parquet writer may store them as UTC-adjusted or nanosecond timestamps,
 -- which DuckDB would otherwise read as TIMESTAMPTZ or TIMESTAMP_NS; for
 -- files that already hold TIMESTAMP the cast costs nothing.
+-- first_path (paths[1]) is added so a query can show one path without
+-- indexing a list.
 CREATE OR REPLACE VIEW calls_all AS
-SELECT * REPLACE (ts::TIMESTAMP AS ts, result_ts::TIMESTAMP AS result_ts)
+SELECT * REPLACE (ts::TIMESTAMP AS ts, result_ts::TIMESTAMP AS result_ts),
+       paths[1] AS first_path
 FROM (
 SELECT
     NULL::VARCHAR   AS harness,

@@ -2,8 +2,16 @@
 -- partition columns harness and date. The typed SELECT ... WHERE false is
 -- the schema, so the view exists before the first replay. Times are cast to
 -- TIMESTAMP for the reason given in calls_all.sql.
+--
+-- Three columns are added for SQL that reads easily (see docs/sql.md):
+-- outcome_group is "group" under a name that needs no quoting ("group"
+-- stays, as an alias, for a release); first_path is paths[1]; danger_text
+-- is the danger list as one comma-separated text.
 CREATE OR REPLACE VIEW decisions AS
-SELECT * REPLACE (ts::TIMESTAMP AS ts)
+SELECT * REPLACE (ts::TIMESTAMP AS ts),
+       "group"                          AS outcome_group,
+       paths[1]                         AS first_path,
+       array_to_string(danger, ', ')    AS danger_text
 FROM (
 SELECT
     NULL::VARCHAR   AS call_key,

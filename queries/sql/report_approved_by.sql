@@ -25,8 +25,8 @@ WITH d AS (
             d.tool,
             '?'
         ) AS what
-    FROM decisions d
-    LEFT JOIN calls c ON c.call_key = d.call_key
+    FROM {{decisions}} d
+    LEFT JOIN {{calls}} c ON c.call_key = d.call_key
     WHERE d.dangerous AND d.outcome = 'runs'
 ),
 items AS (

@@ -6,8 +6,8 @@ WITH d AS (
     SELECT
         coalesce(d."group", 'unknown')              AS "group",
         coalesce(c.result, d.result, 'unknown')     AS result
-    FROM decisions d
-    LEFT JOIN calls c ON c.call_key = d.call_key
+    FROM {{decisions}} d
+    LEFT JOIN {{calls}} c ON c.call_key = d.call_key
     WHERE d.dangerous
 )
 SELECT

@@ -14,6 +14,6 @@ SELECT
                         OR "group" NOT IN ('blocked', 'asks-rule', 'asks-mode', 'runs'))
                                                   AS unknown,
     count(*)                                      AS total
-FROM decisions
+FROM {{decisions}}
 GROUP BY ALL
 ORDER BY project_dir ASC NULLS LAST, harness ASC NULLS LAST, mode ASC NULLS LAST

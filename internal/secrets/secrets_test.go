@@ -1,0 +1,119 @@
+package secrets
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"testing"
+)
+
+// Issue 14: "Secrets in commands (bearer tokens, API keys,
+// AWS_SECRET_ACCESS_KEY=…, passwords in URLs) are masked in reports by
+// default … use a well-kept detection rule set". Each want is written by
+// hand: the secret replaced by [masked], everything else as it was.
+func TestMaskString(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"bearer token in a curl header (gitleaks curl-auth-header)",
+			`curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0" https://api.internal/v1`,
+			`curl -H "Authorization: Bearer [masked]" https://api.internal/v1`},
+		{"AWS secret key assignment",
+			`AWS_SECRET_ACCESS_KEY=Zx8Kq2Lm9Pw4Rt7Yu1Io3Pa5Sd6Fg8Hj0Kl2Zx4C aws s3 ls`,
+			`AWS_SECRET_ACCESS_KEY=[masked] aws s3 ls`},
+		{"password in a URL",
+			`git clone https://deploy:s3cr3tPassw0rd@git.corp.local/app.git`,
+			`git clone https://deploy:[masked]@git.corp.local/app.git`},
+		{"short password in an environment assignment",
+			`PGPASSWORD=hunter2 psql -h db`,
+			`PGPASSWORD=[masked] psql -h db`},
+		{"GitHub token passed as an argument (gitleaks github-pat)",
+			`gh auth login --with-token ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R`,
+			`gh auth login --with-token [masked]`},
+		{"AWS access key id (gitleaks aws-access-token)",
+			`aws configure set aws_access_key_id AKIAZ7Q4M2N3P5R3T6W2`,
+			`aws configure set aws_access_key_id [masked]`},
+		{"nothing secret", `git push origin main`, `git push origin main`},
+		{"a key file's name is not a secret", `ls -la /home/dev/key.pem`, `ls -la /home/dev/key.pem`},
+		{"empty", ``, ``},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := MaskString(c.in); got != c.want {
+				t.Errorf("MaskString(%q)\n got  %q\n want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// The masking must come from gitleaks' rule set, not only from the two
+// shapes added here: a GitHub token outside any assignment is found by
+// gitleaks' own rule.
+func TestGitleaksRulesLoaded(t *testing.T) {
+	if n := RuleCount(); n < 100 {
+		t.Fatalf("RuleCount() = %d: gitleaks' default rules did not load", n)
+	}
+	fs := Find(`gh auth login --with-token ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R`)
+	if len(fs) == 0 || fs[0].RuleID != "github-pat" {
+		t.Errorf("Find = %+v, want gitleaks' github-pat rule", fs)
+	}
+}
+
+// Hostile input must not panic or hang.
+func FuzzMaskString(f *testing.F) {
+	f.Add(`curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0" x`)
+	f.Add(`https://a:b@c`)
+	f.Add(`X_TOKEN='abc' Y_SECRET="def"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = MaskString(s)
+	})
+}
+
+// Seen in real agent transcripts (testdata/danger/everyday.real.jsonl): a
+// script that edits a secret's line names the variable without holding a
+// secret, and must stay readable; the one that writes the secret is masked.
+func TestMaskScriptsNamingSecrets(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`sed -E 's/\(^RESEND_API_KEY=.{6}\).*/\\1…<redacted>/'`, `sed -E 's/\(^RESEND_API_KEY=.{6}\).*/\\1…<redacted>/'`},
+		{`perl -i -pe 's#^WEBHOOK_SECRET=.*#WEBHOOK_SECRET=whsec_4DQgBK5EYEjMMPD6uv70vpipSLEZ9/uf#' .env.local`,
+			`perl -i -pe 's#^WEBHOOK_SECRET=.*#WEBHOOK_SECRET=[masked]#' .env.local`},
+	} {
+		if got := MaskString(c.in); got != c.want {
+			t.Errorf("MaskString(%q)\n got  %q\n want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// Masking must not hide what agents ordinarily do: of the real everyday
+// commands in testdata/danger/everyday.real.jsonl (collected from agent
+// transcripts), only those holding a credential are changed — 33 of 2,873
+// on this corpus (Supabase service keys, webhook secrets and verify tokens
+// in URLs, checked by eye with -v). The bound leaves room for gitleaks'
+// rules to grow.
+func TestEverydayCommandsMostlyUntouched(t *testing.T) {
+	f, err := os.Open("../../testdata/danger/everyday.real.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	n, changed := 0, 0
+	for sc.Scan() {
+		var m struct {
+			Command string `json:"command"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil || m.Command == "" {
+			continue
+		}
+		n++
+		if out := MaskString(m.Command); out != m.Command {
+			changed++
+			t.Logf("masked: %.200q", out)
+		}
+	}
+	if n < 1000 {
+		t.Fatalf("read %d commands: corpus missing?", n)
+	}
+	if changed*100 > n*2 {
+		t.Errorf("%d of %d everyday commands masked (over 2%%)", changed, n)
+	}
+	t.Logf("%d of %d everyday commands masked", changed, n)
+}
