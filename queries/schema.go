@@ -60,6 +60,7 @@ var callColumns = []ColumnDoc{
 	{"copy_rank", "VARCHAR", "orders a forked call's copies, the original first"},
 	{"ingest_run", "BIGINT", "the ingest run that wrote the row (unix nanoseconds)"},
 	{"rewound", "BOOLEAN", "the conversation dropped the call later (it still ran)"},
+	{"output", "VARCHAR", "the command's recorded output, kept for Gemini CLI shell calls (later calls are decided with it as session history); cut to 8,000 bytes"},
 	{"date", "VARCHAR", "the call's day (YYYY-MM-DD), or unknown: the folder it is stored under"},
 	{"first_path", "VARCHAR", "paths[1]: the first path the call names, NULL when none"},
 }
