@@ -22,11 +22,13 @@ lint:
 
 # The whole pipeline on the sample transcripts bundled in testdata/demo:
 # ingest -> replay -> report, into a throwaway output folder; then an audit
-# of one demo project's agent files.
+# of one demo project's agent files, and the rules that would have stopped
+# the demo's risky calls (checked by re-simulating).
 demo: build
 	@rm -rf $(DEMO)
 	./$(BIN) nightly --home testdata/demo/home --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
 	./$(BIN) audit --project testdata/demo/root/home/dev/my_app.v2 --home testdata/demo/home
+	./$(BIN) suggest --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
 
 # Benchmarks: ingest MB/s and replay calls/s on generated transcripts, with
 # ratios against DuckDB's own JSON readers measured in the same run.

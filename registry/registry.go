@@ -46,6 +46,9 @@ type Harness struct {
 	// recorded corpora come from ("Claude Code 2.1.328"); empty when the
 	// simulator follows the documented rules only.
 	CheckedAgainst string
+	// Agreement is how the simulator fared on its recorded corpus; zero
+	// when it has none.
+	Agreement Agreement
 }
 
 // SimOptions are what a command may ask of a simulator it builds.
