@@ -86,6 +86,9 @@ func Register(h Harness) {
 			}
 		}
 	}
+	if inner, label := h.Simulator, h.Label(); inner != nil && label != engine.Label {
+		h.Simulator = func(o SimOptions) engine.Harness { return labeled{inner(o), label} }
+	}
 	list = append(list, h)
 }
 

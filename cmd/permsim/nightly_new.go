@@ -98,9 +98,9 @@ func printNew(w io.Writer, fresh []replay.DecisionRow, total int, prev time.Time
 				what += " " + p
 			}
 		}
-		rule := d.RuleText
-		if rule == "" {
-			rule = d.Step
+		rule := "rule " + d.RuleText
+		if d.RuleText == "" {
+			rule = "step " + d.Step
 		}
 		fmt.Fprintf(w, "  new: %s [%s] %s — approved by %s\n", d.Harness, d.ProjectDir, textsafe.Escape(what), textsafe.Escape(rule))
 	}

@@ -62,7 +62,7 @@ Example:
 	if err := checkStore(f.out); err != nil {
 		return err
 	}
-	ropts, err := f.options(nil)
+	ropts, err := f.options(progressWriter(stderr))
 	if err != nil {
 		return err
 	}
