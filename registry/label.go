@@ -19,8 +19,8 @@ type Agreement struct {
 }
 
 // Label says what a result of this harness's simulator was checked
-// against: "simulated; agrees with real Claude Code 2.1.328 on 1737 of
-// 1768 recorded calls" where a recorded corpus exists, else engine.Label
+// against — "simulated; agrees with real Claude Code 2.1.328 on 1768
+// recorded calls" where a recorded corpus exists — else engine.Label
 // ("simulated from the documented rules").
 func (h Harness) Label() string {
 	if h.CheckedAgainst == "" || h.Agreement.Compared == 0 {
