@@ -66,10 +66,11 @@ func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stde
   {"tool":"bash","command":"git push"}
   {"tool":"read","path":".env"}
   {"tool":"Bash","input":{"command":"rm -rf build"}}     (harness-native names work too)
-and prints one JSON object per line in: harness, mode, tool, command, path,
-outcome (blocked|asks|runs|unknown), group, step, rule {text,file,layer,list},
-reason, needs, dangerous, danger, notes, label. A line that cannot be read
-gets an object with "error" and the run goes on.
+and prints one JSON object per line in: harness, mode, mode_label, tool,
+command, path, outcome (blocked|asks|runs|unknown), group, step, rule
+{text,file,layer,list,decision}, reason, needs, dangerous, danger, notes,
+label. A line that cannot be read gets an object with "error" and the run
+goes on.
 
 Example:
   echo '{"tool":"bash","command":"git push --force"}' | permsim decide --harness claude --project .`, stderr)
