@@ -383,10 +383,30 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, cs [
 			}
 		}
 	}
+	if broad := broadRules(chosen); len(broad) > 0 && hr.Everyday < smallHistory {
+		hr.Notes = append(hr.Notes, fmt.Sprintf("the history holds only %d everyday calls of %s, so a rule on a whole command (%s) shows little cost here; it would ask or block every use of that command",
+			hr.Everyday, id, strings.Join(broad, ", ")))
+	}
 	if len(hr.Unstopped) > 0 {
 		hr.Notes = append(hr.Notes, fmt.Sprintf("%d risky calls no %s rule in %s's syntax stops (re-simulated)", len(hr.Unstopped), opts.List, id))
 	}
 	return hr, nil
+}
+
+// smallHistory is the number of everyday calls under which a rule's cost
+// says little: a command the history never ran everyday costs nothing.
+const smallHistory = 200
+
+// broadRules lists, of the chosen rules, those that name a command by its
+// first word alone (up to three, for a note).
+func broadRules(chosen []*scored) []string {
+	var out []string
+	for _, s := range chosen {
+		if s.cand.Kind == KindCommand && len(s.cand.Words) == 1 && len(out) < 3 {
+			out = append(out, s.rule)
+		}
+	}
+	return out
 }
 
 func describe(c *call) string {
@@ -396,15 +416,14 @@ func describe(c *call) string {
 	return c.dec.Tool + " " + strings.Join(c.dec.Paths, " ")
 }
 
-// relevant keeps the calls a candidate could change: every risky call,
-// and everyday calls that name its command word or its file. A rule can
-// change no other call, so deciding the rest again would only cost time.
+// relevant keeps the calls a candidate could change: the risky and
+// everyday calls that name its command word or its file. A rule can change
+// no other call, so deciding the rest again would only cost time.
 func relevant(cs []*call, cand Candidate) []*call {
 	var out []*call
 	for _, c := range cs {
 		switch {
-		case c.risky:
-		case c.dec.Dangerous:
+		case !c.risky && c.dec.Dangerous:
 			continue
 		case cand.Kind == KindCommand && !strings.Contains(c.command, cand.Lits[0]):
 			continue

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -59,5 +60,44 @@ func TestSuggestDemo(t *testing.T) {
 	code, stdout, _ = runCLI(t, "", "suggest", "--out", out, "--root", "/home="+root)
 	if code != 0 || !strings.Contains(stdout, "Checked by re-simulating") || !strings.Contains(stdout, "permissions.deny") {
 		t.Errorf("text output: exit %d\n%s", code, stdout)
+	}
+}
+
+// suggest --battery: the risky calls are the battery's misses for one
+// project. The demo project my_app.v2 commits Bash(npm:*), which lets
+// `npm publish --access public` run once the folder is trusted (its
+// audit's high finding); "Deny rules, from any layer" come first (seed,
+// Claude Code, step 2), so a deny rule stops it, and the re-simulation
+// must show that.
+func TestSuggestBattery(t *testing.T) {
+	home, root := demoArgs(t)
+	project := filepath.Join(root, "dev", "my_app.v2")
+	code, stdout, stderr := runCLI(t, "", "suggest", "--battery", "--project", project, "--home", home, "--harness", "claude",
+		"--trust", "yes", "--out", filepath.Join(t.TempDir(), "none"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var res suggest.Result
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Harnesses) != 1 || res.Harnesses[0].Harness != "claude-code" {
+		t.Fatalf("want one Claude Code suggestion, got %+v", res.Harnesses)
+	}
+	h := res.Harnesses[0]
+	if h.Risky == 0 || h.Stopped+len(h.Unstopped) != h.Risky || len(h.Rules) == 0 {
+		t.Errorf("risky %d stopped %d unstopped %d rules %d", h.Risky, h.Stopped, len(h.Unstopped), len(h.Rules))
+	}
+	for _, c := range h.Unstopped {
+		if strings.HasPrefix(c.Command, "npm publish") {
+			t.Errorf("npm publish is not stopped: %+v", c)
+		}
+	}
+	found := false
+	for _, r := range h.Rules {
+		found = found || strings.HasPrefix(r.Rule, "Bash(npm ")
+	}
+	if !found {
+		t.Errorf("no Bash(npm …) deny rule among %d rules", len(h.Rules))
 	}
 }
