@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
@@ -51,11 +53,23 @@ var Writers = map[toolcall.Harness]Writer{
 // literal text with none of the characters the rule syntaxes give a
 // meaning (wildcards, brackets, quotes, separators).
 func plainWord(w string) bool {
-	return w != "" && !strings.ContainsAny(w, "*?[](){}\"'\\`$,:;!#\n\t ")
+	return w != "" && !strings.ContainsAny(w, "*?[](){}\"'\\`$,:;!#\n\t ") && printable(w)
 }
 
-func plainPath(p string) bool {
-	return p != "" && !strings.ContainsAny(p, "*?[](){}\"'\\`$,:;!#\n\t ")
+func plainPath(p string) bool { return plainWord(p) }
+
+// printable rejects control characters and invalid UTF-8: no rule file's
+// quoting should have to carry them.
+func printable(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // copyConfig copies a harness config folder's regular files (not its
