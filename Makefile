@@ -7,7 +7,7 @@ BIN     := bin/permsim
 DEMO    := $(CURDIR)/.demo
 export CGO_ENABLED := 1
 
-.PHONY: build test demo bench lint clean verify fuzz
+.PHONY: build test demo bench lint clean verify fuzz notebooks
 
 build:
 	$(GO) build -o $(BIN) ./cmd/permsim
@@ -22,11 +22,29 @@ lint:
 
 # The whole pipeline on the sample transcripts bundled in testdata/demo:
 # ingest -> replay -> report, into a throwaway output folder; then an audit
-# of one demo project's agent files.
+# of one demo project's agent files, and the rules that would have stopped
+# the demo's risky calls (checked by re-simulating).
 demo: build
 	@rm -rf $(DEMO)
 	./$(BIN) nightly --home testdata/demo/home --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
 	./$(BIN) audit --project testdata/demo/root/home/dev/my_app.v2 --home testdata/demo/home
+	./$(BIN) suggest --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
+
+# Every notebook under notebooks/, executed headless against the demo store;
+# the executed copies (with their charts) land in bin/notebooks/. Needs
+# Debian's jupyter-nbconvert, python3-nbclient, python3-ipykernel,
+# python3-pandas and python3-matplotlib (the system Python, not pyenv's).
+# The notebooks are committed without outputs (TestNotebooksStripped).
+NBCONVERT ?= /usr/bin/jupyter-nbconvert
+notebooks: demo
+	@mkdir -p bin/notebooks
+	@failed=""; for nb in notebooks/*.ipynb; do \
+	  echo "== $$nb"; \
+	  PYDEVD_DISABLE_FILE_VALIDATION=1 PERMSIM_OUT=$(DEMO) PERMSIM_BIN=$(CURDIR)/$(BIN) PERMSIM_ROOT=/home=$(CURDIR)/testdata/demo/root/home \
+	  $(NBCONVERT) --to notebook --execute --ExecutePreprocessor.timeout=300 --output-dir $(CURDIR)/bin/notebooks "$$nb" \
+	    || failed="$$failed $$nb"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "notebooks: failed:$$failed"; exit 1; fi
 
 # Benchmarks: ingest MB/s and replay calls/s on generated transcripts, with
 # ratios against DuckDB's own JSON readers measured in the same run.

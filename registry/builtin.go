@@ -36,6 +36,9 @@ func init() {
 		},
 		Verify:         &claudedrive.Runner,
 		CheckedAgainst: "Claude Code 2.1.328",
+		// All 1,768 agree when the corpus's Python hooks answer within the
+		// tester's 10 s limit; on a loaded machine some time out ("unknown").
+		Agreement: Agreement{Agreed: 1768, Compared: 1768, Corpus: "testdata/claude/differential"},
 	})
 	Register(Harness{
 		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
@@ -44,6 +47,7 @@ func init() {
 		Simulator:      func(o SimOptions) engine.Harness { return &codex.Harness{Hooks: o.Hooks} },
 		Verify:         &codexdrive.Runner,
 		CheckedAgainst: "Codex 0.169.0",
+		Agreement:      Agreement{Agreed: 522, Compared: 528, Corpus: "testdata/codex/differential"},
 	})
 	Register(Harness{
 		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
@@ -52,6 +56,7 @@ func init() {
 		Simulator:      func(o SimOptions) engine.Harness { return &gemini.Harness{Hooks: o.Hooks} },
 		Verify:         &geminidrive.Runner,
 		CheckedAgainst: "Gemini CLI 0.61.0",
+		Agreement:      Agreement{Agreed: 530, Compared: 530, Corpus: "testdata/gemini/differential"},
 	})
 	Register(Harness{
 		ID: toolcall.OpenCode, Title: "OpenCode",
@@ -60,6 +65,7 @@ func init() {
 		Simulator:      func(SimOptions) engine.Harness { return opencode.New() },
 		Verify:         &opencodedrive.Runner,
 		CheckedAgainst: "OpenCode 1.18.33",
+		Agreement:      Agreement{Agreed: 668, Compared: 668, Corpus: "testdata/opencode"},
 	})
 	Register(Harness{
 		ID: toolcall.Cursor, Aliases: []string{"cursor-cli", "cursor-agent"}, Title: "Cursor CLI",

@@ -46,6 +46,9 @@ type Harness struct {
 	// recorded corpora come from ("Claude Code 2.1.328"); empty when the
 	// simulator follows the documented rules only.
 	CheckedAgainst string
+	// Agreement is how the simulator fared on its recorded corpus; zero
+	// when it has none.
+	Agreement Agreement
 }
 
 // SimOptions are what a command may ask of a simulator it builds.
@@ -82,6 +85,9 @@ func Register(h Harness) {
 				panic(fmt.Sprintf("registry: %q names both %s and %s", n, o.ID, h.ID))
 			}
 		}
+	}
+	if inner, label := h.Simulator, h.Label(); inner != nil && label != engine.Label {
+		h.Simulator = func(o SimOptions) engine.Harness { return labeled{inner(o), label} }
 	}
 	list = append(list, h)
 }

@@ -72,12 +72,13 @@ func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stde
   {"tool":"bash","command":"git push"}
   {"tool":"read","path":".env"}
   {"tool":"Bash","input":{"command":"rm -rf build"}}     (harness-native names work too)
-and prints one JSON object per line in: harness, mode, tool, command, path,
-outcome (blocked|asks|runs|unknown), group, step, rule {text,file,layer,list},
-reason, needs, dangerous, danger, notes, label. A line that cannot be read
-gets an object with "error" and the run goes on. The lines are one session,
-in order: a line's "output" (what the call returned, as the transcript holds
-it) is history for the lines after it, which Gemini CLI decides on.
+and prints one JSON object per line in: harness, mode, mode_label, tool,
+command, path, outcome (blocked|asks|runs|unknown), group, step, rule
+{text,file,layer,list,decision}, reason, needs, dangerous, danger, notes,
+label. A line that cannot be read gets an object with "error" and the run
+goes on. The lines are one session, in order: a line's "output" (what the
+call returned, as the transcript holds it) is history for the lines after
+it, which Gemini CLI decides on.
 
 Example:
   echo '{"tool":"bash","command":"git push --force"}' | permsim decide --harness claude --project .`, stderr)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
@@ -26,7 +25,9 @@ func (f *ingestFlags) register(fs interface {
 	StringArrayVar(*[]string, string, []string, string)
 	StringVar(*string, string, string, string)
 	IntVar(*int, string, int, string)
+	BoolVar(*bool, string, bool, string)
 }) {
+	fs.BoolVar(&quiet, "quiet", false, "no progress bar on stderr (there is none when stderr is not a terminal)")
 	fs.StringArrayVar(&f.homes, "home", nil, "home folder to read transcripts under (repeat for several; default: yours, honouring $CLAUDE_CONFIG_DIR)")
 	fs.StringVar(&f.harnesses, "harness", "", "comma-separated harnesses to read (default: all with a reader: "+strings.Join(registry.IDs(registry.Readable()), ", ")+")")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time: 2026-11-01, an RFC 3339 time, or 7d / 36h back")
@@ -73,17 +74,6 @@ func (f *ingestFlags) options(progress io.Writer) (ingest.Options, []ingest.Sour
 		return ingest.Options{}, nil, err
 	}
 	return ingest.Options{Homes: homes, OutDir: f.out, Since: since, Progress: progress, Workers: f.workers}, srcs, nil
-}
-
-// progressWriter is stderr when it is a terminal, else nil: progress lines
-// are for people watching, not for logs.
-func progressWriter(stderr io.Writer) io.Writer {
-	if f, ok := stderr.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			return stderr
-		}
-	}
-	return nil
 }
 
 func runIngest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {

@@ -32,6 +32,7 @@ var commands = []command{
 	{"danger", "explain which words of a shell command make it dangerous", runDanger},
 	{"rules", "list every rule of one project under its file, in force or not, and why", runRules},
 	{"nightly", "ingest + replay + report, incremental", runNightly},
+	{"suggest", "propose the fewest deny or ask rules that would have stopped the risky calls, checked by re-simulating", runSuggest},
 	{"verify", "run the real harness sandboxed and compare it with decide, call by call", runVerify},
 }
 
@@ -42,7 +43,8 @@ Usage: permsim <command> [flags]
 
 Commands:
 %s
-Run 'permsim <command> --help' for a command's flags.
+Run 'permsim <command> --help' for a command's flags, 'permsim --version' for
+the harness versions each simulator was checked against.
 Results are simulated from the documented rules unless they say otherwise.
 `
 
@@ -69,6 +71,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "version" {
+		writeVersion(stdout)
 		return 0
 	}
 	for _, c := range commands {

@@ -14,9 +14,17 @@ func runNightly(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var inf ingestFlags
 	var rf replayFlags
 	var format string
-	fs := newFlags("nightly", "[--home DIR]... [--out DIR] [--format text|markdown|html|json]",
+	var failOnNew bool
+	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new]",
 		`Runs ingest (incremental), replay and report in one go: the job to run every
-night. Progress and summaries go to stderr, the report to stdout.
+night (docs/nightly.md: a systemd timer, a cron line, a launchd plist).
+Progress and summaries go to stderr, the report to stdout. Each run keeps its
+risky approvals (dangerous calls that would run without asking) in
+<out>/nightly-state.json; --fail-on-new exits 1 when some were not there on
+the previous run (on a first run, when there are any), for alerting.
+
+Exit status: 0 done; 1 with --fail-on-new when new risky approvals appeared;
+2 bad usage or unreadable input.
 
 Example:
   permsim nightly --home ~ --format markdown > risk-report.md`, stderr)
@@ -26,6 +34,9 @@ Example:
 	fs.StringVar(&rf.home, "user-home", "", "home folder whose user settings apply to every call (default: the --home each call was read from)")
 	fs.StringArrayVar(&rf.roots, "root", nil, "OLD=NEW: find projects recorded under OLD under NEW here; HOME:OLD=NEW only for calls read from HOME (repeatable)")
 	rf.registerHooks(fs)
+	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell and file-tool calls (0: all)")
+	fs.StringVar(&rf.trust, "trust", "", "yes|no: override every project's trust record")
+	fs.BoolVar(&failOnNew, "fail-on-new", false, "exit 1 when risky approvals appeared since the previous run (for alerting)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -57,11 +68,23 @@ Example:
 	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, sims)
 	fmt.Fprint(stderr, rsum.String())
 	reportHooks("nightly", rf.hookRun, stderr)
+	if err != nil {
+		release()
+		return err
+	}
+	fresh, total, prev, err := compareNightly(iopts.OutDir)
 	// The report reads: it takes the commit lock shared, which this
 	// process's own writer lock does not block.
 	release()
 	if err != nil {
 		return err
 	}
-	return report(ctx, iopts.OutDir, format, stdout)
+	printNew(stderr, fresh, total, prev)
+	if err := report(ctx, iopts.OutDir, format, stdout); err != nil {
+		return err
+	}
+	if failOnNew && len(fresh) > 0 {
+		return errCheckFailed
+	}
+	return nil
 }

@@ -25,9 +25,11 @@ func (f *replayFlags) register(fs interface {
 	StringVar(*string, string, string, string)
 	IntVar(*int, string, int, string)
 	StringArrayVar(*[]string, string, []string, string)
+	BoolVar(*bool, string, bool, string)
 }, withOut bool) {
 	if withOut {
 		fs.StringVar(&f.out, "out", defaultOut(), "folder holding the calls table; decisions and rules are written beside it")
+		fs.BoolVar(&quiet, "quiet", false, "no progress bar on stderr (there is none when stderr is not a terminal)")
 	}
 	fs.StringVar(&f.mode, "mode", "", "simulate every call in this mode instead of the mode its session recorded")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")

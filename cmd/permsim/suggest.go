@@ -1,0 +1,250 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/battery"
+	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/textsafe"
+	"github.com/permsim/permsim/registry"
+	"github.com/permsim/permsim/replay"
+	"github.com/permsim/permsim/suggest"
+)
+
+// runSuggest is `permsim suggest`: the fewest deny (or ask) rules that
+// would have stopped the risky calls of a store, checked by re-simulating
+// (package suggest), printed in each harness's own syntax.
+func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	var f replayFlags
+	var list, format string
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--battery --project DIR [--home DIR] [--harness LIST]]",
+		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
+ask) that would have stopped the risky calls of the store — the dangerous calls
+that ran without asking — in the harness's own syntax and file: Claude Code's
+permissions.deny in .claude/settings.json, Codex's prefix_rule in
+~/.codex/rules/default.rules, a Gemini CLI policy in ~/.gemini/policies/, the
+permission object of OpenCode's opencode.json, Cursor's .cursor/cli.json.
+
+Every rule is checked, not guessed: the calls are decided again by the
+harness's simulator with the rule added as the harness would read it, and a
+rule is proposed only when that re-simulation shows it stopping a risky call.
+Its cost is counted the same way: how many everyday (not dangerous) calls of
+the same history would then ask or be blocked. Risky calls no rule of the
+harness's syntax can stop are listed. A history with few everyday calls says
+little about a rule's cost: a note says so when a rule names a whole command.
+
+--battery --project DIR takes the risky calls from the battery instead: the
+cases that run without asking in the project's own mode (or --mode), for
+--harness; the store's calls of that project, if any, count the cost.
+
+--format json prints one object: calls, risky, everyday, harnesses [{harness,
+file, list, snippet, rules [{rule, stops, cost, projects, example}], risky,
+stopped, unstopped, everyday, cost_asks, cost_block, cost_examples, label,
+notes}], problems.
+
+Examples:
+  permsim suggest --out ~/.local/share/permsim
+  permsim suggest --battery --project . --harness claude --list ask`, stderr)
+	var bat batteryFlags
+	f.register(fs, true)
+	fs.StringVar(&list, "list", "deny", "deny: rules that block; ask: rules that make the harness ask first")
+	fs.StringVar(&format, "format", "text", "text or json")
+	fs.BoolVar(&bat.on, "battery", false, "the risky calls are the battery's misses (cases that run without asking) for --project, not the store's; the store's calls of that project count the cost")
+	fs.StringVar(&bat.project, "project", "", "with --battery: the project folder whose settings apply")
+	fs.StringVar(&bat.home, "home", defaultHome(), "with --battery: the home folder whose user settings apply")
+	fs.StringVar(&bat.harnesses, "harness", "all", "with --battery: harnesses to score, comma-separated, or all")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), hint: "permsim suggest --help"}
+	}
+	if list != "deny" && list != "ask" {
+		return usageError{msg: fmt.Sprintf("--list %q: want deny or ask", list)}
+	}
+	if format != "text" && format != "json" {
+		return usageError{msg: fmt.Sprintf("--format %q: want text or json", format)}
+	}
+	if err := checkLocal("--out", f.out); err != nil {
+		return err
+	}
+	if !bat.on {
+		if err := checkStore(f.out); err != nil {
+			return err
+		}
+	}
+	ropts, err := f.options(progressWriter(stderr))
+	if err != nil {
+		return err
+	}
+	var calls []ingest.Row
+	if _, err := os.Stat(f.out); err == nil || !bat.on {
+		if err := ingest.ReadCalls(f.out, func(r ingest.Row) error {
+			calls = append(calls, r)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("reading the calls table under %s: %w", f.out, err)
+		}
+	}
+	var risky map[string]bool
+	if bat.on {
+		if calls, risky, err = bat.calls(calls, ropts, f.mode, stderr); err != nil {
+			return err
+		}
+	}
+	hs, err := f.simulators("suggest", stderr)
+	if err != nil {
+		return err
+	}
+	labels := map[string]string{}
+	titles := map[string]string{}
+	for _, h := range registry.All() {
+		labels[h.ID] = h.Label()
+		titles[h.ID] = h.Title
+	}
+	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky})
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	writeSuggestText(stdout, res, titles)
+	return nil
+}
+
+func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string) {
+	esc := textsafe.Escape
+	fmt.Fprintf(w, "%d calls decided: %d risky (dangerous, ran without asking), %d everyday.\n", res.Calls, res.Risky, res.Everyday)
+	if res.Risky == 0 {
+		fmt.Fprintln(w, "No risky calls: nothing to suggest.")
+	}
+	for _, h := range res.Harnesses {
+		title := titles[h.Harness]
+		if title == "" {
+			title = h.Harness
+		}
+		fmt.Fprintf(w, "\n%s — add to %s:\n\n", title, h.File)
+		for _, l := range strings.Split(h.Snippet, "\n") {
+			fmt.Fprintf(w, "    %s\n", esc(l))
+		}
+		if len(h.Rules) > 0 {
+			fmt.Fprintln(w)
+		}
+		for _, r := range h.Rules {
+			fmt.Fprintf(w, "  %s\n      stops %d risky %s alone (e.g. %s); makes %d everyday %s ask or be blocked\n",
+				esc(oneLine(r.Rule)), r.Stops, plural(r.Stops, "call", "calls"), esc(r.Example), r.Cost, plural(r.Cost, "call", "calls"))
+		}
+		fmt.Fprintf(w, "\n  Checked by re-simulating with the rules added: stops %d of %d risky calls; of %d everyday calls, %d would then ask and %d be blocked.\n",
+			h.Stopped, h.Risky, h.Everyday, h.CostAsks, h.CostBlock)
+		for _, c := range h.CostCalls {
+			fmt.Fprintf(w, "    would %s: %s\n", verb(c.After), esc(callText(c)))
+		}
+		for _, c := range h.Unstopped {
+			fmt.Fprintf(w, "  not stopped by any %s rule: %s (%s)\n", h.List, esc(callText(c)), strings.Join(c.Danger, ", "))
+		}
+		for _, n := range h.Notes {
+			fmt.Fprintf(w, "  note: %s\n", esc(n))
+		}
+		fmt.Fprintf(w, "  (%s)\n", h.Label)
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintf(w, "\nnote: %s\n", esc(p))
+	}
+}
+
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
+
+func verb(outcome string) string {
+	if outcome == "blocked" {
+		return "be blocked"
+	}
+	return "ask"
+}
+
+func callText(c suggest.Call) string {
+	if c.Command != "" {
+		return c.Command
+	}
+	return c.Tool + " " + strings.Join(c.Paths, " ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// batteryFlags are suggest's --battery mode: the risky calls are the
+// battery's misses for one project.
+type batteryFlags struct {
+	on                       bool
+	project, home, harnesses string
+}
+
+// calls scores the battery on the project and returns the misses that run
+// without asking as calls (keys "battery:<harness>:<case id>", marked
+// risky), beside the store's calls of the same project (the everyday
+// history the cost is counted on).
+func (b batteryFlags) calls(store []ingest.Row, ropts replay.Options, mode string, stderr io.Writer) ([]ingest.Row, map[string]bool, error) {
+	if b.project == "" {
+		return nil, nil, usageError{msg: "--battery needs --project", hint: "permsim suggest --battery --project DIR"}
+	}
+	proj, err := absDir("--project", b.project)
+	if err != nil {
+		return nil, nil, err
+	}
+	home, err := absDir("--home", b.home)
+	if err != nil {
+		return nil, nil, err
+	}
+	hs, err := chooseSimulators(b.harnesses, registry.SimOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	cases, problems := battery.Builtin()
+	for _, p := range problems {
+		fmt.Fprintf(stderr, "permsim suggest: %s\n", p)
+	}
+	rep := battery.Run(hs, cases, battery.Options{Project: proj, Home: home, Mode: engine.Mode(mode), Trust: ropts.Trust})
+	var out []ingest.Row
+	for _, c := range store {
+		if filepath.Clean(replay.MapPath(c.ProjectDir, c.Home, ropts.Roots)) == proj {
+			out = append(out, c)
+		}
+	}
+	risky := map[string]bool{}
+	for _, hr := range rep.Harnesses {
+		if hr.Err != nil {
+			fmt.Fprintf(stderr, "permsim suggest: %s: %v\n", hr.Harness, hr.Err)
+			continue
+		}
+		if len(hr.Tables) == 0 {
+			continue
+		}
+		// The settings' own mode (or --mode): the first table.
+		for _, r := range hr.Tables[0].Misses() {
+			if r.Decision.Outcome != engine.Runs {
+				continue
+			}
+			call := r.Case.Call(proj, home)
+			in, _ := json.Marshal(call.Input)
+			row := ingest.Row{Harness: hr.Harness, ProjectDir: proj, Cwd: proj, Home: home, Tool: string(call.Tool),
+				RawTool: call.RawTool, Command: call.Command, Paths: call.Paths, InputJSON: string(in), Mode: mode,
+				SessionID: "battery", CallKey: "battery:" + hr.Harness + ":" + r.Case.ID}
+			risky[row.CallKey] = true
+			out = append(out, row)
+		}
+	}
+	return out, risky, nil
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/permsim/permsim/suggest"
+)
+
+// permsim suggest on the demo store proposes rules the re-simulation
+// confirms: every risky call of Claude Code, Cursor and OpenCode in the
+// demo is stopped, and Claude Code's secret reads (the Read tool and cat
+// on .env in two projects) are covered by one Read(./.env) rule — "`./`
+// from the project" and "Read rules cover … cat" (seed, Claude Code, File
+// paths).
+func TestSuggestDemo(t *testing.T) {
+	home, root := demoArgs(t)
+	out := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "nightly", "--home", home, "--out", out, "--root", "/home="+root); code != 0 {
+		t.Fatalf("nightly: exit %d\n%s", code, stderr)
+	}
+	code, stdout, stderr := runCLI(t, "", "suggest", "--out", out, "--root", "/home="+root, "--format", "json")
+	if code != 0 {
+		t.Fatalf("suggest: exit %d\n%s", code, stderr)
+	}
+	var res suggest.Result
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("suggest --format json: %v\n%s", err, stdout)
+	}
+	if res.Risky == 0 {
+		t.Fatalf("the demo has risky calls (its report's Approved by section), suggest found none:\n%s", stdout)
+	}
+	seen := map[string]bool{}
+	for _, h := range res.Harnesses {
+		seen[h.Harness] = true
+		if h.Stopped != h.Risky || len(h.Unstopped) != 0 {
+			t.Errorf("%s: stopped %d of %d risky calls; unstopped %v", h.Harness, h.Stopped, h.Risky, h.Unstopped)
+		}
+		if !strings.HasPrefix(h.Label, "simulated") {
+			t.Errorf("%s: label %q does not say the result is simulated", h.Harness, h.Label)
+		}
+		if h.Harness == "claude-code" {
+			var rules []string
+			for _, r := range h.Rules {
+				rules = append(rules, r.Rule)
+			}
+			if !slices.Contains(rules, "Read(./.env)") {
+				t.Errorf("claude-code rules %q lack Read(./.env)", rules)
+			}
+		}
+	}
+	for _, h := range []string{"claude-code", "cursor", "opencode"} {
+		if !seen[h] {
+			t.Errorf("no suggestion for %s, whose demo calls include risky ones", h)
+		}
+	}
+	code, stdout, _ = runCLI(t, "", "suggest", "--out", out, "--root", "/home="+root)
+	if code != 0 || !strings.Contains(stdout, "Checked by re-simulating") || !strings.Contains(stdout, "permissions.deny") {
+		t.Errorf("text output: exit %d\n%s", code, stdout)
+	}
+}
+
+// suggest --battery: the risky calls are the battery's misses for one
+// project. The demo project my_app.v2 commits Bash(npm:*), which lets
+// `npm publish --access public` run once the folder is trusted (its
+// audit's high finding); "Deny rules, from any layer" come first (seed,
+// Claude Code, step 2), so a deny rule stops it, and the re-simulation
+// must show that.
+func TestSuggestBattery(t *testing.T) {
+	home, root := demoArgs(t)
+	project := filepath.Join(root, "dev", "my_app.v2")
+	code, stdout, stderr := runCLI(t, "", "suggest", "--battery", "--project", project, "--home", home, "--harness", "claude",
+		"--trust", "yes", "--out", filepath.Join(t.TempDir(), "none"), "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var res suggest.Result
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Harnesses) != 1 || res.Harnesses[0].Harness != "claude-code" {
+		t.Fatalf("want one Claude Code suggestion, got %+v", res.Harnesses)
+	}
+	h := res.Harnesses[0]
+	if h.Risky == 0 || h.Stopped+len(h.Unstopped) != h.Risky || len(h.Rules) == 0 {
+		t.Errorf("risky %d stopped %d unstopped %d rules %d", h.Risky, h.Stopped, len(h.Unstopped), len(h.Rules))
+	}
+	for _, c := range h.Unstopped {
+		if strings.HasPrefix(c.Command, "npm publish") {
+			t.Errorf("npm publish is not stopped: %+v", c)
+		}
+	}
+	found := false
+	for _, r := range h.Rules {
+		found = found || strings.HasPrefix(r.Rule, "Bash(npm ")
+	}
+	if !found {
+		t.Errorf("no Bash(npm …) deny rule among %d rules", len(h.Rules))
+	}
+}
