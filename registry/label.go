@@ -66,7 +66,26 @@ type labeledPolicy struct {
 
 // Decide labels a decision that says only that it was simulated.
 func (p labeledPolicy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
-	d := p.Policy.Decide(call, mode)
+	return p.relabel(p.Policy.Decide(call, mode))
+}
+
+// DecideInSession keeps the inner policy's session history
+// (score.SessionDecider: Gemini CLI's decisions depend on earlier output):
+// a wrapper that hid it would make replay and decide drop the history
+// without a word. A policy without history decides the call on its own.
+func (p labeledPolicy) DecideInSession(call engine.Call, mode engine.Mode, earlier []string) engine.Decision {
+	if sd, ok := p.Policy.(interface {
+		DecideInSession(engine.Call, engine.Mode, []string) engine.Decision
+	}); ok {
+		return p.relabel(sd.DecideInSession(call, mode, earlier))
+	}
+	return p.Decide(call, mode)
+}
+
+// ProblemList keeps the inner policy's typed problems (engine.ProblemLister).
+func (p labeledPolicy) ProblemList() []engine.Problem { return engine.ProblemsOf(p.Policy) }
+
+func (p labeledPolicy) relabel(d engine.Decision) engine.Decision {
 	if d.Label == "" || d.Label == engine.Label {
 		d.Label = p.label
 	}
