@@ -19,12 +19,13 @@ type hookFlags struct {
 	hookWorkers           int
 	hookSandbox           string
 	withReplay            bool // --replay-hooks is a flag of this command
+	registered            bool // the command has the hook flags (suggest, say, does not)
 }
 
 // registerHookFlags adds the hook flags to fs; withReplay adds
 // --replay-hooks (replay, nightly).
 func (f *hookFlags) registerHookFlags(fs *pflag.FlagSet, withReplay bool) {
-	f.withReplay = withReplay
+	f.withReplay, f.registered = withReplay, true
 	if withReplay {
 		fs.BoolVar(&f.runHooks, "run-hooks", false, "allow hooks to run (they run real programs); needs --replay-hooks too")
 		fs.BoolVar(&f.replayHooks, "replay-hooks", false, "with --run-hooks: run each project's hooks on that project's calls")
@@ -47,6 +48,9 @@ func (f *hookFlags) hooksOn() bool {
 // outside the sandbox, and refuses to run them sandboxed without
 // bubblewrap.
 func (f *hookFlags) hookRunner(cmd string, stderr io.Writer) (*hooks.Runner, error) {
+	if !f.registered {
+		return nil, nil // a command without hook flags runs no hooks
+	}
 	if f.hookTimeout <= 0 || f.hookWorkers <= 0 {
 		return nil, usageError{msg: "--hook-timeout and --hook-workers must be more than 0"}
 	}
