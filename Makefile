@@ -58,11 +58,20 @@ bench:
 # shell parsing, danger, …) for FUZZTIME each; their seed corpora also run
 # in `make test`. A crash stops the run and leaves the input under the
 # package's testdata/fuzz/.
+# FUZZTMP: where the fuzzer keeps its shared memory and the targets their
+# files; a memory file system where there is one. On a busy ext4 /tmp,
+# OpenCode's FuzzReadJSON made 28 executions in 30 s; with /dev/shm, 29972.
+# FUZZMINTIME: how long the fuzzer may spend shrinking each new input. Go's
+# default, 60 s, is spent on every input that finds new coverage: the Codex
+# reader's FuzzRead showed 79 executions in 30 s with it, 1198 with 2 s.
 FUZZTIME ?= 30s
+FUZZMINTIME ?= 2s
+FUZZTMP  ?= $(shell test -d /dev/shm -a -w /dev/shm && echo /dev/shm)
+fuzz: export FUZZTMP := $(FUZZTMP)
 fuzz:
 	@failed=""; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 	  for t in $$(grep -h '^func Fuzz' $$d/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
-	    echo "== $$d $$t"; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$d || failed="$$failed $$d:$$t"; \
+	    echo "== $$d $$t"; TMPDIR=$${FUZZTMP:-$${TMPDIR:-/tmp}} $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) $$d || failed="$$failed $$d:$$t"; \
 	  done; \
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi

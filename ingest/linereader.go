@@ -41,9 +41,13 @@ type Line struct {
 }
 
 // NewLineReader returns a LineReader over r that keeps lines of up to max
-// bytes.
+// bytes. The buffer starts at 64 KB and doubles as long lines need: a
+// 1 MB start cost most of the time of reading a small file (allocating and
+// clearing it: the Codex reader took 2.5 ms and 1.1 MB per 11 KB rollout,
+// now 1 ms and 113 KB), which is what ingest does for every transcript
+// and the fuzz targets for every input.
 func NewLineReader(r io.Reader, max int) *LineReader {
-	n := 1 << 20
+	n := 64 << 10
 	if max+1 < n {
 		n = max + 1
 	}

@@ -16,8 +16,9 @@ const ManifestName = "manifest.json"
 // manifestVersion is bumped when the manifest's meaning changes; a run
 // refuses a manifest of a newer version rather than overwrite it.
 // Version 2: Claude Code and Codex call keys hold the record or session
-// lineage, not the tool-use id alone (issue 14).
-const manifestVersion = 2
+// lineage, not the tool-use id alone (issue 14). Version 3: OpenCode call
+// keys hold the call's tool and input as well (issue 14).
+const manifestVersion = 3
 
 // manifest is the incremental state of ingest, saved as JSON.
 type manifest struct {
@@ -51,7 +52,7 @@ func loadManifest(outDir string) (manifest, *Problem, error) {
 	if got.Version > manifestVersion {
 		return m, nil, fmt.Errorf("%s: manifest version %d is newer than this permsim understands (%d); use a newer permsim or another --out", path, got.Version, manifestVersion)
 	}
-	if got.Version == 1 {
+	if got.Version == 1 || (got.Version == 2 && len(got.Sources["opencode"]) > 0) {
 		// Its calls rows carry the old keys, which the new ones would not
 		// dedupe against: reading on would count every call twice.
 		return m, nil, fmt.Errorf("%s: this store was written by an older permsim whose call keys mixed up calls of different sessions; ingest into a new --out (or delete %s) to read every transcript again", path, outDir)

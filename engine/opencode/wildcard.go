@@ -17,6 +17,9 @@ var wildcardCache sync.Map // string → *regexp.Regexp
 // also matches the text without its last argument ("git *" matches "git").
 func match(text, pattern string) bool {
 	text = strings.ReplaceAll(text, `\`, "/")
+	if len(pattern) > maxCompiled {
+		return globMatch(text, pattern)
+	}
 	var re *regexp.Regexp
 	if v, ok := wildcardCache.Load(pattern); ok {
 		re = v.(*regexp.Regexp)
@@ -24,7 +27,52 @@ func match(text, pattern string) bool {
 		re = compileWildcard(pattern)
 		wildcardCache.Store(pattern, re)
 	}
+	if re == nil {
+		return globMatch(text, pattern)
+	}
 	return re.MatchString(text)
+}
+
+// maxCompiled is the longest pattern turned into a regular expression. A
+// pattern from a config file can be megabytes long: Go's regexp refuses
+// (or takes minutes over) such a program, so longer patterns, and any that
+// does not compile, are matched by globMatch, which needs no compiling.
+const maxCompiled = 4096
+
+// globMatch is match without a regular expression: the classic wildcard
+// walk that remembers the last `*` and retries from it, O(len(text) ×
+// len(pattern)) at worst and no allocation beyond the rune slices.
+func globMatch(text, pattern string) bool {
+	p := []rune(strings.ReplaceAll(pattern, `\`, "/"))
+	// A trailing " *" may be left out: "git *" matches "git".
+	if n := len(p); n >= 2 && p[n-2] == ' ' && p[n-1] == '*' && globRunes([]rune(text), p[:n-2]) {
+		return true
+	}
+	return globRunes([]rune(text), p)
+}
+
+func globRunes(t, p []rune) bool {
+	ti, pi := 0, 0
+	star, mark := -1, 0
+	for ti < len(t) {
+		switch {
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, ti
+			pi++
+		case pi < len(p) && (p[pi] == '?' || p[pi] == t[ti]):
+			ti++
+			pi++
+		case star >= 0:
+			mark++
+			ti, pi = mark, star+1
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
 }
 
 func compileWildcard(pattern string) *regexp.Regexp {
@@ -44,5 +92,9 @@ func compileWildcard(pattern string) *regexp.Regexp {
 	if strings.HasSuffix(expr, " .*") {
 		expr = strings.TrimSuffix(expr, " .*") + "( .*)?"
 	}
-	return regexp.MustCompile("(?s)^(?:" + expr + ")$")
+	re, err := regexp.Compile("(?s)^(?:" + expr + ")$")
+	if err != nil {
+		return nil // too large for Go's regexp: match falls back to globMatch
+	}
+	return re
 }

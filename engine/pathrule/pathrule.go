@@ -148,8 +148,15 @@ type seg struct {
 // matches at any depth below the project (deny and ask rules), not only at
 // the top (allow rules).
 func (p Pattern) Match(file string, b Base, anyDepth bool) bool {
+	pat, target, ok := p.segments(file, b, anyDepth)
+	return ok && matchSegs(pat, target)
+}
+
+// segments returns the pattern's segments, anchored at its base, and the
+// path's; ok is false when the pattern cannot match at all.
+func (p Pattern) segments(file string, b Base, anyDepth bool) (pat []seg, target []string, ok bool) {
 	if p.anchor == "" || !strings.HasPrefix(file, "/") {
-		return false
+		return nil, nil, false
 	}
 	file = path.Clean(file)
 	var base string
@@ -167,11 +174,11 @@ func (p Pattern) Match(file string, b Base, anyDepth bool) bool {
 		base = b.Project
 	}
 	if base == "" || !strings.HasPrefix(base, "/") {
-		return false
+		return nil, nil, false
 	}
 	base = path.Clean(base)
-	target := splitPath(file)
-	pat := literalSegs(base)
+	target = splitPath(file)
+	pat = literalSegs(base)
 	if p.anchor == AnchorAny || (anyDepth && p.OneFolder()) {
 		pat = append(pat, seg{text: "**", star: 2})
 	}
@@ -194,7 +201,7 @@ func (p Pattern) Match(file string, b Base, anyDepth bool) bool {
 	}
 	// Whatever the pattern names, everything inside it matches too.
 	pat = append(pat, seg{text: "**", star: 2})
-	return matchSegs(pat, target)
+	return pat, target, true
 }
 
 func splitPath(p string) []string {
@@ -213,10 +220,26 @@ func literalSegs(base string) []seg {
 	return out
 }
 
-// matchSegs matches pattern segments against path segments. Only "**"
-// backtracks; patterns hold few of them, so the plain recursion stays cheap
-// and allocates nothing.
+// matchSegs matches pattern segments against path segments. A pattern
+// with at most one "**" before its end is matched by plain recursion, which
+// allocates nothing; with more, the recursion could try every way of
+// sharing the folders among the "**"s (exponential in their number: a
+// settings file is outside input), so those are matched by dynamic
+// programming over (pattern position, path position) instead.
 func matchSegs(pat []seg, target []string) bool {
+	stars := 0
+	for _, s := range pat[:max(len(pat)-1, 0)] {
+		if s.star > 0 {
+			stars++
+		}
+	}
+	if stars > 1 {
+		return matchSegsDP(pat, target)
+	}
+	return matchSegsRec(pat, target)
+}
+
+func matchSegsRec(pat []seg, target []string) bool {
 	for i, s := range pat {
 		if s.star > 0 {
 			min := 0
@@ -224,23 +247,57 @@ func matchSegs(pat []seg, target []string) bool {
 				min = 1
 			}
 			for k := min; k <= len(target); k++ {
-				if matchSegs(pat[i+1:], target[k:]) {
+				if matchSegsRec(pat[i+1:], target[k:]) {
 					return true
 				}
 			}
 			return false
 		}
-		if len(target) == 0 {
-			return false
-		}
-		if s.literal {
-			if s.text != target[0] {
-				return false
-			}
-		} else if ok, _ := path.Match(s.text, target[0]); !ok {
+		if len(target) == 0 || !segMatches(s, target[0]) {
 			return false
 		}
 		target = target[1:]
 	}
 	return len(target) == 0
+}
+
+// matchSegsDP: next[j] says whether pat[i+1:] matches target[j:]; the
+// pattern is walked from its end, so the whole costs
+// O(len(pat) × len(target)) segment matches.
+func matchSegsDP(pat []seg, target []string) bool {
+	n := len(target)
+	next := make([]bool, n+1)
+	cur := make([]bool, n+1)
+	next[n] = true // the empty pattern matches the empty path
+	for i := len(pat) - 1; i >= 0; i-- {
+		s := pat[i]
+		if s.star > 0 {
+			// cur[j] = next[k] for some k ≥ j (k > j for a one-or-more "**").
+			any := false
+			for j := n; j >= 0; j-- {
+				if s.star == 1 {
+					cur[j] = any
+					any = any || next[j]
+				} else {
+					any = any || next[j]
+					cur[j] = any
+				}
+			}
+		} else {
+			cur[n] = false
+			for j := n - 1; j >= 0; j-- {
+				cur[j] = next[j+1] && segMatches(s, target[j])
+			}
+		}
+		next, cur = cur, next
+	}
+	return next[0]
+}
+
+func segMatches(s seg, name string) bool {
+	if s.literal {
+		return s.text == name
+	}
+	ok, _ := path.Match(s.text, name)
+	return ok
 }

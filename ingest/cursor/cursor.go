@@ -268,6 +268,15 @@ func readChat(ctx context.Context, path string, old *chatState, sink ingest.Sink
 	}
 	defer tx.Rollback()
 
+	// A hostile file could make what is read computed on read (a
+	// generated column building huge strings): only stored data is read.
+	if err := sqliteread.Plain(ctx, tx, "meta", "key", "value"); err != nil {
+		return nil, fmt.Errorf("not a Cursor chat store: %w", err)
+	}
+	if err := sqliteread.Plain(ctx, tx, "blobs", "id", "data"); err != nil {
+		return nil, fmt.Errorf("not a Cursor chat store: %w", err)
+	}
+
 	m := readMeta(ctx, tx, path, sink)
 	var maxRow sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT max(rowid) FROM blobs`).Scan(&maxRow); err != nil {

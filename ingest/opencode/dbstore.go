@@ -48,6 +48,10 @@ func (st *dbState) encode() []byte {
 	return b
 }
 
+// maxPartRow is the largest part row read, as MaxRecordFile is for a
+// part file (a variable so that a test need not write 64 MB).
+var maxPartRow int64 = MaxRecordFile
+
 // maxCached bounds the messages and sessions kept in memory while reading;
 // parts come in insertion order, so a message's parts are close together.
 const maxCached = 20000
@@ -153,6 +157,18 @@ func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*
 			return nil, fmt.Errorf("no %s table: not an OpenCode database", t)
 		}
 	}
+	// A hostile file could make what is read here computed on read (a
+	// generated column building huge strings): only plain stored data
+	// is read.
+	for t, cols := range map[string][]string{
+		"part":    {"id", "message_id", "session_id", "data"},
+		"message": {"id", "session_id", "data"},
+		"session": {"id", "parent_id", "directory", "version", "time_created"},
+	} {
+		if err := sqliteread.Plain(ctx, tx, t, cols...); err != nil {
+			return nil, fmt.Errorf("not an OpenCode database: %w", err)
+		}
+	}
 	var maxRow sql.NullInt64
 	if err := tx.QueryRowContext(ctx, `SELECT max(rowid) FROM part`).Scan(&maxRow); err != nil {
 		return nil, err
@@ -184,8 +200,11 @@ func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*
 	// New rows, in insertion order. `"callID"` with its quotes appears in a
 	// tool part's JSON and nowhere else (inside a JSON string the quotes
 	// would be escaped), so the rest never crosses into Go.
-	rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id, data FROM part
-		WHERE rowid > ? AND instr(data, '"callID"') > 0 ORDER BY rowid`, st.MaxRow)
+	// A part too large to be one (maxPartRow) is not loaded: its size
+	// alone is read, and it is reported.
+	rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id,
+		CASE WHEN octet_length(data) <= ? THEN data END, octet_length(data) FROM part
+		WHERE rowid > ? AND (octet_length(data) > ? OR instr(data, '"callID"') > 0) ORDER BY rowid`, maxPartRow, st.MaxRow, maxPartRow)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +221,8 @@ func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*
 	}
 	sort.Strings(open)
 	for _, id := range open {
-		rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id, data FROM part WHERE id = ?`, id)
+		rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id,
+			CASE WHEN octet_length(data) <= ? THEN data END, octet_length(data) FROM part WHERE id = ?`, maxPartRow, id)
 		if err != nil {
 			return nil, err
 		}
@@ -246,12 +266,19 @@ func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]boo
 		var rowid int64
 		var id, msgID, sessID string
 		var data []byte
-		if err := rows.Scan(&rowid, &id, &msgID, &sessID, &data); err != nil {
+		var size int64
+		if err := rows.Scan(&rowid, &id, &msgID, &sessID, &data, &size); err != nil {
 			r.sink.Problem(ingest.Problem{File: r.path, Msg: "unreadable part row skipped: " + err.Error()})
 			continue
 		}
 		r.sink.Bytes(int64(len(data)))
 		seen[id] = true
+		if size > maxPartRow {
+			r.sink.Problem(ingest.Problem{File: r.path, Line: rowid, Msg: fmt.Sprintf(
+				"part %s is too large (%.1f MB, more than %.1f MB), skipped", id, float64(size)/(1<<20), float64(maxPartRow)/(1<<20))})
+			delete(r.st.Open, id)
+			continue
+		}
 		seq, open := r.st.Open[id]
 		if rowid <= r.prevMax && !open {
 			continue // final when last read: its row is written already

@@ -72,6 +72,7 @@ func TestIncrementalDatabase(t *testing.T) {
 		t.Fatalf("after one new part: %d rows, want 1: %+v", len(second.Rows), second.Rows)
 	}
 	r := second.Rows[0]
+	runningKey := r.CallKey // the finished call must replace this row
 	if r.CallID != "toolu_new1" || r.Result != "unknown" || r.Seq != forkCalls+1 || r.Mode != "build" {
 		t.Errorf("running call: %s result %s seq %d mode %q, want toolu_new1 unknown %d build", r.CallID, r.Result, r.Seq, r.Mode, forkCalls+1)
 	}
@@ -92,7 +93,7 @@ func TestIncrementalDatabase(t *testing.T) {
 	if len(third.Rows) != 2 {
 		t.Fatalf("after finish + new part: %d rows, want the finished call and the new one: %+v", len(third.Rows), third.Rows)
 	}
-	if r := got["toolu_new1"]; r.Result != "ok" || r.Seq != forkCalls+1 || r.CallKey != "opencode:toolu_new1:1772451040000" || r.ExitCode == nil || *r.ExitCode != 0 {
+	if r := got["toolu_new1"]; r.Result != "ok" || r.Seq != forkCalls+1 || r.CallKey != runningKey || r.ExitCode == nil || *r.ExitCode != 0 {
 		t.Errorf("finished call: %+v", r)
 	}
 	if r := got["toolu_new2"]; r.Seq != forkCalls+2 || len(r.Paths) != 1 || r.Paths[0] != "/home/dev/demo-app/README.md" {

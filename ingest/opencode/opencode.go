@@ -7,9 +7,8 @@
 // both: JSON files under <data>/storage/ (session/, message/, part/; up to
 // 1.1) and the SQLite database <data>/opencode.db (1.2 on; the migration
 // copied every JSON record into it under the same ids). Both are read. A
-// call is keyed by its callID and start time (CallKey
-// "opencode:<callID>:<state.time.start>"), which a migrated copy and a
-// fork's copy share; CopyRank makes the copy in the session created first
+// call is keyed by its callID, start time, tool and input (see callKey),
+// which a migrated copy and a fork's copy share; CopyRank makes the copy in the session created first
 // the original.
 //
 // Both are read incrementally. A JSON record file is read again only when

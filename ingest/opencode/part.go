@@ -1,6 +1,9 @@
 package opencode
 
 import (
+	"bytes"
+	stdjson "encoding/json"
+	"hash/fnv"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -310,10 +313,30 @@ func buildRow(p *part, m *message, s *session, seq int64, at where) ingest.Row {
 	return row
 }
 
-// callKey is "opencode:<callID>:<state.time.start>": a fork copies a call's
-// part under a new id but keeps its callID and times.
+// callKey is "opencode:<callID>:<state.time.start>:<content>", content
+// being a hash of the tool name and the compacted input. A fork (and the
+// JSON→SQLite migration) copies a call's part under a new id but keeps its
+// callID, tool, input and times, so every copy shares the key. The callID
+// alone is not enough: a scripted model gives every session the same ids
+// (the real OpenCode 1.18.33 sandboxes of testdata/ingest/opencode/real
+// both hold call_rh0000, started 143 ms apart), so homes collected from
+// machines running such sessions at once collide on callID and start; the
+// content tells their calls apart. Two calls identical in id, start time,
+// tool and input still count once: nothing in OpenCode's records tells a
+// fork from an unrelated session (a fork has no parent link).
 func callKey(p *part) string {
-	return "opencode:" + p.CallID + ":" + strconv.FormatInt(int64(p.State.Time.Start), 10)
+	h := fnv.New64a()
+	h.Write([]byte(p.Tool))
+	h.Write([]byte{0})
+	var buf bytes.Buffer
+	// The JSON files are indented, the database's data is not: compact
+	// both to the same bytes.
+	if stdjson.Compact(&buf, p.State.Input) == nil {
+		h.Write(buf.Bytes())
+	} else {
+		h.Write(p.State.Input)
+	}
+	return "opencode:" + p.CallID + ":" + strconv.FormatInt(int64(p.State.Time.Start), 10) + ":" + strconv.FormatUint(h.Sum64(), 16)
 }
 
 // copyRank sorts the original of a forked call first: the session created

@@ -5,11 +5,11 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/internal/ingesttest"
 )
 
@@ -85,10 +85,15 @@ func TestSyntheticHome(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			key := "opencode:" + w.CallID + ":" + strconv.FormatInt(wantTs.UnixMilli(), 10)
-			r, ok := got[key]
+			var r ingest.Row
+			ok := false
+			for _, g := range got {
+				if g.CallID == w.CallID && g.Ts.Equal(wantTs) {
+					r, ok = g, true
+				}
+			}
 			if !ok {
-				t.Fatalf("call %s missing", key)
+				t.Fatalf("call %s at %s missing", w.CallID, w.Ts)
 			}
 			checks := []ingesttest.Field{
 				{"session_id", r.SessionID, w.SessionID},

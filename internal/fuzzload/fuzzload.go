@@ -31,19 +31,22 @@ func Fuzz(f *testing.F, h engine.Harness, rel string, inHome bool, seeds ...stri
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
+	// One project and home per fuzzing process, the file written over at
+	// each input: a folder tree made and removed per input cost more than
+	// the load itself.
+	root := f.TempDir()
+	proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
+	base := proj
+	if inHome {
+		base = home
+	}
+	p := filepath.Join(base, rel)
+	for _, d := range []string{proj, home, filepath.Dir(p)} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			f.Fatal(err)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		root := t.TempDir()
-		proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")
-		base := proj
-		if inHome {
-			base = home
-		}
-		p := filepath.Join(base, rel)
-		for _, d := range []string{proj, home, filepath.Dir(p)} {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				t.Fatal(err)
-			}
-		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}

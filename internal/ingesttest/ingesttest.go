@@ -374,11 +374,14 @@ func FuzzRead(f *testing.F, newSource func() ingest.Source, rel string, seeds ..
 		f.Add(b)
 	}
 	f.Add([]byte("{}\n{\"type\":"))
+	// One folder per fuzzing process, each input written over the last:
+	// no folder made and removed per input (journal writes on a disk
+	// shared with other jobs).
+	p := filepath.Join(f.TempDir(), rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		p := filepath.Join(t.TempDir(), rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
