@@ -87,7 +87,9 @@ type Writer[T any] struct {
 	sch        *schema.GroupNode
 	props      *parquet.WriterProperties
 
-	byKey    map[string]*partState
+	byKey    map[string]*partState[T]
+	scratch  T
+	scratchV reflect.Value // reflect.ValueOf(&scratch).Elem()
 	buffered int64
 	nOpen    int
 	clock    int64
@@ -104,9 +106,9 @@ type partSpec struct {
 }
 
 // partState is one partition's buffered rows and its open file, if any.
-type partState struct {
+type partState[T any] struct {
 	rel      string // folder below root, "k=v/k=v"
-	buf      []reflect.Value
+	buf      []T
 	bufBytes int64
 	cur      *openFile
 	nextN    int
@@ -165,7 +167,7 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 	if opts.MaxOpenFiles <= 0 {
 		opts.MaxOpenFiles = DefaultMaxOpenFiles
 	}
-	w := &Writer[T]{dir: dir, table: table, opts: opts, codec: c, byKey: map[string]*partState{}}
+	w := &Writer[T]{dir: dir, table: table, opts: opts, codec: c, byKey: map[string]*partState[T]{}}
 	inPath := map[string]bool{}
 	for _, p := range opts.Partitions {
 		i, ok := c.byName[p.from()]
@@ -248,15 +250,21 @@ func (w *Writer[T]) Write(row T) error {
 	if w.finished {
 		return errors.New("dataset: Write after Commit or Abort")
 	}
-	v := reflect.ValueOf(row)
+	// The row is looked at through a Writer-owned copy: reflect.ValueOf(row)
+	// would allocate a copy of every row on the heap.
+	if !w.scratchV.IsValid() {
+		w.scratchV = reflect.ValueOf(&w.scratch).Elem()
+	}
+	w.scratch = row
+	v := w.scratchV
 	key := w.partitionPath(v)
 	p := w.byKey[key]
 	if p == nil {
-		p = &partState{rel: key}
+		p = &partState[T]{rel: key}
 		w.byKey[key] = p
 	}
 	n := w.codec.estimate(v)
-	p.buf = append(p.buf, v)
+	p.buf = append(p.buf, row)
 	p.bufBytes += n
 	w.buffered += n
 	w.rows++
@@ -295,8 +303,8 @@ func (w *Writer[T]) partitionPath(v reflect.Value) string {
 	return b.String()
 }
 
-func (w *Writer[T]) largest() *partState {
-	var best *partState
+func (w *Writer[T]) largest() *partState[T] {
+	var best *partState[T]
 	for _, p := range w.byKey {
 		if best == nil || p.bufBytes > best.bufBytes || (p.bufBytes == best.bufBytes && p.rel < best.rel) {
 			best = p
@@ -306,7 +314,7 @@ func (w *Writer[T]) largest() *partState {
 }
 
 // flush writes a partition's buffered rows as row groups of its file.
-func (w *Writer[T]) flush(p *partState) error {
+func (w *Writer[T]) flush(p *partState[T]) error {
 	for len(p.buf) > 0 {
 		if p.cur == nil {
 			if err := w.open(p); err != nil {
@@ -314,7 +322,7 @@ func (w *Writer[T]) flush(p *partState) error {
 			}
 		}
 		n := min(len(p.buf), w.opts.RowGroupRows, int(w.opts.FileRows-p.cur.rows))
-		if err := writeRowGroup(p.cur.pw, w.stored, p.buf[:n]); err != nil {
+		if err := writeRowGroup(p.cur.pw, w.stored, reflect.ValueOf(p.buf[:n])); err != nil {
 			return fmt.Errorf("dataset: writing %s: %w", p.cur.tmp, err)
 		}
 		clear(p.buf[:n])
@@ -334,9 +342,9 @@ func (w *Writer[T]) flush(p *partState) error {
 	return nil
 }
 
-func (w *Writer[T]) open(p *partState) error {
+func (w *Writer[T]) open(p *partState[T]) error {
 	if w.nOpen >= w.opts.MaxOpenFiles {
-		var lru *partState
+		var lru *partState[T]
 		for _, q := range w.byKey {
 			if q.cur != nil && (lru == nil || q.lastUse < lru.lastUse) {
 				lru = q
@@ -371,7 +379,7 @@ func (w *Writer[T]) open(p *partState) error {
 
 // finish writes the footer of a partition's open file and syncs it; the
 // file keeps its temp name until Commit.
-func (w *Writer[T]) finish(p *partState) error {
+func (w *Writer[T]) finish(p *partState[T]) error {
 	of := p.cur
 	p.cur = nil
 	w.nOpen--

@@ -687,7 +687,7 @@ func megabytes(n int64) string {
 // bytes each). A table with more rows is deduplicated in several passes over
 // its three deciding columns, each pass taking the keys of one hash bucket,
 // so memory stays flat in the number of calls.
-var dedupeKeys = 1 << 18
+var dedupeKeys = 1 << 15
 
 // ReadCalls streams the calls table under outDir into fn, one row per
 // call_key: the row with the lowest copy_rank, and among those the one of
