@@ -39,6 +39,7 @@ Example:
 	}
 	release := sync.OnceFunc(lock)
 	defer release()
+	memLimit(ingestMemLimit)
 	isum, err := ingest.Run(ctx, iopts, srcs)
 	fmt.Fprint(stderr, isum.String())
 	if err != nil {
@@ -49,6 +50,7 @@ Example:
 	if err != nil {
 		return err
 	}
+	memLimit(replayMemLimit)
 	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, registry.Simulators(registry.SimOptions{}))
 	fmt.Fprint(stderr, rsum.String())
 	// The report reads: it takes the commit lock shared, which this

@@ -140,6 +140,7 @@ Example:
 		return err
 	}
 	defer release()
+	memLimit(replayMemLimit)
 	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())
 	return err
