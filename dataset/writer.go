@@ -30,6 +30,13 @@ const (
 	DefaultMaxOpenFiles = 32
 )
 
+// maxFileRowGroups is the most row groups one file takes: with the
+// BufferBytes bound row groups may be small, and an open file holds the
+// metadata of every row group it was given until it is finished, which
+// would grow with the rows written (issue 15, measured with replay's
+// TestMemoryFlatInCalls at 1M calls).
+const maxFileRowGroups = 64
+
 // staleAfter is how old a leftover temp file or staging folder must be
 // before a new Writer removes it: old enough that no live writer owns it.
 const staleAfter = 24 * time.Hour
@@ -121,6 +128,10 @@ type openFile struct {
 	tmp   string
 	final string
 	rows  int64
+	// groups counts the row groups written: the Parquet writer keeps each
+	// one's metadata (and column statistics) until the footer, so a file of
+	// many small row groups is finished at maxFileRowGroups.
+	groups int
 }
 
 type pending struct{ tmp, final string }
@@ -328,9 +339,10 @@ func (w *Writer[T]) flush(p *partState[T]) error {
 		clear(p.buf[:n])
 		p.buf = p.buf[n:]
 		p.cur.rows += int64(n)
+		p.cur.groups++
 		w.clock++
 		p.lastUse = w.clock
-		if p.cur.rows >= w.opts.FileRows {
+		if p.cur.rows >= w.opts.FileRows || p.cur.groups >= maxFileRowGroups {
 			if err := w.finish(p); err != nil {
 				return err
 			}
