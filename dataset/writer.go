@@ -35,7 +35,7 @@ const (
 // metadata of every row group it was given until it is finished, which
 // would grow with the rows written (issue 15, measured with replay's
 // TestMemoryFlatInCalls at 1M calls).
-const maxFileRowGroups = 64
+const maxFileRowGroups = 32
 
 // staleAfter is how old a leftover temp file or staging folder must be
 // before a new Writer removes it: old enough that no live writer owns it.
