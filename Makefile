@@ -46,13 +46,18 @@ notebooks: demo
 	done; \
 	if [ -n "$$failed" ]; then echo "notebooks: failed:$$failed"; exit 1; fi
 
-# Benchmarks: ingest MB/s and replay calls/s on generated transcripts, with
-# ratios against DuckDB's own JSON readers measured in the same run.
-# BENCH_SIZES: transcript sizes in MiB (e.g. BENCH_SIZES=10,100,1000).
-BENCH_SIZES ?= 10,100
+# Benchmarks (issue 15), from one run: permsim ingest against DuckDB's JSON
+# readers on the same generated Claude Code transcripts (MB/s, peak memory,
+# ratio), replay of BENCH_CALLS generated calls end to end (calls/s, peak
+# memory), then every reader's MB/s on its own generated input. Each
+# measurement runs in a process of its own; BENCHMARKS.md has a run.
+# BENCH_SIZES: transcript sizes in MiB (10000 needs ~11 GB free under $TMPDIR).
+BENCH_SIZES ?= 1000
+BENCH_CALLS ?= 1000000
+BENCH_RUNS  ?= 3
 bench:
+	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES) -calls $(BENCH_CALLS) -runs $(BENCH_RUNS)
 	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
-	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES)
 
 # Every fuzz target (transcript readers, settings/rules/policy loaders,
 # shell parsing, danger, …) for FUZZTIME each; their seed corpora also run

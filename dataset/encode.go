@@ -12,7 +12,10 @@ import (
 
 // writeRowGroup writes rows as one row group, column by column in schema
 // order (each stored field is exactly one leaf column, lists included).
-func writeRowGroup(pw *file.Writer, stored []field, rows []reflect.Value) (err error) {
+// rows is a slice of the row struct type: its elements are addressable, so
+// time and list fields are read in place (Interface would allocate a copy
+// of each cell).
+func writeRowGroup(pw *file.Writer, stored []field, rows reflect.Value) (err error) {
 	defer func() {
 		// arrow-go reports some sink failures by panicking; turn them into
 		// an error so a full disk fails the write instead of the program.
@@ -39,13 +42,14 @@ func writeRowGroup(pw *file.Writer, stored []field, rows []reflect.Value) (err e
 	return rg.Close()
 }
 
-func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error {
-	n := len(rows)
+func writeColumn(cw file.ColumnChunkWriter, f field, rows reflect.Value) error {
+	n := rows.Len()
 	switch f.kind {
 	case kString:
 		vals := make([]parquet.ByteArray, 0, n)
 		defs := make([]int16, n)
-		for i, r := range rows {
+		for i := range n {
+			r := rows.Index(i)
 			if s := r.FieldByIndex(f.index).String(); s != "" {
 				vals = append(vals, bytesOf(s))
 				defs[i] = 1
@@ -55,14 +59,16 @@ func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error
 		return err
 	case kBool:
 		vals := make([]bool, n)
-		for i, r := range rows {
+		for i := range n {
+			r := rows.Index(i)
 			vals[i] = r.FieldByIndex(f.index).Bool()
 		}
 		_, err := cw.(*file.BooleanColumnChunkWriter).WriteBatch(vals, nil, nil)
 		return err
 	case kInt64:
 		vals := make([]int64, n)
-		for i, r := range rows {
+		for i := range n {
+			r := rows.Index(i)
 			vals[i] = r.FieldByIndex(f.index).Int()
 		}
 		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(vals, nil, nil)
@@ -70,7 +76,8 @@ func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error
 	case kInt64Ptr:
 		vals := make([]int64, 0, n)
 		defs := make([]int16, n)
-		for i, r := range rows {
+		for i := range n {
+			r := rows.Index(i)
 			if fv := r.FieldByIndex(f.index); !fv.IsNil() {
 				vals = append(vals, fv.Elem().Int())
 				defs[i] = 1
@@ -81,8 +88,9 @@ func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error
 	case kTime:
 		vals := make([]int64, 0, n)
 		defs := make([]int16, n)
-		for i, r := range rows {
-			if t := r.FieldByIndex(f.index).Interface().(time.Time); !t.IsZero() {
+		for i := range n {
+			r := rows.Index(i)
+			if t := *(*time.Time)(r.FieldByIndex(f.index).Addr().UnsafePointer()); !t.IsZero() {
 				vals = append(vals, t.UnixMicro())
 				defs[i] = 1
 			}
@@ -96,8 +104,9 @@ func writeColumn(cw file.ColumnChunkWriter, f field, rows []reflect.Value) error
 		vals := make([]parquet.ByteArray, 0, n)
 		defs := make([]int16, 0, n)
 		reps := make([]int16, 0, n)
-		for _, r := range rows {
-			ss := r.FieldByIndex(f.index).Interface().([]string)
+		for i := range n {
+			r := rows.Index(i)
+			ss := *(*[]string)(r.FieldByIndex(f.index).Addr().UnsafePointer())
 			if len(ss) == 0 {
 				defs = append(defs, 0)
 				reps = append(reps, 0)

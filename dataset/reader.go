@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -45,7 +46,7 @@ func Read[T any](dir, table string, fn func(T) error) error {
 	}
 	var errs []error
 	for _, p := range parts {
-		fnErr, fileErr := readPart(p, fn)
+		fnErr, fileErr := readPart(p, nil, nil, fn)
 		if fnErr != nil {
 			return fnErr
 		}
@@ -60,7 +61,16 @@ func Read[T any](dir, table string, fn func(T) error) error {
 // whole table (callers use Parts and ReadPart to read files in parallel).
 // A file error is returned as a *FileError; fn's error as is.
 func ReadPart[T any](p Part, fn func(T) error) error {
-	fnErr, fileErr := readPart(p, fn)
+	return ReadPartSelect(p, nil, nil, fn)
+}
+
+// ReadPartSelect is ReadPart decoding only the columns of T named in cols
+// (every column of T when cols is nil; the fields of the others stay zero)
+// and giving fn only the rows keep accepts (keep gets the row's index in
+// the file, from 0; every row when keep is nil). Reading fewer columns is
+// most of what makes a narrow pass over a wide table fast.
+func ReadPartSelect[T any](p Part, cols []string, keep func(row int) bool, fn func(T) error) error {
+	fnErr, fileErr := readPart(p, cols, keep, fn)
 	if fnErr != nil {
 		return fnErr
 	}
@@ -78,7 +88,7 @@ type colMap struct {
 	unit schema.TimeUnitType // of a timestamp column
 }
 
-func readPart[T any](p Part, fn func(T) error) (fnErr, fileErr error) {
+func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) error) (fnErr, fileErr error) {
 	fail := func(err error) (error, error) { return nil, &FileError{Path: p.Path, Err: err} }
 	c, err := codecFor(reflect.TypeFor[T]())
 	if err != nil {
@@ -94,6 +104,15 @@ func readPart[T any](p Part, fn func(T) error) (fnErr, fileErr error) {
 	if err != nil {
 		return fail(err)
 	}
+	if only != nil {
+		kept := cols[:0]
+		for _, cm := range cols {
+			if slices.Contains(only, cm.f.name) {
+				kept = append(kept, cm)
+			}
+		}
+		cols = kept
+	}
 	type fromPath struct {
 		index []int
 		value string
@@ -105,10 +124,32 @@ func readPart[T any](p Part, fn func(T) error) (fnErr, fileErr error) {
 			restore = append(restore, fromPath{c.fields[i].index, kv.Value})
 		}
 	}
+	first := 0 // index in the file of the row group's first row
+	var rows []T
 	for g := 0; g < r.NumRowGroups(); g++ {
 		rg := r.RowGroup(g)
 		n := int(rg.NumRows())
-		rows := make([]T, n)
+		base := first
+		first += n
+		if keep != nil {
+			any := false
+			for i := range n {
+				if keep(base + i) {
+					any = true
+					break
+				}
+			}
+			if !any {
+				continue // no column of this row group is decoded
+			}
+		}
+		// The row group's rows are given to fn by value, so one array
+		// serves every row group.
+		if cap(rows) < n {
+			rows = make([]T, n)
+		}
+		rows = rows[:n]
+		clear(rows)
 		rv := reflect.ValueOf(rows)
 		for _, fp := range restore {
 			for i := range n {
@@ -129,6 +170,9 @@ func readPart[T any](p Part, fn func(T) error) (fnErr, fileErr error) {
 			}
 		}
 		for i := range rows {
+			if keep != nil && !keep(base+i) {
+				continue
+			}
 			if err := fn(rows[i]); err != nil {
 				return err, nil
 			}
@@ -254,10 +298,17 @@ func readColumn(cr file.ColumnChunkReader, cm colMap, rows reflect.Value) error 
 		vals := make([]parquet.ByteArray, batch)
 		read := func(defs, reps []int16) (int64, int, error) { return c.ReadBatchInPage(batch, vals, defs, reps) }
 		if cm.f.kind == kString {
+			// Columns like harness, project_dir and mode repeat one value
+			// row after row: reusing the last string saves an allocation
+			// per row.
+			var last string
 			err = levels(cr, read, func(_, _ int16, v int) error {
 				fv, err := next()
 				if err == nil && v >= 0 {
-					fv.SetString(string(vals[v]))
+					if string(vals[v]) != last {
+						last = string(vals[v])
+					}
+					fv.SetString(last)
 				}
 				return err
 			})

@@ -30,6 +30,13 @@ const (
 	DefaultMaxOpenFiles = 32
 )
 
+// maxFileRowGroups is the most row groups one file takes: with the
+// BufferBytes bound row groups may be small, and an open file holds the
+// metadata of every row group it was given until it is finished, which
+// would grow with the rows written (issue 15, measured with replay's
+// TestMemoryFlatInCalls at 1M calls).
+const maxFileRowGroups = 32
+
 // staleAfter is how old a leftover temp file or staging folder must be
 // before a new Writer removes it: old enough that no live writer owns it.
 const staleAfter = 24 * time.Hour
@@ -87,7 +94,9 @@ type Writer[T any] struct {
 	sch        *schema.GroupNode
 	props      *parquet.WriterProperties
 
-	byKey    map[string]*partState
+	byKey    map[string]*partState[T]
+	scratch  T
+	scratchV reflect.Value // reflect.ValueOf(&scratch).Elem()
 	buffered int64
 	nOpen    int
 	clock    int64
@@ -104,9 +113,9 @@ type partSpec struct {
 }
 
 // partState is one partition's buffered rows and its open file, if any.
-type partState struct {
+type partState[T any] struct {
 	rel      string // folder below root, "k=v/k=v"
-	buf      []reflect.Value
+	buf      []T
 	bufBytes int64
 	cur      *openFile
 	nextN    int
@@ -119,6 +128,10 @@ type openFile struct {
 	tmp   string
 	final string
 	rows  int64
+	// groups counts the row groups written: the Parquet writer keeps each
+	// one's metadata (and column statistics) until the footer, so a file of
+	// many small row groups is finished at maxFileRowGroups.
+	groups int
 }
 
 type pending struct{ tmp, final string }
@@ -165,7 +178,7 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 	if opts.MaxOpenFiles <= 0 {
 		opts.MaxOpenFiles = DefaultMaxOpenFiles
 	}
-	w := &Writer[T]{dir: dir, table: table, opts: opts, codec: c, byKey: map[string]*partState{}}
+	w := &Writer[T]{dir: dir, table: table, opts: opts, codec: c, byKey: map[string]*partState[T]{}}
 	inPath := map[string]bool{}
 	for _, p := range opts.Partitions {
 		i, ok := c.byName[p.from()]
@@ -248,15 +261,21 @@ func (w *Writer[T]) Write(row T) error {
 	if w.finished {
 		return errors.New("dataset: Write after Commit or Abort")
 	}
-	v := reflect.ValueOf(row)
+	// The row is looked at through a Writer-owned copy: reflect.ValueOf(row)
+	// would allocate a copy of every row on the heap.
+	if !w.scratchV.IsValid() {
+		w.scratchV = reflect.ValueOf(&w.scratch).Elem()
+	}
+	w.scratch = row
+	v := w.scratchV
 	key := w.partitionPath(v)
 	p := w.byKey[key]
 	if p == nil {
-		p = &partState{rel: key}
+		p = &partState[T]{rel: key}
 		w.byKey[key] = p
 	}
 	n := w.codec.estimate(v)
-	p.buf = append(p.buf, v)
+	p.buf = append(p.buf, row)
 	p.bufBytes += n
 	w.buffered += n
 	w.rows++
@@ -295,8 +314,8 @@ func (w *Writer[T]) partitionPath(v reflect.Value) string {
 	return b.String()
 }
 
-func (w *Writer[T]) largest() *partState {
-	var best *partState
+func (w *Writer[T]) largest() *partState[T] {
+	var best *partState[T]
 	for _, p := range w.byKey {
 		if best == nil || p.bufBytes > best.bufBytes || (p.bufBytes == best.bufBytes && p.rel < best.rel) {
 			best = p
@@ -306,7 +325,7 @@ func (w *Writer[T]) largest() *partState {
 }
 
 // flush writes a partition's buffered rows as row groups of its file.
-func (w *Writer[T]) flush(p *partState) error {
+func (w *Writer[T]) flush(p *partState[T]) error {
 	for len(p.buf) > 0 {
 		if p.cur == nil {
 			if err := w.open(p); err != nil {
@@ -314,15 +333,16 @@ func (w *Writer[T]) flush(p *partState) error {
 			}
 		}
 		n := min(len(p.buf), w.opts.RowGroupRows, int(w.opts.FileRows-p.cur.rows))
-		if err := writeRowGroup(p.cur.pw, w.stored, p.buf[:n]); err != nil {
+		if err := writeRowGroup(p.cur.pw, w.stored, reflect.ValueOf(p.buf[:n])); err != nil {
 			return fmt.Errorf("dataset: writing %s: %w", p.cur.tmp, err)
 		}
 		clear(p.buf[:n])
 		p.buf = p.buf[n:]
 		p.cur.rows += int64(n)
+		p.cur.groups++
 		w.clock++
 		p.lastUse = w.clock
-		if p.cur.rows >= w.opts.FileRows {
+		if p.cur.rows >= w.opts.FileRows || p.cur.groups >= maxFileRowGroups {
 			if err := w.finish(p); err != nil {
 				return err
 			}
@@ -334,9 +354,9 @@ func (w *Writer[T]) flush(p *partState) error {
 	return nil
 }
 
-func (w *Writer[T]) open(p *partState) error {
+func (w *Writer[T]) open(p *partState[T]) error {
 	if w.nOpen >= w.opts.MaxOpenFiles {
-		var lru *partState
+		var lru *partState[T]
 		for _, q := range w.byKey {
 			if q.cur != nil && (lru == nil || q.lastUse < lru.lastUse) {
 				lru = q
@@ -371,7 +391,7 @@ func (w *Writer[T]) open(p *partState) error {
 
 // finish writes the footer of a partition's open file and syncs it; the
 // file keeps its temp name until Commit.
-func (w *Writer[T]) finish(p *partState) error {
+func (w *Writer[T]) finish(p *partState[T]) error {
 	of := p.cur
 	p.cur = nil
 	w.nOpen--

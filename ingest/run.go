@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"os"
 	"reflect"
@@ -334,17 +335,23 @@ func inodeOf(fi os.FileInfo) uint64 {
 	return 0
 }
 
-// groupSink collects what one group's Read reports; when the group has
-// been read whole, its rows go on to the calls writer (a failed group's
-// rows are dropped, so the next run reads it again).
+// groupSink collects what one group's Read reports and hands its rows on
+// to the calls writer. A small group's rows are held until it has been
+// read whole, so a failed group writes nothing and the next run reads it
+// again. A group past sinkHold rows (a long session, an import of millions
+// of calls) streams them on, sinkBatch at a time, so memory stays flat in
+// the number of calls; should it fail after that, the rows it already gave
+// stay written, and the next run's copies of them (same call_key) are
+// deduplicated by every reader of the table.
 type groupSink struct {
-	home  string // written into every row: replay takes that home's user settings
-	mu    sync.Mutex
-	res   *groupResult
-	bytes *atomic.Int64
-	calls *atomic.Int64
-	out   *callWriter
-	batch []Row
+	home     string // written into every row: replay takes that home's user settings
+	mu       sync.Mutex
+	res      *groupResult
+	bytes    *atomic.Int64
+	calls    *atomic.Int64
+	out      *callWriter
+	batch    []Row
+	streamed int // rows already handed to the writer
 }
 
 // callsRowGroup is the calls table's row-group size: small enough that
@@ -352,26 +359,46 @@ type groupSink struct {
 // row group only when it is full), large enough for DuckDB to scan well.
 const callsRowGroup = 8192
 
+// callsBuffer bounds the calls rows the Parquet writer holds across its
+// partitions (harness and day) before it writes the largest as a row group:
+// with sinkHold and the writer's queue it keeps ingest within the issue's
+// 64 MiB whatever the number of calls.
+const callsBuffer = 12 << 20
+
 // sinkBatch is how many rows a reader hands the writer at once.
 const sinkBatch = 512
+
+// sinkHold is how many rows a group holds before it starts streaming them.
+const sinkHold = 2048
 
 func (s *groupSink) Row(r Row) {
 	r.Home = s.home
 	s.mu.Lock()
 	s.batch = append(s.batch, r)
+	if len(s.batch) >= sinkHold || (s.streamed > 0 && len(s.batch) >= sinkBatch) {
+		s.sendLocked()
+	}
 	s.mu.Unlock()
 	s.calls.Add(1)
 }
 
-// flush hands the writer the group's rows, sinkBatch at a time.
+// flush hands the writer the group's remaining rows.
 func (s *groupSink) flush() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.sendLocked()
+}
+
+// sendLocked hands the writer every row held, sinkBatch at a time, each in
+// an array of its own: the writer owns what it was sent.
+func (s *groupSink) sendLocked() {
 	for len(s.batch) > 0 {
 		n := min(len(s.batch), sinkBatch)
 		s.out.send(s.batch[:n:n])
+		s.streamed += n
 		s.batch = s.batch[n:]
 	}
+	s.batch = nil
 }
 
 func (s *groupSink) Problem(p Problem) {
@@ -430,8 +457,13 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
+		sink.mu.Lock()
 		calls.Add(-int64(len(sink.batch)))
 		sink.batch = nil
+		if sink.streamed > 0 {
+			msg += fmt.Sprintf(" (after %d calls were written; the next run writes them again and readers keep one copy of each)", sink.streamed)
+		}
+		sink.mu.Unlock()
 		res.nProb++
 		res.problems = append(res.problems, Problem{File: g.files[0].Path, Msg: g.src.Harness() + ": " + msg + "; the file is read again next run"})
 	}
@@ -457,14 +489,18 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 
 // callWriter writes rows to the calls table while the readers are still
 // reading, so the Parquet encoding overlaps the parsing (measured with
-// cmd/permsim-bench, the write was as long as the read). It keeps, per
-// CallKey, the lowest CopyRank written so far in this run: a row whose
-// CallKey was already written with a lower or equal CopyRank is dropped; a
-// row with a lower one is written too, and the readers of the table (the
-// `calls` view, ReadCalls) keep the lowest copy_rank. Readers should make
-// CopyRank unique per copy (the Claude reader ends it with the file path):
-// between two rows of one run with the same call_key and copy_rank either
-// may be kept.
+// cmd/permsim-bench, the write was as long as the read). It remembers, for
+// the last dedupeWindow call keys it saw, the lowest CopyRank written: a
+// row whose CallKey was written with a lower or equal CopyRank within that
+// window is dropped; a row with a lower one is written too, and the readers
+// of the table (the `calls` view, ReadCalls) keep the lowest copy_rank.
+// Readers should make CopyRank unique per copy (the Claude reader ends it
+// with the file path): between two rows of one run with the same call_key
+// and copy_rank either may be kept.
+//
+// The window is what keeps ingest's memory flat in the number of calls: a
+// copy seen further apart is simply written again (readers keep one), and
+// counts twice in the summary.
 type callWriter struct {
 	in    chan []Row
 	done  chan struct{}
@@ -472,16 +508,21 @@ type callWriter struct {
 	run   int64
 
 	// owned by the writing goroutine until done is closed
-	w       *dataset.Writer[Row]
-	err     error
-	best    map[string]string // CallKey → lowest CopyRank written
-	harness map[string]string // CallKey → harness, for the summary
-	nokey   map[string]int    // rows without a CallKey, per harness
+	w     *dataset.Writer[Row]
+	err   error
+	best  map[string]string // CallKey → lowest CopyRank written, within the window
+	calls map[string]int    // rows written, per harness, less the copies seen in the window
 }
 
+// dedupeWindow is how many call keys the writer remembers (about 100 bytes
+// each); it is emptied when full.
+const dedupeWindow = 1 << 15
+
 func newCallWriter(outDir, runID string, since time.Time, run int64) *callWriter {
-	cw := &callWriter{in: make(chan []Row, 64), done: make(chan struct{}), since: since, run: run,
-		best: map[string]string{}, harness: map[string]string{}, nokey: map[string]int{}}
+	// A short queue: each batch is sinkBatch rows, and a full queue makes the
+	// readers wait for the writer instead of piling rows up in memory.
+	cw := &callWriter{in: make(chan []Row, 4), done: make(chan struct{}), since: since, run: run,
+		best: map[string]string{}, calls: map[string]int{}}
 	go cw.loop(outDir, runID)
 	return cw
 }
@@ -500,17 +541,24 @@ func (cw *callWriter) loop(outDir, runID string) {
 				continue
 			}
 			if row.CallKey == "" {
-				cw.nokey[row.Harness]++
+				cw.calls[row.Harness]++
 			} else {
-				if best, ok := cw.best[row.CallKey]; ok && best <= row.CopyRank {
+				best, ok := cw.best[row.CallKey]
+				if ok && best <= row.CopyRank {
 					continue
 				}
+				if !ok {
+					if len(cw.best) >= dedupeWindow {
+						clear(cw.best)
+					}
+					cw.calls[row.Harness]++
+				}
 				cw.best[row.CallKey] = row.CopyRank
-				cw.harness[row.CallKey] = row.Harness
 			}
 			row.IngestRun = cw.run
 			if cw.w == nil {
-				if cw.w, cw.err = dataset.Create[Row](outDir, CallsTable, dataset.Options{Partitions: CallsPartitions, RunID: runID, RowGroupRows: callsRowGroup}); cw.err != nil {
+				if cw.w, cw.err = dataset.Create[Row](outDir, CallsTable, dataset.Options{Partitions: CallsPartitions, RunID: runID,
+					RowGroupRows: callsRowGroup, BufferBytes: callsBuffer}); cw.err != nil {
 					break
 				}
 			}
@@ -536,17 +584,9 @@ func (cw *callWriter) finish(commit bool) error {
 	return cw.w.Commit()
 }
 
-// perHarness counts the distinct calls written, per harness.
-func (cw *callWriter) perHarness() map[string]int {
-	n := map[string]int{}
-	for _, h := range cw.harness {
-		n[h]++
-	}
-	for h, k := range cw.nokey {
-		n[h] += k
-	}
-	return n
-}
+// perHarness counts the calls written, per harness (a copy counted once
+// when its original was seen within the dedupe window).
+func (cw *callWriter) perHarness() map[string]int { return cw.calls }
 
 // pruneGone forgets files that no longer exist, so the manifest does not
 // grow forever; should one come back it is simply read from the start.
@@ -643,62 +683,49 @@ func megabytes(n int64) string {
 	return thousands(int64(mb+0.5)) + " MB"
 }
 
-// callRank is the part of a calls row that decides which copy counts.
-type callRank struct {
-	CallKey   string `col:"call_key"`
-	CopyRank  string `col:"copy_rank"`
-	IngestRun int64  `col:"ingest_run"`
-}
+// dedupeKeys is how many call keys ReadCalls holds at once (about 100
+// bytes each). A table with more rows is deduplicated in several passes over
+// its three deciding columns, each pass taking the keys of one hash bucket,
+// so memory stays flat in the number of calls.
+var dedupeKeys = 1 << 15
 
 // ReadCalls streams the calls table under outDir into fn, one row per
 // call_key: the row with the lowest copy_rank, and among those the one of
 // the highest ingest_run (on a full tie, the first in file order). Rows
-// without a call_key are all given. It reads the table twice — first only
-// the three deciding columns, then whole rows — so memory holds one small
-// entry per call_key, never the rows.
+// without a call_key are all given. It reads the table in two stages —
+// first only the three deciding columns, marking each file's winning rows
+// in a bitmap, then whole rows — so memory holds one bit per row and at
+// most dedupeKeys keys, never the rows.
 //
 // Files that cannot be read are skipped and their errors (each naming the
 // file) returned joined at the end; an error from fn stops the read and is
 // returned as is.
 func ReadCalls(outDir string, fn func(Row) error) error {
+	return ReadCallsColumns(outDir, nil, fn)
+}
+
+// ReadCallsColumns is ReadCalls decoding only the named columns of each
+// row (all when columns is nil); the other fields are left zero. Replay
+// reads the dozen it decides on.
+func ReadCallsColumns(outDir string, columns []string, fn func(Row) error) error {
 	parts, err := dataset.Parts(outDir, CallsTable)
 	if err != nil {
 		return err
 	}
-	type pos struct {
-		part, row int
-		rank      string
-		run       int64
-	}
-	best := map[string]pos{}
 	bad := map[string]error{}
-	for pi, p := range parts {
-		ri := -1
-		err := dataset.ReadPart(p, func(r callRank) error {
-			ri++
-			if r.CallKey == "" {
-				return nil
-			}
-			cur, ok := best[r.CallKey]
-			if !ok || r.CopyRank < cur.rank || (r.CopyRank == cur.rank && r.IngestRun > cur.run) {
-				best[r.CallKey] = pos{part: pi, row: ri, rank: r.CopyRank, run: r.IngestRun}
-			}
-			return nil
-		})
-		if err != nil {
-			bad[p.Path] = err
-		}
+	win, err := winners(parts, bad)
+	if err != nil {
+		return err
 	}
 	for pi, p := range parts {
-		ri := -1
+		if bad[p.Path] != nil {
+			continue
+		}
+		bits := win[pi]
 		var fnErr error
-		err := dataset.ReadPart(p, func(r Row) error {
-			ri++
-			if r.CallKey != "" {
-				if b := best[r.CallKey]; b.part != pi || b.row != ri {
-					return nil
-				}
-			}
+		err := dataset.ReadPartSelect(p, columns, func(row int) bool {
+			return row>>6 < len(bits) && bits[row>>6]&(1<<(row&63)) != 0
+		}, func(r Row) error {
 			if err := fn(r); err != nil {
 				fnErr = err
 				return err
@@ -719,4 +746,90 @@ func ReadCalls(outDir string, fn func(Row) error) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// keyHash identifies a call_key by two independent 64-bit hashes: 16 bytes
+// whatever the key's length, and no two keys of a table share both (the
+// chance is about n²/2¹²⁹).
+type keyHash struct{ a, b uint64 }
+
+// winner is the best row seen so far for one call_key.
+type winner struct {
+	part, row int32
+	run       int64
+	rank      string
+}
+
+var seedA, seedB = maphash.MakeSeed(), maphash.MakeSeed()
+
+// winners returns, per part, a bitmap of the rows ReadCalls gives: per
+// call_key the lowest copy_rank, then the highest ingest_run, then the
+// first in file order; and every row without a call_key. Parts that
+// cannot be read are recorded in bad and left out.
+func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
+	win := make([][]uint64, len(parts))
+	var total int64
+	for pi, p := range parts {
+		n, err := dataset.NumRows(p)
+		if err != nil {
+			bad[p.Path] = err
+			continue
+		}
+		win[pi] = make([]uint64, (n+63)/64)
+		total += n
+	}
+	buckets := max(1, int((total+int64(dedupeKeys)-1)/int64(dedupeKeys)))
+	best := map[keyHash]winner{}
+	ranks := map[string]string{} // interned ranks: the Claude reader's end with the file path
+	for b := range buckets {
+		for pi, p := range parts {
+			if bad[p.Path] != nil {
+				continue
+			}
+			row := 0
+			err := dataset.ScanColumns(p, []string{"call_key", "copy_rank"}, []string{"ingest_run"}, func(n int, strs []dataset.Strings, ints [][]int64) error {
+				keys, rks, runs := &strs[0], &strs[1], ints[0]
+				for i := range n {
+					r := row + i
+					if keys.Null[i] {
+						if b == 0 {
+							win[pi][r>>6] |= 1 << (r & 63)
+						}
+						continue
+					}
+					key := keys.Bytes(i)
+					h := keyHash{maphash.Bytes(seedA, key), maphash.Bytes(seedB, key)}
+					if h.a%uint64(buckets) != uint64(b) {
+						continue
+					}
+					rank := rks.Bytes(i)
+					cur, ok := best[h]
+					if ok && !(string(rank) < cur.rank || (string(rank) == cur.rank && runs[i] > cur.run)) {
+						continue
+					}
+					rs, ok := ranks[string(rank)]
+					if !ok {
+						if len(ranks) >= 4096 {
+							clear(ranks)
+						}
+						rs = string(rank)
+						ranks[rs] = rs
+					}
+					best[h] = winner{part: int32(pi), row: int32(r), run: runs[i], rank: rs}
+				}
+				row += n
+				return nil
+			})
+			if err != nil {
+				bad[p.Path] = err
+			}
+		}
+		for _, w := range best {
+			if bad[parts[w.part].Path] == nil {
+				win[w.part][w.row>>6] |= 1 << (w.row & 63)
+			}
+		}
+		clear(best)
+	}
+	return win, nil
 }

@@ -247,6 +247,7 @@ func TestRunIncremental(t *testing.T) {
 // counts, across groups read in parallel; between two rows of one run with
 // the same call_key and copy_rank either may be kept.
 func TestRunDedupeAcrossGroups(t *testing.T) {
+	defer ingest.SetDedupeKeys(2)()
 	for _, workers := range []int{1, 3} {
 		h, out := home(t, "copies"), t.TempDir()
 		sum := run(t, h, out, newFake(), func(o *ingest.Options) { o.Workers = workers })
@@ -271,6 +272,16 @@ func TestRunDedupeAcrossGroups(t *testing.T) {
 // CopyRank is still written (the DuckDB view and the replay reader pick the
 // best: lowest copy_rank, then highest ingest_run)".
 func TestReadCallsAcrossRuns(t *testing.T) {
+	t.Run("one pass", testReadCallsAcrossRuns)
+	// The same answers when ReadCalls holds one key at a time and takes a
+	// pass per key's hash bucket (how it keeps memory flat on big tables).
+	t.Run("a pass per key", func(t *testing.T) {
+		defer ingest.SetDedupeKeys(1)()
+		testReadCallsAcrossRuns(t)
+	})
+}
+
+func testReadCallsAcrossRuns(t *testing.T) {
 	h, out := t.TempDir(), t.TempDir()
 	dir := filepath.Join(h, "fake")
 	os.MkdirAll(dir, 0o755)

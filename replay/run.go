@@ -156,29 +156,84 @@ type loadedPolicy struct {
 
 // Decide scores calls (already deduplicated) and returns one DecisionRow
 // per call it could decide, in input order, plus the rules of every policy
-// it loaded. It is the pure, parallel core of Run.
+// it loaded. It is the pure, parallel core of Run, for callers that hold
+// the calls already; Run streams them from the calls table instead.
 func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Row) ([]DecisionRow, []RuleRow, Summary, error) {
 	start := time.Now()
-	sum := Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}
-	history := newSessionHistory(calls)
-	calls = selectCalls(calls, opts, sum.Skipped)
+	d := newDecider(opts, hs)
+	d.history = newSessionHistory(calls)
+	calls = selectCalls(calls, opts, d.sum.Skipped)
+	var done atomic.Int64
+	stop := progress(opts.Progress, len(calls), &done)
+	var rows []DecisionRow
+	for len(calls) > 0 {
+		n := min(len(calls), decideBatch)
+		out, err := d.decide(ctx, calls[:n])
+		if err != nil {
+			stop()
+			return nil, nil, d.sum, err
+		}
+		rows = append(rows, out...)
+		done.Add(int64(n))
+		calls = calls[n:]
+	}
+	stop()
+	d.sum.Elapsed = time.Since(start)
+	return rows, d.rules, d.sum, nil
+}
 
-	// Load every policy first (once per project and harness), serially:
-	// loading reads settings files, deciding does not.
-	policies := map[policyKey]*loadedPolicy{}
-	var rules []RuleRow
-	for _, c := range calls {
-		k := keyOf(&c, opts)
-		if _, ok := policies[k]; ok {
+// decideBatch is how many calls are decided between two writes: enough to
+// keep every worker busy, few enough that memory does not grow with the
+// calls.
+const decideBatch = 4096
+
+// decider decides calls a batch at a time, loading each policy the first
+// time a batch needs it, and remembers what it did in sum and rules.
+type decider struct {
+	opts     Options
+	hs       Harnesses
+	policies map[policyKey]*loadedPolicy
+	rules    []RuleRow
+	sum      Summary
+	caches   []*decisionCache // one per worker
+	history  sessionHistory   // the session outputs earlier calls returned (nil: none)
+	out      []DecisionRow
+	ok       []bool
+}
+
+func newDecider(opts Options, hs Harnesses) *decider {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	d := &decider{opts: opts, hs: hs, policies: map[policyKey]*loadedPolicy{},
+		sum: Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}}
+	// Hooks run real programs whose answers may change from one call to
+	// the next: with hooks on, every call is decided afresh.
+	if !opts.RunHooks {
+		for range opts.Workers {
+			d.caches = append(d.caches, newDecisionCache())
+		}
+	}
+	return d
+}
+
+// load loads the policies of calls not loaded yet, serially: loading reads
+// settings files, deciding does not.
+func (d *decider) load(calls []toolcall.Row) {
+	opts := d.opts
+	for i := range calls {
+		c := &calls[i]
+		k := keyOf(c, opts)
+		if _, ok := d.policies[k]; ok {
 			continue
 		}
 		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
-		policies[k] = lp
+		d.policies[k] = lp
 		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
 			lp.missing = true
-			sum.Problems = append(sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
+			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
 		}
-		h := hs[c.Harness]
+		h := d.hs[c.Harness]
 		if h == nil {
 			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)
 			continue
@@ -186,86 +241,100 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 		lp.harness = h
 		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
 		if lp.err != nil {
-			sum.Problems = append(sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
+			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
 			continue
 		}
 		lp.scorer = &score.Scorer{Harness: c.Harness, Policy: lp.policy, Project: lp.dir, Home: lp.home}
-		sum.Policies++
+		d.sum.Policies++
 		for _, p := range lp.policy.Problems() {
-			sum.Problems = append(sum.Problems, p)
+			d.sum.Problems = append(d.sum.Problems, p)
 		}
 		lp.hash = policyHash(lp.policy)
 		for _, r := range lp.policy.Rules() {
-			rules = append(rules, RuleRow{ProjectDir: c.ProjectDir, Harness: c.Harness, File: r.File, Layer: r.Layer,
+			d.rules = append(d.rules, RuleRow{ProjectDir: c.ProjectDir, Harness: c.Harness, File: r.File, Layer: r.Layer,
 				List: r.List, Rule: r.Rule, InForce: r.InForce, Why: r.Why})
 		}
 	}
+}
 
-	out := make([]DecisionRow, len(calls))
-	ok := make([]bool, len(calls))
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+// decide decides one batch of selected calls with the workers and returns
+// the rows of those it could decide, in order. The slice is reused by the
+// next call.
+func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionRow, error) {
+	d.load(calls)
+	opts := d.opts
+	n := len(calls)
+	if cap(d.out) < n {
+		d.out = make([]DecisionRow, n)
+		d.ok = make([]bool, n)
 	}
-	var next, done atomic.Int64
+	out, ok := d.out[:n], d.ok[:n]
+	clear(out)
+	clear(ok)
+	workers := min(opts.Workers, max(1, n/64))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	stop := progress(opts.Progress, len(calls), &done)
-	for w := 0; w < workers; w++ {
+	for w := range workers {
+		var cache *decisionCache
+		if d.caches != nil {
+			cache = d.caches[w]
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				i := int(next.Add(1) - 1)
-				if i >= len(calls) || ctx.Err() != nil {
+				// Calls are taken 64 at a time: one atomic add per call was
+				// a measurable share of a cached decision.
+				lo := int(next.Add(64) - 64)
+				if lo >= n || ctx.Err() != nil {
 					return
 				}
-				c := &calls[i]
-				lp := policies[keyOf(c, opts)]
-				if lp.err == nil {
-					out[i] = decideOne(c, lp, opts, history.before(c))
-					ok[i] = true
+				for i := lo; i < min(lo+64, n); i++ {
+					c := &calls[i]
+					lp := d.policies[keyOf(c, opts)]
+					if lp.err == nil {
+						if earlier := d.history.before(c); len(earlier) > 0 {
+							// Decided with its session's history (Gemini
+							// CLI): never cached, the history is part of it.
+							mode, label := modeOf(c, lp, opts)
+							out[i] = decideIn(c, lp, opts, mode, label, earlier)
+						} else {
+							out[i] = cache.decide(c, lp, opts)
+						}
+						ok[i] = true
+					}
 				}
-				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
-	stop()
 	if err := ctx.Err(); err != nil {
-		return nil, nil, sum, err
+		return nil, err
 	}
 	rows := out[:0]
 	for i := range out {
 		if !ok[i] {
-			lp := policies[keyOf(&calls[i], opts)]
-			sum.Skipped[lp.err.Error()]++
+			lp := d.policies[keyOf(&calls[i], opts)]
+			d.sum.Skipped[lp.err.Error()]++
 			continue
 		}
-		sum.Calls++
-		sum.Outcomes[out[i].Outcome]++
+		d.sum.Calls++
+		d.sum.Outcomes[out[i].Outcome]++
 		if out[i].Dangerous {
-			sum.Dangerous++
+			d.sum.Dangerous++
 		}
 		rows = append(rows, out[i])
 	}
-	sum.Elapsed = time.Since(start)
-	return rows, rules, sum, nil
+	return rows, nil
 }
 
 // selectCalls keeps the shell and file-tool calls inside the --since window,
 // and of those the newest N.
 func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []toolcall.Row {
 	kept := make([]toolcall.Row, 0, len(calls))
-	for _, c := range calls {
-		switch {
-		case !toolcall.Replayed(toolcall.Tool(c.Tool)):
-			skipped["not a shell or file-tool call"]++
-		case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
-			skipped["before --since"]++
-		case noCommand(c):
-			skipped[noCommandCause(c)]++
-		default:
-			kept = append(kept, c)
+	for i := range calls {
+		if selected(&calls[i], opts, skipped) {
+			kept = append(kept, calls[i])
 		}
 	}
 	if opts.Newest > 0 && len(kept) > opts.Newest {
@@ -279,20 +348,13 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 // decideOne scores one call; earlier is what the calls of its session
 // before it returned (score.Scorer.ScoreInSession).
 func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string) DecisionRow {
-	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, opts.Roots),
-		Paths: mapAll(c.Paths, c.Home, opts.Roots), Cwd: MapPath(c.Cwd, c.Home, opts.Roots)}
-	if call.Cwd == "" {
-		call.Cwd = lp.dir
-	}
-	if c.InputJSON != "" {
-		// The tool's own arguments carry what some harnesses decide on
-		// (Codex escalation requests and workdir, patch text, WebFetch URLs).
-		var in map[string]any
-		if json.Unmarshal([]byte(c.InputJSON), &in) == nil {
-			mapInput(in, c.Home, opts.Roots)
-			call.Input = in
-		}
-	}
+	mode, label := modeOf(c, lp, opts)
+	return decideIn(c, lp, opts, mode, label, earlier)
+}
+
+// modeOf is the mode a call is decided in and the label saying where it
+// came from.
+func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, string) {
 	mode, label := engine.Mode(c.Mode), "recorded"
 	if rm, ok := lp.harness.(engine.RecordedModer); ok {
 		// The harness records its mode in its own words (Codex: approval
@@ -307,6 +369,29 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string
 		mode, label = opts.Mode, "--mode"
 	case mode == "":
 		label = "settings"
+	}
+	return mode, label
+}
+
+// decideIn decides a call in mode. What it reads of the call beyond mode
+// and label is the decision cache's key (cache.go): keep the two in step.
+//
+// earlier is what the calls of its session before it returned, oldest first
+// (score.Scorer.ScoreInSession); the cache only holds calls decided with none.
+func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode, label string, earlier []string) DecisionRow {
+	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, opts.Roots),
+		Paths: mapAll(c.Paths, c.Home, opts.Roots), Cwd: MapPath(c.Cwd, c.Home, opts.Roots)}
+	if call.Cwd == "" {
+		call.Cwd = lp.dir
+	}
+	if c.InputJSON != "" {
+		// The tool's own arguments carry what some harnesses decide on
+		// (Codex escalation requests and workdir, patch text, WebFetch URLs).
+		var in map[string]any
+		if json.Unmarshal([]byte(c.InputJSON), &in) == nil {
+			mapInput(in, c.Home, opts.Roots)
+			call.Input = in
+		}
 	}
 	rec := lp.scorer.ScoreInSession(call, mode, earlier)
 	d, cats := rec.Decision, rec.Danger
@@ -381,10 +466,30 @@ func policyHash(p engine.Policy) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// progress prints "replay: N/M calls" at most twice a second until stopped.
+// progress prints "replay: N/M calls" (or "replay: N calls" while the
+// total is not known, total < 0) at most twice a second until stopped.
 func progress(w io.Writer, total int, done *atomic.Int64) (stop func()) {
 	if w == nil || total == 0 {
 		return func() {}
+	}
+	if total < 0 {
+		quit := make(chan struct{})
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			t := time.NewTicker(500 * time.Millisecond)
+			defer t.Stop()
+			for {
+				select {
+				case <-quit:
+					fmt.Fprintf(w, "\rreplay: %d calls\n", done.Load())
+					return
+				case <-t.C:
+					fmt.Fprintf(w, "\rreplay: %d calls", done.Load())
+				}
+			}
+		}()
+		return func() { close(quit); <-finished }
 	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})

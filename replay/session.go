@@ -3,6 +3,7 @@ package replay
 import (
 	"sort"
 
+	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -35,6 +36,29 @@ func newSessionHistory(calls []toolcall.Row) sessionHistory {
 		sort.SliceStable(outs, func(i, j int) bool { return outs[i].seq < outs[j].seq })
 	}
 	return h
+}
+
+// readSessionHistory collects the outputs of every call of the store under
+// outDir (the pass reads four columns; only calls with an output are kept,
+// which only Gemini CLI's shell calls have, each cut to
+// toolcall.OutputMax). It holds those outputs, not the calls: memory grows
+// with the recorded Gemini CLI shell output, not with the calls.
+func readSessionHistory(outDir string) (sessionHistory, error) {
+	h := sessionHistory{}
+	err := ingest.ReadCallsColumns(outDir, []string{"harness", "session_id", "seq", "output"}, func(c toolcall.Row) error {
+		if c.Output != "" && c.SessionID != "" {
+			k := sessionKey{c.Harness, c.SessionID}
+			h[k] = append(h[k], seqOutput{c.Seq, c.Output})
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, outs := range h {
+		sort.SliceStable(outs, func(i, j int) bool { return outs[i].seq < outs[j].seq })
+	}
+	return h, nil
 }
 
 // before returns the outputs of the calls of c's session made before c,

@@ -1,11 +1,17 @@
 package replay
 
 import (
+	"container/heap"
 	"context"
+	"errors"
 	"fmt"
+	"sort"
+	"sync/atomic"
+	"time"
 
 	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Table names under the output folder.
@@ -14,32 +20,235 @@ const (
 	RulesTable     = "rules"
 )
 
+// replayColumns are the calls columns replay reads: every field selectCalls,
+// decideIn, a RecordedModer (Codex: mode and sandbox) or a DecisionRow
+// reads. A field missing here reads as zero.
+var replayColumns = []string{"harness", "session_id", "project_dir", "cwd", "ts", "tool", "raw_tool",
+	"command", "paths", "input_json", "mode", "mode_source", "sandbox", "escalated", "result",
+	"source_file", "home", "call_key", "seq"}
+
+// decisionsBuffer bounds the decision rows the Parquet writer holds across
+// its partitions before it writes the largest as a row group.
+const decisionsBuffer = 12 << 20
+
 // Run reads the calls table under outDir, decides every selected call, and
 // replaces the decisions and rules tables with the result. The old tables
 // stay whole until the new ones are complete.
+//
+// Calls stream through in batches — read from the table, decided by the
+// workers, written as row groups of the new decisions table — so memory
+// does not grow with the number of calls (with --newest N it holds N).
 func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summary, error) {
-	var calls []ingest.Row
-	if err := ingest.ReadCalls(outDir, func(r ingest.Row) error {
-		calls = append(calls, r)
-		return nil
-	}); err != nil {
-		return Summary{}, fmt.Errorf("reading the calls table under %s: %w", outDir, err)
+	start := time.Now()
+	d := newDecider(opts, hs)
+	// A first pass collects the session outputs later calls are decided
+	// with (Gemini CLI); only calls with an output are held.
+	if h, err := readSessionHistory(outDir); err != nil {
+		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("session history not read (calls are decided without it): %v", err))
+	} else {
+		d.history = h
 	}
-	rows, rules, sum, err := Decide(ctx, opts, hs, calls)
+	w, err := dataset.Create[DecisionRow](outDir, DecisionsTable, dataset.Options{
+		Partitions: []dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")},
+		Replace:    true, BufferBytes: decisionsBuffer})
 	if err != nil {
-		return sum, err
+		return d.sum, fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
 	}
-	if len(calls) == 0 {
-		sum.Problems = append(sum.Problems, fmt.Sprintf("no calls in %s: run permsim ingest first (with the same --out)", outDir))
+	var done atomic.Int64
+	stop := progress(opts.Progress, -1, &done)
+	read, err := streamCalls(ctx, outDir, opts, d.sum.Skipped, func(batch []toolcall.Row) error {
+		rows, err := d.decide(ctx, batch)
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			if err := w.Write(r); err != nil {
+				return fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
+			}
+		}
+		done.Add(int64(len(batch)))
+		return nil
+	})
+	stop()
+	if err != nil {
+		w.Abort()
+		return d.sum, err
 	}
-	if err := writeTable(outDir, DecisionsTable, rows,
-		[]dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")}); err != nil {
-		return sum, err
+	if read == 0 {
+		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("no calls in %s: run permsim ingest first (with the same --out)", outDir))
 	}
-	if err := writeTable(outDir, RulesTable, rules, nil); err != nil {
-		return sum, err
+	if err := w.Commit(); err != nil {
+		return d.sum, fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
 	}
-	return sum, nil
+	if err := writeTable(outDir, RulesTable, d.rules, nil); err != nil {
+		return d.sum, err
+	}
+	d.sum.Elapsed = time.Since(start)
+	return d.sum, nil
+}
+
+// streamCalls reads the calls table in a goroutine of its own and hands fn
+// the selected calls decideBatch at a time, in table order (newest first
+// with --newest); it returns how many calls the table held. Reading
+// overlaps deciding: at most two batches wait between them.
+func streamCalls(ctx context.Context, outDir string, opts Options, skipped map[string]int, fn func([]toolcall.Row) error) (int, error) {
+	batches := make(chan []toolcall.Row, 2)
+	quit := make(chan struct{})
+	var read int
+	var readErr error
+	readSkipped := map[string]int{}
+	go func() {
+		defer close(batches)
+		var newest *newestCalls
+		if opts.Newest > 0 {
+			newest = &newestCalls{n: opts.Newest}
+		}
+		batch := make([]toolcall.Row, 0, decideBatch)
+		errStop := errors.New("stop")
+		send := func() bool {
+			select {
+			case batches <- batch:
+				batch = make([]toolcall.Row, 0, decideBatch)
+				return true
+			case <-quit:
+				return false
+			}
+		}
+		err := ingest.ReadCallsColumns(outDir, replayColumns, func(r toolcall.Row) error {
+			read++
+			if !selected(&r, opts, readSkipped) {
+				return nil
+			}
+			if newest != nil {
+				newest.add(r)
+				return nil
+			}
+			batch = append(batch, r)
+			if len(batch) == decideBatch && !send() {
+				return errStop
+			}
+			return nil
+		})
+		if err == errStop {
+			return
+		}
+		if err != nil {
+			readErr = fmt.Errorf("reading the calls table under %s: %w", outDir, err)
+			return
+		}
+		if newest != nil {
+			all := newest.sorted(readSkipped)
+			for len(all) > 0 {
+				n := min(len(all), decideBatch)
+				batch = all[:n:n]
+				all = all[n:]
+				if !send() {
+					return
+				}
+			}
+			return
+		}
+		if len(batch) > 0 {
+			send()
+		}
+	}()
+	var err error
+	for b := range batches {
+		if err == nil {
+			err = fn(b)
+			if err != nil {
+				close(quit)
+			}
+		}
+	}
+	if err == nil {
+		err = readErr
+	}
+	for k, v := range readSkipped {
+		skipped[k] += v
+	}
+	return read, err
+}
+
+// selected reports whether replay decides c: a shell or file-tool call
+// inside the --since window whose command the transcript holds. A call
+// left out is counted in skipped under its reason.
+func selected(c *toolcall.Row, opts Options, skipped map[string]int) bool {
+	switch {
+	case !toolcall.Replayed(toolcall.Tool(c.Tool)):
+		skipped["not a shell or file-tool call"]++
+	case !opts.Since.IsZero() && (c.Ts.IsZero() || c.Ts.Before(opts.Since)):
+		skipped["before --since"]++
+	case noCommand(*c):
+		skipped[noCommandCause(*c)]++
+	default:
+		return true
+	}
+	return false
+}
+
+// newestCalls keeps the newest n calls added (a min-heap on the time, the
+// earlier-added first among equal times).
+type newestCalls struct {
+	n     int
+	seq   int
+	items []newestItem
+	extra int
+}
+
+type newestItem struct {
+	row toolcall.Row
+	seq int
+}
+
+func (h *newestCalls) Len() int { return len(h.items) }
+func (h *newestCalls) Less(i, j int) bool {
+	a, b := h.items[i], h.items[j]
+	if !a.row.Ts.Equal(b.row.Ts) {
+		return a.row.Ts.Before(b.row.Ts)
+	}
+	return a.seq > b.seq // of equal times the later-added goes first
+}
+func (h *newestCalls) Swap(i, j int) { h.items[i], h.items[j] = h.items[j], h.items[i] }
+func (h *newestCalls) Push(x any)    { h.items = append(h.items, x.(newestItem)) }
+func (h *newestCalls) Pop() any {
+	x := h.items[len(h.items)-1]
+	h.items = h.items[:len(h.items)-1]
+	return x
+}
+
+func (h *newestCalls) add(r toolcall.Row) {
+	it := newestItem{row: r, seq: h.seq}
+	h.seq++
+	if len(h.items) < h.n {
+		heap.Push(h, it)
+		return
+	}
+	h.extra++
+	if top := h.items[0]; r.Ts.After(top.row.Ts) {
+		h.items[0] = it
+		heap.Fix(h, 0)
+	}
+}
+
+// sorted returns the kept calls newest first (the earlier-added first
+// among equal times, as a stable sort of the input would give).
+func (h *newestCalls) sorted(skipped map[string]int) []toolcall.Row {
+	if h.extra > 0 {
+		skipped["older than the newest --newest calls"] += h.extra
+	}
+	sort.Slice(h.items, func(i, j int) bool {
+		a, b := h.items[i], h.items[j]
+		if !a.row.Ts.Equal(b.row.Ts) {
+			return a.row.Ts.After(b.row.Ts)
+		}
+		return a.seq < b.seq
+	})
+	out := make([]toolcall.Row, len(h.items))
+	for i, it := range h.items {
+		out[i] = it.row
+	}
+	return out
 }
 
 // writeTable replaces one table with rows, leaving the old one in place if

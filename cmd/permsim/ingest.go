@@ -108,6 +108,7 @@ Examples:
 		return err
 	}
 	defer release()
+	memLimit(ingestMemLimit)
 	sum, err := ingest.Run(ctx, opts, srcs)
 	fmt.Fprint(stderr, sum.String())
 	if f.format != jsonl.Format {

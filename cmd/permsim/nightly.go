@@ -55,6 +55,7 @@ Example:
 	}
 	release := sync.OnceFunc(lock)
 	defer release()
+	memLimit(ingestMemLimit)
 	isum, err := ingest.Run(ctx, iopts, srcs)
 	fmt.Fprint(stderr, isum.String())
 	if err != nil {
@@ -65,6 +66,7 @@ Example:
 	if err != nil {
 		return err
 	}
+	memLimit(replayMemLimit)
 	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, sims)
 	fmt.Fprint(stderr, rsum.String())
 	reportHooks("nightly", rf.hookRun, stderr)

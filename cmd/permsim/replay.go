@@ -132,6 +132,7 @@ Example:
 		return err
 	}
 	defer release()
+	memLimit(replayMemLimit)
 	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())
 	reportHooks("replay", f.hookRun, stderr)

@@ -6,10 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // Policy is Claude Code's compiled rules for one project. It is immutable
@@ -45,7 +45,7 @@ type Policy struct {
 	hookSources []HookSource
 	hookEntries []hookEntry // PreToolUse (matcher, handler) pairs in force, in file order
 
-	scripts sync.Map // command line → *shell.Script
+	scripts boundcache.Map // command line → *shell.Script, bounded: a replay meets millions of lines
 }
 
 // modeInfo is a resolved permission mode and where it came from.

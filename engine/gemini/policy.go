@@ -9,10 +9,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // Policy is Gemini CLI's compiled rules for one project. It is immutable
@@ -50,7 +50,7 @@ type Policy struct {
 	infos    []engine.RuleInfo
 	problems []string
 
-	spans sync.Map // command line → *spanInfo
+	spans boundcache.Map // command line → *spanInfo, bounded: a replay meets millions of lines
 }
 
 // all collects rules while loading, in load order.

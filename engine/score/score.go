@@ -7,10 +7,9 @@
 package score
 
 import (
-	"sync"
-
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // Record is one call scored: what the harness would do with it, and why
@@ -36,7 +35,7 @@ type Scorer struct {
 	// shellDanger caches danger.Check of shell calls by command line and
 	// cwd: transcripts repeat the same commands, and the check parses each
 	// line again (the simulator keeps its own parse cache).
-	shellDanger sync.Map // dangerKey → []string
+	shellDanger boundcache.Map // dangerKey → []string, bounded: a replay meets millions of lines
 }
 
 type dangerKey struct{ command, cwd string }

@@ -1,0 +1,97 @@
+package replay
+
+import (
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/toolcall"
+)
+
+// decisionCache remembers the decisions one worker made, so a call that
+// repeats one already decided under the same policy and in the same mode —
+// most calls of real sessions repeat a few commands — is not decided
+// again. A decision depends only on the policy, the mode and the call as
+// decideIn builds it (tool, raw tool, command, paths, working folder,
+// arguments, and the home the --root rewrites apply to): those are the
+// key. The cache is bounded in bytes and emptied when full, so memory does
+// not grow with the calls.
+type decisionCache struct {
+	m     map[*loadedPolicy]map[string]*DecisionRow
+	bytes int
+	key   []byte
+}
+
+// cacheBytes bounds one worker's cache: keys plus about 700 bytes a row
+// and its map entry (measured with a heap profile of the scale test).
+const cacheBytes = 4 << 20
+
+// entryBytes is what a cached row costs besides its key.
+const entryBytes = 700
+
+// cacheKeyMax is the longest key cached: a call with a huge command or
+// arguments is decided afresh rather than kept.
+const cacheKeyMax = 16 << 10
+
+func newDecisionCache() *decisionCache {
+	return &decisionCache{m: map[*loadedPolicy]map[string]*DecisionRow{}}
+}
+
+// decide returns the decision of c, from the cache when the same call was
+// decided before under lp in the same mode. A nil cache decides every call.
+func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
+	mode, label := modeOf(c, lp, opts)
+	if dc == nil {
+		return decideIn(c, lp, opts, mode, label, nil)
+	}
+	k := dc.makeKey(c, mode, label)
+	if len(k) > cacheKeyMax {
+		return decideIn(c, lp, opts, mode, label, nil)
+	}
+	byKey := dc.m[lp]
+	if hit, ok := byKey[string(k)]; ok {
+		// The decision is shared; the call's own fields are this call's.
+		row := *hit
+		row.CallKey, row.Harness, row.Ts, row.ProjectDir = c.CallKey, c.Harness, c.Ts, c.ProjectDir
+		row.Tool, row.Command, row.Paths, row.Result = c.Tool, c.Command, c.Paths, c.Result
+		return row
+	}
+	row := decideIn(c, lp, opts, mode, label, nil)
+	if dc.bytes+len(k)+entryBytes > cacheBytes {
+		clear(dc.m)
+		dc.bytes = 0
+	}
+	if byKey == nil {
+		byKey = map[string]*DecisionRow{}
+		dc.m[lp] = byKey
+	}
+	stored := row
+	// Per-call fields are not kept: they would hold the call's strings.
+	stored.CallKey, stored.Harness, stored.ProjectDir, stored.Result = "", "", "", ""
+	stored.Paths = nil
+	byKey[string(k)] = &stored
+	dc.bytes += len(k) + entryBytes
+	return row
+}
+
+// makeKey writes the cache key of c into the cache's buffer: the mode, the
+// label and every field decideIn reads, each preceded by its length (a field
+// may hold any byte, so no separator would do).
+func (dc *decisionCache) makeKey(c *toolcall.Row, mode engine.Mode, label string) []byte {
+	k := dc.key[:0]
+	put := func(s string) {
+		n := len(s)
+		k = append(k, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+		k = append(k, s...)
+	}
+	put(string(mode))
+	put(label)
+	put(c.Tool)
+	put(c.RawTool)
+	put(c.Command)
+	put(c.Cwd)
+	put(c.InputJSON)
+	put(c.Home)
+	for _, p := range c.Paths {
+		put(p)
+	}
+	dc.key = k
+	return k
+}
