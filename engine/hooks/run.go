@@ -84,7 +84,12 @@ type Runner struct {
 	// said holds the handlers whose "not run again" was already reported
 	// in full; later skips carry a short note.
 	said  map[string]bool
-	stats Stats
+	// inflight counts each handler's runs under way, and done is signalled
+	// when one ends: once a handler has timed out, a run that could be the
+	// one past the limit waits to see how the runs under way end.
+	inflight map[string]int
+	done     *sync.Cond
+	stats    Stats
 	once  []string // notes to show once per run of permsim (Notes)
 	box   *boxer   // how processes are contained; nil until first use
 	boxMu sync.Mutex
@@ -144,10 +149,11 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) (res Result) 
 	// waited for a worker while two other runs of this handler timed out
 	// must not start a third (the race seen with several workers).
 	key := h.Key()
-	if note, skip := r.tooManyTimeouts(key); skip {
+	if note, skip := r.admit(key); skip {
 		res.Status, res.Note = Skipped, note
 		return res
 	}
+	defer r.leave(key)
 
 	own := h.Timeout
 	if own <= 0 {
@@ -277,9 +283,38 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) (res Result) 
 // MaxTimeouts times already. The first such skip explains itself in full
 // and is kept for Notes; later ones carry a short note, so a long replay
 // says it once instead of on every call.
-func (r *Runner) tooManyTimeouts(key string) (string, bool) {
+// admit says whether a run of handler key may start, and marks it under
+// way when it may. After a first timeout, a run that would be past the
+// limit should the runs under way time out too waits for them to end:
+// with several workers, a third run must not start in the gap between the
+// first timeout and the second (the race issue 12 reports). Before any
+// timeout, runs of one handler go ahead in parallel.
+func (r *Runner) admit(key string) (string, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.inflight == nil {
+		r.inflight, r.done = map[string]int{}, sync.NewCond(&r.mu)
+	}
+	for n := r.outs[key]; n > 0 && n < r.lim.MaxTimeouts && n+r.inflight[key] >= r.lim.MaxTimeouts; n = r.outs[key] {
+		r.done.Wait()
+	}
+	if note, skip := r.tooManyTimeoutsLocked(key); skip {
+		return note, true
+	}
+	r.inflight[key]++
+	return "", false
+}
+
+// leave marks a run of handler key as ended (its timeout, if any, already
+// counted) and wakes the runs waiting in admit.
+func (r *Runner) leave(key string) {
+	r.mu.Lock()
+	r.inflight[key]--
+	r.mu.Unlock()
+	r.done.Broadcast()
+}
+
+func (r *Runner) tooManyTimeoutsLocked(key string) (string, bool) {
 	n := r.outs[key]
 	if n < r.lim.MaxTimeouts {
 		return "", false
