@@ -83,16 +83,16 @@ type Runner struct {
 	outs map[string]int // handler key → tester timeouts so far
 	// said holds the handlers whose "not run again" was already reported
 	// in full; later skips carry a short note.
-	said  map[string]bool
+	said map[string]bool
 	// inflight counts each handler's runs under way, and done is signalled
 	// when one ends: once a handler has timed out, a run that could be the
 	// one past the limit waits to see how the runs under way end.
 	inflight map[string]int
 	done     *sync.Cond
 	stats    Stats
-	once  []string // notes to show once per run of permsim (Notes)
-	box   *boxer   // how processes are contained; nil until first use
-	boxMu sync.Mutex
+	once     []string // notes to show once per run of permsim (Notes)
+	box      *boxer   // how processes are contained; nil until first use
+	boxMu    sync.Mutex
 }
 
 // NewRunner returns a Runner with the given limits (zero fields take the
