@@ -116,6 +116,11 @@ Example:
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// A bar on a terminal (none when stderr is not one): with hooks a
+	// battery runs minutes.
+	if pw := progressWriter(stderr); pw != nil {
+		opts.Progress = pw
+	}
 	rep := battery.Run(hs, cases, opts)
 	if format == "json" {
 		err = battery.WriteJSON(stdout, &rep)

@@ -348,3 +348,15 @@ func BenchmarkScore(b *testing.B) {
 		battery.Score(pol, "fake", "loose", cases, "/home/user/proj", "/home/user")
 	}
 }
+
+// A battery reports its progress as "battery: <done>/<total> cases" lines
+// (the shape cmd/permsim's progress bar redraws; issue 16 asks progress on
+// battery), ending at the total: the 6 cases once in each of the fake
+// harness's 2 modes.
+func TestRunProgress(t *testing.T) {
+	var buf strings.Builder
+	battery.Run([]engine.Harness{fakeHarness{}}, fakeCases(), battery.Options{Project: "/proj", Home: "/home/u", Progress: &buf})
+	if got, want := buf.String(), "battery: 12/12 cases\r\n"; !strings.HasSuffix(got, want) {
+		t.Errorf("progress %q, want it to end %q", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package battery
 
 import (
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/permsim/permsim/engine"
@@ -109,6 +110,11 @@ func (t *Table) Name() string { return t.Harness + "/" + string(t.Mode) }
 // Score touches nothing else. project and home are absolute; cases' paths
 // resolve against them.
 func Score(pol engine.Policy, harness string, mode engine.Mode, cases []Case, project, home string) Table {
+	return scoreTable(pol, harness, mode, cases, project, home, nil)
+}
+
+// scoreTable is Score calling tick after each case (nil: no ticks).
+func scoreTable(pol engine.Policy, harness string, mode engine.Mode, cases []Case, project, home string, tick func()) Table {
 	t := Table{Harness: harness, Mode: mode, Own: mode == "", Total: len(cases)}
 	byCat := map[string]*CategoryScore{}
 	sc := &score.Scorer{Harness: harness, Policy: pol, Project: project, Home: home}
@@ -134,6 +140,9 @@ func Score(pol engine.Policy, harness string, mode engine.Mode, cases []Case, pr
 		if r.Stopped {
 			t.Stopped++
 			cs.Stopped++
+		}
+		if tick != nil {
+			tick()
 		}
 	}
 	if t.Simulated == "" {
@@ -170,6 +179,10 @@ type Options struct {
 	Mode     engine.Mode // when set, only this mode; else every mode Policy.Modes lists
 	RunHooks bool        // let simulators run the project's hooks
 	Trust    *bool       // the project's trust answer; nil: the harness's own record
+	// Progress, when set, gets a line "battery: <done>/<total> cases" as
+	// cases are scored (a case once per harness and mode), for a progress
+	// bar: a battery whose hooks run can take minutes.
+	Progress io.Writer
 }
 
 // HarnessReport is what one harness gave: its settings problems, the
@@ -222,27 +235,52 @@ func (r *Report) Missed() bool {
 // cannot load is reported with its error and the others still run.
 func Run(harnesses []engine.Harness, cases []Case, opts Options) Report {
 	rep := Report{Project: opts.Project, Home: opts.Home, Label: engine.Label, Cases: cases, AskedMode: opts.Mode != ""}
+	// Every policy is loaded first (cheap), so the progress total is known
+	// before the first case is scored.
+	type loaded struct {
+		hr    HarnessReport
+		pol   engine.Policy
+		modes []engine.Mode
+	}
+	var all []loaded
+	total := 0
 	for _, h := range harnesses {
-		hr := HarnessReport{Harness: h.Name()}
+		l := loaded{hr: HarnessReport{Harness: h.Name()}}
 		env := engine.Env{ProjectDir: opts.Project, HomeDir: opts.Home, RunHooks: opts.RunHooks, Trust: opts.Trust}
 		pol, err := h.Load(env)
 		if err != nil {
-			hr.Err = fmt.Errorf("loading %s settings: %w", h.Name(), err)
-			rep.Harnesses = append(rep.Harnesses, hr)
+			l.hr.Err = fmt.Errorf("loading %s settings: %w", h.Name(), err)
+			all = append(all, l)
 			continue
 		}
-		hr.Problems = pol.Problems()
-		modes := pol.Modes()
+		l.pol, l.hr.Problems, l.modes = pol, pol.Problems(), pol.Modes()
 		if opts.Mode != "" {
-			modes = []engine.Mode{opts.Mode}
+			l.modes = []engine.Mode{opts.Mode}
 		}
-		for i, m := range modes {
+		total += len(l.modes) * len(cases)
+		all = append(all, l)
+	}
+	var tick func()
+	if opts.Progress != nil && total > 0 {
+		done := 0
+		tick = func() {
+			done++
+			if done%16 == 0 || done == total {
+				fmt.Fprintf(opts.Progress, "battery: %d/%d cases\r", done, total)
+			}
+		}
+	}
+	for _, l := range all {
+		for i, m := range l.modes {
 			if i == 0 && opts.Mode == "" {
 				m = "" // the settings' own mode (Modes lists it first), with its label
 			}
-			hr.Tables = append(hr.Tables, Score(pol, h.Name(), m, cases, opts.Project, opts.Home))
+			l.hr.Tables = append(l.hr.Tables, scoreTable(l.pol, l.hr.Harness, m, cases, opts.Project, opts.Home, tick))
 		}
-		rep.Harnesses = append(rep.Harnesses, hr)
+		rep.Harnesses = append(rep.Harnesses, l.hr)
+	}
+	if tick != nil {
+		fmt.Fprintln(opts.Progress)
 	}
 	return rep
 }
