@@ -184,6 +184,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, jobs)
 	var logMu sync.Mutex
+	finished := 0
 	for i := range cases {
 		wg.Add(1)
 		go func(i int) {
@@ -199,6 +200,10 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 			outs[i], errs[i] = d.runOne(ctx, sb, b, opts.Self[1:], bin, cases[i])
 			logMu.Lock()
 			fmt.Fprintf(opts.Log, "%s: %d calls in %.1fs\n", cases[i].ID, len(cases[i].Calls), time.Since(start).Seconds())
+			// The count line is what a terminal's progress bar redraws
+			// (cmd/permsim's progress.go); in a log it reads as is.
+			finished++
+			fmt.Fprintf(opts.Log, "verify: %d/%d cases\n", finished, len(cases))
 			logMu.Unlock()
 		}(i)
 	}

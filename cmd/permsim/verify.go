@@ -83,6 +83,9 @@ Example:
 	}
 	o.Self = []string{exe, "verify", "--harness", h.ID, "--inner"}
 	o.Out, o.Log = stdout, stderr
+	if pw := progressWriter(stderr); pw != nil {
+		o.Log = pw // a bar with rate and ETA on a terminal; other lines pass through
+	}
 	sum, err := h.Verify.Run(ctx, o)
 	if err != nil {
 		return err
