@@ -280,13 +280,10 @@ func (c *CommandHooks) PreToolUse(req HookRequest) HookVerdict {
 			v.Notes = append(v.Notes, name+": "+res.Note)
 		}
 		switch res.Status {
-		case hooks.Skipped:
-			if strings.Contains(res.Note, "not run again") {
+		case hooks.Skipped, hooks.TimedOut:
+			if res.Undecided() {
 				unknown = append(unknown, name)
 			}
-			continue
-		case hooks.TimedOut:
-			unknown = append(unknown, name)
 			continue
 		case hooks.HarnessTimedOut:
 			v.Notes = append(v.Notes, name+": a timed-out hook decides nothing")

@@ -370,13 +370,10 @@ func (d *decider) runHooks(tool string, aliases []string, input map[string]any) 
 			d.notes = append(d.notes, name+": "+res.Note)
 		}
 		switch res.Status {
-		case hooks.Skipped:
-			if strings.Contains(res.Note, "not run again") {
+		case hooks.Skipped, hooks.TimedOut:
+			if res.Undecided() {
 				unknown = append(unknown, name)
 			}
-			continue
-		case hooks.TimedOut:
-			unknown = append(unknown, name)
 			continue
 		case hooks.HarnessTimedOut:
 			d.notes = append(d.notes, name+": timed out; Codex marks it failed and the call goes ahead")

@@ -136,13 +136,10 @@ func (d *decider) runHooks(args map[string]any) (dec *engine.Decision, ask bool)
 			d.notes = append(d.notes, name+": "+res.Note)
 		}
 		switch res.Status {
-		case hooks.Skipped:
-			if strings.Contains(res.Note, "not run again") {
+		case hooks.Skipped, hooks.TimedOut:
+			if res.Undecided() {
 				unknown = append(unknown, name)
 			}
-			continue
-		case hooks.TimedOut:
-			unknown = append(unknown, name)
 			continue
 		case hooks.HarnessTimedOut, hooks.Failed:
 			d.notes = append(d.notes, name+": timed out or could not start; Gemini CLI only warns and the call goes on")

@@ -71,6 +71,15 @@ type Result struct {
 	Elapsed   time.Duration
 	Err       error
 	Note      string // why it was skipped, or what to know about the run
+	gaveUp    bool   // skipped because the handler timed out too often before
+}
+
+// Undecided reports whether the tester's limit, not the hook, decided how
+// this run ended: it timed out at the limit now, or was not run because it
+// had timed out too often before. The call the hook guards cannot be
+// decided then; every harness's simulator says unknown.
+func (r Result) Undecided() bool {
+	return r.Status == TimedOut || r.Status == Skipped && r.gaveUp
 }
 
 // Runner runs handlers within Limits. It is safe for concurrent use; one
@@ -150,7 +159,7 @@ func (r *Runner) Run(ctx context.Context, h Handler, input []byte) (res Result) 
 	// must not start a third (the race seen with several workers).
 	key := h.Key()
 	if note, skip := r.admit(key); skip {
-		res.Status, res.Note = Skipped, note
+		res.Status, res.Note, res.gaveUp = Skipped, note, true
 		return res
 	}
 	defer r.leave(key)
