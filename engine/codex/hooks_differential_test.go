@@ -1,10 +1,11 @@
 package codex
 
 import (
+	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/internal/corpustest"
 )
@@ -18,47 +19,43 @@ import (
 // The issue's target is 98% agreement.
 func TestDifferentialHooks(t *testing.T) {
 	const dir = "../../testdata/codex/hooks"
-	cases := corpustest.LoadCases(t, dir, "codex-hooks.cases.jsonl")
-	results := corpustest.ReadJSONL[diffResult](t, dir, "codex-hooks.results.jsonl")
 	// The corpus's hooks are its own grep gates: run outside the sandbox,
 	// which saves starting a namespace per hook.
 	runner := hooks.NewRunner(hooks.Limits{Timeout: 10 * time.Second, Sandbox: hooks.SandboxOff})
-	var scores corpustest.Scores
-	policies := map[string]*Policy{}
-	homes := map[string]string{}
-	for _, r := range results {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Fatalf("result %s#%d has no case", r.ID, r.CallIndex)
-		}
-		p, loaded := policies[r.Config]
-		if !loaded {
+	_, total := corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
+		Dir: dir, Base: "codex-hooks", Known: corpustest.LoadKnown(t, dir), Min: 0.98,
+		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			env := layout(t, c, diffRoot(t))
 			env.RunHooks = true
-			var err error
-			if p, err = load(env, runner); err != nil {
+			p, err := load(env, runner)
+			if err != nil {
 				t.Fatalf("%s: %v", r.Config, err)
 			}
-			policies[r.Config], homes[r.Config] = p, env.HomeDir
-		}
-		call := c.Calls[r.CallIndex]
-		in, _ := corpustest.Rehome(call.Input, homes[r.Config]).(map[string]any)
-		got := p.Decide(engine.Call{Tool: engine.NormalizeTool(call.Tool), RawTool: call.Tool, Input: in}, "")
-		ok = string(got.Outcome) == r.Outcome
-		if ok && r.Pattern == "pre-tool-use-hook" && got.Step != stepHook {
-			ok = false
-			t.Logf("%s#%d: blocked by the hook in Codex, at %q here", r.ID, r.CallIndex, got.Step)
-		}
-		if !ok {
-			t.Errorf("%s#%d %s: real %s (%s), simulated %s at %q: %s", r.ID, r.CallIndex, call.Input["cmd"], r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason)
-		}
-		scores.Add(r.Config, r.Outcome, ok)
-	}
-	agree, total := scores.Log(t)
+			return p, env.HomeDir, ""
+		},
+		Rows: func(t *testing.T, p *Policy, home string, c corpustest.Case, r diffResult, _ []diffResult) []corpustest.Row {
+			call := c.Calls[r.CallIndex]
+			in, _ := corpustest.Rehome(call.Input, home).(map[string]any)
+			return []corpustest.Row{{Key: r.Key(), Config: r.Config, Outcome: r.Outcome, Agree: func() (bool, func() string) {
+				// Decided the way `permsim decide --run-hooks` decides it.
+				sc := corpustest.Scorer("codex", p, filepath.Dir(home))
+				dcall, err := corpustest.DecideCall(call.Tool, in, sc.Project)
+				if err != nil {
+					t.Fatalf("%s: decide would not read this call: %v", r.Key(), err)
+				}
+				got := sc.Score(dcall, "").Decision
+				ok := string(got.Outcome) == r.Outcome
+				if ok && r.Pattern == "pre-tool-use-hook" && got.Step != stepHook {
+					ok = false
+					t.Logf("%s: blocked by the hook in Codex, at %q here", r.Key(), got.Step)
+				}
+				return ok, func() string {
+					return fmt.Sprintf("%s: real %s (%s), simulated %s at %q: %s", call.Input["cmd"], r.Outcome, r.Pattern, got.Outcome, got.Step, got.Reason)
+				}
+			}}}
+		},
+	})
 	if total < 150 {
 		t.Errorf("the hook corpus has %d rows, want at least 150", total)
-	}
-	if float64(agree) < 0.98*float64(total) {
-		t.Errorf("agreement %d/%d is under the 98%% target", agree, total)
 	}
 }
