@@ -7,6 +7,7 @@ package corpustest
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -238,4 +239,31 @@ func (s *Scores) Log(t testing.TB) (agree, total int) {
 		t.Logf("outcome %-9s %4d/%4d agree", o, s.byOutcome[o].agree, s.byOutcome[o].total)
 	}
 	return agree, total
+}
+
+// KeepJSONL checks that the file at path holds items, one JSON line each,
+// as the code that builds them makes them now: a corpus's cases file must
+// not drift from its generator. With PERMSIM_WRITE_CASES=1 in the
+// environment it rewrites the file first; rewrite is the command that does
+// so, named in the failure.
+func KeepJSONL[T any](t testing.TB, path string, items []T, rewrite string) {
+	t.Helper()
+	var b bytes.Buffer
+	for _, it := range items {
+		line, err := json.Marshal(it)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	if os.Getenv("PERMSIM_WRITE_CASES") == "1" {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(old, b.Bytes()) {
+		t.Errorf("%s is not what its generator builds (%s rewrites it)", path, rewrite)
+	}
 }
