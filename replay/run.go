@@ -472,24 +472,11 @@ func progress(w io.Writer, total int, done *atomic.Int64) (stop func()) {
 	if w == nil || total == 0 {
 		return func() {}
 	}
-	if total < 0 {
-		quit := make(chan struct{})
-		finished := make(chan struct{})
-		go func() {
-			defer close(finished)
-			t := time.NewTicker(500 * time.Millisecond)
-			defer t.Stop()
-			for {
-				select {
-				case <-quit:
-					fmt.Fprintf(w, "\rreplay: %d calls\n", done.Load())
-					return
-				case <-t.C:
-					fmt.Fprintf(w, "\rreplay: %d calls", done.Load())
-				}
-			}
-		}()
-		return func() { close(quit); <-finished }
+	line := func() string {
+		if total < 0 {
+			return fmt.Sprintf("\rreplay: %d calls", done.Load())
+		}
+		return fmt.Sprintf("\rreplay: %d/%d calls", done.Load(), total)
 	}
 	quit := make(chan struct{})
 	finished := make(chan struct{})
@@ -500,10 +487,10 @@ func progress(w io.Writer, total int, done *atomic.Int64) (stop func()) {
 		for {
 			select {
 			case <-quit:
-				fmt.Fprintf(w, "\rreplay: %d/%d calls\n", done.Load(), total)
+				fmt.Fprintln(w, line())
 				return
 			case <-t.C:
-				fmt.Fprintf(w, "\rreplay: %d/%d calls", done.Load(), total)
+				fmt.Fprint(w, line())
 			}
 		}
 	}()
