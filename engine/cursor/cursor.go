@@ -180,6 +180,14 @@ func (p *Policy) parse(s string) (rule, error) {
 	m := ruleForm.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		r.kind = strings.TrimSpace(s)
+		switch r.kind {
+		case "Shell", "Read", "Write":
+			// These take a pattern: Shell(name), Read(glob), Write(glob). A
+			// bare name is not a form the seed gives; it is listed as a
+			// problem and left out rather than guessed (a bare Shell once
+			// reached the matcher with no pattern and panicked).
+			return r, fmt.Errorf("%s needs a pattern in parentheses, as in %s(…)", r.kind, r.kind)
+		}
 		return r, nil
 	}
 	r.kind = m[1]

@@ -195,3 +195,15 @@ func TestSeedHooks(t *testing.T) {
 	pol2, _ := New().Load(engine.Env{ProjectDir: proj, HomeDir: home})
 	check(t, pol2.(*Policy), sh("rm -rf build"), engine.Runs)
 }
+
+// Seed: "`Shell(name)` matches the first word of a command … `Read(glob)`
+// and `Write(glob)`": each takes a pattern. A bare "Shell" (found by
+// FuzzLoadConfig: it reached the matcher with no pattern and panicked) is
+// listed as a problem and left out; the call falls to the default (asks).
+func TestBareShellRuleIsAProblem(t *testing.T) {
+	p, _ := setup(t, "", `{"permissions": {"allow": ["Shell", "Read"]}}`)
+	check(t, p, sh("ls"), engine.Asks)
+	if probs := p.Problems(); len(probs) != 2 || !strings.Contains(probs[0], "Shell needs a pattern") {
+		t.Errorf("problems %q, want one per bare rule", probs)
+	}
+}
