@@ -145,3 +145,26 @@ func TestQueryEmptyResult(t *testing.T) {
 		t.Errorf("json of an empty view = %q, want nothing", b.String())
 	}
 }
+
+// A report over several harnesses says "simulated; agrees with" once, then
+// each checked harness's agreement, then the unchecked ones (the labels are
+// registry.Harness.Label's: "simulated; agrees with real … on N recorded
+// calls" and "simulated from the documented rules").
+func TestLabelLine(t *testing.T) {
+	for _, tt := range []struct {
+		labels []string
+		want   string
+	}{
+		{[]string{"simulated from the documented rules"}, "simulated from the documented rules"},
+		{[]string{"simulated from the documented rules",
+			"simulated; agrees with real Claude Code 2.1.328 on 1768 recorded calls",
+			"simulated; agrees with real OpenCode 1.18.33 on 668 recorded calls"},
+			"simulated; agrees with real Claude Code 2.1.328 on 1768 recorded calls, real OpenCode 1.18.33 on 668 recorded calls; the other harnesses simulated from the documented rules"},
+		{[]string{"simulated; agrees with real Codex 0.169.0 on 522 of 528 recorded calls"},
+			"simulated; agrees with real Codex 0.169.0 on 522 of 528 recorded calls"},
+	} {
+		if got := labelLine(tt.labels); got != tt.want {
+			t.Errorf("labelLine(%q) = %q, want %q", tt.labels, got, tt.want)
+		}
+	}
+}

@@ -71,7 +71,7 @@ func writeText(w io.Writer, r *RiskReport, color bool) error {
 	var b strings.Builder
 	b.WriteString(st.bold("permsim risk report"))
 	if len(r.Labels) > 0 {
-		b.WriteString(" " + st.dim("("+strings.Join(r.Labels, "; ")+")"))
+		b.WriteString(" " + st.dim("("+labelLine(r.Labels)+")"))
 	}
 	b.WriteString("\n\n" + summary(r) + "\n")
 	if w := windowLine(r); w != "" {
@@ -205,7 +205,7 @@ func writeMarkdown(w io.Writer, r *RiskReport) error {
 	var b strings.Builder
 	b.WriteString("# permsim risk report\n\n")
 	if len(r.Labels) > 0 {
-		b.WriteString("*" + mdText(strings.Join(r.Labels, "; ")) + "*\n\n")
+		b.WriteString("*" + mdText(labelLine(r.Labels)) + "*\n\n")
 	}
 	b.WriteString(mdText(summary(r)) + "\n")
 	if w := windowLine(r); w != "" {
@@ -336,11 +336,44 @@ type htmlPage struct {
 	Sections                                                   []htmlSection
 	UndecidedTitle, NoneUndecided                              string
 	UndecidedChart                                             template.HTML
+	LabelLine                                                  string // labelLine of the report's labels
+}
+
+// checkedLabel begins the label of a simulator checked against its real
+// harness (registry.Harness.Label).
+const checkedLabel = "simulated; agrees with "
+
+// labelLine is a report header's one line about how its results were
+// made: the checked simulators' agreements once, after a single
+// "simulated; agrees with", then the other labels ("simulated from the
+// documented rules" for the harnesses without a recorded corpus). Joining
+// the labels as they are repeated "simulated" once per harness.
+func labelLine(labels []string) string {
+	var agrees, other []string
+	for _, l := range labels {
+		if rest, ok := strings.CutPrefix(l, checkedLabel); ok {
+			agrees = append(agrees, rest)
+		} else {
+			other = append(other, l)
+		}
+	}
+	var parts []string
+	if len(agrees) > 0 {
+		parts = append(parts, checkedLabel+strings.Join(agrees, ", "))
+	}
+	for _, o := range other {
+		if len(agrees) > 0 && o == "simulated from the documented rules" {
+			o = "the other harnesses simulated from the documented rules"
+		}
+		parts = append(parts, o)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func writeHTML(w io.Writer, r *RiskReport) error {
 	p := htmlPage{
 		RiskReport:     r,
+		LabelLine:      labelLine(r.Labels),
 		Title:          "permsim risk report",
 		ApprovedTitle:  approvedTitle,
 		NoneApproved:   noneApproved,
