@@ -128,26 +128,10 @@ func TestDifferentialAppServer(t *testing.T) {
 const genDir = "../../testdata/codex/generated"
 
 func TestDifferentialGenerated(t *testing.T) {
-	names, err := filepath.Glob(filepath.Join(genDir, "*.results.jsonl"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no generated corpora in %s: %v", genDir, err)
-	}
-	known := corpustest.LoadKnown(t, genDir)
-	agree, total := 0, 0
-	for _, n := range names {
-		base := strings.TrimSuffix(filepath.Base(n), ".results.jsonl")
-		t.Run(base, func(t *testing.T) {
-			a, n := appServerCorpus(t, genDir, base, known, 0)
-			agree, total = agree+a, total+n
-		})
-	}
-	known.CheckAllSeen(t, "")
-	// The target for drawn Codex corpora: 99.5% by outcome, over
-	// all of them together.
-	t.Logf("all generated corpora: %d/%d rows agree (%.2f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
-	if float64(agree) < 0.995*float64(total) {
-		t.Errorf("agreement %d/%d is under the 99.5%% target", agree, total)
-	}
+	// The target for drawn Codex corpora: 99.5% by outcome, over all of them together.
+	corpustest.RunDrawn(t, genDir, 0.995, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+		return appServerCorpus(t, dir, base, known, 0)
+	})
 }
 
 // appServerCorpus compares every row of dir/<base>.results.jsonl with the

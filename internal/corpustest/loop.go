@@ -2,7 +2,9 @@ package corpustest
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -164,4 +166,31 @@ func decideAll(rows []Row, workers int) {
 	}
 	close(next)
 	wg.Wait()
+}
+
+// RunDrawn runs corpus over every <base>.results.jsonl in dir (the corpora
+// verify/generate drew, one per seed), each as a subtest, checks that every
+// line of dir's known-differences.txt was seen, and fails when agreement
+// over all of them together is under target: one seed's few hundred rows
+// are too few to judge alone. A dir without corpora fails.
+func RunDrawn(t *testing.T, dir string, target float64, corpus func(t *testing.T, dir, base string, known *Known) (agree, total int)) {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.results.jsonl"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no drawn corpora in %s: %v", dir, err)
+	}
+	known := LoadKnown(t, dir)
+	agree, total := 0, 0
+	for _, n := range names {
+		base := strings.TrimSuffix(filepath.Base(n), ".results.jsonl")
+		t.Run(base, func(t *testing.T) {
+			a, n := corpus(t, dir, base, known)
+			agree, total = agree+a, total+n
+		})
+	}
+	known.CheckAllSeen(t, "")
+	t.Logf("all drawn corpora: %d/%d rows agree (%.2f%%)", agree, total, 100*float64(agree)/float64(max(total, 1)))
+	if float64(agree) < target*float64(total) {
+		t.Errorf("agreement %d/%d is under the %.1f%% target", agree, total, 100*target)
+	}
 }
