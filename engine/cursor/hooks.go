@@ -133,15 +133,21 @@ func (p *Policy) runHooks(call engine.Call, tool, command, path string) hookVerd
 			"command": command, "file_path": path, "cwd": p.project, "workspace_roots": []string{p.project}})
 		res := p.runner.Run(context.Background(), h.handler, input)
 		name := h.event + " hook " + h.handler.Name()
-		switch res.Status {
-		case hooks.Skipped:
-			v.notes = append(v.notes, name+": "+res.Note)
-			continue
-		case hooks.TimedOut:
+		switch {
+		case res.Undecided():
+			// Timed out at the tester's limit now, or not run again after
+			// two timeouts: either way what the hook would say is unknown
+			// (a skipped hook must not let the call through unguarded).
 			v.outcome, v.step, v.hook = engine.Unknown, "hook timed out", h
+			if res.Note != "" {
+				v.notes = append(v.notes, name+": "+res.Note)
+			}
 			v.notes = append(v.notes, name+": did not answer within the tester's limit")
 			return v
-		case hooks.Failed, hooks.HarnessTimedOut:
+		case res.Status == hooks.Skipped:
+			v.notes = append(v.notes, name+": "+res.Note)
+			continue
+		case res.Status == hooks.Failed || res.Status == hooks.HarnessTimedOut:
 			if h.failClosed {
 				v.outcome, v.step, v.hook = engine.Blocked, "hook failed (failClosed)", h
 				return v

@@ -207,3 +207,31 @@ func TestBareShellRuleIsAProblem(t *testing.T) {
 		t.Errorf("problems %q, want one per bare rule", probs)
 	}
 }
+
+// After two timeouts a hook is not run again (issue 12: "no rerun after two
+// timeouts … say so once, rather than turning every later call into unknown
+// without a word"). The later calls it guards stay unknown: a hook that is
+// not run must not let them through as if it had allowed them.
+func TestHookNotRunAgainStaysUnknown(t *testing.T) {
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "home", "proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".cursor", "hooks.json"), []byte(`{"version": 1, "hooks": {"beforeShellExecution": [{"command": "sleep 30"}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".cursor", "cli.json"), []byte(`{"permissions": {"allow": ["Shell(**)"]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runner := hooks.NewRunner(hooks.Limits{Timeout: 200 * time.Millisecond, Sandbox: hooks.SandboxOff})
+	pol, err := (&Harness{Runner: runner}).Load(engine.Env{ProjectDir: proj, HomeDir: home, RunHooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if d := pol.Decide(sh("ls"), ""); d.Outcome != engine.Unknown {
+			t.Errorf("call %d: %s at %q, want unknown (notes %v)", i+1, d.Outcome, d.Step, d.Notes)
+		}
+	}
+}
