@@ -276,20 +276,12 @@ func (c *CommandHooks) PreToolUse(req HookRequest) HookVerdict {
 	for _, h := range req.Handlers {
 		res := c.Runner.Run(context.Background(), h, stdin)
 		name := fmt.Sprintf("hook %q (%s)", h.Name(), h.Origin)
-		if res.Note != "" {
-			v.Notes = append(v.Notes, name+": "+res.Note)
-		}
-		switch res.Status {
-		case hooks.Skipped, hooks.TimedOut:
-			if res.Undecided() {
-				unknown = append(unknown, name)
+		if !hooks.Triage(res, name, &v.Notes, &unknown, func(res hooks.Result) string {
+			if res.Status == hooks.HarnessTimedOut {
+				return name + ": a timed-out hook decides nothing"
 			}
-			continue
-		case hooks.HarnessTimedOut:
-			v.Notes = append(v.Notes, name+": a timed-out hook decides nothing")
-			continue
-		case hooks.Failed:
-			v.Notes = append(v.Notes, fmt.Sprintf("%s could not run (%v): a non-blocking error, the call goes ahead", name, res.Err))
+			return fmt.Sprintf("%s could not run (%v): a non-blocking error, the call goes ahead", name, res.Err)
+		}) {
 			continue
 		}
 		a := readHookResult(res, &v.Notes, name)

@@ -366,20 +366,12 @@ func (d *decider) runHooks(tool string, aliases []string, input map[string]any) 
 			Dir: d.cwd, Home: p.home, ReadOnly: []string{p.codexHome + "/hooks"}, Origin: h.file}
 		res := p.runner.Run(context.Background(), hd, stdin)
 		name := fmt.Sprintf("hook %q (%s)", hd.Name(), h.key)
-		if res.Note != "" {
-			d.notes = append(d.notes, name+": "+res.Note)
-		}
-		switch res.Status {
-		case hooks.Skipped, hooks.TimedOut:
-			if res.Undecided() {
-				unknown = append(unknown, name)
+		if !hooks.Triage(res, name, &d.notes, &unknown, func(res hooks.Result) string {
+			if res.Status == hooks.HarnessTimedOut {
+				return name + ": timed out; Codex marks it failed and the call goes ahead"
 			}
-			continue
-		case hooks.HarnessTimedOut:
-			d.notes = append(d.notes, name+": timed out; Codex marks it failed and the call goes ahead")
-			continue
-		case hooks.Failed:
-			d.notes = append(d.notes, fmt.Sprintf("%s could not run (%v); Codex marks it failed and the call goes ahead", name, res.Err))
+			return fmt.Sprintf("%s could not run (%v); Codex marks it failed and the call goes ahead", name, res.Err)
+		}) {
 			continue
 		}
 		v := readCodexHook(res)

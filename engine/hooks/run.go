@@ -74,6 +74,29 @@ type Result struct {
 	gaveUp    bool   // skipped because the handler timed out too often before
 }
 
+// Triage sorts a finished run before its output is read, the same way for
+// every harness: res's note goes to *notes under name; a run the tester's
+// limit decided (Undecided) adds name to *undecided; a run the harness
+// itself gives up on — its own timeout, or a hook that could not start —
+// adds failed(res), the harness's words for what then happens, to *notes.
+// It reports whether the hook ran and its output is the harness's to read.
+func Triage(res Result, name string, notes, undecided *[]string, failed func(Result) string) bool {
+	if res.Note != "" {
+		*notes = append(*notes, name+": "+res.Note)
+	}
+	switch res.Status {
+	case Skipped, TimedOut:
+		if res.Undecided() {
+			*undecided = append(*undecided, name)
+		}
+		return false
+	case HarnessTimedOut, Failed:
+		*notes = append(*notes, failed(res))
+		return false
+	}
+	return true
+}
+
 // Undecided reports whether the tester's limit, not the hook, decided how
 // this run ended: it timed out at the limit now, or was not run because it
 // had timed out too often before. The call the hook guards cannot be
