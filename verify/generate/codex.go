@@ -75,19 +75,25 @@ var (
 
 func codexCases(n int, seed int64) []verify.Case {
 	r := rand.New(rand.NewSource(seed))
+	var extra []string
+	for _, p := range codexPatterns {
+		extra = append(extra, p.example)
+	}
+	return fill(r, n, codexMinCalls, codexMaxCalls, func(k int) verify.Case { return codexConfig(r, seed, k) },
+		func(c verify.Case, calls int) []verify.Call { return codexCalls(r, calls, c.ProjectFiles, extra) })
+}
+
+// fill draws configurations (config(k) for k = 0, 1, …), each with
+// minCalls to maxCalls calls (calls(c, count)), until they hold n calls;
+// the last one's count is cut to what is left. The draws keep their order
+// on r, so a seed gives the same cases as before this helper.
+func fill(r *rand.Rand, n, minCalls, maxCalls int, config func(k int) verify.Case, calls func(c verify.Case, count int) []verify.Call) []verify.Case {
 	var out []verify.Case
 	total := 0
 	for k := 0; total < n; k++ {
-		c := codexConfig(r, seed, k)
-		calls := codexMinCalls + r.Intn(codexMaxCalls-codexMinCalls+1)
-		if rest := n - total; calls > rest {
-			calls = rest
-		}
-		var extra []string
-		for _, p := range codexPatterns {
-			extra = append(extra, p.example)
-		}
-		c.Calls = codexCalls(r, calls, c.ProjectFiles, extra)
+		c := config(k)
+		count := min(minCalls+r.Intn(maxCalls-minCalls+1), n-total)
+		c.Calls = calls(c, count)
 		total += len(c.Calls)
 		out = append(out, c)
 	}

@@ -78,19 +78,8 @@ var geminiDefaultModes = []string{"default", "auto_edit", "autoEdit", "yolo", "p
 
 func geminiCases(n int, seed int64) []verify.Case {
 	r := rand.New(rand.NewSource(seed))
-	var out []verify.Case
-	total := 0
-	for k := 0; total < n; k++ {
-		c := geminiConfig(r, seed, k)
-		calls := geminiMinCalls + r.Intn(geminiMaxCalls-geminiMinCalls+1)
-		if rest := n - total; calls > rest {
-			calls = rest
-		}
-		c.Calls = geminiCalls(r, calls, c.ProjectFiles)
-		total += len(c.Calls)
-		out = append(out, c)
-	}
-	return out
+	return fill(r, n, geminiMinCalls, geminiMaxCalls, func(k int) verify.Case { return geminiConfig(r, seed, k) },
+		func(c verify.Case, calls int) []verify.Call { return geminiCalls(r, calls, c.ProjectFiles) })
 }
 
 // geminiRule is one [[rule]] of a drawn policy file.
