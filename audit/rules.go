@@ -38,7 +38,9 @@ func (a *auditor) sharedRules() {
 	}
 	for _, f := range a.repoSettings() {
 		s, probs := claude.ReadSettings(f)
-		a.rep.Problems = append(a.rep.Problems, probs...)
+		for _, pr := range probs {
+			a.rep.Problems = append(a.rep.Problems, pr.String())
+		}
 		if s == nil {
 			continue
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -125,3 +126,23 @@ func (l ProblemLog) Strings() []string {
 
 // List is a copy of the log, as ProblemLister gives it.
 func (l ProblemLog) List() []Problem { return append([]Problem(nil), l...) }
+
+// Warnf is a warning about file at line (0: not known; file "" when the
+// problem is about a flag or the environment), its message formatted:
+// a setting or file the harness skips, the rest applying.
+func Warnf(file string, line int, format string, args ...any) Problem {
+	return Problem{File: file, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Errorf is Warnf for what the real harness refuses outright: the file, or
+// to start at all.
+func Errorf(file string, line int, format string, args ...any) Problem {
+	p := Warnf(file, line, format, args...)
+	p.Severity = SeverityError
+	return p
+}
+
+// Add appends a warning (Warnf) to the log.
+func (l *ProblemLog) Add(file string, line int, format string, args ...any) {
+	*l = append(*l, Warnf(file, line, format, args...))
+}

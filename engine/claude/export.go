@@ -3,8 +3,9 @@ package claude
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
+
+	"github.com/permsim/permsim/engine"
 )
 
 // This file lends Claude Code's settings reader and command-pattern matcher
@@ -39,19 +40,19 @@ type RuleText struct {
 // ReadSettings reads one settings file the way the Claude Code simulator
 // does. A missing file gives (nil, nil); an unreadable or invalid one gives
 // problems naming the file and line, and nil settings.
-func ReadSettings(path string) (*Settings, []string) {
+func ReadSettings(path string) (*Settings, []engine.Problem) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+		return nil, []engine.Problem{engine.Warnf(path, 0, "%v", err)}
 	}
 	return ParseSettings(data, path)
 }
 
 // ParseSettings is ReadSettings on bytes already read.
-func ParseSettings(data []byte, path string) (*Settings, []string) {
+func ParseSettings(data []byte, path string) (*Settings, []engine.Problem) {
 	sf, probs := parseSettings(data, path, LayerProject, "")
 	if sf == nil {
 		return nil, probs

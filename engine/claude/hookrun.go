@@ -62,7 +62,7 @@ func (p *Policy) loadHooks() {
 		}
 		var cfg hookConfig
 		if err := json.Unmarshal(f.hooks, &cfg); err != nil {
-			p.problems = append(p.problems, fmt.Sprintf("%s:%d: hooks: %v; hooks of this file ignored", f.path, lineAt(f.data, f.hooksAt), err))
+			p.problems.Add(f.path, lineAt(f.data, f.hooksAt), "hooks: %v; hooks of this file ignored", err)
 			continue
 		}
 		off := disableAll || (f.layer != LayerManaged && (disableNonManaged || managedOnly))
@@ -72,7 +72,7 @@ func (p *Policy) loadHooks() {
 				matcher = *g.Matcher
 			}
 			if _, err := hooks.MatchTool(matcher, "Bash"); err != nil {
-				p.problems = append(p.problems, fmt.Sprintf("%s:%d: PreToolUse %v; its hooks never run", f.path, lineAt(f.data, f.hooksAt), err))
+				p.problems.Add(f.path, lineAt(f.data, f.hooksAt), "PreToolUse %v; its hooks never run", err)
 				continue
 			}
 			for _, h := range g.Hooks {
@@ -103,7 +103,7 @@ func (p *Policy) loadHooks() {
 					if problem != "" {
 						// The reading that claims less protection: a hook
 						// whose condition cannot be read is not run.
-						p.problems = append(p.problems, fmt.Sprintf("%s:%d: hook %q: \"if\": %q: %s; the hook is not run", f.path, lineAt(f.data, f.hooksAt), e.handler.Name(), h.If, problem))
+						p.problems.Add(f.path, lineAt(f.data, f.hooksAt), "hook %q: \"if\": %q: %s; the hook is not run", e.handler.Name(), h.If, problem)
 						continue
 					}
 					e.ifRule = r

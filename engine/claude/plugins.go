@@ -2,7 +2,6 @@ package claude
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -34,7 +33,7 @@ func (p *Policy) pluginHookSources() []*settingsFile {
 	data, err := safefile.ReadConfig(list, safefile.JSON)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			p.problems = append(p.problems, fmt.Sprintf("%s: %v; plugin hooks not read", list, err))
+			p.problems.Add(list, 0, "%v; plugin hooks not read", err)
 		}
 		return nil
 	}
@@ -65,7 +64,7 @@ func (p *Policy) pluginHookSources() []*settingsFile {
 		var many []install
 		if json.Unmarshal(raw, &many) != nil {
 			if json.Unmarshal(raw, &one) != nil {
-				p.problems = append(p.problems, fmt.Sprintf("%s: plugin %s: no installPath; its hooks are not read", list, name))
+				p.problems.Add(list, 0, "plugin %s: no installPath; its hooks are not read", name)
 				continue
 			}
 			many = []install{one}

@@ -22,7 +22,7 @@ type Policy struct {
 	files    []*settingsFile
 	infos    []engine.RuleInfo
 	ruleOf   []*rule // the compiled rule behind each of infos
-	problems []string
+	problems engine.ProblemLog
 
 	deny, ask, allow []*rule // rules in force, in file order
 	untrusted        []*rule // project and local allow rules an untrusted project loses
@@ -158,7 +158,7 @@ func (p *Policy) cliFiles(env engine.Env) []*settingsFile {
 	var out []*settingsFile
 	if v := strings.TrimSpace(env.Flags[FlagSettings]); v != "" {
 		var sf *settingsFile
-		var probs []string
+		var probs engine.ProblemLog
 		if strings.HasPrefix(v, "{") {
 			sf, probs = parseSettings([]byte(v), "--settings", LayerCLI, p.project)
 		} else {
@@ -168,7 +168,7 @@ func (p *Policy) cliFiles(env engine.Env) []*settingsFile {
 			}
 			sf, probs = readSettingsFile(path, LayerCLI, p.project)
 			if sf == nil && len(probs) == 0 {
-				probs = []string{fmt.Sprintf("--settings %s: no such file", v)}
+				probs = engine.ProblemLog{engine.Warnf("", 0, "--settings %s: no such file", v)}
 			}
 		}
 		p.problems = append(p.problems, probs...)
@@ -218,7 +218,7 @@ func (p *Policy) compileRules() {
 			for _, src := range f.lists[list] {
 				r, why, problem := compileRule(src, list, f)
 				if problem != "" {
-					p.problems = append(p.problems, fmt.Sprintf("%s: %s rule %q: %s", fileLine(f.path, src.line), list, src.text, problem))
+					p.problems.Add(f.path, src.line, "%s rule %q: %s", list, src.text, problem)
 				}
 				untrusted := false
 				switch {
@@ -252,14 +252,6 @@ func (p *Policy) compileRules() {
 			}
 		}
 	}
-}
-
-// fileLine renders file:line, or just the file when the line is unknown.
-func fileLine(file string, line int) string {
-	if line > 0 {
-		return fmt.Sprintf("%s:%d", file, line)
-	}
-	return file
 }
 
 // priority lists the settings files highest first for single values:
@@ -311,7 +303,7 @@ func (p *Policy) baseMode(env engine.Env) modeInfo {
 		if m, ok := normalizeMode(v); ok {
 			return p.gate(modeInfo{mode: m, label: "--permission-mode"})
 		}
-		p.problems = append(p.problems, fmt.Sprintf("--permission-mode %q: unknown mode; ignored", v))
+		p.problems.Add("", 0, "--permission-mode %q: unknown mode; ignored", v)
 	}
 	for _, f := range p.priority() {
 		if !f.hasDefaultMode {
@@ -319,7 +311,7 @@ func (p *Policy) baseMode(env engine.Env) modeInfo {
 		}
 		m, ok := normalizeMode(f.defaultMode)
 		if !ok {
-			p.problems = append(p.problems, fmt.Sprintf("%s: defaultMode %q: unknown mode; ignored", f.path, f.defaultMode))
+			p.problems.Add(f.path, 0, "defaultMode %q: unknown mode; ignored", f.defaultMode)
 			continue
 		}
 		inRepo := f.layer == LayerProject || f.layer == LayerLocal
@@ -390,7 +382,7 @@ func (p *Policy) resolveWorkDirs(env engine.Env, exists func(string) bool) {
 	add := func(d, from string) {
 		abs := shell.Resolve(d, p.project, p.home)
 		if !exists(abs) {
-			p.problems = append(p.problems, fmt.Sprintf("%s: additional working folder %s does not exist; Claude Code ignores it", from, d))
+			p.problems.Add(from, 0, "additional working folder %s does not exist; Claude Code ignores it", d)
 			return
 		}
 		for _, w := range p.workDirs {
@@ -407,7 +399,7 @@ func (p *Policy) resolveWorkDirs(env engine.Env, exists func(string) bool) {
 			// settings add asked in default and acceptEdits mode
 			// (testdata/claude/generated g1-019, holdout7723 g7723-007),
 			// like a Read outside the working folders.
-			p.problems = append(p.problems, fmt.Sprintf("%s: additionalDirectories is ignored: the project is not trusted", f.path))
+			p.problems.Add(f.path, 0, "additionalDirectories is ignored: the project is not trusted")
 			continue
 		}
 		for _, d := range f.addDirs {
@@ -424,7 +416,11 @@ func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil
 
 // Problems lists what could not be read, as file:line: message, in file
 // order.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values, as the loaders wrote them
+// (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Modes lists the settings' own mode first; when that is the built-in
 // auto default it adds Manual mode, which `claude -p`, the Agent SDK and

@@ -134,7 +134,7 @@ func (p *Policy) resolveSandbox() {
 				continue
 			}
 			if !userOrManaged {
-				p.problems = append(p.problems, fmt.Sprintf("%s: sandbox %s counts only in user or managed settings; ignored", f.path, k.name))
+				p.problems.Add(f.path, 0, "sandbox %s counts only in user or managed settings; ignored", k.name)
 				continue
 			}
 			single(k.name, k.v, k.dst)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -52,13 +53,13 @@ var ruleLists = []string{"allow", "ask", "deny"}
 
 // readSettingsFile reads and parses one settings file. A missing file gives
 // (nil, nil); an unreadable or invalid one gives a problem and no settings.
-func readSettingsFile(path, layer, root string) (*settingsFile, []string) {
+func readSettingsFile(path, layer, root string) (*settingsFile, engine.ProblemLog) {
 	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+		return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
 	return parseSettings(data, path, layer, root)
 }
@@ -66,15 +67,15 @@ func readSettingsFile(path, layer, root string) (*settingsFile, []string) {
 // parseSettings parses settings JSON. Invalid JSON yields a problem naming
 // the file, line and column and no settings; a field of the wrong type
 // yields a problem and the rest of the file still counts.
-func parseSettings(data []byte, path, layer, root string) (*settingsFile, []string) {
+func parseSettings(data []byte, path, layer, root string) (*settingsFile, engine.ProblemLog) {
 	sf := &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, []string{jsonProblem(data, path, err)}
+		return nil, engine.ProblemLog{jsonProblem(data, path, err)}
 	}
-	var probs []string
+	var probs engine.ProblemLog
 	bad := func(key, want string) {
-		probs = append(probs, fmt.Sprintf("%s:%d: %s: want %s; field ignored", path, keyLine(data, key, 0), key, want))
+		probs.Add(path, keyLine(data, key, 0), "%s: want %s; field ignored", key, want)
 	}
 
 	var perms map[string]json.RawMessage
@@ -118,14 +119,14 @@ func parseSettings(data []byte, path, layer, root string) (*settingsFile, []stri
 		case layer == LayerManaged && err != nil:
 			bad("permissions.defaultMode", "a string")
 		case layer == LayerManaged:
-			probs = append(probs, fmt.Sprintf("%s:%d: defaultMode %q: unknown mode; ignored", path, keyLine(data, "defaultMode", 0), mode))
+			probs.Add(path, keyLine(data, "defaultMode", 0), "defaultMode %q: unknown mode; ignored", mode)
 		default:
 			what := fmt.Sprintf("defaultMode %q: unknown mode", mode)
 			if err != nil {
 				what = "permissions.defaultMode: not a string"
 			}
 			return &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}},
-				[]string{fmt.Sprintf("%s:%d: %s; Claude Code ignores the whole file", path, keyLine(data, "defaultMode", 0), what)}
+				engine.ProblemLog{engine.Errorf(path, keyLine(data, "defaultMode", 0), "%s; Claude Code ignores the whole file", what)}
 		}
 	}
 	if raw, ok := perms["additionalDirectories"]; ok {
@@ -189,8 +190,8 @@ func boolField(m map[string]json.RawMessage, key string, bad func(key, want stri
 	return &b
 }
 
-// jsonProblem renders a JSON error as file:line:col: message.
-func jsonProblem(data []byte, path string, err error) string {
+// jsonProblem is a JSON error at its file, line and column.
+func jsonProblem(data []byte, path string, err error) engine.Problem {
 	var off int64 = -1
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -201,10 +202,12 @@ func jsonProblem(data []byte, path string, err error) string {
 		off = te.Offset
 	}
 	if off < 0 {
-		return fmt.Sprintf("%s: invalid JSON: %v; file skipped", path, err)
+		return engine.Warnf(path, 0, "invalid JSON: %v; file skipped", err)
 	}
 	line, col := lineCol(data, int(off))
-	return fmt.Sprintf("%s:%d:%d: invalid JSON: %v; file skipped", path, line, col, err)
+	p := engine.Warnf(path, line, "invalid JSON: %v; file skipped", err)
+	p.Column = col
+	return p
 }
 
 // lineCol turns a byte offset into a 1-based line and column. The decoder's

@@ -148,7 +148,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 			case err != nil:
 				f.shared = true
 				f.why = "git could not say whether it is tracked (" + err.Error() + "); treated as shared"
-				p.problems = append(p.problems, fmt.Sprintf("%s: %v; treated as the repository's", f.path, err))
+				p.problems.Add(f.path, 0, "%v; treated as the repository's", err)
 			case tracked:
 				f.shared = true
 				f.why = "tracked by git: it arrived with the clone, whatever its name says, and is treated as shared"

@@ -22,7 +22,7 @@ type Policy struct {
 
 	files    []*settingsFile
 	infos    []engine.RuleInfo
-	problems []string
+	problems engine.ProblemLog
 
 	deny, ask, allow []*rule // rules in force, in file order
 
@@ -157,7 +157,7 @@ func (p *Policy) compile() {
 			for _, rt := range f.s.Rules[list] {
 				r, why := compileRule(rt.Text, list, f, rt.Line)
 				if why != "" {
-					p.problems = append(p.problems, fmt.Sprintf("%s:%d: %s rule %q: %s", f.path, rt.Line, list, rt.Text, why))
+					p.problems.Add(f.path, rt.Line, "%s rule %q: %s", list, rt.Text, why)
 				}
 				if why == "" && list == "allow" && f.shared && !p.trusted {
 					// "The shared file's allow rules therefore wait for the
@@ -322,7 +322,11 @@ func (p *Policy) notCarried() {
 func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil), p.infos...) }
 
 // Problems lists files that could not be read and rules that take no part.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values, as the loaders wrote them
+// (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Modes lists the settings' mode first, then Codey's other modes.
 func (p *Policy) Modes() []engine.Mode {

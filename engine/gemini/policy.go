@@ -48,7 +48,7 @@ type Policy struct {
 	runner  *hooks.Runner // runs the hooks (Env.RunHooks with a Harness that has one); nil: listed only
 
 	infos    []engine.RuleInfo
-	problems []string
+	problems engine.ProblemLog
 
 	spans boundcache.Map // command line → *spanInfo, bounded: a replay meets millions of lines
 }
@@ -196,7 +196,7 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 		}
 		if h.timeout > 0 && h.timeout < 1000 {
 			why += fmt.Sprintf("; timeout %v is in milliseconds, under one second", h.timeout)
-			p.problems = append(p.problems, fmt.Sprintf("%s:%d: BeforeTool hook %q: timeout %v is in milliseconds (under one second)", h.file, h.line, h.command, h.timeout))
+			p.problems.Add(h.file, h.line, "BeforeTool hook %q: timeout %v is in milliseconds (under one second)", h.command, h.timeout)
 		}
 		p.infos = append(p.infos, engine.RuleInfo{File: h.file, Layer: h.layer, List: "hooks.BeforeTool",
 			Rule: fmt.Sprintf("matcher %q: %s", h.matcher, h.command), InForce: inForce, Why: why})
@@ -265,14 +265,14 @@ func (p *Policy) baseMode(env engine.Env, s *mergedSettings) modeInfo {
 	flag := env.Flags[FlagMode]
 	yolo := env.Flags[FlagYolo] == "true"
 	if flag != "" && yolo {
-		p.problems = append(p.problems, "--yolo and --approval-mode together: Gemini CLI refuses to start; --approval-mode simulated")
+		p.problems = append(p.problems, engine.Errorf("", 0, "--yolo and --approval-mode together: Gemini CLI refuses to start; --approval-mode simulated"))
 	}
 	switch {
 	case flag != "":
 		if m, ok := normalizeMode(flag); ok {
 			return p.gate(modeInfo{mode: m, label: "--approval-mode"})
 		}
-		p.problems = append(p.problems, fmt.Sprintf("--approval-mode %q: not a mode (default, auto_edit, yolo, plan); Gemini CLI refuses to start", flag))
+		p.problems = append(p.problems, engine.Errorf("", 0, "--approval-mode %q: not a mode (default, auto_edit, yolo, plan); Gemini CLI refuses to start", flag))
 	case yolo:
 		return p.gate(modeInfo{mode: ModeYolo, label: "--yolo"})
 	}
@@ -286,8 +286,8 @@ func (p *Policy) baseMode(env engine.Env, s *mergedSettings) modeInfo {
 			m, _ := normalizeMode(s.approvalMode)
 			return p.gate(modeInfo{mode: m, label: label})
 		}
-		p.problems = append(p.problems, fmt.Sprintf("%s: general.defaultApprovalMode %q: not a mode (default, auto_edit, plan); Gemini CLI refuses to start; default simulated",
-			s.approvalFile, s.approvalMode))
+		p.problems = append(p.problems, engine.Errorf(s.approvalFile, 0, "general.defaultApprovalMode %q: not a mode (default, auto_edit, plan); Gemini CLI refuses to start; default simulated",
+			s.approvalMode))
 	}
 	return modeInfo{mode: ModeDefault, label: "built-in default"}
 }
@@ -349,12 +349,12 @@ func (ld *loading) loadPolicies(env engine.Env, s *mergedSettings, systemDir str
 			p.infos = append(p.infos, engine.RuleInfo{File: p.resolvePath(a.value), Layer: LayerAdmin, List: "policy", Rule: "(policy path from " + a.file + ")",
 				Why: "ignored: the system policy folder " + sysPolicies + " already holds policies"})
 		}
-		p.problems = append(p.problems, fmt.Sprintf("%s: ignored because %s already holds policies (Gemini CLI's rule)", adminPaths[0].file, sysPolicies))
+		p.problems.Add(adminPaths[0].file, 0, "ignored because %s already holds policies (Gemini CLI's rule)", sysPolicies)
 		adminPaths = nil
 	}
 	flagPath := func(path string, tier int, from sourced) {
 		if _, err := os.Stat(path); err != nil && errors.Is(err, os.ErrNotExist) {
-			p.problems = append(p.problems, fmt.Sprintf("%s %s: no such file or folder; Gemini CLI loads nothing from it", from.file, from.value))
+			p.problems.Add(from.file, 0, "%s: no such file or folder; Gemini CLI loads nothing from it", from.value)
 			return
 		}
 		add(path, tier)
@@ -461,7 +461,11 @@ func (p *Policy) untrustedInfos(f *settingsFile) {
 func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil), p.infos...) }
 
 // Problems lists what could not be read, as file:line: message.
-func (p *Policy) Problems() []string { return append([]string(nil), p.problems...) }
+func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// ProblemList is Problems as values, as the loaders wrote them
+// (engine.ProblemLister).
+func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Modes lists the mode the settings select.
 func (p *Policy) Modes() []engine.Mode { return []engine.Mode{p.base.mode} }

@@ -284,12 +284,12 @@ func (ld *loading) settingsRules(s *mergedSettings, allowedFlag []string) {
 					// The prefix is the user's text: a pattern too large for
 					// the regexp engine is a problem of this one rule.
 					if len(m[2]) > maxPrefix {
-						ld.problems = append(ld.problems, fmt.Sprintf("%s: %s: a command prefix of %d bytes (over %d): not simulated", e.file, what, len(m[2]), maxPrefix))
+						ld.problems.Add(e.file, 0, "%s: a command prefix of %d bytes (over %d): not simulated", what, len(m[2]), maxPrefix)
 						continue
 					}
 					re, err := regexp.Compile(prefixPattern(m[2]))
 					if err != nil {
-						ld.problems = append(ld.problems, fmt.Sprintf("%s: %s: %.80s…: skipped: %v", e.file, what, e.value, err))
+						ld.problems.Add(e.file, 0, "%s: %.80s…: skipped: %v", what, e.value, err)
 						continue
 					}
 					add(&rule{tool: name, decision: decAllow, priority: prio, modes: modes,

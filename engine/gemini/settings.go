@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
 	"github.com/permsim/permsim/internal/safefile"
 )
@@ -61,33 +61,35 @@ type mergedSettings struct {
 
 // readSettings reads one settings file. A missing file gives nil and no
 // problem; an unreadable or invalid one gives a problem and nil.
-func readSettings(path, layer string) (*settingsFile, []string) {
+func readSettings(path, layer string) (*settingsFile, engine.ProblemLog) {
 	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+		return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
 	raw := stripComments(data)
 	var top map[string]any
 	if err := json.Unmarshal(raw, &top); err != nil {
-		return nil, []string{jsonProblem(raw, path, err) + "; the file is ignored"}
+		p := jsonProblem(raw, path, err)
+		p.Msg += "; the file is ignored"
+		return nil, engine.ProblemLog{p}
 	}
 	return &settingsFile{path: path, layer: layer, raw: raw, data: top}, nil
 }
 
-// jsonProblem renders a JSON error as file:line: message.
-func jsonProblem(data []byte, path string, err error) string {
+// jsonProblem is a JSON error at its file and line.
+func jsonProblem(data []byte, path string, err error) engine.Problem {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%s:%d: invalid JSON: %v", path, lineAt(data, int(se.Offset)), err)
+		return engine.Warnf(path, lineAt(data, int(se.Offset)), "invalid JSON: %v", err)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("%s:%d: not a settings object: %v", path, lineAt(data, int(te.Offset)), err)
+		return engine.Warnf(path, lineAt(data, int(te.Offset)), "not a settings object: %v", err)
 	}
-	return fmt.Sprintf("%s: invalid JSON: %v", path, err)
+	return engine.Warnf(path, 0, "invalid JSON: %v", err)
 }
 
 // lineAt is the 1-based line of a byte offset.
@@ -167,11 +169,11 @@ func (f *settingsFile) lookup(path ...string) (any, bool) {
 
 // settingsReader pulls typed values out of settings files, turning a value
 // of the wrong type into a problem.
-type settingsReader struct{ problems []string }
+type settingsReader struct{ problems engine.ProblemLog }
 
 func (sr *settingsReader) bad(f *settingsFile, path []string, want string) {
 	key := strings.Join(path, ".")
-	sr.problems = append(sr.problems, fmt.Sprintf("%s:%d: %s: want %s; ignored", f.path, keyLine(f.raw, path[len(path)-1]), key, want))
+	sr.problems.Add(f.path, keyLine(f.raw, path[len(path)-1]), "%s: want %s; ignored", key, want)
 }
 
 func (sr *settingsReader) str(f *settingsFile, path ...string) (string, bool) {
@@ -222,7 +224,7 @@ func (sr *settingsReader) list(f *settingsFile, path ...string) ([]sourced, bool
 
 // merge reads the permission settings out of files, lowest precedence
 // first (system defaults, user, project, system overrides).
-func merge(files []*settingsFile) (*mergedSettings, []string) {
+func merge(files []*settingsFile) (*mergedSettings, engine.ProblemLog) {
 	sr := &settingsReader{}
 	m := &mergedSettings{hooksDisabled: map[string]bool{}}
 	seenExclude := map[string]bool{}
@@ -354,18 +356,21 @@ func (sr *settingsReader) beforeTool(f *settingsFile) []hookDef {
 // level of the longest rule path that contains project (TRUST_PARENT
 // counts for the rule folder's parent). found is false when no rule
 // covers the project.
-func trustRecord(path, project string) (trusted, found bool, problems []string) {
+func trustRecord(path, project string) (trusted, found bool, problems engine.ProblemLog) {
 	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return false, false, nil
 		}
-		return false, false, []string{fmt.Sprintf("%s: %v", path, err)}
+		return false, false, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
 	raw := stripComments(data)
 	var rules map[string]any
 	if err := json.Unmarshal(raw, &rules); err != nil {
-		return false, false, []string{jsonProblem(raw, path, err) + "; Gemini CLI refuses to start with it"}
+		p := jsonProblem(raw, path, err)
+		p.Msg += "; Gemini CLI refuses to start with it"
+		p.Severity = engine.SeverityError
+		return false, false, engine.ProblemLog{p}
 	}
 	best := -1
 	for rulePath, v := range rules {
@@ -376,8 +381,8 @@ func trustRecord(path, project string) (trusted, found bool, problems []string) 
 		case "TRUST_PARENT":
 			eff = filepath.Dir(eff)
 		default:
-			problems = append(problems, fmt.Sprintf("%s:%d: %q: invalid trust level %v (TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST); Gemini CLI refuses to start with it",
-				path, keyLine(raw, rulePath), rulePath, v))
+			problems = append(problems, engine.Errorf(path, keyLine(raw, rulePath), "%q: invalid trust level %v (TRUST_FOLDER, TRUST_PARENT, DO_NOT_TRUST); Gemini CLI refuses to start with it",
+				rulePath, v))
 			continue
 		}
 		if !shell.Within(project, eff) || len(rulePath) <= best {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -62,19 +63,19 @@ func builtinFiles() []policyFile {
 // readPolicyPath reads a policy path the way Gemini CLI's readPolicyFiles
 // does: every *.toml file directly in a folder (name order), or one file
 // whose name ends in .toml. A missing path gives nothing.
-func readPolicyPath(path string, tier int) ([]policyFile, []string) {
+func readPolicyPath(path string, tier int) ([]policyFile, engine.ProblemLog) {
 	st, err := os.Stat(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil
 		}
-		return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+		return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
 	var names []string
 	if st.IsDir() {
 		entries, err := os.ReadDir(path)
 		if err != nil {
-			return nil, []string{fmt.Sprintf("%s: %v", path, err)}
+			return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 		}
 		for _, e := range entries {
 			if e.Type().IsRegular() && strings.HasSuffix(e.Name(), ".toml") {
@@ -85,14 +86,14 @@ func readPolicyPath(path string, tier int) ([]policyFile, []string) {
 	} else if strings.HasSuffix(path, ".toml") {
 		names = []string{path}
 	} else {
-		return nil, []string{fmt.Sprintf("%s: not a .toml file or a folder; Gemini CLI loads nothing from it", path)}
+		return nil, engine.ProblemLog{engine.Warnf(path, 0, "not a .toml file or a folder; Gemini CLI loads nothing from it")}
 	}
 	var out []policyFile
-	var probs []string
+	var probs engine.ProblemLog
 	for _, n := range names {
 		data, err := safefile.ReadConfig(n, safefile.TOML)
 		if err != nil {
-			probs = append(probs, fmt.Sprintf("%s: %v", n, err))
+			probs.Add(n, 0, "%v", err)
 			continue
 		}
 		out = append(out, policyFile{path: n, data: data, tier: tier, layer: tierLayer(tier)})
@@ -138,14 +139,14 @@ type parsedRule struct {
 // loadPoliciesFromToml does: a TOML error or a rule that breaks the schema
 // drops the whole file; a bad pattern drops only its rule. Every problem
 // names the file and the rule's line.
-func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skippedRule, problems []string) {
+func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skippedRule, problems engine.ProblemLog) {
 	var doc map[string]any
 	if _, err := toml.Decode(string(pf.data), &doc); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, nil, []string{fmt.Sprintf("%s:%d: TOML: %s; Gemini CLI skips the whole file", pf.path, pe.Position.Line, pe.Message)}
+			return nil, nil, engine.ProblemLog{engine.Errorf(pf.path, pe.Position.Line, "TOML: %s; Gemini CLI skips the whole file", pe.Message)}
 		}
-		return nil, nil, []string{fmt.Sprintf("%s: TOML: %v; Gemini CLI skips the whole file", pf.path, err)}
+		return nil, nil, engine.ProblemLog{engine.Errorf(pf.path, 0, "TOML: %v; Gemini CLI skips the whole file", err)}
 	}
 	headers := ruleHeader.FindAllStringIndex(string(pf.data), -1)
 	lineOf := func(i int) int {
@@ -154,11 +155,16 @@ func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skipped
 		}
 		return 0
 	}
-	where := func(i int) string {
-		if l := lineOf(i); l > 0 {
-			return fmt.Sprintf("%s:%d: rule #%d", pf.path, l, i+1)
-		}
-		return fmt.Sprintf("%s: rule #%d", pf.path, i+1)
+	// at is a problem of rule i (0-based), at its [[rule]] line.
+	at := func(i int, format string, args ...any) engine.Problem {
+		return engine.Warnf(pf.path, lineOf(i), "rule #%d: "+format, append([]any{i + 1}, args...)...)
+	}
+	// refused is at for what makes Gemini CLI skip the file or refuse to
+	// start.
+	refused := func(i int, format string, args ...any) engine.Problem {
+		p := at(i, format, args...)
+		p.Severity = engine.SeverityError
+		return p
 	}
 	var raws []map[string]any
 	switch v := doc["rule"].(type) {
@@ -169,15 +175,15 @@ func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skipped
 		for _, e := range v {
 			m, ok := e.(map[string]any)
 			if !ok {
-				return nil, nil, []string{fmt.Sprintf("%s: rule: want [[rule]] tables; Gemini CLI skips the whole file", pf.path)}
+				return nil, nil, engine.ProblemLog{engine.Errorf(pf.path, 0, "rule: want [[rule]] tables; Gemini CLI skips the whole file")}
 			}
 			raws = append(raws, m)
 		}
 	default:
-		return nil, nil, []string{fmt.Sprintf("%s: rule: want [[rule]] tables; Gemini CLI skips the whole file", pf.path)}
+		return nil, nil, engine.ProblemLog{engine.Errorf(pf.path, 0, "rule: want [[rule]] tables; Gemini CLI skips the whole file")}
 	}
 	if _, ok := doc["safety_checker"]; ok && pf.layer != LayerBuiltin {
-		problems = append(problems, fmt.Sprintf("%s: [[safety_checker]] rules are not simulated", pf.path))
+		problems.Add(pf.path, 0, "[[safety_checker]] rules are not simulated")
 	}
 
 	var parsed []parsedRule
@@ -186,13 +192,13 @@ func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skipped
 		pr.index, pr.line = i, lineOf(i)
 		if len(errs) > 0 {
 			for _, e := range errs {
-				problems = append(problems, fmt.Sprintf("%s: %s; Gemini CLI skips the whole file", where(i), e))
+				problems = append(problems, refused(i, "%s; Gemini CLI skips the whole file", e))
 			}
 			return nil, nil, problems
 		}
 		if pf.layer != LayerBuiltin {
 			for _, w := range warns {
-				problems = append(problems, fmt.Sprintf("%s: %s", where(i), w))
+				problems = append(problems, at(i, "%s", w))
 			}
 		}
 		parsed = append(parsed, pr)
@@ -200,10 +206,10 @@ func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skipped
 
 	for _, pr := range parsed {
 		if msg := shellSyntaxProblem(pr); msg != "" {
-			problems = append(problems, fmt.Sprintf("%s: %s", where(pr.index), msg))
+			problems = append(problems, at(pr.index, "%s", msg))
 		}
 		if slicesContains(pr.toolNames, "") {
-			problems = append(problems, fmt.Sprintf("%s: toolName is empty (use \"*\" for every tool); Gemini CLI refuses to start with it; rule ignored", where(pr.index)))
+			problems = append(problems, refused(pr.index, "toolName is empty (use \"*\" for every tool); Gemini CLI refuses to start with it; rule ignored"))
 			skipped = append(skipped, skippedRule{pr: pr, why: "empty toolName"})
 			continue
 		}
@@ -228,13 +234,13 @@ func loadPolicyFile(pf policyFile, order *int) (rules []*rule, skipped []skipped
 			var re *regexp.Regexp
 			if pat != nil && *pat != "" {
 				if why := unsafeRegex(*pat); why != "" {
-					problems = append(problems, fmt.Sprintf("%s: pattern %q: %s; Gemini CLI drops the rule", where(pr.index), *pat, why))
+					problems = append(problems, at(pr.index, "pattern %q: %s; Gemini CLI drops the rule", *pat, why))
 					skipped = append(skipped, skippedRule{pr: pr, why: "Gemini CLI drops it: " + why})
 					continue
 				}
 				var err error
 				if re, err = compileJS(*pat); err != nil {
-					problems = append(problems, fmt.Sprintf("%s: pattern %q %v; the rule is not simulated", where(pr.index), *pat, err))
+					problems = append(problems, at(pr.index, "pattern %q %v; the rule is not simulated", *pat, err))
 					skipped = append(skipped, skippedRule{pr: pr, why: "not simulated: the pattern " + err.Error()})
 					continue
 				}
