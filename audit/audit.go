@@ -21,6 +21,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
 	"github.com/permsim/permsim/engine/claudemd"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Severity orders findings; a higher value is worse.
@@ -71,14 +72,15 @@ const (
 	KindRepoHook       = "repository-hook"
 )
 
-// Harness names in findings: the calls table's names.
+// Harness names in findings: the calls table's names, the registry's
+// canonical IDs.
 const (
-	HarnessClaude   = "claude-code"
-	HarnessCodey    = "codey"
-	HarnessCodex    = "codex"
-	HarnessGemini   = "gemini"
-	HarnessOpenCode = "opencode"
-	HarnessCursor   = "cursor"
+	HarnessClaude   = toolcall.ClaudeCode
+	HarnessCodey    = toolcall.Codey
+	HarnessCodex    = toolcall.Codex
+	HarnessGemini   = toolcall.Gemini
+	HarnessOpenCode = toolcall.OpenCode
+	HarnessCursor   = toolcall.Cursor
 )
 
 // Finding is one thing a repository's agent files can make an agent do.

@@ -191,13 +191,6 @@ func uniq(xs ...string) []string {
 	return out
 }
 
-// harnessID names a simulator as the calls table does.
-func harnessID(name string) string {
-	if name == "claude" {
-		return HarnessClaude
-	}
-	return name
-}
 
 // notRules are the lists of Codey's rule listing that hold settings, not
 // rules.
@@ -224,8 +217,8 @@ func (a *auditor) neverConsulted() {
 			if data != nil {
 				line = lineOf(data, mustQuote(r.Rule))
 			}
-			a.add(Finding{Kind: KindNeverConsulted, File: r.File, Line: line, Severity: Low, Harnesses: []string{harnessID(h.Name())},
-				Message: fmt.Sprintf("%s rule %s is never consulted by %s: %s", r.List, r.Rule, harnessID(h.Name()), r.Why)})
+			a.add(Finding{Kind: KindNeverConsulted, File: r.File, Line: line, Severity: Low, Harnesses: []string{h.Name()},
+				Message: fmt.Sprintf("%s rule %s is never consulted by %s: %s", r.List, r.Rule, h.Name(), r.Why)})
 		}
 	}
 }

@@ -130,7 +130,7 @@ type Policy interface {
 
 // Harness loads a Policy for one project.
 type Harness interface {
-	// Name is the harness's name as permsim spells it ("claude", "codex", …).
+	// Name is the harness's canonical ID (toolcall.ClaudeCode, toolcall.Codex, …).
 	Name() string
 	// Load reads every settings layer for env once. A file it cannot read
 	// becomes a Problem of the Policy, not an error; Load fails only when

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // ManifestName is the file under the output folder that remembers, between
@@ -52,7 +54,7 @@ func loadManifest(outDir string) (manifest, *Problem, error) {
 	if got.Version > manifestVersion {
 		return m, nil, fmt.Errorf("%s: manifest version %d is newer than this permsim understands (%d); use a newer permsim or another --out", path, got.Version, manifestVersion)
 	}
-	if got.Version == 1 || (got.Version == 2 && len(got.Sources["opencode"]) > 0) {
+	if got.Version == 1 || (got.Version == 2 && len(got.Sources[toolcall.OpenCode]) > 0) {
 		// Its calls rows carry the old keys, which the new ones would not
 		// dedupe against: reading on would count every call twice.
 		return m, nil, fmt.Errorf("%s: this store was written by an older permsim whose call keys mixed up calls of different sessions; ingest into a new --out (or delete %s) to read every transcript again", path, outDir)

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // callCommands are the shell commands of WriteCalls: most calls in real
@@ -32,9 +34,9 @@ func WriteCalls(path string, n int, seed uint64) error {
 	r := rand.New(rand.NewPCG(seed, 15))
 	modes := []string{"default", "acceptEdits", "plan", "bypassPermissions"}
 	for i := range n {
-		h, mode := "claude-code", modes[r.IntN(len(modes))]
+		h, mode := toolcall.ClaudeCode, modes[r.IntN(len(modes))]
 		if i%5 == 4 {
-			h, mode = "codey", "normal"
+			h, mode = toolcall.Codey, "normal"
 		}
 		proj := "/home/dev/proj-" + strconv.Itoa(i%8)
 		cmd := callCommands[r.IntN(len(callCommands))]
