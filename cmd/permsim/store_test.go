@@ -160,3 +160,76 @@ func TestReportsDuringReplays(t *testing.T) {
 	cancel()
 	wg.Wait()
 }
+
+// TestTwoIngestsAtOnce: issue 14, "a second writer waits or exits with a
+// clear message … Two ingests never double the stored rows." Two ingest
+// processes started together on one --out both finish; the calls are those
+// of one ingest alone, each once; and every Parquet file of the calls table
+// comes from a single run (its run id is in the file name), so the second
+// ingest, having waited, wrote nothing again.
+func TestTwoIngestsAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts permsim processes")
+	}
+	home, _ := demoArgs(t)
+	keys := func(out string) []string {
+		t.Helper()
+		var ks []string
+		if err := ingest.ReadCalls(out, func(r ingest.Row) error {
+			ks = append(ks, r.CallKey)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(ks)
+		return ks
+	}
+	ref := t.TempDir()
+	if code, _, stderr := runCLI(t, "", "ingest", "--home", home, "--out", ref); code != 0 {
+		t.Fatalf("reference ingest: exit %d: %s", code, stderr)
+	}
+	want := keys(ref)
+	if len(want) == 0 || len(slices.Compact(slices.Clone(want))) != len(want) {
+		t.Fatalf("reference ingest: %d calls, want some, each once", len(want))
+	}
+	for i := range 3 {
+		out := t.TempDir()
+		var cmds []*exec.Cmd
+		var errs [2]strings.Builder
+		for j := range 2 {
+			cmd := exec.Command(os.Args[0], "ingest", "--home", home, "--out", out)
+			cmd.Env = append(os.Environ(), "PERMSIM_TEST_AS_PERMSIM=1")
+			cmd.Stderr = &errs[j]
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			cmds = append(cmds, cmd)
+		}
+		for j, cmd := range cmds {
+			if err := cmd.Wait(); err != nil {
+				t.Errorf("round %d: ingest %d: %v\n%s", i, j, err, errs[j].String())
+			}
+		}
+		if got := keys(out); !slices.Equal(got, want) {
+			t.Errorf("round %d: two ingests at once give %d calls; one ingest gives %d", i, len(got), len(want))
+		}
+		parts, err := dataset.Parts(out, ingest.CallsTable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs := map[string]bool{}
+		for _, p := range parts {
+			// part-<run id>-<n>.parquet
+			f := strings.Split(filepath.Base(p.Path), "-")
+			if len(f) >= 2 {
+				runs[f[1]] = true
+			}
+		}
+		if len(runs) != 1 {
+			t.Errorf("round %d: the calls table holds files of %d runs (%v); the second ingest should find every transcript unchanged", i, len(runs), parts)
+		}
+		if l := leftovers(out); len(l) > 0 {
+			t.Errorf("round %d: leftovers: %v", i, l)
+		}
+	}
+}
