@@ -106,6 +106,9 @@ func (d *decider) decideRest() engine.Decision {
 	case readTools[d.tool]:
 		return d.read()
 	case editTools[d.tool]:
+		if files := d.settingsWrites(); len(files) > 0 {
+			d.notes = append(d.notes, settingsWriteNote(files))
+		}
 		return d.edit()
 	case d.tool == "WebFetch":
 		return d.webFetch()

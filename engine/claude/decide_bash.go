@@ -63,6 +63,9 @@ func (d *decider) command() string {
 func (d *decider) bash() engine.Decision {
 	s := d.p.script(d.command())
 	d.needs = s.Needs(d.cwd, d.p.project, d.p.home)
+	if files := d.settingsWrites(); len(files) > 0 {
+		d.notes = append(d.notes, settingsWriteNote(files))
+	}
 
 	// 1. A blocking hook.
 	if dec, ok := d.hookStep(1); ok {
@@ -211,8 +214,20 @@ func (d *decider) bash() engine.Decision {
 		return dec
 	}
 
-	// 10. Writes to protected paths.
+	// 10. Writes to protected paths. Claude Code does not see the writes
+	// of a command inside a group or substitution, as with deny rules
+	// (step 2): under a tool-wide Bash allow in dontAsk mode "{ git add .
+	// > .claude/settings.json | head -3; … }", "{ cp README.md
+	// .claude/settings.json; }" and "(git add . > .claude/settings.json)"
+	// ran where "git add . > .claude/settings.json" was refused (recorded
+	// with real Claude Code 2.1.328, testdata/claude/holdout5519 and
+	// testdata/claude/probe-settings). Without such an allow these lines
+	// are never approved (approveScript), so they still ask or are refused
+	// by the mode.
 	for i := range s.Commands {
+		if s.Commands[i].Nested {
+			continue
+		}
 		for _, u := range d.uses(&s.Commands[i]) {
 			if u.write && u.path != "" && protected(u.path) {
 				if dec, ok := d.protectedWrite(u.path); ok {
