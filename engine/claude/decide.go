@@ -399,9 +399,19 @@ func (d *decider) pathRule(list []*rule, group, path string, anyDepth bool) *rul
 // folder, what is inside it). An Edit allow rule lets the path be read
 // too: the real 2.1.328 read ~/scratch/ideas.txt under Edit(~/scratch/**).
 func (d *decider) readAllowed(path string) *rule {
-	for _, r := range d.allow {
-		if r.kind == kindTool && r.tool == "Read" {
-			return r
+	// A tool-wide "Read" allow approves the Read tool anywhere, but not a
+	// shell command's reads outside the working folders: recorded with
+	// real Claude Code 2.1.328, "cat ~/.ssh/*" and "rev
+	// /home/user/.aws/credentials" asked in acceptEdits under a managed
+	// "Read" allow (testdata/claude/holdout9901 g9901-010), as did "stat
+	// ~/work/plan.md", "timeout 5 sha256sum worklink" and a subagent's "cat
+	// -A /etc/hostname" was refused in dontAsk (testdata/claude/generated
+	// g2-111, g2-014, g2-054), while the Read tool ran on such files.
+	if d.tool != "Bash" {
+		for _, r := range d.allow {
+			if r.kind == kindTool && r.tool == "Read" {
+				return r
+			}
 		}
 	}
 	for _, group := range []string{"Read", "Edit"} {

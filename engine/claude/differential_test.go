@@ -23,8 +23,10 @@ import (
 // `permsim verify --record` (hooks, managed settings,
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …);
 // testdata/claude/generated holds cases drawn at random by verify/generate
-// (seeds in its README), recorded the same way.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings"}
+// (seeds in its README), recorded the same way, and testdata/claude/holdout*
+// the later draws; testdata/claude/probe-* are cases written to find the
+// cause of a hold-out's differences (README in each).
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
@@ -81,5 +82,9 @@ func (d *decider) settingsWrites() []string {
 // settingsWriteNote is the note a decision carries when its call rewrites
 // a settings file in force.
 func settingsWriteNote(files []string) string {
-	return fmt.Sprintf("if it runs, this call rewrites %v, a settings file in force: Claude Code reloads it about a second later, and the session's later calls are decided under its new contents", files)
+	what := "a settings file"
+	if len(files) > 1 {
+		what = "settings files"
+	}
+	return fmt.Sprintf("if it runs, this call rewrites %s, %s in force: Claude Code reloads it about a second later, and the session's later calls are decided under the new contents", strings.Join(files, ", "), what)
 }
