@@ -574,6 +574,19 @@ func (d *decider) edit() engine.Decision {
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
 	}
+	// An edit through a link (or a linked folder) leading outside the
+	// working folders asks as a safety check, as a shell write there does
+	// (bash): "Edit worklink/notes.txt" (worklink → ~/work) asked in auto
+	// mode with decision_reason_type safetyCheck, "resolves through a
+	// symlink to /home/user/work/notes.txt, which is outside the allowed
+	// working directories" (recorded with real Claude Code 2.1.328,
+	// testdata/claude/generated g2-087), where an edit outside would go to
+	// the classifier.
+	for _, path := range paths {
+		if (isLink(path) || d.p.throughLinkedDir(path)) && !d.p.inWorkDirsLinked(path) {
+			return d.ask("12 write through a link", nil, path+" resolves through a symbolic link to outside the working folders, which asks as a safety check", true)
+		}
+	}
 	if r := d.toolRule(d.allow); r != nil {
 		return d.run("12 allow rule", r, "")
 	}
