@@ -159,12 +159,15 @@ func (d *decider) bash() engine.Decision {
 				continue
 			}
 			if r := d.pathRule(d.p.ask, "Edit", u.path, true); r != nil {
-				if d.mode == modeAuto {
+				if d.classify {
 					// Recorded with real Claude Code 2.1.328: in auto mode
 					// "cd src &> src/gen.py" under Edit(src/**) and "(whereis
 					// ls 2> notes.md; …)" under Edit(./notes.md) ask rules
 					// went to the classifier (testdata/claude/generated g1-022,
-					// holdout7723 g7723-010); no such line asked there.
+					// holdout7723 g7723-010); no such line asked there. So
+					// did "ls src >> src/gen.py && ./scripts/build.sh" under
+					// Edit(src/**) in plan mode with the classifier
+					// (holdout9931 g9931-004).
 					d.notes = append(d.notes, fmt.Sprintf("auto mode does not ask for the Edit ask rule %s on %s", r.text, u.raw))
 					continue
 				}
