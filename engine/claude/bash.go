@@ -183,6 +183,19 @@ func (d *decider) findUses(c *shell.Command) []fileUse {
 		u.tilde = strings.HasPrefix(f.Path, "~")
 		add(u)
 	}
+	// The files of the command env runs are checked as that command's:
+	// "env FOO=1 touch ~/work/x.txt" was refused by a path deny rule in
+	// auto mode (recorded with real Claude Code 2.1.328, testdata/claude/
+	// holdout7723 g7723-010), as "touch ~/work/x.txt" is.
+	if c.Name == "env" {
+		for _, in := range c.Inside() {
+			for _, u := range d.findUses(&in) {
+				if !u.redirect {
+					add(u)
+				}
+			}
+		}
+	}
 	for _, w := range awkOperands(c) {
 		u := fileUse{raw: w.Raw, via: "awk", read: true}
 		if p, ok := shell.PathOf(w); ok {

@@ -106,6 +106,9 @@ func (d *decider) decideRest() engine.Decision {
 	case readTools[d.tool]:
 		return d.read()
 	case editTools[d.tool]:
+		if files := d.settingsWrites(); len(files) > 0 {
+			d.notes = append(d.notes, settingsWriteNote(files))
+		}
 		return d.edit()
 	case d.tool == "WebFetch":
 		return d.webFetch()
@@ -396,9 +399,19 @@ func (d *decider) pathRule(list []*rule, group, path string, anyDepth bool) *rul
 // folder, what is inside it). An Edit allow rule lets the path be read
 // too: the real 2.1.328 read ~/scratch/ideas.txt under Edit(~/scratch/**).
 func (d *decider) readAllowed(path string) *rule {
-	for _, r := range d.allow {
-		if r.kind == kindTool && r.tool == "Read" {
-			return r
+	// A tool-wide "Read" allow approves the Read tool anywhere, but not a
+	// shell command's reads outside the working folders: recorded with
+	// real Claude Code 2.1.328, "cat ~/.ssh/*" and "rev
+	// /home/user/.aws/credentials" asked in acceptEdits under a managed
+	// "Read" allow (testdata/claude/holdout9901 g9901-010), as did "stat
+	// ~/work/plan.md", "timeout 5 sha256sum worklink" and a subagent's "cat
+	// -A /etc/hostname" was refused in dontAsk (testdata/claude/generated
+	// g2-111, g2-014, g2-054), while the Read tool ran on such files.
+	if d.tool != "Bash" {
+		for _, r := range d.allow {
+			if r.kind == kindTool && r.tool == "Read" {
+				return r
+			}
 		}
 	}
 	for _, group := range []string{"Read", "Edit"} {
@@ -560,6 +573,19 @@ func (d *decider) edit() engine.Decision {
 	}
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
+	}
+	// An edit through a link (or a linked folder) leading outside the
+	// working folders asks as a safety check, as a shell write there does
+	// (bash): "Edit worklink/notes.txt" (worklink → ~/work) asked in auto
+	// mode with decision_reason_type safetyCheck, "resolves through a
+	// symlink to /home/user/work/notes.txt, which is outside the allowed
+	// working directories" (recorded with real Claude Code 2.1.328,
+	// testdata/claude/generated g2-087), where an edit outside would go to
+	// the classifier.
+	for _, path := range paths {
+		if (isLink(path) || d.p.throughLinkedDir(path)) && !d.p.inWorkDirsLinked(path) {
+			return d.ask("12 write through a link", nil, path+" resolves through a symbolic link to outside the working folders, which asks as a safety check", true)
+		}
 	}
 	if r := d.toolRule(d.allow); r != nil {
 		return d.run("12 allow rule", r, "")

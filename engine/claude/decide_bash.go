@@ -63,6 +63,9 @@ func (d *decider) command() string {
 func (d *decider) bash() engine.Decision {
 	s := d.p.script(d.command())
 	d.needs = s.Needs(d.cwd, d.p.project, d.p.home)
+	if files := d.settingsWrites(); len(files) > 0 {
+		d.notes = append(d.notes, settingsWriteNote(files))
+	}
 
 	// 1. A blocking hook.
 	if dec, ok := d.hookStep(1); ok {
@@ -156,12 +159,15 @@ func (d *decider) bash() engine.Decision {
 				continue
 			}
 			if r := d.pathRule(d.p.ask, "Edit", u.path, true); r != nil {
-				if d.mode == modeAuto {
+				if d.classify {
 					// Recorded with real Claude Code 2.1.328: in auto mode
 					// "cd src &> src/gen.py" under Edit(src/**) and "(whereis
 					// ls 2> notes.md; …)" under Edit(./notes.md) ask rules
 					// went to the classifier (testdata/claude/generated g1-022,
-					// holdout7723 g7723-010); no such line asked there.
+					// holdout7723 g7723-010); no such line asked there. So
+					// did "ls src >> src/gen.py && ./scripts/build.sh" under
+					// Edit(src/**) in plan mode with the classifier
+					// (holdout9931 g9931-004).
 					d.notes = append(d.notes, fmt.Sprintf("auto mode does not ask for the Edit ask rule %s on %s", r.text, u.raw))
 					continue
 				}
@@ -211,8 +217,20 @@ func (d *decider) bash() engine.Decision {
 		return dec
 	}
 
-	// 10. Writes to protected paths.
+	// 10. Writes to protected paths. Claude Code does not see the writes
+	// of a command inside a group or substitution, as with deny rules
+	// (step 2): under a tool-wide Bash allow in dontAsk mode "{ git add .
+	// > .claude/settings.json | head -3; … }", "{ cp README.md
+	// .claude/settings.json; }" and "(git add . > .claude/settings.json)"
+	// ran where "git add . > .claude/settings.json" was refused (recorded
+	// with real Claude Code 2.1.328, testdata/claude/holdout5519 and
+	// testdata/claude/probe-settings). Without such an allow these lines
+	// are never approved (approveScript), so they still ask or are refused
+	// by the mode.
 	for i := range s.Commands {
+		if s.Commands[i].Nested {
+			continue
+		}
 		for _, u := range d.uses(&s.Commands[i]) {
 			if u.write && u.path != "" && protected(u.path) {
 				if dec, ok := d.protectedWrite(u.path); ok {
@@ -259,11 +277,18 @@ func (d *decider) bash() engine.Decision {
 			}
 			return d.ask("12 unparseable line", nil, "the line opens (( that no )) closes, which asks as a safety check", true)
 		}
+		// A tool-wide Bash allow approves such a line too, as it does every
+		// other: "ls (", "ls )" and "| ls" ran in default mode under "Bash"
+		// in the project settings (recorded with real Claude Code 2.1.328,
+		// testdata/claude/holdout9901 g9901-009 and testdata/claude/
+		// probe-tool-allow), where "((" still asked as a safety check.
+		// Where the classifier decides, that allow is not used
+		// (dangerousAllow), so the line goes to the classifier.
 		switch {
 		case d.classify:
 			d.notes = append(d.notes, "the line cannot be parsed ("+s.Err+")")
 			return d.classifier("12 unparseable line")
-		case d.mode != modeBypass:
+		case d.mode != modeBypass && d.toolRule(d.allow) == nil:
 			return d.ask("12 unparseable line", nil, "the line cannot be parsed ("+s.Err+"), which asks", true)
 		}
 	}
@@ -275,7 +300,16 @@ func (d *decider) bash() engine.Decision {
 	// A command in the background asks as a safety check too ("ls &"
 	// asked with decision_reason_type safetyCheck); where the classifier
 	// decides (auto, plan) such a line goes to it ("pip -V & cat -A …").
-	if s.Background && !d.classify {
+	//
+	// Under a tool-wide Bash allow only a line of read-only commands does:
+	// "ls &", "sleep 1 & ls" and "git status & git log -1" asked with
+	// decision_reason_type safetyCheck, where "make build &", "ls & make
+	// build" and "ls & ls > /tmp/out.txt" ran (recorded with real Claude
+	// Code 2.1.328 under "Bash" in the project settings,
+	// testdata/claude/holdout9901 g9901-009 and probe-tool-allow): the
+	// check belongs to the read-only approval, which comes before the
+	// allow rules.
+	if s.Background && !d.classify && (d.toolRule(d.allow) == nil || d.readOnlyLine(s)) {
 		return d.ask("12 background command", nil, "a command run in the background (&) asks as a safety check", true)
 	}
 
@@ -291,7 +325,18 @@ func (d *decider) bash() engine.Decision {
 			// in auto mode like a write to the file itself (recorded,
 			// testdata/claude/holdout), where every link written through
 			// above leads outside.
-			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && isLink(u.path) && !d.p.inWorkDirsLinked(u.path) {
+			//
+			// A write into a linked folder is one too: "python -v >>
+			// worklink/x.txt" (worklink → ~/work) asked with
+			// decision_reason_type safetyCheck in auto mode (recorded,
+			// testdata/claude/holdout9901 g9901-008), where a write the mode
+			// would leave to the classifier went to it.
+			// Not inside a group or substitution, whose files Claude Code
+			// does not check: "(npm test & npm install; eval ls >
+			// worklink/x.txt)" went to the classifier in auto mode
+			// (holdout8461 g8461-005).
+			linked := isLink(u.path) || !s.Commands[i].Nested && d.p.throughLinkedDir(u.path)
+			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && linked && !d.p.inWorkDirsLinked(u.path) {
 				return d.ask("12 write through a link", nil, u.raw+" is a symbolic link; writing through it asks as a safety check", true)
 			}
 		}
@@ -323,6 +368,23 @@ func (d *decider) bash() engine.Decision {
 		}
 	}
 	return d.fallback(true, "no rule or built-in check approves every command")
+}
+
+// readOnlyLine reports whether every command of s is in the read-only set
+// and none writes a file (a write to /dev/null aside).
+func (d *decider) readOnlyLine(s *shell.Script) bool {
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		if !readOnly(c) {
+			return false
+		}
+		for _, u := range d.uses(c) {
+			if u.write && u.path != "/dev/null" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // anyCommandMatches reports whether an allow rule matches one of the
@@ -364,12 +426,15 @@ func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
 // every command is approved and every redirect target is too, and names
 // the step and rule that did.
 func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
+	// A tool-wide Bash allow approves a line that ends too early as well:
+	// "for x in; do" ran under "Bash" in default mode (recorded with real
+	// Claude Code 2.1.328, testdata/claude/probe-tool-allow).
+	if r := d.toolRule(d.allow); r != nil {
+		return "12 allow rule", r, true
+	}
 	if s.Unparseable && !lenientEnd(s.Err) {
 		d.notes = append(d.notes, "the line cannot be parsed ("+s.Err+"), so no allow rule approves it")
 		return "", nil, false
-	}
-	if r := d.toolRule(d.allow); r != nil {
-		return "12 allow rule", r, true
 	}
 	// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
 	// outside bypassPermissions, no line with a subshell, a brace group or

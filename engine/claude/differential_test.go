@@ -23,8 +23,10 @@ import (
 // `permsim verify --record` (hooks, managed settings,
 // blockReadsOutsideWorkingDirectories, the sandbox's auto-allow, …);
 // testdata/claude/generated holds cases drawn at random by verify/generate
-// (seeds in its README), recorded the same way.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461"}
+// (seeds in its README), recorded the same way, and testdata/claude/holdout*
+// the later draws; testdata/claude/probe-* are cases written to find the
+// cause of a hold-out's differences (README in each).
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
@@ -165,35 +167,7 @@ func differential(t *testing.T, diffDir string) {
 		// answers do not depend on order: a few rows are decided at once.
 		Workers: 4,
 		Load: func(t *testing.T, c diffCase, r diffResult) (*Policy, string, string) {
-			root := diffRoot(t)
-			env, unsupported := layout(t, c, root)
-			if unsupported != "" {
-				return nil, "", unsupported
-			}
-			if unsupported := hooksNeed(c); unsupported != "" {
-				return nil, "", unsupported
-			}
-			// The cases' hooks are the corpus's own small scripts (they read
-			// stdin and print a verdict); they run for real, inside the
-			// test's temporary home.
-			env.RunHooks = true
-			h := &Harness{Hooks: NewCommandHooks(hookRunner), dirExists: func(d string) bool {
-				// The real runs started in a fresh sandbox: nothing outside
-				// the home folder existed but the system's own folders.
-				if !within(d, root) {
-					return d == "/tmp" || d == "/"
-				}
-				st, err := os.Stat(d)
-				return err == nil && st.IsDir()
-			}}
-			p, err := h.load(env)
-			if err != nil {
-				t.Fatalf("%s: %v", r.Config, err)
-			}
-			if probs := p.Problems(); len(probs) > 0 {
-				t.Logf("%s: problems: %v", r.Config, probs)
-			}
-			return p, env.HomeDir, ""
+			return loadCase(t, c, r.Config, nil)
 		},
 		// The effective mode is compared once per configuration, under the
 		// key "<config>#mode" in known-differences.txt.
@@ -205,15 +179,20 @@ func differential(t *testing.T, diffDir string) {
 		},
 		// A Task's subagent calls are rows of their own, keyed
 		// "<id>#<call>/<k>" for its k-th subagent call.
-		Rows: func(t *testing.T, p *Policy, home string, c diffCase, r diffResult, _ []diffResult) []corpustest.Row {
+		//
+		// A call after one that ran and rewrote a settings file in force is
+		// decided twice: under the case's configuration and under the one
+		// the session had once Claude Code reloaded the file (rewritten).
+		Rows: func(t *testing.T, p *Policy, home string, c diffCase, r diffResult, earlier []diffResult) []corpustest.Row {
 			call := c.Calls[r.CallIndex]
 			// Decided through the score.Scorer `permsim decide` builds.
 			sc := corpustest.Scorer("claude-code", p, filepath.Dir(home))
-			rows := []corpustest.Row{diffRow(t, sc, r.Key(), r.Config, diffCallOf(t, call, home), call, r)}
+			alt := rewritten(t, p, home, c, r.Config, earlier)
+			rows := []corpustest.Row{diffRow(t, sc, alt, r.Key(), r.Config, diffCallOf(t, call, home), call, r)}
 			for k, sr := range r.SubagentResults {
 				if k < len(call.SubagentCalls) && sr.DropReason == "" {
 					sub := call.SubagentCalls[k]
-					rows = append(rows, diffRow(t, sc, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(t, sub, home), sub, sr))
+					rows = append(rows, diffRow(t, sc, alt, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(t, sub, home), sub, sr))
 				}
 			}
 			return rows
@@ -222,12 +201,120 @@ func differential(t *testing.T, diffDir string) {
 	known.CheckAllSeen(t, "")
 }
 
+// loadCase loads a case's configuration as the real run had it, with the
+// files of rewrite (path under the case's home → new contents) replaced;
+// it returns the policy, its home, or why the case is not supported.
+func loadCase(t *testing.T, c diffCase, config string, rewrite map[string]string) (*Policy, string, string) {
+	root := diffRoot(t)
+	env, unsupported := layout(t, c, root)
+	if unsupported != "" {
+		return nil, "", unsupported
+	}
+	if unsupported := hooksNeed(c); unsupported != "" {
+		return nil, "", unsupported
+	}
+	for rel, text := range rewrite {
+		if err := os.WriteFile(filepath.Join(env.HomeDir, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The cases' hooks are the corpus's own small scripts (they read
+	// stdin and print a verdict); they run for real, inside the
+	// test's temporary home.
+	env.RunHooks = true
+	h := &Harness{Hooks: NewCommandHooks(hookRunner), dirExists: func(d string) bool {
+		// The real runs started in a fresh sandbox: nothing outside
+		// the home folder existed but the system's own folders.
+		if !within(d, root) {
+			return d == "/tmp" || d == "/"
+		}
+		st, err := os.Stat(d)
+		return err == nil && st.IsDir()
+	}}
+	p, err := h.load(env)
+	if err != nil {
+		t.Fatalf("%s: %v", config, err)
+	}
+	if probs := p.Problems(); len(probs) > 0 && rewrite == nil {
+		t.Logf("%s: problems: %v", config, probs)
+	}
+	return p, env.HomeDir, ""
+}
+
+// reloaded is the configuration a session had after an earlier call of it
+// ran and rewrote a settings file in force, once Claude Code reloaded the
+// file (reload.go).
+type reloaded struct {
+	sc   *score.Scorer // decides under the rewritten configuration
+	home string        // its home, where the calls are re-rooted
+	why  string        // which earlier call rewrote which file
+}
+
+// rewritten is the configuration a session had after an earlier call of
+// it ran and rewrote a settings file in force (Policy.SettingsWrites), or
+// nil when no earlier call did.
+// A Write leaves its content there; a shell line's output is taken to hold
+// no rules, since what a redirection or a copy leaves is not a settings
+// object (recorded with real Claude Code 2.1.328: an emptied file and one
+// holding "x" both dropped their rules, testdata/claude/probe-settings; a
+// Write of "written alpha" over .claude/settings.json dropped its
+// Bash(sudo *) deny, and a subagent's "sudo ls" ran, testdata/claude/
+// generated g2-096).
+func rewritten(t *testing.T, p *Policy, home string, c diffCase, config string, earlier []diffResult) *reloaded {
+	rewrite := map[string]string{}
+	var by []string
+	for _, e := range earlier {
+		if e.Outcome != "runs" || e.CallIndex >= len(c.Calls) {
+			continue
+		}
+		ec := c.Calls[e.CallIndex]
+		for _, f := range p.SettingsWrites(diffCallOf(t, ec, home)) {
+			rel, err := filepath.Rel(home, f)
+			if err != nil || strings.HasPrefix(rel, "..") {
+				continue // a managed file: no drawn case writes one
+			}
+			// A Write leaves its content; a shell line what it printed, taken
+			// to be no settings object.
+			text, _ := ec.Input["content"].(string)
+			if ec.Tool != "Write" {
+				text = ""
+			}
+			rewrite[rel] = text
+			by = append(by, fmt.Sprintf("#%d rewrote %s", e.CallIndex, rel))
+		}
+	}
+	if len(rewrite) == 0 {
+		return nil
+	}
+	alt, altHome, unsupported := loadCase(t, c, config, rewrite)
+	if unsupported != "" {
+		return nil
+	}
+	return &reloaded{corpustest.Scorer("claude-code", alt, filepath.Dir(altHome)), altHome, strings.Join(by, ", ")}
+}
+
 // diffRow is one compared call: decided through sc (decide's path),
-// judged against the real answer want.
-func diffRow(t *testing.T, sc *score.Scorer, key, config string, call engine.Call, dc diffCall, want diffResult) corpustest.Row {
+// judged against the real answer want. When an earlier call of the session
+// rewrote a settings file (alt is not nil), the real
+// answer may come from before or after Claude Code reloaded it: the row
+// agrees with either decision.
+func diffRow(t *testing.T, sc *score.Scorer, alt *reloaded, key, config string, call engine.Call, dc diffCall, want diffResult) corpustest.Row {
 	var got engine.Decision
+	var altCall engine.Call
+	if alt != nil {
+		altCall = diffCallOf(t, dc, alt.home)
+	}
 	return corpustest.Row{Key: key, Config: config, Outcome: want.Outcome,
-		Decide: func() { got = sc.Score(call, "").Decision },
+		Decide: func() {
+			got = sc.Score(call, "").Decision
+			if alt != nil && !agrees(want.Outcome, got) {
+				if after := alt.sc.Score(altCall, "").Decision; agrees(want.Outcome, after) {
+					after.Notes = append(after.Notes, "decided under the settings the session had after "+alt.why)
+					t.Logf("%s: agrees under the settings the session had after %s", key, alt.why)
+					got = after
+				}
+			}
+		},
 		Agree: func() (bool, func() string) {
 			ok := agrees(want.Outcome, got)
 			if ok && want.Ask != nil {

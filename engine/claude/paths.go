@@ -69,6 +69,24 @@ func (p *Policy) anchors(r *rule) pathrule.Base {
 	return pathrule.Base{SettingsRoot: r.src.root, Project: p.project, Home: p.home}
 }
 
+// throughLinkedDir reports whether a folder on path, below the working
+// folder the path lies in, is a symbolic link: writing there writes
+// wherever the link leads. Folders above the working folder are not
+// looked at, so a project that itself sits under a link is not one.
+func (p *Policy) throughLinkedDir(path string) bool {
+	for _, w := range p.workDirs {
+		if !within(path, w) {
+			continue
+		}
+		for dir := filepath.Dir(path); dir != w && within(dir, w); dir = filepath.Dir(dir) {
+			if isLink(dir) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // inWorkDirsLinked reports whether path, and the file a symlink on it
 // points at, both lie inside the working folders: the real 2.1.328 asked
 // to Read (or cat) a link in the project whose target is outside.

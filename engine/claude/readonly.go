@@ -48,14 +48,16 @@ func readOnly(c *shell.Command) bool {
 	case "jq", "rg":
 		// Recorded with real Claude Code 2.1.328: "jq -v", "jq --version"
 		// asked and "rg -V" went to the classifier (testdata/claude
-		// generated and holdout7723), like sed's -V: version queries are
-		// not among these commands' read-only forms, while "timeout 5 rg
-		// --help" ran.
+		// generated and holdout7723), like sed's -V, while "timeout 5 rg
+		// --help" ran. rg's long form is read-only: "rg --version" and
+		// "LANG=C rg --version" ran in dontAsk mode where "rg -V" and
+		// "jq --version" were refused (testdata/claude/holdout9901 and
+		// probe-tool-allow).
 		for _, a := range args {
 			switch a {
-			case "-V", "--version":
+			case "-V":
 				return false
-			case "-v":
+			case "--version", "-v":
 				if c.Name == "jq" {
 					return false
 				}
