@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
 )
 
 // jsonGroupPrefix starts File.Group for the JSON records of one session;
@@ -43,10 +44,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 			return
 		}
 		seen[p] = true
-		files = append(files, ingest.File{Path: p, Group: p})
-		if wal := p + "-wal"; fileExists(wal) {
-			files = append(files, ingest.File{Path: wal, Group: p})
-		}
+		files = append(files, sqliteread.GroupFiles(p)...)
 	}
 	data, extraDB := dataDir(home)
 	if abs, err := filepath.Abs(data); err == nil {
@@ -108,11 +106,6 @@ func samePath(a, b string) bool {
 	ra, err1 := filepath.EvalSymlinks(a)
 	rb, err2 := filepath.EvalSymlinks(b)
 	return err1 == nil && err2 == nil && ra == rb
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 // discoverJSON lists the JSON records under storage: session/<project>/
