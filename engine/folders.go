@@ -25,3 +25,17 @@ func (env Env) Folders(harness string) (project, home string, err error) {
 	}
 	return filepath.Clean(project), filepath.Clean(home), nil
 }
+
+// GitRoot walks up from dir to the nearest folder that holds a .git (a
+// folder, a file or a link: a worktree's .git is a file); "" when there is
+// none.
+func GitRoot(dir string) string {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}

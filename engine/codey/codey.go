@@ -168,7 +168,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 // isTracked asks git whether file is in the index of the repository that
 // holds dir. A folder outside any repository tracks nothing.
 func (h *Harness) isTracked(dir, file string) (bool, error) {
-	root := gitRoot(dir)
+	root := engine.GitRoot(dir)
 	if root == "" {
 		return false, nil
 	}
@@ -210,18 +210,6 @@ func gitEnv() []string {
 		out = append(out, kv)
 	}
 	return append(out, "GIT_OPTIONAL_LOCKS=0")
-}
-
-// gitRoot walks up from dir to the folder that holds .git; "" when none.
-func gitRoot(dir string) string {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // splitList splits a flag value at commas, blanks and newlines.
