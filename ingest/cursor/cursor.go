@@ -145,16 +145,7 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 		}
 	}
 	return sqliteread.ReadGroup(ctx, files, prev, sink, sqliteread.Incremental[chatState]{
-		What:   "chat database",
-		Decode: decodeState,
-		Empty:  (&chatState{}).encode,
-		Read: func(ctx context.Context, path string, old *chatState) ([]byte, error) {
-			st, err := readChat(ctx, path, old, sink)
-			if err != nil {
-				return nil, err
-			}
-			return st.encode(), nil
-		},
+		What: "chat database", Decode: decodeState, Encode: (*chatState).encode, Read: readChat,
 	})
 }
 
@@ -199,18 +190,7 @@ func readMeta(ctx context.Context, tx *sql.Tx, path string, sink ingest.Sink) me
 }
 
 // readChat reads the blobs added since old (all when old is nil).
-func readChat(ctx context.Context, path string, old *chatState, sink ingest.Sink) (*chatState, error) {
-	db, err := sqliteread.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-
+func readChat(ctx context.Context, tx *sql.Tx, path string, old *chatState, sink ingest.Sink) (*chatState, error) {
 	// A hostile file could make what is read computed on read (a
 	// generated column building huge strings): only stored data is read.
 	if err := sqliteread.Plain(ctx, tx, "meta", "key", "value"); err != nil {

@@ -52,16 +52,7 @@ const maxCached = 20000
 // there is a change of the database).
 func readDatabase(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
 	return sqliteread.ReadGroup(ctx, files, prev, sink, sqliteread.Incremental[dbState]{
-		What:   "database",
-		Decode: decodeDBState,
-		Empty:  (&dbState{}).encode,
-		Read: func(ctx context.Context, path string, old *dbState) ([]byte, error) {
-			st, err := readDB(ctx, path, old, sink)
-			if err != nil {
-				return nil, err
-			}
-			return st.encode(), nil
-		},
+		What: "database", Decode: decodeDBState, Encode: (*dbState).encode, Read: readDB,
 	})
 }
 
@@ -81,18 +72,7 @@ type dbReader struct {
 
 // readDB reads the parts new since old (all of them when old is nil) and
 // returns the new state.
-func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
-	db, err := sqliteread.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-
+func readDB(ctx context.Context, tx *sql.Tx, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
 	tables, err := tableColumns(ctx, tx)
 	if err != nil {
 		return nil, err

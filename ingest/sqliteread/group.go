@@ -2,6 +2,7 @@ package sqliteread
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"strings"
 
@@ -31,12 +32,15 @@ type Incremental[S any] struct {
 	// Decode reads the state a previous run stored; nil when there is
 	// none usable (another version, bad JSON).
 	Decode func([]byte) *S
-	// Empty is the state stored for an empty file: SQLite creates the
-	// file empty, and the harness has written nothing yet.
-	Empty func() []byte
-	// Read reads the database at path from old on (all of it when old is
-	// nil) and returns the new state.
-	Read func(ctx context.Context, path string, old *S) ([]byte, error)
+	// Encode writes a state for the next run; an empty file (SQLite
+	// creates the file empty, the harness has written nothing yet) gets a
+	// zero S.
+	Encode func(*S) []byte
+	// Read reads the database at path, opened with Open, inside one
+	// read-only transaction tx (a consistent snapshot while the harness
+	// writes), from old on (all of it when old is nil), sending rows and
+	// problems to sink, and returns the new state.
+	Read func(ctx context.Context, tx *sql.Tx, path string, old *S, sink ingest.Sink) (*S, error)
 }
 
 // ReadGroup reads one group GroupFiles made, for Source.Read. A database
@@ -85,10 +89,10 @@ func ReadGroup[S any](ctx context.Context, files []ingest.File, prev map[string]
 		old = nil
 	}
 	if fi.Size() == 0 {
-		out[dbPath] = ingest.WholeFileState(dbPath, fi, inc.Empty())
+		out[dbPath] = ingest.WholeFileState(dbPath, fi, inc.Encode(new(S)))
 		return out, nil
 	}
-	st, err := inc.Read(ctx, dbPath, old)
+	st, err := readSnapshot(ctx, dbPath, old, sink, inc.Read)
 	if err != nil {
 		if ctx.Err() != nil {
 			return out, ctx.Err()
@@ -96,9 +100,25 @@ func ReadGroup[S any](ctx context.Context, files []ingest.File, prev map[string]
 		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read the " + inc.What + ": " + err.Error()})
 		return out, nil
 	}
-	out[dbPath] = ingest.WholeFileState(dbPath, fi, st)
+	out[dbPath] = ingest.WholeFileState(dbPath, fi, inc.Encode(st))
 	if walFi != nil {
 		out[walPath] = ingest.WholeFileState(walPath, walFi, nil)
 	}
 	return out, nil
+}
+
+// readSnapshot opens the database at path and runs read in one read-only
+// transaction.
+func readSnapshot[S any](ctx context.Context, path string, old *S, sink ingest.Sink, read func(context.Context, *sql.Tx, string, *S, ingest.Sink) (*S, error)) (*S, error) {
+	db, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	return read(ctx, tx, path, old, sink)
 }
