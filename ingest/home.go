@@ -29,3 +29,15 @@ func samePath(a, b string) bool {
 	rb, err2 := filepath.EvalSymlinks(b)
 	return err1 == nil && err2 == nil && ra == rb
 }
+
+// AppendPath appends p to paths, made absolute against cwd when it is
+// relative and cwd is known; an empty p is not appended.
+func AppendPath(paths []string, p, cwd string) []string {
+	if p == "" {
+		return paths
+	}
+	if !filepath.IsAbs(p) && cwd != "" {
+		p = filepath.Join(cwd, p)
+	}
+	return append(paths, p)
+}
