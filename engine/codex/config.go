@@ -73,14 +73,8 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	if env.RunHooks {
 		p.runner = runner
 	}
-	p.codexHome = env.ConfigDir
-	if p.codexHome == "" {
-		p.codexHome = filepath.Join(p.home, ".codex")
-	}
-	system := env.ManagedDir
-	if system == "" {
-		system = "/etc/codex"
-	}
+	p.codexHome = env.ConfigDirOr(filepath.Join(p.home, ".codex"))
+	system := env.ManagedDirOr("/etc/codex")
 	p.layers = append(p.layers, &layer{name: LayerSystem, dir: system, enabled: true})
 	p.layers = append(p.layers, &layer{name: LayerUser, dir: p.codexHome, enabled: true})
 	for _, d := range projectDirs(p.project) {
