@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/permsim/permsim/engine"
 )
 
 // git runs git in the project's top folder, read-only: no optional locks,
@@ -17,15 +19,7 @@ import (
 func (a *auditor) git(args ...string) ([]byte, error) {
 	full := append([]string{"-c", "safe.directory=*", "-c", "core.fsmonitor=false", "-C", a.top}, args...)
 	cmd := exec.Command("git", full...)
-	var env []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR":
-			continue
-		}
-		env = append(env, kv)
-	}
-	cmd.Env = append(env, "GIT_OPTIONAL_LOCKS=0")
+	cmd.Env = engine.GitEnviron()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

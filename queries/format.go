@@ -95,23 +95,16 @@ func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format 
 	case "json":
 		out = &jsonWriter{w: bw, cols: cols}
 	}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return err
-		}
+	err = scanEach(rows, len(cols), func(vals []any) error {
 		if !opts.ShowSecrets {
 			for i, v := range vals {
 				vals[i] = maskValue(v)
 			}
 		}
-		if err := out.row(vals); err != nil {
-			return err
-		}
+		return out.row(vals)
+	})
+	if err != nil {
+		return err
 	}
 	if err := rows.Err(); err != nil {
 		return sqlError(err, sqlText)

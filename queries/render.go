@@ -695,12 +695,7 @@ func groupRows(r *RiskReport) [][]string {
 func outcomeTotal(l []OutcomeCounts, labels int) []string {
 	var t OutcomeCounts
 	for _, o := range l {
-		t.Blocked += o.Blocked
-		t.AsksRule += o.AsksRule
-		t.AsksMode += o.AsksMode
-		t.Runs += o.Runs
-		t.Unknown += o.Unknown
-		t.Total += o.Total
+		t.add(o)
 	}
 	row := make([]string, labels)
 	row[0] = "total"

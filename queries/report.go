@@ -2,6 +2,7 @@ package queries
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -239,107 +240,109 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 		return finish(r, opts), nil
 	}
 
-	recs, err := records("report_approved_by.sql")
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		a := ApprovedBy{
-			RuleText:  str(m["rule_text"]),
-			RuleFile:  str(m["rule_file"]),
-			RuleLayer: str(m["rule_layer"]),
-			Step:      str(m["step"]),
-			Reason:    str(m["reason"]),
-			Calls:     i64(m["calls"]),
-			Danger:    strs(m["danger"]),
-			Harnesses: strs(m["harnesses"]),
-			Top:       []TopItem{},
+	// Every section is read; the first that failed fails the report.
+	for _, sec := range []error{
+		section(records, "report_approved_by.sql", &r.ApprovedBy, approvedBy),
+		section(records, "report_outcomes.sql", &r.Outcomes, outcomeCounts),
+		section(records, "report_dangerous_by_result.sql", &r.DangerousByResult, resultCounts),
+		section(records, "report_weeks.sql", &r.Weeks, weekCounts),
+		section(records, "report_by_project.sql", &r.ByProject, riskCounts),
+		section(records, "report_by_harness_mode.sql", &r.ByHarnessMode, riskCounts),
+		section(records, "report_by_file.sql", &r.BySettingsFile, fileCounts),
+	} {
+		if sec != nil {
+			return nil, sec
 		}
-		top, _ := m["top"].([]any)
-		for _, t := range top {
-			tm, _ := t.(map[string]any)
-			a.Top = append(a.Top, TopItem{What: str(tm["what"]), Calls: i64(tm["calls"])})
-		}
-		r.ApprovedBy = append(r.ApprovedBy, a)
 	}
-
-	if recs, err = records("report_outcomes.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		r.Outcomes = append(r.Outcomes, OutcomeCounts{
-			ProjectDir: str(m["project_dir"]),
-			Harness:    str(m["harness"]),
-			Mode:       str(m["mode"]),
-			Blocked:    i64(m["blocked"]),
-			AsksRule:   i64(m["asks_rule"]),
-			AsksMode:   i64(m["asks_mode"]),
-			Runs:       i64(m["runs"]),
-			Unknown:    i64(m["unknown"]),
-			Total:      i64(m["total"]),
-		})
-	}
-
-	if recs, err = records("report_dangerous_by_result.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		c := ResultCounts{
-			Group:   str(m["group"]),
-			OK:      i64(m["ok"]),
-			Error:   i64(m["error"]),
-			Denied:  i64(m["denied"]),
-			Unknown: i64(m["unknown"]),
-			Total:   i64(m["total"]),
-		}
+	for _, c := range r.DangerousByResult {
 		if c.Group == "runs" {
 			r.RanWithoutAsking += c.OK + c.Error
 		}
-		r.DangerousByResult = append(r.DangerousByResult, c)
 	}
 	r.OutcomesByHarness = outcomesByHarness(r.Outcomes)
-
-	if recs, err = records("report_weeks.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		w := WeekCounts{Week: str(m["week"]), Calls: i64(m["calls"]), Decisions: i64(m["decisions"]),
-			Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"]), ByDanger: []CategoryCount{}}
-		l, _ := m["by_danger"].([]any)
-		for _, e := range l {
-			em, _ := e.(map[string]any)
-			w.ByDanger = append(w.ByDanger, CategoryCount{Category: str(em["category"]), Calls: i64(em["calls"])})
-		}
-		r.Weeks = append(r.Weeks, w)
-	}
-	if recs, err = records("report_by_project.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		r.ByProject = append(r.ByProject, riskCounts(m))
-	}
-	if recs, err = records("report_by_harness_mode.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		r.ByHarnessMode = append(r.ByHarnessMode, riskCounts(m))
-	}
-	if recs, err = records("report_by_file.sql"); err != nil {
-		return nil, err
-	}
-	for _, m := range recs {
-		r.BySettingsFile = append(r.BySettingsFile, FileCounts{RuleFile: str(m["rule_file"]), RuleLayer: str(m["rule_layer"]),
-			Calls: i64(m["calls"]), Rules: i64(m["rules"])})
-	}
 	if err := d.undecided(r, records); err != nil {
 		return nil, err
 	}
 	return finish(r, opts), nil
 }
 
+// section appends to *dst one value, made by conv, per record of the
+// report query file.
+func section[T any](records func(string) ([]map[string]any, error), file string, dst *[]T, conv func(map[string]any) T) error {
+	recs, err := records(file)
+	if err != nil {
+		return err
+	}
+	for _, m := range recs {
+		*dst = append(*dst, conv(m))
+	}
+	return nil
+}
+
+func approvedBy(m map[string]any) ApprovedBy {
+	a := ApprovedBy{
+		RuleText:  str(m["rule_text"]),
+		RuleFile:  str(m["rule_file"]),
+		RuleLayer: str(m["rule_layer"]),
+		Step:      str(m["step"]),
+		Reason:    str(m["reason"]),
+		Calls:     i64(m["calls"]),
+		Danger:    strs(m["danger"]),
+		Harnesses: strs(m["harnesses"]),
+		Top:       []TopItem{},
+	}
+	top, _ := m["top"].([]any)
+	for _, t := range top {
+		tm, _ := t.(map[string]any)
+		a.Top = append(a.Top, TopItem{What: str(tm["what"]), Calls: i64(tm["calls"])})
+	}
+	return a
+}
+
+func outcomeCounts(m map[string]any) OutcomeCounts {
+	return OutcomeCounts{
+		ProjectDir: str(m["project_dir"]),
+		Harness:    str(m["harness"]),
+		Mode:       str(m["mode"]),
+		Blocked:    i64(m["blocked"]),
+		AsksRule:   i64(m["asks_rule"]),
+		AsksMode:   i64(m["asks_mode"]),
+		Runs:       i64(m["runs"]),
+		Unknown:    i64(m["unknown"]),
+		Total:      i64(m["total"]),
+	}
+}
+
+func resultCounts(m map[string]any) ResultCounts {
+	return ResultCounts{
+		Group:   str(m["group"]),
+		OK:      i64(m["ok"]),
+		Error:   i64(m["error"]),
+		Denied:  i64(m["denied"]),
+		Unknown: i64(m["unknown"]),
+		Total:   i64(m["total"]),
+	}
+}
+
+func weekCounts(m map[string]any) WeekCounts {
+	w := WeekCounts{Week: str(m["week"]), Calls: i64(m["calls"]), Decisions: i64(m["decisions"]),
+		Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"]), ByDanger: []CategoryCount{}}
+	l, _ := m["by_danger"].([]any)
+	for _, e := range l {
+		em, _ := e.(map[string]any)
+		w.ByDanger = append(w.ByDanger, CategoryCount{Category: str(em["category"]), Calls: i64(em["calls"])})
+	}
+	return w
+}
+
 func riskCounts(m map[string]any) RiskCounts {
 	return RiskCounts{ProjectDir: str(m["project_dir"]), Harness: str(m["harness"]), Mode: str(m["mode"]),
 		Decisions: i64(m["decisions"]), Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"])}
+}
+
+func fileCounts(m map[string]any) FileCounts {
+	return FileCounts{RuleFile: str(m["rule_file"]), RuleLayer: str(m["rule_layer"]),
+		Calls: i64(m["calls"]), Rules: i64(m["rules"])}
 }
 
 func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, error)) error {
@@ -355,6 +358,16 @@ func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, er
 	return nil
 }
 
+// add adds o's counts to c's.
+func (c *OutcomeCounts) add(o OutcomeCounts) {
+	c.Blocked += o.Blocked
+	c.AsksRule += o.AsksRule
+	c.AsksMode += o.AsksMode
+	c.Runs += o.Runs
+	c.Unknown += o.Unknown
+	c.Total += o.Total
+}
+
 // outcomesByHarness sums the outcome counts of each harness over its
 // projects and modes, in harness order.
 func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
@@ -367,13 +380,7 @@ func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
 			idx[o.Harness] = i
 			out = append(out, OutcomeCounts{Harness: o.Harness})
 		}
-		s := &out[i]
-		s.Blocked += o.Blocked
-		s.AsksRule += o.AsksRule
-		s.AsksMode += o.AsksMode
-		s.Runs += o.Runs
-		s.Unknown += o.Unknown
-		s.Total += o.Total
+		out[i].add(o)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Harness < out[j].Harness })
 	return out
@@ -550,22 +557,38 @@ func (d *DB) recordsSQL(ctx context.Context, sqlText string) ([]map[string]any, 
 		return nil, err
 	}
 	var out []map[string]any
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
+	err = scanEach(rows, len(cols), func(vals []any) error {
 		m := make(map[string]any, len(cols))
 		for i, c := range cols {
 			m[c] = vals[i]
 		}
 		out = append(out, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, rows.Err()
+}
+
+// scanEach scans every row of rows, n columns, into one slice of values
+// (reused from row to row) and hands it to fn; the caller checks
+// rows.Err.
+func scanEach(rows *sql.Rows, n int, fn func(vals []any) error) error {
+	vals := make([]any, n)
+	ptrs := make([]any, n)
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			return err
+		}
+		if err := fn(vals); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func str(v any) string {

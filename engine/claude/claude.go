@@ -15,8 +15,6 @@
 package claude
 
 import (
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -102,18 +100,6 @@ func defaultManagedDir() string {
 		return `C:\Program Files\ClaudeCode`
 	}
 	return "/etc/claude-code"
-}
-
-// gitRoot walks up from dir to the folder that holds .git; "" when none.
-func gitRoot(dir string) string {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // splitList splits a flag value into entries: newlines always separate, and

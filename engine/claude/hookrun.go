@@ -276,11 +276,9 @@ func (c *CommandHooks) PreToolUse(req HookRequest) HookVerdict {
 	for _, h := range req.Handlers {
 		res := c.Runner.Run(context.Background(), h, stdin)
 		name := fmt.Sprintf("hook %q (%s)", h.Name(), h.Origin)
-		if !hooks.Triage(res, name, &v.Notes, &unknown, func(res hooks.Result) string {
-			if res.Status == hooks.HarnessTimedOut {
-				return name + ": a timed-out hook decides nothing"
-			}
-			return fmt.Sprintf("%s could not run (%v): a non-blocking error, the call goes ahead", name, res.Err)
+		if !hooks.Triage(res, name, &v.Notes, &unknown, hooks.Failure{
+			TimedOut:    ": a timed-out hook decides nothing",
+			CouldNotRun: ": a non-blocking error, the call goes ahead",
 		}) {
 			continue
 		}

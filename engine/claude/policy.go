@@ -106,16 +106,10 @@ func (h *Harness) load(env engine.Env) (*Policy, error) {
 			p.hooks = NewCommandHooks(nil)
 		}
 	}
-	p.userDir = env.ConfigDir
-	if p.userDir == "" {
-		p.userDir = filepath.Join(p.home, ".claude")
-	}
+	p.userDir = env.ConfigDirOr(filepath.Join(p.home, ".claude"))
 	p.headless = env.Flags[FlagHeadless] == "true"
 
-	managed := env.ManagedDir
-	if managed == "" {
-		managed = defaultManagedDir()
-	}
+	managed := env.ManagedDirOr(defaultManagedDir())
 	var srcs []source
 	srcs = append(srcs, managedSources(managed)...)
 	cliAt := len(srcs)

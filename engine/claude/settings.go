@@ -310,7 +310,7 @@ func managedSources(dir string) []source {
 // in the project folder) and the project file.
 func projectSources(project string) []source {
 	var out []source
-	if root := gitRoot(project); root != "" {
+	if root := engine.GitRoot(project); root != "" {
 		out = append(out, source{filepath.Join(root, ".claude", "settings.local.json"), LayerLocal, root})
 		if filepath.Clean(root) != filepath.Clean(project) {
 			out = append(out, source{filepath.Join(project, ".claude", "settings.local.json"), LayerLocal, project})

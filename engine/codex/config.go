@@ -73,14 +73,8 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	if env.RunHooks {
 		p.runner = runner
 	}
-	p.codexHome = env.ConfigDir
-	if p.codexHome == "" {
-		p.codexHome = filepath.Join(p.home, ".codex")
-	}
-	system := env.ManagedDir
-	if system == "" {
-		system = "/etc/codex"
-	}
+	p.codexHome = env.ConfigDirOr(filepath.Join(p.home, ".codex"))
+	system := env.ManagedDirOr("/etc/codex")
 	p.layers = append(p.layers, &layer{name: LayerSystem, dir: system, enabled: true})
 	p.layers = append(p.layers, &layer{name: LayerUser, dir: p.codexHome, enabled: true})
 	for _, d := range projectDirs(p.project) {
@@ -114,16 +108,7 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 // precedence first: from the git root (when the project is inside one)
 // down to the project itself.
 func projectDirs(project string) []string {
-	root := ""
-	for d := project; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			root = d
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
+	root := engine.GitRoot(project)
 	if root == "" {
 		return []string{project}
 	}
@@ -175,7 +160,7 @@ func (p *Policy) resolveTrust(env engine.Env) {
 		}
 		projects, _ := l.cfg["projects"].(map[string]any)
 		keys := []string{p.project}
-		if root := gitRoot(p.project); root != "" && root != p.project {
+		if root := engine.GitRoot(p.project); root != "" && root != p.project {
 			keys = append(keys, root)
 		}
 		for _, k := range keys {
@@ -199,18 +184,6 @@ func (p *Policy) resolveTrust(env engine.Env) {
 		}
 	}
 	p.trusted, p.trustWhy = true, "no trust record; assumed trusted"
-}
-
-// gitRoot walks up from dir to the folder that holds .git; "" when none.
-func gitRoot(dir string) string {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // setting is one config value and the file it came from.

@@ -366,11 +366,9 @@ func (d *decider) runHooks(tool string, aliases []string, input map[string]any) 
 			Dir: d.cwd, Home: p.home, ReadOnly: []string{p.codexHome + "/hooks"}, Origin: h.file}
 		res := p.runner.Run(context.Background(), hd, stdin)
 		name := fmt.Sprintf("hook %q (%s)", hd.Name(), h.key)
-		if !hooks.Triage(res, name, &d.notes, &unknown, func(res hooks.Result) string {
-			if res.Status == hooks.HarnessTimedOut {
-				return name + ": timed out; Codex marks it failed and the call goes ahead"
-			}
-			return fmt.Sprintf("%s could not run (%v); Codex marks it failed and the call goes ahead", name, res.Err)
+		if !hooks.Triage(res, name, &d.notes, &unknown, hooks.Failure{
+			TimedOut:    ": timed out; Codex marks it failed and the call goes ahead",
+			CouldNotRun: "; Codex marks it failed and the call goes ahead",
 		}) {
 			continue
 		}

@@ -24,7 +24,6 @@ package codey
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -114,10 +113,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 	} else {
 		p.realProject = p.project
 	}
-	userDir := env.ConfigDir
-	if userDir == "" {
-		userDir = filepath.Join(p.home, ".claude")
-	}
+	userDir := env.ConfigDirOr(filepath.Join(p.home, ".claude"))
 
 	// Trust: the caller's answer, else the engine's contract (no record
 	// of Codey's own trust question is known, so assume it was answered).
@@ -168,7 +164,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 // isTracked asks git whether file is in the index of the repository that
 // holds dir. A folder outside any repository tracks nothing.
 func (h *Harness) isTracked(dir, file string) (bool, error) {
-	root := gitRoot(dir)
+	root := engine.GitRoot(dir)
 	if root == "" {
 		return false, nil
 	}
@@ -186,7 +182,7 @@ func gitTracks(root, file string) (bool, error) {
 		return false, err
 	}
 	cmd := exec.Command("git", "-c", "safe.directory=*", "-C", root, "ls-files", "-z", "--", filepath.ToSlash(rel))
-	cmd.Env = gitEnv()
+	cmd.Env = engine.GitEnviron()
 	out, err := cmd.Output()
 	if err != nil {
 		var ee *exec.ExitError
@@ -196,32 +192,6 @@ func gitTracks(root, file string) (bool, error) {
 		return false, fmt.Errorf("git ls-files: %w", err)
 	}
 	return len(out) > 0, nil
-}
-
-// gitEnv is the environment without the variables that would point git at
-// another repository or index than the one in the project.
-func gitEnv() []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR":
-			continue
-		}
-		out = append(out, kv)
-	}
-	return append(out, "GIT_OPTIONAL_LOCKS=0")
-}
-
-// gitRoot walks up from dir to the folder that holds .git; "" when none.
-func gitRoot(dir string) string {
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // splitList splits a flag value at commas, blanks and newlines.

@@ -126,17 +126,27 @@ func runsLaterKind(p string) string {
 	if startupNames[path.Base(slashed)] || slices.Contains(startupFiles, slashed) {
 		return kindStartup
 	}
-	for _, s := range startupSuffixes {
-		if strings.HasSuffix(slashed, s) {
-			return kindStartup
-		}
-	}
-	for _, d := range startupDirs {
-		if strings.Contains(slashed, d) && !strings.HasSuffix(slashed+"/", d) {
-			return kindStartup
-		}
+	if endsOrInside(slashed, startupSuffixes, startupDirs) {
+		return kindStartup
 	}
 	return kindNone
+}
+
+// endsOrInside reports whether the slashed path ends with one of suffixes,
+// or is a file somewhere inside one of dirs ("/x/" parts; the folder
+// itself is not inside).
+func endsOrInside(slashed string, suffixes, dirs []string) bool {
+	for _, s := range suffixes {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	for _, d := range dirs {
+		if strings.Contains(slashed, d) && !strings.HasSuffix(slashed+"/", d) {
+			return true
+		}
+	}
+	return false
 }
 
 // RunsLater reports whether a path names a file other programs run, or obey
@@ -176,17 +186,7 @@ func AgentConfig(p string) bool {
 		return false
 	}
 	slashed := "/" + strings.TrimPrefix(path.Clean(p), "/")
-	for _, s := range agentSuffixes {
-		if strings.HasSuffix(slashed, s) {
-			return true
-		}
-	}
-	for _, d := range agentDirs {
-		if strings.Contains(slashed, d) && !strings.HasSuffix(slashed+"/", d) {
-			return true
-		}
-	}
-	return false
+	return endsOrInside(slashed, agentSuffixes, agentDirs)
 }
 
 // writeCategories returns the categories of writing (or, with del, deleting)

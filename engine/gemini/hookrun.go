@@ -132,8 +132,8 @@ func (d *decider) runHooks(args map[string]any) (dec *engine.Decision, ask bool)
 				"GEMINI_SESSION_ID": fmt.Sprintf("permsim-%d", n)}}
 		res := p.runner.Run(context.Background(), hd, stdin)
 		name := fmt.Sprintf("BeforeTool hook %q (%s)", hd.Name(), h.file)
-		if !hooks.Triage(res, name, &d.notes, &unknown, func(hooks.Result) string {
-			return name + ": timed out or could not start; Gemini CLI only warns and the call goes on"
+		if !hooks.Triage(res, name, &d.notes, &unknown, hooks.Failure{
+			TimedOut: ": timed out or could not start; Gemini CLI only warns and the call goes on",
 		}) {
 			continue
 		}

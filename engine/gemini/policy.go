@@ -84,29 +84,16 @@ func defaultSystemDir() string {
 }
 
 func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, errors.New("gemini: no project folder given")
-	}
-	project, err := filepath.Abs(env.ProjectDir)
+	project, home, err := env.Folders("gemini")
 	if err != nil {
-		return nil, fmt.Errorf("gemini: project folder: %w", err)
+		return nil, err
 	}
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	p := &Policy{project: project, home: filepath.Clean(home), headless: env.Flags[FlagHeadless] == "true"}
+	p := &Policy{project: project, home: home, headless: env.Flags[FlagHeadless] == "true"}
 	if env.RunHooks {
 		p.runner = runner
 	}
-	p.geminiDir = env.ConfigDir
-	if p.geminiDir == "" {
-		p.geminiDir = filepath.Join(p.home, ".gemini")
-	}
-	systemDir := env.ManagedDir
-	if systemDir == "" {
-		systemDir = defaultSystemDir()
-	}
+	p.geminiDir = env.ConfigDirOr(filepath.Join(p.home, ".gemini"))
+	systemDir := env.ManagedDirOr(defaultSystemDir())
 
 	read := func(path, layer string) *settingsFile {
 		f, probs := readSettings(path, layer)

@@ -74,13 +74,30 @@ type Result struct {
 	gaveUp    bool   // skipped because the handler timed out too often before
 }
 
+// Failure is a harness's words for what happens when it gives up on a
+// hook itself. TimedOut follows the hook's name when the harness's own
+// timeout ended it; CouldNotRun follows "<name> could not run (<error>)"
+// when the hook could not start. A harness that says the same of both
+// leaves CouldNotRun empty: TimedOut, after the name, serves both.
+type Failure struct {
+	TimedOut, CouldNotRun string
+}
+
+// note is the note f makes of res for the hook called name.
+func (f Failure) note(res Result, name string) string {
+	if res.Status == HarnessTimedOut || f.CouldNotRun == "" {
+		return name + f.TimedOut
+	}
+	return fmt.Sprintf("%s could not run (%v)%s", name, res.Err, f.CouldNotRun)
+}
+
 // Triage sorts a finished run before its output is read, the same way for
 // every harness: res's note goes to *notes under name; a run the tester's
 // limit decided (Undecided) adds name to *undecided; a run the harness
 // itself gives up on — its own timeout, or a hook that could not start —
-// adds failed(res), the harness's words for what then happens, to *notes.
+// adds the harness's words for what then happens (failed) to *notes.
 // It reports whether the hook ran and its output is the harness's to read.
-func Triage(res Result, name string, notes, undecided *[]string, failed func(Result) string) bool {
+func Triage(res Result, name string, notes, undecided *[]string, failed Failure) bool {
 	if res.Note != "" {
 		*notes = append(*notes, name+": "+res.Note)
 	}
@@ -91,7 +108,7 @@ func Triage(res Result, name string, notes, undecided *[]string, failed func(Res
 		}
 		return false
 	case HarnessTimedOut, Failed:
-		*notes = append(*notes, failed(res))
+		*notes = append(*notes, failed.note(res, name))
 		return false
 	}
 	return true

@@ -73,12 +73,9 @@ func load(env engine.Env) (*Policy, error) {
 		home, _ = os.UserHomeDir()
 	}
 	p := &Policy{project: proj, home: home, agents: map[string]*agent{}, flagAgent: env.Flags[FlagAgent]}
-	p.worktree = gitRoot(proj)
+	p.worktree = Worktree(proj)
 	p.data = filepath.Join(home, ".local", "share", "opencode")
-	configDir := env.ConfigDir
-	if configDir == "" {
-		configDir = filepath.Join(home, ".config", "opencode")
-	}
+	configDir := env.ConfigDirOr(filepath.Join(home, ".config", "opencode"))
 	getenv := func(string) string { return "" }
 
 	var sources []source
@@ -533,9 +530,10 @@ func (p *Policy) Problems() []string { return p.problems.Strings() }
 // ProblemList is Problems as values (engine.ProblemLister).
 func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
-// gitRoot is the folder holding .git above dir, or "/" when there is none
-// (OpenCode's worktree for a folder outside git).
-func gitRoot(dir string) string {
+// Worktree is OpenCode's worktree for a project folder dir: the folder
+// holding .git above it, or "/" outside git. Read and edit patterns match
+// paths relative to it.
+func Worktree(dir string) string {
 	for d := dir; ; {
 		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
 			return d

@@ -122,7 +122,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil, nil
 	}
-	size, ino, mtime := fi.Size(), inodeOf(fi), fi.ModTime().UnixNano()
+	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
 	var st *fileState
 	var offset, lineNo int64
 	if had && prev.Inode == ino {

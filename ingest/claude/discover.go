@@ -75,10 +75,10 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 
 // configRoots returns the Claude Code config folders to scan for home.
 func configRoots(home string) []string {
-	uh, _ := os.UserHomeDir()
-	own := home == "" || (uh != "" && samePath(home, uh))
+	home, own := ingest.OwnHome(home)
 	if own {
 		if env := os.Getenv("CLAUDE_CONFIG_DIR"); strings.TrimSpace(env) != "" {
+			uh, _ := os.UserHomeDir()
 			var roots []string
 			for _, d := range strings.Split(env, ",") {
 				if d = strings.TrimSpace(d); d != "" {
@@ -90,9 +90,6 @@ func configRoots(home string) []string {
 			}
 			return roots
 		}
-		if home == "" {
-			home = uh
-		}
 	}
 	roots := []string{filepath.Join(home, ".claude"), filepath.Join(home, ".config", "claude")}
 	if own {
@@ -101,15 +98,6 @@ func configRoots(home string) []string {
 		}
 	}
 	return roots
-}
-
-func samePath(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ra == rb
 }
 
 // discoverProject lists the transcripts of one projects/<slug> folder.

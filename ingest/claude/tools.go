@@ -2,7 +2,6 @@ package claude
 
 import (
 	"bytes"
-	"path/filepath"
 	"strconv"
 
 	"github.com/permsim/permsim/ingest"
@@ -67,24 +66,13 @@ func fillInput(row *ingest.Row, input []byte) {
 	var paths []string
 	switch row.RawTool {
 	case "NotebookEdit":
-		paths = appendPath(paths, nbPath, row.Cwd)
+		paths = ingest.AppendPath(paths, nbPath, row.Cwd)
 	case "Glob", "Grep", "LS":
-		paths = appendPath(paths, path, row.Cwd)
+		paths = ingest.AppendPath(paths, path, row.Cwd)
 	default:
-		paths = appendPath(paths, filePath, row.Cwd)
+		paths = ingest.AppendPath(paths, filePath, row.Cwd)
 	}
 	row.Paths = paths
-}
-
-// appendPath adds p made absolute against cwd (when cwd is known).
-func appendPath(paths []string, p, cwd string) []string {
-	if p == "" {
-		return paths
-	}
-	if !filepath.IsAbs(p) && cwd != "" {
-		p = filepath.Join(cwd, p)
-	}
-	return append(paths, p)
 }
 
 // maxInputString is the longest string value kept whole in input_json; a

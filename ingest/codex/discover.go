@@ -68,24 +68,11 @@ func isRollout(name string) bool {
 
 // codexRoot returns the Codex home folder to scan for home.
 func codexRoot(home string) string {
-	uh, _ := os.UserHomeDir()
-	own := home == "" || (uh != "" && samePath(home, uh))
+	home, own := ingest.OwnHome(home)
 	if own {
 		if env := strings.TrimSpace(os.Getenv("CODEX_HOME")); env != "" {
 			return env
 		}
-		if home == "" {
-			home = uh
-		}
 	}
 	return filepath.Join(home, ".codex")
-}
-
-func samePath(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ra == rb
 }

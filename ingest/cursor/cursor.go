@@ -87,10 +87,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 			if fi, err := os.Lstat(db); err != nil || fi.IsDir() {
 				continue
 			}
-			files = append(files, ingest.File{Path: db, Group: db})
-			if _, err := os.Stat(db + "-wal"); err == nil {
-				files = append(files, ingest.File{Path: db + "-wal", Group: db})
-			}
+			files = append(files, sqliteread.GroupFiles(db)...)
 		}
 	}
 	files = append(files, discoverTranscripts(home)...)
@@ -110,7 +107,7 @@ const (
 
 // chatState is what the manifest keeps of one chat between runs.
 type chatState struct {
-	V int `json:"v"`
+	ingest.StateHeader
 	// MaxRow is the high-water mark: the largest blob rowid when last
 	// read. Blobs are never changed (their id is their content's hash),
 	// so only rows above it are read again.
@@ -125,18 +122,11 @@ type chatState struct {
 }
 
 func decodeState(b []byte) *chatState {
-	var st chatState
-	if len(b) == 0 || json.Unmarshal(b, &st) != nil || st.V != stateVersion {
-		return nil
-	}
-	return &st
+	st, _ := ingest.DecodeState[chatState](b, stateVersion)
+	return st
 }
 
-func (st *chatState) encode() []byte {
-	st.V = stateVersion
-	b, _ := json.Marshal(st)
-	return b
-}
+func (st *chatState) encode() []byte { return ingest.EncodeState(st, stateVersion) }
 
 // Read reads one chat: its store.db and, when there is one, its -wal
 // file. The first read takes every blob; later ones only the blobs added
@@ -154,69 +144,13 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 			return readTranscript(ctx, files[0], prev, sink)
 		}
 	}
-	var dbPath, walPath string
-	for _, f := range files {
-		if strings.HasSuffix(f.Path, "-wal") {
-			walPath = f.Path
-		} else {
-			dbPath = f.Path
-		}
-	}
-	if dbPath == "" {
-		return out, nil
-	}
-	// Stat before reading: a write landing after this makes the next run
-	// see the files changed.
-	fi, err := os.Stat(dbPath)
-	if err != nil {
-		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read: " + err.Error()})
-		return out, nil
-	}
-	var walFi os.FileInfo
-	if walPath != "" {
-		walFi, _ = os.Stat(walPath)
-	}
-	p, had := prev[dbPath]
-	old := decodeState(p.State)
-	if had && old != nil && unchanged(fi, p) {
-		pw, hadWal := prev[walPath]
-		if walFi == nil || (hadWal && unchanged(walFi, pw)) {
-			out[dbPath] = p
-			if walFi != nil {
-				out[walPath] = pw
-			}
-			return out, nil
-		}
-	}
-	if !had || old == nil || p.Inode != ingest.FileInode(fi) {
-		old = nil
-	}
-	if fi.Size() == 0 {
-		out[dbPath] = fileState(dbPath, fi, (&chatState{}).encode())
-		return out, nil
-	}
-	st, err := readChat(ctx, dbPath, old, sink)
-	if err != nil {
-		if ctx.Err() != nil {
-			return out, ctx.Err()
-		}
-		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read the chat database: " + err.Error()})
-		return out, nil
-	}
-	out[dbPath] = fileState(dbPath, fi, st.encode())
-	if walFi != nil {
-		out[walPath] = fileState(walPath, walFi, nil)
-	}
-	return out, nil
+	return sqliteread.ReadGroup(ctx, files, prev, sink, sqliteread.Incremental[chatState]{
+		What: "chat database", Decode: decodeState, Encode: (*chatState).encode, Read: readChat,
+	})
 }
 
-func unchanged(fi os.FileInfo, st ingest.FileState) bool {
-	return fi.Size() == st.Size && ingest.FileInode(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
-}
-
-func fileState(path string, fi os.FileInfo, state []byte) ingest.FileState {
-	return ingest.FileState{Path: path, Size: fi.Size(), Inode: ingest.FileInode(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
-}
+// unchanged and fileState serve the plain transcripts (transcripts.go).
+var unchanged, fileState = ingest.Unchanged, ingest.WholeFileState
 
 // meta is the chat's meta row "0".
 type meta struct {
@@ -256,18 +190,7 @@ func readMeta(ctx context.Context, tx *sql.Tx, path string, sink ingest.Sink) me
 }
 
 // readChat reads the blobs added since old (all when old is nil).
-func readChat(ctx context.Context, path string, old *chatState, sink ingest.Sink) (*chatState, error) {
-	db, err := sqliteread.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-
+func readChat(ctx context.Context, tx *sql.Tx, path string, old *chatState, sink ingest.Sink) (*chatState, error) {
 	// A hostile file could make what is read computed on read (a
 	// generated column building huge strings): only stored data is read.
 	if err := sqliteread.Plain(ctx, tx, "meta", "key", "value"); err != nil {

@@ -1,7 +1,6 @@
 package cursor
 
 import (
-	"path/filepath"
 	"regexp"
 	"strconv"
 
@@ -52,17 +51,17 @@ func fillArgs(row *ingest.Row, raw []byte) {
 	case "bash":
 		row.Command = a.Command
 	case "read", "write", "edit":
-		row.Paths = appendPath(nil, path, row.Cwd)
+		row.Paths = ingest.AppendPath(nil, path, row.Cwd)
 	case "glob", "grep":
 		row.Pattern = first(a.Pattern, a.GlobPattern)
-		row.Paths = appendPath(nil, first(path, a.TargetDirectory, row.Cwd), row.Cwd)
+		row.Paths = ingest.AppendPath(nil, first(path, a.TargetDirectory, row.Cwd), row.Cwd)
 	case "webfetch":
 		row.URL = a.URL
 	case "websearch":
 		row.Query = first(a.Query, a.SearchTerm)
 	case "other":
 		if row.RawTool == "LS" {
-			row.Paths = appendPath(nil, first(path, a.TargetDirectory, row.Cwd), row.Cwd)
+			row.Paths = ingest.AppendPath(nil, first(path, a.TargetDirectory, row.Cwd), row.Cwd)
 		}
 	}
 }
@@ -74,16 +73,6 @@ func first(ss ...string) string {
 		}
 	}
 	return ""
-}
-
-func appendPath(paths []string, p, cwd string) []string {
-	if p == "" {
-		return paths
-	}
-	if !filepath.IsAbs(p) && cwd != "" {
-		p = filepath.Join(cwd, p)
-	}
-	return append(paths, p)
 }
 
 // exitLine is how a Shell result starts: "Exit code: N".

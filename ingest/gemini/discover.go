@@ -91,26 +91,13 @@ func isChat(name string) bool {
 
 // geminiRoot returns the Gemini CLI global folder to scan for home.
 func geminiRoot(home string) string {
-	uh, _ := os.UserHomeDir()
-	own := home == "" || (uh != "" && samePath(home, uh))
+	home, own := ingest.OwnHome(home)
 	if own {
 		if env := strings.TrimSpace(os.Getenv("GEMINI_CLI_HOME")); env != "" {
 			return filepath.Join(env, ".gemini")
 		}
-		if home == "" {
-			home = uh
-		}
 	}
 	return filepath.Join(home, ".gemini")
-}
-
-func samePath(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ra == rb
 }
 
 // folderOf returns the tmp/<project id> folder a chat file lives in, and

@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"sort"
-	"strings"
 
 	json "github.com/goccy/go-json"
 
@@ -20,7 +18,7 @@ const dbStateVersion = 1
 
 // dbState is what the manifest keeps of one database between runs.
 type dbState struct {
-	V int `json:"v"`
+	ingest.StateHeader
 	// MaxRow is the high-water mark: the largest part rowid when last
 	// read. Rows above it are new.
 	MaxRow int64 `json:"max_row"`
@@ -35,18 +33,11 @@ type dbState struct {
 }
 
 func decodeDBState(b []byte) *dbState {
-	var st dbState
-	if len(b) == 0 || json.Unmarshal(b, &st) != nil || st.V != dbStateVersion {
-		return nil
-	}
-	return &st
+	st, _ := ingest.DecodeState[dbState](b, dbStateVersion)
+	return st
 }
 
-func (st *dbState) encode() []byte {
-	st.V = dbStateVersion
-	b, _ := json.Marshal(st) // strings and numbers only: cannot fail
-	return b
-}
+func (st *dbState) encode() []byte { return ingest.EncodeState(st, dbStateVersion) }
 
 // maxPartRow is the largest part row read, as MaxRecordFile is for a
 // part file (a variable so that a test need not write 64 MB).
@@ -60,64 +51,9 @@ const maxCached = 20000
 // exists, its -wal file (whose state is only its size and time: a change
 // there is a change of the database).
 func readDatabase(ctx context.Context, files []ingest.File, prev map[string]ingest.FileState, sink ingest.Sink) (map[string]ingest.FileState, error) {
-	out := map[string]ingest.FileState{}
-	var dbPath, walPath string
-	for _, f := range files {
-		if strings.HasSuffix(f.Path, "-wal") {
-			walPath = f.Path
-		} else {
-			dbPath = f.Path
-		}
-	}
-	if dbPath == "" {
-		return out, nil
-	}
-	// Stat before reading: a write that lands after this makes the next
-	// run see the file changed, never the other way round.
-	fi, err := os.Stat(dbPath)
-	if err != nil {
-		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read: " + err.Error()})
-		return out, nil
-	}
-	var walFi os.FileInfo
-	if walPath != "" {
-		walFi, _ = os.Stat(walPath)
-	}
-	p, had := prev[dbPath]
-	old := decodeDBState(p.State)
-	if had && old != nil && unchanged(fi, p) {
-		pw, hadWal := prev[walPath]
-		if walFi == nil || (hadWal && unchanged(walFi, pw)) {
-			out[dbPath] = p
-			if walFi != nil {
-				out[walPath] = pw
-			}
-			return out, nil
-		}
-	}
-	if !had || old == nil || p.Inode != ingest.FileInode(fi) {
-		old = nil
-	}
-	if fi.Size() == 0 {
-		// SQLite creates the file empty; OpenCode has written nothing yet.
-		out[dbPath] = fileState(dbPath, fi, (&dbState{}).encode())
-		return out, nil
-	}
-
-	st, err := readDB(ctx, dbPath, old, sink)
-	if err != nil {
-		if ctx.Err() != nil {
-			return out, ctx.Err()
-		}
-		// No state: the next run tries the whole database again.
-		sink.Problem(ingest.Problem{File: dbPath, Msg: "cannot read the database: " + err.Error()})
-		return out, nil
-	}
-	out[dbPath] = fileState(dbPath, fi, st.encode())
-	if walFi != nil {
-		out[walPath] = fileState(walPath, walFi, nil)
-	}
-	return out, nil
+	return sqliteread.ReadGroup(ctx, files, prev, sink, sqliteread.Incremental[dbState]{
+		What: "database", Decode: decodeDBState, Encode: (*dbState).encode, Read: readDB,
+	})
 }
 
 // dbReader reads the tool parts of one database inside one read
@@ -136,18 +72,7 @@ type dbReader struct {
 
 // readDB reads the parts new since old (all of them when old is nil) and
 // returns the new state.
-func readDB(ctx context.Context, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
-	db, err := sqliteread.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer db.Close()
-	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-
+func readDB(ctx context.Context, tx *sql.Tx, path string, old *dbState, sink ingest.Sink) (*dbState, error) {
 	tables, err := tableColumns(ctx, tx)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
 )
 
 // jsonGroupPrefix starts File.Group for the JSON records of one session;
@@ -43,10 +44,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 			return
 		}
 		seen[p] = true
-		files = append(files, ingest.File{Path: p, Group: p})
-		if wal := p + "-wal"; fileExists(wal) {
-			files = append(files, ingest.File{Path: wal, Group: p})
-		}
+		files = append(files, sqliteread.GroupFiles(p)...)
 	}
 	data, extraDB := dataDir(home)
 	if abs, err := filepath.Abs(data); err == nil {
@@ -75,11 +73,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 // dataDir returns OpenCode's data folder for home and, for the user's own
 // home, the database $OPENCODE_DB names.
 func dataDir(home string) (dir, db string) {
-	uh, _ := os.UserHomeDir()
-	own := home == "" || (uh != "" && samePath(home, uh))
-	if home == "" {
-		home = uh
-	}
+	home, own := ingest.OwnHome(home)
 	dir = filepath.Join(home, ".local", "share", "opencode")
 	if !own {
 		return dir, ""
@@ -99,20 +93,6 @@ func dataDir(home string) (dir, db string) {
 // isDatabaseName matches opencode.db and opencode-<channel>.db.
 func isDatabaseName(name string) bool {
 	return name == "opencode.db" || (strings.HasPrefix(name, "opencode-") && strings.HasSuffix(name, ".db"))
-}
-
-func samePath(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	return err1 == nil && err2 == nil && ra == rb
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 // discoverJSON lists the JSON records under storage: session/<project>/

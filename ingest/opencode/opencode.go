@@ -21,7 +21,6 @@ package opencode
 
 import (
 	"context"
-	"os"
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
@@ -58,12 +57,5 @@ func (s *Source) Read(ctx context.Context, files []ingest.File, prev map[string]
 	return readDatabase(ctx, files, prev, sink)
 }
 
-// unchanged reports whether the file at path still has the size, inode and
-// modification time st recorded.
-func unchanged(fi os.FileInfo, st ingest.FileState) bool {
-	return fi.Size() == st.Size && ingest.FileInode(fi) == st.Inode && fi.ModTime().UnixNano() == st.MtimeNs
-}
-
-func fileState(path string, fi os.FileInfo, state []byte) ingest.FileState {
-	return ingest.FileState{Path: path, Size: fi.Size(), Inode: ingest.FileInode(fi), MtimeNs: fi.ModTime().UnixNano(), Offset: fi.Size(), State: state}
-}
+// unchanged and fileState serve the JSON records (jsonstore.go).
+var unchanged, fileState = ingest.Unchanged, ingest.WholeFileState

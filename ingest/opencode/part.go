@@ -288,23 +288,23 @@ func buildRow(p *part, m *message, s *session, seq int64, at where) ingest.Row {
 			row.TimeoutMs = int64(in.Timeout)
 		}
 	case "read", "write":
-		row.Paths = appendPath(nil, in.FilePath, cwd)
+		row.Paths = ingest.AppendPath(nil, in.FilePath, cwd)
 	case "edit":
 		if p.Tool == "apply_patch" || p.Tool == "patch" {
 			row.Paths = patchPaths(in.PatchText, cwd)
 		} else {
-			row.Paths = appendPath(nil, in.FilePath, cwd)
+			row.Paths = ingest.AppendPath(nil, in.FilePath, cwd)
 		}
 	case "glob", "grep":
 		row.Pattern = in.Pattern
-		row.Paths = appendPath(nil, or(in.Path, cwd), cwd)
+		row.Paths = ingest.AppendPath(nil, or(in.Path, cwd), cwd)
 	case "webfetch":
 		row.URL = in.URL
 	case "websearch":
 		row.Query = in.Query
 	case "other":
 		if p.Tool == "list" {
-			row.Paths = appendPath(nil, or(in.Path, cwd), cwd)
+			row.Paths = ingest.AppendPath(nil, or(in.Path, cwd), cwd)
 		}
 		if p.Tool == "task" {
 			row.SpawnsAgent = spawned(p)
@@ -370,13 +370,6 @@ func abs(p, cwd string) string {
 		return filepath.Join(cwd, p)
 	}
 	return p
-}
-
-func appendPath(paths []string, p, cwd string) []string {
-	if p == "" {
-		return paths
-	}
-	return append(paths, abs(p, cwd))
 }
 
 // patchPaths returns the files an apply_patch text names in its

@@ -168,7 +168,7 @@ func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.An
 		defer wmu.Unlock()
 		stdin.Write(append(b, '\n'))
 	}
-	send(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": "Run the scripted tool calls, one per turn."}})
+	send(map[string]any{"type": "user", "message": map[string]any{"role": "user", "content": verify.FirstPrompt}})
 
 	// Every call the case makes, subagent calls included: a Task's agent
 	// runs in the background, so the session's first result can come

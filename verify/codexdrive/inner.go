@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/codex"
@@ -133,8 +132,7 @@ func Args(mockURL string) []string {
 // conversation.
 type rpc struct {
 	*verify.RPCClient
-	mu    sync.Mutex
-	asks  map[string]map[string]any // call id → the approval request
+	asks  verify.Asks // call id → the approval request
 	turns chan struct{}
 }
 
@@ -177,11 +175,7 @@ func (r *rpc) serverRequest(m verify.RPCMessage) {
 			ask[k] = v
 		}
 	}
-	r.mu.Lock()
-	if _, seen := r.asks[id]; !seen {
-		r.asks[id] = ask
-	}
-	r.mu.Unlock()
+	r.asks.Record(id, ask)
 	decision := "decline"
 	if m.Method == "execCommandApproval" || m.Method == "applyPatchApproval" {
 		decision = "denied"
@@ -197,11 +191,7 @@ func (r *rpc) serverRequest(m verify.RPCMessage) {
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
 	version := verify.Version(j.Binary, "")
-	if err := Layout(c, verify.Home); err != nil {
-		return nil, version, err
-	}
-	out.Simulated, out.Problems = Simulate(c)
-	mock, err := StartMock(c.Calls)
+	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
 	if err != nil {
 		return nil, version, err
 	}
@@ -217,7 +207,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		p.Stop()
 		verify.WriteLog(ctl, "mock.log", mock.Log())
 	}()
-	r := &rpc{asks: map[string]map[string]any{}, turns: make(chan struct{}, 1)}
+	r := &rpc{turns: make(chan struct{}, 1)}
 	p.RPC("app-server.jsonl", func(rc *verify.RPCClient) {
 		r.RPCClient = rc
 		r.OnRequest, r.OnNotify = r.serverRequest, r.notify
@@ -249,39 +239,23 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	}
 	mode, never := effectiveMode(ts.ApprovalPolicy, ts.Sandbox)
 
-	answered := func() bool {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		for i := range c.Calls {
-			id := CallID(i)
-			if _, ok := r.asks[id]; ok {
-				continue
-			}
-			if _, ok := mock.Output(id); !ok {
-				return false
-			}
-		}
-		return true
-	}
-	// A turn can end before every call was served (the harness gives up
-	// after a refusal); prompt again in the same thread.
-	for turn := 0; turn <= len(c.Calls)+1 && !answered(); turn++ {
-		prompt := "Run the scripted tool calls, one per turn."
-		if turn > 0 {
-			prompt = "Continue."
-		}
+	err = verify.PromptUntilAnswered(len(c.Calls), func() bool { return verify.AllAnswered(len(c.Calls), &r.asks, &mock.Outputs) }, func(prompt string) error {
 		if _, err := r.Call(cctx, "turn/start", map[string]any{"threadId": ts.Thread.ID,
 			"input": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
-			return nil, version, err
+			return err
 		}
 		select {
 		case _, ok := <-r.turns:
 			if !ok {
-				return nil, version, fmt.Errorf("codex app-server exited during the turn (see codex.stderr)")
+				return fmt.Errorf("codex app-server exited during the turn (see codex.stderr)")
 			}
 		case <-cctx.Done():
-			return nil, version, fmt.Errorf("the turn did not complete within %s", timeout)
+			return fmt.Errorf("the turn did not complete within %s", timeout)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, version, err
 	}
 	// The last tool output reaches the mock with the request after it;
 	// the turn has completed by then.
@@ -290,9 +264,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		id := CallID(i)
 		row := verify.Result{ID: c.ID, CallIndex: i, Harness: "codex", Tool: call.Tool, Config: c.Config,
 			EffectiveMode: mode, Driver: "app-server", Via: "mock"}
-		r.mu.Lock()
-		ask := r.asks[id]
-		r.mu.Unlock()
+		ask := r.asks.Get(id)
 		text, got := mock.Output(id)
 		if ask == nil && !got {
 			row.SetNoResult(verify.NoResultReason)

@@ -27,7 +27,7 @@ func headless(c verify.Case) bool { return c.Env[HeadlessEnv] == "1" }
 // and the mode.
 func headlessArgs(c verify.Case) []string {
 	a := Args(c)[1:] // without --acp
-	return append([]string{"-p", "Run the scripted tool calls, one per turn.", "--output-format", "json"}, a...)
+	return append([]string{"-p", verify.FirstPrompt, "--output-format", "json"}, a...)
 }
 
 // runHeadless runs one case with `gemini -p` against the mock and reads
@@ -40,11 +40,7 @@ func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answ
 	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
 		version = "gemini-cli " + strings.TrimSpace(string(v))
 	}
-	if err := Layout(c, verify.Home); err != nil {
-		return nil, version, err
-	}
-	out.Simulated, out.Problems = Simulate(c)
-	mock, err := StartMock(c.Calls)
+	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
 	if err != nil {
 		return nil, version, err
 	}
@@ -68,7 +64,7 @@ func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answ
 		cmd.Stdout = f
 	}
 	runErr := cmd.Run()
-	os.WriteFile(filepath.Join(ctl, "mock.log"), []byte(strings.Join(mock.Log(), "\n")+"\n"), 0o644)
+	verify.WriteLog(ctl, "mock.log", mock.Log())
 	if cctx.Err() != nil {
 		return nil, version, fmt.Errorf("gemini -p did not finish within %s", timeout)
 	}
@@ -78,25 +74,16 @@ func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answ
 			EffectiveMode: modeName(c), Driver: "headless", Via: "mock"}
 		res, got := mock.Output(CallID(i))
 		if !got {
-			row.Outcome, row.Pattern = verify.OutcomeError, "no-result"
-			row.DropReason = "the harness returned no result for this call"
+			row.SetNoResult(verify.NoResultReason)
 			if runErr != nil {
 				row.DropReason += fmt.Sprintf(" (gemini -p: %v)", runErr)
 			}
 			rows = append(rows, row)
 			continue
 		}
-		text := res.Error
-		if text == "" {
-			text = res.Output
-		}
-		row.Raw = verify.Truncate(text, 2000)
-		isErr := res.Error != ""
-		row.IsError = &isErr
+		row.SetOutput(res.Text(), res.Error != "")
 		row.Outcome, row.Pattern = Classify(false, res)
-		if row.Outcome == verify.OutcomeError {
-			row.DropReason = "not a permission decision: " + row.Pattern
-		}
+		row.DropIfError()
 		rows = append(rows, row)
 	}
 	return rows, version, nil

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"sync"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/gemini"
@@ -151,8 +150,7 @@ func harnessEnv(c verify.Case, base string) []string {
 // the conversation.
 type acp struct {
 	*verify.RPCClient
-	mu   sync.Mutex
-	asks map[string]map[string]any // call id → the permission request
+	asks verify.Asks // call id → the permission request
 }
 
 // request answers session/request_permission; any other request gets an
@@ -190,11 +188,7 @@ func (r *acp) permission(m verify.RPCMessage) {
 		}
 	}
 	ask := map[string]any{"toolCall": map[string]any{"toolCallId": tcid, "title": p.ToolCall["title"], "kind": p.ToolCall["kind"], "locations": p.ToolCall["locations"]}, "options": opts}
-	r.mu.Lock()
-	if _, seen := r.asks[id]; !seen {
-		r.asks[id] = ask
-	}
-	r.mu.Unlock()
+	r.asks.Record(id, ask)
 	if reject == "" {
 		r.Reply(m.ID, map[string]any{"outcome": map[string]any{"outcome": "cancelled"}})
 		return
@@ -209,11 +203,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	}
 	c := j.Case
 	version := verify.Version(j.Binary, "gemini-cli ")
-	if err := Layout(c, verify.Home); err != nil {
-		return nil, version, err
-	}
-	out.Simulated, out.Problems = Simulate(c)
-	mock, err := StartMock(c.Calls)
+	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
 	if err != nil {
 		return nil, version, err
 	}
@@ -228,7 +218,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		p.Stop()
 		verify.WriteLog(ctl, "mock.log", mock.Log())
 	}()
-	r := &acp{asks: map[string]map[string]any{}}
+	r := &acp{}
 	p.RPC("acp.jsonl", func(rc *verify.RPCClient) {
 		r.RPCClient = rc
 		r.Version = "2.0"
@@ -253,37 +243,20 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	if err := json.Unmarshal(res, &sn); err != nil {
 		return nil, version, fmt.Errorf("session/new answer: %w", err)
 	}
-	answered := func() bool {
-		for i := range c.Calls {
-			id := CallID(i)
-			r.mu.Lock()
-			_, asked := r.asks[id]
-			r.mu.Unlock()
-			if _, got := mock.Output(id); !asked && !got {
-				return false
-			}
-		}
-		return true
-	}
-	// A turn can end early; prompt again in the same session.
-	for turn := 0; turn <= len(c.Calls)+1 && !answered(); turn++ {
-		prompt := "Run the scripted tool calls, one per turn."
-		if turn > 0 {
-			prompt = "Continue."
-		}
-		if _, err := r.Call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
-			"prompt": []any{map[string]any{"type": "text", "text": prompt}}}); err != nil {
-			return nil, version, err
-		}
+	err = verify.PromptUntilAnswered(len(c.Calls), func() bool { return verify.AllAnswered(len(c.Calls), &r.asks, &mock.Outputs) }, func(prompt string) error {
+		_, err := r.Call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
+			"prompt": []any{map[string]any{"type": "text", "text": prompt}}})
+		return err
+	})
+	if err != nil {
+		return nil, version, err
 	}
 	var rows []verify.Result
 	for i, call := range c.Calls {
 		id := CallID(i)
 		row := verify.Result{ID: c.ID, CallIndex: i, Harness: "gemini", Tool: call.Tool, Config: c.Config,
 			EffectiveMode: sn.Modes.CurrentModeID, Driver: "acp", Via: "mock"}
-		r.mu.Lock()
-		ask := r.asks[id]
-		r.mu.Unlock()
+		ask := r.asks.Get(id)
 		res, got := mock.Output(id)
 		if ask == nil && !got {
 			row.SetNoResult(verify.NoResultReason)
@@ -293,13 +266,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		if ask != nil {
 			row.Ask = ask
 		}
-		text := res.Error
-		if text == "" {
-			text = res.Output
-		}
-		row.Raw = verify.Truncate(text, 2000)
-		isErr := res.Error != ""
-		row.IsError = &isErr
+		row.SetOutput(res.Text(), res.Error != "")
 		row.Outcome, row.Pattern = Classify(ask != nil, res)
 		row.DropIfError()
 		rows = append(rows, row)

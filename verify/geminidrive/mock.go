@@ -31,6 +31,14 @@ type Response struct {
 	Keys []string `json:"keys,omitempty"`
 }
 
+// Text is the response's error, or its output when it has none.
+func (r Response) Text() string {
+	if r.Error != "" {
+		return r.Error
+	}
+	return r.Output
+}
+
 // CallID is the functionCall id the mock gives call i of a case.
 func CallID(i int) string { return verify.CallID(i) }
 

@@ -104,7 +104,7 @@ func Args(c verify.Case) []string {
 	if c.Mode != nil && *c.Mode != "" {
 		a = append(a, "--agent", *c.Mode)
 	}
-	return append(a, "Run the scripted tool calls, one per turn.")
+	return append(a, verify.FirstPrompt)
 }
 
 // partState is what a tool part's last event said.
@@ -149,11 +149,7 @@ func readEvents(out []byte) map[string]partState {
 func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
 	c := j.Case
 	version := verify.Version(j.Binary, "opencode ")
-	if err := Layout(c, verify.Home); err != nil {
-		return nil, version, err
-	}
-	out.Simulated, out.Problems = Simulate(c)
-	mock, err := StartMock(c.Calls)
+	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
 	if err != nil {
 		return nil, version, err
 	}
@@ -192,9 +188,8 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 			if text == "" {
 				text = st.Output
 			}
-			row.Raw = verify.Truncate(text, 2000)
 			isErr := st.Status == "error"
-			row.IsError = &isErr
+			row.SetOutput(text, isErr)
 			asked := false
 			if isErr && strings.Contains(text, "rejected permission") && len(asks) > 0 {
 				asked = true
