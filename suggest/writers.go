@@ -308,7 +308,7 @@ func opencodeRule(c Candidate) (perm, pattern string, ok bool) {
 	case KindPath:
 		// OpenCode matches read and edit patterns against the path
 		// relative to its worktree: the git root, or "/" outside git.
-		rel, err := filepath.Rel(gitRoot(c.Project), c.Path)
+		rel, err := filepath.Rel(opencode.Worktree(c.Project), c.Path)
 		if err != nil || strings.HasPrefix(rel, "..") || !plainPath(rel) {
 			return "", "", false
 		}
@@ -429,17 +429,3 @@ func (cursorWriter) Add(env engine.Env, rules []string, _, tmp string) (engine.E
 }
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
-
-// gitRoot is the folder holding .git above dir, or "/" when there is none.
-func gitRoot(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "/"
-		}
-		d = parent
-	}
-}

@@ -43,14 +43,11 @@ Examples:
 	fs.StringVar(&home, "home", defaultHome(), "the home folder whose user files apply")
 	fs.StringVar(&format, "format", "text", "text, json or sarif (SARIF 2.1.0)")
 	fs.StringVar(&failOn, "fail-on", "", "exit 1 when a finding is at or above this severity: note, low, medium, high, critical (for CI)")
-	if err := parse(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), hint: "permsim audit --help"}
-	}
-	if project == "" {
-		return usageError{msg: "--project is required", hint: "permsim audit --project DIR"}
+	if err := needProject(fs, project); err != nil {
+		return err
 	}
 	switch format {
 	case "text", "json", "sarif":
@@ -65,11 +62,7 @@ Examples:
 		}
 		threshold = s
 	}
-	proj, err := absDir("--project", project)
-	if err != nil {
-		return err
-	}
-	homeDir, err := absDir("--home", home)
+	proj, homeDir, err := projectAndHome(project, home)
 	if err != nil {
 		return err
 	}

@@ -58,23 +58,16 @@ Example:
 	hf.registerHookFlags(fs, false)
 	fs.BoolVar(&failOnMiss, "fail-on-miss", false, "exit 1 when any case is not stopped (for CI)")
 	fs.StringVar(&format, "format", "text", "text or json")
-	if err := parse(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), hint: "permsim battery --help"}
-	}
-	if project == "" {
-		return usageError{msg: "--project is required", hint: "permsim battery --project DIR"}
+	if err := needProject(fs, project); err != nil {
+		return err
 	}
 	if format != "text" && format != "json" {
 		return usageError{msg: fmt.Sprintf("--format %q: want text or json", format)}
 	}
-	proj, err := absDir("--project", project)
-	if err != nil {
-		return err
-	}
-	homeDir, err := absDir("--home", home)
+	proj, homeDir, err := projectAndHome(project, home)
 	if err != nil {
 		return err
 	}

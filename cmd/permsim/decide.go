@@ -42,11 +42,7 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 	if err != nil {
 		return reg, nil, env, err
 	}
-	proj, err := absDir("--project", p.project)
-	if err != nil {
-		return reg, nil, env, err
-	}
-	home, err := absDir("--home", p.home)
+	proj, home, err := projectAndHome(p.project, p.home)
 	if err != nil {
 		return reg, nil, env, err
 	}

@@ -35,6 +35,27 @@ func parse(fs *pflag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseFlagsOnly is parse for a command that takes flags only: a word
+// left over is a usage error.
+func parseFlagsOnly(fs *pflag.FlagSet, args []string) error {
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), hint: "permsim " + fs.Name() + " --help"}
+	}
+	return nil
+}
+
+// needProject is the usage error of a command run without its required
+// --project (nil when project is given).
+func needProject(fs *pflag.FlagSet, project string) error {
+	if project == "" {
+		return usageError{msg: "--project is required", hint: "permsim " + fs.Name() + " --project DIR"}
+	}
+	return nil
+}
+
 // parseWhen reads --since: an RFC 3339 time, a date (2026-11-01), or a
 // duration back from now (36h, 7d, 2w).
 func parseWhen(s string) (time.Time, error) {
@@ -81,4 +102,15 @@ func absDir(flag, dir string) (string, error) {
 		return "", usageError{msg: fmt.Sprintf("%s %s: not a folder", flag, dir)}
 	}
 	return abs, nil
+}
+
+// projectAndHome is absDir of --project and of --home.
+func projectAndHome(project, home string) (projectDir, homeDir string, err error) {
+	if projectDir, err = absDir("--project", project); err != nil {
+		return "", "", err
+	}
+	if homeDir, err = absDir("--home", home); err != nil {
+		return "", "", err
+	}
+	return projectDir, homeDir, nil
 }

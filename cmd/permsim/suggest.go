@@ -60,11 +60,8 @@ Examples:
 	fs.StringVar(&bat.project, "project", "", "with --battery: the project folder whose settings apply")
 	fs.StringVar(&bat.home, "home", defaultHome(), "with --battery: the home folder whose user settings apply")
 	fs.StringVar(&bat.harnesses, "harness", "all", "with --battery: harnesses to score, comma-separated, or all")
-	if err := parse(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0)), hint: "permsim suggest --help"}
 	}
 	if list != "deny" && list != "ask" {
 		return usageError{msg: fmt.Sprintf("--list %q: want deny or ask", list)}
@@ -200,11 +197,7 @@ func (b batteryFlags) calls(store []ingest.Row, ropts replay.Options, mode strin
 	if b.project == "" {
 		return nil, nil, usageError{msg: "--battery needs --project", hint: "permsim suggest --battery --project DIR"}
 	}
-	proj, err := absDir("--project", b.project)
-	if err != nil {
-		return nil, nil, err
-	}
-	home, err := absDir("--home", b.home)
+	proj, home, err := projectAndHome(b.project, b.home)
 	if err != nil {
 		return nil, nil, err
 	}
