@@ -20,7 +20,8 @@ type member struct {
 // whenever the line is anything but a plain case — not valid JSON, a key
 // with an escape, a key given twice — and the caller then decodes it with
 // go-json into a map as before, so every such line is judged exactly as it
-// always was. The members alias text. ms is reused.
+// always was. (A key must be printable ASCII without escapes: decoders
+// unescape keys and replace invalid UTF-8 in them.) The members alias text. ms is reused.
 func members(text []byte, ms []member, o *order) ([]member, bool) {
 	ms = ms[:0]
 	if len(text) == 0 || text[0] != '{' || !json.Valid(text) {
@@ -38,8 +39,8 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 			return ms, false
 		}
 		key := text[i+1 : ke-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			return ms, false
+		if !plainBytes(key) {
+			return ms, false // escapes, or bytes a decoder would replace
 		}
 		i = skipWS(text, ke)
 		if i >= len(text) || text[i] != ':' {
@@ -202,10 +203,19 @@ func plainString(v []byte) (string, bool) {
 		return "", false
 	}
 	in := v[1 : len(v)-1]
-	for _, c := range in {
-		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
-			return "", false
-		}
+	if !plainBytes(in) {
+		return "", false
 	}
 	return string(in), true
+}
+
+// plainBytes reports whether b is printable ASCII with no quote or
+// backslash: text a JSON string holds as is.
+func plainBytes(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
+			return false
+		}
+	}
+	return true
 }

@@ -1,9 +1,12 @@
 package jsonl
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gojson "github.com/goccy/go-json"
 )
 
 // TestPlainPathTrickyLines reads lines that the fast member walk must
@@ -50,4 +53,34 @@ func TestPlainPathTrickyLines(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzMembers: whenever the member walk takes a line, it finds the keys and
+// values go-json's decoding into a map finds, in sorted order.
+func FuzzMembers(f *testing.F) {
+	for _, s := range []string{`{"harness":"codey","command":"ls"}`, `{"b":1,"a":[1,{"x":"}"}],"c":null}`, `{"a":"\"}"}`, `{}`, ` {"a" : 2 } `, `{"a":1,"a":2}`, `{"a\u0062":1}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		var o order
+		ms, ok := members(line, nil, &o)
+		if !ok {
+			return
+		}
+		var obj map[string]gojson.RawMessage
+		if err := gojson.Unmarshal(line, &obj); err != nil {
+			t.Fatalf("members took %q, go-json refuses it: %v", line, err)
+		}
+		if len(ms) != len(obj) {
+			t.Fatalf("%q: %d members, go-json %d", line, len(ms), len(obj))
+		}
+		for i, m := range ms {
+			if i > 0 && ms[i-1].key >= m.key {
+				t.Fatalf("%q: members not sorted: %q then %q", line, ms[i-1].key, m.key)
+			}
+			if raw, ok := obj[m.key]; !ok || !bytes.Equal(bytes.TrimSpace(raw), m.raw) {
+				t.Fatalf("%q: member %q = %s, go-json %s", line, m.key, m.raw, raw)
+			}
+		}
+	})
 }
