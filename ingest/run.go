@@ -350,8 +350,9 @@ type groupSink struct {
 	bytes    *atomic.Int64
 	calls    *atomic.Int64
 	out      *callWriter
-	batch    []Row
-	streamed int // rows already handed to the writer
+	held     [][]Row // full batches not yet handed on
+	cur      []Row   // the batch being filled (capacity sinkBatch)
+	streamed int     // rows already handed to the writer
 }
 
 // callsRowGroup is the calls table's row-group size: small enough that
@@ -363,7 +364,7 @@ const callsRowGroup = 8192
 // partitions (harness and day) before it writes the largest as a row group:
 // with sinkHold and the writer's queue it keeps ingest within the issue's
 // 64 MiB whatever the number of calls.
-const callsBuffer = 12 << 20
+const callsBuffer = 6 << 20
 
 // sinkBatch is how many rows a reader hands the writer at once.
 const sinkBatch = 512
@@ -374,9 +375,16 @@ const sinkHold = 2048
 func (s *groupSink) Row(r Row) {
 	r.Home = s.home
 	s.mu.Lock()
-	s.batch = append(s.batch, r)
-	if len(s.batch) >= sinkHold || (s.streamed > 0 && len(s.batch) >= sinkBatch) {
-		s.sendLocked()
+	if s.cur == nil {
+		s.cur = s.out.batch()
+	}
+	s.cur = append(s.cur, r)
+	if len(s.cur) == sinkBatch {
+		s.held = append(s.held, s.cur)
+		s.cur = nil
+		if s.streamed > 0 || len(s.held)*sinkBatch >= sinkHold {
+			s.sendLocked()
+		}
 	}
 	s.mu.Unlock()
 	s.calls.Add(1)
@@ -386,19 +394,32 @@ func (s *groupSink) Row(r Row) {
 func (s *groupSink) flush() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if len(s.cur) > 0 {
+		s.held = append(s.held, s.cur)
+	}
+	s.cur = nil
 	s.sendLocked()
 }
 
-// sendLocked hands the writer every row held, sinkBatch at a time, each in
-// an array of its own: the writer owns what it was sent.
+// sendLocked hands the writer every full batch held; the writer owns what
+// it was sent (and gives the emptied arrays back for reuse).
 func (s *groupSink) sendLocked() {
-	for len(s.batch) > 0 {
-		n := min(len(s.batch), sinkBatch)
-		s.out.send(s.batch[:n:n])
-		s.streamed += n
-		s.batch = s.batch[n:]
+	for i, b := range s.held {
+		s.out.send(b)
+		s.streamed += len(b)
+		s.held[i] = nil
 	}
-	s.batch = nil
+	s.held = s.held[:0]
+}
+
+// dropLocked forgets the rows not yet handed on and returns their count.
+func (s *groupSink) dropLocked() int {
+	n := len(s.cur)
+	for _, b := range s.held {
+		n += len(b)
+	}
+	s.held, s.cur = nil, nil
+	return n
 }
 
 func (s *groupSink) Problem(p Problem) {
@@ -458,8 +479,7 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 	fail := func(msg string) {
 		res.failed = true
 		sink.mu.Lock()
-		calls.Add(-int64(len(sink.batch)))
-		sink.batch = nil
+		calls.Add(-int64(sink.dropLocked()))
 		if sink.streamed > 0 {
 			msg += fmt.Sprintf(" (after %d calls were written; the next run writes them again and readers keep one copy of each)", sink.streamed)
 		}
@@ -503,6 +523,7 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 // counts twice in the summary.
 type callWriter struct {
 	in    chan []Row
+	free  chan []Row // emptied batches, for the readers to fill again
 	done  chan struct{}
 	since time.Time
 	run   int64
@@ -521,13 +542,37 @@ const dedupeWindow = 1 << 15
 func newCallWriter(outDir, runID string, since time.Time, run int64) *callWriter {
 	// A short queue: each batch is sinkBatch rows, and a full queue makes the
 	// readers wait for the writer instead of piling rows up in memory.
-	cw := &callWriter{in: make(chan []Row, 4), done: make(chan struct{}), since: since, run: run,
+	cw := &callWriter{in: make(chan []Row, 4), free: make(chan []Row, 8), done: make(chan struct{}), since: since, run: run,
 		best: map[string]string{}, calls: map[string]int{}}
 	go cw.loop(outDir, runID)
 	return cw
 }
 
 func (cw *callWriter) send(rows []Row) { cw.in <- rows }
+
+// batch returns an empty batch of capacity sinkBatch: one the writer is
+// done with when there is one. Reusing them keeps the rows (about 400
+// bytes each) from being allocated and collected anew for every call.
+func (cw *callWriter) batch() []Row {
+	select {
+	case b := <-cw.free:
+		return b
+	default:
+		return make([]Row, 0, sinkBatch)
+	}
+}
+
+// recycle clears a batch the writer has copied out and offers it back.
+func (cw *callWriter) recycle(b []Row) {
+	if cap(b) != sinkBatch {
+		return
+	}
+	clear(b)
+	select {
+	case cw.free <- b[:0]:
+	default:
+	}
+}
 
 func (cw *callWriter) loop(outDir, runID string) {
 	defer close(cw.done)
@@ -566,6 +611,7 @@ func (cw *callWriter) loop(outDir, runID string) {
 				break
 			}
 		}
+		cw.recycle(batch)
 	}
 }
 

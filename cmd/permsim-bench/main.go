@@ -48,7 +48,13 @@ func main() {
 	keep := flag.String("dir", "", "folder to generate into (default: a temp folder, removed afterwards)")
 	child := flag.String("child", "", "internal: run one measured step (ingest-claude, ingest-jsonl, duckdb, replay)")
 	cpuprofile := flag.String("cpuprofile", "", "with -child: write a CPU profile of the step to this file")
+	memprofile := flag.String("memprofile", "", "with -child: write an allocation profile of the step to this file")
 	flag.Parse()
+	if *memprofile != "" {
+		runtime.MemProfileRate = 64 << 10
+		heapAtPeak = *memprofile + ".peak"
+		defer writeMemProfile(*memprofile)
+	}
 	if *child != "" {
 		if err := runChild(*child, *cpuprofile, flag.Args()); err != nil {
 			fmt.Fprintln(os.Stderr, "permsim-bench:", err)
@@ -59,6 +65,33 @@ func main() {
 	if err := run(*sizes, *keep, *runs, *calls); err != nil {
 		fmt.Fprintln(os.Stderr, "permsim-bench:", err)
 		os.Exit(2)
+	}
+}
+
+// heapAtPeak, when set, is the file the heap profile is written to each
+// time the live heap reaches a new peak (by a MiB or more): what was live
+// at the step's peak.
+var heapAtPeak string
+
+// writeHeapProfile writes the heap profile of the last collection.
+func writeHeapProfile(path string) {
+	if f, err := os.Create(path); err == nil {
+		pprof.Lookup("heap").WriteTo(f, 0)
+		f.Close()
+	}
+}
+
+// writeMemProfile writes the allocations made so far (go tool pprof
+// -sample_index=alloc_space shows what the step allocated).
+func writeMemProfile(path string) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "permsim-bench:", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, "permsim-bench:", err)
 	}
 }
 
@@ -310,7 +343,12 @@ func sampleMemory() (stop func() (goPeak, live float64)) {
 		for {
 			metrics.Read(samples)
 			g = max(g, samples[0].Value.Uint64()-samples[1].Value.Uint64())
-			l = max(l, samples[2].Value.Uint64())
+			if live := samples[2].Value.Uint64(); live > l {
+				if heapAtPeak != "" && live > l+(1<<20) {
+					writeHeapProfile(heapAtPeak)
+				}
+				l = live
+			}
 			select {
 			case <-quit:
 				return

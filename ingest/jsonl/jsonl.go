@@ -228,6 +228,8 @@ var (
 
 // decoder turns lines of one file into rows.
 type decoder struct {
+	ms     []member // the members of the line being decoded, reused
+	order  order
 	path   string
 	sink   ingest.Sink
 	warned map[string]bool // keys already reported for this file
@@ -245,20 +247,24 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 	if len(text) == 0 {
 		return row, false
 	}
-	var obj map[string]json.RawMessage
-	if text[0] != '{' || json.Unmarshal(text, &obj) != nil {
-		d.problem(line, "not a JSON object, skipped")
-		return row, false
+	ms, plain := members(text, d.ms, &d.order)
+	d.ms = ms
+	if !plain {
+		var obj map[string]json.RawMessage
+		if text[0] != '{' || json.Unmarshal(text, &obj) != nil {
+			d.problem(line, "not a JSON object, skipped")
+			return row, false
+		}
+		ms = ms[:0]
+		for k, raw := range obj {
+			ms = append(ms, member{key: k, raw: raw})
+		}
+		sort.Slice(ms, func(i, j int) bool { return ms[i].key < ms[j].key }) // reports come in a stable order
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // reports come in a stable order
 	v := reflect.ValueOf(&row).Elem()
 	hasSource := false
-	for _, k := range keys {
-		raw := obj[k]
+	for _, m := range ms {
+		k, raw := m.key, json.RawMessage(m.raw)
 		switch k {
 		case "ingest_run":
 			if !d.warned[k] {
@@ -378,8 +384,8 @@ func set(f reflect.Value, raw json.RawMessage) error {
 	}
 	switch f.Type() {
 	case timeType:
-		var s string
-		if json.Unmarshal(raw, &s) != nil {
+		s, ok := plainString(raw)
+		if !ok && json.Unmarshal(raw, &s) != nil {
 			return errors.New("want a time as an RFC 3339 string, like \"2026-03-14T09:00:09Z\"")
 		}
 		t, err := time.Parse(time.RFC3339Nano, s)
@@ -410,8 +416,8 @@ func set(f reflect.Value, raw json.RawMessage) error {
 	}
 	switch f.Kind() {
 	case reflect.String:
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		s, ok := plainString(raw)
+		if !ok && json.Unmarshal(raw, &s) != nil {
 			return errors.New("want a string")
 		}
 		f.SetString(s)
