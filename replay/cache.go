@@ -37,13 +37,13 @@ func newDecisionCache() *decisionCache {
 // decide returns the decision of c, from the cache when the same call was
 // decided before under lp in the same mode. A nil cache decides every call.
 func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
-	mode, label := modeOf(c, lp, opts)
 	if dc == nil {
-		return decideIn(c, lp, opts, mode, label, nil)
+		return decideOne(c, lp, opts)
 	}
+	mode, label := modeOf(c, lp, opts)
 	k := dc.makeKey(c, mode, label)
 	if len(k) > cacheKeyMax {
-		return decideIn(c, lp, opts, mode, label, nil)
+		return decideOne(c, lp, opts)
 	}
 	byKey := dc.m[lp]
 	if hit, ok := byKey[string(k)]; ok {
@@ -53,7 +53,9 @@ func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options)
 		row.Tool, row.Command, row.Paths, row.Result = c.Tool, c.Command, c.Paths, c.Result
 		return row
 	}
-	row := decideIn(c, lp, opts, mode, label, nil)
+	// What the simulators and this cache keep of the call must be its
+	// own strings, not views of the row group it was read from.
+	row := decideOne(c, lp, opts)
 	if dc.bytes+len(k)+entryBytes > cacheBytes {
 		clear(dc.m)
 		dc.bytes = 0

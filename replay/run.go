@@ -227,6 +227,11 @@ func (d *decider) load(calls []toolcall.Row) {
 		if _, ok := d.policies[k]; ok {
 			continue
 		}
+		// The policy, its rules and its problems are kept: from a copy of
+		// the call that owns its strings.
+		own := ownCall(c)
+		c = &own
+		k = keyOf(c, opts)
 		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
 		d.policies[k] = lp
 		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
@@ -296,8 +301,9 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionR
 						if earlier := d.history.before(c); len(earlier) > 0 {
 							// Decided with its session's history (Gemini
 							// CLI): never cached, the history is part of it.
-							mode, label := modeOf(c, lp, opts)
-							out[i] = decideIn(c, lp, opts, mode, label, earlier)
+							own := ownCall(c)
+							mode, label := modeOf(&own, lp, opts)
+							out[i] = decideIn(&own, lp, opts, mode, label, earlier)
 						} else {
 							out[i] = cache.decide(c, lp, opts)
 						}
@@ -345,11 +351,13 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 	return kept
 }
 
-// decideOne scores one call; earlier is what the calls of its session
-// before it returned (score.Scorer.ScoreInSession).
-func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string) DecisionRow {
-	mode, label := modeOf(c, lp, opts)
-	return decideIn(c, lp, opts, mode, label, earlier)
+// decideOne scores one call with no session history, from a copy of it
+// that owns its strings: what the simulators' caches and the decision
+// cache keep of it must not be a view of the row group it was read from.
+func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
+	own := ownCall(c)
+	mode, label := modeOf(&own, lp, opts)
+	return decideIn(&own, lp, opts, mode, label, nil)
 }
 
 // modeOf is the mode a call is decided in and the label saying where it

@@ -20,13 +20,6 @@ const (
 	RulesTable     = "rules"
 )
 
-// replayColumns are the calls columns replay reads: every field selectCalls,
-// decideIn, a RecordedModer (Codex: mode and sandbox) or a DecisionRow
-// reads. A field missing here reads as zero.
-var replayColumns = []string{"harness", "session_id", "project_dir", "cwd", "ts", "tool", "raw_tool",
-	"command", "paths", "input_json", "mode", "mode_source", "sandbox", "escalated", "result",
-	"source_file", "home", "call_key", "seq"}
-
 // decisionsBuffer bounds the decision rows the Parquet writer holds across
 // its partitions before it writes the largest as a row group.
 const decisionsBuffer = 12 << 20
@@ -43,7 +36,12 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	d := newDecider(opts, hs)
 	// A first pass collects the session outputs later calls are decided
 	// with (Gemini CLI); only calls with an output are held.
-	if h, err := readSessionHistory(outDir); err != nil {
+	// The dedupe of the calls table is done once for both passes.
+	scan, err := ingest.ScanCalls(outDir)
+	if err != nil {
+		return d.sum, fmt.Errorf("reading the calls table under %s: %w", outDir, err)
+	}
+	if h, err := readSessionHistory(scan); err != nil {
 		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("session history not read (calls are decided without it): %v", err))
 	} else {
 		d.history = h
@@ -56,7 +54,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	}
 	var done atomic.Int64
 	stop := progress(opts.Progress, -1, &done)
-	read, err := streamCalls(ctx, outDir, opts, d.sum.Skipped, func(batch []toolcall.Row) error {
+	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, func(batch []toolcall.Row) error {
 		rows, err := d.decide(ctx, batch)
 		if err != nil {
 			return err
@@ -91,7 +89,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 // the selected calls decideBatch at a time, in table order (newest first
 // with --newest); it returns how many calls the table held. Reading
 // overlaps deciding: at most two batches wait between them.
-func streamCalls(ctx context.Context, outDir string, opts Options, skipped map[string]int, fn func([]toolcall.Row) error) (int, error) {
+func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, fn func([]toolcall.Row) error) (int, error) {
 	batches := make(chan []toolcall.Row, 2)
 	quit := make(chan struct{})
 	var read int
@@ -114,16 +112,17 @@ func streamCalls(ctx context.Context, outDir string, opts Options, skipped map[s
 				return false
 			}
 		}
-		err := ingest.ReadCallsColumns(outDir, replayColumns, func(r toolcall.Row) error {
+		err := readCalls(scan, func(r *toolcall.Row) error {
 			read++
-			if !selected(&r, opts, readSkipped) {
+			if !selected(r, opts, readSkipped) {
 				return nil
 			}
 			if newest != nil {
-				newest.add(r)
+				// Kept across row groups: its own strings, not views.
+				newest.add(ownCall(r))
 				return nil
 			}
-			batch = append(batch, r)
+			batch = append(batch, *r)
 			if len(batch) == decideBatch && !send() {
 				return errStop
 			}
