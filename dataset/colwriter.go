@@ -23,25 +23,27 @@ func (w *Writer[T]) Columns() []string {
 // WriteColumns writes rows given by columns as one row group of the
 // partition whose values are partition (one per Options.Partitions, in
 // order; a date partition's as "YYYY-MM-DD" or UnknownDate), without
-// reflection and without an allocation per value. cols holds the values of
-// each stored column in the order Columns gives, in the slice of its kind
-// (ColumnValues): strings for a string column, lists for a []string one,
-// Times, Ints and Bools for the others; a *int64 column is written from
-// Ints with no nulls. The values are read before WriteColumns returns and
-// not kept, so they may be views of buffers the caller reuses.
+// reflection and without an allocation per value. fill sets the values of
+// stored column i (in the order Columns gives) for every row, in the slice
+// of its kind (ColumnValues): Strings for a string column, Lists for a
+// []string one, Times, Ints and Bools for the others (a *int64 column is
+// written from Ints, with no nulls). It is called for one column at a
+// time, just before that column is written, with the same out each time,
+// so one set of buffers serves every column; the values are not kept after
+// the column is written, so they may be views of buffers the caller reuses.
 //
 // It is for writers that hold their rows as columns (replay's decisions):
 // rows given to Write and to WriteColumns may be mixed, but each call
 // writes its rows at once, a row group of its own.
-func (w *Writer[T]) WriteColumns(partition []string, rows int, cols []ColumnValues) error {
+func (w *Writer[T]) WriteColumns(partition []string, rows int, fill func(i int, out *ColumnValues) error) error {
 	if w.err != nil {
 		return w.err
 	}
 	if w.finished {
 		return errors.New("dataset: WriteColumns after Commit or Abort")
 	}
-	if len(partition) != len(w.parts) || len(cols) != len(w.stored) {
-		return fmt.Errorf("dataset: WriteColumns: %d partition values and %d columns, want %d and %d", len(partition), len(cols), len(w.parts), len(w.stored))
+	if len(partition) != len(w.parts) {
+		return fmt.Errorf("dataset: WriteColumns: %d partition values, want %d", len(partition), len(w.parts))
 	}
 	if rows == 0 {
 		return nil
@@ -72,7 +74,7 @@ func (w *Writer[T]) WriteColumns(partition []string, rows int, cols []ColumnValu
 			}
 		}
 		n := min(rows-lo, int(w.opts.FileRows-p.cur.rows))
-		if err := writeColumnsGroup(p.cur.pw, w.stored, cols, lo, lo+n, e); err != nil {
+		if err := writeColumnsGroup(p.cur.pw, w.stored, fill, lo, lo+n, e); err != nil {
 			w.err = fmt.Errorf("dataset: writing %s: %w", p.cur.tmp, err)
 			return w.err
 		}
@@ -92,14 +94,16 @@ func (w *Writer[T]) WriteColumns(partition []string, rows int, cols []ColumnValu
 
 // colEncoder holds the value and level buffers WriteColumns reuses.
 type colEncoder struct {
-	vals  []parquet.ByteArray
-	ints  []int64
-	defs  []int16
-	reps  []int16
+	col  ColumnValues
+	vals []parquet.ByteArray
+	ints []int64
+	defs []int16
+	reps []int16
 }
 
-// writeColumnsGroup writes rows lo..hi of cols as one row group.
-func writeColumnsGroup(pw *file.Writer, stored []field, cols []ColumnValues, lo, hi int, e *colEncoder) (err error) {
+// writeColumnsGroup writes rows lo..hi of the columns fill gives as one
+// row group.
+func writeColumnsGroup(pw *file.Writer, stored []field, fill func(int, *ColumnValues) error, lo, hi int, e *colEncoder) (err error) {
 	defer func() {
 		// As writeRowGroup: a sink failure may come as a panic.
 		if r := recover(); r != nil {
@@ -115,7 +119,10 @@ func writeColumnsGroup(pw *file.Writer, stored []field, cols []ColumnValues, lo,
 		if err != nil {
 			return err
 		}
-		if err := e.column(cw, f, &cols[i], lo, hi); err != nil {
+		if err := fill(i, &e.col); err != nil {
+			return fmt.Errorf("column %s: %w", f.name, err)
+		}
+		if err := e.column(cw, f, &e.col, lo, hi); err != nil {
 			return fmt.Errorf("column %s: %w", f.name, err)
 		}
 		if err := cw.Close(); err != nil {

@@ -85,6 +85,9 @@ func readSessionHistory(scan *ingest.CallsScan) (sessionHistory, error) {
 // before returns the outputs of the calls of c's session made before c,
 // oldest first (nil when there are none).
 func (h sessionHistory) before(c *toolcall.Row) []string {
+	if len(h) == 0 {
+		return nil // no Gemini CLI output anywhere: no key to hash
+	}
 	outs := h[sessionKey{c.Harness, c.SessionID}]
 	var earlier []string
 	for _, o := range outs {
