@@ -1,6 +1,8 @@
 package replay
 
 import (
+	"time"
+
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -35,25 +37,26 @@ func newDecisionCache() *decisionCache {
 }
 
 // decide returns the decision of c, from the cache when the same call was
-// decided before under lp in the same mode. A nil cache decides every call.
-func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
-	mode, label := modeOf(c, lp, opts)
+// decided before under lp in the same mode. The row holds the decision
+// (the per-call fields are withCall's to fill): it is shared with every
+// call the cache answers with it, and must not be changed. A nil cache
+// decides every call.
+func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options) *DecisionRow {
 	if dc == nil {
-		return decideIn(c, lp, opts, mode, label, nil)
+		row := decideOne(c, lp, opts)
+		return &row
 	}
+	mode, label := modeOf(c, lp, opts)
 	k := dc.makeKey(c, mode, label)
 	if len(k) > cacheKeyMax {
-		return decideIn(c, lp, opts, mode, label, nil)
+		row := decideOne(c, lp, opts)
+		return &row
 	}
 	byKey := dc.m[lp]
 	if hit, ok := byKey[string(k)]; ok {
-		// The decision is shared; the call's own fields are this call's.
-		row := *hit
-		row.CallKey, row.Harness, row.Ts, row.ProjectDir = c.CallKey, c.Harness, c.Ts, c.ProjectDir
-		row.Tool, row.Command, row.Paths, row.Result = c.Tool, c.Command, c.Paths, c.Result
-		return row
+		return hit
 	}
-	row := decideIn(c, lp, opts, mode, label, nil)
+	row := decideOne(c, lp, opts)
 	if dc.bytes+len(k)+entryBytes > cacheBytes {
 		clear(dc.m)
 		dc.bytes = 0
@@ -62,12 +65,20 @@ func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options)
 		byKey = map[string]*DecisionRow{}
 		dc.m[lp] = byKey
 	}
-	stored := row
 	// Per-call fields are not kept: they would hold the call's strings.
-	stored.CallKey, stored.Harness, stored.ProjectDir, stored.Result = "", "", "", ""
-	stored.Paths = nil
-	byKey[string(k)] = &stored
+	row.CallKey, row.Harness, row.ProjectDir, row.Result = "", "", "", ""
+	row.Tool, row.Command, row.Paths, row.Ts = "", "", nil, time.Time{}
+	byKey[string(k)] = &row
 	dc.bytes += len(k) + entryBytes
+	return &row
+}
+
+// withCall is the decisions row of call c decided as d: d's decision with
+// c's own fields.
+func withCall(d *DecisionRow, c *toolcall.Row) DecisionRow {
+	row := *d
+	row.CallKey, row.Harness, row.Ts, row.ProjectDir = c.CallKey, c.Harness, c.Ts, c.ProjectDir
+	row.Tool, row.Command, row.Paths, row.Result = c.Tool, c.Command, c.Paths, c.Result
 	return row
 }
 

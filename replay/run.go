@@ -168,12 +168,16 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 	var rows []DecisionRow
 	for len(calls) > 0 {
 		n := min(len(calls), decideBatch)
-		out, err := d.decide(ctx, calls[:n])
+		decs, err := d.decide(ctx, calls[:n])
 		if err != nil {
 			stop()
 			return nil, nil, d.sum, err
 		}
-		rows = append(rows, out...)
+		for i, dec := range decs {
+			if dec != nil {
+				rows = append(rows, withCall(dec, &calls[i]))
+			}
+		}
 		done.Add(int64(n))
 		calls = calls[n:]
 	}
@@ -183,9 +187,11 @@ func Decide(ctx context.Context, opts Options, hs Harnesses, calls []toolcall.Ro
 }
 
 // decideBatch is how many calls are decided between two writes: enough to
-// keep every worker busy, few enough that memory does not grow with the
-// calls.
-const decideBatch = 4096
+// keep every worker busy (they take 64 at a time), few enough that memory
+// does not grow with the calls. A toolcall.Row is over 500 bytes and Run
+// holds up to five batches (being read, waiting, being decided, waiting to
+// be written, being written): 2048 keeps that near 6 MiB.
+const decideBatch = 2048
 
 // decider decides calls a batch at a time, loading each policy the first
 // time a batch needs it, and remembers what it did in sum and rules.
@@ -197,8 +203,6 @@ type decider struct {
 	sum      Summary
 	caches   []*decisionCache // one per worker
 	history  sessionHistory   // the session outputs earlier calls returned (nil: none)
-	out      []DecisionRow
-	ok       []bool
 }
 
 func newDecider(opts Options, hs Harnesses) *decider {
@@ -227,6 +231,11 @@ func (d *decider) load(calls []toolcall.Row) {
 		if _, ok := d.policies[k]; ok {
 			continue
 		}
+		// The policy, its rules and its problems are kept: from a copy of
+		// the call that owns its strings.
+		own := ownCall(c)
+		c = &own
+		k = keyOf(c, opts)
 		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
 		d.policies[k] = lp
 		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
@@ -258,19 +267,16 @@ func (d *decider) load(calls []toolcall.Row) {
 }
 
 // decide decides one batch of selected calls with the workers and returns
-// the rows of those it could decide, in order. The slice is reused by the
-// next call.
-func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionRow, error) {
+// the decision of each, in order (withCall makes its row): nil for a call
+// it could not decide. A decision may be shared with other calls and must
+// not be changed.
+func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]*DecisionRow, error) {
 	d.load(calls)
 	opts := d.opts
 	n := len(calls)
-	if cap(d.out) < n {
-		d.out = make([]DecisionRow, n)
-		d.ok = make([]bool, n)
-	}
-	out, ok := d.out[:n], d.ok[:n]
-	clear(out)
-	clear(ok)
+	// A new slice per batch: Run writes one batch while the next is
+	// decided.
+	out := make([]*DecisionRow, n)
 	workers := min(opts.Workers, max(1, n/64))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -282,6 +288,10 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionR
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Calls of one batch mostly share their policy: the last
+			// one found is tried first.
+			var lastKey policyKey
+			var last *loadedPolicy
 			for {
 				// Calls are taken 64 at a time: one atomic add per call was
 				// a measurable share of a cached decision.
@@ -291,17 +301,23 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionR
 				}
 				for i := lo; i < min(lo+64, n); i++ {
 					c := &calls[i]
-					lp := d.policies[keyOf(c, opts)]
-					if lp.err == nil {
-						if earlier := d.history.before(c); len(earlier) > 0 {
-							// Decided with its session's history (Gemini
-							// CLI): never cached, the history is part of it.
-							mode, label := modeOf(c, lp, opts)
-							out[i] = decideIn(c, lp, opts, mode, label, earlier)
-						} else {
-							out[i] = cache.decide(c, lp, opts)
-						}
-						ok[i] = true
+					k := keyOf(c, opts)
+					if last == nil || k != lastKey {
+						lastKey, last = k, d.policies[k]
+					}
+					lp := last
+					if lp.err != nil {
+						continue
+					}
+					if earlier := d.history.before(c); len(earlier) > 0 {
+						// Decided with its session's history (Gemini
+						// CLI): never cached, the history is part of it.
+						own := ownCall(c)
+						mode, label := modeOf(&own, lp, opts)
+						row := decideIn(&own, lp, opts, mode, label, earlier)
+						out[i] = &row
+					} else {
+						out[i] = cache.decide(c, lp, opts)
 					}
 				}
 			}
@@ -311,21 +327,19 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]DecisionR
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rows := out[:0]
-	for i := range out {
-		if !ok[i] {
+	for i, dec := range out {
+		if dec == nil {
 			lp := d.policies[keyOf(&calls[i], opts)]
 			d.sum.Skipped[lp.err.Error()]++
 			continue
 		}
 		d.sum.Calls++
-		d.sum.Outcomes[out[i].Outcome]++
-		if out[i].Dangerous {
+		d.sum.Outcomes[dec.Outcome]++
+		if dec.Dangerous {
 			d.sum.Dangerous++
 		}
-		rows = append(rows, out[i])
 	}
-	return rows, nil
+	return out, nil
 }
 
 // selectCalls keeps the shell and file-tool calls inside the --since window,
@@ -345,11 +359,13 @@ func selectCalls(calls []toolcall.Row, opts Options, skipped map[string]int) []t
 	return kept
 }
 
-// decideOne scores one call; earlier is what the calls of its session
-// before it returned (score.Scorer.ScoreInSession).
-func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options, earlier []string) DecisionRow {
-	mode, label := modeOf(c, lp, opts)
-	return decideIn(c, lp, opts, mode, label, earlier)
+// decideOne scores one call with no session history, from a copy of it
+// that owns its strings: what the simulators' caches and the decision
+// cache keep of it must not be a view of the row group it was read from.
+func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
+	own := ownCall(c)
+	mode, label := modeOf(&own, lp, opts)
+	return decideIn(&own, lp, opts, mode, label, nil)
 }
 
 // modeOf is the mode a call is decided in and the label saying where it

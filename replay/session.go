@@ -2,7 +2,9 @@ package replay
 
 import (
 	"sort"
+	"strings"
 
+	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -38,17 +40,36 @@ func newSessionHistory(calls []toolcall.Row) sessionHistory {
 	return h
 }
 
-// readSessionHistory collects the outputs of every call of the store under
-// outDir (the pass reads four columns; only calls with an output are kept,
+// readSessionHistory collects the outputs of every call of the calls
+// table (the pass reads four columns; only calls with an output are kept,
 // which only Gemini CLI's shell calls have, each cut to
 // toolcall.OutputMax). It holds those outputs, not the calls: memory grows
-// with the recorded Gemini CLI shell output, not with the calls.
-func readSessionHistory(outDir string) (sessionHistory, error) {
+// with the recorded Gemini CLI shell output, not with the calls. A table
+// whose files' footers show the output column all null (no Gemini CLI
+// calls) is not read at all.
+func readSessionHistory(scan *ingest.CallsScan) (sessionHistory, error) {
+	any := false
+	for _, p := range scan.Parts() {
+		if none, err := dataset.AllNull(p, "output"); err != nil || !none {
+			any = true // a file the footer cannot tell about is read
+			break
+		}
+	}
+	if !any {
+		return nil, nil
+	}
 	h := sessionHistory{}
-	err := ingest.ReadCallsColumns(outDir, []string{"harness", "session_id", "seq", "output"}, func(c toolcall.Row) error {
-		if c.Output != "" && c.SessionID != "" {
-			k := sessionKey{c.Harness, c.SessionID}
-			h[k] = append(h[k], seqOutput{c.Seq, c.Output})
+	specs := []dataset.ColumnSpec{{Name: "harness", Kind: dataset.KindString}, {Name: "session_id", Kind: dataset.KindString},
+		{Name: "seq", Kind: dataset.KindInt64}, {Name: "output", Kind: dataset.KindString}}
+	err := scan.Read(specs, func(keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
+		harness, session, seq, output := cols[0].Strings, cols[1].Strings, cols[2].Ints, cols[3].Strings
+		for i := range n {
+			if output[i] == "" || session[i] == "" || !keep(first+i) {
+				continue
+			}
+			// Kept: copies, not views of the row group's buffers.
+			k := sessionKey{strings.Clone(harness[i]), strings.Clone(session[i])}
+			h[k] = append(h[k], seqOutput{seq[i], strings.Clone(output[i])})
 		}
 		return nil
 	})
@@ -64,6 +85,9 @@ func readSessionHistory(outDir string) (sessionHistory, error) {
 // before returns the outputs of the calls of c's session made before c,
 // oldest first (nil when there are none).
 func (h sessionHistory) before(c *toolcall.Row) []string {
+	if len(h) == 0 {
+		return nil // no Gemini CLI output anywhere: no key to hash
+	}
 	outs := h[sessionKey{c.Harness, c.SessionID}]
 	var earlier []string
 	for _, o := range outs {

@@ -20,16 +20,11 @@ const (
 	RulesTable     = "rules"
 )
 
-// replayColumns are the calls columns replay reads: every field selectCalls,
-// decideIn, a RecordedModer (Codex: mode and sandbox) or a DecisionRow
-// reads. A field missing here reads as zero.
-var replayColumns = []string{"harness", "session_id", "project_dir", "cwd", "ts", "tool", "raw_tool",
-	"command", "paths", "input_json", "mode", "mode_source", "sandbox", "escalated", "result",
-	"source_file", "home", "call_key", "seq"}
-
-// decisionsBuffer bounds the decision rows the Parquet writer holds across
-// its partitions before it writes the largest as a row group.
-const decisionsBuffer = 12 << 20
+// decisionsBuffer bounds the bytes of the decision rows decisionWriter
+// holds across its partitions before it writes the largest as a row group
+// (decided rows share their decisions: a row holds the call's own fields
+// and a pointer).
+const decisionsBuffer = 8 << 20
 
 // Run reads the calls table under outDir, decides every selected call, and
 // replaces the decisions and rules tables with the result. The old tables
@@ -43,7 +38,12 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	d := newDecider(opts, hs)
 	// A first pass collects the session outputs later calls are decided
 	// with (Gemini CLI); only calls with an output are held.
-	if h, err := readSessionHistory(outDir); err != nil {
+	// The dedupe of the calls table is done once for both passes.
+	scan, err := ingest.ScanCalls(outDir)
+	if err != nil {
+		return d.sum, fmt.Errorf("reading the calls table under %s: %w", outDir, err)
+	}
+	if h, err := readSessionHistory(scan); err != nil {
 		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("session history not read (calls are decided without it): %v", err))
 	} else {
 		d.history = h
@@ -56,20 +56,60 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	}
 	var done atomic.Int64
 	stop := progress(opts.Progress, -1, &done)
-	read, err := streamCalls(ctx, outDir, opts, d.sum.Skipped, func(batch []toolcall.Row) error {
-		rows, err := d.decide(ctx, batch)
+	// The decisions are written in a goroutine of their own, one batch
+	// behind the deciding: writing (encoding and compressing the row
+	// groups) is a fifth of the work, and the other core can do it while
+	// the workers decide the next batch. Batches are written in the order
+	// decided, so the table's order does not depend on the timing.
+	dw := newDecisionWriter(w, decisionsBuffer)
+	type decidedBatch struct {
+		calls []toolcall.Row
+		decs  []*DecisionRow
+	}
+	toWrite := make(chan decidedBatch, 1)
+	written := make(chan error, 1)
+	var writeFailed atomic.Bool
+	go func() {
+		var err error
+		for b := range toWrite {
+			for i, dec := range b.decs {
+				if err != nil {
+					break
+				}
+				if dec != nil {
+					err = dw.add(&b.calls[i], dec)
+				}
+			}
+			if err != nil {
+				writeFailed.Store(true)
+			}
+			done.Add(int64(len(b.calls)))
+		}
+		if err == nil {
+			err = dw.close()
+		}
+		if err != nil {
+			err = fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
+		}
+		written <- err
+	}()
+	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, func(batch []toolcall.Row) error {
+		if writeFailed.Load() {
+			return errWriteFailed
+		}
+		decs, err := d.decide(ctx, batch)
 		if err != nil {
 			return err
 		}
-		for _, r := range rows {
-			if err := w.Write(r); err != nil {
-				return fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
-			}
-		}
-		done.Add(int64(len(batch)))
+		toWrite <- decidedBatch{batch, decs}
 		return nil
 	})
+	close(toWrite)
+	werr := <-written
 	stop()
+	if err == nil || err == errWriteFailed {
+		err = werr
+	}
 	if err != nil {
 		w.Abort()
 		return d.sum, err
@@ -87,12 +127,16 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	return d.sum, nil
 }
 
+// errWriteFailed stops the reading when the writing has failed (its error
+// is the one returned).
+var errWriteFailed = errors.New("writing failed")
+
 // streamCalls reads the calls table in a goroutine of its own and hands fn
 // the selected calls decideBatch at a time, in table order (newest first
 // with --newest); it returns how many calls the table held. Reading
-// overlaps deciding: at most two batches wait between them.
-func streamCalls(ctx context.Context, outDir string, opts Options, skipped map[string]int, fn func([]toolcall.Row) error) (int, error) {
-	batches := make(chan []toolcall.Row, 2)
+// overlaps deciding: at most one batch waits between them.
+func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, fn func([]toolcall.Row) error) (int, error) {
+	batches := make(chan []toolcall.Row, 1)
 	quit := make(chan struct{})
 	var read int
 	var readErr error
@@ -114,16 +158,17 @@ func streamCalls(ctx context.Context, outDir string, opts Options, skipped map[s
 				return false
 			}
 		}
-		err := ingest.ReadCallsColumns(outDir, replayColumns, func(r toolcall.Row) error {
+		err := readCalls(scan, func(r *toolcall.Row) error {
 			read++
-			if !selected(&r, opts, readSkipped) {
+			if !selected(r, opts, readSkipped) {
 				return nil
 			}
 			if newest != nil {
-				newest.add(r)
+				// Kept across row groups: its own strings, not views.
+				newest.add(ownCall(r))
 				return nil
 			}
-			batch = append(batch, r)
+			batch = append(batch, *r)
 			if len(batch) == decideBatch && !send() {
 				return errStop
 			}

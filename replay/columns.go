@@ -1,0 +1,84 @@
+package replay
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
+)
+
+// callSpecs are the calls columns replay reads: every field selectCalls,
+// decideIn, a RecordedModer (Codex: mode and sandbox) or a DecisionRow
+// reads, with their kinds; a field missing here reads as zero. Rows are built from them by column, without reflection and with
+// no allocation per row (the strings are views of each row group's column
+// buffers; see ownCall for where one must be copied).
+var callSpecs = []dataset.ColumnSpec{
+	{Name: "harness", Kind: dataset.KindString},
+	{Name: "session_id", Kind: dataset.KindString},
+	{Name: "project_dir", Kind: dataset.KindString},
+	{Name: "cwd", Kind: dataset.KindString},
+	{Name: "ts", Kind: dataset.KindTime},
+	{Name: "tool", Kind: dataset.KindString},
+	{Name: "raw_tool", Kind: dataset.KindString},
+	{Name: "command", Kind: dataset.KindString},
+	{Name: "paths", Kind: dataset.KindStrings},
+	{Name: "input_json", Kind: dataset.KindString},
+	{Name: "mode", Kind: dataset.KindString},
+	{Name: "mode_source", Kind: dataset.KindString},
+	{Name: "sandbox", Kind: dataset.KindString},
+	{Name: "escalated", Kind: dataset.KindBool},
+	{Name: "result", Kind: dataset.KindString},
+	{Name: "source_file", Kind: dataset.KindString},
+	{Name: "home", Kind: dataset.KindString},
+	{Name: "call_key", Kind: dataset.KindString},
+	{Name: "seq", Kind: dataset.KindInt64},
+}
+
+// readCalls gives fn every call of the calls table that ReadCalls would
+// give, in the same order, as rows holding the columns of
+// callSpecs. The row is fn's only during the call: its strings are views
+// of buffers of the row group being read.
+func readCalls(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
+	var r toolcall.Row
+	return scan.Read(callSpecs, func(keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
+		harness, session, project, cwd := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
+		ts, tool, rawTool, command := cols[4].Times, cols[5].Strings, cols[6].Strings, cols[7].Strings
+		paths, input, mode, modeSource := cols[8].Lists, cols[9].Strings, cols[10].Strings, cols[11].Strings
+		sandbox, escalated, result, source := cols[12].Strings, cols[13].Bools, cols[14].Strings, cols[15].Strings
+		home, callKey, seq := cols[16].Strings, cols[17].Strings, cols[18].Ints
+		for i := range n {
+			if !keep(first + i) {
+				continue
+			}
+			r = toolcall.Row{Harness: harness[i], SessionID: session[i], ProjectDir: project[i], Cwd: cwd[i],
+				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
+				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
+				Escalated: escalated[i], Result: result[i], SourceFile: source[i], Home: home[i],
+				CallKey: callKey[i], Seq: seq[i]}
+			if err := fn(&r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ownCall returns c with its own copy of every string: what a policy, a
+// simulator's cache or the decision cache keeps of a call must not be a
+// view of a row group's buffers, which it would keep alive whole.
+func ownCall(c *toolcall.Row) toolcall.Row {
+	o := *c
+	cl := strings.Clone
+	o.Harness, o.SessionID, o.ProjectDir, o.Cwd = cl(c.Harness), cl(c.SessionID), cl(c.ProjectDir), cl(c.Cwd)
+	o.Tool, o.RawTool, o.Command, o.InputJSON = cl(c.Tool), cl(c.RawTool), cl(c.Command), cl(c.InputJSON)
+	o.Mode, o.ModeSource, o.Sandbox, o.Result = cl(c.Mode), cl(c.ModeSource), cl(c.Sandbox), cl(c.Result)
+	o.SourceFile, o.Home, o.CallKey = cl(c.SourceFile), cl(c.Home), cl(c.CallKey)
+	if c.Paths != nil {
+		o.Paths = make([]string, len(c.Paths))
+		for i, p := range c.Paths {
+			o.Paths[i] = cl(p)
+		}
+	}
+	return o
+}

@@ -1,0 +1,311 @@
+package replay
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/toolcall"
+)
+
+// decisionWriter buffers decisions rows by columns, per partition of the
+// decisions table (harness, date), and writes each partition's rows as row
+// groups through dataset.Writer.WriteColumns: no reflection, and no
+// allocation per row. A row is the call's own fields, copied into the
+// partition's byte buffers (the call's strings are views of a row group
+// of the calls table), and a pointer to its decision, which the decision
+// cache shares between the calls it answers.
+type decisionWriter struct {
+	w        *dataset.Writer[DecisionRow]
+	columns  []string
+	parts    map[partKey]*decPart
+	last     *decPart
+	buffered int // bytes held by every partition
+	budget   int
+	groupMax int // rows of a full row group
+}
+
+// partKey is a decisions partition: the harness, and the UTC day of the
+// call's time (known false: no time, the "unknown" date).
+type partKey struct {
+	harness string
+	day     int64
+	known   bool
+}
+
+// decPart is one partition's buffered rows.
+type decPart struct {
+	key                                    partKey
+	values                                 []string // partition values: harness, date
+	callKey, projectDir, tool, cmd, result strBuf
+	paths                                  listBuf
+	ts                                     []time.Time
+	dec                                    []*DecisionRow
+	bytes                                  int
+	// seen holds the decisions the rows point to: a decision no longer in
+	// the cache (a one-off call's) is kept alive by its rows alone, so its
+	// size counts against the budget, once per partition.
+	seen map[*DecisionRow]struct{}
+}
+
+// rowOverhead is what a buffered row costs besides its strings' bytes: the
+// time, the pointer, the string ends, and room for the buffers' growth.
+const rowOverhead = 96
+
+func newDecisionWriter(w *dataset.Writer[DecisionRow], budget int) *decisionWriter {
+	return &decisionWriter{w: w, columns: w.Columns(), parts: map[partKey]*decPart{}, budget: budget,
+		groupMax: dataset.DefaultRowGroupRows}
+}
+
+// add buffers the row of call c decided as d, and writes a partition's
+// rows when they fill a row group or the buffers pass the budget.
+func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
+	k := partKey{harness: c.Harness}
+	if !c.Ts.IsZero() {
+		k.day, k.known = floorDiv(c.Ts.Unix(), 86400), true
+	}
+	p := dw.last
+	if p == nil || p.key != k {
+		p = dw.parts[k]
+		if p == nil {
+			date := dataset.UnknownDate
+			if k.known {
+				date = time.Unix(k.day*86400, 0).UTC().Format("2006-01-02")
+			}
+			k.harness = strings.Clone(k.harness) // a map key: not a view
+			p = &decPart{key: k, values: []string{k.harness, date}}
+			dw.parts[k] = p
+		}
+		dw.last = p
+	}
+	before := p.bytes
+	p.callKey.add(c.CallKey)
+	p.projectDir.add(c.ProjectDir)
+	p.tool.add(c.Tool)
+	p.cmd.add(c.Command)
+	p.result.add(c.Result)
+	p.paths.add(c.Paths)
+	p.ts = append(p.ts, c.Ts)
+	p.dec = append(p.dec, d)
+	if _, ok := p.seen[d]; !ok {
+		if p.seen == nil {
+			p.seen = map[*DecisionRow]struct{}{}
+		}
+		p.seen[d] = struct{}{}
+		p.bytes += decisionBytes(d)
+	}
+	p.bytes += rowOverhead + len(c.CallKey) + len(c.ProjectDir) + len(c.Tool) + len(c.Command) + len(c.Result) + p.paths.lastBytes
+	dw.buffered += p.bytes - before
+	switch {
+	case len(p.dec) >= dw.groupMax:
+		return dw.flush(p)
+	case dw.buffered > dw.budget:
+		return dw.flush(dw.largest())
+	}
+	return nil
+}
+
+// decisionBytes is about what a decision row holds (its strings are mostly
+// its own: reasons, notes, rules).
+func decisionBytes(d *DecisionRow) int {
+	n := 512 + len(d.Reason) + len(d.RuleText) + len(d.RuleFile) + len(d.Step) + len(d.ModeLabel) + len(d.Label)
+	for _, l := range [][]string{d.Needs, d.Notes, d.Danger} {
+		for _, s := range l {
+			n += 16 + len(s)
+		}
+	}
+	return n
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+func (dw *decisionWriter) largest() *decPart {
+	var best *decPart
+	for _, p := range dw.parts {
+		if best == nil || p.bytes > best.bytes || (p.bytes == best.bytes && slices.Compare(p.values, best.values) < 0) {
+			best = p
+		}
+	}
+	return best
+}
+
+// close writes what is buffered, partition by partition in order.
+func (dw *decisionWriter) close() error {
+	ps := make([]*decPart, 0, len(dw.parts))
+	for _, p := range dw.parts {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b *decPart) int { return slices.Compare(a.values, b.values) })
+	for _, p := range ps {
+		if err := dw.flush(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// flush writes a partition's rows as one row group and lets its buffers
+// go (a partition the input has moved past should not hold them).
+func (dw *decisionWriter) flush(p *decPart) error {
+	n := len(p.dec)
+	if n == 0 {
+		return nil
+	}
+	err := dw.w.WriteColumns(p.values, n, func(i int, out *dataset.ColumnValues) error {
+		return p.fill(dw.columns[i], n, out)
+	})
+	if err != nil {
+		return err
+	}
+	dw.buffered -= p.bytes
+	*p = decPart{key: p.key, values: p.values}
+	return nil
+}
+
+// fill sets out to the n values of the named decisions column.
+func (p *decPart) fill(name string, n int, out *dataset.ColumnValues) error {
+	strs := func(get func(*DecisionRow) string) {
+		out.Strings = grow(out.Strings, n)
+		for i, d := range p.dec {
+			out.Strings[i] = get(d)
+		}
+	}
+	lists := func(get func(*DecisionRow) []string) {
+		out.Lists = grow(out.Lists, n)
+		for i, d := range p.dec {
+			out.Lists[i] = get(d)
+		}
+	}
+	switch name {
+	case "call_key":
+		out.Strings = p.callKey.views(out.Strings, n)
+	case "project_dir":
+		out.Strings = p.projectDir.views(out.Strings, n)
+	case "tool":
+		out.Strings = p.tool.views(out.Strings, n)
+	case "command":
+		out.Strings = p.cmd.views(out.Strings, n)
+	case "result":
+		out.Strings = p.result.views(out.Strings, n)
+	case "paths":
+		out.Lists = p.paths.views(out.Lists, n)
+	case "ts":
+		out.Times = p.ts
+	case "mode":
+		strs(func(d *DecisionRow) string { return d.Mode })
+	case "mode_label":
+		strs(func(d *DecisionRow) string { return d.ModeLabel })
+	case "outcome":
+		strs(func(d *DecisionRow) string { return d.Outcome })
+	case "group":
+		strs(func(d *DecisionRow) string { return d.Group })
+	case "step":
+		strs(func(d *DecisionRow) string { return d.Step })
+	case "rule_text":
+		strs(func(d *DecisionRow) string { return d.RuleText })
+	case "rule_file":
+		strs(func(d *DecisionRow) string { return d.RuleFile })
+	case "rule_layer":
+		strs(func(d *DecisionRow) string { return d.RuleLayer })
+	case "rule_list":
+		strs(func(d *DecisionRow) string { return d.RuleList })
+	case "reason":
+		strs(func(d *DecisionRow) string { return d.Reason })
+	case "label":
+		strs(func(d *DecisionRow) string { return d.Label })
+	case "engine_version":
+		strs(func(d *DecisionRow) string { return d.EngineVersion })
+	case "policy_hash":
+		strs(func(d *DecisionRow) string { return d.PolicyHash })
+	case "needs":
+		lists(func(d *DecisionRow) []string { return d.Needs })
+	case "notes":
+		lists(func(d *DecisionRow) []string { return d.Notes })
+	case "danger":
+		lists(func(d *DecisionRow) []string { return d.Danger })
+	case "dangerous":
+		out.Bools = grow(out.Bools, n)
+		for i, d := range p.dec {
+			out.Bools[i] = d.Dangerous
+		}
+	default:
+		// A column added to DecisionRow must be added here too.
+		return fmt.Errorf("replay: decisions column %q has no writer", name)
+	}
+	return nil
+}
+
+func grow[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	return s[:n]
+}
+
+// strBuf holds strings end to end in one buffer.
+type strBuf struct {
+	data []byte
+	ends []int32
+}
+
+func (b *strBuf) add(s string) {
+	b.data = append(b.data, s...)
+	b.ends = append(b.ends, int32(len(b.data)))
+}
+
+// views returns the strings as views of the buffer, valid until it is
+// added to or let go.
+func (b *strBuf) views(out []string, n int) []string {
+	out = grow(out, n)
+	start := int32(0)
+	for i, end := range b.ends {
+		if end == start {
+			out[i] = ""
+		} else {
+			out[i] = unsafe.String(&b.data[start], int(end-start))
+		}
+		start = end
+	}
+	return out
+}
+
+// listBuf holds lists of strings end to end.
+type listBuf struct {
+	elems     strBuf
+	rowEnds   []int32 // per row, the index in elems.ends after its last element
+	lastBytes int     // bytes of the list added last
+	scratch   []string
+}
+
+func (b *listBuf) add(ss []string) {
+	b.lastBytes = 0
+	for _, s := range ss {
+		b.elems.add(s)
+		b.lastBytes += len(s) + 4
+	}
+	b.rowEnds = append(b.rowEnds, int32(len(b.elems.ends)))
+}
+
+func (b *listBuf) views(out [][]string, n int) [][]string {
+	out = grow(out, n)
+	b.scratch = b.elems.views(b.scratch, len(b.elems.ends))
+	start := int32(0)
+	for i, end := range b.rowEnds {
+		if end == start {
+			out[i] = nil
+		} else {
+			out[i] = b.scratch[start:end:end]
+		}
+		start = end
+	}
+	return out
+}
