@@ -85,14 +85,18 @@ FUZZONLY ?= .
 # FUZZWALL: if set, the most seconds one target may run; it is then stopped
 # with an interrupt, which Go's fuzzer takes as the end of the run (PASS,
 # with the executions reached on its last progress line); the closing line
-# then says "stopped at FUZZWALL" instead of ok.
+# then says "stopped at FUZZWALL" instead of ok. The instrumented test
+# binary is built before the clock starts (go test -c -fuzz), so that a
+# slow build does not eat a target's time.
 FUZZWALL ?=
 fuzz: export FUZZTMP := $(FUZZTMP)
 fuzz:
 	@failed=""; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 	  for t in $$(grep -h '^func Fuzz' $$d/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
 	    echo "$$d $$t" | grep -Eq -- '$(FUZZONLY)' || continue; \
-	    echo "== $$d $$t"; s=$$(date +%s); r=ok; \
+	    echo "== $$d $$t"; \
+	    $(if $(FUZZWALL),TMPDIR=$${FUZZTMP:-$${TMPDIR:-/tmp}} $(GO) test -c -fuzz "^$$t\$$" -o $${FUZZTMP:-$${TMPDIR:-/tmp}}/fuzzbuild.test $$d && rm -f $${FUZZTMP:-$${TMPDIR:-/tmp}}/fuzzbuild.test;) \
+	    s=$$(date +%s); r=ok; \
 	    TMPDIR=$${FUZZTMP:-$${TMPDIR:-/tmp}} $(if $(FUZZWALL),timeout -s INT -k 60 $(FUZZWALL)) $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINTIME) $$d || { rc=$$?; if [ $$rc = 124 ]; then r="stopped at FUZZWALL"; else r=FAIL; failed="$$failed $$d:$$t"; fi; }; \
 	    echo "== done $$d $$t $$(( $$(date +%s) - s )) s $$r"; \
 	  done; \
