@@ -69,6 +69,13 @@ func readSettings(path, layer string) (*settingsFile, engine.ProblemLog) {
 		}
 		return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
+	return parseSettings(path, layer, data)
+}
+
+// parseSettings parses the bytes of one settings file read from path (its
+// comments blanked out first). Invalid JSON is a problem naming the file
+// and line, and no settings.
+func parseSettings(path, layer string, data []byte) (*settingsFile, []string) {
 	raw := stripComments(data)
 	var top map[string]any
 	if err := json.Unmarshal(raw, &top); err != nil {

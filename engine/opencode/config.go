@@ -199,6 +199,13 @@ func readConfigFile(path string, env func(string) string) (value, bool, error) {
 		}
 		return value{}, false, err
 	}
+	return parseConfigFile(path, data, env)
+}
+
+// parseConfigFile parses the bytes of one config file read from path: an
+// empty file counts as absent (false), a file that is not a JSONC object
+// is an error naming the file and line.
+func parseConfigFile(path string, data []byte, env func(string) string) (value, bool, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return value{}, false, nil
 	}

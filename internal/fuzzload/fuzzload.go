@@ -6,6 +6,7 @@
 package fuzzload
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -28,6 +29,28 @@ var calls = []engine.Call{
 // the project.
 func Fuzz(f *testing.F, h engine.Harness, rel string, inHome bool, seeds ...string) {
 	f.Helper()
+	FuzzParse(f, h, rel, inHome, nil, seeds...)
+}
+
+// Fuzzing reports whether the test binary runs with -fuzz: generating
+// inputs rather than running the seed corpus.
+func Fuzzing() bool {
+	fl := flag.Lookup("test.fuzz")
+	return fl != nil && fl.Value.String() != ""
+}
+
+// FuzzParse is Fuzz with a bytes-level parse: parse hands the input to the
+// package's own parser (the function its file loader calls on the bytes
+// it read) and checks what it returns. While fuzzing (-fuzz), only parse
+// runs: the whole load, with its file writes and reads and the decisions,
+// cost 20 to 100 times more per input, and the fuzzer mutates what the
+// parser sees either way. The seed corpus (f.Add and testdata/fuzz, run by
+// go test without -fuzz, so in make test) goes through parse and then the
+// whole load and the decisions, so every input the fuzzer keeps is also
+// replayed end to end. A nil parse means the whole load always.
+func FuzzParse(f *testing.F, h engine.Harness, rel string, inHome bool, parse func(*testing.T, []byte), seeds ...string) {
+	f.Helper()
+	fuzzing := Fuzzing()
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
@@ -47,6 +70,12 @@ func Fuzz(f *testing.F, h engine.Harness, rel string, inHome bool, seeds ...stri
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		if parse != nil {
+			parse(t, data)
+			if fuzzing {
+				return
+			}
+		}
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
