@@ -37,8 +37,8 @@ func parseSettingsBytes(t *testing.T, data []byte) {
 	}
 	sf, probs := parseSettings(data, path, LayerProject, "/p")
 	for _, pr := range probs {
-		if !strings.HasPrefix(pr, path) {
-			t.Fatalf("problem does not name %s: %q", path, pr)
+		if pr.File != path || !strings.HasPrefix(pr.String(), path) {
+			t.Fatalf("problem does not name %s: %+v", path, pr)
 		}
 	}
 	if sf == nil {

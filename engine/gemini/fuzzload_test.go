@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/internal/fuzzload"
 	"github.com/permsim/permsim/internal/safefile"
 )
@@ -79,11 +80,11 @@ func parsePolicyBytes(t *testing.T, data []byte) {
 
 // named fails unless every problem starts with the file it is about, as
 // the package promises (file, and line where there is one).
-func named(t *testing.T, path string, probs []string) {
+func named(t *testing.T, path string, probs engine.ProblemLog) {
 	t.Helper()
 	for _, p := range probs {
-		if !strings.HasPrefix(p, path) {
-			t.Fatalf("problem does not name %s: %q", path, p)
+		if p.File != path || !strings.HasPrefix(p.String(), path) {
+			t.Fatalf("problem does not name %s: %+v", path, p)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func readSettings(path, layer string) (*settingsFile, engine.ProblemLog) {
 // parseSettings parses the bytes of one settings file read from path (its
 // comments blanked out first). Invalid JSON is a problem naming the file
 // and line, and no settings.
-func parseSettings(path, layer string, data []byte) (*settingsFile, []string) {
+func parseSettings(path, layer string, data []byte) (*settingsFile, engine.ProblemLog) {
 	raw := stripComments(data)
 	var top map[string]any
 	if err := json.Unmarshal(raw, &top); err != nil {
