@@ -191,7 +191,6 @@ func uniq(xs ...string) []string {
 	return out
 }
 
-
 // notRules are the lists of Codey's rule listing that hold settings, not
 // rules.
 var notRules = map[string]bool{"setting": true, "defaultMode": true, "additionalDirectories": true, "rules-dir": true}
