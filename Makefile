@@ -91,7 +91,8 @@ FUZZONLY ?= .
 FUZZWALL ?=
 fuzz: export FUZZTMP := $(FUZZTMP)
 fuzz:
-	@failed=""; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
+	@if [ -n "$$FUZZTMP" ]; then mkdir -p "$$FUZZTMP"; fi; \
+	failed=""; for d in $$(grep -rl --include='*_test.go' '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 	  for t in $$(grep -h '^func Fuzz' $$d/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
 	    echo "$$d $$t" | grep -Eq -- '$(FUZZONLY)' || continue; \
 	    echo "== $$d $$t"; \
