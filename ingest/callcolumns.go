@@ -109,17 +109,7 @@ var maxSuspects = 1 << 17
 // other row with a key is the only row of its key and wins. winners, by
 // contrast, reads the three columns of the whole table once per 32k keys.
 func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
-	win := make([][]uint64, len(parts))
-	var total int64
-	for pi, p := range parts {
-		n, err := dataset.NumRows(p)
-		if err != nil {
-			bad[p.Path] = err
-			continue
-		}
-		win[pi] = make([]uint64, (n+63)/64)
-		total += n
-	}
+	win, total := rowBitmaps(parts, bad)
 	m := uint64(filterMinBits)
 	for m < uint64(total)*16 && m < filterMaxBits {
 		m <<= 1

@@ -808,11 +808,10 @@ type winner struct {
 
 var seedA, seedB = maphash.MakeSeed(), maphash.MakeSeed()
 
-// winners returns, per part, a bitmap of the rows ReadCalls gives: per
-// call_key the lowest copy_rank, then the highest ingest_run, then the
-// first in file order; and every row without a call_key. Parts that
-// cannot be read are recorded in bad and left out.
-func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
+// rowBitmaps makes, per part, an empty bitmap of its rows, and counts the
+// rows of all parts; parts whose footer cannot be read are recorded in
+// bad and get none.
+func rowBitmaps(parts []dataset.Part, bad map[string]error) ([][]uint64, int64) {
 	win := make([][]uint64, len(parts))
 	var total int64
 	for pi, p := range parts {
@@ -824,6 +823,15 @@ func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
 		win[pi] = make([]uint64, (n+63)/64)
 		total += n
 	}
+	return win, total
+}
+
+// winners returns, per part, a bitmap of the rows ReadCalls gives: per
+// call_key the lowest copy_rank, then the highest ingest_run, then the
+// first in file order; and every row without a call_key. Parts that
+// cannot be read are recorded in bad and left out.
+func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
+	win, total := rowBitmaps(parts, bad)
 	buckets := max(1, int((total+int64(dedupeKeys)-1)/int64(dedupeKeys)))
 	best := map[keyHash]winner{}
 	ranks := map[string]string{} // interned ranks: the Claude reader's end with the file path
