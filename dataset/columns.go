@@ -58,15 +58,7 @@ func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(fi
 	}
 	defer r.Close()
 	sch := r.MetaData().Schema
-	leaf := map[string]int{}
-	for i := 0; i < sch.NumColumns(); i++ {
-		top := sch.Column(i).ColumnPath()[0]
-		if _, seen := leaf[top]; seen {
-			leaf[top] = -1
-			continue
-		}
-		leaf[top] = i
-	}
+	leaf := leafColumns(sch)
 	idx := make([]int, len(specs))
 	units := make([]schema.TimeUnitType, len(specs))
 	for k, s := range specs {
@@ -108,17 +100,8 @@ func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(fi
 		n := int(rg.NumRows())
 		base := first
 		first += n
-		if keep != nil {
-			any := false
-			for i := range n {
-				if keep(base + i) {
-					any = true
-					break
-				}
-			}
-			if !any {
-				continue
-			}
+		if !anyKept(keep, base, n) {
+			continue
 		}
 		for k, s := range specs {
 			if err := dec.column(rg, idx[k], s, units[k], p, n, &cols[k]); err != nil {
@@ -326,81 +309,72 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 			ints = resize(out.Ints, n)
 			out.Ints = ints
 		}
-		row := 0
-		for c.HasNext() {
-			total, _, err := c.ReadBatchInPage(batch, dc.ivals, dc.defs, nil)
-			if err != nil {
-				return err
+		return flatValues(c, dc.ivals, dc.defs, maxDef, n, func(row int, x int64, has bool) {
+			if times == nil {
+				ints[row] = x
+				return
 			}
-			v := 0
-			for j := range int(total) {
-				if row >= n {
-					return fmt.Errorf("more values than the row group's %d rows", n)
+			var t time.Time
+			if has {
+				switch unit {
+				case schema.TimeUnitMillis:
+					t = time.UnixMilli(x).UTC()
+				case schema.TimeUnitMicros:
+					t = time.UnixMicro(x).UTC()
+				default:
+					t = time.Unix(0, x).UTC()
 				}
-				has := maxDef == 0 || dc.defs[j] == maxDef
-				var x int64
-				if has {
-					x = dc.ivals[v]
-					v++
-				}
-				if times != nil {
-					var t time.Time
-					if has {
-						switch unit {
-						case schema.TimeUnitMillis:
-							t = time.UnixMilli(x).UTC()
-						case schema.TimeUnitMicros:
-							t = time.UnixMicro(x).UTC()
-						default:
-							t = time.Unix(0, x).UTC()
-						}
-					}
-					times[row] = t
-				} else {
-					ints[row] = x
-				}
-				row++
 			}
-		}
-		if err := c.Err(); err != nil {
-			return err
-		}
-		if row != n {
-			return fmt.Errorf("%d values for the row group's %d rows", row, n)
-		}
-		return nil
+			times[row] = t
+		})
 	case *file.BooleanColumnChunkReader:
 		bools := resize(out.Bools, n)
 		out.Bools = bools
-		row := 0
-		for c.HasNext() {
-			total, _, err := c.ReadBatchInPage(batch, dc.bvals, dc.defs, nil)
-			if err != nil {
-				return err
-			}
-			v := 0
-			for j := range int(total) {
-				if row >= n {
-					return fmt.Errorf("more values than the row group's %d rows", n)
-				}
-				b := false
-				if maxDef == 0 || dc.defs[j] == maxDef {
-					b = dc.bvals[v]
-					v++
-				}
-				bools[row] = b
-				row++
-			}
-		}
-		if err := c.Err(); err != nil {
-			return err
-		}
-		if row != n {
-			return fmt.Errorf("%d values for the row group's %d rows", row, n)
-		}
-		return nil
+		return flatValues(c, dc.bvals, dc.defs, maxDef, n, func(row int, b, _ bool) { bools[row] = b })
 	}
 	return fmt.Errorf("unexpected column reader %T", cr)
+}
+
+// pageReader is a typed column chunk reader of arrow-go's file package
+// (Int64ColumnChunkReader, BooleanColumnChunkReader, …).
+type pageReader[V any] interface {
+	HasNext() bool
+	ReadBatchInPage(batchSize int64, values []V, defLvls, repLvls []int16) (int64, int, error)
+	Err() error
+}
+
+// flatValues reads a column chunk of a flat (non-list) column of n rows
+// and hands set each row's value, has false for a null (the zero value
+// then). vals and defs are the decoder's reused batch buffers.
+func flatValues[V any](c pageReader[V], vals []V, defs []int16, maxDef int16, n int, set func(row int, v V, has bool)) error {
+	row := 0
+	for c.HasNext() {
+		total, _, err := c.ReadBatchInPage(batch, vals, defs, nil)
+		if err != nil {
+			return err
+		}
+		v := 0
+		for j := range int(total) {
+			if row >= n {
+				return fmt.Errorf("more values than the row group's %d rows", n)
+			}
+			var x V
+			has := maxDef == 0 || defs[j] == maxDef
+			if has {
+				x = vals[v]
+				v++
+			}
+			set(row, x, has)
+			row++
+		}
+	}
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if row != n {
+		return fmt.Errorf("%d values for the row group's %d rows", row, n)
+	}
+	return nil
 }
 
 // AllNull reports whether a data file's footer shows every value of the

@@ -131,17 +131,8 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 		n := int(rg.NumRows())
 		base := first
 		first += n
-		if keep != nil {
-			any := false
-			for i := range n {
-				if keep(base + i) {
-					any = true
-					break
-				}
-			}
-			if !any {
-				continue // no column of this row group is decoded
-			}
+		if !anyKept(keep, base, n) {
+			continue // no column of this row group is decoded
 		}
 		// The row group's rows are given to fn by value, so one array
 		// serves every row group.
@@ -181,18 +172,41 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 	return nil, nil
 }
 
-// mapColumns finds, for each field of the row type, the file's leaf column
-// of that top-level name, and checks the column can fill the field.
-func mapColumns(c *codec, sch *schema.Schema) ([]colMap, map[string]bool, error) {
+// leafColumns maps each top-level column name of sch to its one leaf
+// column's index, or -1 for a struct or map (several leaves, never a
+// column of ours).
+func leafColumns(sch *schema.Schema) map[string]int {
 	leaf := map[string]int{}
 	for i := 0; i < sch.NumColumns(); i++ {
 		top := sch.Column(i).ColumnPath()[0]
 		if _, seen := leaf[top]; seen {
-			leaf[top] = -1 // a struct or map: several leaves, never one of ours
+			leaf[top] = -1
 			continue
 		}
 		leaf[top] = i
 	}
+	return leaf
+}
+
+// anyKept reports whether keep accepts one of the n rows from first on
+// (keep nil: every row is kept), so a row group none of whose rows is
+// wanted is not decoded.
+func anyKept(keep func(row int) bool, first, n int) bool {
+	if keep == nil {
+		return true
+	}
+	for i := range n {
+		if keep(first + i) {
+			return true
+		}
+	}
+	return false
+}
+
+// mapColumns finds, for each field of the row type, the file's leaf column
+// of that top-level name, and checks the column can fill the field.
+func mapColumns(c *codec, sch *schema.Schema) ([]colMap, map[string]bool, error) {
+	leaf := leafColumns(sch)
 	var cols []colMap
 	inFile := map[string]bool{}
 	for _, f := range c.fields {

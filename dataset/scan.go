@@ -34,15 +34,7 @@ func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Str
 	}
 	defer r.Close()
 	sch := r.MetaData().Schema
-	leaf := map[string]int{}
-	for i := 0; i < sch.NumColumns(); i++ {
-		top := sch.Column(i).ColumnPath()[0]
-		if _, seen := leaf[top]; seen {
-			leaf[top] = -1
-			continue
-		}
-		leaf[top] = i
-	}
+	leaf := leafColumns(sch)
 	find := func(name string, want parquet.Type) (int, error) {
 		i, ok := leaf[name]
 		if !ok {

@@ -2,7 +2,6 @@ package ingest
 
 import (
 	"errors"
-	"hash/maphash"
 
 	"github.com/permsim/permsim/dataset"
 )
@@ -116,7 +115,6 @@ func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error)
 	}
 	filter := make([]uint64, m/64)
 	suspects := map[uint64]struct{}{} // keyHash.a of keys that may repeat
-	hashOf := func(key []byte) keyHash { return keyHash{maphash.Bytes(seedA, key), maphash.Bytes(seedB, key)} }
 	// Four probes from the two hashes (Kirsch and Mitzenmacher).
 	probe := func(h keyHash, i uint64) (int, uint64) {
 		bit := (h.a + i*h.b) & (m - 1)
@@ -136,7 +134,7 @@ func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error)
 					win[pi][r>>6] |= 1 << (r & 63)
 					continue
 				}
-				h := hashOf(keys.Bytes(i))
+				h := hashKey(keys.Bytes(i))
 				seen := true
 				for j := range uint64(4) {
 					w, b := probe(h, j)
@@ -186,14 +184,13 @@ func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error)
 				if keys.Null[i] {
 					continue
 				}
-				h := hashOf(keys.Bytes(i))
+				h := hashKey(keys.Bytes(i))
 				if _, ok := suspects[h.a]; !ok {
 					continue
 				}
 				win[pi][r>>6] &^= 1 << (r & 63)
 				rank := rks.Bytes(i)
-				cur, ok := best[h]
-				if ok && !(string(rank) < cur.rank || (string(rank) == cur.rank && runs[i] > cur.run)) {
+				if cur, ok := best[h]; ok && cur.loses(rank, runs[i]) {
 					continue
 				}
 				best[h] = winner{part: int32(pi), row: int32(r), run: runs[i], rank: string(rank)}
@@ -205,11 +202,7 @@ func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error)
 			bad[p.Path] = err
 		}
 	}
-	for _, w := range best {
-		if bad[parts[w.part].Path] == nil {
-			win[w.part][w.row>>6] |= 1 << (w.row & 63)
-		}
-	}
+	markWinners(win, best, parts, bad)
 	return win, nil
 }
 

@@ -808,6 +808,28 @@ type winner struct {
 
 var seedA, seedB = maphash.MakeSeed(), maphash.MakeSeed()
 
+// hashKey is a call_key's two 64-bit hashes, which stand for the key in
+// the dedupe maps and filter.
+func hashKey(key []byte) keyHash {
+	return keyHash{maphash.Bytes(seedA, key), maphash.Bytes(seedB, key)}
+}
+
+// loses reports whether a row of copy_rank rank written by ingest run run
+// loses to the best row w seen so far of its key: readers keep the lowest
+// copy_rank, then the latest run, then the first in file order.
+func (w winner) loses(rank []byte, run int64) bool {
+	return !(string(rank) < w.rank || (string(rank) == w.rank && run > w.run))
+}
+
+// markWinners sets, in win, the bit of each best row of a readable part.
+func markWinners(win [][]uint64, best map[keyHash]winner, parts []dataset.Part, bad map[string]error) {
+	for _, w := range best {
+		if bad[parts[w.part].Path] == nil {
+			win[w.part][w.row>>6] |= 1 << (w.row & 63)
+		}
+	}
+}
+
 // rowBitmaps makes, per part, an empty bitmap of its rows, and counts the
 // rows of all parts; parts whose footer cannot be read are recorded in
 // bad and get none.
@@ -852,13 +874,12 @@ func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
 						continue
 					}
 					key := keys.Bytes(i)
-					h := keyHash{maphash.Bytes(seedA, key), maphash.Bytes(seedB, key)}
+					h := hashKey(key)
 					if h.a%uint64(buckets) != uint64(b) {
 						continue
 					}
 					rank := rks.Bytes(i)
-					cur, ok := best[h]
-					if ok && !(string(rank) < cur.rank || (string(rank) == cur.rank && runs[i] > cur.run)) {
+					if cur, ok := best[h]; ok && cur.loses(rank, runs[i]) {
 						continue
 					}
 					rs, ok := ranks[string(rank)]
@@ -878,11 +899,7 @@ func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
 				bad[p.Path] = err
 			}
 		}
-		for _, w := range best {
-			if bad[parts[w.part].Path] == nil {
-				win[w.part][w.row>>6] |= 1 << (w.row & 63)
-			}
-		}
+		markWinners(win, best, parts, bad)
 		clear(best)
 	}
 	return win, nil
