@@ -76,6 +76,11 @@ type Result struct {
 	Via             string         `json:"via,omitempty"`
 	SubagentResults []Result       `json:"subagent_results,omitempty"`
 	DropReason      string         `json:"drop_reason,omitempty"`
+	// Unsandboxed is what the command did when run again outside the
+	// harness and its sandbox, on a fresh layout of the case ("exit K:
+	// output"), for a row whose output did not say why it failed (the
+	// Codex driver's recheck).
+	Unsandboxed string `json:"unsandboxed,omitempty"`
 }
 
 // Layout of the cases: where the home and the project sit in the sandbox.

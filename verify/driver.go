@@ -88,6 +88,9 @@ type Driver struct {
 	// when it wrote no answer.
 	WholeLog bool
 	Columns  Columns // the summary's column widths
+	// SandboxStep is the simulator's step for a decision made by what the
+	// harness's sandbox would do (Agrees); "" when it has none.
+	SandboxStep string
 }
 
 // CaseFunc runs one case inside the sandbox: it lays out the case, starts
@@ -226,7 +229,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 			fmt.Fprintf(opts.Log, "%s: settings problem: %s\n", c.ID, p)
 		}
 		for k, r := range o.Results {
-			row := Compare(fmt.Sprintf("%s#%d", c.ID, r.CallIndex), r, SimAt(o.Simulated, k))
+			row := Compare(fmt.Sprintf("%s#%d", c.ID, r.CallIndex), r, SimAt(o.Simulated, k), d.SandboxStep)
 			sum.Add(row)
 			var subs []Result
 			for s, sr := range r.SubagentResults {
@@ -234,7 +237,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				if k < len(o.SubSims) {
 					sim = SimAt(o.SubSims[k], s)
 				}
-				sub := Compare(fmt.Sprintf("%s#%d/%d", c.ID, r.CallIndex, s), sr, sim)
+				sub := Compare(fmt.Sprintf("%s#%d/%d", c.ID, r.CallIndex, s), sr, sim, d.SandboxStep)
 				sum.Add(sub)
 				// Every subagent row is kept, in its call's place (one that is
 				// not a decision carries its drop_reason): a differential test
@@ -394,10 +397,11 @@ func SimAt(s []Simulated, i int) Simulated {
 }
 
 // Compare makes one compared row under key: rows with a drop reason are
-// not a permission decision and are not compared.
-func Compare(key string, r Result, sim Simulated) Row {
+// not a permission decision and are not compared; sandboxStep is as for
+// Agrees.
+func Compare(key string, r Result, sim Simulated, sandboxStep string) Row {
 	row := Row{Key: key, Real: r, Sim: sim, Compared: r.DropReason == ""}
-	row.Agree = row.Compared && Agrees(r.Outcome, sim)
+	row.Agree = row.Compared && Agrees(r, sim, sandboxStep)
 	return row
 }
 
@@ -543,10 +547,12 @@ func WriteSymlinks(base string, links map[string]string) error {
 }
 
 // InitGit makes proj a git repository on branch main with one commit of
-// everything in it, run with HOME=home and env added to this process's
-// environment.
+// everything in it and a second branch, feature, at that commit (the
+// shell grammar of verify/generate deletes it: `git branch -D feature`
+// must find it, or it fails before anything a rule or sandbox judges),
+// run with HOME=home and env added to this process's environment.
 func InitGit(proj, home string, env ...string) error {
-	cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty")
+	cmd := exec.Command("sh", "-c", "git init -q -b main && git add -A && git -c user.name=permsim -c user.email=permsim@example.invalid commit -qm init --allow-empty && git branch feature")
 	cmd.Dir = proj
 	cmd.Env = append(append(os.Environ(), "HOME="+home), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -8,6 +8,14 @@ const (
 	OutcomeError   = "error"
 )
 
+// PatternOwnFailure is the pattern of a command that failed inside the
+// harness's sandbox without saying why and fails the same way when run
+// again without it (the Codex driver's unsandboxed re-run): it failed on
+// its own before reaching anything the sandbox would stop. The row shows
+// that the harness let it start in the sandbox without asking, and
+// nothing of what the sandbox would have done with it (Agrees).
+const PatternOwnFailure = "ran(nonzero-exit, fails without the sandbox too)"
+
 // PatternNoResult is the pattern of a call the harness returned nothing
 // for; such a row is dropped, not compared.
 const PatternNoResult = "no-result"

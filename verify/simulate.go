@@ -16,13 +16,20 @@ type Simulated struct {
 }
 
 // Agrees reports whether the simulator's answer matches the real
-// harness's outcome: an "error" row (left to the classifier) matches a
-// classifier answer; the others match by outcome.
-func Agrees(real string, sim Simulated) bool {
+// harness's result r: an "error" row (left to the classifier) matches a
+// classifier answer; the others match by outcome. A command that failed
+// on its own inside the sandbox (PatternOwnFailure) also matches a
+// decision made at sandboxStep, the simulator's step for what the sandbox
+// would do (a write refused, a retry outside it asked for): the command
+// never got that far.
+func Agrees(r Result, sim Simulated, sandboxStep string) bool {
 	if sim.Skipped != "" {
 		return false
 	}
-	return real == sim.Outcome
+	if r.Pattern == PatternOwnFailure && sandboxStep != "" && sim.Step == sandboxStep {
+		return true
+	}
+	return r.Outcome == sim.Outcome
 }
 
 // SimulateCalls decides every call of a case with harness h loaded for env,

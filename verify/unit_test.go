@@ -79,3 +79,34 @@ func TestSandboxIsolates(t *testing.T) {
 		t.Errorf("the sandbox's home is not the batch's home folder: %v", err)
 	}
 }
+
+// TestAgreesOwnFailure: a command that failed on its own inside Codex's
+// sandbox (the driver's unsandboxed re-run failed too) shows only that
+// Codex let it start in the sandbox without asking; a decision made at
+// the sandbox step agrees with it, one made before the command ran (a
+// prompt rule) does not. Any other row agrees by outcome alone.
+func TestAgreesOwnFailure(t *testing.T) {
+	own := Result{Outcome: OutcomeRuns, Pattern: PatternOwnFailure}
+	plain := Result{Outcome: OutcomeRuns, Pattern: "ran(nonzero-exit)"}
+	tests := []struct {
+		name string
+		r    Result
+		sim  Simulated
+		want bool
+	}{
+		{"own failure, write refused by the sandbox", own, Simulated{Outcome: OutcomeBlocked, Step: "5 sandbox"}, true},
+		{"own failure, retry outside the sandbox asked", own, Simulated{Outcome: OutcomeAsks, Step: "5 sandbox"}, true},
+		{"own failure, runs", own, Simulated{Outcome: OutcomeRuns, Step: "5 sandbox"}, true},
+		{"own failure, a prompt rule asks first", own, Simulated{Outcome: OutcomeAsks, Step: "2 prefix rules"}, false},
+		{"own failure, skipped", own, Simulated{Outcome: OutcomeBlocked, Step: "5 sandbox", Skipped: "not simulated"}, false},
+		{"plain failure, write refused by the sandbox", plain, Simulated{Outcome: OutcomeBlocked, Step: "5 sandbox"}, false},
+	}
+	for _, tc := range tests {
+		if got := Agrees(tc.r, tc.sim, "5 sandbox"); got != tc.want {
+			t.Errorf("%s: Agrees = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if Agrees(own, Simulated{Outcome: OutcomeBlocked, Step: "5 sandbox"}, "") {
+		t.Error("a driver without a sandbox step: an own failure agrees by outcome only")
+	}
+}

@@ -10,6 +10,11 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
+// StepSandbox is the step of a decision made by what Codex's sandbox
+// would do with the command: run it, refuse its write, or ask to retry
+// outside the sandbox.
+const StepSandbox = "5 sandbox"
+
 // Reasons in the seed's words.
 const (
 	reasonSandbox = "stopped by the sandbox"
@@ -23,7 +28,7 @@ const (
 	stepRules      = "2 prefix rules"
 	stepRmGuard    = "3 rm guard"
 	stepApproval   = "4 approval policy"
-	stepSandbox    = "5 sandbox"
+	stepSandbox    = StepSandbox
 	stepPatch      = "2 patch safety"
 )
 

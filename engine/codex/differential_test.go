@@ -28,6 +28,12 @@ type diffResult struct {
 	} `json:"ask"`
 }
 
+// patternOwnFailure is the pattern the driver gives a command that failed
+// in the sandbox without saying why and fails without it too
+// (verify/codexdrive.PatternOwnFailure, as the results files spell it;
+// engine packages do not import verify).
+const patternOwnFailure = "ran(nonzero-exit, fails without the sandbox too)"
+
 // wantStep is the step of Codex's order that the real harness's signal
 // points at: the pattern of the tool result, and for a command prompt the
 // reason Codex gave ("… requires approval by policy" comes from a prompt
@@ -118,7 +124,7 @@ func layout(t testing.TB, c corpustest.Case, root string) engine.Env {
 
 func TestDifferentialAppServer(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	appServerCorpus(t, diffDir, "codex", known, 0.98)
+	appServerCorpus(t, diffDir, "codex", known, 0.98, true)
 	known.CheckAllSeen(t, "px-")
 }
 
@@ -130,7 +136,11 @@ const genDir = "../../testdata/codex/generated"
 func TestDifferentialGenerated(t *testing.T) {
 	// The issue's target for drawn Codex corpora: 99.5% by outcome, over all of them together.
 	corpustest.RunDrawn(t, genDir, 0.995, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
-		return appServerCorpus(t, dir, base, known, 0)
+		// A drawn configuration may hold a file Codex cannot use (a
+		// prefix_rule whose match example fails disables the whole
+		// file): its problems are logged, and the rows tell whether the
+		// simulator treats it as the real Codex did.
+		return appServerCorpus(t, dir, base, known, 0, false)
 	})
 }
 
@@ -138,12 +148,12 @@ func TestDifferentialGenerated(t *testing.T) {
 // simulator and fails a row that differs and is not in known, and a
 // corpus whose agreement is under min (0: no minimum); it returns the
 // agreeing and compared rows.
-func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64) (int, int) {
+func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64, problemsFail bool) (int, int) {
 	return corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
 		Dir: dir, Base: base, Known: known, Min: min,
 		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			env := layout(t, c, diffRoot(t))
-			return loadChecked(t, env, r.Config), env.HomeDir, ""
+			return loadChecked(t, env, r.Config, problemsFail), env.HomeDir, ""
 		},
 		Mode: func(t *testing.T, p *Policy, r diffResult) {
 			want, err := parseMode(r.EffectiveMode)
@@ -166,6 +176,16 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 				}
 				got := sc.Score(dcall, "").Decision
 				ok := string(got.Outcome) == r.Outcome
+				if r.Pattern == patternOwnFailure {
+					// The command failed on its own, also without the
+					// sandbox (the driver's unsandboxed re-run): the row
+					// shows Codex let it start in the sandbox without
+					// asking, and nothing of what the sandbox would have
+					// done with it. A decision made at the sandbox step
+					// (a write refused, a retry outside it asked for)
+					// agrees with that as well as "runs" does.
+					ok = ok || got.Step == stepSandbox
+				}
 				if step := wantStep(r); ok && step != "" && got.Step != step {
 					ok = false
 					t.Logf("%s: the real signal %s points at step %q, simulated %q", r.Key(), r.Pattern, step, got.Step)
@@ -179,15 +199,38 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 	})
 }
 
-// loadChecked loads the policy for env and fails the test on an error or
-// a problem reading configuration's files.
-func loadChecked(t *testing.T, env engine.Env, config string) *Policy {
+// probeDir holds hand-written probes recorded with the real Codex 0.169.0,
+// each settling one question a drawn row raised (its README).
+const probeDir = "../../testdata/codex/probe"
+
+// TestDifferentialProbes replays every probe; each row must agree.
+func TestDifferentialProbes(t *testing.T) {
+	known := corpustest.LoadKnown(t, probeDir)
+	bases, err := filepath.Glob(filepath.Join(probeDir, "*.results.jsonl"))
+	if err != nil || len(bases) == 0 {
+		t.Fatalf("no probes in %s (%v)", probeDir, err)
+	}
+	for _, b := range bases {
+		base := strings.TrimSuffix(filepath.Base(b), ".results.jsonl")
+		t.Run(base, func(t *testing.T) { appServerCorpus(t, probeDir, base, known, 1, true) })
+	}
+	known.CheckAllSeen(t, "px-")
+}
+
+// loadChecked loads the policy for env and fails the test on an error,
+// and on a problem reading configuration's files when problemsFail (else
+// it logs the problem).
+func loadChecked(t *testing.T, env engine.Env, config string, problemsFail bool) *Policy {
 	t.Helper()
 	p, err := load(env, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", config, err)
 	}
 	if probs := p.Problems(); len(probs) > 0 {
+		if !problemsFail {
+			t.Logf("%s: problems (expected of a drawn file Codex cannot use): %v", config, probs)
+			return p
+		}
 		t.Errorf("%s: problems: %v", config, probs)
 	}
 	return p
@@ -203,7 +246,7 @@ func TestDifferentialExecpolicy(t *testing.T) {
 			// the case is trusted: the same files Codex reads.
 			c.Trust = boolPtr(c.Trust != nil && *c.Trust)
 			env := layout(t, c, diffRoot(t))
-			return loadChecked(t, env, r.Config), env.HomeDir, ""
+			return loadChecked(t, env, r.Config, true), env.HomeDir, ""
 		},
 		Rows: func(t *testing.T, p *Policy, _ string, _ corpustest.Case, r diffResult, _ []diffResult) []corpustest.Row {
 			if len(r.Argv) == 0 {

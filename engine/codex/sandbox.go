@@ -231,8 +231,10 @@ func gitRepoWrite(sub string, rest []shell.Word) string {
 }
 
 // protectedNames are the folders Codex keeps read-only inside every
-// writable root of the workspace-write sandbox.
-var protectedNames = []string{".git", ".codex", ".agents"}
+// writable root of the workspace-write sandbox. .aws too: `touch .aws/x`
+// in the project answered "Read-only file system" (recorded with the real
+// Codex 0.169.0, testdata/codex/probe/probe-clean).
+var protectedNames = []string{".git", ".codex", ".agents", ".aws"}
 
 // harmless are device files every sandbox lets a command write.
 var harmless = map[string]bool{

@@ -24,6 +24,7 @@ var (
 	rePatchPolicy = regexp.MustCompile(`rejected by user approval settings`)
 	reSandboxErr  = regexp.MustCompile(`Read-only file system|Operation not permitted|Permission denied|EROFS|EPERM|EACCES`)
 	reReadOnly    = regexp.MustCompile(`Read-only file system`)
+	reMountBusy   = regexp.MustCompile(`failed to remove '?\.(codex|agents|aws|git)/?'?: Device or resource busy`)
 	reExit        = regexp.MustCompile(`(?m)^(?:Process exited with code|Exit code:) (\d+)`)
 	reToolError   = regexp.MustCompile(`^exec_command failed|unsupported .*tool call|^unsupported call:|^apply_patch verification failed|^Failed to|invalid patch|patch verification`)
 )

@@ -49,6 +49,9 @@ func TestClassify(t *testing.T) {
 		// Recorded with the real Codex 0.169.0 (testdata/codex/generated,
 		// px-x2302-25…#12): the pipeline exits with uniq's 0.
 		{"sandbox stopped a write, the line exited 0", "", "Chunk ID: 772436\nWall time: 2.0364 seconds\nProcess exited with code 0\nOriginal token count: 21\nOutput:\nfatal: Unable to create '/home/user/proj/.git/index.lock': Read-only file system\n", true, "blocked", "sandbox-denied(exit 0)"},
+		// Recorded with the real Codex 0.169.0 (seed 9929, px-x9929-06#2):
+		// the driver's re-run without the sandbox tells what it was.
+		{"git clean failed on the sandbox's mount points", "", "Chunk ID: 1c0dd4\nWall time: 0.7604 seconds\nProcess exited with code 1\nOriginal token count: 49\nOutput:\nwarning: failed to remove .agents/: Device or resource busy\nwarning: failed to remove .aws/: Device or resource busy\nwarning: failed to remove .codex/: Device or resource busy\nRemoving diff.txt\n", false, "runs", "ran(nonzero-exit)"},
 		// Seen when the mock named a tool gpt-5.5's tool set lacks.
 		{"unsupported tool", "", "unsupported call: shell_command", false, "error", "tool-error"},
 		{"sandbox stopped a write", "", "Chunk ID: c9ed53\nWall time: 0.0000 seconds\nProcess exited with code 1\nOriginal token count: 15\nOutput:\ntouch: cannot touch 'pkg/api/doc.go': Read-only file system\n", false, "blocked", "sandbox-denied(ran sandboxed)"},

@@ -13,6 +13,7 @@ package codexdrive
 import (
 	"time"
 
+	"github.com/permsim/permsim/engine/codex"
 	"github.com/permsim/permsim/verify"
 )
 
@@ -31,6 +32,9 @@ var driver = verify.Driver{
 	Timeout:  func(c verify.Case) time.Duration { return time.Duration(40+15*len(c.Calls)) * time.Second },
 	InnerEnv: InnerEnv,
 	Columns:  verify.Columns{Key: 40, Tool: 18, Pattern: 40},
+	// A command that failed on its own in the sandbox agrees with a
+	// decision made at the sandbox step (unsandboxed.go).
+	SandboxStep: codex.StepSandbox,
 }
 
 // Runner is this driver as the registry lists it: verify.RunDriver with

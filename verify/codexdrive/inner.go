@@ -281,5 +281,8 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		row.DropIfError()
 		rows = append(rows, row)
 	}
+	if err := recheck(ctx, c, mode, rows); err != nil {
+		return nil, version, err
+	}
 	return rows, version, nil
 }
