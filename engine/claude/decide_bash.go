@@ -525,6 +525,13 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		return "", nil, false
 	}
 	if c.Name == "cd" {
+		// A wrapped cd is no cd to Claude Code: "stdbuf -oL cd src", "nice
+		// cd src", "timeout 5 cd src" and "env cd src" asked where "cd src"
+		// ran (recorded with real Claude Code 2.1.328, testdata/claude/
+		// probe-9967; hold-out seed 9967).
+		if cdWrapped(c) {
+			return "", nil, false
+		}
 		target := d.p.home
 		if len(c.Args) > 0 {
 			target = shell.Resolve(c.Args[0].Lit, d.cmdCwd(c), d.p.home)
@@ -659,6 +666,17 @@ func hasDotDot(raw string) bool {
 func wrapped(c *shell.Command) bool {
 	for _, w := range c.Wrappers {
 		if w != "command" && w != "builtin" && w != "xargs" && w != "timeout" {
+			return true
+		}
+	}
+	return false
+}
+
+// cdWrapped reports whether cd runs behind a wrapper other than the
+// shell's own command and builtin (which no recording has tried).
+func cdWrapped(c *shell.Command) bool {
+	for _, w := range c.Wrappers {
+		if w != "command" && w != "builtin" {
 			return true
 		}
 	}

