@@ -2,6 +2,7 @@ package verify
 
 import (
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/score"
 )
 
 // Simulated is what permsim decided for one call of a case.
@@ -76,7 +77,48 @@ const reasonClassifier = "left to the classifier"
 
 // Decide is pol's verdict on one call, in the mode the settings select.
 func Decide(pol engine.Policy, call Call) Simulated {
-	d := pol.Decide(engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}, "")
+	return simulated(pol.Decide(engineCall(call), ""))
+}
+
+func engineCall(call Call) engine.Call {
+	return engine.Call{RawTool: call.Tool, Tool: engine.NormalizeTool(call.Tool), Input: call.Input}
+}
+
+// DecideInSession decides each call of a case again after its run, with
+// the results the harness returned for the case's earlier compared calls
+// (rows, in call order), when h's policy decides with a session's history
+// (score.SessionDecider: Gemini CLI asks before a command built from
+// earlier command output). It replaces sims[i] for every call that had
+// earlier results, so that verify's own comparison decides the way
+// `permsim decide`, replay and the differential tests do; the other
+// entries are left as SimulateCalls made them.
+func DecideInSession(h engine.Harness, env engine.Env, unsupported string, calls []Call, rows []Result, sims []Simulated) {
+	if unsupported != "" {
+		return
+	}
+	pol, err := h.Load(env)
+	if err != nil {
+		return
+	}
+	sd, ok := pol.(score.SessionDecider)
+	if !ok {
+		return
+	}
+	for i, call := range calls {
+		var earlier []string
+		for _, r := range rows {
+			if r.CallIndex < i && r.DropReason == "" {
+				earlier = append(earlier, r.Raw)
+			}
+		}
+		if len(earlier) > 0 && i < len(sims) {
+			sims[i] = simulated(sd.DecideInSession(engineCall(call), "", earlier))
+		}
+	}
+}
+
+// simulated is a decision as a Simulated.
+func simulated(d engine.Decision) Simulated {
 	s := Simulated{Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason, Mode: string(d.Mode)}
 	if d.Reason == reasonClassifier {
 		s.Outcome = OutcomeError

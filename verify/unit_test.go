@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/permsim/permsim/engine"
 )
 
 func TestReadCases(t *testing.T) {
@@ -108,5 +110,52 @@ func TestAgreesOwnFailure(t *testing.T) {
 	}
 	if Agrees(own, Simulated{Outcome: OutcomeBlocked, Step: "5 sandbox"}, "") {
 		t.Error("a driver without a sandbox step: an own failure agrees by outcome only")
+	}
+}
+
+// sessionPolicy asks for a call decided with earlier results and runs one
+// decided alone, and remembers how many earlier results each call had.
+type sessionPolicy struct{ seen map[string]int }
+
+func (p *sessionPolicy) Decide(engine.Call, engine.Mode) engine.Decision {
+	return engine.Decision{Outcome: engine.Runs, Step: "alone"}
+}
+func (p *sessionPolicy) DecideInSession(call engine.Call, _ engine.Mode, earlier []string) engine.Decision {
+	cmd, _ := call.Input["command"].(string)
+	p.seen[cmd] = len(earlier)
+	return engine.Decision{Outcome: engine.Asks, Step: "with history"}
+}
+func (p *sessionPolicy) Modes() []engine.Mode     { return nil }
+func (p *sessionPolicy) Rules() []engine.RuleInfo { return nil }
+func (p *sessionPolicy) Problems() []string       { return nil }
+
+type sessionHarness struct{ p *sessionPolicy }
+
+func (h sessionHarness) Name() string                           { return "test" }
+func (h sessionHarness) Load(engine.Env) (engine.Policy, error) { return h.p, nil }
+
+// TestDecideInSession: after a run, each call that had earlier compared
+// results is decided again with them (a dropped row is no result the
+// harness kept), so verify's comparison decides the way decide and the
+// differential tests do; the first call keeps its decision made alone,
+// and an unsupported case is left alone.
+func TestDecideInSession(t *testing.T) {
+	calls := []Call{{Tool: "run_shell_command", Input: map[string]any{"command": "a"}},
+		{Tool: "run_shell_command", Input: map[string]any{"command": "b"}},
+		{Tool: "run_shell_command", Input: map[string]any{"command": "c"}}}
+	rows := []Result{{CallIndex: 0, Raw: "out a"}, {CallIndex: 1, Raw: "tool error", DropReason: "not a permission decision: tool-error"}, {CallIndex: 2, Raw: "out c"}}
+	p := &sessionPolicy{seen: map[string]int{}}
+	sims := []Simulated{{Outcome: "runs"}, {Outcome: "runs"}, {Outcome: "runs"}}
+	DecideInSession(sessionHarness{p}, engine.Env{}, "", calls, rows, sims)
+	if sims[0].Outcome != "runs" || sims[1].Outcome != "asks" || sims[2].Outcome != "asks" {
+		t.Errorf("outcomes %v, want runs, asks, asks", sims)
+	}
+	if p.seen["b"] != 1 || p.seen["c"] != 1 {
+		t.Errorf("earlier results seen %v, want b:1 c:1 (the dropped row left out)", p.seen)
+	}
+	kept := []Simulated{{Outcome: "runs"}, {Outcome: "runs"}, {Outcome: "runs"}}
+	DecideInSession(sessionHarness{p}, engine.Env{}, "flags", calls, rows, kept)
+	if kept[2].Outcome != "runs" {
+		t.Errorf("an unsupported case was decided again: %v", kept)
 	}
 }

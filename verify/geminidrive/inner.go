@@ -271,5 +271,9 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		row.DropIfError()
 		rows = append(rows, row)
 	}
+	// Decided again with each call's earlier results, as decide and the
+	// differential tests decide it (Gemini CLI's session history).
+	env, unsupported := SimEnv(c)
+	verify.DecideInSession(&gemini.Harness{Hooks: hookRunner}, env, unsupported, c.Calls, rows, out.Simulated)
 	return rows, version, nil
 }
