@@ -295,6 +295,16 @@ func (d *decider) toolRule(list []*rule) *rule {
 	return nil
 }
 
+// wholeRule finds the rule of list that speaks for the call as a whole,
+// whatever its paths or command: a tool-wide rule (toolRule), else a
+// Tool(param:value) one (paramRule).
+func (d *decider) wholeRule(list []*rule) *rule {
+	if r := d.toolRule(list); r != nil {
+		return r
+	}
+	return d.paramRule(list)
+}
+
 // paramRule finds a Tool(param:value) rule in list that matches the call's
 // input.
 func (d *decider) paramRule(list []*rule) *rule {
@@ -445,10 +455,7 @@ func (d *decider) read() engine.Decision {
 	if dec, ok := d.hookStep(1); ok {
 		return dec
 	}
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
+	if r := d.wholeRule(d.p.deny); r != nil {
 		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range d.searched(paths) {
@@ -463,10 +470,7 @@ func (d *decider) read() engine.Decision {
 			}
 		}
 	}
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	if r := d.paramRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
 	for _, path := range d.searched(paths) {
@@ -520,10 +524,7 @@ func (d *decider) edit() engine.Decision {
 	if dec, ok := d.hookStep(1); ok {
 		return dec
 	}
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
+	if r := d.wholeRule(d.p.deny); r != nil {
 		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range paths {
@@ -534,10 +535,7 @@ func (d *decider) edit() engine.Decision {
 			return d.block("2 deny rule", r, fmt.Sprintf("%s is covered by the Read deny rule %s, which also blocks writes", path, r.text))
 		}
 	}
-	ask := d.toolRule(d.p.ask)
-	if ask == nil {
-		ask = d.paramRule(d.p.ask)
-	}
+	ask := d.wholeRule(d.p.ask)
 	for _, path := range paths {
 		if ask == nil {
 			ask = d.pathRule(d.p.ask, "Edit", path, true)
@@ -715,16 +713,10 @@ func (d *decider) other() engine.Decision {
 	if dec, ok := d.hookStep(1); ok {
 		return dec
 	}
-	if r := d.toolRule(d.p.deny); r != nil {
+	if r := d.wholeRule(d.p.deny); r != nil {
 		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
-	if r := d.paramRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	if r := d.paramRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
 	for _, step := range []int{6, 9} {

@@ -73,10 +73,7 @@ func (d *decider) bash() engine.Decision {
 	}
 	// 2. Deny rules: on any command, nested ones included, and path deny
 	// rules on the files the commands read or write.
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
+	if r := d.wholeRule(d.p.deny); r != nil {
 		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for i := range s.Commands {
@@ -137,10 +134,7 @@ func (d *decider) bash() engine.Decision {
 	}
 
 	// 5. Ask rules, and a line too long to check.
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	if r := d.paramRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
 	for i := range s.Commands {
