@@ -327,19 +327,22 @@ func (d *decider) paramRule(list []*rule) *rule {
 	return nil
 }
 
-// hookStep answers steps 1, 6 and 9 from the hook verdict.
-func (d *decider) hookStep(step int) (engine.Decision, bool) {
+// hookStep answers steps 1, 6 and 9 from the hook verdict: the first of
+// steps the verdict decides.
+func (d *decider) hookStep(steps ...int) (engine.Decision, bool) {
 	why := d.hook.Reason
 	if d.hook.Handler != "" {
 		why = d.hook.Handler + ": " + why
 	}
-	switch {
-	case step == 1 && d.hook.Decision == "deny":
-		return d.block("1 hook blocks", nil, why), true
-	case step == 6 && d.hook.Decision == "ask":
-		return d.ask("6 hook asks", nil, why, true), true
-	case step == 9 && d.hook.Decision == "allow":
-		return d.run("9 hook allows", nil, why), true
+	for _, step := range steps {
+		switch {
+		case step == 1 && d.hook.Decision == "deny":
+			return d.block("1 hook blocks", nil, why), true
+		case step == 6 && d.hook.Decision == "ask":
+			return d.ask("6 hook asks", nil, why, true), true
+		case step == 9 && d.hook.Decision == "allow":
+			return d.run("9 hook allows", nil, why), true
+		}
 	}
 	return engine.Decision{}, false
 }
@@ -478,10 +481,8 @@ func (d *decider) read() engine.Decision {
 			return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 		}
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
@@ -559,10 +560,8 @@ func (d *decider) edit() engine.Decision {
 		}
 		return d.ask("3 plan mode", nil, "plan mode holds file edits until a plan is approved", false)
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if prot != "" {
 		if dec, ok := d.protectedWrite(prot); ok {
@@ -639,10 +638,8 @@ func (d *decider) webFetch() engine.Decision {
 	if r := domainRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
@@ -699,10 +696,8 @@ func (d *decider) agent() engine.Decision {
 			return d.block("2 deny rule", r, fmt.Sprintf("Agent type '%s' has been denied by permission rule '%s'", typ, r.text))
 		}
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	return d.run("12 tool needs no permission", nil, "a Task runs; its subagent's calls are decided on their own")
 }
@@ -719,10 +714,8 @@ func (d *decider) other() engine.Decision {
 	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if freeTools[d.tool] {
 		return d.run("12 tool needs no permission", nil, "")
