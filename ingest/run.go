@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"runtime"
@@ -81,11 +82,7 @@ func (s Summary) String() string {
 	if len(s.Calls) == 0 {
 		b.WriteString("calls: none new\n")
 	} else {
-		hs := make([]string, 0, len(s.Calls))
-		for h := range s.Calls {
-			hs = append(hs, h)
-		}
-		slices.Sort(hs)
+		hs := slices.Sorted(maps.Keys(s.Calls))
 		b.WriteString("calls:")
 		for i, h := range hs {
 			if i > 0 {
