@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/jsonscan"
 )
 
 // rec holds the raw top-level values of one transcript entry that the
@@ -96,7 +97,7 @@ func (r *rec) walkMessage(b []byte, vs int) int {
 	}
 	seen := false
 	return walkObj(b, vs, 0, func(k []byte, fs, d int) int {
-		fs = skipWS(b, fs)
+		fs = jsonscan.SkipWS(b, fs)
 		switch string(k) {
 		case "model":
 			fe := skipDepth(b, fs, d)
@@ -115,13 +116,13 @@ func (r *rec) walkMessage(b []byte, vs int) int {
 			return skipDepth(b, fs, d)
 		}
 		return walkArr(b, fs, d, func(es, d int) int {
-			es = skipWS(b, es)
+			es = jsonscan.SkipWS(b, es)
 			if es >= len(b) || b[es] != '{' {
 				return skipDepth(b, es, d)
 			}
 			var typ, id, useID, name, input, isErr, c []byte
 			end := walkObj(b, es, d, func(k []byte, fs, d int) int {
-				fs = skipWS(b, fs)
+				fs = jsonscan.SkipWS(b, fs)
 				fe := skipDepth(b, fs, d)
 				if fe < 0 {
 					return -1
@@ -656,11 +657,11 @@ func lastTimestamp(r io.ReaderAt, size int64) time.Time {
 }
 
 func tsAfterKey(b []byte, i int) (time.Time, bool) {
-	i = skipWS(b, i)
+	i = jsonscan.SkipWS(b, i)
 	if i >= len(b) || b[i] != ':' {
 		return time.Time{}, false
 	}
-	i = skipWS(b, i+1)
+	i = jsonscan.SkipWS(b, i+1)
 	if i >= len(b) || b[i] != '"' {
 		return time.Time{}, false
 	}
