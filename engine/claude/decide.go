@@ -295,6 +295,19 @@ func (d *decider) toolRule(list []*rule) *rule {
 	return nil
 }
 
+// blockedWhole is steps 1 and 2 for the call as a whole, which every tool
+// takes first: a hook that blocks it, then a deny rule for the whole tool
+// or its parameters (wholeRule).
+func (d *decider) blockedWhole() (engine.Decision, bool) {
+	if dec, ok := d.hookStep(1); ok {
+		return dec, true
+	}
+	if r := d.wholeRule(d.p.deny); r != nil {
+		return d.block("2 deny rule", r, "denied by "+r.text), true
+	}
+	return engine.Decision{}, false
+}
+
 // wholeRule finds the rule of list that speaks for the call as a whole,
 // whatever its paths or command: a tool-wide rule (toolRule), else a
 // Tool(param:value) one (paramRule).
@@ -455,11 +468,8 @@ func (d *decider) editAllowed(path string) *rule {
 // read decides Read and the other file-reading tools.
 func (d *decider) read() engine.Decision {
 	paths := d.filePaths()
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	if r := d.wholeRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range d.searched(paths) {
 		if r := d.pathRule(d.p.deny, "Read", path, true); r != nil {
@@ -522,11 +532,8 @@ func (d *decider) read() engine.Decision {
 // edit decides Edit, Write, MultiEdit and NotebookEdit.
 func (d *decider) edit() engine.Decision {
 	paths := d.filePaths()
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	if r := d.wholeRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range paths {
 		if r := d.pathRule(d.p.deny, "Edit", path, true); r != nil {
@@ -705,11 +712,8 @@ func (d *decider) agent() engine.Decision {
 // other decides tools with no specifier of their own (WebSearch, MCP
 // tools, …): bare and param rules, then the mode.
 func (d *decider) other() engine.Decision {
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	if r := d.wholeRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
