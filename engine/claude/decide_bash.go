@@ -7,15 +7,12 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // script parses a command line once per Policy.
 func (p *Policy) script(line string) *shell.Script {
-	if s, ok := p.scripts.Load(line); ok {
-		return s.(*shell.Script)
-	}
-	s, _ := p.scripts.LoadOrStore(line, parseLine(line))
-	return s.(*shell.Script)
+	return boundcache.Get(&p.scripts, line, parseLine)
 }
 
 // parseLine parses a command line as Claude Code 2.1.328 reads it. A line
