@@ -451,6 +451,22 @@ func (d *decider) readAllowed(path string) *rule {
 	return nil
 }
 
+// allowRule is step 12's allow rule for a file tool: a tool-wide allow
+// rule, else, when allowed finds a rule for every one of paths, the last
+// path's (nil for no paths).
+func (d *decider) allowRule(paths []string, allowed func(string) *rule) *rule {
+	if r := d.toolRule(d.allow); r != nil {
+		return r
+	}
+	var by *rule
+	for _, path := range paths {
+		if by = allowed(path); by == nil {
+			return nil
+		}
+	}
+	return by
+}
+
 // editAllowed reports whether an Edit allow rule (path, or a bare Edit)
 // covers writing path.
 //
@@ -511,17 +527,8 @@ func (d *decider) read() engine.Decision {
 	if len(outside) == 0 {
 		return d.run("12 working folder read", nil, "reads inside the working folders run")
 	}
-	if r := d.toolRule(d.allow); r != nil {
+	if r := d.allowRule(outside, d.readAllowed); r != nil {
 		return d.run("12 allow rule", r, "")
-	}
-	var by *rule
-	for _, path := range outside {
-		if by = d.readAllowed(path); by == nil {
-			break
-		}
-	}
-	if by != nil {
-		return d.run("12 allow rule", by, "")
 	}
 	if d.mode == modeAuto || d.mode == modePlan {
 		return d.run("12 "+string(d.mode)+" mode", nil, "reads anywhere run in "+string(d.mode)+" mode")
@@ -591,17 +598,8 @@ func (d *decider) edit() engine.Decision {
 			return d.ask("12 write through a link", nil, path+" resolves through a symbolic link to outside the working folders, which asks as a safety check", true)
 		}
 	}
-	if r := d.toolRule(d.allow); r != nil {
+	if r := d.allowRule(paths, d.editAllowed); r != nil {
 		return d.run("12 allow rule", r, "")
-	}
-	var by *rule
-	for _, path := range paths {
-		if by = d.editAllowed(path); by == nil {
-			break
-		}
-	}
-	if by != nil && len(paths) > 0 {
-		return d.run("12 allow rule", by, "")
 	}
 	inside := len(paths) > 0
 	for _, path := range paths {
