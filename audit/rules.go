@@ -3,9 +3,10 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -75,11 +76,7 @@ func (a *auditor) sharedRules() {
 			if len(dangerous) > 0 {
 				sev = High
 			}
-			names := make([]string, 0, len(cats))
-			for c := range cats {
-				names = append(names, c)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(cats))
 			eg := runs[0].What()
 			if len(dangerous) > 0 {
 				eg = dangerous[0]
@@ -258,11 +255,7 @@ func (a *auditor) hooks() {
 			} `json:"hooks"`
 		}
 		if json.Unmarshal(data, &doc) == nil {
-			events := make([]string, 0, len(doc.Hooks))
-			for e := range doc.Hooks {
-				events = append(events, e)
-			}
-			sort.Strings(events)
+			events := slices.Sorted(maps.Keys(doc.Hooks))
 			for _, e := range events {
 				for _, h := range doc.Hooks[e] {
 					if h.Command == "" {
@@ -314,11 +307,7 @@ func hookCommands(raw json.RawMessage) []hookCommand {
 	if json.Unmarshal(raw, &events) != nil {
 		return nil
 	}
-	names := make([]string, 0, len(events))
-	for e := range events {
-		names = append(names, e)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(events))
 	var out []hookCommand
 	for _, e := range names {
 		for _, m := range events[e] {

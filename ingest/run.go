@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"runtime"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/textsafe"
 )
 
 // CallsTable is the folder of the calls table under the output folder.
@@ -76,26 +78,22 @@ type Summary struct {
 func (s Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "ingest: %s files read (%s), %s unchanged and skipped\n",
-		thousands(int64(s.Files)), megabytes(s.BytesRead), thousands(int64(s.FilesSkippedUnchanged)))
+		textsafe.Thousands(int64(s.Files)), megabytes(s.BytesRead), textsafe.Thousands(int64(s.FilesSkippedUnchanged)))
 	if len(s.Calls) == 0 {
 		b.WriteString("calls: none new\n")
 	} else {
-		hs := make([]string, 0, len(s.Calls))
-		for h := range s.Calls {
-			hs = append(hs, h)
-		}
-		slices.Sort(hs)
+		hs := slices.Sorted(maps.Keys(s.Calls))
 		b.WriteString("calls:")
 		for i, h := range hs {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			fmt.Fprintf(&b, " %s %s", h, thousands(int64(s.Calls[h])))
+			fmt.Fprintf(&b, " %s %s", h, textsafe.Thousands(int64(s.Calls[h])))
 		}
 		b.WriteByte('\n')
 	}
 	if s.ProblemCount > 0 {
-		fmt.Fprintf(&b, "skipped: %s unreadable lines or files", thousands(int64(s.ProblemCount)))
+		fmt.Fprintf(&b, "skipped: %s unreadable lines or files", textsafe.Thousands(int64(s.ProblemCount)))
 		n := min(5, len(s.Problems))
 		if n > 0 {
 			fmt.Fprintf(&b, ", the first %d:", n)
@@ -658,7 +656,7 @@ func startProgress(w io.Writer, total int, files, bytes, calls *atomic.Int64) (s
 	finished := make(chan struct{})
 	last := 0
 	show := func() {
-		line := fmt.Sprintf("ingest: %s/%s files, %s, %s calls", thousands(files.Load()), thousands(int64(total)), megabytes(bytes.Load()), thousands(calls.Load()))
+		line := fmt.Sprintf("ingest: %s/%s files, %s, %s calls", textsafe.Thousands(files.Load()), textsafe.Thousands(int64(total)), megabytes(bytes.Load()), textsafe.Thousands(calls.Load()))
 		if tty {
 			pad := strings.Repeat(" ", max(0, last-len(line)))
 			fmt.Fprint(w, "\r"+line+pad)
@@ -699,26 +697,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// thousands formats n with commas: 3120 → "3,120".
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // megabytes formats a byte count in decimal megabytes, with one decimal
 // below 10 MB so small runs do not all read "0 MB".
 func megabytes(n int64) string {
@@ -726,7 +704,7 @@ func megabytes(n int64) string {
 	if mb < 10 {
 		return strconv.FormatFloat(mb, 'f', 1, 64) + " MB"
 	}
-	return thousands(int64(mb+0.5)) + " MB"
+	return textsafe.Thousands(int64(mb+0.5)) + " MB"
 }
 
 // dedupeKeys is how many call keys ReadCalls holds at once (about 100

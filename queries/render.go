@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/permsim/permsim/internal/textsafe"
 )
 
 const (
@@ -547,22 +548,7 @@ func plural(n int64, word string) string {
 }
 
 // num prints n with thousands separators: 1,234,567.
-func num(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func num(n int64) string { return textsafe.Thousands(n) }
 
 func orNone(l []string) string {
 	if len(l) == 0 {

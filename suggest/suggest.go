@@ -15,8 +15,10 @@ package suggest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -193,11 +195,7 @@ func Suggest(ctx context.Context, calls []toolcall.Row, hs replay.Harnesses, lab
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	var ids []string
-	for id := range per {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
+	ids := slices.Sorted(maps.Keys(per))
 	for _, id := range ids {
 		cs := per[id]
 		nRisky := 0

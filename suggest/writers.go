@@ -230,17 +230,25 @@ func (codexWriter) Snippet(rules []string, _ string) string {
 }
 
 func (codexWriter) Add(env engine.Env, rules []string, list, tmp string) (engine.Env, error) {
+	return withRuleFile(env, tmp, ".codex", "rules", "zz-permsim-suggest.rules", strings.Join(rules, "\n")+"\n")
+}
+
+// withRuleFile is env with its config folder (env.ConfigDir, else
+// ~/<dotDir>) copied to tmp (see copyConfig) and the suggested rules added
+// there as sub/name: Codex's rules and Gemini CLI's policies both live in a
+// folder of the config folder, every file of which is read.
+func withRuleFile(env engine.Env, tmp, dotDir, sub, name, content string) (engine.Env, error) {
 	src := env.ConfigDir
 	if src == "" {
-		src = filepath.Join(homeOf(env), ".codex")
+		src = filepath.Join(homeOf(env), dotDir)
 	}
-	if err := copyConfig(src, tmp, "rules"); err != nil {
+	if err := copyConfig(src, tmp, sub); err != nil {
 		return env, err
 	}
-	if err := os.MkdirAll(filepath.Join(tmp, "rules"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(tmp, sub), 0o755); err != nil {
 		return env, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "rules", "zz-permsim-suggest.rules"), []byte(strings.Join(rules, "\n")+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, sub, name), []byte(content), 0o644); err != nil {
 		return env, err
 	}
 	env.ConfigDir = tmp
@@ -275,21 +283,7 @@ func (geminiWriter) Rule(c Candidate, list string) (string, bool) {
 func (geminiWriter) Snippet(rules []string, _ string) string { return strings.Join(rules, "\n\n") }
 
 func (w geminiWriter) Add(env engine.Env, rules []string, list, tmp string) (engine.Env, error) {
-	src := env.ConfigDir
-	if src == "" {
-		src = filepath.Join(homeOf(env), ".gemini")
-	}
-	if err := copyConfig(src, tmp, "policies"); err != nil {
-		return env, err
-	}
-	if err := os.MkdirAll(filepath.Join(tmp, "policies"), 0o755); err != nil {
-		return env, err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, "policies", "permsim-suggested.toml"), []byte(w.Snippet(rules, list)+"\n"), 0o644); err != nil {
-		return env, err
-	}
-	env.ConfigDir = tmp
-	return env, nil
+	return withRuleFile(env, tmp, ".gemini", "policies", "permsim-suggested.toml", w.Snippet(rules, list)+"\n")
 }
 
 // OpenCode: the permission object of the project's opencode.json. The

@@ -295,6 +295,29 @@ func (d *decider) toolRule(list []*rule) *rule {
 	return nil
 }
 
+// blockedWhole is steps 1 and 2 for the call as a whole, which every tool
+// takes first: a hook that blocks it, then a deny rule for the whole tool
+// or its parameters (wholeRule).
+func (d *decider) blockedWhole() (engine.Decision, bool) {
+	if dec, ok := d.hookStep(1); ok {
+		return dec, true
+	}
+	if r := d.wholeRule(d.p.deny); r != nil {
+		return d.block("2 deny rule", r, "denied by "+r.text), true
+	}
+	return engine.Decision{}, false
+}
+
+// wholeRule finds the rule of list that speaks for the call as a whole,
+// whatever its paths or command: a tool-wide rule (toolRule), else a
+// Tool(param:value) one (paramRule).
+func (d *decider) wholeRule(list []*rule) *rule {
+	if r := d.toolRule(list); r != nil {
+		return r
+	}
+	return d.paramRule(list)
+}
+
 // paramRule finds a Tool(param:value) rule in list that matches the call's
 // input.
 func (d *decider) paramRule(list []*rule) *rule {
@@ -317,19 +340,22 @@ func (d *decider) paramRule(list []*rule) *rule {
 	return nil
 }
 
-// hookStep answers steps 1, 6 and 9 from the hook verdict.
-func (d *decider) hookStep(step int) (engine.Decision, bool) {
+// hookStep answers steps 1, 6 and 9 from the hook verdict: the first of
+// steps the verdict decides.
+func (d *decider) hookStep(steps ...int) (engine.Decision, bool) {
 	why := d.hook.Reason
 	if d.hook.Handler != "" {
 		why = d.hook.Handler + ": " + why
 	}
-	switch {
-	case step == 1 && d.hook.Decision == "deny":
-		return d.block("1 hook blocks", nil, why), true
-	case step == 6 && d.hook.Decision == "ask":
-		return d.ask("6 hook asks", nil, why, true), true
-	case step == 9 && d.hook.Decision == "allow":
-		return d.run("9 hook allows", nil, why), true
+	for _, step := range steps {
+		switch {
+		case step == 1 && d.hook.Decision == "deny":
+			return d.block("1 hook blocks", nil, why), true
+		case step == 6 && d.hook.Decision == "ask":
+			return d.ask("6 hook asks", nil, why, true), true
+		case step == 9 && d.hook.Decision == "allow":
+			return d.run("9 hook allows", nil, why), true
+		}
 	}
 	return engine.Decision{}, false
 }
@@ -425,6 +451,22 @@ func (d *decider) readAllowed(path string) *rule {
 	return nil
 }
 
+// allowRule is step 12's allow rule for a file tool: a tool-wide allow
+// rule, else, when allowed finds a rule for every one of paths, the last
+// path's (nil for no paths).
+func (d *decider) allowRule(paths []string, allowed func(string) *rule) *rule {
+	if r := d.toolRule(d.allow); r != nil {
+		return r
+	}
+	var by *rule
+	for _, path := range paths {
+		if by = allowed(path); by == nil {
+			return nil
+		}
+	}
+	return by
+}
+
 // editAllowed reports whether an Edit allow rule (path, or a bare Edit)
 // covers writing path.
 //
@@ -442,14 +484,8 @@ func (d *decider) editAllowed(path string) *rule {
 // read decides Read and the other file-reading tools.
 func (d *decider) read() engine.Decision {
 	paths := d.filePaths()
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range d.searched(paths) {
 		if r := d.pathRule(d.p.deny, "Read", path, true); r != nil {
@@ -463,10 +499,7 @@ func (d *decider) read() engine.Decision {
 			}
 		}
 	}
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	if r := d.paramRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
 	for _, path := range d.searched(paths) {
@@ -474,10 +507,8 @@ func (d *decider) read() engine.Decision {
 			return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 		}
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
@@ -496,17 +527,8 @@ func (d *decider) read() engine.Decision {
 	if len(outside) == 0 {
 		return d.run("12 working folder read", nil, "reads inside the working folders run")
 	}
-	if r := d.toolRule(d.allow); r != nil {
+	if r := d.allowRule(outside, d.readAllowed); r != nil {
 		return d.run("12 allow rule", r, "")
-	}
-	var by *rule
-	for _, path := range outside {
-		if by = d.readAllowed(path); by == nil {
-			break
-		}
-	}
-	if by != nil {
-		return d.run("12 allow rule", by, "")
 	}
 	if d.mode == modeAuto || d.mode == modePlan {
 		return d.run("12 "+string(d.mode)+" mode", nil, "reads anywhere run in "+string(d.mode)+" mode")
@@ -517,14 +539,8 @@ func (d *decider) read() engine.Decision {
 // edit decides Edit, Write, MultiEdit and NotebookEdit.
 func (d *decider) edit() engine.Decision {
 	paths := d.filePaths()
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for _, path := range paths {
 		if r := d.pathRule(d.p.deny, "Edit", path, true); r != nil {
@@ -534,10 +550,7 @@ func (d *decider) edit() engine.Decision {
 			return d.block("2 deny rule", r, fmt.Sprintf("%s is covered by the Read deny rule %s, which also blocks writes", path, r.text))
 		}
 	}
-	ask := d.toolRule(d.p.ask)
-	if ask == nil {
-		ask = d.paramRule(d.p.ask)
-	}
+	ask := d.wholeRule(d.p.ask)
 	for _, path := range paths {
 		if ask == nil {
 			ask = d.pathRule(d.p.ask, "Edit", path, true)
@@ -561,10 +574,8 @@ func (d *decider) edit() engine.Decision {
 		}
 		return d.ask("3 plan mode", nil, "plan mode holds file edits until a plan is approved", false)
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if prot != "" {
 		if dec, ok := d.protectedWrite(prot); ok {
@@ -587,17 +598,8 @@ func (d *decider) edit() engine.Decision {
 			return d.ask("12 write through a link", nil, path+" resolves through a symbolic link to outside the working folders, which asks as a safety check", true)
 		}
 	}
-	if r := d.toolRule(d.allow); r != nil {
+	if r := d.allowRule(paths, d.editAllowed); r != nil {
 		return d.run("12 allow rule", r, "")
-	}
-	var by *rule
-	for _, path := range paths {
-		if by = d.editAllowed(path); by == nil {
-			break
-		}
-	}
-	if by != nil && len(paths) > 0 {
-		return d.run("12 allow rule", by, "")
 	}
 	inside := len(paths) > 0
 	for _, path := range paths {
@@ -641,10 +643,8 @@ func (d *decider) webFetch() engine.Decision {
 	if r := domainRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if d.mode == modeBypass {
 		return d.run("11 bypassPermissions", nil, "")
@@ -701,10 +701,8 @@ func (d *decider) agent() engine.Decision {
 			return d.block("2 deny rule", r, fmt.Sprintf("Agent type '%s' has been denied by permission rule '%s'", typ, r.text))
 		}
 	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	return d.run("12 tool needs no permission", nil, "a Task runs; its subagent's calls are decided on their own")
 }
@@ -712,25 +710,14 @@ func (d *decider) agent() engine.Decision {
 // other decides tools with no specifier of their own (WebSearch, MCP
 // tools, …): bare and param rules, then the mode.
 func (d *decider) other() engine.Decision {
-	if dec, ok := d.hookStep(1); ok {
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
 	}
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.toolRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
-	if r := d.paramRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	for _, step := range []int{6, 9} {
-		if dec, ok := d.hookStep(step); ok {
-			return dec
-		}
+	if dec, ok := d.hookStep(6, 9); ok {
+		return dec
 	}
 	if freeTools[d.tool] {
 		return d.run("12 tool needs no permission", nil, "")

@@ -7,15 +7,12 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // script parses a command line once per Policy.
 func (p *Policy) script(line string) *shell.Script {
-	if s, ok := p.scripts.Load(line); ok {
-		return s.(*shell.Script)
-	}
-	s, _ := p.scripts.LoadOrStore(line, parseLine(line))
-	return s.(*shell.Script)
+	return boundcache.Get(&p.scripts, line, parseLine)
 }
 
 // parseLine parses a command line as Claude Code 2.1.328 reads it. A line
@@ -67,17 +64,11 @@ func (d *decider) bash() engine.Decision {
 		d.notes = append(d.notes, settingsWriteNote(files))
 	}
 
-	// 1. A blocking hook.
-	if dec, ok := d.hookStep(1); ok {
+	// 1. A blocking hook. 2. Deny rules: for the whole tool, then on any
+	// command, nested ones included, and path deny rules on the files the
+	// commands read or write.
+	if dec, ok := d.blockedWhole(); ok {
 		return dec
-	}
-	// 2. Deny rules: on any command, nested ones included, and path deny
-	// rules on the files the commands read or write.
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
-	}
-	if r := d.paramRule(d.p.deny); r != nil {
-		return d.block("2 deny rule", r, "denied by "+r.text)
 	}
 	for i := range s.Commands {
 		c := &s.Commands[i]
@@ -137,10 +128,7 @@ func (d *decider) bash() engine.Decision {
 	}
 
 	// 5. Ask rules, and a line too long to check.
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
-	}
-	if r := d.paramRule(d.p.ask); r != nil {
+	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}
 	for i := range s.Commands {
@@ -444,21 +432,8 @@ func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
 	// under Bash(wc *), "ls $(dirname src/app.py)" asked) or a
 	// here-document ("cat <<EOF … EOF"; a here-string "wc -l <<< 'a b'"
 	// ran).
-	switch {
-	case trailingBackslash(s.Source):
-		d.notes = append(d.notes, "the line ends in a backslash, which no rule or read-only check approves")
-		return "", nil, false
-	case s.Grouping:
-		d.notes = append(d.notes, "the line has a subshell, brace group or select loop, which no rule or read-only check approves")
-		return "", nil, false
-	case s.Background:
-		d.notes = append(d.notes, "the line runs a command in the background (&), which no rule or read-only check approves")
-		return "", nil, false
-	case s.Subst:
-		d.notes = append(d.notes, "the line has a command or process substitution, which no rule or read-only check approves")
-		return "", nil, false
-	case s.HereDoc:
-		d.notes = append(d.notes, "the line has a here-document, which no rule or read-only check approves")
+	if what := unapprovable(s); what != "" {
+		d.notes = append(d.notes, "the line "+what+", which no rule or read-only check approves")
 		return "", nil, false
 	}
 	step := "12 read-only command"
@@ -495,6 +470,24 @@ func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
 		step = "12 allow rule"
 	}
 	return step, by, true
+}
+
+// unapprovable says what in the line keeps every rule and read-only check
+// from approving it (see the recordings above), or "" when nothing does.
+func unapprovable(s *shell.Script) string {
+	switch {
+	case trailingBackslash(s.Source):
+		return "ends in a backslash"
+	case s.Grouping:
+		return "has a subshell, brace group or select loop"
+	case s.Background:
+		return "runs a command in the background (&)"
+	case s.Subst:
+		return "has a command or process substitution"
+	case s.HereDoc:
+		return "has a here-document"
+	}
+	return ""
 }
 
 // approveCommand approves one simple command by an allow rule, the

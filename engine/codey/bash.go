@@ -80,33 +80,13 @@ func (d *decider) bash() engine.Decision {
 
 	// 1. Deny rules: the tool, any simple command, and the files any of
 	// them reads or writes.
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.denied(r, "")
-	}
-	for _, c := range cmds {
-		if r := bashRule(d.p.deny, c); r != nil {
-			return d.denied(r, c.Text)
-		}
-	}
-	for _, c := range cmds {
-		if r := d.fileRule(d.p.deny, c); r != nil {
-			return d.denied(r, c.Text)
-		}
+	if r, at := d.commandRule(d.p.deny, cmds); r != nil {
+		return d.denied(r, at)
 	}
 	// 2. Ask rules, and a line the parser cannot see through while a deny
 	// rule might be hiding in it.
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.asked(r, "")
-	}
-	for _, c := range cmds {
-		if r := bashRule(d.p.ask, c); r != nil {
-			return d.asked(r, c.Text)
-		}
-	}
-	for _, c := range cmds {
-		if r := d.fileRule(d.p.ask, c); r != nil {
-			return d.asked(r, c.Text)
-		}
+	if r, at := d.commandRule(d.p.ask, cmds); r != nil {
+		return d.asked(r, at)
 	}
 	blind := opaque(s, line)
 	if blind != "" && d.denyPossible() {
@@ -128,6 +108,27 @@ func (d *decider) bash() engine.Decision {
 		d.notes = append(d.notes, why)
 	}
 	return d.afterRules(false, "bash asks in "+string(d.mode)+" mode unless an allow rule covers every command")
+}
+
+// commandRule finds the rule of list a bash call meets first, and the
+// command it met it at ("" for the whole tool): a tool-wide rule, a Bash
+// rule of any simple command, a path rule on the files any of them reads
+// or writes. Deny rules and ask rules are looked up alike.
+func (d *decider) commandRule(list []*rule, cmds []*shell.Command) (*rule, string) {
+	if r := d.toolRule(list); r != nil {
+		return r, ""
+	}
+	for _, c := range cmds {
+		if r := bashRule(list, c); r != nil {
+			return r, c.Text
+		}
+	}
+	for _, c := range cmds {
+		if r := d.fileRule(list, c); r != nil {
+			return r, c.Text
+		}
+	}
+	return nil, ""
 }
 
 // denyPossible reports whether any deny rule in force could catch a shell

@@ -278,6 +278,27 @@ func (d *decider) inRoot(path string) bool {
 	return true
 }
 
+// callRule finds the rule of list a call other than bash meets first, and
+// what it met it at ("" for the whole tool): a tool-wide rule, a path rule
+// on a searched path (pathTool: the call's tool is one of the file tools),
+// a domain rule on host. Deny rules and ask rules are looked up alike.
+func (d *decider) callRule(list []*rule, pathTool bool, paths []string, host string) (*rule, string) {
+	if r := d.toolRule(list); r != nil {
+		return r, ""
+	}
+	if pathTool {
+		for _, path := range d.searched(paths) {
+			if r := d.pathRule(list, d.tool, path); r != nil {
+				return r, path
+			}
+		}
+	}
+	if r := d.domainRule(list, host); r != nil {
+		return r, host
+	}
+	return nil, ""
+}
+
 // fileOrOther decides every call but bash.
 func (d *decider) fileOrOther() engine.Decision {
 	paths := d.filePaths()
@@ -286,32 +307,12 @@ func (d *decider) fileOrOther() engine.Decision {
 
 	// 1. Deny rules, the read-only tools included: "Read(.env) is a rule
 	// about reading".
-	if r := d.toolRule(d.p.deny); r != nil {
-		return d.denied(r, "")
-	}
-	if pathTool {
-		for _, path := range d.searched(paths) {
-			if r := d.pathRule(d.p.deny, d.tool, path); r != nil {
-				return d.denied(r, path)
-			}
-		}
-	}
-	if r := d.domainRule(d.p.deny, host); r != nil {
-		return d.denied(r, host)
+	if r, at := d.callRule(d.p.deny, pathTool, paths, host); r != nil {
+		return d.denied(r, at)
 	}
 	// 2. Ask rules, whatever the mode would do.
-	if r := d.toolRule(d.p.ask); r != nil {
-		return d.asked(r, "")
-	}
-	if pathTool {
-		for _, path := range d.searched(paths) {
-			if r := d.pathRule(d.p.ask, d.tool, path); r != nil {
-				return d.asked(r, path)
-			}
-		}
-	}
-	if r := d.domainRule(d.p.ask, host); r != nil {
-		return d.asked(r, host)
+	if r, at := d.callRule(d.p.ask, pathTool, paths, host); r != nil {
+		return d.asked(r, at)
 	}
 	// 3. Allow rules.
 	if r := d.toolRule(d.p.allow); r != nil {

@@ -3,9 +3,11 @@ package codey
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -274,11 +276,7 @@ const (
 // meaning from, with the seed's reason.
 func (p *Policy) notCarried() {
 	for _, f := range p.files {
-		keys := make([]string, 0, len(f.s.Top))
-		for k := range f.s.Top {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(f.s.Top))
 		for _, k := range keys {
 			info := engine.RuleInfo{File: f.path, Layer: f.layer, List: "setting", Rule: k}
 			switch k {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,11 +53,7 @@ func (p *Policy) loadHooks(file, layer string) {
 		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonErr(data, err)})
 		return
 	}
-	events := make([]string, 0, len(cfg.Hooks))
-	for e := range cfg.Hooks {
-		events = append(events, e)
-	}
-	sort.Strings(events)
+	events := slices.Sorted(maps.Keys(cfg.Hooks))
 	for _, event := range events {
 		for _, h := range cfg.Hooks[event] {
 			in := event == eventPreToolUse || event == eventBeforeShell || event == eventBeforeReadFile

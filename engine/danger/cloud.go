@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"path"
 	"slices"
 	"strings"
 
@@ -48,12 +47,11 @@ func verbs(args []shell.Word, n int) []string {
 // databases, secrets, whole projects), emptying storage, tearing down
 // infrastructure as code, and copying secrets into a bucket.
 func (c *checker) cloud(u unit) {
-	cmd := &u.cmd
-	if cmd.Dynamic || cmd.Name == "" {
+	cmd, name, ok := u.program()
+	if !ok {
 		return
 	}
 	args := cmd.Args
-	name := path.Base(cmd.Name)
 	v := verbs(args, 4)
 	has := func(ws ...string) bool {
 		for _, w := range v {

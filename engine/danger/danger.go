@@ -204,6 +204,17 @@ type unit struct {
 	depth     int
 }
 
+// program returns u's command and the base name of the program it runs
+// when that is a fixed program (not built at run time, not empty): what
+// most checkers look at first.
+func (u *unit) program() (cmd *shell.Command, name string, ok bool) {
+	cmd = &u.cmd
+	if cmd.Dynamic || cmd.Name == "" {
+		return nil, "", false
+	}
+	return cmd, path.Base(cmd.Name), true
+}
+
 // expand returns the command and what its unstripped wrappers run, with
 // the folder each runs in; start is the folder the line starts in.
 func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bool) []unit {

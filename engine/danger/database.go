@@ -23,12 +23,11 @@ var sqlClients = map[string][]string{
 // reset a database (dropdb, mysqladmin drop, rails db:drop, prisma migrate
 // reset, manage.py flush, artisan migrate:fresh, …).
 func (c *checker) database(u unit) {
-	cmd := &u.cmd
-	if cmd.Dynamic || cmd.Name == "" {
+	cmd, name, ok := u.program()
+	if !ok {
 		return
 	}
 	args := cmd.Args
-	name := path.Base(cmd.Name)
 	if opts, ok := sqlClients[name]; ok {
 		for _, stmt := range sqlStatements(name, opts, args, cmd.Stdin) {
 			if destructiveSQL(stmt) {

@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"path"
 	"slices"
 	"strings"
 
@@ -36,15 +35,14 @@ var publishVerbs = map[string][]string{
 // download next is then whatever this command sent, and some of it
 // (yank, unpublish, release delete) cannot be taken back.
 func (c *checker) publish(u unit) {
-	cmd := &u.cmd
-	if cmd.Dynamic || cmd.Name == "" {
+	cmd, name, ok := u.program()
+	if !ok {
 		return
 	}
 	args := cmd.Args
 	if hasLit(args, "--dry-run") {
 		return // a rehearsal publishes nothing
 	}
-	name := path.Base(cmd.Name)
 	if verbs, ok := publishVerbs[name]; ok {
 		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
 			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {

@@ -935,14 +935,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 	for _, a := range cmd.Args {
 		words = append(words, a.Lit)
 	}
-	has := func(seq ...string) bool {
-		for i := 0; i+len(seq) <= len(words); i++ {
-			if slices.Equal(words[i:i+len(seq)], seq) {
-				return true
-			}
-		}
-		return false
-	}
+	has := func(seq ...string) bool { return hasRun(words, seq...) }
 	switch path.Base(cmd.Name) {
 	case "gh":
 		return has("auth", "token") || has("auth", "status", "--show-token") || has("auth", "status", "-t")

@@ -190,12 +190,11 @@ func mountsRoot(spec string) bool {
 // partitions, power, services, the firewall and network links, every
 // process at once, swap, and container data.
 func (c *checker) system(u unit) {
-	cmd := &u.cmd
-	if cmd.Dynamic || cmd.Name == "" {
+	cmd, name, ok := u.program()
+	if !ok {
 		return
 	}
 	args := cmd.Args
-	name := path.Base(cmd.Name)
 	switch {
 	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
 		c.add(DiskSystem)

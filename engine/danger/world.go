@@ -165,19 +165,22 @@ func (c *checker) evalDownloads(u unit) {
 	}
 }
 
+// hasRun reports whether seq stands in words as consecutive words.
+func hasRun(words []string, seq ...string) bool {
+	for i := 0; i+len(seq) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(seq)], seq) {
+			return true
+		}
+	}
+	return false
+}
+
 // secretStore flags the clients of cloud and cluster secret stores asked
 // for a secret's value (listing names is not).
 func (c *checker) secretStore(u unit) {
 	cmd := &u.cmd
 	v := verbs(cmd.Args, 4)
-	seq := func(ws ...string) bool {
-		for i := 0; i+len(ws) <= len(v); i++ {
-			if slices.Equal(v[i:i+len(ws)], ws) {
-				return true
-			}
-		}
-		return false
-	}
+	seq := func(ws ...string) bool { return hasRun(v, ws...) }
 	switch path.Base(cmd.Name) {
 	case "aws":
 		if seq("secretsmanager", "get-secret-value") || seq("secretsmanager", "batch-get-secret-value") ||

@@ -8,6 +8,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/boundcache"
 )
 
 // This file ports Gemini CLI's shell heuristics (sandbox/utils/
@@ -17,12 +18,10 @@ import (
 
 // split parses a command line once per Policy.
 func (p *Policy) split(line string) *shell.SpanList {
-	if v, ok := p.spans.Load(line); ok {
-		return v.(*shell.SpanList)
-	}
-	sl := shell.SplitSpans(line)
-	v, _ := p.spans.LoadOrStore(line, &sl)
-	return v.(*shell.SpanList)
+	return boundcache.Get(&p.spans, line, func(line string) *shell.SpanList {
+		sl := shell.SplitSpans(line)
+		return &sl
+	})
 }
 
 // lineTokens approximates the shell-quote word list Gemini CLI runs its

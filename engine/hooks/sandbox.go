@@ -3,9 +3,11 @@ package hooks
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -270,11 +272,7 @@ binds:
 		"--setenv", "HOME", home,
 		"--setenv", "TMPDIR", "/tmp",
 		"--setenv", "LANG", "C.UTF-8")
-	keys := make([]string, 0, len(h.Vars))
-	for k := range h.Vars {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(h.Vars))
 	for _, k := range keys {
 		args = append(args, "--setenv", k, h.Vars[k])
 	}

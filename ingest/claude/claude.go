@@ -16,7 +16,6 @@ package claude
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -123,19 +122,9 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		return nil, nil, nil
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
-	var st *fileState
-	var offset, lineNo int64
-	if had && prev.Inode == ino {
-		if old, ok := decodeState(prev.State); ok {
-			if prev.Size == size && prev.MtimeNs == mtime {
-				fs := prev
-				fs.Path = path
-				return &fs, old, nil
-			}
-			if size >= prev.Size && prev.Offset <= size {
-				st, offset, lineNo = old, prev.Offset, prev.Line
-			}
-		}
+	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	if same != nil {
+		return same, st, nil
 	}
 	if st == nil {
 		st = &fileState{}
@@ -168,55 +157,22 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil, nil
 	}
-	lr := ingest.NewLineReader(io.LimitReader(f, size-offset), s.maxLine())
-	var reported int64
-	var tail []byte // a last line without its newline
-	for n := 0; ; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-			if lr.BytesRead-reported >= 4<<20 {
-				sink.Bytes(lr.BytesRead - reported)
-				reported = lr.BytesRead
-			}
-		}
-		l, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "read error: " + err.Error()})
-			break
-		}
-		if !l.Terminated {
-			if !l.TooLong {
-				tail = l.Text
-			} else {
-				sink.Problem(ingest.Problem{File: path, Line: fr.line + 1,
-					Msg: fmt.Sprintf("truncated last line longer than %d bytes", s.maxLine())})
-			}
-			break
-		}
-		fr.line++
-		offset += l.Size
-		if l.TooLong {
-			sink.Problem(ingest.Problem{File: path, Line: fr.line,
-				Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
-			continue
-		}
-		if err := fr.process(l.Text); err != nil {
-			sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: "corrupt line skipped: " + err.Error()})
-		}
+	lp := ingest.LineLoop{Path: path, Max: s.maxLine(), Sink: sink, Line: fr.line, Offset: offset}
+	tail, err := lp.Run(ctx, io.LimitReader(f, size-offset), func(text []byte, _ bool) error {
+		fr.line = lp.Line
+		return fr.process(text)
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	if t := trimSpace(tail); len(t) > 0 {
+	fr.line, offset = lp.Line, lp.Offset
+	if t := ingest.TrimLine(tail); len(t) > 0 {
 		// Not consumed: it may still be being written. Only a line that
 		// could not become whole by itself is worth a report.
 		if t[0] != '{' || t[len(t)-1] != '}' || eachField(t, true, func(_, _ []byte) bool { return true }) != nil {
-			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+			lp.TruncatedTail()
 		}
 	}
-	sink.Bytes(lr.BytesRead - reported)
 	fr.finish()
 	fs := &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
 		Offset: offset, Line: fr.line, State: st.encode()}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/jsonscan"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -161,16 +162,16 @@ func firstSessionID(path string) string {
 		if k < 0 {
 			return ""
 		}
-		j := skipWS(buf, i+k+len(key))
+		j := jsonscan.SkipWS(buf, i+k+len(key))
 		i += k + len(key)
 		if j >= len(buf) || buf[j] != ':' {
 			continue
 		}
-		j = skipWS(buf, j+1)
+		j = jsonscan.SkipWS(buf, j+1)
 		if j >= len(buf) || buf[j] != '"' {
 			continue
 		}
-		e := skipString(buf, j)
+		e := jsonscan.SkipString(buf, j)
 		if e < 0 {
 			return ""
 		}

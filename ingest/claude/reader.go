@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/jsonscan"
 )
 
 // rec holds the raw top-level values of one transcript entry that the
@@ -96,7 +97,7 @@ func (r *rec) walkMessage(b []byte, vs int) int {
 	}
 	seen := false
 	return walkObj(b, vs, 0, func(k []byte, fs, d int) int {
-		fs = skipWS(b, fs)
+		fs = jsonscan.SkipWS(b, fs)
 		switch string(k) {
 		case "model":
 			fe := skipDepth(b, fs, d)
@@ -115,13 +116,13 @@ func (r *rec) walkMessage(b []byte, vs int) int {
 			return skipDepth(b, fs, d)
 		}
 		return walkArr(b, fs, d, func(es, d int) int {
-			es = skipWS(b, es)
+			es = jsonscan.SkipWS(b, es)
 			if es >= len(b) || b[es] != '{' {
 				return skipDepth(b, es, d)
 			}
 			var typ, id, useID, name, input, isErr, c []byte
 			end := walkObj(b, es, d, func(k []byte, fs, d int) int {
-				fs = skipWS(b, fs)
+				fs = jsonscan.SkipWS(b, fs)
 				fe := skipDepth(b, fs, d)
 				if fe < 0 {
 					return -1
@@ -260,17 +261,6 @@ func hasSuffixed(line, marker []byte, prefix string) bool {
 	}
 }
 
-func trimSpace(b []byte) []byte {
-	i, j := 0, len(b)
-	for i < j && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
-		i++
-	}
-	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\r') {
-		j--
-	}
-	return b[i:j]
-}
-
 func parseTs(v []byte) time.Time {
 	s := strRaw(v)
 	if len(s) == 0 {
@@ -304,17 +294,14 @@ type fileReader struct {
 	line      int64
 	firstDone bool // a user/assistant entry was seen: first-record facts are settled
 	seen      map[string]struct{}
-	pend      map[string]*pendingCall
-	order     []*pendingCall
+	pend      *ingest.Pending
 }
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 	fr := &fileReader{path: path, st: st, sink: sink,
-		seen: map[string]struct{}{}, pend: map[string]*pendingCall{}}
+		seen: map[string]struct{}{}, pend: ingest.NewPending(maxPending, sink, st.Pending)}
 	for _, p := range st.Pending {
-		fr.pend[p.Row.CallID] = p
 		fr.seen[p.Row.CallID] = struct{}{}
-		fr.order = append(fr.order, p)
 	}
 	fr.firstDone = st.SessionID != "" && st.ProjectDir != "" && !st.FirstTs.IsZero()
 	return fr
@@ -326,7 +313,7 @@ func (fr *fileReader) process(text []byte) error {
 	if fr.line == 1 {
 		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")) // a byte-order mark
 	}
-	text = trimSpace(text)
+	text = ingest.TrimLine(text)
 	if len(text) == 0 {
 		return nil
 	}
@@ -454,7 +441,7 @@ func (fr *fileReader) call(r *rec, id, name string, input []byte, model string) 
 		}
 		fr.st.Spawn[id] = m
 	}
-	fr.addPending(&pendingCall{Row: row})
+	fr.pend.Add(row) // seen above: never a repeat
 }
 
 // callKey is the call's identity: the tool_use id within the record that
@@ -489,38 +476,6 @@ func rankTs(t time.Time) string {
 		return "9999-12-31T23:59:59.999999999Z"
 	}
 	return t.UTC().Format("2006-01-02T15:04:05.000000000Z")
-}
-
-func (fr *fileReader) addPending(p *pendingCall) {
-	fr.pend[p.Row.CallID] = p
-	fr.order = append(fr.order, p)
-	if len(fr.pend) > maxPending {
-		for _, old := range fr.order {
-			if old.done {
-				continue
-			}
-			if !old.Emitted {
-				fr.sink.Row(old.Row)
-			}
-			fr.drop(old)
-			break
-		}
-	}
-}
-
-func (fr *fileReader) drop(p *pendingCall) {
-	p.done = true
-	delete(fr.pend, p.Row.CallID)
-	if len(fr.order) > 2*len(fr.pend)+32 {
-		kept := fr.order[:0]
-		for _, q := range fr.order {
-			if !q.done {
-				kept = append(kept, q)
-			}
-		}
-		clear(fr.order[len(kept):])
-		fr.order = kept
-	}
 }
 
 // toolResult is one tool_result block of a user entry.
@@ -566,7 +521,7 @@ func (fr *fileReader) enough(r *rec) bool {
 		if tr.isError {
 			return false
 		}
-		if p, ok := fr.pend[tr.id]; ok && spawnsAgent(p.Row.RawTool) && r.toolUseResult == nil {
+		if p, ok := fr.pend.Get(tr.id); ok && spawnsAgent(p.Row.RawTool) && r.toolUseResult == nil {
 			return false
 		}
 	}
@@ -574,7 +529,7 @@ func (fr *fileReader) enough(r *rec) bool {
 }
 
 func (fr *fileReader) result(r *rec, tr toolResult, rejected bool) {
-	p, ok := fr.pend[tr.id]
+	p, ok := fr.pend.Get(tr.id)
 	if !ok {
 		return
 	}
@@ -593,7 +548,7 @@ func (fr *fileReader) result(r *rec, tr toolResult, rejected bool) {
 		}
 	}
 	fr.sink.Row(p.Row)
-	fr.drop(p)
+	fr.pend.Drop(p)
 }
 
 // resultText returns the start of a tool_result's text (the string, or the
@@ -645,20 +600,7 @@ func agentIDOf(v []byte) string {
 
 // finish sends the calls still waiting for a result as unknown (once) and
 // keeps them in the state so a later read can complete them.
-func (fr *fileReader) finish() {
-	kept := make([]*pendingCall, 0, len(fr.pend))
-	for _, p := range fr.order {
-		if p.done {
-			continue
-		}
-		if !p.Emitted {
-			fr.sink.Row(p.Row)
-			p.Emitted = true
-		}
-		kept = append(kept, p)
-	}
-	fr.st.Pending = kept
-}
+func (fr *fileReader) finish() { fr.st.Pending = fr.pend.Finish() }
 
 // lastTimestamp finds the last "timestamp" value among the complete lines
 // of the first size bytes of r, reading backwards from the end, so that a
@@ -715,11 +657,11 @@ func lastTimestamp(r io.ReaderAt, size int64) time.Time {
 }
 
 func tsAfterKey(b []byte, i int) (time.Time, bool) {
-	i = skipWS(b, i)
+	i = jsonscan.SkipWS(b, i)
 	if i >= len(b) || b[i] != ':' {
 		return time.Time{}, false
 	}
-	i = skipWS(b, i+1)
+	i = jsonscan.SkipWS(b, i+1)
 	if i >= len(b) || b[i] != '"' {
 		return time.Time{}, false
 	}

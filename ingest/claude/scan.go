@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	"github.com/permsim/permsim/ingest/jsonscan"
 )
 
 // The reader does not decode whole transcript lines. Most of a line's bytes
@@ -14,46 +16,6 @@ import (
 // which is what keeps ingest several times faster than a full decode.
 
 var errSyntax = errors.New("malformed JSON")
-
-// skipWS returns the index of the first non-space byte at or after i.
-func skipWS(b []byte, i int) int {
-	for i < len(b) {
-		switch b[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// skipString returns the index just past the string that opens at b[i]
-// (b[i] == '"'), or -1 when it is not closed. bytes.IndexByte (vectorised)
-// jumps between quotes; only a quote preceded by backslashes needs a look
-// back. (A SWAR loop stopping at every backslash measured slower: tool
-// output is full of \n and \t escapes.)
-func skipString(b []byte, i int) int {
-	j := i + 1
-	for {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return -1
-		}
-		q := j + k
-		if b[q-1] != '\\' {
-			return q + 1
-		}
-		n := 1
-		for p := q - 2; p > i && b[p] == '\\'; p-- {
-			n++
-		}
-		if n%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
-	}
-}
 
 // maxDepth bounds nesting so a hostile line cannot exhaust the stack.
 const maxDepth = 512
@@ -65,15 +27,15 @@ const maxDepth = 512
 func skipValue(b []byte, i int) int { return skipDepth(b, i, 0) }
 
 func skipDepth(b []byte, i, depth int) int {
-	i = skipWS(b, i)
+	i = jsonscan.SkipWS(b, i)
 	if i >= len(b) || depth > maxDepth {
 		return -1
 	}
 	switch b[i] {
 	case '"':
-		return skipString(b, i)
+		return jsonscan.SkipString(b, i)
 	case '{':
-		i = skipWS(b, i+1)
+		i = jsonscan.SkipWS(b, i+1)
 		if i < len(b) && b[i] == '}' {
 			return i + 1
 		}
@@ -81,29 +43,29 @@ func skipDepth(b []byte, i, depth int) int {
 			if i >= len(b) || b[i] != '"' {
 				return -1
 			}
-			if i = skipString(b, i); i < 0 {
+			if i = jsonscan.SkipString(b, i); i < 0 {
 				return -1
 			}
-			if i = skipWS(b, i); i >= len(b) || b[i] != ':' {
+			if i = jsonscan.SkipWS(b, i); i >= len(b) || b[i] != ':' {
 				return -1
 			}
 			if i = skipDepth(b, i+1, depth+1); i < 0 {
 				return -1
 			}
-			if i = skipWS(b, i); i >= len(b) {
+			if i = jsonscan.SkipWS(b, i); i >= len(b) {
 				return -1
 			}
 			switch b[i] {
 			case '}':
 				return i + 1
 			case ',':
-				i = skipWS(b, i+1)
+				i = jsonscan.SkipWS(b, i+1)
 			default:
 				return -1
 			}
 		}
 	case '[':
-		i = skipWS(b, i+1)
+		i = jsonscan.SkipWS(b, i+1)
 		if i < len(b) && b[i] == ']' {
 			return i + 1
 		}
@@ -111,7 +73,7 @@ func skipDepth(b []byte, i, depth int) int {
 			if i = skipDepth(b, i, depth+1); i < 0 {
 				return -1
 			}
-			if i = skipWS(b, i); i >= len(b) {
+			if i = jsonscan.SkipWS(b, i); i >= len(b) {
 				return -1
 			}
 			switch b[i] {
@@ -172,7 +134,7 @@ func eachField(obj []byte, whole bool, fn func(key, val []byte) bool) error {
 // trailing reports anything but spaces after position i as a syntax error
 // when whole is set.
 func trailing(b []byte, i int, whole bool) error {
-	if whole && skipWS(b, i) != len(b) {
+	if whole && jsonscan.SkipWS(b, i) != len(b) {
 		return errSyntax
 	}
 	return nil
@@ -181,16 +143,16 @@ func trailing(b []byte, i int, whole bool) error {
 // eachElem calls fn with the raw value of every element of the array arr
 // until fn returns false.
 func eachElem(arr []byte, fn func(val []byte) bool) error {
-	i := skipWS(arr, 0)
+	i := jsonscan.SkipWS(arr, 0)
 	if i >= len(arr) || arr[i] != '[' {
 		return errSyntax
 	}
-	i = skipWS(arr, i+1)
+	i = jsonscan.SkipWS(arr, i+1)
 	if i < len(arr) && arr[i] == ']' {
 		return nil
 	}
 	for {
-		vs := skipWS(arr, i)
+		vs := jsonscan.SkipWS(arr, i)
 		ve := skipValue(arr, vs)
 		if ve < 0 {
 			return errSyntax
@@ -198,7 +160,7 @@ func eachElem(arr []byte, fn func(val []byte) bool) error {
 		if !fn(arr[vs:ve]) {
 			return nil
 		}
-		i = skipWS(arr, ve)
+		i = jsonscan.SkipWS(arr, ve)
 		if i >= len(arr) {
 			return errSyntax
 		}
@@ -267,11 +229,11 @@ func num(v []byte) (int64, bool) {
 // depth bound are those of skipDepth, so walking a value reached through a
 // nested walk costs one scan of its bytes instead of one per level.
 func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int {
-	i = skipWS(b, i)
+	i = jsonscan.SkipWS(b, i)
 	if i >= len(b) || depth > maxDepth || b[i] != '{' {
 		return -1
 	}
-	i = skipWS(b, i+1)
+	i = jsonscan.SkipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1
 	}
@@ -279,25 +241,25 @@ func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int
 		if i >= len(b) || b[i] != '"' {
 			return -1
 		}
-		ke := skipString(b, i)
+		ke := jsonscan.SkipString(b, i)
 		if ke < 0 {
 			return -1
 		}
 		key := b[i+1 : ke-1]
-		if i = skipWS(b, ke); i >= len(b) || b[i] != ':' {
+		if i = jsonscan.SkipWS(b, ke); i >= len(b) || b[i] != ':' {
 			return -1
 		}
 		if i = fn(key, i+1, depth+1); i < 0 {
 			return -1
 		}
-		if i = skipWS(b, i); i >= len(b) {
+		if i = jsonscan.SkipWS(b, i); i >= len(b) {
 			return -1
 		}
 		switch b[i] {
 		case '}':
 			return i + 1
 		case ',':
-			i = skipWS(b, i+1)
+			i = jsonscan.SkipWS(b, i+1)
 		default:
 			return -1
 		}
@@ -307,11 +269,11 @@ func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int
 // walkArr is walkObj for an array: fn gets the index where each element
 // starts (spaces allowed) and its depth, and returns the index past it.
 func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
-	i = skipWS(b, i)
+	i = jsonscan.SkipWS(b, i)
 	if i >= len(b) || depth > maxDepth || b[i] != '[' {
 		return -1
 	}
-	i = skipWS(b, i+1)
+	i = jsonscan.SkipWS(b, i+1)
 	if i < len(b) && b[i] == ']' {
 		return i + 1
 	}
@@ -319,7 +281,7 @@ func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
 		if i = fn(i, depth+1); i < 0 {
 			return -1
 		}
-		if i = skipWS(b, i); i >= len(b) {
+		if i = jsonscan.SkipWS(b, i); i >= len(b) {
 			return -1
 		}
 		switch b[i] {
@@ -338,11 +300,11 @@ func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
 // spaces) and returns the index just past the value (-1 when malformed)
 // and whether to go on.
 func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool)) error {
-	i := skipWS(obj, 0)
+	i := jsonscan.SkipWS(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return errSyntax
 	}
-	i = skipWS(obj, i+1)
+	i = jsonscan.SkipWS(obj, i+1)
 	if i < len(obj) && obj[i] == '}' {
 		return trailing(obj, i+1, whole)
 	}
@@ -350,29 +312,29 @@ func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool))
 		if i >= len(obj) || obj[i] != '"' {
 			return errSyntax
 		}
-		ke := skipString(obj, i)
+		ke := jsonscan.SkipString(obj, i)
 		if ke < 0 {
 			return errSyntax
 		}
 		key := obj[i+1 : ke-1]
-		i = skipWS(obj, ke)
+		i = jsonscan.SkipWS(obj, ke)
 		if i >= len(obj) || obj[i] != ':' {
 			return errSyntax
 		}
-		ve, more := fn(key, skipWS(obj, i+1))
+		ve, more := fn(key, jsonscan.SkipWS(obj, i+1))
 		if ve < 0 {
 			return errSyntax
 		}
 		if !more {
 			return nil
 		}
-		i = skipWS(obj, ve)
+		i = jsonscan.SkipWS(obj, ve)
 		if i >= len(obj) {
 			return errSyntax
 		}
 		switch obj[i] {
 		case ',':
-			i = skipWS(obj, i+1)
+			i = jsonscan.SkipWS(obj, i+1)
 		case '}':
 			return trailing(obj, i+1, whole)
 		default:

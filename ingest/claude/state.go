@@ -24,23 +24,14 @@ type fileState struct {
 	// Spawn maps a Task/Agent tool_use id to the mode in force when it was
 	// made; Agents maps the spawned agentId to the same. Subagent files look
 	// their mode up here.
-	Spawn   map[string]modeRec `json:"spawn,omitempty"`
-	Agents  map[string]modeRec `json:"agents,omitempty"`
-	Pending []*pendingCall     `json:"pending,omitempty"` // calls still waiting for their tool_result
+	Spawn   map[string]modeRec    `json:"spawn,omitempty"`
+	Agents  map[string]modeRec    `json:"agents,omitempty"`
+	Pending []*ingest.PendingCall `json:"pending,omitempty"` // calls still waiting for their tool_result
 }
 
 type modeRec struct {
 	Mode   string `json:"m,omitempty"`
 	Source string `json:"s,omitempty"`
-}
-
-// pendingCall is a call whose result has not been seen. Emitted says its
-// row already went out with result unknown, so only a real result sends it
-// again.
-type pendingCall struct {
-	Row     ingest.Row `json:"row"`
-	Emitted bool       `json:"emitted,omitempty"`
-	done    bool
 }
 
 func decodeState(b []byte) (*fileState, bool) {

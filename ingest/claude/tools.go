@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/jsonscan"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -93,7 +94,7 @@ func cutLongStrings(raw []byte) string {
 			i++
 			continue
 		}
-		end := skipString(raw, i)
+		end := jsonscan.SkipString(raw, i)
 		if end < 0 {
 			break
 		}

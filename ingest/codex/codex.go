@@ -110,19 +110,13 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
 	zst := strings.HasSuffix(path, ".zst")
-	var st *fileState
-	var offset, lineNo int64
-	if had && prev.Inode == ino {
-		if old, ok := decodeState(prev.State); ok {
-			if prev.Size == size && prev.MtimeNs == mtime {
-				fs := prev
-				fs.Path = path
-				return &fs, nil
-			}
-			if !zst && size >= prev.Size && prev.Offset <= size {
-				st, offset, lineNo = old, prev.Offset, prev.Line
-			}
-		}
+	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	if same != nil {
+		return same, nil
+	}
+	if zst {
+		// A changed compressed rollout is read again from its start.
+		st, offset, lineNo = nil, 0, 0
 	}
 	if st == nil {
 		st = &fileState{}
@@ -154,58 +148,25 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 
 	fr := newFileReader(path, st, sink)
 	fr.line = lineNo
-	lr := ingest.NewLineReader(in, s.maxLine())
-	var reported int64
-	var tail []byte // a plain file's last line without its newline
-	for n := 0; ; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			if lr.BytesRead-reported >= 4<<20 {
-				sink.Bytes(lr.BytesRead - reported)
-				reported = lr.BytesRead
-			}
-		}
-		l, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			msg := "read error: " + err.Error()
+	lp := ingest.LineLoop{Path: path, Max: s.maxLine(), Sink: sink, Line: lineNo, Offset: offset, Complete: zst,
+		ReadError: func(err error) string {
 			if _, ok := errors.AsType[errExpanded](err); ok {
-				msg = err.Error()
-			} else if zst {
-				msg = "zstd stream cut short or corrupt, the rest of the file is skipped: " + err.Error()
+				return err.Error()
 			}
-			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: msg})
-			break
-		}
-		if !l.Terminated && !zst {
-			if !l.TooLong {
-				tail = l.Text
-			} else {
-				sink.Problem(ingest.Problem{File: path, Line: fr.line + 1,
-					Msg: fmt.Sprintf("truncated last line longer than %d bytes", s.maxLine())})
+			if zst {
+				return "zstd stream cut short or corrupt, the rest of the file is skipped: " + err.Error()
 			}
-			break
-		}
-		fr.line++
-		offset += l.Size
-		if l.TooLong {
-			sink.Problem(ingest.Problem{File: path, Line: fr.line,
-				Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
-			continue
-		}
-		if err := fr.process(l.Text); err != nil {
-			msg := "corrupt line skipped: " + err.Error()
-			if !l.Terminated {
-				msg = "truncated last line skipped: " + err.Error()
-			}
-			sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: msg})
-		}
+			return "read error: " + err.Error()
+		}}
+	tail, err := lp.Run(ctx, in, func(text []byte, _ bool) error {
+		fr.line = lp.Line
+		return fr.process(text)
+	})
+	if err != nil {
+		return nil, err
 	}
-	if t := trimSpace(tail); len(t) > 0 {
+	fr.line, offset = lp.Line, lp.Offset
+	if t := ingest.TrimLine(tail); len(t) > 0 {
 		if wholeObject(t) {
 			// A complete record without its newline (a copied or
 			// compressed-then-restored rollout ends so): read it, as the
@@ -218,11 +179,9 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 				sink.Problem(ingest.Problem{File: path, Line: fr.line, Msg: "corrupt line skipped: " + err.Error()})
 			}
 		} else {
-			// Not consumed: it may still be being written.
-			sink.Problem(ingest.Problem{File: path, Line: fr.line + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+			lp.TruncatedTail()
 		}
 	}
-	sink.Bytes(lr.BytesRead - reported)
 	fr.finish()
 	return &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
 		Offset: offset, Line: fr.line, State: st.encode()}, nil

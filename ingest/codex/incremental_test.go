@@ -72,7 +72,7 @@ func TestIncremental(t *testing.T) {
 // JSON, so ingest.Run can continue a file between processes.
 func TestStateRoundTrip(t *testing.T) {
 	st := &fileState{SessionID: "s", Approval: "on-request", Sandbox: "workspace-write", ModeSource: "turn_context", Seq: 4,
-		Pending: []*pendingCall{{Row: ingest.Row{CallID: "c", CallKey: "codex:c"}, Emitted: true}}}
+		Pending: []*ingest.PendingCall{{Row: ingest.Row{CallID: "c", CallKey: "codex:c"}, Emitted: true}}}
 	got, ok := decodeState(st.encode())
 	if !ok || got.Approval != "on-request" || got.Sandbox != "workspace-write" || got.Seq != 4 || len(got.Pending) != 1 || !got.Pending[0].Emitted {
 		t.Errorf("round trip: %+v", got)

@@ -60,17 +60,12 @@ type fileReader struct {
 	sink  ingest.Sink
 	line  int64
 	first bool // the first non-empty line of the file is still to come
-	pend  map[string]*pendingCall
-	order []*pendingCall
+	pend  *ingest.Pending
 }
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 	fr := &fileReader{path: path, base: strings.TrimSuffix(filepath.Base(path), ".zst"), st: st, sink: sink,
-		pend: map[string]*pendingCall{}, first: st.SessionID == "" && !st.SawMeta}
-	for _, p := range st.Pending {
-		fr.pend[p.Row.CallID] = p
-		fr.order = append(fr.order, p)
-	}
+		pend: ingest.NewPending(maxPending, sink, st.Pending), first: st.SessionID == "" && !st.SawMeta}
 	return fr
 }
 
@@ -98,7 +93,7 @@ func (fr *fileReader) process(text []byte) error {
 	if fr.line == 1 {
 		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
 	}
-	text = trimSpace(text)
+	text = ingest.TrimLine(text)
 	if len(text) == 0 {
 		return nil
 	}
@@ -440,7 +435,7 @@ func (fr *fileReader) functionCall(p *item, ts time.Time) {
 	}
 	row.InputJSON = ingest.ShortenJSON(args)
 	fillFunctionCall(&row, args)
-	fr.addPending(&pendingCall{Row: row})
+	fr.addPending(row)
 }
 
 func (fr *fileReader) localShellCall(p *item, ts time.Time) {
@@ -460,7 +455,7 @@ func (fr *fileReader) localShellCall(p *item, ts time.Time) {
 	}
 	row.Cwd = resolve(a.WorkingDirectory, row.Cwd)
 	fillArgv(&row, a.Command)
-	fr.addPending(&pendingCall{Row: row})
+	fr.addPending(row)
 }
 
 func (fr *fileReader) customToolCall(p *item, ts time.Time) {
@@ -475,7 +470,7 @@ func (fr *fileReader) customToolCall(p *item, ts time.Time) {
 	if p.Name == "apply_patch" {
 		row.Paths = patchPaths(input, row.Cwd)
 	}
-	fr.addPending(&pendingCall{Row: row})
+	fr.addPending(row)
 }
 
 // webSearchCall records a web search. The item has no call_id, so the key
@@ -506,47 +501,17 @@ func (fr *fileReader) webSearchCall(p *item, ts time.Time) {
 	fr.sink.Row(row)
 }
 
-func (fr *fileReader) addPending(p *pendingCall) {
-	if _, dup := fr.pend[p.Row.CallID]; dup {
+func (fr *fileReader) addPending(row ingest.Row) {
+	if !fr.pend.Add(row) {
 		// The same call_id twice in one file: the first record is the
 		// call, a repeat adds nothing.
 		fr.st.Seq--
-		return
-	}
-	fr.pend[p.Row.CallID] = p
-	fr.order = append(fr.order, p)
-	if len(fr.pend) > maxPending {
-		for _, old := range fr.order {
-			if old.done {
-				continue
-			}
-			if !old.Emitted {
-				fr.sink.Row(old.Row)
-			}
-			fr.drop(old)
-			break
-		}
-	}
-}
-
-func (fr *fileReader) drop(p *pendingCall) {
-	p.done = true
-	delete(fr.pend, p.Row.CallID)
-	if len(fr.order) > 2*len(fr.pend)+32 {
-		kept := fr.order[:0]
-		for _, q := range fr.order {
-			if !q.done {
-				kept = append(kept, q)
-			}
-		}
-		clear(fr.order[len(kept):])
-		fr.order = kept
 	}
 }
 
 // output joins a call output to its call and sends the finished row.
 func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
-	p, ok := fr.pend[callID]
+	p, ok := fr.pend.Get(callID)
 	if !ok {
 		return
 	}
@@ -567,21 +532,21 @@ func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
 		p.Row.SpawnsAgent = spawnedAgent(text)
 	}
 	fr.sink.Row(p.Row)
-	fr.drop(p)
+	fr.pend.Drop(p)
 }
 
 // waitBackground keeps a call whose process still runs under exec session
 // sid until a write_stdin output reports its exit ("a later write_stdin
 // output carries the final exit", transcript-formats.md 2.5). It reports
 // false when too many already wait (the call then goes out as unknown).
-func (fr *fileReader) waitBackground(sid string, p *pendingCall) bool {
+func (fr *fileReader) waitBackground(sid string, p *ingest.PendingCall) bool {
 	if len(fr.st.Background) >= maxPending {
 		return false
 	}
 	if fr.st.Background == nil {
-		fr.st.Background = map[string]*pendingCall{}
+		fr.st.Background = map[string]*ingest.PendingCall{}
 	}
-	fr.drop(p) // out of Pending: Background holds it now
+	fr.pend.Drop(p) // out of Pending: Background holds it now
 	fr.st.Background[sid] = p
 	return true
 }
@@ -614,23 +579,9 @@ func (fr *fileReader) stdinOutput(input, text string, ts time.Time) {
 // and keeps them in the state so a later read can complete them.
 func (fr *fileReader) finish() {
 	for _, p := range fr.st.Background {
-		if !p.Emitted {
-			fr.sink.Row(p.Row)
-			p.Emitted = true
-		}
+		ingest.EmitOnce(fr.sink, p)
 	}
-	kept := make([]*pendingCall, 0, len(fr.pend))
-	for _, p := range fr.order {
-		if p.done {
-			continue
-		}
-		if !p.Emitted {
-			fr.sink.Row(p.Row)
-			p.Emitted = true
-		}
-		kept = append(kept, p)
-	}
-	fr.st.Pending = kept
+	fr.st.Pending = fr.pend.Finish()
 }
 
 // headOf returns a large output string cut to its head, re-closed as a
@@ -700,17 +651,6 @@ func parseTs(s string) time.Time {
 		return time.Time{}
 	}
 	return t.UTC()
-}
-
-func trimSpace(b []byte) []byte {
-	i, j := 0, len(b)
-	for i < j && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
-		i++
-	}
-	for j > i && (b[j-1] == ' ' || b[j-1] == '\t' || b[j-1] == '\r') {
-		j--
-	}
-	return b[i:j]
 }
 
 // wholeObject reports whether t is one complete JSON object.

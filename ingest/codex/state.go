@@ -14,33 +14,24 @@ const stateVersion = 1
 // FileState.Offset: it travels opaquely in ingest.FileState.State.
 type fileState struct {
 	ingest.StateHeader
-	SawMeta    bool           `json:"saw_meta,omitempty"`    // the file's own session header was read
-	SessionID  string         `json:"session_id,omitempty"`  // the first session_meta's id (bare era: the first line's id)
-	ProjectDir string         `json:"project_dir,omitempty"` // session_meta cwd (bare era: <cwd> of the environment context)
-	Version    string         `json:"version,omitempty"`     // cli_version
-	Sub        bool           `json:"sub,omitempty"`         // a subagent thread
-	Parent     string         `json:"parent,omitempty"`      // parent_thread_id
-	Lineage    string         `json:"lineage,omitempty"`     // the session this file's calls belong to, forks followed back (CallKey)
-	FirstTs    time.Time      `json:"first_ts,omitzero"`     // the file's first timestamp: the copy rank of calls without their own
-	Approval   string         `json:"approval,omitempty"`    // approval policy in force at Offset
-	Sandbox    string         `json:"sandbox,omitempty"`     // sandbox policy type in force at Offset
-	ModeSource string         `json:"mode_source,omitempty"` // turn_context or environment_context
-	Model      string         `json:"model,omitempty"`       //
-	TurnCwd    string         `json:"turn_cwd,omitempty"`    // the turn's cwd
-	Seq        int64          `json:"seq,omitempty"`         // calls numbered so far
-	Pending    []*pendingCall `json:"pending,omitempty"`     // calls still waiting for their output
+	SawMeta    bool                  `json:"saw_meta,omitempty"`    // the file's own session header was read
+	SessionID  string                `json:"session_id,omitempty"`  // the first session_meta's id (bare era: the first line's id)
+	ProjectDir string                `json:"project_dir,omitempty"` // session_meta cwd (bare era: <cwd> of the environment context)
+	Version    string                `json:"version,omitempty"`     // cli_version
+	Sub        bool                  `json:"sub,omitempty"`         // a subagent thread
+	Parent     string                `json:"parent,omitempty"`      // parent_thread_id
+	Lineage    string                `json:"lineage,omitempty"`     // the session this file's calls belong to, forks followed back (CallKey)
+	FirstTs    time.Time             `json:"first_ts,omitzero"`     // the file's first timestamp: the copy rank of calls without their own
+	Approval   string                `json:"approval,omitempty"`    // approval policy in force at Offset
+	Sandbox    string                `json:"sandbox,omitempty"`     // sandbox policy type in force at Offset
+	ModeSource string                `json:"mode_source,omitempty"` // turn_context or environment_context
+	Model      string                `json:"model,omitempty"`       //
+	TurnCwd    string                `json:"turn_cwd,omitempty"`    // the turn's cwd
+	Seq        int64                 `json:"seq,omitempty"`         // calls numbered so far
+	Pending    []*ingest.PendingCall `json:"pending,omitempty"`     // calls still waiting for their output
 	// Background holds, by exec session id, the commands whose output said
 	// they still run, until a write_stdin output reports their exit.
-	Background map[string]*pendingCall `json:"background,omitempty"`
-}
-
-// pendingCall is a call whose output has not been seen. Emitted says its
-// row already went out with result unknown, so only a real output sends it
-// again.
-type pendingCall struct {
-	Row     ingest.Row `json:"row"`
-	Emitted bool       `json:"emitted,omitempty"`
-	done    bool
+	Background map[string]*ingest.PendingCall `json:"background,omitempty"`
 }
 
 func decodeState(b []byte) (*fileState, bool) {

@@ -234,18 +234,8 @@ func execLike(r ingest.Row) bool {
 // outputText returns the text of a call output: a string, or the text
 // items of the newer content-item form joined.
 func outputText(raw json.RawMessage) string {
-	if s, ok := jsonString(raw); ok {
+	if s, ok := ingest.TextOf(raw); ok {
 		return s
-	}
-	var items []struct {
-		Text string `json:"text"`
-	}
-	if json.Unmarshal(raw, &items) == nil {
-		var b strings.Builder
-		for _, it := range items {
-			b.WriteString(it.Text)
-		}
-		return b.String()
 	}
 	var obj struct {
 		Content json.RawMessage `json:"content"`

@@ -329,22 +329,8 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 // blockText is a tool_result's content as text: a string, or the text
 // blocks of a list.
 func blockText(raw json.RawMessage) string {
-	if len(raw) == 0 {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := ingest.TextOf(raw); ok {
 		return s
-	}
-	var parts []struct {
-		Text string `json:"text"`
-	}
-	if json.Unmarshal(raw, &parts) == nil {
-		var b strings.Builder
-		for _, p := range parts {
-			b.WriteString(p.Text)
-		}
-		return b.String()
 	}
 	return string(raw)
 }

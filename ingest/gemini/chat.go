@@ -165,10 +165,11 @@ func (c *chat) rewind(id string) {
 func (c *chat) calls() []*call {
 	var out []*call
 	have := map[string]bool{}
-	add := func(es []*entry, rewound bool) {
-		sort.Slice(es, func(i, j int) bool { return es[i].pos < es[j].pos })
+	// keep adds the calls each entry of es lists under pick that are not
+	// in out yet.
+	keep := func(es []*entry, rewound bool, pick func(*entry) []*call) {
 		for _, e := range es {
-			for _, k := range e.calls {
+			for _, k := range pick(e) {
 				if !have[k.rec.ID] {
 					have[k.rec.ID] = true
 					k.rewound = rewound
@@ -181,21 +182,15 @@ func (c *chat) calls() []*call {
 	for _, e := range c.live {
 		live = append(live, e)
 	}
-	add(live, false)
-	add(c.rewound, true)
-	orphans := func(es []*entry, rewound bool) {
-		for _, e := range es {
-			for _, r := range e.responses {
-				if !have[r.rec.ID] {
-					have[r.rec.ID] = true
-					r.rewound = rewound
-					out = append(out, r)
-				}
-			}
-		}
+	for _, es := range [][]*entry{live, c.rewound} {
+		sort.Slice(es, func(i, j int) bool { return es[i].pos < es[j].pos })
 	}
-	orphans(live, false)
-	orphans(c.rewound, true)
+	calls := func(e *entry) []*call { return e.calls }
+	responses := func(e *entry) []*call { return e.responses }
+	keep(live, false, calls)
+	keep(c.rewound, true, calls)
+	keep(live, false, responses)
+	keep(c.rewound, true, responses)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].line < out[j].line })
 	return out
 }

@@ -294,16 +294,9 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		return nil, nil, nil
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
-	var old *fileState
-	if had && prev.Inode == ino {
-		if st, ok := decodeState(prev.State); ok {
-			if prev.Size == size && prev.MtimeNs == mtime {
-				fs := prev
-				fs.Path = path
-				return nil, &fs, nil
-			}
-			old = st
-		}
+	same, old, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	if same != nil {
+		return nil, same, nil
 	}
 	fs := ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime}
 	if strings.HasSuffix(path, ".json") {
@@ -314,10 +307,9 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		}
 		return ps, nil, nil
 	}
-	var offset, lineNo int64
-	st := &fileState{}
-	if old != nil && size >= prev.Size && prev.Offset <= size {
-		st, offset, lineNo = old, prev.Offset, prev.Line
+	st := old
+	if st == nil {
+		st = &fileState{}
 	}
 	ps, err := s.readJSONL(ctx, path, size, st, offset, lineNo, sink)
 	if ps != nil {
@@ -421,60 +413,23 @@ func (s *Source) readJSONL(ctx context.Context, path string, size int64, st *fil
 // the whole file. Problems on lines up to reported were sent by an earlier
 // run and are not sent again.
 func (s *Source) scan(ctx context.Context, ps *pass, r io.Reader, offset, lineNo, reported int64, sink ingest.Sink) error {
-	lr := ingest.NewLineReader(r, s.maxLine())
-	var sent int64
-	problem := func(p ingest.Problem) {
-		if p.Line > reported {
-			ps.problems = append(ps.problems, p)
-		}
-	}
-	defer func() { sink.Bytes(lr.BytesRead - sent) }()
-	var tail []byte
-	for n := 0; ; n++ {
-		if n&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
+	lp := ingest.LineLoop{Path: ps.path, Max: s.maxLine(), Sink: sink, Line: lineNo, Offset: offset,
+		Problem: func(p ingest.Problem) {
+			if p.Line > reported {
+				ps.problems = append(ps.problems, p)
 			}
-			if lr.BytesRead-sent >= 4<<20 {
-				sink.Bytes(lr.BytesRead - sent)
-				sent = lr.BytesRead
-			}
-		}
-		l, err := lr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			problem(ingest.Problem{File: ps.path, Line: lineNo + 1, Msg: "read error: " + err.Error()})
-			break
-		}
-		if !l.Terminated {
-			if l.TooLong {
-				problem(ingest.Problem{File: ps.path, Line: lineNo + 1, Msg: fmt.Sprintf("truncated last line longer than %d bytes", s.maxLine())})
-			} else {
-				tail = l.Text
-			}
-			break
-		}
-		lineNo++
-		offset += l.Size
-		if l.TooLong {
-			problem(ingest.Problem{File: ps.path, Line: lineNo, Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
-			continue
-		}
-		if err := ps.c.record(l.Text, lineNo); err != nil {
-			problem(ingest.Problem{File: ps.path, Line: lineNo, Msg: "corrupt line skipped: " + err.Error()})
-		}
-		if ps.c.restart {
-			return nil
-		}
+		},
+		Stop: func() bool { return ps.c.restart }}
+	tail, err := lp.Run(ctx, r, func(text []byte, _ bool) error { return ps.c.record(text, lp.Line) })
+	if err != nil || ps.c.restart {
+		return err
 	}
 	if t := bytes.TrimSpace(tail); len(t) > 0 && !(t[0] == '{' && t[len(t)-1] == '}' && json.Valid(t)) {
 		// Not consumed: it may still be being written. Only a line that
 		// cannot become whole by itself is worth a report.
-		problem(ingest.Problem{File: ps.path, Line: lineNo + 1, Msg: "truncated last line (no newline, not valid JSON)"})
+		lp.TruncatedTail()
 	}
-	ps.st.offset, ps.st.line = offset, lineNo
+	ps.st.offset, ps.st.line = lp.Offset, lp.Line
 	return nil
 }
 

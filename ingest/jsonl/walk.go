@@ -1,11 +1,12 @@
 package jsonl
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/ingest/jsonscan"
 )
 
 // member is one key and raw value of a line's object.
@@ -29,12 +30,12 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 	}
 	// json.Valid vouched for the grammar: the walk below only finds the
 	// member boundaries.
-	i := skipWS(text, 1)
+	i := jsonscan.SkipWS(text, 1)
 	if i < len(text) && text[i] == '}' {
-		return ms, skipWS(text, i+1) == len(text)
+		return ms, jsonscan.SkipWS(text, i+1) == len(text)
 	}
 	for i < len(text) && text[i] == '"' {
-		ke := skipString(text, i)
+		ke := jsonscan.SkipString(text, i)
 		if ke < 0 {
 			return ms, false
 		}
@@ -42,22 +43,22 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 		if !plainBytes(key) {
 			return ms, false // escapes, or bytes a decoder would replace
 		}
-		i = skipWS(text, ke)
+		i = jsonscan.SkipWS(text, ke)
 		if i >= len(text) || text[i] != ':' {
 			return ms, false
 		}
-		vs := skipWS(text, i+1)
+		vs := jsonscan.SkipWS(text, i+1)
 		ve := skipValue(text, vs, 0)
 		if ve < 0 {
 			return ms, false
 		}
 		ms = append(ms, member{key: keyString(key), raw: text[vs:ve]})
-		i = skipWS(text, ve)
+		i = jsonscan.SkipWS(text, ve)
 		if i >= len(text) {
 			return ms, false
 		}
 		if text[i] == '}' {
-			if skipWS(text, i+1) != len(text) {
+			if jsonscan.SkipWS(text, i+1) != len(text) {
 				return ms, false
 			}
 			o.sort(ms)
@@ -71,7 +72,7 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 		if text[i] != ',' {
 			return ms, false
 		}
-		i = skipWS(text, i+1)
+		i = jsonscan.SkipWS(text, i+1)
 	}
 	return ms, false
 }
@@ -127,33 +128,6 @@ func (o *order) sort(ms []member) {
 	}
 }
 
-func skipWS(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index just past the string opening at b[i].
-func skipString(b []byte, i int) int {
-	j := i + 1
-	for {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
-			return -1
-		}
-		q := j + k
-		n := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			n++
-		}
-		if n%2 == 0 {
-			return q + 1
-		}
-		j = q + 1
-	}
-}
-
 // skipValue returns the index just past the (valid) value starting at
 // b[i], or -1.
 func skipValue(b []byte, i, depth int) int {
@@ -162,25 +136,25 @@ func skipValue(b []byte, i, depth int) int {
 	}
 	switch b[i] {
 	case '"':
-		return skipString(b, i)
+		return jsonscan.SkipString(b, i)
 	case '{', '[':
 		close := byte('}')
 		if b[i] == '[' {
 			close = ']'
 		}
-		i = skipWS(b, i+1)
+		i = jsonscan.SkipWS(b, i+1)
 		for i < len(b) {
 			switch b[i] {
 			case close:
 				return i + 1
 			case ',', ':':
-				i = skipWS(b, i+1)
+				i = jsonscan.SkipWS(b, i+1)
 				continue
 			}
 			if i = skipValue(b, i, depth+1); i < 0 {
 				return -1
 			}
-			i = skipWS(b, i)
+			i = jsonscan.SkipWS(b, i)
 		}
 		return -1
 	default:

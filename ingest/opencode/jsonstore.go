@@ -91,19 +91,13 @@ func readJSONGroup(ctx context.Context, files []ingest.File, prev map[string]ing
 			st = &jsonState{}
 			if kind == "session" {
 				var r rawSession
-				if err := json.Unmarshal(data, &r); err != nil {
-					reportJSON(sink, f.Path, data, err)
-					st.Bad = true
-				} else {
+				if st.Bad = !decodeRecord(sink, f.Path, data, &r); !st.Bad {
 					s := r.session()
 					st.Session = &s
 				}
 			} else {
 				var r rawMessage
-				if err := json.Unmarshal(data, &r); err != nil {
-					reportJSON(sink, f.Path, data, err)
-					st.Bad = true
-				} else {
+				if st.Bad = !decodeRecord(sink, f.Path, data, &r); !st.Bad {
 					m := r.message()
 					if m.ID == "" {
 						m.ID = trimJSON(filepath.Base(f.Path))
@@ -179,6 +173,16 @@ func readFile(path string, sink ingest.Sink) ([]byte, bool) {
 	}
 	sink.Bytes(int64(len(data)))
 	return data, true
+}
+
+// decodeRecord decodes the record file's data into v; a record that is
+// not valid JSON is reported (reportJSON) and decodeRecord is false.
+func decodeRecord(sink ingest.Sink, path string, data []byte, v any) bool {
+	if err := json.Unmarshal(data, v); err != nil {
+		reportJSON(sink, path, data, err)
+		return false
+	}
+	return true
 }
 
 // reportJSON reports a record that is not valid JSON at the line where

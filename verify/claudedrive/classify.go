@@ -14,30 +14,26 @@ const PatternClassifier = "auto-classifier-unavailable"
 
 // claudePatterns read Claude Code 2.1.328's tool-result text, first match
 // wins (reference/real-harnesses.md, "Tool-result text → outcome").
-var claudePatterns = []struct {
-	re      *regexp.Regexp
-	outcome string
-	name    string
-}{
-	{regexp.MustCompile(`^Auto mode is unavailable`), verify.OutcomeError, PatternClassifier},
-	{regexp.MustCompile(`running in don't ask mode`), verify.OutcomeBlocked, "dontAsk"},
-	{regexp.MustCompile(`^Cannot (write to|edit|create) .* while in plan mode`), verify.OutcomeBlocked, "plan-mode"},
+var claudePatterns = verify.Patterns{
+	verify.ResultPattern(`^Auto mode is unavailable`, verify.OutcomeError, PatternClassifier),
+	verify.ResultPattern(`running in don't ask mode`, verify.OutcomeBlocked, "dontAsk"),
+	verify.ResultPattern(`^Cannot (write to|edit|create) .* while in plan mode`, verify.OutcomeBlocked, "plan-mode"),
 	// (?s): a command may span lines; "read"/"edit" is how 2.1.328 words
 	// the refusal of a file tool on a link whose target a rule denies.
-	{regexp.MustCompile(`(?s)Permission to (use \S+ (with command .* )?|read \S+ |edit \S+ )has been denied`), verify.OutcomeBlocked, "deny-rule"},
-	{regexp.MustCompile(`is in a directory that is denied by your permission settings|denied by your permission settings`), verify.OutcomeBlocked, "deny-rule-path(validate)"},
-	{regexp.MustCompile(`is covered by a Read deny rule`), verify.OutcomeBlocked, "read-deny-blocks-write(validate)"},
-	{regexp.MustCompile(`denied by a built-in Claude Code safety check`), verify.OutcomeBlocked, "safety-check-deny(rm)"},
-	{regexp.MustCompile(`PreToolUse:\S+ hook error`), verify.OutcomeBlocked, "hook"},
-	{regexp.MustCompile(`WebFetch denied access to domain`), verify.OutcomeBlocked, "permission_denials(unmatched text)"},
-	{regexp.MustCompile(`has been denied by permission rule`), verify.OutcomeBlocked, "denied"},
-	{regexp.MustCompile(`needs approval`), verify.OutcomeAsks, "needs-approval"},
-	{regexp.MustCompile(`requires? approval`), verify.OutcomeAsks, "requires-approval"},
-	{regexp.MustCompile(`Dangerous rm operation|requires explicit approval`), verify.OutcomeAsks, "safety-check(rm)"},
-	{regexp.MustCompile(`which is a sensitive file`), verify.OutcomeAsks, "safety-check(sensitive-file)"},
-	{regexp.MustCompile(`requested permissions? to|haven't granted it yet`), verify.OutcomeAsks, "requested-permissions"},
-	{regexp.MustCompile(`setting blocks reads outside the working directories`), verify.OutcomeBlocked, "block-reads-outside(validate)"},
-	{regexp.MustCompile(`<tool_use_error>|InputValidationError|No such tool available|Working directory .* no longer exists`), verify.OutcomeError, "tool_use_error"},
+	verify.ResultPattern(`(?s)Permission to (use \S+ (with command .* )?|read \S+ |edit \S+ )has been denied`, verify.OutcomeBlocked, "deny-rule"),
+	verify.ResultPattern(`is in a directory that is denied by your permission settings|denied by your permission settings`, verify.OutcomeBlocked, "deny-rule-path(validate)"),
+	verify.ResultPattern(`is covered by a Read deny rule`, verify.OutcomeBlocked, "read-deny-blocks-write(validate)"),
+	verify.ResultPattern(`denied by a built-in Claude Code safety check`, verify.OutcomeBlocked, "safety-check-deny(rm)"),
+	verify.ResultPattern(`PreToolUse:\S+ hook error`, verify.OutcomeBlocked, "hook"),
+	verify.ResultPattern(`WebFetch denied access to domain`, verify.OutcomeBlocked, "permission_denials(unmatched text)"),
+	verify.ResultPattern(`has been denied by permission rule`, verify.OutcomeBlocked, "denied"),
+	verify.ResultPattern(`needs approval`, verify.OutcomeAsks, "needs-approval"),
+	verify.ResultPattern(`requires? approval`, verify.OutcomeAsks, "requires-approval"),
+	verify.ResultPattern(`Dangerous rm operation|requires explicit approval`, verify.OutcomeAsks, "safety-check(rm)"),
+	verify.ResultPattern(`which is a sensitive file`, verify.OutcomeAsks, "safety-check(sensitive-file)"),
+	verify.ResultPattern(`requested permissions? to|haven't granted it yet`, verify.OutcomeAsks, "requested-permissions"),
+	verify.ResultPattern(`setting blocks reads outside the working directories`, verify.OutcomeBlocked, "block-reads-outside(validate)"),
+	verify.ResultPattern(`<tool_use_error>|InputValidationError|No such tool available|Working directory .* no longer exists`, verify.OutcomeError, "tool_use_error"),
 }
 
 var exitCode = regexp.MustCompile(`^Exit code \d+`)
@@ -50,10 +46,8 @@ func classifyClaude(asked bool, text string, isError bool, deniedReasons []strin
 		return verify.OutcomeAsks, "can_use_tool"
 	}
 	t := strings.TrimSpace(text)
-	for _, p := range claudePatterns {
-		if p.re.MatchString(t) {
-			return p.outcome, p.name
-		}
+	if outcome, pattern, ok := claudePatterns.Match(t); ok {
+		return outcome, pattern
 	}
 	for _, r := range deniedReasons {
 		if r != "" && strings.Contains(t, r) {

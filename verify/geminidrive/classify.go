@@ -1,7 +1,6 @@
 package geminidrive
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/permsim/permsim/verify"
@@ -10,19 +9,15 @@ import (
 // Patterns of Gemini CLI 0.61.0's tool results, read after the
 // request_permission check, first match wins (reference/real-harnesses.md,
 // the Gemini pattern table).
-var patterns = []struct {
-	re      *regexp.Regexp
-	outcome string
-	name    string
-}{
-	{regexp.MustCompile(`^Tool execution blocked: `), verify.OutcomeBlocked, "before-tool-hook"},
-	{regexp.MustCompile(`^Agent execution stopped by hook: `), verify.OutcomeBlocked, "before-tool-hook(stop)"},
-	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy\. You are in Plan Mode`), verify.OutcomeBlocked, "policy-deny(plan-mode)"},
-	{regexp.MustCompile(`^Tool execution (for "[^"]*" )?denied by policy`), verify.OutcomeBlocked, "policy-deny"},
-	{regexp.MustCompile(`requires user confirmation, which is not supported in non-interactive mode`), verify.OutcomeAsks, "ask_user(headless)"},
-	{regexp.MustCompile(`^Tool "[^"]*" not found`), verify.OutcomeBlocked, "tool-excluded(not registered in this mode)"},
-	{regexp.MustCompile(`^Path not in workspace|resolves outside the allowed workspace`), verify.OutcomeBlocked, "outside-workspace"},
-	{regexp.MustCompile(`^Access denied: plan path`), verify.OutcomeBlocked, "plan-mode(path)"},
+var patterns = verify.Patterns{
+	verify.ResultPattern(`^Tool execution blocked: `, verify.OutcomeBlocked, "before-tool-hook"),
+	verify.ResultPattern(`^Agent execution stopped by hook: `, verify.OutcomeBlocked, "before-tool-hook(stop)"),
+	verify.ResultPattern(`^Tool execution (for "[^"]*" )?denied by policy\. You are in Plan Mode`, verify.OutcomeBlocked, "policy-deny(plan-mode)"),
+	verify.ResultPattern(`^Tool execution (for "[^"]*" )?denied by policy`, verify.OutcomeBlocked, "policy-deny"),
+	verify.ResultPattern(`requires user confirmation, which is not supported in non-interactive mode`, verify.OutcomeAsks, "ask_user(headless)"),
+	verify.ResultPattern(`^Tool "[^"]*" not found`, verify.OutcomeBlocked, "tool-excluded(not registered in this mode)"),
+	verify.ResultPattern(`^Path not in workspace|resolves outside the allowed workspace`, verify.OutcomeBlocked, "outside-workspace"),
+	verify.ResultPattern(`^Access denied: plan path`, verify.OutcomeBlocked, "plan-mode(path)"),
 }
 
 // Classify reads one call's outcome: a session/request_permission for the
@@ -36,10 +31,8 @@ func Classify(asked bool, res Response) (outcome, pattern string) {
 	if text == "" {
 		text = strings.TrimSpace(res.Output)
 	}
-	for _, p := range patterns {
-		if p.re.MatchString(text) {
-			return p.outcome, p.name
-		}
+	if outcome, pattern, ok := patterns.Match(text); ok {
+		return outcome, pattern
 	}
 	if strings.TrimSpace(res.Error) != "" {
 		return verify.OutcomeError, "error(unmatched)"
