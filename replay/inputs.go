@@ -5,11 +5,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/engine"
 )
 
@@ -86,9 +85,11 @@ type storedSummary struct {
 	Problems  []string       `json:"problems"`
 }
 
-// buildID identifies the running permsim: a rebuilt binary (another
-// executable file) or another engine version never matches a record.
-func buildID() string {
+// BuildID identifies the running permsim: the engine version, the module
+// version and VCS settings, and the executable's path, size and time, so a
+// rebuilt binary never matches a record of another ("" when the executable
+// cannot be found: then nothing is ever matched).
+func BuildID() string {
 	var b strings.Builder
 	b.WriteString(EngineVersion)
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -126,42 +127,6 @@ func optionsID(o Options) string {
 	}
 	data, _ := json.Marshal([]any{string(o.Mode), since, o.Newest, o.Home, o.ForceHome, trust, o.Roots, o.RunHooks})
 	return string(data)
-}
-
-// tableID identifies the files of one table under outDir: every file's
-// path, size and modification time ("" for a table with no file). Writers
-// write new files and rename them in, so a table that changed has another
-// list.
-func tableID(outDir, table string) (string, error) {
-	root := filepath.Join(outDir, table)
-	h := sha256.New()
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if path == root && errors.Is(err, fs.ErrNotExist) {
-				return fs.SkipAll
-			}
-			return err
-		}
-		if d.IsDir() {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		fmt.Fprintf(h, "%q %d %d %v\n", rel, info.Size(), info.ModTime().UnixNano(), info.Mode())
-		n++
-		return nil
-	})
-	if err != nil {
-		return "", err
-	}
-	if n == 0 {
-		return "", nil
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // fingerprint identifies what lp was built from: the compiled policy's
@@ -404,11 +369,11 @@ func keepUnchanged(outDir string, opts Options, hs Harnesses) (Summary, bool) {
 	if rec == nil || opts.RunHooks {
 		return Summary{}, false
 	}
-	if b := buildID(); b == "" || b != rec.Build || optionsID(opts) != rec.Options {
+	if b := BuildID(); b == "" || b != rec.Build || optionsID(opts) != rec.Options {
 		return Summary{}, false
 	}
 	for _, t := range []struct{ table, id string }{{callsTable, rec.Calls}, {DecisionsTable, rec.Decisions}, {RulesTable, rec.Rules}} {
-		if id, err := tableID(outDir, t.table); err != nil || id != t.id {
+		if id, err := dataset.TableID(outDir, t.table); err != nil || id != t.id {
 			return Summary{}, false
 		}
 	}
@@ -442,17 +407,17 @@ const callsTable = "calls"
 // callsID is the calls table's identity when Run started (the writer lock
 // keeps it from changing during the run).
 func writeInputs(outDir string, opts Options, d *decider, callsID string) error {
-	rec := inputs{Version: inputsVersion, Build: buildID(), Options: optionsID(opts), Calls: callsID, Finished: time.Now().UTC(),
+	rec := inputs{Version: inputsVersion, Build: BuildID(), Options: optionsID(opts), Calls: callsID, Finished: time.Now().UTC(),
 		Summary: storedSummary{Calls: d.sum.Calls, Skipped: d.sum.Skipped, Policies: d.sum.Policies,
 			Outcomes: d.sum.Outcomes, Dangerous: d.sum.Dangerous, Problems: d.sum.Problems}}
 	if rec.Build == "" {
 		return nil
 	}
 	var err error
-	if rec.Decisions, err = tableID(outDir, DecisionsTable); err != nil {
+	if rec.Decisions, err = dataset.TableID(outDir, DecisionsTable); err != nil {
 		return err
 	}
-	if rec.Rules, err = tableID(outDir, RulesTable); err != nil {
+	if rec.Rules, err = dataset.TableID(outDir, RulesTable); err != nil {
 		return err
 	}
 	for k, lp := range d.policies {

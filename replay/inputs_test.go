@@ -63,7 +63,7 @@ func TestSkipUnchanged(t *testing.T) {
 	opts := Options{Home: home, ForceHome: true, Workers: 1, SkipUnchanged: true}
 	run := func(step string, o Options, wantKept bool, want map[string]string) {
 		t.Helper()
-		before, err := tableID(out, DecisionsTable)
+		before, err := dataset.TableID(out, DecisionsTable)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +71,7 @@ func TestSkipUnchanged(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}
-		after, err := tableID(out, DecisionsTable)
+		after, err := dataset.TableID(out, DecisionsTable)
 		if err != nil {
 			t.Fatal(err)
 		}

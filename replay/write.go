@@ -47,7 +47,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	if err := os.Remove(filepath.Join(outDir, InputsFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Summary{}, fmt.Errorf("replay: %w", err)
 	}
-	callsID, callsIDErr := tableID(outDir, callsTable)
+	callsID, callsIDErr := dataset.TableID(outDir, callsTable)
 	d := newDecider(opts, hs)
 	d.fingerprints = true
 	// A first pass collects the session outputs later calls are decided

@@ -28,8 +28,8 @@ func TestNightlySkipsWhenNothingChanged(t *testing.T) {
 		t.Fatalf("first run: exit %d\n%s", code, stderr)
 	}
 	code, second, stderr := runCLI(t, "", args...)
-	if code != 0 || !strings.Contains(stderr, kept) {
-		t.Fatalf("second run: exit %d, want the decisions kept\n%s", code, stderr)
+	if code != 0 || !strings.Contains(stderr, kept) || !strings.Contains(stderr, " 0 new since the previous run") {
+		t.Fatalf("second run: exit %d, want the decisions kept and no new risky approval\n%s", code, stderr)
 	}
 	if second != first {
 		t.Errorf("the report of the kept decisions differs from the first:\n%s\n---\n%s", first, second)
