@@ -441,19 +441,17 @@ func reportWhere(opts RiskOptions) string {
 	return "WHERE " + strings.Join(conds, " AND ")
 }
 
-// The report's copies of the calls and decisions views (temporary tables
-// of its connection).
-const (
-	reportCallsTable     = "permsim_report_calls"
-	reportDecisionsTable = "permsim_report_decisions"
-)
+// reportCallsTable is the report's copy of the calls view (a temporary
+// table of its connection).
+const reportCallsTable = "permsim_report_calls"
 
-// reportTables makes, on conn, the report's copies of the calls and
-// decisions views (report_calls.sql, report_decisions.sql): the columns
-// the sections read, deduplicated and windowed once, where every section
-// used to compute the calls view's window over all calls again. It returns
-// the placeholders with {{calls}} and {{decisions}} naming them, and drop,
-// which removes them (the connection goes back to the pool).
+// reportTables makes, on conn, the report's copy of the calls view
+// (report_calls.sql): the columns the sections read, deduplicated and
+// windowed once, where every section used to compute the calls view's
+// window over all calls again. It returns the placeholders with {{calls}}
+// naming it, and drop, which removes it (the connection goes back to the
+// pool). The decisions view is read as it is: a copy of it made the report
+// slower (1M decisions held in DuckDB's memory, spilled to disk).
 func reportTables(ctx context.Context, conn *sql.Conn, opts RiskOptions) (vars map[string]string, drop func(), err error) {
 	vars = reportVars(opts)
 	var made []string
@@ -465,7 +463,6 @@ func reportTables(ctx context.Context, conn *sql.Conn, opts RiskOptions) (vars m
 	where := reportWhere(opts)
 	for _, t := range []struct{ file, table, placeholder string }{
 		{"report_calls.sql", reportCallsTable, "calls"},
-		{"report_decisions.sql", reportDecisionsTable, "decisions"},
 	} {
 		q := fill(mustSQL(t.file), map[string]string{"table": t.table, "where": where, "dedupe": mustSQL("calls_dedupe.sql")})
 		// A table left by a report that could not drop its own.
