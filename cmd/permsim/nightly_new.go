@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -35,8 +36,11 @@ type nightlyState struct {
 // riskyHash fingerprints a sorted list of call keys.
 func riskyHash(keys []string) string {
 	h := sha256.New()
+	var n [8]byte
 	for _, k := range keys {
-		fmt.Fprintf(h, "%q\n", k)
+		binary.LittleEndian.PutUint64(n[:], uint64(len(k)))
+		h.Write(n[:])
+		io.WriteString(h, k)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -72,7 +76,7 @@ func compareNightly(out string) (fresh []replay.DecisionRow, total int, prev tim
 	if idErr == nil && decisionsID != "" && old.Decisions == decisionsID && old.RiskyHash == riskyHash(old.Risky) {
 		// The same decisions as the previous run read: the same risky
 		// approvals, none new.
-		next.Risky = old.Risky
+		next.Risky, next.RiskyHash = old.Risky, old.RiskyHash
 	} else {
 		risky, err := riskyApprovals(out)
 		if err != nil {
@@ -90,7 +94,7 @@ func compareNightly(out string) (fresh []replay.DecisionRow, total int, prev tim
 		}
 		sort.Strings(next.Risky)
 	}
-	if idErr == nil {
+	if idErr == nil && next.RiskyHash == "" {
 		next.RiskyHash = riskyHash(next.Risky)
 	}
 	sort.Slice(fresh, func(i, j int) bool { return fresh[i].Ts.Before(fresh[j].Ts) })
