@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -181,4 +183,42 @@ func Parts(dir, table string) ([]Part, error) {
 func tableExists(root string) bool {
 	fi, err := os.Stat(root)
 	return err == nil && fi.IsDir()
+}
+
+// TableID identifies the files of <dir>/<table> as they are: a hash of
+// every file's path, size, modification time and mode below it ("" for a
+// table with no file; temporary files included). Writers write new files
+// and rename them in, so a table that changed has another ID; callers use
+// it to tell that nothing changed since they last looked (replay's record
+// of its inputs, nightly's report).
+func TableID(dir, table string) (string, error) {
+	root := filepath.Join(dir, table)
+	h := sha256.New()
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if path == root && errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if d.IsDir() {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		fmt.Fprintf(h, "%q %d %d %v\n", rel, info.Size(), info.ModTime().UnixNano(), info.Mode())
+		n++
+		return nil
+	})
+	if err != nil {
+		return "", err
+	}
+	if n == 0 {
+		return "", nil
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

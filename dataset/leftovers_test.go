@@ -35,3 +35,24 @@ func TestRemoveLeftovers(t *testing.T) {
 		}
 	}
 }
+
+// The store's own small files (replay's record, nightly's state and report
+// cache) are written as .<name>.tmp beside the tables and renamed: a killed
+// run's is removed by the next writer, and the files themselves stay.
+func TestRemoveLeftoversBesideTables(t *testing.T) {
+	out := t.TempDir()
+	for _, n := range []string{".replay-inputs.json.tmp", "replay-inputs.json", "nightly-state.json"} {
+		if err := os.WriteFile(filepath.Join(out, n), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	RemoveLeftovers(out)
+	if _, err := os.Stat(filepath.Join(out, ".replay-inputs.json.tmp")); !os.IsNotExist(err) {
+		t.Errorf("the temp file is still there: %v", err)
+	}
+	for _, n := range []string{"replay-inputs.json", "nightly-state.json"} {
+		if _, err := os.Stat(filepath.Join(out, n)); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}

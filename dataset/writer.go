@@ -584,8 +584,8 @@ func repairSwap(dir, table string) error {
 }
 
 // RemoveLeftovers deletes, whatever their age, the temp files and staging
-// folders crashed writers left in every table of outDir, and finishes an
-// interrupted replace. Only a process that holds the store's writer lock
+// folders crashed writers left in every table of outDir and the .<name>.tmp
+// files beside the tables, and finishes an interrupted replace. Only a process that holds the store's writer lock
 // (package storelock) may call it: then no other writer is running, and
 // every leftover is a crashed run's.
 func RemoveLeftovers(outDir string) {
@@ -594,6 +594,11 @@ func RemoveLeftovers(outDir string) {
 	for _, e := range entries {
 		n := e.Name()
 		if !e.IsDir() {
+			// The store's own small files (replay's record, nightly's
+			// state and report) are written as .<name>.tmp and renamed.
+			if strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
+				os.Remove(filepath.Join(outDir, n))
+			}
 			continue
 		}
 		// .<table>.new-<run> and .<table>.old-<run> belong to <table>,

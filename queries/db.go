@@ -219,7 +219,7 @@ func (d *DB) createViews(outDir string) error {
 			return fmt.Errorf("%s: reading the %s table: %w", dir, t.dir, err)
 		}
 	}
-	if _, err := d.db.Exec(mustSQL("calls.sql")); err != nil {
+	if _, err := d.db.Exec(fill(mustSQL("calls.sql"), map[string]string{"dedupe": mustSQL("calls_dedupe.sql")})); err != nil {
 		return fmt.Errorf("creating the calls view: %w", err)
 	}
 	return nil

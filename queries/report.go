@@ -217,8 +217,19 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 		t := opts.Until.UTC()
 		r.Until = &t
 	}
-	vars := reportVars(opts)
-	records := func(file string) ([]map[string]any, error) { return d.reportRecords(ctx, file, vars) }
+	// One connection for the whole report: the sections read the report's
+	// own copies of the two views (temporary tables, per connection).
+	conn, err := d.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	vars, drop, err := reportTables(ctx, conn, opts)
+	defer drop()
+	if err != nil {
+		return nil, err
+	}
+	records := func(file string) ([]map[string]any, error) { return reportRecords(ctx, conn, file, vars) }
 	head, err := records("report_header.sql")
 	if err != nil {
 		return nil, err
@@ -392,17 +403,9 @@ func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
 // have a simulator (NULL when not known).
 func reportVars(opts RiskOptions) map[string]string {
 	vars := map[string]string{"calls": "calls", "decisions": "decisions"}
-	var conds []string
-	if !opts.Since.IsZero() {
-		conds = append(conds, "ts >= "+sqlTimestamp(opts.Since))
-	}
-	if !opts.Until.IsZero() {
-		conds = append(conds, "ts < "+sqlTimestamp(opts.Until))
-	}
-	if len(conds) > 0 {
-		where := strings.Join(conds, " AND ")
-		vars["calls"] = "(SELECT * FROM calls WHERE " + where + ")"
-		vars["decisions"] = "(SELECT * FROM decisions WHERE " + where + ")"
+	if where := reportWhere(opts); where != "" {
+		vars["calls"] = "(SELECT * FROM calls " + where + ")"
+		vars["decisions"] = "(SELECT * FROM decisions " + where + ")"
 	}
 	var replayed []string
 	for _, t := range []toolcall.Tool{toolcall.Bash, toolcall.Read, toolcall.Edit, toolcall.Write, toolcall.Glob, toolcall.Grep, toolcall.WebFetch, toolcall.WebSearch, toolcall.MCP, toolcall.Other} {
@@ -422,10 +425,61 @@ func sqlTimestamp(t time.Time) string {
 	return "TIMESTAMP " + sqlString(t.UTC().Format("2006-01-02 15:04:05.999999"))
 }
 
+// reportWhere is the WHERE clause of the report's window on ts ("" when
+// none is asked).
+func reportWhere(opts RiskOptions) string {
+	var conds []string
+	if !opts.Since.IsZero() {
+		conds = append(conds, "ts >= "+sqlTimestamp(opts.Since))
+	}
+	if !opts.Until.IsZero() {
+		conds = append(conds, "ts < "+sqlTimestamp(opts.Until))
+	}
+	if len(conds) == 0 {
+		return ""
+	}
+	return "WHERE " + strings.Join(conds, " AND ")
+}
+
+// reportCallsTable is the report's copy of the calls view (a temporary
+// table of its connection).
+const reportCallsTable = "permsim_report_calls"
+
+// reportTables makes, on conn, the report's copy of the calls view
+// (report_calls.sql): the columns the sections read, deduplicated and
+// windowed once, where every section used to compute the calls view's
+// window over all calls again. It returns the placeholders with {{calls}}
+// naming it, and drop, which removes it (the connection goes back to the
+// pool). The decisions view is read as it is: a copy of it made the report
+// slower (1M decisions held in DuckDB's memory, spilled to disk).
+func reportTables(ctx context.Context, conn *sql.Conn, opts RiskOptions) (vars map[string]string, drop func(), err error) {
+	vars = reportVars(opts)
+	var made []string
+	drop = func() {
+		for _, t := range made {
+			conn.ExecContext(context.WithoutCancel(ctx), "DROP TABLE IF EXISTS "+t)
+		}
+	}
+	where := reportWhere(opts)
+	for _, t := range []struct{ file, table, placeholder string }{
+		{"report_calls.sql", reportCallsTable, "calls"},
+	} {
+		q := fill(mustSQL(t.file), map[string]string{"table": t.table, "where": where, "dedupe": mustSQL("calls_dedupe.sql")})
+		// A table left by a report that could not drop its own.
+		conn.ExecContext(ctx, "DROP TABLE IF EXISTS "+t.table)
+		if _, err := conn.ExecContext(ctx, q); err != nil {
+			return nil, drop, fmt.Errorf("sql/%s: %w", t.file, err)
+		}
+		made = append(made, t.table)
+		vars[t.placeholder] = t.table
+	}
+	return vars, drop, nil
+}
+
 // reportRecords runs one embedded report query with its placeholders
-// filled.
-func (d *DB) reportRecords(ctx context.Context, file string, vars map[string]string) ([]map[string]any, error) {
-	recs, err := d.recordsSQL(ctx, fill(mustSQL(file), vars))
+// filled in, on conn.
+func reportRecords(ctx context.Context, conn *sql.Conn, file string, vars map[string]string) ([]map[string]any, error) {
+	recs, err := recordsOn(ctx, conn, fill(mustSQL(file), vars))
 	if err != nil {
 		return nil, fmt.Errorf("sql/%s: %w", file, err)
 	}
@@ -547,7 +601,17 @@ func mapText(r *RiskReport, e func(string) string) *RiskReport {
 // recordsSQL runs sqlText and returns its rows as maps from column name to
 // the driver's value.
 func (d *DB) recordsSQL(ctx context.Context, sqlText string) ([]map[string]any, error) {
-	rows, err := d.db.QueryContext(ctx, sqlText)
+	return recordsOn(ctx, d.db, sqlText)
+}
+
+// querier is a *sql.DB or one of its connections.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// recordsOn is recordsSQL on q.
+func recordsOn(ctx context.Context, q querier, sqlText string) ([]map[string]any, error) {
+	rows, err := q.QueryContext(ctx, sqlText)
 	if err != nil {
 		return nil, err
 	}

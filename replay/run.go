@@ -71,6 +71,11 @@ type Options struct {
 	// RunHooks lets each project's hooks run on that project's calls (the
 	// seed's Replay: only with --replay-hooks and --run-hooks together).
 	RunHooks bool
+	// SkipUnchanged keeps the decisions and rules tables when InputsFile
+	// says they were made by this permsim, with these options, from the
+	// calls table as it is and from policies that load the same today
+	// (nightly with nothing new). Never with RunHooks.
+	SkipUnchanged bool
 }
 
 // Summary says what one replay did.
@@ -82,13 +87,22 @@ type Summary struct {
 	Dangerous int            // dangerous calls
 	Problems  []string       // settings that could not be read, per project
 	Elapsed   time.Duration
+	// Kept is when the decisions were made, set when Run kept the tables
+	// because nothing had changed (Options.SkipUnchanged); the counts are
+	// those of that run.
+	Kept time.Time
 }
 
 // String prints the end-of-run summary.
 func (s Summary) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "replay: %d calls decided with %d policies in %s", s.Calls, s.Policies, s.Elapsed.Round(time.Millisecond))
-	if s.Elapsed > 0 && s.Calls > 0 {
+	if !s.Kept.IsZero() {
+		fmt.Fprintf(&b, "replay: nothing changed since the replay of %s (the same calls, settings and permsim; %d policies checked in %s): its %d decisions stand",
+			s.Kept.UTC().Format(time.RFC3339), s.Policies, s.Elapsed.Round(time.Millisecond), s.Calls)
+	} else {
+		fmt.Fprintf(&b, "replay: %d calls decided with %d policies in %s", s.Calls, s.Policies, s.Elapsed.Round(time.Millisecond))
+	}
+	if s.Kept.IsZero() && s.Elapsed > 0 && s.Calls > 0 {
 		fmt.Fprintf(&b, " (%.0f calls/s)", float64(s.Calls)/s.Elapsed.Seconds())
 	}
 	b.WriteString("\n")
@@ -152,6 +166,10 @@ type loadedPolicy struct {
 	dir     string // where the project was found (after --root)
 	home    string // whose user settings it holds
 	err     error
+	// fingerprint identifies what the policy was built from (inputs.go),
+	// and files the settings files it names; set only by Run.
+	fingerprint string
+	files       []fileInput
 }
 
 // Decide scores calls (already deduplicated) and returns one DecisionRow
@@ -203,6 +221,9 @@ type decider struct {
 	sum      Summary
 	caches   []*decisionCache // one per worker
 	history  sessionHistory   // the session outputs earlier calls returned (nil: none)
+	// fingerprints makes loadPolicy fingerprint every policy (Run records
+	// them in InputsFile).
+	fingerprints bool
 }
 
 func newDecider(opts Options, hs Harnesses) *decider {
@@ -227,43 +248,54 @@ func (d *decider) load(calls []toolcall.Row) {
 	opts := d.opts
 	for i := range calls {
 		c := &calls[i]
-		k := keyOf(c, opts)
-		if _, ok := d.policies[k]; ok {
+		if _, ok := d.policies[keyOf(c, opts)]; ok {
 			continue
 		}
 		// The policy, its rules and its problems are kept: from a copy of
 		// the call that owns its strings.
 		own := ownCall(c)
-		c = &own
-		k = keyOf(c, opts)
-		lp := &loadedPolicy{dir: MapPath(c.ProjectDir, c.Home, opts.Roots), home: k.home}
-		d.policies[k] = lp
-		if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
-			lp.missing = true
-			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
-		}
-		h := d.hs[c.Harness]
-		if h == nil {
-			lp.err = fmt.Errorf("no simulator for harness %q yet", c.Harness)
-			continue
-		}
-		lp.harness = h
-		lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
-		if lp.err != nil {
-			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, c.Harness, lp.err))
-			continue
-		}
-		lp.scorer = &score.Scorer{Harness: c.Harness, Policy: lp.policy, Project: lp.dir, Home: lp.home}
-		d.sum.Policies++
-		for _, p := range lp.policy.Problems() {
-			d.sum.Problems = append(d.sum.Problems, p)
-		}
-		lp.hash = policyHash(lp.policy)
-		for _, r := range lp.policy.Rules() {
-			d.rules = append(d.rules, RuleRow{ProjectDir: c.ProjectDir, Harness: c.Harness, File: r.File, Layer: r.Layer,
-				List: r.List, Rule: r.Rule, InForce: r.InForce, Why: r.Why})
-		}
+		d.loadPolicy(keyOf(&own, opts))
 	}
+}
+
+// loadPolicy loads the policy of k (whose strings it keeps), records its
+// rules and problems, and, when d.fingerprints is set, fingerprints it
+// before any call is decided with it.
+func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
+	opts := d.opts
+	lp := &loadedPolicy{dir: MapPath(k.project, k.from, opts.Roots), home: k.home}
+	d.policies[k] = lp
+	defer func() {
+		if d.fingerprints {
+			lp.fingerprint, lp.files = fingerprint(lp)
+		}
+	}()
+	if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
+		lp.missing = true
+		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
+	}
+	h := d.hs[k.harness]
+	if h == nil {
+		lp.err = fmt.Errorf("no simulator for harness %q yet", k.harness)
+		return lp
+	}
+	lp.harness = h
+	lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
+	if lp.err != nil {
+		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, k.harness, lp.err))
+		return lp
+	}
+	lp.scorer = &score.Scorer{Harness: k.harness, Policy: lp.policy, Project: lp.dir, Home: lp.home}
+	d.sum.Policies++
+	for _, p := range lp.policy.Problems() {
+		d.sum.Problems = append(d.sum.Problems, p)
+	}
+	lp.hash = policyHash(lp.policy)
+	for _, r := range lp.policy.Rules() {
+		d.rules = append(d.rules, RuleRow{ProjectDir: k.project, Harness: k.harness, File: r.File, Layer: r.Layer,
+			List: r.List, Rule: r.Rule, InForce: r.InForce, Why: r.Why})
+	}
+	return lp
 }
 
 // decide decides one batch of selected calls with the workers and returns

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"sync/atomic"
 	"time"
@@ -35,7 +37,19 @@ const decisionsBuffer = 8 << 20
 // does not grow with the number of calls (with --newest N it holds N).
 func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summary, error) {
 	start := time.Now()
+	if opts.SkipUnchanged {
+		if sum, ok := keepUnchanged(outDir, opts, hs); ok {
+			return sum, nil
+		}
+	}
+	// The tables are about to change: the record of what they were made
+	// from goes first, so a run that fails part-way leaves none.
+	if err := os.Remove(filepath.Join(outDir, InputsFile)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return Summary{}, fmt.Errorf("replay: %w", err)
+	}
+	callsID, callsIDErr := dataset.TableID(outDir, callsTable)
 	d := newDecider(opts, hs)
+	d.fingerprints = true
 	// A first pass collects the session outputs later calls are decided
 	// with (Gemini CLI); only calls with an output are held.
 	// The dedupe of the calls table is done once for both passes.
@@ -122,6 +136,12 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	}
 	if err := writeTable(outDir, RulesTable, d.rules, nil); err != nil {
 		return d.sum, err
+	}
+	if callsIDErr == nil {
+		if err := writeInputs(outDir, opts, d, callsID); err != nil {
+			// Only costs the next nightly run its shortcut.
+			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("what this replay was made from was not recorded (the next nightly run decides again): %v", err))
+		}
 	}
 	d.sum.Elapsed = time.Since(start)
 	return d.sum, nil

@@ -22,6 +22,8 @@ Progress and summaries go to stderr, the report to stdout. Each run keeps its
 risky approvals (dangerous calls that would run without asking) in
 <out>/nightly-state.json; --fail-on-new exits 1 when some were not there on
 the previous run (on a first run, when there are any), for alerting.
+With nothing new since the last replay (the same calls, settings files,
+flags and permsim), its decisions are kept instead of decided again.
 
 Exit status: 0 done; 1 with --fail-on-new when new risky approvals appeared;
 2 bad usage or unreadable input.
@@ -66,6 +68,9 @@ Example:
 	if err != nil {
 		return err
 	}
+	// With nothing new since the last replay (the same calls, settings and
+	// permsim), its decisions stand.
+	ropts.SkipUnchanged = true
 	memLimit(replayMemLimit)
 	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, sims)
 	fmt.Fprint(stderr, rsum.String())

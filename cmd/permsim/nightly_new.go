@@ -1,6 +1,9 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -22,6 +25,24 @@ const nightlyStateName = "nightly-state.json"
 type nightlyState struct {
 	Run   time.Time `json:"run"`   // when the run finished replaying
 	Risky []string  `json:"risky"` // call keys of dangerous calls that ran without asking, sorted
+	// Decisions identifies the decisions table Risky was read from
+	// (dataset.TableID) and RiskyHash is the hash of Risky as written: while
+	// both still hold, the next run takes Risky as the table's risky
+	// approvals without reading the table (nightly with nothing new).
+	Decisions string `json:"decisions,omitempty"`
+	RiskyHash string `json:"risky_hash,omitempty"`
+}
+
+// riskyHash fingerprints a sorted list of call keys.
+func riskyHash(keys []string) string {
+	h := sha256.New()
+	var n [8]byte
+	for _, k := range keys {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(k)))
+		h.Write(n[:])
+		io.WriteString(h, k)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // riskyApprovals reads the decisions table's dangerous calls that would
@@ -41,10 +62,6 @@ func riskyApprovals(out string) (map[string]replay.DecisionRow, error) {
 // those the previous run did not have (all of them on a first run), and
 // when that previous run was (zero on a first run).
 func compareNightly(out string) (fresh []replay.DecisionRow, total int, prev time.Time, err error) {
-	risky, err := riskyApprovals(out)
-	if err != nil {
-		return nil, 0, time.Time{}, fmt.Errorf("reading the decisions table under %s: %w", out, err)
-	}
 	path := filepath.Join(out, nightlyStateName)
 	var old nightlyState
 	if data, err := os.ReadFile(path); err == nil {
@@ -54,28 +71,42 @@ func compareNightly(out string) (fresh []replay.DecisionRow, total int, prev tim
 	} else if !os.IsNotExist(err) {
 		return nil, 0, time.Time{}, err
 	}
-	seen := map[string]bool{}
-	for _, k := range old.Risky {
-		seen[k] = true
-	}
-	next := nightlyState{Run: time.Now().UTC()}
-	for k, d := range risky {
-		next.Risky = append(next.Risky, k)
-		if !seen[k] {
-			fresh = append(fresh, d)
+	decisionsID, idErr := dataset.TableID(out, replay.DecisionsTable)
+	next := nightlyState{Run: time.Now().UTC(), Decisions: decisionsID}
+	if idErr == nil && decisionsID != "" && old.Decisions == decisionsID && old.RiskyHash == riskyHash(old.Risky) {
+		// The same decisions as the previous run read: the same risky
+		// approvals, none new.
+		next.Risky, next.RiskyHash = old.Risky, old.RiskyHash
+	} else {
+		risky, err := riskyApprovals(out)
+		if err != nil {
+			return nil, 0, time.Time{}, fmt.Errorf("reading the decisions table under %s: %w", out, err)
 		}
+		seen := map[string]bool{}
+		for _, k := range old.Risky {
+			seen[k] = true
+		}
+		for k, d := range risky {
+			next.Risky = append(next.Risky, k)
+			if !seen[k] {
+				fresh = append(fresh, d)
+			}
+		}
+		sort.Strings(next.Risky)
 	}
-	sort.Strings(next.Risky)
+	if idErr == nil && next.RiskyHash == "" {
+		next.RiskyHash = riskyHash(next.Risky)
+	}
 	sort.Slice(fresh, func(i, j int) bool { return fresh[i].Ts.Before(fresh[j].Ts) })
 	data, _ := json.MarshalIndent(next, "", " ")
-	tmp := path + ".tmp"
+	tmp := filepath.Join(out, "."+nightlyStateName+".tmp") // dataset.RemoveLeftovers removes it after a crash
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return nil, 0, time.Time{}, err
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		return nil, 0, time.Time{}, err
 	}
-	return fresh, len(risky), old.Run, nil
+	return fresh, len(next.Risky), old.Run, nil
 }
 
 // printNew says on stderr how many risky approvals are new, naming up to

@@ -88,9 +88,11 @@ func colourTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// report prints the report with the default options (nightly's stage).
+// report prints the report with the default options (nightly's stage),
+// from nightly's cache when nothing changed since the last (reportcache.go).
 func report(ctx context.Context, out, format string, stdout io.Writer) error {
-	return reportWith(ctx, out, format, stdout, defaultReportOptions(format, stdout))
+	opts := defaultReportOptions(format, stdout)
+	return cachedReport(out, format, opts, stdout, func(w io.Writer) error { return reportWith(ctx, out, format, w, opts) })
 }
 
 func reportWith(ctx context.Context, out, format string, stdout io.Writer, opts queries.RiskOptions) error {

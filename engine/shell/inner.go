@@ -46,7 +46,7 @@ func (c *Command) Inner() *Script {
 	default:
 		return nil
 	}
-	s := Parse(text)
+	s := parseLine(text) // its own: the commands' folders are set below
 	if c.Cwd != "" {
 		for i := range s.Commands {
 			s.Commands[i].Cwd = joinDir(c.Cwd, orDot(s.Commands[i].Cwd))

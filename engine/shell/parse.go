@@ -25,7 +25,13 @@ const recoverMax = 8
 // [[ ]], (( )) and let forms (the substitutions inside them are kept).
 // A redirection with no command ("> file") is kept as a command with an
 // empty Text, so its target is still seen.
-func Parse(line string) *Script {
+//
+// The Script may be shared with other callers that parsed the same line
+// (parsecache.go): it must not be changed.
+func Parse(line string) *Script { return parseCached(line) }
+
+// parseLine is Parse without the cache: the Script is the caller's own.
+func parseLine(line string) *Script {
 	s := &Script{Source: line, TooLong: len(line) > MaxLine}
 	p := parsers.Get().(*syntax.Parser)
 	f, err := p.Parse(strings.NewReader(line), "")

@@ -6,14 +6,9 @@
 -- more of the transcript (a result that had not arrived yet, say). The last
 -- two sort keys only make the choice stable when everything else ties.
 -- Rows without a call_key cannot be copies of anything and are all kept.
+-- The rule itself is calls_dedupe.sql, shared with the report's own copy
+-- of this view (report_calls.sql).
 CREATE OR REPLACE VIEW calls AS
 SELECT *
 FROM calls_all
-QUALIFY call_key IS NULL
-     OR row_number() OVER (
-            PARTITION BY call_key
-            ORDER BY coalesce(copy_rank, '') ASC,
-                     coalesce(ingest_run, 0) DESC,
-                     source_file ASC NULLS LAST,
-                     source_offset ASC NULLS LAST
-        ) = 1
+{{dedupe}}
