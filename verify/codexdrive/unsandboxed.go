@@ -50,10 +50,12 @@ func sandboxRestricts(mode string) bool {
 // non-zero with no such text is either. So each such row of a restricting
 // sandbox is run again, outside Codex and without its sandbox, on a fresh
 // layout of the case at the same paths (a nested bubblewrap inside the
-// verify sandbox, with a read-only root and its own /tmp), after the case's earlier commands
-// that ran: when it then exits 0 the sandbox stopped it
-// (PatternSilentDenial, outcome blocked); when it fails again it failed
-// on its own (PatternOwnFailure, outcome runs). What the re-run printed
+// verify sandbox, with a read-only root and its own /tmp), after the
+// case's earlier commands that ran. When it then exits 0, the sandbox
+// stopped it (PatternSilentDenial, outcome blocked), unless all it failed
+// on in the sandbox were the sandbox's own mount points
+// (PatternMountsKept, outcome runs); when it fails again, it failed on
+// its own (PatternOwnFailure, outcome runs). What the re-run printed
 // goes into the row's Unsandboxed. The re-run is a fact about the
 // command in this layout, not about Codex: it never changes a row the
 // harness's own signals classified.
