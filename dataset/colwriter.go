@@ -103,33 +103,13 @@ type colEncoder struct {
 
 // writeColumnsGroup writes rows lo..hi of the columns fill gives as one
 // row group.
-func writeColumnsGroup(pw *file.Writer, stored []field, fill func(int, *ColumnValues) error, lo, hi int, e *colEncoder) (err error) {
-	defer func() {
-		// As writeRowGroup: a sink failure may come as a panic.
-		if r := recover(); r != nil {
-			err = fmt.Errorf("parquet writer: %v", r)
-		}
-	}()
-	rg, err := pw.AppendRowGroupChecked()
-	if err != nil {
-		return err
-	}
-	for i, f := range stored {
-		cw, err := rg.NextColumn()
-		if err != nil {
+func writeColumnsGroup(pw *file.Writer, stored []field, fill func(int, *ColumnValues) error, lo, hi int, e *colEncoder) error {
+	return appendRowGroup(pw, stored, func(i int, f field, cw file.ColumnChunkWriter) error {
+		if err := fill(i, &e.col); err != nil {
 			return err
 		}
-		if err := fill(i, &e.col); err != nil {
-			return fmt.Errorf("column %s: %w", f.name, err)
-		}
-		if err := e.column(cw, f, &e.col, lo, hi); err != nil {
-			return fmt.Errorf("column %s: %w", f.name, err)
-		}
-		if err := cw.Close(); err != nil {
-			return fmt.Errorf("column %s: %w", f.name, err)
-		}
-	}
-	return rg.Close()
+		return e.column(cw, f, &e.col, lo, hi)
+	})
 }
 
 // column writes rows lo..hi of one column, as writeColumn writes a field:

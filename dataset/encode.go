@@ -15,7 +15,16 @@ import (
 // rows is a slice of the row struct type: its elements are addressable, so
 // time and list fields are read in place (Interface would allocate a copy
 // of each cell).
-func writeRowGroup(pw *file.Writer, stored []field, rows reflect.Value) (err error) {
+func writeRowGroup(pw *file.Writer, stored []field, rows reflect.Value) error {
+	return appendRowGroup(pw, stored, func(_ int, f field, cw file.ColumnChunkWriter) error {
+		return writeColumn(cw, f, rows)
+	})
+}
+
+// appendRowGroup appends one row group to pw and writes its columns in
+// schema order, column i with write; the reflection path (writeRowGroup)
+// and the column path (writeColumnsGroup) share it.
+func appendRowGroup(pw *file.Writer, stored []field, write func(i int, f field, cw file.ColumnChunkWriter) error) (err error) {
 	defer func() {
 		// arrow-go reports some sink failures by panicking; turn them into
 		// an error so a full disk fails the write instead of the program.
@@ -27,12 +36,12 @@ func writeRowGroup(pw *file.Writer, stored []field, rows reflect.Value) (err err
 	if err != nil {
 		return err
 	}
-	for _, f := range stored {
+	for i, f := range stored {
 		cw, err := rg.NextColumn()
 		if err != nil {
 			return err
 		}
-		if err := writeColumn(cw, f, rows); err != nil {
+		if err := write(i, f, cw); err != nil {
 			return fmt.Errorf("column %s: %w", f.name, err)
 		}
 		if err := cw.Close(); err != nil {

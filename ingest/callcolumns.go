@@ -172,36 +172,20 @@ func fastWinners(parts []dataset.Part, bad map[string]error) ([][]uint64, error)
 	// The rows of keys that may repeat were marked above as if they won;
 	// settle them: unmark each, and mark the best of its key.
 	best := map[keyHash]winner{}
-	for pi, p := range parts {
-		if bad[p.Path] != nil {
-			continue
+	scanKeys(parts, bad, func(pi, r int, null bool, key, rank []byte, run int64) {
+		if null {
+			return
 		}
-		row := 0
-		err := dataset.ScanColumns(p, []string{"call_key", "copy_rank"}, []string{"ingest_run"}, func(n int, strs []dataset.Strings, ints [][]int64) error {
-			keys, rks, runs := &strs[0], &strs[1], ints[0]
-			for i := range n {
-				r := row + i
-				if keys.Null[i] {
-					continue
-				}
-				h := hashKey(keys.Bytes(i))
-				if _, ok := suspects[h.a]; !ok {
-					continue
-				}
-				win[pi][r>>6] &^= 1 << (r & 63)
-				rank := rks.Bytes(i)
-				if cur, ok := best[h]; ok && cur.loses(rank, runs[i]) {
-					continue
-				}
-				best[h] = winner{part: int32(pi), row: int32(r), run: runs[i], rank: string(rank)}
-			}
-			row += n
-			return nil
-		})
-		if err != nil {
-			bad[p.Path] = err
+		h := hashKey(key)
+		if _, ok := suspects[h.a]; !ok {
+			return
 		}
-	}
+		win[pi][r>>6] &^= 1 << (r & 63)
+		if cur, ok := best[h]; ok && cur.loses(rank, run) {
+			return
+		}
+		best[h] = winner{part: int32(pi), row: int32(r), run: run, rank: string(rank)}
+	})
 	markWinners(win, best, parts, bad)
 	return win, nil
 }

@@ -826,6 +826,30 @@ func rowBitmaps(parts []dataset.Part, bad map[string]error) ([][]uint64, int64) 
 	return win, total
 }
 
+// scanKeys calls row for every row of every part not in bad, in file
+// order, with its call_key (null: it has none), copy_rank and ingest_run;
+// the slices are valid only during the call. A part whose scan fails is
+// recorded in bad. winners and fastWinners both read the parts so.
+func scanKeys(parts []dataset.Part, bad map[string]error, row func(pi, r int, null bool, key, rank []byte, run int64)) {
+	for pi, p := range parts {
+		if bad[p.Path] != nil {
+			continue
+		}
+		first := 0
+		err := dataset.ScanColumns(p, []string{"call_key", "copy_rank"}, []string{"ingest_run"}, func(n int, strs []dataset.Strings, ints [][]int64) error {
+			keys, rks, runs := &strs[0], &strs[1], ints[0]
+			for i := range n {
+				row(pi, first+i, keys.Null[i], keys.Bytes(i), rks.Bytes(i), runs[i])
+			}
+			first += n
+			return nil
+		})
+		if err != nil {
+			bad[p.Path] = err
+		}
+	}
+}
+
 // winners returns, per part, a bitmap of the rows ReadCalls gives: per
 // call_key the lowest copy_rank, then the highest ingest_run, then the
 // first in file order; and every row without a call_key. Parts that
@@ -836,47 +860,30 @@ func winners(parts []dataset.Part, bad map[string]error) ([][]uint64, error) {
 	best := map[keyHash]winner{}
 	ranks := map[string]string{} // interned ranks: the Claude reader's end with the file path
 	for b := range buckets {
-		for pi, p := range parts {
-			if bad[p.Path] != nil {
-				continue
-			}
-			row := 0
-			err := dataset.ScanColumns(p, []string{"call_key", "copy_rank"}, []string{"ingest_run"}, func(n int, strs []dataset.Strings, ints [][]int64) error {
-				keys, rks, runs := &strs[0], &strs[1], ints[0]
-				for i := range n {
-					r := row + i
-					if keys.Null[i] {
-						if b == 0 {
-							win[pi][r>>6] |= 1 << (r & 63)
-						}
-						continue
-					}
-					key := keys.Bytes(i)
-					h := hashKey(key)
-					if h.a%uint64(buckets) != uint64(b) {
-						continue
-					}
-					rank := rks.Bytes(i)
-					if cur, ok := best[h]; ok && cur.loses(rank, runs[i]) {
-						continue
-					}
-					rs, ok := ranks[string(rank)]
-					if !ok {
-						if len(ranks) >= 4096 {
-							clear(ranks)
-						}
-						rs = string(rank)
-						ranks[rs] = rs
-					}
-					best[h] = winner{part: int32(pi), row: int32(r), run: runs[i], rank: rs}
+		scanKeys(parts, bad, func(pi, r int, null bool, key, rank []byte, run int64) {
+			if null {
+				if b == 0 {
+					win[pi][r>>6] |= 1 << (r & 63)
 				}
-				row += n
-				return nil
-			})
-			if err != nil {
-				bad[p.Path] = err
+				return
 			}
-		}
+			h := hashKey(key)
+			if h.a%uint64(buckets) != uint64(b) {
+				return
+			}
+			if cur, ok := best[h]; ok && cur.loses(rank, run) {
+				return
+			}
+			rs, ok := ranks[string(rank)]
+			if !ok {
+				if len(ranks) >= 4096 {
+					clear(ranks)
+				}
+				rs = string(rank)
+				ranks[rs] = rs
+			}
+			best[h] = winner{part: int32(pi), row: int32(r), run: run, rank: rs}
+		})
 		markWinners(win, best, parts, bad)
 		clear(best)
 	}

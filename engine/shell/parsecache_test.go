@@ -48,10 +48,7 @@ func TestParseCache(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	parseCache.mu.Lock()
-	n := len(parseCache.cur) + len(parseCache.old)
-	parseCache.mu.Unlock()
-	if n > 2*parseCacheEntries {
-		t.Errorf("%d lines cached, want at most %d", n, 2*parseCacheEntries)
+	if n := parseCache.Len(); n > parseCacheEntries {
+		t.Errorf("%d lines cached, want at most %d", n, parseCacheEntries)
 	}
 }
