@@ -39,7 +39,7 @@ const (
 // TestMemoryFlatInCalls at 1M calls).
 const maxFileRowGroups = 32
 
-// maxSpareBytes bounds the one emptied row buffer a Writer keeps for reuse.
+// maxSpareBytes bounds the emptied row buffers a Writer keeps for reuse.
 const maxSpareBytes = 8 << 20
 
 // staleAfter is how old a leftover temp file or staging folder must be
@@ -100,7 +100,8 @@ type Writer[T any] struct {
 	props      *parquet.WriterProperties
 
 	byKey    map[string]*partState[T]
-	spare    []T // a flushed partition's emptied buffer, for the next partition that starts one
+	spares   [][]T // flushed partitions' emptied buffers, for the next partitions that start one
+	spareCap int   // their capacity in rows, together at most maxSpareBytes
 	scratch  T
 	enc      colEncoder // value and level buffers of flush, reused row group after row group
 	lastKey  string     // partitionPath's last folder, of the partition values lastVals
@@ -290,11 +291,18 @@ func (w *Writer[T]) Write(row T) error {
 		w.byKey[key] = p
 	}
 	n := w.codec.estimate(v)
-	if p.buf == nil && w.spare != nil {
+	if p.buf == nil && len(w.spares) > 0 {
 		// Growing every partition's buffer from nothing after each flush was
 		// a tenth of ingest's CPU time (allocating and copying rows of 400
-		// bytes); one spare keeps memory bounded whatever the partitions.
-		p.buf, w.spare = w.spare, nil
+		// bytes); a few spares, bounded in bytes, keep memory bounded
+		// whatever the partitions. Rows of a few days' partitions take turns
+		// (a flush by the buffer bound empties the largest), so one spare
+		// was not enough.
+		last := len(w.spares) - 1
+		p.buf = w.spares[last]
+		w.spares[last] = nil
+		w.spares = w.spares[:last]
+		w.spareCap -= cap(p.buf)
 	}
 	p.buf = append(p.buf, row)
 	p.bufBytes += n
@@ -404,8 +412,9 @@ func (w *Writer[T]) flush(p *partState[T]) error {
 		}
 	}
 	p.buf = nil
-	if cap(whole) > cap(w.spare) && int64(cap(whole))*int64(unsafe.Sizeof(w.scratch)) <= maxSpareBytes {
-		w.spare = whole // cleared row group by row group above
+	if c := cap(whole); c > 0 && int64(w.spareCap+c)*int64(unsafe.Sizeof(w.scratch)) <= maxSpareBytes {
+		w.spares = append(w.spares, whole) // cleared row group by row group above
+		w.spareCap += c
 	}
 	w.buffered -= p.bufBytes
 	p.bufBytes = 0
