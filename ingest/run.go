@@ -114,12 +114,21 @@ type group struct {
 	prev  map[string]FileState
 }
 
-// groupResult is what reading one group gave.
+// groupResult is what reading one group gave. Its files' states are kept
+// as a slice, not as the map Read returned, until the run commits: a map
+// per group (most groups are one file) cost about 800 bytes a file, which
+// made ingest's memory grow with the number of files (TestMemoryInFiles).
 type groupResult struct {
 	problems []Problem
 	nProb    int
-	states   map[string]FileState
+	states   []pathState
 	failed   bool
+}
+
+// pathState is one file's state as Read returned it, under its path.
+type pathState struct {
+	path string
+	st   FileState
 }
 
 // Run ingests every Source over every home: it discovers transcript files,
@@ -209,8 +218,8 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		if m.Sources[h] == nil {
 			m.Sources[h] = map[string]FileState{}
 		}
-		for path, st := range results[i].states {
-			m.Sources[h][path] = st
+		for _, ps := range results[i].states {
+			m.Sources[h][ps.path] = ps.st
 		}
 	}
 	pruneGone(m)
@@ -279,10 +288,15 @@ func discover(src Source, homes []string, prev map[string]FileState, sum *Summar
 			if !ok {
 				i = len(groups)
 				byKey[key] = i
-				groups = append(groups, group{src: src, home: home, prev: map[string]FileState{}})
+				groups = append(groups, group{src: src, home: home})
 			}
 			groups[i].files = append(groups[i].files, f)
 			if st, ok := prev[f.Path]; ok {
+				if groups[i].prev == nil {
+					// Only groups the manifest knows get a map: one per
+					// group of a first run was ~700 bytes a file.
+					groups[i].prev = map[string]FileState{}
+				}
 				groups[i].prev[f.Path] = st
 			}
 		}
@@ -501,7 +515,10 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 		fail("read failed: " + err.Error())
 		return
 	}
-	res.states = states
+	res.states = make([]pathState, 0, len(states))
+	for path, st := range states {
+		res.states = append(res.states, pathState{path, st})
+	}
 	sink.flush()
 }
 
