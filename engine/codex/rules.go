@@ -469,16 +469,9 @@ func patternOf(v any) ([][]string, string) {
 		case string:
 			out = append(out, []string{x})
 		case []any:
-			if len(x) == 0 {
-				return nil, "pattern alternatives cannot be empty"
-			}
-			alts := make([]string, 0, len(x))
-			for _, a := range x {
-				s, ok := a.(string)
-				if !ok {
-					return nil, fmt.Sprintf("pattern alternative must be a string (got %T)", a)
-				}
-				alts = append(alts, s)
+			alts, bad := stringsOf(x, "pattern alternatives cannot be empty", "pattern alternative must be a string (got %T)")
+			if bad != "" {
+				return nil, bad
 			}
 			out = append(out, alts)
 		default:
@@ -508,21 +501,32 @@ func examplesOf(v any) ([][]string, string) {
 			}
 			out = append(out, words)
 		case []any:
-			if len(x) == 0 {
-				return nil, "example cannot be an empty list"
-			}
-			words := make([]string, 0, len(x))
-			for _, a := range x {
-				s, ok := a.(string)
-				if !ok {
-					return nil, fmt.Sprintf("example tokens must be strings (got %T)", a)
-				}
-				words = append(words, s)
+			words, bad := stringsOf(x, "example cannot be an empty list", "example tokens must be strings (got %T)")
+			if bad != "" {
+				return nil, bad
 			}
 			out = append(out, words)
 		default:
 			return nil, fmt.Sprintf("example must be a string or list of strings (got %T)", el)
 		}
+	}
+	return out, ""
+}
+
+// stringsOf reads the list form of a pattern element or an example: a
+// non-empty list of strings. empty is the problem an empty list gives, and
+// notString the format (with %T) of the one a non-string element gives.
+func stringsOf(x []any, empty, notString string) ([]string, string) {
+	if len(x) == 0 {
+		return nil, empty
+	}
+	out := make([]string, 0, len(x))
+	for _, a := range x {
+		s, ok := a.(string)
+		if !ok {
+			return nil, fmt.Sprintf(notString, a)
+		}
+		out = append(out, s)
 	}
 	return out, ""
 }
