@@ -363,30 +363,50 @@ func callArgs(c *syntax.CallExpr, params []string) (map[string]syntax.Expr, erro
 	return out, nil
 }
 
+// ruleCall reads the arguments of a call to fn (params in positional
+// order) as literal values, by name, with the call's line and source text.
+// When it cannot, it records why and ok is false: a skip, with the reason
+// notLiteral gives (for the argument built from variables or functions,
+// "" when the binding itself met one), or a failure for a call that does
+// not fit fn's parameters.
+func (rf *rulesFile) ruleCall(c *syntax.CallExpr, lines []string, fn string, params []string, notLiteral func(arg string) string) (vals map[string]any, line int, text string, ok bool) {
+	start, _ := c.Span()
+	line = int(start.Line)
+	text = sourceText(lines, c)
+	args, err := callArgs(c, params)
+	if errors.Is(err, errNotLiteral) {
+		rf.skip(line, fn, text, notLiteral(""))
+		return nil, line, text, false
+	}
+	if err != nil {
+		rf.fail(line, "%s(): %v", fn, err)
+		return nil, line, text, false
+	}
+	vals = map[string]any{}
+	for k, e := range args {
+		v, err := literal(e)
+		if err != nil {
+			rf.skip(line, fn, text, notLiteral(k))
+			return nil, line, text, false
+		}
+		vals[k] = v
+	}
+	return vals, line, text, true
+}
+
 // prefixRuleParams are prefix_rule()'s parameters in positional order.
 var prefixRuleParams = []string{"pattern", "decision", "match", "not_match", "justification", "reviewer"}
 
 func (rf *rulesFile) prefixRule(c *syntax.CallExpr, lines []string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, prefixRuleParams)
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "prefix_rule", text, "built from variables or functions: permsim never runs the file, so it cannot tell what this rule says")
-		return
-	}
-	if err != nil {
-		rf.fail(line, "prefix_rule(): %v", err)
-		return
-	}
-	vals := map[string]any{}
-	for k, e := range args {
-		v, err := literal(e)
-		if err != nil {
-			rf.skip(line, "prefix_rule", text, fmt.Sprintf("%s is built from variables or functions: permsim never runs the file, so it cannot tell what this rule says", k))
-			return
+	const notRun = "built from variables or functions: permsim never runs the file, so it cannot tell what this rule says"
+	vals, line, text, ok := rf.ruleCall(c, lines, "prefix_rule", prefixRuleParams, func(arg string) string {
+		if arg == "" {
+			return notRun
 		}
-		vals[k] = v
+		return arg + " is " + notRun
+	})
+	if !ok {
+		return
 	}
 	pv, ok := vals["pattern"]
 	if !ok || pv == nil {
@@ -565,22 +585,16 @@ func (rf *rulesFile) checkExamples() {
 // hostExecutable reads host_executable(name, paths): the absolute paths
 // under which a program may be matched by its rules' base name.
 func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, []string{"name", "paths"})
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "host_executable", text, "built from variables or functions: permsim never runs the file")
+	const notRun = "built from variables or functions: permsim never runs the file"
+	vals, line, text, ok := rf.ruleCall(c, lines, "host_executable", []string{"name", "paths"}, func(string) string { return notRun })
+	if !ok {
 		return
 	}
-	if err != nil {
-		rf.fail(line, "host_executable(): %v", err)
-		return
-	}
-	nameV, err1 := literal(args["name"])
-	pathsV, err2 := literal(args["paths"])
-	if err1 != nil || err2 != nil {
-		rf.skip(line, "host_executable", text, "built from variables or functions: permsim never runs the file")
+	// A missing argument has no literal value either: skipped the same way.
+	nameV, ok1 := vals["name"]
+	pathsV, ok2 := vals["paths"]
+	if !ok1 || !ok2 {
+		rf.skip(line, "host_executable", text, notRun)
 		return
 	}
 	name, ok := nameV.(string)
@@ -630,26 +644,10 @@ func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home str
 // which steers Codex's network proxy; permsim lists it and does not
 // simulate the proxy.
 func (rf *rulesFile) networkRule(c *syntax.CallExpr, lines []string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, []string{"host", "protocol", "decision", "justification"})
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "network_rule", text, "built from variables or functions: permsim never runs the file")
+	vals, line, text, ok := rf.ruleCall(c, lines, "network_rule", []string{"host", "protocol", "decision", "justification"},
+		func(string) string { return "built from variables or functions: permsim never runs the file" })
+	if !ok {
 		return
-	}
-	if err != nil {
-		rf.fail(line, "network_rule(): %v", err)
-		return
-	}
-	vals := map[string]any{}
-	for k, e := range args {
-		v, err := literal(e)
-		if err != nil {
-			rf.skip(line, "network_rule", text, "built from variables or functions: permsim never runs the file")
-			return
-		}
-		vals[k] = v
 	}
 	host, _ := vals["host"].(string)
 	proto, _ := vals["protocol"].(string)
