@@ -483,22 +483,7 @@ func patternOf(v any) ([][]string, string) {
 	if len(list) == 0 {
 		return nil, "pattern cannot be empty"
 	}
-	out := make([][]string, 0, len(list))
-	for _, el := range list {
-		switch x := el.(type) {
-		case string:
-			out = append(out, []string{x})
-		case []any:
-			alts, bad := stringsOf(x, "pattern alternatives cannot be empty", "pattern alternative must be a string (got %T)")
-			if bad != "" {
-				return nil, bad
-			}
-			out = append(out, alts)
-		default:
-			return nil, fmt.Sprintf("pattern element must be a string or list of strings (got %T)", el)
-		}
-	}
-	return out, ""
+	return patternForm.read(list, func(s string) ([]string, string) { return []string{s}, "" })
 }
 
 // examplesOf reads match/not_match: a list of examples, each a string
@@ -508,45 +493,58 @@ func examplesOf(v any) ([][]string, string) {
 	if !ok {
 		return nil, fmt.Sprintf("want a list of examples (got %T)", v)
 	}
-	out := make([][]string, 0, len(list))
-	for _, el := range list {
-		switch x := el.(type) {
-		case string:
-			words, ok := shlexSplit(x)
-			if !ok {
-				return nil, "example string has invalid shell syntax"
-			}
-			if len(words) == 0 {
-				return nil, "example cannot be an empty string"
-			}
-			out = append(out, words)
-		case []any:
-			words, bad := stringsOf(x, "example cannot be an empty list", "example tokens must be strings (got %T)")
-			if bad != "" {
-				return nil, bad
-			}
-			out = append(out, words)
-		default:
-			return nil, fmt.Sprintf("example must be a string or list of strings (got %T)", el)
+	return exampleForm.read(list, func(s string) ([]string, string) {
+		words, ok := shlexSplit(s)
+		if !ok {
+			return nil, "example string has invalid shell syntax"
 		}
-	}
-	return out, ""
+		if len(words) == 0 {
+			return nil, "example cannot be an empty string"
+		}
+		return words, ""
+	})
 }
 
-// stringsOf reads the list form of a pattern element or an example: a
-// non-empty list of strings. empty is the problem an empty list gives, and
-// notString the format (with %T) of the one a non-string element gives.
-func stringsOf(x []any, empty, notString string) ([]string, string) {
-	if len(x) == 0 {
-		return nil, empty
-	}
-	out := make([]string, 0, len(x))
-	for _, a := range x {
-		s, ok := a.(string)
-		if !ok {
-			return nil, fmt.Sprintf(notString, a)
+// listForm is the form a pattern and match/not_match share: a list whose
+// elements are each a string or a non-empty list of strings. Its fields
+// are the problems, in the words of the parameter read: an empty inner
+// list, a non-string in one (a format with %T), an element of another kind
+// (likewise).
+type listForm struct{ emptyList, notString, neither string }
+
+var (
+	patternForm = listForm{"pattern alternatives cannot be empty", "pattern alternative must be a string (got %T)", "pattern element must be a string or list of strings (got %T)"}
+	exampleForm = listForm{"example cannot be an empty list", "example tokens must be strings (got %T)", "example must be a string or list of strings (got %T)"}
+)
+
+// read reads list in form f: a string element through fromString, a list
+// element as its strings; the first problem stops it.
+func (f listForm) read(list []any, fromString func(string) ([]string, string)) ([][]string, string) {
+	out := make([][]string, 0, len(list))
+	for _, el := range list {
+		var words []string
+		switch x := el.(type) {
+		case string:
+			var bad string
+			if words, bad = fromString(x); bad != "" {
+				return nil, bad
+			}
+		case []any:
+			if len(x) == 0 {
+				return nil, f.emptyList
+			}
+			words = make([]string, 0, len(x))
+			for _, a := range x {
+				s, ok := a.(string)
+				if !ok {
+					return nil, fmt.Sprintf(f.notString, a)
+				}
+				words = append(words, s)
+			}
+		default:
+			return nil, fmt.Sprintf(f.neither, el)
 		}
-		out = append(out, s)
+		out = append(out, words)
 	}
 	return out, ""
 }
