@@ -1,9 +1,7 @@
 package opencode
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -188,19 +187,9 @@ func decodeRecord(sink ingest.Sink, path string, data []byte, v any) bool {
 // reportJSON reports a record that is not valid JSON at the line where
 // decoding stopped (a file cut short by a crash stops at its last line).
 func reportJSON(sink ingest.Sink, path string, data []byte, err error) {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
 	line := int64(0)
-	if off >= 0 {
-		off = min(off, int64(len(data)))
-		line = 1 + int64(bytes.Count(data[:off], []byte("\n")))
+	if off, _ := jsonpos.Offset(err); off >= 0 {
+		line = int64(jsonpos.Line(data, off))
 	}
 	sink.Problem(ingest.Problem{File: path, Line: line, Msg: "not a valid JSON record, skipped: " + err.Error()})
 }
