@@ -114,21 +114,35 @@ type group struct {
 	prev  map[string]FileState
 }
 
-// groupResult is what reading one group gave. Its files' states are kept
-// as a slice, not as the map Read returned, until the run commits: a map
-// per group (most groups are one file) cost about 800 bytes a file, which
-// made ingest's memory grow with the number of files (TestMemoryInFiles).
+// groupResult is what reading one group gave. Its files' states go
+// straight into the run's manifest (see states), not into the result: a
+// map (or a list) per group kept until the end of the run, most groups
+// being one file, made ingest's memory grow by hundreds of bytes a file
+// (TestMemoryInFiles).
 type groupResult struct {
 	problems []Problem
 	nProb    int
-	states   []pathState
 	failed   bool
 }
 
-// pathState is one file's state as Read returned it, under its path.
-type pathState struct {
-	path string
-	st   FileState
+// states is the manifest a run fills in as its groups are read. Writing a
+// group's new states into the manifest before the calls are committed is
+// safe: the manifest is saved only after the commit, and a run that fails
+// saves nothing; a group that failed gives no states.
+type states struct {
+	mu sync.Mutex
+	m  *manifest
+}
+
+func (s *states) add(harness string, got map[string]FileState) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	files := s.m.Sources[harness]
+	if files == nil {
+		files = map[string]FileState{}
+		s.m.Sources[harness] = files
+	}
+	maps.Copy(files, got)
 }
 
 // Run ingests every Source over every home: it discovers transcript files,
@@ -194,7 +208,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	}
 
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
-	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw)
+	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw, &states{m: &m})
 	sum.BytesRead = bytesRead
 	for _, r := range results {
 		addProblems(&sum, r.problems, r.nProb)
@@ -210,18 +224,6 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		sum.Calls[h] = n
 	}
 
-	for i, g := range groups {
-		if results[i].failed {
-			continue
-		}
-		h := g.src.Harness()
-		if m.Sources[h] == nil {
-			m.Sources[h] = map[string]FileState{}
-		}
-		for _, ps := range results[i].states {
-			m.Sources[h][ps.path] = ps.st
-		}
-	}
 	pruneGone(m)
 	m.LastRun = runID
 	if err := saveManifest(opts.OutDir, m); err != nil {
@@ -447,7 +449,7 @@ func (s *groupSink) Bytes(n int64) { s.bytes.Add(n) }
 
 // readGroups reads every group through its Source, Workers at a time, and
 // returns the results in group order.
-func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter) ([]groupResult, int64, error) {
+func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter, st *states) ([]groupResult, int64, error) {
 	results := make([]groupResult, len(groups))
 	var bytesRead, calls, filesDone atomic.Int64
 	workers := opts.Workers
@@ -464,7 +466,7 @@ func readGroups(ctx context.Context, groups []group, opts Options, totalFiles in
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out)
+				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out, st)
 				filesDone.Add(int64(len(groups[i].files)))
 			}
 		}()
@@ -486,7 +488,7 @@ feed:
 	return results, bytesRead.Load(), nil
 }
 
-func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter) {
+func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, st *states) {
 	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
@@ -515,11 +517,8 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 		fail("read failed: " + err.Error())
 		return
 	}
-	res.states = make([]pathState, 0, len(states))
-	for path, st := range states {
-		res.states = append(res.states, pathState{path, st})
-	}
 	sink.flush()
+	st.add(g.src.Harness(), states)
 }
 
 // callWriter writes rows to the calls table while the readers are still
