@@ -45,11 +45,43 @@ func parseLine(line string) *Script {
 			return s
 		}
 	}
+	if !s.Unparseable {
+		syntaxFacts(s, f, line)
+	}
 	w := &walker{src: line, s: s}
 	cwd := ""
 	w.stmts(f.Stmts, scope{cwd: &cwd})
 	s.Untraceable = s.Untraceable || s.CdCount > 1
 	return s
+}
+
+// syntaxFacts sets what FirstSubst and BareAssign report, from the tree
+// of a line the parser read. Simulators (Codey) used to parse the line
+// again for these; a walk of the tree is only needed when the line holds
+// a character such a node is written with ("=" for an assignment, $( `
+// <( >( and ${ for a substitution).
+func syntaxFacts(s *Script, f *syntax.File, line string) {
+	if !strings.ContainsAny(line, "=`") && !strings.Contains(line, "$(") && !strings.Contains(line, "${") &&
+		!strings.Contains(line, "<(") && !strings.Contains(line, ">(") {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			if s.firstSubst == "" {
+				s.firstSubst = "command"
+			}
+		case *syntax.ProcSubst:
+			if s.firstSubst == "" {
+				s.firstSubst = "process"
+			}
+		case *syntax.CallExpr:
+			if s.bareAssign == "" && len(x.Args) == 0 && len(x.Assigns) > 0 && x.Assigns[0].Name != nil {
+				s.bareAssign = x.Assigns[0].Name.Value
+			}
+		}
+		return s.firstSubst == "" || s.bareAssign == ""
+	})
 }
 
 // parsers reuses bash parsers: a Parser may serve many lines, one at a time.
