@@ -33,9 +33,15 @@ func Parse(line string) *Script { return parseCached(line) }
 // parseLine is Parse without the cache: the Script is the caller's own.
 func parseLine(line string) *Script {
 	s := &Script{Source: line, TooLong: len(line) > MaxLine}
-	p := parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(line), "")
-	parsers.Put(p)
+	// A line of plain words has its tree built without the parser
+	// (simple.go); any other line is parsed.
+	f := simpleFile(line)
+	var err error
+	if f == nil {
+		p := parsers.Get().(*syntax.Parser)
+		f, err = p.Parse(strings.NewReader(line), "")
+		parsers.Put(p)
+	}
 	if err != nil {
 		s.Unparseable = true
 		s.Err = err.Error()
