@@ -27,19 +27,27 @@ func openForRead(path string) (*file.Reader, error) {
 	return file.OpenParquetFile(path, false, file.WithReadProps(readProps))
 }
 
-// poolAllocator is an arrow memory.Allocator keeping freed buffers in one
-// sync.Pool per power-of-two size class. Buffers are 64-byte aligned, as
+// poolAllocator is an arrow memory.Allocator keeping freed buffers in a
+// free list per power-of-two size class, at most poolKeep each and
+// poolBytes in all (a reader holds three buffers per column chunk open,
+// and closes each chunk before the next: a few per class serve every
+// chunk). A sync.Pool lost its buffers at every collection, and replay
+// collects often under its memory limit. Buffers are 64-byte aligned, as
 // arrow's GoAllocator makes them. Sizes past the largest class are
 // allocated and dropped as the GoAllocator does.
 type poolAllocator struct {
-	classes [poolClasses]sync.Pool
+	mu      sync.Mutex
+	classes [poolClasses][][]byte
+	kept    int // bytes in the free lists
 }
 
 const (
 	poolMinShift = 6  // 64 bytes
-	poolMaxShift = 24 // 16 MiB
+	poolMaxShift = 22 // 4 MiB
 	poolClasses  = poolMaxShift - poolMinShift + 1
 	poolAlign    = 64
+	poolKeep     = 8
+	poolBytes    = 4 << 20
 )
 
 // class is the size class holding size bytes, and whether there is one.
@@ -58,11 +66,18 @@ func (a *poolAllocator) Allocate(size int) []byte {
 	if !ok {
 		return aligned(size, size)
 	}
-	if v := a.classes[c].Get(); v != nil {
-		b := (*(v.(*[]byte)))[:size]
+	a.mu.Lock()
+	free := a.classes[c]
+	if n := len(free); n > 0 {
+		b := free[n-1][:size]
+		free[n-1] = nil
+		a.classes[c] = free[:n-1]
+		a.kept -= cap(b)
+		a.mu.Unlock()
 		clear(b)
 		return b
 	}
+	a.mu.Unlock()
 	return aligned(size, 1<<(c+poolMinShift))
 }
 
@@ -97,6 +112,10 @@ func (a *poolAllocator) Free(b []byte) {
 	if !ok {
 		return
 	}
-	b = b[:0]
-	a.classes[c].Put(&b)
+	a.mu.Lock()
+	if len(a.classes[c]) < poolKeep && a.kept+n <= poolBytes {
+		a.classes[c] = append(a.classes[c], b[:0])
+		a.kept += n
+	}
+	a.mu.Unlock()
 }

@@ -553,6 +553,14 @@ func (w *walker) word(x *syntax.Word) Word {
 // parser's SplitBraces also splits "{}" and "x{y}", which bash leaves alone,
 // so only a list with a comma or a sequence counts.
 func hasBraces(x *syntax.Word) bool {
+	// SplitBraces' own first test, before the copy it needs: most words
+	// have no brace to split.
+	if !slices.ContainsFunc(x.Parts, func(part syntax.WordPart) bool {
+		lit, ok := part.(*syntax.Lit)
+		return ok && strings.Contains(lit.Value, "{")
+	}) {
+		return false
+	}
 	c := &syntax.Word{Parts: slices.Clone(x.Parts)}
 	if !syntax.SplitBraces(c) {
 		return false
