@@ -98,6 +98,9 @@ type walker struct {
 	src      string
 	s        *Script
 	pipeline int
+	// substAny is 1 when src may hold a command or process substitution,
+	// -1 when it cannot (0: not looked at yet).
+	substAny int8
 }
 
 // scope is what an enclosing construct hands down to the commands inside.
@@ -249,6 +252,19 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 // commands inside them as commands nested one level below sc.
 func (w *walker) substs(node syntax.Node, sc scope) {
 	if node == nil {
+		return
+	}
+	if w.substAny == 0 {
+		// Every substitution is written with one of these; a line with
+		// none has no node for the walk below to find (most lines: the
+		// walk was a tenth of a parse's allocation).
+		w.substAny = -1
+		if strings.ContainsAny(w.src, "`") || strings.Contains(w.src, "$(") || strings.Contains(w.src, "${") ||
+			strings.Contains(w.src, "<(") || strings.Contains(w.src, ">(") {
+			w.substAny = 1
+		}
+	}
+	if w.substAny < 0 {
 		return
 	}
 	syntax.Walk(node, func(n syntax.Node) bool {
