@@ -170,6 +170,17 @@ func refused(text string) bool {
 // error: result[].functionResponse.response.output or .error, else the
 // resultDisplay string.
 func resultText(tc *toolCall) (string, bool) {
+	if tc.valid {
+		if text, isErr, ok := fastResultText(tc); ok {
+			return text, isErr
+		}
+	}
+	return decodeResultText(tc)
+}
+
+// decodeResultText is resultText by decoding: every result the fast path
+// leaves, and the reference it is tested against.
+func decodeResultText(tc *toolCall) (string, bool) {
 	var parts []struct {
 		FunctionResponse *struct {
 			Response json.RawMessage `json:"response"`
@@ -267,6 +278,11 @@ func shellExit(text, tool string) *int64 {
 		return nil
 	}
 	const key = "Exit Code: "
+	if !strings.Contains(text, key) {
+		// The common case (no line since v0.27 for exit 0), found with
+		// the vectorised forward search instead of LastIndex's hash walk.
+		return nil
+	}
 	i := strings.LastIndex(text, key)
 	for i > 0 && text[i-1] != '\n' {
 		i = strings.LastIndex(text[:i], key)

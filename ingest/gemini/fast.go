@@ -1,0 +1,441 @@
+package gemini
+
+import (
+	"bytes"
+	"unicode/utf8"
+	"unsafe"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/ingest/jsonscan"
+)
+
+// The fast path below reads the one record shape that makes up nearly all
+// of a .jsonl chat — a message line with its tool calls — by walking the
+// bytes instead of decoding them into a line (go-json with a RawMessage
+// copy of every result, for every time the CLI re-appends the message),
+// and reads a call's result text in one pass instead of three nested
+// decodes. Profiled with BenchmarkRead: those decodes and their garbage
+// were most of the reader's time.
+//
+// It takes only the plain case and gives up (ok false) on anything else:
+// a line that is not valid JSON, a key with an escape or a byte outside
+// printable ASCII, a key that matches a field only case-insensitively (the
+// decoder folds case), a key given twice, a field of an unexpected type or
+// null. The caller then decodes the line with go-json exactly as before,
+// so every line that is not plain is judged as it always was;
+// TestFastMatchesDecode and FuzzFastRecord hold the two paths equal.
+
+// messageKeys are the keys of a message line the fast path reads; the
+// other keys of line (metadata, $set, $rewindTo) send the line to the
+// decoder.
+var messageKeys = []string{"id", "timestamp", "type", "model", "toolCalls", "content"}
+
+// lineKeys are every field name of line: a key that folds to one of them
+// without being one of messageKeys is left to the decoder.
+var lineKeys = append([]string{"$rewindTo", "$set", "sessionId", "projectHash", "startTime", "kind", "directories", "messages"}, messageKeys...)
+
+var callKeys = []string{"id", "name", "args", "result", "status", "timestamp", "agentId", "resultDisplay"}
+
+// keyIndex returns the index of key in names, -1 when key is none of
+// them, and ok false when key folds to one of them without being it or
+// is not printable ASCII without escapes.
+func keyIndex(key []byte, names, folded []string) (int, bool) {
+	for _, c := range key {
+		if c < 0x20 || c > 0x7e || c == '\\' {
+			return -1, false
+		}
+	}
+	for i, n := range names {
+		if string(key) == n {
+			return i, true
+		}
+	}
+	for _, n := range folded {
+		if bytes.EqualFold(key, []byte(n)) {
+			return -1, false
+		}
+	}
+	return -1, true
+}
+
+// skipValue returns the index just past the value that starts at b[i] of
+// JSON already known to be valid, -1 when it runs off the end.
+func skipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return jsonscan.SkipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = jsonscan.SkipString(b, i)
+				if i < 0 {
+					return -1
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return -1
+	}
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// members walks the object that opens at b[i] of valid JSON, calling fn
+// with each key (without its quotes) and the index where its value
+// starts; fn returns the index just past the value, -1 to give up. It
+// returns the index just past the object, -1 when b[i] is not an object
+// or fn gave up. Values fn does not descend into it skips with
+// skipValue: each byte is walked once, however deep.
+func members(b []byte, i int, fn func(key []byte, vs int) int) int {
+	if i >= len(b) || b[i] != '{' {
+		return -1
+	}
+	i = jsonscan.SkipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1
+	}
+	for i < len(b) && b[i] == '"' {
+		ke := jsonscan.SkipString(b, i)
+		if ke < 0 {
+			return -1
+		}
+		key := b[i+1 : ke-1]
+		i = jsonscan.SkipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return -1
+		}
+		ve := fn(key, jsonscan.SkipWS(b, i+1))
+		if ve < 0 {
+			return -1
+		}
+		i = jsonscan.SkipWS(b, ve)
+		if i >= len(b) {
+			return -1
+		}
+		if b[i] == '}' {
+			return i + 1
+		}
+		if b[i] != ',' {
+			return -1
+		}
+		i = jsonscan.SkipWS(b, i+1)
+	}
+	return -1
+}
+
+// elems walks the array that opens at b[i] like members an object.
+func elems(b []byte, i int, fn func(vs int) int) int {
+	if i >= len(b) || b[i] != '[' {
+		return -1
+	}
+	i = jsonscan.SkipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1
+	}
+	for i < len(b) {
+		ve := fn(i)
+		if ve < 0 {
+			return -1
+		}
+		i = jsonscan.SkipWS(b, ve)
+		if i >= len(b) {
+			return -1
+		}
+		if b[i] == ']' {
+			return i + 1
+		}
+		if b[i] != ',' {
+			return -1
+		}
+		i = jsonscan.SkipWS(b, i+1)
+	}
+	return -1
+}
+
+// plainString returns the value of the JSON string v: the bytes between
+// the quotes when there is no escape and they are valid UTF-8, else what
+// the decoder makes of it. ok is false when v is not a string.
+func plainString(v []byte) (string, bool) {
+	if len(v) < 2 || v[0] != '"' {
+		return "", false
+	}
+	in := v[1 : len(v)-1]
+	if bs := bytes.IndexByte(in, '\\'); bs < 0 {
+		if utf8.Valid(in) {
+			return string(in), true
+		}
+	} else if s, ok := unescape(in, bs); ok {
+		return s, true
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// rawValue is a RawMessage field's value: any value but null, which the
+// fast path leaves to the decoder.
+func rawValue(v []byte) ([]byte, bool) {
+	return v, string(v) != "null"
+}
+
+// value returns the end of the value at b[vs] and the value itself.
+func value(b []byte, vs int) (int, []byte) {
+	ve := skipValue(b, vs)
+	if ve < 0 {
+		return -1, nil
+	}
+	return ve, b[vs:ve]
+}
+
+// fastMessage reads a message line (text trimmed, an object) into m; ok
+// is false when the line is not the plain case (see above). m's raw
+// fields alias text.
+func fastMessage(text []byte, m *message) bool {
+	if !json.Valid(text) {
+		return false
+	}
+	var seen [6]bool
+	end := members(text, 0, func(key []byte, vs int) int {
+		k, ok := keyIndex(key, messageKeys, lineKeys)
+		if !ok || (k >= 0 && seen[k]) {
+			return -1
+		}
+		if k == 4 {
+			seen[k] = true
+			// toolCalls: walked in place, each call read as it comes.
+			return elems(text, vs, func(es int) int {
+				var tc toolCall
+				ee := fastCall(text, es, &tc)
+				m.ToolCalls = append(m.ToolCalls, tc)
+				return ee
+			})
+		}
+		ve, val := value(text, vs)
+		if k < 0 || ve < 0 {
+			return ve
+		}
+		seen[k] = true
+		if k == 5 {
+			if m.Content, ok = rawValue(val); !ok {
+				return -1
+			}
+			return ve
+		}
+		str, ok := plainString(val)
+		if !ok {
+			return -1
+		}
+		switch k {
+		case 0:
+			m.ID = str
+		case 1:
+			m.Timestamp = str
+		case 2:
+			m.Type = str
+		case 3:
+			m.Model = str
+		}
+		return ve
+	})
+	return end == len(text) && m.ID != ""
+}
+
+// fastCall reads the ToolCallRecord object at b[i] into tc and returns
+// the index just past it, -1 when it is not the plain case.
+func fastCall(b []byte, i int, tc *toolCall) int {
+	var seen [8]bool
+	end := members(b, i, func(key []byte, vs int) int {
+		k, ok := keyIndex(key, callKeys, callKeys)
+		if !ok || (k >= 0 && seen[k]) {
+			return -1
+		}
+		ve, val := value(b, vs)
+		if k < 0 || ve < 0 {
+			return ve
+		}
+		seen[k] = true
+		switch k {
+		case 2:
+			tc.Args, ok = rawValue(val)
+		case 3:
+			tc.Result, ok = rawValue(val)
+		case 7:
+			tc.ResultDisplay, ok = rawValue(val)
+		default:
+			var str string
+			str, ok = plainString(val)
+			switch k {
+			case 0:
+				tc.ID = str
+			case 1:
+				tc.Name = str
+			case 4:
+				tc.Status = str
+			case 5:
+				tc.Timestamp = str
+			case 6:
+				tc.AgentID = str
+			}
+		}
+		if !ok {
+			return -1
+		}
+		return ve
+	})
+	tc.valid = end >= 0
+	return end
+}
+
+// Names looked up in a result.
+var (
+	functionResponseKey = []string{"functionResponse"}
+	responseKey         = []string{"response"}
+	outputErrorKeys     = []string{"output", "error"}
+)
+
+// fastResultText is resultText for a call read by the fast path (its raw
+// fields valid JSON) in the plain case: result is
+// [{"functionResponse": {"response": {"output"|"error": string}}}, …].
+// ok is false for anything else, and resultText then decodes as before.
+func fastResultText(tc *toolCall) (text string, isErr bool, ok bool) {
+	b := tc.Result
+	var resp []byte
+	found := false
+	// Every element is read, not only up to the first functionResponse:
+	// the decoder rejects the whole result when any element has the wrong
+	// shape, and that case is the decoder's.
+	end := elems(b, 0, func(es int) int {
+		seen := false
+		return members(b, es, func(key []byte, vs int) int {
+			k, ok := keyIndex(key, functionResponseKey, functionResponseKey)
+			if !ok || (k == 0 && seen) {
+				return -1
+			}
+			if k < 0 {
+				return skipValue(b, vs)
+			}
+			seen = true
+			if ve := skipValue(b, vs); ve >= 0 && string(b[vs:ve]) == "null" {
+				return ve
+			}
+			first := !found
+			found = true
+			rseen := false
+			return members(b, vs, func(key []byte, vs int) int {
+				k, ok := keyIndex(key, responseKey, responseKey)
+				if !ok || (k == 0 && rseen) {
+					return -1
+				}
+				ve, val := value(b, vs)
+				if k == 0 {
+					rseen = true
+					if first {
+						resp = val
+					}
+				}
+				return ve
+			})
+		})
+	})
+	if end != len(b) || !found || resp == nil {
+		return "", false, false
+	}
+	var out, errv []byte
+	if members(resp, 0, func(key []byte, vs int) int {
+		k, ok := keyIndex(key, outputErrorKeys, outputErrorKeys)
+		if !ok {
+			return -1
+		}
+		ve, val := value(resp, vs)
+		switch {
+		case k == 0 && out == nil:
+			out = val
+		case k == 1 && errv == nil:
+			errv = val
+		case k >= 0:
+			return -1 // given twice
+		}
+		return ve
+	}) != len(resp) {
+		return "", false, false
+	}
+	if errv != nil && string(errv) != "null" {
+		str, ok := plainString(errv)
+		return str, true, ok
+	}
+	if out == nil {
+		return "", false, false
+	}
+	str, ok := plainString(out)
+	return str, false, ok
+}
+
+// unescape returns the value of the inside of a valid JSON string whose
+// first backslash is at in[bs], when it is valid UTF-8 and its escapes
+// are all of one character (\n, \t, \", …): tool output is full of
+// them. ok is false otherwise (a \u escape, which may pair surrogates,
+// is left to the decoder).
+func unescape(in []byte, bs int) (string, bool) {
+	if !utf8.Valid(in) {
+		return "", false
+	}
+	// A byte loop, not IndexByte between escapes: in tool output they are
+	// a few bytes apart, and a call per escape cost more than it saved.
+	out := make([]byte, len(in))
+	n := copy(out, in[:bs])
+	for i := bs; i < len(in); i++ {
+		c := in[i]
+		if c == '\\' {
+			i++
+			if i >= len(in) {
+				return "", false
+			}
+			switch in[i] {
+			case '"', '\\', '/':
+				c = in[i]
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case 'r':
+				c = '\r'
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			default:
+				return "", false
+			}
+		}
+		out[n] = c
+		n++
+	}
+	if n == 0 {
+		return "", true
+	}
+	// out is not written again: the string may own it (as
+	// strings.Builder does) instead of copying it once more.
+	return unsafe.String(&out[0], n), true
+}
