@@ -2,8 +2,6 @@ package gemini
 
 import (
 	"bytes"
-	"unicode/utf8"
-	"unsafe"
 
 	json "github.com/goccy/go-json"
 
@@ -172,19 +170,14 @@ func elems(b []byte, i int, fn func(vs int) int) int {
 	return -1
 }
 
-// plainString returns the value of the JSON string v: the bytes between
-// the quotes when there is no escape and they are valid UTF-8, else what
-// the decoder makes of it. ok is false when v is not a string.
+// plainString returns the value of the JSON string v: by
+// jsonscan.Unquote in the plain case, else what the decoder makes of it.
+// ok is false when v is not a string.
 func plainString(v []byte) (string, bool) {
 	if len(v) < 2 || v[0] != '"' {
 		return "", false
 	}
-	in := v[1 : len(v)-1]
-	if bs := bytes.IndexByte(in, '\\'); bs < 0 {
-		if utf8.Valid(in) {
-			return string(in), true
-		}
-	} else if s, ok := unescape(in, bs); ok {
+	if s, ok := jsonscan.Unquote(v); ok {
 		return s, true
 	}
 	var s string
@@ -390,52 +383,4 @@ func fastResultText(tc *toolCall) (text string, isErr bool, ok bool) {
 	}
 	str, ok := plainString(out)
 	return str, false, ok
-}
-
-// unescape returns the value of the inside of a valid JSON string whose
-// first backslash is at in[bs], when it is valid UTF-8 and its escapes
-// are all of one character (\n, \t, \", …): tool output is full of
-// them. ok is false otherwise (a \u escape, which may pair surrogates,
-// is left to the decoder).
-func unescape(in []byte, bs int) (string, bool) {
-	if !utf8.Valid(in) {
-		return "", false
-	}
-	// A byte loop, not IndexByte between escapes: in tool output they are
-	// a few bytes apart, and a call per escape cost more than it saved.
-	out := make([]byte, len(in))
-	n := copy(out, in[:bs])
-	for i := bs; i < len(in); i++ {
-		c := in[i]
-		if c == '\\' {
-			i++
-			if i >= len(in) {
-				return "", false
-			}
-			switch in[i] {
-			case '"', '\\', '/':
-				c = in[i]
-			case 'n':
-				c = '\n'
-			case 't':
-				c = '\t'
-			case 'r':
-				c = '\r'
-			case 'b':
-				c = '\b'
-			case 'f':
-				c = '\f'
-			default:
-				return "", false
-			}
-		}
-		out[n] = c
-		n++
-	}
-	if n == 0 {
-		return "", true
-	}
-	// out is not written again: the string may own it (as
-	// strings.Builder does) instead of copying it once more.
-	return unsafe.String(&out[0], n), true
 }
