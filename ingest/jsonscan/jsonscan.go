@@ -65,20 +65,19 @@ func Unquote(v []byte) (string, bool) {
 		return "", false
 	}
 	in := v[1 : len(v)-1]
-	out := make([]byte, len(in))
-	n, i, ascii := 0, 0, true
-	for i < len(in) {
-		// Eight bytes at a time while none is special (a backslash, a
-		// quote, a control character or a byte above 0x7f).
-		for i+8 <= len(in) {
-			w := binary.LittleEndian.Uint64(in[i:])
-			if special(w) != 0 {
-				break
-			}
-			binary.LittleEndian.PutUint64(out[n:], w)
+	out := make([]byte, 0, len(in))
+	ascii := true
+	i := 0
+	for {
+		// A run of plain bytes, eight at a time while they last.
+		start := i
+		for i+8 <= len(in) && special(binary.LittleEndian.Uint64(in[i:])) == 0 {
 			i += 8
-			n += 8
 		}
+		for i < len(in) && plain[in[i]] {
+			i++
+		}
+		out = append(out, in[start:i]...)
 		if i >= len(in) {
 			break
 		}
@@ -107,23 +106,31 @@ func Unquote(v []byte) (string, bool) {
 			}
 		case c == '"' || c < 0x20:
 			return "", false
-		case c >= 0x80:
+		default: // c >= 0x80
 			ascii = false
 		}
-		out[n] = c
-		n++
+		out = append(out, c)
 		i++
 	}
-	if !ascii && !utf8.Valid(out[:n]) {
+	if !ascii && !utf8.Valid(out) {
 		return "", false
 	}
-	if n == 0 {
+	if len(out) == 0 {
 		return "", true
 	}
 	// out is not written again: the string may own it (as strings.Builder
 	// does) instead of copying it once more.
-	return unsafe.String(&out[0], n), true
+	return unsafe.String(&out[0], len(out)), true
 }
+
+// plain says which bytes stand for themselves in a JSON string: not a
+// backslash, a quote, a control character or a byte above 0x7f.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '\\' && c != '"'
+	}
+	return t
+}()
 
 // special has the high bit of each byte of w set that is a backslash, a
 // quote, below 0x20 or above 0x7f (and may set it for a byte after such a
