@@ -8,7 +8,6 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
-	"github.com/permsim/permsim/ingest/jsonscan"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -235,11 +234,6 @@ func execLike(r ingest.Row) bool {
 // outputText returns the text of a call output: a string, or the text
 // items of the newer content-item form joined.
 func outputText(raw json.RawMessage) string {
-	// Most outputs are a plain JSON string: read in one pass, not by the
-	// decoder's slower unescaping (profiled with BenchmarkRead).
-	if s, ok := jsonscan.Unquote(raw); ok {
-		return s
-	}
 	if s, ok := ingest.TextOf(raw); ok {
 		return s
 	}
