@@ -58,119 +58,6 @@ func keyIndex(key []byte, names, folded []string) (int, bool) {
 	return -1, true
 }
 
-// skipValue returns the index just past the value that starts at b[i] of
-// JSON already known to be valid, -1 when it runs off the end.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return jsonscan.SkipString(b, i)
-	case '{', '[':
-		depth := 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				i = jsonscan.SkipString(b, i)
-				if i < 0 {
-					return -1
-				}
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-			i++
-		}
-		return -1
-	}
-	for i < len(b) {
-		switch b[i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
-		}
-		i++
-	}
-	return i
-}
-
-// members walks the object that opens at b[i] of valid JSON, calling fn
-// with each key (without its quotes) and the index where its value
-// starts; fn returns the index just past the value, -1 to give up. It
-// returns the index just past the object, -1 when b[i] is not an object
-// or fn gave up. Values fn does not descend into it skips with
-// skipValue: each byte is walked once, however deep.
-func members(b []byte, i int, fn func(key []byte, vs int) int) int {
-	if i >= len(b) || b[i] != '{' {
-		return -1
-	}
-	i = jsonscan.SkipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1
-	}
-	for i < len(b) && b[i] == '"' {
-		ke := jsonscan.SkipString(b, i)
-		if ke < 0 {
-			return -1
-		}
-		key := b[i+1 : ke-1]
-		i = jsonscan.SkipWS(b, ke)
-		if i >= len(b) || b[i] != ':' {
-			return -1
-		}
-		ve := fn(key, jsonscan.SkipWS(b, i+1))
-		if ve < 0 {
-			return -1
-		}
-		i = jsonscan.SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
-		}
-		if b[i] == '}' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = jsonscan.SkipWS(b, i+1)
-	}
-	return -1
-}
-
-// elems walks the array that opens at b[i] like members an object.
-func elems(b []byte, i int, fn func(vs int) int) int {
-	if i >= len(b) || b[i] != '[' {
-		return -1
-	}
-	i = jsonscan.SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return i + 1
-	}
-	for i < len(b) {
-		ve := fn(i)
-		if ve < 0 {
-			return -1
-		}
-		i = jsonscan.SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
-		}
-		if b[i] == ']' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = jsonscan.SkipWS(b, i+1)
-	}
-	return -1
-}
-
 // plainString returns the value of the JSON string v: the bytes between
 // the quotes when there is no escape and they are valid UTF-8, else what
 // the decoder makes of it (its unescaping measured faster than a byte
@@ -198,7 +85,7 @@ func rawValue(v []byte) ([]byte, bool) {
 
 // value returns the end of the value at b[vs] and the value itself.
 func value(b []byte, vs int) (int, []byte) {
-	ve := skipValue(b, vs)
+	ve := jsonscan.SkipValue(b, vs)
 	if ve < 0 {
 		return -1, nil
 	}
@@ -213,7 +100,7 @@ func fastMessage(text []byte, m *message) bool {
 		return false
 	}
 	var seen [6]bool
-	end := members(text, 0, func(key []byte, vs int) int {
+	end := jsonscan.Members(text, 0, func(key []byte, vs int) int {
 		k, ok := keyIndex(key, messageKeys, lineKeys)
 		if !ok || (k >= 0 && seen[k]) {
 			return -1
@@ -221,7 +108,7 @@ func fastMessage(text []byte, m *message) bool {
 		if k == 4 {
 			seen[k] = true
 			// toolCalls: walked in place, each call read as it comes.
-			return elems(text, vs, func(es int) int {
+			return jsonscan.Elems(text, vs, func(es int) int {
 				var tc toolCall
 				ee := fastCall(text, es, &tc)
 				m.ToolCalls = append(m.ToolCalls, tc)
@@ -262,7 +149,7 @@ func fastMessage(text []byte, m *message) bool {
 // the index just past it, -1 when it is not the plain case.
 func fastCall(b []byte, i int, tc *toolCall) int {
 	var seen [8]bool
-	end := members(b, i, func(key []byte, vs int) int {
+	end := jsonscan.Members(b, i, func(key []byte, vs int) int {
 		k, ok := keyIndex(key, callKeys, callKeys)
 		if !ok || (k >= 0 && seen[k]) {
 			return -1
@@ -322,24 +209,24 @@ func fastResultText(tc *toolCall) (text string, isErr bool, ok bool) {
 	// Every element is read, not only up to the first functionResponse:
 	// the decoder rejects the whole result when any element has the wrong
 	// shape, and that case is the decoder's.
-	end := elems(b, 0, func(es int) int {
+	end := jsonscan.Elems(b, 0, func(es int) int {
 		seen := false
-		return members(b, es, func(key []byte, vs int) int {
+		return jsonscan.Members(b, es, func(key []byte, vs int) int {
 			k, ok := keyIndex(key, functionResponseKey, functionResponseKey)
 			if !ok || (k == 0 && seen) {
 				return -1
 			}
 			if k < 0 {
-				return skipValue(b, vs)
+				return jsonscan.SkipValue(b, vs)
 			}
 			seen = true
-			if ve := skipValue(b, vs); ve >= 0 && string(b[vs:ve]) == "null" {
+			if ve := jsonscan.SkipValue(b, vs); ve >= 0 && string(b[vs:ve]) == "null" {
 				return ve
 			}
 			first := !found
 			found = true
 			rseen := false
-			return members(b, vs, func(key []byte, vs int) int {
+			return jsonscan.Members(b, vs, func(key []byte, vs int) int {
 				k, ok := keyIndex(key, responseKey, responseKey)
 				if !ok || (k == 0 && rseen) {
 					return -1
@@ -359,7 +246,7 @@ func fastResultText(tc *toolCall) (text string, isErr bool, ok bool) {
 		return "", false, false
 	}
 	var out, errv []byte
-	if members(resp, 0, func(key []byte, vs int) int {
+	if jsonscan.Members(resp, 0, func(key []byte, vs int) int {
 		k, ok := keyIndex(key, outputErrorKeys, outputErrorKeys)
 		if !ok {
 			return -1
