@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,6 +52,14 @@ func checkFast(t *testing.T, text []byte) {
 			t.Fatalf("call %d differs:\nfast %+v\ndecoded %+v", i, f, w)
 		}
 		f.valid = true
+		if raw, isErr, ok := fastResultRaw(&f); ok && !isErr && textUnneeded(f.Status, raw) {
+			ws, _ := decodeResultText(&w)
+			gr, ge := classify(f.Status, ws, false, "bash")
+			wr, we := classify(f.Status, "", false, "bash")
+			if gr != wr || fmtPtr(ge) != fmtPtr(we) || sessionOutput(ws) != "" {
+				t.Fatalf("call %d's text %q is left undecoded but reaches the row", i, ws)
+			}
+		}
 		if s, isErr, ok := fastResultText(&f); ok {
 			ws, wErr := decodeResultText(&w)
 			if s != ws || isErr != wErr {
@@ -179,4 +188,47 @@ func FuzzFastRecord(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		checkFast(t, line)
 	})
+}
+
+// TestTextUnneeded: where resultText leaves a successful output's text
+// undecoded, the row made from the decoded text (classify as a shell call,
+// the kept session output) is the row made from "". The decoded text is
+// the reference.
+func TestTextUnneeded(t *testing.T) {
+	lines := append([]string{}, fastCases...)
+	for _, out := range []string{`Exit Code: 2`, `ok\nExit Code: 1`, `<untrusted_context>x</untrusted_context>`,
+		`\u003cuntrusted_context`, `Exit\u0020Code: 3`, `plain`, `a\n\"Exit Code\": 0`, `Exit Code: 0`} {
+		lines = append(lines, `{"id":"m","toolCalls":[{"id":"c","name":"run_shell_command","status":"success","result":[{"functionResponse":{"response":{"output":"`+out+`"}}}]}]}`)
+	}
+	skipped := 0
+	for _, l := range lines {
+		var m message
+		if !fastMessage([]byte(l), &m) {
+			continue
+		}
+		for i := range m.ToolCalls {
+			tc := &m.ToolCalls[i]
+			raw, isErr, ok := fastResultRaw(tc)
+			if !ok || isErr || !textUnneeded(tc.Status, raw) {
+				continue
+			}
+			skipped++
+			text, _ := decodeResultText(tc)
+			gr, ge := classify(tc.Status, text, false, "bash")
+			wr, we := classify(tc.Status, "", false, "bash")
+			if gr != wr || fmtPtr(ge) != fmtPtr(we) || sessionOutput(text) != "" {
+				t.Errorf("output %q: decoded gives %s %s %q, undecoded %s %s", text, gr, fmtPtr(ge), sessionOutput(text), wr, fmtPtr(we))
+			}
+		}
+	}
+	if skipped < 3 {
+		t.Fatalf("only %d outputs left undecoded", skipped)
+	}
+}
+
+func fmtPtr(p *int64) string {
+	if p == nil {
+		return "nil"
+	}
+	return strconv.FormatInt(*p, 10)
 }

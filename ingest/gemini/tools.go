@@ -166,20 +166,27 @@ func refused(text string) bool {
 	return false
 }
 
-// resultText returns the text of a call's result and whether it is an
-// error: result[].functionResponse.response.output or .error, else the
-// resultDisplay string.
+// resultText returns the text of a call's result as far as its row needs
+// it, and whether it is an error: result[].functionResponse.response.output
+// or .error, else the resultDisplay string — or "" for a successful
+// output none of whose text can reach the row (textUnneeded).
 func resultText(tc *toolCall) (string, bool) {
 	if tc.valid {
-		if text, isErr, ok := fastResultText(tc); ok {
-			return text, isErr
+		if raw, isErr, ok := fastResultRaw(tc); ok {
+			if !isErr && textUnneeded(tc.Status, raw) {
+				// Nothing of the text reaches the row (textUnneeded).
+				return "", false
+			}
+			if text, ok := plainString(raw); ok {
+				return text, isErr
+			}
 		}
 	}
 	return decodeResultText(tc)
 }
 
-// decodeResultText is resultText by decoding: every result the fast path
-// leaves, and the reference it is tested against.
+// decodeResultText is the text of a call's result, decoded: for every
+// result the fast path leaves, and the reference it is tested against.
 func decodeResultText(tc *toolCall) (string, bool) {
 	var parts []struct {
 		FunctionResponse *struct {
