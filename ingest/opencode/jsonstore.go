@@ -2,6 +2,7 @@ package opencode
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -165,7 +166,7 @@ const MaxRecordFile = 64 << 20
 // readFile reads one whole record file (they are small: OpenCode rewrites
 // each whole on every change), reporting a file it cannot read.
 func readFile(path string, sink ingest.Sink) ([]byte, bool) {
-	data, err := safefile.ReadFile(path, MaxRecordFile)
+	data, err := readRecord(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, false
@@ -192,4 +193,42 @@ func reportJSON(sink ingest.Sink, path string, data []byte, err error) {
 		line = int64(jsonpos.Line(data, off))
 	}
 	sink.Problem(ingest.Problem{File: path, Line: line, Msg: "not a valid JSON record, skipped: " + err.Error()})
+}
+
+// readRecord is safefile.ReadFile(path, MaxRecordFile) with the buffer
+// sized by the open file: one read and the one that finds the end, where
+// io.ReadAll's buffer, starting at 512 bytes and growing, took a read
+// call per step (the reads were most of BenchmarkRead/json's time: a
+// record is a few KB). Anything unusual — a file over the cap, a failed
+// stat — is left to safefile.ReadFile, so its errors read as before.
+func readRecord(path string) ([]byte, error) {
+	f, err := safefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() > MaxRecordFile {
+		return safefile.ReadFile(path, MaxRecordFile)
+	}
+	// The file may grow while read: never read past the cap.
+	r := io.LimitReader(f, MaxRecordFile+1)
+	data := make([]byte, 0, st.Size()+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(len(data)) > MaxRecordFile {
+		return safefile.ReadFile(path, MaxRecordFile)
+	}
+	return data, nil
 }
