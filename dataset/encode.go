@@ -17,7 +17,11 @@ import (
 // into e's buffers, which are reused column after column.
 func writeRowGroup(pw *file.Writer, stored []field, base unsafe.Pointer, n int, stride uintptr, e *colEncoder) error {
 	return appendRowGroup(pw, stored, func(_ int, f field, cw file.ColumnChunkWriter) error {
-		return e.rows(cw, f, base, n, stride)
+		err := e.rows(cw, f, base, n, stride)
+		// The values view the rows' strings: kept in e, they would keep the
+		// strings of a whole row group alive until the next flush.
+		clear(e.vals)
+		return err
 	})
 }
 
