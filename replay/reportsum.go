@@ -71,37 +71,35 @@ func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
 	for h := range hs {
 		sim = append(sim, h)
 	}
-	return &reportSum{simulated: reportsum.SortedSet(sim),
-		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided()},
-		decs: decsSide{attrs: map[decAttrs]int32{}, agg: map[aggKey]*int64{}, approved: map[itemKey]int64{},
-			told: map[itemKey]int64{}, undecided: newUndecided()}}
+	sim = reportsum.SortedSet(sim)
+	return &reportSum{simulated: sim,
+		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim)},
+		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
+			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(), causeIdx: map[string]int32{}, told: newItemCounts(),
+			pending: map[string]pendingWhat{}, undecided: newUndecided(sim)}}
 }
 
-// undecidedCalls counts calls without a decision by what decides their
-// cause (ctx) and by command; pending holds those whose command needs the
-// url, query or pattern column Run does not read, by call_key.
+// undecidedCalls counts calls without a decision by cause and by command;
+// pending holds those whose command needs the url, query or pattern column
+// Run does not read, by call_key.
 type undecidedCalls struct {
-	ctxs    map[callCtx]int32
-	ctxList []callCtx
-	items   map[itemKey]int64
-	pending map[string]pendingWhat
+	simulated []string
+	groups    map[callGroup]int32
+	groupList []callGroup
+	items     *itemCounts
+	pending   map[string]pendingWhat
 }
 
-func newUndecided() undecidedCalls {
-	return undecidedCalls{ctxs: map[callCtx]int32{}, items: map[itemKey]int64{}, pending: map[string]pendingWhat{}}
+func newUndecided(simulated []string) undecidedCalls {
+	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(), pending: map[string]pendingWhat{}}
 }
 
-// callCtx is what the cause of a call without a decision depends on.
-type callCtx struct {
-	harness, project, tool string
-	noCommand, denied      bool
-}
-
-// itemKey is one command (or paths, URL, …) of a group: a cause, an
-// approving rule.
-type itemKey struct {
-	group int32
-	what  string
+// callGroup is the cause of a call without a decision
+// (report_undecided.sql's CASE), or, with cause "", its project and
+// harness: whether the call's project had any call decided (else the
+// replay left it out) is known only at the end.
+type callGroup struct {
+	cause, project, harness string
 }
 
 // pendingWhat is a call whose command and paths are empty: its item is
@@ -127,16 +125,40 @@ type callsSide struct {
 
 // decsSide is the writer's share: the decisions.
 type decsSide struct {
-	failed    bool
-	attrs     map[decAttrs]int32
-	attrList  []decAttrs
-	lastDec   *DecisionRow
-	lastAttr  int32
-	agg       map[aggKey]*int64
-	approved  map[itemKey]int64 // by approving group (an attrs index)
-	told      map[itemKey]int64 // undecided decisions, by cause (an attrs index)
-	undecided undecidedCalls
-	pending   map[string]pendingWhat // approved items waiting for url, query, pattern
+	failed      bool
+	attrs       map[decAttrs]int32
+	attrList    []decAttrs
+	attrInfo    []attrInfo
+	memo        map[*DecisionRow]int32 // the attributes of the last decisions seen
+	lastDec     *DecisionRow
+	lastAttr    int32
+	agg         map[aggKey]*int64
+	approvedIdx map[approvedKey]int32
+	approvedKey []approvedKey
+	approved    *itemCounts // by approving group
+	causeIdx    map[string]int32
+	causes      []string
+	told        *itemCounts // decisions counted as undecided, by cause
+	undecided   undecidedCalls
+	pending     map[string]pendingWhat // approved items waiting for url, query, pattern
+}
+
+// attrInfo is where a decision's items count: its approving group and its
+// undecided cause (-1: none).
+type attrInfo struct {
+	approved, cause int32
+}
+
+// approvedKey is an approving group of report_approved_by.sql: the rule,
+// or the step and reason when no rule decided.
+type approvedKey struct{ ruleText, ruleFile, ruleLayer, step, reason string }
+
+func approvedOf(a *decAttrs) approvedKey {
+	k := approvedKey{ruleText: a.ruleText, ruleFile: a.ruleFile, ruleLayer: a.ruleLayer}
+	if a.ruleText == "" {
+		k.step, k.reason = a.step, a.reason
+	}
+	return k
 }
 
 // decAttrs is what the report reads of a decision itself.
@@ -256,7 +278,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		}
 		ds.lastDec, ds.lastAttr = d, attr
 	}
-	a := &ds.attrList[attr]
+	info := ds.attrInfo[attr]
 	wk := int64(noWeek)
 	if !c.Ts.IsZero() {
 		wk = weekOf(floorDiv(c.Ts.Unix(), 86400))
@@ -273,7 +295,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		k.project, k.harness, k.result = strings.Clone(k.project), strings.Clone(k.harness), strings.Clone(k.result)
 		ds.agg[k] = new(int64(1))
 	}
-	if a.dangerous && a.outcome == "runs" {
+	if info.approved >= 0 {
 		// report_approved_by.sql: coalesce(d.command,
 		// nullif(array_to_string(d.paths, ' '), ''), c.url, c.query,
 		// c.pattern, d.tool, '?').
@@ -284,21 +306,21 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		if what == "" {
 			fallback := cmp.Or(c.Tool, "?")
 			if c.CallKey != "" {
-				if ds.pending == nil {
-					ds.pending = map[string]pendingWhat{}
+				if len(ds.pending) >= reportSumItems {
+					ds.failed = true
+					return
 				}
-				ds.pending[strings.Clone(c.CallKey)] = pendingWhat{group: attr, fallback: strings.Clone(fallback)}
+				ds.pending[strings.Clone(c.CallKey)] = pendingWhat{group: info.approved, fallback: strings.Clone(fallback)}
 			} else {
 				what = fallback
 			}
 		}
-		if what != "" && !addItem(ds.approved, attr, what) {
-			ds.failed = true
-			return
+		if what != "" {
+			ds.approved.add(info.approved, what, 1)
 		}
 	}
 	// A decision may count both above and here.
-	if a.outcome == "unknown" || a.missing {
+	if info.cause >= 0 {
 		// report_undecided.sql: coalesce(nullif(trim(d.command), ''),
 		// nullif(array_to_string(d.paths, ' '), ''), d.tool, '?').
 		what := duckTrim(c.Command)
@@ -308,14 +330,16 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		if what == "" {
 			what = cmp.Or(c.Tool, "?")
 		}
-		if !addItem(ds.told, attr, what) {
-			ds.failed = true
-		}
+		ds.told.add(info.cause, what, 1)
 	}
 }
 
 // attrOf returns the index of d's attributes, adding them when new.
 func (ds *decsSide) attrOf(d *DecisionRow) (int32, bool) {
+	// The decision cache hands out the same decision for a repeated call.
+	if i, ok := ds.memo[d]; ok {
+		return i, true
+	}
 	a := decAttrs{mode: d.Mode, outcome: d.Outcome, group: d.Group, step: d.Step, ruleText: d.RuleText,
 		ruleFile: d.RuleFile, ruleLayer: d.RuleLayer, reason: d.Reason, label: d.Label, dangerous: d.Dangerous,
 		danger: strings.Join(d.Danger, "\x00"), hasDanger: len(d.Danger) > 0}
@@ -329,6 +353,10 @@ func (ds *decsSide) attrOf(d *DecisionRow) (int32, bool) {
 		}
 	}
 	if i, ok := ds.attrs[a]; ok {
+		if len(ds.memo) >= 4096 {
+			clear(ds.memo)
+		}
+		ds.memo[d] = i
 		return i, true
 	}
 	for _, s := range []string{a.mode, a.outcome, a.group, a.step, a.ruleText, a.ruleFile, a.ruleLayer, a.reason, a.label, a.danger} {
@@ -342,22 +370,69 @@ func (ds *decsSide) attrOf(d *DecisionRow) (int32, bool) {
 	i := int32(len(ds.attrList))
 	ds.attrs[a] = i
 	ds.attrList = append(ds.attrList, a)
+	info := attrInfo{approved: -1, cause: -1}
+	if a.dangerous && a.outcome == "runs" {
+		k := approvedOf(&a)
+		j, ok := ds.approvedIdx[k]
+		if !ok {
+			j = int32(len(ds.approvedKey))
+			ds.approvedIdx[k] = j
+			ds.approvedKey = append(ds.approvedKey, k)
+		}
+		info.approved = j
+	}
+	// report_undecided.sql: a decision the simulator could not make, or
+	// made without the project's settings.
+	cause := ""
+	switch {
+	case a.outcome == "unknown":
+		cause = causeCouldNotTell + cmp.Or(a.reason, a.step, "no reason recorded")
+	case a.missing:
+		cause = causeProjectMissing
+	}
+	if cause != "" {
+		j, ok := ds.causeIdx[cause]
+		if !ok {
+			j = int32(len(ds.causes))
+			ds.causeIdx[cause] = j
+			ds.causes = append(ds.causes, cause)
+		}
+		info.cause = j
+	}
+	ds.attrInfo = append(ds.attrInfo, info)
+	if len(ds.memo) >= 4096 {
+		clear(ds.memo)
+	}
+	ds.memo[d] = i
 	return i, true
 }
 
 // add counts a call without a decision; false when it cannot be counted.
 func (u *undecidedCalls) add(r *toolcall.Row) bool {
 	trimmed := duckTrim(r.Command)
-	k := callCtx{harness: r.Harness, project: r.ProjectDir, tool: r.Tool, noCommand: trimmed == "", denied: r.Result == "denied"}
-	ci, ok := u.ctxs[k]
+	// report_undecided.sql's CASE, as far as it is known now.
+	g := callGroup{}
+	switch {
+	case !slices.Contains(u.simulated, r.Harness):
+		g.cause = causeNoSimulator + r.Harness
+	case r.Tool != "" && !toolcall.Replayed(toolcall.Tool(r.Tool)):
+		g.cause = causeNotReplayed
+	case r.Tool == string(toolcall.Bash) && trimmed == "" && r.Result == "denied":
+		g.cause = causeDeclinedNoCommand
+	case r.Tool == string(toolcall.Bash) && trimmed == "":
+		g.cause = causeNoCommand
+	default:
+		g.project, g.harness = r.ProjectDir, r.Harness
+	}
+	gi, ok := u.groups[g]
 	if !ok {
-		if !utf8.ValidString(k.project) || !utf8.ValidString(k.tool) {
+		if !utf8.ValidString(g.project) {
 			return false
 		}
-		k.harness, k.project, k.tool = strings.Clone(k.harness), strings.Clone(k.project), strings.Clone(k.tool)
-		ci = int32(len(u.ctxList))
-		u.ctxs[k] = ci
-		u.ctxList = append(u.ctxList, k)
+		g.cause, g.project, g.harness = strings.Clone(g.cause), strings.Clone(g.project), strings.Clone(g.harness)
+		gi = int32(len(u.groupList))
+		u.groups[g] = gi
+		u.groupList = append(u.groupList, g)
 	}
 	// report_undecided.sql: coalesce(nullif(trim(c.command), ''),
 	// nullif(array_to_string(c.paths, ' '), ''), c.url, c.query,
@@ -370,25 +445,11 @@ func (u *undecidedCalls) add(r *toolcall.Row) bool {
 		if len(u.pending) >= reportSumItems {
 			return false
 		}
-		u.pending[strings.Clone(r.CallKey)] = pendingWhat{group: ci, fallback: strings.Clone(cmp.Or(r.RawTool, r.Tool, "?"))}
+		u.pending[strings.Clone(r.CallKey)] = pendingWhat{group: gi, fallback: strings.Clone(cmp.Or(r.RawTool, r.Tool, "?"))}
 		return true
 	}
-	return addItem(u.items, ci, what)
-}
-
-// addItem counts what in group; false past reportSumItems or for text
-// that is not UTF-8.
-func addItem(m map[itemKey]int64, group int32, what string) bool {
-	k := itemKey{group, what}
-	if _, ok := m[k]; ok {
-		m[k]++
-		return true
-	}
-	if len(m) >= reportSumItems || !utf8.ValidString(what) {
-		return false
-	}
-	m[itemKey{group, strings.Clone(what)}] = 1
-	return true
+	u.items.add(gi, what, 1)
+	return !u.items.failed
 }
 
 // plainHarness reports whether h reads back the same from a partition
@@ -431,7 +492,7 @@ var urlSpecs = []dataset.ColumnSpec{
 // settlePending reads the url, query and pattern of the calls waiting for
 // them (one more pass over the calls table, only when some call needs it)
 // and counts their items.
-func settlePending(scan *ingest.CallsScan, pend []map[string]pendingWhat, items []map[itemKey]int64) bool {
+func settlePending(scan *ingest.CallsScan, pend []map[string]pendingWhat, items []*itemCounts) bool {
 	n := 0
 	for _, p := range pend {
 		n += len(p)
@@ -451,10 +512,7 @@ func settlePending(scan *ingest.CallsScan, pend []map[string]pendingWhat, items 
 				if !found {
 					continue
 				}
-				what := cmp.Or(urls[i], queries[i], patterns[i], w.fallback)
-				if !addItem(items[j], w.group, what) {
-					ok = false
-				}
+				items[j].add(w.group, cmp.Or(urls[i], queries[i], patterns[i], w.fallback), 1)
 				delete(p, keys[i])
 			}
 		}
@@ -478,8 +536,13 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	// The calls with no decision: those the reader left out and those the
 	// writer got without one, each with its own contexts.
 	if !settlePending(scan, []map[string]pendingWhat{c.undecided.pending, ds.undecided.pending, ds.pending},
-		[]map[itemKey]int64{c.undecided.items, ds.undecided.items, ds.approved}) {
+		[]*itemCounts{c.undecided.items, ds.undecided.items, ds.approved}) {
 		return nil
+	}
+	for _, ic := range []*itemCounts{c.undecided.items, ds.undecided.items, ds.approved, ds.told} {
+		if ic.failed {
+			return nil
+		}
 	}
 	r := reportsum.Report{Calls: c.n}
 	if !c.minTs.IsZero() {
@@ -510,33 +573,8 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 		calls     int64
 		danger    map[string]struct{}
 		harnesses map[string]struct{}
-		attrs     []int32
 	}
-	// Approving groups: the rule, or the step and reason when no rule.
-	type approvedKey struct{ ruleText, ruleFile, ruleLayer, step, reason string }
 	approved := map[approvedKey]*approvedAgg{}
-	approvedOf := func(a *decAttrs) approvedKey {
-		k := approvedKey{ruleText: a.ruleText, ruleFile: a.ruleFile, ruleLayer: a.ruleLayer}
-		if a.ruleText == "" {
-			k.step, k.reason = a.step, a.reason
-		}
-		return k
-	}
-	causes := map[string]map[string]int64{}
-	addCause := func(cause, what string, n int64) {
-		m := causes[cause]
-		if m == nil {
-			m = map[string]int64{}
-			causes[cause] = m
-		}
-		m[what] += n
-	}
-	causeOfAttr := func(a *decAttrs) string {
-		if a.outcome == "unknown" {
-			return causeCouldNotTell + cmp.Or(a.reason, a.step, "no reason recorded")
-		}
-		return causeProjectMissing
-	}
 	for k, np := range ds.agg {
 		n := *np
 		a := &ds.attrList[k.attr]
@@ -656,38 +694,39 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 			ag.harnesses[k.harness] = struct{}{}
 		}
 	}
-	for k, n := range ds.told {
-		addCause(causeOfAttr(&ds.attrList[k.group]), k.what, n)
-	}
-	// The calls without a decision, by the cause their context gives
-	// (report_undecided.sql's CASE, with the simulated harnesses known).
-	replayed := map[string]bool{}
-	for _, t := range []toolcall.Tool{toolcall.Bash, toolcall.Read, toolcall.Edit, toolcall.Write, toolcall.Glob, toolcall.Grep, toolcall.WebFetch, toolcall.WebSearch, toolcall.MCP, toolcall.Other} {
-		if toolcall.Replayed(t) {
-			replayed[string(t)] = true
-		}
-	}
-	causeOfCall := func(x callCtx) string {
-		switch {
-		case !slices.Contains(s.simulated, x.harness):
-			return causeNoSimulator + x.harness
-		case x.tool != "" && !replayed[x.tool]:
-			return causeNotReplayed
-		case x.tool == "bash" && x.noCommand && x.denied:
-			return causeDeclinedNoCommand
-		case x.tool == "bash" && x.noCommand:
-			return causeNoCommand
-		}
-		if _, ok := decidedProjects[[2]string{x.project, x.harness}]; !ok {
-			return causeProjectNotDecided
-		}
-		return causeLeftOut
+	// What could not be decided, by cause: the decisions counted as
+	// undecided, and the calls without a decision, each from the groups
+	// of its cause.
+	sources := map[string][]itemSource{}
+	for i, cause := range ds.causes {
+		sources[cause] = append(sources[cause], itemSource{ds.told, int32(i)})
 	}
 	for _, u := range []*undecidedCalls{&c.undecided, &ds.undecided} {
-		for k, n := range u.items {
-			addCause(causeOfCall(u.ctxList[k.group]), k.what, n)
+		for i, g := range u.groupList {
+			cause := g.cause
+			if cause == "" {
+				cause = causeLeftOut
+				if _, ok := decidedProjects[[2]string{g.project, g.harness}]; !ok {
+					cause = causeProjectNotDecided
+				}
+			}
+			sources[cause] = append(sources[cause], itemSource{u.items, int32(i)})
 		}
 	}
+	for cause, srcs := range sources {
+		top, total, ok := topItems(srcs)
+		if !ok {
+			return nil
+		}
+		u := reportsum.Cause{Cause: cause, Calls: total, Examples: []string{}}
+		for _, it := range top {
+			u.Examples = append(u.Examples, it.what)
+		}
+		r.Undecided = append(r.Undecided, u)
+	}
+	slices.SortFunc(r.Undecided, func(x, y reportsum.Cause) int {
+		return cmp.Or(cmp.Compare(y.Calls, x.Calls), strings.Compare(x.Cause, y.Cause))
+	})
 
 	r.Projects = int64(len(projects))
 	r.Labels = sortedKeys2(labels)
@@ -696,21 +735,19 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 			Reason: k.reason, Calls: ag.calls, Danger: sortedKeys2(ag.danger), Harnesses: sortedKeys2(ag.harnesses)}
 		r.ApprovedBy = append(r.ApprovedBy, a)
 	}
-	// The top commands of each approving group: its attributes' items.
-	groupItems := map[approvedKey]map[string]int64{}
-	for k, n := range ds.approved {
-		ak := approvedOf(&ds.attrList[k.group])
-		m := groupItems[ak]
-		if m == nil {
-			m = map[string]int64{}
-			groupItems[ak] = m
-		}
-		m[k.what] += n
-	}
+	// The top commands of each approving group.
 	for i := range r.ApprovedBy {
 		a := &r.ApprovedBy[i]
 		a.Top = []reportsum.TopItem{}
-		for _, it := range top3(groupItems[approvedKey{a.RuleText, a.RuleFile, a.RuleLayer, a.Step, a.Reason}]) {
+		j, found := ds.approvedIdx[approvedKey{a.RuleText, a.RuleFile, a.RuleLayer, a.Step, a.Reason}]
+		if !found {
+			continue
+		}
+		top, _, ok := topItems([]itemSource{{ds.approved, j}})
+		if !ok {
+			return nil
+		}
+		for _, it := range top {
 			a.Top = append(a.Top, reportsum.TopItem{What: it.what, Calls: it.n})
 		}
 	}
@@ -792,43 +829,7 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	slices.SortFunc(r.BySettingsFile, func(x, y reportsum.FileCounts) int {
 		return cmp.Or(cmp.Compare(y.Calls, x.Calls), nullsLast(x.RuleFile, y.RuleFile), nullsLast(x.RuleLayer, y.RuleLayer))
 	})
-	for cause, items := range causes {
-		u := reportsum.Cause{Cause: cause, Examples: []string{}}
-		for _, n := range items {
-			u.Calls += n
-		}
-		for _, it := range top3(items) {
-			u.Examples = append(u.Examples, it.what)
-		}
-		r.Undecided = append(r.Undecided, u)
-	}
-	slices.SortFunc(r.Undecided, func(x, y reportsum.Cause) int {
-		return cmp.Or(cmp.Compare(y.Calls, x.Calls), strings.Compare(x.Cause, y.Cause))
-	})
 	return &reportsum.Summary{Version: reportsum.Version, Simulated: s.simulated, Report: r}
-}
-
-type counted struct {
-	what string
-	n    int64
-}
-
-// top3 is list(what ORDER BY n DESC, what ASC)[1:3].
-func top3(m map[string]int64) []counted {
-	var best []counted
-	for w, n := range m {
-		best = append(best, counted{w, n})
-		if len(best) > 64 {
-			sortCounted(best)
-			best = best[:3]
-		}
-	}
-	sortCounted(best)
-	return best[:min(3, len(best))]
-}
-
-func sortCounted(l []counted) {
-	slices.SortFunc(l, func(x, y counted) int { return cmp.Or(cmp.Compare(y.n, x.n), strings.Compare(x.what, y.what)) })
 }
 
 // nullsLast compares two nullable texts ("" is NULL) in SQL's ASC NULLS
