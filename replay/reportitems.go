@@ -30,6 +30,23 @@ type groupItem struct {
 	n int64
 }
 
+// each hands fn every item of group: from the counts themselves when they
+// hold one group (no copy of a million items), else from the counts split
+// by group once.
+func (ic *itemCounts) each(group int32, fn func(k itemHash, n int64)) {
+	if len(ic.smallest) <= 1 {
+		for k, n := range ic.counts {
+			if k.group == group {
+				fn(k, n)
+			}
+		}
+		return
+	}
+	for _, it := range ic.grouped(group) {
+		fn(it.k, it.n)
+	}
+}
+
 // grouped returns the items of group (the counts split by group once).
 func (ic *itemCounts) grouped(group int32) []groupItem {
 	if ic.byGroup == nil {
@@ -102,21 +119,17 @@ func topItems(srcs []itemSource) (top []counted, total int64, ok bool) {
 		know bool
 	}
 	byHash := map[[2]uint64]*sum{}
-	var single map[itemHash]int64
-	if len(srcs) == 1 {
-		single = map[itemHash]int64{}
-	}
+	single := len(srcs) == 1
 	for _, s := range srcs {
-		for _, it := range s.ic.grouped(s.group) {
-			k, n := it.k, it.n
+		s.ic.each(s.group, func(k itemHash, n int64) {
 			total += n
-			if single != nil {
+			if single {
 				// One source: only the items with a kept text can be
 				// among the three.
 				if n >= 2 {
 					top = append(top, counted{s.ic.text[k], n})
 				}
-				continue
+				return
 			}
 			h := [2]uint64{k.a, k.b}
 			e := byHash[h]
@@ -128,12 +141,12 @@ func topItems(srcs []itemSource) (top []counted, total int64, ok bool) {
 			if t, found := s.ic.text[k]; found {
 				e.text, e.know = t, true
 			}
-		}
+		})
 	}
 	for _, s := range srcs {
 		for _, t := range s.ic.smallest[s.group] {
 			k := hashOf(s.group, t)
-			if single != nil {
+			if single {
 				if n := s.ic.counts[k]; n == 1 {
 					top = append(top, counted{t, 1})
 				}
