@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"time"
 
 	"github.com/permsim/permsim/internal/reportsum"
 )
@@ -12,7 +13,8 @@ import (
 // ReportFromSummary writes the report of outDir in format from the summary
 // replay wrote beside the decisions (internal/reportsum) instead of
 // querying the tables, when that summary stands for the store as it is:
-// no window asked (opts.Since, opts.Until), the simulated harnesses known
+// no window asked (opts.Since, opts.Until) or one that leaves out no call
+// (windowKeepsAll), the simulated harnesses known
 // and the same as the summary's, the same permsim build (build, from
 // replay.BuildID), the calls and decisions tables unchanged since, and
 // every Parquet file of the store where Open would read it. It returns
@@ -25,11 +27,11 @@ func ReportFromSummary(outDir string, w io.Writer, format string, opts RiskOptio
 	default:
 		return false, fmt.Errorf("unknown format %q (want text, markdown, html or json)", format)
 	}
-	if !opts.Since.IsZero() || !opts.Until.IsZero() || opts.Simulated == nil || CheckLocal(outDir) != nil {
+	if opts.Simulated == nil || CheckLocal(outDir) != nil {
 		return false, nil
 	}
 	s, err := reportsum.Load(outDir, build, opts.Simulated)
-	if err != nil {
+	if err != nil || !windowKeepsAll(&s.Report, opts) {
 		return false, nil
 	}
 	// A file Open would skip (out of the tables' layout) is one the
@@ -46,6 +48,29 @@ func ReportFromSummary(outDir string, w io.Writer, format string, opts RiskOptio
 	return true, writeReport(w, format, r, opts)
 }
 
+// windowKeepsAll reports whether the report's window (opts.Since,
+// opts.Until) leaves out none of the calls and decisions the summary
+// counted: none asked, or every call has a time (no week "") and the first
+// and last are inside it, as the SQL compares them (to the microsecond).
+// Then the windowed report is the whole store's with the window named.
+func windowKeepsAll(r *reportsum.Report, opts RiskOptions) bool {
+	if opts.Since.IsZero() && opts.Until.IsZero() {
+		return true
+	}
+	if r.FirstTs == nil || r.LastTs == nil {
+		return false
+	}
+	for _, w := range r.Weeks {
+		if w.Week == "" {
+			return false
+		}
+	}
+	if !opts.Since.IsZero() && r.FirstTs.Before(opts.Since.Truncate(time.Microsecond)) {
+		return false
+	}
+	return opts.Until.IsZero() || r.LastTs.Before(opts.Until.Truncate(time.Microsecond))
+}
+
 // riskFromSummary is the RiskReport RiskWith returns, from a summary: the
 // summary's sections carry RiskReport's own JSON field names.
 func riskFromSummary(s *reportsum.Summary, opts RiskOptions) (*RiskReport, error) {
@@ -58,6 +83,14 @@ func riskFromSummary(s *reportsum.Summary, opts RiskOptions) (*RiskReport, error
 		return nil, err
 	}
 	r.SecretsMasked = !opts.ShowSecrets
+	if !opts.Since.IsZero() {
+		t := opts.Since.UTC()
+		r.Since = &t
+	}
+	if !opts.Until.IsZero() {
+		t := opts.Until.UTC()
+		r.Until = &t
+	}
 	if r.Decisions == 0 {
 		// RiskWith reads only the header and the undecided section then.
 		r.ApprovedBy, r.Outcomes, r.DangerousByResult, r.Weeks = nil, nil, nil, nil

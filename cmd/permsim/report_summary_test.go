@@ -26,9 +26,11 @@ import (
 // command (declined or not), a command with tabs and no-break spaces
 // around it (DuckDB's trim keeps the tabs), calls without a time, a
 // missing project folder, credentials in commands — a store whose replay
-// left calls out (--since), and one with no decision at all. A window
-// (--since, --until) and a store changed after the replay are left to the
-// SQL.
+// left calls out (--since), one with no decision at all, and one whose
+// calls all have a time (a window keeping them all is answered from the
+// summary). A window
+// (--since, --until) that leaves calls out, and a store changed after the
+// replay, are left to the SQL.
 func TestReportSummaryIsTheSQLReport(t *testing.T) {
 	home, demoRoot := demoArgs(t)
 	stores := map[string]string{}
@@ -80,6 +82,17 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 	mustRun(t, "replay", "--out", since, "--user-home", userHome, "--since", "2026-11-09")
 	stores["a replay with --since"] = since
 
+	timed := t.TempDir()
+	var withTime []map[string]any
+	for _, l := range first {
+		if _, ok := l["ts"]; ok {
+			withTime = append(withTime, l)
+		}
+	}
+	ingestLines(t, timed, filepath.Join(dir, "timed.jsonl"), withTime)
+	mustRun(t, "replay", "--out", timed, "--user-home", userHome)
+	stores["every call with a time"] = timed
+
 	none := t.TempDir()
 	ingestLines(t, none, filepath.Join(dir, "none.jsonl"), []map[string]any{
 		{"harness": "my-agent", "command": "rm -rf /", "ts": "2026-11-01T00:00:00Z"},
@@ -90,8 +103,14 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 
 	ctx := context.Background()
 	build := replay.BuildID()
+	covering := map[string]bool{}
 	for name, out := range stores {
 		t.Run(name, func(t *testing.T) {
+			db, err := queries.Open(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
 			for _, format := range queries.ReportFormats {
 				for _, show := range []bool{false, true} {
 					opts := defaultReportOptions(format, nil)
@@ -101,13 +120,7 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 					if err != nil || !done {
 						t.Fatalf("%s: the summary's report was not made (done %v, err %v)", format, done, err)
 					}
-					db, err := queries.Open(out)
-					if err != nil {
-						t.Fatal(err)
-					}
-					err = db.ReportWith(ctx, &slow, format, opts)
-					db.Close()
-					if err != nil {
+					if err := db.ReportWith(ctx, &slow, format, opts); err != nil {
 						t.Fatal(err)
 					}
 					if fast.String() != slow.String() {
@@ -115,14 +128,37 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 					}
 				}
 			}
-			// A window is the SQL's.
-			for _, w := range []queries.RiskOptions{{Since: time.Date(2026, 11, 9, 0, 0, 0, 0, time.UTC)}, {Until: time.Date(2026, 11, 9, 0, 0, 0, 0, time.UTC)}} {
+			// A window that leaves calls out is the SQL's; one that keeps
+			// every call (all with a time) may be the summary's, and is
+			// then the SQL's too.
+			cut, from, to := time.Date(2026, 11, 9, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+			for _, w := range []queries.RiskOptions{{Since: cut}, {Until: cut}, {Since: from, Until: cut}, {Since: cut, Until: to}} {
 				w.Simulated = simulatedIDs()
 				if done, _ := queries.ReportFromSummary(out, &bytes.Buffer{}, "json", w, build); done {
-					t.Errorf("the summary answered a report with a window %+v", w)
+					t.Errorf("the summary answered a report with a window that leaves calls out: %+v", w)
+				}
+			}
+			for _, w := range []queries.RiskOptions{{Since: from}, {Until: to}, {Since: from, Until: to}} {
+				for _, format := range queries.ReportFormats {
+					w.Simulated = simulatedIDs()
+					var fast, slow bytes.Buffer
+					done, err := queries.ReportFromSummary(out, &fast, format, w, build)
+					if err != nil || !done {
+						continue
+					}
+					covering[name] = true
+					if err := db.ReportWith(ctx, &slow, format, w); err != nil {
+						t.Fatal(err)
+					}
+					if fast.String() != slow.String() {
+						t.Errorf("%s, window %+v: the summary's report differs from the SQL's:\n%s\n--- SQL:\n%s", format, w, fast.String(), slow.String())
+					}
 				}
 			}
 		})
+	}
+	if !covering["every call with a time"] || covering["imported calls"] || covering["demo"] {
+		t.Errorf("a window keeping every call was answered from the summary for %v; want the store whose calls all have a time, not those with calls without one", covering)
 	}
 
 	// The imported store's report covers the rules it was built for.
