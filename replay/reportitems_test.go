@@ -3,7 +3,9 @@ package replay
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +56,21 @@ func TestTopItemsIsTheExactTopThree(t *testing.T) {
 	}
 	if answered < 2000 {
 		t.Errorf("only %d of 3000 answered", answered)
+	}
+}
+
+// The causes and the note reportSum writes are the report's own words:
+// each stands in the SQL it rewrites (queries/sql/report_undecided.sql,
+// with SQL's quotes), so the two cannot drift apart unnoticed.
+func TestReportSumWordsAreTheSQLs(t *testing.T) {
+	sql, err := os.ReadFile("../queries/sql/report_undecided.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{sqlNoteProjectMissing, causeProjectMissing, causeCouldNotTell, causeNoSimulator, causeNotReplayed,
+		causeDeclinedNoCommand, causeNoCommand, causeProjectNotDecided, causeLeftOut} {
+		if q := "'" + strings.ReplaceAll(w, "'", "''"); !strings.Contains(string(sql), q) {
+			t.Errorf("report_undecided.sql does not say %s", q)
+		}
 	}
 }

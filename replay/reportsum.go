@@ -37,9 +37,10 @@ type reportSum struct {
 	decs      decsSide
 }
 
-// reportSumItems bounds the distinct (group, command) pairs each side
-// counts for the report's top commands and examples (about 64 bytes each);
-// past it no summary is written.
+// reportSumItems bounds the distinct (group, command) pairs each table of
+// counts holds for the report's top commands and examples (about 40 bytes
+// each, in a flat table), and the calls waiting for their URL; past it no
+// summary is written.
 const reportSumItems = 1 << 19
 
 // noWeek is the week key of a row without a time.

@@ -183,6 +183,24 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 		t.Errorf("imported store: %d approving groups, %d calls (want %d: the copies count once)", len(r.ApprovedBy), r.Calls, len(first))
 	}
 
+	// The --since replay left calls out, some in a project it decided
+	// nothing of.
+	var rs queries.RiskReport
+	buf.Reset()
+	if done, err := queries.ReportFromSummary(since, &buf, "json", opts, build); !done || err != nil || json.Unmarshal(buf.Bytes(), &rs) != nil {
+		t.Fatalf("--since store: done %v, err %v", done, err)
+	}
+	causes = map[string]bool{}
+	for _, u := range rs.Undecided {
+		causes[u.Cause] = true
+	}
+	for _, want := range []string{"left out of the last replay (--since, --newest, or ingested after it)",
+		"no call of its project was decided: its settings could not be read (replay names the problem)"} {
+		if !causes[want] {
+			t.Errorf("the --since store's report lacks the undecided cause %q: %v", want, causes)
+		}
+	}
+
 	// Another ingest changes the calls table: the summary no longer stands.
 	ingestLines(t, imp, filepath.Join(dir, "third.jsonl"), []map[string]any{{"harness": "claude-code", "command": "ls", "session_id": "s3", "call_id": "x"}})
 	if _, err := reportsum.Load(imp, build, opts.Simulated); err == nil {
@@ -231,6 +249,10 @@ func importLines(proj, missing string) []map[string]any {
 			"command": "\tcat .env \u00a0", "mode": "bypassPermissions", "result": "ok"},
 		{"harness": "claude-code", "session_id": "s2", "call_id": "m2", "project_dir": missing, "cwd": missing, "ts": "2026-11-13T09:01:00Z",
 			"command": "git push --force origin main", "mode": "default", "result": "ok"},
+		// Before the --since of the second store, in a project with no
+		// other call: there no call of its project is decided.
+		{"harness": "claude-code", "session_id": "s4", "call_id": "e1", "project_dir": filepath.Join(missing, "other"), "ts": "2026-11-04T09:00:00Z",
+			"command": "git push --force origin main", "mode": "bypassPermissions", "result": "ok"},
 		{"harness": "codey", "session_id": "s3", "call_id": "d1", "project_dir": proj, "cwd": proj, "ts": "2026-11-14T09:00:00Z",
 			"command": "git push --force origin main", "mode": "default", "result": "ok"},
 		{"harness": "codey", "session_id": "s3", "call_id": "d2", "project_dir": proj, "cwd": proj, "ts": "2026-11-14T09:01:00Z",
