@@ -52,11 +52,16 @@ notebooks: demo
 # memory), then every reader's MB/s on its own generated input. Each
 # measurement runs in a process of its own; BENCHMARKS.md has a run.
 # BENCH_SIZES: transcript sizes in MiB (10000 needs ~11 GB free under $TMPDIR).
+# BENCH_REALISTIC_SIZES: the same ingest-vs-DuckDB rows on transcripts of
+# the realistic profile (call density and record mix of real transcripts,
+# internal/transcriptgen/REALISTIC.md).
 BENCH_SIZES ?= 1000
+BENCH_REALISTIC_SIZES ?= 1000
 BENCH_CALLS ?= 1000000
 BENCH_RUNS  ?= 3
 bench:
 	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES) -calls $(BENCH_CALLS) -runs $(BENCH_RUNS)
+	$(GO) run ./cmd/permsim-bench -profile realistic -sizes $(BENCH_REALISTIC_SIZES) -calls 0 -runs $(BENCH_RUNS)
 	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
 
 # Every fuzz target (transcript readers, settings/rules/policy loaders,

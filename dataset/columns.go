@@ -52,7 +52,7 @@ type ColumnValues struct {
 // about the file are *FileError; fn's error is returned as is.
 func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(first, rows int, cols []ColumnValues) error) error {
 	fail := func(err error) error { return &FileError{Path: p.Path, Err: err} }
-	r, err := file.OpenParquetFile(p.Path, false)
+	r, err := openForRead(p.Path)
 	if err != nil {
 		return fail(err)
 	}
@@ -104,7 +104,7 @@ func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(fi
 			continue
 		}
 		for k, s := range specs {
-			if err := dec.column(rg, idx[k], s, units[k], p, n, &cols[k]); err != nil {
+			if err := dec.column(rg, k, idx[k], s, units[k], p, n, &cols[k]); err != nil {
 				return fail(fmt.Errorf("row group %d, column %s: %w", g, s.Name, err))
 			}
 		}
@@ -138,6 +138,10 @@ type decoder struct {
 	defs  []int16
 	reps  []int16
 	offs  []int // value ends in the column's buffer
+	// sizes is, per column named, the bytes its values took in the last
+	// row group and its rows: the next row group's buffer is made about
+	// the size it needs at once rather than grown by doubling from nothing.
+	sizes []colSize
 }
 
 func (dc *decoder) init() {
@@ -150,9 +154,13 @@ func (dc *decoder) init() {
 	}
 }
 
-// column decodes one column of a row group of n rows into out.
-func (dc *decoder) column(rg *file.RowGroupReader, ci int, s ColumnSpec, unit schema.TimeUnitType, p Part, n int, out *ColumnValues) error {
+// column decodes the k-th named column, column ci of the file, of a row
+// group of n rows into out.
+func (dc *decoder) column(rg *file.RowGroupReader, k, ci int, s ColumnSpec, unit schema.TimeUnitType, p Part, n int, out *ColumnValues) error {
 	dc.init()
+	for len(dc.sizes) <= k {
+		dc.sizes = append(dc.sizes, colSize{})
+	}
 	if ci < 0 {
 		return missing(s, p, n, out)
 	}
@@ -160,7 +168,7 @@ func (dc *decoder) column(rg *file.RowGroupReader, ci int, s ColumnSpec, unit sc
 	if err != nil {
 		return err
 	}
-	err = dc.decode(cr, s, unit, n, out)
+	err = dc.decode(cr, s, unit, n, out, &dc.sizes[k])
 	if cerr := cr.Close(); err == nil {
 		err = cerr
 	}
@@ -199,7 +207,12 @@ func resize[E any](s []E, n int) []E {
 	return s[:n]
 }
 
-func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.TimeUnitType, n int, out *ColumnValues) error {
+// colSize is the bytes of a column's values in a row group of rows rows.
+type colSize struct{ bytes, rows int }
+
+// decode reads one column chunk of n rows into out; size is what the
+// column's values took in the last row group, and is set to this one's.
+func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.TimeUnitType, n int, out *ColumnValues, size *colSize) error {
 	maxDef := cr.Descriptor().MaxDefinitionLevel()
 	switch c := cr.(type) {
 	case *file.ByteArrayColumnChunkReader:
@@ -207,6 +220,10 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 		// strings are views of it, made once the buffer is whole (it may
 		// move while it grows).
 		var data []byte
+		if size.bytes > 0 {
+			est := size.bytes / size.rows * n
+			data = make([]byte, 0, est+est/8+64)
+		}
 		offs := dc.offs[:0]
 		lists := s.Kind == KindStrings
 		elemDef := maxDef
@@ -269,6 +286,7 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 			return fmt.Errorf("%d values for the row group's %d rows", row+1, n)
 		}
 		dc.offs = offs
+		*size = colSize{len(data), n}
 		view := func(start, end int) string {
 			if start == end {
 				return ""
@@ -382,7 +400,7 @@ func flatValues[V any](c pageReader[V], vals []V, defs []int16, maxDef int16, n 
 // that wants only its values can skip the file unread. A column chunk
 // without a null count is taken to hold values.
 func AllNull(p Part, column string) (bool, error) {
-	r, err := file.OpenParquetFile(p.Path, false)
+	r, err := openForRead(p.Path)
 	if err != nil {
 		return false, &FileError{Path: p.Path, Err: err}
 	}

@@ -94,11 +94,12 @@ func (w *Writer[T]) WriteColumns(partition []string, rows int, fill func(i int, 
 
 // colEncoder holds the value and level buffers WriteColumns reuses.
 type colEncoder struct {
-	col  ColumnValues
-	vals []parquet.ByteArray
-	ints []int64
-	defs []int16
-	reps []int16
+	col   ColumnValues
+	vals  []parquet.ByteArray
+	ints  []int64
+	bools []bool
+	defs  []int16
+	reps  []int16
 }
 
 // writeColumnsGroup writes rows lo..hi of the columns fill gives as one

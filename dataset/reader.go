@@ -94,7 +94,7 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 	if err != nil {
 		return err, nil
 	}
-	r, err := file.OpenParquetFile(p.Path, false)
+	r, err := openForRead(p.Path)
 	if err != nil {
 		return fail(err)
 	}

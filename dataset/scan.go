@@ -28,7 +28,7 @@ func (s *Strings) Bytes(i int) []byte { return s.Data[s.Off[i]:s.Off[i+1]] }
 // Errors about the file are *FileError; fn's error is returned as is.
 func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Strings, ints [][]int64) error) error {
 	fail := func(err error) error { return &FileError{Path: p.Path, Err: err} }
-	r, err := file.OpenParquetFile(p.Path, false)
+	r, err := openForRead(p.Path)
 	if err != nil {
 		return fail(err)
 	}
@@ -160,7 +160,7 @@ func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Str
 
 // NumRows returns the row count a data file's footer records.
 func NumRows(p Part) (int64, error) {
-	r, err := file.OpenParquetFile(p.Path, false)
+	r, err := openForRead(p.Path)
 	if err != nil {
 		return 0, &FileError{Path: p.Path, Err: err}
 	}

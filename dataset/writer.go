@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -38,7 +39,7 @@ const (
 // TestMemoryFlatInCalls at 1M calls).
 const maxFileRowGroups = 32
 
-// maxSpareBytes bounds the one emptied row buffer a Writer keeps for reuse.
+// maxSpareBytes bounds the emptied row buffers a Writer keeps for reuse.
 const maxSpareBytes = 8 << 20
 
 // staleAfter is how old a leftover temp file or staging folder must be
@@ -99,9 +100,13 @@ type Writer[T any] struct {
 	props      *parquet.WriterProperties
 
 	byKey    map[string]*partState[T]
-	spare    []T // a flushed partition's emptied buffer, for the next partition that starts one
+	spares   [][]T // flushed partitions' emptied buffers, for the next partitions that start one
+	spareCap int   // their capacity in rows, together at most maxSpareBytes
 	scratch  T
-	scratchV reflect.Value // reflect.ValueOf(&scratch).Elem()
+	enc      colEncoder // value and level buffers of flush, reused row group after row group
+	lastKey  string     // partitionPath's last folder, of the partition values lastVals
+	lastVals []partValue
+	keyVals  []partValue
 	buffered int64
 	nOpen    int
 	clock    int64
@@ -110,6 +115,14 @@ type Writer[T any] struct {
 	rows     int64
 	finished bool
 	err      error // sticky: after a failed write only Abort is useful
+}
+
+// partValue is one partition value of a row as partitionPath compares it:
+// a string column's value, or a date partition's UTC day (its midnight in
+// unix seconds; math.MinInt64 for the zero time).
+type partValue struct {
+	s   string
+	day int64
 }
 
 type partSpec struct {
@@ -266,13 +279,11 @@ func (w *Writer[T]) Write(row T) error {
 	if w.finished {
 		return errors.New("dataset: Write after Commit or Abort")
 	}
-	// The row is looked at through a Writer-owned copy: reflect.ValueOf(row)
-	// would allocate a copy of every row on the heap.
-	if !w.scratchV.IsValid() {
-		w.scratchV = reflect.ValueOf(&w.scratch).Elem()
-	}
+	// The row is looked at through a Writer-owned copy, its fields at their
+	// offsets: reflect.ValueOf(row) would allocate a copy of every row on the
+	// heap, and reflection per field was a tenth of the write.
 	w.scratch = row
-	v := w.scratchV
+	v := unsafe.Pointer(&w.scratch)
 	key := w.partitionPath(v)
 	p := w.byKey[key]
 	if p == nil {
@@ -280,11 +291,18 @@ func (w *Writer[T]) Write(row T) error {
 		w.byKey[key] = p
 	}
 	n := w.codec.estimate(v)
-	if p.buf == nil && w.spare != nil {
+	if p.buf == nil && len(w.spares) > 0 {
 		// Growing every partition's buffer from nothing after each flush was
 		// a tenth of ingest's CPU time (allocating and copying rows of 400
-		// bytes); one spare keeps memory bounded whatever the partitions.
-		p.buf, w.spare = w.spare, nil
+		// bytes); a few spares, bounded in bytes, keep memory bounded
+		// whatever the partitions. Rows of a few days' partitions take turns
+		// (a flush by the buffer bound empties the largest), so one spare
+		// was not enough.
+		last := len(w.spares) - 1
+		p.buf = w.spares[last]
+		w.spares[last] = nil
+		w.spares = w.spares[:last]
+		w.spareCap -= cap(p.buf)
 	}
 	p.buf = append(p.buf, row)
 	p.bufBytes += n
@@ -305,18 +323,51 @@ func (w *Writer[T]) Rows() int64 { return w.rows }
 // Files lists the data files Commit made visible, in the order written.
 func (w *Writer[T]) Files() []string { return slices.Clone(w.files) }
 
-func (w *Writer[T]) partitionPath(v reflect.Value) string {
+// partitionPath is the folder of the row at v, "k=v/k=v". Rows come in runs
+// of one partition (a file's calls, a day), so the last row's folder is
+// kept and given again when the row's partition values are the same:
+// building and escaping the path of every row was a twentieth of ingest.
+func (w *Writer[T]) partitionPath(v unsafe.Pointer) string {
+	same := w.lastKey != ""
+	w.keyVals = w.keyVals[:0]
+	for i, p := range w.parts {
+		var kv partValue
+		if p.Date {
+			t := (*time.Time)(unsafe.Add(v, p.f.off))
+			if t.IsZero() {
+				kv.day = math.MinInt64
+			} else {
+				kv.day = t.Unix()
+				kv.day -= ((kv.day % 86400) + 86400) % 86400 // the UTC midnight at or before t
+			}
+		} else {
+			kv.s = *(*string)(unsafe.Add(v, p.f.off))
+		}
+		if same && (i >= len(w.lastVals) || w.lastVals[i] != kv) {
+			same = false
+		}
+		w.keyVals = append(w.keyVals, kv)
+	}
+	if same {
+		return w.lastKey
+	}
+	w.lastVals, w.keyVals = w.keyVals, w.lastVals
+	w.lastKey = w.buildPath(v)
+	return w.lastKey
+}
+
+// buildPath builds the folder of the row at v.
+func (w *Writer[T]) buildPath(v unsafe.Pointer) string {
 	var b strings.Builder
 	for i, p := range w.parts {
 		if i > 0 {
 			b.WriteByte('/')
 		}
-		fv := v.FieldByIndex(p.f.index)
 		var val string
 		if p.Date {
-			val = dateValue(fv.Interface().(time.Time))
+			val = dateValue(*(*time.Time)(unsafe.Add(v, p.f.off)))
 		} else {
-			val = fv.String()
+			val = *(*string)(unsafe.Add(v, p.f.off))
 		}
 		b.WriteString(p.Name)
 		b.WriteByte('=')
@@ -345,7 +396,7 @@ func (w *Writer[T]) flush(p *partState[T]) error {
 			}
 		}
 		n := min(len(p.buf), w.opts.RowGroupRows, int(w.opts.FileRows-p.cur.rows))
-		if err := writeRowGroup(p.cur.pw, w.stored, reflect.ValueOf(p.buf[:n])); err != nil {
+		if err := writeRowGroup(p.cur.pw, w.stored, unsafe.Pointer(unsafe.SliceData(p.buf)), n, unsafe.Sizeof(w.scratch), &w.enc); err != nil {
 			return fmt.Errorf("dataset: writing %s: %w", p.cur.tmp, err)
 		}
 		clear(p.buf[:n])
@@ -361,8 +412,9 @@ func (w *Writer[T]) flush(p *partState[T]) error {
 		}
 	}
 	p.buf = nil
-	if cap(whole) > cap(w.spare) && int64(cap(whole))*int64(unsafe.Sizeof(w.scratch)) <= maxSpareBytes {
-		w.spare = whole // cleared row group by row group above
+	if c := cap(whole); c > 0 && int64(w.spareCap+c)*int64(unsafe.Sizeof(w.scratch)) <= maxSpareBytes {
+		w.spares = append(w.spares, whole) // cleared row group by row group above
+		w.spareCap += c
 	}
 	w.buffered -= p.bufBytes
 	p.bufBytes = 0

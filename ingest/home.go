@@ -3,6 +3,7 @@ package ingest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // OwnHome resolves the home folder a Source's Discover is given: the
@@ -18,6 +19,31 @@ func OwnHome(home string) (dir string, own bool) {
 		home = uh
 	}
 	return home, own
+}
+
+// Abs is p made absolute, or p as it is when it cannot be: the paths
+// Discover lists name their files in the manifest and in source_file,
+// whatever folder permsim was started from.
+func Abs(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}
+
+// Root is the folder a harness keeps its files in for home, made absolute
+// (Abs): where home is the user's own (OwnHome) and the environment
+// variable env is set (spaces trimmed), the folder it names; else
+// home/dir. A harness whose variable names a home rather than its folder
+// ($GEMINI_CLI_HOME) passes dir "" and joins its folder to the result.
+func Root(home, env, dir string) string {
+	home, own := OwnHome(home)
+	if own {
+		if v := strings.TrimSpace(os.Getenv(env)); v != "" {
+			return Abs(v)
+		}
+	}
+	return Abs(filepath.Join(home, dir))
 }
 
 // samePath reports whether a and b name the same folder.

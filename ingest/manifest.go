@@ -1,13 +1,18 @@
 package ingest
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -40,15 +45,16 @@ type manifest struct {
 func loadManifest(outDir string) (manifest, *Problem, error) {
 	m := manifest{Version: manifestVersion, Sources: map[string]map[string]FileState{}}
 	path := filepath.Join(outDir, ManifestName)
-	data, err := os.ReadFile(path)
+	f, err := safefile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil, nil
 	}
 	if err != nil {
 		return m, &Problem{File: path, Msg: "cannot read the manifest, every transcript is read again: " + err.Error()}, nil
 	}
-	var got manifest
-	if err := json.Unmarshal(data, &got); err != nil {
+	got, err := readManifest(bufio.NewReaderSize(f, 64<<10))
+	f.Close()
+	if err != nil {
 		return m, &Problem{File: path, Msg: "corrupt manifest, every transcript is read again: " + err.Error()}, nil
 	}
 	if got.Version > manifestVersion {
@@ -69,21 +75,101 @@ func loadManifest(outDir string) (manifest, *Problem, error) {
 	return got, nil, nil
 }
 
+// readManifest decodes a manifest one file entry at a time: json.Unmarshal
+// of the whole file held the file and its decoded maps at once, a peak
+// that grew with the number of transcripts (issue 15). Members other than
+// version, last_run and sources are skipped, as Unmarshal skipped them.
+func readManifest(r io.Reader) (manifest, error) {
+	var m manifest
+	d := json.NewDecoder(r)
+	_, err := readObject(d, func(key string) error {
+		switch key {
+		case "version":
+			return d.Decode(&m.Version)
+		case "last_run":
+			return d.Decode(&m.LastRun)
+		case "sources":
+			m.Sources = map[string]map[string]FileState{}
+			null, err := readObject(d, func(h string) error {
+				files := map[string]FileState{}
+				null, err := readObject(d, func(path string) error {
+					var st FileState
+					if err := d.Decode(&st); err != nil {
+						return err
+					}
+					files[path] = st
+					return nil
+				})
+				if !null {
+					m.Sources[h] = files
+				} else {
+					m.Sources[h] = nil
+				}
+				return err
+			})
+			if null {
+				m.Sources = nil
+			}
+			return err
+		}
+		var skip json.RawMessage
+		return d.Decode(&skip)
+	})
+	if err != nil {
+		return m, err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return m, errors.New("data after the manifest's object")
+	}
+	return m, nil
+}
+
+// readObject reads a JSON object (or null, reported by null) from d,
+// calling member for each key with d at the member's value, which member
+// must consume.
+func readObject(d *json.Decoder, member func(key string) error) (null bool, err error) {
+	tok, err := d.Token()
+	if err != nil {
+		return false, err
+	}
+	if tok == nil {
+		return true, nil
+	}
+	if tok != json.Delim('{') {
+		return false, fmt.Errorf("want an object, got %v", tok)
+	}
+	for d.More() {
+		tok, err := d.Token()
+		if err != nil {
+			return false, err
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return false, fmt.Errorf("want a member name, got %v", tok)
+		}
+		if err := member(key); err != nil {
+			return false, err
+		}
+	}
+	_, err = d.Token() // the closing brace: More said there is no member
+	return false, err
+}
+
 // saveManifest writes the manifest to a temp file, syncs it and renames it
 // over the old one, so a crash leaves either the old or the new manifest.
 func saveManifest(outDir string, m manifest) error {
 	m.Version = manifestVersion
-	data, err := json.MarshalIndent(m, "", " ")
-	if err != nil {
-		return err
-	}
 	path := filepath.Join(outDir, ManifestName)
 	tmp := filepath.Join(outDir, "."+ManifestName+".tmp")
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(append(data, '\n'))
+	w := bufio.NewWriterSize(f, 64<<10)
+	err = writeManifest(w, m)
+	if err == nil {
+		err = w.Flush()
+	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -98,4 +184,69 @@ func saveManifest(outDir string, m manifest) error {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil
+}
+
+// writeManifest writes m as json.MarshalIndent(m, "", " ") would, followed
+// by a newline, one file entry at a time: the manifest of a home of many
+// transcripts marshalled whole (and indented: a second copy) was the peak
+// of ingest's memory, growing with the number of files (issue 15,
+// TestMemoryInFiles: 26 MB at 20,000 files).
+func writeManifest(w *bufio.Writer, m manifest) error {
+	fmt.Fprintf(w, "{\n \"version\": %d,\n \"last_run\": %d,\n \"sources\": ", m.Version, m.LastRun)
+	if m.Sources == nil {
+		w.WriteString("null\n}\n")
+		return nil
+	}
+	if len(m.Sources) == 0 {
+		w.WriteString("{}\n}\n")
+		return nil
+	}
+	w.WriteString("{")
+	for i, h := range slices.Sorted(maps.Keys(m.Sources)) {
+		if i > 0 {
+			w.WriteString(",")
+		}
+		w.WriteString("\n  ")
+		if err := writeJSON(w, h, ""); err != nil {
+			return err
+		}
+		w.WriteString(": ")
+		files := m.Sources[h]
+		switch {
+		case files == nil:
+			w.WriteString("null")
+			continue
+		case len(files) == 0:
+			w.WriteString("{}")
+			continue
+		}
+		w.WriteString("{")
+		for j, path := range slices.Sorted(maps.Keys(files)) {
+			if j > 0 {
+				w.WriteString(",")
+			}
+			w.WriteString("\n   ")
+			if err := writeJSON(w, path, ""); err != nil {
+				return err
+			}
+			w.WriteString(": ")
+			if err := writeJSON(w, files[path], "   "); err != nil {
+				return err
+			}
+		}
+		w.WriteString("\n  }")
+	}
+	_, err := w.WriteString("\n }\n}\n")
+	return err
+}
+
+// writeJSON writes v as json.MarshalIndent with the prefix and a one-space
+// indent, as it stands inside the manifest.
+func writeJSON(w *bufio.Writer, v any, prefix string) error {
+	b, err := json.MarshalIndent(v, prefix, " ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }

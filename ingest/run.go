@@ -114,12 +114,35 @@ type group struct {
 	prev  map[string]FileState
 }
 
-// groupResult is what reading one group gave.
+// groupResult is what reading one group gave. Its files' states go
+// straight into the run's manifest (see states), not into the result: a
+// map (or a list) per group kept until the end of the run, most groups
+// being one file, made ingest's memory grow by hundreds of bytes a file
+// (TestMemoryInFiles).
 type groupResult struct {
 	problems []Problem
 	nProb    int
-	states   map[string]FileState
 	failed   bool
+}
+
+// states is the manifest a run fills in as its groups are read. Writing a
+// group's new states into the manifest before the calls are committed is
+// safe: the manifest is saved only after the commit, and a run that fails
+// saves nothing; a group that failed gives no states.
+type states struct {
+	mu sync.Mutex
+	m  *manifest
+}
+
+func (s *states) add(harness string, got map[string]FileState) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	files := s.m.Sources[harness]
+	if files == nil {
+		files = map[string]FileState{}
+		s.m.Sources[harness] = files
+	}
+	maps.Copy(files, got)
 }
 
 // Run ingests every Source over every home: it discovers transcript files,
@@ -185,7 +208,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	}
 
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
-	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw)
+	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw, &states{m: &m})
 	sum.BytesRead = bytesRead
 	for _, r := range results {
 		addProblems(&sum, r.problems, r.nProb)
@@ -201,18 +224,6 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		sum.Calls[h] = n
 	}
 
-	for i, g := range groups {
-		if results[i].failed {
-			continue
-		}
-		h := g.src.Harness()
-		if m.Sources[h] == nil {
-			m.Sources[h] = map[string]FileState{}
-		}
-		for path, st := range results[i].states {
-			m.Sources[h][path] = st
-		}
-	}
 	pruneGone(m)
 	m.LastRun = runID
 	if err := saveManifest(opts.OutDir, m); err != nil {
@@ -279,10 +290,15 @@ func discover(src Source, homes []string, prev map[string]FileState, sum *Summar
 			if !ok {
 				i = len(groups)
 				byKey[key] = i
-				groups = append(groups, group{src: src, home: home, prev: map[string]FileState{}})
+				groups = append(groups, group{src: src, home: home})
 			}
 			groups[i].files = append(groups[i].files, f)
 			if st, ok := prev[f.Path]; ok {
+				if groups[i].prev == nil {
+					// Only groups the manifest knows get a map: one per
+					// group of a first run was ~700 bytes a file.
+					groups[i].prev = map[string]FileState{}
+				}
 				groups[i].prev[f.Path] = st
 			}
 		}
@@ -433,7 +449,7 @@ func (s *groupSink) Bytes(n int64) { s.bytes.Add(n) }
 
 // readGroups reads every group through its Source, Workers at a time, and
 // returns the results in group order.
-func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter) ([]groupResult, int64, error) {
+func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter, st *states) ([]groupResult, int64, error) {
 	results := make([]groupResult, len(groups))
 	var bytesRead, calls, filesDone atomic.Int64
 	workers := opts.Workers
@@ -450,7 +466,7 @@ func readGroups(ctx context.Context, groups []group, opts Options, totalFiles in
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out)
+				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out, st)
 				filesDone.Add(int64(len(groups[i].files)))
 			}
 		}()
@@ -472,7 +488,7 @@ feed:
 	return results, bytesRead.Load(), nil
 }
 
-func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter) {
+func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, st *states) {
 	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
@@ -501,8 +517,8 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 		fail("read failed: " + err.Error())
 		return
 	}
-	res.states = states
 	sink.flush()
+	st.add(g.src.Harness(), states)
 }
 
 // callWriter writes rows to the calls table while the readers are still

@@ -10,7 +10,9 @@ import (
 
 // callSpecs are the calls columns replay reads: every field selectCalls,
 // decideIn, a RecordedModer (Codex: mode and sandbox) or a DecisionRow
-// reads, with their kinds; a field missing here reads as zero. Rows are built from them by column, without reflection and with
+// reads, with their kinds; a field missing here reads as zero (source_file:
+// nothing decides with it, and it is a long string per row). Rows are
+// built from them by column, without reflection and with
 // no allocation per row (the strings are views of each row group's column
 // buffers; see ownCall for where one must be copied).
 var callSpecs = []dataset.ColumnSpec{
@@ -29,7 +31,6 @@ var callSpecs = []dataset.ColumnSpec{
 	{Name: "sandbox", Kind: dataset.KindString},
 	{Name: "escalated", Kind: dataset.KindBool},
 	{Name: "result", Kind: dataset.KindString},
-	{Name: "source_file", Kind: dataset.KindString},
 	{Name: "home", Kind: dataset.KindString},
 	{Name: "call_key", Kind: dataset.KindString},
 	{Name: "seq", Kind: dataset.KindInt64},
@@ -45,8 +46,8 @@ func readCalls(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
 		harness, session, project, cwd := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
 		ts, tool, rawTool, command := cols[4].Times, cols[5].Strings, cols[6].Strings, cols[7].Strings
 		paths, input, mode, modeSource := cols[8].Lists, cols[9].Strings, cols[10].Strings, cols[11].Strings
-		sandbox, escalated, result, source := cols[12].Strings, cols[13].Bools, cols[14].Strings, cols[15].Strings
-		home, callKey, seq := cols[16].Strings, cols[17].Strings, cols[18].Ints
+		sandbox, escalated, result := cols[12].Strings, cols[13].Bools, cols[14].Strings
+		home, callKey, seq := cols[15].Strings, cols[16].Strings, cols[17].Ints
 		for i := range n {
 			if !keep(first + i) {
 				continue
@@ -54,7 +55,7 @@ func readCalls(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
 			r = toolcall.Row{Harness: harness[i], SessionID: session[i], ProjectDir: project[i], Cwd: cwd[i],
 				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
 				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
-				Escalated: escalated[i], Result: result[i], SourceFile: source[i], Home: home[i],
+				Escalated: escalated[i], Result: result[i], Home: home[i],
 				CallKey: callKey[i], Seq: seq[i]}
 			if err := fn(&r); err != nil {
 				return err

@@ -26,6 +26,10 @@ type decisionWriter struct {
 	buffered int // bytes held by every partition
 	budget   int
 	groupMax int // rows of a full row group
+	// spare is the buffers of the partition written last, emptied, for
+	// the next partition that starts buffering: growing fresh buffers for
+	// every row group was a twelfth of replay's allocation.
+	spare *decBufs
 }
 
 // partKey is a decisions partition: the harness, and the UTC day of the
@@ -38,17 +42,35 @@ type partKey struct {
 
 // decPart is one partition's buffered rows.
 type decPart struct {
-	key                                    partKey
-	values                                 []string // partition values: harness, date
+	key    partKey
+	values []string // partition values: harness, date
+	decBufs
+	bytes int
+}
+
+// decBufs holds buffered rows by column.
+type decBufs struct {
 	callKey, projectDir, tool, cmd, result strBuf
 	paths                                  listBuf
 	ts                                     []time.Time
 	dec                                    []*DecisionRow
-	bytes                                  int
 	// seen holds the decisions the rows point to: a decision no longer in
 	// the cache (a one-off call's) is kept alive by its rows alone, so its
 	// size counts against the budget, once per partition.
 	seen map[*DecisionRow]struct{}
+}
+
+// reset empties the buffers, keeping their memory.
+func (b *decBufs) reset() {
+	for _, s := range []*strBuf{&b.callKey, &b.projectDir, &b.tool, &b.cmd, &b.result, &b.paths.elems} {
+		s.data, s.ends = s.data[:0], s.ends[:0]
+	}
+	clear(b.paths.scratch)
+	b.paths.rowEnds, b.paths.lastBytes = b.paths.rowEnds[:0], 0
+	b.ts = b.ts[:0]
+	clear(b.dec) // a decision no row points to may go
+	b.dec = b.dec[:0]
+	clear(b.seen)
 }
 
 // rowOverhead is what a buffered row costs besides its strings' bytes: the
@@ -80,6 +102,9 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 			dw.parts[k] = p
 		}
 		dw.last = p
+	}
+	if len(p.dec) == 0 && cap(p.dec) == 0 && dw.spare != nil {
+		p.decBufs, dw.spare = *dw.spare, nil
 	}
 	before := p.bytes
 	p.callKey.add(c.CallKey)
@@ -167,6 +192,9 @@ func (dw *decisionWriter) flush(p *decPart) error {
 		return err
 	}
 	dw.buffered -= p.bytes
+	bufs := p.decBufs
+	bufs.reset()
+	dw.spare = &bufs
 	*p = decPart{key: p.key, values: p.values}
 	return nil
 }

@@ -4,16 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/ingest/jsonl"
+	"github.com/permsim/permsim/internal/heappeak"
 	"github.com/permsim/permsim/internal/transcriptgen"
 	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/replay"
@@ -113,38 +110,11 @@ func TestMemoryFlatInCalls(t *testing.T) {
 
 func mib(n uint64) float64 { return float64(n) / (1 << 20) }
 
-// peakHeap runs fn and returns the highest live heap (the heap marked
-// reachable by a collection, runtime/metrics' /gc/heap/live:bytes) sampled
-// every 2 ms while it ran. Under the memory limit the collector runs often,
-// so this follows what the code holds, not when the collector happened to
-// run; the heap with garbage not yet collected stays under the limit set.
+// peakHeap runs fn and returns the highest live heap sampled while it ran
+// (heappeak.During).
 func peakHeap(t *testing.T, fn func() error) uint64 {
 	t.Helper()
-	runtime.GC()
-	samples := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	var peak uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(2 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			metrics.Read(samples)
-			if v := samples[0].Value.Uint64(); v > peak {
-				peak = v
-			}
-			select {
-			case <-stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	err := fn()
-	close(stop)
-	wg.Wait()
+	peak, err := heappeak.During(fn)
 	if err != nil {
 		t.Fatal(err)
 	}

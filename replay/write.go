@@ -82,6 +82,10 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 		decs  []*DecisionRow
 	}
 	toWrite := make(chan decidedBatch, 1)
+	// Written batches go back to the reader to be filled again: a batch
+	// is 2,048 rows of over 500 bytes, and making one per batch was a
+	// tenth of replay's allocation.
+	spare := make(chan []toolcall.Row, 4)
 	written := make(chan error, 1)
 	var writeFailed atomic.Bool
 	go func() {
@@ -100,6 +104,13 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 				writeFailed.Store(true)
 			}
 			done.Add(int64(len(b.calls)))
+			// The rows' strings are views of the calls table's row
+			// groups: cleared, so a spare batch keeps none alive.
+			clear(b.calls)
+			select {
+			case spare <- b.calls[:0]:
+			default:
+			}
 		}
 		if err == nil {
 			err = dw.close()
@@ -109,7 +120,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 		}
 		written <- err
 	}()
-	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, rs.seen(), func(batch []toolcall.Row) error {
+	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, spare, rs.seen(), func(batch []toolcall.Row) error {
 		if writeFailed.Load() {
 			return errWriteFailed
 		}
@@ -159,11 +170,12 @@ var errWriteFailed = errors.New("writing failed")
 // streamCalls reads the calls table in a goroutine of its own and hands fn
 // the selected calls decideBatch at a time, in table order (newest first
 // with --newest); it returns how many calls the table held. Reading
-// overlaps deciding: at most one batch waits between them.
+// overlaps deciding: at most one batch waits between them. A new batch is
+// taken from spare when fn's caller has handed one back (nil: none).
 //
 // seen, when not nil, is handed every row read and whether it is selected
 // (the report's summary, reportsum.go).
-func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, seen func(*toolcall.Row, bool), fn func([]toolcall.Row) error) (int, error) {
+func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, spare <-chan []toolcall.Row, seen func(*toolcall.Row, bool), fn func([]toolcall.Row) error) (int, error) {
 	batches := make(chan []toolcall.Row, 1)
 	quit := make(chan struct{})
 	var read int
@@ -175,12 +187,20 @@ func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opt
 		if opts.Newest > 0 {
 			newest = &newestCalls{n: opts.Newest}
 		}
-		batch := make([]toolcall.Row, 0, decideBatch)
+		newBatch := func() []toolcall.Row {
+			select {
+			case b := <-spare:
+				return b
+			default:
+				return make([]toolcall.Row, 0, decideBatch)
+			}
+		}
+		batch := newBatch()
 		errStop := errors.New("stop")
 		send := func() bool {
 			select {
 			case batches <- batch:
-				batch = make([]toolcall.Row, 0, decideBatch)
+				batch = newBatch()
 				return true
 			case <-quit:
 				return false

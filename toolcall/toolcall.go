@@ -93,7 +93,7 @@ type Row struct {
 	Home            string    `col:"home"`                 // the --home folder the file was found under: whose user settings apply to the call
 	SourceOffset    int64     `col:"source_offset,unique"` // line number (1-based) of the call record in SourceFile
 	CallKey         string    `col:"call_key,unique"`      // stable dedupe key: harness, session or record lineage, call id (e.g. "claude:<record uuid>:<tool_use.id>")
-	CopyRank        string    `col:"copy_rank,unique"`     // sorts the original of a copied call first (see Source docs)
+	CopyRank        string    `col:"copy_rank"`            // sorts the original of a copied call first (see Source docs)
 	IngestRun       int64     `col:"ingest_run"`           // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
 	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
 	Output          string    `col:"output,unique"`        // what the call returned, where a later decision depends on it (Gemini CLI's <untrusted_context> shell output, cut to OutputMax bytes); else empty

@@ -49,7 +49,16 @@ func main() {
 	child := flag.String("child", "", "internal: run one measured step (ingest-claude, ingest-jsonl, duckdb, replay)")
 	cpuprofile := flag.String("cpuprofile", "", "with -child: write a CPU profile of the step to this file")
 	memprofile := flag.String("memprofile", "", "with -child: write an allocation profile of the step to this file")
+	profileName := flag.String("profile", "default", "shape of the generated transcripts: default, or realistic (record mix and sizes measured from real transcripts, internal/transcriptgen/REALISTIC.md)")
 	flag.Parse()
+	switch *profileName {
+	case "default":
+	case "realistic":
+		profile = transcriptgen.Realistic
+	default:
+		fmt.Fprintf(os.Stderr, "permsim-bench: -profile %q: want default or realistic\n", *profileName)
+		os.Exit(2)
+	}
 	if *memprofile != "" {
 		runtime.MemProfileRate = 64 << 10
 		heapAtPeak = *memprofile + ".peak"
@@ -67,6 +76,9 @@ func main() {
 		os.Exit(2)
 	}
 }
+
+// profile is the shape of the generated transcripts (-profile).
+var profile transcriptgen.Profile
 
 // heapAtPeak, when set, is the file the heap profile is written to each
 // time the live heap reaches a new peak (by a MiB or more): what was live
@@ -152,7 +164,11 @@ func best(n int, args ...string) (measure, error) {
 func run(sizes, keep string, runs, calls int) error {
 	fmt.Printf("permsim bench: %d cores, GOMAXPROCS=%d, %s; load average at start: %s\n", runtime.NumCPU(), runtime.GOMAXPROCS(0), engine.Label, loadavg())
 	fmt.Println()
-	fmt.Println("ingest vs DuckDB on Claude Code transcripts: fastest of", runs, "runs by CPU time. rss = the process's max RSS (the binary's pages")
+	shape := "the default generator"
+	if profile == transcriptgen.Realistic {
+		shape = "the realistic profile (calls per MB and record mix of real transcripts)"
+	}
+	fmt.Println("ingest vs DuckDB on Claude Code transcripts of", shape+": fastest of", runs, "runs by CPU time. rss = the process's max RSS (the binary's pages")
 	fmt.Println("are ~45 MiB of it); go = peak memory the Go runtime held (heap, stacks, its own); live = peak live heap.")
 	fmt.Printf("%-8s %8s | %-38s | %-24s | %-24s | %6s %6s\n", "size", "calls", "permsim ingest", "DuckDB read_json (cols)", "DuckDB read_ndjson_obj", "ratio", "ratio")
 	fmt.Printf("%-8s %8s | %-38s | %-24s | %-24s | %6s %6s\n", "", "", "wall   cpu  MB/s(cpu)  rss  go  live", "wall   cpu  MB/s(cpu) rss", "wall   cpu  MB/s(cpu) rss", "(cpu)", "(wall)")
@@ -190,13 +206,17 @@ func workDir(keep, name string) (string, func(), error) {
 }
 
 func ingestRow(mib int, keep string, runs int) error {
-	dir, cleanup, err := workDir(keep, fmt.Sprintf("%dmib", mib))
+	name := fmt.Sprintf("%dmib", mib)
+	if profile == transcriptgen.Realistic {
+		name += "-realistic"
+	}
+	dir, cleanup, err := workDir(keep, name)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	home := filepath.Join(dir, "home")
-	st, err := transcriptgen.Write(transcriptgen.Options{Dir: home, TotalBytes: int64(mib) << 20, Seed: uint64(mib)})
+	st, err := transcriptgen.Write(transcriptgen.Options{Dir: home, TotalBytes: int64(mib) << 20, Seed: uint64(mib), Profile: profile})
 	if err != nil {
 		return err
 	}

@@ -412,7 +412,7 @@ func (d *decider) pathRule(list []*rule, group, path string, anyDepth bool) *rul
 	if !has {
 		return nil // no path rule to match: no need to follow symlinks
 	}
-	for _, t := range linkTargets(path) {
+	for _, t := range d.p.linkTargets(path) {
 		if r := d.p.matchPath(list, group, t, anyDepth); r != nil {
 			return r
 		}
@@ -594,7 +594,7 @@ func (d *decider) edit() engine.Decision {
 	// testdata/claude/generated g2-087), where an edit outside would go to
 	// the classifier.
 	for _, path := range paths {
-		if (isLink(path) || d.p.throughLinkedDir(path)) && !d.p.inWorkDirsLinked(path) {
+		if (d.p.isLink(path) || d.p.throughLinkedDir(path)) && !d.p.inWorkDirsLinked(path) {
 			return d.ask("12 write through a link", nil, path+" resolves through a symbolic link to outside the working folders, which asks as a safety check", true)
 		}
 	}

@@ -2,7 +2,6 @@ package claude
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -323,7 +322,7 @@ func (d *decider) bash() engine.Decision {
 			// does not check: "(npm test & npm install; eval ls >
 			// worklink/x.txt)" went to the classifier in auto mode
 			// (holdout8461 g8461-005).
-			linked := isLink(u.path) || !s.Commands[i].Nested && d.p.throughLinkedDir(u.path)
+			linked := d.p.isLink(u.path) || !s.Commands[i].Nested && d.p.throughLinkedDir(u.path)
 			if u.write && u.path != "" && !strings.HasPrefix(u.path, "/dev/") && linked && !d.p.inWorkDirsLinked(u.path) {
 				return d.ask("12 write through a link", nil, u.raw+" is a symbolic link; writing through it asks as a safety check", true)
 			}
@@ -389,17 +388,23 @@ func anyCommandMatches(r *rule, s *shell.Script) bool {
 // bashRule finds the first Bash rule of list matching c by any of the texts
 // deny and ask rules see.
 func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
-	texts, ok := d.textsOf[c]
-	if !ok {
-		texts = denyTexts(c)
-		if d.textsOf == nil {
-			d.textsOf = map[*shell.Command][]string{}
-		}
-		d.textsOf[c] = texts
-	}
+	var texts []string
+	ok := false
 	for _, r := range list {
 		if r.kind != kindBash {
 			continue
+		}
+		// The texts are made at the first Bash rule: a list without one
+		// (most settings' deny and ask lists) needs none of them.
+		if !ok {
+			texts, ok = d.textsOf[c]
+			if !ok {
+				texts, ok = denyTexts(c), true
+				if d.textsOf == nil {
+					d.textsOf = map[*shell.Command][]string{}
+				}
+				d.textsOf[c] = texts
+			}
 		}
 		for _, t := range texts {
 			if r.bash.match(t) {
@@ -750,9 +755,8 @@ func argDotDot(c *shell.Command) bool {
 }
 
 // isLink reports whether path is a symbolic link.
-func isLink(path string) bool {
-	st, err := os.Lstat(path)
-	return err == nil && st.Mode()&os.ModeSymlink != 0
+func (p *Policy) isLink(path string) bool {
+	return p.links.IsLink(path)
 }
 
 // rawRule is deny and ask rules on a line the parser cannot read: each

@@ -79,7 +79,7 @@ func (p *Policy) throughLinkedDir(path string) bool {
 			continue
 		}
 		for dir := filepath.Dir(path); dir != w && within(dir, w); dir = filepath.Dir(dir) {
-			if isLink(dir) {
+			if p.isLink(dir) {
 				return true
 			}
 		}
@@ -91,7 +91,7 @@ func (p *Policy) throughLinkedDir(path string) bool {
 // points at, both lie inside the working folders: the real 2.1.328 asked
 // to Read (or cat) a link in the project whose target is outside.
 func (p *Policy) inWorkDirsLinked(path string) bool {
-	for _, t := range linkTargets(path) {
+	for _, t := range p.linkTargets(path) {
 		if !p.inWorkDirs(t) {
 			return false
 		}
@@ -101,17 +101,17 @@ func (p *Policy) inWorkDirsLinked(path string) bool {
 
 // linkTargets is the path followed by the file a symlink on it points at,
 // when that differs: deny and ask rules match either. This is the only disk
-// access Decide makes.
-func linkTargets(path string) []string {
+// access Decide makes (through the policy's link cache, engine/links).
+func (p *Policy) linkTargets(path string) []string {
 	out := []string{path}
-	if t, err := filepath.EvalSymlinks(path); err == nil {
+	if t, err := p.links.EvalSymlinks(path); err == nil {
 		if t != path {
 			out = append(out, t)
 		}
 		return out
 	}
 	// A file still to be written: follow its folder.
-	if d, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+	if d, err := p.links.EvalSymlinks(filepath.Dir(path)); err == nil {
 		if t := filepath.Join(d, filepath.Base(path)); t != path {
 			out = append(out, t)
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/links"
 	"github.com/permsim/permsim/engine/shell"
 	"github.com/permsim/permsim/internal/boundcache"
 )
@@ -31,6 +32,9 @@ type Policy struct {
 	trustWhy string
 
 	workDirs []string // the project first, then the extra working folders
+	// links resolves the symbolic links on the paths calls name, keeping
+	// how each folder resolved (nil: none kept).
+	links *links.Cache
 
 	base          modeInfo // the mode the settings and flags select
 	headless      bool
@@ -98,7 +102,7 @@ func (h *Harness) load(env engine.Env) (*Policy, error) {
 	if home == "" {
 		home, _ = os.UserHomeDir()
 	}
-	p := &Policy{project: project, home: filepath.Clean(home), hooks: NoHooks{}, autoInPlan: true}
+	p := &Policy{project: project, home: filepath.Clean(home), hooks: NoHooks{}, autoInPlan: true, links: links.New()}
 	if env.RunHooks {
 		p.runHooks = true
 		p.hooks = h.Hooks

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -192,44 +193,14 @@ func boolField(m map[string]json.RawMessage, key string, bad func(key, want stri
 
 // jsonProblem is a JSON error at its file, line and column.
 func jsonProblem(data []byte, path string, err error) engine.Problem {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
+	off, _ := jsonpos.Offset(err)
 	if off < 0 {
 		return engine.Warnf(path, 0, "invalid JSON: %v; file skipped", err)
 	}
-	line, col := lineCol(data, int(off))
+	line, col := jsonpos.LineCol(data, off)
 	p := engine.Warnf(path, line, "invalid JSON: %v; file skipped", err)
 	p.Column = col
 	return p
-}
-
-// lineCol turns a byte offset into a 1-based line and column. The decoder's
-// offset points just past the byte it choked on, so the column is that
-// byte's.
-func lineCol(data []byte, off int) (int, int) {
-	if off > len(data) {
-		off = len(data)
-	}
-	line, col := 1, 1
-	for _, b := range data[:off] {
-		if b == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
-		}
-	}
-	if col > 1 {
-		col--
-	}
-	return line, col
 }
 
 // rulesLines returns the line of each string of a rule list (0 where it

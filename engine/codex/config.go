@@ -14,6 +14,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -593,10 +594,8 @@ func readHooksJSON(path string) (map[string]any, error) {
 	}
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			line := 1 + strings.Count(string(data[:min(int(se.Offset), len(data))]), "\n")
-			return nil, fmt.Errorf("%s:%d: %v; skipped", path, line, err)
+		if off, syntax := jsonpos.Offset(err); syntax {
+			return nil, fmt.Errorf("%s:%d: %v; skipped", path, jsonpos.Line(data, off), err)
 		}
 		return nil, fmt.Errorf("%s: %v; skipped", path, err)
 	}

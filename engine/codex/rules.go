@@ -363,30 +363,50 @@ func callArgs(c *syntax.CallExpr, params []string) (map[string]syntax.Expr, erro
 	return out, nil
 }
 
+// ruleCall reads the arguments of a call to fn (params in positional
+// order) as literal values, by name, with the call's line and source text.
+// When it cannot, it records why and ok is false: a skip, with the reason
+// notLiteral gives (for the argument built from variables or functions,
+// "" when the binding itself met one), or a failure for a call that does
+// not fit fn's parameters.
+func (rf *rulesFile) ruleCall(c *syntax.CallExpr, lines []string, fn string, params []string, notLiteral func(arg string) string) (vals map[string]any, line int, text string, ok bool) {
+	start, _ := c.Span()
+	line = int(start.Line)
+	text = sourceText(lines, c)
+	args, err := callArgs(c, params)
+	if errors.Is(err, errNotLiteral) {
+		rf.skip(line, fn, text, notLiteral(""))
+		return nil, line, text, false
+	}
+	if err != nil {
+		rf.fail(line, "%s(): %v", fn, err)
+		return nil, line, text, false
+	}
+	vals = map[string]any{}
+	for k, e := range args {
+		v, err := literal(e)
+		if err != nil {
+			rf.skip(line, fn, text, notLiteral(k))
+			return nil, line, text, false
+		}
+		vals[k] = v
+	}
+	return vals, line, text, true
+}
+
 // prefixRuleParams are prefix_rule()'s parameters in positional order.
 var prefixRuleParams = []string{"pattern", "decision", "match", "not_match", "justification", "reviewer"}
 
 func (rf *rulesFile) prefixRule(c *syntax.CallExpr, lines []string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, prefixRuleParams)
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "prefix_rule", text, "built from variables or functions: permsim never runs the file, so it cannot tell what this rule says")
-		return
-	}
-	if err != nil {
-		rf.fail(line, "prefix_rule(): %v", err)
-		return
-	}
-	vals := map[string]any{}
-	for k, e := range args {
-		v, err := literal(e)
-		if err != nil {
-			rf.skip(line, "prefix_rule", text, fmt.Sprintf("%s is built from variables or functions: permsim never runs the file, so it cannot tell what this rule says", k))
-			return
+	const notRun = "built from variables or functions: permsim never runs the file, so it cannot tell what this rule says"
+	vals, line, text, ok := rf.ruleCall(c, lines, "prefix_rule", prefixRuleParams, func(arg string) string {
+		if arg == "" {
+			return notRun
 		}
-		vals[k] = v
+		return arg + " is " + notRun
+	})
+	if !ok {
+		return
 	}
 	pv, ok := vals["pattern"]
 	if !ok || pv == nil {
@@ -463,29 +483,7 @@ func patternOf(v any) ([][]string, string) {
 	if len(list) == 0 {
 		return nil, "pattern cannot be empty"
 	}
-	out := make([][]string, 0, len(list))
-	for _, el := range list {
-		switch x := el.(type) {
-		case string:
-			out = append(out, []string{x})
-		case []any:
-			if len(x) == 0 {
-				return nil, "pattern alternatives cannot be empty"
-			}
-			alts := make([]string, 0, len(x))
-			for _, a := range x {
-				s, ok := a.(string)
-				if !ok {
-					return nil, fmt.Sprintf("pattern alternative must be a string (got %T)", a)
-				}
-				alts = append(alts, s)
-			}
-			out = append(out, alts)
-		default:
-			return nil, fmt.Sprintf("pattern element must be a string or list of strings (got %T)", el)
-		}
-	}
-	return out, ""
+	return patternForm.read(list, func(s string) ([]string, string) { return []string{s}, "" })
 }
 
 // examplesOf reads match/not_match: a list of examples, each a string
@@ -495,34 +493,58 @@ func examplesOf(v any) ([][]string, string) {
 	if !ok {
 		return nil, fmt.Sprintf("want a list of examples (got %T)", v)
 	}
+	return exampleForm.read(list, func(s string) ([]string, string) {
+		words, ok := shlexSplit(s)
+		if !ok {
+			return nil, "example string has invalid shell syntax"
+		}
+		if len(words) == 0 {
+			return nil, "example cannot be an empty string"
+		}
+		return words, ""
+	})
+}
+
+// listForm is the form a pattern and match/not_match share: a list whose
+// elements are each a string or a non-empty list of strings. Its fields
+// are the problems, in the words of the parameter read: an empty inner
+// list, a non-string in one (a format with %T), an element of another kind
+// (likewise).
+type listForm struct{ emptyList, notString, neither string }
+
+var (
+	patternForm = listForm{"pattern alternatives cannot be empty", "pattern alternative must be a string (got %T)", "pattern element must be a string or list of strings (got %T)"}
+	exampleForm = listForm{"example cannot be an empty list", "example tokens must be strings (got %T)", "example must be a string or list of strings (got %T)"}
+)
+
+// read reads list in form f: a string element through fromString, a list
+// element as its strings; the first problem stops it.
+func (f listForm) read(list []any, fromString func(string) ([]string, string)) ([][]string, string) {
 	out := make([][]string, 0, len(list))
 	for _, el := range list {
+		var words []string
 		switch x := el.(type) {
 		case string:
-			words, ok := shlexSplit(x)
-			if !ok {
-				return nil, "example string has invalid shell syntax"
+			var bad string
+			if words, bad = fromString(x); bad != "" {
+				return nil, bad
 			}
-			if len(words) == 0 {
-				return nil, "example cannot be an empty string"
-			}
-			out = append(out, words)
 		case []any:
 			if len(x) == 0 {
-				return nil, "example cannot be an empty list"
+				return nil, f.emptyList
 			}
-			words := make([]string, 0, len(x))
+			words = make([]string, 0, len(x))
 			for _, a := range x {
 				s, ok := a.(string)
 				if !ok {
-					return nil, fmt.Sprintf("example tokens must be strings (got %T)", a)
+					return nil, fmt.Sprintf(f.notString, a)
 				}
 				words = append(words, s)
 			}
-			out = append(out, words)
 		default:
-			return nil, fmt.Sprintf("example must be a string or list of strings (got %T)", el)
+			return nil, fmt.Sprintf(f.neither, el)
 		}
+		out = append(out, words)
 	}
 	return out, ""
 }
@@ -561,22 +583,16 @@ func (rf *rulesFile) checkExamples() {
 // hostExecutable reads host_executable(name, paths): the absolute paths
 // under which a program may be matched by its rules' base name.
 func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, []string{"name", "paths"})
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "host_executable", text, "built from variables or functions: permsim never runs the file")
+	const notRun = "built from variables or functions: permsim never runs the file"
+	vals, line, text, ok := rf.ruleCall(c, lines, "host_executable", []string{"name", "paths"}, func(string) string { return notRun })
+	if !ok {
 		return
 	}
-	if err != nil {
-		rf.fail(line, "host_executable(): %v", err)
-		return
-	}
-	nameV, err1 := literal(args["name"])
-	pathsV, err2 := literal(args["paths"])
-	if err1 != nil || err2 != nil {
-		rf.skip(line, "host_executable", text, "built from variables or functions: permsim never runs the file")
+	// A missing argument has no literal value either: skipped the same way.
+	nameV, ok1 := vals["name"]
+	pathsV, ok2 := vals["paths"]
+	if !ok1 || !ok2 {
+		rf.skip(line, "host_executable", text, notRun)
 		return
 	}
 	name, ok := nameV.(string)
@@ -626,26 +642,10 @@ func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home str
 // which steers Codex's network proxy; permsim lists it and does not
 // simulate the proxy.
 func (rf *rulesFile) networkRule(c *syntax.CallExpr, lines []string) {
-	start, _ := c.Span()
-	line := int(start.Line)
-	text := sourceText(lines, c)
-	args, err := callArgs(c, []string{"host", "protocol", "decision", "justification"})
-	if errors.Is(err, errNotLiteral) {
-		rf.skip(line, "network_rule", text, "built from variables or functions: permsim never runs the file")
+	vals, line, text, ok := rf.ruleCall(c, lines, "network_rule", []string{"host", "protocol", "decision", "justification"},
+		func(string) string { return "built from variables or functions: permsim never runs the file" })
+	if !ok {
 		return
-	}
-	if err != nil {
-		rf.fail(line, "network_rule(): %v", err)
-		return
-	}
-	vals := map[string]any{}
-	for k, e := range args {
-		v, err := literal(e)
-		if err != nil {
-			rf.skip(line, "network_rule", text, "built from variables or functions: permsim never runs the file")
-			return
-		}
-		vals[k] = v
 	}
 	host, _ := vals["host"].(string)
 	proto, _ := vals["protocol"].(string)

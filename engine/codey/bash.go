@@ -2,9 +2,6 @@ package codey
 
 import (
 	"path"
-	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
@@ -88,7 +85,7 @@ func (d *decider) bash() engine.Decision {
 	if r, at := d.commandRule(d.p.ask, cmds); r != nil {
 		return d.asked(r, at)
 	}
-	blind := opaque(s, line)
+	blind := opaque(s)
 	if blind != "" && d.denyPossible() {
 		return d.result(engine.Asks, true, "2 deny rule not ruled out", nil,
 			"the parser cannot see through "+blind+", so a deny rule cannot be ruled out: asks rather than runs")
@@ -100,7 +97,7 @@ func (d *decider) bash() engine.Decision {
 	}
 	if blind != "" {
 		d.notes = append(d.notes, "no allow rule matches "+blind)
-	} else if name := bareAssign(line); name != "" {
+	} else if name := bareAssign(s); name != "" {
 		d.notes = append(d.notes, "the line sets "+name+" for the commands after it, which no allow rule covers")
 	} else if r, why := d.allowEvery(s); r != nil {
 		return d.allowed(r)
@@ -238,7 +235,7 @@ func doesMore(c *shell.Command) string {
 // opaque names what the parser cannot see through in the line — $(...),
 // backticks, <(...), bash -c and other shells or eval, a variable in
 // command position — or "" when there is nothing.
-func opaque(s *shell.Script, line string) string {
+func opaque(s *shell.Script) string {
 	if s.Unparseable {
 		return "a line it cannot parse"
 	}
@@ -258,39 +255,17 @@ func opaque(s *shell.Script, line string) string {
 			return base
 		}
 	}
-	what := ""
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
-	if err != nil {
-		return "a line it cannot parse"
+	// The first substitution as shell.Parse found it: parsing the line
+	// again here was a fifth of deciding a distinct Codey line (issue 15).
+	switch s.FirstSubst() {
+	case "command":
+		return "$(...) or backticks"
+	case "process":
+		return "<(...)"
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if what != "" {
-			return false
-		}
-		switch n.(type) {
-		case *syntax.CmdSubst:
-			what = "$(...) or backticks"
-		case *syntax.ProcSubst:
-			what = "<(...)"
-		}
-		return what == ""
-	})
-	return what
+	return ""
 }
 
 // bareAssign names a variable the line sets on its own ("PATH=.; git
 // status"), changing what later commands do; "" when there is none.
-func bareAssign(line string) string {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
-	if err != nil {
-		return ""
-	}
-	name := ""
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.CallExpr); ok && name == "" && len(c.Args) == 0 && len(c.Assigns) > 0 && c.Assigns[0].Name != nil {
-			name = c.Assigns[0].Name.Value
-		}
-		return name == ""
-	})
-	return name
-}
+func bareAssign(s *shell.Script) string { return s.BareAssign() }

@@ -30,6 +30,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
+	"github.com/permsim/permsim/engine/links"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -107,7 +108,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Policy{project: project, home: home, always: map[string]bool{}}
+	p := &Policy{project: project, home: home, always: map[string]bool{}, links: links.New()}
 	if real, err := filepath.EvalSymlinks(p.project); err == nil {
 		p.realProject = real
 	} else {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -169,9 +170,9 @@ func (p *Policy) base() pathrule.Base {
 // it lies in the project's real folder.
 func (p *Policy) resolve(path string) string {
 	t := path
-	if x, err := filepath.EvalSymlinks(path); err == nil {
+	if x, err := p.links.EvalSymlinks(path); err == nil {
 		t = x
-	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(path)); err == nil {
+	} else if dir, err := p.links.EvalSymlinks(filepath.Dir(path)); err == nil {
 		t = filepath.Join(dir, filepath.Base(path))
 	}
 	if p.realProject != p.project && within(t, p.realProject) {
@@ -194,6 +195,9 @@ func (p *Policy) targets(path string) []string {
 // pathRule finds a path rule of list covering the tool that matches path
 // or where its links lead (deny and ask: either is enough).
 func (d *decider) pathRule(list []*rule, tool, path string) *rule {
+	if !slices.ContainsFunc(list, func(r *rule) bool { return r.kind == kindPath && r.covers(tool) }) {
+		return nil // no rule to match: no need to follow links
+	}
 	for _, t := range d.p.targets(path) {
 		for _, r := range list {
 			if r.kind == kindPath && r.covers(tool) && r.path.Match(t, d.p.base(), true) {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/links"
 	"github.com/permsim/permsim/engine/pathrule"
 )
 
@@ -21,6 +22,10 @@ type Policy struct {
 	project     string
 	realProject string // the project with symlinks resolved
 	home        string
+
+	// links resolves the symbolic links on the paths calls name, keeping
+	// how each folder resolved (nil: none kept).
+	links *links.Cache
 
 	files    []*settingsFile
 	infos    []engine.RuleInfo

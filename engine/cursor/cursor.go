@@ -23,6 +23,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -134,7 +135,7 @@ func (p *Policy) readFile(file, layer string) {
 		} `json:"permissions"`
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonErr(data, err)})
+		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonpos.WithLine(data, err)})
 		return
 	}
 	for _, l := range []struct {
@@ -159,17 +160,6 @@ func (p *Policy) readFile(file, layer string) {
 			p.infos = append(p.infos, info)
 		}
 	}
-}
-
-func jsonErr(data []byte, err error) string {
-	if se, ok := err.(*json.SyntaxError); ok {
-		off := se.Offset
-		if off > int64(len(data)) {
-			off = int64(len(data))
-		}
-		return fmt.Sprintf("line %d: %v", strings.Count(string(data[:off]), "\n")+1, err)
-	}
-	return err.Error()
 }
 
 var ruleForm = regexp.MustCompile(`^([A-Za-z]+)\((.*)\)$`)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/internal/jsonpos"
 )
 
 // A Cursor hook from .cursor/hooks.json (project) or ~/.cursor/hooks.json
@@ -50,7 +51,7 @@ func (p *Policy) loadHooks(file, layer string) {
 		} `json:"hooks"`
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonErr(data, err)})
+		p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: jsonpos.WithLine(data, err)})
 		return
 	}
 	events := slices.Sorted(maps.Keys(cfg.Hooks))

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/permsim/permsim/engine/shell"
 )
@@ -701,12 +702,33 @@ func (c *checker) copyOut(u unit) {
 
 // secretFolder reports folders that hold nothing but credentials.
 func secretFolder(p, home string) bool {
-	for _, d := range []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store"} {
-		if p == path.Join(home, d) {
-			return true
-		}
+	return slices.Contains(secretFoldersOf(home), p)
+}
+
+// secretFolderNames are the folders under the home secretFolder means.
+var secretFolderNames = []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store"}
+
+// secretFolders holds the last home's secret folders, joined: a check
+// looks at every file a command names, and joining them each time was a
+// fifth of danger marking's allocation (issue 15).
+var secretFolders atomic.Pointer[homeFolders]
+
+type homeFolders struct {
+	home  string
+	paths []string
+}
+
+// secretFoldersOf returns path.Join(home, name) of every secretFolderNames.
+func secretFoldersOf(home string) []string {
+	if f := secretFolders.Load(); f != nil && f.home == home {
+		return f.paths
 	}
-	return false
+	f := &homeFolders{home: home}
+	for _, d := range secretFolderNames {
+		f.paths = append(f.paths, path.Join(home, d))
+	}
+	secretFolders.Store(f)
+	return f.paths
 }
 
 func isRemote(s string) bool {

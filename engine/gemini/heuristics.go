@@ -305,17 +305,8 @@ func safeToExec(args []string, g workspaceGuard) bool {
 	case isRipgrep(cmd):
 		return trustedCommandPath(cmd) && !ripgrepUnsafe(args) && readerArgsStay(args, g, true)
 	case cmd == "git":
-		if gitConfigOverride(args) {
-			return false
-		}
-		idx, sub := findGitSub(args)
-		switch sub {
-		case "status", "log", "diff", "show":
-			return gitArgsReadOnly(args[idx+1:])
-		case "branch":
-			return gitArgsReadOnly(args[idx+1:]) && gitBranchReadOnly(args[idx+1:])
-		}
-		return false
+		readOnly, _ := gitReads(args)
+		return readOnly
 	case cmd == "sed":
 		return len(args) <= 4 && len(args) > 2 && args[1] == "-n" && validSedN(args[2]) && (len(args) < 4 || !g.escapes(args[3]))
 	}
@@ -352,21 +343,33 @@ func dangerous(args []string) bool {
 	case isRipgrep(cmd):
 		return ripgrepUnsafe(args)
 	case cmd == "git":
-		if gitConfigOverride(args) {
-			return true
-		}
-		idx, sub := findGitSub(args)
-		switch sub {
-		case "status", "log", "diff", "show":
-			return !gitArgsReadOnly(args[idx+1:])
-		case "branch":
-			return !(gitArgsReadOnly(args[idx+1:]) && gitBranchReadOnly(args[idx+1:]))
-		}
-		return false
+		_, writes := gitReads(args)
+		return writes
 	case cmd == "base64":
 		return base64Writes(args)
 	}
 	return false
+}
+
+// gitReads reads a git command line once for both lists: readOnly when it
+// is a status, log, diff, show or branch whose arguments only read (the
+// safe list), writes when it overrides git's configuration or is one of
+// those with arguments that write (the dangerous list). Any other
+// subcommand is on neither.
+func gitReads(args []string) (readOnly, writes bool) {
+	if gitConfigOverride(args) {
+		return false, true
+	}
+	idx, sub := findGitSub(args)
+	switch sub {
+	case "status", "log", "diff", "show":
+		readOnly = gitArgsReadOnly(args[idx+1:])
+	case "branch":
+		readOnly = gitArgsReadOnly(args[idx+1:]) && gitBranchReadOnly(args[idx+1:])
+	default:
+		return false, false
+	}
+	return readOnly, !readOnly
 }
 
 func base64Writes(args []string) bool {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -88,32 +89,19 @@ func parseSettings(path, layer string, data []byte) (*settingsFile, engine.Probl
 
 // jsonProblem is a JSON error at its file and line.
 func jsonProblem(data []byte, path string, err error) engine.Problem {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return engine.Warnf(path, lineAt(data, int(se.Offset)), "invalid JSON: %v", err)
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return engine.Warnf(path, lineAt(data, int(te.Offset)), "not a settings object: %v", err)
+	switch off, syntax := jsonpos.Offset(err); {
+	case syntax:
+		return engine.Warnf(path, jsonpos.Line(data, off), "invalid JSON: %v", err)
+	case off >= 0:
+		return engine.Warnf(path, jsonpos.Line(data, off), "not a settings object: %v", err)
 	}
 	return engine.Warnf(path, 0, "invalid JSON: %v", err)
-}
-
-// lineAt is the 1-based line of a byte offset.
-func lineAt(data []byte, off int) int {
-	if off > len(data) {
-		off = len(data)
-	}
-	if off < 0 {
-		off = 0
-	}
-	return bytes.Count(data[:off], []byte("\n")) + 1
 }
 
 // keyLine is the line of the first `"key"` in data, 0 when absent.
 func keyLine(data []byte, key string) int {
 	if i := bytes.Index(data, []byte(`"`+key+`"`)); i >= 0 {
-		return lineAt(data, i)
+		return jsonpos.Line(data, int64(i))
 	}
 	return 0
 }

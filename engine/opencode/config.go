@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/permsim/permsim/internal/jsonpos"
 )
 
 // value is one JSON value that keeps its object keys in the order they were
@@ -212,7 +214,7 @@ func parseConfigFile(path string, data []byte, env func(string) string) (value, 
 	data = substituteEnv(data, env)
 	v, err := parseJSONC(data)
 	if err != nil {
-		return value{}, false, fmt.Errorf("%s: %s", path, withLine(data, err))
+		return value{}, false, fmt.Errorf("%s: %s", path, jsonpos.WithLine(data, err))
 	}
 	if !v.isOb {
 		return value{}, false, fmt.Errorf("%s:1: not a JSON object", path)
@@ -245,20 +247,4 @@ func substituteEnv(data []byte, env func(string) string) []byte {
 		s = s[i+j+1:]
 	}
 	return []byte(b.String())
-}
-
-// withLine turns a parse error with a byte offset into "line N: …".
-func withLine(data []byte, err error) string {
-	var off int64 = -1
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	}
-	if off < 0 {
-		return err.Error()
-	}
-	if off > int64(len(data)) {
-		off = int64(len(data))
-	}
-	return fmt.Sprintf("line %d: %v", bytes.Count(data[:off], []byte("\n"))+1, err)
 }

@@ -33,9 +33,15 @@ func Parse(line string) *Script { return parseCached(line) }
 // parseLine is Parse without the cache: the Script is the caller's own.
 func parseLine(line string) *Script {
 	s := &Script{Source: line, TooLong: len(line) > MaxLine}
-	p := parsers.Get().(*syntax.Parser)
-	f, err := p.Parse(strings.NewReader(line), "")
-	parsers.Put(p)
+	// A line of plain words has its tree built without the parser
+	// (simple.go); any other line is parsed.
+	f := simpleFile(line)
+	var err error
+	if f == nil {
+		p := parsers.Get().(*syntax.Parser)
+		f, err = p.Parse(strings.NewReader(line), "")
+		parsers.Put(p)
+	}
 	if err != nil {
 		s.Unparseable = true
 		s.Err = err.Error()
@@ -45,11 +51,43 @@ func parseLine(line string) *Script {
 			return s
 		}
 	}
+	if !s.Unparseable {
+		syntaxFacts(s, f, line)
+	}
 	w := &walker{src: line, s: s}
 	cwd := ""
 	w.stmts(f.Stmts, scope{cwd: &cwd})
 	s.Untraceable = s.Untraceable || s.CdCount > 1
 	return s
+}
+
+// syntaxFacts sets what FirstSubst and BareAssign report, from the tree
+// of a line the parser read. Simulators (Codey) used to parse the line
+// again for these; a walk of the tree is only needed when the line holds
+// a character such a node is written with ("=" for an assignment, $( `
+// <( >( and ${ for a substitution).
+func syntaxFacts(s *Script, f *syntax.File, line string) {
+	if !strings.ContainsAny(line, "=`") && !strings.Contains(line, "$(") && !strings.Contains(line, "${") &&
+		!strings.Contains(line, "<(") && !strings.Contains(line, ">(") {
+		return
+	}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			if s.firstSubst == "" {
+				s.firstSubst = "command"
+			}
+		case *syntax.ProcSubst:
+			if s.firstSubst == "" {
+				s.firstSubst = "process"
+			}
+		case *syntax.CallExpr:
+			if s.bareAssign == "" && len(x.Args) == 0 && len(x.Assigns) > 0 && x.Assigns[0].Name != nil {
+				s.bareAssign = x.Assigns[0].Name.Value
+			}
+		}
+		return s.firstSubst == "" || s.bareAssign == ""
+	})
 }
 
 // parsers reuses bash parsers: a Parser may serve many lines, one at a time.
@@ -60,6 +98,9 @@ type walker struct {
 	src      string
 	s        *Script
 	pipeline int
+	// substAny is 1 when src may hold a command or process substitution,
+	// -1 when it cannot (0: not looked at yet).
+	substAny int8
 }
 
 // scope is what an enclosing construct hands down to the commands inside.
@@ -211,6 +252,19 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 // commands inside them as commands nested one level below sc.
 func (w *walker) substs(node syntax.Node, sc scope) {
 	if node == nil {
+		return
+	}
+	if w.substAny == 0 {
+		// Every substitution is written with one of these; a line with
+		// none has no node for the walk below to find (most lines: the
+		// walk was a tenth of a parse's allocation).
+		w.substAny = -1
+		if strings.ContainsAny(w.src, "`") || strings.Contains(w.src, "$(") || strings.Contains(w.src, "${") ||
+			strings.Contains(w.src, "<(") || strings.Contains(w.src, ">(") {
+			w.substAny = 1
+		}
+	}
+	if w.substAny < 0 {
 		return
 	}
 	syntax.Walk(node, func(n syntax.Node) bool {
@@ -515,6 +569,14 @@ func (w *walker) word(x *syntax.Word) Word {
 // parser's SplitBraces also splits "{}" and "x{y}", which bash leaves alone,
 // so only a list with a comma or a sequence counts.
 func hasBraces(x *syntax.Word) bool {
+	// SplitBraces' own first test, before the copy it needs: most words
+	// have no brace to split.
+	if !slices.ContainsFunc(x.Parts, func(part syntax.WordPart) bool {
+		lit, ok := part.(*syntax.Lit)
+		return ok && strings.Contains(lit.Value, "{")
+	}) {
+		return false
+	}
 	c := &syntax.Word{Parts: slices.Clone(x.Parts)}
 	if !syntax.SplitBraces(c) {
 		return false

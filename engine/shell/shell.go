@@ -40,7 +40,22 @@ type Script struct {
 	// backticks) or a process substitution (<( ), >( )) anywhere, a
 	// here-string's word and a redirection target included.
 	Subst bool
+
+	// firstSubst and bareAssign are what FirstSubst and BareAssign return.
+	firstSubst string
+	bareAssign string
 }
+
+// FirstSubst is the first command or process substitution in the line, in
+// the order syntax.Walk visits the parser's tree: "command" for $( ) or
+// backticks, "process" for <( ) or >( ), "" for none, and "" when the line
+// is Unparseable.
+func (s *Script) FirstSubst() string { return s.firstSubst }
+
+// BareAssign names the variable of the first command, in syntax.Walk
+// order, that only sets variables ("PATH=.; git status" sets PATH for the
+// commands after it); "" when there is none or the line is Unparseable.
+func (s *Script) BareAssign() string { return s.bareAssign }
 
 // Command is one simple command.
 type Command struct {

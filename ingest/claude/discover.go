@@ -31,12 +31,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 	var errs []error
 	seen := map[string]bool{}
 	for _, root := range configRoots(home) {
-		// Absolute paths: they name files in the manifest and in
-		// source_file, whatever folder permsim was started from.
-		if abs, err := filepath.Abs(root); err == nil {
-			root = abs
-		}
-		proj := filepath.Join(root, "projects")
+		proj := filepath.Join(ingest.Abs(root), "projects")
 		real, err := filepath.EvalSymlinks(proj)
 		if err != nil {
 			continue

@@ -24,10 +24,7 @@ import (
 // listed. Links named like rollouts are listed too, so that one whose
 // target is gone is reported by Read rather than silently missed.
 func (s *Source) Discover(home string) ([]ingest.File, error) {
-	root := codexRoot(home)
-	if abs, err := filepath.Abs(root); err == nil {
-		root = abs
-	}
+	root := ingest.Root(home, "CODEX_HOME", ".codex")
 	var files []ingest.File
 	var errs []error
 	for _, sub := range []string{"sessions", "archived_sessions"} {
@@ -64,15 +61,4 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 
 func isRollout(name string) bool {
 	return strings.HasPrefix(name, "rollout-") && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".jsonl.zst"))
-}
-
-// codexRoot returns the Codex home folder to scan for home.
-func codexRoot(home string) string {
-	home, own := ingest.OwnHome(home)
-	if own {
-		if env := strings.TrimSpace(os.Getenv("CODEX_HOME")); env != "" {
-			return env
-		}
-	}
-	return filepath.Join(home, ".codex")
 }

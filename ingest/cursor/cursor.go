@@ -60,9 +60,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 		}
 		home = h
 	}
-	if abs, err := filepath.Abs(home); err == nil {
-		home = abs
-	}
+	home = ingest.Abs(home)
 	chats := filepath.Join(home, ".cursor", "chats")
 	hashes, err := os.ReadDir(chats)
 	if err != nil {

@@ -29,6 +29,10 @@ type toolCall struct {
 	Timestamp     string          `json:"timestamp"`
 	AgentID       string          `json:"agentId"`
 	ResultDisplay json.RawMessage `json:"resultDisplay"`
+
+	// valid says the record was read by the fast path (fastMessage): its
+	// raw fields are valid JSON, which fastResultText relies on.
+	valid bool
 }
 
 // meta is the chat's metadata: the whole-file record's top level, a .jsonl
@@ -70,7 +74,31 @@ type entry struct {
 	id        string
 	pos       int
 	calls     []*call
+	spare     []*call // the calls of the copy before, its array reused
 	responses []*call // functionResponse parts of a user message
+}
+
+// sameCall says k was read from a record equal to tc in a message of the
+// same model.
+func sameCall(k *call, tc *toolCall, model string) bool {
+	r := &k.rec
+	return !k.orphan && k.model == model && r.ID == tc.ID && r.Name == tc.Name && r.Status == tc.Status &&
+		r.Timestamp == tc.Timestamp && r.AgentID == tc.AgentID && r.valid == tc.valid &&
+		bytes.Equal(r.Args, tc.Args) && bytes.Equal(r.Result, tc.Result) && bytes.Equal(r.ResultDisplay, tc.ResultDisplay)
+}
+
+// own gives tc's raw fields their own copy (one allocation for the three).
+func (tc *toolCall) own() {
+	buf := make([]byte, 0, len(tc.Args)+len(tc.Result)+len(tc.ResultDisplay))
+	keep := func(s []byte) []byte {
+		if s == nil {
+			return nil
+		}
+		start := len(buf)
+		buf = append(buf, s...)
+		return buf[start:len(buf):len(buf)]
+	}
+	tc.Args, tc.Result, tc.ResultDisplay = keep(tc.Args), keep(tc.Result), keep(tc.ResultDisplay)
 }
 
 // chat rebuilds one chat file's conversation from its records.
@@ -106,8 +134,10 @@ func (c *chat) setMeta(m *meta) {
 	}
 }
 
-// upsert adds or replaces a message read at line n.
-func (c *chat) upsert(m *message, n int64) {
+// upsert adds or replaces a message read at line n. When aliased, the
+// raw fields of m's calls alias a buffer that is reused: what is kept is
+// copied.
+func (c *chat) upsert(m *message, n int64, aliased bool) {
 	if m.ID == "" {
 		return
 	}
@@ -117,17 +147,29 @@ func (c *chat) upsert(m *message, n int64) {
 		c.next++
 		c.live[m.ID] = e
 	}
-	e.calls = e.calls[:0]
+	old := e.calls
+	e.calls = e.spare[:0]
 	for i := range m.ToolCalls {
 		tc := m.ToolCalls[i]
 		if tc.ID == "" {
 			continue
 		}
+		// The CLI re-appends a message each time one of its calls
+		// finishes: a call the earlier copy held at the same place, byte
+		// for byte, is that copy's call.
+		if j := len(e.calls); j < len(old) && sameCall(old[j], &tc, m.Model) {
+			e.calls = append(e.calls, old[j])
+			continue
+		}
 		if _, seen := c.first[tc.ID]; !seen {
 			c.first[tc.ID] = n
 		}
+		if aliased {
+			tc.own()
+		}
 		e.calls = append(e.calls, &call{rec: tc, model: m.Model, line: c.first[tc.ID], ts: parseTs(tc.Timestamp)})
 	}
+	e.spare = old
 	e.responses = e.responses[:0]
 	if m.Type == "user" && bytes.Contains(m.Content, []byte(`"functionResponse"`)) {
 		for _, fr := range functionResponses(m.Content) {

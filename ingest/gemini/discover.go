@@ -29,10 +29,8 @@ import (
 // everything else is listed. Links named like chats are listed too, so
 // that one whose target is gone is reported by Read.
 func (s *Source) Discover(home string) ([]ingest.File, error) {
-	root := geminiRoot(home)
-	if abs, err := filepath.Abs(root); err == nil {
-		root = abs
-	}
+	// $GEMINI_CLI_HOME stands for the home, not for .gemini.
+	root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
 	tmp := filepath.Join(root, "tmp")
 	entries, err := os.ReadDir(tmp)
 	if err != nil {
@@ -87,17 +85,6 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 
 func isChat(name string) bool {
 	return strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl")
-}
-
-// geminiRoot returns the Gemini CLI global folder to scan for home.
-func geminiRoot(home string) string {
-	home, own := ingest.OwnHome(home)
-	if own {
-		if env := strings.TrimSpace(os.Getenv("GEMINI_CLI_HOME")); env != "" {
-			return filepath.Join(env, ".gemini")
-		}
-	}
-	return filepath.Join(home, ".gemini")
 }
 
 // folderOf returns the tmp/<project id> folder a chat file lives in, and

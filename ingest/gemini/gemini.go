@@ -341,7 +341,7 @@ func (s *Source) readJSON(path string, size int64, sink ingest.Sink) *pass {
 	ps.c.setMeta(&rec)
 	for i := range rec.Messages {
 		m := &rec.Messages[i]
-		ps.c.upsert(m, 0)
+		ps.c.upsert(m, 0, false)
 	}
 	// A pretty-printed chat has no record lines: a call's line is the line
 	// of its id in the file.
@@ -448,6 +448,11 @@ func (c *chat) record(text []byte, n int64) error {
 	if text[0] != '{' || text[len(text)-1] != '}' {
 		return errNotObject
 	}
+	var m message
+	if fastMessage(text, &m) {
+		c.upsert(&m, n, true)
+		return nil
+	}
 	var l line
 	if err := json.Unmarshal(text, &l); err != nil {
 		return err
@@ -456,11 +461,11 @@ func (c *chat) record(text []byte, n int64) error {
 	case l.RewindTo != nil:
 		c.rewind(*l.RewindTo)
 	case l.ID != "":
-		c.upsert(&l.message, n)
+		c.upsert(&l.message, n, false)
 	case l.Set != nil:
 		c.setMeta(l.Set)
 		for i := range l.Set.Messages {
-			c.upsert(&l.Set.Messages[i], n)
+			c.upsert(&l.Set.Messages[i], n, false)
 		}
 	default:
 		c.setMeta(&l.meta)

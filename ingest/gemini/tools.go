@@ -166,10 +166,28 @@ func refused(text string) bool {
 	return false
 }
 
-// resultText returns the text of a call's result and whether it is an
-// error: result[].functionResponse.response.output or .error, else the
-// resultDisplay string.
+// resultText returns the text of a call's result as far as its row needs
+// it, and whether it is an error: result[].functionResponse.response.output
+// or .error, else the resultDisplay string — or "" for a successful
+// output none of whose text can reach the row (textUnneeded).
 func resultText(tc *toolCall) (string, bool) {
+	if tc.valid {
+		if raw, isErr, ok := fastResultRaw(tc); ok {
+			if !isErr && textUnneeded(tc.Status, raw) {
+				// Nothing of the text reaches the row (textUnneeded).
+				return "", false
+			}
+			if text, ok := plainString(raw); ok {
+				return text, isErr
+			}
+		}
+	}
+	return decodeResultText(tc)
+}
+
+// decodeResultText is the text of a call's result, decoded: for every
+// result the fast path leaves, and the reference it is tested against.
+func decodeResultText(tc *toolCall) (string, bool) {
 	var parts []struct {
 		FunctionResponse *struct {
 			Response json.RawMessage `json:"response"`
@@ -267,6 +285,11 @@ func shellExit(text, tool string) *int64 {
 		return nil
 	}
 	const key = "Exit Code: "
+	if !strings.Contains(text, key) {
+		// The common case (no line since v0.27 for exit 0), found with
+		// the vectorised forward search instead of LastIndex's hash walk.
+		return nil
+	}
 	i := strings.LastIndex(text, key)
 	for i > 0 && text[i-1] != '\n' {
 		i = strings.LastIndex(text[:i], key)

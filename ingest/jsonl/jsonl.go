@@ -65,9 +65,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 	var out []ingest.File
 	seen := map[string]bool{}
 	for _, f := range s.files {
-		if abs, err := filepath.Abs(f); err == nil {
-			f = abs
-		}
+		f = ingest.Abs(f)
 		if !seen[f] {
 			seen[f] = true
 			out = append(out, ingest.File{Path: f, Group: f})

@@ -1,7 +1,9 @@
 // Package jsonscan holds the byte-level steps the transcript readers that
 // walk JSON without decoding it share (the Claude Code reader, the JSON
-// Lines import): skipping spaces and strings. What they do with the
-// values, and how strictly they check the grammar, stays with each reader.
+// Lines import, the Gemini CLI and Codex fast paths): skipping spaces,
+// strings and values, and walking the members of an object and the
+// elements of an array. What they do with the values, and how strictly
+// they check the grammar, stays with each reader.
 package jsonscan
 
 import "bytes"
@@ -44,4 +46,117 @@ func SkipString(b []byte, i int) int {
 		}
 		j = q + 1
 	}
+}
+
+// SkipValue returns the index just past the value that starts at b[i] of
+// JSON already known to be valid, -1 when it runs off the end.
+func SkipValue(b []byte, i int) int {
+	if i >= len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return SkipString(b, i)
+	case '{', '[':
+		depth := 0
+		for i < len(b) {
+			switch b[i] {
+			case '"':
+				i = SkipString(b, i)
+				if i < 0 {
+					return -1
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+		return -1
+	}
+	for i < len(b) {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// Members walks the object that opens at b[i] of valid JSON, calling fn
+// with each key (without its quotes) and the index where its value
+// starts; fn returns the index just past the value, -1 to give up. It
+// returns the index just past the object, -1 when b[i] is not an object
+// or fn gave up. Values fn does not descend into it skips with
+// SkipValue: each byte is walked once, however deep.
+func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
+	if i >= len(b) || b[i] != '{' {
+		return -1
+	}
+	i = SkipWS(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1
+	}
+	for i < len(b) && b[i] == '"' {
+		ke := SkipString(b, i)
+		if ke < 0 {
+			return -1
+		}
+		key := b[i+1 : ke-1]
+		i = SkipWS(b, ke)
+		if i >= len(b) || b[i] != ':' {
+			return -1
+		}
+		ve := fn(key, SkipWS(b, i+1))
+		if ve < 0 {
+			return -1
+		}
+		i = SkipWS(b, ve)
+		if i >= len(b) {
+			return -1
+		}
+		if b[i] == '}' {
+			return i + 1
+		}
+		if b[i] != ',' {
+			return -1
+		}
+		i = SkipWS(b, i+1)
+	}
+	return -1
+}
+
+// Elems walks the array that opens at b[i] like Members an object.
+func Elems(b []byte, i int, fn func(vs int) int) int {
+	if i >= len(b) || b[i] != '[' {
+		return -1
+	}
+	i = SkipWS(b, i+1)
+	if i < len(b) && b[i] == ']' {
+		return i + 1
+	}
+	for i < len(b) {
+		ve := fn(i)
+		if ve < 0 {
+			return -1
+		}
+		i = SkipWS(b, ve)
+		if i >= len(b) {
+			return -1
+		}
+		if b[i] == ']' {
+			return i + 1
+		}
+		if b[i] != ',' {
+			return -1
+		}
+		i = SkipWS(b, i+1)
+	}
+	return -1
 }

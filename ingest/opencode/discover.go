@@ -36,9 +36,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 	var errs []error
 	seen := map[string]bool{}
 	addDB := func(p string) {
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
-		}
+		p = ingest.Abs(p)
 		fi, err := os.Stat(p)
 		if err != nil || !fi.Mode().IsRegular() || seen[p] {
 			return
@@ -47,9 +45,7 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 		files = append(files, sqliteread.GroupFiles(p)...)
 	}
 	data, extraDB := dataDir(home)
-	if abs, err := filepath.Abs(data); err == nil {
-		data = abs
-	}
+	data = ingest.Abs(data)
 	entries, err := os.ReadDir(data)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		errs = append(errs, err)

@@ -1,9 +1,8 @@
 package opencode
 
 import (
-	"bytes"
 	"context"
-	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/jsonpos"
 	"github.com/permsim/permsim/internal/safefile"
 )
 
@@ -166,7 +166,7 @@ const MaxRecordFile = 64 << 20
 // readFile reads one whole record file (they are small: OpenCode rewrites
 // each whole on every change), reporting a file it cannot read.
 func readFile(path string, sink ingest.Sink) ([]byte, bool) {
-	data, err := safefile.ReadFile(path, MaxRecordFile)
+	data, err := readRecord(path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, false
@@ -188,19 +188,47 @@ func decodeRecord(sink ingest.Sink, path string, data []byte, v any) bool {
 // reportJSON reports a record that is not valid JSON at the line where
 // decoding stopped (a file cut short by a crash stops at its last line).
 func reportJSON(sink ingest.Sink, path string, data []byte, err error) {
-	var off int64 = -1
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
 	line := int64(0)
-	if off >= 0 {
-		off = min(off, int64(len(data)))
-		line = 1 + int64(bytes.Count(data[:off], []byte("\n")))
+	if off, _ := jsonpos.Offset(err); off >= 0 {
+		line = int64(jsonpos.Line(data, off))
 	}
 	sink.Problem(ingest.Problem{File: path, Line: line, Msg: "not a valid JSON record, skipped: " + err.Error()})
+}
+
+// readRecord is safefile.ReadFile(path, MaxRecordFile) with the buffer
+// sized by the open file: one read and the one that finds the end, where
+// io.ReadAll's buffer, starting at 512 bytes and growing, took a read
+// call per step (the reads were most of BenchmarkRead/json's time: a
+// record is a few KB). Anything unusual — a file over the cap, a failed
+// stat — is left to safefile.ReadFile, so its errors read as before.
+func readRecord(path string) ([]byte, error) {
+	f, err := safefile.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() > MaxRecordFile {
+		return safefile.ReadFile(path, MaxRecordFile)
+	}
+	// The file may grow while read: never read past the cap.
+	r := io.LimitReader(f, MaxRecordFile+1)
+	data := make([]byte, 0, st.Size()+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(len(data)) > MaxRecordFile {
+		return safefile.ReadFile(path, MaxRecordFile)
+	}
+	return data, nil
 }

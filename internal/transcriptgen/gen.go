@@ -23,7 +23,24 @@ type Options struct {
 	Projects    int    // distinct project folders (default 8)
 	Seed        uint64 // random seed
 	ProjectRoot string // where the projects are said to live (default /home/dev)
+	// Profile chooses the shape of the sessions: Default (the zero value)
+	// or Realistic (record mix and sizes measured from published
+	// transcripts, REALISTIC.md).
+	Profile Profile
 }
+
+// Profile is a shape of generated sessions.
+type Profile int
+
+const (
+	// Default is the generator's original shape, kept as it is: other
+	// measurements compare against its output.
+	Default Profile = iota
+	// Realistic follows the record mix, tool mix, line sizes and command
+	// repetition measured from real published Claude Code transcripts
+	// (REALISTIC.md): about 100 tool calls per MB.
+	Realistic
+)
 
 // Stats says what was written.
 type Stats struct {
@@ -129,7 +146,11 @@ func Write(o Options) (Stats, error) {
 			return st, err
 		}
 		g.w = bufio.NewWriterSize(f, 1<<20)
-		err = g.session(session, proj, size)
+		if o.Profile == Realistic {
+			err = g.realistic(session, proj, size)
+		} else {
+			err = g.session(session, proj, size)
+		}
 		if ferr := g.w.Flush(); err == nil {
 			err = ferr
 		}
