@@ -244,11 +244,10 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 		r.LastTs = timePtr(h["last_ts"])
 	}
 	if r.Decisions == 0 {
-		r.Note = NoDecisionsNote
 		if err := d.undecided(r, records); err != nil {
 			return nil, err
 		}
-		return finish(r, opts), nil
+		return complete(r, opts), nil
 	}
 
 	// Every section is read; the first that failed fails the report.
@@ -265,16 +264,31 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 			return nil, sec
 		}
 	}
+	if err := d.undecided(r, records); err != nil {
+		return nil, err
+	}
+	return complete(r, opts), nil
+}
+
+// complete fills in what the report derives from its sections (the note
+// of an empty decisions table, the dangerous calls that ran, the outcomes
+// per harness, the undecided total) and masks credentials unless asked
+// not to: the last step of both the SQL and the summary's report.
+func complete(r *RiskReport, opts RiskOptions) *RiskReport {
+	if r.Decisions == 0 {
+		r.Note = NoDecisionsNote
+	}
 	for _, c := range r.DangerousByResult {
 		if c.Group == "runs" {
 			r.RanWithoutAsking += c.OK + c.Error
 		}
 	}
 	r.OutcomesByHarness = outcomesByHarness(r.Outcomes)
-	if err := d.undecided(r, records); err != nil {
-		return nil, err
+	r.UndecidedCalls = 0
+	for _, u := range r.Undecided {
+		r.UndecidedCalls += u.Calls
 	}
-	return finish(r, opts), nil
+	return finish(r, opts)
 }
 
 // section appends to *dst one value, made by conv, per record of the
@@ -364,7 +378,6 @@ func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, er
 	for _, m := range recs {
 		u := UndecidedCause{Cause: str(m["cause"]), Calls: i64(m["calls"]), Examples: strs(m["examples"])}
 		r.Undecided = append(r.Undecided, u)
-		r.UndecidedCalls += u.Calls
 	}
 	return nil
 }
@@ -511,6 +524,11 @@ func (d *DB) ReportWith(ctx context.Context, w io.Writer, format string, opts Ri
 	if err != nil {
 		return err
 	}
+	return writeReport(w, format, r, opts)
+}
+
+// writeReport writes r in format.
+func writeReport(w io.Writer, format string, r *RiskReport, opts RiskOptions) error {
 	switch format {
 	case "text":
 		return writeText(w, escapeReport(r), opts.Color)

@@ -48,6 +48,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 		return Summary{}, fmt.Errorf("replay: %w", err)
 	}
 	callsID, callsIDErr := dataset.TableID(outDir, callsTable)
+	rs := newReportSum(outDir, opts, hs) // the report's summary (reportsum.go)
 	d := newDecider(opts, hs)
 	d.fingerprints = true
 	// A first pass collects the session outputs later calls are decided
@@ -97,6 +98,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 				if dec != nil {
 					err = dw.add(&b.calls[i], dec)
 				}
+				rs.decided(&b.calls[i], dec)
 			}
 			if err != nil {
 				writeFailed.Store(true)
@@ -118,7 +120,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 		}
 		written <- err
 	}()
-	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, spare, func(batch []toolcall.Row) error {
+	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, spare, rs.seen(), func(batch []toolcall.Row) error {
 		if writeFailed.Load() {
 			return errWriteFailed
 		}
@@ -154,6 +156,9 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("what this replay was made from was not recorded (the next nightly run decides again): %v", err))
 		}
 	}
+	if callsIDErr == nil {
+		rs.write(outDir, scan, callsID)
+	}
 	d.sum.Elapsed = time.Since(start)
 	return d.sum, nil
 }
@@ -167,7 +172,10 @@ var errWriteFailed = errors.New("writing failed")
 // with --newest); it returns how many calls the table held. Reading
 // overlaps deciding: at most one batch waits between them. A new batch is
 // taken from spare when fn's caller has handed one back (nil: none).
-func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, spare <-chan []toolcall.Row, fn func([]toolcall.Row) error) (int, error) {
+//
+// seen, when not nil, is handed every row read and whether it is selected
+// (the report's summary, reportsum.go).
+func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, spare <-chan []toolcall.Row, seen func(*toolcall.Row, bool), fn func([]toolcall.Row) error) (int, error) {
 	batches := make(chan []toolcall.Row, 1)
 	quit := make(chan struct{})
 	var read int
@@ -200,7 +208,11 @@ func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opt
 		}
 		err := readCalls(scan, func(r *toolcall.Row) error {
 			read++
-			if !selected(r, opts, readSkipped) {
+			sel := selected(r, opts, readSkipped)
+			if seen != nil {
+				seen(r, sel)
+			}
+			if !sel {
 				return nil
 			}
 			if newest != nil {

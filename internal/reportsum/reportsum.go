@@ -1,0 +1,231 @@
+// Package reportsum is the risk report's sections as replay computes them
+// while it decides (replay reads every call once already): a small JSON
+// file beside the decisions, report-summary.json, that `permsim report`
+// reads instead of querying a million calls, when the calls and decisions
+// tables are still the ones the summary was made from.
+//
+// The sections are the report's own JSON fields (queries.RiskReport, whose
+// field names these types repeat), computed over the whole store with the
+// report's SQL rules rewritten in Go (replay/reportsum.go); text is kept
+// unmasked and unescaped, as the SQL returns it. A summary is written only
+// when every rule could be followed exactly; the report falls back to its
+// SQL for a window (--since, --until), for another permsim build, for
+// another list of simulated harnesses, and for a store changed since.
+package reportsum
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/storelock"
+)
+
+// File is the summary's name under the store.
+const File = "report-summary.json"
+
+// Version changes whenever what a summary holds or means changes; a summary
+// of another version is not read.
+const Version = 1
+
+// Summary is the content of File: what it was made from, and the report.
+type Summary struct {
+	Version int `json:"version"`
+	// Build is the permsim build that wrote it (replay.BuildID): the
+	// report's rules are part of the build.
+	Build string `json:"build"`
+	// Simulated is the sorted list of harnesses that had a simulator
+	// (the undecided causes depend on it).
+	Simulated []string `json:"simulated"`
+	// Calls and Decisions are the dataset.TableID of the two tables the
+	// report was computed from.
+	Calls     string `json:"calls"`
+	Decisions string `json:"decisions"`
+	Report    Report `json:"report"`
+}
+
+// Report is the part of the risk report that depends on the tables, with
+// queries.RiskReport's field names.
+type Report struct {
+	Labels            []string        `json:"labels"`
+	Calls             int64           `json:"calls"`
+	Decisions         int64           `json:"decisions"`
+	Projects          int64           `json:"projects"`
+	FirstTs           *time.Time      `json:"first_ts"`
+	LastTs            *time.Time      `json:"last_ts"`
+	ApprovedBy        []ApprovedBy    `json:"approved_by"`
+	Outcomes          []OutcomeCounts `json:"outcomes"`
+	DangerousByResult []ResultCounts  `json:"dangerous_by_result"`
+	Weeks             []WeekCounts    `json:"weeks"`
+	ByProject         []RiskCounts    `json:"by_project"`
+	ByHarnessMode     []RiskCounts    `json:"by_harness_mode"`
+	BySettingsFile    []FileCounts    `json:"by_settings_file"`
+	Undecided         []Cause         `json:"undecided"`
+}
+
+// ApprovedBy is queries.ApprovedBy.
+type ApprovedBy struct {
+	RuleText  string    `json:"rule_text"`
+	RuleFile  string    `json:"rule_file"`
+	RuleLayer string    `json:"rule_layer"`
+	Step      string    `json:"step"`
+	Reason    string    `json:"reason"`
+	Calls     int64     `json:"calls"`
+	Danger    []string  `json:"danger"`
+	Harnesses []string  `json:"harnesses"`
+	Top       []TopItem `json:"top"`
+}
+
+// TopItem is queries.TopItem.
+type TopItem struct {
+	What  string `json:"what"`
+	Calls int64  `json:"calls"`
+}
+
+// OutcomeCounts is queries.OutcomeCounts.
+type OutcomeCounts struct {
+	ProjectDir string `json:"project_dir"`
+	Harness    string `json:"harness"`
+	Mode       string `json:"mode"`
+	Blocked    int64  `json:"blocked"`
+	AsksRule   int64  `json:"asks_rule"`
+	AsksMode   int64  `json:"asks_mode"`
+	Runs       int64  `json:"runs"`
+	Unknown    int64  `json:"unknown"`
+	Total      int64  `json:"total"`
+}
+
+// ResultCounts is queries.ResultCounts.
+type ResultCounts struct {
+	Group   string `json:"group"`
+	OK      int64  `json:"ok"`
+	Error   int64  `json:"error"`
+	Denied  int64  `json:"denied"`
+	Unknown int64  `json:"unknown"`
+	Total   int64  `json:"total"`
+}
+
+// WeekCounts is queries.WeekCounts.
+type WeekCounts struct {
+	Week      string          `json:"week"`
+	Calls     int64           `json:"calls"`
+	Decisions int64           `json:"decisions"`
+	Dangerous int64           `json:"dangerous"`
+	WouldRun  int64           `json:"would_run"`
+	Ran       int64           `json:"ran"`
+	ByDanger  []CategoryCount `json:"by_danger"`
+}
+
+// CategoryCount is queries.CategoryCount.
+type CategoryCount struct {
+	Category string `json:"category"`
+	Calls    int64  `json:"calls"`
+}
+
+// RiskCounts is queries.RiskCounts.
+type RiskCounts struct {
+	ProjectDir string `json:"project_dir,omitempty"`
+	Harness    string `json:"harness,omitempty"`
+	Mode       string `json:"mode,omitempty"`
+	Decisions  int64  `json:"decisions"`
+	Dangerous  int64  `json:"dangerous"`
+	WouldRun   int64  `json:"would_run"`
+	Ran        int64  `json:"ran"`
+}
+
+// FileCounts is queries.FileCounts.
+type FileCounts struct {
+	RuleFile  string `json:"rule_file"`
+	RuleLayer string `json:"rule_layer"`
+	Calls     int64  `json:"calls"`
+	Rules     int64  `json:"rules"`
+}
+
+// Cause is queries.UndecidedCause.
+type Cause struct {
+	Cause    string   `json:"cause"`
+	Calls    int64    `json:"calls"`
+	Examples []string `json:"examples"`
+}
+
+// Remove deletes the summary of outDir (a replay about to change the
+// tables removes it first, so a run that fails part-way leaves none).
+func Remove(outDir string) error {
+	err := os.Remove(filepath.Join(outDir, File))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return err
+}
+
+// Write writes s as outDir's summary (a temporary file renamed in).
+func Write(outDir string, s *Summary) error {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	tmp := filepath.Join(outDir, "."+File+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, filepath.Join(outDir, File)); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
+
+// ErrStale is what Load returns when there is no summary, or one that does
+// not stand for the store as it is (the caller then runs the SQL).
+var ErrStale = errors.New("no current report summary")
+
+// Load reads outDir's summary when it stands for the tables as they are:
+// the same version and build, the same simulated harnesses (as a set), and
+// calls and decisions tables whose files are those it was computed from.
+// It holds the store's reader lock while it looks, so no writer renames
+// files in between. Any mismatch is ErrStale (wrapped, saying which).
+func Load(outDir, build string, simulated []string) (*Summary, error) {
+	if build == "" {
+		return nil, fmt.Errorf("%w: the permsim build is not known", ErrStale)
+	}
+	release, err := storelock.Reader(outDir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	data, err := os.ReadFile(filepath.Join(outDir, File))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStale, err)
+	}
+	var s Summary
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrStale, err)
+	}
+	switch {
+	case s.Version != Version:
+		return nil, fmt.Errorf("%w: version %d", ErrStale, s.Version)
+	case s.Build != build:
+		return nil, fmt.Errorf("%w: written by another permsim build", ErrStale)
+	case !slices.Equal(s.Simulated, SortedSet(simulated)):
+		return nil, fmt.Errorf("%w: other simulated harnesses", ErrStale)
+	}
+	for _, t := range []struct{ table, id string }{{"calls", s.Calls}, {"decisions", s.Decisions}} {
+		id, err := dataset.TableID(outDir, t.table)
+		if err != nil || id != t.id {
+			return nil, fmt.Errorf("%w: the %s table changed", ErrStale, t.table)
+		}
+	}
+	return &s, nil
+}
+
+// SortedSet returns the distinct strings of l, sorted.
+func SortedSet(l []string) []string {
+	out := slices.Clone(l)
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -1,0 +1,864 @@
+package replay
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/reportsum"
+	"github.com/permsim/permsim/toolcall"
+)
+
+// reportSum computes the risk report's sections while Run reads and
+// decides (internal/reportsum says what for): every rule of the report's
+// SQL (queries/sql/report_*.sql) over the calls view and the decisions
+// table, rewritten for the rows Run has in hand. The calls view's dedupe is
+// ReadCalls' (the same winner per call_key: the lowest copy_rank, then the
+// latest ingest_run, and one ingest run writes a call_key once), and a
+// decision's call is the row it was decided from, so the report's join of
+// decisions with calls on call_key is the pair Run holds.
+//
+// calls is fed by the reader (every row the calls view holds), decs by the
+// writer (every selected call with its decision, nil when none): each side
+// is its own goroutine's, and finish reads both when they are done.
+//
+// Whatever could not be followed exactly (a harness name a partition folder
+// would escape, a time outside years 1000–9999, text that is not UTF-8, a
+// command list too long to count, --newest) marks the summary failed, and
+// none is written: the report then runs its SQL.
+type reportSum struct {
+	simulated []string
+	calls     callsSide
+	decs      decsSide
+}
+
+// reportSumItems bounds the distinct (group, command) pairs each table of
+// counts holds for the report's top commands and examples (about 40 bytes
+// each, in a flat table), and the calls waiting for their URL; past it no
+// summary is written.
+const reportSumItems = 1 << 19
+
+// noWeek is the week key of a row without a time.
+const noWeek = -1 << 62
+
+// The note and the causes of the report's undecided section
+// (queries/sql/report_undecided.sql).
+const (
+	sqlNoteProjectMissing  = "project folder not found: decided without the project's settings"
+	causeProjectMissing    = "project folder not found: decided without its settings (replay --root OLD=NEW finds it)"
+	causeCouldNotTell      = "the simulator could not tell: "
+	causeNoSimulator       = "no simulator for harness "
+	causeNotReplayed       = "not a shell or file-tool call (replay decides only those)"
+	causeDeclinedNoCommand = "declined, and the transcript does not hold its command"
+	causeNoCommand         = "the transcript does not hold the shell command"
+	causeProjectNotDecided = "no call of its project was decided: its settings could not be read (replay names the problem)"
+	causeLeftOut           = "left out of the last replay (--since, --newest, or ingested after it)"
+)
+
+// newReportSum starts a summary for a run with opts and hs; nil (no
+// summary) with --newest, whose left-out calls the reader never sees.
+// It removes the summary of the tables about to be replaced first, so a
+// run that fails part-way leaves none.
+func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
+	if reportsum.Remove(outDir) != nil || opts.Newest > 0 {
+		return nil
+	}
+	var sim []string
+	for h := range hs {
+		sim = append(sim, h)
+	}
+	sim = reportsum.SortedSet(sim)
+	return &reportSum{simulated: sim,
+		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim)},
+		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
+			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(), causeIdx: map[string]int32{}, told: newItemCounts(),
+			pending: map[string]pendingWhat{}, undecided: newUndecided(sim)}}
+}
+
+// undecidedCalls counts calls without a decision by cause and by command;
+// pending holds those whose command needs the url, query or pattern column
+// Run does not read, by call_key.
+type undecidedCalls struct {
+	simulated []string
+	groups    map[callGroup]int32
+	groupList []callGroup
+	items     *itemCounts
+	pending   map[string]pendingWhat
+}
+
+func newUndecided(simulated []string) undecidedCalls {
+	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(), pending: map[string]pendingWhat{}}
+}
+
+// callGroup is the cause of a call without a decision
+// (report_undecided.sql's CASE), or, with cause "", its project and
+// harness: whether the call's project had any call decided (else the
+// replay left it out) is known only at the end.
+type callGroup struct {
+	cause, project, harness string
+}
+
+// pendingWhat is a call whose command and paths are empty: its item is
+// coalesce(url, query, pattern, fallback), settled by finish.
+type pendingWhat struct {
+	group    int32
+	fallback string
+}
+
+// callsSide is the reader's share: the calls view.
+type callsSide struct {
+	failed       bool
+	n            int64
+	projects     map[string]struct{}
+	lastProject  string
+	minTs, maxTs time.Time
+	weeks        map[int64]int64
+	lastWeekDay  int64 // the day of the last row's week, and its week
+	lastWeek     int64
+	haveLast     bool
+	undecided    undecidedCalls
+}
+
+// decsSide is the writer's share: the decisions.
+type decsSide struct {
+	failed      bool
+	attrs       map[decAttrs]int32
+	attrList    []decAttrs
+	attrInfo    []attrInfo
+	memo        map[*DecisionRow]int32 // the attributes of the last decisions seen
+	lastDec     *DecisionRow
+	lastAttr    int32
+	agg         map[aggKey]*int64
+	approvedIdx map[approvedKey]int32
+	approvedKey []approvedKey
+	approved    *itemCounts // by approving group
+	causeIdx    map[string]int32
+	causes      []string
+	told        *itemCounts // decisions counted as undecided, by cause
+	undecided   undecidedCalls
+	pending     map[string]pendingWhat // approved items waiting for url, query, pattern
+}
+
+// attrInfo is where a decision's items count: its approving group and its
+// undecided cause (-1: none).
+type attrInfo struct {
+	approved, cause int32
+}
+
+// approvedKey is an approving group of report_approved_by.sql: the rule,
+// or the step and reason when no rule decided.
+type approvedKey struct{ ruleText, ruleFile, ruleLayer, step, reason string }
+
+func approvedOf(a *decAttrs) approvedKey {
+	k := approvedKey{ruleText: a.ruleText, ruleFile: a.ruleFile, ruleLayer: a.ruleLayer}
+	if a.ruleText == "" {
+		k.step, k.reason = a.step, a.reason
+	}
+	return k
+}
+
+// decAttrs is what the report reads of a decision itself.
+type decAttrs struct {
+	mode, outcome, group, step, ruleText, ruleFile, ruleLayer, reason, label string
+	dangerous                                                                bool
+	danger                                                                   string // the categories joined by "\x00"
+	firstDanger                                                              string
+	hasDanger                                                                bool
+	missing                                                                  bool // the project-missing note
+}
+
+// aggKey counts decisions by their attributes and their call's.
+type aggKey struct {
+	attr             int32
+	project, harness string
+	week             int64
+	result           string // the call's result, "" for none
+}
+
+// seen is the reader's hook (nil for no summary).
+func (s *reportSum) seen() func(*toolcall.Row, bool) {
+	if s == nil {
+		return nil
+	}
+	return s.call
+}
+
+// write writes the summary of the tables Run made (callsID: the calls
+// table it read). Failing costs only the report its shortcut.
+func (s *reportSum) write(outDir string, scan *ingest.CallsScan, callsID string) {
+	if s == nil {
+		return
+	}
+	sum := s.finish(scan)
+	if sum == nil {
+		return
+	}
+	sum.Build = BuildID()
+	decID, err := dataset.TableID(outDir, DecisionsTable)
+	if err != nil || sum.Build == "" {
+		return
+	}
+	sum.Calls, sum.Decisions = callsID, decID
+	reportsum.Write(outDir, sum)
+}
+
+// call takes one row of the calls view (every row ReadCalls gives), and
+// whether Run decides it; a call left out counts as undecided.
+func (s *reportSum) call(r *toolcall.Row, selected bool) {
+	c := &s.calls
+	if c.failed {
+		return
+	}
+	c.n++
+	if !plainHarness(r.Harness) {
+		c.failed = true
+		return
+	}
+	if r.ProjectDir != "" && r.ProjectDir != c.lastProject {
+		if _, ok := c.projects[r.ProjectDir]; !ok {
+			if !utf8.ValidString(r.ProjectDir) {
+				c.failed = true
+				return
+			}
+			c.projects[strings.Clone(r.ProjectDir)] = struct{}{}
+		}
+		c.lastProject = strings.Clone(r.ProjectDir)
+	}
+	wk := int64(noWeek)
+	if !r.Ts.IsZero() {
+		if y := r.Ts.Year(); y < 1000 || y > 9999 {
+			c.failed = true
+			return
+		}
+		if c.minTs.IsZero() || r.Ts.Before(c.minTs) {
+			c.minTs = r.Ts
+		}
+		if c.maxTs.IsZero() || r.Ts.After(c.maxTs) {
+			c.maxTs = r.Ts
+		}
+		day := floorDiv(r.Ts.Unix(), 86400)
+		if !c.haveLast || day != c.lastWeekDay {
+			c.lastWeekDay, c.lastWeek, c.haveLast = day, weekOf(day), true
+		}
+		wk = c.lastWeek
+	}
+	c.weeks[wk]++
+	if !selected && r.CallKey != "" {
+		if !c.undecided.add(r) {
+			c.failed = true
+		}
+	}
+}
+
+// decided takes one selected call and its decision (nil: not decided).
+func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
+	if s == nil {
+		return
+	}
+	ds := &s.decs
+	if ds.failed {
+		return
+	}
+	if d == nil {
+		if c.CallKey != "" && !ds.undecided.add(c) {
+			ds.failed = true
+		}
+		return
+	}
+	attr := ds.lastAttr
+	if d != ds.lastDec {
+		var ok bool
+		if attr, ok = ds.attrOf(d); !ok {
+			ds.failed = true
+			return
+		}
+		ds.lastDec, ds.lastAttr = d, attr
+	}
+	info := ds.attrInfo[attr]
+	wk := int64(noWeek)
+	if !c.Ts.IsZero() {
+		wk = weekOf(floorDiv(c.Ts.Unix(), 86400))
+	}
+	k := aggKey{attr: attr, project: c.ProjectDir, harness: c.Harness, week: wk, result: c.Result}
+	if n := ds.agg[k]; n != nil {
+		*n++
+	} else {
+		// The rows' strings are views: a new key owns its strings.
+		if len(ds.agg) >= reportSumItems || !utf8.ValidString(k.project) || !utf8.ValidString(k.result) {
+			ds.failed = true
+			return
+		}
+		k.project, k.harness, k.result = strings.Clone(k.project), strings.Clone(k.harness), strings.Clone(k.result)
+		ds.agg[k] = new(int64(1))
+	}
+	if info.approved >= 0 {
+		// report_approved_by.sql: coalesce(d.command,
+		// nullif(array_to_string(d.paths, ' '), ''), c.url, c.query,
+		// c.pattern, d.tool, '?').
+		what := c.Command
+		if what == "" {
+			what = strings.Join(c.Paths, " ")
+		}
+		if what == "" {
+			fallback := cmp.Or(c.Tool, "?")
+			if c.CallKey != "" {
+				if len(ds.pending) >= reportSumItems {
+					ds.failed = true
+					return
+				}
+				ds.pending[strings.Clone(c.CallKey)] = pendingWhat{group: info.approved, fallback: strings.Clone(fallback)}
+			} else {
+				what = fallback
+			}
+		}
+		if what != "" {
+			ds.approved.add(info.approved, what, 1)
+		}
+	}
+	// A decision may count both above and here.
+	if info.cause >= 0 {
+		// report_undecided.sql: coalesce(nullif(trim(d.command), ''),
+		// nullif(array_to_string(d.paths, ' '), ''), d.tool, '?').
+		what := duckTrim(c.Command)
+		if what == "" {
+			what = strings.Join(c.Paths, " ")
+		}
+		if what == "" {
+			what = cmp.Or(c.Tool, "?")
+		}
+		ds.told.add(info.cause, what, 1)
+	}
+}
+
+// attrOf returns the index of d's attributes, adding them when new.
+func (ds *decsSide) attrOf(d *DecisionRow) (int32, bool) {
+	// The decision cache hands out the same decision for a repeated call.
+	if i, ok := ds.memo[d]; ok {
+		return i, true
+	}
+	a := decAttrs{mode: d.Mode, outcome: d.Outcome, group: d.Group, step: d.Step, ruleText: d.RuleText,
+		ruleFile: d.RuleFile, ruleLayer: d.RuleLayer, reason: d.Reason, label: d.Label, dangerous: d.Dangerous,
+		danger: strings.Join(d.Danger, "\x00"), hasDanger: len(d.Danger) > 0}
+	if a.hasDanger {
+		a.firstDanger = d.Danger[0]
+	}
+	a.missing = slices.Contains(d.Notes, sqlNoteProjectMissing)
+	for _, c := range d.Danger {
+		if strings.Contains(c, "\x00") {
+			return 0, false // the join below would split it
+		}
+	}
+	if i, ok := ds.attrs[a]; ok {
+		if len(ds.memo) >= 4096 {
+			clear(ds.memo)
+		}
+		ds.memo[d] = i
+		return i, true
+	}
+	for _, s := range []string{a.mode, a.outcome, a.group, a.step, a.ruleText, a.ruleFile, a.ruleLayer, a.reason, a.label, a.danger} {
+		if !utf8.ValidString(s) {
+			return 0, false
+		}
+	}
+	if len(ds.attrList) >= reportSumItems {
+		return 0, false
+	}
+	i := int32(len(ds.attrList))
+	ds.attrs[a] = i
+	ds.attrList = append(ds.attrList, a)
+	info := attrInfo{approved: -1, cause: -1}
+	if a.dangerous && a.outcome == "runs" {
+		k := approvedOf(&a)
+		j, ok := ds.approvedIdx[k]
+		if !ok {
+			j = int32(len(ds.approvedKey))
+			ds.approvedIdx[k] = j
+			ds.approvedKey = append(ds.approvedKey, k)
+		}
+		info.approved = j
+	}
+	// report_undecided.sql: a decision the simulator could not make, or
+	// made without the project's settings.
+	cause := ""
+	switch {
+	case a.outcome == "unknown":
+		cause = causeCouldNotTell + cmp.Or(a.reason, a.step, "no reason recorded")
+	case a.missing:
+		cause = causeProjectMissing
+	}
+	if cause != "" {
+		j, ok := ds.causeIdx[cause]
+		if !ok {
+			j = int32(len(ds.causes))
+			ds.causeIdx[cause] = j
+			ds.causes = append(ds.causes, cause)
+		}
+		info.cause = j
+	}
+	ds.attrInfo = append(ds.attrInfo, info)
+	if len(ds.memo) >= 4096 {
+		clear(ds.memo)
+	}
+	ds.memo[d] = i
+	return i, true
+}
+
+// add counts a call without a decision; false when it cannot be counted.
+func (u *undecidedCalls) add(r *toolcall.Row) bool {
+	trimmed := duckTrim(r.Command)
+	// report_undecided.sql's CASE, as far as it is known now.
+	g := callGroup{}
+	switch {
+	case !slices.Contains(u.simulated, r.Harness):
+		g.cause = causeNoSimulator + r.Harness
+	case r.Tool != "" && !toolcall.Replayed(toolcall.Tool(r.Tool)):
+		g.cause = causeNotReplayed
+	case r.Tool == string(toolcall.Bash) && trimmed == "" && r.Result == "denied":
+		g.cause = causeDeclinedNoCommand
+	case r.Tool == string(toolcall.Bash) && trimmed == "":
+		g.cause = causeNoCommand
+	default:
+		g.project, g.harness = r.ProjectDir, r.Harness
+	}
+	gi, ok := u.groups[g]
+	if !ok {
+		if !utf8.ValidString(g.project) {
+			return false
+		}
+		g.cause, g.project, g.harness = strings.Clone(g.cause), strings.Clone(g.project), strings.Clone(g.harness)
+		gi = int32(len(u.groupList))
+		u.groups[g] = gi
+		u.groupList = append(u.groupList, g)
+	}
+	// report_undecided.sql: coalesce(nullif(trim(c.command), ''),
+	// nullif(array_to_string(c.paths, ' '), ''), c.url, c.query,
+	// c.pattern, c.raw_tool, c.tool, '?').
+	what := trimmed
+	if what == "" {
+		what = strings.Join(r.Paths, " ")
+	}
+	if what == "" {
+		if len(u.pending) >= reportSumItems {
+			return false
+		}
+		u.pending[strings.Clone(r.CallKey)] = pendingWhat{group: gi, fallback: strings.Clone(cmp.Or(r.RawTool, r.Tool, "?"))}
+		return true
+	}
+	u.items.add(gi, what, 1)
+	return !u.items.failed
+}
+
+// plainHarness reports whether h reads back the same from a partition
+// folder's name (DuckDB does not undo Hive's escapes as dataset does).
+func plainHarness(h string) bool {
+	if h == "" {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// weekOf is DuckDB's date_trunc('week', ts) as a day number: the Monday on
+// or before day (day 0, 1970-01-01, was a Thursday).
+func weekOf(day int64) int64 {
+	return day - ((day%7 + 7 + 3) % 7)
+}
+
+// duckTrim is DuckDB's trim(s): it removes space separators (Unicode
+// category Zs: the space, no-break spaces, …) from both ends, and leaves
+// tabs and newlines.
+func duckTrim(s string) string {
+	isZs := func(r rune) bool { return unicode.Is(unicode.Zs, r) }
+	return strings.TrimRightFunc(strings.TrimLeftFunc(s, isZs), isZs)
+}
+
+// urlSpecs are the columns finish reads for the pending commands.
+var urlSpecs = []dataset.ColumnSpec{
+	{Name: "call_key", Kind: dataset.KindString},
+	{Name: "url", Kind: dataset.KindString},
+	{Name: "query", Kind: dataset.KindString},
+	{Name: "pattern", Kind: dataset.KindString},
+}
+
+// settlePending reads the url, query and pattern of the calls waiting for
+// them (one more pass over the calls table, only when some call needs it)
+// and counts their items.
+func settlePending(scan *ingest.CallsScan, pend []map[string]pendingWhat, items []*itemCounts) bool {
+	n := 0
+	for _, p := range pend {
+		n += len(p)
+	}
+	if n == 0 {
+		return true
+	}
+	ok := true
+	err := scan.Read(urlSpecs, func(keep func(int) bool, first, rows int, cols []dataset.ColumnValues) error {
+		keys, urls, queries, patterns := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
+		for i := range rows {
+			if !keep(first+i) || keys[i] == "" {
+				continue
+			}
+			for j, p := range pend {
+				w, found := p[keys[i]]
+				if !found {
+					continue
+				}
+				items[j].add(w.group, cmp.Or(urls[i], queries[i], patterns[i], w.fallback), 1)
+				delete(p, keys[i])
+			}
+		}
+		return nil
+	})
+	for _, p := range pend {
+		if len(p) > 0 {
+			ok = false // a call not found again: the table changed
+		}
+	}
+	return ok && err == nil
+}
+
+// finish builds the summary once both sides are done (scan is the calls
+// table Run read, for the pending commands); nil when it failed.
+func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
+	c, ds := &s.calls, &s.decs
+	if c.failed || ds.failed {
+		return nil
+	}
+	// The calls with no decision: those the reader left out and those the
+	// writer got without one, each with its own contexts.
+	if !settlePending(scan, []map[string]pendingWhat{c.undecided.pending, ds.undecided.pending, ds.pending},
+		[]*itemCounts{c.undecided.items, ds.undecided.items, ds.approved}) {
+		return nil
+	}
+	for _, ic := range []*itemCounts{c.undecided.items, ds.undecided.items, ds.approved, ds.told} {
+		if ic.failed {
+			return nil
+		}
+	}
+	r := reportsum.Report{Calls: c.n}
+	if !c.minTs.IsZero() {
+		lo, hi := c.minTs.UTC(), c.maxTs.UTC()
+		r.FirstTs, r.LastTs = &lo, &hi
+	}
+	projects := map[string]struct{}{}
+	for p := range c.projects {
+		projects[p] = struct{}{}
+	}
+
+	labels := map[string]struct{}{}
+	decidedProjects := map[[2]string]struct{}{}
+	type risk struct{ decisions, dangerous, wouldRun, ran int64 }
+	type outcomeKey struct{ project, harness, mode string }
+	outcomes := map[outcomeKey]*reportsum.OutcomeCounts{}
+	byResult := map[string]*reportsum.ResultCounts{}
+	weekRisk := map[int64]*risk{}
+	weekCats := map[int64]map[string]int64{}
+	byProject := map[string]*risk{}
+	byHM := map[[2]string]*risk{}
+	type fileAgg struct {
+		calls int64
+		rules map[string]struct{}
+	}
+	byFile := map[[2]string]*fileAgg{}
+	type approvedAgg struct {
+		calls     int64
+		danger    map[string]struct{}
+		harnesses map[string]struct{}
+	}
+	approved := map[approvedKey]*approvedAgg{}
+	for k, np := range ds.agg {
+		n := *np
+		a := &ds.attrList[k.attr]
+		r.Decisions += n
+		if a.label != "" {
+			labels[a.label] = struct{}{}
+		}
+		if k.project != "" {
+			projects[k.project] = struct{}{}
+		}
+		decidedProjects[[2]string{k.project, k.harness}] = struct{}{}
+		ok := k.result == "ok" || k.result == "error"
+		ok = ok && a.dangerous && a.outcome == "runs"
+		add := func(m *risk) {
+			m.decisions += n
+			if a.dangerous {
+				m.dangerous += n
+				if a.outcome == "runs" {
+					m.wouldRun += n
+					if ok {
+						m.ran += n
+					}
+				}
+			}
+		}
+		get := func(m map[string]*risk, key string) *risk {
+			v := m[key]
+			if v == nil {
+				v = &risk{}
+				m[key] = v
+			}
+			return v
+		}
+		ok2 := byHM[[2]string{k.harness, a.mode}]
+		if ok2 == nil {
+			ok2 = &risk{}
+			byHM[[2]string{k.harness, a.mode}] = ok2
+		}
+		add(ok2)
+		add(get(byProject, k.project))
+		wr := weekRisk[k.week]
+		if wr == nil {
+			wr = &risk{}
+			weekRisk[k.week] = wr
+		}
+		add(wr)
+		ok3 := outcomes[outcomeKey{k.project, k.harness, a.mode}]
+		if ok3 == nil {
+			ok3 = &reportsum.OutcomeCounts{ProjectDir: k.project, Harness: k.harness, Mode: a.mode}
+			outcomes[outcomeKey{k.project, k.harness, a.mode}] = ok3
+		}
+		switch a.group {
+		case "blocked":
+			ok3.Blocked += n
+		case "asks-rule":
+			ok3.AsksRule += n
+		case "asks-mode":
+			ok3.AsksMode += n
+		case "runs":
+			ok3.Runs += n
+		default:
+			ok3.Unknown += n
+		}
+		ok3.Total += n
+		if a.dangerous {
+			g := cmp.Or(a.group, "unknown")
+			rc := byResult[g]
+			if rc == nil {
+				rc = &reportsum.ResultCounts{Group: g}
+				byResult[g] = rc
+			}
+			switch k.result {
+			case "ok":
+				rc.OK += n
+			case "error":
+				rc.Error += n
+			case "denied":
+				rc.Denied += n
+			default:
+				rc.Unknown += n
+			}
+			rc.Total += n
+		}
+		if a.dangerous && a.outcome == "runs" {
+			cat := "unknown"
+			if a.hasDanger {
+				cat = a.firstDanger
+			}
+			wc := weekCats[k.week]
+			if wc == nil {
+				wc = map[string]int64{}
+				weekCats[k.week] = wc
+			}
+			wc[cat] += n
+			fk := [2]string{a.ruleFile, a.ruleLayer}
+			fa := byFile[fk]
+			if fa == nil {
+				fa = &fileAgg{rules: map[string]struct{}{}}
+				byFile[fk] = fa
+			}
+			fa.calls += n
+			if a.ruleText != "" {
+				fa.rules[a.ruleText] = struct{}{}
+			}
+			ak := approvedOf(a)
+			ag := approved[ak]
+			if ag == nil {
+				ag = &approvedAgg{danger: map[string]struct{}{}, harnesses: map[string]struct{}{}}
+				approved[ak] = ag
+			}
+			ag.calls += n
+			if a.hasDanger {
+				for _, d := range strings.Split(a.danger, "\x00") {
+					ag.danger[d] = struct{}{}
+				}
+			}
+			ag.harnesses[k.harness] = struct{}{}
+		}
+	}
+	// What could not be decided, by cause: the decisions counted as
+	// undecided, and the calls without a decision, each from the groups
+	// of its cause.
+	sources := map[string][]itemSource{}
+	for i, cause := range ds.causes {
+		sources[cause] = append(sources[cause], itemSource{ds.told, int32(i)})
+	}
+	for _, u := range []*undecidedCalls{&c.undecided, &ds.undecided} {
+		for i, g := range u.groupList {
+			cause := g.cause
+			if cause == "" {
+				cause = causeLeftOut
+				if _, ok := decidedProjects[[2]string{g.project, g.harness}]; !ok {
+					cause = causeProjectNotDecided
+				}
+			}
+			sources[cause] = append(sources[cause], itemSource{u.items, int32(i)})
+		}
+	}
+	for cause, srcs := range sources {
+		top, total, ok := topItems(srcs)
+		if !ok {
+			return nil
+		}
+		u := reportsum.Cause{Cause: cause, Calls: total, Examples: []string{}}
+		for _, it := range top {
+			u.Examples = append(u.Examples, it.what)
+		}
+		r.Undecided = append(r.Undecided, u)
+	}
+	slices.SortFunc(r.Undecided, func(x, y reportsum.Cause) int {
+		return cmp.Or(cmp.Compare(y.Calls, x.Calls), strings.Compare(x.Cause, y.Cause))
+	})
+
+	r.Projects = int64(len(projects))
+	r.Labels = sortedKeys2(labels)
+	for k, ag := range approved {
+		a := reportsum.ApprovedBy{RuleText: k.ruleText, RuleFile: k.ruleFile, RuleLayer: k.ruleLayer, Step: k.step,
+			Reason: k.reason, Calls: ag.calls, Danger: sortedKeys2(ag.danger), Harnesses: sortedKeys2(ag.harnesses)}
+		r.ApprovedBy = append(r.ApprovedBy, a)
+	}
+	// The top commands of each approving group.
+	for i := range r.ApprovedBy {
+		a := &r.ApprovedBy[i]
+		a.Top = []reportsum.TopItem{}
+		j, found := ds.approvedIdx[approvedKey{a.RuleText, a.RuleFile, a.RuleLayer, a.Step, a.Reason}]
+		if !found {
+			continue
+		}
+		top, _, ok := topItems([]itemSource{{ds.approved, j}})
+		if !ok {
+			return nil
+		}
+		for _, it := range top {
+			a.Top = append(a.Top, reportsum.TopItem{What: it.what, Calls: it.n})
+		}
+	}
+	slices.SortFunc(r.ApprovedBy, func(x, y reportsum.ApprovedBy) int {
+		return cmp.Or(cmp.Compare(y.Calls, x.Calls), nullsLast(x.RuleText, y.RuleText), nullsLast(x.RuleFile, y.RuleFile),
+			nullsLast(x.RuleLayer, y.RuleLayer), nullsLast(x.Reason, y.Reason), nullsLast(x.Step, y.Step))
+	})
+	for _, o := range outcomes {
+		r.Outcomes = append(r.Outcomes, *o)
+	}
+	slices.SortFunc(r.Outcomes, func(x, y reportsum.OutcomeCounts) int {
+		return cmp.Or(nullsLast(x.ProjectDir, y.ProjectDir), nullsLast(x.Harness, y.Harness), nullsLast(x.Mode, y.Mode))
+	})
+	for _, rc := range byResult {
+		r.DangerousByResult = append(r.DangerousByResult, *rc)
+	}
+	groupRank := func(g string) int {
+		switch g {
+		case "blocked":
+			return 1
+		case "asks-rule":
+			return 2
+		case "asks-mode":
+			return 3
+		case "runs":
+			return 4
+		}
+		return 5
+	}
+	slices.SortFunc(r.DangerousByResult, func(x, y reportsum.ResultCounts) int {
+		return cmp.Or(cmp.Compare(groupRank(x.Group), groupRank(y.Group)), strings.Compare(x.Group, y.Group))
+	})
+	weeks := map[int64]bool{}
+	for wk := range c.weeks {
+		weeks[wk] = true
+	}
+	for wk := range weekRisk {
+		weeks[wk] = true
+	}
+	wks := make([]int64, 0, len(weeks))
+	for wk := range weeks {
+		wks = append(wks, wk)
+	}
+	slices.SortFunc(wks, func(x, y int64) int {
+		// NULLS LAST: the week of calls without a time goes last.
+		return cmp.Or(cmp.Compare(boolInt(x == noWeek), boolInt(y == noWeek)), cmp.Compare(x, y))
+	})
+	for _, wk := range wks {
+		w := reportsum.WeekCounts{Calls: c.weeks[wk], ByDanger: []reportsum.CategoryCount{}}
+		if wk != noWeek {
+			w.Week = time.Unix(wk*86400, 0).UTC().Format("2006-01-02")
+		}
+		if wr := weekRisk[wk]; wr != nil {
+			w.Decisions, w.Dangerous, w.WouldRun, w.Ran = wr.decisions, wr.dangerous, wr.wouldRun, wr.ran
+		}
+		for cat, n := range weekCats[wk] {
+			w.ByDanger = append(w.ByDanger, reportsum.CategoryCount{Category: cat, Calls: n})
+		}
+		slices.SortFunc(w.ByDanger, func(x, y reportsum.CategoryCount) int {
+			return cmp.Or(cmp.Compare(y.Calls, x.Calls), strings.Compare(x.Category, y.Category))
+		})
+		r.Weeks = append(r.Weeks, w)
+	}
+	for p, v := range byProject {
+		r.ByProject = append(r.ByProject, reportsum.RiskCounts{ProjectDir: p, Decisions: v.decisions, Dangerous: v.dangerous, WouldRun: v.wouldRun, Ran: v.ran})
+	}
+	slices.SortFunc(r.ByProject, func(x, y reportsum.RiskCounts) int {
+		return cmp.Or(cmp.Compare(y.WouldRun, x.WouldRun), cmp.Compare(y.Dangerous, x.Dangerous), nullsLast(x.ProjectDir, y.ProjectDir))
+	})
+	for k, v := range byHM {
+		r.ByHarnessMode = append(r.ByHarnessMode, reportsum.RiskCounts{Harness: k[0], Mode: k[1], Decisions: v.decisions, Dangerous: v.dangerous, WouldRun: v.wouldRun, Ran: v.ran})
+	}
+	slices.SortFunc(r.ByHarnessMode, func(x, y reportsum.RiskCounts) int {
+		return cmp.Or(cmp.Compare(y.WouldRun, x.WouldRun), nullsLast(x.Harness, y.Harness), nullsLast(x.Mode, y.Mode))
+	})
+	for k, f := range byFile {
+		r.BySettingsFile = append(r.BySettingsFile, reportsum.FileCounts{RuleFile: k[0], RuleLayer: k[1], Calls: f.calls, Rules: int64(len(f.rules))})
+	}
+	slices.SortFunc(r.BySettingsFile, func(x, y reportsum.FileCounts) int {
+		return cmp.Or(cmp.Compare(y.Calls, x.Calls), nullsLast(x.RuleFile, y.RuleFile), nullsLast(x.RuleLayer, y.RuleLayer))
+	})
+	return &reportsum.Summary{Version: reportsum.Version, Simulated: s.simulated, Report: r}
+}
+
+// nullsLast compares two nullable texts ("" is NULL) in SQL's ASC NULLS
+// LAST order.
+func nullsLast(x, y string) int {
+	switch {
+	case x == "" && y == "":
+		return 0
+	case x == "":
+		return 1
+	case y == "":
+		return -1
+	}
+	return strings.Compare(x, y)
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func sortedKeys2(m map[string]struct{}) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
