@@ -193,50 +193,43 @@ func saveManifest(outDir string, m manifest) error {
 // TestMemoryInFiles: 26 MB at 20,000 files).
 func writeManifest(w *bufio.Writer, m manifest) error {
 	fmt.Fprintf(w, "{\n \"version\": %d,\n \"last_run\": %d,\n \"sources\": ", m.Version, m.LastRun)
-	if m.Sources == nil {
-		w.WriteString("null\n}\n")
-		return nil
+	err := writeObject(w, m.Sources, " ", func(files map[string]FileState) error {
+		return writeObject(w, files, "  ", func(st FileState) error { return writeJSON(w, st, "   ") })
+	})
+	if err != nil {
+		return err
 	}
-	if len(m.Sources) == 0 {
-		w.WriteString("{}\n}\n")
-		return nil
+	_, err = w.WriteString("\n}\n")
+	return err
+}
+
+// writeObject writes a map as json.MarshalIndent with the prefix and a
+// one-space indent writes it: null for a nil map, {} for an empty one, else
+// its members sorted by key, each value written by value.
+func writeObject[V any](w *bufio.Writer, m map[string]V, prefix string, value func(V) error) error {
+	switch {
+	case m == nil:
+		_, err := w.WriteString("null")
+		return err
+	case len(m) == 0:
+		_, err := w.WriteString("{}")
+		return err
 	}
 	w.WriteString("{")
-	for i, h := range slices.Sorted(maps.Keys(m.Sources)) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			w.WriteString(",")
 		}
-		w.WriteString("\n  ")
-		if err := writeJSON(w, h, ""); err != nil {
+		w.WriteString("\n" + prefix + " ")
+		if err := writeJSON(w, k, ""); err != nil {
 			return err
 		}
 		w.WriteString(": ")
-		files := m.Sources[h]
-		switch {
-		case files == nil:
-			w.WriteString("null")
-			continue
-		case len(files) == 0:
-			w.WriteString("{}")
-			continue
+		if err := value(m[k]); err != nil {
+			return err
 		}
-		w.WriteString("{")
-		for j, path := range slices.Sorted(maps.Keys(files)) {
-			if j > 0 {
-				w.WriteString(",")
-			}
-			w.WriteString("\n   ")
-			if err := writeJSON(w, path, ""); err != nil {
-				return err
-			}
-			w.WriteString(": ")
-			if err := writeJSON(w, files[path], "   "); err != nil {
-				return err
-			}
-		}
-		w.WriteString("\n  }")
 	}
-	_, err := w.WriteString("\n }\n}\n")
+	_, err := w.WriteString("\n" + prefix + "}")
 	return err
 }
 
