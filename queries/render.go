@@ -681,7 +681,7 @@ func groupRows(r *RiskReport) [][]string {
 func outcomeTotal(l []OutcomeCounts, labels int) []string {
 	var t OutcomeCounts
 	for _, o := range l {
-		t.add(o)
+		addOutcomes(&t, o)
 	}
 	row := make([]string, labels)
 	row[0] = "total"

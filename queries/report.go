@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/permsim/permsim/internal/reportsum"
 	"github.com/permsim/permsim/internal/secrets"
 	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/toolcall"
@@ -73,51 +74,33 @@ type RiskReport struct {
 
 // WeekCounts is one week of the report: Week is its Monday (UTC,
 // 2006-01-02), or "" for the calls whose time is not known.
-type WeekCounts struct {
-	Week      string          `json:"week"`
-	Calls     int64           `json:"calls"`
-	Decisions int64           `json:"decisions"`
-	Dangerous int64           `json:"dangerous"`
-	WouldRun  int64           `json:"would_run"` // dangerous calls that would run without asking
-	Ran       int64           `json:"ran"`       // of those, the ones that really ran (result ok or error)
-	ByDanger  []CategoryCount `json:"by_danger"` // the would-run calls by their first danger category
-}
+//
+// It is reportsum.WeekCounts: replay writes the same sections into its report summary.
+type WeekCounts = reportsum.WeekCounts
 
 // CategoryCount is how many calls fall in one danger category.
-type CategoryCount struct {
-	Category string `json:"category"`
-	Calls    int64  `json:"calls"`
-}
+//
+// It is reportsum.CategoryCount: replay writes the same sections into its report summary.
+type CategoryCount = reportsum.CategoryCount
 
 // RiskCounts counts the decisions of one project (ProjectDir set) or one
 // harness and mode (Harness, Mode set).
-type RiskCounts struct {
-	ProjectDir string `json:"project_dir,omitempty"`
-	Harness    string `json:"harness,omitempty"`
-	Mode       string `json:"mode,omitempty"`
-	Decisions  int64  `json:"decisions"`
-	Dangerous  int64  `json:"dangerous"`
-	WouldRun   int64  `json:"would_run"`
-	Ran        int64  `json:"ran"`
-}
+//
+// It is reportsum.RiskCounts: replay writes the same sections into its report summary.
+type RiskCounts = reportsum.RiskCounts
 
 // FileCounts counts the dangerous calls that would run without asking by
 // the settings file of the rule that let them through ("" when no rule
 // decided), and how many distinct rules of that file did.
-type FileCounts struct {
-	RuleFile  string `json:"rule_file"`
-	RuleLayer string `json:"rule_layer"`
-	Calls     int64  `json:"calls"`
-	Rules     int64  `json:"rules"`
-}
+//
+// It is reportsum.FileCounts: replay writes the same sections into its report summary.
+type FileCounts = reportsum.FileCounts
 
 // UndecidedCause is one reason calls were not decided, how many, and up to
 // three of their commands or paths.
-type UndecidedCause struct {
-	Cause    string   `json:"cause"`
-	Calls    int64    `json:"calls"`
-	Examples []string `json:"examples"`
-}
+//
+// It is reportsum.Cause: replay writes the same sections into its report summary.
+type UndecidedCause = reportsum.Cause
 
 // RiskOptions narrows and shapes the report.
 type RiskOptions struct {
@@ -139,51 +122,29 @@ type RiskOptions struct {
 // runs: either one rule (rule_text, rule_file, rule_layer set; step and
 // reason empty) or, when no rule decided, one decision step and reason
 // (rule_* empty). Empty strings stand for "not recorded".
-type ApprovedBy struct {
-	RuleText  string    `json:"rule_text"`
-	RuleFile  string    `json:"rule_file"`
-	RuleLayer string    `json:"rule_layer"`
-	Step      string    `json:"step"`
-	Reason    string    `json:"reason"`
-	Calls     int64     `json:"calls"`
-	Danger    []string  `json:"danger"`    // danger categories of the group's calls, sorted
-	Harnesses []string  `json:"harnesses"` // harnesses the calls came from, sorted
-	Top       []TopItem `json:"top"`       // up to three most frequent commands or paths
-}
+//
+// It is reportsum.ApprovedBy: replay writes the same sections into its report summary.
+type ApprovedBy = reportsum.ApprovedBy
 
 // TopItem is one command line (or, for file tools, the paths; for web
 // tools, the URL or query) and how many of a group's calls it stands for.
-type TopItem struct {
-	What  string `json:"what"`
-	Calls int64  `json:"calls"`
-}
+//
+// It is reportsum.TopItem: replay writes the same sections into its report summary.
+type TopItem = reportsum.TopItem
 
 // OutcomeCounts counts the decisions of one project, harness and simulated
 // mode by scoring group (blocked, asks-rule, asks-mode, runs, unknown).
 // Decisions without a known group count as unknown.
-type OutcomeCounts struct {
-	ProjectDir string `json:"project_dir"`
-	Harness    string `json:"harness"`
-	Mode       string `json:"mode"`
-	Blocked    int64  `json:"blocked"`
-	AsksRule   int64  `json:"asks_rule"`
-	AsksMode   int64  `json:"asks_mode"`
-	Runs       int64  `json:"runs"`
-	Unknown    int64  `json:"unknown"`
-	Total      int64  `json:"total"`
-}
+//
+// It is reportsum.OutcomeCounts: replay writes the same sections into its report summary.
+type OutcomeCounts = reportsum.OutcomeCounts
 
 // ResultCounts counts the dangerous calls of one simulated scoring group by
 // what really happened (calls.result): ok, error, denied, and unknown (any
 // other or no result).
-type ResultCounts struct {
-	Group   string `json:"group"`
-	OK      int64  `json:"ok"`
-	Error   int64  `json:"error"`
-	Denied  int64  `json:"denied"`
-	Unknown int64  `json:"unknown"`
-	Total   int64  `json:"total"`
-}
+//
+// It is reportsum.ResultCounts: replay writes the same sections into its report summary.
+type ResultCounts = reportsum.ResultCounts
 
 // Risk runs the report's queries and returns their results. An empty
 // decisions table is not an error: the report then carries only the header
@@ -382,8 +343,8 @@ func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, er
 	return nil
 }
 
-// add adds o's counts to c's.
-func (c *OutcomeCounts) add(o OutcomeCounts) {
+// addOutcomes adds o's counts to c's.
+func addOutcomes(c *OutcomeCounts, o OutcomeCounts) {
 	c.Blocked += o.Blocked
 	c.AsksRule += o.AsksRule
 	c.AsksMode += o.AsksMode
@@ -404,7 +365,7 @@ func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
 			idx[o.Harness] = i
 			out = append(out, OutcomeCounts{Harness: o.Harness})
 		}
-		out[i].add(o)
+		addOutcomes(&out[i], o)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Harness < out[j].Harness })
 	return out

@@ -63,11 +63,11 @@ func wantRisk() *RiskReport {
 		ApprovedBy: []ApprovedBy{
 			{RuleText: "Bash(git push *)", RuleFile: "/home/dev/demo-app/.claude/settings.json", RuleLayer: "project",
 				Calls: 3, Danger: []string{"force-push", "git-push"}, Harnesses: []string{"claude-code"},
-				Top: []TopItem{{"git push origin main", 2}, {"git push --force origin main", 1}}},
+				Top: []TopItem{{What: "git push origin main", Calls: 2}, {What: "git push --force origin main", Calls: 1}}},
 			{Step: "1 mode", Reason: "bypassPermissions", Calls: 1, Danger: []string{"delete"},
-				Harnesses: []string{"claude-code"}, Top: []TopItem{{"rm -rf build", 1}}},
+				Harnesses: []string{"claude-code"}, Top: []TopItem{{What: "rm -rf build", Calls: 1}}},
 			{Step: "sandbox", Reason: "sandbox auto-allow", Calls: 1, Danger: []string{"delete"},
-				Harnesses: []string{"codex"}, Top: []TopItem{{"rm -rf /tmp/cache", 1}}},
+				Harnesses: []string{"codex"}, Top: []TopItem{{What: "rm -rf /tmp/cache", Calls: 1}}},
 		},
 		Outcomes: []OutcomeCounts{
 			{ProjectDir: "/home/dev/api", Harness: "codex", Mode: "on-request:workspace-write", Runs: 1, Total: 1},
@@ -83,8 +83,8 @@ func wantRisk() *RiskReport {
 		RanWithoutAsking: 4,
 		Weeks: []WeekCounts{
 			{Week: "2026-03-09", Calls: 8, Decisions: 8, Dangerous: 6, WouldRun: 4, Ran: 3,
-				ByDanger: []CategoryCount{{"git-push", 3}, {"delete", 1}}},
-			{Week: "", Calls: 1, Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1, ByDanger: []CategoryCount{{"delete", 1}}},
+				ByDanger: []CategoryCount{{Category: "git-push", Calls: 3}, {Category: "delete", Calls: 1}}},
+			{Week: "", Calls: 1, Decisions: 1, Dangerous: 1, WouldRun: 1, Ran: 1, ByDanger: []CategoryCount{{Category: "delete", Calls: 1}}},
 		},
 		ByProject: []RiskCounts{
 			{ProjectDir: "/home/dev/demo-app", Decisions: 8, Dangerous: 6, WouldRun: 4, Ran: 3},

@@ -68,7 +68,12 @@ type Report struct {
 	Undecided         []Cause         `json:"undecided"`
 }
 
-// ApprovedBy is queries.ApprovedBy.
+// ApprovedBy is one group of dangerous calls whose simulated outcome is
+// runs: either one rule (rule_text, rule_file, rule_layer set; step and
+// reason empty) or, when no rule decided, one decision step and reason
+// (rule_* empty). Empty strings stand for "not recorded".
+//
+// queries.ApprovedBy is an alias of this type.
 type ApprovedBy struct {
 	RuleText  string    `json:"rule_text"`
 	RuleFile  string    `json:"rule_file"`
@@ -76,18 +81,25 @@ type ApprovedBy struct {
 	Step      string    `json:"step"`
 	Reason    string    `json:"reason"`
 	Calls     int64     `json:"calls"`
-	Danger    []string  `json:"danger"`
-	Harnesses []string  `json:"harnesses"`
-	Top       []TopItem `json:"top"`
+	Danger    []string  `json:"danger"`    // danger categories of the group's calls, sorted
+	Harnesses []string  `json:"harnesses"` // harnesses the calls came from, sorted
+	Top       []TopItem `json:"top"`       // up to three most frequent commands or paths
 }
 
-// TopItem is queries.TopItem.
+// TopItem is one command line (or, for file tools, the paths; for web
+// tools, the URL or query) and how many of a group's calls it stands for.
+//
+// queries.TopItem is an alias of this type.
 type TopItem struct {
 	What  string `json:"what"`
 	Calls int64  `json:"calls"`
 }
 
-// OutcomeCounts is queries.OutcomeCounts.
+// OutcomeCounts counts the decisions of one project, harness and simulated
+// mode by scoring group (blocked, asks-rule, asks-mode, runs, unknown).
+// Decisions without a known group count as unknown.
+//
+// queries.OutcomeCounts is an alias of this type.
 type OutcomeCounts struct {
 	ProjectDir string `json:"project_dir"`
 	Harness    string `json:"harness"`
@@ -100,7 +112,11 @@ type OutcomeCounts struct {
 	Total      int64  `json:"total"`
 }
 
-// ResultCounts is queries.ResultCounts.
+// ResultCounts counts the dangerous calls of one simulated scoring group by
+// what really happened (calls.result): ok, error, denied, and unknown (any
+// other or no result).
+//
+// queries.ResultCounts is an alias of this type.
 type ResultCounts struct {
 	Group   string `json:"group"`
 	OK      int64  `json:"ok"`
@@ -110,24 +126,32 @@ type ResultCounts struct {
 	Total   int64  `json:"total"`
 }
 
-// WeekCounts is queries.WeekCounts.
+// WeekCounts is one week of the report: Week is its Monday (UTC,
+// 2006-01-02), or "" for the calls whose time is not known.
+//
+// queries.WeekCounts is an alias of this type.
 type WeekCounts struct {
 	Week      string          `json:"week"`
 	Calls     int64           `json:"calls"`
 	Decisions int64           `json:"decisions"`
 	Dangerous int64           `json:"dangerous"`
-	WouldRun  int64           `json:"would_run"`
-	Ran       int64           `json:"ran"`
-	ByDanger  []CategoryCount `json:"by_danger"`
+	WouldRun  int64           `json:"would_run"` // dangerous calls that would run without asking
+	Ran       int64           `json:"ran"`       // of those, the ones that really ran (result ok or error)
+	ByDanger  []CategoryCount `json:"by_danger"` // the would-run calls by their first danger category
 }
 
-// CategoryCount is queries.CategoryCount.
+// CategoryCount is how many calls fall in one danger category.
+//
+// queries.CategoryCount is an alias of this type.
 type CategoryCount struct {
 	Category string `json:"category"`
 	Calls    int64  `json:"calls"`
 }
 
-// RiskCounts is queries.RiskCounts.
+// RiskCounts counts the decisions of one project (ProjectDir set) or one
+// harness and mode (Harness, Mode set).
+//
+// queries.RiskCounts is an alias of this type.
 type RiskCounts struct {
 	ProjectDir string `json:"project_dir,omitempty"`
 	Harness    string `json:"harness,omitempty"`
@@ -138,7 +162,11 @@ type RiskCounts struct {
 	Ran        int64  `json:"ran"`
 }
 
-// FileCounts is queries.FileCounts.
+// FileCounts counts the dangerous calls that would run without asking by
+// the settings file of the rule that let them through ("" when no rule
+// decided), and how many distinct rules of that file did.
+//
+// queries.FileCounts is an alias of this type.
 type FileCounts struct {
 	RuleFile  string `json:"rule_file"`
 	RuleLayer string `json:"rule_layer"`
@@ -146,7 +174,10 @@ type FileCounts struct {
 	Rules     int64  `json:"rules"`
 }
 
-// Cause is queries.UndecidedCause.
+// Cause is one reason calls were not decided, how many, and up to
+// three of their commands or paths.
+//
+// queries.UndecidedCause is an alias of this type.
 type Cause struct {
 	Cause    string   `json:"cause"`
 	Calls    int64    `json:"calls"`
