@@ -157,27 +157,7 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 // opts.ShowSecrets; control characters are left as they are (the text
 // formats escape them).
 func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
-	r := &RiskReport{
-		Labels:            []string{},
-		ApprovedBy:        []ApprovedBy{},
-		Outcomes:          []OutcomeCounts{},
-		DangerousByResult: []ResultCounts{},
-		Weeks:             []WeekCounts{},
-		ByProject:         []RiskCounts{},
-		ByHarnessMode:     []RiskCounts{},
-		BySettingsFile:    []FileCounts{},
-		OutcomesByHarness: []OutcomeCounts{},
-		Undecided:         []UndecidedCause{},
-		SecretsMasked:     !opts.ShowSecrets,
-	}
-	if !opts.Since.IsZero() {
-		t := opts.Since.UTC()
-		r.Since = &t
-	}
-	if !opts.Until.IsZero() {
-		t := opts.Until.UTC()
-		r.Until = &t
-	}
+	r := &RiskReport{}
 	// One connection for the whole report: the sections read the report's
 	// own copies of the two views (temporary tables, per connection).
 	conn, err := d.db.Conn(ctx)
@@ -233,9 +213,22 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 
 // complete fills in what the report derives from its sections (the note
 // of an empty decisions table, the dangerous calls that ran, the outcomes
-// per harness, the undecided total) and masks credentials unless asked
-// not to: the last step of both the SQL and the summary's report.
+// per harness, the undecided total) and from opts (the window, whether
+// credentials are masked), makes every list [] rather than null, and
+// masks credentials unless asked not to: the last step of both the SQL and
+// the summary's report.
 func complete(r *RiskReport, opts RiskOptions) *RiskReport {
+	r.SecretsMasked = !opts.ShowSecrets
+	r.Since, r.Until = utcOrNil(opts.Since), utcOrNil(opts.Until)
+	r.Labels = orEmpty(r.Labels)
+	r.ApprovedBy = orEmpty(r.ApprovedBy)
+	r.Outcomes = orEmpty(r.Outcomes)
+	r.DangerousByResult = orEmpty(r.DangerousByResult)
+	r.Weeks = orEmpty(r.Weeks)
+	r.ByProject = orEmpty(r.ByProject)
+	r.ByHarnessMode = orEmpty(r.ByHarnessMode)
+	r.BySettingsFile = orEmpty(r.BySettingsFile)
+	r.Undecided = orEmpty(r.Undecided)
 	if r.Decisions == 0 {
 		r.Note = NoDecisionsNote
 	}
@@ -250,6 +243,25 @@ func complete(r *RiskReport, opts RiskOptions) *RiskReport {
 		r.UndecidedCalls += u.Calls
 	}
 	return finish(r, opts)
+}
+
+// orEmpty is s, or an empty list for nil (the JSON report has [] for an
+// empty section, never null).
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// utcOrNil is t in UTC, or nil for the zero time (an open side of the
+// window).
+func utcOrNil(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	t = t.UTC()
+	return &t
 }
 
 // section appends to *dst one value, made by conv, per record of the

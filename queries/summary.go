@@ -1,7 +1,6 @@
 package queries
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -41,11 +40,7 @@ func ReportFromSummary(outDir string, w io.Writer, format string, opts RiskOptio
 			return false, nil
 		}
 	}
-	r, err := riskFromSummary(s, opts)
-	if err != nil {
-		return false, nil
-	}
-	return true, writeReport(w, format, r, opts)
+	return true, writeReport(w, format, riskFromSummary(s, opts), opts)
 }
 
 // windowKeepsAll reports whether the report's window (opts.Since,
@@ -72,56 +67,17 @@ func windowKeepsAll(r *reportsum.Report, opts RiskOptions) bool {
 }
 
 // riskFromSummary is the RiskReport RiskWith returns, from a summary: the
-// summary's sections carry RiskReport's own JSON field names.
-func riskFromSummary(s *reportsum.Summary, opts RiskOptions) (*RiskReport, error) {
-	data, err := json.Marshal(s.Report)
-	if err != nil {
-		return nil, err
-	}
-	var r RiskReport
-	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, err
-	}
-	r.SecretsMasked = !opts.ShowSecrets
-	if !opts.Since.IsZero() {
-		t := opts.Since.UTC()
-		r.Since = &t
-	}
-	if !opts.Until.IsZero() {
-		t := opts.Until.UTC()
-		r.Until = &t
-	}
+// summary's sections are the report's own types.
+func riskFromSummary(s *reportsum.Summary, opts RiskOptions) *RiskReport {
+	m := &s.Report
+	r := RiskReport{Labels: m.Labels, Calls: m.Calls, Decisions: m.Decisions, Projects: m.Projects,
+		FirstTs: m.FirstTs, LastTs: m.LastTs, ApprovedBy: m.ApprovedBy, Outcomes: m.Outcomes,
+		DangerousByResult: m.DangerousByResult, Weeks: m.Weeks, ByProject: m.ByProject,
+		ByHarnessMode: m.ByHarnessMode, BySettingsFile: m.BySettingsFile, Undecided: m.Undecided}
 	if r.Decisions == 0 {
 		// RiskWith reads only the header and the undecided section then.
 		r.ApprovedBy, r.Outcomes, r.DangerousByResult, r.Weeks = nil, nil, nil, nil
 		r.ByProject, r.ByHarnessMode, r.BySettingsFile = nil, nil, nil
 	}
-	if r.Labels == nil {
-		r.Labels = []string{}
-	}
-	if r.ApprovedBy == nil {
-		r.ApprovedBy = []ApprovedBy{}
-	}
-	if r.Outcomes == nil {
-		r.Outcomes = []OutcomeCounts{}
-	}
-	if r.DangerousByResult == nil {
-		r.DangerousByResult = []ResultCounts{}
-	}
-	if r.Weeks == nil {
-		r.Weeks = []WeekCounts{}
-	}
-	if r.ByProject == nil {
-		r.ByProject = []RiskCounts{}
-	}
-	if r.ByHarnessMode == nil {
-		r.ByHarnessMode = []RiskCounts{}
-	}
-	if r.BySettingsFile == nil {
-		r.BySettingsFile = []FileCounts{}
-	}
-	if r.Undecided == nil {
-		r.Undecided = []UndecidedCause{}
-	}
-	return complete(&r, opts), nil
+	return complete(&r, opts)
 }
