@@ -601,32 +601,13 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 				}
 			}
 		}
-		get := func(m map[string]*risk, key string) *risk {
-			v := m[key]
-			if v == nil {
-				v = &risk{}
-				m[key] = v
-			}
-			return v
-		}
-		ok2 := byHM[[2]string{k.harness, a.mode}]
-		if ok2 == nil {
-			ok2 = &risk{}
-			byHM[[2]string{k.harness, a.mode}] = ok2
-		}
-		add(ok2)
-		add(get(byProject, k.project))
-		wr := weekRisk[k.week]
-		if wr == nil {
-			wr = &risk{}
-			weekRisk[k.week] = wr
-		}
-		add(wr)
-		ok3 := outcomes[outcomeKey{k.project, k.harness, a.mode}]
-		if ok3 == nil {
-			ok3 = &reportsum.OutcomeCounts{ProjectDir: k.project, Harness: k.harness, Mode: a.mode}
-			outcomes[outcomeKey{k.project, k.harness, a.mode}] = ok3
-		}
+		newRisk := func() *risk { return &risk{} }
+		add(entry(byHM, [2]string{k.harness, a.mode}, newRisk))
+		add(entry(byProject, k.project, newRisk))
+		add(entry(weekRisk, k.week, newRisk))
+		ok3 := entry(outcomes, outcomeKey{k.project, k.harness, a.mode}, func() *reportsum.OutcomeCounts {
+			return &reportsum.OutcomeCounts{ProjectDir: k.project, Harness: k.harness, Mode: a.mode}
+		})
 		switch a.group {
 		case "blocked":
 			ok3.Blocked += n
@@ -642,11 +623,7 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 		ok3.Total += n
 		if a.dangerous {
 			g := cmp.Or(a.group, "unknown")
-			rc := byResult[g]
-			if rc == nil {
-				rc = &reportsum.ResultCounts{Group: g}
-				byResult[g] = rc
-			}
+			rc := entry(byResult, g, func() *reportsum.ResultCounts { return &reportsum.ResultCounts{Group: g} })
 			switch k.result {
 			case "ok":
 				rc.OK += n
@@ -671,21 +648,15 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 			}
 			wc[cat] += n
 			fk := [2]string{a.ruleFile, a.ruleLayer}
-			fa := byFile[fk]
-			if fa == nil {
-				fa = &fileAgg{rules: map[string]struct{}{}}
-				byFile[fk] = fa
-			}
+			fa := entry(byFile, fk, func() *fileAgg { return &fileAgg{rules: map[string]struct{}{}} })
 			fa.calls += n
 			if a.ruleText != "" {
 				fa.rules[a.ruleText] = struct{}{}
 			}
 			ak := approvedOf(a)
-			ag := approved[ak]
-			if ag == nil {
-				ag = &approvedAgg{danger: map[string]struct{}{}, harnesses: map[string]struct{}{}}
-				approved[ak] = ag
-			}
+			ag := entry(approved, ak, func() *approvedAgg {
+				return &approvedAgg{danger: map[string]struct{}{}, harnesses: map[string]struct{}{}}
+			})
 			ag.calls += n
 			if a.hasDanger {
 				for _, d := range strings.Split(a.danger, "\x00") {
@@ -861,4 +832,14 @@ func sortedKeys2(m map[string]struct{}) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// entry is m[k], made with mk and stored first when there is none.
+func entry[K comparable, V any](m map[K]*V, k K, mk func() *V) *V {
+	v := m[k]
+	if v == nil {
+		v = mk()
+		m[k] = v
+	}
+	return v
 }
