@@ -100,6 +100,7 @@ func fastMessage(text []byte, m *message) bool {
 		return false
 	}
 	var seen [6]bool
+	strs := [...]*string{&m.ID, &m.Timestamp, &m.Type, &m.Model} // messageKeys 0-3
 	end := jsonscan.Members(text, 0, func(key []byte, vs int) int {
 		k, ok := keyIndex(key, messageKeys, lineKeys)
 		if !ok || (k >= 0 && seen[k]) {
@@ -130,16 +131,7 @@ func fastMessage(text []byte, m *message) bool {
 		if !ok {
 			return -1
 		}
-		switch k {
-		case 0:
-			m.ID = str
-		case 1:
-			m.Timestamp = str
-		case 2:
-			m.Type = str
-		case 3:
-			m.Model = str
-		}
+		*strs[k] = str
 		return ve
 	})
 	return end == len(text) && m.ID != ""
@@ -149,6 +141,8 @@ func fastMessage(text []byte, m *message) bool {
 // the index just past it, -1 when it is not the plain case.
 func fastCall(b []byte, i int, tc *toolCall) int {
 	var seen [8]bool
+	// callKeys' string members; 2, 3 and 7 are raw values.
+	strs := [...]*string{0: &tc.ID, 1: &tc.Name, 4: &tc.Status, 5: &tc.Timestamp, 6: &tc.AgentID}
 	end := jsonscan.Members(b, i, func(key []byte, vs int) int {
 		k, ok := keyIndex(key, callKeys, callKeys)
 		if !ok || (k >= 0 && seen[k]) {
@@ -169,18 +163,7 @@ func fastCall(b []byte, i int, tc *toolCall) int {
 		default:
 			var str string
 			str, ok = plainString(val)
-			switch k {
-			case 0:
-				tc.ID = str
-			case 1:
-				tc.Name = str
-			case 4:
-				tc.Status = str
-			case 5:
-				tc.Timestamp = str
-			case 6:
-				tc.AgentID = str
-			}
+			*strs[k] = str
 		}
 		if !ok {
 			return -1
