@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -156,11 +157,29 @@ type pending struct{ tmp, final string }
 
 // syncCloser makes the Parquet writer's final Close sync the data to disk
 // before the file is closed, so a renamed file is whole even after a crash.
-type syncCloser struct{ f *os.File }
+// Its writes go through a buffer: arrow-go writes each page's header and
+// body, and each column chunk's metadata, as separate small writes (2,660
+// write calls for the 5.2 MB calls table of 1 GB of transcripts).
+type syncCloser struct {
+	f *os.File
+	b *bufio.Writer
+}
 
-func (s syncCloser) Write(p []byte) (int, error) { return s.f.Write(p) }
+// writeBuffer is syncCloser's buffer: at most MaxOpenFiles of them (32 by
+// default, 2 MiB) exist at once.
+const writeBuffer = 64 << 10
+
+func newSyncCloser(f *os.File) syncCloser {
+	return syncCloser{f: f, b: bufio.NewWriterSize(f, writeBuffer)}
+}
+
+func (s syncCloser) Write(p []byte) (int, error) { return s.b.Write(p) }
 func (s syncCloser) Close() error {
-	if err := s.f.Sync(); err != nil {
+	err := s.b.Flush()
+	if err == nil {
+		err = s.f.Sync()
+	}
+	if err != nil {
 		s.f.Close()
 		return err
 	}
@@ -445,7 +464,7 @@ func (w *Writer[T]) open(p *partState[T]) error {
 		return fmt.Errorf("dataset: %w", err)
 	}
 	of.f = f
-	of.pw, err = file.NewParquetWriterWithError(syncCloser{f}, w.sch, file.WithWriterProps(w.props))
+	of.pw, err = file.NewParquetWriterWithError(newSyncCloser(f), w.sch, file.WithWriterProps(w.props))
 	if err != nil {
 		f.Close()
 		os.Remove(of.tmp)
