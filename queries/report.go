@@ -193,13 +193,13 @@ func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error
 
 	// Every section is read; the first that failed fails the report.
 	for _, sec := range []error{
-		section(records, "report_approved_by.sql", &r.ApprovedBy, approvedBy),
-		section(records, "report_outcomes.sql", &r.Outcomes, outcomeCounts),
-		section(records, "report_dangerous_by_result.sql", &r.DangerousByResult, resultCounts),
-		section(records, "report_weeks.sql", &r.Weeks, weekCounts),
-		section(records, "report_by_project.sql", &r.ByProject, riskCounts),
-		section(records, "report_by_harness_mode.sql", &r.ByHarnessMode, riskCounts),
-		section(records, "report_by_file.sql", &r.BySettingsFile, fileCounts),
+		section(records, "report_approved_by.sql", &r.ApprovedBy),
+		section(records, "report_outcomes.sql", &r.Outcomes),
+		section(records, "report_dangerous_by_result.sql", &r.DangerousByResult),
+		section(records, "report_weeks.sql", &r.Weeks),
+		section(records, "report_by_project.sql", &r.ByProject),
+		section(records, "report_by_harness_mode.sql", &r.ByHarnessMode),
+		section(records, "report_by_file.sql", &r.BySettingsFile),
 	} {
 		if sec != nil {
 			return nil, sec
@@ -264,95 +264,21 @@ func utcOrNil(t time.Time) *time.Time {
 	return &t
 }
 
-// section appends to *dst one value, made by conv, per record of the
-// report query file.
-func section[T any](records func(string) ([]map[string]any, error), file string, dst *[]T, conv func(map[string]any) T) error {
+// section appends to *dst one value per record of the report query file,
+// each made by fromRecord.
+func section[T any](records func(string) ([]map[string]any, error), file string, dst *[]T) error {
 	recs, err := records(file)
 	if err != nil {
 		return err
 	}
 	for _, m := range recs {
-		*dst = append(*dst, conv(m))
+		*dst = append(*dst, fromRecord[T](m))
 	}
 	return nil
-}
-
-func approvedBy(m map[string]any) ApprovedBy {
-	a := ApprovedBy{
-		RuleText:  str(m["rule_text"]),
-		RuleFile:  str(m["rule_file"]),
-		RuleLayer: str(m["rule_layer"]),
-		Step:      str(m["step"]),
-		Reason:    str(m["reason"]),
-		Calls:     i64(m["calls"]),
-		Danger:    strs(m["danger"]),
-		Harnesses: strs(m["harnesses"]),
-		Top:       []TopItem{},
-	}
-	top, _ := m["top"].([]any)
-	for _, t := range top {
-		tm, _ := t.(map[string]any)
-		a.Top = append(a.Top, TopItem{What: str(tm["what"]), Calls: i64(tm["calls"])})
-	}
-	return a
-}
-
-func outcomeCounts(m map[string]any) OutcomeCounts {
-	return OutcomeCounts{
-		ProjectDir: str(m["project_dir"]),
-		Harness:    str(m["harness"]),
-		Mode:       str(m["mode"]),
-		Blocked:    i64(m["blocked"]),
-		AsksRule:   i64(m["asks_rule"]),
-		AsksMode:   i64(m["asks_mode"]),
-		Runs:       i64(m["runs"]),
-		Unknown:    i64(m["unknown"]),
-		Total:      i64(m["total"]),
-	}
-}
-
-func resultCounts(m map[string]any) ResultCounts {
-	return ResultCounts{
-		Group:   str(m["group"]),
-		OK:      i64(m["ok"]),
-		Error:   i64(m["error"]),
-		Denied:  i64(m["denied"]),
-		Unknown: i64(m["unknown"]),
-		Total:   i64(m["total"]),
-	}
-}
-
-func weekCounts(m map[string]any) WeekCounts {
-	w := WeekCounts{Week: str(m["week"]), Calls: i64(m["calls"]), Decisions: i64(m["decisions"]),
-		Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"]), ByDanger: []CategoryCount{}}
-	l, _ := m["by_danger"].([]any)
-	for _, e := range l {
-		em, _ := e.(map[string]any)
-		w.ByDanger = append(w.ByDanger, CategoryCount{Category: str(em["category"]), Calls: i64(em["calls"])})
-	}
-	return w
-}
-
-func riskCounts(m map[string]any) RiskCounts {
-	return RiskCounts{ProjectDir: str(m["project_dir"]), Harness: str(m["harness"]), Mode: str(m["mode"]),
-		Decisions: i64(m["decisions"]), Dangerous: i64(m["dangerous"]), WouldRun: i64(m["would_run"]), Ran: i64(m["ran"])}
-}
-
-func fileCounts(m map[string]any) FileCounts {
-	return FileCounts{RuleFile: str(m["rule_file"]), RuleLayer: str(m["rule_layer"]),
-		Calls: i64(m["calls"]), Rules: i64(m["rules"])}
 }
 
 func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, error)) error {
-	recs, err := records("report_undecided.sql")
-	if err != nil {
-		return err
-	}
-	for _, m := range recs {
-		u := UndecidedCause{Cause: str(m["cause"]), Calls: i64(m["calls"]), Examples: strs(m["examples"])}
-		r.Undecided = append(r.Undecided, u)
-	}
-	return nil
+	return section(records, "report_undecided.sql", &r.Undecided)
 }
 
 // addOutcomes adds o's counts to c's.
