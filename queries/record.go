@@ -47,3 +47,24 @@ func setFromRecord(v reflect.Value, m map[string]any) {
 		}
 	}
 }
+
+// addCounts adds every int64 field of src (the counts of a report row) to
+// dst's; the row's labels and lists are left as they are.
+func addCounts[T any](dst *T, src T) {
+	d, s := reflect.ValueOf(dst).Elem(), reflect.ValueOf(src)
+	for i := range d.NumField() {
+		if f := d.Field(i); f.Kind() == reflect.Int64 {
+			f.SetInt(f.Int() + s.Field(i).Int())
+		}
+	}
+}
+
+// sumCounts is a row whose counts are the sums of l's (the total row of a
+// report table); its labels and lists are empty.
+func sumCounts[T any](l []T) T {
+	var t T
+	for _, r := range l {
+		addCounts(&t, r)
+	}
+	return t
+}

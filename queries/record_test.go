@@ -32,3 +32,13 @@ func TestFromRecord(t *testing.T) {
 		t.Errorf("a null list: got %#v, want an empty list", w)
 	}
 }
+
+// TestSumCounts: a report table's total row sums each count column
+// (README: the text report "has totals") and leaves the labels out.
+func TestSumCounts(t *testing.T) {
+	got := sumCounts([]ResultCounts{{Group: "runs", OK: 2, Error: 1, Total: 3}, {Group: "asks", Denied: 4, Unknown: 1, Total: 5}})
+	want := ResultCounts{OK: 2, Error: 1, Denied: 4, Unknown: 1, Total: 8}
+	if got != want {
+		t.Errorf("sumCounts = %+v, want %+v", got, want)
+	}
+}

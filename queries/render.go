@@ -606,14 +606,7 @@ func weekRows(r *RiskReport) [][]string {
 }
 
 func weekTotal(r *RiskReport) []string {
-	var t WeekCounts
-	for _, w := range r.Weeks {
-		t.Calls += w.Calls
-		t.Decisions += w.Decisions
-		t.Dangerous += w.Dangerous
-		t.WouldRun += w.WouldRun
-		t.Ran += w.Ran
-	}
+	t := sumCounts(r.Weeks)
 	return []string{"total", num(t.Calls), num(t.Decisions), num(t.Dangerous), num(t.WouldRun), num(t.Ran), ""}
 }
 
@@ -656,13 +649,7 @@ func harnessModeRows(r *RiskReport) [][]string {
 // riskTotal is the total row of a RiskCounts table whose first labels
 // columns name the group.
 func riskTotal(l []RiskCounts, labels int) []string {
-	var t RiskCounts
-	for _, c := range l {
-		t.Decisions += c.Decisions
-		t.Dangerous += c.Dangerous
-		t.WouldRun += c.WouldRun
-		t.Ran += c.Ran
-	}
+	t := sumCounts(l)
 	row := make([]string, labels)
 	row[0] = "total"
 	return append(row, num(t.Decisions), num(t.Dangerous), num(t.WouldRun), num(t.Ran))
@@ -679,23 +666,13 @@ func groupRows(r *RiskReport) [][]string {
 // outcomeTotal is the total row of an outcome table whose first labels
 // columns name the group.
 func outcomeTotal(l []OutcomeCounts, labels int) []string {
-	var t OutcomeCounts
-	for _, o := range l {
-		addOutcomes(&t, o)
-	}
+	t := sumCounts(l)
 	row := make([]string, labels)
 	row[0] = "total"
 	return append(row, num(t.Blocked), num(t.AsksRule), num(t.AsksMode), num(t.Runs), num(t.Unknown), num(t.Total))
 }
 
 func resultTotal(r *RiskReport) []string {
-	var t ResultCounts
-	for _, c := range r.DangerousByResult {
-		t.OK += c.OK
-		t.Error += c.Error
-		t.Denied += c.Denied
-		t.Unknown += c.Unknown
-		t.Total += c.Total
-	}
+	t := sumCounts(r.DangerousByResult)
 	return []string{"total", num(t.OK), num(t.Error), num(t.Denied), num(t.Unknown), num(t.Total)}
 }

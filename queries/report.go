@@ -281,16 +281,6 @@ func (d *DB) undecided(r *RiskReport, records func(string) ([]map[string]any, er
 	return section(records, "report_undecided.sql", &r.Undecided)
 }
 
-// addOutcomes adds o's counts to c's.
-func addOutcomes(c *OutcomeCounts, o OutcomeCounts) {
-	c.Blocked += o.Blocked
-	c.AsksRule += o.AsksRule
-	c.AsksMode += o.AsksMode
-	c.Runs += o.Runs
-	c.Unknown += o.Unknown
-	c.Total += o.Total
-}
-
 // outcomesByHarness sums the outcome counts of each harness over its
 // projects and modes, in harness order.
 func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
@@ -303,7 +293,7 @@ func outcomesByHarness(rows []OutcomeCounts) []OutcomeCounts {
 			idx[o.Harness] = i
 			out = append(out, OutcomeCounts{Harness: o.Harness})
 		}
-		addOutcomes(&out[i], o)
+		addCounts(&out[i], o)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Harness < out[j].Harness })
 	return out
