@@ -49,10 +49,12 @@ func TestMemoryInFiles(t *testing.T) {
 	old := debug.SetMemoryLimit(bound)
 	defer debug.SetMemoryLimit(old)
 
-	// Each size is ingested twice and the lower peak kept: a single peak
-	// varies with the moment the collector ran.
+	// Each size is ingested three times and the lowest peak kept: a single
+	// peak varies with the moment the collector ran, and on a busy machine
+	// (a slow mark phase counts everything allocated during it as live) the
+	// lower of two runs still varied from 15 to 33 MiB at 10,000 files.
 	var peaks [2]uint64
-	for i, n := range []int{small, large, small, large} {
+	for i, n := range []int{small, large, small, large, small, large} {
 		dir := t.TempDir()
 		home := filepath.Join(dir, "home")
 		writeSmallSessions(t, home, n)
