@@ -77,13 +77,12 @@ type Driver struct {
 	// Binds are the folders to bind read-only into the sandbox so the
 	// harness executable bin can run there.
 	Binds func(bin string) []string
-	// Timeout is how long the driver may take for one case; the sandbox
-	// is stopped 30 seconds after that.
-	Timeout func(c Case) time.Duration
+	// Base and PerCall make how long the driver may take for one case
+	// (Timeout); the sandbox is stopped 30 seconds after that.
+	Base, PerCall time.Duration
 	// Prepare, when set, adds case-specific content to the batch folder
 	// before the run (Claude Code's managed settings).
-	Prepare  func(batch string, c Case) error
-	InnerEnv string // set to the control folder inside the sandbox
+	Prepare func(batch string, c Case) error
 	// WholeLog quotes the driver's whole output, not its last five lines,
 	// when it wrote no answer.
 	WholeLog bool
@@ -126,12 +125,32 @@ func (d Driver) FindBinary(given string) (string, error) {
 	return FindBinary(given, d.Binary, fmt.Sprintf("no %s: none on PATH and no --binary given (install it with %s)", d.Title, d.Install))
 }
 
-// Runner turns a driver and its inner half into the Runner the registry
-// lists: Run is RunDriver with d.
-func (d Driver) Runner(inner func(ctx context.Context, ctl string) error) Runner {
+// Timeout is how long the driver may take for case c: Base, and PerCall
+// for each of its calls, subagent calls included.
+func (d Driver) Timeout(c Case) time.Duration {
+	n := len(c.Calls)
+	for _, call := range c.Calls {
+		n += len(call.SubagentCalls)
+	}
+	return d.Base + time.Duration(n)*d.PerCall
+}
+
+// InnerEnv is the environment variable set, inside the sandbox, to the
+// control folder: a permsim process that sees it is the driver's inner
+// half. Each driver has its own, PERMSIM_<BINARY>DRIVE_INNER.
+func (d Driver) InnerEnv() string {
+	return "PERMSIM_" + strings.ToUpper(d.Binary) + "DRIVE_INNER"
+}
+
+// Runner turns a driver and its CaseFunc into the Runner the registry
+// lists: Run is RunDriver with d, Inner is Serve(run) — the process
+// started inside the sandbox lays out each case, starts the mock model
+// and the harness, and writes what the harness decided for each call to
+// the control folder.
+func (d Driver) Runner(run CaseFunc) Runner {
 	return Runner{
 		Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, d, o) },
-		InnerEnv: d.InnerEnv, Inner: inner, Binary: d.Binary, Install: d.Install,
+		InnerEnv: d.InnerEnv(), Inner: Serve(run), Binary: d.Binary, Install: d.Install,
 	}
 }
 
@@ -199,7 +218,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				return
 			}
 			start := time.Now()
-			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: DriverPath, Binds: binds, InnerEnv: d.InnerEnv}
+			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: DriverPath, Binds: binds, InnerEnv: d.InnerEnv()}
 			outs[i], errs[i] = d.runOne(ctx, sb, b, opts.Self[1:], bin, cases[i])
 			logMu.Lock()
 			fmt.Fprintf(opts.Log, "%s: %d calls in %.1fs\n", cases[i].ID, len(cases[i].Calls), time.Since(start).Seconds())

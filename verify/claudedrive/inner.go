@@ -232,14 +232,6 @@ func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.An
 	return rows, version, nil
 }
 
-func countCalls(calls []verify.Call) int {
-	n := len(calls)
-	for _, c := range calls {
-		n += len(c.SubagentCalls)
-	}
-	return n
-}
-
 // read handles one line of the harness's stream-json output. It answers
 // every can_use_tool request with deny, and reports true once the run's
 // result has arrived.

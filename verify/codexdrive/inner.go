@@ -18,13 +18,6 @@ import (
 // fallback metadata without apply_patch (reference/real-harnesses.md).
 const Model = "gpt-5.5"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the Codex simulator, starts the mock model, drives `codex app-server`
-// as its JSON-RPC client answering every approval request with decline,
-// and writes each call's result to ctl/out.json. It is meant to run only
-// inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's home and project files under home (the
 // corpus's /home/user; the project is home/proj), records the project's
 // trust in ~/.codex/config.toml the way the corpus's runner did (unless

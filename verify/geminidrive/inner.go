@@ -14,13 +14,6 @@ import (
 // Model is the model Gemini CLI is started with.
 const Model = "gemini-2.5-pro"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the Gemini CLI simulator, starts the mock model, drives `gemini --acp`
-// as its Agent Client Protocol client answering every
-// session/request_permission with reject, and writes each call's result
-// to ctl/out.json. It is meant to run only inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's files under home (the corpus's /home/user; the
 // project is home/proj), marks the project trusted in
 // ~/.gemini/trustedFolders.json when the case says so, merges into

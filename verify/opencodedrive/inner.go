@@ -21,12 +21,6 @@ import (
 // Model is the provider/model OpenCode is started with: the mock.
 const Model = "rh-model"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the OpenCode simulator, starts the mock model and runs `opencode run`
-// against it, once per ask, and writes each call's result to
-// ctl/out.json. It is meant to run only inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's files under home (the project is home/proj)
 // and makes the project a git repository when the case says so.
 func Layout(c verify.Case, home string) error {
