@@ -41,29 +41,6 @@ type Answer struct {
 	Err       string        `json:"error,omitempty"`
 }
 
-// ServeJob is the body of a driver's Inner: it reads ctl/job.json from the
-// control folder ctl, lets run fill the answer's results and version (run
-// may set the answer's other fields as it goes), records run's error in
-// the answer, and writes it to ctl/out.json. It returns an error only when
-// the job cannot be read or the answer cannot be written.
-func ServeJob(ctl string, run func(j Job, a *Answer) ([]Result, string, error)) error {
-	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
-	if err != nil {
-		return err
-	}
-	var j Job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("job.json: %w", err)
-	}
-	var out Answer
-	out.Results, out.Version, err = run(j, &out)
-	if err != nil {
-		out.Err = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
-}
-
 // Columns are the widths of PrintSummary's key, tool and pattern columns.
 type Columns struct{ Key, Tool, Pattern int }
 
@@ -74,6 +51,9 @@ type Driver struct {
 	// Binary is the harness executable's name on PATH, and Install the
 	// command that installs the version the simulator is checked against.
 	Binary, Install string
+	// VersionPrefix goes before `Binary --version`'s output in the
+	// results ("gemini-cli ").
+	VersionPrefix string
 	// Binds are the folders to bind read-only into the sandbox so the
 	// harness executable bin can run there.
 	Binds func(bin string) []string
@@ -93,21 +73,37 @@ type Driver struct {
 }
 
 // CaseFunc runs one case inside the sandbox: it lays out the case, starts
-// the mock model and the harness, and returns each call's result and the
-// harness's version; out carries what the simulator said.
-type CaseFunc func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, string, error)
+// the mock model and the harness, and returns each call's result; out
+// carries what the simulator said.
+type CaseFunc func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, error)
 
-// Serve makes a driver's inner half from its CaseFunc: the function a
-// permsim process started inside the sandbox runs, which answers the job
-// in the control folder ctl ("" means CtlDir).
-func Serve(run CaseFunc) func(ctx context.Context, ctl string) error {
+// serve makes the driver's inner half from its CaseFunc: the function a
+// permsim process started inside the sandbox runs. It reads ctl/job.json
+// from the control folder ctl ("" means CtlDir), notes the harness's
+// version, lets run fill the answer's results (run may set the answer's
+// other fields as it goes), records run's error in the answer, and writes
+// it to ctl/out.json. It returns an error only when the job cannot be
+// read or the answer cannot be written.
+func (d Driver) serve(run CaseFunc) func(ctx context.Context, ctl string) error {
 	return func(ctx context.Context, ctl string) error {
 		if ctl == "" {
 			ctl = CtlDir
 		}
-		return ServeJob(ctl, func(j Job, out *Answer) ([]Result, string, error) {
-			return run(ctx, j, ctl, out)
-		})
+		data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+		if err != nil {
+			return err
+		}
+		var j Job
+		if err := json.Unmarshal(data, &j); err != nil {
+			return fmt.Errorf("job.json: %w", err)
+		}
+		out := Answer{Version: Version(j.Binary, d.VersionPrefix)}
+		out.Results, err = run(ctx, j, ctl, &out)
+		if err != nil {
+			out.Err = err.Error()
+		}
+		b, _ := json.Marshal(out)
+		return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
 	}
 }
 
@@ -143,14 +139,12 @@ func (d Driver) InnerEnv() string {
 }
 
 // Runner turns a driver and its CaseFunc into the Runner the registry
-// lists: Run is RunDriver with d, Inner is Serve(run) — the process
-// started inside the sandbox lays out each case, starts the mock model
-// and the harness, and writes what the harness decided for each call to
-// the control folder.
+// lists: Run is RunDriver with d; Inner, the process started inside the
+// sandbox, answers each job with run (see serve).
 func (d Driver) Runner(run CaseFunc) Runner {
 	return Runner{
 		Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, d, o) },
-		InnerEnv: d.InnerEnv(), Inner: Serve(run), Binary: d.Binary, Install: d.Install,
+		InnerEnv: d.InnerEnv(), Inner: d.serve(run), Binary: d.Binary, Install: d.Install,
 	}
 }
 

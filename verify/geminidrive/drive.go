@@ -19,6 +19,7 @@ import (
 // driver is Gemini CLI's driver for verify.RunDriver.
 var driver = verify.Driver{
 	Title: "Gemini CLI", Binary: "gemini", Install: "npm install -g @google/gemini-cli@0.61.0",
+	VersionPrefix: "gemini-cli ",
 	// The whole package folder: gemini's entry point loads its siblings.
 	Binds: verify.BindIfHidden(2),
 	Base:  60 * time.Second, PerCall: 20 * time.Second,

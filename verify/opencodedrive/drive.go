@@ -20,7 +20,8 @@ import (
 
 var driver = verify.Driver{
 	Title: "OpenCode", Binary: "opencode", Install: "npm install -g opencode-ai@1.18.33",
-	Binds: verify.BindIfHidden(2),
+	VersionPrefix: "opencode ",
+	Binds:         verify.BindIfHidden(2),
 	// Every ask costs a new process, which takes seconds on an idle
 	// machine and minutes on a loaded one.
 	Base: 300 * time.Second, PerCall: 60 * time.Second,
