@@ -21,7 +21,6 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
 	"github.com/permsim/permsim/engine/claudemd"
-	"github.com/permsim/permsim/toolcall"
 )
 
 // Severity orders findings; a higher value is worse.
@@ -70,17 +69,6 @@ const (
 	KindCatchAll       = "opencode-catch-all-after-deny"
 	KindNeverConsulted = "rule-never-consulted"
 	KindRepoHook       = "repository-hook"
-)
-
-// Harness names in findings: the calls table's names, the registry's
-// canonical IDs.
-const (
-	HarnessClaude   = toolcall.ClaudeCode
-	HarnessCodey    = toolcall.Codey
-	HarnessCodex    = toolcall.Codex
-	HarnessGemini   = toolcall.Gemini
-	HarnessOpenCode = toolcall.OpenCode
-	HarnessCursor   = toolcall.Cursor
 )
 
 // Finding is one thing a repository's agent files can make an agent do.

@@ -10,6 +10,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codey"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Each test builds a project that should give one kind of finding; the
@@ -103,7 +104,7 @@ func TestImportOutsideProject(t *testing.T) {
 		"home/p/docs/style.md":  "tabs",
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindImportOutside, "CLAUDE.md", 5, Critical, HarnessClaude, "@~/.aws/credentials", "Codey refuses")
+	wantOne(t, rep, KindImportOutside, "CLAUDE.md", 5, Critical, toolcall.ClaudeCode, "@~/.aws/credentials", "Codey refuses")
 }
 
 // "A project's files may import only from the project, and that is checked
@@ -121,7 +122,7 @@ func TestImportEscapesThroughSymlink(t *testing.T) {
 		"home/p/src/CLAUDE.md.orig": "@~/.aws/credentials", // not a file Claude Code loads
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindImportOutside, ".claude/CLAUDE.md", 6, High, HarnessClaude, "a link: it leads to "+filepath.Join(root, "home/.ssh/config"))
+	wantOne(t, rep, KindImportOutside, ".claude/CLAUDE.md", 6, High, toolcall.ClaudeCode, "a link: it leads to "+filepath.Join(root, "home/.ssh/config"))
 }
 
 // "checked where symlinks lead": a CLAUDE.md that is itself a link to a
@@ -135,7 +136,7 @@ func TestClaudeMDIsALink(t *testing.T) {
 		"home/p/CLAUDE.local.md": "@~/notes/mine.md", // the user's own file may import from home
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindImportOutside, "CLAUDE.md", 1, Critical, HarnessClaude, "is a link to "+filepath.Join(root, "home/.aws/credentials"))
+	wantOne(t, rep, KindImportOutside, "CLAUDE.md", 1, Critical, toolcall.ClaudeCode, "is a link to "+filepath.Join(root, "home/.aws/credentials"))
 }
 
 // Issue 11, MCP servers: "a finding where all project servers are enabled
@@ -151,8 +152,8 @@ func TestMCPRepositoryEnables(t *testing.T) {
 }`,
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindMCPEnableAll, ".claude/settings.json", 2, High, HarnessClaude, "enables all of its own")
-	wantOne(t, rep, KindMCPRepoEnables, ".claude/settings.json", 3, High, HarnessClaude, `"db"`)
+	wantOne(t, rep, KindMCPEnableAll, ".claude/settings.json", 2, High, toolcall.ClaudeCode, "enables all of its own")
+	wantOne(t, rep, KindMCPRepoEnables, ".claude/settings.json", 3, High, toolcall.ClaudeCode, `"db"`)
 }
 
 // The user's own wholesale approval is reported too, at medium.
@@ -162,7 +163,7 @@ func TestMCPUserEnablesAll(t *testing.T) {
 		"home/p/README.md":           "x",
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindMCPEnableAll, filepath.Join(root, "home/.claude/settings.json"), 2, Medium, HarnessClaude, "wholesale")
+	wantOne(t, rep, KindMCPEnableAll, filepath.Join(root, "home/.claude/settings.json"), 2, Medium, toolcall.ClaudeCode, "wholesale")
 }
 
 // The Codey seed: ".mcp.json servers you approved (enabledMcpjsonServers,
@@ -186,7 +187,7 @@ func TestMCPApprovedByNameChanged(t *testing.T) {
 	}
 	git(t, p, "commit", "-q", "-am", "update db server")
 	rep := run(t, root)
-	wantOne(t, rep, KindMCPChanged, ".mcp.json", 2, High, HarnessClaude, `"db"`, "evil.example", "npx")
+	wantOne(t, rep, KindMCPChanged, ".mcp.json", 2, High, toolcall.ClaudeCode, `"db"`, "evil.example", "npx")
 }
 
 // The Codey seed: "The shared file's allow rules therefore wait for the
@@ -222,7 +223,7 @@ func TestTrackedLocalSettings(t *testing.T) {
 	git(t, p, "init", "-q")
 	git(t, p, "add", "-f", ".claude/settings.local.json")
 	rep := run(t, root)
-	wantOne(t, rep, KindTrackedLocal, ".claude/settings.local.json", 1, High, HarnessClaude, "tracked by git", "bypassPermissions")
+	wantOne(t, rep, KindTrackedLocal, ".claude/settings.local.json", 1, High, toolcall.ClaudeCode, "tracked by git", "bypassPermissions")
 	// Its allow rule is the repository's too.
 	if len(only(rep, KindSharedAllow)) != 1 {
 		t.Errorf("the tracked local file's allow rule is not reported as shared: %+v", rep.Findings)
@@ -256,7 +257,7 @@ func TestOpenCodeCatchAll(t *testing.T) {
 }`,
 	})
 	rep := run(t, root)
-	wantOne(t, rep, KindCatchAll, "opencode.jsonc", 8, High, HarnessOpenCode, "git push --force *")
+	wantOne(t, rep, KindCatchAll, "opencode.jsonc", 8, High, toolcall.OpenCode, "git push --force *")
 }
 
 // Issue 11: "rules that are never consulted". Claude Code accepts Write(...)
@@ -269,7 +270,7 @@ func TestRulesNeverConsulted(t *testing.T) {
 	})
 	rep := run(t, root)
 	fs := only(rep, KindNeverConsulted)
-	if len(fs) != 1 || fs[0].Harnesses[0] != HarnessCodey || fs[0].Line != 2 {
+	if len(fs) != 1 || fs[0].Harnesses[0] != toolcall.Codey || fs[0].Line != 2 {
 		t.Errorf("NotebookEdit: %+v", fs)
 	}
 	root = layout(t, map[string]string{
@@ -277,7 +278,7 @@ func TestRulesNeverConsulted(t *testing.T) {
 	})
 	rep = run(t, root)
 	fs = only(rep, KindNeverConsulted)
-	if len(fs) != 1 || fs[0].Harnesses[0] != HarnessClaude || !strings.Contains(fs[0].Message, "never used") {
+	if len(fs) != 1 || fs[0].Harnesses[0] != toolcall.ClaudeCode || !strings.Contains(fs[0].Message, "never used") {
 		t.Errorf("Write(secrets/**): %+v", fs)
 	}
 }

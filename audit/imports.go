@@ -6,6 +6,7 @@ import (
 
 	"github.com/permsim/permsim/engine/claudemd"
 	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // imports reports every project file that imports from outside the
@@ -37,11 +38,11 @@ func (a *auditor) imports() {
 			via = fmt.Sprintf(" (a link: it leads to %s)", f.Real)
 		}
 		if f.From == "" {
-			a.add(Finding{Kind: KindImportOutside, File: f.Path, Line: 1, Severity: sev, Harnesses: []string{HarnessClaude},
+			a.add(Finding{Kind: KindImportOutside, File: f.Path, Line: 1, Severity: sev, Harnesses: []string{toolcall.ClaudeCode},
 				Message: fmt.Sprintf("%s is loaded into every conversation and is a link to %s, %s; Codey refuses it, Claude Code reads it into the model's context", a.rel(f.Path), f.Real, what)})
 			continue
 		}
-		a.add(Finding{Kind: KindImportOutside, File: f.From, Line: f.Line, Severity: sev, Harnesses: []string{HarnessClaude},
+		a.add(Finding{Kind: KindImportOutside, File: f.From, Line: f.Line, Severity: sev, Harnesses: []string{toolcall.ClaudeCode},
 			Message: fmt.Sprintf("%s imports %s%s, %s outside the project; Claude Code reads it into the conversation sent to the model (after its one-time question about external imports), Codey refuses it",
 				f.As, filepath.Clean(f.Path), via, what)})
 	}

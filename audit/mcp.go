@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // maxHistory bounds how many commits of .mcp.json are read.
@@ -126,10 +128,10 @@ func (a *auditor) mcp() {
 		if ap.all {
 			line := lineOf(ap.data, `"enableAllProjectMcpServers"`)
 			if ap.shared {
-				a.add(Finding{Kind: KindMCPEnableAll, File: ap.file, Line: line, Severity: High, Harnesses: []string{HarnessClaude},
+				a.add(Finding{Kind: KindMCPEnableAll, File: ap.file, Line: line, Severity: High, Harnesses: []string{toolcall.ClaudeCode},
 					Message: "the repository enables all of its own .mcp.json servers (enableAllProjectMcpServers): Claude Code starts every server it lists, and any it adds later, once the folder is trusted; Codey does not carry this over"})
 			} else {
-				a.add(Finding{Kind: KindMCPEnableAll, File: ap.file, Line: line, Severity: Medium, Harnesses: []string{HarnessClaude},
+				a.add(Finding{Kind: KindMCPEnableAll, File: ap.file, Line: line, Severity: Medium, Harnesses: []string{toolcall.ClaudeCode},
 					Message: "enableAllProjectMcpServers approves every project .mcp.json server wholesale: a server a repository adds, or whose command it changes, starts in Claude Code without a question"})
 			}
 		}
@@ -139,7 +141,7 @@ func (a *auditor) mcp() {
 		if ap.shared {
 			for _, n := range ap.names {
 				if _, ok := servers[n]; ok {
-					a.add(Finding{Kind: KindMCPRepoEnables, File: ap.file, Line: lineOf(ap.data, mustQuote(n)), Severity: High, Harnesses: []string{HarnessClaude},
+					a.add(Finding{Kind: KindMCPRepoEnables, File: ap.file, Line: lineOf(ap.data, mustQuote(n)), Severity: High, Harnesses: []string{toolcall.ClaudeCode},
 						Message: fmt.Sprintf("the repository approves its own .mcp.json server %q (enabledMcpjsonServers): Claude Code starts it once the folder is trusted, without asking about the server itself", n)})
 				}
 			}
@@ -166,7 +168,7 @@ func (a *auditor) changedUnderName(ap approval, mcpPath string, current []byte, 
 			if !ok || was == now {
 				continue
 			}
-			a.add(Finding{Kind: KindMCPChanged, File: mcpPath, Line: lineOf(current, mustQuote(n)), Severity: High, Harnesses: []string{HarnessClaude},
+			a.add(Finding{Kind: KindMCPChanged, File: mcpPath, Line: lineOf(current, mustQuote(n)), Severity: High, Harnesses: []string{toolcall.ClaudeCode},
 				Message: fmt.Sprintf("the server %q was approved by name in %s, and its definition changed since %s (was %s, now %s): Claude Code still counts the approval; Codey asks about the exact definition",
 					n, ap.file, h.label, short(was), short(now))})
 			break

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"github.com/tailscale/hujson"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // catchAll reports OpenCode permission objects where a "*" pattern comes
@@ -37,7 +39,7 @@ func (a *auditor) catchAll() {
 			if h.action == "ask" {
 				sev = Medium
 			}
-			a.add(Finding{Kind: KindCatchAll, File: path, Line: h.line, Severity: sev, Harnesses: []string{HarnessOpenCode},
+			a.add(Finding{Kind: KindCatchAll, File: path, Line: h.line, Severity: sev, Harnesses: []string{toolcall.OpenCode},
 				Message: fmt.Sprintf("permission.%s: the catch-all \"*\": %q comes after the deny %q; OpenCode takes the last matching pattern, so the deny is cancelled", h.tool, h.action, h.deny)})
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codey"
 	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // repoSettings are the settings files the repository wrote: its
@@ -88,7 +89,7 @@ func (a *auditor) sharedRules() {
 		} else {
 			msg += ". Trusted, it lets none of the battery's dangerous calls run"
 		}
-		a.add(Finding{Kind: KindSharedAllow, File: r.file, Line: r.line, Severity: sev, Harnesses: []string{HarnessClaude, HarnessCodey}, Message: msg})
+		a.add(Finding{Kind: KindSharedAllow, File: r.file, Line: r.line, Severity: sev, Harnesses: []string{toolcall.ClaudeCode, toolcall.Codey}, Message: msg})
 	}
 }
 
@@ -172,7 +173,7 @@ func (a *auditor) trackedLocal() {
 			}
 		}
 		msg += "; Codey treats it as the repository's"
-		a.add(Finding{Kind: KindTrackedLocal, File: local, Line: 1, Severity: sev, Harnesses: []string{HarnessClaude}, Message: msg})
+		a.add(Finding{Kind: KindTrackedLocal, File: local, Line: 1, Severity: sev, Harnesses: []string{toolcall.ClaudeCode}, Message: msg})
 	}
 }
 
@@ -231,7 +232,7 @@ func (a *auditor) hooks() {
 		}
 		for _, h := range hookCommands(s.Hooks) {
 			a.add(Finding{Kind: KindRepoHook, File: f, Line: lineOf(s.Data, mustQuote(h.command)), Severity: Medium,
-				Harnesses: []string{HarnessClaude, HarnessCursor},
+				Harnesses: []string{toolcall.ClaudeCode, toolcall.Cursor},
 				Message:   fmt.Sprintf("the repository's %s hook runs %q on your machine in Claude Code (and in Cursor, which loads Claude Code's hooks); Codey does not run it, so whatever it blocks is not blocked there", h.event, h.command)})
 		}
 	}
@@ -242,7 +243,7 @@ func (a *auditor) hooks() {
 		}
 		if json.Unmarshal(data, &doc) == nil && len(doc.Hooks) > 0 {
 			for _, h := range hookCommands(doc.Hooks) {
-				a.add(Finding{Kind: KindRepoHook, File: gem, Line: lineOf(data, mustQuote(h.command)), Severity: Medium, Harnesses: []string{HarnessGemini},
+				a.add(Finding{Kind: KindRepoHook, File: gem, Line: lineOf(data, mustQuote(h.command)), Severity: Medium, Harnesses: []string{toolcall.Gemini},
 					Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Gemini CLI", h.event, h.command)})
 			}
 		}
@@ -261,7 +262,7 @@ func (a *auditor) hooks() {
 					if h.Command == "" {
 						continue
 					}
-					a.add(Finding{Kind: KindRepoHook, File: cur, Line: lineOf(data, mustQuote(h.Command)), Severity: Medium, Harnesses: []string{HarnessCursor},
+					a.add(Finding{Kind: KindRepoHook, File: cur, Line: lineOf(data, mustQuote(h.Command)), Severity: Medium, Harnesses: []string{toolcall.Cursor},
 						Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Cursor", e, h.Command)})
 				}
 			}
@@ -272,7 +273,7 @@ func (a *auditor) hooks() {
 		for _, e := range ents {
 			switch filepath.Ext(e.Name()) {
 			case ".js", ".ts", ".mjs", ".cjs", ".mts":
-				a.add(Finding{Kind: KindRepoHook, File: filepath.Join(plugins, e.Name()), Line: 1, Severity: Medium, Harnesses: []string{HarnessOpenCode},
+				a.add(Finding{Kind: KindRepoHook, File: filepath.Join(plugins, e.Name()), Line: 1, Severity: Medium, Harnesses: []string{toolcall.OpenCode},
 					Message: "an OpenCode plugin the repository ships: OpenCode loads it as code and runs it in its own process"})
 			}
 		}

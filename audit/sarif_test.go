@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Issue 11: "SARIF 2.1.0 output validated against its schema in a test."
@@ -43,10 +45,10 @@ func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	rep := &Report{Project: "/home/dev/my app", Home: "/home/dev"}
 	for i, k := range kindInfo {
 		rep.Findings = append(rep.Findings, Finding{Kind: k.kind, File: ".claude/settings #1.json", Line: i, Severity: Severity(i % 5),
-			Harnesses: []string{HarnessClaude, HarnessCodey}, Message: k.text})
+			Harnesses: []string{toolcall.ClaudeCode, toolcall.Codey}, Message: k.text})
 	}
 	rep.Findings = append(rep.Findings, Finding{Kind: KindMCPEnableAll, File: "/home/dev/.claude/settings.json", Line: 2, Severity: Medium,
-		Harnesses: []string{HarnessClaude}, Message: "user file"})
+		Harnesses: []string{toolcall.ClaudeCode}, Message: "user file"})
 	for _, r := range []*Report{rep, {Project: "/p", Home: "/h"}} {
 		var out bytes.Buffer
 		if err := WriteSARIF(&out, r); err != nil {

@@ -138,6 +138,16 @@ type Harness interface {
 	Load(env Env) (Policy, error)
 }
 
+// Loaded is what a Harness's Load returns for a simulator whose own loader
+// gives its policy type: a failed load gives a nil Policy, never one that
+// holds a nil *P (which is not == nil).
+func Loaded[P Policy](p P, err error) (Policy, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // RecordedModer is implemented by a Harness whose simulator spells a mode
 // differently from the way its transcripts record it (Codex records the
 // approval policy and the sandbox apart and decides on both joined). Replay

@@ -41,29 +41,6 @@ type Answer struct {
 	Err       string        `json:"error,omitempty"`
 }
 
-// ServeJob is the body of a driver's Inner: it reads ctl/job.json from the
-// control folder ctl, lets run fill the answer's results and version (run
-// may set the answer's other fields as it goes), records run's error in
-// the answer, and writes it to ctl/out.json. It returns an error only when
-// the job cannot be read or the answer cannot be written.
-func ServeJob(ctl string, run func(j Job, a *Answer) ([]Result, string, error)) error {
-	data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
-	if err != nil {
-		return err
-	}
-	var j Job
-	if err := json.Unmarshal(data, &j); err != nil {
-		return fmt.Errorf("job.json: %w", err)
-	}
-	var out Answer
-	out.Results, out.Version, err = run(j, &out)
-	if err != nil {
-		out.Err = err.Error()
-	}
-	b, _ := json.Marshal(out)
-	return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
-}
-
 // Columns are the widths of PrintSummary's key, tool and pattern columns.
 type Columns struct{ Key, Tool, Pattern int }
 
@@ -74,16 +51,18 @@ type Driver struct {
 	// Binary is the harness executable's name on PATH, and Install the
 	// command that installs the version the simulator is checked against.
 	Binary, Install string
+	// VersionPrefix goes before `Binary --version`'s output in the
+	// results ("gemini-cli ").
+	VersionPrefix string
 	// Binds are the folders to bind read-only into the sandbox so the
 	// harness executable bin can run there.
 	Binds func(bin string) []string
-	// Timeout is how long the driver may take for one case; the sandbox
-	// is stopped 30 seconds after that.
-	Timeout func(c Case) time.Duration
+	// Base and PerCall make how long the driver may take for one case
+	// (Timeout); the sandbox is stopped 30 seconds after that.
+	Base, PerCall time.Duration
 	// Prepare, when set, adds case-specific content to the batch folder
 	// before the run (Claude Code's managed settings).
-	Prepare  func(batch string, c Case) error
-	InnerEnv string // set to the control folder inside the sandbox
+	Prepare func(batch string, c Case) error
 	// WholeLog quotes the driver's whole output, not its last five lines,
 	// when it wrote no answer.
 	WholeLog bool
@@ -94,21 +73,37 @@ type Driver struct {
 }
 
 // CaseFunc runs one case inside the sandbox: it lays out the case, starts
-// the mock model and the harness, and returns each call's result and the
-// harness's version; out carries what the simulator said.
-type CaseFunc func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, string, error)
+// the mock model and the harness, and returns each call's result; out
+// carries what the simulator said.
+type CaseFunc func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, error)
 
-// Serve makes a driver's inner half from its CaseFunc: the function a
-// permsim process started inside the sandbox runs, which answers the job
-// in the control folder ctl ("" means CtlDir).
-func Serve(run CaseFunc) func(ctx context.Context, ctl string) error {
+// serve makes the driver's inner half from its CaseFunc: the function a
+// permsim process started inside the sandbox runs. It reads ctl/job.json
+// from the control folder ctl ("" means CtlDir), notes the harness's
+// version, lets run fill the answer's results (run may set the answer's
+// other fields as it goes), records run's error in the answer, and writes
+// it to ctl/out.json. It returns an error only when the job cannot be
+// read or the answer cannot be written.
+func (d Driver) serve(run CaseFunc) func(ctx context.Context, ctl string) error {
 	return func(ctx context.Context, ctl string) error {
 		if ctl == "" {
 			ctl = CtlDir
 		}
-		return ServeJob(ctl, func(j Job, out *Answer) ([]Result, string, error) {
-			return run(ctx, j, ctl, out)
-		})
+		data, err := os.ReadFile(filepath.Join(ctl, "job.json"))
+		if err != nil {
+			return err
+		}
+		var j Job
+		if err := json.Unmarshal(data, &j); err != nil {
+			return fmt.Errorf("job.json: %w", err)
+		}
+		out := Answer{Version: Version(j.Binary, d.VersionPrefix)}
+		out.Results, err = run(ctx, j, ctl, &out)
+		if err != nil {
+			out.Err = err.Error()
+		}
+		b, _ := json.Marshal(out)
+		return os.WriteFile(filepath.Join(ctl, "out.json"), b, 0o644)
 	}
 }
 
@@ -126,12 +121,30 @@ func (d Driver) FindBinary(given string) (string, error) {
 	return FindBinary(given, d.Binary, fmt.Sprintf("no %s: none on PATH and no --binary given (install it with %s)", d.Title, d.Install))
 }
 
-// Runner turns a driver and its inner half into the Runner the registry
-// lists: Run is RunDriver with d.
-func (d Driver) Runner(inner func(ctx context.Context, ctl string) error) Runner {
+// Timeout is how long the driver may take for case c: Base, and PerCall
+// for each of its calls, subagent calls included.
+func (d Driver) Timeout(c Case) time.Duration {
+	n := len(c.Calls)
+	for _, call := range c.Calls {
+		n += len(call.SubagentCalls)
+	}
+	return d.Base + time.Duration(n)*d.PerCall
+}
+
+// InnerEnv is the environment variable set, inside the sandbox, to the
+// control folder: a permsim process that sees it is the driver's inner
+// half. Each driver has its own, PERMSIM_<BINARY>DRIVE_INNER.
+func (d Driver) InnerEnv() string {
+	return "PERMSIM_" + strings.ToUpper(d.Binary) + "DRIVE_INNER"
+}
+
+// Runner turns a driver and its CaseFunc into the Runner the registry
+// lists: Run is RunDriver with d; Inner, the process started inside the
+// sandbox, answers each job with run (see serve).
+func (d Driver) Runner(run CaseFunc) Runner {
 	return Runner{
 		Run:      func(ctx context.Context, o Options) (Summary, error) { return RunDriver(ctx, d, o) },
-		InnerEnv: d.InnerEnv, Inner: inner, Binary: d.Binary, Install: d.Install,
+		InnerEnv: d.InnerEnv(), Inner: d.serve(run), Binary: d.Binary, Install: d.Install,
 	}
 }
 
@@ -199,7 +212,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				return
 			}
 			start := time.Now()
-			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: DriverPath, Binds: binds, InnerEnv: d.InnerEnv}
+			b := Batch{Dir: filepath.Join(work, safeName(cases[i].ID)), Self: self, SelfAt: DriverPath, Binds: binds, InnerEnv: d.InnerEnv()}
 			outs[i], errs[i] = d.runOne(ctx, sb, b, opts.Self[1:], bin, cases[i])
 			logMu.Lock()
 			fmt.Fprintf(opts.Log, "%s: %d calls in %.1fs\n", cases[i].ID, len(cases[i].Calls), time.Since(start).Seconds())

@@ -1,22 +1,32 @@
 package verify
 
 import (
+	"context"
 	"io"
 	"sync"
 )
 
-// Begin does what every driver's case run starts with, in this order: the
-// case laid out under Home by layout, the simulator's answer for it in out
+// WithMock makes the CaseFunc of a driver whose harness runs against a
+// mock model. Every case starts the same way, in this order: the case
+// laid out under Home by layout, the simulator's answer for it in out
 // (before the harness can change the files), and the mock model started
-// on the case's calls. The caller closes the mock; on an error there is
-// none.
-func Begin[M io.Closer](c Case, out *Answer, layout func(Case, string) error, simulate func(Case) ([]Simulated, []string), start func([]Call) (M, error)) (M, error) {
-	var none M
-	if err := layout(c, Home); err != nil {
-		return none, err
+// on the case's calls by start. Then talk runs the harness against the
+// mock and returns each call's result (it may set out's other fields);
+// the mock is closed after.
+func WithMock[M io.Closer](layout func(Case, string) error, simulate func(Case) ([]Simulated, []string), start func([]Call) (M, error),
+	talk func(ctx context.Context, j Job, ctl string, out *Answer, mock M) ([]Result, error)) CaseFunc {
+	return func(ctx context.Context, j Job, ctl string, out *Answer) ([]Result, error) {
+		if err := layout(j.Case, Home); err != nil {
+			return nil, err
+		}
+		out.Simulated, out.Problems = simulate(j.Case)
+		mock, err := start(j.Case.Calls)
+		if err != nil {
+			return nil, err
+		}
+		defer mock.Close()
+		return talk(ctx, j, ctl, out, mock)
 	}
-	out.Simulated, out.Problems = simulate(c)
-	return start(c.Calls)
 }
 
 // Asks keeps the permission request the harness sent for each call id,

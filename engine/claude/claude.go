@@ -83,11 +83,7 @@ func (h *Harness) Name() string { return toolcall.ClaudeCode }
 // settings file that cannot be read or parsed becomes a Problem and is
 // skipped; Load fails only when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	p, err := h.load(env)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
+	return engine.Loaded(h.load(env))
 }
 
 // defaultManagedDir is where Claude Code looks for managed settings on this

@@ -59,7 +59,7 @@ type decider struct {
 // loaded with Env.RunHooks.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := &decider{p: p, call: call, tool: toolOf(call), mi: p.resolveMode(mode)}
-	d.mode = d.mi.mode
+	d.mode = d.mi.Mode
 	d.cwd = p.project
 	if call.Cwd != "" {
 		d.cwd = shell.Resolve(call.Cwd, p.project, p.home)
@@ -215,12 +215,12 @@ func dangerousAllow(r *rule) bool {
 func (d *decider) done(o engine.Outcome, g engine.Group, step string, r *rule, reason string) engine.Decision {
 	dec := engine.Decision{
 		Outcome: o, Group: g, Step: step, Reason: reason, Needs: d.needs,
-		Mode: d.mi.mode, ModeLabel: d.mi.label, Label: engine.Label,
+		Mode: d.mi.Mode, ModeLabel: d.mi.Label, Label: engine.Label,
 	}
 	if r != nil {
 		dec.Rule = r.ref()
 	}
-	dec.Notes = append(append([]string(nil), d.mi.notes...), d.notes...)
+	dec.Notes = append(append([]string(nil), d.mi.Notes...), d.notes...)
 	return dec
 }
 

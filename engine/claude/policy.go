@@ -52,12 +52,8 @@ type Policy struct {
 	scripts boundcache.Map // command line → *shell.Script, bounded: a replay meets millions of lines
 }
 
-// modeInfo is a resolved permission mode and where it came from.
-type modeInfo struct {
-	mode  engine.Mode
-	label string
-	notes []string
-}
+// modeInfo is a resolved mode and where it came from (engine.ModeInfo).
+type modeInfo = engine.ModeInfo
 
 // Mode names.
 const (
@@ -295,11 +291,11 @@ func (p *Policy) resolveSingles() {
 // built-in default.
 func (p *Policy) baseMode(env engine.Env) modeInfo {
 	if env.Flags[FlagSkipPermissions] == "true" {
-		return p.gate(modeInfo{mode: modeBypass, label: "--dangerously-skip-permissions"})
+		return p.gate(modeInfo{Mode: modeBypass, Label: "--dangerously-skip-permissions"})
 	}
 	if v := env.Flags[FlagMode]; v != "" {
 		if m, ok := normalizeMode(v); ok {
-			return p.gate(modeInfo{mode: m, label: "--permission-mode"})
+			return p.gate(modeInfo{Mode: m, Label: "--permission-mode"})
 		}
 		p.problems.Add("", 0, "--permission-mode %q: unknown mode; ignored", v)
 	}
@@ -316,13 +312,13 @@ func (p *Policy) baseMode(env engine.Env) modeInfo {
 		switch {
 		case inRepo && m == modeAuto:
 			mi := p.builtin()
-			mi.notes = append(mi.notes, fmt.Sprintf("defaultMode auto in %s settings does not take effect", f.layer))
+			mi.Notes = append(mi.Notes, fmt.Sprintf("defaultMode auto in %s settings does not take effect", f.layer))
 			return p.gate(mi)
 		case inRepo && m == modeBypass:
-			return modeInfo{mode: modeDefault, label: "settings", notes: []string{
+			return modeInfo{Mode: modeDefault, Label: "settings", Notes: []string{
 				fmt.Sprintf("defaultMode bypassPermissions in %s settings starts Manual mode", f.layer)}}
 		}
-		return p.gate(modeInfo{mode: m, label: "settings"})
+		return p.gate(modeInfo{Mode: m, Label: "settings"})
 	}
 	return p.gate(p.builtin())
 }
@@ -331,22 +327,22 @@ func (p *Policy) baseMode(env engine.Env) modeInfo {
 func (p *Policy) builtin() modeInfo {
 	switch {
 	case p.disableAuto:
-		return modeInfo{mode: modeDefault, label: labelBuiltinNoAuto}
+		return modeInfo{Mode: modeDefault, Label: labelBuiltinNoAuto}
 	case p.headless:
-		return modeInfo{mode: modeDefault, label: labelBuiltinHeadless}
+		return modeInfo{Mode: modeDefault, Label: labelBuiltinHeadless}
 	}
-	return modeInfo{mode: modeAuto, label: labelBuiltinAuto}
+	return modeInfo{Mode: modeAuto, Label: labelBuiltinAuto}
 }
 
 // gate applies disableBypassPermissionsMode and disableAutoMode.
 func (p *Policy) gate(mi modeInfo) modeInfo {
 	switch {
-	case mi.mode == modeBypass && p.disableBypass:
-		mi.mode = modeDefault
-		mi.notes = append(append([]string(nil), mi.notes...), "bypassPermissions is turned off (disableBypassPermissionsMode); Manual mode simulated")
-	case mi.mode == modeAuto && p.disableAuto:
-		mi.mode = modeDefault
-		mi.notes = append(append([]string(nil), mi.notes...), "auto mode is turned off (disableAutoMode); Manual mode simulated")
+	case mi.Mode == modeBypass && p.disableBypass:
+		mi.Mode = modeDefault
+		mi = mi.WithNote("bypassPermissions is turned off (disableBypassPermissionsMode); Manual mode simulated")
+	case mi.Mode == modeAuto && p.disableAuto:
+		mi.Mode = modeDefault
+		mi = mi.WithNote("auto mode is turned off (disableAutoMode); Manual mode simulated")
 	}
 	return mi
 }
@@ -354,16 +350,7 @@ func (p *Policy) gate(mi modeInfo) modeInfo {
 // resolveMode is the mode one call is decided in: the requested mode
 // replaces the settings' one.
 func (p *Policy) resolveMode(req engine.Mode) modeInfo {
-	if req == "" {
-		return p.base
-	}
-	m, ok := normalizeMode(string(req))
-	if !ok {
-		mi := p.base
-		mi.notes = append(append([]string(nil), mi.notes...), fmt.Sprintf("unknown mode %q; the settings' mode is simulated", req))
-		return mi
-	}
-	return p.gate(modeInfo{mode: m, label: "--mode"})
+	return engine.ResolveMode(req, p.base, normalizeMode, p.gate)
 }
 
 // resolveWorkDirs collects the working folders: the project, then
@@ -424,15 +411,15 @@ func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 // auto default it adds Manual mode, which `claude -p`, the Agent SDK and
 // older versions start in.
 func (p *Policy) Modes() []engine.Mode {
-	out := []engine.Mode{p.base.mode}
-	if p.base.label == labelBuiltinAuto {
+	out := []engine.Mode{p.base.Mode}
+	if p.base.Label == labelBuiltinAuto {
 		out = append(out, modeDefault)
 	}
 	return out
 }
 
 // ModeLabel says where the settings' own mode comes from.
-func (p *Policy) ModeLabel() string { return p.base.label }
+func (p *Policy) ModeLabel() string { return p.base.Label }
 
 // Trusted reports whether the project's allow rules apply, and why.
 func (p *Policy) Trusted() (bool, string) { return p.trusted, p.trustWhy }

@@ -97,9 +97,5 @@ func (h *Harness) Name() string { return toolcall.Codex }
 // skipped (or, for a .rules file, makes Codex load no rules, as Codex
 // does); Load fails only when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	p, err := load(env, h.Hooks)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
+	return engine.Loaded(load(env, h.Hooks))
 }

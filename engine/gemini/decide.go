@@ -123,7 +123,7 @@ type decider struct {
 // checks, then the policy engine. It never touches the disk.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := &decider{p: p, mi: p.resolveMode(mode), call: call}
-	d.mode = d.mi.mode
+	d.mode = d.mi.Mode
 	d.name = toolName(call)
 	args := toolArgs(call, d.name)
 	d.needs = d.toolNeeds(args)
@@ -194,12 +194,12 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 func (d *decider) done(o engine.Outcome, step string, r *rule, reason string) engine.Decision {
 	dec := engine.Decision{
 		Outcome: o, Group: engine.GroupFor(o, false), Step: step, Reason: reason, Needs: d.needs,
-		Mode: d.mode, ModeLabel: d.mi.label, Label: engine.Label,
+		Mode: d.mode, ModeLabel: d.mi.Label, Label: engine.Label,
 	}
 	if r != nil {
 		dec.Rule = r.ref()
 	}
-	dec.Notes = append(append([]string(nil), d.mi.notes...), d.notes...)
+	dec.Notes = append(append([]string(nil), d.mi.Notes...), d.notes...)
 	return dec
 }
 

@@ -97,11 +97,7 @@ func (h *Harness) Name() string { return toolcall.Gemini }
 // the rules. A file that cannot be read or parsed becomes a Problem and is
 // skipped; Load fails only when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	p, err := load(env, h.Hooks)
-	if err != nil {
-		return nil, err
-	}
-	return p, nil
+	return engine.Loaded(load(env, h.Hooks))
 }
 
 // normalizeMode spells a mode the way the policy engine does; it accepts

@@ -59,12 +59,8 @@ type loading struct {
 	all []*rule
 }
 
-// modeInfo is a resolved mode and where it came from.
-type modeInfo struct {
-	mode  engine.Mode
-	label string
-	notes []string
-}
+// modeInfo is a resolved mode and where it came from (engine.ModeInfo).
+type modeInfo = engine.ModeInfo
 
 // modeGates are the settings that change a chosen mode.
 type modeGates struct {
@@ -257,45 +253,42 @@ func (p *Policy) baseMode(env engine.Env, s *mergedSettings) modeInfo {
 	switch {
 	case flag != "":
 		if m, ok := normalizeMode(flag); ok {
-			return p.gate(modeInfo{mode: m, label: "--approval-mode"})
+			return p.gate(modeInfo{Mode: m, Label: "--approval-mode"})
 		}
 		p.problems = append(p.problems, engine.Errorf("", 0, "--approval-mode %q: not a mode (default, auto_edit, yolo, plan); Gemini CLI refuses to start", flag))
 	case yolo:
-		return p.gate(modeInfo{mode: ModeYolo, label: "--yolo"})
+		return p.gate(modeInfo{Mode: ModeYolo, Label: "--yolo"})
 	}
 	if s.approvalMode != "" {
 		label := fmt.Sprintf("general.defaultApprovalMode (%s settings)", s.approvalLayer)
 		switch s.approvalMode {
 		case "yolo":
-			return modeInfo{mode: ModeDefault, label: "built-in default", notes: []string{
+			return modeInfo{Mode: ModeDefault, Label: "built-in default", Notes: []string{
 				s.approvalFile + ": general.defaultApprovalMode yolo is ignored; Gemini CLI starts in default mode"}}
 		case "default", "auto_edit", "plan":
 			m, _ := normalizeMode(s.approvalMode)
-			return p.gate(modeInfo{mode: m, label: label})
+			return p.gate(modeInfo{Mode: m, Label: label})
 		}
 		p.problems = append(p.problems, engine.Errorf(s.approvalFile, 0, "general.defaultApprovalMode %q: not a mode (default, auto_edit, plan); Gemini CLI refuses to start; default simulated",
 			s.approvalMode))
 	}
-	return modeInfo{mode: ModeDefault, label: "built-in default"}
+	return modeInfo{Mode: ModeDefault, Label: "built-in default"}
 }
 
 // gate applies general.plan.enabled, the yolo switches and folder trust to
 // a chosen mode.
 func (p *Policy) gate(mi modeInfo) modeInfo {
-	add := func(note string) {
-		mi.notes = append(append([]string(nil), mi.notes...), note)
-	}
 	switch {
-	case mi.mode == ModePlan && p.gates.planDisabled:
-		mi.mode = ModeDefault
-		add("plan mode is turned off (general.plan.enabled); default mode simulated")
-	case mi.mode == ModeYolo && p.gates.yoloDisabled != "":
-		mi.mode = ModeDefault
-		add("yolo mode is turned off (" + p.gates.yoloDisabled + "): Gemini CLI refuses to start with it; default mode simulated")
+	case mi.Mode == ModePlan && p.gates.planDisabled:
+		mi.Mode = ModeDefault
+		mi = mi.WithNote("plan mode is turned off (general.plan.enabled); default mode simulated")
+	case mi.Mode == ModeYolo && p.gates.yoloDisabled != "":
+		mi.Mode = ModeDefault
+		mi = mi.WithNote("yolo mode is turned off (" + p.gates.yoloDisabled + "): Gemini CLI refuses to start with it; default mode simulated")
 	}
-	if !p.trusted && mi.mode != ModeDefault {
-		add(fmt.Sprintf("folder not trusted: Gemini CLI overrides %s mode to default", mi.mode))
-		mi.mode = ModeDefault
+	if !p.trusted && mi.Mode != ModeDefault {
+		mi = mi.WithNote(fmt.Sprintf("folder not trusted: Gemini CLI overrides %s mode to default", mi.Mode))
+		mi.Mode = ModeDefault
 	}
 	return mi
 }
@@ -303,16 +296,7 @@ func (p *Policy) gate(mi modeInfo) modeInfo {
 // resolveMode is the mode one call is decided in: a requested mode
 // replaces the settings' one.
 func (p *Policy) resolveMode(req engine.Mode) modeInfo {
-	if req == "" {
-		return p.base
-	}
-	m, ok := normalizeMode(string(req))
-	if !ok {
-		mi := p.base
-		mi.notes = append(append([]string(nil), mi.notes...), fmt.Sprintf("unknown mode %q; the settings' mode is simulated", req))
-		return mi
-	}
-	return p.gate(modeInfo{mode: m, label: "--mode"})
+	return engine.ResolveMode(req, p.base, normalizeMode, p.gate)
 }
 
 // loadPolicies reads every policy tier in Gemini CLI's order: the system
@@ -455,10 +439,10 @@ func (p *Policy) Problems() []string { return p.problems.Strings() }
 func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
 
 // Modes lists the mode the settings select.
-func (p *Policy) Modes() []engine.Mode { return []engine.Mode{p.base.mode} }
+func (p *Policy) Modes() []engine.Mode { return []engine.Mode{p.base.Mode} }
 
 // ModeLabel says where the settings' own mode comes from.
-func (p *Policy) ModeLabel() string { return p.base.label }
+func (p *Policy) ModeLabel() string { return p.base.Label }
 
 // Trusted reports whether the project's settings apply, and why.
 func (p *Policy) Trusted() (bool, string) { return p.trusted, p.trustWhy }

@@ -78,5 +78,5 @@ func (h *Harness) Name() string { return toolcall.OpenCode }
 // rules. A file that cannot be read becomes a Problem; Load fails only
 // when env names no project folder.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	return load(env)
+	return engine.Loaded(load(env))
 }

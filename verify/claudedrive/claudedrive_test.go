@@ -13,8 +13,8 @@ import (
 // TestMain makes the test binary the driver inside the sandbox when the
 // sandbox starts it.
 func TestMain(m *testing.M) {
-	if dir := os.Getenv(InnerEnv); dir != "" {
-		if err := Inner(context.Background(), dir); err != nil {
+	if dir := os.Getenv(Runner.InnerEnv); dir != "" {
+		if err := Runner.Inner(context.Background(), dir); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -48,7 +48,7 @@ func TestRealClaudeSmoke(t *testing.T) {
 	var out, log strings.Builder
 	o.Out, o.Log = &out, &log
 	o.WorkDir = os.Getenv("PERMSIM_VERIFY_KEEP")
-	sum, err := Run(context.Background(), o)
+	sum, err := Runner.Run(context.Background(), o)
 	t.Logf("%s\n%s", log.String(), out.String())
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestRealClaudeCases(t *testing.T) {
 	o.Only, o.Record, o.WorkDir = os.Getenv("PERMSIM_VERIFY_ONLY"), os.Getenv("PERMSIM_VERIFY_RECORD"), os.Getenv("PERMSIM_VERIFY_KEEP")
 	var out, log strings.Builder
 	o.Out, o.Log = &out, &log
-	sum, err := Run(context.Background(), o)
+	sum, err := Runner.Run(context.Background(), o)
 	if f := os.Getenv("PERMSIM_VERIFY_OUT"); f != "" {
 		os.WriteFile(f, []byte(log.String()+"\n"+out.String()), 0o644)
 	}

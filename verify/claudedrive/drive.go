@@ -13,7 +13,6 @@
 package claudedrive
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"time"
@@ -21,16 +20,12 @@ import (
 	"github.com/permsim/permsim/verify"
 )
 
-// InnerEnv names the environment variable that tells a permsim process it
-// is the driver inside the sandbox, and where its control folder is.
-const InnerEnv = "PERMSIM_VERIFY_INNER"
-
 // driver is Claude Code's driver for verify.RunDriver.
 var driver = verify.Driver{
 	Title: "Claude Code", Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code@2.1.328",
 	// Claude Code's install folder is always bound, wherever it lives.
-	Binds:   func(bin string) []string { return []string{filepath.Dir(bin)} },
-	Timeout: func(c verify.Case) time.Duration { return time.Duration(30+15*countCalls(c.Calls)) * time.Second },
+	Binds: func(bin string) []string { return []string{filepath.Dir(bin)} },
+	Base:  30 * time.Second, PerCall: 15 * time.Second,
 	// The case's managed settings, bound at /etc/claude-code.
 	Prepare: func(batch string, c verify.Case) error {
 		for rel, text := range c.ManagedFiles {
@@ -44,25 +39,10 @@ var driver = verify.Driver{
 		}
 		return nil
 	},
-	InnerEnv: InnerEnv,
-	Columns:  verify.Columns{Key: 36, Tool: 8, Pattern: 30},
+	Columns: verify.Columns{Key: 36, Tool: 8, Pattern: 30},
 }
 
-// Inner runs the driver inside the sandbox: it lays out the case's home
-// and project, starts the mock model server, runs the harness against it
-// as an Agent-SDK host that answers every permission prompt with deny,
-// and writes what the harness decided for each call to the control
-// folder. It is meant to run only inside the sandbox Run builds.
-var Inner = verify.Serve(runClaudeCase)
-
-// Run runs every case of opts.Cases in the real Claude Code inside the
-// sandbox, compares each call with the simulator and prints the rows and
-// the agreement to opts.Out (see verify.RunDriver). It refuses to start
+// Runner is this driver as the registry lists it: verify.RunDriver with
+// driver, and runClaudeCase inside the sandbox. It refuses to start
 // without the sandbox (verify.ErrNoSandbox).
-func Run(ctx context.Context, opts verify.Options) (verify.Summary, error) {
-	return verify.RunDriver(ctx, driver, opts)
-}
-
-// Runner is this driver as the registry lists it: Run, and Inner inside
-// the sandbox.
-var Runner = driver.Runner(Inner)
+var Runner = driver.Runner(runClaudeCase)

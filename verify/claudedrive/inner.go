@@ -131,25 +131,24 @@ type toolResult struct {
 }
 
 // runClaudeCase runs one case in a fresh Claude Code process.
-func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, error) {
 	c := j.Case
-	version := verify.Version(j.Binary, "")
 	// The simulator decides against the layout as the case starts; its
 	// hooks may run, so the layout is written again before the harness
 	// runs.
 	if err := layoutCase(c); err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	out.Simulated, out.SubSims, out.Problems = simulateClaude(c)
 	if err := clearDir(verify.Home); err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	if err := layoutCase(c); err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	mock, err := StartMock(c.Calls)
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	defer mock.Close()
 
@@ -157,7 +156,7 @@ func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.An
 	defer cancel()
 	p, err := verify.Start(cctx, j.Binary, claudeArgs(c), claudeEnv(c, mock.URL()), ctl, "claude.stderr")
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	stdin := p.Stdin
 	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
@@ -227,17 +226,9 @@ func runClaudeCase(ctx context.Context, j verify.Job, ctl string, out *verify.An
 		rows = append(rows, r)
 	}
 	if !st.finished && waitErr != nil && !errors.Is(waitErr, context.Canceled) {
-		return rows, version, fmt.Errorf("claude did not finish the case: %v (see claude.stderr)", waitErr)
+		return rows, fmt.Errorf("claude did not finish the case: %v (see claude.stderr)", waitErr)
 	}
-	return rows, version, nil
-}
-
-func countCalls(calls []verify.Call) int {
-	n := len(calls)
-	for _, c := range calls {
-		n += len(c.SubagentCalls)
-	}
-	return n
+	return rows, nil
 }
 
 // read handles one line of the harness's stream-json output. It answers

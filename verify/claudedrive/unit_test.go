@@ -167,7 +167,7 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 	os.WriteFile(cases, []byte(`{"id": "a", "calls": [{"tool": "Bash", "input": {"command": "ls"}}]}`+"\n"), 0o644)
 	fake := filepath.Join(t.TempDir(), "claude")
 	os.WriteFile(fake, []byte("#!/bin/sh\necho should-not-run > "+filepath.Join(filepath.Dir(fake), "ran")+"\n"), 0o755)
-	_, err = Run(context.Background(), verify.Options{Harness: "claude", Binary: fake, Cases: cases, Self: []string{fake}})
+	_, err = Runner.Run(context.Background(), verify.Options{Harness: "claude", Binary: fake, Cases: cases, Self: []string{fake}})
 	if !errors.Is(err, verify.ErrNoSandbox) {
 		t.Errorf("Run without bwrap: %v, want verify.ErrNoSandbox", err)
 	}

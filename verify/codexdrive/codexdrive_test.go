@@ -20,8 +20,8 @@ import (
 // TestMain makes the test binary its own driver: inside the sandbox Run
 // builds, InnerEnv is set and the binary runs Inner instead of the tests.
 func TestMain(m *testing.M) {
-	if ctl := os.Getenv(InnerEnv); ctl != "" {
-		if err := Inner(context.Background(), ctl); err != nil {
+	if ctl := os.Getenv(Runner.InnerEnv); ctl != "" {
+		if err := Runner.Inner(context.Background(), ctl); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -286,7 +286,7 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 	if !errors.Is(err, verify.ErrNoSandbox) || !strings.Contains(err.Error(), "bwrap") {
 		t.Errorf("Run without bwrap = %v, want verify.ErrNoSandbox naming bwrap", err)
 	}
-	if _, err := (*verify.Sandbox)(nil).Run(context.Background(), verify.Batch{Dir: t.TempDir(), Self: self, SelfAt: verify.DriverPath, InnerEnv: InnerEnv}, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
+	if _, err := (*verify.Sandbox)(nil).Run(context.Background(), verify.Batch{Dir: t.TempDir(), Self: self, SelfAt: verify.DriverPath, InnerEnv: Runner.InnerEnv}, []string{"true"}, time.Second); !errors.Is(err, verify.ErrNoSandbox) {
 		t.Errorf("RunSandboxed without a sandbox = %v", err)
 	}
 }
@@ -295,9 +295,9 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 // requires: "--cap-drop ALL", "--unshare-net", "--ro-bind / /", uid 1000,
 // and only the batch's home and control folder writable.
 func TestSandboxArgs(t *testing.T) {
-	a := strings.Join(verify.Batch{Dir: "/b", Self: "/x/driver", SelfAt: verify.DriverPath, InnerEnv: InnerEnv}.Args(), " ")
+	a := strings.Join(verify.Batch{Dir: "/b", Self: "/x/driver", SelfAt: verify.DriverPath, InnerEnv: Runner.InnerEnv}.Args(), " ")
 	for _, want := range []string{"--cap-drop ALL", "--unshare-net", "--unshare-user", "--ro-bind / /", "--uid 1000", "--gid 1000",
-		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + verify.CtlDir, "--ro-bind /x/driver " + verify.DriverPath, "--setenv " + InnerEnv + " " + verify.CtlDir} {
+		"--tmpfs /home", "--bind /b/home /home/user", "--bind /b/ctl " + verify.CtlDir, "--ro-bind /x/driver " + verify.DriverPath, "--setenv " + Runner.InnerEnv + " " + verify.CtlDir} {
 		if !strings.Contains(a, want) {
 			t.Errorf("sandbox args lack %q:\n%s", want, a)
 		}

@@ -17,10 +17,6 @@ import (
 	"github.com/permsim/permsim/verify"
 )
 
-// InnerEnv is set, inside the sandbox, to the control folder; a process
-// that sees it is the driver and should call Inner.
-const InnerEnv = "PERMSIM_CODEXDRIVE_INNER"
-
 // driver is Codex's driver for verify.RunDriver.
 var driver = verify.Driver{
 	Title: "Codex CLI", Binary: "codex", Install: "npm install -g @openai/codex@0.169.0",
@@ -28,16 +24,15 @@ var driver = verify.Driver{
 	// per-platform package, under the npm folder, which the read-only
 	// root already shows. Bind it anyway when it lives under /home or
 	// /tmp, which the sandbox replaces.
-	Binds:    verify.BindIfHidden(1),
-	Timeout:  func(c verify.Case) time.Duration { return time.Duration(40+15*len(c.Calls)) * time.Second },
-	InnerEnv: InnerEnv,
-	Columns:  verify.Columns{Key: 40, Tool: 18, Pattern: 40},
+	Binds: verify.BindIfHidden(1),
+	Base:  40 * time.Second, PerCall: 15 * time.Second,
+	Columns: verify.Columns{Key: 40, Tool: 18, Pattern: 40},
 	// A command that failed on its own in the sandbox agrees with a
 	// decision made at the sandbox step (unsandboxed.go).
 	SandboxStep: codex.StepSandbox,
 }
 
 // Runner is this driver as the registry lists it: verify.RunDriver with
-// driver, and Inner inside the sandbox. It refuses to start without the
+// driver, and runCase inside the sandbox. It refuses to start without the
 // sandbox (verify.ErrNoSandbox).
-var Runner = driver.Runner(Inner)
+var Runner = driver.Runner(runCase)

@@ -18,13 +18,6 @@ import (
 // fallback metadata without apply_patch (reference/real-harnesses.md).
 const Model = "gpt-5.5"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the Codex simulator, starts the mock model, drives `codex app-server`
-// as its JSON-RPC client answering every approval request with decline,
-// and writes each call's result to ctl/out.json. It is meant to run only
-// inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's home and project files under home (the
 // corpus's /home/user; the project is home/proj), records the project's
 // trust in ~/.codex/config.toml the way the corpus's runner did (unless
@@ -188,20 +181,19 @@ func (r *rpc) serverRequest(m verify.RPCMessage) {
 }
 
 // runCase runs one case in a fresh app-server process.
-func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+var runCase = verify.WithMock(Layout, Simulate, StartMock, talk)
+
+// talk drives `codex app-server` against the case's mock as its JSON-RPC
+// client, answering every approval request with decline, and reads each
+// call's result.
+func talk(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, mock *Mock) ([]verify.Result, error) {
 	c := j.Case
-	version := verify.Version(j.Binary, "")
-	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
-	if err != nil {
-		return nil, version, err
-	}
-	defer mock.Close()
 	timeout := j.TimeoutOr(driver.Timeout)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	p, err := verify.Start(cctx, j.Binary, append(Args(mock.URL()), c.Args...), harnessEnv(c), ctl, "codex.stderr")
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	defer func() {
 		p.Stop()
@@ -214,16 +206,16 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	}, func() { close(r.turns) })
 
 	if _, err := r.Call(cctx, "initialize", map[string]any{"clientInfo": map[string]any{"name": "permsim-verify", "version": "1"}}); err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	r.Notify("initialized", nil)
 	tp, err := threadParams(c.Mode)
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	res, err := r.Call(cctx, "thread/start", tp)
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	var ts struct {
 		Thread struct {
@@ -235,7 +227,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		} `json:"sandbox"`
 	}
 	if err := json.Unmarshal(res, &ts); err != nil {
-		return nil, version, fmt.Errorf("thread/start answer: %w", err)
+		return nil, fmt.Errorf("thread/start answer: %w", err)
 	}
 	mode, never := effectiveMode(ts.ApprovalPolicy, ts.Sandbox)
 
@@ -255,7 +247,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		return nil
 	})
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	// The last tool output reaches the mock with the request after it;
 	// the turn has completed by then.
@@ -282,7 +274,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		rows = append(rows, row)
 	}
 	if err := recheck(ctx, c, mode, rows); err != nil {
-		return nil, version, err
+		return nil, err
 	}
-	return rows, version, nil
+	return rows, nil
 }

@@ -16,22 +16,18 @@ import (
 	"github.com/permsim/permsim/verify"
 )
 
-// InnerEnv is set, inside the sandbox, to the control folder; a process
-// that sees it is the driver and should call Inner.
-const InnerEnv = "PERMSIM_GEMINIDRIVE_INNER"
-
 // driver is Gemini CLI's driver for verify.RunDriver.
 var driver = verify.Driver{
 	Title: "Gemini CLI", Binary: "gemini", Install: "npm install -g @google/gemini-cli@0.61.0",
+	VersionPrefix: "gemini-cli ",
 	// The whole package folder: gemini's entry point loads its siblings.
-	Binds:    verify.BindIfHidden(2),
-	Timeout:  func(c verify.Case) time.Duration { return time.Duration(60+20*len(c.Calls)) * time.Second },
-	InnerEnv: InnerEnv,
+	Binds: verify.BindIfHidden(2),
+	Base:  60 * time.Second, PerCall: 20 * time.Second,
 	WholeLog: true,
 	Columns:  verify.Columns{Key: 40, Tool: 18, Pattern: 40},
 }
 
 // Runner is this driver as the registry lists it: verify.RunDriver with
-// driver, and Inner inside the sandbox. It refuses to start without the
+// driver, and runCase inside the sandbox. It refuses to start without the
 // sandbox (verify.ErrNoSandbox).
-var Runner = driver.Runner(Inner)
+var Runner = driver.Runner(runCase)

@@ -18,8 +18,8 @@ import (
 
 // TestMain makes the test binary its own driver inside the sandbox.
 func TestMain(m *testing.M) {
-	if ctl := os.Getenv(InnerEnv); ctl != "" {
-		if err := Inner(context.Background(), ctl); err != nil {
+	if ctl := os.Getenv(Runner.InnerEnv); ctl != "" {
+		if err := Runner.Inner(context.Background(), ctl); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

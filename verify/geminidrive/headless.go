@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/permsim/permsim/verify"
@@ -30,25 +29,13 @@ func headlessArgs(c verify.Case) []string {
 	return append([]string{"-p", verify.FirstPrompt, "--output-format", "json"}, a...)
 }
 
-// runHeadless runs one case with `gemini -p` against the mock and reads
+// talkHeadless runs one case with `gemini -p` against the mock and reads
 // each call's result from the functionResponse the mock got: headless
 // Gemini CLI cannot ask, so a would-be prompt comes back as the
 // "requires user confirmation" error Classify reads as asks.
-func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+func talkHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, mock *Mock) ([]verify.Result, error) {
 	c := j.Case
-	version := ""
-	if v, err := exec.Command(j.Binary, "--version").Output(); err == nil {
-		version = "gemini-cli " + strings.TrimSpace(string(v))
-	}
-	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
-	if err != nil {
-		return nil, version, err
-	}
-	defer mock.Close()
-	timeout := j.Timeout
-	if timeout <= 0 {
-		timeout = time.Duration(40+15*len(c.Calls)) * time.Second
-	}
+	timeout := j.TimeoutOr(driver.Timeout)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(cctx, j.Binary, headlessArgs(c)...)
@@ -66,7 +53,7 @@ func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answ
 	runErr := cmd.Run()
 	verify.WriteLog(ctl, "mock.log", mock.Log())
 	if cctx.Err() != nil {
-		return nil, version, fmt.Errorf("gemini -p did not finish within %s", timeout)
+		return nil, fmt.Errorf("gemini -p did not finish within %s", timeout)
 	}
 	var rows []verify.Result
 	for i, call := range c.Calls {
@@ -86,7 +73,7 @@ func runHeadless(ctx context.Context, j verify.Job, ctl string, out *verify.Answ
 		row.DropIfError()
 		rows = append(rows, row)
 	}
-	return rows, version, nil
+	return rows, nil
 }
 
 // modeName is the approval mode a headless case runs in, as ACP's

@@ -14,13 +14,6 @@ import (
 // Model is the model Gemini CLI is started with.
 const Model = "gemini-2.5-pro"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the Gemini CLI simulator, starts the mock model, drives `gemini --acp`
-// as its Agent Client Protocol client answering every
-// session/request_permission with reject, and writes each call's result
-// to ctl/out.json. It is meant to run only inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's files under home (the corpus's /home/user; the
 // project is home/proj), marks the project trusted in
 // ~/.gemini/trustedFolders.json when the case says so, merges into
@@ -196,23 +189,26 @@ func (r *acp) permission(m verify.RPCMessage) {
 	r.Reply(m.ID, map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": reject}})
 }
 
-// runCase runs one case in a fresh `gemini --acp` process.
-func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+// runCase runs one case against the mock, in a fresh `gemini --acp`
+// process (talkACP) or, for a case that says so, `gemini -p`
+// (talkHeadless).
+var runCase = verify.WithMock(Layout, Simulate, StartMock, func(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, mock *Mock) ([]verify.Result, error) {
 	if headless(j.Case) {
-		return runHeadless(ctx, j, ctl, out)
+		return talkHeadless(ctx, j, ctl, out, mock)
 	}
+	return talkACP(ctx, j, ctl, out, mock)
+})
+
+// talkACP drives `gemini --acp` as its Agent Client Protocol client,
+// answering every session/request_permission with reject, and reads each
+// call's result.
+func talkACP(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, mock *Mock) ([]verify.Result, error) {
 	c := j.Case
-	version := verify.Version(j.Binary, "gemini-cli ")
-	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
-	if err != nil {
-		return nil, version, err
-	}
-	defer mock.Close()
 	cctx, cancel := context.WithTimeout(ctx, j.TimeoutOr(driver.Timeout))
 	defer cancel()
 	p, err := verify.Start(cctx, j.Binary, Args(c), harnessEnv(c, mock.URL()), ctl, "gemini.stderr")
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	defer func() {
 		p.Stop()
@@ -228,11 +224,11 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 
 	if _, err := r.Call(cctx, "initialize", map[string]any{"protocolVersion": 1,
 		"clientCapabilities": map[string]any{"fs": map[string]any{"readTextFile": false, "writeTextFile": false}, "terminal": false}}); err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	res, err := r.Call(cctx, "session/new", map[string]any{"cwd": verify.Project, "mcpServers": []any{}})
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	var sn struct {
 		SessionID string `json:"sessionId"`
@@ -241,7 +237,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		} `json:"modes"`
 	}
 	if err := json.Unmarshal(res, &sn); err != nil {
-		return nil, version, fmt.Errorf("session/new answer: %w", err)
+		return nil, fmt.Errorf("session/new answer: %w", err)
 	}
 	err = verify.PromptUntilAnswered(len(c.Calls), func() bool { return verify.AllAnswered(len(c.Calls), &r.asks, &mock.Outputs) }, func(prompt string) error {
 		_, err := r.Call(cctx, "session/prompt", map[string]any{"sessionId": sn.SessionID,
@@ -249,7 +245,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		return err
 	})
 	if err != nil {
-		return nil, version, err
+		return nil, err
 	}
 	var rows []verify.Result
 	for i, call := range c.Calls {
@@ -275,5 +271,5 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 	// differential tests decide it (Gemini CLI's session history).
 	env, unsupported := SimEnv(c)
 	verify.DecideInSession(&gemini.Harness{Hooks: hookRunner}, env, unsupported, c.Calls, rows, out.Simulated)
-	return rows, version, nil
+	return rows, nil
 }

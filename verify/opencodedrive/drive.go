@@ -18,22 +18,18 @@ import (
 	"github.com/permsim/permsim/verify"
 )
 
-// InnerEnv is set, inside the sandbox, to the control folder; a process
-// that sees it is the driver and should call Inner.
-const InnerEnv = "PERMSIM_OPENCODEDRIVE_INNER"
-
 var driver = verify.Driver{
 	Title: "OpenCode", Binary: "opencode", Install: "npm install -g opencode-ai@1.18.33",
-	Binds: verify.BindIfHidden(2),
+	VersionPrefix: "opencode ",
+	Binds:         verify.BindIfHidden(2),
 	// Every ask costs a new process, which takes seconds on an idle
 	// machine and minutes on a loaded one.
-	Timeout:  func(c verify.Case) time.Duration { return time.Duration(300+60*len(c.Calls)) * time.Second },
-	InnerEnv: InnerEnv,
+	Base: 300 * time.Second, PerCall: 60 * time.Second,
 	WholeLog: true,
 	Columns:  verify.Columns{Key: 40, Tool: 10, Pattern: 30},
 }
 
 // Runner is this driver as the registry lists it: verify.RunDriver with
-// driver, and Inner inside the sandbox. It refuses to start without the
+// driver, and runCase inside the sandbox. It refuses to start without the
 // sandbox (verify.ErrNoSandbox).
-var Runner = driver.Runner(Inner)
+var Runner = driver.Runner(runCase)

@@ -21,12 +21,6 @@ import (
 // Model is the provider/model OpenCode is started with: the mock.
 const Model = "rh-model"
 
-// Inner runs the driver inside the sandbox: it lays out the case, asks
-// the OpenCode simulator, starts the mock model and runs `opencode run`
-// against it, once per ask, and writes each call's result to
-// ctl/out.json. It is meant to run only inside the sandbox Run builds.
-var Inner = verify.Serve(runCase)
-
 // Layout writes the case's files under home (the project is home/proj)
 // and makes the project a git repository when the case says so.
 func Layout(c verify.Case, home string) error {
@@ -144,16 +138,13 @@ func readEvents(out []byte) map[string]partState {
 	return states
 }
 
-// runCase runs one case: a fresh `opencode run` from the first call not yet
-// answered, until every call has an answer.
-func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) ([]verify.Result, string, error) {
+// runCase runs one case against the mock (talk).
+var runCase = verify.WithMock(Layout, Simulate, StartMock, talk)
+
+// talk runs a fresh `opencode run` from the first call not yet answered,
+// until every call has an answer.
+func talk(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, mock *Mock) ([]verify.Result, error) {
 	c := j.Case
-	version := verify.Version(j.Binary, "opencode ")
-	mock, err := verify.Begin(c, out, Layout, Simulate, StartMock)
-	if err != nil {
-		return nil, version, err
-	}
-	defer mock.Close()
 	deadline := time.Now().Add(j.TimeoutOr(driver.Timeout))
 	rows := make([]verify.Result, len(c.Calls))
 	done := make([]bool, len(c.Calls))
@@ -227,7 +218,7 @@ func runCase(ctx context.Context, j verify.Job, ctl string, out *verify.Answer) 
 		}
 		res = append(res, rows[i])
 	}
-	return res, version, nil
+	return res, nil
 }
 
 // DefaultAgent is the effective mode recorded for a run without --agent:
