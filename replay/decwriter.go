@@ -241,7 +241,9 @@ func (p *decPart) fill(name string, n int, out *dataset.ColumnValues, sc *dictSc
 	case "command":
 		callStrs(&p.cmd)
 	case "result":
-		out.Strings = p.result.views(out.Strings, n)
+		// ok, error, denied or unknown: compared with the first row of the
+		// decision, mostly the same.
+		callStrs(&p.result)
 	case "paths":
 		out.Lists = p.paths.views(out.Lists, n)
 	case "ts":
