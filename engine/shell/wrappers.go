@@ -66,7 +66,7 @@ func (o optSpec) parse(words []Word, stop bool) args {
 		}
 		i++
 		if a.opts == nil {
-			a.opts = make([]opt, 0, 4)
+			a.opts = make([]opt, 0, 2)
 		}
 		if strings.HasPrefix(w.Lit, "--") {
 			name, val, hasEq := strings.Cut(w.Lit, "=")
