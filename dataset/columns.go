@@ -39,6 +39,16 @@ type ColumnValues struct {
 	Ints    []int64
 	Bools   []bool
 	Times   []time.Time
+	// Dict and Indices give a string column to Writer.WriteColumns as a
+	// dictionary, when UseDict is set: row i holds Dict[Indices[i]], null
+	// when that index is negative. Dict's entries must differ from each
+	// other. A caller that knows which rows share a value (replay's rows
+	// share their decisions) spares the writer hashing every value.
+	// WriteColumns clears UseDict once the column is written, so the next
+	// column is read from Strings unless fill sets it again.
+	Dict    []string
+	Indices []int32
+	UseDict bool
 }
 
 // ReadColumns decodes the named columns of one data file row group by row

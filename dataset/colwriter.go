@@ -127,6 +127,10 @@ func (e *colEncoder) column(cw file.ColumnChunkWriter, f field, c *ColumnValues,
 	}
 	switch f.kind {
 	case kString:
+		if c.UseDict { // dictindices.go
+			c.UseDict = false
+			return e.dictColumn(cw, c, lo, hi)
+		}
 		if err := short(len(c.Strings)); err != nil {
 			return err
 		}

@@ -107,7 +107,7 @@ func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Str
 					s.Off = append(s.Off, int32(len(s.Data)))
 				}
 			}
-			if err := c.Err(); err != nil {
+			if err := closeChunk(cr, c.Err()); err != nil {
 				return fail(fmt.Errorf("row group %d, column %s: %w", g, strCols[k], err))
 			}
 			if len(s.Null) != n {
@@ -144,7 +144,7 @@ func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Str
 					ints[k] = append(ints[k], x)
 				}
 			}
-			if err := c.Err(); err != nil {
+			if err := closeChunk(cr, c.Err()); err != nil {
 				return fail(fmt.Errorf("row group %d, column %s: %w", g, intCols[k], err))
 			}
 			if len(ints[k]) != n {
@@ -156,6 +156,17 @@ func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Str
 		}
 	}
 	return nil
+}
+
+// closeChunk closes a column chunk reader once read, which hands its page
+// buffers back to readAlloc for the next chunk: left open, every chunk of
+// the dedupe's passes made fresh buffers (6% of replay's allocation, issue
+// 15). It returns err, else the error of closing.
+func closeChunk(cr file.ColumnChunkReader, err error) error {
+	if cerr := cr.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // NumRows returns the row count a data file's footer records.

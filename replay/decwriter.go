@@ -30,6 +30,8 @@ type decisionWriter struct {
 	// the next partition that starts buffering: growing fresh buffers for
 	// every row group was a twelfth of replay's allocation.
 	spare *decBufs
+	// dict is the scratch of the columns written as dictionaries.
+	dict dictScratch
 }
 
 // partKey is a decisions partition: the harness, and the UTC day of the
@@ -54,10 +56,13 @@ type decBufs struct {
 	paths                                  listBuf
 	ts                                     []time.Time
 	dec                                    []*DecisionRow
-	// seen holds the decisions the rows point to: a decision no longer in
-	// the cache (a one-off call's) is kept alive by its rows alone, so its
-	// size counts against the budget, once per partition.
-	seen map[*DecisionRow]struct{}
+	// seen holds the decisions the rows point to, each with its index in
+	// distinct: a decision no longer in the cache (a one-off call's) is
+	// kept alive by its rows alone, so its size counts against the budget,
+	// once per partition.
+	seen     map[*DecisionRow]int32
+	distinct []*DecisionRow
+	rowDec   []int32 // per row, its decision's index in distinct
 }
 
 // reset empties the buffers, keeping their memory.
@@ -70,6 +75,8 @@ func (b *decBufs) reset() {
 	b.ts = b.ts[:0]
 	clear(b.dec) // a decision no row points to may go
 	b.dec = b.dec[:0]
+	clear(b.distinct)
+	b.distinct, b.rowDec = b.distinct[:0], b.rowDec[:0]
 	clear(b.seen)
 }
 
@@ -115,13 +122,17 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 	p.paths.add(c.Paths)
 	p.ts = append(p.ts, c.Ts)
 	p.dec = append(p.dec, d)
-	if _, ok := p.seen[d]; !ok {
+	j, ok := p.seen[d]
+	if !ok {
 		if p.seen == nil {
-			p.seen = map[*DecisionRow]struct{}{}
+			p.seen = map[*DecisionRow]int32{}
 		}
-		p.seen[d] = struct{}{}
+		j = int32(len(p.distinct))
+		p.seen[d] = j
+		p.distinct = append(p.distinct, d)
 		p.bytes += decisionBytes(d)
 	}
+	p.rowDec = append(p.rowDec, j)
 	p.bytes += rowOverhead + len(c.CallKey) + len(c.ProjectDir) + len(c.Tool) + len(c.Command) + len(c.Result) + p.paths.lastBytes
 	dw.buffered += p.bytes - before
 	switch {
@@ -186,7 +197,7 @@ func (dw *decisionWriter) flush(p *decPart) error {
 		return nil
 	}
 	err := dw.w.WriteColumns(p.values, n, func(i int, out *dataset.ColumnValues) error {
-		return p.fill(dw.columns[i], n, out)
+		return p.fill(dw.columns[i], n, out, &dw.dict)
 	})
 	if err != nil {
 		return err
@@ -200,12 +211,19 @@ func (dw *decisionWriter) flush(p *decPart) error {
 }
 
 // fill sets out to the n values of the named decisions column.
-func (p *decPart) fill(name string, n int, out *dataset.ColumnValues) error {
+//
+// The string columns a decision gives, and those of the call that rows
+// sharing a decision mostly share (the cache answers a call with the
+// decision of the same tool and command under the same policy, so of the
+// same project), are given as dictionaries (dictionary.go): the writer
+// would otherwise hash every value of every row.
+func (p *decPart) fill(name string, n int, out *dataset.ColumnValues, sc *dictScratch) error {
 	strs := func(get func(*DecisionRow) string) {
-		out.Strings = grow(out.Strings, n)
-		for i, d := range p.dec {
-			out.Strings[i] = get(d)
-		}
+		sc.fromDecisions(p, n, out, get)
+	}
+	callStrs := func(b *strBuf) {
+		out.Strings = b.views(out.Strings, n)
+		sc.fromRows(p, n, out)
 	}
 	lists := func(get func(*DecisionRow) []string) {
 		out.Lists = grow(out.Lists, n)
@@ -217,13 +235,15 @@ func (p *decPart) fill(name string, n int, out *dataset.ColumnValues) error {
 	case "call_key":
 		out.Strings = p.callKey.views(out.Strings, n)
 	case "project_dir":
-		out.Strings = p.projectDir.views(out.Strings, n)
+		callStrs(&p.projectDir)
 	case "tool":
-		out.Strings = p.tool.views(out.Strings, n)
+		callStrs(&p.tool)
 	case "command":
-		out.Strings = p.cmd.views(out.Strings, n)
+		callStrs(&p.cmd)
 	case "result":
-		out.Strings = p.result.views(out.Strings, n)
+		// ok, error, denied or unknown: compared with the first row of the
+		// decision, mostly the same.
+		callStrs(&p.result)
 	case "paths":
 		out.Lists = p.paths.views(out.Lists, n)
 	case "ts":

@@ -127,14 +127,11 @@ var fdTarget = regexp.MustCompile(`^([0-9]+|-)$`)
 // uses lists the files c names: its redirect targets and the files its file
 // command reads or writes.
 func (d *decider) uses(c *shell.Command) []fileUse {
-	if u, ok := d.usesOf[c]; ok {
+	if u, ok := d.usesOf.get(c); ok {
 		return u
 	}
 	u := d.findUses(c)
-	if d.usesOf == nil {
-		d.usesOf = map[*shell.Command][]fileUse{}
-	}
-	d.usesOf[c] = u
+	d.usesOf.put(c, u)
 	return u
 }
 

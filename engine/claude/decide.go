@@ -48,8 +48,8 @@ type decider struct {
 	hook         HookVerdict
 	notes        []string
 	needs        []string
-	usesOf       map[*shell.Command][]fileUse // files each command names, found once per call
-	textsOf      map[*shell.Command][]string  // texts deny and ask rules see, found once per call
+	usesOf       cmdMemo[[]fileUse] // files each command names, found once per call
+	textsOf      cmdMemo[[]string]  // texts deny and ask rules see, found once per call
 }
 
 // Decide says what Claude Code would do with call in mode (empty: the mode

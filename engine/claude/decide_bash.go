@@ -397,13 +397,10 @@ func (d *decider) bashRule(list []*rule, c *shell.Command) *rule {
 		// The texts are made at the first Bash rule: a list without one
 		// (most settings' deny and ask lists) needs none of them.
 		if !ok {
-			texts, ok = d.textsOf[c]
+			texts, ok = d.textsOf.get(c)
 			if !ok {
 				texts, ok = denyTexts(c), true
-				if d.textsOf == nil {
-					d.textsOf = map[*shell.Command][]string{}
-				}
-				d.textsOf[c] = texts
+				d.textsOf.put(c, texts)
 			}
 		}
 		for _, t := range texts {

@@ -526,7 +526,21 @@ func (w *walker) text(from, to syntax.Pos) string {
 // no expansions.
 func (w *walker) word(x *syntax.Word) Word {
 	out := Word{Raw: w.text(x.Pos(), x.End())}
+	if len(x.Parts) == 1 {
+		// One unquoted literal, most words: its unescaped value as is,
+		// without a copy through the builder.
+		if p, ok := x.Parts[0].(*syntax.Lit); ok {
+			v, g := unescape(p.Value)
+			out.Glob = g
+			if !hasBraces(x) {
+				out.Lit, out.Literal = v, true
+			}
+			return out
+		}
+	}
 	var b strings.Builder
+	// Unescaping and unquoting only shorten the word's source.
+	b.Grow(len(out.Raw))
 	literal := true
 	for _, p := range x.Parts {
 		switch p := p.(type) {

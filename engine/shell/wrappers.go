@@ -42,6 +42,12 @@ func (o optSpec) parse(words []Word, stop bool) args {
 			if stop {
 				break
 			}
+			if a.operands == nil {
+				// Made once at the most the words can hold: growing
+				// from nothing was most of this function's time.
+				a.operands = make([]Word, 0, len(words)-i)
+				a.operandAt = make([]int, 0, len(words)-i)
+			}
 			a.operands = append(a.operands, w)
 			a.operandAt = append(a.operandAt, i)
 			i++
@@ -59,6 +65,9 @@ func (o optSpec) parse(words []Word, stop bool) args {
 			break
 		}
 		i++
+		if a.opts == nil {
+			a.opts = make([]opt, 0, 2)
+		}
 		if strings.HasPrefix(w.Lit, "--") {
 			name, val, hasEq := strings.Cut(w.Lit, "=")
 			op := opt{Name: name}
@@ -234,7 +243,12 @@ func joinRaw(words []Word) string {
 	case 1:
 		return words[0].Raw
 	}
+	n := len(words) - 1
+	for _, w := range words {
+		n += len(w.Raw)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	for i, w := range words {
 		if i > 0 {
 			b.WriteByte(' ')
