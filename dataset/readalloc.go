@@ -19,6 +19,11 @@ import (
 // cleared and then collected (issue 15).
 var readAlloc = &poolAllocator{}
 
+// writeAlloc is the same kind of allocator for the column writers of every
+// Writer (a pool of its own: the write path's buffer sizes are not the
+// read path's).
+var writeAlloc = &poolAllocator{}
+
 // readProps are the reader properties of every file the read path opens.
 var readProps = parquet.NewReaderProperties(readAlloc)
 

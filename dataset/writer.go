@@ -261,6 +261,11 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 		parquet.WithCompressionLevel(1),
 		parquet.WithDictionaryDefault(true),
 		parquet.WithStats(true),
+		// The column writers' encoders, dictionaries and statistics take
+		// their buffers from a free list instead of arrow's allocator,
+		// which makes fresh, zeroed ones for every column chunk (see
+		// readAlloc).
+		parquet.WithAllocator(writeAlloc),
 	}
 	for _, f := range w.stored {
 		if f.unique {
