@@ -135,15 +135,9 @@ func (e *colEncoder) column(cw file.ColumnChunkWriter, f field, c *ColumnValues,
 			return err
 		}
 		for _, s := range c.Strings[lo:hi] {
-			var d int16
-			if s != "" {
-				e.vals = append(e.vals, bytesOf(s))
-				d = 1
-			}
-			e.defs = append(e.defs, d)
+			e.addString(s)
 		}
-		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(e.vals, e.defs, nil)
-		return err
+		return e.writeBytes(cw, false)
 	case kBool:
 		if err := short(len(c.Bools)); err != nil {
 			return err
@@ -167,34 +161,18 @@ func (e *colEncoder) column(cw file.ColumnChunkWriter, f field, c *ColumnValues,
 		if err := short(len(c.Times)); err != nil {
 			return err
 		}
-		for _, t := range c.Times[lo:hi] {
-			var d int16
-			if !t.IsZero() {
-				e.ints = append(e.ints, t.UnixMicro())
-				d = 1
-			}
-			e.defs = append(e.defs, d)
+		for i := range c.Times[lo:hi] {
+			e.addTime(&c.Times[lo+i])
 		}
-		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(e.ints, e.defs, nil)
-		return err
+		return e.writeInts(cw)
 	case kStrings:
 		if err := short(len(c.Lists)); err != nil {
 			return err
 		}
 		for _, ss := range c.Lists[lo:hi] {
-			if len(ss) == 0 {
-				e.defs = append(e.defs, 0)
-				e.reps = append(e.reps, 0)
-				continue
-			}
-			for j, s := range ss {
-				e.vals = append(e.vals, bytesOf(s))
-				e.defs = append(e.defs, 3)
-				e.reps = append(e.reps, int16(min(j, 1)))
-			}
+			e.addList(ss)
 		}
-		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(e.vals, e.defs, e.reps)
-		return err
+		return e.writeBytes(cw, true)
 	}
 	return fmt.Errorf("unknown kind %d", f.kind)
 }

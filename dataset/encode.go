@@ -65,15 +65,9 @@ func (e *colEncoder) rows(cw file.ColumnChunkWriter, f field, base unsafe.Pointe
 	switch f.kind {
 	case kString:
 		for i := range n {
-			var d int16
-			if s := *(*string)(cell(i)); s != "" {
-				e.vals = append(e.vals, bytesOf(s))
-				d = 1
-			}
-			e.defs = append(e.defs, d)
+			e.addString(*(*string)(cell(i)))
 		}
-		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(e.vals, e.defs, nil)
-		return err
+		return e.writeBytes(cw, false)
 	case kBool:
 		for i := range n {
 			e.bools = append(e.bools, *(*bool)(cell(i)))
@@ -99,36 +93,70 @@ func (e *colEncoder) rows(cw file.ColumnChunkWriter, f field, base unsafe.Pointe
 		return err
 	case kTime:
 		for i := range n {
-			var d int16
-			if t := (*time.Time)(cell(i)); !t.IsZero() {
-				e.ints = append(e.ints, t.UnixMicro())
-				d = 1
-			}
-			e.defs = append(e.defs, d)
+			e.addTime((*time.Time)(cell(i)))
 		}
-		_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(e.ints, e.defs, nil)
-		return err
+		return e.writeInts(cw)
 	case kStrings:
-		// Levels of `optional group (LIST) { repeated group list {
-		// optional element } }`: 0 null list, 1 empty list, 2 null
-		// element, 3 element; repetition 0 starts a row, 1 continues it.
 		for i := range n {
-			ss := *(*[]string)(cell(i))
-			if len(ss) == 0 {
-				e.defs = append(e.defs, 0)
-				e.reps = append(e.reps, 0)
-				continue
-			}
-			for j, s := range ss {
-				e.vals = append(e.vals, bytesOf(s))
-				e.defs = append(e.defs, 3)
-				e.reps = append(e.reps, int16(min(j, 1)))
-			}
+			e.addList(*(*[]string)(cell(i)))
 		}
-		_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(e.vals, e.defs, e.reps)
-		return err
+		return e.writeBytes(cw, true)
 	}
 	return fmt.Errorf("unknown kind %d", f.kind)
+}
+
+// addString adds a string cell: "" as null.
+func (e *colEncoder) addString(s string) {
+	var d int16
+	if s != "" {
+		e.vals = append(e.vals, bytesOf(s))
+		d = 1
+	}
+	e.defs = append(e.defs, d)
+}
+
+// addTime adds a time cell, in microseconds: the zero time as null.
+func (e *colEncoder) addTime(t *time.Time) {
+	var d int16
+	if !t.IsZero() {
+		e.ints = append(e.ints, t.UnixMicro())
+		d = 1
+	}
+	e.defs = append(e.defs, d)
+}
+
+// addList adds a []string cell. Levels of `optional group (LIST) {
+// repeated group list { optional element } }`: 0 null list, 1 empty list,
+// 2 null element, 3 element; repetition 0 starts a row, 1 continues it. An
+// empty list is written as null.
+func (e *colEncoder) addList(ss []string) {
+	if len(ss) == 0 {
+		e.defs = append(e.defs, 0)
+		e.reps = append(e.reps, 0)
+		return
+	}
+	for j, s := range ss {
+		e.vals = append(e.vals, bytesOf(s))
+		e.defs = append(e.defs, 3)
+		e.reps = append(e.reps, int16(min(j, 1)))
+	}
+}
+
+// writeBytes writes the string cells added (with their repetition levels
+// for a list column) as the column.
+func (e *colEncoder) writeBytes(cw file.ColumnChunkWriter, list bool) error {
+	var reps []int16
+	if list {
+		reps = e.reps
+	}
+	_, err := cw.(*file.ByteArrayColumnChunkWriter).WriteBatch(e.vals, e.defs, reps)
+	return err
+}
+
+// writeInts writes the time cells added as the column.
+func (e *colEncoder) writeInts(cw file.ColumnChunkWriter) error {
+	_, err := cw.(*file.Int64ColumnChunkWriter).WriteBatch(e.ints, e.defs, nil)
+	return err
 }
 
 // bytesOf views a string's bytes without copying them: the column writer
