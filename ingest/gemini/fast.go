@@ -95,10 +95,23 @@ func value(b []byte, vs int) (int, []byte) {
 // fastMessage reads a message line (text trimmed, an object) into m; ok
 // is false when the line is not the plain case (see above). m's raw
 // fields alias text.
-func fastMessage(text []byte, m *message) bool {
-	if !json.Valid(text) {
-		return false
-	}
+func fastMessage(text []byte, m *message) bool { return (*chat)(nil).fastMessage(text, m) }
+
+// fastMessage is fastMessage reading a line of chat c (nil: none). The
+// CLI re-appends a message each time one of its calls finishes, so a
+// line mostly repeats the message's copy before: a call whose bytes are
+// those of the call at the same place in that copy (call.raw, kept when
+// the copy was read here) is that call's record again, and is neither
+// validated nor walked a second time.
+//
+// Validity is checked piece by piece instead of json.Valid over the whole
+// line first: jsonscan.Members and Elems check the structure between the
+// values strictly (quotes, colons, commas, brackets, JSON whitespace; no
+// trailing comma), keyIndex admits only printable ASCII keys without
+// escapes, and every value is json.Valid on its own or is bytes read
+// valid before. Each byte of the line is so checked once, by one of them,
+// and the line is valid JSON exactly when every check passes.
+func (c *chat) fastMessage(text []byte, m *message) bool {
 	var seen [6]bool
 	strs := [...]*string{&m.ID, &m.Timestamp, &m.Type, &m.Model} // messageKeys 0-3
 	end := jsonscan.Members(text, 0, func(key []byte, vs int) int {
@@ -108,16 +121,41 @@ func fastMessage(text []byte, m *message) bool {
 		}
 		if k == 4 {
 			seen[k] = true
+			// The copy before (upsert's old), when the id came first.
+			var prior []*call
+			if c != nil && m.ID != "" {
+				if e := c.live[m.ID]; e != nil {
+					prior = e.calls
+				}
+			}
+			n := 0 // calls with an id so far: upsert's index into prior
 			// toolCalls: walked in place, each call read as it comes.
 			return jsonscan.Elems(text, vs, func(es int) int {
 				var tc toolCall
-				ee := fastCall(text, es, &tc)
+				var ee int
+				if n < len(prior) && prior[n].rec.raw != nil && bytes.HasPrefix(text[es:], prior[n].rec.raw) {
+					// An object ends where its bytes say: these are
+					// prior[n]'s, whole.
+					tc, ee = prior[n].rec, es+len(prior[n].rec.raw)
+				} else if ee = fastCall(text, es, &tc); ee < 0 || !json.Valid(text[es:ee]) {
+					// Walked first, then validated: the walk reads nothing
+					// past the end it returns, so when those bytes are
+					// valid it read a valid object, as it did after
+					// json.Valid of the whole line.
+					return -1
+				}
+				if tc.ID != "" {
+					n++
+				}
 				m.ToolCalls = append(m.ToolCalls, tc)
 				return ee
 			})
 		}
 		ve, val := value(text, vs)
-		if k < 0 || ve < 0 {
+		if ve < 0 || !json.Valid(val) {
+			return -1
+		}
+		if k < 0 {
 			return ve
 		}
 		seen[k] = true
@@ -171,6 +209,9 @@ func fastCall(b []byte, i int, tc *toolCall) int {
 		return ve
 	})
 	tc.valid = end >= 0
+	if tc.valid {
+		tc.raw = b[i:end]
+	}
 	return end
 }
 
