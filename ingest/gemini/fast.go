@@ -236,11 +236,13 @@ func fastResultText(tc *toolCall) (text string, isErr bool, ok bool) {
 }
 
 // fastResultRaw is fastResultText without the decoding: the raw JSON
-// value of the output or error.
+// value of the output or error. The output, kilobytes, is skipped once:
+// a null is told by its first byte (the record is valid JSON), and the
+// first response is walked where it lies, not skipped and walked again.
 func fastResultRaw(tc *toolCall) (raw []byte, isErr bool, ok bool) {
 	b := tc.Result
-	var resp []byte
-	found := false
+	var out, errv []byte
+	found, haveResp := false, false
 	// Every element is read, not only up to the first functionResponse:
 	// the decoder rejects the whole result when any element has the wrong
 	// shape, and that case is the decoder's.
@@ -255,8 +257,8 @@ func fastResultRaw(tc *toolCall) (raw []byte, isErr bool, ok bool) {
 				return jsonscan.SkipValue(b, vs)
 			}
 			seen = true
-			if ve := jsonscan.SkipValue(b, vs); ve >= 0 && string(b[vs:ve]) == "null" {
-				return ve
+			if vs < len(b) && b[vs] == 'n' { // null
+				return jsonscan.SkipValue(b, vs)
 			}
 			first := !found
 			found = true
@@ -266,37 +268,32 @@ func fastResultRaw(tc *toolCall) (raw []byte, isErr bool, ok bool) {
 				if !ok || (k == 0 && rseen) {
 					return -1
 				}
-				ve, val := value(b, vs)
-				if k == 0 {
-					rseen = true
-					if first {
-						resp = val
-					}
+				if k != 0 || !first {
+					ve, _ := value(b, vs)
+					return ve
 				}
-				return ve
+				rseen, haveResp = true, true
+				// The response the text is read from: its output or error.
+				return jsonscan.Members(b, vs, func(key []byte, vs int) int {
+					k, ok := keyIndex(key, outputErrorKeys, outputErrorKeys)
+					if !ok {
+						return -1
+					}
+					ve, val := value(b, vs)
+					switch {
+					case k == 0 && out == nil:
+						out = val
+					case k == 1 && errv == nil:
+						errv = val
+					case k >= 0:
+						return -1 // given twice
+					}
+					return ve
+				})
 			})
 		})
 	})
-	if end != len(b) || !found || resp == nil {
-		return nil, false, false
-	}
-	var out, errv []byte
-	if jsonscan.Members(resp, 0, func(key []byte, vs int) int {
-		k, ok := keyIndex(key, outputErrorKeys, outputErrorKeys)
-		if !ok {
-			return -1
-		}
-		ve, val := value(resp, vs)
-		switch {
-		case k == 0 && out == nil:
-			out = val
-		case k == 1 && errv == nil:
-			errv = val
-		case k >= 0:
-			return -1 // given twice
-		}
-		return ve
-	}) != len(resp) {
+	if end != len(b) || !found || !haveResp {
 		return nil, false, false
 	}
 	if errv != nil && string(errv) != "null" {
