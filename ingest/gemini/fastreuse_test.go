@@ -159,3 +159,33 @@ func FuzzFastReuse(f *testing.F) {
 		checkReuse(t, c, b, 3)
 	})
 }
+
+// TestHasUEscape: hasUEscape is bytes.Contains(b, `\u`) at every length
+// and place of the pair across the eight-byte steps, and beside bytes one
+// bit away from a backslash or a u.
+func TestHasUEscape(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for at := -1; at < n-1; at++ {
+			for _, fill := range []byte{'a', '\\', 'u', '\\' ^ 1, 'u' ^ 0x80, 0xdc, 0xf5, 0} {
+				b := bytes.Repeat([]byte{fill}, n)
+				if at >= 0 {
+					b[at], b[at+1] = '\\', 'u'
+				}
+				if got, want := hasUEscape(b), bytes.Contains(b, unicodeEscape); got != want {
+					t.Fatalf("%q: %v, want %v", b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzHasUEscape: hasUEscape is bytes.Contains(b, `\u`) on any bytes.
+func FuzzHasUEscape(f *testing.F) {
+	f.Add([]byte(`"a\nb\\u\"\u0041"`))
+	f.Add([]byte(`01234567\u`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := hasUEscape(b), bytes.Contains(b, unicodeEscape); got != want {
+			t.Fatalf("%q: %v, want %v", b, got, want)
+		}
+	})
+}
