@@ -144,6 +144,9 @@ type chat struct {
 	first    map[string]int64
 	restart  bool // a $rewindTo named a message read before this pass
 	resuming bool // this pass started after the start of the file
+	// callBuf is fastMessage's array for a line's calls, reused from
+	// line to line: upsert copies what it keeps.
+	callBuf []toolCall
 }
 
 func newChat() *chat {
@@ -280,6 +283,15 @@ type functionResponse struct {
 // functionResponses returns the functionResponse parts of a user
 // message's content.
 func functionResponses(content json.RawMessage) []functionResponse {
+	if out, ok := fastFunctionResponses(content); ok {
+		return out
+	}
+	return decodeFunctionResponses(content)
+}
+
+// decodeFunctionResponses is functionResponses decoded with go-json: for
+// what the fast path leaves, and the reference it is tested against.
+func decodeFunctionResponses(content json.RawMessage) []functionResponse {
 	var parts []struct {
 		FunctionResponse *functionResponse `json:"functionResponse"`
 	}

@@ -129,6 +129,10 @@ func (c *chat) fastMessage(text []byte, m *message) bool {
 					prior = e.calls
 				}
 			}
+			if c != nil {
+				m.ToolCalls = c.callBuf[:0]
+				defer func() { c.callBuf = m.ToolCalls[:0] }()
+			}
 			n := 0 // calls with an id so far: upsert's index into prior
 			// toolCalls: walked in place, each call read as it comes.
 			return jsonscan.Elems(text, vs, func(es int) int {
