@@ -33,6 +33,9 @@ type toolCall struct {
 	// valid says the record was read by the fast path (fastMessage): its
 	// raw fields are valid JSON, which fastResultText relies on.
 	valid bool
+	// raw is the whole record's JSON when valid; the raw fields above
+	// are slices of it (fastMessage compares a re-appended copy with it).
+	raw []byte
 }
 
 // meta is the chat's metadata: the whole-file record's top level, a .jsonl
@@ -87,8 +90,13 @@ func sameCall(k *call, tc *toolCall, model string) bool {
 		bytes.Equal(r.Args, tc.Args) && bytes.Equal(r.Result, tc.Result) && bytes.Equal(r.ResultDisplay, tc.ResultDisplay)
 }
 
-// own gives tc's raw fields their own copy (one allocation for the three).
+// own gives tc's raw fields their own copy (one allocation for the three,
+// or for the whole record when raw holds it).
 func (tc *toolCall) own() {
+	if tc.raw != nil && tc.ownRaw() {
+		return
+	}
+	tc.raw = nil
 	buf := make([]byte, 0, len(tc.Args)+len(tc.Result)+len(tc.ResultDisplay))
 	keep := func(s []byte) []byte {
 		if s == nil {
@@ -101,6 +109,32 @@ func (tc *toolCall) own() {
 	tc.Args, tc.Result, tc.ResultDisplay = keep(tc.Args), keep(tc.Result), keep(tc.ResultDisplay)
 }
 
+// ownRaw copies raw and makes the raw fields the same slices of the copy;
+// false, changing nothing, when a field is not a slice of raw. Both are
+// slices of one array (the line, or an earlier copy), so the distance of
+// a field from raw's start is the difference of their capacities.
+func (tc *toolCall) ownRaw() bool {
+	fields := [...]*json.RawMessage{&tc.Args, &tc.Result, &tc.ResultDisplay}
+	var offs [3]int
+	for i, f := range fields {
+		if *f == nil {
+			continue
+		}
+		offs[i] = cap(tc.raw) - cap(*f)
+		if len(*f) == 0 || offs[i] < 0 || offs[i]+len(*f) > len(tc.raw) || &tc.raw[offs[i]] != &(*f)[0] {
+			return false
+		}
+	}
+	buf := bytes.Clone(tc.raw)
+	for i, f := range fields {
+		if *f != nil {
+			*f = buf[offs[i] : offs[i]+len(*f)]
+		}
+	}
+	tc.raw = buf
+	return true
+}
+
 // chat rebuilds one chat file's conversation from its records.
 type chat struct {
 	meta
@@ -110,6 +144,9 @@ type chat struct {
 	first    map[string]int64
 	restart  bool // a $rewindTo named a message read before this pass
 	resuming bool // this pass started after the start of the file
+	// callBuf is fastMessage's array for a line's calls, reused from
+	// line to line: upsert copies what it keeps.
+	callBuf []toolCall
 }
 
 func newChat() *chat {
@@ -246,6 +283,15 @@ type functionResponse struct {
 // functionResponses returns the functionResponse parts of a user
 // message's content.
 func functionResponses(content json.RawMessage) []functionResponse {
+	if out, ok := fastFunctionResponses(content); ok {
+		return out
+	}
+	return decodeFunctionResponses(content)
+}
+
+// decodeFunctionResponses is functionResponses decoded with go-json: for
+// what the fast path leaves, and the reference it is tested against.
+func decodeFunctionResponses(content json.RawMessage) []functionResponse {
 	var parts []struct {
 		FunctionResponse *functionResponse `json:"functionResponse"`
 	}

@@ -47,7 +47,10 @@ func checkFast(t *testing.T, text []byte) {
 		if !f.valid {
 			t.Fatalf("call %d of a line the fast path took is not marked valid: %q", i, text)
 		}
-		f.valid = false
+		if !f.valid || !bytes.Contains(text, f.raw) || !json.Valid(f.raw) {
+			t.Fatalf("call %d's raw %q is not a valid object of the line", i, f.raw)
+		}
+		f.valid, f.raw = false, nil
 		if !reflect.DeepEqual(f, w) {
 			t.Fatalf("call %d differs:\nfast %+v\ndecoded %+v", i, f, w)
 		}

@@ -449,7 +449,7 @@ func (c *chat) record(text []byte, n int64) error {
 		return errNotObject
 	}
 	var m message
-	if fastMessage(text, &m) {
+	if c.fastMessage(text, &m) {
 		c.upsert(&m, n, true)
 		return nil
 	}

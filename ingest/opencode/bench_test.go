@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/ingest/sqliteread"
 	"github.com/permsim/permsim/internal/ingesttest"
 )
 
@@ -69,6 +70,44 @@ func BenchmarkRead(b *testing.B) {
 			}
 			if sink.Rows != 2015 {
 				b.Fatalf("rows %d", sink.Rows)
+			}
+		}
+	})
+
+	// The floor under the database reader: the same query through the
+	// same driver, every part row scanned as scan does, nothing decoded.
+	b.Run("database-sqlite-floor", func(b *testing.B) {
+		fi, _ := os.Stat(path)
+		b.SetBytes(fi.Size())
+		for b.Loop() {
+			db, err := sqliteread.Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tx, err := db.Begin()
+			if err != nil {
+				b.Fatal(err)
+			}
+			rows, err := tx.Query(partSQL+` WHERE rowid > ? ORDER BY rowid`, maxPartRow, 0)
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			for rows.Next() {
+				var rowid int64
+				var id, msg, sess sql.NullString
+				var data sql.RawBytes
+				var size sql.NullInt64
+				if err := rows.Scan(&rowid, &id, &msg, &sess, &data, &size); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			rows.Close()
+			tx.Rollback()
+			db.Close()
+			if n < 3000 {
+				b.Fatalf("rows %d", n)
 			}
 		}
 	})

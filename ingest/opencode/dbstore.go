@@ -1,6 +1,7 @@
 package opencode
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -124,17 +125,17 @@ func readDB(ctx context.Context, tx *sql.Tx, path string, old *dbState, sink ing
 
 	// New rows, in insertion order. `"callID"` with its quotes appears in a
 	// tool part's JSON and nowhere else (inside a JSON string the quotes
-	// would be escaped), so the rest never crosses into Go.
+	// would be escaped), so only the parts holding it are decoded (scan's
+	// toolOnly). That test runs in Go, not as SQL's instr (a byte-at-a-time
+	// loop that was 12% of the read): see partSQL.
 	// A part too large to be one (maxPartRow) is not loaded: its size
 	// alone is read, and it is reported.
-	rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id,
-		CASE WHEN octet_length(data) <= ? THEN data END, octet_length(data) FROM part
-		WHERE rowid > ? AND (octet_length(data) > ? OR instr(data, '"callID"') > 0) ORDER BY rowid`, maxPartRow, st.MaxRow, maxPartRow)
+	rows, err := tx.QueryContext(ctx, partSQL+` WHERE rowid > ? ORDER BY rowid`, maxPartRow, st.MaxRow)
 	if err != nil {
 		return nil, err
 	}
 	seen := map[string]bool{}
-	if err := r.scan(ctx, rows, seen); err != nil {
+	if err := r.scan(ctx, rows, seen, true); err != nil {
 		return nil, err
 	}
 	// The parts that could still change: read again by id.
@@ -146,12 +147,11 @@ func readDB(ctx context.Context, tx *sql.Tx, path string, old *dbState, sink ing
 	}
 	sort.Strings(open)
 	for _, id := range open {
-		rows, err := tx.QueryContext(ctx, `SELECT rowid, id, message_id, session_id,
-			CASE WHEN octet_length(data) <= ? THEN data END, octet_length(data) FROM part WHERE id = ?`, maxPartRow, id)
+		rows, err := tx.QueryContext(ctx, partSQL+` WHERE id = ?`, maxPartRow, id)
 		if err != nil {
 			return nil, err
 		}
-		if err := r.scan(ctx, rows, seen); err != nil {
+		if err := r.scan(ctx, rows, seen, false); err != nil {
 			return nil, err
 		}
 		if !seen[id] {
@@ -178,10 +178,24 @@ func nonNil(m map[string]int64) map[string]int64 {
 	return m
 }
 
-// scan handles the part rows of one query.
-func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]bool) error {
+// partSQL selects a part row: its data is loaded only when it is no
+// larger than its first argument (its size alone is read otherwise), and
+// as a BLOB, which the driver hands over as the []byte that sql.RawBytes
+// keeps (a TEXT value took two copies: to a string, then to []byte).
+// CAST only relabels the bytes of a TEXT value.
+const partSQL = `SELECT rowid, id, message_id, session_id,
+	CAST(CASE WHEN octet_length(data) <= ? THEN data END AS BLOB), octet_length(data) FROM part`
+
+// callIDKey is in every tool part's data; see readDB.
+var callIDKey = []byte(`"callID"`)
+
+// scan handles the part rows of one query. toolOnly skips, as if the
+// query had not returned them, the rows of a size that was loaded and
+// without callIDKey: they are not tool parts.
+func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]bool, toolOnly bool) error {
 	defer rows.Close()
 	var n int
+	var data sql.RawBytes // valid until the next rows.Next: used only within this iteration
 	for rows.Next() {
 		if n++; n&255 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -189,13 +203,24 @@ func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]boo
 			}
 		}
 		var rowid int64
-		var id, msgID, sessID string
-		var data []byte
-		var size int64
-		if err := rows.Scan(&rowid, &id, &msgID, &sessID, &data, &size); err != nil {
+		var idN, msgN, sessN sql.NullString
+		var sizeN sql.NullInt64
+		// NULL-able types, so that a row the filter drops is dropped
+		// silently whatever it holds (the filter was SQL, before any Scan).
+		if err := rows.Scan(&rowid, &idN, &msgN, &sessN, &data, &sizeN); err != nil {
 			r.sink.Problem(ingest.Problem{File: r.path, Msg: "unreadable part row skipped: " + err.Error()})
 			continue
 		}
+		if toolOnly && (!sizeN.Valid || sizeN.Int64 <= maxPartRow && !bytes.Contains(data, callIDKey)) {
+			continue
+		}
+		// A NULL where a string or a size must be is the error database/sql
+		// gave when this scanned into string and int64.
+		if err := nullColumn(idN.Valid, msgN.Valid, sessN.Valid, sizeN.Valid); err != "" {
+			r.sink.Problem(ingest.Problem{File: r.path, Msg: "unreadable part row skipped: " + err})
+			continue
+		}
+		id, msgID, sessID, size := idN.String, msgN.String, sessN.String, sizeN.Int64
 		r.sink.Bytes(int64(len(data)))
 		seen[id] = true
 		if size > maxPartRow {
@@ -240,6 +265,22 @@ func (r *dbReader) scan(ctx context.Context, rows *sql.Rows, seen map[string]boo
 		}
 	}
 	return rows.Err()
+}
+
+// nullColumn returns database/sql's message for the first of a part row's
+// id, message_id, session_id and size columns that is NULL, or "".
+func nullColumn(valid ...bool) string {
+	names := [...]string{"id", "message_id", "session_id", "octet_length(data)"}
+	for i, ok := range valid {
+		if !ok {
+			kind := "string"
+			if i == 3 {
+				kind = "int64"
+			}
+			return fmt.Sprintf("sql: Scan error on column index %d, name %q: converting NULL to %s is unsupported", i+1, names[i], kind)
+		}
+	}
+	return ""
 }
 
 // message looks a message up by id (nil when there is none, or when its
