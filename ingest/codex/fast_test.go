@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	gojson "github.com/goccy/go-json"
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/permsim/permsim/internal/ingesttest"
@@ -398,4 +399,42 @@ func FuzzFastLine(f *testing.F) {
 		}
 		checkLine(t, line)
 	})
+}
+
+// checkArgs: readArgs reads what a decode into a map reads.
+func checkArgs(t *testing.T, raw []byte) {
+	t.Helper()
+	got, gotOK := readArgs(raw)
+	var m map[string]gojson.RawMessage
+	wantOK := gojson.Unmarshal(raw, &m) == nil
+	if gotOK != wantOK {
+		t.Fatalf("%q: readArgs ok %v, the map decode %v", raw, gotOK, wantOK)
+	}
+	for _, k := range argKeys {
+		if g, w := got.get(k), m[k]; !bytes.Equal(g, w) || (g == nil) != (w == nil) {
+			t.Fatalf("%q: %s = %q, the map has %q", raw, k, g, w)
+		}
+	}
+}
+
+var argCases = []string{
+	`{"cmd":"ls","workdir":"/w"}`, ` { "cmd" : "ls" , "timeout_ms" : 1e3 } `, `null`, `[]`, `"x"`, `1`, ``, `{`,
+	`{"cmd":"a","cmd":"b"}`, `{"c\u006dd":"x"}`, `{"cmd":"x","c\u006dd":"y"}`, `{"CMD":"x"}`, `{"command":["bash","-lc","ls"]}`,
+	`{"with_escalated_permissions":true,"sandbox_permissions":"require_escalated"}`, `{"path":{"a":[1,2]},"pattern":null}`,
+	"{\"cmd\":\"a\xffb\"}", `{"cmd":"\ud800"}`,
+}
+
+func TestReadArgs(t *testing.T) {
+	for _, c := range argCases {
+		checkArgs(t, []byte(c))
+	}
+}
+
+// FuzzReadArgs: on any arguments, readArgs reads what the map decode
+// reads.
+func FuzzReadArgs(f *testing.F) {
+	for _, c := range argCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) { checkArgs(t, raw) })
 }

@@ -24,54 +24,54 @@ func fillFunctionCall(row *ingest.Row, args []byte) {
 	if row.Tool == "mcp" || row.Tool == "other" && row.RawTool != "list_dir" && row.RawTool != "view_image" {
 		return
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(args, &m) != nil {
+	m, ok := readArgs(args)
+	if !ok {
 		return
 	}
-	if wd, ok := jsonString(m["workdir"]); ok {
+	if wd, ok := jsonString(m.get("workdir")); ok {
 		row.Cwd = resolve(wd, row.Cwd)
 	}
-	if s, _ := jsonString(m["sandbox_permissions"]); s == "require_escalated" || string(m["with_escalated_permissions"]) == "true" {
+	if s, _ := jsonString(m.get("sandbox_permissions")); s == "require_escalated" || string(m.get("with_escalated_permissions")) == "true" {
 		row.Escalated = true
 	}
-	if n, ok := number(m["timeout_ms"]); ok {
+	if n, ok := number(m.get("timeout_ms")); ok {
 		row.TimeoutMs = n
 	}
 	switch row.RawTool {
 	case "shell", "container.exec":
 		var argv []string
-		if json.Unmarshal(m["command"], &argv) == nil {
+		if json.Unmarshal(m.get("command"), &argv) == nil {
 			fillArgv(row, argv)
-		} else if s, ok := jsonString(m["command"]); ok {
+		} else if s, ok := jsonString(m.get("command")); ok {
 			fillScript(row, s)
 		}
 	case "shell_command":
-		s, _ := jsonString(m["command"])
+		s, _ := jsonString(m.get("command"))
 		fillScript(row, s)
 	case "exec_command":
-		s, _ := jsonString(m["cmd"])
+		s, _ := jsonString(m.get("cmd"))
 		fillScript(row, s)
 	case "apply_patch":
-		patch, ok := jsonString(m["input"])
+		patch, ok := jsonString(m.get("input"))
 		if !ok {
-			patch, _ = jsonString(m["patch"])
+			patch, _ = jsonString(m.get("patch"))
 		}
 		row.Paths = patchPaths(patch, row.Cwd)
 	case "read_file":
-		if p, _ := jsonString(m["file_path"]); p != "" {
+		if p, _ := jsonString(m.get("file_path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "list_dir":
-		if p, _ := jsonString(m["dir_path"]); p != "" {
+		if p, _ := jsonString(m.get("dir_path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "view_image":
-		if p, _ := jsonString(m["path"]); p != "" {
+		if p, _ := jsonString(m.get("path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "grep_files":
-		row.Pattern, _ = jsonString(m["pattern"])
-		if p, _ := jsonString(m["path"]); p != "" {
+		row.Pattern, _ = jsonString(m.get("pattern"))
+		if p, _ := jsonString(m.get("path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	}
