@@ -180,6 +180,11 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 func nextLine(br *bufio.Reader, max int) (text []byte, size int64, terminated, tooLong bool, err error) {
 	for {
 		chunk, e := br.ReadSlice('\n')
+		if e == nil && size == 0 && len(chunk) <= max+1 {
+			// The whole line in the buffer (the common case): no copy.
+			// It is valid until the next read, and the rows keep none of it.
+			return bytes.TrimRight(chunk, "\r\n"), int64(len(chunk)), true, false, nil
+		}
 		size += int64(len(chunk))
 		if !tooLong {
 			if len(text)+len(chunk) > max+1 {
@@ -227,6 +232,8 @@ var (
 // decoder turns lines of one file into rows.
 type decoder struct {
 	ms     []member // the members of the line being decoded, reused
+	keys   []keyAt  // the keys of the last line the fast path read, in its order
+	noFast bool     // the tests compare the two paths
 	order  order
 	path   string
 	sink   ingest.Sink
@@ -245,6 +252,10 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 	if len(text) == 0 {
 		return row, false
 	}
+	if hasSource, ok := d.fastDecode(text, &row); ok {
+		return row, d.complete(&row, line, hasSource)
+	}
+	row = ingest.Row{}
 	ms, plain := members(text, d.ms, &d.order)
 	d.ms = ms
 	if !plain {
@@ -294,10 +305,15 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 			return row, false
 		}
 	}
+	return row, d.complete(&row, line, hasSource)
+}
 
+// complete checks the rules of a decoded line and fills in the defaults;
+// false when the line breaks a rule (reported).
+func (d *decoder) complete(row *ingest.Row, line int64, hasSource bool) bool {
 	if strings.TrimSpace(row.Harness) == "" {
 		d.problem(line, `"harness" is required; line skipped`)
-		return row, false
+		return false
 	}
 	if row.Tool == "" {
 		row.Tool = "other"
@@ -306,13 +322,13 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 		}
 	} else if !tools[row.Tool] {
 		d.problem(line, "tool %q is not one of bash, read, edit, write, glob, grep, webfetch, websearch, mcp, other; line skipped", row.Tool)
-		return row, false
+		return false
 	}
 	if row.Result == "" {
 		row.Result = "unknown"
 	} else if !results[row.Result] {
 		d.problem(line, "result %q is not one of ok, error, denied, unknown; line skipped", row.Result)
-		return row, false
+		return false
 	}
 	if row.ModeSource == "" {
 		row.ModeSource = "none"
@@ -340,7 +356,7 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 			}
 		}
 	}
-	return row, true
+	return true
 }
 
 // inputJSON accepts the tool's arguments as a JSON value, or as a string
