@@ -202,3 +202,79 @@ func FuzzFastDecode(f *testing.F) {
 		p.line(t, line, 4)
 	})
 }
+
+// plainRef is plainBytes's definition, byte by byte.
+func plainRef(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
+			return false
+		}
+	}
+	return true
+}
+
+var plainCases = []string{"", "abc", "abcdefgh", "abcdefghi", "abcdefg\"", "abcdefg\\", "abcdefg\x1f", "abcdefg\x7f", "abcdefg\x80",
+	"\x00bcdefgh", " !#$%&'()*+,-./0123456789:;<=>?@[]^_`{|}~", "abcdefgh\xff", "abcdefghijklmno\"p"}
+
+// FuzzPlainBytes: the word-at-a-time plainBytes says what the byte loop
+// says.
+func FuzzPlainBytes(f *testing.F) {
+	for _, c := range plainCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if plainBytes(b) != plainRef(b) {
+			t.Fatalf("plainBytes(%q) = %v", b, plainBytes(b))
+		}
+	})
+}
+
+func TestPlainBytes(t *testing.T) {
+	for _, c := range plainCases {
+		if plainBytes([]byte(c)) != plainRef([]byte(c)) {
+			t.Errorf("plainBytes(%q) = %v", c, plainBytes([]byte(c)))
+		}
+	}
+	for c := range 256 {
+		for pos := range 9 {
+			b := []byte("abcdefghi")
+			b[pos] = byte(c)
+			if plainBytes(b) != plainRef(b) {
+				t.Errorf("plainBytes(%q) = %v", b, plainBytes(b))
+			}
+		}
+	}
+}
+
+var joinCases = [][2]string{{"/w", "a.go"}, {"/w", "src/a.go"}, {"/", "a"}, {"/w/", "a"}, {"/w/../x", "a"}, {"/w", "./a"},
+	{"/w", "a/../b"}, {"/w", "a//b"}, {"/w", "a/"}, {"/w", "."}, {"/w", ".."}, {"/w", "..a/b."}, {"/w//x", "a"}, {"/w/.", "a"}}
+
+// FuzzJoin: join gives what filepath.Join gives, whatever the cwd before.
+func FuzzJoin(f *testing.F) {
+	for _, c := range joinCases {
+		f.Add(c[0], c[1], "/w")
+	}
+	f.Fuzz(func(t *testing.T, cwd, p, before string) {
+		if !filepath.IsAbs(cwd) || p == "" || filepath.IsAbs(p) {
+			return // what complete joins
+		}
+		d := &decoder{}
+		if filepath.IsAbs(before) {
+			d.join(before, "x")
+		}
+		if got, want := d.join(cwd, p), filepath.Join(cwd, p); got != want {
+			t.Fatalf("join(%q, %q) = %q, filepath.Join gives %q", cwd, p, got, want)
+		}
+	})
+}
+
+func TestJoin(t *testing.T) {
+	d := &decoder{}
+	for _, c := range joinCases {
+		for range 2 { // the second time with the cwd known clean
+			if got, want := d.join(c[0], c[1]), filepath.Join(c[0], c[1]); got != want {
+				t.Errorf("join(%q, %q) = %q, filepath.Join gives %q", c[0], c[1], got, want)
+			}
+		}
+	}
+}

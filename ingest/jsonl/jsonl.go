@@ -231,9 +231,11 @@ var (
 
 // decoder turns lines of one file into rows.
 type decoder struct {
-	ms     []member // the members of the line being decoded, reused
-	keys   []keyAt  // the keys of the last line the fast path read, in its order
-	noFast bool     // the tests compare the two paths
+	ms     []member   // the members of the line being decoded, reused
+	keys   []keyAt    // the keys of the last line the fast path read, in its order
+	noFast bool       // the tests compare the two paths
+	last   [64]string // each string column's last value (fast.go)
+	clean  string     // the last cwd known to be clean (join)
 	order  order
 	path   string
 	sink   ingest.Sink
@@ -352,7 +354,7 @@ func (d *decoder) complete(row *ingest.Row, line int64, hasSource bool) bool {
 	if filepath.IsAbs(row.Cwd) {
 		for i, p := range row.Paths {
 			if p != "" && !filepath.IsAbs(p) {
-				row.Paths[i] = filepath.Join(row.Cwd, p)
+				row.Paths[i] = d.join(row.Cwd, p)
 			}
 		}
 	}
