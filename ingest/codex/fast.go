@@ -1,6 +1,7 @@
 package codex
 
 import (
+	"bytes"
 	"strings"
 
 	json "github.com/goccy/go-json"
@@ -250,7 +251,14 @@ func (l *fastLine) outputText(exec bool) (string, bool) {
 		return s, json.Unmarshal(v, &s) == nil
 	}
 	if exec {
-		if s, ok := l.decodeHead(v, cutAt(v, shortKeep)); ok && headerDecides(s) {
+		cut := cutAt(v, shortKeep)
+		// Codex's header ends with the line "Output:": when it is there,
+		// decode up to it only. The backslash after the colon starts an
+		// escape (a colon cannot end one), so the cut is between escapes.
+		if i := bytes.Index(v[:cut], outputLine); i >= 0 {
+			cut = i + len(outputLine)
+		}
+		if s, ok := l.decodeHead(v, cut); ok && headerDecides(s) {
 			return s, true
 		}
 	}
@@ -272,11 +280,13 @@ func (l *fastLine) decodeHead(v []byte, cut int) (string, bool) {
 // before anything else. The text then cannot be one of the exact denials
 // (it has a newline), nor, not starting with "{", a spawn_agent result.
 func headerDecides(s string) bool {
-	t := strings.TrimSpace(s)
-	if strings.HasPrefix(t, "{") {
+	// Nothing for TrimSpace to take at the start: the lines header()
+	// reads of the trimmed text are the lines of s (a trailing trim only
+	// changes s's last line, which is not one of them).
+	if s == "" || s[0] <= ' ' || s[0] >= 0x80 || s[0] == '{' {
 		return false
 	}
-	rest := t
+	rest := s
 	for k := 0; k < 8; k++ {
 		i := strings.IndexByte(rest, '\n')
 		if i < 0 {
@@ -287,9 +297,12 @@ func headerDecides(s string) bool {
 		}
 		rest = rest[i+1:]
 	}
-	_, ok := exitCode(t)
+	_, ok := exitCode(strings.TrimSpace(s))
 	return ok
 }
+
+// outputLine is the end of Codex's header in an output's JSON string.
+var outputLine = []byte(`Output:\n`)
 
 // object walks the object at b[i]: the envelope when top is set (its
 // timestamp, type and payload), else the payload. It returns the index

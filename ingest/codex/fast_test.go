@@ -191,6 +191,12 @@ var fastCases = func() []string {
 		out("call_1", "Process exited with code 4\nrejected by user\nOutput:\n"+long(3000)),
 		out("call_1", "Process exited with code 0"+strings.Repeat(" ", 250)+"\nOutput:\n"+long(3000)), // the line reaches the cut
 		out("call_1", "a\nb\nc\nd\ne\nf\ng\nh\nProcess exited with code 5\nOutput:\n"+long(3000)),     // past header's 8 lines
+		out("call_1", " \nProcess exited with code 1\nOutput:\n"+long(3000)),                          // leading space
+		out("call_1", "\n\n\n\n\n\n\n\n\nProcess exited with code 2\nOutput:\n"+long(3000)),           // leading blank lines
+		out("call_1", "XOutput:\nProcess exited with code 3\nOutput:\r\n"+long(3000)),                 // an Output: line that is not one
+		out("call_1", "Process exited with code 3\nOutput: \nmore\n"+long(3000)),                      // Output: with a space
+		// blank lines before the header, and the exit code's digits across the first cut
+		out("call_1", strings.Repeat(strings.Repeat(" ", 25)+"\n", 8)+"Process exited with code 123456789012345678\nOutput:\n"+long(3000)),
 		// the exit code's digits straddle the first cut (raw byte 256)
 		out("call_1", "Chunk ID: a\n"+strings.Repeat("w", 213)+"\nProcess exited with code 1234567\nOutput:\n"+long(3000)),
 		out("call_1", "Process running with session ID 7\nOutput:\n"+long(3000)),
