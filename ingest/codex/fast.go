@@ -19,7 +19,11 @@ import (
 // structure of everything else is checked by jsonscan.SkipGrammar, and of
 // an output that headOf cuts only the head is decoded — the rest of its
 // bytes are only scanned for the closing quote. RawMessages alias the
-// line (no copy); nothing keeps them past the line.
+// line (no copy); nothing keeps them past the line. An event, or an item
+// no row reads (reasoning, …), is walked light and skipped without the
+// six marker searches of mayMatter: for such a line the decoder had
+// nothing to do and nothing to report (handled) but take the file's first
+// time, so fast leaves it to the decoder while that time is not known.
 //
 // Any line that is not that plain case — another record or item type, a
 // key with an escape or one that folds to a field's name without being
@@ -196,6 +200,7 @@ func fastItemType(t []byte) bool {
 // fastLine is what fast gathers from a line before it changes any state.
 type fastLine struct {
 	top, p  item
+	skip    bool // the payload is an item no row reads (reasoning, …)
 	headBuf []byte
 }
 
@@ -204,10 +209,23 @@ type fastLine struct {
 // nothing has changed and the caller decodes the line.
 func (fr *fileReader) fast(text []byte) bool {
 	l := &fr.fl
-	l.top, l.p = item{}, item{}
-	end, ok := l.object(text, 0, true)
-	if !ok || end != len(text) || l.top.Type != "response_item" || l.p.Type == "" {
+	l.top, l.p, l.skip = item{}, item{}, false
+	end, ok := l.object(text, 0, true, false)
+	if !ok || end != len(text) {
 		return false
+	}
+	switch t := l.top.Type; {
+	case t == "response_item" && l.p.Type == "":
+		return false
+	case t == "response_item" && !l.skip:
+	case t == "" || t == "session_meta" || t == "turn_context" || itemTypes[t]:
+		return false
+	default:
+		// An event, or an item no row reads: the decoder, when mayMatter
+		// let it decode the line at all, found nothing to do and nothing
+		// to report (handled), but the file's first time, which it would
+		// take from the line.
+		return !fr.st.FirstTs.IsZero()
 	}
 	ts := parseTs(l.top.Timestamp)
 	fr.noteTs(ts)
@@ -306,8 +324,11 @@ var outputLine = []byte(`Output:\n`)
 
 // object walks the object at b[i]: the envelope when top is set (its
 // timestamp, type and payload), else the payload. It returns the index
-// just past the object and false for anything but the plain case.
-func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
+// just past the object and false for anything but the plain case. A
+// payload no row reads (an event's, or an item's whose type is not one
+// the reader reads) is walked light: only its grammar and its "type",
+// which must be a string (handled), are checked.
+func (l *fastLine) object(b []byte, i int, top, light bool) (int, bool) {
 	it := &l.p
 	if top {
 		it = &l.top
@@ -316,6 +337,10 @@ func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
 		return 0, false
 	}
 	i = jsonscan.SkipWS(b, i+1)
+	if light && i < len(b) && b[i] == '}' {
+		return i + 1, true
+	}
+	fromLight := light
 	var seen uint32
 	for {
 		if i >= len(b) || b[i] != '"' {
@@ -325,20 +350,33 @@ func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
 		if ke < 0 {
 			return 0, false
 		}
-		f := fieldIndex(b[i+1 : ke-1])
+		key := b[i+1 : ke-1]
+		f := fieldIndex(key)
 		if i = jsonscan.SkipWS(b, ke); i >= len(b) || b[i] != ':' {
 			return 0, false
 		}
 		vs := jsonscan.SkipWS(b, i+1)
 		var ve int
 		switch {
+		case light && f != fType:
+			if f == -2 && foldsToType(key) {
+				return 0, false
+			}
+			ve = jsonscan.SkipGrammar(b, vs)
+			f = -1
+		case light:
+			var t string
+			var ok bool
+			if ve, ok = stringValue(b, vs, &t); !ok || b[vs] != '"' || seen&(1<<fType) != 0 {
+				return 0, false
+			}
 		case f == -1:
 			ve = jsonscan.SkipGrammar(b, vs)
 		case f < 0, seen&(1<<f) != 0:
 			return 0, false
 		case top && f == fPayload:
 			var ok bool
-			if ve, ok = l.object(b, vs, false); !ok {
+			if ve, ok = l.object(b, vs, false, it.Type != "" && it.Type != "response_item"); !ok {
 				return 0, false
 			}
 		case top && f != fTimestamp && f != fType, f == fPayload:
@@ -353,10 +391,19 @@ func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
 				return 0, false
 			}
 			t := b[vs+1 : ve-1]
-			if top && string(t) != "response_item" || !top && !fastItemType(t) {
-				return 0, false
+			switch {
+			case top:
+				if it.Type = typeName(t); it.Type == "session_meta" || it.Type == "turn_context" {
+					return 0, false
+				}
+			case fastItemType(t):
+				it.Type = typeName(t)
+			case itemTypes[string(t)]:
+				return 0, false // a message: the decoder's
+			default:
+				// An item no row reads: the rest of it walked light.
+				it.Type, l.skip, light = typeName(t), true, true
 			}
-			it.Type = string(t)
 		case rawField[f]:
 			if ve = l.rawValue(b, vs, f); ve < 0 {
 				return 0, false
@@ -379,7 +426,7 @@ func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
 		}
 		switch b[i] {
 		case '}':
-			if seen&(1<<fType) == 0 || top && seen&(1<<fPayload) == 0 {
+			if seen&(1<<fType) == 0 && !fromLight {
 				return 0, false
 			}
 			return i + 1, true
@@ -389,6 +436,36 @@ func (l *fastLine) object(b []byte, i int, top bool) (int, bool) {
 			return 0, false
 		}
 	}
+}
+
+// foldsToType reports whether a key that is not "type" might still be
+// matched to it by the decoder (another case, an escape, a byte beyond
+// ASCII).
+func foldsToType(key []byte) bool {
+	for _, c := range key {
+		if c == '\\' || c >= 0x80 {
+			return true
+		}
+	}
+	return strings.EqualFold(string(key), "type")
+}
+
+// typeName is the type t as a string, without allocating for the common
+// ones.
+func typeName(t []byte) string {
+	switch string(t) {
+	case "response_item":
+		return "response_item"
+	case "event_msg":
+		return "event_msg"
+	case "function_call":
+		return "function_call"
+	case "function_call_output":
+		return "function_call_output"
+	case "reasoning":
+		return "reasoning"
+	}
+	return string(t)
 }
 
 // stringValue decodes the string (or null, which leaves *dst as it is,

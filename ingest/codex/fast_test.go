@@ -291,6 +291,32 @@ var fastCases = func() []string {
 		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"function_call" "name":"shell"}}`,
 		strings.Replace(out("call_1", hdr+long(3000)), `line 100`, `line" 100`, 1),
 		`{}`, `{"a":1}`, `{"type":"response_item"}`,
+		// events and items no row reads, walked light
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":5,"x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":null,"x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"a\qb","x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"a","type":"b","x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"Type":"x","a":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"x","TYPE":5,"a":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"typ\u0065":"x","a":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"call_id":5,"output":[1],"a":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":"function_call"}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":null,"x":"function_call"}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","x":"function_call"}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"x","a":"function_call",}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"x","a":"function_call\q"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"compacted","payload":{"message":"","replacement_history":[{"type":"function_call","call_id":"x"}]}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"function_call","payload":{"type":"x"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"","payload":{"type":"x","a":"function_call"}}`,
+		`{"payload":{"type":"token_count","a":"function_call"},"type":"event_msg","timestamp":"2026-05-01T10:00:02Z"}`,
+		`{"payload":{"type":"function_call","name":"shell","arguments":"{}","call_id":"c-ev"},"type":"event_msg","timestamp":"2026-05-01T10:00:02Z"}`,
+		`{"payload":{"type":"message","role":"user","content":"function_call"},"type":"event_msg","timestamp":"2026-05-01T10:00:02Z"}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"summary":[],"type":"reasoning","call_id":5,"x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"reasoning","Type":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"reasoning","payload":5,"x":"function_call"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"call_id":5,"type":"reasoning"}}`,
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"message","role":"assistant","content":"function_call"}}`,
 		// lines the fast path leaves (other kinds)
 		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"exec_command_end","call_id":"call_1","aggregated_output":"x"}}`,
 		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"reasoning","summary":[],"encrypted_content":"gAAA"}}`,
@@ -302,6 +328,18 @@ var fastCases = func() []string {
 	}
 	return c
 }()
+
+// fileCases are whole rollouts for the traps that need the file's start.
+var fileCases = []string{
+	// No time before the event: the decoder takes the file's first time
+	// from the event, when mayMatter lets it decode it.
+	"{\"record_type\":\"state\"}\n" +
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"event_msg","payload":{"type":"x","a":"function_call"}}` + "\n" +
+		`{"type":"function_call","name":"shell","arguments":"{\"command\":[\"ls\"]}","call_id":"bare-1"}` + "\n",
+	"{\"record_type\":\"state\"}\n" +
+		`{"timestamp":"2026-05-01T10:00:02Z","type":"response_item","payload":{"type":"reasoning","a":"function_call"}}` + "\n" +
+		`{"type":"web_search_call","status":"completed","action":{"query":"q"}}` + "\n",
+}
 
 // TestFastMatchesDecode: on every line of the test rollouts, the bench
 // rollout, the fuzz seeds and the traps above, the fast path sends the
@@ -322,6 +360,13 @@ func TestFastMatchesDecode(t *testing.T) {
 	}
 	bench, _ := benchRollout(t, t.TempDir(), 30)
 	files = append(files, bench)
+	for i, c := range fileCases {
+		p := filepath.Join(t.TempDir(), fmt.Sprintf("case%d.jsonl", i))
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
 	fastLines := 0
 	for _, f := range files {
 		for _, content := range fileContents(t, f) {
