@@ -276,7 +276,11 @@ func (l *fastLine) outputText(exec bool) (string, bool) {
 		if i := bytes.Index(v[:cut], outputLine); i >= 0 {
 			cut = i + len(outputLine)
 		}
-		if s, ok := l.decodeHead(v, cut); ok && headerDecides(s) {
+		s, ok := unescapeSimple(v[1:cut])
+		if !ok {
+			s, ok = l.decodeHead(v, cut)
+		}
+		if ok && headerDecides(s) {
 			return s, true
 		}
 	}
@@ -289,6 +293,45 @@ func (l *fastLine) decodeHead(v []byte, cut int) (string, bool) {
 	l.headBuf = append(append(l.headBuf[:0], v[:cut]...), '"')
 	var s string
 	return s, json.Unmarshal(l.headBuf, &s) == nil
+}
+
+// unescapeSimple decodes the inside of a JSON string that is printable
+// ASCII with only the one-letter escapes, as go-json decodes it: Codex's
+// header, about a hundred bytes, for which the decoder's set-up cost more
+// than the decoding. Anything else (\u escapes, other bytes) is false,
+// for go-json.
+func unescapeSimple(in []byte) (string, bool) {
+	var buf [shortKeep]byte
+	out := buf[:0]
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		switch {
+		case c == '\\':
+			if i++; i == len(in) {
+				return "", false
+			}
+			switch in[i] {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			case 'r':
+				c = '\r'
+			case 'b':
+				c = '\b'
+			case 'f':
+				c = '\f'
+			case '"', '\\', '/':
+				c = in[i]
+			default:
+				return "", false
+			}
+		case c < 0x20 || c >= 0x80 || c == '"':
+			return "", false
+		}
+		out = append(out, c)
+	}
+	return string(out), true
 }
 
 // headerDecides reports whether the start s of an exec call's output text

@@ -489,3 +489,24 @@ func FuzzReadArgs(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) { checkArgs(t, raw) })
 }
+
+// FuzzUnescapeSimple: where unescapeSimple decodes a string's inside, it
+// gives what go-json gives.
+func FuzzUnescapeSimple(f *testing.F) {
+	for _, c := range []string{`Process exited with code 0\nOutput:\n`, `a\"b\\c\/d\te\rf\bg\fh`, `\u0041`, `\q`, `\`, "é", "a\tb", `"`} {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		got, ok := unescapeSimple(in)
+		if !ok {
+			return
+		}
+		var want string
+		if err := gojson.Unmarshal(append(append([]byte{'"'}, in...), '"'), &want); err != nil {
+			t.Fatalf("%q: unescapeSimple took it, go-json says %v", in, err)
+		}
+		if got != want {
+			t.Fatalf("%q: unescapeSimple %q, go-json %q", in, got, want)
+		}
+	})
+}

@@ -54,14 +54,16 @@ const maxPending = 256
 
 // fileReader reads one rollout (or its new tail).
 type fileReader struct {
-	path  string
-	base  string // file name without .zst: copies of one rollout (archived, compressed) rank alike
-	st    *fileState
-	sink  ingest.Sink
-	line  int64
-	first bool // the first non-empty line of the file is still to come
-	pend  *ingest.Pending
-	fl    fastLine // the fast path's scratch (fast.go)
+	path     string
+	base     string // file name without .zst: copies of one rollout (archived, compressed) rank alike
+	st       *fileState
+	sink     ingest.Sink
+	line     int64
+	first    bool // the first non-empty line of the file is still to come
+	pend     *ingest.Pending
+	fl       fastLine  // the fast path's scratch (fast.go)
+	rankTime time.Time // the time of the last rank made, and the rank
+	rankStr  string
 	// noFast turns the fast path off: the tests compare the two paths.
 	noFast bool
 }
@@ -420,7 +422,11 @@ func (fr *fileReader) rank(ts time.Time) string {
 	if ts.IsZero() {
 		ts = fr.st.FirstTs
 	}
-	return rankTs(ts) + "|" + fr.base
+	// Calls of one turn often share their time: the last rank is kept.
+	if fr.rankStr == "" || !ts.Equal(fr.rankTime) {
+		fr.rankTime, fr.rankStr = ts, rankTs(ts)+"|"+fr.base
+	}
+	return fr.rankStr
 }
 
 func rankTs(t time.Time) string {
