@@ -124,12 +124,18 @@ func (d *decoder) fast(text []byte, row *ingest.Row) (hasSource, ok bool) {
 			return false, false
 		}
 		vs := jsonscan.SkipWS(text, i+1)
-		ve := skipValue(text, vs, 0)
+		c := d.setterAt(n, key)
+		n++
+		var ve int
+		flat := false // an input_json object or array with no space outside its strings
+		if c != nil && c.kind == kInputJSON && vs < len(text) && (text[vs] == '{' || text[vs] == '[') {
+			ve, flat = skipFlat(text, vs)
+		} else {
+			ve = skipValue(text, vs, 0)
+		}
 		if ve < 0 {
 			return false, false
 		}
-		c := d.setterAt(n, key)
-		n++
 		switch {
 		case c == nil:
 			// Ignored once reported; the report itself is the decoder's.
@@ -140,7 +146,11 @@ func (d *decoder) fast(text []byte, row *ingest.Row) (hasSource, ok bool) {
 			return false, false
 		default:
 			seen |= c.bit
-			if !d.setFast(unsafe.Add(base, c.off), c, text[vs:ve]) {
+			if flat {
+				// Valid (json.Valid of the line) and compact already:
+				// what Compact gives.
+				*(*string)(unsafe.Add(base, c.off)) = string(text[vs:ve])
+			} else if !d.setFast(unsafe.Add(base, c.off), c, text[vs:ve]) {
 				return false, false
 			}
 			if string(key) == "source_file" {
@@ -244,14 +254,9 @@ func (d *decoder) setFast(p unsafe.Pointer, c *colSetter, raw []byte) bool {
 		}
 		*(*[]string)(p) = v
 	case kInputJSON:
-		var s string
-		if (raw[0] == '{' || raw[0] == '[') && compact(raw) {
-			s = string(raw) // valid (json.Valid of the line) and compact already: what Compact gives
-		} else {
-			var err error
-			if s, err = inputJSON(raw); err != nil {
-				return false
-			}
+		s, err := inputJSON(raw)
+		if err != nil {
+			return false
 		}
 		*(*string)(p) = s
 	}
@@ -300,22 +305,30 @@ func stringsOf(raw []byte) ([]string, bool) {
 	return many, true
 }
 
-// compact reports whether the valid JSON raw has no space outside its
-// strings.
-func compact(raw []byte) bool {
-	for i := 0; i < len(raw); {
-		switch raw[i] {
+// skipFlat returns the index just past the object or array that opens at
+// b[i] of valid JSON, and whether it has no space outside its strings
+// (Compact would give it as it is): one walk for both.
+func skipFlat(b []byte, i int) (int, bool) {
+	flat, depth := true, 0
+	for i < len(b) {
+		switch b[i] {
 		case '"':
-			if i = jsonscan.SkipString(raw, i); i < 0 {
-				return false
+			if i = jsonscan.SkipString(b, i); i < 0 {
+				return -1, false
 			}
 			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return i + 1, flat
+			}
 		case ' ', '\t', '\n', '\r':
-			return false
+			flat = false
 		}
 		i++
 	}
-	return true
+	return -1, false
 }
 
 // join is filepath.Join(cwd, p) for an absolute cwd and a relative p. A
