@@ -236,6 +236,7 @@ type decoder struct {
 	noFast bool       // the tests compare the two paths
 	last   [64]string // each string column's last value (fast.go)
 	clean  string     // the last cwd known to be clean (join)
+	row    ingest.Row // the row the fast path fills
 	order  order
 	path   string
 	sink   ingest.Sink
@@ -249,15 +250,24 @@ func (d *decoder) problem(line int64, format string, a ...any) {
 // decode checks and converts one line; a line that breaks a rule is
 // reported and gives no row.
 func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
-	var row ingest.Row
 	text = bytes.TrimSpace(bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")))
 	if len(text) == 0 {
-		return row, false
+		return ingest.Row{}, false
 	}
-	if hasSource, ok := d.fastDecode(text, &row); ok {
-		return row, d.complete(&row, line, hasSource)
+	// The fast path fills the decoder's own row: a local one, its address
+	// taken, was a heap object per line.
+	d.row = ingest.Row{}
+	if hasSource, ok := d.fastDecode(text, &d.row); ok {
+		ok := d.complete(&d.row, line, hasSource)
+		return d.row, ok
 	}
-	row = ingest.Row{}
+	return d.decodeSlow(text, line)
+}
+
+// decodeSlow is decode for the lines the fast path leaves: the members
+// sorted by key, each set by reflection.
+func (d *decoder) decodeSlow(text []byte, line int64) (ingest.Row, bool) {
+	var row ingest.Row
 	ms, plain := members(text, d.ms, &d.order)
 	d.ms = ms
 	if !plain {
