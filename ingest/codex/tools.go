@@ -325,7 +325,8 @@ func exitCode(t string) (int64, bool) {
 			return *s.Metadata.ExitCode, true
 		}
 	}
-	for i, line := range header(t) {
+	h := header(t)
+	for i, line := range h.l[:h.n] {
 		if i == 0 {
 			if v, ok := strings.CutPrefix(line, "Exit code: "); ok {
 				return atoi(v)
@@ -340,7 +341,8 @@ func exitCode(t string) (int64, bool) {
 
 // runningSessionID is N of "Process running with session ID N", or "".
 func runningSessionID(t string) string {
-	for _, line := range header(t) {
+	h := header(t)
+	for _, line := range h.l[:h.n] {
 		if v, ok := strings.CutPrefix(line, "Process running with session ID "); ok {
 			return strings.TrimSpace(v)
 		}
@@ -364,7 +366,8 @@ func qualifiedName(namespace, name string) string {
 }
 
 func runningSession(t string) bool {
-	for _, line := range header(t) {
+	h := header(t)
+	for _, line := range h.l[:h.n] {
 		if strings.HasPrefix(line, "Process running with session ID ") {
 			return true
 		}
@@ -374,16 +377,24 @@ func runningSession(t string) bool {
 
 // header returns the lines of a freeform exec output before its "Output:"
 // line (at most 8): the part Codex writes, not the command's.
-func header(t string) []string {
-	var lines []string
+func header(t string) headerLines {
+	var h headerLines
 	for line := range strings.SplitSeq(t, "\n") {
 		line = strings.TrimRight(line, "\r")
-		if line == "Output:" || len(lines) == 8 {
+		if line == "Output:" || h.n == len(h.l) {
 			break
 		}
-		lines = append(lines, line)
+		h.l[h.n] = line
+		h.n++
 	}
-	return lines
+	return h
+}
+
+// headerLines holds header's lines in place (a slice grown per output
+// was a heap object for every call output).
+type headerLines struct {
+	n int
+	l [8]string
 }
 
 func atoi(s string) (int64, bool) {
