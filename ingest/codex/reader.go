@@ -54,13 +54,18 @@ const maxPending = 256
 
 // fileReader reads one rollout (or its new tail).
 type fileReader struct {
-	path  string
-	base  string // file name without .zst: copies of one rollout (archived, compressed) rank alike
-	st    *fileState
-	sink  ingest.Sink
-	line  int64
-	first bool // the first non-empty line of the file is still to come
-	pend  *ingest.Pending
+	path     string
+	base     string // file name without .zst: copies of one rollout (archived, compressed) rank alike
+	st       *fileState
+	sink     ingest.Sink
+	line     int64
+	first    bool // the first non-empty line of the file is still to come
+	pend     *ingest.Pending
+	fl       fastLine  // the fast path's scratch (fast.go)
+	rankTime time.Time // the time of the last rank made, and the rank
+	rankStr  string
+	// noFast turns the fast path off: the tests compare the two paths.
+	noFast bool
 }
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
@@ -102,6 +107,9 @@ func (fr *fileReader) process(text []byte) error {
 	}
 	first := fr.first
 	fr.first = false
+	if !first && !fr.noFast && fr.fast(text) {
+		return nil
+	}
 	if !first && !mayMatter(text) {
 		return nil
 	}
@@ -414,7 +422,11 @@ func (fr *fileReader) rank(ts time.Time) string {
 	if ts.IsZero() {
 		ts = fr.st.FirstTs
 	}
-	return rankTs(ts) + "|" + fr.base
+	// Calls of one turn often share their time: the last rank is kept.
+	if fr.rankStr == "" || !ts.Equal(fr.rankTime) {
+		fr.rankTime, fr.rankStr = ts, rankTs(ts)+"|"+fr.base
+	}
+	return fr.rankStr
 }
 
 func rankTs(t time.Time) string {
@@ -515,7 +527,11 @@ func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
 	if !ok {
 		return
 	}
-	text := outputText(headOf(raw))
+	fr.complete(p, outputText(headOf(raw)), ts)
+}
+
+// complete finishes the waiting call p with the text of its output.
+func (fr *fileReader) complete(p *ingest.PendingCall, text string, ts time.Time) {
 	res := classify(text, execLike(p.Row))
 	p.Row.Result, p.Row.ExitCode = res.result, res.exit
 	if p.Row.RawTool == "write_stdin" {
@@ -590,28 +606,55 @@ func (fr *fileReader) finish() {
 // Structured JSON outputs ({"output": …, "metadata": …}), whose exit code
 // sits at the end, and other forms are returned whole.
 func headOf(raw json.RawMessage) json.RawMessage {
-	const keep = 1024
-	if len(raw) <= 2*keep || raw[0] != '"' || raw[1] == '{' {
+	i := headEnd(raw)
+	if i < 0 {
 		return raw
-	}
-	i := 1
-	for i < keep {
-		if raw[i] == '\\' {
-			if raw[i+1] == 'u' {
-				i += 6
-			} else {
-				i += 2
-			}
-			continue
-		}
-		i++
-	}
-	for i > 1 && raw[i]&0xC0 == 0x80 {
-		i--
 	}
 	head := make([]byte, 0, i+1)
 	head = append(head, raw[:i]...)
 	return append(head, '"')
+}
+
+// headEnd is where headOf cuts raw (the head is raw[:i] and a closing
+// quote), or -1 when it keeps raw whole.
+func headEnd(raw []byte) int {
+	if !cuts(raw) {
+		return -1
+	}
+	return cutAt(raw, headKeep)
+}
+
+// headKeep is about how much of a long output headOf keeps.
+const headKeep = 1024
+
+// cuts reports whether headOf cuts raw.
+func cuts(raw []byte) bool {
+	return len(raw) > 2*headKeep && raw[0] == '"' && raw[1] != '{'
+}
+
+// cutAt returns where to cut the JSON string raw (longer than keep plus
+// an escape) near keep bytes: not inside an escape, nor inside a UTF-8
+// sequence.
+func cutAt(raw []byte, keep int) int {
+	i := 1
+	for i < keep {
+		// Between escapes, jump (bytes.IndexByte is vectorised).
+		j := bytes.IndexByte(raw[i:keep], '\\')
+		if j < 0 {
+			i = keep
+			break
+		}
+		i += j
+		if raw[i+1] == 'u' {
+			i += 6
+		} else {
+			i += 2
+		}
+	}
+	for i > 1 && raw[i]&0xC0 == 0x80 {
+		i--
+	}
+	return i
 }
 
 // spawnedAgent reads the child's thread id from a spawn_agent output

@@ -24,54 +24,54 @@ func fillFunctionCall(row *ingest.Row, args []byte) {
 	if row.Tool == "mcp" || row.Tool == "other" && row.RawTool != "list_dir" && row.RawTool != "view_image" {
 		return
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(args, &m) != nil {
+	m, ok := readArgs(args)
+	if !ok {
 		return
 	}
-	if wd, ok := jsonString(m["workdir"]); ok {
+	if wd, ok := jsonString(m.get("workdir")); ok {
 		row.Cwd = resolve(wd, row.Cwd)
 	}
-	if s, _ := jsonString(m["sandbox_permissions"]); s == "require_escalated" || string(m["with_escalated_permissions"]) == "true" {
+	if s, _ := jsonString(m.get("sandbox_permissions")); s == "require_escalated" || string(m.get("with_escalated_permissions")) == "true" {
 		row.Escalated = true
 	}
-	if n, ok := number(m["timeout_ms"]); ok {
+	if n, ok := number(m.get("timeout_ms")); ok {
 		row.TimeoutMs = n
 	}
 	switch row.RawTool {
 	case "shell", "container.exec":
 		var argv []string
-		if json.Unmarshal(m["command"], &argv) == nil {
+		if json.Unmarshal(m.get("command"), &argv) == nil {
 			fillArgv(row, argv)
-		} else if s, ok := jsonString(m["command"]); ok {
+		} else if s, ok := jsonString(m.get("command")); ok {
 			fillScript(row, s)
 		}
 	case "shell_command":
-		s, _ := jsonString(m["command"])
+		s, _ := jsonString(m.get("command"))
 		fillScript(row, s)
 	case "exec_command":
-		s, _ := jsonString(m["cmd"])
+		s, _ := jsonString(m.get("cmd"))
 		fillScript(row, s)
 	case "apply_patch":
-		patch, ok := jsonString(m["input"])
+		patch, ok := jsonString(m.get("input"))
 		if !ok {
-			patch, _ = jsonString(m["patch"])
+			patch, _ = jsonString(m.get("patch"))
 		}
 		row.Paths = patchPaths(patch, row.Cwd)
 	case "read_file":
-		if p, _ := jsonString(m["file_path"]); p != "" {
+		if p, _ := jsonString(m.get("file_path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "list_dir":
-		if p, _ := jsonString(m["dir_path"]); p != "" {
+		if p, _ := jsonString(m.get("dir_path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "view_image":
-		if p, _ := jsonString(m["path"]); p != "" {
+		if p, _ := jsonString(m.get("path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	case "grep_files":
-		row.Pattern, _ = jsonString(m["pattern"])
-		if p, _ := jsonString(m["path"]); p != "" {
+		row.Pattern, _ = jsonString(m.get("pattern"))
+		if p, _ := jsonString(m.get("path")); p != "" {
 			row.Paths = []string{resolve(p, row.Cwd)}
 		}
 	}
@@ -325,7 +325,8 @@ func exitCode(t string) (int64, bool) {
 			return *s.Metadata.ExitCode, true
 		}
 	}
-	for i, line := range header(t) {
+	h := header(t)
+	for i, line := range h.l[:h.n] {
 		if i == 0 {
 			if v, ok := strings.CutPrefix(line, "Exit code: "); ok {
 				return atoi(v)
@@ -340,7 +341,8 @@ func exitCode(t string) (int64, bool) {
 
 // runningSessionID is N of "Process running with session ID N", or "".
 func runningSessionID(t string) string {
-	for _, line := range header(t) {
+	h := header(t)
+	for _, line := range h.l[:h.n] {
 		if v, ok := strings.CutPrefix(line, "Process running with session ID "); ok {
 			return strings.TrimSpace(v)
 		}
@@ -364,7 +366,8 @@ func qualifiedName(namespace, name string) string {
 }
 
 func runningSession(t string) bool {
-	for _, line := range header(t) {
+	h := header(t)
+	for _, line := range h.l[:h.n] {
 		if strings.HasPrefix(line, "Process running with session ID ") {
 			return true
 		}
@@ -374,16 +377,24 @@ func runningSession(t string) bool {
 
 // header returns the lines of a freeform exec output before its "Output:"
 // line (at most 8): the part Codex writes, not the command's.
-func header(t string) []string {
-	var lines []string
+func header(t string) headerLines {
+	var h headerLines
 	for line := range strings.SplitSeq(t, "\n") {
 		line = strings.TrimRight(line, "\r")
-		if line == "Output:" || len(lines) == 8 {
+		if line == "Output:" || h.n == len(h.l) {
 			break
 		}
-		lines = append(lines, line)
+		h.l[h.n] = line
+		h.n++
 	}
-	return lines
+	return h
+}
+
+// headerLines holds header's lines in place (a slice grown per output
+// was a heap object for every call output).
+type headerLines struct {
+	n int
+	l [8]string
 }
 
 func atoi(s string) (int64, bool) {

@@ -180,6 +180,11 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 func nextLine(br *bufio.Reader, max int) (text []byte, size int64, terminated, tooLong bool, err error) {
 	for {
 		chunk, e := br.ReadSlice('\n')
+		if e == nil && size == 0 && len(chunk) <= max+1 {
+			// The whole line in the buffer (the common case): no copy.
+			// It is valid until the next read, and the rows keep none of it.
+			return bytes.TrimRight(chunk, "\r\n"), int64(len(chunk)), true, false, nil
+		}
 		size += int64(len(chunk))
 		if !tooLong {
 			if len(text)+len(chunk) > max+1 {
@@ -226,7 +231,12 @@ var (
 
 // decoder turns lines of one file into rows.
 type decoder struct {
-	ms     []member // the members of the line being decoded, reused
+	ms     []member   // the members of the line being decoded, reused
+	keys   []keyAt    // the keys of the last line the fast path read, in its order
+	noFast bool       // the tests compare the two paths
+	last   [64]string // each string column's last value (fast.go)
+	clean  string     // the last cwd known to be clean (join)
+	row    ingest.Row // the row the fast path fills
 	order  order
 	path   string
 	sink   ingest.Sink
@@ -240,11 +250,24 @@ func (d *decoder) problem(line int64, format string, a ...any) {
 // decode checks and converts one line; a line that breaks a rule is
 // reported and gives no row.
 func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
-	var row ingest.Row
 	text = bytes.TrimSpace(bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")))
 	if len(text) == 0 {
-		return row, false
+		return ingest.Row{}, false
 	}
+	// The fast path fills the decoder's own row: a local one, its address
+	// taken, was a heap object per line.
+	d.row = ingest.Row{}
+	if hasSource, ok := d.fastDecode(text, &d.row); ok {
+		ok := d.complete(&d.row, line, hasSource)
+		return d.row, ok
+	}
+	return d.decodeSlow(text, line)
+}
+
+// decodeSlow is decode for the lines the fast path leaves: the members
+// sorted by key, each set by reflection.
+func (d *decoder) decodeSlow(text []byte, line int64) (ingest.Row, bool) {
+	var row ingest.Row
 	ms, plain := members(text, d.ms, &d.order)
 	d.ms = ms
 	if !plain {
@@ -294,10 +317,15 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 			return row, false
 		}
 	}
+	return row, d.complete(&row, line, hasSource)
+}
 
+// complete checks the rules of a decoded line and fills in the defaults;
+// false when the line breaks a rule (reported).
+func (d *decoder) complete(row *ingest.Row, line int64, hasSource bool) bool {
 	if strings.TrimSpace(row.Harness) == "" {
 		d.problem(line, `"harness" is required; line skipped`)
-		return row, false
+		return false
 	}
 	if row.Tool == "" {
 		row.Tool = "other"
@@ -306,13 +334,13 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 		}
 	} else if !tools[row.Tool] {
 		d.problem(line, "tool %q is not one of bash, read, edit, write, glob, grep, webfetch, websearch, mcp, other; line skipped", row.Tool)
-		return row, false
+		return false
 	}
 	if row.Result == "" {
 		row.Result = "unknown"
 	} else if !results[row.Result] {
 		d.problem(line, "result %q is not one of ok, error, denied, unknown; line skipped", row.Result)
-		return row, false
+		return false
 	}
 	if row.ModeSource == "" {
 		row.ModeSource = "none"
@@ -336,11 +364,11 @@ func (d *decoder) decode(text []byte, line int64) (ingest.Row, bool) {
 	if filepath.IsAbs(row.Cwd) {
 		for i, p := range row.Paths {
 			if p != "" && !filepath.IsAbs(p) {
-				row.Paths[i] = filepath.Join(row.Cwd, p)
+				row.Paths[i] = d.join(row.Cwd, p)
 			}
 		}
 	}
-	return row, true
+	return true
 }
 
 // inputJSON accepts the tool's arguments as a JSON value, or as a string

@@ -1,6 +1,7 @@
 package jsonl
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 
@@ -186,6 +187,18 @@ func plainString(v []byte) (string, bool) {
 // plainBytes reports whether b is printable ASCII with no quote or
 // backslash: text a JSON string holds as is.
 func plainBytes(b []byte) bool {
+	// Eight bytes at a time: a word with no byte below 0x20, none with
+	// the top bit, no quote and no backslash is plain (the "has less" and
+	// "has zero" tests of bit twiddling are exact as a yes or no).
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		q, bs := x^(ones*'"'), x^(ones*'\\')
+		if (x-ones*0x20)&^x&highs|x&highs|(q-ones)&^q&highs|(bs-ones)&^bs&highs != 0 {
+			return false
+		}
+		b = b[8:]
+	}
 	for _, c := range b {
 		if c < 0x20 || c >= 0x80 || c == '\\' || c == '"' {
 			return false
