@@ -17,104 +17,20 @@ import (
 
 var errSyntax = errors.New("malformed JSON")
 
-// maxDepth bounds nesting so a hostile line cannot exhaust the stack.
-const maxDepth = 512
+// maxDepth bounds nesting so a hostile line cannot exhaust the stack: the
+// bound of jsonscan's skipper, which the walkers below share.
+const maxDepth = jsonscan.MaxGrammarDepth
 
 // skipValue returns the index just past the JSON value that starts at or
 // after i (leading spaces allowed), or -1 when it is malformed or cut
-// short. Structure (braces, colons, commas, literals) is checked; the
-// contents of strings are only scanned for their closing quote.
+// short. Structure (braces, colons, commas, literals, numbers) is checked;
+// the contents of strings are only scanned for their closing quote
+// (jsonscan.SkipGrammar).
 func skipValue(b []byte, i int) int { return skipDepth(b, i, 0) }
 
+// skipDepth is skipValue for a value depth levels down in a walk.
 func skipDepth(b []byte, i, depth int) int {
-	i = jsonscan.SkipWS(b, i)
-	if i >= len(b) || depth > maxDepth {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return jsonscan.SkipString(b, i)
-	case '{':
-		i = jsonscan.SkipWS(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1
-		}
-		for {
-			if i >= len(b) || b[i] != '"' {
-				return -1
-			}
-			if i = jsonscan.SkipString(b, i); i < 0 {
-				return -1
-			}
-			if i = jsonscan.SkipWS(b, i); i >= len(b) || b[i] != ':' {
-				return -1
-			}
-			if i = skipDepth(b, i+1, depth+1); i < 0 {
-				return -1
-			}
-			if i = jsonscan.SkipWS(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case '}':
-				return i + 1
-			case ',':
-				i = jsonscan.SkipWS(b, i+1)
-			default:
-				return -1
-			}
-		}
-	case '[':
-		i = jsonscan.SkipWS(b, i+1)
-		if i < len(b) && b[i] == ']' {
-			return i + 1
-		}
-		for {
-			if i = skipDepth(b, i, depth+1); i < 0 {
-				return -1
-			}
-			if i = jsonscan.SkipWS(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ']':
-				return i + 1
-			case ',':
-				i++
-			default:
-				return -1
-			}
-		}
-	case 't':
-		return literal(b, i, "true")
-	case 'f':
-		return literal(b, i, "false")
-	case 'n':
-		return literal(b, i, "null")
-	default:
-		j := i
-		if b[j] == '-' {
-			j++
-		}
-		if j >= len(b) || b[j] < '0' || b[j] > '9' {
-			return -1
-		}
-		for j < len(b) {
-			c := b[j]
-			if (c < '0' || c > '9') && c != '.' && c != 'e' && c != 'E' && c != '+' && c != '-' {
-				break
-			}
-			j++
-		}
-		return j
-	}
-}
-
-func literal(b []byte, i int, lit string) int {
-	if len(b)-i >= len(lit) && string(b[i:i+len(lit)]) == lit {
-		return i + len(lit)
-	}
-	return -1
+	return jsonscan.SkipGrammarAt(b, jsonscan.SkipWS(b, i), depth)
 }
 
 // eachField calls fn with the raw key (without quotes) and the raw value of

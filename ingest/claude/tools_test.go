@@ -148,11 +148,21 @@ func TestSkipValue(t *testing.T) {
 		{`{"a":[1,2}`, false},
 		{`{"a":tru}`, false},
 		{`{"a":}`, false},
+		// Numbers are checked by JSON's grammar (RFC 8259 section 6), as
+		// a decoder checks them: json.Valid agrees on every case here.
+		{`{"a":1.2.3}`, false},
+		{`{"a":-}`, false},
+		{`{"a":01}`, false},
+		{`{"a":1e}`, false},
+		{`{"a":[ -0.5E+2 , 3 ]}`, true},
 	}
 	for _, c := range cases {
 		end := skipValue([]byte(c.in), 0)
 		if ok := end == len(c.in); ok != c.ok {
 			t.Errorf("skipValue(%s) = %d, want ok=%v", c.in, end, c.ok)
+		}
+		if json.Valid([]byte(c.in)) != c.ok {
+			t.Errorf("case %s: json.Valid disagrees with the expected %v", c.in, c.ok)
 		}
 	}
 }

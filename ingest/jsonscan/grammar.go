@@ -16,6 +16,11 @@ const MaxGrammarDepth = 512
 // no row reads goes unnoticed.
 func SkipGrammar(b []byte, i int) int { return skipGrammar(b, i, 0) }
 
+// SkipGrammarAt is SkipGrammar for a value found depth levels down in a
+// walk of its own (the walker counts the levels it went down, so the bound
+// holds for the whole line).
+func SkipGrammarAt(b []byte, i, depth int) int { return skipGrammar(b, i, depth) }
+
 func skipGrammar(b []byte, i, depth int) int {
 	if i >= len(b) || depth > MaxGrammarDepth {
 		return -1
