@@ -121,6 +121,24 @@ var rules = []rule{
 		}
 		return bad
 	}},
+	{"only dataset imports arrow-go", func(g graph) []string {
+		// dataset sets arrow-go's default allocator to its own free list
+		// (dataset/readalloc.go): a sound choice only while nothing else
+		// in permsim allocates through arrow-go.
+		var bad []string
+		for pkg, imps := range g.imports {
+			if under(pkg, "dataset") {
+				continue
+			}
+			for _, imp := range imps {
+				if strings.HasPrefix(imp, "github.com/apache/arrow-go/") {
+					bad = append(bad, pkg+" -> "+imp)
+				}
+			}
+		}
+		sort.Strings(bad)
+		return bad
+	}},
 	{"the shared verify package imports no harness package", func(g graph) []string {
 		// Every driver is a verify/<h>drive beside the others; what they
 		// share stays free of any one harness.
@@ -197,6 +215,7 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		"only the registry, cmd and tests put every harness together":                {"replay", "registry"},
 		"only queries and cmd link DuckDB":                                           {"engine", "github.com/duckdb/duckdb-go/v2"},
 		"the shared verify package imports no harness package":                       {"verify", "engine/claude"},
+		"only dataset imports arrow-go":                                              {"replay", "github.com/apache/arrow-go/v18/parquet"},
 	}
 	for _, r := range rules {
 		b, ok := breaks[r.name]

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/file"
 )
@@ -124,3 +125,13 @@ func (a *poolAllocator) Free(b []byte) {
 	}
 	a.mu.Unlock()
 }
+
+// arrow-go's encoders take their page buffers from a sync.Pool whose new
+// buffers come from memory.DefaultAllocator (not from the writer
+// properties' allocator), and every collection empties that pool: under
+// ingest's 64 MiB limit each column chunk's plain-encoded values grew a
+// fresh buffer by doubling, each step a new zeroed allocation. With the
+// free list as the default the steps reuse its buffers. Only this package
+// imports arrow-go in permsim (the import rule "only dataset imports
+// arrow-go", architecture_test.go).
+func init() { memory.DefaultAllocator = writeAlloc }
