@@ -48,10 +48,8 @@ func TestMemoryFlatInCalls(t *testing.T) {
 	// Each size runs twice and the lower peak of each stage is kept: a
 	// single peak varies by several MiB with the moment the collector ran
 	// (80k calls once gave ingest 21.7 MiB where it gives 26 MiB).
-	var peaks [2][2]uint64 // [size][ingest, replay]
-	for run, n := range []int{small, large, small, large} {
-		i := run % 2
-		var got [2]uint64
+	peaks := heappeak.Lowest(2, []int{small, large}, func(n int) []uint64 {
+		var got [2]uint64 // ingest, replay
 		dir := t.TempDir()
 		file := filepath.Join(dir, "calls.jsonl")
 		if err := transcriptgen.WriteCalls(file, n, 15); err != nil {
@@ -94,13 +92,9 @@ func TestMemoryFlatInCalls(t *testing.T) {
 		if decided != n {
 			t.Fatalf("%d calls: %d rows in the decisions table, want %d", n, decided, n)
 		}
-		for s := range got {
-			if run < 2 || got[s] < peaks[i][s] {
-				peaks[i][s] = got[s]
-			}
-		}
 		t.Logf("%d calls: ingest peak live heap %.1f MiB, replay %.1f MiB", n, mib(got[0]), mib(got[1]))
-	}
+		return got[:]
+	})
 	for s, name := range []string{"ingest", "replay"} {
 		bound := uint64(ingestBound)
 		if s == 1 {
@@ -110,9 +104,8 @@ func TestMemoryFlatInCalls(t *testing.T) {
 			t.Errorf("%s of %d calls: peak heap %.1f MiB, over the issue's %.0f MiB", name, large, mib(p), mib(bound))
 		}
 		// More calls may cost a little more (a fuller dedupe pass, a
-		// different moment of collection) but never in proportion: allow
-		// 25% and 8 MiB.
-		if a, b := peaks[0][s], peaks[1][s]; b > a+a/4+8<<20 {
+		// different moment of collection) but never in proportion.
+		if a, b := peaks[0][s], peaks[1][s]; heappeak.Grows(a, b, 8<<20) {
 			t.Errorf("%s: peak heap grows with the calls: %.1f MiB at %d calls, %.1f MiB at %d", name, mib(a), small, mib(b), large)
 		}
 	}

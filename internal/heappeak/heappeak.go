@@ -43,3 +43,32 @@ func During(fn func() error) (uint64, error) {
 	wg.Wait()
 	return peak, err
 }
+
+// Lowest measures each of sizes runs times, the sizes taking turns (small,
+// large, small, large, …), and returns for each size the lowest peak of
+// each stage measure reports (measure returns one peak per stage, the same
+// number every time). A single peak varies with the moment the collector
+// ran, and on a busy machine with the length of its mark phase, whose
+// allocations all count as live: the lowest of a few runs is what the code
+// holds.
+func Lowest(runs int, sizes []int, measure func(n int) []uint64) [][]uint64 {
+	low := make([][]uint64, len(sizes))
+	for r := range runs {
+		for i, n := range sizes {
+			got := measure(n)
+			if r == 0 {
+				low[i] = got
+				continue
+			}
+			for s := range got {
+				low[i][s] = min(low[i][s], got[s])
+			}
+		}
+	}
+	return low
+}
+
+// Grows reports whether the peak b at the larger size passes the peak a at
+// the smaller by more than a quarter of a plus extra bytes: more input may
+// cost a little more (a later moment of collection), never in proportion.
+func Grows(a, b, extra uint64) bool { return b > a+a/4+extra }
