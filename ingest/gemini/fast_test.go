@@ -144,29 +144,11 @@ func TestFastMatchesDecode(t *testing.T) {
 	}
 	// Every line of the chats in testdata, the fuzz seeds and the bench
 	// chat.
-	var files []string
-	for _, root := range []string{"../../testdata/ingest/gemini", "testdata"} {
-		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.Contains(p, "fuzz")) {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
-	dir := t.TempDir()
-	p, _ := benchChat(t, dir, 3)
-	files = append(files, p)
 	taken, texts := 0, 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
+	for _, f := range testChats(t) {
+		eachLine(t, f, func(_ int64, text []byte) {
 			var m message
-			if fastMessage(bytes.TrimSpace(sc.Bytes()), &m) {
+			if fastMessage(bytes.TrimSpace(text), &m) {
 				taken++
 				for i := range m.ToolCalls {
 					if _, _, ok := fastResultText(&m.ToolCalls[i]); ok {
@@ -174,8 +156,8 @@ func TestFastMatchesDecode(t *testing.T) {
 					}
 				}
 			}
-			checkFast(t, sc.Bytes())
-		}
+			checkFast(t, text)
+		})
 	}
 	if taken == 0 || texts == 0 {
 		t.Fatalf("the fast path took %d lines and %d result texts of the test chats", taken, texts)
@@ -234,4 +216,35 @@ func fmtPtr(p *int64) string {
 		return "nil"
 	}
 	return strconv.FormatInt(*p, 10)
+}
+
+// testChats lists the chats the fast-path tests read every line of: the
+// chats in testdata, the fuzz seeds and a bench chat.
+func testChats(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, root := range []string{"../../testdata/ingest/gemini", "testdata"} {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.Contains(p, "fuzz")) {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	p, _ := benchChat(t, t.TempDir(), 3)
+	return append(files, p)
+}
+
+// eachLine calls fn with each line of file f and its number.
+func eachLine(t *testing.T, f string, fn func(n int64, text []byte)) {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for n := int64(1); sc.Scan(); n++ {
+		fn(n, sc.Bytes())
+	}
 }

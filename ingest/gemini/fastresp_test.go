@@ -1,12 +1,7 @@
 package gemini
 
 import (
-	"bufio"
-	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	json "github.com/goccy/go-json"
@@ -66,29 +61,13 @@ func TestFastResponsesMatchDecode(t *testing.T) {
 			taken++
 		}
 	}
-	var files []string
-	for _, root := range []string{"../../testdata/ingest/gemini", "testdata"} {
-		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.Contains(p, "fuzz")) {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
-	p, _ := benchChat(t, t.TempDir(), 3)
-	for _, f := range append(files, p) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
+	for _, f := range testChats(t) {
+		eachLine(t, f, func(_ int64, text []byte) {
 			var l line
-			if json.Unmarshal(sc.Bytes(), &l) == nil && len(l.Content) > 0 && checkResponses(t, l.Content) {
+			if json.Unmarshal(text, &l) == nil && len(l.Content) > 0 && checkResponses(t, l.Content) {
 				taken++
 			}
-		}
+		})
 	}
 	if taken < 10 {
 		t.Fatalf("the fast path took only %d contents", taken)

@@ -1,12 +1,8 @@
 package gemini
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -55,30 +51,13 @@ func checkReuse(t *testing.T, c *chat, text []byte, n int64) {
 // the bench chat, read in order into one chat per file, and the pairs of
 // hand-made lines below (a copy, then what follows it).
 func TestReuseMatchesFresh(t *testing.T) {
-	var files []string
-	for _, root := range []string{"../../testdata/ingest/gemini", "testdata"} {
-		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.Contains(p, "fuzz")) {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
-	p, _ := benchChat(t, t.TempDir(), 3)
-	files = append(files, p)
 	reused := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, f := range testChats(t) {
 		c := newChat()
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(nil, 1<<24)
-		for n := int64(1); sc.Scan(); n++ {
-			reused += countReused(c, sc.Bytes())
-			checkReuse(t, c, sc.Bytes(), n)
-		}
+		eachLine(t, f, func(n int64, text []byte) {
+			reused += countReused(c, text)
+			checkReuse(t, c, text, n)
+		})
 	}
 	if reused == 0 {
 		t.Fatal("no call was reused")
