@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
-	"github.com/permsim/permsim/ingest/sqliteread"
 	"github.com/permsim/permsim/internal/ingesttest"
 )
 
@@ -73,31 +72,10 @@ func BenchmarkRead(b *testing.B) {
 		// same driver, every row scanned as it does, nothing decoded.
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			db, err := sqliteread.Open(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			tx, err := db.Begin()
-			if err != nil {
-				b.Fatal(err)
-			}
-			rows, err := tx.Query(`SELECT rowid, id, data FROM blobs WHERE rowid > ? ORDER BY rowid`, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			n := 0
-			for rows.Next() {
-				var rowid int64
-				var id string
-				var data []byte
-				if err := rows.Scan(&rowid, &id, &data); err != nil {
-					b.Fatal(err)
-				}
-				n++
-			}
-			rows.Close()
-			tx.Rollback()
-			db.Close()
+			var rowid int64
+			var id string
+			var data []byte
+			n := ingesttest.SQLiteFloor(b, path, `SELECT rowid, id, data FROM blobs WHERE rowid > ? ORDER BY rowid`, []any{0}, &rowid, &id, &data)
 			if n < 3000 {
 				b.Fatalf("rows %d", n)
 			}

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
-	"github.com/permsim/permsim/ingest/sqliteread"
 	"github.com/permsim/permsim/internal/ingesttest"
 )
 
@@ -80,32 +79,11 @@ func BenchmarkRead(b *testing.B) {
 		fi, _ := os.Stat(path)
 		b.SetBytes(fi.Size())
 		for b.Loop() {
-			db, err := sqliteread.Open(path)
-			if err != nil {
-				b.Fatal(err)
-			}
-			tx, err := db.Begin()
-			if err != nil {
-				b.Fatal(err)
-			}
-			rows, err := tx.Query(partSQL+` WHERE rowid > ? ORDER BY rowid`, maxPartRow, 0)
-			if err != nil {
-				b.Fatal(err)
-			}
-			n := 0
-			for rows.Next() {
-				var rowid int64
-				var id, msg, sess sql.NullString
-				var data sql.RawBytes
-				var size sql.NullInt64
-				if err := rows.Scan(&rowid, &id, &msg, &sess, &data, &size); err != nil {
-					b.Fatal(err)
-				}
-				n++
-			}
-			rows.Close()
-			tx.Rollback()
-			db.Close()
+			var rowid int64
+			var id, msg, sess sql.NullString
+			var data sql.RawBytes
+			var size sql.NullInt64
+			n := ingesttest.SQLiteFloor(b, path, partSQL+` WHERE rowid > ? ORDER BY rowid`, []any{maxPartRow, 0}, &rowid, &id, &msg, &sess, &data, &size)
 			if n < 3000 {
 				b.Fatalf("rows %d", n)
 			}
