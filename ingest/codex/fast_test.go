@@ -349,15 +349,7 @@ func TestFastMatchesDecode(t *testing.T) {
 	for _, c := range fastCases {
 		checkLine(t, []byte(c))
 	}
-	var files []string
-	for _, root := range []string{"../../testdata/ingest/codex", "testdata"} {
-		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.Contains(p, ".jsonl") || strings.Contains(p, "fuzz")) {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := ingesttest.InputFiles([]string{"../../testdata/ingest/codex", "testdata"}, ".jsonl", "fuzz")
 	bench, _ := benchRollout(t, t.TempDir(), 30)
 	files = append(files, bench)
 	for i, c := range fileCases {

@@ -1,16 +1,15 @@
 package gemini
 
 import (
-	"bufio"
 	"bytes"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
-	"strings"
 	"testing"
 
 	json "github.com/goccy/go-json"
+
+	"github.com/permsim/permsim/internal/ingesttest"
 )
 
 // checkFast holds the fast path to the decoder on one line: when
@@ -222,15 +221,7 @@ func fmtPtr(p *int64) string {
 // chats in testdata, the fuzz seeds and a bench chat.
 func testChats(t *testing.T) []string {
 	t.Helper()
-	var files []string
-	for _, root := range []string{"../../testdata/ingest/gemini", "testdata"} {
-		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".jsonl") || strings.Contains(p, "fuzz")) {
-				files = append(files, p)
-			}
-			return nil
-		})
-	}
+	files := ingesttest.InputFiles([]string{"../../testdata/ingest/gemini", "testdata"}, ".jsonl", "fuzz")
 	p, _ := benchChat(t, t.TempDir(), 3)
 	return append(files, p)
 }
@@ -242,9 +233,5 @@ func eachLine(t *testing.T, f string, fn func(n int64, text []byte)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<24)
-	for n := int64(1); sc.Scan(); n++ {
-		fn(n, sc.Bytes())
-	}
+	ingesttest.EachLine(data, fn)
 }

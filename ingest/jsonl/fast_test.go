@@ -1,7 +1,6 @@
 package jsonl
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -144,28 +143,22 @@ func TestFastMatchesDecode(t *testing.T) {
 		p.line(t, []byte(c), int64(i+1))
 	}
 	var inputs [][]byte
-	for _, root := range []string{"../../testdata/ingest/jsonl", "testdata"} {
-		_ = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return nil
-			}
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.HasPrefix(data, []byte("go test fuzz v1")) {
-				inputs = append(inputs, data)
-				return nil
-			}
-			for line := range strings.SplitSeq(string(data), "\n") {
-				if inner, ok := strings.CutPrefix(line, "[]byte("); ok {
-					if s, err := strconv.Unquote(strings.TrimSuffix(inner, ")")); err == nil {
-						inputs = append(inputs, []byte(s))
-					}
+	for _, path := range ingesttest.InputFiles([]string{"../../testdata/ingest/jsonl", "testdata"}, "") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(data, []byte("go test fuzz v1")) {
+			inputs = append(inputs, data)
+			continue
+		}
+		for line := range strings.SplitSeq(string(data), "\n") {
+			if inner, ok := strings.CutPrefix(line, "[]byte("); ok {
+				if s, err := strconv.Unquote(strings.TrimSuffix(inner, ")")); err == nil {
+					inputs = append(inputs, []byte(s))
 				}
 			}
-			return nil
-		})
+		}
 	}
 	var bench bytes.Buffer
 	writeBench(&bench, 50)
@@ -173,15 +166,13 @@ func TestFastMatchesDecode(t *testing.T) {
 	fast := 0
 	for _, in := range inputs {
 		p := newDecodePair()
-		sc := bufio.NewScanner(bytes.NewReader(in))
-		sc.Buffer(nil, 1<<24)
-		for n := int64(1); sc.Scan(); n++ {
-			p.line(t, sc.Bytes(), n)
+		ingesttest.EachLine(in, func(n int64, text []byte) {
+			p.line(t, text, n)
 			var row ingest.Row
-			if _, ok := p.got.fast(bytes.TrimSpace(sc.Bytes()), &row); ok {
+			if _, ok := p.got.fast(bytes.TrimSpace(text), &row); ok {
 				fast++
 			}
-		}
+		})
 	}
 	if fast < 50 {
 		t.Fatalf("the fast path took only %d lines of the test inputs", fast)

@@ -7,6 +7,7 @@ package ingesttest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -393,4 +395,36 @@ func FuzzRead(f *testing.F, newSource func() ingest.Source, rel string, seeds ..
 			t.Fatalf("reading %d bytes took over 10 s", len(data))
 		}
 	})
+}
+
+// InputFiles lists the files below each root (a missing root has none)
+// whose path holds one of marks: a reader's test transcripts and fuzz
+// seeds, for the tests that hold a fast path to its decoder on every line.
+func InputFiles(roots []string, marks ...string) []string {
+	var files []string
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return nil
+			}
+			for _, m := range marks {
+				if strings.Contains(p, m) {
+					files = append(files, p)
+					break
+				}
+			}
+			return nil
+		})
+	}
+	return files
+}
+
+// EachLine calls fn with each line of data (lines of up to 16 MiB) and its
+// number, from 1.
+func EachLine(data []byte, fn func(n int64, line []byte)) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for n := int64(1); sc.Scan(); n++ {
+		fn(n, sc.Bytes())
+	}
 }
