@@ -21,15 +21,6 @@ type MockServer struct {
 	log   []string // one line per request: what was asked and answered
 }
 
-// ServeMock starts serving h on 127.0.0.1 on a free port.
-func ServeMock(h http.Handler) (*MockServer, error) {
-	s := &MockServer{}
-	if err := s.Serve(h); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
 // Serve starts serving h on 127.0.0.1 on a free port: a mock that embeds
 // a MockServer calls it once, with itself as h.
 func (s *MockServer) Serve(h http.Handler) error {

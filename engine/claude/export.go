@@ -78,14 +78,6 @@ func exportSettings(sf *settingsFile, data []byte, top map[string]json.RawMessag
 // data (1 when it cannot be found).
 func Line(data []byte, name string) int { return keyLine(data, name, 0) }
 
-// LineOf is the 1-based line of a byte offset in data.
-func LineOf(data []byte, off int) int {
-	if off < 0 || off > len(data) {
-		return 1
-	}
-	return lineAt(data, off)
-}
-
 // BashPatternMatches reports whether a simple command's text matches a
 // Bash(...) rule's pattern as Claude Code reads it: "*" is any text, a
 // trailing " *" or ":*" is a prefix ending at a word boundary (and also

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -418,16 +417,6 @@ func codexPermissionMode(ap approval, sandbox string) string {
 		return "bypassPermissions"
 	}
 	return "default"
-}
-
-// sortedHookKeys lists the trust keys of the hooks in force, for tests.
-func (p *Policy) sortedHookKeys() []string {
-	out := make([]string, len(p.preHooks))
-	for i, h := range p.preHooks {
-		out[i] = h.key
-	}
-	sort.Strings(out)
-	return out
 }
 
 // hookCommand is the command text Codex gives a Bash hook as
