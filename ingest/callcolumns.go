@@ -45,6 +45,20 @@ func ScanCalls(outDir string) (*CallsScan, error) {
 // Files that cannot be read are skipped and their errors returned joined at
 // the end; an error from fn stops the read and is returned as is.
 func (s *CallsScan) Read(specs []dataset.ColumnSpec, fn func(keep func(row int) bool, first, rows int, cols []dataset.ColumnValues) error) error {
+	return s.eachPart(func(p dataset.Part, keep func(row int) bool, give func(error) error) error {
+		return dataset.ReadColumns(p, specs, keep, func(first, rows int, cols []dataset.ColumnValues) error {
+			return give(fn(keep, first, rows, cols))
+		})
+	})
+}
+
+// eachPart runs read on each data file not already found bad, in order,
+// with keep marking the file's winning rows. read passes each error of its
+// caller's callback through give: such an error stops the walk and is
+// returned as is, while any other error read returns marks the file bad and
+// the walk goes on. The bad files' errors come back joined at the end.
+// ReadCalls and Read share it, so both skip and report files alike.
+func (s *CallsScan) eachPart(read func(p dataset.Part, keep func(row int) bool, give func(error) error) error) error {
 	for pi, p := range s.parts {
 		if s.bad[p.Path] != nil {
 			continue
@@ -54,12 +68,11 @@ func (s *CallsScan) Read(specs []dataset.ColumnSpec, fn func(keep func(row int) 
 			return row>>6 < len(bits) && bits[row>>6]&(1<<(row&63)) != 0
 		}
 		var fnErr error
-		err := dataset.ReadColumns(p, specs, keep, func(first, rows int, cols []dataset.ColumnValues) error {
-			if err := fn(keep, first, rows, cols); err != nil {
+		err := read(p, keep, func(err error) error {
+			if err != nil {
 				fnErr = err
-				return err
 			}
-			return nil
+			return err
 		})
 		if fnErr != nil {
 			return fnErr

@@ -752,40 +752,13 @@ func ReadCallsColumns(outDir string, columns []string, fn func(Row) error) error
 	if err != nil {
 		return err
 	}
-	bad := map[string]error{}
-	win, err := winners(parts, bad)
-	if err != nil {
+	s := &CallsScan{parts: parts, bad: map[string]error{}}
+	if s.win, err = winners(parts, s.bad); err != nil {
 		return err
 	}
-	for pi, p := range parts {
-		if bad[p.Path] != nil {
-			continue
-		}
-		bits := win[pi]
-		var fnErr error
-		err := dataset.ReadPartSelect(p, columns, func(row int) bool {
-			return row>>6 < len(bits) && bits[row>>6]&(1<<(row&63)) != 0
-		}, func(r Row) error {
-			if err := fn(r); err != nil {
-				fnErr = err
-				return err
-			}
-			return nil
-		})
-		if fnErr != nil {
-			return fnErr
-		}
-		if err != nil {
-			bad[p.Path] = err
-		}
-	}
-	var errs []error
-	for _, p := range parts {
-		if err := bad[p.Path]; err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return s.eachPart(func(p dataset.Part, keep func(row int) bool, give func(error) error) error {
+		return dataset.ReadPartSelect(p, columns, keep, func(r Row) error { return give(fn(r)) })
+	})
 }
 
 // keyHash identifies a call_key by two independent 64-bit hashes: 16 bytes
