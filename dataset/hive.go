@@ -140,14 +140,49 @@ func hidden(name string) bool {
 func Parts(dir, table string) ([]Part, error) {
 	root := filepath.Join(dir, table)
 	var parts []Part
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+	err := WalkFiles(root, func(path string, folders []string) error {
+		p := Part{Path: path}
+		for _, seg := range folders {
+			if k, v, ok := strings.Cut(seg, "="); ok {
+				p.Partition = append(p.Partition, KV{Key: k, Value: unescapeValue(v)})
+			}
+		}
+		parts = append(parts, p)
+		return nil
+	}, func(_ string, err error) error { return err })
+	if err != nil {
+		return nil, fmt.Errorf("dataset: listing %s: %w", root, err)
+	}
+	return parts, nil
+}
+
+// WalkFiles calls fn with each whole data file of the table folder root, in
+// lexical path order: every `*.parquet` file below it whose name and
+// folders are not hidden (a "." or "_" start, see hidden), with the folders
+// between root and the file. Parts and the SQL layer's views both list a
+// table through it, so replay and `permsim sql` read the same files.
+//
+// A root that is a symbolic link is followed (a table folder linked in from
+// elsewhere is still the table), and paths are given under root as named.
+// A missing root has no files. An error met on the way goes to onErr with
+// the path it concerns: nil skips that entry (a whole folder when it is
+// one) and walks on; an error stops the walk and is returned.
+func WalkFiles(root string, fn func(path string, folders []string) error, onErr func(path string, err error) error) error {
+	real := realRoot(root)
+	return filepath.WalkDir(real, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if path == root && errors.Is(err, fs.ErrNotExist) {
+			if path == real && errors.Is(err, fs.ErrNotExist) {
 				return fs.SkipAll
 			}
-			return err
+			if err := onErr(underRoot(root, real, path), err); err != nil {
+				return err
+			}
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
-		if path == root {
+		if path == real {
 			return nil
 		}
 		if hidden(d.Name()) {
@@ -159,24 +194,31 @@ func Parts(dir, table string) ([]Part, error) {
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".parquet") {
 			return nil
 		}
-		rel, err := filepath.Rel(root, path)
+		rel, err := filepath.Rel(real, path)
 		if err != nil {
 			return err
 		}
-		p := Part{Path: path}
 		segs := strings.Split(filepath.ToSlash(rel), "/")
-		for _, seg := range segs[:len(segs)-1] {
-			if k, v, ok := strings.Cut(seg, "="); ok {
-				p.Partition = append(p.Partition, KV{Key: k, Value: unescapeValue(v)})
-			}
-		}
-		parts = append(parts, p)
-		return nil
+		return fn(filepath.Join(root, rel), segs[:len(segs)-1])
 	})
-	if err != nil {
-		return nil, fmt.Errorf("dataset: listing %s: %w", root, err)
+}
+
+// realRoot is root with a symbolic link at its end followed (filepath.WalkDir
+// does not descend into a linked root), or root as it is when it cannot be
+// resolved.
+func realRoot(root string) string {
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		return real
 	}
-	return parts, nil
+	return root
+}
+
+// underRoot names path, found below real, under root as the caller named it.
+func underRoot(root, real, path string) string {
+	if rel, err := filepath.Rel(real, path); err == nil {
+		return filepath.Join(root, rel)
+	}
+	return path
 }
 
 // tableExists reports whether <dir>/<table> is a folder.
@@ -192,7 +234,7 @@ func tableExists(root string) bool {
 // it to tell that nothing changed since they last looked (replay's record
 // of its inputs, nightly's report).
 func TableID(dir, table string) (string, error) {
-	root := filepath.Join(dir, table)
+	root := realRoot(filepath.Join(dir, table))
 	h := sha256.New()
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

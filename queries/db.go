@@ -25,6 +25,7 @@ import (
 
 	"github.com/duckdb/duckdb-go/v2"
 
+	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/internal/storelock"
 )
 
@@ -260,46 +261,22 @@ func firstLine(s string) string {
 }
 
 // parquetFiles lists the Parquet files of one table folder in a stable
-// order. A missing folder has none. Names starting with "." are a writer's
-// unfinished files and are never listed; .parquet files that do not sit
-// where the table's layout puts them are returned as warnings, because
-// DuckDB would otherwise read wrong partition values or refuse the lot.
+// order: the files dataset.WalkFiles gives, which are the ones replay reads
+// (a writer's unfinished files, starting with ".", are never listed). A
+// missing folder has none. .parquet files that do not sit where the table's
+// layout puts them are returned as warnings, because DuckDB would otherwise
+// read wrong partition values or refuse the lot; so is a folder that cannot
+// be read, and the rest of the table is listed.
 func parquetFiles(dir string, partitioned bool) (files, warnings []string) {
-	// WalkDir does not follow a symlinked root; a table folder linked in from
-	// elsewhere is still the table.
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = real
-	}
-	err := filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
-		if err != nil {
-			if path == dir && errors.Is(err, os.ErrNotExist) {
-				return filepath.SkipAll
-			}
-			warnings = append(warnings, fmt.Sprintf("%s: %v", path, err))
-			if e != nil && e.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if path == dir {
-			return nil
-		}
-		if strings.HasPrefix(e.Name(), ".") {
-			if e.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".parquet") {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, path)
-		parts := strings.Split(filepath.ToSlash(rel), "/")
-		if ok, why := inLayout(parts, partitioned); !ok {
+	err := dataset.WalkFiles(dir, func(path string, folders []string) error {
+		if ok, why := inLayout(folders, partitioned); !ok {
 			warnings = append(warnings, fmt.Sprintf("%s: skipped: %s", path, why))
 			return nil
 		}
 		files = append(files, path)
+		return nil
+	}, func(path string, err error) error {
+		warnings = append(warnings, fmt.Sprintf("%s: %v", path, err))
 		return nil
 	})
 	if err != nil {
@@ -309,14 +286,16 @@ func parquetFiles(dir string, partitioned bool) (files, warnings []string) {
 	return files, warnings
 }
 
-func inLayout(parts []string, partitioned bool) (bool, string) {
+// inLayout reports whether a data file below the folders given (outermost
+// first) sits where the table's layout puts it, and why not.
+func inLayout(folders []string, partitioned bool) (bool, string) {
 	if !partitioned {
-		if len(parts) != 1 {
+		if len(folders) != 0 {
 			return false, "this table is not partitioned; its files sit directly in its folder"
 		}
 		return true, ""
 	}
-	if len(parts) != 3 || !strings.HasPrefix(parts[0], "harness=") || !strings.HasPrefix(parts[1], "date=") {
+	if len(folders) != 2 || !strings.HasPrefix(folders[0], "harness=") || !strings.HasPrefix(folders[1], "date=") {
 		return false, "not under harness=<h>/date=<d>/"
 	}
 	return true, ""
