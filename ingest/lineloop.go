@@ -6,6 +6,11 @@ import (
 	"io"
 )
 
+// DefaultMaxLine is the longest line a LineLoop keeps when its Max is not
+// positive: the one limit of the JSON Lines transcript readers, whose
+// Sources' MaxLine overrides it (tests set a small one).
+const DefaultMaxLine = 64 << 20
+
 // LineLoop is the read loop the JSON Lines transcript readers (Claude
 // Code, Codex, Gemini CLI) share: numbering lines, skipping and reporting
 // over-long ones, reporting a stream error and a corrupt line with the
@@ -14,7 +19,7 @@ import (
 // judgement of a last line without its newline (Run hands it back).
 type LineLoop struct {
 	Path string // the file named in problems
-	Max  int    // the longest line kept; a longer one is reported and skipped
+	Max  int    // the longest line kept (DefaultMaxLine when not positive); a longer one is reported and skipped
 	Sink Sink   // progress (Bytes) and, unless Problem is set, problems
 	// Line and Offset are the lines and bytes consumed before the stream
 	// (a file read on from a saved state); Run moves them past every line
@@ -51,7 +56,11 @@ func (lp *LineLoop) problem(line int64, msg string) {
 // is not consumed: it is returned for the reader to judge (see
 // TruncatedTail).
 func (lp *LineLoop) Run(ctx context.Context, r io.Reader, fn func(text []byte, terminated bool) error) (tail []byte, err error) {
-	lr := NewLineReader(r, lp.Max)
+	max := lp.Max
+	if max <= 0 {
+		max = DefaultMaxLine
+	}
+	lr := NewLineReader(r, max)
 	var sent int64
 	defer func() { lp.Sink.Bytes(lr.BytesRead - sent) }()
 	for n := 0; ; n++ {

@@ -436,10 +436,5 @@ func writeInputs(outDir string, opts Options, d *decider, callsID string) error 
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(outDir, InputsFile)
-	tmp := filepath.Join(outDir, "."+InputsFile+".tmp")
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return dataset.WriteSideFile(outDir, InputsFile, data)
 }

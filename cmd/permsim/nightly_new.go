@@ -99,11 +99,7 @@ func compareNightly(out string) (fresh []replay.DecisionRow, total int, prev tim
 	}
 	sort.Slice(fresh, func(i, j int) bool { return fresh[i].Ts.Before(fresh[j].Ts) })
 	data, _ := json.MarshalIndent(next, "", " ")
-	tmp := filepath.Join(out, "."+nightlyStateName+".tmp") // dataset.RemoveLeftovers removes it after a crash
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return nil, 0, time.Time{}, err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := dataset.WriteSideFile(out, nightlyStateName, data); err != nil {
 		return nil, 0, time.Time{}, err
 	}
 	return fresh, len(next.Risky), old.Run, nil

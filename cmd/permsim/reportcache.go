@@ -73,9 +73,7 @@ func cachedReport(out, format string, opts queries.RiskOptions, w io.Writer, wri
 	if again, ok := reportKey(out, format, opts); !ok || again != key {
 		return nil
 	}
-	tmp := filepath.Join(out, "."+nightlyReportName+".tmp")
-	if os.WriteFile(tmp, append([]byte(key+"\n"), buf.Bytes()...), 0o644) == nil {
-		os.Rename(tmp, path)
-	}
+	// A report that cannot be kept is made again next time.
+	_ = dataset.WriteSideFile(out, nightlyReportName, append([]byte(key+"\n"), buf.Bytes()...))
 	return nil
 }

@@ -1,7 +1,6 @@
 package claude
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -87,18 +86,11 @@ func normalizeMode(s string) (engine.Mode, bool) {
 }
 
 func (h *Harness) load(env engine.Env) (*Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, errors.New("claude: no project folder given")
-	}
-	project, err := filepath.Abs(env.ProjectDir)
+	project, home, err := env.Folders("claude")
 	if err != nil {
-		return nil, fmt.Errorf("claude: project folder: %w", err)
+		return nil, err
 	}
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	p := &Policy{project: project, home: filepath.Clean(home), hooks: NoHooks{}, autoInPlan: true, links: links.New()}
+	p := &Policy{project: project, home: home, hooks: NoHooks{}, autoInPlan: true, links: links.New()}
 	if env.RunHooks {
 		p.runHooks = true
 		p.hooks = h.Hooks

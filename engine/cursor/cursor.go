@@ -74,14 +74,11 @@ type Policy struct {
 
 // Load reads the user and project permission files once.
 func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, fmt.Errorf("cursor: no project folder")
+	project, home, err := env.Folders("cursor")
+	if err != nil {
+		return nil, err
 	}
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	p := &Policy{project: filepath.Clean(env.ProjectDir), home: home}
+	p := &Policy{project: project, home: home}
 	if env.RunHooks {
 		p.runner = h.Runner
 	}

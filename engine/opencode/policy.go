@@ -64,13 +64,9 @@ func stamp(v value, src int, srcs map[*string]int) {
 }
 
 func load(env engine.Env) (*Policy, error) {
-	if env.ProjectDir == "" {
-		return nil, fmt.Errorf("opencode: no project folder")
-	}
-	proj := filepath.Clean(env.ProjectDir)
-	home := env.HomeDir
-	if home == "" {
-		home, _ = os.UserHomeDir()
+	proj, home, err := env.Folders("opencode")
+	if err != nil {
+		return nil, err
 	}
 	p := &Policy{project: proj, home: home, agents: map[string]*agent{}, flagAgent: env.Flags[FlagAgent]}
 	p.worktree = Worktree(proj)

@@ -30,14 +30,11 @@ import (
 // Harness is the name written into Row.Harness.
 const Harness = toolcall.ClaudeCode
 
-// DefaultMaxLine is the longest transcript line read; a longer one is
-// reported as a Problem and skipped.
-const DefaultMaxLine = 64 << 20
-
 // Source implements ingest.Source for Claude Code. The zero value is ready
 // to use.
 type Source struct {
-	// MaxLine overrides DefaultMaxLine when positive.
+	// MaxLine overrides ingest.DefaultMaxLine, the longest line read
+	// (a longer one is reported as a Problem and skipped), when positive.
 	MaxLine int
 }
 
@@ -106,13 +103,6 @@ func isSubagentFile(f ingest.File) bool {
 	return strings.HasPrefix(filepath.Base(f.Path), "agent-")
 }
 
-func (s *Source) maxLine() int {
-	if s.MaxLine > 0 {
-		return s.MaxLine
-	}
-	return DefaultMaxLine
-}
-
 // readFile reads one file from where prev left it. It returns nil state
 // for a file that cannot be read (reported as a Problem).
 func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fileState, prev ingest.FileState, had bool, sink ingest.Sink) (*ingest.FileState, *fileState, error) {
@@ -157,7 +147,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil, nil
 	}
-	lp := ingest.LineLoop{Path: path, Max: s.maxLine(), Sink: sink, Line: fr.line, Offset: offset}
+	lp := ingest.LineLoop{Path: path, Max: s.MaxLine, Sink: sink, Line: fr.line, Offset: offset}
 	tail, err := lp.Run(ctx, io.LimitReader(f, size-offset), func(text []byte, _ bool) error {
 		fr.line = lp.Line
 		return fr.process(text)

@@ -37,14 +37,11 @@ import (
 // Harness is the name written into Row.Harness.
 const Harness = toolcall.Codex
 
-// DefaultMaxLine is the longest rollout line read; a longer one is reported
-// as a Problem and skipped.
-const DefaultMaxLine = 64 << 20
-
 // Source implements ingest.Source for the Codex CLI. The zero value is
 // ready to use.
 type Source struct {
-	// MaxLine overrides DefaultMaxLine when positive.
+	// MaxLine overrides ingest.DefaultMaxLine, the longest line read
+	// (a longer one is reported as a Problem and skipped), when positive.
 	MaxLine int
 	// MaxExpanded overrides DefaultMaxExpanded when positive.
 	MaxExpanded int64
@@ -57,13 +54,6 @@ var _ ingest.Source = (*Source)(nil)
 
 // Harness returns "codex".
 func (s *Source) Harness() string { return Harness }
-
-func (s *Source) maxLine() int {
-	if s.MaxLine > 0 {
-		return s.MaxLine
-	}
-	return DefaultMaxLine
-}
 
 // Read reads rollout files (each file is independent; see Discover), sends
 // a Row per tool call and a Problem per unreadable line or file, and
@@ -148,7 +138,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 
 	fr := newFileReader(path, st, sink)
 	fr.line = lineNo
-	lp := ingest.LineLoop{Path: path, Max: s.maxLine(), Sink: sink, Line: lineNo, Offset: offset, Complete: zst,
+	lp := ingest.LineLoop{Path: path, Max: s.MaxLine, Sink: sink, Line: lineNo, Offset: offset, Complete: zst,
 		ReadError: func(err error) string {
 			if _, ok := errors.AsType[errExpanded](err); ok {
 				return err.Error()

@@ -43,10 +43,6 @@ import (
 // Harness is the name written into Row.Harness.
 const Harness = toolcall.Gemini
 
-// DefaultMaxLine is the longest .jsonl line read; a longer one is reported
-// as a Problem and skipped.
-const DefaultMaxLine = 64 << 20
-
 // DefaultMaxJSON is the largest whole-file .json chat read; a larger one
 // is reported as a Problem and skipped.
 const DefaultMaxJSON = 256 << 20
@@ -54,7 +50,8 @@ const DefaultMaxJSON = 256 << 20
 // Source implements ingest.Source for the Gemini CLI. The zero value is
 // ready to use.
 type Source struct {
-	// MaxLine overrides DefaultMaxLine when positive.
+	// MaxLine overrides ingest.DefaultMaxLine, the longest line read
+	// (a longer one is reported as a Problem and skipped), when positive.
 	MaxLine int
 	// MaxJSON overrides DefaultMaxJSON when positive.
 	MaxJSON int64
@@ -67,13 +64,6 @@ var _ ingest.Source = (*Source)(nil)
 
 // Harness returns "gemini".
 func (s *Source) Harness() string { return Harness }
-
-func (s *Source) maxLine() int {
-	if s.MaxLine > 0 {
-		return s.MaxLine
-	}
-	return DefaultMaxLine
-}
 
 func (s *Source) maxJSON() int64 {
 	if s.MaxJSON > 0 {
@@ -413,7 +403,7 @@ func (s *Source) readJSONL(ctx context.Context, path string, size int64, st *fil
 // the whole file. Problems on lines up to reported were sent by an earlier
 // run and are not sent again.
 func (s *Source) scan(ctx context.Context, ps *pass, r io.Reader, offset, lineNo, reported int64, sink ingest.Sink) error {
-	lp := ingest.LineLoop{Path: ps.path, Max: s.maxLine(), Sink: sink, Line: lineNo, Offset: offset,
+	lp := ingest.LineLoop{Path: ps.path, Max: s.MaxLine, Sink: sink, Line: lineNo, Offset: offset,
 		Problem: func(p ingest.Problem) {
 			if p.Line > reported {
 				ps.problems = append(ps.problems, p)

@@ -194,21 +194,14 @@ func Remove(outDir string) error {
 	return err
 }
 
-// Write writes s as outDir's summary (a temporary file renamed in).
+// Write writes s as outDir's summary (dataset.WriteSideFile: a temporary
+// file renamed in).
 func Write(outDir string, s *Summary) error {
 	data, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
-	tmp := filepath.Join(outDir, "."+File+".tmp")
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, filepath.Join(outDir, File)); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return dataset.WriteSideFile(outDir, File, data)
 }
 
 // ErrStale is what Load returns when there is no summary, or one that does

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"maps"
 	"math/rand"
 	"strconv"
 	"strings"
@@ -170,14 +171,7 @@ func codexConfigTOML(r *rand.Rand, modeless bool) (string, string) {
 
 // codexConfig draws the k-th configuration.
 func codexConfig(r *rand.Rand, seed int64, k int) verify.Case {
-	home := map[string]string{}
-	for p, t := range gcshHome {
-		home[p] = t
-	}
-	proj := map[string]string{}
-	for p, t := range gcshProject {
-		proj[p] = t
-	}
+	home, proj := maps.Clone(gcshHome), maps.Clone(gcshProject)
 	trust := r.Intn(2) == 0
 	var mode *string
 	name := ""
@@ -207,14 +201,7 @@ func codexConfig(r *rand.Rand, seed int64, k int) verify.Case {
 			name += "-" + strings.TrimLeft(tag, "-")
 		}
 	}
-	if len(tags) == 0 {
-		tags = append(tags, "bare")
-	}
-	t := "trusted"
-	if !trust {
-		t = "untrusted"
-	}
-	config := fmt.Sprintf("x%d-%02d-%s-%s-%s", seed, k, strings.Join(tags, "+"), name, t)
+	config := gcshConfigName("x", seed, k, tags, name, trust)
 	return verify.Case{
 		ID: "px-" + config, Harness: "codex", Config: config, Git: true, Trust: trust, Mode: mode,
 		HomeFiles: home, ProjectFiles: proj, Args: []string{}, Env: map[string]string{},

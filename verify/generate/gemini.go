@@ -3,6 +3,7 @@ package generate
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand"
 	"path"
 	"strings"
@@ -225,14 +226,7 @@ func geminiJSON(v any) string {
 func geminiConfig(r *rand.Rand, seed int64, k int) verify.Case {
 	mode := gcshPick(r, geminiModes)
 	trust := r.Intn(10) < 7
-	home := map[string]string{}
-	for p, t := range gcshHome {
-		home[p] = t
-	}
-	proj := map[string]string{}
-	for p, t := range gcshProject {
-		proj[p] = t
-	}
+	home, proj := maps.Clone(gcshHome), maps.Clone(gcshProject)
 	var tags []string
 	if r.Intn(10) < 8 {
 		home[".gemini/policies/user.toml"] = geminiPolicy(r, 2+r.Intn(7))
@@ -267,14 +261,7 @@ func geminiConfig(r *rand.Rand, seed int64, k int) verify.Case {
 		name = "none"
 	}
 	name = strings.TrimLeft(name, "-")
-	t := "trusted"
-	if !trust {
-		t = "untrusted"
-	}
-	if len(tags) == 0 {
-		tags = append(tags, "bare")
-	}
-	config := fmt.Sprintf("g%d-%02d-%s-%s-%s", seed, k, strings.Join(tags, "+"), name, t)
+	config := gcshConfigName("g", seed, k, tags, name, trust)
 	c := verify.Case{
 		ID: "pg-" + config, Harness: "gemini", Config: config, Git: true, Trust: trust,
 		HomeFiles: home, ProjectFiles: proj, Args: args, Env: map[string]string{},

@@ -15,6 +15,20 @@ import (
 // errors). Names carry the gcsh prefix so they stay apart from the other
 // generators' files in this package.
 
+// gcshConfigName names the k-th configuration drawn from seed, the same
+// way for Gemini CLI (letter "g") and Codex ("x"): its tags joined by "+"
+// ("bare" when it has none), its mode's name, and its trust.
+func gcshConfigName(letter string, seed int64, k int, tags []string, mode string, trust bool) string {
+	if len(tags) == 0 {
+		tags = []string{"bare"}
+	}
+	t := "trusted"
+	if !trust {
+		t = "untrusted"
+	}
+	return fmt.Sprintf("%s%d-%02d-%s-%s-%s", letter, seed, k, strings.Join(tags, "+"), mode, t)
+}
+
 // gcshProject is the project every drawn Gemini CLI and Codex case starts
 // from (relative to /home/user/proj). The files the calls name exist.
 var gcshProject = map[string]string{
