@@ -52,7 +52,7 @@ var (
 	blockReads atomic.Int64 // blocks read so far (the tests check that blocks are used)
 
 	blocksMu sync.Mutex
-	blocks   = map[uintptr]*fileBlock{} // by the sqlite3_file of each open main database
+	blocks   = map[uintptr]*fileBlocks{} // by the sqlite3_file of each open main database
 )
 
 // Tvfs and Tiomethods are SQLite's sqlite3_vfs and sqlite3_io_methods.
@@ -70,11 +70,22 @@ type shimHeader struct {
 
 const realOff = unsafe.Sizeof(shimHeader{})
 
-// fileBlock is the block last read of one open main database file.
-type fileBlock struct {
-	buf uintptr // readBlock bytes of C memory, then 8 for the file's size
-	off int64   // file offset of buf[0]
-	n   int64   // bytes of buf that hold the file; 0: no block
+// blockSlots is how many blocks of a file are kept: a query that walks
+// two b-trees at once (a table and an index, or a table's pages written
+// at different times) reads from more than one place of the file, and
+// with one block it read each block several times (Cursor's reader read
+// 1.4 times the file's bytes).
+const blockSlots = 4
+
+// fileBlocks are the blocks last read of one open main database file.
+type fileBlocks struct {
+	mem   uintptr // blockSlots blocks of C memory, then 8 bytes for the file's size
+	slots [blockSlots]struct {
+		off  int64  // file offset of the block
+		n    int64  // bytes of it that hold the file; 0: none
+		used uint64 // tick of the last read from it
+	}
+	tick uint64
 }
 
 // registerBlockVFS registers blockVFS once.
@@ -183,10 +194,9 @@ func shimOpen(tls *libc.TLS, vfs, zName, p uintptr, flags int32, outFlags uintpt
 	}
 	(*shimHeader)(cptr(p)).base.FpMethods = uintptr(unsafe.Pointer(&blockIO))
 	if rc == sqlite3.SQLITE_OK && flags&sqlite3.SQLITE_OPEN_MAIN_DB != 0 {
-		buf := libc.Xmalloc(tls, readBlock+8) // the block, then xFileSize's answer
-		if buf != 0 {
+		if mem := libc.Xmalloc(tls, blockSlots*readBlock+8); mem != 0 {
 			blocksMu.Lock()
-			blocks[p] = &fileBlock{buf: buf}
+			blocks[p] = &fileBlocks{mem: mem}
 			blocksMu.Unlock()
 		}
 	}
@@ -199,31 +209,34 @@ func shimClose(tls *libc.TLS, p uintptr) int32 {
 	delete(blocks, p)
 	blocksMu.Unlock()
 	if b != nil {
-		libc.Xfree(tls, b.buf)
+		libc.Xfree(tls, b.mem)
 	}
 	return call0(realMethods(p).FxClose)(tls, p+realOff)
 }
 
-// blockOf returns the block state of the file at p, nil for a file that
-// is not a main database.
-func blockOf(p uintptr) *fileBlock {
+// blockOf returns the blocks of the file at p, nil for a file that is not
+// a main database.
+func blockOf(p uintptr) *fileBlocks {
 	blocksMu.Lock()
 	b := blocks[p]
 	blocksMu.Unlock()
 	return b
 }
 
-// drop forgets the block of the file at p.
+// drop forgets the blocks of the file at p.
 func drop(p uintptr) {
 	if b := blockOf(p); b != nil {
-		b.n = 0
+		for i := range b.slots {
+			b.slots[i].n = 0
+		}
 	}
 }
 
-// shimRead reads amt bytes at off into buf: from the file's block when it
-// holds them, else from a new block read at the block boundary below off,
-// else (a read larger than a block, or reaching past the file's end, or any
-// error) by the unix VFS itself.
+// shimRead reads amt bytes at off into buf: from a block of the file
+// that holds them, else from a new block read at the block boundary below
+// off (in place of the block used least recently), else (a read larger
+// than half a block, or reaching past the file's end, or any error) by the
+// unix VFS itself.
 func shimRead(tls *libc.TLS, p, buf uintptr, amt int32, off int64) int32 {
 	read := call4(realMethods(p).FxRead)
 	b := blockOf(p)
@@ -231,26 +244,45 @@ func shimRead(tls *libc.TLS, p, buf uintptr, amt int32, off int64) int32 {
 		return read(tls, p+realOff, buf, amt, off)
 	}
 	end := off + int64(amt)
-	if b.n == 0 || off < b.off || end > b.off+b.n {
-		b.n = 0
+	b.tick++
+	slot := -1
+	for i := range b.slots {
+		if s := &b.slots[i]; s.n > 0 && off >= s.off && end <= s.off+s.n {
+			slot = i
+			break
+		}
+	}
+	if slot < 0 {
+		slot = 0
+		for i := range b.slots {
+			if b.slots[i].used < b.slots[slot].used {
+				slot = i
+			}
+		}
+		s := &b.slots[slot]
+		s.n = 0
 		// The size is written to C memory: a pointer to a Go variable,
 		// passed as a uintptr, would not follow a move of the stack.
-		if callPtr(realMethods(p).FxFileSize)(tls, p+realOff, b.buf+readBlock) != sqlite3.SQLITE_OK {
+		sizeAt := b.mem + blockSlots*readBlock
+		if callPtr(realMethods(p).FxFileSize)(tls, p+realOff, sizeAt) != sqlite3.SQLITE_OK {
 			return read(tls, p+realOff, buf, amt, off)
 		}
-		size := *(*int64)(cptr(b.buf + readBlock))
+		size := *(*int64)(cptr(sizeAt))
 		start := off &^ (readBlock - 1)
 		n := min(int64(readBlock), size-start)
 		if end > start+n {
 			return read(tls, p+realOff, buf, amt, off) // past the end of the file
 		}
-		if read(tls, p+realOff, b.buf, int32(n), start) != sqlite3.SQLITE_OK {
+		if read(tls, p+realOff, b.mem+uintptr(slot)*readBlock, int32(n), start) != sqlite3.SQLITE_OK {
 			return read(tls, p+realOff, buf, amt, off)
 		}
-		b.off, b.n = start, n
+		s.off, s.n = start, n
 		blockReads.Add(1)
 	}
-	copy(unsafe.Slice((*byte)(cptr(buf)), amt), unsafe.Slice((*byte)(cptr(b.buf+uintptr(off-b.off))), amt))
+	s := &b.slots[slot]
+	s.used = b.tick
+	from := b.mem + uintptr(slot)*readBlock + uintptr(off-s.off)
+	copy(unsafe.Slice((*byte)(cptr(buf)), amt), unsafe.Slice((*byte)(cptr(from)), amt))
 	return sqlite3.SQLITE_OK
 }
 
