@@ -15,7 +15,6 @@
 package jsonl
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -130,8 +129,8 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		sink.Problem(ingest.Problem{File: path, Msg: "cannot read: " + err.Error()})
 		return nil, nil
 	}
-	d := &decoder{path: path, sink: sink, warned: map[string]bool{}}
-	br := bufio.NewReaderSize(io.LimitReader(f, size-offset), 64<<10)
+	d := &decoder{path: path, sink: sink, warned: map[string]bool{}, stable: true}
+	lines := newChunkLines(io.LimitReader(f, size-offset), s.maxLine())
 	var read int64
 	for n := 0; ; n++ {
 		if n&1023 == 0 {
@@ -139,7 +138,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 				return nil, err
 			}
 		}
-		text, size, terminated, tooLong, err := nextLine(br, s.maxLine())
+		text, size, terminated, tooLong, err := lines.next()
 		read += size
 		if size == 0 && err == io.EOF {
 			break
@@ -174,36 +173,6 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 	return &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime, Offset: offset, Line: line}, nil
 }
 
-// nextLine reads one line (without its newline). size counts the bytes
-// consumed, newline included; a line longer than max is consumed but its
-// text dropped.
-func nextLine(br *bufio.Reader, max int) (text []byte, size int64, terminated, tooLong bool, err error) {
-	for {
-		chunk, e := br.ReadSlice('\n')
-		if e == nil && size == 0 && len(chunk) <= max+1 {
-			// The whole line in the buffer (the common case): no copy.
-			// It is valid until the next read, and the rows keep none of it.
-			return bytes.TrimRight(chunk, "\r\n"), int64(len(chunk)), true, false, nil
-		}
-		size += int64(len(chunk))
-		if !tooLong {
-			if len(text)+len(chunk) > max+1 {
-				tooLong, text = true, nil
-			} else {
-				text = append(text, chunk...)
-			}
-		}
-		switch {
-		case e == nil:
-			return bytes.TrimRight(text, "\r\n"), size, true, tooLong, nil
-		case errors.Is(e, bufio.ErrBufferFull):
-			continue
-		default:
-			return text, size, false, tooLong, e
-		}
-	}
-}
-
 // column is one settable column of ingest.Row.
 type column struct {
 	index int
@@ -231,12 +200,16 @@ var (
 
 // decoder turns lines of one file into rows.
 type decoder struct {
-	ms     []member   // the members of the line being decoded, reused
-	keys   []keyAt    // the keys of the last line the fast path read, in its order
-	noFast bool       // the tests compare the two paths
-	last   [64]string // each string column's last value (fast.go)
-	clean  string     // the last cwd known to be clean (join)
-	row    ingest.Row // the row the fast path fills
+	ms     []member     // the members of the line being decoded, reused
+	fms    []fastMember // the members the fast path read, reused
+	line   string       // the line as a string, when lineOn (fast.go)
+	lineOn bool         // the row's strings are pieces of line
+	stable bool         // lines are never written again (chunkLines): line can alias them
+	keys   []keyAt      // the keys of the last line the fast path read, in its order
+	noFast bool         // the tests compare the two paths
+	last   [64]string   // each string column's last value (fast.go)
+	clean  string       // the last cwd known to be clean (join)
+	row    ingest.Row   // the row the fast path fills
 	order  order
 	path   string
 	sink   ingest.Sink

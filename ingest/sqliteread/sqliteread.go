@@ -56,7 +56,11 @@ func Open(path string) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := registerBlockVFS(); err != nil {
+		return nil, err
+	}
 	q := url.Values{}
+	q.Set("vfs", blockVFSName)
 	q.Set("mode", "ro")
 	q.Add("_pragma", "query_only(1)")
 	q.Add("_pragma", "busy_timeout(5000)")
