@@ -113,8 +113,8 @@ func (z *pageZstd) takeScratch(n int) []byte {
 	if n > zstdScratchMax {
 		return make([]byte, 0, n)
 	}
-	// A new buffer takes the largest class a page needs, so that it is
-	// not outgrown page after page.
+	// At least 64 KiB: the small pages of most columns then share one
+	// buffer instead of each making its own.
 	return make([]byte, 0, max(n, 64<<10))
 }
 
