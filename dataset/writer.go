@@ -40,6 +40,24 @@ const (
 // TestMemoryFlatInCalls at 1M calls).
 const maxFileRowGroups = 32
 
+// dataPageBytes and writeBatchRows size the data pages: arrow-go's
+// defaults are 1 MiB pages checked every 1,024 values, which for a column of
+// tool inputs (600 bytes a value at real call density) means pages of 1-2
+// MiB. Every column chunk has a column writer of its own whose page buffers
+// (the values, their copy with the levels, the compressed page) start empty
+// and grow to the page's size: with 52 row groups of 2k rows on 1 GB of
+// transcripts that was ~130 MB of fresh zeroed allocation, and under
+// ingest's 64 MiB soft limit each large allocation made the runtime return
+// pages to the OS and fault them back in (a quarter of ingest's CPU time was
+// system time). Pages of 256 KiB, checked every 256 values, keep those
+// buffers small enough to be reused; the files grow by ~1.5% (zstd has less
+// history per page). Measured in BENCHMARKS.md ("ingest write path at
+// real call density").
+const (
+	dataPageBytes  = 256 << 10
+	writeBatchRows = 256
+)
+
 // maxSpareBytes bounds the emptied row buffers a Writer keeps for reuse.
 const maxSpareBytes = 8 << 20
 
@@ -266,6 +284,8 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 		// which makes fresh, zeroed ones for every column chunk (see
 		// readAlloc).
 		parquet.WithAllocator(writeAlloc),
+		parquet.WithDataPageSize(dataPageBytes),
+		parquet.WithBatchSize(writeBatchRows),
 	}
 	for _, f := range w.stored {
 		if f.unique {

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -48,6 +49,48 @@ func TestZstdPagesLongerThanTheWindow(t *testing.T) {
 	for i := range want {
 		if got[i].N != want[i].N || got[i].Text != want[i].Text {
 			t.Errorf("row %d: n %d, %d bytes; want n %d, %d bytes", i, got[i].N, len(got[i].Text), want[i].N, len(want[i].Text))
+		}
+	}
+}
+
+// TestZstdEncodeOwnsItsResult: arrow-go's page writers give EncodeLevel no
+// room (CompressBound is 0) and use the frame after the call; the frame
+// must stay whole while other writers, on other goroutines, compress pages
+// of their own through the same codec.
+func TestZstdEncodeOwnsItsResult(t *testing.T) {
+	c, _ := compress.GetCodec(compress.Codecs.Zstd)
+	if c.CompressBound(1<<20) != 0 {
+		t.Fatalf("CompressBound = %d, want 0", c.CompressBound(1<<20))
+	}
+	page := func(seed uint64) []byte {
+		r := rand.New(rand.NewPCG(seed, seed))
+		b := make([]byte, 200_000)
+		for i := range b {
+			b[i] = byte('a' + r.IntN(4))
+		}
+		return b
+	}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			src := page(uint64(g))
+			var err error
+			for range 20 {
+				frame := c.EncodeLevel(nil, src, 1)
+				// Another goroutine's EncodeLevel runs between the
+				// call and this use of its result.
+				got, derr := compress.Decode(c, make([]byte, len(src)), frame)
+				if derr != nil || string(got) != string(src) {
+					err = fmt.Errorf("goroutine %d: page not restored (%v)", g, derr)
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
 		}
 	}
 }
