@@ -364,7 +364,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		}
 		return
 	}
-	cmd := newCommand(words, sc.pending)
+	cmd := newCommandIn(words, sc.pending, w.src)
 	cmd.WrappedText = cmd.Text
 	if len(cmd.Wrappers) > 0 {
 		raws := make([]string, len(words))
@@ -480,7 +480,7 @@ func (w *walker) decl(x *syntax.DeclClause, sc scope) {
 		}
 		words = append(words, wd)
 	}
-	cmd := newCommand(words, sc.pending)
+	cmd := newCommandIn(words, sc.pending, w.src)
 	cmd.FullText = cmd.Text
 	cmd.Redirects = sc.redirs
 	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
