@@ -388,6 +388,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		w.pipeline++
 		cmd.Pipeline = w.pipeline
 	}
+	memoFiles(&cmd)
 	w.s.Commands = append(w.s.Commands, cmd)
 	// Substitutions run before the command, in the folder it starts in.
 	for _, a := range x.Assigns {
@@ -489,6 +490,7 @@ func (w *walker) decl(x *syntax.DeclClause, sc scope) {
 		w.pipeline++
 		cmd.Pipeline = w.pipeline
 	}
+	memoFiles(&cmd)
 	w.s.Commands = append(w.s.Commands, cmd)
 	w.substs(x, sc)
 }
