@@ -148,10 +148,28 @@ type decoder struct {
 	defs  []int16
 	reps  []int16
 	offs  []int // value ends in the column's buffer
+	// starts are the value starts of a flat string column (a value seen
+	// before in the same page points back at its first copy).
+	starts []int
+	// seen maps a value's view in the page being read to where its bytes
+	// were copied (direct-mapped by the view's address).
+	seen [1 << seenBits]seenValue
 	// sizes is, per column named, the bytes its values took in the last
 	// row group and its rows: the next row group's buffer is made about
 	// the size it needs at once rather than grown by doubling from nothing.
 	sizes []colSize
+}
+
+// seenBits sizes decoder.seen: 64 entries hold the distinct values of
+// most dictionary pages' runs.
+const seenBits = 6
+
+// seenValue is a value view seen in the page being read and the offset of
+// its bytes in the column's buffer.
+type seenValue struct {
+	ptr   uintptr
+	n     int
+	start int
 }
 
 func (dc *decoder) init() {
@@ -235,6 +253,7 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 			data = make([]byte, 0, est+est/8+64)
 		}
 		offs := dc.offs[:0]
+		starts := dc.starts[:0]
 		lists := s.Kind == KindStrings
 		elemDef := maxDef
 		if lists && cr.Descriptor().SchemaNode().RepetitionType() == parquet.Repetitions.Optional {
@@ -254,6 +273,11 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 			if err != nil {
 				return err
 			}
+			// The values of one call are views of one page, or of the
+			// chunk's dictionary: the same view is the same bytes. A
+			// page read later may reuse this page's buffer, so what was
+			// seen is forgotten at each call.
+			clear(dc.seen[:])
 			v := 0
 			for j := range int(total) {
 				d := maxDef
@@ -271,8 +295,23 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 					if row >= n {
 						return fmt.Errorf("more values than the row group's %d rows", n)
 					}
-					data = append(data, value...)
-					offs = append(offs, len(data))
+					start := len(data)
+					if len(value) > 0 {
+						// A dictionary-encoded column (harness, project,
+						// mode, result: most columns) repeats a few values:
+						// a value seen in this call is not copied again,
+						// and the rows share its bytes.
+						ptr := uintptr(unsafe.Pointer(unsafe.SliceData(value)))
+						e := &dc.seen[(ptr*0x9E3779B97F4A7C15)>>(64-seenBits)]
+						if e.ptr == ptr && e.n == len(value) {
+							start = e.start
+						} else {
+							data = append(data, value...)
+							*e = seenValue{ptr, len(value), start}
+						}
+					}
+					starts = append(starts, start)
+					offs = append(offs, start+len(value))
 					continue
 				}
 				if dc.reps[j] == 0 {
@@ -295,7 +334,7 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 		if row != n-1 {
 			return fmt.Errorf("%d values for the row group's %d rows", row+1, n)
 		}
-		dc.offs = offs
+		dc.offs, dc.starts = offs, starts
 		*size = colSize{len(data), n}
 		view := func(start, end int) string {
 			if start == end {
@@ -304,10 +343,8 @@ func (dc *decoder) decode(cr file.ColumnChunkReader, s ColumnSpec, unit schema.T
 			return unsafe.String(&data[start], end-start)
 		}
 		if !lists {
-			start := 0
 			for i, end := range offs {
-				out.Strings[i] = view(start, end)
-				start = end
+				out.Strings[i] = view(starts[i], end)
 			}
 			return nil
 		}

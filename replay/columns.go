@@ -36,27 +36,58 @@ var callSpecs = []dataset.ColumnSpec{
 	{Name: "seq", Kind: dataset.KindInt64},
 }
 
+// sessionSpecs are the columns of callSpecs only a call decided with its
+// session's history reads (sessionHistory.before): with no history in the
+// table they are not read (two of the columns' chunks in every row group).
+var sessionSpecs = map[string]bool{"session_id": true, "seq": true}
+
 // readCalls gives fn every call of the calls table that ReadCalls would
-// give, in the same order, as rows holding the columns of
-// callSpecs. The row is fn's only during the call: its strings are views
-// of buffers of the row group being read.
-func readCalls(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
+// give, in the same order, as rows holding the columns of callSpecs
+// (without sessionSpecs unless session is set: SessionID and Seq are then
+// zero). The row is fn's only during the call: its strings are views of
+// buffers of the row group being read.
+func readCalls(scan *ingest.CallsScan, session bool, fn func(*toolcall.Row) error) error {
+	specs := callSpecs
+	if !session {
+		specs = nil
+		for _, s := range callSpecs {
+			if !sessionSpecs[s.Name] {
+				specs = append(specs, s)
+			}
+		}
+	}
+	// col[name] is the column's index in specs, -1 when not read.
+	col := map[string]int{}
+	for _, s := range callSpecs {
+		col[s.Name] = -1
+	}
+	for i, s := range specs {
+		col[s.Name] = i
+	}
 	var r toolcall.Row
-	return scan.Read(callSpecs, func(keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
-		harness, session, project, cwd := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
-		ts, tool, rawTool, command := cols[4].Times, cols[5].Strings, cols[6].Strings, cols[7].Strings
-		paths, input, mode, modeSource := cols[8].Lists, cols[9].Strings, cols[10].Strings, cols[11].Strings
-		sandbox, escalated, result := cols[12].Strings, cols[13].Bools, cols[14].Strings
-		home, callKey, seq := cols[15].Strings, cols[16].Strings, cols[17].Ints
+	return scan.Read(specs, func(keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
+		harness, project, cwd := cols[col["harness"]].Strings, cols[col["project_dir"]].Strings, cols[col["cwd"]].Strings
+		ts, tool, rawTool, command := cols[col["ts"]].Times, cols[col["tool"]].Strings, cols[col["raw_tool"]].Strings, cols[col["command"]].Strings
+		paths, input, mode, modeSource := cols[col["paths"]].Lists, cols[col["input_json"]].Strings, cols[col["mode"]].Strings, cols[col["mode_source"]].Strings
+		sandbox, escalated, result := cols[col["sandbox"]].Strings, cols[col["escalated"]].Bools, cols[col["result"]].Strings
+		home, callKey := cols[col["home"]].Strings, cols[col["call_key"]].Strings
+		var sessionIDs []string
+		var seqs []int64
+		if session {
+			sessionIDs, seqs = cols[col["session_id"]].Strings, cols[col["seq"]].Ints
+		}
 		for i := range n {
 			if !keep(first + i) {
 				continue
 			}
-			r = toolcall.Row{Harness: harness[i], SessionID: session[i], ProjectDir: project[i], Cwd: cwd[i],
+			r = toolcall.Row{Harness: harness[i], ProjectDir: project[i], Cwd: cwd[i],
 				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
 				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
 				Escalated: escalated[i], Result: result[i], Home: home[i],
-				CallKey: callKey[i], Seq: seq[i]}
+				CallKey: callKey[i]}
+			if session {
+				r.SessionID, r.Seq = sessionIDs[i], seqs[i]
+			}
 			if err := fn(&r); err != nil {
 				return err
 			}

@@ -220,6 +220,7 @@ type decider struct {
 	rules    []RuleRow
 	sum      Summary
 	caches   []*decisionCache // one per worker
+	lps      []*loadedPolicy  // per call of the batch being decided, its policy (load)
 	history  sessionHistory   // the session outputs earlier calls returned (nil: none)
 	// fingerprints makes loadPolicy fingerprint every policy (Run records
 	// them in InputsFile).
@@ -243,19 +244,26 @@ func newDecider(opts Options, hs Harnesses) *decider {
 }
 
 // load loads the policies of calls not loaded yet, serially: loading reads
-// settings files, deciding does not.
-func (d *decider) load(calls []toolcall.Row) {
+// settings files, deciding does not. It returns the policy of each call:
+// the workers take it from there rather than each look it up again (the
+// key is four strings to hash, and the calls of a batch change policy from
+// one call to the next as often as not).
+func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 	opts := d.opts
+	lps := grow(d.lps, len(calls))
 	for i := range calls {
 		c := &calls[i]
-		if _, ok := d.policies[keyOf(c, opts)]; ok {
-			continue
+		lp, ok := d.policies[keyOf(c, opts)]
+		if !ok {
+			// The policy, its rules and its problems are kept: from a copy
+			// of the call that owns its strings.
+			own := ownCall(c)
+			lp = d.loadPolicy(keyOf(&own, opts))
 		}
-		// The policy, its rules and its problems are kept: from a copy of
-		// the call that owns its strings.
-		own := ownCall(c)
-		d.loadPolicy(keyOf(&own, opts))
+		lps[i] = lp
 	}
+	d.lps = lps
+	return lps
 }
 
 // loadPolicy loads the policy of k (whose strings it keeps), records its
@@ -303,7 +311,7 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 // it could not decide. A decision may be shared with other calls and must
 // not be changed.
 func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]*DecisionRow, error) {
-	d.load(calls)
+	lps := d.load(calls)
 	opts := d.opts
 	n := len(calls)
 	// A new slice per batch: Run writes one batch while the next is
@@ -320,10 +328,6 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]*Decision
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			// Calls of one batch mostly share their policy: the last
-			// one found is tried first.
-			var lastKey policyKey
-			var last *loadedPolicy
 			for {
 				// Calls are taken 64 at a time: one atomic add per call was
 				// a measurable share of a cached decision.
@@ -333,11 +337,7 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]*Decision
 				}
 				for i := lo; i < min(lo+64, n); i++ {
 					c := &calls[i]
-					k := keyOf(c, opts)
-					if last == nil || k != lastKey {
-						lastKey, last = k, d.policies[k]
-					}
-					lp := last
+					lp := lps[i]
 					if lp.err != nil {
 						continue
 					}
@@ -361,8 +361,7 @@ func (d *decider) decide(ctx context.Context, calls []toolcall.Row) ([]*Decision
 	}
 	for i, dec := range out {
 		if dec == nil {
-			lp := d.policies[keyOf(&calls[i], opts)]
-			d.sum.Skipped[lp.err.Error()]++
+			d.sum.Skipped[lps[i].err.Error()]++
 			continue
 		}
 		d.sum.Calls++

@@ -120,7 +120,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 		}
 		written <- err
 	}()
-	read, err := streamCalls(ctx, scan, outDir, opts, d.sum.Skipped, spare, rs.seen(), func(batch []toolcall.Row) error {
+	read, err := streamCalls(ctx, scan, outDir, opts, len(d.history) > 0, d.sum.Skipped, spare, rs.seen(), func(batch []toolcall.Row) error {
 		if writeFailed.Load() {
 			return errWriteFailed
 		}
@@ -174,8 +174,9 @@ var errWriteFailed = errors.New("writing failed")
 // taken from spare when fn's caller has handed one back (nil: none).
 //
 // seen, when not nil, is handed every row read and whether it is selected
-// (the report's summary, reportsum.go).
-func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, skipped map[string]int, spare <-chan []toolcall.Row, seen func(*toolcall.Row, bool), fn func([]toolcall.Row) error) (int, error) {
+// (the report's summary, reportsum.go). history says calls are decided
+// with their sessions' history: only then are the session columns read.
+func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opts Options, history bool, skipped map[string]int, spare <-chan []toolcall.Row, seen func(*toolcall.Row, bool), fn func([]toolcall.Row) error) (int, error) {
 	batches := make(chan []toolcall.Row, 1)
 	quit := make(chan struct{})
 	var read int
@@ -206,7 +207,7 @@ func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opt
 				return false
 			}
 		}
-		err := readCalls(scan, func(r *toolcall.Row) error {
+		err := readCalls(scan, history, func(r *toolcall.Row) error {
 			read++
 			sel := selected(r, opts, readSkipped)
 			if seen != nil {

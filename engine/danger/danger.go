@@ -55,6 +55,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
@@ -102,23 +103,53 @@ const maxDepth = 6
 // (sudoers, passwd, shadow) is privilege-escalation; writing a disk device
 // or the kernel's control files is disk-system.
 func Check(call engine.Call, project, home string) []string {
-	c := check(call, project, home)
+	c := checkers.Get().(*checker)
+	c.run(call, project, home)
 	out := make([]string, 0, len(c.set))
 	for k := range c.set {
 		out = append(out, k)
 	}
 	slices.Sort(out)
+	c.reset()
+	checkers.Put(c)
 	return out
+}
+
+// checkers reuses Check's checkers: a checker (a command copy and the
+// units of every command checked) was a seventh of replay's allocation on
+// the 1M-call bench store, made and dropped for every distinct line
+// (issue 15). Nothing Check returns points into one.
+var checkers = sync.Pool{New: func() any { return new(checker) }}
+
+// reset empties c for the next call, keeping its buffers (not a grown
+// unit buffer: hostile lines may hold thousands of commands).
+func (c *checker) reset() {
+	clear(c.set)
+	clear(c.reasons)
+	clear(c.scripts)
+	clear(c.units)
+	c.reasons, c.scripts, c.units = c.reasons[:0], c.scripts[:0], c.units[:0]
+	if cap(c.units) > 256 {
+		c.units = nil
+	}
+	c.project, c.home, c.cur, c.curCmd = "", "", nil, shell.Command{}
 }
 
 // check runs the checks of Check and returns the checker with its
 // findings and their reasons.
 func check(call engine.Call, project, home string) *checker {
+	c := new(checker)
+	c.run(call, project, home)
+	return c
+}
+
+// run runs the checks of Check on an empty checker.
+func (c *checker) run(call engine.Call, project, home string) {
 	cwd := call.Cwd
 	if cwd == "" {
 		cwd = project
 	}
-	c := &checker{project: path.Clean(project), home: home, scripts: []string{call.Command}}
+	c.project, c.home, c.scripts = path.Clean(project), home, append(c.scripts[:0], call.Command)
 	cwd = shell.Resolve(cwd, c.project, home)
 	switch call.Tool {
 	case engine.ToolBash:
@@ -141,7 +172,6 @@ func check(call engine.Call, project, home string) *checker {
 			c.add(writeCategories(p, false)...)
 		}
 	}
-	return c
 }
 
 // inputPathKeys are the argument names file tools put their path in.
@@ -176,6 +206,9 @@ type checker struct {
 	curCmd  shell.Command // what cur points to: a copy, so the unit checked stays on the stack
 	scripts []string
 	reasons []Reason
+	// units backs the units expand returns (each a full slice of its own
+	// part, so later appends leave it alone).
+	units []unit
 }
 
 func (c *checker) add(cats ...string) {
@@ -222,10 +255,10 @@ func (u *unit) program() (cmd *shell.Command, name string, ok bool) {
 // expand returns the command and what its unstripped wrappers run, with
 // the folder each runs in; start is the folder the line starts in.
 func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bool) []unit {
-	var out []unit
+	first := len(c.units)
 	var walk func(u unit, depth int)
 	walk = func(u unit, depth int) {
-		out = append(out, u)
+		c.units = append(c.units, u)
 		if depth >= maxDepth {
 			return
 		}
@@ -239,7 +272,7 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 		}
 	}
 	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth}, 0)
-	return out
+	return c.units[first:len(c.units):len(c.units)]
 }
 
 // script checks every command of s, then what spans several commands.

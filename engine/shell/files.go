@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
+	"unsafe"
 )
 
 // fileCommand finds the files one command names, given its parsed words.
@@ -105,7 +107,50 @@ func init() {
 // caller decides. Words with expansions are left out, except a leading
 // $HOME or ${HOME}, read as "~", $TMPDIR, read as "/tmp", and $PWD, read
 // as ".".
+//
+// The slice may be shared with other callers of the same parsed command:
+// it must not be changed.
 func (c *Command) Files() []FileUse {
+	if m := c.files; m != nil && m.of(c) {
+		m.once.Do(func() { m.uses = slices.Clip(c.files0()) })
+		return m.uses
+	}
+	return c.files0()
+}
+
+// filesMemo holds Files of a parsed command. A command's Files was worked
+// out again by every caller — the simulator, its needs and danger's several
+// checks each asked it of the same command, a fifth of a distinct line's
+// checks on replay's 1M-call store (issue 15) — so Parse gives each
+// command one, which its copies share. What Files reads of a command is
+// its name, whether it is dynamic, and its words and redirections: a copy
+// changed in any of them (danger's lowered names, a wrapper's derived
+// command) no longer matches the memo and works Files out itself.
+type filesMemo struct {
+	once          sync.Once
+	name          string
+	dynamic       bool
+	args, redirs  *byte // the slices' arrays, compared by address
+	nargs, nredir int
+	uses          []FileUse
+}
+
+// memoFiles gives c a memo of its Files as c now is.
+func memoFiles(c *Command) {
+	c.files = &filesMemo{name: c.Name, dynamic: c.Dynamic, args: sliceAddr(c.Args), nargs: len(c.Args),
+		redirs: sliceAddr(c.Redirects), nredir: len(c.Redirects)}
+}
+
+// of reports whether the memo was made for a command like c.
+func (m *filesMemo) of(c *Command) bool {
+	return m.name == c.Name && m.dynamic == c.Dynamic && m.nargs == len(c.Args) && m.nredir == len(c.Redirects) &&
+		m.args == sliceAddr(c.Args) && m.redirs == sliceAddr(c.Redirects)
+}
+
+func sliceAddr[E any](s []E) *byte { return (*byte)(unsafe.Pointer(unsafe.SliceData(s))) }
+
+// files0 is Files worked out.
+func (c *Command) files0() []FileUse {
 	var out []FileUse
 	if !c.Dynamic && c.Name != "" {
 		if fc, ok := fileCommands[path.Base(c.Name)]; ok {

@@ -142,3 +142,33 @@ func TestPathOf(t *testing.T) {
 		}
 	}
 }
+
+// Files of a parsed command is worked out once and shared by its copies
+// (filesMemo); a copy whose name, words or redirections were changed — as
+// danger lowers a name, or a wrapper's command is derived — gets the files
+// of what it now is, not the memo's.
+func TestFilesMemoFollowsChanges(t *testing.T) {
+	s := Parse("cat notes.txt > out.log")
+	c := s.Commands[0]
+	if got, want := c.Files(), c.files0(); !reflect.DeepEqual(got, want) || len(got) != 2 {
+		t.Fatalf("Files = %+v, want %+v (notes.txt read, out.log written)", got, want)
+	}
+	renamed := c
+	renamed.Name = "echo" // echo reads no operand: only the redirection is left
+	if got := renamed.Files(); len(got) != 1 || got[0].Path != "out.log" {
+		t.Errorf("renamed to echo: Files = %+v, want out.log alone", got)
+	}
+	fewer := c
+	fewer.Args = nil
+	if got := fewer.Files(); len(got) != 1 || got[0].Path != "out.log" {
+		t.Errorf("without words: Files = %+v, want out.log alone", got)
+	}
+	unredirected := c
+	unredirected.Redirects = nil
+	if got := unredirected.Files(); len(got) != 1 || got[0].Path != "notes.txt" {
+		t.Errorf("without the redirection: Files = %+v, want notes.txt alone", got)
+	}
+	if got := c.Files(); len(got) != 2 {
+		t.Errorf("the parsed command after its copies: Files = %+v", got)
+	}
+}

@@ -364,7 +364,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		}
 		return
 	}
-	cmd := newCommand(words, sc.pending)
+	cmd := newCommandIn(words, sc.pending, w.src)
 	cmd.WrappedText = cmd.Text
 	if len(cmd.Wrappers) > 0 {
 		raws := make([]string, len(words))
@@ -388,6 +388,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		w.pipeline++
 		cmd.Pipeline = w.pipeline
 	}
+	memoFiles(&cmd)
 	w.s.Commands = append(w.s.Commands, cmd)
 	// Substitutions run before the command, in the folder it starts in.
 	for _, a := range x.Assigns {
@@ -480,7 +481,7 @@ func (w *walker) decl(x *syntax.DeclClause, sc scope) {
 		}
 		words = append(words, wd)
 	}
-	cmd := newCommand(words, sc.pending)
+	cmd := newCommandIn(words, sc.pending, w.src)
 	cmd.FullText = cmd.Text
 	cmd.Redirects = sc.redirs
 	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
@@ -489,6 +490,7 @@ func (w *walker) decl(x *syntax.DeclClause, sc scope) {
 		w.pipeline++
 		cmd.Pipeline = w.pipeline
 	}
+	memoFiles(&cmd)
 	w.s.Commands = append(w.s.Commands, cmd)
 	w.substs(x, sc)
 }

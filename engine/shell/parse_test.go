@@ -456,3 +456,24 @@ func TestAssignmentOnly(t *testing.T) {
 		t.Errorf("Parse(A=1 > out) = %+v", s.Commands)
 	}
 }
+
+// A command's Text is "the source text of the words … words joined by one
+// space" (Command.Text's doc), whether Parse takes it whole from the line (the
+// words one space apart there: joinRawIn's span) or joins copies (words
+// further apart, a wrapper or an assignment before them).
+func TestCommandTextSpanOrJoined(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"git status --short 123", "git status --short 123"},
+		{"git  status   --short", "git status --short"},
+		{"FOO=1 git push origin main", "git push origin main"},
+		{"git log 'a b' \"c d\"", "git log 'a b' \"c d\""},
+		{"timeout 5 npm test", "npm test"},
+		{"ls -la | head -20", "ls -la"},
+		{"declare -x A=1", "declare -x A=1"},
+	} {
+		s := parseLine(tc.line)
+		if len(s.Commands) == 0 || s.Commands[0].Text != tc.want {
+			t.Errorf("%q: first command %+v, want Text %q", tc.line, s.Commands, tc.want)
+		}
+	}
+}

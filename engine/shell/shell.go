@@ -100,6 +100,10 @@ type Command struct {
 	// command is a pipeline of one; a nested command never shares its
 	// number with the command around it.
 	Pipeline int
+
+	// files is Files of the command as Parse made it, worked out once and
+	// shared by its copies (files.go); nil for commands made otherwise.
+	files *filesMemo
 }
 
 // Assign is a leading NAME=value.
