@@ -378,18 +378,8 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 	if cmd.Text == "" {
 		cmd.FullText = strings.Join(assignRaw, " ")
 	}
-	cmd.Redirects = sc.redirs
 	cmd.Stdin = stdin
-	cmd.Nested = sc.nested
-	cmd.Depth = sc.depth
-	cmd.Cwd = *sc.cwd
-	cmd.Pipeline = sc.pipeline
-	if cmd.Pipeline == 0 {
-		w.pipeline++
-		cmd.Pipeline = w.pipeline
-	}
-	memoFiles(&cmd)
-	w.s.Commands = append(w.s.Commands, cmd)
+	w.add(&cmd, sc)
 	// Substitutions run before the command, in the folder it starts in.
 	for _, a := range x.Assigns {
 		w.substs(a, sc)
@@ -398,6 +388,23 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 		w.substs(a, sc)
 	}
 	w.followCd(&cmd, sc)
+}
+
+// add records cmd with what the walk knows of where it stands: the
+// redirections, nesting and folder of its scope, and its pipeline (a
+// command outside one is a pipeline of its own). A call and a declaration
+// (export, local, …) are recorded alike; cmd is left as recorded, for the
+// caller's further steps (followCd).
+func (w *walker) add(cmd *Command, sc scope) {
+	cmd.Redirects = sc.redirs
+	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
+	cmd.Pipeline = sc.pipeline
+	if cmd.Pipeline == 0 {
+		w.pipeline++
+		cmd.Pipeline = w.pipeline
+	}
+	memoFiles(cmd)
+	w.s.Commands = append(w.s.Commands, *cmd)
 }
 
 // followCd moves the scope's folder for cd/pushd/popd and counts them.
@@ -483,15 +490,7 @@ func (w *walker) decl(x *syntax.DeclClause, sc scope) {
 	}
 	cmd := newCommandIn(words, sc.pending, w.src)
 	cmd.FullText = cmd.Text
-	cmd.Redirects = sc.redirs
-	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
-	cmd.Pipeline = sc.pipeline
-	if cmd.Pipeline == 0 {
-		w.pipeline++
-		cmd.Pipeline = w.pipeline
-	}
-	memoFiles(&cmd)
-	w.s.Commands = append(w.s.Commands, cmd)
+	w.add(&cmd, sc)
 	w.substs(x, sc)
 }
 
