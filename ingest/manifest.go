@@ -155,6 +155,83 @@ func jsonStringAt(b []byte) (s, rest []byte, ok bool) {
 	return nil, nil, false
 }
 
+// decodeEntry decodes a manifest line, the reader's state only when
+// withState. Lines as appendEntry writes them are read field by field
+// (json.Unmarshal was most of a run with nothing new: 1.5 s of 2.7 at
+// 100,000 files); any other JSON object goes through json.Unmarshal.
+func decodeEntry(line []byte, withState bool) (FileState, bool) {
+	if st, ok := fastEntry(line, withState); ok {
+		return st, true
+	}
+	var e manifestEntry
+	if json.Unmarshal(line, &e) != nil {
+		return FileState{}, false
+	}
+	if !withState {
+		e.State = nil
+	}
+	return e.FileState, true
+}
+
+// fastEntry reads a line of appendEntry's exact form; ok is false for any
+// other.
+func fastEntry(line []byte, withState bool) (st FileState, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"h":`))
+	if !ok {
+		return st, false
+	}
+	if _, rest, ok = jsonStringAt(rest); !ok {
+		return st, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte(`,"path":`)); !ok {
+		return st, false
+	}
+	var path []byte
+	if path, rest, ok = jsonStringAt(rest); !ok {
+		return st, false
+	}
+	st.Path = string(path)
+	num := func(name string) (int64, bool) {
+		r, ok := bytes.CutPrefix(rest, []byte(`,"`+name+`":`))
+		if !ok {
+			return 0, false
+		}
+		i := 0
+		for i < len(r) && (r[i] == '-' || r[i] >= '0' && r[i] <= '9') {
+			i++
+		}
+		n, err := strconv.ParseInt(string(r[:i]), 10, 64)
+		rest = r[i:]
+		return n, err == nil
+	}
+	var ino int64
+	var ok1, ok2, ok3, ok4, ok5 bool
+	st.Size, ok1 = num("size")
+	ino, ok2 = num("inode")
+	st.MtimeNs, ok3 = num("mtime_ns")
+	st.Offset, ok4 = num("offset")
+	st.Line, ok5 = num("line")
+	if !(ok1 && ok2 && ok3 && ok4 && ok5) {
+		return FileState{}, false
+	}
+	st.Inode = uint64(ino)
+	if r, has := bytes.CutPrefix(rest, []byte(`,"state":"`)); has {
+		b64, after, found := bytes.Cut(r, []byte(`"`))
+		if !found {
+			return FileState{}, false
+		}
+		if withState {
+			dec, err := base64.StdEncoding.AppendDecode(nil, b64)
+			if err != nil {
+				return FileState{}, false
+			}
+			st.State = dec
+		}
+		rest = after
+	}
+	return st, string(rest) == "}"
+}
+
 // lineReader reads a file line by line; a line is valid until the next.
 type lineReader struct {
 	r   *bufio.Reader
@@ -327,9 +404,11 @@ func (m *manifestFile) scan(lr *lineReader) error {
 	}
 }
 
-// lookup returns the state the manifest holds for harness h's file path.
-// An entry that cannot be decoded is no entry: the file is read again.
-func (m *manifestFile) lookup(h, path string) (FileState, bool) {
+// lookup returns the state the manifest holds for harness h's file path,
+// with the reader's own state (FileState.State) when withState: deciding
+// that a file is unchanged needs only its size, inode and time. An entry
+// that cannot be decoded is no entry: the file is read again.
+func (m *manifestFile) lookup(h, path string, withState bool) (FileState, bool) {
 	if m.f == nil || len(m.index) == 0 {
 		return FileState{}, false
 	}
@@ -352,11 +431,7 @@ func (m *manifestFile) lookup(h, path string) (FileState, bool) {
 		}
 		switch c := k.compare(want); {
 		case c == 0:
-			var e manifestEntry
-			if json.Unmarshal(line, &e) != nil {
-				return FileState{}, false
-			}
-			return e.FileState, true
+			return decodeEntry(line, withState)
 		case c > 0:
 			return FileState{}, false
 		}

@@ -454,14 +454,10 @@ produce:
 		stopped := false
 		for fg := range mergeGroups(seqs, func(i int, err error) { errs[i] = append(errs[i], err) }) {
 			g := group{src: src, home: homes[fg.from], files: fg.files}
-			unchanged := 0
+			unchanged, known := 0, 0
 			for _, f := range g.files {
-				if st, ok := m.lookup(h, f.Path); ok {
-					if g.prev == nil {
-						// Only groups the manifest knows get a map.
-						g.prev = map[string]FileState{}
-					}
-					g.prev[f.Path] = st
+				if st, ok := m.lookup(h, f.Path, false); ok {
+					known++
 					if sameFile(f.Path, st) {
 						unchanged++
 					}
@@ -470,6 +466,16 @@ produce:
 			sum.FilesSkippedUnchanged += unchanged
 			if unchanged == len(g.files) {
 				continue
+			}
+			if known > 0 {
+				// Only groups the manifest knows get a map; the readers'
+				// states are decoded only for the groups read.
+				g.prev = map[string]FileState{}
+				for _, f := range g.files {
+					if st, ok := m.lookup(h, f.Path, true); ok {
+						g.prev[f.Path] = st
+					}
+				}
 			}
 			sum.Files += len(g.files) - unchanged
 			filesTotal.Add(int64(len(g.files) - unchanged))
