@@ -35,7 +35,9 @@ func newFake() *fake { return &fake{name: "fake", failed: map[string]bool{}} }
 func (f *fake) Harness() string { return f.name }
 
 func (f *fake) Files(home string) iter.Seq2[ingest.File, error] {
-	return ingest.Yield(f.Discover(home))
+	files, err := f.Discover(home)
+	ingest.SortFiles(files)
+	return ingest.Yield(files, err)
 }
 
 func (f *fake) Discover(home string) ([]ingest.File, error) {
