@@ -57,6 +57,12 @@ const manifestHeader = `{"version":%d,"last_run":%d,"entries":[`
 // at most 64 lines.
 const manifestIndexEvery = 64
 
+// manifestBlockBytes also closes a block of the index: an entry holds a
+// reader's state, up to its window of calls waiting for their result (256
+// rows for Codex and Cursor, hundreds of KB), and a lookup must not read
+// 64 of those at once.
+const manifestBlockBytes = 64 << 10
+
 // entryKey orders the manifest's entries: by harness, then path.
 type entryKey struct{ h, path []byte }
 
@@ -374,6 +380,7 @@ func newerManifest(path string, version int) error {
 func (m *manifestFile) scan(lr *lineReader) error {
 	var prev entryKey
 	var prevBuf []byte
+	last := 0 // the entry of the last index entry
 	for n := 0; ; n++ {
 		line, off, err := lr.next()
 		if err == io.EOF {
@@ -398,8 +405,9 @@ func (m *manifestFile) scan(lr *lineReader) error {
 		}
 		prevBuf = append(append(prevBuf[:0], k.h...), k.path...)
 		prev = entryKey{prevBuf[:len(k.h)], prevBuf[len(k.h):]}
-		if n%manifestIndexEvery == 0 {
+		if n == 0 || n-last >= manifestIndexEvery || off-m.index[len(m.index)-1].off >= manifestBlockBytes {
 			m.index = append(m.index, indexEntry{key: entryKey{bytes.Clone(k.h), bytes.Clone(k.path)}, off: off})
+			last = n
 		}
 	}
 }

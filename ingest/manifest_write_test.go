@@ -373,3 +373,43 @@ func TestDecodeEntryAsUnmarshal(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestBlocksBounded: entries holding large reader states (a
+// window of calls waiting for their result) close a block of the index
+// early, so a lookup never reads 64 of them at once; each is still found.
+func TestManifestBlocksBounded(t *testing.T) {
+	dir := t.TempDir()
+	files := t.TempDir()
+	s := newStateSorter(dir)
+	want := map[string]FileState{}
+	for i := range 50 {
+		p := filepath.Join(files, fmt.Sprintf("r-%02d.jsonl", i))
+		os.WriteFile(p, nil, 0o644)
+		st := FileState{Path: p, Size: int64(i), State: bytes.Repeat([]byte{byte('a' + i%26)}, 30<<10)}
+		s.add("codex", st)
+		want[p] = st
+	}
+	if err := saveManifest(dir, 1, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	defer m.close()
+	for i := range m.index {
+		end := m.end
+		if i+1 < len(m.index) {
+			end = m.index[i+1].off
+		}
+		if n := end - m.index[i].off; n > manifestBlockBytes+64<<10 {
+			t.Errorf("block %d is %d bytes", i, n)
+		}
+	}
+	for p, st := range want {
+		if got, ok := m.lookup("codex", p, true); !ok || !reflect.DeepEqual(got, st) {
+			t.Errorf("%s: not found as saved (found %v)", p, ok)
+		}
+	}
+}
