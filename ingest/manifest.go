@@ -342,20 +342,22 @@ func loadManifest(outDir string) (*manifestFile, *Problem, error) {
 		f.Close()
 		return empty, &Problem{File: path, Msg: "corrupt manifest, every transcript is read again: " + err.Error()}, nil
 	}
-	lr := &lineReader{r: bufio.NewReaderSize(f, 64<<10)}
-	first, _, err := lr.next()
-	if err != nil && err != io.EOF {
+	br := bufio.NewReaderSize(f, 64<<10)
+	// The header is a short first line: peek at it rather than read a
+	// line, which in an old manifest written on one line is all of it.
+	head, err := br.Peek(256)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return corrupt(err)
 	}
+	first, _, _ := bytes.Cut(head, []byte("\n"))
 	version, lastRun, ok := parseHeader(first)
 	if !ok {
-		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return corrupt(err)
-		}
-		m, prob, err := migrateManifest(outDir, path, bufio.NewReaderSize(f, 64<<10))
+		m, prob, err := migrateManifest(outDir, path, br)
 		f.Close()
 		return m, prob, err
 	}
+	lr := &lineReader{r: br}
+	lr.next() // the header, peeked at already
 	if version > manifestVersion {
 		f.Close()
 		return empty, nil, newerManifest(path, version)
