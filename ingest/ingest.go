@@ -10,6 +10,7 @@ package ingest
 
 import (
 	"context"
+	"iter"
 	"strconv"
 
 	"github.com/permsim/permsim/internal/textsafe"
@@ -80,9 +81,16 @@ type File struct {
 type Source interface {
 	// Harness is the harness name written into Row.Harness.
 	Harness() string
-	// Discover lists the transcript files under one home folder (honouring
-	// the harness's own environment variables where the home is the user's).
-	Discover(home string) ([]File, error)
+	// Files lists the transcript files under one home folder (honouring
+	// the harness's own environment variables where the home is the user's)
+	// as a stream, in group order: a group's files one after the other (in
+	// the order Read takes them), groups by increasing GroupKey. A listing
+	// error is yielded with a zero File and the listing goes on; the
+	// errors of folders that exist but cannot be listed come after
+	// everything else. Run never holds the listing (issue 15: memory flat
+	// in the number of files): a Source holds one folder's entries at a
+	// time, not the home's.
+	Files(home string) iter.Seq2[File, error]
 	// Read reads the files of one group. prev holds the manifest's state for
 	// each file (missing: read from the start); Read returns the new state of
 	// each file it was given. A file whose size and inode match prev and

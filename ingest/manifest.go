@@ -2,15 +2,20 @@ package ingest
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
+	"strconv"
+	"sync"
+	"unsafe"
 
 	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
@@ -20,67 +25,541 @@ import (
 // runs, how far each transcript file was read.
 const ManifestName = "manifest.json"
 
-// manifestVersion is bumped when the manifest's meaning changes; a run
-// refuses a manifest of a newer version rather than overwrite it.
+// manifestVersion is bumped when the manifest's meaning or form changes; a
+// run refuses a manifest of a newer version rather than overwrite it.
 // Version 2: Claude Code and Codex call keys hold the record or session
 // lineage, not the tool-use id alone (issue 14). Version 3: OpenCode call
-// keys hold the call's tool and input as well (issue 14).
-const manifestVersion = 3
+// keys hold the call's tool and input as well (issue 14). Version 4: the
+// entries are one JSON array sorted by harness and path, one entry a line,
+// so a run looks them up and rewrites them streaming instead of holding
+// them (issue 15: memory flat in the number of files); versions 2 and 3
+// (one object of objects) are read and rewritten as 4.
+const manifestVersion = 4
 
-// manifest is the incremental state of ingest, saved as JSON.
-type manifest struct {
-	Version int `json:"version"`
-	// LastRun is the run id (unix nanoseconds) of the last run that saved
-	// the manifest; a new run takes a larger id even if the clock went back,
-	// so "the later ingest_run wins" stays true.
-	LastRun int64 `json:"last_run"`
-	// Sources maps a harness name to the state of each file it read, by path.
-	Sources map[string]map[string]FileState `json:"sources"`
+// The manifest (version 4) is one JSON document, so that an older permsim
+// reads its version and refuses it as newer:
+//
+//	{"version":4,"last_run":1796158546610389964,"entries":[
+//	{"h":"claude-code","path":"/home/u/.claude/projects/-p/a.jsonl","size":10,"inode":7,"mtime_ns":99,"offset":10,"line":2,"state":"eyJ2IjoxfQ=="},
+//	{"h":"codex","path":"/r","size":0,"inode":0,"mtime_ns":0,"offset":0,"line":0}
+//	]}
+//
+// Entries are sorted by harness, then path (byte order), each unique: a
+// run reads the first line, then finds an entry by a sparse index of
+// every manifestIndexEvery-th entry and a read of the lines between two
+// of them; the next manifest is written by merging the old entries with
+// the run's new states, sorted in runs on disk (stateSorter), in one
+// pass.
+const manifestHeader = `{"version":%d,"last_run":%d,"entries":[`
+
+// manifestIndexEvery is the spacing of the in-memory index over the
+// manifest's entries: its memory is a 64th of the paths', a lookup reads
+// at most 64 lines.
+const manifestIndexEvery = 64
+
+// manifestBlockBytes also closes a block of the index: an entry holds a
+// reader's state, up to its window of calls waiting for their result (256
+// rows for Codex and Cursor, hundreds of KB), and a lookup must not read
+// 64 of those at once.
+const manifestBlockBytes = 64 << 10
+
+// entryKey orders the manifest's entries: by harness, then path.
+type entryKey struct{ h, path []byte }
+
+func (a entryKey) compare(b entryKey) int {
+	if c := bytes.Compare(a.h, b.h); c != 0 {
+		return c
+	}
+	return bytes.Compare(a.path, b.path)
 }
 
-// loadManifest reads <outDir>/manifest.json. A missing manifest is an empty
-// one. An unreadable or corrupt one is reported as a Problem and replaced by
-// an empty one: every transcript is read again, and the copies this writes
-// are harmless (the reader of the calls table keeps one row per call_key).
-func loadManifest(outDir string) (manifest, *Problem, error) {
-	m := manifest{Version: manifestVersion, Sources: map[string]map[string]FileState{}}
+// manifestEntry is one line of the manifest decoded.
+type manifestEntry struct {
+	H string `json:"h"`
+	FileState
+}
+
+// appendEntry appends the manifest line of harness h's file state st.
+func appendEntry(b []byte, h string, st FileState) []byte {
+	b = append(b, `{"h":`...)
+	b = appendJSONString(b, h)
+	b = append(b, `,"path":`...)
+	b = appendJSONString(b, st.Path)
+	b = append(b, `,"size":`...)
+	b = strconv.AppendInt(b, st.Size, 10)
+	b = append(b, `,"inode":`...)
+	b = strconv.AppendUint(b, st.Inode, 10)
+	b = append(b, `,"mtime_ns":`...)
+	b = strconv.AppendInt(b, st.MtimeNs, 10)
+	b = append(b, `,"offset":`...)
+	b = strconv.AppendInt(b, st.Offset, 10)
+	b = append(b, `,"line":`...)
+	b = strconv.AppendInt(b, st.Line, 10)
+	if len(st.State) > 0 {
+		b = append(b, `,"state":"`...)
+		b = base64.StdEncoding.AppendEncode(b, st.State)
+		b = append(b, '"')
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as encoding/json writes it (the form the
+// manifest always had: invalid UTF-8 becomes U+FFFD as before).
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// keyOf reads the harness and path that start a manifest line (as
+// appendEntry writes them); ok is false for any other line.
+func keyOf(line []byte) (k entryKey, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"h":`))
+	if !ok {
+		return k, false
+	}
+	k.h, rest, ok = jsonStringAt(rest)
+	if !ok {
+		return k, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte(`,"path":`)); !ok {
+		return k, false
+	}
+	k.path, _, ok = jsonStringAt(rest)
+	return k, ok
+}
+
+// jsonStringAt reads the JSON string at the start of b: its value (b's
+// own bytes when it holds no escape) and what follows it.
+func jsonStringAt(b []byte) (s, rest []byte, ok bool) {
+	if len(b) == 0 || b[0] != '"' {
+		return nil, nil, false
+	}
+	esc := false
+	for i := 1; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			esc = true
+			i++
+		case '"':
+			if !esc {
+				return b[1:i], b[i+1:], true
+			}
+			var v string
+			if json.Unmarshal(b[:i+1], &v) != nil {
+				return nil, nil, false
+			}
+			return []byte(v), b[i+1:], true
+		}
+	}
+	return nil, nil, false
+}
+
+// decodeEntry decodes a manifest line, the reader's state only when
+// withState. Lines as appendEntry writes them are read field by field
+// (json.Unmarshal was most of a run with nothing new: 1.5 s of 2.7 at
+// 100,000 files); any other JSON object goes through json.Unmarshal.
+func decodeEntry(line []byte, withState bool) (FileState, bool) {
+	if st, ok := fastEntry(line, withState); ok {
+		return st, true
+	}
+	var e manifestEntry
+	if json.Unmarshal(line, &e) != nil {
+		return FileState{}, false
+	}
+	if !withState {
+		e.State = nil
+	}
+	return e.FileState, true
+}
+
+// fastEntry reads a line of appendEntry's exact form; ok is false for any
+// other.
+func fastEntry(line []byte, withState bool) (st FileState, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"h":`))
+	if !ok {
+		return st, false
+	}
+	if _, rest, ok = jsonStringAt(rest); !ok {
+		return st, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, []byte(`,"path":`)); !ok {
+		return st, false
+	}
+	var path []byte
+	if path, rest, ok = jsonStringAt(rest); !ok {
+		return st, false
+	}
+	st.Path = string(path)
+	num := func(name string) (int64, bool) {
+		r, ok := bytes.CutPrefix(rest, []byte(`,"`+name+`":`))
+		if !ok {
+			return 0, false
+		}
+		i := 0
+		for i < len(r) && (r[i] == '-' || r[i] >= '0' && r[i] <= '9') {
+			i++
+		}
+		n, err := strconv.ParseInt(string(r[:i]), 10, 64)
+		rest = r[i:]
+		return n, err == nil
+	}
+	var ino int64
+	var ok1, ok2, ok3, ok4, ok5 bool
+	st.Size, ok1 = num("size")
+	ino, ok2 = num("inode")
+	st.MtimeNs, ok3 = num("mtime_ns")
+	st.Offset, ok4 = num("offset")
+	st.Line, ok5 = num("line")
+	if !(ok1 && ok2 && ok3 && ok4 && ok5) {
+		return FileState{}, false
+	}
+	st.Inode = uint64(ino)
+	if r, has := bytes.CutPrefix(rest, []byte(`,"state":"`)); has {
+		b64, after, found := bytes.Cut(r, []byte(`"`))
+		if !found {
+			return FileState{}, false
+		}
+		if withState {
+			dec, err := base64.StdEncoding.AppendDecode(nil, b64)
+			if err != nil {
+				return FileState{}, false
+			}
+			st.State = dec
+		}
+		rest = after
+	}
+	return st, string(rest) == "}"
+}
+
+// lineReader reads a file line by line; a line is valid until the next.
+type lineReader struct {
+	r   *bufio.Reader
+	buf []byte
+	off int64 // offset of the next line
+}
+
+// next returns the next line without its newline, and its offset; io.EOF
+// at the end (a last line without a newline is still returned).
+func (l *lineReader) next() ([]byte, int64, error) {
+	start := l.off
+	line, err := l.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		l.buf = append(l.buf[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = l.r.ReadSlice('\n')
+			l.buf = append(l.buf, line...)
+		}
+		line = l.buf
+	}
+	l.off += int64(len(line))
+	if err != nil && !(err == io.EOF && len(line) > 0) {
+		return nil, start, err
+	}
+	return bytes.TrimSuffix(line, []byte("\n")), start, nil
+}
+
+// entryLine strips the separator after an entry line.
+func entryLine(line []byte) []byte { return bytes.TrimSuffix(line, []byte(",")) }
+
+// isEnd reports whether line closes the entries.
+func isEnd(line []byte) bool { return string(line) == "]}" }
+
+// parseHeader reads a version-4 manifest's first line; ok is false when
+// the line is not one (an older manifest, or not a manifest).
+func parseHeader(line []byte) (version int, lastRun int64, ok bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(`{"version":`))
+	if !ok {
+		return 0, 0, false
+	}
+	v, rest, ok := bytes.Cut(rest, []byte(`,"last_run":`))
+	if !ok {
+		return 0, 0, false
+	}
+	lr, ok := bytes.CutSuffix(rest, []byte(`,"entries":[`))
+	if !ok {
+		return 0, 0, false
+	}
+	version, err1 := strconv.Atoi(string(v))
+	lastRun, err2 := strconv.ParseInt(string(lr), 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return version, lastRun, true
+}
+
+// indexEntry is one entry of the sparse index: its key and the offset of
+// its line.
+type indexEntry struct {
+	key entryKey
+	off int64
+}
+
+// cachedBlock is the lines between two index entries, as last read.
+type cachedBlock struct {
+	i    int
+	data []byte
+}
+
+// manifestFile is the manifest of the last run, opened for lookups and to
+// be merged into the next; an empty one has no file.
+type manifestFile struct {
+	f       *os.File
+	lastRun int64
+	index   []indexEntry
+	end     int64  // offset of the "]}" line
+	temp    string // a migrated copy, removed by close
+	cache   [4]cachedBlock
+	victim  int
+}
+
+// loadManifest opens <outDir>/manifest.json. A missing manifest is an
+// empty one. An unreadable or corrupt one is reported as a Problem and
+// replaced by an empty one: every transcript is read again, and the copies
+// this writes are harmless (the reader of the calls table keeps one row
+// per call_key). A manifest of versions 2 and 3 is rewritten, streaming,
+// into a version-4 copy beside it (removed by close; manifest.json itself
+// is replaced only by a successful run's save). The version rules: a
+// newer version is refused (an error: the store is not this permsim's to
+// overwrite), and so is a store whose call keys are of an older form.
+func loadManifest(outDir string) (*manifestFile, *Problem, error) {
+	empty := &manifestFile{}
 	path := filepath.Join(outDir, ManifestName)
 	f, err := safefile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return m, nil, nil
+		return empty, nil, nil
 	}
 	if err != nil {
-		return m, &Problem{File: path, Msg: "cannot read the manifest, every transcript is read again: " + err.Error()}, nil
+		return empty, &Problem{File: path, Msg: "cannot read the manifest, every transcript is read again: " + err.Error()}, nil
 	}
-	got, err := readManifest(bufio.NewReaderSize(f, 64<<10))
-	f.Close()
-	if err != nil {
-		return m, &Problem{File: path, Msg: "corrupt manifest, every transcript is read again: " + err.Error()}, nil
+	corrupt := func(err error) (*manifestFile, *Problem, error) {
+		f.Close()
+		return empty, &Problem{File: path, Msg: "corrupt manifest, every transcript is read again: " + err.Error()}, nil
 	}
-	if got.Version > manifestVersion {
-		return m, nil, fmt.Errorf("%s: manifest version %d is newer than this permsim understands (%d); use a newer permsim or another --out", path, got.Version, manifestVersion)
+	br := bufio.NewReaderSize(f, 64<<10)
+	// The header is a short first line: peek at it rather than read a
+	// line, which in an old manifest written on one line is all of it.
+	head, err := br.Peek(256)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return corrupt(err)
 	}
-	if got.Version == 1 || (got.Version == 2 && len(got.Sources[toolcall.OpenCode]) > 0) {
-		// Its calls rows carry the old keys, which the new ones would not
-		// dedupe against: reading on would count every call twice.
-		return m, nil, fmt.Errorf("%s: this store was written by an older permsim whose call keys mixed up calls of different sessions; ingest into a new --out (or delete %s) to read every transcript again", path, outDir)
+	first, _, _ := bytes.Cut(head, []byte("\n"))
+	version, lastRun, ok := parseHeader(first)
+	if !ok {
+		m, prob, err := migrateManifest(outDir, path, br)
+		f.Close()
+		return m, prob, err
 	}
-	if got.Version < 1 {
-		return m, &Problem{File: path, Msg: fmt.Sprintf("manifest version %d is not known, every transcript is read again", got.Version)}, nil
+	lr := &lineReader{r: br}
+	lr.next() // the header, peeked at already
+	if version > manifestVersion {
+		f.Close()
+		return empty, nil, newerManifest(path, version)
 	}
-	if got.Sources == nil {
-		got.Sources = map[string]map[string]FileState{}
+	if version != manifestVersion {
+		f.Close()
+		return empty, &Problem{File: path, Msg: fmt.Sprintf("manifest version %d is not known, every transcript is read again", version)}, nil
 	}
-	got.Version = manifestVersion
-	return got, nil, nil
+	m := &manifestFile{f: f, lastRun: lastRun}
+	if err := m.scan(lr); err != nil {
+		return corrupt(err)
+	}
+	return m, nil, nil
 }
 
-// readManifest decodes a manifest one file entry at a time: json.Unmarshal
-// of the whole file held the file and its decoded maps at once, a peak
-// that grew with the number of transcripts (issue 15). Members other than
-// version, last_run and sources are skipped, as Unmarshal skipped them.
-func readManifest(r io.Reader) (manifest, error) {
-	var m manifest
+func newerManifest(path string, version int) error {
+	return fmt.Errorf("%s: manifest version %d is newer than this permsim understands (%d); use a newer permsim or another --out", path, version, manifestVersion)
+}
+
+// scan reads the entries after the header, checks their order and the
+// closing line, and builds the sparse index.
+func (m *manifestFile) scan(lr *lineReader) error {
+	var prev entryKey
+	var prevBuf []byte
+	last := 0 // the entry of the last index entry
+	for n := 0; ; n++ {
+		line, off, err := lr.next()
+		if err == io.EOF {
+			return errors.New("the manifest is cut short")
+		}
+		if err != nil {
+			return err
+		}
+		if isEnd(line) {
+			m.end = off
+			if _, _, err := lr.next(); err != io.EOF {
+				return errors.New("data after the manifest's entries")
+			}
+			return nil
+		}
+		k, ok := keyOf(line)
+		if !ok {
+			return fmt.Errorf("entry %d: not a manifest entry", n+1)
+		}
+		if n > 0 && prev.compare(k) >= 0 {
+			return fmt.Errorf("entry %d: out of order", n+1)
+		}
+		prevBuf = append(append(prevBuf[:0], k.h...), k.path...)
+		prev = entryKey{prevBuf[:len(k.h)], prevBuf[len(k.h):]}
+		if n == 0 || n-last >= manifestIndexEvery || off-m.index[len(m.index)-1].off >= manifestBlockBytes {
+			m.index = append(m.index, indexEntry{key: entryKey{bytes.Clone(k.h), bytes.Clone(k.path)}, off: off})
+			last = n
+		}
+	}
+}
+
+// lookup returns the state the manifest holds for harness h's file path,
+// with the reader's own state (FileState.State) when withState: deciding
+// that a file is unchanged needs only its size, inode and time. An entry
+// that cannot be decoded is no entry: the file is read again.
+func (m *manifestFile) lookup(h, path string, withState bool) (FileState, bool) {
+	if m.f == nil || len(m.index) == 0 {
+		return FileState{}, false
+	}
+	want := entryKey{[]byte(h), []byte(path)}
+	i := sort.Search(len(m.index), func(i int) bool { return m.index[i].key.compare(want) > 0 }) - 1
+	if i < 0 {
+		return FileState{}, false
+	}
+	data, err := m.block(i)
+	if err != nil {
+		return FileState{}, false
+	}
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte("\n"))
+		data = rest
+		line = entryLine(line)
+		k, ok := keyOf(line)
+		if !ok {
+			continue
+		}
+		switch c := k.compare(want); {
+		case c == 0:
+			return decodeEntry(line, withState)
+		case c > 0:
+			return FileState{}, false
+		}
+	}
+	return FileState{}, false
+}
+
+// block returns the lines from index entry i to the next, from the cache
+// or read anew.
+func (m *manifestFile) block(i int) ([]byte, error) {
+	for _, c := range m.cache {
+		if c.data != nil && c.i == i {
+			return c.data, nil
+		}
+	}
+	end := m.end
+	if i+1 < len(m.index) {
+		end = m.index[i+1].off
+	}
+	c := &m.cache[m.victim]
+	m.victim = (m.victim + 1) % len(m.cache)
+	n := int(end - m.index[i].off)
+	if cap(c.data) < n {
+		c.data = make([]byte, n)
+	}
+	c.data, c.i = c.data[:n], i
+	if _, err := m.f.ReadAt(c.data, m.index[i].off); err != nil {
+		c.data = nil
+		return nil, err
+	}
+	return c.data, nil
+}
+
+// entries streams the manifest's entry lines in order, from its start.
+func (m *manifestFile) entries() *entrySource {
+	if m.f == nil || len(m.index) == 0 {
+		return &entrySource{}
+	}
+	sr := io.NewSectionReader(m.f, m.index[0].off, m.end-m.index[0].off)
+	return &entrySource{lr: &lineReader{r: bufio.NewReaderSize(sr, 64<<10)}}
+}
+
+// close closes the manifest and removes its migrated copy.
+func (m *manifestFile) close() {
+	if m.f != nil {
+		m.f.Close()
+	}
+	if m.temp != "" {
+		os.Remove(m.temp)
+	}
+}
+
+// migrateManifest reads a manifest of versions 1–3 (one JSON object:
+// version, last_run, and sources mapping each harness to its files by
+// path) one entry at a time, applies the version rules, and writes its
+// entries as a version-4 copy beside it, which it opens. The copy is
+// sorted through a stateSorter, so even a manifest whose members are out
+// of order is read with bounded memory.
+func migrateManifest(outDir, path string, r io.Reader) (*manifestFile, *Problem, error) {
+	empty := &manifestFile{}
+	sorter := newStateSorter(outDir)
+	defer sorter.remove()
+	opencode := 0
+	head, err := scanOldManifest(r, func(h, p string, st FileState) error {
+		if h == toolcall.OpenCode {
+			opencode++
+		}
+		st.Path = p
+		sorter.add(h, st)
+		return sorter.err
+	})
+	if err != nil {
+		return empty, &Problem{File: path, Msg: "corrupt manifest, every transcript is read again: " + err.Error()}, nil
+	}
+	if head.Version > manifestVersion {
+		return empty, nil, newerManifest(path, head.Version)
+	}
+	if head.Version == 1 || (head.Version == 2 && opencode > 0) {
+		// Its calls rows carry the old keys, which the new ones would not
+		// dedupe against: reading on would count every call twice.
+		return empty, nil, fmt.Errorf("%s: this store was written by an older permsim whose call keys mixed up calls of different sessions; ingest into a new --out (or delete %s) to read every transcript again", path, outDir)
+	}
+	if head.Version < 1 || head.Version == manifestVersion {
+		// 4 is never written in the old form.
+		return empty, &Problem{File: path, Msg: fmt.Sprintf("manifest version %d is not known, every transcript is read again", head.Version)}, nil
+	}
+	tmp := filepath.Join(outDir, ".manifest-v4.tmp")
+	if err := writeManifest(tmp, head.LastRun, sorter, nil, false); err != nil {
+		os.Remove(tmp)
+		return empty, nil, fmt.Errorf("%s: rewriting it as version %d: %w", path, manifestVersion, err)
+	}
+	f, err := os.Open(tmp)
+	if err != nil {
+		os.Remove(tmp)
+		return empty, nil, err
+	}
+	lr := &lineReader{r: bufio.NewReaderSize(f, 64<<10)}
+	lr.next() // the header
+	m := &manifestFile{f: f, lastRun: head.LastRun, temp: tmp}
+	if err := m.scan(lr); err != nil {
+		m.close()
+		return empty, nil, fmt.Errorf("%s: rewriting it as version %d: %w", path, manifestVersion, err)
+	}
+	return m, nil, nil
+}
+
+// oldHead is what an old manifest says besides its entries.
+type oldHead struct {
+	Version int
+	LastRun int64
+}
+
+// scanOldManifest decodes a manifest of versions 1–3 one file entry at a
+// time, handing each to entry with its harness and path (the member
+// names). Members other than version, last_run and sources are skipped,
+// and null stands for an empty object, as json.Unmarshal took them.
+func scanOldManifest(r io.Reader, entry func(h, path string, st FileState) error) (oldHead, error) {
+	var m oldHead
 	d := json.NewDecoder(r)
 	_, err := readObject(d, func(key string) error {
 		switch key {
@@ -89,27 +568,16 @@ func readManifest(r io.Reader) (manifest, error) {
 		case "last_run":
 			return d.Decode(&m.LastRun)
 		case "sources":
-			m.Sources = map[string]map[string]FileState{}
-			null, err := readObject(d, func(h string) error {
-				files := map[string]FileState{}
-				null, err := readObject(d, func(path string) error {
+			_, err := readObject(d, func(h string) error {
+				_, err := readObject(d, func(path string) error {
 					var st FileState
 					if err := d.Decode(&st); err != nil {
 						return err
 					}
-					files[path] = st
-					return nil
+					return entry(h, path, st)
 				})
-				if !null {
-					m.Sources[h] = files
-				} else {
-					m.Sources[h] = nil
-				}
 				return err
 			})
-			if null {
-				m.Sources = nil
-			}
 			return err
 		}
 		var skip json.RawMessage
@@ -155,91 +623,327 @@ func readObject(d *json.Decoder, member func(key string) error) (null bool, err 
 	return false, err
 }
 
-// saveManifest writes the manifest to a temp file, syncs it and renames it
-// over the old one, so a crash leaves either the old or the new manifest.
-func saveManifest(outDir string, m manifest) error {
-	m.Version = manifestVersion
-	path := filepath.Join(outDir, ManifestName)
-	tmp := filepath.Join(outDir, "."+ManifestName+".tmp")
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+// sortedEntry is one new state in a stateSorter.
+type sortedEntry struct {
+	key  entryKey
+	line []byte
+}
+
+// sorterBytes is how many bytes of entries a stateSorter holds before it
+// writes them, sorted, to a run file.
+var sorterBytes = 1 << 20
+
+// sorterFanIn is how many run files of one level a stateSorter merges
+// into one of the next level: at most this many per level are kept, so
+// the files merged at the end (and their buffers) grow with the log of
+// the new states, and each state is rewritten once per level.
+const sorterFanIn = 16
+
+// sortRun is one sorted run file and its level (0: written from memory;
+// n+1: sorterFanIn runs of level n merged).
+type sortRun struct {
+	path  string
+	level int
+}
+
+// stateSorter collects a run's new file states in any order (the groups
+// finish as the workers go) and gives them back sorted by harness and
+// path, holding at most sorterBytes of them: the rest wait in sorted run
+// files beside the manifest, merged level by level (an external merge
+// sort), and at the end with the old manifest.
+type stateSorter struct {
+	dir   string
+	mu    sync.Mutex
+	buf   []sortedEntry
+	bytes int
+	runs  []sortRun // oldest first
+	err   error
+}
+
+func newStateSorter(dir string) *stateSorter { return &stateSorter{dir: dir} }
+
+// add records harness h's file state st.
+func (s *stateSorter) add(h string, st FileState) {
+	line := appendEntry(nil, h, st)
+	k, _ := keyOf(line)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = append(s.buf, sortedEntry{key: k, line: line})
+	s.bytes += cap(line) + int(unsafe.Sizeof(sortedEntry{}))
+	if s.bytes >= sorterBytes && s.err == nil {
+		s.err = s.spill()
+	}
+}
+
+// sortBuf sorts the held entries; of two with one key the later added
+// wins (a later state of the same file).
+func (s *stateSorter) sortBuf() {
+	slices.SortStableFunc(s.buf, func(a, b sortedEntry) int { return a.key.compare(b.key) })
+	out := s.buf[:0]
+	for i, e := range s.buf {
+		if i+1 < len(s.buf) && s.buf[i+1].key.compare(e.key) == 0 {
+			continue
+		}
+		out = append(out, e)
+	}
+	clear(s.buf[len(out):])
+	s.buf = out
+}
+
+// spill writes the held entries, sorted, to a new run file of level 0,
+// then merges the runs of any level that has sorterFanIn of them.
+func (s *stateSorter) spill() error {
+	s.sortBuf()
+	err := s.writeRun(0, []*entrySource{{mem: s.buf}})
+	clear(s.buf)
+	s.buf, s.bytes = s.buf[:0], 0
 	if err != nil {
 		return err
 	}
+	for level := 0; ; level++ {
+		var at []int
+		for i, r := range s.runs {
+			if r.level == level {
+				at = append(at, i)
+			}
+		}
+		if len(at) < sorterFanIn {
+			return nil
+		}
+		// Every run of a lower level was merged before: the runs of this
+		// level are the latest, and the merged one is the latest of all.
+		srcs, err := s.open(at)
+		if err == nil {
+			err = s.writeRun(level+1, srcs)
+		}
+		closeSources(srcs)
+		if err != nil {
+			return err
+		}
+		merged := s.runs[len(s.runs)-1]
+		kept := s.runs[:0]
+		for i, r := range s.runs[:len(s.runs)-1] {
+			if slices.Contains(at, i) {
+				os.Remove(r.path)
+				continue
+			}
+			kept = append(kept, r)
+		}
+		s.runs = append(kept, merged)
+	}
+}
+
+// writeRun merges srcs (of equal keys the first's wins) into a new run
+// file of the level.
+func (s *stateSorter) writeRun(level int, srcs []*entrySource) error {
+	f, err := os.CreateTemp(s.dir, ".manifest-run-*.tmp")
+	if err != nil {
+		return err
+	}
+	s.runs = append(s.runs, sortRun{f.Name(), level})
 	w := bufio.NewWriterSize(f, 64<<10)
-	err = writeManifest(w, m)
+	err = mergeEntries(srcs, func(line []byte, _ entryKey) error {
+		w.Write(line)
+		return w.WriteByte('\n')
+	})
 	if err == nil {
 		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	if err == nil {
-		err = os.Rename(tmp, path)
+	return err
+}
+
+// open opens the runs at the given indices as sorted streams, the latest
+// first.
+func (s *stateSorter) open(at []int) ([]*entrySource, error) {
+	var srcs []*entrySource
+	for _, i := range slices.Backward(at) {
+		f, err := os.Open(s.runs[i].path)
+		if err != nil {
+			return srcs, err
+		}
+		srcs = append(srcs, &entrySource{f: f, lr: &lineReader{r: bufio.NewReaderSize(f, 16<<10)}})
 	}
-	if err != nil {
+	return srcs, nil
+}
+
+// sources opens the held entries and every run as sorted streams, the
+// latest first.
+func (s *stateSorter) sources() ([]*entrySource, error) {
+	s.sortBuf()
+	at := make([]int, len(s.runs))
+	for i := range at {
+		at[i] = i
+	}
+	runs, err := s.open(at)
+	return append([]*entrySource{{mem: s.buf}}, runs...), err
+}
+
+// remove deletes the run files.
+func (s *stateSorter) remove() {
+	for _, r := range s.runs {
+		os.Remove(r.path)
+	}
+	s.runs = nil
+}
+
+func closeSources(srcs []*entrySource) {
+	for _, s := range srcs {
+		if s.f != nil {
+			s.f.Close()
+		}
+	}
+}
+
+// entrySource is one sorted stream of manifest lines: a run file, the
+// sorter's held entries, or the old manifest.
+type entrySource struct {
+	lr   *lineReader
+	f    *os.File
+	mem  []sortedEntry
+	line []byte
+	key  entryKey
+	ok   bool
+}
+
+// advance moves to the next line; ok is false at the end.
+func (e *entrySource) advance() error {
+	e.ok = false
+	if e.lr == nil {
+		if len(e.mem) == 0 {
+			return nil
+		}
+		e.line, e.key, e.ok = e.mem[0].line, e.mem[0].key, true
+		e.mem = e.mem[1:]
+		return nil
+	}
+	for {
+		line, _, err := e.lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		line = entryLine(line)
+		k, ok := keyOf(line)
+		if !ok {
+			continue // not an entry: dropped
+		}
+		e.line, e.key, e.ok = line, k, true
+		return nil
+	}
+}
+
+// mergeEntries merges sorted streams into one, calling emit with each
+// key's line (of equal keys, the first stream's; line and key are valid
+// only during the call).
+func mergeEntries(srcs []*entrySource, emit func(line []byte, key entryKey) error) error {
+	for _, s := range srcs {
+		if err := s.advance(); err != nil {
+			return err
+		}
+	}
+	var hBuf, pathBuf []byte
+	for {
+		first := -1
+		for i, s := range srcs {
+			if s.ok && (first < 0 || s.key.compare(srcs[first].key) < 0) {
+				first = i
+			}
+		}
+		if first < 0 {
+			return nil
+		}
+		if err := emit(srcs[first].line, srcs[first].key); err != nil {
+			return err
+		}
+		// Every stream at this key moves on. The key's bytes may be the
+		// stream's buffer: keep a copy to compare with.
+		hBuf = append(hBuf[:0], srcs[first].key.h...)
+		pathBuf = append(pathBuf[:0], srcs[first].key.path...)
+		done := entryKey{hBuf, pathBuf}
+		for _, s := range srcs {
+			for s.ok && s.key.compare(done) == 0 {
+				if err := s.advance(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// saveManifest writes the next manifest: old's entries merged with the
+// run's new states (new wins), each file that no longer exists left out
+// so the manifest does not grow forever (should one come back it is read
+// from the start). It writes a temp file, syncs it and renames it over
+// the old one, so a crash leaves either the old or the new manifest, never
+// part of one.
+func saveManifest(outDir string, lastRun int64, news *stateSorter, old *manifestFile) error {
+	path := filepath.Join(outDir, ManifestName)
+	tmp := filepath.Join(outDir, "."+ManifestName+".tmp")
+	if err := writeManifest(tmp, lastRun, news, old, true); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	return nil
 }
 
-// writeManifest writes m as json.MarshalIndent(m, "", " ") would, followed
-// by a newline, one file entry at a time: the manifest of a home of many
-// transcripts marshalled whole (and indented: a second copy) was the peak
-// of ingest's memory, growing with the number of files (issue 15,
-// TestMemoryInFiles: 26 MB at 20,000 files).
-func writeManifest(w *bufio.Writer, m manifest) error {
-	fmt.Fprintf(w, "{\n \"version\": %d,\n \"last_run\": %d,\n \"sources\": ", m.Version, m.LastRun)
-	err := writeObject(w, m.Sources, " ", func(files map[string]FileState) error {
-		return writeObject(w, files, "  ", func(st FileState) error { return writeJSON(w, st, "   ") })
+// writeManifest writes to tmp (synced) a version-4 manifest of the new
+// states merged with old's entries (old may be nil); prune leaves out the
+// files that no longer exist. tmp is removed on failure.
+func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFile, prune bool) (err error) {
+	if news.err != nil {
+		return news.err
+	}
+	srcs, err := news.sources()
+	defer func() { closeSources(srcs) }()
+	if err != nil {
+		return err
+	}
+	if old != nil {
+		srcs = append(srcs, old.entries())
+	}
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	w := bufio.NewWriterSize(f, 64<<10)
+	fmt.Fprintf(w, manifestHeader, manifestVersion, lastRun)
+	sep := "\n"
+	var pathBuf []byte
+	err = mergeEntries(srcs, func(line []byte, key entryKey) error {
+		if prune {
+			pathBuf = append(pathBuf[:0], key.path...)
+			if _, err := os.Stat(string(pathBuf)); errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+		}
+		w.WriteString(sep)
+		sep = ",\n"
+		_, err := w.Write(line)
+		return err
 	})
 	if err != nil {
 		return err
 	}
-	_, err = w.WriteString("\n}\n")
-	return err
-}
-
-// writeObject writes a map as json.MarshalIndent with the prefix and a
-// one-space indent writes it: null for a nil map, {} for an empty one, else
-// its members sorted by key, each value written by value.
-func writeObject[V any](w *bufio.Writer, m map[string]V, prefix string, value func(V) error) error {
-	switch {
-	case m == nil:
-		_, err := w.WriteString("null")
-		return err
-	case len(m) == 0:
-		_, err := w.WriteString("{}")
+	w.WriteString("\n]}\n")
+	if err = w.Flush(); err != nil {
 		return err
 	}
-	w.WriteString("{")
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			w.WriteString(",")
-		}
-		w.WriteString("\n" + prefix + " ")
-		if err := writeJSON(w, k, ""); err != nil {
-			return err
-		}
-		w.WriteString(": ")
-		if err := value(m[k]); err != nil {
-			return err
-		}
-	}
-	_, err := w.WriteString("\n" + prefix + "}")
-	return err
-}
-
-// writeJSON writes v as json.MarshalIndent with the prefix and a one-space
-// indent, as it stands inside the manifest.
-func writeJSON(w *bufio.Writer, v any, prefix string) error {
-	b, err := json.MarshalIndent(v, prefix, " ")
-	if err != nil {
+	if err = f.Sync(); err != nil {
 		return err
 	}
-	_, err = w.Write(b)
-	return err
+	return f.Close()
 }

@@ -1,78 +1,415 @@
 package ingest
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestWriteManifestAsMarshalIndent: the manifest is written an entry at a
-// time, and must be byte for byte what json.MarshalIndent(m, "", " ") gave
-// before (stores written by earlier permsims are read by the same loader,
-// and a user diffing two manifests sees no change of form).
-func TestWriteManifestAsMarshalIndent(t *testing.T) {
-	for name, m := range map[string]manifest{
-		"nil sources":   {Version: 3, LastRun: 1},
-		"empty sources": {Version: 3, LastRun: 2, Sources: map[string]map[string]FileState{}},
-		"empty and nil harness": {Version: 3, LastRun: 3, Sources: map[string]map[string]FileState{
-			"codex": {}, "gemini": nil}},
-		"files": {Version: 3, LastRun: 1796158546610389964, Sources: map[string]map[string]FileState{
-			"claude-code": {
-				"/home/u/.claude/projects/-p/b.jsonl":           {Path: "/home/u/.claude/projects/-p/b.jsonl", Size: 10, Inode: 7, MtimeNs: 99, Offset: 10, Line: 2, State: []byte(`{"v":1}`)},
-				"/home/u/.claude/projects/-p/a <&> \"q\".jsonl": {Path: "/home/u/.claude/projects/-p/a <&> \"q\".jsonl", Size: 1},
-			},
-			"codex": {"/r": {Path: "/r"}},
-		}},
-	} {
-		want, err := json.MarshalIndent(m, "", " ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		want = append(want, '\n')
-		var buf bytes.Buffer
-		w := bufio.NewWriter(&buf)
-		if err := writeManifest(w, m); err != nil {
-			t.Fatal(err)
-		}
-		w.Flush()
-		if !bytes.Equal(buf.Bytes(), want) {
-			t.Errorf("%s: writeManifest wrote\n%s\nwant (json.MarshalIndent)\n%s", name, buf.Bytes(), want)
-		}
-	}
+// oldManifest is the form of manifest versions 1–3, decoded whole by
+// json.Unmarshal: what the streaming reader must agree with.
+type oldManifest struct {
+	Version int                             `json:"version"`
+	LastRun int64                           `json:"last_run"`
+	Sources map[string]map[string]FileState `json:"sources"`
 }
 
-// TestReadManifestAsUnmarshal: the manifest is read an entry at a time and
-// must give what json.Unmarshal gave, and refuse what it refused.
-func TestReadManifestAsUnmarshal(t *testing.T) {
+type flatEntry struct {
+	H, Path string
+	St      FileState
+}
+
+func flatten(m oldManifest) []flatEntry {
+	var out []flatEntry
+	for h, files := range m.Sources {
+		for p, st := range files {
+			out = append(out, flatEntry{h, p, st})
+		}
+	}
+	slices.SortFunc(out, func(a, b flatEntry) int { return strings.Compare(a.H+"\x00"+a.Path, b.H+"\x00"+b.Path) })
+	return out
+}
+
+// TestScanOldManifestAsUnmarshal: an old manifest is read an entry at a
+// time and must give what json.Unmarshal gave, and refuse what it refused.
+func TestScanOldManifestAsUnmarshal(t *testing.T) {
 	for _, text := range []string{
 		`{"version":3,"last_run":5,"sources":{"claude-code":{"/a":{"path":"/a","size":3,"state":"eyJ2IjoxfQ=="}},"codex":{},"gemini":null}}`,
 		`{"version":2,"sources":null,"extra":{"x":[1,2,{"y":null}]},"last_run":7}`,
 		` { "last_run" : 1 } `,
 		`null`,
 	} {
-		var want manifest
+		var want oldManifest
 		if err := json.Unmarshal([]byte(text), &want); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readManifest(strings.NewReader(text))
+		got := oldManifest{Sources: map[string]map[string]FileState{}}
+		head, err := scanOldManifest(strings.NewReader(text), func(h, p string, st FileState) error {
+			if got.Sources[h] == nil {
+				got.Sources[h] = map[string]FileState{}
+			}
+			got.Sources[h][p] = st
+			return nil
+		})
 		if err != nil {
 			t.Errorf("%s: %v", text, err)
 			continue
 		}
-		if !reflect.DeepEqual(got, want) {
+		got.Version, got.LastRun = head.Version, head.LastRun
+		if got.Version != want.Version || got.LastRun != want.LastRun || !reflect.DeepEqual(flatten(got), flatten(want)) {
 			t.Errorf("%s: read %+v, want (json.Unmarshal) %+v", text, got, want)
 		}
 	}
 	for _, text := range []string{`{not json`, `{"version":"3"}`, `[]`, `{"sources":{"codex":[1]}}`, `{"version":3} {}`, `{"version":3`, ``} {
-		var m manifest
+		var m oldManifest
 		if json.Unmarshal([]byte(text), &m) == nil {
 			t.Fatalf("%q: json.Unmarshal takes it; the test wants refused input", text)
 		}
-		if _, err := readManifest(strings.NewReader(text)); err == nil {
+		if _, err := scanOldManifest(strings.NewReader(text), func(string, string, FileState) error { return nil }); err == nil {
 			t.Errorf("%q: read without an error, json.Unmarshal refuses it", text)
+		}
+	}
+}
+
+// v4File is a version-4 manifest decoded whole by json.Unmarshal: the
+// file must be one JSON document, so that an older permsim reads its
+// version and refuses it.
+type v4File struct {
+	Version int             `json:"version"`
+	LastRun int64           `json:"last_run"`
+	Entries []manifestEntry `json:"entries"`
+}
+
+func decodeV4(t *testing.T, dir string) v4File {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m v4File
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("the manifest is not one JSON document: %v\n%s", err, b)
+	}
+	return m
+}
+
+// TestManifestRoundTrip: states added in any order, spilled to several
+// sorted runs, are saved as one sorted JSON document; loaded again, every
+// one is found as it was added, a file absent is not, and a later save
+// keeps the old entries, lets new states win and leaves out files that
+// no longer exist ("pruneGone forgets files that no longer exist, so the
+// manifest does not grow forever").
+func TestManifestRoundTrip(t *testing.T) {
+	defer func(n int) { sorterBytes = n }(sorterBytes)
+	sorterBytes = 2000 // a run file every few entries
+	dir := t.TempDir()
+	files := t.TempDir()
+	names := []string{"plain.jsonl", "quote \" and \\ back.jsonl", "<&>.jsonl", "new\nline.jsonl", "é ü.jsonl", "a-b", "a/x.jsonl"}
+	for i := range 300 {
+		names = append(names, fmt.Sprintf("s-%03d.jsonl", i))
+	}
+	want := map[[2]string]FileState{}
+	s := newStateSorter(dir)
+	for i, n := range slices.Backward(names) {
+		p := filepath.Join(files, n)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		h := []string{"claude-code", "codex", "gemini"}[i%3]
+		st := FileState{Path: p, Size: int64(i), Inode: uint64(i) * 7, MtimeNs: int64(i) << 40, Offset: int64(i) / 2, Line: int64(i) / 3}
+		if i%2 == 0 {
+			st.State = fmt.Appendf(nil, `{"v":1,"n":%d}`, i)
+		}
+		s.add(h, st)
+		want[[2]string{h, p}] = st
+	}
+	if len(s.runs) < 3 || !slices.ContainsFunc(s.runs, func(r sortRun) bool { return r.level > 0 }) {
+		t.Fatalf("runs %v: the test wants the merge of several, some merged already", s.runs)
+	}
+	perLevel := map[int]int{}
+	for _, r := range s.runs {
+		if perLevel[r.level]++; perLevel[r.level] >= sorterFanIn {
+			t.Errorf("%d runs of level %d kept, want fewer than %d", perLevel[r.level], r.level, sorterFanIn)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, ".manifest-run-*")); len(files) != len(s.runs) {
+		t.Errorf("%d run files on disk, the sorter knows %d: merged runs must be removed", len(files), len(s.runs))
+	}
+	if err := saveManifest(dir, 42, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	if files, _ := filepath.Glob(filepath.Join(dir, ".*")); len(files) != 0 {
+		t.Errorf("left behind: %v", files)
+	}
+	doc := decodeV4(t, dir)
+	if doc.Version != manifestVersion || doc.LastRun != 42 || len(doc.Entries) != len(want) {
+		t.Fatalf("version %d, last run %d, %d entries; want %d, 42, %d", doc.Version, doc.LastRun, len(doc.Entries), manifestVersion, len(want))
+	}
+	if !slices.IsSortedFunc(doc.Entries, func(a, b manifestEntry) int {
+		return strings.Compare(a.H+"\x00"+a.Path, b.H+"\x00"+b.Path)
+	}) {
+		t.Error("entries not sorted by harness and path")
+	}
+
+	m, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	if m.lastRun != 42 {
+		t.Errorf("last run %d, want 42", m.lastRun)
+	}
+	for k, st := range want {
+		got, ok := m.lookup(k[0], k[1], true)
+		if !ok || !reflect.DeepEqual(got, st) {
+			t.Errorf("%q: lookup %+v %v, want %+v", k, got, ok, st)
+		}
+	}
+	for _, k := range [][2]string{{"codex", "/nowhere"}, {"claude-code", ""}, {"zz", "/"}, {"", ""}, {"claude-code", filepath.Join(files, "s-000.jsonl") + "x"}} {
+		if got, ok := m.lookup(k[0], k[1], true); ok {
+			t.Errorf("%q: found %+v, want none", k, got)
+		}
+	}
+
+	// The next run: one file grew, one is deleted, one is new.
+	grown := filepath.Join(files, "s-100.jsonl")
+	gone := filepath.Join(files, "s-200.jsonl")
+	added := filepath.Join(files, "added.jsonl")
+	os.Remove(gone)
+	os.WriteFile(added, nil, 0o644)
+	var h100 string
+	for k := range want {
+		if k[1] == grown {
+			h100 = k[0]
+		}
+	}
+	s2 := newStateSorter(dir)
+	s2.add(h100, FileState{Path: grown, Size: 999, Offset: 999, Line: 9})
+	s2.add("opencode", FileState{Path: added, Size: 1})
+	if err := saveManifest(dir, 43, s2, m); err != nil {
+		t.Fatal(err)
+	}
+	m.close()
+	doc = decodeV4(t, dir)
+	if len(doc.Entries) != len(want)+1-1 {
+		t.Errorf("%d entries after the second save, want %d", len(doc.Entries), len(want))
+	}
+	m2, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	defer m2.close()
+	if got, _ := m2.lookup(h100, grown, true); got.Size != 999 {
+		t.Errorf("grown file: %+v, want the new state", got)
+	}
+	if _, ok := m2.lookup("opencode", added, true); !ok {
+		t.Error("new file not saved")
+	}
+	for k := range want {
+		if k[1] == gone {
+			if _, ok := m2.lookup(k[0], k[1], true); ok {
+				t.Error("deleted file kept")
+			}
+		}
+	}
+	for k, st := range want {
+		if k[1] == filepath.Join(files, "<&>.jsonl") {
+			if got, ok := m2.lookup(k[0], k[1], true); !ok || !reflect.DeepEqual(got, st) {
+				t.Errorf("old entry not kept: %+v %v, want %+v", got, ok, st)
+			}
+		}
+	}
+}
+
+// TestManifestMigration: the manifests of real stores written by the
+// permsims of manifest versions 2 and 3 (testdata/ingest/manifest/README.md)
+// are read: every entry json.Unmarshal finds in them is found with the same
+// state, their last run is kept, and saving writes them all as version 4.
+func TestManifestMigration(t *testing.T) {
+	for _, v := range []string{"v2", "v3"} {
+		t.Run(v, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("..", "testdata", "ingest", "manifest", v+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			home := t.TempDir()
+			raw = bytes.ReplaceAll(raw, []byte("/tmp/fm-gen/home"), []byte(home))
+			var old oldManifest
+			if err := json.Unmarshal(raw, &old); err != nil {
+				t.Fatal(err)
+			}
+			entries := flatten(old)
+			if len(entries) < 10 {
+				t.Fatalf("%d entries in the testdata", len(entries))
+			}
+			for _, e := range entries {
+				os.MkdirAll(filepath.Dir(e.Path), 0o755)
+				if err := os.WriteFile(e.Path, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, ManifestName), raw, 0o644)
+			m, prob, err := loadManifest(dir)
+			if err != nil || prob != nil {
+				t.Fatal(err, prob)
+			}
+			if m.lastRun != old.LastRun {
+				t.Errorf("last run %d, want %d", m.lastRun, old.LastRun)
+			}
+			check := func(m *manifestFile) {
+				t.Helper()
+				for _, e := range entries {
+					got, ok := m.lookup(e.H, e.Path, true)
+					if !ok || !reflect.DeepEqual(got, e.St) {
+						t.Errorf("%s %s: %+v %v, want %+v", e.H, e.Path, got, ok, e.St)
+					}
+				}
+			}
+			check(m)
+			if b, _ := os.ReadFile(filepath.Join(dir, ManifestName)); !bytes.Equal(b, raw) {
+				t.Error("loading changed manifest.json: only a run's save may")
+			}
+			s := newStateSorter(dir)
+			if err := saveManifest(dir, old.LastRun+1, s, m); err != nil {
+				t.Fatal(err)
+			}
+			m.close()
+			if _, err := os.Stat(filepath.Join(dir, ".manifest-v4.tmp")); err == nil {
+				t.Error("the migrated copy was left behind")
+			}
+			if doc := decodeV4(t, dir); doc.Version != manifestVersion || len(doc.Entries) != len(entries) {
+				t.Fatalf("saved version %d with %d entries, want %d with %d", doc.Version, len(doc.Entries), manifestVersion, len(entries))
+			}
+			m2, prob, err := loadManifest(dir)
+			if err != nil || prob != nil {
+				t.Fatal(err, prob)
+			}
+			defer m2.close()
+			check(m2)
+		})
+	}
+}
+
+// TestManifestV4Problems: a version-4 manifest cut short, out of order or
+// with a line that is no entry is corrupt (a Problem, every transcript read
+// again); a newer version is refused.
+func TestManifestV4Problems(t *testing.T) {
+	e1 := `{"h":"codex","path":"/a","size":1,"inode":0,"mtime_ns":0,"offset":0,"line":0}`
+	e2 := `{"h":"codex","path":"/b","size":1,"inode":0,"mtime_ns":0,"offset":0,"line":0}`
+	head := `{"version":4,"last_run":9,"entries":[`
+	for _, tc := range []struct {
+		name, text string
+		problem    string
+		err        string
+	}{
+		{"whole", head + "\n" + e1 + ",\n" + e2 + "\n]}\n", "", ""},
+		{"empty", head + "\n]}\n", "", ""},
+		{"cut short", head + "\n" + e1 + ",\n" + e2[:20], "corrupt manifest", ""},
+		{"no end", head + "\n" + e1 + ",\n" + e2 + "\n", "corrupt manifest", ""},
+		{"out of order", head + "\n" + e2 + ",\n" + e1 + "\n]}\n", "corrupt manifest", ""},
+		{"twice", head + "\n" + e1 + ",\n" + e1 + "\n]}\n", "corrupt manifest", ""},
+		{"not an entry", head + "\n" + `{"path":"/a"}` + "\n]}\n", "corrupt manifest", ""},
+		{"after the end", head + "\n]}\nx\n", "corrupt manifest", ""},
+		{"newer", `{"version":5,"last_run":9,"entries":[` + "\n]}\n", "", "newer than this permsim"},
+		{"old form of version 4", `{"version":4,"sources":{}}`, "not known", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, ManifestName), []byte(tc.text), 0o644)
+			m, prob, err := loadManifest(dir)
+			defer m.close()
+			if (err != nil) != (tc.err != "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+				t.Fatalf("err %v, want %q", err, tc.err)
+			}
+			if (prob != nil) != (tc.problem != "") || (prob != nil && !strings.Contains(prob.Msg, tc.problem)) {
+				t.Fatalf("problem %v, want %q", prob, tc.problem)
+			}
+			if tc.name == "whole" {
+				if _, ok := m.lookup("codex", "/b", true); !ok {
+					t.Error("entry /b not found")
+				}
+			}
+		})
+	}
+}
+
+// TestDecodeEntryAsUnmarshal: the field-by-field reading of a manifest
+// line gives what json.Unmarshal gives, for lines as appendEntry writes
+// them and for other JSON objects (members reordered, spaces), and leaves
+// the reader's state out when not asked for it.
+func TestDecodeEntryAsUnmarshal(t *testing.T) {
+	lines := [][]byte{
+		appendEntry(nil, "claude-code", FileState{Path: "/a \"q\" <&>\n\u2028é", Size: 10, Inode: 1 << 63, MtimeNs: -5, Offset: 10, Line: 2, State: []byte(`{"v":1}`)}),
+		appendEntry(nil, "codex", FileState{Path: "/r"}),
+		[]byte(`{"path":"/x","h":"gemini","size":3, "state":"eyJ2IjoxfQ==","line":1,"offset":2,"mtime_ns":4,"inode":5}`),
+		[]byte(`{"h":"gemini","path":"/y","size":3}`),
+	}
+	for _, line := range lines {
+		var want manifestEntry
+		if err := json.Unmarshal(line, &want); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		got, ok := decodeEntry(line, true)
+		if !ok || !reflect.DeepEqual(got, want.FileState) {
+			t.Errorf("%s: decoded %+v, want (json.Unmarshal) %+v", line, got, want.FileState)
+		}
+		got, _ = decodeEntry(line, false)
+		want.State = nil
+		if !reflect.DeepEqual(got, want.FileState) {
+			t.Errorf("%s without state: %+v, want %+v", line, got, want.FileState)
+		}
+	}
+	for _, line := range []string{`{"h":"x","path":"/a","size":"3"}`, `{"h":"x","path":"/a","size":1,"inode":0,"mtime_ns":0,"offset":0,"line":0,"state":"!!"}`, `{"h":`, `nope`} {
+		if st, ok := decodeEntry([]byte(line), true); ok {
+			t.Errorf("%s: decoded %+v, json.Unmarshal refuses it", line, st)
+		}
+	}
+}
+
+// TestManifestBlocksBounded: entries holding large reader states (a
+// window of calls waiting for their result) close a block of the index
+// early, so a lookup never reads 64 of them at once; each is still found.
+func TestManifestBlocksBounded(t *testing.T) {
+	dir := t.TempDir()
+	files := t.TempDir()
+	s := newStateSorter(dir)
+	want := map[string]FileState{}
+	for i := range 50 {
+		p := filepath.Join(files, fmt.Sprintf("r-%02d.jsonl", i))
+		os.WriteFile(p, nil, 0o644)
+		st := FileState{Path: p, Size: int64(i), State: bytes.Repeat([]byte{byte('a' + i%26)}, 30<<10)}
+		s.add("codex", st)
+		want[p] = st
+	}
+	if err := saveManifest(dir, 1, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	defer m.close()
+	for i := range m.index {
+		end := m.end
+		if i+1 < len(m.index) {
+			end = m.index[i+1].off
+		}
+		if n := end - m.index[i].off; n > manifestBlockBytes+64<<10 {
+			t.Errorf("block %d is %d bytes", i, n)
+		}
+	}
+	for p, st := range want {
+		if got, ok := m.lookup("codex", p, true); !ok || !reflect.DeepEqual(got, st) {
+			t.Errorf("%s: not found as saved (found %v)", p, ok)
 		}
 	}
 }

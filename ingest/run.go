@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"iter"
 	"maps"
 	"os"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -109,40 +111,20 @@ func (s Summary) String() string {
 // group is the files of one Source that must be read together.
 type group struct {
 	src   Source
-	home  string // the home its first file was found under
+	home  string // the first home that listed it
 	files []File
-	prev  map[string]FileState
+	prev  map[string]FileState // the manifest's entries of its files (nil: none)
 }
 
 // groupResult is what reading one group gave. Its files' states go
-// straight into the run's manifest (see states), not into the result: a
-// map (or a list) per group kept until the end of the run, most groups
-// being one file, made ingest's memory grow by hundreds of bytes a file
+// straight into the run's stateSorter, not into the result: a map (or a
+// list) per group kept until the end of the run, most groups being one
+// file, made ingest's memory grow by hundreds of bytes a file
 // (TestMemoryInFiles).
 type groupResult struct {
 	problems []Problem
 	nProb    int
 	failed   bool
-}
-
-// states is the manifest a run fills in as its groups are read. Writing a
-// group's new states into the manifest before the calls are committed is
-// safe: the manifest is saved only after the commit, and a run that fails
-// saves nothing; a group that failed gives no states.
-type states struct {
-	mu sync.Mutex
-	m  *manifest
-}
-
-func (s *states) add(harness string, got map[string]FileState) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	files := s.m.Sources[harness]
-	if files == nil {
-		files = map[string]FileState{}
-		s.m.Sources[harness] = files
-	}
-	maps.Copy(files, got)
 }
 
 // Run ingests every Source over every home: it discovers transcript files,
@@ -188,31 +170,24 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
 		return sum, fmt.Errorf("ingest: %w", err)
 	}
+	removeStaleRuns(opts.OutDir)
 	m, prob, err := loadManifest(opts.OutDir)
 	if err != nil {
 		return sum, err
 	}
+	defer m.close()
 	if prob != nil {
 		addProblems(&sum, []Problem{*prob}, 1)
 	}
 	runID := time.Now().UnixNano()
-	if runID <= m.LastRun {
-		runID = m.LastRun + 1
+	if runID <= m.lastRun {
+		runID = m.lastRun + 1
 	}
-
-	var groups []group
-	for _, src := range srcs {
-		gs, probs := discover(src, homes, m.Sources[src.Harness()], &sum)
-		groups = append(groups, gs...)
-		addProblems(&sum, probs, len(probs))
-	}
+	news := newStateSorter(opts.OutDir)
+	defer news.remove()
 
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
-	results, bytesRead, err := readGroups(ctx, groups, opts, sum.Files, cw, &states{m: &m})
-	sum.BytesRead = bytesRead
-	for _, r := range results {
-		addProblems(&sum, r.problems, r.nProb)
-	}
+	err = readAll(ctx, srcs, homes, m, opts, cw, news, &sum)
 	werr := cw.finish(err == nil)
 	if err != nil {
 		return sum, err
@@ -223,13 +198,19 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	for h, n := range cw.perHarness() {
 		sum.Calls[h] = n
 	}
-
-	pruneGone(m)
-	m.LastRun = runID
-	if err := saveManifest(opts.OutDir, m); err != nil {
+	if err := saveManifest(opts.OutDir, runID, news, m); err != nil {
 		return sum, fmt.Errorf("ingest: %w", err)
 	}
 	return sum, nil
+}
+
+// removeStaleRuns removes the sorted runs and copies a run that died left
+// beside the manifest.
+func removeStaleRuns(outDir string) {
+	runs, _ := filepath.Glob(filepath.Join(outDir, ".manifest-run-*.tmp"))
+	for _, r := range append(runs, filepath.Join(outDir, ".manifest-v4.tmp")) {
+		os.Remove(r)
+	}
 }
 
 // addProblems appends problems to the summary up to MaxProblems and counts
@@ -262,62 +243,6 @@ func chooseSources(sources []Source, harnesses []string) ([]Source, error) {
 		}
 	}
 	return out, nil
-}
-
-// discover lists one Source's files under every home, groups them, and
-// sets aside the groups whose files are all unchanged since the manifest's
-// record (same size, inode and modification time): those are not read.
-func discover(src Source, homes []string, prev map[string]FileState, sum *Summary) ([]group, []Problem) {
-	var probs []Problem
-	var groups []group
-	byKey := map[string]int{}
-	seen := map[string]bool{}
-	for _, home := range homes {
-		files, err := src.Discover(home)
-		if err != nil {
-			probs = append(probs, Problem{File: home, Msg: src.Harness() + ": cannot list transcripts: " + err.Error()})
-		}
-		for _, f := range files {
-			if seen[f.Path] {
-				continue // the same file under two overlapping homes
-			}
-			seen[f.Path] = true
-			key := f.Group
-			if key == "" {
-				key = "\x00" + f.Path
-			}
-			i, ok := byKey[key]
-			if !ok {
-				i = len(groups)
-				byKey[key] = i
-				groups = append(groups, group{src: src, home: home})
-			}
-			groups[i].files = append(groups[i].files, f)
-			if st, ok := prev[f.Path]; ok {
-				if groups[i].prev == nil {
-					// Only groups the manifest knows get a map: one per
-					// group of a first run was ~700 bytes a file.
-					groups[i].prev = map[string]FileState{}
-				}
-				groups[i].prev[f.Path] = st
-			}
-		}
-	}
-	kept := groups[:0]
-	for _, g := range groups {
-		unchanged := 0
-		for _, f := range g.files {
-			if st, ok := g.prev[f.Path]; ok && sameFile(f.Path, st) {
-				unchanged++
-			}
-		}
-		sum.FilesSkippedUnchanged += unchanged
-		if unchanged < len(g.files) {
-			sum.Files += len(g.files) - unchanged
-			kept = append(kept, g)
-		}
-	}
-	return kept, probs
 }
 
 // sameFile reports whether path still looks as the manifest recorded it.
@@ -447,48 +372,159 @@ func (s *groupSink) Problem(p Problem) {
 
 func (s *groupSink) Bytes(n int64) { s.bytes.Add(n) }
 
-// readGroups reads every group through its Source, Workers at a time, and
-// returns the results in group order.
-func readGroups(ctx context.Context, groups []group, opts Options, totalFiles int, out *callWriter, st *states) ([]groupResult, int64, error) {
-	results := make([]groupResult, len(groups))
-	var bytesRead, calls, filesDone atomic.Int64
+// readWindow bounds how many groups may be read or finished while an
+// earlier group is still being read: their results wait to be added to
+// the summary in group order (the order of problems stays the same
+// whatever the timing), and memory must not hold one per file.
+const readWindow = 256
+
+// readAll streams every Source's groups over every home (the homes'
+// listings merged, mergeGroups), looks each file up in the manifest, and
+// hands the groups with a new or changed file to the workers, Workers at
+// a time; the new states go to news. Discovery problems come first in the
+// summary (per Source, per home, one for all of a home's listing errors),
+// then each group's, in group order.
+func readAll(ctx context.Context, srcs []Source, homes []string, m *manifestFile, opts Options, out *callWriter, news *stateSorter, sum *Summary) error {
+	var bytesRead, calls, filesDone, filesTotal atomic.Int64
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, len(groups)))
+	workers = max(1, workers)
+	stopProgress := startProgress(opts.Progress, &filesTotal, &filesDone, &bytesRead, &calls)
 
-	stopProgress := startProgress(opts.Progress, totalFiles, &filesDone, &bytesRead, &calls)
-	next := make(chan int)
+	type job struct {
+		seq int
+		g   group
+	}
+	type finished struct {
+		seq int
+		res groupResult
+	}
+	jobs := make(chan job)
+	results := make(chan finished, workers)
+	window := make(chan struct{}, readWindow)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				readGroup(ctx, groups[i], &results[i], &bytesRead, &calls, out, st)
-				filesDone.Add(int64(len(groups[i].files)))
+			for j := range jobs {
+				var res groupResult
+				readGroup(ctx, j.g, &res, &bytesRead, &calls, out, news)
+				filesDone.Add(int64(len(j.g.files)))
+				results <- finished{j.seq, res}
 			}
 		}()
 	}
-feed:
-	for i := range groups {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	var readProbs []Problem
+	readN := 0
+	collected := make(chan struct{})
+	go func() {
+		defer close(collected)
+		pending := map[int]groupResult{}
+		next := 0
+		for f := range results {
+			pending[f.seq] = f.res
+			for {
+				r, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				readN += r.nProb
+				readProbs = append(readProbs, r.problems[:min(MaxProblems-len(readProbs), len(r.problems))]...)
+				<-window
+			}
+		}
+	}()
+
+	var discProbs []Problem
+	discN := 0
+	seq := 0
+produce:
+	for _, src := range srcs {
+		h := src.Harness()
+		seqs := make([]iter.Seq2[File, error], len(homes))
+		for i, home := range homes {
+			seqs[i] = src.Files(home)
+		}
+		errs := make([][]error, len(homes))
+		stopped := false
+		for fg := range mergeGroups(seqs, func(i int, err error) { errs[i] = append(errs[i], err) }) {
+			g := group{src: src, home: homes[fg.from], files: fg.files}
+			unchanged, known := 0, 0
+			for _, f := range g.files {
+				if st, ok := m.lookup(h, f.Path, false); ok {
+					known++
+					if sameFile(f.Path, st) {
+						unchanged++
+					}
+				}
+			}
+			sum.FilesSkippedUnchanged += unchanged
+			if unchanged == len(g.files) {
+				continue
+			}
+			if known > 0 {
+				// Only groups the manifest knows get a map; the readers'
+				// states are decoded only for the groups read.
+				g.prev = map[string]FileState{}
+				for _, f := range g.files {
+					if st, ok := m.lookup(h, f.Path, true); ok {
+						g.prev[f.Path] = st
+					}
+				}
+			}
+			sum.Files += len(g.files) - unchanged
+			filesTotal.Add(int64(len(g.files) - unchanged))
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				stopped = true
+				break
+			}
+			if stopped {
+				break
+			}
+			select {
+			case jobs <- job{seq, g}:
+				seq++
+			case <-ctx.Done():
+				stopped = true
+			}
+			if stopped {
+				break
+			}
+		}
+		for i, es := range errs {
+			if len(es) > 0 {
+				discN++
+				if len(discProbs) < MaxProblems {
+					discProbs = append(discProbs, Problem{File: homes[i], Msg: h + ": cannot list transcripts: " + errors.Join(es...).Error()})
+				}
+			}
+		}
+		if stopped {
+			break produce
 		}
 	}
-	close(next)
+	close(jobs)
 	wg.Wait()
+	close(results)
+	<-collected
 	stopProgress()
+	sum.BytesRead = bytesRead.Load()
+	addProblems(sum, discProbs, discN)
+	addProblems(sum, readProbs, readN)
 	if err := ctx.Err(); err != nil {
-		return results, bytesRead.Load(), fmt.Errorf("ingest: %w", err)
+		return fmt.Errorf("ingest: %w", err)
 	}
-	return results, bytesRead.Load(), nil
+	return nil
 }
 
-func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, st *states) {
+func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, news *stateSorter) {
 	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
 	fail := func(msg string) {
 		res.failed = true
@@ -518,7 +554,9 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 		return
 	}
 	sink.flush()
-	st.add(g.src.Harness(), states)
+	for _, st := range states {
+		news.add(g.src.Harness(), st)
+	}
 }
 
 // callWriter writes rows to the calls table while the readers are still
@@ -648,22 +686,10 @@ func (cw *callWriter) finish(commit bool) error {
 // when its original was seen within the dedupe window).
 func (cw *callWriter) perHarness() map[string]int { return cw.calls }
 
-// pruneGone forgets files that no longer exist, so the manifest does not
-// grow forever; should one come back it is simply read from the start.
-func pruneGone(m manifest) {
-	for _, files := range m.Sources {
-		for path := range files {
-			if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-				delete(files, path)
-			}
-		}
-	}
-}
-
 // startProgress prints "ingest: 12/40 files, 812 MB, 3,120 calls" to w at
 // most every progressEvery until the returned stop is called. On a terminal
 // the line is rewritten in place with "\r"; elsewhere each is its own line.
-func startProgress(w io.Writer, total int, files, bytes, calls *atomic.Int64) (stop func()) {
+func startProgress(w io.Writer, total, files, bytes, calls *atomic.Int64) (stop func()) {
 	if w == nil {
 		return func() {}
 	}
@@ -672,7 +698,7 @@ func startProgress(w io.Writer, total int, files, bytes, calls *atomic.Int64) (s
 	finished := make(chan struct{})
 	last := 0
 	show := func() {
-		line := fmt.Sprintf("ingest: %s/%s files, %s, %s calls", textsafe.Thousands(files.Load()), textsafe.Thousands(int64(total)), megabytes(bytes.Load()), textsafe.Thousands(calls.Load()))
+		line := fmt.Sprintf("ingest: %s/%s files, %s, %s calls", textsafe.Thousands(files.Load()), textsafe.Thousands(total.Load()), megabytes(bytes.Load()), textsafe.Thousands(calls.Load()))
 		if tty {
 			pad := strings.Repeat(" ", max(0, last-len(line)))
 			fmt.Fprint(w, "\r"+line+pad)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,6 +33,12 @@ type fake struct {
 func newFake() *fake { return &fake{name: "fake", failed: map[string]bool{}} }
 
 func (f *fake) Harness() string { return f.name }
+
+func (f *fake) Files(home string) iter.Seq2[ingest.File, error] {
+	files, err := f.Discover(home)
+	ingest.SortFiles(files)
+	return ingest.Yield(files, err)
+}
 
 func (f *fake) Discover(home string) ([]ingest.File, error) {
 	dir := filepath.Join(home, f.name)

@@ -2,11 +2,12 @@ package claude
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,10 +16,13 @@ import (
 	"github.com/permsim/permsim/internal/safefile"
 )
 
-// Discover lists the transcript files under one home: every
+// Files lists the transcript files under one home: every
 // projects/<slug>/*.jsonl session file, its <session>/subagents/…/agent-*.jsonl
 // files, and the older <slug>/agent-*.jsonl subagent files, grouped with
-// the session they belong to (File.Group is the session file's path).
+// the session they belong to (File.Group is the session file's path, the
+// session file first in its group). Groups come in path order of their
+// session files; one project folder's list is held at a time, and the
+// roots' listings are merged (ingest.MergeFiles).
 //
 // Where home is the user's own home (or empty), $CLAUDE_CONFIG_DIR (a
 // comma-separated list) replaces the default roots; otherwise the roots
@@ -26,36 +30,63 @@ import (
 // $XDG_CONFIG_HOME/claude). tool-results/ and other side folders are not
 // transcripts and are not listed. A missing root is not an error; a root
 // that exists but cannot be listed is, after everything else is listed.
-func (s *Source) Discover(home string) ([]ingest.File, error) {
-	var files []ingest.File
-	var errs []error
+func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
+	var roots []iter.Seq2[ingest.File, error]
 	seen := map[string]bool{}
 	for _, root := range configRoots(home) {
 		proj := filepath.Join(ingest.Abs(root), "projects")
 		real, err := filepath.EvalSymlinks(proj)
-		if err != nil {
-			continue
-		}
-		if seen[real] {
+		if err != nil || seen[real] {
 			continue
 		}
 		seen[real] = true
+		roots = append(roots, rootFiles(proj))
+	}
+	return ingest.MergeFiles(roots...)
+}
+
+// Discover is Files gathered into a slice.
+func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
+
+// rootFiles lists the transcripts of one projects folder in group order:
+// project folders by name read as name+"/" (the order of the paths under
+// them), each folder's files sorted as Files says.
+func rootFiles(proj string) iter.Seq2[ingest.File, error] {
+	return func(yield func(ingest.File, error) bool) {
 		entries, err := os.ReadDir(proj)
 		if err != nil {
-			errs = append(errs, err)
-			continue
+			yield(ingest.File{}, err)
+			return
 		}
+		slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name()+"/", b.Name()+"/") })
+		var errs []error
 		for _, e := range entries {
 			dir := filepath.Join(proj, e.Name())
-			if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-				fs, err := discoverProject(dir)
-				files = append(files, fs...)
-				if err != nil {
-					errs = append(errs, err)
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				continue
+			}
+			files, err := discoverProject(dir)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			sortGroups(files)
+			for _, f := range files {
+				if !yield(f, nil) {
+					return
 				}
 			}
 		}
+		for _, err := range errs {
+			if !yield(ingest.File{}, err) {
+				return
+			}
+		}
 	}
+}
+
+// sortGroups orders one project folder's files: by group, the session
+// file first in its group, then by path.
+func sortGroups(files []ingest.File) {
 	sort.Slice(files, func(i, j int) bool {
 		a, b := files[i], files[j]
 		if a.Group != b.Group {
@@ -66,7 +97,6 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 		}
 		return a.Path < b.Path
 	})
-	return files, errors.Join(errs...)
 }
 
 // configRoots returns the Claude Code config folders to scan for home.

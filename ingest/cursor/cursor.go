@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
 	"sort"
@@ -47,12 +48,24 @@ var _ ingest.Source = (*Source)(nil)
 // Harness returns "cursor".
 func (s *Source) Harness() string { return Harness }
 
-// Discover lists every chat database <home>/.cursor/chats/*/*/store.db
+// Files lists every chat database <home>/.cursor/chats/*/*/store.db
 // (home "" is the user's own), each a group of its own together with its
 // -wal file when there is one, since a write may only have reached the
 // WAL, and every plain transcript under <home>/.cursor/projects (see
 // transcripts.go). A missing folder is not an error.
-func (s *Source) Discover(home string) ([]ingest.File, error) {
+//
+// The databases and transcripts of a home are few (one per chat), so they
+// are listed whole and sorted into Files' order (ingest.SortFiles).
+func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
+	files, err := s.list(home)
+	ingest.SortFiles(files)
+	return ingest.Yield(files, err)
+}
+
+// Discover is Files gathered into a slice.
+func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
+
+func (s *Source) list(home string) ([]ingest.File, error) {
 	if home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {

@@ -4,9 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"iter"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	json "github.com/goccy/go-json"
@@ -15,73 +16,93 @@ import (
 	"github.com/permsim/permsim/internal/safefile"
 )
 
-// Discover lists the chat files under one home: every
+// Files lists the chat files under one home: every
 // tmp/<project id>/chats/session-*.json and session-*.jsonl, and the
 // subagent chats under chats/<parent session id>/. All the files of one
 // tmp/<project id> folder form one group (File.Group is that folder), so
 // that a legacy sha256-named folder's project root, recovered from the
-// paths in its calls, serves every chat in it.
+// paths in its calls, serves every chat in it. Folders come in name order
+// (their paths' order: they share tmp/), a folder's files in path order;
+// one folder's list is held at a time.
 //
 // The root is $GEMINI_CLI_HOME/.gemini when home is the user's own home
 // (or empty) and the variable is set, else <home>/.gemini. logs.json and
 // other side files are not transcripts and are not listed. A missing root
-// is not an error; a folder that exists but cannot be listed is, after
-// everything else is listed. Links named like chats are listed too, so
-// that one whose target is gone is reported by Read.
-func (s *Source) Discover(home string) ([]ingest.File, error) {
-	// $GEMINI_CLI_HOME stands for the home, not for .gemini.
-	root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
-	tmp := filepath.Join(root, "tmp")
-	entries, err := os.ReadDir(tmp)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil
+// is not an error; a folder that exists but cannot be listed is, and the
+// listing goes on. Links named like chats are listed too, so that one
+// whose target is gone is reported by Read.
+func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
+	return func(yield func(ingest.File, error) bool) {
+		// $GEMINI_CLI_HOME stands for the home, not for .gemini.
+		root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
+		tmp := filepath.Join(root, "tmp")
+		entries, err := os.ReadDir(tmp)
+		if err != nil {
+			if !errors.Is(err, os.ErrNotExist) {
+				yield(ingest.File{}, err)
+			}
+			return
 		}
-		return nil, err
+		var errs []error
+		for _, e := range entries {
+			folder := filepath.Join(tmp, e.Name())
+			if fi, err := os.Stat(folder); err != nil || !fi.IsDir() {
+				continue
+			}
+			files, ferrs := folderChats(folder)
+			errs = append(errs, ferrs...)
+			for _, f := range files {
+				if !yield(f, nil) {
+					return
+				}
+			}
+		}
+		for _, err := range errs {
+			if !yield(ingest.File{}, err) {
+				return
+			}
+		}
+	}
+}
+
+// folderChats lists the chats of one tmp/<project id> folder in path
+// order, with the errors of its folders that cannot be listed.
+func folderChats(folder string) ([]ingest.File, []error) {
+	chats := filepath.Join(folder, "chats")
+	ents, err := os.ReadDir(chats)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, []error{err}
+		}
+		return nil, nil
 	}
 	var files []ingest.File
 	var errs []error
-	for _, e := range entries {
-		folder := filepath.Join(tmp, e.Name())
-		if fi, err := os.Stat(folder); err != nil || !fi.IsDir() {
-			continue
-		}
-		chats := filepath.Join(folder, "chats")
-		ents, err := os.ReadDir(chats)
-		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) {
+	for _, c := range ents {
+		p := filepath.Join(chats, c.Name())
+		if c.IsDir() {
+			subs, err := os.ReadDir(p)
+			if err != nil {
 				errs = append(errs, err)
-			}
-			continue
-		}
-		for _, c := range ents {
-			p := filepath.Join(chats, c.Name())
-			if c.IsDir() {
-				subs, err := os.ReadDir(p)
-				if err != nil {
-					errs = append(errs, err)
-					continue
-				}
-				for _, sc := range subs {
-					if !sc.IsDir() && isChat(sc.Name()) {
-						files = append(files, ingest.File{Path: filepath.Join(p, sc.Name()), Group: folder})
-					}
-				}
 				continue
 			}
-			if strings.HasPrefix(c.Name(), "session-") && isChat(c.Name()) {
-				files = append(files, ingest.File{Path: p, Group: folder})
+			for _, sc := range subs {
+				if !sc.IsDir() && isChat(sc.Name()) {
+					files = append(files, ingest.File{Path: filepath.Join(p, sc.Name()), Group: folder})
+				}
 			}
+			continue
+		}
+		if strings.HasPrefix(c.Name(), "session-") && isChat(c.Name()) {
+			files = append(files, ingest.File{Path: p, Group: folder})
 		}
 	}
-	sort.Slice(files, func(i, j int) bool {
-		if files[i].Group != files[j].Group {
-			return files[i].Group < files[j].Group
-		}
-		return files[i].Path < files[j].Path
-	})
-	return files, errors.Join(errs...)
+	slices.SortFunc(files, func(a, b ingest.File) int { return strings.Compare(a.Path, b.Path) })
+	return files, errs
 }
+
+// Discover is Files gathered into a slice.
+func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
 
 func isChat(name string) bool {
 	return strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl")

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -57,9 +58,16 @@ var _ ingest.Source = (*Source)(nil)
 // Harness returns Format: the rows name their harness themselves.
 func (s *Source) Harness() string { return Format }
 
-// Discover returns the import files (made absolute), each a group of its
-// own, whatever home is. A file that cannot be read is still listed: Read
-// reports it under its own name.
+// Files lists the import files (made absolute, in path order), each a
+// group of its own, whatever home is. A file that cannot be read is still
+// listed: Read reports it under its own name.
+func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
+	files, err := s.Discover(home)
+	ingest.SortFiles(files)
+	return ingest.Yield(files, err)
+}
+
+// Discover lists the import files in the order they were given (see Files).
 func (s *Source) Discover(home string) ([]ingest.File, error) {
 	var out []ingest.File
 	seen := map[string]bool{}

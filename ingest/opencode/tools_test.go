@@ -128,9 +128,10 @@ func TestDiscover(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	own := "xdg/opencode/opencode-beta.db@xdg/opencode/opencode-beta.db " +
-		"xdg/opencode/opencode.db@xdg/opencode/opencode.db xdg/opencode/opencode.db-wal@xdg/opencode/opencode.db " +
-		"xdg/opencode/custom.db@xdg/opencode/custom.db"
+	// In path order, as Source.Files lists groups.
+	own := "xdg/opencode/custom.db@xdg/opencode/custom.db " +
+		"xdg/opencode/opencode-beta.db@xdg/opencode/opencode-beta.db " +
+		"xdg/opencode/opencode.db@xdg/opencode/opencode.db xdg/opencode/opencode.db-wal@xdg/opencode/opencode.db"
 	if got := list(""); got != own {
 		t.Errorf("own home:\n got %s\nwant %s", got, own)
 	}

@@ -2,6 +2,7 @@ package ingesttest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -53,7 +54,7 @@ func Conform(t *testing.T, c Conformer) {
 	// discover copies the fixture and lists its files.
 	discover := func(t *testing.T) (string, []ingest.File) {
 		h := home(t)
-		files, err := c.New(h).Discover(h)
+		files, err := ingest.Discover(c.New(h), h)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,7 +63,7 @@ func Conform(t *testing.T, c Conformer) {
 	t.Run("rows", func(t *testing.T) {
 		h := home(t)
 		src := c.New(h)
-		files, err := src.Discover(h)
+		files, err := ingest.Discover(src, h)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,6 +77,20 @@ func Conform(t *testing.T, c Conformer) {
 		}
 		for _, r := range sink.Rows {
 			checkRow(t, src, c, r, listed)
+		}
+	})
+	t.Run("order", func(t *testing.T) {
+		h := home(t)
+		src := c.New(h)
+		files, err := ingest.Discover(src, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := InOrder(files); err != nil {
+			t.Error(err)
+		}
+		for range src.Files(h) {
+			break // a listing stopped early must not panic or go on
 		}
 	})
 	t.Run("again", func(t *testing.T) {
@@ -203,4 +218,26 @@ func listedUnder(listed map[string]bool, p string) bool {
 		}
 	}
 	return false
+}
+
+// InOrder checks files are in the order ingest.Source.Files promises (Run
+// merges homes and streams the manifest by it): a group's files together,
+// groups by increasing ingest.GroupKey (so a group cannot come back after
+// another), no path twice.
+func InOrder(files []ingest.File) error {
+	seen := map[string]bool{}
+	for i, f := range files {
+		if seen[f.Path] {
+			return fmt.Errorf("%s listed twice", f.Path)
+		}
+		seen[f.Path] = true
+		if i == 0 {
+			continue
+		}
+		prev, key := ingest.GroupKey(files[i-1]), ingest.GroupKey(f)
+		if key < prev {
+			return fmt.Errorf("group %q (%s) listed after group %q", key, f.Path, prev)
+		}
+	}
+	return nil
 }

@@ -60,7 +60,7 @@ func (d *Discard) Bytes(int64) {}
 // fails the test.
 func ReadHome(t testing.TB, src ingest.Source, home string, prev map[string]ingest.FileState) (*Sink, map[string]ingest.FileState) {
 	t.Helper()
-	files, err := src.Discover(home)
+	files, err := ingest.Discover(src, home)
 	if err != nil {
 		t.Fatalf("Discover: %v", err)
 	}
@@ -90,7 +90,7 @@ func ReadHome(t testing.TB, src ingest.Source, home string, prev map[string]inge
 // prev as the manifest; any Discover or Read error fails the test.
 func ReadAll(t testing.TB, src ingest.Source, home string, prev map[string]ingest.FileState) (*Sink, map[string]ingest.FileState) {
 	t.Helper()
-	files, err := src.Discover(home)
+	files, err := ingest.Discover(src, home)
 	if err != nil {
 		t.Fatalf("Discover: %v", err)
 	}
