@@ -3,11 +3,9 @@ package safefile
 import (
 	"errors"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -19,16 +17,7 @@ import (
 // returned.
 func TestOpenStatRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "x.json")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	sock := filepath.Join(dir, "s.json")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	specials := specialFiles(t, dir, ".json")
 	reg := filepath.Join(dir, "r.json")
 	if err := os.WriteFile(reg, []byte(`{"a":1}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -37,7 +26,7 @@ func TestOpenStatRefusesSpecialFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ path, kind string }{{fifo, "a FIFO"}, {sock, "a socket"}, {"/dev/null", "a character device"}, {dir, "a folder"}} {
+	for _, c := range specials {
 		own, err := os.Stat(c.path)
 		if err != nil {
 			t.Fatal(err)

@@ -16,17 +16,7 @@ import (
 // and the open of a FIFO without a writer returns at once.
 func TestOpenRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "x.jsonl")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skip("no FIFOs here:", err)
-	}
-	sock := filepath.Join(dir, "s.jsonl")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	for _, c := range []struct{ path, kind string }{{fifo, "a FIFO"}, {sock, "a socket"}, {"/dev/null", "a character device"}, {dir, "a folder"}} {
+	for _, c := range specialFiles(t, dir, ".jsonl") {
 		done := make(chan error, 1)
 		go func() { _, err := ReadFile(c.path, 1<<20); done <- err }()
 		select {
@@ -43,6 +33,29 @@ func TestOpenRefusesSpecialFiles(t *testing.T) {
 	if b, err := ReadFile(reg, 10); err != nil || string(b) != "{}" {
 		t.Errorf("regular file: %q, %v", b, err)
 	}
+}
+
+// special is a path that is not a regular file, and the kind the error
+// names it by.
+type special struct{ path, kind string }
+
+// specialFiles makes a FIFO and a listening Unix socket in dir, their names
+// ending in ext, and lists them with a character device and dir itself:
+// each kind of file the package must refuse. The test is skipped where
+// FIFOs cannot be made; the socket closes when the test ends.
+func specialFiles(t *testing.T, dir, ext string) []special {
+	t.Helper()
+	fifo := filepath.Join(dir, "x"+ext)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	sock := filepath.Join(dir, "s"+ext)
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return []special{{fifo, "a FIFO"}, {sock, "a socket"}, {"/dev/null", "a character device"}, {dir, "a folder"}}
 }
 
 func TestReadFileCap(t *testing.T) {
