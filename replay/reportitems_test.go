@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/toolcall"
 )
 
 // topItems keeps only the texts a top three can need, yet gives the top
@@ -72,5 +74,32 @@ func TestReportSumWordsAreTheSQLs(t *testing.T) {
 		if q := "'" + strings.ReplaceAll(w, "'", "''"); !strings.Contains(string(sql), q) {
 			t.Errorf("report_undecided.sql does not say %s", q)
 		}
+	}
+}
+
+// "Whatever could not be followed exactly … marks the summary failed, and
+// none is written": once one side fails, the other side drops its tables
+// at its next row instead of filling them to their bounds for a summary
+// that will not be written, and finish gives none.
+func TestReportSumGivesUpOnBothSides(t *testing.T) {
+	s := newReportSum(t.TempDir(), Options{}, nil)
+	ok := toolcall.Row{Harness: "codex", ProjectDir: "/p", CallKey: "k1", Command: "ls"}
+	s.call(&ok, false)
+	if s.calls.released || s.gaveUp.Load() {
+		t.Fatal("a plain row gave the summary up")
+	}
+	// A harness name a partition folder would escape cannot be followed.
+	bad := toolcall.Row{Harness: "a/b", CallKey: "k2"}
+	s.call(&bad, true)
+	s.call(&ok, true)
+	if !s.calls.released || s.calls.projects != nil || s.calls.undecided.items != nil {
+		t.Errorf("the calls side kept its tables after failing: %+v", s.calls)
+	}
+	s.decided(&ok, nil)
+	if !s.decs.released || s.decs.agg != nil || s.decs.approved != nil || s.decs.told != nil {
+		t.Errorf("the decisions side kept its tables after the calls side failed")
+	}
+	if sum := s.finish(nil); sum != nil {
+		t.Errorf("finish gave a summary after failing: %+v", sum)
 	}
 }
