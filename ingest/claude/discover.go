@@ -45,9 +45,6 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	return ingest.MergeFiles(roots...)
 }
 
-// Discover is Files gathered into a slice.
-func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
-
 // rootFiles lists the transcripts of one projects folder in group order:
 // project folders by name read as name+"/" (the order of the paths under
 // them), each folder's files sorted as Files says.

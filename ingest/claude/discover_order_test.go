@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/internal/ingesttest"
+
+	"github.com/permsim/permsim/ingest"
 )
 
 // TestFilesOrder: groups come in the order of their session files' paths
@@ -27,7 +29,7 @@ func TestFilesOrder(t *testing.T) {
 			n += 4
 		}
 	}
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func TestDiscover(t *testing.T) {
 	touch(t, filepath.Join(p, "notes.txt"), "x")
 	touch(t, filepath.Join(home, ".config/claude/projects/-work-b/S3.jsonl"), "{}\n")
 
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestDiscoverConfigDir(t *testing.T) {
 		{other, []string{"o.jsonl"}},
 	}
 	for _, c := range cases {
-		files, err := New().Discover(c.home)
+		files, err := ingest.Discover(New(), c.home)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -151,7 +151,7 @@ func TestZstdWhole(t *testing.T) {
 	}
 
 	ppath := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", plain+"\n")
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,9 +54,6 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	}
 }
 
-// Discover is Files gathered into a slice.
-func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
-
 func isRollout(name string) bool {
 	return strings.HasPrefix(name, "rollout-") && (strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".jsonl.zst"))
 }

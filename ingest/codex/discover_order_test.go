@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/internal/ingesttest"
+
+	"github.com/permsim/permsim/ingest"
 )
 
 // TestFilesOrder: Files lists rollouts in the byte order of their paths
@@ -26,7 +28,7 @@ func TestFilesOrder(t *testing.T) {
 		want = append(want, p)
 	}
 	slices.Sort(want)
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}

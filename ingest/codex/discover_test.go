@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/permsim/permsim/ingest"
 )
 
 // TestDiscover: transcript-formats §2.1 "Root $CODEX_HOME else ~/.codex.
@@ -24,7 +26,7 @@ func TestDiscover(t *testing.T) {
 		}
 	}
 	t.Setenv("CODEX_HOME", "")
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +49,7 @@ func TestDiscover(t *testing.T) {
 		t.Skip("no user home")
 	}
 	t.Setenv("CODEX_HOME", filepath.Join(home, ".codex"))
-	files, err = New().Discover(uh)
+	files, err = ingest.Discover(New(), uh)
 	if err != nil || len(files) != 3 {
 		t.Errorf("with $CODEX_HOME, the user's home lists %d files (%v), want the 3 under $CODEX_HOME", len(files), err)
 	}

@@ -62,9 +62,6 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	return ingest.Yield(files, err)
 }
 
-// Discover is Files gathered into a slice.
-func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
-
 func (s *Source) list(home string) ([]ingest.File, error) {
 	if home == "" {
 		h, err := os.UserHomeDir()

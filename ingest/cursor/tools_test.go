@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/internal/ingesttest"
+
+	"github.com/permsim/permsim/ingest"
 )
 
 // TestNormalizeTool checks the Cursor column of transcript-formats.md
@@ -122,7 +124,7 @@ func TestDiscover(t *testing.T) {
 	write(t, a, "x")
 	write(t, a+"-wal", "")
 	write(t, filepath.Join(home, ".cursor/chats/h1/c2/other.db"), "x")
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +136,7 @@ func TestDiscover(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Discover: %v, want %v", got, want)
 	}
-	if files, err := New().Discover(filepath.Join(home, "none")); err != nil || len(files) != 0 {
+	if files, err := ingest.Discover(New(), filepath.Join(home, "none")); err != nil || len(files) != 0 {
 		t.Errorf("a home without .cursor: %v %v", files, err)
 	}
 }

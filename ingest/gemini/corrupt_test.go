@@ -102,7 +102,7 @@ func TestLargeWholeJSON(t *testing.T) {
 	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.json", "/w/proj", big)
 	writeChat(t, home, "proj", "session-2026-05-01T11-00-s2aaaaaa.jsonl", "", goodChat("s2"))
 	src := &Source{MaxJSON: 1000}
-	files, err := src.Discover(home)
+	files, err := ingest.Discover(src, home)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -101,9 +101,6 @@ func folderChats(folder string) ([]ingest.File, []error) {
 	return files, errs
 }
 
-// Discover is Files gathered into a slice.
-func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
-
 func isChat(name string) bool {
 	return strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl")
 }

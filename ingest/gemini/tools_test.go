@@ -169,7 +169,7 @@ func TestDiscoverEnv(t *testing.T) {
 		t.Skip("no user home")
 	}
 	t.Setenv("GEMINI_CLI_HOME", other)
-	files, err := New().Discover(uh)
+	files, err := ingest.Discover(New(), uh)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestDiscoverEnv(t *testing.T) {
 		t.Errorf("files: %v, want the chat under $GEMINI_CLI_HOME/.gemini", files)
 	}
 	// Another home is read as it is, whatever the variable says.
-	files, _ = New().Discover(t.TempDir())
+	files, _ = ingest.Discover(New(), t.TempDir())
 	if len(files) != 0 {
 		t.Errorf("another home: %v", files)
 	}

@@ -39,14 +39,11 @@ import (
 // ingest manifest (each row names its own harness).
 const Format = "permsim-jsonl"
 
-// DefaultMaxLine is the longest line read; a longer one is reported and
-// skipped.
-const DefaultMaxLine = 64 << 20
-
 // Source reads the import files it was made with, whatever the home.
 type Source struct {
 	files []string
-	// MaxLine overrides DefaultMaxLine when positive.
+	// MaxLine overrides ingest.DefaultMaxLine, the longest line read
+	// (a longer one is reported and skipped), when positive.
 	MaxLine int
 }
 
@@ -62,13 +59,13 @@ func (s *Source) Harness() string { return Format }
 // group of its own, whatever home is. A file that cannot be read is still
 // listed: Read reports it under its own name.
 func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
-	files, err := s.Discover(home)
+	files := s.given()
 	ingest.SortFiles(files)
-	return ingest.Yield(files, err)
+	return ingest.Yield(files, nil)
 }
 
-// Discover lists the import files in the order they were given (see Files).
-func (s *Source) Discover(home string) ([]ingest.File, error) {
+// given lists the import files in the order they were given, each once.
+func (s *Source) given() []ingest.File {
 	var out []ingest.File
 	seen := map[string]bool{}
 	for _, f := range s.files {
@@ -78,14 +75,14 @@ func (s *Source) Discover(home string) ([]ingest.File, error) {
 			out = append(out, ingest.File{Path: f, Group: f})
 		}
 	}
-	return out, nil
+	return out
 }
 
 func (s *Source) maxLine() int {
 	if s.MaxLine > 0 {
 		return s.MaxLine
 	}
-	return DefaultMaxLine
+	return ingest.DefaultMaxLine
 }
 
 // Read reads each file from where prev left it: a file that only grew

@@ -103,7 +103,7 @@ func BenchmarkRead(b *testing.B) {
 		writeB(b, filepath.Join(storage, fmt.Sprintf("part/msg_b/prt_%012dxxxxxxxxxxxxxx.json", i)), p)
 	}
 	b.Run("json", func(b *testing.B) {
-		files, err := New().Discover(home)
+		files, err := ingest.Discover(New(), home)
 		if err != nil {
 			b.Fatal(err)
 		}

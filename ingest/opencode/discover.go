@@ -81,9 +81,6 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	}
 }
 
-// Discover is Files gathered into a slice.
-func (s *Source) Discover(home string) ([]ingest.File, error) { return ingest.Collect(s.Files(home)) }
-
 // dataDir returns OpenCode's data folder for home and, for the user's own
 // home, the database $OPENCODE_DB names.
 func dataDir(home string) (dir, db string) {

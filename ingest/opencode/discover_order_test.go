@@ -34,7 +34,7 @@ func TestFilesOrder(t *testing.T) {
 	add("part/m-2/p0.json")
 	add("part/n/p.json")
 	add("part/unknown/p.json")
-	files, err := New().Discover(home)
+	files, err := ingest.Discover(New(), home)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func TestDiscover(t *testing.T) {
 	t.Setenv("OPENCODE_DB", "custom.db")
 
 	list := func(h string) string {
-		files, err := New().Discover(h)
+		files, err := ingest.Discover(New(), h)
 		if err != nil {
 			t.Fatal(err)
 		}

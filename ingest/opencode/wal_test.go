@@ -55,7 +55,7 @@ func TestReadWhileWriting(t *testing.T) {
 		t.Fatalf("the writer left no -wal file: %v", before)
 	}
 
-	files, err := New().Discover(filepath.Dir(path)) // not a home: list the group by hand
+	files, err := ingest.Discover(New(), filepath.Dir(path)) // not a home: list the group by hand
 	if err != nil || len(files) != 0 {
 		t.Fatalf("Discover of a bare folder: %v %v", files, err)
 	}
