@@ -216,3 +216,46 @@ func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool
 	}
 	return true
 }
+
+// Folders is a Files sequence over the folders in parent, one folder's
+// listing held at a time: list gives a folder's files in Files' order and
+// the errors met listing it, which are yielded after every folder's files.
+// Entries that are not folders (or links to one) are passed over. With
+// below set the files' group keys lie below each folder, so folders come
+// in the order of the paths under them (name read as name+"/": "a-b/x"
+// before "a/x"); otherwise a folder is its files' group key and folders
+// come in name order. A missing parent has no files; another error reading
+// it is the sequence's only error.
+func Folders(parent string, below bool, list func(dir string) ([]File, []error)) iter.Seq2[File, error] {
+	return func(yield func(File, error) bool) {
+		entries, err := os.ReadDir(parent)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				yield(File{}, err)
+			}
+			return
+		}
+		if below {
+			slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name()+"/", b.Name()+"/") })
+		}
+		var errs []error
+		for _, e := range entries {
+			dir := filepath.Join(parent, e.Name())
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				continue
+			}
+			files, ferrs := list(dir)
+			errs = append(errs, ferrs...)
+			for _, f := range files {
+				if !yield(f, nil) {
+					return
+				}
+			}
+		}
+		for _, err := range errs {
+			if !yield(File{}, err) {
+				return
+			}
+		}
+	}
+}

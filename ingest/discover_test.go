@@ -82,3 +82,47 @@ func TestMergeFiles(t *testing.T) {
 		break // stopping early must not panic
 	}
 }
+
+// Folders yields in Files' order: with below set, the order of the paths
+// under the folders ("a-b/x" before "a/x", '-' sorting before '/'), else
+// the folders' own order ("a" before "a-b"); files that are not folders are
+// passed over, each folder's errors come after every file, and a missing
+// parent is an empty listing, not an error.
+func TestFolders(t *testing.T) {
+	parent := t.TempDir()
+	for _, d := range []string{"a", "a-b"} {
+		if err := os.Mkdir(filepath.Join(parent, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(parent, "a.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list := func(dir string) ([]ingest.File, []error) {
+		p := filepath.Join(dir, "x")
+		return []ingest.File{{Path: p, Group: p}}, []error{errors.New(filepath.Base(dir) + " failed")}
+	}
+	for _, c := range []struct {
+		below bool
+		want  []string
+	}{
+		{true, []string{"a-b/x", "a/x", "error a-b failed", "error a failed"}},
+		{false, []string{"a/x", "a-b/x", "error a failed", "error a-b failed"}},
+	} {
+		var got []string
+		for f, err := range ingest.Folders(parent, c.below, list) {
+			if err != nil {
+				got = append(got, "error "+err.Error())
+				continue
+			}
+			rel, _ := filepath.Rel(parent, f.Path)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("below=%v: got %q, want %q", c.below, got, c.want)
+		}
+	}
+	for f, err := range ingest.Folders(filepath.Join(parent, "missing"), true, list) {
+		t.Errorf("missing parent gave %v, %v", f, err)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"iter"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -49,36 +48,14 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 // project folders by name read as name+"/" (the order of the paths under
 // them), each folder's files sorted as Files says.
 func rootFiles(proj string) iter.Seq2[ingest.File, error] {
-	return func(yield func(ingest.File, error) bool) {
-		entries, err := os.ReadDir(proj)
+	return ingest.Folders(proj, true, func(dir string) ([]ingest.File, []error) {
+		files, err := discoverProject(dir)
+		sortGroups(files)
 		if err != nil {
-			yield(ingest.File{}, err)
-			return
+			return files, []error{err}
 		}
-		slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name()+"/", b.Name()+"/") })
-		var errs []error
-		for _, e := range entries {
-			dir := filepath.Join(proj, e.Name())
-			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-				continue
-			}
-			files, err := discoverProject(dir)
-			if err != nil {
-				errs = append(errs, err)
-			}
-			sortGroups(files)
-			for _, f := range files {
-				if !yield(f, nil) {
-					return
-				}
-			}
-		}
-		for _, err := range errs {
-			if !yield(ingest.File{}, err) {
-				return
-			}
-		}
-	}
+		return files, nil
+	})
 }
 
 // sortGroups orders one project folder's files: by group, the session

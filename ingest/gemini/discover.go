@@ -32,37 +32,10 @@ import (
 // listing goes on. Links named like chats are listed too, so that one
 // whose target is gone is reported by Read.
 func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
-	return func(yield func(ingest.File, error) bool) {
-		// $GEMINI_CLI_HOME stands for the home, not for .gemini.
-		root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
-		tmp := filepath.Join(root, "tmp")
-		entries, err := os.ReadDir(tmp)
-		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) {
-				yield(ingest.File{}, err)
-			}
-			return
-		}
-		var errs []error
-		for _, e := range entries {
-			folder := filepath.Join(tmp, e.Name())
-			if fi, err := os.Stat(folder); err != nil || !fi.IsDir() {
-				continue
-			}
-			files, ferrs := folderChats(folder)
-			errs = append(errs, ferrs...)
-			for _, f := range files {
-				if !yield(f, nil) {
-					return
-				}
-			}
-		}
-		for _, err := range errs {
-			if !yield(ingest.File{}, err) {
-				return
-			}
-		}
-	}
+	// $GEMINI_CLI_HOME stands for the home, not for .gemini.
+	root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
+	// A folder is its chats' group key: folders in name order.
+	return ingest.Folders(filepath.Join(root, "tmp"), false, folderChats)
 }
 
 // folderChats lists the chats of one tmp/<project id> folder in path
