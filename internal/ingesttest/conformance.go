@@ -52,21 +52,17 @@ func Conform(t *testing.T, c Conformer) {
 		return h
 	}
 	// discover copies the fixture and lists its files.
-	discover := func(t *testing.T) (string, []ingest.File) {
-		h := home(t)
-		files, err := ingest.Discover(c.New(h), h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return h, files
-	}
-	t.Run("rows", func(t *testing.T) {
+	discover := func(t *testing.T) (string, ingest.Source, []ingest.File) {
 		h := home(t)
 		src := c.New(h)
 		files, err := ingest.Discover(src, h)
 		if err != nil {
 			t.Fatal(err)
 		}
+		return h, src, files
+	}
+	t.Run("rows", func(t *testing.T) {
+		h, src, files := discover(t)
 		listed := map[string]bool{}
 		for _, f := range files {
 			listed[f.Path] = true
@@ -80,12 +76,7 @@ func Conform(t *testing.T, c Conformer) {
 		}
 	})
 	t.Run("order", func(t *testing.T) {
-		h := home(t)
-		src := c.New(h)
-		files, err := ingest.Discover(src, h)
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, src, files := discover(t)
 		if err := InOrder(files); err != nil {
 			t.Error(err)
 		}
@@ -119,7 +110,7 @@ func Conform(t *testing.T, c Conformer) {
 		}
 	})
 	t.Run("corrupt", func(t *testing.T) {
-		h, files := discover(t)
+		h, _, files := discover(t)
 		for _, f := range files {
 			if err := os.WriteFile(f.Path, []byte("\x00\xffnot a transcript {\"\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -140,7 +131,7 @@ func Conform(t *testing.T, c Conformer) {
 		}
 	})
 	t.Run("cut short", func(t *testing.T) {
-		h, files := discover(t)
+		h, _, files := discover(t)
 		for _, f := range files {
 			if st, err := os.Stat(f.Path); err == nil && st.Mode().IsRegular() {
 				if err := os.Truncate(f.Path, st.Size()/2); err != nil {
@@ -151,7 +142,7 @@ func Conform(t *testing.T, c Conformer) {
 		readBounded(t, c.New(h), files)
 	})
 	t.Run("cancelled", func(t *testing.T) {
-		h, files := discover(t)
+		h, _, files := discover(t)
 		src := c.New(h)
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
