@@ -673,3 +673,45 @@ func BenchmarkWriteRead(b *testing.B) {
 		}
 	}
 }
+
+// The open files together hold at most maxOpenRowGroups row groups (each
+// one's metadata stays until its file's footer): rows of 20 partitions
+// taking turns, flushed as row groups of 1 row, and every row read back.
+// Without the bound each of the 20 open files held up to maxFileRowGroups
+// (640 in all).
+func TestOpenRowGroupsBounded(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create[every](dir, "t", Options{Partitions: parts, RunID: "r", RowGroupRows: 1, FileRows: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 3000
+	most := 0
+	for i := range n {
+		if err := w.Write(every{Harness: fmt.Sprint("h", i%20), N: int64(i)}); err != nil {
+			t.Fatal(err)
+		}
+		held := 0
+		for _, p := range w.byKey {
+			if p.cur != nil {
+				held += p.cur.groups
+			}
+		}
+		if held != w.openGroups {
+			t.Fatalf("after row %d: the open files hold %d row groups, the count says %d", i, held, w.openGroups)
+		}
+		most = max(most, held)
+	}
+	if most > maxOpenRowGroups {
+		t.Errorf("the open files held %d row groups at once, over %d", most, maxOpenRowGroups)
+	}
+	if most < maxOpenRowGroups {
+		t.Errorf("the open files held at most %d row groups: the bound (%d) was never reached, the test shows nothing", most, maxOpenRowGroups)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if got := readAll[every](t, dir, "t"); len(got) != n {
+		t.Fatalf("read %d rows, want %d", len(got), n)
+	}
+}

@@ -40,6 +40,15 @@ const (
 // TestMemoryFlatInCalls at 1M calls).
 const maxFileRowGroups = 32
 
+// maxOpenRowGroups bounds the row groups all open files hold the metadata
+// of, together: past it the open file with the most is finished. Each row
+// group's metadata (a column chunk with its statistics per column, ~30 KB
+// for the calls table) stays until its file's footer, and maxFileRowGroups
+// alone let MaxOpenFiles files of the days a generated import interleaves
+// hold 32 each: ~20 MiB of ingest's live heap at 1M calls, which it had not
+// reached at 100k (TestMemoryFlatInCalls, PERMSIM_SCALE_1M=1).
+const maxOpenRowGroups = 128
+
 // dataPageBytes and writeBatchRows size the data pages: arrow-go's
 // defaults are 1 MiB pages checked every 1,024 values, which for a column of
 // tool inputs (600 bytes a value at real call density) means pages of 1-2
@@ -118,22 +127,23 @@ type Writer[T any] struct {
 	sch        *schema.GroupNode
 	props      *parquet.WriterProperties
 
-	byKey    map[string]*partState[T]
-	spares   [][]T // flushed partitions' emptied buffers, for the next partitions that start one
-	spareCap int   // their capacity in rows, together at most maxSpareBytes
-	scratch  T
-	enc      colEncoder // value and level buffers of flush, reused row group after row group
-	lastKey  string     // partitionPath's last folder, of the partition values lastVals
-	lastVals []partValue
-	keyVals  []partValue
-	buffered int64
-	nOpen    int
-	clock    int64
-	done     []pending
-	files    []string
-	rows     int64
-	finished bool
-	err      error // sticky: after a failed write only Abort is useful
+	byKey      map[string]*partState[T]
+	spares     [][]T // flushed partitions' emptied buffers, for the next partitions that start one
+	spareCap   int   // their capacity in rows, together at most maxSpareBytes
+	scratch    T
+	enc        colEncoder // value and level buffers of flush, reused row group after row group
+	lastKey    string     // partitionPath's last folder, of the partition values lastVals
+	lastVals   []partValue
+	keyVals    []partValue
+	buffered   int64
+	nOpen      int
+	openGroups int // row groups the open files hold, in all (maxOpenRowGroups)
+	clock      int64
+	done       []pending
+	files      []string
+	rows       int64
+	finished   bool
+	err        error // sticky: after a failed write only Abort is useful
 }
 
 // partValue is one partition value of a row as partitionPath compares it:
@@ -447,10 +457,16 @@ func (w *Writer[T]) flush(p *partState[T]) error {
 		p.buf = p.buf[n:]
 		p.cur.rows += int64(n)
 		p.cur.groups++
+		w.openGroups++
 		w.clock++
 		p.lastUse = w.clock
 		if p.cur.rows >= w.opts.FileRows || p.cur.groups >= maxFileRowGroups {
 			if err := w.finish(p); err != nil {
+				return err
+			}
+		}
+		if w.openGroups > maxOpenRowGroups {
+			if err := w.finish(w.mostGroups()); err != nil {
 				return err
 			}
 		}
@@ -500,12 +516,25 @@ func (w *Writer[T]) open(p *partState[T]) error {
 	return nil
 }
 
+// mostGroups returns the partition whose open file holds the most row
+// groups (of equal ones, the least recently written).
+func (w *Writer[T]) mostGroups() *partState[T] {
+	var best *partState[T]
+	for _, p := range w.byKey {
+		if p.cur != nil && (best == nil || p.cur.groups > best.cur.groups || (p.cur.groups == best.cur.groups && p.lastUse < best.lastUse)) {
+			best = p
+		}
+	}
+	return best
+}
+
 // finish writes the footer of a partition's open file and syncs it; the
 // file keeps its temp name until Commit.
 func (w *Writer[T]) finish(p *partState[T]) error {
 	of := p.cur
 	p.cur = nil
 	w.nOpen--
+	w.openGroups -= of.groups
 	w.done = append(w.done, pending{tmp: of.tmp, final: of.final})
 	if err := of.pw.Close(); err != nil {
 		return fmt.Errorf("dataset: finishing %s: %w", of.tmp, err)
