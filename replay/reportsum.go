@@ -2,6 +2,8 @@ package replay
 
 import (
 	"cmp"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -34,6 +36,7 @@ import (
 // none is written: the report then runs its SQL.
 type reportSum struct {
 	simulated []string
+	dir       string // the store's folder, where the counts' run files go
 	// gaveUp is set by the side that first fails: no summary will be
 	// written, so each side, at its next row, drops its tables instead of
 	// filling them to their bounds (a million one-off commands fill each
@@ -76,16 +79,41 @@ func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
 	if reportsum.Remove(outDir) != nil || opts.Newest > 0 {
 		return nil
 	}
+	// Run files a replay killed part-way left (one replay writes a store
+	// at a time: the store's lock).
+	if left, err := filepath.Glob(filepath.Join(outDir, itemRunPattern)); err == nil {
+		for _, f := range left {
+			os.Remove(f)
+		}
+	}
 	var sim []string
 	for h := range hs {
 		sim = append(sim, h)
 	}
 	sim = reportsum.SortedSet(sim)
 	return &reportSum{simulated: sim,
-		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim)},
+		dir:   outDir,
+		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim, outDir)},
 		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
-			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(), causeIdx: map[string]int32{}, told: newItemCounts(),
-			pending: map[string]pendingWhat{}, undecided: newUndecided(sim)}}
+			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(outDir), causeIdx: map[string]int32{}, told: newItemCounts(outDir),
+			pending: map[string]pendingWhat{}, undecided: newUndecided(sim, outDir)}}
+}
+
+// remove deletes the run files of the counts (nil-safe); Run calls it
+// when both sides are done.
+func (s *reportSum) remove() {
+	if s != nil {
+		s.calls.remove()
+		s.decs.remove()
+	}
+}
+
+func (c *callsSide) remove() { c.undecided.items.remove() }
+
+func (ds *decsSide) remove() {
+	ds.undecided.items.remove()
+	ds.approved.remove()
+	ds.told.remove()
 }
 
 // undecidedCalls counts calls without a decision by cause and by command;
@@ -99,8 +127,8 @@ type undecidedCalls struct {
 	pending   map[string]pendingWhat
 }
 
-func newUndecided(simulated []string) undecidedCalls {
-	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(), pending: map[string]pendingWhat{}}
+func newUndecided(simulated []string, dir string) undecidedCalls {
+	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(dir), pending: map[string]pendingWhat{}}
 }
 
 // callGroup is the cause of a call without a decision
@@ -224,6 +252,7 @@ func (s *reportSum) call(r *toolcall.Row, selected bool) {
 	if c.failed || c.undecided.items.failed || s.gaveUp.Load() {
 		if !c.released {
 			s.gaveUp.Store(true)
+			c.remove()
 			*c = callsSide{failed: true, released: true}
 		}
 		return
@@ -278,6 +307,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 	if ds.failed || ds.approved.failed || ds.told.failed || ds.undecided.items.failed || s.gaveUp.Load() {
 		if !ds.released {
 			s.gaveUp.Store(true)
+			ds.remove()
 			*ds = decsSide{failed: true, released: true}
 		}
 		return
@@ -687,9 +717,16 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	// What could not be decided, by cause: the decisions counted as
 	// undecided, and the calls without a decision, each from the groups
 	// of its cause.
+	var causes []string
 	sources := map[string][]itemSource{}
+	addSource := func(cause string, src itemSource) {
+		if _, ok := sources[cause]; !ok {
+			causes = append(causes, cause)
+		}
+		sources[cause] = append(sources[cause], src)
+	}
 	for i, cause := range ds.causes {
-		sources[cause] = append(sources[cause], itemSource{ds.told, int32(i)})
+		addSource(cause, itemSource{ds.told, int32(i)})
 	}
 	for _, u := range []*undecidedCalls{&c.undecided, &ds.undecided} {
 		for i, g := range u.groupList {
@@ -700,16 +737,20 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 					cause = causeProjectNotDecided
 				}
 			}
-			sources[cause] = append(sources[cause], itemSource{u.items, int32(i)})
+			addSource(cause, itemSource{u.items, int32(i)})
 		}
 	}
-	for cause, srcs := range sources {
-		top, total, ok := topItems(srcs)
-		if !ok {
-			return nil
-		}
-		u := reportsum.Cause{Cause: cause, Calls: total, Examples: []string{}}
-		for _, it := range top {
+	sets := make([][]itemSource, len(causes))
+	for i, cause := range causes {
+		sets[i] = sources[cause]
+	}
+	causeTops, ok := sumTops(s.dir, sets)
+	if !ok {
+		return nil
+	}
+	for i, cause := range causes {
+		u := reportsum.Cause{Cause: cause, Calls: causeTops[i].total, Examples: []string{}}
+		for _, it := range causeTops[i].top {
 			u.Examples = append(u.Examples, it.what)
 		}
 		r.Undecided = append(r.Undecided, u)
@@ -726,6 +767,10 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 		r.ApprovedBy = append(r.ApprovedBy, a)
 	}
 	// The top commands of each approving group.
+	approvedTops, ok := ds.approved.tops()
+	if !ok {
+		return nil
+	}
 	for i := range r.ApprovedBy {
 		a := &r.ApprovedBy[i]
 		a.Top = []reportsum.TopItem{}
@@ -733,11 +778,11 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 		if !found {
 			continue
 		}
-		top, _, ok := topItems([]itemSource{{ds.approved, j}})
-		if !ok {
-			return nil
+		t := approvedTops[j]
+		if t == nil {
+			continue
 		}
-		for _, it := range top {
+		for _, it := range t.top {
 			a.Top = append(a.Top, reportsum.TopItem{What: it.what, Calls: it.n})
 		}
 	}

@@ -49,6 +49,7 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	}
 	callsID, callsIDErr := dataset.TableID(outDir, callsTable)
 	rs := newReportSum(outDir, opts, hs) // the report's summary (reportsum.go)
+	defer rs.remove()
 	d := newDecider(opts, hs)
 	d.fingerprints = true
 	// A first pass collects the session outputs later calls are decided
