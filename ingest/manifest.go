@@ -11,12 +11,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strconv"
 	"sync"
-	"unsafe"
 
+	"github.com/permsim/permsim/internal/disksort"
 	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -623,257 +622,84 @@ func readObject(d *json.Decoder, member func(key string) error) (null bool, err 
 	return false, err
 }
 
-// sortedEntry is one new state in a stateSorter.
-type sortedEntry struct {
-	key  entryKey
-	line []byte
-}
-
 // sorterBytes is how many bytes of entries a stateSorter holds before it
 // writes them, sorted, to a run file.
 var sorterBytes = 1 << 20
 
-// sorterFanIn is how many run files of one level a stateSorter merges
-// into one of the next level: at most this many per level are kept, so
-// the files merged at the end (and their buffers) grow with the log of
-// the new states, and each state is rewritten once per level.
-const sorterFanIn = 16
-
-// sortRun is one sorted run file and its level (0: written from memory;
-// n+1: sorterFanIn runs of level n merged).
-type sortRun struct {
-	path  string
-	level int
-}
-
 // stateSorter collects a run's new file states in any order (the groups
 // finish as the workers go) and gives them back sorted by harness and
 // path, holding at most sorterBytes of them: the rest wait in sorted run
-// files beside the manifest, merged level by level (an external merge
-// sort), and at the end with the old manifest.
+// files beside the manifest (internal/disksort, an external merge sort),
+// merged at the end with the old manifest. Of two states of one file the
+// later added wins. Safe for concurrent add.
 type stateSorter struct {
-	dir   string
-	mu    sync.Mutex
-	buf   []sortedEntry
-	bytes int
-	runs  []sortRun // oldest first
-	err   error
+	mu   sync.Mutex
+	sort *disksort.Sorter
+	key  []byte
+	line []byte
+	err  error
 }
 
-func newStateSorter(dir string) *stateSorter { return &stateSorter{dir: dir} }
+func newStateSorter(dir string) *stateSorter {
+	return &stateSorter{sort: disksort.New(dir, ".manifest-run-*.tmp", sorterBytes, disksort.Newer)}
+}
+
+// sortKey is an entry's key for the sorter: the harness, a NUL, the path
+// (byte order of the two equals entryKey's order: neither holds a NUL).
+func sortKey(b []byte, k entryKey) []byte {
+	b = append(b[:0], k.h...)
+	b = append(b, 0)
+	return append(b, k.path...)
+}
 
 // add records harness h's file state st.
 func (s *stateSorter) add(h string, st FileState) {
-	line := appendEntry(nil, h, st)
-	k, _ := keyOf(line)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.buf = append(s.buf, sortedEntry{key: k, line: line})
-	s.bytes += cap(line) + int(unsafe.Sizeof(sortedEntry{}))
-	if s.bytes >= sorterBytes && s.err == nil {
-		s.err = s.spill()
+	s.line = appendEntry(s.line[:0], h, st)
+	k, _ := keyOf(s.line)
+	s.key = sortKey(s.key, k)
+	if err := s.sort.Add(s.key, s.line); err != nil && s.err == nil {
+		s.err = err
 	}
-}
-
-// sortBuf sorts the held entries; of two with one key the later added
-// wins (a later state of the same file).
-func (s *stateSorter) sortBuf() {
-	slices.SortStableFunc(s.buf, func(a, b sortedEntry) int { return a.key.compare(b.key) })
-	out := s.buf[:0]
-	for i, e := range s.buf {
-		if i+1 < len(s.buf) && s.buf[i+1].key.compare(e.key) == 0 {
-			continue
-		}
-		out = append(out, e)
-	}
-	clear(s.buf[len(out):])
-	s.buf = out
-}
-
-// spill writes the held entries, sorted, to a new run file of level 0,
-// then merges the runs of any level that has sorterFanIn of them.
-func (s *stateSorter) spill() error {
-	s.sortBuf()
-	err := s.writeRun(0, []*entrySource{{mem: s.buf}})
-	clear(s.buf)
-	s.buf, s.bytes = s.buf[:0], 0
-	if err != nil {
-		return err
-	}
-	for level := 0; ; level++ {
-		var at []int
-		for i, r := range s.runs {
-			if r.level == level {
-				at = append(at, i)
-			}
-		}
-		if len(at) < sorterFanIn {
-			return nil
-		}
-		// Every run of a lower level was merged before: the runs of this
-		// level are the latest, and the merged one is the latest of all.
-		srcs, err := s.open(at)
-		if err == nil {
-			err = s.writeRun(level+1, srcs)
-		}
-		closeSources(srcs)
-		if err != nil {
-			return err
-		}
-		merged := s.runs[len(s.runs)-1]
-		kept := s.runs[:0]
-		for i, r := range s.runs[:len(s.runs)-1] {
-			if slices.Contains(at, i) {
-				os.Remove(r.path)
-				continue
-			}
-			kept = append(kept, r)
-		}
-		s.runs = append(kept, merged)
-	}
-}
-
-// writeRun merges srcs (of equal keys the first's wins) into a new run
-// file of the level.
-func (s *stateSorter) writeRun(level int, srcs []*entrySource) error {
-	f, err := os.CreateTemp(s.dir, ".manifest-run-*.tmp")
-	if err != nil {
-		return err
-	}
-	s.runs = append(s.runs, sortRun{f.Name(), level})
-	w := bufio.NewWriterSize(f, 64<<10)
-	err = mergeEntries(srcs, func(line []byte, _ entryKey) error {
-		w.Write(line)
-		return w.WriteByte('\n')
-	})
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// open opens the runs at the given indices as sorted streams, the latest
-// first.
-func (s *stateSorter) open(at []int) ([]*entrySource, error) {
-	var srcs []*entrySource
-	for _, i := range slices.Backward(at) {
-		f, err := os.Open(s.runs[i].path)
-		if err != nil {
-			return srcs, err
-		}
-		srcs = append(srcs, &entrySource{f: f, lr: &lineReader{r: bufio.NewReaderSize(f, 16<<10)}})
-	}
-	return srcs, nil
-}
-
-// sources opens the held entries and every run as sorted streams, the
-// latest first.
-func (s *stateSorter) sources() ([]*entrySource, error) {
-	s.sortBuf()
-	at := make([]int, len(s.runs))
-	for i := range at {
-		at[i] = i
-	}
-	runs, err := s.open(at)
-	return append([]*entrySource{{mem: s.buf}}, runs...), err
 }
 
 // remove deletes the run files.
-func (s *stateSorter) remove() {
-	for _, r := range s.runs {
-		os.Remove(r.path)
-	}
-	s.runs = nil
-}
+func (s *stateSorter) remove() { s.sort.Remove() }
 
-func closeSources(srcs []*entrySource) {
-	for _, s := range srcs {
-		if s.f != nil {
-			s.f.Close()
-		}
-	}
-}
-
-// entrySource is one sorted stream of manifest lines: a run file, the
-// sorter's held entries, or the old manifest.
+// entrySource streams a manifest's entry lines (a disksort.Stream keyed as
+// the sorter's keys).
 type entrySource struct {
-	lr   *lineReader
-	f    *os.File
-	mem  []sortedEntry
-	line []byte
-	key  entryKey
-	ok   bool
+	lr  *lineReader
+	key []byte
 }
 
-// advance moves to the next line; ok is false at the end.
-func (e *entrySource) advance() error {
-	e.ok = false
+// Next returns the next entry's key and line; lines that are not entries
+// are dropped.
+func (e *entrySource) Next() (key, line []byte, ok bool, err error) {
 	if e.lr == nil {
-		if len(e.mem) == 0 {
-			return nil
-		}
-		e.line, e.key, e.ok = e.mem[0].line, e.mem[0].key, true
-		e.mem = e.mem[1:]
-		return nil
+		return nil, nil, false, nil
 	}
 	for {
 		line, _, err := e.lr.next()
 		if err == io.EOF {
-			return nil
+			return nil, nil, false, nil
 		}
 		if err != nil {
-			return err
+			return nil, nil, false, err
 		}
 		line = entryLine(line)
 		k, ok := keyOf(line)
 		if !ok {
 			continue // not an entry: dropped
 		}
-		e.line, e.key, e.ok = line, k, true
-		return nil
+		e.key = sortKey(e.key, k)
+		return e.key, line, true, nil
 	}
 }
 
-// mergeEntries merges sorted streams into one, calling emit with each
-// key's line (of equal keys, the first stream's; line and key are valid
-// only during the call).
-func mergeEntries(srcs []*entrySource, emit func(line []byte, key entryKey) error) error {
-	for _, s := range srcs {
-		if err := s.advance(); err != nil {
-			return err
-		}
-	}
-	var hBuf, pathBuf []byte
-	for {
-		first := -1
-		for i, s := range srcs {
-			if s.ok && (first < 0 || s.key.compare(srcs[first].key) < 0) {
-				first = i
-			}
-		}
-		if first < 0 {
-			return nil
-		}
-		if err := emit(srcs[first].line, srcs[first].key); err != nil {
-			return err
-		}
-		// Every stream at this key moves on. The key's bytes may be the
-		// stream's buffer: keep a copy to compare with.
-		hBuf = append(hBuf[:0], srcs[first].key.h...)
-		pathBuf = append(pathBuf[:0], srcs[first].key.path...)
-		done := entryKey{hBuf, pathBuf}
-		for _, s := range srcs {
-			for s.ok && s.key.compare(done) == 0 {
-				if err := s.advance(); err != nil {
-					return err
-				}
-			}
-		}
-	}
-}
+// Close does nothing: the manifest's file is the manifestFile's.
+func (e *entrySource) Close() error { return nil }
 
 // saveManifest writes the next manifest: old's entries merged with the
 // run's new states (new wins), each file that no longer exists left out
@@ -901,8 +727,12 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	if news.err != nil {
 		return news.err
 	}
-	srcs, err := news.sources()
-	defer func() { closeSources(srcs) }()
+	srcs, err := news.sort.Streams()
+	defer func() {
+		for _, s := range srcs {
+			s.Close()
+		}
+	}()
 	if err != nil {
 		return err
 	}
@@ -922,11 +752,10 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	w := bufio.NewWriterSize(f, 64<<10)
 	fmt.Fprintf(w, manifestHeader, manifestVersion, lastRun)
 	sep := "\n"
-	var pathBuf []byte
-	err = mergeEntries(srcs, func(line []byte, key entryKey) error {
+	err = disksort.Merge(srcs, disksort.Newer, func(key, line []byte) error {
 		if prune {
-			pathBuf = append(pathBuf[:0], key.path...)
-			if _, err := os.Stat(string(pathBuf)); errors.Is(err, fs.ErrNotExist) {
+			// The key is the harness, a NUL, the path.
+			if _, err := os.Stat(string(key[bytes.IndexByte(key, 0)+1:])); errors.Is(err, fs.ErrNotExist) {
 				return nil
 			}
 		}
