@@ -31,27 +31,30 @@ import (
 // is its own goroutine's, and finish reads both when they are done.
 //
 // Whatever could not be followed exactly (a harness name a partition folder
-// would escape, a time outside years 1000–9999, text that is not UTF-8, a
-// command list too long to count, --newest) marks the summary failed, and
-// none is written: the report then runs its SQL.
+// would escape, a time outside years 1000–9999, text that is not UTF-8,
+// more distinct decision attributes than reportSumItems, --newest) marks
+// the summary failed, and none is written: the report then runs its SQL.
+// The counts that grow with the distinct commands (reportitems.go) and the
+// calls waiting for their URL (reportpending.go) have no such bound: past
+// 1 MiB each they go to sorted runs on disk.
 type reportSum struct {
 	simulated []string
 	dir       string // the store's folder, where the counts' run files go
 	// gaveUp is set by the side that first fails: no summary will be
 	// written, so each side, at its next row, drops its tables instead of
-	// filling them to their bounds (a million one-off commands fill each
-	// table of counts to reportSumItems; held to the end, several full
-	// tables took replay's live heap from 75 to 119 MiB between 1M and 10M
-	// calls). Each side frees only its own tables, in its own goroutine.
+	// holding them to the end (full tables of counts took replay's live
+	// heap from 75 to 119 MiB between 1M and 10M calls when they were held
+	// in memory). Each side frees only its own tables, in its own
+	// goroutine.
 	gaveUp atomic.Bool
 	calls  callsSide
 	decs   decsSide
 }
 
-// reportSumItems bounds the distinct (group, command) pairs each table of
-// counts holds for the report's top commands and examples (about 40 bytes
-// each, in a flat table), and the calls waiting for their URL; past it no
-// summary is written.
+// reportSumItems bounds the distinct decision attributes (rule, reason,
+// mode, …) and their counts by project, harness, week and result, which
+// grow with the rules and projects, not the calls; past it no summary is
+// written.
 const reportSumItems = 1 << 19
 
 // noWeek is the week key of a row without a time.
@@ -96,7 +99,7 @@ func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
 		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim, outDir)},
 		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
 			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(outDir), causeIdx: map[string]int32{}, told: newItemCounts(outDir),
-			pending: map[string]pendingWhat{}, undecided: newUndecided(sim, outDir)}}
+			pending: newPendingCalls(outDir), undecided: newUndecided(sim, outDir)}}
 }
 
 // remove deletes the run files of the counts (nil-safe); Run calls it
@@ -108,10 +111,15 @@ func (s *reportSum) remove() {
 	}
 }
 
-func (c *callsSide) remove() { c.undecided.items.remove() }
+func (c *callsSide) remove() {
+	c.undecided.items.remove()
+	c.undecided.pending.remove()
+}
 
 func (ds *decsSide) remove() {
 	ds.undecided.items.remove()
+	ds.undecided.pending.remove()
+	ds.pending.remove()
 	ds.approved.remove()
 	ds.told.remove()
 }
@@ -124,11 +132,11 @@ type undecidedCalls struct {
 	groups    map[callGroup]int32
 	groupList []callGroup
 	items     *itemCounts
-	pending   map[string]pendingWhat
+	pending   *pendingCalls
 }
 
 func newUndecided(simulated []string, dir string) undecidedCalls {
-	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(dir), pending: map[string]pendingWhat{}}
+	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(dir), pending: newPendingCalls(dir)}
 }
 
 // callGroup is the cause of a call without a decision
@@ -137,13 +145,6 @@ func newUndecided(simulated []string, dir string) undecidedCalls {
 // replay left it out) is known only at the end.
 type callGroup struct {
 	cause, project, harness string
-}
-
-// pendingWhat is a call whose command and paths are empty: its item is
-// coalesce(url, query, pattern, fallback), settled by finish.
-type pendingWhat struct {
-	group    int32
-	fallback string
 }
 
 // callsSide is the reader's share: the calls view.
@@ -179,7 +180,7 @@ type decsSide struct {
 	causes      []string
 	told        *itemCounts // decisions counted as undecided, by cause
 	undecided   undecidedCalls
-	pending     map[string]pendingWhat // approved items waiting for url, query, pattern
+	pending     *pendingCalls // approved items waiting for url, query, pattern
 }
 
 // attrInfo is where a decision's items count: its approving group and its
@@ -355,11 +356,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		if what == "" {
 			fallback := cmp.Or(c.Tool, "?")
 			if c.CallKey != "" {
-				if len(ds.pending) >= reportSumItems {
-					ds.failed = true
-					return
-				}
-				ds.pending[strings.Clone(c.CallKey)] = pendingWhat{group: info.approved, fallback: strings.Clone(fallback)}
+				ds.pending.add(c.CallKey, info.approved, fallback)
 			} else {
 				what = fallback
 			}
@@ -491,11 +488,8 @@ func (u *undecidedCalls) add(r *toolcall.Row) bool {
 		what = strings.Join(r.Paths, " ")
 	}
 	if what == "" {
-		if len(u.pending) >= reportSumItems {
-			return false
-		}
-		u.pending[strings.Clone(r.CallKey)] = pendingWhat{group: gi, fallback: strings.Clone(cmp.Or(r.RawTool, r.Tool, "?"))}
-		return true
+		u.pending.add(r.CallKey, gi, cmp.Or(r.RawTool, r.Tool, "?"))
+		return !u.pending.failed
 	}
 	u.items.add(gi, what, 1)
 	return !u.items.failed
@@ -530,51 +524,6 @@ func duckTrim(s string) string {
 	return strings.TrimRightFunc(strings.TrimLeftFunc(s, isZs), isZs)
 }
 
-// urlSpecs are the columns finish reads for the pending commands.
-var urlSpecs = []dataset.ColumnSpec{
-	{Name: "call_key", Kind: dataset.KindString},
-	{Name: "url", Kind: dataset.KindString},
-	{Name: "query", Kind: dataset.KindString},
-	{Name: "pattern", Kind: dataset.KindString},
-}
-
-// settlePending reads the url, query and pattern of the calls waiting for
-// them (one more pass over the calls table, only when some call needs it)
-// and counts their items.
-func settlePending(scan *ingest.CallsScan, pend []map[string]pendingWhat, items []*itemCounts) bool {
-	n := 0
-	for _, p := range pend {
-		n += len(p)
-	}
-	if n == 0 {
-		return true
-	}
-	ok := true
-	err := scan.Read(urlSpecs, func(keep func(int) bool, first, rows int, cols []dataset.ColumnValues) error {
-		keys, urls, queries, patterns := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
-		for i := range rows {
-			if !keep(first+i) || keys[i] == "" {
-				continue
-			}
-			for j, p := range pend {
-				w, found := p[keys[i]]
-				if !found {
-					continue
-				}
-				items[j].add(w.group, cmp.Or(urls[i], queries[i], patterns[i], w.fallback), 1)
-				delete(p, keys[i])
-			}
-		}
-		return nil
-	})
-	for _, p := range pend {
-		if len(p) > 0 {
-			ok = false // a call not found again: the table changed
-		}
-	}
-	return ok && err == nil
-}
-
 // finish builds the summary once both sides are done (scan is the calls
 // table Run read, for the pending commands); nil when it failed.
 func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
@@ -584,7 +533,7 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	}
 	// The calls with no decision: those the reader left out and those the
 	// writer got without one, each with its own contexts.
-	if !settlePending(scan, []map[string]pendingWhat{c.undecided.pending, ds.undecided.pending, ds.pending},
+	if !settlePending(s.dir, scan, []*pendingCalls{c.undecided.pending, ds.undecided.pending, ds.pending},
 		[]*itemCounts{c.undecided.items, ds.undecided.items, ds.approved}) {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,6 +101,32 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 	})
 	mustRun(t, "replay", "--out", none, "--user-home", userHome)
 	stores["no decision"] = none
+
+	// More distinct commands and URLs than replay holds in memory: 24,000
+	// risky commands a rule approved (secret reads let through by
+	// Bash(cat:*): the report's top commands by approving rule) and 24,000
+	// web calls (undecided, their URL the example), each item at least 48 bytes
+	// held (reportitems.go, reportpending.go: 1 MiB each), so their counts
+	// and the calls waiting for their URL go to sorted runs on disk and
+	// are merged and joined there. Some repeat, so the top three are not
+	// only the smallest texts.
+	many := t.TempDir()
+	var lines []map[string]any
+	for i := range 24_000 {
+		n := i
+		if i%3 == 0 {
+			n = i % 7 // repeated: counts of several
+		}
+		day := []string{"04", "12"}[i%2] // on both sides of the windows' cut below
+		lines = append(lines,
+			map[string]any{"harness": "claude-code", "session_id": "m", "call_id": fmt.Sprint("c", i), "project_dir": proj, "cwd": proj,
+				"ts": "2026-11-" + day + "T10:00:00Z", "command": fmt.Sprintf("cat .env.%05d", n), "mode": "default", "result": "ok"},
+			map[string]any{"harness": "claude-code", "session_id": "m", "call_id": fmt.Sprint("w", i), "project_dir": proj,
+				"ts": "2026-11-" + day + "T11:00:00Z", "tool": "webfetch", "raw_tool": "WebFetch", "url": fmt.Sprintf("https://example.invalid/page/%05d", n%5000), "result": "ok"})
+	}
+	ingestLines(t, many, filepath.Join(dir, "many.jsonl"), lines)
+	mustRun(t, "replay", "--out", many, "--user-home", userHome)
+	stores["many distinct commands and URLs"] = many
 
 	ctx := context.Background()
 	build := replay.BuildID()
