@@ -104,21 +104,13 @@ func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(fi
 	}
 	cols := make([]ColumnValues, len(specs))
 	dec := &decoder{}
-	first := 0
-	for g := 0; g < r.NumRowGroups(); g++ {
-		rg := r.RowGroup(g)
-		n := int(rg.NumRows())
-		base := first
-		first += n
-		if !anyKept(keep, base, n) {
-			continue
-		}
+	for grp := range keptGroups(r, keep) {
 		for k, s := range specs {
-			if err := dec.column(rg, k, idx[k], s, units[k], p, n, &cols[k]); err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, s.Name, err))
+			if err := dec.column(grp.rg, k, idx[k], s, units[k], p, grp.rows, &cols[k]); err != nil {
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, s.Name, err))
 			}
 		}
-		if err := fn(base, n, cols); err != nil {
+		if err := fn(grp.first, grp.rows, cols); err != nil {
 			return err
 		}
 	}

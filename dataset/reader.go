@@ -3,6 +3,7 @@ package dataset
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"time"
@@ -124,16 +125,9 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 			restore = append(restore, fromPath{c.fields[i].index, kv.Value})
 		}
 	}
-	first := 0 // index in the file of the row group's first row
 	var rows []T
-	for g := 0; g < r.NumRowGroups(); g++ {
-		rg := r.RowGroup(g)
-		n := int(rg.NumRows())
-		base := first
-		first += n
-		if !anyKept(keep, base, n) {
-			continue // no column of this row group is decoded
-		}
+	for grp := range keptGroups(r, keep) {
+		n := grp.rows
 		// The row group's rows are given to fn by value, so one array
 		// serves every row group.
 		if cap(rows) < n {
@@ -148,20 +142,20 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 			}
 		}
 		for _, cm := range cols {
-			cr, err := rg.Column(cm.col)
+			cr, err := grp.rg.Column(cm.col)
 			if err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, cm.f.name, err))
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, cm.f.name, err))
 			}
 			err = readColumn(cr, cm, rv)
 			if cerr := cr.Close(); err == nil {
 				err = cerr
 			}
 			if err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, cm.f.name, err))
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, cm.f.name, err))
 			}
 		}
 		for i := range rows {
-			if keep != nil && !keep(base+i) {
+			if keep != nil && !keep(grp.first+i) {
 				continue
 			}
 			if err := fn(rows[i]); err != nil {
@@ -186,6 +180,33 @@ func leafColumns(sch *schema.Schema) map[string]int {
 		leaf[top] = i
 	}
 	return leaf
+}
+
+// keptGroup is one row group of a file, with where its rows stand in it.
+type keptGroup struct {
+	index int // the row group's number in the file
+	rg    *file.RowGroupReader
+	first int // the index in the file of its first row
+	rows  int
+}
+
+// keptGroups yields the row groups of r some row of which keep accepts
+// (keep nil: every one), with the index in the file of each one's first
+// row, which keep and the callers' rows are numbered by. A row group keep
+// rejects whole is passed over, none of its columns decoded.
+func keptGroups(r *file.Reader, keep func(row int) bool) iter.Seq[keptGroup] {
+	return func(yield func(keptGroup) bool) {
+		first := 0
+		for g := 0; g < r.NumRowGroups(); g++ {
+			rg := r.RowGroup(g)
+			n := int(rg.NumRows())
+			base := first
+			first += n
+			if anyKept(keep, base, n) && !yield(keptGroup{index: g, rg: rg, first: base, rows: n}) {
+				return
+			}
+		}
+	}
 }
 
 // anyKept reports whether keep accepts one of the n rows from first on
