@@ -1,7 +1,9 @@
 package dataset
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +44,36 @@ func TestKeepNumbersRowsInTheFile(t *testing.T) {
 	}
 	if want := []group{{4, 4, 4}, {8, 2, 8}}; !reflect.DeepEqual(groups, want) {
 		t.Errorf("ReadColumns row groups (first row, rows, first n) = %v, want %v", groups, want)
+	}
+}
+
+// A column of another type than the one asked for is an error about the
+// file (*FileError) naming the column, whichever reader asks: ReadColumns
+// and ScanColumns ("Errors about the file are *FileError") and ReadPart
+// (FileError: "with a column of another type than the row type's field").
+func TestWrongColumnTypeNamesTheColumn(t *testing.T) {
+	dir := t.TempDir()
+	writeAll(t, dir, "t", Options{Partitions: parts, RunID: "r"}, []every{{Harness: "h", N: 1}})
+	ps, err := Parts(dir, "t")
+	if err != nil || len(ps) != 1 {
+		t.Fatalf("Parts: %v, %v; want one file", ps, err)
+	}
+	type nAsText struct {
+		N string `col:"n"`
+	}
+	for name, read := range map[string]func() error{
+		"ReadColumns": func() error {
+			return ReadColumns(ps[0], []ColumnSpec{{"n", KindString}}, nil, func(int, int, []ColumnValues) error { return nil })
+		},
+		"ScanColumns": func() error {
+			return ScanColumns(ps[0], []string{"n"}, nil, func(int, []Strings, [][]int64) error { return nil })
+		},
+		"ReadPart": func() error { return ReadPart(ps[0], func(nAsText) error { return nil }) },
+	} {
+		err := read()
+		var fe *FileError
+		if !errors.As(err, &fe) || !strings.Contains(err.Error(), "column n: INT64") {
+			t.Errorf("%s of an INT64 column as text: %v, want a *FileError naming column n and its INT64", name, err)
+		}
 	}
 }
