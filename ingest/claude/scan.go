@@ -168,16 +168,9 @@ func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int
 		if i = fn(key, i+1, depth+1); i < 0 {
 			return -1
 		}
-		if i = jsonscan.SkipWS(b, i); i >= len(b) {
-			return -1
-		}
-		switch b[i] {
-		case '}':
-			return i + 1
-		case ',':
-			i = jsonscan.SkipWS(b, i+1)
-		default:
-			return -1
+		var done bool
+		if i, done = jsonscan.AfterValue(b, i, '}'); done || i < 0 {
+			return i
 		}
 	}
 }
@@ -197,16 +190,9 @@ func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
 		if i = fn(i, depth+1); i < 0 {
 			return -1
 		}
-		if i = jsonscan.SkipWS(b, i); i >= len(b) {
-			return -1
-		}
-		switch b[i] {
-		case ']':
-			return i + 1
-		case ',':
-			i++
-		default:
-			return -1
+		var done bool
+		if i, done = jsonscan.AfterValue(b, i, ']'); done || i < 0 {
+			return i
 		}
 	}
 }
@@ -244,17 +230,12 @@ func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool))
 		if !more {
 			return nil
 		}
-		i = jsonscan.SkipWS(obj, ve)
-		if i >= len(obj) {
+		var done bool
+		switch i, done = jsonscan.AfterValue(obj, ve, '}'); {
+		case i < 0:
 			return errSyntax
-		}
-		switch obj[i] {
-		case ',':
-			i = jsonscan.SkipWS(obj, i+1)
-		case '}':
-			return trailing(obj, i+1, whole)
-		default:
-			return errSyntax
+		case done:
+			return trailing(obj, i, whole)
 		}
 	}
 }

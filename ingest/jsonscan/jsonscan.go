@@ -89,6 +89,27 @@ func SkipValue(b []byte, i int) int {
 	return i
 }
 
+// AfterValue steps over what follows a member of an object or an element
+// of an array that ends at i, spaces allowed: when close (the container's
+// '}' or ']') is next, it returns the index just past it and done; after a
+// comma, the index of the next member or element (spaces skipped); else
+// -1. It is the one step every walk here and in the readers' own walks
+// takes between two values, and small enough to be inlined into them.
+func AfterValue(b []byte, i int, close byte) (next int, done bool) {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case close:
+			return i + 1, true
+		case ',':
+			return SkipWS(b, i+1), false
+		}
+		return -1, false
+	}
+	return -1, false
+}
+
 // Members walks the object that opens at b[i] of valid JSON, calling fn
 // with each key (without its quotes) and the index where its value
 // starts; fn returns the index just past the value, -1 to give up. It
@@ -117,17 +138,10 @@ func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
 		if ve < 0 {
 			return -1
 		}
-		i = SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
+		var done bool
+		if i, done = AfterValue(b, ve, '}'); done || i < 0 {
+			return i
 		}
-		if b[i] == '}' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = SkipWS(b, i+1)
 	}
 	return -1
 }
@@ -146,17 +160,10 @@ func Elems(b []byte, i int, fn func(vs int) int) int {
 		if ve < 0 {
 			return -1
 		}
-		i = SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
+		var done bool
+		if i, done = AfterValue(b, ve, ']'); done || i < 0 {
+			return i
 		}
-		if b[i] == ']' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = SkipWS(b, i+1)
 	}
 	return -1
 }
