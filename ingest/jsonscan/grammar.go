@@ -29,9 +29,9 @@ func skipGrammar(b []byte, i, depth int) int {
 	case '"':
 		return SkipString(b, i)
 	case '{':
-		i = SkipWS(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1
+		var done bool
+		if i, done = Enter(b, i, '{', '}'); done {
+			return i
 		}
 		for {
 			if i >= len(b) || b[i] != '"' {
@@ -46,21 +46,19 @@ func skipGrammar(b []byte, i, depth int) int {
 			if i = skipGrammar(b, SkipWS(b, i+1), depth+1); i < 0 {
 				return -1
 			}
-			var done bool
 			if i, done = AfterValue(b, i, '}'); done || i < 0 {
 				return i
 			}
 		}
 	case '[':
-		i = SkipWS(b, i+1)
-		if i < len(b) && b[i] == ']' {
-			return i + 1
+		var done bool
+		if i, done = Enter(b, i, '[', ']'); done {
+			return i
 		}
 		for {
 			if i = skipGrammar(b, i, depth+1); i < 0 {
 				return -1
 			}
-			var done bool
 			if i, done = AfterValue(b, i, ']'); done || i < 0 {
 				return i
 			}

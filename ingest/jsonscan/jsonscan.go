@@ -89,6 +89,21 @@ func SkipValue(b []byte, i int) int {
 	return i
 }
 
+// Enter steps into the object or array that opens at b[i] with open ('{'
+// or '['), close being its closer: when it is empty, it returns the index
+// just past close and done; else the index of its first member or element
+// (spaces skipped); -1 when b[i] is not open. With AfterValue it is the
+// frame of every walk of an object or array here and in the readers.
+func Enter(b []byte, i int, open, close byte) (next int, done bool) {
+	if i >= len(b) || b[i] != open {
+		return -1, false
+	}
+	if i = SkipWS(b, i+1); i < len(b) && b[i] == close {
+		return i + 1, true
+	}
+	return i, false
+}
+
 // AfterValue steps over what follows a member of an object or an element
 // of an array that ends at i, spaces allowed: when close (the container's
 // '}' or ']') is next, it returns the index just past it and done; after a
@@ -117,12 +132,9 @@ func AfterValue(b []byte, i int, close byte) (next int, done bool) {
 // or fn gave up. Values fn does not descend into it skips with
 // SkipValue: each byte is walked once, however deep.
 func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
-	if i >= len(b) || b[i] != '{' {
-		return -1
-	}
-	i = SkipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1
+	var done bool
+	if i, done = Enter(b, i, '{', '}'); done || i < 0 {
+		return i
 	}
 	for i < len(b) && b[i] == '"' {
 		ke := SkipString(b, i)
@@ -138,7 +150,6 @@ func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
 		if ve < 0 {
 			return -1
 		}
-		var done bool
 		if i, done = AfterValue(b, ve, '}'); done || i < 0 {
 			return i
 		}
@@ -148,19 +159,15 @@ func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
 
 // Elems walks the array that opens at b[i] like Members an object.
 func Elems(b []byte, i int, fn func(vs int) int) int {
-	if i >= len(b) || b[i] != '[' {
-		return -1
-	}
-	i = SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return i + 1
+	var done bool
+	if i, done = Enter(b, i, '[', ']'); done || i < 0 {
+		return i
 	}
 	for i < len(b) {
 		ve := fn(i)
 		if ve < 0 {
 			return -1
 		}
-		var done bool
 		if i, done = AfterValue(b, ve, ']'); done || i < 0 {
 			return i
 		}
