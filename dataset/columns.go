@@ -62,25 +62,14 @@ type ColumnValues struct {
 // about the file are *FileError; fn's error is returned as is.
 func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(first, rows int, cols []ColumnValues) error) error {
 	fail := func(err error) error { return &FileError{Path: p.Path, Err: err} }
-	r, err := openForRead(p.Path)
+	r, err := openColumnFile(p.Path)
 	if err != nil {
 		return fail(err)
 	}
 	defer r.Close()
-	sch := r.MetaData().Schema
-	leaf := leafColumns(sch)
 	idx := make([]int, len(specs))
 	units := make([]schema.TimeUnitType, len(specs))
 	for k, s := range specs {
-		i, ok := leaf[s.Name]
-		if !ok {
-			idx[k] = -1
-			continue
-		}
-		if i < 0 {
-			return fail(fmt.Errorf("column %s: nested type", s.Name))
-		}
-		d := sch.Column(i)
 		want, lists := parquet.Types.ByteArray, false
 		switch s.Kind {
 		case KindStrings:
@@ -90,35 +79,30 @@ func ReadColumns(p Part, specs []ColumnSpec, keep func(row int) bool, fn func(fi
 		case KindBool:
 			want = parquet.Types.Boolean
 		}
-		if d.PhysicalType() != want || (d.MaxRepetitionLevel() > 0) != lists || d.MaxRepetitionLevel() > 1 {
-			return fail(fmt.Errorf("column %s: %s with %d repetition levels, want %s", s.Name, d.PhysicalType(), d.MaxRepetitionLevel(), want))
+		i, err := r.column(s.Name, want, lists)
+		if err != nil {
+			return fail(fmt.Errorf("%w, want %s", err, want))
+		}
+		if idx[k] = i; i < 0 {
+			continue
 		}
 		if s.Kind == KindTime {
-			u, ok := timeUnit(d)
+			u, ok := timeUnit(r.sch.Column(i))
 			if !ok {
 				return fail(fmt.Errorf("column %s: INT64 without a TIMESTAMP type of a known unit", s.Name))
 			}
 			units[k] = u
 		}
-		idx[k] = i
 	}
 	cols := make([]ColumnValues, len(specs))
 	dec := &decoder{}
-	first := 0
-	for g := 0; g < r.NumRowGroups(); g++ {
-		rg := r.RowGroup(g)
-		n := int(rg.NumRows())
-		base := first
-		first += n
-		if !anyKept(keep, base, n) {
-			continue
-		}
+	for grp := range r.keptGroups(keep) {
 		for k, s := range specs {
-			if err := dec.column(rg, k, idx[k], s, units[k], p, n, &cols[k]); err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, s.Name, err))
+			if err := dec.column(grp.rg, k, idx[k], s, units[k], p, grp.rows, &cols[k]); err != nil {
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, s.Name, err))
 			}
 		}
-		if err := fn(base, n, cols); err != nil {
+		if err := fn(grp.first, grp.rows, cols); err != nil {
 			return err
 		}
 	}

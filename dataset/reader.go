@@ -3,6 +3,7 @@ package dataset
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"reflect"
 	"slices"
 	"time"
@@ -94,13 +95,12 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 	if err != nil {
 		return err, nil
 	}
-	r, err := openForRead(p.Path)
+	r, err := openColumnFile(p.Path)
 	if err != nil {
 		return fail(err)
 	}
 	defer r.Close()
-	sch := r.MetaData().Schema
-	cols, inFile, err := mapColumns(c, sch)
+	cols, inFile, err := mapColumns(c, r)
 	if err != nil {
 		return fail(err)
 	}
@@ -124,16 +124,9 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 			restore = append(restore, fromPath{c.fields[i].index, kv.Value})
 		}
 	}
-	first := 0 // index in the file of the row group's first row
 	var rows []T
-	for g := 0; g < r.NumRowGroups(); g++ {
-		rg := r.RowGroup(g)
-		n := int(rg.NumRows())
-		base := first
-		first += n
-		if !anyKept(keep, base, n) {
-			continue // no column of this row group is decoded
-		}
+	for grp := range r.keptGroups(keep) {
+		n := grp.rows
 		// The row group's rows are given to fn by value, so one array
 		// serves every row group.
 		if cap(rows) < n {
@@ -148,20 +141,20 @@ func readPart[T any](p Part, only []string, keep func(int) bool, fn func(T) erro
 			}
 		}
 		for _, cm := range cols {
-			cr, err := rg.Column(cm.col)
+			cr, err := grp.rg.Column(cm.col)
 			if err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, cm.f.name, err))
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, cm.f.name, err))
 			}
 			err = readColumn(cr, cm, rv)
 			if cerr := cr.Close(); err == nil {
 				err = cerr
 			}
 			if err != nil {
-				return fail(fmt.Errorf("row group %d, column %s: %w", g, cm.f.name, err))
+				return fail(fmt.Errorf("row group %d, column %s: %w", grp.index, cm.f.name, err))
 			}
 		}
 		for i := range rows {
-			if keep != nil && !keep(base+i) {
+			if keep != nil && !keep(grp.first+i) {
 				continue
 			}
 			if err := fn(rows[i]); err != nil {
@@ -188,6 +181,69 @@ func leafColumns(sch *schema.Schema) map[string]int {
 	return leaf
 }
 
+// columnFile is a data file open for reading its columns by name.
+type columnFile struct {
+	*file.Reader
+	sch  *schema.Schema
+	leaf map[string]int // leafColumns(sch)
+}
+
+func openColumnFile(path string) (*columnFile, error) {
+	r, err := openForRead(path)
+	if err != nil {
+		return nil, err
+	}
+	sch := r.MetaData().Schema
+	return &columnFile{Reader: r, sch: sch, leaf: leafColumns(sch)}, nil
+}
+
+// column finds the file's column name: its index, or -1 when the file has
+// no such column. A column that is nested, or is not of physical type
+// want with the repetition of a list (lists) or of a single value, is an
+// error naming the column and what it is (the caller adds what it
+// wanted).
+func (f *columnFile) column(name string, want parquet.Type, lists bool) (int, error) {
+	i, ok := f.leaf[name]
+	if !ok {
+		return -1, nil
+	}
+	if i < 0 {
+		return 0, fmt.Errorf("column %s: nested type", name)
+	}
+	d := f.sch.Column(i)
+	if d.PhysicalType() != want || (d.MaxRepetitionLevel() > 0) != lists || d.MaxRepetitionLevel() > 1 {
+		return 0, fmt.Errorf("column %s: %s with %d repetition levels", name, d.PhysicalType(), d.MaxRepetitionLevel())
+	}
+	return i, nil
+}
+
+// keptGroup is one row group of a file, with where its rows stand in it.
+type keptGroup struct {
+	index int // the row group's number in the file
+	rg    *file.RowGroupReader
+	first int // the index in the file of its first row
+	rows  int
+}
+
+// keptGroups yields the row groups of the file some row of which keep
+// accepts (keep nil: every one), with the index in the file of each one's
+// first row, which keep and the callers' rows are numbered by. A row group
+// keep rejects whole is passed over, none of its columns decoded.
+func (f *columnFile) keptGroups(keep func(row int) bool) iter.Seq[keptGroup] {
+	return func(yield func(keptGroup) bool) {
+		first := 0
+		for g := 0; g < f.NumRowGroups(); g++ {
+			rg := f.RowGroup(g)
+			n := int(rg.NumRows())
+			base := first
+			first += n
+			if anyKept(keep, base, n) && !yield(keptGroup{index: g, rg: rg, first: base, rows: n}) {
+				return
+			}
+		}
+	}
+}
+
 // anyKept reports whether keep accepts one of the n rows from first on
 // (keep nil: every row is kept), so a row group none of whose rows is
 // wanted is not decoded.
@@ -205,21 +261,10 @@ func anyKept(keep func(row int) bool, first, n int) bool {
 
 // mapColumns finds, for each field of the row type, the file's leaf column
 // of that top-level name, and checks the column can fill the field.
-func mapColumns(c *codec, sch *schema.Schema) ([]colMap, map[string]bool, error) {
-	leaf := leafColumns(sch)
+func mapColumns(c *codec, r *columnFile) ([]colMap, map[string]bool, error) {
 	var cols []colMap
 	inFile := map[string]bool{}
 	for _, f := range c.fields {
-		ci, ok := leaf[f.name]
-		if !ok {
-			continue
-		}
-		inFile[f.name] = true
-		if ci < 0 {
-			return nil, nil, fmt.Errorf("column %s: nested type, want %s", f.name, f.kind)
-		}
-		d := sch.Column(ci)
-		cm := colMap{f: f, col: ci, desc: d}
 		want := parquet.Types.ByteArray
 		switch f.kind {
 		case kBool:
@@ -227,10 +272,16 @@ func mapColumns(c *codec, sch *schema.Schema) ([]colMap, map[string]bool, error)
 		case kInt64, kInt64Ptr, kTime:
 			want = parquet.Types.Int64
 		}
-		lists := f.kind == kStrings
-		if d.PhysicalType() != want || (d.MaxRepetitionLevel() > 0) != lists || d.MaxRepetitionLevel() > 1 {
-			return nil, nil, fmt.Errorf("column %s: %s with %d repetition levels, want %s", f.name, d.PhysicalType(), d.MaxRepetitionLevel(), f.kind)
+		ci, err := r.column(f.name, want, f.kind == kStrings)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w, want %s", err, f.kind)
 		}
+		if ci < 0 {
+			continue
+		}
+		inFile[f.name] = true
+		d := r.sch.Column(ci)
+		cm := colMap{f: f, col: ci, desc: d}
 		if f.kind == kTime {
 			ts, ok := d.LogicalType().(*schema.TimestampLogicalType)
 			var unit schema.TimeUnitType

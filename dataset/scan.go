@@ -28,24 +28,15 @@ func (s *Strings) Bytes(i int) []byte { return s.Data[s.Off[i]:s.Off[i+1]] }
 // Errors about the file are *FileError; fn's error is returned as is.
 func ScanColumns(p Part, strCols, intCols []string, fn func(rows int, strs []Strings, ints [][]int64) error) error {
 	fail := func(err error) error { return &FileError{Path: p.Path, Err: err} }
-	r, err := openForRead(p.Path)
+	r, err := openColumnFile(p.Path)
 	if err != nil {
 		return fail(err)
 	}
 	defer r.Close()
-	sch := r.MetaData().Schema
-	leaf := leafColumns(sch)
 	find := func(name string, want parquet.Type) (int, error) {
-		i, ok := leaf[name]
-		if !ok {
-			return -1, nil
-		}
-		if i < 0 {
-			return 0, fmt.Errorf("column %s: nested type", name)
-		}
-		d := sch.Column(i)
-		if d.PhysicalType() != want || d.MaxRepetitionLevel() > 0 {
-			return 0, fmt.Errorf("column %s: %s with %d repetition levels, want flat %s", name, d.PhysicalType(), d.MaxRepetitionLevel(), want)
+		i, err := r.column(name, want, false)
+		if err != nil {
+			return 0, fmt.Errorf("%w, want flat %s", err, want)
 		}
 		return i, nil
 	}

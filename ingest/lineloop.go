@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -117,6 +119,26 @@ func (lp *LineLoop) Run(ctx context.Context, r io.Reader, fn func(text []byte, t
 // judged not whole: not consumed, since it may still be being written.
 func (lp *LineLoop) TruncatedTail() {
 	lp.problem(lp.Line+1, "truncated last line (no newline, not valid JSON)")
+}
+
+// ErrNotObject is the error of a JSON Lines transcript line that is not a
+// JSON object (ObjectLine).
+var ErrNotObject = errors.New("not a JSON object")
+
+// ObjectLine is the first step of the JSON Lines transcript readers' line
+// handlers: the line without a byte-order mark (on the file's first line
+// only) and without what trim removes around it. An empty result is a
+// blank line, skipped; a line that does not open with { and close with }
+// cannot be a record and is ErrNotObject.
+func ObjectLine(text []byte, first bool, trim func([]byte) []byte) ([]byte, error) {
+	if first {
+		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")) // a byte-order mark
+	}
+	text = trim(text)
+	if len(text) > 0 && (text[0] != '{' || text[len(text)-1] != '}') {
+		return nil, ErrNotObject
+	}
+	return text, nil
 }
 
 // TrimLine trims the spaces, tabs and carriage returns around a line (a

@@ -149,25 +149,18 @@ func (p *Policy) requests(call engine.Call) (tool string, reqs []request, notes 
 		tool = string(call.Tool)
 	}
 	tool = strings.ToLower(tool)
+	// OpenCode's built-in tools are named with permsim's own tool words
+	// (toolcall.OpenCodeNames maps each to itself), so a call of another
+	// harness's tool takes its OpenCode name from its normalized tool;
+	// only apply_patch, OpenCode's other edit tool, keeps its own name.
 	switch call.Tool {
-	case engine.ToolBash:
-		tool = "bash"
-	case engine.ToolRead:
-		tool = "read"
-	case engine.ToolWrite:
-		tool = "write"
 	case engine.ToolEdit:
 		if tool != "apply_patch" {
-			tool = "edit"
+			tool = string(engine.ToolEdit)
 		}
-	case engine.ToolGlob:
-		tool = "glob"
-	case engine.ToolGrep:
-		tool = "grep"
-	case engine.ToolWebFetch:
-		tool = "webfetch"
-	case engine.ToolWebSearch:
-		tool = "websearch"
+	case engine.ToolBash, engine.ToolRead, engine.ToolWrite, engine.ToolGlob,
+		engine.ToolGrep, engine.ToolWebFetch, engine.ToolWebSearch:
+		tool = string(call.Tool)
 	}
 	add := func(r *request) {
 		if r != nil {

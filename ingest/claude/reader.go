@@ -2,7 +2,6 @@ package claude
 
 import (
 	"bytes"
-	"errors"
 	"io"
 	"time"
 
@@ -192,8 +191,6 @@ func (r *rec) rejected() bool {
 	return rej
 }
 
-var errNotObject = errors.New("not a JSON object")
-
 // The pre-filter looks for `_use"`, `_result"` and `Mode"`: their first
 // bytes are rare in transcript text, so bytes.Index runs at memory speed,
 // whereas a pattern starting with a quote stops at every quote of a JSON
@@ -316,15 +313,9 @@ func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 // process handles one complete line. It returns an error for a line that
 // is not a JSON object; lines that cannot matter are not decoded at all.
 func (fr *fileReader) process(text []byte) error {
-	if fr.line == 1 {
-		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")) // a byte-order mark
-	}
-	text = ingest.TrimLine(text)
-	if len(text) == 0 {
-		return nil
-	}
-	if text[0] != '{' || text[len(text)-1] != '}' {
-		return errNotObject
+	text, err := ingest.ObjectLine(text, fr.line == 1, ingest.TrimLine)
+	if err != nil || len(text) == 0 {
+		return err
 	}
 	if fr.firstDone && !mayMatter(text) {
 		return nil

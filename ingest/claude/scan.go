@@ -59,12 +59,11 @@ func trailing(b []byte, i int, whole bool) error {
 // eachElem calls fn with the raw value of every element of the array arr
 // until fn returns false.
 func eachElem(arr []byte, fn func(val []byte) bool) error {
-	i := jsonscan.SkipWS(arr, 0)
-	if i >= len(arr) || arr[i] != '[' {
+	i, done := jsonscan.Enter(arr, jsonscan.SkipWS(arr, 0), '[', ']')
+	switch {
+	case i < 0:
 		return errSyntax
-	}
-	i = jsonscan.SkipWS(arr, i+1)
-	if i < len(arr) && arr[i] == ']' {
+	case done:
 		return nil
 	}
 	for {
@@ -76,17 +75,11 @@ func eachElem(arr []byte, fn func(val []byte) bool) error {
 		if !fn(arr[vs:ve]) {
 			return nil
 		}
-		i = jsonscan.SkipWS(arr, ve)
-		if i >= len(arr) {
+		switch i, done = jsonscan.AfterValue(arr, ve, ']'); {
+		case i < 0:
 			return errSyntax
-		}
-		switch arr[i] {
-		case ',':
-			i++
-		case ']':
+		case done:
 			return nil
-		default:
-			return errSyntax
 		}
 	}
 }
@@ -145,13 +138,12 @@ func num(v []byte) (int64, bool) {
 // depth bound are those of skipDepth, so walking a value reached through a
 // nested walk costs one scan of its bytes instead of one per level.
 func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int {
-	i = jsonscan.SkipWS(b, i)
-	if i >= len(b) || depth > maxDepth || b[i] != '{' {
+	if depth > maxDepth {
 		return -1
 	}
-	i = jsonscan.SkipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1
+	var done bool
+	if i, done = jsonscan.Enter(b, jsonscan.SkipWS(b, i), '{', '}'); done || i < 0 {
+		return i
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
@@ -168,16 +160,8 @@ func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int
 		if i = fn(key, i+1, depth+1); i < 0 {
 			return -1
 		}
-		if i = jsonscan.SkipWS(b, i); i >= len(b) {
-			return -1
-		}
-		switch b[i] {
-		case '}':
-			return i + 1
-		case ',':
-			i = jsonscan.SkipWS(b, i+1)
-		default:
-			return -1
+		if i, done = jsonscan.AfterValue(b, i, '}'); done || i < 0 {
+			return i
 		}
 	}
 }
@@ -185,28 +169,19 @@ func walkObj(b []byte, i, depth int, fn func(key []byte, vs, depth int) int) int
 // walkArr is walkObj for an array: fn gets the index where each element
 // starts (spaces allowed) and its depth, and returns the index past it.
 func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
-	i = jsonscan.SkipWS(b, i)
-	if i >= len(b) || depth > maxDepth || b[i] != '[' {
+	if depth > maxDepth {
 		return -1
 	}
-	i = jsonscan.SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return i + 1
+	var done bool
+	if i, done = jsonscan.Enter(b, jsonscan.SkipWS(b, i), '[', ']'); done || i < 0 {
+		return i
 	}
 	for {
 		if i = fn(i, depth+1); i < 0 {
 			return -1
 		}
-		if i = jsonscan.SkipWS(b, i); i >= len(b) {
-			return -1
-		}
-		switch b[i] {
-		case ']':
-			return i + 1
-		case ',':
-			i++
-		default:
-			return -1
+		if i, done = jsonscan.AfterValue(b, i, ']'); done || i < 0 {
+			return i
 		}
 	}
 }
@@ -216,13 +191,12 @@ func walkArr(b []byte, i, depth int, fn func(vs, depth int) int) int {
 // spaces) and returns the index just past the value (-1 when malformed)
 // and whether to go on.
 func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool)) error {
-	i := jsonscan.SkipWS(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
+	i, done := jsonscan.Enter(obj, jsonscan.SkipWS(obj, 0), '{', '}')
+	switch {
+	case i < 0:
 		return errSyntax
-	}
-	i = jsonscan.SkipWS(obj, i+1)
-	if i < len(obj) && obj[i] == '}' {
-		return trailing(obj, i+1, whole)
+	case done:
+		return trailing(obj, i, whole)
 	}
 	for {
 		if i >= len(obj) || obj[i] != '"' {
@@ -244,17 +218,11 @@ func eachMember(obj []byte, whole bool, fn func(key []byte, vs int) (int, bool))
 		if !more {
 			return nil
 		}
-		i = jsonscan.SkipWS(obj, ve)
-		if i >= len(obj) {
+		switch i, done = jsonscan.AfterValue(obj, ve, '}'); {
+		case i < 0:
 			return errSyntax
-		}
-		switch obj[i] {
-		case ',':
-			i = jsonscan.SkipWS(obj, i+1)
-		case '}':
-			return trailing(obj, i+1, whole)
-		default:
-			return errSyntax
+		case done:
+			return trailing(obj, i, whole)
 		}
 	}
 }

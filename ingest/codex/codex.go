@@ -177,8 +177,6 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		Offset: offset, Line: fr.line, State: st.encode()}, nil
 }
 
-var errNotObject = errors.New("not a JSON object")
-
 // DefaultMaxExpanded is the most a .zst rollout may expand to. Real
 // rollouts are megabytes to a few hundred; a file that expands past this
 // (a zstd bomb) has its rest reported and skipped instead of keeping the

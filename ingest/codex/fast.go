@@ -464,19 +464,15 @@ func (l *fastLine) object(b []byte, i int, top, light bool) (int, bool) {
 		if f >= 0 {
 			seen |= 1 << f
 		}
-		if i = jsonscan.SkipWS(b, ve); i >= len(b) {
+		var done bool
+		switch i, done = jsonscan.AfterValue(b, ve, '}'); {
+		case i < 0:
 			return 0, false
-		}
-		switch b[i] {
-		case '}':
+		case done:
 			if seen&(1<<fType) == 0 && !fromLight {
 				return 0, false
 			}
-			return i + 1, true
-		case ',':
-			i = jsonscan.SkipWS(b, i+1)
-		default:
-			return 0, false
+			return i, true
 		}
 	}
 }

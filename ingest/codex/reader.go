@@ -95,15 +95,9 @@ func mayMatter(line []byte) bool {
 // process handles one complete line. It returns an error for a line that
 // is not a JSON object; lines that cannot matter are not decoded at all.
 func (fr *fileReader) process(text []byte) error {
-	if fr.line == 1 {
-		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
-	}
-	text = ingest.TrimLine(text)
-	if len(text) == 0 {
-		return nil
-	}
-	if text[0] != '{' || text[len(text)-1] != '}' {
-		return errNotObject
+	text, err := ingest.ObjectLine(text, fr.line == 1, ingest.TrimLine)
+	if err != nil || len(text) == 0 {
+		return err
 	}
 	first := fr.first
 	fr.first = false

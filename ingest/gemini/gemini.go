@@ -423,20 +423,14 @@ func (s *Source) scan(ctx context.Context, ps *pass, r io.Reader, offset, lineNo
 	return nil
 }
 
-var errNotObject = errors.New("not a JSON object")
-
 // record applies one .jsonl line, in the order of the CLI's own loader:
 // a rewind, a message (it has an id), a $set, a metadata line.
 func (c *chat) record(text []byte, n int64) error {
-	if n == 1 {
-		text = bytes.TrimPrefix(text, []byte("\xef\xbb\xbf"))
-	}
-	text = bytes.TrimSpace(text)
-	if len(text) == 0 {
-		return nil
-	}
-	if text[0] != '{' || text[len(text)-1] != '}' {
-		return errNotObject
+	// bytes.TrimSpace, not ingest.TrimLine: this reader has always taken
+	// Unicode spaces around a line as space.
+	text, err := ingest.ObjectLine(text, n == 1, bytes.TrimSpace)
+	if err != nil || len(text) == 0 {
+		return err
 	}
 	var m message
 	if c.fastMessage(text, &m) {

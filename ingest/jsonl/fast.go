@@ -174,21 +174,17 @@ func (d *decoder) fast(text []byte, row *ingest.Row) (hasSource, ok bool) {
 				hasSource = true
 			}
 		}
-		i = jsonscan.SkipWS(text, ve)
-		if i >= len(text) {
+		var done bool
+		switch i, done = jsonscan.AfterValue(text, ve, '}'); {
+		case i < 0:
 			return false, false
-		}
-		if text[i] == '}' {
-			if jsonscan.SkipWS(text, i+1) != len(text) {
+		case done:
+			if jsonscan.SkipWS(text, i) != len(text) {
 				return false, false
 			}
 			d.fms = fms
 			return hasSource, d.setAll(text, row, fms, used)
 		}
-		if text[i] != ',' {
-			return false, false
-		}
-		i = jsonscan.SkipWS(text, i+1)
 	}
 	return false, false
 }

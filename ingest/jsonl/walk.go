@@ -54,12 +54,12 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 			return ms, false
 		}
 		ms = append(ms, member{key: keyString(key), raw: text[vs:ve]})
-		i = jsonscan.SkipWS(text, ve)
-		if i >= len(text) {
+		var done bool
+		switch i, done = jsonscan.AfterValue(text, ve, '}'); {
+		case i < 0:
 			return ms, false
-		}
-		if text[i] == '}' {
-			if jsonscan.SkipWS(text, i+1) != len(text) {
+		case done:
+			if jsonscan.SkipWS(text, i) != len(text) {
 				return ms, false
 			}
 			o.sort(ms)
@@ -70,10 +70,6 @@ func members(text []byte, ms []member, o *order) ([]member, bool) {
 			}
 			return ms, true
 		}
-		if text[i] != ',' {
-			return ms, false
-		}
-		i = jsonscan.SkipWS(text, i+1)
 	}
 	return ms, false
 }

@@ -29,9 +29,9 @@ func skipGrammar(b []byte, i, depth int) int {
 	case '"':
 		return SkipString(b, i)
 	case '{':
-		i = SkipWS(b, i+1)
-		if i < len(b) && b[i] == '}' {
-			return i + 1
+		var done bool
+		if i, done = Enter(b, i, '{', '}'); done {
+			return i
 		}
 		for {
 			if i >= len(b) || b[i] != '"' {
@@ -46,48 +46,40 @@ func skipGrammar(b []byte, i, depth int) int {
 			if i = skipGrammar(b, SkipWS(b, i+1), depth+1); i < 0 {
 				return -1
 			}
-			if i = SkipWS(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case '}':
-				return i + 1
-			case ',':
-				i = SkipWS(b, i+1)
-			default:
-				return -1
+			if i, done = AfterValue(b, i, '}'); done || i < 0 {
+				return i
 			}
 		}
 	case '[':
-		i = SkipWS(b, i+1)
-		if i < len(b) && b[i] == ']' {
-			return i + 1
+		var done bool
+		if i, done = Enter(b, i, '[', ']'); done {
+			return i
 		}
 		for {
 			if i = skipGrammar(b, i, depth+1); i < 0 {
 				return -1
 			}
-			if i = SkipWS(b, i); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ']':
-				return i + 1
-			case ',':
-				i = SkipWS(b, i+1)
-			default:
-				return -1
+			if i, done = AfterValue(b, i, ']'); done || i < 0 {
+				return i
 			}
 		}
+	default:
+		return skipScalar(b, i)
+	}
+}
+
+// skipScalar returns the index just past the true, false, null or number
+// that starts at b[i], or -1: the values both grammars check the same way.
+func skipScalar(b []byte, i int) int {
+	switch b[i] {
 	case 't':
 		return lit(b, i, "true")
 	case 'f':
 		return lit(b, i, "false")
 	case 'n':
 		return lit(b, i, "null")
-	default:
-		return SkipNumber(b, i)
 	}
+	return SkipNumber(b, i)
 }
 
 func lit(b []byte, i int, word string) int {

@@ -89,6 +89,42 @@ func SkipValue(b []byte, i int) int {
 	return i
 }
 
+// Enter steps into the object or array that opens at b[i] with open ('{'
+// or '['), close being its closer: when it is empty, it returns the index
+// just past close and done; else the index of its first member or element
+// (spaces skipped); -1 when b[i] is not open. With AfterValue it is the
+// frame of every walk of an object or array here and in the readers.
+func Enter(b []byte, i int, open, close byte) (next int, done bool) {
+	if i >= len(b) || b[i] != open {
+		return -1, false
+	}
+	if i = SkipWS(b, i+1); i < len(b) && b[i] == close {
+		return i + 1, true
+	}
+	return i, false
+}
+
+// AfterValue steps over what follows a member of an object or an element
+// of an array that ends at i, spaces allowed: when close (the container's
+// '}' or ']') is next, it returns the index just past it and done; after a
+// comma, the index of the next member or element (spaces skipped); else
+// -1. It is the one step every walk here and in the readers' own walks
+// takes between two values, and small enough to be inlined into them.
+func AfterValue(b []byte, i int, close byte) (next int, done bool) {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case close:
+			return i + 1, true
+		case ',':
+			return SkipWS(b, i+1), false
+		}
+		return -1, false
+	}
+	return -1, false
+}
+
 // Members walks the object that opens at b[i] of valid JSON, calling fn
 // with each key (without its quotes) and the index where its value
 // starts; fn returns the index just past the value, -1 to give up. It
@@ -96,12 +132,9 @@ func SkipValue(b []byte, i int) int {
 // or fn gave up. Values fn does not descend into it skips with
 // SkipValue: each byte is walked once, however deep.
 func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
-	if i >= len(b) || b[i] != '{' {
-		return -1
-	}
-	i = SkipWS(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return i + 1
+	var done bool
+	if i, done = Enter(b, i, '{', '}'); done || i < 0 {
+		return i
 	}
 	for i < len(b) && b[i] == '"' {
 		ke := SkipString(b, i)
@@ -117,46 +150,27 @@ func Members(b []byte, i int, fn func(key []byte, vs int) int) int {
 		if ve < 0 {
 			return -1
 		}
-		i = SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
+		if i, done = AfterValue(b, ve, '}'); done || i < 0 {
+			return i
 		}
-		if b[i] == '}' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = SkipWS(b, i+1)
 	}
 	return -1
 }
 
 // Elems walks the array that opens at b[i] like Members an object.
 func Elems(b []byte, i int, fn func(vs int) int) int {
-	if i >= len(b) || b[i] != '[' {
-		return -1
-	}
-	i = SkipWS(b, i+1)
-	if i < len(b) && b[i] == ']' {
-		return i + 1
+	var done bool
+	if i, done = Enter(b, i, '[', ']'); done || i < 0 {
+		return i
 	}
 	for i < len(b) {
 		ve := fn(i)
 		if ve < 0 {
 			return -1
 		}
-		i = SkipWS(b, ve)
-		if i >= len(b) {
-			return -1
+		if i, done = AfterValue(b, ve, ']'); done || i < 0 {
+			return i
 		}
-		if b[i] == ']' {
-			return i + 1
-		}
-		if b[i] != ',' {
-			return -1
-		}
-		i = SkipWS(b, i+1)
 	}
 	return -1
 }

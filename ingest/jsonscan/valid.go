@@ -118,16 +118,9 @@ func skipValid(b []byte, i, depth int, flat *bool) int {
 			if i = skipValid(b, skipWSFlat(b, i+1, flat), depth+1, flat); i < 0 {
 				return -1
 			}
-			if i = skipWSFlat(b, i, flat); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case '}':
-				return i + 1
-			case ',':
-				i = skipWSFlat(b, i+1, flat)
-			default:
-				return -1
+			var done bool
+			if i, done = afterValueFlat(b, i, '}', flat); done || i < 0 {
+				return i
 			}
 		}
 	case '[':
@@ -139,27 +132,23 @@ func skipValid(b []byte, i, depth int, flat *bool) int {
 			if i = skipValid(b, i, depth+1, flat); i < 0 {
 				return -1
 			}
-			if i = skipWSFlat(b, i, flat); i >= len(b) {
-				return -1
-			}
-			switch b[i] {
-			case ']':
-				return i + 1
-			case ',':
-				i = skipWSFlat(b, i+1, flat)
-			default:
-				return -1
+			var done bool
+			if i, done = afterValueFlat(b, i, ']', flat); done || i < 0 {
+				return i
 			}
 		}
-	case 't':
-		return lit(b, i, "true")
-	case 'f':
-		return lit(b, i, "false")
-	case 'n':
-		return lit(b, i, "null")
 	default:
-		return SkipNumber(b, i)
+		return skipScalar(b, i)
 	}
+}
+
+// afterValueFlat is AfterValue noting in flat when there was space to
+// skip: without any, the comma or the closer is the one byte between the
+// value and what comes next.
+func afterValueFlat(b []byte, i int, close byte, flat *bool) (next int, done bool) {
+	next, done = AfterValue(b, i, close)
+	*flat = *flat && next == i+1
+	return
 }
 
 // skipWSFlat is SkipWS noting in flat when there was space to skip.
