@@ -169,11 +169,16 @@ func (s *Sorter) Remove() {
 	s.runs, s.arena, s.held = nil, nil, nil
 }
 
-// memStream sorts the held records (stable: of equal keys the later added
-// is later) and streams them, equal keys combined.
+// memStream sorts the held records and streams them, equal keys combined.
+// Of equal keys the later added is later: records are added at rising
+// arena offsets, so the offset settles ties (pdqsort with that tie-break
+// took half the time of a stable sort, replay's 1M-call profile).
 func (s *Sorter) memStream() Stream {
-	slices.SortStableFunc(s.held, func(a, b span) int {
-		return bytes.Compare(s.arena[a.k0:a.k1], s.arena[b.k0:b.k1])
+	slices.SortFunc(s.held, func(a, b span) int {
+		if c := bytes.Compare(s.arena[a.k0:a.k1], s.arena[b.k0:b.k1]); c != 0 {
+			return c
+		}
+		return a.k0 - b.k0
 	})
 	return &memStream{s: s}
 }

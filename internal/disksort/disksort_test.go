@@ -30,6 +30,7 @@ func TestSortsAndCombines(t *testing.T) {
 		counts bool // values are counts summed; else the last one is kept
 	}{
 		{"held only, sum", 500, 1 << 20, true},
+		{"held only, newer", 2000, 1 << 20, false},
 		{"runs, sum", 20_000, 2 << 10, true},
 		{"levels, newer", 60_000, 1 << 10, false},
 	} {
