@@ -79,15 +79,15 @@ const (
 // It removes the summary of the tables about to be replaced first, so a
 // run that fails part-way leaves none.
 func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
-	if reportsum.Remove(outDir) != nil || opts.Newest > 0 {
-		return nil
-	}
 	// Run files a replay killed part-way left (one replay writes a store
 	// at a time: the store's lock).
 	if left, err := filepath.Glob(filepath.Join(outDir, itemRunPattern)); err == nil {
 		for _, f := range left {
 			os.Remove(f)
 		}
+	}
+	if reportsum.Remove(outDir) != nil || opts.Newest > 0 {
+		return nil
 	}
 	var sim []string
 	for h := range hs {

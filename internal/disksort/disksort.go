@@ -348,9 +348,11 @@ func Merge(srcs []Stream, combine Combine, emit func(key, value []byte) error) e
 		if err := advance(first); err != nil {
 			return err
 		}
-		for i := first + 1; i < len(heads); i++ {
-			if heads[i].ok && bytes.Equal(heads[i].key, keyBuf) {
-				// srcs[first] is later than srcs[i].
+		// Every stream at this key moves past it: srcs[first] is later than
+		// the streams after it, and a stream that holds the key more than
+		// once (a damaged file a caller streams) has its first the later.
+		for i := first; i < len(heads); i++ {
+			for heads[i].ok && bytes.Equal(heads[i].key, keyBuf) {
 				valBuf = append(valBuf[:0], combine(keyBuf, valBuf, heads[i].val)...)
 				if err := advance(i); err != nil {
 					return err

@@ -128,3 +128,34 @@ func TestShortRunIsAnError(t *testing.T) {
 	}
 	s.Remove()
 }
+
+// sliceStream streams records given in order, for Merge's tests.
+type sliceStream struct{ kv [][2]string }
+
+func (s *sliceStream) Next() (key, value []byte, ok bool, err error) {
+	if len(s.kv) == 0 {
+		return nil, nil, false, nil
+	}
+	r := s.kv[0]
+	s.kv = s.kv[1:]
+	return []byte(r[0]), []byte(r[1]), true, nil
+}
+
+func (s *sliceStream) Close() error { return nil }
+
+// Merge gives each key once, the latest stream's value with Newer, even
+// when a stream holds a key twice in a row (a damaged manifest): the
+// first of the stream's copies is taken as its later.
+func TestMergeKeyOnceFromEachStream(t *testing.T) {
+	newer := &sliceStream{[][2]string{{"a", "new-a"}, {"c", "new-c"}}}
+	older := &sliceStream{[][2]string{{"a", "old-a"}, {"b", "b1"}, {"b", "b2"}, {"c", "old-c"}, {"c", "old-c2"}, {"d", "d"}}}
+	var got []string
+	err := Merge([]Stream{newer, older}, Newer, func(k, v []byte) error {
+		got = append(got, string(k)+"="+string(v))
+		return nil
+	})
+	want := []string{"a=new-a", "b=b1", "c=new-c", "d=d"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("Merge: %v (%v), want %v", got, err, want)
+	}
+}
