@@ -7,23 +7,6 @@ import (
 	"time"
 )
 
-// writeEvery replaces table t under dir with rows.
-func writeEvery(t *testing.T, dir string, rows []every) {
-	t.Helper()
-	w, err := Create[every](dir, "t", Options{Partitions: parts, Replace: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range rows {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // ReadColumns copies a value repeated within a page once and lets its
 // rows share the bytes: every row still reads back its own value, across
 // pages and row groups, with repeated, one-off and empty values mixed.
@@ -38,7 +21,7 @@ func TestReadColumnsRepeatedValues(t *testing.T) {
 			in[i].Paths = []string{"/p", "/q" + strconv.Itoa(i%3)}
 		}
 	}
-	writeEvery(t, dir, in)
+	writeAll(t, dir, "t", Options{Partitions: parts, Replace: true}, in)
 	got := everyCols(t, dir, "t")
 	if len(got) != len(in) {
 		t.Fatalf("%d rows read, %d written", len(got), len(in))

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/internal/ingesttest"
-
-	"github.com/permsim/permsim/ingest"
 )
 
 // TestFilesOrder: groups come in the order of their session files' paths
@@ -29,13 +27,7 @@ func TestFilesOrder(t *testing.T) {
 			n += 4
 		}
 	}
-	files, err := ingest.Discover(New(), home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ingesttest.InOrder(files); err != nil {
-		t.Errorf("%v\n%s", err, listing(files, home))
-	}
+	files := ingesttest.ListInOrder(t, New(), home)
 	if len(files) != n {
 		t.Errorf("%d files listed, want %d:\n%s", len(files), n, listing(files, home))
 	}

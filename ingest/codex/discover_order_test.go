@@ -8,7 +8,6 @@ import (
 
 	"github.com/permsim/permsim/internal/ingesttest"
 
-	"github.com/permsim/permsim/ingest"
 )
 
 // TestFilesOrder: Files lists rollouts in the byte order of their paths
@@ -28,17 +27,7 @@ func TestFilesOrder(t *testing.T) {
 		want = append(want, p)
 	}
 	slices.Sort(want)
-	files, err := ingest.Discover(New(), home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ingesttest.InOrder(files); err != nil {
-		t.Error(err)
-	}
-	var got []string
-	for _, f := range files {
-		got = append(got, f.Path)
-	}
+	got := ingesttest.Paths(ingesttest.ListInOrder(t, New(), home))
 	if !slices.Equal(got, want) {
 		t.Errorf("listed %v\nwant %v", got, want)
 	}

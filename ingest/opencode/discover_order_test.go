@@ -34,17 +34,8 @@ func TestFilesOrder(t *testing.T) {
 	add("part/m-2/p0.json")
 	add("part/n/p.json")
 	add("part/unknown/p.json")
-	files, err := ingest.Discover(New(), home)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ingesttest.InOrder(files); err != nil {
-		t.Error(err)
-	}
-	var got []string
-	for _, f := range files {
-		got = append(got, f.Path)
-	}
+	files := ingesttest.ListInOrder(t, New(), home)
+	got := ingesttest.Paths(files)
 	g := func(rel string) string { return filepath.Join(st, rel) }
 	want := []string{g("part/unknown/p.json"),
 		g("session/proj2/ses_a.json"), g("message/ses_a/m-2.json"), g("message/ses_a/m.json"), g("part/m-2/p0.json"), g("part/m/p1.json"), g("part/m/p2.json"),

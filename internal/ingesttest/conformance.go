@@ -232,3 +232,27 @@ func InOrder(files []ingest.File) error {
 	}
 	return nil
 }
+
+// ListInOrder lists src's files under home as ingest.Run does
+// (ingest.Discover), fails t when the listing fails, reports files out of
+// InOrder's order, and returns them.
+func ListInOrder(t testing.TB, src ingest.Source, home string) []ingest.File {
+	t.Helper()
+	files, err := ingest.Discover(src, home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := InOrder(files); err != nil {
+		t.Errorf("%v\nlisted:\n%s", err, strings.Join(Paths(files), "\n"))
+	}
+	return files
+}
+
+// Paths returns the files' paths, in order.
+func Paths(files []ingest.File) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.Path
+	}
+	return out
+}
