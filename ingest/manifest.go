@@ -634,14 +634,14 @@ var sorterBytes = 1 << 20
 // later added wins. Safe for concurrent add.
 type stateSorter struct {
 	mu   sync.Mutex
-	sort *disksort.Sorter
+	runs *disksort.Sorter
 	key  []byte
 	line []byte
 	err  error
 }
 
 func newStateSorter(dir string) *stateSorter {
-	return &stateSorter{sort: disksort.New(dir, ".manifest-run-*.tmp", sorterBytes, disksort.Newer)}
+	return &stateSorter{runs: disksort.New(dir, ".manifest-run-*.tmp", sorterBytes, disksort.Newer)}
 }
 
 // sortKey is an entry's key for the sorter: the harness, a NUL, the path
@@ -659,13 +659,13 @@ func (s *stateSorter) add(h string, st FileState) {
 	s.line = appendEntry(s.line[:0], h, st)
 	k, _ := keyOf(s.line)
 	s.key = sortKey(s.key, k)
-	if err := s.sort.Add(s.key, s.line); err != nil && s.err == nil {
+	if err := s.runs.Add(s.key, s.line); err != nil && s.err == nil {
 		s.err = err
 	}
 }
 
 // remove deletes the run files.
-func (s *stateSorter) remove() { s.sort.Remove() }
+func (s *stateSorter) remove() { s.runs.Remove() }
 
 // entrySource streams a manifest's entry lines (a disksort.Stream keyed as
 // the sorter's keys).
@@ -727,7 +727,7 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	if news.err != nil {
 		return news.err
 	}
-	srcs, err := news.sort.Streams()
+	srcs, err := news.runs.Streams()
 	defer func() {
 		for _, s := range srcs {
 			s.Close()

@@ -133,11 +133,11 @@ func TestManifestRoundTrip(t *testing.T) {
 	// Spilling and merging run files by level is internal/disksort's
 	// (its tests); here: several runs are merged at the save, and the
 	// runs merged away are gone from disk.
-	if s.sort.Runs() < 3 {
-		t.Fatalf("%d runs: the test wants the merge of several", s.sort.Runs())
+	if s.runs.Runs() < 3 {
+		t.Fatalf("%d runs: the test wants the merge of several", s.runs.Runs())
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, ".manifest-run-*")); len(files) != s.sort.Runs() {
-		t.Errorf("%d run files on disk, the sorter knows %d: merged runs must be removed", len(files), s.sort.Runs())
+	if files, _ := filepath.Glob(filepath.Join(dir, ".manifest-run-*")); len(files) != s.runs.Runs() {
+		t.Errorf("%d run files on disk, the sorter knows %d: merged runs must be removed", len(files), s.runs.Runs())
 	}
 	if err := saveManifest(dir, 42, s, nil); err != nil {
 		t.Fatal(err)

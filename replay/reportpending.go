@@ -18,6 +18,7 @@ import (
 // store of many web calls does not grow replay's memory.
 type pendingCalls struct {
 	dir    string
+	items  *itemCounts // where the calls' items are counted
 	held   map[string]pendingWhat
 	bytes  int
 	sort   *disksort.Sorter // nil until the held calls first pass their bound
@@ -34,8 +35,8 @@ type pendingWhat struct {
 // strings, and about heldEntryBytes more a call).
 const pendingHeldBytes = 1 << 20
 
-func newPendingCalls(dir string) *pendingCalls {
-	return &pendingCalls{dir: dir, held: map[string]pendingWhat{}}
+func newPendingCalls(dir string, items *itemCounts) *pendingCalls {
+	return &pendingCalls{dir: dir, items: items, held: map[string]pendingWhat{}}
 }
 
 // add records the call with key (its strings are copied).
@@ -51,14 +52,14 @@ func (p *pendingCalls) add(key string, group int32, fallback string) {
 	if p.sort == nil {
 		p.sort = disksort.New(p.dir, itemRunPattern, 2*pendingHeldBytes, disksort.Newer)
 	}
-	p.failed = p.moveHeld(p.sort, 0) != nil || p.sort.Spill() != nil
+	p.failed = p.moveHeld() != nil || p.sort.Spill() != nil
 }
 
-// moveHeld hands the held calls to s, tagged as set j's (pendingValue).
-func (p *pendingCalls) moveHeld(s *disksort.Sorter, j int) error {
+// moveHeld hands the held calls to the sorter.
+func (p *pendingCalls) moveHeld() error {
 	var v []byte
 	for k, w := range p.held {
-		if err := s.Add([]byte(k), appendPending(v[:0], j, w.group, w.fallback)); err != nil {
+		if err := p.sort.Add([]byte(k), appendPending(v[:0], w.group, w.fallback)); err != nil {
 			return err
 		}
 	}
@@ -75,24 +76,24 @@ func (p *pendingCalls) remove() {
 }
 
 // The values of settlePending's join, by call_key: a pending call ('P':
-// its set, group and fallback), a call's url, query or pattern ('F': the
-// text), or the two joined ('J': the set, group and the text found).
+// its group and fallback), a call's url, query or pattern ('F': the text),
+// or the two joined ('J': the group and the text found).
 const (
 	tagPending = 'P'
 	tagFound   = 'F'
 	tagJoined  = 'J'
 )
 
-func appendPending(b []byte, set int, group int32, what string) []byte {
-	b = append(b, tagPending, byte(set))
+func appendPending(b []byte, group int32, what string) []byte {
+	b = append(b, tagPending)
 	b = binary.AppendUvarint(b, uint64(uint32(group)))
 	return append(b, what...)
 }
 
 // decodePending reads a 'P' or 'J' value.
-func decodePending(v []byte) (set int, group int32, what []byte) {
-	g, n := binary.Uvarint(v[2:])
-	return int(v[1]), int32(uint32(g)), v[2+n:]
+func decodePending(v []byte) (group int32, what []byte) {
+	g, n := binary.Uvarint(v[1:])
+	return int32(uint32(g)), v[1+n:]
 }
 
 // joinPending combines two values of one call_key: a pending call and the
@@ -105,8 +106,8 @@ func joinPending(_, newer, older []byte) []byte {
 	if p[0] != tagPending || f[0] != tagFound {
 		return newer
 	}
-	set, group, _ := decodePending(p)
-	b := appendPending(nil, set, group, string(f[1:]))
+	group, _ := decodePending(p)
+	b := appendPending(nil, group, string(f[1:]))
 	b[0] = tagJoined
 	return b
 }
@@ -121,12 +122,13 @@ var urlSpecs = []dataset.ColumnSpec{
 
 // settlePending reads the url, query and pattern of the calls (one more
 // pass over the calls table, only when some call waits for them) and
-// counts each pending call of set j in items[j]: the first of the three
-// its row holds, else its fallback. While every set is held in memory a
-// row is looked up in the maps; once one has spilled, the pending calls
-// and the rows holding a text are sorted together by call_key on disk and
-// joined (disksort), in memory bounded whatever their number.
-func settlePending(dir string, scan *ingest.CallsScan, pend []*pendingCalls, items []*itemCounts) bool {
+// counts each pending call's item in its itemCounts: the first of the
+// three its row holds, else its fallback. The calls held in memory are
+// looked up as the rows go by. When a set has spilled, the rows holding a
+// text are also sorted by call_key on disk, and merged with each spilled
+// set's runs (its calls still held moved there first): each call meets the
+// text of its row, if any, in memory bounded whatever their number.
+func settlePending(dir string, scan *ingest.CallsScan, pend []*pendingCalls) bool {
 	n, spilled := 0, false
 	for _, p := range pend {
 		if p.failed {
@@ -138,28 +140,12 @@ func settlePending(dir string, scan *ingest.CallsScan, pend []*pendingCalls, ite
 	if n == 0 && !spilled {
 		return true
 	}
-	var joint *disksort.Sorter
+	var found *disksort.Sorter
 	if spilled {
-		joint = disksort.New(dir, itemRunPattern, 4<<20, joinPending)
-		defer joint.Remove()
-		for j, p := range pend {
-			if p.moveHeld(joint, j) != nil {
-				return false
-			}
-			if p.sort == nil {
-				continue
-			}
-			// Values spilled were tagged set 0: retag them as set j.
-			err := p.sort.Each(func(k, v []byte) error {
-				_, group, what := decodePending(v)
-				return joint.Add(k, appendPending(nil, j, group, string(what)))
-			})
-			if err != nil {
-				return false
-			}
-		}
+		found = disksort.New(dir, itemRunPattern, 4<<20, disksort.Newer)
+		defer found.Remove()
 	}
-	var found []byte
+	var text []byte
 	err := scan.Read(urlSpecs, func(keep func(int) bool, first, rows int, cols []dataset.ColumnValues) error {
 		keys, urls, queries, patterns := cols[0].Strings, cols[1].Strings, cols[2].Strings, cols[3].Strings
 		for i := range rows {
@@ -167,17 +153,16 @@ func settlePending(dir string, scan *ingest.CallsScan, pend []*pendingCalls, ite
 			if what == "" || keys[i] == "" || !keep(first+i) {
 				continue
 			}
-			if joint != nil {
-				found = append(append(found[:0], tagFound), what...)
-				if err := joint.Add([]byte(keys[i]), found); err != nil {
-					return err
-				}
-				continue
-			}
-			for j, p := range pend {
+			for _, p := range pend {
 				if w, ok := p.held[keys[i]]; ok {
-					items[j].add(w.group, what, 1)
+					p.items.add(w.group, what, 1)
 					delete(p.held, keys[i])
+				}
+			}
+			if found != nil {
+				text = append(append(text[:0], tagFound), what...)
+				if err := found.Add([]byte(keys[i]), text); err != nil {
+					return err
 				}
 			}
 		}
@@ -186,20 +171,41 @@ func settlePending(dir string, scan *ingest.CallsScan, pend []*pendingCalls, ite
 	if err != nil {
 		return false
 	}
-	if joint == nil {
-		// The calls whose row holds none of the three: their fallback.
-		for j, p := range pend {
+	for _, p := range pend {
+		if p.sort == nil {
+			// Whatever is still held has no text: its fallback.
 			for _, w := range p.held {
-				items[j].add(w.group, w.fallback, 1)
+				p.items.add(w.group, w.fallback, 1)
 			}
 			clear(p.held)
+		} else if p.moveHeld() != nil || !p.join(found) {
+			return false
 		}
-		return true
 	}
-	err = joint.Each(func(_, v []byte) error {
+	return true
+}
+
+// join merges the spilled calls with the texts found by call_key and
+// counts each call's item.
+func (p *pendingCalls) join(found *disksort.Sorter) bool {
+	srcs, err := found.Streams()
+	if err == nil {
+		var mine []disksort.Stream
+		mine, err = p.sort.Streams()
+		srcs = append(srcs, mine...)
+	}
+	defer func() {
+		for _, s := range srcs {
+			s.Close()
+		}
+	}()
+	if err != nil {
+		return false
+	}
+	err = disksort.Merge(srcs, joinPending, func(_, v []byte) error {
 		if v[0] != tagFound {
-			set, group, what := decodePending(v)
-			items[set].add(group, string(what), 1)
+			group, what := decodePending(v)
+			p.items.add(group, string(what), 1)
 		}
 		return nil
 	})

@@ -94,12 +94,14 @@ func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
 		sim = append(sim, h)
 	}
 	sim = reportsum.SortedSet(sim)
-	return &reportSum{simulated: sim,
+	s := &reportSum{simulated: sim,
 		dir:   outDir,
 		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim, outDir)},
 		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
 			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(outDir), causeIdx: map[string]int32{}, told: newItemCounts(outDir),
-			pending: newPendingCalls(outDir), undecided: newUndecided(sim, outDir)}}
+			undecided: newUndecided(sim, outDir)}}
+	s.decs.pending = newPendingCalls(outDir, s.decs.approved)
+	return s
 }
 
 // remove deletes the run files of the counts (nil-safe); Run calls it
@@ -136,7 +138,8 @@ type undecidedCalls struct {
 }
 
 func newUndecided(simulated []string, dir string) undecidedCalls {
-	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: newItemCounts(dir), pending: newPendingCalls(dir)}
+	items := newItemCounts(dir)
+	return undecidedCalls{simulated: simulated, groups: map[callGroup]int32{}, items: items, pending: newPendingCalls(dir, items)}
 }
 
 // callGroup is the cause of a call without a decision
@@ -533,8 +536,7 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	}
 	// The calls with no decision: those the reader left out and those the
 	// writer got without one, each with its own contexts.
-	if !settlePending(s.dir, scan, []*pendingCalls{c.undecided.pending, ds.undecided.pending, ds.pending},
-		[]*itemCounts{c.undecided.items, ds.undecided.items, ds.approved}) {
+	if !settlePending(s.dir, scan, []*pendingCalls{c.undecided.pending, ds.undecided.pending, ds.pending}) {
 		return nil
 	}
 	for _, ic := range []*itemCounts{c.undecided.items, ds.undecided.items, ds.approved, ds.told} {

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/permsim/permsim/internal/ingesttest"
-
 )
 
 // TestFilesOrder: Files lists rollouts in the byte order of their paths
