@@ -91,6 +91,12 @@ type Options struct {
 	// Cases score what a repository's allow rules would let run once the
 	// project is trusted; nil means the built-in battery.
 	Cases []battery.Case
+	// Tracked, when not nil, is every file git tracks (slash paths relative
+	// to the project's top folder), and git is not asked at all: the
+	// project is one revision read out of git into a folder of its own
+	// (permsim check), where git has nothing to say and every file it
+	// wrote is tracked.
+	Tracked []string
 }
 
 // Report is one audit.

@@ -36,6 +36,13 @@ func (a *auditor) git(args ...string) ([]byte, error) {
 // loadTracked asks git which files of the agent folders it tracks. A
 // project outside any repository tracks nothing.
 func (a *auditor) loadTracked() {
+	if a.opts.Tracked != nil {
+		a.tracked = map[string]bool{}
+		for _, f := range a.opts.Tracked {
+			a.tracked[f] = true
+		}
+		return
+	}
 	if _, err := os.Lstat(filepath.Join(a.top, ".git")); err != nil {
 		return
 	}

@@ -185,7 +185,7 @@ type version struct {
 // mcpHistory reads the earlier versions of .mcp.json git has, newest
 // first: the last commit's, then each commit that changed it.
 func (a *auditor) mcpHistory(mcpPath string) []version {
-	if a.tracked == nil {
+	if a.tracked == nil || a.opts.Tracked != nil {
 		return nil
 	}
 	rel, err := filepath.Rel(a.top, mcpPath)

@@ -154,21 +154,43 @@ func fileURI(p string) string {
 	return u.String()
 }
 
+// SARIFRule is one kind of finding in a SARIF log's rule list: its ID (the
+// finding's Kind), a name and a one-line description.
+type SARIFRule struct{ ID, Name, Text string }
+
+// Kinds lists audit's kinds of finding as SARIF rules, for a log that
+// carries audit findings beside others (permsim check's).
+func Kinds() []SARIFRule {
+	out := make([]SARIFRule, len(kindInfo))
+	for i, k := range kindInfo {
+		out[i] = SARIFRule{ID: k.kind, Name: k.name, Text: k.text}
+	}
+	return out
+}
+
 // WriteSARIF prints the report as a SARIF 2.1.0 log with one run.
 func WriteSARIF(w io.Writer, r *Report) error {
+	return WriteSARIFLog(w, "permsim audit", r.Project, Kinds(), r.Findings)
+}
+
+// WriteSARIFLog prints findings as a SARIF 2.1.0 log with one run by tool:
+// each finding's file relative to project (the PROJECTROOT base, so a code
+// scanning upload annotates the repository's own lines), its line, level
+// and security severity. rules lists every kind a finding may have.
+func WriteSARIFLog(w io.Writer, tool, project string, rules []SARIFRule, findings []Finding) error {
 	run := sarifRun{
-		Tool: sarifTool{Driver: sarifDriver{Name: "permsim audit", InformationURI: "https://github.com/permsim/permsim"}},
+		Tool: sarifTool{Driver: sarifDriver{Name: tool, InformationURI: "https://github.com/permsim/permsim"}},
 		OriginalURIBaseIDs: map[string]sarifArtifactLoc{
-			"PROJECTROOT": {URI: fileURI(r.Project) + "/"},
+			"PROJECTROOT": {URI: fileURI(project) + "/"},
 		},
 		Results: []sarifResult{},
 	}
 	index := map[string]int{}
-	for i, k := range kindInfo {
-		index[k.kind] = i
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: k.kind, Name: k.name, ShortDescription: sarifText{Text: k.text}})
+	for i, k := range rules {
+		index[k.ID] = i
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: k.ID, Name: k.Name, ShortDescription: sarifText{Text: k.Text}})
 	}
-	for _, f := range r.Findings {
+	for _, f := range findings {
 		loc := sarifArtifactLoc{URI: f.File, URIBaseID: "PROJECTROOT"}
 		if filepath.IsAbs(f.File) {
 			loc = sarifArtifactLoc{URI: fileURI(f.File)}

@@ -27,6 +27,7 @@ var commands = []command{
 	{"report", "print the risk report: which rules approved dangerous calls", runReport},
 	{"sql", "run DuckDB SQL over the calls, decisions and rules views", runSQL},
 	{"audit", "what a repository's agent files can make an agent do: CLAUDE.md imports, MCP servers, shared rules, hooks", runAudit},
+	{"check", "judge a change to the agent files between two git revisions: what it makes newly possible, at the file and line that caused it", runCheck},
 	{"battery", "score the battery of dangerous calls per harness and mode for one project", runBattery},
 	{"decide", "decide calls given as JSON Lines on stdin for one project", runDecide},
 	{"danger", "explain which words of a shell command make it dangerous", runDanger},
