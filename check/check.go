@@ -147,7 +147,7 @@ type side struct {
 	tables   map[string]map[string]battery.Table
 	problems map[string]bool // settings problems, as text
 	audit    *audit.Report
-	history  map[string]histCall // harness and call key → the call decided in the settings' own mode
+	history  map[string]histCall // harness and call key → the call decided
 	pols     map[string]engine.Policy
 }
 

@@ -73,8 +73,7 @@ type histCall struct {
 	decision engine.Decision
 }
 
-// decideHistory decides, with one revision's policy in the mode its
-// settings select, the dangerous calls of the history made in this
+// decideHistory decides, with one revision's policy, the dangerous calls of the history made in this
 // repository, their paths moved into the tree.
 func (c *checker) decideHistory(s *side, name string, pol engine.Policy) {
 	if len(c.opts.History) == 0 {
@@ -104,7 +103,9 @@ func (c *checker) decideHistory(s *side, name string, pol engine.Policy) {
 				call.Input = in
 			}
 		}
-		rec := sc.Score(call, "")
+		// In the mode the call was made in, as the transcript spells it
+		// (replay's default too); the settings' own when none was recorded.
+		rec := sc.Score(call, engine.Mode(r.Mode))
 		if !rec.Dangerous() {
 			continue
 		}
