@@ -22,13 +22,19 @@ lint:
 
 # The whole pipeline on the sample transcripts bundled in testdata/demo:
 # ingest -> replay -> report, into a throwaway output folder; then an audit
-# of one demo project's agent files, and the rules that would have stopped
-# the demo's risky calls (checked by re-simulating).
+# of one demo project's agent files, the rules that would have stopped
+# the demo's risky calls (checked by re-simulating), and a check of a
+# change to agent settings: testdata/check/mkrepo.sh builds a throwaway git
+# repository in .demo/check-repo (a base commit and a branch per kind of
+# change), and check judges the branch that adds a broad allow rule (it
+# exits 1: the change lets destructive calls run; the demo goes on).
 demo: build
 	@rm -rf $(DEMO)
 	./$(BIN) nightly --home testdata/demo/home --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
 	./$(BIN) audit --project testdata/demo/root/home/dev/my_app.v2 --home testdata/demo/home
 	./$(BIN) suggest --out $(DEMO) --root /home=$(CURDIR)/testdata/demo/root/home
+	sh testdata/check/mkrepo.sh $(DEMO)/check-repo
+	./$(BIN) check --repo $(DEMO)/check-repo --base main --head broad-allow || test $$? = 1
 
 # Every notebook under notebooks/, executed headless against the demo store;
 # the executed copies (with their charts) land in bin/notebooks/. Needs
@@ -63,7 +69,7 @@ BENCH_RUNS  ?= 3
 bench:
 	$(GO) run ./cmd/permsim-bench -sizes $(BENCH_SIZES) -calls $(BENCH_CALLS) -runs $(BENCH_RUNS)
 	$(GO) run ./cmd/permsim-bench -profile realistic -sizes $(BENCH_REALISTIC_SIZES) -calls 0 -runs $(BENCH_RUNS)
-	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/
+	$(GO) test -run '^$$' -bench . -benchmem ./ingest/... ./engine/... ./dataset/ ./check/
 
 # Every fuzz target (transcript readers, settings/rules/policy loaders,
 # shell parsing, danger, …) for FUZZTIME each; their seed corpora also run

@@ -14,15 +14,17 @@ cd "$dest"
 export GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=permsim GIT_AUTHOR_EMAIL=permsim@example.com \
   GIT_COMMITTER_NAME=permsim GIT_COMMITTER_EMAIL=permsim@example.com \
   GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z
-git init -q
-git symbolic-ref HEAD refs/heads/main
-git add -A
-git commit -q -m "base: the agent files before the change"
+# The user's own configuration must not sign, or run hooks on, these commits.
+g() { git -c commit.gpgsign=false -c core.hooksPath=/dev/null "$@"; }
+g init -q
+g symbolic-ref HEAD refs/heads/main
+g add -A
+g commit -q -m "base: the agent files before the change"
 for d in "$src"/changes/*/; do
   name=$(basename "$d")
-  git checkout -q -b "$name" main
+  g checkout -q -b "$name" main
   cp -R "$d." .
-  git add -A
-  git commit -q -m "$name"
+  g add -A
+  g commit -q -m "$name"
 done
-git checkout -q main
+g checkout -q main
