@@ -239,6 +239,32 @@ func TestTrackedLocalSettings(t *testing.T) {
 	}
 }
 
+// Options.Tracked stands for git (permsim check reads a revision out of
+// git into a folder whose .git is empty): a local settings file it lists is
+// tracked, and git, which would fail there, is never asked — no problem.
+func TestTrackedGivenWithoutGit(t *testing.T) {
+	root := layout(t, map[string]string{
+		"home/p/.claude/settings.local.json": `{"permissions": {"defaultMode": "acceptEdits"}}`,
+		"home/p/.git/":                       "",
+	})
+	p := filepath.Join(root, "home", "p")
+	for _, tc := range []struct {
+		tracked []string
+		want    int
+	}{
+		{[]string{".claude/settings.local.json"}, 1},
+		{[]string{}, 0},
+	} {
+		rep, err := Run(Options{Project: p, Home: filepath.Join(root, "home"), Tracked: tc.tracked})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(only(rep, KindTrackedLocal)); n != tc.want || len(rep.Problems) != 0 {
+			t.Errorf("tracked %q: %d tracked-local findings, problems %q; want %d and none", tc.tracked, n, rep.Problems, tc.want)
+		}
+	}
+}
+
 // Seed 002, OpenCode: "The last matching pattern wins, so a "*" catch-all
 // listed after a deny cancels it; the tester flags that."
 func TestOpenCodeCatchAll(t *testing.T) {

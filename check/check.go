@@ -457,7 +457,15 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 	// that cannot be ruled out makes a harness ask about a command it
 	// cannot parse.
 	if gone := c.removedRules(ht.Harness); len(gone) > 0 {
+		// A rule that stops (deny, ask, or a harness's own word for them)
+		// before an allow rule, which cannot have stopped anything.
 		r := gone[0]
+		for _, g := range gone {
+			if g.List != "allow" {
+				r = g
+				break
+			}
+		}
 		rel := c.rel(r.File)
 		line, where := 0, "file removed"
 		if data, ok := c.headSid.files[rel]; ok {

@@ -364,3 +364,50 @@ func TestCheckUsage(t *testing.T) {
 		}
 	}
 }
+
+// A settings file the head breaks (invalid JSON) is a problem naming its
+// file, line and column, and the run goes on: the harnesses skip the file,
+// so its deny rule is gone — blamed on the deny rule at the line its list
+// now stands on, never on the allow rule that went with it (an allow rule
+// stops nothing, even where a deny rule that cannot be ruled out made Codey
+// ask about a command it cannot parse).
+func TestCheckBrokenSettings(t *testing.T) {
+	repo := checkRepo(t)
+	gitIn(t, repo, "checkout", "-q", "-b", "broken", "main")
+	broken := "{\n  \"permissions\": {\n    \"deny\": [\"Read(./.env)\"\n  }\n}\n"
+	if err := os.WriteFile(filepath.Join(repo, ".claude", "settings.json"), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-am", "broken")
+	code, out, stderr := runCLI(t, "", "check", "--repo", repo, "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, stderr)
+	}
+	var rep struct {
+		checkJSON
+		Problems []string `json:"problems"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	named := false
+	for _, p := range rep.Problems {
+		named = named || strings.Contains(p, ".claude/settings.json:4:3: invalid JSON")
+	}
+	if !named {
+		t.Errorf("problems %q: want the file, line and column of the invalid JSON", rep.Problems)
+	}
+	deny := false
+	for _, f := range rep.Findings {
+		if f.Kind != "stopping-rule-removed" {
+			continue
+		}
+		if strings.Contains(f.Message, "Bash(npm test)") {
+			t.Errorf("the allow rule is blamed: %s", f.Message)
+		}
+		deny = deny || f.File == ".claude/settings.json" && f.Line == 3 && strings.Contains(f.Message, "deny rule Read(./.env)")
+	}
+	if !deny {
+		t.Errorf("no stopping-rule-removed finding for Read(./.env) at .claude/settings.json:3: %+v", rep.Findings)
+	}
+}
