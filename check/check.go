@@ -11,12 +11,12 @@
 package check
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/permsim/permsim/audit"
@@ -221,13 +221,13 @@ func Run(opts Options) (*Report, error) {
 
 // checker carries one run.
 type checker struct {
-	opts              Options
-	g                 repo
-	top, tree, home   string
-	cases             []battery.Case
-	rep               *Report
-	changed           []string
-	baseSide, headSid *side
+	opts               Options
+	g                  repo
+	top, tree, home    string
+	cases              []battery.Case
+	rep                *Report
+	changed            []string
+	baseSide, headSide *side
 }
 
 // read takes one revision's agent files out of git into the tree folder
@@ -311,7 +311,7 @@ func (c *checker) compare(b, h *side) {
 	}
 	sort.Strings(c.changed)
 	c.rep.Changed = append([]string{}, c.changed...)
-	c.baseSide, c.headSid = b, h
+	c.baseSide, c.headSide = b, h
 
 	worse := map[string]*Finding{}
 	better := map[string]*Finding{}
@@ -435,13 +435,13 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 	sev := caseSeverity(hr.Case.DangerCategory(), hr.Decision.Outcome)
 	if r := hr.Decision.Rule; r != nil && c.inTree(r.File) {
 		rel := c.rel(r.File)
-		return audit.Finding{Kind: KindRuleLets, File: rel, Line: ruleLine(c.headSid.files[rel], r.List, r.Text), Severity: sev,
+		return audit.Finding{Kind: KindRuleLets, File: rel, Line: ruleLine(c.headSide.files[rel], r.List, r.Text), Severity: sev,
 			Message: fmt.Sprintf("%s rule %s in %s", listName(r.List), r.Text, rel)}, r.Text
 	}
 	if r := br.Decision.Rule; r != nil && c.inTree(r.File) {
 		rel := c.rel(r.File)
 		line, where := 0, "file removed"
-		if data, ok := c.headSid.files[rel]; ok {
+		if data, ok := c.headSide.files[rel]; ok {
 			line, where = listLine(data, r.List), "no longer there"
 		}
 		was := ruleLine(c.baseSide.files[rel], r.List, r.Text)
@@ -468,7 +468,7 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 		}
 		rel := c.rel(r.File)
 		line, where := 0, "file removed"
-		if data, ok := c.headSid.files[rel]; ok {
+		if data, ok := c.headSide.files[rel]; ok {
 			line, where = listLine(data, r.List), "no longer there"
 		}
 		was := ruleLine(c.baseSide.files[rel], r.List, r.Rule)
@@ -492,7 +492,7 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 // removedRules are the repository's rules of a harness at the base that
 // the head does not have, in the base's order.
 func (c *checker) removedRules(harness string) []engine.RuleInfo {
-	bp, hp := c.baseSide.pols[harness], c.headSid.pols[harness]
+	bp, hp := c.baseSide.pols[harness], c.headSide.pols[harness]
 	if bp == nil || hp == nil {
 		return nil
 	}
@@ -518,7 +518,7 @@ var notRules = map[string]bool{"setting": true, "defaultMode": true, "additional
 func (c *checker) stopper(ht *battery.Table, hr battery.Result) audit.Finding {
 	if r := hr.Decision.Rule; r != nil && c.inTree(r.File) {
 		rel := c.rel(r.File)
-		return audit.Finding{Kind: KindSafer, File: rel, Line: ruleLine(c.headSid.files[rel], r.List, r.Text), Severity: audit.Note,
+		return audit.Finding{Kind: KindSafer, File: rel, Line: ruleLine(c.headSide.files[rel], r.List, r.Text), Severity: audit.Note,
 			Message: fmt.Sprintf("%s rule %s in %s", listName(r.List), r.Text, rel)}
 	}
 	file, line := c.modeSetting(ht)
@@ -571,8 +571,7 @@ func caseMessage(cause string, cs []CaseChange, what string) string {
 func quoteAll(xs []string) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		b, _ := json.Marshal(x)
-		out[i] = string(b)
+		out[i] = strconv.Quote(x)
 	}
 	return out
 }
@@ -603,7 +602,7 @@ func (c *checker) modeSetting(t *battery.Table) (string, int) {
 	cands = append(cands, c.changed...)
 	words := strings.Split(string(t.Simulated), ":")
 	for _, f := range cands {
-		data, ok := c.headSid.files[f]
+		data, ok := c.headSide.files[f]
 		if !ok {
 			continue
 		}
@@ -614,7 +613,7 @@ func (c *checker) modeSetting(t *battery.Table) (string, int) {
 		}
 	}
 	for _, f := range cands {
-		if _, ok := c.headSid.files[f]; ok {
+		if _, ok := c.headSide.files[f]; ok {
 			return f, 1
 		}
 	}

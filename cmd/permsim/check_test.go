@@ -411,3 +411,44 @@ func TestCheckBrokenSettings(t *testing.T) {
 		t.Errorf("no stopping-rule-removed finding for Read(./.env) at .claude/settings.json:3: %+v", rep.Findings)
 	}
 }
+
+// Claude Code's defaultMode changed from plan to default, its allow rule
+// unchanged: the mode is blamed at the line that spells it (the battery's
+// Claude Code tables block "rm -rf ~/" in plan mode and ask in default
+// mode, whatever the allow rule Bash(rm:*) says), and nothing else.
+func TestCheckClaudeModeChange(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	settings := filepath.Join(repo, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	commit := func(mode string) {
+		text := "{\n  \"permissions\": {\n    \"defaultMode\": \"" + mode + "\",\n    \"allow\": [\"Bash(rm:*)\"]\n  }\n}\n"
+		if err := os.WriteFile(settings, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitIn(t, repo, "add", "-A")
+		gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false", "commit", "-q", "-m", mode)
+	}
+	gitIn(t, repo, "init", "-q")
+	commit("plan")
+	commit("default")
+	code, out, stderr := runCLI(t, "", "check", "--repo", repo, "--format", "json")
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var rep checkJSON
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s %s:%d", f.Kind, f.File, f.Line))
+	}
+	if want := []string{"mode-default-lets-through .claude/settings.json:3"}; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
