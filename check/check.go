@@ -194,6 +194,11 @@ func Run(opts Options) (*Report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
+	// Where links lead (a temporary folder under a linked /tmp): the
+	// simulators name rule files by their real path.
+	if real, err := filepath.EvalSymlinks(work); err == nil {
+		work = real
+	}
 	home := opts.Home
 	if home == "" {
 		home = filepath.Join(work, "home")
