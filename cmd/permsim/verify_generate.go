@@ -32,7 +32,7 @@ func runVerifyGenerate(args []string, stdout, stderr io.Writer) error {
 	var harness, out string
 	var n int
 	var seed int64
-	fs := newFlags("verify", "--generate N --seed S --harness H [--cases-out FILE]",
+	fs := newFlags("verify", "--generate N --seed S --harness H [--cases-out FILE] [--show-secrets]",
 		`Draws about N calls (in configurations of a few cases each) at random from
 the whole space the harness's rule book describes, reproducibly from the
 seed, and writes them as a cases file (JSON Lines, the differential
@@ -45,6 +45,8 @@ Example:
 	fs.Int64Var(&seed, "seed", 1, "the seed the draw is reproducible from")
 	fs.StringVar(&harness, "harness", "", "harness to draw for: "+strings.Join(generate.Harnesses(), ", "))
 	fs.StringVar(&out, "cases-out", "", "write the cases to this file (default: standard output)")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
+
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -3,7 +3,10 @@ package secrets
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
+	"sort"
 	"strings"
+	"sync"
 )
 
 // MaskLine masks the secrets of one line of a command's output, whatever
@@ -13,16 +16,18 @@ import (
 // secret, since the escaped bytes hide it from the rules; then the line
 // as a whole is masked as text. A line with no secret is returned as it
 // was, escapes and all.
-func MaskLine(line string) string {
+func MaskLine(line string) string { return maskLine(line, nil) }
+
+func maskLine(line string, found func(string)) string {
 	if strings.IndexByte(line, '\\') >= 0 && strings.IndexByte(line, '"') >= 0 {
-		line = maskJSONStrings(line)
+		line = maskJSONStrings(line, found)
 	}
-	return MaskString(line)
+	return maskString(line, found)
 }
 
 // maskJSONStrings masks the JSON string literals of line that hold an
 // escape. A quote that does not open a valid literal is passed over.
-func maskJSONStrings(line string) string {
+func maskJSONStrings(line string, found func(string)) string {
 	var b strings.Builder
 	pos := 0
 	for i := 0; i < len(line); {
@@ -37,7 +42,7 @@ func maskJSONStrings(line string) string {
 		if escaped {
 			var v string
 			if json.Unmarshal([]byte(line[i:end]), &v) == nil {
-				if m := MaskString(v); m != v {
+				if m := maskString(v, found); m != v {
 					b.WriteString(line[pos:i])
 					b.Write(encodeString(m))
 					pos = end
@@ -78,4 +83,59 @@ func encodeString(s string) []byte {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(s)
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// Masker masks the lines of one output in order, and remembers each secret
+// it masked to mask it again wherever it shows up later without the
+// context that gave it away: a MySQL password is known from its command
+// line (mysql -pPASS), but the same command's words printed one by one —
+// danger explain's argv, a JSON array a line each — hold "-pPASS" alone.
+// It is safe for concurrent use (a command's stdout and stderr share one).
+type Masker struct {
+	mu    sync.Mutex
+	known []string // longest first, so a secret holding another is masked whole
+}
+
+// minKnown is the shortest secret masked again by its value alone: a
+// shorter one would mask ordinary words.
+const minKnown = 6
+
+// maxKnown bounds the secrets remembered.
+const maxKnown = 4096
+
+// Line masks one line (MaskLine), then every secret masked earlier.
+func (m *Masker) Line(line string) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	line = maskLine(line, m.remember)
+	for _, k := range m.known {
+		if strings.Contains(line, k) {
+			line = strings.ReplaceAll(line, k, Mask)
+		}
+	}
+	return line
+}
+
+// remember keeps a secret, and its form inside a JSON string when that
+// differs.
+func (m *Masker) remember(secret string) {
+	if len(secret) < minKnown || strings.Contains(Mask, secret) || len(m.known) >= maxKnown {
+		return
+	}
+	forms := []string{secret}
+	// -p'hunter 2' printed as a word after unquoting: hunter 2.
+	if n := len(secret); n >= 2 && (secret[0] == '\'' || secret[0] == '"') && secret[n-1] == secret[0] && n-2 >= minKnown {
+		forms = append(forms, secret[1:n-1])
+	}
+	for _, f := range slices.Clone(forms) {
+		if e := encodeString(f); string(e[1:len(e)-1]) != f {
+			forms = append(forms, string(e[1:len(e)-1]))
+		}
+	}
+	for _, f := range forms {
+		if !slices.Contains(m.known, f) {
+			m.known = append(m.known, f)
+		}
+	}
+	sort.SliceStable(m.known, func(i, j int) bool { return len(m.known[i]) > len(m.known[j]) })
 }

@@ -296,7 +296,11 @@ func Find(s string) []Finding {
 }
 
 // MaskString returns s with every secret Find reports replaced by Mask.
-func MaskString(s string) string {
+func MaskString(s string) string { return maskString(s, nil) }
+
+// maskString is MaskString telling found (when not nil) each secret it
+// masks.
+func maskString(s string, found func(secret string)) string {
 	fs := Find(s)
 	if len(fs) == 0 {
 		return s
@@ -308,6 +312,9 @@ func MaskString(s string) string {
 			continue // inside a secret already masked
 		}
 		start := max(f.Start, pos)
+		if found != nil {
+			found(s[start:f.End])
+		}
 		b.WriteString(s[pos:start])
 		b.WriteString(Mask)
 		pos = f.End

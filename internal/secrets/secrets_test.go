@@ -177,3 +177,20 @@ func FuzzMaskLine(f *testing.F) {
 		_ = MaskLine(s)
 	})
 }
+
+// A Masker masks a secret again where it shows up later without the
+// context that found it: danger explain prints a command, then its words
+// one by one ("-pS3cretPw1" alone is no MySQL command line).
+func TestMaskerRemembers(t *testing.T) {
+	var m Masker
+	for _, c := range []struct{ in, want string }{
+		{`    command:  mysql -uroot -pS3cretPw1 -p'hunter two' -e 'DROP DATABASE shop'`, `    command:  mysql -uroot -p[masked] -p[masked] -e 'DROP DATABASE shop'`},
+		{`    words:    ["mysql" "-uroot" "-pS3cretPw1" "-phunter two"]`, `    words:    ["mysql" "-uroot" "-p[masked]" "-p[masked]"]`},
+		{`        "-pS3cretPw1",`, `        "-p[masked]",`},
+		{`a short secret is not remembered: -e`, `a short secret is not remembered: -e`},
+	} {
+		if got := m.Line(c.in); got != c.want {
+			t.Errorf("Line(%q)\n got  %q\n want %q", c.in, got, c.want)
+		}
+	}
+}
