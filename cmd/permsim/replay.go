@@ -71,7 +71,7 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	} else {
 		opts.ForceHome = true
 	}
-	if opts.Home, err = absDir("--user-home", home); err != nil {
+	if opts.Home, err = absHome("--user-home", home); err != nil {
 		return opts, err
 	}
 	if opts.Trust, err = parseTrust(f.trust); err != nil {
