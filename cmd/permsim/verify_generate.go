@@ -38,6 +38,9 @@ the whole space the harness's rule book describes, reproducibly from the
 seed, and writes them as a cases file (JSON Lines, the differential
 corpus's format) to --cases-out, or to standard output. Record what the
 real harness does with them with permsim verify --cases FILE --record OUT.
+Standard output is masked like every command's: the drawn cases' made-up
+credentials (an ~/.aws/credentials key) show as [masked] there; --cases-out
+or --show-secrets keeps them as drawn.
 
 Example:
   permsim verify --generate 800 --seed 1 --harness claude --cases-out claude.cases.jsonl`, stderr)

@@ -22,7 +22,7 @@ func maskLine(line string, found func(string)) string {
 	if strings.IndexByte(line, '\\') >= 0 && strings.IndexByte(line, '"') >= 0 {
 		line = maskJSONStrings(line, found)
 	}
-	return maskString(line, found)
+	return maskString(line, found, true)
 }
 
 // maskJSONStrings masks the JSON string literals of line that hold an
@@ -42,7 +42,7 @@ func maskJSONStrings(line string, found func(string)) string {
 		if escaped {
 			var v string
 			if json.Unmarshal([]byte(line[i:end]), &v) == nil {
-				if m := maskString(v, found); m != v {
+				if m := maskString(v, found, false); m != v {
 					b.WriteString(line[pos:i])
 					b.Write(encodeString(m))
 					pos = end
@@ -93,22 +93,25 @@ func encodeString(s string) []byte {
 // It is safe for concurrent use (a command's stdout and stderr share one).
 type Masker struct {
 	mu    sync.Mutex
-	known []string // longest first, so a secret holding another is masked whole
+	known []string // the latest first-seen forms, oldest first
+	byLen []string // known, longest first, so a secret holding another is masked whole
 }
 
 // minKnown is the shortest secret masked again by its value alone: a
 // shorter one would mask ordinary words.
 const minKnown = 6
 
-// maxKnown bounds the secrets remembered.
-const maxKnown = 4096
+// maxKnown bounds the secrets remembered: the latest ones, since a secret
+// shows up again close to where it was found (the same record's other
+// fields), and each line is searched for every one of them.
+const maxKnown = 64
 
 // Line masks one line (MaskLine), then every secret masked earlier.
 func (m *Masker) Line(line string) string {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	line = maskLine(line, m.remember)
-	for _, k := range m.known {
+	for _, k := range m.byLen {
 		if strings.Contains(line, k) {
 			line = strings.ReplaceAll(line, k, Mask)
 		}
@@ -119,7 +122,7 @@ func (m *Masker) Line(line string) string {
 // remember keeps a secret, and its form inside a JSON string when that
 // differs.
 func (m *Masker) remember(secret string) {
-	if len(secret) < minKnown || strings.Contains(Mask, secret) || len(m.known) >= maxKnown {
+	if len(secret) < minKnown || strings.Contains(Mask, secret) {
 		return
 	}
 	forms := []string{secret}
@@ -132,10 +135,19 @@ func (m *Masker) remember(secret string) {
 			forms = append(forms, string(e[1:len(e)-1]))
 		}
 	}
+	changed := false
 	for _, f := range forms {
-		if !slices.Contains(m.known, f) {
-			m.known = append(m.known, f)
+		if slices.Contains(m.known, f) {
+			continue
 		}
+		if len(m.known) == maxKnown {
+			m.known = slices.Delete(m.known, 0, 1)
+		}
+		m.known = append(m.known, f)
+		changed = true
 	}
-	sort.SliceStable(m.known, func(i, j int) bool { return len(m.known[i]) > len(m.known[j]) })
+	if changed {
+		m.byLen = slices.Clone(m.known)
+		sort.SliceStable(m.byLen, func(i, j int) bool { return len(m.byLen[i]) > len(m.byLen[j]) })
+	}
 }

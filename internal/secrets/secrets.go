@@ -296,14 +296,21 @@ func Find(s string) []Finding {
 }
 
 // MaskString returns s with every secret Find reports replaced by Mask.
-func MaskString(s string) string { return maskString(s, nil) }
+func MaskString(s string) string { return maskString(s, nil, false) }
 
 // maskString is MaskString telling found (when not nil) each secret it
-// masks.
-func maskString(s string, found func(secret string)) string {
+// masks. escaped says s may hold JSON strings, whose escapes a span must
+// not cut in two (mask the backslash of \" and not the quote, and the
+// quote ends the string early).
+func maskString(s string, found func(secret string), escaped bool) string {
 	fs := Find(s)
 	if len(fs) == 0 {
 		return s
+	}
+	if escaped {
+		for i := range fs {
+			fs[i].Start, fs[i].End = wholeEscapes(s, fs[i].Start, fs[i].End)
+		}
 	}
 	var b strings.Builder
 	pos := 0
@@ -321,6 +328,31 @@ func maskString(s string, found func(secret string)) string {
 	}
 	b.WriteString(s[pos:])
 	return b.String()
+}
+
+// wholeEscapes widens the span [start, end) of s so that it neither
+// ends on the backslash of an escape nor begins just after one.
+func wholeEscapes(s string, start, end int) (int, int) {
+	if oddBackslashes(s[:start]) {
+		start--
+	}
+	if end < len(s) && oddBackslashes(s[start:end]) {
+		end++
+		if s[end-1] == 'u' { // \uXXXX
+			end = min(len(s), end+4)
+		}
+	}
+	return start, end
+}
+
+// oddBackslashes reports whether s ends in an odd run of backslashes:
+// its last one escapes what follows.
+func oddBackslashes(s string) bool {
+	n := 0
+	for i := len(s) - 1; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // secretSpan picks the secret out of a match the way gitleaks does: the

@@ -194,3 +194,45 @@ func TestMaskerRemembers(t *testing.T) {
 		}
 	}
 }
+
+// A secret masked in a line of JSON leaves the line valid JSON, however
+// its span meets the string's escapes.
+func FuzzMaskLineKeepsJSON(f *testing.F) {
+	f.Add(`https://u:pa\\ss@host`)
+	f.Add(`mysql -p"hunter2" shop`)
+	f.Add("API_KEY=Zx8Kq2Lm9Pw4Rt7Y\\\\\n")
+	f.Add(`curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0\u0000"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, enc := range []func(string) []byte{func(s string) []byte {
+			b, _ := json.Marshal(map[string]string{"command": s, "x": "API_KEY=" + s})
+			return b
+		}, encodeString} {
+			line := enc(s)
+			if !json.Valid(line) {
+				continue
+			}
+			if out := MaskLine(string(line)); !json.Valid([]byte(out)) {
+				t.Fatalf("MaskLine(%s) = %s: not JSON", line, out)
+			}
+		}
+	})
+}
+
+// wholeEscapes keeps an escape whole: a span ending on \ of \" takes the
+// quote, one starting after the \ of \t takes the backslash.
+func TestWholeEscapes(t *testing.T) {
+	for _, c := range []struct {
+		s                        string
+		start, end, wantS, wantE int
+	}{
+		{`ab\"cd`, 0, 3, 0, 4},
+		{`ab\\cd`, 0, 4, 0, 4},
+		{`x\tsecret`, 2, 9, 1, 9},
+		{`x\\tsecret`, 3, 10, 3, 10},
+		{`ab\u0041cd`, 0, 3, 0, 8},
+	} {
+		if s, e := wholeEscapes(c.s, c.start, c.end); s != c.wantS || e != c.wantE {
+			t.Errorf("wholeEscapes(%q, %d, %d) = %d, %d; want %d, %d", c.s, c.start, c.end, s, e, c.wantS, c.wantE)
+		}
+	}
+}
