@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/pflag"
 
@@ -31,7 +32,7 @@ import (
 type outWriter struct {
 	mu   sync.Mutex
 	w    io.Writer
-	show *bool // shared by stdout and stderr: set by --show-secrets
+	show *atomic.Bool // shared by stdout and stderr: set by --show-secrets
 	// masker is shared by stdout and stderr too: a secret found on one
 	// is masked wherever it shows up again (secrets.Masker).
 	masker *secrets.Masker
@@ -50,7 +51,7 @@ const maxPending = 1 << 20
 
 // wrapOutputs makes the outWriters of a run.
 func wrapOutputs(stdout, stderr io.Writer) (*outWriter, *outWriter) {
-	show, m := new(bool), new(secrets.Masker)
+	show, m := new(atomic.Bool), new(secrets.Masker)
 	return &outWriter{w: stdout, show: show, masker: m, lines: true}, &outWriter{w: stderr, show: show, masker: m}
 }
 
@@ -60,7 +61,7 @@ func (o *outWriter) Write(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
 	}
-	if *o.show {
+	if o.show.Load() {
 		o.flushLocked()
 		o.write(p)
 		return len(p), o.err
@@ -94,7 +95,7 @@ func (o *outWriter) flushLocked() {
 	if len(o.pending) == 0 {
 		return
 	}
-	if *o.show {
+	if o.show.Load() {
 		o.write(o.pending)
 	} else {
 		o.write(o.maskLines(o.pending))
@@ -174,9 +175,7 @@ func (s *showSecrets) Set(v string) error {
 	}
 	s.on = b
 	if o, ok := s.out.(*outWriter); ok {
-		o.mu.Lock()
-		*o.show = b
-		o.mu.Unlock()
+		o.show.Store(b)
 	}
 	return nil
 }
