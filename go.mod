@@ -3,6 +3,7 @@ module github.com/permsim/permsim
 go 1.26.0
 
 require (
+	github.com/BobuSumisu/aho-corasick v1.0.3
 	github.com/BurntSushi/toml v1.6.0
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/duckdb/duckdb-go/v2 v2.10506.0
@@ -19,7 +20,6 @@ require (
 )
 
 require (
-	github.com/BobuSumisu/aho-corasick v1.0.3 // indirect
 	github.com/andybalholm/brotli v1.2.3 // indirect
 	github.com/apache/thrift v0.24.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect

@@ -15,7 +15,7 @@ import (
 // flags and prints.
 func runAudit(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var project, home, format, failOn string
-	fs := newFlags("audit", "--project DIR [--home DIR] [--format text|json|sarif] [--fail-on SEVERITY]",
+	fs := newFlags("audit", "--project DIR [--home DIR] [--format text|json|sarif] [--fail-on SEVERITY] [--show-secrets]",
 		`Reads what a repository's agent configuration can make an agent do, for every
 harness permsim knows, without running anything but git:
 
@@ -43,6 +43,7 @@ Examples:
 	fs.StringVar(&home, "home", defaultHome(), "the home folder whose user files apply")
 	fs.StringVar(&format, "format", "text", "text, json or sarif (SARIF 2.1.0)")
 	fs.StringVar(&failOn, "fail-on", "", "exit 1 when a finding is at or above this severity: note, low, medium, high, critical (for CI)")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}

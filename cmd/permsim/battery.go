@@ -21,7 +21,7 @@ func runBattery(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		failOnMiss                                               bool
 		hf                                                       hookFlags
 	)
-	fs := newFlags("battery", "--project DIR [--home DIR] [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] [--fail-on-miss] [--format text|json]",
+	fs := newFlags("battery", "--project DIR [--home DIR] [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] [--fail-on-miss] [--format text|json] [--show-secrets]",
 		`Runs permsim's battery of dangerous calls (destructive deletes, git history
 rewrites and force pushes, .git/hooks, secret reads, exfiltration, download and
 run, startup-file persistence, privilege escalation, publishing, cloud and
@@ -58,6 +58,7 @@ Example:
 	hf.registerHookFlags(fs, false)
 	fs.BoolVar(&failOnMiss, "fail-on-miss", false, "exit 1 when any case is not stopped (for CI)")
 	fs.StringVar(&format, "format", "text", "text or json")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}

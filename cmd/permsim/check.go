@@ -61,7 +61,7 @@ Examples:
 func runCheck(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var repoDir, base, head, format, failOn, out, home, harnesses string
 	var staged bool
-	fs := newFlags("check", "[--repo DIR] [--base REF] [--head REF | --staged] [--format text|json|sarif] [--fail-on SEVERITY] [--out DIR] [--home DIR] [--harness LIST|all]", checkHelp, stderr)
+	fs := newFlags("check", "[--repo DIR] [--base REF] [--head REF | --staged] [--format text|json|sarif] [--fail-on SEVERITY] [--out DIR] [--home DIR] [--harness LIST|all] [--show-secrets]", checkHelp, stderr)
 	fs.StringVar(&repoDir, "repo", ".", "a folder inside the git repository")
 	fs.StringVar(&base, "base", "", "the revision the change starts from (default: --head's first parent; HEAD with --staged)")
 	fs.StringVar(&head, "head", "", "the revision with the change (default HEAD)")
@@ -71,6 +71,7 @@ func runCheck(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&out, "out", "", "a permsim store: also report rules the change adds that would have let risky calls of its history run without asking")
 	fs.StringVar(&home, "home", "", "the home folder whose user settings apply (default: none, the repository alone)")
 	fs.StringVar(&harnesses, "harness", "all", "harnesses to run, comma-separated, or all: "+strings.Join(simulatedIDs(), ", "))
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}

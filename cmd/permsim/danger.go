@@ -47,7 +47,7 @@ Example:
 }
 
 func runDangerExplain(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("danger explain", "[--project DIR] [--home DIR] [--cwd DIR] [--format text|json] 'COMMAND'",
+	fs := newFlags("danger explain", "[--project DIR] [--home DIR] [--cwd DIR] [--format text|json] [--show-secrets] 'COMMAND'",
 		`Shows whether a shell command is dangerous, in which categories, and which
 command of the parse (its words after unquoting, the wrappers stripped before
 it, and the script it sits in: a bash -c, eval, here-doc or decoded text)
@@ -61,6 +61,7 @@ Example:
 	fs.StringVar(&home, "home", defaultHome(), "the home folder")
 	fs.StringVar(&cwd, "cwd", "", "the folder the command starts in (default: the project)")
 	fs.StringVar(&format, "format", "text", "text or json")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -63,7 +63,7 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var pf projectFlags
 	var hf hookFlags
-	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--mode MODE] [--trust yes|no] [--format json|text] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] < calls.jsonl",
+	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--mode MODE] [--trust yes|no] [--format json|text] [--show-secrets] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] < calls.jsonl",
 		`Decides tool calls given as JSON Lines on stdin, one per line, for one project:
   {"tool":"bash","command":"git push"}
   {"tool":"read","path":".env"}
@@ -80,6 +80,7 @@ Example:
   echo '{"tool":"bash","command":"git push --force"}' | permsim decide --harness claude --project .`, stderr)
 	pf.register(fs, true)
 	fs.StringVar(&pf.format, "format", "json", "json (JSON Lines) or text")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	hf.registerHookFlags(fs, false)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -143,13 +144,14 @@ Example:
 
 func runRules(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var pf projectFlags
-	fs := newFlags("rules", "--harness H --project DIR [--home DIR] [--format text|json]",
+	fs := newFlags("rules", "--harness H --project DIR [--home DIR] [--format text|json] [--show-secrets]",
 		`Lists every permission rule the harness would read for the project, under
 the file it came from, with its layer and list, whether it is in force, and
 why not (an untrusted project's allow rules, a rule form the harness ignores…).`, stderr)
 	pf.register(fs, false)
 	fs.StringVar(&pf.trust, "trust", "", "yes|no: whether the project's trust question was answered yes")
 	fs.StringVar(&pf.format, "format", "text", "text or json")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -104,12 +104,35 @@ func absDir(flag, dir string) (string, error) {
 	return abs, nil
 }
 
-// projectAndHome is absDir of --project and of --home.
+// absHome is absDir of a home folder flag (--home, --user-home), whose
+// default is the user's home folder: when that default cannot be used,
+// the message says the value came from $HOME, not from a flag nobody
+// gave (issue 27: "replay blames --user-home /nonexistent"), and what to
+// do about it.
+func absHome(flag, dir string) (string, error) {
+	abs, err := absDir(flag, dir)
+	if err == nil {
+		return abs, nil
+	}
+	if h, herr := os.UserHomeDir(); herr == nil && dir == h {
+		why := "not a folder"
+		if _, serr := os.Stat(dir); serr != nil {
+			why = serr.Error()
+		}
+		return "", usageError{
+			msg:  fmt.Sprintf("no %s given, and its default, your home folder $HOME=%s, cannot be used: %s", flag, dir, why),
+			hint: flag + " DIR (the home folder whose user settings apply), or set HOME to a folder that exists",
+		}
+	}
+	return "", err
+}
+
+// projectAndHome is absDir of --project and absHome of --home.
 func projectAndHome(project, home string) (projectDir, homeDir string, err error) {
 	if projectDir, err = absDir("--project", project); err != nil {
 		return "", "", err
 	}
-	if homeDir, err = absDir("--home", home); err != nil {
+	if homeDir, err = absHome("--home", home); err != nil {
 		return "", "", err
 	}
 	return projectDir, homeDir, nil

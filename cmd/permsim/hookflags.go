@@ -34,7 +34,7 @@ func (f *hookFlags) registerHookFlags(fs *pflag.FlagSet, withReplay bool) {
 	}
 	fs.Float64Var(&f.hookTimeout, "hook-timeout", 10, "seconds a hook may run before its call is scored unknown")
 	fs.IntVar(&f.hookWorkers, "hook-workers", 1, "hooks run at once")
-	fs.StringVar(&f.hookSandbox, "hook-sandbox", "on", "on: run hooks inside bubblewrap (project read-only, throwaway home and /tmp, no network); off: run them as the harness would")
+	fs.StringVar(&f.hookSandbox, "hook-sandbox", "on", "on: run hooks inside bubblewrap as nobody (project and system programs read-only, throwaway home and /tmp, no network); off: run them as the harness would")
 }
 
 // hooksOn says whether hooks run: --run-hooks, and --replay-hooks where

@@ -46,7 +46,7 @@ func (f *ingestFlags) options(progress io.Writer) (ingest.Options, []ingest.Sour
 		homes = []string{defaultHome()}
 	}
 	for i, h := range homes {
-		if homes[i], err = absDir("--home", h); err != nil {
+		if homes[i], err = absHome("--home", h); err != nil {
 			return ingest.Options{}, nil, err
 		}
 	}

@@ -63,10 +63,10 @@ func main() {
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to a subcommand and maps its error to the exit code of
+// dispatch runs a subcommand and maps its error to the exit code of
 // DESIGN.md's contract: 0 done, 1 a check failed, 2 bad usage or unreadable
-// input that stopped the run.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// input that stopped the run. run (output.go) wraps its output.
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		if len(args) == 0 {

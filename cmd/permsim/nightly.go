@@ -15,7 +15,7 @@ func runNightly(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var rf replayFlags
 	var format string
 	var failOnNew bool
-	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new]",
+	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets]",
 		`Runs ingest (incremental), replay and report in one go: the job to run every
 night (docs/nightly.md: a systemd timer, a cron line, a launchd plist).
 Progress and summaries go to stderr, the report to stdout. Each run keeps its
@@ -39,6 +39,7 @@ Example:
 	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell and file-tool calls (0: all)")
 	fs.StringVar(&rf.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.BoolVar(&failOnNew, "fail-on-new", false, "exit 1 when risky approvals appeared since the previous run (for alerting)")
+	show := showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -87,7 +88,7 @@ Example:
 		return err
 	}
 	printNew(stderr, fresh, total, prev)
-	if err := report(ctx, iopts.OutDir, format, stdout); err != nil {
+	if err := report(ctx, iopts.OutDir, format, *show, stdout); err != nil {
 		return err
 	}
 	if failOnNew && len(fresh) > 0 {

@@ -22,7 +22,7 @@ func progressWriter(stderr io.Writer) io.Writer {
 	if quiet {
 		return nil
 	}
-	if f, ok := stderr.(*os.File); ok {
+	if f, ok := fileOf(stderr); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			return newBar(stderr, time.Now)
 		}

@@ -71,7 +71,7 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 	} else {
 		opts.ForceHome = true
 	}
-	if opts.Home, err = absDir("--user-home", home); err != nil {
+	if opts.Home, err = absHome("--user-home", home); err != nil {
 		return opts, err
 	}
 	if opts.Trust, err = parseTrust(f.trust); err != nil {
@@ -105,8 +105,9 @@ No hook runs unless both --run-hooks and --replay-hooks are given; then each
 call gets only its own project's hooks (plus the user and managed layers of
 the home it came from), in Claude Code, Codex, Gemini CLI and Cursor; a hook
 that hits --hook-timeout makes its call "unknown", and after two timeouts it
-is not run again (said once). Hooks run inside bubblewrap (project
-read-only, throwaway home and /tmp, no network) unless --hook-sandbox=off.
+is not run again (said once). Hooks run inside bubblewrap as nobody
+(project and system programs read-only, nothing else of the machine,
+throwaway home and /tmp, no network) unless --hook-sandbox=off.
 The summary counts the hooks that ran, timed out, or were skipped and why.
 
 Example:

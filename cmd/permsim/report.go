@@ -16,7 +16,7 @@ import (
 // reportFlags are report's flags beyond --out and --format.
 type reportFlags struct {
 	since, until string
-	showSecrets  bool
+	showSecrets  *bool
 }
 
 func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -39,7 +39,7 @@ Examples:
 	fs.StringVar(&format, "format", "text", "text, markdown, html or json")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
 	fs.StringVar(&f.until, "until", "", "only calls before this time (same forms as --since)")
-	fs.BoolVar(&f.showSecrets, "show-secrets", false, "show tokens, keys and passwords found in commands instead of masking them")
+	f.showSecrets = showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -64,7 +64,7 @@ func (f reportFlags) options(format string, stdout io.Writer) (queries.RiskOptio
 		return queries.RiskOptions{}, usageError{msg: fmt.Sprintf("--until %s is not after --since %s", until.Format(time.RFC3339), since.Format(time.RFC3339))}
 	}
 	opts := defaultReportOptions(format, stdout)
-	opts.Since, opts.Until, opts.ShowSecrets = since, until, f.showSecrets
+	opts.Since, opts.Until, opts.ShowSecrets = since, until, f.showSecrets != nil && *f.showSecrets
 	return opts, nil
 }
 
@@ -81,7 +81,7 @@ func colourTerminal(w io.Writer) bool {
 	if _, ok := os.LookupEnv("NO_COLOR"); ok || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
@@ -91,8 +91,14 @@ func colourTerminal(w io.Writer) bool {
 
 // report prints the report with the default options (nightly's stage),
 // from nightly's cache when nothing changed since the last (reportcache.go).
-func report(ctx context.Context, out, format string, stdout io.Writer) error {
+// A report with its secrets shown is not kept: the cache is a file in the
+// store.
+func report(ctx context.Context, out, format string, showSecrets bool, stdout io.Writer) error {
 	opts := defaultReportOptions(format, stdout)
+	if showSecrets {
+		opts.ShowSecrets = true
+		return reportWith(ctx, out, format, stdout, opts)
+	}
 	return cachedReport(out, format, opts, stdout, func(w io.Writer) error { return reportWith(ctx, out, format, w, opts) })
 }
 
@@ -124,7 +130,7 @@ func reportWith(ctx context.Context, out, format string, stdout io.Writer, opts 
 
 func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
-	var schema, showSecrets bool
+	var schema bool
 	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--show-secrets] 'SELECT …'  |  --schema",
 		`Runs one DuckDB SQL statement over the views calls (one row per distinct
 tool call), calls_all (copies included), decisions and rules. --schema lists
@@ -138,7 +144,7 @@ Examples:
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "table", "table, csv or json (JSON Lines)")
 	fs.BoolVar(&schema, "schema", false, "list every view and column with a one-line meaning, and exit")
-	fs.BoolVar(&showSecrets, "show-secrets", false, "show tokens, keys and passwords as stored instead of masking them")
+	showSecrets := showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -164,5 +170,5 @@ Examples:
 		return err
 	}
 	defer db.Close()
-	return db.QueryWith(ctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: showSecrets})
+	return db.QueryWith(ctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets})
 }

@@ -24,7 +24,7 @@ import (
 func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
 	var list, format string
-	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--battery --project DIR [--home DIR] [--harness LIST]]",
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--show-secrets] [--battery --project DIR [--home DIR] [--harness LIST]]",
 		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
 ask) that would have stopped the risky calls of the store — the dangerous calls
 that ran without asking — in the harness's own syntax and file: Claude Code's
@@ -56,6 +56,7 @@ Examples:
 	f.register(fs, true)
 	fs.StringVar(&list, "list", "deny", "deny: rules that block; ask: rules that make the harness ask first")
 	fs.StringVar(&format, "format", "text", "text or json")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	fs.BoolVar(&bat.on, "battery", false, "the risky calls are the battery's misses (cases that run without asking) for --project, not the store's; the store's calls of that project count the cost")
 	fs.StringVar(&bat.project, "project", "", "with --battery: the project folder whose settings apply")
 	fs.StringVar(&bat.home, "home", defaultHome(), "with --battery: the home folder whose user settings apply")

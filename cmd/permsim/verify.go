@@ -21,7 +21,7 @@ func runVerify(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	var o verify.Options
 	var inner bool
 	ids := registry.IDs(registry.Verifiable())
-	fs := newFlags("verify", "--harness H --cases FILE [--binary PATH] [--record FILE] [--jobs N] [--only REGEXP] [--limit N] [--keep DIR]",
+	fs := newFlags("verify", "--harness H --cases FILE [--binary PATH] [--record FILE] [--jobs N] [--only REGEXP] [--limit N] [--keep DIR] [--show-secrets]",
 		`Runs the real harness offline against a scripted mock of the model's API on
 127.0.0.1, inside a bubblewrap sandbox (read-only root, loopback-only network,
 temporary home and project, all capabilities dropped, uid 1000; allowed
@@ -50,6 +50,7 @@ Example:
 	fs.StringVar(&o.Only, "only", "", "run only the cases whose id matches this regular expression")
 	fs.IntVar(&o.Limit, "limit", 0, "run at most this many cases (after --only)")
 	fs.StringVar(&o.WorkDir, "keep", "", "keep batch folders and logs in this folder (default: a temporary folder, removed)")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
 	fs.BoolVar(&inner, "inner", false, "")
 	_ = fs.MarkHidden("inner")
 	if err := parse(fs, args); err != nil {

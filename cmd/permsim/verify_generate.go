@@ -32,12 +32,15 @@ func runVerifyGenerate(args []string, stdout, stderr io.Writer) error {
 	var harness, out string
 	var n int
 	var seed int64
-	fs := newFlags("verify", "--generate N --seed S --harness H [--cases-out FILE]",
+	fs := newFlags("verify", "--generate N --seed S --harness H [--cases-out FILE] [--show-secrets]",
 		`Draws about N calls (in configurations of a few cases each) at random from
 the whole space the harness's rule book describes, reproducibly from the
 seed, and writes them as a cases file (JSON Lines, the differential
 corpus's format) to --cases-out, or to standard output. Record what the
 real harness does with them with permsim verify --cases FILE --record OUT.
+Standard output is masked like every command's: the drawn cases' made-up
+credentials (an ~/.aws/credentials key) show as [masked] there; --cases-out
+or --show-secrets keeps them as drawn.
 
 Example:
   permsim verify --generate 800 --seed 1 --harness claude --cases-out claude.cases.jsonl`, stderr)
@@ -45,6 +48,8 @@ Example:
 	fs.Int64Var(&seed, "seed", 1, "the seed the draw is reproducible from")
 	fs.StringVar(&harness, "harness", "", "harness to draw for: "+strings.Join(generate.Harnesses(), ", "))
 	fs.StringVar(&out, "cases-out", "", "write the cases to this file (default: standard output)")
+	showSecretsFlag(fs, stdout, showSecretsUsage)
+
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -292,3 +292,68 @@ func TestSandboxHomeAsDir(t *testing.T) {
 		t.Errorf("%s: stdout %q; the home's files must stay hidden", res.Status, res.Stdout)
 	}
 }
+
+// Issue 27: "A sandboxed hook run as root reads /etc/shadow and the first
+// line of its stderr goes into decisions.reason and the report. Run hooks
+// under an unprivileged uid inside the sandbox, with only the project, a
+// throwaway home and the system's read-only binaries visible." The tests
+// run as root here and in CI; run as another user, the files the hook
+// must not see are still not there.
+func TestSandboxUnprivilegedAndNarrow(t *testing.T) {
+	if Bwrap() == "" {
+		t.Skip("bubblewrap is not available here")
+	}
+	dir := t.TempDir()
+	proj := filepath.Join(dir, "proj")
+	home := filepath.Join(dir, "home")
+	for _, d := range []string{proj, home} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(proj, "hook.sh"), []byte("#!/bin/sh\necho project-readable\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Another home than the hook's and the tester's: a user's files.
+	other, err := os.MkdirTemp("/var/tmp", "permsim-other-home-")
+	if err != nil {
+		t.Skip("no /var/tmp")
+	}
+	defer os.RemoveAll(other)
+	if err := os.WriteFile(filepath.Join(other, "notes"), []byte("hunter2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := NewRunner(Limits{Timeout: 10 * time.Second})
+	run := func(script string) Result {
+		t.Helper()
+		res := r.Run(context.Background(), Handler{Command: script, Shell: "bash", Dir: proj, Home: home}, nil)
+		if res.Status != Ran {
+			t.Fatalf("%q: status %s (%v, %s)", script, res.Status, res.Err, res.Note)
+		}
+		return res
+	}
+	cases := []struct {
+		name, script string
+		fails        bool
+	}{
+		{"read /etc/shadow", "cat /etc/shadow", true},
+		{"list /root", "ls /root", true},
+		{"read another folder of the machine", "cat " + filepath.Join(other, "notes"), true},
+		{"see no other home", `test -z "$(ls -A /home 2>/dev/null)"`, false},
+		{"run as a uid other than root", `test "$(id -u)" != 0 && test "$(id -g)" != 0`, false},
+		{"run the system's programs", "sh -c true && /usr/bin/env true && /bin/true && { ! command -v python3 >/dev/null || python3 -c 1; }", false},
+		{"read the project", "./hook.sh | grep -q project-readable", false},
+		{"write in the throwaway home", `echo x > "$HOME/w" && test -s "$HOME/w"`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := run(c.script)
+			if (res.ExitCode != 0) != c.fails {
+				t.Errorf("exit %d (stdout %q, stderr %q); want failure %v", res.ExitCode, res.Stdout, res.Stderr, c.fails)
+			}
+			if strings.Contains(res.Stdout, "root:") || strings.Contains(res.Stdout, "hunter2") {
+				t.Errorf("the hook read what it must not see: %q", res.Stdout)
+			}
+		})
+	}
+}

@@ -19,10 +19,11 @@ type SandboxMode string
 
 // The sandbox modes (--hook-sandbox).
 const (
-	// SandboxOn runs each hook inside bubblewrap: the project and the rest
-	// of the file system read-only, a throwaway home and /tmp, no network,
-	// and only the environment the harness documents. Without bubblewrap
-	// no hook runs. It is the zero value.
+	// SandboxOn runs each hook inside bubblewrap as nobody in its own user
+	// namespace: the project and the system's programs read-only and
+	// nothing else of the file system (sandboxArgs), a throwaway home and
+	// /tmp, no network, and only the environment the harness documents.
+	// Without bubblewrap no hook runs. It is the zero value.
 	SandboxOn SandboxMode = ""
 	// SandboxOff runs hooks as the harness would: with the user's files,
 	// network and environment. Processes are still ended with the hook.
@@ -142,7 +143,8 @@ func Bwrap() string {
 		}
 		// A trial run: bwrap may be installed yet unable to create
 		// namespaces (a container without user namespaces).
-		if exec.Command(p, "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "true").Run() == nil {
+		// The user namespace and uid are the sandbox's own (sandboxArgs).
+		if exec.Command(p, "--unshare-all", "--unshare-user", "--uid", sandboxUID, "--gid", sandboxUID, "--die-with-parent", "--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev", "true").Run() == nil {
 			bwrapPath = p
 		}
 	})
@@ -219,8 +221,39 @@ func (b *boxer) command(h Handler) (*exec.Cmd, func(), error) {
 	return cmd, func() {}, nil
 }
 
+// sandboxUID is the user and group a sandboxed hook runs as: nobody, in
+// bubblewrap's user namespace, with no capabilities. Run as root, a hook
+// was root in the sandbox too and read /etc/shadow (issue 27). Outside,
+// the namespace's nobody is still the caller (bubblewrap maps the sandbox
+// uid to the caller's), so what keeps root's files from such a hook is
+// that they are not in its file system at all (systemDirs, systemEtc) and
+// that what is there is read-only.
+const sandboxUID = "65534"
+
+// systemDirs are the system's folders a sandboxed hook sees, read-only:
+// its programs and their libraries. A link (/bin → usr/bin on a merged
+// /usr) is made as the same link.
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt"}
+
+// systemEtc are the files of /etc that programs need to start and to name
+// users, hosts and time (the loader's cache, passwd and group for id and
+// whoami, certificates, the time zone, alternatives' links); the rest of
+// /etc — shadow, gshadow, sudoers, ssh host keys, credentials — is not
+// there.
+var systemEtc = []string{
+	"passwd", "group", "nsswitch.conf", "hosts", "host.conf", "resolv.conf", "localtime", "timezone",
+	"ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "ssl/certs", "ca-certificates",
+	"ca-certificates.conf", "pki/tls/certs", "mime.types", "os-release", "protocols", "services",
+	"profile", "bash.bashrc", "environment", "inputrc", "magic", "locale.alias", "locale.conf",
+	"gitconfig", "python3", "perl",
+}
+
 // sandboxArgs are bubblewrap's arguments for a contained hook and the home
-// folder it sees (empty, writable, thrown away).
+// folder it sees (empty, writable, thrown away). The hook sees the
+// system's programs (systemDirs, systemEtc), its project and the folders
+// the simulator names, read-only, and nothing else of the machine: no
+// other home, no /root, no /etc/shadow; it runs as nobody in its own user
+// namespace.
 func sandboxArgs(h Handler) ([]string, string) {
 	home := h.Home
 	if home == "" {
@@ -228,22 +261,43 @@ func sandboxArgs(h Handler) ([]string, string) {
 	}
 	args := []string{
 		"--unshare-all", // network, PID, IPC, UTS, cgroup and user namespaces
+		"--unshare-user", "--uid", sandboxUID, "--gid", sandboxUID,
 		"--die-with-parent", "--new-session",
-		"--ro-bind", "/", "/",
+	}
+	for _, d := range systemDirs {
+		fi, err := os.Lstat(d)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if target, err := os.Readlink(d); err == nil {
+				args = append(args, "--symlink", target, d)
+			}
+		case fi.IsDir():
+			args = append(args, "--ro-bind", d, d)
+		}
+	}
+	for _, f := range systemEtc {
+		p := filepath.Join("/etc", f)
+		args = append(args, "--ro-bind-try", p, p)
+	}
+	args = append(args,
 		"--dev", "/dev", "--proc", "/proc",
 		"--tmpfs", "/tmp",
-	}
-	// The homes are hidden behind empty, writable folders: the user's
-	// secrets are not the hook's to read, and what it writes there goes.
+	)
+	// The homes are empty, writable folders: the user's secrets are not
+	// the hook's to read, and what it writes there goes.
 	hidden := map[string]bool{}
 	for _, d := range []string{userHome(), home} {
 		if d != "" && d != "/" && !hidden[d] && !under("/tmp", d) {
 			hidden[d] = true
-			args = append(args, "--tmpfs", d)
 		}
 	}
-	if home != "" && under("/tmp", home) {
-		args = append(args, "--dir", home)
+	if home != "" && home != "/" {
+		if under("/tmp", home) {
+			args = append(args, "--dir", home)
+		} else {
+			args = append(args, "--tmpfs", home)
+		}
 	}
 	// Then the folders the hook needs to read come back, read-only: the
 	// project (hooks are its scripts) and what the simulator names.

@@ -117,3 +117,122 @@ func TestEverydayCommandsMostlyUntouched(t *testing.T) {
 	}
 	t.Logf("%d of %d everyday commands masked", changed, n)
 }
+
+// Issue 27: "Low-entropy sk-ant-… keys and mysql -pPASSWORD forms are
+// masked too." gitleaks' Anthropic rules want the exact 93-character
+// shape, and a MySQL password glued to -p has no keyword nor entropy.
+// Each want is written by hand.
+func TestMaskKeysAndCommandPasswords(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"low-entropy Anthropic key", `ANTHROPIC=sk-ant-aaaaaaaaaaaaaaaa claude -p hi`, `ANTHROPIC=[masked] claude -p hi`},
+		{"Anthropic key of another length", `curl -H "x-api-key: sk-ant-api03-abc123abc123" https://api.anthropic.com`, `curl -H "x-api-key: [masked]" https://api.anthropic.com`},
+		{"mysql -pPASSWORD", `mysql -uroot -phunter2 shop`, `mysql -uroot -p[masked] shop`},
+		{"mysql -p'PASSWORD'", `mysql -u root -p'hunter 2' -e 'select 1'`, `mysql -u root -p[masked] -e 'select 1'`},
+		{`mysql -p"PASSWORD"`, `mysqldump -p"hunter2" shop > dump.sql`, `mysqldump -p[masked] shop > dump.sql`},
+		{"mysql --password=", `mysql --password=hunter2 -h db shop`, `mysql --password=[masked] -h db shop`},
+		{"mysql --password='…'", `mariadb --password='hunter 2' shop`, `mariadb --password=[masked] shop`},
+		{"client by path, after a pipe", `cat x.sql | /usr/bin/mysql -phunter2 shop`, `cat x.sql | /usr/bin/mysql -p[masked] shop`},
+		{"inside bash -c", `bash -c "mysqladmin -phunter2 status"`, `bash -c "mysqladmin -p[masked] status"`},
+		{"inside a rule", `Bash(mysql -phunter2:*) allowed by .claude/settings.json`, `Bash(mysql -p[masked]) allowed by .claude/settings.json`},
+		{"MYSQL_PWD", `MYSQL_PWD=hunter2 mysql shop`, `MYSQL_PWD=[masked] mysql shop`},
+		{"-p alone prompts: nothing to mask", `mysql -u root -p shop`, `mysql -u root -p shop`},
+		{"--password alone prompts", `mysql --password shop`, `mysql --password shop`},
+		{"-p of another program", `mkdir -pv build && git commit -phunter`, `mkdir -pv build && git commit -phunter`},
+		{"the word mysql in prose", `the mysql -p flag`, `the mysql -p flag`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := MaskString(c.in); got != c.want {
+				t.Errorf("MaskString(%q)\n got  %q\n want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// MaskLine masks a line of any output: text, or JSON whose strings hold
+// a secret written with escapes (\" around a password, \u003e in a
+// command) that MaskString, reading the escaped bytes, would not find.
+func TestMaskLine(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"text", `new: Bash(curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0")`, `new: Bash(curl -H "Authorization: Bearer [masked]")`},
+		{"JSON, quotes escaped", `{"command":"mysql -p\"hunter2\" shop","n":1}`, `{"command":"mysql -p[masked] shop","n":1}`},
+		{"JSON, assignment in escaped quotes", `  "text": "export API_KEY=\"Zx8Kq2Lm9Pw4Rt7Y\" \u0026\u0026 run",`, `  "text": "export API_KEY=\"[masked]\" && run",`},
+		{"JSON, nothing secret keeps its escapes", `{"command":"echo \"hi\" \u003e out"}`, `{"command":"echo \"hi\" \u003e out"}`},
+		{"not JSON", `echo "a\" b`, `echo "a\" b`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := MaskLine(c.in); got != c.want {
+				t.Errorf("MaskLine(%q)\n got  %q\n want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// Hostile lines must not panic or hang.
+func FuzzMaskLine(f *testing.F) {
+	f.Add(`{"command":"mysql -p\"hunter2\" shop"}`)
+	f.Add(`Bash(mysql -phunter2:*) "a\" b`)
+	f.Add(`bash -c "mysqladmin -phunter2 status`)
+	f.Add("\u0130\u0130 mysql -phunter2 x") // İ lowers to fewer bytes: found by the fuzzer
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = MaskLine(s)
+	})
+}
+
+// A Masker masks a secret again where it shows up later without the
+// context that found it: danger explain prints a command, then its words
+// one by one ("-pS3cretPw1" alone is no MySQL command line).
+func TestMaskerRemembers(t *testing.T) {
+	var m Masker
+	for _, c := range []struct{ in, want string }{
+		{`    command:  mysql -uroot -pS3cretPw1 -p'hunter two' -e 'DROP DATABASE shop'`, `    command:  mysql -uroot -p[masked] -p[masked] -e 'DROP DATABASE shop'`},
+		{`    words:    ["mysql" "-uroot" "-pS3cretPw1" "-phunter two"]`, `    words:    ["mysql" "-uroot" "-p[masked]" "-p[masked]"]`},
+		{`        "-pS3cretPw1",`, `        "-p[masked]",`},
+		{`a short secret is not remembered: -e`, `a short secret is not remembered: -e`},
+	} {
+		if got := m.Line(c.in); got != c.want {
+			t.Errorf("Line(%q)\n got  %q\n want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// A secret masked in a line of JSON leaves the line valid JSON, however
+// its span meets the string's escapes.
+func FuzzMaskLineKeepsJSON(f *testing.F) {
+	f.Add(`https://u:pa\\ss@host`)
+	f.Add(`mysql -p"hunter2" shop`)
+	f.Add("API_KEY=Zx8Kq2Lm9Pw4Rt7Y\\\\\n")
+	f.Add(`curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0\u0000"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, enc := range []func(string) []byte{func(s string) []byte {
+			b, _ := json.Marshal(map[string]string{"command": s, "x": "API_KEY=" + s})
+			return b
+		}, encodeString} {
+			line := enc(s)
+			if !json.Valid(line) {
+				continue
+			}
+			if out := MaskLine(string(line)); !json.Valid([]byte(out)) {
+				t.Fatalf("MaskLine(%s) = %s: not JSON", line, out)
+			}
+		}
+	})
+}
+
+// wholeEscapes keeps an escape whole: a span ending on \ of \" takes the
+// quote, one starting after the \ of \t takes the backslash.
+func TestWholeEscapes(t *testing.T) {
+	for _, c := range []struct {
+		s                        string
+		start, end, wantS, wantE int
+	}{
+		{`ab\"cd`, 0, 3, 0, 4},
+		{`ab\\cd`, 0, 4, 0, 4},
+		{`x\tsecret`, 2, 9, 1, 9},
+		{`x\\tsecret`, 3, 10, 3, 10},
+		{`ab\u0041cd`, 0, 3, 0, 8},
+	} {
+		if s, e := wholeEscapes(c.s, c.start, c.end); s != c.wantS || e != c.wantE {
+			t.Errorf("wholeEscapes(%q, %d, %d) = %d, %d; want %d, %d", c.s, c.start, c.end, s, e, c.wantS, c.wantE)
+		}
+	}
+}
