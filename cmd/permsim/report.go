@@ -126,8 +126,10 @@ func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var out, format string
 	var schema, showSecrets bool
 	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--show-secrets] 'SELECT …'  |  --schema",
-		`Runs one DuckDB SQL statement over the views calls (one row per distinct
-tool call), calls_all (copies included), decisions and rules. --schema lists
+		`Runs one DuckDB query (SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE,
+SHOW) over the views calls (one row per distinct tool call), calls_all
+(copies included), decisions and rules; anything that would write, load or
+set something, or a second statement, is refused. --schema lists
 every view and column with its meaning; docs/sql.md has ready queries.
 Credentials in the output are masked unless --show-secrets.
 
