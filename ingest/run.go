@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/storelock"
 	"github.com/permsim/permsim/internal/textsafe"
 )
 
@@ -167,7 +168,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		}
 		homes = []string{h}
 	}
-	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+	if err := storelock.MkdirAll(opts.OutDir); err != nil {
 		return sum, fmt.Errorf("ingest: %w", err)
 	}
 	removeStaleRuns(opts.OutDir)
