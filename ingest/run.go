@@ -293,6 +293,40 @@ type groupSink struct {
 	held     [][]Row // full batches not yet handed on
 	cur      []Row   // the batch being filled (capacity sinkBatch)
 	streamed int     // rows already handed to the writer
+	// repairedLines are the lines LineLoop found bytes that are not UTF-8
+	// in (TextMarker): the rows read from them are marked text_repaired.
+	repairedLines map[repairedLine]struct{}
+}
+
+type repairedLine struct {
+	path string
+	line int64
+}
+
+// maxRepairedLines bounds the lines remembered per group: past it (a
+// transcript in another encoding) a row is marked when its file had such
+// lines at all.
+const maxRepairedLines = 1 << 14
+
+// RepairedLine remembers that path's line held bytes that are not UTF-8.
+func (s *groupSink) RepairedLine(path string, line int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.repairedLines == nil {
+		s.repairedLines = map[repairedLine]struct{}{}
+	}
+	if len(s.repairedLines) >= maxRepairedLines {
+		line = 0
+	}
+	s.repairedLines[repairedLine{path, line}] = struct{}{}
+}
+
+func (s *groupSink) markedLocked(path string, line int64) bool {
+	_, ok := s.repairedLines[repairedLine{path, line}]
+	if !ok {
+		_, ok = s.repairedLines[repairedLine{path, 0}]
+	}
+	return ok
 }
 
 // callsRowGroup is the calls table's row-group size: small enough that
@@ -314,7 +348,13 @@ const sinkHold = 2048
 
 func (s *groupSink) Row(r Row) {
 	r.Home = s.home
+	if file := r.SourceFile; repairText(&r) {
+		s.Problem(Problem{File: file, Line: r.SourceOffset, Msg: "the call's text holds bytes that are not UTF-8: stored as U+FFFD, the row marked text_repaired"})
+	}
 	s.mu.Lock()
+	if s.repairedLines != nil && s.markedLocked(r.SourceFile, r.SourceOffset) {
+		r.TextRepaired = true
+	}
 	if s.cur == nil {
 		s.cur = s.out.batch()
 	}

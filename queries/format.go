@@ -116,6 +116,7 @@ func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format 
 // cannot work, because DuckDB's own words ("Install it first using INSTALL
 // httpfs") send the user after something permsim cannot do offline.
 func sqlError(err error, sqlText string) error {
+	err = explainBadUTF8(err)
 	lower := strings.ToLower(sqlText)
 	for _, s := range remoteSchemes {
 		// Remote files need the httpfs extension, which permsim does not

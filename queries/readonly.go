@@ -5,9 +5,12 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/duckdb/duckdb-go/v2"
+
+	"github.com/permsim/permsim/internal/secrets"
 )
 
 // oneQueryHint is what every refusal of checkOneQuery ends with.
@@ -118,4 +121,29 @@ func checkOneQuery(conn *sql.Conn, sqlText string) error {
 		}
 		return nil
 	})
+}
+
+// badUTF8 matches DuckDB's error for a Parquet part holding text that is
+// not UTF-8, and takes the part's path from it.
+var badUTF8 = regexp.MustCompile(`Invalid string encoding found in Parquet file "([^"]*)"`)
+
+// explainBadUTF8 turns DuckDB's refusal of a part holding text that is not
+// UTF-8 into what happened and how to heal the store. Such a part was
+// written by a permsim older than issue 27's fix (ingest now stores those
+// bytes as U+FFFD and marks the row text_repaired); ingesting into the
+// same store again does not rewrite it, because its transcripts are
+// unchanged, so the store is healed by ingesting into a fresh folder. The
+// value DuckDB quotes is masked: it is a command, which may hold a
+// credential.
+func explainBadUTF8(err error) error {
+	if err == nil {
+		return nil
+	}
+	m := badUTF8.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	return fmt.Errorf("%s: this part holds text that is not UTF-8, written by an older permsim from a transcript with such bytes; DuckDB reads none of the table while it is there. "+
+		"Heal the store by ingesting into a fresh --out (permsim ingest --out NEW, then permsim replay --out NEW), which stores those bytes as U+FFFD; re-ingesting into this store does not rewrite the part (%s)",
+		m[1], secrets.MaskString(firstLine(err.Error())))
 }
