@@ -46,6 +46,10 @@ func (w *Pending) Add(row Row) bool {
 	if _, dup := w.byID[row.CallID]; dup {
 		return false
 	}
+	if r, ok := w.sink.(Redactor); ok {
+		// The window travels in the reader's state, in the manifest.
+		r.RedactRow(&row)
+	}
 	p := &PendingCall{Row: row}
 	w.byID[row.CallID] = p
 	w.order = append(w.order, p)

@@ -57,6 +57,11 @@ type Options struct {
 	Progress io.Writer
 	// Workers is how many groups of files are read at once (0: GOMAXPROCS).
 	Workers int
+	// Redact masks the credentials internal/secrets finds in each call's
+	// command, paths, pattern, url, query, input_json and output before
+	// they are written, in the calls table and in the calls a transcript's
+	// state (in the manifest) keeps waiting for their result (redact.go).
+	Redact bool
 }
 
 // Summary is what a Run did.
@@ -188,6 +193,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	defer news.remove()
 
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
+	cw.redact = opts.Redact
 	err = readAll(ctx, srcs, homes, m, opts, cw, news, &sum)
 	werr := cw.finish(err == nil)
 	if err != nil {
@@ -293,6 +299,7 @@ type groupSink struct {
 	held     [][]Row // full batches not yet handed on
 	cur      []Row   // the batch being filled (capacity sinkBatch)
 	streamed int     // rows already handed to the writer
+	redact   bool    // Options.Redact
 	// repairedLines are the lines LineLoop found bytes that are not UTF-8
 	// in (TextMarker): the rows read from them are marked text_repaired.
 	repairedLines map[repairedLine]struct{}
@@ -350,6 +357,9 @@ func (s *groupSink) Row(r Row) {
 	r.Home = s.home
 	if file := r.SourceFile; repairText(&r) {
 		s.Problem(Problem{File: file, Line: r.SourceOffset, Msg: "the call's text holds bytes that are not UTF-8: stored as U+FFFD, the row marked text_repaired"})
+	}
+	if s.redact {
+		redactRow(&r)
 	}
 	s.mu.Lock()
 	if s.repairedLines != nil && s.markedLocked(r.SourceFile, r.SourceOffset) {
@@ -566,7 +576,7 @@ produce:
 }
 
 func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, news *stateSorter) {
-	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
+	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out, redact: out.redact}
 	fail := func(msg string) {
 		res.failed = true
 		sink.mu.Lock()
@@ -615,11 +625,12 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 // copy seen further apart is simply written again (readers keep one), and
 // counts twice in the summary.
 type callWriter struct {
-	in    chan []Row
-	free  chan []Row // emptied batches, for the readers to fill again
-	done  chan struct{}
-	since time.Time
-	run   int64
+	in     chan []Row
+	free   chan []Row // emptied batches, for the readers to fill again
+	done   chan struct{}
+	since  time.Time
+	run    int64
+	redact bool // Options.Redact, for the readers' sinks
 
 	// owned by the writing goroutine until done is closed
 	w     *dataset.Writer[Row]
