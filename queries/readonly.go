@@ -82,9 +82,14 @@ func checkOneQuery(conn *sql.Conn, sqlText string) error {
 	case p.Error && p.ErrorType == "not implemented":
 		// "Only SELECT statements can be serialized to json!"
 		return fmt.Errorf("the text holds a statement that is not a query (COPY, CREATE, SET, ATTACH, …), so nothing ran: %s", oneQueryHint)
-	case p.Error:
+	case p.Error && p.ErrorType == "parser":
 		// A syntax error: Prepare below gives DuckDB's own message, with
-		// its position, and runs nothing for a text it cannot parse.
+		// its position, and binds nothing of a text it cannot parse.
+	case p.Error:
+		// Not a syntax error and not a refusal for the statement's kind:
+		// nothing says the text is one query, so it is not prepared
+		// either (preparing some kinds has effects).
+		return fmt.Errorf("DuckDB could not read the statement (%s: %s), so nothing ran: %s", p.ErrorType, p.Message, oneQueryHint)
 	case len(p.Statements) != 1:
 		return fmt.Errorf("%d statements given, so nothing ran: %s", len(p.Statements), oneQueryHint)
 	}
