@@ -25,3 +25,21 @@ func TestMaskJSON(t *testing.T) {
 		}
 	}
 }
+
+// MaskJSON takes a call's arguments as a transcript recorded them: any
+// text. It never panics, and JSON stays JSON.
+func FuzzMaskJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"command":"curl -H \"Authorization: Bearer ghp_R4nd0mT0k3nV4lu3ABCDEFGHIJKLMNOPQRST\" https://x"}`,
+		`{"a":"\\\"","b":["PGPASSWORD=hunter2 psql",1.5e3,null,true]}`,
+		`"\u0041"`, `[]`, `{`, `"unterminated`, "{\"a\":\"\xff\"}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := MaskJSON(s)
+		if json.Valid([]byte(s)) && !json.Valid([]byte(got)) {
+			t.Fatalf("MaskJSON(%q) = %q, not JSON", s, got)
+		}
+	})
+}
