@@ -184,5 +184,8 @@ Examples:
 	if err != nil && errors.Is(qctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 		return fmt.Errorf("the query ran past --timeout %v and was stopped (a longer --timeout, or 0 for none, lets it finish)", timeout)
 	}
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("the query was stopped before it finished (%v)", ctx.Err())
+	}
 	return err
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,6 +26,15 @@ func TestSQLTimeout(t *testing.T) {
 	}
 	if took > 5*time.Second {
 		t.Errorf("stopped after %v; want within a few seconds of the 1 s limit", took)
+	}
+	// Ctrl-C (the context main cancels on SIGINT) stops it too.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(time.Second, cancel)
+	var o, e bytes.Buffer
+	start = time.Now()
+	code = run(ctx, []string{"sql", "--out", out, "--timeout", "0", "SELECT count(*) FROM range(1e11::BIGINT)"}, strings.NewReader(""), &o, &e)
+	if took := time.Since(start); code != 2 || !strings.Contains(e.String(), "stopped before it finished") || took > 5*time.Second {
+		t.Errorf("cancelled: exit %d after %v, stderr %q; want exit 2 within a few seconds", code, took, e.String())
 	}
 	if code, _, stderr := runCLI(t, "", "sql", "--out", out, "--timeout", "0", "SELECT 1 AS one"); code != 0 {
 		t.Errorf("--timeout 0: exit %d, %s", code, stderr)
