@@ -46,10 +46,7 @@ func (w *Pending) Add(row Row) bool {
 	if _, dup := w.byID[row.CallID]; dup {
 		return false
 	}
-	if r, ok := w.sink.(Redactor); ok {
-		// The window travels in the reader's state, in the manifest.
-		r.RedactRow(&row)
-	}
+	Redact(w.sink, &row) // the window travels in the reader's state, in the manifest
 	p := &PendingCall{Row: row}
 	w.byID[row.CallID] = p
 	w.order = append(w.order, p)

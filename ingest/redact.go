@@ -10,6 +10,14 @@ type Redactor interface {
 	RedactRow(r *Row)
 }
 
+// Redact masks r's credentials when sink redacts (Options.Redact): what a
+// reader calls on a row it keeps in its state, in the manifest.
+func Redact(sink Sink, r *Row) {
+	if rd, ok := sink.(Redactor); ok {
+		rd.RedactRow(r)
+	}
+}
+
 // RedactRow masks r's credentials when the run redacts.
 func (s *groupSink) RedactRow(r *Row) {
 	if s.redact {
