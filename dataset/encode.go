@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"time"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/apache/arrow-go/v18/parquet"
@@ -163,6 +164,13 @@ func (e *colEncoder) writeInts(cw file.ColumnChunkWriter) error {
 // only reads its values (it copies them into its pages and dictionary), and
 // a copy of every string cell was a tenth of ingest's CPU time (measured
 // with cmd/permsim-bench on 1 GB of transcripts).
+//
+// Text that is not UTF-8 is made so first (ValidText): Parquet's strings
+// are UTF-8, and DuckDB refuses a whole table over one value that is not
+// (issue 27). This is the one place every string of every table passes.
 func bytesOf(s string) parquet.ByteArray {
+	if !utf8.ValidString(s) {
+		s = ValidText(s)
+	}
 	return parquet.ByteArray(unsafe.Slice(unsafe.StringData(s), len(s)))
 }

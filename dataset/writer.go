@@ -304,7 +304,7 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 		}
 	}
 	w.props = parquet.NewWriterProperties(props...)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := storelock.MkdirAll(dir); err != nil {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	if err := repairSwap(dir, table); err != nil {
@@ -317,7 +317,7 @@ func Create[T any](dir, table string, opts Options) (*Writer[T], error) {
 		if err := os.RemoveAll(w.root); err != nil {
 			return nil, fmt.Errorf("dataset: %w", err)
 		}
-		if err := os.MkdirAll(w.root, 0o755); err != nil {
+		if err := storelock.MkdirAll(w.root); err != nil {
 			return nil, fmt.Errorf("dataset: %w", err)
 		}
 	}
@@ -494,13 +494,13 @@ func (w *Writer[T]) open(p *partState[T]) error {
 		}
 	}
 	folder := filepath.Join(w.root, filepath.FromSlash(p.rel))
-	if err := os.MkdirAll(folder, 0o755); err != nil {
+	if err := storelock.MkdirAll(folder); err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}
 	name := fmt.Sprintf("part-%s-%d.parquet", w.opts.RunID, p.nextN)
 	p.nextN++
 	of := &openFile{tmp: filepath.Join(folder, "."+name+".tmp"), final: filepath.Join(folder, name)}
-	f, err := os.OpenFile(of.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(of.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, storelock.FileMode)
 	if err != nil {
 		return fmt.Errorf("dataset: %w", err)
 	}

@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
+
+	"github.com/permsim/permsim/dataset"
 )
 
 // DefaultMaxLine is the longest line a LineLoop keeps when its Max is not
@@ -101,7 +104,11 @@ func (lp *LineLoop) Run(ctx context.Context, r io.Reader, fn func(text []byte, t
 			lp.problem(lp.Line, fmt.Sprintf("line longer than %d bytes, skipped", lp.Max))
 			continue
 		}
-		if err := fn(l.Text, l.Terminated); err != nil {
+		text := l.Text
+		if !utf8.Valid(text) {
+			text = repairLine(lp, text)
+		}
+		if err := fn(text, l.Terminated); err != nil {
 			msg := "corrupt line skipped: " + err.Error()
 			if !l.Terminated {
 				msg = "truncated last line skipped: " + err.Error()
@@ -113,6 +120,26 @@ func (lp *LineLoop) Run(ctx context.Context, r io.Reader, fn func(text []byte, t
 		}
 	}
 	return tail, nil
+}
+
+// repairLine is a line's text with each byte that is not part of a UTF-8
+// sequence replaced by U+FFFD (issue 27: a reader that copies bytes from
+// the line would otherwise write them to Parquet, which every reader of the
+// table then refuses), reported as a problem naming the line and told to
+// the Sink when it marks rows (TextMarker), so that the calls read from
+// that line are marked text_repaired.
+func repairLine(lp *LineLoop, text []byte) []byte {
+	lp.problem(lp.Line, "bytes that are not UTF-8: read as U+FFFD, and the line's calls marked text_repaired")
+	if m, ok := lp.Sink.(TextMarker); ok {
+		m.RepairedLine(lp.Path, lp.Line)
+	}
+	return []byte(dataset.ValidText(string(text)))
+}
+
+// TextMarker is a Sink that marks the rows read from a line whose bytes
+// were not all UTF-8 (LineLoop replaced them): the ingest run's sink.
+type TextMarker interface {
+	RepairedLine(path string, line int64)
 }
 
 // TruncatedTail reports a last line that Run handed back and the reader

@@ -17,6 +17,7 @@ import (
 
 	"github.com/permsim/permsim/internal/disksort"
 	"github.com/permsim/permsim/internal/safefile"
+	"github.com/permsim/permsim/internal/storelock"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -739,7 +740,7 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	if old != nil {
 		srcs = append(srcs, old.entries())
 	}
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, storelock.FileMode)
 	if err != nil {
 		return err
 	}

@@ -46,6 +46,7 @@ func (w *Pending) Add(row Row) bool {
 	if _, dup := w.byID[row.CallID]; dup {
 		return false
 	}
+	Redact(w.sink, &row) // the window travels in the reader's state, in the manifest
 	p := &PendingCall{Row: row}
 	w.byID[row.CallID] = p
 	w.order = append(w.order, p)

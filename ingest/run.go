@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/storelock"
 	"github.com/permsim/permsim/internal/textsafe"
 )
 
@@ -56,6 +57,11 @@ type Options struct {
 	Progress io.Writer
 	// Workers is how many groups of files are read at once (0: GOMAXPROCS).
 	Workers int
+	// Redact masks the credentials internal/secrets finds in each call's
+	// command, paths, pattern, url, query, input_json and output before
+	// they are written, in the calls table and in the calls a transcript's
+	// state (in the manifest) keeps waiting for their result (redact.go).
+	Redact bool
 }
 
 // Summary is what a Run did.
@@ -167,7 +173,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 		}
 		homes = []string{h}
 	}
-	if err := os.MkdirAll(opts.OutDir, 0o755); err != nil {
+	if err := storelock.MkdirAll(opts.OutDir); err != nil {
 		return sum, fmt.Errorf("ingest: %w", err)
 	}
 	removeStaleRuns(opts.OutDir)
@@ -187,6 +193,7 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	defer news.remove()
 
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
+	cw.redact = opts.Redact
 	err = readAll(ctx, srcs, homes, m, opts, cw, news, &sum)
 	werr := cw.finish(err == nil)
 	if err != nil {
@@ -292,6 +299,41 @@ type groupSink struct {
 	held     [][]Row // full batches not yet handed on
 	cur      []Row   // the batch being filled (capacity sinkBatch)
 	streamed int     // rows already handed to the writer
+	redact   bool    // Options.Redact
+	// repairedLines are the lines LineLoop found bytes that are not UTF-8
+	// in (TextMarker): the rows read from them are marked text_repaired.
+	repairedLines map[repairedLine]struct{}
+}
+
+type repairedLine struct {
+	path string
+	line int64
+}
+
+// maxRepairedLines bounds the lines remembered per group: past it (a
+// transcript in another encoding) a row is marked when its file had such
+// lines at all.
+const maxRepairedLines = 1 << 14
+
+// RepairedLine remembers that path's line held bytes that are not UTF-8.
+func (s *groupSink) RepairedLine(path string, line int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.repairedLines == nil {
+		s.repairedLines = map[repairedLine]struct{}{}
+	}
+	if len(s.repairedLines) >= maxRepairedLines {
+		line = 0
+	}
+	s.repairedLines[repairedLine{path, line}] = struct{}{}
+}
+
+func (s *groupSink) markedLocked(path string, line int64) bool {
+	_, ok := s.repairedLines[repairedLine{path, line}]
+	if !ok {
+		_, ok = s.repairedLines[repairedLine{path, 0}]
+	}
+	return ok
 }
 
 // callsRowGroup is the calls table's row-group size: small enough that
@@ -313,7 +355,16 @@ const sinkHold = 2048
 
 func (s *groupSink) Row(r Row) {
 	r.Home = s.home
+	if file := r.SourceFile; repairText(&r) {
+		s.Problem(Problem{File: file, Line: r.SourceOffset, Msg: "the call's text holds bytes that are not UTF-8: stored as U+FFFD, the row marked text_repaired"})
+	}
+	if s.redact {
+		redactRow(&r)
+	}
 	s.mu.Lock()
+	if s.repairedLines != nil && s.markedLocked(r.SourceFile, r.SourceOffset) {
+		r.TextRepaired = true
+	}
 	if s.cur == nil {
 		s.cur = s.out.batch()
 	}
@@ -525,7 +576,7 @@ produce:
 }
 
 func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls *atomic.Int64, out *callWriter, news *stateSorter) {
-	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out}
+	sink := &groupSink{home: g.home, res: res, bytes: bytesRead, calls: calls, out: out, redact: out.redact}
 	fail := func(msg string) {
 		res.failed = true
 		sink.mu.Lock()
@@ -574,11 +625,12 @@ func readGroup(ctx context.Context, g group, res *groupResult, bytesRead, calls 
 // copy seen further apart is simply written again (readers keep one), and
 // counts twice in the summary.
 type callWriter struct {
-	in    chan []Row
-	free  chan []Row // emptied batches, for the readers to fill again
-	done  chan struct{}
-	since time.Time
-	run   int64
+	in     chan []Row
+	free   chan []Row // emptied batches, for the readers to fill again
+	done   chan struct{}
+	since  time.Time
+	run    int64
+	redact bool // Options.Redact, for the readers' sinks
 
 	// owned by the writing goroutine until done is closed
 	w     *dataset.Writer[Row]

@@ -37,6 +37,11 @@ var sqlFiles embed.FS
 // spill to a temporary folder instead of failing.
 const memoryLimit = "1GB"
 
+// tempLimit bounds the spill folder (DuckDB's default is 90% of the free
+// disk space): a runaway query stops with an error instead of filling /tmp
+// (issue 27).
+const tempLimit = "8GB"
+
 // ErrRemotePath is wrapped by the error Open, ExtractToolCalls and Query
 // return for an s3://, gs://, http:// or https:// location.
 var ErrRemotePath = errors.New("remote paths are not supported: DuckDB's httpfs extension is not built into permsim and cannot be downloaded offline; copy the files to a local folder and use that folder")
@@ -104,7 +109,9 @@ var tables = []table{
 // https://, …) is refused with an error wrapping ErrRemotePath.
 //
 // DuckDB uses GOMAXPROCS threads and at most 1 GB of memory, spilling the
-// rest to a temporary folder that Close removes.
+// rest, up to 8 GB, to a temporary folder that Close removes. A query stops
+// when its context ends (duckdb-go interrupts the connection), so a caller
+// bounds its time with the context.
 func Open(outDir string) (*DB, error) {
 	if err := CheckLocal(outDir); err != nil {
 		return nil, err
@@ -192,6 +199,7 @@ func openDuckDB() (*sql.DB, string, error) {
 	cfg.Set("threads", strconv.Itoa(runtime.GOMAXPROCS(0)))
 	cfg.Set("memory_limit", memoryLimit)
 	cfg.Set("temp_directory", tmpDir)
+	cfg.Set("max_temp_directory_size", tempLimit)
 	cfg.Set("autoinstall_known_extensions", "false")
 	connector, err := duckdb.NewConnector("?"+cfg.Encode(), func(ex driver.ExecerContext) error {
 		_, err := ex.ExecContext(context.Background(), "SET TimeZone = 'UTC'", nil)

@@ -3,7 +3,6 @@ package queries
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"encoding/csv"
 	"encoding/hex"
 	"fmt"
@@ -62,19 +61,15 @@ func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format 
 	default:
 		return fmt.Errorf("unknown format %q (want table, csv or json)", format)
 	}
-	// `permsim sql` runs one statement: DuckDB's own parser counts them
-	// (json_serialize_sql answers for SELECT statements; any other kind
-	// runs under lockDown's confinement either way).
-	var n sql.NullInt64
-	if err := d.db.QueryRowContext(ctx, "SELECT json_array_length(json_extract(json_serialize_sql("+sqlString(sqlText)+"), '$.statements'))").Scan(&n); err == nil && n.Valid && n.Int64 > 1 {
-		return fmt.Errorf("%d statements given; permsim sql runs exactly one (run them one at a time)", n.Int64)
-	}
-	stmt, err := d.db.PrepareContext(ctx, sqlText)
+	conn, err := d.db.Conn(ctx)
 	if err != nil {
-		return sqlError(err, sqlText)
+		return err
 	}
-	defer stmt.Close()
-	rows, err := stmt.QueryContext(ctx)
+	defer conn.Close()
+	if err := checkOneQuery(conn, sqlText); err != nil {
+		return err
+	}
+	rows, err := conn.QueryContext(ctx, sqlText)
 	if err != nil {
 		return sqlError(err, sqlText)
 	}
@@ -121,6 +116,7 @@ func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format 
 // cannot work, because DuckDB's own words ("Install it first using INSTALL
 // httpfs") send the user after something permsim cannot do offline.
 func sqlError(err error, sqlText string) error {
+	err = explainBadUTF8(err)
 	lower := strings.ToLower(sqlText)
 	for _, s := range remoteSchemes {
 		// Remote files need the httpfs extension, which permsim does not

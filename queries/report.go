@@ -157,6 +157,11 @@ func (d *DB) Risk(ctx context.Context) (*RiskReport, error) {
 // opts.ShowSecrets; control characters are left as they are (the text
 // formats escape them).
 func (d *DB) RiskWith(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
+	r, err := d.risk(ctx, opts)
+	return r, explainBadUTF8(err)
+}
+
+func (d *DB) risk(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
 	r := &RiskReport{}
 	// One connection for the whole report: the sections read the report's
 	// own copies of the two views (temporary tables, per connection).

@@ -61,6 +61,7 @@ var callColumns = []ColumnDoc{
 	{"ingest_run", "BIGINT", "the ingest run that wrote the row (unix nanoseconds)"},
 	{"rewound", "BOOLEAN", "the conversation dropped the call later (it still ran)"},
 	{"output", "VARCHAR", "the command's recorded output, kept for Gemini CLI shell calls (later calls are decided with it as session history); cut to 8,000 bytes"},
+	{"text_repaired", "BOOLEAN", "a text of the call (command, paths, input_json, …) held bytes that are not UTF-8 in its transcript; each is stored as U+FFFD (NULL for rows an older permsim wrote)"},
 	{"date", "VARCHAR", "the call's day (YYYY-MM-DD), or unknown: the folder it is stored under"},
 	{"first_path", "VARCHAR", "paths[1]: the first path the call names, NULL when none"},
 }

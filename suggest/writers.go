@@ -16,6 +16,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/opencode"
+	"github.com/permsim/permsim/internal/storelock"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -77,7 +78,7 @@ func printable(s string) bool {
 // 4 MiB) to dst, so a simulator pointed at dst reads the same settings
 // plus what the caller adds.
 func copyConfig(src, dst string, subdirs ...string) error {
-	if err := os.MkdirAll(dst, 0o755); err != nil {
+	if err := storelock.MkdirAll(dst); err != nil {
 		return err
 	}
 	copyDir := func(from, to string) error {
@@ -88,7 +89,7 @@ func copyConfig(src, dst string, subdirs ...string) error {
 			}
 			return err
 		}
-		if err := os.MkdirAll(to, 0o755); err != nil {
+		if err := storelock.MkdirAll(to); err != nil {
 			return err
 		}
 		for _, e := range entries {
@@ -103,7 +104,7 @@ func copyConfig(src, dst string, subdirs ...string) error {
 			if err != nil {
 				continue
 			}
-			if err := os.WriteFile(filepath.Join(to, e.Name()), data, 0o644); err != nil {
+			if err := storelock.WriteFile(filepath.Join(to, e.Name()), data); err != nil {
 				return err
 			}
 		}
@@ -245,10 +246,10 @@ func withRuleFile(env engine.Env, tmp, dotDir, sub, name, content string) (engin
 	if err := copyConfig(src, tmp, sub); err != nil {
 		return env, err
 	}
-	if err := os.MkdirAll(filepath.Join(tmp, sub), 0o755); err != nil {
+	if err := storelock.MkdirAll(filepath.Join(tmp, sub)); err != nil {
 		return env, err
 	}
-	if err := os.WriteFile(filepath.Join(tmp, sub, name), []byte(content), 0o644); err != nil {
+	if err := storelock.WriteFile(filepath.Join(tmp, sub, name), []byte(content)); err != nil {
 		return env, err
 	}
 	env.ConfigDir = tmp
@@ -415,7 +416,7 @@ func (cursorWriter) Add(env engine.Env, rules []string, _, tmp string) (engine.E
 	}
 	perms["deny"] = deny
 	cfg["permissions"] = perms
-	if err := os.WriteFile(filepath.Join(tmp, "cli-config.json"), []byte(jsonSnippet(cfg)), 0o644); err != nil {
+	if err := storelock.WriteFile(filepath.Join(tmp, "cli-config.json"), []byte(jsonSnippet(cfg))); err != nil {
 		return env, err
 	}
 	env.ConfigDir = tmp

@@ -97,6 +97,7 @@ type Row struct {
 	IngestRun       int64     `col:"ingest_run"`           // the ingest run that wrote the row (unix nanoseconds); later wins for the same call_key and copy_rank
 	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
 	Output          string    `col:"output,unique"`        // what the call returned, where a later decision depends on it (Gemini CLI's <untrusted_context> shell output, cut to OutputMax bytes); else empty
+	TextRepaired    bool      `col:"text_repaired"`        // a text of the call held bytes that are not UTF-8 in its transcript, each stored as U+FFFD (Parquet and its readers take UTF-8 only)
 }
 
 // OutputMax bounds Row.Output: Gemini CLI asks before a command that reuses

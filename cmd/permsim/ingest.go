@@ -19,6 +19,7 @@ type ingestFlags struct {
 	since     string
 	out       string
 	workers   int
+	redact    bool
 }
 
 func (f *ingestFlags) register(fs interface {
@@ -33,6 +34,7 @@ func (f *ingestFlags) register(fs interface {
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time: 2026-11-01, an RFC 3339 time, or 7d / 36h back")
 	fs.StringVar(&f.out, "out", defaultOut(), "output folder for the Parquet tables and the manifest")
 	fs.IntVar(&f.workers, "workers", 0, "files read in parallel (default: GOMAXPROCS)")
+	fs.BoolVar(&f.redact, "redact", false, "mask tokens, keys and passwords in commands, paths and inputs before they are stored (danger marks are unchanged)")
 }
 
 // options turns the flags into ingest.Options and the chosen sources.
@@ -73,17 +75,20 @@ func (f *ingestFlags) options(progress io.Writer) (ingest.Options, []ingest.Sour
 	if err := checkLocal("--out", f.out); err != nil {
 		return ingest.Options{}, nil, err
 	}
-	return ingest.Options{Homes: homes, OutDir: f.out, Since: since, Progress: progress, Workers: f.workers}, srcs, nil
+	return ingest.Options{Homes: homes, OutDir: f.out, Since: since, Progress: progress, Workers: f.workers, Redact: f.redact}, srcs, nil
 }
 
 func runIngest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f ingestFlags
-	fs := newFlags("ingest", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR]  |  --format permsim-jsonl FILE...",
+	fs := newFlags("ingest", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--redact]  |  --format permsim-jsonl FILE...",
 		`Reads every harness's session transcripts under each home folder and writes
 one row per tool call to <out>/calls/harness=…/date=…/*.parquet. Runs are
 incremental: a transcript that did not change since the last run is not read
 again, one that grew is read from where the last run stopped. Lines that
-cannot be read are reported with file and line, and skipped.
+cannot be read are reported with file and line, and skipped. The store holds
+commands, paths and inputs as the transcripts do, secrets included, private
+to you (folders 0700, files 0600); --redact masks the secrets before they are
+stored (README: "What the store holds").
 
 Harnesses with a reader: Claude Code, Codex CLI, Gemini CLI, OpenCode, and
 Cursor CLI (best effort: its store is undocumented). Any other harness (Codey)

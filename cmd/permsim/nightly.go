@@ -15,7 +15,7 @@ func runNightly(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var rf replayFlags
 	var format string
 	var failOnNew bool
-	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets]",
+	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--redact] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets]",
 		`Runs ingest (incremental), replay and report in one go: the job to run every
 night (docs/nightly.md: a systemd timer, a cron line, a launchd plist).
 Progress and summaries go to stderr, the report to stdout. Each run keeps its

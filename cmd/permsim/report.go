@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -131,11 +132,16 @@ func reportWith(ctx context.Context, out, format string, stdout io.Writer, opts 
 func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
 	var schema bool
-	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--show-secrets] 'SELECT …'  |  --schema",
-		`Runs one DuckDB SQL statement over the views calls (one row per distinct
-tool call), calls_all (copies included), decisions and rules. --schema lists
+	var timeout time.Duration
+	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--timeout D] [--show-secrets] 'SELECT …'  |  --schema",
+		`Runs one DuckDB query (SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE,
+SHOW) over the views calls (one row per distinct tool call), calls_all
+(copies included), decisions and rules; anything that would write, load or
+set something, or a second statement, is refused. --schema lists
 every view and column with its meaning; docs/sql.md has ready queries.
-Credentials in the output are masked unless --show-secrets.
+Credentials in the output are masked unless --show-secrets. A query stops
+at --timeout (Ctrl-C stops it at once); DuckDB holds at most 1 GB of memory
+and spills at most 8 GB to a temporary folder removed when permsim ends.
 
 Examples:
   permsim sql --schema
@@ -145,8 +151,12 @@ Examples:
 	fs.StringVar(&format, "format", "table", "table, csv or json (JSON Lines)")
 	fs.BoolVar(&schema, "schema", false, "list every view and column with a one-line meaning, and exit")
 	showSecrets := showSecretsFlag(fs, stdout, showSecretsUsage)
+	fs.DurationVar(&timeout, "timeout", 5*time.Minute, "stop the query after this long (0: no limit)")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if timeout < 0 {
+		return usageError{msg: fmt.Sprintf("--timeout %v: want 0 (no limit) or more", timeout), hint: "--timeout 30s, --timeout 10m"}
 	}
 	if schema {
 		if fs.NArg() != 0 {
@@ -170,5 +180,18 @@ Examples:
 		return err
 	}
 	defer db.Close()
-	return db.QueryWith(ctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets})
+	qctx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		qctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	err = db.QueryWith(qctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets})
+	if err != nil && errors.Is(qctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		return fmt.Errorf("the query ran past --timeout %v and was stopped (a longer --timeout, or 0 for none, lets it finish)", timeout)
+	}
+	if err != nil && ctx.Err() != nil {
+		return fmt.Errorf("the query was stopped before it finished (%v)", ctx.Err())
+	}
+	return err
 }

@@ -12,7 +12,7 @@ import (
 // lockStore takes the writer lock of the store at out for command (ingest,
 // replay, nightly), waiting — with a line on stderr saying for whom —
 // while another writer holds it, and then removes what killed runs left
-// behind. Two writers on one store would otherwise interleave their
+// behind, and makes an older store private. Two writers on one store would otherwise interleave their
 // manifests and tables.
 func lockStore(ctx context.Context, out, command string, stderr io.Writer) (func(), error) {
 	release, err := storelock.Writer(ctx, out, "permsim "+command, func(holder string) {
@@ -22,5 +22,12 @@ func lockStore(ctx context.Context, out, command string, stderr io.Writer) (func
 		return nil, err
 	}
 	dataset.RemoveLeftovers(out)
+	// A store an older permsim made readable by others is made private
+	// once, by the first run that writes to it (issue 27).
+	if tightened, err := storelock.MakePrivate(out); err != nil {
+		fmt.Fprintf(stderr, "permsim %s: %s: could not make the store private to you: %v\n", command, out, err)
+	} else if tightened {
+		fmt.Fprintf(stderr, "permsim %s: %s: the store was readable by others; made it private to you (folders 0700, files 0600), as it holds commands, paths and inputs in clear\n", command, out)
+	}
 	return release, nil
 }

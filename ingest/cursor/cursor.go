@@ -383,7 +383,8 @@ func readChat(ctx context.Context, tx *sql.Tx, path string, old *chatState, sink
 			done(c.id)
 			continue
 		}
-		sink.Row(row) // unknown until its result is read
+		sink.Row(row)             // unknown until its result is read
+		ingest.Redact(sink, &row) // kept in the state, in the manifest
 		pending = append(pending, row)
 	}
 	if len(pending) > maxPending {

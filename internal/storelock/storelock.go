@@ -9,6 +9,10 @@
 // The locks are flock(2) locks on dot-files in the store (readers of the
 // tables never read dot-files); the kernel drops them when a process dies,
 // even by kill -9, so no stale lock survives a crash.
+//
+// The package also holds the store's one rule for file modes (DirMode,
+// FileMode, MakePrivate): every folder and file of a store is its owner's
+// alone.
 package storelock
 
 import (
@@ -35,11 +39,11 @@ const pollEvery = 200 * time.Millisecond
 // permsim ingest" (from the lock file). It fails when ctx ends first. The
 // returned release drops the lock.
 func Writer(ctx context.Context, outDir, what string, waiting func(holder string)) (release func(), err error) {
-	if err := os.MkdirAll(outDir, 0o755); err != nil {
+	if err := MkdirAll(outDir); err != nil {
 		return nil, err
 	}
 	path := filepath.Join(outDir, WriterFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, FileMode)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot open the store's writer lock: %w", path, err)
 	}
@@ -98,7 +102,7 @@ func commitLock(outDir string, exclusive bool) (func(), error) {
 			return func() {}, nil
 		}
 	}
-	f, err := os.OpenFile(path, flag, 0o644)
+	f, err := os.OpenFile(path, flag, FileMode)
 	if err != nil {
 		if !exclusive && os.IsPermission(err) {
 			// A read-only store (another user's, a mounted copy) has no

@@ -54,6 +54,7 @@ SELECT
     NULL::BIGINT    AS ingest_run,
     NULL::BOOLEAN   AS rewound,
     NULL::VARCHAR   AS output,
+    NULL::BOOLEAN   AS text_repaired,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}
