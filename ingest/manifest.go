@@ -713,6 +713,10 @@ func saveManifest(outDir string, lastRun int64, news *stateSorter, old *manifest
 	if err := writeManifest(tmp, lastRun, news, old, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
+	if err := beforeManifestRename(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("saving %s: %w", path, err)
@@ -776,3 +780,7 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	}
 	return f.Close()
 }
+
+// beforeManifestRename is called by saveManifest once the new manifest is
+// written and synced, before its rename: tests inject a failure there.
+var beforeManifestRename = func() error { return nil }
