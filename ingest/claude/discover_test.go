@@ -158,8 +158,8 @@ func TestDiscoverLinkedProjects(t *testing.T) {
 	}
 	cases := []struct {
 		user, target, at string // at: the link's path under the home
-		listed               int
-		refused              bool
+		listed           int
+		refused          bool
 	}{
 		{"bob", filepath.Join(alice, ".claude", "projects"), ".claude/projects", 0, true},
 		{"bob2", filepath.Join(alice, ".claude"), ".claude", 0, true},
