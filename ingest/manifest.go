@@ -39,7 +39,7 @@ const manifestVersion = 4
 // reads its version and refuses it as newer:
 //
 //	{"version":4,"last_run":1796158546610389964,"entries":[
-//	{"h":"claude-code","path":"/home/u/.claude/projects/-p/a.jsonl","size":10,"inode":7,"mtime_ns":99,"offset":10,"line":2,"state":"eyJ2IjoxfQ=="},
+//	{"h":"claude-code","path":"/home/u/.claude/projects/-p/a.jsonl","size":10,"inode":7,"mtime_ns":99,"offset":10,"line":2,"head":4243,"state":"eyJ2IjoxfQ=="},
 //	{"h":"codex","path":"/r","size":0,"inode":0,"mtime_ns":0,"offset":0,"line":0}
 //	]}
 //
@@ -94,6 +94,10 @@ func appendEntry(b []byte, h string, st FileState) []byte {
 	b = strconv.AppendInt(b, st.Offset, 10)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, st.Line, 10)
+	if st.Head != 0 {
+		b = append(b, `,"head":`...)
+		b = strconv.AppendUint(b, st.Head, 10)
+	}
 	if len(st.State) > 0 {
 		b = append(b, `,"state":"`...)
 		b = base64.StdEncoding.AppendEncode(b, st.State)
@@ -220,6 +224,17 @@ func fastEntry(line []byte, withState bool) (st FileState, ok bool) {
 		return FileState{}, false
 	}
 	st.Inode = uint64(ino)
+	if r, has := bytes.CutPrefix(rest, []byte(`,"head":`)); has {
+		i := 0
+		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+			i++
+		}
+		h, err := strconv.ParseUint(string(r[:i]), 10, 64)
+		if err != nil {
+			return FileState{}, false
+		}
+		st.Head, rest = h, r[i:]
+	}
 	if r, has := bytes.CutPrefix(rest, []byte(`,"state":"`)); has {
 		b64, after, found := bytes.Cut(r, []byte(`"`))
 		if !found {

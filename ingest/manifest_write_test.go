@@ -346,6 +346,7 @@ func TestDecodeEntryAsUnmarshal(t *testing.T) {
 	lines := [][]byte{
 		appendEntry(nil, "claude-code", FileState{Path: "/a \"q\" <&>\n\u2028é", Size: 10, Inode: 1 << 63, MtimeNs: -5, Offset: 10, Line: 2, State: []byte(`{"v":1}`)}),
 		appendEntry(nil, "codex", FileState{Path: "/r"}),
+		appendEntry(nil, "codex", FileState{Path: "/h", Offset: 9, Head: 1<<64 - 1, State: []byte(`{"v":1}`)}),
 		[]byte(`{"path":"/x","h":"gemini","size":3, "state":"eyJ2IjoxfQ==","line":1,"offset":2,"mtime_ns":4,"inode":5}`),
 		[]byte(`{"h":"gemini","path":"/y","size":3}`),
 	}

@@ -284,7 +284,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		return nil, nil, nil
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
-	same, old, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	same, old, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState, sink)
 	if same != nil {
 		return nil, same, nil
 	}
