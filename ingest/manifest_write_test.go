@@ -107,6 +107,9 @@ func decodeV4(t *testing.T, dir string) v4File {
 // manifest does not grow forever").
 func TestManifestRoundTrip(t *testing.T) {
 	defer func(n int) { sorterBytes = n }(sorterBytes)
+	// Every save rewrites the manifest whole (no delta: TestManifestDelta).
+	defer func(n int64) { deltaDivisor = n }(deltaDivisor)
+	deltaDivisor = 0
 	sorterBytes = 2000 // a run file every few entries
 	dir := t.TempDir()
 	files := t.TempDir()
@@ -315,7 +318,7 @@ func TestManifestV4Problems(t *testing.T) {
 		{"twice", head + "\n" + e1 + ",\n" + e1 + "\n]}\n", "corrupt manifest", ""},
 		{"not an entry", head + "\n" + `{"path":"/a"}` + "\n]}\n", "corrupt manifest", ""},
 		{"after the end", head + "\n]}\nx\n", "corrupt manifest", ""},
-		{"newer", `{"version":5,"last_run":9,"entries":[` + "\n]}\n", "", "newer than this permsim"},
+		{"newer", `{"version":6,"last_run":9,"entries":[` + "\n]}\n", "", "newer than this permsim"},
 		{"old form of version 4", `{"version":4,"sources":{}}`, "not known", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -354,6 +357,9 @@ func TestDecodeEntryAsUnmarshal(t *testing.T) {
 		var want manifestEntry
 		if err := json.Unmarshal(line, &want); err != nil {
 			t.Fatalf("%s: %v", line, err)
+		}
+		if len(want.St) > 0 {
+			want.State = []byte(want.St) // version 5: the state as JSON
 		}
 		got, ok := decodeEntry(line, true)
 		if !ok || !reflect.DeepEqual(got, want.FileState) {
@@ -409,5 +415,109 @@ func TestManifestBlocksBounded(t *testing.T) {
 		if got, ok := m.lookup("codex", p, true); !ok || !reflect.DeepEqual(got, st) {
 			t.Errorf("%s: not found as saved (found %v)", p, ok)
 		}
+	}
+}
+
+// TestManifestDelta: a save with little new writes only the delta beside
+// the manifest (which a lookup asks first, and whose last run counts);
+// once the delta would pass a deltaDivisor-th of the manifest, the next
+// save merges all into a new manifest, leaves out the files gone, and
+// removes the delta. A delta that completes another manifest (a crash
+// between a whole rewrite and the delta's removal) is ignored.
+func TestManifestDelta(t *testing.T) {
+	defer func(n int64) { deltaDivisor = n }(deltaDivisor)
+	deltaDivisor = 8
+	dir, files := t.TempDir(), t.TempDir()
+	file := func(i int) string {
+		p := filepath.Join(files, fmt.Sprintf("s-%03d.jsonl", i))
+		if _, err := os.Stat(p); err != nil {
+			os.WriteFile(p, nil, 0o644)
+		}
+		return p
+	}
+	s := newStateSorter(dir)
+	for i := range 200 {
+		s.add("codex", FileState{Path: file(i), Size: 1, Offset: 1, State: []byte(`{"v":1}`)})
+	}
+	if err := saveManifest(dir, 10, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	base, _ := os.ReadFile(filepath.Join(dir, ManifestName))
+
+	// Run 11: file 0 grew, file 300 is new. Only the delta is written.
+	m, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	s = newStateSorter(dir)
+	s.add("codex", FileState{Path: file(0), Size: 5, Offset: 5})
+	s.add("codex", FileState{Path: file(300), Size: 2, Offset: 2})
+	if err := saveManifest(dir, 11, s, m); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m.close()
+	if now, _ := os.ReadFile(filepath.Join(dir, ManifestName)); string(now) != string(base) {
+		t.Error("a save with two new states rewrote the manifest")
+	}
+	delta, err := os.ReadFile(filepath.Join(dir, ManifestDeltaName))
+	if err != nil || !strings.HasPrefix(string(delta), `{"version":5,"last_run":11,"base":10,"entries":[`) {
+		t.Fatalf("delta %q (%v)", delta, err)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	if st, _ := m.lookup("codex", file(0), true); st.Size != 5 || m.lastRun != 11 {
+		t.Errorf("file 0 %+v, last run %d: want the delta's size 5 and last run 11", st, m.lastRun)
+	}
+	if _, ok := m.lookup("codex", file(300), false); !ok {
+		t.Error("the new file is not found")
+	}
+	if st, ok := m.lookup("codex", file(7), true); !ok || string(st.State) != `{"v":1}` {
+		t.Errorf("file 7 (only in the manifest): %+v %v", st, ok)
+	}
+
+	// Run 12: many new states, past an 8th of the manifest: one whole
+	// manifest, the delta merged in and removed, a file gone left out.
+	os.Remove(file(5))
+	s = newStateSorter(dir)
+	for i := 400; i < 450; i++ {
+		s.add("codex", FileState{Path: file(i), Size: 3, Offset: 3})
+	}
+	if err := saveManifest(dir, 12, s, m); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m.close()
+	if _, err := os.Stat(filepath.Join(dir, ManifestDeltaName)); err == nil {
+		t.Error("the delta is still there after a whole rewrite")
+	}
+	doc := decodeV4(t, dir)
+	if doc.LastRun != 12 || len(doc.Entries) != 200+1+50-1 {
+		t.Errorf("whole rewrite: last run %d, %d entries; want 12 and %d", doc.LastRun, len(doc.Entries), 250)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	if st, _ := m.lookup("codex", file(0), true); st.Size != 5 {
+		t.Errorf("file 0 after the merge: %+v, want the delta's state", st)
+	}
+	m.close()
+
+	// The old delta, put back (as a crash before its removal leaves it),
+	// completes manifest 10, not 12: ignored.
+	if err := os.WriteFile(filepath.Join(dir, ManifestDeltaName), delta, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	defer m.close()
+	if m.delta != nil || m.lastRun != 12 {
+		t.Errorf("a stale delta was used (last run %d)", m.lastRun)
 	}
 }

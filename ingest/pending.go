@@ -1,5 +1,11 @@
 package ingest
 
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+)
+
 // PendingCall is a call whose result (tool output) has not been seen yet.
 // Emitted says its row already went out with result unknown, so only a
 // real result sends it again. It travels in a reader's state (JSON) so a
@@ -8,6 +14,75 @@ type PendingCall struct {
 	Row     Row  `json:"row"`
 	Emitted bool `json:"emitted,omitempty"`
 	done    bool
+}
+
+// MarshalJSON writes the call with the zero fields of its row left out
+// (json.Unmarshal leaves them zero again). A reader's state carries the
+// calls still waiting in every manifest entry, and a row written whole,
+// every empty column named, was most of a manifest of small sessions
+// (issue 27: 1.8 KB of a file's entry, 181 MB at 100,000 sessions).
+func (p PendingCall) MarshalJSON() ([]byte, error) {
+	b := append(make([]byte, 0, 512), `{"row":{`...)
+	row := p.Row
+	sep := false
+	if head, ok := strings.CutSuffix(row.CopyRank, row.SourceFile); ok && row.SourceFile != "" {
+		// A copy rank that ends with the file's path (Claude Code's) is
+		// written without it: the path is in SourceFile already.
+		q, _ := json.Marshal(head)
+		b = append(b, `"`+rankHead+`":`...)
+		b = append(b, q...)
+		sep = true
+		row.CopyRank = ""
+	}
+	v := reflect.ValueOf(row)
+	t := v.Type()
+	for i := range t.NumField() {
+		f := v.Field(i)
+		if !t.Field(i).IsExported() || f.IsZero() {
+			continue
+		}
+		val, err := json.Marshal(f.Interface())
+		if err != nil {
+			return nil, err
+		}
+		if sep {
+			b = append(b, ',')
+		}
+		sep = true
+		b = append(b, '"')
+		b = append(b, t.Field(i).Name...)
+		b = append(b, `":`...)
+		b = append(b, val...)
+	}
+	b = append(b, '}')
+	if p.Emitted {
+		b = append(b, `,"emitted":true`...)
+	}
+	return append(b, '}'), nil
+}
+
+// rankHead names, in a written row, its copy rank without the trailing
+// SourceFile (MarshalJSON).
+const rankHead = "CopyRankHead"
+
+// UnmarshalJSON reads what MarshalJSON wrote (and the whole rows earlier
+// states hold).
+func (p *PendingCall) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Row struct {
+			Row
+			Head *string `json:"CopyRankHead"`
+		} `json:"row"`
+		Emitted bool `json:"emitted"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	p.Row, p.Emitted = w.Row.Row, w.Emitted
+	if w.Row.Head != nil {
+		p.Row.CopyRank = *w.Row.Head + p.Row.SourceFile
+	}
+	return nil
 }
 
 // Pending is the window of calls one transcript file keeps waiting for
