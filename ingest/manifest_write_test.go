@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // oldManifest is the form of manifest versions 1–3, decoded whole by
@@ -519,5 +520,44 @@ func TestManifestDelta(t *testing.T) {
 	defer m.close()
 	if m.delta != nil || m.lastRun != 12 {
 		t.Errorf("a stale delta was used (last run %d)", m.lastRun)
+	}
+}
+
+// TestPendingCallJSON: a waiting call written without its row's empty
+// columns reads back as it was, whatever its strings hold, and a row
+// written whole (by an earlier permsim) still reads.
+func TestPendingCallJSON(t *testing.T) {
+	exit := int64(3)
+	rows := []Row{
+		{},
+		{Harness: "claude-code", Command: "echo \"<&>\"\n\u2028\xff", Seq: -4, IsSubagent: true, ExitCode: &exit,
+			Ts: time.Date(2026, 3, 14, 9, 0, 4, 5, time.UTC), Paths: []string{"/a", ""}, SourceFile: "/p/s.jsonl",
+			CopyRank: "0|2026|/p/s.jsonl", CallKey: "claude:a:b"},
+		{SourceFile: "/p/s.jsonl", CopyRank: "rank not ending with the file"},
+	}
+	for _, r := range rows {
+		for _, emitted := range []bool{false, true} {
+			b, err := json.Marshal([]*PendingCall{{Row: r, Emitted: emitted}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []*PendingCall
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			want := r
+			want.Command = strings.ToValidUTF8(want.Command, "\ufffd")
+			if len(got) != 1 || !reflect.DeepEqual(got[0].Row, want) || got[0].Emitted != emitted {
+				t.Errorf("%s read back as %+v", b, got[0])
+			}
+			whole, _ := json.Marshal(struct {
+				Row     Row  `json:"row"`
+				Emitted bool `json:"emitted"`
+			}{r, emitted})
+			var old PendingCall
+			if err := json.Unmarshal(whole, &old); err != nil || !reflect.DeepEqual(old.Row, want) {
+				t.Errorf("a whole row %s read back as %+v (%v)", whole, old.Row, err)
+			}
+		}
 	}
 }
