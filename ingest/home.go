@@ -76,7 +76,8 @@ func AppendPath(paths []string, p, cwd string) []string {
 // followed; one that leads, through links, to the file system's root, to
 // the home itself or a folder above it, or into another user's home is
 // not: listing it would walk the machine, or another harness's layout,
-// and take other users' sessions for this home's (issue 27). Another
+// and take other users' sessions for this home's (issue 27); nor one that
+// leads into another harness's folder of the home. Another
 // user's home is a folder beside the home (under its parent, unless that
 // is the root) or a home /etc/passwd names. A folder reached without a
 // link, such as one $CODEX_HOME names, is the user's own choice and never
@@ -100,6 +101,9 @@ func Confined(home, dir string) error {
 	case within(real, h):
 		return refuse("the home or a folder above it")
 	case within(h, real):
+		if f := harnessFolderOf(h, real); f != "" && f != harnessFolderOf(filepath.Clean(Abs(home0(home))), filepath.Clean(Abs(dir))) {
+			return refuse("another harness's folder (" + f + ")")
+		}
 		return nil
 	}
 	if parent := filepath.Dir(h); filepath.Dir(parent) != parent && within(parent, real) {
@@ -111,6 +115,32 @@ func Confined(home, dir string) error {
 		}
 	}
 	return nil
+}
+
+// harnessFolders are the folders, under a home, where the harnesses keep
+// their files. Discovery follows a link from one into a folder elsewhere,
+// but not into another of them: a Source lists only the layout it was
+// given.
+// One harness's folders are one entry (Claude Code reads both of its).
+var harnessFolders = [][]string{{".claude", ".config/claude"}, {".codex"}, {".gemini"}, {".cursor"}, {".local/share/opencode"}}
+
+// harnessFolderOf names the harness folder of home that p lies in (the
+// first of its harness's), or "".
+func harnessFolderOf(home, p string) string {
+	for _, fs := range harnessFolders {
+		for _, f := range fs {
+			if within(filepath.Join(home, f), p) {
+				return fs[0]
+			}
+		}
+	}
+	return ""
+}
+
+// home0 is the home folder OwnHome resolves home to.
+func home0(home string) string {
+	h, _ := OwnHome(home)
+	return h
 }
 
 // within reports whether p is dir or lies below it (both clean).

@@ -167,7 +167,14 @@ func TestDiscoverLinkedProjects(t *testing.T) {
 		{"erin", "/", ".claude/projects", 0, true},
 		{"dave", elsewhere, ".claude/projects", 1, false},
 		{"frank", filepath.Join(elsewhere, "-w-d"), ".claude/projects/-w-d", 1, false},
+		{"gina", filepath.Join(users, "gina", ".codex", "sessions"), ".claude/projects", 0, true}, // another harness's folder
+		{"hal", filepath.Join(users, "hal", ".claude", "projects"), ".config/claude/projects", 1, false},
 	}
+	// Gina's Codex folder holds a project-like folder with a transcript.
+	touch(t, filepath.Join(users, "gina", ".codex", "sessions", "-w-g", "g1.jsonl"), "")
+	// Hal's second Claude Code root links to his first: the same files,
+	// listed once, and no error.
+	touch(t, filepath.Join(users, "hal", ".claude", "projects", "-w-h", "h1.jsonl"), "")
 	for _, c := range cases {
 		t.Run(c.user, func(t *testing.T) {
 			home := filepath.Join(users, c.user)

@@ -59,8 +59,9 @@ func TestDiscover(t *testing.T) {
 // TestDiscoverLinkedSessions: issue 27, "a home whose .codex/sessions is
 // a link to / makes ingest walk the machine". A sessions folder linked to
 // a folder elsewhere is followed; one linked to the root, to the home or
-// a folder above it, or into another user's home is refused with an
-// error naming it, and nothing under it is listed.
+// a folder above it, into another user's home or into another harness's
+// folder is refused with an error naming it, and nothing under it is
+// listed.
 func TestDiscoverLinkedSessions(t *testing.T) {
 	t.Setenv("CODEX_HOME", "")
 	base := t.TempDir()
@@ -80,10 +81,19 @@ func TestDiscoverLinkedSessions(t *testing.T) {
 		listed       int // files listed under the link
 		refused      bool
 	}{
-		{"bob", filepath.Join(alice, ".codex", "sessions"), 0, true}, // another user's home
-		{"carol", base, 0, true},                                     // a folder above the home
-		{"erin", "/", 0, true},                                       // the file system's root
-		{"dave", elsewhere, 1, false},                                // another disk: followed
+		{"bob", filepath.Join(alice, ".codex", "sessions"), 0, true},           // another user's home
+		{"carol", base, 0, true},                                               // a folder above the home
+		{"erin", "/", 0, true},                                                 // the file system's root
+		{"dave", elsewhere, 1, false},                                          // another disk: followed
+		{"gina", filepath.Join(users, "gina", ".claude", "projects"), 0, true}, // another harness's folder
+	}
+	// Gina's Claude Code folder holds a file named like a rollout.
+	stray := filepath.Join(users, "gina", ".claude", "projects", "-w", "rollout-2026-05-03T10-00-00-g.jsonl")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stray, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range cases {
 		t.Run(c.user, func(t *testing.T) {
