@@ -524,8 +524,9 @@ func TestManifestDelta(t *testing.T) {
 }
 
 // TestPendingCallJSON: a waiting call written without its row's empty
-// columns reads back as it was, whatever its strings hold, and a row
-// written whole (by an earlier permsim) still reads.
+// columns and its file reads back as it was, given its file (InFile),
+// whatever its strings hold, and a row written whole (by an earlier
+// permsim) still reads.
 func TestPendingCallJSON(t *testing.T) {
 	exit := int64(3)
 	rows := []Row{
@@ -545,6 +546,10 @@ func TestPendingCallJSON(t *testing.T) {
 			if err := json.Unmarshal(b, &got); err != nil {
 				t.Fatalf("%s: %v", b, err)
 			}
+			if strings.Contains(string(b), "SourceFile") {
+				t.Errorf("%s: the file is written with every call", b)
+			}
+			got[0].InFile(r.SourceFile) // as NewPending does, with the state's file
 			want := r
 			want.Command = strings.ToValidUTF8(want.Command, "\ufffd")
 			if len(got) != 1 || !reflect.DeepEqual(got[0].Row, want) || got[0].Emitted != emitted {

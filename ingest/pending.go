@@ -15,26 +15,32 @@ type PendingCall struct {
 	Row     Row  `json:"row"`
 	Emitted bool `json:"emitted,omitempty"`
 	done    bool
+	// rankHead is the copy rank read back without its trailing file path
+	// (MarshalJSON), until InFile restores it.
+	rankHead *string
 }
 
 // MarshalJSON writes the call with the zero fields of its row left out
-// (json.Unmarshal leaves them zero again). A reader's state carries the
-// calls still waiting in every manifest entry, and a row written whole,
-// every empty column named, was most of a manifest of small sessions
-// (issue 27: 1.8 KB of a file's entry, 181 MB at 100,000 sessions).
+// (json.Unmarshal leaves them zero again), and without its SourceFile: a
+// waiting call is kept in the state of the file it is in, which gives it
+// back (InFile). A reader's state carries the calls still waiting in every
+// manifest entry, and a row written whole, every empty column named, was
+// most of a manifest of small sessions (issue 27: 1.8 KB of a file's
+// entry, 181 MB at 100,000 sessions).
 func (p PendingCall) MarshalJSON() ([]byte, error) {
 	b := append(make([]byte, 0, 512), `{"row":{`...)
 	row := p.Row
 	sep := false
 	if head, ok := strings.CutSuffix(row.CopyRank, row.SourceFile); ok && row.SourceFile != "" {
 		// A copy rank that ends with the file's path (Claude Code's) is
-		// written without it: the path is in SourceFile already.
+		// written without it.
 		q, _ := json.Marshal(head)
 		b = append(b, `"`+rankHead+`":`...)
 		b = append(b, q...)
 		sep = true
 		row.CopyRank = ""
 	}
+	row.SourceFile = ""
 	v := reflect.ValueOf(row)
 	t := v.Type()
 	for i := range t.NumField() {
@@ -79,7 +85,7 @@ func (p PendingCall) MarshalJSON() ([]byte, error) {
 const rankHead = "CopyRankHead"
 
 // UnmarshalJSON reads what MarshalJSON wrote (and the whole rows earlier
-// states hold).
+// states hold); a call written without its file needs InFile.
 func (p *PendingCall) UnmarshalJSON(b []byte) error {
 	var w struct {
 		Row struct {
@@ -91,11 +97,24 @@ func (p *PendingCall) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	p.Row, p.Emitted = w.Row.Row, w.Emitted
-	if w.Row.Head != nil {
-		p.Row.CopyRank = *w.Row.Head + p.Row.SourceFile
+	p.Row, p.Emitted, p.rankHead = w.Row.Row, w.Emitted, w.Row.Head
+	if p.Row.SourceFile != "" {
+		p.InFile(p.Row.SourceFile)
 	}
 	return nil
+}
+
+// InFile gives a call read back from the state of the file at path what
+// MarshalJSON left out: its SourceFile, and the path at the end of its
+// copy rank.
+func (p *PendingCall) InFile(path string) {
+	if p.Row.SourceFile == "" {
+		p.Row.SourceFile = path
+	}
+	if p.rankHead != nil {
+		p.Row.CopyRank = *p.rankHead + p.Row.SourceFile
+		p.rankHead = nil
+	}
 }
 
 // Pending is the window of calls one transcript file keeps waiting for
@@ -112,10 +131,12 @@ type Pending struct {
 }
 
 // NewPending returns a window of at most max calls whose evicted rows go
-// to sink, holding kept (the calls a reader's state carried over) first.
-func NewPending(max int, sink Sink, kept []*PendingCall) *Pending {
+// to sink, holding kept (the calls the state of the file at path carried
+// over, given their file back: InFile) first.
+func NewPending(max int, sink Sink, kept []*PendingCall, path string) *Pending {
 	w := &Pending{max: max, sink: sink, byID: map[string]*PendingCall{}}
 	for _, p := range kept {
+		p.InFile(path)
 		w.byID[p.Row.CallID] = p
 		w.order = append(w.order, p)
 	}

@@ -70,7 +70,10 @@ type fileReader struct {
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 	fr := &fileReader{path: path, base: strings.TrimSuffix(filepath.Base(path), ".zst"), st: st, sink: sink,
-		pend: ingest.NewPending(maxPending, sink, st.Pending), first: st.SessionID == "" && !st.SawMeta}
+		pend: ingest.NewPending(maxPending, sink, st.Pending, path), first: st.SessionID == "" && !st.SawMeta}
+	for _, p := range st.Background {
+		p.InFile(path)
+	}
 	return fr
 }
 
