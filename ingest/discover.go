@@ -190,7 +190,16 @@ func MergeFiles(seqs ...iter.Seq2[File, error]) iter.Seq2[File, error] {
 // where filepath.WalkDir's name order would put it first. A folder that
 // cannot be read is reported to fn with its error (and d nil) and skipped.
 // Memory holds the entries of one folder on each level, not the tree.
-func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool) bool {
+// Links below root are not followed; a root that leads where Confined
+// refuses for home is reported to fn with that error and not walked.
+func WalkSorted(home, root string, fn func(path string, d fs.DirEntry, err error) bool) bool {
+	if err := Confined(home, root); err != nil {
+		return fn(root, nil, err)
+	}
+	return walkSorted(root, fn)
+}
+
+func walkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool) bool {
 	ents, err := os.ReadDir(root)
 	if err != nil {
 		return fn(root, nil, err)
@@ -205,7 +214,7 @@ func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool
 	for _, e := range ents {
 		p := filepath.Join(root, e.Name())
 		if e.IsDir() {
-			if !WalkSorted(p, fn) {
+			if !walkSorted(p, fn) {
 				return false
 			}
 			continue
@@ -225,9 +234,15 @@ func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool
 // in the order of the paths under them (name read as name+"/": "a-b/x"
 // before "a/x"); otherwise a folder is its files' group key and folders
 // come in name order. A missing parent has no files; another error reading
-// it is the sequence's only error.
-func Folders(parent string, below bool, list func(dir string) ([]File, []error)) iter.Seq2[File, error] {
+// it is the sequence's only error. A parent, or a folder in it, that leads
+// through a link where Confined refuses for home is not listed: its error
+// is yielded instead.
+func Folders(home, parent string, below bool, list func(dir string) ([]File, []error)) iter.Seq2[File, error] {
 	return func(yield func(File, error) bool) {
+		if err := Confined(home, parent); err != nil {
+			yield(File{}, err)
+			return
+		}
 		entries, err := os.ReadDir(parent)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
@@ -243,6 +258,12 @@ func Folders(parent string, below bool, list func(dir string) ([]File, []error))
 			dir := filepath.Join(parent, e.Name())
 			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 				continue
+			}
+			if e.Type()&fs.ModeSymlink != 0 {
+				if err := Confined(home, dir); err != nil {
+					errs = append(errs, err)
+					continue
+				}
 			}
 			files, ferrs := list(dir)
 			errs = append(errs, ferrs...)

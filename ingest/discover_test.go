@@ -30,7 +30,7 @@ func TestWalkSorted(t *testing.T) {
 	}
 	slices.Sort(want)
 	var got []string
-	ingest.WalkSorted(root, func(p string, d fs.DirEntry, err error) bool {
+	ingest.WalkSorted("", root, func(p string, d fs.DirEntry, err error) bool {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,12 +41,12 @@ func TestWalkSorted(t *testing.T) {
 		t.Errorf("walked\n%s\nwant (sorted paths)\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	n := 0
-	ingest.WalkSorted(root, func(string, fs.DirEntry, error) bool { n++; return n < 3 })
+	ingest.WalkSorted("", root, func(string, fs.DirEntry, error) bool { n++; return n < 3 })
 	if n != 3 {
 		t.Errorf("walk went on after fn said stop: %d calls", n)
 	}
 	var errs int
-	ingest.WalkSorted(filepath.Join(root, "none"), func(_ string, _ fs.DirEntry, err error) bool {
+	ingest.WalkSorted("", filepath.Join(root, "none"), func(_ string, _ fs.DirEntry, err error) bool {
 		if err != nil {
 			errs++
 		}
@@ -110,7 +110,7 @@ func TestFolders(t *testing.T) {
 		{false, []string{"a/x", "a-b/x", "error a failed", "error a-b failed"}},
 	} {
 		var got []string
-		for f, err := range ingest.Folders(parent, c.below, list) {
+		for f, err := range ingest.Folders("", parent, c.below, list) {
 			if err != nil {
 				got = append(got, "error "+err.Error())
 				continue
@@ -122,7 +122,7 @@ func TestFolders(t *testing.T) {
 			t.Errorf("below=%v: got %q, want %q", c.below, got, c.want)
 		}
 	}
-	for f, err := range ingest.Folders(filepath.Join(parent, "missing"), true, list) {
+	for f, err := range ingest.Folders("", filepath.Join(parent, "missing"), true, list) {
 		t.Errorf("missing parent gave %v, %v", f, err)
 	}
 }

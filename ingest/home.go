@@ -1,9 +1,11 @@
 package ingest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // OwnHome resolves the home folder a Source's Discover is given: the
@@ -67,3 +69,104 @@ func AppendPath(paths []string, p, cwd string) []string {
 	}
 	return append(paths, p)
 }
+
+// Confined reports why discovery must not list the folder dir for home,
+// or nil when it may. A harness folder (or one inside it) that is a link
+// to a folder elsewhere — another disk, a dotfiles repository — is
+// followed; one that leads, through links, to the file system's root, to
+// the home itself or a folder above it, or into another user's home is
+// not: listing it would walk the machine, or another harness's layout,
+// and take other users' sessions for this home's (issue 27); nor one that
+// leads into another harness's folder of the home. Another
+// user's home is a folder beside the home (under its parent, unless that
+// is the root) or a home /etc/passwd names. A folder reached without a
+// link, such as one $CODEX_HOME names, is the user's own choice and never
+// refused; a missing one is left to the caller's listing.
+func Confined(home, dir string) error {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil || real == filepath.Clean(Abs(dir)) {
+		return nil
+	}
+	h, _ := OwnHome(home)
+	h = filepath.Clean(Abs(h))
+	if rh, err := filepath.EvalSymlinks(h); err == nil {
+		h = rh
+	}
+	refuse := func(why string) error {
+		return fmt.Errorf("%s leads to %s, %s: not searched (a harness folder may link elsewhere, but not to the file system's root, the home or a folder above it, or another user's home)", dir, real, why)
+	}
+	switch {
+	case filepath.Dir(real) == real:
+		return refuse("the file system's root")
+	case within(real, h):
+		return refuse("the home or a folder above it")
+	case within(h, real):
+		if f := harnessFolderOf(h, real); f != "" && f != harnessFolderOf(filepath.Clean(Abs(home0(home))), filepath.Clean(Abs(dir))) {
+			return refuse("another harness's folder (" + f + ")")
+		}
+		return nil
+	}
+	if parent := filepath.Dir(h); filepath.Dir(parent) != parent && within(parent, real) {
+		return refuse("another user's home (beside " + h + ")")
+	}
+	for _, other := range passwdHomes() {
+		if filepath.Dir(other) != other && !within(other, h) && within(other, real) {
+			return refuse("another user's home (" + other + ")")
+		}
+	}
+	return nil
+}
+
+// harnessFolders are the folders, under a home, where the harnesses keep
+// their files. Discovery follows a link from one into a folder elsewhere,
+// but not into another of them: a Source lists only the layout it was
+// given.
+// One harness's folders are one entry (Claude Code reads both of its).
+var harnessFolders = [][]string{{".claude", ".config/claude"}, {".codex"}, {".gemini"}, {".cursor"}, {".local/share/opencode"}}
+
+// harnessFolderOf names the harness folder of home that p lies in (the
+// first of its harness's), or "".
+func harnessFolderOf(home, p string) string {
+	for _, fs := range harnessFolders {
+		for _, f := range fs {
+			if within(filepath.Join(home, f), p) {
+				return fs[0]
+			}
+		}
+	}
+	return ""
+}
+
+// home0 is the home folder OwnHome resolves home to.
+func home0(home string) string {
+	h, _ := OwnHome(home)
+	return h
+}
+
+// within reports whether p is dir or lies below it (both clean).
+func within(dir, p string) bool {
+	if dir == p {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}
+
+// passwdHomes lists the home folders /etc/passwd names (none where it
+// cannot be read), read once.
+var passwdHomes = sync.OnceValue(func() []string {
+	b, err := os.ReadFile("/etc/passwd")
+	if err != nil || len(b) > 16<<20 {
+		return nil
+	}
+	var homes []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		f := strings.Split(line, ":")
+		if len(f) >= 7 && filepath.IsAbs(f[5]) {
+			homes = append(homes, filepath.Clean(f[5]))
+		}
+	}
+	return homes
+})

@@ -54,7 +54,11 @@ type FileState struct {
 	MtimeNs int64  `json:"mtime_ns"`
 	Offset  int64  `json:"offset"` // bytes consumed (always at a line boundary)
 	Line    int64  `json:"line"`   // lines consumed
-	State   []byte `json:"state,omitempty"`
+	// Head is a fingerprint of the bytes consumed (Fingerprint; 0: none
+	// kept): a file whose fingerprint no longer matches was rewritten in
+	// place, and is read again from its start rather than on from Offset.
+	Head  uint64 `json:"head,omitempty"`
+	State []byte `json:"state,omitempty"`
 }
 
 // Sink receives what a Source reads.

@@ -33,14 +33,41 @@ const ManifestName = "manifest.json"
 // entries are one JSON array sorted by harness and path, one entry a line,
 // so a run looks them up and rewrites them streaming instead of holding
 // them (issue 15: memory flat in the number of files); versions 2 and 3
-// (one object of objects) are read and rewritten as 4.
-const manifestVersion = 4
+// (one object of objects) are read and rewritten as 4. Version 5: a
+// reader's state is written as the JSON it is ("st") rather than base64
+// ("state", still read), and a run with little new writes its states to
+// manifest-delta.json beside the manifest instead of rewriting it whole
+// (issue 27: 181 MB for 100,000 small sessions, rewritten every run); an
+// older permsim that ignored the delta would read some files again, so it
+// is refused as newer. Version 4 is read as it is.
+const manifestVersion = 5
+
+// ManifestDeltaName is the file beside the manifest that holds the states
+// of the runs since the manifest was last written whole: the same form
+// with a "base" member naming the last_run of the manifest it completes
+// (a delta written over another manifest is stale and ignored). A lookup
+// asks the delta first; a save merges the run's states into the delta
+// while it stays under a deltaDivisor-th of the manifest, else merges
+// everything into a new manifest (dropping the files gone since) and the
+// delta is removed.
+const ManifestDeltaName = "manifest-delta.json"
+
+// deltaHeader starts a delta: version, last run, and the manifest's last
+// run it completes.
+const deltaHeader = `{"version":%d,"last_run":%d,"base":%d,"entries":[`
+
+// deltaDivisor bounds the delta: a save writes the run's states into the
+// delta while the merged delta stays under this share of the manifest
+// (a save then costs a 32nd of the manifest at most; the manifest is
+// rewritten whole once in as many runs as it takes to fill it). Zero or
+// less: no delta, every save rewrites the manifest.
+var deltaDivisor int64 = 32
 
 // The manifest (version 4) is one JSON document, so that an older permsim
 // reads its version and refuses it as newer:
 //
 //	{"version":4,"last_run":1796158546610389964,"entries":[
-//	{"h":"claude-code","path":"/home/u/.claude/projects/-p/a.jsonl","size":10,"inode":7,"mtime_ns":99,"offset":10,"line":2,"state":"eyJ2IjoxfQ=="},
+//	{"h":"claude-code","path":"/home/u/.claude/projects/-p/a.jsonl","size":10,"inode":7,"mtime_ns":99,"offset":10,"line":2,"head":4243,"state":"eyJ2IjoxfQ=="},
 //	{"h":"codex","path":"/r","size":0,"inode":0,"mtime_ns":0,"offset":0,"line":0}
 //	]}
 //
@@ -77,6 +104,9 @@ func (a entryKey) compare(b entryKey) int {
 type manifestEntry struct {
 	H string `json:"h"`
 	FileState
+	// St is the reader's state as JSON (version 5), where State is its
+	// base64 form (version 4, and a state that is not a JSON object).
+	St json.RawMessage `json:"st,omitempty"`
 }
 
 // appendEntry appends the manifest line of harness h's file state st.
@@ -95,12 +125,28 @@ func appendEntry(b []byte, h string, st FileState) []byte {
 	b = strconv.AppendInt(b, st.Offset, 10)
 	b = append(b, `,"line":`...)
 	b = strconv.AppendInt(b, st.Line, 10)
+	if st.Head != 0 {
+		b = append(b, `,"head":`...)
+		b = strconv.AppendUint(b, st.Head, 10)
+	}
 	if len(st.State) > 0 {
-		b = append(b, `,"state":"`...)
-		b = base64.StdEncoding.AppendEncode(b, st.State)
-		b = append(b, '"')
+		if rawState(st.State) {
+			b = append(b, `,"st":`...)
+			b = append(b, st.State...)
+		} else {
+			b = append(b, `,"state":"`...)
+			b = base64.StdEncoding.AppendEncode(b, st.State)
+			b = append(b, '"')
+		}
 	}
 	return append(b, '}')
+}
+
+// rawState reports whether a reader's state can stand in a manifest line
+// as it is: one JSON object on one line (the readers' states are, as
+// json.Marshal writes them). Base64 made every state a third longer.
+func rawState(s []byte) bool {
+	return len(s) > 1 && s[0] == '{' && s[len(s)-1] == '}' && bytes.IndexByte(s, '\n') < 0 && json.Valid(s)
 }
 
 // appendJSONString appends s as encoding/json writes it (the form the
@@ -173,6 +219,9 @@ func decodeEntry(line []byte, withState bool) (FileState, bool) {
 	if json.Unmarshal(line, &e) != nil {
 		return FileState{}, false
 	}
+	if len(e.St) > 0 {
+		e.State = []byte(e.St)
+	}
 	if !withState {
 		e.State = nil
 	}
@@ -221,6 +270,27 @@ func fastEntry(line []byte, withState bool) (st FileState, ok bool) {
 		return FileState{}, false
 	}
 	st.Inode = uint64(ino)
+	if r, has := bytes.CutPrefix(rest, []byte(`,"head":`)); has {
+		i := 0
+		for i < len(r) && r[i] >= '0' && r[i] <= '9' {
+			i++
+		}
+		h, err := strconv.ParseUint(string(r[:i]), 10, 64)
+		if err != nil {
+			return FileState{}, false
+		}
+		st.Head, rest = h, r[i:]
+	}
+	if r, has := bytes.CutPrefix(rest, []byte(`,"st":`)); has {
+		// The state is the rest of the line but its closing brace.
+		if len(r) < 3 || r[len(r)-1] != '}' {
+			return FileState{}, false
+		}
+		if withState {
+			st.State = bytes.Clone(r[:len(r)-1])
+		}
+		return st, true
+	}
 	if r, has := bytes.CutPrefix(rest, []byte(`,"state":"`)); has {
 		b64, after, found := bytes.Cut(r, []byte(`"`))
 		if !found {
@@ -294,6 +364,25 @@ func parseHeader(line []byte) (version int, lastRun int64, ok bool) {
 	return version, lastRun, true
 }
 
+// parseDeltaHeader reads a delta's first line: its version, last run and
+// the last run of the manifest it completes.
+func parseDeltaHeader(line []byte) (version int, lastRun, base int64, ok bool) {
+	var h struct {
+		Version *int   `json:"version"`
+		LastRun *int64 `json:"last_run"`
+		Base    *int64 `json:"base"`
+	}
+	rest, ok := bytes.CutSuffix(line, []byte(`"entries":[`))
+	if !ok || !bytes.HasSuffix(rest, []byte(",")) {
+		return 0, 0, 0, false
+	}
+	rest = append(bytes.TrimSuffix(rest, []byte(",")), '}')
+	if json.Unmarshal(rest, &h) != nil || h.Version == nil || h.LastRun == nil || h.Base == nil {
+		return 0, 0, 0, false
+	}
+	return *h.Version, *h.LastRun, *h.Base, true
+}
+
 // indexEntry is one entry of the sparse index: its key and the offset of
 // its line.
 type indexEntry struct {
@@ -311,7 +400,11 @@ type cachedBlock struct {
 // be merged into the next; an empty one has no file.
 type manifestFile struct {
 	f       *os.File
-	lastRun int64
+	lastRun int64 // the last run it or its delta records
+	ownRun  int64 // the last run the manifest itself records (what a delta names as its base)
+	version int
+	delta   *manifestFile // the delta beside it, when it completes this manifest
+	start   int64         // offset of the first entry
 	index   []indexEntry
 	end     int64  // offset of the "]}" line
 	temp    string // a migrated copy, removed by close
@@ -362,15 +455,67 @@ func loadManifest(outDir string) (*manifestFile, *Problem, error) {
 		f.Close()
 		return empty, nil, newerManifest(path, version)
 	}
-	if version != manifestVersion {
+	if version != manifestVersion && version != 4 {
 		f.Close()
 		return empty, &Problem{File: path, Msg: fmt.Sprintf("manifest version %d is not known, every transcript is read again", version)}, nil
 	}
-	m := &manifestFile{f: f, lastRun: lastRun}
+	m := &manifestFile{f: f, lastRun: lastRun, ownRun: lastRun, version: version}
 	if err := m.scan(lr); err != nil {
 		return corrupt(err)
 	}
-	return m, nil, nil
+	d, prob, err := loadDelta(outDir, lastRun)
+	if err != nil {
+		m.close()
+		return empty, nil, err
+	}
+	if d != nil {
+		m.delta = d
+		m.lastRun = max(m.lastRun, d.lastRun)
+	}
+	return m, prob, nil
+}
+
+// loadDelta opens the delta beside a manifest whose last run is base: nil
+// when there is none, or when it completes another manifest (a crash
+// after a manifest was rewritten whole, before the old delta was
+// removed). A delta that cannot be read is a Problem: the files whose
+// states only it held are read again (their calls written again, which
+// readers keep once).
+func loadDelta(outDir string, base int64) (*manifestFile, *Problem, error) {
+	path := filepath.Join(outDir, ManifestDeltaName)
+	f, err := safefile.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, &Problem{File: path, Msg: "cannot read the manifest's delta, the files it covers are read again: " + err.Error()}, nil
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	lr := &lineReader{r: br}
+	first, _, err := lr.next()
+	if err != nil {
+		f.Close()
+		return nil, &Problem{File: path, Msg: "corrupt manifest delta, the files it covers are read again: " + err.Error()}, nil
+	}
+	version, lastRun, of, ok := parseDeltaHeader(first)
+	if !ok {
+		f.Close()
+		return nil, &Problem{File: path, Msg: "corrupt manifest delta, the files it covers are read again: not a delta header"}, nil
+	}
+	if version > manifestVersion {
+		f.Close()
+		return nil, nil, newerManifest(path, version)
+	}
+	if of != base || version != manifestVersion {
+		f.Close()
+		return nil, nil, nil
+	}
+	d := &manifestFile{f: f, lastRun: lastRun, ownRun: lastRun, version: version}
+	if err := d.scan(lr); err != nil {
+		f.Close()
+		return nil, &Problem{File: path, Msg: "corrupt manifest delta, the files it covers are read again: " + err.Error()}, nil
+	}
+	return d, nil, nil
 }
 
 func newerManifest(path string, version int) error {
@@ -407,6 +552,9 @@ func (m *manifestFile) scan(lr *lineReader) error {
 		}
 		prevBuf = append(append(prevBuf[:0], k.h...), k.path...)
 		prev = entryKey{prevBuf[:len(k.h)], prevBuf[len(k.h):]}
+		if n == 0 {
+			m.start = off
+		}
 		if n == 0 || n-last >= manifestIndexEvery || off-m.index[len(m.index)-1].off >= manifestBlockBytes {
 			m.index = append(m.index, indexEntry{key: entryKey{bytes.Clone(k.h), bytes.Clone(k.path)}, off: off})
 			last = n
@@ -419,6 +567,11 @@ func (m *manifestFile) scan(lr *lineReader) error {
 // that a file is unchanged needs only its size, inode and time. An entry
 // that cannot be decoded is no entry: the file is read again.
 func (m *manifestFile) lookup(h, path string, withState bool) (FileState, bool) {
+	if m.delta != nil {
+		if st, ok := m.delta.lookup(h, path, withState); ok {
+			return st, true
+		}
+	}
 	if m.f == nil || len(m.index) == 0 {
 		return FileState{}, false
 	}
@@ -484,8 +637,19 @@ func (m *manifestFile) entries() *entrySource {
 	return &entrySource{lr: &lineReader{r: bufio.NewReaderSize(sr, 64<<10)}}
 }
 
-// close closes the manifest and removes its migrated copy.
+// size is the bytes of the manifest's entries (0 for none).
+func (m *manifestFile) size() int64 {
+	if m == nil || m.f == nil || len(m.index) == 0 {
+		return 0
+	}
+	return m.end - m.start
+}
+
+// close closes the manifest (and its delta) and removes its migrated copy.
 func (m *manifestFile) close() {
+	if m.delta != nil {
+		m.delta.close()
+	}
 	if m.f != nil {
 		m.f.Close()
 	}
@@ -524,12 +688,12 @@ func migrateManifest(outDir, path string, r io.Reader) (*manifestFile, *Problem,
 		// dedupe against: reading on would count every call twice.
 		return empty, nil, fmt.Errorf("%s: this store was written by an older permsim whose call keys mixed up calls of different sessions; ingest into a new --out (or delete %s) to read every transcript again", path, outDir)
 	}
-	if head.Version < 1 || head.Version == manifestVersion {
-		// 4 is never written in the old form.
+	if head.Version < 1 || head.Version >= 4 {
+		// 4 and later are never written in the old form.
 		return empty, &Problem{File: path, Msg: fmt.Sprintf("manifest version %d is not known, every transcript is read again", head.Version)}, nil
 	}
 	tmp := filepath.Join(outDir, ".manifest-v4.tmp")
-	if err := writeManifest(tmp, head.LastRun, sorter, nil, false); err != nil {
+	if err := writeManifest(tmp, fmt.Sprintf(manifestHeader, manifestVersion, head.LastRun), sorter, nil, false); err != nil {
 		os.Remove(tmp)
 		return empty, nil, fmt.Errorf("%s: rewriting it as version %d: %w", path, manifestVersion, err)
 	}
@@ -540,7 +704,7 @@ func migrateManifest(outDir, path string, r io.Reader) (*manifestFile, *Problem,
 	}
 	lr := &lineReader{r: bufio.NewReaderSize(f, 64<<10)}
 	lr.next() // the header
-	m := &manifestFile{f: f, lastRun: head.LastRun, temp: tmp}
+	m := &manifestFile{f: f, lastRun: head.LastRun, ownRun: head.LastRun, version: manifestVersion, temp: tmp}
 	if err := m.scan(lr); err != nil {
 		m.close()
 		return empty, nil, fmt.Errorf("%s: rewriting it as version %d: %w", path, manifestVersion, err)
@@ -634,11 +798,12 @@ var sorterBytes = 1 << 20
 // merged at the end with the old manifest. Of two states of one file the
 // later added wins. Safe for concurrent add.
 type stateSorter struct {
-	mu   sync.Mutex
-	runs *disksort.Sorter
-	key  []byte
-	line []byte
-	err  error
+	mu    sync.Mutex
+	runs  *disksort.Sorter
+	key   []byte
+	line  []byte
+	err   error
+	bytes int64 // of the entry lines added (a state added twice counts twice)
 }
 
 func newStateSorter(dir string) *stateSorter {
@@ -658,6 +823,7 @@ func (s *stateSorter) add(h string, st FileState) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.line = appendEntry(s.line[:0], h, st)
+	s.bytes += int64(len(s.line)) + 2
 	k, _ := keyOf(s.line)
 	s.key = sortKey(s.key, k)
 	if err := s.runs.Add(s.key, s.line); err != nil && s.err == nil {
@@ -703,15 +869,50 @@ func (e *entrySource) Next() (key, line []byte, ok bool, err error) {
 func (e *entrySource) Close() error { return nil }
 
 // saveManifest writes the next manifest: old's entries merged with the
-// run's new states (new wins), each file that no longer exists left out
-// so the manifest does not grow forever (should one come back it is read
-// from the start). It writes a temp file, syncs it and renames it over
-// the old one, so a crash leaves either the old or the new manifest, never
-// part of one.
+// run's new states (new wins). While old is a version-5 manifest and the
+// states of the runs since it was written whole (its delta and this
+// run's) stay under a deltaDivisor-th of it, only they are written, as
+// the delta; else the manifest is rewritten whole with the delta merged
+// in, each file that no longer exists left out so the manifest does not
+// grow forever (should one come back it is read from the start), and the
+// delta removed. Either file is written as a temp file, synced and
+// renamed over the old one, so a crash leaves the old state of the two
+// or the new one, never part of one: a delta names the manifest it
+// completes, so a crash after a whole rewrite leaves a stale delta that
+// is ignored.
 func saveManifest(outDir string, lastRun int64, news *stateSorter, old *manifestFile) error {
 	path := filepath.Join(outDir, ManifestName)
+	if old != nil && old.f != nil && old.temp == "" && old.version == manifestVersion && deltaDivisor > 0 &&
+		(old.delta.size()+news.bytes)*deltaDivisor <= old.size() {
+		path = filepath.Join(outDir, ManifestDeltaName)
+		tmp := filepath.Join(outDir, "."+ManifestDeltaName+".tmp")
+		header := fmt.Sprintf(deltaHeader, manifestVersion, lastRun, old.ownRun)
+		if err := writeManifest(tmp, header, news, []*manifestFile{old.delta}, false); err != nil {
+			return fmt.Errorf("saving %s: %w", path, err)
+		}
+		return commitManifestFile(tmp, path)
+	}
 	tmp := filepath.Join(outDir, "."+ManifestName+".tmp")
-	if err := writeManifest(tmp, lastRun, news, old, true); err != nil {
+	var olds []*manifestFile
+	if old != nil {
+		olds = []*manifestFile{old.delta, old}
+	}
+	if err := writeManifest(tmp, fmt.Sprintf(manifestHeader, manifestVersion, lastRun), news, olds, true); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err := commitManifestFile(tmp, path); err != nil {
+		return err
+	}
+	// The delta completes the old manifest: stale now, whether or not
+	// this remove is done.
+	os.Remove(filepath.Join(outDir, ManifestDeltaName))
+	return nil
+}
+
+// commitManifestFile renames the written temp file tmp to path.
+func commitManifestFile(tmp, path string) error {
+	if err := beforeManifestRename(); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -721,10 +922,11 @@ func saveManifest(outDir string, lastRun int64, news *stateSorter, old *manifest
 	return nil
 }
 
-// writeManifest writes to tmp (synced) a version-4 manifest of the new
-// states merged with old's entries (old may be nil); prune leaves out the
-// files that no longer exist. tmp is removed on failure.
-func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFile, prune bool) (err error) {
+// writeManifest writes to tmp (synced) a manifest (or delta) starting
+// with header, of the new states merged with olds' entries (the latest
+// first; nil ones are skipped); prune leaves out the files that no longer
+// exist. tmp is removed on failure.
+func writeManifest(tmp, header string, news *stateSorter, olds []*manifestFile, prune bool) (err error) {
 	if news.err != nil {
 		return news.err
 	}
@@ -737,8 +939,10 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	if err != nil {
 		return err
 	}
-	if old != nil {
-		srcs = append(srcs, old.entries())
+	for _, old := range olds {
+		if old != nil {
+			srcs = append(srcs, old.entries())
+		}
 	}
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, storelock.FileMode)
 	if err != nil {
@@ -751,7 +955,7 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 		}
 	}()
 	w := bufio.NewWriterSize(f, 64<<10)
-	fmt.Fprintf(w, manifestHeader, manifestVersion, lastRun)
+	w.WriteString(header)
 	sep := "\n"
 	err = disksort.Merge(srcs, disksort.Newer, func(key, line []byte) error {
 		if prune {
@@ -777,3 +981,7 @@ func writeManifest(tmp string, lastRun int64, news *stateSorter, old *manifestFi
 	}
 	return f.Close()
 }
+
+// beforeManifestRename is called by saveManifest once the new manifest is
+// written and synced, before its rename: tests inject a failure there.
+var beforeManifestRename = func() error { return nil }

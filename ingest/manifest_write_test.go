@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // oldManifest is the form of manifest versions 1–3, decoded whole by
@@ -107,6 +108,9 @@ func decodeV4(t *testing.T, dir string) v4File {
 // manifest does not grow forever").
 func TestManifestRoundTrip(t *testing.T) {
 	defer func(n int) { sorterBytes = n }(sorterBytes)
+	// Every save rewrites the manifest whole (no delta: TestManifestDelta).
+	defer func(n int64) { deltaDivisor = n }(deltaDivisor)
+	deltaDivisor = 0
 	sorterBytes = 2000 // a run file every few entries
 	dir := t.TempDir()
 	files := t.TempDir()
@@ -315,7 +319,7 @@ func TestManifestV4Problems(t *testing.T) {
 		{"twice", head + "\n" + e1 + ",\n" + e1 + "\n]}\n", "corrupt manifest", ""},
 		{"not an entry", head + "\n" + `{"path":"/a"}` + "\n]}\n", "corrupt manifest", ""},
 		{"after the end", head + "\n]}\nx\n", "corrupt manifest", ""},
-		{"newer", `{"version":5,"last_run":9,"entries":[` + "\n]}\n", "", "newer than this permsim"},
+		{"newer", `{"version":6,"last_run":9,"entries":[` + "\n]}\n", "", "newer than this permsim"},
 		{"old form of version 4", `{"version":4,"sources":{}}`, "not known", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -346,6 +350,7 @@ func TestDecodeEntryAsUnmarshal(t *testing.T) {
 	lines := [][]byte{
 		appendEntry(nil, "claude-code", FileState{Path: "/a \"q\" <&>\n\u2028é", Size: 10, Inode: 1 << 63, MtimeNs: -5, Offset: 10, Line: 2, State: []byte(`{"v":1}`)}),
 		appendEntry(nil, "codex", FileState{Path: "/r"}),
+		appendEntry(nil, "codex", FileState{Path: "/h", Offset: 9, Head: 1<<64 - 1, State: []byte(`{"v":1}`)}),
 		[]byte(`{"path":"/x","h":"gemini","size":3, "state":"eyJ2IjoxfQ==","line":1,"offset":2,"mtime_ns":4,"inode":5}`),
 		[]byte(`{"h":"gemini","path":"/y","size":3}`),
 	}
@@ -353,6 +358,9 @@ func TestDecodeEntryAsUnmarshal(t *testing.T) {
 		var want manifestEntry
 		if err := json.Unmarshal(line, &want); err != nil {
 			t.Fatalf("%s: %v", line, err)
+		}
+		if len(want.St) > 0 {
+			want.State = []byte(want.St) // version 5: the state as JSON
 		}
 		got, ok := decodeEntry(line, true)
 		if !ok || !reflect.DeepEqual(got, want.FileState) {
@@ -407,6 +415,154 @@ func TestManifestBlocksBounded(t *testing.T) {
 	for p, st := range want {
 		if got, ok := m.lookup("codex", p, true); !ok || !reflect.DeepEqual(got, st) {
 			t.Errorf("%s: not found as saved (found %v)", p, ok)
+		}
+	}
+}
+
+// TestManifestDelta: a save with little new writes only the delta beside
+// the manifest (which a lookup asks first, and whose last run counts);
+// once the delta would pass a deltaDivisor-th of the manifest, the next
+// save merges all into a new manifest, leaves out the files gone, and
+// removes the delta. A delta that completes another manifest (a crash
+// between a whole rewrite and the delta's removal) is ignored.
+func TestManifestDelta(t *testing.T) {
+	defer func(n int64) { deltaDivisor = n }(deltaDivisor)
+	deltaDivisor = 8
+	dir, files := t.TempDir(), t.TempDir()
+	file := func(i int) string {
+		p := filepath.Join(files, fmt.Sprintf("s-%03d.jsonl", i))
+		if _, err := os.Stat(p); err != nil {
+			os.WriteFile(p, nil, 0o644)
+		}
+		return p
+	}
+	s := newStateSorter(dir)
+	for i := range 200 {
+		s.add("codex", FileState{Path: file(i), Size: 1, Offset: 1, State: []byte(`{"v":1}`)})
+	}
+	if err := saveManifest(dir, 10, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	base, _ := os.ReadFile(filepath.Join(dir, ManifestName))
+
+	// Run 11: file 0 grew, file 300 is new. Only the delta is written.
+	m, prob, err := loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	s = newStateSorter(dir)
+	s.add("codex", FileState{Path: file(0), Size: 5, Offset: 5})
+	s.add("codex", FileState{Path: file(300), Size: 2, Offset: 2})
+	if err := saveManifest(dir, 11, s, m); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m.close()
+	if now, _ := os.ReadFile(filepath.Join(dir, ManifestName)); string(now) != string(base) {
+		t.Error("a save with two new states rewrote the manifest")
+	}
+	delta, err := os.ReadFile(filepath.Join(dir, ManifestDeltaName))
+	if err != nil || !strings.HasPrefix(string(delta), `{"version":5,"last_run":11,"base":10,"entries":[`) {
+		t.Fatalf("delta %q (%v)", delta, err)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	if st, _ := m.lookup("codex", file(0), true); st.Size != 5 || m.lastRun != 11 {
+		t.Errorf("file 0 %+v, last run %d: want the delta's size 5 and last run 11", st, m.lastRun)
+	}
+	if _, ok := m.lookup("codex", file(300), false); !ok {
+		t.Error("the new file is not found")
+	}
+	if st, ok := m.lookup("codex", file(7), true); !ok || string(st.State) != `{"v":1}` {
+		t.Errorf("file 7 (only in the manifest): %+v %v", st, ok)
+	}
+
+	// Run 12: many new states, past an 8th of the manifest: one whole
+	// manifest, the delta merged in and removed, a file gone left out.
+	os.Remove(file(5))
+	s = newStateSorter(dir)
+	for i := 400; i < 450; i++ {
+		s.add("codex", FileState{Path: file(i), Size: 3, Offset: 3})
+	}
+	if err := saveManifest(dir, 12, s, m); err != nil {
+		t.Fatal(err)
+	}
+	s.remove()
+	m.close()
+	if _, err := os.Stat(filepath.Join(dir, ManifestDeltaName)); err == nil {
+		t.Error("the delta is still there after a whole rewrite")
+	}
+	doc := decodeV4(t, dir)
+	if doc.LastRun != 12 || len(doc.Entries) != 200+1+50-1 {
+		t.Errorf("whole rewrite: last run %d, %d entries; want 12 and %d", doc.LastRun, len(doc.Entries), 250)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	if st, _ := m.lookup("codex", file(0), true); st.Size != 5 {
+		t.Errorf("file 0 after the merge: %+v, want the delta's state", st)
+	}
+	m.close()
+
+	// The old delta, put back (as a crash before its removal leaves it),
+	// completes manifest 10, not 12: ignored.
+	if err := os.WriteFile(filepath.Join(dir, ManifestDeltaName), delta, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, prob, err = loadManifest(dir)
+	if err != nil || prob != nil {
+		t.Fatal(err, prob)
+	}
+	defer m.close()
+	if m.delta != nil || m.lastRun != 12 {
+		t.Errorf("a stale delta was used (last run %d)", m.lastRun)
+	}
+}
+
+// TestPendingCallJSON: a waiting call written without its row's empty
+// columns and its file reads back as it was, given its file (InFile),
+// whatever its strings hold, and a row written whole (by an earlier
+// permsim) still reads.
+func TestPendingCallJSON(t *testing.T) {
+	exit := int64(3)
+	rows := []Row{
+		{},
+		{Harness: "claude-code", Command: "echo \"<&>\"\n\u2028\xff", Seq: -4, IsSubagent: true, ExitCode: &exit,
+			Ts: time.Date(2026, 3, 14, 9, 0, 4, 5, time.UTC), Paths: []string{"/a", ""}, SourceFile: "/p/s.jsonl",
+			CopyRank: "0|2026|/p/s.jsonl", CallKey: "claude:a:b"},
+		{SourceFile: "/p/s.jsonl", CopyRank: "rank not ending with the file"},
+	}
+	for _, r := range rows {
+		for _, emitted := range []bool{false, true} {
+			b, err := json.Marshal([]*PendingCall{{Row: r, Emitted: emitted}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []*PendingCall
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatalf("%s: %v", b, err)
+			}
+			if strings.Contains(string(b), "SourceFile") {
+				t.Errorf("%s: the file is written with every call", b)
+			}
+			got[0].InFile(r.SourceFile) // as NewPending does, with the state's file
+			want := r
+			want.Command = strings.ToValidUTF8(want.Command, "\ufffd")
+			if len(got) != 1 || !reflect.DeepEqual(got[0].Row, want) || got[0].Emitted != emitted {
+				t.Errorf("%s read back as %+v", b, got[0])
+			}
+			whole, _ := json.Marshal(struct {
+				Row     Row  `json:"row"`
+				Emitted bool `json:"emitted"`
+			}{r, emitted})
+			var old PendingCall
+			if err := json.Unmarshal(whole, &old); err != nil || !reflect.DeepEqual(old.Row, want) {
+				t.Errorf("a whole row %s read back as %+v (%v)", whole, old.Row, err)
+			}
 		}
 	}
 }

@@ -142,7 +142,10 @@ type groupResult struct {
 // id (IngestRun, unix nanoseconds, larger than any earlier run's), writes
 // them to <OutDir>/calls/harness=…/date=…/part-<run id>-<n>.parquet, and
 // only then saves the manifest, so a crash before the save makes the next
-// run read the same input again rather than lose it.
+// run read the same input again rather than lose it. The parts and the
+// manifest commit together: a run whose manifest is not saved leaves a
+// commit journal, and the next run removes that run's parts before it
+// reads (commitJournal), so nothing is stored twice.
 //
 // Dedupe across runs is the reader's job, not Run's: a row whose CallKey an
 // earlier run already wrote (even with a lower CopyRank) is written again.
@@ -192,23 +195,152 @@ func Run(ctx context.Context, opts Options, sources []Source) (Summary, error) {
 	news := newStateSorter(opts.OutDir)
 	defer news.remove()
 
+	if err := undoUncommitted(opts.OutDir, m.lastRun); err != nil {
+		return sum, fmt.Errorf("ingest: %w", err)
+	}
+
 	cw := newCallWriter(opts.OutDir, strconv.FormatInt(runID, 10), opts.Since, runID)
 	cw.redact = opts.Redact
 	err = readAll(ctx, srcs, homes, m, opts, cw, news, &sum)
+	if err == nil {
+		// From here until the manifest naming this run is saved, the
+		// journal says the run's parts are not committed yet.
+		if jerr := writeJournal(opts.OutDir, runID); jerr != nil {
+			err = fmt.Errorf("ingest: %w", jerr)
+		}
+	}
 	werr := cw.finish(err == nil)
 	if err != nil {
 		return sum, err
 	}
 	if werr != nil {
-		return sum, fmt.Errorf("ingest: writing the calls table: %w", werr)
+		return sum, errors.Join(fmt.Errorf("ingest: writing the calls table: %w", werr), cw.undo(opts.OutDir))
 	}
 	for h, n := range cw.perHarness() {
 		sum.Calls[h] = n
 	}
 	if err := saveManifest(opts.OutDir, runID, news, m); err != nil {
-		return sum, fmt.Errorf("ingest: %w", err)
+		return sum, errors.Join(fmt.Errorf("ingest: %w", err), cw.undo(opts.OutDir))
+	}
+	// The manifest is in place (its rename made durable before the
+	// journal goes): the run is committed. A journal left by a failed
+	// remove names a run the manifest now covers, which the next run
+	// takes for committed.
+	if err := syncDir(opts.OutDir); err == nil {
+		os.Remove(filepath.Join(opts.OutDir, commitJournal))
 	}
 	return sum, nil
+}
+
+// commitJournal is the file beside the manifest that names the run whose
+// calls parts are being made visible. A run's parts and its manifest
+// cannot be renamed into place as one step, so the run writes (and syncs)
+// the journal before its parts' renames and removes it only once its
+// manifest is saved. A run that finds a journal naming a run later than
+// its manifest's last run knows that run's parts were committed without
+// their manifest (a full disk at the save, a crash between): the
+// transcripts they came from will be read again, so those parts are
+// removed first — else every call of them would be stored twice.
+const commitJournal = ".ingest-commit"
+
+// writeJournal records runID in the commit journal, synced with its folder.
+func writeJournal(outDir string, runID int64) error {
+	path := filepath.Join(outDir, commitJournal)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	_, err = f.WriteString(strconv.FormatInt(runID, 10) + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = syncDir(outDir)
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// syncDir makes the renames and removals done in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+// undoUncommitted removes the calls parts of the run the commit journal
+// names when the manifest (whose last run is lastRun) does not cover it,
+// then the journal. A journal that cannot be read as a run id was cut
+// short while written, before any part was renamed: it is just removed.
+func undoUncommitted(outDir string, lastRun int64) error {
+	path := filepath.Join(outDir, commitJournal)
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	if run, perr := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); perr == nil && run > lastRun {
+		var parts []string
+		prefix := "part-" + strconv.FormatInt(run, 10) + "-"
+		werr := filepath.WalkDir(filepath.Join(outDir, CallsTable), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, os.ErrNotExist) && p == filepath.Join(outDir, CallsTable) {
+					return filepath.SkipAll
+				}
+				return err
+			}
+			if !d.IsDir() && strings.HasPrefix(d.Name(), prefix) && strings.HasSuffix(d.Name(), ".parquet") {
+				parts = append(parts, p)
+			}
+			return nil
+		})
+		if werr != nil {
+			return fmt.Errorf("finding the parts of run %d, whose manifest was never saved: %w", run, werr)
+		}
+		if err := removeParts(outDir, parts); err != nil {
+			return fmt.Errorf("removing the parts of run %d, whose manifest was never saved: %w", run, err)
+		}
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("removing %s: %w", path, err)
+	}
+	return nil
+}
+
+// removeParts removes calls parts, holding the store's commit lock so no
+// reader is in the middle of them, and syncs their folders.
+func removeParts(outDir string, parts []string) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	release, err := storelock.Commit(outDir)
+	if err != nil {
+		return err
+	}
+	defer release()
+	var errs []error
+	dirs := map[string]bool{}
+	for _, p := range parts {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, err)
+		}
+		dirs[filepath.Dir(p)] = true
+	}
+	for d := range dirs {
+		syncDir(d)
+	}
+	return errors.Join(errs...)
 }
 
 // removeStaleRuns removes the sorted runs and copies a run that died left
@@ -732,6 +864,19 @@ func (cw *callWriter) finish(commit bool) error {
 		return cw.err
 	}
 	return cw.w.Commit()
+}
+
+// undo removes the parts Commit made visible (the manifest naming them
+// could not be saved), then the commit journal; should a remove fail, the
+// journal stays and the next run removes them.
+func (cw *callWriter) undo(outDir string) error {
+	if cw.w != nil {
+		if err := removeParts(outDir, cw.w.Files()); err != nil {
+			return fmt.Errorf("ingest: removing this run's calls parts (the next run removes them): %w", err)
+		}
+	}
+	os.Remove(filepath.Join(outDir, commitJournal))
+	return nil
 }
 
 // perHarness counts the calls written, per harness (a copy counted once

@@ -112,7 +112,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 		return nil, nil, nil
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
-	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState, sink)
 	if same != nil {
 		return same, st, nil
 	}
@@ -165,7 +165,7 @@ func (s *Source) readFile(ctx context.Context, path string, sub bool, parent *fi
 	}
 	fr.finish()
 	fs := &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
-		Offset: offset, Line: fr.line, State: st.encode()}
+		Offset: offset, Line: fr.line, Head: ingest.Fingerprint(f, offset), State: st.encode()}
 	return fs, st, nil
 }
 

@@ -39,7 +39,7 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 			continue
 		}
 		seen[real] = true
-		roots = append(roots, rootFiles(proj))
+		roots = append(roots, rootFiles(home, proj))
 	}
 	return ingest.MergeFiles(roots...)
 }
@@ -47,8 +47,8 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 // rootFiles lists the transcripts of one projects folder in group order:
 // project folders by name read as name+"/" (the order of the paths under
 // them), each folder's files sorted as Files says.
-func rootFiles(proj string) iter.Seq2[ingest.File, error] {
-	return ingest.Folders(proj, true, func(dir string) ([]ingest.File, []error) {
+func rootFiles(home, proj string) iter.Seq2[ingest.File, error] {
+	return ingest.Folders(home, proj, true, func(dir string) ([]ingest.File, []error) {
 		files, err := discoverProject(dir)
 		sortGroups(files)
 		if err != nil {

@@ -133,3 +133,64 @@ func TestLegacySubagentFile(t *testing.T) {
 		t.Errorf("Task row: spawns %q tool %q", task.SpawnsAgent, task.Tool)
 	}
 }
+
+// TestDiscoverLinkedProjects: issue 27, a harness folder that is a link
+// to /, above the home or into another user's home is not searched (an
+// error names it); a link to a folder elsewhere is followed. For Claude
+// Code both the projects folder and a project folder in it may be links.
+func TestDiscoverLinkedProjects(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // not the homes under test
+	t.Setenv("CLAUDE_CONFIG_DIR", "")
+	base := t.TempDir()
+	users := filepath.Join(base, "users")
+	alice := filepath.Join(users, "alice")
+	touch(t, filepath.Join(alice, ".claude", "projects", "-w-a", "a1.jsonl"), "")
+	elsewhere := filepath.Join(base, "dotfiles", "claude-projects")
+	touch(t, filepath.Join(elsewhere, "-w-d", "d1.jsonl"), "")
+	link := func(t *testing.T, target, name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		user, target, at string // at: the link's path under the home
+		listed           int
+		refused          bool
+	}{
+		{"bob", filepath.Join(alice, ".claude", "projects"), ".claude/projects", 0, true},
+		{"bob2", filepath.Join(alice, ".claude"), ".claude", 0, true},
+		{"carol", users, ".claude/projects/-w-c", 0, true},
+		{"erin", "/", ".claude/projects", 0, true},
+		{"dave", elsewhere, ".claude/projects", 1, false},
+		{"frank", filepath.Join(elsewhere, "-w-d"), ".claude/projects/-w-d", 1, false},
+		{"gina", filepath.Join(users, "gina", ".codex", "sessions"), ".claude/projects", 0, true}, // another harness's folder
+		{"hal", filepath.Join(users, "hal", ".claude", "projects"), ".config/claude/projects", 1, false},
+	}
+	// Gina's Codex folder holds a project-like folder with a transcript.
+	touch(t, filepath.Join(users, "gina", ".codex", "sessions", "-w-g", "g1.jsonl"), "")
+	// Hal's second Claude Code root links to his first: the same files,
+	// listed once, and no error.
+	touch(t, filepath.Join(users, "hal", ".claude", "projects", "-w-h", "h1.jsonl"), "")
+	for _, c := range cases {
+		t.Run(c.user, func(t *testing.T) {
+			home := filepath.Join(users, c.user)
+			link(t, c.target, filepath.Join(home, c.at))
+			files, err := ingest.Discover(New(), home)
+			for _, f := range files {
+				if strings.Contains(f.Path, "/alice/") {
+					t.Errorf("listed another user's session %s", f.Path)
+				}
+			}
+			if len(files) != c.listed {
+				t.Errorf("listed %d files (%v), want %d", len(files), files, c.listed)
+			}
+			if c.refused != (err != nil) {
+				t.Errorf("error %v, want refused %v", err, c.refused)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/internal/ingesttest"
@@ -228,5 +229,55 @@ func TestIncrementalSubagent(t *testing.T) {
 			t.Errorf("%s: mode %s/%s sub %v agent %q session %q parent %q project %q", r.CallID, r.Mode, r.ModeSource,
 				r.IsSubagent, r.AgentID, r.SessionID, r.ParentSessionID, r.ProjectDir)
 		}
+	}
+}
+
+// TestRewrittenInPlace: issue 27, "a transcript rewritten in place is
+// ignored silently, or reported as line 101 corrupt". A session file
+// rewritten under the same inode to the same size, or larger with its old
+// offset inside a line, is read again from its start, with a problem
+// naming it; no line is reported corrupt.
+func TestRewrittenInPlace(t *testing.T) {
+	session := func(a, b string) string {
+		return prompt("2026-05-01T10:00:00.000Z", "default", "build it") +
+			toolUse("2026-05-01T10:00:01.000Z", a, "Bash", map[string]any{"command": "ls"}) +
+			resultLine("2026-05-01T10:00:02.000Z", a, "file", false, nil) +
+			toolUse("2026-05-01T10:00:03.000Z", b, "Bash", map[string]any{"command": "make"}) +
+			resultLine("2026-05-01T10:00:04.000Z", b, "ok", false, nil)
+	}
+	for _, c := range []struct{ name, v2, want string }{
+		{"same size", session("toolu_X", "toolu_Y"), "toolu_X:ok toolu_Y:ok"},
+		{"larger", prompt("2026-05-01T09:59:00.000Z", "default", "a longer first prompt") + session("toolu_X", "toolu_Y"), "toolu_X:ok toolu_Y:ok"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, testSession+".jsonl")
+			files := []ingest.File{{Path: path, Group: path}}
+			ingesttest.AppendFile(t, path, session("toolu_A", "toolu_B"))
+			_, st1 := readGroup(t, files, nil)
+			fi, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(c.v2), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			later := fi.ModTime().Add(time.Second)
+			os.Chtimes(path, later, later)
+			s2, _ := readGroup(t, files, st1)
+			if got := rowIDs(s2.Rows); got != c.want {
+				t.Errorf("rows %s, want %s", got, c.want)
+			}
+			said := false
+			for _, p := range s2.Problems {
+				if strings.Contains(p.Msg, "corrupt") {
+					t.Errorf("problem %v: read on from the old offset", p)
+				}
+				said = said || strings.Contains(p.Msg, "rewritten")
+			}
+			if !said {
+				t.Errorf("no problem says the file was rewritten: %v", s2.Problems)
+			}
+		})
 	}
 }

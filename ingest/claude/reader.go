@@ -302,7 +302,7 @@ type fileReader struct {
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 	fr := &fileReader{path: path, st: st, sink: sink,
-		seen: map[string]struct{}{}, pend: ingest.NewPending(maxPending, sink, st.Pending)}
+		seen: map[string]struct{}{}, pend: ingest.NewPending(maxPending, sink, st.Pending, path)}
 	for _, p := range st.Pending {
 		fr.seen[p.Row.CallID] = struct{}{}
 	}

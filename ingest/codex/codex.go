@@ -100,7 +100,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
 	zst := strings.HasSuffix(path, ".zst")
-	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	same, st, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState, sink)
 	if same != nil {
 		return same, nil
 	}
@@ -173,8 +173,12 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		}
 	}
 	fr.finish()
+	var head uint64
+	if !zst {
+		head = ingest.Fingerprint(f, offset)
+	}
 	return &ingest.FileState{Path: path, Size: size, Inode: ino, MtimeNs: mtime,
-		Offset: offset, Line: fr.line, State: st.encode()}, nil
+		Offset: offset, Line: fr.line, Head: head, State: st.encode()}, nil
 }
 
 // DefaultMaxExpanded is the most a .zst rollout may expand to. Real

@@ -23,7 +23,9 @@ import (
 // a folder that exists but cannot be listed is, and the listing goes on.
 // Links named like rollouts are listed too, so that one whose target is
 // gone is reported by Read rather than silently missed. The walk holds
-// one folder's entries per level (ingest.WalkSorted), never the list.
+// one folder's entries per level (ingest.WalkSorted), never the list. A
+// sessions folder linked to the root, above the home or into another
+// user's home is refused (ingest.Confined) with an error naming it.
 func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	return func(yield func(ingest.File, error) bool) {
 		root := ingest.Root(home, "CODEX_HOME", ".codex")
@@ -33,7 +35,7 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 			if _, err := os.Stat(dir); err != nil {
 				continue
 			}
-			ok := ingest.WalkSorted(dir, func(p string, d fs.DirEntry, err error) bool {
+			ok := ingest.WalkSorted(home, dir, func(p string, d fs.DirEntry, err error) bool {
 				if err != nil {
 					return yield(ingest.File{}, err)
 				}

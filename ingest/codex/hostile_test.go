@@ -140,3 +140,64 @@ func TestCodexToolForms(t *testing.T) {
 		t.Errorf("background command sent %d times in one read, want once", n)
 	}
 }
+
+// TestCodexBackgroundPolledTwice: issue 27, "Codex calls whose process
+// outlives its first output are dropped". A command still running at its
+// first output and polled by write_stdin more than once (a poll that
+// says it still runs, then one that says it exited) is one row, its exit
+// filled in from the last poll, and every poll is a row of its own.
+func TestCodexBackgroundPolledTwice(t *testing.T) {
+	home := t.TempDir()
+	running := func(sid string) string {
+		return "Chunk ID: 1\nWall time: 30.0 seconds\nProcess running with session ID " + sid + "\nOriginal token count: 1\nOutput:\nstill going\n"
+	}
+	body := sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+		execCall("2026-05-01T10:00:03.000Z", "call_bg", "gh run watch 1") +
+		callOutput("2026-05-01T10:00:04.000Z", "call_bg", running("94518")) +
+		fnCall("2026-05-01T10:00:05.000Z", "call_w1", "write_stdin", "", map[string]any{"session_id": 94518, "chars": ""}) +
+		callOutput("2026-05-01T10:00:35.000Z", "call_w1", running("94518")) +
+		fnCall("2026-05-01T10:00:36.000Z", "call_w2", "write_stdin", "", map[string]any{"session_id": 94518, "chars": ""}) +
+		callOutput("2026-05-01T10:00:40.000Z", "call_w2", exited(0)) +
+		execCall("2026-05-01T10:00:41.000Z", "call_next", "ls")
+	writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", body)
+	sink, _ := readHome(t, home, nil)
+	got := ingesttest.ByCallID(ingesttest.Latest(sink.Rows))
+	for _, id := range []string{"call_bg", "call_w1", "call_w2", "call_next"} {
+		if _, ok := got[id]; !ok {
+			t.Errorf("%s: no row (rows %v)", id, ingesttest.Keys(got))
+		}
+	}
+	if bg := got["call_bg"]; !bg.Background || bg.Result != "ok" || bg.ExitCode == nil || *bg.ExitCode != 0 {
+		t.Errorf("background command: background %v result %q exit %s, want ok with exit 0", bg.Background, bg.Result, ingesttest.FmtPtr(bg.ExitCode))
+	}
+	if w := got["call_w1"]; w.RawTool != "write_stdin" || w.Result != "unknown" {
+		t.Errorf("first poll: %s result %q, want write_stdin unknown (the process still ran)", w.RawTool, w.Result)
+	}
+	if w := got["call_w2"]; w.Result != "ok" {
+		t.Errorf("last poll: result %q, want ok", w.Result)
+	}
+}
+
+// TestCodexBackgroundSessionReused: a second command reported running
+// under the session id of one whose exit was never seen does not push the
+// first out of the table: both are rows.
+func TestCodexBackgroundSessionReused(t *testing.T) {
+	home := t.TempDir()
+	running := "Chunk ID: 1\nWall time: 30.0 seconds\nProcess running with session ID 7\nOriginal token count: 1\nOutput:\n"
+	body := sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+		execCall("2026-05-01T10:00:03.000Z", "call_a", "make a") +
+		callOutput("2026-05-01T10:00:04.000Z", "call_a", running) +
+		execCall("2026-05-01T10:00:05.000Z", "call_b", "make b") +
+		callOutput("2026-05-01T10:00:06.000Z", "call_b", running) +
+		fnCall("2026-05-01T10:00:07.000Z", "call_w", "write_stdin", "", map[string]any{"session_id": 7, "chars": ""}) +
+		callOutput("2026-05-01T10:00:08.000Z", "call_w", exited(2))
+	writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", body)
+	sink, _ := readHome(t, home, nil)
+	got := ingesttest.ByCallID(ingesttest.Latest(sink.Rows))
+	if a, ok := got["call_a"]; !ok || a.Result != "unknown" {
+		t.Errorf("first command: row %v result %q, want a row with result unknown", ok, a.Result)
+	}
+	if b := got["call_b"]; b.Result != "error" || b.ExitCode == nil || *b.ExitCode != 2 {
+		t.Errorf("second command: result %q exit %s, want error 2", b.Result, ingesttest.FmtPtr(b.ExitCode))
+	}
+}

@@ -1,9 +1,12 @@
 package codex
 
 import (
+	"context"
 	"os"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/internal/ingesttest"
@@ -79,5 +82,104 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 	if _, ok := decodeState([]byte(`{"v":99}`)); ok {
 		t.Error("a state of another version was accepted")
+	}
+}
+
+// TestRewrittenInPlace: issue 27, "a transcript rewritten in place is
+// ignored silently, or reported as line 101 corrupt in a 100-line file".
+// A rollout rewritten under the same inode — to the same size, larger or
+// smaller — is detected (its fingerprint, or its size) and read again from
+// its start, with a problem saying so; no line of it is reported corrupt.
+func TestRewrittenInPlace(t *testing.T) {
+	calls := func(a, b string) string {
+		return sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+			execCall("2026-05-01T10:00:01.000Z", a, "ls") +
+			callOutput("2026-05-01T10:00:02.000Z", a, exited(0)) +
+			execCall("2026-05-01T10:00:03.000Z", b, "pwd") +
+			callOutput("2026-05-01T10:00:04.000Z", b, exited(0))
+	}
+	v1 := calls("call_A", "call_B")
+	cases := []struct {
+		name, v2 string
+		want     []string
+	}{
+		{"same size", calls("call_X", "call_Y"), []string{"call_X:ok", "call_Y:ok"}},
+		{"larger", calls("call_X", "call_Y") + execCall("2026-05-01T10:00:05.000Z", "call_Z", "id") +
+			callOutput("2026-05-01T10:00:06.000Z", "call_Z", exited(0)), []string{"call_X:ok", "call_Y:ok", "call_Z:ok"}},
+		{"smaller", sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+			execCall("2026-05-01T10:00:01.000Z", "call_X", "ls") +
+			callOutput("2026-05-01T10:00:02.000Z", "call_X", exited(0)), []string{"call_X:ok"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", v1)
+			_, st1 := readHome(t, home, nil)
+			fi1, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// In place: the same inode, truncated and written again.
+			if err := os.WriteFile(path, []byte(c.v2), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			later := fi1.ModTime().Add(time.Second)
+			if err := os.Chtimes(path, later, later); err != nil {
+				t.Fatal(err)
+			}
+			sink, _ := readHome(t, home, st1)
+			if got := rowIDs(sink.Rows); !slices.Equal(got, c.want) {
+				t.Errorf("rows %v, want %v", got, c.want)
+			}
+			said := false
+			for _, p := range sink.Problems {
+				if strings.Contains(p.Msg, "corrupt") {
+					t.Errorf("problem %v: the rewritten file was read on from the old offset", p)
+				}
+				if p.File == path && strings.Contains(p.Msg, "rewritten") {
+					said = true
+				}
+			}
+			if !said {
+				t.Errorf("no problem says %s was rewritten (problems %v)", path, sink.Problems)
+			}
+		})
+	}
+}
+
+// TestRewrittenInPlaceRun: the fingerprint survives the manifest, so
+// ingest.Run too reads a rollout rewritten to the same size again.
+func TestRewrittenInPlaceRun(t *testing.T) {
+	t.Setenv("CODEX_HOME", "")
+	calls := func(a string) string {
+		return sessionMeta("2026-05-01T10:00:00.000Z", "s1", "/w/proj") +
+			execCall("2026-05-01T10:00:01.000Z", a, "ls") +
+			callOutput("2026-05-01T10:00:02.000Z", a, exited(0))
+	}
+	home, out := t.TempDir(), t.TempDir()
+	path := writeRollout(t, home, "rollout-2026-05-01T10-00-00-s1.jsonl", calls("call_A"))
+	opts := ingest.Options{Homes: []string{home}, OutDir: out, Workers: 1}
+	if _, err := ingest.Run(context.Background(), opts, []ingest.Source{New()}); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	if err := os.WriteFile(path, []byte(calls("call_X")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := fi.ModTime().Add(time.Second)
+	os.Chtimes(path, later, later)
+	sum, err := ingest.Run(context.Background(), opts, []ingest.Source{New()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Calls[Harness] != 1 || sum.ProblemCount != 1 {
+		t.Errorf("second run: %d calls, %d problems (%v); want the rewritten file's 1 call and 1 problem saying so", sum.Calls[Harness], sum.ProblemCount, sum.Problems)
+	}
+	ids := map[string]bool{}
+	if err := ingest.ReadCalls(out, func(r ingest.Row) error { ids[r.CallID] = true; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if !ids["call_X"] || !ids["call_A"] {
+		t.Errorf("calls %v: want call_X of the new content, and call_A of the old kept", ids)
 	}
 }

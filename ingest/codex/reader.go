@@ -70,7 +70,10 @@ type fileReader struct {
 
 func newFileReader(path string, st *fileState, sink ingest.Sink) *fileReader {
 	fr := &fileReader{path: path, base: strings.TrimSuffix(filepath.Base(path), ".zst"), st: st, sink: sink,
-		pend: ingest.NewPending(maxPending, sink, st.Pending), first: st.SessionID == "" && !st.SawMeta}
+		pend: ingest.NewPending(maxPending, sink, st.Pending, path), first: st.SessionID == "" && !st.SawMeta}
+	for _, p := range st.Background {
+		p.InFile(path)
+	}
 	return fr
 }
 
@@ -533,7 +536,11 @@ func (fr *fileReader) complete(p *ingest.PendingCall, text string, ts time.Time)
 	}
 	if res.running {
 		p.Row.Background = true
-		if sid := runningSessionID(text); sid != "" && fr.waitBackground(sid, p) {
+		// A write_stdin poll that finds the process still running is a
+		// call of its own and goes out now: only the command that started
+		// the process waits for its exit (a poll kept in its place pushed
+		// the command out of Background and its row was lost).
+		if sid := runningSessionID(text); sid != "" && p.Row.RawTool != "write_stdin" && fr.waitBackground(sid, p) {
 			return
 		}
 	}
@@ -555,6 +562,11 @@ func (fr *fileReader) waitBackground(sid string, p *ingest.PendingCall) bool {
 	}
 	if fr.st.Background == nil {
 		fr.st.Background = map[string]*ingest.PendingCall{}
+	}
+	if old, ok := fr.st.Background[sid]; ok {
+		// The session id was reused without its exit being seen: the
+		// older command goes out as it stands rather than being lost.
+		ingest.EmitOnce(fr.sink, old)
 	}
 	fr.pend.Drop(p) // out of Pending: Background holds it now
 	fr.st.Background[sid] = p

@@ -71,6 +71,13 @@ func (s *Source) list(home string) ([]ingest.File, error) {
 		home = h
 	}
 	home = ingest.Abs(home)
+	// .cursor, or a folder of it, linked to the root, above the home or
+	// into another user's home is not searched.
+	for _, d := range []string{".cursor", ".cursor/chats", ".cursor/projects"} {
+		if err := ingest.Confined(home, filepath.Join(home, d)); err != nil {
+			return nil, err
+		}
+	}
 	chats := filepath.Join(home, ".cursor", "chats")
 	hashes, err := os.ReadDir(chats)
 	if err != nil {

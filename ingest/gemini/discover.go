@@ -35,7 +35,7 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 	// $GEMINI_CLI_HOME stands for the home, not for .gemini.
 	root := filepath.Join(ingest.Root(home, "GEMINI_CLI_HOME", ""), ".gemini")
 	// A folder is its chats' group key: folders in name order.
-	return ingest.Folders(filepath.Join(root, "tmp"), false, folderChats)
+	return ingest.Folders(home, filepath.Join(root, "tmp"), false, folderChats)
 }
 
 // folderChats lists the chats of one tmp/<project id> folder in path

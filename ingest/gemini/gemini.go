@@ -284,7 +284,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		return nil, nil, nil
 	}
 	size, ino, mtime := fi.Size(), ingest.FileInode(fi), fi.ModTime().UnixNano()
-	same, old, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState)
+	same, old, offset, lineNo := ingest.ReadOn(path, fi, prev, had, decodeState, sink)
 	if same != nil {
 		return nil, same, nil
 	}
@@ -303,8 +303,9 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 	}
 	ps, err := s.readJSONL(ctx, path, size, st, offset, lineNo, sink)
 	if ps != nil {
+		head := ps.fs.Head
 		ps.fs = fs
-		ps.fs.Offset, ps.fs.Line = ps.st.offset, ps.st.line
+		ps.fs.Offset, ps.fs.Line, ps.fs.Head = ps.st.offset, ps.st.line, head
 	}
 	return ps, nil, err
 }
@@ -392,6 +393,7 @@ func (s *Source) readJSONL(ctx context.Context, path string, size int64, st *fil
 		}
 		if !ps.c.restart {
 			st.SessionID, st.ProjectHash, st.Kind = ps.c.SessionID, ps.c.ProjectHash, ps.c.Kind
+			ps.fs.Head = ingest.Fingerprint(f, ps.st.offset)
 			return ps, nil
 		}
 		st = &fileState{ProjectDir: st.ProjectDir}

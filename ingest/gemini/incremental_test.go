@@ -3,7 +3,9 @@ package gemini
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/permsim/permsim/internal/ingesttest"
 )
@@ -108,5 +110,34 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 	if _, ok := decodeState([]byte(`{"v":99}`)); ok {
 		t.Error("a state of another version was accepted")
+	}
+}
+
+// TestRewrittenInPlace: issue 27, a .jsonl chat rewritten in place to the
+// same size (same inode, other calls) is read again from its start and
+// reported, not taken as unchanged past its old offset.
+func TestRewrittenInPlace(t *testing.T) {
+	home := t.TempDir()
+	chat := func(id string) string {
+		return metaLine("s1") + userMsg("u1", "2026-05-01T10:00:00.000Z", "first") +
+			geminiMsg("g1", "2026-05-01T10:00:01.000Z", shellCall(id, "2026-05-01T10:00:01.000Z", "ls", "success", "Output: x"))
+	}
+	path := writeChat(t, home, "proj", "session-2026-05-01T10-00-s1aaaaaa.jsonl", "/w/proj", chat("A"))
+	_, st1 := readHome(t, home, nil)
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(chat("X")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := fi.ModTime().Add(time.Second)
+	os.Chtimes(path, later, later)
+	sink, _ := readHome(t, home, st1)
+	if got := rowIDs(sink.Rows); got != "X:ok" {
+		t.Errorf("rows %s, want X:ok", got)
+	}
+	if len(sink.Problems) != 1 || !strings.Contains(sink.Problems[0].Msg, "rewritten") {
+		t.Errorf("problems %v, want one saying the file was rewritten", sink.Problems)
 	}
 }

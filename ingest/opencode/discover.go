@@ -48,6 +48,14 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 		}
 		data, extraDB := dataDir(home)
 		data = ingest.Abs(data)
+		// The data folder, or its storage folder, linked to the root, above
+		// the home or into another user's home is not searched.
+		for _, d := range []string{data, filepath.Join(data, "storage")} {
+			if err := ingest.Confined(home, d); err != nil {
+				yield(ingest.File{}, err)
+				return
+			}
+		}
 		entries, err := os.ReadDir(data)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, err)
