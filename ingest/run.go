@@ -246,7 +246,7 @@ const commitJournal = ".ingest-commit"
 // writeJournal records runID in the commit journal, synced with its folder.
 func writeJournal(outDir string, runID int64) error {
 	path := filepath.Join(outDir, commitJournal)
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, storelock.FileMode)
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
