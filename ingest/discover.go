@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // GroupKey is the key a Source's Files orders its groups by: File.Group,
@@ -191,7 +193,7 @@ func MergeFiles(seqs ...iter.Seq2[File, error]) iter.Seq2[File, error] {
 // cannot be read is reported to fn with its error (and d nil) and skipped.
 // Memory holds the entries of one folder on each level, not the tree.
 func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool) bool {
-	ents, err := os.ReadDir(root)
+	ents, err := safefile.ReadDir(root)
 	if err != nil {
 		return fn(root, nil, err)
 	}
@@ -228,7 +230,7 @@ func WalkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool
 // it is the sequence's only error.
 func Folders(parent string, below bool, list func(dir string) ([]File, []error)) iter.Seq2[File, error] {
 	return func(yield func(File, error) bool) {
-		entries, err := os.ReadDir(parent)
+		entries, err := safefile.ReadDir(parent)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				yield(File{}, err)
