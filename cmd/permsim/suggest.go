@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
@@ -24,7 +26,7 @@ import (
 func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
 	var list, format string
-	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--battery --project DIR [--home DIR] [--harness LIST]]",
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
 		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
 ask) that would have stopped the risky calls of the store — the dangerous calls
 that ran without asking — in the harness's own syntax and file: Claude Code's
@@ -56,6 +58,8 @@ Examples:
 	f.register(fs, true)
 	fs.StringVar(&list, "list", "deny", "deny: rules that block; ask: rules that make the harness ask first")
 	fs.StringVar(&format, "format", "text", "text or json")
+	var timeout time.Duration
+	fs.DurationVar(&timeout, "timeout", 30*time.Minute, "stop with an error after this long (90s, 10m, 2h; 0: no limit)")
 	fs.BoolVar(&bat.on, "battery", false, "the risky calls are the battery's misses (cases that run without asking) for --project, not the store's; the store's calls of that project count the cost")
 	fs.StringVar(&bat.project, "project", "", "with --battery: the project folder whose settings apply")
 	fs.StringVar(&bat.home, "home", defaultHome(), "with --battery: the home folder whose user settings apply")
@@ -68,6 +72,14 @@ Examples:
 	}
 	if format != "text" && format != "json" {
 		return usageError{msg: fmt.Sprintf("--format %q: want text or json", format)}
+	}
+	if timeout < 0 {
+		return usageError{msg: fmt.Sprintf("--timeout %s: want 0 (no limit) or more", timeout)}
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, errSuggestTimeout)
+		defer cancel()
 	}
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
@@ -106,8 +118,11 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky})
+	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))})
 	if err != nil {
+		if errors.Is(context.Cause(ctx), errSuggestTimeout) {
+			return fmt.Errorf("stopped after --timeout %s, checking rules against %s calls (--since or --newest take fewer; --timeout 0 waits as long as it takes)", timeout, textsafe.Thousands(int64(len(calls))))
+		}
 		return err
 	}
 	if format == "json" {
@@ -117,6 +132,30 @@ Examples:
 	}
 	writeSuggestText(stdout, res, titles)
 	return nil
+}
+
+// errSuggestTimeout is the cause of a suggest run stopped by --timeout.
+var errSuggestTimeout = errors.New("suggest: --timeout reached")
+
+// suggestProgress writes, at most every quarter second and at the end of
+// each harness, "suggest: <checked>/<candidates> rules, <harness>": the
+// progress line the terminal's bar draws (progressWriter). Nil when w is.
+func suggestProgress(w io.Writer) func(harness string, done, total int) {
+	if w == nil {
+		return nil
+	}
+	var last time.Time
+	return func(harness string, done, total int) {
+		if done < total && time.Since(last) < 250*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		end := "\r"
+		if done == total {
+			end = "\n"
+		}
+		fmt.Fprintf(w, "suggest: %s/%s rules, %s%s", textsafe.Thousands(int64(done)), textsafe.Thousands(int64(total)), harness, end)
+	}
 }
 
 func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string) {

@@ -101,3 +101,41 @@ func TestSuggestBattery(t *testing.T) {
 		t.Errorf("no Bash(npm …) deny rule among %d rules", len(h.Rules))
 	}
 }
+
+// TestSuggestTimeout: issue 27, "suggest … ran > 10 min … bounded time
+// (--timeout)": a run past its --timeout stops with exit 2 and says so.
+func TestSuggestTimeout(t *testing.T) {
+	out, home := signalStore(t, 2000)
+	code, _, stderr := runCLI(t, "", "suggest", "--out", out, "--user-home", home, "--timeout", "1ns")
+	if code != 2 || !strings.Contains(stderr, "stopped after --timeout 1ns") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the timeout named", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "suggest", "--out", out, "--user-home", home, "--timeout", "-1s"); code != 2 || !strings.Contains(stderr, "--timeout") {
+		t.Errorf("a negative --timeout: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestSuggestProgressLines: suggest's progress is the "<stage>:
+// <done>/<total> <unit>" line the terminal's bar draws, and ends each
+// harness with a newline.
+func TestSuggestProgressLines(t *testing.T) {
+	var b strings.Builder
+	p := suggestProgress(&b)
+	p("claude-code", 0, 1200)
+	p("claude-code", 1200, 1200)
+	lines := strings.FieldsFunc(b.String(), func(r rune) bool { return r == '\r' || r == '\n' })
+	if len(lines) != 2 || !strings.HasSuffix(b.String(), "\n") {
+		t.Fatalf("progress %q: want two lines, the last ended", b.String())
+	}
+	for _, l := range lines {
+		if !progressLine.MatchString(l) {
+			t.Errorf("progress line %q is not the bar's form", l)
+		}
+	}
+	if lines[1] != "suggest: 1,200/1,200 rules, claude-code" {
+		t.Errorf("last line %q", lines[1])
+	}
+	if suggestProgress(nil) != nil {
+		t.Error("progress without a writer (not a terminal) is not nil")
+	}
+}
