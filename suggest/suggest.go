@@ -122,9 +122,9 @@ type Call struct {
 }
 
 type call struct {
-	row     toolcall.Row
-	dec     replay.DecisionRow
-	dir     string // where the project was found (after --root)
+	row     *toolcall.Row       // the caller's call, not a copy
+	dec     *replay.DecisionRow // its first decision, in the rows replay.Decide returned
+	dir     string              // where the project was found (after --root)
 	home    string
 	risky   bool
 	cands   []Candidate
@@ -164,13 +164,20 @@ func Suggest(ctx context.Context, calls []toolcall.Row, hs replay.Harnesses, lab
 		return nil, err
 	}
 	res := &Result{Calls: sum.Calls, Summary: sum, byKey: map[string]*call{}}
-	byKey := map[string]toolcall.Row{}
-	for _, c := range calls {
-		byKey[c.CallKey] = c
+	// The calls and their decisions are pointed to, not copied: suggest
+	// holds the whole history (3 GB at 520,000 calls with copies).
+	byKey := make(map[string]int, len(calls))
+	for i := range calls {
+		byKey[calls[i].CallKey] = i
 	}
 	per := map[string][]*call{}
-	for _, d := range rows {
-		c := &call{row: byKey[d.CallKey], dec: d}
+	for j := range rows {
+		d := &rows[j]
+		row := &toolcall.Row{}
+		if i, ok := byKey[d.CallKey]; ok {
+			row = &calls[i]
+		}
+		c := &call{row: row, dec: d}
 		c.dir = replay.MapPath(c.row.ProjectDir, c.row.Home, opts.Replay.Roots)
 		c.home = opts.Replay.Home
 		if c.row.Home != "" && !opts.Replay.ForceHome {
@@ -384,10 +391,30 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, cs [
 		hr.Rules = append(hr.Rules, r)
 	}
 	hr.Snippet = w.Snippet(rules, opts.List)
-	// All rules together, on every call of the harness: the check.
-	stops, cost, after, err := resimulateAll(ctx, w, h, rules, cs, opts, tmp)
+	// All rules together, on every call of the harness one of them could
+	// change (the others keep their outcome): the check. Deciding the
+	// whole history again held every call's row and decision twice over
+	// (3 GB at 520,000 calls).
+	touched := map[*call]bool{}
+	for _, sc := range chosen {
+		for _, c := range relevant(cs, idx, sc.cand) {
+			touched[c] = true
+		}
+	}
+	var check []*call
+	for _, c := range cs {
+		if touched[c] {
+			check = append(check, c)
+		}
+	}
+	stops, cost, after, err := resimulateAll(ctx, w, h, rules, check, opts, tmp)
 	if err != nil {
 		return hr, err
+	}
+	for _, c := range cs {
+		if _, ok := after[c.dec.CallKey]; !ok {
+			after[c.dec.CallKey] = c.dec.Outcome // no rule names it: unchanged
+		}
 	}
 	hr.Stopped = len(stops)
 	for _, c := range cs {
@@ -546,7 +573,7 @@ func resimulateAll(ctx context.Context, w Writer, h engine.Harness, rules []stri
 	}
 	calls := make([]toolcall.Row, len(cs))
 	for i, c := range cs {
-		calls[i] = c.row
+		calls[i] = *c.row
 	}
 	ro := opts.Replay
 	// The calls were selected (--since, --newest) by the first decision.
