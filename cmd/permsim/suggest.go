@@ -23,7 +23,7 @@ import (
 // runSuggest is `permsim suggest`: the fewest deny (or ask) rules that
 // would have stopped the risky calls of a store, checked by re-simulating
 // (package suggest), printed in each harness's own syntax.
-func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var f replayFlags
 	var list, format string
 	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
@@ -80,6 +80,11 @@ Examples:
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, timeout, errSuggestTimeout)
 		defer cancel()
+		defer func() {
+			if err != nil && errors.Is(context.Cause(ctx), errSuggestTimeout) {
+				err = fmt.Errorf("stopped after --timeout %s (--since or --newest take fewer calls; --timeout 0 waits as long as it takes)", timeout)
+			}
+		}()
 	}
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
@@ -95,10 +100,7 @@ Examples:
 	}
 	var calls []ingest.Row
 	if _, err := os.Stat(f.out); err == nil || !bat.on {
-		if err := ingest.ReadCalls(f.out, func(r ingest.Row) error {
-			calls = append(calls, r)
-			return nil
-		}); err != nil {
+		if calls, err = readCallsCtx(ctx, f.out); err != nil {
 			return fmt.Errorf("reading the calls table under %s: %w", f.out, err)
 		}
 	}
@@ -120,9 +122,6 @@ Examples:
 	}
 	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))})
 	if err != nil {
-		if errors.Is(context.Cause(ctx), errSuggestTimeout) {
-			return fmt.Errorf("stopped after --timeout %s, checking rules against %s calls (--since or --newest take fewer; --timeout 0 waits as long as it takes)", timeout, textsafe.Thousands(int64(len(calls))))
-		}
 		return err
 	}
 	if format == "json" {
@@ -132,6 +131,35 @@ Examples:
 	}
 	writeSuggestText(stdout, res, titles)
 	return nil
+}
+
+// readCallsCtx reads the calls table as ingest.ReadCalls does, but returns
+// as soon as ctx ends: reading a large store's Parquet parts takes seconds
+// between rows, and Ctrl-C is to be honoured within one. The reading only
+// reads, so it is left to end with the process.
+func readCallsCtx(ctx context.Context, out string) ([]ingest.Row, error) {
+	type result struct {
+		calls []ingest.Row
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var calls []ingest.Row
+		err := ingest.ReadCalls(out, func(r ingest.Row) error {
+			calls = append(calls, r)
+			if len(calls)%1024 == 0 {
+				return ctx.Err()
+			}
+			return nil
+		})
+		done <- result{calls, err}
+	}()
+	select {
+	case r := <-done:
+		return r.calls, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // errSuggestTimeout is the cause of a suggest run stopped by --timeout.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -137,5 +139,21 @@ func TestSuggestProgressLines(t *testing.T) {
 	}
 	if suggestProgress(nil) != nil {
 		t.Error("progress without a writer (not a terminal) is not nil")
+	}
+}
+
+// TestSuggestReadStopsOnCancel: reading a store's calls (seconds for
+// 500,000) stops when the run is cancelled, as Ctrl-C must be honoured
+// within a second: the calls read so far are not handed on.
+func TestSuggestReadStopsOnCancel(t *testing.T) {
+	out, _ := signalStore(t, 3000)
+	calls, err := readCallsCtx(context.Background(), out)
+	if err != nil || len(calls) < 2000 {
+		t.Fatalf("not cancelled: %d calls, %v", len(calls), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if calls, err := readCallsCtx(ctx, out); !errors.Is(err, context.Canceled) || calls != nil {
+		t.Errorf("cancelled: %d calls, %v; want none and context.Canceled", len(calls), err)
 	}
 }
