@@ -126,3 +126,42 @@ func TestSignalStopsAndCleansUp(t *testing.T) {
 		})
 	}
 }
+
+// TestSignalStopsStepIgnoringContext: "Ctrl-C honoured within a second
+// everywhere", even by a step that does not watch its context: decide
+// waiting for its calls on stdin is stopped by main stopGrace after the
+// signal, exit 2, saying so.
+func TestSignalStopsStepIgnoringContext(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts permsim processes")
+	}
+	proj := t.TempDir()
+	cmd := exec.Command(os.Args[0], "decide", "--harness", "claude", "--project", proj, "--home", t.TempDir())
+	cmd.Env = append(os.Environ(), "PERMSIM_TEST_AS_PERMSIM=1", "TMPDIR="+t.TempDir())
+	stdin, err := cmd.StdinPipe() // kept open: decide waits for a line
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	time.Sleep(500 * time.Millisecond) // decide is reading stdin by now
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err = <-exited:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("decide waiting on stdin still running 30 s after Ctrl-C")
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), "did not stop within "+stopGrace.String()) {
+		t.Errorf("after Ctrl-C: %v, stderr %q; want exit 2 and main's last-resort exit named", err, stderr.String())
+	}
+}
