@@ -135,6 +135,8 @@ type auditor struct {
 	tracked map[string]bool // files git tracks, relative to top; nil when not a repository
 	// caseCount is how many battery cases scored the allow rules.
 	caseCount int
+	// failed holds the files whose read failed, reported once (read).
+	failed map[string]bool
 }
 
 // Run audits one project.

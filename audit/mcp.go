@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -63,8 +64,8 @@ func (a *auditor) approvals() []approval {
 		{filepath.Join(a.opts.Project, ".claude", "settings.local.json"), false},
 	}
 	for _, f := range files {
-		data, err := os.ReadFile(f.path)
-		if err != nil {
+		data := a.read(f.path, safefile.JSON)
+		if data == nil {
 			continue
 		}
 		var doc struct {
@@ -85,7 +86,7 @@ func (a *auditor) approvals() []approval {
 	// ~/.claude.json: projects["/abs/project"].enabledMcpjsonServers, where
 	// Claude Code records the answers to its question.
 	path := filepath.Join(a.opts.Home, ".claude.json")
-	if data, err := os.ReadFile(path); err == nil {
+	if data := a.read(path, safefile.JSON); data != nil {
 		var doc struct {
 			Projects map[string]struct {
 				Names []string `json:"enabledMcpjsonServers"`
@@ -116,9 +117,10 @@ func (a *auditor) mcp() {
 			break
 		}
 	}
-	data, err := os.ReadFile(mcpPath)
+	data := a.read(mcpPath, safefile.JSON)
 	var servers map[string]string
-	if err == nil {
+	if data != nil {
+		var err error
 		servers, err = mcpServers(data)
 		if err != nil {
 			a.rep.Problems = append(a.rep.Problems, fmt.Sprintf("%s: %v", mcpPath, err))

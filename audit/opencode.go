@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/tailscale/hujson"
 
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -21,8 +21,8 @@ import (
 func (a *auditor) catchAll() {
 	for _, name := range []string{"opencode.json", "opencode.jsonc", filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc")} {
 		path := filepath.Join(a.opts.Project, name)
-		data, err := os.ReadFile(path)
-		if err != nil {
+		data := a.read(path, safefile.JSON)
+		if data == nil {
 			continue
 		}
 		std, err := standardJSON(data)

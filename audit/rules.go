@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/codey"
 	"github.com/permsim/permsim/engine/danger"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -41,6 +43,9 @@ func (a *auditor) sharedRules() {
 	for _, f := range a.repoSettings() {
 		s, probs := claude.ReadSettings(f)
 		for _, pr := range probs {
+			if a.failed[pr.File] {
+				continue // its read failed, reported once already
+			}
 			a.rep.Problems = append(a.rep.Problems, pr.String())
 		}
 		if s == nil {
@@ -159,7 +164,7 @@ func (a *auditor) trackedLocal() {
 		if !ok || !tracked {
 			continue
 		}
-		data, _ := os.ReadFile(local)
+		data := a.read(local, safefile.JSON)
 		msg := "settings.local.json is tracked by git: it arrived with the clone, whatever its name says. Claude Code reads it as your own file"
 		sev := Medium
 		if s, _ := claude.ParseSettings(data, local); s != nil {
@@ -205,11 +210,19 @@ func (a *auditor) neverConsulted() {
 		if err != nil {
 			continue
 		}
+		// A repository file the harness could not read at all (a FIFO, a
+		// device, one too large) is a problem of the audit too: its rules
+		// are missing from every finding.
+		for _, p := range engine.ProblemsOf(pol) {
+			if a.inProject(p.File) && unreadableFile(p.Msg) {
+				a.unreadable(p.File, errors.New(p.Msg))
+			}
+		}
 		for _, r := range pol.Rules() {
 			if r.InForce || notRules[r.List] || !a.inProject(r.File) {
 				continue
 			}
-			data, _ := os.ReadFile(r.File)
+			data := a.read(r.File, safefile.JSON)
 			line := 0
 			if data != nil {
 				line = lineOf(data, mustQuote(r.Rule))
@@ -237,7 +250,7 @@ func (a *auditor) hooks() {
 		}
 	}
 	gem := filepath.Join(a.opts.Project, ".gemini", "settings.json")
-	if data, err := os.ReadFile(gem); err == nil {
+	if data := a.read(gem, safefile.JSON); data != nil {
 		var doc struct {
 			Hooks json.RawMessage `json:"hooks"`
 		}
@@ -249,7 +262,7 @@ func (a *auditor) hooks() {
 		}
 	}
 	cur := filepath.Join(a.opts.Project, ".cursor", "hooks.json")
-	if data, err := os.ReadFile(cur); err == nil {
+	if data := a.read(cur, safefile.JSON); data != nil {
 		var doc struct {
 			Hooks map[string][]struct {
 				Command string `json:"command"`
@@ -269,7 +282,7 @@ func (a *auditor) hooks() {
 		}
 	}
 	plugins := filepath.Join(a.opts.Project, ".opencode", "plugins")
-	if ents, err := os.ReadDir(plugins); err == nil {
+	if ents, err := safefile.ReadDir(plugins); err == nil {
 		for _, e := range ents {
 			switch filepath.Ext(e.Name()) {
 			case ".js", ".ts", ".mjs", ".cjs", ".mts":

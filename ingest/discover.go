@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // GroupKey is the key a Source's Files orders its groups by: File.Group,
@@ -200,7 +202,7 @@ func WalkSorted(home, root string, fn func(path string, d fs.DirEntry, err error
 }
 
 func walkSorted(root string, fn func(path string, d fs.DirEntry, err error) bool) bool {
-	ents, err := os.ReadDir(root)
+	ents, err := safefile.ReadDir(root)
 	if err != nil {
 		return fn(root, nil, err)
 	}
@@ -243,7 +245,7 @@ func Folders(home, parent string, below bool, list func(dir string) ([]File, []e
 			yield(File{}, err)
 			return
 		}
-		entries, err := os.ReadDir(parent)
+		entries, err := safefile.ReadDir(parent)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				yield(File{}, err)

@@ -94,14 +94,14 @@ func (lp *LineLoop) Run(ctx context.Context, r io.Reader, fn func(text []byte, t
 			if !l.TooLong {
 				tail = l.Text
 			} else {
-				lp.problem(lp.Line+1, fmt.Sprintf("truncated last line longer than %d bytes", lp.Max))
+				lp.problem(lp.Line+1, fmt.Sprintf("truncated last line longer than %d bytes (the line limit): %d bytes long", max, l.Size))
 			}
 			break
 		}
 		lp.Line++
 		lp.Offset += l.Size
 		if l.TooLong {
-			lp.problem(lp.Line, fmt.Sprintf("line longer than %d bytes, skipped", lp.Max))
+			lp.problem(lp.Line, fmt.Sprintf("line longer than %d bytes (the line limit), skipped: %d bytes long", max, l.Size))
 			continue
 		}
 		text := l.Text

@@ -19,6 +19,7 @@ import (
 
 	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // InputsFile is the file under the output folder where Run records what the
@@ -181,7 +182,9 @@ func fingerprint(lp *loadedPolicy) (string, []fileInput) {
 // when it cannot be read: a file that appears later then changes it).
 func hashFile(name string) fileInput {
 	fi := fileInput{Path: name, Size: -1}
-	f, err := os.Open(name)
+	// safefile.Open: a FIFO in a settings file's place made replay and
+	// nightly wait for a writer forever here (issue 27).
+	f, err := safefile.Open(name)
 	if err != nil {
 		return fi
 	}

@@ -19,7 +19,7 @@ func FuzzCandidates(f *testing.F) {
 		if len(cmd) > 4096 {
 			return
 		}
-		c := &call{row: toolcall.Row{Tool: string(toolcall.Bash), Command: cmd}, dec: replay.DecisionRow{Harness: "x"},
+		c := &call{row: &toolcall.Row{Tool: string(toolcall.Bash), Command: cmd}, dec: &replay.DecisionRow{Harness: "x"},
 			dir: "/p", home: "/h", command: cmd}
 		for _, cand := range candidates(c) {
 			for id, w := range Writers {

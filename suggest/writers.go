@@ -16,6 +16,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/claude"
 	"github.com/permsim/permsim/engine/opencode"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/internal/storelock"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -82,7 +83,7 @@ func copyConfig(src, dst string, subdirs ...string) error {
 		return err
 	}
 	copyDir := func(from, to string) error {
-		entries, err := os.ReadDir(from)
+		entries, err := safefile.ReadDir(from)
 		if err != nil {
 			if os.IsNotExist(err) {
 				return nil
@@ -100,7 +101,7 @@ func copyConfig(src, dst string, subdirs ...string) error {
 			if err != nil || info.Size() > 4<<20 {
 				continue
 			}
-			data, err := os.ReadFile(filepath.Join(from, e.Name()))
+			data, err := safefile.ReadFile(filepath.Join(from, e.Name()), 4<<20)
 			if err != nil {
 				continue
 			}
@@ -399,7 +400,7 @@ func (cursorWriter) Add(env engine.Env, rules []string, _, tmp string) (engine.E
 		user = filepath.Join(env.ConfigDir, "cli-config.json")
 	}
 	cfg := map[string]any{}
-	if data, err := os.ReadFile(user); err == nil {
+	if data, err := safefile.ReadConfig(user, safefile.JSON); err == nil {
 		if err := json.Unmarshal(data, &cfg); err != nil {
 			return env, fmt.Errorf("%s: %v", user, err)
 		}

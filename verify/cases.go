@@ -21,6 +21,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Case is one configuration and the calls to make in it, as one line of a
@@ -93,7 +95,7 @@ const (
 // ReadCases reads a cases file. A line that is not a case is reported as
 // file:line: message and skipped; the other cases still count.
 func ReadCases(file string) ([]Case, []string, error) {
-	f, err := os.Open(file)
+	f, err := safefile.Open(file)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -176,7 +178,7 @@ func safeRel(p string) bool {
 
 // ReadResults reads a results file, reporting bad lines as file:line.
 func ReadResults(file string) ([]Result, []string, error) {
-	f, err := os.Open(file)
+	f, err := safefile.Open(file)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/registry"
 )
 
@@ -91,7 +91,7 @@ Example:
 		fmt.Fprintf(stderr, "permsim battery: %s\n", p)
 	}
 	if casesFile != "" {
-		f, err := os.Open(casesFile)
+		f, err := safefile.Open(casesFile)
 		if err != nil {
 			return usageError{msg: fmt.Sprintf("--cases %s: %v", casesFile, err)}
 		}

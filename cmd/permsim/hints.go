@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // homeMarkers are the folders a home holds when a harness has written
@@ -31,7 +32,7 @@ func homeHint(home string) string {
 	if parent := filepath.Dir(home); parent != home && hasMarker(parent) {
 		return fmt.Sprintf("--home %s holds no transcripts, but %s does: pass --home %s", home, parent, parent)
 	}
-	entries, _ := os.ReadDir(home)
+	entries, _ := safefile.ReadDir(home)
 	var found []string
 	for _, e := range entries {
 		if e.IsDir() && hasMarker(filepath.Join(home, e.Name())) {

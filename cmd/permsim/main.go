@@ -12,6 +12,8 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // command is one subcommand: Run parses its own flags from args.
@@ -58,9 +60,67 @@ func usage(w io.Writer) {
 }
 
 func main() {
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer cancel()
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// stopSignals stop a run: Ctrl-C, and SIGTERM (kill, timeout(1), systemd
+// and launchd stopping the nightly job). Both cancel the run's context, so
+// the command removes its temporary folders (suggest's, DuckDB's) and
+// releases its store before the process exits; SIGTERM used to end the
+// process at once and leave them behind (issue 27).
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM}
+
+// stopGrace is how long a cancelled run may take to return before the
+// process exits without it: Ctrl-C is honoured within a second (issue 27)
+// even by a step that does not watch its context (a read of stdin).
+// Commands that do watch it stop and clean up well within it (suggest on
+// 520,000 calls: 0.1 s). A second signal exits at once.
+const stopGrace = time.Second
+
+// signalError is the cause of a run cancelled by a signal.
+type signalError struct{ sig os.Signal }
+
+func (e signalError) Error() string { return "stopped by " + signalName(e.sig) }
+
+func signalName(s os.Signal) string {
+	if s == os.Interrupt {
+		return "Ctrl-C (SIGINT)"
+	}
+	if s == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return s.String()
+}
+
+// runMain is main without the exit: run with a context that stopSignals
+// cancel, waiting for the command to clean up and return.
+func runMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, stopSignals...)
+	defer signal.Stop(sigs)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		var sig os.Signal
+		select {
+		case sig = <-sigs:
+		case <-done:
+			return
+		}
+		cancel(signalError{sig})
+		select {
+		case <-done:
+		case <-sigs:
+			fmt.Fprintln(stderr, "permsim: second signal: exiting at once (temporary files may be left behind)")
+			os.Exit(2)
+		case <-time.After(stopGrace):
+			fmt.Fprintf(stderr, "permsim: the run did not stop within %s of %s; exiting without its cleanup\n", stopGrace, signalName(sig))
+			os.Exit(2)
+		}
+	}()
+	return run(ctx, args, stdin, stdout, stderr)
 }
 
 // dispatch runs a subcommand and maps its error to the exit code of
@@ -90,6 +150,12 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return 0
 		case errors.Is(err, errCheckFailed):
 			return 1
+		}
+		var se signalError
+		if cause := context.Cause(ctx); errors.As(cause, &se) && errors.Is(err, context.Canceled) {
+			// "context canceled", wrapped by whichever step noticed, says
+			// less than the signal that stopped the run.
+			err = se
 		}
 		fmt.Fprintf(stderr, "permsim %s: %v\n", c.name, err)
 		var ue usageError

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
@@ -21,10 +23,10 @@ import (
 // runSuggest is `permsim suggest`: the fewest deny (or ask) rules that
 // would have stopped the risky calls of a store, checked by re-simulating
 // (package suggest), printed in each harness's own syntax.
-func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var f replayFlags
 	var list, format string
-	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--show-secrets] [--battery --project DIR [--home DIR] [--harness LIST]]",
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--show-secrets] [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
 		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
 ask) that would have stopped the risky calls of the store — the dangerous calls
 that ran without asking — in the harness's own syntax and file: Claude Code's
@@ -57,6 +59,8 @@ Examples:
 	fs.StringVar(&list, "list", "deny", "deny: rules that block; ask: rules that make the harness ask first")
 	fs.StringVar(&format, "format", "text", "text or json")
 	showSecretsFlag(fs, stdout, showSecretsUsage)
+	var timeout time.Duration
+	fs.DurationVar(&timeout, "timeout", 30*time.Minute, "stop with an error after this long (90s, 10m, 2h; 0: no limit)")
 	fs.BoolVar(&bat.on, "battery", false, "the risky calls are the battery's misses (cases that run without asking) for --project, not the store's; the store's calls of that project count the cost")
 	fs.StringVar(&bat.project, "project", "", "with --battery: the project folder whose settings apply")
 	fs.StringVar(&bat.home, "home", defaultHome(), "with --battery: the home folder whose user settings apply")
@@ -69,6 +73,19 @@ Examples:
 	}
 	if format != "text" && format != "json" {
 		return usageError{msg: fmt.Sprintf("--format %q: want text or json", format)}
+	}
+	if timeout < 0 {
+		return usageError{msg: fmt.Sprintf("--timeout %s: want 0 (no limit) or more", timeout)}
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, timeout, errSuggestTimeout)
+		defer cancel()
+		defer func() {
+			if err != nil && errors.Is(context.Cause(ctx), errSuggestTimeout) {
+				err = fmt.Errorf("stopped after --timeout %s (--since or --newest take fewer calls; --timeout 0 waits as long as it takes)", timeout)
+			}
+		}()
 	}
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
@@ -84,10 +101,7 @@ Examples:
 	}
 	var calls []ingest.Row
 	if _, err := os.Stat(f.out); err == nil || !bat.on {
-		if err := ingest.ReadCalls(f.out, func(r ingest.Row) error {
-			calls = append(calls, r)
-			return nil
-		}); err != nil {
+		if calls, err = readCallsCtx(ctx, f.out); err != nil {
 			return fmt.Errorf("reading the calls table under %s: %w", f.out, err)
 		}
 	}
@@ -107,7 +121,7 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky})
+	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))})
 	if err != nil {
 		return err
 	}
@@ -118,6 +132,59 @@ Examples:
 	}
 	writeSuggestText(stdout, res, titles)
 	return nil
+}
+
+// readCallsCtx reads the calls table as ingest.ReadCalls does, but returns
+// as soon as ctx ends: reading a large store's Parquet parts takes seconds
+// between rows, and Ctrl-C is to be honoured within one. The reading only
+// reads, so it is left to end with the process.
+func readCallsCtx(ctx context.Context, out string) ([]ingest.Row, error) {
+	type result struct {
+		calls []ingest.Row
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		var calls []ingest.Row
+		err := ingest.ReadCalls(out, func(r ingest.Row) error {
+			calls = append(calls, r)
+			if len(calls)%1024 == 0 {
+				return ctx.Err()
+			}
+			return nil
+		})
+		done <- result{calls, err}
+	}()
+	select {
+	case r := <-done:
+		return r.calls, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// errSuggestTimeout is the cause of a suggest run stopped by --timeout.
+var errSuggestTimeout = errors.New("suggest: --timeout reached")
+
+// suggestProgress writes, at most every quarter second and at the end of
+// each harness, "suggest: <checked>/<candidates> rules, <harness>": the
+// progress line the terminal's bar draws (progressWriter). Nil when w is.
+func suggestProgress(w io.Writer) func(harness string, done, total int) {
+	if w == nil {
+		return nil
+	}
+	var last time.Time
+	return func(harness string, done, total int) {
+		if done < total && time.Since(last) < 250*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		end := "\r"
+		if done == total {
+			end = "\n"
+		}
+		fmt.Fprintf(w, "suggest: %s/%s rules, %s%s", textsafe.Thousands(int64(done)), textsafe.Thousands(int64(total)), harness, end)
+	}
 }
 
 func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string) {

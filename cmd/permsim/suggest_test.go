@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,5 +101,59 @@ func TestSuggestBattery(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no Bash(npm …) deny rule among %d rules", len(h.Rules))
+	}
+}
+
+// TestSuggestTimeout: issue 27, "suggest … ran > 10 min … bounded time
+// (--timeout)": a run past its --timeout stops with exit 2 and says so.
+func TestSuggestTimeout(t *testing.T) {
+	out, home := signalStore(t, 2000)
+	code, _, stderr := runCLI(t, "", "suggest", "--out", out, "--user-home", home, "--timeout", "1ns")
+	if code != 2 || !strings.Contains(stderr, "stopped after --timeout 1ns") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and the timeout named", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, "", "suggest", "--out", out, "--user-home", home, "--timeout", "-1s"); code != 2 || !strings.Contains(stderr, "--timeout") {
+		t.Errorf("a negative --timeout: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestSuggestProgressLines: suggest's progress is the "<stage>:
+// <done>/<total> <unit>" line the terminal's bar draws, and ends each
+// harness with a newline.
+func TestSuggestProgressLines(t *testing.T) {
+	var b strings.Builder
+	p := suggestProgress(&b)
+	p("claude-code", 0, 1200)
+	p("claude-code", 1200, 1200)
+	lines := strings.FieldsFunc(b.String(), func(r rune) bool { return r == '\r' || r == '\n' })
+	if len(lines) != 2 || !strings.HasSuffix(b.String(), "\n") {
+		t.Fatalf("progress %q: want two lines, the last ended", b.String())
+	}
+	for _, l := range lines {
+		if !progressLine.MatchString(l) {
+			t.Errorf("progress line %q is not the bar's form", l)
+		}
+	}
+	if lines[1] != "suggest: 1,200/1,200 rules, claude-code" {
+		t.Errorf("last line %q", lines[1])
+	}
+	if suggestProgress(nil) != nil {
+		t.Error("progress without a writer (not a terminal) is not nil")
+	}
+}
+
+// TestSuggestReadStopsOnCancel: reading a store's calls (seconds for
+// 500,000) stops when the run is cancelled, as Ctrl-C must be honoured
+// within a second: the calls read so far are not handed on.
+func TestSuggestReadStopsOnCancel(t *testing.T) {
+	out, _ := signalStore(t, 3000)
+	calls, err := readCallsCtx(context.Background(), out)
+	if err != nil || len(calls) < 2000 {
+		t.Fatalf("not cancelled: %d calls, %v", len(calls), err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if calls, err := readCallsCtx(ctx, out); !errors.Is(err, context.Canceled) || calls != nil {
+		t.Errorf("cancelled: %d calls, %v; want none and context.Canceled", len(calls), err)
 	}
 }

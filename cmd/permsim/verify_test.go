@@ -26,9 +26,10 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	// The store tests start the test binary as permsim, to kill it.
+	// The store and signal tests start the test binary as permsim (main's
+	// signal handling included), to kill it or stop it.
 	if os.Getenv("PERMSIM_TEST_AS_PERMSIM") == "1" {
-		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(runMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	// The CLI scripts (testdata/script/*.txtar) run this test binary as
 	// the permsim command.

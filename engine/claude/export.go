@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // This file lends Claude Code's settings reader and command-pattern matcher
@@ -41,7 +42,7 @@ type RuleText struct {
 // does. A missing file gives (nil, nil); an unreadable or invalid one gives
 // problems naming the file and line, and nil settings.
 func ReadSettings(path string) (*Settings, []engine.Problem) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, nil

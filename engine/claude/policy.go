@@ -23,6 +23,9 @@ type Policy struct {
 	infos    []engine.RuleInfo
 	ruleOf   []*rule // the compiled rule behind each of infos
 	problems engine.ProblemLog
+	// coverChecks counts the rule comparisons and index lookups
+	// markShadowed made: the work its test measures instead of time.
+	coverChecks int
 
 	deny, ask, allow []*rule // rules in force, in file order
 	untrusted        []*rule // project and local allow rules an untrusted project loses

@@ -26,6 +26,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // MaxDepth is how deep imports are followed: "up to five deep".
@@ -249,16 +251,10 @@ func realPath(p string) string {
 	return filepath.Clean(p)
 }
 
-// readCapped reads at most maxFile bytes of a regular file.
+// readCapped reads at most maxFile bytes of a regular file (safefile.Open:
+// a FIFO or device in its place is refused without waiting).
 func readCapped(path string) (string, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("not a regular file")
-	}
-	f, err := os.Open(path)
+	f, err := safefile.Open(path)
 	if err != nil {
 		return "", err
 	}

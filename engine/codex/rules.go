@@ -3,7 +3,6 @@ package codex
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -157,7 +156,7 @@ func (e *loadError) Error() string {
 
 // ruleFiles lists dir/*.rules in name order, as Codex reads them.
 func ruleFiles(dir string) []string {
-	entries, err := os.ReadDir(dir)
+	entries, err := safefile.ReadDir(dir)
 	if err != nil {
 		return nil
 	}

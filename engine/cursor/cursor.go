@@ -24,6 +24,7 @@ import (
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/engine/shell"
 	"github.com/permsim/permsim/internal/jsonpos"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -118,7 +119,7 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 }
 
 func (p *Policy) readFile(file, layer string) {
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadConfig(file, safefile.JSON)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})

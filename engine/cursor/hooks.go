@@ -15,6 +15,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/internal/jsonpos"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // A Cursor hook from .cursor/hooks.json (project) or ~/.cursor/hooks.json
@@ -38,8 +39,11 @@ const (
 
 // loadHooks reads one hooks.json into runnable hooks, in file order.
 func (p *Policy) loadHooks(file, layer string) {
-	data, err := os.ReadFile(file)
+	data, err := safefile.ReadConfig(file, safefile.JSON)
 	if err != nil {
+		if !os.IsNotExist(err) {
+			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})
+		}
 		return
 	}
 	var cfg struct {

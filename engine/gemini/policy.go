@@ -13,6 +13,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/internal/boundcache"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // Policy is Gemini CLI's compiled rules for one project. It is immutable
@@ -401,7 +402,7 @@ func pathList(flag, name string, fromSettings []sourced) []sourced {
 
 // hasTOML reports whether a folder holds a .toml file.
 func hasTOML(dir string) bool {
-	entries, err := os.ReadDir(dir)
+	entries, err := safefile.ReadDir(dir)
 	if err != nil {
 		return false
 	}

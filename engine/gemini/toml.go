@@ -75,7 +75,7 @@ func readPolicyPath(path string, tier int) ([]policyFile, engine.ProblemLog) {
 	}
 	var names []string
 	if st.IsDir() {
-		entries, err := os.ReadDir(path)
+		entries, err := safefile.ReadDir(path)
 		if err != nil {
 			return nil, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/tailscale/hujson"
 
 	"github.com/permsim/permsim/internal/jsonpos"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // value is one JSON value that keeps its object keys in the order they were
@@ -194,7 +195,7 @@ func indexLess(a, b string) bool {
 // readConfigFile reads one opencode.json(c). A missing file is (false,
 // nil); a file that cannot be parsed is an error naming file and line.
 func readConfigFile(path string, env func(string) string) (value, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return value{}, false, nil

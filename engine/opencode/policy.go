@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // rule is one permission rule: the permission it is about (itself a
@@ -447,7 +448,7 @@ func orBuiltin(f string) string {
 func (p *Policy) listPlugins(merged value, configDir string, dotDirs []string, srcName func(*string) (string, string)) {
 	for _, d := range append([]string{configDir}, dotDirs...) {
 		for _, sub := range []string{"plugin", "plugins"} {
-			ents, err := os.ReadDir(filepath.Join(d, sub))
+			ents, err := safefile.ReadDir(filepath.Join(d, sub))
 			if err != nil {
 				continue
 			}
@@ -471,7 +472,7 @@ func (p *Policy) listPlugins(merged value, configDir string, dotDirs []string, s
 	}
 	for _, d := range append([]string{configDir}, dotDirs...) {
 		for _, sub := range []string{"agent", "agents", "mode", "modes"} {
-			ents, _ := os.ReadDir(filepath.Join(d, sub))
+			ents, _ := safefile.ReadDir(filepath.Join(d, sub))
 			for _, e := range ents {
 				if strings.HasSuffix(e.Name(), ".md") {
 					p.infos = append(p.infos, engine.RuleInfo{File: filepath.Join(d, sub, e.Name()), Layer: LayerDotDir, List: "agent", Rule: strings.TrimSuffix(e.Name(), ".md"), InForce: false,

@@ -301,3 +301,19 @@ func segMatches(s seg, name string) bool {
 	ok, _ := path.Match(s.text, name)
 	return ok
 }
+
+// LiteralSegment returns a segment of the pattern written without glob
+// characters ("secrets" of "./secrets/**/*.pem"), which every path the
+// pattern matches holds as one of its own segments: it lets a caller with
+// many patterns look up the few that could match a path instead of trying
+// them all. False when every segment is a glob, "**" or a step.
+func (p Pattern) LiteralSegment() (string, bool) {
+	for i := len(p.segs) - 1; i >= 0; i-- {
+		s := p.segs[i]
+		if s == "" || s == "." || s == ".." || strings.ContainsAny(s, `*?[\`) {
+			continue
+		}
+		return s, true
+	}
+	return "", false
+}

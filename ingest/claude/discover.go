@@ -102,7 +102,7 @@ func configRoots(home string) []string {
 
 // discoverProject lists the transcripts of one projects/<slug> folder.
 func discoverProject(dir string) ([]ingest.File, error) {
-	entries, err := os.ReadDir(dir)
+	entries, err := safefile.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -30,6 +30,7 @@ import (
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/ingest/sqliteread"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -79,7 +80,7 @@ func (s *Source) list(home string) ([]ingest.File, error) {
 		}
 	}
 	chats := filepath.Join(home, ".cursor", "chats")
-	hashes, err := os.ReadDir(chats)
+	hashes, err := safefile.ReadDir(chats)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return discoverTranscripts(home), nil
@@ -92,7 +93,7 @@ func (s *Source) list(home string) ([]ingest.File, error) {
 		if !h.IsDir() {
 			continue
 		}
-		ids, err := os.ReadDir(filepath.Join(chats, h.Name()))
+		ids, err := safefile.ReadDir(filepath.Join(chats, h.Name()))
 		if err != nil {
 			errs = append(errs, err)
 			continue

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // A chat folder is named by the md5 of the project's absolute path, which
@@ -63,7 +65,7 @@ func slugHashesOf(dir string) map[string]string {
 	if c, ok := slugIndex.dirs[dir]; ok && c.mtime == fi.ModTime().UnixNano() {
 		return c.byHash
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := safefile.ReadDir(dir)
 	if err != nil {
 		return nil
 	}

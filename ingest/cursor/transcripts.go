@@ -14,6 +14,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // The Cursor CLI also writes plain transcripts (transcript-formats.md §5;
@@ -45,7 +46,7 @@ const maxTranscriptLine = 64 << 20
 // can say so in the summary.
 func discoverTranscripts(home string) (files []ingest.File) {
 	projects := filepath.Join(home, ".cursor", "projects")
-	slugs, err := os.ReadDir(projects)
+	slugs, err := safefile.ReadDir(projects)
 	if err != nil {
 		return nil
 	}
@@ -54,7 +55,7 @@ func discoverTranscripts(home string) (files []ingest.File) {
 			continue
 		}
 		dir := filepath.Join(projects, s.Name(), "agent-transcripts")
-		ents, err := os.ReadDir(dir)
+		ents, err := safefile.ReadDir(dir)
 		if err != nil {
 			continue
 		}
@@ -84,7 +85,7 @@ func discoverTranscripts(home string) (files []ingest.File) {
 // unreadKinds counts the files of a transcripts folder permsim does not
 // read, by kind.
 func unreadKinds(dir string) map[string]int {
-	ents, _ := os.ReadDir(dir)
+	ents, _ := safefile.ReadDir(dir)
 	unread := map[string]int{}
 	for _, e := range ents {
 		switch {
@@ -152,7 +153,7 @@ func readTranscript(ctx context.Context, f ingest.File, prev map[string]ingest.F
 		out[f.Path] = p
 		return out, nil
 	}
-	fh, err := os.Open(f.Path)
+	fh, err := safefile.Open(f.Path)
 	if err != nil {
 		sink.Problem(ingest.Problem{File: f.Path, Msg: "cannot read: " + err.Error()})
 		return out, nil

@@ -42,7 +42,7 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 // order, with the errors of its folders that cannot be listed.
 func folderChats(folder string) ([]ingest.File, []error) {
 	chats := filepath.Join(folder, "chats")
-	ents, err := os.ReadDir(chats)
+	ents, err := safefile.ReadDir(chats)
 	if err != nil {
 		if !errors.Is(err, os.ErrNotExist) {
 			return nil, []error{err}
@@ -54,7 +54,7 @@ func folderChats(folder string) ([]ingest.File, []error) {
 	for _, c := range ents {
 		p := filepath.Join(chats, c.Name())
 		if c.IsDir() {
-			subs, err := os.ReadDir(p)
+			subs, err := safefile.ReadDir(p)
 			if err != nil {
 				errs = append(errs, err)
 				continue

@@ -164,7 +164,7 @@ func (s *Source) readFile(ctx context.Context, path string, prev ingest.FileStat
 		line++
 		offset += size
 		if tooLong {
-			sink.Problem(ingest.Problem{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d bytes, skipped", s.maxLine())})
+			sink.Problem(ingest.Problem{File: path, Line: line, Msg: fmt.Sprintf("line longer than %d bytes (the line limit), skipped: %d bytes long", s.maxLine(), size)})
 			continue
 		}
 		if row, ok := d.decode(text, line); ok {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/ingest/sqliteread"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // jsonGroupPrefix starts File.Group for the JSON records of one session;
@@ -56,7 +57,7 @@ func (s *Source) Files(home string) iter.Seq2[ingest.File, error] {
 				return
 			}
 		}
-		entries, err := os.ReadDir(data)
+		entries, err := safefile.ReadDir(data)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			errs = append(errs, err)
 		}
@@ -127,7 +128,7 @@ func jsonFiles(storage string, yield func(ingest.File) bool, errs *[]error) bool
 		return true
 	}
 	list := func(dir string) []string {
-		es, err := os.ReadDir(dir)
+		es, err := safefile.ReadDir(dir)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) {
 				*errs = append(*errs, err)

@@ -16,3 +16,9 @@ func openNonblock(path string) (*os.File, error) {
 func clearNonblock(f *os.File) error {
 	return syscall.SetNonblock(int(f.Fd()), false)
 }
+
+// openDirNonblock opens a folder without ever waiting: O_DIRECTORY makes
+// the open of anything else (a FIFO, a device) fail at once with ENOTDIR.
+func openDirNonblock(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_DIRECTORY, 0)
+}
