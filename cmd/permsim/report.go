@@ -191,7 +191,7 @@ Examples:
 		return fmt.Errorf("the query ran past --timeout %v and was stopped (a longer --timeout, or 0 for none, lets it finish)", timeout)
 	}
 	if err != nil && ctx.Err() != nil {
-		return fmt.Errorf("the query was stopped before it finished (%v)", ctx.Err())
+		return fmt.Errorf("the query was stopped before it finished: %w", ctx.Err())
 	}
 	return err
 }
