@@ -2,35 +2,18 @@ package audit
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/permsim/permsim/engine"
 )
 
-// git runs git in the project's top folder, read-only: no optional locks,
-// no other repository pointed at by the environment, and the folder
-// accepted whoever owns it (the audit reads; it never runs the
-// repository's own hooks or filters).
+// git runs a read-only git command in the project's top folder
+// (engine.GitRead: the audit reads; it never runs the repository's own
+// hooks or filters).
 func (a *auditor) git(args ...string) ([]byte, error) {
-	full := append([]string{"-c", "safe.directory=*", "-c", "core.fsmonitor=false", "-C", a.top}, args...)
-	cmd := exec.Command("git", full...)
-	cmd.Env = engine.GitEnviron()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return out, fmt.Errorf("git %s: %s", args[0], strings.TrimSpace(stderr.String()))
-		}
-		return out, fmt.Errorf("git %s: %w", args[0], err)
-	}
-	return out, nil
+	return engine.GitRead(a.top, nil, args...)
 }
 
 // loadTracked asks git which files of the agent folders it tracks. A

@@ -3,11 +3,9 @@ package check
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -52,26 +50,10 @@ func IsAgentFile(p string) bool {
 // repo runs read-only git commands in one repository.
 type repo struct{ top string }
 
-// git runs git in the repository, read-only: no optional locks, no other
-// repository pointed at by the environment, the folder accepted whoever
-// owns it, and no fsmonitor (check reads; it never runs the repository's
-// own hooks or filters).
+// git runs a read-only git command in the repository (engine.GitRead:
+// check reads; it never runs the repository's own hooks or filters).
 func (r repo) git(stdin io.Reader, args ...string) ([]byte, error) {
-	full := append([]string{"-c", "safe.directory=*", "-c", "core.fsmonitor=false", "-C", r.top}, args...)
-	cmd := exec.Command("git", full...)
-	cmd.Env = engine.GitEnviron()
-	cmd.Stdin = stdin
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return out, fmt.Errorf("git %s: %s", args[0], strings.TrimSpace(stderr.String()))
-		}
-		return out, fmt.Errorf("git %s: %w", args[0], err)
-	}
-	return out, nil
+	return engine.GitRead(r.top, stdin, args...)
 }
 
 // Top is the top folder of the git repository dir is in.

@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -74,4 +77,28 @@ func GitEnviron() []string {
 		out = append(out, kv)
 	}
 	return append(out, "GIT_OPTIONAL_LOCKS=0")
+}
+
+// GitRead runs a read-only git command in the repository at top, with
+// stdin when it is not nil: GitEnviron's environment, the folder accepted
+// whoever owns it, and no fsmonitor, so that reading a repository never
+// runs its own hooks, filters or daemons (audit and check read others'
+// repositories). A failed command's error is git's own first words on
+// stderr, prefixed with the subcommand.
+func GitRead(top string, stdin io.Reader, args ...string) ([]byte, error) {
+	full := append([]string{"-c", "safe.directory=*", "-c", "core.fsmonitor=false", "-C", top}, args...)
+	cmd := exec.Command("git", full...)
+	cmd.Env = GitEnviron()
+	cmd.Stdin = stdin
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return out, fmt.Errorf("git %s: %s", args[0], strings.TrimSpace(stderr.String()))
+		}
+		return out, fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return out, nil
 }
