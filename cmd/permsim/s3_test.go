@@ -209,6 +209,7 @@ func pushPullShards(t *testing.T, where string, endpoint []string, b remote.Buck
 		if c := count("commits/host=laptop-a/"); c != 0 || uploaded >= 240 {
 			t.Fatalf("the push was not killed part-way (%d of 240 parts up, %d commits): the test needs an interrupted push", uploaded, c)
 		}
+		t.Logf("host a's push killed with %d of its 240 parts uploaded and no commit", uploaded)
 	}
 	_, _, stderr := runCLIOK(t, pushArgs("laptop-a", storeA)...)
 	if want := fmt.Sprintf("uploaded %d ", 240-uploaded); !strings.Contains(stderr, want) || !strings.Contains(stderr, fmt.Sprintf("%d left by an interrupted push", uploaded)) {
