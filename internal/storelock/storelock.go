@@ -13,11 +13,13 @@ package storelock
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -138,12 +140,19 @@ func commitLock(outDir string, exclusive bool) (func(), error) {
 		}
 	}
 	f, err := os.OpenFile(path, flag, 0o644)
-	if err != nil {
-		if !exclusive && os.IsPermission(err) {
-			// A read-only store (another user's, a mounted copy) has no
-			// writer to wait for.
+	if err != nil && !exclusive {
+		// A store this process cannot write (another user's, a read-only
+		// mount of a synced cache): a lock file that is there is still
+		// locked through a read-only descriptor, for a writer that can
+		// write it; where there is none and none can be made, no writer
+		// renames anything either.
+		if ro, rerr := os.Open(path); rerr == nil {
+			f, err = ro, nil
+		} else if os.IsPermission(err) || errors.Is(err, syscall.EROFS) {
 			return func() {}, nil
 		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: cannot open the store's commit lock: %w", path, err)
 	}
 	if err := lock(f, exclusive); err != nil {
