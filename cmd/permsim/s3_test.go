@@ -257,6 +257,12 @@ func pushPullShards(t *testing.T, where string, endpoint []string, b remote.Buck
 		t.Errorf("the central report differs from one machine's:\n%s\nwant:\n%s", got, want)
 	}
 
+	// nightly --from: pull, replay, report in one go.
+	nightly := append(append([]string{"nightly", "--from", where}, endpoint...), "--out", filepath.Join(work, "nightly"), "--user-home", userHome, "--format", "json", "--quiet")
+	if got := mustRun(t, nightly...); got != want {
+		t.Errorf("nightly --from: the report differs from one machine's:\n%s\nwant:\n%s", got, want)
+	}
+
 	// A reader that is not permsim: DuckDB over the bucket's files (the
 	// server keeps objects as plain files) and over the cache.
 	db, err := sql.Open("duckdb", "")
