@@ -41,6 +41,10 @@ type Commit struct {
 	Host    string    `json:"host"`
 	Pushed  time.Time `json:"pushed"`
 	Parts   []Part    `json:"parts"`
+	// Settings is the host's settings snapshot at the push: the files its
+	// last replay read (replay-inputs.json), secrets masked. The latest
+	// commit's snapshot of a path is the one that stands.
+	Settings []SettingsFile `json:"settings,omitempty"`
 }
 
 // Part is one file of a host's calls table: Rel is
@@ -56,10 +60,13 @@ func hostPrefix(host string) string { return CallsPrefix + "host=" + host + "/" 
 
 // commitName is a commit's key: named by the hash of its part list, so a
 // push run again after its commit was written writes the same key.
-func commitName(host string, parts []Part) string {
+func commitName(host string, parts []Part, settings []SettingsFile) string {
 	h := sha256.New()
 	for _, p := range parts {
 		fmt.Fprintf(h, "%s\t%d\t%s\n", p.Rel, p.Size, p.SHA256)
+	}
+	for _, f := range settings {
+		fmt.Fprintf(h, "settings %q\t%d\t%s\n", f.Path, f.Size, f.SHA256)
 	}
 	return CommitsPrefix + "host=" + host + "/" + hex.EncodeToString(h.Sum(nil)) + ".json"
 }
@@ -71,6 +78,7 @@ type PushSummary struct {
 	Uploaded      int    // parts uploaded by this run
 	UploadedBytes int64  // their bytes
 	Resumed       int    // parts an interrupted push had uploaded, committed by this run
+	Settings      int    // settings files in the snapshot
 	Commit        string // the commit object written ("" when nothing was new)
 	Problems      []string
 	Elapsed       time.Duration
@@ -85,6 +93,9 @@ func (s PushSummary) String() string {
 		fmt.Fprintf(&b, " (%.1f MB/s)", float64(s.UploadedBytes)/1e6/s.Elapsed.Seconds())
 	}
 	b.WriteString("\n")
+	if s.Settings > 0 {
+		fmt.Fprintf(&b, "  settings snapshot: %d files (secrets masked)\n", s.Settings)
+	}
 	if s.Commit != "" {
 		fmt.Fprintf(&b, "  commit %s\n", s.Commit)
 	} else {
@@ -144,7 +155,7 @@ func Push(ctx context.Context, b Bucket, storeDir, host string) (PushSummary, er
 		return sum, fmt.Errorf("listing the calls table of %s: %w", storeDir, err)
 	}
 	sum.Parts = len(parts)
-	committed, problems, err := committedParts(ctx, b, host)
+	committed, lastSettings, problems, err := committedParts(ctx, b, host)
 	if err != nil {
 		return sum, err
 	}
@@ -182,13 +193,28 @@ func Push(ctx context.Context, b Bucket, storeDir, host string) (PushSummary, er
 		}
 		todo = append(todo, p)
 	}
-	if len(todo) > 0 {
-		c := Commit{Version: commitVersion, Host: host, Pushed: time.Now().UTC(), Parts: todo}
+	// The settings snapshot, after the parts: a new commit also when only
+	// the settings changed (the decisions depend on them).
+	files, err := snapshotFiles(storeDir)
+	if err != nil {
+		sum.Problems = append(sum.Problems, fmt.Sprintf("settings snapshot: %v: none taken", err))
+	}
+	snapshot, err := uploadSnapshot(ctx, b, host, files, &sum.Problems)
+	if err != nil {
+		return sum, err
+	}
+	sum.Settings = len(snapshot)
+	changed := false
+	for _, f := range snapshot {
+		changed = changed || lastSettings[f.Path] != f.SHA256
+	}
+	if len(todo) > 0 || changed {
+		c := Commit{Version: commitVersion, Host: host, Pushed: time.Now().UTC(), Parts: todo, Settings: snapshot}
 		data, err := json.MarshalIndent(c, "", " ")
 		if err != nil {
 			return sum, err
 		}
-		key := commitName(host, todo)
+		key := commitName(host, todo, snapshot)
 		if err := b.Put(ctx, key, bytes.NewReader(data), int64(len(data))); err != nil {
 			return sum, fmt.Errorf("writing the commit %s: %w", key, err)
 		}
@@ -224,26 +250,52 @@ func hashFile(name string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// committedParts reads host's commit objects: the parts they name. A
-// commit that cannot be read is a problem, and its parts count as not
-// committed (the push commits them again).
-func committedParts(ctx context.Context, b Bucket, host string) (map[string]Part, []string, error) {
+// committedParts reads host's commit objects: the parts they name, and
+// the settings snapshot that stands (each path's latest). A commit that
+// cannot be read is a problem, and its parts count as not committed (the
+// push commits them again).
+func committedParts(ctx context.Context, b Bucket, host string) (map[string]Part, map[string]string, []string, error) {
 	out := map[string]Part{}
-	var problems []string
-	commits, err := listCommits(ctx, b, CommitsPrefix+"host="+host+"/")
+	settings := map[string]string{}
+	cs, problems, err := readCommits(ctx, b, CommitsPrefix+"host="+host+"/")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, c := range cs {
+		for _, p := range c.Parts {
+			out[p.Rel] = p
+		}
+		for _, f := range c.Settings {
+			settings[f.Path] = f.SHA256
+		}
+	}
+	return out, settings, problems, nil
+}
+
+// keyedCommit is a commit object and its key.
+type keyedCommit struct {
+	*Commit
+	key string
+}
+
+// readCommits reads the commit objects under prefix, oldest push first
+// (then by key); those that cannot be read are problems.
+func readCommits(ctx context.Context, b Bucket, prefix string) ([]keyedCommit, []string, error) {
+	keys, err := listCommits(ctx, b, prefix)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, key := range commits {
+	var out []keyedCommit
+	var problems []string
+	for _, key := range keys {
 		c, err := readCommit(ctx, b, key)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue
 		}
-		for _, p := range c.Parts {
-			out[p.Rel] = p
-		}
+		out = append(out, keyedCommit{c, key})
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Pushed.Before(out[j].Pushed) })
 	return out, problems, nil
 }
 
@@ -314,6 +366,14 @@ func ParseCommit(data []byte) (*Commit, error) {
 		}
 		if p.Size < 0 || len(p.SHA256) != 64 || strings.Trim(p.SHA256, "0123456789abcdef") != "" {
 			return nil, fmt.Errorf("part %d (%s): bad size or sha256", i+1, p.Rel)
+		}
+	}
+	for i, f := range c.Settings {
+		if err := validSettingsPath(f.Path); err != nil {
+			return nil, fmt.Errorf("settings file %d: %v", i+1, err)
+		}
+		if f.Size < 0 || len(f.SHA256) != 64 || strings.Trim(f.SHA256, "0123456789abcdef") != "" {
+			return nil, fmt.Errorf("settings file %d (%s): bad size or sha256", i+1, f.Path)
 		}
 	}
 	return &c, nil
@@ -388,10 +448,11 @@ func CacheName(host, rel string) string {
 func Pull(ctx context.Context, b Bucket, cacheDir string) (PullSummary, error) {
 	start := time.Now()
 	var sum PullSummary
-	keys, err := listCommits(ctx, b, CommitsPrefix)
+	commits, problems, err := readCommits(ctx, b, CommitsPrefix)
 	if err != nil {
 		return sum, err
 	}
+	sum.Problems = problems
 	table := filepath.Join(cacheDir, "calls")
 	type fetched struct{ tmp, final string }
 	var done []fetched
@@ -401,13 +462,10 @@ func Pull(ctx context.Context, b Bucket, cacheDir string) (PullSummary, error) {
 		}
 	}()
 	seen := map[string]bool{}
-	for _, key := range keys {
-		c, err := readCommit(ctx, b, key)
-		if err != nil {
-			sum.Problems = append(sum.Problems, err.Error())
-			continue
-		}
+	for _, kc := range commits {
+		c, key := kc.Commit, kc.key
 		sum.Commits++
+		restoreSnapshot(ctx, b, cacheDir, c, key, &sum.Problems)
 		for _, p := range c.Parts {
 			final := filepath.Join(table, filepath.FromSlash(CacheName(c.Host, p.Rel)))
 			if seen[final] {

@@ -180,6 +180,9 @@ func pushPullShards(t *testing.T, where string, endpoint []string, b remote.Buck
 	pushArgs := func(host, store string) []string {
 		return append(append([]string{"push", "--to", where}, endpoint...), "--host", host, "--out", store)
 	}
+	// Host b replayed (as its nightly does): its push carries the settings
+	// snapshot of its projects.
+	mustRun(t, "replay", "--out", storeB, "--user-home", userHome, "--quiet")
 	mustRun(t, pushArgs("laptop-b", storeB)...)
 	count := func(prefix string) int {
 		n := 0
@@ -225,6 +228,13 @@ func pushPullShards(t *testing.T, where string, endpoint []string, b remote.Buck
 	_, _, stderr = runCLIOK(t, pullArgs...)
 	if !strings.Contains(stderr, "2 commits naming 280 parts; downloaded 280") {
 		t.Errorf("pull: %s", stderr)
+	}
+	for _, p := range projects[1] {
+		f := filepath.Join(p, ".claude", "settings.json")
+		want, _ := os.ReadFile(f)
+		if got, err := os.ReadFile(filepath.Join(remote.SnapshotDir(cache, "laptop-b"), f)); err != nil || string(got) != string(want) {
+			t.Errorf("host b's settings snapshot of %s in the cache: %q, %v; want %q", f, got, err, want)
+		}
 	}
 	_, _, stderr = runCLIOK(t, pullArgs...)
 	if !strings.Contains(stderr, "downloaded 0 ") {
