@@ -55,7 +55,9 @@ notebooks: demo
 # Benchmarks (issue 15), from one run: permsim ingest against DuckDB's JSON
 # readers on the same generated Claude Code transcripts (MB/s, peak memory,
 # ratio), replay of BENCH_CALLS generated calls end to end (calls/s, peak
-# memory), then every reader's MB/s on its own generated input. Each
+# memory; then as 2 shards at once, and push/pull of its calls table in MB/s
+# against versitygw on loopback when it is installed), then every reader's
+# MB/s on its own generated input. Each
 # measurement runs in a process of its own; BENCHMARKS.md has a run.
 # BENCH_SIZES: transcript sizes in MiB, 1 GB and 10 GB by default (10000
 # needs ~11 GiB free under $TMPDIR; without it that row says it was skipped).

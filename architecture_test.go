@@ -139,6 +139,23 @@ var rules = []rule{
 		sort.Strings(bad)
 		return bad
 	}},
+	{"only remote/s3 imports aws-sdk-go-v2", func(g graph) []string {
+		// One subpackage per object-storage backend (docs/architecture.md,
+		// remote): the SDK, and its weight, stay behind remote.Bucket.
+		var bad []string
+		for pkg, imps := range g.imports {
+			if pkg == "remote/s3" {
+				continue
+			}
+			for _, imp := range imps {
+				if strings.HasPrefix(imp, "github.com/aws/") {
+					bad = append(bad, pkg+" -> "+imp)
+				}
+			}
+		}
+		sort.Strings(bad)
+		return bad
+	}},
 	{"the shared verify package imports no harness package", func(g graph) []string {
 		// Every driver is a verify/<h>drive beside the others; what they
 		// share stays free of any one harness.
@@ -216,6 +233,7 @@ func TestImportRulesCatchViolations(t *testing.T) {
 		"only queries and cmd link DuckDB":                                           {"engine", "github.com/duckdb/duckdb-go/v2"},
 		"the shared verify package imports no harness package":                       {"verify", "engine/claude"},
 		"only dataset imports arrow-go":                                              {"replay", "github.com/apache/arrow-go/v18/parquet"},
+		"only remote/s3 imports aws-sdk-go-v2":                                       {"remote", "github.com/aws/aws-sdk-go-v2/service/s3"},
 	}
 	for _, r := range rules {
 		b, ok := breaks[r.name]

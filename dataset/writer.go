@@ -86,6 +86,15 @@ type Options struct {
 	// swaps it in for <dir>/<table> at Commit; otherwise files are added
 	// to the table beside the ones already there.
 	Replace bool
+	// Supersedes, when set (and Replace is not), names the table's files
+	// this run's files stand in for: Commit removes every file of the
+	// table (by its base name, part-<run id>-<n>.parquet; hidden temp
+	// files never) for which it returns true, other than those it has just
+	// written, in the same hold of the commit lock as its renames, so no
+	// reader sees both the old files and the new. A sharded replay's
+	// writers use it to replace their own shard's files and leave the
+	// other shards' alone. It is called also when the run wrote no file.
+	Supersedes func(name string) bool
 	// RowGroupRows is the row count of a full row group
 	// (DefaultRowGroupRows when 0).
 	RowGroupRows int
@@ -596,6 +605,13 @@ func (w *Writer[T]) Commit() error {
 		w.files = append(w.files, d.final)
 	}
 	w.done = nil
+	if w.opts.Supersedes != nil && !w.opts.Replace {
+		if err := w.removeSuperseded(); err != nil {
+			w.err = err
+			w.finished = true
+			return err
+		}
+	}
 	if w.opts.Replace {
 		final, err := swapIn(w.dir, w.table, w.root, w.opts.RunID)
 		if err != nil {
@@ -609,6 +625,33 @@ func (w *Writer[T]) Commit() error {
 		}
 	}
 	w.finished = true
+	return nil
+}
+
+// removeSuperseded removes the table's files that Options.Supersedes
+// names, except those this Writer committed (the caller holds the commit
+// lock). The files stay committed if it fails: the error says which file
+// could not be removed.
+func (w *Writer[T]) removeSuperseded() error {
+	own := make(map[string]bool, len(w.files))
+	for _, f := range w.files {
+		own[f] = true
+	}
+	var stale []string
+	err := WalkFiles(w.root, func(path string, _ []string) error {
+		if !own[path] && w.opts.Supersedes(filepath.Base(path)) {
+			stale = append(stale, path)
+		}
+		return nil
+	}, func(string, error) error { return nil })
+	if err != nil {
+		return fmt.Errorf("dataset: listing %s: %w", w.root, err)
+	}
+	for _, p := range stale {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("dataset: removing the superseded %s: %w", p, err)
+		}
+	}
 	return nil
 }
 

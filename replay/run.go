@@ -76,6 +76,12 @@ type Options struct {
 	// calls table as it is and from policies that load the same today
 	// (nightly with nothing new). Never with RunHooks.
 	SkipUnchanged bool
+	// Shard makes this run one of Shard.N workers that share the store,
+	// deciding only the projects of shard Shard.K (shard.go); the zero
+	// value decides every project. Never with Newest (the newest N calls
+	// of the whole store cannot be chosen one shard at a time) or
+	// SkipUnchanged (a shard keeps no record of its inputs).
+	Shard Shard
 }
 
 // Summary says what one replay did.
@@ -91,11 +97,16 @@ type Summary struct {
 	// because nothing had changed (Options.SkipUnchanged); the counts are
 	// those of that run.
 	Kept time.Time
+	// Shard is the shard this run decided (Options.Shard; N == 0: all).
+	Shard Shard
 }
 
 // String prints the end-of-run summary.
 func (s Summary) String() string {
 	var b strings.Builder
+	if s.Shard.N > 0 {
+		fmt.Fprintf(&b, "shard %s: ", s.Shard)
+	}
 	if !s.Kept.IsZero() {
 		fmt.Fprintf(&b, "replay: nothing changed since the replay of %s (the same calls, settings and permsim; %d policies checked in %s): its %d decisions stand",
 			s.Kept.UTC().Format(time.RFC3339), s.Policies, s.Elapsed.Round(time.Millisecond), s.Calls)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -37,7 +38,10 @@ const decisionsBuffer = 8 << 20
 // does not grow with the number of calls (with --newest N it holds N).
 func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summary, error) {
 	start := time.Now()
-	if opts.SkipUnchanged {
+	if opts.Shard.N > 0 && opts.Newest > 0 {
+		return Summary{}, errors.New("replay: --newest cannot be used with --shard (the newest calls of the whole store are not known to one shard)")
+	}
+	if opts.SkipUnchanged && opts.Shard.N == 0 {
 		if sum, ok := keepUnchanged(outDir, opts, hs); ok {
 			return sum, nil
 		}
@@ -51,7 +55,8 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	rs := newReportSum(outDir, opts, hs) // the report's summary (reportsum.go)
 	defer rs.remove()
 	d := newDecider(opts, hs)
-	d.fingerprints = true
+	d.sum.Shard = opts.Shard
+	d.fingerprints = opts.Shard.N == 0
 	// A first pass collects the session outputs later calls are decided
 	// with (Gemini CLI); only calls with an output are held.
 	// The dedupe of the calls table is done once for both passes.
@@ -64,9 +69,9 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	} else {
 		d.history = h
 	}
-	w, err := dataset.Create[DecisionRow](outDir, DecisionsTable, dataset.Options{
-		Partitions: []dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")},
-		Replace:    true, BufferBytes: decisionsBuffer})
+	w, err := dataset.Create[DecisionRow](outDir, DecisionsTable, tableOptions(opts.Shard, dataset.Options{
+		Partitions:  []dataset.Partition{dataset.Column("harness"), dataset.DateOf("date", "ts")},
+		BufferBytes: decisionsBuffer}))
 	if err != nil {
 		return d.sum, fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
 	}
@@ -148,16 +153,16 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	if err := w.Commit(); err != nil {
 		return d.sum, fmt.Errorf("writing the %s table: %w", DecisionsTable, err)
 	}
-	if err := writeTable(outDir, RulesTable, d.rules, nil); err != nil {
+	if err := writeTable(outDir, RulesTable, d.rules, tableOptions(opts.Shard, dataset.Options{})); err != nil {
 		return d.sum, err
 	}
-	if callsIDErr == nil {
+	if callsIDErr == nil && opts.Shard.N == 0 {
 		if err := writeInputs(outDir, opts, d, callsID); err != nil {
 			// Only costs the next nightly run its shortcut.
 			d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("what this replay was made from was not recorded (the next nightly run decides again): %v", err))
 		}
 	}
-	if callsIDErr == nil {
+	if callsIDErr == nil && rs != nil {
 		rs.write(outDir, scan, callsID)
 	}
 	d.sum.Elapsed = time.Since(start)
@@ -210,6 +215,10 @@ func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opt
 		}
 		err := readCalls(scan, history, func(r *toolcall.Row) error {
 			read++
+			if !opts.Shard.Has(r.ProjectDir) {
+				// Another shard's project: not decided, not counted.
+				return nil
+			}
 			sel := selected(r, opts, readSkipped)
 			if seen != nil {
 				seen(r, sel)
@@ -350,10 +359,23 @@ func (h *newestCalls) sorted(skipped map[string]int) []toolcall.Row {
 	return out
 }
 
-// writeTable replaces one table with rows, leaving the old one in place if
-// anything fails.
-func writeTable[T any](outDir, table string, rows []T, parts []dataset.Partition) error {
-	w, err := dataset.Create[T](outDir, table, dataset.Options{Partitions: parts, Replace: true})
+// tableOptions completes the options of a table replay writes: the whole
+// table replaced, or, for a shard, the shard's files added under a run id
+// of its own and, at the commit, every file it does not keep removed.
+func tableOptions(shard Shard, o dataset.Options) dataset.Options {
+	if shard.N == 0 {
+		o.Replace = true
+		return o
+	}
+	o.RunID = shard.runPrefix() + strconv.FormatInt(time.Now().UnixNano(), 10)
+	o.Supersedes = func(name string) bool { return !shard.keeps(name) }
+	return o
+}
+
+// writeTable replaces one table (or a shard's files of it, tableOptions)
+// with rows, leaving the old files in place if anything fails.
+func writeTable[T any](outDir, table string, rows []T, opts dataset.Options) error {
+	w, err := dataset.Create[T](outDir, table, opts)
 	if err != nil {
 		return fmt.Errorf("writing the %s table: %w", table, err)
 	}

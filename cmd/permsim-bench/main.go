@@ -312,7 +312,11 @@ func replayRow(calls int, keep string, runs int) error {
 		ing.wall.Seconds(), ing.cpu.Seconds(), float64(fi.Size())/1e6/ing.cpu.Seconds(), float64(calls)/ing.cpu.Seconds(), ing.peakMiB, ing.goMiB, ing.liveMiB)
 	fmt.Printf("  replay (whole command): %5.1fs wall %5.1fs cpu  %8.0f calls/s(wall)  %8.0f calls/s(cpu)  rss %4.0f MiB  go %4.0f MiB  live %4.0f MiB\n",
 		rep.wall.Seconds(), rep.cpu.Seconds(), float64(calls)/rep.wall.Seconds(), float64(calls)/rep.cpu.Seconds(), rep.peakMiB, rep.goMiB, rep.liveMiB)
-	return nil
+	// Issue 31: replay in shards, and push / pull of the calls table.
+	if err := shardRows(out, home, calls, runs, rep); err != nil {
+		return err
+	}
+	return remoteRows(dir, out, runs)
 }
 
 // warm reads the files once so that no measurement pays for the disk.
@@ -472,6 +476,8 @@ func childStep(what, cpuprofile string, args []string) (int, error) {
 			return 0, err
 		}
 		return sum.Calls, nil
+	case "replay-shard", "push", "pull":
+		return scaleChild(ctx, what, args)
 	default:
 		return 0, fmt.Errorf("unknown -child %q", what)
 	}

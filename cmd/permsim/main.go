@@ -35,6 +35,8 @@ var commands = []command{
 	{"danger", "explain which words of a shell command make it dangerous", runDanger},
 	{"rules", "list every rule of one project under its file, in force or not, and why", runRules},
 	{"nightly", "ingest + replay + report, incremental", runNightly},
+	{"push", "publish this store's calls to S3-compatible object storage for a central job", runPush},
+	{"pull", "copy the calls every host published into a local cache store", runPull},
 	{"suggest", "propose the fewest deny or ask rules that would have stopped the risky calls, checked by re-simulating", runSuggest},
 	{"verify", "run the real harness sandboxed and compare it with decide, call by call", runVerify},
 }

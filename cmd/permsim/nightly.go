@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/remote"
 	"github.com/permsim/permsim/replay"
 )
 
@@ -15,7 +16,7 @@ func runNightly(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var rf replayFlags
 	var format string
 	var failOnNew bool
-	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--redact] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets]",
+	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--redact] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets] [--from s3://BUCKET/PREFIX [--endpoint URL]]",
 		`Runs ingest (incremental), replay and report in one go: the job to run every
 night (docs/nightly.md: a systemd timer, a cron line, a launchd plist).
 Progress and summaries go to stderr, the report to stdout. Each run keeps its
@@ -24,6 +25,10 @@ risky approvals (dangerous calls that would run without asking) in
 the previous run (on a first run, when there are any), for alerting.
 With nothing new since the last replay (the same calls, settings files,
 flags and permsim), its decisions are kept instead of decided again.
+With --from, the calls come from object storage instead of homes: the
+committed calls every host pushed (permsim push) that <out> lacks are
+pulled into it (permsim pull), then replay and report run as usual — the
+central job of docs/scale.md.
 
 Exit status: 0 done; 1 with --fail-on-new when new risky approvals appeared;
 2 bad usage or unreadable input.
@@ -40,6 +45,8 @@ Example:
 	fs.StringVar(&rf.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.BoolVar(&failOnNew, "fail-on-new", false, "exit 1 when risky approvals appeared since the previous run (for alerting)")
 	show := showSecretsFlag(fs, stdout, showSecretsUsage)
+	from := fs.String("from", "", "pull the calls hosts pushed from s3://BUCKET/PREFIX or file:///FOLDER instead of reading homes")
+	endpoint := fs.String("endpoint", "", "URL of an S3-compatible service for --from (default: AWS)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -52,17 +59,34 @@ Example:
 	if err != nil {
 		return err
 	}
+	var bucket remote.Bucket
+	if *from != "" {
+		if len(inf.homes) > 0 || inf.harnesses != "" || len(inf.files) > 0 {
+			return usageError{msg: "--from pulls the calls hosts pushed: --home, --harness and import files do not apply"}
+		}
+		if bucket, _, err = openBucket(ctx, "--from", *from, *endpoint); err != nil {
+			return err
+		}
+	}
 	lock, err := lockStore(ctx, iopts.OutDir, "nightly", stderr)
 	if err != nil {
 		return err
 	}
 	release := sync.OnceFunc(lock)
 	defer release()
-	memLimit(ingestMemLimit)
-	isum, err := ingest.Run(ctx, iopts, srcs)
-	fmt.Fprint(stderr, isum.String())
-	if err != nil {
-		return err
+	if bucket != nil {
+		psum, err := remote.Pull(ctx, bucket, iopts.OutDir)
+		fmt.Fprint(stderr, psum.String())
+		if err != nil {
+			return err
+		}
+	} else {
+		memLimit(ingestMemLimit)
+		isum, err := ingest.Run(ctx, iopts, srcs)
+		fmt.Fprint(stderr, isum.String())
+		if err != nil {
+			return err
+		}
 	}
 	rf.since = inf.since
 	ropts, err := rf.options(progressWriter(stderr))

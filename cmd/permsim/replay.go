@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"github.com/permsim/permsim/engine"
@@ -95,7 +96,7 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
 		`Decides every ingested shell and file-tool call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
@@ -110,16 +111,35 @@ is not run again (said once). Hooks run inside bubblewrap as nobody
 throwaway home and /tmp, no network) unless --hook-sandbox=off.
 The summary counts the hooks that ran, timed out, or were skipped and why.
 
+--shard K/N makes this run one of N workers over one store (K from 0 to
+N-1; auto/N takes K from JOB_COMPLETION_INDEX, a Kubernetes Indexed Job's):
+it decides only the projects whose folder hashes to K (FNV-1a 64 modulo N)
+and writes their decisions and rules as files of its own, replacing its
+earlier ones and those of unsharded runs or runs with another N, never the
+other shards'. The N shards run at once (they share the store's writer
+lock; ingest waits for them) and together write what one run writes;
+report then reads every shard's decisions (docs/scale.md).
+
 Example:
-  permsim replay --since 7d --mode default`, stderr)
+  permsim replay --since 7d --mode default
+  parallel permsim replay --shard {}/4 ::: 0 1 2 3`, stderr)
 	f.register(fs, true)
 	f.registerHooks(fs)
+	shardFlag := fs.String("shard", "", "K/N or auto/N: decide only the projects of shard K of N (auto: K is $JOB_COMPLETION_INDEX)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	opts, err := f.options(progressWriter(stderr))
 	if err != nil {
 		return err
+	}
+	if *shardFlag != "" {
+		if opts.Shard, err = replay.ParseShard(*shardFlag, os.Getenv); err != nil {
+			return usageError{msg: err.Error()}
+		}
+		if opts.Newest > 0 {
+			return usageError{msg: "--newest cannot be used with --shard (the newest calls of the whole store are not known to one shard)"}
+		}
 	}
 	if err := checkLocal("--out", f.out); err != nil {
 		return err
@@ -128,7 +148,12 @@ Example:
 	if err != nil {
 		return err
 	}
-	release, err := lockStore(ctx, f.out, "replay", stderr)
+	var release func()
+	if opts.Shard.N > 0 {
+		release, err = lockShard(ctx, f.out, opts.Shard, stderr)
+	} else {
+		release, err = lockStore(ctx, f.out, "replay", stderr)
+	}
 	if err != nil {
 		return err
 	}

@@ -17,11 +17,13 @@ package storelock
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -42,14 +44,47 @@ func Writer(ctx context.Context, outDir, what string, waiting func(holder string
 	if err := MkdirAll(outDir); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(outDir, WriterFile)
+	return acquire(ctx, outDir, filepath.Join(outDir, WriterFile), true, what, waiting)
+}
+
+// ShardWriter is the writer lock of one shard of a sharded replay (name,
+// e.g. "shard-1-of-4"): the store's writer lock taken shared — the shards
+// of one replay write at once, while ingest, nightly and an unsharded
+// replay, which take it exclusively, wait for all of them and they for
+// those — and the shard's own lock file, .permsim-writer-<name>.lock,
+// exclusively, so one shard never runs twice at once. Shards never remove
+// other runs' leftovers (dataset.RemoveLeftovers): they may be another
+// shard's files in the making.
+func ShardWriter(ctx context.Context, outDir, name, what string, waiting func(holder string)) (release func(), err error) {
+	if name == "" || strings.ContainsAny(name, `/\`) {
+		return nil, fmt.Errorf("storelock: bad shard name %q", name)
+	}
+	if err := MkdirAll(outDir); err != nil {
+		return nil, err
+	}
+	shared, err := acquire(ctx, outDir, filepath.Join(outDir, WriterFile), false, what, waiting)
+	if err != nil {
+		return nil, err
+	}
+	own, err := acquire(ctx, outDir, filepath.Join(outDir, ".permsim-writer-"+name+".lock"), true, what, waiting)
+	if err != nil {
+		shared()
+		return nil, err
+	}
+	return func() { own(); shared() }, nil
+}
+
+// acquire takes the flock of path, polling until it is free or ctx ends.
+// An exclusive holder writes who it is into the file (a shared holder
+// cannot: the others hold it too).
+func acquire(ctx context.Context, outDir, path string, exclusive bool, what string, waiting func(holder string)) (func(), error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, FileMode)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot open the store's writer lock: %w", path, err)
 	}
 	told := false
 	for {
-		ok, err := tryLock(f, true)
+		ok, err := tryLock(f, exclusive)
 		if err != nil {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
@@ -67,6 +102,12 @@ func Writer(ctx context.Context, outDir, what string, waiting func(holder string
 			return nil, fmt.Errorf("%s: gave up waiting for the store's other writer: %w", outDir, ctx.Err())
 		case <-time.After(pollEvery):
 		}
+	}
+	if !exclusive {
+		return func() {
+			unlock(f)
+			f.Close()
+		}, nil
 	}
 	// Say who holds it, for the message of the next one to wait.
 	f.Truncate(0)
@@ -103,12 +144,19 @@ func commitLock(outDir string, exclusive bool) (func(), error) {
 		}
 	}
 	f, err := os.OpenFile(path, flag, FileMode)
-	if err != nil {
-		if !exclusive && os.IsPermission(err) {
-			// A read-only store (another user's, a mounted copy) has no
-			// writer to wait for.
+	if err != nil && !exclusive {
+		// A store this process cannot write (another user's, a read-only
+		// mount of a synced cache): a lock file that is there is still
+		// locked through a read-only descriptor, for a writer that can
+		// write it; where there is none and none can be made, no writer
+		// renames anything either.
+		if ro, rerr := os.Open(path); rerr == nil {
+			f, err = ro, nil
+		} else if os.IsPermission(err) || errors.Is(err, syscall.EROFS) {
 			return func() {}, nil
 		}
+	}
+	if err != nil {
 		return nil, fmt.Errorf("%s: cannot open the store's commit lock: %w", path, err)
 	}
 	if err := lock(f, exclusive); err != nil {
