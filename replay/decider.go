@@ -101,3 +101,15 @@ func (n *Newest) Add(c *toolcall.Row) { n.h.add(ownCall(c)) }
 // Sorted returns the kept calls newest first (as Decide orders them) and
 // counts the others in x's summary.
 func (n *Newest) Sorted(x *Decider) []toolcall.Row { return n.h.sorted(x.d.sum.Skipped) }
+
+// CallColumns names the columns of the calls table a call is decided on
+// (what Run reads), and the output column the session history is made
+// of: a caller streaming calls to a Decider reads these and not the rest
+// (ingest.ReadCallsColumns), a third of the reading.
+func CallColumns() []string {
+	out := make([]string, 0, len(callSpecs)+1)
+	for _, s := range callSpecs {
+		out = append(out, s.Name)
+	}
+	return append(out, "output")
+}

@@ -62,15 +62,23 @@ const markRisky = 0x80
 // Source, or, with --newest, the newest calls (held: --newest N holds N).
 type stream struct {
 	src      Source
-	marks    string   // the marks file
-	outcomes []string // outcomes by mark
-	risky    []*call  // the risky calls, in stream order
-	riskyAt  []int    // their positions in the stream
+	marks    string              // the marks file
+	outcomes []string            // outcomes by mark
+	risky    []*riskyCall        // the risky calls, in stream order
+	riskyAt  []int               // their positions in the stream
+	rules    map[string]*ruleSet // per harness, the candidate rules of its risky calls
+}
+
+// ruleSet is the distinct candidate rules of a harness's risky calls, in
+// the order found.
+type ruleSet struct {
+	byRule map[string]*scored
+	order  []string
 }
 
 // each hands fn every call of the stream with its mark, position and, for
 // a risky call, the call held.
-func (st *stream) each(ctx context.Context, fn func(r *toolcall.Row, mark byte, pos int, rc *call) error) error {
+func (st *stream) each(ctx context.Context, fn func(r *toolcall.Row, mark byte, pos int, rc *riskyCall) error) error {
 	f, err := os.Open(st.marks)
 	if err != nil {
 		return err
@@ -86,7 +94,7 @@ func (st *stream) each(ctx context.Context, fn func(r *toolcall.Row, mark byte, 
 		if err != nil {
 			return fmt.Errorf("suggest: the history changed while it was read (%v)", err)
 		}
-		var rc *call
+		var rc *riskyCall
 		if m&markRisky != 0 {
 			if next >= len(st.risky) || st.riskyAt[next] != pos {
 				return fmt.Errorf("suggest: the history changed while it was read")
@@ -131,12 +139,15 @@ func SuggestFrom(ctx context.Context, src Source, hs replay.Harnesses, labels ma
 
 	// The session outputs later calls are decided with (Gemini CLI): only
 	// calls with an output are held.
-	hist := replay.NewHistory()
-	if err := src(func(r *toolcall.Row) error { hist.Add(r); return ctx.Err() }); err != nil {
-		return nil, err
+	hist := opts.History
+	if hist == nil {
+		hist = replay.NewHistory()
+		if err := src(func(r *toolcall.Row) error { hist.Add(r); return ctx.Err() }); err != nil {
+			return nil, err
+		}
 	}
 	x := replay.NewDecider(opts.Replay, hs, hist)
-	st := &stream{src: src, marks: filepath.Join(tmp, "marks")}
+	st := &stream{src: src, marks: filepath.Join(tmp, "marks"), rules: map[string]*ruleSet{}}
 	if opts.Replay.Newest > 0 {
 		newest := replay.NewNewest(opts.Replay.Newest)
 		if err := src(func(r *toolcall.Row) error {
@@ -188,8 +199,9 @@ func SuggestFrom(ctx context.Context, src Source, hs replay.Harnesses, labels ma
 					case m&markRisky != 0:
 						res.Risky++
 						perRisky[d.Harness]++
-						st.risky = append(st.risky, newCall(ownRow(&batch[i]), ownDecision(d), opts))
+						st.risky = append(st.risky, newRiskyCall(d))
 						st.riskyAt = append(st.riskyAt, pos)
+						st.addCandidates(newCall(&batch[i], d, opts), hs, opts)
 					case !d.Dangerous:
 						res.Everyday++
 						perEveryday[d.Harness]++
@@ -281,7 +293,38 @@ func mark(d *replay.DecisionRow, opts Options, idx map[string]byte, outcomes *[]
 	return i
 }
 
-// newCall is a risky call as the candidates and the output need it.
+// addCandidates files the candidate rules of the risky call c under its
+// harness, when permsim writes rules for it.
+func (st *stream) addCandidates(c *call, hs replay.Harnesses, opts Options) {
+	w := Writers[c.dec.Harness]
+	if w == nil || hs[c.dec.Harness] == nil {
+		return
+	}
+	rs := st.rules[c.dec.Harness]
+	if rs == nil {
+		rs = &ruleSet{byRule: map[string]*scored{}}
+		st.rules[c.dec.Harness] = rs
+	}
+	for _, cand := range candidates(c) {
+		r, ok := w.Rule(cand, opts.List)
+		if !ok || rs.byRule[r] != nil {
+			continue
+		}
+		r = strings.Clone(r)
+		rs.byRule[r] = &scored{rule: r, cand: cloneCandidate(cand), seen: -1}
+		rs.order = append(rs.order, r)
+	}
+}
+
+// cloneCandidate is cand with strings of its own (the call's are views
+// of the batch it was read in).
+func cloneCandidate(c Candidate) Candidate {
+	c.Words, c.Lits = cloneStrings(c.Words), cloneStrings(c.Lits)
+	c.Path, c.Project, c.Home = strings.Clone(c.Path), strings.Clone(c.Project), strings.Clone(c.Home)
+	return c
+}
+
+// newCall is a risky call as its candidates are found.
 func newCall(row *toolcall.Row, dec *replay.DecisionRow, opts Options) *call {
 	c := &call{row: row, dec: dec, risky: true}
 	c.dir = replay.MapPath(row.ProjectDir, row.Home, opts.Replay.Roots)
@@ -302,24 +345,6 @@ func mapPaths(row *toolcall.Row, opts Options) []string {
 	return out
 }
 
-// ownRow is a copy of r with strings of its own: a held risky call must
-// not keep alive the buffers its row was read from.
-func ownRow(r *toolcall.Row) *toolcall.Row {
-	o := *r
-	cl := strings.Clone
-	o.Harness, o.HarnessVersion, o.SessionID, o.ParentSessionID, o.AgentID = cl(r.Harness), cl(r.HarnessVersion), cl(r.SessionID), cl(r.ParentSessionID), cl(r.AgentID)
-	o.ProjectDir, o.Cwd, o.CallID, o.Tool, o.RawTool, o.Command = cl(r.ProjectDir), cl(r.Cwd), cl(r.CallID), cl(r.Tool), cl(r.RawTool), cl(r.Command)
-	o.Pattern, o.URL, o.Query, o.InputJSON, o.Mode, o.ModeSource = cl(r.Pattern), cl(r.URL), cl(r.Query), cl(r.InputJSON), cl(r.Mode), cl(r.ModeSource)
-	o.Sandbox, o.Result, o.Model, o.SpawnsAgent, o.SourceFile, o.Home = cl(r.Sandbox), cl(r.Result), cl(r.Model), cl(r.SpawnsAgent), cl(r.SourceFile), cl(r.Home)
-	o.CallKey, o.CopyRank, o.Output = cl(r.CallKey), cl(r.CopyRank), cl(r.Output)
-	o.Paths = cloneStrings(r.Paths)
-	if r.ExitCode != nil {
-		e := *r.ExitCode
-		o.ExitCode = &e
-	}
-	return &o
-}
-
 func cloneStrings(ss []string) []string {
 	if ss == nil {
 		return nil
@@ -331,25 +356,11 @@ func cloneStrings(ss []string) []string {
 	return out
 }
 
-// ownDecision is a copy of d with strings of its own (the row's views
-// are the caller's).
-func ownDecision(d *replay.DecisionRow) *replay.DecisionRow {
-	o := *d
-	cl := strings.Clone
-	o.CallKey, o.Harness, o.ProjectDir, o.Tool, o.Command = cl(d.CallKey), cl(d.Harness), cl(d.ProjectDir), cl(d.Tool), cl(d.Command)
-	o.Paths, o.Danger, o.Outcome = cloneStrings(d.Paths), cloneStrings(d.Danger), cl(d.Outcome)
-	// Only these fields are read again (public, describe, the checks):
-	// the rest is dropped rather than held per risky call.
-	o.Reason, o.Notes, o.Needs, o.Step, o.ModeLabel, o.Label, o.Result = "", nil, nil, "", "", "", ""
-	o.RuleText, o.RuleFile, o.RuleLayer, o.RuleList, o.EngineVersion, o.PolicyHash, o.Group, o.Mode = "", "", "", "", "", "", "", ""
-	return &o
-}
-
 // pending is a call waiting to be decided with a rule.
 type pending struct {
 	row    toolcall.Row
-	before string // its first outcome
-	risky  *call  // the risky call, or nil for an everyday one
+	before string     // its first outcome
+	risky  *riskyCall // the risky call, or nil for an everyday one
 }
 
 // check decides calls again with rules added, a batch at a time, each
@@ -405,10 +416,10 @@ func stricter(before, after string) bool {
 type scored struct {
 	rule    string
 	cand    Candidate
-	stops   map[string]bool // risky call keys it stops
-	cost    int             // everyday calls it makes stricter
-	pending []pending       // calls waiting to be decided with it
-	seen    int             // the stream position last matched (a call is taken once)
+	stops   []*riskyCall // the risky calls it stops (a slice: a map per rule was most of a rule's bytes)
+	cost    int          // everyday calls it makes stricter
+	pending []pending    // calls waiting to be decided with it
+	seen    int          // the stream position last matched (a call is taken once)
 }
 
 // harnessCall is a call of the harness being suggested for, as the
@@ -421,23 +432,15 @@ type harnessCall struct {
 
 func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *stream, hist *replay.History, opts Options, tmp string, nRisky, nEveryday int) (HarnessResult, error) {
 	hr := HarnessResult{Harness: id, File: w.Where(opts.List), List: opts.List, Risky: nRisky, Everyday: nEveryday}
-	byRule := map[string]*scored{}
-	var order []string
-	var risky []*call
+	rs := st.rules[id]
+	if rs == nil {
+		rs = &ruleSet{byRule: map[string]*scored{}}
+	}
+	byRule, order := rs.byRule, rs.order
+	var risky []*riskyCall
 	for _, c := range st.risky {
-		if c.dec.Harness != id {
-			continue
-		}
-		risky = append(risky, c)
-		for _, cand := range candidates(c) {
-			r, ok := w.Rule(cand, opts.List)
-			if !ok {
-				continue
-			}
-			if byRule[r] == nil {
-				byRule[r] = &scored{rule: r, cand: cand, stops: map[string]bool{}, seen: -1}
-				order = append(order, r)
-			}
+		if c.harness == id {
+			risky = append(risky, c)
 		}
 	}
 	ss := make([]*scored, len(order))
@@ -450,9 +453,9 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 		return hr, err
 	}
 	chosen := pick(risky, byRule, order)
-	byKey := make(map[string][]*call, len(risky))
+	byKey := make(map[string][]*riskyCall, len(risky))
 	for _, c := range risky {
-		byKey[c.dec.CallKey] = append(byKey[c.dec.CallKey], c)
+		byKey[c.key] = append(byKey[c.key], c)
 	}
 	var rules []string
 	for _, s := range chosen {
@@ -460,9 +463,10 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 		r := Rule{Rule: s.rule, Stops: len(s.stops), Cost: s.cost}
 		projects := map[string]bool{}
 		exampleKey := ""
-		for k := range s.stops {
+		for _, sc := range s.stops {
+			k := sc.key
 			for _, c := range byKey[k] {
-				projects[c.dec.ProjectDir] = true
+				projects[c.project] = true
 				// The call of the smallest key, whatever the map's order
 				// (the key was compared with the example's text).
 				if r.Example == "" || k < exampleKey {
@@ -515,7 +519,7 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 			switch {
 			case e.p.risky != nil:
 				if more {
-					stops[e.p.risky.dec.CallKey] = true
+					stops[e.p.risky.key] = true
 				} else {
 					hr.Unstopped = append(hr.Unstopped, e.p.risky.public(a))
 				}
@@ -536,22 +540,19 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 		batch = batch[:0]
 		return nil
 	}
-	err := st.each(ctx, func(r *toolcall.Row, m byte, pos int, rc *call) error {
+	err := st.each(ctx, func(r *toolcall.Row, m byte, pos int, rc *riskyCall) error {
 		if m == 0 || r.Harness != id {
 			return nil
 		}
-		hc := newHarnessCall(r, rc, opts)
+		hc := newHarnessCall(r, opts)
 		touched := false
 		chosenIdx.each(hc, pos, func(*scored) { touched = true })
 		if rc == nil && !touched {
 			return nil // unchanged, and costs nothing
 		}
 		p := pending{before: st.outcome(m), risky: rc}
-		if touched || rc != nil {
+		if touched {
 			p.row = *r
-			if rc != nil {
-				p.row = *rc.row
-			}
 		}
 		batch = append(batch, entry{p, touched})
 		if len(batch) == batchCalls {
@@ -576,15 +577,8 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 	return hr, nil
 }
 
-func newHarnessCall(r *toolcall.Row, rc *call, opts Options) *harnessCall {
-	hc := &harnessCall{}
-	if rc != nil {
-		hc.command, hc.paths = rc.command, rc.paths
-	} else {
-		hc.command = replay.MapCommand(r.Command, r.Home, opts.Replay.Roots)
-		hc.paths = mapPaths(r, opts)
-	}
-	return hc
+func newHarnessCall(r *toolcall.Row, opts Options) *harnessCall {
+	return &harnessCall{command: replay.MapCommand(r.Command, r.Home, opts.Replay.Roots), paths: mapPaths(r, opts)}
 }
 
 // scoreAll decides, for every rule of ss alone, the calls of the stream it
@@ -609,19 +603,20 @@ func scoreAll(ctx context.Context, id string, w Writer, h engine.Harness, st *st
 				continue
 			}
 			if p.risky != nil {
-				s.stops[p.risky.dec.CallKey] = true
+				s.stops = append(s.stops, p.risky)
 			} else {
 				s.cost++
 			}
 		}
 		held -= len(s.pending)
-		clear(s.pending)
-		s.pending = s.pending[:0]
+		// Dropped, not emptied: thousands of rules each keeping the
+		// capacity of its largest batch held more than the calls did.
+		s.pending = nil
 		return nil
 	}
 	total := 0
 	for _, c := range st.risky {
-		if c.dec.Harness == id {
+		if c.harness == id {
 			total++
 		}
 	}
@@ -642,13 +637,13 @@ func scoreAll(ctx context.Context, id string, w Writer, h engine.Harness, st *st
 		opts.Progress(id, min(len(ss)-1, len(ss)*seen/max(total, 1)), len(ss))
 	}
 	progress(false)
-	err := st.each(ctx, func(r *toolcall.Row, m byte, pos int, rc *call) error {
+	err := st.each(ctx, func(r *toolcall.Row, m byte, pos int, rc *riskyCall) error {
 		if m == 0 || r.Harness != id {
 			return nil
 		}
 		seen++
 		progress(false)
-		hc := newHarnessCall(r, rc, opts)
+		hc := newHarnessCall(r, opts)
 		var err error
 		idx.each(hc, pos, func(s *scored) {
 			if err != nil {
@@ -656,9 +651,6 @@ func scoreAll(ctx context.Context, id string, w Writer, h engine.Harness, st *st
 			}
 			hr.rechecked++
 			p := pending{row: *r, before: st.outcome(m), risky: rc}
-			if rc != nil {
-				p.row = *rc.row
-			}
 			s.pending = append(s.pending, p)
 			held++
 			if len(s.pending) == batchCalls {

@@ -56,6 +56,10 @@ type Options struct {
 	Replay replay.Options  // which calls, and how to find their projects
 	TmpDir string          // where per-check settings copies go (default: os.TempDir)
 	Risky  map[string]bool // when set, only these call keys count as risky (battery misses)
+	// History, when set, is the session outputs the calls are decided
+	// with (replay.History), collected by the caller; else Suggest reads
+	// the history once more to collect them.
+	History *replay.History
 	// Progress, when set, is told before each candidate rule of a
 	// harness is checked (done of total), and once at the end.
 	Progress func(harness string, done, total int)
@@ -115,8 +119,8 @@ type Call struct {
 	Danger  []string `json:"danger,omitempty"` // categories
 }
 
-// call is a risky call, held with its first decision (suggest holds the
-// risky calls, and reads the everyday ones again from the Source).
+// call is a risky call as its candidate rules are found, with its first
+// decision.
 type call struct {
 	row     *toolcall.Row
 	dec     *replay.DecisionRow // its first decision
@@ -128,9 +132,23 @@ type call struct {
 	paths   []string
 }
 
-func (c *call) public(after string) Call {
-	return Call{Project: c.dec.ProjectDir, Tool: c.dec.Tool, Command: c.dec.Command, Paths: c.dec.Paths,
-		Outcome: c.dec.Outcome, After: after, Danger: c.dec.Danger}
+// riskyCall is a risky call as suggest holds it, from its decisions row:
+// what the output names of it (the rest of its row is read again from
+// the Source when it is decided again).
+type riskyCall struct {
+	key, harness, project, tool, command, outcome string
+	paths, danger                                 []string
+}
+
+func newRiskyCall(d *replay.DecisionRow) *riskyCall {
+	cl := strings.Clone
+	return &riskyCall{key: cl(d.CallKey), harness: cl(d.Harness), project: cl(d.ProjectDir), tool: cl(d.Tool),
+		command: cl(d.Command), outcome: cl(d.Outcome), paths: cloneStrings(d.Paths), danger: cloneStrings(d.Danger)}
+}
+
+func (c *riskyCall) public(after string) Call {
+	return Call{Project: c.project, Tool: c.tool, Command: c.command, Paths: c.paths,
+		Outcome: c.outcome, After: after, Danger: c.danger}
 }
 
 // strictness orders outcomes: a rule "costs" a call it makes stricter.
@@ -236,31 +254,29 @@ func broadRules(chosen []*scored) []string {
 	return out
 }
 
-func describe(c *call) string {
-	if c.dec.Command != "" {
-		return c.dec.Command
+func describe(c *riskyCall) string {
+	if c.command != "" {
+		return c.command
 	}
-	return c.dec.Tool + " " + strings.Join(c.dec.Paths, " ")
+	return c.tool + " " + strings.Join(c.paths, " ")
 }
 
 // pick chooses rules greedily: while a risky call is unstopped, take, of
 // the rules that stop some unstopped call at that call's lowest cost, the
 // one stopping the most unstopped calls (then the cheaper, then the more
 // specific, then the first found).
-func pick(cs []*call, byRule map[string]*scored, order []string) []*scored {
+func pick(cs []*riskyCall, byRule map[string]*scored, order []string) []*scored {
 	left := map[string]bool{}
 	for _, c := range cs {
-		if c.risky {
-			left[c.dec.CallKey] = true
-		}
+		left[c.key] = true
 	}
 	var chosen []*scored
 	for len(left) > 0 {
 		minCost := map[string]int{}
 		for _, r := range order {
 			s := byRule[r]
-			for k := range s.stops {
-				if left[k] {
+			for _, c := range s.stops {
+				if k := c.key; left[k] {
 					if m, ok := minCost[k]; !ok || s.cost < m {
 						minCost[k] = s.cost
 					}
@@ -272,8 +288,8 @@ func pick(cs []*call, byRule map[string]*scored, order []string) []*scored {
 		for _, r := range order {
 			s := byRule[r]
 			eligible, n := false, 0
-			for k := range s.stops {
-				if left[k] {
+			for _, c := range s.stops {
+				if k := c.key; left[k] {
 					n++
 					eligible = eligible || s.cost == minCost[k]
 				}
@@ -290,8 +306,8 @@ func pick(cs []*call, byRule map[string]*scored, order []string) []*scored {
 			break
 		}
 		chosen = append(chosen, best)
-		for k := range best.stops {
-			delete(left, k)
+		for _, c := range best.stops {
+			delete(left, c.key)
 		}
 	}
 	return chosen

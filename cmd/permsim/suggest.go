@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
 	"github.com/permsim/permsim/ingest"
@@ -121,7 +122,12 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	res, err := suggest.SuggestFrom(ctx, src, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))})
+	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))}
+	if noOutputs(f.out) {
+		// No session outputs to collect: the pass that would is skipped.
+		sopts.History = replay.NewHistory()
+	}
+	res, err := suggest.SuggestFrom(ctx, src, hs, labels, sopts)
 	if err != nil {
 		return err
 	}
@@ -159,7 +165,7 @@ func storeSource(ctx context.Context, out string, keep func(*ingest.Row) bool) s
 					return false
 				}
 			}
-			err := ingest.ReadCalls(out, func(r ingest.Row) error {
+			err := ingest.ReadCallsColumns(out, replay.CallColumns(), func(r ingest.Row) error {
 				if keep != nil && !keep(&r) {
 					return nil
 				}
@@ -195,6 +201,22 @@ func storeSource(ctx context.Context, out string, keep func(*ingest.Row) bool) s
 			}
 		}
 	}
+}
+
+// noOutputs says whether the calls table under out holds no session
+// output (the Gemini CLI shell output later calls are decided with), as
+// its files' footers tell; false when one cannot tell.
+func noOutputs(out string) bool {
+	parts, err := dataset.Parts(out, ingest.CallsTable)
+	if err != nil {
+		return false
+	}
+	for _, p := range parts {
+		if none, err := dataset.AllNull(p, "output"); err != nil || !none {
+			return false
+		}
+	}
+	return true
 }
 
 // errSuggestTimeout is the cause of a suggest run stopped by --timeout.
