@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 
+	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -102,14 +103,24 @@ func (n *Newest) Add(c *toolcall.Row) { n.h.add(ownCall(c)) }
 // counts the others in x's summary.
 func (n *Newest) Sorted(x *Decider) []toolcall.Row { return n.h.sorted(x.d.sum.Skipped) }
 
-// CallColumns names the columns of the calls table a call is decided on
-// (what Run reads), and the output column the session history is made
-// of: a caller streaming calls to a Decider reads these and not the rest
-// (ingest.ReadCallsColumns), a third of the reading.
-func CallColumns() []string {
-	out := make([]string, 0, len(callSpecs)+1)
-	for _, s := range callSpecs {
-		out = append(out, s.Name)
+// ScanRows gives fn every call of scan as Run reads them, in ReadCalls'
+// order: rows of the columns a call is decided on (session id and seq
+// included), built by column without reflection. The row's strings are
+// views of the row group being read: what is kept past a batch is copied.
+// A scan is read as many times as needed, its dedupe done once.
+func ScanRows(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
+	return readCalls(scan, true, fn)
+}
+
+// ReadHistory collects the session outputs of scan's calls, as Run does
+// (empty, without reading, when the files' footers show none).
+func ReadHistory(scan *ingest.CallsScan) (*History, error) {
+	h, err := readSessionHistory(scan)
+	if err != nil {
+		return nil, err
 	}
-	return append(out, "output")
+	if h == nil {
+		h = sessionHistory{}
+	}
+	return &History{h: h}, nil
 }

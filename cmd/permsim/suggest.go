@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
 	"github.com/permsim/permsim/ingest"
@@ -101,10 +100,16 @@ Examples:
 		return err
 	}
 	// The calls are read from the store each time suggest goes through
-	// the history, never held: memory does not grow with them.
+	// the history, never held: memory does not grow with them. The
+	// table's dedupe and its session outputs are read once.
 	var src suggest.Source = func(func(*ingest.Row) error) error { return nil }
+	var hist *replay.History
 	if _, err := os.Stat(f.out); err == nil || !bat.on {
-		src = storeSource(ctx, f.out, nil)
+		scan, h, err := scanStore(ctx, f.out)
+		if err != nil {
+			return err
+		}
+		src, hist = storeSource(ctx, f.out, scan), h
 	}
 	var risky map[string]bool
 	if bat.on {
@@ -122,11 +127,7 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))}
-	if noOutputs(f.out) {
-		// No session outputs to collect: the pass that would is skipped.
-		sopts.History = replay.NewHistory()
-	}
+	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr)), History: hist}
 	res, err := suggest.SuggestFrom(ctx, src, hs, labels, sopts)
 	if err != nil {
 		return err
@@ -140,13 +141,44 @@ Examples:
 	return nil
 }
 
-// storeSource reads the calls table under out (those keep accepts, all
-// when nil) each time it is called, as ingest.ReadCalls does, a thousand
-// rows at a time from a goroutine of its own: it returns as soon as ctx
-// ends, for reading a large store's Parquet parts takes seconds between
-// rows and Ctrl-C is to be honoured within one. The reading only reads, so
-// it is left to end at its next batch.
-func storeSource(ctx context.Context, out string, keep func(*ingest.Row) bool) suggest.Source {
+// scanStore lists the calls table under out and marks the rows a read
+// gives (ingest.ScanCalls), and collects the session outputs calls are
+// decided with, in a goroutine of its own: it returns as soon as ctx
+// ends, for on a large store this takes seconds and Ctrl-C is to be
+// honoured within one. The reading only reads, so it is left to end.
+func scanStore(ctx context.Context, out string) (*ingest.CallsScan, *replay.History, error) {
+	type result struct {
+		scan *ingest.CallsScan
+		hist *replay.History
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		scan, err := ingest.ScanCalls(out)
+		var hist *replay.History
+		if err == nil {
+			hist, err = replay.ReadHistory(scan)
+		}
+		if err != nil {
+			err = fmt.Errorf("reading the calls table under %s: %w", out, err)
+		}
+		done <- result{scan, hist, err}
+	}()
+	select {
+	case r := <-done:
+		return r.scan, r.hist, r.err
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+}
+
+// storeSource reads the calls of scan (the calls table under out) each
+// time it is called, a thousand rows at a time from a goroutine of its
+// own: it returns as soon as ctx ends, for reading a large store's
+// Parquet parts takes seconds between rows and Ctrl-C is to be honoured
+// within one. The reading only reads, so it is left to end at its next
+// batch.
+func storeSource(ctx context.Context, out string, scan *ingest.CallsScan) suggest.Source {
 	return func(fn func(*ingest.Row) error) error {
 		batches := make(chan []ingest.Row, 1)
 		quit := make(chan struct{})
@@ -165,11 +197,8 @@ func storeSource(ctx context.Context, out string, keep func(*ingest.Row) bool) s
 					return false
 				}
 			}
-			err := ingest.ReadCallsColumns(out, replay.CallColumns(), func(r ingest.Row) error {
-				if keep != nil && !keep(&r) {
-					return nil
-				}
-				b = append(b, r)
+			err := replay.ScanRows(scan, func(r *ingest.Row) error {
+				b = append(b, *r)
 				if len(b) == 1024 && !send() {
 					return errQuit
 				}
@@ -201,22 +230,6 @@ func storeSource(ctx context.Context, out string, keep func(*ingest.Row) bool) s
 			}
 		}
 	}
-}
-
-// noOutputs says whether the calls table under out holds no session
-// output (the Gemini CLI shell output later calls are decided with), as
-// its files' footers tell; false when one cannot tell.
-func noOutputs(out string) bool {
-	parts, err := dataset.Parts(out, ingest.CallsTable)
-	if err != nil {
-		return false
-	}
-	for _, p := range parts {
-		if none, err := dataset.AllNull(p, "output"); err != nil || !none {
-			return false
-		}
-	}
-	return true
 }
 
 // errSuggestTimeout is the cause of a suggest run stopped by --timeout.

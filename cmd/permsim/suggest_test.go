@@ -150,7 +150,11 @@ func TestSuggestReadStopsOnCancel(t *testing.T) {
 	out, _ := signalStore(t, 3000)
 	count := func(ctx context.Context) (int, error) {
 		n := 0
-		err := storeSource(ctx, out, nil)(func(*ingest.Row) error { n++; return nil })
+		scan, _, err := scanStore(ctx, out)
+		if err != nil {
+			return 0, err
+		}
+		err = storeSource(ctx, out, scan)(func(*ingest.Row) error { n++; return nil })
 		return n, err
 	}
 	if n, err := count(context.Background()); err != nil || n < 2000 {
