@@ -21,8 +21,9 @@ import (
 // several times (to decide it, then to check the candidate rules on the
 // calls they could change) instead of holding it: memory does not grow
 // with the everyday calls (issue 27: 715 MB live at 520,000 calls when
-// suggest held every call and its decision). fn may keep nothing of the
-// call after it returns.
+// suggest held every call and its decision). The call's strings may be
+// views of what the Source reads (replay.ScanRows): suggest copies what
+// it keeps past a batch.
 type Source func(fn func(*toolcall.Row) error) error
 
 // SliceSource is a Source over calls held already.
@@ -326,7 +327,7 @@ func cloneCandidate(c Candidate) Candidate {
 
 // newCall is a risky call as its candidates are found.
 func newCall(row *toolcall.Row, dec *replay.DecisionRow, opts Options) *call {
-	c := &call{row: row, dec: dec, risky: true}
+	c := &call{row: row, dec: dec}
 	c.dir = replay.MapPath(row.ProjectDir, row.Home, opts.Replay.Roots)
 	c.home = opts.Replay.Home
 	if row.Home != "" && !opts.Replay.ForceHome {

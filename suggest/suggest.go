@@ -126,8 +126,6 @@ type call struct {
 	dec     *replay.DecisionRow // its first decision
 	dir     string              // where the project was found (after --root)
 	home    string
-	risky   bool
-	cands   []Candidate
 	command string // the command as decided (after --root)
 	paths   []string
 }
