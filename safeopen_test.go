@@ -46,7 +46,8 @@ var safeOpenAllowed = map[string]string{
 	"dataset/writer.go removeLeftovers":          "lists the store's own folders",
 	"dataset/writer.go RemoveLeftovers":          "lists the store's own folder",
 	// Files permsim wrote itself outside the store.
-	"check/check.go read": "a revision's agent files check just wrote from git's blobs into its own temporary folder (links are not read: mode 120000 is skipped)",
+	"check/check.go read":    "a revision's agent files check just wrote from git's blobs into its own temporary folder (links are not read: mode 120000 is skipped)",
+	"suggest/stream.go each": "the marks file suggest wrote, created exclusive in its own temporary folder (made 0700 by os.MkdirTemp)",
 	// The kernel and the sandbox's own plumbing.
 	"engine/hooks/reap_linux.go killMarked": "/proc, the kernel's own files",
 	"verify/sandbox.go etcWith":             "/etc of the machine, listed to bind each entry into the sandbox",

@@ -1,8 +1,7 @@
 package suggest
 
 import (
-	"slices"
-	"sort"
+	"path/filepath"
 	"strings"
 )
 
@@ -10,17 +9,22 @@ import (
 // and without the index.
 var useCallIndex = true
 
-// callIndex finds, for a command candidate, the calls whose command holds
-// each of its words where a word starts, without reading every call: it
-// maps the words of the calls' commands (lowercased runs of letters and
-// digits, at a word start) to the calls holding them. Checking every
+// matcher finds, for a call read from the stream, the candidate rules that
+// could change it, without trying every rule on every call: a command
+// rule matches a command's words from their start (a prefix rule, an argv
+// prefix, a glob opening with the words), so each of its words starts a
+// word of the raw command text, after a space, quote, slash or other
+// separator, or at its start. Each command rule is filed under its longest
+// word (the rarest, as a rule's one-off argument is): a call reaches the
+// rules filed under the beginnings of its own words. Checking every
 // candidate against every call made suggest grow with candidates × calls
 // (issue 27: more than 10 minutes on 520,000 calls), and a history's
 // one-off commands ("sh 152689") each give candidates of their own.
-type callIndex struct {
-	words []string // distinct words, sorted
-	calls [][]int  // calls[i]: the calls (indexes into cs, increasing) holding words[i]
-	sum   []int    // sum[i]: len(calls[0]) + … + len(calls[i-1])
+type matcher struct {
+	byWord map[string][]*scored // command rules by their longest word start
+	maxLen int                  // the longest key of byWord
+	other  []*scored            // command rules with no word to file them under, and all of them without the index
+	paths  []*scored            // file rules
 }
 
 func alnum(c byte) bool {
@@ -44,36 +48,6 @@ func wordStarts(s string, fn func(string)) {
 	}
 }
 
-func newCallIndex(cs []*call) *callIndex {
-	byWord := map[string][]int{}
-	for i, c := range cs {
-		wordStarts(c.command, func(w string) {
-			if l := byWord[w]; len(l) == 0 || l[len(l)-1] != i {
-				byWord[w] = append(l, i)
-			}
-		})
-	}
-	x := &callIndex{words: make([]string, 0, len(byWord))}
-	for w := range byWord {
-		x.words = append(x.words, w)
-	}
-	slices.Sort(x.words)
-	x.calls = make([][]int, len(x.words))
-	x.sum = make([]int, len(x.words)+1)
-	for i, w := range x.words {
-		x.calls[i] = byWord[w]
-		x.sum[i+1] = x.sum[i] + len(x.calls[i])
-	}
-	return x
-}
-
-// span is the range of words that start with prefix.
-func (x *callIndex) span(prefix string) (lo, hi int) {
-	lo = sort.SearchStrings(x.words, prefix)
-	hi = lo + sort.Search(len(x.words)-lo, func(i int) bool { return !strings.HasPrefix(x.words[lo+i], prefix) })
-	return lo, hi
-}
-
 // firstRun is the first run of letters and digits in s, lowercased.
 func firstRun(s string) string {
 	out := ""
@@ -85,36 +59,84 @@ func firstRun(s string) string {
 	return out
 }
 
-// commandCalls returns the indexes, increasing, of the calls a command
-// rule with these literal words could change, or ok false when no word
-// can be looked up (then every call may be). A rule matches a command's
-// words from their start (a prefix rule, an argv prefix, a glob opening
-// with the words), so each of its words starts a word of the raw command
-// text: after a space, quote, slash or other separator, or at its start.
-// The word with the fewest calls is looked up: a one-off argument
-// narrows its candidate to the calls that hold it.
-func (x *callIndex) commandCalls(lits []string) (ids []int, ok bool) {
-	best, bestN := "", -1
-	for _, l := range lits {
+func newMatcher(ss []*scored) *matcher {
+	m := &matcher{byWord: map[string][]*scored{}}
+	for _, s := range ss {
+		s.seen = -1
+		if s.cand.Kind == KindPath {
+			m.paths = append(m.paths, s)
+			continue
+		}
+		key := ""
+		for _, l := range s.cand.Lits {
+			if r := firstRun(l); len(r) > len(key) {
+				key = r
+			}
+		}
+		if key == "" || !useCallIndex {
+			m.other = append(m.other, s)
+			continue
+		}
+		m.byWord[key] = append(m.byWord[key], s)
+		m.maxLen = max(m.maxLen, len(key))
+	}
+	return m
+}
+
+// each calls fn once with every rule that could change the call at
+// position pos of the stream.
+func (m *matcher) each(c *harnessCall, pos int, fn func(*scored)) {
+	if len(m.byWord) > 0 {
+		var words []string
+		wordStarts(c.command, func(w string) { words = append(words, w) })
+		for _, w := range words {
+			for n := 1; n <= min(len(w), m.maxLen); n++ {
+				for _, s := range m.byWord[w[:n]] {
+					if s.seen != pos && commandMatches(s.cand, c.command, words) {
+						s.seen = pos
+						fn(s)
+					}
+				}
+			}
+		}
+	}
+	for _, s := range m.other {
+		if strings.Contains(c.command, s.cand.Lits[0]) {
+			fn(s)
+		}
+	}
+	if len(m.paths) > 0 {
+		text := c.command + " " + strings.Join(c.paths, " ")
+		for _, s := range m.paths {
+			if strings.Contains(text, filepath.Base(s.cand.Path)) {
+				fn(s)
+			}
+		}
+	}
+}
+
+// commandMatches says whether a command whose word starts are words may
+// be changed by a rule on cand: it holds the rule's first word, and every
+// word of the rule starts one of its words.
+func commandMatches(cand Candidate, command string, words []string) bool {
+	if !strings.Contains(command, cand.Lits[0]) {
+		return false
+	}
+	for _, l := range cand.Lits {
 		r := firstRun(l)
 		if r == "" {
 			continue
 		}
-		lo, hi := x.span(r)
-		if n := x.sum[hi] - x.sum[lo]; bestN < 0 || n < bestN {
-			best, bestN = r, n
+		found := false
+		for _, w := range words {
+			if strings.HasPrefix(w, r) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
 		}
 	}
-	if bestN < 0 {
-		return nil, false
-	}
-	lo, hi := x.span(best)
-	for i := lo; i < hi; i++ {
-		ids = append(ids, x.calls[i]...)
-	}
-	if hi-lo > 1 {
-		slices.Sort(ids)
-		ids = slices.Compact(ids)
-	}
-	return ids, true
+	return true
 }

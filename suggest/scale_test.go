@@ -3,6 +3,8 @@ package suggest
 import (
 	"context"
 	"encoding/json"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/permsim/permsim/engine/claude"
@@ -73,5 +75,32 @@ func TestSuggestSameWithIndex(t *testing.T) {
 	b, _ := json.MarshalIndent(without, "", " ")
 	if string(a) != string(b) {
 		t.Errorf("with the index:\n%s\nwithout:\n%s", a, b)
+	}
+}
+
+// TestSuggestNewest: with --newest N suggest decides the newest N calls
+// (holding those, not the history) and suggests as it does on those calls
+// alone, newest first.
+func TestSuggestNewest(t *testing.T) {
+	calls := generated(3000)
+	yes := true
+	run := func(calls []toolcall.Row, newest int) []byte {
+		res, err := Suggest(context.Background(), calls, replay.Harnesses{toolcall.ClaudeCode: claude.New()}, nil,
+			Options{TmpDir: t.TempDir(), Replay: replay.Options{Home: t.TempDir(), ForceHome: true, Trust: &yes, Workers: 2, Newest: newest}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.MarshalIndent(res, "", " ")
+		return b
+	}
+	got := run(calls, 1000)
+	kept := slices.Clone(calls)
+	sort.SliceStable(kept, func(i, j int) bool { return kept[i].Ts.After(kept[j].Ts) })
+	want := run(kept[:1000], 0)
+	if string(got) != string(want) {
+		t.Errorf("--newest 1000:\n%s\nthe newest 1,000 calls alone:\n%s", got, want)
+	}
+	if string(got) == string(run(calls, 0)) {
+		t.Error("--newest 1000 suggests as the whole history does: the test tells nothing")
 	}
 }

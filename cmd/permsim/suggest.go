@@ -99,15 +99,21 @@ Examples:
 	if err != nil {
 		return err
 	}
-	var calls []ingest.Row
+	// The calls are read from the store each time suggest goes through
+	// the history, never held: memory does not grow with them. The
+	// table's dedupe and its session outputs are read once.
+	var src suggest.Source = func(func(*ingest.Row) error) error { return nil }
+	var hist *replay.History
 	if _, err := os.Stat(f.out); err == nil || !bat.on {
-		if calls, err = readCallsCtx(ctx, f.out); err != nil {
-			return fmt.Errorf("reading the calls table under %s: %w", f.out, err)
+		scan, h, err := scanStore(ctx, f.out)
+		if err != nil {
+			return err
 		}
+		src, hist = storeSource(ctx, f.out, scan), h
 	}
 	var risky map[string]bool
 	if bat.on {
-		if calls, risky, err = bat.calls(calls, ropts, f.mode, stderr); err != nil {
+		if src, risky, err = bat.calls(src, ropts, f.mode, stderr); err != nil {
 			return err
 		}
 	}
@@ -121,7 +127,8 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	res, err := suggest.Suggest(ctx, calls, hs, labels, suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr))})
+	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr)), History: hist}
+	res, err := suggest.SuggestFrom(ctx, src, hs, labels, sopts)
 	if err != nil {
 		return err
 	}
@@ -134,32 +141,94 @@ Examples:
 	return nil
 }
 
-// readCallsCtx reads the calls table as ingest.ReadCalls does, but returns
-// as soon as ctx ends: reading a large store's Parquet parts takes seconds
-// between rows, and Ctrl-C is to be honoured within one. The reading only
-// reads, so it is left to end with the process.
-func readCallsCtx(ctx context.Context, out string) ([]ingest.Row, error) {
+// scanStore lists the calls table under out and marks the rows a read
+// gives (ingest.ScanCalls), and collects the session outputs calls are
+// decided with, in a goroutine of its own: it returns as soon as ctx
+// ends, for on a large store this takes seconds and Ctrl-C is to be
+// honoured within one. The reading only reads, so it is left to end.
+func scanStore(ctx context.Context, out string) (*ingest.CallsScan, *replay.History, error) {
 	type result struct {
-		calls []ingest.Row
-		err   error
+		scan *ingest.CallsScan
+		hist *replay.History
+		err  error
 	}
 	done := make(chan result, 1)
 	go func() {
-		var calls []ingest.Row
-		err := ingest.ReadCalls(out, func(r ingest.Row) error {
-			calls = append(calls, r)
-			if len(calls)%1024 == 0 {
-				return ctx.Err()
-			}
-			return nil
-		})
-		done <- result{calls, err}
+		scan, err := ingest.ScanCalls(out)
+		var hist *replay.History
+		if err == nil {
+			hist, err = replay.ReadHistory(scan)
+		}
+		if err != nil {
+			err = fmt.Errorf("reading the calls table under %s: %w", out, err)
+		}
+		done <- result{scan, hist, err}
 	}()
 	select {
 	case r := <-done:
-		return r.calls, r.err
+		return r.scan, r.hist, r.err
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, nil, ctx.Err()
+	}
+}
+
+// storeSource reads the calls of scan (the calls table under out) each
+// time it is called, a thousand rows at a time from a goroutine of its
+// own: it returns as soon as ctx ends, for reading a large store's
+// Parquet parts takes seconds between rows and Ctrl-C is to be honoured
+// within one. The reading only reads, so it is left to end at its next
+// batch.
+func storeSource(ctx context.Context, out string, scan *ingest.CallsScan) suggest.Source {
+	return func(fn func(*ingest.Row) error) error {
+		batches := make(chan []ingest.Row, 1)
+		quit := make(chan struct{})
+		defer close(quit)
+		errQuit := errors.New("quit")
+		var readErr error
+		go func() {
+			defer close(batches)
+			var b []ingest.Row
+			send := func() bool {
+				select {
+				case batches <- b:
+					b = nil
+					return true
+				case <-quit:
+					return false
+				}
+			}
+			err := replay.ScanRows(scan, func(r *ingest.Row) error {
+				b = append(b, *r)
+				if len(b) == 1024 && !send() {
+					return errQuit
+				}
+				return nil
+			})
+			if err == nil && len(b) > 0 {
+				send()
+			}
+			if err != nil && err != errQuit {
+				readErr = fmt.Errorf("reading the calls table under %s: %w", out, err)
+			}
+		}()
+		for {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			select {
+			case b, ok := <-batches:
+				if !ok {
+					return readErr
+				}
+				for i := range b {
+					if err := fn(&b[i]); err != nil {
+						return err
+					}
+				}
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
 	}
 }
 
@@ -261,7 +330,7 @@ type batteryFlags struct {
 // without asking as calls (keys "battery:<harness>:<case id>", marked
 // risky), beside the store's calls of the same project (the everyday
 // history the cost is counted on).
-func (b batteryFlags) calls(store []ingest.Row, ropts replay.Options, mode string, stderr io.Writer) ([]ingest.Row, map[string]bool, error) {
+func (b batteryFlags) calls(store suggest.Source, ropts replay.Options, mode string, stderr io.Writer) (suggest.Source, map[string]bool, error) {
 	if b.project == "" {
 		return nil, nil, usageError{msg: "--battery needs --project", hint: "permsim suggest --battery --project DIR"}
 	}
@@ -278,12 +347,7 @@ func (b batteryFlags) calls(store []ingest.Row, ropts replay.Options, mode strin
 		fmt.Fprintf(stderr, "permsim suggest: %s\n", p)
 	}
 	rep := battery.Run(hs, cases, battery.Options{Project: proj, Home: home, Mode: engine.Mode(mode), Trust: ropts.Trust})
-	var out []ingest.Row
-	for _, c := range store {
-		if filepath.Clean(replay.MapPath(c.ProjectDir, c.Home, ropts.Roots)) == proj {
-			out = append(out, c)
-		}
-	}
+	var misses []ingest.Row
 	risky := map[string]bool{}
 	for _, hr := range rep.Harnesses {
 		if hr.Err != nil {
@@ -304,8 +368,20 @@ func (b batteryFlags) calls(store []ingest.Row, ropts replay.Options, mode strin
 				RawTool: call.RawTool, Command: call.Command, Paths: call.Paths, InputJSON: string(in), Mode: mode,
 				SessionID: "battery", CallKey: "battery:" + hr.Harness + ":" + r.Case.ID}
 			risky[row.CallKey] = true
-			out = append(out, row)
+			misses = append(misses, row)
 		}
 	}
-	return out, risky, nil
+	src := func(fn func(*ingest.Row) error) error {
+		err := store(func(c *ingest.Row) error {
+			if filepath.Clean(replay.MapPath(c.ProjectDir, c.Home, ropts.Roots)) != proj {
+				return nil
+			}
+			return fn(c)
+		})
+		if err != nil {
+			return err
+		}
+		return suggest.SliceSource(misses)(fn)
+	}
+	return src, risky, nil
 }
