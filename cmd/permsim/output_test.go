@@ -208,8 +208,8 @@ func TestOutWriterMasksAcrossWrites(t *testing.T) {
 // Issue 27: "battery and rules exit 0 and print nothing when their output
 // cannot be written (> /dev/full); every command checks its writes and
 // exits non-zero." Every command that prints to stdout, with stdout
-// /dev/full: exit 2 and a message on stderr. (ingest and replay print to
-// stderr only.)
+// /dev/full: exit 2 and a message on stderr. (ingest, replay, push and
+// pull print to stderr only.)
 func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
 	project, home := secretsFixture(t)
 	cases := secretCases(t)
@@ -250,9 +250,11 @@ func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
 			}
 		})
 	}
-	// Every command that prints to stdout is in the table.
+	// Every command that prints to stdout is in the table; ingest, replay,
+	// push and pull print their summaries on stderr only.
+	stderrOnly := map[string]bool{"ingest": true, "replay": true, "push": true, "pull": true}
 	for _, c := range commands {
-		if !seen[c.name] && c.name != "ingest" && c.name != "replay" {
+		if !seen[c.name] && !stderrOnly[c.name] {
 			t.Errorf("command %s is not tried with stdout /dev/full", c.name)
 		}
 	}
