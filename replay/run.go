@@ -302,9 +302,13 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 		// recorded paths under the snapshot's folder, --root not applied
 		// (the paths are the host's own).
 		snap = filepath.Clean(snap)
-		lp.snap, lp.dir, lp.home = snap, snap+filepath.Clean(k.project), snap+filepath.Clean(k.home)
-		lp.roots = []RootMap{{From: filepath.Clean(k.project), To: lp.dir}}
-		if k.home != "" {
+		lp.snap, lp.roots = snap, nil
+		if filepath.IsAbs(k.project) {
+			lp.dir = snap + filepath.Clean(k.project)
+			lp.roots = append(lp.roots, RootMap{From: filepath.Clean(k.project), To: lp.dir})
+		}
+		if filepath.IsAbs(k.home) {
+			lp.home = snap + filepath.Clean(k.home)
 			lp.roots = append(lp.roots, RootMap{From: filepath.Clean(k.home), To: lp.home})
 		}
 	}
@@ -316,7 +320,7 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 	}()
 	// A snapshot holds the project's settings files, not the project: a
 	// project without settings has no folder in it, and is not missing.
-	if st, err := os.Stat(lp.dir); lp.snap == "" && (err != nil || !st.IsDir()) {
+	if st, err := os.Stat(lp.dir); (lp.snap == "" || !filepath.IsAbs(k.project)) && (err != nil || !st.IsDir()) {
 		lp.missing = true
 		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
 	}
