@@ -208,9 +208,10 @@ func TestOutWriterMasksAcrossWrites(t *testing.T) {
 // Issue 27: "battery and rules exit 0 and print nothing when their output
 // cannot be written (> /dev/full); every command checks its writes and
 // exits non-zero." Every command that prints to stdout, with stdout
-// /dev/full: exit 2 and a message on stderr. (ingest and replay print to
-// stderr only.)
+// /dev/full: exit 2 and a message on stderr. (ingest, replay, push and
+// pull print to stderr only.)
 func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
+	stderrOnly := map[string]bool{"ingest": true, "replay": true, "push": true, "pull": true}
 	project, home := secretsFixture(t)
 	cases := secretCases(t)
 	store := t.TempDir()
@@ -252,7 +253,7 @@ func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
 	}
 	// Every command that prints to stdout is in the table.
 	for _, c := range commands {
-		if !seen[c.name] && c.name != "ingest" && c.name != "replay" {
+		if !seen[c.name] && !stderrOnly[c.name] {
 			t.Errorf("command %s is not tried with stdout /dev/full", c.name)
 		}
 	}
