@@ -128,6 +128,14 @@ type Policy interface {
 	Problems() []string
 }
 
+// SettingsFiler is implemented by a Policy that can list the settings files
+// its Load read, rules in them or not (a file that sets only the mode):
+// replay records them, and push snapshots them for the central replay.
+type SettingsFiler interface {
+	// SettingsFiles lists the absolute paths of the files read.
+	SettingsFiles() []string
+}
+
 // Harness loads a Policy for one project.
 type Harness interface {
 	// Name is the harness's canonical ID (toolcall.ClaudeCode, toolcall.Codex, …).

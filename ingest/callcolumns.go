@@ -45,9 +45,17 @@ func ScanCalls(outDir string) (*CallsScan, error) {
 // Files that cannot be read are skipped and their errors returned joined at
 // the end; an error from fn stops the read and is returned as is.
 func (s *CallsScan) Read(specs []dataset.ColumnSpec, fn func(keep func(row int) bool, first, rows int, cols []dataset.ColumnValues) error) error {
+	return s.ReadFiles(specs, func(_ string, keep func(row int) bool, first, rows int, cols []dataset.ColumnValues) error {
+		return fn(keep, first, rows, cols)
+	})
+}
+
+// ReadFiles is Read that also names the file each row group is from
+// (replay takes a pulled part's host from its name).
+func (s *CallsScan) ReadFiles(specs []dataset.ColumnSpec, fn func(file string, keep func(row int) bool, first, rows int, cols []dataset.ColumnValues) error) error {
 	return s.eachPart(func(p dataset.Part, keep func(row int) bool, give func(error) error) error {
 		return dataset.ReadColumns(p, specs, keep, func(first, rows int, cols []dataset.ColumnValues) error {
-			return give(fn(keep, first, rows, cols))
+			return give(fn(p.Path, keep, first, rows, cols))
 		})
 	})
 }

@@ -85,6 +85,15 @@ func (p labeledPolicy) DecideInSession(call engine.Call, mode engine.Mode, earli
 // ProblemList keeps the inner policy's typed problems (engine.ProblemLister).
 func (p labeledPolicy) ProblemList() []engine.Problem { return engine.ProblemsOf(p.Policy) }
 
+// SettingsFiles keeps the inner policy's list of the files it read
+// (engine.SettingsFiler): replay records them and push snapshots them.
+func (p labeledPolicy) SettingsFiles() []string {
+	if sf, ok := p.Policy.(engine.SettingsFiler); ok {
+		return sf.SettingsFiles()
+	}
+	return nil
+}
+
 func (p labeledPolicy) relabel(d engine.Decision) engine.Decision {
 	if d.Label == "" || d.Label == engine.Label {
 		d.Label = p.label

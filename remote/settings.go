@@ -40,8 +40,10 @@ type SettingsFile struct {
 }
 
 // snapshotFiles lists the settings files the store's last replay read:
-// every file its policies' rules and problems name that was there
-// (replay-inputs.json; none when the store has no record).
+// every file its policies' rules and problems name, and every file a
+// loader that lists them read (engine.SettingsFiler: a file that sets only
+// the mode), that was there (replay-inputs.json; none when the store has
+// no record).
 func snapshotFiles(storeDir string) ([]string, error) {
 	data, err := os.ReadFile(filepath.Join(storeDir, inputsFile))
 	if errors.Is(err, os.ErrNotExist) {
@@ -124,6 +126,34 @@ func readSmall(name string) ([]byte, error) {
 // cache: the file the host had at /P is <cache>/settings/host=<id>/root/P.
 func SnapshotDir(cacheDir, host string) string {
 	return filepath.Join(cacheDir, "settings", "host="+host, "root")
+}
+
+// Snapshots maps each host whose settings snapshot Pull restored in the
+// cache store at cacheDir to its folder (SnapshotDir), for
+// replay.Options.Snapshots: replay decides that host's calls against it.
+// A store with none (a laptop's own) gives an empty map.
+func Snapshots(cacheDir string) (map[string]string, error) {
+	ents, err := safefile.ReadDir(filepath.Join(cacheDir, "settings"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, e := range ents {
+		host, ok := strings.CutPrefix(e.Name(), "host=")
+		if !ok || !e.IsDir() || ValidHost(host) != nil {
+			continue
+		}
+		dir := SnapshotDir(cacheDir, host)
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			if abs, err := filepath.Abs(dir); err == nil {
+				out[host] = abs
+			}
+		}
+	}
+	return out, nil
 }
 
 // restoreSnapshot writes a commit's settings files under the cache, each

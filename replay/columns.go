@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/permsim/permsim/dataset"
@@ -45,8 +46,9 @@ var sessionSpecs = map[string]bool{"session_id": true, "seq": true}
 // give, in the same order, as rows holding the columns of callSpecs
 // (without sessionSpecs unless session is set: SessionID and Seq are then
 // zero). The row is fn's only during the call: its strings are views of
-// buffers of the row group being read.
-func readCalls(scan *ingest.CallsScan, session bool, fn func(*toolcall.Row) error) error {
+// buffers of the row group being read. A row from a pulled part of a host
+// in snapshots gets that host in Host (HostOfPart).
+func readCalls(scan *ingest.CallsScan, session bool, snapshots map[string]string, fn func(*toolcall.Row) error) error {
 	specs := callSpecs
 	if !session {
 		specs = nil
@@ -65,7 +67,11 @@ func readCalls(scan *ingest.CallsScan, session bool, fn func(*toolcall.Row) erro
 		col[s.Name] = i
 	}
 	var r toolcall.Row
-	return scan.Read(specs, func(keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
+	return scan.ReadFiles(specs, func(file string, keep func(int) bool, first, n int, cols []dataset.ColumnValues) error {
+		host := ""
+		if h, ok := HostOfPart(file); ok && snapshots[h] != "" {
+			host = h
+		}
 		harness, project, cwd := cols[col["harness"]].Strings, cols[col["project_dir"]].Strings, cols[col["cwd"]].Strings
 		ts, tool, rawTool, command := cols[col["ts"]].Times, cols[col["tool"]].Strings, cols[col["raw_tool"]].Strings, cols[col["command"]].Strings
 		paths, input, mode, modeSource := cols[col["paths"]].Lists, cols[col["input_json"]].Strings, cols[col["mode"]].Strings, cols[col["mode_source"]].Strings
@@ -84,7 +90,7 @@ func readCalls(scan *ingest.CallsScan, session bool, fn func(*toolcall.Row) erro
 				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
 				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
 				Escalated: escalated[i], Result: result[i], Home: home[i],
-				CallKey: callKey[i]}
+				CallKey: callKey[i], Host: host}
 			if session {
 				r.SessionID, r.Seq = sessionIDs[i], seqs[i]
 			}
@@ -113,4 +119,36 @@ func ownCall(c *toolcall.Row) toolcall.Row {
 		}
 	}
 	return o
+}
+
+// HostOfPart is the host a pulled calls file came from: its name is
+// part-host-<id>-<run>-<n>.parquet (remote.CacheName), where run and n are
+// numbers and the id may hold '-'. ok is false for a store's own parts.
+func HostOfPart(file string) (string, bool) {
+	base := filepath.Base(file)
+	rest, ok := strings.CutPrefix(base, "part-host-")
+	if !ok {
+		return "", false
+	}
+	rest, ok = strings.CutSuffix(rest, ".parquet")
+	if !ok {
+		return "", false
+	}
+	for range 2 {
+		i := strings.LastIndexByte(rest, '-')
+		if i <= 0 || !allDigits(rest[i+1:]) {
+			return "", false
+		}
+		rest = rest[:i]
+	}
+	return rest, rest != ""
+}
+
+func allDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -136,3 +136,41 @@ func TestDeclinedWithoutCommand(t *testing.T) {
 		t.Errorf("rows %v, skipped %v: want the call counted as declined without its command", rows, sum.Skipped)
 	}
 }
+
+// TestSnapshotsPerHost: rows of two hosts name the same project and home;
+// each is decided with its host's snapshot (a's project allows rm, b's
+// denies it), and the rule file is the host's path, not the snapshot's. A
+// host without a snapshot is decided as before, and a row whose project is
+// not an absolute path is not looked up in the snapshot: its project is
+// not found, as without one.
+func TestSnapshotsPerHost(t *testing.T) {
+	snapA, snapB := t.TempDir(), t.TempDir()
+	const proj, home = "/home/dev/app", "/home/dev"
+	writeFile(t, filepath.Join(snapA, proj, ".claude/settings.json"), `{"permissions":{"allow":["Bash(rm:*)"]}}`)
+	writeFile(t, filepath.Join(snapB, proj, ".claude/settings.json"), `{"permissions":{"deny":["Bash(rm:*)"]}}`)
+	call := func(key, host, project string) ingest.Row {
+		return ingest.Row{CallKey: key, Harness: "claude-code", ProjectDir: project, Cwd: project,
+			Tool: "bash", Command: "rm notes.txt", Mode: "default", Home: home, Host: host}
+	}
+	calls := []ingest.Row{call("a", "a", proj), call("b", "b", proj), call("c", "c", proj), call("rel", "a", "app")}
+	opts := Options{Home: t.TempDir(), Workers: 1, Snapshots: map[string]string{"a": snapA, "b": snapB}}
+	rows, _, _, err := Decide(context.Background(), opts, Harnesses{"claude-code": claude.New()}, calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rows {
+		got[r.CallKey] = r.Outcome + " " + r.RuleFile + " " + strings.Join(r.Notes, "; ")
+	}
+	want := map[string]string{
+		"a":   "runs " + proj + "/.claude/settings.json ",
+		"b":   "blocked " + proj + "/.claude/settings.json ",
+		"c":   "asks  " + NoteProjectMissing,
+		"rel": "asks  " + NoteProjectMissing,
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("call %s: %q, want %q", k, got[k], w)
+		}
+	}
+}

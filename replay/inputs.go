@@ -63,6 +63,7 @@ type policyInput struct {
 	Project     string `json:"project"`
 	Home        string `json:"home"`
 	From        string `json:"from"`
+	Host        string `json:"host,omitempty"` // the host whose settings snapshot it was loaded from
 	Fingerprint string `json:"fingerprint"`
 	// Files are the settings files the policy's rules and problems name,
 	// with their size and content hash (for the reader of this file; the
@@ -126,7 +127,7 @@ func optionsID(o Options) string {
 	if !o.Since.IsZero() {
 		since = o.Since.UTC().Format(time.RFC3339Nano)
 	}
-	data, _ := json.Marshal([]any{string(o.Mode), since, o.Newest, o.Home, o.ForceHome, trust, o.Roots, o.RunHooks})
+	data, _ := json.Marshal([]any{string(o.Mode), since, o.Newest, o.Home, o.ForceHome, trust, o.Roots, o.RunHooks, o.Snapshots})
 	return string(data)
 }
 
@@ -157,6 +158,13 @@ func fingerprint(lp *loadedPolicy) (string, []fileInput) {
 		fmt.Fprintf(h, "problem %s\n", p.String())
 		if p.File != "" {
 			names[p.File] = true
+		}
+	}
+	if sf, ok := lp.policy.(engine.SettingsFiler); ok {
+		// Every file the policy was read from, rules or not (a file that
+		// sets only the mode): push snapshots what is listed here.
+		for _, name := range sf.SettingsFiles() {
+			names[name] = true
 		}
 	}
 	for _, m := range lp.policy.Modes() {
@@ -385,7 +393,7 @@ func keepUnchanged(outDir string, opts Options, hs Harnesses) (Summary, bool) {
 	d := newDecider(opts, hs)
 	d.fingerprints = true
 	for _, p := range rec.Policies {
-		lp := d.loadPolicy(policyKey{harness: p.Harness, project: p.Project, home: p.Home, from: p.From})
+		lp := d.loadPolicy(policyKey{harness: p.Harness, project: p.Project, home: p.Home, from: p.From, host: p.Host})
 		if lp.fingerprint == "" || lp.fingerprint != p.Fingerprint {
 			return Summary{}, false
 		}
@@ -428,12 +436,12 @@ func writeInputs(outDir string, opts Options, d *decider, callsID string) error 
 			// Not fingerprinted: the next run decides again.
 			return nil
 		}
-		rec.Policies = append(rec.Policies, policyInput{Harness: k.harness, Project: k.project, Home: k.home, From: k.from,
+		rec.Policies = append(rec.Policies, policyInput{Harness: k.harness, Project: k.project, Home: k.home, From: k.from, Host: k.host,
 			Fingerprint: lp.fingerprint, Files: lp.files})
 	}
 	sort.Slice(rec.Policies, func(i, j int) bool {
 		a, b := rec.Policies[i], rec.Policies[j]
-		return fmt.Sprint(a.Harness, "\x00", a.Project, "\x00", a.Home, "\x00", a.From) < fmt.Sprint(b.Harness, "\x00", b.Project, "\x00", b.Home, "\x00", b.From)
+		return fmt.Sprint(a.Harness, "\x00", a.Project, "\x00", a.Home, "\x00", a.From, "\x00", a.Host) < fmt.Sprint(b.Harness, "\x00", b.Project, "\x00", b.Home, "\x00", b.From, "\x00", b.Host)
 	})
 	data, err := json.MarshalIndent(rec, "", " ")
 	if err != nil {

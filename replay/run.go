@@ -82,6 +82,14 @@ type Options struct {
 	// of the whole store cannot be chosen one shard at a time) or
 	// SkipUnchanged (a shard keeps no record of its inputs).
 	Shard Shard
+	// Snapshots maps a host id to the folder its settings snapshot was
+	// restored under (remote.SnapshotDir: the file the host had at /P is
+	// at Snapshots[id]+"/P"). A call read from a pulled part of that host
+	// (part-host-<id>-…) is decided with that host's settings: its project
+	// folder, home and paths are looked up inside the snapshot, and the
+	// snapshot's folder is taken off again in what the decisions and rules
+	// say, so they name the host's own paths.
+	Snapshots map[string]string
 }
 
 // Summary says what one replay did.
@@ -152,7 +160,8 @@ func sortedKeys(m map[string]int) []string {
 // shares it read-only between workers.
 // home is whose user settings apply, from the home the call was ingested
 // from (the --root rewrites that apply).
-type policyKey struct{ harness, project, home, from string }
+// host is the host whose settings snapshot holds its files ("" for none).
+type policyKey struct{ harness, project, home, from, host string }
 
 // homeOf is the home whose user settings a call is judged with: the one
 // its transcript was ingested from, unless --user-home forces one.
@@ -165,7 +174,7 @@ func homeOf(c *toolcall.Row, opts Options) string {
 
 // keyOf is the policy a call is decided with.
 func keyOf(c *toolcall.Row, opts Options) policyKey {
-	return policyKey{c.Harness, c.ProjectDir, homeOf(c, opts), c.Home}
+	return policyKey{c.Harness, c.ProjectDir, homeOf(c, opts), c.Home, c.Host}
 }
 
 type loadedPolicy struct {
@@ -176,7 +185,12 @@ type loadedPolicy struct {
 	hash    string
 	dir     string // where the project was found (after --root)
 	home    string // whose user settings it holds
-	err     error
+	// snap is the host's settings snapshot folder the policy was loaded
+	// from ("" for none), and roots the rewrites of its calls' paths into
+	// it (else Options.Roots apply).
+	snap  string
+	roots []RootMap
+	err   error
 	// fingerprint identifies what the policy was built from (inputs.go),
 	// and files the settings files it names; set only by Run.
 	fingerprint string
@@ -282,14 +296,31 @@ func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 // before any call is decided with it.
 func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 	opts := d.opts
-	lp := &loadedPolicy{dir: MapPath(k.project, k.from, opts.Roots), home: k.home}
+	lp := &loadedPolicy{dir: MapPath(k.project, k.from, opts.Roots), home: k.home, roots: opts.Roots}
+	if snap := opts.Snapshots[k.host]; k.host != "" && snap != "" {
+		// The host's project and home, as the snapshot holds them: the
+		// recorded paths under the snapshot's folder, --root not applied
+		// (the paths are the host's own).
+		snap = filepath.Clean(snap)
+		lp.snap, lp.roots = snap, nil
+		if filepath.IsAbs(k.project) {
+			lp.dir = snap + filepath.Clean(k.project)
+			lp.roots = append(lp.roots, RootMap{From: filepath.Clean(k.project), To: lp.dir})
+		}
+		if filepath.IsAbs(k.home) {
+			lp.home = snap + filepath.Clean(k.home)
+			lp.roots = append(lp.roots, RootMap{From: filepath.Clean(k.home), To: lp.home})
+		}
+	}
 	d.policies[k] = lp
 	defer func() {
 		if d.fingerprints {
 			lp.fingerprint, lp.files = fingerprint(lp)
 		}
 	}()
-	if st, err := os.Stat(lp.dir); err != nil || !st.IsDir() {
+	// A snapshot holds the project's settings files, not the project: a
+	// project without settings has no folder in it, and is not missing.
+	if st, err := os.Stat(lp.dir); (lp.snap == "" || !filepath.IsAbs(k.project)) && (err != nil || !st.IsDir()) {
 		lp.missing = true
 		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("project folder %s not found here: only user and managed settings apply to its calls (--root OLD=NEW finds it elsewhere)", lp.dir))
 	}
@@ -301,18 +332,18 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 	lp.harness = h
 	lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
 	if lp.err != nil {
-		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("%s (%s): %v", lp.dir, k.harness, lp.err))
+		d.sum.Problems = append(d.sum.Problems, lp.unsnap(fmt.Sprintf("%s (%s): %v", lp.dir, k.harness, lp.err)))
 		return lp
 	}
 	lp.scorer = &score.Scorer{Harness: k.harness, Policy: lp.policy, Project: lp.dir, Home: lp.home}
 	d.sum.Policies++
 	for _, p := range lp.policy.Problems() {
-		d.sum.Problems = append(d.sum.Problems, p)
+		d.sum.Problems = append(d.sum.Problems, lp.unsnap(p))
 	}
-	lp.hash = policyHash(lp.policy)
+	lp.hash = policyHash(lp.policy, lp.unsnap)
 	for _, r := range lp.policy.Rules() {
-		d.rules = append(d.rules, RuleRow{ProjectDir: k.project, Harness: k.harness, File: r.File, Layer: r.Layer,
-			List: r.List, Rule: r.Rule, InForce: r.InForce, Why: r.Why})
+		d.rules = append(d.rules, RuleRow{ProjectDir: k.project, Harness: k.harness, File: lp.unsnap(r.File), Layer: r.Layer,
+			List: r.List, Rule: r.Rule, InForce: r.InForce, Why: lp.unsnap(r.Why)})
 	}
 	return lp
 }
@@ -437,8 +468,9 @@ func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, strin
 // earlier is what the calls of its session before it returned, oldest first
 // (score.Scorer.ScoreInSession); the cache only holds calls decided with none.
 func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode, label string, earlier []string) DecisionRow {
-	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, opts.Roots),
-		Paths: mapAll(c.Paths, c.Home, opts.Roots), Cwd: MapPath(c.Cwd, c.Home, opts.Roots)}
+	roots := lp.roots
+	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, roots),
+		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots)}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}
@@ -447,7 +479,7 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 		// (Codex escalation requests and workdir, patch text, WebFetch URLs).
 		var in map[string]any
 		if json.Unmarshal([]byte(c.InputJSON), &in) == nil {
-			mapInput(in, c.Home, opts.Roots)
+			mapInput(in, c.Home, roots)
 			call.Input = in
 		}
 	}
@@ -467,11 +499,46 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 	if d.Rule != nil {
 		row.RuleText, row.RuleFile, row.RuleLayer, row.RuleList = d.Rule.Text, d.Rule.File, d.Rule.Layer, d.Rule.List
 	}
+	if lp.snap != "" {
+		// The host's own paths, not the snapshot's.
+		row.RuleFile, row.Reason = lp.unsnap(row.RuleFile), lp.unsnap(row.Reason)
+		row.Needs, row.Notes = lp.unsnapAll(row.Needs), lp.unsnapAll(row.Notes)
+	}
 	if lp.missing {
 		// The report counts these among what the run could not decide.
 		row.Notes = append(append([]string(nil), row.Notes...), NoteProjectMissing)
 	}
 	return row
+}
+
+// unsnap takes the snapshot's folder off the paths s names: the file the
+// host had at /P is read at snap+"/P", and is named /P.
+func (lp *loadedPolicy) unsnap(s string) string {
+	if lp.snap == "" || !strings.Contains(s, lp.snap) {
+		return s
+	}
+	if s == lp.snap {
+		return "/"
+	}
+	return strings.ReplaceAll(s, lp.snap+"/", "/")
+}
+
+// unsnapAll is unsnap of each string, in a new slice when one changes
+// (a decision's slices may be shared).
+func (lp *loadedPolicy) unsnapAll(ss []string) []string {
+	var out []string
+	for i, s := range ss {
+		if u := lp.unsnap(s); u != s {
+			if out == nil {
+				out = append([]string(nil), ss...)
+			}
+			out[i] = u
+		}
+	}
+	if out == nil {
+		return ss
+	}
+	return out
 }
 
 // NoteProjectMissing is the decision note of a call whose project folder
@@ -515,11 +582,13 @@ func mapAll(paths []string, home string, roots []RootMap) []string {
 }
 
 // policyHash fingerprints a policy by its rules, so decisions made under
-// different settings can be told apart.
-func policyHash(p engine.Policy) string {
+// different settings can be told apart. file names each rule's file as the
+// decisions do (a snapshot's rules under the host's own paths, so the
+// central replay's hash is the host's).
+func policyHash(p engine.Policy, file func(string) string) string {
 	h := sha256.New()
 	for _, r := range p.Rules() {
-		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%v\n", r.File, r.Layer, r.List, r.Rule, r.InForce)
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%v\n", file(r.File), r.Layer, r.List, r.Rule, r.InForce)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }

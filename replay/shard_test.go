@@ -190,3 +190,26 @@ func TestShardRefusesNewest(t *testing.T) {
 		t.Error("--newest with --shard: want an error")
 	}
 }
+
+// TestHostOfPart: a pulled part's name gives its host, the id holding '-'
+// or not; a store's own parts and other names give none.
+func TestHostOfPart(t *testing.T) {
+	for _, c := range []struct {
+		name, host string
+		ok         bool
+	}{
+		{"/c/calls/harness=codex/date=2026-01-01/part-host-laptop-a-1767000000000000000-3.parquet", "laptop-a", true},
+		{"part-host-ci.runner_7-17-0.parquet", "ci.runner_7", true},
+		{"part-host-a-b-c-1-2.parquet", "a-b-c", true},
+		{"part-1767000000000000000-3.parquet", "", false},
+		{"part-host--1-2.parquet", "", false},
+		{"part-host-a-x-2.parquet", "", false},
+		{"part-host-a-1-2.json", "", false},
+		{"part-host-a-2.parquet", "", false},
+	} {
+		host, ok := HostOfPart(c.name)
+		if host != c.host || ok != c.ok {
+			t.Errorf("HostOfPart(%q) = %q, %v; want %q, %v", c.name, host, ok, c.host, c.ok)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func streamCalls(ctx context.Context, scan *ingest.CallsScan, outDir string, opt
 				return false
 			}
 		}
-		err := readCalls(scan, history, func(r *toolcall.Row) error {
+		err := readCalls(scan, history, opts.Snapshots, func(r *toolcall.Row) error {
 			read++
 			if !opts.Shard.Has(r.ProjectDir) {
 				// Another shard's project: not decided, not counted.

@@ -98,6 +98,10 @@ type Row struct {
 	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
 	Output          string    `col:"output,unique"`        // what the call returned, where a later decision depends on it (Gemini CLI's <untrusted_context> shell output, cut to OutputMax bytes); else empty
 	TextRepaired    bool      `col:"text_repaired"`        // a text of the call held bytes that are not UTF-8 in its transcript, each stored as U+FFFD (Parquet and its readers take UTF-8 only)
+	// Host is not a column: replay sets it from the name of the calls file
+	// a row was read from (a pulled part, part-host-<id>-…), so the row is
+	// decided against that host's settings snapshot.
+	Host string
 }
 
 // OutputMax bounds Row.Output: Gemini CLI asks before a command that reuses

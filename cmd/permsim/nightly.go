@@ -96,6 +96,11 @@ Example:
 	// With nothing new since the last replay (the same calls, settings and
 	// permsim), its decisions stand.
 	ropts.SkipUnchanged = true
+	// A cache store's calls from pulled hosts are decided against each
+	// host's settings snapshot (remote.Snapshots; none in a laptop's store).
+	if ropts.Snapshots, err = remote.Snapshots(iopts.OutDir); err != nil {
+		return err
+	}
 	memLimit(replayMemLimit)
 	rsum, err := replay.Run(ctx, iopts.OutDir, ropts, sims)
 	fmt.Fprint(stderr, rsum.String())

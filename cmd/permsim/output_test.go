@@ -211,6 +211,7 @@ func TestOutWriterMasksAcrossWrites(t *testing.T) {
 // /dev/full: exit 2 and a message on stderr. (ingest, replay, push and
 // pull print to stderr only.)
 func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
+	stderrOnly := map[string]bool{"ingest": true, "replay": true, "push": true, "pull": true}
 	project, home := secretsFixture(t)
 	cases := secretCases(t)
 	store := t.TempDir()

@@ -10,6 +10,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/registry"
+	"github.com/permsim/permsim/remote"
 	"github.com/permsim/permsim/replay"
 	"github.com/spf13/pflag"
 )
@@ -158,6 +159,11 @@ Example:
 		return err
 	}
 	defer release()
+	// A cache store's calls from pulled hosts are decided against each
+	// host's settings snapshot (remote.Snapshots; none in a laptop's store).
+	if opts.Snapshots, err = remote.Snapshots(f.out); err != nil {
+		return err
+	}
 	memLimit(replayMemLimit)
 	sum, err := replay.Run(ctx, f.out, opts, hs)
 	fmt.Fprint(stderr, sum.String())

@@ -141,6 +141,27 @@ func TestS3PushPullShards(t *testing.T) {
 	pushPullShards(t, where, []string{"--endpoint", endpoint}, b, filepath.Join(s3dir, "permsim-it", "org", "nightly"), true)
 }
 
+// TestSnapshotReplayFile's scenario against the real S3 server: the
+// settings snapshots travel through S3, and the central replay of the
+// pulled calls, in one run and in 2 shards, equals each host's own.
+func TestS3SnapshotReplay(t *testing.T) {
+	endpoint, _ := startS3(t)
+	ctx := context.Background()
+	const where = "s3://permsim-it/snap"
+	loc, err := remote.ParseLocation(where)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s3.New(ctx, loc, s3.Options{Endpoint: endpoint})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.CreateBucket(ctx); err != nil {
+		t.Fatal(err)
+	}
+	snapshotReplay(t, where, []string{"--endpoint", endpoint})
+}
+
 // The same over a folder (file:///), which needs no server: every run of
 // make test checks push, pull and the shards against one machine's report.
 // The kill is left to the S3 test (a local copy is too fast to kill

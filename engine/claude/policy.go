@@ -394,6 +394,19 @@ func (p *Policy) resolveWorkDirs(env engine.Env, exists func(string) bool) {
 // Rules lists every rule under its file, in force or not, and why.
 func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil), p.infos...) }
 
+// SettingsFiles lists the settings files Load read (engine.SettingsFiler),
+// whether they hold rules or only a mode; --settings and the CLI lists are
+// not files of the machine and are left out.
+func (p *Policy) SettingsFiles() []string {
+	var out []string
+	for _, f := range p.files {
+		if filepath.IsAbs(f.path) {
+			out = append(out, f.path)
+		}
+	}
+	return out
+}
+
 // Problems lists what could not be read, as file:line: message, in file
 // order.
 func (p *Policy) Problems() []string { return p.problems.Strings() }
