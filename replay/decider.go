@@ -107,9 +107,10 @@ func (n *Newest) Sorted(x *Decider) []toolcall.Row { return n.h.sorted(x.d.sum.S
 // order: rows of the columns a call is decided on (session id and seq
 // included), built by column without reflection. The row's strings are
 // views of the row group being read: what is kept past a batch is copied.
-// A scan is read as many times as needed, its dedupe done once.
-func ScanRows(scan *ingest.CallsScan, fn func(*toolcall.Row) error) error {
-	return readCalls(scan, true, fn)
+// A scan is read as many times as needed, its dedupe done once. A row of
+// a pulled part whose host is in snapshots gets that host (Options.Snapshots).
+func ScanRows(scan *ingest.CallsScan, snapshots map[string]string, fn func(*toolcall.Row) error) error {
+	return readCalls(scan, true, snapshots, fn)
 }
 
 // ReadHistory collects the session outputs of scan's calls, as Run does

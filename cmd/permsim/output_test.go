@@ -253,7 +253,6 @@ func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
 	}
 	// Every command that prints to stdout is in the table; ingest, replay,
 	// push and pull print their summaries on stderr only.
-	stderrOnly := map[string]bool{"ingest": true, "replay": true, "push": true, "pull": true}
 	for _, c := range commands {
 		if !seen[c.name] && !stderrOnly[c.name] {
 			t.Errorf("command %s is not tried with stdout /dev/full", c.name)

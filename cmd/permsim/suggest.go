@@ -16,6 +16,7 @@ import (
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/registry"
+	"github.com/permsim/permsim/remote"
 	"github.com/permsim/permsim/replay"
 	"github.com/permsim/permsim/suggest"
 )
@@ -109,7 +110,12 @@ Examples:
 		if err != nil {
 			return err
 		}
-		src, hist = storeSource(ctx, f.out, scan), h
+		// A cache store's calls from pulled hosts are decided against each
+		// host's settings snapshot, as replay decides them.
+		if ropts.Snapshots, err = remote.Snapshots(f.out); err != nil {
+			return err
+		}
+		src, hist = storeSource(ctx, f.out, scan, ropts.Snapshots), h
 	}
 	var risky map[string]bool
 	if bat.on {
@@ -178,7 +184,7 @@ func scanStore(ctx context.Context, out string) (*ingest.CallsScan, *replay.Hist
 // Parquet parts takes seconds between rows and Ctrl-C is to be honoured
 // within one. The reading only reads, so it is left to end at its next
 // batch.
-func storeSource(ctx context.Context, out string, scan *ingest.CallsScan) suggest.Source {
+func storeSource(ctx context.Context, out string, scan *ingest.CallsScan, snapshots map[string]string) suggest.Source {
 	return func(fn func(*ingest.Row) error) error {
 		batches := make(chan []ingest.Row, 1)
 		quit := make(chan struct{})
@@ -197,7 +203,7 @@ func storeSource(ctx context.Context, out string, scan *ingest.CallsScan) sugges
 					return false
 				}
 			}
-			err := replay.ScanRows(scan, func(r *ingest.Row) error {
+			err := replay.ScanRows(scan, snapshots, func(r *ingest.Row) error {
 				b = append(b, *r)
 				if len(b) == 1024 && !send() {
 					return errQuit

@@ -154,7 +154,7 @@ func TestSuggestReadStopsOnCancel(t *testing.T) {
 		if err != nil {
 			return 0, err
 		}
-		err = storeSource(ctx, out, scan)(func(*ingest.Row) error { n++; return nil })
+		err = storeSource(ctx, out, scan, nil)(func(*ingest.Row) error { n++; return nil })
 		return n, err
 	}
 	if n, err := count(context.Background()); err != nil || n < 2000 {
