@@ -444,14 +444,7 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 			Message: fmt.Sprintf("%s rule %s in %s", listName(r.List), r.Text, rel)}, r.Text
 	}
 	if r := br.Decision.Rule; r != nil && c.inTree(r.File) {
-		rel := c.rel(r.File)
-		line, where := 0, "file removed"
-		if data, ok := c.headSide.files[rel]; ok {
-			line, where = listLine(data, r.List), "no longer there"
-		}
-		was := ruleLine(c.baseSide.files[rel], r.List, r.Text)
-		return audit.Finding{Kind: KindRuleRemoved, File: rel, Line: line, Severity: sev,
-			Message: fmt.Sprintf("%s rule %s (%s:%d at the base) is %s", listName(r.List), r.Text, rel, was, where)}, r.Text
+		return c.removedRule(sev, r.File, r.List, r.Text), r.Text
 	}
 	if bt.Own && ht.Own && bt.Simulated != ht.Simulated {
 		file, line := c.modeSetting(ht)
@@ -471,14 +464,7 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 				break
 			}
 		}
-		rel := c.rel(r.File)
-		line, where := 0, "file removed"
-		if data, ok := c.headSide.files[rel]; ok {
-			line, where = listLine(data, r.List), "no longer there"
-		}
-		was := ruleLine(c.baseSide.files[rel], r.List, r.Rule)
-		return audit.Finding{Kind: KindRuleRemoved, File: rel, Line: line, Severity: sev,
-			Message: fmt.Sprintf("%s rule %s (%s:%d at the base) is %s", listName(r.List), r.Rule, rel, was, where)}, r.Rule
+		return c.removedRule(sev, r.File, r.List, r.Rule), r.Rule
 	}
 	file := ""
 	if len(c.changed) > 0 {
@@ -492,6 +478,20 @@ func (c *checker) cause(bt, ht *battery.Table, br, hr battery.Result) (audit.Fin
 	}
 	return audit.Finding{Kind: KindOther, File: file, Severity: sev,
 		Message: fmt.Sprintf("the change to %s", strings.Join(c.changed, ", "))}, ""
+}
+
+// removedRule is the finding for a rule of file's list, with text, that
+// the base had and the head lacks: at the line of its list in the head's
+// file (0 when the file is gone), naming the line it had at the base.
+func (c *checker) removedRule(sev audit.Severity, file, list, text string) audit.Finding {
+	rel := c.rel(file)
+	line, where := 0, "file removed"
+	if data, ok := c.headSide.files[rel]; ok {
+		line, where = listLine(data, list), "no longer there"
+	}
+	was := ruleLine(c.baseSide.files[rel], list, text)
+	return audit.Finding{Kind: KindRuleRemoved, File: rel, Line: line, Severity: sev,
+		Message: fmt.Sprintf("%s rule %s (%s:%d at the base) is %s", listName(list), text, rel, was, where)}
 }
 
 // removedRules are the repository's rules of a harness at the base that
