@@ -36,6 +36,7 @@ type Policy struct {
 	codexHome string
 
 	layers   []*layer
+	read     []string // the config.toml files read, in order (SettingsFiles)
 	infos    []engine.RuleInfo
 	problems engine.ProblemLog // what the loaders could not read, typed (Problems is their text)
 
@@ -133,6 +134,7 @@ func (p *Policy) readConfig(path string) map[string]any {
 		}
 		return nil
 	}
+	p.read = append(p.read, path)
 	m := map[string]any{}
 	if _, err := toml.Decode(string(data), &m); err != nil {
 		var pe toml.ParseError

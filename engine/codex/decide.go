@@ -2,6 +2,7 @@ package codex
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -517,6 +518,23 @@ func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil
 // Problems lists what could not be read, as file:line: message, in file
 // order.
 func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// SettingsFiles lists the config.toml files Load read (engine.SettingsFiler),
+// whether they hold rules or only set a mode (approval_policy,
+// sandbox_mode) or a project's trust: what decides a call besides the
+// .rules files, which their rules already name. A central replay decides
+// a pulled host's calls against a snapshot of these (docs/scale.md).
+func (p *Policy) SettingsFiles() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range p.read {
+		if filepath.IsAbs(f) && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // ProblemList is Problems as values, as the loaders wrote them
 // (engine.ProblemLister).
