@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,6 +51,7 @@ type Policy struct {
 
 	infos    []engine.RuleInfo
 	problems engine.ProblemLog
+	read     []string // the settings files and trust record read (SettingsFiles)
 
 	spans boundcache.Map // command line → *spanInfo, bounded: a replay meets millions of lines
 }
@@ -95,6 +97,9 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	read := func(path, layer string) *settingsFile {
 		f, probs := readSettings(path, layer)
 		p.problems = append(p.problems, probs...)
+		if f != nil {
+			p.read = append(p.read, path)
+		}
 		return f
 	}
 	sysDefaults := read(filepath.Join(systemDir, "system-defaults.json"), LayerSystem)
@@ -230,6 +235,9 @@ func (p *Policy) resolvePath(s string) string {
 func (p *Policy) resolveTrust(env engine.Env, s *mergedSettings) {
 	trusted, found, probs := trustRecord(filepath.Join(p.geminiDir, "trustedFolders.json"), p.project)
 	p.problems = append(p.problems, probs...)
+	if found {
+		p.read = append(p.read, filepath.Join(p.geminiDir, "trustedFolders.json"))
+	}
 	switch {
 	case env.Trust != nil:
 		p.trusted, p.trustWhy = *env.Trust, "--trust"
@@ -434,6 +442,21 @@ func (p *Policy) Rules() []engine.RuleInfo { return append([]engine.RuleInfo(nil
 
 // Problems lists what could not be read, as file:line: message.
 func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// SettingsFiles lists the settings files Load read and the trust record
+// that covered the project (engine.SettingsFiler), whether they hold rules
+// or only set a mode (general.defaultApprovalMode, tools.autoAccept) or
+// trust: a central replay decides a pulled host's calls against a snapshot
+// of these (docs/scale.md). Policy TOML files are named by their rules.
+func (p *Policy) SettingsFiles() []string {
+	var out []string
+	for _, f := range p.read {
+		if filepath.IsAbs(f) && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // ProblemList is Problems as values, as the loaders wrote them
 // (engine.ProblemLister).

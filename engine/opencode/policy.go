@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,6 +47,7 @@ type Policy struct {
 	configRules                   []rule // the config's own rules (permission and agent blocks), for Rules
 	infos                         []engine.RuleInfo
 	problems                      engine.ProblemLog // what the loaders could not read (Problems is their text)
+	read                          []string          // the config files read, in order (SettingsFiles)
 }
 
 // source is one config file read, with its layer.
@@ -87,6 +89,7 @@ func load(env engine.Env) (*Policy, error) {
 		if !ok {
 			return
 		}
+		p.read = append(p.read, file)
 		sources = append(sources, source{file, layer})
 		stamp(v, len(sources)-1, srcOf)
 		merged = mergeDeep(merged, v)
@@ -523,6 +526,20 @@ func (p *Policy) Rules() []engine.RuleInfo {
 
 // Problems lists what could not be read.
 func (p *Policy) Problems() []string { return p.problems.Strings() }
+
+// SettingsFiles lists the config files Load read (engine.SettingsFiler),
+// whether they hold permission rules or only pick an agent
+// (default_agent) or set an agent's own settings: a central replay decides
+// a pulled host's calls against a snapshot of these (docs/scale.md).
+func (p *Policy) SettingsFiles() []string {
+	var out []string
+	for _, f := range p.read {
+		if filepath.IsAbs(f) && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // ProblemList is Problems as values (engine.ProblemLister).
 func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
