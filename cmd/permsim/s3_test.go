@@ -118,15 +118,11 @@ func hostCalls(t *testing.T, dir, host string, projects []string, days int) stri
 	return f
 }
 
-// Issue 31's integration test, against a real S3 server on loopback: two
-// hosts push their stores, one push is killed part-way and run again,
-// a central cache pulls, replays in 2 shards at once, and its report and
-// decisions equal those of one machine that ingested both hosts' calls;
-// DuckDB reads the bucket's layout with hive partitioning.
-func TestS3PushPullShards(t *testing.T) {
-	endpoint, s3dir := startS3(t)
+// newS3Bucket creates the bucket of where (s3://BUCKET/PREFIX) on the
+// server at endpoint and returns it.
+func newS3Bucket(t *testing.T, endpoint, where string) *s3.Bucket {
+	t.Helper()
 	ctx := context.Background()
-	const where = "s3://permsim-it/org/nightly"
 	loc, err := remote.ParseLocation(where)
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +134,18 @@ func TestS3PushPullShards(t *testing.T) {
 	if err := b.CreateBucket(ctx); err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// Issue 31's integration test, against a real S3 server on loopback: two
+// hosts push their stores, one push is killed part-way and run again,
+// a central cache pulls, replays in 2 shards at once, and its report and
+// decisions equal those of one machine that ingested both hosts' calls;
+// DuckDB reads the bucket's layout with hive partitioning.
+func TestS3PushPullShards(t *testing.T) {
+	endpoint, s3dir := startS3(t)
+	const where = "s3://permsim-it/org/nightly"
+	b := newS3Bucket(t, endpoint, where)
 	pushPullShards(t, where, []string{"--endpoint", endpoint}, b, filepath.Join(s3dir, "permsim-it", "org", "nightly"), true)
 }
 
@@ -146,19 +154,8 @@ func TestS3PushPullShards(t *testing.T) {
 // pulled calls, in one run and in 2 shards, equals each host's own.
 func TestS3SnapshotReplay(t *testing.T) {
 	endpoint, _ := startS3(t)
-	ctx := context.Background()
 	const where = "s3://permsim-it/snap"
-	loc, err := remote.ParseLocation(where)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := s3.New(ctx, loc, s3.Options{Endpoint: endpoint})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.CreateBucket(ctx); err != nil {
-		t.Fatal(err)
-	}
+	newS3Bucket(t, endpoint, where)
 	snapshotReplay(t, where, []string{"--endpoint", endpoint})
 }
 
