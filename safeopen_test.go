@@ -56,8 +56,9 @@ var safeOpenAllowed = map[string]string{
 	"verify/codexdrive/inner.go Layout":     "the config.toml verify.WriteCase just wrote into the case's throwaway home",
 	"verify/claudedrive/inner.go clearDir":  "the sandbox's throwaway folder, which the driver made",
 	// Helpers only tests import: fixtures of the repository.
-	"internal/corpustest/corpustest.go": "test helper: the repository's corpus files",
-	"internal/ingesttest/ingesttest.go": "test helper: the repository's fixtures and files the test wrote",
+	"internal/corpustest/corpustest.go":   "test helper: the repository's corpus files",
+	"internal/sarifschema/sarifschema.go": "test helper: the repository's SARIF schema file",
+	"internal/ingesttest/ingesttest.go":   "test helper: the repository's fixtures and files the test wrote",
 	// The benchmark: files it generated itself, and /proc.
 	"cmd/permsim-bench/main.go": "benchmark: its own generated corpus and /proc/loadavg",
 }

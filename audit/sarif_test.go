@@ -3,12 +3,11 @@ package audit
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/permsim/permsim/internal/sarifschema"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -17,28 +16,7 @@ import (
 // testdata/audit/sarif/README.md; github.com/santhosh-tekuri/jsonschema/v6
 // validates draft-04, the schema's dialect (a test-only dependency).
 func TestSARIFValidatesAgainstSchema(t *testing.T) {
-	schemaPath, err := filepath.Abs("../testdata/audit/sarif/sarif-schema-2.1.0.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(schemaPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	const id = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-	if err := c.AddResource(id, doc); err != nil {
-		t.Fatal(err)
-	}
-	schema, err := c.Compile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	schema := sarifschema.Load(t, "..")
 
 	// A report with every kind of finding, a file outside the project, a
 	// finding without a line, and a name that needs escaping in a URI.

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/permsim/permsim/internal/sarifschema"
 )
 
 // docCommand finds, in docs/check.md, the one line that starts (after
@@ -78,7 +80,7 @@ func TestCheckDocWorkflow(t *testing.T) {
 	line := docCommand(t, "run: permsim check ")
 	line = "permsim check " + line
 	repo := checkRepo(t)
-	schema := sarifSchema(t)
+	schema := sarifschema.Load(t, "../..")
 	for _, tc := range []struct {
 		branch string
 		exit   int

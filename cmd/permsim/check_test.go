@@ -13,6 +13,7 @@ import (
 
 	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/sarifschema"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -35,30 +36,6 @@ func checkRepo(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return real
-}
-
-// sarifSchema compiles the SARIF 2.1.0 schema audit's test validates with.
-func sarifSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "testdata", "audit", "sarif", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	const id = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-	if err := c.AddResource(id, doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
 
 // checkJSON is the part of check's JSON the tests read.
@@ -141,7 +118,7 @@ var checkKinds = []struct {
 
 func TestCheckFixtureKinds(t *testing.T) {
 	repo := checkRepo(t)
-	schema := sarifSchema(t)
+	schema := sarifschema.Load(t, "../..")
 	for _, k := range checkKinds {
 		t.Run(k.branch, func(t *testing.T) {
 			base := []string{"check", "--repo", repo, "--base", "main", "--head", k.branch}
