@@ -62,8 +62,15 @@ func TestMemoryInFiles(t *testing.T) {
 		// on a loaded machine catches a higher peak. Measured at load 10
 		// (lowest of three): first run 8.0, 18.5 and 17.0 MiB at 10,000,
 		// 50,000 and 100,000 files, while a heap profile after a forced
-		// collection at file 40,000 of 50,000 holds 2.2 MB in all.
-		slack = 8 << 20
+		// collection at file 40,000 of 50,000 holds 2.2 MB in all. Under
+		// go test ./... on two cores (the fresh-clone .ci/run, other test
+		// binaries beside this one) the lowest of six rounds was 3.2 MiB at
+		// 1,000 files and 14.1 at 10,000 (alone: 2–8 against 9–12, on this
+		// and the previous session's code alike), past 8 MiB of slack in
+		// two of five runs: 12 MiB. At the default sizes that still fails a
+		// file costing 1.4 KB (9,000 more files); PERMSIM_SCALE_FILES=1
+		// (90,000 more) catches the 0.6–0.9 KB a file cost before issue 15.
+		slack = 12 << 20
 	)
 	old := debug.SetMemoryLimit(bound)
 	defer debug.SetMemoryLimit(old)
