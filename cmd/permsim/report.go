@@ -133,12 +133,17 @@ func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var out, format string
 	var schema bool
 	var timeout time.Duration
-	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--timeout D] [--show-secrets] 'SELECT …'  |  --schema",
+	var file string
+	var width int
+	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--width N] [--timeout D] [--show-secrets] 'SELECT …' | --file FILE | -  |  --schema",
 		`Runs one DuckDB query (SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE,
 SHOW) over the views calls (one row per distinct tool call), calls_all
 (copies included), decisions and rules; anything that would write, load or
-set something, or a second statement, is refused. --schema lists
-every view and column with its meaning; docs/sql.md has ready queries.
+set something, or a second statement, is refused. The query is the
+argument, or read from a file (-f FILE) or from stdin (- or -f -). --schema
+lists every view and column with its meaning; docs/sql.md has ready queries.
+On a terminal the table is fitted to its width (long values end in "…");
+--width 0 prints every value whole, as does a pipe or a file.
 Credentials in the output are masked unless --show-secrets. A query stops
 at --timeout (Ctrl-C stops it at once); DuckDB holds at most 1 GB of memory
 and spills at most 8 GB to a temporary folder removed when permsim ends.
@@ -146,10 +151,14 @@ and spills at most 8 GB to a temporary folder removed when permsim ends.
 Examples:
   permsim sql --schema
   permsim sql "SELECT tool, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC"
+  permsim sql -f risky.sql
+  echo "SELECT count(*) FROM decisions" | permsim sql -
   permsim sql --format csv "SELECT rule_text, command FROM decisions WHERE dangerous AND outcome_group = 'runs'"`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "table", "table, csv or json (JSON Lines)")
 	fs.BoolVar(&schema, "schema", false, "list every view and column with a one-line meaning, and exit")
+	fs.StringVarP(&file, "file", "f", "", "read the query from this file (- for stdin)")
+	fs.IntVar(&width, "width", -1, "widest table line; 0 for no limit (default: the terminal's width, none when stdout is not a terminal)")
 	showSecrets := showSecretsFlag(fs, stdout, showSecretsUsage)
 	fs.DurationVar(&timeout, "timeout", 5*time.Minute, "stop the query after this long (0: no limit)")
 	if err := parse(fs, args); err != nil {
@@ -164,8 +173,24 @@ Examples:
 		}
 		return queries.WriteSchema(stdout)
 	}
-	if fs.NArg() != 1 {
-		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls"  (permsim sql --schema lists the columns)`}
+	if file != "" && fs.NArg() != 0 {
+		return usageError{msg: "give the query either as an argument or with -f, not both", hint: "permsim sql -f query.sql"}
+	}
+	if file == "" && fs.NArg() != 1 {
+		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls", permsim sql -f query.sql, or permsim sql - (stdin)  (permsim sql --schema lists the columns)`}
+	}
+	if file == "" && fs.Arg(0) == "-" {
+		file = "-"
+	}
+	query := fs.Arg(0)
+	if file != "" {
+		var err error
+		if query, err = readQuery(file, stdin); err != nil {
+			return err
+		}
+	}
+	if width < 0 {
+		width = terminalWidth(stdout)
 	}
 	switch format {
 	case "table", "csv", "json":
@@ -186,7 +211,7 @@ Examples:
 		qctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	err = db.QueryWith(qctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets})
+	err = db.QueryWith(qctx, strings.TrimSpace(query), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets, Width: width})
 	if err != nil && errors.Is(qctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 		return fmt.Errorf("the query ran past --timeout %v and was stopped (a longer --timeout, or 0 for none, lets it finish)", timeout)
 	}
