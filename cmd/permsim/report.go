@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/permsim/permsim/audit"
 	"io"
 	"os"
 	"strings"
@@ -23,7 +24,7 @@ type reportFlags struct {
 func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
 	var f reportFlags
-	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--show-secrets]",
+	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--fail-on SEVERITY] [--show-secrets]",
 		`Prints the risk report over the last ingest and replay: the dangerous calls
 that would have run without asking, grouped by the rule (and file) that let
 them through, with the top commands behind each; the same per week (by
@@ -33,22 +34,42 @@ run could not decide, by cause. --format html writes one self-contained page
 with charts. Credentials in commands are masked unless --show-secrets.
 The text report is coloured on a terminal (not with NO_COLOR set).
 
+--fail-on SEVERITY makes it a CI gate: after the report, exit 1 when a
+dangerous call of the window is at or above SEVERITY (critical: a
+destructive or secret-reading call that runs unasked; high: another
+dangerous call that runs; medium: one not decided; low: one that asks),
+saying how many of each on stderr.
+Exit status: 0 done; 1 a call at or above --fail-on; 2 bad usage.
+
 Examples:
   permsim report --since 30d
+  permsim report --since 1d --fail-on critical > report.txt
   permsim report --format html --since 2026-11-01 --until 2026-12-01 > risk.html`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "text", "text, markdown, html or json")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
 	fs.StringVar(&f.until, "until", "", "only calls before this time (same forms as --since)")
+	failOn := fs.String("fail-on", "", "exit 1 when a dangerous call in the window is at or above this severity: critical (destructive or secret-reading, runs unasked), high (other dangerous, runs), medium (not decided), low (asks) — for CI")
 	f.showSecrets = showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	var threshold audit.Severity
+	if *failOn != "" {
+		s, err := audit.ParseSeverity(strings.TrimSpace(*failOn))
+		if err != nil {
+			return usageError{msg: "--fail-on: " + err.Error(), hint: "--fail-on critical, --fail-on high"}
+		}
+		threshold = s
 	}
 	opts, err := f.options(format, stdout)
 	if err != nil {
 		return err
 	}
-	return reportWith(ctx, out, format, stdout, opts)
+	if err := reportWith(ctx, out, format, stdout, opts); err != nil || *failOn == "" {
+		return err
+	}
+	return failReport(ctx, out, opts, threshold, stderr)
 }
 
 // options turns the flags into the report's options.
