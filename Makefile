@@ -4,13 +4,23 @@
 
 GO      ?= go
 BIN     := bin/permsim
+# --version says which release and commit a binary is (cmd/permsim/version.go):
+# Go stamps neither for a build from this tree under -buildvcs=false.
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null)
+COMMIT  := $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS := -X main.buildVersion=$(VERSION) -X main.buildCommit=$(COMMIT)
 DEMO    := $(CURDIR)/.demo
 export CGO_ENABLED := 1
 
-.PHONY: build test demo bench lint clean verify fuzz notebooks
+.PHONY: build install test demo bench lint clean verify fuzz notebooks
 
 build:
-	$(GO) build -o $(BIN) ./cmd/permsim
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/permsim
+
+# permsim into $(go env GOBIN), or $(go env GOPATH)/bin: the folder `go
+# install` uses, which must be on PATH.
+install:
+	$(GO) install -ldflags '$(LDFLAGS)' ./cmd/permsim
 
 test: lint
 	$(GO) test -count=1 ./...

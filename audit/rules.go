@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -233,66 +232,6 @@ func (a *auditor) neverConsulted() {
 	}
 }
 
-// hooks reports hooks the repository ships that would run code on the
-// user's machine: Claude Code's (which Cursor also loads), Gemini CLI's,
-// Cursor's own, and OpenCode plugins. Codey's own hooks only watch, and it
-// does not carry Claude Code's over.
-func (a *auditor) hooks() {
-	for _, f := range a.repoClaudeSettings() {
-		s, _ := claude.ReadSettings(f)
-		if s == nil || len(s.Hooks) == 0 {
-			continue
-		}
-		for _, h := range hookCommands(s.Hooks) {
-			a.add(Finding{Kind: KindRepoHook, File: f, Line: lineOf(s.Data, mustQuote(h.command)), Severity: Medium,
-				Harnesses: []string{toolcall.ClaudeCode, toolcall.Cursor},
-				Message:   fmt.Sprintf("the repository's %s hook runs %q on your machine in Claude Code (and in Cursor, which loads Claude Code's hooks); Codey does not run it, so whatever it blocks is not blocked there", h.event, h.command)})
-		}
-	}
-	gem := filepath.Join(a.opts.Project, ".gemini", "settings.json")
-	if data := a.read(gem, safefile.JSON); data != nil {
-		var doc struct {
-			Hooks json.RawMessage `json:"hooks"`
-		}
-		if json.Unmarshal(data, &doc) == nil && len(doc.Hooks) > 0 {
-			for _, h := range hookCommands(doc.Hooks) {
-				a.add(Finding{Kind: KindRepoHook, File: gem, Line: lineOf(data, mustQuote(h.command)), Severity: Medium, Harnesses: []string{toolcall.Gemini},
-					Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Gemini CLI", h.event, h.command)})
-			}
-		}
-	}
-	cur := filepath.Join(a.opts.Project, ".cursor", "hooks.json")
-	if data := a.read(cur, safefile.JSON); data != nil {
-		var doc struct {
-			Hooks map[string][]struct {
-				Command string `json:"command"`
-			} `json:"hooks"`
-		}
-		if json.Unmarshal(data, &doc) == nil {
-			events := slices.Sorted(maps.Keys(doc.Hooks))
-			for _, e := range events {
-				for _, h := range doc.Hooks[e] {
-					if h.Command == "" {
-						continue
-					}
-					a.add(Finding{Kind: KindRepoHook, File: cur, Line: lineOf(data, mustQuote(h.Command)), Severity: Medium, Harnesses: []string{toolcall.Cursor},
-						Message: fmt.Sprintf("the repository's %s hook runs %q on your machine in Cursor", e, h.Command)})
-				}
-			}
-		}
-	}
-	plugins := filepath.Join(a.opts.Project, ".opencode", "plugins")
-	if ents, err := safefile.ReadDir(plugins); err == nil {
-		for _, e := range ents {
-			switch filepath.Ext(e.Name()) {
-			case ".js", ".ts", ".mjs", ".cjs", ".mts":
-				a.add(Finding{Kind: KindRepoHook, File: filepath.Join(plugins, e.Name()), Line: 1, Severity: Medium, Harnesses: []string{toolcall.OpenCode},
-					Message: "an OpenCode plugin the repository ships: OpenCode loads it as code and runs it in its own process"})
-			}
-		}
-	}
-}
-
 // repoClaudeSettings are the Claude Code settings files in the project
 // whose hooks run: the repository's settings.json and, when git tracks it,
 // settings.local.json.
@@ -301,35 +240,6 @@ func (a *auditor) repoClaudeSettings() []string {
 	for _, f := range a.repoSettings() {
 		if _, err := os.Stat(f); err == nil {
 			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// hookCommand is one command hook.
-type hookCommand struct{ event, command string }
-
-// hookCommands reads Claude Code's (and Gemini CLI's) hooks shape: event →
-// [{matcher, hooks: [{type, command}]}].
-func hookCommands(raw json.RawMessage) []hookCommand {
-	var events map[string][]struct {
-		Hooks []struct {
-			Type    string `json:"type"`
-			Command string `json:"command"`
-		} `json:"hooks"`
-	}
-	if json.Unmarshal(raw, &events) != nil {
-		return nil
-	}
-	names := slices.Sorted(maps.Keys(events))
-	var out []hookCommand
-	for _, e := range names {
-		for _, m := range events[e] {
-			for _, h := range m.Hooks {
-				if h.Command != "" && (h.Type == "" || h.Type == "command") {
-					out = append(out, hookCommand{event: e, command: h.Command})
-				}
-			}
 		}
 	}
 	return out

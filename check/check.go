@@ -419,6 +419,18 @@ var destructive = map[string]bool{
 	"cloud-destructive": true, "database-destructive": true, "disk-system": true, "secret-read": true,
 }
 
+// DestructiveCategories lists the danger categories whose calls, running
+// unasked, are critical (check's default --fail-on; report --fail-on uses
+// the same list), sorted.
+func DestructiveCategories() []string {
+	out := make([]string, 0, len(destructive))
+	for c := range destructive {
+		out = append(out, c)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // caseSeverity is how bad one case's change is: a destructive or
 // secret-reading case that now runs unasked is critical, another case that
 // now runs is high, a case only no longer blocked (it asks) is medium.

@@ -138,7 +138,7 @@ func (s Summary) String() string {
 	}
 	for i, p := range s.Problems {
 		if i == 5 {
-			fmt.Fprintf(&b, "  … and %d more problems\n", len(s.Problems)-5)
+			fmt.Fprintf(&b, "  … and %d more problems (permsim replay --problems lists them all)\n", len(s.Problems)-5)
 			break
 		}
 		fmt.Fprintf(&b, "  problem: %s\n", textsafe.Escape(p))

@@ -165,6 +165,9 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 	if callsIDErr == nil && rs != nil {
 		rs.write(outDir, scan, callsID)
 	}
+	if err := writeProblems(outDir, opts.Shard, d.sum.Problems); err != nil {
+		d.sum.Problems = append(d.sum.Problems, fmt.Sprintf("this run's problems were not kept for replay --problems: %v", err))
+	}
 	d.sum.Elapsed = time.Since(start)
 	return d.sum, nil
 }

@@ -228,6 +228,7 @@ func TestEveryCommandFailsOnUnwritableOutput(t *testing.T) {
 		{"version", "", []string{"--version"}},
 		{"verify --generate", "", []string{"verify", "--generate", "20", "--seed", "1", "--harness", "claude"}},
 		{"sql --schema", "", []string{"sql", "--schema"}},
+		{"replay --problems", "", []string{"replay", "--problems", "--out", store}},
 	}
 	for _, c := range outputCases(project, home, cases) {
 		cmds = append(cmds, cmd{c.name, c.stdin, slicesReplace(c.args, "STORE", store)})

@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
+	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/registry"
 	"github.com/permsim/permsim/remote"
 	"github.com/permsim/permsim/replay"
@@ -97,7 +100,7 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--problems] [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
 		`Decides every ingested shell and file-tool call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
@@ -121,14 +124,29 @@ other shards'. The N shards run at once (they share the store's writer
 lock; ingest waits for them) and together write what one run writes;
 report then reads every shard's decisions (docs/scale.md).
 
+--problems lists every problem the last replay met (settings it could not
+read, project folders not found, …; the summary shows five), by shard for a
+sharded replay, without deciding again.
+
 Example:
   permsim replay --since 7d --mode default
+  permsim replay --problems
   parallel permsim replay --shard {}/4 ::: 0 1 2 3`, stderr)
 	f.register(fs, true)
 	f.registerHooks(fs)
 	shardFlag := fs.String("shard", "", "K/N or auto/N: decide only the projects of shard K of N (auto: K is $JOB_COMPLETION_INDEX)")
+	problems := fs.Bool("problems", false, "list every problem the last replay met (the summary shows five), and exit without deciding")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *problems {
+		if fs.NArg() != 0 {
+			return usageError{msg: "--problems takes no argument"}
+		}
+		if err := checkLocal("--out", f.out); err != nil {
+			return err
+		}
+		return writeProblems(f.out, stdout)
 	}
 	opts, err := f.options(progressWriter(stderr))
 	if err != nil {
@@ -169,4 +187,31 @@ Example:
 	fmt.Fprint(stderr, sum.String())
 	reportHooks("replay", f.hookRun, stderr)
 	return err
+}
+
+// writeProblems prints every problem of the last replay under out (replay
+// --problems), one per line, or says that none was recorded.
+func writeProblems(out string, stdout io.Writer) error {
+	runs, err := replay.ReadProblems(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no replay has recorded its problems in %s: run permsim replay --out %s first", out, out)
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range runs {
+		who := "the replay"
+		if r.Shard != "" {
+			who = "shard " + r.Shard
+		}
+		n := fmt.Sprintf("%d problems", len(r.Problems))
+		if len(r.Problems) == 1 {
+			n = "1 problem"
+		}
+		fmt.Fprintf(stdout, "%s of %s (finished %s):\n", n, who, r.Finished.Format(time.RFC3339))
+		for _, p := range r.Problems {
+			fmt.Fprintf(stdout, "  %s\n", textsafe.Escape(p))
+		}
+	}
+	return nil
 }

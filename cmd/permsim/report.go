@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/permsim/permsim/audit"
 	"io"
 	"os"
 	"strings"
@@ -23,7 +24,7 @@ type reportFlags struct {
 func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
 	var f reportFlags
-	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--show-secrets]",
+	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--fail-on SEVERITY] [--show-secrets]",
 		`Prints the risk report over the last ingest and replay: the dangerous calls
 that would have run without asking, grouped by the rule (and file) that let
 them through, with the top commands behind each; the same per week (by
@@ -33,22 +34,42 @@ run could not decide, by cause. --format html writes one self-contained page
 with charts. Credentials in commands are masked unless --show-secrets.
 The text report is coloured on a terminal (not with NO_COLOR set).
 
+--fail-on SEVERITY makes it a CI gate: after the report, exit 1 when a
+dangerous call of the window is at or above SEVERITY (critical: a
+destructive or secret-reading call that runs unasked; high: another
+dangerous call that runs; medium: one not decided; low: one that asks),
+saying how many of each on stderr.
+Exit status: 0 done; 1 a call at or above --fail-on; 2 bad usage.
+
 Examples:
   permsim report --since 30d
+  permsim report --since 1d --fail-on critical > report.txt
   permsim report --format html --since 2026-11-01 --until 2026-12-01 > risk.html`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "text", "text, markdown, html or json")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
 	fs.StringVar(&f.until, "until", "", "only calls before this time (same forms as --since)")
+	failOn := fs.String("fail-on", "", "exit 1 when a dangerous call in the window is at or above this severity: critical (destructive or secret-reading, runs unasked), high (other dangerous, runs), medium (not decided), low (asks) — for CI")
 	f.showSecrets = showSecretsFlag(fs, stdout, showSecretsUsage)
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	var threshold audit.Severity
+	if *failOn != "" {
+		s, err := audit.ParseSeverity(strings.TrimSpace(*failOn))
+		if err != nil {
+			return usageError{msg: "--fail-on: " + err.Error(), hint: "--fail-on critical, --fail-on high"}
+		}
+		threshold = s
 	}
 	opts, err := f.options(format, stdout)
 	if err != nil {
 		return err
 	}
-	return reportWith(ctx, out, format, stdout, opts)
+	if err := reportWith(ctx, out, format, stdout, opts); err != nil || *failOn == "" {
+		return err
+	}
+	return failReport(ctx, out, opts, threshold, stderr)
 }
 
 // options turns the flags into the report's options.
@@ -133,12 +154,17 @@ func runSQL(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	var out, format string
 	var schema bool
 	var timeout time.Duration
-	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--timeout D] [--show-secrets] 'SELECT …'  |  --schema",
+	var file string
+	var width int
+	fs := newFlags("sql", "[--out DIR] [--format table|csv|json] [--width N] [--timeout D] [--show-secrets] 'SELECT …' | --file FILE | -  |  --schema",
 		`Runs one DuckDB query (SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE,
 SHOW) over the views calls (one row per distinct tool call), calls_all
 (copies included), decisions and rules; anything that would write, load or
-set something, or a second statement, is refused. --schema lists
-every view and column with its meaning; docs/sql.md has ready queries.
+set something, or a second statement, is refused. The query is the
+argument, or read from a file (-f FILE) or from stdin (- or -f -). --schema
+lists every view and column with its meaning; docs/sql.md has ready queries.
+On a terminal the table is fitted to its width (long values end in "…");
+--width 0 prints every value whole, as does a pipe or a file.
 Credentials in the output are masked unless --show-secrets. A query stops
 at --timeout (Ctrl-C stops it at once); DuckDB holds at most 1 GB of memory
 and spills at most 8 GB to a temporary folder removed when permsim ends.
@@ -146,10 +172,14 @@ and spills at most 8 GB to a temporary folder removed when permsim ends.
 Examples:
   permsim sql --schema
   permsim sql "SELECT tool, count(*) FROM calls GROUP BY ALL ORDER BY 2 DESC"
+  permsim sql -f risky.sql
+  echo "SELECT count(*) FROM decisions" | permsim sql -
   permsim sql --format csv "SELECT rule_text, command FROM decisions WHERE dangerous AND outcome_group = 'runs'"`, stderr)
 	fs.StringVar(&out, "out", defaultOut(), "folder holding the calls, decisions and rules tables")
 	fs.StringVar(&format, "format", "table", "table, csv or json (JSON Lines)")
 	fs.BoolVar(&schema, "schema", false, "list every view and column with a one-line meaning, and exit")
+	fs.StringVarP(&file, "file", "f", "", "read the query from this file (- for stdin)")
+	fs.IntVar(&width, "width", -1, "widest table line; 0 for no limit (default: the terminal's width, none when stdout is not a terminal)")
 	showSecrets := showSecretsFlag(fs, stdout, showSecretsUsage)
 	fs.DurationVar(&timeout, "timeout", 5*time.Minute, "stop the query after this long (0: no limit)")
 	if err := parse(fs, args); err != nil {
@@ -164,8 +194,24 @@ Examples:
 		}
 		return queries.WriteSchema(stdout)
 	}
-	if fs.NArg() != 1 {
-		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls"  (permsim sql --schema lists the columns)`}
+	if file != "" && fs.NArg() != 0 {
+		return usageError{msg: "give the query either as an argument or with -f, not both", hint: "permsim sql -f query.sql"}
+	}
+	if file == "" && fs.NArg() != 1 {
+		return usageError{msg: "want exactly one SQL statement", hint: `permsim sql "SELECT count(*) FROM calls", permsim sql -f query.sql, or permsim sql - (stdin)  (permsim sql --schema lists the columns)`}
+	}
+	if file == "" && fs.Arg(0) == "-" {
+		file = "-"
+	}
+	query := fs.Arg(0)
+	if file != "" {
+		var err error
+		if query, err = readQuery(file, stdin); err != nil {
+			return err
+		}
+	}
+	if width < 0 {
+		width = terminalWidth(stdout)
 	}
 	switch format {
 	case "table", "csv", "json":
@@ -186,7 +232,7 @@ Examples:
 		qctx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
-	err = db.QueryWith(qctx, strings.TrimSpace(fs.Arg(0)), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets})
+	err = db.QueryWith(qctx, strings.TrimSpace(query), stdout, format, queries.QueryOptions{ShowSecrets: *showSecrets, Width: width})
 	if err != nil && errors.Is(qctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 		return fmt.Errorf("the query ran past --timeout %v and was stopped (a longer --timeout, or 0 for none, lets it finish)", timeout)
 	}

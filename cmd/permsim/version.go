@@ -10,14 +10,22 @@ import (
 	"github.com/permsim/permsim/replay"
 )
 
-// writeVersion prints permsim's version (the module version, or the VCS
-// revision a development build was made from) and, per simulator, the
-// real harness version it was checked against and how it fared.
-func writeVersion(w io.Writer) {
-	version, rev, dirty := "(devel)", "", false
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		if bi.Main.Version != "" {
-			version = bi.Main.Version
+// buildVersion and buildCommit are stamped by `make build` and `make
+// install` (-ldflags -X: git describe and git rev-parse), because Go
+// stamps neither when it builds from a work tree with -buildvcs=false (a
+// GOFLAGS many CI machines set) and leaves the main module's version at
+// "(devel)" for every build that is not `go install …@version`.
+var buildVersion, buildCommit string
+
+// versionLine is permsim's first --version line: the module version (Go's
+// own for `go install …@v1.2.3`, else make's stamp) and the commit (the VCS
+// stamp Go writes, else make's), each said to be unknown rather than left
+// out, so a bug report always says which of them is missing.
+func versionLine(bi *debug.BuildInfo, stampVersion, stampCommit string) string {
+	version, rev, dirty := "", "", false
+	if bi != nil {
+		if v := bi.Main.Version; v != "" && v != "(devel)" {
+			version = v
 		}
 		for _, s := range bi.Settings {
 			switch s.Key {
@@ -28,17 +36,35 @@ func writeVersion(w io.Writer) {
 			}
 		}
 	}
-	line := "permsim " + version
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		line += " (" + rev
-		if dirty {
-			line += ", modified"
-		}
-		line += ")"
+	if version == "" {
+		version = stampVersion
 	}
+	if rev == "" {
+		rev = stampCommit
+	}
+	if version == "" {
+		version = "(devel: version unknown; make build stamps it)"
+	}
+	line := "permsim " + version
+	if rev == "" {
+		return line + " (commit unknown)"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	line += " (commit " + rev
+	if dirty {
+		line += ", modified"
+	}
+	return line + ")"
+}
+
+// writeVersion prints permsim's version and commit (versionLine) and, per
+// simulator, the real harness version it was checked against and how it
+// fared.
+func writeVersion(w io.Writer) {
+	bi, _ := debug.ReadBuildInfo()
+	line := versionLine(bi, buildVersion, buildCommit)
 	fmt.Fprintln(w, line)
 	fmt.Fprintf(w, "decisions written as %s\n\nSimulators:\n", replay.EngineVersion)
 	for _, h := range registry.Simulated() {
