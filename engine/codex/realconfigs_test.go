@@ -23,3 +23,15 @@ func TestDifferentialRealConfigs(t *testing.T) {
 		return appServerCorpus(t, dir, base, known, 0, false)
 	})
 }
+
+// coverageDir holds rules files written the ways people write them beyond
+// plain prefix_rule() calls (network_rule, host_executable, def and if,
+// variables, examples, files Codex refuses), recorded like the others to
+// check the branches of the rules reader the committed files did not reach.
+const coverageDir = realDir + "/coverage"
+
+func TestDifferentialRulesCoverage(t *testing.T) {
+	corpustest.RunDrawn(t, coverageDir, 0, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+		return appServerCorpus(t, dir, base, known, 0, false)
+	})
+}
