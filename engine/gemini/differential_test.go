@@ -52,8 +52,14 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			env.Flags[FlagMode] = *c.Mode
 		}
 	}
-	if len(c.Env) > 0 {
-		return env, "environment variables"
+	for k, v := range c.Env {
+		// The case was driven through `gemini -p` (verify/geminidrive's
+		// HeadlessEnv): the headless front end.
+		if k == "PERMSIM_GEMINI_HEADLESS" && v == "1" {
+			env.Flags[FlagHeadless] = "true"
+			continue
+		}
+		return env, "environment variable " + k
 	}
 	for i := 0; i < len(c.Args); i++ {
 		flag := c.Args[i]
@@ -125,7 +131,13 @@ func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min flo
 			return p, env.HomeDir, ""
 		},
 		Mode: func(t *testing.T, p *Policy, r diffResult) {
-			if got := string(p.Modes()[0]); got != r.EffectiveMode {
+			// A headless run reports the --approval-mode it was given
+			// (auto_edit), not the session's mode id (autoEdit).
+			want := r.EffectiveMode
+			if want == "auto_edit" {
+				want = string(ModeAutoEdit)
+			}
+			if got := string(p.Modes()[0]); got != want {
 				t.Errorf("%s: effective mode %s, real Gemini CLI %s", r.Config, got, r.EffectiveMode)
 			}
 		},

@@ -23,3 +23,14 @@ func TestDifferentialRealConfigs(t *testing.T) {
 		return diffCorpus(t, dir, base, known, 0, false)
 	})
 }
+
+// coverageDir holds settings and policy forms the committed files did not
+// use, recorded like them to check the branches the committed files did
+// not reach (its make_cases.py).
+const coverageDir = "../../testdata/gemini/realconfigs/coverage"
+
+func TestDifferentialSettingsCoverage(t *testing.T) {
+	corpustest.RunDrawn(t, coverageDir, 0, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+		return diffCorpus(t, dir, base, known, 0, false)
+	})
+}

@@ -15,6 +15,8 @@ dotfiles repository's .gemini is the home's.
 
     python3 make_cases.py            # realconfigs.cases.jsonl
     python3 make_cases.py --heldout  # heldout.cases.jsonl
+    python3 make_cases.py --headless # headless.cases.jsonl: the same
+        configurations (as their authors use them) through `gemini -p`
 """
 import json, os, sys, tomllib
 import re._parser as sre_parse
@@ -123,7 +125,14 @@ def shell_words(rules):
     return uniq
 
 
+# Programs that wait on their standard input when given no file: a rule
+# naming one bare gets a file to read, as an agent would give it.
+STDIN_READERS = {"cat", "head", "tail", "wc", "sort", "uniq", "tr", "tee", "xargs", "less", "more",
+                 "python", "python3", "node", "bc", "sh", "bash"}
+
+
 def commands_for(words):
+    words = [(c + " README.md" if c in STDIN_READERS else c, d) for c, d in words]
     cmds = []
     kinds = [lambda c: c + " --help", lambda c: c + " && ls", lambda c: c + " | head -1", lambda c: c + " > out.txt",
              lambda c: "echo $(" + c + ")", lambda c: "cd src && " + c, lambda c: c + "; rm -rf build",
@@ -175,6 +184,7 @@ def load_sources():
 
 def main():
     heldout = "--heldout" in sys.argv
+    headless = "--headless" in sys.argv
     by_repo = {}
     for repo, path in load_sources():
         by_repo.setdefault(repo, []).append(path)
@@ -209,6 +219,17 @@ def main():
             layouts.append(("user", home, dict(PROJECT, **files), []))
             for p in extra:
                 layouts.append(("flag-" + os.path.basename(p)[:-5], dict(HOME), dict(PROJECT, **files), ["--policy", P + "/" + p]))
+        if headless:
+            # The front end Gemini CLI runs without anyone to ask: one case
+            # per configuration as its authors use it, in default mode and
+            # in the other mode of its ACP cases.
+            name, home, proj, args = layouts[-1] if repo in DOTFILES else layouts[1]
+            for mode in ("default", other):
+                cid = f"rg-{slug}-{name}-headless-{mode.lower()}"
+                cases.append({"id": cid, "harness": "gemini", "config": cid[3:], "git": True, "mode": MODE_ARG[mode],
+                              "trust": True, "home_files": home, "project_files": proj, "args": args,
+                              "env": {"PERMSIM_GEMINI_HEADLESS": "1"}, "calls": short})
+            continue
         for name, home, proj, args in layouts:
             modes = [("default", full if name != "committed" else short), (other, short)]
             if name.startswith("flag-"):
@@ -221,7 +242,7 @@ def main():
             if name != "committed" and not name.startswith("flag-"):
                 cases.append(dict(base, id=f"rg-{slug}-{name}-danger", config=f"{slug}-{name}-danger", mode="default",
                                   calls=[sh(c) for c in DANGER], isolate=True))
-    out = "heldout.cases.jsonl" if heldout else "realconfigs.cases.jsonl"
+    out = "heldout.cases.jsonl" if heldout else "headless.cases.jsonl" if headless else "realconfigs.cases.jsonl"
     with open(os.path.join(HERE, out), "w") as f:
         for c in cases:
             f.write(json.dumps(c, ensure_ascii=False) + "\n")
