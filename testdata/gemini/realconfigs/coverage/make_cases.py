@@ -98,18 +98,93 @@ priority = 100
 }
 
 
+SETTINGS2 = {
+    "disable-always-allow": {"security": {"disableAlwaysAllow": True, "folderTrust": {"enabled": True}},
+                             "tools": {"confirmationRequired": ["read_file"], "allowed": ["run_shell_command(git)"]}},
+    "policy-paths": {"policyPaths": ["/home/user/pol"], "context": {"includeDirectories": ["/home/user/other"]},
+                     "general": {"plan": {"enabled": False}}},
+}
+POLICIES2 = {
+    "field-forms": '''[[rule]]
+toolName = "run_shell_command"
+commandPrefix = "git"
+decision = "allow"
+priority = 100.5
+
+[[rule]]
+toolName = "run_shell_command"
+commandPrefix = "make"
+decision = "allow"
+priority = 100
+modes = ["default", "turbo"]
+
+[[rule]]
+toolName = "run_shell_command"
+commandPrefix = "echo"
+decision = "allow"
+priority = 200
+allow_redirection = true
+deny_message = "x"
+
+[[rule]]
+toolName = ""
+decision = "deny"
+priority = 300
+''',
+    "toml-error": '''[[rule]]
+toolName = "run_shell_command"
+decision = "deny
+priority = 10
+''',
+    "regex-forms": '''[[rule]]
+toolName = "read_file"
+argsPattern = "(notes)\\\\1"
+decision = "deny"
+priority = 500
+
+[[rule]]
+toolName = "read_file"
+argsPattern = '"limit":5'
+decision = "deny"
+priority = 400
+
+[[rule]]
+toolName = "write_file"
+argsPattern = "\\\\t"
+decision = "deny"
+priority = 400
+
+[[rule]]
+toolName = "run_shell_command"
+commandRegex = "(?<=git) status"
+decision = "deny"
+priority = 400
+''',
+}
+CALLS2 = CALLS + [
+    {"tool": "read_file", "input": {"file_path": P + "/README.md", "offset": 0, "limit": 5}},
+    {"tool": "write_file", "input": {"file_path": P + "/tab.txt", "content": "a\tb\r\n\u0001\f\b"}},
+    {"tool": "read_file", "input": {"file_path": H + "/other/x.txt"}},
+]
+
+
 def main():
     cases = []
-    def add(name, home, mode="default"):
+    def add(name, home, mode="default", calls=CALLS):
         cid = f"rg-cov-{name}-{mode.lower()}"
         cases.append({"id": cid, "harness": "gemini", "config": cid[3:], "git": True, "mode": mode, "trust": True,
-                      "home_files": home, "project_files": PROJECT, "args": [], "env": {}, "calls": CALLS})
+                      "home_files": home, "project_files": PROJECT, "args": [], "env": {}, "calls": calls})
     for name, s in SETTINGS.items():
         add(name, dict(HOME, **{".gemini/settings.json": json.dumps(s, indent=2) + "\n"}))
     add("comments", dict(HOME, **{".gemini/settings.json": '{\n  // the user\'s own\n  "tools": {\n    /* allowed */ "allowed": ["run_shell_command(git)"]\n  }\n}\n'}))
     for name, text in POLICIES.items():
         add(name, dict(HOME, **{".gemini/policies/cov.toml": text}))
     add("args-pattern", dict(HOME, **{".gemini/policies/cov.toml": POLICIES["args-pattern"]}), mode="auto_edit")
+    home2 = dict(HOME, **{"other/x.txt": "x\n", "pol/p.toml": POLICIES["star-and-redirect"]})
+    for name, s2 in SETTINGS2.items():
+        add(name, dict(home2, **{".gemini/settings.json": json.dumps(s2, indent=2) + "\n"}), calls=CALLS2)
+    for name, text in POLICIES2.items():
+        add(name, dict(home2, **{".gemini/policies/cov.toml": text}), calls=CALLS2)
     with open(os.path.join(HERE, "coverage.cases.jsonl"), "w") as f:
         for c in cases:
             f.write(json.dumps(c) + "\n")
