@@ -29,3 +29,18 @@ func TestDisabledBuiltinAgents(t *testing.T) {
 		t.Error("no rules listed")
 	}
 }
+
+// OpenCode 1.18.33 answers --agent for an agent the configuration lacks
+// with `agent "plan" not found. Falling back to default agent`
+// (testdata/opencode/realconfigs, ro-rnovatorov-dotfiles-plan): the
+// default agent is default_agent when the configuration names one, also
+// when build is still there.
+func TestMissingAgentFallsBackToDefaultAgent(t *testing.T) {
+	f := newFixture(t, true)
+	f.global(`{"default_agent": "zen", "permission": {"edit": "deny"},
+  "agent": {"zen": {"mode": "primary", "permission": {"edit": "allow"}}, "plan": {"disable": true}}}`)
+	p := f.load()
+	if d := p.Decide(write("notes.md"), "plan"); d.Outcome != engine.Runs {
+		t.Errorf("write as the missing plan agent: %s (%s), want runs under zen's edit allow", d.Outcome, d.Reason)
+	}
+}
