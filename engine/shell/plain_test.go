@@ -61,7 +61,10 @@ func TestPlainCommands(t *testing.T) {
 		// without the rule (testdata/codex/realconfigs, rows
 		// rc-06leong-trainmap-own#34, rc-392fyc-mercury-own#19 and
 		// rc-hhs-tanf-app-own#25), while the same commands unquoted were
-		// asked or refused. Quoted arguments stay plain.
+		// asked or refused. Quoted arguments stay plain. Probe
+		// rc-cov-quoted-names (testdata/codex/realconfigs/coverage) then
+		// showed 'git' push, g"it" push, l''s, 'ls' -la and c'a't run past
+		// forbidden and prompt rules, and git 'push' refused.
 		{`"docker" compose up`, false, nil},
 		{`'git' rebase`, false, nil},
 		{`g"it" status`, false, nil},

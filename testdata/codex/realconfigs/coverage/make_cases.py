@@ -53,6 +53,10 @@ prefix_rule(pattern=["ls"], decision="prompt")
 prefix_rule(pattern=P, decision="prompt")
 prefix_rule(pattern=["ls"], decision="prompt")
 ''',
+    "quoted-names": '''prefix_rule(pattern=["git", "push"], decision="forbidden")
+prefix_rule(pattern=["ls"], decision="prompt")
+prefix_rule(pattern=["cat"], decision="prompt")
+''',
     "examples": '''prefix_rule(
     pattern=["git", ["push", "fetch"]],
     decision="prompt",
@@ -74,6 +78,8 @@ prefix_rule(pattern=["ls"], decision="prompt")
 prefix_rule(pattern=["ls"], decision="prompt")
 ''',
 }
+QUOTED = [ex(c) for c in ["'git' push origin main", "g\"it\" push origin main", "l''s", "'ls' -la", "git 'push' origin main",
+                           "\"cat\" README.md", "c'a't README.md", "ls"]]
 CALLS = [ex(c) for c in ["git push origin main", "/usr/bin/git push origin main", "git fetch", "ls", "ls -la", "cat README.md",
                          "git status", "curl -s https://example.com/", "echo done"]]
 
@@ -110,7 +116,7 @@ def main():
     for name, text in FILES.items():
         base = {"harness": "codex", "config": "cov-" + name, "git": True, "mode": "on-request:workspace-write", "trust": True,
                 "home_files": HOME, "project_files": dict(PROJECT, **{".codex/rules/default.rules": text}), "args": [], "env": {}}
-        cases.append(dict(base, id="rc-cov-" + name, calls=CALLS))
+        cases.append(dict(base, id="rc-cov-" + name, calls=QUOTED if name == "quoted-names" else CALLS))
     with open(os.path.join(HERE, "coverage.cases.jsonl"), "w") as f:
         for c in cases:
             f.write(json.dumps(c) + "\n")
