@@ -228,8 +228,14 @@ func (p *Policy) resolveSettings(env engine.Env) {
 	flags := env.Flags
 	profile := flags[FlagProfile]
 	if profile == "" {
-		if s, ok := p.lookup("profile"); ok {
-			profile, _ = s.value.(string)
+		// A project's config.toml cannot pick the profile: Codex 0.169.0
+		// ignored profile = "…" there (testdata/codex/realconfigs/coverage).
+		for i := len(p.layers) - 1; i >= 0 && profile == ""; i-- {
+			l := p.layers[i]
+			if !l.enabled || l.cfg == nil || l.name == LayerProject {
+				continue
+			}
+			profile, _ = l.cfg["profile"].(string)
 		}
 	}
 	var ap *approval

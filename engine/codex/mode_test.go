@@ -95,3 +95,22 @@ func TestBareGranular(t *testing.T) {
 		t.Errorf("without a granular config: %s, want every switch on", got)
 	}
 }
+
+// A project's config.toml cannot pick the profile: with profile = "strict"
+// and [profiles.strict] approval_policy = "untrusted", sandbox_mode =
+// "read-only" in a trusted project, Codex 0.169.0 ran ls and echo hi >
+// out.txt without asking (testdata/codex/realconfigs/coverage,
+// rc-cov-cfg-profile#0 and #1): the project's profile key was ignored, and
+// with it the profile. The user's config.toml picks one.
+func TestProjectProfileIgnored(t *testing.T) {
+	strict := "[profiles.strict]\napproval_policy = \"never\"\nsandbox_mode = \"read-only\"\n"
+	yes := true
+	p, _ := build(t, setup{projectConfig: "profile = \"strict\"\n" + strict, trustRecord: "trusted", trust: &yes})
+	if got := p.Modes()[0]; got != "on-request:workspace-write" {
+		t.Errorf("project profile: mode %s, want on-request:workspace-write", got)
+	}
+	p, _ = build(t, setup{userConfig: "profile = \"strict\"\n" + strict, trustRecord: "trusted", trust: &yes})
+	if got := p.Modes()[0]; got != "never:read-only" {
+		t.Errorf("user profile: mode %s, want never:read-only", got)
+	}
+}

@@ -427,7 +427,9 @@ func (rf *rulesFile) prefixRule(c *syntax.CallExpr, lines []string) {
 		decision = s
 	}
 	justification := ""
-	if j, ok := vals["justification"]; ok && j != nil {
+	// Unlike decision, justification=None is an error: Codex 0.169.0
+	// loaded no rule of a file holding one.
+	if j, ok := vals["justification"]; ok {
 		s, isStr := j.(string)
 		if !isStr {
 			rf.fail(line, "prefix_rule(): justification must be a string")

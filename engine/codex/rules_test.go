@@ -32,6 +32,10 @@ func TestRulesErrors(t *testing.T) {
 		{`prefix_rule(decision="allow")`, "missing argument for pattern"},
 		{`prefix_rule(pattern=["git"], decision="ask")`, "decision must be"},
 		{`prefix_rule(pattern=["git"], justification="  ")`, "justification cannot be empty"},
+		// justification=None disabled the file's rules in Codex 0.169.0: a
+		// prompt rule for ls beside it did not ask
+		// (testdata/codex/realconfigs/coverage, rc-cov-none-justification#3).
+		{`prefix_rule(pattern=["cat"], decision="prompt", justification=None)`, "justification must be a string"},
 		{`prefix_rule(pattern=["git"], colour="red")`, "unexpected parameter"},
 		{`prefix_rule(pattern=["git"], pattern=["ls"])`, "given twice"},
 		{`prefix_rule(pattern=["git"], match=[[]])`, "example cannot be an empty list"},

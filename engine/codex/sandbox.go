@@ -73,6 +73,9 @@ func (p *Policy) gitEffects(c *shell.Command, dir string, e *effects) {
 	for _, d := range dirs {
 		repo = shell.Resolve(d, repo, p.home)
 	}
+	if gitFailsBeforeWriting(sub, rest) {
+		return
+	}
 	if shell.GitChangesWorktree(sub, rest) {
 		e.write(repo)
 	}
@@ -106,6 +109,50 @@ outputs:
 	case "system":
 		e.write("/etc/gitconfig")
 	}
+}
+
+// gitFailsBeforeWriting reports whether git refuses the command before it
+// writes anything, so that no sandbox has a write to stop: git clean
+// without --force (clean.requireForce, on by default), git switch without
+// a branch, and git commit whose last word is an option that needs a
+// value (-m, -F, --message, --file, also at the end of a bundle such as
+// -am).
+func gitFailsBeforeWriting(sub string, rest []shell.Word) bool {
+	var words []string
+	for _, w := range rest {
+		if !w.Literal {
+			return false // an expansion: its value is not known
+		}
+		words = append(words, w.Lit)
+	}
+	switch sub {
+	case "clean":
+		for _, w := range words {
+			switch {
+			case w == "--":
+				return true
+			case w == "--force" || w == "--interactive":
+				return false
+			case strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "fi"):
+				return false
+			}
+		}
+		return true
+	case "switch":
+		return len(words) == 0
+	case "commit":
+		if len(words) == 0 {
+			return false
+		}
+		last := words[len(words)-1]
+		switch {
+		case last == "--message" || last == "--file":
+			return true
+		case strings.HasPrefix(last, "-") && !strings.HasPrefix(last, "--") && len(last) > 1:
+			return strings.ContainsAny(last[len(last)-1:], "mF")
+		}
+	}
+	return false
 }
 
 // gitRepoWrite says where a git subcommand writes outside its worktree:

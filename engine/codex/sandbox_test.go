@@ -100,3 +100,46 @@ func TestDangerousRm(t *testing.T) {
 		}
 	}
 }
+
+// A git command git itself refuses before it writes anything leaves the
+// sandbox nothing to stop: in read-only and workspace-write sandboxes,
+// `echo $(git clean)`, `echo $(git switch)`, `echo $(git commit -m)` and
+// `git commit -m | head -5` ran (testdata/codex/realconfigs, rows
+// rc-1panel-dev-cordyscrm-on-request-read-only#4,
+// rc-392fyc-mercury-own#11, rc-daiki48-dotfiles-own#5 and #7,
+// rc-fanahova-dot-files-on-request-read-only#5 and #7), while the same
+// commands with their arguments are stopped.
+func TestGitFailsBeforeWriting(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want bool
+	}{
+		{"git clean", true},
+		{"git clean -d", true},
+		{"git clean -fd", false},
+		{"git clean -xdf", false},
+		{"git clean --force", false},
+		{"git clean -i", false},
+		{"git switch", true},
+		{"git switch main", false},
+		{"git switch -c topic", false},
+		{"git switch -", false},
+		{"git commit -m", true},
+		{"git commit --message", true},
+		{"git commit -F", true},
+		{"git commit -m x", false},
+		{"git commit -am", true},
+		{"git commit", false},
+		{"git status", false},
+	}
+	for _, tc := range tests {
+		c := shell.Parse(tc.cmd).Commands[0]
+		_, sub, rest, ok := c.GitArgs()
+		if !ok {
+			t.Fatalf("%s: not read as git", tc.cmd)
+		}
+		if got := gitFailsBeforeWriting(sub, rest); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -276,8 +276,13 @@ prefix_rule(pattern=["python3", "-"], decision="forbidden")
 			outcome: engine.Blocked, group: engine.GroupBlocked, step: stepRules},
 		{sentence: sSplit + " (|)", setup: setup{userRules: rules}, call: execCmd("echo a | tee /tmp/t.txt"), mode: ws,
 			outcome: engine.Asks, group: engine.GroupAsksRule, step: stepRules},
-		{sentence: sSplit + " (quoted words)", setup: setup{userRules: rules}, call: execCmd(`"make" 'deploy'`), mode: ws,
+		// Quoted arguments are plain words; a quoted command name is not
+		// (the real Codex 0.169.0 matched no rule against `"docker"
+		// compose up` or `"git" rebase`: testdata/codex/realconfigs), so the
+		// seed's example quotes the arguments only.
+		{sentence: sSplit + " (quoted words)", setup: setup{userRules: rules}, call: execCmd(`make 'deploy' "now"`), mode: ws,
 			outcome: engine.Blocked, group: engine.GroupBlocked, step: stepRules},
+		whole(`"make" deploy`),
 		whole("make deploy > /tmp/out.txt"),
 		whole("echo $(make deploy)"),
 		whole("make $TARGET"),

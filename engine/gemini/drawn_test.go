@@ -64,3 +64,44 @@ func TestDecideInSession(t *testing.T) {
 		t.Errorf("cp after a directory listing: %s, want runs", got.Outcome)
 	}
 }
+
+// An output recorded or logged cut short loses its closing
+// </untrusted_context>; Gemini CLI saw the whole output. In held-out row
+// rg-ken109-dotfiles-home-default#11 (testdata/gemini/realconfigs), `ls
+// --help` printed "single-column -1" and the later `fd | head -1`, whose
+// parts allow rules cover, asked; the recorded result text stops at 2,000
+// characters, before the closing tag. The block runs to the end of the text.
+// Three rows of testdata/gemini/generated, listed as known differences
+// until now, were the same cut (pg-g1301-03-…#20, pg-g1302-04-…#21,
+// pg-g1302-47-…#15).
+func TestDecideInSessionCutOutput(t *testing.T) {
+	p, d := build(t, setup{trust: "TRUST_FOLDER"})
+	head := expandCall(d, sh("head -1 notes.txt"))
+	cut := "<untrusted_context>\nOutput: Usage: ls [OPTION]...\n      --format=WORD  across -x, commas -m, horizontal -x, long -l,\n  single-column -1, verbose -l, vertical -C\n"
+	if got := p.DecideInSession(head, ModeYolo, []string{cut}); got.Outcome != engine.Asks || got.Step != stepHistory {
+		t.Errorf("head -1 after a cut ls --help: %s at %q, want asks at %q", got.Outcome, got.Step, stepHistory)
+	}
+}
+
+// Headless Gemini CLI has no one to confirm with, and the guard against
+// commands built from earlier output is a confirmation: in
+// testdata/gemini/realconfigs/headless, `echo hi > out.txt` after `ls`
+// printed out.txt ran in yolo mode (rg-tissanr-scan-man-user-headless-yolo#7)
+// and was refused like any other ask in default mode
+// (rg-yuler-typo-user-headless-default#12), where through ACP it asks
+// first in every mode.
+func TestDecideInSessionHeadless(t *testing.T) {
+	ls := "<untrusted_context>\nOutput: README.md\nout.txt\nProcess Group PGID: 70\n</untrusted_context>"
+	p, d := build(t, setup{trust: "TRUST_FOLDER", flags: map[string]string{FlagHeadless: "true"}})
+	echo := expandCall(d, sh("echo hi > out.txt"))
+	if got := p.DecideInSession(echo, ModeYolo, []string{ls}); got.Outcome != engine.Runs {
+		t.Errorf("headless yolo after ls printed out.txt: %s at %q, want runs", got.Outcome, got.Step)
+	}
+	if got := p.DecideInSession(echo, ModeDefault, []string{ls}); got.Outcome != engine.Blocked {
+		t.Errorf("headless default after ls printed out.txt: %s at %q, want blocked", got.Outcome, got.Step)
+	}
+	p, d = build(t, setup{trust: "TRUST_FOLDER"})
+	if got := p.DecideInSession(expandCall(d, sh("echo hi > out.txt")), ModeYolo, []string{ls}); got.Outcome != engine.Asks {
+		t.Errorf("ACP yolo after ls printed out.txt: %s, want asks", got.Outcome)
+	}
+}

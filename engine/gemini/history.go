@@ -20,8 +20,10 @@ import (
 // session's earlier output, so only DecideInSession applies it.
 
 // untrustedContext is the <untrusted_context> blocks of earlier tool
-// output.
-var untrustedContext = regexp.MustCompile(`(?i)<untrusted_context[^>]*>([\s\S]*?)</untrusted_context>`)
+// output. A block without its closing tag runs to the end of the text: a
+// result recorded or logged cut short loses the tag, while Gemini CLI saw
+// the whole output.
+var untrustedContext = regexp.MustCompile(`(?i)<untrusted_context[^>]*>([\s\S]*?)(?:</untrusted_context>|$)`)
 
 // untrustedSplit is where Gemini CLI cuts untrusted text into tokens.
 var untrustedSplit = regexp.MustCompile("[\\s,`\"';()|&\\[\\]{}<>]+")
@@ -176,10 +178,16 @@ func (u *untrusted) flagged(command string) []string {
 // tool calls returned earlier (their result texts, in order): a shell
 // command that reuses a flag or a path-like word of earlier command output
 // asks first, whatever the rules and the mode, unless the tool is not
-// registered or its path check refuses it. With no earlier output it is
-// Decide.
+// registered or its path check refuses it. With no earlier output, and
+// for headless Gemini CLI, it is Decide.
 func (p *Policy) DecideInSession(call engine.Call, mode engine.Mode, earlier []string) engine.Decision {
 	dec := p.Decide(call, mode)
+	// The guard is a confirmation, which headless Gemini CLI never asks
+	// for: there the rules and the mode decide alone
+	// (testdata/gemini/realconfigs/headless).
+	if p.headless {
+		return dec
+	}
 	if len(earlier) == 0 || dec.Step == stepRegistry || dec.Step == stepWorkspace || dec.Step == stepPlanPath || dec.Outcome == engine.Asks {
 		return dec
 	}

@@ -234,8 +234,8 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := engine.Decision{Mode: engine.Mode(name), Label: engine.Label}
 	a := p.agents[name]
 	if a == nil {
-		d.Notes = append(d.Notes, fmt.Sprintf("no agent %q in this configuration; the build agent's rules are used", name))
-		a = p.agents["build"]
+		a = p.fallbackAgent()
+		d.Notes = append(d.Notes, fmt.Sprintf("no agent %q in this configuration; the %s agent's rules are used", name, a.name))
 	}
 	tool, reqs, notes := p.requests(call)
 	d.Notes = append(d.Notes, notes...)

@@ -53,8 +53,19 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	corpustest.Run(t, corpustest.Diff[corpustest.Case, corpustest.Result, *Policy]{
-		Dir: diffDir, Base: "opencode", Known: known, Min: 0.99, PerCase: true,
+	diffCorpus(t, diffDir, "opencode", known, 0.99, true)
+	known.CheckAllSeen(t, "")
+}
+
+// diffCorpus compares every row of dir/<base>.results.jsonl with the
+// simulator, fails a row that differs and is not in known and a corpus
+// whose agreement is under min (0: no minimum), and returns the agreeing
+// and compared rows. A problem reading a configuration fails the corpus
+// when problemsFail, and is logged otherwise (a committed file may hold
+// keys OpenCode ignores: the rows tell whether the simulator does too).
+func diffCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64, problemsFail bool) (int, int) {
+	return corpustest.Run(t, corpustest.Diff[corpustest.Case, corpustest.Result, *Policy]{
+		Dir: dir, Base: base, Known: known, Min: min, PerCase: true,
 		Load: func(t *testing.T, c corpustest.Case, r corpustest.Result) (*Policy, string, string) {
 			env, unsupported := layout(t, c, t.TempDir())
 			if unsupported != "" {
@@ -65,7 +76,11 @@ func TestDifferential(t *testing.T) {
 				t.Fatalf("%s: %v", r.ID, err)
 			}
 			if probs := p.Problems(); len(probs) > 0 {
-				t.Errorf("%s: problems reading the configuration: %v", r.ID, probs)
+				if problemsFail {
+					t.Errorf("%s: problems reading the configuration: %v", r.ID, probs)
+				} else {
+					t.Logf("%s: problems reading the configuration: %v", r.ID, probs)
+				}
 			}
 			return p, env.HomeDir, ""
 		},
@@ -87,5 +102,4 @@ func TestDifferential(t *testing.T) {
 			}}}
 		},
 	})
-	known.CheckAllSeen(t, "")
 }

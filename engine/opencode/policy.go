@@ -511,11 +511,44 @@ func (p *Policy) defaultName() string {
 	return "build"
 }
 
+// fallbackAgent is the agent whose rules apply when the one asked for is
+// not in the configuration. OpenCode 1.18.33 says `agent "X" not found.
+// Falling back to default agent` (testdata/opencode/realconfigs): the
+// configuration's default_agent, else build; when build is disabled too
+// (rnovatorov/dotfiles disables it), the first primary agent by name, else
+// any agent, else one with the built-in defaults only.
+func (p *Policy) fallbackAgent() *agent {
+	if a := p.agents[p.defaultAgent]; a != nil && p.defaultAgent != "" {
+		return a
+	}
+	if a := p.agents["build"]; a != nil {
+		return a
+	}
+	names := make([]string, 0, len(p.agents))
+	for n := range p.agents {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if p.agents[n].mode != "subagent" {
+			return p.agents[n]
+		}
+	}
+	if len(names) > 0 {
+		return p.agents[names[0]]
+	}
+	return &agent{name: "build", mode: "primary"}
+}
+
 // Rules lists every configured rule under its file, plugins and Markdown
 // agents, and the built-in defaults.
 func (p *Policy) Rules() []engine.RuleInfo {
 	out := append([]engine.RuleInfo(nil), p.infos...)
-	for _, r := range p.agents["build"].rules {
+	base := p.agents["build"]
+	if base == nil {
+		base = p.fallbackAgent()
+	}
+	for _, r := range base.rules {
 		if r.layer == LayerBuiltin {
 			out = append(out, engine.RuleInfo{File: "", Layer: LayerBuiltin, List: r.action, Rule: r.text(), InForce: true, Why: "OpenCode " + Version + " default (build agent)"})
 		}

@@ -25,7 +25,9 @@ import (
 // Commands separated by a newline instead of ";" are accepted only when
 // splitNewlines is set.
 //
-// A word's text is what the script spells between the quotes.
+// A word's text is what the script spells between the quotes. The command
+// name itself must be unquoted text: Codex's parser takes a command whose
+// name is a string ("git", 'git', g"it") as not plain.
 func PlainCommands(script string, splitNewlines bool) (cmds [][]string, ok bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).
 		Parse(strings.NewReader(script), "")
@@ -53,6 +55,12 @@ func plainStmt(st *syntax.Stmt, cmds *[][]string) bool {
 	switch x := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		if len(x.Assigns) > 0 || len(x.Args) == 0 {
+			return false
+		}
+		if len(x.Args[0].Parts) != 1 {
+			return false
+		}
+		if _, lit := x.Args[0].Parts[0].(*syntax.Lit); !lit {
 			return false
 		}
 		words := make([]string, 0, len(x.Args))

@@ -55,6 +55,21 @@ func TestPlainCommands(t *testing.T) {
 		{"ls\npwd", true, [][]string{{"ls"}, {"pwd"}}},
 		{"", false, nil},
 		{"ls 'unterminated", false, nil},
+		// A quoted command name is not plain to Codex 0.169.0: under
+		// prompt and forbidden rules for docker compose up, git and cat,
+		// `"docker" compose up`, `"git" rebase` and `"cat" .tfvars` ran
+		// without the rule (testdata/codex/realconfigs, rows
+		// rc-06leong-trainmap-own#34, rc-392fyc-mercury-own#19 and
+		// rc-hhs-tanf-app-own#25), while the same commands unquoted were
+		// asked or refused. Quoted arguments stay plain. Probe
+		// rc-cov-quoted-names (testdata/codex/realconfigs/coverage) then
+		// showed 'git' push, g"it" push, l''s, 'ls' -la and c'a't run past
+		// forbidden and prompt rules, and git 'push' refused.
+		{`"docker" compose up`, false, nil},
+		{`'git' rebase`, false, nil},
+		{`g"it" status`, false, nil},
+		{`ls && "git" status`, false, nil},
+		{`git "status"`, false, [][]string{{"git", "status"}}},
 	}
 	for _, tc := range tests {
 		got, ok := PlainCommands(tc.script, tc.newlines)
