@@ -298,12 +298,19 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range runnerScripts(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if text, ok := otherShellScript(&u.cmd); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.downloadThenRun(units)
+	c.writtenThenRun(units, depth)
+	c.shellOverNetwork(s, units)
+	c.namesOnStdin(s, units)
+	c.printsSecretVars(s, units)
 	c.remotePush(units)
 	if depth < maxDepth {
 		c.literalPipes(s, cwd, depth)
@@ -334,7 +341,7 @@ func (c *checker) command(u unit) {
 	}
 	for _, f := range cmd.Files() {
 		p := shell.Resolve(f.Path, u.dir, c.home)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) {
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) {
 			c.add(SecretRead)
 		}
 		if f.Write {
@@ -363,7 +370,8 @@ func (c *checker) command(u unit) {
 	case "shred":
 		c.add(DestructiveDelete)
 	case "find":
-		if findDeletes(cmd) && !c.findRoutine(u) {
+		// "-empty": empty files and folders hold nothing to lose.
+		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -411,7 +419,7 @@ func (c *checker) command(u unit) {
 			c.add(SecretRead)
 		}
 	case "grep", "egrep", "fgrep", "rg", "ag":
-		if searchesForSecrets(cmd.Args) && searchesTree(name, cmd.Args) {
+		if searchesForSecrets(cmd.Args) && searchesTree(name, cmd.Args) && searchReachesSecrets(name, cmd.Args) {
 			c.add(SecretRead)
 		}
 	case "crontab":
@@ -465,6 +473,9 @@ func (c *checker) command(u unit) {
 		c.add(SecretRead)
 	}
 	c.privilege(u)
+	c.namedFiles(u)
+	c.remoteAccess(u)
+	c.tools(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

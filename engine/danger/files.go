@@ -186,7 +186,30 @@ func AgentConfig(p string) bool {
 		return false
 	}
 	slashed := "/" + strings.TrimPrefix(path.Clean(p), "/")
+	if docFile(path.Base(slashed)) && !slices.ContainsFunc(agentSuffixes, func(s string) bool { return strings.HasSuffix(slashed, s) }) {
+		// ".opencode/INSTALL.md", ".claude/hooks/README.md": a plugin's
+		// documentation, which no agent reads as settings (issue 30).
+		return false
+	}
 	return endsOrInside(slashed, agentSuffixes, agentDirs)
+}
+
+// docFile reports the conventional names of a folder's documentation.
+func docFile(base string) bool {
+	stem := strings.ToUpper(strings.TrimSuffix(base, path.Ext(base)))
+	switch stem {
+	case "README", "INSTALL", "LICENSE", "LICENCE", "CHANGELOG", "CONTRIBUTING", "NOTICE", "COPYING", "AUTHORS":
+		return true
+	}
+	return false
+}
+
+// loadsDotenv reports "source .env" (or ". ./.env.local"): the variables
+// go into the shell's environment, which shows them to no one; printing
+// them (env, printenv, echo $KEY) or sending them is marked on its own.
+func loadsDotenv(via, p string) bool {
+	base := path.Base(p)
+	return (via == "source" || via == ".") && (base == ".env" || strings.HasPrefix(base, ".env."))
 }
 
 // writeCategories returns the categories of writing (or, with del, deleting)
