@@ -62,9 +62,10 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name] && !(len(v) > 0 && (v[0] == "alias" || v[0] == "config")):
-		// "glab alias delete co", "gcloud config unset": the CLI's own
-		// shortcuts and settings, no resource.
+	case deleteVerbCLIs[name] && !(len(v) > 0 && (v[0] == "alias" || v[0] == "config" || v[0] == "tag")):
+		// "glab alias delete co", "gcloud config unset", "az tag delete
+		// --name t": the CLI's own shortcuts and settings, a tag name; no
+		// resource.
 		for _, w := range v {
 			if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") ||
 				strings.HasSuffix(w, ":delete") || strings.HasSuffix(w, ":destroy") || w == "rm" && name != "firebase" {

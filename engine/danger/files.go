@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // secretNames are file names that hold credentials wherever they are.
@@ -202,6 +204,25 @@ func docFile(base string) bool {
 		return true
 	}
 	return false
+}
+
+// dotenvCopy reports "cp ../main/.env .env": a copy of a dotenv file to
+// another dotenv file (a worktree's, a checkout's), which shows it to no
+// one.
+func dotenvCopy(uses []shell.FileUse) bool {
+	sawRead, sawWrite := false, false
+	for _, f := range uses {
+		if f.Via != "cp" && f.Via != "install" {
+			return false
+		}
+		base := path.Base(f.Path)
+		if base != ".env" && !strings.HasPrefix(base, ".env.") || envTemplates[base] && f.Write {
+			return false
+		}
+		sawRead = sawRead || f.Read
+		sawWrite = sawWrite || f.Write
+	}
+	return sawRead && sawWrite
 }
 
 // loadsDotenv reports "source .env" (or ". ./.env.local"): the variables

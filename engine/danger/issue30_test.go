@@ -97,6 +97,25 @@ func TestIssue30Dangerous(t *testing.T) {
 		{"echo ~/.pgpass | cpio -o > /tmp/a.cpio", SecretRead},
 		{"fdupes -r -d -N assets", DestructiveDelete},
 		{"set -a; source .env; set +a; echo $DB_PASSWORD", SecretRead},
+		// Added after the first look at the fresh held-out part (heldout2).
+		{"docker swarm leave", CloudDestructive},
+		{"pio pkg publish ./dist/pkg.tar.gz", PackagePublish},
+		{"rcs -o1.2 notes.txt", GitHistoryRewrite},
+		{"qmrestore backup.vma 101 --force 1", CloudDestructive},
+		{"impacket-secretsdump corp.example/admin@10.0.0.5", SecretRead},
+		{"omz plugin enable git", PersistenceStartupFiles},
+		{"kubectl certificate approve node-csr-1", PrivilegeEscalation},
+		{"adb reboot bootloader", DiskSystem},
+		{"VBoxManage controlvm dev poweroff", DiskSystem},
+		{"systemctl hybrid-sleep", DiskSystem},
+		{"tye undeploy", CloudDestructive},
+		{"scrub notes.txt", DestructiveDelete},
+		{"bootc switch quay.example.test/os:next", DiskSystem},
+		{"tye push -v", PackagePublish},
+		{"ko delete -f config/", CloudDestructive},
+		{"owut upgrade", DiskSystem},
+		{"gphoto2 --delete-all-files", DestructiveDelete},
+		{"java -jar jenkins-cli.jar -s https://ci.example.test safe-shutdown", DiskSystem},
 		{"crane append -f layer.tar -t registry.example.test/app:2", PackagePublish},
 		{"docker cp $BOX:/tmp/k ~/.ssh/authorized_keys", PersistenceStartupFiles},
 	} {
@@ -153,6 +172,13 @@ func TestIssue30Everyday(t *testing.T) {
 		"virsh pool-create-as p dir --target /home/user/.ssh/",
 		"aws sqs delete-message --queue-url https://sqs.example.test/q --receipt-handle h",
 		"GOOGLE_APPLICATION_CREDENTIALS=/home/user/key.json python job.py",
+		// Added after the first look at the fresh held-out part (heldout2).
+		"certtool -p --outfile private.key",
+		"openssl genrsa -out server.key 2048",
+		"chage --list bob",
+		"cp ../main-checkout/.env .env",
+		"az tag delete --name old-tag",
+		"vncserver -kill :1",
 	} {
 		if got := Check(bash(cmd), proj, home); len(got) > 0 {
 			t.Errorf("Check(%q) = %v, want nothing", cmd, got)

@@ -237,6 +237,7 @@ func (c *checker) namedFiles(u unit) {
 			prev = args[i-1].Lit
 		}
 		opt, _, attached := strings.Cut(p, "=")
+		c.because(a.Raw)
 		for _, e := range embeddedPaths(p) {
 			if e.write {
 				c.written(resolve(e.path))
@@ -254,7 +255,8 @@ func (c *checker) namedFiles(u unit) {
 			if folder && (destinationOption(prev) || i == len(args)-1 && len(operands(args)) >= 2) {
 				continue
 			}
-			if (reads || fileURL && (name == "curl" || name == "wget")) && (SecretFile(abs) || secretFolder(abs, c.home)) &&
+			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
+			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home)) &&
 				!credentialOption(prev) && !(attached && credentialOption(opt)) {
 				c.add(SecretRead)
 			}
@@ -270,10 +272,13 @@ func (c *checker) namedFiles(u unit) {
 			target = p
 		}
 		if target != "" {
+			c.because(prev, a.Raw)
 			c.written(resolve(target))
 		}
 	}
+	c.because()
 	for _, t := range destinations(name, args) {
+		c.because(t)
 		c.written(resolve(t))
 	}
 	// "LESSOPEN='echo ~/.ssh/id_rsa # %s' less x", "PAGER='cat KEY' man ls":
@@ -287,14 +292,17 @@ func (c *checker) namedFiles(u unit) {
 		for _, f := range strings.Fields(a.Value) {
 			for _, p := range pathsInWord(strings.Trim(f, `"'`)) {
 				if abs := resolve(p); SecretFile(abs) {
+					c.because(a.Name + "=" + a.Value)
 					c.add(SecretRead)
 				}
 			}
 		}
 	}
+	c.because()
 	c.copiesSecret(u, name)
 	if name == "sed" {
 		for _, t := range sedWriteFiles(args) {
+			c.because("w " + t)
 			c.written(resolve(t))
 		}
 	}
@@ -309,7 +317,9 @@ func (c *checker) outputOption(name, opt string) bool {
 // secret file overwritten (SecretRead, as for a file tool's edit).
 func (c *checker) written(abs string) {
 	c.add(writeCategories(abs, false)...)
-	if SecretFile(abs) {
+	if SecretFile(abs) && !secretExts[path.Ext(abs)] {
+		// A key or certificate file (*.key, *.pem) as an output is most
+		// often one being made ("certtool -p --outfile private.key").
 		c.add(SecretRead)
 	}
 }

@@ -81,7 +81,9 @@ func (c *checker) remoteAccess(u unit) {
 			c.add(NetworkExfiltration)
 		}
 	case "x11vnc", "x0vncserver", "vncserver", "tightvncserver", "Xvnc":
-		c.add(NetworkExfiltration)
+		if !hasLit(args, "-kill", "--kill", "-list", "--list", "-help", "--help") {
+			c.add(NetworkExfiltration)
+		}
 	case "transfersh", "transfer":
 		if len(operands(args)) > 0 {
 			c.add(NetworkExfiltration)

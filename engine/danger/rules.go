@@ -74,11 +74,11 @@ func scratchPart(part string) bool {
 	return scratchNames[part] || strings.HasSuffix(part, ".egg-info")
 }
 
-// rmDangerous decides rm. Any rm of a critical path is dangerous; a
+// rmDangerous decides rm, and returns the targets that make it dangerous. Any rm of a critical path is dangerous; a
 // recursive rm is dangerous unless every target is in a temporary folder
 // or a scratch folder. A recursive rm fed its targets by xargs, or of a
 // command substitution's output, cannot be judged and counts as dangerous.
-func (c *checker) rmDangerous(u unit) bool {
+func (c *checker) rmDangerous(u unit) ([]string, bool) {
 	recursive := false
 	var targets []shell.Word
 	opts := true
@@ -96,17 +96,17 @@ func (c *checker) rmDangerous(u unit) bool {
 		targets = append(targets, w)
 	}
 	if len(targets) == 0 {
-		return recursive && u.fromXargs
+		return []string{"rm"}, recursive && u.fromXargs
 	}
 	for _, t := range targets {
 		if recursive && u.fromXargs && positional(t.Raw) {
-			return true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
+			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
 		if c.rmTarget(t, recursive, u.dir) {
-			return true
+			return []string{t.Raw}, true
 		}
 	}
-	return false
+	return nil, false
 }
 
 func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
@@ -372,6 +372,14 @@ func (c *checker) git(u unit) {
 	if !ok {
 		return
 	}
+	matched := []string{"git", sub}
+	for _, w := range rest {
+		if w.Literal && (strings.HasPrefix(w.Lit, "-") || strings.HasPrefix(w.Lit, "+") || strings.Contains(w.Lit, "://")) {
+			matched = append(matched, w.Lit)
+		}
+	}
+	c.because(matched...)
+	defer c.because()
 	switch sub {
 	case "push":
 		if forcePush(rest) {
@@ -1072,7 +1080,9 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			}
 			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic }) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(DownloadExecute)
+				c.because()
 			}
 			if anyUnit(units[i], func(u unit) bool { return readsSecret(&u.cmd, u.dir, c.home) }) &&
 				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {

@@ -33,6 +33,9 @@ func (c *checker) privilege(u unit) {
 		}
 	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
 		"chsh", "chfn", "chage", "userdel", "deluser", "groupdel", "delgroup", "newusers":
+		if name == "chage" && hasLit(cmd.Args, "-l", "--list") {
+			return // shows the password's ageing
+		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
 		c.add(PrivilegeEscalation)
@@ -251,6 +254,8 @@ func (c *checker) system(u unit) {
 		return // cancels, shows or only announces a shutdown
 	}
 	switch name {
+	case "scrub":
+		c.add(DestructiveDelete) // overwrites the file's data, as shred does
 	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {
@@ -291,7 +296,8 @@ func (c *checker) system(u unit) {
 			return
 		}
 		switch ops[0].Lit {
-		case "poweroff", "reboot", "halt", "suspend", "hibernate", "kexec", "rescue", "emergency", "isolate", "soft-reboot":
+		case "poweroff", "reboot", "halt", "suspend", "hibernate", "kexec", "rescue", "emergency", "isolate", "soft-reboot",
+			"suspend-then-hibernate", "hybrid-sleep":
 			c.add(DiskSystem)
 		case "stop", "disable", "mask", "kill":
 			if !hasLit(args, "--user") { // the user's own services are the user's business

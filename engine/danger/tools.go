@@ -73,8 +73,8 @@ func (c *checker) tools(u unit) {
 			}
 		}
 	case "docker":
-		if first == "node" && (second == "rm" || second == "remove") || first == "swarm" && second == "leave" && hasLit(args, "--force", "-f") {
-			c.add(CloudDestructive)
+		if first == "node" && (second == "rm" || second == "remove") || first == "swarm" && second == "leave" {
+			c.add(CloudDestructive) // a node out of the swarm
 		}
 	case "rabbitmqctl":
 		if slices.Contains([]string{"delete_vhost", "delete_queue", "purge_queue", "reset", "force_reset"}, first) {
@@ -115,6 +115,68 @@ func (c *checker) tools(u unit) {
 		// changed image (append, mutate, copy, tag, …) or one deleted.
 		if slices.Contains([]string{"append", "mutate", "copy", "cp", "tag", "rebase", "flatten", "delete", "push"}, first) {
 			c.add(PackagePublish)
+		}
+	case "secretsdump.py", "impacket-secretsdump", "secretsdump":
+		c.add(SecretRead) // a machine's password hashes and secrets dumped
+	case "omz":
+		if first == "theme" && second == "set" || first == "plugin" && (second == "enable" || second == "disable") {
+			c.add(PersistenceStartupFiles) // rewrites ~/.zshrc
+		}
+	case "pio", "platformio":
+		if (first == "pkg" || first == "package") && (second == "publish" || second == "unpublish") {
+			c.add(PackagePublish)
+		}
+	case "rcs":
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "-o") }) {
+			c.add(GitHistoryRewrite) // revisions deleted from the file's history
+		}
+	case "qmrestore":
+		if hasLit(args, "--force", "-force") {
+			c.add(CloudDestructive) // an existing machine overwritten
+		}
+	case "kubectl", "oc":
+		if first == "certificate" && second == "approve" {
+			c.add(PrivilegeEscalation) // a signed certificate is a credential for the cluster
+		}
+	case "adb":
+		if first == "reboot" {
+			c.add(DiskSystem)
+		}
+	case "VBoxManage", "vboxmanage":
+		if first == "controlvm" && len(v) > 2 && slices.Contains([]string{"poweroff", "acpipowerbutton", "reset", "savestate"}, v[2]) {
+			c.add(DiskSystem)
+		}
+		if first == "unregistervm" && hasLit(args, "--delete") {
+			c.add(CloudDestructive)
+		}
+	case "tye":
+		switch first {
+		case "undeploy":
+			c.add(CloudDestructive)
+		case "push":
+			c.add(PackagePublish) // the application's images pushed
+		}
+	case "ko":
+		if first == "delete" {
+			c.add(CloudDestructive) // kubectl delete through ko
+		}
+	case "owut", "sysupgrade":
+		if name == "sysupgrade" || first == "install" || first == "upgrade" {
+			c.add(DiskSystem) // new firmware flashed, then a reboot
+		}
+	case "gphoto2":
+		if hasLit(args, "-D", "--delete-all-files") {
+			c.add(DestructiveDelete)
+		}
+	case "java":
+		// "java -jar jenkins-cli.jar -s URL shutdown": the Jenkins server stops.
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasSuffix(w.Lit, "jenkins-cli.jar") }) &&
+			slices.ContainsFunc(args, func(w shell.Word) bool { return w.Lit == "shutdown" || w.Lit == "safe-shutdown" || w.Lit == "restart" }) {
+			c.add(DiskSystem)
+		}
+	case "bootc", "rpm-ostree":
+		if slices.Contains([]string{"rollback", "switch", "rebase", "upgrade"}, first) {
+			c.add(DiskSystem) // the system the machine boots next
 		}
 	case "rkdeveloptool":
 		if slices.Contains([]string{"wl", "wlx", "ef", "db", "ul", "wgpt"}, first) {

@@ -1,20 +1,21 @@
 #!/usr/bin/env python3
-"""Join drawn.jsonl (draw.py's output) and labels.tsv (the hand labels:
-id, E or the danger category, reason) into dev.jsonl and heldout.jsonl,
-the corpora engine/danger's TestIndependentCorpora reads.
+"""Join drawn.jsonl and drawn2.jsonl (draw.py's output) and labels.tsv and
+labels2.tsv (the hand labels: id, E or the danger category, reason) into
+dev.jsonl, heldout.jsonl and heldout2.jsonl, the corpora engine/danger's
+TestIndependentCorpora reads.
 
   python3 build.py
 """
 import json
 
 labels = {}
-for n, l in enumerate(open("labels.tsv", encoding="utf-8"), 1):
+for n, l in enumerate(list(open("labels.tsv", encoding="utf-8")) + list(open("labels2.tsv", encoding="utf-8")), 1):
     f = l.rstrip("\n").split("\t")
     if len(f) != 3 or not f[2]:
         raise SystemExit(f"labels.tsv:{n}: want id, label, reason")
     labels[f[0]] = f
-out = {"dev": [], "heldout": []}
-for l in open("drawn.jsonl", encoding="utf-8"):
+out = {"dev": [], "heldout": [], "heldout2": []}
+for l in list(open("drawn.jsonl", encoding="utf-8")) + list(open("drawn2.jsonl", encoding="utf-8")):
     d = json.loads(l)
     if d["id"] not in labels:
         raise SystemExit(f"{d['id']}: no label")
