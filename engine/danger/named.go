@@ -47,7 +47,7 @@ var nameOnly = map[string]bool{
 	"ansible-playbook": true, "aws": true, "gcloud": true, "az": true, "gh": true, "glab": true,
 	"vercel": true, "netlify": true, "wrangler": true, "fly": true, "flyctl": true, "heroku": true,
 	"firebase": true, "supabase": true, "dotenv": true, "env-cmd": true, "direnv": true, "code": true,
-	"cursor": true, "subl": true, "open": true, "xdg-open": true, "gpg": true, "curl": true, "wget": true,
+	"subl": true, "open": true, "xdg-open": true, "gpg": true, "curl": true, "wget": true,
 	"secret-tool": true, "chsh": true, "mount": true, "umount": true,
 	// ftp-style session commands, typed inside sftp, ftp or tftp: as shell
 	// commands they do not exist.

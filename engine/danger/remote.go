@@ -53,7 +53,7 @@ func (c *checker) remoteAccess(u unit) {
 		if runs && network {
 			c.add(NetworkExfiltration)
 		}
-	case "code", "code-insiders", "cursor":
+	case "code", "code-insiders":
 		if first == "tunnel" && !(len(v) > 1 && slices.Contains([]string{"status", "kill", "prune", "user", "unregister", "help"}, v[1])) && !hasLit(args, "--help", "-h") {
 			c.add(NetworkExfiltration)
 		}
