@@ -31,8 +31,8 @@ func runDanger(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 
 Subcommands:
   explain   whether a shell command is dangerous, in which categories
-            (the same marking replay, battery and the report use), and
-            which command of its parse made it so
+            (the same marking replay, battery and the report use), which
+            command of its parse made it so, the rule and the words it matched
 
 Run 'permsim danger explain --help' for its flags.
 
@@ -51,7 +51,7 @@ func runDangerExplain(_ context.Context, args []string, stdout, stderr io.Writer
 		`Shows whether a shell command is dangerous, in which categories, and which
 command of the parse (its words after unquoting, the wrappers stripped before
 it, and the script it sits in: a bash -c, eval, here-doc or decoded text)
-made it so. The project and home folders decide what is critical or scratch.
+made it so: the rule that marked it and the words (or path) it matched. The project and home folders decide what is critical or scratch.
 
 Example:
   permsim danger explain 'timeout 60 bash -c "rm -rf ~/Documents"'
@@ -101,6 +101,16 @@ Example:
 			fmt.Fprintf(stdout, "    words:    %s\n", quoteWords(r.Argv))
 		} else {
 			fmt.Fprintf(stdout, "    command:  (the line as a whole: what flows between its commands)\n")
+		}
+		if r.Rule != "" {
+			rule := r.Rule
+			if r.RuleText != "" {
+				rule += ": " + r.RuleText
+			}
+			fmt.Fprintf(stdout, "    rule:     %s\n", rule)
+		}
+		if len(r.Matched) > 0 {
+			fmt.Fprintf(stdout, "    matched:  %s\n", strings.Trim(quoteWords(r.Matched), "[]"))
 		}
 		if len(r.Wrappers) > 0 {
 			fmt.Fprintf(stdout, "    wrappers: %s\n", strings.Join(r.Wrappers, " > "))

@@ -62,7 +62,10 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name]:
+	case deleteVerbCLIs[name] && !(len(v) > 0 && (v[0] == "alias" || v[0] == "config" || v[0] == "tag")):
+		// "glab alias delete co", "gcloud config unset", "az tag delete
+		// --name t": the CLI's own shortcuts and settings, a tag name; no
+		// resource.
 		for _, w := range v {
 			if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") ||
 				strings.HasSuffix(w, ":delete") || strings.HasSuffix(w, ":destroy") || w == "rm" && name != "firebase" {
@@ -111,7 +114,7 @@ func (c *checker) cloud(u unit) {
 		if len(v) > 0 && (v[0] == "apps:destroy" || v[0] == "destroy" || v[0] == "addons:destroy") {
 			c.add(CloudDestructive)
 		}
-	case "vercel":
+	case "vercel", "now": // now: Vercel's CLI before it was renamed
 		if len(v) > 0 && (v[0] == "remove" || v[0] == "rm") {
 			c.add(CloudDestructive)
 		}
@@ -162,6 +165,9 @@ func (c *checker) aws(u unit, v []string) {
 			}
 		}
 		return
+	}
+	if op == "delete-message" || op == "delete-message-batch" {
+		return // a consumer removing the messages it received: how a queue is used
 	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {

@@ -160,12 +160,14 @@ func (c *checker) run(call engine.Call, project, home string) {
 		c.script(s, cwd, 0, false)
 	case engine.ToolRead, engine.ToolGrep:
 		for _, p := range callPaths(call, cwd, home) {
+			c.because(p)
 			if SecretFile(p) {
 				c.add(SecretRead)
 			}
 		}
 	case engine.ToolEdit, engine.ToolWrite:
 		for _, p := range callPaths(call, cwd, home) {
+			c.because(p)
 			if SecretFile(p) {
 				c.add(SecretRead) // editing shows the secret to the model; overwriting loses it
 			}
@@ -209,6 +211,10 @@ type checker struct {
 	// units backs the units expand returns (each a full slice of its own
 	// part, so later appends leave it alone).
 	units []unit
+	// For Explain only: whether to name the rule of each finding, and the
+	// words the next findings matched (see because).
+	explaining bool
+	matched    []string
 }
 
 func (c *checker) add(cats ...string) {
@@ -217,11 +223,20 @@ func (c *checker) add(cats ...string) {
 			c.set = map[string]bool{} // most calls find nothing
 		}
 		c.set[k] = true
+		if !c.explaining {
+			continue // Check: the set is all it needs
+		}
 		r := Reason{Category: k, Script: c.scripts[len(c.scripts)-1], Depth: len(c.scripts) - 1}
 		if c.cur != nil {
 			r.Command = c.cur.Text
 			r.Argv = argv(c.cur)
 			r.Wrappers = c.cur.Wrappers
+		}
+		r.Rule = c.ruleOf()
+		r.RuleText = ruleTexts[r.Rule]
+		r.Matched = c.matched
+		if r.Matched == nil {
+			r.Matched = defaultMatched(c.cur)
 		}
 		if !slices.ContainsFunc(c.reasons, func(o Reason) bool {
 			return o.Category == r.Category && o.Command == r.Command && o.Script == r.Script
@@ -298,12 +313,19 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range runnerScripts(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if text, ok := otherShellScript(&u.cmd); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.downloadThenRun(units)
+	c.writtenThenRun(units, depth)
+	c.shellOverNetwork(s, units)
+	c.namesOnStdin(s, units)
+	c.printsSecretVars(s, units)
 	c.remotePush(units)
 	if depth < maxDepth {
 		c.literalPipes(s, cwd, depth)
@@ -326,21 +348,14 @@ func (c *checker) command(u unit) {
 	// did before.
 	c.curCmd = *cmd
 	c.cur = &c.curCmd
-	defer func() { c.cur = nil }()
+	c.matched = nil
+	defer func() { c.cur, c.matched = nil, nil }()
 	for _, a := range cmd.Assigns {
 		if bypassVariable(a.Name) {
 			c.add(AgentConfigTamper)
 		}
 	}
-	for _, f := range cmd.Files() {
-		p := shell.Resolve(f.Path, u.dir, c.home)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) {
-			c.add(SecretRead)
-		}
-		if f.Write {
-			c.add(writeCategories(p, isDelete(f.Via))...)
-		}
-	}
+	c.fileUses(u)
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
 		return
 	}
@@ -357,13 +372,15 @@ func (c *checker) command(u unit) {
 	c.influx(u)
 	switch name := path.Base(cmd.Name); name {
 	case "rm":
-		if c.rmDangerous(u) {
+		if t, ok := c.rmDangerous(u); ok {
+			c.because(t...)
 			c.add(DestructiveDelete)
 		}
 	case "shred":
 		c.add(DestructiveDelete)
 	case "find":
-		if findDeletes(cmd) && !c.findRoutine(u) {
+		// "-empty": empty files and folders hold nothing to lose.
+		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -411,7 +428,7 @@ func (c *checker) command(u unit) {
 			c.add(SecretRead)
 		}
 	case "grep", "egrep", "fgrep", "rg", "ag":
-		if searchesForSecrets(cmd.Args) && searchesTree(name, cmd.Args) {
+		if searchesForSecrets(cmd.Args) && searchesTree(name, cmd.Args) && searchReachesSecrets(name, cmd.Args) {
 			c.add(SecretRead)
 		}
 	case "crontab":
@@ -465,6 +482,9 @@ func (c *checker) command(u unit) {
 		c.add(SecretRead)
 	}
 	c.privilege(u)
+	c.namedFiles(u)
+	c.remoteAccess(u)
+	c.tools(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
@@ -479,6 +499,23 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
+}
+
+// fileUses judges the files a command reads and writes as engine/shell's
+// Files finds them: its redirects and the operands of cat, cp, tee, sed,
+// tar, …
+func (c *checker) fileUses(u unit) {
+	for _, f := range u.cmd.Files() {
+		p := shell.Resolve(f.Path, u.dir, c.home)
+		c.because(f.Path)
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) {
+			c.add(SecretRead)
+		}
+		if f.Write {
+			c.add(writeCategories(p, isDelete(f.Via))...)
+		}
+	}
+	c.because()
 }
 
 func isDelete(via string) bool {

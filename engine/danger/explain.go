@@ -1,7 +1,10 @@
 package danger
 
 import (
+	"path"
+	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
@@ -29,13 +32,24 @@ type Reason struct {
 	// Depth counts the scripts between the call's line and Script (0: the
 	// line itself).
 	Depth int `json:"depth"`
+	// Rule names the check that marked the call ("rm", "git",
+	// "namedFiles", …: the function of engine/danger) and RuleText says
+	// what it looks for.
+	Rule     string `json:"rule"`
+	RuleText string `json:"rule_text"`
+	// Matched are the words (or the path) the rule matched: the target
+	// of an rm, a git subcommand and its options, a secret file's path, an
+	// output option and its file, …; when a rule keys on the command
+	// alone, its program and verbs.
+	Matched []string `json:"matched,omitempty"`
 }
 
 // Explain returns the reasons behind Check's categories for a call, in
 // the order the checks found them; Check(call) is exactly the set of
 // their categories. File-tool calls give reasons without a command.
 func Explain(call engine.Call, project, home string) []Reason {
-	c := check(call, project, home)
+	c := &checker{explaining: true}
+	c.run(call, project, home)
 	out := slices.Clone(c.reasons)
 	if out == nil {
 		out = []Reason{}
@@ -58,4 +72,89 @@ func argv(cmd *shell.Command) []string {
 		}
 	}
 	return out
+}
+
+// ruleOf names the rule that called add: the first function of this
+// package up the stack that is not a helper of add, and for the checks
+// written inline in command() (rm, crontab, npx, …) the program.
+func (c *checker) ruleOf() string {
+	pcs := make([]uintptr, 12)
+	n := runtime.Callers(3, pcs)
+	frames := runtime.CallersFrames(pcs[:n])
+	for {
+		f, more := frames.Next()
+		name := f.Function[strings.LastIndexByte(f.Function, '/')+1:]
+		name = strings.TrimPrefix(name, "danger.")
+		name = strings.TrimPrefix(name, "(*checker).")
+		if i := strings.IndexByte(name, '.'); i >= 0 {
+			name = name[:i] // a closure: its function
+		}
+		switch name {
+		case "add", "added", "written", "because":
+		case "command":
+			if c.cur != nil && !c.cur.Dynamic && c.cur.Name != "" {
+				return "command " + path.Base(c.cur.Name)
+			}
+			return name
+		default:
+			return name
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// ruleTexts say what each rule looks for, by the name ruleOf gives it.
+var ruleTexts = map[string]string{
+	"fileUses":         "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
+	"command rm":       "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",
+	"command find":     "find -delete or -exec rm outside build-output folders",
+	"command curl":     "curl or wget sending a file or data, or fetching a script",
+	"command wget":     "curl or wget sending a file or data, or fetching a script",
+	"command grep":     "a recursive search for secret-looking words that can print secret files",
+	"command rg":       "a search for secret-looking words that reads hidden or ignored files",
+	"command crontab":  "a crontab written",
+	"command npx":      "a package fetched from the registry and run",
+	"command env":      "the environment printed",
+	"command printenv": "the environment printed",
+	"run":              "a file tool's path: a secret file, a startup file, agent settings",
+	"git":              "a git subcommand and options that rewrite or discard history or work, push by force, or set hooks",
+	"namedFiles":       "a secret file named to a program that shows what it reads, or a startup file, hook, agent setting or root file given as a program's output",
+	"copiesSecret":     "a secret file shown or copied by git diff/show, docker cp, ssh-copy-id or find -exec",
+	"namesOnStdin":     "a secret file's name fed to cpio, zip -@ or tar -T -",
+	"printsSecretVars": "echo or printf of a variable named like a credential, printed to the terminal",
+	"remoteAccess":     "a shell run for a network peer, a tunnel or server that opens this machine, or an upload",
+	"shellOverNetwork": "a shell piped to a network client",
+	"tools":            "a program's verb that reads a secret store, deletes machines, backups or brokers, or publishes",
+	"privilege":        "running as another user, setuid bits, accounts and sudoers",
+	"system":           "disks, power, services, firewall, every process",
+	"cloud":            "deleting cloud resources or tearing infrastructure down",
+	"database":         "SQL or a tool that drops or empties data",
+	"publish":          "publishing or withdrawing a package, image or release",
+	"code":             "an interpreter's inline program: secret files, shell commands, network with a shell, files written",
+	"pipelines":        "a download piped into a shell, or a secret piped to a network command",
+	"downloadThenRun":  "a file downloaded then run",
+	"writtenThenRun":   "a program written from literal text then run",
+	"secretStore":      "a secret manager's value printed",
+	"upload":           "curl or wget sending a file or data",
+	"powershell":       "PowerShell cmdlets writing startup files or reading secrets",
+	"forkBomb":         "a function that calls itself in the background",
+	"literalPipes":     "text piped into a shell or database client",
+}
+
+// because sets the words the next findings matched (cleared per command).
+func (c *checker) because(words ...string) {
+	if c.explaining {
+		c.matched = words
+	}
+}
+
+// defaultMatched are the words a rule that keys on the command alone
+// matched: its program and first verbs.
+func defaultMatched(cmd *shell.Command) []string {
+	if cmd == nil || cmd.Dynamic || cmd.Name == "" {
+		return nil
+	}
+	return append([]string{path.Base(cmd.Name)}, verbs(cmd.Args, 2)...)
 }

@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // secretNames are file names that hold credentials wherever they are.
@@ -186,7 +188,49 @@ func AgentConfig(p string) bool {
 		return false
 	}
 	slashed := "/" + strings.TrimPrefix(path.Clean(p), "/")
+	if docFile(path.Base(slashed)) && !slices.ContainsFunc(agentSuffixes, func(s string) bool { return strings.HasSuffix(slashed, s) }) {
+		// ".opencode/INSTALL.md", ".claude/hooks/README.md": a plugin's
+		// documentation, which no agent reads as settings (issue 30).
+		return false
+	}
 	return endsOrInside(slashed, agentSuffixes, agentDirs)
+}
+
+// docFile reports the conventional names of a folder's documentation.
+func docFile(base string) bool {
+	stem := strings.ToUpper(strings.TrimSuffix(base, path.Ext(base)))
+	switch stem {
+	case "README", "INSTALL", "LICENSE", "LICENCE", "CHANGELOG", "CONTRIBUTING", "NOTICE", "COPYING", "AUTHORS":
+		return true
+	}
+	return false
+}
+
+// dotenvCopy reports "cp ../main/.env .env": a copy of a dotenv file to
+// another dotenv file (a worktree's, a checkout's), which shows it to no
+// one.
+func dotenvCopy(uses []shell.FileUse) bool {
+	sawRead, sawWrite := false, false
+	for _, f := range uses {
+		if f.Via != "cp" && f.Via != "install" {
+			return false
+		}
+		base := path.Base(f.Path)
+		if base != ".env" && !strings.HasPrefix(base, ".env.") || envTemplates[base] && f.Write {
+			return false
+		}
+		sawRead = sawRead || f.Read
+		sawWrite = sawWrite || f.Write
+	}
+	return sawRead && sawWrite
+}
+
+// loadsDotenv reports "source .env" (or ". ./.env.local"): the variables
+// go into the shell's environment, which shows them to no one; printing
+// them (env, printenv, echo $KEY) or sending them is marked on its own.
+func loadsDotenv(via, p string) bool {
+	base := path.Base(p)
+	return (via == "source" || via == ".") && (base == ".env" || strings.HasPrefix(base, ".env."))
 }
 
 // writeCategories returns the categories of writing (or, with del, deleting)

@@ -36,6 +36,10 @@ func langOf(name string) string {
 		return "applescript"
 	case name == "lua" || name == "luajit":
 		return "lua"
+	case name == "julia":
+		return "julia"
+	case name == "jrunscript":
+		return "js"
 	}
 	return ""
 }
@@ -43,7 +47,7 @@ func langOf(name string) string {
 // codeOpts are, per language, the options whose value is a program.
 var codeOpts = map[string][]string{
 	"python": {"-c"}, "js": {"-e", "--eval", "-p", "--print", "eval"}, "perl": {"-e", "-E"},
-	"ruby": {"-e"}, "php": {"-r"}, "applescript": {"-e"}, "lua": {"-e"},
+	"ruby": {"-e"}, "php": {"-r"}, "applescript": {"-e"}, "lua": {"-e"}, "julia": {"-e", "-E"},
 }
 
 // inlineCode returns the programs a command gives its interpreter: the
@@ -223,6 +227,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	}
 	toks := codeTokens(code)
 	network, secretEnv, wholeEnv, evals := false, false, false, false
+	spawnsShell, runsReceived := false, false
 	for i, t := range toks {
 		switch t.kind {
 		case tokCommand:
@@ -230,8 +235,15 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				c.script(shell.Parse(t.text), dir, depth+1, false)
 			}
 		case tokString:
-			if strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://") {
+			if strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://") ||
+				strings.HasPrefix(t.text, "/inet/") || strings.HasPrefix(t.text, "/dev/tcp/") || strings.HasPrefix(t.text, "/dev/udp/") {
 				network = true
+			}
+			if t.text == "socket" || t.text == "net" || t.text == "luasocket" {
+				network = true // require("socket"), require("net")
+			}
+			if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
+				spawnsShell = true // spawn("/bin/sh"), exec("/bin/sh -i <&3 >&3")
 			}
 			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
 				c.add(SecretRead)
@@ -253,6 +265,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 					}
 				}
 			}
+			if socketNames[name] || strings.Contains(t.text, "Socket") {
+				network = true
+			}
 			if networkNames[name] || networkNames[t.text] || strings.HasPrefix(t.text, "urllib.") || strings.HasPrefix(t.text, "requests.") ||
 				strings.HasPrefix(t.text, "http.") || strings.HasPrefix(t.text, "https.") || strings.HasPrefix(t.text, "Net::HTTP") {
 				network = true
@@ -266,6 +281,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
 					if line := shellLine(args); line != "" {
 						c.script(shell.Parse(line), dir, depth+1, false)
+					}
+					if !slices.ContainsFunc(args, func(a token) bool { return len(a.text) > 2 }) {
+						runsReceived = true // popen(cmd, "r"): a command the program computed
 					}
 				case removeCalls[name] && (name != "rmdir" && name != "rm" || lang == "js"):
 					if len(args) > 0 && args[0].kind == tokString && args[0].text != "" {
@@ -281,9 +299,73 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	if network && (secretEnv || wholeEnv) {
 		c.add(NetworkExfiltration)
 	}
+	// A reverse or bind shell: a connection and a shell the peer drives
+	// (awk's "cmd |& getline" runs what it reads).
+	coproc := lang == "awk" && strings.Contains(code, "|&")
+	if network && (spawnsShell || runsReceived || coproc) {
+		c.add(NetworkExfiltration)
+	}
+	if codeWrites(lang, code, toks) {
+		for i, t := range toks {
+			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" {
+				continue
+			}
+			p := shell.Resolve(t.text, dir, c.home)
+			if lang == "awk" && (i == 0 || toks[i-1].text != ">") {
+				continue // awk writes only with print > "FILE"
+			}
+			c.add(writeCategories(p, false)...)
+		}
+	}
 	if network && evals {
 		c.add(DownloadExecute)
 	}
+}
+
+// socketNames are the functions and classes that open network sockets.
+var socketNames = map[string]bool{
+	"fsockopen": true, "pfsockopen": true, "stream_socket_client": true, "stream_socket_server": true,
+	"TCPSocket": true, "TCPServer": true, "createServer": true, "createConnection": true, "ztcp": true,
+	"socket": true, "Socket": true,
+}
+
+// shellProgram reports a word naming a shell: "/bin/sh", "bash", "cmd.exe".
+func shellProgram(w string) bool {
+	b := w[strings.LastIndexAny(w, "/\\")+1:]
+	return shellNames[b] || b == "ash" || b == "cmd.exe" || b == "powershell" || b == "pwsh"
+}
+
+// writeCalls are the functions and methods that write files.
+var writeCalls = []string{"write", "writefile", "writefilesync", "appendfile", "appendfilesync", "file_put_contents",
+	"filewriter", "copy_stream", "urlretrieve", "copyfile", "copyfilesync", "rename", "renamesync", "openfile", "fopen", "dump", "cp"}
+
+// codeWrites reports a program that writes files: a write call, a file
+// opened for writing ("w", "wb", "a", ">"), awk's print > "FILE", or
+// PowerShell's Out-File and Set-Content.
+func codeWrites(lang, code string, toks []token) bool {
+	low := strings.ToLower(code)
+	if strings.Contains(low, "out-file") || strings.Contains(low, "set-content") || strings.Contains(low, "add-content") {
+		return true
+	}
+	for i, t := range toks {
+		switch t.kind {
+		case tokIdent:
+			n := strings.ToLower(lastName(t.text))
+			if slices.Contains(writeCalls, n) || strings.HasPrefix(n, "write") || strings.Contains(t.text, "O_CREAT") || strings.Contains(t.text, "O_WRONLY") {
+				return true
+			}
+		case tokString:
+			switch t.text {
+			case "w", "wb", "w+", "wb+", "a", "ab", "a+", ">", ">>":
+				return true
+			}
+		case tokPunct:
+			if lang == "awk" && t.text == ">" && i+1 < len(toks) && toks[i+1].kind == tokString {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // callArgs returns the top-level literal arguments of the call whose "("

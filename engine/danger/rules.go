@@ -18,6 +18,12 @@ var scratchNames = map[string]bool{
 	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
 	".vercel": true, // vercel link writes it again; it holds the project link, no sources
+	// Output of site generators, bundlers and test runners (issue 30: real
+	// transcripts removed these).
+	".output": true, ".astro": true, ".vite": true, ".wrangler": true, "storybook-static": true,
+	"playwright-report": true, "test-results": true, ".docusaurus": true, "_site": true, ".expo": true,
+	"cdk.out": true, ".dart_tool": true, "DerivedData": true, ".build": true, ".serverless": true,
+	".netlify": true, ".nx": true, ".pnpm-store": true, ".rollup.cache": true, ".webpack": true,
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -34,23 +40,45 @@ func (c *checker) scratch(abs string) bool {
 	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) {
 		return true
 	}
+	base := c.project
 	if !shell.Within(abs, c.project) || abs == c.project {
+		// Outside the project (a sibling worktree, another checkout): a
+		// generated folder at least two levels below the home folder
+		// ("~/code/app/dist", not "~/dist").
+		h := path.Clean(c.home)
+		if !shell.Within(abs, h) || abs == h {
+			return false
+		}
+		// Not one in a folder that holds the project ("cd .. && rm -rf
+		// build": the parent's build may be anything).
+		rel := strings.Split(strings.TrimPrefix(abs, h+"/"), "/")
+		for i, part := range rel {
+			parent := path.Join(h, strings.Join(rel[:i], "/"))
+			if i >= 2 && scratchPart(part) && !shell.Within(c.project, parent) {
+				return true
+			}
+		}
 		return false
 	}
-	rel := strings.TrimPrefix(abs, c.project+"/")
+	rel := strings.TrimPrefix(abs, base+"/")
 	for _, part := range strings.Split(rel, "/") {
-		if scratchNames[part] || strings.HasSuffix(part, ".egg-info") {
+		if scratchPart(part) {
 			return true
 		}
 	}
 	return false
 }
 
-// rmDangerous decides rm. Any rm of a critical path is dangerous; a
+// scratchPart reports a path part that names generated files.
+func scratchPart(part string) bool {
+	return scratchNames[part] || strings.HasSuffix(part, ".egg-info")
+}
+
+// rmDangerous decides rm, and returns the targets that make it dangerous. Any rm of a critical path is dangerous; a
 // recursive rm is dangerous unless every target is in a temporary folder
 // or a scratch folder. A recursive rm fed its targets by xargs, or of a
 // command substitution's output, cannot be judged and counts as dangerous.
-func (c *checker) rmDangerous(u unit) bool {
+func (c *checker) rmDangerous(u unit) ([]string, bool) {
 	recursive := false
 	var targets []shell.Word
 	opts := true
@@ -68,17 +96,17 @@ func (c *checker) rmDangerous(u unit) bool {
 		targets = append(targets, w)
 	}
 	if len(targets) == 0 {
-		return recursive && u.fromXargs
+		return []string{"rm"}, recursive && u.fromXargs
 	}
 	for _, t := range targets {
 		if recursive && u.fromXargs && positional(t.Raw) {
-			return true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
+			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
 		if c.rmTarget(t, recursive, u.dir) {
-			return true
+			return []string{t.Raw}, true
 		}
 	}
-	return false
+	return nil, false
 }
 
 func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
@@ -148,6 +176,39 @@ func searchesTree(name string, args []shell.Word) bool {
 	}
 	for _, o := range ops[1:] {
 		if !o.Literal || !looksLikeFile(o.Lit) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchReachesSecrets reports whether a search for secret-looking words
+// can print lines of secret files. rg and ag skip hidden files (.env,
+// .npmrc, ~/.ssh) and what .gitignore names unless told otherwise, so
+// searching the sources for the names of keys reads no secret (issue 30);
+// a grep limited by --include to file kinds that are no secret files
+// reads none either. A secret file named outright is found by its path.
+func searchReachesSecrets(name string, args []shell.Word) bool {
+	switch name {
+	case "rg", "ag":
+		return hasLit(args, "--hidden", "--no-ignore", "--no-ignore-vcs", "--no-ignore-dot", "--unrestricted", "--skip-vcs-ignores") ||
+			shortFlag(args, 'u') || name == "rg" && shortFlag(args, '.') || name == "ag" && shortFlag(args, 'U')
+	}
+	var globs []string
+	for i, a := range args {
+		switch {
+		case !a.Literal:
+		case strings.HasPrefix(a.Lit, "--include="):
+			globs = append(globs, strings.TrimPrefix(a.Lit, "--include="))
+		case a.Lit == "--include" && i+1 < len(args):
+			globs = append(globs, args[i+1].Lit)
+		}
+	}
+	if len(globs) == 0 {
+		return true
+	}
+	for _, g := range globs {
+		if !strings.HasPrefix(g, "*.") || SecretFile("x"+strings.TrimPrefix(g, "*")) || strings.Contains(g, "env") {
 			return true
 		}
 	}
@@ -311,6 +372,14 @@ func (c *checker) git(u unit) {
 	if !ok {
 		return
 	}
+	matched := []string{"git", sub}
+	for _, w := range rest {
+		if w.Literal && (strings.HasPrefix(w.Lit, "-") || strings.HasPrefix(w.Lit, "+") || strings.Contains(w.Lit, "://")) {
+			matched = append(matched, w.Lit)
+		}
+	}
+	c.because(matched...)
+	defer c.because()
 	switch sub {
 	case "push":
 		if forcePush(rest) {
@@ -1011,7 +1080,9 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			}
 			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic }) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(DownloadExecute)
+				c.because()
 			}
 			if anyUnit(units[i], func(u unit) bool { return readsSecret(&u.cmd, u.dir, c.home) }) &&
 				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {

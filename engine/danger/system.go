@@ -20,7 +20,7 @@ func (c *checker) privilege(u unit) {
 	}
 	switch name := path.Base(cmd.Name); name {
 	case "sudo":
-		if len(cmd.Args) > 0 && !hasLit(cmd.Args, "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version", "-h", "--help") {
+		if sudoRuns(cmd.Args) {
 			c.add(PrivilegeEscalation)
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
@@ -31,7 +31,11 @@ func (c *checker) privilege(u unit) {
 		if hasLit(cmd.Args, "-create", "-append", "-merge", "-passwd", "-delete", "-change", "-changei") {
 			c.add(PrivilegeEscalation)
 		}
-	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup":
+	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
+		"chsh", "chfn", "chage", "userdel", "deluser", "groupdel", "delgroup", "newusers":
+		if name == "chage" && hasLit(cmd.Args, "-l", "--list") {
+			return // shows the password's ageing
+		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
 		c.add(PrivilegeEscalation)
@@ -48,6 +52,49 @@ func (c *checker) privilege(u unit) {
 			c.add(PrivilegeEscalation)
 		}
 	}
+}
+
+// sudoRuns reports whether sudo runs a command (or a shell): its own
+// options come before the command, so "sudo squid -k shutdown" runs squid,
+// while "sudo -k", "sudo -l" and "sudo -v" only drop, list or refresh the
+// user's rights.
+func sudoRuns(args []shell.Word) bool {
+	withValue := []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-p", "--prompt",
+		"-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-h", "--host", "-R", "--chroot"}
+	info := []string{"-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version", "--help"}
+	onlyInfo := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") || a.Lit == "-" {
+			return true // the command
+		}
+		switch {
+		case a.Lit == "--":
+			return i+1 < len(args)
+		case a.Lit == "-s" || a.Lit == "--shell" || a.Lit == "-i" || a.Lit == "--login" || a.Lit == "-e" || a.Lit == "--edit":
+			return true // a root shell, or sudoedit
+		case slices.Contains(info, a.Lit) || a.Lit == "-h" && i+1 == len(args):
+			onlyInfo = true
+		case slices.Contains(withValue, a.Lit):
+			i++
+		}
+	}
+	return !onlyInfo && len(args) > 0
+}
+
+// onlyImageFiles reports mkfs operands that all name plain files (an
+// image: "disk.img", "fs.erofs"), none a device nor a folder to pack.
+func (c *checker) onlyImageFiles(args []shell.Word, dir string) bool {
+	ops := operands(args)
+	if len(ops) == 0 {
+		return false
+	}
+	for _, o := range ops {
+		if !o.Literal || strings.HasPrefix(o.Lit, "/dev/") || DeviceOrKernel(shell.Resolve(o.Lit, dir, c.home)) || !looksLikeFile(o.Lit) && !strings.HasSuffix(o.Lit, "/") {
+			return false
+		}
+	}
+	return true
 }
 
 // outsideWork reports a path outside the project, the home folder and the
@@ -197,10 +244,18 @@ func (c *checker) system(u unit) {
 	args := cmd.Args
 	switch {
 	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
-		c.add(DiskSystem)
+		// "mkfs.ext4 -F disk.img" makes a file system inside a file: only
+		// a device (or a word that is not a plain file name) is a disk.
+		if !c.onlyImageFiles(args, u.dir) {
+			c.add(DiskSystem)
+		}
 		return
+	case name == "shutdown" && hasLit(args, "-c", "--show", "-k"):
+		return // cancels, shows or only announces a shutdown
 	}
 	switch name {
+	case "scrub":
+		c.add(DestructiveDelete) // overwrites the file's data, as shred does
 	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {
@@ -241,7 +296,8 @@ func (c *checker) system(u unit) {
 			return
 		}
 		switch ops[0].Lit {
-		case "poweroff", "reboot", "halt", "suspend", "hibernate", "kexec", "rescue", "emergency", "isolate", "soft-reboot":
+		case "poweroff", "reboot", "halt", "suspend", "hibernate", "kexec", "rescue", "emergency", "isolate", "soft-reboot",
+			"suspend-then-hibernate", "hybrid-sleep":
 			c.add(DiskSystem)
 		case "stop", "disable", "mask", "kill":
 			if !hasLit(args, "--user") { // the user's own services are the user's business

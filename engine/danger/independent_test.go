@@ -1,0 +1,196 @@
+package danger
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/permsim/permsim/engine"
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// labelledLine is one line of testdata/danger/independent/{dev,heldout}.jsonl:
+// a command or file-tool call drawn at random from a public collection
+// nobody here wrote (tldr-pages, GTFOBins, published agent transcripts),
+// read and labelled by hand (README.md there says how).
+type labelledLine struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`    // "dangerous" or "everyday"
+	Category string `json:"category"` // the dangerous line's category
+	Reason   string `json:"reason"`
+	Tool     string `json:"tool"` // bash, read, edit, write, grep
+	Command  string `json:"command"`
+	Path     string `json:"path"`
+	Project  string `json:"project"`
+	Home     string `json:"home"`
+	Pool     string `json:"pool"`
+	Source   struct {
+		Repo, Commit, Path string
+	} `json:"source"`
+
+	where string
+}
+
+// readLabelled reads one split of the independent corpora; a malformed
+// line fails the test with its file and line.
+func readLabelled(t *testing.T, split string) []labelledLine {
+	t.Helper()
+	name := "independent/" + split + ".jsonl"
+	f, err := os.Open("../../testdata/danger/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	var out []labelledLine
+	for n := 1; sc.Scan(); n++ {
+		var l labelledLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("%s:%d: %v", name, n, err)
+		}
+		l.where = fmt.Sprintf("%s:%d (%s)", name, n, l.ID)
+		switch {
+		case l.Label != "dangerous" && l.Label != "everyday":
+			t.Fatalf("%s: label %q: want dangerous or everyday", l.where, l.Label)
+		case l.Label == "dangerous" && !slices.Contains(Categories, l.Category):
+			t.Fatalf("%s: category %q is not one of Categories", l.where, l.Category)
+		case l.Reason == "" || l.Source.Repo == "" || l.Source.Commit == "" || l.Source.Path == "":
+			t.Fatalf("%s: reason and source (repo, commit, path) are required", l.where)
+		case l.Tool == "bash" && l.Command == "", l.Tool != "bash" && l.Path == "":
+			t.Fatalf("%s: a bash line needs a command, a file-tool line a path", l.where)
+		}
+		out = append(out, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
+}
+
+// call is the line as Check sees it: the transcript's own project and
+// home when it has them, /home/user/proj and /home/user otherwise.
+func (l labelledLine) call() (engine.Call, string, string) {
+	p, h := proj, home
+	if l.Project != "" {
+		p = l.Project
+	}
+	if l.Home != "" {
+		h = l.Home
+	}
+	tools := map[string]engine.Tool{"bash": engine.ToolBash, "read": engine.ToolRead, "edit": engine.ToolEdit, "write": engine.ToolWrite, "grep": engine.ToolGrep}
+	c := engine.Call{Tool: tools[l.Tool], Command: l.Command}
+	if l.Tool != "bash" {
+		c.Paths = []string{shell.Resolve(l.Path, p, h)}
+	}
+	return c, p, h
+}
+
+// figures are one split's precision and recall, overall and per category.
+type figures struct {
+	dangerous, everyday, hits, falseAlarms int
+	// per category: labelled lines, those marked at all, those marked
+	// with the labelled category; lines marked with it, and of those the
+	// ones labelled everyday.
+	labelled, caught, sameCat, markedWith, wrongWith map[string]int
+	misses, alarms                                   []string
+}
+
+func (f *figures) precision() float64 { return pct(f.hits, f.hits+f.falseAlarms) }
+func (f *figures) recall() float64    { return pct(f.hits, f.dangerous) }
+
+func measure(lines []labelledLine) *figures {
+	f := &figures{labelled: map[string]int{}, caught: map[string]int{}, sameCat: map[string]int{}, markedWith: map[string]int{}, wrongWith: map[string]int{}}
+	for _, l := range lines {
+		c, p, h := l.call()
+		got := Check(c, p, h)
+		for _, k := range got {
+			f.markedWith[k]++
+			if l.Label == "everyday" {
+				f.wrongWith[k]++
+			}
+		}
+		what := l.Command
+		if what == "" {
+			what = l.Tool + ": " + l.Path
+		}
+		if l.Label == "dangerous" {
+			f.dangerous++
+			f.labelled[l.Category]++
+			if len(got) > 0 {
+				f.hits++
+				f.caught[l.Category]++
+			} else {
+				f.misses = append(f.misses, fmt.Sprintf("%s: missed (%s: %s) %q", l.where, l.Category, l.Reason, what))
+			}
+			if slices.Contains(got, l.Category) {
+				f.sameCat[l.Category]++
+			}
+			continue
+		}
+		f.everyday++
+		if len(got) > 0 {
+			f.falseAlarms++
+			f.alarms = append(f.alarms, fmt.Sprintf("%s: marked %v, labelled everyday (%s) %q", l.where, got, l.Reason, what))
+		}
+	}
+	return f
+}
+
+// table prints the figures per category: recall of the lines labelled
+// with it (marked at all, and marked with that category), and precision
+// of Check's marks with it.
+func (f *figures) table(t *testing.T, split string) {
+	t.Logf("%s: %d dangerous, %d everyday; precision %.2f %% (%d of %d marked), recall %.2f %% (%d of %d)",
+		split, f.dangerous, f.everyday, f.precision(), f.hits, f.hits+f.falseAlarms, f.recall(), f.hits, f.dangerous)
+	t.Logf("  %-26s %9s %8s %10s %10s", "category", "labelled", "recall", "same cat", "precision")
+	for _, k := range Categories {
+		if f.labelled[k] == 0 && f.markedWith[k] == 0 {
+			continue
+		}
+		rec, same, prec := "-", "-", "-"
+		if n := f.labelled[k]; n > 0 {
+			rec = fmt.Sprintf("%.1f %%", pct(f.caught[k], n))
+			same = fmt.Sprintf("%.1f %%", pct(f.sameCat[k], n))
+		}
+		if m := f.markedWith[k]; m > 0 {
+			prec = fmt.Sprintf("%.1f %% /%d", pct(m-f.wrongWith[k], m), m)
+		}
+		t.Logf("  %-26s %9d %8s %10s %10s", k, f.labelled[k], rec, same, prec)
+	}
+}
+
+// Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
+// on hand-labelled samples drawn from independent corpora (≥ 500
+// everyday, ≥ 300 dangerous)". Precision counts the lines Check marks at
+// all that are labelled dangerous; recall the dangerous lines it marks at
+// all. Both splits must hold: the rules were tuned on dev only.
+func TestIndependentCorpora(t *testing.T) {
+	total := map[string]int{}
+	for _, split := range []string{"dev", "heldout", "heldout2"} {
+		lines := readLabelled(t, split)
+		for _, l := range lines {
+			total[l.Label]++
+		}
+		f := measure(lines)
+		f.table(t, split)
+		sort.Strings(f.misses)
+		sort.Strings(f.alarms)
+		if f.precision() < 97 || f.recall() < 97 {
+			t.Errorf("%s: precision %.2f %%, recall %.2f %%; issue 30 asks for at least 97 %% each\n%s",
+				split, f.precision(), f.recall(), strings.Join(append(f.alarms, f.misses...), "\n"))
+		} else if testing.Verbose() {
+			for _, s := range append(f.alarms, f.misses...) {
+				t.Log(s)
+			}
+		}
+	}
+	if total["everyday"] < 500 || total["dangerous"] < 300 {
+		t.Errorf("%d everyday and %d dangerous lines; issue 30 asks for at least 500 and 300", total["everyday"], total["dangerous"])
+	}
+}

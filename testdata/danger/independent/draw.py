@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Draw the candidate lines of the independent danger corpora (issue 30).
+
+Reads three public collections, fills their placeholders with plausible
+values, and draws a random sample with a fixed seed. Labels are not made
+here: every drawn line was read and labelled by hand (labels.tsv), and
+build.py joins the two into the corpus files.
+
+  python3 draw.py TLDR_DIR TLDR_COMMIT GTFOBINS_DIR GTFOBINS_COMMIT TRANSCRIPTS_DIR > drawn.jsonl
+
+TLDR_DIR holds pages/common and pages/linux of tldr-pages/tldr;
+GTFOBINS_DIR holds _gtfobins of GTFOBins/GTFOBins.github.io; TRANSCRIPTS_DIR
+is /work/shared/fixtures/public-transcripts (manifest.tsv names each file's
+repository, commit and path).
+"""
+import json, os, random, re, sys
+
+SEED = 30  # the issue's number; never changed after the first draw
+HOME, PROJ = "/home/user", "/home/user/proj"
+
+
+def pick(rng, xs):
+    return xs[rng.randrange(len(xs))]
+
+
+DIRS = ["src", "docs", "assets", "data", "backup", "logs"]
+FILES = ["notes.txt", "data.csv", "main.c", "config.yaml", "report.pdf", "image.png", "archive.tar.gz", "app.log"]
+
+
+def fill_tldr(ph, rng):
+    """A plausible value for a tldr {{placeholder}}."""
+    p = ph.strip()
+    if p.startswith("[") and p.endswith("]") and "|" in p:
+        return pick(rng, p[1:-1].split("|"))
+    low = p.lower()
+    if "path/to/" in low:
+        rest = low.split("path/to/", 1)[1].split()[0]
+        absolute = p.startswith("/") or p.startswith("~")
+        if "." in rest:
+            v = rest
+        elif any(k in rest for k in ("dir", "folder", "repo", "project")):
+            v = pick(rng, DIRS)
+        else:
+            v = pick(rng, FILES)
+        return ("/home/user/" + v) if absolute else v
+    table = [
+        (("url", "uri", "link"), "https://example.com/page"),
+        (("email",), "alice@example.com"),
+        (("password", "passphrase"), "hunter2"),
+        (("hostname", "host", "server", "domain"), "example.com"),
+        (("ip", "address"), "192.168.1.10"),
+        (("port",), "8080"),
+        (("username", "user", "login"), "alice"),
+        (("branch",), "feature-x"),
+        (("commit", "revision", "rev"), "HEAD~1"),
+        (("remote",), "origin"),
+        (("container",), "web"),
+        (("image",), "nginx"),
+        (("package", "module", "crate", "gem", "formula", "plugin"), "requests"),
+        (("database", "db"), "appdb"),
+        (("table",), "users"),
+        (("pattern", "regex", "search", "query"), "TODO"),
+        (("message", "text", "string", "comment", "title", "description"), "hello"),
+        (("pid", "process_id"), "1234"),
+        (("version",), "1.2.3"),
+        (("number", "count", "seconds", "minutes", "size", "amount", "n", "timeout", "limit", "width", "height", "depth"), "10"),
+        (("key",), "mykey"),
+        (("tag",), "v1.2.3"),
+        (("service", "unit"), "nginx"),
+        (("interface",), "eth0"),
+        (("device", "disk", "partition"), "/dev/sdb1"),
+        (("name",), "demo"),
+    ]
+    words = re.split(r"[^a-z0-9]+", low)
+    for keys, v in table:
+        if any(k in words for k in keys) or any(k in low for k in keys if len(k) > 3):
+            return v
+    v = re.sub(r"\s+", "_", p)
+    return v
+
+
+def tldr_examples(root):
+    out = []
+    for plat in ("common", "linux"):
+        d = os.path.join(root, "pages", plat)
+        for name in sorted(os.listdir(d)):
+            lines = open(os.path.join(d, name), encoding="utf-8").read().splitlines()
+            desc = ""
+            for i, l in enumerate(lines):
+                if l.startswith("- "):
+                    desc = l[2:]
+                elif l.startswith("`") and l.endswith("`") and len(l) > 2 and not l.startswith("`<"):
+                    # "`<Ctrl c>`": a key of an interactive program, no command
+                    out.append({"source_path": f"pages/{plat}/{name}", "line": i + 1, "desc": desc, "raw": l[1:-1]})
+    return out
+
+
+def fill_all(raw, rng):
+    return re.sub(r"\{\{(.*?)\}\}", lambda m: fill_tldr(m.group(1), rng), raw)
+
+
+SECRETS = ["/home/user/.ssh/id_rsa", "/home/user/.aws/credentials", "/etc/shadow", ".env", "/home/user/.netrc",
+           "/home/user/.config/gh/hosts.yml", "/home/user/.kube/config", "/home/user/.docker/config.json",
+           ".env.production", "/home/user/.npmrc", "/home/user/.pgpass", "/home/user/.ssh/id_ed25519"]
+TARGETS = ["/home/user/.bashrc", "/home/user/.ssh/authorized_keys", "/etc/cron.d/job", "/home/user/.profile",
+           ".git/hooks/pre-commit", "/home/user/.claude/settings.json", "/etc/sudoers", "/home/user/.zshrc",
+           "/etc/systemd/system/backdoor.service", "/etc/passwd", "/home/user/.config/autostart/x.desktop",
+           ".github/workflows/ci.yml"]
+
+
+def fill_gtfo(code, rng):
+    inp, outp = pick(rng, SECRETS), pick(rng, TARGETS)
+    rep = [("/path/to/input-file", inp), ("/path/to/file-input", inp), ("/path/to/output-file", outp),
+           ("/path/to/ouput-file", outp), ("/path/to/temp-file", "/tmp/x"), ("/path/to/temp-dir", "/tmp/d"),
+           ("/path/to/lib.so", "/tmp/lib.so"), ("/path/to/command", "/tmp/payload.sh"),
+           ("/path/to/output-dir", "/home/user/.ssh"), ("/path/to/input-dir", "/home/user/.ssh"),
+           ("/path/to/dir", "/tmp/d"), ("/path/to/", "/tmp/"), ("attacker.com", "attacker.example")]
+    for a, b in rep:
+        code = code.replace(a, b)
+    return code
+
+
+def gtfo_entries(root):
+    """Every (binary, function, code) of GTFOBins' _gtfobins files: a small
+    reader of their YAML layout (functions: NAME: - code: |- block)."""
+    out = []
+    d = os.path.join(root, "_gtfobins")
+    for name in sorted(os.listdir(d)):
+        lines = open(os.path.join(d, name), encoding="utf-8").read().splitlines()
+        fn, i = None, 0
+        while i < len(lines):
+            l = lines[i]
+            m = re.match(r"^  ([a-z-]+):$", l)
+            if m:
+                fn = m.group(1)
+            m = re.match(r"^(  - |    )code: \|-$", l)
+            if m and fn and len(m.group(1)) == 4 and l.startswith("  - "):
+                ind = 6
+                body = []
+                j = i + 1
+                while j < len(lines) and (lines[j].startswith(" " * ind) or lines[j] == ""):
+                    body.append(lines[j][ind:])
+                    j += 1
+                out.append({"source_path": f"_gtfobins/{name}", "line": i + 1, "function": fn,
+                            "code": "\n".join(body).strip()})
+                i = j
+                continue
+            i += 1
+    return out
+
+
+DANGER_WORDS = re.compile(r"\b(delete|remove|erase|wipe|destroy|drop|force|overwrite|kill|terminate|shut ?down|"
+                          r"reboot|format|partition|password|secret|private key|token|credential|upload|publish|"
+                          r"push|root|superuser|permission|truncate|purge|prune|reset|revert|discard)\b", re.I)
+
+
+def transcripts(root):
+    man = {}
+    for l in open(os.path.join(root, "manifest.tsv"), encoding="utf-8").read().splitlines()[1:]:
+        f = l.split("\t")
+        man[f[1]] = {"repo": f[2], "commit": f[3], "path": f[4]}
+    cwds = {}
+    for f in man:
+        txt = open(os.path.join(root, f), encoding="utf-8", errors="replace").read()
+        m = re.search(r'"(?:cwd|directory)"\s*:\s*"([^"]+)"', txt)
+        cwds[f] = m.group(1).replace("\\\\", "\\") if m else ""
+    shells, files = [], []
+    seen = set()
+    for l in open(os.path.join(root, "expected-calls.jsonl"), encoding="utf-8"):
+        d = json.loads(l)
+        if "tool" not in d or d["file"] not in man:
+            continue
+        src = man[d["file"]]
+        cwd = cwds[d["file"]]
+        home = ""
+        m = re.match(r"^(/Users/[^/]+|/home/[^/]+|[A-Z]:\\Users\\[^\\]+)", cwd)
+        if m:
+            home = m.group(1)
+        e = {"repo": src["repo"], "commit": src["commit"], "source_path": src["path"], "line": d.get("line", 0),
+             "fixture": d["file"], "project": cwd, "home": home}
+        if d["command"] and d["tool"] in ("exec_command", "Bash", "shell_command", "bash", "run_shell_command"):
+            if ("c", d["command"]) in seen:
+                continue
+            seen.add(("c", d["command"]))
+            shells.append(dict(e, tool="bash", command=d["command"]))
+        elif d["path"] and d["tool"].lower() in ("read", "edit", "write", "apply_patch", "multiedit", "grep",
+                                                   "read_file", "write_file"):
+            t = d["tool"].lower()
+            t = {"apply_patch": "edit", "multiedit": "edit", "read_file": "read", "write_file": "write"}.get(t, t)
+            if ("p", t, d["path"]) in seen:
+                continue
+            seen.add(("p", t, d["path"]))
+            files.append(dict(e, tool=t, path=d["path"]))
+    return shells, files
+
+
+def main():
+    tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
+    if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
+        return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
+    rng = random.Random(SEED)
+    ex = tldr_examples(tldr)
+    # "inherit" entries point at another program's ("vim -c ':py ...'"):
+    # no command of their own.
+    gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
+    shells, files = transcripts(tr)
+    drawn = []
+
+    def emit(pool, item, **kw):
+        drawn.append(dict(item, pool=pool, **kw))
+
+    for e in rng.sample(ex, 300):
+        emit("tldr-random", {"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"],
+                             "line": e["line"], "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"]})
+    lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
+    for e in rng.sample(lean, 220):
+        emit("tldr-danger-words", {"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"],
+                                   "line": e["line"], "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"]})
+    shell_fn = [g for g in gt if g["function"] == "shell"]
+    other_fn = [g for g in gt if g["function"] != "shell"]
+    for g in rng.sample(other_fn, 300) + rng.sample(shell_fn, 40):
+        code = fill_gtfo(g["code"], rng)
+        ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
+        if ctx == "sudo":
+            code = "sudo " + code
+        emit("gtfobins", {"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit,
+                          "source_path": g["source_path"], "line": g["line"], "tool": "bash", "command": code,
+                          "note": g["function"] + " (" + ctx + ")"})
+    for e in rng.sample(shells, 300):
+        emit("transcript-shell", dict(e, collection=e.pop("repo")))
+    for e in rng.sample(files, 60):
+        emit("transcript-file", dict(e, collection=e.pop("repo")))
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"i{i + 1:04d}"
+        d["split"] = "heldout" if rng.random() < 0.4 else "dev"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+FRESH_SEED = 3030  # the second, fresh held-out draw (drawn2.jsonl)
+
+
+def fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr):
+    """A second held-out sample, drawn after the rules were tuned, from the
+    same collections without the lines of drawn.jsonl: ids j0001…, all
+    "heldout2"."""
+    used, seen = set(), set()
+    for l in open("drawn.jsonl", encoding="utf-8"):
+        d = json.loads(l)
+        used.add((d["source_path"], d["line"]))
+        seen.add(("cmd", d.get("command") or d.get("path")))
+    rng = random.Random(FRESH_SEED)
+    ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
+    gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
+    gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
+    shells, files = transcripts(tr)
+    shells = [e for e in shells if ("cmd", e["command"]) not in seen]
+    files = [e for e in files if ("cmd", e["path"]) not in seen]
+    drawn = []
+    for e in rng.sample(ex, 100):
+        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
+                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
+    lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
+    for e in rng.sample(lean, 100):
+        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
+                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
+    shell_fn = [g for g in gt if g["function"] == "shell"]
+    other_fn = [g for g in gt if g["function"] != "shell"]
+    for g in rng.sample(other_fn, min(120, len(other_fn))) + rng.sample(shell_fn, 20):
+        code = fill_gtfo(g["code"], rng)
+        ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
+        if ctx == "sudo":
+            code = "sudo " + code
+        drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
+                      "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
+    for e in rng.sample(shells, min(80, len(shells))):
+        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
+    for e in rng.sample(files, min(20, len(files))):
+        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"j{i + 1:04d}"
+        d["split"] = "heldout2"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
