@@ -62,6 +62,8 @@ var callColumns = []ColumnDoc{
 	{"rewound", "BOOLEAN", "the conversation dropped the call later (it still ran)"},
 	{"output", "VARCHAR", "the command's recorded output, kept for Gemini CLI shell calls (later calls are decided with it as session history); cut to 8,000 bytes"},
 	{"text_repaired", "BOOLEAN", "a text of the call (command, paths, input_json, …) held bytes that are not UTF-8 in its transcript; each is stored as U+FFFD (NULL for rows an older permsim wrote)"},
+	{"recorded_outcome", "VARCHAR", "what the transcript shows happened: ran, approved-ran, user-refused, rule-blocked, sandbox-refused, hook-stopped, classifier-refused, tool-error (the tool refused its input: says nothing of the permission); NULL when it shows nothing or an older permsim wrote the row"},
+	{"recorded_evidence", "VARCHAR", "the transcript's text that shows recorded_outcome (the start of the result, its exit code line, the refusal), cut to 200 bytes"},
 	{"date", "VARCHAR", "the call's day (YYYY-MM-DD), or unknown: the folder it is stored under"},
 	{"first_path", "VARCHAR", "paths[1]: the first path the call names, NULL when none"},
 }
