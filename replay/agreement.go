@@ -42,12 +42,18 @@ const (
 // say the same; the reasoned exceptions agree only where the transcript
 // shows them: a call simulated to ask that the transcript shows asked,
 // approved and ran; a call left to the classifier whose transcript shows
-// it ran or the classifier refused it. A call whose transcript shows
-// nothing, or only that the tool refused its input, is not comparable,
-// as is one the simulator could not tell.
+// it ran or the classifier refused it, in a mode the transcript records
+// (a classifier of a mode replay defaulted to, as auto is for a Claude
+// Code session that records none, is an assumption, not what the
+// transcript shows). A call whose transcript shows nothing, or only that
+// the tool refused its input, is not comparable, as is one the simulator
+// could not tell. d's ModeBasis must be set (setBases).
 func Agreement(d *DecisionRow, recorded string) (agreement, reason string) {
 	outcome := engine.Outcome(d.Outcome)
 	classifier := outcome == engine.Runs && d.Reason == engine.ReasonClassifier
+	if classifier && d.ModeBasis != BasisRecorded && !strings.HasPrefix(d.ModeLabel, "parent session") {
+		return NotComparable, "left to the classifier of a mode the transcript does not record (" + d.ModeBasis + ")"
+	}
 	switch recorded {
 	case "":
 		return NotComparable, "the transcript does not show what happened"

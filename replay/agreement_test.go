@@ -25,32 +25,39 @@ func TestAgreement(t *testing.T) {
 		outcome, reason, recorded string
 		want                      string
 		exception                 bool
+		modeBasis                 string // recorded when empty
 	}{
-		{"runs", "", toolcall.RecordedRan, Agrees, false},
-		{"runs", classifier, toolcall.RecordedRan, Agrees, true},
-		{"runs", classifier, toolcall.RecordedClassifierRefused, Agrees, true},
-		{"runs", classifier, toolcall.RecordedUserRefused, NotComparable, false},
-		{"asks", "", toolcall.RecordedApproved, Agrees, true},
-		{"asks", "", toolcall.RecordedRan, NotComparable, false},
-		{"asks", "", toolcall.RecordedUserRefused, Agrees, false},
-		{"blocked", "", toolcall.RecordedRan, Contradicts, false},
-		{"blocked", "", toolcall.RecordedApproved, Contradicts, false},
-		{"blocked", "", toolcall.RecordedRuleBlocked, Agrees, false},
-		{"blocked", "", toolcall.RecordedSandboxRefused, Agrees, false},
-		{"blocked", "", toolcall.RecordedHookStopped, Agrees, false},
-		{"blocked", "", toolcall.RecordedUserRefused, Contradicts, false},
-		{"runs", "", toolcall.RecordedUserRefused, Contradicts, false},
-		{"runs", "", toolcall.RecordedRuleBlocked, Contradicts, false},
-		{"asks", "", toolcall.RecordedRuleBlocked, Contradicts, false},
-		{"runs", "", toolcall.RecordedHookStopped, NotComparable, false},
-		{"runs", "", toolcall.RecordedClassifierRefused, Contradicts, false},
-		{"asks", "", toolcall.RecordedClassifierRefused, Agrees, false},
-		{"runs", "", toolcall.RecordedToolError, NotComparable, false},
-		{"blocked", "", "", NotComparable, false},
-		{"unknown", "", toolcall.RecordedRan, NotComparable, false},
+		// Auto mode defaulted to, not recorded: what the classifier
+		// did is not shown.
+		{"runs", classifier, toolcall.RecordedRan, NotComparable, false, BasisDefaulted},
+		{"runs", "", toolcall.RecordedRan, Agrees, false, ""},
+		{"runs", classifier, toolcall.RecordedRan, Agrees, true, ""},
+		{"runs", classifier, toolcall.RecordedClassifierRefused, Agrees, true, ""},
+		{"runs", classifier, toolcall.RecordedUserRefused, NotComparable, false, ""},
+		{"asks", "", toolcall.RecordedApproved, Agrees, true, ""},
+		{"asks", "", toolcall.RecordedRan, NotComparable, false, ""},
+		{"asks", "", toolcall.RecordedUserRefused, Agrees, false, ""},
+		{"blocked", "", toolcall.RecordedRan, Contradicts, false, ""},
+		{"blocked", "", toolcall.RecordedApproved, Contradicts, false, ""},
+		{"blocked", "", toolcall.RecordedRuleBlocked, Agrees, false, ""},
+		{"blocked", "", toolcall.RecordedSandboxRefused, Agrees, false, ""},
+		{"blocked", "", toolcall.RecordedHookStopped, Agrees, false, ""},
+		{"blocked", "", toolcall.RecordedUserRefused, Contradicts, false, ""},
+		{"runs", "", toolcall.RecordedUserRefused, Contradicts, false, ""},
+		{"runs", "", toolcall.RecordedRuleBlocked, Contradicts, false, ""},
+		{"asks", "", toolcall.RecordedRuleBlocked, Contradicts, false, ""},
+		{"runs", "", toolcall.RecordedHookStopped, NotComparable, false, ""},
+		{"runs", "", toolcall.RecordedClassifierRefused, Contradicts, false, ""},
+		{"asks", "", toolcall.RecordedClassifierRefused, Agrees, false, ""},
+		{"runs", "", toolcall.RecordedToolError, NotComparable, false, ""},
+		{"blocked", "", "", NotComparable, false, ""},
+		{"unknown", "", toolcall.RecordedRan, NotComparable, false, ""},
 	}
 	for _, c := range cases {
-		got, why := Agreement(&DecisionRow{Outcome: c.outcome, Reason: c.reason}, c.recorded)
+		if c.modeBasis == "" {
+			c.modeBasis = BasisRecorded
+		}
+		got, why := Agreement(&DecisionRow{Outcome: c.outcome, Reason: c.reason, ModeBasis: c.modeBasis}, c.recorded)
 		exc := len(why) >= len(ExceptionPrefix) && why[:len(ExceptionPrefix)] == ExceptionPrefix
 		if got != c.want || exc != c.exception || why == "" {
 			t.Errorf("simulated %s (%q), recorded %q: %s (%q), want %s (exception %v)", c.outcome, c.reason, c.recorded, got, why, c.want, c.exception)
