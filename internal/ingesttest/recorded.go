@@ -3,10 +3,10 @@ package ingesttest
 import (
 	"bufio"
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/internal/safefile"
 	"github.com/permsim/permsim/toolcall"
 )
 
@@ -26,7 +26,7 @@ var realOutcome = map[string]string{
 // call of the file must have its row.
 func CheckRecordedOutcomes(t *testing.T, rows map[string]ingest.Row, resultsFile string, index func(ingest.Row) (int, bool)) {
 	t.Helper()
-	f, err := os.Open(resultsFile)
+	f, err := safefile.Open(resultsFile)
 	if err != nil {
 		t.Fatal(err)
 	}
