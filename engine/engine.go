@@ -14,6 +14,14 @@ import "github.com/permsim/permsim/toolcall"
 // against the real harness binary.
 const Label = "simulated from the documented rules"
 
+// ReasonClassifier is the reason of a decision whose outcome is runs
+// because the harness leaves the call to a model that reviews it (Claude
+// Code's auto-mode classifier): whether it really runs is the model's to
+// say, so the report shows these apart from the calls that run, and
+// replay counts one as agreeing with its transcript only where the
+// transcript shows what the model decided.
+const ReasonClassifier = "left to the classifier"
+
 // Outcome is what the harness does with a call.
 type Outcome string
 

@@ -26,15 +26,15 @@ func (s *groupSink) RedactRow(r *Row) {
 }
 
 // redactRow masks the credentials secrets.MaskString finds in the texts of
-// a call that hold what the call did — command, paths, pattern, url, query
-// and output — and secrets.MaskJSON in input_json (inside its strings, so
+// a call that hold what the call did — command, paths, pattern, url, query,
+// output and the recorded evidence — and secrets.MaskJSON in input_json (inside its strings, so
 // it stays JSON). A mask replaces only the secret's own characters, so a
 // command keeps its words and its shape: replay's decisions and danger
 // marks are the same for the masked text (TestRedactedStoreSameRisk).
 // The folders (cwd, project_dir, home) and ids are kept: replay finds each
 // project's settings by them.
 func redactRow(r *Row) {
-	for _, s := range [...]*string{&r.Command, &r.Pattern, &r.URL, &r.Query, &r.Output} {
+	for _, s := range [...]*string{&r.Command, &r.Pattern, &r.URL, &r.Query, &r.Output, &r.RecordedEvidence} {
 		*s = secrets.MaskString(*s)
 	}
 	r.InputJSON = secrets.MaskJSON(r.InputJSON)

@@ -26,6 +26,7 @@ func repairText(r *Row) bool {
 		&r.ProjectDir, &r.Cwd, &r.CallID, &r.Tool, &r.RawTool, &r.Command, &r.Pattern,
 		&r.URL, &r.Query, &r.InputJSON, &r.Mode, &r.ModeSource, &r.Sandbox, &r.Result,
 		&r.Model, &r.SpawnsAgent, &r.SourceFile, &r.Home, &r.CallKey, &r.CopyRank, &r.Output,
+		&r.RecordedOutcome, &r.RecordedEvidence,
 	} {
 		fix(s)
 	}

@@ -146,6 +146,7 @@ func writeText(w io.Writer, r *RiskReport, color bool) error {
 		textTable(&b, st, resultHeaders, resultRight, resultRows(r), resultTotal(r))
 		b.WriteString("\n  " + st.risky(ranLine(r)) + "\n")
 	}
+	textVsRecord(&b, st, r.VsRecord)
 	textUndecided(&b, st, r)
 	if r.SecretsMasked {
 		b.WriteString("\n" + st.dim(maskedLine) + "\n")
@@ -267,6 +268,7 @@ func writeMarkdown(w io.Writer, r *RiskReport) error {
 		mdTable(&b, resultHeaders, resultRight, withTotal(resultRows(r), resultTotal(r)))
 		b.WriteString("\n" + mdText(ranLine(r)) + "\n")
 	}
+	mdVsRecord(&b, r.VsRecord)
 	mdUndecided(&b, r)
 	if r.SecretsMasked {
 		b.WriteString("\n*" + mdText(maskedLine) + "*\n")
@@ -405,6 +407,7 @@ func writeHTML(w io.Writer, r *RiskReport) error {
 			{ID: "dangerous-results", Title: resultTitle, Empty: noneDangerous, Lead: ranLineIf(r),
 				Table: tableOrNil(len(r.DangerousByResult) > 0, htmlTable{ID: "table-dangerous-results", Headers: resultHeaders, Right: resultRight, Rows: resultRows(r), Total: resultTotal(r)})},
 		}
+		p.Sections = append(p.Sections, htmlVsRecord(r.VsRecord)...)
 	}
 	return htmlTemplate.Execute(w, p)
 }

@@ -45,6 +45,7 @@ const NoDecisionsNote = "no decisions yet: run `permsim replay` first"
 //	undecided           [UndecidedCause] what the run could not decide, by cause, with examples
 //	undecided_calls     the sum of undecided[].calls
 //	secrets_masked      true when credentials in commands, paths and rules were masked
+//	vs_record           [VsRecord] simulation vs what happened: agreement with the transcripts, contradictions, assumptions
 //
 // The lists are [] (never null) when empty. Fields are only ever added.
 type RiskReport struct {
@@ -70,6 +71,7 @@ type RiskReport struct {
 	Undecided         []UndecidedCause `json:"undecided"`
 	UndecidedCalls    int64            `json:"undecided_calls"`
 	SecretsMasked     bool             `json:"secrets_masked"`
+	VsRecord          VsRecord         `json:"vs_record"`
 }
 
 // WeekCounts is one week of the report: Week is its Monday (UTC,
@@ -205,6 +207,7 @@ func (d *DB) risk(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
 		section(records, "report_by_project.sql", &r.ByProject),
 		section(records, "report_by_harness_mode.sql", &r.ByHarnessMode),
 		section(records, "report_by_file.sql", &r.BySettingsFile),
+		vsRecordSection(r, records),
 	} {
 		if sec != nil {
 			return nil, sec
@@ -234,6 +237,7 @@ func complete(r *RiskReport, opts RiskOptions) *RiskReport {
 	r.ByHarnessMode = orEmpty(r.ByHarnessMode)
 	r.BySettingsFile = orEmpty(r.BySettingsFile)
 	r.Undecided = orEmpty(r.Undecided)
+	completeVsRecord(&r.VsRecord)
 	if r.Decisions == 0 {
 		r.Note = NoDecisionsNote
 	}
@@ -321,6 +325,7 @@ func reportVars(opts RiskOptions) map[string]string {
 		}
 	}
 	vars["replayed"] = sqlStringList(replayed)
+	vsRecordVars(vars)
 	vars["simulated"] = "NULL::VARCHAR[]"
 	if opts.Simulated != nil {
 		vars["simulated"] = "(" + sqlStringList(opts.Simulated) + ")::VARCHAR[]"
@@ -502,6 +507,7 @@ func mapText(r *RiskReport, e func(string) string) *RiskReport {
 		f.RuleFile, f.RuleLayer = e(f.RuleFile), e(f.RuleLayer)
 		out.BySettingsFile[i] = f
 	}
+	out.VsRecord = mapVsRecord(r.VsRecord, e)
 	out.Undecided = make([]UndecidedCause, len(r.Undecided))
 	for i, u := range r.Undecided {
 		u.Cause, u.Examples = e(u.Cause), all(u.Examples)

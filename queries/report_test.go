@@ -106,6 +106,20 @@ func wantRisk() *RiskReport {
 		},
 		Undecided:     []UndecidedCause{},
 		SecretsMasked: true,
+		// The dataset's decisions were made before replay compared them
+		// with the transcripts: no agreement (not comparable) and no
+		// basis; the outcomes are those of OutcomesByHarness.
+		VsRecord: VsRecord{
+			Agreement: []AgreementCounts{
+				{Harness: "claude-code", Decisions: 8, NotComparable: 8, Runs: 5, Asks: 2, Blocked: 1},
+				{Harness: "codex", Decisions: 1, NotComparable: 1, Runs: 1},
+			},
+			Contradictions: []Contradiction{},
+			Assumptions: []AssumptionCount{
+				{Aspect: "mode", Basis: "not recorded", Decisions: 9}, {Aspect: "version", Basis: "not recorded", Decisions: 9},
+				{Aspect: "settings", Basis: "not recorded", Decisions: 9}, {Aspect: "folder", Basis: "not recorded", Decisions: 9},
+			},
+		},
 	}
 }
 

@@ -73,11 +73,12 @@ func riskFromSummary(s *reportsum.Summary, opts RiskOptions) *RiskReport {
 	r := RiskReport{Labels: m.Labels, Calls: m.Calls, Decisions: m.Decisions, Projects: m.Projects,
 		FirstTs: m.FirstTs, LastTs: m.LastTs, ApprovedBy: m.ApprovedBy, Outcomes: m.Outcomes,
 		DangerousByResult: m.DangerousByResult, Weeks: m.Weeks, ByProject: m.ByProject,
-		ByHarnessMode: m.ByHarnessMode, BySettingsFile: m.BySettingsFile, Undecided: m.Undecided}
+		ByHarnessMode: m.ByHarnessMode, BySettingsFile: m.BySettingsFile, Undecided: m.Undecided, VsRecord: m.VsRecord}
 	if r.Decisions == 0 {
 		// RiskWith reads only the header and the undecided section then.
 		r.ApprovedBy, r.Outcomes, r.DangerousByResult, r.Weeks = nil, nil, nil, nil
 		r.ByProject, r.ByHarnessMode, r.BySettingsFile = nil, nil, nil
+		r.VsRecord = VsRecord{}
 	}
 	return complete(&r, opts)
 }

@@ -71,6 +71,7 @@ func (dc *decisionCache) decide(c *toolcall.Row, lp *loadedPolicy, opts Options)
 	// Per-call fields are not kept: they would hold the call's strings.
 	row.CallKey, row.Harness, row.ProjectDir, row.Result = "", "", "", ""
 	row.Tool, row.Command, row.Paths, row.Ts = "", "", nil, time.Time{}
+	row.HarnessVersion, row.RecordedOutcome, row.Agreement, row.AgreementReason, row.VersionBasis = "", "", "", "", ""
 	dc.put(lp, k, &row)
 	return &row
 }
@@ -97,6 +98,7 @@ func withCall(d *DecisionRow, c *toolcall.Row) DecisionRow {
 	row := *d
 	row.CallKey, row.Harness, row.Ts, row.ProjectDir = c.CallKey, c.Harness, c.Ts, c.ProjectDir
 	row.Tool, row.Command, row.Paths, row.Result = c.Tool, c.Command, c.Paths, c.Result
+	row.setCallFacts(c)
 	return row
 }
 

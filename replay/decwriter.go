@@ -53,9 +53,11 @@ type decPart struct {
 // decBufs holds buffered rows by column.
 type decBufs struct {
 	callKey, projectDir, tool, cmd, result strBuf
-	paths                                  listBuf
-	ts                                     []time.Time
-	dec                                    []*DecisionRow
+	// The call's own comparison with its transcript (agreement.go).
+	version, recorded, agreement, agreementWhy, versionBasis strBuf
+	paths                                                    listBuf
+	ts                                                       []time.Time
+	dec                                                      []*DecisionRow
 	// seen holds the decisions the rows point to, each with its index in
 	// distinct: a decision no longer in the cache (a one-off call's) is
 	// kept alive by its rows alone, so its size counts against the budget,
@@ -67,7 +69,8 @@ type decBufs struct {
 
 // reset empties the buffers, keeping their memory.
 func (b *decBufs) reset() {
-	for _, s := range []*strBuf{&b.callKey, &b.projectDir, &b.tool, &b.cmd, &b.result, &b.paths.elems} {
+	for _, s := range []*strBuf{&b.callKey, &b.projectDir, &b.tool, &b.cmd, &b.result, &b.paths.elems,
+		&b.version, &b.recorded, &b.agreement, &b.agreementWhy, &b.versionBasis} {
 		s.data, s.ends = s.data[:0], s.ends[:0]
 	}
 	clear(b.paths.scratch)
@@ -120,6 +123,12 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 	p.cmd.add(c.Command)
 	p.result.add(c.Result)
 	p.paths.add(c.Paths)
+	agreement, why := Agreement(d, c.RecordedOutcome)
+	p.version.add(c.HarnessVersion)
+	p.recorded.add(c.RecordedOutcome)
+	p.agreement.add(agreement)
+	p.agreementWhy.add(why)
+	p.versionBasis.add(versionBasis(c))
 	p.ts = append(p.ts, c.Ts)
 	p.dec = append(p.dec, d)
 	j, ok := p.seen[d]
@@ -133,7 +142,8 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 		p.bytes += decisionBytes(d)
 	}
 	p.rowDec = append(p.rowDec, j)
-	p.bytes += rowOverhead + len(c.CallKey) + len(c.ProjectDir) + len(c.Tool) + len(c.Command) + len(c.Result) + p.paths.lastBytes
+	p.bytes += rowOverhead + len(c.CallKey) + len(c.ProjectDir) + len(c.Tool) + len(c.Command) + len(c.Result) + p.paths.lastBytes +
+		len(c.HarnessVersion) + len(c.RecordedOutcome) + len(agreement) + len(why) + len(BasisDefaulted)
 	dw.buffered += p.bytes - before
 	switch {
 	case len(p.dec) >= dw.groupMax:
@@ -244,6 +254,22 @@ func (p *decPart) fill(name string, n int, out *dataset.ColumnValues, sc *dictSc
 		// ok, error, denied or unknown: compared with the first row of the
 		// decision, mostly the same.
 		callStrs(&p.result)
+	case "harness_version":
+		callStrs(&p.version)
+	case "recorded_outcome":
+		callStrs(&p.recorded)
+	case "agreement":
+		callStrs(&p.agreement)
+	case "agreement_reason":
+		callStrs(&p.agreementWhy)
+	case "version_basis":
+		callStrs(&p.versionBasis)
+	case "mode_basis":
+		strs(func(d *DecisionRow) string { return d.ModeBasis })
+	case "settings_basis":
+		strs(func(d *DecisionRow) string { return d.SettingsBasis })
+	case "folder_basis":
+		strs(func(d *DecisionRow) string { return d.FolderBasis })
 	case "paths":
 		out.Lists = p.paths.views(out.Lists, n)
 	case "ts":

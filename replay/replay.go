@@ -33,6 +33,18 @@ type DecisionRow struct {
 	Label         string    `col:"label"`
 	EngineVersion string    `col:"engine_version"`
 	PolicyHash    string    `col:"policy_hash"`
+	// What the call's transcript shows, and how the decision compares
+	// with it (agreement.go): per call, like Result.
+	HarnessVersion  string `col:"harness_version"`  // the version that recorded the call (calls.harness_version)
+	RecordedOutcome string `col:"recorded_outcome"` // what the transcript shows happened (calls.recorded_outcome)
+	Agreement       string `col:"agreement"`        // agrees, contradicts, not-comparable
+	AgreementReason string `col:"agreement_reason"` // why; ExceptionPrefix for a reasoned exception
+	// What the decision rests on: recorded, inferred, defaulted or given
+	// (the Basis* constants).
+	ModeBasis     string `col:"mode_basis"`
+	VersionBasis  string `col:"version_basis"`
+	SettingsBasis string `col:"settings_basis"`
+	FolderBasis   string `col:"folder_basis"`
 }
 
 // RuleRow is one row of the rules table: every rule of every project that

@@ -108,7 +108,7 @@ func newReportSum(outDir string, opts Options, hs Harnesses) *reportSum {
 		calls: callsSide{projects: map[string]struct{}{}, weeks: map[int64]int64{}, undecided: newUndecided(sim, outDir)},
 		decs: decsSide{attrs: map[decAttrs]int32{}, memo: map[*DecisionRow]int32{}, agg: map[aggKey]*int64{},
 			approvedIdx: map[approvedKey]int32{}, approved: newItemCounts(outDir), causeIdx: map[string]int32{}, told: newItemCounts(outDir),
-			undecided: newUndecided(sim, outDir)}}
+			undecided: newUndecided(sim, outDir), vs: newVsRecordSum()}}
 	s.decs.pending = newPendingCalls(outDir, s.decs.approved)
 	return s
 }
@@ -193,6 +193,7 @@ type decsSide struct {
 	told        *itemCounts // decisions counted as undecided, by cause
 	undecided   undecidedCalls
 	pending     *pendingCalls // approved items waiting for url, query, pattern
+	vs          *vsRecordSum  // simulation vs what happened (reportvsrecord.go)
 }
 
 // attrInfo is where a decision's items count: its approving group and its
@@ -331,6 +332,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		}
 		return
 	}
+	ds.vs.add(c, d)
 	attr := ds.lastAttr
 	if d != ds.lastDec {
 		var ok bool
@@ -824,6 +826,11 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 	slices.SortFunc(r.BySettingsFile, func(x, y reportsum.FileCounts) int {
 		return cmp.Or(cmp.Compare(y.Calls, x.Calls), nullsLast(x.RuleFile, y.RuleFile), nullsLast(x.RuleLayer, y.RuleLayer))
 	})
+	vs, ok := ds.vs.section()
+	if !ok {
+		return nil
+	}
+	r.VsRecord = vs
 	return &reportsum.Summary{Version: reportsum.Version, Simulated: s.simulated, Report: r}
 }
 

@@ -504,6 +504,7 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 		row.RuleFile, row.Reason = lp.unsnap(row.RuleFile), lp.unsnap(row.Reason)
 		row.Needs, row.Notes = lp.unsnapAll(row.Needs), lp.unsnapAll(row.Notes)
 	}
+	row.setBases(c, lp, opts)
 	if lp.missing {
 		// The report counts these among what the run could not decide.
 		row.Notes = append(append([]string(nil), row.Notes...), NoteProjectMissing)

@@ -6,7 +6,10 @@
 // project, and nothing in it depends on how a stage works.
 package toolcall
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Harness is a harness's canonical ID, as the calls table's harness column
 // and every command's output spell it. The registry (package registry)
@@ -98,10 +101,77 @@ type Row struct {
 	Rewound         bool      `col:"rewound"`              // the conversation dropped the call later (Gemini $rewindTo); it still ran
 	Output          string    `col:"output,unique"`        // what the call returned, where a later decision depends on it (Gemini CLI's <untrusted_context> shell output, cut to OutputMax bytes); else empty
 	TextRepaired    bool      `col:"text_repaired"`        // a text of the call held bytes that are not UTF-8 in its transcript, each stored as U+FFFD (Parquet and its readers take UTF-8 only)
+	// RecordedOutcome is what the transcript shows happened to the call,
+	// in permsim's words (the Recorded* constants; "" when it shows
+	// nothing), and RecordedEvidence the text that shows it (the start of
+	// the result, the exit code line, the refusal): replay compares the
+	// simulated outcome with it.
+	RecordedOutcome  string `col:"recorded_outcome"`
+	RecordedEvidence string `col:"recorded_evidence,unique"`
 	// Host is not a column: replay sets it from the name of the calls file
 	// a row was read from (a pulled part, part-host-<id>-…), so the row is
 	// decided against that host's settings snapshot.
 	Host string
+}
+
+// What a transcript shows happened to a call (Row.RecordedOutcome). Each
+// reader sets the ones its harness records; "" is a call whose transcript
+// shows nothing (no result, or a result that says nothing of the
+// permission check).
+const (
+	// RecordedRan: the call ran (a shell call's exit code, when recorded,
+	// is Row.ExitCode; a failed command ran too).
+	RecordedRan = "ran"
+	// RecordedApproved: the harness asked, the user approved, and the
+	// call ran — only where the transcript records the approval.
+	RecordedApproved = "approved-ran"
+	// RecordedUserRefused: the harness asked and the user said no (or
+	// nobody could answer: Claude Code's "requested permissions … but you
+	// haven't granted it yet").
+	RecordedUserRefused = "user-refused"
+	// RecordedRuleBlocked: a rule or the policy refused the call without
+	// asking (a deny rule, a forbidden prefix rule, an approval policy of
+	// never, dontAsk mode).
+	RecordedRuleBlocked = "rule-blocked"
+	// RecordedSandboxRefused: the sandbox refused the call (a write a
+	// read-only sandbox blocked).
+	RecordedSandboxRefused = "sandbox-refused"
+	// RecordedHookStopped: a hook stopped the call before it ran.
+	RecordedHookStopped = "hook-stopped"
+	// RecordedClassifierRefused: a model that reviews calls (Codex's
+	// guardian, Claude Code's auto-mode classifier) refused it.
+	RecordedClassifierRefused = "classifier-refused"
+	// RecordedToolError: the tool refused its own input (a file not read
+	// first, a patch that does not apply, a missing file): that says
+	// nothing of the permission check, which may not have been reached.
+	RecordedToolError = "tool-error"
+)
+
+// RecordedOutcomes lists the Recorded* values, in the order the docs give
+// them.
+var RecordedOutcomes = []string{RecordedRan, RecordedApproved, RecordedUserRefused, RecordedRuleBlocked,
+	RecordedSandboxRefused, RecordedHookStopped, RecordedClassifierRefused, RecordedToolError}
+
+// EvidenceMax bounds Row.RecordedEvidence: the start of a result says
+// what happened; the rest is the tool's output.
+const EvidenceMax = 200
+
+// Evidence is s cut to EvidenceMax bytes at a rune boundary, to its first
+// line when that line says enough (an exit code line, a refusal), so the
+// evidence is what shows the outcome and not the call's whole output.
+func Evidence(s string) string {
+	s = strings.TrimLeft(s, " \t\r\n")
+	if i := strings.IndexByte(s, '\n'); i >= 8 {
+		s = s[:i]
+	}
+	if len(s) <= EvidenceMax {
+		return s
+	}
+	i := EvidenceMax
+	for i > 0 && s[i]&0xC0 == 0x80 {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // OutputMax bounds Row.Output: Gemini CLI asks before a command that reuses

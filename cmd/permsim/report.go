@@ -29,8 +29,10 @@ func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 that would have run without asking, grouped by the rule (and file) that let
 them through, with the top commands behind each; the same per week (by
 danger category), per settings file, per project and per harness and mode;
-outcome groups per harness; which of those calls really ran; and what the
-run could not decide, by cause. --format html writes one self-contained page
+outcome groups per harness; which of those calls really ran; the simulation
+against what the transcripts show happened (agreement per harness and
+version, the contradictions, the assumptions the decisions rest on); and
+what the run could not decide, by cause. --format html writes one self-contained page
 with charts. Credentials in commands are masked unless --show-secrets.
 The text report is coloured on a terminal (not with NO_COLOR set).
 

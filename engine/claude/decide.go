@@ -12,7 +12,7 @@ import (
 
 // Reasons the seed gives a phrase for.
 const (
-	reasonClassifier = "left to the classifier"
+	reasonClassifier = engine.ReasonClassifier
 )
 
 // Tool groups: which tools read files and which write them.

@@ -3,6 +3,7 @@ package claude
 import (
 	"bytes"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/permsim/permsim/ingest"
@@ -172,23 +173,30 @@ func (r *rec) toolResults() []toolResult {
 
 // rejected reports whether the entry itself records that the permission
 // check refused the call (Claude Code 2.1.3xx writes permissionDecision and
-// toolDenialKind next to the tool_result).
-func (r *rec) rejected() bool {
+// toolDenialKind next to the tool_result), and whether it says a rule or
+// the configuration did (toolDenialKind "permission-rule", a decision
+// whose source is "config" or whose reasonCode names a rule) rather than
+// the user.
+func (r *rec) rejected() (rejected, byRule bool) {
 	if isString(r.denialKind) && len(r.denialKind) > 2 {
-		return true
+		return true, str(r.denialKind) == "permission-rule"
 	}
 	if len(r.permDecision) == 0 {
-		return false
+		return false, false
 	}
-	rej := false
+	var source, code string
 	_ = eachField(r.permDecision, false, func(k, v []byte) bool {
-		if string(k) == "decision" {
-			rej = string(v) == `"reject"`
-			return false
+		switch string(k) {
+		case "decision":
+			rejected = string(v) == `"reject"`
+		case "source":
+			source = str(v)
+		case "reasonCode":
+			code = str(v)
 		}
 		return true
 	})
-	return rej
+	return rejected, source == "config" || strings.HasPrefix(code, "rule:")
 }
 
 // The pre-filter looks for `_use"`, `_result"` and `Mode"`: their first
@@ -498,9 +506,12 @@ func (fr *fileReader) user(r *rec) {
 	results := r.toolResults()
 	// The entry-level permission decision speaks for its one result; an
 	// entry with several results does not say which one it means.
-	rejected := len(results) == 1 && r.rejected()
+	var rejected, byRule bool
+	if len(results) == 1 {
+		rejected, byRule = r.rejected()
+	}
 	for _, tr := range results {
-		fr.result(r, tr, rejected)
+		fr.result(r, tr, rejected, byRule)
 	}
 }
 
@@ -532,13 +543,14 @@ func (fr *fileReader) enough(r *rec) bool {
 	return true
 }
 
-func (fr *fileReader) result(r *rec, tr toolResult, rejected bool) {
+func (fr *fileReader) result(r *rec, tr toolResult, rejected, byRule bool) {
 	p, ok := fr.pend.Get(tr.id)
 	if !ok {
 		return
 	}
-	info := resultInfo{isError: tr.isError, rejected: rejected, text: resultText(tr.content)}
+	info := resultInfo{isError: tr.isError, rejected: rejected, byRule: byRule, text: resultText(tr.content)}
 	p.Row.Result, p.Row.ExitCode = classify(info, p.Row.Tool)
+	p.Row.RecordedOutcome, p.Row.RecordedEvidence = recorded(info, p.Row.Tool)
 	p.Row.ResultTs = parseTs(r.ts)
 	if spawnsAgent(p.Row.RawTool) {
 		if a := agentIDOf(r.toolUseResult); a != "" {

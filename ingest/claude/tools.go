@@ -2,6 +2,7 @@ package claude
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 
 	"github.com/permsim/permsim/ingest"
@@ -169,6 +170,7 @@ var (
 type resultInfo struct {
 	isError  bool
 	rejected bool   // the record's permissionDecision says reject, or toolDenialKind is set
+	byRule   bool   // and says a rule or the configuration refused it, not the user
 	text     []byte // start of the result text, still JSON-escaped
 }
 
@@ -210,4 +212,102 @@ func classify(r resultInfo, tool string) (string, *int64) {
 		}
 	}
 	return "error", nil
+}
+
+// Texts of a refused call by who refused it (transcript-formats.md §1.7,
+// the real Claude Code 2.1.328 recordings under testdata/ingest/claude/real,
+// and the six refusals of the published transcripts).
+var (
+	// The user was asked and said no; in a subagent the parent's prompt
+	// was answered no; claude -p had nobody to ask.
+	userRefusedPrefixes = [][]byte{
+		[]byte("The user doesn't want to proceed with this tool use"),
+		[]byte("The user doesn't want to take this action right now"),
+		[]byte("Permission for this tool use was denied"),
+		[]byte("Claude requested permissions to use "),
+	}
+	// A deny rule, or dontAsk mode, refused without asking.
+	ruleBlockedPrefixes = [][]byte{[]byte("Permission to use ")}
+	ruleBlockedPhrases  = [][]byte{[]byte("denied by your permission settings"), []byte("has been denied")}
+	hookPrefix          = []byte("PreToolUse:")
+	toolErrorPrefix     = []byte("<tool_use_error>")
+)
+
+// recorded is what a tool_result shows happened to its call
+// (toolcall.Recorded*) and the evidence: the start of the result text that
+// shows it, or for a result without is_error the fact that it had none.
+func recorded(r resultInfo, tool string) (string, string) {
+	if !r.isError && !r.rejected {
+		if tool == "bash" {
+			return toolcall.RecordedRan, "tool_result without is_error (exit code 0)"
+		}
+		return toolcall.RecordedRan, "tool_result without is_error"
+	}
+	text := r.text
+	evidence := func() string {
+		if len(text) == 0 {
+			return "tool_result with is_error and no text"
+		}
+		return toolcall.Evidence(unescape(text))
+	}
+	// A command that ran and failed says so first (its output may quote
+	// any refusal below).
+	if tool == "bash" && bytes.HasPrefix(text, exitCodePrefix) {
+		return toolcall.RecordedRan, evidence()
+	}
+	switch {
+	case bytes.HasPrefix(text, hookPrefix):
+		return toolcall.RecordedHookStopped, evidence()
+	case hasAnyPrefix(text, userRefusedPrefixes):
+		return toolcall.RecordedUserRefused, evidence()
+	case hasAnyPrefix(text, ruleBlockedPrefixes) || containsAny(text, ruleBlockedPhrases):
+		return toolcall.RecordedRuleBlocked, evidence()
+	case r.rejected && r.byRule:
+		return toolcall.RecordedRuleBlocked, "permissionDecision reject by the configuration: " + evidence()
+	case r.rejected:
+		return toolcall.RecordedUserRefused, "permissionDecision reject: " + evidence()
+	case bytes.HasPrefix(text, toolErrorPrefix):
+		// The tool refused its input (a file not read first, a string
+		// not found): Claude Code checks the input before the
+		// permission, so this says nothing of the permission.
+		return toolcall.RecordedToolError, evidence()
+	}
+	// Any other error is the tool's own, after it ran: a command's stderr
+	// (versions before the "Exit code N" line), a file Read could not
+	// open, a timeout.
+	return toolcall.RecordedRan, evidence()
+}
+
+func hasAnyPrefix(b []byte, ps [][]byte) bool {
+	for _, p := range ps {
+		if bytes.HasPrefix(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsAny(b []byte, ps [][]byte) bool {
+	for _, p := range ps {
+		if bytes.Contains(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// unescape is the text of a JSON-escaped string body (resultText's start
+// of a result, cut at an escape's boundary), or the bytes as they are when
+// they do not decode.
+func unescape(b []byte) string {
+	q := append(append(make([]byte, 0, len(b)+2), '"'), b...)
+	// A cut inside an escape (\u00e9 at resultPrefix) decodes once the
+	// cut escape is dropped.
+	for cut := 0; cut <= 6 && cut < len(b); cut++ {
+		var s string
+		if json.Unmarshal(append(q[:1+len(b)-cut:1+len(b)-cut], '"'), &s) == nil {
+			return s
+		}
+	}
+	return string(b)
 }

@@ -9,6 +9,7 @@ import (
 	json "github.com/goccy/go-json"
 
 	"github.com/permsim/permsim/ingest"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // item is one rollout line. An envelope line ({timestamp, type, payload})
@@ -504,6 +505,7 @@ func (fr *fileReader) webSearchCall(p *item, ts time.Time) {
 	switch p.Status {
 	case "completed":
 		row.Result = "ok"
+		row.RecordedOutcome, row.RecordedEvidence = toolcall.RecordedRan, "web_search_call status completed"
 	case "failed":
 		row.Result = "error"
 	}
@@ -529,8 +531,10 @@ func (fr *fileReader) output(callID string, raw json.RawMessage, ts time.Time) {
 
 // complete finishes the waiting call p with the text of its output.
 func (fr *fileReader) complete(p *ingest.PendingCall, text string, ts time.Time) {
-	res := classify(text, execLike(p.Row))
+	exec := execLike(p.Row)
+	res := classify(text, exec)
 	p.Row.Result, p.Row.ExitCode = res.result, res.exit
+	p.Row.RecordedOutcome, p.Row.RecordedEvidence = recorded(text, exec, res)
 	if p.Row.RawTool == "write_stdin" {
 		fr.stdinOutput(p.Row.InputJSON, text, ts)
 	}
@@ -593,6 +597,7 @@ func (fr *fileReader) stdinOutput(input, text string, ts time.Time) {
 	}
 	v := exitVerdict(n)
 	bg.Row.Result, bg.Row.ExitCode, bg.Row.ResultTs = v.result, v.exit, ts
+	bg.Row.RecordedOutcome, bg.Row.RecordedEvidence = recorded(text, true, v)
 	fr.sink.Row(bg.Row)
 	delete(fr.st.Background, sid)
 }

@@ -402,3 +402,69 @@ func atoi(s string) (int64, bool) {
 	n, err := strconv.ParseInt(s, 10, 64)
 	return n, err == nil
 }
+
+// recorded is what a call output shows happened to the call
+// (toolcall.Recorded*) and the evidence, given classify's verdict of the
+// same text: the refusal by who refused (the texts of classify's lists:
+// the exec and patch handlers, the guardian, the approval policy, the
+// forbidden prefix rules and the read-only sandbox of the real 0.169.0
+// recordings), the exit code line of a command that ran, the "Process
+// running" line of one that outlived its first output.
+func recorded(text string, exec bool, v verdict) (string, string) {
+	t := strings.TrimSpace(text)
+	head := t[:min(len(t), 1024)]
+	if v.result == "denied" {
+		out := toolcall.RecordedUserRefused
+		switch {
+		case strings.Contains(head, "rejected due to unacceptable risk"):
+			out = toolcall.RecordedClassifierRefused
+		case strings.HasPrefix(head, "patch rejected") && strings.Contains(head, "sandbox"):
+			out = toolcall.RecordedSandboxRefused
+		case strings.HasPrefix(head, "approval policy is "),
+			strings.Contains(head, "approval required by policy"),
+			strings.Contains(head, "` rejected: "):
+			// The approval policy refused to ask, or a prefix rule
+			// forbids the command.
+			out = toolcall.RecordedRuleBlocked
+		}
+		return out, toolcall.Evidence(head)
+	}
+	if v.running {
+		return toolcall.RecordedRan, headerLine(t, "Process running with session ID ")
+	}
+	if exec && v.exit != nil {
+		if line := headerLine(t, "Exit code: ", "Process exited with code "); line != "" {
+			return toolcall.RecordedRan, line
+		}
+		return toolcall.RecordedRan, "metadata.exit_code " + strconv.FormatInt(*v.exit, 10)
+	}
+	switch {
+	case strings.HasPrefix(head, "apply_patch verification failed"):
+		// The patch did not apply to the files as they were: checked
+		// before the patch's safety, it says nothing of the permission.
+		return toolcall.RecordedToolError, toolcall.Evidence(head)
+	case exec && v.result == "error":
+		// The process could not be started (no Rejected(…) in it).
+		return toolcall.RecordedToolError, toolcall.Evidence(head)
+	case v.result == "ok":
+		if head == "" {
+			return toolcall.RecordedRan, "an empty output"
+		}
+		return toolcall.RecordedRan, toolcall.Evidence(head)
+	}
+	return "", ""
+}
+
+// headerLine is the first line of the output's header that starts with
+// one of prefixes, or "".
+func headerLine(t string, prefixes ...string) string {
+	h := header(t)
+	for _, line := range h.l[:h.n] {
+		for _, p := range prefixes {
+			if strings.HasPrefix(line, p) {
+				return toolcall.Evidence(line)
+			}
+		}
+	}
+	return ""
+}

@@ -224,6 +224,7 @@ func (ps *pass) row(k *call, root string) ingest.Row {
 		text, isErr = resultText(tc)
 	}
 	row.Result, row.ExitCode = classify(tc.Status, text, isErr, row.Tool)
+	row.RecordedOutcome, row.RecordedEvidence = recorded(tc.Status, text, isErr, row.Result, row.ExitCode)
 	row.Output = sessionOutput(text)
 	return row
 }

@@ -307,3 +307,44 @@ func shellExit(text, tool string) *int64 {
 	}
 	return &n
 }
+
+// Refusal texts by who refused: the user (or the ACP client for them),
+// and the policy's deny or the workspace boundary of the file tools,
+// which refuse without asking (see refusals).
+var (
+	userRefusals = []string{"User denied execution", "User did not allow tool call", "was canceled by the user", "was cancelled by the user"}
+	ruleRefusals = []string{"denied by policy", "Path not in workspace", "resolves outside the allowed workspace"}
+)
+
+// recorded is what a call's status and result show happened to it
+// (toolcall.Recorded*) and the evidence, given classify's result and exit
+// code for the same call.
+func recorded(status, text string, isErr bool, result string, exit *int64) (string, string) {
+	for _, r := range userRefusals {
+		if strings.Contains(text, r) {
+			return toolcall.RecordedUserRefused, toolcall.Evidence(text)
+		}
+	}
+	for _, r := range ruleRefusals {
+		if strings.Contains(text, r) {
+			return toolcall.RecordedRuleBlocked, toolcall.Evidence(text)
+		}
+	}
+	switch {
+	case exit != nil:
+		// A shell command that ran: "Exit Code: N" is written only when
+		// it is not 0 (since 0.27).
+		return toolcall.RecordedRan, "status " + status + ", exit code " + strconv.FormatInt(*exit, 10)
+	case (status == "success" || status == "") && !isErr:
+		if status == "" {
+			return toolcall.RecordedRan, "functionResponse output"
+		}
+		return toolcall.RecordedRan, "status success"
+	case result == "error":
+		// The tool failed, before or after the approval (the scheduler
+		// validates a call before it asks): it says nothing of the
+		// permission.
+		return toolcall.RecordedToolError, toolcall.Evidence("status " + status + ": " + text)
+	}
+	return "", ""
+}

@@ -24,6 +24,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,6 +34,7 @@ import (
 
 	"github.com/permsim/permsim/ingest"
 	"github.com/permsim/permsim/internal/safefile"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Format is the name of the import format, and of this Source in the
@@ -318,6 +320,10 @@ func (d *decoder) complete(row *ingest.Row, line int64, hasSource bool) bool {
 		row.Result = "unknown"
 	} else if !results[row.Result] {
 		d.problem(line, "result %q is not one of ok, error, denied, unknown; line skipped", row.Result)
+		return false
+	}
+	if row.RecordedOutcome != "" && !slices.Contains(toolcall.RecordedOutcomes, row.RecordedOutcome) {
+		d.problem(line, "recorded_outcome %q is not one of %s; line skipped", row.RecordedOutcome, strings.Join(toolcall.RecordedOutcomes, ", "))
 		return false
 	}
 	if row.ModeSource == "" {

@@ -113,8 +113,10 @@ func TestBadLines(t *testing.T) {
 		`{"harness":"codey","call_id":"d","paths":"a.txt","cwd":"/p"}`, // 11 ok, one path as a string
 		`{"harness":"codey","call_id":"e","ingest_run":5}`,             // 12 imported, ingest_run ignored
 		`[1,2,3]`, // 13 not an object
-		`{"harness":"codey","call_id":"f","is_subagent":"yes"}`,          // 14 wrong type
-		`{"harness":"codey","call_id":"g","command":"ls","tool":"bash"}`, // 15 ok
+		`{"harness":"codey","call_id":"f","is_subagent":"yes"}`,                                        // 14 wrong type
+		`{"harness":"codey","call_id":"g","command":"ls","tool":"bash"}`,                               // 15 ok
+		`{"harness":"codey","call_id":"h","recorded_outcome":"refused"}`,                               // 16 unknown recorded outcome
+		`{"harness":"codey","call_id":"i","recorded_outcome":"user-refused","recorded_evidence":"no"}`, // 17 ok
 	}
 	writeFile(t, path, strings.Join(lines, "\n")+"\n")
 	sink, st := read(t, path, nil)
@@ -123,10 +125,10 @@ func TestBadLines(t *testing.T) {
 	for _, r := range sink.Rows {
 		ids = append(ids, r.CallID)
 	}
-	if got := strings.Join(ids, ","); got != "a,c,d,e,g" {
-		t.Errorf("imported calls: %s, want a,c,d,e,g", got)
+	if got := strings.Join(ids, ","); got != "a,c,d,e,g,i" {
+		t.Errorf("imported calls: %s, want a,c,d,e,g,i", got)
 	}
-	wantLines := []int64{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14}
+	wantLines := []int64{2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 16}
 	if len(sink.Problems) != len(wantLines) {
 		t.Fatalf("problems: %d, want %d: %v", len(sink.Problems), len(wantLines), sink.Problems)
 	}
@@ -138,12 +140,15 @@ func TestBadLines(t *testing.T) {
 	for _, frag := range []struct {
 		i   int
 		msg string
-	}{{1, `"harness" is required`}, {2, `tool "shell"`}, {4, "exit_code"}, {8, "comand"}, {9, "ingest_run"}} {
+	}{{1, `"harness" is required`}, {2, `tool "shell"`}, {4, "exit_code"}, {8, "comand"}, {9, "ingest_run"}, {12, `recorded_outcome "refused"`}} {
 		if !strings.Contains(sink.Problems[frag.i].Msg, frag.msg) {
 			t.Errorf("problem %s should mention %q", sink.Problems[frag.i], frag.msg)
 		}
 	}
 	for _, r := range sink.Rows {
+		if r.CallID == "i" && (r.RecordedOutcome != "user-refused" || r.RecordedEvidence != "no") {
+			t.Errorf("recorded outcome: %q, evidence %q", r.RecordedOutcome, r.RecordedEvidence)
+		}
 		if r.CallID == "d" && (len(r.Paths) != 1 || r.Paths[0] != "/p/a.txt") {
 			t.Errorf("paths as one string: %v", r.Paths)
 		}

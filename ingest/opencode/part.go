@@ -191,6 +191,34 @@ func classify(p *part, tool string) (string, *int64) {
 	return "unknown", nil
 }
 
+// recorded is what a part's state shows happened to its call
+// (toolcall.Recorded*) and the evidence, given the exit code classify read.
+func recorded(p *part, exit *int64) (string, string) {
+	exitText := ""
+	if exit != nil {
+		exitText = ", exit " + strconv.FormatInt(*exit, 10)
+	}
+	switch p.State.Status {
+	case "completed":
+		return toolcall.RecordedRan, "state completed" + exitText
+	case "error":
+		msg := jsonString(p.State.Error)
+		switch {
+		case strings.Contains(msg, deniedPhrases[0]):
+			return toolcall.RecordedUserRefused, toolcall.Evidence(msg)
+		case strings.Contains(msg, deniedPhrases[1]):
+			return toolcall.RecordedRuleBlocked, toolcall.Evidence(msg)
+		case exit != nil:
+			return toolcall.RecordedRan, toolcall.Evidence("state error" + exitText + ": " + msg)
+		}
+		// The tool failed (a file not found, a patch that does not
+		// apply): before or after its permission was asked, it does not
+		// say.
+		return toolcall.RecordedToolError, toolcall.Evidence(msg)
+	}
+	return "", ""
+}
+
 // jsonString returns the value of a JSON string, or the raw text of any
 // other value.
 func jsonString(raw json.RawMessage) string {
@@ -281,6 +309,7 @@ func buildRow(p *part, m *message, s *session, seq int64, at where) ingest.Row {
 		row.ModeSource = "none"
 	}
 	row.Result, row.ExitCode = classify(p, tool)
+	row.RecordedOutcome, row.RecordedEvidence = recorded(p, row.ExitCode)
 	switch tool {
 	case "bash":
 		row.Command = in.Command

@@ -66,6 +66,7 @@ type Report struct {
 	ByHarnessMode     []RiskCounts    `json:"by_harness_mode"`
 	BySettingsFile    []FileCounts    `json:"by_settings_file"`
 	Undecided         []Cause         `json:"undecided"`
+	VsRecord          VsRecord        `json:"vs_record"`
 }
 
 // ApprovedBy is one group of dangerous calls whose simulated outcome is

@@ -55,6 +55,8 @@ SELECT
     NULL::BOOLEAN   AS rewound,
     NULL::VARCHAR   AS output,
     NULL::BOOLEAN   AS text_repaired,
+    NULL::VARCHAR   AS recorded_outcome,
+    NULL::VARCHAR   AS recorded_evidence,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}

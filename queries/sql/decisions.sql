@@ -39,6 +39,14 @@ SELECT
     NULL::VARCHAR   AS label,
     NULL::VARCHAR   AS engine_version,
     NULL::VARCHAR   AS policy_hash,
+    NULL::VARCHAR   AS harness_version,
+    NULL::VARCHAR   AS recorded_outcome,
+    NULL::VARCHAR   AS agreement,
+    NULL::VARCHAR   AS agreement_reason,
+    NULL::VARCHAR   AS mode_basis,
+    NULL::VARCHAR   AS version_basis,
+    NULL::VARCHAR   AS settings_basis,
+    NULL::VARCHAR   AS folder_basis,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}

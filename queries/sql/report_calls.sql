@@ -7,7 +7,7 @@ CREATE TEMP TABLE {{table}} AS
 SELECT *
 FROM (
     SELECT call_key, harness, project_dir, ts, tool, raw_tool, result,
-           command, paths, url, query, pattern
+           command, paths, url, query, pattern, recorded_evidence
     FROM calls_all
     {{dedupe}}
 )
