@@ -62,6 +62,11 @@ type Call struct {
 	Paths   []string       `json:"paths,omitempty"`    // absolute paths the call names (file tools)
 	Input   map[string]any `json:"input,omitempty"`    // the tool's own arguments as the harness received them
 	Cwd     string         `json:"cwd,omitempty"`      // working folder of the call; empty means the project folder
+	// Version is the harness version that recorded the call (the calls
+	// table's harness_version; decide's "version"): a simulator decides as
+	// that version did where its behaviour changed between versions.
+	// Empty means not recorded: the simulator's newest checked behaviour.
+	Version string `json:"version,omitempty"`
 }
 
 // Mode is a permission mode, spelled as the harness spells it

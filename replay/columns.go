@@ -35,6 +35,7 @@ var callSpecs = []dataset.ColumnSpec{
 	{Name: "home", Kind: dataset.KindString},
 	{Name: "call_key", Kind: dataset.KindString},
 	{Name: "seq", Kind: dataset.KindInt64},
+	{Name: "harness_version", Kind: dataset.KindString},
 }
 
 // sessionSpecs are the columns of callSpecs only a call decided with its
@@ -77,6 +78,7 @@ func readCalls(scan *ingest.CallsScan, session bool, snapshots map[string]string
 		paths, input, mode, modeSource := cols[col["paths"]].Lists, cols[col["input_json"]].Strings, cols[col["mode"]].Strings, cols[col["mode_source"]].Strings
 		sandbox, escalated, result := cols[col["sandbox"]].Strings, cols[col["escalated"]].Bools, cols[col["result"]].Strings
 		home, callKey := cols[col["home"]].Strings, cols[col["call_key"]].Strings
+		version := cols[col["harness_version"]].Strings
 		var sessionIDs []string
 		var seqs []int64
 		if session {
@@ -90,7 +92,7 @@ func readCalls(scan *ingest.CallsScan, session bool, snapshots map[string]string
 				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
 				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
 				Escalated: escalated[i], Result: result[i], Home: home[i],
-				CallKey: callKey[i], Host: host}
+				CallKey: callKey[i], Host: host, HarnessVersion: version[i]}
 			if session {
 				r.SessionID, r.Seq = sessionIDs[i], seqs[i]
 			}
@@ -112,6 +114,7 @@ func ownCall(c *toolcall.Row) toolcall.Row {
 	o.Tool, o.RawTool, o.Command, o.InputJSON = cl(c.Tool), cl(c.RawTool), cl(c.Command), cl(c.InputJSON)
 	o.Mode, o.ModeSource, o.Sandbox, o.Result = cl(c.Mode), cl(c.ModeSource), cl(c.Sandbox), cl(c.Result)
 	o.SourceFile, o.Home, o.CallKey = cl(c.SourceFile), cl(c.Home), cl(c.CallKey)
+	o.HarnessVersion = cl(c.HarnessVersion)
 	if c.Paths != nil {
 		o.Paths = make([]string, len(c.Paths))
 		for i, p := range c.Paths {

@@ -470,7 +470,7 @@ func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, strin
 func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode, label string, earlier []string) DecisionRow {
 	roots := lp.roots
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, roots),
-		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots)}
+		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots), Version: c.HarnessVersion}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}
