@@ -95,6 +95,12 @@ type Decision struct {
 	Mode      Mode     `json:"mode"`                 // the mode actually simulated
 	ModeLabel string   `json:"mode_label,omitempty"` // e.g. "built-in default on 2.1.283+"
 	Label     string   `json:"label"`                // Label, or "checked against <harness> <version>"
+	// VersionBasis says which version's behaviour decided the call when
+	// the call named its version (Call.Version): "checked: 2.1.81", or
+	// "2.1.200: not checked; decided as 2.1.81, the nearest checked
+	// version" (VersionTable.VersionAs). Empty when no version was given:
+	// the newest checked behaviour. Replay stores it as version_basis.
+	VersionBasis string `json:"version_basis,omitempty"`
 }
 
 // Env says where one harness should look for one project's settings.

@@ -97,6 +97,7 @@ var Views = []ViewDoc{
 		{"label", "VARCHAR", "how far the simulator was checked: \"simulated from the documented rules\", …"},
 		{"engine_version", "VARCHAR", "the permsim version that decided"},
 		{"policy_hash", "VARCHAR", "hash of the rules in force, to spot settings changes"},
+		{"version_basis", "VARCHAR", "which harness version decided: \"checked: 2.1.81\", or the nearest checked version a recorded version was decided as; empty when the call recorded none"},
 		{"date", "VARCHAR", "the call's day (YYYY-MM-DD), or unknown"},
 		{"outcome_group", "VARCHAR", "the scoring group: blocked, asks-rule, asks-mode, runs, unknown"},
 		{"first_path", "VARCHAR", "paths[1]: the first path the call names, NULL when none"},

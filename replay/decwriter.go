@@ -274,6 +274,8 @@ func (p *decPart) fill(name string, n int, out *dataset.ColumnValues, sc *dictSc
 		strs(func(d *DecisionRow) string { return d.EngineVersion })
 	case "policy_hash":
 		strs(func(d *DecisionRow) string { return d.PolicyHash })
+	case "version_basis":
+		strs(func(d *DecisionRow) string { return d.VersionBasis })
 	case "needs":
 		lists(func(d *DecisionRow) []string { return d.Needs })
 	case "notes":

@@ -33,6 +33,11 @@ type DecisionRow struct {
 	Label         string    `col:"label"`
 	EngineVersion string    `col:"engine_version"`
 	PolicyHash    string    `col:"policy_hash"`
+	// VersionBasis is which harness version's behaviour decided the call
+	// (engine.Decision.VersionBasis): "checked: 2.1.81", "2.1.200: not
+	// checked; decided as 2.1.81, the nearest checked version"; empty when
+	// the call recorded no version.
+	VersionBasis string `col:"version_basis"`
 }
 
 // RuleRow is one row of the rules table: every rule of every project that

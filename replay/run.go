@@ -492,7 +492,7 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 		Tool: c.Tool, Command: c.Command, Paths: c.Paths, Mode: string(d.Mode), ModeLabel: label,
 		Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason,
 		Needs: d.Needs, Notes: d.Notes, Dangerous: len(cats) > 0, Danger: cats, Result: c.Result,
-		Label: d.Label, EngineVersion: EngineVersion, PolicyHash: lp.hash}
+		Label: d.Label, EngineVersion: EngineVersion, PolicyHash: lp.hash, VersionBasis: d.VersionBasis}
 	if row.Mode == "" {
 		row.Mode = string(mode)
 	}

@@ -26,6 +26,10 @@ type diffResult struct {
 	Ask      *struct {
 		Reason string `json:"reason"`
 	} `json:"ask"`
+	// HarnessVersion is the Codex version that answered (verify --record
+	// writes it): the row is decided as that version. The corpora recorded
+	// before it was written have none, and are decided as the newest.
+	HarnessVersion string `json:"harness_version"`
 }
 
 // patternOwnFailure is the pattern the driver gives a command that failed
@@ -174,6 +178,7 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 				if err != nil {
 					t.Fatalf("%s: decide would not read this call: %v", r.Key(), err)
 				}
+				dcall.Version = r.HarnessVersion
 				got := sc.Score(dcall, "").Decision
 				ok := string(got.Outcome) == r.Outcome
 				if r.Pattern == patternOwnFailure {

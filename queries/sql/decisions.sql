@@ -39,6 +39,7 @@ SELECT
     NULL::VARCHAR   AS label,
     NULL::VARCHAR   AS engine_version,
     NULL::VARCHAR   AS policy_hash,
+    NULL::VARCHAR   AS version_basis,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}
