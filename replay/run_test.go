@@ -182,7 +182,8 @@ func (h *versionHarness) Load(env engine.Env) (engine.Policy, error) { return ve
 type versionPolicy struct{ fakePolicy }
 
 func (versionPolicy) Decide(c engine.Call, m engine.Mode) engine.Decision {
-	return engine.Decision{Outcome: engine.Runs, Group: engine.GroupRuns, Step: "version " + c.Version, Mode: m, Label: engine.Label}
+	return engine.Decision{Outcome: engine.Runs, Group: engine.GroupRuns, Step: "version " + c.Version, Mode: m, Label: engine.Label,
+		VersionBasis: "as " + c.Version}
 }
 
 // Issue 28: replay hands each call's recorded harness version (the calls
@@ -200,13 +201,21 @@ func TestReplayPassesRecordedVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	if err := dataset.Read(out, DecisionsTable, func(r DecisionRow) error { got[r.CallKey] = r.Step; return nil }); err != nil {
+	basis := map[string]string{}
+	if err := dataset.Read(out, DecisionsTable, func(r DecisionRow) error {
+		got[r.CallKey], basis[r.CallKey] = r.Step, r.VersionBasis
+		return nil
+	}); err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{"a": "version 0.140.0", "b": "version 0.169.0", "c": "version 0.140.0", "d": "version "}
 	for k, w := range want {
 		if got[k] != w {
 			t.Errorf("call %s: step %q, want %q", k, got[k], w)
+		}
+		// The decision's version basis is stored as version_basis.
+		if wb := "as " + strings.TrimPrefix(w, "version "); basis[k] != wb {
+			t.Errorf("call %s: version_basis %q, want %q", k, basis[k], wb)
 		}
 	}
 }
