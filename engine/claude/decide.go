@@ -48,6 +48,7 @@ type decider struct {
 	hook         HookVerdict
 	notes        []string
 	needs        []string
+	as           string             // the version the call is decided as ("": the newest)
 	versionBasis string             // Versions.VersionAs's label for the call's version
 	usesOf       cmdMemo[[]fileUse] // files each command names, found once per call
 	textsOf      cmdMemo[[]string]  // texts deny and ask rules see, found once per call
@@ -60,7 +61,7 @@ type decider struct {
 // loaded with Env.RunHooks.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	as, basis := Versions.VersionAs(call.Version)
-	d := &decider{p: p, call: call, tool: toolOf(call), mi: versionMode(p.resolveMode(mode), as), versionBasis: basis}
+	d := &decider{p: p, call: call, tool: toolOf(call), mi: versionMode(p.resolveMode(mode), as), as: as, versionBasis: basis}
 	d.mode = d.mi.Mode
 	d.cwd = p.project
 	if call.Cwd != "" {

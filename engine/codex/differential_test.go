@@ -128,8 +128,9 @@ func layout(t testing.TB, c corpustest.Case, root string) engine.Env {
 
 func TestDifferentialAppServer(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	appServerCorpus(t, diffDir, "codex", known, 0.98, true)
+	agree, total := appServerCorpus(t, diffDir, "codex", known, 0.98, true)
 	known.CheckAllSeen(t, "px-")
+	corpustest.CheckAgreement(t, "codex", "testdata/codex/differential", "0.169.0", agree, total)
 }
 
 // genDir holds corpora drawn at random by verify/generate and recorded

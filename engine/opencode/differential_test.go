@@ -53,7 +53,7 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	corpustest.Run(t, corpustest.Diff[corpustest.Case, corpustest.Result, *Policy]{
+	agree, total := corpustest.Run(t, corpustest.Diff[corpustest.Case, corpustest.Result, *Policy]{
 		Dir: diffDir, Base: "opencode", Known: known, Min: 0.99, PerCase: true,
 		Load: func(t *testing.T, c corpustest.Case, r corpustest.Result) (*Policy, string, string) {
 			env, unsupported := layout(t, c, t.TempDir())
@@ -87,5 +87,6 @@ func TestDifferential(t *testing.T) {
 			}}}
 		},
 	})
+	corpustest.CheckAgreement(t, "opencode", "testdata/opencode", "1.18.33", agree, total)
 	known.CheckAllSeen(t, "")
 }
