@@ -357,6 +357,9 @@ func (d *decider) heuristic(cmd []string, escalated bool) (decision string, dang
 	case approvalNever:
 		return decisionAllow, false
 	case approvalUntrusted:
+		if d.untrustedRuns(cmd) {
+			return decisionAllow, false
+		}
 		return decisionPrompt, false
 	}
 	if escalated && d.sandbox != sandboxFullAccess {
