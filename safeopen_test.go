@@ -57,6 +57,7 @@ var safeOpenAllowed = map[string]string{
 	"verify/claudedrive/inner.go clearDir":  "the sandbox's throwaway folder, which the driver made",
 	// Helpers only tests import: fixtures of the repository.
 	"internal/corpustest/corpustest.go":   "test helper: the repository's corpus files",
+	"internal/corpustest/agreement.go":    "test helper: the repository's registry/agreement.json",
 	"internal/sarifschema/sarifschema.go": "test helper: the repository's SARIF schema file",
 	"internal/ingesttest/ingesttest.go":   "test helper: the repository's fixtures and files the test wrote",
 	// The benchmark: files it generated itself, and /proc.

@@ -20,6 +20,9 @@ type CallInput struct {
 	Paths   []string       `json:"paths,omitempty"`
 	Input   map[string]any `json:"input,omitempty"`
 	Cwd     string         `json:"cwd,omitempty"`
+	// Version is the harness version to decide as ("2.1.81"): empty for
+	// the simulator's newest checked behaviour (engine.Call.Version).
+	Version string `json:"version,omitempty"`
 }
 
 // NormalizeTool maps a tool name of any harness to the normalized Tool
@@ -41,7 +44,7 @@ func ParseCallInput(line []byte, project string) (Call, error) {
 	if in.Tool == "" {
 		return Call{}, fmt.Errorf(`missing "tool" (e.g. {"tool":"bash","command":"git push"})`)
 	}
-	c := Call{Tool: NormalizeTool(in.Tool), RawTool: in.Tool, Input: in.Input, Cwd: in.Cwd}
+	c := Call{Tool: NormalizeTool(in.Tool), RawTool: in.Tool, Input: in.Input, Cwd: in.Cwd, Version: in.Version}
 	if string(c.Tool) == in.Tool {
 		// A normalized name ("bash", "read") names no harness's own tool:
 		// each simulator maps it to its own.

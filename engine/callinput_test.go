@@ -39,6 +39,19 @@ func TestParseCallInput(t *testing.T) {
 	}
 }
 
+// Issue 28: a decide line names the harness version that recorded the
+// call, and the Call carries it to the simulator.
+func TestParseCallInputVersion(t *testing.T) {
+	c, err := ParseCallInput([]byte(`{"tool":"bash","command":"ls","version":"2.1.81"}`), "/p")
+	if err != nil || c.Version != "2.1.81" {
+		t.Errorf("version %q, err %v; want 2.1.81", c.Version, err)
+	}
+	c, err = ParseCallInput([]byte(`{"tool":"bash","command":"ls"}`), "/p")
+	if err != nil || c.Version != "" {
+		t.Errorf("no version given: got %q, err %v", c.Version, err)
+	}
+}
+
 func TestParseCallInputErrors(t *testing.T) {
 	for _, in := range []string{`not json`, `{}`, `{"tool":"bash"}`, `{"tool":"read"}`} {
 		if _, err := ParseCallInput([]byte(in), "/p"); err == nil {

@@ -70,6 +70,11 @@ type Call struct {
 	Paths   []string       `json:"paths,omitempty"`    // absolute paths the call names (file tools)
 	Input   map[string]any `json:"input,omitempty"`    // the tool's own arguments as the harness received them
 	Cwd     string         `json:"cwd,omitempty"`      // working folder of the call; empty means the project folder
+	// Version is the harness version that recorded the call (the calls
+	// table's harness_version; decide's "version"): a simulator decides as
+	// that version did where its behaviour changed between versions.
+	// Empty means not recorded: the simulator's newest checked behaviour.
+	Version string `json:"version,omitempty"`
 }
 
 // Mode is a permission mode, spelled as the harness spells it
@@ -98,6 +103,12 @@ type Decision struct {
 	Mode      Mode     `json:"mode"`                 // the mode actually simulated
 	ModeLabel string   `json:"mode_label,omitempty"` // e.g. "built-in default on 2.1.283+"
 	Label     string   `json:"label"`                // Label, or "checked against <harness> <version>"
+	// VersionBasis says which version's behaviour decided the call when
+	// the call named its version (Call.Version): "checked: 2.1.81", or
+	// "2.1.200: not checked; decided as 2.1.81, the nearest checked
+	// version" (VersionTable.VersionAs). Empty when no version was given:
+	// the newest checked behaviour. Replay stores it as version_basis.
+	VersionBasis string `json:"version_basis,omitempty"`
 }
 
 // Env says where one harness should look for one project's settings.

@@ -36,9 +36,8 @@ func init() {
 		},
 		Verify:         &claudedrive.Runner,
 		CheckedAgainst: "Claude Code 2.1.328",
-		// All 1,768 agree when the corpus's Python hooks answer within the
-		// tester's 10 s limit; on a loaded machine some time out ("unknown").
-		Agreement: Agreement{Agreed: 1768, Compared: 1768, Corpus: "testdata/claude/differential"},
+		// From registry/agreement.json, which the differential tests keep.
+		Agreement: mainAgreement(toolcall.ClaudeCode),
 	})
 	Register(Harness{
 		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
@@ -47,7 +46,7 @@ func init() {
 		Simulator:      func(o SimOptions) engine.Harness { return &codex.Harness{Hooks: o.Hooks} },
 		Verify:         &codexdrive.Runner,
 		CheckedAgainst: "Codex 0.169.0",
-		Agreement:      Agreement{Agreed: 522, Compared: 528, Corpus: "testdata/codex/differential"},
+		Agreement:      mainAgreement(toolcall.Codex),
 	})
 	Register(Harness{
 		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
@@ -56,7 +55,7 @@ func init() {
 		Simulator:      func(o SimOptions) engine.Harness { return &gemini.Harness{Hooks: o.Hooks} },
 		Verify:         &geminidrive.Runner,
 		CheckedAgainst: "Gemini CLI 0.61.0",
-		Agreement:      Agreement{Agreed: 530, Compared: 530, Corpus: "testdata/gemini/differential"},
+		Agreement:      mainAgreement(toolcall.Gemini),
 	})
 	Register(Harness{
 		ID: toolcall.OpenCode, Title: "OpenCode",
@@ -65,7 +64,7 @@ func init() {
 		Simulator:      func(SimOptions) engine.Harness { return opencode.New() },
 		Verify:         &opencodedrive.Runner,
 		CheckedAgainst: "OpenCode 1.18.33",
-		Agreement:      Agreement{Agreed: 668, Compared: 668, Corpus: "testdata/opencode"},
+		Agreement:      mainAgreement(toolcall.OpenCode),
 	})
 	Register(Harness{
 		ID: toolcall.Cursor, Aliases: []string{"cursor-cli", "cursor-agent"}, Title: "Cursor CLI",

@@ -163,11 +163,16 @@ func modeBasis(label string) string {
 
 // versionBasis is what the version a call was decided with rests on: the
 // version its transcript recorded, or none (the simulator's own).
-func versionBasis(c *toolcall.Row) string {
-	if c.HarnessVersion != "" {
-		return BasisRecorded
+func versionBasis(c *toolcall.Row, decided string) string {
+	switch {
+	case c.HarnessVersion == "":
+		return BasisDefaulted
+	case strings.Contains(decided, "decided as"):
+		// Recorded, but no recording of that version: its behaviour is
+		// the nearest checked version's (engine.VersionTable.VersionAs).
+		return BasisInferred
 	}
-	return BasisDefaulted
+	return BasisRecorded
 }
 
 // setCallFacts fills the decision row's per-call columns that compare it
@@ -176,5 +181,5 @@ func versionBasis(c *toolcall.Row) string {
 func (row *DecisionRow) setCallFacts(c *toolcall.Row) {
 	row.HarnessVersion, row.RecordedOutcome = c.HarnessVersion, c.RecordedOutcome
 	row.Agreement, row.AgreementReason = Agreement(row, c.RecordedOutcome)
-	row.VersionBasis = versionBasis(c)
+	row.VersionBasis = versionBasis(c, row.VersionDecided)
 }

@@ -12,7 +12,7 @@ import (
 // most calls of real sessions repeat a few commands — is not decided
 // again. A decision depends only on the policy, the mode and the call as
 // decideIn builds it (tool, raw tool, command, paths, working folder,
-// arguments, and the home the --root rewrites apply to): those are the
+// arguments, the harness version, and the home the --root rewrites apply to): those are the
 // key. The cache is bounded in bytes, so memory does not grow with the
 // calls: it holds two generations, and when the newer is full the older
 // is dropped and the newer becomes the older. A decision found in the
@@ -120,6 +120,7 @@ func (dc *decisionCache) makeKey(c *toolcall.Row, mode engine.Mode, label string
 	put(c.Cwd)
 	put(c.InputJSON)
 	put(c.Home)
+	put(c.HarnessVersion)
 	for _, p := range c.Paths {
 		put(p)
 	}

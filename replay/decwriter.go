@@ -300,6 +300,8 @@ func (p *decPart) fill(name string, n int, out *dataset.ColumnValues, sc *dictSc
 		strs(func(d *DecisionRow) string { return d.EngineVersion })
 	case "policy_hash":
 		strs(func(d *DecisionRow) string { return d.PolicyHash })
+	case "version_decided":
+		strs(func(d *DecisionRow) string { return d.VersionDecided })
 	case "needs":
 		lists(func(d *DecisionRow) []string { return d.Needs })
 	case "notes":

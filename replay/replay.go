@@ -45,6 +45,12 @@ type DecisionRow struct {
 	VersionBasis  string `col:"version_basis"`
 	SettingsBasis string `col:"settings_basis"`
 	FolderBasis   string `col:"folder_basis"`
+	// VersionDecided is which harness version's behaviour decided the
+	// call (engine.Decision.VersionBasis): "checked: 2.1.81", "2.1.200: not
+	// checked; decided as 2.1.81, the nearest checked version"; empty when
+	// the call recorded no version. Unlike version_basis it is the
+	// decision's, so a cached decision keeps it.
+	VersionDecided string `col:"version_decided"`
 }
 
 // RuleRow is one row of the rules table: every rule of every project that

@@ -470,7 +470,7 @@ func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, strin
 func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode, label string, earlier []string) DecisionRow {
 	roots := lp.roots
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, roots),
-		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots)}
+		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots), Version: c.HarnessVersion}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}
@@ -492,7 +492,7 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 		Tool: c.Tool, Command: c.Command, Paths: c.Paths, Mode: string(d.Mode), ModeLabel: label,
 		Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Reason: d.Reason,
 		Needs: d.Needs, Notes: d.Notes, Dangerous: len(cats) > 0, Danger: cats, Result: c.Result,
-		Label: d.Label, EngineVersion: EngineVersion, PolicyHash: lp.hash}
+		Label: d.Label, EngineVersion: EngineVersion, PolicyHash: lp.hash, VersionDecided: d.VersionBasis}
 	if row.Mode == "" {
 		row.Mode = string(mode)
 	}

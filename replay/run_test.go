@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/permsim/permsim/dataset"
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/codex"
 	"github.com/permsim/permsim/ingest"
@@ -169,5 +170,52 @@ func TestDecideCodexMode(t *testing.T) {
 	}
 	if rows[0].Mode != "on-request:workspace-write" || rows[1].Mode != "from-settings" {
 		t.Errorf("modes %q, %q; want on-request:workspace-write and the settings' mode", rows[0].Mode, rows[1].Mode)
+	}
+}
+
+// versionHarness decides every call as "runs" and says in the step which
+// harness version it was handed.
+type versionHarness struct{ fakeHarness }
+
+func (h *versionHarness) Load(env engine.Env) (engine.Policy, error) { return versionPolicy{}, nil }
+
+type versionPolicy struct{ fakePolicy }
+
+func (versionPolicy) Decide(c engine.Call, m engine.Mode) engine.Decision {
+	return engine.Decision{Outcome: engine.Runs, Group: engine.GroupRuns, Step: "version " + c.Version, Mode: m, Label: engine.Label,
+		VersionBasis: "as " + c.Version}
+}
+
+// Issue 28: replay hands each call's recorded harness version (the calls
+// table's harness_version) to the simulator, through the calls table's
+// columns and the decision cache: the same command recorded by two
+// versions is decided once per version.
+func TestReplayPassesRecordedVersion(t *testing.T) {
+	proj, out := t.TempDir(), t.TempDir()
+	call := func(key, version string) ingest.Row {
+		return ingest.Row{CallKey: key, Harness: "fake", ProjectDir: proj, Cwd: proj, Tool: "bash",
+			Command: "rm -rf build", HarnessVersion: version, IngestRun: 1}
+	}
+	writeCalls(t, out, "1", call("a", "0.140.0"), call("b", "0.169.0"), call("c", "0.140.0"), call("d", ""))
+	if _, err := Run(context.Background(), out, Options{Home: t.TempDir(), ForceHome: true, Workers: 1}, Harnesses{"fake": &versionHarness{}}); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	basis := map[string]string{}
+	if err := dataset.Read(out, DecisionsTable, func(r DecisionRow) error {
+		got[r.CallKey], basis[r.CallKey] = r.Step, r.VersionDecided
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a": "version 0.140.0", "b": "version 0.169.0", "c": "version 0.140.0", "d": "version "}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("call %s: step %q, want %q", k, got[k], w)
+		}
+		// The decision's version basis is stored as version_decided.
+		if wb := "as " + strings.TrimPrefix(w, "version "); basis[k] != wb {
+			t.Errorf("call %s: version_decided %q, want %q", k, basis[k], wb)
+		}
 	}
 }

@@ -83,6 +83,10 @@ type Result struct {
 	// output"), for a row whose output did not say why it failed (the
 	// Codex driver's recheck).
 	Unsandboxed string `json:"unsandboxed,omitempty"`
+	// HarnessVersion is the version of the harness that gave the answer
+	// (`Binary --version`), set by --record: a differential test decides
+	// the row as that version (engine.Call.Version).
+	HarnessVersion string `json:"harness_version,omitempty"`
 }
 
 // Layout of the cases: where the home and the project sit in the sandbox.

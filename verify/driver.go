@@ -258,6 +258,7 @@ func RunDriver(ctx context.Context, d Driver, opts Options) (Summary, error) {
 				subs = append(subs, sr)
 			}
 			r.SubagentResults = subs
+			r.HarnessVersion = o.Version
 			if row.Compared {
 				recorded = append(recorded, r)
 			}

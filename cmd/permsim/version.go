@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path"
 	"runtime/debug"
 	"strings"
 
@@ -73,6 +74,15 @@ func writeVersion(w io.Writer) {
 			checked = "checked against " + h.CheckedAgainst
 			if a := h.Agreement; a.Compared > 0 {
 				checked += fmt.Sprintf(": agrees on %d of %d recorded calls (%s)", a.Agreed, a.Compared, a.Corpus)
+			}
+			// The other versions recorded with their real binaries
+			// (registry/agreement.json, kept by the differential tests).
+			var others []string
+			for _, c := range registry.Corpora(h.ID)[min(1, len(registry.Corpora(h.ID))):] {
+				others = append(others, fmt.Sprintf("%s %d of %d", c.Version, c.Agreed, c.Compared))
+			}
+			if len(others) > 0 {
+				checked += "; by version (" + path.Dir(registry.Corpora(h.ID)[1].Corpus) + "): " + strings.Join(others, ", ")
 			}
 		}
 		fmt.Fprintf(w, "  %-12s %-12s %s\n", h.ID, h.Title, checked)

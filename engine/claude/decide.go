@@ -48,6 +48,8 @@ type decider struct {
 	hook         HookVerdict
 	notes        []string
 	needs        []string
+	as           string             // the version the call is decided as ("": the newest)
+	versionBasis string             // Versions.VersionAs's label for the call's version
 	usesOf       cmdMemo[[]fileUse] // files each command names, found once per call
 	textsOf      cmdMemo[[]string]  // texts deny and ask rules see, found once per call
 }
@@ -58,13 +60,14 @@ type decider struct {
 // runs the PreToolUse hooks that match the call only when the policy was
 // loaded with Env.RunHooks.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
-	d := &decider{p: p, call: call, tool: toolOf(call), mi: p.resolveMode(mode)}
+	as, basis := Versions.VersionAs(call.Version)
+	d := &decider{p: p, call: call, tool: toolOf(call), mi: versionMode(p.resolveMode(mode), as), as: as, versionBasis: basis}
 	d.mode = d.mi.Mode
 	d.cwd = p.project
 	if call.Cwd != "" {
 		d.cwd = shell.Resolve(call.Cwd, p.project, p.home)
 	}
-	d.planClassify = d.mode == modePlan && !p.disableAuto && p.autoInPlan
+	d.planClassify = d.mode == modePlan && !p.disableAuto && p.autoInPlan && hasAuto(as)
 	d.classify = d.mode == modeAuto || d.planClassify
 	d.allow = p.allow
 	if d.classify {
@@ -215,7 +218,7 @@ func dangerousAllow(r *rule) bool {
 func (d *decider) done(o engine.Outcome, g engine.Group, step string, r *rule, reason string) engine.Decision {
 	dec := engine.Decision{
 		Outcome: o, Group: g, Step: step, Reason: reason, Needs: d.needs,
-		Mode: d.mi.Mode, ModeLabel: d.mi.Label, Label: engine.Label,
+		Mode: d.mi.Mode, ModeLabel: d.mi.Label, Label: engine.Label, VersionBasis: d.versionBasis,
 	}
 	if r != nil {
 		dec.Rule = r.ref()

@@ -362,7 +362,7 @@ func (d *decider) bash() engine.Decision {
 func (d *decider) readOnlyLine(s *shell.Script) bool {
 	for i := range s.Commands {
 		c := &s.Commands[i]
-		if !readOnly(c) {
+		if !d.readOnly(c) {
 			return false
 		}
 		for _, u := range d.uses(c) {
@@ -533,7 +533,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		}
 		return "12 read-only command", nil, d.p.inWorkDirs(target)
 	}
-	if readOnly(c) && d.readsApproved(c) && !wrapped(c) && !(argDotDot(c) && d.namesFiles(c)) && !xargsReadsFiles(c) {
+	if d.readOnly(c) && d.readsApproved(c) && !wrapped(c) && !(argDotDot(c) && d.namesFiles(c)) && !xargsReadsFiles(c) {
 		return "12 read-only command", nil, true
 	}
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch

@@ -161,7 +161,7 @@ func TestDifferential(t *testing.T) {
 
 func differential(t *testing.T, diffDir string) {
 	known := corpustest.LoadKnown(t, diffDir)
-	corpustest.Run(t, corpustest.Diff[diffCase, diffResult, *Policy]{
+	agree, total := corpustest.Run(t, corpustest.Diff[diffCase, diffResult, *Policy]{
 		Dir: diffDir, Base: "claude", Known: known,
 		// The hook configurations start a process per call, and the
 		// answers do not depend on order: a few rows are decided at once.
@@ -199,6 +199,10 @@ func differential(t *testing.T, diffDir string) {
 		},
 	})
 	known.CheckAllSeen(t, "")
+	if filepath.Base(diffDir) == "differential" {
+		// The corpus the label names (registry/agreement.json).
+		corpustest.CheckAgreement(t, "claude-code", "testdata/claude/differential", "2.1.328", agree, total)
+	}
 }
 
 // loadCase loads a case's configuration as the real run had it, with the

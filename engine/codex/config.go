@@ -288,10 +288,12 @@ func (p *Policy) resolveSettings(env engine.Env) {
 					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("approval_policy: %v; ignored", err)})
 				} else {
 					if a.kind == approvalUntrusted {
-						// Recorded with the real Codex 0.169.0: app-server
-						// exits at start with this message (the thread's
-						// approvalPolicy "untrusted" is still accepted).
-						p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: "approval_policy = \"untrusted\" is no longer supported: Codex 0.169.0 refuses to start (\"remove this setting\"); simulated as untrusted"})
+						// Recorded with the real Codex 0.169.0, 0.160.0 and
+						// 0.150.0: app-server exits at start with this
+						// message (the thread's approvalPolicy "untrusted"
+						// is still accepted); 0.140.0 and 0.142.0 took it
+						// (testdata/codex/versions/README.md).
+						p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: "approval_policy = \"untrusted\" is no longer supported: Codex 0.150.0 and later refuse to start (\"remove this setting\"); simulated as untrusted"})
 					}
 					ap, apFrom = &a, s.file
 				}

@@ -50,6 +50,9 @@ type decider struct {
 	notes   []string
 	needs   []string
 	cwd     string
+	// as is the version the call is decided as, and versionBasis why
+	// (Versions.VersionAs of the call's recorded version).
+	as, versionBasis string
 }
 
 // Decide says what Codex would do with call in mode (empty: the mode the
@@ -58,6 +61,7 @@ type decider struct {
 // from the configuration. Decide never writes and never reads the disk.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := &decider{p: p, call: call, ap: p.base, sandbox: p.baseSb, label: p.baseLabel}
+	d.as, d.versionBasis = Versions.VersionAs(call.Version)
 	d.notes = append(d.notes, p.baseNotes...)
 	if mode != "" {
 		m, err := parseMode(string(mode))
@@ -128,6 +132,7 @@ func (d *decider) done(o engine.Outcome, g engine.Group, step string, rule *engi
 	return engine.Decision{
 		Outcome: o, Group: g, Step: step, Rule: rule, Reason: reason, Needs: needs,
 		Notes: append([]string(nil), d.notes...), Mode: modeString(d.ap, d.sandbox), ModeLabel: d.label, Label: engine.Label,
+		VersionBasis: d.versionBasis,
 	}
 }
 
@@ -342,7 +347,7 @@ func (d *decider) shellCall() engine.Decision {
 // on-failure, granular) runs it in the sandbox, or asks when the model
 // requested escalated permissions and there is a sandbox to escape.
 func (d *decider) heuristic(cmd []string, escalated bool) (decision string, dangerous bool) {
-	if dangerousRm(cmd) {
+	if d.rmGuarded(cmd) {
 		if d.ap.kind == approvalNever {
 			return decisionForbidden, true
 		}
@@ -352,6 +357,9 @@ func (d *decider) heuristic(cmd []string, escalated bool) (decision string, dang
 	case approvalNever:
 		return decisionAllow, false
 	case approvalUntrusted:
+		if d.untrustedRuns(cmd) {
+			return decisionAllow, false
+		}
 		return decisionPrompt, false
 	}
 	if escalated && d.sandbox != sandboxFullAccess {

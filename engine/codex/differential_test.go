@@ -26,6 +26,10 @@ type diffResult struct {
 	Ask      *struct {
 		Reason string `json:"reason"`
 	} `json:"ask"`
+	// HarnessVersion is the Codex version that answered (verify --record
+	// writes it): the row is decided as that version. The corpora recorded
+	// before it was written have none, and are decided as the newest.
+	HarnessVersion string `json:"harness_version"`
 }
 
 // patternOwnFailure is the pattern the driver gives a command that failed
@@ -124,8 +128,9 @@ func layout(t testing.TB, c corpustest.Case, root string) engine.Env {
 
 func TestDifferentialAppServer(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	appServerCorpus(t, diffDir, "codex", known, 0.98, true)
+	agree, total := appServerCorpus(t, diffDir, "codex", known, 0.98, true)
 	known.CheckAllSeen(t, "px-")
+	corpustest.CheckAgreement(t, "codex", "testdata/codex/differential", "0.169.0", agree, total)
 }
 
 // genDir holds corpora drawn at random by verify/generate and recorded
@@ -174,6 +179,7 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 				if err != nil {
 					t.Fatalf("%s: decide would not read this call: %v", r.Key(), err)
 				}
+				dcall.Version = r.HarnessVersion
 				got := sc.Score(dcall, "").Decision
 				ok := string(got.Outcome) == r.Outcome
 				if r.Pattern == patternOwnFailure {

@@ -78,8 +78,13 @@ func policyCommands(argv []string) (cmds [][]string, how string) {
 // dangerousRm reports whether argv is, or a shell script in it holds, an rm
 // with a force option (-f, -rf, --force, …, before any "--"), perhaps
 // behind sudo: Codex's built-in rm guard.
-func dangerousRm(argv []string) bool {
-	if forcedRm(argv) {
+func dangerousRm(argv []string) bool { return dangerousRmWith(argv, true) }
+
+// dangerousRmWith is dangerousRm; long says whether --force counts, as it
+// does from Codex 0.150.0 (0.140.0 and 0.142.0 ran rm --force under
+// approval policy never, testdata/codex/versions).
+func dangerousRmWith(argv []string, long bool) bool {
+	if forcedRm(argv, long) {
 		return true
 	}
 	script, ok := shellScript(argv)
@@ -108,26 +113,26 @@ func dangerousRm(argv []string) bool {
 				args = append(args, a.Raw)
 			}
 		}
-		if forcedRm(args) {
+		if forcedRm(args, long) {
 			return true
 		}
 	}
 	return false
 }
 
-func forcedRm(argv []string) bool {
+func forcedRm(argv []string, long bool) bool {
 	if len(argv) == 0 {
 		return false
 	}
 	switch path.Base(argv[0]) {
 	case "sudo":
-		return forcedRm(argv[1:])
+		return forcedRm(argv[1:], long)
 	case "rm":
 		for _, a := range argv[1:] {
 			if a == "--" {
 				return false
 			}
-			if a == "--force" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "f")) {
+			if long && a == "--force" || (strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "f")) {
 				return true
 			}
 		}

@@ -122,6 +122,13 @@ type decider struct {
 // the settings select): the tool registry first, then the file tools' path
 // checks, then the policy engine. It never touches the disk.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
+	dec := p.decide(call, mode)
+	_, dec.VersionBasis = Versions.VersionAs(call.Version)
+	return dec
+}
+
+// decide is Decide before the version's label.
+func (p *Policy) decide(call engine.Call, mode engine.Mode) engine.Decision {
 	d := &decider{p: p, mi: p.resolveMode(mode), call: call}
 	d.mode = d.mi.Mode
 	d.name = toolName(call)

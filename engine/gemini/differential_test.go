@@ -86,8 +86,9 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	diffCorpus(t, diffDir, "gemini", known, 0.98, true)
+	agree, total := diffCorpus(t, diffDir, "gemini", known, 0.98, true)
 	known.CheckAllSeen(t, "")
+	corpustest.CheckAgreement(t, "gemini", "testdata/gemini/differential", "0.61.0", agree, total)
 }
 
 // genDir holds corpora drawn at random by verify/generate and recorded

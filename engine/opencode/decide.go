@@ -227,6 +227,13 @@ func (p *Policy) requests(call engine.Call) (tool string, reqs []request, notes 
 // Decide says what OpenCode 1.18.33 does with call when the agent named
 // mode (default: --agent, default_agent, then build) is in charge.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
+	dec := p.decide(call, mode)
+	_, dec.VersionBasis = Versions.VersionAs(call.Version)
+	return dec
+}
+
+// decide is Decide before the version's label.
+func (p *Policy) decide(call engine.Call, mode engine.Mode) engine.Decision {
 	name := string(mode)
 	if name == "" {
 		name = p.defaultName()

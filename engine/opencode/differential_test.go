@@ -53,7 +53,8 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)
-	diffCorpus(t, diffDir, "opencode", known, 0.99, true)
+	agree, total := diffCorpus(t, diffDir, "opencode", known, 0.99, true)
+	corpustest.CheckAgreement(t, "opencode", "testdata/opencode", "1.18.33", agree, total)
 	known.CheckAllSeen(t, "")
 }
 

@@ -38,7 +38,10 @@ type Output struct {
 	Danger    []string        `json:"danger"`
 	Notes     []string        `json:"notes"`
 	Label     string          `json:"label"`
-	Error     string          `json:"error,omitempty"`
+	// VersionBasis is the decision's (engine.Decision.VersionBasis): set
+	// when the input line named a version.
+	VersionBasis string `json:"version_basis,omitempty"`
+	Error        string `json:"error,omitempty"`
 }
 
 // OutputOf flattens a Record into decide's output. Lists are never null.
@@ -47,7 +50,7 @@ func OutputOf(r Record) Output {
 	o := Output{Harness: r.Harness, Mode: string(d.Mode), ModeLabel: d.ModeLabel, Tool: string(r.Call.Tool),
 		Command: r.Call.Command, Outcome: string(d.Outcome), Group: string(d.Group), Step: d.Step, Rule: d.Rule,
 		Reason: d.Reason, Needs: nonNil(d.Needs), Dangerous: r.Dangerous(), Danger: nonNil(r.Danger),
-		Notes: nonNil(d.Notes), Label: d.Label}
+		Notes: nonNil(d.Notes), Label: d.Label, VersionBasis: d.VersionBasis}
 	if len(r.Call.Paths) > 0 {
 		o.Path = r.Call.Paths[0]
 	}

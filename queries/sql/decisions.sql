@@ -47,6 +47,7 @@ SELECT
     NULL::VARCHAR   AS version_basis,
     NULL::VARCHAR   AS settings_basis,
     NULL::VARCHAR   AS folder_basis,
+    NULL::VARCHAR   AS version_decided,
     NULL::VARCHAR   AS date
 WHERE false
 {{parquet}}

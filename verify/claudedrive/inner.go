@@ -34,6 +34,13 @@ func layoutCase(c verify.Case) error {
 			entry = map[string]any{}
 		}
 		entry["hasTrustDialogAccepted"] = true
+		if _, ok := entry["allowedTools"]; !ok {
+			// Claude Code 1.x reads the project's entry's allowedTools
+			// list and stops ("B.allowedTools is not iterable") when an
+			// entry lacks it; the versions since ignore it. Empty, as
+			// those versions wrote it themselves.
+			entry["allowedTools"] = []any{}
+		}
 		projects[verify.Project] = entry
 		rec["projects"] = projects
 		b, _ := json.Marshal(rec)
@@ -76,6 +83,23 @@ type hostState struct {
 	finished bool
 	expected []string            // the tool_use ids of the case's calls
 	subs     map[string][]string // a Task call's id → its subagent calls' ids
+	// uses are the model's tool_use blocks in the order they streamed
+	// (id and tool name): the call an ask without a tool_use_id is for.
+	uses [][2]string
+}
+
+// unansweredUse is the newest tool_use of tool with neither a result nor
+// an ask yet: Claude Code 1.x's can_use_tool request names no tool_use_id.
+func (st *hostState) unansweredUse(tool string) string {
+	for i := len(st.uses) - 1; i >= 0; i-- {
+		id, name := st.uses[i][0], st.uses[i][1]
+		_, answered := st.results[id]
+		_, asked := st.asks[id]
+		if name == tool && !answered && !asked {
+			return id
+		}
+	}
+	return ""
 }
 
 // agentsPending reports whether a Task that ran still has subagent calls
@@ -254,6 +278,10 @@ func (st *hostState) read(line []byte, send func(any)) bool {
 		sub, _ := msg.Request["subtype"].(string)
 		if sub == "can_use_tool" {
 			id, _ := msg.Request["tool_use_id"].(string)
+			if id == "" {
+				name, _ := msg.Request["tool_name"].(string)
+				id = st.unansweredUse(name)
+			}
 			st.asks[id] = msg.Request
 			send(map[string]any{"type": "control_response", "response": map[string]any{
 				"subtype": "success", "request_id": msg.RequestID,
@@ -268,6 +296,21 @@ func (st *hostState) read(line []byte, send func(any)) bool {
 			st.mode = msg.Mode
 		case "permission_denied":
 			st.denials = append(st.denials, msg.Reason)
+		}
+	case "assistant":
+		var m struct {
+			Content []struct {
+				Type string `json:"type"`
+				ID   string `json:"id"`
+				Name string `json:"name"`
+			} `json:"content"`
+		}
+		if json.Unmarshal(msg.Message, &m) == nil {
+			for _, b := range m.Content {
+				if b.Type == "tool_use" {
+					st.uses = append(st.uses, [2]string{b.ID, b.Name})
+				}
+			}
 		}
 	case "user":
 		var m struct {

@@ -175,3 +175,26 @@ func TestRefusesWithoutSandbox(t *testing.T) {
 		t.Error("the harness binary ran without the sandbox")
 	}
 }
+
+// Claude Code 1.0.98's can_use_tool request names no tool_use_id (recorded,
+// testdata/claude/versions/v1.0.98.results.jsonl): the ask is the one for
+// the newest tool_use of that tool still without an answer.
+func TestAskWithoutToolUseID(t *testing.T) {
+	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
+	send := func(any) {}
+	lines := []string{
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_a","name":"Bash","input":{"command":"ls"}}]}}`,
+		`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_a","content":"x","is_error":false}]}}`,
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_b","name":"Edit","input":{}}]}}`,
+		`{"type":"control_request","request_id":"r1","request":{"subtype":"can_use_tool","tool_name":"Edit","input":{}}}`,
+	}
+	for _, l := range lines {
+		st.read([]byte(l), send)
+	}
+	if _, ok := st.asks["toolu_b"]; !ok {
+		t.Errorf("the ask was not given to toolu_b: asks %v", st.asks)
+	}
+	if _, ok := st.asks["toolu_a"]; ok {
+		t.Error("the ask was given to toolu_a, which had its result")
+	}
+}

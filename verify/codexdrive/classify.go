@@ -11,7 +11,9 @@ import (
 // check, first match wins (reference/real-harnesses.md, the Codex pattern
 // table, and the differential corpus's README, "Reclassified rows").
 var (
-	reRmGuard       = regexp.MustCompile(`rm -f style commands are not permitted`)
+	// The rm guard's refusal; before 0.150.0 it said only "blocked by
+	// policy" (recorded with 0.140.0 and 0.142.0, testdata/codex/versions).
+	reRmGuard       = regexp.MustCompile(`rm -f style commands are not permitted|` + "` rejected: blocked by policy" + `\\?"\)`)
 	reHookBlocked   = regexp.MustCompile(`^Command blocked by PreToolUse hook: `)
 	reForbidden     = regexp.MustCompile(`rejected: policy forbids commands starting with`)
 	reJustified     = regexp.MustCompile("Rejected\\(\\\\?\"`[^`]*` rejected: ")

@@ -64,6 +64,10 @@ func TestClassify(t *testing.T) {
 		{"patch under granular config", "", "patch rejected: writing is blocked by read-only sandbox; rejected by user approval settings", false, "blocked", "patch-needs-approval(config policy)"},
 		{"granular rules off", "", `exec_command failed: CreateProcess { message: "Rejected(\"approval required by policy rule, but AskForApproval::Granular.rules is false\")" }`, false, "blocked", "granular-policy-rejected"},
 		{"rm guard", "", `exec_command failed: CreateProcess { message: "Rejected(\"` + "`/bin/bash -lc 'rm -rf vendor'` rejected: rm -f style commands are not permitted. Use a safer approach" + `\")" }`, true, "blocked", "builtin-rm-guard"},
+		// Recorded with the real Codex 0.140.0 and 0.142.0 under approval
+		// policy never (testdata/codex/versions, xv-rm0-never-workspace-write):
+		// the rm guard's refusal of the versions before 0.150.0.
+		{"rm guard before 0.150", "", `exec_command failed for ` + "`/bin/bash -lc 'rm -rf build'`" + `: CreateProcess { message: "Rejected(\"` + "`/bin/bash -lc 'rm -rf build'` rejected: blocked by policy" + `\")" }`, true, "blocked", "builtin-rm-guard"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
