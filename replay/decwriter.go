@@ -128,7 +128,7 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 	p.recorded.add(c.RecordedOutcome)
 	p.agreement.add(agreement)
 	p.agreementWhy.add(why)
-	p.versionBasis.add(versionBasis(c))
+	p.versionBasis.add(versionBasis(c, d.VersionDecided))
 	p.ts = append(p.ts, c.Ts)
 	p.dec = append(p.dec, d)
 	j, ok := p.seen[d]

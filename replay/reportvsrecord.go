@@ -90,7 +90,7 @@ func (v *vsRecordSum) add(c *toolcall.Row, d *DecisionRow) {
 	default:
 		a.Unknown++
 	}
-	for i, basis := range [...]string{d.ModeBasis, versionBasis(c), d.SettingsBasis, d.FolderBasis} {
+	for i, basis := range [...]string{d.ModeBasis, versionBasis(c, d.VersionDecided), d.SettingsBasis, d.FolderBasis} {
 		v.assumptions[[2]string{reportsum.AssumptionAspects[i], basis}]++
 	}
 	if agreement == Contradicts {
