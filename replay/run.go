@@ -67,7 +67,10 @@ type Options struct {
 	ForceHome bool
 	Trust     *bool     // overrides each harness's trust record
 	Roots     []RootMap // project folder rewrites
-	Progress  io.Writer // progress lines; nil for none
+	// Projects are folders searched for the folder of a call that records
+	// only its project's hash (Gemini CLI's projectHash; projects.go).
+	Projects []string
+	Progress io.Writer // progress lines; nil for none
 	// RunHooks lets each project's hooks run on that project's calls (the
 	// seed's Replay: only with --replay-hooks and --run-hooks together).
 	RunHooks bool
@@ -107,6 +110,9 @@ type Summary struct {
 	Kept time.Time
 	// Shard is the shard this run decided (Options.Shard; N == 0: all).
 	Shard Shard
+	// ProjectSearch says what the search for recorded project hashes
+	// found (projects.go); empty when no call needed it.
+	ProjectSearch string
 }
 
 // String prints the end-of-run summary.
@@ -132,6 +138,9 @@ func (s Summary) String() string {
 			fmt.Fprintf(&b, " %s %d", k, s.Outcomes[k])
 		}
 		fmt.Fprintf(&b, "; dangerous %d\n", s.Dangerous)
+	}
+	if s.ProjectSearch != "" {
+		fmt.Fprintf(&b, "  %s\n", textsafe.Escape(s.ProjectSearch))
 	}
 	for _, k := range sortedKeys(s.Skipped) {
 		fmt.Fprintf(&b, "  skipped %d: %s\n", s.Skipped[k], textsafe.Escape(k))
@@ -250,6 +259,10 @@ type decider struct {
 	// fingerprints makes loadPolicy fingerprint every policy (Run records
 	// them in InputsFile).
 	fingerprints bool
+	// finder finds the folders of calls that record only their project's
+	// hash; unfound holds the undecided policy of each hash not found.
+	finder  *projectFinder
+	unfound map[policyKey]*loadedPolicy
 }
 
 func newDecider(opts Options, hs Harnesses) *decider {
@@ -257,7 +270,8 @@ func newDecider(opts Options, hs Harnesses) *decider {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	d := &decider{opts: opts, hs: hs, policies: map[policyKey]*loadedPolicy{},
-		sum: Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}}
+		sum:    Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}},
+		finder: newProjectFinder(opts), unfound: map[policyKey]*loadedPolicy{}}
 	// Hooks run real programs whose answers may change from one call to
 	// the next: with hooks on, every call is decided afresh.
 	if !opts.RunHooks {
@@ -278,6 +292,10 @@ func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 	lps := grow(d.lps, len(calls))
 	for i := range calls {
 		c := &calls[i]
+		if c.ProjectDir == "" && c.ProjectHash != "" && !d.locate(c) {
+			lps[i] = d.hashNotFound(c)
+			continue
+		}
 		lp, ok := d.policies[keyOf(c, opts)]
 		if !ok {
 			// The policy, its rules and its problems are kept: from a copy
@@ -289,6 +307,34 @@ func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 	}
 	d.lps = lps
 	return lps
+}
+
+// locate gives c the folder of its recorded project hash when it is found
+// (projectFinder.locate), and keeps the summary's line on the search.
+func (d *decider) locate(c *toolcall.Row) bool {
+	found := d.finder.locate(c)
+	if d.finder.searched && d.sum.ProjectSearch == "" {
+		d.sum.Problems = append(d.sum.Problems, d.finder.problems...)
+	}
+	if found {
+		d.finder.found++
+	} else {
+		d.finder.missed++
+	}
+	d.sum.ProjectSearch = d.finder.summary()
+	return found
+}
+
+// hashNotFound is the policy of a call whose project hash names no folder
+// found: none, with the cause that names the hash.
+func (d *decider) hashNotFound(c *toolcall.Row) *loadedPolicy {
+	k := policyKey{harness: c.Harness, project: "#" + strings.ToLower(c.ProjectHash)}
+	lp, ok := d.unfound[k]
+	if !ok {
+		lp = &loadedPolicy{err: d.finder.notFound(c)}
+		d.unfound[k] = lp
+	}
+	return lp
 }
 
 // loadPolicy loads the policy of k (whose strings it keeps), records its

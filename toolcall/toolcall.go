@@ -67,6 +67,7 @@ type Row struct {
 	IsSubagent      bool      `col:"is_subagent"`          //
 	ProjectDir      string    `col:"project_dir"`          // from the records (Claude: the session's first cwd), never from a folder slug
 	Cwd             string    `col:"cwd"`                  // working folder when the call was made
+	ProjectHash     string    `col:"project_hash"`         // the project folder's hash as the transcript records it (Gemini CLI's projectHash: hex SHA-256 of the absolute root); replay finds the folder by it when ProjectDir is empty
 	Ts              time.Time `col:"ts"`                   // call record time, UTC; zero when not recorded
 	Seq             int64     `col:"seq,unique"`           // order of the call within its session
 	CallID          string    `col:"call_id,unique"`       // the harness's own id
