@@ -70,6 +70,10 @@ type Options struct {
 	// Projects are folders searched for the folder of a call that records
 	// only its project's hash (Gemini CLI's projectHash; projects.go).
 	Projects []string
+	// Env adds to each policy's engine.Env what the caller knows of the
+	// harness's folders (its environment variables for the user's own
+	// home, --managed); nil adds nothing.
+	Env      engine.EnvFunc
 	Progress io.Writer // progress lines; nil for none
 	// RunHooks lets each project's hooks run on that project's calls (the
 	// seed's Replay: only with --replay-hooks and --run-hooks together).
@@ -376,7 +380,12 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 		return lp
 	}
 	lp.harness = h
-	lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
+	env := engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks}
+	if opts.Env != nil && lp.snap == "" {
+		// A host's snapshot holds the files it read, at their own paths.
+		opts.Env(k.harness, &env)
+	}
+	lp.policy, lp.err = h.Load(env)
 	if lp.err != nil {
 		d.sum.Problems = append(d.sum.Problems, lp.unsnap(fmt.Sprintf("%s (%s): %v", lp.dir, k.harness, lp.err)))
 		return lp

@@ -20,6 +20,7 @@ type replayFlags struct {
 	newest, workers               int
 	roots, projects               []string
 	hookFlags
+	envFlags
 	hookRun *hooks.Runner // set by simulators when hooks run
 }
 
@@ -41,6 +42,7 @@ func (f *replayFlags) register(fs interface {
 	fs.StringVar(&f.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here; HOME:OLD=NEW only for calls ingested from HOME (repeatable)")
 	f.registerProjects(fs)
+	f.registerEnv(fs)
 }
 
 // registerProjects adds --projects, shared with nightly.
@@ -107,12 +109,15 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 		}
 		opts.Projects = append(opts.Projects, abs)
 	}
+	if opts.Env, err = f.envFunc(); err != nil {
+		return opts, err
+	}
 	return opts, nil
 }
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--projects DIR]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
 		`Decides every ingested shell and file-tool call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
