@@ -46,11 +46,15 @@ const (
 // Tools lists every normalized tool, in the order the docs give them.
 var Tools = []Tool{Bash, Read, Edit, Write, Glob, Grep, WebFetch, WebSearch, MCP, Other}
 
-// Replayed reports whether the spec's replay takes calls of tool t: shell
-// and file-tool calls ("takes the newest N shell and file-tool calls").
+// Replayed reports whether replay decides calls of tool t: the spec's
+// shell and file-tool calls ("takes the newest N shell and file-tool
+// calls"), and web fetch, web search and MCP calls, which every harness
+// with rules for them decides (Claude Code's WebFetch(domain:…) and
+// mcp__server__tool rules, Gemini CLI's policies, OpenCode's permission
+// keys, …: issue 28, "which MCP calls ran unasked").
 func Replayed(t Tool) bool {
 	switch t {
-	case Bash, Read, Edit, Write, Glob, Grep:
+	case Bash, Read, Edit, Write, Glob, Grep, WebFetch, WebSearch, MCP:
 		return true
 	}
 	return false
