@@ -43,7 +43,7 @@ Example:
 	rf.registerProjects(fs)
 	rf.registerEnv(fs)
 	rf.registerHooks(fs)
-	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell and file-tool calls (0: all)")
+	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell, file-tool, web and MCP calls (0: all)")
 	fs.StringVar(&rf.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.BoolVar(&failOnNew, "fail-on-new", false, "exit 1 when risky approvals appeared since the previous run (for alerting)")
 	show := showSecretsFlag(fs, stdout, showSecretsUsage)
