@@ -77,6 +77,9 @@ func TestHarnessVariablesThroughCLI(t *testing.T) {
 		{"OPENCODE_CONFIG", "opencode",
 			map[string]string{"oc/custom.json": `{"permission":{"bash":{"rm *":"deny"}}}`},
 			map[string]string{"OPENCODE_CONFIG": "{dir}/oc/custom.json"}, nil, "oc/custom.json"},
+		{"OPENCODE_CONFIG_DIR", "opencode",
+			map[string]string{"ocd/opencode.json": `{"permission":{"bash":{"rm *":"deny"}}}`},
+			map[string]string{"OPENCODE_CONFIG_DIR": "{dir}/ocd"}, nil, "ocd/opencode.json"},
 		{"XDG_CONFIG_HOME", "opencode",
 			map[string]string{"xdg/opencode/opencode.json": `{"permission":{"bash":{"rm *":"deny"}}}`},
 			map[string]string{"XDG_CONFIG_HOME": "{dir}/xdg"}, nil, "xdg/opencode/opencode.json"},
@@ -98,7 +101,7 @@ func TestHarnessVariablesThroughCLI(t *testing.T) {
 				}
 			}
 			t.Setenv("HOME", home)
-			for _, v := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "XDG_CONFIG_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "OPENCODE_DISABLE_PROJECT_CONFIG"} {
+			for _, v := range []string{"CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "XDG_CONFIG_HOME", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT", "OPENCODE_PERMISSION", "OPENCODE_DISABLE_PROJECT_CONFIG"} {
 				t.Setenv(v, "")
 			}
 			for k, v := range c.env {
