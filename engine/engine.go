@@ -122,6 +122,13 @@ type Env struct {
 	RunHooks   bool              // hooks may be run by Decide
 }
 
+// EnvFunc adds to env what its caller knows of the harness's folders
+// beyond the project and home: the harness's own environment variables
+// ($CLAUDE_CONFIG_DIR, $CODEX_HOME, …) for the user's own home, a managed
+// settings folder given on the command line. harness is the canonical ID.
+// Replay and the battery are handed one; nil adds nothing.
+type EnvFunc func(harness string, env *Env)
+
 // RuleInfo describes one rule under its file, in force or not.
 type RuleInfo struct {
 	File    string `json:"file"`

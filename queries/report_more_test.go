@@ -30,7 +30,7 @@ func TestUndecidedCauses(t *testing.T) {
 		{Cause: "left out of the last replay (--since, --newest, or ingested after it)", Calls: 1, Examples: []string{"npm test"}},
 		{Cause: "no call of its project was decided: its settings could not be read (replay names the problem)", Calls: 1, Examples: []string{"make"}},
 		{Cause: "no simulator for harness cursor", Calls: 1, Examples: []string{"ls"}},
-		{Cause: "not a shell or file-tool call (replay decides only those)", Calls: 1, Examples: []string{"mcp__github__create_issue"}},
+		{Cause: "not a shell or file-tool call (replay decides only those)", Calls: 1, Examples: []string{"TodoWrite"}},
 		{Cause: "project folder not found: decided without its settings (replay --root OLD=NEW finds it)", Calls: 1, Examples: []string{"rm -rf dist"}},
 		{Cause: "the simulator could not tell: hook timed out", Calls: 1, Examples: []string{"./deploy.sh"}},
 	}

@@ -31,6 +31,7 @@ var callColumns = []ColumnDoc{
 	{"is_subagent", "BOOLEAN", "the call was made by a subagent"},
 	{"project_dir", "VARCHAR", "the project folder the session worked in"},
 	{"cwd", "VARCHAR", "the working folder when the call was made"},
+	{"project_hash", "VARCHAR", "the project folder's hash as the transcript records it (Gemini CLI: hex SHA-256 of the folder's absolute path); replay's --projects and --root find the folder by it when project_dir is empty; NULL for rows an older permsim wrote"},
 	{"ts", "TIMESTAMP", "when the call was made (UTC); NULL when not recorded"},
 	{"seq", "BIGINT", "order of the call within its session"},
 	{"call_id", "VARCHAR", "the agent's own id of the call"},

@@ -26,8 +26,9 @@ import (
 func init() {
 	Register(Harness{
 		ID: toolcall.ClaudeCode, Aliases: []string{"claude", "claudecode"}, Title: "Claude Code",
-		Names:  toolcall.ClaudeCodeNames,
-		Source: func() ingest.Source { return claudeingest.New() },
+		Names:   toolcall.ClaudeCodeNames,
+		Environ: claude.FromEnviron,
+		Source:  func() ingest.Source { return claudeingest.New() },
 		Simulator: func(o SimOptions) engine.Harness {
 			if o.Hooks != nil {
 				return &claude.Harness{Hooks: claude.NewCommandHooks(o.Hooks)}
@@ -42,6 +43,7 @@ func init() {
 	Register(Harness{
 		ID: toolcall.Codex, Aliases: []string{"codex-cli"}, Title: "Codex CLI",
 		Names:          toolcall.CodexNames,
+		Environ:        codex.FromEnviron,
 		Source:         func() ingest.Source { return codexingest.New() },
 		Simulator:      func(o SimOptions) engine.Harness { return &codex.Harness{Hooks: o.Hooks} },
 		Verify:         &codexdrive.Runner,
@@ -51,6 +53,7 @@ func init() {
 	Register(Harness{
 		ID: toolcall.Gemini, Aliases: []string{"gemini-cli"}, Title: "Gemini CLI",
 		Names:          toolcall.GeminiNames,
+		Environ:        gemini.FromEnviron,
 		Source:         func() ingest.Source { return geminiingest.New() },
 		Simulator:      func(o SimOptions) engine.Harness { return &gemini.Harness{Hooks: o.Hooks} },
 		Verify:         &geminidrive.Runner,
@@ -60,6 +63,7 @@ func init() {
 	Register(Harness{
 		ID: toolcall.OpenCode, Title: "OpenCode",
 		Names:          toolcall.OpenCodeNames,
+		Environ:        opencode.FromEnviron,
 		Source:         func() ingest.Source { return opencodeingest.New() },
 		Simulator:      func(SimOptions) engine.Harness { return opencode.New() },
 		Verify:         &opencodedrive.Runner,

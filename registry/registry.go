@@ -39,6 +39,11 @@ type Harness struct {
 	Source func() ingest.Source
 	// Simulator returns a new simulator; nil when it has none yet.
 	Simulator func(SimOptions) engine.Harness
+	// Environ sets in an engine.Env what the harness's own environment
+	// variables ($CLAUDE_CONFIG_DIR, $CODEX_HOME, …), read with getenv,
+	// say of its folders and files; nil when it reads none. The commands
+	// apply it to the user's own home only, as ingest does.
+	Environ func(getenv func(string) string, env *engine.Env)
 	// Verify is the driver that checks the simulator against the real
 	// harness; nil when none exists.
 	Verify *verify.Runner

@@ -21,6 +21,7 @@ var callSpecs = []dataset.ColumnSpec{
 	{Name: "session_id", Kind: dataset.KindString},
 	{Name: "project_dir", Kind: dataset.KindString},
 	{Name: "cwd", Kind: dataset.KindString},
+	{Name: "project_hash", Kind: dataset.KindString},
 	{Name: "ts", Kind: dataset.KindTime},
 	{Name: "tool", Kind: dataset.KindString},
 	{Name: "raw_tool", Kind: dataset.KindString},
@@ -76,6 +77,7 @@ func readCalls(scan *ingest.CallsScan, session bool, snapshots map[string]string
 			host = h
 		}
 		harness, project, cwd := cols[col["harness"]].Strings, cols[col["project_dir"]].Strings, cols[col["cwd"]].Strings
+		projectHash := cols[col["project_hash"]].Strings
 		ts, tool, rawTool, command := cols[col["ts"]].Times, cols[col["tool"]].Strings, cols[col["raw_tool"]].Strings, cols[col["command"]].Strings
 		paths, input, mode, modeSource := cols[col["paths"]].Lists, cols[col["input_json"]].Strings, cols[col["mode"]].Strings, cols[col["mode_source"]].Strings
 		sandbox, escalated, result := cols[col["sandbox"]].Strings, cols[col["escalated"]].Bools, cols[col["result"]].Strings
@@ -90,7 +92,7 @@ func readCalls(scan *ingest.CallsScan, session bool, snapshots map[string]string
 			if !keep(first + i) {
 				continue
 			}
-			r = toolcall.Row{Harness: harness[i], ProjectDir: project[i], Cwd: cwd[i],
+			r = toolcall.Row{Harness: harness[i], ProjectDir: project[i], Cwd: cwd[i], ProjectHash: projectHash[i],
 				Ts: ts[i], Tool: tool[i], RawTool: rawTool[i], Command: command[i], Paths: paths[i],
 				InputJSON: input[i], Mode: mode[i], ModeSource: modeSource[i], Sandbox: sandbox[i],
 				Escalated: escalated[i], Result: result[i], Home: home[i],
@@ -114,6 +116,7 @@ func ownCall(c *toolcall.Row) toolcall.Row {
 	o := *c
 	cl := strings.Clone
 	o.Harness, o.SessionID, o.ProjectDir, o.Cwd = cl(c.Harness), cl(c.SessionID), cl(c.ProjectDir), cl(c.Cwd)
+	o.ProjectHash = cl(c.ProjectHash)
 	o.Tool, o.RawTool, o.Command, o.InputJSON = cl(c.Tool), cl(c.RawTool), cl(c.Command), cl(c.InputJSON)
 	o.Mode, o.ModeSource, o.Sandbox, o.Result = cl(c.Mode), cl(c.ModeSource), cl(c.Sandbox), cl(c.Result)
 	o.SourceFile, o.Home, o.CallKey = cl(c.SourceFile), cl(c.Home), cl(c.CallKey)

@@ -127,7 +127,12 @@ func optionsID(o Options) string {
 	if !o.Since.IsZero() {
 		since = o.Since.UTC().Format(time.RFC3339Nano)
 	}
-	data, _ := json.Marshal([]any{string(o.Mode), since, o.Newest, o.Home, o.ForceHome, trust, o.Roots, o.RunHooks, o.Snapshots})
+	parts := []any{string(o.Mode), since, o.Newest, o.Home, o.ForceHome, trust, o.Roots, o.RunHooks, o.Snapshots}
+	if len(o.Projects) > 0 {
+		// Only when given: a store replayed without it keeps its record.
+		parts = append(parts, o.Projects)
+	}
+	data, _ := json.Marshal(parts)
 	return string(data)
 }
 

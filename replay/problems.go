@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/permsim/permsim/dataset"
+	"github.com/permsim/permsim/internal/safefile"
 )
 
 // ProblemsFile is the file under the output folder where Run keeps every
@@ -27,6 +28,10 @@ func problemsFileOf(s Shard) string {
 	}
 	return "replay-problems-" + strings.TrimSuffix(s.runPrefix(), "-") + ".json"
 }
+
+// maxProblemsFile bounds a problems file read back: a store's file that
+// grew past it was not written by replay.
+const maxProblemsFile = 64 << 20
 
 // Problems is what one run's problems file holds.
 type Problems struct {
@@ -83,7 +88,7 @@ func ReadProblems(outDir string) ([]Problems, error) {
 	sort.Strings(names)
 	var out []Problems
 	for _, name := range names {
-		data, err := os.ReadFile(name)
+		data, err := safefile.ReadFile(name, maxProblemsFile)
 		if err != nil {
 			return nil, err
 		}

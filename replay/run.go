@@ -67,7 +67,14 @@ type Options struct {
 	ForceHome bool
 	Trust     *bool     // overrides each harness's trust record
 	Roots     []RootMap // project folder rewrites
-	Progress  io.Writer // progress lines; nil for none
+	// Projects are folders searched for the folder of a call that records
+	// only its project's hash (Gemini CLI's projectHash; projects.go).
+	Projects []string
+	// Env adds to each policy's engine.Env what the caller knows of the
+	// harness's folders (its environment variables for the user's own
+	// home, --managed); nil adds nothing.
+	Env      engine.EnvFunc
+	Progress io.Writer // progress lines; nil for none
 	// RunHooks lets each project's hooks run on that project's calls (the
 	// seed's Replay: only with --replay-hooks and --run-hooks together).
 	RunHooks bool
@@ -107,6 +114,9 @@ type Summary struct {
 	Kept time.Time
 	// Shard is the shard this run decided (Options.Shard; N == 0: all).
 	Shard Shard
+	// ProjectSearch says what the search for recorded project hashes
+	// found (projects.go); empty when no call needed it.
+	ProjectSearch string
 }
 
 // String prints the end-of-run summary.
@@ -132,6 +142,9 @@ func (s Summary) String() string {
 			fmt.Fprintf(&b, " %s %d", k, s.Outcomes[k])
 		}
 		fmt.Fprintf(&b, "; dangerous %d\n", s.Dangerous)
+	}
+	if s.ProjectSearch != "" {
+		fmt.Fprintf(&b, "  %s\n", textsafe.Escape(s.ProjectSearch))
 	}
 	for _, k := range sortedKeys(s.Skipped) {
 		fmt.Fprintf(&b, "  skipped %d: %s\n", s.Skipped[k], textsafe.Escape(k))
@@ -250,6 +263,10 @@ type decider struct {
 	// fingerprints makes loadPolicy fingerprint every policy (Run records
 	// them in InputsFile).
 	fingerprints bool
+	// finder finds the folders of calls that record only their project's
+	// hash; unfound holds the undecided policy of each hash not found.
+	finder  *projectFinder
+	unfound map[policyKey]*loadedPolicy
 }
 
 func newDecider(opts Options, hs Harnesses) *decider {
@@ -257,7 +274,8 @@ func newDecider(opts Options, hs Harnesses) *decider {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
 	d := &decider{opts: opts, hs: hs, policies: map[policyKey]*loadedPolicy{},
-		sum: Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}}}
+		sum:    Summary{Skipped: map[string]int{}, Outcomes: map[string]int{}},
+		finder: newProjectFinder(opts), unfound: map[policyKey]*loadedPolicy{}}
 	// Hooks run real programs whose answers may change from one call to
 	// the next: with hooks on, every call is decided afresh.
 	if !opts.RunHooks {
@@ -278,6 +296,10 @@ func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 	lps := grow(d.lps, len(calls))
 	for i := range calls {
 		c := &calls[i]
+		if c.ProjectDir == "" && c.ProjectHash != "" && !d.locate(c) {
+			lps[i] = d.hashNotFound(c)
+			continue
+		}
 		lp, ok := d.policies[keyOf(c, opts)]
 		if !ok {
 			// The policy, its rules and its problems are kept: from a copy
@@ -289,6 +311,34 @@ func (d *decider) load(calls []toolcall.Row) []*loadedPolicy {
 	}
 	d.lps = lps
 	return lps
+}
+
+// locate gives c the folder of its recorded project hash when it is found
+// (projectFinder.locate), and keeps the summary's line on the search.
+func (d *decider) locate(c *toolcall.Row) bool {
+	found := d.finder.locate(c)
+	if d.finder.searched && d.sum.ProjectSearch == "" {
+		d.sum.Problems = append(d.sum.Problems, d.finder.problems...)
+	}
+	if found {
+		d.finder.found++
+	} else {
+		d.finder.missed++
+	}
+	d.sum.ProjectSearch = d.finder.summary()
+	return found
+}
+
+// hashNotFound is the policy of a call whose project hash names no folder
+// found: none, with the cause that names the hash.
+func (d *decider) hashNotFound(c *toolcall.Row) *loadedPolicy {
+	k := policyKey{harness: c.Harness, project: "#" + strings.ToLower(c.ProjectHash)}
+	lp, ok := d.unfound[k]
+	if !ok {
+		lp = &loadedPolicy{err: d.finder.notFound(c)}
+		d.unfound[k] = lp
+	}
+	return lp
 }
 
 // loadPolicy loads the policy of k (whose strings it keeps), records its
@@ -330,7 +380,12 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 		return lp
 	}
 	lp.harness = h
-	lp.policy, lp.err = h.Load(engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks})
+	env := engine.Env{ProjectDir: lp.dir, HomeDir: lp.home, Trust: opts.Trust, RunHooks: opts.RunHooks}
+	if opts.Env != nil && lp.snap == "" {
+		// A host's snapshot holds the files it read, at their own paths.
+		opts.Env(k.harness, &env)
+	}
+	lp.policy, lp.err = h.Load(env)
 	if lp.err != nil {
 		d.sum.Problems = append(d.sum.Problems, lp.unsnap(fmt.Sprintf("%s (%s): %v", lp.dir, k.harness, lp.err)))
 		return lp

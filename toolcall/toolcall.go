@@ -49,11 +49,15 @@ const (
 // Tools lists every normalized tool, in the order the docs give them.
 var Tools = []Tool{Bash, Read, Edit, Write, Glob, Grep, WebFetch, WebSearch, MCP, Other}
 
-// Replayed reports whether the spec's replay takes calls of tool t: shell
-// and file-tool calls ("takes the newest N shell and file-tool calls").
+// Replayed reports whether replay decides calls of tool t: the spec's
+// shell and file-tool calls ("takes the newest N shell and file-tool
+// calls"), and web fetch, web search and MCP calls, which every harness
+// with rules for them decides (Claude Code's WebFetch(domain:…) and
+// mcp__server__tool rules, Gemini CLI's policies, OpenCode's permission
+// keys, …: issue 28, "which MCP calls ran unasked").
 func Replayed(t Tool) bool {
 	switch t {
-	case Bash, Read, Edit, Write, Glob, Grep:
+	case Bash, Read, Edit, Write, Glob, Grep, WebFetch, WebSearch, MCP:
 		return true
 	}
 	return false
@@ -70,6 +74,7 @@ type Row struct {
 	IsSubagent      bool      `col:"is_subagent"`          //
 	ProjectDir      string    `col:"project_dir"`          // from the records (Claude: the session's first cwd), never from a folder slug
 	Cwd             string    `col:"cwd"`                  // working folder when the call was made
+	ProjectHash     string    `col:"project_hash"`         // the project folder's hash as the transcript records it (Gemini CLI's projectHash: hex SHA-256 of the absolute root); replay finds the folder by it when ProjectDir is empty
 	Ts              time.Time `col:"ts"`                   // call record time, UTC; zero when not recorded
 	Seq             int64     `col:"seq,unique"`           // order of the call within its session
 	CallID          string    `col:"call_id,unique"`       // the harness's own id

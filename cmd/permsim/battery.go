@@ -20,8 +20,9 @@ func runBattery(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		project, home, harnesses, mode, casesFile, format, trust string
 		failOnMiss                                               bool
 		hf                                                       hookFlags
+		ef                                                       envFlags
 	)
-	fs := newFlags("battery", "--project DIR [--home DIR] [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] [--fail-on-miss] [--format text|json] [--show-secrets]",
+	fs := newFlags("battery", "--project DIR [--home DIR] [--managed H=DIR]... [--harness LIST|all] [--mode MODE] [--cases FILE] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] [--fail-on-miss] [--format text|json] [--show-secrets]",
 		`Runs permsim's battery of dangerous calls (destructive deletes, git history
 rewrites and force pushes, .git/hooks, secret reads, exfiltration, download and
 run, startup-file persistence, privilege escalation, publishing, cloud and
@@ -51,6 +52,7 @@ Example:
   permsim battery --project . --harness all --fail-on-miss`, stderr)
 	fs.StringVar(&project, "project", "", "the project folder whose settings apply (required)")
 	fs.StringVar(&home, "home", defaultHome(), "the home folder whose user settings apply")
+	ef.registerEnv(fs)
 	fs.StringVar(&harnesses, "harness", "all", "harnesses to score, comma-separated, or all: "+strings.Join(simulatedIDs(), ", "))
 	fs.StringVar(&mode, "mode", "", "score only this mode, as the harness spells it (default: every mode the settings make worth scoring)")
 	fs.StringVar(&casesFile, "cases", "", "a JSON Lines file of more cases, in the battery's format")
@@ -83,6 +85,9 @@ Example:
 	}
 	opts := battery.Options{Project: proj, Home: homeDir, Mode: engine.Mode(mode), RunHooks: runner != nil}
 	if opts.Trust, err = parseTrust(trust); err != nil {
+		return err
+	}
+	if opts.Env, err = ef.envFunc(); err != nil {
 		return err
 	}
 

@@ -18,14 +18,17 @@ import (
 type projectFlags struct {
 	harness, project, home, mode, trust, format string
 	hooks                                       *hooks.Runner // runs the project's hooks (--run-hooks); nil: none run
+	envFlags
 }
 
 func (p *projectFlags) register(fs interface {
 	StringVar(*string, string, string, string)
+	StringArrayVar(*[]string, string, []string, string)
 }, withMode bool) {
 	fs.StringVar(&p.harness, "harness", "", "harness to simulate: "+strings.Join(simulatedIDs(), ", "))
 	fs.StringVar(&p.project, "project", ".", "the project folder whose settings apply")
 	fs.StringVar(&p.home, "home", defaultHome(), "the home folder whose user settings apply")
+	p.registerEnv(fs)
 	if withMode {
 		fs.StringVar(&p.mode, "mode", "", "permission mode, as the harness spells it (default: what the settings say)")
 		fs.StringVar(&p.trust, "trust", "", "yes|no: whether the project's trust question was answered yes (default: the harness's own record, else trusted)")
@@ -47,6 +50,11 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 		return reg, nil, env, err
 	}
 	env = engine.Env{ProjectDir: proj, HomeDir: home, RunHooks: p.hooks != nil}
+	withEnv, err := p.envFunc()
+	if err != nil {
+		return reg, nil, env, err
+	}
+	withEnv(reg.ID, &env)
 	if p.hooks != nil {
 		h, _ = reg.NewSimulator(registry.SimOptions{Hooks: p.hooks})
 	}
@@ -63,7 +71,7 @@ func (p *projectFlags) load() (registry.Harness, engine.Policy, engine.Env, erro
 func runDecide(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var pf projectFlags
 	var hf hookFlags
-	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--mode MODE] [--trust yes|no] [--format json|text] [--show-secrets] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] < calls.jsonl",
+	fs := newFlags("decide", "--harness H --project DIR [--home DIR] [--managed H=DIR]... [--mode MODE] [--trust yes|no] [--format json|text] [--show-secrets] [--run-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]] < calls.jsonl",
 		`Decides tool calls given as JSON Lines on stdin, one per line, for one project:
   {"tool":"bash","command":"git push"}
   {"tool":"read","path":".env"}
@@ -144,7 +152,7 @@ Example:
 
 func runRules(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var pf projectFlags
-	fs := newFlags("rules", "--harness H --project DIR [--home DIR] [--format text|json] [--show-secrets]",
+	fs := newFlags("rules", "--harness H --project DIR [--home DIR] [--managed H=DIR]... [--format text|json] [--show-secrets]",
 		`Lists every permission rule the harness would read for the project, under
 the file it came from, with its layer and list, whether it is in force, and
 why not (an untrusted project's allow rules, a rule form the harness ignores…).`, stderr)

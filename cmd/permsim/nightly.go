@@ -16,7 +16,7 @@ func runNightly(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	var rf replayFlags
 	var format string
 	var failOnNew bool
-	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--redact] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets] [--from s3://BUCKET/PREFIX [--endpoint URL]]",
+	fs := newFlags("nightly", "[--home DIR]... [--harness LIST] [--since WHEN] [--out DIR] [--workers N] [--redact] [--mode MODE] [--newest N] [--trust yes|no] [--user-home DIR] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--format text|markdown|html|json] [--fail-on-new] [--show-secrets] [--from s3://BUCKET/PREFIX [--endpoint URL]]",
 		`Runs ingest (incremental), replay and report in one go: the job to run every
 night (docs/nightly.md: a systemd timer, a cron line, a launchd plist).
 Progress and summaries go to stderr, the report to stdout. Each run keeps its
@@ -40,8 +40,10 @@ Example:
 	fs.StringVar(&rf.mode, "mode", "", "simulate every call in this mode instead of the recorded one")
 	fs.StringVar(&rf.home, "user-home", "", "home folder whose user settings apply to every call (default: the --home each call was read from)")
 	fs.StringArrayVar(&rf.roots, "root", nil, "OLD=NEW: find projects recorded under OLD under NEW here; HOME:OLD=NEW only for calls read from HOME (repeatable)")
+	rf.registerProjects(fs)
+	rf.registerEnv(fs)
 	rf.registerHooks(fs)
-	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell and file-tool calls (0: all)")
+	fs.IntVar(&rf.newest, "newest", 0, "replay only the newest N shell, file-tool, web and MCP calls (0: all)")
 	fs.StringVar(&rf.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.BoolVar(&failOnNew, "fail-on-new", false, "exit 1 when risky approvals appeared since the previous run (for alerting)")
 	show := showSecretsFlag(fs, stdout, showSecretsUsage)

@@ -21,8 +21,9 @@ import (
 type replayFlags struct {
 	out, mode, since, home, trust string
 	newest, workers               int
-	roots                         []string
+	roots, projects               []string
 	hookFlags
+	envFlags
 	hookRun *hooks.Runner // set by simulators when hooks run
 }
 
@@ -38,11 +39,20 @@ func (f *replayFlags) register(fs interface {
 	}
 	fs.StringVar(&f.mode, "mode", "", "simulate every call in this mode instead of the mode its session recorded")
 	fs.StringVar(&f.since, "since", "", "only calls at or after this time (2026-11-01, RFC 3339, or 7d / 36h back)")
-	fs.IntVar(&f.newest, "newest", 0, "only the newest N shell and file-tool calls (0: all)")
+	fs.IntVar(&f.newest, "newest", 0, "only the newest N shell, file-tool, web and MCP calls (0: all)")
 	fs.IntVar(&f.workers, "workers", 0, "decision workers (default: GOMAXPROCS)")
 	fs.StringVar(&f.home, "user-home", "", "home folder whose user settings (~/.claude/settings.json, …) apply to every call (default: the home each call was ingested from; yours for calls that record none)")
 	fs.StringVar(&f.trust, "trust", "", "yes|no: override every project's trust record")
 	fs.StringArrayVar(&f.roots, "root", nil, "OLD=NEW: find projects recorded under OLD (on another machine) under NEW here; HOME:OLD=NEW only for calls ingested from HOME (repeatable)")
+	f.registerProjects(fs)
+	f.registerEnv(fs)
+}
+
+// registerProjects adds --projects, shared with nightly.
+func (f *replayFlags) registerProjects(fs interface {
+	StringArrayVar(*[]string, string, []string, string)
+}) {
+	fs.StringArrayVar(&f.projects, "projects", nil, "DIR: search DIR (6 levels deep, not .git or node_modules) for the folder of calls that record only its hash (Gemini CLI); --root's NEW folders are searched too (repeatable)")
 }
 
 // registerHooks adds the hook flags of DESIGN.md's replay contract
@@ -95,13 +105,23 @@ func (f *replayFlags) options(progress io.Writer) (replay.Options, error) {
 		}
 		opts.Roots = append(opts.Roots, m)
 	}
+	for _, p := range f.projects {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return opts, usageError{msg: fmt.Sprintf("--projects %s: %v", p, err)}
+		}
+		opts.Projects = append(opts.Projects, abs)
+	}
+	if opts.Env, err = f.envFunc(); err != nil {
+		return opts, err
+	}
 	return opts, nil
 }
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f replayFlags
-	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--problems] [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
-		`Decides every ingested shell and file-tool call against the rules of its own
+	fs := newFlags("replay", "[--out DIR] [--mode MODE] [--since WHEN] [--newest N] [--workers N] [--shard K/N|auto/N] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--problems] [--run-hooks --replay-hooks [--hook-timeout SEC] [--hook-workers N] [--hook-sandbox on|off]]",
+		`Decides every ingested shell, file-tool, web and MCP call against the rules of its own
 project folder, in the permission mode its session recorded (a subagent's call
 in its parent's mode; a call with neither in the mode the settings select),
 and marks dangerous calls. Each project's rules are loaded once and shared by

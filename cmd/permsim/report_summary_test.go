@@ -268,6 +268,8 @@ func importLines(proj, missing string) []map[string]any {
 			"tool": "websearch", "raw_tool": "WebSearch", "query": "permsim report", "result": "ok"},
 		{"harness": "claude-code", "session_id": "s1", "call_id": "c13", "project_dir": proj, "cwd": proj, "ts": "2026-11-12T09:04:00Z",
 			"tool": "mcp", "raw_tool": "mcp__db__query", "result": "ok"},
+		{"harness": "claude-code", "session_id": "s1", "call_id": "c16", "project_dir": proj, "cwd": proj, "ts": "2026-11-12T09:04:30Z",
+			"tool": "other", "raw_tool": "TodoWrite", "result": "ok"},
 		{"harness": "claude-code", "session_id": "s1", "call_id": "c14", "project_dir": proj, "cwd": proj, "ts": "2026-11-12T09:05:00Z",
 			"tool": "read", "raw_tool": "Read", "paths": []string{".env", "secrets/key.pem"}, "mode": "bypassPermissions", "result": "ok"},
 		{"harness": "claude-code", "session_id": "s1", "call_id": "c15", "project_dir": proj, "cwd": proj, "ts": "2026-11-12T09:06:00Z",

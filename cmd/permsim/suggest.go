@@ -27,7 +27,7 @@ import (
 func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var f replayFlags
 	var list, format string
-	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--show-secrets] [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--show-secrets] [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
 		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
 ask) that would have stopped the risky calls of the store — the dangerous calls
 that ran without asking — in the harness's own syntax and file: Claude Code's
@@ -352,7 +352,7 @@ func (b batteryFlags) calls(store suggest.Source, ropts replay.Options, mode str
 	for _, p := range problems {
 		fmt.Fprintf(stderr, "permsim suggest: %s\n", p)
 	}
-	rep := battery.Run(hs, cases, battery.Options{Project: proj, Home: home, Mode: engine.Mode(mode), Trust: ropts.Trust})
+	rep := battery.Run(hs, cases, battery.Options{Project: proj, Home: home, Mode: engine.Mode(mode), Trust: ropts.Trust, Env: ropts.Env})
 	var misses []ingest.Row
 	risky := map[string]bool{}
 	for _, hr := range rep.Harnesses {

@@ -179,6 +179,9 @@ type Options struct {
 	Mode     engine.Mode // when set, only this mode; else every mode Policy.Modes lists
 	RunHooks bool        // let simulators run the project's hooks
 	Trust    *bool       // the project's trust answer; nil: the harness's own record
+	// Env adds to each harness's engine.Env what the caller knows of its
+	// folders (environment variables, --managed); nil adds nothing.
+	Env engine.EnvFunc
 	// Progress, when set, gets a line "battery: <done>/<total> cases" as
 	// cases are scored (a case once per harness and mode), for a progress
 	// bar: a battery whose hooks run can take minutes.
@@ -247,6 +250,9 @@ func Run(harnesses []engine.Harness, cases []Case, opts Options) Report {
 	for _, h := range harnesses {
 		l := loaded{hr: HarnessReport{Harness: h.Name()}}
 		env := engine.Env{ProjectDir: opts.Project, HomeDir: opts.Home, RunHooks: opts.RunHooks, Trust: opts.Trust}
+		if opts.Env != nil {
+			opts.Env(h.Name(), &env)
+		}
 		pol, err := h.Load(env)
 		if err != nil {
 			l.hr.Err = fmt.Errorf("loading %s settings: %w", h.Name(), err)

@@ -45,6 +45,16 @@ const (
 	FlagHeadless = "headless"
 )
 
+// FromEnviron sets in env what Claude Code's environment variables say of
+// its folders, as getenv reads them: CLAUDE_CONFIG_DIR, the user folder
+// (settings.json, and .claude.json's trust record) in place of ~/.claude.
+// The caller applies it only for the user's own home.
+func FromEnviron(getenv func(string) string, env *engine.Env) {
+	if v := strings.TrimSpace(getenv("CLAUDE_CONFIG_DIR")); v != "" {
+		env.ConfigDir = v
+	}
+}
+
 // Layer names as they appear in RuleInfo.Layer and RuleRef.Layer.
 const (
 	LayerManaged = "managed"

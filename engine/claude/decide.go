@@ -716,6 +716,9 @@ func (d *decider) other() engine.Decision {
 	if dec, ok := d.blockedWhole(); ok {
 		return dec
 	}
+	if dec, ok := d.mcpServerStep(); ok {
+		return dec
+	}
 	if r := d.wholeRule(d.p.ask); r != nil {
 		return d.ask("5 ask rule", r, "asks because of "+r.text, true)
 	}

@@ -52,6 +52,8 @@ type Policy struct {
 	hookEntries []hookEntry // PreToolUse (matcher, handler) pairs in force, in file order
 
 	scripts boundcache.Map // command line → *shell.Script, bounded: a replay meets millions of lines
+
+	mcp *mcpServers // the project's .mcp.json servers and their approval (mcpservers.go); nil: none
 }
 
 // modeInfo is a resolved mode and where it came from (engine.ModeInfo).
@@ -138,6 +140,7 @@ func (h *Harness) load(env engine.Env) (*Policy, error) {
 	p.resolveSandbox()
 	p.base = p.baseMode(env)
 	p.resolveWorkDirs(env, h.dirExists)
+	p.loadMCPServers(p.userDir)
 	return p, nil
 }
 
@@ -403,6 +406,9 @@ func (p *Policy) SettingsFiles() []string {
 		if filepath.IsAbs(f.path) {
 			out = append(out, f.path)
 		}
+	}
+	if p.mcp != nil {
+		out = append(out, p.mcp.file)
 	}
 	return out
 }

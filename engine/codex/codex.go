@@ -17,6 +17,8 @@
 package codex
 
 import (
+	"strings"
+
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/toolcall"
@@ -43,6 +45,16 @@ const (
 	// commands write unless exclude_tmpdir_env_var is set. Empty: none.
 	FlagTmpdir = "tmpdir"
 )
+
+// FromEnviron sets in env what Codex's environment variables say of its
+// folders, as getenv reads them: CODEX_HOME, the user folder (config.toml,
+// rules/, hooks) in place of ~/.codex. The caller applies it only for the
+// user's own home.
+func FromEnviron(getenv func(string) string, env *engine.Env) {
+	if v := strings.TrimSpace(getenv("CODEX_HOME")); v != "" {
+		env.ConfigDir = v
+	}
+}
 
 // Layer names as they appear in RuleInfo.Layer and RuleRef.Layer.
 const (

@@ -118,6 +118,9 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 		d.needs = []string{shell.NeedNetwork}
 		return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "Codex's web search runs on the model's side and needs no approval")
 	case call.Tool == engine.ToolMCP:
+		if dec, ok := d.mcpOffered(raw); ok {
+			return dec
+		}
 		d.notes = append(d.notes, "permsim does not simulate Codex's approvals for MCP tools")
 		return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "MCP tool approvals are not simulated")
 	}

@@ -113,6 +113,11 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 	}
 	p.loadHooks(filepath.Join(p.project, ".cursor", "hooks.json"), LayerProject)
 	p.loadHooks(filepath.Join(home, ".cursor", "hooks.json"), LayerUser)
+	// Claude Code's hooks, which Cursor loads by default (claudehooks.go).
+	for _, f := range []string{"settings.json", "settings.local.json"} {
+		p.loadClaudeHooks(filepath.Join(p.project, ".claude", f), LayerProject)
+	}
+	p.loadClaudeHooks(filepath.Join(home, ".claude", "settings.json"), LayerUser)
 	p.infos = append(p.infos, engine.RuleInfo{Layer: "ide", List: "allow", Rule: "(the Cursor IDE's in-app command allowlist)", InForce: false,
 		Why: "kept inside the Cursor app, where permsim cannot read it; commands it allows would run in the IDE without asking"})
 	return p, nil

@@ -235,3 +235,57 @@ func TestHookNotRunAgainStaysUnknown(t *testing.T) {
 		}
 	}
 }
+
+// Seed: "Cursor also loads Claude Code hooks from `.claude/settings*.json`
+// and the user settings file by default, but its shell tool is named
+// `Shell`, so a `Bash` matcher never fires there." A Claude Code
+// PreToolUse hook runs as Cursor's preToolUse, its matcher against
+// Cursor's tool names, and its answer read as a Cursor hook's.
+func TestSeedClaudeCodeHooks(t *testing.T) {
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "home", "proj")
+	files := map[string]string{
+		// A Bash matcher never fires: the tool is Shell.
+		filepath.Join(proj, ".claude", "settings.json"): `{"hooks": {"PreToolUse": [
+		  {"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]},
+		  {"matcher": "Shell", "hooks": [{"type": "command", "command": "echo '{\"permission\": \"deny\"}'"}]}]}}`,
+		filepath.Join(proj, ".claude", "settings.local.json"): `{"hooks": {"PreToolUse": [
+		  {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "exit 2"}]}]}}`,
+		filepath.Join(home, ".claude", "settings.json"): `{"hooks": {"PreToolUse": [
+		  {"matcher": "Read", "hooks": [{"type": "command", "command": "exit 2"}]}],
+		  "PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "exit 2"}]}]}}`,
+		filepath.Join(proj, ".cursor", "cli.json"): `{"permissions": {"allow": ["Shell(**)", "Write(**)"]}}`,
+	}
+	for p, s := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pol, err := (&Harness{Runner: hooks.NewRunner(hooks.Limits{Timeout: 10 * time.Second})}).Load(engine.Env{ProjectDir: proj, HomeDir: home, RunHooks: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pol.(*Policy)
+	check(t, p, sh("ls"), engine.Blocked)                         // the Shell matcher's deny; Bash's exit 2 never ran
+	check(t, p, wr(filepath.Join(proj, "a.txt")), engine.Blocked) // settings.local.json
+	check(t, p, rd(filepath.Join(proj, "a.txt")), engine.Blocked) // the user settings file
+	d := p.Decide(sh("ls"), "")
+	if d.Rule == nil || d.Rule.File != filepath.Join(proj, ".claude", "settings.json") {
+		t.Errorf("shell decided by %+v, want the hook of .claude/settings.json", d.Rule)
+	}
+	listed := 0
+	for _, r := range p.Rules() {
+		if r.List == "hook" && strings.Contains(r.File, ".claude") {
+			listed++
+		}
+	}
+	if listed != 5 {
+		t.Errorf("listed %d Claude Code hooks, want 5 (PostToolUse listed, not run): %+v", listed, p.Rules())
+	}
+	// Without running hooks they are listed, and the rules alone decide.
+	pol2, _ := New().Load(engine.Env{ProjectDir: proj, HomeDir: home})
+	check(t, pol2.(*Policy), sh("ls"), engine.Runs)
+}

@@ -19,6 +19,9 @@
 package gemini
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/toolcall"
@@ -51,7 +54,34 @@ const (
 	// asked, so Gemini CLI denies what it would ask and does not register
 	// tools that would need a prompt.
 	FlagHeadless = "headless"
+	// FlagSystemSettings is GEMINI_CLI_SYSTEM_SETTINGS_PATH: the system
+	// settings file, in place of settings.json of the system folder.
+	FlagSystemSettings = "system-settings-path"
+	// FlagSystemDefaults is GEMINI_CLI_SYSTEM_DEFAULTS_PATH: the system
+	// defaults file, in place of system-defaults.json beside the system
+	// settings file.
+	FlagSystemDefaults = "system-defaults-path"
 )
+
+// FromEnviron sets in env what Gemini CLI's environment variables say of
+// its folders, as getenv reads them: GEMINI_CLI_HOME (the home whose
+// .gemini folder is the user's), GEMINI_CLI_SYSTEM_SETTINGS_PATH and
+// GEMINI_CLI_SYSTEM_DEFAULTS_PATH (packages/cli/src/config/settings.ts:
+// getSystemSettingsPath, getSystemDefaultsPath). The caller applies it
+// only for the user's own home.
+func FromEnviron(getenv func(string) string, env *engine.Env) {
+	if v := strings.TrimSpace(getenv("GEMINI_CLI_HOME")); v != "" {
+		env.ConfigDir = filepath.Join(v, ".gemini")
+	}
+	for flag, name := range map[string]string{FlagSystemSettings: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", FlagSystemDefaults: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"} {
+		if v := strings.TrimSpace(getenv(name)); v != "" {
+			if env.Flags == nil {
+				env.Flags = map[string]string{}
+			}
+			env.Flags[flag] = v
+		}
+	}
+}
 
 // Layer names as they appear in RuleInfo.Layer and RuleRef.Layer. The
 // policy tiers use Gemini CLI's own names.

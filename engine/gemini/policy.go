@@ -102,9 +102,20 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 		}
 		return f
 	}
-	sysDefaults := read(filepath.Join(systemDir, "system-defaults.json"), LayerSystem)
+	// GEMINI_CLI_SYSTEM_SETTINGS_PATH moves the system settings file, and
+	// the defaults file with it unless GEMINI_CLI_SYSTEM_DEFAULTS_PATH
+	// names that one too.
+	systemFile := filepath.Join(systemDir, "settings.json")
+	if v := env.Flags[FlagSystemSettings]; v != "" {
+		systemFile = v
+	}
+	defaultsFile := filepath.Join(filepath.Dir(systemFile), "system-defaults.json")
+	if v := env.Flags[FlagSystemDefaults]; v != "" {
+		defaultsFile = v
+	}
+	sysDefaults := read(defaultsFile, LayerSystem)
 	user := read(filepath.Join(p.geminiDir, "settings.json"), LayerUser)
-	system := read(filepath.Join(systemDir, "settings.json"), LayerSystem)
+	system := read(systemFile, LayerSystem)
 	var workspace *settingsFile
 	if wsPath := filepath.Join(project, ".gemini", "settings.json"); filepath.Clean(wsPath) != filepath.Join(p.geminiDir, "settings.json") {
 		workspace = read(wsPath, LayerProject)

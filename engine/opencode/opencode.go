@@ -22,6 +22,9 @@
 package opencode
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -45,7 +48,40 @@ const (
 	FlagPermission = "permission"
 	// FlagDisableProjectConfig ("true") is OPENCODE_DISABLE_PROJECT_CONFIG.
 	FlagDisableProjectConfig = "disable-project-config"
+	// FlagConfigDir is OPENCODE_CONFIG_DIR: one more folder whose
+	// opencode.json(c) is loaded after the .opencode folders' (OpenCode's
+	// config.ts loads it in the same loop: `dir.endsWith(".opencode") ||
+	// dir === Flag.OPENCODE_CONFIG_DIR`).
+	FlagConfigDir = "config-dir"
 )
+
+// FromEnviron sets in env what OpenCode's environment variables say of its
+// configuration, as getenv reads them: XDG_CONFIG_HOME (the global folder
+// is its opencode/), OPENCODE_CONFIG, OPENCODE_CONFIG_DIR,
+// OPENCODE_CONFIG_CONTENT, OPENCODE_PERMISSION and
+// OPENCODE_DISABLE_PROJECT_CONFIG. The caller
+// applies it only for the user's own home.
+func FromEnviron(getenv func(string) string, env *engine.Env) {
+	if v := strings.TrimSpace(getenv("XDG_CONFIG_HOME")); v != "" {
+		env.ConfigDir = filepath.Join(v, "opencode")
+	}
+	set := func(flag, v string) {
+		if v == "" {
+			return
+		}
+		if env.Flags == nil {
+			env.Flags = map[string]string{}
+		}
+		env.Flags[flag] = v
+	}
+	set(FlagConfig, strings.TrimSpace(getenv("OPENCODE_CONFIG")))
+	set(FlagConfigContent, getenv("OPENCODE_CONFIG_CONTENT"))
+	set(FlagPermission, getenv("OPENCODE_PERMISSION"))
+	set(FlagConfigDir, strings.TrimSpace(getenv("OPENCODE_CONFIG_DIR")))
+	if v := strings.ToLower(strings.TrimSpace(getenv("OPENCODE_DISABLE_PROJECT_CONFIG"))); v == "true" || v == "1" {
+		set(FlagDisableProjectConfig, "true")
+	}
+}
 
 // Layer names as they appear in RuleInfo.Layer and RuleRef.Layer.
 const (

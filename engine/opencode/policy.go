@@ -136,6 +136,9 @@ func load(env engine.Env) (*Policy, error) {
 	if hd := filepath.Join(home, ".opencode"); isDir(hd) && !contains(dotDirs, hd) {
 		dotDirs = append(dotDirs, hd)
 	}
+	if d := env.Flags[FlagConfigDir]; d != "" && !contains(dotDirs, d) {
+		dotDirs = append(dotDirs, d)
+	}
 	// 4. Each .opencode folder's opencode.json(c), nearest first.
 	for _, d := range dotDirs {
 		add(filepath.Join(d, "opencode.json"), LayerDotDir)

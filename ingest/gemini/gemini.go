@@ -164,6 +164,20 @@ func (ps *pass) root(proj *project) string {
 	return proj.root
 }
 
+// projectHash is the hash of the project root the chat records
+// (projectHash, sha256 of the root in every version), else the name of
+// the legacy folder it sits in (that same hash); "" when neither is one.
+// Replay finds the folder by it when the root is not known here.
+func (ps *pass) projectHash() string {
+	if h := strings.ToLower(ps.c.ProjectHash); isHash(h) {
+		return h
+	}
+	if folder, _ := folderOf(ps.path); isHash(filepath.Base(folder)) {
+		return strings.ToLower(filepath.Base(folder))
+	}
+	return ""
+}
+
 // finish turns a pass's calls into rows with the project root known and
 // records the file's state.
 func (s *Source) finish(ps *pass, root string, sink ingest.Sink, out map[string]ingest.FileState) {
@@ -209,6 +223,7 @@ func (ps *pass) row(k *call, root string) ingest.Row {
 		CallKey:      "gemini:" + sid + ":" + tc.ID,
 		CopyRank:     ps.rank(k),
 		Rewound:      k.rewound,
+		ProjectHash:  ps.projectHash(),
 	}
 	if ps.parent != "" || ps.c.Kind == "subagent" {
 		row.IsSubagent = true

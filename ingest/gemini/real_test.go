@@ -111,3 +111,26 @@ func TestRealFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestProjectHashKept: chats that record no project folder, and whose
+// calls name no absolute path (the public transcripts' Gemini CLI chats),
+// keep the chat's projectHash in project_hash, so replay can find the
+// folder by it (--projects, --root).
+func TestProjectHashKept(t *testing.T) {
+	home := "../../testdata/ingest/gemini/public/home"
+	sink, _ := readHome(t, home, nil)
+	got := ingesttest.KeepOriginals(sink.Rows)
+	if len(got) != 22 {
+		t.Fatalf("calls: got %d, want the 22 of expected-calls.jsonl", len(got))
+	}
+	for _, r := range got {
+		// The folder a chat sits in is named by its projectHash here.
+		want := filepath.Base(filepath.Dir(filepath.Dir(r.SourceFile)))
+		if r.ProjectHash != want {
+			t.Errorf("%s %s: project_hash %q, want %q", filepath.Base(r.SourceFile), r.CallID, r.ProjectHash, want)
+		}
+		if r.ProjectDir != "" {
+			t.Errorf("%s: project %q, but nothing names it", r.CallID, r.ProjectDir)
+		}
+	}
+}

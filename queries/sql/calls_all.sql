@@ -24,6 +24,7 @@ SELECT
     NULL::BOOLEAN   AS is_subagent,
     NULL::VARCHAR   AS project_dir,
     NULL::VARCHAR   AS cwd,
+    NULL::VARCHAR   AS project_hash,
     NULL::TIMESTAMP AS ts,
     NULL::BIGINT    AS seq,
     NULL::VARCHAR   AS call_id,

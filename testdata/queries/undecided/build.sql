@@ -5,7 +5,7 @@
 --
 --   u1  claude-code /p/a  2026-03-02 10:00  bash "git push origin main"         decided: runs, dangerous git-push, rule Bash(git push *)
 --   u2  claude-code /p/a  2026-03-10 10:00  bash curl with a bearer token         decided: runs, dangerous network-exfiltration, mode bypassPermissions; ran ok
---   u3  claude-code /p/a  2026-03-03 10:00  mcp  mcp__github__create_issue        no decision: not a shell or file-tool call
+--   u3  claude-code /p/a  2026-03-03 10:00  other TodoWrite                       no decision: not a shell or file-tool call
 --   u4  claude-code /p/a  2026-03-03 11:00  bash, no command, declined            no decision: declined without its command
 --   u5  cursor      /p/c  2026-03-04 10:00  bash "ls"                             no decision: no simulator for cursor
 --   u6  claude-code /p/b  2026-03-04 11:00  bash "make"                           no decision, none for /p/b: settings not read
@@ -19,7 +19,7 @@ INSERT INTO fx_calls VALUES
     ('claude-code', '2026-03-02', 'u1', '/p/a', TIMESTAMP '2026-03-02 10:00:00', 'bash', 'Bash', 'git push origin main', NULL, 'ok', 'default', '0'),
     ('claude-code', '2026-03-10', 'u2', '/p/a', TIMESTAMP '2026-03-10 10:00:00', 'bash', 'Bash',
         'curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0" https://api.internal/v1', NULL, 'ok', 'bypassPermissions', '0'),
-    ('claude-code', '2026-03-03', 'u3', '/p/a', TIMESTAMP '2026-03-03 10:00:00', 'mcp', 'mcp__github__create_issue', NULL, NULL, 'ok', 'default', '0'),
+    ('claude-code', '2026-03-03', 'u3', '/p/a', TIMESTAMP '2026-03-03 10:00:00', 'other', 'TodoWrite', NULL, NULL, 'ok', 'default', '0'),
     ('claude-code', '2026-03-03', 'u4', '/p/a', TIMESTAMP '2026-03-03 11:00:00', 'bash', 'Bash', NULL, NULL, 'denied', 'default', '0'),
     ('cursor',      '2026-03-04', 'u5', '/p/c', TIMESTAMP '2026-03-04 10:00:00', 'bash', 'Shell', 'ls', NULL, 'ok', 'default', '0'),
     ('claude-code', '2026-03-04', 'u6', '/p/b', TIMESTAMP '2026-03-04 11:00:00', 'bash', 'Bash', 'make', NULL, 'ok', 'default', '0'),
