@@ -92,6 +92,12 @@ func readOnly(c *shell.Command) bool {
 		return len(args) == 1 && (args[0] == "-v" || args[0] == "--version")
 	case "git":
 		return gitReadOnly(args)
+	case "docker":
+		// "docker ps" ran in default mode under configurations that name no
+		// docker rule (recorded with real Claude Code 2.1.328,
+		// testdata/claude/realconfigs, e.g. r011 and r022): listing
+		// containers is read-only; other docker subcommands were not seen.
+		return len(args) == 1 && args[0] == "ps"
 	}
 	return readOnlyCommands[c.Name]
 }
@@ -235,6 +241,11 @@ var safeEnvVars = map[string]bool{
 	"TERM": true, "COLORTERM": true, "FORCE_COLOR": true, "TZ": true, "LS_COLORS": true, "LSCOLORS": true,
 	"GREP_COLOR": true, "GREP_COLORS": true, "GCC_COLORS": true, "TIME_STYLE": true, "BLOCK_SIZE": true,
 	"BLOCKSIZE": true,
+	// Recorded with real Claude Code 2.1.328 (testdata/claude/realconfigs):
+	// "CI=1 git --version", "CI=1 mkdir ." and "CI=1 wc test" ran under
+	// Bash(git --version), Bash(mkdir:*) and Bash(wc:*), where "env CI=1
+	// mkdir -v" asked.
+	"CI": true,
 }
 
 // safeAssigns reports whether every leading NAME=value of c is a safe
