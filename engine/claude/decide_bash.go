@@ -630,6 +630,19 @@ func unknownLongFlag(c *shell.Command) bool {
 	return false
 }
 
+// awkProgFile reports whether awk is given its program in a file (-f).
+func awkProgFile(c *shell.Command) bool {
+	for _, a := range litArgs(c) {
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "-f") {
+			return true
+		}
+	}
+	return false
+}
+
 // allLiteral reports whether every argument of c is known before it runs.
 func allLiteral(c *shell.Command) bool {
 	for _, w := range c.Args {
@@ -711,6 +724,14 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		// testdata/claude/realconfigs r011, r017).
 		return "", nil, false
 	}
+	if c.Name == "awk" && awkProgFile(c) {
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/
+		// probe-coverage2): "awk -f prog.awk notes.md" and "awk -fprog.awk
+		// notes.md" asked under Bash(awk:*) ("awk has an option that can't
+		// be checked before it runs"), where "awk -v x=1 '{print}' notes.md"
+		// ran.
+		return "", nil, false
+	}
 	if c.Name == "cp" && unknownLongFlag(c) {
 		// Recorded with real Claude Code 2.1.328 (testdata/claude/
 		// realconfigs): "cp --version" and "cp --unknown-flag" asked under
@@ -788,7 +809,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
 	// out/x.txt | wc -l" and "rm -f *.tmp" asked in acceptEdits (recorded
 	// with real Claude Code 2.1.328, testdata/claude/generated).
-	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) && !wrapped(c) && !hasGlob(c) {
+	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) && !wrapped(c) && !hasGlob(c) && (c.Name != "sed" || sedEditOK(litArgs(c))) {
 		return "12 " + string(d.mode), nil, true
 	}
 	return "", nil, false
