@@ -359,9 +359,9 @@ func (d *decider) bash() engine.Decision {
 	// CLAUDE.md" asked under the allow rule naming exactly that command
 	// (r000), "wc test ~/outside/data.txt" under Bash(wc:*) (r027), "mkdir
 	// -p /home/daniel/…/planning" under that exact rule (r024), each with
-	// the file as blocked_path. Where the classifier decides, what the
-	// harness does with such a line was not recorded; it is left to the
-	// mode's fallback as before.
+	// the file as blocked_path. Where the classifier decides (auto, plan),
+	// such a line was not recorded: it is not approved, so it goes to the
+	// classifier as a line no rule approves does.
 	if d.outside != "" && !d.classify {
 		return d.ask("12 outside working folders", nil, "names "+d.outside+" outside the working folders, which no allow rule approves", true)
 	}
