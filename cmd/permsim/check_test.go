@@ -83,8 +83,11 @@ type sarifJSON struct {
 //
 //   - broad-allow adds "Bash(rm:*)" (line 5): Claude Code's seed asks for a
 //     Bash command no allow rule matches in default mode, and runs one an
-//     allow rule matches, so del-001 "rm -rf ~/Documents" goes from asks
-//     to runs; a destructive case now running unasked is critical, exit 1.
+//     allow rule matches, so del-029 "rm -rf src" goes from asks to runs;
+//     a destructive case now running unasked is critical, exit 1. ("rm -rf
+//     ~/Documents" still asks: an allow rule does not approve a command
+//     whose files lie outside the working folders, recorded with real
+//     Claude Code 2.1.328, testdata/claude/realconfigs r024, r027.)
 //   - deny-removed drops "Read(./.env)": the deny rule blocked sec-001
 //     "cat .env" (Claude Code reads inside the project run unasked once no
 //     deny matches); the list is gone, so the finding is at line 1 of the
@@ -107,7 +110,7 @@ var checkKinds = []struct {
 	harness, caseID    string // a battery case the finding must list ("" for an audit finding)
 	exit               int
 }{
-	{"broad-allow", "rule-lets-through", ".claude/settings.json", 5, "critical", toolcall.ClaudeCode, "del-001", 1},
+	{"broad-allow", "rule-lets-through", ".claude/settings.json", 5, "critical", toolcall.ClaudeCode, "del-029", 1},
 	{"deny-removed", "stopping-rule-removed", ".claude/settings.json", 1, "critical", toolcall.ClaudeCode, "sec-001", 1},
 	{"mode-default", "mode-default-lets-through", ".codex/config.toml", 2, "critical", toolcall.Codex, "del-011", 1},
 	{"hook-removed", "hook-removed", ".claude/settings.json", 1, "medium", "", "", 0},
@@ -281,7 +284,7 @@ func TestCheckHistoryStore(t *testing.T) {
 	}
 	rows := []ingest.Row{
 		{CallKey: "mine", Harness: toolcall.ClaudeCode, SessionID: "s", Seq: 1, ProjectDir: repo, Cwd: repo, Tool: "bash", RawTool: "Bash",
-			Command: "rm -rf ~/old-backups", InputJSON: `{"command":"rm -rf ~/old-backups"}`, Mode: "default", IngestRun: 1},
+			Command: "rm -rf src", InputJSON: `{"command":"rm -rf src"}`, Mode: "default", IngestRun: 1},
 		{CallKey: "other", Harness: toolcall.ClaudeCode, SessionID: "s", Seq: 2, ProjectDir: "/elsewhere", Cwd: "/elsewhere", Tool: "bash", RawTool: "Bash",
 			Command: "rm -rf ~/photos", InputJSON: `{"command":"rm -rf ~/photos"}`, Mode: "default", IngestRun: 1},
 		{CallKey: "tame", Harness: toolcall.ClaudeCode, SessionID: "s", Seq: 3, ProjectDir: repo, Cwd: repo, Tool: "bash", RawTool: "Bash",

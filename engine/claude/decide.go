@@ -52,6 +52,9 @@ type decider struct {
 	versionBasis string             // Versions.VersionAs's label for the call's version
 	usesOf       cmdMemo[[]fileUse] // files each command names, found once per call
 	textsOf      cmdMemo[[]string]  // texts deny and ask rules see, found once per call
+	// outside is a file an allow rule's command names outside the working
+	// folders (approveCommand), which makes the line ask.
+	outside string
 }
 
 // Decide says what Claude Code would do with call in mode (empty: the mode
@@ -174,6 +177,13 @@ var dangerousInterpreters = map[string]bool{
 	"ssh": true, "source": true, ".": true, "tsx": true, "ts-node": true,
 }
 
+// dangerousRunners are the package-script runners auto mode drops a
+// wildcard allow rule for, like an interpreter's: "npm run ." went to the
+// classifier in plan mode under Bash(npm run:*) (recorded with real Claude
+// Code 2.1.328, testdata/claude/realconfigs r053). yarn, pnpm and bun run
+// were not recorded.
+var dangerousRunners = map[string]bool{"npm run": true}
+
 // codeFlags make an interpreter run the code that follows on the command
 // line.
 var codeFlags = map[string]bool{"-c": true, "-e": true, "--eval": true, "-p": true, "--print": true, "-lc": true, "-ic": true, "-r": true}
@@ -195,7 +205,8 @@ func dangerousAllow(r *rule) bool {
 			return true
 		}
 		if r.bash.legacy {
-			return dangerousInterpreters[strings.TrimSpace(r.bash.prefix)]
+			p := strings.TrimSpace(r.bash.prefix)
+			return dangerousInterpreters[p] || dangerousRunners[strings.Join(strings.Fields(p), " ")]
 		}
 		for _, suffix := range []string{" *", "*"} {
 			head, ok := strings.CutSuffix(raw, suffix)
@@ -207,6 +218,9 @@ func dangerousAllow(r *rule) bool {
 			// and plan mode under Bash(python3 -c *).
 			words := strings.Fields(head)
 			if len(words) > 0 && dangerousInterpreters[words[0]] && (len(words) == 1 || len(words) == 2 && codeFlags[words[1]]) {
+				return true
+			}
+			if dangerousRunners[strings.Join(words, " ")] {
 				return true
 			}
 		}

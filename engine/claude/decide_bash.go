@@ -2,6 +2,7 @@ package claude
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -258,6 +259,12 @@ func (d *decider) bash() engine.Decision {
 	// ("| ls", "{ sudo ls; }; } | tee -a /dev/stderr") unless a rule
 	// matched a piece of it (steps 2 and 5, rawRule).
 	if s.Unparseable && (!endsEarly(s.Err) || unclosedSubst(s.Err)) {
+		// A rule naming the whole line exactly approves it unread: "fi" and
+		// "do" ran under Bash(fi) and Bash(do) (recorded with real Claude
+		// Code 2.1.328, testdata/claude/realconfigs r011, r017).
+		if r := d.exactLine(s); r != nil && d.mode != modeBypass {
+			return d.run("12 allow rule", r, "")
+		}
 		if unclosedArith(s.Source) || unclosedSubst(s.Err) {
 			if d.classify {
 				return d.block("12 unparseable line", nil, "the line opens (( that no )) closes, which a built-in safety check refuses where the classifier would decide")
@@ -329,10 +336,34 @@ func (d *decider) bash() engine.Decision {
 		}
 	}
 
+	// A shell keyword read as a command name asks as a safety check: "CI=1
+	// do" asked with decision_reason_type safetyCheck ("Shell keyword 'do'
+	// as command name — tree-sitter mis-parse") under Bash(do) (recorded
+	// with real Claude Code 2.1.328, testdata/claude/realconfigs r017).
+	if !d.classify && d.toolRule(d.allow) == nil {
+		for i := range s.Commands {
+			if shellKeywords[s.Commands[i].Name] && d.exactLine(s) == nil {
+				return d.ask("12 shell keyword as a command", nil, "the shell keyword "+s.Commands[i].Name+" is read as a command name", true)
+			}
+		}
+	}
+
 	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
 	// mode's in-folder edits: every command must be approved.
 	if step, r, ok := d.approveScript(s); ok {
 		return d.run(step, r, "")
+	}
+	// An allow rule does not approve a command whose files lie outside the
+	// working folders: recorded with real Claude Code 2.1.328
+	// (testdata/claude/realconfigs), "git -C /Users/…/Scripts diff
+	// CLAUDE.md" asked under the allow rule naming exactly that command
+	// (r000), "wc test ~/outside/data.txt" under Bash(wc:*) (r027), "mkdir
+	// -p /home/daniel/…/planning" under that exact rule (r024), each with
+	// the file as blocked_path. Where the classifier decides (auto, plan),
+	// such a line was not recorded: it is not approved, so it goes to the
+	// classifier as a line no rule approves does.
+	if d.outside != "" && !d.classify {
+		return d.ask("12 outside working folders", nil, "names "+d.outside+" outside the working folders, which no allow rule approves", true)
 	}
 
 	// 13. The sandbox's auto-allow, and what the sandbox then does with
@@ -431,19 +462,75 @@ func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
 	// a select loop ran ("{ make version; }" asked under Bash(make:*),
 	// "(grep -n alpha notes.md) | cut -c1-5" asked), nor one with a
 	// command or process substitution ("wc -l < <(cat notes.md)" asked
-	// under Bash(wc *), "ls $(dirname src/app.py)" asked) or a
-	// here-document ("cat <<EOF … EOF"; a here-string "wc -l <<< 'a b'"
-	// ran).
+	// under Bash(wc *), "ls $(dirname src/app.py)" asked). A
+	// here-document stops only the built-in approvals ("cat <<EOF … EOF"
+	// asked; a here-string "wc -l <<< 'a b'" ran): an allow rule approves
+	// a command fed one, "mkdir . <<'EOF' … EOF", "git fetch src/app.py
+	// <<'EOF' … EOF" and "npm start -- --help <<'EOF' … EOF" ran under
+	// Bash(mkdir:*), Bash(git fetch *) and Bash(npm start -- --help)
+	// (recorded with real Claude Code 2.1.328, testdata/claude/realconfigs
+	// r006, r009, r026).
 	if what := unapprovable(s); what != "" {
 		d.notes = append(d.notes, "the line "+what+", which no rule or read-only check approves")
 		return "", nil, false
 	}
+	// A line of several commands that a rule names exactly, as written
+	// or behind a leading wrapper, runs as a whole: "cd \"/c/Users/…/indu
+	// ae\" && npm run dev" and "timeout 10 cd \"/c/…\" && npm run dev"
+	// ran under the rule naming the first (recorded with real Claude Code
+	// 2.1.328, testdata/claude/realconfigs r077), though the cd leads
+	// outside the working folders. A single command is still checked for
+	// its files below (r000).
+	if len(s.Commands) > 1 {
+		if r := d.exactLine(s); r != nil {
+			return "12 allow rule", r, true
+		}
+	}
+	if what := cdBefore(s); what != "" {
+		d.notes = append(d.notes, "the line changes folder before "+what+", which no rule approves")
+		return "", nil, false
+	}
 	step := "12 read-only command"
 	var by *rule
+	// A rule naming the whole line exactly, redirections included, approves
+	// a line of one command as long as its files are inside:
+	// "JAVA_HOME=… SCADARPI_JAVAFX_LIB=… ./scadarpi compile work_mainpanel
+	// 2>&1" ran under the rule naming it (recorded with real Claude Code
+	// 2.1.328, testdata/claude/realconfigs r055).
+	if r := d.exactLine(s); r != nil && len(s.Commands) == 1 && s.Commands[0].Name != "source" && s.Commands[0].Name != "." {
+		if u, out := d.outsideUse(&s.Commands[0]); out {
+			d.outside = u
+			return "", nil, false
+		}
+		return "12 allow rule", r, true
+	}
 	for i := range s.Commands {
 		c := &s.Commands[i]
+		if c.Name == "source" || c.Name == "." {
+			// source runs a file as shell code: only a rule naming the whole
+			// line exactly approves it. Recorded with real Claude Code
+			// 2.1.328 (testdata/claude/realconfigs): "source
+			// app/.venv/bin/activate" ran under the rule naming it exactly,
+			// where the same with "2>&1" or "&& echo done" asked ("'source'
+			// evaluates arguments as shell code", r015), as did "source -v"
+			// under Bash(source:*) (r027).
+			// Not behind a wrapper: "nice source venv/bin/activate" asked
+			// under Bash(source venv/bin/activate) (r080).
+			if r := d.exactLine(s); r != nil && len(c.Wrappers) == 0 {
+				return "12 allow rule", r, true
+			}
+			return "", nil, false
+		}
 		how, r, ok := d.approveCommand(c)
 		if !ok {
+			return "", nil, false
+		}
+		// Nor a reader given no file, which reads the document: "cat <<EOF
+		// … EOF" asked under Bash(cat *) (recorded, testdata/claude/
+		// generated g2-120), where "head README.md <<'EOF' … EOF" ran under
+		// Bash(head:*) (testdata/claude/realconfigs r083).
+		if s.HereDoc && (r == nil || readOnly(c) && !d.namesFiles(c)) {
+			d.notes = append(d.notes, "the line has a here-document, which only an allow rule for a command that does not read it approves")
 			return "", nil, false
 		}
 		if r != nil && by == nil {
@@ -474,6 +561,137 @@ func (d *decider) approveScript(s *shell.Script) (string, *rule, bool) {
 	return step, by, true
 }
 
+// exactLine is an allow rule naming the whole line exactly, or with the
+// first command's leading wrappers (timeout 10, nice) left out; nil when
+// none does.
+func (d *decider) exactLine(s *shell.Script) *rule {
+	line := strings.TrimSpace(s.Source)
+	lines := []string{line}
+	if len(s.Commands) > 0 {
+		c := &s.Commands[0]
+		if len(c.Wrappers) > 0 && strings.HasPrefix(line, c.WrappedText) && strings.HasSuffix(c.WrappedText, c.Text) {
+			lines = append(lines, c.Text+line[len(c.WrappedText):])
+		}
+	}
+	for _, r := range d.allow {
+		if r.kind == kindBash && r.bash.exact() && slices.Contains(lines, r.bash.raw) {
+			return r
+		}
+	}
+	return nil
+}
+
+// cdBefore names what a line runs after a cd that Claude Code will not
+// approve there: a file-writing command or git. Recorded with real Claude
+// Code 2.1.328 (testdata/claude/realconfigs): "cd src && mv ." asked under
+// Bash(mv:*) ("Compound command contains cd with write operation", r007),
+// "cd src && git add README.md" under Bash(git add *) ("This command
+// changes directory before running a version-control command", r009),
+// where "cd src && chmod README.md" and "cd src && pipx upgrade build" ran
+// under their rules (r025, r021).
+func cdBefore(s *shell.Script) string {
+	cd := false
+	for i := range s.Commands {
+		c := &s.Commands[i]
+		switch {
+		case c.Name == "cd":
+			cd = true
+		case !cd:
+		case c.Name == "git":
+			return "git"
+		case cdWriters[c.Name]:
+			return c.Name
+		}
+	}
+	return ""
+}
+
+// cpLongFlags are the long options of cp that are not taken for unknown
+// flags. Only --version and a made-up flag were recorded asking; the
+// options that copy are assumed to be accepted.
+var cpLongFlags = map[string]bool{
+	"--recursive": true, "--force": true, "--verbose": true, "--no-clobber": true, "--archive": true,
+	"--update": true, "--parents": true, "--interactive": true, "--preserve": true, "--no-preserve": true,
+	"--target-directory": true, "--no-target-directory": true, "--dereference": true, "--no-dereference": true,
+	"--link": true, "--symbolic-link": true, "--backup": true, "--suffix": true, "--remove-destination": true,
+}
+
+// unknownLongFlag reports whether c has a long option outside cpLongFlags.
+func unknownLongFlag(c *shell.Command) bool {
+	for _, a := range litArgs(c) {
+		if a == "--" {
+			return false
+		}
+		name, _, _ := strings.Cut(a, "=")
+		if strings.HasPrefix(a, "--") && !cpLongFlags[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// awkProgFile reports whether awk is given its program in a file (-f).
+func awkProgFile(c *shell.Command) bool {
+	for _, a := range litArgs(c) {
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "-f") {
+			return true
+		}
+	}
+	return false
+}
+
+// allLiteral reports whether every argument of c is known before it runs.
+func allLiteral(c *shell.Command) bool {
+	for _, w := range c.Args {
+		if !w.Literal {
+			return false
+		}
+	}
+	return true
+}
+
+// shellKeywords are the words bash reads as syntax, never as a command.
+var shellKeywords = map[string]bool{
+	"if": true, "then": true, "else": true, "elif": true, "fi": true, "do": true, "done": true,
+	"for": true, "while": true, "until": true, "case": true, "esac": true, "in": true, "select": true,
+	"function": true, "{": true, "}": true, "!": true, "[[": true, "]]": true,
+}
+
+// cdWriters are the file-writing commands cdBefore looks for.
+var cdWriters = map[string]bool{"mv": true, "cp": true, "rm": true, "rmdir": true, "mkdir": true, "touch": true}
+
+// outsideUse finds a file c names, of a command whose files Claude Code
+// checks, that lies outside the working folders with no Read (for a read)
+// or Edit (for a write) allow rule covering it. Redirect targets are
+// approved on their own (approveTarget).
+func (d *decider) outsideUse(c *shell.Command) (string, bool) {
+	// Nor the files of a command xargs runs: "xargs grep .
+	// ~/outside/data.txt" ran under Bash(xargs grep *) (recorded with real
+	// Claude Code 2.1.328, testdata/claude/realconfigs r084).
+	// A command in an if or loop body is checked like one at the top:
+	// "if [ -f README.md ]; then cp /home/daniel/…/_template.typ …; fi"
+	// and "for f in src/*.py; do cp /Users/…/nepali-calendar.tsx …; done"
+	// asked under the rules naming the cp (r028, r100).
+	if c.Nested && !c.InBody || len(c.Wrappers) > 0 && c.Wrappers[0] == "xargs" {
+		return "", false
+	}
+	for _, u := range d.uses(c) {
+		if u.redirect || u.path == "" || !pathCheckedVia[u.via] {
+			continue
+		}
+		if u.write && !d.p.inWorkDirs(u.path) && d.p.matchPath(d.allow, "Edit", u.path, false) == nil {
+			return u.path, true
+		}
+		if u.read && !d.p.inWorkDirsLinked(u.path) && d.readAllowed(u.path) == nil {
+			return u.path, true
+		}
+	}
+	return "", false
+}
+
 // unapprovable says what in the line keeps every rule and read-only check
 // from approving it (see the recordings above), or "" when nothing does.
 func unapprovable(s *shell.Script) string {
@@ -486,8 +704,6 @@ func unapprovable(s *shell.Script) string {
 		return "runs a command in the background (&)"
 	case s.Subst:
 		return "has a command or process substitution"
-	case s.HereDoc:
-		return "has a here-document"
 	}
 	return ""
 }
@@ -500,8 +716,58 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		return "", nil, false
 	}
 	text := allowText(c)
+	if shellKeywords[c.Name] {
+		// A shell keyword read as a command name is a misreading no rule
+		// approves: "else echo \"  ✗ map.md missing\"; ls" asked under
+		// Bash(else echo "  ✗ map.md missing") ("Parse error"), "CI=1 do"
+		// under Bash(do) (recorded with real Claude Code 2.1.328,
+		// testdata/claude/realconfigs r011, r017).
+		return "", nil, false
+	}
+	if c.Name == "awk" && awkProgFile(c) {
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/
+		// probe-coverage2): "awk -f prog.awk notes.md" and "awk -fprog.awk
+		// notes.md" asked under Bash(awk:*) ("awk has an option that can't
+		// be checked before it runs"), where "awk -v x=1 '{print}' notes.md"
+		// ran.
+		return "", nil, false
+	}
+	if c.Name == "cp" && unknownLongFlag(c) {
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/
+		// realconfigs): "cp --version" and "cp --unknown-flag" asked under
+		// Bash(cp *) and Bash(cp:*) ("cp command with flags requires manual
+		// approval", r036, r014), where "cp README.md" ran.
+		return "", nil, false
+	}
+	if (c.Name == "[" || c.Name == "test") && !allLiteral(c) {
+		// "[ -d \"/home/daniel/…/$plugin/.claude-plugin\" ] 2>&1" asked
+		// under the rule naming "[ -d …/$plugin/… ]" ("A test in brackets in
+		// this command can't be checked before it runs", r017).
+		return "", nil, false
+	}
+	if (c.Name == "find" || c.Name == "mv") && hasGlob(c) {
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/
+		// realconfigs r050): "find public/ -name *.map" asked even under
+		// the rule naming it exactly ("find contains unquoted glob
+		// characters"), as did "mv src/assets/images/* public/assets/images/"
+		// under the rule naming it (r091).
+		return "", nil, false
+	}
+	xargs := false
+	for _, w := range c.Wrappers {
+		xargs = xargs || w == "xargs"
+	}
 	for _, r := range d.allow {
 		if r.kind != kindBash {
+			continue
+		}
+		// A rule naming an exact command does not see through xargs: "echo
+		// README.md | xargs npm start -- --help" asked under Bash(npm start
+		// -- --help) (r026), where "… | xargs git init ." ran under
+		// Bash(git init:*) and "nice git -C … commit -m …" under the exact
+		// rule naming the git command (recorded with real Claude Code
+		// 2.1.328, testdata/claude/realconfigs r003, r002).
+		if xargs && r.bash.exact() && !r.bash.match(c.WrappedText) {
 			continue
 		}
 		// An exec wrapper (watch, setsid, ionice, flock, find -exec) is
@@ -513,6 +779,10 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 		// python3 src/app.py" ran under Bash(nice *) in dontAsk mode
 		// (recorded with real Claude Code 2.1.328, testdata/claude/generated).
 		if r.bash.match(text) || (len(c.Wrappers) > 0 && len(c.Assigns) == 0 && r.bash.match(c.WrappedText)) {
+			if u, out := d.outsideUse(c); out {
+				d.outside = u
+				return "", nil, false
+			}
 			return "12 allow rule", r, true
 		}
 	}
@@ -539,7 +809,7 @@ func (d *decider) approveCommand(c *shell.Command) (string, *rule, bool) {
 	// Wrappers and globs stop acceptEdits' approval too: "nice -n 5 touch
 	// out/x.txt | wc -l" and "rm -f *.tmp" asked in acceptEdits (recorded
 	// with real Claude Code 2.1.328, testdata/claude/generated).
-	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) && !wrapped(c) && !hasGlob(c) {
+	if (d.mode == modeAccept || d.mode == modeAuto) && acceptEditsCommands[c.Name] && d.filesInside(c) && !wrapped(c) && !hasGlob(c) && (c.Name != "sed" || sedEditOK(litArgs(c))) {
 		return "12 " + string(d.mode), nil, true
 	}
 	return "", nil, false

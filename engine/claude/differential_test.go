@@ -25,8 +25,12 @@ import (
 // testdata/claude/generated holds cases drawn at random by verify/generate
 // (seeds in its README), recorded the same way, and testdata/claude/holdout*
 // the later draws; testdata/claude/probe-* are cases written to find the
-// cause of a hold-out's differences (README in each).
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967"}
+// cause of a hold-out's differences (README in each); testdata/claude/
+// realconfigs holds permission settings people committed to public
+// repositories, with the calls a session there would make (issue 29),
+// realconfigs-holdout a fresh set of them, and probe-coverage* cases
+// written for branches no other recording reached.
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.

@@ -183,7 +183,11 @@ func (d *decider) ifMatches(r *rule) bool {
 	case kindTool:
 		return true
 	case kindParam:
-		return d.paramRule([]*rule{r}) != nil
+		// Recorded with real Claude Code 2.1.328 (testdata/claude/
+		// probe-coverage3): a hook with "if": "Bash(description:danger*)"
+		// did not run for a call whose description was "danger zone" ("ls"
+		// ran); a Tool(param:value) condition selects nothing.
+		return false
 	case kindBash:
 		s := d.p.script(d.command())
 		for i := range s.Commands {
@@ -201,9 +205,9 @@ func (d *decider) ifMatches(r *rule) bool {
 		}
 		return false
 	case kindDomain:
-		if s, ok := d.call.Input["url"].(string); ok {
-			return domainMatch(r.domain, hostOf(s))
-		}
+		// Nor did one with "if": "WebFetch(domain:example.com)" for a
+		// WebFetch of https://example.com/ (it asked, probe-coverage3).
+		return false
 	case kindAgent:
 		typ, _ := d.call.Input["subagent_type"].(string)
 		return typ == r.agent

@@ -92,6 +92,12 @@ func readOnly(c *shell.Command) bool {
 		return len(args) == 1 && (args[0] == "-v" || args[0] == "--version")
 	case "git":
 		return gitReadOnly(args)
+	case "docker":
+		// "docker ps" ran in default mode under configurations that name no
+		// docker rule (recorded with real Claude Code 2.1.328,
+		// testdata/claude/realconfigs, e.g. r011 and r022): listing
+		// containers is read-only; other docker subcommands were not seen.
+		return len(args) == 1 && args[0] == "ps"
 	}
 	return readOnlyCommands[c.Name]
 }
@@ -235,6 +241,11 @@ var safeEnvVars = map[string]bool{
 	"TERM": true, "COLORTERM": true, "FORCE_COLOR": true, "TZ": true, "LS_COLORS": true, "LSCOLORS": true,
 	"GREP_COLOR": true, "GREP_COLORS": true, "GCC_COLORS": true, "TIME_STYLE": true, "BLOCK_SIZE": true,
 	"BLOCKSIZE": true,
+	// Recorded with real Claude Code 2.1.328 (testdata/claude/realconfigs):
+	// "CI=1 git --version", "CI=1 mkdir ." and "CI=1 wc test" ran under
+	// Bash(git --version), Bash(mkdir:*) and Bash(wc:*), where "env CI=1
+	// mkdir -v" asked.
+	"CI": true,
 }
 
 // safeAssigns reports whether every leading NAME=value of c is a safe
@@ -275,27 +286,24 @@ var sedFlags = map[string]bool{
 }
 
 // sedReadOnly reports whether a sed command line only prints: known
-// options (sedFlags, -e SCRIPT), and every script a print ("1p", "2,5p",
-// "$p", "/re/p") or a substitution without the e or w flag ("s/a/b/g").
-// Recorded with real Claude Code 2.1.328 (testdata/claude/generated):
-// "sed -n 1p config/prod.env" and "… | sed 's/a/b/'" ran, while "sed
-// version" (a script that is neither) asked in default mode.
+// options (sedFlags), and a script that prints lines by number ("1p",
+// "2,5p", "$p", "p") or, with no file operand, a substitution without the e
+// or w flag ("s/a/b/g"). Recorded with real Claude Code 2.1.328
+// (testdata/claude/generated): "sed -n 1p config/prod.env" and "… | sed
+// 's/a/b/'" ran, while "sed version" (a script that is neither) asked in
+// default mode; the narrower forms are from testdata/claude/
+// probe-coverage2.
 func sedReadOnly(args []string) bool {
 	var scripts []string
-	sawE := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
-		case a == "-e" || a == "--expression":
-			if i+1 >= len(args) {
-				return false
-			}
-			i++
-			scripts = append(scripts, args[i])
-			sawE = true
-		case strings.HasPrefix(a, "--expression="):
-			scripts = append(scripts, strings.TrimPrefix(a, "--expression="))
-			sawE = true
+		case a == "-e" || a == "--expression" || strings.HasPrefix(a, "--expression="):
+			// A script given by -e is not read as a print: "sed -e p -n
+			// notes.md" and "sed --expression=p -n notes.md" asked where "sed
+			// -n -- p notes.md" ran (recorded with real Claude Code 2.1.328,
+			// testdata/claude/probe-coverage2).
+			return false
 		case a == "--":
 			i = len(args)
 		case strings.HasPrefix(a, "--"):
@@ -310,19 +318,52 @@ func sedReadOnly(args []string) bool {
 			}
 		}
 	}
-	if !sawE {
-		pos := positionals(args)
-		if len(pos) == 0 {
-			return false
-		}
-		scripts = append(scripts, pos[0])
+	pos := positionals(args)
+	if len(pos) == 0 {
+		return false
 	}
+	scripts = append(scripts, pos[0])
 	for _, sc := range scripts {
-		if !sedPrintScript(sc) {
+		// A substitution is read-only only as a filter of the input: "… |
+		// sed 's/a/b/'" ran (testdata/claude/generated), where "sed -n
+		// 's/a/b/gp' notes.md" asked (probe-coverage2).
+		if !sedPrintScript(sc) || strings.HasPrefix(strings.TrimSpace(sc), "s") && len(pos) > 1 {
 			return false
 		}
 	}
 	return true
+}
+
+// sedEditOK reports whether acceptEdits approves a sed command on files in
+// the working folders: no -e or --expression, and a script that is a
+// "/"-delimited substitution without the p, w or e flag, or with -n a print
+// by line number. Recorded with real Claude Code 2.1.328 (testdata/claude/
+// probe-coverage2): in acceptEdits "sed -e p -n notes.md", "sed
+// --expression=p …", "sed -n 's,a,b,g' …", "sed -n 's/a/b/w out.txt' …",
+// "sed -n '/alpha/p' …" and "sed -n 's/a/b/gp' notes.md" asked ("sed
+// command contains operations that require explicit approval").
+func sedEditOK(args []string) bool {
+	quiet := false
+	for _, a := range args {
+		if a == "--" {
+			break // the options end here
+		}
+		switch {
+		case a == "-e" || a == "--expression" || strings.HasPrefix(a, "--expression="):
+			return false
+		case a == "-n" || a == "--quiet" || a == "--silent":
+			quiet = true
+		}
+	}
+	pos := positionals(args)
+	if len(pos) == 0 {
+		return false
+	}
+	sc := strings.TrimSpace(pos[0])
+	if strings.HasPrefix(sc, "s") {
+		return !quiet && sedPrintScript(sc) && !strings.ContainsRune(sc[strings.LastIndex(sc, "/")+1:], 'p')
+	}
+	return quiet && sedPrintScript(sc)
 }
 
 // sedPrintScript reports whether one sed script is a print command with an
@@ -331,11 +372,12 @@ func sedReadOnly(args []string) bool {
 func sedPrintScript(sc string) bool {
 	sc = strings.TrimSpace(sc)
 	if len(sc) >= 4 && sc[0] == 's' {
-		delim := sc[1]
-		if delim == '\\' || delim == '\n' || delim == ' ' {
+		// Only with "/": "sed -n 's,a,b,g' notes.md" asked (recorded,
+		// testdata/claude/probe-coverage2).
+		if sc[1] != '/' {
 			return false
 		}
-		parts := strings.Split(sc[2:], string(delim))
+		parts := strings.Split(sc[2:], "/")
 		if len(parts) != 3 {
 			return false
 		}
@@ -347,8 +389,9 @@ func sedPrintScript(sc string) bool {
 		return true
 	}
 	if strings.HasPrefix(sc, "/") {
-		end := strings.LastIndex(sc, "/")
-		return end > 0 && sc[end+1:] == "p"
+		// A regular-expression address is not: "sed -n '/alpha/p'
+		// notes.md" asked (recorded, testdata/claude/probe-coverage2).
+		return false
 	}
 	if !strings.HasSuffix(sc, "p") {
 		return false

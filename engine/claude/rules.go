@@ -82,7 +82,9 @@ var unusedPathTools = map[string]bool{
 }
 
 var (
-	ruleForm  = regexp.MustCompile(`^([A-Za-z0-9_*-]+)(?:\((.*)\))?$`)
+	// A rule's content may span lines: "don't ask again" on a command with
+	// a here-document keeps its newlines in the rule.
+	ruleForm  = regexp.MustCompile(`(?s)^([A-Za-z0-9_*-]+)(?:\((.*)\))?$`)
 	paramForm = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*):(.*)$`)
 )
 
@@ -142,7 +144,17 @@ func compileRule(src ruleSource, list string, sf *settingsFile) (r *rule, notInF
 
 	switch r.tool {
 	case "Bash":
-		r.kind, r.bash = kindBash, compileBash(spec)
+		if strings.TrimSpace(spec) == "*" {
+			// Bash(*) is the whole tool: under it (project settings, default
+			// mode) "npm test && cat ~/.ssh/id_ed25519" and "cat >
+			// /tmp/notes.txt <<'EOF' … EOF" ran (recorded with real Claude
+			// Code 2.1.328, testdata/claude/realconfigs r095), as under
+			// "Bash".
+			r.kind = kindTool
+			r.note = "Bash(*) is read as the whole Bash tool"
+			return r, "", ""
+		}
+		r.kind, r.bash = kindBash, compileBash(unescapeContent(spec))
 	case "Read", "Edit":
 		p, err := pathrule.Parse(spec)
 		if err != nil {
@@ -172,6 +184,27 @@ func compileRule(src ruleSource, list string, sf *settingsFile) (r *rule, notInF
 		return r, "Claude Code 2.1.328 did not ask for a Task that an ask rule names", ""
 	}
 	return r, "", ""
+}
+
+// unescapeContent is a Bash rule's content as the command it stands for:
+// Claude Code writes "(" and ")" in a rule as \( and \), and a backslash
+// as two. Recorded with real Claude Code 2.1.328 (testdata/claude/
+// realconfigs): "awk 'NR>=1500 && (/fill…/){print …}' …" ran under
+// Bash(awk 'NR>=1500 && \(/fill…/\){print …}' …) (r059), and a command
+// naming C:\\Users asked under the rule whose content reads C:\\Users,
+// which stands for C:\Users (r052).
+func unescapeContent(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '(' || s[i+1] == ')' || s[i+1] == '\\') {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // bashPattern is a compiled Bash(...) command pattern.

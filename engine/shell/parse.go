@@ -113,13 +113,16 @@ type scope struct {
 	redirs   []Redirect // redirections of enclosing compound commands
 	pending  []string   // wrappers from an enclosing "time" keyword
 	pipeline int        // the enclosing pipeline's number, 0 when none
+	// ctl is set inside an if, while/until or for body; sub inside a
+	// subshell or substitution (child), at any depth.
+	ctl, sub bool
 }
 
 // child is the scope of a construct whose commands are nested (a
 // substitution, a subshell, a body): one level deeper, cwd copied.
 func (sc scope) child() scope {
 	c := *sc.cwd
-	return scope{depth: sc.depth + 1, nested: true, cwd: &c}
+	return scope{depth: sc.depth + 1, nested: true, cwd: &c, sub: true}
 }
 
 // body is the scope of an if/while/for/case/{ } body: one level deeper,
@@ -203,12 +206,14 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 		w.stmts(x.Stmts, sc.body())
 	case *syntax.IfClause:
 		b := sc.body()
+		b.ctl = true
 		for c := x; c != nil; c = c.Else {
 			w.stmts(c.Cond, b)
 			w.stmts(c.Then, b)
 		}
 	case *syntax.WhileClause:
 		b := sc.body()
+		b.ctl = true
 		w.stmts(x.Cond, b)
 		w.stmts(x.Do, b)
 	case *syntax.ForClause:
@@ -216,6 +221,7 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 			w.s.Grouping = true
 		}
 		b := sc.body()
+		b.ctl = true
 		w.substs(x.Loop, sc)
 		w.stmts(x.Do, b)
 	case *syntax.CaseClause:
@@ -398,6 +404,7 @@ func (w *walker) call(x *syntax.CallExpr, sc scope, stdin string, ownRedirs bool
 func (w *walker) add(cmd *Command, sc scope) {
 	cmd.Redirects = sc.redirs
 	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
+	cmd.InBody = sc.ctl && !sc.sub
 	cmd.Pipeline = sc.pipeline
 	if cmd.Pipeline == 0 {
 		w.pipeline++

@@ -82,6 +82,10 @@ type Command struct {
 	// loop or if body; Depth counts the nesting.
 	Nested bool
 	Depth  int
+	// InBody is set for a nested command that sits only in if, while/until
+	// or for bodies (no subshell or substitution around it): it runs in
+	// the line's own shell, as written.
+	InBody bool
 	// Dynamic is set when the command name comes from a variable or a
 	// substitution, so no rule can know what runs.
 	Dynamic bool
