@@ -158,6 +158,7 @@ func textUndecided(b *strings.Builder, st style, r *RiskReport) {
 	b.WriteString("\n" + st.title(undecidedTitle) + "\n\n")
 	if len(r.Undecided) == 0 {
 		b.WriteString("  " + noneUndecided + "\n")
+		textWithoutSettings(b, st, r)
 		return
 	}
 	countWidth := 0
@@ -176,6 +177,27 @@ func textUndecided(b *strings.Builder, st style, r *RiskReport) {
 		}
 	}
 	fmt.Fprintf(b, "  %s\n", st.bold(plural(r.UndecidedCalls, "call")+" not decided in all"))
+	textWithoutSettings(b, st, r)
+}
+
+// withoutSettingsLine says how many calls were decided without their
+// project's settings: decided, so not among the calls not decided, but
+// on the user and managed settings alone.
+func withoutSettingsLine(u UndecidedCause) string {
+	return plural(u.Calls, "call") + " decided without their project's settings: its folder was not found here (replay --root OLD=NEW finds it)"
+}
+
+func textWithoutSettings(b *strings.Builder, st style, r *RiskReport) {
+	for _, u := range r.WithoutSettings {
+		b.WriteString("\n  " + withoutSettingsLine(u) + "\n")
+		if len(u.Examples) > 0 {
+			ex := make([]string, len(u.Examples))
+			for i, e := range u.Examples {
+				ex[i] = oneLine(e)
+			}
+			b.WriteString("    " + st.dim("e.g. "+strings.Join(ex, "; ")) + "\n")
+		}
+	}
 }
 
 // textTable prints an aligned table indented by two spaces, its header in
@@ -279,6 +301,9 @@ func mdUndecided(b *strings.Builder, r *RiskReport) {
 	b.WriteString("\n## " + undecidedTitle + "\n\n")
 	if len(r.Undecided) == 0 {
 		b.WriteString(noneUndecided + "\n")
+		for _, u := range r.WithoutSettings {
+			b.WriteString("\n" + mdText(withoutSettingsLine(u)) + "\n")
+		}
 		return
 	}
 	b.WriteString("| calls | cause | examples |\n|---:|---|---|\n")
@@ -290,6 +315,9 @@ func mdUndecided(b *strings.Builder, r *RiskReport) {
 		fmt.Fprintf(b, "| %s | %s | %s |\n", num(u.Calls), mdText(u.Cause), strings.Join(ex, "<br>"))
 	}
 	fmt.Fprintf(b, "| %s | total | |\n", num(r.UndecidedCalls))
+	for _, u := range r.WithoutSettings {
+		b.WriteString("\n" + mdText(withoutSettingsLine(u)) + "\n")
+	}
 }
 
 func withTotal(rows [][]string, total []string) [][]string {
@@ -303,13 +331,14 @@ func withTotal(rows [][]string, total []string) [][]string {
 var htmlSource string
 
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"decider":   decider,
-	"fileLayer": fileLayer,
-	"join":      func(l []string) string { return strings.Join(l, ", ") },
-	"summary":   summary,
-	"ranLine":   ranLine,
-	"num":       num,
-	"noteLine":  func(s string) string { return capitalize(s) + "." },
+	"decider":             decider,
+	"fileLayer":           fileLayer,
+	"join":                func(l []string) string { return strings.Join(l, ", ") },
+	"summary":             summary,
+	"ranLine":             ranLine,
+	"num":                 num,
+	"noteLine":            func(s string) string { return capitalize(s) + "." },
+	"withoutSettingsLine": withoutSettingsLine,
 }).Parse(htmlSource))
 
 // htmlTable is one table of the HTML report: Right marks the numeric

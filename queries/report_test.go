@@ -104,8 +104,9 @@ func wantRisk() *RiskReport {
 			{Harness: "claude-code", Blocked: 1, AsksRule: 1, AsksMode: 1, Runs: 5, Total: 8},
 			{Harness: "codex", Runs: 1, Total: 1},
 		},
-		Undecided:     []UndecidedCause{},
-		SecretsMasked: true,
+		Undecided:       []UndecidedCause{},
+		WithoutSettings: []UndecidedCause{},
+		SecretsMasked:   true,
 	}
 }
 
