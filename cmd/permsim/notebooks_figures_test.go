@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// notebookQueries returns the SQL of every query('''…''') of a notebook's
+// notebookQueries returns the SQL of every query(”'…”') of a notebook's
 // code cells, in order.
 func notebookQueries(t *testing.T, name string) (queries []string, code string) {
 	t.Helper()

@@ -66,8 +66,8 @@ func TestReportFiguresAgreeWithSQL(t *testing.T) {
 
 	var r struct {
 		Calls, Decisions, Projects, UndecidedCalls, RanWithoutAsking int64
-		WithoutSettings                                           []struct{ Calls int64 } `json:"decided_without_settings"`
-		Weeks                                                     []struct {
+		WithoutSettings                                              []struct{ Calls int64 } `json:"decided_without_settings"`
+		Weeks                                                        []struct {
 			Week     string
 			WouldRun int64 `json:"would_run"`
 		}
