@@ -134,6 +134,13 @@ type RiskOptions struct {
 	ShowSecrets bool
 	// Color lets the text format use terminal colours.
 	Color bool
+	// Width is the terminal's width the text format fits in (tables
+	// narrowed, prose wrapped, risky calls cut around their dangerous
+	// part); 0: no limit.
+	Width int
+	// Verbose prints each risky call of the text format whole (on one
+	// line) instead of cut to the width.
+	Verbose bool
 }
 
 // ApprovedBy is one group of dangerous calls whose simulated outcome is
@@ -466,7 +473,7 @@ func (d *DB) ReportWith(ctx context.Context, w io.Writer, format string, opts Ri
 func writeReport(w io.Writer, format string, r *RiskReport, opts RiskOptions) error {
 	switch format {
 	case "text":
-		return writeText(w, escapeReport(r), opts.Color)
+		return writeText(w, escapeReport(r), opts)
 	case "markdown":
 		return writeMarkdown(w, escapeReport(r))
 	case "html":
