@@ -304,7 +304,7 @@ func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string
 			fmt.Fprintf(w, "    would %s: %s\n", verb(c.After), esc(shortCommand(callText(c))))
 		}
 		for _, c := range h.Unstopped {
-			fmt.Fprintf(w, "  not stopped by any %s rule: %s (%s)\n", h.List, esc(callText(c)), strings.Join(c.Danger, ", "))
+			fmt.Fprintf(w, "  not stopped by the rules above: %s (%s)\n", esc(shortCommand(callText(c))), strings.Join(c.Danger, ", "))
 		}
 		for _, n := range h.Notes {
 			fmt.Fprintf(w, "  note: %s\n", esc(n))
