@@ -3,8 +3,10 @@ package queries
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -30,15 +32,26 @@ const (
 
 func esc(s string) string { return template.HTMLEscapeString(s) }
 
-// shorten keeps a label within n characters, eliding its middle (paths and
-// commands differ at both ends).
+// shorten keeps a label within n characters: whole words, then "…" (the
+// whole label is in the bar's tooltip and the table). A label is cut after
+// a space, or before a "/", "-", "_", ".", ",", ":", ";" or "(", so no
+// word is cut in two; only a first word longer than n is.
 func shorten(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	r := []rune(s)
-	half := (n - 1) / 2
-	return string(r[:half]) + "…" + string(r[len(r)-(n-1-half):])
+	for i := n - 1; i > 0; i-- {
+		switch r[i] {
+		case ' ':
+			return strings.TrimRight(string(r[:i]), " ") + " …"
+		case '/', '-', '_', '.', ',', ':', ';', '(':
+			if i <= n-2 {
+				return string(r[:i]) + "…"
+			}
+		}
+	}
+	return string(r[:n-1]) + "…"
 }
 
 // axisSteps picks the step between gridlines — 1, 2 or 5 times a power
@@ -154,7 +167,9 @@ func sum(l []int64) int64 {
 
 // weeklyChart: per week, the dangerous calls that would run without
 // asking, stacked by danger category (the heaviest categories at the
-// bottom).
+// bottom). The axis is by time: every week from the first to the last
+// has its slot, the empty ones too, so months without calls take their
+// true width; the calls without a time come last, after a gap.
 func weeklyChart(r *RiskReport) template.HTML {
 	totals := map[string]int64{}
 	var top int64
@@ -183,12 +198,45 @@ func weeklyChart(r *RiskReport) template.HTML {
 		colour[c] = palette[i%len(palette)]
 		ss[i] = series{name: c, colour: colour[c]}
 	}
+	// The slot of each week: its weeks after the first dated week.
+	var first, last time.Time
+	unknown := false
+	for _, w := range r.Weeks {
+		d, err := time.Parse(time.DateOnly, w.Week)
+		if err != nil {
+			unknown = true
+			continue
+		}
+		if first.IsZero() || d.Before(first) {
+			first = d
+		}
+		if d.After(last) {
+			last = d
+		}
+	}
+	slots := 0
+	if !first.IsZero() {
+		slots = weeksBetween(first, last) + 1
+	}
+	unknownSlot := slots
+	if unknown {
+		if slots > 0 {
+			unknownSlot++ // a gap before the calls without a time
+		}
+		slots = unknownSlot + 1
+	}
+	slotOf := func(w string) int {
+		d, err := time.Parse(time.DateOnly, w)
+		if err != nil {
+			return unknownSlot
+		}
+		return weeksBetween(first, d)
+	}
 	step, axis := axisSteps(top)
 	const left, plotH, plotTop = 50, 200, 46
-	n := len(r.Weeks)
 	plotW := chartWidth - left - 10
-	slot := float64(plotW) / float64(n)
-	barW := min(slot*0.7, 60)
+	slot := float64(plotW) / float64(slots)
+	barW := max(min(slot*0.7, 60), 1)
 	legendRows := 1 + len(cats)/6
 	h := plotTop + plotH + 40 + 18*legendRows + 10
 	title := "Dangerous calls that would run without asking, per week, by danger category"
@@ -199,11 +247,32 @@ func weeklyChart(r *RiskReport) template.HTML {
 		y := plotTop + plotH - int(float64(plotH)*float64(v)/float64(axis))
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" class="grid"/><text x="%d" y="%d" class="cl" text-anchor="end">%s</text>`, left, chartWidth-10, y, y, left-6, y+4, num(v))
 	}
-	labelEvery := 1 + n/12
-	for i, w := range r.Weeks {
-		x := float64(left) + slot*float64(i) + (slot-barW)/2
+	center := func(i int) float64 { return float64(left) + slot*float64(i) + slot/2 }
+	// Date labels on the axis every few weeks (a label is about 70 px
+	// wide), centred on their week; one that would run past the chart's
+	// right edge is left out.
+	labelEvery := max(1, int(math.Ceil(76/slot)))
+	dated := slots
+	if unknown {
+		dated = unknownSlot - 1
+		if first.IsZero() {
+			dated = 0
+		}
+	}
+	for i := 0; i < dated; i += labelEvery {
+		if center(i)+38 > chartWidth || unknown && center(i)+38 > center(unknownSlot)-30 {
+			break
+		}
+		fmt.Fprintf(&b, `<line x1="%.1f" x2="%.1f" y1="%d" y2="%d" class="axis"/><text x="%.1f" y="%d" class="cl" text-anchor="middle">%s</text>`,
+			center(i), center(i), plotTop+plotH, plotTop+plotH+4, center(i), plotTop+plotH+16, first.AddDate(0, 0, 7*i).Format(time.DateOnly))
+	}
+	if unknown {
+		fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="cl" text-anchor="middle">%s</text>`, min(center(unknownSlot), float64(chartWidth-30)), plotTop+plotH+16, unknownWeek)
+	}
+	for _, w := range r.Weeks {
+		x := center(slotOf(w.Week)) - barW/2
 		y := float64(plotTop + plotH)
-		fmt.Fprintf(&b, `<g><title>week of %s: %s would run without asking</title>`, esc(weekLabel(w.Week)), num(w.WouldRun))
+		fmt.Fprintf(&b, `<g data-week="%s"><title>week of %s: %s would run without asking</title>`, esc(weekLabel(w.Week)), esc(weekLabel(w.Week)), num(w.WouldRun))
 		// Heaviest categories at the bottom, as in the legend.
 		byCat := map[string]int64{}
 		for _, c := range w.ByDanger {
@@ -222,9 +291,6 @@ func weeklyChart(r *RiskReport) template.HTML {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" class="cv" text-anchor="middle">%s</text>`, x+barW/2, y-4, num(w.WouldRun))
 		}
 		b.WriteString(`</g>`)
-		if i%labelEvery == 0 {
-			fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="cl" text-anchor="middle">%s</text>`, x+barW/2, plotTop+plotH+16, esc(weekLabel(w.Week)))
-		}
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" class="axis"/>`, left, chartWidth-10, plotTop+plotH, plotTop+plotH)
 	if len(ss) > 0 {
@@ -234,6 +300,11 @@ func weeklyChart(r *RiskReport) template.HTML {
 	}
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String())
+}
+
+// weeksBetween is the whole weeks from a to b (both Mondays).
+func weeksBetween(a, b time.Time) int {
+	return int(math.Round(b.Sub(a).Hours() / (24 * 7)))
 }
 
 // approvedChart: the rules (or steps) that let the most dangerous calls

@@ -14,3 +14,23 @@ func TestAxisSteps(t *testing.T) {
 		}
 	}
 }
+
+// Chart labels are cut at a word, never inside one (issue 30: "Bar
+// labels are cut mid-word"); the expected labels are worked out by hand.
+func TestShortenKeepsWords(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"no rule: left to the classifier", 40, "no rule: left to the classifier"},
+		{"no rule: left to the classifier", 20, "no rule: left to …"},
+		{"/home/entity/projects/agentv/.env", 20, "/home/entity…"},
+		{"danger-full-access", 10, "danger…"},
+		{"abcdefghijklmnop", 8, "abcdefg…"},
+	} {
+		if got := shorten(c.in, c.n); got != c.want {
+			t.Errorf("shorten(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+}

@@ -53,16 +53,12 @@ func (d *DB) Query(ctx context.Context, sqlText string, w io.Writer, format stri
 type QueryOptions struct {
 	ShowSecrets bool // print credentials as stored instead of masking them
 	// Width, when above 0, is the widest line the "table" format may
-	// print (the terminal's width): the widest columns are narrowed, down
-	// to MinColumnWidth, and a value longer than its column ends in "…".
-	// 0 prints every value whole (a pipe or a file).
+	// print (the terminal's width): the widest text columns are narrowed,
+	// down to 12 characters or their header, and a value longer than its
+	// column is cut at a word and ends in "…"; numbers are never cut. 0
+	// prints every value whole (a pipe or a file).
 	Width int
 }
-
-// MinColumnWidth is the narrowest a "table" column is made to fit
-// QueryOptions.Width; a result that cannot fit at this width is printed
-// wider than asked rather than cut to nothing.
-const MinColumnWidth = 8
 
 // QueryWith is Query with options.
 func (d *DB) QueryWith(ctx context.Context, sqlText string, w io.Writer, format string, opts QueryOptions) error {
@@ -213,52 +209,11 @@ func (t *tableWriter) flush() error {
 		right[i] = c.numeric()
 	}
 	if t.width > 0 {
-		fitColumns(t.width, headers, t.rows)
+		// The report's fitting (render.go), whose width counts a
+		// two-space indent this table does not have.
+		t.rows = fitColumns(headers, right, t.rows, t.width+2)
 	}
 	return writeAligned(t.w, "", headers, right, t.rows)
-}
-
-// fitColumns narrows the widest columns, one character at a time, until a
-// line of headers and rows (two spaces between columns) fits in width or
-// every column is down to MinColumnWidth (or its header, when longer), and
-// cuts each longer cell to its column, ending it in "…" so a cut value is
-// never taken for a whole one. Headers are never cut.
-func fitColumns(width int, headers []string, rows [][]string) {
-	w := make([]int, len(headers))
-	floor := make([]int, len(headers))
-	for i, h := range headers {
-		w[i] = utf8.RuneCountInString(h)
-		floor[i] = max(w[i], MinColumnWidth)
-	}
-	for _, r := range rows {
-		for i, c := range r {
-			w[i] = max(w[i], utf8.RuneCountInString(c))
-		}
-	}
-	total := 2 * (len(w) - 1)
-	for _, x := range w {
-		total += x
-	}
-	for total > width {
-		widest := -1
-		for i := range w {
-			if w[i] > floor[i] && (widest < 0 || w[i] > w[widest]) {
-				widest = i
-			}
-		}
-		if widest < 0 {
-			break
-		}
-		w[widest]--
-		total--
-	}
-	for _, r := range rows {
-		for i, c := range r {
-			if utf8.RuneCountInString(c) > w[i] {
-				r[i] = string([]rune(c)[:w[i]-1]) + "…"
-			}
-		}
-	}
 }
 
 // writeAligned prints headers, a line of dashes and rows as columns

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/permsim/permsim/internal/textsafe"
 )
@@ -53,7 +54,10 @@ var groupRight = []bool{false, true, true, true, true, true, true}
 
 // style colours the text report on a terminal; its zero value leaves text
 // alone (NO_COLOR, or output that is not a terminal).
-type style struct{ on bool }
+type style struct {
+	on    bool
+	width int // the terminal's width tables fit in; 0: no limit
+}
 
 func (s style) wrap(code, t string) string {
 	if !s.on || t == "" {
@@ -67,8 +71,8 @@ func (s style) dim(t string) string    { return s.wrap("2", t) }
 func (s style) risky(t string) string  { return s.wrap("1;31", t) }
 func (s style) header(t string) string { return s.wrap("1;36", t) }
 
-func writeText(w io.Writer, r *RiskReport, color bool) error {
-	st := style{on: color}
+func writeText(w io.Writer, r *RiskReport, opts RiskOptions) error {
+	st := style{on: opts.Color, width: opts.Width}
 	var b strings.Builder
 	b.WriteString(st.bold("permsim risk report"))
 	if len(r.Labels) > 0 {
@@ -81,7 +85,7 @@ func writeText(w io.Writer, r *RiskReport, color bool) error {
 	if r.Note != "" {
 		b.WriteString("\n" + capitalize(r.Note) + ".\n")
 		textUndecided(&b, st, r)
-		_, err := io.WriteString(w, b.String())
+		_, err := io.WriteString(w, wrapText(b.String(), opts.Width))
 		return err
 	}
 
@@ -112,7 +116,16 @@ func writeText(w io.Writer, r *RiskReport, color bool) error {
 			if i == 0 {
 				lead = indent + "top: "
 			}
-			b.WriteString(fmt.Sprintf("%s%*s  %s\n", lead, width, num(t.Calls), oneLine(t.What)))
+			// One line each, the dangerous part marked; cut to the
+			// terminal around it unless --verbose.
+			room := 0
+			if opts.Width > 0 && !opts.Verbose {
+				room = opts.Width - len(lead) - width - 2
+			}
+			open, close := "»", "«"
+			line := riskyLine(t.What, room, "\x00", "\x01")
+			line = strings.NewReplacer("\x00", st.risky(open), "\x01", st.risky(close)).Replace(line)
+			b.WriteString(fmt.Sprintf("%s%*s  %s\n", lead, width, num(t.Calls), line))
 		}
 	}
 
@@ -151,14 +164,59 @@ func writeText(w io.Writer, r *RiskReport, color bool) error {
 	if r.SecretsMasked {
 		b.WriteString("\n" + st.dim(maskedLine) + "\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	_, err := io.WriteString(w, wrapText(b.String(), opts.Width))
 	return err
+}
+
+// fitColumns narrows the widest text column of a table, a cell at a time
+// cut at a word, until the table fits in width (two spaces of indent and
+// two between columns); 0: no limit. Numbers are never cut.
+func fitColumns(headers []string, right []bool, rows [][]string, width int) [][]string {
+	if width <= 0 {
+		return rows
+	}
+	colW := func(i int) int {
+		w := utf8.RuneCountInString(headers[i])
+		for _, r := range rows {
+			w = max(w, utf8.RuneCountInString(r[i]))
+		}
+		return w
+	}
+	total := func() int {
+		t := 2 + 2*(len(headers)-1)
+		for i := range headers {
+			t += colW(i)
+		}
+		return t
+	}
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = append([]string(nil), r...)
+	}
+	rows = out
+	for over := total() - width; over > 0; over = total() - width {
+		widest, wv := -1, 0
+		for i := range headers {
+			if !right[i] && colW(i) > wv {
+				widest, wv = i, colW(i)
+			}
+		}
+		limit := max(wv-over, 12, utf8.RuneCountInString(headers[widest]))
+		if widest < 0 || limit >= wv {
+			break
+		}
+		for _, r := range rows {
+			r[widest] = shorten(r[widest], limit)
+		}
+	}
+	return rows
 }
 
 func textUndecided(b *strings.Builder, st style, r *RiskReport) {
 	b.WriteString("\n" + st.title(undecidedTitle) + "\n\n")
 	if len(r.Undecided) == 0 {
 		b.WriteString("  " + noneUndecided + "\n")
+		textWithoutSettings(b, st, r)
 		return
 	}
 	countWidth := 0
@@ -177,6 +235,27 @@ func textUndecided(b *strings.Builder, st style, r *RiskReport) {
 		}
 	}
 	fmt.Fprintf(b, "  %s\n", st.bold(plural(r.UndecidedCalls, "call")+" not decided in all"))
+	textWithoutSettings(b, st, r)
+}
+
+// withoutSettingsLine says how many calls were decided without their
+// project's settings: decided, so not among the calls not decided, but
+// on the user and managed settings alone.
+func withoutSettingsLine(u UndecidedCause) string {
+	return plural(u.Calls, "call") + " decided without their project's settings: its folder was not found here (replay --root OLD=NEW finds it)"
+}
+
+func textWithoutSettings(b *strings.Builder, st style, r *RiskReport) {
+	for _, u := range r.WithoutSettings {
+		b.WriteString("\n  " + withoutSettingsLine(u) + "\n")
+		if len(u.Examples) > 0 {
+			ex := make([]string, len(u.Examples))
+			for i, e := range u.Examples {
+				ex[i] = oneLine(e)
+			}
+			b.WriteString("    " + st.dim("e.g. "+strings.Join(ex, "; ")) + "\n")
+		}
+	}
 }
 
 // textTable prints an aligned table indented by two spaces, its header in
@@ -187,6 +266,7 @@ func textTable(b *strings.Builder, st style, headers []string, right []bool, row
 	if total != nil {
 		all = append(append([][]string{}, rows...), total)
 	}
+	all = fitColumns(headers, right, all, st.width)
 	var buf strings.Builder
 	writeAligned(&buf, "  ", headers, right, all)
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
@@ -281,6 +361,9 @@ func mdUndecided(b *strings.Builder, r *RiskReport) {
 	b.WriteString("\n## " + undecidedTitle + "\n\n")
 	if len(r.Undecided) == 0 {
 		b.WriteString(noneUndecided + "\n")
+		for _, u := range r.WithoutSettings {
+			b.WriteString("\n" + mdText(withoutSettingsLine(u)) + "\n")
+		}
 		return
 	}
 	b.WriteString("| calls | cause | examples |\n|---:|---|---|\n")
@@ -292,6 +375,9 @@ func mdUndecided(b *strings.Builder, r *RiskReport) {
 		fmt.Fprintf(b, "| %s | %s | %s |\n", num(u.Calls), mdText(u.Cause), strings.Join(ex, "<br>"))
 	}
 	fmt.Fprintf(b, "| %s | total | |\n", num(r.UndecidedCalls))
+	for _, u := range r.WithoutSettings {
+		b.WriteString("\n" + mdText(withoutSettingsLine(u)) + "\n")
+	}
 }
 
 func withTotal(rows [][]string, total []string) [][]string {
@@ -305,13 +391,15 @@ func withTotal(rows [][]string, total []string) [][]string {
 var htmlSource string
 
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"decider":   decider,
-	"fileLayer": fileLayer,
-	"join":      func(l []string) string { return strings.Join(l, ", ") },
-	"summary":   summary,
-	"ranLine":   ranLine,
-	"num":       num,
-	"noteLine":  func(s string) string { return capitalize(s) + "." },
+	"decider":             decider,
+	"fileLayer":           fileLayer,
+	"join":                func(l []string) string { return strings.Join(l, ", ") },
+	"summary":             summary,
+	"ranLine":             ranLine,
+	"num":                 num,
+	"noteLine":            func(s string) string { return capitalize(s) + "." },
+	"withoutSettingsLine": withoutSettingsLine,
+	"risky":               htmlRisky,
 }).Parse(htmlSource))
 
 // htmlTable is one table of the HTML report: Right marks the numeric
@@ -444,9 +532,11 @@ func decider(a ApprovedBy) string {
 	s := "no rule"
 	if a.Reason != "" {
 		s += ": " + a.Reason
-	}
-	if a.Step != "" {
-		s += " (step " + a.Step + ")"
+		if w := stepWords(a.Step); w != "" {
+			s += " (" + w + ")"
+		}
+	} else if w := stepWords(a.Step); w != "" {
+		s += ": " + w
 	}
 	return s
 }
@@ -539,9 +629,8 @@ func mdCode(s string) string {
 	return fence + s + fence
 }
 
-func oneLine(s string) string {
-	return strings.NewReplacer("\n", `\n`, "\r", `\r`, "\t", `\t`).Replace(s)
-}
+// oneLine is a command or path on one line (flat).
+func oneLine(s string) string { return flat(s) }
 
 func plural(n int64, word string) string {
 	if n == 1 {

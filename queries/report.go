@@ -22,6 +22,16 @@ var ReportFormats = []string{"text", "markdown", "html", "json"}
 // NoDecisionsNote is RiskReport.Note when the decisions table is empty.
 const NoDecisionsNote = "no decisions yet: run `permsim replay` first"
 
+// windowNote is RiskReport.Note when the window asked holds no decision
+// but the store does: n decisions, of calls from first to last.
+func windowNote(n int64, first, last *time.Time) string {
+	s := "no call in this window; the store holds " + textsafe.Thousands(n) + " decisions"
+	if first != nil && last != nil {
+		s += ", of calls from " + first.Format(time.DateOnly) + " to " + last.Format(time.DateOnly)
+	}
+	return s + " (--since and --until move the window)"
+}
+
 // RiskReport is the data of the risk report. With format "json", Report
 // writes it as one JSON object whose field names are part of the CLI
 // contract:
@@ -31,7 +41,7 @@ const NoDecisionsNote = "no decisions yet: run `permsim replay` first"
 //	decisions           rows of the decisions view
 //	projects            distinct project_dir values of calls and decisions
 //	first_ts, last_ts   earliest and latest call time, RFC 3339, null when none is known
-//	note                set only when there is nothing to report yet (NoDecisionsNote)
+//	note                set only when there is nothing to report: no decisions yet (NoDecisionsNote), or none in the window asked (then it says what the store holds)
 //	approved_by         [ApprovedBy] dangerous calls that would run without asking, by what let them
 //	outcomes            [OutcomeCounts] decisions per project × harness × mode, by scoring group
 //	dangerous_by_result [ResultCounts] dangerous calls per scoring group, by what really happened
@@ -43,7 +53,8 @@ const NoDecisionsNote = "no decisions yet: run `permsim replay` first"
 //	by_settings_file    [FileCounts] would-run dangerous calls by the file of the rule that let them through
 //	outcomes_by_harness [OutcomeCounts] the outcomes summed per harness (project_dir and mode empty)
 //	undecided           [UndecidedCause] what the run could not decide, by cause, with examples
-//	undecided_calls     the sum of undecided[].calls
+//	undecided_calls     the sum of undecided[].calls: the calls without a decision, and the decisions whose outcome is unknown
+//	decided_without_settings [UndecidedCause] calls decided (and counted in decisions) without their project's settings, its folder not found; not in undecided
 //	secrets_masked      true when credentials in commands, paths and rules were masked
 //	vs_record           [VsRecord] simulation vs what happened: agreement with the transcripts, contradictions, assumptions
 //
@@ -72,7 +83,14 @@ type RiskReport struct {
 	UndecidedCalls    int64            `json:"undecided_calls"`
 	SecretsMasked     bool             `json:"secrets_masked"`
 	VsRecord          VsRecord         `json:"vs_record"`
+
+	WithoutSettings []UndecidedCause `json:"decided_without_settings"`
 }
+
+// causeWithoutSettings is the cause report_undecided.sql (and replay's
+// summary) give the decisions made without the project's settings: they
+// were decided, so complete moves them out of the undecided calls.
+const causeWithoutSettings = "project folder not found: decided without its settings (replay --root OLD=NEW finds it)"
 
 // WeekCounts is one week of the report: Week is its Monday (UTC,
 // 2006-01-02), or "" for the calls whose time is not known.
@@ -118,6 +136,13 @@ type RiskOptions struct {
 	ShowSecrets bool
 	// Color lets the text format use terminal colours.
 	Color bool
+	// Width is the terminal's width the text format fits in (tables
+	// narrowed, prose wrapped, risky calls cut around their dangerous
+	// part); 0: no limit.
+	Width int
+	// Verbose prints each risky call of the text format whole (on one
+	// line) instead of cut to the width.
+	Verbose bool
 }
 
 // ApprovedBy is one group of dangerous calls whose simulated outcome is
@@ -195,6 +220,19 @@ func (d *DB) risk(ctx context.Context, opts RiskOptions) (*RiskReport, error) {
 		if err := d.undecided(r, records); err != nil {
 			return nil, err
 		}
+		if reportWhere(opts) != "" {
+			// The window may be empty while the store is not: say so,
+			// and when the store's calls are, rather than "run replay".
+			all, err := recordsOn(ctx, conn, `SELECT (SELECT count(*) FROM decisions) AS decisions,
+				coalesce((SELECT min(ts) FROM calls), (SELECT min(ts) FROM decisions)) AS first_ts,
+				coalesce((SELECT max(ts) FROM calls), (SELECT max(ts) FROM decisions)) AS last_ts`)
+			if err != nil {
+				return nil, err
+			}
+			if len(all) == 1 && i64(all[0]["decisions"]) > 0 {
+				r.Note = windowNote(i64(all[0]["decisions"]), timePtr(all[0]["first_ts"]), timePtr(all[0]["last_ts"]))
+			}
+		}
 		return complete(r, opts), nil
 	}
 
@@ -236,9 +274,19 @@ func complete(r *RiskReport, opts RiskOptions) *RiskReport {
 	r.ByProject = orEmpty(r.ByProject)
 	r.ByHarnessMode = orEmpty(r.ByHarnessMode)
 	r.BySettingsFile = orEmpty(r.BySettingsFile)
-	r.Undecided = orEmpty(r.Undecided)
+	// A call decided without its project's settings was decided: it is
+	// counted apart, never in the calls not decided beside the decisions.
+	undecided, without := []UndecidedCause{}, []UndecidedCause{}
+	for _, u := range r.Undecided {
+		if u.Cause == causeWithoutSettings {
+			without = append(without, u)
+		} else {
+			undecided = append(undecided, u)
+		}
+	}
+	r.Undecided, r.WithoutSettings = undecided, without
 	completeVsRecord(&r.VsRecord)
-	if r.Decisions == 0 {
+	if r.Decisions == 0 && r.Note == "" {
 		r.Note = NoDecisionsNote
 	}
 	for _, c := range r.DangerousByResult {
@@ -430,7 +478,7 @@ func (d *DB) ReportWith(ctx context.Context, w io.Writer, format string, opts Ri
 func writeReport(w io.Writer, format string, r *RiskReport, opts RiskOptions) error {
 	switch format {
 	case "text":
-		return writeText(w, escapeReport(r), opts.Color)
+		return writeText(w, escapeReport(r), opts)
 	case "markdown":
 		return writeMarkdown(w, escapeReport(r))
 	case "html":
@@ -508,11 +556,16 @@ func mapText(r *RiskReport, e func(string) string) *RiskReport {
 		out.BySettingsFile[i] = f
 	}
 	out.VsRecord = mapVsRecord(r.VsRecord, e)
-	out.Undecided = make([]UndecidedCause, len(r.Undecided))
-	for i, u := range r.Undecided {
-		u.Cause, u.Examples = e(u.Cause), all(u.Examples)
-		out.Undecided[i] = u
+	causes := func(l []UndecidedCause) []UndecidedCause {
+		res := make([]UndecidedCause, len(l))
+		for i, u := range l {
+			u.Cause, u.Examples = e(u.Cause), all(u.Examples)
+			res[i] = u
+		}
+		return res
 	}
+	out.Undecided = causes(r.Undecided)
+	out.WithoutSettings = causes(r.WithoutSettings)
 	return &out
 }
 

@@ -18,7 +18,9 @@ const bearerCurlMasked = `curl -H "Authorization: Bearer [masked]" https://api.i
 // in every report format, with the first few examples". The causes of the
 // dataset testdata/queries/undecided/build.sql, worked out by hand from
 // its header (one call each; same counts are ordered by cause). u9 was
-// decided, but without its project's settings: it counts too.
+// decided, but without its project's settings: it is counted apart
+// (issue 30: it was decided, and the headline's "not decided" beside the
+// decisions must not count it).
 func TestUndecidedCauses(t *testing.T) {
 	d := openTest(t, buildDataset(t, "undecided"))
 	got, err := d.RiskWith(context.Background(), RiskOptions{Simulated: []string{"claude-code", "codex", "gemini"}})
@@ -31,15 +33,18 @@ func TestUndecidedCauses(t *testing.T) {
 		{Cause: "no call of its project was decided: its settings could not be read (replay names the problem)", Calls: 1, Examples: []string{"make"}},
 		{Cause: "no simulator for harness cursor", Calls: 1, Examples: []string{"ls"}},
 		{Cause: "not a shell or file-tool call (replay decides only those)", Calls: 1, Examples: []string{"TodoWrite"}},
-		{Cause: "project folder not found: decided without its settings (replay --root OLD=NEW finds it)", Calls: 1, Examples: []string{"rm -rf dist"}},
 		{Cause: "the simulator could not tell: hook timed out", Calls: 1, Examples: []string{"./deploy.sh"}},
 	}
 	if !reflect.DeepEqual(got.Undecided, want) {
 		g, _ := json.MarshalIndent(got.Undecided, "", "  ")
 		t.Errorf("Undecided:\n%s", g)
 	}
-	if got.UndecidedCalls != 7 {
-		t.Errorf("UndecidedCalls = %d, want 7", got.UndecidedCalls)
+	if got.UndecidedCalls != 6 {
+		t.Errorf("UndecidedCalls = %d, want 6", got.UndecidedCalls)
+	}
+	without := []UndecidedCause{{Cause: "project folder not found: decided without its settings (replay --root OLD=NEW finds it)", Calls: 1, Examples: []string{"rm -rf dist"}}}
+	if !reflect.DeepEqual(got.WithoutSettings, without) {
+		t.Errorf("WithoutSettings = %+v, want %+v", got.WithoutSettings, without)
 	}
 
 	// Without the list of simulators, a harness none of whose calls was

@@ -104,8 +104,9 @@ func wantRisk() *RiskReport {
 			{Harness: "claude-code", Blocked: 1, AsksRule: 1, AsksMode: 1, Runs: 5, Total: 8},
 			{Harness: "codex", Runs: 1, Total: 1},
 		},
-		Undecided:     []UndecidedCause{},
-		SecretsMasked: true,
+		Undecided:       []UndecidedCause{},
+		WithoutSettings: []UndecidedCause{},
+		SecretsMasked:   true,
 		// The dataset's decisions were made before replay compared them
 		// with the transcripts: no agreement (not comparable) and no
 		// basis; the outcomes are those of OutcomesByHarness.
@@ -157,7 +158,8 @@ func TestReportText(t *testing.T) {
 		"simulated from the documented rules",
 		"3 calls  rule Bash(git push *)\n",
 		"top: 2  git push origin main\n",
-		"1 call   no rule: bypassPermissions (step 1 mode)\n",
+		// The step in the user's words, not its number (issue 30).
+		"1 call   no rule: bypassPermissions (mode)\n",
 		"4 dangerous calls would have run without asking and did run",
 	} {
 		if !strings.Contains(out, want) {
@@ -231,7 +233,7 @@ func TestReportHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, want := range []string{"<!DOCTYPE html>", "<code>Bash(git push *)</code>", "<code>git push origin main</code> (2)", "simulated from the documented rules",
+	for _, want := range []string{"<!DOCTYPE html>", "<code>Bash(git push *)</code>", "<code>git push origin main</code></details> (2)", "simulated from the documented rules",
 		// The charts and the table of contents.
 		`<svg class="chart" id="chart-weekly"`, `<svg class="chart" id="chart-approved"`, `<svg class="chart" id="chart-by-file"`,
 		`<svg class="chart" id="chart-by-project"`, `<svg class="chart" id="chart-by-harness-mode"`, `<svg class="chart" id="chart-outcome-groups"`,

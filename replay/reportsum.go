@@ -695,7 +695,9 @@ func (s *reportSum) finish(scan *ingest.CallsScan) *reportsum.Summary {
 			cause := g.cause
 			if cause == "" {
 				cause = causeLeftOut
-				if _, ok := decidedProjects[[2]string{g.project, g.harness}]; !ok {
+				if g.project == "" {
+					cause = reportsum.CauseNoProjectFolder
+				} else if _, ok := decidedProjects[[2]string{g.project, g.harness}]; !ok {
 					cause = causeProjectNotDecided
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/score"
+	"github.com/permsim/permsim/internal/reportsum"
 	"github.com/permsim/permsim/internal/textsafe"
 	"github.com/permsim/permsim/toolcall"
 )
@@ -368,6 +370,12 @@ func (d *decider) loadPolicy(k policyKey) *loadedPolicy {
 			lp.fingerprint, lp.files = fingerprint(lp)
 		}
 	}()
+	if k.project == "" {
+		// Nothing to load the project's rules from: the report gives the
+		// same cause for these calls.
+		lp.err = errors.New(reportsum.CauseNoProjectFolder)
+		return lp
+	}
 	// A snapshot holds the project's settings files, not the project: a
 	// project without settings has no folder in it, and is not missing.
 	if st, err := os.Stat(lp.dir); (lp.snap == "" || !filepath.IsAbs(k.project)) && (err != nil || !st.IsDir()) {

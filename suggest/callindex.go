@@ -24,6 +24,7 @@ type matcher struct {
 	byWord map[string][]*scored // command rules by their longest word start
 	maxLen int                  // the longest key of byWord
 	other  []*scored            // command rules with no word to file them under, and all of them without the index
+	all    []*scored            // rules on a shell itself (bash -lc): every call may reach them
 	paths  []*scored            // file rules
 }
 
@@ -59,12 +60,22 @@ func firstRun(s string) string {
 	return out
 }
 
+// shells are the programs a harness may wrap a whole script in.
+var shells = map[string]bool{"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true}
+
 func newMatcher(ss []*scored) *matcher {
 	m := &matcher{byWord: map[string][]*scored{}}
 	for _, s := range ss {
 		s.seen = -1
 		if s.cand.Kind == KindPath {
 			m.paths = append(m.paths, s)
+			continue
+		}
+		if shells[filepath.Base(s.cand.Lits[0])] {
+			// Codex runs a script that is not plain words joined by &&,
+			// ||, ; or | as ["bash", "-lc", script]: a rule on the shell
+			// can stop any call, whatever its words.
+			m.all = append(m.all, s)
 			continue
 		}
 		key := ""
@@ -86,6 +97,12 @@ func newMatcher(ss []*scored) *matcher {
 // each calls fn once with every rule that could change the call at
 // position pos of the stream.
 func (m *matcher) each(c *harnessCall, pos int, fn func(*scored)) {
+	for _, s := range m.all {
+		if s.seen != pos {
+			s.seen = pos
+			fn(s)
+		}
+	}
 	if len(m.byWord) > 0 {
 		var words []string
 		wordStarts(c.command, func(w string) { words = append(words, w) })

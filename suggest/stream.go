@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -311,10 +312,30 @@ func (st *stream) addCandidates(c *call, hs replay.Harnesses, opts Options) {
 		if !ok || rs.byRule[r] != nil {
 			continue
 		}
+		if namesUser(r) {
+			continue // one user's path: the generalised candidate stands for it
+		}
 		r = strings.Clone(r)
-		rs.byRule[r] = &scored{rule: r, cand: cloneCandidate(cand), seen: -1}
+		rs.byRule[r] = &scored{rule: r, cand: cloneCandidate(cand), seen: -1, tmpl: templateRow(c.row)}
 		rs.order = append(rs.order, r)
 	}
+}
+
+// userPaths matches, in a rule's text, the folders only one user's
+// machine has: home folders, temporary folders, one run's dated folder.
+var userPaths = regexp.MustCompile(`/Users/|/home/|/root/|/tmp/|/private/var/|/var/folders/|[A-Za-z]:\\|run-\d{4}-\d{2}-\d{2}`)
+
+// namesUser reports whether a rule names a user-specific path.
+func namesUser(rule string) bool { return userPaths.MatchString(rule) }
+
+// templateRow is what an everyday command of the corpus is decided as
+// for a rule: a shell call of the risky call's harness, session, project,
+// home and mode, with strings of its own.
+func templateRow(r *toolcall.Row) toolcall.Row {
+	cl := strings.Clone
+	return toolcall.Row{Harness: cl(r.Harness), HarnessVersion: cl(r.HarnessVersion), ProjectDir: cl(r.ProjectDir),
+		Cwd: cl(r.Cwd), Home: cl(r.Home), Mode: cl(r.Mode), ModeSource: cl(r.ModeSource), Sandbox: cl(r.Sandbox),
+		SessionID: "permsim-everyday", Tool: string(toolcall.Bash), RawTool: cl(r.RawTool)}
 }
 
 // cloneCandidate is cand with strings of its own (the call's are views
@@ -421,6 +442,11 @@ type scored struct {
 	cost    int          // everyday calls it makes stricter
 	pending []pending    // calls waiting to be decided with it
 	seen    int          // the stream position last matched (a call is taken once)
+	// tmpl is the first risky call's row the rule came from: the corpus
+	// commands are decided as calls of its project and mode.
+	tmpl       toolcall.Row
+	corpusCost int      // commands of Options.Everyday it makes stricter
+	corpusEx   []string // up to three of them
 }
 
 // harnessCall is a call of the harness being suggested for, as the
@@ -453,7 +479,7 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 	if err := scoreAll(ctx, id, w, h, st, hist, ss, opts, tmp, &hr); err != nil {
 		return hr, err
 	}
-	chosen := pick(risky, byRule, order)
+	chosen := pick(risky, byRule, order, opts.MaxCost)
 	byKey := make(map[string][]*riskyCall, len(risky))
 	for _, c := range risky {
 		byKey[c.key] = append(byKey[c.key], c)
@@ -461,7 +487,7 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 	var rules []string
 	for _, s := range chosen {
 		rules = append(rules, s.rule)
-		r := Rule{Rule: s.rule, Stops: len(s.stops), Cost: s.cost}
+		r := Rule{Rule: s.rule, Stops: len(s.stops), Cost: s.cost, CostEveryday: s.corpusCost, EverydayExamples: s.corpusEx}
 		projects := map[string]bool{}
 		exampleKey := ""
 		for _, sc := range s.stops {
@@ -479,8 +505,10 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 			r.Projects = append(r.Projects, p)
 		}
 		sort.Strings(r.Projects)
+		r.BelongsIn = belongsIn(w.Where(opts.List), r.Projects)
 		hr.Rules = append(hr.Rules, r)
 	}
+	hr.HeldBack = heldBack(risky, chosen, byRule, order, opts.MaxCost, w, opts.List)
 	hr.Snippet = w.Snippet(rules, opts.List)
 	chosenIdx := newMatcher(chosen)
 	// All rules together, on every call of the harness one of them could
@@ -576,6 +604,81 @@ func suggestFor(ctx context.Context, id string, w Writer, h engine.Harness, st *
 		hr.Notes = append(hr.Notes, fmt.Sprintf("%d risky calls no %s rule in %s's syntax stops (re-simulated)", len(hr.Unstopped), opts.List, id))
 	}
 	return hr, nil
+}
+
+// belongsIn is where a rule goes: a project's file is named with the
+// project's folder (one per project, joined), a user's file ("~/…") as it
+// is, for every project.
+func belongsIn(where string, projects []string) string {
+	if strings.HasPrefix(where, "~") || len(projects) == 0 {
+		return where + " (your user file: every project)"
+	}
+	var out []string
+	for _, p := range projects {
+		out = append(out, filepath.Join(p, strings.Fields(where)[0]))
+	}
+	return strings.Join(out, ", ")
+}
+
+// heldBack lists the rules above the cost threshold that stop a risky
+// call no chosen rule stops: the cheapest for each such call, most
+// stopped first, at most five.
+func heldBack(risky []*riskyCall, chosen []*scored, byRule map[string]*scored, order []string, maxCost int, w Writer, list string) []Rule {
+	if maxCost < 0 {
+		return nil
+	}
+	stopped := map[string]bool{}
+	for _, s := range chosen {
+		for _, c := range s.stops {
+			stopped[c.key] = true
+		}
+	}
+	held := map[string]*scored{}
+	for _, c := range risky {
+		if stopped[c.key] {
+			continue
+		}
+		var best *scored
+		for _, r := range order {
+			s := byRule[r]
+			if s.cost+s.corpusCost <= maxCost || !slices.ContainsFunc(s.stops, func(x *riskyCall) bool { return x.key == c.key }) {
+				continue
+			}
+			if best == nil || s.cost+s.corpusCost < best.cost+best.corpusCost {
+				best = s
+			}
+		}
+		if best != nil {
+			held[best.rule] = best
+		}
+	}
+	var out []Rule
+	for _, s := range held {
+		projects := map[string]bool{}
+		for _, c := range s.stops {
+			projects[c.project] = true
+		}
+		r := Rule{Rule: s.rule, Stops: len(s.stops), Cost: s.cost, CostEveryday: s.corpusCost, EverydayExamples: s.corpusEx}
+		for p := range projects {
+			r.Projects = append(r.Projects, p)
+		}
+		sort.Strings(r.Projects)
+		r.BelongsIn = belongsIn(w.Where(list), r.Projects)
+		if len(s.stops) > 0 {
+			r.Example = describe(s.stops[0])
+		}
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Stops != out[j].Stops {
+			return out[i].Stops > out[j].Stops
+		}
+		return out[i].Rule < out[j].Rule
+	})
+	if len(out) > 5 {
+		out = out[:5]
+	}
+	return out
 }
 
 func newHarnessCall(r *toolcall.Row, opts Options) *harnessCall {
@@ -678,6 +781,85 @@ func scoreAll(ctx context.Context, id string, w Writer, h engine.Harness, st *st
 		}
 		s.pending = nil
 	}
+	if err := corpusCosts(ctx, id, w, h, hist, ss, opts, tmp); err != nil {
+		return err
+	}
 	progress(true)
+	return nil
+}
+
+// corpusCosts counts, for every rule of ss alone, the commands of the
+// everyday corpus (opts.Everyday) it makes ask or blocked, each decided
+// as a shell call of the project and mode of the risky call the rule came
+// from, before and with the rule; the commands engine/danger marks
+// dangerous are not counted. A command reaches only the rules the
+// matcher files it under, as a call of the history does.
+func corpusCosts(ctx context.Context, id string, w Writer, h engine.Harness, hist *replay.History, ss []*scored, opts Options, tmp string) error {
+	if len(opts.Everyday) == 0 || len(ss) == 0 {
+		return nil
+	}
+	idx := newMatcher(ss)
+	byRule := map[*scored][]string{}
+	for i, cmd := range opts.Everyday {
+		if i%256 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		hc := &harnessCall{command: cmd}
+		idx.each(hc, -2-i, func(s *scored) { byRule[s] = append(byRule[s], cmd) })
+	}
+	for _, s := range ss {
+		if s.cand.Kind != KindPath {
+			continue
+		}
+		// A file rule reaches the commands that name the file.
+		base := filepath.Base(s.cand.Path)
+		for _, cmd := range opts.Everyday {
+			if strings.Contains(cmd, base) {
+				byRule[s] = append(byRule[s], cmd)
+			}
+		}
+	}
+	ro := opts.Replay
+	ro.Since, ro.Newest, ro.Progress = time.Time{}, 0, nil
+	for _, s := range ss {
+		cmds := byRule[s]
+		if len(cmds) == 0 {
+			continue
+		}
+		rows := make([]toolcall.Row, len(cmds))
+		for i, c := range cmds {
+			rows[i] = s.tmpl
+			rows[i].Command, rows[i].CallID = c, fmt.Sprint("everyday-", i)
+			rows[i].CallKey = "permsim-everyday:" + rows[i].CallID
+		}
+		before, ok, err := replay.NewDecider(ro, replay.Harnesses{id: h}, hist).Decide(ctx, rows)
+		if err != nil {
+			return err
+		}
+		var ps []pending
+		var keep []int
+		for i := range rows {
+			if ok[i] && !before[i].Dangerous {
+				ps = append(ps, pending{row: rows[i], before: before[i].Outcome})
+				keep = append(keep, i)
+			}
+		}
+		if len(ps) == 0 {
+			continue
+		}
+		k := &check{ctx: ctx, w: w, h: h, id: id, rules: []string{s.rule}, opts: opts, hist: hist, tmp: tmp}
+		after, err := k.decide(ps)
+		if err != nil {
+			return err
+		}
+		for i, p := range ps {
+			if stricter(p.before, after[i]) {
+				s.corpusCost++
+				if len(s.corpusEx) < 3 {
+					s.corpusEx = append(s.corpusEx, cmds[keep[i]])
+				}
+			}
+		}
+	}
 	return nil
 }

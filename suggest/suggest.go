@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -44,6 +45,9 @@ type Candidate struct {
 	Write   bool     // KindPath: the path is written (Edit/Write rules), else read
 	Project string   // the project the call came from
 	Home    string   // the home whose settings applied
+	// Anywhere (KindPath) names the file by its name in any folder (a
+	// secret file such as .env), not by the one path a call used.
+	Anywhere bool
 }
 
 // maxWords bounds a command prefix: a rule longer than the command and
@@ -63,6 +67,15 @@ type Options struct {
 	// Progress, when set, is told before each candidate rule of a
 	// harness is checked (done of total), and once at the end.
 	Progress func(harness string, done, total int)
+	// Everyday is a corpus of everyday shell commands (EverydayCorpus:
+	// tldr-pages' examples) each rule's cost is also counted on, decided
+	// in the project and mode of the risky calls the rule stops; the
+	// commands engine/danger marks dangerous are not counted.
+	Everyday []string
+	// MaxCost is the most everyday calls — of the history and of Everyday
+	// together — a proposed rule may stop; a rule above it is held back
+	// (HarnessResult.HeldBack) and another sought. Negative: no limit.
+	MaxCost int
 }
 
 // Result is the suggestion for every harness that had risky calls.
@@ -84,15 +97,18 @@ type HarnessResult struct {
 	Rules   []Rule `json:"rules"`
 	// Risky is the harness's risky calls; Stopped how many of them the
 	// rules together stop (re-simulated); Unstopped lists the rest.
-	Risky     int      `json:"risky"`
-	Stopped   int      `json:"stopped"`
-	Unstopped []Call   `json:"unstopped,omitempty"`
-	Everyday  int      `json:"everyday"`   // the harness's calls not marked dangerous
-	CostAsks  int      `json:"cost_asks"`  // of those, how many would newly ask
-	CostBlock int      `json:"cost_block"` // and how many would newly be blocked
-	CostCalls []Call   `json:"cost_examples,omitempty"`
-	Label     string   `json:"label"` // what the simulator was checked against
-	Notes     []string `json:"notes,omitempty"`
+	Risky     int    `json:"risky"`
+	Stopped   int    `json:"stopped"`
+	Unstopped []Call `json:"unstopped,omitempty"`
+	Everyday  int    `json:"everyday"`   // the harness's calls not marked dangerous
+	CostAsks  int    `json:"cost_asks"`  // of those, how many would newly ask
+	CostBlock int    `json:"cost_block"` // and how many would newly be blocked
+	CostCalls []Call `json:"cost_examples,omitempty"`
+	// HeldBack lists rules that would stop risky calls none of Rules
+	// stops, held back because their cost is above Options.MaxCost.
+	HeldBack []Rule   `json:"held_back,omitempty"`
+	Label    string   `json:"label"` // what the simulator was checked against
+	Notes    []string `json:"notes,omitempty"`
 
 	// rechecked counts the calls decided again to score the candidate
 	// rules one by one: the work the scale test measures instead of time.
@@ -103,9 +119,16 @@ type HarnessResult struct {
 type Rule struct {
 	Rule     string   `json:"rule"`
 	Stops    int      `json:"stops"`    // risky calls it stops alone
-	Cost     int      `json:"cost"`     // everyday calls it makes ask or blocked alone
+	Cost     int      `json:"cost"`     // everyday calls of the history it makes ask or blocked alone
 	Projects []string `json:"projects"` // projects of the calls it stops
 	Example  string   `json:"example"`  // one risky call it stops
+	// CostEveryday is how many commands of Options.Everyday it makes ask
+	// or blocked alone, EverydayExamples up to three of them.
+	CostEveryday     int      `json:"cost_everyday"`
+	EverydayExamples []string `json:"everyday_examples,omitempty"`
+	// BelongsIn is the file the rule goes in: the project's own (with
+	// the project's folder) or the user's, which applies to every project.
+	BelongsIn string `json:"belongs_in"`
 }
 
 // Call is a call named in a result.
@@ -171,6 +194,13 @@ func candidates(c *call) []Candidate {
 	addPath := func(p string, write bool) {
 		x := base
 		x.Kind, x.Path, x.Write = KindPath, filepath.Clean(p), write
+		if danger.SecretFile(p) {
+			// The risk is the secret file wherever it is: a rule on its
+			// name, not on the folder one run had it in.
+			y := x
+			y.Anywhere = true
+			out = append(out, y)
+		}
 		out = append(out, x)
 	}
 	switch toolcall.Tool(c.row.Tool) {
@@ -219,7 +249,7 @@ func candidates(c *call) []Candidate {
 					break
 				}
 				a := cmd.Args[i]
-				if !a.Literal || a.Glob || !plainWord(a.Raw) || a.Raw != a.Lit {
+				if !a.Literal || a.Glob || !plainWord(a.Raw) || a.Raw != a.Lit || userSpecific(a.Lit) {
 					break
 				}
 				words, lits = append(words, a.Raw), append(lits, a.Lit)
@@ -235,6 +265,22 @@ func candidates(c *call) []Candidate {
 	}
 	return out
 }
+
+// userSpecific reports whether a word or path is one user's or one run's:
+// an absolute path or one from the home folder ("/Users/ana/…",
+// "~/proj", "/tmp/run-2026-…"), or a dated run folder. A rule naming it
+// stops that user's one call, not the risk; suggest generalises past it
+// (a command rule stops before it, a secret file is named anywhere).
+func userSpecific(w string) bool {
+	if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || len(w) > 2 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') {
+		return true
+	}
+	return runFolder.MatchString(w)
+}
+
+// runFolder matches the dated scratch folders of one run
+// ("run-2026-06-23T22-30-17-035Z-7ac5bd").
+var runFolder = regexp.MustCompile(`run-\d{4}-\d{2}-\d{2}`)
 
 // smallHistory is the number of everyday calls under which a rule's cost
 // says little: a command the history never ran everyday costs nothing.
@@ -263,7 +309,16 @@ func describe(c *riskyCall) string {
 // the rules that stop some unstopped call at that call's lowest cost, the
 // one stopping the most unstopped calls (then the cheaper, then the more
 // specific, then the first found).
-func pick(cs []*riskyCall, byRule map[string]*scored, order []string) []*scored {
+func pick(cs []*riskyCall, byRule map[string]*scored, order []string, maxCost int) []*scored {
+	if maxCost >= 0 {
+		var kept []string
+		for _, r := range order {
+			if s := byRule[r]; s.cost+s.corpusCost <= maxCost {
+				kept = append(kept, r)
+			}
+		}
+		order = kept
+	}
 	left := map[string]bool{}
 	for _, c := range cs {
 		left[c.key] = true

@@ -153,7 +153,9 @@ func TestForcePushRulePerHarness(t *testing.T) {
 // One Read rule covers the Read tool and cat on the same secret: "In shell
 // commands, Read rules cover `<` targets … The docs name `cat`, …" and
 // "`./` from the project" (seed, Claude Code, File paths). The smallest
-// set is that one rule.
+// set is that one rule, on the secret file's name anywhere (issue 30: the
+// pattern that stops the risk, not one folder's path; "**/" is
+// gitignore-style, as Claude Code's file rules are).
 func TestClaudeOneReadRuleStopsToolAndShellReads(t *testing.T) {
 	home, proj := fixture(t, map[string]string{"proj/.env": "K=1\n"})
 	h := toolcall.ClaudeCode
@@ -164,13 +166,13 @@ func TestClaudeOneReadRuleStopsToolAndShellReads(t *testing.T) {
 		t.Fatalf("harnesses %d, problems %v", len(res.Harnesses), res.Problems)
 	}
 	hr := res.Harnesses[0]
-	if got := rulesOf(hr); len(got) != 1 || got[0] != "Read(./.env)" {
-		t.Errorf("rules %q, want [Read(./.env)]", got)
+	if got := rulesOf(hr); len(got) != 1 || got[0] != "Read(**/.env)" {
+		t.Errorf("rules %q, want [Read(**/.env)]", got)
 	}
 	if hr.Risky != 2 || hr.Stopped != 2 {
 		t.Errorf("risky %d stopped %d, want 2 and 2", hr.Risky, hr.Stopped)
 	}
-	if !strings.Contains(hr.Snippet, `"deny"`) || !strings.Contains(hr.Snippet, `"Read(./.env)"`) {
+	if !strings.Contains(hr.Snippet, `"deny"`) || !strings.Contains(hr.Snippet, `"Read(**/.env)"`) {
 		t.Errorf("snippet is not a permissions.deny block:\n%s", hr.Snippet)
 	}
 }

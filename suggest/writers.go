@@ -182,6 +182,10 @@ func (claudeWriter) Rule(c Candidate, list string) (string, bool) {
 		if !plainPath(c.Path) {
 			return "", false
 		}
+		if c.Anywhere {
+			// A gitignore-style pattern: the file's name in any folder.
+			return tool + "(**/" + filepath.Base(c.Path) + ")", true
+		}
 		// "`//` from the filesystem root, `~/` from the home folder, …
 		// `./` from the project" (seed, File paths).
 		rel, where := relPath(c.Path, c.Project, c.Home)
@@ -302,6 +306,17 @@ func opencodeRule(c Candidate) (perm, pattern string, ok bool) {
 	case KindCommand:
 		return "bash", strings.Join(c.Words, " ") + " *", true
 	case KindPath:
+		if c.Anywhere {
+			// "*" matches any text, "/" included: the file's name under
+			// any folder of the worktree.
+			if !plainPath(filepath.Base(c.Path)) {
+				return "", "", false
+			}
+			if c.Write {
+				return "edit", "*" + filepath.Base(c.Path), true
+			}
+			return "read", "*" + filepath.Base(c.Path), true
+		}
 		// OpenCode matches read and edit patterns against the path
 		// relative to its worktree: the git root, or "/" outside git.
 		rel, err := filepath.Rel(opencode.Worktree(c.Project), c.Path)
@@ -372,6 +387,9 @@ func (cursorWriter) Rule(c Candidate, list string) (string, bool) {
 		}
 		return "Shell(" + c.Words[0] + ":" + strings.Join(c.Words[1:], " ") + "*)", true
 	case KindPath:
+		if c.Anywhere {
+			return "", false // only the path a call used
+		}
 		rel, where := relPath(c.Path, c.Project, c.Home)
 		if where != "project" {
 			rel = c.Path

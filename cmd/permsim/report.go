@@ -7,8 +7,11 @@ import (
 	"github.com/permsim/permsim/audit"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/permsim/permsim/queries"
 	"github.com/permsim/permsim/registry"
@@ -19,12 +22,13 @@ import (
 type reportFlags struct {
 	since, until string
 	showSecrets  *bool
+	verbose      bool
 }
 
 func runReport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var out, format string
 	var f reportFlags
-	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--fail-on SEVERITY] [--show-secrets]",
+	fs := newFlags("report", "[--out DIR] [--format text|markdown|html|json] [--since WHEN] [--until WHEN] [--fail-on SEVERITY] [--verbose] [--show-secrets]",
 		`Prints the risk report over the last ingest and replay: the dangerous calls
 that would have run without asking, grouped by the rule (and file) that let
 them through, with the top commands behind each; the same per week (by
@@ -53,6 +57,7 @@ Examples:
 	fs.StringVar(&f.until, "until", "", "only calls before this time (same forms as --since)")
 	failOn := fs.String("fail-on", "", "exit 1 when a dangerous call in the window is at or above this severity: critical (destructive or secret-reading, runs unasked), high (other dangerous, runs), medium (not decided), low (asks) — for CI")
 	f.showSecrets = showSecretsFlag(fs, stdout, showSecretsUsage)
+	fs.BoolVar(&f.verbose, "verbose", false, "text: print each risky call whole instead of one line cut to the terminal's width")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -89,6 +94,7 @@ func (f reportFlags) options(format string, stdout io.Writer) (queries.RiskOptio
 	}
 	opts := defaultReportOptions(format, stdout)
 	opts.Since, opts.Until, opts.ShowSecrets = since, until, f.showSecrets != nil && *f.showSecrets
+	opts.Verbose = f.verbose
 	return opts, nil
 }
 
@@ -98,7 +104,27 @@ func (f reportFlags) options(format string, stdout io.Writer) (queries.RiskOptio
 func defaultReportOptions(format string, stdout io.Writer) queries.RiskOptions {
 	opts := queries.RiskOptions{Simulated: registry.IDs(registry.Simulated())}
 	opts.Color = format == "text" && colourTerminal(stdout)
+	if format == "text" {
+		opts.Width = terminalWidth(stdout)
+	}
 	return opts
+}
+
+// terminalWidth is the width the text report fits in: $COLUMNS when set
+// (shells export it; a test or a pipe can set it), else the terminal's
+// own (stty's), else 0 — no limit, for a file or a pipe.
+func terminalWidth(w io.Writer) int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 20 {
+		return n
+	}
+	f, ok := fileOf(w)
+	if !ok {
+		return 0
+	}
+	if ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 20 {
+		return int(ws.Col)
+	}
+	return 0
 }
 
 func colourTerminal(w io.Writer) bool {
@@ -213,7 +239,7 @@ Examples:
 		}
 	}
 	if width < 0 {
-		width = terminalWidth(stdout)
+		width = sqlWidth(stdout)
 	}
 	switch format {
 	case "table", "csv", "json":

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	stdhtml "html"
 	"image/png"
 	"os"
 	"os/exec"
@@ -135,3 +137,111 @@ func TestReportInBrowser(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", pngPath)
 }
+
+// measureScript, added to a copy of the page, has the browser measure
+// every text of every chart and write down, on the body, those that run
+// past their chart's edges (cut off), and every bar of the weekly chart
+// with its week and its left edge.
+const measureScript = `<script>
+addEventListener("load", () => {
+  const cut = [], bars = [];
+  for (const svg of document.querySelectorAll("svg.chart")) {
+    const vb = svg.viewBox.baseVal;
+    for (const t of svg.querySelectorAll("text")) {
+      const b = t.getBBox();
+      if (b.x < vb.x - 0.5 || b.x + b.width > vb.x + vb.width + 0.5) cut.push(svg.id + ": " + t.textContent);
+    }
+  }
+  for (const g of document.querySelectorAll("#chart-weekly g[data-week]")) {
+    const r = g.querySelector("rect");
+    if (r) bars.push([g.dataset.week, r.x.baseVal.value, r.width.baseVal.value]);
+  }
+  document.body.dataset.cut = JSON.stringify(cut);
+  document.body.dataset.bars = JSON.stringify(bars);
+});
+</script>`
+
+// TestReportInBrowserRealData renders the report of the real-data
+// fixture — long rules, reasons and commands, weeks months apart — in
+// chromium and checks what a reader sees: no chart text runs past its
+// chart, every shortened label ends at a word (the whole of it in the
+// tooltip), and the weekly chart's axis is by time: each bar is placed at
+// its week, so a gap of 11 empty weeks takes 11 weeks' width.
+func TestReportInBrowserRealData(t *testing.T) {
+	browser := chromium()
+	if browser == "" {
+		t.Skip("chromium not installed (apt-get install chromium): the HTML report is not checked in a browser")
+	}
+	store := publicReplayed(t)
+	page := mustRun(t, "report", "--out", store, "--format", "html")
+
+	// Every chart label shortened ends at a word of its full text, which
+	// its tooltip (the title of its group) holds.
+	label := regexp.MustCompile(`<g><title>([^<]*)</title><text [^>]*class="cl"[^>]*>([^<]*)</text>`)
+	n := 0
+	for _, m := range label.FindAllStringSubmatch(page, -1) {
+		full, shown := stdhtmlUnescape(m[1]), stdhtmlUnescape(m[2])
+		if shown == full || strings.HasPrefix(full, shown) {
+			continue
+		}
+		n++
+		prefix, ok := strings.CutSuffix(shown, "…")
+		prefix = strings.TrimRight(prefix, " ")
+		if !ok || !strings.HasPrefix(full, prefix) || len(full) > len(prefix) && !strings.ContainsAny(full[len(prefix):len(prefix)+1], " /-_.,:;()") {
+			t.Errorf("chart label %q is %q cut mid-word", full, shown)
+		}
+	}
+
+	dir := t.TempDir()
+	htmlPath := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(htmlPath, []byte(strings.Replace(page, "</body>", measureScript+"</body>", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--window-size=1280,4000", "--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+htmlPath)
+	var stdout, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &errb
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("chromium: %v\n%s", err, errb.String())
+	}
+	dom := stdout.String()
+	attr := func(name string) string {
+		m := regexp.MustCompile(`data-` + name + `="([^"]*)"`).FindStringSubmatch(dom)
+		if m == nil {
+			t.Fatalf("the page did not measure itself (no data-%s on the body)", name)
+		}
+		return stdhtmlUnescape(m[1])
+	}
+	var cut []string
+	if err := json.Unmarshal([]byte(attr("cut")), &cut); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cut {
+		t.Errorf("chart text runs past its chart's edge: %s", c)
+	}
+	var bars [][3]any
+	if err := json.Unmarshal([]byte(attr("bars")), &bars); err != nil {
+		t.Fatal(err)
+	}
+	if len(bars) < 3 {
+		t.Fatalf("the weekly chart has %d bars with a week", len(bars))
+	}
+	// The distance between two bars is their weeks apart times one
+	// week's width, the same all along the axis.
+	week := func(i int) time.Time {
+		w, _ := time.Parse(time.DateOnly, bars[i][0].(string))
+		return w
+	}
+	x := func(i int) float64 { return bars[i][1].(float64) }
+	perWeek := (x(len(bars)-1) - x(0)) / (week(len(bars)-1).Sub(week(0)).Hours() / (24 * 7))
+	for i := 1; i < len(bars); i++ {
+		weeks := week(i).Sub(week(i-1)).Hours() / (24 * 7)
+		if got := x(i) - x(i-1); got < weeks*perWeek-1 || got > weeks*perWeek+1 {
+			t.Errorf("weeks %s and %s are %.0f weeks apart but %.1f px (want %.1f): the axis is not by time", bars[i-1][0], bars[i][0], weeks, got, weeks*perWeek)
+		}
+	}
+}
+
+func stdhtmlUnescape(s string) string { return stdhtml.UnescapeString(s) }

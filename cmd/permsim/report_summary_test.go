@@ -42,6 +42,7 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 	demoNoRoot := t.TempDir()
 	mustRun(t, "nightly", "--home", home, "--out", demoNoRoot, "--format", "json")
 	stores["demo without its project folders"] = demoNoRoot
+	stores["real transcripts"] = publicReplayed(t)
 
 	dir := t.TempDir()
 	userHome := filepath.Join(dir, "user-home")
@@ -159,6 +160,9 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 			// every call (all with a time) may be the summary's, and is
 			// then the SQL's too.
 			cut, from, to := time.Date(2026, 11, 9, 0, 0, 0, 0, time.UTC), time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+			if name == "real transcripts" {
+				cut = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC) // its calls run from 2025-09 to 2026-06
+			}
 			for _, w := range []queries.RiskOptions{{Since: cut}, {Until: cut}, {Since: from, Until: cut}, {Since: cut, Until: to}} {
 				w.Simulated = simulatedIDs()
 				if done, _ := queries.ReportFromSummary(out, &bytes.Buffer{}, "json", w, build); done {
@@ -196,7 +200,7 @@ func TestReportSummaryIsTheSQLReport(t *testing.T) {
 		t.Fatalf("imported store: done %v, err %v", done, err)
 	}
 	causes := map[string]bool{}
-	for _, u := range r.Undecided {
+	for _, u := range append(r.Undecided, r.WithoutSettings...) {
 		causes[u.Cause] = true
 	}
 	for _, want := range []string{"no simulator for harness my-agent", "not a shell or file-tool call (replay decides only those)",

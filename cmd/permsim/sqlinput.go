@@ -1,15 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/permsim/permsim/internal/safefile"
 )
@@ -53,27 +49,19 @@ func readQuery(file string, stdin io.Reader) (string, error) {
 	return string(b), nil
 }
 
-// terminalWidth is the width of the terminal stdout writes to, or 0 (no
-// limit) when stdout is a file or a pipe. $COLUMNS, when set to a number,
-// wins over the terminal's own size, as it does for ls.
-func terminalWidth(stdout io.Writer) int {
+// sqlWidth is the width `permsim sql` fits its table in: the terminal's
+// (terminalWidth, $COLUMNS first) when stdout is a terminal, else 0 — a
+// pipe or a file gets every value whole, since a script reads them.
+func sqlWidth(stdout io.Writer) int {
 	f, ok := fileOf(stdout)
 	if !ok {
 		return 0
 	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return 0
 	}
-	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
+	if n := terminalWidth(stdout); n > 0 {
 		return n
 	}
-	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
-	if err != nil || ws.Col == 0 {
-		if errors.Is(err, unix.ENOTTY) {
-			return 0
-		}
-		return 80
-	}
-	return int(ws.Col)
+	return 80
 }

@@ -27,7 +27,7 @@ import (
 func runSuggest(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
 	var f replayFlags
 	var list, format string
-	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--show-secrets] [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
+	fs := newFlags("suggest", "[--out DIR] [--list deny|ask] [--format text|json] [--max-cost N] [--mode MODE] [--since WHEN] [--newest N] [--user-home DIR] [--trust yes|no] [--root OLD=NEW]... [--projects DIR]... [--managed H=DIR]... [--show-secrets] [--timeout DURATION] [--battery --project DIR [--home DIR] [--harness LIST]]",
 		`Proposes, for each harness, the fewest deny rules (or ask rules, with --list
 ask) that would have stopped the risky calls of the store — the dangerous calls
 that ran without asking — in the harness's own syntax and file: Claude Code's
@@ -39,18 +39,24 @@ Every rule is checked, not guessed: the calls are decided again by the
 harness's simulator with the rule added as the harness would read it, and a
 rule is proposed only when that re-simulation shows it stopping a risky call.
 Its cost is counted the same way: how many everyday (not dangerous) calls of
-the same history would then ask or be blocked. Risky calls no rule of the
-harness's syntax can stop are listed. A history with few everyday calls says
-little about a rule's cost: a note says so when a rule names a whole command.
+the same history, and of 2,206 example commands of tldr-pages (decided in the
+project and mode of the risky call), would then ask or be blocked. By default
+no rule that costs anything is proposed (--max-cost N allows N): a rule above
+the threshold is held back and listed with its cost. A rule is generalised
+past one user's paths: a command rule stops before a home or temp folder, a
+secret file is named wherever it is (Read(**/.env)). Each rule says the file
+it belongs in (the project's, or your user file), what it stops and its cost.
+Risky calls no rule of the harness's syntax can stop are listed.
 
 --battery --project DIR takes the risky calls from the battery instead: the
 cases that run without asking in the project's own mode (or --mode), for
 --harness; the store's calls of that project, if any, count the cost.
 
 --format json prints one object: calls, risky, everyday, harnesses [{harness,
-file, list, snippet, rules [{rule, stops, cost, projects, example}], risky,
-stopped, unstopped, everyday, cost_asks, cost_block, cost_examples, label,
-notes}], problems.
+file, list, snippet, rules [{rule, stops, cost, projects, example,
+cost_everyday, everyday_examples, belongs_in}], held_back [same as rules],
+risky, stopped, unstopped, everyday, cost_asks, cost_block, cost_examples,
+label, notes}], problems.
 
 Examples:
   permsim suggest --out ~/.local/share/permsim
@@ -59,6 +65,8 @@ Examples:
 	f.register(fs, true)
 	fs.StringVar(&list, "list", "deny", "deny: rules that block; ask: rules that make the harness ask first")
 	fs.StringVar(&format, "format", "text", "text or json")
+	var maxCost int
+	fs.IntVar(&maxCost, "max-cost", 0, "the most everyday calls (of the history and of tldr-pages' example commands together) a proposed rule may make ask or be blocked; a rule above it is held back and listed (-1: no limit)")
 	showSecretsFlag(fs, stdout, showSecretsUsage)
 	var timeout time.Duration
 	fs.DurationVar(&timeout, "timeout", 30*time.Minute, "stop with an error after this long (90s, 10m, 2h; 0: no limit)")
@@ -133,7 +141,8 @@ Examples:
 		labels[h.ID] = h.Label()
 		titles[h.ID] = h.Title
 	}
-	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr)), History: hist}
+	sopts := suggest.Options{List: list, Replay: ropts, Risky: risky, Progress: suggestProgress(progressWriter(stderr)), History: hist,
+		Everyday: suggest.EverydayCorpus(), MaxCost: maxCost}
 	res, err := suggest.SuggestFrom(ctx, src, hs, labels, sopts)
 	if err != nil {
 		return err
@@ -281,16 +290,21 @@ func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string
 			fmt.Fprintln(w)
 		}
 		for _, r := range h.Rules {
-			fmt.Fprintf(w, "  %s\n      stops %d risky %s alone (e.g. %s); makes %d everyday %s ask or be blocked\n",
-				esc(oneLine(r.Rule)), r.Stops, plural(r.Stops, "call", "calls"), esc(r.Example), r.Cost, plural(r.Cost, "call", "calls"))
+			writeSuggestRule(w, r, esc)
+		}
+		if len(h.HeldBack) > 0 {
+			fmt.Fprintf(w, "\n  Held back, their cost above --max-cost (they would stop risky calls the rules above do not):\n")
+			for _, r := range h.HeldBack {
+				writeSuggestRule(w, r, esc)
+			}
 		}
 		fmt.Fprintf(w, "\n  Checked by re-simulating with the rules added: stops %d of %d risky calls; of %d everyday calls, %d would then ask and %d be blocked.\n",
 			h.Stopped, h.Risky, h.Everyday, h.CostAsks, h.CostBlock)
 		for _, c := range h.CostCalls {
-			fmt.Fprintf(w, "    would %s: %s\n", verb(c.After), esc(callText(c)))
+			fmt.Fprintf(w, "    would %s: %s\n", verb(c.After), esc(shortCommand(callText(c))))
 		}
 		for _, c := range h.Unstopped {
-			fmt.Fprintf(w, "  not stopped by any %s rule: %s (%s)\n", h.List, esc(callText(c)), strings.Join(c.Danger, ", "))
+			fmt.Fprintf(w, "  not stopped by the rules above: %s (%s)\n", esc(shortCommand(callText(c))), strings.Join(c.Danger, ", "))
 		}
 		for _, n := range h.Notes {
 			fmt.Fprintf(w, "  note: %s\n", esc(n))
@@ -300,6 +314,27 @@ func writeSuggestText(w io.Writer, res *suggest.Result, titles map[string]string
 	for _, p := range res.Problems {
 		fmt.Fprintf(w, "\nnote: %s\n", esc(p))
 	}
+}
+
+// writeSuggestRule prints one rule: where it goes, what it stops, its
+// cost in the history and in the everyday corpus.
+func writeSuggestRule(w io.Writer, r suggest.Rule, esc func(string) string) {
+	fmt.Fprintf(w, "  %s\n      in %s\n      stops %d risky %s alone (e.g. %s)\n      costs %d everyday %s of the history and %d of tldr-pages' examples",
+		esc(oneLine(r.Rule)), esc(r.BelongsIn), r.Stops, plural(r.Stops, "call", "calls"), esc(shortCommand(r.Example)),
+		r.Cost, plural(r.Cost, "call", "calls"), r.CostEveryday)
+	if len(r.EverydayExamples) > 0 {
+		fmt.Fprintf(w, " (e.g. %s)", esc(strings.Join(r.EverydayExamples, "; ")))
+	}
+	fmt.Fprintln(w)
+}
+
+// shortCommand keeps a command to one line of about 100 characters.
+func shortCommand(s string) string {
+	s = oneLine(s)
+	if r := []rune(s); len(r) > 100 {
+		return string(r[:99]) + "…"
+	}
+	return s
 }
 
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }

@@ -6,7 +6,8 @@
 --     Decide): a harness without a simulator ({{simulated}} lists those that
 --     have one; NULL when the caller does not say), a tool replay does not
 --     decide ({{replayed}}), a shell call whose command the transcript does
---     not hold (declined or not), a project none of whose calls was decided
+--     not hold (declined or not), a call whose transcript names no project
+--     folder (Gemini CLI's, by hash only), a project none of whose calls was decided
 --     (its settings could not be read), else a call the last replay left
 --     out (--since, --newest, or ingested after it);
 --   * decisions whose outcome is unknown: the simulator could not tell (a
@@ -45,6 +46,9 @@ causes AS (
                 THEN 'declined, and the transcript does not hold its command'
             WHEN c.tool = 'bash' AND c.no_command
                 THEN 'the transcript does not hold the shell command'
+            -- reportsum.CauseNoProjectFolder, word for word.
+            WHEN coalesce(c.project_dir, '') = ''
+                THEN 'its project folder is not known: the transcript names it only by a hash (Gemini CLI, without tmp/<hash>/.project_root or projects.json), so no project rules can be read'
             WHEN NOT EXISTS (SELECT 1 FROM decided_projects p
                              WHERE p.project_dir IS NOT DISTINCT FROM c.project_dir
                                AND p.harness IS NOT DISTINCT FROM c.harness)
