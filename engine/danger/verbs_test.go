@@ -78,3 +78,16 @@ func TestUnknownVerbs(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainUnknownVerb: danger explain names the verb table as the rule
+// and the program and verb as the words that matched.
+func TestExplainUnknownVerb(t *testing.T) {
+	rs := Explain(engine.Call{Tool: engine.ToolBash, Command: "vagrant destroy -f"}, proj, home)
+	if len(rs) != 1 {
+		t.Fatalf("%+v: want one reason", rs)
+	}
+	r := rs[0]
+	if r.Category != CloudDestructive || r.Rule != "unknownVerbs" || r.RuleText == "" || !slices.Equal(r.Matched, []string{"vagrant", "destroy"}) {
+		t.Errorf("%+v: want cloud-destructive by unknownVerbs, matched [vagrant destroy]", r)
+	}
+}
