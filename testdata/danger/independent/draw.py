@@ -198,6 +198,8 @@ def main():
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
+    if len(sys.argv) > 6 and sys.argv[6] == "--fresh3":
+        return fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr)
     rng = random.Random(SEED)
     ex = tldr_examples(tldr)
     # "inherit" entries point at another program's ("vim -c ':py ...'"):
@@ -281,6 +283,55 @@ def fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     for i, d in enumerate(drawn):
         d["id"] = f"j{i + 1:04d}"
         d["split"] = "heldout2"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+FRESH3_SEED = 303030  # the third, fresh held-out draw (drawn3.jsonl)
+
+
+def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
+    """A third held-out sample, drawn after the verb table of programs no
+    rule names (engine/danger/verbs.go) was written, from the same
+    collections without the lines of drawn.jsonl and drawn2.jsonl: ids
+    k0001…, all "heldout3"."""
+    used, seen = set(), set()
+    for name in ("drawn.jsonl", "drawn2.jsonl"):
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            used.add((d["source_path"], d["line"]))
+            seen.add(("cmd", d.get("command") or d.get("path")))
+    rng = random.Random(FRESH3_SEED)
+    ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
+    gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
+    gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
+    shells, files = transcripts(tr)
+    shells = [e for e in shells if ("cmd", e["command"]) not in seen]
+    files = [e for e in files if ("cmd", e["path"]) not in seen]
+    drawn = []
+    for e in rng.sample(ex, 50):
+        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
+                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
+    lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
+    for e in rng.sample(lean, 250):
+        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
+                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
+    shell_fn = [g for g in gt if g["function"] == "shell"]
+    other_fn = [g for g in gt if g["function"] != "shell"]
+    for g in rng.sample(other_fn, min(90, len(other_fn))) + rng.sample(shell_fn, 10):
+        code = fill_gtfo(g["code"], rng)
+        ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
+        if ctx == "sudo":
+            code = "sudo " + code
+        drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
+                      "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
+    for e in rng.sample(shells, min(20, len(shells))):
+        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
+    for e in rng.sample(files, min(5, len(files))):
+        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"k{i + 1:04d}"
+        d["split"] = "heldout3"
         print(json.dumps(d, ensure_ascii=False))
 
 

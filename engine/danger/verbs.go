@@ -1,0 +1,185 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The verb table of programs no rule names, per kind of verb; the package
+// doc says which verbs are in it and why.
+var (
+	powerVerbs    = map[string]bool{"reboot": true, "shutdown": true, "poweroff": true, "power-off": true, "halt": true, "hibernate": true}
+	teardownVerbs = map[string]bool{"destroy": true, "undeploy": true, "teardown": true, "tear-down": true, "decommission": true, "terminate": true}
+	wipeVerbs     = map[string]bool{"wipe": true, "erase": true, "factory-reset": true, "factoryreset": true}
+	publishWords  = map[string]bool{"publish": true, "unpublish": true, "yank": true, "release": true}
+	dropVerbs     = map[string]bool{"drop": true, "dropdb": true, "drop-database": true, "drop-table": true, "dropdatabase": true}
+	removalVerbs  = []string{"delete", "del", "rm", "remove", "purge", "destroy"}
+	readOnlyVerbs = map[string]bool{
+		"list": true, "ls": true, "get": true, "show": true, "describe": true, "status": true, "help": true,
+		"info": true, "inspect": true, "view": true, "search": true, "logs": true, "log": true, "history": true,
+		"diff": true, "explain": true, "plan": true, "version": true, "check": true, "print": true,
+	}
+	// deletingFlags make a removal verb delete the data too.
+	deletingFlags = map[string]bool{"--delete": true, "--purge": true, "--wipe": true, "--remove-all-storage": true, "--delete-data": true, "--delete-volumes": true}
+)
+
+// resourceNouns map what a removal verb removes to the category of losing
+// it (singular forms; a trailing "s" is dropped before looking up).
+var resourceNouns = map[string]string{
+	"snapshot": DestructiveDelete, "snap": DestructiveDelete, "backup": DestructiveDelete, "checkpoint": DestructiveDelete,
+	"secret": DestructiveDelete, "credential": DestructiveDelete, "keyring": DestructiveDelete,
+	"vm": CloudDestructive, "instance": CloudDestructive, "server": CloudDestructive, "cluster": CloudDestructive,
+	"volume": CloudDestructive, "bucket": CloudDestructive, "stack": CloudDestructive, "deployment": CloudDestructive,
+	"app": CloudDestructive, "application": CloudDestructive, "domain": CloudDestructive, "zone": CloudDestructive,
+	"project": CloudDestructive, "droplet": CloudDestructive, "environment": CloudDestructive, "namespace": CloudDestructive,
+	"database": DatabaseDestructive, "db": DatabaseDestructive, "table": DatabaseDestructive, "keyspace": DatabaseDestructive,
+	"repo": ForcePush, "repository": ForcePush, "release": PackagePublish,
+}
+
+// plainArguments are programs whose words are operands, data or code, not
+// subcommands: "grep delete file", "echo destroy", "vim release.md", "make
+// deploy" (what a make target does is not seen; see the package doc).
+var plainArguments = map[string]bool{
+	"echo": true, "printf": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true, "ack": true,
+	"sed": true, "awk": true, "gawk": true, "jq": true, "yq": true, "man": true, "info": true, "tldr": true,
+	"help": true, "apropos": true, "whatis": true, "vi": true, "vim": true, "nvim": true, "nano": true,
+	"emacs": true, "code": true, "open": true, "xdg-open": true, "say": true, "espeak": true, "notify-send": true,
+	"logger": true, "cowsay": true, "figlet": true, "make": true, "just": true, "task": true, "mage": true,
+	"invoke": true, "nox": true, "tox": true, "fd": true, "locate": true, "touch": true, "mkdir": true,
+	"cp": true, "mv": true, "ln": true, "sleep": true, "true": true, "false": true, "read": true, "alias": true,
+	"set": true, "unset": true, "local": true, "declare": true, "tmux": true, "screen": true, "time": true,
+	"timeout": true, "nice": true, "nohup": true, "expr": true, "seq": true, "date": true, "git": true,
+}
+
+// verbPrograms are programs a rule reads the subcommands of: what their
+// verbs do is decided there ("docker rm web" is everyday, "npm publish"
+// is package-publish), so the verb table does not second-guess them.
+var verbPrograms = map[string]bool{
+	"docker": true, "podman": true, "docker-compose": true, "kubectl": true, "oc": true, "helm": true,
+	"terraform": true, "tofu": true, "terragrunt": true, "pulumi": true, "cdk": true, "cdktf": true, "aws": true,
+	"gsutil": true, "s3cmd": true, "rclone": true, "gh": true, "systemctl": true, "launchctl": true, "service": true,
+	"heroku": true, "vercel": true, "now": true, "serverless": true, "sls": true, "supabase": true, "qm": true,
+	"pct": true, "qmrestore": true, "adb": true, "vboxmanage": true, "tye": true, "ko": true, "dvc": true,
+	"restic": true, "borg": true, "borgmatic": true, "zfs": true, "pip": true, "pip3": true, "yarn": true,
+	"rails": true, "rake": true, "prisma": true, "sequelize": true, "sequelize-cli": true, "typeorm": true,
+	"knex": true, "diesel": true, "sqlx": true, "alembic": true, "dbmate": true, "flyway": true, "liquibase": true,
+	"mix": true, "django-admin": true, "platformio": true, "tailscale": true, "vault": true, "op": true,
+	"gopass": true, "pass": true, "doppler": true, "infisical": true, "sops": true, "secret-tool": true,
+	"security": true, "nmcli": true, "ip": true, "iptables": true, "ip6tables": true, "nft": true, "ufw": true,
+	"pfctl": true, "diskutil": true, "parted": true, "zypper": true, "dnf": true, "yum": true, "apt": true,
+	"apt-get": true, "rpm": true, "rpm-ostree": true, "bootc": true, "sysupgrade": true, "owut": true,
+	"rabbitmqctl": true, "redis-cli": true, "keydb-cli": true, "valkey-cli": true, "mongo": true, "mongosh": true,
+	"mysqladmin": true, "influx": true, "ngrok": true, "cloudflared": true, "dotnet": true, "nuget": true,
+	"mvn": true, "mvnw": true, "gradle": true, "gradlew": true, "sui": true, "aptos": true, "immich": true,
+	"picgo": true, "semantic-release": true, "sem": true, "fdupes": true, "jdupes": true, "rdfind": true,
+	"gphoto2": true, "cryptsetup": true, "dscl": true, "flutter": true, "dart": true, "java": true,
+}
+
+// unknownVerbs judges a program no rule names by the verbs in its
+// subcommand positions (see the verb table above). It runs after the
+// rules, and only when they found nothing in this command.
+func (c *checker) unknownVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.ToLower(name)
+	if plainArguments[name] || verbPrograms[name] || interpreters[name] || filePrograms[name] || nameOnly[name] ||
+		publishVerbs[name] != nil || deleteVerbCLIs[name] || strings.HasSuffix(name, ".sh") || strings.HasSuffix(name, ".py") {
+		return
+	}
+	vs := verbs(cmd.Args, 3)
+	for i, v := range vs {
+		vs[i] = strings.ToLower(v)
+		if readOnlyVerbs[vs[i]] {
+			return
+		}
+	}
+	for _, a := range cmd.Args {
+		if a.Literal && (a.Lit == "-h" || a.Lit == "--simulate" || a.Lit == "--noop" || a.Lit == "--whatif") {
+			return
+		}
+	}
+	for _, v := range vs {
+		if k := verbCategory(v, vs, cmd.Args); k != "" {
+			c.because(name, v)
+			c.add(k)
+			return
+		}
+	}
+}
+
+// verbCategory returns the category of verb v among the command's verbs vs
+// and its words args, or "" when v is not dangerous there.
+func verbCategory(v string, vs []string, args []shell.Word) string {
+	k, isRemoval := removal(v, vs)
+	if k != "" {
+		return k
+	}
+	if isRemoval || strings.HasPrefix(v, "unregister") || v == "undefine" {
+		for _, a := range args {
+			if a.Literal && deletingFlags[a.Lit] {
+				return CloudDestructive
+			}
+		}
+	}
+	switch {
+	case powerVerbs[v]:
+		return DiskSystem
+	case teardownVerbs[v]:
+		return CloudDestructive
+	case wipeVerbs[v]:
+		return DiskSystem
+	case publishWords[v]:
+		return PackagePublish
+	case v == "upload":
+		return NetworkExfiltration
+	case dropVerbs[v]:
+		return DatabaseDestructive
+	case v == "reset":
+		for _, a := range args {
+			if a.Literal && a.Lit == "--hard" {
+				return GitDiscardWorktree
+			}
+		}
+	}
+	return ""
+}
+
+// removal reports whether v is a removal verb (ok), and the category of
+// what it removes when a resource noun is in the compound verb
+// ("delete-snapshot", "delsnapshot", "snapshot-rm") or among the other
+// verbs vs ("snapshot delete NAME", "delete vm NAME").
+func removal(v string, vs []string) (cat string, ok bool) {
+	for _, r := range removalVerbs {
+		switch {
+		case v == r:
+			ok = true
+			for _, w := range vs {
+				if k := nounCategory(w); k != "" {
+					return k, true
+				}
+			}
+		case strings.HasPrefix(v, r) || strings.HasSuffix(v, r):
+			rest := strings.Trim(strings.TrimSuffix(strings.TrimPrefix(v, r), r), "-_")
+			if k := nounCategory(rest); k != "" {
+				return k, true
+			}
+		}
+	}
+	return "", ok
+}
+
+// nounCategory returns the category of losing the resource w names.
+func nounCategory(w string) string {
+	w = path.Base(strings.ToLower(w))
+	if k, ok := resourceNouns[w]; ok {
+		return k
+	}
+	if s, ok := strings.CutSuffix(w, "s"); ok {
+		return resourceNouns[s]
+	}
+	return ""
+}
