@@ -2,9 +2,7 @@ package cursor
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -12,7 +10,6 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/internal/jsonpos"
-	"github.com/permsim/permsim/internal/safefile"
 )
 
 // claudePreToolUse is Claude Code's event that Cursor runs as its own
@@ -28,11 +25,8 @@ const claudePreToolUse = "PreToolUse"
 // hooks do (exit 2 or permission "deny" blocks, …). The others are
 // listed, not run.
 func (p *Policy) loadClaudeHooks(file, layer string) {
-	data, err := safefile.ReadConfig(file, safefile.JSON)
-	if err != nil {
-		if !os.IsNotExist(err) {
-			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})
-		}
+	data := p.readJSON(file)
+	if data == nil {
 		return
 	}
 	var cfg struct {

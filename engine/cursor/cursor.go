@@ -123,12 +123,23 @@ func (h *Harness) Load(env engine.Env) (engine.Policy, error) {
 	return p, nil
 }
 
-func (p *Policy) readFile(file, layer string) {
+// readJSON reads one of Cursor's JSON files (or a Claude Code settings
+// file it loads), nil when it is not there; a file that is there but
+// cannot be read is a problem of the policy, and nil.
+func (p *Policy) readJSON(file string) []byte {
 	data, err := safefile.ReadConfig(file, safefile.JSON)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})
 		}
+		return nil
+	}
+	return data
+}
+
+func (p *Policy) readFile(file, layer string) {
+	data := p.readJSON(file)
+	if data == nil {
 		return
 	}
 	var cfg struct {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,7 +14,6 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/hooks"
 	"github.com/permsim/permsim/internal/jsonpos"
-	"github.com/permsim/permsim/internal/safefile"
 )
 
 // A Cursor hook from .cursor/hooks.json (project) or ~/.cursor/hooks.json
@@ -39,11 +37,8 @@ const (
 
 // loadHooks reads one hooks.json into runnable hooks, in file order.
 func (p *Policy) loadHooks(file, layer string) {
-	data, err := safefile.ReadConfig(file, safefile.JSON)
-	if err != nil {
-		if !os.IsNotExist(err) {
-			p.problems = append(p.problems, engine.Problem{File: file, Severity: engine.SeverityWarning, Msg: fmt.Sprint(err)})
-		}
+	data := p.readJSON(file)
+	if data == nil {
 		return
 	}
 	var cfg struct {
