@@ -75,6 +75,14 @@ type Call struct {
 	// that version did where its behaviour changed between versions.
 	// Empty means not recorded: the simulator's newest checked behaviour.
 	Version string `json:"version,omitempty"`
+	// ModeRecorded says the mode a call is decided in is the one its
+	// session's transcript recorded as in force (replay's "recorded" and
+	// "parent session" modes): the harness really ran in it, so a version
+	// table does not take it away as a mode that version lacked — unlike a
+	// mode asked for with --mode or selected by settings, which a version
+	// without it did not honour (testdata/claude/versions: 2.1.81 started
+	// in default for --permission-mode auto).
+	ModeRecorded bool `json:"mode_recorded,omitempty"`
 }
 
 // Mode is a permission mode, spelled as the harness spells it

@@ -98,10 +98,13 @@ func TestRunRecordsAgreementAndBases(t *testing.T) {
 		t.Fatal(err)
 	}
 	type facts struct{ outcome, recorded, agreement, version, mode, versionB, settings, folder string }
+	// 2.1.50 was recorded but never checked: Claude Code's version table
+	// decides it as the nearest checked version (2.1.81), so its version
+	// basis is inferred; 1.0.98 is a checked version (recorded).
 	want := map[string]facts{
-		"a": {"runs", "ran", Agrees, "2.1.50", BasisRecorded, BasisRecorded, BasisInferred, BasisRecorded},
-		"b": {"runs", "user-refused", Contradicts, "2.1.50", BasisRecorded, BasisRecorded, BasisInferred, BasisRecorded},
-		"c": {"blocked", "ran", Contradicts, "2.1.50", BasisRecorded, BasisRecorded, BasisInferred, BasisRecorded},
+		"a": {"runs", "ran", Agrees, "2.1.50", BasisRecorded, BasisInferred, BasisInferred, BasisRecorded},
+		"b": {"runs", "user-refused", Contradicts, "2.1.50", BasisRecorded, BasisInferred, BasisInferred, BasisRecorded},
+		"c": {"blocked", "ran", Contradicts, "2.1.50", BasisRecorded, BasisInferred, BasisInferred, BasisRecorded},
 		"d": {"asks", "user-refused", Agrees, "", BasisRecorded, BasisDefaulted, BasisInferred, BasisRecorded},
 		"e": {"asks", "ran", NotComparable, "", BasisRecorded, BasisDefaulted, BasisInferred, BasisRecorded},
 		"f": {"runs", "", NotComparable, "", BasisRecorded, BasisDefaulted, BasisInferred, BasisRecorded},

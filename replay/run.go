@@ -337,8 +337,12 @@ func (d *decider) hashNotFound(c *toolcall.Row) *loadedPolicy {
 	k := policyKey{harness: c.Harness, project: "#" + strings.ToLower(c.ProjectHash)}
 	lp, ok := d.unfound[k]
 	if !ok {
-		lp = &loadedPolicy{err: d.finder.notFound(c)}
+		// One cause for every such call, the report's own words (so replay's
+		// skipped lines and the report's "could not decide" agree); the
+		// hash and what was searched go among the problems.
+		lp = &loadedPolicy{err: errors.New(reportsum.CauseNoProjectFolder)}
 		d.unfound[k] = lp
+		d.sum.Problems = append(d.sum.Problems, d.finder.notFound(c).Error())
 	}
 	return lp
 }
@@ -533,7 +537,8 @@ func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, strin
 func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode, label string, earlier []string) DecisionRow {
 	roots := lp.roots
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, roots),
-		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots), Version: c.HarnessVersion}
+		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots), Version: c.HarnessVersion,
+		ModeRecorded: label == "recorded" || label == "parent session"}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}

@@ -43,8 +43,9 @@ func TestGeminiProjectHashFoundUnderRoot(t *testing.T) {
 	// and peyton, devenv, entireio, cli (.git skipped).
 	for _, want := range []string{
 		"replay: 19 calls decided",
-		"skipped 2: gemini: the transcript records the project folder only as its hash 8b4f91c53c99173b79614e87a4358ae6859b85fd475d3abf32fc97ebc0aad63c: no folder of the 8 searched",
-		"skipped 1: gemini: the transcript records the project folder only as its hash 0b7dfb1274ee51b336813b17f2ddab1f56b6591f723e7314126bbd502c69e9c9",
+		"skipped 3: its project folder is not known: the transcript names it only by a hash (Gemini CLI)",
+		"problem: gemini: the transcript records the project folder only as its hash 8b4f91c53c99173b79614e87a4358ae6859b85fd475d3abf32fc97ebc0aad63c: no folder of the 8 searched",
+		"problem: gemini: the transcript records the project folder only as its hash 0b7dfb1274ee51b336813b17f2ddab1f56b6591f723e7314126bbd502c69e9c9",
 		"project folders found by their recorded hash: 19 calls found one, 3 did not; 8 folders searched",
 	} {
 		if !strings.Contains(stderr, want) {
@@ -101,7 +102,7 @@ func TestGeminiProjectHashFoundWithProjects(t *testing.T) {
 		t.Fatalf("ingest: exit %d\n%s", code, stderr)
 	}
 	code, _, stderr := runCLI(t, "", "replay", "--out", out)
-	if code != 0 || !strings.Contains(stderr, "skipped 1: gemini: the transcript records the project folder only as its hash "+hash+": give the folders to search with --projects DIR") {
+	if code != 0 || !strings.Contains(stderr, "skipped 1: its project folder is not known") || !strings.Contains(stderr, "problem: gemini: the transcript records the project folder only as its hash "+hash+": give the folders to search with --projects DIR") {
 		t.Errorf("without --projects: exit %d, want the hash named:\n%s", code, stderr)
 	}
 	code, _, stderr = runCLI(t, "", "replay", "--out", out, "--projects", src)

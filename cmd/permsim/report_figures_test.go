@@ -200,6 +200,10 @@ func TestUndecidedCausesAgreeWithReplay(t *testing.T) {
 	if !strings.Contains(stderr, "Gemini CLI") {
 		t.Errorf("replay does not say why Gemini CLI's calls were skipped:\n%s", stderr)
 	}
+	// Each hash is named among the problems, which replay --problems lists.
+	if p := mustRun(t, "replay", "--problems", "--out", store); !strings.Contains(p, "gemini: the transcript records the project folder only as its hash 7e8989f71805c3147f6be9b7a71de2a156f8face69f9380beeeb8a777414f21c") {
+		t.Errorf("replay --problems does not name the unfound hashes:\n%s", p)
+	}
 }
 
 // TestReportWindowWithoutCalls: `report --since 30d` on a full store whose

@@ -144,7 +144,7 @@ func TestReportVsRecord(t *testing.T) {
 	for _, a := range v.Assumptions {
 		basis[a.Aspect+" "+a.Basis] = a.Decisions
 	}
-	for k, n := range map[string]int64{"mode recorded": 10, "version recorded": 7, "version defaulted": 3, "settings given": 10, "folder recorded": 10} {
+	for k, n := range map[string]int64{"mode recorded": 10, "version inferred": 7, "version defaulted": 3, "settings given": 10, "folder recorded": 10} {
 		if basis[k] != n {
 			t.Errorf("assumptions %s: %d decisions, want %d (%v)", k, basis[k], n, basis)
 		}

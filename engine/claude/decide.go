@@ -64,7 +64,7 @@ type decider struct {
 // loaded with Env.RunHooks.
 func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 	as, basis := Versions.VersionAs(call.Version)
-	d := &decider{p: p, call: call, tool: toolOf(call), mi: versionMode(p.resolveMode(mode), as), as: as, versionBasis: basis}
+	d := &decider{p: p, call: call, tool: toolOf(call), mi: versionMode(p.resolveMode(mode), as, call.ModeRecorded && mode != ""), as: as, versionBasis: basis}
 	d.mode = d.mi.Mode
 	d.cwd = p.project
 	if call.Cwd != "" {

@@ -61,9 +61,11 @@ var Versions = engine.VersionTable{
 // the settings' or requested mode (mi), less the modes that version did
 // not have. A version without auto mode starts a session with no mode in
 // default, and takes a defaultMode or --permission-mode of auto as
-// default; one without dontAsk takes dontAsk as default.
-func versionMode(mi modeInfo, as string) modeInfo {
-	if as == "" {
+// default; one without dontAsk takes dontAsk as default. A mode the
+// transcript recorded as in force (recorded) is kept: the session ran in
+// it, whatever the nearest checked version could do.
+func versionMode(mi modeInfo, as string, recorded bool) modeInfo {
+	if as == "" || recorded {
 		return mi
 	}
 	switch {

@@ -137,3 +137,26 @@ func TestOldVersionStartsInDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedModeKeptOverVersionTable: a transcript that records auto as
+// the mode in force (system/init's permissionMode is the effective mode)
+// shows that its version ran in auto, so the version table does not take
+// auto away, even where the nearest checked version (2.1.81) started in
+// default for --permission-mode auto (testdata/claude/versions/2.1.81
+// cv-mode-auto). Asked for (decide --mode auto, not recorded), the
+// version's own behaviour stands.
+func TestRecordedModeKeptOverVersionTable(t *testing.T) {
+	home, proj := t.TempDir(), t.TempDir()
+	p, err := New().Load(engine.Env{ProjectDir: proj, HomeDir: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := engine.Call{Tool: engine.ToolBash, Command: "touch new.txt", Cwd: proj, Version: "2.1.97", ModeRecorded: true}
+	if d := p.Decide(c, modeAuto); d.Mode != modeAuto {
+		t.Errorf("recorded auto on 2.1.97: decided in %s (%s), want auto", d.Mode, d.Step)
+	}
+	c.ModeRecorded = false
+	if d := p.Decide(c, modeAuto); d.Mode != modeDefault {
+		t.Errorf("--mode auto on 2.1.97 (decided as 2.1.81): decided in %s, want default", d.Mode)
+	}
+}

@@ -30,9 +30,10 @@ import (
 // folder is not decided: replay's skipped line and the report's undecided
 // cause (report_undecided.sql, replay's summary) say it in these words,
 // so the two agree. Gemini CLI's chats name their project only by a hash
-// of its folder; the folder is known only from tmp/<hash>/.project_root or
-// projects.json.
-const CauseNoProjectFolder = "its project folder is not known: the transcript names it only by a hash (Gemini CLI, without tmp/<hash>/.project_root or projects.json), so no project rules can be read"
+// of its folder (unless tmp/<hash>/.project_root or projects.json says
+// it): replay finds the folder among those --projects and --root give,
+// and names each hash it could not find among its problems.
+const CauseNoProjectFolder = "its project folder is not known: the transcript names it only by a hash (Gemini CLI), and no folder given with --projects DIR or --root OLD=NEW hashes to it (replay --problems names each hash), so no project rules can be read"
 
 // File is the summary's name under the store.
 const File = "report-summary.json"

@@ -48,7 +48,7 @@ causes AS (
                 THEN 'the transcript does not hold the shell command'
             -- reportsum.CauseNoProjectFolder, word for word.
             WHEN coalesce(c.project_dir, '') = ''
-                THEN 'its project folder is not known: the transcript names it only by a hash (Gemini CLI, without tmp/<hash>/.project_root or projects.json), so no project rules can be read'
+                THEN 'its project folder is not known: the transcript names it only by a hash (Gemini CLI), and no folder given with --projects DIR or --root OLD=NEW hashes to it (replay --problems names each hash), so no project rules can be read'
             WHEN NOT EXISTS (SELECT 1 FROM decided_projects p
                              WHERE p.project_dir IS NOT DISTINCT FROM c.project_dir
                                AND p.harness IS NOT DISTINCT FROM c.harness)
