@@ -40,6 +40,22 @@ var (
 	hookAllow       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)
 	hookExit1       = gate("echo 'DANGER noted' >&2; exit 1")
 	hookSlow        = gate("sleep 4; echo 'too late' >&2; exit 2")
+	// More answers, one per branch of Codex's output parser (issue 29,
+	// "every branch checked").
+	hookList          = gate(`printf '%s' '[1]'`)
+	hookBadJSON       = gate(`printf '%s' '{bad'`)
+	hookPlain         = gate("echo DANGER seen")
+	hookSuppress      = gate(`printf '%s' '{"suppressOutput":true}'`)
+	hookWhyOnly       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecisionReason":"why"}}'`)
+	hookUpdated       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo replaced"}}}'`)
+	hookAllowUpdated  = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo replaced"}}}'`)
+	hookOtherDecision = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe","permissionDecisionReason":"why"}}'`)
+	hookBlockNoWhy    = gate(`printf '%s' '{"decision":"block"}'`)
+	hookApprove       = gate(`printf '%s' '{"decision":"approve","reason":"fine"}'`)
+	hookOtherBlock    = gate(`printf '%s' '{"decision":"maybe","reason":"why"}'`)
+	hookReasonOnly    = gate(`printf '%s' '{"reason":"why"}'`)
+	hookEmpty         = gate(`printf '%s' '{}'`)
+	hookExit3         = gate("echo 'DANGER noted' >&2; exit 3")
 )
 
 // hookSpec is one hooks.json handler.
@@ -98,6 +114,10 @@ func HookCases() []verify.Case {
 		{"exit2", hookExit2}, {"exit2-silent", hookExit2Silent}, {"deny", hookDeny}, {"deny-no-reason", hookDenyNoWhy},
 		{"block", hookBlock}, {"ask", hookAsk}, {"continue-false", hookContinue}, {"stop-reason", hookStopReason},
 		{"allow", hookAllow}, {"exit1", hookExit1},
+		{"list", hookList}, {"bad-json", hookBadJSON}, {"plain-text", hookPlain}, {"suppress-output", hookSuppress},
+		{"reason-without-decision", hookWhyOnly}, {"updated-input", hookUpdated}, {"allow-updated-input", hookAllowUpdated},
+		{"other-permission-decision", hookOtherDecision}, {"block-no-reason", hookBlockNoWhy}, {"approve", hookApprove},
+		{"other-decision", hookOtherBlock}, {"reason-only", hookReasonOnly}, {"empty-object", hookEmpty}, {"exit3", hookExit3},
 	} {
 		cfgs = append(cfgs, user("hook-"+a.name, hookSpec{matcher: bash, command: a.cmd}, ""))
 	}
