@@ -87,7 +87,9 @@ func dangerousRm(argv []string) bool {
 		return false
 	}
 	for _, c := range shell.Parse(script).Commands {
-		if c.Dynamic || path.Base(c.Name) != "rm" {
+		// env is not a wrapper permsim's parser strips: an `env rm …`
+		// is the command env, whose arguments forcedRm reads.
+		if name := path.Base(c.Name); c.Dynamic || (name != "rm" && name != "env") {
 			continue
 		}
 		onlySudo := true
@@ -100,7 +102,7 @@ func dangerousRm(argv []string) bool {
 			continue
 		}
 		args := make([]string, 0, len(c.Args)+1)
-		args = append(args, "rm")
+		args = append(args, path.Base(c.Name))
 		for _, a := range c.Args {
 			if a.Literal {
 				args = append(args, a.Lit)
@@ -120,7 +122,9 @@ func forcedRm(argv []string) bool {
 		return false
 	}
 	switch path.Base(argv[0]) {
-	case "sudo":
+	case "sudo", "env":
+		// Codex 0.169.0 sees through env as through sudo
+		// (testdata/codex/realconfigs/coverage, rc-parse-tools#5).
 		return forcedRm(argv[1:])
 	case "rm":
 		for _, a := range argv[1:] {

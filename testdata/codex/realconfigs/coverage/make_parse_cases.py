@@ -93,8 +93,21 @@ MODES = ["never:read-only", "never:workspace-write", "on-request:read-only", "on
 MODE_CALLS = [ex(c) for c in ["ls", "echo hi > out.txt", "touch ../outside.txt", "git push origin main"]]
 
 
+# Other tools Codex offers, exec_command's shell and login switches, and rm
+# spelled the ways Codex's rm guard tells apart.
+TOOL_CALLS = [
+    {"tool": "update_plan", "input": {"plan": [{"step": "look around", "status": "in_progress"}]}},
+    {"tool": "view_image", "input": {"path": P + "/README.md"}},
+    {"tool": "exec_command", "input": {"cmd": "ls", "workdir": P, "shell": "/bin/sh", "login": False, "yield_time_ms": 10000}},
+] + [ex(c) for c in ["rm -- -f", "sudo rm -rf build", "env rm -rf build", "bash -c 'rm -rf build'", "rm -rf \"$HOME/gone\"",
+                     "$RM -rf build", "mkdir -p build && rm -r build"]]
+
+
 def main():
     cases = []
+    cases.append({"harness": "codex", "id": "rc-parse-tools", "config": "parse-tools", "git": True,
+                  "mode": "on-request:workspace-write", "trust": True, "home_files": HOME,
+                  "project_files": PROJECT, "args": [], "env": {}, "calls": TOOL_CALLS})
     for name, text in FILES.items():
         home = dict(HOME, **{"bin/git": "#!/bin/sh\nexec /usr/bin/git \"$@\"\n"}) if name == "host-home-exists" else HOME
         cases.append({"harness": "codex", "id": "rc-parse-" + name, "config": "parse-" + name, "git": True,
