@@ -424,7 +424,7 @@ func (p *Policy) loadRules() {
 	var files []loaded
 	for _, l := range p.layers {
 		for _, f := range ruleFiles(filepath.Join(l.dir, "rules")) {
-			rf := readRulesFile(f, l.name, p.home)
+			rf := readRulesFile(f, l.name)
 			for _, n := range rf.notes {
 				p.problems = append(p.problems, engine.ParseProblem(n))
 			}

@@ -153,11 +153,34 @@ func TestDifferentialGenerated(t *testing.T) {
 // simulator and fails a row that differs and is not in known, and a
 // corpus whose agreement is under min (0: no minimum); it returns the
 // agreeing and compared rows.
+//
+// A case started in a mode of its own (the runner's mode flag) is decided
+// twice: by a policy loaded with that flag, and by one loaded without it
+// and given the mode per call (`permsim decide --mode`), which Codex's
+// session flag stands for as well; both must give the recorded outcome.
 func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, min float64, problemsFail bool) (int, int) {
+	// perCall holds, by home folder, the policy loaded without the
+	// case's mode flag.
+	perCall := map[string]*Policy{}
 	return corpustest.Run(t, corpustest.Diff[corpustest.Case, diffResult, *Policy]{
 		Dir: dir, Base: base, Known: known, Min: min,
 		Load: func(t *testing.T, c corpustest.Case, r diffResult) (*Policy, string, string) {
 			env := layout(t, c, diffRoot(t))
+			if c.Mode != nil {
+				bare := env
+				bare.Flags = map[string]string{}
+				for k, v := range env.Flags {
+					if k != FlagMode {
+						bare.Flags[k] = v
+					}
+				}
+				// Its problems are the other policy's, checked there.
+				pc, err := load(bare, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", r.Config, err)
+				}
+				perCall[env.HomeDir] = pc
+			}
 			return loadChecked(t, env, r.Config, problemsFail), env.HomeDir, ""
 		},
 		Mode: func(t *testing.T, p *Policy, r diffResult) {
@@ -181,28 +204,41 @@ func appServerCorpus(t *testing.T, dir, base string, known *corpustest.Known, mi
 				}
 				dcall.Version = r.HarnessVersion
 				got := sc.Score(dcall, "").Decision
-				ok := string(got.Outcome) == r.Outcome
-				if r.Pattern == patternOwnFailure {
-					// The command failed on its own, also without the
-					// sandbox (the driver's unsandboxed re-run): the row
-					// shows Codex let it start in the sandbox without
-					// asking, and nothing of what the sandbox would have
-					// done with it. A decision made at the sandbox step
-					// (a write refused, a retry outside it asked for)
-					// agrees with that as well as "runs" does.
-					ok = ok || got.Step == stepSandbox
-				}
-				if step := wantStep(r); ok && step != "" && got.Step != step {
-					ok = false
-					t.Logf("%s: the real signal %s points at step %q, simulated %q", r.Key(), r.Pattern, step, got.Step)
+				ok := agreesWith(t, r, got)
+				how := ""
+				if p2 := perCall[home]; ok && p2 != nil && c.Mode != nil {
+					sc2 := corpustest.Scorer("codex", p2, filepath.Dir(home))
+					got = sc2.Score(dcall, engine.Mode(*c.Mode)).Decision
+					ok = agreesWith(t, r, got)
+					how = fmt.Sprintf(" (given the mode %q per call)", *c.Mode)
 				}
 				return ok, func() string {
-					return fmt.Sprintf("%s %s: real %s (%s), simulated %s/%s at %q (%s) rule=%v needs=%v notes=%v",
-						call.Tool, summary(call), r.Outcome, r.Pattern, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Needs, got.Notes)
+					return fmt.Sprintf("%s %s: real %s (%s), simulated%s %s/%s at %q (%s) rule=%v needs=%v notes=%v",
+						call.Tool, summary(call), r.Outcome, r.Pattern, how, got.Outcome, got.Group, got.Step, got.Reason, got.Rule, got.Needs, got.Notes)
 				}
 			}}}
 		},
 	})
+}
+
+// agreesWith says whether the simulated decision got agrees with the
+// recorded row r: the same outcome, at the step the real signal points at.
+func agreesWith(t *testing.T, r diffResult, got engine.Decision) bool {
+	ok := string(got.Outcome) == r.Outcome
+	if r.Pattern == patternOwnFailure {
+		// The command failed on its own, also without the sandbox (the
+		// driver's unsandboxed re-run): the row shows Codex let it start
+		// in the sandbox without asking, and nothing of what the sandbox
+		// would have done with it. A decision made at the sandbox step (a
+		// write refused, a retry outside it asked for) agrees with that as
+		// well as "runs" does.
+		ok = ok || got.Step == stepSandbox
+	}
+	if step := wantStep(r); ok && step != "" && got.Step != step {
+		ok = false
+		t.Logf("%s: the real signal %s points at step %q, simulated %q", r.Key(), r.Pattern, step, got.Step)
+	}
+	return ok
 }
 
 // probeDir holds hand-written probes recorded with the real Codex 0.169.0,

@@ -92,7 +92,9 @@ func dangerousRmWith(argv []string, long bool) bool {
 		return false
 	}
 	for _, c := range shell.Parse(script).Commands {
-		if c.Dynamic || path.Base(c.Name) != "rm" {
+		// env is not a wrapper permsim's parser strips: an `env rm …`
+		// is the command env, whose arguments forcedRm reads.
+		if name := path.Base(c.Name); c.Dynamic || (name != "rm" && name != "env") {
 			continue
 		}
 		onlySudo := true
@@ -105,7 +107,7 @@ func dangerousRmWith(argv []string, long bool) bool {
 			continue
 		}
 		args := make([]string, 0, len(c.Args)+1)
-		args = append(args, "rm")
+		args = append(args, path.Base(c.Name))
 		for _, a := range c.Args {
 			if a.Literal {
 				args = append(args, a.Lit)
@@ -125,7 +127,9 @@ func forcedRm(argv []string, long bool) bool {
 		return false
 	}
 	switch path.Base(argv[0]) {
-	case "sudo":
+	case "sudo", "env":
+		// Codex 0.169.0 sees through env as through sudo
+		// (testdata/codex/realconfigs/coverage, rc-parse-tools#5).
 		return forcedRm(argv[1:], long)
 	case "rm":
 		for _, a := range argv[1:] {

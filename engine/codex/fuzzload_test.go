@@ -52,7 +52,7 @@ func parseRulesBytes(t *testing.T, data []byte) {
 		return
 	}
 	rf := &rulesFile{path: path, layer: "user", host: map[string][]string{}}
-	rf.parse(string(data), "/h")
+	rf.parse(string(data))
 	if rf.err != nil {
 		var le *loadError
 		if !errors.As(rf.err, &le) || le.file != path {

@@ -173,15 +173,15 @@ func ruleFiles(dir string) []string {
 
 // readRulesFile parses one .rules file with the Starlark grammar and reads
 // its prefix_rule(), host_executable() and network_rule() calls without
-// running anything. home resolves "~/" in host_executable() paths.
-func readRulesFile(file, layer, home string) *rulesFile {
+// running anything.
+func readRulesFile(file, layer string) *rulesFile {
 	rf := &rulesFile{path: file, layer: layer, host: map[string][]string{}}
 	src, err := safefile.ReadConfig(file, safefile.Starlark)
 	if err != nil {
 		rf.err = &loadError{file: file, msg: "cannot read: " + err.Error()}
 		return rf
 	}
-	rf.parse(string(src), home)
+	rf.parse(string(src))
 	return rf
 }
 
@@ -189,7 +189,7 @@ func readRulesFile(file, layer, home string) *rulesFile {
 // does; the file is parsed, never run.
 var starlarkOptions = &syntax.FileOptions{Set: true, While: true, TopLevelControl: true, GlobalReassign: true, Recursion: true}
 
-func (rf *rulesFile) parse(src, home string) {
+func (rf *rulesFile) parse(src string) {
 	f, err := starlarkOptions.Parse(rf.path, src, 0)
 	if err != nil {
 		var se syntax.Error
@@ -213,10 +213,17 @@ func (rf *rulesFile) parse(src, home string) {
 		case "prefix_rule":
 			rf.prefixRule(call, lines)
 		case "host_executable":
-			rf.hostExecutable(call, lines, home)
+			rf.hostExecutable(call, lines)
 		case "network_rule":
 			rf.networkRule(call, lines)
 		default:
+			if ld, ok := st.(*syntax.LoadStmt); ok {
+				// Codex loaded no rule of a file with a load()
+				// statement (rc-parse-other-statement).
+				start, _ := ld.Span()
+				rf.fail(int(start.Line), "load(): Codex's rules files cannot load modules")
+				break
+			}
 			rf.other(st, lines)
 		}
 		if rf.err != nil {
@@ -289,6 +296,10 @@ func (rf *rulesFile) fail(line int, format string, args ...any) {
 // operator), which permsim cannot evaluate without running the file.
 var errNotLiteral = errors.New("not a literal")
 
+// comparisons are the operators whose result is a boolean.
+var comparisons = map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true,
+	syntax.LE: true, syntax.GE: true, syntax.IN: true, syntax.NOT_IN: true}
+
 // literal evaluates a literal argument: a string, a list of literals, or
 // None (nil).
 func literal(e syntax.Expr) (any, error) {
@@ -332,6 +343,12 @@ func callArgs(c *syntax.CallExpr, params []string) (map[string]syntax.Expr, erro
 	for _, a := range c.Args {
 		switch x := a.(type) {
 		case *syntax.BinaryExpr:
+			if comparisons[x.Op] {
+				// A boolean, or an undefined name: no parameter takes
+				// either, and Codex loaded no rule of a file passing one
+				// (rc-parse-keyword-comparison).
+				return nil, fmt.Errorf("a comparison (%s) is no value any parameter takes", x.Op)
+			}
 			if x.Op != syntax.EQ {
 				return nil, errNotLiteral
 			}
@@ -394,7 +411,10 @@ func (rf *rulesFile) ruleCall(c *syntax.CallExpr, lines []string, fn string, par
 }
 
 // prefixRuleParams are prefix_rule()'s parameters in positional order.
-var prefixRuleParams = []string{"pattern", "decision", "match", "not_match", "justification", "reviewer"}
+// Codex 0.169.0 has no reviewer parameter: a file passing one, by name or
+// as a sixth positional argument, loaded no rule (testdata/codex/
+// realconfigs/coverage, rc-parse-reviewer-keyword, rc-parse-all-positional).
+var prefixRuleParams = []string{"pattern", "decision", "match", "not_match", "justification"}
 
 func (rf *rulesFile) prefixRule(c *syntax.CallExpr, lines []string) {
 	const notRun = "built from variables or functions: permsim never runs the file, so it cannot tell what this rule says"
@@ -418,7 +438,9 @@ func (rf *rulesFile) prefixRule(c *syntax.CallExpr, lines []string) {
 		return
 	}
 	decision := decisionAllow
-	if d, ok := vals["decision"]; ok && d != nil {
+	// decision=None is an error, as justification=None is: Codex 0.169.0
+	// loaded no rule of a file holding one (rc-parse-decision-none).
+	if d, ok := vals["decision"]; ok {
 		s, isStr := d.(string)
 		if !isStr || strictness[s] == 0 {
 			rf.fail(line, "prefix_rule(): decision must be allow, prompt or forbidden (got %v)", d)
@@ -583,17 +605,22 @@ func (rf *rulesFile) checkExamples() {
 
 // hostExecutable reads host_executable(name, paths): the absolute paths
 // under which a program may be matched by its rules' base name.
-func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home string) {
+func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string) {
 	const notRun = "built from variables or functions: permsim never runs the file"
 	vals, line, text, ok := rf.ruleCall(c, lines, "host_executable", []string{"name", "paths"}, func(string) string { return notRun })
 	if !ok {
 		return
 	}
-	// A missing argument has no literal value either: skipped the same way.
+	// A missing argument is an error: Codex 0.169.0 loaded no rule of a
+	// file calling host_executable() without paths (rc-parse-host-missing-paths).
 	nameV, ok1 := vals["name"]
 	pathsV, ok2 := vals["paths"]
 	if !ok1 || !ok2 {
-		rf.skip(line, "host_executable", text, notRun)
+		missing := "name"
+		if ok1 {
+			missing = "paths"
+		}
+		rf.fail(line, "host_executable(): missing argument for %s", missing)
 		return
 	}
 	name, ok := nameV.(string)
@@ -617,12 +644,11 @@ func (rf *rulesFile) hostExecutable(c *syntax.CallExpr, lines []string, home str
 			rf.fail(line, "host_executable paths must be strings (got %T)", v)
 			return
 		}
+		// Codex 0.169.0 refused a ~/ path, also one that exists
+		// (rc-parse-host-home, rc-parse-host-home-exists).
 		p := s
-		if strings.HasPrefix(p, "~/") {
-			p = filepath.Join(home, p[2:])
-		}
 		if !strings.HasPrefix(p, "/") {
-			rf.fail(line, "host_executable paths must be absolute or use `~/...` home-relative syntax (got %s)", s)
+			rf.fail(line, "host_executable paths must be absolute (got %s)", s)
 			return
 		}
 		p = path.Clean(p)

@@ -10,7 +10,7 @@ import (
 func parseRules(t *testing.T, src string) *rulesFile {
 	t.Helper()
 	rf := &rulesFile{path: "t.rules", layer: LayerUser, host: map[string][]string{}}
-	rf.parse(src, "/home/u")
+	rf.parse(src)
 	return rf
 }
 
@@ -24,7 +24,29 @@ func TestRulesErrors(t *testing.T) {
 	}{
 		{`prefix_rule(pattern=["git"], decision="allow")`, ""},
 		{`prefix_rule(["git", "push"], "forbidden")`, ""},
-		{`prefix_rule(pattern=["git"], decision=None)`, ""},
+		// decision=None disabled the file's rules in Codex 0.169.0 as
+		// justification=None does: a prompt rule for ls beside it did not
+		// ask (testdata/codex/realconfigs/coverage, rc-parse-decision-none#0).
+		{`prefix_rule(pattern=["git"], decision=None)`, "decision must be"},
+		// Codex 0.169.0's prefix_rule() has no reviewer parameter, so a
+		// sixth positional argument is one too many
+		// (rc-parse-reviewer-keyword#0, rc-parse-all-positional#0; five
+		// positional ones were read: rc-parse-positional-five#1).
+		{`prefix_rule(pattern=["git"], decision="forbidden", reviewer="security")`, "unexpected parameter"},
+		{`prefix_rule(["git", "push"], "forbidden", ["git push x"], ["git pull"], "never push", "security")`, "too many positional"},
+		{`prefix_rule(["git", "push"], "forbidden", ["git push x"], ["git pull"], "never push")`, ""},
+		// A comparison is a boolean (or names an undefined variable):
+		// never a value any parameter takes, and Codex loaded no rule of
+		// the file (rc-parse-keyword-comparison#0).
+		{`prefix_rule(pattern == ["git", "push"])`, "comparison"},
+		// A missing host_executable() argument is an error, not a rule
+		// permsim cannot read (rc-parse-host-missing-paths#0).
+		{`host_executable(name="git")`, "missing argument for paths"},
+		// Codex 0.169.0 refused a ~/ path, also one that exists
+		// (rc-parse-host-home#0, rc-parse-host-home-exists#0).
+		{`host_executable(name="git", paths=["~/bin/git"])`, "must be absolute"},
+		// load() made Codex load no rule of the file (rc-parse-other-statement#0).
+		{"load(\"x.star\", \"y\")\nprefix_rule(pattern=[\"ls\"])", "load"},
 		{`prefix_rule(pattern=[], decision="allow")`, "pattern cannot be empty"},
 		{`prefix_rule(pattern=["git", []], decision="allow")`, "alternatives cannot be empty"},
 		{`prefix_rule(pattern=["git", [1]], decision="allow")`, "alternative must be a string"},

@@ -93,6 +93,12 @@ func TestDangerousRm(t *testing.T) {
 		{[]string{"bash", "-lc", "echo 'rm -rf /tmp/example'"}, false},
 		{[]string{"bash", "-lc", "cmd=rm; $cmd -rf /tmp/example"}, false},
 		{[]string{"bash", "-lc", "timeout 5 rm -rf x"}, false},
+		// Codex 0.169.0's guard sees through env as through sudo: `env rm
+		// -rf build` asked, offering the amendment ["env","rm","-rf","build"]
+		// as `sudo rm -rf build` did (testdata/codex/realconfigs/coverage,
+		// rc-parse-tools#5 and #4).
+		{[]string{"bash", "-lc", "env rm -rf build"}, true},
+		{[]string{"env", "rm", "-rf", "build"}, true},
 	}
 	for _, tc := range tests {
 		if got := dangerousRm(tc.argv); got != tc.want {

@@ -39,7 +39,10 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 		write(home, map[string]string{".gemini/trustedFolders.json": string(rec)})
 	}
 	env := engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(root, "etc-gemini-cli"), Flags: map[string]string{}}
-	if !c.Trusted() {
+	// An untrusted case is untrusted, unless it brings its own
+	// trustedFolders.json, which then decides, as it did for the real run
+	// (the runner writes a record only for a trusted case).
+	if _, own := c.HomeFiles[".gemini/trustedFolders.json"]; !c.Trusted() && !own {
 		f := false
 		env.Trust = &f
 	}

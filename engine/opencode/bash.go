@@ -81,7 +81,10 @@ func (p *Policy) collectShell(line, cwd string) (shellAsk, bool) {
 			elems = append(elems, text(w.Pos(), w.End()))
 		}
 		name := elems[0]
-		if fileCmds[name] {
+		// cd's argument is checked as a file command's is (while cd is
+		// no pattern): `cd ~ && ls` asked external_directory in OpenCode
+		// 1.18.33 under an ls* allow (realconfigs/coverage, ro-parse-jsonc#9).
+		if fileCmds[name] || name == "cd" {
 			for _, a := range elems[1:] {
 				if strings.HasPrefix(a, "-") || (name == "chmod" && strings.HasPrefix(a, "+")) {
 					continue

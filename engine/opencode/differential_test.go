@@ -41,6 +41,9 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			env.Flags[FlagConfig] = v
 		case "OPENCODE_PERMISSION":
 			env.Flags[FlagPermission] = v
+		case "OPENCODE_DISABLE_PROJECT_CONFIG":
+			// As verify/opencodedrive.SimEnv reads it.
+			env.Flags[FlagDisableProjectConfig] = "true"
 		default:
 			return env, "environment variable " + k
 		}

@@ -44,3 +44,24 @@ func TestMissingAgentFallsBackToDefaultAgent(t *testing.T) {
 		t.Errorf("write as the missing plan agent: %s (%s), want runs under zen's edit allow", d.Outcome, d.Reason)
 	}
 }
+
+// With build and plan disabled and no default_agent, OpenCode 1.18.33
+// ran the calls under the one visible primary agent, zeta, not under a
+// hidden built-in one: pwd (zeta allows it) ran, uname asked
+// (testdata/opencode/realconfigs/coverage, ro-parse-fallback#1-#3, also
+// with --agent nosuch: ro-parse-fallback-nosuch).
+func TestFallbackSkipsHiddenAgents(t *testing.T) {
+	f := newFixture(t, true)
+	f.global(`{"agent": {"build": {"disable": true}, "plan": {"disable": true},
+  "alpha": {"mode": "subagent", "permission": {"bash": "allow"}},
+  "zeta": {"mode": "primary", "permission": {"bash": {"*": "ask", "ls*": "deny", "pwd": "allow"}}}}}`)
+	p := f.load()
+	for _, mode := range []engine.Mode{"", "nosuch"} {
+		if d := p.Decide(bash("pwd"), mode); d.Outcome != engine.Runs {
+			t.Errorf("mode %q: pwd %s (%s), want runs under zeta's allow", mode, d.Outcome, d.Reason)
+		}
+		if d := p.Decide(bash("uname"), mode); d.Outcome != engine.Asks {
+			t.Errorf("mode %q: uname %s (%s), want asks under zeta's *", mode, d.Outcome, d.Reason)
+		}
+	}
+}

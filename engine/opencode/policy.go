@@ -518,7 +518,7 @@ func (p *Policy) defaultName() string {
 // not in the configuration. OpenCode 1.18.33 says `agent "X" not found.
 // Falling back to default agent` (testdata/opencode/realconfigs): the
 // configuration's default_agent, else build; when build is disabled too
-// (rnovatorov/dotfiles disables it), the first primary agent by name, else
+// (rnovatorov/dotfiles disables it), the first visible primary agent by name, else
 // any agent, else one with the built-in defaults only.
 func (p *Policy) fallbackAgent() *agent {
 	if a := p.agents[p.defaultAgent]; a != nil && p.defaultAgent != "" {
@@ -532,9 +532,13 @@ func (p *Policy) fallbackAgent() *agent {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	// Hidden agents (OpenCode's own compaction, title and summary) are
+	// never the default: with build and plan disabled and no default_agent,
+	// OpenCode 1.18.33 ran calls under the one visible primary agent
+	// (testdata/opencode/realconfigs/coverage, ro-parse-fallback).
 	for _, n := range names {
-		if p.agents[n].mode != "subagent" {
-			return p.agents[n]
+		if a := p.agents[n]; a.mode != "subagent" && !a.hidden {
+			return a
 		}
 	}
 	if len(names) > 0 {

@@ -298,3 +298,19 @@ func TestWebfetchPatternsRefused(t *testing.T) {
 		t.Errorf("problems %v, want one saying OpenCode refuses to start", probs)
 	}
 }
+
+// `cd ~ && ls` asked in OpenCode 1.18.33 although ls* was allowed: cd's
+// argument outside the project asks external_directory, as a file
+// command's does, while cd itself is no bash pattern
+// (testdata/opencode/realconfigs/coverage, ro-parse-jsonc#9).
+func TestCdArgumentOutsideAsks(t *testing.T) {
+	f := newFixture(t, true)
+	f.global(`{"permission": {"bash": {"*": "ask", "ls*": "allow"}}}`)
+	p := f.load()
+	if d := p.Decide(bash("cd ~ && ls"), ""); d.Outcome != engine.Asks {
+		t.Errorf("cd ~ && ls: %s (%s), want asks (external_directory)", d.Outcome, d.Reason)
+	}
+	if d := p.Decide(bash("cd src && ls"), ""); d.Outcome != engine.Runs {
+		t.Errorf("cd src && ls: %s (%s), want runs", d.Outcome, d.Reason)
+	}
+}

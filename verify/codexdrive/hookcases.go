@@ -1,7 +1,10 @@
 package codexdrive
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/permsim/permsim/engine/codex"
@@ -40,6 +43,22 @@ var (
 	hookAllow       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`)
 	hookExit1       = gate("echo 'DANGER noted' >&2; exit 1")
 	hookSlow        = gate("sleep 4; echo 'too late' >&2; exit 2")
+	// More answers, one per branch of Codex's output parser (issue 29,
+	// "every branch checked").
+	hookList          = gate(`printf '%s' '[1]'`)
+	hookBadJSON       = gate(`printf '%s' '{bad'`)
+	hookPlain         = gate("echo DANGER seen")
+	hookSuppress      = gate(`printf '%s' '{"suppressOutput":true}'`)
+	hookWhyOnly       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecisionReason":"why"}}'`)
+	hookUpdated       = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"echo replaced"}}}'`)
+	hookAllowUpdated  = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"echo replaced"}}}'`)
+	hookOtherDecision = gate(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"maybe","permissionDecisionReason":"why"}}'`)
+	hookBlockNoWhy    = gate(`printf '%s' '{"decision":"block"}'`)
+	hookApprove       = gate(`printf '%s' '{"decision":"approve","reason":"fine"}'`)
+	hookOtherBlock    = gate(`printf '%s' '{"decision":"maybe","reason":"why"}'`)
+	hookReasonOnly    = gate(`printf '%s' '{"reason":"why"}'`)
+	hookEmpty         = gate(`printf '%s' '{}'`)
+	hookExit3         = gate("echo 'DANGER noted' >&2; exit 3")
 )
 
 // hookSpec is one hooks.json handler.
@@ -58,7 +77,17 @@ func (h hookSpec) json() string {
 	if h.timeout > 0 {
 		t = fmt.Sprintf(`, "timeout": %d`, h.timeout)
 	}
-	return fmt.Sprintf(`{"hooks": {"PreToolUse": [{%s"hooks": [{"type": "command", "command": %q%s}]}]}}`, m, h.command, t)
+	return fmt.Sprintf(`{"hooks": {"PreToolUse": [{%s"hooks": [{"type": "command", "command": %s%s}]}]}}`, m, jsonText(h.command), t)
+}
+
+// jsonText is s as a JSON string; for printable ASCII the same text as
+// Go's %q, so the earlier cases' files are unchanged.
+func jsonText(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // record is the [hooks.state] trust record /hooks writes for h in file.
@@ -98,10 +127,15 @@ func HookCases() []verify.Case {
 		{"exit2", hookExit2}, {"exit2-silent", hookExit2Silent}, {"deny", hookDeny}, {"deny-no-reason", hookDenyNoWhy},
 		{"block", hookBlock}, {"ask", hookAsk}, {"continue-false", hookContinue}, {"stop-reason", hookStopReason},
 		{"allow", hookAllow}, {"exit1", hookExit1},
+		{"list", hookList}, {"bad-json", hookBadJSON}, {"plain-text", hookPlain}, {"suppress-output", hookSuppress},
+		{"reason-without-decision", hookWhyOnly}, {"updated-input", hookUpdated}, {"allow-updated-input", hookAllowUpdated},
+		{"other-permission-decision", hookOtherDecision}, {"block-no-reason", hookBlockNoWhy}, {"approve", hookApprove},
+		{"other-decision", hookOtherBlock}, {"reason-only", hookReasonOnly}, {"empty-object", hookEmpty}, {"exit3", hookExit3},
 	} {
 		cfgs = append(cfgs, user("hook-"+a.name, hookSpec{matcher: bash, command: a.cmd}, ""))
 	}
 	exit2 := hookSpec{matcher: bash, command: hookExit2}
+	escapes := hookExit2 + "\n# tab\there \"quoted\" back\\slash caf\u00e9 \u2028 <&> \x01\x08\x0c\r"
 	cfgs = append(cfgs,
 		user("hook-timeout", hookSpec{matcher: bash, command: hookSlow, timeout: 1}, ""),
 		user("hook-matcher-miss", hookSpec{matcher: strp("^apply_patch$"), command: hookExit2}, ""),
@@ -122,6 +156,19 @@ func HookCases() []verify.Case {
 			home: map[string]string{".codex/config.toml": exit2.record(projHooks)}, proj: map[string]string{".codex/hooks.json": exit2.json()}},
 		cfg{name: "hook-project-untrusted", mode: "never:danger-full-access", trust: false,
 			home: map[string]string{".codex/config.toml": exit2.record(projHooks)}, proj: map[string]string{".codex/hooks.json": exit2.json()}},
+		// A trusted hook whose command holds every character serde_json
+		// escapes (tab, newline, quote, backslash, other control
+		// characters) and non-ASCII text: it runs only when the trust
+		// hash is computed as Codex computes it.
+		user("hook-hash-escapes", hookSpec{matcher: bash, command: escapes}, ""),
+		user("hook-features-codex-hooks", exit2, "[features]\ncodex_hooks = false\n"),
+		user("hook-invalid-matcher", hookSpec{matcher: strp("(Bash"), command: hookExit2}, ""),
+		user("hook-empty-command", hookSpec{matcher: bash, command: "  "}, ""),
+		cfg{name: "hook-prompt-type", mode: "never:danger-full-access", trust: true,
+			home: map[string]string{".codex/hooks.json": `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "prompt", "prompt": "is this safe?"}]}]}}`,
+				".codex/config.toml": exit2.record(userHooks)}},
+		cfg{name: "hook-json-syntax", mode: "never:danger-full-access", trust: true,
+			home: map[string]string{".codex/hooks.json": `{"hooks": {"PreToolUse": [`, ".codex/config.toml": exit2.record(userHooks)}},
 		cfg{name: "hook-exit2-workspace-write", mode: "on-request:workspace-write", trust: true,
 			home: map[string]string{".codex/hooks.json": exit2.json(), ".codex/config.toml": exit2.record(userHooks)}},
 	)

@@ -209,3 +209,17 @@ func envOr(k, def string) string {
 	}
 	return def
 }
+
+// A case not marked trusted that brings its own trustedFolders.json is
+// decided by that file, as the real run was (rg-parse2-trust-parent in
+// testdata/gemini/realconfigs/coverage: TRUST_PARENT made the project
+// trusted); without one it is untrusted, as Layout writes no record.
+func TestSimEnvOwnTrustRecord(t *testing.T) {
+	own := verify.Case{HomeFiles: map[string]string{".gemini/trustedFolders.json": "{}\n"}}
+	if env, _ := SimEnv(own); env.Trust != nil {
+		t.Errorf("own trustedFolders.json: Trust = %v, want nil (the file decides)", *env.Trust)
+	}
+	if env, _ := SimEnv(verify.Case{}); env.Trust == nil || *env.Trust {
+		t.Errorf("no record: Trust = %v, want false", env.Trust)
+	}
+}

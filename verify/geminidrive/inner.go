@@ -65,6 +65,11 @@ func Layout(c verify.Case, home string) error {
 func SimEnv(c verify.Case) (engine.Env, string) {
 	trust := c.Trust
 	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}, RunHooks: true}
+	if _, own := c.HomeFiles[".gemini/trustedFolders.json"]; own && !c.Trust {
+		// The case's own trustedFolders.json decides (Layout writes a
+		// record only for a trusted case).
+		env.Trust = nil
+	}
 	var raw []string
 	if c.Mode != nil {
 		if strings.HasPrefix(*c.Mode, "-") {
