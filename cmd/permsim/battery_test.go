@@ -217,7 +217,9 @@ func TestBatteryFollowsTheSeed(t *testing.T) {
 func TestBatteryJSON(t *testing.T) {
 	batteryDir(t)
 	rep := batteryRun(t, "testdata/battery/typical", "--harness", "claude")
-	if rep.Label != "simulated from the documented rules" || rep.Cases < 300 {
+	// One harness: the report's label is its simulator's, as decide and
+	// the report give it (checked against the real Claude Code).
+	if !strings.HasPrefix(rep.Label, "simulated; agrees with real Claude Code ") || rep.Cases < 300 {
 		t.Fatalf("label %q, %d cases", rep.Label, rep.Cases)
 	}
 	if len(rep.Tables) != 2 || !rep.Tables[0].SettingsMode || rep.Tables[1].SettingsMode {

@@ -288,5 +288,26 @@ func Run(harnesses []engine.Harness, cases []Case, opts Options) Report {
 	if tick != nil {
 		fmt.Fprintln(opts.Progress)
 	}
+	rep.Label = commonLabel(rep.Tables())
 	return rep
+}
+
+// MixedLabel is a battery report's label when its tables' simulators are
+// not all checked alike: each table's own label is printed with it.
+const MixedLabel = "simulated; each harness's label is given with its scores"
+
+// commonLabel is the report's label: the one every table shares (a
+// single harness checked against its real binary says so, as decide and
+// the report do), else MixedLabel.
+func commonLabel(tables []*Table) string {
+	if len(tables) == 0 {
+		return engine.Label
+	}
+	l := tables[0].Label
+	for _, t := range tables[1:] {
+		if t.Label != l {
+			return MixedLabel
+		}
+	}
+	return l
 }
