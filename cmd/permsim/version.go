@@ -75,14 +75,25 @@ func writeVersion(w io.Writer) {
 			if a := h.Agreement; a.Compared > 0 {
 				checked += fmt.Sprintf(": agrees on %d of %d recorded calls (%s)", a.Agreed, a.Compared, a.Corpus)
 			}
-			// The other versions recorded with their real binaries
-			// (registry/agreement.json, kept by the differential tests).
-			var others []string
+			// The other corpora recorded with the real binaries
+			// (registry/agreement.json, kept by the differential tests):
+			// the older versions, each in <harness>/versions/<version>,
+			// and the real committed configurations.
+			var versions, others []string
+			versionsDir := ""
 			for _, c := range registry.Corpora(h.ID)[min(1, len(registry.Corpora(h.ID))):] {
-				others = append(others, fmt.Sprintf("%s %d of %d", c.Version, c.Agreed, c.Compared))
+				if path.Base(path.Dir(c.Corpus)) == "versions" {
+					versionsDir = path.Dir(c.Corpus)
+					versions = append(versions, fmt.Sprintf("%s %d of %d", c.Version, c.Agreed, c.Compared))
+					continue
+				}
+				others = append(others, fmt.Sprintf("%s %d of %d (%s)", c.Version, c.Agreed, c.Compared, c.Corpus))
+			}
+			if len(versions) > 0 {
+				checked += "; by version (" + versionsDir + "): " + strings.Join(versions, ", ")
 			}
 			if len(others) > 0 {
-				checked += "; by version (" + path.Dir(registry.Corpora(h.ID)[1].Corpus) + "): " + strings.Join(others, ", ")
+				checked += "; on real committed configurations: " + strings.Join(others, ", ")
 			}
 		}
 		fmt.Fprintf(w, "  %-12s %-12s %s\n", h.ID, h.Title, checked)

@@ -203,9 +203,11 @@ func differential(t *testing.T, diffDir string) {
 		},
 	})
 	known.CheckAllSeen(t, "")
-	if filepath.Base(diffDir) == "differential" {
-		// The corpus the label names (registry/agreement.json).
-		corpustest.CheckAgreement(t, "claude-code", "testdata/claude/differential", "2.1.328", agree, total)
+	switch base := filepath.Base(diffDir); base {
+	case "differential", "realconfigs", "realconfigs-holdout":
+		// The corpus the label names, and the real committed
+		// configurations --version gives (registry/agreement.json).
+		corpustest.CheckAgreement(t, "claude-code", "testdata/claude/"+base, "2.1.328", agree, total)
 	}
 }
 

@@ -19,9 +19,11 @@ func TestDifferentialRealConfigs(t *testing.T) {
 	// The target: 99% by outcome. A committed file may hold a
 	// rule Codex cannot use (its problems are logged); the rows tell
 	// whether the simulator treats it as the real Codex did.
-	corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+	agree, total := corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
 		return appServerCorpus(t, dir, base, known, 0, false)
 	})
+	// The figure --version gives (registry/agreement.json).
+	corpustest.CheckAgreement(t, "codex", "testdata/codex/realconfigs", "0.169.0", agree, total)
 }
 
 // coverageDir holds rules files written the ways people write them beyond

@@ -19,9 +19,11 @@ func TestDifferentialRealConfigs(t *testing.T) {
 	// The target: 99% by outcome. A committed policy file may hold
 	// rules Gemini CLI refuses (its problems are logged); the rows tell
 	// whether the simulator refuses them as it does.
-	corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+	agree, total := corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
 		return diffCorpus(t, dir, base, known, 0, false)
 	})
+	// The figure --version gives (registry/agreement.json).
+	corpustest.CheckAgreement(t, "gemini", "testdata/gemini/realconfigs", "0.61.0", agree, total)
 }
 
 // coverageDir holds settings and policy forms the committed files did not

@@ -16,9 +16,11 @@ const realDir = "../../testdata/opencode/realconfigs"
 
 func TestDifferentialRealConfigs(t *testing.T) {
 	// The target: 99% by outcome.
-	corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
+	agree, total := corpustest.RunDrawn(t, realDir, 0.99, func(t *testing.T, dir, base string, known *corpustest.Known) (int, int) {
 		return diffCorpus(t, dir, base, known, 0, false)
 	})
+	// The figure --version gives (registry/agreement.json).
+	corpustest.CheckAgreement(t, "opencode", "testdata/opencode/realconfigs", "1.18.33", agree, total)
 }
 
 // coverageDir holds opencode.json forms and tool calls the committed files

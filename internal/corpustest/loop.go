@@ -172,8 +172,10 @@ func decideAll(rows []Row, workers int) {
 // verify/generate drew, one per seed), each as a subtest, checks that every
 // line of dir's known-differences.txt was seen, and fails when agreement
 // over all of them together is under target: one seed's few hundred rows
-// are too few to judge alone. A dir without corpora fails.
-func RunDrawn(t *testing.T, dir string, target float64, corpus func(t *testing.T, dir, base string, known *Known) (agree, total int)) {
+// are too few to judge alone. A dir without corpora fails. It returns the
+// rows that agree and the rows compared, over all of them (for
+// CheckAgreement).
+func RunDrawn(t *testing.T, dir string, target float64, corpus func(t *testing.T, dir, base string, known *Known) (agree, total int)) (int, int) {
 	t.Helper()
 	names, err := filepath.Glob(filepath.Join(dir, "*.results.jsonl"))
 	if err != nil || len(names) == 0 {
@@ -193,4 +195,5 @@ func RunDrawn(t *testing.T, dir string, target float64, corpus func(t *testing.T
 	if float64(agree) < target*float64(total) {
 		t.Errorf("agreement %d/%d is under the %.1f%% target", agree, total, 100*target)
 	}
+	return agree, total
 }
