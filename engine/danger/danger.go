@@ -129,7 +129,7 @@ const (
 	GitHooksConfig          = "git-hooks-config"          // .git/hooks, git config keys that name programs, ~/.gitconfig
 	AgentConfigTamper       = "agent-config-tamper"       // agent settings and rules, guard bypasses, agents started unguarded
 	NetworkExfiltration     = "network-exfiltration"      // uploads, secrets into network commands, pushes to new remotes
-	PrivilegeEscalation     = "privilege-escalation"      // sudo/su/doas/pkexec, setuid, sudoers and passwd, privileged containers
+	PrivilegeEscalation     = "privilege-escalation"      // sudo/su/doas/pkexec, setuid, sudoers and passwd, privileged containers, root CAs
 	PackagePublish          = "package-publish"           // publishing packages, images and releases, and withdrawing them
 	CloudDestructive        = "cloud-destructive"         // deleting cloud resources and buckets, infrastructure destroy
 	DatabaseDestructive     = "database-destructive"      // DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, framework db resets
