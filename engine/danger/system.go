@@ -54,7 +54,10 @@ func (c *checker) privilege(u unit) {
 	case "lxc", "incus":
 		// "lxc config set C security.privileged true": the container's
 		// root is the host's root.
-		if v := verbs(cmd.Args, 2); len(v) == 2 && v[0] == "config" && v[1] == "set" && privilegedKey(cmd.Args) {
+		// "lxc init IMG C -c security.privileged=true" and launch set it
+		// at creation; "lxc profile set" for every container of a profile.
+		if privilegedKey(cmd.Args) && (firstVerbIn(cmd.Args, "init", "launch", "create", "copy") ||
+			slices.Equal(verbs(cmd.Args, 2), []string{"config", "set"}) || slices.Equal(verbs(cmd.Args, 2), []string{"profile", "set"})) {
 			c.add(PrivilegeEscalation)
 		}
 	case "dscl":

@@ -42,6 +42,8 @@ func TestPrivilegeAndErasure(t *testing.T) {
 		{"lxc config set web security.privileged false", nil},
 		{"lxc config set web limits.memory 2GB", nil},
 		{"lxc config show web", nil},
+		{"lxc init images:alpine x -c security.privileged=true", []string{PrivilegeEscalation}},
+		{"lxc launch images:alpine x -c limits.cpu=2", nil},
 		{"newrole -r sysadm_r", []string{PrivilegeEscalation}},
 		{"passwd -S bob", nil},
 		{"passwd bob", []string{PrivilegeEscalation}},
