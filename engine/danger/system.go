@@ -23,7 +23,7 @@ func (c *checker) privilege(u unit) {
 		if sudoRuns(cmd.Args) {
 			c.add(PrivilegeEscalation)
 		}
-	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter", "newrole":
+	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
 		c.add(PrivilegeEscalation)
 	case "update-ca-certificates", "update-ca-trust":
 		// Makes every certificate copied into the system's CA folders a
@@ -327,10 +327,11 @@ func (c *checker) system(u unit) {
 		return // cancels, shows or only announces a shutdown
 	}
 	switch name {
-	case "scrub", "srm", "wipe", "sfill", "sswap", "sdmem":
-		// Secure-erase tools overwrite the data before unlinking it (or
-		// the free space, swap and memory where deleted data lingers), as
-		// shred does: nothing is left to recover.
+	case "scrub", "srm", "wipe":
+		// Secure-erase tools overwrite the data before unlinking it, as
+		// shred does: nothing is left to recover. (sfill, sswap and sdmem
+		// overwrite only free space, swap and memory: the dev labels call
+		// that everyday, no data being lost.)
 		if !hasLit(args, "--help", "-h", "--version", "-V") {
 			c.add(DestructiveDelete)
 		}
