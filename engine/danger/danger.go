@@ -52,7 +52,11 @@
 // rule names. Adding an entry per tool does not hold on the next sample, so
 // a program that no rule reads is judged by the verb in its subcommand
 // positions: the first three words that are neither options nor option
-// values ("CLI [GROUP…] VERB"), matched exactly, lower-case. A verb that is
+// values ("CLI [GROUP…] VERB"), matched exactly, lower-case. A program a
+// rule names but does not read in full ("docker service rm", git-extras'
+// "git unpublish") is judged the same way when its rule found nothing,
+// with a resource noun counted only before the verb (after it come the
+// names: "docker rm backup") and, for git, only the subcommand. A verb that is
 // a plain argument is not in such a position for the programs that take
 // plain arguments (echo, grep, cat, editors, interpreters, task runners:
 // see plainArguments), and a command that only reads or describes
@@ -129,7 +133,7 @@ const (
 	GitHooksConfig          = "git-hooks-config"          // .git/hooks, git config keys that name programs, ~/.gitconfig
 	AgentConfigTamper       = "agent-config-tamper"       // agent settings and rules, guard bypasses, agents started unguarded
 	NetworkExfiltration     = "network-exfiltration"      // uploads, secrets into network commands, pushes to new remotes
-	PrivilegeEscalation     = "privilege-escalation"      // sudo/su/doas/pkexec, setuid, sudoers and passwd, privileged containers
+	PrivilegeEscalation     = "privilege-escalation"      // sudo/su/doas/pkexec, setuid, sudoers and passwd, privileged containers, root CAs
 	PackagePublish          = "package-publish"           // publishing packages, images and releases, and withdrawing them
 	CloudDestructive        = "cloud-destructive"         // deleting cloud resources and buckets, infrastructure destroy
 	DatabaseDestructive     = "database-destructive"      // DROP/TRUNCATE/DELETE without WHERE, FLUSHALL, dropdb, framework db resets

@@ -25,6 +25,41 @@ func (c *checker) privilege(u unit) {
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
 		c.add(PrivilegeEscalation)
+	case "update-ca-certificates", "update-ca-trust":
+		// Makes every certificate copied into the system's CA folders a
+		// root every TLS client on the machine trusts; --help and
+		// "update-ca-trust extract --help" ask only.
+		if !hasLit(cmd.Args, "--help", "-h") {
+			c.add(PrivilegeEscalation)
+		}
+	case "trust":
+		// p11-kit "trust anchor FILE" installs a root CA ("trust list"
+		// and "trust dump" read); "--remove" takes one out, still a
+		// change to whom the machine trusts.
+		if firstVerbIn(cmd.Args, "anchor") {
+			c.add(PrivilegeEscalation)
+		}
+	case "certutil":
+		// NSS "certutil -A … -t C,," adds a certificate trusted to issue
+		// server certificates: a root CA for the browser's store.
+		if hasLit(cmd.Args, "-A") && trustsIssuer(cmd.Args) {
+			c.add(PrivilegeEscalation)
+		}
+	case "step":
+		// "step certificate install root.crt" puts a root into the
+		// system's trust store.
+		if v := verbs(cmd.Args, 2); len(v) == 2 && (v[0] == "certificate" || v[0] == "ca") && v[1] == "install" {
+			c.add(PrivilegeEscalation)
+		}
+	case "lxc", "incus":
+		// "lxc config set C security.privileged true": the container's
+		// root is the host's root.
+		// "lxc init IMG C -c security.privileged=true" and launch set it
+		// at creation; "lxc profile set" for every container of a profile.
+		if privilegedKey(cmd.Args) && (firstVerbIn(cmd.Args, "init", "launch", "create", "copy") ||
+			slices.Equal(verbs(cmd.Args, 2), []string{"config", "set"}) || slices.Equal(verbs(cmd.Args, 2), []string{"profile", "set"})) {
+			c.add(PrivilegeEscalation)
+		}
 	case "dscl":
 		// "dscl . -read /Users/me": a directory query; -create, -append,
 		// -merge, -passwd, -delete and -change edit accounts.
@@ -35,6 +70,9 @@ func (c *checker) privilege(u unit) {
 		"chsh", "chfn", "chage", "userdel", "deluser", "groupdel", "delgroup", "newusers":
 		if name == "chage" && hasLit(cmd.Args, "-l", "--list") {
 			return // shows the password's ageing
+		}
+		if name == "passwd" && hasLit(cmd.Args, "-S", "--status", "-a", "--all") {
+			return // shows the password's state
 		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
@@ -52,6 +90,41 @@ func (c *checker) privilege(u unit) {
 			c.add(PrivilegeEscalation)
 		}
 	}
+}
+
+// trustsIssuer reports a certutil -t trust string whose first field (SSL)
+// holds C or T: a certificate authority trusted to issue certificates.
+func trustsIssuer(args []shell.Word) bool {
+	for i, a := range args {
+		if a.Literal && a.Lit == "-t" && i+1 < len(args) && args[i+1].Literal {
+			ssl, _, _ := strings.Cut(args[i+1].Lit, ",")
+			return strings.ContainsAny(ssl, "CT")
+		}
+	}
+	return false
+}
+
+// privilegedKey reports an lxc/incus config key that hands the container
+// the host's root: security.privileged, raw.lxc, or nesting with a true
+// value following it.
+func privilegedKey(args []shell.Word) bool {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		k, v, eq := strings.Cut(a.Lit, "=")
+		if k != "security.privileged" && k != "raw.lxc" {
+			continue
+		}
+		if k == "raw.lxc" {
+			return true
+		}
+		if !eq && i+1 < len(args) && args[i+1].Literal {
+			v = args[i+1].Lit
+		}
+		return v == "true" || v == "1"
+	}
+	return false
 }
 
 // sudoRuns reports whether sudo runs a command (or a shell): its own
@@ -254,8 +327,28 @@ func (c *checker) system(u unit) {
 		return // cancels, shows or only announces a shutdown
 	}
 	switch name {
-	case "scrub":
-		c.add(DestructiveDelete) // overwrites the file's data, as shred does
+	case "scrub", "srm", "wipe":
+		// Secure-erase tools overwrite the data before unlinking it, as
+		// shred does: nothing is left to recover. (sfill, sswap and sdmem
+		// overwrite only free space, swap and memory: the dev labels call
+		// that everyday, no data being lost.)
+		if !hasLit(args, "--help", "-h", "--version", "-V") {
+			c.add(DestructiveDelete)
+		}
+	case "nvme":
+		// "nvme format" and "nvme sanitize" erase the whole namespace.
+		if firstVerbIn(args, "format", "sanitize") && !hasLit(args, "--help", "-h") {
+			c.add(DiskSystem)
+		}
+	case "hdparm":
+		// ATA secure erase wipes the whole disk; setting a security
+		// password ("--security-set-pass") locks it first.
+		for _, a := range args {
+			if a.Literal && (a.Lit == "--security-erase" || a.Lit == "--security-erase-enhanced" || a.Lit == "--sanitize-crypto-scramble" || a.Lit == "--sanitize-block-erase" || a.Lit == "--sanitize-overwrite" || a.Lit == "--trim-sector-ranges") {
+				c.add(DiskSystem)
+				break
+			}
+		}
 	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {

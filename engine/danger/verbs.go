@@ -36,6 +36,7 @@ var resourceNouns = map[string]string{
 	"project": CloudDestructive, "droplet": CloudDestructive, "environment": CloudDestructive, "namespace": CloudDestructive,
 	"database": DatabaseDestructive, "db": DatabaseDestructive, "table": DatabaseDestructive, "keyspace": DatabaseDestructive,
 	"repo": ForcePush, "repository": ForcePush, "release": PackagePublish,
+	"service": CloudDestructive,
 }
 
 // plainArguments are programs whose words are operands, data or code, not
@@ -86,11 +87,23 @@ func (c *checker) unknownVerbs(u unit) {
 		return
 	}
 	name = strings.ToLower(name)
-	if plainArguments[name] || verbPrograms[name] || interpreters[name] || filePrograms[name] || nameOnly[name] ||
-		publishVerbs[name] != nil || deleteVerbCLIs[name] || strings.HasSuffix(name, ".sh") || strings.HasSuffix(name, ".py") {
+	// A program a rule names ("docker", "aws", git) has subcommands the
+	// rule does not read in full ("docker service rm", git-extras' "git
+	// unpublish"); when its rule found nothing, its subcommand path is
+	// judged by the table too, but a noun counts only before the verb
+	// ("docker service rm NAME", not "docker rm backup": there "backup"
+	// is the container's name), and git's only verb is its subcommand
+	// (the rest are branches, paths and messages).
+	named := verbPrograms[name] || name == "git"
+	if !named && (plainArguments[name] || interpreters[name] || filePrograms[name] || nameOnly[name] ||
+		publishVerbs[name] != nil || deleteVerbCLIs[name] || strings.HasSuffix(name, ".sh") || strings.HasSuffix(name, ".py")) {
 		return
 	}
-	vs := verbs(cmd.Args, 3)
+	n := 3
+	if name == "git" {
+		n = 1
+	}
+	vs := verbs(cmd.Args, n)
 	for i, v := range vs {
 		vs[i] = strings.ToLower(v)
 		if readOnlyVerbs[vs[i]] {
@@ -98,12 +111,17 @@ func (c *checker) unknownVerbs(u unit) {
 		}
 	}
 	for _, a := range cmd.Args {
-		if a.Literal && (a.Lit == "-h" || a.Lit == "--simulate" || a.Lit == "--noop" || a.Lit == "--whatif") {
+		if a.Literal && (a.Lit == "-h" || a.Lit == "--help" || a.Lit == "--simulate" || a.Lit == "--noop" || a.Lit == "--whatif" ||
+			a.Lit == "--dry-run" || a.Lit == "--dryrun" || strings.HasPrefix(a.Lit, "--dry-run=")) {
 			return
 		}
 	}
-	for _, v := range vs {
-		if k := verbCategory(v, vs, cmd.Args); k != "" {
+	for i, v := range vs {
+		around := vs
+		if named {
+			around = vs[:i+1]
+		}
+		if k := verbCategory(v, around, cmd.Args); k != "" {
 			c.because(name, v)
 			c.add(k)
 			return

@@ -68,6 +68,27 @@ func TestUnknownVerbs(t *testing.T) {
 		{"cf push demo", ""},
 		{"lerna-lite clean", ""},
 		{"dconf reset /org/demo/key", ""},
+		// Subcommands of programs a rule names but does not read in full:
+		// when the rule finds nothing the table judges the subcommand
+		// path, a noun counting only before the verb. "docker service rm"
+		// removes a swarm service from the cluster (cloud-destructive, the
+		// service a resource as a deployment is); git-extras' "git
+		// unpublish" withdraws what was published (package-publish, the
+		// table's word).
+		{"docker service rm web", CloudDestructive},
+		{"docker --context prod service rm web", CloudDestructive},
+		{"git unpublish feature-x", PackagePublish},
+		// Their everyday forms and the table's exclusions stay unmarked:
+		// "backup" after rm is a container's name, git's words after the
+		// subcommand are paths and messages, read-only verbs, --help and
+		// --dry-run.
+		{"docker rm backup", ""},
+		{"docker service ls", ""},
+		{"docker service rm --help", ""},
+		{"git rm snapshot.db", ""},
+		{"git commit -m 'delete snapshot tables'", ""},
+		{"yarn remove backup", ""},
+		{"git unpublish --help", ""},
 	} {
 		got := Check(engine.Call{Tool: engine.ToolBash, Command: tt.cmd}, proj, home)
 		switch {
