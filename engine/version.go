@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // VersionRow is one row of a harness's version table: a behaviour that
@@ -38,7 +39,23 @@ type VersionTable struct {
 	Harness string // the harness's title, for the labels ("Claude Code")
 	Checked []string
 	Rows    []VersionRow
+
+	// memo keeps VersionAs's and Value's answers: both run for every call
+	// decided (Value for every command of a line), and a store holds few
+	// versions, so each is parsed and compared once, not per call.
+	memo versionMemo
 }
+
+// versionMemo is VersionTable's cache. It stops adding at memoMax
+// entries, so a transcript writing a new version string on every line
+// costs the parsing again, never memory.
+type versionMemo struct {
+	mu  sync.Mutex
+	as  map[string][2]string
+	val map[[2]string]string
+}
+
+const memoMax = 4096
 
 // VersionAs is the version a call is decided as, and the label saying
 // why (Decision.VersionBasis). An empty version gives ("", ""): the
@@ -47,6 +64,27 @@ func (t *VersionTable) VersionAs(v string) (as, basis string) {
 	if v == "" || len(t.Checked) == 0 {
 		return "", ""
 	}
+	m := &t.memo
+	m.mu.Lock()
+	r, ok := m.as[v]
+	m.mu.Unlock()
+	if ok {
+		return r[0], r[1]
+	}
+	as, basis = t.versionAs(v)
+	m.mu.Lock()
+	if m.as == nil {
+		m.as = map[string][2]string{}
+	}
+	if len(m.as) < memoMax {
+		m.as[v] = [2]string{as, basis}
+	}
+	m.mu.Unlock()
+	return as, basis
+}
+
+// versionAs is VersionAs without the cache.
+func (t *VersionTable) versionAs(v string) (as, basis string) {
 	newest := t.Checked[len(t.Checked)-1]
 	pv, ok := ParseVersion(v)
 	if !ok {
@@ -126,6 +164,28 @@ func (t *VersionTable) same(a, b string) bool {
 // an empty as is the newest checked version. It is "" when no row covers
 // the version.
 func (t *VersionTable) Value(key, as string) string {
+	k := [2]string{key, as}
+	m := &t.memo
+	m.mu.Lock()
+	v, ok := m.val[k]
+	m.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = t.value(key, as)
+	m.mu.Lock()
+	if m.val == nil {
+		m.val = map[[2]string]string{}
+	}
+	if len(m.val) < memoMax {
+		m.val[k] = v
+	}
+	m.mu.Unlock()
+	return v
+}
+
+// value is Value without the cache.
+func (t *VersionTable) value(key, as string) string {
 	if as == "" {
 		if len(t.Checked) == 0 {
 			return ""

@@ -66,3 +66,12 @@ func FuzzParseVersion(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkVersionAs: what one decided call pays to learn its version's
+// behaviour (VersionAs, then one Value), as every simulator does per call.
+func BenchmarkVersionAs(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		as, _ := testTable.VersionAs("2.1.200")
+		_ = testTable.Value("auto-mode", as)
+	}
+}
