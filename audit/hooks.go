@@ -70,7 +70,7 @@ func (a *auditor) openCodePlugins() {
 				Message: what + ": OpenCode loads it as code and runs it in its own process"})
 		}
 	}
-	for _, name := range []string{"opencode.json", "opencode.jsonc", filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc")} {
+	for _, name := range openCodeConfigs {
 		path := filepath.Join(a.opts.Project, name)
 		data := a.read(path, safefile.JSON)
 		if data == nil {

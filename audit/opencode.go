@@ -12,6 +12,10 @@ import (
 	"github.com/permsim/permsim/toolcall"
 )
 
+// openCodeConfigs are the project's OpenCode config files, relative to it:
+// the files catchAll and openCodePlugins read.
+var openCodeConfigs = []string{"opencode.json", "opencode.jsonc", filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc")}
+
 // catchAll reports OpenCode permission objects where a "*" pattern comes
 // after a deny: "The last matching pattern wins, so a "*" catch-all listed
 // after a deny cancels it" (seed 002, OpenCode). opencode.json is read
@@ -19,7 +23,7 @@ import (
 // order written, with the line of each — because the finding names a line;
 // engine/opencode's Rules() flags the same catch-alls for `permsim rules`.
 func (a *auditor) catchAll() {
-	for _, name := range []string{"opencode.json", "opencode.jsonc", filepath.Join(".opencode", "opencode.json"), filepath.Join(".opencode", "opencode.jsonc")} {
+	for _, name := range openCodeConfigs {
 		path := filepath.Join(a.opts.Project, name)
 		data := a.read(path, safefile.JSON)
 		if data == nil {

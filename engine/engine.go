@@ -8,7 +8,11 @@
 // the same Decision, and a Policy is safe for concurrent use.
 package engine
 
-import "github.com/permsim/permsim/toolcall"
+import (
+	"path/filepath"
+
+	"github.com/permsim/permsim/toolcall"
+)
 
 // Label is printed with every result that was simulated rather than checked
 // against the real harness binary.
@@ -168,6 +172,21 @@ type Policy interface {
 type SettingsFiler interface {
 	// SettingsFiles lists the absolute paths of the files read.
 	SettingsFiles() []string
+}
+
+// AbsFiles is SettingsFiles for a loader that kept every path it read:
+// the absolute ones (a flag's inline settings are not files of the
+// machine), each once, in the order read.
+func AbsFiles(read []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range read {
+		if filepath.IsAbs(f) && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // Harness loads a Policy for one project.

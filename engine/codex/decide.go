@@ -2,7 +2,6 @@ package codex
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -535,17 +534,7 @@ func (p *Policy) Problems() []string { return p.problems.Strings() }
 // sandbox_mode) or a project's trust: what decides a call besides the
 // .rules files, which their rules already name. A central replay decides
 // a pulled host's calls against a snapshot of these (docs/scale.md).
-func (p *Policy) SettingsFiles() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, f := range p.read {
-		if filepath.IsAbs(f) && !seen[f] {
-			seen[f] = true
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func (p *Policy) SettingsFiles() []string { return engine.AbsFiles(p.read) }
 
 // ProblemList is Problems as values, as the loaders wrote them
 // (engine.ProblemLister).

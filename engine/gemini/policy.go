@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -459,15 +458,7 @@ func (p *Policy) Problems() []string { return p.problems.Strings() }
 // or only set a mode (general.defaultApprovalMode, tools.autoAccept) or
 // trust: a central replay decides a pulled host's calls against a snapshot
 // of these (docs/scale.md). Policy TOML files are named by their rules.
-func (p *Policy) SettingsFiles() []string {
-	var out []string
-	for _, f := range p.read {
-		if filepath.IsAbs(f) && !slices.Contains(out, f) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func (p *Policy) SettingsFiles() []string { return engine.AbsFiles(p.read) }
 
 // ProblemList is Problems as values, as the loaders wrote them
 // (engine.ProblemLister).

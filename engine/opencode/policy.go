@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -571,15 +570,7 @@ func (p *Policy) Problems() []string { return p.problems.Strings() }
 // whether they hold permission rules or only pick an agent
 // (default_agent) or set an agent's own settings: a central replay decides
 // a pulled host's calls against a snapshot of these (docs/scale.md).
-func (p *Policy) SettingsFiles() []string {
-	var out []string
-	for _, f := range p.read {
-		if filepath.IsAbs(f) && !slices.Contains(out, f) {
-			out = append(out, f)
-		}
-	}
-	return out
-}
+func (p *Policy) SettingsFiles() []string { return engine.AbsFiles(p.read) }
 
 // ProblemList is Problems as values (engine.ProblemLister).
 func (p *Policy) ProblemList() []engine.Problem { return p.problems.List() }
