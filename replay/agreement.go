@@ -51,7 +51,7 @@ const (
 func Agreement(d *DecisionRow, recorded string) (agreement, reason string) {
 	outcome := engine.Outcome(d.Outcome)
 	classifier := outcome == engine.Runs && d.Reason == engine.ReasonClassifier
-	if classifier && d.ModeBasis != BasisRecorded && !strings.HasPrefix(d.ModeLabel, "parent session") {
+	if classifier && d.ModeBasis != BasisRecorded && !strings.HasPrefix(d.ModeLabel, labelParent) {
 		return NotComparable, "left to the classifier of a mode the transcript does not record (" + d.ModeBasis + ")"
 	}
 	switch recorded {
@@ -148,11 +148,11 @@ func (row *DecisionRow) setBases(c *toolcall.Row, lp *loadedPolicy, opts Options
 func modeBasis(label string) string {
 	head, _, _ := strings.Cut(label, ";")
 	switch head {
-	case "recorded":
+	case labelRecorded:
 		return BasisRecorded
-	case "parent session":
+	case labelParent:
 		return BasisInferred
-	case "--mode":
+	case labelFlag:
 		return BasisGiven
 	}
 	if strings.Contains(label, "built-in default") {

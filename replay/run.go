@@ -508,23 +508,32 @@ func decideOne(c *toolcall.Row, lp *loadedPolicy, opts Options) DecisionRow {
 	return decideIn(&own, lp, opts, mode, label, nil)
 }
 
+// The labels modeOf gives a mode (the decisions' mode_label starts with
+// one): modeBasis and decideIn read them back.
+const (
+	labelRecorded = "recorded"       // the call's session recorded it
+	labelParent   = "parent session" // a subagent's call: its parent's recorded mode
+	labelFlag     = "--mode"
+	labelSettings = "settings"
+)
+
 // modeOf is the mode a call is decided in and the label saying where it
 // came from.
 func modeOf(c *toolcall.Row, lp *loadedPolicy, opts Options) (engine.Mode, string) {
-	mode, label := engine.Mode(c.Mode), "recorded"
+	mode, label := engine.Mode(c.Mode), labelRecorded
 	if rm, ok := lp.harness.(engine.RecordedModer); ok {
 		// The harness records its mode in its own words (Codex: approval
 		// policy and sandbox apart); its simulator says how to read them.
 		mode = rm.RecordedMode(*c)
 	}
 	if c.ModeSource == "parent" {
-		label = "parent session"
+		label = labelParent
 	}
 	switch {
 	case opts.Mode != "":
-		mode, label = opts.Mode, "--mode"
+		mode, label = opts.Mode, labelFlag
 	case mode == "":
-		label = "settings"
+		label = labelSettings
 	}
 	return mode, label
 }
@@ -538,7 +547,7 @@ func decideIn(c *toolcall.Row, lp *loadedPolicy, opts Options, mode engine.Mode,
 	roots := lp.roots
 	call := engine.Call{Tool: engine.Tool(c.Tool), RawTool: c.RawTool, Command: MapCommand(c.Command, c.Home, roots),
 		Paths: mapAll(c.Paths, c.Home, roots), Cwd: MapPath(c.Cwd, c.Home, roots), Version: c.HarnessVersion,
-		ModeRecorded: label == "recorded" || label == "parent session"}
+		ModeRecorded: label == labelRecorded || label == labelParent}
 	if call.Cwd == "" {
 		call.Cwd = lp.dir
 	}
