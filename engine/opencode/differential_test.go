@@ -2,6 +2,7 @@ package opencode
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -30,29 +31,40 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 	if c.Git {
 		corpustest.WriteGit(t, proj)
 	}
-	env := engine.Env{ProjectDir: proj, HomeDir: home, Flags: map[string]string{}}
-	if c.Mode != nil && *c.Mode != "" {
-		env.Flags[FlagAgent] = *c.Mode
-	}
-	for k, v := range c.Env {
-		v = strings.ReplaceAll(v, corpustest.RealHome, home)
-		switch k {
-		case "OPENCODE_CONFIG":
-			env.Flags[FlagConfig] = v
-		case "OPENCODE_PERMISSION":
-			env.Flags[FlagPermission] = v
-		case "OPENCODE_DISABLE_PROJECT_CONFIG":
-			// As verify/opencodedrive.SimEnv reads it.
-			env.Flags[FlagDisableProjectConfig] = "true"
-		default:
+	env := engine.Env{ProjectDir: proj, HomeDir: home}
+	// The case's variables as the harness read them (FromEnviron, as
+	// verify/opencodedrive.SimEnv reads them), over the XDG_CONFIG_HOME the
+	// driver gives OpenCode.
+	for k := range c.Env {
+		if !caseVars[k] {
 			return env, "environment variable " + k
 		}
+	}
+	FromEnviron(func(k string) string {
+		if v, ok := c.Env[k]; ok {
+			return strings.ReplaceAll(v, corpustest.RealHome, home)
+		}
+		if k == "XDG_CONFIG_HOME" {
+			return filepath.Join(home, ".config")
+		}
+		return ""
+	}, &env)
+	if env.Flags == nil {
+		env.Flags = map[string]string{}
+	}
+	if c.Mode != nil && *c.Mode != "" {
+		env.Flags[FlagAgent] = *c.Mode
 	}
 	if len(c.Args) > 0 {
 		return env, "arguments"
 	}
 	return env, ""
 }
+
+// caseVars are the variables a recorded case may set: the ones OpenCode
+// reads its configuration from (FromEnviron).
+var caseVars = map[string]bool{"XDG_CONFIG_HOME": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_DIR": true,
+	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true}
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,30 +29,45 @@ func Layout(c verify.Case, home string) error {
 }
 
 // SimEnv is the Env standing in for a case's run in the corpus layout: the
-// agent from the case's mode, OPENCODE_CONFIG and OPENCODE_PERMISSION
-// from its environment; and what the simulator does not support, if any.
+// agent from the case's mode, and what the case's OpenCode variables say of
+// its configuration as the harness reads them (opencode.FromEnviron, over
+// the XDG_CONFIG_HOME harnessEnv gives the harness); and what the simulator
+// does not support, if any.
 func SimEnv(c verify.Case) (engine.Env, string) {
-	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, Flags: map[string]string{}}
-	if c.Mode != nil && *c.Mode != "" {
-		env.Flags[opencode.FlagAgent] = *c.Mode
-	}
-	for k, v := range c.Env {
-		switch k {
-		case "OPENCODE_CONFIG":
-			env.Flags[opencode.FlagConfig] = v
-		case "OPENCODE_PERMISSION":
-			env.Flags[opencode.FlagPermission] = v
-		case "OPENCODE_DISABLE_PROJECT_CONFIG":
-			env.Flags[opencode.FlagDisableProjectConfig] = "true"
-		default:
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home}
+	for k := range c.Env {
+		if !simVars[k] {
 			return env, "environment variable " + k
 		}
+	}
+	opencode.FromEnviron(func(k string) string {
+		if v, ok := c.Env[k]; ok {
+			return v
+		}
+		if k == "XDG_CONFIG_HOME" {
+			return configHome
+		}
+		return ""
+	}, &env)
+	if env.Flags == nil {
+		env.Flags = map[string]string{}
+	}
+	if c.Mode != nil && *c.Mode != "" {
+		env.Flags[opencode.FlagAgent] = *c.Mode
 	}
 	if len(c.Args) > 0 {
 		return env, "arguments " + strings.Join(c.Args, " ")
 	}
 	return env, ""
 }
+
+// simVars are the variables of a case the simulator reads (FromEnviron).
+var simVars = map[string]bool{"XDG_CONFIG_HOME": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_DIR": true,
+	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true}
+
+// configHome is the XDG_CONFIG_HOME the harness runs with unless the case
+// sets its own.
+const configHome = verify.Home + "/.config"
 
 // Simulate decides every call of the case with the OpenCode simulator.
 func Simulate(c verify.Case) ([]verify.Simulated, []string) {
@@ -82,14 +98,38 @@ func providerConfig(url string) string {
 // home, the mock as its provider, nothing downloaded or updated.
 func harnessEnv(c verify.Case, url string) []string {
 	h := verify.Home
+	content := providerConfig(url)
+	if own := strings.TrimSpace(c.Env["OPENCODE_CONFIG_CONTENT"]); own != "" {
+		// The case's own inline config goes in the same object, after the
+		// provider's keys and as written (rule order is key order), since
+		// OpenCode reads one OPENCODE_CONFIG_CONTENT and needs the mock.
+		content = joinObjects(content, own)
+		c.Env = maps.Clone(c.Env)
+		delete(c.Env, "OPENCODE_CONFIG_CONTENT")
+	}
 	return verify.Environ(c, map[string]string{
 		"TERM": "dumb", "NO_COLOR": "1",
-		"XDG_CONFIG_HOME": h + "/.config", "XDG_DATA_HOME": h + "/.local/share", "XDG_CACHE_HOME": h + "/.cache",
+		"XDG_CONFIG_HOME": configHome, "XDG_DATA_HOME": h + "/.local/share", "XDG_CACHE_HOME": h + "/.cache",
 		"XDG_STATE_HOME":          h + "/.local/state",
-		"OPENCODE_CONFIG_CONTENT": providerConfig(url), "OPENCODE_DISABLE_MODELS_FETCH": "true",
+		"OPENCODE_CONFIG_CONTENT": content, "OPENCODE_DISABLE_MODELS_FETCH": "true",
 		"OPENCODE_DISABLE_AUTOUPDATE": "true", "OPENCODE_DISABLE_LSP_DOWNLOAD": "true",
 		"OPENCODE_DISABLE_DEFAULT_PLUGINS": "true",
 	})
+}
+
+// joinObjects writes the members of two JSON object texts as one object,
+// a's first, b's as written; b is returned unchanged when it is not an
+// object's text (the harness then reads it, and fails, as the case asks).
+func joinObjects(a, b string) string {
+	inner, ok := strings.CutPrefix(b, "{")
+	if !ok || !strings.HasSuffix(inner, "}") {
+		return b
+	}
+	a = strings.TrimSuffix(a, "}")
+	if strings.TrimSpace(strings.TrimSuffix(inner, "}")) == "" {
+		return a + "}"
+	}
+	return a + ", " + inner
 }
 
 // Args are one run's command-line arguments.
