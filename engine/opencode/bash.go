@@ -56,13 +56,10 @@ func (p *Policy) collectShell(line, cwd string) (shellAsk, bool) {
 			// tree-sitter reads `time cmd …` as a command named time:
 			// one pattern, nothing inside it (recorded: "time rm -rf
 			// build" runs under "rm *": deny).
-			end := tc.End()
-			for _, r := range st.Redirs {
-				if r.End().Offset() > end.Offset() {
-					end = r.End()
-				}
-			}
-			pat := strings.TrimSpace(text(tc.Pos(), end))
+			// Its redirects are the timed statement's (mvdan.cc/sh never
+			// gives the time clause's own statement any), so tc.End()
+			// already ends after them.
+			pat := strings.TrimSpace(text(tc.Pos(), tc.End()))
 			if !seenP[pat] {
 				seenP[pat] = true
 				out.patterns = append(out.patterns, pat)

@@ -275,6 +275,17 @@ func TestTimeIsACommand(t *testing.T) {
 	expect(t, p, bash("! rm -rf build"), "", engine.Blocked)
 }
 
+// A redirect after a timed command belongs to the timed statement
+// (mvdan.cc/sh puts it there, never on the time clause's own statement),
+// and the pattern is still the whole text up to its end.
+func TestTimeKeepsItsRedirect(t *testing.T) {
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"permission": {"bash": {"*": "ask", "time ls > out.txt 2>&1": "allow"}}}`)
+	p := f.load()
+	expect(t, p, bash("time ls > out.txt 2>&1"), "", engine.Runs)
+	expect(t, p, bash("time ls > other.txt"), "", engine.Asks)
+}
+
 // Recorded with the real OpenCode 1.18.33 (oc-legacy-tools): the older
 // `tools: {name: false}` switches remove the tool, also without any
 // `permission` block.
