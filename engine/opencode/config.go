@@ -59,7 +59,11 @@ func parseJSONC(data []byte) (value, error) {
 	return v, nil
 }
 
-const maxDepth = 200
+// maxDepth bounds the nesting decodeValue follows, so a hostile file cannot
+// exhaust the stack: encoding/json's own limit. OpenCode's JSON.parse read a
+// config nested 205 deep (realconfigs/coverage, ro-br-deep), so a lower cap
+// would skip files OpenCode reads.
+const maxDepth = 10000
 
 func decodeValue(dec *json.Decoder, depth int) (value, error) {
 	if depth > maxDepth {

@@ -325,3 +325,19 @@ func TestCdArgumentOutsideAsks(t *testing.T) {
 		t.Errorf("cd src && ls: %s (%s), want runs", d.Outcome, d.Reason)
 	}
 }
+
+// Recorded with the real OpenCode 1.18.33 (realconfigs/coverage,
+// ro-br-deep): a config holding an object nested 205 deep (an agent's
+// options) is read, and its permission rules apply; permsim skipped the
+// whole file past 200 levels.
+func TestDeeplyNestedConfigIsRead(t *testing.T) {
+	deep := strings.Repeat(`{"a": `, 205) + "{}" + strings.Repeat("}", 205)
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"agent": {"build": {"options": `+deep+`}}, "permission": {"bash": {"ls*": "deny"}}}`)
+	p := f.load()
+	if probs := p.Problems(); len(probs) > 0 {
+		t.Errorf("problems %v, want none", probs)
+	}
+	expect(t, p, bash("ls"), "", engine.Blocked)
+}
+
