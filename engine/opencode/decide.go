@@ -100,15 +100,13 @@ func (p *Policy) external(abs string, dir bool) *request {
 	return &request{perm: "external_directory", patterns: []string{pat}, why: "path outside the project"}
 }
 
+// abs is the path a file tool, a search's folder or a shell's workdir
+// names, as OpenCode 1.18.33 resolves it against cwd: "~" is a folder name
+// there, not the home (recorded: read "~/other/notes.txt" and a workdir of
+// "~/other" both looked under the project).
 func (p *Policy) abs(path, cwd string) string {
 	if path == "" {
 		return ""
-	}
-	switch {
-	case path == "~":
-		path = p.home
-	case strings.HasPrefix(path, "~/"):
-		path = filepath.Join(p.home, path[2:])
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(cwd, path)

@@ -341,3 +341,20 @@ func TestDeeplyNestedConfigIsRead(t *testing.T) {
 	expect(t, p, bash("ls"), "", engine.Blocked)
 }
 
+// Recorded with the real OpenCode 1.18.33: the file tools take `~` as a
+// folder name, not the home (read "~" said "File not found:
+// /home/user/proj/~", realconfigs/coverage ro-br-paths#3; read
+// "~/other/notes.txt" said "File not found: /home/user/proj/~/other/notes.txt",
+// ro-parse-jsonc#12), so such a path is inside the project and asks no
+// external_directory.
+func TestFilePathTildeIsLiteral(t *testing.T) {
+	f := newFixture(t, true)
+	f.project("opencode.json", `{"permission": {"external_directory": {"*": "deny"}, "read": {"*": "allow", "~*": "deny"}}}`)
+	p := f.load()
+	if d := expect(t, p, read("~/other/notes.txt"), "", engine.Blocked); d.Step != "read deny" {
+		t.Errorf("read ~/other/notes.txt: step %q, want read deny (the path is the project's ~ folder)", d.Step)
+	}
+	if d := expect(t, p, read("~"), "", engine.Blocked); d.Step != "read deny" {
+		t.Errorf("read ~: step %q, want read deny", d.Step)
+	}
+}
