@@ -62,9 +62,13 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 }
 
 // caseVars are the variables a recorded case may set: the ones OpenCode
-// reads its configuration from (FromEnviron).
+// reads its configuration from (FromEnviron) and the ones that change
+// nothing permsim decides (as verify/opencodedrive's simVars).
 var caseVars = map[string]bool{"XDG_CONFIG_HOME": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_DIR": true,
-	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true}
+	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true,
+	// Only makes OpenCode offer websearch and codesearch, which permsim
+	// decides as offered.
+	"OPENCODE_ENABLE_EXA": true}
 
 func TestDifferential(t *testing.T) {
 	known := corpustest.LoadKnown(t, diffDir)

@@ -61,9 +61,13 @@ func SimEnv(c verify.Case) (engine.Env, string) {
 	return env, ""
 }
 
-// simVars are the variables of a case the simulator reads (FromEnviron).
+// simVars are the variables a case may set: the ones the simulator reads
+// (FromEnviron) and the ones that change nothing it decides.
 var simVars = map[string]bool{"XDG_CONFIG_HOME": true, "OPENCODE_CONFIG": true, "OPENCODE_CONFIG_DIR": true,
-	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true}
+	"OPENCODE_CONFIG_CONTENT": true, "OPENCODE_PERMISSION": true, "OPENCODE_DISABLE_PROJECT_CONFIG": true,
+	// Only makes OpenCode offer websearch and codesearch, which permsim
+	// decides as offered.
+	"OPENCODE_ENABLE_EXA": true}
 
 // configHome is the XDG_CONFIG_HOME the harness runs with unless the case
 // sets its own.

@@ -29,6 +29,9 @@ func TestSimEnvReadsOpenCodeVariables(t *testing.T) {
 			"OPENCODE_PERMISSION": `{"edit":"deny"}`, "XDG_CONFIG_HOME": "/home/user/xdg"},
 			flags: map[string]string{opencode.FlagConfigContent: `{"permission":{"bash":"ask"}}`, opencode.FlagConfigDir: "/home/user/cfg",
 				opencode.FlagPermission: `{"edit":"deny"}`}, configDir: "/home/user/xdg/opencode"},
+		// Exa only makes OpenCode offer websearch and codesearch; permsim
+		// decides those calls as offered, so nothing changes.
+		{env: map[string]string{"OPENCODE_ENABLE_EXA": "1"}, flags: map[string]string{}, configDir: verify.Home + "/.config/opencode"},
 		{env: map[string]string{"OPENCODE_FAKE": "1"}, flags: map[string]string{}, configDir: verify.Home + "/.config/opencode", unsupported: "environment variable OPENCODE_FAKE"},
 	}
 	for _, tt := range tests {
