@@ -62,6 +62,25 @@ CASES = [
                "cfgdir/opencode.json": js({"permission": {"bash": {"whoami": "deny"}}})},
          env={"XDG_CONFIG_HOME": "/home/user/xdg", "OPENCODE_CONFIG_DIR": "/home/user/cfgdir",
               "OPENCODE_CONFIG_CONTENT": json.dumps({"permission": {"bash": {"*": "allow", "ls*": "allow", "pwd": "deny", "uname": "ask"}}})}),
+    # The same layers, each decisive: no "*" rule in the inline config to
+    # hide the denies before it.
+    case("env2", [bash("ls"), bash("id"), bash("pwd"), bash("whoami"), bash("date")],
+         project={"opencode.json": js(DENY_LS)},
+         home={".config/opencode/opencode.json": js({"permission": {"bash": {"id": "deny"}}}),
+               "xdg/opencode/opencode.json": js({"permission": {"bash": {"date": "deny"}}}),
+               "cfgdir/opencode.json": js({"permission": {"bash": {"whoami": "deny"}}})},
+         env={"XDG_CONFIG_HOME": "/home/user/xdg", "OPENCODE_CONFIG_DIR": "/home/user/cfgdir",
+              "OPENCODE_CONFIG_CONTENT": json.dumps({"permission": {"bash": {"ls*": "allow", "pwd": "deny"}}})}),
+    # Exa makes OpenCode offer websearch and codesearch; a search folder
+    # spelled with ~ is the project's ~ folder (every external folder denied).
+    case("exa", [{"tool": "grep", "input": {"pattern": "notes", "path": "~/other"}},
+                 {"tool": "glob", "input": {"pattern": "*.txt", "path": "~"}},
+                 {"tool": "websearch", "input": {"query": "opencode permissions"}},
+                 {"tool": "codesearch", "input": {"query": "opencode permissions", "tokensNum": 1000}}],
+         project={"~/other/notes.txt": "notes\n",
+                  "opencode.json": js({"permission": {"external_directory": "deny", "websearch": "ask", "codesearch": "ask"}})},
+         env={"OPENCODE_ENABLE_EXA": "1"}),
+    case("null-instructions", LS, project={"opencode.json": js({"instructions": None, **DENY_LS})}),
     case("permission-invalid", [bash("ls"), bash("pwd")], project={"opencode.json": js({"permission": {"bash": {"pwd": "deny"}}})},
          env={"OPENCODE_PERMISSION": '{"bash": {"ls*": "deny"}'}),
     case("permission-string", [bash("ls"), bash("pwd")], project={"opencode.json": js({"permission": {"bash": {"pwd": "deny"}}})},
