@@ -59,10 +59,13 @@ func parseJSONC(data []byte) (value, error) {
 	return v, nil
 }
 
-// maxDepth bounds the nesting decodeValue follows, so a hostile file cannot
+// maxDepth bounds the nesting decodeValue follows, so a hostile text cannot
 // exhaust the stack: encoding/json's own limit. OpenCode's JSON.parse read a
-// config nested 205 deep (realconfigs/coverage, ro-br-deep), so a lower cap
-// would skip files OpenCode reads.
+// config nested 205 deep (realconfigs/coverage, ro-br-deep), so a low cap
+// would skip files OpenCode reads. Files reach it through internal/safefile,
+// which refuses nesting past safefile.MaxDepth (512) first (OpenCode read one
+// 600 deep: a known difference, ro-br-deep600); the inline JSON of
+// OPENCODE_PERMISSION and OPENCODE_CONFIG_CONTENT does not.
 const maxDepth = 10000
 
 func decodeValue(dec *json.Decoder, depth int) (value, error) {

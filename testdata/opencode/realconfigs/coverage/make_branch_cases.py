@@ -51,6 +51,13 @@ for _ in range(205):
     d["a"] = {}
     d = d["a"]
 
+# Deeper than permsim opens a JSON file (internal/safefile: 512 levels),
+# written as text: Python's json does not nest that deep. (10,001 levels
+# were read by OpenCode too, but sent on to the mock, whose Go decoder
+# stops at 10,000: no decision.)
+DEEP600 = ('{"agent": {"build": {"options": ' + '{"a": ' * 600 + '{}' + '}' * 600 +
+           '}}, "permission": {"bash": {"ls*": "deny"}}}\n')
+
 CASES = [
     # The layers the environment adds: XDG_CONFIG_HOME moves the global
     # folder (the default one's id deny is not read), OPENCODE_CONFIG_DIR
@@ -81,6 +88,21 @@ CASES = [
                   "opencode.json": js({"permission": {"external_directory": "deny", "websearch": "ask", "codesearch": "ask"}})},
          env={"OPENCODE_ENABLE_EXA": "1"}),
     case("null-instructions", LS, project={"opencode.json": js({"instructions": None, **DENY_LS})}),
+    # A pattern over 4096 characters ending in "*" (matched without a
+    # regular expression), an empty read path (the worktree), a null where
+    # OpenCode takes any value, a file in the plugin folder that is no plugin.
+    case("tails", [bash("printf " + A), read("")],
+         home={".config/opencode/plugin/README.md": "not a plugin\n"},
+         project={"opencode.json": js({"agent": {"build": {"options": {"x": None}}},
+                                       "permission": {"bash": {"*": "ask", "printf " + A + "*": "allow"},
+                                                      "read": {"*": "allow", "": "deny"}}})}),
+    # Config files OpenCode may pass over: a folder named opencode.json, a
+    # file holding only a comment, a file nested deeper than permsim opens.
+    case("dir-config", [bash("whoami"), bash("ls")], project={"opencode.json/x.txt": "x\n"},
+         home={".config/opencode/opencode.json": js({"permission": {"bash": {"whoami": "deny"}}})}),
+    case("comment-only", [bash("whoami"), bash("ls")], project={"opencode.json": "// nothing here\n"},
+         home={".config/opencode/opencode.json": js({"permission": {"bash": {"whoami": "deny"}}})}),
+    case("deep600", LS, project={"opencode.json": DEEP600}),
     case("permission-invalid", [bash("ls"), bash("pwd")], project={"opencode.json": js({"permission": {"bash": {"pwd": "deny"}}})},
          env={"OPENCODE_PERMISSION": '{"bash": {"ls*": "deny"}'}),
     case("permission-string", [bash("ls"), bash("pwd")], project={"opencode.json": js({"permission": {"bash": {"pwd": "deny"}}})},
