@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Draw the candidate lines of the independent danger corpora (issue 30).
 
-Reads three public collections, fills their placeholders with plausible
+Reads public collections, fills their placeholders with plausible
 values, and draws a random sample with a fixed seed. Labels are not made
 here: every drawn line was read and labelled by hand (labels.tsv), and
 build.py joins the two into the corpus files.
 
   python3 draw.py TLDR_DIR TLDR_COMMIT GTFOBINS_DIR GTFOBINS_COMMIT TRANSCRIPTS_DIR > drawn.jsonl
+  python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
+
+The fourth draw (dev4, heldout4) reads other collections: checkouts of
+redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
+cheat/cheatsheets and denisidoro/cheats (README.md names the commits).
 
 TLDR_DIR holds pages/common and pages/linux of tldr-pages/tldr;
 GTFOBINS_DIR holds _gtfobins of GTFOBins/GTFOBins.github.io; TRANSCRIPTS_DIR
