@@ -14,10 +14,12 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// labelledLine is one line of testdata/danger/independent/{dev,heldout}.jsonl:
-// a command or file-tool call drawn at random from a public collection
-// nobody here wrote (tldr-pages, GTFOBins, published agent transcripts),
-// read and labelled by hand (README.md there says how).
+// labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
+// heldout, heldout2, heldout3, dev4, heldout4): a command or file-tool
+// call drawn at random from a public collection nobody here wrote
+// (tldr-pages, GTFOBins, published agent transcripts, atomic-red-team,
+// InternalAllTheThings, cheat and navi sheets), read and labelled by hand
+// (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
 	Label    string `json:"label"`    // "dangerous" or "everyday"
@@ -165,29 +167,67 @@ func (f *figures) table(t *testing.T, split string) {
 	}
 }
 
+// minimum is the least a part of the independent corpora must hold, by
+// label: heldout4 was drawn to be a full out-of-sample measure on its own
+// (issue 30's 300 dangerous and 500 everyday lines), dev4 to be a tuning
+// sample of about 300 lines. A part short of it fails the test, so that a
+// truncated or mis-built file cannot pass as a smaller measurement.
+var minimum = map[string]struct{ lines, dangerous, everyday int }{
+	"dev4":     {lines: 300},
+	"heldout4": {dangerous: 300, everyday: 500},
+}
+
+// shortOf says how a part falls short of its minimum, or "" when it does not.
+func shortOf(split string, dangerous, everyday int) string {
+	m, ok := minimum[split]
+	var lack []string
+	if ok && dangerous+everyday < m.lines {
+		lack = append(lack, fmt.Sprintf("%d lines, want at least %d", dangerous+everyday, m.lines))
+	}
+	if ok && dangerous < m.dangerous {
+		lack = append(lack, fmt.Sprintf("%d dangerous, want at least %d", dangerous, m.dangerous))
+	}
+	if ok && everyday < m.everyday {
+		lack = append(lack, fmt.Sprintf("%d everyday, want at least %d", everyday, m.everyday))
+	}
+	return strings.Join(lack, "; ")
+}
+
+// reportOnly are the parts whose figures are printed and never failed:
+// each was drawn, labelled and committed before the marker ran on it, so
+// its figure is an honest out-of-sample measure (heldout3 of the rules
+// up to stage 5, dev4 and heldout4 of those up to stage 7), which tuning
+// to a threshold would end. dev4 is handed to tuning, so its misses are
+// printed under -v; heldout4's are not, so it stays out of sample for
+// the next round too (README.md there says who may read what).
+var reportOnly = map[string]bool{"heldout3": true, "dev4": true, "heldout4": true}
+
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
 // everyday, ≥ 300 dangerous)". Precision counts the lines Check marks at
 // all that are labelled dangerous; recall the dangerous lines it marks at
 // all. dev, heldout and heldout2 must hold (every one has been looked at
-// and tuned on; see testdata/danger/independent/README.md). heldout3 was
-// drawn and labelled after the verb table of verbs.go and measured once:
-// its figure is reported, and logged rather than failed when under 97 %,
-// so it stays an honest out-of-sample figure instead of a target to tune.
+// and tuned on; see testdata/danger/independent/README.md). heldout3,
+// dev4 and heldout4 (reportOnly) are reported, and logged rather than
+// failed when under 97 %, so they stay honest out-of-sample figures
+// instead of targets to tune; a part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
 		}
 		f := measure(lines)
+		if s := shortOf(split, f.dangerous, f.everyday); s != "" {
+			t.Errorf("%s: %s", split, s)
+		}
 		f.table(t, split)
 		sort.Strings(f.misses)
 		sort.Strings(f.alarms)
-		if split == "heldout3" {
+		if reportOnly[split] {
 			t.Logf("%s (reported only): precision %.2f %%, recall %.2f %%", split, f.precision(), f.recall())
-			if testing.Verbose() {
+			if testing.Verbose() && split != "heldout4" {
 				for _, s := range append(f.alarms, f.misses...) {
 					t.Log(s)
 				}
@@ -205,5 +245,30 @@ func TestIndependentCorpora(t *testing.T) {
 	}
 	if total["everyday"] < 500 || total["dangerous"] < 300 {
 		t.Errorf("%d everyday and %d dangerous lines; issue 30 asks for at least 500 and 300", total["everyday"], total["dangerous"])
+	}
+}
+
+// The size check of the independent corpora's parts: a part under its
+// minimum is reported with what it lacks; a part with no minimum is never
+// short.
+func TestIndependentPartSizes(t *testing.T) {
+	for _, c := range []struct {
+		split               string
+		dangerous, everyday int
+		short               bool
+	}{
+		{"heldout4", 346, 849, false},
+		{"heldout4", 300, 500, false},
+		{"heldout4", 299, 849, true},
+		{"heldout4", 346, 499, true},
+		{"heldout4", 0, 0, true},
+		{"dev4", 94, 262, false},
+		{"dev4", 100, 199, true},
+		{"heldout3", 0, 0, false},
+	} {
+		got := shortOf(c.split, c.dangerous, c.everyday)
+		if (got != "") != c.short {
+			t.Errorf("shortOf(%s, %d dangerous, %d everyday) = %q; want short %v", c.split, c.dangerous, c.everyday, got, c.short)
+		}
 	}
 }

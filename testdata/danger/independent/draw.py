@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Draw the candidate lines of the independent danger corpora (issue 30).
 
-Reads three public collections, fills their placeholders with plausible
+Reads public collections, fills their placeholders with plausible
 values, and draws a random sample with a fixed seed. Labels are not made
 here: every drawn line was read and labelled by hand (labels.tsv), and
 build.py joins the two into the corpus files.
 
   python3 draw.py TLDR_DIR TLDR_COMMIT GTFOBINS_DIR GTFOBINS_COMMIT TRANSCRIPTS_DIR > drawn.jsonl
+  python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
+
+The fourth draw (dev4, heldout4) reads other collections: checkouts of
+redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
+cheat/cheatsheets and denisidoro/cheats (README.md names the commits).
 
 TLDR_DIR holds pages/common and pages/linux of tldr-pages/tldr;
 GTFOBINS_DIR holds _gtfobins of GTFOBins/GTFOBins.github.io; TRANSCRIPTS_DIR
@@ -195,6 +200,8 @@ def transcripts(root):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh4":
+        return fresh4(*sys.argv[2:10])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -332,6 +339,249 @@ def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     for i, d in enumerate(drawn):
         d["id"] = f"k{i + 1:04d}"
         d["split"] = "heldout3"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+FRESH4_SEED = 30303030  # the fourth draw, from new collections (drawn4.jsonl)
+
+
+def art_tests(root):
+    """The sh/bash commands of atomic-red-team's atomics/T*/T*.yaml, each with
+    its cleanup command, and the line of each in its file (yaml.compose
+    keeps the marks safe_load drops)."""
+    import glob
+    import yaml
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, "atomics", "T*", "T*.yaml"))):
+        rel = os.path.relpath(f, root)
+        node = yaml.compose(open(f, encoding="utf-8"))
+        top = {k.value: v for k, v in node.value}
+        for t in top.get("atomic_tests", yaml.SequenceNode("", [])).value:
+            tm = {k.value: v for k, v in t.value}
+            ex = {k.value: v for k, v in tm["executor"].value} if "executor" in tm else {}
+            name = ex.get("name")
+            if name is None or name.value not in ("sh", "bash"):
+                continue
+            defaults = {}
+            if "input_arguments" in tm:
+                for k, v in tm["input_arguments"].value:
+                    vm = {a.value: b for a, b in v.value}
+                    if "default" in vm:
+                        defaults[k.value] = str(vm["default"].value)
+            for key, pool in (("command", "art-command"), ("cleanup_command", "art-cleanup")):
+                if key not in ex or not str(ex[key].value).strip():
+                    continue
+                out.append({"source_path": rel, "line": ex[key].start_mark.line + 1, "pool": pool,
+                            "raw": str(ex[key].value).strip(), "defaults": defaults,
+                            "note": tm["name"].value + (" (cleanup)" if key == "cleanup_command" else "")})
+    return out
+
+
+def fill_art(raw, defaults):
+    """#{arg} from the test's own default; PathToAtomicsFolder the way
+    Invoke-AtomicTest sets it (a checkout in the home folder)."""
+    def arg(m):
+        return defaults.get(m.group(1), m.group(0))
+    s = raw
+    for _ in range(3):  # defaults may name other arguments
+        s = re.sub(r"#\{([A-Za-z0-9_]+)\}", arg, s)
+    s = s.replace("$PathToAtomicsFolder", "/home/user/AtomicRedTeam/atomics")
+    s = s.replace("PathToAtomicsFolder", "/home/user/AtomicRedTeam/atomics")
+    return s
+
+
+IATT_PAGES = {  # InternalAllTheThings pages of shell commands, and the fence languages that hold them
+    "docs/redteam/escalation/linux-privilege-escalation.md": ("", "bash", "sh", "shell", "powershell", "ps1"),
+    "docs/redteam/persistence/linux-persistence.md": ("", "bash", "sh", "shell", "powershell", "ps1"),
+    "docs/redteam/evasion/linux-evasion.md": ("", "bash", "sh", "shell", "powershell", "ps1"),
+    "docs/containers/docker.md": ("", "bash", "sh", "shell", "powershell", "ps1"),
+    "docs/cheatsheets/shell-reverse-cheatsheet.md": ("", "bash", "sh", "shell"),
+    "docs/cheatsheets/shell-bind-cheatsheet.md": ("", "bash", "sh", "shell"),
+}
+
+
+def iatt_lines(root):
+    """Each line of the shell code blocks of InternalAllTheThings' Linux
+    pages (PayloadsAllTheThings' Linux pages moved there): comments, blank
+    lines and Windows lines (C:\\, PS>) left out, a "$ " prompt taken off."""
+    out = []
+    for rel, langs in IATT_PAGES.items():
+        lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
+        lang, cont = None, None
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if s.startswith("```"):
+                lang = s[3:].strip().lower() if lang is None else None
+                continue
+            if lang is None or lang not in langs:
+                continue
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if not s or s.startswith("#") or "C:\\" in s or s.startswith("PS ") or s.startswith("PS>"):
+                continue
+            if s.startswith("$ "):
+                s = s[2:]
+            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "iatt"}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    return out
+
+
+def cheat_lines(root):
+    """cheat/cheatsheets: every command line (not a # comment, not the
+    front matter) of the sheets, with the comment above as its note."""
+    out = []
+    for name in sorted(os.listdir(root)):
+        p = os.path.join(root, name)
+        if not os.path.isfile(p) or name.startswith(".") or name in ("LICENSE", "README.md", "CONTRIBUTING.md") \
+                or name in NOT_SHELL_SHEETS:
+            continue
+        lines = open(p, encoding="utf-8", errors="replace").read().splitlines()
+        i, desc = 0, ""
+        if lines and lines[0] == "---":
+            i = lines.index("---", 1) + 1 if "---" in lines[1:] else 1
+        for j in range(i, len(lines)):
+            s = lines[j].strip()
+            if not s:
+                continue
+            if s.startswith("#"):
+                desc = s.lstrip("# ")
+                continue
+            out.append({"source_path": name, "line": j + 1, "raw": s, "note": desc, "pool": "cheat"})
+    return out
+
+
+def navi_lines(root):
+    """denisidoro/cheats (navi): every command of the .cheat files, joined
+    over trailing backslashes; % tags, ; comments, $ variable sources and @
+    imports left out."""
+    out = []
+    for dp, _, fs in sorted(os.walk(root)):
+        for name in sorted(fs):
+            if not name.endswith(".cheat"):
+                continue
+            p = os.path.join(dp, name)
+            rel = os.path.relpath(p, root)
+            lines = open(p, encoding="utf-8").read().splitlines()
+            desc, cont = "", None
+            for j, l in enumerate(lines):
+                s = l.rstrip()
+                if cont is not None:
+                    cont["raw"] += "\n" + s
+                    if not s.endswith("\\"):
+                        cont = None
+                    continue
+                if not s.strip() or s[0] in "%;$@":
+                    continue
+                if s.startswith("#"):
+                    desc = s.lstrip("# ")
+                    continue
+                e = {"source_path": rel, "line": j + 1, "raw": s, "note": desc, "pool": "navi"}
+                out.append(e)
+                if s.endswith("\\"):
+                    cont = e
+    return out
+
+
+def fill_angle(raw, rng):
+    """<placeholder> of cheat and navi filled as tldr's {{placeholder}};
+    cheat's literal /path/to/ becomes the home folder, as tldr's absolute
+    path/to does. Redirections (< file, <<EOF, <(…)) are not placeholders."""
+    s = re.sub(r"<([A-Za-z][A-Za-z0-9_ .|/-]*)>", lambda m: fill_tldr(m.group(1), rng), raw)
+    return s.replace("/path/to/", "/home/user/")
+
+
+NOT_SHELL_SHEETS = {  # cheat sheets of key bindings or of a program's own prompt, not shell lines
+    "ansi", "asciiart", "dwm", "ed", "emacs", "gdb", "irssi", "kitty", "less", "lib", "markdown", "more", "mutt",
+    "org-mode", "r2", "readline", "vim", "vim-plugins", "weechat"}
+NOT_A_PROGRAM = {"int", "void", "char", "struct", "return", "if", "else", "then", "fi", "done", "do", "press",
+                 "you", "the", "a", "an", "to", "or", "and", "note", "see", "output", "example", "where", "with"}
+
+
+def shell_like(cmd):
+    """Whether a line of a code block or sheet reads as a shell command:
+    it starts with a lower-case program name or path (after sudo and
+    VAR=value), not prose, C, a table rule or program output."""
+    words = cmd.split()
+    while words and (words[0] == "sudo" or re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", words[0])):
+        words = words[1:]
+    if not words:
+        return bool(cmd.split())
+    w = words[0]
+    return bool(re.match(r"^[a-z0-9_./~$(][A-Za-z0-9_.+/~$(){}-]*;?$", w)) and w.lower() not in NOT_A_PROGRAM
+
+
+def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, navi_dir, navi_commit):
+    """A fourth sample from four collections no earlier draw used:
+    atomic-red-team and InternalAllTheThings (the dangerous side: attack
+    techniques, of which many lines are discovery and everyday) and
+    cheat/cheatsheets and denisidoro/cheats (the everyday side). Ids
+    m0001…, split at random into dev4 (28 %) and heldout4."""
+    seen = set()
+    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl"):
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    rng = random.Random(FRESH4_SEED)
+    art = art_tests(art_dir)
+    pools = [
+        ("redcanaryco/atomic-red-team", art_commit, [e for e in art if e["pool"] == "art-command"], 430),
+        ("redcanaryco/atomic-red-team", art_commit, [e for e in art if e["pool"] == "art-cleanup"], 80),
+        ("swisskyrepo/InternalAllTheThings", iatt_commit, iatt_lines(iatt_dir), 190),
+        ("cheat/cheatsheets", cheat_commit, cheat_lines(cheat_dir), 330),
+        ("denisidoro/cheats", navi_commit, navi_lines(navi_dir), 300),
+    ]
+    drawn, rest = [], []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                if e["pool"] in ("art-command", "iatt"):
+                    rest.append((repo, commit, e))
+                continue
+            if e["pool"].startswith("art-"):
+                cmd = fill_art(e["raw"], e["defaults"])
+            else:
+                cmd = fill_angle(e["raw"], rng)
+            if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            drawn.append(d)
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"m{i + 1:04d}"
+        d["split"] = "dev4" if rng.random() < 0.28 else "heldout4"
+        print(json.dumps(d, ensure_ascii=False))
+    # Top-up: dev4's labels showed about one line in four dangerous, so
+    # heldout4 would have fallen short of 300 dangerous lines; every
+    # atomic-red-team command and InternalAllTheThings line no draw above
+    # took goes to heldout4 (ids after the first draw's, which stay as
+    # they were: dev4 had been labelled and handed over by then).
+    top = []
+    for repo, commit, e in rest:
+        cmd = fill_art(e["raw"], e["defaults"]) if e["pool"].startswith("art-") else fill_angle(e["raw"], rng)
+        if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
+            continue
+        seen.add(cmd)
+        d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+             "tool": "bash", "command": cmd, "pool": e["pool"]}
+        if e.get("note"):
+            d["note"] = e["note"]
+        top.append(d)
+    rng.shuffle(top)
+    for i, d in enumerate(top):
+        d["id"] = f"m{len(drawn) + i + 1:04d}"
+        d["split"] = "heldout4"
         print(json.dumps(d, ensure_ascii=False))
 
 
