@@ -198,3 +198,29 @@ func TestAskWithoutToolUseID(t *testing.T) {
 		t.Error("the ask was given to toolu_a, which had its result")
 	}
 }
+
+// With a working sandbox, Claude Code 2.1.328 asks about a host outside
+// network.allowedDomains while the Bash call is running, as a can_use_tool
+// request for the pseudo-tool SandboxNetworkAccess with an id of its own
+// (recorded: `curl -s https://other.org/x`, the request carried
+// {"host":"other.org"} and a random tool_use_id): the ask is the running
+// Bash call's.
+func TestSandboxNetworkAskIsTheBashCalls(t *testing.T) {
+	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
+	send := func(any) {}
+	lines := []string{
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_a","name":"Bash","input":{"command":"ls"}}]}}`,
+		`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_a","content":"x","is_error":false}]}}`,
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_b","name":"Bash","input":{"command":"curl -s https://other.org/x"}}]}}`,
+		`{"type":"control_request","request_id":"r1","request":{"subtype":"can_use_tool","tool_name":"SandboxNetworkAccess","input":{"host":"other.org"},"tool_use_id":"b9d2fa6d-855c-4fa8-9981-2c8151f002b0"}}`,
+	}
+	for _, l := range lines {
+		st.read([]byte(l), send)
+	}
+	if _, ok := st.asks["toolu_b"]; !ok {
+		t.Errorf("the network ask was not given to the running Bash call toolu_b: asks %v", st.asks)
+	}
+	if _, ok := st.asks["toolu_a"]; ok {
+		t.Error("the ask was given to toolu_a, which had its result")
+	}
+}
