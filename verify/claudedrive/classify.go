@@ -17,6 +17,9 @@ const PatternClassifier = "auto-classifier-unavailable"
 var claudePatterns = verify.Patterns{
 	verify.ResultPattern(`^Auto mode is unavailable`, verify.OutcomeError, PatternClassifier),
 	verify.ResultPattern(`running in don't ask mode`, verify.OutcomeBlocked, "dontAsk"),
+	// Claude Code's own sandbox (when it can start) appends the
+	// connections it refused: the command ran, what it reached for did not.
+	verify.ResultPattern(`(?s)<sandbox_violations>.*\ndeny network-outbound `, verify.OutcomeBlocked, "sandbox-network-denied"),
 	verify.ResultPattern(`^Cannot (write to|edit|create) .* while in plan mode`, verify.OutcomeBlocked, "plan-mode"),
 	// (?s): a command may span lines; "read"/"edit" is how 2.1.328 words
 	// the refusal of a file tool on a link whose target a rule denies.

@@ -45,6 +45,13 @@ func TestClassifyClaude(t *testing.T) {
 		{false, "Claude requested permissions to use Edit, but you haven't granted it yet.", true, verify.OutcomeAsks, "requested-permissions"},
 		{false, "/etc/hostname is outside /home/user/proj; the permissions.blockReadsOutsideWorkingDirectories setting blocks reads outside the working directories.", true, verify.OutcomeBlocked, "block-reads-outside(validate)"},
 		{false, "<tool_use_error>InputValidationError: bad</tool_use_error>", true, verify.OutcomeError, "tool_use_error"},
+		// Recorded with Claude Code 2.1.328's own sandbox working
+		// (testdata/claude/coverage/sandbox): the sandbox refused a host
+		// outside network.allowedDomains without a prompt (strictAllowlist,
+		// allowManagedDomainsOnly, dontAsk mode): the command ran, its
+		// connection did not.
+		{false, "Exit code 56\n\n<sandbox_violations>\ndeny network-outbound other.org:443 (host is not on the allow list)\n</sandbox_violations>", true, verify.OutcomeBlocked, "sandbox-network-denied"},
+		{false, "Exit code 128\nfatal: unable to access 'https://other.org/r.git/': CONNECT tunnel failed, response 403\n\n<sandbox_violations>\ndeny network-outbound other.org:443 (user denied)\n</sandbox_violations>", true, verify.OutcomeBlocked, "sandbox-network-denied"},
 		{false, "Exit code 1\nno such file", true, verify.OutcomeRuns, "ran(nonzero-exit)"},
 		{false, "hello", false, verify.OutcomeRuns, "ran"},
 	}
