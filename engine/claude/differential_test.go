@@ -29,8 +29,10 @@ import (
 // realconfigs holds permission settings people committed to public
 // repositories, with the calls a session there would make (issue 29),
 // realconfigs-holdout a fresh set of them, and probe-coverage* cases
-// written for branches no other recording reached.
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3"}
+// written for branches no other recording reached; testdata/claude/
+// coverage/* are cases written for them later, coverage/sandbox with Claude
+// Code's own sandbox working (enableWeakerNestedSandbox).
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3", "../../testdata/claude/coverage/sandbox"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
