@@ -352,6 +352,24 @@ func (d *decider) sandbox(s *shell.Script) (engine.Decision, bool) {
 	return d.run(step, nil, "runs in the sandbox without a prompt"), true
 }
 
+// sandboxOverride reports whether the call asks to run outside an enabled
+// sandbox that allows it (dangerouslyDisableSandbox: true, and
+// allowUnsandboxedCommands not false). Such a call is not approved as
+// read-only: with Claude Code 2.1.328's sandbox working, "ls -la" with the
+// parameter asked in default and acceptEdits mode (decision_reason_type
+// sandboxOverride), was refused in dontAsk and went to the classifier in
+// auto mode; with allowUnsandboxedCommands false it ran (recorded,
+// testdata/claude/coverage/sandbox).
+func (d *decider) sandboxOverride() bool {
+	sb := &d.p.sandbox
+	v, _ := d.call.Input["dangerouslyDisableSandbox"].(bool)
+	if v && sb.enabled && sb.allowUnsandboxed {
+		d.notes = append(d.notes, "the call asks to run outside the sandbox (dangerouslyDisableSandbox), which the read-only set does not approve")
+		return true
+	}
+	return false
+}
+
 // retryUnsandboxed decides the retry outside the sandbox after the
 // sandbox stopped a command: none with allowUnsandboxedCommands false; an
 // ask in every mode under a Bash(dangerouslyDisableSandbox:true) ask rule
