@@ -81,7 +81,11 @@ func parseSandbox(raw json.RawMessage, bad func(key, want string)) sandboxSettin
 	s.allowUnsandboxed = boolOf(top, "sandbox.", "allowUnsandboxedCommands")
 	s.excluded = list(top, "sandbox.", "excludedCommands")
 	s.allowedDomains = list(network, "sandbox.network.", "allowedDomains")
-	s.strictAllowlist = either(network, "sandbox.network.", "strictAllowlist")
+	// Only under "network": "sandbox": {"strictAllowlist": true} did not
+	// stop Claude Code 2.1.328 from asking about a host outside
+	// allowedDomains (recorded, testdata/claude/coverage/sandbox
+	// sb-strict-top).
+	s.strictAllowlist = boolOf(network, "sandbox.network.", "strictAllowlist")
 	s.managedDomainOnly = either(network, "sandbox.network.", "allowManagedDomainsOnly")
 	s.fsDisabled = boolOf(fs, "sandbox.filesystem.", "disabled")
 	s.denyRead = list(fs, "sandbox.filesystem.", "denyRead")
