@@ -186,8 +186,10 @@ func (d *decider) bash() engine.Decision {
 	}
 
 	// 8. blockReadsOutsideWorkingDirectories: reads outside, or a line
-	// whose working folder cannot be followed, ask in every mode.
-	if d.p.blockReads {
+	// whose working folder cannot be followed, ask in every mode, unless
+	// the sandbox's auto-allow takes the line (sandboxTakes).
+	sandboxed := d.sandboxTakes(s)
+	if d.p.blockReads && !sandboxed {
 		if s.Untraceable {
 			return d.ask("8 outside working folders", nil, "the command's working folder cannot be followed (a subshell or more than one cd)", true)
 		}
@@ -216,7 +218,7 @@ func (d *decider) bash() engine.Decision {
 	// are never approved (approveScript), so they still ask or are refused
 	// by the mode.
 	for i := range s.Commands {
-		if s.Commands[i].Nested {
+		if s.Commands[i].Nested || sandboxed {
 			continue
 		}
 		for _, u := range d.uses(&s.Commands[i]) {

@@ -282,6 +282,25 @@ func (sb *sandboxPolicy) domainAllowed(host string) bool {
 	return false
 }
 
+// sandboxTakes reports whether the sandbox's auto-allow (step 13) takes
+// the line, as sandbox below decides it. Claude Code then leaves the
+// line's file accesses to the sandbox: with its sandbox working, 2.1.328
+// ran "touch .git/hooks/x" (a protected path, step 10) and "cat
+// ~/outside/public/ok.txt" under blockReadsOutsideWorkingDirectories (step
+// 8) without a prompt, in the sandbox (recorded, testdata/claude/coverage/
+// sandbox; with autoAllowBashIfSandboxed false the .git/hooks write asked).
+func (d *decider) sandboxTakes(s *shell.Script) bool {
+	sb := &d.p.sandbox
+	if !sb.enabled || !sb.autoAllow || d.mode == modePlan || s.Unparseable {
+		return false
+	}
+	if _, ok := sb.excludedBy(s); ok {
+		return false
+	}
+	v, _ := d.call.Input["dangerouslyDisableSandbox"].(bool)
+	return !(v && sb.allowUnsandboxed)
+}
+
 // sandbox is step 13: with sandbox.enabled and autoAllowBashIfSandboxed
 // left on, a shell command runs in the sandbox without a prompt, except in
 // plan mode and for commands excludedCommands takes out; the sandbox then
