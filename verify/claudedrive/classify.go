@@ -36,6 +36,9 @@ var claudePatterns = verify.Patterns{
 	verify.ResultPattern(`which is a sensitive file`, verify.OutcomeAsks, "safety-check(sensitive-file)"),
 	verify.ResultPattern(`requested permissions? to|haven't granted it yet`, verify.OutcomeAsks, "requested-permissions"),
 	verify.ResultPattern(`setting blocks reads outside the working directories`, verify.OutcomeBlocked, "block-reads-outside(validate)"),
+	// An MCP tool a deny rule names, or whose .mcp.json server Claude Code
+	// did not start, is withheld from the model: refused without a prompt.
+	verify.ResultPattern(`No such tool available: mcp__`, verify.OutcomeBlocked, "mcp-tool-withheld"),
 	verify.ResultPattern(`<tool_use_error>|InputValidationError|No such tool available|Working directory .* no longer exists`, verify.OutcomeError, "tool_use_error"),
 }
 

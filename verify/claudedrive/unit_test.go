@@ -45,6 +45,12 @@ func TestClassifyClaude(t *testing.T) {
 		{false, "Claude requested permissions to use Edit, but you haven't granted it yet.", true, verify.OutcomeAsks, "requested-permissions"},
 		{false, "/etc/hostname is outside /home/user/proj; the permissions.blockReadsOutsideWorkingDirectories setting blocks reads outside the working directories.", true, verify.OutcomeBlocked, "block-reads-outside(validate)"},
 		{false, "<tool_use_error>InputValidationError: bad</tool_use_error>", true, verify.OutcomeError, "tool_use_error"},
+		// Recorded with Claude Code 2.1.328 (testdata/claude/coverage/mcp):
+		// an MCP tool a deny rule names, or whose .mcp.json server was not
+		// started (rejected, never approved), is withheld from the model:
+		// the call is refused without a prompt. Other tools stay errors.
+		{false, "<tool_use_error>Error: No such tool available: mcp__srv__danger</tool_use_error>", true, verify.OutcomeBlocked, "mcp-tool-withheld"},
+		{false, "<tool_use_error>Error: No such tool available: MultiEdit</tool_use_error>", true, verify.OutcomeError, "tool_use_error"},
 		// Recorded with Claude Code 2.1.328's own sandbox working
 		// (testdata/claude/coverage/sandbox): the sandbox refused a host
 		// outside network.allowedDomains without a prompt (strictAllowlist,
