@@ -32,7 +32,7 @@ import (
 // written for branches no other recording reached; testdata/claude/
 // coverage/* are cases written for them later, coverage/sandbox with Claude
 // Code's own sandbox working (enableWeakerNestedSandbox).
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3", "../../testdata/claude/coverage/sandbox"}
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3", "../../testdata/claude/coverage/sandbox", "../../testdata/claude/coverage/mcp"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
@@ -94,7 +94,23 @@ func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 	// The runner recorded trust only for trusted cases; without a record
 	// the simulator assumes trust (the seed), so an untrusted case gets an
 	// explicit false, which is what the real run had in effect.
-	trust, _ := json.Marshal(map[string]any{"projects": map[string]any{proj: map[string]any{"hasTrustDialogAccepted": c.Trusted()}}})
+	// A case's own ~/.claude.json (MCP server approvals in its project's
+	// entry) is kept, with the trust answer merged in, as the runner does.
+	rec := map[string]any{}
+	if old, ok := c.HomeFiles[".claude.json"]; ok {
+		_ = json.Unmarshal([]byte(strings.ReplaceAll(old, corpustest.RealHome, home)), &rec)
+	}
+	projects, _ := rec["projects"].(map[string]any)
+	if projects == nil {
+		projects = map[string]any{}
+	}
+	entry, _ := projects[proj].(map[string]any)
+	if entry == nil {
+		entry = map[string]any{}
+	}
+	entry["hasTrustDialogAccepted"] = c.Trusted()
+	projects[proj], rec["projects"] = entry, projects
+	trust, _ := json.Marshal(rec)
 	write(home, map[string]string{".claude.json": string(trust)})
 
 	env := engine.Env{ProjectDir: proj, HomeDir: home, ManagedDir: filepath.Join(root, "managed"),
