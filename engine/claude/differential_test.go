@@ -32,7 +32,7 @@ import (
 // written for branches no other recording reached; testdata/claude/
 // coverage/* are cases written for them later, coverage/sandbox with Claude
 // Code's own sandbox working (enableWeakerNestedSandbox).
-var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3", "../../testdata/claude/coverage/sandbox", "../../testdata/claude/coverage/mcp", "../../testdata/claude/coverage/hooks"}
+var diffDirs = []string{"../../testdata/claude/differential", "../../testdata/claude/verify", "../../testdata/claude/generated", "../../testdata/claude/holdout", "../../testdata/claude/holdout5519", "../../testdata/claude/holdout6011", "../../testdata/claude/holdout7723", "../../testdata/claude/holdout8461", "../../testdata/claude/probe-settings", "../../testdata/claude/holdout9901", "../../testdata/claude/probe-tool-allow", "../../testdata/claude/holdout9931", "../../testdata/claude/probe-9931", "../../testdata/claude/holdout9967", "../../testdata/claude/probe-9967", "../../testdata/claude/realconfigs", "../../testdata/claude/realconfigs-holdout", "../../testdata/claude/probe-coverage", "../../testdata/claude/probe-coverage2", "../../testdata/claude/probe-coverage3", "../../testdata/claude/coverage/sandbox", "../../testdata/claude/coverage/mcp", "../../testdata/claude/coverage/hooks", "../../testdata/claude/coverage/settings"}
 
 // diffCase is a corpustest.Case with what only the Claude corpora record:
 // managed settings files, and Task calls carrying their subagent's calls.
@@ -108,8 +108,13 @@ func layout(t *testing.T, c diffCase, root string) (engine.Env, string) {
 	if entry == nil {
 		entry = map[string]any{}
 	}
-	entry["hasTrustDialogAccepted"] = c.Trusted()
-	projects[proj], rec["projects"] = entry, projects
+	// An untrusted case that brings its own record is left as it wrote
+	// it (the runner adds nothing then): its entries say what they say.
+	if _, own := c.HomeFiles[".claude.json"]; c.Trusted() || !own {
+		entry["hasTrustDialogAccepted"] = c.Trusted()
+		projects[proj] = entry
+	}
+	rec["projects"] = projects
 	trust, _ := json.Marshal(rec)
 	write(home, map[string]string{".claude.json": string(trust)})
 

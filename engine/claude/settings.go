@@ -68,16 +68,35 @@ func readSettingsFile(path, layer, root string) (*settingsFile, engine.ProblemLo
 // parseSettings parses settings JSON. Invalid JSON yields a problem naming
 // the file, line and column and no settings; a field of the wrong type
 // yields a problem and the rest of the file still counts.
-func parseSettings(data []byte, path, layer, root string) (*settingsFile, engine.ProblemLog) {
-	sf := &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
+func parseSettings(data []byte, path, layer, root string) (sf *settingsFile, probs engine.ProblemLog) {
+	sf = &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, engine.ProblemLog{jsonProblem(data, path, err)}
 	}
-	var probs engine.ProblemLog
+	// A field of the wrong type fails Claude Code's settings schema, and
+	// the whole file is then ignored: recorded with real Claude Code
+	// 2.1.328 (testdata/claude/coverage/settings), "allow" written as a
+	// string took the file's deny rules with it, a "sandbox" whose "network"
+	// was a list left the sandbox off, and wrong-typed
+	// additionalDirectories, blockReadsOutsideWorkingDirectories,
+	// disableAllHooks, enabledPlugins and the like took the file's allow
+	// rules. In managed settings only the field is ignored: their deny
+	// rules stayed in force next to "defaultMode": 3.
+	wrongType := false
 	bad := func(key, want string) {
-		probs.Add(path, keyLine(data, key, 0), "%s: want %s; field ignored", key, want)
+		if layer == LayerManaged {
+			probs.Add(path, keyLine(data, key, 0), "%s: want %s; field ignored", key, want)
+			return
+		}
+		wrongType = true
+		probs = append(probs, engine.Errorf(path, keyLine(data, key, 0), "%s: want %s; Claude Code ignores the whole file", key, want))
 	}
+	defer func() {
+		if wrongType && sf != nil {
+			sf = &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
+		}
+	}()
 
 	var perms map[string]json.RawMessage
 	if raw, ok := top["permissions"]; ok {
