@@ -154,7 +154,10 @@ func parseSettings(data []byte, path, layer, root string) (sf *settingsFile, pro
 			bad("permissions.additionalDirectories", "a list of strings")
 		}
 	}
-	sf.disableBypass = disabled(perms["disableBypassPermissionsMode"]) || disabled(top["disableBypassPermissionsMode"])
+	// Only under "permissions": "disableBypassPermissionsMode": true at the
+	// top level left bypassPermissions on in the real 2.1.328
+	// (testdata/claude/coverage/settings st-bypass-off).
+	sf.disableBypass = disabled(perms["disableBypassPermissionsMode"])
 	sf.disableAuto = disabled(perms["disableAutoMode"]) || disabled(top["disableAutoMode"])
 	sf.blockReads = boolField(perms, "blockReadsOutsideWorkingDirectories", bad)
 	sf.autoInPlan = boolField(top, "useAutoModeDuringPlan", bad)
