@@ -339,18 +339,12 @@ func trustRecord(configDir, home, project string) (trusted, found bool, file str
 		if json.Unmarshal(data, &doc) != nil {
 			continue
 		}
-		// The project's own entry decides; otherwise a trusted parent
-		// folder covers it, as accepting the dialog in a parent does.
+		// Only the project's own entry decides: trust accepted for a parent
+		// folder did not count in the real 2.1.328, not even for a project
+		// whose entry lacked the answer (testdata/claude/coverage/settings
+		// st-parent-trust, st-parent-noanswer).
 		if e, ok := doc.Projects[filepath.Clean(project)]; ok && e.HasTrustDialogAccepted != nil {
 			return *e.HasTrustDialogAccepted, true, f
-		}
-		for d := filepath.Dir(filepath.Clean(project)); ; d = filepath.Dir(d) {
-			if e, ok := doc.Projects[d]; ok && e.HasTrustDialogAccepted != nil && *e.HasTrustDialogAccepted {
-				return true, true, f
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
 		}
 		if _, ok := doc.Projects[filepath.Clean(project)]; ok {
 			// An entry without the answer: the question was never accepted.

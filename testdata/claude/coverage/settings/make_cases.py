@@ -52,6 +52,9 @@ CONFIGS = [
      ["--settings", "/home/user/cli/bad.json"]),
     ("st-parent-trust", None, False, {".claude.json": js({"projects": {"/home/user": {"hasTrustDialogAccepted": True}}})},
      {".claude/settings.json": js({"permissions": {"allow": ["Bash(touch *)"]}})}, {}, []),
+    ("st-parent-noanswer", None, False, {".claude.json": js({"projects": {"/home/user": {"hasTrustDialogAccepted": True},
+                                                                       "/home/user/proj": {"allowedTools": []}}})},
+     {".claude/settings.json": js({"permissions": {"allow": ["Bash(touch *)"]}})}, {}, []),
     ("st-entry-noanswer", None, False, {".claude.json": js({"projects": {"/home/user/proj": {"allowedTools": []}}})},
      {".claude/settings.json": js({"permissions": {"allow": ["Bash(touch *)"]}})}, {}, []),
 ]
