@@ -872,14 +872,16 @@ func (d *decider) filesInside(c *shell.Command) bool {
 // approveTarget approves one redirect (or tee) target on its own: /dev/null
 // always; a write inside the working folders in acceptEdits and auto mode,
 // or one an Edit allow rule covers; a read inside the working folders or
-// one a Read allow rule covers. A target written with ~ or a variable is
-// never approved ("Shell expansion syntax in paths requires manual
-// approval").
+// one a Read allow rule covers. A write target written with ~, or any
+// target with a variable, is never approved ("Shell expansion syntax in
+// paths requires manual approval"); a read from a ~ path is checked as
+// any other: "cat < ~/outside/data.txt" ran under Read(~/outside/**)
+// (recorded with real Claude Code 2.1.328, testdata/claude/coverage/shell).
 func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok bool) {
 	if u.path == "/dev/null" {
 		return nil, false, true
 	}
-	if u.tilde || u.path == "" {
+	if u.tilde && (u.write || strings.Contains(u.raw, "$")) || u.path == "" {
 		return nil, false, false
 	}
 	if u.write {
