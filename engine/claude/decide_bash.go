@@ -186,8 +186,10 @@ func (d *decider) bash() engine.Decision {
 	}
 
 	// 8. blockReadsOutsideWorkingDirectories: reads outside, or a line
-	// whose working folder cannot be followed, ask in every mode.
-	if d.p.blockReads {
+	// whose working folder cannot be followed, ask in every mode, unless
+	// the sandbox's auto-allow takes the line (sandboxTakes).
+	sandboxed := d.sandboxTakes(s)
+	if d.p.blockReads && !sandboxed {
 		if s.Untraceable {
 			return d.ask("8 outside working folders", nil, "the command's working folder cannot be followed (a subshell or more than one cd)", true)
 		}
@@ -216,7 +218,7 @@ func (d *decider) bash() engine.Decision {
 	// are never approved (approveScript), so they still ask or are refused
 	// by the mode.
 	for i := range s.Commands {
-		if s.Commands[i].Nested {
+		if s.Commands[i].Nested || sandboxed {
 			continue
 		}
 		for _, u := range d.uses(&s.Commands[i]) {
@@ -350,7 +352,7 @@ func (d *decider) bash() engine.Decision {
 
 	// 12. Allow rules, the read-only set, acceptEdits file commands, auto
 	// mode's in-folder edits: every command must be approved.
-	if step, r, ok := d.approveScript(s); ok {
+	if step, r, ok := d.approveScript(s); ok && !(step == "12 read-only command" && d.sandboxOverride()) {
 		return d.run(step, r, "")
 	}
 	// An allow rule does not approve a command whose files lie outside the
@@ -870,14 +872,16 @@ func (d *decider) filesInside(c *shell.Command) bool {
 // approveTarget approves one redirect (or tee) target on its own: /dev/null
 // always; a write inside the working folders in acceptEdits and auto mode,
 // or one an Edit allow rule covers; a read inside the working folders or
-// one a Read allow rule covers. A target written with ~ or a variable is
-// never approved ("Shell expansion syntax in paths requires manual
-// approval").
+// one a Read allow rule covers. A write target written with ~, or any
+// target with a variable, is never approved ("Shell expansion syntax in
+// paths requires manual approval"); a read from a ~ path is checked as
+// any other: "cat < ~/outside/data.txt" ran under Read(~/outside/**)
+// (recorded with real Claude Code 2.1.328, testdata/claude/coverage/shell).
 func (d *decider) approveTarget(u fileUse, s *shell.Script) (r *rule, byMode, ok bool) {
 	if u.path == "/dev/null" {
 		return nil, false, true
 	}
-	if u.tilde || u.path == "" {
+	if u.tilde && (u.write || strings.Contains(u.raw, "$")) || u.path == "" {
 		return nil, false, false
 	}
 	if u.write {

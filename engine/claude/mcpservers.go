@@ -129,8 +129,14 @@ func mcpServerOf(tool string) string {
 // mcpServerStep decides an MCP call whose server is one of the project's
 // .mcp.json servers not approved: a rejected server was not started (the
 // call could not have been made: blocked); a pending one is asked about at
-// startup (asks), and in a session nobody can answer (claude -p) is not
-// started. ok is false when the server is approved or not the project's.
+// startup (asks). In a session nobody can answer (claude -p) a pending
+// server starts without the question: recorded with Claude Code 2.1.328
+// (testdata/claude/coverage/mcp), the tools of a server no setting
+// approved, and of servers only an untrusted project's settings approved,
+// were offered and their calls asked as any MCP call does, where a server
+// in disabledMcpjsonServers had no tools ("No such tool available").
+// ok is false when the server is approved, pending in a headless session,
+// or not the project's.
 func (d *decider) mcpServerStep() (engine.Decision, bool) {
 	m := d.p.mcp
 	server := mcpServerOf(d.tool)
@@ -144,7 +150,8 @@ func (d *decider) mcpServerStep() (engine.Decision, bool) {
 	case "pending":
 		reason := fmt.Sprintf("the .mcp.json server %s was never approved (enabledMcpjsonServers, enableAllProjectMcpServers): Claude Code asks at startup before it starts it", server)
 		if d.p.headless {
-			return d.block(step, nil, reason+"; nobody can answer in a headless session, so it is not started"), true
+			d.notes = append(d.notes, fmt.Sprintf("the .mcp.json server %s was never approved; a headless session starts it without asking", server))
+			return engine.Decision{}, false
 		}
 		return d.ask(step, nil, reason, true), true
 	}

@@ -34,8 +34,11 @@ func TestMCPServerApproval(t *testing.T) {
 			want:  map[string]engine.Outcome{"github": engine.Runs, "docs": engine.Asks}},
 		{name: "deny first", local: `{"enabledMcpjsonServers": ["github"], "permissions": {"deny": ["mcp__github"]}}`,
 			want: map[string]engine.Outcome{"github": engine.Blocked}},
-		{name: "headless", local: `{"permissions": {"allow": ["mcp__github"]}}`, headless: true,
-			want: map[string]engine.Outcome{"github": engine.Blocked}},
+		// claude -p starts a server never approved without asking, and a
+		// rejected one not at all (recorded with Claude Code 2.1.328,
+		// testdata/claude/coverage/mcp mcp-pending, mcp-disabled).
+		{name: "headless", local: `{"disabledMcpjsonServers": ["db"], "permissions": {"allow": ["mcp__github", "mcp__db"]}}`, headless: true,
+			want: map[string]engine.Outcome{"github": engine.Runs, "docs": engine.Asks, "db": engine.Blocked}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

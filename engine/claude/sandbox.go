@@ -81,7 +81,11 @@ func parseSandbox(raw json.RawMessage, bad func(key, want string)) sandboxSettin
 	s.allowUnsandboxed = boolOf(top, "sandbox.", "allowUnsandboxedCommands")
 	s.excluded = list(top, "sandbox.", "excludedCommands")
 	s.allowedDomains = list(network, "sandbox.network.", "allowedDomains")
-	s.strictAllowlist = either(network, "sandbox.network.", "strictAllowlist")
+	// Only under "network": "sandbox": {"strictAllowlist": true} did not
+	// stop Claude Code 2.1.328 from asking about a host outside
+	// allowedDomains (recorded, testdata/claude/coverage/sandbox
+	// sb-strict-top).
+	s.strictAllowlist = boolOf(network, "sandbox.network.", "strictAllowlist")
 	s.managedDomainOnly = either(network, "sandbox.network.", "allowManagedDomainsOnly")
 	s.fsDisabled = boolOf(fs, "sandbox.filesystem.", "disabled")
 	s.denyRead = list(fs, "sandbox.filesystem.", "denyRead")
@@ -278,6 +282,25 @@ func (sb *sandboxPolicy) domainAllowed(host string) bool {
 	return false
 }
 
+// sandboxTakes reports whether the sandbox's auto-allow (step 13) takes
+// the line, as sandbox below decides it. Claude Code then leaves the
+// line's file accesses to the sandbox: with its sandbox working, 2.1.328
+// ran "touch .git/hooks/x" (a protected path, step 10) and "cat
+// ~/outside/public/ok.txt" under blockReadsOutsideWorkingDirectories (step
+// 8) without a prompt, in the sandbox (recorded, testdata/claude/coverage/
+// sandbox; with autoAllowBashIfSandboxed false the .git/hooks write asked).
+func (d *decider) sandboxTakes(s *shell.Script) bool {
+	sb := &d.p.sandbox
+	if !sb.enabled || !sb.autoAllow || d.mode == modePlan || s.Unparseable {
+		return false
+	}
+	if _, ok := sb.excludedBy(s); ok {
+		return false
+	}
+	v, _ := d.call.Input["dangerouslyDisableSandbox"].(bool)
+	return !(v && sb.allowUnsandboxed)
+}
+
 // sandbox is step 13: with sandbox.enabled and autoAllowBashIfSandboxed
 // left on, a shell command runs in the sandbox without a prompt, except in
 // plan mode and for commands excludedCommands takes out; the sandbox then
@@ -350,6 +373,24 @@ func (d *decider) sandbox(s *shell.Script) (engine.Decision, bool) {
 		}
 	}
 	return d.run(step, nil, "runs in the sandbox without a prompt"), true
+}
+
+// sandboxOverride reports whether the call asks to run outside an enabled
+// sandbox that allows it (dangerouslyDisableSandbox: true, and
+// allowUnsandboxedCommands not false). Such a call is not approved as
+// read-only: with Claude Code 2.1.328's sandbox working, "ls -la" with the
+// parameter asked in default and acceptEdits mode (decision_reason_type
+// sandboxOverride), was refused in dontAsk and went to the classifier in
+// auto mode; with allowUnsandboxedCommands false it ran (recorded,
+// testdata/claude/coverage/sandbox).
+func (d *decider) sandboxOverride() bool {
+	sb := &d.p.sandbox
+	v, _ := d.call.Input["dangerouslyDisableSandbox"].(bool)
+	if v && sb.enabled && sb.allowUnsandboxed {
+		d.notes = append(d.notes, "the call asks to run outside the sandbox (dangerouslyDisableSandbox), which the read-only set does not approve")
+		return true
+	}
+	return false
 }
 
 // retryUnsandboxed decides the retry outside the sandbox after the

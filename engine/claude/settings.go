@@ -68,16 +68,35 @@ func readSettingsFile(path, layer, root string) (*settingsFile, engine.ProblemLo
 // parseSettings parses settings JSON. Invalid JSON yields a problem naming
 // the file, line and column and no settings; a field of the wrong type
 // yields a problem and the rest of the file still counts.
-func parseSettings(data []byte, path, layer, root string) (*settingsFile, engine.ProblemLog) {
-	sf := &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
+func parseSettings(data []byte, path, layer, root string) (sf *settingsFile, probs engine.ProblemLog) {
+	sf = &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(data, &top); err != nil {
 		return nil, engine.ProblemLog{jsonProblem(data, path, err)}
 	}
-	var probs engine.ProblemLog
+	// A field of the wrong type fails Claude Code's settings schema, and
+	// the whole file is then ignored: recorded with real Claude Code
+	// 2.1.328 (testdata/claude/coverage/settings), "allow" written as a
+	// string took the file's deny rules with it, a "sandbox" whose "network"
+	// was a list left the sandbox off, and wrong-typed
+	// additionalDirectories, blockReadsOutsideWorkingDirectories,
+	// disableAllHooks, enabledPlugins and the like took the file's allow
+	// rules. In managed settings only the field is ignored: their deny
+	// rules stayed in force next to "defaultMode": 3.
+	wrongType := false
 	bad := func(key, want string) {
-		probs.Add(path, keyLine(data, key, 0), "%s: want %s; field ignored", key, want)
+		if layer == LayerManaged {
+			probs.Add(path, keyLine(data, key, 0), "%s: want %s; field ignored", key, want)
+			return
+		}
+		wrongType = true
+		probs = append(probs, engine.Errorf(path, keyLine(data, key, 0), "%s: want %s; Claude Code ignores the whole file", key, want))
 	}
+	defer func() {
+		if wrongType && sf != nil {
+			sf = &settingsFile{path: path, layer: layer, root: root, lists: map[string][]ruleSource{}}
+		}
+	}()
 
 	var perms map[string]json.RawMessage
 	if raw, ok := top["permissions"]; ok {
@@ -135,7 +154,10 @@ func parseSettings(data []byte, path, layer, root string) (*settingsFile, engine
 			bad("permissions.additionalDirectories", "a list of strings")
 		}
 	}
-	sf.disableBypass = disabled(perms["disableBypassPermissionsMode"]) || disabled(top["disableBypassPermissionsMode"])
+	// Only under "permissions": "disableBypassPermissionsMode": true at the
+	// top level left bypassPermissions on in the real 2.1.328
+	// (testdata/claude/coverage/settings st-bypass-off).
+	sf.disableBypass = disabled(perms["disableBypassPermissionsMode"])
 	sf.disableAuto = disabled(perms["disableAutoMode"]) || disabled(top["disableAutoMode"])
 	sf.blockReads = boolField(perms, "blockReadsOutsideWorkingDirectories", bad)
 	sf.autoInPlan = boolField(top, "useAutoModeDuringPlan", bad)
@@ -317,18 +339,12 @@ func trustRecord(configDir, home, project string) (trusted, found bool, file str
 		if json.Unmarshal(data, &doc) != nil {
 			continue
 		}
-		// The project's own entry decides; otherwise a trusted parent
-		// folder covers it, as accepting the dialog in a parent does.
+		// Only the project's own entry decides: trust accepted for a parent
+		// folder did not count in the real 2.1.328, not even for a project
+		// whose entry lacked the answer (testdata/claude/coverage/settings
+		// st-parent-trust, st-parent-noanswer).
 		if e, ok := doc.Projects[filepath.Clean(project)]; ok && e.HasTrustDialogAccepted != nil {
 			return *e.HasTrustDialogAccepted, true, f
-		}
-		for d := filepath.Dir(filepath.Clean(project)); ; d = filepath.Dir(d) {
-			if e, ok := doc.Projects[d]; ok && e.HasTrustDialogAccepted != nil && *e.HasTrustDialogAccepted {
-				return true, true, f
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
 		}
 		if _, ok := doc.Projects[filepath.Clean(project)]; ok {
 			// An entry without the answer: the question was never accepted.

@@ -17,6 +17,9 @@ const PatternClassifier = "auto-classifier-unavailable"
 var claudePatterns = verify.Patterns{
 	verify.ResultPattern(`^Auto mode is unavailable`, verify.OutcomeError, PatternClassifier),
 	verify.ResultPattern(`running in don't ask mode`, verify.OutcomeBlocked, "dontAsk"),
+	// Claude Code's own sandbox (when it can start) appends the
+	// connections it refused: the command ran, what it reached for did not.
+	verify.ResultPattern(`(?s)<sandbox_violations>.*\ndeny network-outbound `, verify.OutcomeBlocked, "sandbox-network-denied"),
 	verify.ResultPattern(`^Cannot (write to|edit|create) .* while in plan mode`, verify.OutcomeBlocked, "plan-mode"),
 	// (?s): a command may span lines; "read"/"edit" is how 2.1.328 words
 	// the refusal of a file tool on a link whose target a rule denies.
@@ -33,6 +36,9 @@ var claudePatterns = verify.Patterns{
 	verify.ResultPattern(`which is a sensitive file`, verify.OutcomeAsks, "safety-check(sensitive-file)"),
 	verify.ResultPattern(`requested permissions? to|haven't granted it yet`, verify.OutcomeAsks, "requested-permissions"),
 	verify.ResultPattern(`setting blocks reads outside the working directories`, verify.OutcomeBlocked, "block-reads-outside(validate)"),
+	// An MCP tool a deny rule names, or whose .mcp.json server Claude Code
+	// did not start, is withheld from the model: refused without a prompt.
+	verify.ResultPattern(`No such tool available: mcp__`, verify.OutcomeBlocked, "mcp-tool-withheld"),
 	verify.ResultPattern(`<tool_use_error>|InputValidationError|No such tool available|Working directory .* no longer exists`, verify.OutcomeError, "tool_use_error"),
 }
 

@@ -278,8 +278,16 @@ func (st *hostState) read(line []byte, send func(any)) bool {
 		sub, _ := msg.Request["subtype"].(string)
 		if sub == "can_use_tool" {
 			id, _ := msg.Request["tool_use_id"].(string)
-			if id == "" {
-				name, _ := msg.Request["tool_name"].(string)
+			name, _ := msg.Request["tool_name"].(string)
+			switch {
+			case name == "SandboxNetworkAccess":
+				// Claude Code's sandbox asks about a host outside
+				// network.allowedDomains while a Bash call runs, under an
+				// id of its own: the ask is that call's.
+				if bash := st.unansweredUse("Bash"); bash != "" {
+					id = bash
+				}
+			case id == "":
 				id = st.unansweredUse(name)
 			}
 			st.asks[id] = msg.Request

@@ -45,6 +45,19 @@ func TestClassifyClaude(t *testing.T) {
 		{false, "Claude requested permissions to use Edit, but you haven't granted it yet.", true, verify.OutcomeAsks, "requested-permissions"},
 		{false, "/etc/hostname is outside /home/user/proj; the permissions.blockReadsOutsideWorkingDirectories setting blocks reads outside the working directories.", true, verify.OutcomeBlocked, "block-reads-outside(validate)"},
 		{false, "<tool_use_error>InputValidationError: bad</tool_use_error>", true, verify.OutcomeError, "tool_use_error"},
+		// Recorded with Claude Code 2.1.328 (testdata/claude/coverage/mcp):
+		// an MCP tool a deny rule names, or whose .mcp.json server was not
+		// started (rejected, never approved), is withheld from the model:
+		// the call is refused without a prompt. Other tools stay errors.
+		{false, "<tool_use_error>Error: No such tool available: mcp__srv__danger</tool_use_error>", true, verify.OutcomeBlocked, "mcp-tool-withheld"},
+		{false, "<tool_use_error>Error: No such tool available: MultiEdit</tool_use_error>", true, verify.OutcomeError, "tool_use_error"},
+		// Recorded with Claude Code 2.1.328's own sandbox working
+		// (testdata/claude/coverage/sandbox): the sandbox refused a host
+		// outside network.allowedDomains without a prompt (strictAllowlist,
+		// allowManagedDomainsOnly, dontAsk mode): the command ran, its
+		// connection did not.
+		{false, "Exit code 56\n\n<sandbox_violations>\ndeny network-outbound other.org:443 (host is not on the allow list)\n</sandbox_violations>", true, verify.OutcomeBlocked, "sandbox-network-denied"},
+		{false, "Exit code 128\nfatal: unable to access 'https://other.org/r.git/': CONNECT tunnel failed, response 403\n\n<sandbox_violations>\ndeny network-outbound other.org:443 (user denied)\n</sandbox_violations>", true, verify.OutcomeBlocked, "sandbox-network-denied"},
 		{false, "Exit code 1\nno such file", true, verify.OutcomeRuns, "ran(nonzero-exit)"},
 		{false, "hello", false, verify.OutcomeRuns, "ran"},
 	}
@@ -193,6 +206,32 @@ func TestAskWithoutToolUseID(t *testing.T) {
 	}
 	if _, ok := st.asks["toolu_b"]; !ok {
 		t.Errorf("the ask was not given to toolu_b: asks %v", st.asks)
+	}
+	if _, ok := st.asks["toolu_a"]; ok {
+		t.Error("the ask was given to toolu_a, which had its result")
+	}
+}
+
+// With a working sandbox, Claude Code 2.1.328 asks about a host outside
+// network.allowedDomains while the Bash call is running, as a can_use_tool
+// request for the pseudo-tool SandboxNetworkAccess with an id of its own
+// (recorded: `curl -s https://other.org/x`, the request carried
+// {"host":"other.org"} and a random tool_use_id): the ask is the running
+// Bash call's.
+func TestSandboxNetworkAskIsTheBashCalls(t *testing.T) {
+	st := &hostState{asks: map[string]map[string]any{}, results: map[string]toolResult{}}
+	send := func(any) {}
+	lines := []string{
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_a","name":"Bash","input":{"command":"ls"}}]}}`,
+		`{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_a","content":"x","is_error":false}]}}`,
+		`{"type":"assistant","message":{"content":[{"type":"tool_use","id":"toolu_b","name":"Bash","input":{"command":"curl -s https://other.org/x"}}]}}`,
+		`{"type":"control_request","request_id":"r1","request":{"subtype":"can_use_tool","tool_name":"SandboxNetworkAccess","input":{"host":"other.org"},"tool_use_id":"b9d2fa6d-855c-4fa8-9981-2c8151f002b0"}}`,
+	}
+	for _, l := range lines {
+		st.read([]byte(l), send)
+	}
+	if _, ok := st.asks["toolu_b"]; !ok {
+		t.Errorf("the network ask was not given to the running Bash call toolu_b: asks %v", st.asks)
 	}
 	if _, ok := st.asks["toolu_a"]; ok {
 		t.Error("the ask was given to toolu_a, which had its result")
