@@ -136,6 +136,10 @@ func TestPathChecks(t *testing.T) {
 		{wr("{H}/.gemini/tmp/proj/notes.md"), ModeAutoEdit, engine.Runs, "", "the project's temp folder"},
 		{wr("{P}/manual/s.md"), ModePlan, engine.Blocked, stepPlanPath, "pg-dam-project-plan-07"},
 		{wr("../escape.md"), ModePlan, engine.Blocked, stepPlanPath, "a relative path that leaves the plans folder"},
+		{wr(".."), ModePlan, engine.Blocked, stepPlanPath, "rg-br-plan-paths#3: the plans folder's parent"},
+		{wr("{H}/.gemini/tmp/proj/plans/plan.md"), ModePlan, engine.Blocked, stepPlanPath,
+			"rg-br-plan-paths#0: the plans folder is tmp/<project>/<session>/plans, one level deeper"},
+		{wr("{H}/.gemini/tmp/proj/x.md"), ModePlan, engine.Blocked, stepPlanPath, "rg-br-plan-paths#5: the temp folder, not its plans"},
 		{sh("ls"), "", engine.Runs, "", "the shell without dir_path"},
 	}
 	for _, c := range cases {
