@@ -604,6 +604,19 @@ func TestSeedTrust(t *testing.T) {
 			probes: []probe{{call: ed("{P}/a.go"), want: engine.Asks}, {call: wr("{P}/a.md"), want: engine.Asks, note: "project auto_edit ignored"}},
 		},
 		{
+			// Recorded with the real Gemini CLI 0.61.0 (coverage/branches,
+			// rg-br-trust-unlisted): a trust record that lists other
+			// folders only leaves the project untrusted, its settings unread.
+			name: "record without the project", sentence: sentTrust,
+			setup:  setup{trustFile: `{"{H}/elsewhere": "TRUST_FOLDER"}`, project: excl},
+			probes: []probe{{call: ed("{P}/a.go"), want: engine.Asks}, {call: wr("{P}/a.md"), want: engine.Asks, note: "project auto_edit ignored"}},
+		},
+		{
+			name: "record without the project, folder trust off", sentence: sentTrust,
+			setup:  setup{trustFile: `{"{H}/elsewhere": "TRUST_FOLDER"}`, user: `{"security": {"folderTrust": {"enabled": false}}}`, project: excl},
+			probes: []probe{{call: ed("{P}/a.go"), want: engine.Blocked, step: stepRegistry, note: "rg-br-trust-unlisted-off"}},
+		},
+		{
 			name: "--trust no", sentence: sentTrust,
 			setup:  setup{trust: "TRUST_FOLDER", envTrust: &no, project: excl},
 			probes: []probe{{call: ed("{P}/a.go"), want: engine.Asks}},
