@@ -258,7 +258,7 @@ func (p *Policy) absPath(s string) string {
 // is registered at all; a deny removes it. A rule with an argument pattern
 // keeps the tool unless it denies, and then the search goes on.
 func (p *Policy) excluded(name string, mode engine.Mode) (*rule, bool) {
-	c := matchCtx{name: name, server: mcpServer(name), mode: mode, headless: p.headless, ignoreArgs: true}
+	c := matchCtx{name: name, server: p.serverOf(name), mode: mode, headless: p.headless, ignoreArgs: true}
 	for _, r := range p.rules {
 		if p.disableAlwaysAllow && r.alwaysAllow() {
 			continue
@@ -389,7 +389,7 @@ func (e *evaluator) check(name string, args map[string]any, skip bool) result {
 	str := stableStringify(args)
 	isShell := shellToolNames[name]
 	command, _ := args["command"].(string)
-	server := mcpServer(name)
+	server := p.serverOf(name)
 	names := toolAliases(name)
 	for _, r := range p.rules {
 		if p.disableAlwaysAllow && r.alwaysAllow() {

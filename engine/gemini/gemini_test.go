@@ -500,3 +500,26 @@ modes = ["plan", "default"]
 		}
 	}
 }
+
+// An MCP tool's server is the configured one, even when its name holds
+// "_" (recorded with the real Gemini CLI 0.61.0: coverage/branches,
+// rg-br-mcp-underscore and rg-br-mcp-underscore-excluded).
+func TestMCPServerWithUnderscore(t *testing.T) {
+	cases := []struct {
+		name, user, tool string
+		want             engine.Outcome
+	}{
+		{"trusted server", `{"mcpServers": {"my_srv": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+		{"excluded server", `{"mcpServers": {"my_srv": {"command": "x"}, "other": {"command": "x"}}, "mcp": {"excluded": ["my_srv"]}}`, "mcp_my_srv_echo", engine.Blocked},
+		{"the longest server name wins", `{"mcpServers": {"my": {"command": "x"}, "my_srv": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+		{"a server named by its prefix only", `{"mcpServers": {"my": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, d := build(t, setup{trust: "TRUST_FOLDER", user: c.user})
+			if got := p.Decide(expandCall(d, tool(c.tool, map[string]any{"text": "hi"})), ""); got.Outcome != c.want {
+				t.Errorf("%s: %s at %q (%s), want %s", c.tool, got.Outcome, got.Step, got.Reason, c.want)
+			}
+		})
+	}
+}

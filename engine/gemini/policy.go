@@ -39,6 +39,11 @@ type Policy struct {
 	core     []string
 	coreFile string
 
+	// mcpServers are the configured MCP servers' names: an MCP tool's
+	// server is its own, which a name holding "_" does not tell
+	// (serverOf).
+	mcpServers []string
+
 	// staticExclude is the merged tools.exclude list: Gemini CLI 0.61.0
 	// hands it to its Config as excludeTools, whose tools the registry
 	// leaves out whatever the policy rules say (registered).
@@ -132,6 +137,7 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	p.problems = append(p.problems, probs...)
 	p.disableAlwaysAllow = s.disableAlwaysAllow || s.secureMode
 	p.staticExclude = s.exclude
+	p.mcpServers = s.mcpServers
 	if s.coreSet {
 		p.core, p.coreFile = []string{}, s.coreFile
 		for _, e := range s.core {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -53,11 +54,14 @@ type mergedSettings struct {
 	coreSet                             bool
 	coreFile, coreLayer                 string
 	mcpAllowed, mcpExcluded, trustedMCP []sourced
-	policyPaths, adminPolicyPaths       []sourced
-	includeDirs                         []sourced
-	hooks                               []hookDef
-	hooksEnabled                        *bool
-	hooksDisabled                       map[string]bool
+	// mcpServers are the names every layer's mcpServers object
+	// configures, trusted or not.
+	mcpServers                    []string
+	policyPaths, adminPolicyPaths []sourced
+	includeDirs                   []sourced
+	hooks                         []hookDef
+	hooksEnabled                  *bool
+	hooksDisabled                 map[string]bool
 }
 
 // readSettings reads one settings file. A missing file gives nil and no
@@ -268,6 +272,9 @@ func merge(files []*settingsFile) (*mergedSettings, engine.ProblemLog) {
 		if v, ok := f.lookup("mcpServers"); ok {
 			if servers, ok := v.(map[string]any); ok {
 				for name, cfg := range servers {
+					if !slices.Contains(m.mcpServers, name) {
+						m.mcpServers = append(m.mcpServers, name)
+					}
 					c, _ := cfg.(map[string]any)
 					trusted, _ := c["trust"].(bool)
 					m.trustedMCP = dropSourced(m.trustedMCP, name)
