@@ -80,6 +80,8 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			env.Flags[FlagAllowedTools] = val
 		case "--approval-mode":
 			env.Flags[FlagMode] = val
+		case "--include-directories":
+			env.Flags[FlagIncludeDirectories] = val
 		default:
 			return env, "flag " + flag
 		}
