@@ -523,3 +523,25 @@ func TestMCPServerWithUnderscore(t *testing.T) {
 		})
 	}
 }
+
+// Gemini CLI 0.61.0 takes its admin settings from the remote admin
+// controls only (computeMergedSettings replaces merged.admin with the
+// schema's defaults and the remote ones): admin.secureModeEnabled in a
+// settings file does nothing. Recorded (coverage/branches2,
+// rg-br2-secure-mode-user, -yolo): yolo started and a priority-950 user
+// rule allowed make check.
+func TestAdminSettingsFromFilesIgnored(t *testing.T) {
+	admin := `{"admin": {"secureModeEnabled": true}}`
+	for _, s := range []setup{{trust: "TRUST_FOLDER", user: admin}, {trust: "TRUST_FOLDER", system: admin}} {
+		s.policies = map[string]string{"auto-saved.toml": "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"make check\"\ndecision = \"allow\"\npriority = 950\n"}
+		p, d := build(t, s)
+		if got := p.Decide(expandCall(d, sh("make check")), ""); got.Outcome != engine.Runs {
+			t.Errorf("make check under a priority-950 allow: %s (%s), want runs", got.Outcome, got.Reason)
+		}
+		s.flags = map[string]string{FlagYolo: "true"}
+		p, _ = build(t, s)
+		if m := p.Modes(); m[0] != ModeYolo {
+			t.Errorf("--yolo: mode %s, want yolo", m[0])
+		}
+	}
+}

@@ -47,7 +47,7 @@ type mergedSettings struct {
 	approvalMode                        string
 	approvalFile, approvalLayer         string
 	planEnabled                         *bool
-	disableYolo, secureMode             bool
+	disableYolo                         bool
 	disableAlwaysAllow                  bool
 	folderTrust                         *bool
 	core, allowed, confirm, exclude     []sourced
@@ -236,9 +236,6 @@ func merge(files []*settingsFile) (*mergedSettings, engine.ProblemLog) {
 		}
 		if v, ok := sr.boolean(f, "security", "disableYoloMode"); ok {
 			m.disableYolo = v
-		}
-		if v, ok := sr.boolean(f, "admin", "secureModeEnabled"); ok {
-			m.secureMode = v
 		}
 		if v, ok := sr.boolean(f, "security", "disableAlwaysAllow"); ok {
 			m.disableAlwaysAllow = v
