@@ -545,3 +545,18 @@ func TestAdminSettingsFromFilesIgnored(t *testing.T) {
 		}
 	}
 }
+
+// Gemini CLI 0.61.0 only warns about a settings list holding something
+// other than strings and uses the list as written: mcp.allowed ["srv", 3]
+// still let srv's tools run (coverage/branches2,
+// rg-br2-bad-mcp-allowed-number). Its string entries act; the others are
+// a problem each.
+func TestSettingsListWithNonStrings(t *testing.T) {
+	p, d := build(t, setup{trust: "TRUST_FOLDER", user: `{"mcpServers": {"srv": {"command": "x"}}, "mcp": {"allowed": ["srv", 3]}}`})
+	if got := p.Decide(expandCall(d, tool("mcp_srv_echo", map[string]any{"text": "hi"})), ""); got.Outcome != engine.Runs {
+		t.Errorf("mcp_srv_echo under mcp.allowed [\"srv\", 3]: %s (%s), want runs", got.Outcome, got.Reason)
+	}
+	if probs := p.Problems(); len(probs) != 1 || !strings.Contains(probs[0], "mcp.allowed") {
+		t.Errorf("problems %q, want one naming mcp.allowed", probs)
+	}
+}

@@ -209,12 +209,16 @@ func (sr *settingsReader) list(f *settingsFile, path ...string) ([]sourced, bool
 		sr.bad(f, path, "a list of strings")
 		return nil, false
 	}
+	// Gemini CLI 0.61.0 only warns about an entry that is not a string
+	// and uses the list as written (mcp.allowed ["srv", 3] still allowed
+	// srv: coverage/branches2); where it meets such an entry it may also
+	// fail to start (tools.allowed, tools.exclude, includeDirectories).
 	out := make([]sourced, 0, len(arr))
-	for _, e := range arr {
+	for i, e := range arr {
 		s, ok := e.(string)
 		if !ok {
-			sr.bad(f, path, "a list of strings")
-			return nil, false
+			sr.problems.Add(f.path, keyLine(f.raw, path[len(path)-1]), "%s[%d]: want a string; Gemini CLI only warns, and permsim ignores the entry", strings.Join(path, "."), i)
+			continue
 		}
 		out = append(out, sourced{value: s, file: f.path, layer: f.layer})
 	}
