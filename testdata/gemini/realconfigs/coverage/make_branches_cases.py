@@ -193,4 +193,50 @@ def main():
             f.write(json.dumps(c) + "\n")
 
 
+def second():
+    """branches2.cases.jsonl: what the first recording left unreached."""
+    cases = []
+
+    def add(name, calls, home=None, project=PROJECT, trust=True, args=(), mode="default", env=None):
+        cid = "rg-br2-" + name
+        cases.append({"id": cid, "harness": "gemini", "config": cid[3:], "git": True, "mode": mode, "trust": trust,
+                      "home_files": dict(HOME, **(home or {})), "project_files": project, "args": list(args),
+                      "env": env or {}, "calls": calls})
+
+    one = {"mcpServers": {"srv": srv()}}
+    # GEMINI_CLI_HOME moves ~/.gemini: the user settings (with the API-key
+    # auth the runner writes into the default one) are read from there.
+    alt = {"security": {"auth": {"selectedType": "gemini-api-key"}}, "privacy": {"usageStatisticsEnabled": False},
+           "general": {"disableAutoUpdate": True}, "tools": {"allowed": ["run_shell_command(make check)"]}}
+    add("cli-home", BASIC + [sh("ls")], home={"alt/.gemini/settings.json": json.dumps(alt, indent=2) + "\n"},
+        trust=False, env={"GEMINI_CLI_HOME": H + "/alt"})
+    # BeforeTool hooks: the ACP front end runs none (verify/geminidrive),
+    # so they decide nothing there.
+    exit2 = "echo no >&2; exit 2"
+    hooks = {"hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [{"type": "command", "command": exit2}]},
+                                      {"matcher": "run_shell_command", "hooks": [{"type": "command", "command": exit2}]},
+                                      {"matcher": "glob", "hooks": [{"type": "command", "command": exit2, "timeout": 5000}]}]}}
+    add("hooks-acp", BASIC + [sh("ls")], home=settings(hooks))
+    add("hooks-acp-untrusted", BASIC + [sh("ls")], home=settings(hooks), trust=False)
+    # tools.allowed forms.
+    add("allowed-legacy", BASIC + [sh("ls"), sh("git log -1")],
+        home=settings({"tools": {"allowed": ["glob(**/*.md)", "run_shell_command()", "ShellTool(git status)"]}}))
+    add("confirmation-required", BASIC + [sh("ls")], home=settings({"tools": {"confirmationRequired": ["ShellTool", "glob"]}}))
+    add("mcp-policy-server-any-tool", MCP_CALLS, home=dict(settings(one), **policy(
+        '[[rule]]\nmcpName = "srv"\ntoolName = "*"\ndecision = "deny"\npriority = 100\n')))
+    # List entries that are not strings.
+    add("bad-allowed-number", BASIC, home=settings({"tools": {"allowed": ["run_shell_command(make check)", 3]}}))
+    add("bad-include-number", [read(H + "/extra/e.txt"), read(P + "/README.md")],
+        home=settings({"context": {"includeDirectories": ["~/extra", 3]}}))
+    add("bad-mcp-allowed-number", MCP_CALLS, home=settings({"mcpServers": {"srv": srv()}, "mcp": {"allowed": ["srv", 3]}}))
+    # admin.secureModeEnabled in the user's settings.
+    add("secure-mode-user", BASIC, home=dict(settings({"admin": {"secureModeEnabled": True}}), **policy(
+        '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "make check"\ndecision = "allow"\npriority = 950\n', "auto-saved.toml")))
+    add("secure-mode-user-yolo", BASIC, home=settings({"admin": {"secureModeEnabled": True}}), mode="yolo")
+    with open(os.path.join(HERE, "branches2.cases.jsonl"), "w") as f:
+        for c in cases:
+            f.write(json.dumps(c) + "\n")
+
+
 main()
+second()
