@@ -181,11 +181,10 @@ func (r *rule) toolMatches(name, server string) bool {
 	if server == "" {
 		return false
 	}
-	// A short name with mcpName matches the qualified call, and a qualified
-	// rule matches the short name of that server's tool.
-	if r.hasMCP && !strings.HasPrefix(r.tool, "mcp_") && name == "mcp_"+r.mcpName+"_"+r.tool {
-		return true
-	}
+	// A qualified rule matches the short name of that server's tool. (A
+	// rule with mcpName has its toolName qualified when it is loaded,
+	// mcpToolName, so Gemini CLI's other case, a short toolName beside
+	// mcpName, never comes up here.)
 	return strings.HasPrefix(r.tool, "mcp_") && r.tool == "mcp_"+server+"_"+name
 }
 
