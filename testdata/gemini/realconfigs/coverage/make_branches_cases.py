@@ -238,5 +238,19 @@ def second():
             f.write(json.dumps(c) + "\n")
 
 
+def third():
+    """branches3.cases.jsonl: shell forms the read-only heuristics meet
+    only inside bash -c, through cd, ~user or an absolute rg."""
+    calls = [sh(c) for c in [
+        "cat ~root/x", "cd /etc", "cd src", 'bash -c "find . -name nothing -delete"', 'bash -c "find . -name nothing"',
+        "/usr/bin/rg app", "/opt/tools/rg app", 'bash -c "echo "hi""', "bash -c ls", "sh -c 'cat README.md'",
+    ]]
+    c = {"id": "rg-br3-heuristics", "harness": "gemini", "config": "br3-heuristics", "git": True, "mode": "default", "trust": True,
+         "home_files": HOME, "project_files": PROJECT, "args": [], "env": {}, "calls": calls}
+    with open(os.path.join(HERE, "branches3.cases.jsonl"), "w") as f:
+        f.write(json.dumps(c) + "\n")
+
+
 main()
 second()
+third()
