@@ -240,15 +240,24 @@ def second():
 
 def third():
     """branches3.cases.jsonl: shell forms the read-only heuristics meet
-    only inside bash -c, through cd, ~user or an absolute rg."""
+    only inside bash -c, through cd, ~user or an absolute rg; the
+    adminPolicyPaths setting."""
     calls = [sh(c) for c in [
         "cat ~root/x", "cd /etc", "cd src", 'bash -c "find . -name nothing -delete"', 'bash -c "find . -name nothing"',
         "/usr/bin/rg app", "/opt/tools/rg app", 'bash -c "echo "hi""', "bash -c ls", "sh -c 'cat README.md'",
     ]]
     c = {"id": "rg-br3-heuristics", "harness": "gemini", "config": "br3-heuristics", "git": True, "mode": "default", "trust": True,
          "home_files": HOME, "project_files": PROJECT, "args": [], "env": {}, "calls": calls}
+    admin = {"org/admin.toml": '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "make check"\ndecision = "deny"\npriority = 100\n\n'
+                               '[[rule]]\ntoolName = "glob"\ndecision = "allow"\npriority = 100\n'}
+    more = []
+    for name, path in [("admin-paths-setting", H + "/org/admin.toml"), ("admin-paths-setting-tilde", "~/org/admin.toml")]:
+        more.append({"id": "rg-br3-" + name, "harness": "gemini", "config": "br3-" + name, "git": True, "mode": "default", "trust": True,
+                     "home_files": dict(HOME, **admin, **settings({"adminPolicyPaths": [path]})), "project_files": PROJECT,
+                     "args": [], "env": {}, "calls": BASIC})
     with open(os.path.join(HERE, "branches3.cases.jsonl"), "w") as f:
-        f.write(json.dumps(c) + "\n")
+        for x in [c] + more:
+            f.write(json.dumps(x) + "\n")
 
 
 main()
