@@ -247,17 +247,12 @@ func (p *Policy) resolvePath(s string) string {
 
 // resolveTrust decides whether the folder is trusted: Env.Trust when given,
 // trusted when security.folderTrust.enabled is false, else the record in
-// trustedFolders.json: the rule covering the project, or untrusted when the
-// record covers other folders only (Gemini CLI 0.61.0's isWorkspaceTrusted
-// finds no rule and the settings loader counts that as untrusted:
-// coverage/branches, rg-br-trust-unlisted); with no record at all, the
-// seed's assumption.
+// trustedFolders.json, else the seed's assumption.
 func (p *Policy) resolveTrust(env engine.Env, s *mergedSettings) {
-	record := filepath.Join(p.geminiDir, "trustedFolders.json")
-	trusted, found, read, probs := trustRecord(record, p.project)
+	trusted, found, probs := trustRecord(filepath.Join(p.geminiDir, "trustedFolders.json"), p.project)
 	p.problems = append(p.problems, probs...)
-	if read {
-		p.read = append(p.read, record)
+	if found {
+		p.read = append(p.read, filepath.Join(p.geminiDir, "trustedFolders.json"))
 	}
 	switch {
 	case env.Trust != nil:
@@ -265,9 +260,7 @@ func (p *Policy) resolveTrust(env engine.Env, s *mergedSettings) {
 	case s.folderTrust != nil && !*s.folderTrust:
 		p.trusted, p.trustWhy = true, "security.folderTrust.enabled is false: every folder is trusted"
 	case found:
-		p.trusted, p.trustWhy = trusted, record
-	case read:
-		p.trusted, p.trustWhy = false, record+" lists no rule for the project: Gemini CLI treats it as untrusted"
+		p.trusted, p.trustWhy = trusted, filepath.Join(p.geminiDir, "trustedFolders.json")
 	default:
 		p.trusted, p.trustWhy = true, "no trust record; assumed trusted (Gemini CLI itself treats an unlisted folder as untrusted)"
 	}

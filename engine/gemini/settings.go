@@ -358,15 +358,14 @@ func (sr *settingsReader) beforeTool(f *settingsFile) []hookDef {
 // trustRecord reads ~/.gemini/trustedFolders.json and returns the trust
 // level of the longest rule path that contains project (TRUST_PARENT
 // counts for the rule folder's parent). found is false when no rule
-// covers the project; read is true when the file was read as a record,
-// whether or not a rule covers the project.
-func trustRecord(path, project string) (trusted, found, read bool, problems engine.ProblemLog) {
+// covers the project.
+func trustRecord(path, project string) (trusted, found bool, problems engine.ProblemLog) {
 	data, err := safefile.ReadConfig(path, safefile.JSON)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return false, false, false, nil
+			return false, false, nil
 		}
-		return false, false, false, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
+		return false, false, engine.ProblemLog{engine.Warnf(path, 0, "%v", err)}
 	}
 	raw := stripComments(data)
 	var rules map[string]any
@@ -374,7 +373,7 @@ func trustRecord(path, project string) (trusted, found, read bool, problems engi
 		p := jsonProblem(raw, path, err)
 		p.Msg += "; Gemini CLI refuses to start with it"
 		p.Severity = engine.SeverityError
-		return false, false, false, engine.ProblemLog{p}
+		return false, false, engine.ProblemLog{p}
 	}
 	best := -1
 	for rulePath, v := range rules {
@@ -395,5 +394,5 @@ func trustRecord(path, project string) (trusted, found, read bool, problems engi
 		best = len(rulePath)
 		trusted, found = level != "DO_NOT_TRUST", true
 	}
-	return trusted, found, true, problems
+	return trusted, found, problems
 }
