@@ -258,7 +258,7 @@ func (p *Policy) absPath(s string) string {
 // is registered at all; a deny removes it. A rule with an argument pattern
 // keeps the tool unless it denies, and then the search goes on.
 func (p *Policy) excluded(name string, mode engine.Mode) (*rule, bool) {
-	c := matchCtx{name: name, server: mcpServer(name), mode: mode, headless: p.headless, ignoreArgs: true}
+	c := matchCtx{name: name, server: p.serverOf(name), mode: mode, headless: p.headless, ignoreArgs: true}
 	for _, r := range p.rules {
 		if p.disableAlwaysAllow && r.alwaysAllow() {
 			continue
@@ -323,7 +323,12 @@ func (d *decider) pathCheck(args map[string]any) (step, reason string, blocked b
 }
 
 // inPlans reports whether an absolute path lies in a plans folder under
-// ~/.gemini/tmp (the project's temp folder; its name is Gemini CLI's own).
+// ~/.gemini/tmp: Gemini CLI 0.61.0's is tmp/<project>/<session>/plans
+// (Storage.getProjectTempPlansDir with the session's id), and
+// resolveAndValidatePlanPath refuses an absolute path anywhere else —
+// tmp/proj/plans/plan.md was refused (coverage/branches, rg-br-plan-paths#0).
+// The project's and the session's folder names are Gemini CLI's own and
+// not known here, so any names are taken.
 func (p *Policy) inPlans(abs string) bool {
 	tmp := filepath.Join(p.geminiDir, "tmp")
 	rel, err := filepath.Rel(tmp, abs)
@@ -331,12 +336,7 @@ func (p *Policy) inPlans(abs string) bool {
 		return false
 	}
 	parts := strings.Split(rel, string(filepath.Separator))
-	for _, part := range parts[1 : len(parts)-1] {
-		if part == "plans" {
-			return true
-		}
-	}
-	return false
+	return len(parts) > 3 && parts[2] == "plans"
 }
 
 // blockedSegments are the folder names Gemini CLI's workspace refuses
@@ -389,7 +389,7 @@ func (e *evaluator) check(name string, args map[string]any, skip bool) result {
 	str := stableStringify(args)
 	isShell := shellToolNames[name]
 	command, _ := args["command"].(string)
-	server := mcpServer(name)
+	server := p.serverOf(name)
 	names := toolAliases(name)
 	for _, r := range p.rules {
 		if p.disableAlwaysAllow && r.alwaysAllow() {

@@ -55,15 +55,21 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			env.Flags[FlagMode] = *c.Mode
 		}
 	}
+	vars := map[string]string{}
 	for k, v := range c.Env {
-		// The case was driven through `gemini -p` (verify/geminidrive's
-		// HeadlessEnv): the headless front end.
-		if k == "PERMSIM_GEMINI_HEADLESS" && v == "1" {
+		switch {
+		case k == "PERMSIM_GEMINI_HEADLESS" && v == "1":
+			// The case was driven through `gemini -p` (verify/geminidrive's
+			// HeadlessEnv): the headless front end.
 			env.Flags[FlagHeadless] = "true"
-			continue
+		case k == "GEMINI_CLI_HOME" || k == "GEMINI_CLI_SYSTEM_SETTINGS_PATH" || k == "GEMINI_CLI_SYSTEM_DEFAULTS_PATH":
+			// Read as permsim reads the user's environment.
+			vars[k] = strings.ReplaceAll(v, corpustest.RealHome, home)
+		default:
+			return env, "environment variable " + k
 		}
-		return env, "environment variable " + k
 	}
+	FromEnviron(func(k string) string { return vars[k] }, &env)
 	for i := 0; i < len(c.Args); i++ {
 		flag := c.Args[i]
 		if i+1 >= len(c.Args) {
@@ -80,6 +86,8 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			env.Flags[FlagAllowedTools] = val
 		case "--approval-mode":
 			env.Flags[FlagMode] = val
+		case "--include-directories":
+			env.Flags[FlagIncludeDirectories] = val
 		default:
 			return env, "flag " + flag
 		}

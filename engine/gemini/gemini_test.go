@@ -136,6 +136,10 @@ func TestPathChecks(t *testing.T) {
 		{wr("{H}/.gemini/tmp/proj/notes.md"), ModeAutoEdit, engine.Runs, "", "the project's temp folder"},
 		{wr("{P}/manual/s.md"), ModePlan, engine.Blocked, stepPlanPath, "pg-dam-project-plan-07"},
 		{wr("../escape.md"), ModePlan, engine.Blocked, stepPlanPath, "a relative path that leaves the plans folder"},
+		{wr(".."), ModePlan, engine.Blocked, stepPlanPath, "rg-br-plan-paths#3: the plans folder's parent"},
+		{wr("{H}/.gemini/tmp/proj/plans/plan.md"), ModePlan, engine.Blocked, stepPlanPath,
+			"rg-br-plan-paths#0: the plans folder is tmp/<project>/<session>/plans, one level deeper"},
+		{wr("{H}/.gemini/tmp/proj/x.md"), ModePlan, engine.Blocked, stepPlanPath, "rg-br-plan-paths#5: the temp folder, not its plans"},
 		{sh("ls"), "", engine.Runs, "", "the shell without dir_path"},
 	}
 	for _, c := range cases {
@@ -494,5 +498,65 @@ modes = ["plan", "default"]
 		if got := p.Decide(expandCall(d, c.call), c.mode); got.Outcome != c.want {
 			t.Errorf("%s %v in %s: %s, want %s (%s)", c.call.RawTool, c.call.Input, c.mode, got.Outcome, c.want, c.row)
 		}
+	}
+}
+
+// An MCP tool's server is the configured one, even when its name holds
+// "_" (recorded with the real Gemini CLI 0.61.0: coverage/branches,
+// rg-br-mcp-underscore and rg-br-mcp-underscore-excluded).
+func TestMCPServerWithUnderscore(t *testing.T) {
+	cases := []struct {
+		name, user, tool string
+		want             engine.Outcome
+	}{
+		{"trusted server", `{"mcpServers": {"my_srv": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+		{"excluded server", `{"mcpServers": {"my_srv": {"command": "x"}, "other": {"command": "x"}}, "mcp": {"excluded": ["my_srv"]}}`, "mcp_my_srv_echo", engine.Blocked},
+		{"the longest server name wins", `{"mcpServers": {"my": {"command": "x"}, "my_srv": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+		{"a server named by its prefix only", `{"mcpServers": {"my": {"command": "x", "trust": true}}}`, "mcp_my_srv_echo", engine.Runs},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, d := build(t, setup{trust: "TRUST_FOLDER", user: c.user})
+			if got := p.Decide(expandCall(d, tool(c.tool, map[string]any{"text": "hi"})), ""); got.Outcome != c.want {
+				t.Errorf("%s: %s at %q (%s), want %s", c.tool, got.Outcome, got.Step, got.Reason, c.want)
+			}
+		})
+	}
+}
+
+// Gemini CLI 0.61.0 takes its admin settings from the remote admin
+// controls only (computeMergedSettings replaces merged.admin with the
+// schema's defaults and the remote ones): admin.secureModeEnabled in a
+// settings file does nothing. Recorded (coverage/branches2,
+// rg-br2-secure-mode-user, -yolo): yolo started and a priority-950 user
+// rule allowed make check.
+func TestAdminSettingsFromFilesIgnored(t *testing.T) {
+	admin := `{"admin": {"secureModeEnabled": true}}`
+	for _, s := range []setup{{trust: "TRUST_FOLDER", user: admin}, {trust: "TRUST_FOLDER", system: admin}} {
+		s.policies = map[string]string{"auto-saved.toml": "[[rule]]\ntoolName = \"run_shell_command\"\ncommandPrefix = \"make check\"\ndecision = \"allow\"\npriority = 950\n"}
+		p, d := build(t, s)
+		if got := p.Decide(expandCall(d, sh("make check")), ""); got.Outcome != engine.Runs {
+			t.Errorf("make check under a priority-950 allow: %s (%s), want runs", got.Outcome, got.Reason)
+		}
+		s.flags = map[string]string{FlagYolo: "true"}
+		p, _ = build(t, s)
+		if m := p.Modes(); m[0] != ModeYolo {
+			t.Errorf("--yolo: mode %s, want yolo", m[0])
+		}
+	}
+}
+
+// Gemini CLI 0.61.0 only warns about a settings list holding something
+// other than strings and uses the list as written: mcp.allowed ["srv", 3]
+// still let srv's tools run (coverage/branches2,
+// rg-br2-bad-mcp-allowed-number). Its string entries act; the others are
+// a problem each.
+func TestSettingsListWithNonStrings(t *testing.T) {
+	p, d := build(t, setup{trust: "TRUST_FOLDER", user: `{"mcpServers": {"srv": {"command": "x"}}, "mcp": {"allowed": ["srv", 3]}}`})
+	if got := p.Decide(expandCall(d, tool("mcp_srv_echo", map[string]any{"text": "hi"})), ""); got.Outcome != engine.Runs {
+		t.Errorf("mcp_srv_echo under mcp.allowed [\"srv\", 3]: %s (%s), want runs", got.Outcome, got.Reason)
+	}
+	if probs := p.Problems(); len(probs) != 1 || !strings.Contains(probs[0], "mcp.allowed") {
+		t.Errorf("problems %q, want one naming mcp.allowed", probs)
 	}
 }

@@ -16,8 +16,9 @@ import (
 // verify --harness gemini --cases
 // testdata/gemini/hooks/gemini-hooks.cases.jsonl`) with the hooks run:
 // BeforeTool hooks that block by exit code or JSON, warn, ask, stop, time
-// out (milliseconds), miss by matcher, are turned off, or sit in an
-// untrusted folder. The issue's target is 98% agreement.
+// out (milliseconds), miss by matcher, are turned off, sit in an
+// untrusted folder, or answer in odd forms (a JSON string holding the
+// JSON answer, continue: true beside a deny, JSON that is not an object). The issue's target is 98% agreement.
 func TestDifferentialHooks(t *testing.T) {
 	const dir = "../../testdata/gemini/hooks"
 	if _, err := os.Stat(dir + "/gemini-hooks.results.jsonl"); err != nil {

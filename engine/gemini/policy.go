@@ -39,6 +39,11 @@ type Policy struct {
 	core     []string
 	coreFile string
 
+	// mcpServers are the configured MCP servers' names: an MCP tool's
+	// server is its own, which a name holding "_" does not tell
+	// (serverOf).
+	mcpServers []string
+
 	// staticExclude is the merged tools.exclude list: Gemini CLI 0.61.0
 	// hands it to its Config as excludeTools, whose tools the registry
 	// leaves out whatever the policy rules say (registered).
@@ -130,8 +135,12 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	layers = append(layers, nonNil(system)...)
 	s, probs := merge(layers)
 	p.problems = append(p.problems, probs...)
-	p.disableAlwaysAllow = s.disableAlwaysAllow || s.secureMode
+	// Gemini CLI 0.61.0 reads admin.* (admin.secureModeEnabled, which
+	// would also switch these off) only from the remote admin controls,
+	// never from a settings file (computeMergedSettings).
+	p.disableAlwaysAllow = s.disableAlwaysAllow
 	p.staticExclude = s.exclude
+	p.mcpServers = s.mcpServers
 	if s.coreSet {
 		p.core, p.coreFile = []string{}, s.coreFile
 		for _, e := range s.core {
@@ -140,10 +149,7 @@ func load(env engine.Env, runner *hooks.Runner) (*Policy, error) {
 	}
 
 	p.gates.planDisabled = s.planEnabled != nil && !*s.planEnabled
-	switch {
-	case s.secureMode:
-		p.gates.yoloDisabled = "admin.secureModeEnabled"
-	case s.disableYolo:
+	if s.disableYolo {
 		p.gates.yoloDisabled = "security.disableYoloMode"
 	}
 	p.base = p.baseMode(env, s)

@@ -181,11 +181,10 @@ func (r *rule) toolMatches(name, server string) bool {
 	if server == "" {
 		return false
 	}
-	// A short name with mcpName matches the qualified call, and a qualified
-	// rule matches the short name of that server's tool.
-	if r.hasMCP && !strings.HasPrefix(r.tool, "mcp_") && name == "mcp_"+r.mcpName+"_"+r.tool {
-		return true
-	}
+	// A qualified rule matches the short name of that server's tool. (A
+	// rule with mcpName has its toolName qualified when it is loaded,
+	// mcpToolName, so Gemini CLI's other case, a short toolName beside
+	// mcpName, never comes up here.)
 	return strings.HasPrefix(r.tool, "mcp_") && r.tool == "mcp_"+server+"_"+name
 }
 
@@ -200,6 +199,27 @@ func mcpServer(name string) string {
 		return ""
 	}
 	return srv
+}
+
+// serverOf is the MCP server of a called tool. Gemini CLI 0.61.0's policy
+// engine takes it from the tool itself (its _serverName annotation), not
+// from the name: the tool echo of a server my_srv is mcp_my_srv_echo, whose
+// name parseMcpToolName would read as server "my". So the longest
+// configured server the name starts with decides; a name no configured
+// server explains is parsed as Gemini CLI parses it. Recorded with the
+// real Gemini CLI 0.61.0 (coverage/branches, br-mcp-underscore: trust on
+// my_srv let its tools run; mcp.excluded removed them).
+func (p *Policy) serverOf(name string) string {
+	best := ""
+	for _, s := range p.mcpServers {
+		if len(s) > len(best) && strings.HasPrefix(name, "mcp_"+s+"_") && len(name) > len("mcp_"+s+"_") {
+			best = s
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return mcpServer(name)
 }
 
 // toolAliases is Gemini CLI's getToolAliases: a tool's current name and its

@@ -604,6 +604,20 @@ func TestSeedTrust(t *testing.T) {
 			probes: []probe{{call: ed("{P}/a.go"), want: engine.Asks}, {call: wr("{P}/a.md"), want: engine.Asks, note: "project auto_edit ignored"}},
 		},
 		{
+			// DESIGN.md: where the harness's record has no answer for the
+			// project, the seed's assumption (trusted). The real Gemini
+			// CLI 0.61.0 counts such a folder untrusted (known difference
+			// rg-br-trust-unlisted in testdata/gemini/realconfigs/coverage).
+			name: "record without the project", sentence: sentTrust,
+			setup:  setup{trustFile: `{"{H}/elsewhere": "TRUST_FOLDER"}`, project: excl},
+			probes: []probe{{call: ed("{P}/a.go"), want: engine.Blocked, step: stepRegistry}},
+		},
+		{
+			name: "record without the project, folder trust off", sentence: sentTrust,
+			setup:  setup{trustFile: `{"{H}/elsewhere": "TRUST_FOLDER"}`, user: `{"security": {"folderTrust": {"enabled": false}}}`, project: excl},
+			probes: []probe{{call: ed("{P}/a.go"), want: engine.Blocked, step: stepRegistry, note: "rg-br-trust-unlisted-off"}},
+		},
+		{
 			name: "--trust no", sentence: sentTrust,
 			setup:  setup{trust: "TRUST_FOLDER", envTrust: &no, project: excl},
 			probes: []probe{{call: ed("{P}/a.go"), want: engine.Asks}},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine"
@@ -46,18 +47,21 @@ type mergedSettings struct {
 	approvalMode                        string
 	approvalFile, approvalLayer         string
 	planEnabled                         *bool
-	disableYolo, secureMode             bool
+	disableYolo                         bool
 	disableAlwaysAllow                  bool
 	folderTrust                         *bool
 	core, allowed, confirm, exclude     []sourced
 	coreSet                             bool
 	coreFile, coreLayer                 string
 	mcpAllowed, mcpExcluded, trustedMCP []sourced
-	policyPaths, adminPolicyPaths       []sourced
-	includeDirs                         []sourced
-	hooks                               []hookDef
-	hooksEnabled                        *bool
-	hooksDisabled                       map[string]bool
+	// mcpServers are the names every layer's mcpServers object
+	// configures, trusted or not.
+	mcpServers                    []string
+	policyPaths, adminPolicyPaths []sourced
+	includeDirs                   []sourced
+	hooks                         []hookDef
+	hooksEnabled                  *bool
+	hooksDisabled                 map[string]bool
 }
 
 // readSettings reads one settings file. A missing file gives nil and no
@@ -205,12 +209,16 @@ func (sr *settingsReader) list(f *settingsFile, path ...string) ([]sourced, bool
 		sr.bad(f, path, "a list of strings")
 		return nil, false
 	}
+	// Gemini CLI 0.61.0 only warns about an entry that is not a string
+	// and uses the list as written (mcp.allowed ["srv", 3] still allowed
+	// srv: coverage/branches2); where it meets such an entry it may also
+	// fail to start (tools.allowed, tools.exclude, includeDirectories).
 	out := make([]sourced, 0, len(arr))
-	for _, e := range arr {
+	for i, e := range arr {
 		s, ok := e.(string)
 		if !ok {
-			sr.bad(f, path, "a list of strings")
-			return nil, false
+			sr.problems.Add(f.path, keyLine(f.raw, path[len(path)-1]), "%s[%d]: want a string; Gemini CLI only warns, and permsim ignores the entry", strings.Join(path, "."), i)
+			continue
 		}
 		out = append(out, sourced{value: s, file: f.path, layer: f.layer})
 	}
@@ -232,9 +240,6 @@ func merge(files []*settingsFile) (*mergedSettings, engine.ProblemLog) {
 		}
 		if v, ok := sr.boolean(f, "security", "disableYoloMode"); ok {
 			m.disableYolo = v
-		}
-		if v, ok := sr.boolean(f, "admin", "secureModeEnabled"); ok {
-			m.secureMode = v
 		}
 		if v, ok := sr.boolean(f, "security", "disableAlwaysAllow"); ok {
 			m.disableAlwaysAllow = v
@@ -268,6 +273,9 @@ func merge(files []*settingsFile) (*mergedSettings, engine.ProblemLog) {
 		if v, ok := f.lookup("mcpServers"); ok {
 			if servers, ok := v.(map[string]any); ok {
 				for name, cfg := range servers {
+					if !slices.Contains(m.mcpServers, name) {
+						m.mcpServers = append(m.mcpServers, name)
+					}
 					c, _ := cfg.(map[string]any)
 					trusted, _ := c["trust"].(bool)
 					m.trustedMCP = dropSourced(m.trustedMCP, name)

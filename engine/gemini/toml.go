@@ -350,8 +350,6 @@ func validateRule(raw map[string]any) (pr parsedRule, errs, warns []string) {
 				out = append(out, s)
 			}
 			return out, true
-		case []string:
-			return x, true
 		}
 		errs = append(errs, fmt.Sprintf("%s: want a string or a list of strings", key))
 		return nil, false

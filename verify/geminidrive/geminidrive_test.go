@@ -223,3 +223,23 @@ func TestSimEnvOwnTrustRecord(t *testing.T) {
 		t.Errorf("no record: Trust = %v, want false", env.Trust)
 	}
 }
+
+// SimEnv reads the case's environment as the harness did: GEMINI_CLI_HOME
+// moves ~/.gemini (rg-br2-cli-home, testdata/gemini/realconfigs/coverage:
+// the moved folder's tools.allowed applied). And it runs hooks only for a
+// headless case: Gemini CLI 0.61.0's ACP session runs a tool without its
+// BeforeTool hooks (HeadlessEnv), and an exit-2 hook blocked nothing there
+// (rg-br2-hooks-acp).
+func TestSimEnvEnvironmentAndHooks(t *testing.T) {
+	c := verify.Case{Env: map[string]string{"GEMINI_CLI_HOME": verify.Home + "/alt"}}
+	env, _ := SimEnv(c)
+	if want := verify.Home + "/alt/.gemini"; env.ConfigDir != want {
+		t.Errorf("GEMINI_CLI_HOME: ConfigDir %q, want %q", env.ConfigDir, want)
+	}
+	if env.RunHooks {
+		t.Error("an ACP case: RunHooks, want the hooks not run")
+	}
+	if env, _ := SimEnv(verify.Case{Env: map[string]string{HeadlessEnv: "1"}}); !env.RunHooks {
+		t.Error("a headless case: hooks not run, want them run")
+	}
+}

@@ -90,6 +90,14 @@ func HookCases() []verify.Case {
 		{name: "hook-project-trusted", mode: "yolo", trust: true, proj: beforeTool("run_shell_command", exit2, 0, nil)},
 		{name: "hook-project-untrusted", mode: "default", trust: false, proj: beforeTool("run_shell_command", exit2, 0, nil)},
 		{name: "hook-exit2-default", mode: "default", trust: true, user: beforeTool("run_shell_command", exit2, 0, nil)},
+		// Output forms (issue 29): a JSON string holding the JSON answer,
+		// a JSON string that holds no JSON, continue: true beside a deny,
+		// and JSON that is not an object, with exit 0 and 2.
+		user("hook-json-in-string", "run_shell_command", gate(`printf '%s' '"{\"decision\":\"deny\",\"reason\":\"no DANGER\"}"'`), 0),
+		user("hook-string-not-json", "run_shell_command", gate(`printf '%s' '"plain DANGER words"'`), 0),
+		user("hook-continue-true-deny", "run_shell_command", gate(`printf '%s' '{"continue":true,"decision":"deny","reason":"no DANGER"}'`), 0),
+		user("hook-json-list", "run_shell_command", gate(`printf '%s' '[1,2]'`), 0),
+		user("hook-json-list-exit2", "run_shell_command", gate(`printf '%s' '[1,2]'; exit 2`), 0),
 	}
 	var out []verify.Case
 	for _, c := range cfgs {

@@ -64,7 +64,12 @@ func Layout(c verify.Case, home string) error {
 // any.
 func SimEnv(c verify.Case) (engine.Env, string) {
 	trust := c.Trust
-	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}, RunHooks: true}
+	// Hooks run only for a headless case: the ACP session runs a tool
+	// without its BeforeTool hooks (HeadlessEnv).
+	env := engine.Env{ProjectDir: verify.Project, HomeDir: verify.Home, ManagedDir: "/etc/gemini-cli", Trust: &trust, Flags: map[string]string{}, RunHooks: headless(c)}
+	// The case's environment, read as permsim reads the user's
+	// (GEMINI_CLI_HOME moves ~/.gemini).
+	gemini.FromEnviron(func(k string) string { return c.Env[k] }, &env)
 	if _, own := c.HomeFiles[".gemini/trustedFolders.json"]; own && !c.Trust {
 		// The case's own trustedFolders.json decides (Layout writes a
 		// record only for a trusted case).
