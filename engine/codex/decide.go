@@ -299,7 +299,7 @@ func (d *decider) shellCall() engine.Decision {
 		if m, ok := firstRule(vs, decisionPrompt); ok {
 			ref := m.rule.ref
 			if d.ap.refuses(true) {
-				return d.done(engine.Blocked, engine.GroupBlocked, stepRules, &ref, d.refusal(true))
+				return d.done(engine.Blocked, engine.GroupBlocked, stepRules, &ref, d.refusal())
 			}
 			reason := "asks first: a prompt rule names the command"
 			if m.rule.justification != "" {
@@ -307,13 +307,16 @@ func (d *decider) shellCall() engine.Decision {
 			}
 			return d.done(engine.Asks, engine.GroupAsksRule, stepRules, &ref, reason)
 		}
+		// No rule asked: the rm guard, approval policy untrusted, or an
+		// escalation request. A policy that cannot ask refused the
+		// escalation at step 1 and turned the rm guard's prompt into a
+		// refusal (never); a granular policy still asks for the rm guard,
+		// whatever its sandbox_approval and rules switches say (recorded:
+		// rc-br-granular-no-sandbox-approval, rc-br-granular-no-rules).
 		dangerous := slices.ContainsFunc(vs, func(v verdict) bool { return v.dangerous && v.decision == decisionPrompt })
 		step := stepApproval
 		if dangerous {
 			step = stepRmGuard
-		}
-		if d.ap.refuses(false) {
-			return d.done(engine.Blocked, engine.GroupBlocked, step, nil, d.refusal(false))
 		}
 		switch {
 		case dangerous:
@@ -370,15 +373,13 @@ func (d *decider) heuristic(cmd []string, escalated bool) (decision string, dang
 	return decisionAllow, false
 }
 
-// refusal is Codex's word for a prompt its approval policy refuses.
-func (d *decider) refusal(fromRule bool) string {
+// refusal is Codex's word for a prompt rule's prompt its approval policy
+// refuses: never, or a granular policy with rules = false.
+func (d *decider) refusal() string {
 	if d.ap.kind == approvalNever {
 		return "approval required, but approval policy never refuses every prompt"
 	}
-	if fromRule {
-		return "approval required by a prompt rule, but the granular approval policy has rules = false"
-	}
-	return "approval required, but the granular approval policy has sandbox_approval = false"
+	return "approval required by a prompt rule, but the granular approval policy has rules = false"
 }
 
 func firstRule(vs []verdict, decision string) (ruleMatch, bool) {
