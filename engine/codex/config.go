@@ -295,6 +295,16 @@ func (p *Policy) resolveSettings(env engine.Env) {
 						// (testdata/codex/versions/README.md).
 						p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: "approval_policy = \"untrusted\" is no longer supported: Codex 0.150.0 and later refuse to start (\"remove this setting\"); simulated as untrusted"})
 					}
+					if a.kind == approvalOnFailure {
+						// Recorded with the real Codex 0.169.0: a session
+						// started from this config.toml ran as on-request,
+						// the sandbox chosen as without it; a write the
+						// sandbox stopped was handed back to the model and a
+						// patch outside the sandbox asked
+						// (testdata/codex/realconfigs/coverage, rc-br-on-failure-*).
+						a = approval{kind: approvalOnRequest}
+						p.baseNotes = append(p.baseNotes, fmt.Sprintf("approval_policy = \"on-failure\" (%s): Codex 0.169.0 runs the session as on-request", s.file))
+					}
 					ap, apFrom = &a, s.file
 				}
 			}
