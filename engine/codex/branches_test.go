@@ -63,3 +63,42 @@ func TestOnFailureConfigIsOnRequest(t *testing.T) {
 		t.Errorf("per-call on-failure: touch outside %s, want asks", got.Outcome)
 	}
 }
+
+// A top-level profile = "…" in the user's config.toml: Codex 0.169.0
+// refuses to start ("legacy `profile = \"strict\"` config is no longer
+// supported; use `--profile strict` with `strict.config.toml` instead",
+// rc-br-user-profile). The loader says so as an error, and does not pick
+// the profile's table.
+func TestUserProfileKeyRefused(t *testing.T) {
+	p, _ := build(t, setup{userConfig: "profile = \"strict\"\n\n[profiles.strict]\napproval_policy = \"never\"\nsandbox_mode = \"read-only\"\n"})
+	probs := engine.ProblemsOf(p)
+	if len(probs) != 1 || probs[0].Severity != engine.SeverityError || !strings.Contains(probs[0].Msg, "refuses to start") {
+		t.Errorf("problems %+v, want one error saying Codex refuses to start", probs)
+	}
+	if got := p.Modes()[0]; got != "on-request:workspace-write" {
+		t.Errorf("mode %s, want the defaults (the profile is not picked)", got)
+	}
+}
+
+// Values Codex 0.169.0's config loader does not take make it refuse to
+// start (rc-br-sandbox-readonly-spelling, -approval-underscore-spelling,
+// -trust-level-unknown, -writable-roots-number: "failed to load
+// configuration: … unknown variant …"); the loader says so as an error.
+func TestConfigValuesCodexRefuses(t *testing.T) {
+	for _, c := range []struct{ cfg, want string }{
+		{"sandbox_mode = \"readonly\"\n", "sandbox_mode"},
+		{"approval_policy = \"on_request\"\n", "approval_policy"},
+		{"[sandbox_workspace_write]\nwritable_roots = [1]\n", "writable_roots"},
+	} {
+		p, _ := build(t, setup{userConfig: c.cfg})
+		probs := engine.ProblemsOf(p)
+		if len(probs) != 1 || probs[0].Severity != engine.SeverityError || !strings.Contains(probs[0].Msg, c.want) || !strings.Contains(probs[0].Msg, "refuses to start") {
+			t.Errorf("%q: problems %+v, want one error on %s saying Codex refuses to start", c.cfg, probs, c.want)
+		}
+	}
+	p, _ := build(t, setup{trustRecord: "maybe"})
+	probs := engine.ProblemsOf(p)
+	if len(probs) != 1 || probs[0].Severity != engine.SeverityError || !strings.Contains(probs[0].Msg, "refuses to start") {
+		t.Errorf("trust_level maybe: problems %+v, want one error saying Codex refuses to start", probs)
+	}
+}

@@ -181,7 +181,7 @@ func (p *Policy) resolveTrust(env engine.Env) {
 					p.trusted, p.trustWhy, p.hasTrust = false, fmt.Sprintf("%s: [projects.%q] trust_level = \"untrusted\"", l.cfgPath, name), true
 					return
 				default:
-					p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("[projects.%q] trust_level %q: want \"trusted\" or \"untrusted\"; ignored", name, level)})
+					p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityError, Msg: fmt.Sprintf("[projects.%q] trust_level %q: want \"trusted\" or \"untrusted\": %s; ignored", name, level, refusesToStart)})
 				}
 			}
 		}
@@ -227,15 +227,15 @@ func (p *Policy) lookup(keys ...string) (setting, bool) {
 func (p *Policy) resolveSettings(env engine.Env) {
 	flags := env.Flags
 	profile := flags[FlagProfile]
-	if profile == "" {
-		// A project's config.toml cannot pick the profile: Codex 0.169.0
-		// ignored profile = "…" there (testdata/codex/realconfigs/coverage).
-		for i := len(p.layers) - 1; i >= 0 && profile == ""; i-- {
-			l := p.layers[i]
-			if !l.enabled || l.cfg == nil || l.name == LayerProject {
-				continue
-			}
-			profile, _ = l.cfg["profile"].(string)
+	// A config.toml cannot pick the profile: Codex 0.169.0 ignored
+	// profile = "…" in a project's, and refused to start with one in the
+	// user's ("legacy `profile = \"strict\"` config is no longer
+	// supported; use `--profile strict` with `strict.config.toml`
+	// instead", testdata/codex/realconfigs/coverage, rc-br-user-profile).
+	for _, l := range p.layers {
+		if name, ok := l.cfg["profile"].(string); ok && l.enabled && l.name != LayerProject {
+			p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityError,
+				Msg: fmt.Sprintf("profile = %q: Codex 0.169.0 refuses to start (\"legacy `profile` config is no longer supported; use `--profile %s`\"); the profile is not picked", name, name)})
 		}
 	}
 	var ap *approval
@@ -285,7 +285,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		if ap == nil {
 			if s, ok := p.lookup(append(append([]string(nil), pre...), "approval_policy")...); ok {
 				if a, err := approvalFromConfig(s.value); err != nil {
-					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("approval_policy: %v; ignored", err)})
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("approval_policy: %v: %s; ignored", err, refusesToStart)})
 				} else {
 					if a.kind == approvalUntrusted {
 						// Recorded with the real Codex 0.169.0, 0.160.0 and
@@ -312,10 +312,10 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		if sb == "" {
 			if s, ok := p.lookup(append(append([]string(nil), pre...), "sandbox_mode")...); ok {
 				str, _ := s.value.(string)
-				if v, ok := normalizeSandbox(str); ok {
-					sb, sbFrom = v, s.file
+				if str == sandboxReadOnly || str == sandboxWorkspaceWrite || str == sandboxFullAccess {
+					sb, sbFrom = str, s.file
 				} else {
-					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("sandbox_mode %v: want read-only, workspace-write or danger-full-access; ignored", s.value)})
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("sandbox_mode %v: want read-only, workspace-write or danger-full-access: %s; ignored", s.value, refusesToStart)})
 				}
 			}
 		}
@@ -366,7 +366,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		for _, v := range list {
 			str, ok := v.(string)
 			if !ok {
-				p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("writable_roots: %v is not a path; ignored", v)})
+				p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("writable_roots: %v is not a path: %s; ignored", v, refusesToStart)})
 				continue
 			}
 			p.extraRoots = append(p.extraRoots, shell.Resolve(str, p.project, p.home))
@@ -398,11 +398,27 @@ func (p *Policy) completeGranular(a approval) approval {
 // onFailureNote explains how on-failure is simulated.
 const onFailureNote = "Codex 0.169.0's app-server refuses on-failure; simulated as Codex documented it: every command runs in the sandbox, and Codex asks to run it again outside when the sandbox stops it"
 
+// refusesToStart is what Codex 0.169.0 does with a config.toml value its
+// loader does not take: app-server's thread/start answered "failed to load
+// configuration: … unknown variant …" for sandbox_mode = "readonly",
+// approval_policy = "on_request", trust_level = "maybe", writable_roots =
+// [1] and granular tables without every switch or with a switch that is
+// not a boolean (testdata/codex/realconfigs/coverage, rc-br-*-spelling,
+// rc-br-trust-level-unknown, rc-br-writable-roots-number, rc-cov-cfg-granular-bad).
+const refusesToStart = "Codex 0.169.0 refuses to start with it (\"failed to load configuration\")"
+
+// configApprovals are approval_policy's names as Codex's config loader
+// takes them, no other spelling.
+var configApprovals = map[string]bool{approvalUntrusted: true, approvalOnFailure: true, approvalOnRequest: true, approvalNever: true, approvalGranular: true}
+
 // approvalFromConfig reads approval_policy: a string, or a table holding
 // granular = {sandbox_approval = …, rules = …, …}.
 func approvalFromConfig(v any) (approval, error) {
 	switch x := v.(type) {
 	case string:
+		if !configApprovals[x] {
+			return approval{}, fmt.Errorf("%q: want untrusted, on-failure, on-request, granular or never", x)
+		}
 		return parseApproval(x)
 	case map[string]any:
 		g, ok := x[approvalGranular].(map[string]any)
