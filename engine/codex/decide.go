@@ -120,8 +120,7 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 		if dec, ok := d.mcpOffered(raw); ok {
 			return dec
 		}
-		d.notes = append(d.notes, "permsim does not simulate Codex's approvals for MCP tools")
-		return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "MCP tool approvals are not simulated")
+		return d.mcpApproval(raw)
 	}
 	return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "a tool that needs no approval in Codex")
 }
