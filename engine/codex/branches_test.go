@@ -102,3 +102,22 @@ func TestConfigValuesCodexRefuses(t *testing.T) {
 		t.Errorf("trust_level maybe: problems %+v, want one error saying Codex refuses to start", probs)
 	}
 }
+
+// A command that changes the machine outside any folder (sudo, mount)
+// fails in Codex's sandbox with its own words ("no new privileges",
+// "must be superuser"), which Codex does not take for a sandbox denial: a
+// granular policy with sandbox_approval = true did not ask to run it
+// again outside (rc-br-granular-retry-system#0, #1), as it did for a write
+// the sandbox stopped (rc-br-granular-no-rules#2).
+func TestSystemChangeNoRetryPrompt(t *testing.T) {
+	cfg := "approval_policy = { granular = { sandbox_approval = true, rules = true, mcp_elicitations = true, request_permissions = true, skill_approval = true } }\nsandbox_mode = \"workspace-write\"\n"
+	p, d := build(t, setup{userConfig: cfg})
+	for _, cmd := range []string{"sudo true", "mount -t tmpfs none /mnt"} {
+		if got := p.Decide(d.call(execCmd(cmd)), ""); got.Outcome != engine.Blocked || got.Step != stepSandbox {
+			t.Errorf("%q: %s at %q (%s), want blocked by the sandbox, no retry prompt", cmd, got.Outcome, got.Step, got.Reason)
+		}
+	}
+	if got := p.Decide(d.call(execCmd("touch {H}/out.txt")), ""); got.Outcome != engine.Asks {
+		t.Errorf("a write outside: %s (%s), want asks (retry without the sandbox)", got.Outcome, got.Reason)
+	}
+}

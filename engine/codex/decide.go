@@ -410,18 +410,26 @@ func (d *decider) addWriteNeeds(se effects) {
 
 // sandboxStage runs the command in the sandbox: a write the sandbox
 // refuses stops it (or, under on-failure and granular sandbox_approval,
-// Codex asks to run it again outside); network access is cut in
+// Codex asks to run it again outside); a change to the machine outside any
+// folder (sudo, mount) fails in the sandbox with the command's own words,
+// which Codex does not take for a sandbox denial, so it asks for no retry
+// (recorded: rc-br-granular-retry-system); network access is cut in
 // read-only and in workspace-write without network_access, but the command
 // still runs.
 func (d *decider) sandboxStage(se effects) engine.Decision {
 	var denied []string
+	deniedNeed := "" // the need of the first write the sandbox refuses
 	for _, w := range se.writes {
 		why := d.p.denial(d.sandbox, w)
-		if n := d.p.needOf(w, why != ""); n != "" {
+		n := d.p.needOf(w, why != "")
+		if n != "" {
 			d.needs = append(d.needs, n)
 		}
 		if why != "" {
 			denied = append(denied, why)
+			if deniedNeed == "" {
+				deniedNeed = n
+			}
 		}
 	}
 	if se.system && d.sandbox != sandboxFullAccess {
@@ -432,9 +440,9 @@ func (d *decider) sandboxStage(se effects) engine.Decision {
 	}
 	if len(denied) > 0 {
 		d.notes = append(d.notes, denied...)
-		if d.ap.retriesOutside() {
+		if d.ap.retriesOutside() && deniedNeed != "" {
 			d.notes = append(d.notes, "the command runs in the sandbox and fails; Codex then asks to run it again outside (\"command failed; retry without sandbox?\")")
-			return d.done(engine.Asks, engine.GroupAsksMode, stepSandbox, nil, fmt.Sprintf(reasonAskNeed, d.firstDeniedNeed(se)))
+			return d.done(engine.Asks, engine.GroupAsksMode, stepSandbox, nil, fmt.Sprintf(reasonAskNeed, deniedNeed))
 		}
 		d.notes = append(d.notes, "Codex lets the command run inside its sandbox, which stops the write; approval policy "+d.ap.kind+" does not ask")
 		return d.done(engine.Blocked, engine.GroupBlocked, stepSandbox, nil, reasonSandbox)
@@ -448,18 +456,6 @@ func (d *decider) sandboxStage(se effects) engine.Decision {
 		return d.done(engine.Runs, engine.GroupRuns, stepSandbox, nil, "runs in the sandbox without network access")
 	}
 	return d.done(engine.Runs, engine.GroupRuns, stepSandbox, nil, "runs in the "+d.sandbox+" sandbox")
-}
-
-// firstDeniedNeed names the need of the first write the sandbox refuses.
-func (d *decider) firstDeniedNeed(se effects) string {
-	for _, w := range se.writes {
-		if d.p.denial(d.sandbox, w) != "" {
-			if n := d.p.needOf(w, true); n != "" {
-				return n
-			}
-		}
-	}
-	return shell.NeedWriteOutside
 }
 
 // patch decides an apply_patch: untrusted asks for every patch; a patch
