@@ -20,9 +20,11 @@ GRANULAR_OFF = ("approval_policy = { granular = { sandbox_approval = false, rule
                 "request_permissions = true, skill_approval = true } }\n")
 PATCH_ADD = "*** Begin Patch\n*** Add File: {0}\n+hi\n*** End Patch\n"
 
-# A stdio MCP server (JSON-RPC, one message a line) offering three tools.
+# A stdio MCP server (JSON-RPC, one message a line) offering four tools,
+# two of them marked read-only.
 MCP_SERVER = r'''import json, sys
-TOOLS = ["search", "write_note", "delete_all"]
+TOOLS = {"search": {"readOnlyHint": True}, "write_note": None, "delete_all": {"destructiveHint": True},
+         "fetch_page": {"readOnlyHint": True, "openWorldHint": True}}
 for line in sys.stdin:
     try:
         m = json.loads(line)
@@ -35,8 +37,9 @@ for line in sys.stdin:
         res = {"protocolVersion": m.get("params", {}).get("protocolVersion", "2025-06-18"),
                "capabilities": {"tools": {}}, "serverInfo": {"name": "notes", "version": "1"}}
     elif meth == "tools/list":
-        res = {"tools": [{"name": n, "description": "the " + n + " tool",
-                          "inputSchema": {"type": "object", "properties": {}}} for n in TOOLS]}
+        res = {"tools": [dict({"name": n, "description": "the " + n + " tool",
+                               "inputSchema": {"type": "object", "properties": {}}}, **({"annotations": a} if a else {}))
+                          for n, a in TOOLS.items()]}
     elif meth == "tools/call":
         res = {"content": [{"type": "text", "text": "ok " + m["params"]["name"]}]}
     elif meth == "ping":
@@ -91,6 +94,15 @@ def main():
              mode=None, project={".codex/config.toml": GRANULAR_OFF.replace("sandbox_approval = false, rules = true", "sandbox_approval = true, rules = false")
                                  + 'sandbox_mode = "workspace-write"\n',
                                  ".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="prompt")\n'}),
+        # A granular policy that retries outside the sandbox, for a command
+        # that changes the machine but writes no file; rm behind wrappers
+        # the rm guard may not see through; another project's trust record.
+        case("granular-retry-system", [ex("sudo true"), ex("mount -t tmpfs none /mnt"), ex("echo ok")],
+             mode=None, home={".codex/config.toml": GRANULAR_OFF.replace("sandbox_approval = false", "sandbox_approval = true")
+                              + 'sandbox_mode = "workspace-write"\n\n[projects."/home/user/elsewhere"]\ntrust_level = "untrusted"\n'}),
+        case("rm-wrappers", [ex("nice rm -rf build"), ex("timeout 5 rm -rf build"), ex("command rm -rf build"), ex("time rm -rf build"),
+                             ex("nohup rm -rf build"), ex("exec rm -rf build")], mode="never:workspace-write"),
+        case("rm-wrappers-on-request", [ex("nice rm -rf build"), ex("timeout 5 rm -rf build"), ex("command rm -rf build")]),
         # workspace-write lets commands write the session's $TMPDIR, unless
         # exclude_tmpdir_env_var is set.
         case("tmpdir", [ex("touch /home/user/tmpd/a.txt"), ex('touch "$TMPDIR/b.txt"'), ex("touch /home/user/c.txt"), patch("/home/user/tmpd/p.txt")],
@@ -129,10 +141,29 @@ def main():
                    'enabled_tools = ["search", "write_note"]\ndisabled_tools = ["write_note"]\n\n'
                    '[mcp_servers.plain]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\nenabled = true\n\n'
                    '[mcp_servers.off]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\nenabled = false\n'}),
-        case("mcp-read-only", [{"tool": "mcp__plain__search", "input": {}}, {"tool": "mcp__plain__delete_all", "input": {}}, ex("echo hi")],
-             mode="on-request:read-only",
-             home={"mcp_server.py": MCP_SERVER,
-                   ".codex/config.toml": '[mcp_servers.plain]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\n'}),
+    ]
+    # Codex asks before an MCP tool call (an mcpServer/elicitation/request)
+    # unless its approval mode or the tool's annotations let it run:
+    # each mode, each approval_mode setting.
+    plain = '[mcp_servers.plain]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\n'
+    mcp_calls = [{"tool": "mcp__plain__" + t, "input": {}} for t in ["search", "write_note", "delete_all", "fetch_page"]]
+    for name, mode, cfg in [
+        ("mcp-read-only", "on-request:read-only", plain),
+        ("mcp-full-access", "on-request:danger-full-access", plain),
+        ("mcp-never", "never:workspace-write", plain),
+        ("mcp-bypass", "--dangerously-bypass-approvals-and-sandbox", plain),
+        ("mcp-untrusted", "untrusted:workspace-write", plain),
+        ("mcp-prompt", "on-request:workspace-write", plain + 'default_tools_approval_mode = "prompt"\n\n[mcp_servers.plain.tools.fetch_page]\napproval_mode = "approve"\n'),
+        ("mcp-approve", "on-request:workspace-write", plain + 'default_tools_approval_mode = "approve"\n\n[mcp_servers.plain.tools.search]\napproval_mode = "prompt"\n'
+         '\n[mcp_servers.plain.tools.write_note]\napproval_mode = "auto"\n'),
+        ("mcp-prompt-bypass", "--dangerously-bypass-approvals-and-sandbox", plain + 'default_tools_approval_mode = "prompt"\n'),
+        ("mcp-approve-never", "never:workspace-write", plain + 'default_tools_approval_mode = "approve"\n\n[mcp_servers.plain.tools.search]\napproval_mode = "prompt"\n'),
+        ("mcp-granular-no-elicitations", None, plain + GRANULAR_OFF.replace("sandbox_approval = false", "sandbox_approval = true")
+         .replace("mcp_elicitations = true", "mcp_elicitations = false")),
+        ("mcp-granular-no-sandbox-approval", None, plain + GRANULAR_OFF),
+    ]:
+        cases.append(case(name, mcp_calls, mode=mode, home={"mcp_server.py": MCP_SERVER, ".codex/config.toml": cfg}))
+    cases += [
         # The other shell tools, offered when unified exec is off.
         case("shell-tools", [{"tool": "shell_command", "input": {"command": "echo hi", "workdir": P}},
                              {"tool": "shell_command", "input": {"command": "touch /home/user/sc.txt", "workdir": P}},
