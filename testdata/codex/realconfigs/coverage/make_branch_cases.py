@@ -125,6 +125,16 @@ def main():
                       'prefix_rule(pattern=["git", "push"], decision="forbidden", match=["/opt/git/bin/git push x"])\n',
                       ".codex/rules/README.md": 'prefix_rule(pattern=["ls"], decision="forbidden")\n',
                       ".codex/rules/extra.rules.bak": 'prefix_rule(pattern=["cat"], decision="forbidden")\n'}),
+        # Rules files Codex reads its own way: a justification that is
+        # False, a match example
+        # continued on the next line with a backslash.
+        case("rules-edges", [ex("ls"), ex("cat README.md"), ex("git push origin main"), ex("git status")],
+             project={".codex/rules/default.rules": 'prefix_rule(pattern=["ls"], decision="prompt")\n'},
+             home={".codex/rules/false.rules": 'prefix_rule(pattern=["cat"], decision="forbidden", justification=False)\n'
+                   'prefix_rule(pattern=["git", "status"], decision="prompt")\n'}),
+        case("rules-continued-example", [ex("git push origin main"), ex("ls")],
+             project={".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="forbidden", match=["git \\\\\\npush origin"])\n'
+                      'prefix_rule(pattern=["ls"], decision="prompt")\n'}),
         # Commands that change the machine outside any folder.
         case("system", [ex("sudo true"), ex("mount -t tmpfs none /mnt"), ex("systemctl restart nginx"), ex("echo ok")]),
         case("system-read-only", [ex("sudo true"), ex("echo ok")], mode="on-request:read-only"),
@@ -134,11 +144,12 @@ def main():
         # An MCP server: enabled_tools and disabled_tools pick the tools
         # Codex offers; a disabled server offers none.
         case("mcp", [{"tool": "mcp__notes__search", "input": {}}, {"tool": "mcp__notes__write_note", "input": {}},
-                     {"tool": "mcp__notes__delete_all", "input": {}}, {"tool": "mcp__plain__search", "input": {}},
+                     {"tool": "mcp__notes__delete_all", "input": {}}, {"tool": "mcp__notes__fetch_page", "input": {}},
+                     {"tool": "mcp__plain__search", "input": {}},
                      {"tool": "mcp__plain__delete_all", "input": {}}, {"tool": "mcp__off__search", "input": {}}, ex("echo hi")],
              home={"mcp_server.py": MCP_SERVER,
                    ".codex/config.toml": '[mcp_servers.notes]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\n'
-                   'enabled_tools = ["search", "write_note"]\ndisabled_tools = ["write_note"]\n\n'
+                   'enabled_tools = ["search", "write_note", "delete_all"]\ndisabled_tools = ["write_note"]\n\n'
                    '[mcp_servers.plain]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\nenabled = true\n\n'
                    '[mcp_servers.off]\ncommand = "python3"\nargs = ["/home/user/mcp_server.py"]\nenabled = false\n'}),
     ]
@@ -207,6 +218,22 @@ def main():
     ]
     with open(os.path.join(HERE, "branches.cases.jsonl"), "w") as f:
         for c in cases:
+            f.write(json.dumps(c) + "\n")
+
+    # Recorded with Codex 0.140.0 (branches-0.140.cases.jsonl): it still
+    # offers shell_command when unified exec is off, and under approval
+    # policy untrusted it runs its known-safe commands (find without
+    # -exec, -delete, …) without asking.
+    sc = lambda cmd: {"tool": "shell_command", "input": {"command": cmd, "workdir": P}}
+    old = [
+        case("0140-shell-command", [sc("echo hi"), sc("touch /home/user/sc.txt"), sc("git push origin main"), sc("touch x.txt")],
+             home={".codex/config.toml": "[features]\nunified_exec = false\n",
+                   ".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="prompt")\n'}),
+        case("0140-untrusted-find", [ex("find . -name '*.md'"), ex("find . -name '*.md' -exec cat {} +"), ex("find . -delete -name zzz"),
+                                     ex("git log"), ex("sed -n 1p README.md"), ex("ls")], mode="untrusted:workspace-write"),
+    ]
+    with open(os.path.join(HERE, "branches-0.140.cases.jsonl"), "w") as f:
+        for c in old:
             f.write(json.dumps(c) + "\n")
 
 
