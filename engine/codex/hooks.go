@@ -110,6 +110,12 @@ func HookHashWithTimeout(matcher *string, command string, timeoutSec int64) stri
 	return HookHash("pre_tool_use", matcher, handlerConfig{command: command, timeout: &timeoutSec})
 }
 
+// HookHashWithStatusMessage is CommandHookHash for a handler that also
+// sets its statusMessage, which the hash covers.
+func HookHashWithStatusMessage(matcher *string, command, statusMessage string) string {
+	return HookHash("pre_tool_use", matcher, handlerConfig{command: command, statusMessage: &statusMessage})
+}
+
 // writeJSONString writes s the way serde_json does: only '"', '\\' and
 // control characters escaped (\b \f \n \r \t or \u00XX), everything else
 // as UTF-8 — unlike encoding/json, which also escapes <, >, & and U+2028.
