@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -603,14 +604,18 @@ func (p *Policy) listHooks() {
 							inForce = false
 							info.Why = "empty command; Codex skips it"
 						}
-						if hasMatcher && snake(event) == "pre_tool_use" && !validCodexMatcher(matcher) {
-							inForce = false
-							info.Why = fmt.Sprintf("invalid matcher %q: Codex skips the group", matcher)
+						var re *regexp.Regexp
+						if hasMatcher && snake(event) == "pre_tool_use" {
+							var ok bool
+							if re, ok = compileMatcher(matcher); !ok {
+								inForce = false
+								info.Why = fmt.Sprintf("invalid matcher %q: Codex skips the group", matcher)
+							}
 						}
 						info.InForce = inForce
 						p.infos = append(p.infos, info)
 						if inForce && snake(event) == "pre_tool_use" {
-							p.preHooks = append(p.preHooks, codexHook{key: key, matcher: mp, cfg: cfg, file: src.file, layer: l.name})
+							p.preHooks = append(p.preHooks, codexHook{key: key, matcher: mp, re: re, cfg: cfg, file: src.file, layer: l.name})
 						}
 					}
 				}

@@ -152,8 +152,9 @@ func writeJSONString(b *bytes.Buffer, s string) {
 
 // codexHook is one PreToolUse handler Codex would run.
 type codexHook struct {
-	key     string  // its trust key, file:pre_tool_use:group:handler
-	matcher *string // nil: matches every tool
+	key     string         // its trust key, file:pre_tool_use:group:handler
+	matcher *string        // nil: matches every tool
+	re      *regexp.Regexp // the matcher compiled, when it is a regular expression
 	cfg     handlerConfig
 	file    string
 	layer   string
@@ -163,12 +164,16 @@ type codexHook struct {
 // |-list of names: only ASCII letters, digits, '_' and '|'.
 var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]*$`)
 
-func validCodexMatcher(m string) bool {
+// compileMatcher reads a PreToolUse matcher as Codex does: "", "*", a
+// name or a |-list are compared, not compiled (nil, true); anything else
+// must compile as a regular expression, and ok is false when it does not
+// (Codex skips the group).
+func compileMatcher(m string) (re *regexp.Regexp, ok bool) {
 	if m == "" || m == "*" || exactMatcher.MatchString(m) {
-		return true
+		return nil, true
 	}
-	_, err := regexp.Compile(m)
-	return err == nil
+	re, err := regexp.Compile(m)
+	return re, err == nil
 }
 
 // matches says whether the hook fires for a tool (its name and Codex's
@@ -178,9 +183,8 @@ func (h codexHook) matches(names []string) bool {
 	if h.matcher == nil || *h.matcher == "" || *h.matcher == "*" {
 		return true
 	}
-	m := *h.matcher
-	if exactMatcher.MatchString(m) {
-		for _, alt := range strings.Split(m, "|") {
+	if h.re == nil {
+		for _, alt := range strings.Split(*h.matcher, "|") {
 			for _, n := range names {
 				if alt == n {
 					return true
@@ -189,12 +193,8 @@ func (h codexHook) matches(names []string) bool {
 		}
 		return false
 	}
-	re, err := regexp.Compile(m)
-	if err != nil {
-		return false
-	}
 	for _, n := range names {
-		if re.MatchString(n) {
+		if h.re.MatchString(n) {
 			return true
 		}
 	}
