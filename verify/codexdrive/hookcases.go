@@ -202,6 +202,8 @@ func HookCases() []verify.Case {
 			home: map[string]string{".codex/hooks.json": exit2.json(), ".codex/config.toml": "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = " + fmt.Sprintf("%q", hookExit2) + "\n\n" +
 				exit2.record(userHooks) + "\n" + fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q\n", verify.Home+"/.codex/config.toml:pre_tool_use:0:0", exit2.hash())}},
 	)
+	// A command holding U+FFFD, which the trust hash writes as it is.
+	cfgs = append(cfgs, user("hook-hash-replacement-char", hookSpec{matcher: bash, command: hookExit2 + " # \uFFFD"}, ""))
 	for _, m := range []string{"apply_patch", "Edit", "Write", "Bash"} {
 		h := hookSpec{matcher: strp(m), command: hookExit2}
 		c := user("hook-patch-"+strings.ToLower(m), h, "")

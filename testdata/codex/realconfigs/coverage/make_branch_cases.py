@@ -10,7 +10,7 @@ that does not parse, an MCP server with enabled_tools/disabled_tools, the
 shell tools Codex offers when unified exec is off, and config values Codex
 may refuse. Recorded through app-server like the other corpora here.
 """
-import json, os
+import hashlib, json, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 P = "/home/user/proj"
@@ -51,6 +51,16 @@ for line in sys.stdin:
     sys.stdout.write(json.dumps(out) + "\n")
     sys.stdout.flush()
 '''
+
+
+def hook_trust(file, matcher, command):
+    """The [hooks.state] record /hooks writes when the user trusts a
+    command hook (engine/codex.HookHash: the SHA-256 of the compact JSON,
+    keys sorted, of the handler with its default timeout)."""
+    h = {"event_name": "pre_tool_use", "matcher": matcher,
+         "hooks": [{"async": False, "command": command, "timeout": 600, "type": "command"}]}
+    digest = hashlib.sha256(json.dumps(h, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+    return '[hooks.state."%s:pre_tool_use:0:0"]\ntrusted_hash = "sha256:%s"\n' % (file, digest)
 
 
 def ex(cmd, **kw):
@@ -132,6 +142,20 @@ def main():
              project={".codex/rules/default.rules": 'prefix_rule(pattern=["ls"], decision="prompt")\n'},
              home={".codex/rules/false.rules": 'prefix_rule(pattern=["cat"], decision="forbidden", justification=False)\n'
                    'prefix_rule(pattern=["git", "status"], decision="prompt")\n'}),
+        # A positional argument after a named one; a match example
+        # continued inside double quotes.
+        case("rules-positional-after-named", [ex("ls"), ex("cat README.md")],
+             project={".codex/rules/default.rules": 'prefix_rule(pattern=["cat"], ["cat"])\n'
+                      'prefix_rule(pattern=["ls"], decision="prompt")\n'}),
+        case("rules-continued-in-quotes", [ex("git push origin main"), ex("ls")],
+             project={".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="forbidden", match=[\'git push "or\\\\\\nigin"\'])\n'
+                      'prefix_rule(pattern=["ls"], decision="prompt")\n'}),
+        # A trusted hook that lets every call go on: Codex runs it, and
+        # the differential test decides these calls without running hooks
+        # (permsim decide without --run-hooks).
+        case("hooks-not-run", [ex("echo hi"), ex("ls"), ex("touch /home/user/h.txt")],
+             home={".codex/hooks.json": '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 0"}]}]}}',
+                   ".codex/config.toml": hook_trust("/home/user/.codex/hooks.json", "Bash", "exit 0")}),
         case("rules-continued-example", [ex("git push origin main"), ex("ls")],
              project={".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="forbidden", match=["git \\\\\\npush origin"])\n'
                       'prefix_rule(pattern=["ls"], decision="prompt")\n'}),
