@@ -121,3 +121,15 @@ func TestSystemChangeNoRetryPrompt(t *testing.T) {
 		t.Errorf("a write outside: %s (%s), want asks (retry without the sandbox)", got.Outcome, got.Reason)
 	}
 }
+
+// Two trust records naming the project, one with a trailing slash: which
+// one decides must not depend on Go's map order. The records are read in
+// name order, so "/…/proj" (trusted) comes before "/…/proj/" (untrusted).
+func TestTrustRecordsReadInOrder(t *testing.T) {
+	for i := 0; i < 40; i++ {
+		p, d := build(t, setup{userConfig: "[projects.\"{P}/\"]\ntrust_level = \"untrusted\"\n\n[projects.\"{P}\"]\ntrust_level = \"trusted\"\n\n[projects.\"{H}/a\"]\ntrust_level = \"trusted\"\n\n[projects.\"{H}/b\"]\ntrust_level = \"untrusted\"\n"})
+		if trusted, why := p.Trusted(); !trusted {
+			t.Fatalf("load %d: untrusted (%s), want the record %s read first", i, why, d.project)
+		}
+	}
+}

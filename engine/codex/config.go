@@ -167,12 +167,19 @@ func (p *Policy) resolveTrust(env engine.Env) {
 		if root := engine.GitRoot(p.project); root != "" && root != p.project {
 			keys = append(keys, root)
 		}
+		// In name order: two records may name the project (one with a
+		// trailing slash), and which decides must not depend on map order.
+		names := make([]string, 0, len(projects))
+		for name := range projects {
+			names = append(names, name)
+		}
+		sort.Strings(names)
 		for _, k := range keys {
-			for name, v := range projects {
+			for _, name := range names {
 				if filepath.Clean(name) != k {
 					continue
 				}
-				t, _ := v.(map[string]any)
+				t, _ := projects[name].(map[string]any)
 				level, _ := t["trust_level"].(string)
 				switch level {
 				case "trusted":
