@@ -159,6 +159,11 @@ def main():
         case("rules-continued-example", [ex("git push origin main"), ex("ls")],
              project={".codex/rules/default.rules": 'prefix_rule(pattern=["git", "push"], decision="forbidden", match=["git \\\\\\npush origin"])\n'
                       'prefix_rule(pattern=["ls"], decision="prompt")\n'}),
+        # git subcommands that write .git's object store, which the
+        # workspace-write sandbox keeps read-only.
+        case("git-object-store", [ex("git multi-pack-index write"), ex("git multi-pack-index expire"),
+                                  ex("git commit-graph write --reachable"), ex("git commit-graph write --split"),
+                                  ex("git gc --auto"), ex("git repack -a")]),
         # Commands that change the machine outside any folder.
         case("system", [ex("sudo true"), ex("mount -t tmpfs none /mnt"), ex("systemctl restart nginx"), ex("echo ok")]),
         case("system-read-only", [ex("sudo true"), ex("echo ok")], mode="on-request:read-only"),
