@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -166,12 +167,19 @@ func (p *Policy) resolveTrust(env engine.Env) {
 		if root := engine.GitRoot(p.project); root != "" && root != p.project {
 			keys = append(keys, root)
 		}
+		// In name order: two records may name the project (one with a
+		// trailing slash), and which decides must not depend on map order.
+		names := make([]string, 0, len(projects))
+		for name := range projects {
+			names = append(names, name)
+		}
+		sort.Strings(names)
 		for _, k := range keys {
-			for name, v := range projects {
+			for _, name := range names {
 				if filepath.Clean(name) != k {
 					continue
 				}
-				t, _ := v.(map[string]any)
+				t, _ := projects[name].(map[string]any)
 				level, _ := t["trust_level"].(string)
 				switch level {
 				case "trusted":
@@ -181,7 +189,7 @@ func (p *Policy) resolveTrust(env engine.Env) {
 					p.trusted, p.trustWhy, p.hasTrust = false, fmt.Sprintf("%s: [projects.%q] trust_level = \"untrusted\"", l.cfgPath, name), true
 					return
 				default:
-					p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("[projects.%q] trust_level %q: want \"trusted\" or \"untrusted\"; ignored", name, level)})
+					p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityError, Msg: fmt.Sprintf("[projects.%q] trust_level %q: want \"trusted\" or \"untrusted\": %s; ignored", name, level, refusesToStart)})
 				}
 			}
 		}
@@ -227,15 +235,15 @@ func (p *Policy) lookup(keys ...string) (setting, bool) {
 func (p *Policy) resolveSettings(env engine.Env) {
 	flags := env.Flags
 	profile := flags[FlagProfile]
-	if profile == "" {
-		// A project's config.toml cannot pick the profile: Codex 0.169.0
-		// ignored profile = "…" there (testdata/codex/realconfigs/coverage).
-		for i := len(p.layers) - 1; i >= 0 && profile == ""; i-- {
-			l := p.layers[i]
-			if !l.enabled || l.cfg == nil || l.name == LayerProject {
-				continue
-			}
-			profile, _ = l.cfg["profile"].(string)
+	// A config.toml cannot pick the profile: Codex 0.169.0 ignored
+	// profile = "…" in a project's, and refused to start with one in the
+	// user's ("legacy `profile = \"strict\"` config is no longer
+	// supported; use `--profile strict` with `strict.config.toml`
+	// instead", testdata/codex/realconfigs/coverage, rc-br-user-profile).
+	for _, l := range p.layers {
+		if name, ok := l.cfg["profile"].(string); ok && l.enabled && l.name != LayerProject {
+			p.problems = append(p.problems, engine.Problem{File: l.cfgPath, Severity: engine.SeverityError,
+				Msg: fmt.Sprintf("profile = %q: Codex 0.169.0 refuses to start (\"legacy `profile` config is no longer supported; use `--profile %s`\"); the profile is not picked", name, name)})
 		}
 	}
 	var ap *approval
@@ -285,7 +293,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		if ap == nil {
 			if s, ok := p.lookup(append(append([]string(nil), pre...), "approval_policy")...); ok {
 				if a, err := approvalFromConfig(s.value); err != nil {
-					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("approval_policy: %v; ignored", err)})
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("approval_policy: %v: %s; ignored", err, refusesToStart)})
 				} else {
 					if a.kind == approvalUntrusted {
 						// Recorded with the real Codex 0.169.0, 0.160.0 and
@@ -295,6 +303,16 @@ func (p *Policy) resolveSettings(env engine.Env) {
 						// (testdata/codex/versions/README.md).
 						p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: "approval_policy = \"untrusted\" is no longer supported: Codex 0.150.0 and later refuse to start (\"remove this setting\"); simulated as untrusted"})
 					}
+					if a.kind == approvalOnFailure {
+						// Recorded with the real Codex 0.169.0: a session
+						// started from this config.toml ran as on-request,
+						// the sandbox chosen as without it; a write the
+						// sandbox stopped was handed back to the model and a
+						// patch outside the sandbox asked
+						// (testdata/codex/realconfigs/coverage, rc-br-on-failure-*).
+						a = approval{kind: approvalOnRequest}
+						p.baseNotes = append(p.baseNotes, fmt.Sprintf("approval_policy = \"on-failure\" (%s): Codex 0.169.0 runs the session as on-request", s.file))
+					}
 					ap, apFrom = &a, s.file
 				}
 			}
@@ -302,10 +320,10 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		if sb == "" {
 			if s, ok := p.lookup(append(append([]string(nil), pre...), "sandbox_mode")...); ok {
 				str, _ := s.value.(string)
-				if v, ok := normalizeSandbox(str); ok {
-					sb, sbFrom = v, s.file
+				if str == sandboxReadOnly || str == sandboxWorkspaceWrite || str == sandboxFullAccess {
+					sb, sbFrom = str, s.file
 				} else {
-					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("sandbox_mode %v: want read-only, workspace-write or danger-full-access; ignored", s.value)})
+					p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("sandbox_mode %v: want read-only, workspace-write or danger-full-access: %s; ignored", s.value, refusesToStart)})
 				}
 			}
 		}
@@ -356,7 +374,7 @@ func (p *Policy) resolveSettings(env engine.Env) {
 		for _, v := range list {
 			str, ok := v.(string)
 			if !ok {
-				p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityWarning, Msg: fmt.Sprintf("writable_roots: %v is not a path; ignored", v)})
+				p.problems = append(p.problems, engine.Problem{File: s.file, Severity: engine.SeverityError, Msg: fmt.Sprintf("writable_roots: %v is not a path: %s; ignored", v, refusesToStart)})
 				continue
 			}
 			p.extraRoots = append(p.extraRoots, shell.Resolve(str, p.project, p.home))
@@ -388,11 +406,27 @@ func (p *Policy) completeGranular(a approval) approval {
 // onFailureNote explains how on-failure is simulated.
 const onFailureNote = "Codex 0.169.0's app-server refuses on-failure; simulated as Codex documented it: every command runs in the sandbox, and Codex asks to run it again outside when the sandbox stops it"
 
+// refusesToStart is what Codex 0.169.0 does with a config.toml value its
+// loader does not take: app-server's thread/start answered "failed to load
+// configuration: … unknown variant …" for sandbox_mode = "readonly",
+// approval_policy = "on_request", trust_level = "maybe", writable_roots =
+// [1] and granular tables without every switch or with a switch that is
+// not a boolean (testdata/codex/realconfigs/coverage, rc-br-*-spelling,
+// rc-br-trust-level-unknown, rc-br-writable-roots-number, rc-cov-cfg-granular-bad).
+const refusesToStart = "Codex 0.169.0 refuses to start with it (\"failed to load configuration\")"
+
+// configApprovals are approval_policy's names as Codex's config loader
+// takes them, no other spelling.
+var configApprovals = map[string]bool{approvalUntrusted: true, approvalOnFailure: true, approvalOnRequest: true, approvalNever: true, approvalGranular: true}
+
 // approvalFromConfig reads approval_policy: a string, or a table holding
 // granular = {sandbox_approval = …, rules = …, …}.
 func approvalFromConfig(v any) (approval, error) {
 	switch x := v.(type) {
 	case string:
+		if !configApprovals[x] {
+			return approval{}, fmt.Errorf("%q: want untrusted, on-failure, on-request, granular or never", x)
+		}
 		return parseApproval(x)
 	case map[string]any:
 		g, ok := x[approvalGranular].(map[string]any)
@@ -577,14 +611,18 @@ func (p *Policy) listHooks() {
 							inForce = false
 							info.Why = "empty command; Codex skips it"
 						}
-						if hasMatcher && snake(event) == "pre_tool_use" && !validCodexMatcher(matcher) {
-							inForce = false
-							info.Why = fmt.Sprintf("invalid matcher %q: Codex skips the group", matcher)
+						var re *regexp.Regexp
+						if hasMatcher && snake(event) == "pre_tool_use" {
+							var ok bool
+							if re, ok = compileMatcher(matcher); !ok {
+								inForce = false
+								info.Why = fmt.Sprintf("invalid matcher %q: Codex skips the group", matcher)
+							}
 						}
 						info.InForce = inForce
 						p.infos = append(p.infos, info)
 						if inForce && snake(event) == "pre_tool_use" {
-							p.preHooks = append(p.preHooks, codexHook{key: key, matcher: mp, cfg: cfg, file: src.file, layer: l.name})
+							p.preHooks = append(p.preHooks, codexHook{key: key, matcher: mp, re: re, cfg: cfg, file: src.file, layer: l.name})
 						}
 					}
 				}

@@ -120,8 +120,7 @@ func (p *Policy) Decide(call engine.Call, mode engine.Mode) engine.Decision {
 		if dec, ok := d.mcpOffered(raw); ok {
 			return dec
 		}
-		d.notes = append(d.notes, "permsim does not simulate Codex's approvals for MCP tools")
-		return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "MCP tool approvals are not simulated")
+		return d.mcpApproval(raw)
 	}
 	return d.done(engine.Runs, engine.GroupRuns, stepTool, nil, "a tool that needs no approval in Codex")
 }
@@ -299,7 +298,7 @@ func (d *decider) shellCall() engine.Decision {
 		if m, ok := firstRule(vs, decisionPrompt); ok {
 			ref := m.rule.ref
 			if d.ap.refuses(true) {
-				return d.done(engine.Blocked, engine.GroupBlocked, stepRules, &ref, d.refusal(true))
+				return d.done(engine.Blocked, engine.GroupBlocked, stepRules, &ref, d.refusal())
 			}
 			reason := "asks first: a prompt rule names the command"
 			if m.rule.justification != "" {
@@ -307,13 +306,16 @@ func (d *decider) shellCall() engine.Decision {
 			}
 			return d.done(engine.Asks, engine.GroupAsksRule, stepRules, &ref, reason)
 		}
+		// No rule asked: the rm guard, approval policy untrusted, or an
+		// escalation request. A policy that cannot ask refused the
+		// escalation at step 1 and turned the rm guard's prompt into a
+		// refusal (never); a granular policy still asks for the rm guard,
+		// whatever its sandbox_approval and rules switches say (recorded:
+		// rc-br-granular-no-sandbox-approval, rc-br-granular-no-rules).
 		dangerous := slices.ContainsFunc(vs, func(v verdict) bool { return v.dangerous && v.decision == decisionPrompt })
 		step := stepApproval
 		if dangerous {
 			step = stepRmGuard
-		}
-		if d.ap.refuses(false) {
-			return d.done(engine.Blocked, engine.GroupBlocked, step, nil, d.refusal(false))
 		}
 		switch {
 		case dangerous:
@@ -370,15 +372,13 @@ func (d *decider) heuristic(cmd []string, escalated bool) (decision string, dang
 	return decisionAllow, false
 }
 
-// refusal is Codex's word for a prompt its approval policy refuses.
-func (d *decider) refusal(fromRule bool) string {
+// refusal is Codex's word for a prompt rule's prompt its approval policy
+// refuses: never, or a granular policy with rules = false.
+func (d *decider) refusal() string {
 	if d.ap.kind == approvalNever {
 		return "approval required, but approval policy never refuses every prompt"
 	}
-	if fromRule {
-		return "approval required by a prompt rule, but the granular approval policy has rules = false"
-	}
-	return "approval required, but the granular approval policy has sandbox_approval = false"
+	return "approval required by a prompt rule, but the granular approval policy has rules = false"
 }
 
 func firstRule(vs []verdict, decision string) (ruleMatch, bool) {
@@ -410,18 +410,26 @@ func (d *decider) addWriteNeeds(se effects) {
 
 // sandboxStage runs the command in the sandbox: a write the sandbox
 // refuses stops it (or, under on-failure and granular sandbox_approval,
-// Codex asks to run it again outside); network access is cut in
+// Codex asks to run it again outside); a change to the machine outside any
+// folder (sudo, mount) fails in the sandbox with the command's own words,
+// which Codex does not take for a sandbox denial, so it asks for no retry
+// (recorded: rc-br-granular-retry-system); network access is cut in
 // read-only and in workspace-write without network_access, but the command
 // still runs.
 func (d *decider) sandboxStage(se effects) engine.Decision {
 	var denied []string
+	deniedNeed := "" // the need of the first write the sandbox refuses
 	for _, w := range se.writes {
 		why := d.p.denial(d.sandbox, w)
-		if n := d.p.needOf(w, why != ""); n != "" {
+		n := d.p.needOf(w, why != "")
+		if n != "" {
 			d.needs = append(d.needs, n)
 		}
 		if why != "" {
 			denied = append(denied, why)
+			if deniedNeed == "" {
+				deniedNeed = n
+			}
 		}
 	}
 	if se.system && d.sandbox != sandboxFullAccess {
@@ -432,9 +440,9 @@ func (d *decider) sandboxStage(se effects) engine.Decision {
 	}
 	if len(denied) > 0 {
 		d.notes = append(d.notes, denied...)
-		if d.ap.retriesOutside() {
+		if d.ap.retriesOutside() && deniedNeed != "" {
 			d.notes = append(d.notes, "the command runs in the sandbox and fails; Codex then asks to run it again outside (\"command failed; retry without sandbox?\")")
-			return d.done(engine.Asks, engine.GroupAsksMode, stepSandbox, nil, fmt.Sprintf(reasonAskNeed, d.firstDeniedNeed(se)))
+			return d.done(engine.Asks, engine.GroupAsksMode, stepSandbox, nil, fmt.Sprintf(reasonAskNeed, deniedNeed))
 		}
 		d.notes = append(d.notes, "Codex lets the command run inside its sandbox, which stops the write; approval policy "+d.ap.kind+" does not ask")
 		return d.done(engine.Blocked, engine.GroupBlocked, stepSandbox, nil, reasonSandbox)
@@ -448,18 +456,6 @@ func (d *decider) sandboxStage(se effects) engine.Decision {
 		return d.done(engine.Runs, engine.GroupRuns, stepSandbox, nil, "runs in the sandbox without network access")
 	}
 	return d.done(engine.Runs, engine.GroupRuns, stepSandbox, nil, "runs in the "+d.sandbox+" sandbox")
-}
-
-// firstDeniedNeed names the need of the first write the sandbox refuses.
-func (d *decider) firstDeniedNeed(se effects) string {
-	for _, w := range se.writes {
-		if d.p.denial(d.sandbox, w) != "" {
-			if n := d.p.needOf(w, true); n != "" {
-				return n
-			}
-		}
-	}
-	return shell.NeedWriteOutside
 }
 
 // patch decides an apply_patch: untrusted asks for every patch; a patch

@@ -123,6 +123,11 @@ func layout(t testing.TB, c corpustest.Case, root string) engine.Env {
 	if c.Mode != nil {
 		env.Flags[FlagMode] = *c.Mode
 	}
+	if t := c.Env["TMPDIR"]; t != "" {
+		// The runner passed the case's environment to Codex: its $TMPDIR
+		// is the session's (`permsim decide --flag tmpdir=…`).
+		env.Flags[FlagTmpdir] = corpustest.Rehome(t, home).(string)
+	}
 	return env
 }
 

@@ -110,6 +110,12 @@ func HookHashWithTimeout(matcher *string, command string, timeoutSec int64) stri
 	return HookHash("pre_tool_use", matcher, handlerConfig{command: command, timeout: &timeoutSec})
 }
 
+// HookHashWithStatusMessage is CommandHookHash for a handler that also
+// sets its statusMessage, which the hash covers.
+func HookHashWithStatusMessage(matcher *string, command, statusMessage string) string {
+	return HookHash("pre_tool_use", matcher, handlerConfig{command: command, statusMessage: &statusMessage})
+}
+
 // writeJSONString writes s the way serde_json does: only '"', '\\' and
 // control characters escaped (\b \f \n \r \t or \u00XX), everything else
 // as UTF-8 — unlike encoding/json, which also escapes <, >, & and U+2028.
@@ -146,8 +152,9 @@ func writeJSONString(b *bytes.Buffer, s string) {
 
 // codexHook is one PreToolUse handler Codex would run.
 type codexHook struct {
-	key     string  // its trust key, file:pre_tool_use:group:handler
-	matcher *string // nil: matches every tool
+	key     string         // its trust key, file:pre_tool_use:group:handler
+	matcher *string        // nil: matches every tool
+	re      *regexp.Regexp // the matcher compiled, when it is a regular expression
 	cfg     handlerConfig
 	file    string
 	layer   string
@@ -157,12 +164,16 @@ type codexHook struct {
 // |-list of names: only ASCII letters, digits, '_' and '|'.
 var exactMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]*$`)
 
-func validCodexMatcher(m string) bool {
+// compileMatcher reads a PreToolUse matcher as Codex does: "", "*", a
+// name or a |-list are compared, not compiled (nil, true); anything else
+// must compile as a regular expression, and ok is false when it does not
+// (Codex skips the group).
+func compileMatcher(m string) (re *regexp.Regexp, ok bool) {
 	if m == "" || m == "*" || exactMatcher.MatchString(m) {
-		return true
+		return nil, true
 	}
-	_, err := regexp.Compile(m)
-	return err == nil
+	re, err := regexp.Compile(m)
+	return re, err == nil
 }
 
 // matches says whether the hook fires for a tool (its name and Codex's
@@ -172,9 +183,8 @@ func (h codexHook) matches(names []string) bool {
 	if h.matcher == nil || *h.matcher == "" || *h.matcher == "*" {
 		return true
 	}
-	m := *h.matcher
-	if exactMatcher.MatchString(m) {
-		for _, alt := range strings.Split(m, "|") {
+	if h.re == nil {
+		for _, alt := range strings.Split(*h.matcher, "|") {
 			for _, n := range names {
 				if alt == n {
 					return true
@@ -183,12 +193,8 @@ func (h codexHook) matches(names []string) bool {
 		}
 		return false
 	}
-	re, err := regexp.Compile(m)
-	if err != nil {
-		return false
-	}
 	for _, n := range names {
-		if re.MatchString(n) {
+		if h.re.MatchString(n) {
 			return true
 		}
 	}

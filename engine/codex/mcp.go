@@ -62,3 +62,50 @@ func stringList(v any) ([]string, bool) {
 	}
 	return out, true
 }
+
+// MCP tool approval modes, as approval_mode and default_tools_approval_mode
+// spell them.
+const (
+	mcpAuto    = "auto"
+	mcpPrompt  = "prompt"
+	mcpApprove = "approve"
+)
+
+// mcpApproval decides an MCP tool call Codex offers, as the real Codex
+// 0.169.0 did (testdata/codex/realconfigs/coverage, rc-br-mcp-*): by the
+// tool's [mcp_servers.<server>.tools.<tool>] approval_mode, else the
+// server's default_tools_approval_mode, else "auto". "approve" runs the
+// call, even under approval policy never; "prompt" asks; "auto" asks
+// unless the server marks the tool read-only (its readOnlyHint annotation,
+// which only the running server tells: permsim asks, and says so).
+// Approval policy never refuses what would ask, unless the sandbox is
+// danger-full-access (--dangerously-bypass-approvals-and-sandbox), which
+// runs every call. Neither the sandbox otherwise nor a granular policy's
+// switches change it. A name that is not mcp__<server>__<tool> asks, as
+// an unannotated tool does.
+func (d *decider) mcpApproval(raw string) engine.Decision {
+	server, tool, _ := strings.Cut(strings.TrimPrefix(raw, "mcp__"), "__")
+	mode, from := mcpAuto, "the built-in default"
+	for _, keys := range [][]string{{"mcp_servers", server, "default_tools_approval_mode"}, {"mcp_servers", server, "tools", tool, "approval_mode"}} {
+		if s, ok := d.p.lookup(keys...); ok {
+			if v, isString := s.value.(string); isString && (v == mcpAuto || v == mcpPrompt || v == mcpApprove) {
+				mode, from = v, fmt.Sprintf("%s = %q (%s)", strings.Join(keys[2:], "."), v, s.file)
+			}
+		}
+	}
+	switch {
+	case mode == mcpApprove:
+		return d.done(engine.Runs, engine.GroupRuns, stepApproval, nil, "the MCP tool's approval mode is approve: "+from)
+	case d.ap.kind == approvalNever && d.sandbox == sandboxFullAccess:
+		return d.done(engine.Runs, engine.GroupRuns, stepApproval, nil, "approval policy never with danger-full-access runs every MCP tool call without asking")
+	}
+	group := engine.GroupAsksRule
+	if mode == mcpAuto {
+		group = engine.GroupAsksMode
+		d.notes = append(d.notes, "approval mode auto: Codex runs the tool without asking when its server marks it read-only (readOnlyHint); permsim cannot see the server's annotations and treats it as one that is not")
+	}
+	if d.ap.kind == approvalNever {
+		return d.done(engine.Blocked, engine.GroupBlocked, stepApproval, nil, "the MCP tool call needs approval ("+mode+", "+from+"), but approval policy never refuses every prompt")
+	}
+	return d.done(engine.Asks, group, stepApproval, nil, "asks first: the MCP tool's approval mode is "+mode+" ("+from+")")
+}

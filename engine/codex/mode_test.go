@@ -101,16 +101,13 @@ func TestBareGranular(t *testing.T) {
 // "read-only" in a trusted project, Codex 0.169.0 ran ls and echo hi >
 // out.txt without asking (testdata/codex/realconfigs/coverage,
 // rc-cov-cfg-profile#0 and #1): the project's profile key was ignored, and
-// with it the profile. The user's config.toml picks one.
+// with it the profile. The user's config.toml cannot pick one either:
+// Codex refuses to start (TestUserProfileKeyRefused).
 func TestProjectProfileIgnored(t *testing.T) {
 	strict := "[profiles.strict]\napproval_policy = \"never\"\nsandbox_mode = \"read-only\"\n"
 	yes := true
 	p, _ := build(t, setup{projectConfig: "profile = \"strict\"\n" + strict, trustRecord: "trusted", trust: &yes})
 	if got := p.Modes()[0]; got != "on-request:workspace-write" {
 		t.Errorf("project profile: mode %s, want on-request:workspace-write", got)
-	}
-	p, _ = build(t, setup{userConfig: "profile = \"strict\"\n" + strict, trustRecord: "trusted", trust: &yes})
-	if got := p.Modes()[0]; got != "never:read-only" {
-		t.Errorf("user profile: mode %s, want never:read-only", got)
 	}
 }

@@ -475,7 +475,9 @@ func TestSeedModes(t *testing.T) {
 		{sMode + " (--mode wins)", setup{userConfig: "approval_policy = \"never\"\n", flags: map[string]string{FlagMode: "on-request:danger-full-access"}}, "on-request:danger-full-access"},
 		{sMode + " (half a mode)", setup{userConfig: "approval_policy = \"never\"\nsandbox_mode = \"read-only\"\n", flags: map[string]string{FlagMode: ":workspace-write"}}, "never:workspace-write"},
 		{sMode + " (bypass flag)", setup{flags: map[string]string{FlagMode: bypassFlag}}, "never:danger-full-access"},
-		{sMode + " (profile)", setup{userConfig: "profile = \"ci\"\napproval_policy = \"on-request\"\n[profiles.ci]\napproval_policy = \"never\"\nsandbox_mode = \"danger-full-access\"\n"}, "never:danger-full-access"},
+		// Picked by --profile: Codex 0.169.0 refuses a profile = "…" key in
+		// the user's config.toml (TestUserProfileKeyRefused).
+		{sMode + " (profile)", setup{userConfig: "approval_policy = \"on-request\"\n[profiles.ci]\napproval_policy = \"never\"\nsandbox_mode = \"danger-full-access\"\n", flags: map[string]string{FlagProfile: "ci"}}, "never:danger-full-access"},
 		{sMode + " (granular table)", setup{userConfig: "sandbox_mode = \"workspace-write\"\n[approval_policy.granular]\nrules = false\n"},
 			"granular(sandbox_approval=true,rules=false,mcp_elicitations=true,request_permissions=true,skill_approval=true):workspace-write"},
 		{sTrust + " (trusted project's config.toml applies)", setup{trustRecord: "trusted", userConfig: "approval_policy = \"on-request\"\nsandbox_mode = \"read-only\"\n", projectConfig: "approval_policy = \"never\"\n"}, "never:read-only"},

@@ -14,10 +14,10 @@ import (
 // version's answers, every row carrying the version that gave it.
 const versionsDir = "../../testdata/codex/versions"
 
-// TestVersionsDifferential replays every version's recording, each row
+// TestDifferentialVersions replays every version's recording, each row
 // decided as the version that recorded it (engine.Call.Version); every row
 // must agree.
-func TestVersionsDifferential(t *testing.T) {
+func TestDifferentialVersions(t *testing.T) {
 	vers, err := os.ReadDir(versionsDir)
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,11 @@ var (
 	// read those rows as "ran"; engine/codex lists them as misread).
 	reEscalation  = regexp.MustCompile(`reject command — you cannot ask for escalated permissions if the approval policy is`)
 	rePatchPolicy = regexp.MustCompile(`rejected by user approval settings`)
+	// An MCP tool call Codex asked about (an mcpServer/elicitation/request
+	// the driver declined) and one approval policy never refused
+	// (recorded with Codex 0.169.0, testdata/codex/realconfigs/coverage).
+	reMcpDeclined = regexp.MustCompile(`(?m)^Output:user rejected MCP tool call$`)
+	reMcpNever    = regexp.MustCompile(`(?m)^Output:MCP tool call requires approval, but approval policy is never$`)
 	reSandboxErr  = regexp.MustCompile(`Read-only file system|Operation not permitted|Permission denied|EROFS|EPERM|EACCES`)
 	reReadOnly    = regexp.MustCompile(`Read-only file system`)
 	reMountBusy   = regexp.MustCompile(`failed to remove '?\.(codex|agents|aws|git)/?'?: Device or resource busy`)
@@ -61,6 +66,10 @@ func Classify(method, text string, neverPolicy bool) (outcome, pattern string) {
 		return verify.OutcomeBlocked, "escalation-request" + why
 	case rePatchPolicy.MatchString(t):
 		return verify.OutcomeBlocked, "patch-needs-approval" + why
+	case reMcpDeclined.MatchString(t):
+		return verify.OutcomeAsks, "mcp-tool-approval(declined)"
+	case reMcpNever.MatchString(t):
+		return verify.OutcomeBlocked, "mcp-tool-approval" + why
 	case reJustified.MatchString(t):
 		// A forbidden rule with a justification answers "`cmd`
 		// rejected: <justification>" instead of "policy forbids…".

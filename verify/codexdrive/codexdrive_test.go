@@ -67,6 +67,13 @@ func TestClassify(t *testing.T) {
 		// Recorded with the real Codex 0.140.0 and 0.142.0 under approval
 		// policy never (testdata/codex/versions, xv-rm0-never-workspace-write):
 		// the rm guard's refusal of the versions before 0.150.0.
+		// Recorded with the real Codex 0.169.0 (testdata/codex/realconfigs/coverage,
+		// rc-br-mcp*): an MCP tool call Codex asked about (an
+		// mcpServer/elicitation/request, declined), and one approval
+		// policy never refused.
+		{"MCP tool call declined", "", "Wall time: 0.0045 seconds\nOutput:user rejected MCP tool call", false, "asks", "mcp-tool-approval(declined)"},
+		{"MCP tool call under never", "", "Wall time: 0.0065 seconds\nOutput:MCP tool call requires approval, but approval policy is never", true, "blocked", "mcp-tool-approval(policy=never)"},
+		{"MCP tool call ran", "", "Wall time: 0.0046 seconds\nOutput:ok search", false, "runs", "ran"},
 		{"rm guard before 0.150", "", `exec_command failed for ` + "`/bin/bash -lc 'rm -rf build'`" + `: CreateProcess { message: "Rejected(\"` + "`/bin/bash -lc 'rm -rf build'` rejected: blocked by policy" + `\")" }`, true, "blocked", "builtin-rm-guard"},
 	}
 	for _, tt := range tests {
@@ -117,6 +124,45 @@ func TestMockServesOneCallPerTurn(t *testing.T) {
 	third := post([]map[string]any{{"type": "function_call", "call_id": CallID(0)}, {"type": "custom_tool_call", "call_id": CallID(1)}})
 	if !strings.Contains(third, `"type":"message"`) {
 		t.Errorf("after the last call the mock should answer with text:\n%s", third)
+	}
+}
+
+// Codex offers a server's MCP tools as a namespace ("mcp__notes" holding
+// "search"; seen in the tools of Codex 0.140.0's and 0.169.0's requests),
+// and finds the tool a function_call names by its namespace and name: the
+// mock sends a call to mcp__notes__search so. Before, Codex answered
+// "unsupported call: mcp__notes__search". The mock also remembers the call
+// it served last: Codex asks about an MCP tool call with an
+// mcpServer/elicitation/request that names no call id.
+func TestMockNamespacesMCPCalls(t *testing.T) {
+	m, err := StartMock([]verify.Call{{Tool: "mcp__notes__search", Input: map[string]any{"q": "x"}}, {Tool: "mcp__bad", Input: map[string]any{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	if got := m.LastServed(); got != "" {
+		t.Errorf("LastServed before any call = %q, want none", got)
+	}
+	post := func(input []map[string]any) string {
+		body, _ := json.Marshal(map[string]any{"model": Model, "stream": true, "tools": []any{map[string]any{"type": "function"}}, "input": input})
+		resp, err := http.Post(m.URL()+"/responses", "application/json", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	first := post([]map[string]any{{"type": "message", "role": "user"}})
+	if !strings.Contains(first, `"namespace":"mcp__notes"`) || !strings.Contains(first, `"name":"search"`) {
+		t.Errorf("an MCP call is not sent in its namespace:\n%s", first)
+	}
+	if got := m.LastServed(); got != CallID(0) {
+		t.Errorf("LastServed = %q, want %q", got, CallID(0))
+	}
+	second := post([]map[string]any{{"type": "function_call", "call_id": CallID(0)}})
+	if strings.Contains(second, `"namespace"`) || !strings.Contains(second, `"name":"mcp__bad"`) {
+		t.Errorf("a name without a tool part is sent as it is:\n%s", second)
 	}
 }
 

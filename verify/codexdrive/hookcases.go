@@ -63,9 +63,10 @@ var (
 
 // hookSpec is one hooks.json handler.
 type hookSpec struct {
-	matcher *string
-	command string
-	timeout int // seconds; 0: not set
+	matcher       *string
+	command       string
+	timeout       int    // seconds; 0: not set
+	statusMessage string // "": not set
 }
 
 func (h hookSpec) json() string {
@@ -76,6 +77,9 @@ func (h hookSpec) json() string {
 	t := ""
 	if h.timeout > 0 {
 		t = fmt.Sprintf(`, "timeout": %d`, h.timeout)
+	}
+	if h.statusMessage != "" {
+		t += `, "statusMessage": ` + jsonText(h.statusMessage)
 	}
 	return fmt.Sprintf(`{"hooks": {"PreToolUse": [{%s"hooks": [{"type": "command", "command": %s%s}]}]}}`, m, jsonText(h.command), t)
 }
@@ -96,6 +100,9 @@ func (h hookSpec) record(file string) string {
 }
 
 func (h hookSpec) hash() string {
+	if h.statusMessage != "" {
+		return codex.HookHashWithStatusMessage(h.matcher, h.command, h.statusMessage)
+	}
 	if h.timeout > 0 {
 		return codex.HookHashWithTimeout(h.matcher, h.command, int64(h.timeout))
 	}
@@ -115,6 +122,7 @@ func HookCases() []verify.Case {
 		trust bool
 		home  map[string]string
 		proj  map[string]string
+		calls []verify.Call // nil: hookCalls
 	}
 	user := func(name string, h hookSpec, extra string) cfg {
 		return cfg{name: name, mode: "never:danger-full-access", trust: true,
@@ -172,6 +180,36 @@ func HookCases() []verify.Case {
 		cfg{name: "hook-exit2-workspace-write", mode: "on-request:workspace-write", trust: true,
 			home: map[string]string{".codex/hooks.json": exit2.json(), ".codex/config.toml": exit2.record(userHooks)}},
 	)
+	// Branches no case above reached (testdata/codex/COVERAGE.md): a
+	// handler with a statusMessage, which its trust hash covers; a
+	// timeout written in config.toml (a TOML integer); the same handler
+	// in hooks.json and config.toml; hooks on apply_patch.
+	status := hookSpec{matcher: bash, command: hookExit2, statusMessage: "checking for DANGER"}
+	tomlTimeout := hookSpec{matcher: bash, command: hookExit2, timeout: 30}
+	patch := func(file string) verify.Call {
+		return verify.Call{Tool: "apply_patch", Input: map[string]any{"input": "*** Begin Patch\n*** Add File: " + file + "\n+hi\n*** End Patch\n"}}
+	}
+	patchCalls := []verify.Call{patch("safe.txt"), patch("DANGER.txt"),
+		{Tool: "exec_command", Input: map[string]any{"cmd": "echo DANGER zone", "workdir": verify.Project, "yield_time_ms": 10000}}}
+	cfgs = append(cfgs,
+		user("hook-status-message", status, ""),
+		cfg{name: "hook-status-message-stale", mode: "never:danger-full-access", trust: true,
+			home: map[string]string{".codex/hooks.json": status.json(), ".codex/config.toml": exit2.record(userHooks)}},
+		cfg{name: "hook-config-toml-timeout", mode: "never:danger-full-access", trust: true,
+			home: map[string]string{".codex/config.toml": "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = " + fmt.Sprintf("%q", hookExit2) + "\ntimeout = 30\n\n" +
+				fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q\n", verify.Home+"/.codex/config.toml:pre_tool_use:0:0", tomlTimeout.hash())}},
+		cfg{name: "hook-twice", mode: "never:danger-full-access", trust: true,
+			home: map[string]string{".codex/hooks.json": exit2.json(), ".codex/config.toml": "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = " + fmt.Sprintf("%q", hookExit2) + "\n\n" +
+				exit2.record(userHooks) + "\n" + fmt.Sprintf("[hooks.state.%q]\ntrusted_hash = %q\n", verify.Home+"/.codex/config.toml:pre_tool_use:0:0", exit2.hash())}},
+	)
+	// A command holding U+FFFD, which the trust hash writes as it is.
+	cfgs = append(cfgs, user("hook-hash-replacement-char", hookSpec{matcher: bash, command: hookExit2 + " # \uFFFD"}, ""))
+	for _, m := range []string{"apply_patch", "Edit", "Write", "Bash"} {
+		h := hookSpec{matcher: strp(m), command: hookExit2}
+		c := user("hook-patch-"+strings.ToLower(m), h, "")
+		c.calls = patchCalls
+		cfgs = append(cfgs, c)
+	}
 	var out []verify.Case
 	for _, c := range cfgs {
 		mode := c.mode
@@ -183,6 +221,9 @@ func HookCases() []verify.Case {
 			HomeFiles: c.home, ProjectFiles: proj}
 		for _, cmd := range hookCalls {
 			vc.Calls = append(vc.Calls, verify.Call{Tool: "exec_command", Input: map[string]any{"cmd": cmd, "workdir": verify.Project, "yield_time_ms": 10000}})
+		}
+		if c.calls != nil {
+			vc.Calls = c.calls
 		}
 		out = append(out, vc)
 	}

@@ -127,7 +127,16 @@ type rpc struct {
 	*verify.RPCClient
 	asks  verify.Asks // call id → the approval request
 	turns chan struct{}
+	// current is the call being run (Mock.LastServed): an MCP tool
+	// call's approval names none.
+	current func() string
 }
+
+// mcpApprovalMethod is how Codex 0.169.0's app-server asks about an MCP
+// tool call: an elicitation whose _meta.codex_approval_kind is
+// "mcp_tool_call" ("Allow the plain MCP server to run tool \"search\"?"),
+// with no call id (recorded, testdata/codex/realconfigs/coverage).
+const mcpApprovalMethod = "mcpServer/elicitation/request"
 
 // approvalMethods are the server requests that ask the user; every one is
 // answered with decline.
@@ -149,6 +158,19 @@ func (r *rpc) notify(m verify.RPCMessage) {
 // serverRequest records an approval request as the call's ask and
 // declines it; any other request gets an error.
 func (r *rpc) serverRequest(m verify.RPCMessage) {
+	if m.Method == mcpApprovalMethod && r.current != nil {
+		var p struct {
+			Meta       map[string]any `json:"_meta"`
+			Message    string         `json:"message"`
+			ServerName string         `json:"serverName"`
+		}
+		_ = json.Unmarshal(m.Params, &p)
+		if p.Meta["codex_approval_kind"] == "mcp_tool_call" {
+			r.asks.Record(r.current(), map[string]any{"method": m.Method, "reason": p.Message, "serverName": p.ServerName, "tool": p.Meta["tool_name"]})
+			r.Reply(m.ID, map[string]any{"action": "decline"})
+			return
+		}
+	}
 	if !approvalMethods[m.Method] {
 		r.ReplyError(m.ID, -32601, "permsim verifier: unsupported request "+m.Method)
 		return
@@ -199,7 +221,7 @@ func talk(ctx context.Context, j verify.Job, ctl string, out *verify.Answer, moc
 		p.Stop()
 		verify.WriteLog(ctl, "mock.log", mock.Log())
 	}()
-	r := &rpc{turns: make(chan struct{}, 1)}
+	r := &rpc{turns: make(chan struct{}, 1), current: mock.LastServed}
 	p.RPC("app-server.jsonl", func(rc *verify.RPCClient) {
 		r.RPCClient = rc
 		r.OnRequest, r.OnNotify = r.serverRequest, r.notify

@@ -24,6 +24,15 @@ type Mock struct {
 
 	mu     sync.Mutex
 	served int
+	last   string // the call id served last
+}
+
+// LastServed is the id of the call the mock served last ("" before the
+// first): the call an approval request that names none is about.
+func (m *Mock) LastServed() string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.last
 }
 
 // CallID is the call id the mock gives call i of a case.
@@ -125,7 +134,18 @@ func (m *Mock) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			args, _ := json.Marshal(c.Input)
 			item = map[string]any{"type": "function_call", "id": "fc_" + id, "call_id": id, "name": c.Tool, "arguments": string(args), "status": "completed"}
+			// Codex offers a server's MCP tools as a namespace
+			// ("mcp__notes" holding "search") and looks a call up by
+			// both: mcp__notes__search is sent in that form.
+			if rest, ok := strings.CutPrefix(c.Tool, "mcp__"); ok {
+				if server, tool, ok := strings.Cut(rest, "__"); ok && server != "" && tool != "" {
+					item["namespace"], item["name"] = "mcp__"+server, tool
+				}
+			}
 		}
+		m.mu.Lock()
+		m.last = id
+		m.mu.Unlock()
 		m.Logf("model=%s tools=%d turn=%d: %s %s", req.Model, len(req.Tools), turn, id, c.Tool)
 	} else {
 		item = map[string]any{"type": "message", "id": fmt.Sprintf("msg_permsim_%d", n), "role": "assistant", "status": "completed",

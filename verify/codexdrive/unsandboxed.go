@@ -38,9 +38,10 @@ const (
 
 // sandboxRestricts says whether a thread's sandbox (APPROVAL:SANDBOX) can
 // stop a write: read-only and workspace-write can, danger-full-access
-// (and the bypass) cannot.
+// (and the bypass) cannot. The sandbox follows the last colon: a granular
+// policy is written as its JSON, which has colons of its own.
 func sandboxRestricts(mode string) bool {
-	_, s, _ := strings.Cut(mode, ":")
+	s := mode[strings.LastIndex(mode, ":")+1:]
 	return s == "read-only" || s == "workspace-write"
 }
 

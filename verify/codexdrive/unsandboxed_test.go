@@ -90,3 +90,22 @@ func TestRecheck(t *testing.T) {
 		t.Errorf("danger-full-access row changed: %+v", open[0])
 	}
 }
+
+// A granular policy's mode is the thread's JSON, colons and all
+// (`{"granular":{…}}:workspace-write`, as testdata/codex/realconfigs/coverage
+// records it): its sandbox is what follows the last colon. Before, the
+// re-run skipped every granular row (rc-br-granular-retry-system).
+func TestSandboxRestricts(t *testing.T) {
+	for mode, want := range map[string]bool{
+		"on-request:workspace-write":    true,
+		"never:read-only":               true,
+		"never:danger-full-access":      false,
+		"on-request:danger-full-access": false,
+		`{"granular":{"sandbox_approval":true,"rules":true}}:workspace-write`:    true,
+		`{"granular":{"sandbox_approval":true,"rules":true}}:danger-full-access`: false,
+	} {
+		if got := sandboxRestricts(mode); got != want {
+			t.Errorf("sandboxRestricts(%q) = %v, want %v", mode, got, want)
+		}
+	}
+}
