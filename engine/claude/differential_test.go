@@ -186,32 +186,8 @@ func TestDifferential(t *testing.T) {
 	}
 }
 
-// agreeingOnly, set by PERMSIM_DIFF_AGREEING_ONLY=1, leaves out the rows
-// known-differences.txt lists: the coverage of the rows that agree with
-// the real harness, the figure issue 29 counts (testdata/claude/COVERAGE.md).
-var agreeingOnly = os.Getenv("PERMSIM_DIFF_AGREEING_ONLY") == "1"
-
-// listedKeys are the row keys a corpus's known-differences.txt lists.
-func listedKeys(t *testing.T, dir string) map[string]bool {
-	data, err := os.ReadFile(filepath.Join(dir, "known-differences.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		if key, _, ok := strings.Cut(strings.TrimSpace(line), "\t"); ok && !strings.HasPrefix(key, "#") {
-			keys[key] = true
-		}
-	}
-	return keys
-}
-
 func differential(t *testing.T, diffDir string) {
 	known := corpustest.LoadKnown(t, diffDir)
-	var skip map[string]bool
-	if agreeingOnly {
-		skip = listedKeys(t, diffDir)
-	}
 	agree, total := corpustest.Run(t, corpustest.Diff[diffCase, diffResult, *Policy]{
 		Dir: diffDir, Base: "claude", Known: known,
 		// The hook configurations start a process per call, and the
@@ -246,21 +222,9 @@ func differential(t *testing.T, diffDir string) {
 					rows = append(rows, diffRow(t, sc, alt, fmt.Sprintf("%s/%d", r.Key(), k), r.Config, diffCallOf(t, sub, home), sub, sr))
 				}
 			}
-			if skip != nil {
-				kept := rows[:0]
-				for _, r := range rows {
-					if !skip[r.Key] {
-						kept = append(kept, r)
-					}
-				}
-				rows = kept
-			}
 			return rows
 		},
 	})
-	if agreeingOnly {
-		return // the listed rows were left out on purpose
-	}
 	known.CheckAllSeen(t, "")
 	switch base := filepath.Base(diffDir); base {
 	case "differential", "realconfigs", "realconfigs-holdout":

@@ -100,6 +100,9 @@ func Run[C interface{ CaseID() string }, R interface{ Common() Result }, P any](
 		if !ok {
 			t.Fatalf("result %s has no case", rc.Key())
 		}
+		if AgreeingOnly && d.Known.Listed(rc.Key()) {
+			continue // nor is its configuration loaded for it
+		}
 		key := rc.Config
 		if d.PerCase {
 			key = rc.ID
@@ -126,6 +129,15 @@ func Run[C interface{ CaseID() string }, R interface{ Common() Result }, P any](
 		}
 		sort.SliceStable(earlier, func(i, j int) bool { return earlier[i].Common().CallIndex < earlier[j].Common().CallIndex })
 		rows = append(rows, d.Rows(t, l.p, l.home, c, r, earlier)...)
+	}
+	if AgreeingOnly {
+		kept := rows[:0]
+		for _, row := range rows {
+			if !d.Known.Listed(row.Key) {
+				kept = append(kept, row)
+			}
+		}
+		rows = kept
 	}
 	decideAll(rows, d.Workers)
 	var scores Scores
