@@ -555,6 +555,7 @@ func (c *checker) command(u unit) {
 	c.cloud(u)
 	c.database(u)
 	c.hidden(u)
+	c.accounts(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

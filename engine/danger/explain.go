@@ -128,6 +128,8 @@ var ruleTexts = map[string]string{
 	"remoteAccess":     "a shell run for a network peer, a tunnel or server that opens this machine, or an upload",
 	"shellOverNetwork": "a shell piped to a network client",
 	"tools":            "a program's verb that reads a secret store, deletes machines, backups or brokers, or publishes",
+	"accounts":         "a password set or an account created by any program's subcommand, or a login with a password hash, Kerberos key or DOMAIN/USER:PASSWORD target",
+	"loginWithHash":    "a login with a password hash or Kerberos key in place of the password, or an impacket-style DOMAIN/USER target",
 	"privilege":        "running as another user, setuid bits, accounts and sudoers",
 	"system":           "disks, power, services, firewall, every process",
 	"cloud":            "deleting cloud resources or tearing infrastructure down",

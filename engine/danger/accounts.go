@@ -1,0 +1,215 @@
+package danger
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Accounts (issue 30). On samples nobody here wrote, the account changes
+// the rules missed were never a new program for passwd: they were the
+// subcommands of every other tool that keeps accounts ("pveum passwd",
+// "rabbitmqctl change_password", "influx user password") and the logins
+// of offensive tooling that hand a password hash or ticket over instead
+// of the password ("evil-winrm -H", "rpcclient --pw-nt-hash", impacket's
+// DOMAIN/USER:PASSWORD@HOST). So these are judged by what the words say,
+// for any program:
+//
+//   - a verb that sets, changes or resets a password ("passwd",
+//     "change_password", "set-password", "user password") with an account
+//     named after it or by a user option: privilege-escalation. A
+//     keystore's, keychain's or wallet's own password protects a local
+//     file and is everyday (the labels' "elasticsearch-keystore passwd");
+//     so is computing a hash ("mkpasswd", "openssl passwd"), which
+//     changes nothing.
+//   - a verb that creates an account ("add_user", "create-user") with its
+//     name: privilege-escalation.
+//   - a program named *passwd (smbpasswd, htpasswd, ldappasswd) given an
+//     account: privilege-escalation.
+//   - a password hash or Kerberos key handed over as the credential
+//     (--pw-nt-hash, -hashes, -nthash, -aesKey, /pth:, or -H with a
+//     hash and a user): privilege-escalation, a login as someone else.
+//   - a ticket made for someone else (-impersonate, -force-forwardable),
+//     or a new password given by option (-computer-pass, --new-password):
+//     privilege-escalation. A login with a password the user was given
+//     ("rdp_check.py DOMAIN/USER@HOST", RPC mapping) is everyday in the
+//     labels: it checks or reads, acting as no one new.
+
+// accountNouns are what a password or a creation verb is about.
+var accountNouns = map[string]bool{"user": true, "users": true, "account": true, "accounts": true, "login": true, "admin": true, "superuser": true}
+
+// localStores hold their own password: changing it re-encrypts a local
+// file, no account changes.
+var localStores = []string{"keystore", "keychain", "keyring", "wallet", "keytool", "truststore"}
+
+// userOpts name the account a command acts on.
+var userOpts = map[string]bool{"-u": true, "--user": true, "--username": true, "-U": true, "--login": true, "--account": true, "-n": true, "--name": true, "-l": true}
+
+// hashOpts hand a password hash or a Kerberos key over as the credential.
+var hashOpts = map[string]bool{"pw-nt-hash": true, "hashes": true, "hash": true, "nt-hash": true, "nthash": true, "ntlm-hash": true, "ntlmhash": true, "lmhash": true, "aeskey": true, "pth": true, "ntlm": true}
+
+// actAsOpts make a ticket for someone else or set an account's password
+// ("getST.py -impersonate", "addcomputer.py -computer-pass", "--new-password").
+var actAsOpts = map[string]bool{"impersonate": true, "force-forwardable": true, "computer-pass": true, "new-password": true, "newpass": true, "new-pass": true, "newpassword": true}
+
+// ntHash is an NT hash, or an LM:NT pair (either half may be empty).
+var ntHash = regexp.MustCompile(`^([0-9a-fA-F]{32})?:?[0-9a-fA-F]{32}$`)
+
+// accounts flags account changes and logins as someone else (see above).
+func (c *checker) accounts(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.ToLower(name)
+	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] {
+		return
+	}
+	args := cmd.Args
+	for _, s := range localStores {
+		if strings.Contains(name, s) {
+			return
+		}
+	}
+	if describesOnly(args) {
+		return
+	}
+	if c.loginWithHash(name, args) {
+		return
+	}
+	// A program named for setting passwords, given an account.
+	if base := strings.TrimSuffix(name, ".exe"); strings.HasSuffix(base, "passwd") && base != "passwd" && !strings.Contains(base, "mk") &&
+		len(operands(args)) > 0 {
+		c.because(name)
+		c.add(PrivilegeEscalation)
+		return
+	}
+	if name == "git" || publishVerbs[name] != nil {
+		return
+	}
+	vs := verbs(args, 3)
+	for i, v := range vs {
+		v = strings.ToLower(v)
+		kind := accountVerb(v)
+		if kind == "" {
+			continue
+		}
+		if containsAny(v, localStores) {
+			return
+		}
+		named := c.namesAccount(args, v) || kind == "password" && i > 0 && accountNouns[strings.ToLower(vs[i-1])] && hasUserOpt(args)
+		if named {
+			c.because(name, v)
+			c.add(PrivilegeEscalation)
+		}
+		return
+	}
+}
+
+// containsAny reports whether v contains one of the words.
+func containsAny(v string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(v, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// accountVerb returns "password" for a verb that sets a password, "create"
+// for one that creates an account, "" otherwise.
+func accountVerb(v string) string {
+	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' })
+	joined := strings.Join(parts, "")
+	if joined == "passwd" || joined == "password" {
+		return "password"
+	}
+	pw := strings.Contains(joined, "passwd") || strings.Contains(joined, "password")
+	for _, act := range []string{"change", "set", "reset", "update", "new", "chg", "modify", "force"} {
+		if pw && (strings.HasPrefix(joined, act) || strings.HasSuffix(joined, act)) {
+			return "password"
+		}
+	}
+	for _, act := range []string{"add", "create", "new"} {
+		for n := range accountNouns {
+			if joined == act+n || joined == n+act {
+				return "create"
+			}
+		}
+	}
+	return ""
+}
+
+// namesAccount reports an account named right after verb v ("passwd
+// bob", not "passwd -6 -salt ab": a word after an option may be its
+// value) or by a user option.
+func (c *checker) namesAccount(args []shell.Word, v string) bool {
+	for i, a := range args {
+		if a.Literal && strings.EqualFold(a.Lit, v) {
+			if i+1 < len(args) && (!args[i+1].Literal || !strings.HasPrefix(args[i+1].Lit, "-")) {
+				return true
+			}
+			break
+		}
+	}
+	return hasUserOpt(args)
+}
+
+// hasUserOpt reports an option naming the account.
+func hasUserOpt(args []shell.Word) bool {
+	for i, a := range args {
+		o, _, eq := strings.Cut(a.Lit, "=")
+		if a.Literal && userOpts[o] && (eq || i+1 < len(args)) {
+			return true
+		}
+	}
+	return false
+}
+
+// loginWithHash flags a password hash or Kerberos key given as the
+// credential, a ticket for someone else and a password set by option; it
+// reports whether it marked the command.
+func (c *checker) loginWithHash(name string, args []shell.Word) bool {
+	user := false
+	for _, a := range args {
+		if !a.Literal {
+			continue
+		}
+		o, _, _ := strings.Cut(a.Lit, "=")
+		if userOpts[o] || strings.HasPrefix(strings.ToLower(a.Lit), "/u:") {
+			user = true
+		}
+	}
+	for i, a := range args {
+		if !a.Literal || len(a.Lit) < 2 || a.Lit[0] != '-' && a.Lit[0] != '/' {
+			continue
+		}
+		opt := strings.ToLower(strings.TrimLeft(a.Lit, "-/"))
+		opt, _, _ = strings.Cut(opt, "=")
+		opt, _, _ = strings.Cut(opt, ":")
+		if hashOpts[opt] && (opt != "hash" && opt != "ntlm" || i+1 < len(args) && ntHash.MatchString(args[i+1].Lit)) ||
+			actAsOpts[opt] {
+			c.because(name, a.Lit)
+			c.add(PrivilegeEscalation)
+			return true
+		}
+		if a.Lit == "-H" && user && i+1 < len(args) && args[i+1].Literal && hashLike(args[i+1].Lit) {
+			c.because(name, a.Lit, args[i+1].Lit)
+			c.add(PrivilegeEscalation)
+			return true
+		}
+	}
+	return false
+}
+
+// hashLike reports a value that is an NT hash or a placeholder for one
+// ("nt_hash", "<HASH>"), not an HTTP header ("Accept: text/html").
+func hashLike(v string) bool {
+	return ntHash.MatchString(v) || !strings.ContainsAny(v, " :") && strings.Contains(strings.ToLower(v), "hash")
+}
+
+// describesOnly reports --help, --version or a dry run.
+func describesOnly(args []shell.Word) bool {
+	return hasLit(args, "-h", "--help", "--version", "--dry-run", "--dryrun", "help")
+}
