@@ -556,6 +556,8 @@ func (c *checker) command(u unit) {
 	c.database(u)
 	c.hidden(u)
 	c.accounts(u)
+	c.securityOff(u)
+	c.tracesCleared(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -130,6 +130,8 @@ var ruleTexts = map[string]string{
 	"tools":            "a program's verb that reads a secret store, deletes machines, backups or brokers, or publishes",
 	"accounts":         "a password set or an account created by any program's subcommand, or a login with a password hash, Kerberos key or DOMAIN/USER:PASSWORD target",
 	"loginWithHash":    "a login with a password hash or Kerberos key in place of the password, or an impacket-style DOMAIN/USER target",
+	"securityOff":      "a security control switched off: SELinux, AppArmor, auditing, Gatekeeper or SIP, a firewall, an endpoint agent or log daemon stopped or killed",
+	"tracesCleared":    "a system log or shell history emptied, rewritten or removed, or a log store vacuumed or cleared",
 	"privilege":        "running as another user, setuid bits, accounts and sudoers",
 	"system":           "disks, power, services, firewall, every process",
 	"cloud":            "deleting cloud resources or tearing infrastructure down",

@@ -1,0 +1,162 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Security controls and traces (issue 30). Collections of attack
+// techniques switch off what guards a machine (SELinux, AppArmor, the
+// audit daemon, Gatekeeper and SIP, firewalls, endpoint agents) and wipe
+// what recorded the attack (system logs, shell histories, the journal).
+// Each tool has its own words for it, so the rule is one per mechanism,
+// not per line: a control's "off" switch is disk-system, as stopping a
+// system service or flushing the firewall already is; a log or history
+// file emptied, rewritten or removed, or a log store vacuumed, is
+// destructive-delete (the record is gone). Reading a control's state or
+// a log, and appending to a log, stay everyday.
+
+// securityDaemons are the processes of security controls and recorders:
+// killing or disabling one leaves the machine unguarded or unrecorded.
+var securityDaemons = map[string]bool{
+	"auditd": true, "audispd": true, "falcon-sensor": true, "falcond": true, "falconctl": true, "osqueryd": true,
+	"sysmon": true, "clamd": true, "freshclam": true, "fail2ban-server": true, "fail2ban": true, "firewalld": true,
+	"ufw": true, "apparmor": true, "iptables": true, "ip6tables": true, "nftables": true, "syslogd": true, "rsyslogd": true,
+	"rsyslog": true, "syslog": true, "syslog-ng": true, "systemd-journald": true, "journald": true, "wazuh-agentd": true,
+	"wazuh-agent": true, "ossec": true, "mdatp": true, "wdavdaemon": true, "elastic-agent": true, "auditbeat": true,
+	"filebeat": true, "cbagentd": true, "sentinelone": true, "sentinelagent": true, "selinux": true, "aide": true,
+	"windefend": true, "sense": true, "mpssvc": true, "eventlog": true, "wscsvc": true, "tripwire": true,
+}
+
+// securityOff flags a security control switched off (see above).
+func (c *checker) securityOff(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.TrimSuffix(strings.ToLower(name), ".exe")
+	args := cmd.Args
+	lits := make([]string, 0, len(args))
+	for _, a := range args {
+		lits = append(lits, strings.ToLower(a.Lit))
+	}
+	first := ""
+	if v := verbs(args, 1); len(v) > 0 {
+		first = strings.ToLower(v[0])
+	}
+	has := func(ws ...string) bool {
+		for _, w := range ws {
+			if slices.Contains(lits, w) {
+				return true
+			}
+		}
+		return false
+	}
+	daemon := slices.ContainsFunc(lits, func(w string) bool { return securityDaemons[strings.TrimSuffix(path.Base(w), ".service")] })
+	off := false
+	switch name {
+	case "setenforce":
+		off = first == "0" || first == "permissive"
+	case "spctl":
+		off = has("--master-disable", "--global-disable", "--disable")
+	case "csrutil":
+		off = first == "disable" || first == "authenticated-root" && has("disable")
+	case "auditctl":
+		off = hasLit(args, "-D") || hasRun(lits, "-e", "0") // every rule deleted; auditing off
+	case "aa-teardown":
+		off = true
+	case "aa-disable", "aa-complain":
+		off = len(operands(args)) > 0
+	case "chkconfig":
+		off = has("off") || has("--del")
+	case "update-rc.d":
+		off = has("disable", "remove")
+	case "rc-service", "sv":
+		off = has("stop", "down", "kill")
+	case "rc-update":
+		off = first == "del" || first == "delete"
+	case "svcadm":
+		off = first == "disable"
+	case "sc":
+		off = daemon && (first == "stop" || first == "delete" || first == "config" && slices.ContainsFunc(lits, func(w string) bool { return strings.Contains(w, "disabled") }))
+	case "kill", "pkill", "killall":
+		off = name != "kill" && daemon
+	case "socketfilterfw":
+		off = hasRun(lits, "--setglobalstate", "off")
+	case "defaults":
+		off = first == "write" && slices.ContainsFunc(lits, func(w string) bool { return strings.Contains(w, "com.apple.alf") }) && has("0", "false", "no")
+	case "netsh":
+		off = hasRun(lits, "state", "off") || hasRun(lits, "opmode", "disable")
+	}
+	if off {
+		c.add(DiskSystem)
+	}
+}
+
+// historyNames are shell and client histories.
+var historyNames = map[string]bool{
+	".bash_history": true, ".zsh_history": true, ".zhistory": true, ".history": true, ".sh_history": true,
+	".python_history": true, ".mysql_history": true, ".psql_history": true, ".node_repl_history": true,
+	".sqlite_history": true, ".lesshst": true, ".rediscli_history": true, "fish_history": true,
+}
+
+// logRecord reports a system log or a shell history file.
+func logRecord(abs string) bool {
+	if historyNames[path.Base(abs)] {
+		return true
+	}
+	for _, d := range []string{"/var/log/", "/var/adm/", "/private/var/log/", "/var/audit/", "/var/account/"} {
+		if strings.HasPrefix(abs, d) {
+			return true
+		}
+	}
+	return abs == "/var/run/utmp" || abs == "/run/utmp"
+}
+
+// tracesCleared flags logs and histories emptied, rewritten or removed,
+// and log stores vacuumed or cleared (see above).
+func (c *checker) tracesCleared(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	appended := map[string]bool{}
+	for _, r := range cmd.Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Op == ">>" {
+			appended[p] = true
+		}
+	}
+	for _, f := range cmd.Files() {
+		if !f.Write || appended[f.Path] || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") {
+			continue
+		}
+		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) {
+			c.because(f.Path)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+	args := cmd.Args
+	v := verbs(args, 1)
+	first := ""
+	if len(v) > 0 {
+		first = strings.ToLower(v[0])
+	}
+	switch strings.TrimSuffix(strings.ToLower(name), ".exe") {
+	case "journalctl":
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--vacuum-") }) {
+			c.add(DestructiveDelete)
+		}
+	case "wevtutil":
+		if first == "cl" || first == "clear-log" {
+			c.add(DestructiveDelete)
+		}
+	case "log":
+		if first == "erase" {
+			c.add(DestructiveDelete)
+		}
+	}
+}
