@@ -2,6 +2,7 @@ package danger
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -89,6 +90,9 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	vs := verbs(args, 3)
+	if slices.ContainsFunc(vs, func(v string) bool { return showWords[strings.ToLower(v)] }) {
+		return // "bw get password x" shows one (secretVerbs)
+	}
 	for i, v := range vs {
 		v = strings.ToLower(v)
 		kind := accountVerb(v)

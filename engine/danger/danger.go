@@ -555,6 +555,7 @@ func (c *checker) command(u unit) {
 	c.cloud(u)
 	c.database(u)
 	c.hidden(u)
+	c.secretVerbs(u)
 	c.accounts(u)
 	c.securityOff(u)
 	c.tracesCleared(u)

@@ -132,6 +132,8 @@ var ruleTexts = map[string]string{
 	"loginWithHash":    "a login with a password hash or Kerberos key in place of the password, or an impacket-style DOMAIN/USER target",
 	"securityOff":      "a security control switched off: SELinux, AppArmor, auditing, Gatekeeper or SIP, a firewall, an endpoint agent or log daemon stopped or killed",
 	"tracesCleared":    "a system log or shell history emptied, rewritten or removed, or a log store vacuumed or cleared",
+	"secretVerbs":      "a credential store's client asked to show a secret (a verb that shows paired with a word for a password, secret, token or keyring)",
+	"hiveSaved":        "Windows' SAM, SECURITY or SYSTEM hive saved (password hashes and their key)",
 	"privilege":        "running as another user, setuid bits, accounts and sudoers",
 	"system":           "disks, power, services, firewall, every process",
 	"cloud":            "deleting cloud resources or tearing infrastructure down",

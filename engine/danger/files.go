@@ -31,17 +31,51 @@ var secretSuffixes = []string{
 	"/.azure/msal_token_cache.json", "/.cargo/credentials", "/.cargo/credentials.toml",
 	"/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd",
+	// Issue 30: the stores collections of attack techniques read out.
+	"/etc/shadow-", "/etc/gshadow-", "/etc/security/opasswd", "/.my.cnf", "/.mylogin.cnf",
+	"/.config/rclone/rclone.conf", "/.config/git/credentials", "/.azure/msal_token_cache.bin",
+	"/.azure/service_principal_entries.json", "/.config/filezilla/sitemanager.xml",
+	"/.config/filezilla/recentservers.xml", "/.purple/accounts.xml",
 }
 
+// secretDirs hold nothing but credentials: anything inside is one.
+var secretDirs = []string{
+	"/.password-store/", "/.gnupg/private-keys-v1.d/", "/.config/gcloud/legacy_credentials/",
+	"/.local/share/keyrings/", "/Library/Keychains/",
+}
+
+// browserProfiles are the folders browsers keep their profiles in; their
+// password, cookie and key databases are credentials.
+var browserProfiles = []string{
+	"/google-chrome/", "/chromium/", "/Google/Chrome/", "/Chromium/", "/BraveSoftware/", "/Microsoft/Edge/",
+	"/microsoft-edge/", "/Vivaldi/", "/vivaldi/", "/opera/", "/com.operasoftware.Opera/", "/.mozilla/firefox/",
+	"/Firefox/Profiles/", "/Mozilla/Firefox/", "/Thunderbird/", "/.thunderbird/",
+}
+
+// browserSecrets are the databases of a browser profile that hold
+// passwords, cookies (sessions) and the key that decrypts them.
+var browserSecrets = map[string]bool{
+	"Login Data": true, "Login Data For Account": true, "Cookies": true, "Web Data": true, "Local State": true,
+	"logins.json": true, "key4.db": true, "key3.db": true, "cookies.sqlite": true, "signons.sqlite": true,
+}
+
+// certificateWords name a .pem that holds a certificate, which is public.
+var certificateWords = []string{"cert", "chain", "cacert", "ca-bundle", "ca_bundle", "pub"}
+
 // SecretFile reports whether a path names a file that holds secrets: .env
-// and .env.* (but not .env.example, .env.sample, .env.template), *.pem,
-// *.key, *.p12, *.pfx, *.jks, *.keystore, SSH private keys (id_rsa,
-// id_ed25519, …), .netrc, .pgpass, .npmrc, .pypirc, .git-credentials,
-// credentials.json, secrets.*, .vault-token, ~/.aws/credentials,
-// ~/.config/gh/hosts.yml, ~/.kube/config, ~/.docker/config.json, cloud CLI
-// token stores, /etc/shadow, /proc/*/environ, and anything in
-// ~/.password-store or ~/.gnupg/private-keys-v1.d. It looks at the path
-// only; relative paths are judged by their last parts.
+// and .env.* (but not .env.example, .env.sample, .env.template), *.pem
+// (but not one named for a certificate: cert.pem, fullchain.pem), *.key,
+// *.p12, *.pfx, *.jks, *.keystore, SSH private keys (id_rsa, id_ed25519,
+// id_rsa_work, …) and host keys, .netrc, .pgpass, .npmrc, .pypirc,
+// .git-credentials, credentials.json, secrets.*, .vault-token,
+// ~/.aws/credentials, ~/.config/gh/hosts.yml, ~/.kube/config,
+// ~/.docker/config.json, cloud CLI token stores, MySQL option files,
+// keychains, keytabs and Kerberos ticket caches, KeePass databases,
+// .htpasswd, browsers' password, cookie and key databases, /etc/shadow,
+// /proc/*/environ, and anything in ~/.password-store,
+// ~/.gnupg/private-keys-v1.d, ~/.local/share/keyrings or a Keychains
+// folder. It looks at the path only; relative paths are judged by their
+// last parts.
 func SecretFile(p string) bool {
 	if p == "" {
 		return false
@@ -56,6 +90,19 @@ func SecretFile(p string) bool {
 	case strings.HasPrefix(base, "secrets.") && len(base) > len("secrets."):
 		return true
 	case secretExts[path.Ext(base)]:
+		if path.Ext(base) == ".pem" && !strings.Contains(strings.ToLower(base), "key") &&
+			slices.ContainsFunc(certificateWords, func(w string) bool { return strings.Contains(strings.ToLower(base), w) }) {
+			return false // "cert.pem", "fullchain.pem": a certificate
+		}
+		return true
+	case strings.HasSuffix(base, ".keychain") || strings.HasSuffix(base, ".keychain-db") || strings.HasSuffix(base, ".keytab") ||
+		strings.HasSuffix(base, ".kdbx") || base == ".htpasswd" || base == "ntds.dit" || base == "wallet.dat":
+		return true
+	case strings.HasPrefix(base, "krb5cc_"):
+		return true // a Kerberos ticket cache: a login for its lifetime
+	case strings.HasPrefix(base, "ssh_host_") && strings.HasSuffix(base, "_key"):
+		return true
+	case sshKeyName(base):
 		return true
 	}
 	slashed := "/" + strings.TrimPrefix(p, "/")
@@ -67,7 +114,33 @@ func SecretFile(p string) bool {
 	if strings.HasPrefix(slashed, "/proc/") && base == "environ" {
 		return true
 	}
-	return strings.Contains(slashed, "/.password-store/") || strings.Contains(slashed, "/.gnupg/private-keys-v1.d/")
+	for _, d := range secretDirs {
+		if strings.Contains(slashed, d) {
+			return true
+		}
+	}
+	if browserSecrets[base] {
+		for _, d := range browserProfiles {
+			if strings.Contains(slashed, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sshKeyName reports an SSH private key named after its algorithm with a
+// suffix ("id_rsa_work", "id_ed25519-github"), not its public half.
+func sshKeyName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"} {
+		if rest, ok := strings.CutPrefix(base, k); ok && rest != "" && (rest[0] == '_' || rest[0] == '-' || rest[0] == '.') {
+			return true
+		}
+	}
+	return false
 }
 
 // kinds of files other programs run or obey later.

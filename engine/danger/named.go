@@ -225,6 +225,11 @@ func (c *checker) namedFiles(u unit) {
 		// other commands (enc, rsa, pkey, base64, …) print what they read.
 		v := verbs(cmd.Args, 1)
 		reads = len(v) == 0 || !slices.Contains([]string{"x509", "req", "verify", "s_client", "s_server", "crl", "ca", "ocsp", "pkcs12"}, v[0])
+		// "-pubout" writes only the public half; "-noout" prints nothing
+		// of the key unless -text asks for it.
+		if hasLit(cmd.Args, "-pubout", "-noout") && !hasLit(cmd.Args, "-text") {
+			reads = false
+		}
 	}
 	args := cmd.Args
 	for i, a := range args {

@@ -1,0 +1,112 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Credential stores read by their clients (issue 30). Every password
+// manager, keyring and cloud secret store has a verb that prints what it
+// keeps ("secret-tool lookup", "bw get password", "az acr credential
+// show", "nmcli device wifi show-password"), and most are programs no rule
+// names. So a command whose verbs (or the program's own name, for the
+// stores: keyring, wallet, secret-tool) pair a word that shows something
+// with a word for a secret is secret-read, for any program; listing,
+// storing and generating are not reading. Options that do the same
+// ("--export-secret-keys", "--show-secrets", "--reveal") count as verbs.
+
+// showWords are verbs that print what they find.
+var showWords = map[string]bool{
+	"get": true, "show": true, "read": true, "print": true, "dump": true, "export": true, "reveal": true,
+	"lookup": true, "display": true, "cat": true, "decrypt": true, "view": true, "access": true, "retrieve": true,
+	"search": true, "unlock": true,
+}
+
+// secretNouns are words for what a credential store keeps.
+var secretNouns = map[string]bool{
+	"password": true, "passwords": true, "passwd": true, "secret": true, "secrets": true, "credential": true,
+	"credentials": true, "creds": true, "token": true, "tokens": true, "apikey": true, "passphrase": true,
+	"psk": true, "keyring": true, "keychain": true, "wallet": true, "privkey": true,
+}
+
+// ownSecretRules are programs whose secret verbs a rule reads exactly
+// ("kubectl get secrets" lists names without -o; "gh secret list").
+var ownSecretRules = map[string]bool{"kubectl": true, "oc": true, "gh": true, "git": true, "glab": true}
+
+// wordParts splits a verb or option into its words ("get-secret-value",
+// "show_password", "--export-secret-keys", "auth:token").
+func wordParts(w string) []string {
+	return strings.FieldsFunc(strings.ToLower(w), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '/' })
+}
+
+// secretVerbs flags a credential store's client asked to show a secret
+// (see above), and Windows' credential hives saved.
+func (c *checker) secretVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.ToLower(name)
+	if plainArguments[name] || interpreters[name] || filePrograms[name] || ownSecretRules[name] || describesOnly(cmd.Args) {
+		return
+	}
+	if c.hiveSaved(name, cmd.Args) {
+		return
+	}
+	vs := verbs(cmd.Args, 3)
+	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
+	for _, v := range vs {
+		if lv := strings.ToLower(v); lv == "list" || lv == "ls" {
+			return // names, not values
+		}
+		parts := wordParts(v)
+		s := slices.ContainsFunc(parts, func(p string) bool { return secretNouns[p] })
+		r := slices.ContainsFunc(parts, func(p string) bool { return showWords[p] })
+		if s && r {
+			c.because(name, v)
+			c.add(SecretRead)
+			return
+		}
+		show, secret = show || r, secret || s
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "--") {
+			continue
+		}
+		parts := wordParts(a.Lit)
+		if slices.ContainsFunc(parts, func(p string) bool { return secretNouns[p] || p == "secrets" }) &&
+			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] }) {
+			c.because(name, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+	if show && secret {
+		c.because(append([]string{name}, vs...)...)
+		c.add(SecretRead)
+	}
+}
+
+// hiveSaved flags "reg save|export HKLM\SAM|SECURITY|SYSTEM": the hives
+// that hold the machine's password hashes and the key that decrypts them.
+func (c *checker) hiveSaved(name string, args []shell.Word) bool {
+	if name != "reg" && name != "reg.exe" {
+		return false
+	}
+	ops := operands(args)
+	if len(ops) < 2 || !strings.EqualFold(ops[0].Lit, "save") && !strings.EqualFold(ops[0].Lit, "export") {
+		return false
+	}
+	// cmd.exe keeps the backslash the shell's parse drops: read the text.
+	hive := strings.ToUpper(strings.NewReplacer(`\\`, `\`, `"`, "", `'`, "").Replace(ops[1].Raw))
+	for _, h := range []string{`\SAM`, `\SECURITY`, `\SYSTEM`} {
+		if strings.HasSuffix(hive, h) {
+			c.because(name, ops[0].Lit, ops[1].Raw)
+			c.add(SecretRead)
+			return true
+		}
+	}
+	return false
+}
