@@ -151,7 +151,8 @@ func accountVerb(v string) string {
 func (c *checker) namesAccount(args []shell.Word, v string) bool {
 	for i, a := range args {
 		if a.Literal && strings.EqualFold(a.Lit, v) {
-			if i+1 < len(args) && (!args[i+1].Literal || !strings.HasPrefix(args[i+1].Lit, "-")) {
+			// A literal name: "password $1$salt$hash" is a hash, not an account.
+			if i+1 < len(args) && args[i+1].Literal && !strings.HasPrefix(args[i+1].Lit, "-") {
 				return true
 			}
 			break

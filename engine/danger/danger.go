@@ -420,7 +420,9 @@ func (c *checker) command(u unit) {
 		}
 	}
 	c.fileUses(u)
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
+		// "/etc/crontab" typed as a command: a configuration file, whose
+		// name is no program (running it fails).
 		return
 	}
 	before := c.adds
@@ -442,7 +444,9 @@ func (c *checker) command(u unit) {
 			c.add(DestructiveDelete)
 		}
 	case "shred":
-		c.add(DestructiveDelete)
+		if !c.scratchOnly(u) {
+			c.add(DestructiveDelete)
+		}
 	case "find":
 		// "-empty": empty files and folders hold nothing to lose.
 		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
@@ -583,7 +587,7 @@ func (c *checker) fileUses(u unit) {
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) {
 			c.add(SecretRead)
 		}
-		if f.Write {
+		if f.Write && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
 			c.add(writeCategories(p, isDelete(f.Via))...)
 		}
 	}

@@ -332,7 +332,7 @@ func (c *checker) system(u unit) {
 		// shred does: nothing is left to recover. (sfill, sswap and sdmem
 		// overwrite only free space, swap and memory: the dev labels call
 		// that everyday, no data being lost.)
-		if !hasLit(args, "--help", "-h", "--version", "-V") {
+		if !hasLit(args, "--help", "-h", "--version", "-V") && !c.scratchOnly(u) {
 			c.add(DestructiveDelete)
 		}
 	case "nvme":

@@ -297,6 +297,9 @@ func (c *checker) chown(u unit) {
 // category is disk-system unless a sharper one (root files, startup
 // files) already names it.
 func (c *checker) systemWrites(u unit) {
+	if writesOnlyComments(&u.cmd) {
+		return
+	}
 	for _, f := range u.cmd.Files() {
 		if !f.Write || isDelete(f.Via) {
 			continue
