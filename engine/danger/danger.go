@@ -553,6 +553,7 @@ func (c *checker) command(u unit) {
 	c.privilege(u)
 	c.namedFiles(u)
 	c.remoteAccess(u)
+	c.peerShell(u)
 	c.tools(u)
 	c.system(u)
 	c.publish(u)

@@ -134,6 +134,8 @@ var ruleTexts = map[string]string{
 	"tracesCleared":    "a system log or shell history emptied, rewritten or removed, or a log store vacuumed or cleared",
 	"secretVerbs":      "a credential store's client asked to show a secret (a verb that shows paired with a word for a password, secret, token or keyring)",
 	"hiveSaved":        "Windows' SAM, SECURITY or SYSTEM hive saved (password hashes and their key)",
+	"peerShell":        "a program handed a shell to run for a network peer (an exec option whose command is a shell, with a listening flag or a port)",
+	"copyOut":          "scp or rsync sending local files to a remote host, or a secret file sent by scp, rsync or sftp",
 	"privilege":        "running as another user, setuid bits, accounts and sudoers",
 	"system":           "disks, power, services, firewall, every process",
 	"cloud":            "deleting cloud resources or tearing infrastructure down",

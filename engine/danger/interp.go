@@ -233,6 +233,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		case tokCommand:
 			if lang == "perl" || lang == "ruby" || lang == "php" {
 				c.script(shell.Parse(t.text), dir, depth+1, false)
+				if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
+					spawnsShell = true // `/bin/sh -i <&3 >&3`: a shell on the program's descriptors
+				}
 			}
 		case tokString:
 			if strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://") ||

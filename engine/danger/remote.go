@@ -235,3 +235,62 @@ func otherShellScript(cmd *shell.Command) (string, bool) {
 	}
 	return "", false
 }
+
+// execOpts hand a program a command to run for whoever connects
+// ("-e /bin/sh", "-ie CMD", "--exec", "--sh-exec").
+var execOpts = map[string]bool{"e": true, "ie": true, "exec": true, "sh-exec": true, "execute": true, "cmd-exec": true}
+
+// peerShell flags any program that runs a shell for a network peer: an
+// exec option whose command is a shell, with a listening flag or verb or
+// a port to connect to. nc and socat have their own rules; this is the
+// same mechanism for the long tail of their clones (rcat, pwncat,
+// gsocket, …), which no list of names keeps up with.
+func (c *checker) peerShell(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" {
+		return
+	}
+	args := cmd.Args
+	shellRun, listens, port := false, false, false
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		l := a.Lit
+		switch {
+		case l == "l" && i == 0, l == "listen", l == "--listen", l == "-l":
+			listens = true
+		case len(l) > 1 && l[0] == '-' && l[1] != '-' && strings.Contains(l, "l") && strings.Trim(l[1:], "lvnpk") == "":
+			listens = true // "-lp", "-lvnp"
+		case isPort(l):
+			port = true
+		}
+		opt, val, eq := strings.Cut(strings.TrimLeft(l, "-"), "=")
+		if !strings.HasPrefix(l, "-") || !execOpts[opt] {
+			continue
+		}
+		if !eq && i+1 < len(args) && args[i+1].Literal {
+			val = args[i+1].Lit
+		}
+		for _, f := range strings.Fields(val) {
+			if shellProgram(f) {
+				shellRun = true
+			}
+		}
+	}
+	if shellRun && (listens || port) {
+		c.add(NetworkExfiltration)
+	}
+}
+
+// isPort reports a TCP or UDP port number.
+func isPort(s string) bool {
+	if s == "" || len(s) > 5 || strings.Trim(s, "0123456789") != "" {
+		return false
+	}
+	n := 0
+	for _, ch := range s {
+		n = n*10 + int(ch-'0')
+	}
+	return n > 0 && n < 65536
+}

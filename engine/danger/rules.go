@@ -734,11 +734,14 @@ func downloadsScript(cmd *shell.Command, name string) bool {
 	return false
 }
 
-// copyOut flags scp/rsync/sftp sending a secret file to a remote host.
+// copyOut flags scp/rsync/sftp sending a secret file to a remote host,
+// and scp/rsync sending any local file there: the README's rule for
+// uploads (a local file sent to another host is network-exfiltration). A
+// copy from a remote host to here sends nothing.
 func (c *checker) copyOut(u unit) {
 	skip := map[string]bool{"-i": true, "-P": true, "-o": true, "-F": true, "-c": true, "-l": true, "-J": true, "-S": true, "-e": true, "--rsh": true, "--exclude": true, "--include": true, "--filter": true}
 	var local []string
-	remote := false
+	remote, remoteLast := false, false
 	args := u.cmd.Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -753,9 +756,10 @@ func (c *checker) copyOut(u unit) {
 			continue
 		}
 		if isRemote(a.Lit) {
-			remote = true
+			remote, remoteLast = true, true
 			continue
 		}
+		remoteLast = false
 		local = append(local, a.Lit)
 	}
 	if !remote {
@@ -766,6 +770,10 @@ func (c *checker) copyOut(u unit) {
 		if SecretFile(p) || secretFolder(p, c.home) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
+	}
+	if name := path.Base(u.cmd.Name); remoteLast && len(local) > 0 && (name == "scp" || name == "rsync") {
+		c.because(append([]string{name}, local...)...)
+		c.add(NetworkExfiltration)
 	}
 }
 
