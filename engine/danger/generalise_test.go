@@ -60,3 +60,37 @@ func TestUploadsAndPeerShells(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSystemNetworkAndArrays: the machine's routes, addresses, proxies
+// and links changed, and RAID arrays rewritten (disk-system, as the
+// firewall and "ip link set down" already are); showing them is everyday.
+func TestSystemNetworkAndArrays(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"route del default", DiskSystem},
+		{"route add default gw 10.0.0.1", DiskSystem},
+		{"ip route replace default via 10.0.0.1", DiskSystem},
+		{"ip addr flush dev eth0", DiskSystem},
+		{"networksetup -setwebproxy Wi-Fi 127.0.0.1 8080", DiskSystem},
+		{"networksetup -setdnsservers Wi-Fi 10.0.0.53", DiskSystem},
+		{"nmcli device disconnect wlan0", DiskSystem},
+		{"nmcli connection delete office", DiskSystem},
+		{"scutil --set HostName box", DiskSystem},
+		{"mdadm --zero-superblock /dev/sdb1", DiskSystem},
+		{"mdadm --assemble /dev/md0 /dev/sdb1 /dev/sdc1 --update=name", DiskSystem},
+		{"mdadm --create /dev/md0 --level=1 --raid-devices=2 /dev/sdb /dev/sdc", DiskSystem},
+		{"route -n", ""},
+		{"ip route show", ""},
+		{"ip r", ""},
+		{"ip addr", ""},
+		{"networksetup -getwebproxy Wi-Fi", ""},
+		{"networksetup -listallnetworkservices", ""},
+		{"nmcli device status", ""},
+		{"nmcli connection show", ""},
+		{"scutil --get HostName", ""},
+		{"mdadm --detail /dev/md0", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -422,11 +422,46 @@ func (c *checker) system(u unit) {
 			c.add(DiskSystem)
 		}
 	case "ip", "ifconfig":
-		if hasLit(args, "down") {
+		if hasLit(args, "down") || name == "ip" && ipChanges(args) {
+			c.add(DiskSystem)
+		}
+	case "route":
+		// net-tools' route: the machine's routing table changed ("route
+		// del default" cuts it off; "route add default gw" reroutes it).
+		if firstVerbIn(args, "add", "del", "delete", "flush", "change") || hasLit(args, "-f") {
+			c.add(DiskSystem)
+		}
+	case "networksetup":
+		// macOS network services: -set*, -remove*, -delete*, -create*,
+		// -add*, -switch* change them (proxies, DNS, routes); -get*,
+		// -list* and -print* read.
+		if slices.ContainsFunc(args, func(w shell.Word) bool {
+			for _, p := range []string{"-set", "-remove", "-delete", "-create", "-add", "-switch", "-rename", "-order"} {
+				if w.Literal && strings.HasPrefix(strings.ToLower(w.Lit), p) {
+					return true
+				}
+			}
+			return false
+		}) {
+			c.add(DiskSystem)
+		}
+	case "scutil":
+		if hasLit(args, "--set") {
 			c.add(DiskSystem)
 		}
 	case "nmcli":
-		if hasLit(args, "off") {
+		if hasLit(args, "off", "disconnect", "down", "delete", "del") {
+			c.add(DiskSystem)
+		}
+	case "mdadm":
+		// Arrays created, grown, stopped, failed or rewritten; --detail,
+		// --examine, --query and --monitor read.
+		if slices.ContainsFunc(args, func(w shell.Word) bool {
+			l := w.Lit
+			return l == "--create" || l == "-C" || l == "--build" || l == "-B" || l == "--grow" || l == "-G" ||
+				l == "--zero-superblock" || l == "--fail" || l == "--remove" || l == "--stop" || l == "-S" ||
+				l == "--add" || strings.HasPrefix(l, "--update")
+		}) {
 			c.add(DiskSystem)
 		}
 	case "kill", "pkill":
@@ -619,6 +654,31 @@ func secretName(name string) bool {
 	up := strings.ToUpper(name)
 	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
 		if strings.Contains(up, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipChanges reports "ip route|addr|rule|neigh" with a verb that changes
+// the table ("ip route replace default via …", "ip addr flush dev
+// eth0"); the objects and verbs may be abbreviated as ip allows.
+func ipChanges(args []shell.Word) bool {
+	v := verbs(args, 2)
+	if len(v) < 2 {
+		return false
+	}
+	object := false
+	for _, o := range []string{"route", "address", "rule", "neighbour", "neighbor"} {
+		if strings.HasPrefix(o, v[0]) {
+			object = true
+		}
+	}
+	if !object {
+		return false
+	}
+	for _, verb := range []string{"add", "delete", "change", "replace", "flush", "append"} {
+		if strings.HasPrefix(verb, v[1]) && (len(v[1]) > 1 || v[1] == "a" || v[1] == "d" || v[1] == "f") {
 			return true
 		}
 	}
