@@ -24,8 +24,16 @@ import (
 //     file and is everyday (the labels' "elasticsearch-keystore passwd");
 //     so is computing a hash ("mkpasswd", "openssl passwd"), which
 //     changes nothing.
-//   - a verb that creates an account ("add_user", "create-user") with its
-//     name: privilege-escalation.
+//   - a verb or option that creates or deletes an account ("add_user",
+//     "create-user", sysadminctl's "-deleteUser") with its name, and
+//     Windows' "net user|localgroup … /add|/delete": privilege-escalation.
+//   - identities and grants made through a cloud or cluster CLI ("aws iam
+//     create-access-key", "gcloud projects add-iam-policy-binding", "az
+//     role assignment create", "kubectl create clusterrolebinding"):
+//     privilege-escalation; listing and showing them is everyday.
+//   - a cgroup release_agent written (the container escape that runs a
+//     command as the host's root), and a tool's --exploit option:
+//     privilege-escalation.
 //   - a program named *passwd (smbpasswd, htpasswd, ldappasswd) given an
 //     account: privilege-escalation.
 //   - a password hash or Kerberos key handed over as the credential
@@ -50,9 +58,10 @@ var userOpts = map[string]bool{"-u": true, "--user": true, "--username": true, "
 // hashOpts hand a password hash or a Kerberos key over as the credential.
 var hashOpts = map[string]bool{"pw-nt-hash": true, "hashes": true, "hash": true, "nt-hash": true, "nthash": true, "ntlm-hash": true, "ntlmhash": true, "lmhash": true, "aeskey": true, "pth": true, "ntlm": true}
 
-// actAsOpts make a ticket for someone else or set an account's password
-// ("getST.py -impersonate", "addcomputer.py -computer-pass", "--new-password").
-var actAsOpts = map[string]bool{"impersonate": true, "force-forwardable": true, "computer-pass": true, "new-password": true, "newpass": true, "new-pass": true, "newpassword": true}
+// actAsOpts make a ticket for someone else, set an account's password or
+// run an exploit ("getST.py -impersonate", "addcomputer.py -computer-pass",
+// "--new-password", "deepce.sh --exploit SOCK").
+var actAsOpts = map[string]bool{"exploit": true, "impersonate": true, "force-forwardable": true, "computer-pass": true, "new-password": true, "newpass": true, "new-pass": true, "newpassword": true}
 
 // ntHash is an NT hash, or an LM:NT pair (either half may be empty).
 var ntHash = regexp.MustCompile(`^([0-9a-fA-F]{32})?:?[0-9a-fA-F]{32}$`)
@@ -85,6 +94,18 @@ func (c *checker) accounts(u unit) {
 		c.because(name)
 		c.add(PrivilegeEscalation)
 		return
+	}
+	if c.identityGrant(name, args) || c.windowsAccount(name, args) {
+		return
+	}
+	// An option that creates or deletes an account ("-deleteUser bob").
+	for i, a := range args {
+		if a.Literal && strings.HasPrefix(a.Lit, "-") && accountVerb(strings.ToLower(strings.TrimLeft(a.Lit, "-"))) == "account" &&
+			i+1 < len(args) && args[i+1].Literal && !strings.HasPrefix(args[i+1].Lit, "-") {
+			c.because(name, a.Lit, args[i+1].Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
 	}
 	if name == "git" || publishVerbs[name] != nil {
 		return
@@ -121,8 +142,8 @@ func containsAny(v string, words []string) bool {
 	return false
 }
 
-// accountVerb returns "password" for a verb that sets a password, "create"
-// for one that creates an account, "" otherwise.
+// accountVerb returns "password" for a verb that sets a password,
+// "account" for one that creates or deletes an account, "" otherwise.
 func accountVerb(v string) string {
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' })
 	joined := strings.Join(parts, "")
@@ -135,10 +156,10 @@ func accountVerb(v string) string {
 			return "password"
 		}
 	}
-	for _, act := range []string{"add", "create", "new"} {
+	for _, act := range []string{"add", "create", "new", "delete", "del", "remove", "rm"} {
 		for n := range accountNouns {
 			if joined == act+n || joined == n+act {
-				return "create"
+				return "account"
 			}
 		}
 	}
@@ -217,4 +238,89 @@ func hashLike(v string) bool {
 // describesOnly reports --help, --version or a dry run.
 func describesOnly(args []shell.Word) bool {
 	return hasLit(args, "-h", "--help", "--version", "--dry-run", "--dryrun", "help")
+}
+
+// cloudCLIs manage identities and grants in a cloud or a cluster.
+var cloudCLIs = map[string]bool{"aws": true, "gcloud": true, "az": true, "kubectl": true, "oc": true}
+
+// identityWords name identities, credentials and grants in cloud CLIs.
+var identityWords = map[string]bool{
+	"iam": true, "role": true, "roles": true, "rolebinding": true, "clusterrolebinding": true, "assignment": true,
+	"user": true, "users": true, "serviceaccount": true, "serviceaccounts": true, "accounts": true, "credential": true,
+	"credentials": true, "permission": true, "permissions": true, "member": true, "members": true, "binding": true,
+	"bindings": true, "ad": true, "login": true,
+}
+
+// grantWords are the verbs that make or widen an identity or grant.
+var grantWords = map[string]bool{"create": true, "attach": true, "add": true, "put": true, "update": true, "reset": true, "set": true, "grant": true, "assign": true}
+
+// identityGrant flags identities, keys and grants made through a cloud or
+// cluster CLI; it reports whether it marked the command.
+func (c *checker) identityGrant(name string, args []shell.Word) bool {
+	if !cloudCLIs[name] && !deleteVerbCLIs[name] {
+		return false
+	}
+	identity, grant := false, false
+	for _, v := range subcommandPath(args, 4) {
+		for _, p := range wordParts(v) {
+			switch {
+			case readOnlyVerbs[p] || p == "get":
+				return false
+			case identityWords[p]:
+				identity = true
+			case grantWords[p]:
+				grant = true
+			}
+		}
+	}
+	if identity && grant {
+		c.add(PrivilegeEscalation)
+		return true
+	}
+	return false
+}
+
+// windowsAccount flags "net user NAME … /add" and "net localgroup GROUP
+// NAME /add" (and /delete): Windows accounts and group memberships
+// changed.
+func (c *checker) windowsAccount(name string, args []shell.Word) bool {
+	if name != "net" && name != "net.exe" && name != "net1" {
+		return false
+	}
+	v := verbs(args, 1)
+	if len(v) == 0 || !slices.Contains([]string{"user", "localgroup", "group"}, strings.ToLower(v[0])) {
+		return false
+	}
+	for _, a := range args {
+		if l := strings.ToLower(a.Lit); a.Literal && (l == "/add" || l == "/delete" || l == "/del" || strings.HasPrefix(l, "/active:yes")) {
+			c.add(PrivilegeEscalation)
+			return true
+		}
+	}
+	return false
+}
+
+// subcommandPath returns the first n verbs up to the first option that
+// follows one: "aws dynamodb create-table --table-name users" is
+// [dynamodb create-table], users being the option's value. Global
+// options before the subcommand are skipped as verbs skips them.
+func subcommandPath(args []shell.Word, n int) []string {
+	var out []string
+	for i := 0; i < len(args) && len(out) < n; i++ {
+		a := args[i]
+		if !a.Literal {
+			break
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if len(out) > 0 {
+				break
+			}
+			if !strings.Contains(a.Lit, "=") && slices.Contains(globalValueOpts, a.Lit) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a.Lit)
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -109,4 +110,37 @@ func (c *checker) hiveSaved(name string, args []shell.Word) bool {
 		}
 	}
 	return false
+}
+
+// credentialDumpers are tools whose purpose is to pull stored passwords,
+// hashes and tickets out of browsers, memory and the system's stores.
+var credentialDumpers = map[string]bool{
+	"lazagne": true, "mimikatz": true, "mimipenguin": true, "pypykatz": true, "lsassy": true, "pwdump": true,
+	"gsecdump": true, "fgdump": true, "nanodump": true, "firefox_decrypt": true, "hackbrowserdata": true,
+	"swapdigger": true, "dumpcreds": true, "credump": true, "3snake": true,
+}
+
+// credentialDumper flags a credential dumper run, as a program or as the
+// script an interpreter runs ("python3 laZagne.py all").
+func (c *checker) credentialDumper(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	tool := name
+	if interpreters[name] {
+		ops := operands(cmd.Args)
+		if len(ops) == 0 || !ops[0].Literal {
+			return
+		}
+		tool = path.Base(ops[0].Lit)
+	}
+	tool = strings.ToLower(tool)
+	for _, ext := range []string{".exe", ".py", ".sh", ".ps1", ".pl"} {
+		tool = strings.TrimSuffix(tool, ext)
+	}
+	if credentialDumpers[tool] {
+		c.because(tool)
+		c.add(SecretRead)
+	}
 }

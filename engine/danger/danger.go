@@ -561,6 +561,7 @@ func (c *checker) command(u unit) {
 	c.database(u)
 	c.hidden(u)
 	c.secretVerbs(u)
+	c.credentialDumper(u)
 	c.accounts(u)
 	c.securityOff(u)
 	c.tracesCleared(u)

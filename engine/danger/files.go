@@ -321,7 +321,9 @@ func writeCategories(p string, del bool) []string {
 		// settings drops their deny rules.
 		return out
 	}
-	if GrantsRoot(p) {
+	if GrantsRoot(p) || path.Base(p) == "release_agent" {
+		// A cgroup's release_agent runs as the host's root when the group
+		// empties: the container escape.
 		out = append(out, PrivilegeEscalation)
 	}
 	switch runsLaterKind(p) {

@@ -94,3 +94,45 @@ func TestSystemNetworkAndArrays(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestIdentityAndEscapes: identities and grants made in a cloud or
+// cluster, accounts deleted by any tool's verb or option, container
+// escapes and named exploits (privilege-escalation), and credential
+// dumpers run (secret-read); reading identities is everyday.
+func TestIdentityAndEscapes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws iam create-user --user-name ops2", PrivilegeEscalation},
+		{"aws iam create-access-key --user-name ops2", PrivilegeEscalation},
+		{"aws iam attach-user-policy --user-name ops2 --policy-arn arn:aws:iam::aws:policy/AdministratorAccess", PrivilegeEscalation},
+		{"gcloud projects add-iam-policy-binding demo --member=user:x@example.test --role=roles/owner", PrivilegeEscalation},
+		{"gcloud iam service-accounts keys create key.json --iam-account sa@demo.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"az role assignment create --assignee x@example.test --role Owner", PrivilegeEscalation},
+		{"kubectl create clusterrolebinding x --clusterrole=cluster-admin --user=bob", PrivilegeEscalation},
+		{"sysadminctl -deleteUser bob", PrivilegeEscalation},
+		{"sysadminctl -addUser bob -password pw", PrivilegeEscalation},
+		{"rabbitmqctl delete_user bob", PrivilegeEscalation},
+		{"net user bob P4ss /add", PrivilegeEscalation},
+		{"net localgroup administrators bob /add", PrivilegeEscalation},
+		{"echo /tmp/x > /tmp/cgrp/release_agent", PrivilegeEscalation},
+		{"./deepce.sh --exploit SOCK --command id", PrivilegeEscalation},
+		{"python3 laZagne.py all", SecretRead},
+		{"mimipenguin", SecretRead},
+		{"pypykatz lsa minidump lsass.dmp", SecretRead},
+		// Reading identities, everyday users of the same words.
+		{"aws iam list-users", ""},
+		{"aws iam get-user", ""},
+		{"gcloud projects get-iam-policy demo", ""},
+		{"az role assignment list --assignee x@example.test", ""},
+		{"kubectl get clusterrolebindings", ""},
+		{"aws ec2 create-tags --resources i-1 --tags Key=a,Value=b", ""},
+		{"aws dynamodb create-table --table-name users --key-schema k", ""}, // users: the option's value
+		{"net user", ""},
+		{"sysadminctl -secureTokenStatus bob", ""},
+		{"cat release_agent.md", ""},
+		{"python3 exploit_checker.py --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
