@@ -144,3 +144,87 @@ func (c *checker) credentialDumper(u unit) {
 		c.add(SecretRead)
 	}
 }
+
+// huntWords are the parts of a search pattern that look for credentials.
+var huntWords = []string{"pass", "pwd", "secret", "token", "credential", "api_key", "apikey", "private"}
+
+// huntsSecretWords reports a grep-family search whose pattern looks for
+// credentials ("grep -i pass", "rg -i 'token|secret'").
+func huntsSecretWords(cmd *shell.Command) bool {
+	switch path.Base(cmd.Name) {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
+	default:
+		return false
+	}
+	for i, a := range cmd.Args {
+		pat := ""
+		switch {
+		case !a.Literal:
+			continue
+		case (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(cmd.Args):
+			pat = cmd.Args[i+1].Lit
+		case !strings.HasPrefix(a.Lit, "-"):
+			pat = a.Lit
+		}
+		if pat == "" {
+			continue
+		}
+		low := strings.ToLower(pat)
+		for _, w := range huntWords {
+			if strings.Contains(low, w) {
+				return true
+			}
+		}
+		if !strings.HasPrefix(a.Lit, "-") {
+			return false // the first operand is the pattern
+		}
+	}
+	return false
+}
+
+// fileReaders print or carry away the files they are given.
+var fileReaders = map[string]bool{
+	"cat": true, "head": true, "tail": true, "less": true, "more": true, "strings": true, "base64": true, "xxd": true,
+	"od": true, "hexdump": true, "cp": true, "tar": true, "zip": true, "scp": true, "curl": true, "nc": true, "rsync": true,
+}
+
+// foundSecretsRead flags a find for secret files' names ("-name .netrc",
+// "-name '*.kdbx'") whose finds are then printed or copied: by its own
+// -exec, through xargs, or by a reader given a variable in the same line
+// ("for f in $(find … -name .pgpass); do cat $f; done"). A find that only
+// lists the names prints paths, not content.
+func (c *checker) foundSecretsRead(units [][]unit) {
+	secret := false
+	for _, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || path.Base(u.cmd.Name) != "find" {
+				continue
+			}
+			args := u.cmd.Args
+			for i, a := range args {
+				switch a.Lit {
+				case "-name", "-iname", "-path", "-wholename", "-ipath":
+					if i+1 < len(args) && args[i+1].Literal && SecretFile(args[i+1].Lit) {
+						secret = true
+					}
+				}
+			}
+		}
+	}
+	if !secret {
+		return
+	}
+	for _, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] {
+				continue
+			}
+			fed := u.fromXargs || slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool { return !w.Literal || w.Lit == "{}" })
+			if fed {
+				c.because("find", path.Base(u.cmd.Name))
+				c.add(SecretRead)
+				return
+			}
+		}
+	}
+}

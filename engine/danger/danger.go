@@ -385,6 +385,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
+	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)

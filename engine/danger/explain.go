@@ -139,6 +139,7 @@ var ruleTexts = map[string]string{
 	"identityGrant":    "an identity, key or grant made through a cloud or cluster CLI (iam, role, user or binding with create, attach, add, put, set)",
 	"windowsAccount":   "a Windows account or group membership added or deleted with net user|localgroup",
 	"credentialDumper": "a credential dumper run (LaZagne, mimikatz, mimipenguin, pypykatz, …)",
+	"foundSecretsRead": "a find for secret files' names whose finds are printed or copied (its -exec, xargs, or a reader given a variable)",
 	"privilege":        "running as another user, setuid bits, accounts and sudoers",
 	"system":           "disks, power, services, firewall, every process",
 	"cloud":            "deleting cloud resources or tearing infrastructure down",

@@ -111,8 +111,11 @@ func SecretFile(p string) bool {
 			return true
 		}
 	}
-	if strings.HasPrefix(slashed, "/proc/") && base == "environ" {
-		return true
+	if strings.HasPrefix(slashed, "/proc/") && (base == "environ" || base == "mem" || base == "kcore") {
+		return true // a process's environment or memory, or the kernel's
+	}
+	if slashed == "/dev/mem" || slashed == "/dev/kmem" {
+		return true // physical memory: every process's secrets
 	}
 	for _, d := range secretDirs {
 		if strings.Contains(slashed, d) {
@@ -156,11 +159,19 @@ var startupNames = map[string]bool{
 	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".xprofile": true,
 	".xinitrc": true, ".xsession": true, ".envrc": true, ".gitlab-ci.yml": true, ".travis.yml": true,
 	"Jenkinsfile": true, "azure-pipelines.yml": true, "bitbucket-pipelines.yml": true,
+	// Issue 30: files other programs read as commands when they start
+	// (sh's $ENV file, aliases sourced by .bashrc, the rc files of
+	// debuggers, editors, multiplexers and torrent clients that run shell
+	// commands, Python's start-up hooks).
+	".shrc": true, ".bash_aliases": true, ".xsessionrc": true, ".rtorrent.rc": true, ".gdbinit": true,
+	".lldbinit": true, ".vimrc": true, ".exrc": true, ".tmux.conf": true, ".screenrc": true, ".emacs": true,
+	"sitecustomize.py": true, "usercustomize.py": true,
 }
 
 var startupFiles = []string{
 	"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zprofile", "/etc/zshenv",
 	"/etc/environment", "/etc/crontab", "/etc/rc.local", "/etc/ssh/sshrc",
+	"/etc/ld.so.preload", "/etc/rc.common", // a library every program loads; macOS's boot script
 }
 
 // startupDirs hold files that run later: anything inside is one.
@@ -170,7 +181,8 @@ var startupDirs = []string{
 	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/Library/StartupItems/",
 	"/.config/systemd/user/", "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/",
 	"/.config/autostart/", "/etc/xdg/autostart/", "/etc/init.d/", "/.github/workflows/",
-	"/.circleci/",
+	"/.circleci/", "/etc/update-motd.d/", "/etc/network/if-up.d/", "/etc/network/if-pre-up.d/", "/etc/rc.d/",
+	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/",
 }
 
 var startupSuffixes = []string{"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/rc", "/.ssh/config"}
@@ -200,6 +212,9 @@ func runsLaterKind(p string) string {
 	}
 	if startupNames[path.Base(slashed)] || slices.Contains(startupFiles, slashed) {
 		return kindStartup
+	}
+	if path.Ext(slashed) == ".pth" && (strings.Contains(slashed, "/site-packages/") || strings.Contains(slashed, "/dist-packages/")) {
+		return kindStartup // Python runs a .pth file's import lines at every start
 	}
 	if endsOrInside(slashed, startupSuffixes, startupDirs) {
 		return kindStartup

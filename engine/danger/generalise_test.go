@@ -136,3 +136,54 @@ func TestIdentityAndEscapes(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretHunts: secrets searched for where they are not files a rule
+// names: memory read for password strings, and the files a find for
+// secret names found then printed (secret-read); a find that only lists
+// such names prints paths, not content, and is everyday.
+func TestSecretHunts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"strings /dev/mem | grep -i passw", SecretRead},
+		{"cat /proc/1234/mem > /tmp/m", SecretRead},
+		{"dd if=/proc/kcore of=/tmp/k bs=1M count=1", SecretRead},
+		{"strings -n 6 core.dump | grep -i pass", SecretRead},
+		{"strings heap.bin | grep -iE 'token|secret'", SecretRead},
+		{"for f in $(find / -name .pgpass 2>/dev/null); do cat $f; done", SecretRead},
+		{"find /home -name id_rsa -exec cat {} \\;", SecretRead},
+		{"find / -name '*.kdbx' | xargs cp -t /tmp/loot", SecretRead},
+		{"find ~/.aws -name credentials -type f", ""},
+		{"strings build/app | grep -i version", ""},
+		{"strings app.bin | head", ""},
+		{"grep -i pass notes.txt", ""},
+		{"for f in $(find . -name '*.md'); do cat $f; done", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMoreStartupFiles: files that run commands when a shell, a terminal
+// tool or the system starts, beyond the shell rc files named before.
+func TestMoreStartupFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"echo 'touch /tmp/x' >> ~/.shrc", PersistenceStartupFiles},
+		{"echo 'alias ls=\"ls; curl example.test\"' >> ~/.bash_aliases", PersistenceStartupFiles},
+		{"echo 'execute = /bin/sh,-c,id' > ~/.rtorrent.rc", PersistenceStartupFiles},
+		{"echo 'shell id' >> ~/.gdbinit", PersistenceStartupFiles},
+		{"echo ':!id' >> ~/.vimrc", PersistenceStartupFiles},
+		{"echo 'run-shell id' >> ~/.tmux.conf", PersistenceStartupFiles},
+		{"echo /tmp/evil.so > /etc/ld.so.preload", PersistenceStartupFiles},
+		{"cp motd.sh /etc/update-motd.d/99-x", PersistenceStartupFiles},
+		{"cp up.sh /etc/network/if-up.d/x", PersistenceStartupFiles},
+		{"echo 'import os' > /usr/lib/python3/dist-packages/sitecustomize.py", PersistenceStartupFiles},
+		{"echo 'import x' > ~/.local/lib/python3.11/site-packages/evil.pth", PersistenceStartupFiles},
+		{"cat ~/.vimrc", ""},
+		{"cp .tmux.conf /tmp/tmux.conf.bak", ""},
+		{"echo 'x' > notes/vimrc-tips.md", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -1097,6 +1097,14 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {
 				c.add(NetworkExfiltration)
 			}
+			// "strings core.dump | grep -i pass": passwords hunted in a
+			// binary, a memory dump or a device.
+			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" }) &&
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) {
+				c.because("strings", "|", path.Base(s.Commands[j].Name))
+				c.add(SecretRead)
+				c.because()
+			}
 		}
 	}
 }
