@@ -99,10 +99,21 @@
 //     the labels call that everyday. A removal verb that also deletes the
 //     data ("multipass delete --purge demo", "virsh undefine
 //     --remove-all-storage") is cloud-destructive.
-//   - uninstall, kill, clean, prune, flush, format are not marked:
-//     uninstalling a package and cleaning caches are everyday and
-//     reversible; "biome format" formats code; prune is a cache's
-//     housekeeping for most tools (backup tools that prune are named).
+//   - prune, forget, expire with a retention option (-keep…, --keep-…):
+//     destructive-delete, whatever the tool ("duplicacy prune -keep 0:30",
+//     "restic forget --keep-last 3"): the backups outside the policy go.
+//   - --drop and --drop-OBJECT options (slot, database, table,
+//     collection, …): database-destructive ("mongorestore --drop",
+//     "pg_recvlogical --drop-slot").
+//   - uninstall, kill, clean, flush, format, and prune alone are not
+//     marked: uninstalling a package and cleaning caches are everyday and
+//     reversible; "biome format" formats code; prune without a retention
+//     policy is a cache's housekeeping for most tools.
+//
+// A verb counts only in its place: options named for a kind (--what,
+// --mode, --type, --action, --signal, …) take the next word as their
+// value ("systemd-inhibit --what shutdown"), and a removal whose object is
+// metadata (a tag, lock, label, alias or membership) loses nothing.
 //
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
@@ -590,7 +601,10 @@ func (c *checker) fileUses(u unit) {
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) {
 			c.add(SecretRead)
 		}
-		if f.Write && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
+		unlinksNode := (f.Via == "rm" || f.Via == "unlink" || f.Via == "rmdir") && strings.HasPrefix(p, "/dev/")
+		if f.Write && !unlinksNode && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
+			// A device node removed ("rm /dev/sdb1") leaves the disk as it
+			// was; shredding one writes it.
 			c.add(writeCategories(p, isDelete(f.Via))...)
 		}
 	}

@@ -187,3 +187,37 @@ func TestMoreStartupFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWordsInTheirPlace: a dangerous word counts only where it does what
+// it says: not as an option's value, not in a rehearsal flag, not for
+// metadata (tags, locks, memberships), not for a device node's name; and
+// retention pruning and --drop options, whatever the program, do lose
+// data.
+func TestWordsInTheirPlace(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"systemd-inhibit --what shutdown sleep 60", ""},
+		{"blocker --mode reboot --timeout 5 make", ""},
+		{"halt -w", ""},
+		{"reboot --wtmp-only", ""},
+		{"az lock delete --name keep --resource-group rg", ""},
+		{"gcloud compute instances remove-tags vm1 --tags web", ""},
+		{"aws ec2 delete-tags --resources i-1 --tags Key=a", ""},
+		{"aws cloud9 delete-environment-membership --environment-id e --user-arn u", ""},
+		{"rm /dev/sdb1", ""},
+		{"duplicacy prune -keep 0:30", DestructiveDelete},
+		{"restic forget --keep-last 3", DestructiveDelete},
+		{"kopia snapshot expire --keep-latest 2", DestructiveDelete},
+		{"pg_recvlogical -d db --slot s --drop-slot", DatabaseDestructive},
+		{"mongorestore --drop dump/", DatabaseDestructive},
+		// Still dangerous: the verb in its place.
+		{"halt", DiskSystem},
+		{"az vm delete --name vm1 --resource-group rg", CloudDestructive},
+		{"shred /dev/sdb", DiskSystem},
+		{"dd if=/dev/zero of=/dev/sdb", DiskSystem},
+		{"docker image prune -f", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

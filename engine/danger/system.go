@@ -325,6 +325,8 @@ func (c *checker) system(u unit) {
 		return
 	case name == "shutdown" && hasLit(args, "-c", "--show", "-k"):
 		return // cancels, shows or only announces a shutdown
+	case (name == "halt" || name == "reboot" || name == "poweroff") && hasLit(args, "-w", "--wtmp-only"):
+		return // only writes the wtmp record of one
 	}
 	switch name {
 	case "scrub", "srm", "wipe":
