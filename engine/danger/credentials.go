@@ -228,3 +228,43 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 		}
 	}
 }
+
+// valuesStripped reports that a later stage of the checked command's
+// pipeline keeps only the names of NAME=VALUE lines ("env | sed
+// 's/=.*//'", "printenv | cut -d= -f1", "awk -F= '{print $1}'"): the
+// environment's names are shown, not its values.
+func (c *checker) valuesStripped() bool {
+	if c.line == nil || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cmds := c.line.Commands
+	for k := c.at + 1; k < len(cmds); k++ {
+		n := cmds[k]
+		if n.Pipeline != cmds[c.at].Pipeline || n.Dynamic {
+			continue
+		}
+		lits := make([]string, 0, len(n.Args))
+		for _, a := range n.Args {
+			lits = append(lits, a.Lit)
+		}
+		switch path.Base(n.Name) {
+		case "sed":
+			for _, l := range lits {
+				if strings.HasPrefix(l, "s/=.*/") || strings.HasPrefix(l, "s|=.*|") || strings.HasPrefix(l, "s#=.*#") {
+					return true
+				}
+			}
+		case "cut":
+			if (slices.Contains(lits, "-d=") || hasRun(lits, "-d", "=")) && (slices.Contains(lits, "-f1") || hasRun(lits, "-f", "1")) {
+				return true
+			}
+		case "awk", "gawk", "mawk":
+			if (slices.Contains(lits, "-F=") || hasRun(lits, "-F", "=")) && slices.ContainsFunc(lits, func(l string) bool {
+				return strings.Contains(l, "print $1}") || strings.Contains(l, "print $1 }")
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -203,7 +203,7 @@ func (c *checker) reset() {
 	if cap(c.units) > 256 {
 		c.units = nil
 	}
-	c.project, c.home, c.cur, c.curCmd = "", "", nil, shell.Command{}
+	c.project, c.home, c.cur, c.curCmd, c.line, c.at = "", "", nil, shell.Command{}, nil, 0
 }
 
 // check runs the checks of Check and returns the checker with its
@@ -289,6 +289,10 @@ type checker struct {
 	// adds counts findings, so a command's later checks can tell whether
 	// the rules before them found anything (unknownVerbs).
 	adds int
+	// line and at are the script the command being checked sits in and
+	// its index there, for rules that read the rest of its pipeline.
+	line *shell.Script
+	at   int
 }
 
 func (c *checker) add(cats ...string) {
@@ -380,6 +384,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		}
 		units[i] = c.expand(cmd, dir, cwd, depth, fed)
 		for _, u := range units[i] {
+			c.line, c.at = s, i
 			c.command(u)
 			if depth < maxDepth {
 				if in := u.cmd.Inner(); in != nil {
@@ -505,7 +510,7 @@ func (c *checker) command(u unit) {
 	case "gh":
 		c.gh(u)
 	case "env", "printenv":
-		if printsEnvironment(cmd) {
+		if printsEnvironment(cmd) && !c.valuesStripped() {
 			c.add(SecretRead)
 		}
 	case "grep", "egrep", "fgrep", "rg", "ag":

@@ -221,3 +221,23 @@ func TestWordsInTheirPlace(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMaskedEnvironment: the environment printed through a stage that
+// strips the values shows only the names (everyday); printed whole, or
+// filtered but with values, it is secret-read.
+func TestMaskedEnvironment(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"env | sed 's/=.*//' | sort", ""},
+		{"printenv | cut -d= -f1", ""},
+		{"env | grep AWS | awk -F= '{print $1}'", ""},
+		{"env | grep -i key | sed 's/=.*/=<set>/'", ""},
+		{"env | grep AWS", SecretRead},
+		{"env | sort", SecretRead},
+		{"env | cut -d= -f2", SecretRead},
+		{"env | sed 's/^/  /'", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
