@@ -39,6 +39,9 @@
 //     bash reject the whole line, so nothing runs; but an approval of the
 //     line approves the text after the operator, which the next attempt
 //     runs without it. The text after the operators is judged.
+//   - A multi-line script with one broken line ("else if" without its
+//     fi) is rejected whole by bash, for the same reason judged line by
+//     line (issue 30: collections of attack techniques hold such scripts).
 //
 // Explain gives the reasons behind Check's categories: the simple command
 // each finding was made on, its words after unquoting, and the script it
@@ -229,6 +232,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 			s = shell.Parse(rest)
 		}
 		c.script(s, cwd, 0, false)
+		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
+			c.brokenLines(call.Command, cwd)
+		}
 	case engine.ToolRead, engine.ToolGrep:
 		for _, p := range callPaths(call, cwd, home) {
 			c.because(p)
@@ -243,6 +249,23 @@ func (c *checker) run(call engine.Call, project, home string) {
 				c.add(SecretRead) // editing shows the secret to the model; overwriting loses it
 			}
 			c.add(writeCategories(p, false)...)
+		}
+	}
+}
+
+// brokenLines judges a multi-line script bash rejects ("else if" without
+// its fi, a missing done) one line at a time: bash runs none of it, but
+// approving the script approves the commands in it, which the next,
+// mended attempt runs (as with a leading operator, see the package doc).
+// Lines that do not parse on their own (then, fi, a loop's head) are
+// left out.
+func (c *checker) brokenLines(text, cwd string) {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if s := shell.Parse(l); !s.Unparseable {
+			c.script(s, cwd, 1, false)
 		}
 	}
 }

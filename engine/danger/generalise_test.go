@@ -241,3 +241,20 @@ func TestMaskedEnvironment(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBrokenScripts: a multi-line script bash would reject for one
+// broken line (an "else if" without its fi) is judged line by line, as a
+// line after a leading operator is: approving it approves the commands in
+// it, which the next, mended attempt runs.
+func TestBrokenScripts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"if [ -f /etc/redhat-release ]; then\n  service auditd stop\nelse if [ -f /etc/debian_version ];\n  systemctl stop auditd\nfi", DiskSystem},
+		{"if true; then\n  rm -rf ~/\nelse if false;\nfi", DestructiveDelete},
+		{"if true; then\n  echo hi\nelse if false;\n  ls\nfi", ""},
+		{"for x in a b; do\n  echo $x\n", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
