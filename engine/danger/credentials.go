@@ -231,8 +231,9 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 
 // valuesStripped reports that a later stage of the checked command's
 // pipeline keeps only the names of NAME=VALUE lines ("env | sed
-// 's/=.*//'", "printenv | cut -d= -f1", "awk -F= '{print $1}'"): the
-// environment's names are shown, not its values.
+// 's/=.*//'", "printenv | cut -d= -f1", "awk -F= '{print $1}'") or
+// prints no line at all (wc, grep -c, -q, -l): the environment's names or
+// a count are shown, not its values.
 func (c *checker) valuesStripped() bool {
 	if c.line == nil || c.at >= len(c.line.Commands) {
 		return false
@@ -248,6 +249,12 @@ func (c *checker) valuesStripped() bool {
 			lits = append(lits, a.Lit)
 		}
 		switch path.Base(n.Name) {
+		case "wc":
+			return true // a count
+		case "grep", "egrep", "fgrep", "rg":
+			if shortFlag(n.Args, 'c', "--count") || shortFlag(n.Args, 'q', "--quiet", "--silent") || shortFlag(n.Args, 'l', "--files-with-matches") {
+				return true // a count or an answer, no line
+			}
 		case "sed":
 			for _, l := range lits {
 				if strings.HasPrefix(l, "s/=.*/") || strings.HasPrefix(l, "s|=.*|") || strings.HasPrefix(l, "s#=.*#") {

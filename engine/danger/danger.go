@@ -460,6 +460,9 @@ func (c *checker) command(u unit) {
 		}
 	}
 	c.fileUses(u)
+	if !cmd.Dynamic && cmd.Name == "" {
+		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
+	}
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
@@ -481,6 +484,11 @@ func (c *checker) command(u unit) {
 	case "rm":
 		if t, ok := c.rmDangerous(u); ok {
 			c.because(t...)
+			c.add(DestructiveDelete)
+		}
+	case "mv":
+		// "mv data.db /dev/null": the file is gone (and /dev/null with it).
+		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" {
 			c.add(DestructiveDelete)
 		}
 	case "shred":

@@ -258,3 +258,26 @@ func TestBrokenScripts(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCommonListGaps: forms that lists of dangerous commands kept by
+// other projects hold and the rules missed: files moved onto /dev/null,
+// the root folder given away, a system file emptied by a bare redirect;
+// and a count of the environment's matching names, which prints no value.
+func TestCommonListGaps(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"mv ~/projects /dev/null", DestructiveDelete},
+		{"mv data.db /dev/null", DestructiveDelete},
+		{"chown -R nobody /", PrivilegeEscalation},
+		{"> /etc/hosts", DiskSystem},
+		{"env | grep -c PATH", ""},
+		{"printenv | grep -q CI", ""},
+		{"env | wc -l", ""},
+		{"mv build.log /tmp/old.log", ""},
+		{"chown -R me:me ./out", ""},
+		{"> out.txt", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -286,8 +286,12 @@ func (c *checker) chown(u unit) {
 		return
 	}
 	for _, t := range ops[1:] {
-		if p, ok := shell.PathOf(t); ok && systemPath(shell.Resolve(p, u.dir, c.home)) {
-			c.add(PrivilegeEscalation)
+		// The root folder or a top-level one given away: every system
+		// file under it.
+		if p, ok := shell.PathOf(t); ok {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || path.Dir(abs) == "/" {
+				c.add(PrivilegeEscalation)
+			}
 		}
 	}
 }
