@@ -48,6 +48,10 @@ import (
 // accountNouns are what a password or a creation verb is about.
 var accountNouns = map[string]bool{"user": true, "users": true, "account": true, "accounts": true, "login": true, "admin": true, "superuser": true}
 
+// lookupPrograms query the account databases ("getent passwd jdoe"):
+// there passwd names a database, not a change.
+var lookupPrograms = map[string]bool{"getent": true, "ypcat": true, "ypmatch": true, "dscacheutil": true, "lslogins": true, "finger": true, "pinky": true, "id": true}
+
 // localStores hold their own password: changing it re-encrypts a local
 // file, no account changes.
 var localStores = []string{"keystore", "keychain", "keyring", "wallet", "keytool", "truststore"}
@@ -73,7 +77,7 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	name = strings.ToLower(name)
-	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] {
+	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] || lookupPrograms[name] {
 		return
 	}
 	args := cmd.Args

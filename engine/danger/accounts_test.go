@@ -49,6 +49,7 @@ func TestAccounts(t *testing.T) {
 		{"python3 build.py src/app:main", ""},
 		{"docker pull library/nginx:latest", ""},
 		{"vncpasswd", ""},
+		{"getent passwd jdoe", ""}, // a lookup: passwd is the database
 		{"switch_root /new_root /sbin/init", ""},
 		{"rpcdump.py corp.local/bob:pw@10.0.0.5", ""}, // maps endpoints: a login with the user's own password
 		{"npm adduser", ""},

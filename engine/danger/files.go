@@ -36,6 +36,7 @@ var secretSuffixes = []string{
 	"/.config/rclone/rclone.conf", "/.config/git/credentials", "/.azure/msal_token_cache.bin",
 	"/.azure/service_principal_entries.json", "/.config/filezilla/sitemanager.xml",
 	"/.config/filezilla/recentservers.xml", "/.purple/accounts.xml",
+	"/serviceaccount/token", // a Kubernetes pod's token for the cluster's API
 }
 
 // secretDirs hold nothing but credentials: anything inside is one.

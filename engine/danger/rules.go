@@ -735,9 +735,10 @@ func downloadsScript(cmd *shell.Command, name string) bool {
 }
 
 // copyOut flags scp/rsync/sftp sending a secret file to a remote host,
-// and scp/rsync sending any local file there: the README's rule for
-// uploads (a local file sent to another host is network-exfiltration). A
-// copy from a remote host to here sends nothing.
+// and scp/rsync sending a local file there: the README's rule for uploads
+// (a local file sent to another host is network-exfiltration), but not a
+// folder tree or a build's output deployed (see uploadedFile). A copy
+// from a remote host to here sends nothing.
 func (c *checker) copyOut(u unit) {
 	skip := map[string]bool{"-i": true, "-P": true, "-o": true, "-F": true, "-c": true, "-l": true, "-J": true, "-S": true, "-e": true, "--rsh": true, "--exclude": true, "--include": true, "--filter": true}
 	var local []string
@@ -771,7 +772,8 @@ func (c *checker) copyOut(u unit) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
 	}
-	if name := path.Base(u.cmd.Name); remoteLast && len(local) > 0 && (name == "scp" || name == "rsync") {
+	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync") &&
+		slices.ContainsFunc(local, func(l string) bool { return c.uploadedFile(l, u, args) }) {
 		c.because(append([]string{name}, local...)...)
 		c.add(NetworkExfiltration)
 	}
@@ -1097,9 +1099,10 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {
 				c.add(NetworkExfiltration)
 			}
-			// "strings core.dump | grep -i pass": passwords hunted in a
-			// binary, a memory dump or a device.
-			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" }) &&
+			// "strings core.dump | grep -i pass", "cat ~/.bash_history |
+			// grep -i pass": passwords hunted in a binary, a memory dump, a
+			// device or a shell history.
+			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" || readsHistory(&u.cmd) }) &&
 				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) {
 				c.because("strings", "|", path.Base(s.Commands[j].Name))
 				c.add(SecretRead)

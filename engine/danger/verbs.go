@@ -33,6 +33,7 @@ var dropObjects = map[string]bool{"slot": true, "database": true, "db": true, "t
 var resourceNouns = map[string]string{
 	"snapshot": DestructiveDelete, "snap": DestructiveDelete, "backup": DestructiveDelete, "checkpoint": DestructiveDelete,
 	"secret": DestructiveDelete, "credential": DestructiveDelete, "keyring": DestructiveDelete,
+	"shadow": DestructiveDelete, "catalog": DestructiveDelete, "subvolume": DestructiveDelete, "restorepoint": DestructiveDelete,
 	"vm": CloudDestructive, "instance": CloudDestructive, "server": CloudDestructive, "cluster": CloudDestructive,
 	"volume": CloudDestructive, "bucket": CloudDestructive, "stack": CloudDestructive, "deployment": CloudDestructive,
 	"app": CloudDestructive, "application": CloudDestructive, "domain": CloudDestructive, "zone": CloudDestructive,
@@ -218,7 +219,15 @@ func nounCategory(w string) string {
 		return k
 	}
 	if s, ok := strings.CutSuffix(w, "s"); ok {
-		return resourceNouns[s]
+		if k := resourceNouns[s]; k != "" {
+			return k
+		}
+	}
+	// A compound that ends in a noun ("localsnapshots", "oldbackup").
+	for n, k := range resourceNouns {
+		if len(n) >= 6 && (strings.HasSuffix(w, n) || strings.HasSuffix(w, n+"s")) {
+			return k
+		}
 	}
 	return ""
 }
