@@ -41,7 +41,8 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	vs := subcommandPath(cmd.Args, 4)
-	if (cloudCLIs[name] || deleteVerbCLIs[name]) && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) {
+	if (cloudCLIs[name] || deleteVerbCLIs[name]) && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
+		c.uploadsFiles(u, cmd.Args) {
 		c.because(append([]string{name}, vs...)...)
 		c.add(NetworkExfiltration)
 		return
@@ -184,14 +185,12 @@ func (c *checker) historyHunt(u unit) {
 	}
 }
 
-// readsHistory reports a command that prints a shell history: the
-// history builtin, or a reader of a history file.
+// readsHistory reports a command that prints a shell history file. The
+// history builtin is left out: in the agent's non-interactive shell it
+// holds nothing (the labels: "history -w" does nothing there).
 func readsHistory(cmd *shell.Command) bool {
 	if cmd.Dynamic {
 		return false
-	}
-	if cmd.Name == "history" || cmd.Name == "fc" {
-		return true
 	}
 	for _, f := range cmd.Files() {
 		if f.Read && historyNames[path.Base(f.Path)] {
@@ -222,4 +221,24 @@ func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
 	}
 	recursive := shortFlag(args, 'r', "--recursive") || shortFlag(args, 'R') || shortFlag(args, 'a', "--archive")
 	return !recursive || looksLikeFile(abs)
+}
+
+// uploadsFiles reports whether a cloud CLI's upload sends local files
+// that count (uploadedFile): its --file/-f/--source/-s values, or any when
+// it names none.
+func (c *checker) uploadsFiles(u unit, args []shell.Word) bool {
+	named := false
+	for i, a := range args {
+		if !a.Literal || i+1 >= len(args) {
+			continue
+		}
+		switch a.Lit {
+		case "-f", "--file", "-s", "--source", "--local-path":
+			named = true
+			if args[i+1].Literal && c.uploadedFile(args[i+1].Lit, u, nil) {
+				return true
+			}
+		}
+	}
+	return !named
 }

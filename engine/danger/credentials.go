@@ -22,7 +22,7 @@ import (
 var showWords = map[string]bool{
 	"get": true, "show": true, "read": true, "print": true, "dump": true, "export": true, "reveal": true,
 	"lookup": true, "display": true, "cat": true, "decrypt": true, "view": true, "access": true, "retrieve": true,
-	"search": true, "unlock": true,
+	"search": true,
 }
 
 // secretNouns are words for what a credential store keeps.

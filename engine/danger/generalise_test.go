@@ -357,3 +357,23 @@ func TestAttackCollectionFamilies(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestEverydayNeighbours: everyday commands that share words with the
+// rules above (unlocking a keychain for a build, grepping the agent's
+// own empty history, deploying a built site to a storage account).
+func TestEverydayNeighbours(t *testing.T) {
+	for _, cmd := range []string{
+		"security unlock-keychain -p ci build.keychain",
+		"history | grep -i password",
+		"az storage blob upload-batch -d '$web' -s ./dist",
+		"docker login -u bob --password-stdin registry.example.test",
+		"gcloud auth application-default login",
+		"aws configure set region eu-west-1",
+		"kubectl create secret generic app --from-literal=a=b",
+		"npm token create --read-only",
+		"ssh -o ServerAliveInterval=60 deploy@example.test",
+	} {
+		checkRow(t, cmd, "")
+	}
+	checkRow(t, "az storage blob upload -f ./customers.csv -c c -n customers.csv", NetworkExfiltration)
+}

@@ -49,6 +49,10 @@ var nameOnly = map[string]bool{
 	"firebase": true, "supabase": true, "dotenv": true, "env-cmd": true, "direnv": true, "code": true,
 	"subl": true, "open": true, "xdg-open": true, "gpg": true, "curl": true, "wget": true,
 	"secret-tool": true, "chsh": true, "mount": true, "umount": true,
+	// macOS's security uses the keychains it is given (unlock, import,
+	// sign); what prints a secret (dump-keychain, find-*-password) is
+	// credentialPrinter's.
+	"security": true,
 	// ftp-style session commands, typed inside sftp, ftp or tftp: as shell
 	// commands they do not exist.
 	"get": true, "put": true, "mget": true, "mput": true,
