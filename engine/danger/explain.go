@@ -110,6 +110,8 @@ var ruleTexts = map[string]string{
 	"unknownVerbs":        "a program no rule names (or a subcommand its rule does not read), run with a verb that powers off, tears down, wipes, publishes, uploads or drops, or that deletes a snapshot, VM, bucket, database, repository or release (the verb table of verbs.go)",
 	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
 	"command rm":          "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",
+	"command mv":          "a file moved onto /dev/null",
+	"command shred":       "shred of files outside temporary folders",
 	"command find":        "find -delete or -exec rm outside build-output folders",
 	"command curl":        "curl or wget sending a file or data, or fetching a script",
 	"command wget":        "curl or wget sending a file or data, or fetching a script",
