@@ -169,11 +169,14 @@ func (f *figures) table(t *testing.T, split string) {
 // on hand-labelled samples drawn from independent corpora (≥ 500
 // everyday, ≥ 300 dangerous)". Precision counts the lines Check marks at
 // all that are labelled dangerous; recall the dangerous lines it marks at
-// all. dev, heldout and heldout2 must hold (every one has been looked at
-// and tuned on; see testdata/danger/independent/README.md). heldout3 was
-// drawn and labelled after the verb table of verbs.go and measured once:
-// its figure is reported, and logged rather than failed when under 97 %,
-// so it stays an honest out-of-sample figure instead of a target to tune.
+// all. dev, heldout, heldout2 and dev4 must hold (every one has been
+// looked at and tuned on; see testdata/danger/independent/README.md and
+// tuning.md: dev4, drawn from collections of attack techniques and cheat
+// sheets, is a development part from its first look). heldout3 was drawn
+// and labelled after the verb table of verbs.go and measured once: its
+// figure is reported, and logged rather than failed when under 97 %; it
+// has since been read for development (tuning.md) and is kept reported
+// only so its figures stay comparable with figures.md's.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4"} {
@@ -185,7 +188,7 @@ func TestIndependentCorpora(t *testing.T) {
 		f.table(t, split)
 		sort.Strings(f.misses)
 		sort.Strings(f.alarms)
-		if split == "heldout3" || split == "dev4" {
+		if split == "heldout3" {
 			t.Logf("%s (reported only): precision %.2f %%, recall %.2f %%", split, f.precision(), f.recall())
 			if testing.Verbose() {
 				for _, s := range append(f.alarms, f.misses...) {
