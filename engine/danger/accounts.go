@@ -265,7 +265,11 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 		return false
 	}
 	identity, grant := false, false
-	for _, v := range subcommandPath(args, 4) {
+	vs := subcommandPath(args, 4)
+	if (name == "kubectl" || name == "oc") && !slices.ContainsFunc(vs, func(v string) bool { return strings.HasSuffix(v, "rolebinding") }) {
+		return false // a cluster's roles and accounts are granted by its bindings alone
+	}
+	for _, v := range vs {
 		for _, p := range wordParts(v) {
 			switch {
 			case readOnlyVerbs[p] || p == "get":

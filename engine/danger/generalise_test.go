@@ -131,6 +131,8 @@ func TestIdentityAndEscapes(t *testing.T) {
 		{"gcloud projects get-iam-policy demo", ""},
 		{"az role assignment list --assignee x@example.test", ""},
 		{"kubectl get clusterrolebindings", ""},
+		{"kubectl create serviceaccount ci", ""}, // an account with no rights until a binding grants them
+		{"kubectl create role reader --verb=get --resource=pods", ""},
 		{"aws ec2 create-tags --resources i-1 --tags Key=a,Value=b", ""},
 		{"aws dynamodb create-table --table-name users --key-schema k", ""}, // users: the option's value
 		{"net user", ""},
