@@ -98,8 +98,9 @@ func (c *checker) reverseTunnel(u unit) {
 	}
 }
 
-// loginHook flags macOS's login and logout hooks set: a script the login
-// window runs as root at every login.
+// loginHook flags macOS's login and logout hooks set (a script the login
+// window runs as root at every login) and the apps it launches or
+// relaunches at login.
 func (c *checker) loginHook(u unit) {
 	cmd, name, ok := u.program()
 	if !ok || name != "defaults" {
@@ -110,7 +111,9 @@ func (c *checker) loginHook(u unit) {
 		lits = append(lits, strings.ToLower(a.Lit))
 	}
 	if slices.Contains(lits, "write") && slices.ContainsFunc(lits, func(l string) bool { return strings.HasSuffix(l, "com.apple.loginwindow") }) &&
-		slices.ContainsFunc(lits, func(l string) bool { return l == "loginhook" || l == "logouthook" }) {
+		slices.ContainsFunc(lits, func(l string) bool {
+			return l == "loginhook" || l == "logouthook" || l == "autolaunchedapplicationdictionary" || l == "talappstorelaunchatlogin"
+		}) {
 		c.add(PersistenceStartupFiles)
 	}
 }

@@ -31,6 +31,14 @@ var securityDaemons = map[string]bool{
 	"windefend": true, "sense": true, "mpssvc": true, "eventlog": true, "wscsvc": true, "tripwire": true,
 }
 
+// securityStems name security products inside longer process, unit and
+// launchd labels ("com.crowdstrike.falcond", "pkill -f falcon").
+var securityStems = []string{
+	"falcon", "crowdstrike", "sentinelone", "sentinelagent", "carbonblack", "cbdaemon", "cbagent", "osquery",
+	"wazuh", "ossec", "clamd", "mdatp", "wdavdaemon", "cylance", "sophos", "auditd", "sysmon", "rsyslog", "syslogd",
+	"journald", "littlesnitch", "lulu", "blockblock", "santa",
+}
+
 // securityOff flags a security control switched off (see above).
 func (c *checker) securityOff(u unit) {
 	cmd, name, ok := u.program()
@@ -55,7 +63,10 @@ func (c *checker) securityOff(u unit) {
 		}
 		return false
 	}
-	daemon := slices.ContainsFunc(lits, func(w string) bool { return securityDaemons[strings.TrimSuffix(path.Base(w), ".service")] })
+	daemon := slices.ContainsFunc(lits, func(w string) bool {
+		return securityDaemons[strings.TrimSuffix(path.Base(w), ".service")] ||
+			slices.ContainsFunc(securityStems, func(s string) bool { return strings.Contains(w, s) })
+	})
 	off := false
 	switch name {
 	case "setenforce":
@@ -84,6 +95,10 @@ func (c *checker) securityOff(u unit) {
 		off = daemon && (first == "stop" || first == "delete" || first == "config" && slices.ContainsFunc(lits, func(w string) bool { return strings.Contains(w, "disabled") }))
 	case "kill", "pkill", "killall":
 		off = name != "kill" && daemon
+	case "launchctl":
+		off = daemon && (first == "stop" || first == "kill" || first == "remove" || first == "bootout" || first == "disable")
+	case "ufw":
+		off = hasRun(lits, "logging", "off")
 	case "socketfilterfw":
 		off = hasRun(lits, "--setglobalstate", "off")
 	case "defaults":
@@ -108,10 +123,14 @@ func logRecord(abs string) bool {
 	if historyNames[path.Base(abs)] {
 		return true
 	}
-	for _, d := range []string{"/var/log/", "/var/adm/", "/private/var/log/", "/var/audit/", "/var/account/"} {
+	for _, d := range []string{"/var/log/", "/var/adm/", "/private/var/log/", "/var/audit/", "/var/account/", "/var/db/diagnostics/",
+		"/private/var/db/diagnostics/", "/var/db/uuidtext/"} {
 		if strings.HasPrefix(abs, d) {
 			return true
 		}
+	}
+	if strings.Contains(abs, "/Library/Logs/") {
+		return true // macOS's system and per-user logs and crash reports
 	}
 	return abs == "/var/run/utmp" || abs == "/run/utmp"
 }

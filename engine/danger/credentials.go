@@ -275,3 +275,24 @@ func (c *checker) valuesStripped() bool {
 	}
 	return false
 }
+
+// procMemory flags a process's memory or environment named through a
+// variable ("dd if=/proc/$PID/mem"), which SecretFile cannot see: the
+// path's fixed parts say what it is.
+func (c *checker) procMemory(u unit) {
+	for _, a := range u.cmd.Args {
+		if a.Literal {
+			continue
+		}
+		raw := strings.Trim(a.Raw, `"'`)
+		if _, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(v, "/proc/") {
+			raw = v // dd's if=
+		}
+		raw = strings.Trim(raw, `"'`)
+		if strings.HasPrefix(raw, "/proc/") && (strings.HasSuffix(raw, "/mem") || strings.HasSuffix(raw, "/environ")) {
+			c.because(a.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}

@@ -526,6 +526,13 @@ func (c *checker) command(u unit) {
 				c.add(NetworkExfiltration)
 			}
 		}
+	case "openssl":
+		// "openssl s_client -connect h:443 < FILE": the file goes to the host.
+		for _, r := range cmd.Redirects {
+			if p, ok := shell.PathOf(r.Target); ok && r.Read && p != "/dev/null" && firstVerbIn(cmd.Args, "s_client") {
+				c.add(NetworkExfiltration)
+			}
+		}
 	case "ssh":
 		// "ssh host 'cat > k' < ~/.ssh/id_rsa": the key goes to the host.
 		for _, r := range cmd.Redirects {
@@ -602,6 +609,8 @@ func (c *checker) command(u unit) {
 	c.namedFiles(u)
 	c.remoteAccess(u)
 	c.peerShell(u)
+	c.servesRoot(u)
+	c.procMemory(u)
 	c.tools(u)
 	c.system(u)
 	c.publish(u)

@@ -294,3 +294,69 @@ func isPort(s string) bool {
 	}
 	return n > 0 && n < 65536
 }
+
+// fileServers serve a folder's files over HTTP: the folder is an
+// operand or the value of one of rootOpts, else the folder they start in.
+var fileServers = map[string]bool{
+	"http-server": true, "serve": true, "miniserve": true, "darkhttpd": true, "webfsd": true, "httpd": true,
+	"static-web-server": true, "simple-http-server": true, "updog": true,
+}
+
+// rootOpts name the folder a file server serves.
+var rootOpts = map[string]bool{"--directory": true, "-d": true, "-t": true, "-h": true, "--root": true, "-r": true, "--dir": true}
+
+// servesRoot flags a static file server whose folder is the root or the
+// home folder: the README's rule ("serving the project folder is not
+// [exfiltration], serving / is"). python -m http.server, php -S, ruby's
+// httpd and the stand-alone servers are read alike.
+func (c *checker) servesRoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	server := fileServers[name] || name == "busybox" && firstVerbIn(args, "httpd")
+	switch langOf(name) {
+	case "python":
+		server = hasRun(litWords(args), "-m", "http.server") || hasRun(litWords(args), "-m", "SimpleHTTPServer")
+	case "php":
+		server = hasLit(args, "-S")
+	case "ruby":
+		server = slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "httpd") })
+	}
+	if !server || hasLit(args, "--help", "--version") { // -h is busybox httpd's folder
+		return
+	}
+	root := u.dir
+	for i, a := range args {
+		if !a.Literal || i+1 >= len(args) || !args[i+1].Literal {
+			continue
+		}
+		if o, v, eq := strings.Cut(a.Lit, "="); eq && rootOpts[o] {
+			root = shell.Resolve(v, u.dir, c.home)
+		} else if rootOpts[a.Lit] && !(name == "busybox" && a.Lit == "-d") {
+			root = shell.Resolve(args[i+1].Lit, u.dir, c.home)
+		}
+	}
+	if fileServers[name] {
+		for _, o := range operands(args) {
+			if p, ok := shell.PathOf(o); ok && !isPort(o.Lit) && !strings.Contains(o.Lit, ":") {
+				root = shell.Resolve(p, u.dir, c.home)
+				break
+			}
+		}
+	}
+	if root == "/" || root == path.Clean(c.home) {
+		c.because(name, root)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// litWords returns the words' literal texts.
+func litWords(args []shell.Word) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		out = append(out, a.Lit)
+	}
+	return out
+}

@@ -451,6 +451,22 @@ func (c *checker) system(u unit) {
 		if hasLit(args, "--set") {
 			c.add(DiskSystem)
 		}
+	case "systemsetup":
+		// macOS's system settings: -set* changes them (remote login,
+		// sleep, time, startup disk); -get* reads.
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(strings.ToLower(w.Lit), "-set") }) {
+			c.add(DiskSystem)
+		}
+	case "nvram":
+		// Firmware variables (boot-args that turn protections off); -p
+		// and -x print.
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "=") || w.Lit == "-d" || w.Lit == "-c" }) {
+			c.add(DiskSystem)
+		}
+	case "bless":
+		if hasLit(args, "--setBoot", "--nextonly") {
+			c.add(DiskSystem) // the disk the machine starts from
+		}
 	case "nmcli":
 		if hasLit(args, "off", "disconnect", "down", "delete", "del") {
 			c.add(DiskSystem)
