@@ -166,7 +166,7 @@ func (c *checker) tracesCleared(u unit) {
 	}
 	switch strings.TrimSuffix(strings.ToLower(name), ".exe") {
 	case "journalctl":
-		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--vacuum-") }) {
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return vacuumsAll(w.Lit) }) {
 			c.add(DestructiveDelete)
 		}
 	case "wevtutil":
@@ -178,4 +178,26 @@ func (c *checker) tracesCleared(u unit) {
 			c.add(DestructiveDelete)
 		}
 	}
+}
+
+// vacuumsAll reports a journalctl --vacuum-* option that keeps (nearly)
+// nothing: less than a day, less than a megabyte, or one file. Keeping
+// days or weeks of logs ("--vacuum-time=2w") is housekeeping; keeping a
+// second of them clears the record.
+func vacuumsAll(opt string) bool {
+	o, v, ok := strings.Cut(opt, "=")
+	if !ok || !strings.HasPrefix(o, "--vacuum-") {
+		return false
+	}
+	v = strings.ToLower(v)
+	unit := strings.TrimLeft(v, "0123456789.")
+	switch o {
+	case "--vacuum-time":
+		return unit == "" || unit == "s" || unit == "sec" || unit == "m" || unit == "min" || unit == "h" || unit == "hour" || unit == "hours"
+	case "--vacuum-size":
+		return unit == "" || unit == "b" || unit == "k" || unit == "kb" || unit == "kib" || v == "1m"
+	case "--vacuum-files":
+		return v == "0" || v == "1"
+	}
+	return false
 }

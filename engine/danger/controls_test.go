@@ -72,6 +72,9 @@ func TestTracesCleared(t *testing.T) {
 		{"echo started >> /var/log/app.log", ""},
 		{"tail -n 50 /var/log/syslog", ""},
 		{"journalctl -u nginx --since today", ""},
+		{"journalctl --vacuum-time=2weeks", ""}, // housekeeping: two weeks kept
+		{"journalctl --vacuum-size=500M", ""},
+		{"journalctl --vacuum-size=1K", DestructiveDelete},
 		{"rm -f logs/app.log", ""},
 		{"history | tail -5", ""},
 		{"wevtutil qe System /c:5", ""},
