@@ -556,7 +556,7 @@ func (c *checker) command(u unit) {
 			c.add(SecretRead)
 		}
 	case "crontab":
-		if !hasLit(cmd.Args, "-l", "-T") {
+		if !hasLit(cmd.Args, "-l", "-T") && !c.filtersOwnCrontab() {
 			c.add(PersistenceStartupFiles)
 		}
 	case "launchctl":
@@ -656,7 +656,12 @@ func (c *checker) fileUses(u unit) {
 		if f.Write && !unlinksNode && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
 			// A device node removed ("rm /dev/sdb1") leaves the disk as it
 			// was; shredding one writes it.
-			c.add(writeCategories(p, isDelete(f.Via))...)
+			cats := writeCategories(p, isDelete(f.Via))
+			if sedDeletesOnly(&u.cmd) {
+				// Lines taken out of a startup file: nothing new runs.
+				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
+			}
+			c.add(cats...)
 		}
 	}
 	c.because()

