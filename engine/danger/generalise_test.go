@@ -439,3 +439,24 @@ func TestCleanupsAddNothing(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitExtras: git-extras' subcommands that discard work, rewrite
+// history or delete remote branches, read as git's own are.
+func TestGitExtras(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"git clear", GitDiscardWorktree},
+		{"git clear-soft", GitDiscardWorktree},
+		{"git reset-file src/app.go", GitDiscardWorktree},
+		{"git obliterate secrets.txt", GitHistoryRewrite},
+		{"git undo 3", GitHistoryRewrite},
+		{"git delete-branch feature", ForcePush},
+		{"git unpublish", ForcePush},
+		{"git summary", ""},
+		{"git info", ""},
+		{"git effort", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

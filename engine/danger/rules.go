@@ -380,6 +380,9 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
+	if k, ok := gitExtras[sub]; ok {
+		c.add(k)
+	}
 	switch sub {
 	case "push":
 		if forcePush(rest) {
@@ -459,6 +462,17 @@ func (c *checker) git(u unit) {
 
 // forcePush reports a push that can destroy remote history: --force and
 // its variants (-f, --force-with-lease, --force-if-includes), --mirror,
+// gitExtras are git-extras' subcommands that lose work or history:
+// "clear" is reset --hard plus clean -fd, "obliterate" rewrites every
+// commit to drop a file, "undo" resets commits away, "delete-branch" and
+// "unpublish" delete the branch on the remote too.
+var gitExtras = map[string]string{
+	"clear": GitDiscardWorktree, "clear-soft": GitDiscardWorktree, "reset-file": GitDiscardWorktree,
+	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
+	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": GitHistoryRewrite,
+	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
+}
+
 // --delete, --prune, and refspecs starting with + or :.
 func forcePush(rest []shell.Word) bool {
 	if shortFlag(rest, 'f', "--mirror", "--prune") || shortFlag(rest, 'd', "--delete") {
