@@ -118,6 +118,16 @@
 // value ("systemd-inhibit --what shutdown"), and a removal whose object is
 // metadata (a tag, lock, label, alias or membership) loses nothing.
 //
+// Families, not lines (issue 30, testdata/danger/independent/tuning.md):
+// samples drawn from collections of attack techniques and cheat sheets
+// showed that what the rules missed came in families each tool spells its
+// own way, so each family is one mechanism over the words of any program:
+// accounts and logins as someone else (accounts.go), security controls
+// switched off and traces cleared (controls.go), credential stores read
+// by file or by a client's verbs (credentials.go), writes that run
+// nothing (comments.go), and uploads, reverse tunnels, login hooks, brute
+// force and metadata credentials (collections.go).
+//
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
 // does.
