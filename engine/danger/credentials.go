@@ -63,7 +63,7 @@ func (c *checker) secretVerbs(u unit) {
 			return // names, not values
 		}
 		parts := wordParts(v)
-		s := slices.ContainsFunc(parts, func(p string) bool { return secretNouns[p] })
+		s := secretObject(parts)
 		r := slices.ContainsFunc(parts, func(p string) bool { return showWords[p] })
 		if s && r {
 			c.because(name, v)
@@ -77,7 +77,7 @@ func (c *checker) secretVerbs(u unit) {
 			continue
 		}
 		parts := wordParts(a.Lit)
-		if slices.ContainsFunc(parts, func(p string) bool { return secretNouns[p] || p == "secrets" }) &&
+		if secretObject(parts) &&
 			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] }) {
 			c.because(name, a.Lit)
 			c.add(SecretRead)
@@ -295,4 +295,24 @@ func (c *checker) procMemory(u unit) {
 			return
 		}
 	}
+}
+
+// valueWords may follow a secret word in a compound whose object is still
+// the secret ("get-secret-value", "export-secret-keys").
+var valueWords = map[string]bool{"value": true, "values": true, "data": true, "string": true, "key": true, "keys": true, "text": true, "plaintext": true, "file": true, "subkeys": true}
+
+// secretObject reports a compound whose object is a secret: a secret word
+// followed only by value words ("get-secret-value", "show-password"), not
+// one that qualifies another thing ("get-account-password-policy").
+func secretObject(parts []string) bool {
+	for i, p := range parts {
+		if !secretNouns[p] {
+			continue
+		}
+		rest := parts[i+1:]
+		if !slices.ContainsFunc(rest, func(w string) bool { return !valueWords[w] && !secretNouns[w] }) {
+			return true
+		}
+	}
+	return false
 }

@@ -460,3 +460,22 @@ func TestGitExtras(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretWordsNotSecrets: a secret word that is not what is shown (a
+// password policy), a store's list of names, a key loaded into an agent.
+func TestSecretWordsNotSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws iam get-account-password-policy", ""},
+		{"pass ls", ""},
+		{"pass find github", ""},
+		{"keychain --eval id_ed25519", ""},
+		{"aws secretsmanager get-secret-value --secret-id x", SecretRead},
+		{"nmcli device wifi show-password", SecretRead},
+		{"pass show web/github", SecretRead},
+		{"pass web/github", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

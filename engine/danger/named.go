@@ -53,6 +53,7 @@ var nameOnly = map[string]bool{
 	// sign); what prints a secret (dump-keychain, find-*-password) is
 	// credentialPrinter's.
 	"security": true,
+	"keychain": true, // loads the keys it is given into ssh-agent
 	// ftp-style session commands, typed inside sftp, ftp or tftp: as shell
 	// commands they do not exist.
 	"get": true, "put": true, "mget": true, "mput": true,

@@ -1072,7 +1072,8 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "op":
 		return has("read") || has("item", "get")
 	case "pass", "gopass":
-		return has("show") || len(words) == 1
+		// "pass NAME" shows the entry; "pass ls", "pass find" list names.
+		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
 		return has("read") || has("kv", "get")
 	}
