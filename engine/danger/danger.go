@@ -620,6 +620,7 @@ func (c *checker) command(u unit) {
 	c.remoteAccess(u)
 	c.peerShell(u)
 	c.servesRoot(u)
+	c.podExec(u)
 	c.procMemory(u)
 	c.tools(u)
 	c.system(u)

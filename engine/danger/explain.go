@@ -151,6 +151,7 @@ var ruleTexts = map[string]string{
 	"servesRoot":          "a static file server serving the root or the home folder",
 	"procMemory":          "a process's memory or environment named through a variable (/proc/$PID/mem)",
 	"command openssl":     "openssl s_client sending a file to a host",
+	"containerAPI":        "a container given the host through the Docker API or a pod's overrides (privileged, host PID or network, / bound in)",
 	"privilege":           "running as another user, setuid bits, accounts and sudoers",
 	"system":              "disks, power, services, firewall, every process",
 	"cloud":               "deleting cloud resources or tearing infrastructure down",

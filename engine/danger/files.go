@@ -337,7 +337,7 @@ func writeCategories(p string, del bool) []string {
 		// settings drops their deny rules.
 		return out
 	}
-	if GrantsRoot(p) || path.Base(p) == "release_agent" {
+	if GrantsRoot(p) || path.Base(p) == "release_agent" || path.Base(p) == "notify_on_release" {
 		// A cgroup's release_agent runs as the host's root when the group
 		// empties: the container escape.
 		out = append(out, PrivilegeEscalation)

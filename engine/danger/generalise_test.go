@@ -479,3 +479,30 @@ func TestSecretWordsNotSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestContainerEscapes: a container given the host, however the client
+// is pointed (a daemon socket or host option before the verb, the Docker
+// API over its socket, a pod's overrides, containerd's clients), and a
+// command run inside a pod read as ssh's remote commands are.
+func TestContainerEscapes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"docker -H unix:///var/run/docker.sock run -it -v /:/host/ ubuntu chroot /host/ bash", PrivilegeEscalation},
+		{"docker --context prod run --privileged -it alpine sh", PrivilegeEscalation},
+		{"nerdctl run --privileged -it alpine sh", PrivilegeEscalation},
+		{"ctr run --privileged --mount type=bind,src=/,dst=/host,options=rbind docker.io/library/alpine:latest x sh", PrivilegeEscalation},
+		{`curl --unix-socket /var/run/docker.sock -X POST http://localhost/containers/create -H 'Content-Type: application/json' -d '{"Image":"alpine","HostConfig":{"Binds":["/:/host"],"Privileged":true}}'`, PrivilegeEscalation},
+		{`kubectl run x --image=alpine --overrides='{"spec":{"hostPID":true,"containers":[{"name":"x","image":"alpine","securityContext":{"privileged":true}}]}}'`, PrivilegeEscalation},
+		{"kubectl exec -it pod-1 -- nsenter -t 1 -m -u -i -n sh", PrivilegeEscalation},
+		{"kubectl exec pod-1 -- cat /var/run/secrets/kubernetes.io/serviceaccount/token", SecretRead},
+		{"echo 1 > /tmp/cgrp/x/notify_on_release", PrivilegeEscalation},
+		{"docker -H tcp://10.0.0.5:2375 ps", ""},
+		{"docker --context prod run --rm alpine echo hi", ""},
+		{`curl --unix-socket /var/run/docker.sock -d '{"Image":"nginx"}' -H 'Content-Type: application/json' http://localhost/containers/create`, ""},
+		{"kubectl run x --image=alpine --restart=Never -- sleep 60", ""},
+		{"kubectl exec -it pod-1 -- ls /app", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

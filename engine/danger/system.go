@@ -85,9 +85,74 @@ func (c *checker) privilege(u unit) {
 				c.add(PrivilegeEscalation)
 			}
 		}
-	case "docker", "podman":
-		if containerGetsHost(cmd.Args) {
+	case "docker", "podman", "nerdctl":
+		if containerGetsHost(dockerArgs(cmd.Args)) {
 			c.add(PrivilegeEscalation)
+		}
+	case "ctr":
+		// containerd's client: "ctr run --privileged", a mount of /.
+		if firstVerbIn(cmd.Args, "run") && (hasLit(cmd.Args, "--privileged") ||
+			slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+				return strings.Contains(w.Lit, "src=/,") || strings.Contains(w.Lit, "source=/,")
+			})) {
+			c.add(PrivilegeEscalation)
+		}
+	}
+	c.containerAPI(u)
+}
+
+// dockerGlobalValueOpts are the docker client's options before the
+// subcommand that take a value ("-H unix:///…", "--context prod").
+var dockerGlobalValueOpts = map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true, "--connection": true}
+
+// dockerArgs returns a docker-style client's words from its subcommand
+// on, its global options (and their values) skipped.
+func dockerArgs(args []shell.Word) []shell.Word {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			return args[i:]
+		}
+		if dockerGlobalValueOpts[a.Lit] {
+			i++
+		}
+	}
+	return nil
+}
+
+// containerAPI flags a container given the host through an API rather
+// than a client's flags: a request body to the Docker or Podman socket
+// with Privileged, the host's PID namespace or / bound in, and a pod's
+// --overrides with privileged, hostPID or hostNetwork.
+func (c *checker) containerAPI(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	hostly := func(body string) bool {
+		b := strings.ReplaceAll(strings.ReplaceAll(body, " ", ""), "\n", "")
+		return strings.Contains(b, `"Privileged":true`) || strings.Contains(b, `"privileged":true`) ||
+			strings.Contains(b, `"PidMode":"host"`) || strings.Contains(b, `"hostPID":true`) || strings.Contains(b, `"hostNetwork":true`) ||
+			strings.Contains(b, `"Binds":["/:`) || strings.Contains(b, `"path":"/"`)
+	}
+	switch name {
+	case "curl":
+		sock := slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+			return strings.Contains(w.Lit, "docker.sock") || strings.Contains(w.Lit, "podman.sock") || strings.Contains(w.Lit, ":2375")
+		})
+		if sock && slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return hostly(w.Lit) }) {
+			c.add(PrivilegeEscalation)
+		}
+	case "kubectl", "oc":
+		for _, a := range cmd.Args {
+			if o, v, ok := strings.Cut(a.Lit, "="); ok && o == "--overrides" && hostly(v) {
+				c.add(PrivilegeEscalation)
+			}
+		}
+		for i, a := range cmd.Args {
+			if a.Lit == "--overrides" && i+1 < len(cmd.Args) && hostly(cmd.Args[i+1].Lit) {
+				c.add(PrivilegeEscalation)
+			}
 		}
 	}
 }
