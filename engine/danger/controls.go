@@ -102,7 +102,12 @@ func (c *checker) securityOff(u unit) {
 	case "socketfilterfw":
 		off = hasRun(lits, "--setglobalstate", "off")
 	case "defaults":
-		off = first == "write" && slices.ContainsFunc(lits, func(w string) bool { return strings.Contains(w, "com.apple.alf") }) && has("0", "false", "no")
+		// The application firewall's state, or Gatekeeper's quarantine of
+		// downloaded files, turned off.
+		off = first == "write" && slices.ContainsFunc(lits, func(w string) bool { return strings.Contains(w, "com.apple.alf") || w == "lsquarantine" }) &&
+			has("0", "false", "no")
+	case "tmutil":
+		off = first == "disable" || first == "disablelocal" // backups stop
 	case "netsh":
 		off = hasRun(lits, "state", "off") || hasRun(lits, "opmode", "disable")
 	}

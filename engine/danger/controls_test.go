@@ -32,6 +32,8 @@ func TestSecurityControlsOff(t *testing.T) {
 		{"defaults write /Library/Preferences/com.apple.alf globalstate -int 0", DiskSystem},
 		{"netsh advfirewall set allprofiles state off", DiskSystem},
 		{"sc stop WinDefend", DiskSystem},
+		{"tmutil disable", DiskSystem},
+		{"defaults write com.apple.LaunchServices LSQuarantine -bool false", DiskSystem},
 		// Reading a control's state, or restarting one's own tool.
 		{"getenforce", ""},
 		{"sestatus", ""},
@@ -44,6 +46,8 @@ func TestSecurityControlsOff(t *testing.T) {
 		{"pkill -f 'node server.js'", ""},
 		{"killall Dock", ""},
 		{"sc query WinDefend", ""},
+		{"tmutil status", ""},
+		{"defaults read com.apple.LaunchServices", ""},
 		{"netsh advfirewall show allprofiles", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
