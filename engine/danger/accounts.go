@@ -146,9 +146,26 @@ func containsAny(v string, words []string) bool {
 	return false
 }
 
+// accountCompounds are the verbs that create or delete an account, with
+// their separators taken out ("adduser", "deleteuser", "useradd"): made
+// once, since every verb and option of every command is looked up.
+var accountCompounds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, act := range []string{"add", "create", "new", "delete", "del", "remove", "rm"} {
+		for n := range accountNouns {
+			m[act+n], m[n+act] = true, true
+		}
+	}
+	return m
+}()
+
 // accountVerb returns "password" for a verb that sets a password,
 // "account" for one that creates or deletes an account, "" otherwise.
 func accountVerb(v string) string {
+	if !strings.Contains(v, "passw") && !strings.Contains(v, "user") && !strings.Contains(v, "account") &&
+		!strings.Contains(v, "login") && !strings.Contains(v, "admin") {
+		return "" // most verbs: no word of either kind
+	}
 	parts := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' })
 	joined := strings.Join(parts, "")
 	if joined == "passwd" || joined == "password" {
@@ -160,12 +177,8 @@ func accountVerb(v string) string {
 			return "password"
 		}
 	}
-	for _, act := range []string{"add", "create", "new", "delete", "del", "remove", "rm"} {
-		for n := range accountNouns {
-			if joined == act+n || joined == n+act {
-				return "account"
-			}
-		}
+	if accountCompounds[joined] {
+		return "account"
 	}
 	return ""
 }

@@ -40,8 +40,12 @@ func (c *checker) bucketUpload(u unit) {
 	if !ok || plainArguments[name] || interpreters[name] {
 		return
 	}
+	cli := cloudCLIs[name] || deleteVerbCLIs[name]
+	if !cli && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.Contains(w.Lit, "://") }) {
+		return // no cloud CLI, no bucket address
+	}
 	vs := subcommandPath(cmd.Args, 4)
-	if (cloudCLIs[name] || deleteVerbCLIs[name]) && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
+	if cli && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
 		c.uploadsFiles(u, cmd.Args) {
 		c.because(append([]string{name}, vs...)...)
 		c.add(NetworkExfiltration)
@@ -135,6 +139,12 @@ func (c *checker) bruteForce(u unit) {
 	}
 	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(name), ".py"), ".exe")
 	brute := bruteForcers[base]
+	if !brute && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+		l := strings.ToLower(w.Lit)
+		return strings.Contains(l, "spray") || strings.Contains(l, "brute")
+	}) {
+		return
+	}
 	for _, v := range verbs(cmd.Args, 2) {
 		l := strings.ToLower(v)
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {

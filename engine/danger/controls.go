@@ -39,6 +39,14 @@ var securityStems = []string{
 	"journald", "littlesnitch", "lulu", "blockblock", "santa",
 }
 
+// controlPrograms are the programs securityOff reads.
+var controlPrograms = map[string]bool{
+	"setenforce": true, "spctl": true, "csrutil": true, "auditctl": true, "aa-teardown": true, "aa-disable": true,
+	"aa-complain": true, "chkconfig": true, "update-rc.d": true, "rc-service": true, "sv": true, "rc-update": true,
+	"svcadm": true, "sc": true, "kill": true, "pkill": true, "killall": true, "launchctl": true, "ufw": true,
+	"socketfilterfw": true, "defaults": true, "tmutil": true, "netsh": true,
+}
+
 // securityOff flags a security control switched off (see above).
 func (c *checker) securityOff(u unit) {
 	cmd, name, ok := u.program()
@@ -46,6 +54,9 @@ func (c *checker) securityOff(u unit) {
 		return
 	}
 	name = strings.TrimSuffix(strings.ToLower(name), ".exe")
+	if !controlPrograms[name] {
+		return // most commands: no control's switch
+	}
 	args := cmd.Args
 	lits := make([]string, 0, len(args))
 	for _, a := range args {
@@ -147,14 +158,11 @@ func (c *checker) tracesCleared(u unit) {
 	if !ok {
 		return
 	}
-	appended := map[string]bool{}
-	for _, r := range cmd.Redirects {
-		if p, ok := shell.PathOf(r.Target); ok && r.Op == ">>" {
-			appended[p] = true
-		}
+	appended := func(p string) bool {
+		return slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Op == ">>" && r.Target.Lit == p })
 	}
 	for _, f := range cmd.Files() {
-		if !f.Write || appended[f.Path] || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") {
+		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) {
 			continue
 		}
 		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) {

@@ -53,7 +53,7 @@ func (c *checker) secretVerbs(u unit) {
 	if plainArguments[name] || interpreters[name] || filePrograms[name] || ownSecretRules[name] || describesOnly(cmd.Args) {
 		return
 	}
-	if c.hiveSaved(name, cmd.Args) {
+	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return
 	}
 	vs := verbs(cmd.Args, 3)
@@ -315,4 +315,19 @@ func secretObject(parts []string) bool {
 		}
 	}
 	return false
+}
+
+// secretStems are the stems of secretNouns, for a quick look before the
+// words are split.
+var secretStems = []string{"pass", "secret", "cred", "token", "apikey", "psk", "keyring", "keychain", "wallet", "privkey"}
+
+// mentionsSecret reports whether the program's name or a literal word of
+// it holds a secret noun's stem: secretVerbs has nothing to find
+// otherwise.
+func mentionsSecret(name string, args []shell.Word) bool {
+	has := func(w string) bool {
+		w = strings.ToLower(w)
+		return slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(w, s) })
+	}
+	return has(name) || slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && has(a.Lit) })
 }
