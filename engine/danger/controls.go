@@ -36,7 +36,7 @@ var securityDaemons = map[string]bool{
 var securityStems = []string{
 	"falcon", "crowdstrike", "sentinelone", "sentinelagent", "carbonblack", "cbdaemon", "cbagent", "osquery",
 	"wazuh", "ossec", "clamd", "mdatp", "wdavdaemon", "cylance", "sophos", "auditd", "sysmon", "rsyslog", "syslogd",
-	"journald", "littlesnitch", "lulu", "blockblock", "santa",
+	"journald", "littlesnitch", "blockblock", "santad",
 }
 
 // controlPrograms are the programs securityOff reads.

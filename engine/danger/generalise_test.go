@@ -506,3 +506,20 @@ func TestContainerEscapes(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestExecOptionNeighbours: an exec option whose value only names a
+// shell in a setting ("-e SHELL=/bin/bash") hands nothing to a peer, and
+// killing a process whose name merely contains a short word is no
+// security product stopped.
+func TestExecOptionNeighbours(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"devbox -e SHELL=/bin/bash -l 8080", ""},
+		{"pkill -f lulu-server", ""},
+		{"pkill -f santa-tracker", ""},
+		{"gsocket -l -e /bin/bash", NetworkExfiltration},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

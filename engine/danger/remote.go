@@ -273,7 +273,7 @@ func (c *checker) peerShell(u unit) {
 			val = args[i+1].Lit
 		}
 		for _, f := range strings.Fields(val) {
-			if shellProgram(f) {
+			if shellProgram(f) && !strings.Contains(f, "=") { // "SHELL=/bin/bash" is a setting
 				shellRun = true
 			}
 		}
