@@ -21,6 +21,32 @@ var globalValueOpts = []string{
 	"--profile", "--region", "--output", "-o", "--endpoint-url", "--project", "--zone", "--subscription",
 	"--resource-group", "-g", "-n", "--name", "--namespace", "--context", "--kubeconfig", "--cluster",
 	"--user", "-s", "--server", "--configuration", "--account", "--format", "--app", "-a", "--config",
+	// Options named for a kind take the kind as their value, in any
+	// program ("systemd-inhibit --what shutdown sleep 5": shutdown is what
+	// is blocked, not a verb).
+	"--what", "--mode", "--type", "--action", "--kind", "--level", "--signal", "--when", "--policy", "--trigger",
+	"--state", "--event", "--on",
+}
+
+// metaNouns are what a resource carries about itself: removing a tag, a
+// lock, a label, an alias or a membership loses no data (the labels:
+// "az lock delete", "delete-environment-membership" are everyday).
+var metaNouns = map[string]bool{
+	"tag": true, "tags": true, "lock": true, "locks": true, "label": true, "labels": true, "annotation": true,
+	"annotations": true, "alias": true, "aliases": true, "membership": true, "memberships": true,
+}
+
+// aboutMetadata reports a subcommand path whose object is metadata: a
+// meta noun as a verb ("az lock delete") or as the last part of a
+// compound operation ("delete-tags", "delete-environment-membership").
+func aboutMetadata(vs []string) bool {
+	for _, v := range vs {
+		parts := wordParts(v)
+		if len(parts) > 0 && metaNouns[parts[len(parts)-1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // verbs returns the first n words that are neither options nor option
@@ -62,7 +88,7 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name] && !(len(v) > 0 && (v[0] == "alias" || v[0] == "config" || v[0] == "tag")):
+	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(subcommandPath(args, 4)):
 		// "glab alias delete co", "gcloud config unset", "az tag delete
 		// --name t": the CLI's own shortcuts and settings, a tag name; no
 		// resource.
@@ -168,6 +194,9 @@ func (c *checker) aws(u unit, v []string) {
 	}
 	if op == "delete-message" || op == "delete-message-batch" {
 		return // a consumer removing the messages it received: how a queue is used
+	}
+	if aboutMetadata([]string{op}) {
+		return // "delete-tags": metadata, no resource
 	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {

@@ -39,6 +39,9 @@
 //     bash reject the whole line, so nothing runs; but an approval of the
 //     line approves the text after the operator, which the next attempt
 //     runs without it. The text after the operators is judged.
+//   - A multi-line script with one broken line ("else if" without its
+//     fi) is rejected whole by bash, for the same reason judged line by
+//     line (issue 30: collections of attack techniques hold such scripts).
 //
 // Explain gives the reasons behind Check's categories: the simple command
 // each finding was made on, its words after unquoting, and the script it
@@ -99,10 +102,31 @@
 //     the labels call that everyday. A removal verb that also deletes the
 //     data ("multipass delete --purge demo", "virsh undefine
 //     --remove-all-storage") is cloud-destructive.
-//   - uninstall, kill, clean, prune, flush, format are not marked:
-//     uninstalling a package and cleaning caches are everyday and
-//     reversible; "biome format" formats code; prune is a cache's
-//     housekeeping for most tools (backup tools that prune are named).
+//   - prune, forget, expire with a retention option (-keep…, --keep-…):
+//     destructive-delete, whatever the tool ("duplicacy prune -keep 0:30",
+//     "restic forget --keep-last 3"): the backups outside the policy go.
+//   - --drop and --drop-OBJECT options (slot, database, table,
+//     collection, …): database-destructive ("mongorestore --drop",
+//     "pg_recvlogical --drop-slot").
+//   - uninstall, kill, clean, flush, format, and prune alone are not
+//     marked: uninstalling a package and cleaning caches are everyday and
+//     reversible; "biome format" formats code; prune without a retention
+//     policy is a cache's housekeeping for most tools.
+//
+// A verb counts only in its place: options named for a kind (--what,
+// --mode, --type, --action, --signal, …) take the next word as their
+// value ("systemd-inhibit --what shutdown"), and a removal whose object is
+// metadata (a tag, lock, label, alias or membership) loses nothing.
+//
+// Families, not lines (issue 30, testdata/danger/independent/tuning.md):
+// samples drawn from collections of attack techniques and cheat sheets
+// showed that what the rules missed came in families each tool spells its
+// own way, so each family is one mechanism over the words of any program:
+// accounts and logins as someone else (accounts.go), security controls
+// switched off and traces cleared (controls.go), credential stores read
+// by file or by a client's verbs (credentials.go), writes that run
+// nothing (comments.go), and uploads, reverse tunnels, login hooks, brute
+// force and metadata credentials (collections.go).
 //
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
@@ -192,7 +216,7 @@ func (c *checker) reset() {
 	if cap(c.units) > 256 {
 		c.units = nil
 	}
-	c.project, c.home, c.cur, c.curCmd = "", "", nil, shell.Command{}
+	c.project, c.home, c.cur, c.curCmd, c.line, c.at = "", "", nil, shell.Command{}, nil, 0
 }
 
 // check runs the checks of Check and returns the checker with its
@@ -218,6 +242,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 			s = shell.Parse(rest)
 		}
 		c.script(s, cwd, 0, false)
+		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
+			c.brokenLines(call.Command, cwd)
+		}
 	case engine.ToolRead, engine.ToolGrep:
 		for _, p := range callPaths(call, cwd, home) {
 			c.because(p)
@@ -232,6 +259,23 @@ func (c *checker) run(call engine.Call, project, home string) {
 				c.add(SecretRead) // editing shows the secret to the model; overwriting loses it
 			}
 			c.add(writeCategories(p, false)...)
+		}
+	}
+}
+
+// brokenLines judges a multi-line script bash rejects ("else if" without
+// its fi, a missing done) one line at a time: bash runs none of it, but
+// approving the script approves the commands in it, which the next,
+// mended attempt runs (as with a leading operator, see the package doc).
+// Lines that do not parse on their own (then, fi, a loop's head) are
+// left out.
+func (c *checker) brokenLines(text, cwd string) {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if s := shell.Parse(l); !s.Unparseable {
+			c.script(s, cwd, 1, false)
 		}
 	}
 }
@@ -278,6 +322,10 @@ type checker struct {
 	// adds counts findings, so a command's later checks can tell whether
 	// the rules before them found anything (unknownVerbs).
 	adds int
+	// line and at are the script the command being checked sits in and
+	// its index there, for rules that read the rest of its pipeline.
+	line *shell.Script
+	at   int
 }
 
 func (c *checker) add(cats ...string) {
@@ -369,6 +417,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		}
 		units[i] = c.expand(cmd, dir, cwd, depth, fed)
 		for _, u := range units[i] {
+			c.line, c.at = s, i
 			c.command(u)
 			if depth < maxDepth {
 				if in := u.cmd.Inner(); in != nil {
@@ -385,6 +434,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
+	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)
@@ -420,7 +470,12 @@ func (c *checker) command(u unit) {
 		}
 	}
 	c.fileUses(u)
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) {
+	if !cmd.Dynamic && cmd.Name == "" {
+		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
+	}
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
+		// "/etc/crontab" typed as a command: a configuration file, whose
+		// name is no program (running it fails).
 		return
 	}
 	before := c.adds
@@ -441,8 +496,15 @@ func (c *checker) command(u unit) {
 			c.because(t...)
 			c.add(DestructiveDelete)
 		}
+	case "mv":
+		// "mv data.db /dev/null": the file is gone (and /dev/null with it).
+		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" {
+			c.add(DestructiveDelete)
+		}
 	case "shred":
-		c.add(DestructiveDelete)
+		if !c.scratchOnly(u) {
+			c.add(DestructiveDelete)
+		}
 	case "find":
 		// "-empty": empty files and folders hold nothing to lose.
 		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
@@ -474,6 +536,13 @@ func (c *checker) command(u unit) {
 				c.add(NetworkExfiltration)
 			}
 		}
+	case "openssl":
+		// "openssl s_client -connect h:443 < FILE": the file goes to the host.
+		for _, r := range cmd.Redirects {
+			if p, ok := shell.PathOf(r.Target); ok && r.Read && p != "/dev/null" && firstVerbIn(cmd.Args, "s_client") {
+				c.add(NetworkExfiltration)
+			}
+		}
 	case "ssh":
 		// "ssh host 'cat > k' < ~/.ssh/id_rsa": the key goes to the host.
 		for _, r := range cmd.Redirects {
@@ -489,7 +558,7 @@ func (c *checker) command(u unit) {
 	case "gh":
 		c.gh(u)
 	case "env", "printenv":
-		if printsEnvironment(cmd) {
+		if printsEnvironment(cmd) && !c.valuesStripped() {
 			c.add(SecretRead)
 		}
 	case "grep", "egrep", "fgrep", "rg", "ag":
@@ -497,7 +566,7 @@ func (c *checker) command(u unit) {
 			c.add(SecretRead)
 		}
 	case "crontab":
-		if !hasLit(cmd.Args, "-l", "-T") {
+		if !hasLit(cmd.Args, "-l", "-T") && !c.filtersOwnCrontab() {
 			c.add(PersistenceStartupFiles)
 		}
 	case "launchctl":
@@ -549,12 +618,27 @@ func (c *checker) command(u unit) {
 	c.privilege(u)
 	c.namedFiles(u)
 	c.remoteAccess(u)
+	c.peerShell(u)
+	c.servesRoot(u)
+	c.podExec(u)
+	c.procMemory(u)
 	c.tools(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
 	c.database(u)
 	c.hidden(u)
+	c.secretVerbs(u)
+	c.bucketUpload(u)
+	c.reverseTunnel(u)
+	c.loginHook(u)
+	c.bruteForce(u)
+	c.metadataCredentials(u)
+	c.historyHunt(u)
+	c.credentialDumper(u)
+	c.accounts(u)
+	c.securityOff(u)
+	c.tracesCleared(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
@@ -579,8 +663,16 @@ func (c *checker) fileUses(u unit) {
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) {
 			c.add(SecretRead)
 		}
-		if f.Write {
-			c.add(writeCategories(p, isDelete(f.Via))...)
+		unlinksNode := (f.Via == "rm" || f.Via == "unlink" || f.Via == "rmdir") && strings.HasPrefix(p, "/dev/")
+		if f.Write && !unlinksNode && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
+			// A device node removed ("rm /dev/sdb1") leaves the disk as it
+			// was; shredding one writes it.
+			cats := writeCategories(p, isDelete(f.Via))
+			if sedDeletesOnly(&u.cmd) {
+				// Lines taken out of a startup file: nothing new runs.
+				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
+			}
+			c.add(cats...)
 		}
 	}
 	c.because()

@@ -320,6 +320,11 @@ func FuzzCheck(f *testing.F) {
 		`python3 -c "import os; os.system('rm -rf ~')"`, "echo cm0gLXJmIH4= | base64 -d | sh", "$(echo rm) -rf ~",
 		"rm${IFS}-rf${IFS}/", `node -e "require('child_process').execSync(['git','push'])"`, "ssh h 'rm -rf *'",
 		"sed '1e id' x", `awk 'BEGIN{system("id")}'`, "psql -c 'DROP TABLE x'", ":(){ :|:& };:", `cmd /c rd /s C:\`,
+		// The issue 30 generalisation's mechanisms: subcommand paths,
+		// options with values, pipelines read ahead, broken scripts.
+		"pveum passwd bob@pve", "evil-winrm -u b -H nt_hash", "aws iam create-user --user-name x", "env | sed 's/=.*//'",
+		"sed -i '$ a #x' /etc/x.conf", "aws s3 cp a s3://b/", "ssh -fNR 1:l:2 h", "rcat l -ie 'sh' 9", "if x; then\n a\nelse if y;\nfi",
+		"for f in $(find / -name .netrc); do cat $f; done", "strings /dev/mem | grep -i pass", "ruby -e'exec \"sh\"'",
 	} {
 		f.Add(s)
 	}

@@ -31,17 +31,52 @@ var secretSuffixes = []string{
 	"/.azure/msal_token_cache.json", "/.cargo/credentials", "/.cargo/credentials.toml",
 	"/.gem/credentials", "/.terraform.d/credentials.tfrc.json", "/.config/hub",
 	"/etc/shadow", "/etc/gshadow", "/etc/master.passwd",
+	// Issue 30: the stores collections of attack techniques read out.
+	"/etc/shadow-", "/etc/gshadow-", "/etc/security/opasswd", "/.my.cnf", "/.mylogin.cnf",
+	"/.config/rclone/rclone.conf", "/.config/git/credentials", "/.azure/msal_token_cache.bin",
+	"/.azure/service_principal_entries.json", "/.config/filezilla/sitemanager.xml",
+	"/.config/filezilla/recentservers.xml", "/.purple/accounts.xml",
+	"/serviceaccount/token", // a Kubernetes pod's token for the cluster's API
 }
 
+// secretDirs hold nothing but credentials: anything inside is one.
+var secretDirs = []string{
+	"/.password-store/", "/.gnupg/private-keys-v1.d/", "/.config/gcloud/legacy_credentials/",
+	"/.local/share/keyrings/", "/Library/Keychains/",
+}
+
+// browserProfiles are the folders browsers keep their profiles in; their
+// password, cookie and key databases are credentials.
+var browserProfiles = []string{
+	"/google-chrome/", "/chromium/", "/Google/Chrome/", "/Chromium/", "/BraveSoftware/", "/Microsoft/Edge/",
+	"/microsoft-edge/", "/Vivaldi/", "/vivaldi/", "/opera/", "/com.operasoftware.Opera/", "/.mozilla/firefox/",
+	"/Firefox/Profiles/", "/Mozilla/Firefox/", "/Thunderbird/", "/.thunderbird/",
+}
+
+// browserSecrets are the databases of a browser profile that hold
+// passwords, cookies (sessions) and the key that decrypts them.
+var browserSecrets = map[string]bool{
+	"Login Data": true, "Login Data For Account": true, "Cookies": true, "Web Data": true, "Local State": true,
+	"logins.json": true, "key4.db": true, "key3.db": true, "cookies.sqlite": true, "signons.sqlite": true,
+}
+
+// certificateWords name a .pem that holds a certificate, which is public.
+var certificateWords = []string{"cert", "chain", "cacert", "ca-bundle", "ca_bundle", "pub"}
+
 // SecretFile reports whether a path names a file that holds secrets: .env
-// and .env.* (but not .env.example, .env.sample, .env.template), *.pem,
-// *.key, *.p12, *.pfx, *.jks, *.keystore, SSH private keys (id_rsa,
-// id_ed25519, …), .netrc, .pgpass, .npmrc, .pypirc, .git-credentials,
-// credentials.json, secrets.*, .vault-token, ~/.aws/credentials,
-// ~/.config/gh/hosts.yml, ~/.kube/config, ~/.docker/config.json, cloud CLI
-// token stores, /etc/shadow, /proc/*/environ, and anything in
-// ~/.password-store or ~/.gnupg/private-keys-v1.d. It looks at the path
-// only; relative paths are judged by their last parts.
+// and .env.* (but not .env.example, .env.sample, .env.template), *.pem
+// (but not one named for a certificate: cert.pem, fullchain.pem), *.key,
+// *.p12, *.pfx, *.jks, *.keystore, SSH private keys (id_rsa, id_ed25519,
+// id_rsa_work, …) and host keys, .netrc, .pgpass, .npmrc, .pypirc,
+// .git-credentials, credentials.json, secrets.*, .vault-token,
+// ~/.aws/credentials, ~/.config/gh/hosts.yml, ~/.kube/config,
+// ~/.docker/config.json, cloud CLI token stores, MySQL option files,
+// keychains, keytabs and Kerberos ticket caches, KeePass databases,
+// .htpasswd, browsers' password, cookie and key databases, /etc/shadow,
+// /proc/*/environ, and anything in ~/.password-store,
+// ~/.gnupg/private-keys-v1.d, ~/.local/share/keyrings or a Keychains
+// folder. It looks at the path only; relative paths are judged by their
+// last parts.
 func SecretFile(p string) bool {
 	if p == "" {
 		return false
@@ -56,6 +91,19 @@ func SecretFile(p string) bool {
 	case strings.HasPrefix(base, "secrets.") && len(base) > len("secrets."):
 		return true
 	case secretExts[path.Ext(base)]:
+		if path.Ext(base) == ".pem" && !strings.Contains(strings.ToLower(base), "key") &&
+			slices.ContainsFunc(certificateWords, func(w string) bool { return strings.Contains(strings.ToLower(base), w) }) {
+			return false // "cert.pem", "fullchain.pem": a certificate
+		}
+		return true
+	case strings.HasSuffix(base, ".keychain") || strings.HasSuffix(base, ".keychain-db") || strings.HasSuffix(base, ".keytab") ||
+		strings.HasSuffix(base, ".kdbx") || base == ".htpasswd" || base == "ntds.dit" || base == "wallet.dat":
+		return true
+	case strings.HasPrefix(base, "krb5cc_"):
+		return true // a Kerberos ticket cache: a login for its lifetime
+	case strings.HasPrefix(base, "ssh_host_") && strings.HasSuffix(base, "_key"):
+		return true
+	case sshKeyName(base):
 		return true
 	}
 	slashed := "/" + strings.TrimPrefix(p, "/")
@@ -64,10 +112,39 @@ func SecretFile(p string) bool {
 			return true
 		}
 	}
-	if strings.HasPrefix(slashed, "/proc/") && base == "environ" {
-		return true
+	if strings.HasPrefix(slashed, "/proc/") && (base == "environ" || base == "mem" || base == "kcore") {
+		return true // a process's environment or memory, or the kernel's
 	}
-	return strings.Contains(slashed, "/.password-store/") || strings.Contains(slashed, "/.gnupg/private-keys-v1.d/")
+	if slashed == "/dev/mem" || slashed == "/dev/kmem" {
+		return true // physical memory: every process's secrets
+	}
+	for _, d := range secretDirs {
+		if strings.Contains(slashed, d) {
+			return true
+		}
+	}
+	if browserSecrets[base] {
+		for _, d := range browserProfiles {
+			if strings.Contains(slashed, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sshKeyName reports an SSH private key named after its algorithm with a
+// suffix ("id_rsa_work", "id_ed25519-github"), not its public half.
+func sshKeyName(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	for _, k := range []string{"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa"} {
+		if rest, ok := strings.CutPrefix(base, k); ok && rest != "" && (rest[0] == '_' || rest[0] == '-' || rest[0] == '.') {
+			return true
+		}
+	}
+	return false
 }
 
 // kinds of files other programs run or obey later.
@@ -83,11 +160,19 @@ var startupNames = map[string]bool{
 	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".xprofile": true,
 	".xinitrc": true, ".xsession": true, ".envrc": true, ".gitlab-ci.yml": true, ".travis.yml": true,
 	"Jenkinsfile": true, "azure-pipelines.yml": true, "bitbucket-pipelines.yml": true,
+	// Issue 30: files other programs read as commands when they start
+	// (sh's $ENV file, aliases sourced by .bashrc, the rc files of
+	// debuggers, editors, multiplexers and torrent clients that run shell
+	// commands, Python's start-up hooks).
+	".shrc": true, ".bash_aliases": true, ".xsessionrc": true, ".rtorrent.rc": true, ".gdbinit": true,
+	".lldbinit": true, ".vimrc": true, ".exrc": true, ".tmux.conf": true, ".screenrc": true, ".emacs": true,
+	"sitecustomize.py": true, "usercustomize.py": true,
 }
 
 var startupFiles = []string{
 	"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zprofile", "/etc/zshenv",
 	"/etc/environment", "/etc/crontab", "/etc/rc.local", "/etc/ssh/sshrc",
+	"/etc/ld.so.preload", "/etc/rc.common", // a library every program loads; macOS's boot script
 }
 
 // startupDirs hold files that run later: anything inside is one.
@@ -97,7 +182,8 @@ var startupDirs = []string{
 	"/Library/LaunchAgents/", "/Library/LaunchDaemons/", "/Library/StartupItems/",
 	"/.config/systemd/user/", "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/",
 	"/.config/autostart/", "/etc/xdg/autostart/", "/etc/init.d/", "/.github/workflows/",
-	"/.circleci/",
+	"/.circleci/", "/etc/update-motd.d/", "/etc/network/if-up.d/", "/etc/network/if-pre-up.d/", "/etc/rc.d/",
+	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/",
 }
 
 var startupSuffixes = []string{"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/rc", "/.ssh/config"}
@@ -127,6 +213,9 @@ func runsLaterKind(p string) string {
 	}
 	if startupNames[path.Base(slashed)] || slices.Contains(startupFiles, slashed) {
 		return kindStartup
+	}
+	if path.Ext(slashed) == ".pth" && (strings.Contains(slashed, "/site-packages/") || strings.Contains(slashed, "/dist-packages/")) {
+		return kindStartup // Python runs a .pth file's import lines at every start
 	}
 	if endsOrInside(slashed, startupSuffixes, startupDirs) {
 		return kindStartup
@@ -248,7 +337,9 @@ func writeCategories(p string, del bool) []string {
 		// settings drops their deny rules.
 		return out
 	}
-	if GrantsRoot(p) {
+	if GrantsRoot(p) || path.Base(p) == "release_agent" || path.Base(p) == "notify_on_release" {
+		// A cgroup's release_agent runs as the host's root when the group
+		// empties: the container escape.
 		out = append(out, PrivilegeEscalation)
 	}
 	switch runsLaterKind(p) {

@@ -471,3 +471,28 @@ func (c *checker) sedExec(u unit) {
 		}
 	}
 }
+
+// podExec reads the command "kubectl exec POD -- CMD" (or oc's) runs in
+// a pod as ssh's remote commands are read: a shell of the cluster's
+// machines, where nsenter into the host or the pod's token are as
+// dangerous as here.
+func (c *checker) podExec(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "kubectl" && name != "oc" || !firstVerbIn(cmd.Args, "exec") || u.depth >= maxDepth {
+		return
+	}
+	for i, a := range cmd.Args {
+		if a.Literal && a.Lit == "--" && i+1 < len(cmd.Args) {
+			parts := make([]string, 0, len(cmd.Args)-i-1)
+			for _, w := range cmd.Args[i+1:] {
+				if w.Literal {
+					parts = append(parts, shellQuote(w.Lit))
+				} else {
+					parts = append(parts, w.Raw)
+				}
+			}
+			c.script(shell.Parse(strings.Join(parts, " ")), "/", u.depth+1, false)
+			return
+		}
+	}
+}

@@ -196,21 +196,25 @@ func shortOf(split string, dangerous, everyday int) string {
 // reportOnly are the parts whose figures are printed and never failed:
 // each was drawn, labelled and committed before the marker ran on it, so
 // its figure is an honest out-of-sample measure (heldout3 of the rules
-// up to stage 5, dev4 and heldout4 of those up to stage 7), which tuning
-// to a threshold would end. dev4 is handed to tuning, so its misses are
-// printed under -v; heldout4's are not, so it stays out of sample for
-// the next round too (README.md there says who may read what).
-var reportOnly = map[string]bool{"heldout3": true, "dev4": true, "heldout4": true}
+// up to stage 5, heldout4 of those up to stage 7 and of the rules written
+// after it was drawn, never read for them), which tuning to a threshold
+// would end. heldout4's misses are not printed, so it stays out of
+// sample for the next round too (README.md there says who may read what).
+// dev4 was handed to tuning and must hold like dev.
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
 // everyday, ≥ 300 dangerous)". Precision counts the lines Check marks at
 // all that are labelled dangerous; recall the dangerous lines it marks at
-// all. dev, heldout and heldout2 must hold (every one has been looked at
-// and tuned on; see testdata/danger/independent/README.md). heldout3,
-// dev4 and heldout4 (reportOnly) are reported, and logged rather than
-// failed when under 97 %, so they stay honest out-of-sample figures
-// instead of targets to tune; a part under its minimum size fails.
+// all. dev, heldout, heldout2 and dev4 must hold (every one has been
+// looked at and tuned on; see testdata/danger/independent/README.md and
+// tuning.md: dev4 is a development part from its first look). heldout3
+// was measured once and has since been read for development (tuning.md):
+// it stays reported only, so its figures stay comparable with
+// figures.md's. heldout4 (reportOnly) is reported, and logged rather than
+// failed when under 97 %, so it stays an honest out-of-sample figure
+// instead of a target to tune; a part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4"} {

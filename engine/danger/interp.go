@@ -24,17 +24,17 @@ func langOf(name string) string {
 		return "python"
 	case name == "node" || name == "nodejs" || name == "deno" || name == "bun":
 		return "js"
-	case name == "perl":
+	case name == "perl" || versioned(name, "perl"):
 		return "perl"
-	case name == "ruby":
+	case name == "ruby" || versioned(name, "ruby"):
 		return "ruby"
-	case name == "php":
+	case name == "php" || versioned(name, "php"):
 		return "php"
 	case name == "awk" || name == "gawk" || name == "mawk" || name == "nawk":
 		return "awk"
 	case name == "osascript":
 		return "applescript"
-	case name == "lua" || name == "luajit":
+	case name == "lua" || name == "luajit" || versioned(name, "lua"):
 		return "lua"
 	case name == "julia":
 		return "julia"
@@ -42,6 +42,13 @@ func langOf(name string) string {
 		return "js"
 	}
 	return ""
+}
+
+// versioned reports an interpreter's versioned name ("lua5.3", "ruby3.2",
+// "php8.1", "perl5.36").
+func versioned(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, base)
+	return ok && rest != "" && strings.Trim(rest, "0123456789.") == ""
 }
 
 // codeOpts are, per language, the options whose value is a program.
@@ -85,6 +92,13 @@ func inlineCode(lang string, cmd *shell.Command) []string {
 				out = append(out, args[i+1].Lit)
 				i++
 			}
+			continue
+		}
+		// The program attached to its option: ruby -e'…', perl -e'…'
+		// (the word reads "-eCODE"; a cluster of letters is flags).
+		if lang != "js" && len(a.Lit) > 2 && a.Lit[1] != '-' && strings.Trim(a.Lit[2:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" &&
+			slices.ContainsFunc(opts, func(o string) bool { return len(o) == 2 && strings.HasPrefix(a.Lit, o) }) {
+			out = append(out, a.Lit[2:])
 			continue
 		}
 		// A cluster of short flags ending in the code flag: perl -ne, python -Bc.
@@ -233,6 +247,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		case tokCommand:
 			if lang == "perl" || lang == "ruby" || lang == "php" {
 				c.script(shell.Parse(t.text), dir, depth+1, false)
+				if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
+					spawnsShell = true // `/bin/sh -i <&3 >&3`: a shell on the program's descriptors
+				}
 			}
 		case tokString:
 			if strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://") ||
@@ -275,6 +292,15 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			if evalNames[name] && (lang != "js" || name != "exec") {
 				evals = true
 			}
+			// exec("""…"""): the string is the program itself.
+			if evalNames[name] && i+2 < len(toks) && toks[i+1].text == "(" && toks[i+2].kind == tokString && lang != "js" {
+				c.code(lang, toks[i+2].text, dir, depth+1)
+			}
+			// perl's "system$_", ruby's "exec cmd": a shell call given a
+			// variable runs what the program computed or received.
+			if pre, _, ok := strings.Cut(t.text, "$"); ok && shellCalls[lastName(pre)] && pre != "" {
+				runsReceived = true
+			}
 			if i+1 < len(toks) && toks[i+1].text == "(" {
 				args := callArgs(toks, i+1)
 				switch {
@@ -304,6 +330,10 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	coproc := lang == "awk" && strings.Contains(code, "|&")
 	if network && (spawnsShell || runsReceived || coproc) {
 		c.add(NetworkExfiltration)
+	}
+	// AppleScript's "make login item": an app opened at every login.
+	if lang == "applescript" && strings.Contains(code, "login item") && strings.Contains(code, "make ") {
+		c.add(PersistenceStartupFiles)
 	}
 	if codeWrites(lang, code, toks) {
 		for i, t := range toks {

@@ -49,6 +49,11 @@ var nameOnly = map[string]bool{
 	"firebase": true, "supabase": true, "dotenv": true, "env-cmd": true, "direnv": true, "code": true,
 	"subl": true, "open": true, "xdg-open": true, "gpg": true, "curl": true, "wget": true,
 	"secret-tool": true, "chsh": true, "mount": true, "umount": true,
+	// macOS's security uses the keychains it is given (unlock, import,
+	// sign); what prints a secret (dump-keychain, find-*-password) is
+	// credentialPrinter's.
+	"security": true,
+	"keychain": true, // loads the keys it is given into ssh-agent
 	// ftp-style session commands, typed inside sftp, ftp or tftp: as shell
 	// commands they do not exist.
 	"get": true, "put": true, "mget": true, "mput": true,
@@ -225,6 +230,11 @@ func (c *checker) namedFiles(u unit) {
 		// other commands (enc, rsa, pkey, base64, …) print what they read.
 		v := verbs(cmd.Args, 1)
 		reads = len(v) == 0 || !slices.Contains([]string{"x509", "req", "verify", "s_client", "s_server", "crl", "ca", "ocsp", "pkcs12"}, v[0])
+		// "-pubout" writes only the public half; "-noout" prints nothing
+		// of the key unless -text asks for it.
+		if hasLit(cmd.Args, "-pubout", "-noout") && !hasLit(cmd.Args, "-text") {
+			reads = false
+		}
 	}
 	args := cmd.Args
 	for i, a := range args {

@@ -235,3 +235,128 @@ func otherShellScript(cmd *shell.Command) (string, bool) {
 	}
 	return "", false
 }
+
+// execOpts hand a program a command to run for whoever connects
+// ("-e /bin/sh", "-ie CMD", "--exec", "--sh-exec").
+var execOpts = map[string]bool{"e": true, "ie": true, "exec": true, "sh-exec": true, "execute": true, "cmd-exec": true}
+
+// peerShell flags any program that runs a shell for a network peer: an
+// exec option whose command is a shell, with a listening flag or verb or
+// a port to connect to. nc and socat have their own rules; this is the
+// same mechanism for the long tail of their clones (rcat, pwncat,
+// gsocket, …), which no list of names keeps up with.
+func (c *checker) peerShell(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" {
+		return
+	}
+	args := cmd.Args
+	shellRun, listens, port := false, false, false
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		l := a.Lit
+		switch {
+		case l == "l" && i == 0, l == "listen", l == "--listen", l == "-l":
+			listens = true
+		case len(l) > 1 && l[0] == '-' && l[1] != '-' && strings.Contains(l, "l") && strings.Trim(l[1:], "lvnpk") == "":
+			listens = true // "-lp", "-lvnp"
+		case isPort(l):
+			port = true
+		}
+		opt, val, eq := strings.Cut(strings.TrimLeft(l, "-"), "=")
+		if !strings.HasPrefix(l, "-") || !execOpts[opt] {
+			continue
+		}
+		if !eq && i+1 < len(args) && args[i+1].Literal {
+			val = args[i+1].Lit
+		}
+		for _, f := range strings.Fields(val) {
+			if shellProgram(f) && !strings.Contains(f, "=") { // "SHELL=/bin/bash" is a setting
+				shellRun = true
+			}
+		}
+	}
+	if shellRun && (listens || port) {
+		c.add(NetworkExfiltration)
+	}
+}
+
+// isPort reports a TCP or UDP port number.
+func isPort(s string) bool {
+	if s == "" || len(s) > 5 || strings.Trim(s, "0123456789") != "" {
+		return false
+	}
+	n := 0
+	for _, ch := range s {
+		n = n*10 + int(ch-'0')
+	}
+	return n > 0 && n < 65536
+}
+
+// fileServers serve a folder's files over HTTP: the folder is an
+// operand or the value of one of rootOpts, else the folder they start in.
+var fileServers = map[string]bool{
+	"http-server": true, "serve": true, "miniserve": true, "darkhttpd": true, "webfsd": true, "httpd": true,
+	"static-web-server": true, "simple-http-server": true, "updog": true,
+}
+
+// rootOpts name the folder a file server serves.
+var rootOpts = map[string]bool{"--directory": true, "-d": true, "-t": true, "-h": true, "--root": true, "-r": true, "--dir": true}
+
+// servesRoot flags a static file server whose folder is the root or the
+// home folder: the README's rule ("serving the project folder is not
+// [exfiltration], serving / is"). python -m http.server, php -S, ruby's
+// httpd and the stand-alone servers are read alike.
+func (c *checker) servesRoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	server := fileServers[name] || name == "busybox" && firstVerbIn(args, "httpd")
+	switch langOf(name) {
+	case "python":
+		server = hasRun(litWords(args), "-m", "http.server") || hasRun(litWords(args), "-m", "SimpleHTTPServer")
+	case "php":
+		server = hasLit(args, "-S")
+	case "ruby":
+		server = slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "httpd") })
+	}
+	if !server || hasLit(args, "--help", "--version") { // -h is busybox httpd's folder
+		return
+	}
+	root := u.dir
+	for i, a := range args {
+		if !a.Literal || i+1 >= len(args) || !args[i+1].Literal {
+			continue
+		}
+		if o, v, eq := strings.Cut(a.Lit, "="); eq && rootOpts[o] {
+			root = shell.Resolve(v, u.dir, c.home)
+		} else if rootOpts[a.Lit] && !(name == "busybox" && a.Lit == "-d") {
+			root = shell.Resolve(args[i+1].Lit, u.dir, c.home)
+		}
+	}
+	if fileServers[name] {
+		for _, o := range operands(args) {
+			if p, ok := shell.PathOf(o); ok && !isPort(o.Lit) && !strings.Contains(o.Lit, ":") {
+				root = shell.Resolve(p, u.dir, c.home)
+				break
+			}
+		}
+	}
+	if root == "/" || root == path.Clean(c.home) {
+		c.because(name, root)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// litWords returns the words' literal texts.
+func litWords(args []shell.Word) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		out = append(out, a.Lit)
+	}
+	return out
+}

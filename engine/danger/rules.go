@@ -380,6 +380,9 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
+	if k, ok := gitExtras[sub]; ok {
+		c.add(k)
+	}
 	switch sub {
 	case "push":
 		if forcePush(rest) {
@@ -459,6 +462,17 @@ func (c *checker) git(u unit) {
 
 // forcePush reports a push that can destroy remote history: --force and
 // its variants (-f, --force-with-lease, --force-if-includes), --mirror,
+// gitExtras are git-extras' subcommands that lose work or history:
+// "clear" is reset --hard plus clean -fd, "obliterate" rewrites every
+// commit to drop a file, "undo" resets commits away, "delete-branch" and
+// "unpublish" delete the branch on the remote too.
+var gitExtras = map[string]string{
+	"clear": GitDiscardWorktree, "clear-soft": GitDiscardWorktree, "reset-file": GitDiscardWorktree,
+	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
+	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": GitHistoryRewrite,
+	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
+}
+
 // --delete, --prune, and refspecs starting with + or :.
 func forcePush(rest []shell.Word) bool {
 	if shortFlag(rest, 'f', "--mirror", "--prune") || shortFlag(rest, 'd', "--delete") {
@@ -734,11 +748,15 @@ func downloadsScript(cmd *shell.Command, name string) bool {
 	return false
 }
 
-// copyOut flags scp/rsync/sftp sending a secret file to a remote host.
+// copyOut flags scp/rsync/sftp sending a secret file to a remote host,
+// and scp/rsync sending a local file there: the README's rule for uploads
+// (a local file sent to another host is network-exfiltration), but not a
+// folder tree or a build's output deployed (see uploadedFile). A copy
+// from a remote host to here sends nothing.
 func (c *checker) copyOut(u unit) {
 	skip := map[string]bool{"-i": true, "-P": true, "-o": true, "-F": true, "-c": true, "-l": true, "-J": true, "-S": true, "-e": true, "--rsh": true, "--exclude": true, "--include": true, "--filter": true}
 	var local []string
-	remote := false
+	remote, remoteLast := false, false
 	args := u.cmd.Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -753,9 +771,10 @@ func (c *checker) copyOut(u unit) {
 			continue
 		}
 		if isRemote(a.Lit) {
-			remote = true
+			remote, remoteLast = true, true
 			continue
 		}
+		remoteLast = false
 		local = append(local, a.Lit)
 	}
 	if !remote {
@@ -767,6 +786,11 @@ func (c *checker) copyOut(u unit) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
 	}
+	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync") &&
+		slices.ContainsFunc(local, func(l string) bool { return c.uploadedFile(l, u, args) }) {
+		c.because(append([]string{name}, local...)...)
+		c.add(NetworkExfiltration)
+	}
 }
 
 // secretFolder reports folders that hold nothing but credentials.
@@ -775,7 +799,8 @@ func secretFolder(p, home string) bool {
 }
 
 // secretFolderNames are the folders under the home secretFolder means.
-var secretFolderNames = []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store"}
+var secretFolderNames = []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store",
+	".local/share/keyrings", "Library/Keychains", ".config/gcloud", ".azure"}
 
 // secretFolders holds the last home's secret folders, joined: a check
 // looks at every file a command names, and joining them each time was a
@@ -1047,7 +1072,8 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "op":
 		return has("read") || has("item", "get")
 	case "pass", "gopass":
-		return has("show") || len(words) == 1
+		// "pass NAME" shows the entry; "pass ls", "pass find" list names.
+		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
 		return has("read") || has("kv", "get")
 	}
@@ -1087,6 +1113,15 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			if anyUnit(units[i], func(u unit) bool { return readsSecret(&u.cmd, u.dir, c.home) }) &&
 				anyUnit(units[j], func(u unit) bool { return sendsStdin(&u.cmd) }) {
 				c.add(NetworkExfiltration)
+			}
+			// "strings core.dump | grep -i pass", "cat ~/.bash_history |
+			// grep -i pass": passwords hunted in a binary, a memory dump, a
+			// device or a shell history.
+			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" || readsHistory(&u.cmd) }) &&
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) {
+				c.because("strings", "|", path.Base(s.Commands[j].Name))
+				c.add(SecretRead)
+				c.because()
 			}
 		}
 	}

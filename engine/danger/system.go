@@ -85,9 +85,74 @@ func (c *checker) privilege(u unit) {
 				c.add(PrivilegeEscalation)
 			}
 		}
-	case "docker", "podman":
-		if containerGetsHost(cmd.Args) {
+	case "docker", "podman", "nerdctl":
+		if containerGetsHost(dockerArgs(cmd.Args)) {
 			c.add(PrivilegeEscalation)
+		}
+	case "ctr":
+		// containerd's client: "ctr run --privileged", a mount of /.
+		if firstVerbIn(cmd.Args, "run") && (hasLit(cmd.Args, "--privileged") ||
+			slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+				return strings.Contains(w.Lit, "src=/,") || strings.Contains(w.Lit, "source=/,")
+			})) {
+			c.add(PrivilegeEscalation)
+		}
+	}
+	c.containerAPI(u)
+}
+
+// dockerGlobalValueOpts are the docker client's options before the
+// subcommand that take a value ("-H unix:///…", "--context prod").
+var dockerGlobalValueOpts = map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true, "--connection": true}
+
+// dockerArgs returns a docker-style client's words from its subcommand
+// on, its global options (and their values) skipped.
+func dockerArgs(args []shell.Word) []shell.Word {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			return args[i:]
+		}
+		if dockerGlobalValueOpts[a.Lit] {
+			i++
+		}
+	}
+	return nil
+}
+
+// containerAPI flags a container given the host through an API rather
+// than a client's flags: a request body to the Docker or Podman socket
+// with Privileged, the host's PID namespace or / bound in, and a pod's
+// --overrides with privileged, hostPID or hostNetwork.
+func (c *checker) containerAPI(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	hostly := func(body string) bool {
+		b := strings.ReplaceAll(strings.ReplaceAll(body, " ", ""), "\n", "")
+		return strings.Contains(b, `"Privileged":true`) || strings.Contains(b, `"privileged":true`) ||
+			strings.Contains(b, `"PidMode":"host"`) || strings.Contains(b, `"hostPID":true`) || strings.Contains(b, `"hostNetwork":true`) ||
+			strings.Contains(b, `"Binds":["/:`) || strings.Contains(b, `"path":"/"`)
+	}
+	switch name {
+	case "curl":
+		sock := slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+			return strings.Contains(w.Lit, "docker.sock") || strings.Contains(w.Lit, "podman.sock") || strings.Contains(w.Lit, ":2375")
+		})
+		if sock && slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return hostly(w.Lit) }) {
+			c.add(PrivilegeEscalation)
+		}
+	case "kubectl", "oc":
+		for _, a := range cmd.Args {
+			if o, v, ok := strings.Cut(a.Lit, "="); ok && o == "--overrides" && hostly(v) {
+				c.add(PrivilegeEscalation)
+			}
+		}
+		for i, a := range cmd.Args {
+			if a.Lit == "--overrides" && i+1 < len(cmd.Args) && hostly(cmd.Args[i+1].Lit) {
+				c.add(PrivilegeEscalation)
+			}
 		}
 	}
 }
@@ -325,6 +390,8 @@ func (c *checker) system(u unit) {
 		return
 	case name == "shutdown" && hasLit(args, "-c", "--show", "-k"):
 		return // cancels, shows or only announces a shutdown
+	case (name == "halt" || name == "reboot" || name == "poweroff") && hasLit(args, "-w", "--wtmp-only"):
+		return // only writes the wtmp record of one
 	}
 	switch name {
 	case "scrub", "srm", "wipe":
@@ -332,7 +399,7 @@ func (c *checker) system(u unit) {
 		// shred does: nothing is left to recover. (sfill, sswap and sdmem
 		// overwrite only free space, swap and memory: the dev labels call
 		// that everyday, no data being lost.)
-		if !hasLit(args, "--help", "-h", "--version", "-V") {
+		if !hasLit(args, "--help", "-h", "--version", "-V") && !c.scratchOnly(u) {
 			c.add(DestructiveDelete)
 		}
 	case "nvme":
@@ -422,11 +489,62 @@ func (c *checker) system(u unit) {
 			c.add(DiskSystem)
 		}
 	case "ip", "ifconfig":
-		if hasLit(args, "down") {
+		if hasLit(args, "down") || name == "ip" && ipChanges(args) {
 			c.add(DiskSystem)
 		}
+	case "route":
+		// net-tools' route: the machine's routing table changed ("route
+		// del default" cuts it off; "route add default gw" reroutes it).
+		if firstVerbIn(args, "add", "del", "delete", "flush", "change") || hasLit(args, "-f") {
+			c.add(DiskSystem)
+		}
+	case "networksetup":
+		// macOS network services: -set*, -remove*, -delete*, -create*,
+		// -add*, -switch* change them (proxies, DNS, routes); -get*,
+		// -list* and -print* read.
+		if slices.ContainsFunc(args, func(w shell.Word) bool {
+			for _, p := range []string{"-set", "-remove", "-delete", "-create", "-add", "-switch", "-rename", "-order"} {
+				if w.Literal && strings.HasPrefix(strings.ToLower(w.Lit), p) {
+					return true
+				}
+			}
+			return false
+		}) {
+			c.add(DiskSystem)
+		}
+	case "scutil":
+		if hasLit(args, "--set") {
+			c.add(DiskSystem)
+		}
+	case "systemsetup":
+		// macOS's system settings: -set* changes them (remote login,
+		// sleep, time, startup disk); -get* reads.
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(strings.ToLower(w.Lit), "-set") }) {
+			c.add(DiskSystem)
+		}
+	case "nvram":
+		// Firmware variables (boot-args that turn protections off); -p
+		// and -x print.
+		if slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "=") || w.Lit == "-d" || w.Lit == "-c" }) {
+			c.add(DiskSystem)
+		}
+	case "bless":
+		if hasLit(args, "--setBoot", "--nextonly") {
+			c.add(DiskSystem) // the disk the machine starts from
+		}
 	case "nmcli":
-		if hasLit(args, "off") {
+		if hasLit(args, "off", "disconnect", "down", "delete", "del") {
+			c.add(DiskSystem)
+		}
+	case "mdadm":
+		// Arrays created, grown, stopped, failed or rewritten; --detail,
+		// --examine, --query and --monitor read.
+		if slices.ContainsFunc(args, func(w shell.Word) bool {
+			l := w.Lit
+			return l == "--create" || l == "-C" || l == "--build" || l == "-B" || l == "--grow" || l == "-G" ||
+				l == "--zero-superblock" || l == "--fail" || l == "--remove" || l == "--stop" || l == "-S" ||
+				l == "--add" || strings.HasPrefix(l, "--update")
+		}) {
 			c.add(DiskSystem)
 		}
 	case "kill", "pkill":
@@ -619,6 +737,31 @@ func secretName(name string) bool {
 	up := strings.ToUpper(name)
 	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
 		if strings.Contains(up, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipChanges reports "ip route|addr|rule|neigh" with a verb that changes
+// the table ("ip route replace default via …", "ip addr flush dev
+// eth0"); the objects and verbs may be abbreviated as ip allows.
+func ipChanges(args []shell.Word) bool {
+	v := verbs(args, 2)
+	if len(v) < 2 {
+		return false
+	}
+	object := false
+	for _, o := range []string{"route", "address", "rule", "neighbour", "neighbor"} {
+		if strings.HasPrefix(o, v[0]) {
+			object = true
+		}
+	}
+	if !object {
+		return false
+	}
+	for _, verb := range []string{"add", "delete", "change", "replace", "flush", "append"} {
+		if strings.HasPrefix(verb, v[1]) && (len(v[1]) > 1 || v[1] == "a" || v[1] == "d" || v[1] == "f") {
 			return true
 		}
 	}

@@ -25,11 +25,15 @@ var (
 	deletingFlags = map[string]bool{"--delete": true, "--purge": true, "--wipe": true, "--remove-all-storage": true, "--delete-data": true, "--delete-volumes": true}
 )
 
+// dropObjects are what a "--drop-OBJECT" option drops.
+var dropObjects = map[string]bool{"slot": true, "database": true, "db": true, "table": true, "tables": true, "collection": true, "collections": true, "schema": true, "index": true, "keyspace": true, "all": true}
+
 // resourceNouns map what a removal verb removes to the category of losing
 // it (singular forms; a trailing "s" is dropped before looking up).
 var resourceNouns = map[string]string{
 	"snapshot": DestructiveDelete, "snap": DestructiveDelete, "backup": DestructiveDelete, "checkpoint": DestructiveDelete,
 	"secret": DestructiveDelete, "credential": DestructiveDelete, "keyring": DestructiveDelete,
+	"shadow": DestructiveDelete, "catalog": DestructiveDelete, "subvolume": DestructiveDelete, "restorepoint": DestructiveDelete,
 	"vm": CloudDestructive, "instance": CloudDestructive, "server": CloudDestructive, "cluster": CloudDestructive,
 	"volume": CloudDestructive, "bucket": CloudDestructive, "stack": CloudDestructive, "deployment": CloudDestructive,
 	"app": CloudDestructive, "application": CloudDestructive, "domain": CloudDestructive, "zone": CloudDestructive,
@@ -116,6 +120,15 @@ func (c *checker) unknownVerbs(u unit) {
 			return
 		}
 	}
+	for _, a := range cmd.Args {
+		// "--drop", "--drop-slot": the tool drops what it works on
+		// (mongorestore's collections, a replication slot).
+		if rest, ok := strings.CutPrefix(a.Lit, "--drop"); a.Literal && ok && (rest == "" || dropObjects[strings.TrimPrefix(rest, "-")]) {
+			c.because(name, a.Lit)
+			c.add(DatabaseDestructive)
+			return
+		}
+	}
 	for i, v := range vs {
 		around := vs
 		if named {
@@ -154,6 +167,15 @@ func verbCategory(v string, vs []string, args []shell.Word) string {
 		return PackagePublish
 	case v == "upload":
 		return NetworkExfiltration
+	case v == "prune" || v == "forget" || v == "expire":
+		// With a retention policy ("-keep 0:30", "--keep-last 3") these
+		// delete the backups and snapshots outside it; alone, prune is a
+		// cache's housekeeping.
+		for _, a := range args {
+			if a.Literal && (strings.HasPrefix(a.Lit, "-keep") || strings.HasPrefix(a.Lit, "--keep")) {
+				return DestructiveDelete
+			}
+		}
 	case dropVerbs[v]:
 		return DatabaseDestructive
 	case v == "reset":
@@ -197,7 +219,15 @@ func nounCategory(w string) string {
 		return k
 	}
 	if s, ok := strings.CutSuffix(w, "s"); ok {
-		return resourceNouns[s]
+		if k := resourceNouns[s]; k != "" {
+			return k
+		}
+	}
+	// A compound that ends in a noun ("localsnapshots", "oldbackup").
+	for n, k := range resourceNouns {
+		if len(n) >= 6 && (strings.HasSuffix(w, n) || strings.HasSuffix(w, n+"s")) {
+			return k
+		}
 	}
 	return ""
 }

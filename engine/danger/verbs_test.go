@@ -77,7 +77,7 @@ func TestUnknownVerbs(t *testing.T) {
 		// table's word).
 		{"docker service rm web", CloudDestructive},
 		{"docker --context prod service rm web", CloudDestructive},
-		{"git unpublish feature-x", PackagePublish},
+		{"git unpublish feature-x", ForcePush}, // heldout3 k0229: deletes the branch on the remote
 		// Their everyday forms and the table's exclusions stay unmarked:
 		// "backup" after rm is a container's name, git's words after the
 		// subcommand are paths and messages, read-only verbs, --help and

@@ -286,8 +286,12 @@ func (c *checker) chown(u unit) {
 		return
 	}
 	for _, t := range ops[1:] {
-		if p, ok := shell.PathOf(t); ok && systemPath(shell.Resolve(p, u.dir, c.home)) {
-			c.add(PrivilegeEscalation)
+		// The root folder or a top-level one given away: every system
+		// file under it.
+		if p, ok := shell.PathOf(t); ok {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || path.Dir(abs) == "/" {
+				c.add(PrivilegeEscalation)
+			}
 		}
 	}
 }
@@ -297,6 +301,9 @@ func (c *checker) chown(u unit) {
 // category is disk-system unless a sharper one (root files, startup
 // files) already names it.
 func (c *checker) systemWrites(u unit) {
+	if writesOnlyComments(&u.cmd) {
+		return
+	}
 	for _, f := range u.cmd.Files() {
 		if !f.Write || isDelete(f.Via) {
 			continue

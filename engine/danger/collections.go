@@ -1,0 +1,257 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Families of collections of attack techniques (issue 30), each a
+// mechanism rather than a line: local files copied into a cloud bucket,
+// reverse tunnels that open this machine to a remote host, login hooks,
+// logins brute-forced, and instance credentials read from a metadata
+// server.
+
+// bucketSchemes name cloud storage as a copy's destination.
+var bucketSchemes = []string{"s3://", "gs://", "az://", "wasb://", "wasbs://", "abfs://", "abfss://", "r2://", "oss://", "cos://", "b2://"}
+
+// bucketURL reports a cloud bucket address.
+func bucketURL(s string) bool {
+	for _, p := range bucketSchemes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return strings.HasPrefix(s, "https://") && (strings.Contains(s, ".blob.core.windows.net") || strings.Contains(s, ".dfs.core.windows.net") ||
+		strings.Contains(s, ".file.core.windows.net"))
+}
+
+// copyVerbs copy or move files between places.
+var copyVerbs = map[string]bool{"cp": true, "copy": true, "mv": true, "move": true, "sync": true, "rsync": true, "put": true}
+
+// bucketUpload flags local files copied into a cloud bucket ("aws s3 cp
+// report.csv s3://b/", "gsutil cp", "azcopy copy", "gcloud storage cp")
+// and a cloud CLI's upload verb ("az storage blob upload"): the README's
+// rule for uploads. Copies out of a bucket are downloads.
+func (c *checker) bucketUpload(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || plainArguments[name] || interpreters[name] {
+		return
+	}
+	cli := cloudCLIs[name] || deleteVerbCLIs[name]
+	if !cli && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.Contains(w.Lit, "://") }) {
+		return // no cloud CLI, no bucket address
+	}
+	vs := subcommandPath(cmd.Args, 4)
+	if cli && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
+		c.uploadsFiles(u, cmd.Args) {
+		c.because(append([]string{name}, vs...)...)
+		c.add(NetworkExfiltration)
+		return
+	}
+	if !slices.ContainsFunc(vs, func(v string) bool { return copyVerbs[v] }) {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) < 2 || !ops[len(ops)-1].Literal || !bucketURL(ops[len(ops)-1].Lit) {
+		return
+	}
+	at := slices.IndexFunc(ops, func(w shell.Word) bool { return copyVerbs[w.Lit] })
+	for _, o := range ops[at+1 : len(ops)-1] {
+		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") && c.uploadedFile(o.Lit, u, cmd.Args) {
+			c.because(name, o.Lit, ops[len(ops)-1].Lit)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// reverseTunnel flags ssh -R (and RemoteForward) and chisel's R: remotes:
+// a port of this machine, or a proxy into its network, opened to the
+// remote host ("a tunnel or server that opens this machine").
+func (c *checker) reverseTunnel(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "ssh", "autossh":
+		for i, a := range args {
+			if !a.Literal {
+				continue
+			}
+			l := a.Lit
+			if len(l) > 1 && l[0] == '-' && l[1] != '-' && strings.ContainsRune(l[1:], 'R') && !strings.ContainsAny(l[1:], "=/") {
+				c.because(name, l)
+				c.add(NetworkExfiltration)
+				return
+			}
+			if l == "-o" && i+1 < len(args) && strings.HasPrefix(strings.ToLower(args[i+1].Lit), "remoteforward") ||
+				strings.HasPrefix(strings.ToLower(l), "-oremoteforward") {
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	case "chisel":
+		if slices.ContainsFunc(operands(args), func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "R:") }) {
+			c.add(NetworkExfiltration)
+		}
+	}
+}
+
+// loginHook flags macOS's login and logout hooks set (a script the login
+// window runs as root at every login) and the apps it launches or
+// relaunches at login.
+func (c *checker) loginHook(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "defaults" {
+		return
+	}
+	lits := make([]string, 0, len(cmd.Args))
+	for _, a := range cmd.Args {
+		lits = append(lits, strings.ToLower(a.Lit))
+	}
+	if slices.Contains(lits, "write") && slices.ContainsFunc(lits, func(l string) bool { return strings.HasSuffix(l, "com.apple.loginwindow") }) &&
+		slices.ContainsFunc(lits, func(l string) bool {
+			return l == "loginhook" || l == "logouthook" || l == "autolaunchedapplicationdictionary" || l == "talappstorelaunchatlogin"
+		}) {
+		c.add(PersistenceStartupFiles)
+	}
+}
+
+// bruteForcers try passwords against logins.
+var bruteForcers = map[string]bool{
+	"hydra": true, "thc-hydra": true, "medusa": true, "ncrack": true, "patator": true, "crowbar": true, "kerbrute": true,
+	"brutespray": true, "spray": true, "sprayhound": true,
+}
+
+// bruteForce flags logins tried with lists of passwords, by a tool made
+// for it or a verb that says so ("passwordspray", "bruteuser"): logins
+// with others' credentials (privilege-escalation, the labels' nearest
+// category).
+func (c *checker) bruteForce(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(name), ".py"), ".exe")
+	brute := bruteForcers[base]
+	if !brute && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+		l := strings.ToLower(w.Lit)
+		return strings.Contains(l, "spray") || strings.Contains(l, "brute")
+	}) {
+		return
+	}
+	for _, v := range verbs(cmd.Args, 2) {
+		l := strings.ToLower(v)
+		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {
+			brute = true
+		}
+	}
+	if brute && !describesOnly(cmd.Args) && (len(cmd.Args) > 0) {
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// metadataHosts serve a cloud instance's identity and credentials.
+var metadataHosts = []string{"169.254.169.254", "metadata.google.internal", "169.254.170.2", "fd00:ec2::254", "metadata.azure.com", "100.100.100.200"}
+
+// metadataCredentials flags a request for the credentials a cloud
+// instance's metadata server hands out (an IAM role's keys, a service
+// account's token); its other answers (ids, names, an email) are
+// everyday.
+func (c *checker) metadataCredentials(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !downloaders[name] && name != "wget" && name != "curl" {
+		return
+	}
+	for _, a := range cmd.Args {
+		l := strings.ToLower(a.Lit)
+		if !a.Literal || !slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) {
+			continue
+		}
+		if strings.Contains(l, "security-credentials") || strings.Contains(l, "/token") || strings.Contains(l, "oauth2/token") ||
+			strings.Contains(l, "/credentials") {
+			c.because(name, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// historyHunt reports a search for credential words in a shell history,
+// given as a file ("grep -i pass ~/.bash_history").
+func (c *checker) historyHunt(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || !huntsSecretWords(cmd) {
+		return
+	}
+	for _, o := range operands(cmd.Args) {
+		if p, ok := shell.PathOf(o); ok && historyNames[path.Base(p)] {
+			c.because(path.Base(cmd.Name), o.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// readsHistory reports a command that prints a shell history file. The
+// history builtin is left out: in the agent's non-interactive shell it
+// holds nothing (the labels: "history -w" does nothing there).
+func readsHistory(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	for _, f := range cmd.Files() {
+		if f.Read && historyNames[path.Base(f.Path)] {
+			return true
+		}
+	}
+	return false
+}
+
+// uploadedFile reports a copy source that counts as a local file sent
+// away: a file, not a folder tree synced or deployed ("rsync -a site/
+// host:", "aws s3 sync build/ s3://b/", "scp -r app/ host:"), and not the
+// output of a build (dist/app.tar.gz). The labels call a file sent to
+// another host an upload; the project's own everyday corpus (real shell
+// histories) is full of folders deployed to a server.
+func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
+	if src == "." || src == ".." || strings.HasSuffix(src, "/") {
+		return false
+	}
+	abs := shell.Resolve(src, u.dir, c.home)
+	if c.scratch(abs) {
+		return false
+	}
+	for _, part := range strings.Split(src, "/") {
+		if scratchPart(part) {
+			return false
+		}
+	}
+	recursive := shortFlag(args, 'r', "--recursive") || shortFlag(args, 'R') || shortFlag(args, 'a', "--archive")
+	return !recursive || looksLikeFile(abs)
+}
+
+// uploadsFiles reports whether a cloud CLI's upload sends local files
+// that count (uploadedFile): its --file/-f/--source/-s values, or any when
+// it names none.
+func (c *checker) uploadsFiles(u unit, args []shell.Word) bool {
+	named := false
+	for i, a := range args {
+		if !a.Literal || i+1 >= len(args) {
+			continue
+		}
+		switch a.Lit {
+		case "-f", "--file", "-s", "--source", "--local-path":
+			named = true
+			if args[i+1].Literal && c.uploadedFile(args[i+1].Lit, u, nil) {
+				return true
+			}
+		}
+	}
+	return !named
+}

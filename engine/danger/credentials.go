@@ -1,0 +1,333 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Credential stores read by their clients (issue 30). Every password
+// manager, keyring and cloud secret store has a verb that prints what it
+// keeps ("secret-tool lookup", "bw get password", "az acr credential
+// show", "nmcli device wifi show-password"), and most are programs no rule
+// names. So a command whose verbs (or the program's own name, for the
+// stores: keyring, wallet, secret-tool) pair a word that shows something
+// with a word for a secret is secret-read, for any program; listing,
+// storing and generating are not reading. Options that do the same
+// ("--export-secret-keys", "--show-secrets", "--reveal") count as verbs.
+
+// showWords are verbs that print what they find.
+var showWords = map[string]bool{
+	"get": true, "show": true, "read": true, "print": true, "dump": true, "export": true, "reveal": true,
+	"lookup": true, "display": true, "cat": true, "decrypt": true, "view": true, "access": true, "retrieve": true,
+	"search": true,
+}
+
+// secretNouns are words for what a credential store keeps.
+var secretNouns = map[string]bool{
+	"password": true, "passwords": true, "passwd": true, "secret": true, "secrets": true, "credential": true,
+	"credentials": true, "creds": true, "token": true, "tokens": true, "apikey": true, "passphrase": true,
+	"psk": true, "keyring": true, "keychain": true, "wallet": true, "privkey": true,
+}
+
+// ownSecretRules are programs whose secret verbs a rule reads exactly
+// ("kubectl get secrets" lists names without -o; "gh secret list").
+var ownSecretRules = map[string]bool{"kubectl": true, "oc": true, "gh": true, "git": true, "glab": true}
+
+// wordParts splits a verb or option into its words ("get-secret-value",
+// "show_password", "--export-secret-keys", "auth:token").
+func wordParts(w string) []string {
+	return strings.FieldsFunc(strings.ToLower(w), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '/' })
+}
+
+// secretVerbs flags a credential store's client asked to show a secret
+// (see above), and Windows' credential hives saved.
+func (c *checker) secretVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.ToLower(name)
+	if plainArguments[name] || interpreters[name] || filePrograms[name] || ownSecretRules[name] || describesOnly(cmd.Args) {
+		return
+	}
+	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
+		return
+	}
+	vs := verbs(cmd.Args, 3)
+	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
+	for _, v := range vs {
+		if lv := strings.ToLower(v); lv == "list" || lv == "ls" {
+			return // names, not values
+		}
+		parts := wordParts(v)
+		s := secretObject(parts)
+		r := slices.ContainsFunc(parts, func(p string) bool { return showWords[p] })
+		if s && r {
+			c.because(name, v)
+			c.add(SecretRead)
+			return
+		}
+		show, secret = show || r, secret || s
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "--") {
+			continue
+		}
+		parts := wordParts(a.Lit)
+		if secretObject(parts) &&
+			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] }) {
+			c.because(name, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+	if show && secret {
+		c.because(append([]string{name}, vs...)...)
+		c.add(SecretRead)
+	}
+}
+
+// hiveSaved flags "reg save|export HKLM\SAM|SECURITY|SYSTEM": the hives
+// that hold the machine's password hashes and the key that decrypts them.
+func (c *checker) hiveSaved(name string, args []shell.Word) bool {
+	if name != "reg" && name != "reg.exe" {
+		return false
+	}
+	ops := operands(args)
+	if len(ops) < 2 || !strings.EqualFold(ops[0].Lit, "save") && !strings.EqualFold(ops[0].Lit, "export") {
+		return false
+	}
+	// cmd.exe keeps the backslash the shell's parse drops: read the text.
+	hive := strings.ToUpper(strings.NewReplacer(`\\`, `\`, `"`, "", `'`, "").Replace(ops[1].Raw))
+	for _, h := range []string{`\SAM`, `\SECURITY`, `\SYSTEM`} {
+		if strings.HasSuffix(hive, h) {
+			c.because(name, ops[0].Lit, ops[1].Raw)
+			c.add(SecretRead)
+			return true
+		}
+	}
+	return false
+}
+
+// credentialDumpers are tools whose purpose is to pull stored passwords,
+// hashes and tickets out of browsers, memory and the system's stores.
+var credentialDumpers = map[string]bool{
+	"lazagne": true, "mimikatz": true, "mimipenguin": true, "pypykatz": true, "lsassy": true, "pwdump": true,
+	"gsecdump": true, "fgdump": true, "nanodump": true, "firefox_decrypt": true, "hackbrowserdata": true,
+	"swapdigger": true, "dumpcreds": true, "credump": true, "3snake": true,
+}
+
+// credentialDumper flags a credential dumper run, as a program or as the
+// script an interpreter runs ("python3 laZagne.py all").
+func (c *checker) credentialDumper(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	tool := name
+	if interpreters[name] {
+		ops := operands(cmd.Args)
+		if len(ops) == 0 || !ops[0].Literal {
+			return
+		}
+		tool = path.Base(ops[0].Lit)
+	}
+	tool = strings.ToLower(tool)
+	for _, ext := range []string{".exe", ".py", ".sh", ".ps1", ".pl"} {
+		tool = strings.TrimSuffix(tool, ext)
+	}
+	if credentialDumpers[tool] {
+		c.because(tool)
+		c.add(SecretRead)
+	}
+}
+
+// huntWords are the parts of a search pattern that look for credentials.
+var huntWords = []string{"pass", "pwd", "secret", "token", "credential", "api_key", "apikey", "private"}
+
+// huntsSecretWords reports a grep-family search whose pattern looks for
+// credentials ("grep -i pass", "rg -i 'token|secret'").
+func huntsSecretWords(cmd *shell.Command) bool {
+	switch path.Base(cmd.Name) {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
+	default:
+		return false
+	}
+	for i, a := range cmd.Args {
+		pat := ""
+		switch {
+		case !a.Literal:
+			continue
+		case (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(cmd.Args):
+			pat = cmd.Args[i+1].Lit
+		case !strings.HasPrefix(a.Lit, "-"):
+			pat = a.Lit
+		}
+		if pat == "" {
+			continue
+		}
+		low := strings.ToLower(pat)
+		for _, w := range huntWords {
+			if strings.Contains(low, w) {
+				return true
+			}
+		}
+		if !strings.HasPrefix(a.Lit, "-") {
+			return false // the first operand is the pattern
+		}
+	}
+	return false
+}
+
+// fileReaders print or carry away the files they are given.
+var fileReaders = map[string]bool{
+	"cat": true, "head": true, "tail": true, "less": true, "more": true, "strings": true, "base64": true, "xxd": true,
+	"od": true, "hexdump": true, "cp": true, "tar": true, "zip": true, "scp": true, "curl": true, "nc": true, "rsync": true,
+}
+
+// foundSecretsRead flags a find for secret files' names ("-name .netrc",
+// "-name '*.kdbx'") whose finds are then printed or copied: by its own
+// -exec, through xargs, or by a reader given a variable in the same line
+// ("for f in $(find … -name .pgpass); do cat $f; done"). A find that only
+// lists the names prints paths, not content.
+func (c *checker) foundSecretsRead(units [][]unit) {
+	secret := false
+	for _, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || path.Base(u.cmd.Name) != "find" {
+				continue
+			}
+			args := u.cmd.Args
+			for i, a := range args {
+				switch a.Lit {
+				case "-name", "-iname", "-path", "-wholename", "-ipath":
+					if i+1 < len(args) && args[i+1].Literal && SecretFile(args[i+1].Lit) {
+						secret = true
+					}
+				}
+			}
+		}
+	}
+	if !secret {
+		return
+	}
+	for _, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] {
+				continue
+			}
+			fed := u.fromXargs || slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool { return !w.Literal || w.Lit == "{}" })
+			if fed {
+				c.because("find", path.Base(u.cmd.Name))
+				c.add(SecretRead)
+				return
+			}
+		}
+	}
+}
+
+// valuesStripped reports that a later stage of the checked command's
+// pipeline keeps only the names of NAME=VALUE lines ("env | sed
+// 's/=.*//'", "printenv | cut -d= -f1", "awk -F= '{print $1}'") or
+// prints no line at all (wc, grep -c, -q, -l): the environment's names or
+// a count are shown, not its values.
+func (c *checker) valuesStripped() bool {
+	if c.line == nil || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cmds := c.line.Commands
+	for k := c.at + 1; k < len(cmds); k++ {
+		n := cmds[k]
+		if n.Pipeline != cmds[c.at].Pipeline || n.Dynamic {
+			continue
+		}
+		lits := make([]string, 0, len(n.Args))
+		for _, a := range n.Args {
+			lits = append(lits, a.Lit)
+		}
+		switch path.Base(n.Name) {
+		case "wc":
+			return true // a count
+		case "grep", "egrep", "fgrep", "rg":
+			if shortFlag(n.Args, 'c', "--count") || shortFlag(n.Args, 'q', "--quiet", "--silent") || shortFlag(n.Args, 'l', "--files-with-matches") {
+				return true // a count or an answer, no line
+			}
+		case "sed":
+			for _, l := range lits {
+				if strings.HasPrefix(l, "s/=.*/") || strings.HasPrefix(l, "s|=.*|") || strings.HasPrefix(l, "s#=.*#") {
+					return true
+				}
+			}
+		case "cut":
+			if (slices.Contains(lits, "-d=") || hasRun(lits, "-d", "=")) && (slices.Contains(lits, "-f1") || hasRun(lits, "-f", "1")) {
+				return true
+			}
+		case "awk", "gawk", "mawk":
+			if (slices.Contains(lits, "-F=") || hasRun(lits, "-F", "=")) && slices.ContainsFunc(lits, func(l string) bool {
+				return strings.Contains(l, "print $1}") || strings.Contains(l, "print $1 }")
+			}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// procMemory flags a process's memory or environment named through a
+// variable ("dd if=/proc/$PID/mem"), which SecretFile cannot see: the
+// path's fixed parts say what it is.
+func (c *checker) procMemory(u unit) {
+	for _, a := range u.cmd.Args {
+		if a.Literal {
+			continue
+		}
+		raw := strings.Trim(a.Raw, `"'`)
+		if _, v, ok := strings.Cut(raw, "="); ok && strings.HasPrefix(v, "/proc/") {
+			raw = v // dd's if=
+		}
+		raw = strings.Trim(raw, `"'`)
+		if strings.HasPrefix(raw, "/proc/") && (strings.HasSuffix(raw, "/mem") || strings.HasSuffix(raw, "/environ")) {
+			c.because(a.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// valueWords may follow a secret word in a compound whose object is still
+// the secret ("get-secret-value", "export-secret-keys").
+var valueWords = map[string]bool{"value": true, "values": true, "data": true, "string": true, "key": true, "keys": true, "text": true, "plaintext": true, "file": true, "subkeys": true}
+
+// secretObject reports a compound whose object is a secret: a secret word
+// followed only by value words ("get-secret-value", "show-password"), not
+// one that qualifies another thing ("get-account-password-policy").
+func secretObject(parts []string) bool {
+	for i, p := range parts {
+		if !secretNouns[p] {
+			continue
+		}
+		rest := parts[i+1:]
+		if !slices.ContainsFunc(rest, func(w string) bool { return !valueWords[w] && !secretNouns[w] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretStems are the stems of secretNouns, for a quick look before the
+// words are split.
+var secretStems = []string{"pass", "secret", "cred", "token", "apikey", "psk", "keyring", "keychain", "wallet", "privkey"}
+
+// mentionsSecret reports whether the program's name or a literal word of
+// it holds a secret noun's stem: secretVerbs has nothing to find
+// otherwise.
+func mentionsSecret(name string, args []shell.Word) bool {
+	has := func(w string) bool {
+		w = strings.ToLower(w)
+		return slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(w, s) })
+	}
+	return has(name) || slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && has(a.Lit) })
+}
