@@ -62,7 +62,8 @@ func layout(t *testing.T, c corpustest.Case, root string) (engine.Env, string) {
 			// The case was driven through `gemini -p` (verify/geminidrive's
 			// HeadlessEnv): the headless front end.
 			env.Flags[FlagHeadless] = "true"
-		case k == "GEMINI_CLI_HOME" || k == "GEMINI_CLI_SYSTEM_SETTINGS_PATH" || k == "GEMINI_CLI_SYSTEM_DEFAULTS_PATH":
+		case k == "GEMINI_CLI_HOME" || k == "GEMINI_CLI_SYSTEM_SETTINGS_PATH" || k == "GEMINI_CLI_SYSTEM_DEFAULTS_PATH" ||
+			k == "GEMINI_CLI_TRUSTED_FOLDERS_PATH" || k == "GEMINI_CLI_TRUST_WORKSPACE" || k == "GEMINI_RESTRICTED_MODE":
 			// Read as permsim reads the user's environment.
 			vars[k] = strings.ReplaceAll(v, corpustest.RealHome, home)
 		default:

@@ -61,19 +61,45 @@ const (
 	// defaults file, in place of system-defaults.json beside the system
 	// settings file.
 	FlagSystemDefaults = "system-defaults-path"
+	// FlagTrustedFolders is GEMINI_CLI_TRUSTED_FOLDERS_PATH: the trust
+	// record, in place of trustedFolders.json of the user's .gemini folder.
+	FlagTrustedFolders = "trusted-folders-path"
+	// FlagTrustWorkspace is what GEMINI_CLI_TRUST_WORKSPACE and
+	// GEMINI_RESTRICTED_MODE say of the folder: "true" trusts it and
+	// "false" does not, whatever the record or --trust says.
+	FlagTrustWorkspace = "trust-workspace"
 )
 
 // FromEnviron sets in env what Gemini CLI's environment variables say of
 // its folders, as getenv reads them: GEMINI_CLI_HOME (the home whose
 // .gemini folder is the user's), GEMINI_CLI_SYSTEM_SETTINGS_PATH and
 // GEMINI_CLI_SYSTEM_DEFAULTS_PATH (packages/cli/src/config/settings.ts:
-// getSystemSettingsPath, getSystemDefaultsPath). The caller applies it
-// only for the user's own home.
+// getSystemSettingsPath, getSystemDefaultsPath),
+// GEMINI_CLI_TRUSTED_FOLDERS_PATH (Storage.getTrustedFoldersPath), and
+// GEMINI_RESTRICTED_MODE and GEMINI_CLI_TRUST_WORKSPACE, which checkPathTrust
+// reads before anything else: restricted mode or "false" leaves the folder
+// untrusted, "true" trusts it. The caller applies it only for the user's
+// own home.
 func FromEnviron(getenv func(string) string, env *engine.Env) {
 	if v := strings.TrimSpace(getenv("GEMINI_CLI_HOME")); v != "" {
 		env.ConfigDir = filepath.Join(v, ".gemini")
 	}
-	for flag, name := range map[string]string{FlagSystemSettings: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", FlagSystemDefaults: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH"} {
+	// Compared exactly, as Gemini CLI compares them: "TRUE" or "1" say
+	// nothing.
+	trust := ""
+	switch {
+	case getenv("GEMINI_RESTRICTED_MODE") == "true" || getenv("GEMINI_CLI_TRUST_WORKSPACE") == "false":
+		trust = "false"
+	case getenv("GEMINI_CLI_TRUST_WORKSPACE") == "true":
+		trust = "true"
+	}
+	if trust != "" {
+		if env.Flags == nil {
+			env.Flags = map[string]string{}
+		}
+		env.Flags[FlagTrustWorkspace] = trust
+	}
+	for flag, name := range map[string]string{FlagSystemSettings: "GEMINI_CLI_SYSTEM_SETTINGS_PATH", FlagSystemDefaults: "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", FlagTrustedFolders: "GEMINI_CLI_TRUSTED_FOLDERS_PATH"} {
 		if v := strings.TrimSpace(getenv(name)); v != "" {
 			if env.Flags == nil {
 				env.Flags = map[string]string{}

@@ -245,22 +245,36 @@ func (p *Policy) resolvePath(s string) string {
 	return filepath.Join(p.project, s)
 }
 
-// resolveTrust decides whether the folder is trusted: Env.Trust when given,
-// trusted when security.folderTrust.enabled is false, else the record in
-// trustedFolders.json, else the seed's assumption.
+// resolveTrust decides whether the folder is trusted: the environment's
+// GEMINI_CLI_TRUST_WORKSPACE or GEMINI_RESTRICTED_MODE when set (Gemini
+// CLI's checkPathTrust reads them first, before the folder-trust setting
+// and the record), else Env.Trust when given (the answer to the trust
+// question), trusted when security.folderTrust.enabled is false, else the
+// record in trustedFolders.json (or where GEMINI_CLI_TRUSTED_FOLDERS_PATH
+// puts it), else the seed's assumption.
 func (p *Policy) resolveTrust(env engine.Env, s *mergedSettings) {
-	trusted, found, probs := trustRecord(filepath.Join(p.geminiDir, "trustedFolders.json"), p.project)
+	record := filepath.Join(p.geminiDir, "trustedFolders.json")
+	if v := env.Flags[FlagTrustedFolders]; v != "" {
+		// Taken as it stands, "~" included; relative to the working folder.
+		record = v
+		if !filepath.IsAbs(v) {
+			record = filepath.Join(p.project, v)
+		}
+	}
+	trusted, found, probs := trustRecord(record, p.project)
 	p.problems = append(p.problems, probs...)
 	if found {
-		p.read = append(p.read, filepath.Join(p.geminiDir, "trustedFolders.json"))
+		p.read = append(p.read, record)
 	}
-	switch {
+	switch v := env.Flags[FlagTrustWorkspace]; {
+	case v == "true" || v == "false":
+		p.trusted, p.trustWhy = v == "true", "GEMINI_CLI_TRUST_WORKSPACE or GEMINI_RESTRICTED_MODE in the environment"
 	case env.Trust != nil:
 		p.trusted, p.trustWhy = *env.Trust, "--trust"
 	case s.folderTrust != nil && !*s.folderTrust:
 		p.trusted, p.trustWhy = true, "security.folderTrust.enabled is false: every folder is trusted"
 	case found:
-		p.trusted, p.trustWhy = trusted, filepath.Join(p.geminiDir, "trustedFolders.json")
+		p.trusted, p.trustWhy = trusted, record
 	default:
 		p.trusted, p.trustWhy = true, "no trust record; assumed trusted (Gemini CLI itself treats an unlisted folder as untrusted)"
 	}

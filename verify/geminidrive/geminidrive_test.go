@@ -224,6 +224,19 @@ func TestSimEnvOwnTrustRecord(t *testing.T) {
 	}
 }
 
+// A case whose environment moves the trust record
+// (GEMINI_CLI_TRUSTED_FOLDERS_PATH) is decided by the file it names, not by
+// the record the runner writes for a trusted case: Gemini CLI 0.61.0 asked
+// for make check and the write in rg-br4-trusted-folders-path-distrusts
+// (testdata/gemini/realconfigs/coverage/branches4), marked trusted but
+// pointed at a DO_NOT_TRUST record.
+func TestSimEnvMovedTrustRecord(t *testing.T) {
+	c := verify.Case{Trust: true, Env: map[string]string{"GEMINI_CLI_TRUSTED_FOLDERS_PATH": verify.Home + "/alt/trusted.json"}}
+	if env, _ := SimEnv(c); env.Trust != nil {
+		t.Errorf("moved record: Trust = %v, want nil (the named file decides)", *env.Trust)
+	}
+}
+
 // SimEnv reads the case's environment as the harness did: GEMINI_CLI_HOME
 // moves ~/.gemini (rg-br2-cli-home, testdata/gemini/realconfigs/coverage:
 // the moved folder's tools.allowed applied). And it runs hooks only for a

@@ -75,6 +75,10 @@ func SimEnv(c verify.Case) (engine.Env, string) {
 		// record only for a trusted case).
 		env.Trust = nil
 	}
+	if c.Env["GEMINI_CLI_TRUSTED_FOLDERS_PATH"] != "" {
+		// The record the variable names decides, not the one Layout wrote.
+		env.Trust = nil
+	}
 	var raw []string
 	if c.Mode != nil {
 		if strings.HasPrefix(*c.Mode, "-") {

@@ -260,6 +260,42 @@ def third():
             f.write(json.dumps(x) + "\n")
 
 
+def fourth():
+    """branches4.cases.jsonl: the environment variables Gemini CLI reads
+    for trust (checkPathTrust, Storage.getTrustedFoldersPath):
+    GEMINI_CLI_TRUST_WORKSPACE, GEMINI_RESTRICTED_MODE and
+    GEMINI_CLI_TRUSTED_FOLDERS_PATH. The project's settings allow make
+    check and the mode is auto_edit: a trusted folder runs make check and
+    the write, an untrusted one asks (its project settings are not read
+    and its mode falls back to default)."""
+    cases = []
+    proj = dict(PROJECT, **{".gemini/settings.json": json.dumps({"tools": {"allowed": ["run_shell_command(make check)"]}}, indent=2) + "\n"})
+    calls = [sh("make check"), write(P + "/src/new.py"), sh("git status")]
+    no = {".gemini/trustedFolders.json": json.dumps({P: "DO_NOT_TRUST"}) + "\n"}
+    yes = {P: "TRUST_FOLDER"}
+
+    def add(name, trust, env, home=None):
+        cid = "rg-br4-" + name
+        cases.append({"id": cid, "harness": "gemini", "config": cid[3:], "git": True, "mode": "auto_edit", "trust": trust,
+                      "home_files": dict(HOME, **(home or {})), "project_files": proj, "args": [], "env": env, "calls": calls})
+
+    add("baseline-trusted", True, {})
+    add("baseline-untrusted", False, {}, home=no)
+    add("trust-workspace-true", False, {"GEMINI_CLI_TRUST_WORKSPACE": "true"}, home=no)
+    add("trust-workspace-TRUE", False, {"GEMINI_CLI_TRUST_WORKSPACE": "TRUE"}, home=no)
+    add("trust-workspace-false", True, {"GEMINI_CLI_TRUST_WORKSPACE": "false"})
+    add("restricted-mode", True, {"GEMINI_RESTRICTED_MODE": "true"})
+    add("restricted-over-trust-workspace", False, {"GEMINI_RESTRICTED_MODE": "true", "GEMINI_CLI_TRUST_WORKSPACE": "true"}, home=no)
+    add("trusted-folders-path-trusts", False, {"GEMINI_CLI_TRUSTED_FOLDERS_PATH": H + "/alt/trusted.json"},
+        home=dict(no, **{"alt/trusted.json": json.dumps(yes) + "\n"}))
+    add("trusted-folders-path-distrusts", True, {"GEMINI_CLI_TRUSTED_FOLDERS_PATH": H + "/alt/trusted.json"},
+        home={"alt/trusted.json": json.dumps({P: "DO_NOT_TRUST"}) + "\n"})
+    with open(os.path.join(HERE, "branches4.cases.jsonl"), "w") as f:
+        for c in cases:
+            f.write(json.dumps(c) + "\n")
+
+
 main()
 second()
 third()
+fourth()
