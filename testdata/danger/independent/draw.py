@@ -686,6 +686,7 @@ HACKTRICKS_TOPUP_PAGES = [  # hacktricks pages read only for heldout5's top-up
     "generic-methodologies-and-resources/shells/linux.md",
     "generic-methodologies-and-resources/exfiltration.md",
 ]
+HACKTRICKS_TOPUP2_PAGES = ["generic-methodologies-and-resources/tunneling-and-port-forwarding.md"]  # the second top-up
 
 
 def hacktricks_lines(root, pages=None):
@@ -812,6 +813,23 @@ def fresh5(sp_dir, sp_commit, ht_dir, ht_commit, sh_dir, sh_commit):
     rng.shuffle(top)
     for i, d in enumerate(top):
         d["id"] = f"n{len(drawn) + i + 1:04d}"
+        d["split"] = "heldout5"
+        print(json.dumps(d, ensure_ascii=False))
+    # Second top-up: the labels of both sets above, committed first
+    # (5fa5bbb), came to 299 dangerous lines, one short; every line of one
+    # more hacktricks page (tunnelling and port forwarding) is added, ids
+    # after the first top-up's.
+    top2 = []
+    for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES):
+        cmd = fill_angle(e["raw"], rng)
+        if cmd in seen or not shell_like(cmd):
+            continue
+        seen.add(cmd)
+        top2.append({"collection": "carlospolop/hacktricks", "commit": ht_commit, "source_path": e["source_path"],
+                     "line": e["line"], "tool": "bash", "command": cmd, "pool": e["pool"]})
+    rng.shuffle(top2)
+    for i, d in enumerate(top2):
+        d["id"] = f"n{len(drawn) + len(top) + i + 1:04d}"
         d["split"] = "heldout5"
         print(json.dumps(d, ensure_ascii=False))
 
