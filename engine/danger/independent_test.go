@@ -15,10 +15,11 @@ import (
 )
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
-// heldout, heldout2, heldout3, dev4, heldout4): a command or file-tool
-// call drawn at random from a public collection nobody here wrote
-// (tldr-pages, GTFOBins, published agent transcripts, atomic-red-team,
-// InternalAllTheThings, cheat and navi sheets), read and labelled by hand
+// heldout, heldout2, heldout3, dev4, heldout4, heldout5): a command or
+// file-tool call drawn at random from a public collection nobody here
+// wrote (tldr-pages, GTFOBins, published agent transcripts,
+// atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
+// stockpile, hacktricks, cheat.sh's sheets), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -168,13 +169,15 @@ func (f *figures) table(t *testing.T, split string) {
 }
 
 // minimum is the least a part of the independent corpora must hold, by
-// label: heldout4 was drawn to be a full out-of-sample measure on its own
-// (issue 30's 300 dangerous and 500 everyday lines), dev4 to be a tuning
+// label: heldout4 and heldout5 were drawn to be full out-of-sample
+// measures on their own (issue 30's 300 dangerous and 500 everyday
+// lines), dev4 to be a tuning
 // sample of about 300 lines. A part short of it fails the test, so that a
 // truncated or mis-built file cannot pass as a smaller measurement.
 var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"dev4":     {lines: 300},
 	"heldout4": {dangerous: 300, everyday: 500},
+	"heldout5": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -198,10 +201,16 @@ func shortOf(split string, dangerous, everyday int) string {
 // its figure is an honest out-of-sample measure (heldout3 of the rules
 // up to stage 5, heldout4 of those up to stage 7 and of the rules written
 // after it was drawn, never read for them), which tuning to a threshold
-// would end. heldout4's misses are not printed, so it stays out of
-// sample for the next round too (README.md there says who may read what).
-// dev4 was handed to tuning and must hold like dev.
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true}
+// would end. heldout5 was drawn from three more collections while
+// heldout4 was being read for development; the lead takes its figure once,
+// after the tuning branch is merged. dev4 was handed to tuning and must
+// hold like dev.
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true}
+
+// missesHidden are the reported parts whose misses and false alarms are
+// not printed even with -v, so that whoever tunes the marker cannot read
+// them by running the test (README.md there says who may read what).
+var missesHidden = map[string]bool{"heldout4": true, "heldout5": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -212,12 +221,13 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true}
 // tuning.md: dev4 is a development part from its first look). heldout3
 // was measured once and has since been read for development (tuning.md):
 // it stays reported only, so its figures stay comparable with
-// figures.md's. heldout4 (reportOnly) is reported, and logged rather than
-// failed when under 97 %, so it stays an honest out-of-sample figure
+// figures.md's. heldout4 and heldout5 (reportOnly) are reported, and
+// logged rather than failed when under 97 %, so they stay honest
+// out-of-sample figures
 // instead of a target to tune; a part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -231,7 +241,7 @@ func TestIndependentCorpora(t *testing.T) {
 		sort.Strings(f.alarms)
 		if reportOnly[split] {
 			t.Logf("%s (reported only): precision %.2f %%, recall %.2f %%", split, f.precision(), f.recall())
-			if testing.Verbose() && split != "heldout4" {
+			if testing.Verbose() && !missesHidden[split] {
 				for _, s := range append(f.alarms, f.misses...) {
 					t.Log(s)
 				}
@@ -269,10 +279,54 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"dev4", 94, 262, false},
 		{"dev4", 100, 199, true},
 		{"heldout3", 0, 0, false},
+		{"heldout5", 315, 1356, false},
+		{"heldout5", 299, 1356, true},
+		{"heldout5", 315, 499, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
 			t.Errorf("shortOf(%s, %d dangerous, %d everyday) = %q; want short %v", c.split, c.dangerous, c.everyday, got, c.short)
+		}
+	}
+}
+
+// heldout5 is reported only and its misses are never printed, as
+// heldout4's: its figure is taken once, by the lead, after the tuning
+// branch is merged. heldout3 is reported only but was read for
+// development, so its misses may be printed.
+func TestIndependentHeldoutsReportOnly(t *testing.T) {
+	for _, c := range []struct {
+		split                    string
+		reportOnly, missesHidden bool
+	}{
+		{"heldout3", true, false},
+		{"heldout4", true, true},
+		{"heldout5", true, true},
+		{"dev4", false, false},
+	} {
+		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
+			t.Errorf("%s: reportOnly %v, missesHidden %v; want %v, %v",
+				c.split, reportOnly[c.split], missesHidden[c.split], c.reportOnly, c.missesHidden)
+		}
+	}
+}
+
+// The reported-only parts are read as TestIndependentCorpora reads them
+// (label, category among Categories, reason, source) and hold their
+// minimum, without running Check on them: heldout5 can be checked for
+// form before its one measurement.
+func TestIndependentReportedPartsWellFormed(t *testing.T) {
+	for _, split := range []string{"heldout4", "heldout5"} {
+		var dangerous, everyday int
+		for _, l := range readLabelled(t, split) {
+			if l.Label == "dangerous" {
+				dangerous++
+			} else {
+				everyday++
+			}
+		}
+		if s := shortOf(split, dangerous, everyday); s != "" {
+			t.Errorf("%s: %s", split, s)
 		}
 	}
 }

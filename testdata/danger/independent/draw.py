@@ -8,6 +8,7 @@ build.py joins the two into the corpus files.
 
   python3 draw.py TLDR_DIR TLDR_COMMIT GTFOBINS_DIR GTFOBINS_COMMIT TRANSCRIPTS_DIR > drawn.jsonl
   python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
+  python3 draw.py --fresh5 STOCKPILE_DIR STOCKPILE_COMMIT HACKTRICKS_DIR HACKTRICKS_COMMIT SHEETS_DIR SHEETS_COMMIT > drawn5.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -202,6 +203,8 @@ def transcripts(root):
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh4":
         return fresh4(*sys.argv[2:10])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh5":
+        return fresh5(*sys.argv[2:8])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -582,6 +585,252 @@ def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, 
     for i, d in enumerate(top):
         d["id"] = f"m{len(drawn) + i + 1:04d}"
         d["split"] = "heldout4"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+
+FRESH5_SEED = 3030303030  # the fifth draw (heldout5, drawn5.jsonl)
+
+# CALDERA facts an earlier ability would have found, made concrete the way
+# README.md fills GTFOBins' placeholders: what the ability is about.
+STOCKPILE_FACTS = {
+    "server": "http://attacker.example:8888", "caldera.server": "http://attacker.example:8888",
+    "paw": "abcdef", "group": "red", "exe_name": "sandcat.go", "location": "/tmp/sandcat.go",
+    "host.dir.staged": "/tmp/staged", "host.dir.compress": "/tmp/staged.tar.gz",
+    "host.dir.git": "/home/user/proj", "host.user.name": "alice",
+    "host.file.path": "/home/user/.ssh/id_rsa", "host.archive.password": "hunter2",
+    "host.process.id": "4242", "host.service.modifiable": "backup.service",
+    "remote.host.fqdn": "db01.corp.example", "remote.host.name": "db01", "remote.host.ip": "192.168.1.20",
+    "remote.host.port": "22", "remote.host.socket": "192.168.1.20:22",
+    "remote.ssh.cmd": "ssh alice@db01.corp.example",
+    "domain.user.name": "alice", "domain.user.password": "hunter2", "sudo.password": "hunter2",
+    "target.org.domain": "corp.example", "github.user.name": "alice", "github.access.token": "ghp_EXAMPLE",
+    "github.repository.name": "exfil", "github.repository.branch": "main",
+    "s3.source.name": "corp-data", "s3.destination.name": "attacker-bucket",
+    "linux.staging.location": "/tmp", "windows.staging.location": "C:\\Users\\Public",
+    "nonstandard.port.number": "8081", "nonstandard.port.listener": "8081",
+    "file.sensitive.extension": "pem", "payload": "payload.sh", "pseudo.data.identifier": "123-45-6789",
+}
+
+
+def stockpile_abilities(root):
+    """The sh commands of mitre/stockpile's CALDERA abilities
+    (data/abilities/**/*.yml), linux and darwin executors, each whole as
+    one call; line = the line of the command: key."""
+    import glob
+    import yaml
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, "data", "abilities", "**", "*.yml"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        node = yaml.compose(open(f, encoding="utf-8"))
+        if node is None:
+            continue
+        for ab in node.value:
+            am = {k.value: v for k, v in ab.value}
+            if "platforms" not in am:
+                continue
+            for plat, exs in am["platforms"].value:
+                if plat.value not in ("linux", "darwin"):
+                    continue
+                for names, ex in exs.value:
+                    if not any(n.strip() in ("sh", "bash") for n in names.value.split(",")):
+                        continue
+                    em = {k.value: v for k, v in ex.value}
+                    if "command" not in em or not str(em["command"].value).strip():
+                        continue
+                    out.append({"source_path": rel, "line": em["command"].start_mark.line + 1, "pool": "stockpile",
+                                "raw": str(em["command"].value).strip(),
+                                "note": (am["name"].value if "name" in am else "") + " (" + plat.value + ")"})
+    return out
+
+
+def fill_stockpile(raw):
+    """#{fact} from STOCKPILE_FACTS (a [filters(...)] suffix dropped); a
+    fact not listed stays as written."""
+    def fact(m):
+        return STOCKPILE_FACTS.get(m.group(1).split("[")[0], m.group(0))
+    return re.sub(r"#\{([A-Za-z0-9_.:\[\]=(),-]+)\}", fact, raw)
+
+
+HACKTRICKS_PAGES = [  # hacktricks' Linux privilege-escalation and post-exploitation pages (fences bash, sh, shell)
+    "linux-hardening/privilege-escalation/README.md",
+    "linux-hardening/privilege-escalation/linux-capabilities.md",
+    "linux-hardening/privilege-escalation/docker-security/docker-breakout-privilege-escalation/README.md",
+    "linux-hardening/privilege-escalation/docker-security/docker-privileged.md",
+    "linux-hardening/privilege-escalation/docker-security/README.md",
+    "linux-hardening/privilege-escalation/docker-security/apparmor.md",
+    "linux-hardening/privilege-escalation/docker-security/authz-and-authn-docker-access-authorization-plugin.md",
+    "linux-hardening/privilege-escalation/docker-security/docker-breakout-privilege-escalation/release_agent-exploit-relative-paths-to-pids.md",
+    "linux-hardening/privilege-escalation/docker-security/docker-breakout-privilege-escalation/docker-release_agent-cgroups-escape.md",
+    "linux-hardening/privilege-escalation/interesting-groups-linux-pe/README.md",
+    "linux-hardening/privilege-escalation/interesting-groups-linux-pe/lxd-privilege-escalation.md",
+    "linux-hardening/privilege-escalation/nfs-no_root_squash-misconfiguration-pe.md",
+    "linux-hardening/privilege-escalation/wildcards-spare-tricks.md",
+    "linux-hardening/privilege-escalation/payloads-to-execute.md",
+    "linux-hardening/privilege-escalation/write-to-root.md",
+    "linux-hardening/privilege-escalation/runc-privilege-escalation.md",
+    "linux-hardening/privilege-escalation/containerd-ctr-privilege-escalation.md",
+    "linux-hardening/privilege-escalation/euid-ruid-suid.md",
+    "linux-hardening/privilege-escalation/escaping-from-limited-bash.md",
+    "linux-hardening/privilege-escalation/d-bus-enumeration-and-command-injection-privilege-escalation.md",
+    "linux-hardening/privilege-escalation/linux-active-directory.md",
+    "linux-hardening/privilege-escalation/ld.so.conf-example.md",
+    "linux-hardening/linux-post-exploitation/README.md",
+    "linux-hardening/linux-environment-variables.md",
+    "linux-hardening/freeipa-pentesting.md",
+    "linux-hardening/useful-linux-commands/README.md",
+]
+
+
+HACKTRICKS_TOPUP_PAGES = [  # hacktricks pages read only for heldout5's top-up
+    "generic-methodologies-and-resources/shells/linux.md",
+    "generic-methodologies-and-resources/exfiltration.md",
+]
+HACKTRICKS_TOPUP2_PAGES = ["generic-methodologies-and-resources/tunneling-and-port-forwarding.md"]  # the second top-up
+
+
+def hacktricks_lines(root, pages=None):
+    """Each line of the bash/sh/shell code blocks of HACKTRICKS_PAGES,
+    joined over trailing backslashes; comments, blank lines and a "$ " or
+    "# " prompt handled as for InternalAllTheThings."""
+    out = []
+    for rel in pages or HACKTRICKS_PAGES:
+        lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
+        lang, cont = None, None
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if s.startswith("```"):
+                lang = s[3:].strip().lower() if lang is None else None
+                continue
+            if lang is None or lang not in ("bash", "sh", "shell"):
+                continue
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if not s or s.startswith("#") or s.startswith("//") or "C:\\" in s:
+                continue
+            if s.startswith("$ "):
+                s = s[2:]
+            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "hacktricks"}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    return out
+
+
+def sheets_lines(root):
+    """chubin/cheat.sheets (cheat.sh): every command line of the top-level
+    sheets (sheets/NAME; the sheets/_LANG folders are programming
+    languages), joined over trailing backslashes, the # comment above as
+    its note; sheets of key bindings or a program's own prompt left out
+    as for cheat."""
+    out = []
+    base = os.path.join(root, "sheets")
+    for name in sorted(os.listdir(base)):
+        p = os.path.join(base, name)
+        if not os.path.isfile(p) or name.startswith(("_", ".")) or name in NOT_SHELL_SHEETS:
+            continue
+        lines = open(p, encoding="utf-8", errors="replace").read().splitlines()
+        desc, cont = "", None
+        for j, l in enumerate(lines):
+            s = l.rstrip()
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if not s.strip():
+                continue
+            if s.lstrip().startswith("#"):
+                desc = s.lstrip("# ")
+                continue
+            e = {"source_path": "sheets/" + name, "line": j + 1, "raw": s.strip(), "note": desc, "pool": "sheets"}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    return out
+
+
+def fresh5(sp_dir, sp_commit, ht_dir, ht_commit, sh_dir, sh_commit):
+    """A fifth sample (heldout5) from three collections no earlier draw
+    used: mitre/stockpile and carlospolop/hacktricks (the dangerous side)
+    and chubin/cheat.sheets (the everyday side). Lines any earlier draw
+    took are left out. Ids n0001…, all in heldout5: it is measured once,
+    by the lead, and tuned on by nobody."""
+    seen = set()
+    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl"):
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    rng = random.Random(FRESH5_SEED)
+    pools = [
+        ("mitre/stockpile", sp_commit, stockpile_abilities(sp_dir), 150),
+        ("carlospolop/hacktricks", ht_commit, hacktricks_lines(ht_dir), 520),
+        ("chubin/cheat.sheets", sh_commit, sheets_lines(sh_dir), 450),
+    ]
+    drawn, rest = [], []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                if e["pool"] == "hacktricks":
+                    rest.append((repo, commit, e))
+                    continue
+                break
+            cmd = fill_stockpile(e["raw"]) if e["pool"] == "stockpile" else fill_angle(e["raw"], rng)
+            if cmd in seen or (e["pool"] != "stockpile" and not shell_like(cmd)):
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            drawn.append(d)
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"n{i + 1:04d}"
+        d["split"] = "heldout5"
+        print(json.dumps(d, ensure_ascii=False))
+    # Top-up: the labels of the lines above, committed first, showed 179
+    # dangerous lines, short of 300 (hacktricks' code blocks hold much
+    # program output and enumeration). Every hacktricks line of the pages
+    # above no draw took, and every line of two more hacktricks pages
+    # (reverse shells, exfiltration), is added (ids after the first
+    # draw's, which stay as they were).
+    extra = hacktricks_lines(ht_dir, HACKTRICKS_TOPUP_PAGES)
+    top = []
+    for repo, commit, e in rest + [("carlospolop/hacktricks", ht_commit, e) for e in extra]:
+        cmd = fill_angle(e["raw"], rng)
+        if cmd in seen or not shell_like(cmd):
+            continue
+        seen.add(cmd)
+        top.append({"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                    "tool": "bash", "command": cmd, "pool": e["pool"]})
+    rng.shuffle(top)
+    for i, d in enumerate(top):
+        d["id"] = f"n{len(drawn) + i + 1:04d}"
+        d["split"] = "heldout5"
+        print(json.dumps(d, ensure_ascii=False))
+    # Second top-up: the labels of both sets above, committed first
+    # (5fa5bbb), came to 299 dangerous lines, one short; every line of one
+    # more hacktricks page (tunnelling and port forwarding) is added, ids
+    # after the first top-up's.
+    top2 = []
+    for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES):
+        cmd = fill_angle(e["raw"], rng)
+        if cmd in seen or not shell_like(cmd):
+            continue
+        seen.add(cmd)
+        top2.append({"collection": "carlospolop/hacktricks", "commit": ht_commit, "source_path": e["source_path"],
+                     "line": e["line"], "tool": "bash", "command": cmd, "pool": e["pool"]})
+    rng.shuffle(top2)
+    for i, d in enumerate(top2):
+        d["id"] = f"n{len(drawn) + len(top) + i + 1:04d}"
+        d["split"] = "heldout5"
         print(json.dumps(d, ensure_ascii=False))
 
 
