@@ -256,10 +256,8 @@ func (c *checker) valuesStripped() bool {
 				return true // a count or an answer, no line
 			}
 		case "sed":
-			for _, l := range lits {
-				if strings.HasPrefix(l, "s/=.*/") || strings.HasPrefix(l, "s|=.*|") || strings.HasPrefix(l, "s#=.*#") {
-					return true
-				}
+			if namesOnlySed(&n, false) {
+				return true
 			}
 		case "cut":
 			if (slices.Contains(lits, "-d=") || hasRun(lits, "-d", "=")) && (slices.Contains(lits, "-f1") || hasRun(lits, "-f", "1")) {

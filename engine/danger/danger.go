@@ -660,7 +660,8 @@ func (c *checker) fileUses(u unit) {
 	for _, f := range u.cmd.Files() {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) {
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) &&
+			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}
 		unlinksNode := (f.Via == "rm" || f.Via == "unlink" || f.Via == "rmdir") && strings.HasPrefix(p, "/dev/")

@@ -523,3 +523,30 @@ func TestExecOptionNeighbours(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestNamesOnlySed: a sed that replaces every value of NAME=VALUE lines
+// with text of its own shows a .env by its keys only, which the README's
+// judgement call (a secret is read when its content reaches the output)
+// does not count as a read. The first two rows are commands of the public
+// transcripts (../shared/fixtures/public-transcripts, EntityProcess/agentv
+// sessions) that were marked secret-read; the others keep what still shows
+// values marked.
+func TestNamesOnlySed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"test -f .env && sed -n 's/=.*$/=<set>/p' .env | rg 'OPENAI|ANTHROPIC' | sort || true", ""},
+		{"sed -n -e 's|=.*||p' .env", ""},
+		{"env | sed 's/=.*$//'", ""},
+		{"sed 's/=.*$/=<set>/' .env", SecretRead}, // lines without "=" (a multi-line key) printed whole
+		{"sed -n 's/=.*$/=&/p' .env", SecretRead}, // & brings the value back
+		{"sed -n 's/=\\(.*\\)/ \\1/p' .env", SecretRead},
+		{"sed -n 's/=.*$/=x/p;p' .env", SecretRead}, // a second command prints every line
+		{"sed -n p .env", SecretRead},
+		{"sed -n 's/^/  /p' .env", SecretRead},
+		{"sed -n 's/=.*$/=<set>/p' ~/.ssh/id_rsa", SecretRead}, // a key's base64 lines end in "=": the text before it is the key
+		{"sed -n 's/=.*$//p' ~/.aws/credentials", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
