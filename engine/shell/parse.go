@@ -85,8 +85,18 @@ func syntaxFacts(s *Script, f *syntax.File, line string) {
 			if s.bareAssign == "" && len(x.Args) == 0 && len(x.Assigns) > 0 && x.Assigns[0].Name != nil {
 				s.bareAssign = x.Assigns[0].Name.Value
 			}
+			if len(x.Args) == 0 {
+				for _, a := range x.Assigns {
+					if a.Name != nil && a.Value != nil && !a.Append && a.Index == nil {
+						from, to := int(a.Value.Pos().Offset()), int(a.Value.End().Offset())
+						if 0 <= from && from <= to && to <= len(line) {
+							s.Sets = append(s.Sets, Assign{Name: a.Name.Value, Value: line[from:to]})
+						}
+					}
+				}
+			}
 		}
-		return s.firstSubst == "" || s.bareAssign == ""
+		return true
 	})
 }
 

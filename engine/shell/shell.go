@@ -41,6 +41,12 @@ type Script struct {
 	// here-string's word and a redirection target included.
 	Subst bool
 
+	// Sets are the line's commands that only set variables ("TOKEN=$(gh
+	// auth token); curl …"), every assignment of each, in source order:
+	// Commands leaves them out, as they run no program. Value is the
+	// source text of the value, quotes kept.
+	Sets []Assign
+
 	// firstSubst and bareAssign are what FirstSubst and BareAssign return.
 	firstSubst string
 	bareAssign string

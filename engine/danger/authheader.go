@@ -1,0 +1,155 @@
+package danger
+
+import (
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// tokenServices are the hosts each credential printer's token is for: a
+// token sent only there, in an Authorization header, is used, not shown.
+var tokenServices = map[string][]string{
+	"gh":     {"github.com", "githubusercontent.com"},
+	"gcloud": {"googleapis.com"},
+}
+
+// tokenOnlyAuthorizes reports whether the credential printer u (nested in
+// a $( ) or backticks) feeds its token only into Authorization headers of
+// requests to the token's own service: "TOKEN=$(gh auth token); curl -H
+// \"Authorization: Bearer $TOKEN\" https://api.github.com/…", or the
+// substitution written in the header itself. That is the token used, as
+// `ssh -i KEY` uses a key (README's judgement call: a secret is read when
+// its content reaches the output or a place others read); agents download
+// attachments this way in the public transcripts
+// (../shared/fixtures/public-transcripts, EntityProcess/agentv). Any other
+// use (echo, a file, another host, a header of another name) keeps the
+// mark, and so does every occurrence of the variable this cannot place.
+func (c *checker) tokenOnlyAuthorizes(u unit) bool {
+	hosts := tokenServices[path.Base(u.cmd.Name)]
+	if !u.cmd.Nested || hosts == nil || c.line == nil || u.cmd.Text == "" {
+		return false
+	}
+	src := c.line.Source
+	substs := []string{"$(" + u.cmd.Text + ")", "`" + u.cmd.Text + "`"}
+	refs := append([]string(nil), substs...)
+	for _, a := range c.line.Sets {
+		if v := unquoted(a.Value); v == substs[0] || v == substs[1] {
+			refs = append(refs, "$"+a.Name, "${"+a.Name+"}")
+		}
+	}
+	// Every occurrence in the source, but the assignments themselves,
+	// must be one this function placed.
+	want := 0
+	for _, r := range refs[len(substs):] {
+		want += strings.Count(src, r)
+	}
+	direct := countAny(src, substs) - (len(refs)-len(substs))/2
+	want += direct
+	if want == 0 {
+		return false // the token goes nowhere this can see
+	}
+	placed := 0
+	for i := range c.line.Commands {
+		cmd := &c.line.Commands[i]
+		for k, w := range cmd.Args {
+			n := countAny(w.Raw, refs)
+			if n == 0 {
+				continue
+			}
+			if !authHeader(cmd, k) || !allURLsAt(cmd, hosts) {
+				return false
+			}
+			placed += n
+		}
+	}
+	return placed == want
+}
+
+func countAny(s string, subs []string) int {
+	n := 0
+	for _, sub := range subs {
+		n += strings.Count(s, sub)
+	}
+	return n
+}
+
+// authHeader reports whether argument k of cmd, a curl, wget or HTTPie
+// request, is an "Authorization:" header.
+func authHeader(cmd *shell.Command, k int) bool {
+	switch path.Base(cmd.Name) {
+	case "curl", "wget", "http", "https", "xh":
+	default:
+		return false
+	}
+	v := unquoted(cmd.Args[k].Raw)
+	switch {
+	case strings.HasPrefix(v, "--header="):
+		v = strings.TrimPrefix(v, "--header=")
+	case k > 0 && (cmd.Args[k-1].Lit == "-H" || cmd.Args[k-1].Lit == "--header"):
+	case path.Base(cmd.Name) != "curl" && path.Base(cmd.Name) != "wget":
+		// HTTPie: "Authorization:Bearer $T" as a request item.
+	default:
+		return false
+	}
+	return strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), "authorization:")
+}
+
+// unquoted takes one layer of surrounding quotes off a word's source.
+func unquoted(raw string) string {
+	if len(raw) >= 2 && (raw[0] == '"' && raw[len(raw)-1] == '"' || raw[0] == '\'' && raw[len(raw)-1] == '\'') {
+		return raw[1 : len(raw)-1]
+	}
+	return raw
+}
+
+// allURLsAt reports whether cmd names at least one URL and every URL it
+// names is on one of hosts or their subdomains.
+func allURLsAt(cmd *shell.Command, hosts []string) bool {
+	n := 0
+	for _, a := range cmd.Args {
+		if !a.Literal || !(strings.HasPrefix(a.Lit, "http://") || strings.HasPrefix(a.Lit, "https://")) {
+			continue
+		}
+		u, err := url.Parse(a.Lit)
+		if err != nil {
+			return false
+		}
+		h := strings.ToLower(u.Hostname())
+		ok := false
+		for _, s := range hosts {
+			ok = ok || h == s || strings.HasSuffix(h, "."+s)
+		}
+		if !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// ownServiceToken reports whether argument k of the network command cmd is
+// an Authorization header whose substitutions only print a token of the
+// service every URL of cmd is on ("-H \"Authorization: Bearer $(gh auth
+// token)\" https://api.github.com/…"): the token is used there, not sent
+// away.
+func ownServiceToken(cmd *shell.Command, k int) bool {
+	if !authHeader(cmd, k) {
+		return false
+	}
+	s := shell.Parse(": " + cmd.Args[k].Raw)
+	printers := 0
+	for i := range s.Commands {
+		in := &s.Commands[i]
+		if in.Name == ":" {
+			continue
+		}
+		hosts := tokenServices[path.Base(in.Name)]
+		if !credentialPrinter(in) || hosts == nil || !allURLsAt(cmd, hosts) {
+			return false
+		}
+		printers++
+	}
+	return printers > 0
+}
