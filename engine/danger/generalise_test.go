@@ -577,3 +577,23 @@ func TestTokenOnlyAuthorizes(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTestedSecretVars: a credential variable only tested inside a
+// substitution ("is the key set?") is not printed; the row is a command of
+// the public transcripts (../shared/fixtures/public-transcripts,
+// EntityProcess/agentv) that was marked secret-read. Printing the value
+// itself stays marked (README: a secret is read when its content reaches
+// the output).
+func TestTestedSecretVars(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`printf "OPENAI_ENDPOINT=%s\nOPENAI_API_KEY_set=%s\n" "${OPENAI_ENDPOINT:-}" "$([[ -n ${OPENAI_API_KEY:-} ]] && echo yes || echo no)"`, ""},
+		{`echo "key set: $(test -n "$AWS_SECRET_ACCESS_KEY" && echo yes)"`, ""},
+		{`echo "$OPENAI_API_KEY"`, SecretRead},
+		{`printf "%s\n" "$(echo $GITHUB_TOKEN)"`, SecretRead},
+		{`echo "key: ${OPENAI_API_KEY:-none}"`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

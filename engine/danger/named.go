@@ -627,7 +627,11 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 				if a.Literal || strings.Contains(a.Raw, ":+") || strings.Contains(a.Raw, "${#") {
 					continue
 				}
-				if slices.ContainsFunc(varNames(a.Raw), secretName) {
+				names, ok := shell.ShownVars(a.Raw)
+				if !ok {
+					names = varNames(a.Raw) // not one word bash reads: every name in it
+				}
+				if slices.ContainsFunc(names, secretName) {
 					c.cur = &u.cmd
 					c.add(SecretRead)
 					c.cur = nil
