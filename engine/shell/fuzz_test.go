@@ -36,7 +36,16 @@ func FuzzParse(f *testing.F) {
 			if !strings.Contains(c.FullText, c.Text) {
 				t.Fatalf("FullText %q lacks Text %q", c.FullText, c.Text)
 			}
+			for _, a := range c.Args {
+				ShownVars(a.Raw)
+			}
 		}
+		for _, a := range s.Sets {
+			if !strings.Contains(line, a.Value) {
+				t.Fatalf("assignment value %q is not in the line", a.Value)
+			}
+		}
+		ShownVars(line)
 	})
 }
 
