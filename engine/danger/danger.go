@@ -639,6 +639,7 @@ func (c *checker) command(u unit) {
 	c.accounts(u)
 	c.securityOff(u)
 	c.tracesCleared(u)
+	c.machineState(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

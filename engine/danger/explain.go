@@ -166,6 +166,12 @@ var ruleTexts = map[string]string{
 	"powershell":          "PowerShell cmdlets writing startup files or reading secrets",
 	"forkBomb":            "a function that calls itself in the background",
 	"literalPipes":        "text piped into a shell or database client",
+	"clockSet":            "the system clock set (date -s, date MMDDhhmm, date $SAVED, timedatectl set-time, hwclock --set)",
+	"firewallRules":       "a firewall rule added, inserted, replaced or deleted, or a ruleset loaded (iptables -A|-I|-D, nft -f|add, ufw allow|deny|delete, pfctl -f, firewall-cmd --add-*)",
+	"volumeLayout":        "a logical volume, volume group or storage pool made, resized, moved or detached (lvcreate, lvextend, vgcreate, zpool export|create|attach)",
+	"serviceControl":      "a service stopped, restarted or reloaded by its init script, service(8) or brew services, or registered to start at login (brew services start)",
+	"timerUnit":           "systemd-run with a timer option (--on-calendar, --on-active, …): a command run again and again",
+	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
 }
 
 // because sets the words the next findings matched (cleared per command).
