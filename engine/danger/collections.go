@@ -145,8 +145,11 @@ func (c *checker) bruteForce(u unit) {
 	}) {
 		return
 	}
-	for _, v := range verbs(cmd.Args, 2) {
+	for _, v := range verbs(cmd.Args, 3) { // "go run main.go GoAWSConsoleSpray …": the tool's name third
 		l := strings.ToLower(v)
+		if strings.Contains(l, "/") {
+			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb
+		}
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {
 			brute = true
 		}

@@ -255,6 +255,9 @@ func (c *checker) valuesStripped() bool {
 			if shortFlag(n.Args, 'c', "--count") || shortFlag(n.Args, 'q', "--quiet", "--silent") || shortFlag(n.Args, 'l', "--files-with-matches") {
 				return true // a count or an answer, no line
 			}
+			if namesPlainVariable(n.Args) {
+				return true // "env | grep LANG": the lines of one variable that is no secret
+			}
 		case "sed":
 			for _, l := range lits {
 				if strings.HasPrefix(l, "s/=.*/") || strings.HasPrefix(l, "s|=.*|") || strings.HasPrefix(l, "s#=.*#") {
@@ -330,4 +333,48 @@ func mentionsSecret(name string, args []shell.Word) bool {
 		return slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(w, s) })
 	}
 	return has(name) || slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && has(a.Lit) })
+}
+
+// credentialPrefixes start the names of variables that hold a service's
+// keys (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, DATABASE_URL with its
+// password): a grep for the prefix prints them.
+var credentialPrefixes = []string{"AWS", "AZURE", "ARM_", "GCP", "GOOGLE", "GITHUB", "GH_", "GITLAB", "NPM", "OPENAI", "ANTHROPIC",
+	"DOCKER", "DATABASE", "DB_", "STRIPE", "SLACK", "TWILIO", "HEROKU", "VAULT", "CLOUDFLARE", "DIGITALOCEAN", "SENTRY", "REDIS", "MONGO", "POSTGRES", "MYSQL",
+	"KEY", "PASS", "AUTH", "CRED", "SESSION", "COOKIE", "PRIVATE"}
+
+// namesPlainVariable reports a grep that keeps only the lines naming a
+// word that is no secret ("grep LANG", "grep -i proxy", "grep ^PATH="):
+// a literal pattern of at least three letters, none of secretWords, not
+// inverted (-v keeps every other line).
+func namesPlainVariable(args []shell.Word) bool {
+	if shortFlag(args, 'v', "--invert-match") || searchesForSecrets(args) {
+		return false
+	}
+	var pats []shell.Word
+	for i, a := range args {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(args) {
+			pats = append(pats, args[i+1])
+		}
+	}
+	if len(pats) == 0 {
+		if ops := operands(args); len(ops) > 0 {
+			pats = ops[:1]
+		}
+	}
+	for _, p := range pats {
+		up := strings.ToUpper(p.Lit)
+		if slices.ContainsFunc(credentialPrefixes, func(w string) bool { return strings.Contains(up, w) }) {
+			return false // "grep AWS": every AWS_* variable, the keys among them
+		}
+		letters := 0
+		for _, r := range p.Lit {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+				letters++
+			}
+		}
+		if !p.Literal || letters < 3 {
+			return false
+		}
+	}
+	return len(pats) > 0
 }

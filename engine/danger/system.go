@@ -76,7 +76,9 @@ func (c *checker) privilege(u unit) {
 		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
-		c.add(PrivilegeEscalation)
+		if !hasLit(cmd.Args, "-r", "-v") { // -r removes capabilities, -v verifies them
+			c.add(PrivilegeEscalation)
+		}
 	case "chmod":
 		c.chmod(u)
 	case "setfacl":
