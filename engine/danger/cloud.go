@@ -228,3 +228,41 @@ func cutShort(name string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// cloudAttack: Stratus Red Team runs attack techniques against the
+// cloud account the shell's credentials reach. A technique's id names its
+// tactic (aws.defense-evasion.cloudtrail-stop): defense evasion and impact
+// stop trails and delete logs or data, credential access reads secrets,
+// exfiltration shares data out, persistence and privilege escalation make
+// users, keys and grants; discovery only lists. "cleanup" and "revert"
+// destroy what it made; list, show and status only describe.
+func (c *checker) cloudAttack(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "stratus" {
+		return
+	}
+	if firstVerbIn(cmd.Args, "cleanup", "revert") {
+		c.add(CloudDestructive)
+		return
+	}
+	if !firstVerbIn(cmd.Args, "detonate") {
+		return
+	}
+	for _, a := range operands(cmd.Args)[1:] {
+		parts := strings.Split(a.Lit, ".")
+		if !a.Literal || len(parts) < 3 {
+			continue
+		}
+		c.because(name, "detonate", a.Lit)
+		switch parts[1] {
+		case "defense-evasion", "impact":
+			c.add(CloudDestructive)
+		case "credential-access":
+			c.add(SecretRead)
+		case "exfiltration":
+			c.add(NetworkExfiltration)
+		case "persistence", "privilege-escalation":
+			c.add(PrivilegeEscalation)
+		}
+	}
+}

@@ -186,6 +186,8 @@ func huntsSecretWords(cmd *shell.Command) bool {
 var fileReaders = map[string]bool{
 	"cat": true, "head": true, "tail": true, "less": true, "more": true, "strings": true, "base64": true, "xxd": true,
 	"od": true, "hexdump": true, "cp": true, "tar": true, "zip": true, "scp": true, "curl": true, "nc": true, "rsync": true,
+	// GNU cp under its Homebrew name, macOS's copier, archivers.
+	"gcp": true, "ditto": true, "gtar": true, "7z": true, "rclone": true,
 }
 
 // foundSecretsRead flags a find for secret files' names ("-name .netrc",
@@ -204,7 +206,7 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 			for i, a := range args {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":
-					if i+1 < len(args) && args[i+1].Literal && SecretFile(args[i+1].Lit) {
+					if i+1 < len(args) && args[i+1].Literal && (SecretFile(args[i+1].Lit) || slices.Contains(secretFolderNames, args[i+1].Lit)) {
 						secret = true
 					}
 				}
@@ -352,7 +354,7 @@ func namesPlainVariable(args []shell.Word) bool {
 	}
 	var pats []shell.Word
 	for i, a := range args {
-		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(args) {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp" || endsWithE(a.Lit)) && i+1 < len(args) {
 			pats = append(pats, args[i+1])
 		}
 	}
@@ -377,4 +379,20 @@ func namesPlainVariable(args []shell.Word) bool {
 		}
 	}
 	return len(pats) > 0
+}
+
+// privateKeyPrinted: openssl's key commands print the key they read
+// unless told not to ("openssl rsa -in key -check" prints it after "RSA
+// key ok"): -noout prints nothing, -pubout the public half, -out writes it
+// elsewhere, -pubin reads a public key.
+func (c *checker) privateKeyPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "openssl" || !firstVerbIn(cmd.Args, "rsa", "pkey", "ec", "dsa") {
+		return
+	}
+	if hasLit(cmd.Args, "-in") && !hasLit(cmd.Args, "-noout", "-pubout", "-out", "-pubin", "-help") &&
+		!slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write && r.Op != "2>" }) {
+		c.because(name, cmd.Args[0].Lit, "-in")
+		c.add(SecretRead)
+	}
 }

@@ -640,6 +640,8 @@ func (c *checker) command(u unit) {
 	c.securityOff(u)
 	c.tracesCleared(u)
 	c.machineState(u)
+	c.privateKeyPrinted(u)
+	c.cloudAttack(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -171,6 +171,8 @@ var ruleTexts = map[string]string{
 	"volumeLayout":        "a logical volume, volume group or storage pool made, resized, moved or detached (lvcreate, lvextend, vgcreate, zpool export|create|attach)",
 	"serviceControl":      "a service stopped, restarted or reloaded by its init script, service(8) or brew services, or registered to start at login (brew services start)",
 	"timerUnit":           "systemd-run with a timer option (--on-calendar, --on-active, …): a command run again and again",
+	"privateKeyPrinted":   "openssl rsa|pkey|ec|dsa -in KEY without -noout, -pubout, -out or -pubin: the private key printed",
+	"cloudAttack":         "Stratus Red Team detonating an attack technique or cleaning up against the cloud account",
 	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
 }
 

@@ -139,6 +139,10 @@ func TestExplainNamesRuleAndMatchedWords(t *testing.T) {
 		{bash("/etc/init.d/ssh restart"), DiskSystem, "serviceControl", []string{"/etc/init.d/ssh", "restart"}},
 		{bash("systemd-run --on-calendar=hourly /bin/true"), PersistenceStartupFiles, "timerUnit", []string{"systemd-run", "--on-calendar=hourly"}},
 		{bash("trash --empty"), DestructiveDelete, "trashEmptied", []string{"trash", "--empty"}},
+		{bash("openssl rsa -in mykey -check"), SecretRead, "privateKeyPrinted", []string{"openssl", "rsa", "-in"}},
+		{bash("stratus cleanup --all"), CloudDestructive, "cloudAttack", []string{"stratus", "cleanup"}},
+		{bash("stratus detonate aws.impact.s3-ransomware-individual-deletion"), CloudDestructive, "cloudAttack", []string{"stratus", "detonate", "aws.impact.s3-ransomware-individual-deletion"}},
+		{bash(`echo "" > $HISTFILE`), DestructiveDelete, "tracesCleared", []string{"echo", "$HISTFILE"}},
 	} {
 		rs := Explain(tt.call, proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

@@ -717,7 +717,7 @@ func downloadTargets(cmd *shell.Command, name string) []string {
 			val, has = a.Lit[2:], true
 		case name == "wget" && strings.HasPrefix(a.Lit, "-O") && len(a.Lit) > 2:
 			val, has = a.Lit[2:], true
-		case name == "curl" && (a.Lit == "-O" || a.Lit == "--remote-name"):
+		case name == "curl" && (a.Lit == "-O" || a.Lit == "--remote-name" || flagCluster(a.Lit, 'O')):
 			for _, b := range args[i+1:] {
 				if b.Literal && strings.Contains(b.Lit, "://") {
 					val, has = path.Base(b.Lit), true
@@ -727,6 +727,17 @@ func downloadTargets(cmd *shell.Command, name string) []string {
 		}
 		if has && val != "-" && val != "" {
 			out = append(out, val)
+		}
+	}
+	if name == "wget" && len(out) == 0 && !slices.ContainsFunc(args, func(w shell.Word) bool {
+		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || strings.HasPrefix(w.Lit, "-P") ||
+			strings.HasPrefix(w.Lit, "--directory-prefix") || w.Lit == "-i" || strings.HasPrefix(w.Lit, "--input-file")
+	}) {
+		// wget without -O saves each URL under its own last segment.
+		for _, a := range args {
+			if u, _, _ := strings.Cut(a.Lit, "?"); a.Literal && strings.Contains(u, "://") && !strings.HasSuffix(u, "/") {
+				out = append(out, path.Base(u))
+			}
 		}
 	}
 	for _, r := range cmd.Redirects {
@@ -857,12 +868,25 @@ func (c *checker) gh(u unit) {
 // secretWords are what a search for credentials looks for.
 var secretWords = []string{"API_KEY", "APIKEY", "API-KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE KEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL", "AUTH_KEY"}
 
+// flagCluster reports a cluster of short options ("-sSLO") holding
+// letter.
+func flagCluster(opt string, letter byte) bool {
+	return len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && strings.IndexByte(opt[1:], letter) >= 0
+}
+
+// endsWithE reports a cluster of grep's short options whose last letter
+// is e ("-ie", "-rnie"): the next word is the pattern, as after -e.
+func endsWithE(opt string) bool {
+	return len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && opt[len(opt)-1] == 'e' &&
+		strings.Trim(opt[1:], "abcEFGHhIiLlnoqRrsTUuVvwxZz") == "e"
+}
+
 // searchesForSecrets reports a grep for credential names.
 func searchesForSecrets(args []shell.Word) bool {
 	var pats []string
 	sawE := false
 	for i, a := range args {
-		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(args) {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp" || endsWithE(a.Lit)) && i+1 < len(args) {
 			pats = append(pats, args[i+1].Lit)
 			sawE = true
 		}
