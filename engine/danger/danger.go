@@ -642,6 +642,7 @@ func (c *checker) command(u unit) {
 	c.machineState(u)
 	c.privateKeyPrinted(u)
 	c.cloudAttack(u)
+	c.escalation(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -173,6 +173,14 @@ var ruleTexts = map[string]string{
 	"timerUnit":           "systemd-run with a timer option (--on-calendar, --on-active, …): a command run again and again",
 	"privateKeyPrinted":   "openssl rsa|pkey|ec|dsa -in KEY without -noout, -pubout, -out or -pubin: the private key printed",
 	"cloudAttack":         "Stratus Red Team detonating an attack technique or cleaning up against the cloud account",
+	"chrootHost":          "chroot into the host's root mounted in a container (/host, /mnt/host)",
+	"hostDiskDevice":      "an LXD or Incus container given the host's / as a disk, or made privileged",
+	"rootEnabled":         "dsenableroot: the root account enabled",
+	"remoteExec":          "impacket-style remote execution (psexec, wmiexec, smbexec, atexec, dcomexec) given a USER[:PASSWORD]@HOST target",
+	"optionNamedFile":     "a file created under the name of a tar or rsync option that runs a command (--checkpoint-action=exec=…): wildcard injection",
+	"trustedRoot":         "a certificate added to a system trust store (keytool -import into cacerts, security add-trusted-cert, trust anchor)",
+	"appleScript":         "AppleScript asking for a password in a dialog with its answer hidden (a fake prompt)",
+	"setuidRoot":          "an interpreter's inline program calling setuid(0) (root where the interpreter holds cap_setuid)",
 	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
 }
 
