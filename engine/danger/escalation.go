@@ -101,7 +101,7 @@ func (c *checker) remoteExec(name string, args []shell.Word) {
 func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
 	planted := func(w shell.Word) bool {
 		l := w.Lit
-		return w.Literal && (strings.HasPrefix(l, "--checkpoint-action=") || strings.HasPrefix(l, "--checkpoint=") ||
+		return w.Literal && (strings.HasPrefix(l, "--checkpoint-action=") ||
 			strings.HasPrefix(l, "--use-compress-program=") || strings.HasPrefix(l, "-e sh ") || strings.HasPrefix(l, "-e bash "))
 	}
 	if name == "touch" || name == "cp" || name == "mv" || name == "ln" {
