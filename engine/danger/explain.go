@@ -180,6 +180,7 @@ var ruleTexts = map[string]string{
 	"optionNamedFile":     "a file created under the name of a tar or rsync option that runs a command (--checkpoint-action=exec=…): wildcard injection",
 	"trustedRoot":         "a certificate added to a system trust store (keytool -import into cacerts, security add-trusted-cert, trust anchor)",
 	"appleScript":         "AppleScript asking for a password in a dialog with its answer hidden (a fake prompt)",
+	"httpie":              "httpie or xh sending a local file to another host (@file, field@file, field=@file), or a secret file",
 	"setuidRoot":          "an interpreter's inline program calling setuid(0) (root where the interpreter holds cap_setuid)",
 	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
 }

@@ -143,9 +143,8 @@ func (c *checker) volumeLayout(name string, args []shell.Word) {
 		// The pool is named literally (or -a, every pool): the collections'
 		// templates leave "${pool}" for the reader to fill, and a line run
 		// as written names none (the README's rule for unset variables).
-		ops := operands(args)
 		if firstVerbIn(args, "create", "add", "attach", "detach", "export", "import", "offline", "online", "replace", "split", "remove", "reguid", "upgrade", "trim", "initialize") &&
-			(hasLit(args, "-a") || len(ops) > 1 && ops[1].Literal) {
+			namesPool(args) {
 			c.add(DiskSystem)
 		}
 	}
@@ -217,4 +216,13 @@ func (c *checker) trashEmptied(name string, args []shell.Word) {
 		c.because(name, "trash", "--empty")
 		c.add(DestructiveDelete)
 	}
+}
+
+// namesPool reports a zpool command that names its pool or device
+// literally, or -a (every pool): the collections' templates leave
+// "${pool}" and "${device}" for the reader to fill, and a line run as
+// written names none (the README's rule for unset variables).
+func namesPool(args []shell.Word) bool {
+	ops := operands(args)
+	return hasLit(args, "-a") || len(ops) > 1 && ops[1].Literal
 }

@@ -421,7 +421,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
-		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") {
+		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
 	case "filter-branch", "filter-repo", "prune", "update-ref":
@@ -1216,4 +1216,18 @@ func (c *checker) remotePush(units [][]unit) {
 			}
 		}
 	}
+}
+
+// ontoUpstream reports "git rebase origin/main", "git rebase @{u}": the
+// branch's own commits replayed onto the remote's, nothing of them lost
+// and nothing pushed (the README's everyday). An interactive rebase, one
+// with --onto, --root or --exec, or onto a local branch rewrites what the
+// user chose and stays git-history-rewrite.
+func ontoUpstream(rest []shell.Word) bool {
+	ops := operands(rest)
+	if len(ops) != 1 || !ops[0].Literal || len(ops) != len(rest) {
+		return false
+	}
+	o := ops[0].Lit
+	return o == "@{u}" || o == "@{upstream}" || strings.HasPrefix(o, "origin/") || strings.HasPrefix(o, "upstream/")
 }

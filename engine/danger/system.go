@@ -420,7 +420,7 @@ func (c *checker) system(u unit) {
 		}
 	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
-		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {
+		if name == "zpool" && (!firstVerbIn(args, "destroy", "labelclear") || !namesPool(args)) {
 			return
 		}
 		c.add(DiskSystem)
