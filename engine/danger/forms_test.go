@@ -39,3 +39,23 @@ func TestOtherSpellings(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOneFileRemoved: rm -rf of one file outside the project removes a
+// file, not a tree (the README labels the rm of one file everyday); a
+// folder named like a file (a bare repository, an app bundle, conf.d)
+// and critical files stay dangerous.
+func TestOneFileRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf /home/user/AtomicRedTeam/atomics/T1059.004/src/LinEnum.sh`, ""},
+		{`rm -rf ~/tools/bin/helper.py`, ""},
+		{`rm -rf ~/Documents`, DestructiveDelete},
+		{`rm -rf ~/repos/site.git`, DestructiveDelete},
+		{`rm -rf ~/Applications/Tool.app`, DestructiveDelete},
+		{`rm -rf ~/Pictures/Photos.photoslibrary`, DestructiveDelete},
+		{`rm -rf /etc/passwd`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -124,8 +124,10 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
-	if !t.Glob && !c.critical(abs) && shell.Within(abs, c.project) && looksLikeFile(abs) {
-		return false // "rm -rf package-lock.json": one file, not a tree
+	if !t.Glob && !c.critical(abs) && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
+		// "rm -rf package-lock.json", "rm -rf ~/tools/src/LinEnum.sh": one
+		// file, not a tree (the README labels the rm of one file everyday).
+		return false
 	}
 	if t.Glob {
 		base := path.Base(p)
@@ -143,6 +145,13 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	}
 	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 }
+
+// folderExts end the names of folders: a bare repository, a macOS
+// bundle or library, a conf.d folder. Outside the project they are taken
+// for the trees they are.
+var folderExts = map[string]bool{".d": true, ".git": true, ".app": true, ".bundle": true, ".framework": true, ".photoslibrary": true,
+	".musiclibrary": true, ".noindex": true, ".xcodeproj": true, ".xcworkspace": true, ".lproj": true, ".kext": true, ".plugin": true,
+	".vault": true, ".wiki": true, ".backupdb": true, ".sparsebundle": true, ".tmbundle": true}
 
 // looksLikeFile reports a name with an extension ("package-lock.json",
 // "app.log", ".main.go.swp"): a file, where the rm of a folder tree is
