@@ -227,11 +227,15 @@ func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
 		return false
 	}
 	abs := shell.Resolve(src, u.dir, c.home)
-	if c.scratch(abs) {
+	// A build's output (dist/, build/, target/) deployed is everyday; a
+	// file of the machine's temporary folder sent away is an upload like
+	// any other (the README's rule: "scp /tmp/x host:" uploads a local file).
+	temp := c.tempOnly(abs)
+	if c.scratch(abs) && !temp {
 		return false
 	}
 	for _, part := range strings.Split(src, "/") {
-		if scratchPart(part) {
+		if scratchPart(part) && !temp {
 			return false
 		}
 	}

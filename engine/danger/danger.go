@@ -643,6 +643,9 @@ func (c *checker) command(u unit) {
 	c.privateKeyPrinted(u)
 	c.cloudAttack(u)
 	c.escalation(u)
+	c.archivePiped(u)
+	c.remoteScriptRun(u)
+	c.directoryEntryAdded(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -181,6 +181,10 @@ var ruleTexts = map[string]string{
 	"trustedRoot":         "a certificate added to a system trust store (keytool -import into cacerts, security add-trusted-cert, trust anchor)",
 	"appleScript":         "AppleScript asking for a password in a dialog with its answer hidden (a fake prompt)",
 	"httpie":              "httpie or xh sending a local file to another host (@file, field@file, field=@file), or a secret file",
+	"archivePiped":        "an archive of local folders written to standard output and piped to ssh, nc, curl or a cloud copy",
+	"remoteScriptRun":     "jbang running a script from a remote catalog (name@catalog) or a URL",
+	"directoryEntryAdded": "ldapadd or ldapmodify -a adding entries (accounts) to a directory",
+	"ftpPuts":             "sftp, ftp or lftp told on standard input to put a local file (an upload) or a secret file",
 	"setuidRoot":          "an interpreter's inline program calling setuid(0) (root where the interpreter holds cap_setuid)",
 	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
 }

@@ -564,6 +564,9 @@ func (c *checker) ftpPuts(u unit) {
 			for _, name := range f[1:] {
 				if p := shell.Resolve(name, u.dir, c.home); SecretFile(p) || secretFolder(p, c.home) {
 					c.add(NetworkExfiltration, SecretRead)
+				} else if c.uploadedFile(name, u, nil) {
+					c.because(path.Base(u.cmd.Name), f[0], name)
+					c.add(NetworkExfiltration) // a local file uploaded (the README's rule)
 				}
 			}
 		}
