@@ -216,21 +216,25 @@ func readsHistory(cmd *shell.Command) bool {
 	return false
 }
 
-// uploadedFile reports a copy source that counts as a local file sent
-// away: a file, not a folder tree synced or deployed ("rsync -a site/
+// uploadedFile reports a copy source that counts as local files sent
+// away: not a project folder tree synced or deployed ("rsync -a site/
 // host:", "aws s3 sync build/ s3://b/", "scp -r app/ host:"), and not the
-// output of a build (dist/app.tar.gz). The labels call a file sent to
+// output of a build (dist/app.tar.gz). The labels call files sent to
 // another host an upload; the project's own everyday corpus (real shell
-// histories) is full of folders deployed to a server.
+// histories) is full of project folders deployed to a server. A folder of
+// the machine's temporary folder, or one outside the project (the home's
+// files, another user's), sent away is an upload like a file
+// ("rsync -r /tmp/loot/ host:", "rsync -av ~/files host:").
 func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
-	if src == "." || src == ".." || strings.HasSuffix(src, "/") {
+	abs := shell.Resolve(src, u.dir, c.home)
+	temp := c.tempOnly(abs)
+	outside := !temp && !shell.Within(abs, c.project) && !c.scratch(abs) && abs != "/"
+	if (src == "." || src == ".." || strings.HasSuffix(src, "/")) && !temp && !outside {
 		return false
 	}
-	abs := shell.Resolve(src, u.dir, c.home)
 	// A build's output (dist/, build/, target/) deployed is everyday; a
 	// file of the machine's temporary folder sent away is an upload like
 	// any other (the README's rule: "scp /tmp/x host:" uploads a local file).
-	temp := c.tempOnly(abs)
 	if c.scratch(abs) && !temp {
 		return false
 	}
@@ -240,7 +244,7 @@ func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
 		}
 	}
 	recursive := shortFlag(args, 'r', "--recursive") || shortFlag(args, 'R') || shortFlag(args, 'a', "--archive")
-	return !recursive || looksLikeFile(abs)
+	return !recursive || looksLikeFile(abs) || temp || outside
 }
 
 // uploadsFiles reports whether a cloud CLI's upload sends local files

