@@ -52,3 +52,26 @@ func TestFoldersSentAway(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTunnelsToLocalWebPorts: a tunnel to a web server on this machine is
+// everyday (the README's rule, like serving the project); a tunnel to
+// ssh, a desktop, the Docker API, or a named tunnel run stays
+// network-exfiltration.
+func TestTunnelsToLocalWebPorts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cloudflared tunnel --url localhost:8080`, ""},
+		{`cloudflared tunnel --url http://127.0.0.1:3000`, ""},
+		{`ngrok http 8080`, ""},
+		{`ngrok http localhost:5173`, ""},
+		{`cloudflared tunnel --url ssh://localhost:22`, NetworkExfiltration},
+		{`cloudflared tunnel --url tcp://localhost:2375`, NetworkExfiltration},
+		{`cloudflared tunnel --url localhost:3389`, NetworkExfiltration},
+		{`cloudflared tunnel run mytunnel`, NetworkExfiltration},
+		{`ngrok tcp 22`, NetworkExfiltration},
+		{`ngrok http 10.0.0.5:80`, NetworkExfiltration},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
