@@ -45,3 +45,21 @@ func TestWordsThatDoNothing(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHuntKeptPrivate: a password hunt in a shell history whose lines are
+// written to a file of the user's own (home, project) shows nothing and
+// puts nothing where others read (the README's rule); printed, or written
+// into /tmp, it stays secret-read.
+func TestHuntKeptPrivate(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.bash_history | grep -e '-p ' -e 'pass' > ~/loot.txt`, ""},
+		{`cat ~/.zsh_history | grep -i password > notes/found.txt`, ""},
+		{`cat ~/.bash_history | grep -i pass`, SecretRead},
+		{`cat ~/.bash_history | grep -i pass > /tmp/loot.txt`, SecretRead},
+		{`strings core.dump | grep -i password | tee /dev/stderr > ~/x`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

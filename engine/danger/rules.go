@@ -1151,8 +1151,8 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			// grep -i pass": passwords hunted in a binary, a memory dump, a
 			// device or a shell history.
 			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" || readsHistory(&u.cmd) }) &&
-				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) {
-				c.because("strings", "|", path.Base(s.Commands[j].Name))
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) && !c.keptPrivate(s, j) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(SecretRead)
 				c.because()
 			}
@@ -1239,4 +1239,36 @@ func ontoUpstream(rest []shell.Word) bool {
 	}
 	o := ops[0].Lit
 	return o == "@{u}" || o == "@{upstream}" || strings.HasPrefix(o, "origin/") || strings.HasPrefix(o, "upstream/")
+}
+
+// keptPrivate reports a pipeline (the one of command j) whose last
+// command writes its output to a file of the user's own, in the home or
+// the project ("… | grep pass > ~/loot.txt"): the lines found are
+// neither shown nor put where others read them (the README's rule for
+// secrets copied: into /tmp they are read, into the home they are not).
+func (c *checker) keptPrivate(s *shell.Script, j int) bool {
+	last := j
+	for k := j + 1; k < len(s.Commands) && s.Commands[k].Pipeline == s.Commands[j].Pipeline; k++ {
+		last = k
+	}
+	cmd := &s.Commands[last]
+	if cmd.Dynamic || path.Base(cmd.Name) == "tee" {
+		return false // tee writes to the files it names as well
+	}
+	dir := cmd.Cwd
+	if dir == "" {
+		dir = c.project
+	}
+	for _, r := range cmd.Redirects {
+		if !r.Write || r.Op == "2>" || r.Op == "2>>" {
+			continue
+		}
+		p, ok := shell.PathOf(r.Target)
+		if !ok {
+			return false
+		}
+		abs := shell.Resolve(p, dir, c.home)
+		return !shell.IsTemp(abs) && !strings.HasPrefix(abs, "/dev/") && (shell.Within(abs, c.home) || shell.Within(abs, c.project))
+	}
+	return false
 }
