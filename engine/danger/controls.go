@@ -148,6 +148,9 @@ func logRecord(abs string) bool {
 	if strings.Contains(abs, "/Library/Logs/") {
 		return true // macOS's system and per-user logs and crash reports
 	}
+	if d := path.Dir(abs); d == "/var/spool/mail" || d == "/var/mail" || d == "/private/var/mail" {
+		return true // a user's mailbox: the mail received, emptied for good
+	}
 	return abs == "/var/run/utmp" || abs == "/run/utmp"
 }
 

@@ -63,3 +63,26 @@ func TestHuntKeptPrivate(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCommentLinesAndMailboxes: sed deleting the lines of a comment
+// marker changes nothing (as removing comment text does); a mailbox in
+// the mail spool emptied loses the mail received (destructive-delete,
+// as clearing logs), whatever descriptor the redirect names.
+func TestCommentLinesAndMailboxes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sed -i "" '/#art_test_1562_006_1/d' /etc/security/audit_event`, ""},
+		{`sed -i '/^#/d' /etc/audit/auditd.conf`, ""},
+		{`sed -i '/^[[:space:]]*# old/d' /etc/ssh/sshd_config`, ""},
+		{`sed -i '/PermitRootLogin/d' /etc/ssh/sshd_config`, DiskSystem},
+		{`sed -i '/atomic/d' /etc/security/audit_event`, DiskSystem},
+		{`echo > /var/spool/mail/root`, DestructiveDelete},
+		{`echo 0> /var/spool/mail/root`, DestructiveDelete},
+		{`cat /dev/null > /var/mail/alice`, DestructiveDelete},
+		{`cat /var/mail/alice`, ""},
+		{`echo note >> /var/mail/alice`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
