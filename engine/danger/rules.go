@@ -613,6 +613,9 @@ func (c *checker) upload(u unit, name string) {
 		if f == "-" {
 			continue // stdin: see pipelines
 		}
+		if c.writtenLiterally(shell.Resolve(expandHome(f), u.dir, c.home)) {
+			continue // a file the line itself wrote with literal text leaks nothing (README)
+		}
 		c.add(NetworkExfiltration)
 		if SecretFile(shell.Resolve(expandHome(f), u.dir, c.home)) {
 			c.add(SecretRead)
@@ -1271,4 +1274,34 @@ func (c *checker) keptPrivate(s *shell.Script, j int) bool {
 		return !shell.IsTemp(abs) && !strings.HasPrefix(abs, "/dev/") && (shell.Within(abs, c.home) || shell.Within(abs, c.project))
 	}
 	return false
+}
+
+// writtenLiterally reports a file an earlier command of the checked line
+// wrote with literal text alone ("echo 'test' > /tmp/x.txt; curl -F
+// file=@/tmp/x.txt …"): sending it sends only what the line itself says.
+// A later append of anything else ("cat .env >> /tmp/x.txt") spoils it.
+func (c *checker) writtenLiterally(abs string) bool {
+	if c.line == nil || c.at > len(c.line.Commands) {
+		return false
+	}
+	literal := false
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		for _, r := range cmd.Redirects {
+			p, ok := shell.PathOf(r.Target)
+			if !ok || !r.Write {
+				continue
+			}
+			dir := cmd.Cwd
+			if dir == "" {
+				dir = c.project
+			}
+			if shell.Resolve(p, dir, c.home) != abs {
+				continue
+			}
+			_, lit := literalOutput(cmd, path.Base(cmd.Name))
+			literal = lit && !cmd.Dynamic && (literal || r.Op == ">" || r.Op == ">|")
+		}
+	}
+	return literal
 }
