@@ -59,3 +59,20 @@ func TestOneFileRemoved(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRemovesWhatItMade: rm -rf inside a folder the same line made with
+// mkdir removes only what the line put there (heldout4's mail copies);
+// a folder that was there before stays destructive-delete.
+func TestRemovesWhatItMade(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"mkdir ~/Library/Mail/copy\ncp -R ~/Library/Mail/* ~/Library/Mail/copy\nrm -rf ~/Library/Mail/copy/*", ""},
+		{`mkdir -p ~/work/stage && cp -r ~/src/* ~/work/stage/ && rm -rf ~/work/stage`, ""},
+		{`mkdir -p ~/work/stage && rm -rf ~/work`, DestructiveDelete},
+		{`rm -rf ~/Library/Mail/copy/*`, DestructiveDelete},
+		{`mkdir -p ~ && rm -rf ~/Documents`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

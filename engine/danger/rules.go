@@ -102,7 +102,7 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		if recursive && u.fromXargs && positional(t.Raw) {
 			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
-		if c.rmTarget(t, recursive, u.dir) {
+		if c.rmTarget(t, recursive, u.dir) && !c.madeByLine(t, u.dir) {
 			return []string{t.Raw}, true
 		}
 	}
@@ -1304,4 +1304,38 @@ func (c *checker) writtenLiterally(abs string) bool {
 		}
 	}
 	return literal
+}
+
+// madeByLine reports an rm target inside a folder an earlier command of
+// the checked line made with mkdir ("mkdir ~/Mail/copy; cp -R ~/Mail/*
+// ~/Mail/copy; rm -rf ~/Mail/copy/*"): what it removes is what the line
+// itself put there, nothing that was there before.
+func (c *checker) madeByLine(t shell.Word, dir string) bool {
+	p, ok := shell.PathOf(t)
+	if !ok || c.line == nil {
+		return false
+	}
+	abs := shell.Resolve(p, dir, c.home)
+	if t.Glob {
+		abs = path.Dir(abs)
+	}
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
+			continue
+		}
+		d := cmd.Cwd
+		if d == "" {
+			d = c.project
+		}
+		for _, o := range operands(cmd.Args) {
+			if q, ok := shell.PathOf(o); ok && o.Literal {
+				made := shell.Resolve(q, d, c.home)
+				if made != "/" && made != c.home && (abs == made || shell.Within(abs, made)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
