@@ -337,17 +337,19 @@ func mentionsSecret(name string, args []shell.Word) bool {
 	return has(name) || slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && has(a.Lit) })
 }
 
-// credentialPrefixes start the names of variables that hold a service's
-// keys (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, DATABASE_URL with its
-// password): a grep for the prefix prints them.
-var credentialPrefixes = []string{"AWS", "AZURE", "ARM_", "GCP", "GOOGLE", "GITHUB", "GH_", "GITLAB", "NPM", "OPENAI", "ANTHROPIC",
-	"DOCKER", "DATABASE", "DB_", "STRIPE", "SLACK", "TWILIO", "HEROKU", "VAULT", "CLOUDFLARE", "DIGITALOCEAN", "SENTRY", "REDIS", "MONGO", "POSTGRES", "MYSQL",
-	"KEY", "PASS", "AUTH", "CRED", "SESSION", "COOKIE", "PRIVATE"}
+// plainVariables hold no secret: the locale, the shell's own state, the
+// paths programs are found on. A grep for one of them prints that
+// variable's lines; a grep for any other name (a service's, "vercel",
+// "proxy") may print its keys.
+var plainVariables = map[string]bool{"LANG": true, "LANGUAGE": true, "PATH": true, "SHELL": true, "HOME": true, "USER": true,
+	"LOGNAME": true, "TERM": true, "PWD": true, "OLDPWD": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "DISPLAY": true,
+	"TZ": true, "HOSTNAME": true, "SHLVL": true, "MAIL": true, "JAVA_HOME": true, "GOPATH": true, "GOROOT": true, "NODE_ENV": true,
+	"PYTHONPATH": true, "VIRTUAL_ENV": true, "MANPATH": true, "COLORTERM": true, "TERM_PROGRAM": true, "LD_LIBRARY_PATH": true}
 
-// namesPlainVariable reports a grep that keeps only the lines naming a
-// word that is no secret ("grep LANG", "grep -i proxy", "grep ^PATH="):
-// a literal pattern of at least three letters, none of secretWords, not
-// inverted (-v keeps every other line).
+// namesPlainVariable reports a grep that keeps only the lines of a
+// variable that holds no secret ("grep LANG", "grep ^PATH=", "grep -i
+// lc_"): a literal pattern naming one of plainVariables or a locale or XDG
+// variable, not inverted (-v keeps every other line).
 func namesPlainVariable(args []shell.Word) bool {
 	if shortFlag(args, 'v', "--invert-match") || searchesForSecrets(args) {
 		return false
@@ -364,17 +366,8 @@ func namesPlainVariable(args []shell.Word) bool {
 		}
 	}
 	for _, p := range pats {
-		up := strings.ToUpper(p.Lit)
-		if slices.ContainsFunc(credentialPrefixes, func(w string) bool { return strings.Contains(up, w) }) {
-			return false // "grep AWS": every AWS_* variable, the keys among them
-		}
-		letters := 0
-		for _, r := range p.Lit {
-			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-				letters++
-			}
-		}
-		if !p.Literal || letters < 3 {
+		name := strings.TrimSuffix(strings.TrimPrefix(strings.ToUpper(p.Lit), "^"), "=")
+		if !p.Literal || !plainVariables[name] && !strings.HasPrefix(name, "LC_") && !strings.HasPrefix(name, "XDG_") {
 			return false
 		}
 	}

@@ -27,6 +27,7 @@ func TestSecretsAndRunsInOtherForms(t *testing.T) {
 		{`wget -q https://example.test/tools/run.sh; ./run.sh`, DownloadExecute},
 		{`curl -sO https://example.test/data.csv && wc -l data.csv`, ""},
 		{`wget https://example.test/archive.tar.gz && tar xzf archive.tar.gz`, ""},
+		{`wget https://github.com/u/notes/blob/main/install_fonts.sh`, ""},
 		{`openssl rsa -in mykey -check`, SecretRead},
 		{`openssl pkey -in ~/.ssh/server.key`, SecretRead},
 		{`openssl ec -in key.pem -text`, SecretRead},

@@ -741,17 +741,6 @@ func downloadTargets(cmd *shell.Command, name string) []string {
 			out = append(out, val)
 		}
 	}
-	if name == "wget" && len(out) == 0 && !slices.ContainsFunc(args, func(w shell.Word) bool {
-		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || strings.HasPrefix(w.Lit, "-P") ||
-			strings.HasPrefix(w.Lit, "--directory-prefix") || w.Lit == "-i" || strings.HasPrefix(w.Lit, "--input-file")
-	}) {
-		// wget without -O saves each URL under its own last segment.
-		for _, a := range args {
-			if u, _, _ := strings.Cut(a.Lit, "?"); a.Literal && strings.Contains(u, "://") && !strings.HasSuffix(u, "/") {
-				out = append(out, path.Base(u))
-			}
-		}
-	}
 	for _, r := range cmd.Redirects {
 		if p, ok := shell.PathOf(r.Target); ok && r.Write {
 			out = append(out, p)
@@ -1177,7 +1166,7 @@ func (c *checker) downloadThenRun(units [][]unit) {
 				c.add(DownloadExecute)
 			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
-				for _, t := range downloadTargets(&u.cmd, name) {
+				for _, t := range append(downloadTargets(&u.cmd, name), wgetDefaultNames(&u.cmd, name)...) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
 			}
@@ -1338,4 +1327,24 @@ func (c *checker) madeByLine(t shell.Word, dir string) bool {
 		}
 	}
 	return false
+}
+
+// wgetDefaultNames are the files a wget with no -O, -P or -i saves: each
+// URL under its own last segment. Only a later run of one makes the line
+// dangerous (downloadThenRun); the download alone is everyday.
+func wgetDefaultNames(cmd *shell.Command, name string) []string {
+	args := cmd.Args
+	if name != "wget" || slices.ContainsFunc(args, func(w shell.Word) bool {
+		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || strings.HasPrefix(w.Lit, "-P") ||
+			strings.HasPrefix(w.Lit, "--directory-prefix") || w.Lit == "-i" || strings.HasPrefix(w.Lit, "--input-file")
+	}) {
+		return nil
+	}
+	var out []string
+	for _, a := range args {
+		if u, _, _ := strings.Cut(a.Lit, "?"); a.Literal && strings.Contains(u, "://") && !strings.HasSuffix(u, "/") {
+			out = append(out, path.Base(u))
+		}
+	}
+	return out
 }
