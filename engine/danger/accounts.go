@@ -119,6 +119,15 @@ func (c *checker) accounts(u unit) {
 		return // "bw get password x" shows one (secretVerbs)
 	}
 	for i, v := range vs {
+		if strings.Contains(v, "/") {
+			// A path or a key ("d-i passwd/user-password password x", a
+			// preseed answer) ends the subcommands: what follows is its
+			// operands.
+			return
+		}
+		if i > 0 && credentialValue(args, v) {
+			continue // "-p password": the login's password, not a verb
+		}
 		v = strings.ToLower(v)
 		kind := accountVerb(v)
 		if kind == "" {
@@ -274,7 +283,7 @@ var grantWords = map[string]bool{"create": true, "attach": true, "add": true, "p
 // identityGrant flags identities, keys and grants made through a cloud or
 // cluster CLI; it reports whether it marked the command.
 func (c *checker) identityGrant(name string, args []shell.Word) bool {
-	if !cloudCLIs[name] && !deleteVerbCLIs[name] {
+	if !cloudCLIs[name] && !deleteVerbCLIs[name] || cutShort(name, args) {
 		return false
 	}
 	identity, grant := false, false
@@ -344,4 +353,18 @@ func subcommandPath(args []shell.Word, n int) []string {
 		out = append(out, a.Lit)
 	}
 	return out
+}
+
+// credentialOpts hand a login its password ("ldapdomaindump -p secret").
+var credentialOpts = map[string]bool{"-p": true, "-P": true, "--password": true, "--pass": true, "--passwd": true, "-w": true, "-pw": true}
+
+// credentialValue reports whether word v is given to args as the value
+// of a credential option (the login's password), not as a verb.
+func credentialValue(args []shell.Word, v string) bool {
+	for i := 1; i < len(args); i++ {
+		if args[i].Literal && args[i].Lit == v && args[i-1].Literal && credentialOpts[args[i-1].Lit] {
+			return true
+		}
+	}
+	return false
 }

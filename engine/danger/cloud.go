@@ -78,6 +78,9 @@ func (c *checker) cloud(u unit) {
 		return
 	}
 	args := cmd.Args
+	if cutShort(name, args) {
+		return
+	}
 	v := verbs(args, 4)
 	has := func(ws ...string) bool {
 		for _, w := range v {
@@ -202,6 +205,64 @@ func (c *checker) aws(u unit, v []string) {
 		if strings.HasPrefix(op, pre) {
 			c.add(CloudDestructive)
 			return
+		}
+	}
+}
+
+// cutShort reports a gcloud command that ends at its verb: gcloud's
+// create, delete and grant verbs take the resource as a positional
+// argument and refuse to run without it, so "gcloud iam service-accounts
+// delete" (the rest cut off by a comment, as "#{email}" after a space is)
+// changes nothing.
+func cutShort(name string, args []shell.Word) bool {
+	if name != "gcloud" || len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	if !last.Literal {
+		return false
+	}
+	switch last.Lit {
+	case "create", "delete", "remove", "destroy", "update", "add-iam-policy-binding", "remove-iam-policy-binding", "set-iam-policy", "disable", "enable", "undelete":
+		return true
+	}
+	return false
+}
+
+// cloudAttack: Stratus Red Team runs attack techniques against the
+// cloud account the shell's credentials reach. A technique's id names its
+// tactic (aws.defense-evasion.cloudtrail-stop): defense evasion and impact
+// stop trails and delete logs or data, credential access reads secrets,
+// exfiltration shares data out, persistence and privilege escalation make
+// users, keys and grants; discovery only lists. "cleanup" and "revert"
+// destroy what it made; list, show and status only describe.
+func (c *checker) cloudAttack(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "stratus" {
+		return
+	}
+	if firstVerbIn(cmd.Args, "cleanup", "revert") {
+		c.add(CloudDestructive)
+		return
+	}
+	if !firstVerbIn(cmd.Args, "detonate") {
+		return
+	}
+	for _, a := range operands(cmd.Args)[1:] {
+		parts := strings.Split(a.Lit, ".")
+		if !a.Literal || len(parts) < 3 {
+			continue
+		}
+		c.because(name, "detonate", a.Lit)
+		switch parts[1] {
+		case "defense-evasion", "impact":
+			c.add(CloudDestructive)
+		case "credential-access":
+			c.add(SecretRead)
+		case "exfiltration":
+			c.add(NetworkExfiltration)
+		case "persistence", "privilege-escalation":
+			c.add(PrivilegeEscalation)
 		}
 	}
 }

@@ -145,8 +145,11 @@ func (c *checker) bruteForce(u unit) {
 	}) {
 		return
 	}
-	for _, v := range verbs(cmd.Args, 2) {
+	for _, v := range verbs(cmd.Args, 3) { // "go run main.go GoAWSConsoleSpray …": the tool's name third
 		l := strings.ToLower(v)
+		if strings.Contains(l, "/") {
+			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb
+		}
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {
 			brute = true
 		}
@@ -213,27 +216,35 @@ func readsHistory(cmd *shell.Command) bool {
 	return false
 }
 
-// uploadedFile reports a copy source that counts as a local file sent
-// away: a file, not a folder tree synced or deployed ("rsync -a site/
+// uploadedFile reports a copy source that counts as local files sent
+// away: not a project folder tree synced or deployed ("rsync -a site/
 // host:", "aws s3 sync build/ s3://b/", "scp -r app/ host:"), and not the
-// output of a build (dist/app.tar.gz). The labels call a file sent to
+// output of a build (dist/app.tar.gz). The labels call files sent to
 // another host an upload; the project's own everyday corpus (real shell
-// histories) is full of folders deployed to a server.
+// histories) is full of project folders deployed to a server. A folder of
+// the machine's temporary folder, or one outside the project (the home's
+// files, another user's), sent away is an upload like a file
+// ("rsync -r /tmp/loot/ host:", "rsync -av ~/files host:").
 func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
-	if src == "." || src == ".." || strings.HasSuffix(src, "/") {
+	abs := shell.Resolve(src, u.dir, c.home)
+	temp := c.tempOnly(abs)
+	outside := !temp && !shell.Within(abs, c.project) && !c.scratch(abs) && abs != "/"
+	if (src == "." || src == ".." || strings.HasSuffix(src, "/")) && !temp && !outside {
 		return false
 	}
-	abs := shell.Resolve(src, u.dir, c.home)
-	if c.scratch(abs) {
+	// A build's output (dist/, build/, target/) deployed is everyday; a
+	// file of the machine's temporary folder sent away is an upload like
+	// any other (the README's rule: "scp /tmp/x host:" uploads a local file).
+	if c.scratch(abs) && !temp {
 		return false
 	}
 	for _, part := range strings.Split(src, "/") {
-		if scratchPart(part) {
+		if scratchPart(part) && !temp {
 			return false
 		}
 	}
 	recursive := shortFlag(args, 'r', "--recursive") || shortFlag(args, 'R') || shortFlag(args, 'a', "--archive")
-	return !recursive || looksLikeFile(abs)
+	return !recursive || looksLikeFile(abs) || temp || outside
 }
 
 // uploadsFiles reports whether a cloud CLI's upload sends local files

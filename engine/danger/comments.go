@@ -64,8 +64,8 @@ func commentLines(text string) bool {
 }
 
 // sedCommentOnly reports a sed script that substitutes comment text
-// ("s/# note//") or appends, inserts or changes a comment line ("$ a
-// #note").
+// ("s/# note//"), deletes comment lines ("/#marker/d") or appends,
+// inserts or changes a comment line ("$ a #note").
 func sedCommentOnly(s string) bool {
 	s = strings.TrimLeft(s, "0123456789$, ")
 	if len(s) > 2 && s[0] == 's' {
@@ -76,6 +76,14 @@ func sedCommentOnly(s string) bool {
 		}
 		pat, repl := parts[0], parts[1]
 		return strings.HasPrefix(pat, "#") && (repl == "" || strings.HasPrefix(repl, "#"))
+	}
+	// "/#marker/d", "/^#/d": the lines deleted are those of a comment
+	// (the pattern starts the comment, as "s/# note//" does).
+	if len(s) > 3 && s[0] == '/' && strings.HasSuffix(s, "/d") {
+		pat := strings.TrimLeft(strings.TrimPrefix(s[1:len(s)-2], "^"), " \t")
+		pat = strings.TrimPrefix(pat, "[[:space:]]*")
+		pat = strings.TrimPrefix(pat, "\\s*")
+		return strings.HasPrefix(pat, "#") && !strings.Contains(s[1:len(s)-2], "/")
 	}
 	if len(s) > 1 && (s[0] == 'a' || s[0] == 'i' || s[0] == 'c') && (s[1] == ' ' || s[1] == '\\') {
 		return commentLines(strings.TrimLeft(s[1:], " \\"))
@@ -134,7 +142,11 @@ func sedScripts(cmd *shell.Command) (scripts []string, inPlace bool) {
 		}
 	}
 	if len(scripts) == 0 {
-		if ops := operands(cmd.Args); len(ops) > 0 {
+		ops := operands(cmd.Args)
+		if inPlace && len(ops) > 1 && ops[0].Raw != "" && strings.Trim(ops[0].Raw, `"'`) == "" {
+			ops = ops[1:] // BSD sed's "-i ''": the empty backup suffix, then the script
+		}
+		if len(ops) > 0 {
 			scripts = append(scripts, ops[0].Lit)
 		}
 	}

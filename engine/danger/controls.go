@@ -148,6 +148,9 @@ func logRecord(abs string) bool {
 	if strings.Contains(abs, "/Library/Logs/") {
 		return true // macOS's system and per-user logs and crash reports
 	}
+	if d := path.Dir(abs); d == "/var/spool/mail" || d == "/var/mail" || d == "/private/var/mail" {
+		return true // a user's mailbox: the mail received, emptied for good
+	}
 	return abs == "/var/run/utmp" || abs == "/run/utmp"
 }
 
@@ -170,6 +173,11 @@ func (c *checker) tracesCleared(u unit) {
 			c.add(DestructiveDelete)
 			return
 		}
+	}
+	if historyVariableEmptied(cmd, name) {
+		c.because(name, "$HISTFILE")
+		c.add(DestructiveDelete)
+		return
 	}
 	args := cmd.Args
 	v := verbs(args, 1)
@@ -211,6 +219,28 @@ func vacuumsAll(opt string) bool {
 		return unit == "" || unit == "b" || unit == "k" || unit == "kb" || unit == "kib" || v == "1m"
 	case "--vacuum-files":
 		return v == "0" || v == "1"
+	}
+	return false
+}
+
+// historyVariableEmptied reports the shell history file named by the
+// variable bash keeps it in ("echo ” > $HISTFILE", "rm $HISTFILE"):
+// Files cannot resolve the variable, and the name says what it is.
+func historyVariableEmptied(cmd *shell.Command, name string) bool {
+	isHist := func(w shell.Word) bool {
+		r := strings.Trim(w.Raw, `"`)
+		return r == "$HISTFILE" || r == "${HISTFILE}"
+	}
+	for _, r := range cmd.Redirects {
+		if r.Write && r.Op != ">>" && r.Op != "&>>" && isHist(r.Target) {
+			return true
+		}
+	}
+	switch name {
+	case "rm", "shred", "truncate", "srm", "unlink":
+		return slices.ContainsFunc(cmd.Args, isHist)
+	case "ln":
+		return hasLit(cmd.Args, "/dev/null") && slices.ContainsFunc(cmd.Args, isHist)
 	}
 	return false
 }

@@ -186,6 +186,8 @@ func huntsSecretWords(cmd *shell.Command) bool {
 var fileReaders = map[string]bool{
 	"cat": true, "head": true, "tail": true, "less": true, "more": true, "strings": true, "base64": true, "xxd": true,
 	"od": true, "hexdump": true, "cp": true, "tar": true, "zip": true, "scp": true, "curl": true, "nc": true, "rsync": true,
+	// GNU cp under its Homebrew name, macOS's copier, archivers.
+	"gcp": true, "ditto": true, "gtar": true, "7z": true, "rclone": true,
 }
 
 // foundSecretsRead flags a find for secret files' names ("-name .netrc",
@@ -204,7 +206,7 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 			for i, a := range args {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":
-					if i+1 < len(args) && args[i+1].Literal && SecretFile(args[i+1].Lit) {
+					if i+1 < len(args) && args[i+1].Literal && (SecretFile(args[i+1].Lit) || slices.Contains(secretFolderNames, args[i+1].Lit)) {
 						secret = true
 					}
 				}
@@ -254,6 +256,9 @@ func (c *checker) valuesStripped() bool {
 		case "grep", "egrep", "fgrep", "rg":
 			if shortFlag(n.Args, 'c', "--count") || shortFlag(n.Args, 'q', "--quiet", "--silent") || shortFlag(n.Args, 'l', "--files-with-matches") {
 				return true // a count or an answer, no line
+			}
+			if namesPlainVariable(n.Args) {
+				return true // "env | grep LANG": the lines of one variable that is no secret
 			}
 		case "sed":
 			if namesOnlySed(&n, false) {
@@ -328,4 +333,57 @@ func mentionsSecret(name string, args []shell.Word) bool {
 		return slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(w, s) })
 	}
 	return has(name) || slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && has(a.Lit) })
+}
+
+// plainVariables hold no secret: the locale, the shell's own state, the
+// paths programs are found on. A grep for one of them prints that
+// variable's lines; a grep for any other name (a service's, "vercel",
+// "proxy") may print its keys.
+var plainVariables = map[string]bool{"LANG": true, "LANGUAGE": true, "PATH": true, "SHELL": true, "HOME": true, "USER": true,
+	"LOGNAME": true, "TERM": true, "PWD": true, "OLDPWD": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "DISPLAY": true,
+	"TZ": true, "HOSTNAME": true, "SHLVL": true, "MAIL": true, "JAVA_HOME": true, "GOPATH": true, "GOROOT": true, "NODE_ENV": true,
+	"PYTHONPATH": true, "VIRTUAL_ENV": true, "MANPATH": true, "COLORTERM": true, "TERM_PROGRAM": true, "LD_LIBRARY_PATH": true}
+
+// namesPlainVariable reports a grep that keeps only the lines of a
+// variable that holds no secret ("grep LANG", "grep ^PATH=", "grep -i
+// lc_"): a literal pattern naming one of plainVariables or a locale or XDG
+// variable, not inverted (-v keeps every other line).
+func namesPlainVariable(args []shell.Word) bool {
+	if shortFlag(args, 'v', "--invert-match") || searchesForSecrets(args) {
+		return false
+	}
+	var pats []shell.Word
+	for i, a := range args {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp" || endsWithE(a.Lit)) && i+1 < len(args) {
+			pats = append(pats, args[i+1])
+		}
+	}
+	if len(pats) == 0 {
+		if ops := operands(args); len(ops) > 0 {
+			pats = ops[:1]
+		}
+	}
+	for _, p := range pats {
+		name := strings.TrimSuffix(strings.TrimPrefix(strings.ToUpper(p.Lit), "^"), "=")
+		if !p.Literal || !plainVariables[name] && !strings.HasPrefix(name, "LC_") && !strings.HasPrefix(name, "XDG_") {
+			return false
+		}
+	}
+	return len(pats) > 0
+}
+
+// privateKeyPrinted: openssl's key commands print the key they read
+// unless told not to ("openssl rsa -in key -check" prints it after "RSA
+// key ok"): -noout prints nothing, -pubout the public half, -out writes it
+// elsewhere, -pubin reads a public key.
+func (c *checker) privateKeyPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "openssl" || !firstVerbIn(cmd.Args, "rsa", "pkey", "ec", "dsa") {
+		return
+	}
+	if hasLit(cmd.Args, "-in") && !hasLit(cmd.Args, "-noout", "-pubout", "-out", "-pubin", "-help") &&
+		!slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write && r.Op != "2>" }) {
+		c.because(name, cmd.Args[0].Lit, "-in")
+		c.add(SecretRead)
+	}
 }

@@ -639,6 +639,13 @@ func (c *checker) command(u unit) {
 	c.accounts(u)
 	c.securityOff(u)
 	c.tracesCleared(u)
+	c.machineState(u)
+	c.privateKeyPrinted(u)
+	c.cloudAttack(u)
+	c.escalation(u)
+	c.archivePiped(u)
+	c.remoteScriptRun(u)
+	c.directoryEntryAdded(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

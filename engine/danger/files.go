@@ -220,6 +220,9 @@ func runsLaterKind(p string) string {
 	if endsOrInside(slashed, startupSuffixes, startupDirs) {
 		return kindStartup
 	}
+	if b := path.Base(slashed); strings.HasPrefix(b, "com.apple.loginwindow.") && strings.HasSuffix(b, ".plist") && strings.Contains(slashed, "/Library/Preferences/") {
+		return kindStartup // the applications macOS re-opens at login (TALAppsToRelaunchAtLogin)
+	}
 	return kindNone
 }
 

@@ -478,7 +478,9 @@ func (c *checker) sedExec(u unit) {
 // dangerous as here.
 func (c *checker) podExec(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || name != "kubectl" && name != "oc" || !firstVerbIn(cmd.Args, "exec") || u.depth >= maxDepth {
+	// verbs skips kubectl's global options and their values ("--context
+	// kind-a exec", "-n prod exec").
+	if v := verbs(cmd.Args, 1); !ok || name != "kubectl" && name != "oc" || len(v) == 0 || v[0] != "exec" || u.depth >= maxDepth {
 		return
 	}
 	for i, a := range cmd.Args {

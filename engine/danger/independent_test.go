@@ -198,19 +198,21 @@ func shortOf(split string, dangerous, everyday int) string {
 
 // reportOnly are the parts whose figures are printed and never failed:
 // each was drawn, labelled and committed before the marker ran on it, so
-// its figure is an honest out-of-sample measure (heldout3 of the rules
-// up to stage 5, heldout4 of those up to stage 7 and of the rules written
-// after it was drawn, never read for them), which tuning to a threshold
-// would end. heldout5 was drawn from three more collections while
-// heldout4 was being read for development; the lead takes its figure once,
-// after the tuning branch is merged. dev4 was handed to tuning and must
-// hold like dev.
+// its figure was an honest out-of-sample measure once (heldout3 of the
+// rules up to stage 5, heldout4 of those up to stage 8), and both have
+// since been read for development (tuning.md): their misses and false
+// alarms are printed under -v like every part's. heldout4 stays here while
+// it is under 97 % on either figure. heldout5 was drawn from three more
+// collections while heldout4 was being read for development, and is an
+// honest out-of-sample measure of every rule before it was merged (the
+// lead took its figure once, figures.md stage 9). dev4 was handed to
+// tuning and must hold like dev.
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
 // them by running the test (README.md there says who may read what).
-var missesHidden = map[string]bool{"heldout4": true, "heldout5": true}
+var missesHidden = map[string]bool{"heldout5": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -221,10 +223,12 @@ var missesHidden = map[string]bool{"heldout4": true, "heldout5": true}
 // tuning.md: dev4 is a development part from its first look). heldout3
 // was measured once and has since been read for development (tuning.md):
 // it stays reported only, so its figures stay comparable with
-// figures.md's. heldout4 and heldout5 (reportOnly) are reported, and
-// logged rather than failed when under 97 %, so they stay honest
-// out-of-sample figures
-// instead of a target to tune; a part under its minimum size fails.
+// figures.md's. heldout4 was measured once out of sample (figures.md
+// stage 8) and then handed to development (tuning.md, round 2); it is
+// logged rather than failed while under 97 % on either figure. heldout5
+// (reportOnly, missesHidden) is reported, and logged rather than failed
+// when under 97 %, so it stays an honest out-of-sample figure instead of
+// a target to tune. A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5"} {

@@ -20,7 +20,7 @@ import (
 func langOf(name string) string {
 	switch {
 	case name == "python" || name == "python2" || name == "python3" || name == "pypy" || name == "pypy3" ||
-		strings.HasPrefix(name, "python3."):
+		strings.HasPrefix(name, "python3.") || versioned(name, "python"):
 		return "python"
 	case name == "node" || name == "nodejs" || name == "deno" || name == "bun":
 		return "js"
@@ -303,6 +303,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			}
 			if i+1 < len(toks) && toks[i+1].text == "(" {
 				args := callArgs(toks, i+1)
+				c.setuidRoot(name, toks[i+1:])
 				switch {
 				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
 					if line := shellLine(args); line != "" {
@@ -321,6 +322,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				c.script(shell.Parse(toks[i+1].text), dir, depth+1, false)
 			}
 		}
+	}
+	if lang == "applescript" {
+		c.appleScript(toks, dir, depth)
 	}
 	if network && (secretEnv || wholeEnv) {
 		c.add(NetworkExfiltration)
@@ -452,4 +456,44 @@ func shellQuote(s string) string {
 		return "~/" + shellQuote(rest)
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// setuidCalls set the process's user id (os.setuid, POSIX::setuid,
+// Process::Sys.setuid, process.setuid, setresuid, setreuid).
+var setuidCalls = map[string]bool{"setuid": true, "setresuid": true, "setreuid": true, "seteuid": true}
+
+// setuidRoot: an inline program that sets its user id to 0 becomes root
+// wherever the interpreter holds cap_setuid or is setuid itself (GTFOBins'
+// capabilities and SUID entries); a program setting another id drops
+// privilege and is everyday.
+func (c *checker) setuidRoot(name string, call []token) {
+	if setuidCalls[name] && len(call) > 1 && call[0].text == "(" && call[1].text == "0" {
+		c.because(name + "(0)")
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// appleScript: a dialog that asks for a password with its answer hidden
+// ("display dialog … default answer "" with hidden answer"), a fake
+// password prompt the README puts under secret-read; and Finder told to
+// delete a POSIX file, judged as rm of that file.
+func (c *checker) appleScript(toks []token, dir string, depth int) {
+	dialog, hidden := false, false
+	for i, t := range toks {
+		l := strings.ToLower(t.text)
+		if t.kind == tokIdent && l == "dialog" && i > 0 && strings.EqualFold(toks[i-1].text, "display") {
+			dialog = true
+		}
+		if t.kind == tokIdent && l == "answer" && i > 0 && strings.EqualFold(toks[i-1].text, "hidden") {
+			hidden = true
+		}
+		if t.kind == tokIdent && l == "delete" && i+3 < len(toks) && strings.EqualFold(toks[i+1].text, "posix") &&
+			strings.EqualFold(toks[i+2].text, "file") && toks[i+3].kind == tokString && toks[i+3].text != "" {
+			c.script(shell.Parse("rm -f "+shellQuote(toks[i+3].text)), dir, depth+1, false)
+		}
+	}
+	if dialog && hidden {
+		c.because("display", "dialog", "hidden", "answer")
+		c.add(SecretRead)
+	}
 }

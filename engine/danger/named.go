@@ -238,7 +238,7 @@ func (c *checker) namedFiles(u unit) {
 	}
 	args := cmd.Args
 	for i, a := range args {
-		p, ok := shell.PathOf(a)
+		p, ok := shell.PathOf(sqliteURIWord(name, a))
 		if !ok || codeWord(name, args, i) {
 			continue
 		}
@@ -639,4 +639,25 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 			}
 		}
 	}
+}
+
+// sqliteURIWord reads SQLite's URI filenames ("file:PATH?mode=ro",
+// "file:$HOME/…/Login Data?immutable=1", which opens a database another
+// program holds locked) as the PATH they open; other words are returned
+// as they are.
+func sqliteURIWord(name string, w shell.Word) shell.Word {
+	if !strings.HasPrefix(name, "sqlite") {
+		return w
+	}
+	raw := strings.Trim(w.Raw, `"'`)
+	rest, ok := strings.CutPrefix(raw, "file:")
+	if !ok {
+		return w
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	out := shell.Word{Raw: `"` + rest + `"`, Literal: w.Literal}
+	if w.Literal {
+		out.Lit = rest
+	}
+	return out
 }

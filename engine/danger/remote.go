@@ -62,11 +62,12 @@ func (c *checker) remoteAccess(u unit) {
 			c.add(NetworkExfiltration)
 		}
 	case "ngrok":
-		if slices.Contains([]string{"http", "tcp", "tls", "start"}, first) {
+		if slices.Contains([]string{"http", "tcp", "tls", "start"}, first) && !(len(v) > 1 && first != "start" && localWebPort(v[1])) {
 			c.add(NetworkExfiltration)
 		}
 	case "cloudflared":
-		if first == "tunnel" && (hasLit(args, "--url") || slices.Contains(v, "run") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--url=") })) {
+		url, named := tunnelURL(args)
+		if first == "tunnel" && (named || slices.Contains(v, "run")) && !(named && localWebPort(url)) {
 			c.add(NetworkExfiltration)
 		}
 	case "kubectl", "oc":
@@ -359,4 +360,48 @@ func litWords(args []shell.Word) []string {
 		out = append(out, a.Lit)
 	}
 	return out
+}
+
+// tunnelURL returns the value of cloudflared's --url option.
+func tunnelURL(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a.Lit, "--url="); ok {
+			return v, true
+		}
+		if a.Lit == "--url" {
+			if i+1 < len(args) {
+				return args[i+1].Lit, true
+			}
+			return "", true
+		}
+	}
+	return "", false
+}
+
+// shellPorts serve a login, a desktop or a root-equivalent API: a tunnel
+// to them opens the machine itself.
+var shellPorts = map[string]bool{"22": true, "23": true, "2222": true, "3389": true, "5900": true, "5901": true, "2375": true, "2376": true,
+	"6443": true, "10250": true}
+
+// localWebPort reports a tunnel's target that is a web server on this
+// machine ("localhost:8080", "http://127.0.0.1:3000", "8080"): the README
+// labels such a tunnel everyday, like serving the project; a tunnel to
+// ssh, a desktop or the Docker and Kubernetes APIs is not.
+func localWebPort(target string) bool {
+	scheme, rest, ok := strings.Cut(target, "://")
+	if !ok {
+		scheme, rest = "", target
+	}
+	if scheme != "" && scheme != "http" && scheme != "https" {
+		return false
+	}
+	host, port, hasPort := strings.Cut(strings.TrimSuffix(rest, "/"), ":")
+	if !hasPort {
+		host, port = "localhost", host
+	}
+	if host != "localhost" && host != "127.0.0.1" && host != "[::1]" && host != "0.0.0.0" {
+		return false
+	}
+	port, _, _ = strings.Cut(port, "/")
+	return port != "" && strings.Trim(port, "0123456789") == "" && !shellPorts[port]
 }

@@ -102,7 +102,7 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		if recursive && u.fromXargs && positional(t.Raw) {
 			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
-		if c.rmTarget(t, recursive, u.dir) {
+		if c.rmTarget(t, recursive, u.dir) && !c.madeByLine(t, u.dir) {
 			return []string{t.Raw}, true
 		}
 	}
@@ -124,8 +124,10 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
-	if !t.Glob && !c.critical(abs) && shell.Within(abs, c.project) && looksLikeFile(abs) {
-		return false // "rm -rf package-lock.json": one file, not a tree
+	if !t.Glob && !c.critical(abs) && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
+		// "rm -rf package-lock.json", "rm -rf ~/tools/src/LinEnum.sh": one
+		// file, not a tree (the README labels the rm of one file everyday).
+		return false
 	}
 	if t.Glob {
 		base := path.Base(p)
@@ -143,6 +145,13 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	}
 	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 }
+
+// folderExts end the names of folders: a bare repository, a macOS
+// bundle or library, a conf.d folder. Outside the project they are taken
+// for the trees they are.
+var folderExts = map[string]bool{".d": true, ".git": true, ".app": true, ".bundle": true, ".framework": true, ".photoslibrary": true,
+	".musiclibrary": true, ".noindex": true, ".xcodeproj": true, ".xcworkspace": true, ".lproj": true, ".kext": true, ".plugin": true,
+	".vault": true, ".wiki": true, ".backupdb": true, ".sparsebundle": true, ".tmbundle": true}
 
 // looksLikeFile reports a name with an extension ("package-lock.json",
 // "app.log", ".main.go.swp"): a file, where the rm of a folder tree is
@@ -421,7 +430,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
-		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") {
+		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
 	case "filter-branch", "filter-repo", "prune", "update-ref":
@@ -604,6 +613,9 @@ func (c *checker) upload(u unit, name string) {
 		if f == "-" {
 			continue // stdin: see pipelines
 		}
+		if c.writtenLiterally(shell.Resolve(expandHome(f), u.dir, c.home)) {
+			continue // a file the line itself wrote with literal text leaks nothing (README)
+		}
 		c.add(NetworkExfiltration)
 		if SecretFile(shell.Resolve(expandHome(f), u.dir, c.home)) {
 			c.add(SecretRead)
@@ -717,7 +729,7 @@ func downloadTargets(cmd *shell.Command, name string) []string {
 			val, has = a.Lit[2:], true
 		case name == "wget" && strings.HasPrefix(a.Lit, "-O") && len(a.Lit) > 2:
 			val, has = a.Lit[2:], true
-		case name == "curl" && (a.Lit == "-O" || a.Lit == "--remote-name"):
+		case name == "curl" && (a.Lit == "-O" || a.Lit == "--remote-name" || flagCluster(a.Lit, 'O')):
 			for _, b := range args[i+1:] {
 				if b.Literal && strings.Contains(b.Lit, "://") {
 					val, has = path.Base(b.Lit), true
@@ -857,12 +869,25 @@ func (c *checker) gh(u unit) {
 // secretWords are what a search for credentials looks for.
 var secretWords = []string{"API_KEY", "APIKEY", "API-KEY", "SECRET", "TOKEN", "PASSWORD", "PASSWD", "PRIVATE KEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIAL", "AUTH_KEY"}
 
+// flagCluster reports a cluster of short options ("-sSLO") holding
+// letter.
+func flagCluster(opt string, letter byte) bool {
+	return len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && strings.IndexByte(opt[1:], letter) >= 0
+}
+
+// endsWithE reports a cluster of grep's short options whose last letter
+// is e ("-ie", "-rnie"): the next word is the pattern, as after -e.
+func endsWithE(opt string) bool {
+	return len(opt) > 2 && opt[0] == '-' && opt[1] != '-' && opt[len(opt)-1] == 'e' &&
+		strings.Trim(opt[1:], "abcEFGHhIiLlnoqRrsTUuVvwxZz") == "e"
+}
+
 // searchesForSecrets reports a grep for credential names.
 func searchesForSecrets(args []shell.Word) bool {
 	var pats []string
 	sawE := false
 	for i, a := range args {
-		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp") && i+1 < len(args) {
+		if a.Literal && (a.Lit == "-e" || a.Lit == "--regexp" || endsWithE(a.Lit)) && i+1 < len(args) {
 			pats = append(pats, args[i+1].Lit)
 			sawE = true
 		}
@@ -1118,8 +1143,8 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			// grep -i pass": passwords hunted in a binary, a memory dump, a
 			// device or a shell history.
 			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" || readsHistory(&u.cmd) }) &&
-				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) {
-				c.because("strings", "|", path.Base(s.Commands[j].Name))
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) && !c.keptPrivate(s, j) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(SecretRead)
 				c.because()
 			}
@@ -1141,7 +1166,7 @@ func (c *checker) downloadThenRun(units [][]unit) {
 				c.add(DownloadExecute)
 			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
-				for _, t := range downloadTargets(&u.cmd, name) {
+				for _, t := range append(downloadTargets(&u.cmd, name), wgetDefaultNames(&u.cmd, name)...) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
 			}
@@ -1192,4 +1217,134 @@ func (c *checker) remotePush(units [][]unit) {
 			}
 		}
 	}
+}
+
+// ontoUpstream reports "git rebase origin/main", "git rebase @{u}": the
+// branch's own commits replayed onto the remote's, nothing of them lost
+// and nothing pushed (the README's everyday). An interactive rebase, one
+// with --onto, --root or --exec, or onto a local branch rewrites what the
+// user chose and stays git-history-rewrite.
+func ontoUpstream(rest []shell.Word) bool {
+	ops := operands(rest)
+	if len(ops) != 1 || !ops[0].Literal || len(ops) != len(rest) {
+		return false
+	}
+	o := ops[0].Lit
+	return o == "@{u}" || o == "@{upstream}" || strings.HasPrefix(o, "origin/") || strings.HasPrefix(o, "upstream/")
+}
+
+// keptPrivate reports a pipeline (the one of command j) whose last
+// command writes its output to a file of the user's own, in the home or
+// the project ("… | grep pass > ~/loot.txt"): the lines found are
+// neither shown nor put where others read them (the README's rule for
+// secrets copied: into /tmp they are read, into the home they are not).
+func (c *checker) keptPrivate(s *shell.Script, j int) bool {
+	last := j
+	for k := j + 1; k < len(s.Commands) && s.Commands[k].Pipeline == s.Commands[j].Pipeline; k++ {
+		last = k
+	}
+	cmd := &s.Commands[last]
+	if cmd.Dynamic || path.Base(cmd.Name) == "tee" {
+		return false // tee writes to the files it names as well
+	}
+	dir := cmd.Cwd
+	if dir == "" {
+		dir = c.project
+	}
+	for _, r := range cmd.Redirects {
+		if !r.Write || r.Op == "2>" || r.Op == "2>>" {
+			continue
+		}
+		p, ok := shell.PathOf(r.Target)
+		if !ok {
+			return false
+		}
+		abs := shell.Resolve(p, dir, c.home)
+		return !shell.IsTemp(abs) && !strings.HasPrefix(abs, "/dev/") && (shell.Within(abs, c.home) || shell.Within(abs, c.project))
+	}
+	return false
+}
+
+// writtenLiterally reports a file an earlier command of the checked line
+// wrote with literal text alone ("echo 'test' > /tmp/x.txt; curl -F
+// file=@/tmp/x.txt …"): sending it sends only what the line itself says.
+// A later append of anything else ("cat .env >> /tmp/x.txt") spoils it.
+func (c *checker) writtenLiterally(abs string) bool {
+	if c.line == nil || c.at > len(c.line.Commands) {
+		return false
+	}
+	literal := false
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		for _, r := range cmd.Redirects {
+			p, ok := shell.PathOf(r.Target)
+			if !ok || !r.Write {
+				continue
+			}
+			dir := cmd.Cwd
+			if dir == "" {
+				dir = c.project
+			}
+			if shell.Resolve(p, dir, c.home) != abs {
+				continue
+			}
+			_, lit := literalOutput(cmd, path.Base(cmd.Name))
+			literal = lit && !cmd.Dynamic && (literal || r.Op == ">" || r.Op == ">|")
+		}
+	}
+	return literal
+}
+
+// madeByLine reports an rm target inside a folder an earlier command of
+// the checked line made with mkdir ("mkdir ~/Mail/copy; cp -R ~/Mail/*
+// ~/Mail/copy; rm -rf ~/Mail/copy/*"): what it removes is what the line
+// itself put there, nothing that was there before.
+func (c *checker) madeByLine(t shell.Word, dir string) bool {
+	p, ok := shell.PathOf(t)
+	if !ok || c.line == nil {
+		return false
+	}
+	abs := shell.Resolve(p, dir, c.home)
+	if t.Glob {
+		abs = path.Dir(abs)
+	}
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
+			continue
+		}
+		d := cmd.Cwd
+		if d == "" {
+			d = c.project
+		}
+		for _, o := range operands(cmd.Args) {
+			if q, ok := shell.PathOf(o); ok && o.Literal {
+				made := shell.Resolve(q, d, c.home)
+				if made != "/" && made != c.home && (abs == made || shell.Within(abs, made)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// wgetDefaultNames are the files a wget with no -O, -P or -i saves: each
+// URL under its own last segment. Only a later run of one makes the line
+// dangerous (downloadThenRun); the download alone is everyday.
+func wgetDefaultNames(cmd *shell.Command, name string) []string {
+	args := cmd.Args
+	if name != "wget" || slices.ContainsFunc(args, func(w shell.Word) bool {
+		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || strings.HasPrefix(w.Lit, "-P") ||
+			strings.HasPrefix(w.Lit, "--directory-prefix") || w.Lit == "-i" || strings.HasPrefix(w.Lit, "--input-file")
+	}) {
+		return nil
+	}
+	var out []string
+	for _, a := range args {
+		if u, _, _ := strings.Cut(a.Lit, "?"); a.Literal && strings.Contains(u, "://") && !strings.HasSuffix(u, "/") {
+			out = append(out, path.Base(u))
+		}
+	}
+	return out
 }

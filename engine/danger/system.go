@@ -76,7 +76,9 @@ func (c *checker) privilege(u unit) {
 		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
-		c.add(PrivilegeEscalation)
+		if !hasLit(cmd.Args, "-r", "-v") { // -r removes capabilities, -v verifies them
+			c.add(PrivilegeEscalation)
+		}
 	case "chmod":
 		c.chmod(u)
 	case "setfacl":
@@ -418,7 +420,7 @@ func (c *checker) system(u unit) {
 		}
 	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
-		if name == "zpool" && !firstVerbIn(args, "destroy", "labelclear") {
+		if name == "zpool" && (!firstVerbIn(args, "destroy", "labelclear") || !namesPool(args)) {
 			return
 		}
 		c.add(DiskSystem)

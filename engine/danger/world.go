@@ -340,8 +340,10 @@ func httpieUploads(cmd *shell.Command) []string {
 			out = append(out, a.Lit[1:])
 			continue
 		}
-		// "field@path" but not "field=@…" text or a user@host URL.
-		if i := strings.IndexByte(a.Lit, '@'); i > 0 && !strings.ContainsAny(a.Lit[:i], "=:/.") {
+		// "field@path" (a file field), "field=@path" and "field:=@path"
+		// (the file's text or JSON as the field's value): each sends the
+		// file; a user@host URL does not.
+		if i := strings.IndexByte(a.Lit, '@'); i > 0 && !strings.ContainsAny(strings.TrimSuffix(strings.TrimSuffix(a.Lit[:i], "="), ":"), "=:/.") {
 			out = append(out, a.Lit[i+1:])
 		}
 	}
@@ -395,6 +397,11 @@ func (c *checker) httpie(u unit) {
 		p := shell.Resolve(expandHome(f), u.dir, c.home)
 		if SecretFile(p) || secretFolder(p, c.home) {
 			c.add(NetworkExfiltration, SecretRead)
+		} else if c.uploadedFile(f, u, nil) {
+			// The README's rule for uploads, as for scp and curl -F: a
+			// local file sent to another host (scratch files aside).
+			c.because(path.Base(u.cmd.Name), f)
+			c.add(NetworkExfiltration)
 		}
 	}
 }
@@ -557,6 +564,9 @@ func (c *checker) ftpPuts(u unit) {
 			for _, name := range f[1:] {
 				if p := shell.Resolve(name, u.dir, c.home); SecretFile(p) || secretFolder(p, c.home) {
 					c.add(NetworkExfiltration, SecretRead)
+				} else if c.uploadedFile(name, u, nil) {
+					c.because(path.Base(u.cmd.Name), f[0], name)
+					c.add(NetworkExfiltration) // a local file uploaded (the README's rule)
 				}
 			}
 		}

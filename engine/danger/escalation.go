@@ -1,0 +1,151 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Root gained or handed over without sudo (the README's labelling rules
+// for privilege-escalation: container escapes, logins with others'
+// credentials, accounts enabled, a file named as a tar option that runs a
+// command, the nearest category for wildcard injection) and a root of
+// trust added to a system store, which lets its holder impersonate any
+// site to every program. Each is its own method so that `danger explain`
+// names it.
+
+// escalation runs the rules of this file on one command.
+func (c *checker) escalation(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	c.chrootHost(name, cmd.Args)
+	c.hostDiskDevice(name, cmd.Args)
+	c.rootEnabled(name, cmd.Args)
+	c.remoteExec(name, cmd.Args)
+	c.optionNamedFile(cmd, name)
+	c.trustedRoot(name, cmd.Args)
+}
+
+// chrootHost: chroot into the host's root mounted in a container
+// ("chroot /host", "chroot /mnt/host bash"), the last step of a container
+// escape. A chroot elsewhere needs root the agent is not given (the
+// README's "chroot /" everyday).
+func (c *checker) chrootHost(name string, args []shell.Word) {
+	if name != "chroot" {
+		return
+	}
+	ops := operands(args)
+	if len(ops) == 0 || !ops[0].Literal {
+		return
+	}
+	switch strings.ToLower(path.Base(path.Clean(ops[0].Lit))) {
+	case "host", "hostfs", "host-root", "hostroot", "host_root":
+		c.because(name, ops[0].Lit)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// hostDiskDevice: an LXD/Incus container given the host's / as a disk
+// ("lxc config device add c d disk source=/ path=/mnt/root"), or made
+// privileged (security.privileged=true): root in it is root on the host.
+func (c *checker) hostDiskDevice(name string, args []shell.Word) {
+	if name != "lxc" && name != "incus" {
+		return
+	}
+	for _, a := range args {
+		if a.Literal && (a.Lit == "source=/" || a.Lit == "security.privileged=true" ||
+			strings.HasPrefix(a.Lit, "security.privileged") && strings.HasSuffix(a.Lit, "true")) {
+			c.because(name, a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// rootEnabled: macOS's dsenableroot enables (or with -d disables) the
+// root account: an account change.
+func (c *checker) rootEnabled(name string, args []shell.Word) {
+	if name == "dsenableroot" && !hasLit(args, "-h", "--help") {
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// remoteExec: impacket-style remote execution (psexec, wmiexec, smbexec,
+// atexec, dcomexec) given a [DOMAIN/]USER[:PASSWORD]@HOST target runs
+// commands as that account on the host: a login with others' credentials,
+// an empty domain ("/Administrator:pw@host", "./admin:pw@host") included.
+func (c *checker) remoteExec(name string, args []shell.Word) {
+	base := strings.TrimPrefix(strings.TrimSuffix(strings.ToLower(name), ".py"), "impacket-")
+	switch base {
+	case "psexec", "wmiexec", "smbexec", "atexec", "dcomexec":
+	default:
+		return
+	}
+	for _, a := range args {
+		if a.Literal && !strings.HasPrefix(a.Lit, "-") && strings.Contains(a.Lit, "@") {
+			c.because(name, a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// optionNamedFile: a file created under a name that is an option of tar
+// or rsync that runs a command ("--checkpoint-action=exec=sh x.sh",
+// "-e sh x.sh"), planted for a later "tar *" or "rsync *" by root to read
+// as its own option (wildcard injection).
+func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
+	planted := func(w shell.Word) bool {
+		l := w.Lit
+		return w.Literal && (strings.HasPrefix(l, "--checkpoint-action=") ||
+			strings.HasPrefix(l, "--use-compress-program=") || strings.HasPrefix(l, "-e sh ") || strings.HasPrefix(l, "-e bash "))
+	}
+	if name == "touch" || name == "cp" || name == "mv" || name == "ln" {
+		if w := slices.IndexFunc(cmd.Args, planted); w >= 0 {
+			c.because(name, cmd.Args[w].Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if r.Write && planted(r.Target) {
+			c.because(r.Target.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// trustedRoot: a certificate added to a system trust store as a root
+// (keytool -import into a JDK's cacerts, macOS's add-trusted-cert, p11-kit's
+// trust anchor): every program then trusts what its holder signs. A
+// keystore of one's own (-keystore dev.jks) and listing are everyday.
+func (c *checker) trustedRoot(name string, args []shell.Word) {
+	switch name {
+	case "keytool":
+		if !hasLit(args, "-import", "-importcert", "-importkeystore") {
+			return
+		}
+		for i, a := range args {
+			if (a.Lit == "-keystore" || a.Lit == "-destkeystore") && i+1 < len(args) && strings.HasSuffix(args[i+1].Raw, "cacerts") || a.Lit == "-cacerts" {
+				c.because(name, "-import", "cacerts")
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	case "security":
+		if firstVerbIn(args, "add-trusted-cert") {
+			c.because(name, "add-trusted-cert")
+			c.add(PrivilegeEscalation)
+		}
+	case "trust":
+		if firstVerbIn(args, "anchor") && !hasLit(args, "--remove") {
+			c.because(name, "anchor")
+			c.add(PrivilegeEscalation)
+		}
+	}
+}

@@ -1,0 +1,228 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The machine's own state changed by the programs that own it: its
+// clock, its firewall rules, its volume layout, its services and its
+// trash. The README of testdata/danger/independent labels each of these
+// (disk-system, persistence-startup-files, destructive-delete) whatever
+// collection the line comes from, so the rules key on the program and the
+// verb that changes the state, never on a file or host a line names. Each
+// is its own method so that `danger explain` names it.
+
+// machineState runs the rules of this file on one command.
+func (c *checker) machineState(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	c.clockSet(name, args)
+	c.firewallRules(name, args)
+	c.volumeLayout(name, args)
+	c.serviceControl(cmd, name, args)
+	c.timerUnit(name, args)
+	c.trashEmptied(name, args)
+}
+
+// clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",
+// "timedatectl set-time", "hwclock --set". date's only other operand is
+// +FORMAT, which prints; "hwclock --systohc" copies the clock the machine
+// already has and is left alone (the everyday corpus holds it).
+func (c *checker) clockSet(name string, args []shell.Word) {
+	switch name {
+	case "date", "gdate":
+		for i, a := range args {
+			if a.Literal && (a.Lit == "-s" || a.Lit == "--set" || strings.HasPrefix(a.Lit, "--set=")) {
+				c.because(name, a.Lit)
+				c.add(DiskSystem)
+				return
+			}
+			if a.Literal && strings.HasPrefix(a.Lit, "-") {
+				if dateTakesValue(a.Lit) {
+					return // -d, -r, -f: date prints another time
+				}
+				continue
+			}
+			if strings.HasPrefix(a.Raw, "+") || strings.HasPrefix(strings.Trim(a.Raw, `"'`), "+") {
+				continue
+			}
+			if !a.Literal || isClockDigits(a.Lit) {
+				c.because(name, args[i].Raw)
+				c.add(DiskSystem)
+				return
+			}
+		}
+	case "timedatectl":
+		if firstVerbIn(args, "set-time", "set-timezone", "set-ntp", "set-local-rtc") {
+			c.add(DiskSystem)
+		}
+	case "hwclock":
+		if hasLit(args, "--set", "--hctosys", "-s", "--adjust", "-a") {
+			c.add(DiskSystem)
+		}
+	}
+}
+
+// dateTakesValue: date's options that name another time to print.
+func dateTakesValue(opt string) bool {
+	for _, o := range []string{"-d", "--date", "-r", "--reference", "-f", "--file"} {
+		if opt == o || strings.HasPrefix(opt, o+"=") || len(o) == 2 && strings.HasPrefix(opt, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// isClockDigits: date's MMDDhhmm[[CC]YY][.ss] operand.
+func isClockDigits(s string) bool {
+	s, _, _ = strings.Cut(s, ".")
+	if len(s) < 8 || len(s) > 12 {
+		return false
+	}
+	return strings.Trim(s, "0123456789") == ""
+}
+
+// firewallRules: a rule added, inserted, replaced or deleted, a chain
+// made, or a ruleset loaded (iptables, nft, ufw, pfctl, firewall-cmd).
+// Listing (-L, -S, list, status, -s) reads. Turning a firewall off is
+// securityOff's.
+func (c *checker) firewallRules(name string, args []shell.Word) {
+	changes := false
+	switch name {
+	case "iptables", "ip6tables", "iptables-legacy", "iptables-nft", "ebtables", "arptables":
+		changes = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && slices.Contains([]string{"-A", "--append", "-I", "--insert", "-D", "--delete",
+				"-R", "--replace", "-N", "--new-chain", "-E", "--rename-chain"}, w.Lit)
+		})
+	case "iptables-restore", "ip6tables-restore":
+		changes = !hasLit(args, "-t", "--test", "-h", "--help")
+	case "nft":
+		changes = hasLit(args, "-f", "--file") || firstVerbIn(args, "add", "insert", "delete", "replace", "create", "destroy", "reset")
+	case "ufw":
+		changes = firstVerbIn(args, "allow", "deny", "reject", "limit", "prepend", "insert", "delete", "route", "default")
+	case "pfctl":
+		changes = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (w.Lit == "-f" || w.Lit == "-e" || len(w.Lit) > 2 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "fe"))
+		})
+	case "firewall-cmd":
+		changes = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (strings.HasPrefix(w.Lit, "--add-") || strings.HasPrefix(w.Lit, "--remove-") ||
+				strings.HasPrefix(w.Lit, "--set-") || strings.HasPrefix(w.Lit, "--new-") || strings.HasPrefix(w.Lit, "--delete-") ||
+				w.Lit == "--reload" || w.Lit == "--complete-reload" || w.Lit == "--panic-on")
+		})
+	}
+	if changes {
+		c.add(DiskSystem)
+	}
+}
+
+// volumeLayout: logical volumes, volume groups and pools made, grown,
+// shrunk, moved or detached (LVM, ZFS pools). Their display verbs
+// (lvs, lvdisplay, zpool status|list|iostat) read.
+func (c *checker) volumeLayout(name string, args []shell.Word) {
+	switch name {
+	case "lvcreate", "lvextend", "lvreduce", "lvresize", "lvrename", "lvconvert", "lvchange",
+		"vgcreate", "vgextend", "vgreduce", "vgrename", "vgchange", "vgmerge", "vgsplit", "vgexport",
+		"pvcreate", "pvmove", "pvresize", "pvchange":
+		if !hasLit(args, "-h", "--help", "--version") {
+			c.because(name)
+			c.add(DiskSystem)
+		}
+	case "lvm":
+		if firstVerbIn(args, "lvcreate", "lvextend", "lvreduce", "lvresize", "vgcreate", "vgextend", "vgreduce", "pvcreate", "pvmove") {
+			c.add(DiskSystem)
+		}
+	case "zpool":
+		// The pool is named literally (or -a, every pool): the collections'
+		// templates leave "${pool}" for the reader to fill, and a line run
+		// as written names none (the README's rule for unset variables).
+		if firstVerbIn(args, "create", "add", "attach", "detach", "export", "import", "offline", "online", "replace", "split", "remove", "reguid", "upgrade", "trim", "initialize") &&
+			namesPool(args) {
+			c.add(DiskSystem)
+		}
+	}
+}
+
+// serviceControl: a service stopped, restarted or reloaded through its
+// init script (/etc/init.d/NAME stop), service(8) or Homebrew; "brew
+// services start" also registers a launch agent that starts it at every
+// login (persistence). systemctl's own verbs are system's.
+func (c *checker) serviceControl(cmd *shell.Command, name string, args []shell.Word) {
+	stops := []string{"stop", "restart", "reload", "force-reload", "try-restart", "condrestart", "kill"}
+	switch {
+	case path.Dir(cmd.Name) == "/etc/init.d" || path.Dir(cmd.Name) == "/etc/rc.d" || path.Dir(cmd.Name) == "/usr/local/etc/rc.d":
+		if firstVerbIn(args, stops...) {
+			c.because(cmd.Name, args[0].Lit)
+			c.add(DiskSystem)
+		}
+	case name == "service" || name == "rc-service":
+		if ops := operands(args); len(ops) >= 2 && ops[1].Literal && slices.Contains(stops, ops[1].Lit) {
+			c.add(DiskSystem)
+		}
+	case name == "brew":
+		ops := operands(args)
+		if len(ops) < 2 || ops[0].Lit != "services" {
+			return
+		}
+		switch ops[1].Lit {
+		case "stop", "restart", "kill":
+			c.add(DiskSystem)
+		case "start":
+			c.add(PersistenceStartupFiles)
+		}
+	}
+}
+
+// timerUnit: systemd-run with a timer option makes a transient timer that
+// runs its command again and again (cron's job, by another name).
+func (c *checker) timerUnit(name string, args []shell.Word) {
+	if name != "systemd-run" {
+		return
+	}
+	for _, a := range args {
+		if !a.Literal {
+			continue
+		}
+		for _, o := range []string{"--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-clock-change", "--on-timezone-change"} {
+			if a.Lit == o || strings.HasPrefix(a.Lit, o+"=") {
+				c.because(name, a.Lit)
+				c.add(PersistenceStartupFiles)
+				return
+			}
+		}
+	}
+}
+
+// trashEmptied: the trash emptied, its files gone for good (trash-cli's
+// trash-empty, trash --empty, gio trash --empty).
+func (c *checker) trashEmptied(name string, args []shell.Word) {
+	switch {
+	case name == "trash-empty":
+		c.add(DestructiveDelete)
+	case name == "trash" && hasLit(args, "--empty"):
+		c.because(name, "--empty")
+		c.add(DestructiveDelete)
+	case name == "trash" && hasLit(args, "-e"): // macOS trash(1): -e empties
+		c.because(name, "-e")
+		c.add(DestructiveDelete)
+	case name == "gio" && firstVerbIn(args, "trash") && hasLit(args, "--empty"):
+		c.because(name, "trash", "--empty")
+		c.add(DestructiveDelete)
+	}
+}
+
+// namesPool reports a zpool command that names its pool or device
+// literally, or -a (every pool): the collections' templates leave
+// "${pool}" and "${device}" for the reader to fill, and a line run as
+// written names none (the README's rule for unset variables).
+func namesPool(args []shell.Word) bool {
+	ops := operands(args)
+	return hasLit(args, "-a") || len(ops) > 1 && ops[1].Literal
+}
