@@ -39,9 +39,9 @@ func TestReportReadable(t *testing.T) {
 	if !strings.Contains(approved, "»") || !strings.Contains(approved, "«") {
 		t.Errorf("text: no dangerous part marked in Approved by:\n%s", approved)
 	}
-	// A part of a long risky call the one-line form leaves out (the gh
-	// token call of the fixture's Codex session: its second download).
-	const long = "https://github.com/user-attachments/assets/ce6f3915-c1e2-4a19-8a66-904e7f7fe4cf"
+	// A part of a long risky call the one-line form leaves out (the
+	// fixture's Codex session: the git branch -f before a branch -D).
+	const long = "git branch -f agentv/results/v1 origin/agentv/results/v1"
 	if strings.Contains(approved, long) {
 		t.Errorf("text: a long command is printed whole without --verbose")
 	}
