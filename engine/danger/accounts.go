@@ -334,26 +334,7 @@ func (c *checker) windowsAccount(name string, args []shell.Word) bool {
 // follows one: "aws dynamodb create-table --table-name users" is
 // [dynamodb create-table], users being the option's value. Global
 // options before the subcommand are skipped as verbs skips them.
-func subcommandPath(args []shell.Word, n int) []string {
-	var out []string
-	for i := 0; i < len(args) && len(out) < n; i++ {
-		a := args[i]
-		if !a.Literal {
-			break
-		}
-		if strings.HasPrefix(a.Lit, "-") {
-			if len(out) > 0 {
-				break
-			}
-			if !strings.Contains(a.Lit, "=") && slices.Contains(globalValueOpts, a.Lit) {
-				i++
-			}
-			continue
-		}
-		out = append(out, a.Lit)
-	}
-	return out
-}
+func subcommandPath(args []shell.Word, n int) []string { return leadingWords(args, n, true) }
 
 // credentialOpts hand a login its password ("ldapdomaindump -p secret").
 var credentialOpts = map[string]bool{"-p": true, "-P": true, "--password": true, "--pass": true, "--passwd": true, "-w": true, "-pw": true}

@@ -51,7 +51,13 @@ func aboutMetadata(vs []string) bool {
 
 // verbs returns the first n words that are neither options nor option
 // values.
-func verbs(args []shell.Word, n int) []string {
+func verbs(args []shell.Word, n int) []string { return leadingWords(args, n, false) }
+
+// leadingWords returns the first n literal words that are neither options
+// nor the values of global options (globalValueOpts), stopping at the
+// first word that is not literal and, with stopAtOption, at the first
+// option after a word was taken.
+func leadingWords(args []shell.Word, n int, stopAtOption bool) []string {
 	var out []string
 	for i := 0; i < len(args) && len(out) < n; i++ {
 		a := args[i]
@@ -59,6 +65,9 @@ func verbs(args []shell.Word, n int) []string {
 			break
 		}
 		if strings.HasPrefix(a.Lit, "-") {
+			if stopAtOption && len(out) > 0 {
+				break
+			}
 			if !strings.Contains(a.Lit, "=") && slices.Contains(globalValueOpts, a.Lit) {
 				i++
 			}
