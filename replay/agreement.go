@@ -183,3 +183,13 @@ func (row *DecisionRow) setCallFacts(c *toolcall.Row) {
 	row.Agreement, row.AgreementReason = Agreement(row, c.RecordedOutcome)
 	row.VersionBasis = versionBasis(c, row.VersionDecided)
 }
+
+// agreed is Agreement's answer for one call, worked out once where a
+// call's decision is both written and counted for the report.
+type agreed struct{ agreement, reason string }
+
+// agreedOf is Agreement of call c decided as d.
+func agreedOf(c *toolcall.Row, d *DecisionRow) agreed {
+	a, why := Agreement(d, c.RecordedOutcome)
+	return agreed{a, why}
+}

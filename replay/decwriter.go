@@ -94,7 +94,7 @@ func newDecisionWriter(w *dataset.Writer[DecisionRow], budget int) *decisionWrit
 
 // add buffers the row of call c decided as d, and writes a partition's
 // rows when they fill a row group or the buffers pass the budget.
-func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
+func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow, ag agreed) error {
 	k := partKey{harness: c.Harness}
 	if !c.Ts.IsZero() {
 		k.day, k.known = floorDiv(c.Ts.Unix(), 86400), true
@@ -123,11 +123,10 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 	p.cmd.add(c.Command)
 	p.result.add(c.Result)
 	p.paths.add(c.Paths)
-	agreement, why := Agreement(d, c.RecordedOutcome)
 	p.version.add(c.HarnessVersion)
 	p.recorded.add(c.RecordedOutcome)
-	p.agreement.add(agreement)
-	p.agreementWhy.add(why)
+	p.agreement.add(ag.agreement)
+	p.agreementWhy.add(ag.reason)
 	p.versionBasis.add(versionBasis(c, d.VersionDecided))
 	p.ts = append(p.ts, c.Ts)
 	p.dec = append(p.dec, d)
@@ -143,7 +142,7 @@ func (dw *decisionWriter) add(c *toolcall.Row, d *DecisionRow) error {
 	}
 	p.rowDec = append(p.rowDec, j)
 	p.bytes += rowOverhead + len(c.CallKey) + len(c.ProjectDir) + len(c.Tool) + len(c.Command) + len(c.Result) + p.paths.lastBytes +
-		len(c.HarnessVersion) + len(c.RecordedOutcome) + len(agreement) + len(why) + len(BasisDefaulted)
+		len(c.HarnessVersion) + len(c.RecordedOutcome) + len(ag.agreement) + len(ag.reason) + len(BasisDefaulted)
 	dw.buffered += p.bytes - before
 	switch {
 	case len(p.dec) >= dw.groupMax:

@@ -115,7 +115,7 @@ func TestReportSumGivesUpOnBothSides(t *testing.T) {
 	if !s.calls.released || s.calls.projects != nil || s.calls.undecided.items != nil {
 		t.Errorf("the calls side kept its tables after failing: %+v", s.calls)
 	}
-	s.decided(&ok, nil)
+	s.decided(&ok, nil, agreed{})
 	if !s.decs.released || s.decs.agg != nil || s.decs.approved != nil || s.decs.told != nil {
 		t.Errorf("the decisions side kept its tables after the calls side failed")
 	}

@@ -312,8 +312,10 @@ func (s *reportSum) call(r *toolcall.Row, selected bool) {
 	}
 }
 
-// decided takes one selected call and its decision (nil: not decided).
-func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
+// decided takes one selected call, its decision (nil: not decided) and
+// how the decision compares with the transcript (agreedOf; zero when d is
+// nil).
+func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow, ag agreed) {
 	if s == nil {
 		return
 	}
@@ -332,7 +334,7 @@ func (s *reportSum) decided(c *toolcall.Row, d *DecisionRow) {
 		}
 		return
 	}
-	ds.vs.add(c, d)
+	ds.vs.add(c, d, ag)
 	attr := ds.lastAttr
 	if d != ds.lastDec {
 		var ok bool

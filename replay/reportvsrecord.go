@@ -48,11 +48,11 @@ func newVsRecordSum() *vsRecordSum {
 }
 
 // add counts call c decided as d.
-func (v *vsRecordSum) add(c *toolcall.Row, d *DecisionRow) {
+func (v *vsRecordSum) add(c *toolcall.Row, d *DecisionRow, ag agreed) {
 	if v.failed {
 		return
 	}
-	agreement, why := Agreement(d, c.RecordedOutcome)
+	agreement, why := ag.agreement, ag.reason
 	k := agreeKey{c.Harness, c.HarnessVersion}
 	a := v.agreement[k]
 	if a == nil {

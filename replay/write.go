@@ -101,10 +101,14 @@ func Run(ctx context.Context, outDir string, opts Options, hs Harnesses) (Summar
 				if err != nil {
 					break
 				}
+				// Written and counted for the report: compared with the
+				// transcript once for both.
+				var ag agreed
 				if dec != nil {
-					err = dw.add(&b.calls[i], dec)
+					ag = agreedOf(&b.calls[i], dec)
+					err = dw.add(&b.calls[i], dec, ag)
 				}
-				rs.decided(&b.calls[i], dec)
+				rs.decided(&b.calls[i], dec, ag)
 			}
 			if err != nil {
 				writeFailed.Store(true)
