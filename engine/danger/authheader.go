@@ -31,30 +31,27 @@ func (c *checker) tokenOnlyAuthorizes(u unit) bool {
 	if !u.cmd.Nested || hosts == nil || c.line == nil || u.cmd.Text == "" {
 		return false
 	}
-	src := c.line.Source
 	substs := []string{"$(" + u.cmd.Text + ")", "`" + u.cmd.Text + "`"}
-	refs := append([]string(nil), substs...)
+	// The places a line can name the token: the substitution itself, or a
+	// variable a bare assignment gave it ("TOKEN=$(gh auth token)").
+	uses, assigned := substs, 0
 	for _, a := range c.line.Sets {
 		if v := unquoted(a.Value); v == substs[0] || v == substs[1] {
-			refs = append(refs, "$"+a.Name, "${"+a.Name+"}")
+			uses = append(uses, "$"+a.Name, "${"+a.Name+"}")
+			assigned++
 		}
 	}
-	// Every occurrence in the source, but the assignments themselves,
-	// must be one this function placed.
-	want := 0
-	for _, r := range refs[len(substs):] {
-		want += strings.Count(src, r)
-	}
-	direct := countAny(src, substs) - (len(refs)-len(substs))/2
-	want += direct
-	if want == 0 {
+	// Every place in the source, less the assignments' own substitutions,
+	// must be an Authorization header found below.
+	want := countAny(c.line.Source, uses) - assigned
+	if want <= 0 {
 		return false // the token goes nowhere this can see
 	}
 	placed := 0
 	for i := range c.line.Commands {
 		cmd := &c.line.Commands[i]
 		for k, w := range cmd.Args {
-			n := countAny(w.Raw, refs)
+			n := countAny(w.Raw, uses)
 			if n == 0 {
 				continue
 			}

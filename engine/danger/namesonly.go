@@ -58,7 +58,8 @@ func namesOnlySed(cmd *shell.Command, quiet bool) bool {
 		return false
 	}
 	for _, s := range scripts {
-		if !namesOnlySubstitution(s) || quiet && !(silent && strings.Contains(s[strings.LastIndex(s, s[1:2])+1:], "p")) {
+		ok, prints := namesOnlySubstitution(s)
+		if !ok || quiet && !(silent && prints) {
 			return false
 		}
 	}
@@ -76,26 +77,27 @@ func keyValueFile(p string) bool {
 
 // namesOnlySubstitution reports whether a sed script is one s command
 // whose pattern is "=.*" (optionally anchored with $) and whose
-// replacement does not bring the match back.
-func namesOnlySubstitution(s string) bool {
+// replacement does not bring the match back, and whether it has the p
+// flag (prints the lines it changed).
+func namesOnlySubstitution(s string) (ok, prints bool) {
 	s = strings.TrimSpace(s)
 	if len(s) < 4 || s[0] != 's' {
-		return false
+		return false, false
 	}
 	d := s[1:2]
 	if d == "\\" || d == "\n" {
-		return false
+		return false, false
 	}
 	parts := strings.Split(s[2:], d)
 	if len(parts) != 3 {
-		return false
+		return false, false
 	}
 	pat, repl, flags := parts[0], parts[1], parts[2]
 	if pat != "=.*" && pat != "=.*$" {
-		return false
+		return false, false
 	}
 	if strings.Contains(repl, "&") || strings.Contains(repl, "\\") {
-		return false
+		return false, false
 	}
-	return strings.Trim(flags, "gp") == ""
+	return strings.Trim(flags, "gp") == "", strings.Contains(flags, "p")
 }
