@@ -21,6 +21,7 @@ import (
 	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/battery"
 	"github.com/permsim/permsim/engine/claudemd"
+	"github.com/permsim/permsim/toolcall"
 )
 
 // Severity orders findings; a higher value is worse.
@@ -97,6 +98,11 @@ type Options struct {
 	// (permsim check), where git has nothing to say and every file it
 	// wrote is tracked.
 	Tracked []string
+	// Env, when not nil, adds what the harnesses' environment variables
+	// say of their folders ($CLAUDE_CONFIG_DIR, $CODEX_HOME, …), as decide
+	// and replay apply them: the user files read are then the ones the
+	// harness reads. nil reads them at their default places under Home.
+	Env engine.EnvFunc
 }
 
 // Report is one audit.
@@ -137,6 +143,10 @@ type auditor struct {
 	caseCount int
 	// failed holds the files whose read failed, reported once (read).
 	failed map[string]bool
+	// claudeDir is Claude Code's config folder when its environment moves
+	// it ($CLAUDE_CONFIG_DIR), else "": the user's settings.json,
+	// CLAUDE.md and .claude.json are then there, not under the home.
+	claudeDir string
 }
 
 // Run audits one project.
@@ -153,7 +163,8 @@ func Run(opts Options) (*Report, error) {
 	}
 	opts.Project, opts.Home = filepath.Clean(opts.Project), filepath.Clean(opts.Home)
 	a := &auditor{opts: opts, rep: &Report{Project: opts.Project, Home: opts.Home}}
-	a.rep.Memory = claudemd.Load(opts.Project, opts.Home)
+	a.claudeDir = a.env(toolcall.ClaudeCode).ConfigDir
+	a.rep.Memory = claudemd.LoadConfigDir(opts.Project, opts.Home, a.claudeDir)
 	a.top = a.rep.Memory.Top
 	a.rep.Problems = append(a.rep.Problems, a.rep.Memory.Problem...)
 	a.loadTracked()
@@ -177,6 +188,16 @@ func Run(opts Options) (*Report, error) {
 		return x.Line < y.Line
 	})
 	return a.rep, nil
+}
+
+// env is where harness looks for the project's settings: the project and
+// home, and what Options.Env adds (its environment variables).
+func (a *auditor) env(harness string) engine.Env {
+	env := engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home}
+	if a.opts.Env != nil {
+		a.opts.Env(harness, &env)
+	}
+	return env
 }
 
 // add records a finding, naming its file relative to the project.

@@ -51,6 +51,15 @@ type approval struct {
 	shared bool // the repository's own file
 }
 
+// claudeUserDir is the folder of Claude Code's user files: ~/.claude, or
+// $CLAUDE_CONFIG_DIR where the environment sets it.
+func (a *auditor) claudeUserDir() string {
+	if a.claudeDir != "" {
+		return a.claudeDir
+	}
+	return filepath.Join(a.opts.Home, ".claude")
+}
+
 // approvals reads enabledMcpjsonServers and enableAllProjectMcpServers
 // from the settings files and from ~/.claude.json's entry for the project.
 func (a *auditor) approvals() []approval {
@@ -59,7 +68,7 @@ func (a *auditor) approvals() []approval {
 		path   string
 		shared bool
 	}{
-		{filepath.Join(a.opts.Home, ".claude", "settings.json"), false},
+		{filepath.Join(a.claudeUserDir(), "settings.json"), false},
 		{filepath.Join(a.opts.Project, ".claude", "settings.json"), true},
 		{filepath.Join(a.opts.Project, ".claude", "settings.local.json"), false},
 	}
@@ -84,8 +93,13 @@ func (a *auditor) approvals() []approval {
 		out = append(out, approval{file: f.path, data: data, names: doc.Names, all: doc.All != nil && *doc.All, shared: shared})
 	}
 	// ~/.claude.json: projects["/abs/project"].enabledMcpjsonServers, where
-	// Claude Code records the answers to its question.
+	// Claude Code records the answers to its question; with
+	// $CLAUDE_CONFIG_DIR set it is in that folder instead (2.1.328's
+	// configPath is CLAUDE_CONFIG_DIR || the home).
 	path := filepath.Join(a.opts.Home, ".claude.json")
+	if a.claudeDir != "" {
+		path = filepath.Join(a.claudeDir, ".claude.json")
+	}
 	if data := a.read(path, safefile.JSON); data != nil {
 		var doc struct {
 			Projects map[string]struct {

@@ -205,7 +205,9 @@ var notRules = map[string]bool{"setting": true, "defaultMode": true, "additional
 func (a *auditor) neverConsulted() {
 	yes := true
 	for _, h := range a.opts.Harnesses {
-		pol, err := h.Load(engine.Env{ProjectDir: a.opts.Project, HomeDir: a.opts.Home, Trust: &yes})
+		env := a.env(h.Name())
+		env.Trust = &yes
+		pol, err := h.Load(env)
 		if err != nil {
 			continue
 		}

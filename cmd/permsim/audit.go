@@ -32,7 +32,9 @@ harness permsim knows, without running anything but git:
   hooks               hooks and plugins the repository ships that run code
 
 Each finding names a file and line, a severity (note, low, medium, high,
-critical) and the harnesses it affects.
+critical) and the harnesses it affects. The user files read are the ones the
+harnesses read: for your own home, $CLAUDE_CONFIG_DIR, $CODEX_HOME,
+$GEMINI_CLI_HOME, $OPENCODE_CONFIG and the like move them, as for decide.
 
 Exit status: 0 done; 1 when a finding is at or above --fail-on; 2 bad usage.
 
@@ -74,7 +76,14 @@ Examples:
 	if err != nil {
 		return err
 	}
-	rep, err := audit.Run(audit.Options{Project: proj, Home: homeDir, Harnesses: sims})
+	// The harnesses' environment variables ($CLAUDE_CONFIG_DIR, $CODEX_HOME,
+	// …) move the user files audit reads, for the user's own home, as
+	// they do for decide and replay.
+	envf, err := (&envFlags{}).envFunc()
+	if err != nil {
+		return err
+	}
+	rep, err := audit.Run(audit.Options{Project: proj, Home: homeDir, Harnesses: sims, Env: envf})
 	if err != nil {
 		return err
 	}

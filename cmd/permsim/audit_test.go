@@ -61,3 +61,54 @@ func TestAuditCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditHonoursClaudeConfigDir: Claude Code 2.1.328 reads the user's
+// settings.json and CLAUDE.md from its config home and .claude.json from
+// "CLAUDE_CONFIG_DIR || the home" (its configPath), so a user whose
+// $CLAUDE_CONFIG_DIR moves the folder has their MCP approvals and memory
+// there; audit must read those, as decide and replay do, and not the
+// unused ~/.claude.
+func TestAuditHonoursClaudeConfigDir(t *testing.T) {
+	dir := t.TempDir()
+	home, cfg, proj := filepath.Join(dir, "home"), filepath.Join(dir, "cfg"), filepath.Join(dir, "home", "p")
+	writeFiles(t, dir, map[string]string{
+		"cfg/settings.json":          "{\n  \"enableAllProjectMcpServers\": true\n}\n",
+		"cfg/CLAUDE.md":              "user memory in the moved folder\n",
+		"cfg/.claude.json":           `{"projects": {"` + proj + `": {"enabledMcpjsonServers": ["db"]}}}`,
+		"home/.claude/settings.json": "{}\n",
+		"home/.claude/CLAUDE.md":     "unused\n",
+		"home/p/.git/HEAD":           "ref: refs/heads/main\n",
+		"home/p/.mcp.json":           `{"mcpServers": {"db": {"command": "npx", "args": ["db-mcp"]}}}`,
+	})
+	t.Setenv("HOME", home)
+	t.Setenv("CLAUDE_CONFIG_DIR", cfg)
+	code, stdout, stderr := runCLI(t, "", "audit", "--project", proj, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var rep struct {
+		ClaudeMD struct {
+			Files []struct{ Path string }
+		} `json:"claude_md"`
+		Findings []struct{ Kind, File string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, f := range rep.ClaudeMD.Files {
+		files = append(files, f.Path)
+	}
+	if len(files) == 0 || files[0] != filepath.Join(cfg, "CLAUDE.md") {
+		t.Errorf("memory files %v: want %s first (the user's, in the moved folder)", files, filepath.Join(cfg, "CLAUDE.md"))
+	}
+	found := false
+	for _, f := range rep.Findings {
+		if f.Kind == "mcp-enable-all" && f.File == filepath.Join(cfg, "settings.json") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no mcp-enable-all finding on %s: %+v", filepath.Join(cfg, "settings.json"), rep.Findings)
+	}
+}

@@ -95,14 +95,26 @@ func Top(root, home string) (top, why string) {
 }
 
 // Load lists the files a session with working root root loads, following
-// imports, as the files are now.
+// imports, as the files are now, the user's CLAUDE.md read from
+// ~/.claude.
 func Load(root, home string) *Memory {
+	return LoadConfigDir(root, home, "")
+}
+
+// LoadConfigDir is Load with Claude Code's config folder moved to
+// configDir ($CLAUDE_CONFIG_DIR), where the user's CLAUDE.md then is (the
+// real 2.1.328 joins its config home and "CLAUDE.md"); "" means ~/.claude.
+func LoadConfigDir(root, home, configDir string) *Memory {
 	root, home = filepath.Clean(root), filepath.Clean(home)
+	userDir := filepath.Join(home, ".claude")
+	if configDir != "" {
+		userDir = filepath.Clean(configDir)
+	}
 	m := &Memory{Home: home, Root: root}
 	m.Top, m.TopWhy = Top(root, home)
 	l := &loader{m: m, seen: map[string]bool{}, realTop: realPath(m.Top), realHome: realPath(home)}
 
-	l.add(filepath.Join(home, ".claude", "CLAUDE.md"), OwnerUser)
+	l.add(filepath.Join(userDir, "CLAUDE.md"), OwnerUser)
 	var chain []string
 	for d := root; ; d = filepath.Dir(d) {
 		chain = append(chain, d)
