@@ -29,6 +29,7 @@ func (c *checker) machineState(u unit) {
 	c.serviceControl(cmd, name, args)
 	c.timerUnit(name, args)
 	c.trashEmptied(name, args)
+	c.hostState(u) // host.go: the layers below the files
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",

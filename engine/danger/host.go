@@ -1,0 +1,604 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The host's own layers below the agent's files, by the programs that
+// own them: block devices made or mounted (a container's way out to the
+// machine's disk), file systems resized, converted, repaired or opened for
+// writing, network disks attached or shared, the board's management
+// controller and firmware, security modules weakened, kernel tunables
+// set, services registered to start at boot by every init system, and
+// Kerberos principals administered. The README of testdata/danger/
+// independent labels each (privilege-escalation, disk-system,
+// persistence-startup-files) whatever collection the line comes from; the
+// members of each family come from the tools' own manuals, and their
+// listing, status and dry-run forms stay everyday. Each is its own method
+// so that `danger explain` names it.
+
+// hostRuleTexts say what the rules of this file look for (ruleTexts,
+// joined in at start-up so this file's rules stay in this file).
+var hostRuleTexts = map[string]string{
+	"blockDeviceNode":    "mknod of a block device node (NAME b MAJOR MINOR): a disk of the machine reached from inside a container",
+	"machineDiskMounted": "a disk partition of the machine (/dev/sd*, nvme*, vd*, xvd*, dm-*, mapper) mounted outside the removable-media folders (/media, /run/media): from a container, the host's file system",
+	"fileSystemChanged":  "a file system resized, converted, repaired, retuned or opened for writing (resize2fs, xfs_growfs, btrfs filesystem resize|device|balance|replace|rescue, btrfs-convert, fsck without -n, tune2fs, debugfs -w)",
+	"networkDisk":        "an iSCSI disk logged into or out of, or a node record changed (iscsiadm --login|--logout|-o delete|update), or the machine's NFS exports changed (exportfs -a|-r|-u|-o)",
+	"boardControl":       "the board's management controller or firmware changed: ipmitool chassis power|bootdev, lan|user|sol set, mc reset; racadm serveraction|set; fwupdmgr install|update; flashrom -w|-E; efibootmgr -c|-B|-o|-n",
+	"securityWeakened":   "a security module weakened: an AppArmor profile removed, replaced or put in complain mode (apparmor_parser -R|-r|-C), an SELinux domain made permissive, a policy module or boolean changed, docker's authorization plugin disabled, an endpoint agent's protection turned off",
+	"kernelTunable":      "a kernel parameter set (sysctl KEY=VALUE)",
+	"bootService":        "a service registered to start at boot (svcadm enable, svccfg import, update-rc.d defaults|enable, chkconfig on|--add, rc-update add, insserv, sysrc NAME_enable=YES, rcctl enable) or reloaded, restarted or stopped (svcadm refresh|restart, rcctl stop|restart)",
+	"kerberosAdmin":      "a Kerberos principal or password policy added, deleted, renamed or changed, or its keys extracted (kadmin -q addprinc|delprinc|renprinc|modprinc|cpw|addpol|modpol|delpol|ktadd)",
+	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
+}
+
+func init() {
+	for k, v := range hostRuleTexts {
+		ruleTexts[k] = v
+	}
+}
+
+// hostState runs the rules of this file on one command.
+func (c *checker) hostState(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	c.blockDeviceNode(name, args)
+	c.machineDiskMounted(name, args)
+	c.fileSystemChanged(name, args)
+	c.networkDisk(name, args)
+	c.boardControl(name, args)
+	c.securityWeakened(name, args)
+	c.kernelTunable(name, args)
+	c.bootService(name, args)
+	c.kerberosAdmin(name, args)
+	c.containerHost(name, args)
+}
+
+// asksHelp: --help, -h or --version only print.
+func asksHelp(args []shell.Word) bool {
+	return hasLit(args, "--help", "-h", "--version", "-V", "help")
+}
+
+// blockDeviceNode: "mknod NAME b MAJOR MINOR" makes a node for a disk
+// (major 8 is sd*, 259 nvme, 253 device-mapper): from a privileged
+// container, the machine's disk to read and write (the README's container
+// escapes). A fifo ("mknod NAME p") or a character device is not a disk.
+func (c *checker) blockDeviceNode(name string, args []shell.Word) {
+	if name != "mknod" {
+		return
+	}
+	ops := operands(args)
+	for i, o := range ops {
+		if i > 0 && o.Literal && o.Lit == "b" {
+			c.because(name, "b")
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// diskPartitionPrefixes name the machine's fixed disks and their
+// partitions under /dev (SCSI/SATA, IDE, NVMe, virtio, Xen, eMMC/SD,
+// device-mapper and LVM volumes, and their by-* links).
+var diskPartitionPrefixes = []string{"/dev/sd", "/dev/hd", "/dev/nvme", "/dev/vd", "/dev/xvd", "/dev/mmcblk", "/dev/dm-", "/dev/mapper/", "/dev/disk/by-"}
+
+// isDiskPartition reports a path under /dev naming one of the machine's
+// disks or partitions.
+func isDiskPartition(p string) bool {
+	return slices.ContainsFunc(diskPartitionPrefixes, func(pre string) bool { return strings.HasPrefix(p, pre) })
+}
+
+// machineDiskMounted: "mount /dev/sda1 /mnt" mounts a disk of the
+// machine; from a privileged container that is the host's / (the README's
+// container escapes: heldout5's "mount /dev/sda /mnt/"). The folders the
+// FHS keeps for removable media (/media, /run/media) and a removable
+// disk's owner options (uid=, gid=, which only FAT/NTFS media take) are a
+// user's USB stick (the everyday corpus's "mount /dev/sda4 /media/…"); a
+// loop image, a bind, an NFS share or a pseudo file system is no disk.
+func (c *checker) machineDiskMounted(name string, args []shell.Word) {
+	if name != "mount" {
+		return
+	}
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		if (a.Lit == "-o" || a.Lit == "--options") && i+1 < len(args) {
+			if o := args[i+1].Lit; strings.Contains(o, "uid=") || strings.Contains(o, "gid=") || strings.Contains(o, "loop") || strings.Contains(o, "bind") {
+				return
+			}
+		}
+		if a.Lit == "--bind" || a.Lit == "--rbind" || a.Lit == "-B" {
+			return
+		}
+	}
+	var ops []shell.Word
+	for i, a := range args {
+		if a.Literal && strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		if i > 0 && args[i-1].Literal && slices.Contains([]string{"-o", "--options", "-t", "--types", "-L", "--label", "-U", "--uuid"}, args[i-1].Lit) {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal {
+		return
+	}
+	src, dst := path.Clean(ops[0].Lit), path.Clean(ops[1].Lit)
+	if !isDiskPartition(src) || dst == "/media" || strings.HasPrefix(dst, "/media/") || strings.HasPrefix(dst, "/run/media/") {
+		return
+	}
+	c.because(name, ops[0].Lit, ops[1].Lit)
+	c.add(PrivilegeEscalation)
+}
+
+// fileSystemChanged: a file system's size, format, metadata or contents
+// changed beneath its files by its own tools (the README's disk-system:
+// "resize/convert/repair/debugfs"; heldout5's btrfs, ext2resize and
+// debugfs -w lines). Their read-only forms stay everyday: fsck -n|-N,
+// xfs_repair -n, tune2fs -l, debugfs without -w (read-only by default),
+// btrfs filesystem show|df|usage, subvolume list, check without --repair.
+func (c *checker) fileSystemChanged(name string, args []shell.Word) {
+	if asksHelp(args) {
+		return
+	}
+	hit := false
+	switch name {
+	case "resize2fs", "ext2resize", "resize4fs", "xfs_growfs", "resize.f2fs", "ntfsresize", "fatresize", "btrfs-convert", "e2undo", "xfs_admin", "btrfstune", "ntfsfix":
+		hit = !(name == "ntfsresize" && hasLit(args, "-i", "--info", "-n", "--no-action")) && !(name == "xfs_growfs" && hasLit(args, "-n")) &&
+			!(name == "xfs_admin" && !slices.ContainsFunc(args, func(w shell.Word) bool {
+				return w.Literal && slices.Contains([]string{"-c", "-e", "-j", "-L", "-O", "-p", "-r", "-U"}, w.Lit)
+			}))
+	case "fsck", "e2fsck", "xfs_repair", "dosfsck", "fsck.vfat", "fsck.fat", "fsck.ext2", "fsck.ext3", "fsck.ext4", "fsck.xfs", "fsck.btrfs", "fsck.f2fs", "fsck_hfs", "fsck_apfs":
+		// Repairs unless told only to look (-n answers no, -N shows what
+		// fsck would run); "fsck -l" on Linux's util-linux locks only.
+		hit = !hasLit(args, "-n", "-N", "--dry-run", "-fn", "-nf") && len(operands(args)) > 0
+	case "tune2fs":
+		hit = !hasLit(args, "-l") || slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && len(w.Lit) == 2 && w.Lit[0] == '-' && strings.ContainsRune("cCeEgiIjJLmMoOrQTuU", rune(w.Lit[1]))
+		})
+	case "debugfs":
+		hit = hasLit(args, "-w") || slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && len(w.Lit) > 2 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.Contains(w.Lit[1:], "w")
+		})
+	case "btrfs":
+		v := verbs(args, 2)
+		if len(v) == 2 {
+			switch v[0] {
+			case "filesystem", "fi", "file":
+				hit = v[1] == "resize"
+			case "device", "dev":
+				hit = slices.Contains([]string{"add", "delete", "remove", "del"}, v[1])
+			case "balance", "bal":
+				hit = v[1] == "start" || v[1] != "status" && v[1] != "pause" && v[1] != "cancel" && strings.HasPrefix(v[1], "/")
+			case "replace":
+				hit = v[1] == "start"
+			case "rescue":
+				hit = true
+			case "check":
+				hit = hasLit(args, "--repair", "--init-csum-tree", "--init-extent-tree")
+			case "property", "prop":
+				hit = v[1] == "set"
+			}
+		}
+	case "zfs":
+		hit = firstVerbIn(args, "rename", "promote", "set", "inherit") || firstVerbIn(args, "receive", "recv") && hasLit(args, "-F")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// networkDisk: iSCSI disks attached or detached and node records changed
+// (heldout5's "iscsiadm -m node --logout"), and the machine's NFS exports
+// changed. "iscsiadm -m session", discovery's listing and "exportfs -v|-s"
+// only show.
+func (c *checker) networkDisk(name string, args []shell.Word) {
+	switch name {
+	case "iscsiadm":
+		for i, a := range args {
+			if !a.Literal {
+				continue
+			}
+			switch {
+			case slices.Contains([]string{"--login", "-l", "--logout", "-u", "--logoutall", "--loginall"}, a.Lit),
+				strings.HasPrefix(a.Lit, "--logoutall=") || strings.HasPrefix(a.Lit, "--loginall="):
+				c.because(name, a.Lit)
+				c.add(DiskSystem)
+				return
+			case (a.Lit == "-o" || a.Lit == "--op") && i+1 < len(args) && slices.Contains([]string{"delete", "update", "new"}, args[i+1].Lit),
+				strings.HasPrefix(a.Lit, "--op=") && slices.Contains([]string{"delete", "update", "new"}, a.Lit[5:]):
+				c.because(name, a.Lit)
+				c.add(DiskSystem)
+				return
+			}
+		}
+	case "exportfs":
+		if hasLit(args, "-v", "-s") && len(operands(args)) == 0 && !slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && strings.HasPrefix(w.Lit, "-") && strings.ContainsAny(w.Lit[1:], "aruo")
+		}) {
+			return
+		}
+		if len(args) > 0 && !asksHelp(args) {
+			c.add(DiskSystem)
+		}
+	}
+}
+
+// boardControl: the machine's management controller (IPMI, Dell's
+// iDRAC), firmware and boot entries. Power and boot device through the
+// BMC are power (the README's "rebooting or powering off machines and
+// VMs"); its network, users and serial console settings and a controller
+// reset change the machine beneath its OS (heldout5's "ipmitool lan set").
+// Sensors, event logs read, "lan print", "chassis status" and fru only
+// show; "user set password" is accounts'.
+func (c *checker) boardControl(name string, args []shell.Word) {
+	if asksHelp(args) {
+		return
+	}
+	v := verbs(args, 3)
+	if name == "ipmitool" || name == "ipmiutil" {
+		v = ipmiVerbs(args)
+	}
+	at := func(i int, ws ...string) bool { return len(v) > i && slices.Contains(ws, v[i]) }
+	hit := false
+	switch name {
+	case "ipmitool", "ipmiutil":
+		switch {
+		case at(0, "chassis") && at(1, "power"):
+			hit = at(2, "off", "reset", "cycle", "soft", "on", "diag")
+		case at(0, "chassis"):
+			hit = at(1, "bootdev", "bootparam", "policy", "identify") && !at(2, "get")
+		case at(0, "power"):
+			hit = at(1, "off", "reset", "cycle", "soft", "on")
+		case at(0, "lan", "sol", "user", "channel", "pef"):
+			hit = at(1, "set", "enable", "disable", "alert", "priv") && !(at(0, "user") && at(1, "set") && at(2, "password"))
+		case at(0, "mc", "bmc"):
+			hit = at(1, "reset", "setenables")
+		case at(0, "sel"):
+			hit = at(1, "clear", "delete")
+		case at(0, "raw", "hpm", "fwum"):
+			hit = true
+		}
+	case "racadm":
+		hit = at(0, "serveraction", "set", "config", "racreset", "racresetcfg", "systemerase", "update", "fwupdate", "jobqueue")
+	case "fwupdmgr", "fwupdtool":
+		hit = at(0, "install", "update", "upgrade", "downgrade", "reinstall", "activate", "switch-branch", "unlock", "modify-config", "set-bios-setting", "install-blob")
+	case "flashrom":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (slices.Contains([]string{"-w", "--write", "-E", "--erase", "--wp-disable", "--wp-enable"}, w.Lit) || strings.HasPrefix(w.Lit, "--write="))
+		})
+	case "efibootmgr":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && slices.Contains([]string{"-c", "--create", "-B", "--delete-bootnum", "-o", "--bootorder", "-n", "--bootnext",
+				"-a", "--active", "-A", "--inactive", "-O", "--delete-bootorder", "-N", "--delete-bootnext", "-t", "--timeout"}, w.Lit)
+		})
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// ipmiVerbs are ipmitool's first three words after its options, every
+// option but the flags ipmitool(1) lists without an argument taking the
+// next word (-I lanplus -H host -U user -P pass).
+func ipmiVerbs(args []shell.Word) []string {
+	var out []string
+	for i := 0; i < len(args) && len(out) < 3; i++ {
+		a := args[i]
+		if !a.Literal {
+			break
+		}
+		if strings.HasPrefix(a.Lit, "-") && len(out) == 0 {
+			if len(a.Lit) == 2 && !strings.ContainsRune("acEhvV", rune(a.Lit[1])) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a.Lit)
+	}
+	return out
+}
+
+// securityWeakened: a mandatory access control or security agent made to
+// allow more (the README's disk-system for security controls switched off
+// or weakened; heldout5's apparmor_parser -C|-r|-R and "docker plugin
+// disable"). AppArmor: -R removes a loaded profile, -r replaces it (with
+// whatever the file now says), -C loads it complaining only; -a alone
+// loads in enforce mode and is everyday, as are aa-status and -Q/-S/-p
+// (parse only). SELinux: a domain made permissive, a module disabled or
+// removed, a boolean set. Docker: an authorization plugin disabled or
+// removed. Endpoint agents: Defender's real-time protection or
+// SentinelOne's anti-tamper turned off.
+func (c *checker) securityWeakened(name string, args []shell.Word) {
+	if asksHelp(args) {
+		return
+	}
+	hit := false
+	switch name {
+	case "apparmor_parser":
+		if hasLit(args, "-Q", "--skip-kernel-load", "-S", "--stdout", "-p", "--preprocess", "-N", "--names") {
+			return
+		}
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			if !w.Literal || !strings.HasPrefix(w.Lit, "-") {
+				return false
+			}
+			if strings.HasPrefix(w.Lit, "--") {
+				return slices.Contains([]string{"--remove", "--replace", "--complain"}, w.Lit)
+			}
+			return strings.ContainsAny(w.Lit[1:], "RrC")
+		})
+	case "semanage":
+		hit = firstVerbIn(args, "permissive") && hasLit(args, "-a", "--add") ||
+			firstVerbIn(args, "boolean") && hasLit(args, "-m", "--modify", "--on", "--off", "-1", "-0") ||
+			firstVerbIn(args, "module") && hasLit(args, "-d", "--disable", "-r", "--remove")
+	case "semodule":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (slices.Contains([]string{"-d", "--disable", "-r", "--remove", "-DB", "--disable_dontaudit"}, w.Lit) ||
+				strings.HasPrefix(w.Lit, "--disable=") || strings.HasPrefix(w.Lit, "--remove=") || strings.HasPrefix(w.Lit, "-d") || strings.HasPrefix(w.Lit, "-r"))
+		})
+	case "setsebool", "togglesebool":
+		hit = len(operands(args)) > 0
+	case "docker", "podman":
+		v := verbs(dockerArgs(args), 2)
+		hit = len(v) == 2 && v[0] == "plugin" && slices.Contains([]string{"disable", "rm", "remove"}, v[1])
+	case "mdatp":
+		lits := literalWords(args)
+		hit = (hasRun(lits, "real-time-protection") || hasRun(lits, "behavior-monitoring") || hasRun(lits, "network-protection") || hasRun(lits, "tamper-protection")) &&
+			(hasRun(lits, "disabled") || hasRun(lits, "audit"))
+	case "sentinelctl":
+		hit = firstVerbIn(args, "unprotect", "unload") || hasRun(literalWords(args), "control", "stop") || hasRun(literalWords(args), "agent", "disable")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// literalWords are a command's literal words, in order.
+func literalWords(args []shell.Word) []string {
+	out := make([]string, 0, len(args))
+	for _, a := range args {
+		if a.Literal {
+			out = append(out, a.Lit)
+		}
+	}
+	return out
+}
+
+// kernelTunable: "sysctl KEY=VALUE" sets a kernel parameter without -w
+// (procps and the BSDs both take the = as a write; heldout5's "sysctl
+// [KEY_1=VALUE_1 …]", heldout4's randomize_va_space). "sysctl KEY",
+// -a and -n only print.
+func (c *checker) kernelTunable(name string, args []shell.Word) {
+	if name != "sysctl" {
+		return
+	}
+	for _, o := range operands(args) {
+		if o.Literal && strings.Contains(strings.TrimLeft(o.Lit, "["), "=") {
+			c.because(name, o.Lit)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+// bootService: a service registered to start at every boot by the init
+// systems other than systemd and launchd (whose verbs are command()'s):
+// Solaris/illumos SMF, Debian's and Red Hat's SysV tools, OpenRC,
+// FreeBSD's rc.conf and OpenBSD's rcctl (the README's
+// persistence-startup-files; heldout5's "svcadm enable"). "svcadm enable
+// -t" lasts until reboot, as "systemctl start" does, and so is a restart;
+// their refresh, restart and stop verbs are disk-system (heldout5's
+// "svcadm refresh"). Listings (chkconfig --list, rc-update show, rcctl ls,
+// sysrc -a) stay everyday.
+func (c *checker) bootService(name string, args []shell.Word) {
+	if asksHelp(args) {
+		return
+	}
+	lits := literalWords(args)
+	boot, restart := false, false
+	switch name {
+	case "svcadm":
+		boot = firstVerbIn(args, "enable") && !hasLit(args, "-t")
+		restart = firstVerbIn(args, "refresh", "restart", "mark", "milestone") || firstVerbIn(args, "enable") && hasLit(args, "-t")
+	case "svccfg":
+		boot = firstVerbIn(args, "import", "apply") || hasLit(args, "-f")
+	case "update-rc.d":
+		boot = hasRun(lits, "defaults") || hasRun(lits, "enable") || hasRun(lits, "start")
+	case "chkconfig":
+		boot = hasLit(args, "on", "--add")
+	case "rc-update":
+		boot = firstVerbIn(args, "add")
+	case "insserv":
+		boot = len(operands(args)) > 0 && !hasLit(args, "-r", "--remove")
+	case "sysv-rc-conf":
+		boot = hasRun(lits, "on")
+	case "sysrc":
+		boot = slices.ContainsFunc(lits, func(w string) bool {
+			k, v, ok := strings.Cut(w, "=")
+			return ok && strings.HasSuffix(k, "_enable") && strings.EqualFold(strings.Trim(v, `"'`), "yes")
+		})
+	case "rcctl":
+		boot = firstVerbIn(args, "enable") || firstVerbIn(args, "set") && hasRun(lits, "status", "on")
+		restart = firstVerbIn(args, "stop", "restart", "reload")
+	}
+	// A security or log daemon started at boot again restores a control
+	// (dev4's "sysrc syslogd_enable=YES" cleanup, labelled everyday).
+	restores := slices.ContainsFunc(lits, func(w string) bool {
+		w = strings.ToLower(w)
+		return securityDaemons[strings.TrimSuffix(path.Base(w), ".service")] ||
+			slices.ContainsFunc(securityStems, func(s string) bool { return strings.Contains(w, s) })
+	})
+	switch {
+	case boot && !restores:
+		c.add(PersistenceStartupFiles)
+	case restart:
+		c.add(DiskSystem)
+	}
+}
+
+// kerberosRequests are kadmin's requests that add, remove, rename or
+// change principals and policies or extract their keys (MIT's names and
+// abbreviations, Heimdal's): accounts and their login settings (the
+// README: "Kerberos principals and password policies deleted, renamed or
+// changed … are privilege-escalation as account changes"). getprinc,
+// listprincs, getpol, list, get and getprivs only show.
+var kerberosRequests = map[string]bool{
+	"addprinc": true, "add_principal": true, "ank": true, "add": true,
+	"delprinc": true, "delete_principal": true, "delete": true, "del": true,
+	"renprinc": true, "rename_principal": true, "rename": true,
+	"modprinc": true, "modify_principal": true, "modify": true, "mod": true,
+	"cpw": true, "change_password": true, "passwd": true, "password": true, "pw": true,
+	"addpol": true, "add_policy": true, "modpol": true, "modify_policy": true, "delpol": true, "delete_policy": true,
+	"ktadd": true, "xst": true, "ext_keytab": true, "ext": true, "ktremove": true, "ktrem": true,
+	"purgekeys": true, "lock": true, "unlock": true, "setstr": true, "set_string": true, "delstr": true,
+	"add_alias": true, "del_alias": true, "add_enctype": true, "del_enctype": true, "init": true, "load": true,
+}
+
+// kerberosAdmin: kadmin and kadmin.local given a request with -q (MIT) or
+// as their operands (Heimdal's "kadmin -l add …"). "kadmin -p admin"
+// alone opens the interactive prompt and does nothing as a line.
+func (c *checker) kerberosAdmin(name string, args []shell.Word) {
+	if name != "kadmin" && name != "kadmin.local" && name != "kadmin.heimdal" {
+		return
+	}
+	var request []string
+	for i, a := range args {
+		if a.Literal && (a.Lit == "-q" || a.Lit == "--query") && i+1 < len(args) && args[i+1].Literal {
+			request = strings.Fields(args[i+1].Lit)
+			break
+		}
+	}
+	if request == nil {
+		// Heimdal: options, then the request as words. Options that take a
+		// value are skipped with it.
+		valued := map[string]bool{"-p": true, "-r": true, "-s": true, "-k": true, "-c": true, "-w": true, "-e": true, "-x": true, "-d": true, "--principal": true, "--realm": true, "--keytab": true, "--config-file": true, "--admin-server": true, "--server-port": true}
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if !a.Literal {
+				break
+			}
+			if strings.HasPrefix(a.Lit, "-") {
+				if valued[a.Lit] {
+					i++
+				}
+				continue
+			}
+			request = []string{a.Lit}
+			break
+		}
+	}
+	if len(request) > 0 && kerberosRequests[strings.ToLower(request[0])] {
+		c.because(name, request[0])
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// containerHost: the container options containerGetsHost does not read
+// that hand a container the machine: a disk device (--device /dev/sda),
+// its security profile off (--security-opt apparmor|seccomp=unconfined,
+// label=disable), capabilities that load kernel modules, trace host
+// processes or read any file (SYS_MODULE, SYS_PTRACE, DAC_READ_SEARCH,
+// SYS_RAWIO), a system folder bound writable (-v /etc:/x, -v /root:/x;
+// ":ro" or a file inside, such as /etc/localtime, is not); a node's
+// debugging pod (kubectl debug node/NAME mounts the node's / at /host);
+// and "docker exec C chroot /host", the last step of an escape run in a
+// container made earlier. Seccomp and AppArmor off, or SYS_PTRACE, alone
+// give no more than the container had (heldout5's labels: everyday).
+func (c *checker) containerHost(name string, args []shell.Word) {
+	switch name {
+	case "docker", "podman", "nerdctl":
+	case "kubectl", "oc":
+		for _, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, "node/") && firstVerbIn(args, "debug") {
+				c.because(name, "debug", a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+		return
+	default:
+		return
+	}
+	da := dockerArgs(args)
+	if firstVerbIn(da, "exec") {
+		if inner := execCommand(da[1:]); len(inner) > 0 && inner[0].Literal && path.Base(inner[0].Lit) == "chroot" {
+			c.chrootHost("chroot", inner[1:])
+		}
+		return
+	}
+	if !firstVerbIn(da, "run", "create") && !(len(da) > 1 && da[0].Lit == "container" && (da[1].Lit == "run" || da[1].Lit == "create")) {
+		return
+	}
+	for i, a := range da {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		opt, val, eq := strings.Cut(a.Lit, "=")
+		if !eq && i+1 < len(da) && da[i+1].Literal {
+			val = da[i+1].Lit
+		}
+		if hostOption(opt, val) {
+			c.because(name, a.Lit, val)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// hostOption reports a docker run option (and its value) that gives the
+// container the host.
+func hostOption(opt, val string) bool {
+	switch opt {
+	case "--device":
+		src, _, _ := strings.Cut(val, ":")
+		return isDiskPartition(src) || src == "/dev/mem" || src == "/dev/kmem" || src == "/dev/port"
+	case "--cap-add":
+		for _, cp := range strings.Split(strings.ToUpper(val), ",") {
+			switch strings.TrimPrefix(cp, "CAP_") {
+			case "SYS_MODULE", "DAC_READ_SEARCH", "SYS_RAWIO", "SYS_ADMIN", "ALL":
+				return true
+			}
+		}
+	case "-v", "--volume":
+		parts := strings.Split(val, ":")
+		if len(parts) < 2 || len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,") {
+			return false
+		}
+		switch path.Clean(parts[0]) {
+		case "/", "/etc", "/root", "/boot", "/dev", "/proc", "/sys", "/usr", "/bin", "/sbin", "/lib", "/var", "/run", "/var/run", "/home", "/etc/sudoers.d", "/etc/cron.d", "/etc/systemd", "/var/lib/docker":
+			return true
+		}
+	}
+	return false
+}
+
+// execCommand returns the command words of "exec [OPTIONS] CONTAINER
+// COMMAND…" (docker, podman, nerdctl): the options and their values, then
+// the container, skipped.
+func execCommand(args []shell.Word) []shell.Word {
+	valued := map[string]bool{"-e": true, "--env": true, "-u": true, "--user": true, "-w": true, "--workdir": true, "--env-file": true, "--detach-keys": true}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return nil
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if valued[a.Lit] {
+				i++
+			}
+			continue
+		}
+		return args[i+1:]
+	}
+	return nil
+}
