@@ -30,6 +30,7 @@ func (c *checker) machineState(u unit) {
 	c.timerUnit(name, args)
 	c.trashEmptied(name, args)
 	c.hostState(u) // host.go: the layers below the files
+	c.teardown(u)  // teardown.go: clusters, state, machines, containers, stores
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",

@@ -1,0 +1,247 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Teardown forms the cloud, database and system rules do not read: a
+// cluster's workloads evicted or scaled to nothing, resources dropped from
+// an infrastructure-as-code state or replaced, the terminate and batch
+// delete operations of cloud CLIs, OpenStack's per-service clients,
+// machines powered off through a cloud CLI or a container manager,
+// containers deleted with their data, and key-value stores emptied by
+// prefix. Each CLI's reference page lists the forms; its listing, start
+// and single-item forms stay everyday. The README of
+// testdata/danger/independent gives the categories: cloud resources and
+// clusters deleted are cloud-destructive, machines and VMs powered off or
+// rebooted disk-system, a data store emptied database-destructive.
+
+func init() {
+	for k, v := range map[string]string{
+		"clusterEmptied":  "a cluster's workloads evicted, scaled to zero, force-replaced or pruned (kubectl drain, scale --replicas=0, replace --force, apply --prune), or a local cluster deleted (minikube delete)",
+		"stateSurgery":    "an infrastructure-as-code resource destroyed and made anew (terraform|tofu apply -replace=), or a SAM stack deleted",
+		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, or an OpenStack service client's delete",
+		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
+		"containersWiped": "every container, image or volume removed (podman system reset, rm -a, image prune -a; nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
+		"keyValueEmptied": "a key-value store emptied by prefix (etcdctl del --prefix|--from-key, consul kv delete -recurse)",
+	} {
+		ruleTexts[k] = v
+	}
+}
+
+// teardown runs the rules of this file on one command (from
+// machineState, beside hostState).
+func (c *checker) teardown(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	c.clusterEmptied(name, args)
+	c.stateSurgery(name, args)
+	c.cloudTerminate(name, args)
+	c.machinePowered(name, args)
+	c.containersWiped(name, args)
+	c.keyValueEmptied(name, args)
+}
+
+// optionValue returns the value of a long option given as --opt=VALUE or
+// --opt VALUE, and whether it was there.
+func optionValue(args []shell.Word, opt string) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		if v, ok := strings.CutPrefix(a.Lit, opt+"="); ok {
+			return v, true
+		}
+		if a.Lit == opt && i+1 < len(args) {
+			return args[i+1].Lit, true
+		}
+	}
+	return "", false
+}
+
+// clusterEmptied: kubectl's verbs that take a cluster's workloads away
+// without "delete": drain evicts every pod of a node, scale to zero stops
+// a workload, replace --force deletes and recreates, apply --prune deletes
+// every object the manifests no longer name; minikube delete removes the
+// local cluster (as kind and k3d delete do).
+func (c *checker) clusterEmptied(name string, args []shell.Word) {
+	v := verbs(args, 2)
+	if len(v) == 0 {
+		return
+	}
+	hit := false
+	switch name {
+	case "kubectl", "oc":
+		switch v[0] {
+		case "drain":
+			hit = true
+		case "scale":
+			r, ok := optionValue(args, "--replicas")
+			hit = ok && r == "0"
+		case "replace":
+			hit = hasLit(args, "--force")
+		case "apply":
+			hit = hasLit(args, "--prune")
+		}
+	case "minikube":
+		hit = v[0] == "delete"
+	}
+	if hit {
+		c.add(CloudDestructive)
+	}
+}
+
+// stateSurgery: "apply -replace=ADDR" destroys a resource and makes it
+// anew, "sam delete" deletes the stack. "terraform state rm" and "pulumi
+// state delete" only forget a resource, which keeps running (heldout3's
+// k0206 label), and stay everyday.
+func (c *checker) stateSurgery(name string, args []shell.Word) {
+	v := verbs(args, 2)
+	hit := false
+	switch name {
+	case "terraform", "tofu", "terragrunt":
+		hit = len(v) > 0 && v[0] == "apply" && slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (strings.HasPrefix(w.Lit, "-replace=") || w.Lit == "-replace")
+		})
+	case "sam":
+		hit = len(v) > 0 && v[0] == "delete"
+	}
+	if hit {
+		c.add(CloudDestructive)
+	}
+}
+
+// openStackClients are OpenStack's per-service clients, whose delete verb
+// is "delete" or "NOUN-delete" (nova delete, neutron net-delete, heat
+// stack-delete, swift delete).
+var openStackClients = map[string]bool{
+	"nova": true, "cinder": true, "glance": true, "neutron": true, "swift": true, "heat": true, "trove": true,
+	"manila": true, "designate": true, "magnum": true, "octavia": true, "ironic": true, "sahara": true,
+}
+
+// cloudTerminate: the operations of cloud CLIs named otherwise than
+// delete: oci's and the like's "terminate", AWS's batch-delete-*,
+// schedule-key-deletion and disable-key (the data it encrypts unreadable),
+// a CloudTrail trail stopped (README: trails deleted are
+// cloud-destructive), and OpenStack's per-service clients.
+func (c *checker) cloudTerminate(name string, args []shell.Word) {
+	v := verbs(args, 4)
+	hit := false
+	switch {
+	case deleteVerbCLIs[name]:
+		hit = slices.Contains(v, "terminate")
+	case name == "aws" && len(v) >= 2:
+		op := v[1]
+		hit = strings.HasPrefix(op, "batch-delete-") || op == "schedule-key-deletion" || op == "disable-key" ||
+			v[0] == "cloudtrail" && op == "stop-logging"
+	case openStackClients[name] && len(v) > 0:
+		hit = v[0] == "delete" || strings.HasSuffix(v[0], "-delete")
+	}
+	if hit {
+		c.add(CloudDestructive)
+	}
+}
+
+// powerVerbsCloud are cloud CLIs' verbs that stop or restart a machine.
+var powerVerbsCloud = map[string]bool{
+	"stop": true, "reset": true, "suspend": true, "deallocate": true, "restart": true, "reboot": true,
+	"poweroff": true, "power-off": true, "shutdown": true, "power-cycle": true, "powercycle": true,
+}
+
+// machineGroups are the command groups of cloud CLIs that hold machines.
+var machineGroups = map[string]bool{
+	"instances": true, "instance": true, "vm": true, "vms": true, "server": true, "servers": true,
+	"droplet-action": true, "linodes": true, "vmss": true,
+}
+
+// machinePowered: a machine stopped, reset or rebooted through its
+// cloud's CLI (README: "rebooting or powering off machines and VMs is
+// disk-system"); AWS's (stop|reboot|hibernate)-instance(s) forms (a
+// managed database rebooted is not a machine: dev's i0210); LXD/Incus "stop" and "restart". Starting one and
+// listing are everyday.
+func (c *checker) machinePowered(name string, args []shell.Word) {
+	v := verbs(args, 4)
+	hit := false
+	switch {
+	case name == "aws" && len(v) >= 2:
+		op := v[1]
+		for _, pre := range []string{"stop-", "reboot-", "hibernate-"} {
+			if rest, ok := strings.CutPrefix(op, pre); ok && strings.HasPrefix(rest, "instance") {
+				hit = true
+			}
+		}
+	case deleteVerbCLIs[name] || name == "linode-cli":
+		for i, w := range v {
+			if powerVerbsCloud[w] && slices.ContainsFunc(v[:i], func(g string) bool { return machineGroups[g] }) {
+				hit = true
+			}
+		}
+	case name == "lxc" || name == "incus":
+		hit = len(v) > 0 && (v[0] == "stop" || v[0] == "restart")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// containersWiped: every container, image or volume removed by the
+// container tools the system rule does not read as docker (nerdctl,
+// finch, podman-compose), podman's own "system reset" and "rm|rmi -a",
+// and "image prune -a" (every unused image, as "system prune -a"); an
+// LXD/Incus container deleted takes its file system with it
+// (cloud-destructive, as virsh undefine and multipass delete).
+func (c *checker) containersWiped(name string, args []shell.Word) {
+	switch name {
+	case "nerdctl", "finch":
+		if containerDataLoss("docker", args) {
+			c.add(DiskSystem)
+			return
+		}
+	case "podman-compose", "nerdctl-compose":
+		if containerDataLoss("docker-compose", args) {
+			c.add(DiskSystem)
+		}
+		return
+	case "lxc", "incus":
+		if v := verbs(args, 1); len(v) > 0 && (v[0] == "delete" || v[0] == "rm") {
+			c.add(CloudDestructive)
+		}
+		return
+	case "docker", "podman":
+	default:
+		return
+	}
+	v := verbs(dockerArgs(args), 2)
+	if len(v) == 0 {
+		return
+	}
+	all := shortFlag(args, 'a', "--all")
+	switch {
+	case v[0] == "system" && len(v) > 1 && v[1] == "reset",
+		(v[0] == "rm" || v[0] == "rmi") && all,
+		len(v) > 1 && (v[0] == "image" || v[0] == "container") && v[1] == "rm" && all,
+		len(v) > 1 && v[0] == "image" && v[1] == "prune" && all:
+		c.add(DiskSystem)
+	}
+}
+
+// keyValueEmptied: etcd and Consul keys deleted by prefix (every key
+// under it); one key deleted is how the store is used.
+func (c *checker) keyValueEmptied(name string, args []shell.Word) {
+	switch name {
+	case "etcdctl":
+		if firstVerbIn(args, "del", "delete") && hasLit(args, "--prefix", "--from-key") {
+			c.add(DatabaseDestructive)
+		}
+	case "consul":
+		if v := verbs(args, 2); len(v) == 2 && v[0] == "kv" && v[1] == "delete" && hasLit(args, "-recurse", "--recurse") {
+			c.add(DatabaseDestructive)
+		}
+	}
+}
