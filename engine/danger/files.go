@@ -361,7 +361,10 @@ var rootFiles = []string{
 }
 
 // rootDirs hold files that decide who may become root.
-var rootDirs = []string{"/etc/sudoers.d/", "/etc/pam.d/", "/etc/polkit-1/", "/private/etc/sudoers.d/"}
+// sudo's timestamp folders (sudoers(5): timestampdir) hold the records
+// that let a user run sudo again without the password.
+var rootDirs = []string{"/etc/sudoers.d/", "/etc/pam.d/", "/etc/polkit-1/", "/private/etc/sudoers.d/",
+	"/var/run/sudo/ts/", "/run/sudo/ts/", "/var/db/sudo/ts/", "/var/lib/sudo/ts/"}
 
 // GrantsRoot reports whether a path names a file that decides who may
 // become root or log in: /etc/sudoers and sudoers.d, /etc/passwd, shadow,

@@ -31,6 +31,9 @@ func (c *checker) machineState(u unit) {
 	c.trashEmptied(name, args)
 	c.hostState(u) // host.go: the layers below the files
 	c.teardown(u)  // teardown.go: clusters, state, machines, containers, stores
+	c.runsElsewhere(u)
+	c.editorOpens(u)
+	c.dockerAPIHost(u)
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",
