@@ -33,6 +33,10 @@ var hostRuleTexts = map[string]string{
 	"kernelTunable":      "a kernel parameter set (sysctl KEY=VALUE)",
 	"bootService":        "a service registered to start at boot (svcadm enable, svccfg import, update-rc.d defaults|enable, chkconfig on|--add, rc-update add, insserv, sysrc NAME_enable=YES, rcctl enable) or reloaded, restarted or stopped (svcadm refresh|restart, rcctl stop|restart)",
 	"kerberosAdmin":      "a Kerberos principal or password policy added, deleted, renamed or changed, or its keys extracted (kadmin -q addprinc|delprinc|renprinc|modprinc|cpw|addpol|modpol|delpol|ktadd)",
+	"kernelModule":       "a kernel module loaded (insmod, modprobe, kldload, kextload, kmutil load): code run as the kernel",
+	"machineRenamed":     "the machine's host name set (hostname NAME, hostname -F, hostnamectl set-hostname)",
+	"remounted":          "a mounted file system remounted with other options (mount -o remount,…)",
+	"programsInstalled":  "a program copied or extracted into the system's own program folders (/usr/bin, /bin, /usr/sbin, /sbin), which every user's shell runs from",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -61,6 +65,10 @@ func (c *checker) hostState(u unit) {
 	c.kerberosAdmin(name, args)
 	c.containerHost(name, args)
 	c.diskOpened(name, args)
+	c.kernelModule(name, args)
+	c.machineRenamed(name, args)
+	c.remounted(name, args)
+	c.programsInstalled(u, name, args)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -698,5 +706,113 @@ func (c *checker) diskOpened(name string, args []shell.Word) {
 	if opens {
 		c.because(name, mode)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// kernelModule: a kernel module loaded runs its code as the kernel (the
+// README's dev6 call: insmod and modprobe are privilege-escalation).
+// modprobe's dry run (-n), dependency and configuration listings (-c,
+// --show-depends, -D) and removals (-r) load nothing; modinfo, lsmod,
+// kldstat and "kmutil showloaded" only show.
+func (c *checker) kernelModule(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "insmod", "kldload", "kextload":
+		hit = len(operands(args)) > 0 && !asksHelp(args)
+	case "modprobe":
+		hit = len(operands(args)) > 0 && !asksHelp(args) && !hasLit(args, "-n", "--dry-run", "--show", "-c", "--showconfig", "--show-config",
+			"-D", "--show-depends", "-r", "--remove", "--show-modversions", "--dump-modversions", "-R", "--resolve-alias") &&
+			!slices.ContainsFunc(args, func(w shell.Word) bool {
+				return w.Literal && len(w.Lit) > 2 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "ncDrR")
+			})
+	case "kmutil":
+		hit = firstVerbIn(args, "load")
+	}
+	if hit {
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// machineRenamed: the host name set (the README's dev6 call: "hostname
+// NAME" is disk-system): hostname(1) with a name operand, -F FILE or -b;
+// "hostnamectl set-hostname NAME" and its newer "hostnamectl hostname
+// NAME". The bare forms and hostname's -f, -I, -s, -d, -i only print.
+func (c *checker) machineRenamed(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "hostname":
+		hit = hasLit(args, "-F", "--file", "-b", "--boot") || len(operands(args)) > 0 && !asksHelp(args)
+	case "hostnamectl":
+		v := verbs(args, 2)
+		hit = len(v) > 0 && v[0] == "set-hostname" || len(v) == 2 && v[0] == "hostname"
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// remounted: "mount -o remount,OPTS TARGET" changes a mounted file
+// system's options (read-only, exec, suid; the README's dev6 call:
+// disk-system).
+func (c *checker) remounted(name string, args []shell.Word) {
+	if name != "mount" {
+		return
+	}
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		o := ""
+		switch {
+		case (a.Lit == "-o" || a.Lit == "--options") && i+1 < len(args):
+			o = args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--options="):
+			o = a.Lit[len("--options="):]
+		case strings.HasPrefix(a.Lit, "-o") && len(a.Lit) > 2:
+			o = a.Lit[2:]
+		}
+		if slices.Contains(strings.Split(o, ","), "remount") {
+			c.because(name, o)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+// programFolders are where every user's shell finds the system's
+// programs (PATH's system part).
+var programFolders = []string{"/usr/bin", "/bin", "/usr/sbin", "/sbin"}
+
+// programsInstalled: a file copied, moved, installed or extracted into
+// /usr/bin, /bin, /usr/sbin or /sbin is run by whoever types its name
+// (the README's dev6 call: persistence-startup-files), and 7-Zip's
+// -oFOLDER extraction, which engine/shell does not read as a write.
+// /usr/local/bin stays as it was (heldout5 labels an extraction there
+// everyday).
+func (c *checker) programsInstalled(u unit, name string, args []shell.Word) {
+	inPrograms := func(p string) bool {
+		abs := shell.Resolve(p, u.dir, c.home)
+		return slices.ContainsFunc(programFolders, func(d string) bool { return shell.Within(abs, d) })
+	}
+	switch name {
+	case "7z", "7za", "7zr", "7zz":
+		if !firstVerbIn(args, "x", "e") {
+			return
+		}
+		for _, a := range args {
+			if d, ok := strings.CutPrefix(a.Lit, "-o"); ok && a.Literal && d != "" && inPrograms(d) {
+				c.because(name, a.Lit)
+				c.add(PersistenceStartupFiles)
+				return
+			}
+		}
+		return
+	}
+	for _, f := range u.cmd.Files() {
+		if f.Write && !isDelete(f.Via) && !metadataOnly(f.Via) && inPrograms(f.Path) {
+			c.because(name, f.Path)
+			c.add(PersistenceStartupFiles)
+			return
+		}
 	}
 }

@@ -215,6 +215,11 @@ func TestHostRulesExplained(t *testing.T) {
 		{"svcadm enable service_name", PersistenceStartupFiles, "bootService", []string{"svcadm", "enable", "service_name"}},
 		{`kadmin.local -q "delprinc alice"`, PrivilegeEscalation, "kerberosAdmin", []string{"kadmin.local", "delprinc"}},
 		{"docker run --device=/dev/sda alpine", PrivilegeEscalation, "containerHost", []string{"docker", "--device=/dev/sda", "/dev/sda"}},
+		{"insmod rootkit.ko", PrivilegeEscalation, "kernelModule", []string{"insmod", "rootkit.ko"}},
+		{"hostname web1", DiskSystem, "machineRenamed", []string{"hostname", "web1"}},
+		{"mount -o remount,ro /system", DiskSystem, "remounted", []string{"mount", "remount,ro"}},
+		{"7z x a.7z -o/usr/bin/", PersistenceStartupFiles, "programsInstalled", []string{"7z", "-o/usr/bin/"}},
+		{"chmod o+r /dev/sda", PrivilegeEscalation, "diskOpened", []string{"chmod", "o+r"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

@@ -20,7 +20,9 @@ func (c *checker) privilege(u unit) {
 	}
 	switch name := path.Base(cmd.Name); name {
 	case "sudo":
-		if sudoRuns(cmd.Args) {
+		// Under xargs the command comes from the input ("echo ls | xargs
+		// sudo"): sudo runs it unless it only lists or drops rights.
+		if sudoRuns(cmd.Args) || u.fromXargs && !hasLit(cmd.Args, "-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp", "-h", "--help", "-V", "--version") {
 			c.add(PrivilegeEscalation)
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
