@@ -34,6 +34,7 @@ func (c *checker) machineState(u unit) {
 	c.runsElsewhere(u)
 	c.editorOpens(u)
 	c.dockerAPIHost(u)
+	c.storesAndDevices(u)
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",
