@@ -35,6 +35,7 @@ func (c *checker) machineState(u unit) {
 	c.editorOpens(u)
 	c.dockerAPIHost(u)
 	c.storesAndDevices(u)
+	c.bootAndVolumes(u)
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",

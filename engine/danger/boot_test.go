@@ -1,0 +1,87 @@
+package danger
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestBootAndVolumes: the rest of the host's layers, from each tool's
+// manual: user services kept running from boot (loginctl enable-linger:
+// persistence, as systemctl enable), files copied into a folder whose
+// files run later (persistence, as a write of one file there is), the
+// boot loader and initramfs rebuilt, file systems unmounted wholesale or
+// frozen, destructive disk tests, encrypted volumes' key slots changed,
+// device-mapper and loop devices detached, LVM's remaining volume-group
+// verbs (disk-system, the README's volume layout), and PostgreSQL
+// clusters dropped (database-destructive).
+func TestBootAndVolumes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"loginctl enable-linger alice", PersistenceStartupFiles},
+		{"loginctl enable-linger", PersistenceStartupFiles},
+		{"loginctl show-user alice", ""},
+		{"loginctl list-sessions", ""},
+		{"cp com.x.plist ~/Library/LaunchAgents/", PersistenceStartupFiles},
+		{"cp x.desktop ~/.config/autostart", PersistenceStartupFiles},
+		{"mv job /etc/cron.d/", PersistenceStartupFiles},
+		{"install -m 644 backdoor.service /etc/systemd/system/", PersistenceStartupFiles},
+		{"mkdir -p ~/.config/autostart", ""},
+		{"ls ~/Library/LaunchAgents/", ""},
+		{"cp ~/Library/LaunchAgents/com.x.plist /tmp/", ""},
+		{"grub-install /dev/sda", DiskSystem},
+		{"update-grub", DiskSystem},
+		{"grub2-mkconfig -o /boot/grub2/grub.cfg", DiskSystem},
+		{"update-initramfs -u -k all", DiskSystem},
+		{"bootctl remove", DiskSystem},
+		{"grub2-mkconfig", ""}, // prints the configuration to stdout
+		{"bootctl status", ""},
+		{"update-initramfs --help", ""},
+		{"umount -a", DiskSystem},
+		{"umount -l /", DiskSystem},
+		{"umount /boot", DiskSystem},
+		{"umount /mnt/usb", ""},
+		{"umount ./mnt", ""},
+		{"fsfreeze -f /", DiskSystem},
+		{"xfs_freeze -f /mnt/data", DiskSystem},
+		{"fsfreeze -u /", ""},
+		{"badblocks -w /dev/sdb", DiskSystem},
+		{"badblocks -sv /dev/sdb", ""},
+		{"cryptsetup luksKillSlot /dev/sda2 0", DiskSystem},
+		{"cryptsetup luksRemoveKey /dev/sda2", DiskSystem},
+		{"cryptsetup luksAddKey /dev/sda2 key.bin", DiskSystem},
+		{"cryptsetup luksDump /dev/sda2", ""},
+		{"cryptsetup status data", ""},
+		{"dmsetup remove_all", DiskSystem},
+		{"dmsetup remove data", DiskSystem},
+		{"losetup -D", DiskSystem},
+		{"dmsetup ls", ""},
+		{"losetup -a", ""},
+		{"vgconvert --remove-clustered vg_name", DiskSystem},
+		{"vgimport vg1", DiskSystem},
+		{"vgcfgrestore -f backup vg0", DiskSystem},
+		{"vgs", ""},
+		{"pg_dropcluster --stop 14 main", DatabaseDestructive},
+		{"pg_lsclusters", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestBootExplained: `danger explain` names the rules of boot.go.
+func TestBootExplained(t *testing.T) {
+	for _, tt := range []struct{ cmd, cat, rule string }{
+		{"loginctl enable-linger alice", PersistenceStartupFiles, "lingerEnabled"},
+		{"cp com.x.plist ~/Library/LaunchAgents/", PersistenceStartupFiles, "intoStartupFolder"},
+		{"update-grub", DiskSystem, "bootChain"},
+		{"umount -a", DiskSystem, "mountsDetached"},
+		{"losetup -D", DiskSystem, "volumeKeys"},
+		{"pg_dropcluster 14 main", DatabaseDestructive, "clusterDropped"},
+	} {
+		rs := Explain(bash(tt.cmd), proj, home)
+		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
+		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || len(rs[i].Matched) == 0 {
+			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q with its text and words", tt.cmd, rs, tt.cat, tt.rule)
+		}
+	}
+}
