@@ -37,6 +37,7 @@ var hostRuleTexts = map[string]string{
 	"machineRenamed":     "the machine's host name set (hostname NAME, hostname -F, hostnamectl set-hostname)",
 	"remounted":          "a mounted file system remounted with other options (mount -o remount,…)",
 	"programsInstalled":  "a program copied or extracted into the system's own program folders (/usr/bin, /bin, /usr/sbin, /sbin), which every user's shell runs from",
+	"otherUser":          "a command run as root or another user by runuser, setpriv --reuid, capsh --uid, machinectl shell; a setuid bit set by install -m; a privileged pod (kubectl run --privileged); FreeBSD pw account verbs",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -69,6 +70,7 @@ func (c *checker) hostState(u unit) {
 	c.machineRenamed(name, args)
 	c.remounted(name, args)
 	c.programsInstalled(u, name, args)
+	c.otherUser(name, args)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -814,5 +816,54 @@ func (c *checker) programsInstalled(u unit, name string, args []shell.Word) {
 			c.add(PersistenceStartupFiles)
 			return
 		}
+	}
+}
+
+// otherUser: the programs beside su and sudo that run a command as
+// another user or root: runuser (root's su), setpriv --reuid|--ruid|
+// --euid, capsh --uid|--user, machinectl shell|login USER@; install -m
+// with a setuid or setgid mode (as chmod's); kubectl run --privileged (a
+// privileged pod, as docker run --privileged); FreeBSD's pw account and
+// group verbs. setpriv --dump, capsh --print and pw's *show verbs only
+// print.
+func (c *checker) otherUser(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "runuser":
+		hit = len(args) > 0
+	case "setpriv":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (strings.HasPrefix(w.Lit, "--reuid") || strings.HasPrefix(w.Lit, "--ruid") || strings.HasPrefix(w.Lit, "--euid"))
+		})
+	case "capsh":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (strings.HasPrefix(w.Lit, "--uid=") || strings.HasPrefix(w.Lit, "--user="))
+		})
+	case "machinectl":
+		hit = firstVerbIn(args, "shell", "login") && slices.ContainsFunc(operands(args), func(w shell.Word) bool { return strings.Contains(w.Lit, "@") })
+	case "install", "ginstall":
+		for i, a := range args {
+			m := ""
+			switch {
+			case (a.Lit == "-m" || a.Lit == "--mode") && i+1 < len(args):
+				m = args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "--mode="):
+				m = a.Lit[len("--mode="):]
+			case strings.HasPrefix(a.Lit, "-m") && len(a.Lit) > 2:
+				m = a.Lit[2:]
+			}
+			if m != "" && isModeWord(m) && setsID(m) {
+				hit = true
+			}
+		}
+	case "kubectl", "oc":
+		hit = firstVerbIn(args, "run") && slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (w.Lit == "--privileged" || w.Lit == "--privileged=true")
+		})
+	case "pw":
+		hit = firstVerbIn(args, "useradd", "usermod", "userdel", "groupadd", "groupmod", "groupdel", "lock", "unlock")
+	}
+	if hit {
+		c.add(PrivilegeEscalation)
 	}
 }
