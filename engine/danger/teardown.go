@@ -46,6 +46,7 @@ func (c *checker) teardown(u unit) {
 	c.machinePowered(name, args)
 	c.containersWiped(name, args)
 	c.keyValueEmptied(name, args)
+	c.deployTeardown(name, args)
 }
 
 // optionValue returns the value of a long option given as --opt=VALUE or
@@ -243,5 +244,67 @@ func (c *checker) keyValueEmptied(name string, args []shell.Word) {
 		if v := verbs(args, 2); len(v) == 2 && v[0] == "kv" && v[1] == "delete" && hasLit(args, "-recurse", "--recurse") {
 			c.add(DatabaseDestructive)
 		}
+	}
+}
+
+// helmValueOpts are helm's global options that take a value.
+var helmValueOpts = map[string]bool{"--kube-context": true, "--kubeconfig": true, "-n": true, "--namespace": true, "--kube-apiserver": true,
+	"--kube-token": true, "--kube-as-user": true, "--kube-as-group": true, "--kube-ca-file": true, "--registry-config": true,
+	"--repository-config": true, "--repository-cache": true, "--burst-limit": true, "-e": true, "--environment": true,
+	"-f": true, "--file": true, "--context": true, "--selector": true, "-l": true}
+
+// firstWordPast returns the first word that is neither an option nor the
+// value of one valued option names.
+func firstWordPast(args []shell.Word, valued map[string]bool) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return ""
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if valued[a.Lit] {
+				i++
+			}
+			continue
+		}
+		return a.Lit
+	}
+	return ""
+}
+
+// deployTeardown: the teardown verbs of deploy and cluster tools, each
+// from its reference: "pulumi down" is destroy's alias; "sst remove",
+// "amplify delete", Cloud Foundry's delete, delete-space, delete-org and
+// delete-service, "railway down" (removes the latest deployment),
+// helmfile destroy|delete, skaffold delete, "tilt down
+// --delete-namespaces"; helm's uninstall past its global options; and
+// "k", the alias the kubectl documentation sets up, deleting or draining.
+func (c *checker) deployTeardown(name string, args []shell.Word) {
+	first := firstWordPast(args, helmValueOpts)
+	hit := false
+	switch name {
+	case "pulumi":
+		hit = first == "down"
+	case "sst":
+		hit = first == "remove"
+	case "amplify":
+		hit = first == "delete"
+	case "cf", "cf7", "cf8":
+		hit = first == "delete" || first == "delete-space" || first == "delete-org" || first == "delete-service" || first == "purge-service-offering"
+	case "railway":
+		hit = first == "down"
+	case "helmfile":
+		hit = first == "destroy" || first == "delete"
+	case "skaffold":
+		hit = first == "delete"
+	case "tilt":
+		hit = first == "down" && hasLit(args, "--delete-namespaces")
+	case "helm":
+		hit = slices.Contains([]string{"uninstall", "delete", "del", "un"}, first)
+	case "k":
+		hit = first == "delete" || first == "drain"
+	}
+	if hit {
+		c.add(CloudDestructive)
 	}
 }

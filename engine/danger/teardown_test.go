@@ -115,11 +115,49 @@ func TestTeardownExplained(t *testing.T) {
 		{"hcloud server poweroff srv", DiskSystem, "machinePowered"},
 		{"podman system reset -f", DiskSystem, "containersWiped"},
 		{"etcdctl del --prefix /", DatabaseDestructive, "keyValueEmptied"},
+		{"pulumi down --yes", CloudDestructive, "deployTeardown"},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
 		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || len(rs[i].Matched) == 0 {
 			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q with its text and words", tt.cmd, rs, tt.cat, tt.rule)
 		}
+	}
+}
+
+// TestTeardownTools: the deploy and cluster tools' own teardown verbs
+// (each tool's reference): pulumi down (destroy's alias), SST, Amplify,
+// Cloud Foundry, Railway, helmfile, Skaffold, Tilt; helm and kubectl
+// reached past their global options or through the usual "k" alias.
+func TestTeardownTools(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"pulumi down --yes", CloudDestructive},
+		{"sst remove --stage prod", CloudDestructive},
+		{"amplify delete", CloudDestructive},
+		{"cf delete myapp -f -r", CloudDestructive},
+		{"cf delete-space dev -f", CloudDestructive},
+		{"railway down", CloudDestructive},
+		{"helmfile destroy", CloudDestructive},
+		{"helmfile -e prod delete", CloudDestructive},
+		{"skaffold delete", CloudDestructive},
+		{"tilt down --delete-namespaces", CloudDestructive},
+		{"helm --kube-context prod uninstall app", CloudDestructive},
+		{"helm --namespace prod delete app", CloudDestructive},
+		{"k delete pod x", CloudDestructive},
+		{"k -n prod drain node1", CloudDestructive},
+		{"pulumi up --yes --dry-run", ""},
+		{"sst dev", ""},
+		{"amplify status", ""},
+		{"cf apps", ""},
+		{"railway up", ""},
+		{"helmfile diff", ""},
+		{"skaffold dev", ""},
+		{"tilt up", ""},
+		{"helm --kube-context prod list", ""},
+		{"k get pods", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
 	}
 }
