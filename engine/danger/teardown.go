@@ -26,6 +26,7 @@ func init() {
 		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, or an OpenStack service client's delete",
 		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
 		"containersWiped": "every container, image or volume removed (podman system reset, rm -a, image prune -a; nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
+		"deployTeardown":  "a deploy or cluster tool's teardown verb (pulumi down, sst remove, amplify delete, cf delete*, railway down, helmfile destroy|delete, skaffold delete, tilt down --delete-namespaces), helm's uninstall past its global options, kubectl's delete or drain through the k alias",
 		"keyValueEmptied": "a key-value store emptied by prefix (etcdctl del --prefix|--from-key, consul kv delete -recurse)",
 	} {
 		ruleTexts[k] = v
