@@ -195,3 +195,22 @@ func (c *checker) transientRoot(name string, args []shell.Word) {
 		c.add(PrivilegeEscalation)
 	}
 }
+
+// alwaysTrue reports a WHERE condition (as sqlWords gives it, operators
+// dropped) that holds for every row: "1=1" (the same number twice),
+// "TRUE", "1", up to ORDER BY, LIMIT or RETURNING.
+func alwaysTrue(cond []string) bool {
+	for i, w := range cond {
+		if w == "ORDER" || w == "LIMIT" || w == "RETURNING" {
+			cond = cond[:i]
+			break
+		}
+	}
+	switch len(cond) {
+	case 1:
+		return cond[0] == "TRUE" || cond[0] == "1"
+	case 2:
+		return cond[0] == cond[1] && strings.Trim(cond[0], "0123456789") == ""
+	}
+	return false
+}

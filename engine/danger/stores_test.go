@@ -94,3 +94,21 @@ func TestStoresExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLTautologies: DELETE or UPDATE whose WHERE holds for every row
+// (WHERE 1=1, WHERE TRUE, WHERE 1) empties the table as surely as no
+// WHERE does; a real condition keeps it everyday.
+func TestSQLTautologies(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`psql -c "DELETE FROM users WHERE 1=1"`, DatabaseDestructive},
+		{`mysql -e "DELETE FROM users WHERE true;"`, DatabaseDestructive},
+		{`sqlite3 app.db "UPDATE users SET password = '' WHERE 1"`, DatabaseDestructive},
+		{`psql -c "DELETE FROM users WHERE id = 1"`, ""},
+		{`psql -c "DELETE FROM users WHERE 1=1 AND id = 7"`, ""},
+		{`mysql -e "UPDATE users SET active = 0 WHERE last_login < '2020-01-01'"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
