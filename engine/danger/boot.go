@@ -18,6 +18,8 @@ func init() {
 		"bootChain":         "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
 		"mountsDetached":    "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
 		"volumeKeys":        "a destructive disk test (badblocks -w), an encrypted volume's key slots changed (cryptsetup luksKillSlot|luksRemoveKey|luksAddKey|luksChangeKey), device-mapper or loop devices detached, LVM volume groups converted, imported or restored",
+		"daemonKilled":      "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
+		"powerManaged":      "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
 		"clusterDropped":    "a PostgreSQL cluster dropped (pg_dropcluster)",
 	} {
 		ruleTexts[k] = v
@@ -37,6 +39,8 @@ func (c *checker) bootAndVolumes(u unit) {
 	c.mountsDetached(u, name, args)
 	c.volumeKeys(name, args)
 	c.clusterDropped(name)
+	c.daemonKilled(name, args)
+	c.powerManaged(name, args)
 }
 
 // lingerEnabled: "loginctl enable-linger [USER]" starts the user's
@@ -157,5 +161,70 @@ func (c *checker) volumeKeys(name string, args []shell.Word) {
 func (c *checker) clusterDropped(name string) {
 	if name == "pg_dropcluster" {
 		c.add(DatabaseDestructive)
+	}
+}
+
+// systemDaemons are the operating system's own daemons: killing one stops
+// a service the machine needs (logins, logging, networking, containers,
+// the desktop), as "systemctl stop" does.
+var systemDaemons = map[string]bool{
+	"sshd": true, "systemd": true, "init": true, "launchd": true, "systemd-journald": true, "systemd-logind": true,
+	"systemd-udevd": true, "systemd-resolved": true, "systemd-networkd": true, "udevd": true, "dbus-daemon": true,
+	"networkmanager": true, "wpa_supplicant": true, "dhclient": true, "dhcpcd": true, "cron": true, "crond": true,
+	"dockerd": true, "containerd": true, "kubelet": true, "polkitd": true, "xorg": true, "xwayland": true,
+	"gdm": true, "gdm3": true, "lightdm": true, "sddm": true, "windowserver": true, "loginwindow": true,
+	"agetty": true, "getty": true, "mdnsresponder": true, "configd": true, "chronyd": true, "ntpd": true,
+}
+
+// daemonKilled: kill, pkill or killall of one of the system's daemons
+// (named, or found with pidof or pgrep in the kill's own words).
+func (c *checker) daemonKilled(name string, args []shell.Word) {
+	named := func(w string) bool { return systemDaemons[strings.ToLower(path.Base(w))] }
+	hit := false
+	switch name {
+	case "killall", "pkill":
+		if hasLit(args, "-f", "--full") {
+			return // a pattern over whole command lines
+		}
+		hit = slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && named(w.Lit) })
+	case "kill":
+		for _, a := range args {
+			if a.Literal {
+				continue
+			}
+			for _, f := range strings.Fields(strings.NewReplacer("$(", " ", ")", " ", "`", " ").Replace(a.Raw)) {
+				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) {
+					hit = true
+				}
+			}
+		}
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// powerManaged: the machine put to sleep, off or restarted by rtcwake
+// (any mode but show, no, disable), pmset's sleepnow, restart and
+// shutdown, and loginctl's power verbs; loginctl ending other users'
+// sessions (terminate-user|session, kill-user|session) logs them out.
+// Listings and "pmset -g" only show.
+func (c *checker) powerManaged(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "rtcwake":
+		m, ok := shortValue(args, "-m")
+		if !ok {
+			m, ok = optionValue(args, "--mode")
+		}
+		hit = ok && !slices.Contains([]string{"show", "no", "disable"}, m)
+	case "pmset":
+		hit = firstVerbIn(args, "sleepnow", "restart", "shutdown", "restartnow", "shutdownnow")
+	case "loginctl":
+		hit = firstVerbIn(args, "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate",
+			"terminate-user", "terminate-session", "kill-user", "kill-session")
+	}
+	if hit {
+		c.add(DiskSystem)
 	}
 }

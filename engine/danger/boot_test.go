@@ -77,11 +77,52 @@ func TestBootExplained(t *testing.T) {
 		{"umount -a", DiskSystem, "mountsDetached"},
 		{"losetup -D", DiskSystem, "volumeKeys"},
 		{"pg_dropcluster 14 main", DatabaseDestructive, "clusterDropped"},
+		{"killall -9 sshd", DiskSystem, "daemonKilled"},
+		{"pmset sleepnow", DiskSystem, "powerManaged"},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
 		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || len(rs[i].Matched) == 0 {
 			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q with its text and words", tt.cmd, rs, tt.cat, tt.rule)
 		}
+	}
+}
+
+// TestPowerAndDaemons: power verbs of other programs (rtcwake(8), pmset(1),
+// loginctl(1)), the system's own daemons killed (README: stopping a
+// service is disk-system), and parted's script mode (-s), which runs the
+// same changes without asking.
+func TestPowerAndDaemons(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"rtcwake -m off -s 60", DiskSystem},
+		{"rtcwake -m mem -s 600", DiskSystem},
+		{"pmset sleepnow", DiskSystem},
+		{"pmset restart", DiskSystem},
+		{"loginctl poweroff", DiskSystem},
+		{"loginctl terminate-user alice", DiskSystem},
+		{"loginctl kill-session 3", DiskSystem},
+		{"killall -9 sshd", DiskSystem},
+		{"pkill dockerd", DiskSystem},
+		{"kill -9 $(pidof systemd-journald)", DiskSystem},
+		{"killall NetworkManager", DiskSystem},
+		{"parted -s /dev/sda mklabel gpt", DiskSystem},
+		{"parted --script /dev/sdb rm 1", DiskSystem},
+		{"rtcwake -m show", ""},
+		{"rtcwake -m no -t 1700000000", ""},
+		{"pmset -g", ""},
+		{"pmset -g batt", ""},
+		{"loginctl list-sessions", ""},
+		{"killall node", ""},
+		{"pkill -f 'python manage.py runserver'", ""},
+		{"kill %1", ""},
+		{"parted -l", ""},
+		{"parted /dev/sda print", ""},
+		{"parted -s /dev/sda print", ""},
+		{"fdisk -l", ""},
+		{"sfdisk -s /dev/sda", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
 	}
 }

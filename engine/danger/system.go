@@ -427,7 +427,9 @@ func (c *checker) system(u unit) {
 		}
 		c.add(DiskSystem)
 	case "fdisk", "sfdisk", "gdisk", "parted":
-		if !hasLit(args, "-l", "--list", "-s", "--show-size", "print") {
+		// -s is fdisk's and sfdisk's --show-size but parted's --script,
+		// which makes the same changes without asking.
+		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) {
 			c.add(DiskSystem)
 		}
 	case "zfs":
