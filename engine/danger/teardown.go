@@ -23,7 +23,7 @@ func init() {
 	for k, v := range map[string]string{
 		"clusterEmptied":  "a cluster's workloads evicted, scaled to zero, force-replaced or pruned (kubectl drain, scale --replicas=0, replace --force, apply --prune), or a local cluster deleted (minikube delete)",
 		"stateSurgery":    "an infrastructure-as-code resource destroyed and made anew (terraform|tofu apply -replace=), or a SAM stack deleted",
-		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, or an OpenStack service client's delete",
+		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, an AWS detection service disabled or stopped, or an OpenStack service client's delete",
 		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
 		"containersWiped": "every container, image or volume removed (podman system reset, rm -a, image prune -a; nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
 		"deployTeardown":  "a deploy or cluster tool's teardown verb (pulumi down, sst remove, amplify delete, cf delete*, railway down, helmfile destroy|delete, skaffold delete, tilt down --delete-namespaces), helm's uninstall past its global options, kubectl's delete or drain through the k alias",
@@ -131,7 +131,8 @@ var openStackClients = map[string]bool{
 // delete: oci's and the like's "terminate", AWS's batch-delete-*,
 // schedule-key-deletion and disable-key (the data it encrypts unreadable),
 // a CloudTrail trail stopped (README: trails deleted are
-// cloud-destructive), and OpenStack's per-service clients.
+// cloud-destructive), AWS's detection services disabled, stopped or
+// detached, and OpenStack's per-service clients.
 func (c *checker) cloudTerminate(name string, args []shell.Word) {
 	v := verbs(args, 4)
 	hit := false
@@ -141,13 +142,23 @@ func (c *checker) cloudTerminate(name string, args []shell.Word) {
 	case name == "aws" && len(v) >= 2:
 		op := v[1]
 		hit = strings.HasPrefix(op, "batch-delete-") || op == "schedule-key-deletion" || op == "disable-key" ||
-			v[0] == "cloudtrail" && op == "stop-logging"
+			v[0] == "cloudtrail" && op == "stop-logging" ||
+			detectionServices[v[0]] && (strings.HasPrefix(op, "disable") || strings.HasPrefix(op, "stop-") || strings.HasPrefix(op, "disassociate")) ||
+			detectionServices[v[0]] && op == "update-detector" && hasLit(args, "--no-enable")
 	case openStackClients[name] && len(v) > 0:
 		hit = v[0] == "delete" || strings.HasSuffix(v[0], "-delete")
 	}
 	if hit {
 		c.add(CloudDestructive)
 	}
+}
+
+// detectionServices are AWS's detection and audit services: switched
+// off, stopped or detached from the account that reads them, they stop
+// recording (as a trail stopped does).
+var detectionServices = map[string]bool{
+	"securityhub": true, "guardduty": true, "configservice": true, "macie2": true, "macie": true, "inspector2": true,
+	"inspector": true, "detective": true, "accessanalyzer": true, "cloudtrail": true,
 }
 
 // powerVerbsCloud are cloud CLIs' verbs that stop or restart a machine.

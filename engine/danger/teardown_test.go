@@ -161,3 +161,28 @@ func TestTeardownTools(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudDetectorsOff: AWS's detection and audit services switched off
+// or stopped (README: deleting cloud logs, trails and detectors is
+// cloud-destructive; stopping them loses the same record). Enabling,
+// starting and describing them is everyday.
+func TestCloudDetectorsOff(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws securityhub disable-security-hub", CloudDestructive},
+		{"aws guardduty disassociate-from-master-account --detector-id d", CloudDestructive},
+		{"aws configservice stop-configuration-recorder --configuration-recorder-name default", CloudDestructive},
+		{"aws macie2 disable-macie", CloudDestructive},
+		{"aws inspector2 disable --resource-types EC2", CloudDestructive},
+		{"aws detective disable-organization-admin-account", CloudDestructive},
+		{"aws guardduty update-detector --detector-id d --no-enable", CloudDestructive},
+		{"aws securityhub enable-security-hub", ""},
+		{"aws configservice start-configuration-recorder --configuration-recorder-name default", ""},
+		{"aws guardduty list-detectors", ""},
+		{"aws guardduty update-detector --detector-id d --enable", ""},
+		{"aws ecs stop-task --cluster c --task t", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
