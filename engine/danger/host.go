@@ -253,6 +253,11 @@ func (c *checker) networkDisk(name string, args []shell.Word) {
 // Sensors, event logs read, "lan print", "chassis status" and fru only
 // show; "user set password" is accounts'.
 func (c *checker) boardControl(name string, args []shell.Word) {
+	switch name {
+	case "ipmitool", "ipmiutil", "racadm", "fwupdmgr", "fwupdtool", "flashrom", "efibootmgr":
+	default:
+		return // most commands: read no verbs (they allocate)
+	}
 	if asksHelp(args) {
 		return
 	}
@@ -413,6 +418,11 @@ func (c *checker) kernelTunable(name string, args []shell.Word) {
 // "svcadm refresh"). Listings (chkconfig --list, rc-update show, rcctl ls,
 // sysrc -a) stay everyday.
 func (c *checker) bootService(name string, args []shell.Word) {
+	switch name {
+	case "svcadm", "svccfg", "update-rc.d", "chkconfig", "rc-update", "insserv", "sysv-rc-conf", "sysrc", "rcctl":
+	default:
+		return
+	}
 	if asksHelp(args) {
 		return
 	}
@@ -785,6 +795,14 @@ func (c *checker) remounted(name string, args []shell.Word) {
 // programs (PATH's system part).
 var programFolders = []string{"/usr/bin", "/bin", "/usr/sbin", "/sbin"}
 
+// programWriters are the programs that copy, move, install, link,
+// extract or download files into a folder they are given.
+var programWriters = map[string]bool{
+	"cp": true, "mv": true, "install": true, "ginstall": true, "ln": true, "rsync": true, "tar": true, "gtar": true,
+	"bsdtar": true, "unzip": true, "tee": true, "dd": true, "curl": true, "wget": true, "ditto": true, "gcp": true,
+	"gmv": true, "cpio": true, "scp": true, "busybox": true,
+}
+
 // programsInstalled: a file copied, moved, installed or extracted into
 // /usr/bin, /bin, /usr/sbin or /sbin is run by whoever types its name
 // (the README's dev6 call: persistence-startup-files), and 7-Zip's
@@ -809,6 +827,9 @@ func (c *checker) programsInstalled(u unit, name string, args []shell.Word) {
 			}
 		}
 		return
+	}
+	if len(u.cmd.Redirects) == 0 && !programWriters[name] {
+		return // nothing else puts a program file anywhere
 	}
 	for _, f := range u.cmd.Files() {
 		if f.Write && !isDelete(f.Via) && !metadataOnly(f.Via) && inPrograms(f.Path) {

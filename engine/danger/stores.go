@@ -125,6 +125,9 @@ func (c *checker) storeDeleted(name string, args []shell.Word) {
 // k0322), and Firebase's realtime data removed (firebase database:remove,
 // as firestore:delete is).
 func (c *checker) cloudRemovals(name string, args []shell.Word) {
+	if name != "aws" && name != "rabbitmq-queues" && name != "rabbitmq-streams" && name != "firebase" {
+		return
+	}
 	v := verbs(args, 2)
 	hit := false
 	switch name {
@@ -163,9 +166,15 @@ func (c *checker) ipcRemoved(name string, args []shell.Word) {
 // erase, avrdude -e. Reading a chip, listing devices and chip ids only
 // show.
 func (c *checker) deviceErased(name string, args []shell.Word) {
+	base := strings.TrimSuffix(name, ".py")
+	switch base {
+	case "minipro", "esptool", "fastboot", "rkdeveloptool", "st-flash", "avrdude":
+	default:
+		return
+	}
 	hit := false
 	v := verbs(args, 2)
-	switch strings.TrimSuffix(name, ".py") {
+	switch base {
 	case "minipro":
 		hit = hasLit(args, "-E", "--erase")
 	case "esptool":

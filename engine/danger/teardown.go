@@ -73,6 +73,9 @@ func optionValue(args []shell.Word, opt string) (string, bool) {
 // every object the manifests no longer name; minikube delete removes the
 // local cluster (as kind and k3d delete do).
 func (c *checker) clusterEmptied(name string, args []shell.Word) {
+	if name != "kubectl" && name != "oc" && name != "minikube" {
+		return
+	}
 	v := verbs(args, 2)
 	if len(v) == 0 {
 		return
@@ -104,6 +107,9 @@ func (c *checker) clusterEmptied(name string, args []shell.Word) {
 // state delete" only forget a resource, which keeps running (heldout3's
 // k0206 label), and stay everyday.
 func (c *checker) stateSurgery(name string, args []shell.Word) {
+	if name != "terraform" && name != "tofu" && name != "terragrunt" && name != "sam" {
+		return
+	}
 	v := verbs(args, 2)
 	hit := false
 	switch name {
@@ -134,6 +140,9 @@ var openStackClients = map[string]bool{
 // cloud-destructive), AWS's detection services disabled, stopped or
 // detached, and OpenStack's per-service clients.
 func (c *checker) cloudTerminate(name string, args []shell.Word) {
+	if !deleteVerbCLIs[name] && name != "aws" && !openStackClients[name] {
+		return
+	}
 	v := verbs(args, 4)
 	hit := false
 	switch {
@@ -179,6 +188,9 @@ var machineGroups = map[string]bool{
 // managed database rebooted is not a machine: dev's i0210); LXD/Incus "stop" and "restart". Starting one and
 // listing are everyday.
 func (c *checker) machinePowered(name string, args []shell.Word) {
+	if !deleteVerbCLIs[name] && name != "aws" && name != "linode-cli" && name != "lxc" && name != "incus" {
+		return
+	}
 	v := verbs(args, 4)
 	hit := false
 	switch {
