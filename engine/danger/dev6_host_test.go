@@ -41,6 +41,7 @@ func TestKernelAndIdentity(t *testing.T) {
 		{"hostnamectl", ""},
 		{"hostnamectl status", ""},
 		{"hostnamectl hostname", ""},
+		{"hostnamectl set-hostname", ""}, // no name: hostnamectl refuses
 		// Remounts: mount(8) -o remount changes a mounted file system.
 		{"mount -o remount,ro /system", DiskSystem},
 		{"mount -o remount,rw /", DiskSystem},

@@ -755,8 +755,8 @@ func (c *checker) machineRenamed(name string, args []shell.Word) {
 	case "hostname":
 		hit = hasLit(args, "-F", "--file", "-b", "--boot") || len(operands(args)) > 0 && !asksHelp(args)
 	case "hostnamectl":
-		v := verbs(args, 2)
-		hit = len(v) > 0 && v[0] == "set-hostname" || len(v) == 2 && v[0] == "hostname"
+		v := verbs(args, 2) // set-hostname without a name fails
+		hit = len(v) == 2 && (v[0] == "set-hostname" || v[0] == "hostname")
 	}
 	if hit {
 		c.add(DiskSystem)
