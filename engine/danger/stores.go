@@ -20,17 +20,19 @@ func init() {
 		"mycli": {"-e", "--execute"}, "litecli": {"-e", "--execute"}, "usql": {"-c", "--command"},
 		"trino": {"--execute"}, "presto": {"--execute"}, "spark-sql": {"-e"}, "hive": {"-e"}, "beeline": {"-e"},
 		"impala-shell": {"-q", "--query"}, "vsql": {"-c", "--command"}, "mssql-cli": {"-Q", "--query"},
-		"mysqlsh": {"-e", "--execute"}, "ysqlsh": {"-c", "--command"},
+		"mysqlsh": {"-e", "--execute"}, "ysqlsh": {"-c", "--command"}, "influx": {"-execute"},
 	} {
 		sqlClients[name] = opts
 	}
 	for k, v := range map[string]string{
-		"sqlOperands":   "SQL given as an operand (duckdb FILE SQL, bq query SQL) that drops or empties data",
-		"storeDeleted":  "a BigQuery dataset or table removed (bq rm), a search index deleted over its REST API (DELETE on :9200, _delete_by_query), Kafka topics, consumer groups or records deleted",
-		"cloudRemovals": "a cloud or broker resource removed by an admin or force delete, a queue's replica removed, Firebase data removed",
-		"ipcRemoved":    "every IPC resource of the machine removed (ipcrm -a)",
-		"deviceErased":  "an attached board's flash erased, a phone's bootloader unlocked (its data wiped), or the device rebooted (minipro -E, esptool erase_flash, fastboot oem|flashing unlock, rkdeveloptool rd)",
-		"transientRoot": "systemd-run without --user: a command run as a transient system service, as root",
+		"sqlOperands":    "SQL given as an operand (duckdb FILE SQL, bq query SQL) that drops or empties data",
+		"storeDeleted":   "a BigQuery dataset or table removed (bq rm), a search index deleted over its REST API (DELETE on :9200, _delete_by_query), Kafka topics, consumer groups or records deleted",
+		"cloudRemovals":  "a cloud or broker resource removed by an admin or force delete, a queue's replica removed, Firebase data removed",
+		"ipcRemoved":     "every IPC resource of the machine removed (ipcrm -a)",
+		"deviceErased":   "an attached board's flash erased, a phone's bootloader unlocked (its data wiped), or the device rebooted (minipro -E, esptool erase_flash, fastboot oem|flashing unlock, rkdeveloptool rd)",
+		"migratedToZero": "every migration of a Django app unapplied (manage.py migrate APP zero): its tables dropped",
+		"serverShutdown": "a database server shut down from its client (db.shutdownServer())",
+		"transientRoot":  "systemd-run without --user: a command run as a transient system service, as root",
 	} {
 		ruleTexts[k] = v
 	}
@@ -49,6 +51,9 @@ func (c *checker) storesAndDevices(u unit) {
 	c.ipcRemoved(name, args)
 	c.deviceErased(name, args)
 	c.transientRoot(name, args)
+	c.clientShellEscape(u, name)
+	c.migratedToZero(name, args)
+	c.serverShutdown(name, args)
 }
 
 // sqlOperands: clients that take the statement as an operand rather than
@@ -222,4 +227,66 @@ func alwaysTrue(cond []string) bool {
 		return cond[0] == cond[1] && strings.Trim(cond[0], "0123456789") == ""
 	}
 	return false
+}
+
+// clientShellEscape: psql's and mysql's "\! CMD", mysql's "system CMD"
+// and sqlite3's ".shell CMD" and ".system CMD" hand CMD to a shell on
+// this machine: it is judged as the command it is.
+func (c *checker) clientShellEscape(u unit, name string) {
+	opts, ok := sqlClients[name]
+	if !ok || u.depth >= maxDepth {
+		return
+	}
+	for _, stmt := range sqlStatements(name, opts, u.cmd.Args, u.cmd.Stdin) {
+		for _, line := range strings.Split(stmt, "\n") {
+			line = strings.TrimSpace(line)
+			rest, found := strings.CutPrefix(line, `\!`)
+			if !found && (name == "mysql" || name == "mariadb") && len(line) > 7 && strings.EqualFold(line[:7], "system ") {
+				rest, found = line[7:], true
+			}
+			if !found && name == "sqlite3" {
+				for _, dot := range []string{".shell ", ".system "} {
+					if r, ok := strings.CutPrefix(line, dot); ok {
+						rest, found = r, true
+					}
+				}
+			}
+			if found && strings.TrimSpace(rest) != "" {
+				c.script(shell.Parse(strings.TrimSpace(rest)), u.dir, u.depth+1, false)
+			}
+		}
+	}
+}
+
+// migratedToZero: "manage.py migrate APP zero" unapplies every migration
+// of the app, dropping its tables (as manage.py flush empties them).
+func (c *checker) migratedToZero(name string, args []shell.Word) {
+	ops := operands(args)
+	if name != "django-admin" && path.Base(name) != "manage.py" {
+		if (name != "python" && name != "python3") || len(ops) == 0 || path.Base(ops[0].Lit) != "manage.py" {
+			return
+		}
+		ops = ops[1:]
+	}
+	if len(ops) >= 3 && ops[0].Lit == "migrate" && ops[2].Lit == "zero" {
+		c.add(DatabaseDestructive)
+	}
+}
+
+// serverShutdown: MongoDB's shell told to shut the server down
+// (db.shutdownServer(), db.adminCommand({shutdown: 1})): a service
+// stopped, disk-system as "systemctl stop" is.
+func (c *checker) serverShutdown(name string, args []shell.Word) {
+	if name != "mongosh" && name != "mongo" {
+		return
+	}
+	for i, a := range args {
+		if (a.Lit == "--eval" || a.Lit == "-eval") && i+1 < len(args) {
+			e := strings.ReplaceAll(args[i+1].Lit, " ", "")
+			if strings.Contains(e, "shutdownServer(") || strings.Contains(e, "{shutdown:") {
+				c.add(DiskSystem)
+				return
+			}
+		}
+	}
 }

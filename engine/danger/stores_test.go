@@ -112,3 +112,53 @@ func TestSQLTautologies(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClientShellEscapes: SQL clients' own ways to run a shell command
+// (psql's and mysql's \!, mysql's system, sqlite3's .shell and .system)
+// run it as the line does; InfluxDB 1.x's -execute, Django's "migrate APP
+// zero" (every migration unapplied: its tables dropped) and a MongoDB
+// server shut down are their clients' forms of the families.
+func TestClientShellEscapes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`psql -c "\! rm -rf ~"`, DestructiveDelete},
+		{`mysql -e "system shutdown -h now"`, DiskSystem},
+		{`mysql -e '\! sudo id'`, PrivilegeEscalation},
+		{`sqlite3 app.db ".shell rm -rf ~"`, DestructiveDelete},
+		{`sqlite3 app.db '.system kubectl delete ns prod'`, CloudDestructive},
+		{`influx -execute 'DROP DATABASE metrics'`, DatabaseDestructive},
+		{"python manage.py migrate shop zero", DatabaseDestructive},
+		{"./manage.py migrate blog zero --noinput", DatabaseDestructive},
+		{`mongosh admin --eval "db.shutdownServer()"`, DiskSystem},
+		{`psql -c "\! ls"`, ""},
+		{`psql -c "\dt"`, ""},
+		{`sqlite3 app.db ".tables"`, ""},
+		{`influx -execute 'SHOW DATABASES'`, ""},
+		{"python manage.py migrate", ""},
+		{"python manage.py migrate shop 0003", ""},
+		{`mongosh admin --eval "db.serverStatus()"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestClientEscapesExplained: the rules behind the client forms are
+// named; a shell escape is explained by the rule of the command it runs,
+// one script deeper.
+func TestClientEscapesExplained(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, cat, rule string
+		depth          int
+	}{
+		{`sqlite3 app.db ".shell rm -rf ~"`, DestructiveDelete, "command rm", 1},
+		{"python manage.py migrate shop zero", DatabaseDestructive, "migratedToZero", 0},
+		{`mongosh admin --eval "db.shutdownServer()"`, DiskSystem, "serverShutdown", 0},
+	} {
+		rs := Explain(bash(tt.cmd), proj, home)
+		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
+		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || rs[i].Depth != tt.depth {
+			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q at depth %d", tt.cmd, rs, tt.cat, tt.rule, tt.depth)
+		}
+	}
+}
