@@ -419,7 +419,7 @@ func (c *checker) kernelTunable(name string, args []shell.Word) {
 // sysrc -a) stay everyday.
 func (c *checker) bootService(name string, args []shell.Word) {
 	switch name {
-	case "svcadm", "svccfg", "update-rc.d", "chkconfig", "rc-update", "insserv", "sysv-rc-conf", "sysrc", "rcctl":
+	case "svcadm", "svccfg", "update-rc.d", "chkconfig", "rc-update", "insserv", "sysv-rc-conf", "sysrc", "rcctl", "invoke-rc.d", "initctl":
 	default:
 		return
 	}
@@ -452,6 +452,12 @@ func (c *checker) bootService(name string, args []shell.Word) {
 	case "rcctl":
 		boot = firstVerbIn(args, "enable") || firstVerbIn(args, "set") && hasRun(lits, "status", "on")
 		restart = firstVerbIn(args, "stop", "restart", "reload")
+	case "invoke-rc.d":
+		// Debian's policy-checked "/etc/init.d/NAME ACTION", stopped as
+		// service(8) stops it.
+		restart = hasRun(lits, "stop") || hasRun(lits, "force-stop")
+	case "initctl": // Upstart
+		restart = firstVerbIn(args, "stop")
 	}
 	// A security or log daemon started at boot again restores a control
 	// (dev4's "sysrc syslogd_enable=YES" cleanup, labelled everyday).

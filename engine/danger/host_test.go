@@ -147,6 +147,10 @@ func TestHostLayers(t *testing.T) {
 		{"svcadm restart network/ssh", DiskSystem},
 		{"svcadm enable -t network/ssh", DiskSystem},
 		{"rcctl stop httpd", DiskSystem},
+		{"invoke-rc.d nginx stop", DiskSystem}, // as service(8) stop
+		{"initctl stop ssh", DiskSystem},
+		{"invoke-rc.d nginx status", ""},
+		{"initctl list", ""},
 		{"svcs -a", ""},
 		{"chkconfig --list", ""},
 		{"chkconfig SERVICE --list", ""},
