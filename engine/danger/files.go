@@ -173,6 +173,7 @@ var startupFiles = []string{
 	"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zprofile", "/etc/zshenv",
 	"/etc/environment", "/etc/crontab", "/etc/rc.local", "/etc/ssh/sshrc",
 	"/etc/ld.so.preload", "/etc/rc.common", // a library every program loads; macOS's boot script
+	"/etc/ld.so.conf", // the folders ld.so loads every program's libraries from
 }
 
 // startupDirs hold files that run later: anything inside is one.
@@ -183,7 +184,7 @@ var startupDirs = []string{
 	"/.config/systemd/user/", "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/",
 	"/.config/autostart/", "/etc/xdg/autostart/", "/etc/init.d/", "/.github/workflows/",
 	"/.circleci/", "/etc/update-motd.d/", "/etc/network/if-up.d/", "/etc/network/if-pre-up.d/", "/etc/rc.d/",
-	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/",
+	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/", "/etc/ld.so.conf.d/",
 }
 
 var startupSuffixes = []string{"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/rc", "/.ssh/config"}

@@ -38,6 +38,7 @@ var hostRuleTexts = map[string]string{
 	"remounted":          "a mounted file system remounted with other options (mount -o remount,…)",
 	"programsInstalled":  "a program copied or extracted into the system's own program folders (/usr/bin, /bin, /usr/sbin, /sbin), which every user's shell runs from",
 	"otherUser":          "a command run as root or another user by runuser, setpriv --reuid, capsh --uid, machinectl shell; a setuid bit set by install -m; a privileged pod (kubectl run --privileged); FreeBSD pw account verbs",
+	"loginSettings":      "sshd's login settings or PAM's access table written or opened in an editor (/etc/ssh/sshd_config, sshd_config.d, /etc/security/access.conf)",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -71,6 +72,7 @@ func (c *checker) hostState(u unit) {
 	c.remounted(name, args)
 	c.programsInstalled(u, name, args)
 	c.otherUser(name, args)
+	c.loginSettings(u, name)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -597,6 +599,19 @@ func hostOption(opt, val string) bool {
 				return true
 			}
 		}
+	case "--mount":
+		kv := map[string]string{}
+		for _, f := range strings.Split(val, ",") {
+			k, v, _ := strings.Cut(f, "=")
+			kv[k] = v
+		}
+		src := kv["source"] + kv["src"]
+		_, ro := kv["readonly"]
+		_, ro2 := kv["ro"]
+		if kv["type"] != "bind" || ro || ro2 || src == "" {
+			return false
+		}
+		return hostOption("-v", src+":/x")
 	case "-v", "--volume":
 		parts := strings.Split(val, ":")
 		if len(parts) < 2 || len(parts) > 2 && strings.Contains(","+parts[2]+",", ",ro,") {
@@ -892,5 +907,41 @@ func (c *checker) otherUser(name string, args []shell.Word) {
 	}
 	if hit {
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// isLoginSetting reports sshd's settings and PAM's access table: who may
+// log in, and how (the README: edits of "sshd's login settings" are
+// privilege-escalation; the ssh client's own ssh_config is not, heldout4's
+// m1488).
+func isLoginSetting(p string) bool {
+	p = path.Clean(p)
+	return p == "/etc/ssh/sshd_config" || p == "/private/etc/ssh/sshd_config" || strings.HasPrefix(p, "/etc/ssh/sshd_config.d/") ||
+		p == "/etc/security/access.conf"
+}
+
+// loginSettings: a login setting written (a redirect, tee, sed -i, cp
+// onto it) or opened in an editor. The write stays disk-system too, as a
+// system file's (systemWrites).
+func (c *checker) loginSettings(u unit, name string) {
+	if len(u.cmd.Redirects) == 0 && !programWriters[name] && !editors[name] && name != "sed" && name != "perl" ||
+		writesOnlyComments(&u.cmd) {
+		return // comment-only edits change nothing (comments.go)
+	}
+	for _, f := range u.cmd.Files() {
+		if (f.Write && !isDelete(f.Via) && !metadataOnly(f.Via) || editors[name]) && isLoginSetting(shell.Resolve(f.Path, u.dir, c.home)) {
+			c.because(f.Path)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+	if editors[name] {
+		for _, o := range operands(u.cmd.Args) {
+			if p, ok := shell.PathOf(o); ok && isLoginSetting(shell.Resolve(p, u.dir, c.home)) {
+				c.because(name, o.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
 	}
 }

@@ -225,6 +225,7 @@ func TestHostRulesExplained(t *testing.T) {
 		{"7z x a.7z -o/usr/bin/", PersistenceStartupFiles, "programsInstalled", []string{"7z", "-o/usr/bin/"}},
 		{"chmod o+r /dev/sda", PrivilegeEscalation, "diskOpened", []string{"chmod", "o+r"}},
 		{"runuser -u postgres -- psql", PrivilegeEscalation, "otherUser", []string{"runuser", "postgres", "psql"}},
+		{"echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config", PrivilegeEscalation, "loginSettings", []string{"/etc/ssh/sshd_config"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

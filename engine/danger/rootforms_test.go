@@ -37,3 +37,34 @@ func TestRootByOtherPrograms(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestLoginSettingsAndLoaderConfig: sshd's login settings and PAM's
+// access table decide who logs in (README: "edits of sudoers, PAM or
+// sshd's login settings" are privilege-escalation; the ssh client's own
+// settings are not, heldout4's m1488); ld.so's configuration decides
+// which libraries every program loads (the brief's "ld.so preload/config":
+// persistence); docker run --mount binding a system folder writable is a
+// container given the host, as -v is.
+func TestLoginSettingsAndLoaderConfig(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config", PrivilegeEscalation},
+		{"sed -i 's/#PasswordAuthentication no/PasswordAuthentication yes/' /etc/ssh/sshd_config", PrivilegeEscalation},
+		{"echo 'PermitEmptyPasswords yes' > /etc/ssh/sshd_config.d/99.conf", PrivilegeEscalation},
+		{"echo '+ : ALL : ALL' >> /etc/security/access.conf", PrivilegeEscalation},
+		{"vim /etc/ssh/sshd_config", PrivilegeEscalation},
+		{"echo /tmp > /etc/ld.so.conf.d/evil.conf", PersistenceStartupFiles},
+		{"echo /tmp/lib >> /etc/ld.so.conf", PersistenceStartupFiles},
+		{"docker run --mount type=bind,source=/etc,target=/h alpine", PrivilegeEscalation},
+		{"docker run --mount type=bind,src=/root,dst=/r alpine", PrivilegeEscalation},
+		{"cat /etc/ssh/sshd_config", ""},
+		{"grep PermitRootLogin /etc/ssh/sshd_config", ""},
+		{"cat /etc/ld.so.conf.d/*.conf", ""},
+		{"docker run --mount type=bind,source=/etc,target=/h,readonly alpine", ""},
+		{"docker run --mount type=volume,source=data,target=/data alpine", ""},
+		{"docker run --mount type=bind,source=./src,target=/src alpine", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
