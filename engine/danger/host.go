@@ -29,7 +29,7 @@ var hostRuleTexts = map[string]string{
 	"fileSystemChanged":  "a file system resized, converted, repaired, retuned or opened for writing (resize2fs, xfs_growfs, btrfs filesystem resize|device|balance|replace|rescue, btrfs-convert, fsck without -n, tune2fs, debugfs -w)",
 	"networkDisk":        "an iSCSI disk logged into or out of, or a node record changed (iscsiadm --login|--logout|-o delete|update), or the machine's NFS exports changed (exportfs -a|-r|-u|-o)",
 	"boardControl":       "the board's management controller or firmware changed: ipmitool chassis power|bootdev, lan|user|sol set, mc reset; racadm serveraction|set; fwupdmgr install|update; flashrom -w|-E; efibootmgr -c|-B|-o|-n",
-	"securityWeakened":   "a security module weakened: an AppArmor profile removed, replaced or put in complain mode (apparmor_parser -R|-r|-C), an SELinux domain made permissive, a policy module or boolean changed, docker's authorization plugin disabled, an endpoint agent's protection turned off",
+	"securityWeakened":   "a security module weakened: an AppArmor profile removed, replaced or put in complain mode (apparmor_parser -R|-r|-C), an SELinux domain made permissive, a policy module or boolean changed, docker's authorization plugin disabled, an endpoint agent's protection turned off, FileVault off or configuration profiles removed (fdesetup disable, profiles remove), key slots wiped (systemd-cryptenroll --wipe-slot)",
 	"kernelTunable":      "a kernel parameter set (sysctl KEY=VALUE)",
 	"bootService":        "a service registered to start at boot (svcadm enable, svccfg import, update-rc.d defaults|enable, chkconfig on|--add, rc-update add, insserv, sysrc NAME_enable=YES, rcctl enable) or reloaded, restarted or stopped (svcadm refresh|restart, rcctl stop|restart)",
 	"kerberosAdmin":      "a Kerberos principal or password policy added, deleted, renamed or changed, or its keys extracted (kadmin -q addprinc|delprinc|renprinc|modprinc|cpw|addpol|modpol|delpol|ktadd)",
@@ -336,7 +336,9 @@ func ipmiVerbs(args []shell.Word) []string {
 // (parse only). SELinux: a domain made permissive, a module disabled or
 // removed, a boolean set. Docker: an authorization plugin disabled or
 // removed. Endpoint agents: Defender's real-time protection or
-// SentinelOne's anti-tamper turned off.
+// SentinelOne's anti-tamper turned off. macOS: FileVault turned off and
+// configuration profiles (MDM's controls) removed; an encrypted volume's
+// key slots wiped by systemd-cryptenroll.
 func (c *checker) securityWeakened(name string, args []shell.Word) {
 	if asksHelp(args) {
 		return
@@ -374,6 +376,12 @@ func (c *checker) securityWeakened(name string, args []shell.Word) {
 		lits := literalWords(args)
 		hit = (hasRun(lits, "real-time-protection") || hasRun(lits, "behavior-monitoring") || hasRun(lits, "network-protection") || hasRun(lits, "tamper-protection")) &&
 			(hasRun(lits, "disabled") || hasRun(lits, "audit"))
+	case "fdesetup":
+		hit = firstVerbIn(args, "disable", "remove", "removerecovery")
+	case "profiles":
+		hit = firstVerbIn(args, "remove") || hasLit(args, "-R", "-D")
+	case "systemd-cryptenroll":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool { return w.Literal && strings.HasPrefix(w.Lit, "--wipe-slot") })
 	case "sentinelctl":
 		hit = firstVerbIn(args, "unprotect", "unload") || hasRun(literalWords(args), "control", "stop") || hasRun(literalWords(args), "agent", "disable")
 	}

@@ -114,6 +114,16 @@ func TestHostLayers(t *testing.T) {
 		{"setsebool -P httpd_execmem 1", DiskSystem},
 		{"mdatp config real-time-protection --value disabled", DiskSystem},
 		{"sentinelctl unprotect -k passphrase", DiskSystem},
+		// macOS: FileVault turned off, configuration (MDM) profiles removed
+		// (fdesetup(8), profiles(1)); an encrypted volume's key slots wiped
+		// (systemd-cryptenroll(1)).
+		{"fdesetup disable", DiskSystem},
+		{"profiles remove -all", DiskSystem},
+		{"profiles -R -p com.corp.mdm", DiskSystem},
+		{"systemd-cryptenroll --wipe-slot=all /dev/sda2", DiskSystem},
+		{"fdesetup status", ""},
+		{"profiles list", ""},
+		{"systemd-cryptenroll /dev/sda2", ""},
 		{"apparmor_parser -a /etc/apparmor.d/profile.name", ""},
 		{"apparmor_parser", ""},
 		{"apparmor_parser -Q -r /etc/apparmor.d/profile.name", ""},
