@@ -180,6 +180,20 @@ var systemDaemons = map[string]bool{
 // (named, or found with pidof or pgrep in the kill's own words).
 func (c *checker) daemonKilled(name string, args []shell.Word) {
 	named := func(w string) bool { return systemDaemons[strings.ToLower(path.Base(w))] }
+	for i, a := range args {
+		s := strings.TrimPrefix(strings.ToUpper(strings.TrimLeft(a.Lit, "-")), "SIG")
+		if a.Lit == "-s" || a.Lit == "--signal" {
+			if i+1 < len(args) {
+				s = strings.TrimPrefix(strings.ToUpper(args[i+1].Lit), "SIG")
+			}
+		} else if !strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		switch s {
+		case "HUP", "1", "USR1", "10", "USR2", "12", "0", "CONT", "18", "WINCH", "28":
+			return // reload, report, probe or continue: the daemon keeps running
+		}
+	}
 	hit := false
 	switch name {
 	case "killall", "pkill":

@@ -115,6 +115,9 @@ func TestPowerAndDaemons(t *testing.T) {
 		{"pmset -g batt", ""},
 		{"loginctl list-sessions", ""},
 		{"killall node", ""},
+		{"killall -HUP sshd", ""}, // reloads its settings
+		{"kill -s HUP $(pidof sshd)", ""},
+		{"pkill -USR1 -x dockerd", ""},
 		{"pkill -f 'python manage.py runserver'", ""},
 		{"kill %1", ""},
 		{"parted -l", ""},
