@@ -39,6 +39,7 @@ var hostRuleTexts = map[string]string{
 	"programsInstalled":  "a program copied or extracted into the system's own program folders (/usr/bin, /bin, /usr/sbin, /sbin), which every user's shell runs from",
 	"otherUser":          "a command run as root or another user by runuser, setpriv --reuid, capsh --uid, machinectl shell; a setuid bit set by install -m; a privileged pod (kubectl run --privileged); FreeBSD pw account verbs",
 	"loginSettings":      "sshd's login settings or PAM's access table written or opened in an editor (/etc/ssh/sshd_config, sshd_config.d, /etc/security/access.conf)",
+	"directoryAdmin":     "accounts or login policy changed in a directory or PAM: ldapdelete, ldapmodify, ldapmodrdn; samba-tool user|group changes; FreeIPA *-add|-del|-mod|member verbs; realm permit|deny|join|leave; pdbedit -a|-x|-r; authselect select, authconfig --update, pam-auth-update",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -73,6 +74,7 @@ func (c *checker) hostState(u unit) {
 	c.programsInstalled(u, name, args)
 	c.otherUser(name, args)
 	c.loginSettings(u, name)
+	c.directoryAdmin(name, args)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -951,5 +953,46 @@ func (c *checker) loginSettings(u unit, name string) {
 				return
 			}
 		}
+	}
+}
+
+// ipaChanges are the action parts of FreeIPA's commands that change an
+// object ("user-add", "group-add-member", "sudorule-add-user",
+// "user-mod", "user-del", "user-disable").
+var ipaChanges = []string{"-add", "-del", "-mod", "-remove", "-enable", "-disable", "-unlock", "-undel"}
+
+// directoryAdmin: accounts and login policy changed in directories and
+// PAM by their own tools. ldapmodify -n only shows; samba-tool's list,
+// show and listmembers, ipa's *-find and *-show, realm list|discover,
+// pdbedit -L, authselect current|check|list and authconfig --test only
+// read.
+func (c *checker) directoryAdmin(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "ldapdelete", "ldapmodrdn":
+		hit = len(args) > 0 && !hasLit(args, "-n")
+	case "ldapmodify":
+		hit = !hasLit(args, "-n")
+	case "samba-tool":
+		v := verbs(args, 2)
+		hit = len(v) == 2 && (v[0] == "user" || v[0] == "group" || v[0] == "computer" || v[0] == "domain") &&
+			slices.Contains([]string{"create", "add", "delete", "disable", "enable", "setpassword", "setexpiry", "addmembers",
+				"removemembers", "move", "rename", "unlock", "join", "demote", "passwordsettings"}, v[1])
+	case "ipa":
+		v := verbs(args, 1)
+		hit = len(v) == 1 && (v[0] == "passwd" || slices.ContainsFunc(ipaChanges, func(a string) bool { return strings.Contains(v[0], a) }))
+	case "realm":
+		hit = firstVerbIn(args, "permit", "deny", "join", "leave")
+	case "pdbedit":
+		hit = hasLit(args, "-a", "--create", "-x", "--delete", "-r", "--modify", "-i", "--import")
+	case "authselect":
+		hit = firstVerbIn(args, "select", "apply-changes", "enable-feature", "disable-feature", "create-profile")
+	case "authconfig":
+		hit = hasLit(args, "--update", "--updateall")
+	case "pam-auth-update":
+		hit = hasLit(args, "--enable", "--disable", "--remove", "--force", "--package")
+	}
+	if hit {
+		c.add(PrivilegeEscalation)
 	}
 }

@@ -236,6 +236,7 @@ func TestHostRulesExplained(t *testing.T) {
 		{"chmod o+r /dev/sda", PrivilegeEscalation, "diskOpened", []string{"chmod", "o+r"}},
 		{"runuser -u postgres -- psql", PrivilegeEscalation, "otherUser", []string{"runuser", "postgres", "psql"}},
 		{"echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config", PrivilegeEscalation, "loginSettings", []string{"/etc/ssh/sshd_config"}},
+		{"realm permit alice@EXAMPLE.COM", PrivilegeEscalation, "directoryAdmin", []string{"realm", "permit", "alice@EXAMPLE.COM"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

@@ -68,3 +68,49 @@ func TestLoginSettingsAndLoaderConfig(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDirectoryAdministration: accounts and login policy changed in
+// directories and PAM by their own tools (the README: accounts created,
+// deleted or given a password, group or shell, ldapadd included, and
+// edits of PAM are privilege-escalation): ldapdelete, ldapmodify and
+// ldapmodrdn; samba-tool's user and group verbs; FreeIPA's *-add, *-del,
+// *-mod and member verbs; realm permit|deny|join|leave; pdbedit's
+// account options; authselect, authconfig --update and pam-auth-update
+// rewriting PAM. Searches, listings, shows and tickets stay everyday.
+func TestDirectoryAdministration(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ldapdelete -x -D cn=admin,dc=x -W "uid=alice,ou=people,dc=x"`, PrivilegeEscalation},
+		{"ldapmodify -x -D cn=admin,dc=x -W -f change.ldif", PrivilegeEscalation},
+		{"ldapmodrdn -x -D cn=admin,dc=x -W uid=alice,dc=x uid=bob", PrivilegeEscalation},
+		{"samba-tool user create alice", PrivilegeEscalation},
+		{"samba-tool user disable alice", PrivilegeEscalation},
+		{`samba-tool group addmembers "Domain Admins" alice`, PrivilegeEscalation},
+		{"ipa group-add-member admins --users=alice", PrivilegeEscalation},
+		{"ipa user-mod alice --shell=/bin/bash", PrivilegeEscalation},
+		{"ipa sudorule-add-user allow_all --users=alice", PrivilegeEscalation},
+		{"realm permit alice@EXAMPLE.COM", PrivilegeEscalation},
+		{"realm deny --all", PrivilegeEscalation},
+		{"pdbedit -a alice", PrivilegeEscalation},
+		{"pdbedit -x alice", PrivilegeEscalation},
+		{"authselect select sssd with-mkhomedir --force", PrivilegeEscalation},
+		{"authconfig --enablemkhomedir --update", PrivilegeEscalation},
+		{"pam-auth-update --enable mkhomedir", PrivilegeEscalation},
+		{"ldapsearch -x -b dc=x uid=alice", ""},
+		{"ldapmodify -n -f change.ldif", ""}, // -n: show what would change
+		{"samba-tool user list", ""},
+		{"samba-tool group listmembers admins", ""},
+		{"ipa user-find alice", ""},
+		{"ipa user-show alice", ""},
+		{"realm list", ""},
+		{"realm discover example.com", ""},
+		{"pdbedit -L", ""},
+		{"authselect current", ""},
+		{"authconfig --test", ""},
+		{"kinit alice", ""},
+		{"klist", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
