@@ -40,6 +40,8 @@ var hostRuleTexts = map[string]string{
 	"otherUser":          "a command run as root or another user by runuser, setpriv --reuid, capsh --uid, machinectl shell; a setuid bit set by install -m; a privileged pod (kubectl run --privileged); FreeBSD pw account verbs",
 	"loginSettings":      "sshd's login settings or PAM's access table written or opened in an editor (/etc/ssh/sshd_config, sshd_config.d, /etc/security/access.conf)",
 	"directoryAdmin":     "accounts or login policy changed in a directory or PAM: ldapdelete, ldapmodify, ldapmodrdn; samba-tool user|group changes; FreeIPA *-add|-del|-mod|member verbs; realm permit|deny|join|leave; pdbedit -a|-x|-r; authselect select, authconfig --update, pam-auth-update",
+	"forgedNFSRoot":      "an NFS share acted on as a forged uid 0 (libnfs's LD_NFS_UID=0, or uid=0 in an nfs:// URL)",
+	"spreadAppend":       "text appended to every executable a search of the whole system finds (find / -perm … -exec sh -c '… >> {}')",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -47,6 +49,22 @@ var hostRuleTexts = map[string]string{
 func init() {
 	for k, v := range hostRuleTexts {
 		ruleTexts[k] = v
+	}
+	// The older rules of these families that had no text for `danger
+	// explain` (each says what its function's comment says).
+	for k, v := range map[string]string{
+		"chmod":             "chmod setting a setuid or setgid bit, or making a folder outside the project writable by everyone",
+		"chown":             "chown or chgrp of the root, a system folder or a top-level system folder: its files given away",
+		"systemWrites":      "a file written into the system's own folders (/etc, /usr, /bin, /lib, /boot, /opt, /var/lib, …)",
+		"command launchctl": "launchctl loading, bootstrapping, enabling or submitting a job: it runs at every login or boot",
+		"command systemctl": "systemctl enabling, linking, presetting or editing a unit: it starts at every boot",
+		"applyUnreviewed":   "infrastructure changed without a reviewed plan (terraform|tofu apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never)",
+		"sink":              "literal text piped into a shell, SQL client or other interpreter that does what the text says",
+		"aws":               "the AWS CLI deleting, terminating, deregistering or purging a resource, emptying a bucket, or copying a secret into one",
+	} {
+		if ruleTexts[k] == "" {
+			ruleTexts[k] = v
+		}
 	}
 }
 
@@ -75,6 +93,8 @@ func (c *checker) hostState(u unit) {
 	c.otherUser(name, args)
 	c.loginSettings(u, name)
 	c.directoryAdmin(name, args)
+	c.forgedNFSRoot(cmd)
+	c.spreadAppend(name, args)
 }
 
 // asksHelp: --help, -h or --version only print.
@@ -994,5 +1014,62 @@ func (c *checker) directoryAdmin(name string, args []shell.Word) {
 	}
 	if hit {
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// forgedNFSRoot: libnfs's LD_NFS_UID=0 (with its preload) or a
+// "?uid=0" in an nfs:// URL makes the NFS server take the caller for
+// root: chmod, chown or cp onto the share as root (a setuid binary
+// planted). Another uid is the caller's own.
+func (c *checker) forgedNFSRoot(cmd *shell.Command) {
+	forged := slices.ContainsFunc(cmd.Assigns, func(a shell.Assign) bool {
+		return (a.Name == "LD_NFS_UID" || a.Name == "LD_NFS_GID") && a.Value == "0"
+	})
+	for _, a := range cmd.Args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "nfs://") {
+			continue
+		}
+		_, q, _ := strings.Cut(a.Lit, "?")
+		if forged || slices.Contains(strings.Split(q, "&"), "uid=0") {
+			c.because(a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// spreadAppend: find over / (or a system program folder) selecting
+// executables (-perm with an execute bit, -executable, *.sh) whose -exec
+// appends to each file found ('… >> "{}"', tee -a {}): every program the
+// system runs made to run something more. A search of the project
+// appending to its own files, or one that only lists, is not.
+func (c *checker) spreadAppend(name string, args []shell.Word) {
+	if name != "find" || len(args) == 0 {
+		return
+	}
+	start := args[0].Lit
+	if !args[0].Literal || start != "/" && !systemPath(start) && !slices.ContainsFunc(programFolders, func(d string) bool { return shell.Within(start, d) }) &&
+		!strings.HasPrefix(start, "/usr/local/") {
+		return
+	}
+	executables := false
+	appends := false
+	for i, a := range args {
+		switch {
+		case a.Lit == "-executable":
+			executables = true
+		case a.Lit == "-perm" && i+1 < len(args) && strings.ContainsAny(strings.TrimLeft(args[i+1].Lit, "-/+"), "1357x"):
+			executables = true
+		case (a.Lit == "-name" || a.Lit == "-iname") && i+1 < len(args) && strings.HasSuffix(args[i+1].Lit, ".sh"):
+			executables = true
+		}
+		t := strings.ReplaceAll(a.Raw+" "+a.Lit, " ", "")
+		if strings.Contains(t, `>>"{}"`) || strings.Contains(t, ">>{}") || strings.Contains(t, `>>'{}'`) || strings.Contains(t, "tee-a{}") || strings.Contains(t, `tee-a"{}"`) {
+			appends = true
+		}
+	}
+	if executables && appends {
+		c.because(name, start)
+		c.add(PersistenceStartupFiles)
 	}
 }

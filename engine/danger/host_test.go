@@ -237,6 +237,8 @@ func TestHostRulesExplained(t *testing.T) {
 		{"runuser -u postgres -- psql", PrivilegeEscalation, "otherUser", []string{"runuser", "postgres", "psql"}},
 		{"echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config", PrivilegeEscalation, "loginSettings", []string{"/etc/ssh/sshd_config"}},
 		{"realm permit alice@EXAMPLE.COM", PrivilegeEscalation, "directoryAdmin", []string{"realm", "permit", "alice@EXAMPLE.COM"}},
+		{"LD_NFS_UID=0 cp sh nfs://srv/export/", PrivilegeEscalation, "forgedNFSRoot", []string{"nfs://srv/export/"}},
+		{`find / -perm -111 -exec sh -c 'echo x >> "{}"' \;`, PersistenceStartupFiles, "spreadAppend", []string{"find", "/"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
@@ -286,5 +288,25 @@ func TestHostPrecision(t *testing.T) {
 		{"echo 0 > /proc/sys/kernel/randomize_va_space", DiskSystem},
 	} {
 		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestFamilyRulesHaveTexts: the older rules of the host, cloud and
+// database families name what they look for in `danger explain`.
+func TestFamilyRulesHaveTexts(t *testing.T) {
+	for _, cmd := range []string{
+		"chmod u+s /bin/bash", "chown -R agent /usr/local", "echo '127.0.0.1 x' | tee -a /etc/hosts",
+		"launchctl load ~/Library/LaunchAgents/agent.plist", "systemctl --user enable --now beacon.service",
+		"terraform apply -auto-approve", "echo 'DROP SCHEMA public CASCADE;' | psql", "aws ec2 terminate-instances --instance-ids i-1",
+	} {
+		rs := Explain(bash(cmd), proj, home)
+		if len(rs) == 0 {
+			t.Errorf("Explain(%q): no reason", cmd)
+		}
+		for _, r := range rs {
+			if r.RuleText == "" {
+				t.Errorf("Explain(%q): rule %q has no text", cmd, r.Rule)
+			}
+		}
 	}
 }

