@@ -122,6 +122,16 @@ func TestHostLayers(t *testing.T) {
 		{"profiles -R -p com.corp.mdm", DiskSystem},
 		{"systemd-cryptenroll --wipe-slot=all /dev/sda2", DiskSystem},
 		{"fdesetup status", ""},
+		// Security agents' own control programs told to stop, unload or
+		// uninstall (osqueryctl, wazuh-control, ossec-control, falconctl).
+		{"osqueryctl stop", DiskSystem},
+		{"wazuh-control stop", DiskSystem},
+		{"/var/ossec/bin/ossec-control stop", DiskSystem},
+		{"/Library/CS/falconctl unload", DiskSystem},
+		{"/Applications/Falcon.app/Contents/Resources/falconctl uninstall", DiskSystem},
+		{"/var/ossec/bin/wazuh-control status", ""},
+		{"osqueryctl status", ""},
+		{"falconctl stats", ""},
 		{"profiles list", ""},
 		{"systemd-cryptenroll /dev/sda2", ""},
 		{"apparmor_parser -a /etc/apparmor.d/profile.name", ""},
