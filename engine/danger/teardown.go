@@ -27,6 +27,8 @@ func init() {
 		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
 		"containersWiped": "every container, image or volume removed (podman system reset, rm -a, image prune -a; nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
 		"deployTeardown":  "a deploy or cluster tool's teardown verb (pulumi down, sst remove, amplify delete, cf delete*, railway down, helmfile destroy|delete, skaffold delete, tilt down --delete-namespaces), helm's uninstall past its global options, kubectl's delete or drain through the k alias",
+		"scaledToZero":    "a cloud service or instance group scaled to nothing (aws ecs update-service --desired-count 0, autoscaling --desired-capacity 0, gcloud … managed resize --size 0, az vmss scale --new-capacity 0)",
+		"bsdDisks":        "FreeBSD's and SCSI's disk tools changing a disk (newfs, gpart create|destroy|delete|add|resize|modify, sg_format --format)",
 		"keyValueEmptied": "a key-value store emptied by prefix (etcdctl del --prefix|--from-key, consul kv delete -recurse)",
 	} {
 		ruleTexts[k] = v
@@ -48,6 +50,8 @@ func (c *checker) teardown(u unit) {
 	c.containersWiped(name, args)
 	c.keyValueEmptied(name, args)
 	c.deployTeardown(name, args)
+	c.scaledToZero(name, args)
+	c.bsdDisks(name, args)
 }
 
 // optionValue returns the value of a long option given as --opt=VALUE or
@@ -330,5 +334,44 @@ func (c *checker) deployTeardown(name string, args []shell.Word) {
 	}
 	if hit {
 		c.add(CloudDestructive)
+	}
+}
+
+// scaledToZero: the cloud CLIs' forms of "kubectl scale --replicas=0":
+// an ECS service's desired count, an auto-scaling group's desired
+// capacity, a managed instance group's size or a scale set's capacity set
+// to 0 (every task or machine of the service stopped).
+func (c *checker) scaledToZero(name string, args []shell.Word) {
+	if name != "aws" && name != "gcloud" && name != "az" {
+		return
+	}
+	for _, opt := range []string{"--desired-count", "--desired-capacity", "--size", "--new-capacity"} {
+		if opt == "--size" && !hasLit(args, "resize") {
+			continue // a disk's or a list's size, not a group's
+		}
+		if v, ok := optionValue(args, opt); ok && v == "0" {
+			c.because(name, opt, v)
+			c.add(CloudDestructive)
+			return
+		}
+	}
+}
+
+// bsdDisks: FreeBSD's newfs (mkfs) and gpart's changing verbs (fdisk's),
+// and sg_format --format (a SCSI disk's low-level format, as nvme
+// format); gpart show|list|status and sg_format without --format only
+// report.
+func (c *checker) bsdDisks(name string, args []shell.Word) {
+	hit := false
+	switch {
+	case strings.HasPrefix(name, "newfs"):
+		hit = len(operands(args)) > 0
+	case name == "gpart":
+		hit = firstVerbIn(args, "create", "destroy", "delete", "add", "resize", "modify", "bootcode", "recover", "set", "unset", "commit", "undo")
+	case name == "sg_format":
+		hit = hasLit(args, "--format", "-F")
+	}
+	if hit {
+		c.add(DiskSystem)
 	}
 }

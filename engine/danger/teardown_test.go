@@ -186,3 +186,30 @@ func TestCloudDetectorsOff(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestScaledToZeroAndBSDDisks: services scaled to nothing through cloud
+// CLIs (as kubectl scale --replicas=0: cloud-destructive) and FreeBSD's
+// and SCSI's disk tools (newfs as mkfs, gpart as fdisk, sg_format as
+// nvme format: disk-system), from each tool's manual.
+func TestScaledToZeroAndBSDDisks(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws ecs update-service --cluster prod --service web --desired-count 0", CloudDestructive},
+		{"aws autoscaling update-auto-scaling-group --auto-scaling-group-name web --min-size 0 --max-size 0 --desired-capacity 0", CloudDestructive},
+		{"gcloud compute instance-groups managed resize web-mig --size 0 --zone us-central1-a", CloudDestructive},
+		{"az vmss scale -g rg -n web --new-capacity 0", CloudDestructive},
+		{"aws ecs update-service --cluster prod --service web --desired-count 3", ""},
+		{"gcloud compute instance-groups managed resize web-mig --size 4", ""},
+		{"az vmss scale -g rg -n web --new-capacity 5", ""},
+		{"newfs -U /dev/ada0p2", DiskSystem},
+		{"gpart destroy -F ada0", DiskSystem},
+		{"gpart delete -i 2 ada0", DiskSystem},
+		{"sg_format --format /dev/sg1", DiskSystem},
+		{"gpart show", ""},
+		{"gpart list ada0", ""},
+		{"sg_format /dev/sg1", ""}, // without --format it only reports
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
