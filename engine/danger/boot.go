@@ -55,8 +55,9 @@ func (c *checker) lingerEnabled(name string, args []shell.Word) {
 
 // intoStartupFolder: cp, mv, install, ln or rsync given a folder whose
 // files run later as the destination ("cp x.plist ~/Library/LaunchAgents/")
-// write a file there as surely as naming it does. mkdir of the folder
-// writes no file.
+// write a file there as surely as naming it does; into a folder of root's
+// files (sudoers.d, pam.d, PAM's modules) it is privilege-escalation.
+// mkdir of the folder writes no file.
 func (c *checker) intoStartupFolder(u unit, name string) {
 	switch name {
 	case "cp", "mv", "install", "ln", "rsync", "ditto", "gcp", "gmv":
@@ -68,6 +69,12 @@ func (c *checker) intoStartupFolder(u unit, name string) {
 			continue
 		}
 		p := shell.Resolve(f.Path, u.dir, c.home)
+		if !GrantsRoot(p) && GrantsRoot(path.Join(p, "x")) {
+			// Into sudoers.d, pam.d, PAM's modules: who may become root.
+			c.because(name, f.Path)
+			c.add(PrivilegeEscalation)
+			return
+		}
 		if runsLaterKind(p) == kindStartup {
 			continue // a file named there: fileUses marks it
 		}

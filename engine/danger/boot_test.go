@@ -129,3 +129,43 @@ func TestPowerAndDaemons(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMoreStartupFolders: the other folders whose files the system runs
+// or loads later, each from its program's manual — udev rules' RUN
+// (the README names udev rules), APT hooks (named too), logrotate's
+// postrotate scripts, NetworkManager's dispatcher and dhclient's hooks,
+// X sessions' scripts, modules loaded at boot and modprobe's install
+// commands, bash completions, anacron and incron tables, new users'
+// skeleton, Podman's quadlets, user units under ~/.local/share, KDE's
+// login scripts, FreeBSD's rc.conf and SysV's inittab (persistence);
+// PAM's modules (who logs in: privilege-escalation).
+func TestMoreStartupFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo 'ACTION=="add", RUN+="/tmp/x"' > /etc/udev/rules.d/99-x.rules`, PersistenceStartupFiles},
+		{`echo 'DPkg::Post-Invoke {"/tmp/x";};' > /etc/apt/apt.conf.d/99x`, PersistenceStartupFiles},
+		{"echo '/var/log/x { postrotate /tmp/x endscript }' > /etc/logrotate.d/x", PersistenceStartupFiles},
+		{"cp hook /etc/NetworkManager/dispatcher.d/99-x", PersistenceStartupFiles},
+		{"cp x.sh /etc/X11/Xsession.d/99x", PersistenceStartupFiles},
+		{"echo evil > /etc/modules-load.d/evil.conf", PersistenceStartupFiles},
+		{"echo 'install usb-storage /tmp/x' > /etc/modprobe.d/x.conf", PersistenceStartupFiles},
+		{"cp x /etc/bash_completion.d/x", PersistenceStartupFiles},
+		{"echo '1 5 job /tmp/x' >> /etc/anacrontab", PersistenceStartupFiles},
+		{"cp x.sh /etc/dhcp/dhclient-exit-hooks.d/x", PersistenceStartupFiles},
+		{"echo '/tmp IN_CREATE /tmp/x' > /etc/incron.d/x", PersistenceStartupFiles},
+		{"cp x.container ~/.config/containers/systemd/", PersistenceStartupFiles},
+		{"cp x.service ~/.local/share/systemd/user/x.service", PersistenceStartupFiles},
+		{"cp x.sh ~/.config/plasma-workspace/env/x.sh", PersistenceStartupFiles},
+		{"echo 'evil_enable=\"YES\"' >> /etc/rc.conf", PersistenceStartupFiles},
+		{"echo 'x:2345:respawn:/tmp/x' >> /etc/inittab", PersistenceStartupFiles},
+		{"cp pam_x.so /lib/security/pam_x.so", PrivilegeEscalation},
+		{"cp pam_x.so /usr/lib/x86_64-linux-gnu/security/", PrivilegeEscalation},
+		{"cat /etc/udev/rules.d/70-persistent-net.rules", ""},
+		{"ls /etc/apt/apt.conf.d/", ""},
+		{"logrotate -d /etc/logrotate.d/nginx", ""},
+		{"cat /etc/rc.conf", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
