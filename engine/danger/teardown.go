@@ -21,11 +21,11 @@ import (
 
 func init() {
 	for k, v := range map[string]string{
-		"clusterEmptied":  "a cluster's workloads evicted, scaled to zero, force-replaced or pruned (kubectl drain, scale --replicas=0, replace --force, apply --prune), or a local cluster deleted (minikube delete)",
+		"clusterEmptied":  "a cluster's workloads evicted, scaled to zero, force-replaced or pruned (kubectl drain, scale --replicas=0, replace --force, apply --prune), a local cluster deleted (minikube delete), or a node's cluster torn down (kubeadm reset, microk8s reset, k3s/rke2 uninstall)",
 		"stateSurgery":    "an infrastructure-as-code resource destroyed and made anew (terraform|tofu apply -replace=), or a SAM stack deleted",
 		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, an AWS detection service disabled or stopped, or an OpenStack service client's delete",
 		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
-		"containersWiped": "every container, image or volume removed (podman system reset, rm -a, image prune -a; nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
+		"containersWiped": "every container, pod, image or volume removed or every running container stopped (podman system reset, rm -a, pod rm -a, image prune -a, crictl rm -a, docker kill $(docker ps -q); nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
 		"deployTeardown":  "a deploy or cluster tool's teardown verb (pulumi down, sst remove, amplify delete, cf delete*, railway down, helmfile destroy|delete, skaffold delete, tilt down --delete-namespaces), helm's uninstall past its global options, kubectl's delete or drain through the k alias",
 		"scaledToZero":    "a cloud service or instance group scaled to nothing (aws ecs update-service --desired-count 0, autoscaling --desired-capacity 0, gcloud … managed resize --size 0, az vmss scale --new-capacity 0)",
 		"bsdDisks":        "FreeBSD's and SCSI's disk tools changing a disk (newfs, gpart create|destroy|delete|add|resize|modify, sg_format --format)",
@@ -77,7 +77,17 @@ func optionValue(args []shell.Word, opt string) (string, bool) {
 // every object the manifests no longer name; minikube delete removes the
 // local cluster (as kind and k3d delete do).
 func (c *checker) clusterEmptied(name string, args []shell.Word) {
-	if name != "kubectl" && name != "oc" && name != "minikube" {
+	switch name {
+	case "kubeadm", "microk8s", "microk8s.reset":
+		if firstVerbIn(args, "reset") || name == "microk8s.reset" {
+			c.add(CloudDestructive) // the node's cluster state wiped
+		}
+		return
+	case "k3s-uninstall.sh", "k3s-agent-uninstall.sh", "rke2-uninstall.sh", "k0s-uninstall.sh":
+		c.add(CloudDestructive)
+		return
+	case "kubectl", "oc", "minikube":
+	default:
 		return
 	}
 	v := verbs(args, 2)
@@ -242,16 +252,29 @@ func (c *checker) containersWiped(name string, args []shell.Word) {
 			c.add(CloudDestructive)
 		}
 		return
+	case "crictl":
+		if firstVerbIn(args, "rm", "rmp", "rmi") && shortFlag(args, 'a', "--all") {
+			c.add(DiskSystem)
+		}
+		return
 	case "docker", "podman":
 	default:
 		return
 	}
-	v := verbs(dockerArgs(args), 2)
+	da := dockerArgs(args)
+	v := verbs(da, 2)
 	if len(v) == 0 {
 		return
 	}
 	all := shortFlag(args, 'a', "--all")
+	everyRunning := slices.ContainsFunc(da, func(w shell.Word) bool {
+		return !w.Literal && (strings.Contains(w.Raw, "$(") || strings.Contains(w.Raw, "`")) && strings.Contains(w.Raw, " ps")
+	})
 	switch {
+	case (v[0] == "kill" || v[0] == "stop") && everyRunning,
+		v[0] == "pod" && len(v) > 1 && v[1] == "rm" && all:
+		c.add(DiskSystem)
+		return
 	case v[0] == "system" && len(v) > 1 && v[1] == "reset",
 		(v[0] == "rm" || v[0] == "rmi") && all,
 		len(v) > 1 && (v[0] == "image" || v[0] == "container") && v[1] == "rm" && all,

@@ -213,3 +213,32 @@ func TestScaledToZeroAndBSDDisks(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterNodesReset: a node's cluster torn down by its distribution's
+// own tool (kubeadm reset, microk8s reset, the k3s and RKE2 uninstall
+// scripts: cloud-destructive, as kind and minikube delete), and every
+// pod or container of a runtime removed or stopped (podman pod rm -a,
+// crictl rm|rmp -a, docker kill of every running container: disk-system,
+// as docker rm of them all).
+func TestClusterNodesReset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubeadm reset -f", CloudDestructive},
+		{"microk8s reset", CloudDestructive},
+		{"k3s-uninstall.sh", CloudDestructive},
+		{"/usr/local/bin/rke2-uninstall.sh", CloudDestructive},
+		{"podman pod rm -af", DiskSystem},
+		{"crictl rm -af", DiskSystem},
+		{"crictl rmp -a -f", DiskSystem},
+		{"docker kill $(docker ps -q)", DiskSystem},
+		{"kubeadm token list", ""},
+		{"microk8s status", ""},
+		{"podman pod ps", ""},
+		{"crictl ps -a", ""},
+		{"crictl rm 3f1c", ""},
+		{"docker kill web", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
