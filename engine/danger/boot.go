@@ -186,6 +186,9 @@ var systemDaemons = map[string]bool{
 // daemonKilled: kill, pkill or killall of one of the system's daemons
 // (named, or found with pidof or pgrep in the kill's own words).
 func (c *checker) daemonKilled(name string, args []shell.Word) {
+	if name != "kill" && name != "killall" && name != "pkill" {
+		return
+	}
 	named := func(w string) bool { return systemDaemons[strings.ToLower(path.Base(w))] }
 	for i, a := range args {
 		s := strings.TrimPrefix(strings.ToUpper(strings.TrimLeft(a.Lit, "-")), "SIG")

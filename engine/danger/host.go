@@ -407,10 +407,15 @@ func (c *checker) securityWeakened(name string, args []shell.Word) {
 	case "sentinelctl":
 		hit = firstVerbIn(args, "unprotect", "unload") || hasRun(literalWords(args), "control", "stop") || hasRun(literalWords(args), "agent", "disable")
 	}
-	if !hit && slices.ContainsFunc(securityStems, func(s string) bool { return strings.Contains(strings.ToLower(name), s) }) {
+	if !hit && firstVerbIn(args, "stop", "unload", "disable", "uninstall", "kill", "remove") {
 		// A security agent's own control program told to stop, unload,
 		// disable or uninstall it (osqueryctl, wazuh-control, falconctl).
-		hit = firstVerbIn(args, "stop", "unload", "disable", "uninstall", "kill", "remove")
+		lower := strings.ToLower(name)
+		for _, s := range securityStems {
+			if strings.Contains(lower, s) {
+				hit = true
+			}
+		}
 	}
 	if hit {
 		c.add(DiskSystem)

@@ -261,6 +261,9 @@ func (c *checker) clientShellEscape(u unit, name string) {
 // migratedToZero: "manage.py migrate APP zero" unapplies every migration
 // of the app, dropping its tables (as manage.py flush empties them).
 func (c *checker) migratedToZero(name string, args []shell.Word) {
+	if name != "django-admin" && name != "manage.py" && name != "python" && name != "python3" {
+		return
+	}
 	ops := operands(args)
 	if name != "django-admin" && path.Base(name) != "manage.py" {
 		if (name != "python" && name != "python3") || len(ops) == 0 || path.Base(ops[0].Lit) != "manage.py" {
