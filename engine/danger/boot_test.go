@@ -169,3 +169,21 @@ func TestMoreStartupFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSwapFiles: mkswap(8) formats a device or a file as swap; a swap
+// file (the everyday "fallocate -l 2G /swapfile && mkswap /swapfile")
+// loses nothing, as mkfs on an image file does not; a device's contents
+// are gone.
+func TestSwapFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"mkswap /swapfile", ""},
+		{"mkswap -L swap /var/swap.img", ""},
+		{"mkswap /dev/sdb2", DiskSystem},
+		{"mkswap $DEV", DiskSystem},
+		{"mkswap -L swap /dev/nvme0n1p3", DiskSystem},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

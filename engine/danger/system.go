@@ -420,7 +420,16 @@ func (c *checker) system(u unit) {
 				break
 			}
 		}
-	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
+	case "mkswap":
+		// A swap file (/swapfile) loses nothing; a device, or a word the
+		// line does not show, is a disk formatted.
+		for _, o := range operands(args) {
+			if !o.Literal || strings.HasPrefix(o.Lit, "/dev/") {
+				c.add(DiskSystem)
+				return
+			}
+		}
+	case "wipefs", "sgdisk", "blkdiscard", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && (!firstVerbIn(args, "destroy", "labelclear") || !namesPool(args)) {
 			return
