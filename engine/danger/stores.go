@@ -32,6 +32,7 @@ func init() {
 		"deviceErased":   "an attached board's flash erased, a phone's bootloader unlocked (its data wiped), or the device rebooted (minipro -E, esptool erase_flash, fastboot oem|flashing unlock, rkdeveloptool rd)",
 		"migratedToZero": "every migration of a Django app unapplied (manage.py migrate APP zero): its tables dropped",
 		"serverShutdown": "a database server shut down from its client (db.shutdownServer())",
+		"cypherDeletes":  "Cypher that deletes every node a MATCH finds (no WHERE) or drops a database (cypher-shell)",
 		"transientRoot":  "systemd-run without --user: a command run as a transient system service, as root",
 	} {
 		ruleTexts[k] = v
@@ -54,6 +55,7 @@ func (c *checker) storesAndDevices(u unit) {
 	c.clientShellEscape(u, name)
 	c.migratedToZero(name, args)
 	c.serverShutdown(name, args)
+	c.cypherDeletes(u, name)
 }
 
 // sqlOperands: clients that take the statement as an operand rather than
@@ -288,6 +290,34 @@ func (c *checker) serverShutdown(name string, args []shell.Word) {
 			e := strings.ReplaceAll(args[i+1].Lit, " ", "")
 			if strings.Contains(e, "shutdownServer(") || strings.Contains(e, "{shutdown:") {
 				c.add(DiskSystem)
+				return
+			}
+		}
+	}
+}
+
+// cypherDeletes: cypher-shell's statement (its operand, or what its
+// standard input holds) read as Cypher words: a MATCH … DELETE with no
+// WHERE removes every node the pattern finds; DROP DATABASE drops one.
+func (c *checker) cypherDeletes(u unit, name string) {
+	if name != "cypher-shell" {
+		return
+	}
+	var stmts []string
+	for i, a := range u.cmd.Args {
+		if !a.Literal || strings.HasPrefix(a.Lit, "-") || i > 0 && slices.Contains([]string{"-u", "-p", "-d", "-a", "--username", "--password", "--database", "--address", "-f", "--file", "--format"}, u.cmd.Args[i-1].Lit) {
+			continue
+		}
+		stmts = append(stmts, a.Lit)
+	}
+	if u.cmd.Stdin != "" {
+		stmts = append(stmts, u.cmd.Stdin)
+	}
+	for _, s := range stmts {
+		for _, st := range sqlWords(s) {
+			if slices.Contains(st, "DELETE") && slices.Contains(st, "MATCH") && !slices.Contains(st, "WHERE") ||
+				len(st) > 1 && st[0] == "DROP" && st[1] == "DATABASE" {
+				c.add(DatabaseDestructive)
 				return
 			}
 		}

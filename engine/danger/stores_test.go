@@ -162,3 +162,21 @@ func TestClientEscapesExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestCypherShell: Neo4j's cypher-shell given a statement (operand or
+// -f stdin) that deletes every node matched without a WHERE, or drops a
+// database (cypher-shell's manual; the same rule as SQL's DELETE without
+// WHERE and DROP DATABASE).
+func TestCypherShell(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cypher-shell -u neo4j -p pw "MATCH (n) DETACH DELETE n"`, DatabaseDestructive},
+		{`cypher-shell "MATCH (u:User) DELETE u"`, DatabaseDestructive},
+		{`cypher-shell -d system "DROP DATABASE shop"`, DatabaseDestructive},
+		{`cypher-shell "MATCH (u:User) WHERE u.id = 7 DETACH DELETE u"`, ""},
+		{`cypher-shell "MATCH (n) RETURN count(n)"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
