@@ -400,6 +400,15 @@ func (c *checker) securityWeakened(name string, args []shell.Word) {
 		lits := literalWords(args)
 		hit = (hasRun(lits, "real-time-protection") || hasRun(lits, "behavior-monitoring") || hasRun(lits, "network-protection") || hasRun(lits, "tamper-protection")) &&
 			(hasRun(lits, "disabled") || hasRun(lits, "audit"))
+	case "mokutil":
+		hit = hasLit(args, "--disable-validation")
+	case "auditctl":
+		// A rule whose action is never exempts the events it matches.
+		for i, a := range args {
+			if (a.Lit == "-a" || a.Lit == "-A") && i+1 < len(args) && slices.Contains(strings.Split(args[i+1].Lit, ","), "never") {
+				hit = true
+			}
+		}
 	case "fdesetup":
 		hit = firstVerbIn(args, "disable", "remove", "removerecovery")
 	case "profiles":

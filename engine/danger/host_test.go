@@ -122,6 +122,13 @@ func TestHostLayers(t *testing.T) {
 		{"profiles -R -p com.corp.mdm", DiskSystem},
 		{"systemd-cryptenroll --wipe-slot=all /dev/sda2", DiskSystem},
 		{"fdesetup status", ""},
+		// Secure Boot's validation off (mokutil(1)); audit rules that
+		// exempt events (auditctl -a never: auditctl(8)).
+		{"mokutil --disable-validation", DiskSystem},
+		{"auditctl -a never,task", DiskSystem},
+		{"auditctl -a exit,never -F arch=b64 -S execve", DiskSystem},
+		{"mokutil --sb-state", ""},
+		{"auditctl -a always,exit -F arch=b64 -S execve", ""},
 		// Security agents' own control programs told to stop, unload or
 		// uninstall (osqueryctl, wazuh-control, ossec-control, falconctl).
 		{"osqueryctl stop", DiskSystem},
