@@ -362,7 +362,8 @@ func ipmiVerbs(args []shell.Word) []string {
 // removed. Endpoint agents: Defender's real-time protection or
 // SentinelOne's anti-tamper turned off. macOS: FileVault turned off and
 // configuration profiles (MDM's controls) removed; an encrypted volume's
-// key slots wiped by systemd-cryptenroll.
+// key slots wiped by systemd-cryptenroll; Secure Boot's validation off
+// (mokutil); audit rules whose action is never.
 func (c *checker) securityWeakened(name string, args []shell.Word) {
 	if asksHelp(args) {
 		return
