@@ -676,6 +676,11 @@ func (c *checker) fileUses(u unit) {
 			// A device node removed ("rm /dev/sdb1") leaves the disk as it
 			// was; shredding one writes it.
 			cats := writeCategories(p, isDelete(f.Via))
+			if metadataOnly(f.Via) && DeviceOrKernel(p) || harmlessKernelWrite(&u.cmd, p) {
+				// A node's owner or mode, or a kernel told to print or
+				// drop caches, leaves the disk and the machine as they were.
+				cats = slices.DeleteFunc(cats, func(k string) bool { return k == DiskSystem })
+			}
 			if sedDeletesOnly(&u.cmd) {
 				// Lines taken out of a startup file: nothing new runs.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })

@@ -203,7 +203,7 @@ func destructiveSQL(sql string) bool {
 		case "TRUNCATE":
 			return true
 		case "DELETE", "UPDATE":
-			if !slices.Contains(st, "WHERE") {
+			if !slices.Contains(st, "WHERE") || alwaysTrue(st[slices.Index(st, "WHERE")+1:]) {
 				return true
 			}
 		case "ALTER":

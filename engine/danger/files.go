@@ -173,6 +173,9 @@ var startupFiles = []string{
 	"/etc/profile", "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/zprofile", "/etc/zshenv",
 	"/etc/environment", "/etc/crontab", "/etc/rc.local", "/etc/ssh/sshrc",
 	"/etc/ld.so.preload", "/etc/rc.common", // a library every program loads; macOS's boot script
+	"/etc/ld.so.conf", // the folders ld.so loads every program's libraries from
+	// anacron's table, SysV init's table, FreeBSD's services to start.
+	"/etc/anacrontab", "/etc/inittab", "/etc/rc.conf", "/etc/rc.conf.local",
 }
 
 // startupDirs hold files that run later: anything inside is one.
@@ -183,7 +186,19 @@ var startupDirs = []string{
 	"/.config/systemd/user/", "/etc/systemd/", "/lib/systemd/system/", "/usr/lib/systemd/",
 	"/.config/autostart/", "/etc/xdg/autostart/", "/etc/init.d/", "/.github/workflows/",
 	"/.circleci/", "/etc/update-motd.d/", "/etc/network/if-up.d/", "/etc/network/if-pre-up.d/", "/etc/rc.d/",
-	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/",
+	"/etc/init/", "/etc/periodic/", "/etc/emond.d/", "/.config/nvim/", "/.emacs.d/", "/etc/ld.so.conf.d/",
+	// Rules, hooks and scripts other programs run later: udev's RUN, APT's
+	// hooks, logrotate's postrotate, NetworkManager's dispatcher,
+	// dhclient's hooks, X sessions, boot-time modules and modprobe's
+	// install commands, bash completions, incron, new users' skeleton,
+	// Podman's quadlets, user units under ~/.local/share, KDE's login
+	// scripts.
+	"/etc/udev/rules.d/", "/lib/udev/rules.d/", "/usr/lib/udev/rules.d/", "/etc/apt/apt.conf.d/", "/etc/logrotate.d/",
+	"/etc/NetworkManager/dispatcher.d/", "/etc/dhcp/dhclient-exit-hooks.d/", "/etc/dhcp/dhclient-enter-hooks.d/",
+	"/etc/X11/Xsession.d/", "/etc/X11/xinit/xinitrc.d/", "/etc/modules-load.d/", "/etc/modprobe.d/",
+	"/etc/bash_completion.d/", "/etc/incron.d/", "/var/spool/incron/", "/etc/skel/", "/etc/containers/systemd/",
+	"/.config/containers/systemd/", "/.local/share/systemd/user/", "/.config/plasma-workspace/env/",
+	"/.config/plasma-workspace/shutdown/", "/.kde/Autostart/", "/.kde4/Autostart/",
 }
 
 var startupSuffixes = []string{"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/rc", "/.ssh/config"}
@@ -361,7 +376,13 @@ var rootFiles = []string{
 }
 
 // rootDirs hold files that decide who may become root.
-var rootDirs = []string{"/etc/sudoers.d/", "/etc/pam.d/", "/etc/polkit-1/", "/private/etc/sudoers.d/"}
+// sudo's timestamp folders (sudoers(5): timestampdir) hold the records
+// that let a user run sudo again without the password.
+var rootDirs = []string{"/etc/sudoers.d/", "/etc/pam.d/", "/etc/polkit-1/", "/private/etc/sudoers.d/",
+	"/var/run/sudo/ts/", "/run/sudo/ts/", "/var/db/sudo/ts/", "/var/lib/sudo/ts/",
+	// PAM's modules: code every login runs to decide who gets in.
+	"/lib/security/", "/lib64/security/", "/usr/lib/security/", "/usr/lib64/security/", "/usr/lib/x86_64-linux-gnu/security/",
+	"/usr/lib/aarch64-linux-gnu/security/"}
 
 // GrantsRoot reports whether a path names a file that decides who may
 // become root or log in: /etc/sudoers and sudoers.d, /etc/passwd, shadow,

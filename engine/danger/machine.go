@@ -29,6 +29,13 @@ func (c *checker) machineState(u unit) {
 	c.serviceControl(cmd, name, args)
 	c.timerUnit(name, args)
 	c.trashEmptied(name, args)
+	c.hostState(u) // host.go: the layers below the files
+	c.teardown(u)  // teardown.go: clusters, state, machines, containers, stores
+	c.runsElsewhere(u)
+	c.editorOpens(u)
+	c.dockerAPIHost(u)
+	c.storesAndDevices(u)
+	c.bootAndVolumes(u)
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",

@@ -20,7 +20,9 @@ func (c *checker) privilege(u unit) {
 	}
 	switch name := path.Base(cmd.Name); name {
 	case "sudo":
-		if sudoRuns(cmd.Args) {
+		// Under xargs the command comes from the input ("echo ls | xargs
+		// sudo"): sudo runs it unless it only lists or drops rights.
+		if sudoRuns(cmd.Args) || u.fromXargs && !hasLit(cmd.Args, "-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp", "-h", "--help", "-V", "--version") {
 			c.add(PrivilegeEscalation)
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
@@ -418,14 +420,25 @@ func (c *checker) system(u unit) {
 				break
 			}
 		}
-	case "wipefs", "sgdisk", "blkdiscard", "mkswap", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
+	case "mkswap":
+		// A swap file (/swapfile) loses nothing; a device, or a word the
+		// line does not show, is a disk formatted.
+		for _, o := range operands(args) {
+			if !o.Literal || strings.HasPrefix(o.Lit, "/dev/") {
+				c.add(DiskSystem)
+				return
+			}
+		}
+	case "wipefs", "sgdisk", "blkdiscard", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && (!firstVerbIn(args, "destroy", "labelclear") || !namesPool(args)) {
 			return
 		}
 		c.add(DiskSystem)
 	case "fdisk", "sfdisk", "gdisk", "parted":
-		if !hasLit(args, "-l", "--list", "-s", "--show-size", "print") {
+		// -s is fdisk's and sfdisk's --show-size but parted's --script,
+		// which makes the same changes without asking.
+		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) {
 			c.add(DiskSystem)
 		}
 	case "zfs":

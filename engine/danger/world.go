@@ -289,7 +289,7 @@ func (c *checker) chown(u unit) {
 		// The root folder or a top-level one given away: every system
 		// file under it.
 		if p, ok := shell.PathOf(t); ok {
-			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || path.Dir(abs) == "/" {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || fhsTopLevel(abs) {
 				c.add(PrivilegeEscalation)
 			}
 		}
@@ -313,6 +313,11 @@ func (c *checker) systemWrites(u unit) {
 			continue // modes and owners: see privilege and chown
 		}
 		p := shell.Resolve(f.Path, u.dir, c.home)
+		if p == "/etc" || p == "/" {
+			// A file put into / or /etc keeps its own name: what it
+			// configures is not on the line (the README's dev6 call).
+			continue
+		}
 		if systemPath(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" {
 			c.add(DiskSystem)
 		}

@@ -1,0 +1,254 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The boot chain, mounts and volumes, and what keeps running from boot:
+// the rest of the host's layers, each from its tool's manual.
+
+func init() {
+	for k, v := range map[string]string{
+		"lingerEnabled":     "loginctl enable-linger: the user's services started at boot and kept after logout",
+		"intoStartupFolder": "a file copied, moved or installed into a folder whose files run later (LaunchAgents, autostart, cron.d, systemd units)",
+		"bootChain":         "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
+		"mountsDetached":    "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
+		"volumeKeys":        "a destructive disk test (badblocks -w), an encrypted volume's key slots changed (cryptsetup luksKillSlot|luksRemoveKey|luksAddKey|luksChangeKey), device-mapper or loop devices detached, LVM volume groups converted, imported or restored",
+		"daemonKilled":      "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
+		"powerManaged":      "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
+		"clusterDropped":    "a PostgreSQL cluster dropped (pg_dropcluster)",
+	} {
+		ruleTexts[k] = v
+	}
+}
+
+// bootAndVolumes runs the rules of this file on one command.
+func (c *checker) bootAndVolumes(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	c.lingerEnabled(name, args)
+	c.intoStartupFolder(u, name)
+	c.bootChain(name, args)
+	c.mountsDetached(u, name, args)
+	c.volumeKeys(name, args)
+	c.clusterDropped(name)
+	c.daemonKilled(name, args)
+	c.powerManaged(name, args)
+}
+
+// lingerEnabled: "loginctl enable-linger [USER]" starts the user's
+// systemd manager at boot and keeps it after logout, so the user's
+// enabled services run without anyone logging in (persistence, as
+// "systemctl enable" is).
+func (c *checker) lingerEnabled(name string, args []shell.Word) {
+	if name == "loginctl" && firstVerbIn(args, "enable-linger") {
+		c.add(PersistenceStartupFiles)
+	}
+}
+
+// intoStartupFolder: cp, mv, install, ln or rsync given a folder whose
+// files run later as the destination ("cp x.plist ~/Library/LaunchAgents/")
+// write a file there as surely as naming it does; into a folder of root's
+// files (sudoers.d, pam.d, PAM's modules) it is privilege-escalation.
+// mkdir of the folder writes no file.
+func (c *checker) intoStartupFolder(u unit, name string) {
+	switch name {
+	case "cp", "mv", "install", "ln", "rsync", "ditto", "gcp", "gmv":
+	default:
+		return
+	}
+	for _, f := range u.cmd.Files() {
+		if !f.Write || isDelete(f.Via) || metadataOnly(f.Via) {
+			continue
+		}
+		p := shell.Resolve(f.Path, u.dir, c.home)
+		if !GrantsRoot(p) && GrantsRoot(path.Join(p, "x")) {
+			// Into sudoers.d, pam.d, PAM's modules: who may become root.
+			c.because(name, f.Path)
+			c.add(PrivilegeEscalation)
+			return
+		}
+		if runsLaterKind(p) == kindStartup {
+			continue // a file named there: fileUses marks it
+		}
+		for _, probe := range []string{"x", "x.plist", "x.desktop", "x.service", "x.sh"} {
+			if runsLaterKind(path.Join(p, probe)) == kindStartup {
+				c.because(name, f.Path)
+				c.add(PersistenceStartupFiles)
+				return
+			}
+		}
+	}
+}
+
+// bootChain: the boot loader reinstalled or its configuration
+// regenerated into /boot, the initramfs rebuilt, systemd-boot installed,
+// updated or removed: what the machine runs at its next boot (disk-system,
+// as boot settings are). "grub-mkconfig" without -o only prints;
+// "bootctl status|list" only show.
+func (c *checker) bootChain(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "grub-install", "grub2-install", "update-grub", "update-grub2", "update-initramfs", "mkinitcpio", "dracut", "grubby", "kernelstub", "efibootmgr-update":
+		hit = !(name == "grubby" && hasLit(args, "--info", "--default-kernel", "--default-index", "--default-title")) &&
+			!(name == "update-initramfs" && len(args) == 0)
+	case "grub-mkconfig", "grub2-mkconfig":
+		hit = hasLit(args, "-o", "--output") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--output=") })
+	case "bootctl":
+		hit = firstVerbIn(args, "install", "update", "remove", "set-default", "set-oneshot", "set-timeout", "random-seed")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// systemMounts are mount points the system itself lives on.
+var systemMounts = []string{"/", "/boot", "/boot/efi", "/usr", "/var", "/home", "/etc", "/opt", "/proc", "/sys", "/dev", "/run", "/tmp"}
+
+// mountsDetached: "umount -a" unmounts every file system in fstab, and
+// unmounting (or lazily detaching) one the system lives on takes its
+// files from every running program; fsfreeze -f (and xfs_freeze -f)
+// stops every write to a file system until it is thawed. A removable
+// disk's or project folder's mount is everyday, as is thawing.
+func (c *checker) mountsDetached(u unit, name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "umount", "umount2":
+		hit = hasLit(args, "-a", "--all", "-A", "--all-targets")
+		for _, o := range operands(args) {
+			if p, ok := shell.PathOf(o); ok && slices.Contains(systemMounts, path.Clean(shell.Resolve(p, u.dir, c.home))) && strings.HasPrefix(p, "/") {
+				hit = true
+			}
+		}
+	case "fsfreeze", "xfs_freeze":
+		hit = hasLit(args, "-f", "--freeze")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// volumeKeys: badblocks -w overwrites the whole disk with test patterns;
+// cryptsetup's key-slot verbs lock out or let in holders of a key;
+// dmsetup remove|remove_all and losetup -d|-D detach mapped and loop
+// devices under mounted file systems; vgconvert, vgimport,
+// vgimportclone and vgcfgrestore change volume groups (README: the
+// volume layout). Dumps, status and listings only show.
+func (c *checker) volumeKeys(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "badblocks":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.Contains(w.Lit[1:], "w")
+		})
+	case "cryptsetup":
+		hit = firstVerbIn(args, "luksKillSlot", "luksRemoveKey", "luksAddKey", "luksChangeKey", "luksHeaderRestore", "reencrypt", "luksConvertKey", "token") &&
+			!hasLit(args, "export")
+	case "dmsetup":
+		hit = firstVerbIn(args, "remove", "remove_all", "wipe_table", "clear", "reload")
+	case "losetup":
+		hit = hasLit(args, "-d", "--detach", "-D", "--detach-all")
+	case "vgconvert", "vgimport", "vgimportclone", "vgcfgrestore", "vgimportdevices":
+		hit = true
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// clusterDropped: Debian's pg_dropcluster removes a PostgreSQL cluster's
+// data folder with every database in it.
+func (c *checker) clusterDropped(name string) {
+	if name == "pg_dropcluster" {
+		c.add(DatabaseDestructive)
+	}
+}
+
+// systemDaemons are the operating system's own daemons: killing one stops
+// a service the machine needs (logins, logging, networking, containers,
+// the desktop), as "systemctl stop" does.
+var systemDaemons = map[string]bool{
+	"sshd": true, "systemd": true, "init": true, "launchd": true, "systemd-journald": true, "systemd-logind": true,
+	"systemd-udevd": true, "systemd-resolved": true, "systemd-networkd": true, "udevd": true, "dbus-daemon": true,
+	"networkmanager": true, "wpa_supplicant": true, "dhclient": true, "dhcpcd": true, "cron": true, "crond": true,
+	"dockerd": true, "containerd": true, "kubelet": true, "polkitd": true, "xorg": true, "xwayland": true,
+	"gdm": true, "gdm3": true, "lightdm": true, "sddm": true, "windowserver": true, "loginwindow": true,
+	"agetty": true, "getty": true, "mdnsresponder": true, "configd": true, "chronyd": true, "ntpd": true,
+}
+
+// daemonKilled: kill, pkill or killall of one of the system's daemons
+// (named, or found with pidof or pgrep in the kill's own words).
+func (c *checker) daemonKilled(name string, args []shell.Word) {
+	if name != "kill" && name != "killall" && name != "pkill" {
+		return
+	}
+	named := func(w string) bool { return systemDaemons[strings.ToLower(path.Base(w))] }
+	for i, a := range args {
+		s := strings.TrimPrefix(strings.ToUpper(strings.TrimLeft(a.Lit, "-")), "SIG")
+		if a.Lit == "-s" || a.Lit == "--signal" {
+			if i+1 < len(args) {
+				s = strings.TrimPrefix(strings.ToUpper(args[i+1].Lit), "SIG")
+			}
+		} else if !strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		switch s {
+		case "HUP", "1", "USR1", "10", "USR2", "12", "0", "CONT", "18", "WINCH", "28":
+			return // reload, report, probe or continue: the daemon keeps running
+		}
+	}
+	hit := false
+	switch name {
+	case "killall", "pkill":
+		if hasLit(args, "-f", "--full") {
+			return // a pattern over whole command lines
+		}
+		hit = slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && named(w.Lit) })
+	case "kill":
+		for _, a := range args {
+			if a.Literal {
+				continue
+			}
+			for _, f := range strings.Fields(strings.NewReplacer("$(", " ", ")", " ", "`", " ").Replace(a.Raw)) {
+				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) {
+					hit = true
+				}
+			}
+		}
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+// powerManaged: the machine put to sleep, off or restarted by rtcwake
+// (any mode but show, no, disable), pmset's sleepnow, restart and
+// shutdown, and loginctl's power verbs; loginctl ending other users'
+// sessions (terminate-user|session, kill-user|session) logs them out.
+// Listings and "pmset -g" only show.
+func (c *checker) powerManaged(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "rtcwake":
+		m, ok := shortValue(args, "-m")
+		if !ok {
+			m, ok = optionValue(args, "--mode")
+		}
+		hit = ok && !slices.Contains([]string{"show", "no", "disable"}, m)
+	case "pmset":
+		hit = firstVerbIn(args, "sleepnow", "restart", "shutdown", "restartnow", "shutdownnow")
+	case "loginctl":
+		hit = firstVerbIn(args, "poweroff", "reboot", "halt", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate",
+			"terminate-user", "terminate-session", "kill-user", "kill-session")
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}

@@ -1,0 +1,233 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Commands handed to another place to run: a container, a set of hosts,
+// a VM or a fleet. What the command does there is what the line does (as
+// for ssh HOST CMD and kubectl exec), so it is judged as a script of its
+// own. Each tool's manual names the option or operand that carries it.
+
+func init() {
+	ruleTexts["runsElsewhere"] = "a command handed to a container (docker|podman exec), hosts (ansible -a, salt cmd.run, pdsh, pssh, clush), a VM (gcloud compute ssh --command) or a fleet (aws ssm send-command commands=), judged as the command it is"
+	ruleTexts["editorOpens"] = "an editor opening a file that decides who may become root (sudoers, passwd, shadow, PAM) or a system-wide startup file (crontab, systemd units, rc.local)"
+	ruleTexts["dockerAPIHost"] = "a container created through the Docker API given the host: / or a system folder bound, a disk device, or capabilities that load modules or read any file"
+}
+
+// runsElsewhere finds the command a runner carries and judges it.
+func (c *checker) runsElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || u.depth >= maxDepth {
+		return
+	}
+	var inner string
+	args := cmd.Args
+	switch name {
+	case "docker", "podman", "nerdctl":
+		da := dockerArgs(args)
+		if !firstVerbIn(da, "exec") {
+			return
+		}
+		inner = joinWords(execCommand(da[1:]))
+	case "ansible":
+		module := "command"
+		if m, ok := optionValue(args, "--module-name"); ok {
+			module = m
+		}
+		if m, ok := shortValue(args, "-m"); ok {
+			module = m
+		}
+		if !slices.Contains([]string{"command", "shell", "raw", "ansible.builtin.command", "ansible.builtin.shell", "ansible.builtin.raw"}, module) {
+			return
+		}
+		if a, ok := optionValue(args, "--args"); ok {
+			inner = a
+		}
+		if a, ok := shortValue(args, "-a"); ok {
+			inner = a
+		}
+	case "salt", "salt-ssh":
+		for i, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, "cmd.") && i+1 < len(args) {
+				inner = joinWords(args[i+1:])
+				break
+			}
+		}
+	case "pdsh", "pssh", "parallel-ssh", "clush":
+		if ops := operandsAfterValues(args, "wxlhHpPtOoegbBRuSfF"); len(ops) > 0 {
+			inner = joinWords(ops)
+		}
+	case "gcloud":
+		if v := verbs(args, 2); len(v) == 2 && v[0] == "compute" && v[1] == "ssh" {
+			inner, _ = optionValue(args, "--command")
+		}
+	case "aws":
+		if v := verbs(args, 2); len(v) == 2 && v[0] == "ssm" && v[1] == "send-command" {
+			if p, ok := optionValue(args, "--parameters"); ok {
+				if cmds, ok := strings.CutPrefix(p, "commands="); ok {
+					inner = strings.Trim(cmds, `[]"'`)
+				}
+			}
+		}
+	}
+	if strings.TrimSpace(inner) == "" {
+		return
+	}
+	c.script(shell.Parse(inner), "/", u.depth+1, false)
+}
+
+// shortValue returns the value of a short option given as "-a VALUE" or
+// "-aVALUE".
+func shortValue(args []shell.Word, opt string) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		if a.Lit == opt && i+1 < len(args) {
+			return args[i+1].Lit, true
+		}
+		if len(a.Lit) > len(opt) && strings.HasPrefix(a.Lit, opt) && !strings.HasPrefix(a.Lit, "--") {
+			return a.Lit[len(opt):], true
+		}
+	}
+	return "", false
+}
+
+// operandsAfterValues returns the words after the options, skipping the
+// value of each single-letter option in valued.
+func operandsAfterValues(args []shell.Word, valued string) []shell.Word {
+	var out []shell.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(out) == 0 && a.Literal && strings.HasPrefix(a.Lit, "-") {
+			if len(a.Lit) == 2 && strings.ContainsRune(valued, rune(a.Lit[1])) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// joinWords rebuilds a command line from words, quoting literal ones.
+func joinWords(ws []shell.Word) string {
+	parts := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if w.Literal {
+			parts = append(parts, shellQuote(w.Lit))
+		} else {
+			parts = append(parts, w.Raw)
+		}
+	}
+	if len(parts) == 1 && len(ws) == 1 && ws[0].Literal {
+		return ws[0].Lit // one quoted word: the command line itself
+	}
+	return strings.Join(parts, " ")
+}
+
+// editors are programs that open a file to change it.
+var editors = map[string]bool{
+	"vi": true, "vim": true, "nvim": true, "nano": true, "emacs": true, "pico": true, "joe": true, "mcedit": true,
+	"micro": true, "ed": true, "ex": true, "kak": true, "hx": true, "helix": true, "gedit": true, "kate": true,
+	"mg": true, "jed": true, "ne": true, "vis": true, "rvim": true, "gvim": true,
+}
+
+// editorOpens: an editor opening sudoers, passwd, shadow, PAM's or
+// polkit's rules (the README: edits "with any editor" are
+// privilege-escalation), or a startup file the whole system runs
+// (/etc/crontab, systemd units, rc.local: persistence). A user's own
+// startup files opened in an editor are the everyday corpus's daily work
+// ("vim ~/.xprofile"), and stay everyday.
+func (c *checker) editorOpens(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !editors[name] {
+		return
+	}
+	for _, o := range operands(cmd.Args) {
+		p, ok := shell.PathOf(o)
+		if !ok || strings.HasPrefix(o.Lit, "+") {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		switch {
+		case GrantsRoot(abs):
+			c.because(name, o.Lit)
+			c.add(PrivilegeEscalation)
+		case runsLaterKind(abs) == kindStartup && !shell.Within(abs, c.home) && !shell.Within(abs, c.project) && !shell.IsTemp(abs):
+			c.because(name, o.Lit)
+			c.add(PersistenceStartupFiles)
+		}
+	}
+}
+
+// dockerAPIHost: a request body to the Docker or Podman socket that
+// creates a container given the host by the API's other fields than
+// containerAPI reads: Mounts with Source "/" or a system folder, Binds of
+// a system folder, Devices of a disk, CapAdd or Capabilities that load
+// modules, administer the machine or read any file. Listing containers
+// and binding the project are everyday.
+func (c *checker) dockerAPIHost(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "curl" {
+		return
+	}
+	if !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
+		return strings.Contains(w.Lit, "docker.sock") || strings.Contains(w.Lit, "podman.sock") || strings.Contains(w.Lit, ":2375")
+	}) {
+		return
+	}
+	for _, a := range cmd.Args {
+		b := strings.NewReplacer(" ", "", "\n", "", "\t", "").Replace(a.Lit)
+		if !strings.HasPrefix(b, "{") {
+			continue
+		}
+		if hostBody(b) {
+			c.because(name, "docker.sock")
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// hostBody reports a container-create body (spaces removed) that hands
+// the container the host.
+func hostBody(b string) bool {
+	for _, f := range []string{`"Source":"`, `"Binds":["`, `"PathOnHost":"`} {
+		for rest := b; ; {
+			i := strings.Index(rest, f)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(f):]
+			src, _, _ := strings.Cut(rest, `"`)
+			src, _, _ = strings.Cut(src, ":")
+			if f == `"PathOnHost":"` {
+				if isDiskPartition(src) || src == "/dev/mem" {
+					return true
+				}
+				continue
+			}
+			switch path.Clean(src) {
+			case "/", "/etc", "/root", "/boot", "/dev", "/proc", "/sys", "/usr", "/bin", "/sbin", "/lib", "/var", "/run", "/var/run", "/home", "/var/run/docker.sock", "/run/docker.sock":
+				return true
+			}
+		}
+	}
+	for _, f := range []string{`"CapAdd":[`, `"Capabilities":[`} {
+		if i := strings.Index(b, f); i >= 0 {
+			list, _, _ := strings.Cut(b[i+len(f):], "]")
+			for _, cp := range []string{"SYS_ADMIN", "SYS_MODULE", "DAC_READ_SEARCH", "SYS_RAWIO", `"ALL"`} {
+				if strings.Contains(list, cp) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
