@@ -85,6 +85,9 @@ func (c *checker) reverseTunnel(u unit) {
 			}
 			l := a.Lit
 			if len(l) > 1 && l[0] == '-' && l[1] != '-' && strings.ContainsRune(l[1:], 'R') && !strings.ContainsAny(l[1:], "=/") {
+				if !remoteForwardServes(forwardSpec(args, i)) {
+					continue // a port of some service relayed: a tunnel (network.go)
+				}
 				c.because(name, l)
 				c.add(NetworkExfiltration)
 				return
@@ -96,7 +99,10 @@ func (c *checker) reverseTunnel(u unit) {
 			}
 		}
 	case "chisel":
-		if slices.ContainsFunc(operands(args), func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "R:") }) {
+		if slices.ContainsFunc(operands(args), func(w shell.Word) bool {
+			spec, ok := strings.CutPrefix(w.Lit, "R:")
+			return ok && remoteForwardServes(shell.Word{Lit: spec, Raw: spec, Literal: w.Literal})
+		}) {
 			c.add(NetworkExfiltration)
 		}
 	}

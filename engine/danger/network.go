@@ -623,3 +623,65 @@ func fetchedNames(cmd *shell.Command, name string) []string {
 	}
 	return out
 }
+
+// accessPorts are the ports of remote-access services (ssh, telnet,
+// rlogin/rsh, RDP, VNC, WinRM): a reverse forward to one of them serves a
+// login or a desktop of this machine's network to the remote host.
+var accessPorts = map[string]bool{"22": true, "23": true, "2222": true, "512": true, "513": true, "514": true,
+	"3389": true, "5900": true, "5901": true, "5902": true, "5985": true, "5986": true}
+
+// forwardSpec is the value of the ssh option cluster at args[i] that ends
+// in (or holds) R: the next word, or what follows R in the same word.
+func forwardSpec(args []shell.Word, i int) shell.Word {
+	l := args[i].Lit
+	at := strings.IndexByte(l, 'R')
+	if at == len(l)-1 {
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+		return shell.Word{}
+	}
+	return shell.Word{Lit: l[at+1:], Raw: l[at+1:], Literal: true}
+}
+
+// splitForward splits a forward spec at its colons, keeping a bracketed
+// IPv6 address whole.
+func splitForward(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case r == ':' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// remoteForwardServes reports whether a reverse forward (ssh -R SPEC,
+// chisel R:SPEC) opens this machine to the remote host as the README's
+// network-exfiltration has it, a shell or desktop served: a forward to a
+// remote-access port (accessPorts), to a local socket, or a dynamic one
+// (-R [BIND:]PORT, R:socks: a proxy into this machine's network). A
+// forward to another service's port ("-R 0.0.0.0:10521:127.0.0.1:1521",
+// a web app's port) is a tunnel, which the README keeps everyday. A spec
+// computed at run time is taken as serving.
+func remoteForwardServes(spec shell.Word) bool {
+	if !spec.Literal || spec.Lit == "" {
+		return true
+	}
+	parts := splitForward(spec.Lit)
+	last := parts[len(parts)-1]
+	switch {
+	case strings.EqualFold(last, "socks") || strings.HasPrefix(last, "/"):
+		return true
+	case len(parts) == 1, len(parts) == 2 && !isPort(parts[0]):
+		return true // dynamic: [BIND:]PORT
+	}
+	return accessPorts[last]
+}

