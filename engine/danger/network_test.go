@@ -374,6 +374,7 @@ func TestFetchedThenRunMore(t *testing.T) {
 		{`powershell -Command "iwr https://example.com/x.ps1 | iex"`, DownloadExecute},
 		{`pwsh -c "Invoke-WebRequest https://example.com/f.zip -OutFile f.zip"`, ""},
 		{`pwsh -c "Get-ChildItem"`, ""},
+		{`powershell.exe -Command "(New-Object Net.WebClient).DownloadFile('https://dl.google.com/x/Installer.exe', 'Installer.exe'); Start-Process -FilePath Installer.exe -Wait"`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
