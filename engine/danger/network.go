@@ -39,6 +39,7 @@ func init() {
 		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
 		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
+		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
@@ -64,6 +65,7 @@ func (c *checker) network(u unit) {
 	c.powershellFetchRun(cmd, name)
 	c.argCarriesFile(cmd, name, u.dir)
 	c.remoteRun(cmd, name)
+	c.uploadOfVariable(cmd, name)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -1149,5 +1151,48 @@ func (c *checker) remoteRun(cmd *shell.Command, name string) {
 	if strings.HasPrefix(w[1], "https://") || strings.HasPrefix(w[1], "http://") {
 		c.because(name, w[0], w[1])
 		c.add(DownloadExecute)
+	}
+}
+
+// uploadOfVariable flags curl or wget sending a file whose name is
+// computed at run time (curl -T "$f", -d @$tmp_file, -F "file=@$f", wget
+// --post-file="$f"): the upload rules read literal names only, and a file
+// named by a variable is still a local file sent to another host (README).
+// A request to this machine sends nothing away.
+func (c *checker) uploadOfVariable(cmd *shell.Command, name string) {
+	if name != "curl" && name != "wget" || onlyLocal(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	for i, a := range args {
+		var val shell.Word
+		has, at := false, false // at: the value names a file only after @ (or <)
+		switch {
+		case name == "curl" && (a.Lit == "-T" || a.Lit == "--upload-file") && i+1 < len(args):
+			val, has = args[i+1], true
+		case name == "curl" && (a.Lit == "-d" || a.Lit == "--data" || a.Lit == "--data-binary" || a.Lit == "--data-urlencode" ||
+			a.Lit == "-F" || a.Lit == "--form" || a.Lit == "--json") && i+1 < len(args):
+			val, has, at = args[i+1], true, true
+		case name == "wget" && (a.Lit == "--post-file" || a.Lit == "--body-file") && i+1 < len(args):
+			val, has = args[i+1], true
+		case name == "wget" && !a.Literal && (strings.HasPrefix(a.Raw, "--post-file=") || strings.HasPrefix(a.Raw, "--body-file=")):
+			_, raw, _ := strings.Cut(a.Raw, "=")
+			val, has = shell.Word{Raw: raw}, true
+		}
+		if !has || val.Literal {
+			continue
+		}
+		raw := strings.Trim(val.Raw, `"'`)
+		if at {
+			k := strings.IndexAny(raw, "@<")
+			if k < 0 || !strings.ContainsAny(raw[k+1:], "$`") || k > 0 && raw[k-1] != '=' && strings.IndexByte(raw[:k], '$') >= 0 {
+				continue
+			}
+		}
+		if strings.ContainsAny(raw, "$`") {
+			c.because(name, a.Lit, val.Raw)
+			c.add(NetworkExfiltration)
+			return
+		}
 	}
 }
