@@ -539,13 +539,10 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 					c.add(DownloadExecute)
 					return
 				}
-				rel, ok := strings.CutPrefix(p, "./")
-				if !ok || !strings.Contains(rel, "/") {
-					continue
-				}
-				first, _, _ := strings.Cut(rel, "/")
 				for _, f := range folders {
-					if f.dir == u.dir && len(first) >= 3 && strings.HasPrefix(f.stem, first) {
+					rel, ok := strings.CutPrefix(abs, f.dir+"/")
+					first, _, inside := strings.Cut(rel, "/")
+					if ok && inside && (first == f.stem || len(first) >= 3 && strings.HasPrefix(f.stem, first)) {
 						c.because(name, p)
 						c.add(DownloadExecute)
 						return
@@ -559,6 +556,11 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				}
 				if url := urlOperand(cmd); url != "" {
 					piped[cmd.Pipeline] = path.Base(url)
+				}
+			case name == "tee" && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
+				// "curl URL | tee i.sh": the download is written to i.sh.
+				for _, o := range plainWords(cmd.Args) {
+					fetched[shell.Resolve(o, u.dir, c.home)] = true
 				}
 			case unpackers[name] && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
 				// "curl -L URL | tar xz": the archive comes down the pipe.
@@ -596,9 +598,9 @@ func runTargets(cmd *shell.Command, name string) []string {
 	}
 	if interpreters[name] || detachRunners[name] || name == "source" || name == "." {
 		for _, a := range cmd.Args {
-			if a.Literal && strings.Contains(a.Lit, "/") && !strings.HasPrefix(a.Lit, "-") {
-				out = append(out, a.Lit)
-				if interpreters[name] {
+			if a.Literal && !strings.HasPrefix(a.Lit, "-") && (strings.Contains(a.Lit, "/") || !detachRunners[name]) {
+				out = append(out, a.Lit) // a script operand, or a runner's program path
+				if !detachRunners[name] {
 					break
 				}
 			}
@@ -624,6 +626,13 @@ func fetchedNames(cmd *shell.Command, name string) []string {
 			dir = a.Lit[2:]
 		case name == "curl" && a.Lit == "--output-dir" && i+1 < len(args):
 			dir = args[i+1].Lit
+		}
+	}
+	var clustered []string // curl -Lo NAME, -sSLo NAME: a cluster ending in o
+	for i, a := range args {
+		if name == "curl" && i+1 < len(args) && len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' &&
+			strings.HasSuffix(a.Lit, "o") && strings.Trim(a.Lit[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" && args[i+1].Literal {
+			clustered = append(clustered, args[i+1].Lit)
 		}
 	}
 	if name == "fetch" || name == "lwp-download" || name == "aria2c" {
@@ -652,7 +661,7 @@ func fetchedNames(cmd *shell.Command, name string) []string {
 		}
 		return []string{out}
 	}
-	out := downloadTargets(cmd, name)
+	out := append(downloadTargets(cmd, name), clustered...)
 	if name == "wget" && !slices.ContainsFunc(args, func(w shell.Word) bool {
 		return strings.HasPrefix(w.Lit, "-O") || strings.HasPrefix(w.Lit, "--output-document") || w.Lit == "-i"
 	}) {
