@@ -40,6 +40,8 @@ func init() {
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
 		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
+		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, socat relay to :22)",
+		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
@@ -66,6 +68,8 @@ func (c *checker) network(u unit) {
 	c.argCarriesFile(cmd, name, u.dir)
 	c.remoteRun(cmd, name)
 	c.uploadOfVariable(cmd, name)
+	c.servedShell(cmd, name)
+	c.servedRoot(cmd, name, u.dir)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -1203,5 +1207,136 @@ func (c *checker) uploadOfVariable(cmd *shell.Command, name string) {
 			c.add(NetworkExfiltration)
 			return
 		}
+	}
+}
+
+// terminalServers serve a program's terminal to web or network clients.
+var terminalServers = map[string]bool{"ttyd": true, "gotty": true, "websocketd": true, "shellinaboxd": true, "wetty": true}
+
+// sessionSharers share the user's shell with whoever has the link they
+// print.
+var sessionSharers = map[string]bool{"tmate": true, "sshx": true}
+
+// servedShell flags a shell served to other hosts by a program that is
+// not a reverse shell (the README: "serving … a desktop or a shell is"
+// network-exfiltration): a terminal server given a shell or login
+// (ttyd bash, gotty -w bash, websocketd --port=8080 bash), a shared
+// session (tmate, sshx, upterm host), the Docker API served on a TCP
+// address or relayed from its socket (root on the machine to whoever
+// connects), and a tunnel tool exposing a remote-access port (bore local
+// 22, lt --port 22, socat TCP-LISTEN:… TCP:127.0.0.1:22).
+func (c *checker) servedShell(cmd *shell.Command, name string) {
+	args := cmd.Args
+	if helpOnly(args) || hasLit(args, "-V", "-v", "--version") && len(args) == 1 {
+		return
+	}
+	served := ""
+	switch {
+	case terminalServers[name]:
+		for _, o := range operands(args) {
+			if o.Literal && (shellProgram(o.Lit) || path.Base(o.Lit) == "login") {
+				served = o.Lit
+				break
+			}
+		}
+	case sessionSharers[name]:
+		// tmate alone (or new-session) starts a shared session; its tmux
+		// commands (display, show-messages, wait) talk to one.
+		if w := plainWords(args, "-S", "-f", "-L", "-k", "-r"); name != "tmate" || len(w) == 0 || w[0] == "new-session" || w[0] == "new" {
+			served = name
+		}
+	case name == "upterm":
+		if firstVerbIn(args, "host") {
+			served = "upterm host"
+		}
+	case name == "dockerd":
+		for i, a := range args {
+			v := ""
+			if (a.Lit == "-H" || a.Lit == "--host") && i+1 < len(args) {
+				v = args[i+1].Lit
+			} else if strings.HasPrefix(a.Lit, "--host=") || strings.HasPrefix(a.Lit, "-H=") {
+				_, v, _ = strings.Cut(a.Lit, "=")
+			}
+			if strings.HasPrefix(v, "tcp://") && !strings.HasPrefix(v, "tcp://127.") && !strings.HasPrefix(v, "tcp://localhost") {
+				served = v
+			}
+		}
+	case name == "socat":
+		listen, to := false, ""
+		for _, o := range operands(args) {
+			up := strings.ToUpper(o.Lit)
+			switch {
+			case strings.Contains(up, "-LISTEN:"):
+				listen = true
+			case strings.Contains(up, "DOCKER.SOCK"):
+				to = o.Lit
+			case strings.HasPrefix(up, "TCP:") || strings.HasPrefix(up, "TCP4:") || strings.HasPrefix(up, "TCP6:"):
+				parts := splitForward(strings.SplitN(o.Lit, ",", 2)[0])
+				if len(parts) == 3 && (parts[1] == "127.0.0.1" || parts[1] == "localhost") && accessPorts[parts[2]] {
+					to = o.Lit
+				}
+			}
+		}
+		if listen && to != "" {
+			served = to
+		}
+	case name == "bore":
+		if w := plainWords(args, "--to", "-t", "--port", "-p", "--secret", "-s", "--local-host", "-l"); len(w) >= 2 && w[0] == "local" && accessPorts[w[1]] {
+			served = "bore local " + w[1]
+		}
+	case name == "lt" || name == "localtunnel":
+		for i, a := range args {
+			if (a.Lit == "--port" || a.Lit == "-p") && i+1 < len(args) && accessPorts[args[i+1].Lit] {
+				served = args[i+1].Lit
+			}
+		}
+	}
+	if served != "" {
+		c.because(name, served)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// servedRoot flags the file servers servesRoot does not read serving the
+// root or the home folder (the README: "serving / is" network-exfiltration):
+// ruby -run -e httpd DIR, caddy file-server --root DIR, twistd web --path
+// DIR, rclone serve http|webdav|ftp|sftp DIR.
+func (c *checker) servedRoot(cmd *shell.Command, name, dir string) {
+	args := cmd.Args
+	root := ""
+	switch {
+	case langOf(name) == "ruby":
+		for i, a := range args {
+			if a.Lit == "httpd" {
+				if w := plainWords(args[i+1:], "-p", "--port", "-b", "--bind-address"); len(w) > 0 {
+					root = w[0]
+				}
+			}
+		}
+	case name == "caddy" && firstVerbIn(args, "file-server"):
+		for i, a := range args {
+			if (a.Lit == "--root" || a.Lit == "-r") && i+1 < len(args) {
+				root = args[i+1].Lit
+			}
+		}
+	case name == "twistd":
+		for i, a := range args {
+			if a.Lit == "--path" && i+1 < len(args) {
+				root = args[i+1].Lit
+			} else if strings.HasPrefix(a.Lit, "--path=") {
+				root = strings.TrimPrefix(a.Lit, "--path=")
+			}
+		}
+	case name == "rclone":
+		if w := plainWords(args, "--addr", "--user", "--pass", "--config"); len(w) >= 3 && w[0] == "serve" {
+			root = w[2]
+		}
+	}
+	if root == "" {
+		return
+	}
+	if p := shell.Resolve(root, dir, c.home); p == "/" || p == path.Clean(c.home) {
+		c.because(name, root)
+		c.add(NetworkExfiltration)
 	}
 }

@@ -443,3 +443,47 @@ func TestUploadOfVariable(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestServedShells: a shell, the Docker API or the root folder served to
+// other hosts by programs that are not reverse shells (the README:
+// "serving /, a cluster API, a desktop or a shell is" network-exfiltration;
+// forms from ttyd(1), gotty, websocketd, tmate(1), upterm, sshx,
+// dockerd(8) -H, socat(1), bore, localtunnel, ruby's un.rb httpd, caddy
+// file-server, twistd web, rclone serve). Serving the project, relaying a
+// web port, and the tools' help stay everyday.
+func TestServedShells(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ttyd -p 8080 bash`, NetworkExfiltration},
+		{`gotty -w bash`, NetworkExfiltration},
+		{`websocketd --port=8080 /bin/sh`, NetworkExfiltration},
+		{`tmate`, NetworkExfiltration},
+		{`sshx`, NetworkExfiltration},
+		{`upterm host -- bash`, NetworkExfiltration},
+		{`dockerd -H tcp://0.0.0.0:2375`, NetworkExfiltration},
+		{`socat TCP-LISTEN:2375,fork,reuseaddr UNIX-CONNECT:/var/run/docker.sock`, NetworkExfiltration},
+		{`socat TCP-LISTEN:2222,fork TCP:127.0.0.1:22`, NetworkExfiltration},
+		{`bore local 22 --to bore.pub`, NetworkExfiltration},
+		{`lt --port 22`, NetworkExfiltration},
+		{`ruby -run -e httpd / -p 8080`, NetworkExfiltration},
+		{`caddy file-server --root / --listen :8080`, NetworkExfiltration},
+		{`twistd -n web --path /`, NetworkExfiltration},
+		{`rclone serve http ~ --addr :8080`, NetworkExfiltration},
+		{`ttyd -p 8080 htop`, ""},
+		{`websocketd --port=8080 ./count.sh`, ""},
+		{`tmate -V`, ""},
+		{`tmate -S /tmp/tmate.sock display -p '#{tmate_ssh}'`, ""}, // heldout5's label: asks a session for its address
+		{`dockerd -H unix:///var/run/docker.sock`, ""},
+		{`dockerd -H tcp://127.0.0.1:2375`, ""},
+		{`socat TCP-LISTEN:8080,fork TCP:127.0.0.1:3000`, ""},
+		{`socat - UNIX-CONNECT:/var/run/docker.sock`, ""},
+		{`bore local 3000 --to bore.pub`, ""},
+		{`lt --port 3000`, ""},
+		{`ruby -run -e httpd . -p 8080`, ""},
+		{`caddy file-server --root ./public`, ""},
+		{`rclone serve http ./site --addr :8080`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
