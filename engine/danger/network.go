@@ -131,7 +131,9 @@ func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
 		// ifconfig(8): no operand, or an interface alone, displays;
 		// anything after the interface (an address, up, netmask, mtu,
 		// hw, promisc) configures it.
-		if len(w) >= 2 {
+		// An address family alone ("ifconfig en0 inet") only narrows what
+		// is shown.
+		if len(w) >= 2 && !(len(w) == 2 && slices.Contains([]string{"inet", "inet6", "link", "ether"}, w[1])) {
 			c.because(append([]string{name}, w...)...)
 			return true
 		}
@@ -204,7 +206,7 @@ func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
 			if !a.Literal {
 				continue
 			}
-			if a.Lit == "-w" || len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "w") && !strings.ContainsAny(a.Lit, "=/") {
+			if (a.Lit == "-w" || len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "w") && !strings.ContainsAny(a.Lit, "=/")) && i+1 < len(args) {
 				c.because(name, a.Lit)
 				return true
 			}
@@ -692,12 +694,6 @@ func fetchedNames(cmd *shell.Command, name string) []string {
 	return out
 }
 
-// accessPorts are the ports of remote-access services (ssh, telnet,
-// rlogin/rsh, RDP, VNC, WinRM): a reverse forward to one of them serves a
-// login or a desktop of this machine's network to the remote host.
-var accessPorts = map[string]bool{"22": true, "23": true, "2222": true, "512": true, "513": true, "514": true,
-	"3389": true, "5900": true, "5901": true, "5902": true, "5985": true, "5986": true}
-
 // forwardSpec is the value of the ssh option cluster at args[i] that ends
 // in (or holds) R: the next word, or what follows R in the same word.
 func forwardSpec(args []shell.Word, i int) shell.Word {
@@ -734,7 +730,7 @@ func splitForward(s string) []string {
 // remoteForwardServes reports whether a reverse forward (ssh -R SPEC,
 // chisel R:SPEC) opens this machine to the remote host as the README's
 // network-exfiltration has it, a shell or desktop served: a forward to a
-// remote-access port (accessPorts), to a local socket, or a dynamic one
+// remote-access port (shellPorts), to a local socket, or a dynamic one
 // (-R [BIND:]PORT, R:socks: a proxy into this machine's network). A
 // forward to another service's port ("-R 0.0.0.0:10521:127.0.0.1:1521",
 // a web app's port) is a tunnel, which the README keeps everyday. A spec
@@ -751,7 +747,7 @@ func remoteForwardServes(spec shell.Word) bool {
 	case len(parts) == 1, len(parts) == 2 && !isPort(parts[0]):
 		return true // dynamic: [BIND:]PORT
 	}
-	return accessPorts[last]
+	return shellPorts[last]
 }
 
 // ncListens reports nc, ncat or netcat told to listen (-l, --listen, or
@@ -1272,7 +1268,7 @@ func (c *checker) servedShell(cmd *shell.Command, name string) {
 				to = o.Lit
 			case strings.HasPrefix(up, "TCP:") || strings.HasPrefix(up, "TCP4:") || strings.HasPrefix(up, "TCP6:"):
 				parts := splitForward(strings.SplitN(o.Lit, ",", 2)[0])
-				if len(parts) == 3 && (parts[1] == "127.0.0.1" || parts[1] == "localhost") && accessPorts[parts[2]] {
+				if len(parts) == 3 && (parts[1] == "127.0.0.1" || parts[1] == "localhost") && shellPorts[parts[2]] {
 					to = o.Lit
 				}
 			}
@@ -1281,12 +1277,12 @@ func (c *checker) servedShell(cmd *shell.Command, name string) {
 			served = to
 		}
 	case name == "bore":
-		if w := plainWords(args, "--to", "-t", "--port", "-p", "--secret", "-s", "--local-host", "-l"); len(w) >= 2 && w[0] == "local" && accessPorts[w[1]] {
+		if w := plainWords(args, "--to", "-t", "--port", "-p", "--secret", "-s", "--local-host", "-l"); len(w) >= 2 && w[0] == "local" && shellPorts[w[1]] {
 			served = "bore local " + w[1]
 		}
 	case name == "lt" || name == "localtunnel":
 		for i, a := range args {
-			if (a.Lit == "--port" || a.Lit == "-p") && i+1 < len(args) && accessPorts[args[i+1].Lit] {
+			if (a.Lit == "--port" || a.Lit == "-p") && i+1 < len(args) && shellPorts[args[i+1].Lit] {
 				served = args[i+1].Lit
 			}
 		}
@@ -1339,4 +1335,17 @@ func (c *checker) servedRoot(cmd *shell.Command, name, dir string) {
 		c.because(name, root)
 		c.add(NetworkExfiltration)
 	}
+}
+
+// servesFolderNotRoot reports a tunnel's file:// target that is a folder
+// other than the root or the home folder ("ngrok http file:///tmp/site/"):
+// the README's "serving the project folder is not [exfiltration], serving
+// / is", as for the file servers.
+func (c *checker) servesFolderNotRoot(target, dir string) bool {
+	p, ok := strings.CutPrefix(target, "file://")
+	if !ok || p == "" {
+		return false
+	}
+	abs := shell.Resolve(p, dir, c.home)
+	return abs != "/" && abs != path.Clean(c.home)
 }

