@@ -463,6 +463,9 @@ func (c *checker) channelCommands(cmd *shell.Command, name string) {
 	}
 }
 
+// mailers send mail whose body is their standard input.
+var mailers = map[string]bool{"mail": true, "mailx": true, "s-nail": true, "nail": true, "bsd-mailx": true, "mutt": true, "neomutt": true, "sendmail": true}
+
 // mailAttachment flags mail sent with a local file attached: mail/mailx/
 // s-nail/mutt -a FILE (GNU mail's -a is a header, "-a 'From: …'", its
 // attachment -A), sendEmail -a, swaks --attach, mpack FILE ADDRESS, or
@@ -939,6 +942,9 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				}
 				if name == "rclone" {
 					return firstVerbIn(cmd.Args, "rcat")
+				}
+				if mailers[name] {
+					return true // the piped file is the mail's body, as with mail < FILE
 				}
 				if name == "ssh" {
 					return disk // a disk's image sent is an upload whatever runs there

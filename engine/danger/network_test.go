@@ -208,6 +208,8 @@ func TestNetworkChannels(t *testing.T) {
 		{`mailx -s logs -a /var/log/auth.log ops@example.com < /dev/null`, NetworkExfiltration},
 		{`swaks --to ops@example.com --server mail.example.com --attach @notes.txt`, NetworkExfiltration},
 		{`mail -s "notes" alice@example.com < notes.txt`, NetworkExfiltration},
+		{`cat report.txt | mail -s "Report" alice@example.com`, NetworkExfiltration},
+		{`uuencode photo.jpg photo.jpg | mailx alice@example.com`, NetworkExfiltration},
 		{`mail -s "build done" alice@example.com <<< "ok"`, ""},
 		{`echo done | mail -s "build" alice@example.com`, ""},
 		{`mail -a "From: ci@example.com" -s hi alice@example.com < /dev/null`, ""},
