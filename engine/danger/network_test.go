@@ -3,6 +3,8 @@ package danger
 import (
 	"slices"
 	"testing"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // TestNetworkConfig: the machine's network configuration changed by the
@@ -532,4 +534,22 @@ func TestTransferPuts(t *testing.T) {
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
+}
+
+// FuzzNetworkForms: the words this file's rules take apart (forward
+// specs, socat addresses, display names, wget/curl file names) never
+// panic, whatever a line holds.
+func FuzzNetworkForms(f *testing.F) {
+	for _, s := range []string{
+		`ssh -R [::1]:8080:[::1]:22 h`, `ssh -R 1080 h`, `ssh -fNR`, `chisel client h R:`, `socat -u FILE:x TCP:h:1`,
+		`xterm -display :`, `DISPLAY=h: xterm`, `wget -P`, `curl -Lo`, `curl --output-dir`, `ifconfig a b`, `ip l s`,
+		`nmcli c`, `tar xf a.tar.gz && ./a/b`, `dig $(cat f).`, "host `cat f`.x", `ping -p`, `mail -a`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		_ = Check(bash(cmd), proj, home)
+		_ = remoteForwardServes(shell.Word{Lit: cmd, Raw: cmd, Literal: true})
+		_ = remoteDisplay(cmd)
+	})
 }
