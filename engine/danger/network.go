@@ -32,7 +32,7 @@ func init() {
 		"dnsNameCarriesFile": "a DNS client or ping looking up a name built from a file's content ($(cat FILE | base64).HOST)",
 		"channelCommands":    "commands read from finger, whois, DNS or a raw socket and run (eval \"$(finger …)\"): a shell served over that channel",
 		"mailAttachment":     "mail sent with a local file attached (-a, -A, --attach) or as its body (< FILE)",
-		"fetchedThenRun":     "a file fetched by wget or curl (its default name, -P DIR, --output-dir) or unpacked from a fetched archive, then run in the same script",
+		"fetchedThenRun":     "a file fetched (wget/curl default names, -P DIR, --output-dir, fetch, aria2c, tee of a download, scp/rsync/tftp from a host, nc's output) or unpacked from a fetched archive, then run in the same script",
 		"bucketToBucket":     "an object copied from one cloud bucket into another bucket",
 		"pasted":             "a local file posted to a paste or gist service (pastebinit, gist, gh gist create|edit)",
 		"pipedFileSent":      "a file's content piped into nc, socat, telnet or an upload of standard input by curl or wget, to another host",
@@ -567,6 +567,10 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				}
 				if url := urlOperand(cmd); url != "" {
 					piped[cmd.Pipeline] = path.Base(url)
+				}
+			case name == "scp" || name == "rsync" || name == "sftp" || name == "tftp" || rawSenders[name]:
+				for _, t := range receivedNames(cmd, name) {
+					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
 			case name == "tee" && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
 				// "curl URL | tee i.sh": the download is written to i.sh.
@@ -1508,4 +1512,51 @@ func readsDisk(cmd *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// receivedNames are the local files a copy from another host writes:
+// scp/rsync/sftp HOST:PATH DEST (DEST, or DEST/base when DEST is a
+// folder), tftp -g -r REMOTE [-l LOCAL], and nc/ncat/socat's output
+// redirected to a file (a program received over a socket).
+func receivedNames(cmd *shell.Command, name string) []string {
+	if rawSenders[name] {
+		var out []string
+		for _, r := range cmd.Redirects {
+			if p, ok := shell.PathOf(r.Target); ok && r.Write && !strings.HasPrefix(p, "/dev/") {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	if name == "tftp" {
+		remote, local := "", ""
+		for i, a := range cmd.Args {
+			if i+1 < len(cmd.Args) && (a.Lit == "-r" || a.Lit == "--remote") {
+				remote = cmd.Args[i+1].Lit
+			}
+			if i+1 < len(cmd.Args) && (a.Lit == "-l" || a.Lit == "--local") {
+				local = cmd.Args[i+1].Lit
+			}
+		}
+		if !hasLit(cmd.Args, "-g", "--get") || remote == "" && local == "" {
+			return nil
+		}
+		if local == "" {
+			local = path.Base(remote)
+		}
+		return []string{local}
+	}
+	ops := plainWords(cmd.Args, "-i", "-P", "-p", "-o", "-F", "-e", "-J", "-l", "-S", "-c")
+	if len(ops) < 2 {
+		return nil
+	}
+	src, dest := ops[len(ops)-2], ops[len(ops)-1]
+	host, rp, remote := strings.Cut(src, ":")
+	if !remote || strings.Contains(host, "/") || strings.Contains(dest, ":") && !strings.HasPrefix(dest, "/") {
+		return nil
+	}
+	if dest == "." || strings.HasSuffix(dest, "/") {
+		return []string{path.Join(dest, path.Base(rp))}
+	}
+	return []string{dest}
 }
