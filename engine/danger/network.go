@@ -26,7 +26,7 @@ import (
 
 func init() {
 	for k, v := range map[string]string{
-		"networkConfig":      "the machine's network configuration changed: an interface configured (ifconfig IF ARG, ip OBJECT add|set|del…), wifi (iwconfig IF ARG, iw … set|connect, nmcli … on|off|up|modify), sysctl KEY=VALUE|-p, hostname NAME, arp -s|-d, ethtool -s|-K, tc|brctl|bridge changes, ifup/ifdown, dhclient, rfkill block, macchanger, tunnel devices (ssh -w, sshuttle, wg-quick, VPN clients, ICMP/DNS tunnels), ipmitool lan set, the desktop proxy",
+		"networkConfig":      "the machine's network configuration changed: an interface configured (ifconfig IF ARG, ip OBJECT add|set|del…), wifi (iwconfig IF ARG, iw … set|connect, nmcli … on|off|up|modify), sysctl KEY=VALUE|-p, hostname NAME, arp -s|-d, ethtool -s|-K, tc|brctl|bridge changes, ifup/ifdown, dhclient, rfkill block, macchanger, tunnel devices (ssh -w, sshuttle, ICMP/DNS tunnels), ipmitool lan set, the desktop proxy",
 		"displayOpened":      "the X display opened to other hosts (xhost +HOST) or a terminal shown on another host's display (-display HOST:N, DISPLAY=HOST:N)",
 		"icmpPayload":        "ping -p with a pattern computed at run time, or hping3 --file: a file's bytes sent in ICMP payloads",
 		"dnsNameCarriesFile": "a DNS client or ping looking up a name built from a file's content ($(cat FILE | base64).HOST)",
