@@ -1374,7 +1374,7 @@ func (c *checker) servesFolderNotRoot(target, dir string) bool {
 var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": ""}
 
 // transferPut flags the upload spellings of file-transfer clients the
-// upload rules do not read: croc|wormhole send FILE, megaput FILE,
+// upload rules do not read: croc|wormhole send FILE, asciinema upload FILE, megaput FILE,
 // ncftpput HOST DIR FILE, busybox tftp -p -l FILE, lftp -e|-c "put FILE",
 // aws s3api put-object --body FILE, oci os object put --file FILE, b2
 // upload-file, rclone rcat fed a file, and socat from a FILE: address to
@@ -1431,6 +1431,11 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 			if put && (a.Lit == "--body" || a.Lit == "--file") && i+1 < len(args) {
 				sent = args[i+1].Raw
 			}
+		}
+	case name == "asciinema":
+		// asciinema upload|u FILE: a recording posted to asciinema.org.
+		if len(w) >= 2 && (w[0] == "upload" || w[0] == "u") {
+			sent = w[1]
 		}
 	case name == "b2":
 		if len(w) >= 3 && (w[0] == "upload-file" || w[0] == "upload_file") {
