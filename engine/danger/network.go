@@ -42,7 +42,7 @@ func init() {
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, socat relay to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
-		"transferPut":        "a file-transfer client's upload (croc|wormhole send, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
+		"transferPut":        "a file-transfer client's upload (croc|wormhole send, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
@@ -1369,8 +1369,9 @@ func (c *checker) servesFolderNotRoot(target, dir string) bool {
 	return abs != "/" && abs != path.Clean(c.home)
 }
 
-// fileSenders send the local files they are given to another machine: a
-// peer (croc, magic-wormhole) or a cloud drive (mega).
+// fileSenders send the local files they are given to another machine (a
+// peer: croc, magic-wormhole; a cloud drive: mega; an FTP server:
+// ncftpput), by the verb that sends ("" when the program only sends).
 var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": ""}
 
 // transferPut flags the upload spellings of file-transfer clients the
@@ -1387,9 +1388,9 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 	}
 	sent := ""
 	w := plainWords(args)
+	verb, sender := fileSenders[name]
 	switch {
-	case fileSenders[name] != "" || name == "megaput" || name == "mega-put" || name == "ncftpput":
-		verb := fileSenders[name]
+	case sender:
 		min := 1
 		if name == "ncftpput" {
 			w = plainWords(args, "-u", "-p", "-P", "-j", "-c")
