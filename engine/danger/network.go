@@ -35,7 +35,7 @@ func init() {
 		"fetchedThenRun":     "a file fetched (wget/curl default names, -P DIR, --output-dir, fetch, aria2c, tee of a download, scp/rsync/tftp from a host, nc's output) or unpacked from a fetched archive, then run in the same script",
 		"bucketToBucket":     "an object copied from one cloud bucket into another bucket",
 		"pasted":             "a local file posted to a paste or gist service (pastebinit, gist, gh gist create|edit)",
-		"pipedFileSent":      "a file's content piped into nc, socat, telnet or an upload of standard input by curl or wget, to another host",
+		"pipedFileSent":      "a file's content, or a database, repository or image dump, piped into nc, socat, telnet, mail, rclone rcat or an upload of standard input by curl or wget, to another host",
 		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
 		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
@@ -915,7 +915,7 @@ func readsLocalFile(cmd *shell.Command) bool {
 	return false
 }
 
-// pipedFileSent flags a file's content piped into a raw network sender
+// pipedFileSent flags a file's content (or a dump, dumpsData) piped into a raw network sender
 // or an upload of standard input ("cat notes.txt | nc host 4444",
 // "base64 f | curl -d @- URL"): the same upload as "nc host 4444 <
 // notes.txt", spelt with a pipe. A sender that listens, or talks to this
@@ -923,7 +923,7 @@ func readsLocalFile(cmd *shell.Command) bool {
 // to a remote program is everyday).
 func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 	for i := range s.Commands {
-		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) }) {
+		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) || dumpsData(&u.cmd) }) {
 			continue
 		}
 		disk := anyUnit(units[i], func(u unit) bool { return readsDisk(&u.cmd) })
@@ -1565,4 +1565,47 @@ func receivedNames(cmd *shell.Command, name string) []string {
 		return []string{path.Join(dest, path.Base(rp))}
 	}
 	return []string{dest}
+}
+
+// dumpsData reports a command that prints stored data whole: a database
+// dump (pg_dump, mysqldump, mongodump --archive, sqlite3 .dump), the
+// repository's content (git bundle|archive to stdout, git diff, show,
+// log -p, format-patch --stdout) or a container image (docker save,
+// export). Piped to another host it is the same upload as the files it
+// holds.
+func dumpsData(cmd *shell.Command) bool {
+	if cmd.Dynamic || cmd.Name == "" {
+		return false
+	}
+	args := cmd.Args
+	switch name := path.Base(cmd.Name); name {
+	case "pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongoexport":
+		return !hasLit(args, "-f", "--file", "-r", "--result-file", "-o", "--out") && !helpOnly(args)
+	case "mongodump":
+		return slices.ContainsFunc(args, func(w shell.Word) bool { return w.Lit == "--archive" })
+	case "sqlite3":
+		return slices.ContainsFunc(args, func(w shell.Word) bool { return w.Lit == ".dump" })
+	case "docker", "podman":
+		v := verbs(args, 2)
+		return len(v) > 0 && (v[0] == "save" || v[0] == "export" || len(v) > 1 && (v[0] == "image" && v[1] == "save" || v[0] == "container" && v[1] == "export")) &&
+			!hasLit(args, "-o", "--output")
+	case "git":
+		_, sub, rest, ok := cmd.GitArgs()
+		if !ok {
+			return false
+		}
+		switch sub {
+		case "bundle":
+			return firstVerbIn(rest, "create") && hasLit(rest, "-")
+		case "archive":
+			return !hasLit(rest, "-o", "--output", "--list", "-l")
+		case "diff", "show":
+			return !hasLit(rest, "--stat", "--name-only", "--name-status", "--shortstat", "--numstat", "--quiet")
+		case "log":
+			return hasLit(rest, "-p", "--patch", "-u")
+		case "format-patch":
+			return hasLit(rest, "--stdout")
+		}
+	}
+	return false
 }
