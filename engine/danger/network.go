@@ -43,6 +43,7 @@ func init() {
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, socat relay to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
 		"transferPut":        "a file-transfer client's upload (croc|wormhole send, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
+		"c2Agent":            "a command-and-control implant started (CALDERA's sandcat, dnscat2's client, Merlin's agent, icmpsh)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
 	} {
@@ -72,6 +73,7 @@ func (c *checker) network(u unit) {
 	c.servedShell(cmd, name)
 	c.servedRoot(cmd, name, u.dir)
 	c.transferPut(cmd, name)
+	c.c2Agent(cmd, name)
 }
 
 // plainWords are args' literal words that are not options, stopping at
@@ -1608,4 +1610,26 @@ func dumpsData(cmd *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// c2Agents are the implants of command-and-control frameworks, by their
+// documented binary names: CALDERA's sandcat (sandcat.go-linux, …),
+// dnscat2's client (dnscat), Merlin's agent, icmpsh's slave.
+var c2Agents = []string{"sandcat", "dnscat", "merlinagent", "merlin-agent", "icmpsh"}
+
+// c2Agent flags a command-and-control implant started: it runs what its
+// server sends (the README: "a C2 agent started ... is
+// network-exfiltration (a shell served)").
+func (c *checker) c2Agent(cmd *shell.Command, name string) {
+	low := strings.ToLower(name)
+	if helpOnly(cmd.Args) || strings.HasSuffix(low, ".rb") || strings.HasSuffix(low, ".py") && strings.Contains(low, "_m") {
+		return // dnscat2.rb and icmpsh_m.py are the servers, on the operator's side
+	}
+	for _, a := range c2Agents {
+		if strings.HasPrefix(low, a) {
+			c.because(name)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
 }
