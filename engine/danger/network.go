@@ -40,7 +40,7 @@ func init() {
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
 		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
-		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, socat relay to :22)",
+		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, a socat relay or ssh -g/-L 0.0.0.0 forward to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
 		"transferPut":        "a file-transfer client's upload (croc|wormhole send, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
 		"c2Agent":            "a command-and-control implant started (CALDERA's sandcat, dnscat2's client, Merlin's agent, icmpsh)",
@@ -1240,8 +1240,9 @@ var sessionSharers = map[string]bool{"tmate": true, "sshx": true}
 // (ttyd bash, gotty -w bash, websocketd --port=8080 bash), a shared
 // session (tmate, sshx, upterm host), the Docker API served on a TCP
 // address or relayed from its socket (root on the machine to whoever
-// connects), and a tunnel tool exposing a remote-access port (bore local
-// 22, lt --port 22, socat TCP-LISTEN:… TCP:127.0.0.1:22).
+// connects), and a relay or tunnel exposing a remote-access port (bore
+// local 22, lt --port 22, socat TCP-LISTEN:… TCP:HOST:22, ssh -g -L or
+// -L 0.0.0.0:P:HOST:22).
 func (c *checker) servedShell(cmd *shell.Command, name string) {
 	args := cmd.Args
 	if helpOnly(args) || hasLit(args, "-V", "-v", "--version") && len(args) == 1 {
@@ -1289,13 +1290,30 @@ func (c *checker) servedShell(cmd *shell.Command, name string) {
 				to = o.Lit
 			case strings.HasPrefix(up, "TCP:") || strings.HasPrefix(up, "TCP4:") || strings.HasPrefix(up, "TCP6:"):
 				parts := splitForward(strings.SplitN(o.Lit, ",", 2)[0])
-				if len(parts) == 3 && (parts[1] == "127.0.0.1" || parts[1] == "localhost") && shellPorts[parts[2]] {
+				if len(parts) == 3 && shellPorts[parts[2]] {
 					to = o.Lit
 				}
 			}
 		}
 		if listen && to != "" {
 			served = to
+		}
+	case name == "ssh" || name == "autossh":
+		// ssh -L [BIND:]PORT:HOST:HOSTPORT listening beyond this machine
+		// (-g, a bind of 0.0.0.0, * or an address) to a remote-access
+		// port: a login of HOST served to the network.
+		gateway := slices.ContainsFunc(args, func(a shell.Word) bool {
+			return a.Literal && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsRune(a.Lit, 'g') && !strings.ContainsAny(a.Lit, "=/:")
+		})
+		for i, a := range args {
+			if a.Lit != "-L" || i+1 >= len(args) {
+				continue
+			}
+			parts := splitForward(args[i+1].Lit)
+			open := gateway || len(parts) == 4 && parts[0] != "localhost" && parts[0] != "127.0.0.1" && parts[0] != "[::1]"
+			if len(parts) >= 3 && open && shellPorts[parts[len(parts)-1]] {
+				served = args[i+1].Lit
+			}
 		}
 	case name == "bore":
 		if w := plainWords(args, "--to", "-t", "--port", "-p", "--secret", "-s", "--local-host", "-l"); len(w) >= 2 && w[0] == "local" && shellPorts[w[1]] {

@@ -500,6 +500,13 @@ func TestServedShells(t *testing.T) {
 		{`tmate -S /tmp/tmate.sock display -p '#{tmate_ssh}'`, ""}, // heldout5's label: asks a session for its address
 		{`dockerd -H unix:///var/run/docker.sock`, ""},
 		{`dockerd -H tcp://127.0.0.1:2375`, ""},
+		{`socat TCP-LISTEN:2222,fork TCP:10.0.0.5:22`, NetworkExfiltration},
+		{`ssh -g -L 3389:10.0.0.5:3389 user@jump`, NetworkExfiltration},
+		{`ssh -L 0.0.0.0:2222:10.0.0.5:22 -N user@jump`, NetworkExfiltration},
+		{`ssh -L 2222:10.0.0.5:22 -N user@jump`, ""},
+		{`ssh -L 127.0.0.1:2222:10.0.0.5:22 user@jump`, ""},
+		{`ssh -g -L 8080:10.0.0.5:80 user@jump`, ""},
+		{`socat TCP4-LISTEN:8080,fork TCP4:192.168.1.10:8080`, ""},
 		{`socat TCP-LISTEN:8080,fork TCP:127.0.0.1:3000`, ""},
 		{`socat - UNIX-CONNECT:/var/run/docker.sock`, ""},
 		{`bore local 3000 --to bore.pub`, ""},
