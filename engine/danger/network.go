@@ -241,6 +241,15 @@ func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
 				return true
 			}
 		}
+	case "ipconfig":
+		// macOS ipconfig(8): set IF DHCP|MANUAL…, setverbose; get* read.
+		return len(w) > 0 && (w[0] == "set" || w[0] == "setv6")
+	case "airport":
+		// macOS's airport: -z leaves the network, -c sets the channel;
+		// -I, -s print.
+		return hasLit(args, "-z", "--disassociate") || slices.ContainsFunc(args, func(a shell.Word) bool {
+			return a.Lit == "-c" || strings.HasPrefix(a.Lit, "-c") && len(a.Lit) > 2 || strings.HasPrefix(a.Lit, "--channel=")
+		})
 	case "gsettings":
 		if len(w) >= 2 && w[0] == "set" && strings.HasPrefix(w[1], "org.gnome.system.proxy") {
 			c.because(name, w[0], w[1])

@@ -147,6 +147,13 @@ func TestNetworkConfig(t *testing.T) {
 		{`wg-quick down wg0`, ""}, // dev's label: the user's own VPN
 		{`wg show`, ""},
 		{`pip install sshuttle`, ""},
+		// macOS: ipconfig(8) set, airport -z|-c.
+		{`ipconfig set en0 DHCP`, DiskSystem},
+		{`airport -z`, DiskSystem},
+		{`/System/Library/PrivateFrameworks/Apple80211.framework/Versions/Current/Resources/airport -c6`, DiskSystem},
+		{`ipconfig getifaddr en0`, ""},
+		{`airport -I`, ""},
+		{`airport -s`, ""},
 		// A BMC's network settings (ipmitool(1) lan set).
 		{`ipmitool lan set 1 ipaddr 10.0.0.9`, DiskSystem},
 		{`ipmitool lan print 1`, ""},
