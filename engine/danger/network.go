@@ -306,7 +306,10 @@ func (c *checker) nmcliChanges(name string, args []shell.Word) bool {
 	case prefixOf(obj, 1, "networking", "radio"):
 		changed = slices.Contains(w[1:], "on") || slices.Contains(w[1:], "off")
 	case prefixOf(obj, 1, "connection"):
-		changed = prefixOf(verb, 2, "up", "down", "add", "modify", "edit", "clone", "delete", "reload", "load", "import", "migrate")
+		// A saved connection brought up is the user's own, as dev labels
+		// "wg-quick down" (a VPN brought down and up again); adding,
+		// changing or deleting one changes the machine's settings.
+		changed = prefixOf(verb, 2, "add", "modify", "edit", "clone", "delete", "reload", "load", "import", "migrate")
 	case prefixOf(obj, 1, "device"):
 		changed = prefixOf(verb, 2, "connect", "disconnect", "delete", "set", "reapply", "modify", "up", "down") ||
 			verb == "wifi" && len(w) > 2 && prefixOf(w[2], 2, "connect", "hotspot")

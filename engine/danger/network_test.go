@@ -72,11 +72,12 @@ func TestNetworkConfig(t *testing.T) {
 		{`nmcli radio wifi off`, DiskSystem},
 		{`nmcli radio wifi on`, DiskSystem},
 		{`nmcli networking off`, DiskSystem},
-		{`nmcli connection up id Work`, DiskSystem},
+		{`nmcli connection import type openvpn file work.ovpn`, DiskSystem},
 		{`nmcli con mod eth0 ipv4.addresses 10.0.0.5/24`, DiskSystem},
 		{`nmcli device wifi connect HomeNet password hunter2`, DiskSystem},
 		{`nmcli connection add type ethernet ifname eth0`, DiskSystem},
 		{`nmcli general hostname box2`, DiskSystem},
+		{`nmcli connection up id Work`, ""}, // as dev's label of wg-quick down
 		{`nmcli`, ""},
 		{`nmcli device status`, ""},
 		{`nmcli connection show`, ""},
