@@ -970,6 +970,9 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				if mailers[name] {
 					return true // the piped file is the mail's body, as with mail < FILE
 				}
+				if pasteCLIs[name] && !helpOnly(cmd.Args) || name == "gh" && slices.Equal(subcommandPath(cmd.Args, 2), []string{"gist", "create"}) {
+					return true // a paste or gist of standard input
+				}
 				if name == "ssh" {
 					return disk // a disk's image sent is an upload whatever runs there
 				}

@@ -346,6 +346,9 @@ func TestNetworkUploads(t *testing.T) {
 		{`gist < report.md`, NetworkExfiltration},
 		{`gh gist edit 1234 -a notes.txt`, NetworkExfiltration},
 		{`gh gist edit https://example.com/page`, ""}, // dev's label: the operand is the gist
+		{`git diff | gh gist create -`, NetworkExfiltration},
+		{`cat notes.txt | pastebinit`, NetworkExfiltration},
+		{`echo hello | gh gist create -`, ""},
 		{`gh gist list`, ""},
 		{`gh gist view 1234`, ""},
 		{`pastebinit --help`, ""},
