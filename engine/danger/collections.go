@@ -41,7 +41,7 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	cli := cloudCLIs[name] || deleteVerbCLIs[name]
-	if !cli && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.Contains(w.Lit, "://") }) {
+	if !cli && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.Contains(w.Raw, "://") }) {
 		return // no cloud CLI, no bucket address
 	}
 	vs := subcommandPath(cmd.Args, 4)
@@ -55,13 +55,13 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	ops := operands(cmd.Args)
-	if len(ops) < 2 || !ops[len(ops)-1].Literal || !bucketURL(ops[len(ops)-1].Lit) {
+	if len(ops) < 2 || !bucketWord(ops[len(ops)-1]) {
 		return
 	}
 	at := slices.IndexFunc(ops, func(w shell.Word) bool { return copyVerbs[w.Lit] })
 	for _, o := range ops[at+1 : len(ops)-1] {
 		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") && c.uploadedFile(o.Lit, u, cmd.Args) {
-			c.because(name, o.Lit, ops[len(ops)-1].Lit)
+			c.because(name, o.Lit, ops[len(ops)-1].Raw)
 			c.add(NetworkExfiltration)
 			return
 		}
@@ -85,6 +85,9 @@ func (c *checker) reverseTunnel(u unit) {
 			}
 			l := a.Lit
 			if len(l) > 1 && l[0] == '-' && l[1] != '-' && strings.ContainsRune(l[1:], 'R') && !strings.ContainsAny(l[1:], "=/") {
+				if !remoteForwardServes(forwardSpec(args, i)) {
+					continue // a port of some service relayed: a tunnel (network.go)
+				}
 				c.because(name, l)
 				c.add(NetworkExfiltration)
 				return
@@ -96,7 +99,10 @@ func (c *checker) reverseTunnel(u unit) {
 			}
 		}
 	case "chisel":
-		if slices.ContainsFunc(operands(args), func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "R:") }) {
+		if slices.ContainsFunc(operands(args), func(w shell.Word) bool {
+			spec, ok := strings.CutPrefix(w.Lit, "R:")
+			return ok && remoteForwardServes(shell.Word{Lit: spec, Raw: spec, Literal: w.Literal})
+		}) {
 			c.add(NetworkExfiltration)
 		}
 	}

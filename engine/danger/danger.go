@@ -436,6 +436,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.pipelines(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
+	c.fetchedThenRun(units)
+	c.pipedFileSent(s, units)
+	c.readLoopSent(units)
 	c.writtenThenRun(units, depth)
 	c.shellOverNetwork(s, units)
 	c.namesOnStdin(s, units)
@@ -532,7 +535,7 @@ func (c *checker) command(u unit) {
 
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		for _, r := range cmd.Redirects {
-			if r.Read {
+			if r.Read && !ncListens(name, cmd.Args) {
 				c.add(NetworkExfiltration)
 			}
 		}
@@ -646,6 +649,7 @@ func (c *checker) command(u unit) {
 	c.archivePiped(u)
 	c.remoteScriptRun(u)
 	c.directoryEntryAdded(u)
+	c.network(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -143,7 +143,7 @@ var ruleTexts = map[string]string{
 	"credentialDumper":    "a credential dumper run (LaZagne, mimikatz, mimipenguin, pypykatz, …)",
 	"foundSecretsRead":    "a find for secret files' names whose finds are printed or copied (its -exec, xargs, or a reader given a variable)",
 	"bucketUpload":        "local files copied into a cloud bucket, or a cloud CLI's upload verb",
-	"reverseTunnel":       "ssh -R or chisel R: opening a port of this machine to a remote host",
+	"reverseTunnel":       "ssh -R or chisel R: serving a login, desktop or proxy of this machine to a remote host (a forward to a remote-access port or a socket, or a dynamic one)",
 	"loginHook":           "macOS's LoginHook or LogoutHook set",
 	"bruteForce":          "logins tried with password lists (a brute-force or spraying tool or verb)",
 	"metadataCredentials": "a cloud instance's credentials asked of its metadata server",

@@ -62,7 +62,7 @@ func (c *checker) remoteAccess(u unit) {
 			c.add(NetworkExfiltration)
 		}
 	case "ngrok":
-		if slices.Contains([]string{"http", "tcp", "tls", "start"}, first) && !(len(v) > 1 && first != "start" && localWebPort(v[1])) {
+		if slices.Contains([]string{"http", "tcp", "tls", "start"}, first) && !(len(v) > 1 && first != "start" && (localWebPort(v[1]) || c.servesFolderNotRoot(v[1], u.dir))) {
 			c.add(NetworkExfiltration)
 		}
 	case "cloudflared":
@@ -381,7 +381,7 @@ func tunnelURL(args []shell.Word) (string, bool) {
 // shellPorts serve a login, a desktop or a root-equivalent API: a tunnel
 // to them opens the machine itself.
 var shellPorts = map[string]bool{"22": true, "23": true, "2222": true, "3389": true, "5900": true, "5901": true, "2375": true, "2376": true,
-	"6443": true, "10250": true}
+	"6443": true, "10250": true, "512": true, "513": true, "514": true, "5902": true, "5985": true, "5986": true}
 
 // localWebPort reports a tunnel's target that is a web server on this
 // machine ("localhost:8080", "http://127.0.0.1:3000", "8080"): the README
