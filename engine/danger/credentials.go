@@ -203,6 +203,9 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 				continue
 			}
 			args := u.cmd.Args
+			if c.findStartsInSecrets(u) {
+				secret = true
+			}
 			for i, a := range args {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":

@@ -126,7 +126,9 @@
 // switched off and traces cleared (controls.go), credential stores read
 // by file or by a client's verbs (credentials.go), writes that run
 // nothing (comments.go), and uploads, reverse tunnels, login hooks, brute
-// force and metadata credentials (collections.go).
+// force and metadata credentials (collections.go); tools' own credential
+// files, histories, and what names a secret file without showing it
+// (keystores.go).
 //
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
@@ -472,6 +474,7 @@ func (c *checker) command(u unit) {
 	c.fileUses(u)
 	if !cmd.Dynamic && cmd.Name == "" {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
+		c.bareRedirectCleared(u)
 	}
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
 		// "/etc/crontab" typed as a command: a configuration file, whose
@@ -646,6 +649,9 @@ func (c *checker) command(u unit) {
 	c.archivePiped(u)
 	c.remoteScriptRun(u)
 	c.directoryEntryAdded(u)
+	c.archiveAdds(u)
+	c.localCopy(u)
+	c.kernelLogCleared(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
@@ -667,7 +673,7 @@ func (c *checker) fileUses(u unit) {
 	for _, f := range u.cmd.Files() {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) &&
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(f.Via) && !c.historyKeptPrivate(p) &&
 			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}

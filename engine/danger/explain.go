@@ -187,6 +187,10 @@ var ruleTexts = map[string]string{
 	"ftpPuts":             "sftp, ftp or lftp told on standard input to put a local file (an upload) or a secret file",
 	"setuidRoot":          "an interpreter's inline program calling setuid(0) (root where the interpreter holds cap_setuid)",
 	"trashEmptied":        "the trash emptied (trash-empty, trash --empty, gio trash --empty)",
+	"archiveAdds":         "a secret file or key folder added to an archive by 7z or rar (a, u)",
+	"localCopy":           "rsync copying a secret file or key folder to a local folder",
+	"kernelLogCleared":    "dmesg clearing the kernel's ring buffer (-c, -C, --clear, --read-clear)",
+	"bareRedirectCleared": "a redirect with no command (> FILE) emptying a shell history or a system log",
 }
 
 // because sets the words the next findings matched (cleared per command).

@@ -223,7 +223,7 @@ func (c *checker) namedFiles(u unit) {
 		return
 	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
-	reads := !filePrograms[name] && !nameOnly[name]
+	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
 	if name == "openssl" {
 		// Certificates, requests and connections use their key files; the

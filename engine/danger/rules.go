@@ -830,7 +830,7 @@ func secretFoldersOf(home string) []string {
 		return f.paths
 	}
 	f := &homeFolders{home: home}
-	for _, d := range secretFolderNames {
+	for _, d := range slices.Concat(secretFolderNames, toolSecretFolders) {
 		f.paths = append(f.paths, path.Join(home, d))
 	}
 	secretFolders.Store(f)
@@ -1051,7 +1051,7 @@ func printsEnvironment(cmd *shell.Command) bool {
 	}
 	switch path.Base(cmd.Name) {
 	case "env":
-		return len(cmd.Inside()) == 0 && !hasLit(cmd.Args, "-S", "--split-string")
+		return len(cmd.Inside()) == 0 && !hasLit(cmd.Args, "-S", "--split-string") && !envRunsCommand(cmd.Args)
 	case "printenv":
 		ops := operands(cmd.Args)
 		if len(ops) == 0 {

@@ -1,0 +1,301 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Credential files by tool, histories, and what shows a secret file's
+// content (issue 30, round 3: testdata/danger/independent/tuning.md).
+//
+// Samples from new collections kept finding the same family under new
+// names: a tool's own credential store printed, copied or archived
+// (docker content trust's keys, a cluster's admin kubeconfig, a registry
+// login), and the shell's history printed. So the stores are listed by
+// tool, as each tool's documentation names them, and a history is a
+// secret file like them. The other side of the family is what names a
+// secret file without showing it: its size, type or digest, a link to
+// it, a keytab's principals.
+
+// toolSecretSuffixes are the credential files tools keep, by their last
+// parts (each tool's documentation names the file).
+var toolSecretSuffixes = []string{
+	"/.kaggle/kaggle.json",                           // Kaggle's API token
+	"/.config/glab-cli/config.yml",                   // GitLab's glab: tokens per host
+	"/.oci/config",                                   // Oracle Cloud's CLI: the key file and fingerprint
+	"/.databrickscfg",                                // Databricks' tokens
+	"/containers/auth.json",                          // podman, buildah, skopeo registry logins (containers-auth.json(5))
+	"/etc/kubernetes/admin.conf",                     // kubeadm's cluster-admin kubeconfig
+	"/etc/kubernetes/super-admin.conf",               // kubeadm's break-glass kubeconfig
+	"/etc/kubernetes/kubelet.conf",                   // the kubelet's client credentials
+	"/etc/kubernetes/controller-manager.conf",        // and the control plane's
+	"/etc/kubernetes/scheduler.conf",                 //
+	"/.config/sops/age/keys.txt",                     // sops' age private keys
+	"/.config/ngrok/ngrok.yml", "/.ngrok2/ngrok.yml", // ngrok's authtoken
+	"/.config/doctl/config.yaml",     // DigitalOcean's access token
+	"/.config/hcloud/cli.toml",       // Hetzner Cloud's tokens
+	"/.terraformrc", "/terraform.rc", // Terraform's CLI config: credentials blocks
+	"/.config/solana/id.json",                  // a Solana keypair
+	"/.fly/config.yml",                         // Fly.io's access token
+	"/.config/op/config",                       // the 1Password CLI's accounts and session
+	"/.pulumi/credentials.json",                // Pulumi's access tokens
+	"/.local/share/com.vercel.cli/auth.json",   // Vercel's token
+	"/.config/netlify/config.json",             // Netlify's token
+	"/.wrangler/config/default.toml",           // Cloudflare wrangler's OAuth token
+	"/.config/heroku/credentials",              //
+	"/.config/stripe/config.toml",              // Stripe's API keys
+	"/.snowsql/config",                         // Snowflake's login
+	"/.dbt/profiles.yml",                       // dbt's warehouse passwords
+	"/.config/configstore/firebase-tools.json", // Firebase's refresh token
+}
+
+// toolSecretDirs are folders that hold only keys (anything inside is one).
+var toolSecretDirs = []string{
+	"/.docker/trust/private/",  // docker content trust's signing keys
+	"/.ethereum/keystore/",     // Ethereum account keys
+	"/.electrum/wallets/",      // Electrum wallets
+	"/.bash_sessions/",         // macOS Terminal's saved sessions: their histories
+	"/.zsh_sessions/",          //
+	"/.local/share/fish/fish_", // fish's history (fish_history, fish_history.bak)
+}
+
+// toolSecretFolders are folders under the home that hold credentials, for
+// copies and archives of the folder whole ("tar czf k.tgz ~/.docker/trust").
+var toolSecretFolders = []string{
+	".docker/trust", ".docker/trust/private", ".config/op", ".ethereum/keystore", ".electrum/wallets",
+	".config/sops", ".config/sops/age", ".kaggle", ".oci", ".config/glab-cli", ".config/doctl", ".fly",
+	".pulumi", ".ngrok2", ".config/ngrok", ".bash_sessions", ".zsh_sessions",
+}
+
+// toolSecret reports a tool's credential file or a file in a key folder,
+// or a shell's or client's history (historyNames: every command typed,
+// passwords given on command lines among them).
+func toolSecret(slashed, base string) bool {
+	if historyNames[base] && base != ".lesshst" {
+		return true
+	}
+	for _, s := range toolSecretSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	for _, d := range toolSecretDirs {
+		if strings.Contains(slashed, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// metadataVia are the programs fileUses sees reading a file that print
+// only its size, type, a count or a digest: none of its content.
+var metadataVia = map[string]bool{
+	"stat": true, "file": true, "wc": true, "md5sum": true, "sha1sum": true, "sha224sum": true,
+	"sha256sum": true, "sha384sum": true, "sha512sum": true, "b2sum": true, "shasum": true, "cksum": true,
+	"sum": true,
+	// ln makes a new name for the file and reads none of it.
+	"ln": true,
+}
+
+// showsNothingOf reports a read by a program that shows none of the file's
+// content (metadataVia).
+func showsNothingOf(via string) bool { return metadataVia[via] }
+
+// namesOnlyListing reports a program that, given a secret file, shows
+// none of its secrets to the caller: klist -k lists a keytab's principals
+// and shows their keys only with -K (klist(1)); logger -f sends the
+// file's lines to the machine's own system log and prints nothing
+// (logger(1); dev4's m0811 is labelled everyday).
+func namesOnlyListing(name string, args []shell.Word) bool {
+	switch name {
+	case "logger":
+		return true
+	case "klist":
+	default:
+		return false
+	}
+	return !slices.ContainsFunc(args, func(w shell.Word) bool {
+		return w.Literal && (w.Lit == "--keys" || len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsRune(w.Lit, 'K'))
+	})
+}
+
+// envRunsCommand reports an env(1) that runs a command: after its options
+// (-u NAME, -C DIR, -a ARG, -S STRING take a value) and NAME=VALUE
+// assignments a word is left, which env runs in place of printing the
+// environment. "env -i" with nothing after it prints an empty
+// environment.
+func envRunsCommand(args []shell.Word) bool {
+	ignore := false
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.Literal {
+			return true
+		}
+		switch {
+		case w.Lit == "-u" || w.Lit == "--unset" || w.Lit == "-C" || w.Lit == "--chdir" || w.Lit == "-a" || w.Lit == "--argv0":
+			i++
+		case w.Lit == "-i" || w.Lit == "--ignore-environment" || w.Lit == "-":
+			ignore = true
+		case w.Lit == "--":
+		case strings.HasPrefix(w.Lit, "-"):
+		case strings.Contains(w.Lit, "=") && !strings.HasPrefix(w.Lit, "="):
+		default:
+			return true
+		}
+	}
+	return ignore
+}
+
+// archiveAdds flags a secret file or folder added to an archive by an
+// archiver whose archive comes first and whose sources follow: 7z's and
+// rar's "a" and "u" verbs (7z(1), rar(1)). namedFiles takes a last
+// operand that is a folder for a copy's destination, which for these is
+// what is archived.
+func (c *checker) archiveAdds(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "7z", "7za", "7zr", "7zz", "rar":
+	default:
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) < 3 || !ops[0].Literal || ops[0].Lit != "a" && ops[0].Lit != "u" {
+		return
+	}
+	for _, w := range ops[2:] {
+		p, ok := shell.PathOf(w)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if SecretFile(abs) || secretFolder(abs, c.home) {
+			c.because(name, ops[0].Lit, w.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// localCopy flags rsync copying a secret file or folder to a local
+// destination (rsync(1): every operand but the last is a source). A
+// remote destination is copyOut's (an upload).
+func (c *checker) localCopy(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rsync" {
+		return
+	}
+	var ops []shell.Word
+	for i := 0; i < len(cmd.Args); i++ {
+		w := cmd.Args[i]
+		if w.Literal && strings.HasPrefix(w.Lit, "-") {
+			switch w.Lit {
+			case "-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--files-from", "--exclude-from",
+				"--include-from", "--backup-dir", "--suffix", "--rsync-path", "--partial-dir", "--log-file",
+				"--temp-dir", "-T", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown":
+				i++ // its value is no operand
+			}
+			continue
+		}
+		ops = append(ops, w)
+	}
+	if len(ops) < 2 || !ops[len(ops)-1].Literal || isRemote(ops[len(ops)-1].Lit) {
+		return
+	}
+	for _, w := range ops[:len(ops)-1] {
+		p, ok := shell.PathOf(w)
+		if !ok || isRemote(w.Lit) {
+			continue
+		}
+		abs := shell.Resolve(strings.TrimSuffix(p, "/"), u.dir, c.home)
+		if SecretFile(abs) || secretFolder(abs, c.home) {
+			c.because(name, w.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// kernelLogCleared flags dmesg emptying the kernel's ring buffer:
+// -c/--read-clear prints it and then clears it, -C/--clear clears it
+// (dmesg(1)); what the kernel logged since boot is gone.
+func (c *checker) kernelLogCleared(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "dmesg" {
+		return
+	}
+	for _, w := range cmd.Args {
+		if !w.Literal {
+			continue
+		}
+		if w.Lit == "--clear" || w.Lit == "--read-clear" ||
+			len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "cC") && !strings.ContainsAny(w.Lit[1:], "fFlnsS") {
+			c.because(name, w.Lit)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// bareRedirectCleared flags a redirect with no command ("> FILE", ">|
+// FILE"): bash opens the file for writing, which empties it; one onto a
+// shell history or a system log clears it (logRecord). ">>" appends
+// nothing and keeps it.
+func (c *checker) bareRedirectCleared(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || cmd.Name != "" {
+		return
+	}
+	for _, r := range cmd.Redirects {
+		if !r.Write || strings.Contains(r.Op, ">>") || r.Op == "<>" {
+			continue
+		}
+		p, ok := shell.PathOf(r.Target)
+		if !ok {
+			continue
+		}
+		if logRecord(shell.Resolve(p, u.dir, c.home)) {
+			c.because(r.Op, r.Target.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// forcedLink reports an ln that replaces an existing file (-f, --force,
+// or a cluster holding f): without it ln refuses to overwrite, so a link
+// made under a log's or history's name clears nothing.
+func forcedLink(cmd *shell.Command) bool {
+	return path.Base(cmd.Name) == "ln" && shortFlag(cmd.Args, 'f', "--force")
+}
+
+// findStartsInSecrets reports a find whose starting points (the words
+// before its first expression) include a key folder or a folder of
+// secrets ("find ~/.bash_sessions -exec cat {} \;"): whatever it then
+// prints or copies of its finds is a secret's content.
+func (c *checker) findStartsInSecrets(u unit) bool {
+	for _, w := range u.cmd.Args {
+		if !w.Literal || strings.HasPrefix(w.Lit, "-") || w.Lit == "(" || w.Lit == "!" {
+			return false
+		}
+		abs := shell.Resolve(strings.TrimSuffix(w.Lit, "/"), u.dir, c.home)
+		if secretFolder(abs, c.home) || SecretFile(abs+"/x") {
+			return true
+		}
+	}
+	return false
+}
+
+// historyKeptPrivate reports a history file read by a command whose
+// pipeline writes its output to a file of the user's own (keptPrivate:
+// "cat ~/.bash_history | grep pass > ~/loot.txt"): the lines are neither
+// shown nor put where others read them, as for the password hunts in
+// histories that TestHuntKeptPrivate keeps everyday.
+func (c *checker) historyKeptPrivate(p string) bool {
+	return historyNames[path.Base(p)] && c.line != nil && c.at < len(c.line.Commands) && c.keptPrivate(c.line, c.at)
+}

@@ -1,0 +1,248 @@
+package danger
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestHistoriesPrinted: a shell's or a client's history file holds every
+// command typed, passwords given on command lines included, so printing or
+// copying one is secret-read (testdata/danger/independent/README.md,
+// heldout5's judgement calls: "printing the shell history (cat
+// ~/.bash_history, saved ~/.bash_sessions) … are secret-read"). The
+// history files are those each program's manual names: bash(1) HISTFILE,
+// zsh's HISTFILE convention, fish's fish_history, python's
+// .python_history (site.py), mysql(1) .mysql_history, psql(1)
+// .psql_history, node's .node_repl_history, sqlite3's .sqlite_history,
+// redis-cli's .rediscli_history, irb's .irb_history, macOS Terminal's
+// saved sessions (~/.bash_sessions, ~/.zsh_sessions). Names, sizes and
+// dates of them show nothing (the labels' "names only, counts").
+func TestHistoriesPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.bash_history`, SecretRead},
+		{`tail -n 100 ~/.zsh_history`, SecretRead},
+		{`cat /root/.bash_history`, SecretRead},
+		{`less ~/.local/share/fish/fish_history`, SecretRead},
+		{`cat ~/.python_history`, SecretRead},
+		{`head ~/.mysql_history`, SecretRead},
+		{`cat ~/.psql_history`, SecretRead},
+		{`cat ~/.node_repl_history`, SecretRead},
+		{`cat ~/.sqlite_history`, SecretRead},
+		{`cat ~/.rediscli_history`, SecretRead},
+		{`cat ~/.irb_history`, SecretRead},
+		{`cp ~/.bash_history /tmp/h.txt`, SecretRead},
+		{`find ~/.bash_sessions -name '*' -exec cat {} \; 2>/dev/null`, SecretRead},
+		{`cat ~/.zsh_sessions/8A2C.history`, SecretRead},
+		// Everyday: names, sizes, counts; the agent's own shell's history.
+		{`ls -la ~/.bash_history`, ""},
+		{`wc -l ~/.zsh_history`, ""},
+		{`stat ~/.bash_history`, ""},
+		{`history | tail -5`, ""},
+		{`ls ~/.bash_sessions`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestToolKeystoresRead: the files and folders each tool keeps its
+// credentials in, as that tool's documentation names them, printed,
+// copied or archived, are secret-read (README's rule: a secret file is
+// read when its content reaches the output or a place others read). Docker
+// content trust's signing keys (~/.docker/trust/private, docker trust
+// docs), Kaggle's API token (~/.kaggle/kaggle.json), GitLab's glab
+// (~/.config/glab-cli/config.yml), OCI's CLI (~/.oci/config),
+// Databricks (~/.databrickscfg), podman/skopeo registry logins
+// (containers-auth.json(5): ~/.config/containers/auth.json,
+// $XDG_RUNTIME_DIR/containers/auth.json), kubeadm's cluster-admin
+// kubeconfigs (/etc/kubernetes/admin.conf, super-admin.conf), Pulumi
+// (~/.pulumi/credentials.json), sops' age keys
+// (~/.config/sops/age/keys.txt), ngrok's authtoken (ngrok.yml), doctl
+// (~/.config/doctl/config.yaml), Hetzner's hcloud (cli.toml), Terraform's
+// CLI config (~/.terraformrc), Solana's keypair (~/.config/solana/id.json),
+// Ethereum keystores, Fly.io (~/.fly/config.yml), the 1Password CLI
+// (~/.config/op). What stays everyday: listing them, their public or
+// example neighbours, and clients' own masked views.
+func TestToolKeystoresRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`tar -zcvf private_keys_backup.tar.gz ~/.docker/trust/private`, SecretRead},
+		{`cp -r ~/.docker/trust /tmp/t`, SecretRead},
+		{`cat ~/.kaggle/kaggle.json`, SecretRead},
+		{`cat ~/.config/glab-cli/config.yml`, SecretRead},
+		{`cat ~/.oci/config`, SecretRead},
+		{`cat ~/.databrickscfg`, SecretRead},
+		{`cat ~/.config/containers/auth.json`, SecretRead},
+		{`cat /run/user/1000/containers/auth.json`, SecretRead},
+		{`cat /etc/kubernetes/admin.conf`, SecretRead},
+		{`cp /etc/kubernetes/super-admin.conf /tmp/k`, SecretRead},
+		{`cat ~/.pulumi/credentials.json`, SecretRead},
+		{`cat ~/.config/sops/age/keys.txt`, SecretRead},
+		{`cat ~/.config/ngrok/ngrok.yml`, SecretRead},
+		{`cat ~/.ngrok2/ngrok.yml`, SecretRead},
+		{`cat ~/.config/doctl/config.yaml`, SecretRead},
+		{`cat ~/.config/hcloud/cli.toml`, SecretRead},
+		{`cat ~/.terraformrc`, SecretRead},
+		{`cat ~/.config/solana/id.json`, SecretRead},
+		{`cp -r ~/.ethereum/keystore /tmp/k`, SecretRead},
+		{`cat ~/.fly/config.yml`, SecretRead},
+		{`tar czf op.tgz ~/.config/op`, SecretRead},
+		// Everyday neighbours.
+		{`ls ~/.docker/trust`, ""},
+		{`cat ~/.config/containers/registries.conf`, ""},
+		{`cat /etc/kubernetes/manifests/kube-apiserver.yaml`, ""},
+		{`ls -la ~/.kaggle`, ""},
+		{`cat ~/.config/solana/cli/config.yml`, ""},
+		{`kubectl config view`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestKeyFoldersCopiedByAnyCopier: a key folder copied or archived is
+// secret-read whichever program copies it (README: secrets copied into
+// /tmp are secret-read; cp, tar and zip were read already). rsync(1)
+// copies its sources to the last operand, 7z(1)'s "a" and rar's "a" add
+// their operands to the archive, ditto(1) copies its sources. Their
+// everyday forms: a project folder copied or archived, an archive listed
+// or extracted.
+func TestKeyFoldersCopiedByAnyCopier(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rsync -a ~/.ssh /tmp/bk`, SecretRead},
+		{`rsync -av ~/.gnupg/ /tmp/g/`, SecretRead},
+		{`7z a k.7z ~/.gnupg`, SecretRead},
+		{`7za a -p x.7z ~/.aws`, SecretRead},
+		{`rar a k.rar ~/.ssh/id_rsa`, SecretRead},
+		{`ditto ~/.ssh /tmp/s`, SecretRead},
+		{`rsync -a src/ /tmp/src/`, ""},
+		{`7z a src.7z ./src`, ""},
+		{`7z l k.7z`, ""},
+		{`7z x backup.7z -o/tmp/b`, ""},
+		{`rar x k.rar`, ""},
+		{`ditto -c -k --keepParent build app.zip`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSecretNamedNotShown: commands that name a secret file but show none
+// of its content are everyday (README: "names only, counts"): stat(1),
+// file(1), wc(1) and checksums print metadata, a count or a digest; ln(1)
+// makes a new name for a file without reading it, and without -f it
+// replaces nothing, so a link made in a log folder clears no log;
+// klist(1) -k lists a keytab's principals and shows its keys only with
+// -K; env(1) with a command after its options and assignments runs the
+// command and prints nothing (env(1): "Set each NAME to VALUE in the
+// environment and run COMMAND"); a jq-style filter (.key) is no file.
+func TestSecretNamedNotShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`stat ~/.netrc`, ""},
+		{`wc -l ~/.pgpass`, ""},
+		{`sha256sum ~/.ssh/id_rsa`, ""},
+		{`md5sum .env`, ""},
+		{`file ~/.aws/credentials`, ""},
+		{`cat ~/.netrc`, SecretRead},
+		{`diff .env .env.local`, SecretRead},
+		{`ln /etc/shadow /var/log/new`, ""},
+		{`ln -s ~/.ssh/id_rsa deploy_key`, ""},
+		{`ln -sf /dev/null ~/.bash_history`, DestructiveDelete},
+		{`ln --force -s /dev/null /var/log/auth.log`, DestructiveDelete},
+		{`klist -k /etc/krb5.keytab`, ""},
+		{`klist -kt /home/user/svc.keytab`, ""},
+		{`klist -k -K /etc/krb5.keytab`, SecretRead},
+		{`klist -kK /etc/krb5.keytab`, SecretRead},
+		{`logger -t "$USER" -f ~/.sh_history`, ""},
+		{`/usr/bin/env -i PATH=/usr/local/sbin:/usr/bin run-parts --lsbsysinit /etc/update-motd.d > /run/motd.dynamic.new`, ""},
+		{`env -i HOME=/tmp bash --norc -c 'echo hi'`, ""},
+		{`env -u AWS_PROFILE aws s3 ls`, ""},
+		{`env -C /tmp ls`, ""},
+		{`env -i`, ""},
+		{`env -0`, SecretRead},
+		{`env -u FOO`, SecretRead},
+		{`echo '{"key": "value"}' | fx .key`, ""},
+		{`jq .key config.json`, ""},
+		{`cat server.key`, SecretRead},
+		{`cat .env`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestLogsEmptiedWithoutACommand: a bare redirect ("> FILE", ": > FILE"
+// is the same with a no-op command) empties the file, so one onto a shell
+// history or a system log clears it (README: "clearing logs or a history
+// file is destructive-delete"); dmesg(1) -c/--read-clear and
+// -C/--clear empty the kernel's ring buffer. Emptying a project's own log
+// or a scratch file, and printing the kernel log, are everyday.
+func TestLogsEmptiedWithoutACommand(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`> $HOME/.bash_history && unset HISTFILE`, DestructiveDelete},
+		{`> ~/.zsh_history`, DestructiveDelete},
+		{`> /var/log/auth.log`, DestructiveDelete},
+		{`>| /var/log/wtmp`, DestructiveDelete},
+		{`> build.log`, ""},
+		{`> /tmp/out.txt`, ""},
+		{`dmesg -c`, DestructiveDelete},
+		{`dmesg -C`, DestructiveDelete},
+		{`dmesg --clear`, DestructiveDelete},
+		{`dmesg --read-clear`, DestructiveDelete},
+		{`dmesg -T | tail -20`, ""},
+		{`dmesg --level=err`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestOptionLikeNamesTouchRejects: touch(1) reads a word that starts with
+// "-" before "--" as its own option, and rejects the tar and rsync
+// options a wildcard injection plants ("touch: invalid option -- 'e'"),
+// so no such file is made (README, heldout5's judgement calls); after
+// "--", or written by a redirect, the file is made.
+func TestOptionLikeNamesTouchRejects(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`touch "-e sh shell.sh"`, ""},
+		{`touch "--checkpoint-action=exec=sh shell.sh"`, ""},
+		{`touch -- "--checkpoint-action=exec=sh shell.sh"`, PrivilegeEscalation},
+		{`touch -- '-e sh shell.sh'`, PrivilegeEscalation},
+		{`echo > "--checkpoint-action=exec=sh shell.sh"`, PrivilegeEscalation},
+		{`cp /dev/null -- "--checkpoint-action=exec=sh x.sh"`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestExplainNamesFileRules: `danger explain` names the rule of each
+// finding above and the words it matched, with the rule's text.
+func TestExplainNamesFileRules(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, cat, rule string
+		matched        []string
+	}{
+		{`cat ~/.bash_history`, SecretRead, "fileUses", []string{"~/.bash_history"}},
+		{`7z a k.7z ~/.gnupg`, SecretRead, "archiveAdds", []string{"7z", "a", "~/.gnupg"}},
+		{`rsync -a ~/.ssh /tmp/bk`, SecretRead, "localCopy", []string{"rsync", "~/.ssh"}},
+		{`dmesg --read-clear`, DestructiveDelete, "kernelLogCleared", []string{"dmesg", "--read-clear"}},
+		{`> ~/.zsh_history`, DestructiveDelete, "bareRedirectCleared", []string{">", "~/.zsh_history"}},
+		{`find ~/.bash_sessions -exec cat {} \;`, SecretRead, "foundSecretsRead", []string{"find", "cat"}},
+	} {
+		rs := Explain(bash(tt.cmd), proj, home)
+		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
+		if i < 0 {
+			t.Errorf("Explain(%q) = %+v, want a %s reason", tt.cmd, rs, tt.cat)
+			continue
+		}
+		if r := rs[i]; r.Rule != tt.rule || !slices.Equal(r.Matched, tt.matched) || r.RuleText == "" {
+			t.Errorf("Explain(%q): rule %q (%q), matched %q; want rule %q, matched %q, and a rule text", tt.cmd, r.Rule, r.RuleText, r.Matched, tt.rule, tt.matched)
+		}
+	}
+}
