@@ -118,6 +118,8 @@ var credentialDumpers = map[string]bool{
 	"lazagne": true, "mimikatz": true, "mimipenguin": true, "pypykatz": true, "lsassy": true, "pwdump": true,
 	"gsecdump": true, "fgdump": true, "nanodump": true, "firefox_decrypt": true, "hackbrowserdata": true,
 	"swapdigger": true, "dumpcreds": true, "credump": true, "3snake": true,
+	// Round 3: memory and ticket dumpers of Linux post-exploitation pages.
+	"swap_digger": true, "truffleproc": true, "tickey": true, "linikatz": true, "dump-memory": true, "memdump": true,
 }
 
 // credentialDumper flags a credential dumper run, as a program or as the

@@ -652,6 +652,9 @@ func (c *checker) command(u unit) {
 	c.archiveAdds(u)
 	c.localCopy(u)
 	c.kernelLogCleared(u)
+	c.gitForced(u)
+	c.agentSettingsCLI(u)
+	c.memoryDumped(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -191,6 +191,9 @@ var ruleTexts = map[string]string{
 	"localCopy":           "rsync copying a secret file or key folder to a local folder",
 	"kernelLogCleared":    "dmesg clearing the kernel's ring buffer (-c, -C, --clear, --read-clear)",
 	"bareRedirectCleared": "a redirect with no command (> FILE) emptying a shell history or a system log",
+	"gitForced":           "git's forced forms that overwrite local changes (submodule deinit|update -f, checkout-index -f, read-tree -u --reset), or history rewritten by git-filter-repo or the BFG Repo-Cleaner",
+	"agentSettingsCLI":    "an agent's CLI changing its own settings (mcp add|remove, config set, plugin or extension install)",
+	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 
 // because sets the words the next findings matched (cleared per command).

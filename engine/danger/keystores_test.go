@@ -234,6 +234,12 @@ func TestExplainNamesFileRules(t *testing.T) {
 		{`dmesg --read-clear`, DestructiveDelete, "kernelLogCleared", []string{"dmesg", "--read-clear"}},
 		{`> ~/.zsh_history`, DestructiveDelete, "bareRedirectCleared", []string{">", "~/.zsh_history"}},
 		{`find ~/.bash_sessions -exec cat {} \;`, SecretRead, "foundSecretsRead", []string{"find", "cat"}},
+		{`git submodule deinit -f --all`, GitDiscardWorktree, "gitForced", []string{"git", "submodule"}},
+		{`bfg --delete-files id_rsa`, GitHistoryRewrite, "gitForced", []string{"bfg", "--delete-files"}},
+		{`git submodule foreach git reset --hard`, GitDiscardWorktree, "git", []string{"git", "reset", "--hard"}},
+		{`claude mcp add fs -- npx -y fs-mcp`, AgentConfigTamper, "agentSettingsCLI", []string{"claude", "mcp", "add"}},
+		{`avml /tmp/mem.lime`, SecretRead, "memoryDumped", []string{"avml"}},
+		{`./tickey -i`, SecretRead, "credentialDumper", []string{"tickey"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

@@ -29,6 +29,12 @@ var publishVerbs = map[string][]string{
 	"jreleaser":  {"release", "deploy", "full-release"},
 	"anaconda":   {"upload"},
 	"glab":       {"release"},
+	// Their manuals' publishing verbs: deno to JSR, cabal and stack to
+	// Hackage, conan to a remote.
+	"deno":  {"publish"},
+	"cabal": {"upload"},
+	"stack": {"upload"},
+	"conan": {"upload"},
 }
 
 // publish flags publishing a package, an image or a release: what others

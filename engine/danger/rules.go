@@ -433,8 +433,12 @@ func (c *checker) git(u unit) {
 		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "filter-branch", "filter-repo", "prune", "update-ref":
+	case "filter-branch", "filter-repo", "update-ref":
 		c.add(GitHistoryRewrite)
+	case "prune":
+		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
+			c.add(GitHistoryRewrite)
+		}
 	case "commit":
 		if hasLit(rest, "--amend") {
 			c.add(GitHistoryRewrite)

@@ -26,6 +26,8 @@ func runnerScripts(cmd *shell.Command) []string {
 	}
 	args := cmd.Args
 	switch path.Base(cmd.Name) {
+	case "git":
+		return gitRunnerScripts(cmd)
 	case "watch":
 		ops := skipOptions(args, "n", []string{"interval"}, "dgtbecxpwqhv")
 		if len(ops) > 0 {

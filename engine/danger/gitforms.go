@@ -1,0 +1,167 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Git's own runners and forced forms (issue 30, round 3): git
+// subcommands that take a command line and run it, and the options its
+// manuals say overwrite local changes, beside the forms git.go's switch
+// (rules.go) already reads.
+
+// gitFilterOptions are git-filter-branch(1)'s filters: shell commands it
+// evaluates for every commit.
+var gitFilterOptions = map[string]bool{
+	"--tree-filter": true, "--index-filter": true, "--msg-filter": true, "--env-filter": true,
+	"--commit-filter": true, "--parent-filter": true, "--tag-name-filter": true,
+}
+
+// gitRunnerScripts returns the command lines a git subcommand runs:
+// "submodule foreach CMD" (in each submodule, with sh), "rebase -x|--exec
+// CMD" (after each commit), "bisect run CMD ARGS", filter-branch's
+// filters and "difftool -x|--extcmd CMD".
+func gitRunnerScripts(cmd *shell.Command) []string {
+	_, sub, rest, ok := cmd.GitArgs()
+	if !ok {
+		return nil
+	}
+	var out []string
+	valueOf := func(i int, short string, long ...string) (string, int, bool) {
+		w := rest[i]
+		if !w.Literal {
+			return "", i, false
+		}
+		for _, l := range long {
+			if v, ok := strings.CutPrefix(w.Lit, l+"="); ok {
+				return v, i, true
+			}
+			if w.Lit == l && i+1 < len(rest) && rest[i+1].Literal {
+				return rest[i+1].Lit, i + 1, true
+			}
+		}
+		if short != "" {
+			if w.Lit == short && i+1 < len(rest) && rest[i+1].Literal {
+				return rest[i+1].Lit, i + 1, true
+			}
+			if v, ok := strings.CutPrefix(w.Lit, short); ok && v != "" {
+				return v, i, true
+			}
+		}
+		return "", i, false
+	}
+	switch sub {
+	case "submodule":
+		ops := rest
+		for len(ops) > 0 && ops[0].Literal && (ops[0].Lit == "--quiet" || ops[0].Lit == "-q") {
+			ops = ops[1:]
+		}
+		if len(ops) == 0 || ops[0].Lit != "foreach" {
+			return nil
+		}
+		ops = ops[1:]
+		for len(ops) > 0 && ops[0].Literal && strings.HasPrefix(ops[0].Lit, "-") {
+			ops = ops[1:] // --recursive, --quiet
+		}
+		if len(ops) > 0 {
+			out = append(out, joinLit(ops))
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].Lit == "run" {
+			out = append(out, joinLit(rest[1:]))
+		}
+	case "rebase", "difftool", "filter-branch":
+		for i := 0; i < len(rest); i++ {
+			var v string
+			var ok bool
+			switch sub {
+			case "rebase":
+				v, i, ok = valueOf(i, "-x", "--exec")
+			case "difftool":
+				v, i, ok = valueOf(i, "-x", "--extcmd")
+			default:
+				if name, val, eq := strings.Cut(rest[i].Lit, "="); gitFilterOptions[name] {
+					if eq {
+						v, ok = val, true
+					} else if i+1 < len(rest) && rest[i+1].Literal {
+						v, ok, i = rest[i+1].Lit, true, i+1
+					}
+				}
+			}
+			if ok && v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// gitForced flags the forced forms git's manuals say throw local changes
+// away: "submodule deinit -f" (the submodule's working tree removed even
+// with local modifications) and "submodule update -f" (git-submodule(1)),
+// "checkout-index -f" (existing files overwritten, git-checkout-index(1)),
+// "read-tree -u --reset" (the work tree made to match, git-read-tree(1));
+// and history rewritten by a standalone git-filter-repo or the BFG
+// Repo-Cleaner (bfg, or java -jar bfg*.jar), whose every cleaning
+// option rewrites the commits that hold what it removes.
+func (c *checker) gitForced(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "git-filter-repo", "git-filter-branch":
+		c.because(name)
+		c.add(GitHistoryRewrite)
+		return
+	case "bfg", "java":
+		args := cmd.Args
+		if name == "java" {
+			i := slices.IndexFunc(args, func(a shell.Word) bool { return a.Lit == "-jar" })
+			if i < 0 || i+1 >= len(args) || !strings.HasPrefix(strings.ToLower(path.Base(args[i+1].Lit)), "bfg") {
+				return
+			}
+			name, args = path.Base(args[i+1].Lit), args[i+2:]
+		}
+		if opt, ok := bfgCleans(args); ok {
+			c.because(name, opt)
+			c.add(GitHistoryRewrite)
+		}
+		return
+	}
+	_, sub, rest, ok := cmd.GitArgs()
+	if !ok {
+		return
+	}
+	forced := false
+	switch sub {
+	case "submodule":
+		v := verbs(rest, 1)
+		forced = len(v) == 1 && (v[0] == "deinit" || v[0] == "update") && shortFlag(rest, 'f', "--force")
+	case "checkout-index":
+		forced = shortFlag(rest, 'f', "--force")
+	case "read-tree":
+		forced = hasLit(rest, "--reset") && hasLit(rest, "-u")
+	}
+	if forced {
+		c.because("git", sub)
+		c.add(GitDiscardWorktree)
+	}
+}
+
+// bfgCleans returns the BFG Repo-Cleaner's cleaning option among args
+// (--delete-files, --delete-folders, --replace-text,
+// --strip-blobs-bigger-than, --strip-blobs-with-ids and their short
+// forms): with one it rewrites every commit holding what it removes.
+func bfgCleans(args []shell.Word) (string, bool) {
+	for _, a := range args {
+		if a.Literal && (strings.HasPrefix(a.Lit, "--delete-") || strings.HasPrefix(a.Lit, "--strip-") ||
+			strings.HasPrefix(a.Lit, "--replace-text") || a.Lit == "-D" || a.Lit == "-b" || a.Lit == "-rt" || a.Lit == "-bi") {
+			return a.Lit, true
+		}
+	}
+	return "", false
+}
