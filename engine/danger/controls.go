@@ -166,7 +166,7 @@ func (c *checker) tracesCleared(u unit) {
 		return slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Op == ">>" && r.Target.Lit == p })
 	}
 	for _, f := range cmd.Files() {
-		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) || f.Via == "ln" && !forcedLink(cmd) {
+		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) || f.Via == "ln" && !forcedLink(cmd) || c.keepsRecords(f, u.dir) {
 			continue
 		}
 		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) {

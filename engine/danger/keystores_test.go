@@ -252,3 +252,31 @@ func TestExplainNamesFileRules(t *testing.T) {
 		}
 	}
 }
+
+// TestWritesThatClearNoRecord: making a name (mkdir, touch) empties no
+// log; a copy into a folder adds a file; a folder the line itself made
+// held nothing before it (heldout4's m1397 and m0616 copy the mail spool
+// into a copy folder: everyday). A log truncated by a copy of /dev/null
+// or a redirect is still cleared. chown(1) of a top-level folder a site
+// made for its data gives away no system file (heldout5's n1331:
+// everyday); of the system's own top-level folders it does.
+func TestWritesThatClearNoRecord(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`mkdir -p /var/spool/mail/copy`, ""},
+		{`mkdir -p /var/spool/mail/copy && cp -R /var/spool/mail/alice /var/spool/mail/copy/`, ""},
+		{`mkdir -p /var/log/copy && echo x > /var/log/copy/note`, ""},
+		{`touch /var/log/myapp.log`, ""},
+		{`cp /dev/null /var/log/auth.log`, DestructiveDelete},
+		{`echo > /var/spool/mail/alice`, DestructiveDelete},
+		{`cp /tmp/empty /var/spool/mail/alice`, DestructiveDelete},
+		{`chown -R ftpuser:ftpgroup /ftphome/`, ""},
+		{`chown -R app:app /data`, ""},
+		{`chown -R alice /opt`, PrivilegeEscalation},
+		{`chown -R nobody:nogroup /etc`, PrivilegeEscalation},
+		{`chown alice /`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -288,10 +288,10 @@ func (c *checker) chown(u unit) {
 		return
 	}
 	for _, t := range ops[1:] {
-		// The root folder or a top-level one given away: every system
-		// file under it.
+		// The root folder or a top-level one of the system given away:
+		// every system file under it.
 		if p, ok := shell.PathOf(t); ok {
-			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || path.Dir(abs) == "/" {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || systemTopLevel(abs) {
 				c.add(PrivilegeEscalation)
 			}
 		}
