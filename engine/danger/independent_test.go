@@ -15,11 +15,12 @@ import (
 )
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
-// heldout, heldout2, heldout3, dev4, heldout4, heldout5): a command or
-// file-tool call drawn at random from a public collection nobody here
+// heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6): a command
+// or file-tool call drawn at random from a public collection nobody here
 // wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
-// stockpile, hacktricks, cheat.sh's sheets), read and labelled by hand
+// stockpile, hacktricks, cheat.sh's sheets, the tests of two AI-agent
+// command guards, nl2bash), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -172,12 +173,14 @@ func (f *figures) table(t *testing.T, split string) {
 // label: heldout4 and heldout5 were drawn to be full out-of-sample
 // measures on their own (issue 30's 300 dangerous and 500 everyday
 // lines), dev4 to be a tuning
-// sample of about 300 lines. A part short of it fails the test, so that a
+// sample of about 300 lines, dev6 a tuning sample of at least 150
+// dangerous and 250 everyday lines. A part short of it fails the test, so that a
 // truncated or mis-built file cannot pass as a smaller measurement.
 var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"dev4":     {lines: 300},
 	"heldout4": {dangerous: 300, everyday: 500},
 	"heldout5": {dangerous: 300, everyday: 500},
+	"dev6":     {dangerous: 150, everyday: 250},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -206,8 +209,11 @@ func shortOf(split string, dangerous, everyday int) string {
 // collections while heldout4 was being read for development, and is an
 // honest out-of-sample measure of every rule before it was merged (the
 // lead took its figure once, figures.md stage 9). dev4 was handed to
-// tuning and must hold like dev.
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true}
+// tuning and must hold like dev. dev6 was drawn for development from
+// collections new to the marker (agent command guards' tests, nl2bash):
+// its misses are printed under -v for whoever tunes, and its figure is
+// reported, not failed, until tuning brings it to 97 %.
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -230,11 +236,12 @@ var missesHidden = map[string]bool{}
 // stage 8) and then handed to development (tuning.md, round 2); it is
 // logged rather than failed while under 97 % on either figure. heldout5
 // was measured once out of sample (stage 9) and then handed to
-// development (tuning.md, round 3); it is reported like heldout4. A part
-// under its minimum size fails.
+// development (tuning.md, round 3); it is reported like heldout4. dev6
+// is a development part, reported with its misses printed. A part under
+// its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -289,6 +296,9 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout5", 315, 1356, false},
 		{"heldout5", 299, 1356, true},
 		{"heldout5", 315, 499, true},
+		{"dev6", 164, 346, false},
+		{"dev6", 149, 346, true},
+		{"dev6", 164, 249, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -300,6 +310,7 @@ func TestIndependentPartSizes(t *testing.T) {
 // heldout3, heldout4 and heldout5 are reported only, and their misses are
 // printed: each was measured once out of sample and then read for
 // development (tuning.md), heldout5 after its figure of figures.md stage 9.
+// dev6 is a development part from the start: reported, misses printed.
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -308,6 +319,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout3", true, false},
 		{"heldout4", true, false},
 		{"heldout5", true, false},
+		{"dev6", true, false},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -319,10 +331,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
-// minimum, without running Check on them: heldout5 can be checked for
-// form before its one measurement.
+// minimum, without running Check on them: heldout5 and dev6 can be
+// checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

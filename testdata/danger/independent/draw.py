@@ -9,6 +9,7 @@ build.py joins the two into the corpus files.
   python3 draw.py TLDR_DIR TLDR_COMMIT GTFOBINS_DIR GTFOBINS_COMMIT TRANSCRIPTS_DIR > drawn.jsonl
   python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
   python3 draw.py --fresh5 STOCKPILE_DIR STOCKPILE_COMMIT HACKTRICKS_DIR HACKTRICKS_COMMIT SHEETS_DIR SHEETS_COMMIT > drawn5.jsonl
+  python3 draw.py --dev6 SAFETYNET_DIR SAFETYNET_COMMIT CONTINUE_DIR CONTINUE_COMMIT NL2BASH_DIR NL2BASH_COMMIT > drawn6.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -205,6 +206,8 @@ def main():
         return fresh4(*sys.argv[2:10])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh5":
         return fresh5(*sys.argv[2:8])
+    if len(sys.argv) > 1 and sys.argv[1] == "--dev6":
+        return dev6(*sys.argv[2:8])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -831,6 +834,153 @@ def fresh5(sp_dir, sp_commit, ht_dir, ht_commit, sh_dir, sh_commit):
     for i, d in enumerate(top2):
         d["id"] = f"n{len(drawn) + len(top) + i + 1:04d}"
         d["split"] = "heldout5"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+DEV6_SEED = 303030303030  # the sixth draw (dev6, drawn6.jsonl)
+
+
+def js_string(text, i):
+    """The JavaScript string literal that starts at text[i] ('…', "…" or
+    `…`) and the index after it, or None when text[i] starts none or the
+    literal is a template with ${…} (its value is known only when the
+    test runs)."""
+    q = text[i] if i < len(text) else ""
+    if q not in "'\"`" or not q:
+        return None
+    out, j = [], i + 1
+    esc = {"n": "\n", "t": "\t", "\\": "\\", "'": "'", '"': '"', "`": "`", "$": "$", "0": "\0"}
+    while j < len(text):
+        c = text[j]
+        if c == "\\":
+            n = text[j + 1]
+            if n == "\n":
+                j += 2
+                continue
+            out.append(esc.get(n, n))
+            j += 2
+            continue
+        if c == q:
+            return "".join(out), j + 1
+        if q == "`" and text.startswith("${", j):
+            return None
+        if c == "\n" and q != "`":
+            return None
+        out.append(c)
+        j += 1
+    return None
+
+
+def js_calls(text, names, skip_args=0):
+    """Each (line, string) where a call of one of names has a string
+    literal as its argument number skip_args (0 the first); line is the
+    literal's."""
+    for m in re.finditer(r"\b(" + "|".join(names) + r")\(", text):
+        i = m.end()
+        for _ in range(skip_args + 1):
+            while i < len(text) and text[i] in " \t\n":
+                i += 1
+            at = i
+            lit = js_string(text, i)
+            if lit is None:
+                break
+            s, i = lit
+            while i < len(text) and text[i] in " \t\n":
+                i += 1
+            if _ < skip_args:
+                if i < len(text) and text[i] == ",":
+                    i += 1
+                    continue
+                lit = None
+                break
+        if lit is None:
+            continue
+        yield text.count("\n", 0, at) + 1, s
+
+
+def safetynet_lines(root):
+    """The command of every assertBlocked, assertAllowed and runGuard call
+    of kenryu42/claude-code-safety-net's tests/**/*.test.ts (blocked and
+    allowed alike); a template literal with ${…} (a temporary folder made
+    when the test runs) is left out."""
+    out = []
+    for d, _, fs in sorted(os.walk(os.path.join(root, "tests"))):
+        for f in sorted(fs):
+            if not f.endswith(".test.ts"):
+                continue
+            p = os.path.join(d, f)
+            text = open(p, encoding="utf-8").read()
+            for line, s in js_calls(text, ["assertBlocked", "assertAllowed", "runGuard"]):
+                if s.strip():
+                    out.append({"source_path": os.path.relpath(p, root), "line": line, "raw": s, "pool": "safety-net"})
+    return out
+
+
+CONTINUE_TEST = "packages/terminal-security/test/terminalCommandSecurity.test.ts"
+
+
+def continue_lines(root):
+    """The command (second argument) of every evaluateTerminalCommandSecurity
+    call of continuedev/continue's terminal-security tests."""
+    text = open(os.path.join(root, CONTINUE_TEST), encoding="utf-8").read()
+    return [{"source_path": CONTINUE_TEST, "line": line, "raw": s, "pool": "continue-security"}
+            for line, s in js_calls(text, ["evaluateTerminalCommandSecurity"], skip_args=1) if s.strip()]
+
+
+def nl2bash_lines(root):
+    """Every line of TellinaTool/nl2bash's data/bash/all.cm, the line of
+    all.nl beside it (its English description) as the note."""
+    cm = open(os.path.join(root, "data/bash/all.cm"), encoding="utf-8", errors="replace").read().split("\n")
+    nl = open(os.path.join(root, "data/bash/all.nl"), encoding="utf-8", errors="replace").read().split("\n")
+    return [{"source_path": "data/bash/all.cm", "line": i + 1, "raw": c.strip(), "pool": "nl2bash",
+             "note": nl[i].strip() if i < len(nl) else ""} for i, c in enumerate(cm) if c.strip()]
+
+
+# Windows programs the guards' tests name (cmd and PowerShell lines): left
+# out, as the earlier draws left out Windows lines.
+WINDOWS_PROGRAMS = {"format", "del", "icacls", "takeown", "powershell", "cmd", "setx", "taskkill", "cipher", "net",
+                    "reg", "sc", "wmic", "certutil", "bitsadmin"}
+
+
+def dev6(sn_dir, sn_commit, co_dir, co_commit, nl_dir, nl_commit):
+    """A sixth sample (dev6), for development: from the test collections of
+    two AI-agent command guards (kenryu42/claude-code-safety-net,
+    continuedev/continue's terminal-security), their blocked and allowed
+    commands alike, and from nl2bash's everyday commands. Lines any earlier
+    draw took are left out, and so are a collection's repeats. Commands are
+    taken as written: these collections mark no placeholder. Ids p0001…"""
+    seen = set()
+    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"):
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    rng = random.Random(DEV6_SEED)
+    pools = [
+        ("kenryu42/claude-code-safety-net", sn_commit, safetynet_lines(sn_dir), 180),
+        ("continuedev/continue", co_commit, continue_lines(co_dir), 130),
+        ("TellinaTool/nl2bash", nl_commit, nl2bash_lines(nl_dir), 200),
+    ]
+    drawn = []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                break
+            cmd = e["raw"]
+            if cmd in seen or cmd.split()[0].lower() in WINDOWS_PROGRAMS:
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            drawn.append(d)
+    rng.shuffle(drawn)
+    for i, d in enumerate(drawn):
+        d["id"] = f"p{i + 1:04d}"
+        d["split"] = "dev6"
         print(json.dumps(d, ensure_ascii=False))
 
 
