@@ -368,6 +368,10 @@ type unit struct {
 	dir       string
 	fromXargs bool
 	depth     int
+	// appended: an xargs appends its input to this command's words (it
+	// runs the command, directly or through wrappers that pass their
+	// words on), as opposed to handing it to a script as "$@".
+	appended bool
 }
 
 // program returns u's command and the base name of the program it runs
@@ -388,19 +392,20 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 	var walk func(u unit, depth int)
 	walk = func(u unit, depth int) {
 		c.units = append(c.units, u)
-		if depth >= maxDepth {
-			return
+		if depth >= maxDepth || findFails(&u.cmd, u.appended) {
+			return // a find that fails runs none of its -exec commands
 		}
 		for _, in := range u.cmd.Inside() {
 			d := u.dir
 			if in.Cwd != u.cmd.Cwd && in.Cwd != "" {
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
-			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" || path.Base(u.cmd.Name) == "find"
-			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth}, depth+1)
+			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
+			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth, appended: appendsTo(&u)}, depth+1)
 		}
 	}
-	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth}, 0)
+	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth,
+		appended: slices.Contains(cmd.Wrappers, "xargs")}, 0)
 	return c.units[first:len(c.units):len(c.units)]
 }
 
@@ -436,6 +441,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
+	c.findFedRemoval(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.writtenThenRun(units, depth)
@@ -476,7 +482,7 @@ func (c *checker) command(u unit) {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
 		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
 		return
@@ -510,7 +516,7 @@ func (c *checker) command(u unit) {
 		}
 	case "find":
 		// "-empty": empty files and folders hold nothing to lose.
-		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
+		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) && !findsRegenerated(cmd) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -655,6 +661,7 @@ func (c *checker) command(u unit) {
 	c.gitForced(u)
 	c.agentSettingsCLI(u)
 	c.memoryDumped(u)
+	c.keyFileRemoved(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -193,6 +193,8 @@ var ruleTexts = map[string]string{
 	"bareRedirectCleared": "a redirect with no command (> FILE) emptying a shell history or a system log",
 	"gitForced":           "git's forced forms that overwrite local changes (submodule deinit|update -f, checkout-index -f, read-tree -u --reset), or history rewritten by git-filter-repo or the BFG Repo-Cleaner",
 	"agentSettingsCLI":    "an agent's CLI changing its own settings (mcp add|remove, config set, plugin or extension install)",
+	"findFedRemoval":      "find's matches piped to xargs rm (unlink, shred) outside scratch folders, of files not regenerated",
+	"keyFileRemoved":      "rm of a private key or credential file, or of a file that decides who may log in or become root",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

@@ -165,3 +165,59 @@ func bfgCleans(args []shell.Word) (string, bool) {
 	}
 	return "", false
 }
+
+// checkoutPaths reports "git checkout TREE-ISH PATHS" written without
+// "--": a first operand that names a revision (revisionLike) and a path
+// after it, past the options and their values (-b, -B and --orphan name a
+// new branch and take its start point as the second word; --conflict
+// takes a value; git refuses --track with paths), or a
+// --pathspec-from-file (git-checkout(1): "Overwrite the contents of the
+// files that match the pathspec"). Two paths with no revision ("git
+// checkout a.py b.py") are left alone: the project's corpus of real shell
+// histories holds them as everyday.
+func checkoutPaths(rest []shell.Word) bool {
+	var ops []string
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		if !w.Literal {
+			return false
+		}
+		switch {
+		case w.Lit == "-b" || w.Lit == "-B" || w.Lit == "--orphan" || w.Lit == "-t" || strings.HasPrefix(w.Lit, "--track"):
+			return false // a new branch and its start point; --track refuses paths
+		case w.Lit == "--pathspec-from-file" || strings.HasPrefix(w.Lit, "--pathspec-from-file="):
+			return true
+		case w.Lit == "--conflict":
+			i++
+		case w.Lit == "--":
+			return false // git's rule reads "--" itself
+		case strings.HasPrefix(w.Lit, "-"):
+		default:
+			ops = append(ops, w.Lit)
+		}
+	}
+	return len(ops) >= 2 && revisionLike(ops[0])
+}
+
+// revisionLike reports a word that names a revision rather than a file:
+// HEAD and its relatives, a reflog or stash entry, a remote-tracking
+// branch, the usual trunk names, a version tag, a commit id.
+func revisionLike(w string) bool {
+	base, _, _ := strings.Cut(w, "~")
+	base, _, _ = strings.Cut(base, "^")
+	switch base {
+	case "HEAD", "@", "FETCH_HEAD", "ORIG_HEAD", "MERGE_HEAD", "main", "master", "develop", "dev", "trunk":
+		return true
+	}
+	switch {
+	case strings.Contains(w, "@{"):
+		return true
+	case strings.HasPrefix(w, "origin/") || strings.HasPrefix(w, "upstream/"):
+		return true
+	case len(w) > 1 && w[0] == 'v' && w[1] >= '0' && w[1] <= '9':
+		return true
+	case len(w) >= 7 && len(w) <= 40 && strings.Trim(w, "0123456789abcdef") == "":
+		return true
+	}
+	return false
+}

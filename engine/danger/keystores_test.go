@@ -240,6 +240,9 @@ func TestExplainNamesFileRules(t *testing.T) {
 		{`claude mcp add fs -- npx -y fs-mcp`, AgentConfigTamper, "agentSettingsCLI", []string{"claude", "mcp", "add"}},
 		{`avml /tmp/mem.lime`, SecretRead, "memoryDumped", []string{"avml"}},
 		{`./tickey -i`, SecretRead, "credentialDumper", []string{"tickey"}},
+		{`find . -name '*.jpg' | xargs rm`, DestructiveDelete, "findFedRemoval", []string{"find", "|", "xargs", "rm"}},
+		{`rm ~/.ssh/id_rsa`, DestructiveDelete, "keyFileRemoved", []string{"rm", "~/.ssh/id_rsa"}},
+		{`git checkout main file.txt`, GitDiscardWorktree, "git", []string{"git", "checkout"}},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })

@@ -95,6 +95,9 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		}
 		targets = append(targets, w)
 	}
+	if c.interactiveRm(u, recursive) {
+		return nil, false // rm asks, and nothing answers
+	}
 	if len(targets) == 0 {
 		return []string{"rm"}, recursive && u.fromXargs
 	}
@@ -410,7 +413,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "checkout":
-		if hasLit(rest, "--", ".") || shortFlag(rest, 'f', "--force") {
+		if hasLit(rest, "--", ".") || shortFlag(rest, 'f', "--force") || checkoutPaths(rest) {
 			c.add(GitDiscardWorktree)
 		}
 	case "restore":

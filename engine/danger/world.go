@@ -48,7 +48,9 @@ func runnerScripts(cmd *shell.Command) []string {
 					if !b.Literal || b.Lit == ":::" {
 						break
 					}
-					if len(tmpl) == 0 {
+					if t := joinLit(tmpl); strings.Contains(t, "{}") {
+						out = append(out, strings.ReplaceAll(t, "{}", shellQuote(b.Lit))) // parallel(1): {} is the argument
+					} else if len(tmpl) == 0 {
 						out = append(out, b.Lit)
 					} else {
 						out = append(out, joinLit(tmpl)+" "+shellQuote(b.Lit))

@@ -1,0 +1,242 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Removals as the programs that feed rm decide them (issue 30, round 3:
+// dev6, drawn from the tests of agents' command guards). What xargs,
+// parallel and find hand rm, a find that fails before running anything,
+// rm asking before it removes, find's matches piped to xargs rm, and the
+// single files that cannot be pulled again.
+
+// xargsReplacement returns the replacement string of an xargs that puts
+// its input in place of one (GNU -I R, -iR, -i, --replace[=R]; BSD -J R),
+// and whether it has one: such an xargs appends nothing to the command.
+func xargsReplacement(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case (a.Lit == "-I" || a.Lit == "-J") && i+1 < len(args):
+			return args[i+1].Lit, true
+		case strings.HasPrefix(a.Lit, "-I") || strings.HasPrefix(a.Lit, "-J"):
+			return a.Lit[2:], true
+		case a.Lit == "-i" || a.Lit == "--replace":
+			return "{}", true
+		case strings.HasPrefix(a.Lit, "-i"):
+			return a.Lit[2:], true
+		case strings.HasPrefix(a.Lit, "--replace="):
+			return strings.TrimPrefix(a.Lit, "--replace="), true
+		case !strings.HasPrefix(a.Lit, "-"):
+			return "", false // the command: options end here
+		}
+	}
+	return "", false
+}
+
+// xargsFeeds reports whether xargs hands inner (a command it runs) any of
+// its input: always when it appends, and with a replacement string only
+// when the command's words hold the string ("xargs -i{} rm -rf" runs rm
+// -rf with no operand).
+func xargsFeeds(xargs *shell.Command, inner *shell.Command) bool {
+	r, ok := xargsReplacement(xargs.Args)
+	if !ok || r == "" {
+		return true
+	}
+	if strings.Contains(inner.Name, r) {
+		return true
+	}
+	return slices.ContainsFunc(inner.Args, func(w shell.Word) bool { return strings.Contains(w.Raw, r) })
+}
+
+// passOn are the wrappers that run their command with its words as
+// given, so what an xargs appends to them reaches it.
+var passOn = map[string]bool{
+	"busybox": true, "env": true, "nice": true, "ionice": true, "timeout": true, "stdbuf": true, "nohup": true,
+	"setsid": true, "sudo": true, "doas": true, "command": true, "builtin": true,
+}
+
+// appendsTo reports whether what outer runs gets the words an
+// xargs appends: outer is an xargs that appends (xargsFeeds), or a
+// pass-on wrapper that got them itself.
+func appendsTo(outer *unit) bool {
+	name := path.Base(outer.cmd.Name)
+	if name == "xargs" {
+		r, replaces := xargsReplacement(outer.cmd.Args)
+		return !replaces || r == ""
+	}
+	return outer.appended && passOn[name]
+}
+
+// findFails reports a find that stops before acting: an -exec, -execdir,
+// -ok or -okdir with no terminating ";" or "+" word ("find . -exec rm {}
+// ;" – the shell took the ";"), or, fed by an xargs that appends, an
+// expression the appended words come after ("echo ok | xargs find .
+// -delete": "paths must precede expression").
+func findFails(cmd *shell.Command, fed bool) bool {
+	if cmd.Dynamic || path.Base(cmd.Name) != "find" {
+		return false
+	}
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		switch args[i].Lit {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			end := slices.IndexFunc(args[i+1:], func(w shell.Word) bool {
+				return w.Literal && (w.Lit == ";" || w.Lit == "+")
+			})
+			if end < 0 {
+				return true
+			}
+			i += end + 1
+		}
+	}
+	if fed {
+		// Leading options (-H, -L, -P, -D…, -O…) come before the paths;
+		// a primary after them starts the expression.
+		for _, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 2 && !strings.HasPrefix(a.Lit, "-O") && !strings.HasPrefix(a.Lit, "-D") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// interactiveRm reports an rm that asks before removing: -i (before every
+// file) or -I (before a recursive removal), the last of -f, -i and -I
+// winning, as --interactive[=WHEN] and --force do (rm(1)). An agent's
+// shell answers nothing, so nothing is removed, unless the line feeds rm
+// its standard input (a pipe, a redirect, a here-string).
+func (c *checker) interactiveRm(u unit, recursive bool) bool {
+	mode := byte('f')
+	for _, w := range u.cmd.Args {
+		if !w.Literal || !strings.HasPrefix(w.Lit, "-") || w.Lit == "-" {
+			continue
+		}
+		if w.Lit == "--" {
+			break
+		}
+		switch {
+		case w.Lit == "--force":
+			mode = 'f'
+		case w.Lit == "--interactive" || w.Lit == "--interactive=always":
+			mode = 'i'
+		case w.Lit == "--interactive=once":
+			mode = 'I'
+		case w.Lit == "--interactive=never":
+			mode = 'f'
+		case !strings.HasPrefix(w.Lit, "--"):
+			for _, ch := range []byte(w.Lit[1:]) {
+				if ch == 'f' || ch == 'i' || ch == 'I' {
+					mode = ch
+				}
+			}
+		}
+	}
+	if mode == 'f' || mode == 'I' && !recursive {
+		return false
+	}
+	if u.cmd.Stdin != "" || slices.ContainsFunc(u.cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+		return false // a here-string, here-document or file answers
+	}
+	if c.line != nil && c.at > 0 && c.at < len(c.line.Commands) && c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline {
+		return false // "yes | rm -ri x": the pipe answers
+	}
+	return true
+}
+
+// regeneratedNames are files that are made again by whatever made them,
+// or are debris: Finder's and Explorer's metadata, core and heap dumps.
+// Deleting every one of them under a folder loses nothing (README, dev6's
+// judgement calls). Python's bytecode is not among them: the spec
+// (testdata/danger/candidates.jsonl) lists "find . -name "*.pyc" -delete"
+// as destructive-delete.
+var regeneratedNames = []string{
+	".DS_Store", "._*", "Thumbs.db", "desktop.ini", "core", "core.*", "*.core", "heapdump*", "*.hprof",
+	"hs_err_pid*",
+}
+
+// findsRegenerated reports a find that selects only regenerated files by
+// name (every -name or -iname value one of regeneratedNames), or one file
+// by its inode (-inum, -samefile).
+func findsRegenerated(cmd *shell.Command) bool {
+	names := 0
+	for i, a := range cmd.Args {
+		switch a.Lit {
+		case "-inum", "-samefile":
+			return true
+		case "-name", "-iname":
+			if i+1 >= len(cmd.Args) || !slices.Contains(regeneratedNames, cmd.Args[i+1].Lit) {
+				return false
+			}
+			names++
+		case "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename":
+			return false
+		}
+	}
+	return names > 0
+}
+
+// findFedRemoval flags find's matches piped to an rm (unlink, shred) that
+// xargs feeds ("find . -name '*.jpg' | xargs rm"): the files go as with
+// find -delete, and the same exceptions hold (scratch and temporary
+// folders, regenerated files).
+func (c *checker) findFedRemoval(s *shell.Script, units [][]unit) {
+	for i, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || !u.fromXargs {
+				continue
+			}
+			switch path.Base(u.cmd.Name) {
+			case "rm", "unlink", "shred":
+			default:
+				continue
+			}
+			for k := 0; k < i; k++ {
+				if s.Commands[k].Pipeline != s.Commands[i].Pipeline || len(units[k]) == 0 {
+					continue
+				}
+				f := units[k][0]
+				if f.cmd.Dynamic || path.Base(f.cmd.Name) != "find" || c.findRoutine(f) || findsRegenerated(&f.cmd) {
+					continue
+				}
+				c.because("find", "|", "xargs", path.Base(u.cmd.Name))
+				c.add(DestructiveDelete)
+				c.because()
+				return
+			}
+		}
+	}
+}
+
+// keyFileRemoved flags rm or unlink of one file that cannot be pulled
+// again: a private key or credential in the home's key folders (~/.ssh,
+// ~/.aws, ~/.gnupg, … secretFolder) or a file that decides who may log in
+// or become root (GrantsRoot). README: "rm of /etc/passwd or
+// ~/.ssh/id_rsa" is destructive-delete, of one other file outside the
+// project everyday; the project's own corpus of real shell histories
+// removes a password database of its own ("rm Passwords.kdbx").
+func (c *checker) keyFileRemoved(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rm" && name != "unlink" {
+		return
+	}
+	for _, w := range operands(cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok || w.Glob {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if SecretFile(abs) && secretFolder(path.Dir(abs), c.home) || GrantsRoot(abs) {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}

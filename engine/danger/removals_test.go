@@ -1,0 +1,116 @@
+package danger
+
+import "testing"
+
+// TestRemovalsAsRunnersFeedThem: what xargs, parallel and find hand rm
+// decides what it removes (testdata/danger/independent/README.md, dev6's
+// judgement calls). xargs(1) with -I/-i/--replace (GNU) or -J (BSD,
+// macOS) puts its input where the replacement string is, and appends
+// nothing: a command without the string gets no operand. parallel(1)
+// puts each argument where {} is, or appends it when there is none.
+// find(1) rejects an -exec with no terminating ";" or "+" (an unescaped
+// ";" ends the shell command; "\\;" is a word) and words appended after
+// its expression ("paths must precede expression"), and runs nothing.
+// rm(1) -i asks before each removal and -I before a recursive one; with
+// no answer on stdin (an agent's shell) nothing is removed, unless a pipe
+// answers ("yes | rm -ri"); the last of -f, -i, -I wins.
+func TestRemovalsAsRunnersFeedThem(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo / | xargs -i{} rm -rf`, ""},
+		{`echo / | xargs -I % rm -rf`, ""},
+		{`echo / | xargs -I{} rm -rf {}`, DestructiveDelete},
+		{`echo / | xargs -J {} rm -rf {}`, DestructiveDelete},
+		{`echo / | xargs -I % sh -c 'rm -rf %'`, DestructiveDelete},
+		{`echo / | xargs rm -rf`, DestructiveDelete},
+		{`parallel rm -rf {} ::: build dist node_modules`, ""},
+		{`parallel rm -rf {} ::: build`, ""},
+		{`parallel rm -rf {} ::: ~/work`, DestructiveDelete},
+		{`parallel rm -rf ::: ~/work`, DestructiveDelete},
+		{`find . -exec env rm -rf {} ;`, ""},
+		{`find . -exec busybox rm -rf {} ;`, ""},
+		{`find /home/ubuntu/wars -type f -name "*.war" -exec rm {} \\;`, ""},
+		{`find . -exec rm -rf {} +`, DestructiveDelete},
+		{`find ~ -type f -name "*.war" -exec rm {} \;`, DestructiveDelete},
+		{`echo ok | xargs find . -delete`, ""},
+		{`echo ok | xargs busybox find . -delete`, ""},
+		{`find . -delete`, DestructiveDelete},
+		{`rm -ri *`, ""},
+		{`rm -rfi ~/x`, ""},
+		{`rm -I -r ~/x`, ""},
+		{`rm -i -rf ~/x`, DestructiveDelete},
+		{`yes | rm -ri ~/x`, DestructiveDelete},
+		{`rm -ri ~/x <<< yes`, DestructiveDelete},
+		{`rm -rf ~/x`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestBulkAndKeyRemovals: find's matches piped to xargs rm are removed as
+// find -delete would remove them (README: "find … -exec rm of every
+// *.mp3, *.txt, *.bak … is destructive-delete"), and the same everyday
+// exceptions hold: what is regenerated (.DS_Store, Thumbs.db, core and
+// heap dumps) or one inode (-inum, -samefile). rm of one
+// file that cannot be pulled again, a private key or credential or a file
+// that decides who may log in or become root, is destructive-delete
+// (README: "rm of /etc/passwd or ~/.ssh/id_rsa"); rm of one other file
+// outside the project is everyday.
+func TestBulkAndKeyRemovals(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find . -type f -regex ".+-[0-9]+x[0-9]+\.jpg" | xargs rm`, DestructiveDelete},
+		{`find -type f |  grep -P '\w+-\d+x\d+\.\w+$' | xargs rm`, DestructiveDelete},
+		{`find ~/Music -name '*.mp3' -print0 | xargs -0 rm -f`, DestructiveDelete},
+		{`find build -name '*.o' | xargs rm`, ""},
+		{`find /tmp -name '*.tmp' | xargs rm -f`, ""},
+		{`find . -name ".DS_Store" -exec rm {} \;`, ""},
+		{`find . -name '.DS_Store' -print0 | xargs -0 rm`, ""},
+		{`find / -name core -group mycomp -print -exec rm -f {} \; >> mycompcore`, ""},
+		{`find . -name heapdump* -exec rm '{}' \; -print >delete.txt`, ""},
+		{`find . -name '*.pyc' -delete`, DestructiveDelete}, // the spec's (candidates.jsonl)
+		{`find . -inum $inum -exec rm {} \;`, ""},
+		{`find . -type f -inum 314167125 -delete`, ""},
+		{`find . -name '*.txt' -delete`, DestructiveDelete},
+		{`find . -name '*.bak' -exec rm {} \;`, DestructiveDelete},
+		{`rm ~/.ssh/id_rsa`, DestructiveDelete},
+		{`rm -f ~/.aws/credentials`, DestructiveDelete},
+		{`rm /etc/passwd`, DestructiveDelete},
+		{`rm /etc/sudoers.d/90-agent`, DestructiveDelete},
+		{`rm -f /some/path`, ""},
+		{`rm /tmp/x.pem`, ""},
+		{`rm -f notes.txt`, ""},
+		{`rm ~/.ssh/id_rsa.pub`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCheckoutOfPaths: "git checkout [TREE-ISH] [--] PATHS" and
+// "--pathspec-from-file" overwrite those files' local changes
+// (git-checkout(1): "Overwrite the contents of the files that match the
+// pathspec"), however many options stand before them; with -b, -B or
+// --orphan the second word is the start point of a new branch.
+func TestCheckoutOfPaths(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git checkout main file.txt`, GitDiscardWorktree},
+		{`git checkout main a.txt b.txt`, GitDiscardWorktree},
+		{`git checkout --recurse-submodules main file.txt`, GitDiscardWorktree},
+		{`git checkout --no-quiet main file.txt`, GitDiscardWorktree},
+		{`git checkout HEAD --pathspec-from-file=paths.txt`, GitDiscardWorktree},
+		{`git checkout --pathspec-from-file paths.txt`, GitDiscardWorktree},
+		{`git checkout main`, ""},
+		{`git checkout -b feat origin/feat`, ""},
+		{`git checkout -B main origin/main`, ""},
+		{`git checkout --orphan gh-pages main`, ""},
+		{`git checkout -t origin/feat`, ""},
+		{`git checkout --track origin/feat`, ""},
+		{`git checkout --detach v1.2`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
