@@ -436,6 +436,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if text, ok := variableProgram(&u.cmd, s); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
@@ -482,7 +485,8 @@ func (c *checker) command(u unit) {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
 		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) ||
+		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
 		return

@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -43,4 +44,57 @@ var systemTopLevels = map[string]bool{
 // gives away no system file.
 func systemTopLevel(abs string) bool {
 	return path.Dir(abs) == "/" && systemTopLevels[abs]
+}
+
+// notAProgram reports a command name no program can have: a word with
+// "=" in it that the shell did not take for an assignment ("=2 git reset
+// --hard", "1A=2 git …": the name is not a valid variable name), which
+// bash looks up as a program and does not find.
+func notAProgram(name string) bool {
+	return strings.Contains(name, "=") && !strings.Contains(name, "/")
+}
+
+// shellVariables name the user's shell.
+var shellVariables = map[string]bool{"SHELL": true, "BASH": true, "ZSH_NAME": true}
+
+// variableProgram returns the command line a command whose program is a
+// variable runs, when that can be told: "$SHELL -c '…'" runs a shell; any
+// other lone variable in the program's place ("$SUDO_CMD rm -rf /") runs
+// the words after it, both when it is unset (bash then runs the next word
+// as the program) and when it holds a prefix such as sudo, env or nice.
+// A variable the line itself sets ("which_openssl=`which openssl`;
+// $which_openssl genrsa …") holds the program, and the words after it
+// are its arguments.
+func variableProgram(cmd *shell.Command, line *shell.Script) (string, bool) {
+	if !cmd.Dynamic {
+		return "", false
+	}
+	name, rest, ok := strings.Cut(strings.TrimLeft(cmd.Text, " \t"), " ")
+	if !ok || !strings.HasPrefix(name, "$") {
+		return "", false
+	}
+	v := strings.TrimPrefix(name, "$")
+	if strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") {
+		v = v[1 : len(v)-1]
+	}
+	if v == "" || strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+		return "", false // "$(…)", "${x:-y}", "$1x": not one variable
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" || slices.ContainsFunc(line.Sets, func(a shell.Assign) bool { return a.Name == v }) {
+		return "", false
+	}
+	if shellVariables[v] {
+		return "bash " + rest, true
+	}
+	return rest, true
+}
+
+// beforeDashes returns the words before "--": after it, "-f" is an
+// operand ("git worktree remove -- -f" names a worktree called -f).
+func beforeDashes(words []shell.Word) []shell.Word {
+	if i := slices.IndexFunc(words, func(w shell.Word) bool { return w.Literal && w.Lit == "--" }); i >= 0 {
+		return words[:i]
+	}
+	return words
 }

@@ -114,3 +114,33 @@ func TestCheckoutOfPaths(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWordsInTheProgramsPlace: what bash runs when the program's place
+// holds something other than a program name (README, dev6's judgement
+// calls): "$SHELL -c '…'" runs the user's shell on the script; a lone
+// unset variable before a command ("$SUDO_CMD rm -rf /") leaves the next
+// word as the program (and a prefix such as sudo in it runs the same); a
+// word with "=" that is no valid assignment ("=2", "1A=2") is looked up
+// as a program and not found. "--" ends options: "git worktree remove --
+// -f" names a worktree called -f.
+func TestWordsInTheProgramsPlace(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`$SHELL -c 'rm -rf /'`, DestructiveDelete},
+		{`${SHELL} -c "git reset --hard"`, GitDiscardWorktree},
+		{`$SUDO_CMD rm -rf /`, DestructiveDelete},
+		{`$RUNNER git push --force`, ForcePush},
+		{`$EDITOR notes.md`, ""},
+		{`$CC -o app main.c`, ""},
+		{`$PYTHON -m pytest`, ""},
+		{"which_openssl=`which openssl`\n$which_openssl enc -in /tmp/p -out /tmp/x", ""},
+		{`=2 git reset --hard`, ""},
+		{`1A=2 git reset --hard`, ""},
+		{`A=2 git reset --hard`, GitDiscardWorktree},
+		{`git worktree remove -- -f`, ""},
+		{`git worktree remove -f ../wt`, GitDiscardWorktree},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

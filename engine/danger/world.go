@@ -259,7 +259,7 @@ func (c *checker) applyUnreviewed(u unit) {
 // uncommitted changes with it.
 func (c *checker) worktreeRemoveForce(u unit) {
 	_, sub, rest, ok := u.cmd.GitArgs()
-	if ok && sub == "worktree" && len(rest) > 0 && rest[0].Lit == "remove" && shortFlag(rest[1:], 'f', "--force") {
+	if ok && sub == "worktree" && len(rest) > 0 && rest[0].Lit == "remove" && shortFlag(beforeDashes(rest[1:]), 'f', "--force") {
 		c.add(GitDiscardWorktree)
 	}
 }
