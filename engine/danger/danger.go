@@ -695,7 +695,7 @@ func (c *checker) fileUses(u unit) {
 		if f.Write && !unlinksNode && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
 			// A device node removed ("rm /dev/sdb1") leaves the disk as it
 			// was; shredding one writes it.
-			cats := writeCategories(p, isDelete(f.Via))
+			cats := landedCategories(&u.cmd, f, p, isDelete(f.Via))
 			if sedDeletesOnly(&u.cmd) {
 				// Lines taken out of a startup file: nothing new runs.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })

@@ -283,3 +283,31 @@ func TestWritesThatClearNoRecord(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCopiesIntoFolders: a copy whose target is a folder writes each
+// source under its own name inside it (cp(1), mv(1), install(1), ln(1):
+// "copy SOURCE(s) to DIRECTORY"), so a copy into a hooks folder, an
+// agent's settings folder or a folder of jobs writes what other programs
+// run or obey there, as a copy to the file's own name does. Copies into
+// other folders, and rsync's dry run with --delete (rsync(1): -n,
+// --dry-run), change nothing of the kind.
+func TestCopiesIntoFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cp hooks/* .git/hooks/`, GitHooksConfig},
+		{`cp hooks/pre-commit .git/hooks`, GitHooksConfig},
+		{`install -m 755 pre-push .git/hooks/`, GitHooksConfig},
+		{`mv settings.json ~/.claude/`, AgentConfigTamper},
+		{`cp job /etc/cron.d/`, PersistenceStartupFiles},
+		{`cp x.plist ~/Library/LaunchAgents/`, PersistenceStartupFiles},
+		{`cp app.desktop ~/.config/autostart/`, PersistenceStartupFiles},
+		{`cp notes.txt docs/`, ""},
+		{`cp notes.txt /tmp/`, ""},
+		{`cp -r src/ backup/`, ""},
+		{`rsync -avn --delete src/ ~/backup/`, ""},
+		{`rsync -a --delete ./ ~/backup/`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -98,3 +98,35 @@ func beforeDashes(words []shell.Word) []shell.Word {
 	}
 	return words
 }
+
+// copiers are the programs whose last operand may be a folder the others
+// land in.
+var copiers = map[string]bool{"cp": true, "mv": true, "install": true, "ln": true}
+
+// landedCategories returns the write categories of a copy's target p:
+// when the target is a folder (written with a trailing slash, or a folder
+// whose files other programs run or obey: .git/hooks, ~/.claude,
+// /etc/cron.d, ~/Library/LaunchAgents, …), what is written is each source
+// under its own name inside it ("cp hooks/* .git/hooks/" writes hooks,
+// "mv settings.json ~/.claude/" an agent's settings), not the folder.
+func landedCategories(cmd *shell.Command, f shell.FileUse, p string, del bool) []string {
+	own := writeCategories(p, del)
+	if del || !copiers[f.Via] || len(own) > 0 {
+		return own
+	}
+	if !strings.HasSuffix(f.Path, "/") && len(writeCategories(path.Join(p, "x"), false)) == 0 {
+		return own
+	}
+	var out []string
+	for _, s := range cmd.Files() {
+		if s.Via != f.Via || s.Path == f.Path {
+			continue // the sources: what cp reads, what mv moves away
+		}
+		for _, k := range writeCategories(path.Join(p, path.Base(s.Path)), false) {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
