@@ -145,6 +145,16 @@ func (c *checker) gitForced(u unit) {
 		forced = shortFlag(rest, 'f', "--force")
 	case "read-tree":
 		forced = hasLit(rest, "--reset") && hasLit(rest, "-u")
+	case "switch":
+		// git-switch(1) -C, --force-create: "if <new-branch> already
+		// exists, it will be reset to <start-point>", its own commits
+		// dropped (dev6's labels: git-history-rewrite).
+		if slices.ContainsFunc(rest, func(w shell.Word) bool {
+			return w.Literal && (strings.HasPrefix(w.Lit, "-C") || w.Lit == "--force-create" || strings.HasPrefix(w.Lit, "--force-create="))
+		}) {
+			c.because("git", sub, "-C")
+			c.add(GitHistoryRewrite)
+		}
 	}
 	if forced {
 		c.because("git", sub)
@@ -218,6 +228,33 @@ func revisionLike(w string) bool {
 		return true
 	case len(w) >= 7 && len(w) <= 40 && strings.Trim(w, "0123456789abcdef") == "":
 		return true
+	}
+	return false
+}
+
+// clusterFlag is shortFlag for a command whose short options in valued
+// take a value: a cluster is read up to the first of them, whose value is
+// the rest of the word ("git switch -Cfixup" names a branch "fixup"; it
+// holds no -f).
+func clusterFlag(words []shell.Word, letter byte, valued string, long ...string) bool {
+	for _, w := range words {
+		if !w.Literal {
+			continue
+		}
+		if slices.Contains(long, w.Lit) {
+			return true
+		}
+		if len(w.Lit) < 2 || w.Lit[0] != '-' || w.Lit[1] == '-' {
+			continue
+		}
+		for i := 1; i < len(w.Lit); i++ {
+			if w.Lit[i] == letter {
+				return true
+			}
+			if strings.IndexByte(valued, w.Lit[i]) >= 0 {
+				break
+			}
+		}
 	}
 	return false
 }

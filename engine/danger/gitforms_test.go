@@ -1,6 +1,9 @@
 package danger
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestGitRunnersAndForcedForms: git's subcommands that run a command
 // line of their own hand it to a shell (git-submodule(1) foreach
@@ -110,5 +113,33 @@ func TestMorePublishers(t *testing.T) {
 		{`conan create .`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSwitchCreateResets: git-switch(1) -C (--force-create) resets an
+// existing branch to the start point, dropping its own commits
+// (git-history-rewrite, dev6's labels); the value of -c/-C is a branch
+// name, so "-Cfixup" holds no -f and discards no work. -f,
+// --discard-changes discard the working tree's changes.
+func TestSwitchCreateResets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd  string
+		want []string
+	}{
+		{`git switch -Cfixup`, []string{GitHistoryRewrite}},
+		{`git switch -C main origin/main`, []string{GitHistoryRewrite}},
+		{`git switch --force-create=wip HEAD~2`, []string{GitHistoryRewrite}},
+		{`git switch -cfeature`, nil},
+		{`git switch -c fix-f`, nil},
+		{`git switch -f main`, []string{GitDiscardWorktree}},
+		{`git switch -qf main`, []string{GitDiscardWorktree}},
+	} {
+		got := Check(bash(tt.cmd), proj, home)
+		if len(got) == 0 {
+			got = nil
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("Check(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
 	}
 }

@@ -421,7 +421,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "switch":
-		if shortFlag(rest, 'f', "--force", "--discard-changes") {
+		if clusterFlag(rest, 'f', "cC", "--force", "--discard-changes") {
 			c.add(GitDiscardWorktree)
 		}
 	case "clean":
