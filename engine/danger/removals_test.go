@@ -110,6 +110,10 @@ func TestCheckoutOfPaths(t *testing.T) {
 		{`git checkout -t origin/feat`, ""},
 		{`git checkout --track origin/feat`, ""},
 		{`git checkout --detach v1.2`, ""},
+		// -b and -B take the branch name as their value: "-bfix-f" holds no -f.
+		{`git checkout -bfix-f`, ""},
+		{`git checkout -Bhotfix-f origin/main`, ""},
+		{`git checkout -fb x`, GitDiscardWorktree},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -413,7 +413,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "checkout":
-		if hasLit(rest, "--", ".") || shortFlag(rest, 'f', "--force") || checkoutPaths(rest) {
+		if hasLit(rest, "--", ".") || clusterFlag(rest, 'f', "bB", "--force") || checkoutPaths(rest) {
 			c.add(GitDiscardWorktree)
 		}
 	case "restore":
