@@ -666,6 +666,7 @@ func (c *checker) command(u unit) {
 	c.agentSettingsCLI(u)
 	c.memoryDumped(u)
 	c.keyFileRemoved(u)
+	c.storeClientReads(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -195,6 +195,7 @@ var ruleTexts = map[string]string{
 	"agentSettingsCLI":    "an agent's CLI changing its own settings (mcp add|remove, config set, plugin or extension install)",
 	"findFedRemoval":      "find's matches piped to xargs rm (unlink, shred) outside scratch folders, of files not regenerated",
 	"keyFileRemoved":      "rm of a private key or credential file, or of a file that decides who may log in or become root",
+	"storeClientReads":    "a credential store's client asked for a secret in its own form (lpass show, kwallet-query -r, heroku auth:token, npm config get of an auth key, git show REV:SECRET)",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

@@ -299,3 +299,53 @@ func (c *checker) findStartsInSecrets(u unit) bool {
 func (c *checker) historyKeptPrivate(p string) bool {
 	return historyNames[path.Base(p)] && c.line != nil && c.at < len(c.line.Commands) && c.keptPrivate(c.line, c.at)
 }
+
+// storeClientReads flags credential stores' clients asked for a secret
+// in the forms their manuals give, which the verb-and-word rules of
+// credentials.go do not read: "lpass show" (the LastPass CLI prints the
+// entry, password included, unless only --username, --url, --name or
+// --id is asked), "kwallet-query -r" (--read-password), "heroku
+// auth:token", "npm|pnpm|yarn config get" of an auth key (_authToken, _auth,
+// _password, npmAuthToken), and git's "show|cat-file REV:PATH" of a secret
+// file (its content at that revision).
+func (c *checker) storeClientReads(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	v := verbs(args, 2)
+	read := false
+	switch name {
+	case "lpass":
+		if len(v) > 0 && v[0] == "show" {
+			read = !slices.ContainsFunc(args, func(w shell.Word) bool {
+				return w.Lit == "--username" || w.Lit == "--url" || w.Lit == "--name" || w.Lit == "--id"
+			})
+		}
+	case "kwallet-query":
+		read = hasLit(args, "-r", "--read-password")
+	case "heroku":
+		read = len(v) > 0 && v[0] == "auth:token"
+	case "npm", "pnpm", "yarn":
+		if len(v) == 2 && v[0] == "config" && v[1] == "get" {
+			read = slices.ContainsFunc(args, func(w shell.Word) bool {
+				l := strings.ToLower(w.Lit)
+				return strings.Contains(l, "_authtoken") || strings.HasSuffix(l, ":_auth") || strings.HasSuffix(l, "_password") || l == "npmauthtoken"
+			})
+		}
+	case "git":
+		_, sub, rest, ok := cmd.GitArgs()
+		if ok && (sub == "show" || sub == "cat-file") {
+			for _, w := range rest {
+				if _, p, ok := strings.Cut(w.Lit, ":"); ok && w.Literal && p != "" && SecretFile(p) {
+					read = true
+				}
+			}
+		}
+	}
+	if read {
+		c.because(append([]string{name}, v...)...)
+		c.add(SecretRead)
+	}
+}

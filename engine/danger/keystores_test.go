@@ -311,3 +311,32 @@ func TestCopiesIntoFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestStoreClientsAskedForSecrets: credential stores' clients in the
+// forms their manuals give for printing a secret (lpass(1) show,
+// kwallet-query -r, heroku auth:token, npm config get of
+// an auth key, git show REV:PATH of a secret file) are secret-read; their
+// listings, names-only and public forms are everyday.
+func TestStoreClientsAskedForSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`lpass show --password github`, SecretRead},
+		{`lpass show work/db`, SecretRead},
+		{`kwallet-query -r github kdewallet`, SecretRead},
+		{`heroku auth:token`, SecretRead},
+		{`npm config get //registry.npmjs.org/:_authToken`, SecretRead},
+		{`yarn config get npmAuthToken`, SecretRead},
+		{`git show HEAD:.env`, SecretRead},
+		{`git cat-file -p HEAD~3:config/secrets.yml`, SecretRead},
+		{`lpass ls`, ""},
+		{`lpass show --username github`, ""},
+		{`kwallet-query -l kdewallet`, ""},
+		{`heroku apps`, ""},
+		{`npm config get registry`, ""},
+		{`git show HEAD:README.md`, ""},
+		{`git show HEAD --stat`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
