@@ -291,13 +291,50 @@ func (c *checker) findStartsInSecrets(u unit) bool {
 	return false
 }
 
-// historyKeptPrivate reports a history file read by a command whose
-// pipeline writes its output to a file of the user's own (keptPrivate:
-// "cat ~/.bash_history | grep pass > ~/loot.txt"): the lines are neither
-// shown nor put where others read them, as for the password hunts in
-// histories that TestHuntKeptPrivate keeps everyday.
+// historyKeptPrivate reports a history file read by a command that shows
+// none of its lines: its pipeline writes its output to a file of the
+// user's own (keptPrivate: "cat ~/.bash_history | grep pass > ~/loot.txt",
+// as for the password hunts in histories that TestHuntKeptPrivate keeps
+// everyday), or it or a later stage prints only a count or the commands'
+// names ("grep -c docker ~/.bash_history", "… | wc -l", "awk '{print $1}'
+// ~/.zsh_history | sort | uniq -c": the labels' "names only, counts").
 func (c *checker) historyKeptPrivate(p string) bool {
-	return historyNames[path.Base(p)] && c.line != nil && c.at < len(c.line.Commands) && c.keptPrivate(c.line, c.at)
+	if !historyNames[path.Base(p)] || c.line == nil || c.at >= len(c.line.Commands) {
+		return false
+	}
+	return c.keptPrivate(c.line, c.at) || c.valuesStripped() || c.commandNamesOnly()
+}
+
+// commandNamesOnly reports that the checked command or a later stage of
+// its pipeline keeps only each line's first field ("awk '{print $1}'",
+// "cut -d' ' -f1") or counts (grep -c): a history's program names, not
+// their arguments.
+func (c *checker) commandNamesOnly() bool {
+	cmds := c.line.Commands
+	for k := c.at; k < len(cmds); k++ {
+		n := &cmds[k]
+		if n.Pipeline != cmds[c.at].Pipeline || n.Dynamic {
+			continue
+		}
+		switch path.Base(n.Name) {
+		case "awk", "gawk", "mawk":
+			if slices.ContainsFunc(n.Args, func(w shell.Word) bool {
+				s := strings.ReplaceAll(w.Lit, " ", "")
+				return s == "{print$1}" || s == "{print$2}"
+			}) {
+				return true
+			}
+		case "cut":
+			if slices.ContainsFunc(n.Args, func(w shell.Word) bool { return w.Lit == "-f1" || w.Lit == "-f2" }) {
+				return true
+			}
+		case "grep", "egrep", "fgrep", "rg":
+			if k == c.at && (shortFlag(n.Args, 'c', "--count") || shortFlag(n.Args, 'l', "--files-with-matches") || shortFlag(n.Args, 'q', "--quiet")) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // storeClientReads flags credential stores' clients asked for a secret

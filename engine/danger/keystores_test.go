@@ -340,3 +340,32 @@ func TestStoreClientsAskedForSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHistoryCountsAndPackageCaches: a history counted or reduced to its
+// commands' names shows no argument typed (the labels' "names only,
+// counts"); printed whole it is secret-read. A package manager's
+// download cache in the home folder is fetched again when needed, as
+// ~/.cache is (scratch): removing it is everyday, removing the home's
+// other folders is not.
+func TestHistoryCountsAndPackageCaches(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.bash_history | wc -l`, ""},
+		{`grep -c docker ~/.bash_history`, ""},
+		{`awk '{print $1}' ~/.zsh_history | sort | uniq -c | sort -rn | head -10`, ""},
+		{`cat ~/.bash_history | awk '{print $1}' | sort | uniq -c`, ""},
+		{`cat ~/.bash_history | sort | uniq -c`, SecretRead},
+		{`grep docker ~/.bash_history`, SecretRead},
+		{`rm -rf ~/.npm/_cacache`, ""},
+		{`rm -rf ~/.gradle/caches`, ""},
+		{`rm -rf ~/.m2/repository/org/example`, ""},
+		{`rm -rf ~/go/pkg/mod`, ""},
+		{`rm -rf ~/.cargo/registry`, ""},
+		{`rm -rf ~/.npm`, DestructiveDelete},
+		{`rm -rf ~/.m2`, DestructiveDelete},
+		{`rm -rf ~/go`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -267,7 +267,7 @@ func (c *checker) namedFiles(u unit) {
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
 			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home)) &&
-				!credentialOption(prev) && !(attached && credentialOption(opt)) {
+				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) {
 				c.add(SecretRead)
 			}
 		}

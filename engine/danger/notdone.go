@@ -130,3 +130,19 @@ func landedCategories(cmd *shell.Command, f shell.FileUse, p string, del bool) [
 	}
 	return out
 }
+
+// homeCaches are the package managers' download caches and local
+// repositories in the home folder: what is in them is fetched again when
+// needed (npm's _cacache and _npx, yarn's and bun's caches, Gradle's
+// caches, Maven's local repository, NuGet's packages, Cargo's registry
+// and git checkouts, Go's module cache, pnpm's store).
+var homeCaches = []string{
+	".npm/_cacache", ".npm/_npx", ".npm/_logs", ".yarn/cache", ".yarn/berry/cache", ".bun/install/cache",
+	".gradle/caches", ".gradle/wrapper/dists", ".m2/repository", ".nuget/packages", ".cargo/registry",
+	".cargo/git", "go/pkg/mod", ".pnpm-store", ".local/share/pnpm/store", "Library/pnpm/store",
+}
+
+// homeCache reports abs inside one of the home's package caches.
+func (c *checker) homeCache(abs string) bool {
+	return slices.ContainsFunc(homeCaches, func(d string) bool { return shell.Within(abs, path.Join(c.home, d)) })
+}

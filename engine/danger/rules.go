@@ -37,7 +37,7 @@ func (c *checker) critical(abs string) bool {
 // scratch reports whether abs is, or is inside, a folder of generated
 // files in the project, or a cache folder in the home folder.
 func (c *checker) scratch(abs string) bool {
-	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) {
+	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) || c.homeCache(abs) {
 		return true
 	}
 	base := c.project
