@@ -303,6 +303,9 @@ func rot13(s string) string {
 // sink checks literal text arriving on a command's standard input.
 func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 	name := path.Base(cmd.Name)
+	for _, l := range parallelStdin(cmd, data) {
+		c.script(shell.Parse(l), dir, depth+1, false)
+	}
 	switch {
 	case readsStdinAsCode(cmd) && shellNames[name], readsStdinAsCode(cmd) && (name == "source" || name == "."):
 		c.script(shell.Parse(data), dir, depth+1, false)

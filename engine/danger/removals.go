@@ -240,3 +240,30 @@ func (c *checker) keyFileRemoved(u unit) {
 		}
 	}
 }
+
+// parallelStdin returns the command lines GNU parallel runs for literal
+// text on its standard input (parallel(1): with no ::: each input line
+// is an argument, put where {} is in the command, or appended to it;
+// with no command each line is a command): "echo 'rm -rf /' | parallel
+// bash -c {}" runs bash -c 'rm -rf /'.
+func parallelStdin(cmd *shell.Command, data string) []string {
+	if cmd.Dynamic || path.Base(cmd.Name) != "parallel" || hasLit(cmd.Args, ":::", "::::", "-a", "--arg-file") {
+		return nil
+	}
+	tmpl := joinLit(skipOptions(cmd.Args, "jSPkEI", []string{"jobs", "sshlogin", "max-procs", "eof", "colsep", "delimiter", "timeout", "joblog", "results", "tmpdir", "workdir"}, "kvqgu"))
+	var out []string
+	for _, l := range strings.Split(data, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		switch {
+		case strings.Contains(tmpl, "{}"):
+			out = append(out, strings.ReplaceAll(tmpl, "{}", shellQuote(l)))
+		case tmpl == "":
+			out = append(out, l)
+		default:
+			out = append(out, tmpl+" "+shellQuote(l))
+		}
+	}
+	return out
+}

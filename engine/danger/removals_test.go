@@ -148,3 +148,19 @@ func TestWordsInTheProgramsPlace(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestParallelFedLiterally: GNU parallel given literal lines on its
+// standard input runs its command with each line put where {} is (or
+// appended), or each line as a command when it has none (parallel(1)).
+func TestParallelFedLiterally(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo 'rm -rf /' | parallel bash -c {}`, DestructiveDelete},
+		{`echo 'git push --force' | parallel`, ForcePush},
+		{`printf '%s\n' ~/work | parallel rm -rf`, DestructiveDelete},
+		{`echo 'make test' | parallel bash -c {}`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
