@@ -667,6 +667,7 @@ func (c *checker) command(u unit) {
 	c.memoryDumped(u)
 	c.keyFileRemoved(u)
 	c.storeClientReads(u)
+	c.gitEnvPrograms(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

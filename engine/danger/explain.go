@@ -196,6 +196,7 @@ var ruleTexts = map[string]string{
 	"findFedRemoval":      "find's matches piped to xargs rm (unlink, shred) outside scratch folders, of files not regenerated",
 	"keyFileRemoved":      "rm of a private key or credential file, or of a file that decides who may log in or become root",
 	"storeClientReads":    "a credential store's client asked for a secret in its own form (lpass show, kwallet-query -r, heroku auth:token, npm config get of an auth key, git show REV:SECRET)",
+	"gitEnvPrograms":      "git run with an environment variable naming a program it runs (GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_ASKPASS, GIT_CONFIG_KEY_n, …) other than a plain ssh, pager or editor",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

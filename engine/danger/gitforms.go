@@ -258,3 +258,73 @@ func clusterFlag(words []shell.Word, letter byte, valued string, long ...string)
 	}
 	return false
 }
+
+// gitProgramVariables are git's environment variables that name a program
+// git runs (git(1), ENVIRONMENT VARIABLES), with the configuration key
+// whose value they stand for.
+var gitProgramVariables = map[string]string{
+	"GIT_SSH_COMMAND": "core.sshcommand", "GIT_SSH": "core.sshcommand", "GIT_EXTERNAL_DIFF": "diff.external",
+	"GIT_PAGER": "core.pager", "GIT_EDITOR": "core.editor", "GIT_SEQUENCE_EDITOR": "sequence.editor",
+	"GIT_ASKPASS": "core.askpass", "GIT_PROXY_COMMAND": "core.gitproxy",
+}
+
+// gitEnvPrograms flags git run with an environment variable that names a
+// program it runs, as "git -c KEY=VALUE" would set it: GIT_SSH_COMMAND,
+// GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_EDITOR, GIT_ASKPASS, … and
+// GIT_CONFIG_KEY_n/GIT_CONFIG_VALUE_n pairs (git-hooks-config). An ssh
+// given its own options (a deploy key: "GIT_SSH_COMMAND='ssh -i
+// ~/.ssh/deploy'") and a plain pager or editor run nothing else.
+func (c *checker) gitEnvPrograms(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "git" || len(cmd.Assigns) == 0 {
+		return
+	}
+	keys, values := map[string]string{}, map[string]string{}
+	for _, a := range cmd.Assigns {
+		val := strings.Trim(a.Value, `'"`)
+		if n, ok := strings.CutPrefix(a.Name, "GIT_CONFIG_KEY_"); ok {
+			keys[n] = val
+		}
+		if n, ok := strings.CutPrefix(a.Name, "GIT_CONFIG_VALUE_"); ok {
+			values[n] = val
+		}
+		key, ok := gitProgramVariables[a.Name]
+		if !ok {
+			continue
+		}
+		if key == "core.sshcommand" && plainSSH(val) {
+			continue
+		}
+		if dangerousGitKey(key, val) {
+			c.because(a.Name + "=" + a.Value)
+			c.add(GitHooksConfig)
+			return
+		}
+	}
+	for n, k := range keys {
+		if dangerousGitKey(k, values[n]) {
+			c.because("GIT_CONFIG_KEY_"+n+"="+k, "git")
+			c.add(GitHooksConfig)
+			return
+		}
+	}
+}
+
+// plainSSH reports a value that runs ssh with options of its own and
+// nothing else ("ssh -i ~/.ssh/deploy -o IdentitiesOnly=yes").
+func plainSSH(value string) bool {
+	s := shell.Parse(value)
+	if s.Unparseable || len(s.Commands) != 1 {
+		return false
+	}
+	c := s.Commands[0]
+	if c.Dynamic || len(c.Redirects) > 0 || len(c.Wrappers) > 0 {
+		return false
+	}
+	if len(c.Args) == 0 && strings.Contains(c.Name, " ") {
+		return plainSSH(c.Name)
+	}
+	return path.Base(c.Name) == "ssh" && !slices.ContainsFunc(c.Args, func(w shell.Word) bool {
+		return strings.Contains(strings.ToLower(w.Lit), "proxycommand") || strings.Contains(strings.ToLower(w.Lit), "localcommand")
+	})
+}

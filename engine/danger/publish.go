@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -49,6 +50,10 @@ func (c *checker) publish(u unit) {
 	if hasLit(args, "--dry-run") {
 		return // a rehearsal publishes nothing
 	}
+	if name == "npm" && firstVerbIn(args, "access") && (hasLit(args, "public", "status=public")) {
+		c.add(PackagePublish) // npm-access(1): a private package made public
+		return
+	}
 	if verbs, ok := publishVerbs[name]; ok {
 		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
 			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {
@@ -68,6 +73,11 @@ func (c *checker) publish(u unit) {
 		if len(args) >= 3 && args[0].Lit == "-m" && args[1].Lit == "twine" && args[2].Lit == "upload" {
 			c.add(PackagePublish)
 		}
+		// distutils' and setuptools' own commands: "setup.py sdist upload",
+		// "setup.py register" send the package to the index.
+		if len(args) >= 2 && path.Base(args[0].Lit) == "setup.py" && hasLit(args[1:], "upload", "register", "upload_docs") {
+			c.add(PackagePublish)
+		}
 	case "mvn", "mvnw", "./mvnw":
 		for _, a := range args {
 			if a.Literal && (a.Lit == "deploy" || a.Lit == "release:perform" || strings.HasSuffix(a.Lit, ":deploy")) {
@@ -76,7 +86,10 @@ func (c *checker) publish(u unit) {
 		}
 	case "gradle", "gradlew":
 		for _, a := range args {
-			if a.Literal && (strings.HasPrefix(a.Lit, "publish") || strings.Contains(a.Lit, ":publish")) {
+			// Gradle's maven-publish plugin: publishToMavenLocal (and every
+			// publish…ToMavenLocal task) copies the publications into the
+			// local Maven cache, ~/.m2; nothing leaves the machine.
+			if a.Literal && (strings.HasPrefix(a.Lit, "publish") || strings.Contains(a.Lit, ":publish")) && !strings.HasSuffix(a.Lit, "ToMavenLocal") {
 				c.add(PackagePublish)
 			}
 		}
