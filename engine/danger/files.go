@@ -290,7 +290,7 @@ func AgentConfig(p string) bool {
 		// documentation, which no agent reads as settings (issue 30).
 		return false
 	}
-	return endsOrInside(slashed, agentSuffixes, agentDirs)
+	return endsOrInside(slashed, agentSuffixes, agentDirs) || moreAgentConfig(slashed)
 }
 
 // docFile reports the conventional names of a folder's documentation.

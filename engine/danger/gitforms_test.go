@@ -179,3 +179,33 @@ func TestGitEnvironmentAndPublishForms(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherAgentsSettingsWritten: the files other agents read their
+// permissions, tools and MCP servers from (each agent's documentation:
+// Claude Desktop's claude_desktop_config.json, Windsurf's mcp_config.json,
+// Cline's, Roo Code's, VS Code's .vscode/mcp.json, Kiro's, Amazon Q's,
+// Qwen Code's, Amp's, Goose's, Crush's, aider's, Continue's; Gemini and
+// Qwen extensions; Claude Code's subagents) written are
+// agent-config-tamper; reading them, and their documentation, is not.
+func TestOtherAgentsSettingsWritten(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo '{"mcpServers":{}}' > ~/Library/Application\ Support/Claude/claude_desktop_config.json`, AgentConfigTamper},
+		{`cp mcp.json ~/.codeium/windsurf/mcp_config.json`, AgentConfigTamper},
+		{`echo '{}' > .vscode/mcp.json`, AgentConfigTamper},
+		{`echo '{}' > .kiro/settings/mcp.json`, AgentConfigTamper},
+		{`echo '{}' > ~/.aws/amazonq/mcp.json`, AgentConfigTamper},
+		{`echo '{}' > ~/.qwen/settings.json`, AgentConfigTamper},
+		{`echo 'yes-always: true' >> .aider.conf.yml`, AgentConfigTamper},
+		{`cp config.yaml ~/.continue/config.yaml`, AgentConfigTamper},
+		{`cp -r ext ~/.gemini/extensions/ext`, AgentConfigTamper},
+		{`cp reviewer.md .claude/agents/reviewer.md`, AgentConfigTamper},
+		{`cat .vscode/mcp.json`, ""},
+		{`cat ~/.continue/config.yaml`, ""},
+		{`echo x > .continue/README.md`, ""},
+		{`echo x >> AGENTS.md`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
