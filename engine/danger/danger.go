@@ -668,6 +668,7 @@ func (c *checker) command(u unit) {
 	c.keyFileRemoved(u)
 	c.storeClientReads(u)
 	c.gitEnvPrograms(u)
+	c.environmentsShown(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -60,6 +60,7 @@ var toolSecretDirs = []string{
 	"/.bash_sessions/",         // macOS Terminal's saved sessions: their histories
 	"/.zsh_sessions/",          //
 	"/.local/share/fish/fish_", // fish's history (fish_history, fish_history.bak)
+	"/run/secrets/",            // Docker's and Compose's secrets, mounted one file each
 }
 
 // toolSecretFolders are folders under the home that hold credentials, for
@@ -182,12 +183,12 @@ func (c *checker) archiveAdds(u unit) {
 	}
 }
 
-// localCopy flags rsync copying a secret file or folder to a local
-// destination (rsync(1): every operand but the last is a source). A
-// remote destination is copyOut's (an upload).
+// localCopy flags rsync or scp copying a secret file or folder to a local
+// destination (rsync(1), scp(1): every operand but the last is a source).
+// A remote destination is copyOut's (an upload).
 func (c *checker) localCopy(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || name != "rsync" {
+	if !ok || name != "rsync" && name != "scp" {
 		return
 	}
 	var ops []shell.Word
@@ -199,6 +200,10 @@ func (c *checker) localCopy(u unit) {
 				"--include-from", "--backup-dir", "--suffix", "--rsync-path", "--partial-dir", "--log-file",
 				"--temp-dir", "-T", "--compare-dest", "--copy-dest", "--link-dest", "--chmod", "--chown":
 				i++ // its value is no operand
+			case "-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X":
+				if name == "scp" {
+					i++ // scp(1)'s options with a value
+				}
 			}
 			continue
 		}
@@ -383,6 +388,48 @@ func (c *checker) storeClientReads(u unit) {
 	}
 	if read {
 		c.because(append([]string{name}, v...)...)
+		c.add(SecretRead)
+	}
+}
+
+// environmentsShown flags commands that print environments other than
+// the shell's own: ps with BSD-style "e" ("ps auxe", "ps eww": every
+// listed process's environment after its command, ps(1)) or macOS's -E,
+// and "docker|podman|nerdctl [compose] exec … env|printenv": the
+// container's environment, where its secrets are handed to it (as
+// "kubectl exec … -- env" is read).
+func (c *checker) environmentsShown(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	shown := false
+	switch name {
+	case "ps":
+		for _, a := range args {
+			if a.Literal && (a.Lit == "-E" || a.Lit != "" && a.Lit[0] != '-' && strings.ContainsRune(a.Lit, 'e') &&
+				strings.Trim(a.Lit, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "") {
+				shown = true
+			}
+			if a.Literal && (a.Lit == "-p" || a.Lit == "-o" || a.Lit == "-O" || a.Lit == "-u" || a.Lit == "-U") {
+				break // the next word is the option's value
+			}
+		}
+	case "docker", "podman", "nerdctl":
+		v := verbs(args, 2)
+		if len(v) > 0 && v[0] == "compose" {
+			v = v[1:]
+		}
+		if len(v) > 0 && v[0] == "exec" {
+			ops := operands(args)
+			if last := ops[len(ops)-1]; len(ops) >= 3 && (last.Lit == "env" || last.Lit == "printenv") {
+				shown = true
+			}
+		}
+	}
+	if shown {
+		c.because(name)
 		c.add(SecretRead)
 	}
 }

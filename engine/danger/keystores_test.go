@@ -369,3 +369,35 @@ func TestHistoryCountsAndPackageCaches(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherEnvironmentsAndMountedSecrets: other processes' environments
+// are secret-read (README: "every readable process's environment"): ps
+// with BSD-style e prints each process's environment after its command
+// (ps(1)); env or printenv run in a container prints the environment its
+// secrets were handed in (as kubectl exec … -- env). Docker's and
+// Compose's secrets are files under /run/secrets. scp to a local folder
+// copies like cp. Everyday: process listings without e.
+func TestOtherEnvironmentsAndMountedSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ps auxe`, SecretRead},
+		{`ps eww -p 1234`, SecretRead},
+		{`ps aux e`, SecretRead},
+		{`docker exec app env`, SecretRead},
+		{`docker compose exec web printenv`, SecretRead},
+		{`podman exec -it db env`, SecretRead},
+		{`cat /run/secrets/db_password`, SecretRead},
+		{`scp ~/.ssh/id_rsa /tmp/`, SecretRead},
+		{`ps -ef`, ""},
+		{`ps aux`, ""},
+		{`ps -eo pid,cmd`, ""},
+		{`ps -p 1234 -o etime`, ""},
+		{`docker exec app ls /app`, ""},
+		{`docker exec -e FOO=1 app env`, SecretRead},
+		{`scp build/app.tar.gz /tmp/`, ""},
+		{`ls /run/secrets`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
