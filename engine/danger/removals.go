@@ -267,3 +267,71 @@ func parallelStdin(cmd *shell.Command, data string) []string {
 	}
 	return out
 }
+
+// knownVars are the variables whose value a removal's path can be read
+// with: the home and the XDG base folders under it (XDG Base Directory
+// specification's defaults).
+var knownVars = map[string]string{
+	"HOME": "~", "XDG_CONFIG_HOME": "~/.config", "XDG_DATA_HOME": "~/.local/share",
+	"XDG_STATE_HOME": "~/.local/state", "XDG_CACHE_HOME": "~/.cache",
+}
+
+// knownVarPath returns the path a word names when it starts with one of
+// knownVars in any of bash's forms, "$V", "${V}", "${V:?msg}",
+// "${V:-default}" (the variable set, its value is used), followed by
+// literal text: "${HOME:?}" is the home folder, "$XDG_CONFIG_HOME/nvim"
+// ~/.config/nvim.
+func knownVarPath(raw string) (string, bool) {
+	s := strings.Trim(raw, `"`)
+	if !strings.HasPrefix(s, "$") {
+		return "", false
+	}
+	s = s[1:]
+	var name, rest string
+	if strings.HasPrefix(s, "{") {
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return "", false
+		}
+		inner := s[1:end]
+		name, _, _ = strings.Cut(inner, ":")
+		rest = s[end+1:]
+		if name == inner && strings.ContainsAny(inner, "#%/^,@[") {
+			return "", false
+		}
+	} else {
+		i := 0
+		for i < len(s) && (s[i] == '_' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9') {
+			i++
+		}
+		name, rest = s[:i], s[i:]
+	}
+	v, ok := knownVars[name]
+	if !ok || strings.ContainsAny(rest, "$`*?[") {
+		return "", false
+	}
+	return v + strings.Trim(rest, `"`), true
+}
+
+// inBackups reports a path inside a folder of backups or snapshots (a
+// part named backup…, snapshot… or .snapshots), outside the temporary
+// folders: README, "deleting backups and snapshots is destructive-delete".
+// Inside the project a snapshots folder is a test's expected output
+// (insta, syrupy), kept in the repository: not counted as a backup (a
+// recursive removal of it is judged as any project folder's).
+func (c *checker) inBackups(abs string) bool {
+	if shell.IsTemp(abs) {
+		return false
+	}
+	parts := strings.Split(strings.TrimPrefix(path.Dir(abs), "/"), "/")
+	if path.Base(abs) != "" {
+		parts = append(parts, path.Base(abs))
+	}
+	for _, p := range parts {
+		l := strings.ToLower(strings.TrimPrefix(p, "."))
+		if strings.HasPrefix(l, "backup") || strings.HasPrefix(l, "snapshot") && !shell.Within(abs, c.project) {
+			return true
+		}
+	}
+	return false
+}

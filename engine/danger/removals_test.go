@@ -164,3 +164,31 @@ func TestParallelFedLiterally(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRemovalsOfKnownFoldersAndBackups: bash's forms of a variable whose
+// value is known ("${HOME:?}", "${HOME:-/x}", "$XDG_CONFIG_HOME",
+// XDG Base Directory defaults) name that folder, so removing them is
+// judged as removing the home or ~/.config (the cache's stays scratch);
+// files and folders of a backups or snapshots folder removed are
+// destructive-delete (README: "deleting backups and snapshots"), in /tmp
+// they are scratch.
+func TestRemovalsOfKnownFoldersAndBackups(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf "${HOME:?}"`, DestructiveDelete},
+		{`rm -rf "${HOME:-/tmp}/"`, DestructiveDelete},
+		{`rm -rf "$XDG_CONFIG_HOME"`, DestructiveDelete},
+		{`rm -rf ${XDG_DATA_HOME}/app`, DestructiveDelete},
+		{`rm -rf "$XDG_CACHE_HOME/pip"`, ""},
+		{`rm -rf /backups/db-*`, DestructiveDelete},
+		{`rm /var/backups/passwd.bak`, DestructiveDelete},
+		{`rm -rf ~/snapshots/2024-01`, DestructiveDelete},
+		{`rm -f /mnt/data/.snapshots/1/snapshot`, DestructiveDelete},
+		{`rm -rf /tmp/backup-test`, ""},
+		{`rm -f notes.txt`, ""},
+		{`rm -rf "$SOME_DIR"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

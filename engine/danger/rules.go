@@ -115,6 +115,12 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	p, ok := shell.PathOf(t)
 	if !ok {
+		p, ok = knownVarPath(t.Raw)
+	}
+	if ok && c.inBackups(shell.Resolve(p, dir, c.home)) {
+		return true
+	}
+	if !ok {
 		if t.Literal {
 			return false
 		}
