@@ -669,6 +669,7 @@ func (c *checker) command(u unit) {
 	c.storeClientReads(u)
 	c.gitEnvPrograms(u)
 	c.environmentsShown(u)
+	c.hostedHistory(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -198,6 +198,7 @@ var ruleTexts = map[string]string{
 	"storeClientReads":    "a credential store's client asked for a secret in its own form (lpass show, kwallet-query -r, heroku auth:token, npm config get of an auth key, git show REV:SECRET)",
 	"gitEnvPrograms":      "git run with an environment variable naming a program it runs (GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_ASKPASS, GIT_CONFIG_KEY_n, …) other than a plain ssh, pager or editor",
 	"environmentsShown":   "environments other than the shell's own printed: ps with BSD-style e (every process's), or env|printenv run in a container by docker|podman exec",
+	"hostedHistory":       "remote history lost through a forge's API (gh|glab api DELETE of a repository or ref, a ref moved with force=true), glab repo delete, hub push -f, sl push --force",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

@@ -328,3 +328,58 @@ func plainSSH(value string) bool {
 		return strings.Contains(strings.ToLower(w.Lit), "proxycommand") || strings.Contains(strings.ToLower(w.Lit), "localcommand")
 	})
 }
+
+// hostedHistory flags the remote history lost through a forge's API or
+// another git client: "gh|glab api -X DELETE repos/O/R" (the repository)
+// or ".../git/refs/…" (a branch or tag), a ref moved with force=true
+// (GitHub's REST API, "Update a reference"), "glab repo delete", and
+// hub (a git wrapper: hub push -f is git push -f) or Sapling's "sl push
+// --force" (force-push, as git push --force).
+func (c *checker) hostedHistory(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "hub":
+		g := u
+		g.cmd.Name = "git"
+		c.git(g)
+	case "sl":
+		if firstVerbIn(args, "push") && shortFlag(args, 'f', "--force") {
+			c.because(name, "push", "--force")
+			c.add(ForcePush)
+		}
+	case "glab":
+		if v := verbs(args, 2); len(v) == 2 && v[0] == "repo" && v[1] == "delete" {
+			c.because(name, "repo", "delete")
+			c.add(ForcePush)
+		}
+	}
+	if name != "gh" && name != "glab" || !firstVerbIn(args, "api") {
+		return
+	}
+	method, endpoint, force := "", "", false
+	for i, a := range args {
+		switch {
+		case (a.Lit == "-X" || a.Lit == "--method") && i+1 < len(args):
+			method = strings.ToUpper(args[i+1].Lit)
+		case strings.HasPrefix(a.Lit, "--method="):
+			method = strings.ToUpper(strings.TrimPrefix(a.Lit, "--method="))
+		case strings.HasPrefix(a.Lit, "-X") && len(a.Lit) > 2:
+			method = strings.ToUpper(a.Lit[2:])
+		case a.Lit == "force=true":
+			force = true
+		case endpoint == "" && (strings.HasPrefix(a.Lit, "repos/") || strings.HasPrefix(a.Lit, "/repos/") || strings.HasPrefix(a.Lit, "projects/") || strings.HasPrefix(a.Lit, "/projects/")):
+			endpoint = strings.Trim(a.Lit, "/")
+		}
+	}
+	parts := strings.Split(endpoint, "/")
+	refs := strings.Contains(endpoint, "/git/refs/") || strings.Contains(endpoint, "/repository/branches/")
+	repo := len(parts) == 3 && parts[0] == "repos" || len(parts) == 2 && parts[0] == "projects"
+	if method == "DELETE" && (repo || refs) || method == "PATCH" && refs && force {
+		c.because(name, "api", method, endpoint)
+		c.add(ForcePush)
+	}
+}

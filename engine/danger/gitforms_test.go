@@ -209,3 +209,33 @@ func TestOtherAgentsSettingsWritten(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRemoteHistoryByOtherClients: a repository or a branch deleted, or a
+// branch moved by force, through the forge's REST API (GitHub's "Delete a
+// repository", "Delete a reference", "Update a reference" with
+// force=true; GitLab's projects and branches) loses the remote history as
+// git push --force or --delete does (force-push); so does "glab repo
+// delete", hub's push -f (hub wraps git) and Sapling's sl push --force.
+// Reading through the API and pushing without force are everyday.
+func TestRemoteHistoryByOtherClients(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gh api -X DELETE repos/o/r`, ForcePush},
+		{`gh api --method DELETE /repos/o/r/git/refs/heads/x`, ForcePush},
+		{`gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc -F force=true`, ForcePush},
+		{`glab api -X DELETE projects/123`, ForcePush},
+		{`glab api --method=DELETE projects/123/repository/branches/old`, ForcePush},
+		{`glab repo delete o/r`, ForcePush},
+		{`hub push -f origin main`, ForcePush},
+		{`sl push --force --to main`, ForcePush},
+		{`gh api repos/o/r`, ""},
+		{`gh api repos/o/r/git/refs/heads/main`, ""},
+		{`gh api -X DELETE repos/o/r/issues/comments/1/reactions/2`, ""},
+		{`gh api repos/o/r/git/refs/heads/main -X PATCH -f sha=abc`, ""},
+		{`hub push origin main`, ""},
+		{`sl push --to main`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
