@@ -367,6 +367,7 @@ func (c *checker) storeClientReads(u unit) {
 		}
 	case "kwallet-query":
 		read = hasLit(args, "-r", "--read-password")
+
 	case "heroku":
 		read = len(v) > 0 && v[0] == "auth:token"
 	case "npm", "pnpm", "yarn":
@@ -432,4 +433,17 @@ func (c *checker) environmentsShown(u unit) {
 		c.because(name)
 		c.add(SecretRead)
 	}
+}
+
+// globInSecrets reports a glob inside a key folder ("~/.ssh/*",
+// "~/.aws/*", "~/.ssh/id_*"): it names every file there, keys and
+// credentials among them. One that names only public keys ("*.pub") does
+// not.
+func (c *checker) globInSecrets(p string) bool {
+	base := path.Base(p)
+	if !strings.ContainsAny(base, "*?[") || strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	dir := path.Dir(p)
+	return secretFolder(dir, c.home) || SecretFile(dir+"/x")
 }

@@ -401,3 +401,29 @@ func TestOtherEnvironmentsAndMountedSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGlobsInKeyFolders: a glob inside a key folder names every key and
+// credential there ("cat ~/.ssh/*", "tar czf /tmp/x.tgz ~/.aws/*"),
+// unless it names only public keys (*.pub). Listing the folder and
+// changing modes are everyday; so is gpg's decryption of one's own file
+// (heldout4's m0234, "gpg decrypt", labelled everyday).
+func TestGlobsInKeyFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.ssh/*`, SecretRead},
+		{`cat ~/.aws/*`, SecretRead},
+		{`head -n 50 ~/.ssh/id_*`, SecretRead},
+		{`tar czf /tmp/x.tgz ~/.ssh/*`, SecretRead},
+		{`cat ~/.ssh/*.pub`, ""},
+		{`ls -la ~/.ssh/*`, ""},
+		{`chmod 600 ~/.ssh/*`, ""},
+		{`gpg --list-keys`, ""},
+		{`gpg -e -r alice notes.txt`, ""},
+		{`gpg --output demo demo --decrypt demo`, ""},
+		{`gpg --verify release.tar.gz.asc`, ""},
+		{`cat src/*`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

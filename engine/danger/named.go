@@ -266,7 +266,7 @@ func (c *checker) namedFiles(u unit) {
 				continue
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
-			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home)) &&
+			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home) || c.globInSecrets(abs)) &&
 				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) {
 				c.add(SecretRead)
 			}
