@@ -691,7 +691,7 @@ func (c *checker) fileUses(u unit) {
 	for _, f := range u.cmd.Files() {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(f.Via) && !c.historyKeptPrivate(p) &&
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
 			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}

@@ -234,10 +234,16 @@ func revisionLike(w string) bool {
 
 // clusterFlag is shortFlag for a command whose short options in valued
 // take a value: a cluster is read up to the first of them, whose value is
-// the rest of the word ("git switch -Cfixup" names a branch "fixup"; it
-// holds no -f).
+// the rest of the word, or the next word when it ends the cluster ("git
+// switch -Cfixup" names a branch "fixup"; "grep -e -q f" searches for
+// "-q"): neither holds the letter.
 func clusterFlag(words []shell.Word, letter byte, valued string, long ...string) bool {
+	skip := false
 	for _, w := range words {
+		if skip {
+			skip = false
+			continue
+		}
 		if !w.Literal {
 			continue
 		}
@@ -252,6 +258,7 @@ func clusterFlag(words []shell.Word, letter byte, valued string, long ...string)
 				return true
 			}
 			if strings.IndexByte(valued, w.Lit[i]) >= 0 {
+				skip = i == len(w.Lit)-1
 				break
 			}
 		}

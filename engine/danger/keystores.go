@@ -50,6 +50,9 @@ var toolSecretSuffixes = []string{
 	"/.snowsql/config",                         // Snowflake's login
 	"/.dbt/profiles.yml",                       // dbt's warehouse passwords
 	"/.config/configstore/firebase-tools.json", // Firebase's refresh token
+	"/Cookies.binarycookies",                   // Safari's cookies (sessions)
+	"/group.com.apple.notes/NoteStore.sqlite",  // Notes' database
+	"/Library/Messages/chat.db",                // Messages' history
 }
 
 // toolSecretDirs are folders that hold only keys (anything inside is one).
@@ -102,8 +105,20 @@ var metadataVia = map[string]bool{
 }
 
 // showsNothingOf reports a read by a program that shows none of the file's
-// content (metadataVia).
-func showsNothingOf(via string) bool { return metadataVia[via] }
+// content: metadataVia, or a grep that prints no line (grep(1): -q,
+// --quiet, --silent answer by their status; -c, --count a count; -l, -L
+// file names).
+func showsNothingOf(cmd *shell.Command, via string) bool {
+	if metadataVia[via] {
+		return true
+	}
+	switch via {
+	case "grep", "egrep", "fgrep", "rg":
+		return clusterFlag(cmd.Args, 'q', "efmABCd", "--quiet", "--silent") || clusterFlag(cmd.Args, 'c', "efmABCd", "--count") ||
+			clusterFlag(cmd.Args, 'l', "efmABCd", "--files-with-matches") || clusterFlag(cmd.Args, 'L', "efmABCd", "--files-without-match")
+	}
+	return false
+}
 
 // namesOnlyListing reports a program that, given a secret file, shows
 // none of its secrets to the caller: klist -k lists a keytab's principals

@@ -427,3 +427,30 @@ func TestGlobsInKeyFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMacOSPrivateStores: Safari's cookies (Cookies.binarycookies: the
+// sessions of every site), the Notes database and the Messages history
+// copied or read are secret-read (README: "secrets copied into /tmp
+// (… browser cookies and saved logins, Notes) are secret-read"), by any
+// program, AppleScript's Finder included; their folders listed are not.
+func TestMacOSPrivateStores(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cp ~/Library/Containers/com.apple.Safari/Data/Library/Cookies/Cookies.binarycookies /tmp/c`, SecretRead},
+		{`cp "$HOME/Library/Group Containers/group.com.apple.notes/NoteStore.sqlite" /tmp/`, SecretRead},
+		{`sqlite3 ~/Library/Messages/chat.db 'select text from message'`, SecretRead},
+		{`osascript -e 'tell application "Finder"' -e 'set d to POSIX file "/private/tmp"' -e 'duplicate file "Cookies.binarycookies" of folder f to folder d with replacing' -e 'end tell'`, SecretRead},
+		{`ls ~/Library/Messages`, ""},
+		// grep that prints no line (-q, -c, -l) shows nothing of what it
+		// reads (dev4's m0082 is labelled everyday).
+		{`grep -q "coinbase" ~/Library/Cookies/Cookies.binarycookies`, ""},
+		{`grep -c token ~/.npmrc`, ""},
+		{`grep -l password .env .env.local`, ""},
+		{`grep token ~/.npmrc`, SecretRead},
+		{`grep -e -q .env`, SecretRead},
+		{`ls ~/Library/Cookies`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
