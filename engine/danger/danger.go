@@ -670,6 +670,7 @@ func (c *checker) command(u unit) {
 	c.gitEnvPrograms(u)
 	c.environmentsShown(u)
 	c.hostedHistory(u)
+	c.fdExecRemoval(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -186,7 +186,9 @@ func findsRegenerated(cmd *shell.Command) bool {
 // findFedRemoval flags find's matches piped to an rm (unlink, shred) that
 // xargs feeds ("find . -name '*.jpg' | xargs rm"): the files go as with
 // find -delete, and the same exceptions hold (scratch and temporary
-// folders, regenerated files).
+// folders, regenerated files). The other listers of a tree feed it the
+// same way: fd, "rg --files", "git ls-files" (every tracked file, or with
+// --others every untracked one).
 func (c *checker) findFedRemoval(s *shell.Script, units [][]unit) {
 	for i, us := range units {
 		for _, u := range us {
@@ -203,10 +205,11 @@ func (c *checker) findFedRemoval(s *shell.Script, units [][]unit) {
 					continue
 				}
 				f := units[k][0]
-				if f.cmd.Dynamic || path.Base(f.cmd.Name) != "find" || c.findRoutine(f) || findsRegenerated(&f.cmd) {
+				lister := c.treeLister(f)
+				if lister == "" || lister == "find" && (c.findRoutine(f) || findsRegenerated(&f.cmd)) {
 					continue
 				}
-				c.because("find", "|", "xargs", path.Base(u.cmd.Name))
+				c.because(lister, "|", "xargs", path.Base(u.cmd.Name))
 				c.add(DestructiveDelete)
 				c.because()
 				return
@@ -334,4 +337,104 @@ func (c *checker) inBackups(abs string) bool {
 		}
 	}
 	return false
+}
+
+// treeLister names the program of f when it lists a tree's files for a
+// later command: find, fd (outside scratch and temporary folders), "rg
+// --files", "git ls-files"; "" otherwise.
+func (c *checker) treeLister(f unit) string {
+	cmd, name, ok := f.program()
+	if !ok {
+		return ""
+	}
+	switch name {
+	case "find":
+		return name
+	case "fd", "fdfind":
+		if c.fdRoutine(f) {
+			return ""
+		}
+		return name
+	case "rg":
+		if hasLit(cmd.Args, "--files") {
+			return "rg --files"
+		}
+	case "git":
+		if _, sub, _, ok := cmd.GitArgs(); ok && sub == "ls-files" {
+			return "git ls-files"
+		}
+	}
+	return ""
+}
+
+// fdValueOpts are fd's options that take a value (fd --help).
+var fdValueOpts = []string{"-e", "--extension", "-t", "--type", "-d", "--max-depth", "--min-depth", "--exact-depth",
+	"-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "-o", "--owner", "--base-directory",
+	"--search-path", "-j", "--threads", "-c", "--color", "--ignore-file", "--max-results", "--format", "--path-separator"}
+
+// fdParts splits fd's words into its positional words (pattern, then
+// search paths) and the command an -x/--exec or -X/--exec-batch runs on
+// the results (fd(1): every word after the option, up to a ";").
+func fdParts(args []shell.Word) (pos, exec []shell.Word) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Lit == "-x" || a.Lit == "--exec" || a.Lit == "-X" || a.Lit == "--exec-batch":
+			rest := args[i+1:]
+			if end := slices.IndexFunc(rest, func(w shell.Word) bool { return w.Lit == ";" }); end >= 0 {
+				exec = rest[:end]
+				i += end + 1
+				continue
+			}
+			return pos, rest
+		case slices.Contains(fdValueOpts, a.Lit):
+			i++
+		case a.Literal && strings.HasPrefix(a.Lit, "-"):
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return pos, exec
+}
+
+// fdRoutine reports an fd whose search paths are all scratch or
+// temporary folders (fd searches "." when it is given none).
+func (c *checker) fdRoutine(f unit) bool {
+	pos, _ := fdParts(f.cmd.Args)
+	roots := []string{"."}
+	if len(pos) > 1 {
+		roots = nil
+		for _, w := range pos[1:] {
+			if !w.Literal {
+				return false
+			}
+			roots = append(roots, w.Lit)
+		}
+	}
+	for _, r := range roots {
+		abs := shell.Resolve(r, f.dir, c.home)
+		if !c.scratch(abs) && !c.tempOnly(abs) {
+			return false
+		}
+	}
+	return true
+}
+
+// fdExecRemoval flags fd running rm, unlink or shred on its results
+// (-x/--exec, -X/--exec-batch): the files it finds go, as with find
+// -exec rm, unless it searches only scratch or temporary folders.
+func (c *checker) fdExecRemoval(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "fd" && name != "fdfind" {
+		return
+	}
+	_, exec := fdParts(cmd.Args)
+	if len(exec) == 0 || c.fdRoutine(u) {
+		return
+	}
+	switch path.Base(exec[0].Lit) {
+	case "rm", "unlink", "shred", "rmdir":
+		c.because(name, exec[0].Lit)
+		c.add(DestructiveDelete)
+	}
 }

@@ -192,3 +192,30 @@ func TestRemovalsOfKnownFoldersAndBackups(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherListersFeedingRm: fd(1) runs its -x/--exec and -X/--exec-batch
+// command on every result, and fd, "rg --files" and "git ls-files" list a
+// tree as find does: piped to xargs rm they remove it (find -delete's
+// rule, README). In scratch or temporary folders, and without a removal,
+// they are everyday.
+func TestOtherListersFeedingRm(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`fd -e log -x rm`, DestructiveDelete},
+		{`fd . ~/Downloads -X rm -rf`, DestructiveDelete},
+		{`fdfind -t f -e bak --exec rm {} ';'`, DestructiveDelete},
+		{`rg --files | xargs rm -f`, DestructiveDelete},
+		{`git ls-files | xargs rm -f`, DestructiveDelete},
+		{`git ls-files -z | xargs -0 rm`, DestructiveDelete},
+		{`git ls-files --others --exclude-standard | xargs rm`, DestructiveDelete},
+		{`fd -e log`, ""},
+		{`fd -e o . build -x rm`, ""},
+		{`fd -e txt -x wc -l`, ""},
+		{`rg --files | xargs wc -l`, ""},
+		{`git ls-files | xargs grep TODO`, ""},
+		{`git ls-files '*.go' | xargs gofmt -l`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
