@@ -454,3 +454,21 @@ func TestMacOSPrivateStores(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestFilesPutIntoEtc: a file moved, copied or extracted into /etc itself
+// under a name and with a content the line does not show is everyday
+// (README, dev6's judgement calls); a file written to a settings file's
+// own name, or into a folder of settings, is a system write.
+func TestFilesPutIntoEtc(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`mv file /etc/`, ""},
+		{`unzip archive.zip -d /etc/`, ""},
+		{`cp hosts /etc/hosts`, DiskSystem},
+		{`cp sshd_config /etc/ssh/`, DiskSystem},
+		{`tar xzf conf.tgz -C /etc/nginx`, DiskSystem},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -146,3 +146,14 @@ var homeCaches = []string{
 func (c *checker) homeCache(abs string) bool {
 	return slices.ContainsFunc(homeCaches, func(d string) bool { return shell.Within(abs, path.Join(c.home, d)) })
 }
+
+// intoSettingsRoot reports a file moved, copied or extracted into /etc
+// itself (the target the folder, "mv file /etc/", "unzip a.zip -d /etc/"):
+// under a name and with a content the line does not show, no program
+// reads it as its settings (README, dev6's judgement calls: "an archive
+// or file put into / or /etc whose content is not on the line is
+// everyday"). A file written to a settings file's own name, or into a
+// folder of settings (/etc/ssh/), is still a system write.
+func intoSettingsRoot(f shell.FileUse, p string) bool {
+	return (p == "/etc" || p == "/private/etc") && (strings.HasSuffix(f.Path, "/") || f.Via == "unzip" || f.Via == "tar")
+}

@@ -317,7 +317,7 @@ func (c *checker) systemWrites(u unit) {
 			continue // modes and owners: see privilege and chown
 		}
 		p := shell.Resolve(f.Path, u.dir, c.home)
-		if systemPath(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" {
+		if systemPath(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" && !intoSettingsRoot(f, p) {
 			c.add(DiskSystem)
 		}
 	}
