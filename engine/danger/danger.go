@@ -671,6 +671,7 @@ func (c *checker) command(u unit) {
 	c.environmentsShown(u)
 	c.hostedHistory(u)
 	c.fdExecRemoval(u)
+	c.hookInstallers(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -200,6 +200,7 @@ var ruleTexts = map[string]string{
 	"gitEnvPrograms":      "git run with an environment variable naming a program it runs (GIT_SSH_COMMAND, GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_ASKPASS, GIT_CONFIG_KEY_n, …) other than a plain ssh, pager or editor",
 	"environmentsShown":   "environments other than the shell's own printed: ps with BSD-style e (every process's), or env|printenv run in a container by docker|podman exec",
 	"hostedHistory":       "remote history lost through a forge's API (gh|glab api DELETE of a repository or ref, a ref moved with force=true), glab repo delete, hub push -f, sl push --force",
+	"hookInstallers":      "a tool installing git hooks (pre-commit install, husky, lefthook install, simple-git-hooks, overcommit --install)",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

@@ -390,3 +390,41 @@ func (c *checker) hostedHistory(u unit) {
 		c.add(ForcePush)
 	}
 }
+
+// hookInstallers flags the tools that install git hooks, each as its
+// documentation says it does: "pre-commit install" writes
+// .git/hooks/pre-commit (and --hook-type's others); husky's install
+// (husky v9: "husky", "husky init"; older: "husky install") sets
+// core.hooksPath to .husky; "lefthook install|add" writes .git/hooks;
+// simple-git-hooks and "overcommit --install" do the same. Each is what
+// a write to .git/hooks or "git config core.hooksPath" is
+// (git-hooks-config). "pre-commit install-hooks", "pre-commit run" and
+// "lefthook run" install no hook.
+func (c *checker) hookInstallers(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	v := verbs(cmd.Args, 1)
+	first := ""
+	if len(v) > 0 {
+		first = v[0]
+	}
+	installs := false
+	switch name {
+	case "pre-commit", "prek":
+		installs = first == "install"
+	case "husky":
+		installs = first == "" || first == "install" || first == "init"
+	case "lefthook":
+		installs = first == "install" || first == "add"
+	case "simple-git-hooks":
+		installs = true
+	case "overcommit":
+		installs = hasLit(cmd.Args, "--install", "-i")
+	}
+	if installs {
+		c.because(append([]string{name}, v...)...)
+		c.add(GitHooksConfig)
+	}
+}

@@ -239,3 +239,31 @@ func TestRemoteHistoryByOtherClients(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHookInstallers: the tools that install git hooks do what a write
+// to .git/hooks or "git config core.hooksPath" does (git-hooks-config),
+// each as its documentation says: pre-commit install, husky (v9's bare
+// "husky" and "husky init", older "husky install"), lefthook install|add,
+// simple-git-hooks, overcommit --install. Running the hooks, installing
+// their environments and listing are everyday.
+func TestHookInstallers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pre-commit install`, GitHooksConfig},
+		{`pre-commit install --hook-type pre-push`, GitHooksConfig},
+		{`npx husky init`, GitHooksConfig},
+		{`npx husky`, GitHooksConfig},
+		{`husky install`, GitHooksConfig},
+		{`lefthook install`, GitHooksConfig},
+		{`npx simple-git-hooks`, GitHooksConfig},
+		{`overcommit --install`, GitHooksConfig},
+		{`pre-commit run --all-files`, ""},
+		{`pre-commit install-hooks`, ""},
+		{`pre-commit autoupdate`, ""},
+		{`lefthook run pre-commit`, ""},
+		{`husky --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
