@@ -38,32 +38,42 @@ var toolSecretSuffixes = []string{
 	"/.config/doctl/config.yaml",     // DigitalOcean's access token
 	"/.config/hcloud/cli.toml",       // Hetzner Cloud's tokens
 	"/.terraformrc", "/terraform.rc", // Terraform's CLI config: credentials blocks
-	"/.config/solana/id.json",                  // a Solana keypair
-	"/.fly/config.yml",                         // Fly.io's access token
-	"/.config/op/config",                       // the 1Password CLI's accounts and session
-	"/.pulumi/credentials.json",                // Pulumi's access tokens
-	"/.local/share/com.vercel.cli/auth.json",   // Vercel's token
-	"/.config/netlify/config.json",             // Netlify's token
-	"/.wrangler/config/default.toml",           // Cloudflare wrangler's OAuth token
-	"/.config/heroku/credentials",              //
-	"/.config/stripe/config.toml",              // Stripe's API keys
-	"/.snowsql/config",                         // Snowflake's login
-	"/.dbt/profiles.yml",                       // dbt's warehouse passwords
-	"/.config/configstore/firebase-tools.json", // Firebase's refresh token
-	"/Cookies.binarycookies",                   // Safari's cookies (sessions)
-	"/group.com.apple.notes/NoteStore.sqlite",  // Notes' database
-	"/Library/Messages/chat.db",                // Messages' history
+	"/.config/solana/id.json",                             // a Solana keypair
+	"/.fly/config.yml",                                    // Fly.io's access token
+	"/.config/op/config",                                  // the 1Password CLI's accounts and session
+	"/.pulumi/credentials.json",                           // Pulumi's access tokens
+	"/.local/share/com.vercel.cli/auth.json",              // Vercel's token
+	"/.config/netlify/config.json",                        // Netlify's token
+	"/.wrangler/config/default.toml",                      // Cloudflare wrangler's OAuth token
+	"/.config/heroku/credentials",                         //
+	"/.config/stripe/config.toml",                         // Stripe's API keys
+	"/.snowsql/config",                                    // Snowflake's login
+	"/.dbt/profiles.yml",                                  // dbt's warehouse passwords
+	"/.config/configstore/firebase-tools.json",            // Firebase's refresh token
+	"/Cookies.binarycookies",                              // Safari's cookies (sessions)
+	"/group.com.apple.notes/NoteStore.sqlite",             // Notes' database
+	"/Library/Messages/chat.db",                           // Messages' history
+	"/.config/composer/auth.json", "/.composer/auth.json", // Composer's repository logins
+	"/.gradle/gradle.properties",                      // the home's: signing and repository passwords
+	"/.m2/settings.xml", "/.m2/settings-security.xml", // Maven's server passwords and master key
+	"/.ivy2/.credentials", "/.sbt/.credentials", // sbt's and Ivy's repository logins
+	"/.nuget/NuGet/NuGet.Config",                                          // NuGet's API keys and feed passwords
+	"/etc/wpa_supplicant/wpa_supplicant.conf", "/etc/wpa_supplicant.conf", // Wi-Fi passphrases
 }
 
 // toolSecretDirs are folders that hold only keys (anything inside is one).
 var toolSecretDirs = []string{
-	"/.docker/trust/private/",  // docker content trust's signing keys
-	"/.ethereum/keystore/",     // Ethereum account keys
-	"/.electrum/wallets/",      // Electrum wallets
-	"/.bash_sessions/",         // macOS Terminal's saved sessions: their histories
-	"/.zsh_sessions/",          //
-	"/.local/share/fish/fish_", // fish's history (fish_history, fish_history.bak)
-	"/run/secrets/",            // Docker's and Compose's secrets, mounted one file each
+	"/.docker/trust/private/",              // docker content trust's signing keys
+	"/.ethereum/keystore/",                 // Ethereum account keys
+	"/.electrum/wallets/",                  // Electrum wallets
+	"/.bash_sessions/",                     // macOS Terminal's saved sessions: their histories
+	"/.zsh_sessions/",                      //
+	"/.local/share/fish/fish_",             // fish's history (fish_history, fish_history.bak)
+	"/run/secrets/",                        // Docker's and Compose's secrets, mounted one file each
+	"/.aws/sso/cache/", "/.aws/cli/cache/", // AWS SSO and assumed-role session tokens
+	"/etc/NetworkManager/system-connections/", // Wi-Fi passphrases and VPN secrets
+	"/.local/share/kwalletd/",                 // KWallet's wallets
+	"/Bitwarden CLI/",                         // the Bitwarden CLI's vault and session
 }
 
 // toolSecretFolders are folders under the home that hold credentials, for
@@ -362,7 +372,7 @@ func (c *checker) commandNamesOnly() bool {
 // credentials.go do not read: "lpass show" (the LastPass CLI prints the
 // entry, password included, unless only --username, --url, --name or
 // --id is asked), "kwallet-query -r" (--read-password), "heroku
-// auth:token", "npm|pnpm|yarn config get" of an auth key (_authToken, _auth,
+// auth:token", nmcli's Wi-Fi password and --show-secrets, "npm|pnpm|yarn config get" of an auth key (_authToken, _auth,
 // _password, npmAuthToken), and git's "show|cat-file REV:PATH" of a secret
 // file (its content at that revision).
 func (c *checker) storeClientReads(u unit) {
@@ -385,6 +395,8 @@ func (c *checker) storeClientReads(u unit) {
 
 	case "heroku":
 		read = len(v) > 0 && v[0] == "auth:token"
+	case "nmcli":
+		read = nmcliShowsSecrets(args)
 	case "npm", "pnpm", "yarn":
 		if len(v) == 2 && v[0] == "config" && v[1] == "get" {
 			read = slices.ContainsFunc(args, func(w shell.Word) bool {
@@ -461,4 +473,31 @@ func (c *checker) globInSecrets(p string) bool {
 	}
 	dir := path.Dir(p)
 	return secretFolder(dir, c.home) || SecretFile(dir+"/x")
+}
+
+// nmcliShowsSecrets reports nmcli printing a Wi-Fi password or a
+// connection's secrets: "device wifi show-password" in any of the
+// abbreviations nmcli(1) accepts ("nmcli d wifi s"), or a connection
+// shown with -s/--show-secrets.
+func nmcliShowsSecrets(args []shell.Word) bool {
+	var words []string
+	secrets := false
+	for _, a := range args {
+		switch {
+		case !a.Literal:
+			return false
+		case a.Lit == "-s" || a.Lit == "--show-secrets":
+			secrets = true
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			words = append(words, a.Lit)
+		}
+	}
+	prefix := func(i int, full string) bool {
+		return i < len(words) && words[i] != "" && strings.HasPrefix(full, words[i])
+	}
+	if prefix(0, "device") && prefix(1, "wifi") && prefix(2, "show-password") {
+		return true
+	}
+	return secrets && prefix(0, "connection") && prefix(1, "show") && len(words) > 2
 }

@@ -472,3 +472,40 @@ func TestFilesPutIntoEtc(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBuildToolAndNetworkSecrets: build tools' credential files in the
+// home (Composer's auth.json, the home's gradle.properties, Maven's
+// settings.xml and settings-security.xml, sbt's and Ivy's .credentials,
+// NuGet.Config), AWS's SSO and CLI session caches, Wi-Fi passphrases
+// (NetworkManager's system connections, wpa_supplicant.conf), KWallet's
+// and the Bitwarden CLI's stores read are secret-read; so is nmcli
+// showing a Wi-Fi password ("nmcli d wifi s", nmcli(1)'s abbreviations) or
+// a connection's secrets (-s). A project's own gradle.properties, and
+// nmcli's listings, are everyday.
+func TestBuildToolAndNetworkSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.config/composer/auth.json`, SecretRead},
+		{`cat ~/.gradle/gradle.properties`, SecretRead},
+		{`cat ~/.m2/settings.xml`, SecretRead},
+		{`cat ~/.sbt/.credentials`, SecretRead},
+		{`cat ~/.nuget/NuGet/NuGet.Config`, SecretRead},
+		{`cat ~/.aws/sso/cache/abc.json`, SecretRead},
+		{`cat /etc/NetworkManager/system-connections/home.nmconnection`, SecretRead},
+		{`cat /etc/wpa_supplicant/wpa_supplicant.conf`, SecretRead},
+		{`cp ~/.local/share/kwalletd/kdewallet.kwl /tmp/`, SecretRead},
+		{`nmcli d wifi s`, SecretRead},
+		{`nmcli dev wifi show-password`, SecretRead},
+		{`nmcli -s connection show home`, SecretRead},
+		{`nmcli -s c s home`, SecretRead},
+		{`cat gradle.properties`, ""},
+		{`cat pom.xml`, ""},
+		{`nmcli connection show`, ""},
+		{`nmcli d wifi list`, ""},
+		{`nmcli -s connection show`, ""},
+		{`ls /etc/NetworkManager/system-connections`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
