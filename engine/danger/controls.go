@@ -169,7 +169,7 @@ func (c *checker) tracesCleared(u unit) {
 		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) || f.Via == "ln" && !forcedLink(cmd) || c.keepsRecords(f, u.dir) {
 			continue
 		}
-		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) {
+		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) || historyGlob(f.Path) {
 			c.because(f.Path)
 			c.add(DestructiveDelete)
 			return

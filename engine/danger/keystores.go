@@ -501,3 +501,19 @@ func nmcliShowsSecrets(args []shell.Word) bool {
 	}
 	return secrets && prefix(0, "connection") && prefix(1, "show") && len(words) > 2
 }
+
+// historyGlob reports a glob whose last part matches a history file's
+// name ("~/.*history", "~/.*_history"): removing or emptying what it
+// matches clears the histories.
+func historyGlob(p string) bool {
+	base := path.Base(p)
+	if !strings.ContainsAny(base, "*?[") || !strings.Contains(strings.ToLower(base), "hist") {
+		return false // "*" matches a history too, but names no history
+	}
+	for h := range historyNames {
+		if ok, _ := path.Match(base, h); ok && h != ".lesshst" {
+			return true
+		}
+	}
+	return false
+}

@@ -509,3 +509,25 @@ func TestBuildToolAndNetworkSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHistoriesAndLogsClearedInBulk: a glob that matches history files
+// ("rm -f ~/.*history") and find running truncate -s 0 on a log folder's
+// files clear them (README: "clearing logs or a history file is
+// destructive-delete"). Reading wtmp (utmpdump, last) and truncating a
+// project's files to a size are everyday.
+func TestHistoriesAndLogsClearedInBulk(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -f ~/.*history`, DestructiveDelete},
+		{`rm -f ~/.*_history`, DestructiveDelete},
+		{`find /var/log -type f -exec truncate -s 0 {} \;`, DestructiveDelete},
+		{`utmpdump /var/log/wtmp`, ""},
+		{`last -f /var/log/wtmp`, ""},
+		{`rm -f ~/.*.swp`, ""},
+		{`find . -name '*.log' -exec truncate -s 1M {} \;`, ""},
+		{`find build -type f -exec truncate -s 0 {} \;`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -301,6 +301,12 @@ func findDeletes(cmd *shell.Command) bool {
 		switch path.Base(in.Name) {
 		case "rm", "rmdir", "unlink", "shred":
 			return true
+		case "truncate":
+			// "find /var/log -type f -exec truncate -s 0 {} \;": every
+			// file found emptied (truncate(1) -s 0).
+			if hasLit(in.Args, "0", "--size=0", "-s0") {
+				return true
+			}
 		}
 	}
 	return false
