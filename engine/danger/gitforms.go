@@ -405,6 +405,11 @@ func (c *checker) hookInstallers(u unit) {
 	if !ok {
 		return
 	}
+	switch name {
+	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit":
+	default:
+		return
+	}
 	v := verbs(cmd.Args, 1)
 	first := ""
 	if len(v) > 0 {

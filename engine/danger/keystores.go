@@ -367,6 +367,11 @@ func (c *checker) commandNamesOnly() bool {
 	return false
 }
 
+// storeClients are the programs storeClientReads reads.
+var storeClients = map[string]bool{
+	"lpass": true, "kwallet-query": true, "heroku": true, "nmcli": true, "npm": true, "pnpm": true, "yarn": true, "git": true,
+}
+
 // storeClientReads flags credential stores' clients asked for a secret
 // in the forms their manuals give, which the verb-and-word rules of
 // credentials.go do not read: "lpass show" (the LastPass CLI prints the
@@ -377,7 +382,7 @@ func (c *checker) commandNamesOnly() bool {
 // file (its content at that revision).
 func (c *checker) storeClientReads(u unit) {
 	cmd, name, ok := u.program()
-	if !ok {
+	if !ok || !storeClients[name] {
 		return
 	}
 	args := cmd.Args
