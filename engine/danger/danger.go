@@ -672,6 +672,7 @@ func (c *checker) command(u unit) {
 	c.hostedHistory(u)
 	c.fdExecRemoval(u)
 	c.hookInstallers(u)
+	c.unguardedAgents(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -201,6 +201,7 @@ var ruleTexts = map[string]string{
 	"environmentsShown":   "environments other than the shell's own printed: ps with BSD-style e (every process's), or env|printenv run in a container by docker|podman exec",
 	"hostedHistory":       "remote history lost through a forge's API (gh|glab api DELETE of a repository or ref, a ref moved with force=true), glab repo delete, hub push -f, sl push --force",
 	"hookInstallers":      "a tool installing git hooks (pre-commit install, husky, lefthook install, simple-git-hooks, overcommit --install)",
+	"unguardedAgents":     "another agent started with its permission checks off (qwen --yolo, cursor-agent --force, amp --dangerously-allow-all, aider --yes-always, …), or codex with danger-full-access and never asking",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

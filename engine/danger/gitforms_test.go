@@ -267,3 +267,30 @@ func TestHookInstallers(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherAgentsUnguarded: other agents started with their permission
+// checks off (each agent's --help: qwen --yolo, cursor-agent --force,
+// amp --dangerously-allow-all, aider --yes-always, crush --yolo, droid
+// --skip-permissions-unsafe), and codex with an unbounded sandbox that
+// never asks, are agent-config-tamper, as claude
+// --dangerously-skip-permissions is. Their guarded forms are everyday.
+func TestOtherAgentsUnguarded(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`qwen --yolo -p "fix the tests"`, AgentConfigTamper},
+		{`cursor-agent --force "refactor"`, AgentConfigTamper},
+		{`amp --dangerously-allow-all -x "upgrade deps"`, AgentConfigTamper},
+		{`aider --yes-always --message "fix lint"`, AgentConfigTamper},
+		{`droid exec --skip-permissions-unsafe "deploy"`, AgentConfigTamper},
+		{`codex exec -s danger-full-access -a never "migrate"`, AgentConfigTamper},
+		{`codex --sandbox=danger-full-access --ask-for-approval=never`, AgentConfigTamper},
+		{`qwen -p "explain this"`, ""},
+		{`cursor-agent "review"`, ""},
+		{`aider --message "fix lint"`, ""},
+		{`codex exec -s workspace-write "migrate"`, ""},
+		{`codex -s danger-full-access`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
