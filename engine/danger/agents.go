@@ -49,7 +49,6 @@ var unguardedFlags = map[string][]string{
 	"aider":        {"--yes-always"},
 	"crush":        {"--yolo", "-y"},
 	"droid":        {"--skip-permissions-unsafe"},
-	"opencode":     {"--dangerously-skip-permissions"},
 }
 
 // unguardedAgents flags another agent started with its permission checks
