@@ -201,6 +201,9 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 	secret := false
 	for _, us := range units {
 		for _, u := range us {
+			if c.listsSecretNames(u) {
+				secret = true
+			}
 			if u.cmd.Dynamic || path.Base(u.cmd.Name) != "find" {
 				continue
 			}
@@ -223,7 +226,7 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 	}
 	for _, us := range units {
 		for _, u := range us {
-			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] {
+			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] && !argFileFromVariable(&u.cmd) {
 				continue
 			}
 			fed := u.fromXargs || slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool { return !w.Literal || w.Lit == "{}" })

@@ -51,7 +51,7 @@ var toolSecretSuffixes = []string{
 	"/.dbt/profiles.yml",                                  // dbt's warehouse passwords
 	"/.config/configstore/firebase-tools.json",            // Firebase's refresh token
 	"/Cookies.binarycookies",                              // Safari's cookies (sessions)
-	"/group.com.apple.notes/NoteStore.sqlite",             // Notes' database
+	"/NoteStore.sqlite",                                   // Notes' database
 	"/Library/Messages/chat.db",                           // Messages' history
 	"/.config/composer/auth.json", "/.composer/auth.json", // Composer's repository logins
 	"/.gradle/gradle.properties",                      // the home's: signing and repository passwords
@@ -517,6 +517,43 @@ func historyGlob(p string) bool {
 	}
 	for h := range historyNames {
 		if ok, _ := path.Match(base, h); ok && h != ".lesshst" {
+			return true
+		}
+	}
+	return false
+}
+
+// listsSecretNames reports ls given secret files' names or a glob of them
+// ("for e in `ls /proc/*/environ`; do …; done"): the names it prints are
+// what a later reader given a variable reads (foundSecretsRead).
+func (c *checker) listsSecretNames(u unit) bool {
+	cmd, name, ok := u.program()
+	if !ok || name != "ls" {
+		return false
+	}
+	for _, w := range operands(cmd.Args) {
+		if p, ok := shell.PathOf(w); ok {
+			abs := shell.Resolve(p, u.dir, c.home)
+			if SecretFile(abs) || secretFolder(abs, c.home) || c.globInSecrets(abs) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// argFileFromVariable reports xargs reading its arguments from a file a
+// variable names (-a, --arg-file): it reads and runs with that file's
+// content ("xargs -0 -L1 -a $e" prints a process's environment).
+func argFileFromVariable(cmd *shell.Command) bool {
+	if path.Base(cmd.Name) != "xargs" {
+		return false
+	}
+	for i, a := range cmd.Args {
+		if (a.Lit == "-a" || a.Lit == "--arg-file") && i+1 < len(cmd.Args) && !cmd.Args[i+1].Literal {
+			return true
+		}
+		if strings.HasPrefix(a.Raw, "--arg-file=$") {
 			return true
 		}
 	}

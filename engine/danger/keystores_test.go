@@ -441,6 +441,7 @@ func TestMacOSPrivateStores(t *testing.T) {
 		{`cp "$HOME/Library/Group Containers/group.com.apple.notes/NoteStore.sqlite" /tmp/`, SecretRead},
 		{`sqlite3 ~/Library/Messages/chat.db 'select text from message'`, SecretRead},
 		{`osascript -e 'tell application "Finder"' -e 'set d to POSIX file "/private/tmp"' -e 'duplicate file "Cookies.binarycookies" of folder f to folder d with replacing' -e 'end tell'`, SecretRead},
+		{`osascript -e 'tell application "Finder"' -e 'set nf to {file "NoteStore.sqlite"} of notesFolder' -e 'duplicate nf to folder d' -e 'end tell'`, SecretRead},
 		{`ls ~/Library/Messages`, ""},
 		// grep that prints no line (-q, -c, -l) shows nothing of what it
 		// reads (dev4's m0082 is labelled everyday).
@@ -527,6 +528,24 @@ func TestHistoriesAndLogsClearedInBulk(t *testing.T) {
 		{`rm -f ~/.*.swp`, ""},
 		{`find . -name '*.log' -exec truncate -s 1M {} \;`, ""},
 		{`find build -type f -exec truncate -s 0 {} \;`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSecretNamesListedThenRead: ls of secret files' names whose names a
+// reader then reads through a variable ("for e in `ls /proc/*/environ`;
+// do xargs -0 -L1 -a $e; done": every process's environment, heldout5's
+// n0875), as a find of secret names whose finds are printed, is
+// secret-read; the names alone are not.
+func TestSecretNamesListedThenRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"for e in `ls /proc/*/environ`; do echo; echo $e; xargs -0 -L1 -a $e; done", SecretRead},
+		{`for f in $(ls ~/.ssh/id_*); do cat $f; done`, SecretRead},
+		{"ls /proc/*/environ", ""},
+		{`for f in $(ls src/*.go); do cat $f; done`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
