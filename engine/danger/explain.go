@@ -202,6 +202,7 @@ var ruleTexts = map[string]string{
 	"hostedHistory":       "remote history lost through a forge's API (gh|glab api DELETE of a repository or ref, a ref moved with force=true), glab repo delete, hub push -f, sl push --force",
 	"hookInstallers":      "a tool installing git hooks (pre-commit install, husky, lefthook install, simple-git-hooks, overcommit --install)",
 	"unguardedAgents":     "another agent started with its permission checks off (qwen --yolo, cursor-agent --force, amp --dangerously-allow-all, aider --yes-always, …), or codex with danger-full-access and never asking",
+	"edScript":            "a line editor (ed, ex) told on its standard input to load a secret file and print or write it",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

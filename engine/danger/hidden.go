@@ -306,6 +306,7 @@ func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 	for _, l := range parallelStdin(cmd, data) {
 		c.script(shell.Parse(l), dir, depth+1, false)
 	}
+	c.edScript(cmd, data)
 	switch {
 	case readsStdinAsCode(cmd) && shellNames[name], readsStdinAsCode(cmd) && (name == "source" || name == "."):
 		c.script(shell.Parse(data), dir, depth+1, false)

