@@ -219,3 +219,20 @@ func TestOtherListersFeedingRm(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestExtglobNegation: bash's extglob "!(PATTERN)" matches every name but
+// the pattern's (bash(1), Pattern Matching), so a recursive rm of it
+// removes the folder's content as "rm -rf *" does; in a scratch folder it
+// stays everyday.
+func TestExtglobNegation(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf !(keep.txt)`, DestructiveDelete},
+		{`shopt -s extglob; rm -rf ~/!(Documents)`, DestructiveDelete},
+		{`rm -rf build/!(cache)`, ""},
+		{`rm -f *.o`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -140,7 +140,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	}
 	if t.Glob {
 		base := path.Base(p)
-		if base != "*" && base != ".*" && base != "*.*" && base != "*/" {
+		// "!(keep.txt)": bash's extglob negation, everything but what it
+		// names (bash(1), Pattern Matching).
+		if base != "*" && base != ".*" && base != "*.*" && base != "*/" && !strings.HasPrefix(base, "!(") {
 			return false // "*.o": some files in a folder
 		}
 		abs = path.Dir(abs) // everything in that folder
