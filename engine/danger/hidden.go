@@ -198,7 +198,10 @@ func (c *checker) literalPipes(s *shell.Script, cwd string, depth int) {
 		data, known := "", false
 		for k, i := range idx {
 			cmd := &s.Commands[i]
-			if cmd.Nested {
+			if cmd.Nested && !cmd.InBody {
+				// (A pipe in an if, while or for body runs in the line's
+				// own shell as written: its literal text flows as at the
+				// top level.)
 				known = false
 				continue
 			}

@@ -567,3 +567,20 @@ func TestLineEditorFedCommands(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestLiteralPipesInBodies: a pipe inside an if, while or for body runs
+// in the line's own shell as written (engine/shell's InBody), so literal
+// text piped into a shell or an editor there is judged as at the top
+// level (heldout4's m1537 feeds ed inside an if).
+func TestLiteralPipesInBodies(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`if true; then echo 'rm -rf ~' | sh; fi`, DestructiveDelete},
+		{`for i in 1; do echo 'git push --force' | bash; done`, ForcePush},
+		{"x=$(uname)\nif [ \"$x\" = Linux ]; then echo -e \"e /etc/shadow\\n,p\\n\" | ed > /tmp/T.txt; fi", SecretRead},
+		{`if true; then echo 'ls -la' | sh; fi`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
