@@ -203,6 +203,7 @@ var ruleTexts = map[string]string{
 	"hookInstallers":      "a tool installing git hooks (pre-commit install, husky, lefthook install, simple-git-hooks, overcommit --install)",
 	"unguardedAgents":     "another agent started with its permission checks off (qwen --yolo, cursor-agent --force, amp --dangerously-allow-all, aider --yes-always, …), or codex with danger-full-access and never asking",
 	"edScript":            "a line editor (ed, ex) told on its standard input to load a secret file and print or write it",
+	"publishElsewise":     "release tools that publish (yarn workspaces foreach npm publish, cargo workspaces publish, cargo release --execute, release-it, np)",
 	"memoryDumped":        "the machine's memory written to a file (avml, the LiME module) or a keytab's keys dumped (bifrost -action dump)",
 }
 

@@ -294,3 +294,32 @@ func TestOtherAgentsUnguarded(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPublishThroughWorkspacesAndReleaseTools: a package manager's
+// workspace options before the subcommand ("npm -w pkg publish", "pnpm
+// --filter pkg publish") leave it a publish; so do "yarn workspaces
+// foreach npm publish", cargo-workspaces' publish, cargo-release with
+// --execute, release-it and np (each tool's documentation). Their
+// rehearsals (cargo release without --execute, release-it -d, np
+// --preview) and other subcommands are everyday.
+func TestPublishThroughWorkspacesAndReleaseTools(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`npm -w pkg publish`, PackagePublish},
+		{`pnpm --filter pkg publish`, PackagePublish},
+		{`yarn workspaces foreach -A npm publish`, PackagePublish},
+		{`cargo workspaces publish --yes`, PackagePublish},
+		{`cargo release minor --execute`, PackagePublish},
+		{`npx release-it`, PackagePublish},
+		{`npx np`, PackagePublish},
+		{`npm -w pkg test`, ""},
+		{`pnpm --filter pkg build`, ""},
+		{`yarn workspaces foreach -A run build`, ""},
+		{`release-it -d`, ""},
+		{`np --preview`, ""},
+		{`cargo workspaces list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
