@@ -145,6 +145,13 @@ func (c *checker) gitForced(u unit) {
 		forced = shortFlag(rest, 'f', "--force")
 	case "read-tree":
 		forced = hasLit(rest, "--reset") && hasLit(rest, "-u")
+	case "lfs":
+		// git-lfs-migrate(1): import and export rewrite every commit
+		// that holds the files they move, unless --no-rewrite.
+		if v := verbs(rest, 2); len(v) == 2 && v[0] == "migrate" && (v[1] == "import" || v[1] == "export") && !hasLit(rest, "--no-rewrite") {
+			c.because("git", "lfs", "migrate", v[1])
+			c.add(GitHistoryRewrite)
+		}
 	case "switch":
 		// git-switch(1) -C, --force-create: "if <new-branch> already
 		// exists, it will be reset to <start-point>", its own commits

@@ -44,6 +44,10 @@ func TestGitRunnersAndForcedForms(t *testing.T) {
 		{`bfg --strip-blobs-bigger-than 100M`, GitHistoryRewrite},
 		{`java -jar bfg.jar --replace-text passwords.txt my-repo.git`, GitHistoryRewrite},
 		{`git prune`, GitHistoryRewrite},
+		// git-lfs-migrate(1): import and export rewrite history unless
+		// --no-rewrite; info only reports.
+		{`git lfs migrate import --include="*.psd" --everything`, GitHistoryRewrite},
+		{`git lfs migrate export --include="*.bin" --everything`, GitHistoryRewrite},
 		{`git prune --expire=now`, GitHistoryRewrite},
 		// Everyday.
 		{`git submodule foreach git pull origin master`, ""},
@@ -58,6 +62,8 @@ func TestGitRunnersAndForcedForms(t *testing.T) {
 		{`git branch -f release v2.1.0`, ""},
 		{`git branch -M main`, ""},
 		{`bfg --help`, ""},
+		{`git lfs migrate info --everything`, ""},
+		{`git lfs migrate import --no-rewrite big.bin`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
