@@ -3,6 +3,7 @@ package danger
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -590,4 +591,56 @@ func edReadsSecret(cmd *shell.Command, data string) bool {
 		}
 	}
 	return loads && shows
+}
+
+// maskedOnly reports a word that shows credential variables only as a
+// short prefix or suffix (bash's substring expansion "${TOKEN:0:4}",
+// "${TOKEN: -4}"): enough to tell which token is set, not to use it (the
+// labels' "masks"). A prefix of up to 8 characters and a suffix of up to
+// 4 count; any other use of a credential variable in the word does not.
+func maskedOnly(raw string) bool {
+	seen := false
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '$' {
+			continue
+		}
+		rest := raw[i+1:]
+		braced := strings.HasPrefix(rest, "{")
+		if braced {
+			rest = rest[1:]
+		}
+		n := 0
+		for n < len(rest) && (rest[n] == '_' || rest[n] >= 'A' && rest[n] <= 'Z' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= '0' && rest[n] <= '9') {
+			n++
+		}
+		if n == 0 || !secretName(rest[:n]) {
+			continue
+		}
+		if !braced {
+			return false
+		}
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			return false
+		}
+		op := rest[n:end]
+		var digits string
+		var max int
+		switch {
+		case strings.HasPrefix(op, ":0:"):
+			digits, max = op[3:], 8
+		case strings.HasPrefix(op, ": -"):
+			digits, max = op[3:], 4
+		case strings.HasPrefix(op, ":(-") && strings.HasSuffix(op, ")"):
+			digits, max = op[3:len(op)-1], 4
+		default:
+			return false
+		}
+		v, err := strconv.Atoi(digits)
+		if err != nil || v > max || v < 0 {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }

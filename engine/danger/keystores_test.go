@@ -584,3 +584,25 @@ func TestLiteralPipesInBodies(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCredentialVariablesMasked: a credential variable shown as a short
+// prefix or suffix (bash's "${TOKEN:0:4}", "${TOKEN: -4}") tells which
+// token is set without showing it (the labels' "masks", as its length
+// "${#TOKEN}" and "${TOKEN:+set}" are); the whole value, or a long
+// prefix, is secret-read.
+func TestCredentialVariablesMasked(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo ${GITHUB_TOKEN:0:4}`, ""},
+		{`echo "${OPENAI_API_KEY:0:8}..."`, ""},
+		{`echo "key ends in ${AWS_SECRET_ACCESS_KEY: -4}"`, ""},
+		{`echo ${#GITHUB_TOKEN}`, ""},
+		{`echo ${GITHUB_TOKEN:0:40}`, SecretRead},
+		{`echo "${GITHUB_TOKEN:0:4} $GITHUB_TOKEN"`, SecretRead},
+		{`echo "token: ${GITHUB_TOKEN}"`, SecretRead},
+		{`echo ${GITHUB_TOKEN:4}`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -624,7 +624,7 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 				continue
 			}
 			for _, a := range cmd.Args {
-				if a.Literal || strings.Contains(a.Raw, ":+") || strings.Contains(a.Raw, "${#") {
+				if a.Literal || strings.Contains(a.Raw, ":+") || strings.Contains(a.Raw, "${#") || maskedOnly(a.Raw) {
 					continue
 				}
 				names, ok := shell.ShownVars(a.Raw)
