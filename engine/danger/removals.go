@@ -317,18 +317,19 @@ func knownVarPath(raw string) (string, bool) {
 }
 
 // inBackups reports a path inside a folder of backups or snapshots (a
-// part named backup…, snapshot… or .snapshots), outside the temporary
-// folders: README, "deleting backups and snapshots is destructive-delete".
+// folder named backup…, snapshot… or .snapshots; with recursive, the
+// folder itself), outside the temporary folders; one file named backup…
+// elsewhere ("rm backup.sql" in the project) is left to rm's own rules: README, "deleting backups and snapshots is destructive-delete".
 // Inside the project a snapshots folder is a test's expected output
 // (insta, syrupy), kept in the repository: not counted as a backup (a
 // recursive removal of it is judged as any project folder's).
-func (c *checker) inBackups(abs string) bool {
+func (c *checker) inBackups(abs string, recursive bool) bool {
 	if shell.IsTemp(abs) {
 		return false
 	}
 	parts := strings.Split(strings.TrimPrefix(path.Dir(abs), "/"), "/")
-	if path.Base(abs) != "" {
-		parts = append(parts, path.Base(abs))
+	if recursive {
+		parts = append(parts, path.Base(abs)) // the backups folder itself
 	}
 	for _, p := range parts {
 		l := strings.ToLower(strings.TrimPrefix(p, "."))

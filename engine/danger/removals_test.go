@@ -186,6 +186,8 @@ func TestRemovalsOfKnownFoldersAndBackups(t *testing.T) {
 		{`rm -rf ~/snapshots/2024-01`, DestructiveDelete},
 		{`rm -f /mnt/data/.snapshots/1/snapshot`, DestructiveDelete},
 		{`rm -rf /tmp/backup-test`, ""},
+		{`rm -f backup.sql`, ""},
+		{`rm -rf ~/backups`, DestructiveDelete},
 		{`rm -f notes.txt`, ""},
 		{`rm -rf "$SOME_DIR"`, ""},
 	} {

@@ -117,7 +117,7 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	if !ok {
 		p, ok = knownVarPath(t.Raw)
 	}
-	if ok && c.inBackups(shell.Resolve(p, dir, c.home)) {
+	if ok && c.inBackups(shell.Resolve(p, dir, c.home), recursive) {
 		return true
 	}
 	if !ok {
