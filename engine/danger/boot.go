@@ -13,14 +13,13 @@ import (
 
 func init() {
 	for k, v := range map[string]string{
-		"lingerEnabled":     "loginctl enable-linger: the user's services started at boot and kept after logout",
-		"intoStartupFolder": "a file copied, moved or installed into a folder whose files run later (LaunchAgents, autostart, cron.d, systemd units)",
-		"bootChain":         "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
-		"mountsDetached":    "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
-		"volumeKeys":        "a destructive disk test (badblocks -w), an encrypted volume's key slots changed (cryptsetup luksKillSlot|luksRemoveKey|luksAddKey|luksChangeKey), device-mapper or loop devices detached, LVM volume groups converted, imported or restored",
-		"daemonKilled":      "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
-		"powerManaged":      "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
-		"clusterDropped":    "a PostgreSQL cluster dropped (pg_dropcluster)",
+		"lingerEnabled":  "loginctl enable-linger: the user's services started at boot and kept after logout",
+		"bootChain":      "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
+		"mountsDetached": "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
+		"volumeKeys":     "a destructive disk test (badblocks -w), an encrypted volume's key slots changed (cryptsetup luksKillSlot|luksRemoveKey|luksAddKey|luksChangeKey), device-mapper or loop devices detached, LVM volume groups converted, imported or restored",
+		"daemonKilled":   "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
+		"powerManaged":   "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
+		"clusterDropped": "a PostgreSQL cluster dropped (pg_dropcluster)",
 	} {
 		ruleTexts[k] = v
 	}
@@ -34,7 +33,6 @@ func (c *checker) bootAndVolumes(u unit) {
 	}
 	args := cmd.Args
 	c.lingerEnabled(name, args)
-	c.intoStartupFolder(u, name)
 	c.bootChain(name, args)
 	c.mountsDetached(u, name, args)
 	c.volumeKeys(name, args)
@@ -50,41 +48,6 @@ func (c *checker) bootAndVolumes(u unit) {
 func (c *checker) lingerEnabled(name string, args []shell.Word) {
 	if name == "loginctl" && firstVerbIn(args, "enable-linger") {
 		c.add(PersistenceStartupFiles)
-	}
-}
-
-// intoStartupFolder: cp, mv, install, ln or rsync given a folder whose
-// files run later as the destination ("cp x.plist ~/Library/LaunchAgents/")
-// write a file there as surely as naming it does; into a folder of root's
-// files (sudoers.d, pam.d, PAM's modules) it is privilege-escalation.
-// mkdir of the folder writes no file.
-func (c *checker) intoStartupFolder(u unit, name string) {
-	switch name {
-	case "cp", "mv", "install", "ln", "rsync", "ditto", "gcp", "gmv":
-	default:
-		return
-	}
-	for _, f := range u.cmd.Files() {
-		if !f.Write || isDelete(f.Via) || metadataOnly(f.Via) {
-			continue
-		}
-		p := shell.Resolve(f.Path, u.dir, c.home)
-		if !GrantsRoot(p) && GrantsRoot(path.Join(p, "x")) {
-			// Into sudoers.d, pam.d, PAM's modules: who may become root.
-			c.because(name, f.Path)
-			c.add(PrivilegeEscalation)
-			return
-		}
-		if runsLaterKind(p) == kindStartup {
-			continue // a file named there: fileUses marks it
-		}
-		for _, probe := range []string{"x", "x.plist", "x.desktop", "x.service", "x.sh"} {
-			if runsLaterKind(path.Join(p, probe)) == kindStartup {
-				c.because(name, f.Path)
-				c.add(PersistenceStartupFiles)
-				return
-			}
-		}
 	}
 }
 

@@ -72,7 +72,9 @@ func TestBootAndVolumes(t *testing.T) {
 func TestBootExplained(t *testing.T) {
 	for _, tt := range []struct{ cmd, cat, rule string }{
 		{"loginctl enable-linger alice", PersistenceStartupFiles, "lingerEnabled"},
-		{"cp com.x.plist ~/Library/LaunchAgents/", PersistenceStartupFiles, "intoStartupFolder"},
+		// A copy into a startup folder is the write fileUses judges
+		// (landedCategories: each source under its own name there).
+		{"cp com.x.plist ~/Library/LaunchAgents/", PersistenceStartupFiles, "fileUses"},
 		{"update-grub", DiskSystem, "bootChain"},
 		{"umount -a", DiskSystem, "mountsDetached"},
 		{"losetup -D", DiskSystem, "volumeKeys"},

@@ -132,6 +132,7 @@ var historyNames = map[string]bool{
 	".bash_history": true, ".zsh_history": true, ".zhistory": true, ".history": true, ".sh_history": true,
 	".python_history": true, ".mysql_history": true, ".psql_history": true, ".node_repl_history": true,
 	".sqlite_history": true, ".lesshst": true, ".rediscli_history": true, "fish_history": true,
+	".ksh_history": true, ".irb_history": true, ".pry_history": true, "mongosh_repl_history": true, ".dbshell": true,
 }
 
 // logRecord reports a system log or a shell history file.
@@ -165,10 +166,10 @@ func (c *checker) tracesCleared(u unit) {
 		return slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Op == ">>" && r.Target.Lit == p })
 	}
 	for _, f := range cmd.Files() {
-		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) {
+		if !f.Write || f.Via == "tee" && hasLit(cmd.Args, "-a", "--append") || appended(f.Path) || f.Via == "ln" && !forcedLink(cmd) || c.keepsRecords(f, u.dir) {
 			continue
 		}
-		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) {
+		if logRecord(shell.Resolve(f.Path, u.dir, c.home)) || historyGlob(f.Path) {
 			c.because(f.Path)
 			c.add(DestructiveDelete)
 			return

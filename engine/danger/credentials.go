@@ -118,6 +118,8 @@ var credentialDumpers = map[string]bool{
 	"lazagne": true, "mimikatz": true, "mimipenguin": true, "pypykatz": true, "lsassy": true, "pwdump": true,
 	"gsecdump": true, "fgdump": true, "nanodump": true, "firefox_decrypt": true, "hackbrowserdata": true,
 	"swapdigger": true, "dumpcreds": true, "credump": true, "3snake": true,
+	// Round 3: memory and ticket dumpers of Linux post-exploitation pages.
+	"swap_digger": true, "truffleproc": true, "tickey": true, "linikatz": true, "dump-memory": true, "memdump": true,
 }
 
 // credentialDumper flags a credential dumper run, as a program or as the
@@ -199,10 +201,16 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 	secret := false
 	for _, us := range units {
 		for _, u := range us {
+			if c.listsSecretNames(u) {
+				secret = true
+			}
 			if u.cmd.Dynamic || path.Base(u.cmd.Name) != "find" {
 				continue
 			}
 			args := u.cmd.Args
+			if c.findStartsInSecrets(u) {
+				secret = true
+			}
 			for i, a := range args {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":
@@ -218,7 +226,7 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 	}
 	for _, us := range units {
 		for _, u := range us {
-			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] {
+			if u.cmd.Dynamic || !fileReaders[path.Base(u.cmd.Name)] && !argFileFromVariable(&u.cmd) {
 				continue
 			}
 			fed := u.fromXargs || slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool { return !w.Literal || w.Lit == "{}" })

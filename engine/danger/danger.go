@@ -126,7 +126,9 @@
 // switched off and traces cleared (controls.go), credential stores read
 // by file or by a client's verbs (credentials.go), writes that run
 // nothing (comments.go), and uploads, reverse tunnels, login hooks, brute
-// force and metadata credentials (collections.go).
+// force and metadata credentials (collections.go); tools' own credential
+// files, histories, and what names a secret file without showing it
+// (keystores.go).
 //
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
@@ -366,6 +368,10 @@ type unit struct {
 	dir       string
 	fromXargs bool
 	depth     int
+	// appended: an xargs appends its input to this command's words (it
+	// runs the command, directly or through wrappers that pass their
+	// words on), as opposed to handing it to a script as "$@".
+	appended bool
 }
 
 // program returns u's command and the base name of the program it runs
@@ -386,19 +392,20 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 	var walk func(u unit, depth int)
 	walk = func(u unit, depth int) {
 		c.units = append(c.units, u)
-		if depth >= maxDepth {
-			return
+		if depth >= maxDepth || findFails(&u.cmd, u.appended) {
+			return // a find that fails runs none of its -exec commands
 		}
 		for _, in := range u.cmd.Inside() {
 			d := u.dir
 			if in.Cwd != u.cmd.Cwd && in.Cwd != "" {
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
-			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" || path.Base(u.cmd.Name) == "find"
-			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth}, depth+1)
+			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
+			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth, appended: appendsTo(&u)}, depth+1)
 		}
 	}
-	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth}, 0)
+	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth,
+		appended: slices.Contains(cmd.Wrappers, "xargs")}, 0)
 	return c.units[first:len(c.units):len(c.units)]
 }
 
@@ -429,11 +436,15 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if text, ok := variableProgram(&u.cmd, s); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
+	c.findFedRemoval(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
@@ -475,8 +486,10 @@ func (c *checker) command(u unit) {
 	c.fileUses(u)
 	if !cmd.Dynamic && cmd.Name == "" {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
+		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" {
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) ||
+		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
 		return
@@ -510,7 +523,7 @@ func (c *checker) command(u unit) {
 		}
 	case "find":
 		// "-empty": empty files and folders hold nothing to lose.
-		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) {
+		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) && !findsRegenerated(cmd) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -650,6 +663,20 @@ func (c *checker) command(u unit) {
 	c.remoteScriptRun(u)
 	c.directoryEntryAdded(u)
 	c.network(u)
+	c.archiveAdds(u)
+	c.localCopy(u)
+	c.kernelLogCleared(u)
+	c.gitForced(u)
+	c.agentSettingsCLI(u)
+	c.memoryDumped(u)
+	c.keyFileRemoved(u)
+	c.storeClientReads(u)
+	c.gitEnvPrograms(u)
+	c.environmentsShown(u)
+	c.hostedHistory(u)
+	c.fdExecRemoval(u)
+	c.hookInstallers(u)
+	c.unguardedAgents(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
@@ -671,7 +698,7 @@ func (c *checker) fileUses(u unit) {
 	for _, f := range u.cmd.Files() {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
-		if f.Read && (SecretFile(p) || secretFolder(p, c.home)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) &&
+		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
 			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}
@@ -679,7 +706,7 @@ func (c *checker) fileUses(u unit) {
 		if f.Write && !unlinksNode && (isDelete(f.Via) || !writesOnlyComments(&u.cmd)) {
 			// A device node removed ("rm /dev/sdb1") leaves the disk as it
 			// was; shredding one writes it.
-			cats := writeCategories(p, isDelete(f.Via))
+			cats := landedCategories(&u.cmd, f, p, isDelete(f.Via))
 			if metadataOnly(f.Via) && DeviceOrKernel(p) || harmlessKernelWrite(&u.cmd, p) {
 				// A node's owner or mode, or a kernel told to print or
 				// drop caches, leaves the disk and the machine as they were.

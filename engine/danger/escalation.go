@@ -105,8 +105,9 @@ func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
 			strings.HasPrefix(l, "--use-compress-program=") || strings.HasPrefix(l, "-e sh ") || strings.HasPrefix(l, "-e bash "))
 	}
 	if name == "touch" || name == "cp" || name == "mv" || name == "ln" {
-		// Before "--" the program reads the word as its own option and
-		// fails (the README: touch "-e sh shell.sh" makes nothing).
+		// Before "--" the program takes such a word for an option of its
+		// own and refuses it ("touch: invalid option -- 'e'"): no file is
+		// made (GNU getopt reads options anywhere before "--").
 		if w := slices.IndexFunc(cmd.Args, planted); w >= 0 && slices.ContainsFunc(cmd.Args[:w], func(a shell.Word) bool { return a.Literal && a.Lit == "--" }) {
 			c.because(name, cmd.Args[w].Lit)
 			c.add(PrivilegeEscalation)

@@ -75,8 +75,9 @@ var certificateWords = []string{"cert", "chain", "cacert", "ca-bundle", "ca_bund
 // .htpasswd, browsers' password, cookie and key databases, /etc/shadow,
 // /proc/*/environ, and anything in ~/.password-store,
 // ~/.gnupg/private-keys-v1.d, ~/.local/share/keyrings or a Keychains
-// folder. It looks at the path only; relative paths are judged by their
-// last parts.
+// folder; shell and client histories and the credential files of other
+// tools (keystores.go). It looks at the path only; relative paths are
+// judged by their last parts.
 func SecretFile(p string) bool {
 	if p == "" {
 		return false
@@ -90,7 +91,8 @@ func SecretFile(p string) bool {
 		return true
 	case strings.HasPrefix(base, "secrets.") && len(base) > len("secrets."):
 		return true
-	case secretExts[path.Ext(base)]:
+	case secretExts[path.Ext(base)] && base != path.Ext(base):
+		// (".key" alone is a jq-style filter, "jq .key", not a key file.)
 		if path.Ext(base) == ".pem" && !strings.Contains(strings.ToLower(base), "key") &&
 			slices.ContainsFunc(certificateWords, func(w string) bool { return strings.Contains(strings.ToLower(base), w) }) {
 			return false // "cert.pem", "fullchain.pem": a certificate
@@ -107,6 +109,9 @@ func SecretFile(p string) bool {
 		return true
 	}
 	slashed := "/" + strings.TrimPrefix(p, "/")
+	if toolSecret(slashed, base) {
+		return true
+	}
 	for _, s := range secretSuffixes {
 		if strings.HasSuffix(slashed, s) {
 			return true
@@ -300,7 +305,7 @@ func AgentConfig(p string) bool {
 		// documentation, which no agent reads as settings (issue 30).
 		return false
 	}
-	return endsOrInside(slashed, agentSuffixes, agentDirs)
+	return endsOrInside(slashed, agentSuffixes, agentDirs) || moreAgentConfig(slashed)
 }
 
 // docFile reports the conventional names of a folder's documentation.

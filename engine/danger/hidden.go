@@ -198,7 +198,10 @@ func (c *checker) literalPipes(s *shell.Script, cwd string, depth int) {
 		data, known := "", false
 		for k, i := range idx {
 			cmd := &s.Commands[i]
-			if cmd.Nested {
+			if cmd.Nested && !cmd.InBody {
+				// (A pipe in an if, while or for body runs in the line's
+				// own shell as written: its literal text flows as at the
+				// top level.)
 				known = false
 				continue
 			}
@@ -303,6 +306,10 @@ func rot13(s string) string {
 // sink checks literal text arriving on a command's standard input.
 func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 	name := path.Base(cmd.Name)
+	for _, l := range parallelStdin(cmd, data) {
+		c.script(shell.Parse(l), dir, depth+1, false)
+	}
+	c.edScript(cmd, data)
 	switch {
 	case readsStdinAsCode(cmd) && shellNames[name], readsStdinAsCode(cmd) && (name == "source" || name == "."):
 		c.script(shell.Parse(data), dir, depth+1, false)

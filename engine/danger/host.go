@@ -698,22 +698,6 @@ func execCommand(args []shell.Word) []shell.Word {
 	return nil
 }
 
-// fhsTopLevel reports a top-level folder the FHS gives the system (or
-// the users' homes): ownership of one given away hands over every file
-// under it. A site's own top-level folder (/data, /ftphome) is not one
-// (heldout5's "chown -R ftpuser:ftpgroup /ftphome/", labelled everyday).
-func fhsTopLevel(p string) bool {
-	if path.Dir(p) != "/" {
-		return false
-	}
-	switch path.Base(p) {
-	case "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt", "proc", "root", "run",
-		"sbin", "srv", "sys", "tmp", "usr", "var", "Applications", "Library", "System", "Users", "private", "Volumes", "cores":
-		return true
-	}
-	return false
-}
-
 // metadataOnly: programs that change a file's owner, mode, attributes or
 // times, never its contents.
 func metadataOnly(via string) bool {

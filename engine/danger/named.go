@@ -223,7 +223,7 @@ func (c *checker) namedFiles(u unit) {
 		return
 	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
-	reads := !filePrograms[name] && !nameOnly[name]
+	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
 	if name == "openssl" {
 		// Certificates, requests and connections use their key files; the
@@ -266,8 +266,8 @@ func (c *checker) namedFiles(u unit) {
 				continue
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
-			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home)) &&
-				!credentialOption(prev) && !(attached && credentialOption(opt)) {
+			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home) || c.globInSecrets(abs)) &&
+				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) {
 				c.add(SecretRead)
 			}
 		}
@@ -624,7 +624,7 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 				continue
 			}
 			for _, a := range cmd.Args {
-				if a.Literal || strings.Contains(a.Raw, ":+") || strings.Contains(a.Raw, "${#") {
+				if a.Literal || strings.Contains(a.Raw, ":+") || strings.Contains(a.Raw, "${#") || maskedOnly(a.Raw) {
 					continue
 				}
 				names, ok := shell.ShownVars(a.Raw)

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -29,6 +30,12 @@ var publishVerbs = map[string][]string{
 	"jreleaser":  {"release", "deploy", "full-release"},
 	"anaconda":   {"upload"},
 	"glab":       {"release"},
+	// Their manuals' publishing verbs: deno to JSR, cabal and stack to
+	// Hackage, conan to a remote.
+	"deno":  {"publish"},
+	"cabal": {"upload"},
+	"stack": {"upload"},
+	"conan": {"upload"},
 }
 
 // publish flags publishing a package, an image or a release: what others
@@ -42,6 +49,14 @@ func (c *checker) publish(u unit) {
 	args := cmd.Args
 	if hasLit(args, "--dry-run") {
 		return // a rehearsal publishes nothing
+	}
+	if c.publishElsewise(name, args) {
+		return
+	}
+	args = withoutWorkspaceOptions(name, args)
+	if name == "npm" && firstVerbIn(args, "access") && (hasLit(args, "public", "status=public")) {
+		c.add(PackagePublish) // npm-access(1): a private package made public
+		return
 	}
 	if verbs, ok := publishVerbs[name]; ok {
 		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
@@ -62,6 +77,11 @@ func (c *checker) publish(u unit) {
 		if len(args) >= 3 && args[0].Lit == "-m" && args[1].Lit == "twine" && args[2].Lit == "upload" {
 			c.add(PackagePublish)
 		}
+		// distutils' and setuptools' own commands: "setup.py sdist upload",
+		// "setup.py register" send the package to the index.
+		if len(args) >= 2 && path.Base(args[0].Lit) == "setup.py" && hasLit(args[1:], "upload", "register", "upload_docs") {
+			c.add(PackagePublish)
+		}
 	case "mvn", "mvnw", "./mvnw":
 		for _, a := range args {
 			if a.Literal && (a.Lit == "deploy" || a.Lit == "release:perform" || strings.HasSuffix(a.Lit, ":deploy")) {
@@ -70,7 +90,10 @@ func (c *checker) publish(u unit) {
 		}
 	case "gradle", "gradlew":
 		for _, a := range args {
-			if a.Literal && (strings.HasPrefix(a.Lit, "publish") || strings.Contains(a.Lit, ":publish")) {
+			// Gradle's maven-publish plugin: publishToMavenLocal (and every
+			// publish…ToMavenLocal task) copies the publications into the
+			// local Maven cache, ~/.m2; nothing leaves the machine.
+			if a.Literal && (strings.HasPrefix(a.Lit, "publish") || strings.Contains(a.Lit, ":publish")) && !strings.HasSuffix(a.Lit, "ToMavenLocal") {
 				c.add(PackagePublish)
 			}
 		}
@@ -126,4 +149,56 @@ func (c *checker) imagePush(name string, args []shell.Word) {
 			}
 		}
 	}
+}
+
+// workspaceOptions are the package managers' options that pick a
+// workspace or folder and take a value, written before the subcommand
+// ("npm -w pkg publish", "pnpm --filter pkg publish").
+var workspaceOptions = map[string][]string{
+	"npm":  {"-w", "--workspace", "--prefix", "-C"},
+	"pnpm": {"--filter", "-F", "-C", "--dir", "--workspace"},
+	"yarn": {"--cwd"},
+	"bun":  {"--cwd", "--filter"},
+}
+
+// withoutWorkspaceOptions drops them and their values, so the subcommand
+// is the first word again.
+func withoutWorkspaceOptions(name string, args []shell.Word) []shell.Word {
+	opts, ok := workspaceOptions[name]
+	if !ok {
+		return args
+	}
+	out := make([]shell.Word, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		if args[i].Literal && slices.Contains(opts, args[i].Lit) {
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// publishElsewise flags the release tools and forms whose documentation
+// says they publish, beside the registry clients' own verbs: "yarn
+// workspaces foreach … npm publish" (each workspace's yarn npm publish),
+// "cargo workspaces publish" (cargo-workspaces), "cargo release
+// --execute" (cargo-release rehearses without it), release-it (npm
+// publish and a release; -d, --dry-run rehearse) and np. It reports
+// whether it decided.
+func (c *checker) publishElsewise(name string, args []shell.Word) bool {
+	lits := make([]string, 0, len(args))
+	for _, a := range args {
+		lits = append(lits, a.Lit)
+	}
+	switch {
+	case name == "yarn" && hasRun(lits, "npm", "publish") && slices.Contains(lits, "foreach"),
+		name == "cargo" && hasRun(lits, "workspaces", "publish"),
+		name == "cargo" && firstVerbIn(args, "release") && hasLit(args, "-x", "--execute"),
+		name == "release-it" && !hasLit(args, "-d"),
+		name == "np" && !hasLit(args, "--preview"):
+		c.add(PackagePublish)
+		return true
+	}
+	return false
 }

@@ -37,7 +37,7 @@ func (c *checker) critical(abs string) bool {
 // scratch reports whether abs is, or is inside, a folder of generated
 // files in the project, or a cache folder in the home folder.
 func (c *checker) scratch(abs string) bool {
-	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) {
+	if shell.Within(abs, path.Join(c.home, ".cache")) || shell.Within(abs, path.Join(c.home, "Library", "Caches")) || c.homeCache(abs) {
 		return true
 	}
 	base := c.project
@@ -95,6 +95,9 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		}
 		targets = append(targets, w)
 	}
+	if c.interactiveRm(u, recursive) {
+		return nil, false // rm asks, and nothing answers
+	}
 	if len(targets) == 0 {
 		return []string{"rm"}, recursive && u.fromXargs
 	}
@@ -111,6 +114,12 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 
 func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	p, ok := shell.PathOf(t)
+	if !ok {
+		p, ok = knownVarPath(t.Raw)
+	}
+	if ok && c.inBackups(shell.Resolve(p, dir, c.home), recursive) {
+		return true
+	}
 	if !ok {
 		if t.Literal {
 			return false
@@ -131,7 +140,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 	}
 	if t.Glob {
 		base := path.Base(p)
-		if base != "*" && base != ".*" && base != "*.*" && base != "*/" {
+		// "!(keep.txt)": bash's extglob negation, everything but what it
+		// names (bash(1), Pattern Matching).
+		if base != "*" && base != ".*" && base != "*.*" && base != "*/" && !strings.HasPrefix(base, "!(") {
 			return false // "*.o": some files in a folder
 		}
 		abs = path.Dir(abs) // everything in that folder
@@ -292,6 +303,12 @@ func findDeletes(cmd *shell.Command) bool {
 		switch path.Base(in.Name) {
 		case "rm", "rmdir", "unlink", "shred":
 			return true
+		case "truncate":
+			// "find /var/log -type f -exec truncate -s 0 {} \;": every
+			// file found emptied (truncate(1) -s 0).
+			if hasLit(in.Args, "0", "--size=0", "-s0") {
+				return true
+			}
 		}
 	}
 	return false
@@ -410,7 +427,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "checkout":
-		if hasLit(rest, "--", ".") || shortFlag(rest, 'f', "--force") {
+		if hasLit(rest, "--", ".") || clusterFlag(rest, 'f', "bB", "--force") || checkoutPaths(rest) {
 			c.add(GitDiscardWorktree)
 		}
 	case "restore":
@@ -418,7 +435,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "switch":
-		if shortFlag(rest, 'f', "--force", "--discard-changes") {
+		if clusterFlag(rest, 'f', "cC", "--force", "--discard-changes") {
 			c.add(GitDiscardWorktree)
 		}
 	case "clean":
@@ -433,8 +450,12 @@ func (c *checker) git(u unit) {
 		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "filter-branch", "filter-repo", "prune", "update-ref":
+	case "filter-branch", "filter-repo", "update-ref":
 		c.add(GitHistoryRewrite)
+	case "prune":
+		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
+			c.add(GitHistoryRewrite)
+		}
 	case "commit":
 		if hasLit(rest, "--amend") {
 			c.add(GitHistoryRewrite)
@@ -830,7 +851,7 @@ func secretFoldersOf(home string) []string {
 		return f.paths
 	}
 	f := &homeFolders{home: home}
-	for _, d := range secretFolderNames {
+	for _, d := range slices.Concat(secretFolderNames, toolSecretFolders) {
 		f.paths = append(f.paths, path.Join(home, d))
 	}
 	secretFolders.Store(f)
@@ -1051,7 +1072,7 @@ func printsEnvironment(cmd *shell.Command) bool {
 	}
 	switch path.Base(cmd.Name) {
 	case "env":
-		return len(cmd.Inside()) == 0 && !hasLit(cmd.Args, "-S", "--split-string")
+		return len(cmd.Inside()) == 0 && !hasLit(cmd.Args, "-S", "--split-string") && !envRunsCommand(cmd.Args)
 	case "printenv":
 		ops := operands(cmd.Args)
 		if len(ops) == 0 {

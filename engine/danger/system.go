@@ -652,7 +652,7 @@ func (c *checker) rsyncDelete(u unit) {
 		}
 	}
 	ops := operands(u.cmd.Args)
-	if !del || len(ops) < 2 {
+	if !del || len(ops) < 2 || shortFlag(u.cmd.Args, 'n', "--dry-run") { // rsync(1): -n, --dry-run
 		return
 	}
 	dst := ops[len(ops)-1]

@@ -26,6 +26,8 @@ func runnerScripts(cmd *shell.Command) []string {
 	}
 	args := cmd.Args
 	switch path.Base(cmd.Name) {
+	case "git":
+		return gitRunnerScripts(cmd)
 	case "watch":
 		ops := skipOptions(args, "n", []string{"interval"}, "dgtbecxpwqhv")
 		if len(ops) > 0 {
@@ -46,7 +48,9 @@ func runnerScripts(cmd *shell.Command) []string {
 					if !b.Literal || b.Lit == ":::" {
 						break
 					}
-					if len(tmpl) == 0 {
+					if t := joinLit(tmpl); strings.Contains(t, "{}") {
+						out = append(out, strings.ReplaceAll(t, "{}", shellQuote(b.Lit))) // parallel(1): {} is the argument
+					} else if len(tmpl) == 0 {
 						out = append(out, b.Lit)
 					} else {
 						out = append(out, joinLit(tmpl)+" "+shellQuote(b.Lit))
@@ -255,7 +259,7 @@ func (c *checker) applyUnreviewed(u unit) {
 // uncommitted changes with it.
 func (c *checker) worktreeRemoveForce(u unit) {
 	_, sub, rest, ok := u.cmd.GitArgs()
-	if ok && sub == "worktree" && len(rest) > 0 && rest[0].Lit == "remove" && shortFlag(rest[1:], 'f', "--force") {
+	if ok && sub == "worktree" && len(rest) > 0 && rest[0].Lit == "remove" && shortFlag(beforeDashes(rest[1:]), 'f', "--force") {
 		c.add(GitDiscardWorktree)
 	}
 }
@@ -286,10 +290,10 @@ func (c *checker) chown(u unit) {
 		return
 	}
 	for _, t := range ops[1:] {
-		// The root folder or a top-level one given away: every system
-		// file under it.
+		// The root folder or a top-level one of the system given away:
+		// every system file under it.
 		if p, ok := shell.PathOf(t); ok {
-			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || fhsTopLevel(abs) {
+			if abs := shell.Resolve(p, u.dir, c.home); systemPath(abs) || abs == "/" || systemTopLevel(abs) {
 				c.add(PrivilegeEscalation)
 			}
 		}
@@ -313,7 +317,7 @@ func (c *checker) systemWrites(u unit) {
 			continue // modes and owners: see privilege and chown
 		}
 		p := shell.Resolve(f.Path, u.dir, c.home)
-		if p == "/etc" || p == "/" {
+		if p == "/etc" || p == "/" || intoSettingsRoot(f, p) {
 			// A file put into / or /etc keeps its own name: what it
 			// configures is not on the line (the README's dev6 call).
 			continue

@@ -322,7 +322,7 @@ var runnerSpecs = map[string]optSpec{
 	"setsid":    {},
 	"ionice":    {short: "cnp", long: []string{"class", "classdata", "pid", "pgid", "uid"}},
 	"flock":     {short: "Ewc", long: []string{"conflict-exit-code", "timeout", "wait", "command"}},
-	"xargs":     {short: "ILnPsdEa", long: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "max-lines", "eof", "process-slot-var"}},
+	"xargs":     {short: "ILnPsdEaJR", long: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "max-lines", "eof", "process-slot-var"}},
 	"chroot":    {long: []string{"userspec", "groups"}},
 	"busybox":   {},
 }

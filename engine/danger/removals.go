@@ -1,0 +1,441 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Removals as the programs that feed rm decide them (issue 30, round 3:
+// dev6, drawn from the tests of agents' command guards). What xargs,
+// parallel and find hand rm, a find that fails before running anything,
+// rm asking before it removes, find's matches piped to xargs rm, and the
+// single files that cannot be pulled again.
+
+// xargsReplacement returns the replacement string of an xargs that puts
+// its input in place of one (GNU -I R, -iR, -i, --replace[=R]; BSD -J R),
+// and whether it has one: such an xargs appends nothing to the command.
+func xargsReplacement(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case (a.Lit == "-I" || a.Lit == "-J") && i+1 < len(args):
+			return args[i+1].Lit, true
+		case strings.HasPrefix(a.Lit, "-I") || strings.HasPrefix(a.Lit, "-J"):
+			return a.Lit[2:], true
+		case a.Lit == "-i" || a.Lit == "--replace":
+			return "{}", true
+		case strings.HasPrefix(a.Lit, "-i"):
+			return a.Lit[2:], true
+		case strings.HasPrefix(a.Lit, "--replace="):
+			return strings.TrimPrefix(a.Lit, "--replace="), true
+		case !strings.HasPrefix(a.Lit, "-"):
+			return "", false // the command: options end here
+		}
+	}
+	return "", false
+}
+
+// xargsFeeds reports whether xargs hands inner (a command it runs) any of
+// its input: always when it appends, and with a replacement string only
+// when the command's words hold the string ("xargs -i{} rm -rf" runs rm
+// -rf with no operand).
+func xargsFeeds(xargs *shell.Command, inner *shell.Command) bool {
+	r, ok := xargsReplacement(xargs.Args)
+	if !ok || r == "" {
+		return true
+	}
+	if strings.Contains(inner.Name, r) {
+		return true
+	}
+	return slices.ContainsFunc(inner.Args, func(w shell.Word) bool { return strings.Contains(w.Raw, r) })
+}
+
+// passOn are the wrappers that run their command with its words as
+// given, so what an xargs appends to them reaches it.
+var passOn = map[string]bool{
+	"busybox": true, "env": true, "nice": true, "ionice": true, "timeout": true, "stdbuf": true, "nohup": true,
+	"setsid": true, "sudo": true, "doas": true, "command": true, "builtin": true,
+}
+
+// appendsTo reports whether what outer runs gets the words an
+// xargs appends: outer is an xargs that appends (xargsFeeds), or a
+// pass-on wrapper that got them itself.
+func appendsTo(outer *unit) bool {
+	name := path.Base(outer.cmd.Name)
+	if name == "xargs" {
+		r, replaces := xargsReplacement(outer.cmd.Args)
+		return !replaces || r == ""
+	}
+	return outer.appended && passOn[name]
+}
+
+// findFails reports a find that stops before acting: an -exec, -execdir,
+// -ok or -okdir with no terminating ";" or "+" word ("find . -exec rm {}
+// ;" – the shell took the ";"), or, fed by an xargs that appends, an
+// expression the appended words come after ("echo ok | xargs find .
+// -delete": "paths must precede expression").
+func findFails(cmd *shell.Command, fed bool) bool {
+	if cmd.Dynamic || path.Base(cmd.Name) != "find" {
+		return false
+	}
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		switch args[i].Lit {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			end := slices.IndexFunc(args[i+1:], func(w shell.Word) bool {
+				return w.Literal && (w.Lit == ";" || w.Lit == "+")
+			})
+			if end < 0 {
+				return true
+			}
+			i += end + 1
+		}
+	}
+	if fed {
+		// Leading options (-H, -L, -P, -D…, -O…) come before the paths;
+		// a primary after them starts the expression.
+		for _, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 2 && !strings.HasPrefix(a.Lit, "-O") && !strings.HasPrefix(a.Lit, "-D") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// interactiveRm reports an rm that asks before removing: -i (before every
+// file) or -I (before a recursive removal), the last of -f, -i and -I
+// winning, as --interactive[=WHEN] and --force do (rm(1)). An agent's
+// shell answers nothing, so nothing is removed, unless the line feeds rm
+// its standard input (a pipe, a redirect, a here-string).
+func (c *checker) interactiveRm(u unit, recursive bool) bool {
+	mode := byte('f')
+	for _, w := range u.cmd.Args {
+		if !w.Literal || !strings.HasPrefix(w.Lit, "-") || w.Lit == "-" {
+			continue
+		}
+		if w.Lit == "--" {
+			break
+		}
+		switch {
+		case w.Lit == "--force":
+			mode = 'f'
+		case w.Lit == "--interactive" || w.Lit == "--interactive=always":
+			mode = 'i'
+		case w.Lit == "--interactive=once":
+			mode = 'I'
+		case w.Lit == "--interactive=never":
+			mode = 'f'
+		case !strings.HasPrefix(w.Lit, "--"):
+			for _, ch := range []byte(w.Lit[1:]) {
+				if ch == 'f' || ch == 'i' || ch == 'I' {
+					mode = ch
+				}
+			}
+		}
+	}
+	if mode == 'f' || mode == 'I' && !recursive {
+		return false
+	}
+	if u.cmd.Stdin != "" || slices.ContainsFunc(u.cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+		return false // a here-string, here-document or file answers
+	}
+	if c.line != nil && c.at > 0 && c.at < len(c.line.Commands) && c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline {
+		return false // "yes | rm -ri x": the pipe answers
+	}
+	return true
+}
+
+// regeneratedNames are files that are made again by whatever made them,
+// or are debris: Finder's and Explorer's metadata, core and heap dumps.
+// Deleting every one of them under a folder loses nothing (README, dev6's
+// judgement calls). Python's bytecode is not among them: the spec
+// (testdata/danger/candidates.jsonl) lists "find . -name "*.pyc" -delete"
+// as destructive-delete.
+var regeneratedNames = []string{
+	".DS_Store", "._*", "Thumbs.db", "desktop.ini", "core", "core.*", "*.core", "heapdump*", "*.hprof",
+	"hs_err_pid*",
+}
+
+// findsRegenerated reports a find that selects only regenerated files by
+// name (every -name or -iname value one of regeneratedNames), or one file
+// by its inode (-inum, -samefile).
+func findsRegenerated(cmd *shell.Command) bool {
+	names := 0
+	for i, a := range cmd.Args {
+		switch a.Lit {
+		case "-inum", "-samefile":
+			return true
+		case "-name", "-iname":
+			if i+1 >= len(cmd.Args) || !slices.Contains(regeneratedNames, cmd.Args[i+1].Lit) {
+				return false
+			}
+			names++
+		case "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename":
+			return false
+		}
+	}
+	return names > 0
+}
+
+// findFedRemoval flags find's matches piped to an rm (unlink, shred) that
+// xargs feeds ("find . -name '*.jpg' | xargs rm"): the files go as with
+// find -delete, and the same exceptions hold (scratch and temporary
+// folders, regenerated files). The other listers of a tree feed it the
+// same way: fd, "rg --files", "git ls-files" (every tracked file, or with
+// --others every untracked one).
+func (c *checker) findFedRemoval(s *shell.Script, units [][]unit) {
+	for i, us := range units {
+		for _, u := range us {
+			if u.cmd.Dynamic || !u.fromXargs {
+				continue
+			}
+			switch path.Base(u.cmd.Name) {
+			case "rm", "unlink", "shred":
+			default:
+				continue
+			}
+			for k := 0; k < i; k++ {
+				if s.Commands[k].Pipeline != s.Commands[i].Pipeline || len(units[k]) == 0 {
+					continue
+				}
+				f := units[k][0]
+				lister := c.treeLister(f)
+				if lister == "" || lister == "find" && (c.findRoutine(f) || findsRegenerated(&f.cmd)) {
+					continue
+				}
+				c.because(lister, "|", "xargs", path.Base(u.cmd.Name))
+				c.add(DestructiveDelete)
+				c.because()
+				return
+			}
+		}
+	}
+}
+
+// keyFileRemoved flags rm or unlink of one file that cannot be pulled
+// again: a private key or credential in the home's key folders (~/.ssh,
+// ~/.aws, ~/.gnupg, … secretFolder) or a file that decides who may log in
+// or become root (GrantsRoot). README: "rm of /etc/passwd or
+// ~/.ssh/id_rsa" is destructive-delete, of one other file outside the
+// project everyday; the project's own corpus of real shell histories
+// removes a password database of its own ("rm Passwords.kdbx").
+func (c *checker) keyFileRemoved(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rm" && name != "unlink" {
+		return
+	}
+	for _, w := range operands(cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok || w.Glob {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if SecretFile(abs) && secretFolder(path.Dir(abs), c.home) || GrantsRoot(abs) {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// parallelStdin returns the command lines GNU parallel runs for literal
+// text on its standard input (parallel(1): with no ::: each input line
+// is an argument, put where {} is in the command, or appended to it;
+// with no command each line is a command): "echo 'rm -rf /' | parallel
+// bash -c {}" runs bash -c 'rm -rf /'.
+func parallelStdin(cmd *shell.Command, data string) []string {
+	if cmd.Dynamic || path.Base(cmd.Name) != "parallel" || hasLit(cmd.Args, ":::", "::::", "-a", "--arg-file") {
+		return nil
+	}
+	tmpl := joinLit(skipOptions(cmd.Args, "jSPkEI", []string{"jobs", "sshlogin", "max-procs", "eof", "colsep", "delimiter", "timeout", "joblog", "results", "tmpdir", "workdir"}, "kvqgu"))
+	var out []string
+	for _, l := range strings.Split(data, "\n") {
+		if l = strings.TrimSpace(l); l == "" {
+			continue
+		}
+		switch {
+		case strings.Contains(tmpl, "{}"):
+			out = append(out, strings.ReplaceAll(tmpl, "{}", shellQuote(l)))
+		case tmpl == "":
+			out = append(out, l)
+		default:
+			out = append(out, tmpl+" "+shellQuote(l))
+		}
+	}
+	return out
+}
+
+// knownVars are the variables whose value a removal's path can be read
+// with: the home and the XDG base folders under it (XDG Base Directory
+// specification's defaults).
+var knownVars = map[string]string{
+	"HOME": "~", "XDG_CONFIG_HOME": "~/.config", "XDG_DATA_HOME": "~/.local/share",
+	"XDG_STATE_HOME": "~/.local/state", "XDG_CACHE_HOME": "~/.cache",
+}
+
+// knownVarPath returns the path a word names when it starts with one of
+// knownVars in any of bash's forms, "$V", "${V}", "${V:?msg}",
+// "${V:-default}" (the variable set, its value is used), followed by
+// literal text: "${HOME:?}" is the home folder, "$XDG_CONFIG_HOME/nvim"
+// ~/.config/nvim.
+func knownVarPath(raw string) (string, bool) {
+	s := strings.Trim(raw, `"`)
+	if !strings.HasPrefix(s, "$") {
+		return "", false
+	}
+	s = s[1:]
+	var name, rest string
+	if strings.HasPrefix(s, "{") {
+		end := strings.IndexByte(s, '}')
+		if end < 0 {
+			return "", false
+		}
+		inner := s[1:end]
+		name, _, _ = strings.Cut(inner, ":")
+		rest = s[end+1:]
+		if name == inner && strings.ContainsAny(inner, "#%/^,@[") {
+			return "", false
+		}
+	} else {
+		i := 0
+		for i < len(s) && (s[i] == '_' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9') {
+			i++
+		}
+		name, rest = s[:i], s[i:]
+	}
+	v, ok := knownVars[name]
+	if !ok || strings.ContainsAny(rest, "$`*?[") {
+		return "", false
+	}
+	return v + strings.Trim(rest, `"`), true
+}
+
+// inBackups reports a path inside a folder of backups or snapshots (a
+// folder named backup…, snapshot… or .snapshots; with recursive, the
+// folder itself), outside the temporary folders; one file named backup…
+// elsewhere ("rm backup.sql" in the project) is left to rm's own rules: README, "deleting backups and snapshots is destructive-delete".
+// Inside the project a snapshots folder is a test's expected output
+// (insta, syrupy), kept in the repository: not counted as a backup (a
+// recursive removal of it is judged as any project folder's).
+func (c *checker) inBackups(abs string, recursive bool) bool {
+	if shell.IsTemp(abs) {
+		return false
+	}
+	parts := strings.Split(strings.TrimPrefix(path.Dir(abs), "/"), "/")
+	if recursive {
+		parts = append(parts, path.Base(abs)) // the backups folder itself
+	}
+	for _, p := range parts {
+		l := strings.ToLower(strings.TrimPrefix(p, "."))
+		if strings.HasPrefix(l, "backup") || strings.HasPrefix(l, "snapshot") && !shell.Within(abs, c.project) {
+			return true
+		}
+	}
+	return false
+}
+
+// treeLister names the program of f when it lists a tree's files for a
+// later command: find, fd (outside scratch and temporary folders), "rg
+// --files", "git ls-files"; "" otherwise.
+func (c *checker) treeLister(f unit) string {
+	cmd, name, ok := f.program()
+	if !ok {
+		return ""
+	}
+	switch name {
+	case "find":
+		return name
+	case "fd", "fdfind":
+		if c.fdRoutine(f) {
+			return ""
+		}
+		return name
+	case "rg":
+		if hasLit(cmd.Args, "--files") {
+			return "rg --files"
+		}
+	case "git":
+		if _, sub, _, ok := cmd.GitArgs(); ok && sub == "ls-files" {
+			return "git ls-files"
+		}
+	}
+	return ""
+}
+
+// fdValueOpts are fd's options that take a value (fd --help).
+var fdValueOpts = []string{"-e", "--extension", "-t", "--type", "-d", "--max-depth", "--min-depth", "--exact-depth",
+	"-E", "--exclude", "-S", "--size", "--changed-within", "--changed-before", "-o", "--owner", "--base-directory",
+	"--search-path", "-j", "--threads", "-c", "--color", "--ignore-file", "--max-results", "--format", "--path-separator"}
+
+// fdParts splits fd's words into its positional words (pattern, then
+// search paths) and the command an -x/--exec or -X/--exec-batch runs on
+// the results (fd(1): every word after the option, up to a ";").
+func fdParts(args []shell.Word) (pos, exec []shell.Word) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Lit == "-x" || a.Lit == "--exec" || a.Lit == "-X" || a.Lit == "--exec-batch":
+			rest := args[i+1:]
+			if end := slices.IndexFunc(rest, func(w shell.Word) bool { return w.Lit == ";" }); end >= 0 {
+				exec = rest[:end]
+				i += end + 1
+				continue
+			}
+			return pos, rest
+		case slices.Contains(fdValueOpts, a.Lit):
+			i++
+		case a.Literal && strings.HasPrefix(a.Lit, "-"):
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return pos, exec
+}
+
+// fdRoutine reports an fd whose search paths are all scratch or
+// temporary folders (fd searches "." when it is given none).
+func (c *checker) fdRoutine(f unit) bool {
+	pos, _ := fdParts(f.cmd.Args)
+	roots := []string{"."}
+	if len(pos) > 1 {
+		roots = nil
+		for _, w := range pos[1:] {
+			if !w.Literal {
+				return false
+			}
+			roots = append(roots, w.Lit)
+		}
+	}
+	for _, r := range roots {
+		abs := shell.Resolve(r, f.dir, c.home)
+		if !c.scratch(abs) && !c.tempOnly(abs) {
+			return false
+		}
+	}
+	return true
+}
+
+// fdExecRemoval flags fd running rm, unlink or shred on its results
+// (-x/--exec, -X/--exec-batch): the files it finds go, as with find
+// -exec rm, unless it searches only scratch or temporary folders.
+func (c *checker) fdExecRemoval(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "fd" && name != "fdfind" {
+		return
+	}
+	_, exec := fdParts(cmd.Args)
+	if len(exec) == 0 || c.fdRoutine(u) {
+		return
+	}
+	switch path.Base(exec[0].Lit) {
+	case "rm", "unlink", "shred", "rmdir":
+		c.because(name, exec[0].Lit)
+		c.add(DestructiveDelete)
+	}
+}
