@@ -15,11 +15,13 @@ import (
 )
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
-// heldout, heldout2, heldout3, dev4, heldout4, heldout5): a command or
+// heldout, heldout2, heldout3, dev4, heldout4, heldout5, heldout6): a command or
 // file-tool call drawn at random from a public collection nobody here
 // wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
-// stockpile, hacktricks, cheat.sh's sheets), read and labelled by hand
+// stockpile, hacktricks, cheat.sh's sheets, destructive_command_guard's
+// tests, arsenal, the-art-of-command-line, Bash-Oneliner, the Book of
+// Secret Knowledge), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -169,8 +171,8 @@ func (f *figures) table(t *testing.T, split string) {
 }
 
 // minimum is the least a part of the independent corpora must hold, by
-// label: heldout4 and heldout5 were drawn to be full out-of-sample
-// measures on their own (issue 30's 300 dangerous and 500 everyday
+// label: heldout4, heldout5 and heldout6 were drawn to be full
+// out-of-sample measures on their own (issue 30's 300 dangerous and 500 everyday
 // lines), dev4 to be a tuning
 // sample of about 300 lines. A part short of it fails the test, so that a
 // truncated or mis-built file cannot pass as a smaller measurement.
@@ -178,6 +180,7 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"dev4":     {lines: 300},
 	"heldout4": {dangerous: 300, everyday: 500},
 	"heldout5": {dangerous: 300, everyday: 500},
+	"heldout6": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -205,17 +208,21 @@ func shortOf(split string, dangerous, everyday int) string {
 // it is under 97 % on either figure. heldout5 was drawn from three more
 // collections while heldout4 was being read for development, and is an
 // honest out-of-sample measure of every rule before it was merged (the
-// lead took its figure once, figures.md stage 9). dev4 was handed to
-// tuning and must hold like dev.
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true}
+// lead took its figure once, figures.md stage 9). heldout6 was drawn from
+// five more collections while the rules were being tuned on dev6, and is
+// the honest out-of-sample measure of that round (its figure is taken
+// once by the lead, figures.md stage 11). dev4 was handed to tuning and
+// must hold like dev.
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "heldout6": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
-// them by running the test (README.md there says who may read what). It
-// is empty while no part is held out: heldout5 was spent for development
-// after its one measurement (figures.md stage 9, tuning.md round 3), and
-// the next held-out part joins it until its own measurement.
-var missesHidden = map[string]bool{}
+// them by running the test (README.md there says who may read what).
+// heldout5 left it when it was spent for development after its one
+// measurement (figures.md stage 9, tuning.md round 3); heldout6, the
+// held-out part of this round, stays in it until the lead has taken its
+// one figure.
+var missesHidden = map[string]bool{"heldout6": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -230,11 +237,12 @@ var missesHidden = map[string]bool{}
 // stage 8) and then handed to development (tuning.md, round 2); it is
 // logged rather than failed while under 97 % on either figure. heldout5
 // was measured once out of sample (stage 9) and then handed to
-// development (tuning.md, round 3); it is reported like heldout4. A part
-// under its minimum size fails.
+// development (tuning.md, round 3); it is reported like heldout4.
+// heldout6 is held out: reported, its misses never printed, until its one
+// measurement (stage 11). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "heldout6"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -289,6 +297,9 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout5", 315, 1356, false},
 		{"heldout5", 299, 1356, true},
 		{"heldout5", 315, 499, true},
+		{"heldout6", 406, 756, false},
+		{"heldout6", 299, 756, true},
+		{"heldout6", 406, 499, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -300,6 +311,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // heldout3, heldout4 and heldout5 are reported only, and their misses are
 // printed: each was measured once out of sample and then read for
 // development (tuning.md), heldout5 after its figure of figures.md stage 9.
+// heldout6 is reported only and its misses are hidden: it is held out
+// until the lead takes its one figure (stage 11).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -308,6 +321,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout3", true, false},
 		{"heldout4", true, false},
 		{"heldout5", true, false},
+		{"heldout6", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -319,10 +333,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
-// minimum, without running Check on them: heldout5 can be checked for
+// minimum, without running Check on them: heldout6 can be checked for
 // form before its one measurement.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5"} {
+	for _, split := range []string{"heldout4", "heldout5", "heldout6"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
