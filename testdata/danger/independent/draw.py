@@ -10,6 +10,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
   python3 draw.py --fresh5 STOCKPILE_DIR STOCKPILE_COMMIT HACKTRICKS_DIR HACKTRICKS_COMMIT SHEETS_DIR SHEETS_COMMIT > drawn5.jsonl
   python3 draw.py --dev6 SAFETYNET_DIR SAFETYNET_COMMIT CONTINUE_DIR CONTINUE_COMMIT NL2BASH_DIR NL2BASH_COMMIT > drawn6.jsonl
+  python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -208,6 +209,8 @@ def main():
         return fresh5(*sys.argv[2:8])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev6":
         return dev6(*sys.argv[2:8])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh6":
+        return fresh6(*sys.argv[2:13])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -982,6 +985,260 @@ def dev6(sn_dir, sn_commit, co_dir, co_commit, nl_dir, nl_commit):
         d["id"] = f"p{i + 1:04d}"
         d["split"] = "dev6"
         print(json.dumps(d, ensure_ascii=False))
+
+
+FRESH6_SEED = 303030303030  # the seventh draw (heldout6, drawn7.jsonl)
+
+# destructive_command_guard's test helpers: which say the guard blocks the
+# command (dcg-blocked) and which that it lets it through (dcg-allowed).
+DCG_BLOCKS = ("assert_blocks", "assert_blocks_with_pattern", "assert_blocks_with_severity", "assert_denies_with_rule",
+              "assert_rm_parser_denies", "assert_hook_denies", "assert_blocked")
+DCG_ALLOWS = ("assert_allows", "assert_safe_pattern_matches", "assert_allows_command", "assert_no_match",
+              "assert_rm_parser_allows", "assert_hook_allows", "assert_is_allowed")
+
+
+def rust_string(text, i):
+    """The Rust string literal ("…" with escapes, r"…", r#"…"#) at text[i:],
+    and where it ends; None when there is none."""
+    m = re.match(r'r(#*)"', text[i:])
+    if m:
+        end = text.index('"' + m.group(1), i + len(m.group(0)))
+        return text[i + len(m.group(0)):end], end + 1 + len(m.group(1))
+    if text[i:i + 1] != '"':
+        return None
+    out, j = [], i + 1
+    esc = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0", "r": "\r"}
+    while text[j] != '"':
+        if text[j] == "\\":
+            c = text[j + 1]
+            if c == "\n":  # a line continuation: the next line's leading blanks are dropped
+                j += 2
+                while text[j] in " \t\n":
+                    j += 1
+                continue
+            out.append(esc.get(c, "\\" + c))
+            j += 2
+            continue
+        out.append(text[j])
+        j += 1
+    return "".join(out), j + 1
+
+
+def dcg_commands(root):
+    """The command strings of Dicklesworthstone/destructive_command_guard's
+    tests: its fixtures (tests/fixtures/*_commands.yaml), its corpus
+    (tests/corpus/**/*.toml), its e2e command lists
+    (tests/e2e/fixtures/commands/*.txt) and the first string argument of
+    the pattern packs' test assertions (src/packs/**/*.rs), each with
+    whether the guard's test says it blocks or allows it."""
+    import glob
+    import tomllib
+    import yaml
+    out = []
+
+    def add(rel, line, cmd, blocked, note):
+        cmd = cmd.strip()
+        if cmd:
+            out.append({"source_path": rel, "line": line, "raw": cmd, "pool": "dcg-blocked" if blocked else "dcg-allowed",
+                        "note": note})
+
+    for name, blocked in (("destructive_commands.yaml", True), ("safe_commands.yaml", False)):
+        # Read line by line: the file is not valid YAML throughout (a
+        # double-quoted scalar with bare quotes inside, line 232), so each
+        # "- command:" scalar is read on its own, and one YAML does not
+        # read is taken between its outer quotes as written.
+        rel = "tests/fixtures/" + name
+        pack = ""
+        for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+            m = re.match(r"^([A-Za-z0-9_.]+):\s*$", l)
+            if m:
+                pack = m.group(1)
+            m = re.match(r"^\s*- command:\s*(.*)$", l)
+            if not m:
+                continue
+            v = m.group(1)
+            try:
+                cmd = yaml.safe_load(v)
+            except yaml.YAMLError:
+                cmd = v[1:-1] if v[:1] in "\"'" and v[-1:] == v[:1] else v
+            add(rel, i + 1, str(cmd), blocked, pack)
+    for f in sorted(glob.glob(os.path.join(root, "tests", "corpus", "**", "*.toml"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        text = open(f, encoding="utf-8").read()
+        cases = tomllib.loads(text).get("case", [])
+        starts = [i + 1 for i, l in enumerate(text.splitlines()) if re.match(r"^command\s*=", l)]
+        with_cmd = [c for c in cases if "command" in c]
+        for c, line in zip(with_cmd, starts if len(starts) == len(with_cmd) else [0] * len(with_cmd)):
+            add(rel, line, c["command"], c.get("expected_decision") == "deny", c.get("id", "") + " (" + c.get("expected_decision", "") + ")")
+    for f in sorted(glob.glob(os.path.join(root, "tests", "e2e", "fixtures", "commands", "*.txt"))):
+        rel = os.path.relpath(f, root)
+        base = os.path.basename(f)
+        cur = None
+        for i, l in enumerate(open(f, encoding="utf-8").read().splitlines()):
+            m = re.match(r"^(BLOCK|ALLOW|WARN):(.*)$", l)
+            if m:
+                cur = {"line": i + 1, "cmd": m.group(2), "blocked": m.group(1) != "ALLOW", "note": base + " " + m.group(1)}
+                out.append(cur)
+                continue
+            if not l.strip() or l.startswith("#"):
+                cur = None
+                continue
+            if cur is not None and base in ("edge_cases.txt", "heredocs.txt"):
+                cur["cmd"] += "\n" + l
+                continue
+            cur = None
+            if base in ("dangerous.txt", "safe.txt"):
+                add(rel, i + 1, l, base == "dangerous.txt", base)
+        for e in [e for e in out if "cmd" in e]:
+            out.remove(e)
+            add(rel, e["line"], e["cmd"], e["blocked"], e["note"])
+    for f in sorted(glob.glob(os.path.join(root, "src", "packs", "**", "*.rs"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        text = open(f, encoding="utf-8").read()
+        for m in re.finditer(r"\b(assert_[a-z_]+)\s*\(\s*&?[A-Za-z_][A-Za-z0-9_]*\s*,\s*", text):
+            fn = m.group(1)
+            if fn not in DCG_BLOCKS and fn not in DCG_ALLOWS:
+                continue
+            s = rust_string(text, m.end())
+            if s is None:
+                continue
+            add(rel, text.count("\n", 0, m.end()) + 1, s[0], fn in DCG_BLOCKS, fn)
+    return out
+
+
+def fill_arsenal(raw, rng):
+    """arsenal's <name|default> takes its default; <name> is filled as
+    cheat's <placeholder>."""
+    raw = re.sub(r"<([A-Za-z][A-Za-z0-9_ .-]*)\|([^<>]*)>", lambda m: m.group(2), raw)
+    return fill_angle(raw, rng)
+
+
+def arsenal_cheats(root):
+    """Orange-Cyberdefense/arsenal's cheats (arsenal/data/cheats/**/*.md):
+    the code block of every "## title" under a #plateform/linux tag line
+    (the tag line holds until the next one), each block whole as one call;
+    line = the block's first line, note = the title."""
+    import glob
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, "arsenal", "data", "cheats", "**", "*.md"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        lines = open(f, encoding="utf-8", errors="replace").read().splitlines()
+        linux, title, body, start = False, "", None, 0
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if body is not None:
+                if s.startswith("```"):
+                    if linux and "\n".join(body).strip():
+                        out.append({"source_path": rel, "line": start, "raw": "\n".join(body).strip(), "note": title,
+                                    "pool": "arsenal"})
+                    body = None
+                else:
+                    body.append(l)
+                continue
+            if s.startswith("#plateform/") or s.startswith("#platform/"):
+                linux = "#plateform/linux" in s or "#platform/linux" in s
+            elif s.startswith("## "):
+                title = s[3:]
+            elif s.startswith("```"):
+                body, start = [], i + 2
+    return out
+
+
+def md_code_lines(root, rel, pool):
+    """Each line of the code blocks of a Markdown file (fences bash, sh,
+    shell, console, none), joined over trailing backslashes; # comments,
+    blank lines and a "$ " prompt handled as for hacktricks."""
+    out = []
+    lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+    lang, cont, note = None, None, ""
+    for i, l in enumerate(lines):
+        s = l.strip()
+        if lang is None and s.startswith("#") and not s.startswith("```"):
+            note = s.lstrip("# ")
+        if s.startswith("```"):
+            lang = s[3:].strip().lower() if lang is None else None
+            cont = None
+            continue
+        if lang is None or lang not in ("", "bash", "sh", "shell", "console"):
+            continue
+        if cont is not None:
+            cont["raw"] += "\n" + s
+            if not s.endswith("\\"):
+                cont = None
+            continue
+        if not s or s.startswith("#") or s.startswith("//"):
+            continue
+        if s.startswith("$ "):
+            s = s[2:]
+        e = {"source_path": rel, "line": i + 1, "raw": s, "pool": pool, "note": note}
+        out.append(e)
+        if s.endswith("\\"):
+            cont = e
+    return out
+
+
+def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bol_dir, bol_commit, bosk_dir, bosk_commit,
+           dev6_drawn=None):
+    """A sixth sample (heldout6) from five collections no earlier draw
+    used: Dicklesworthstone/destructive_command_guard (an AI-agent command
+    guard: the commands its tests say it blocks, and those they say it
+    allows, near misses) and Orange-Cyberdefense/arsenal (a red-team cheat
+    collection) on the dangerous side; jlevy/the-art-of-command-line,
+    onceupon/Bash-Oneliner and trimstray/the-book-of-secret-knowledge
+    (code-block command lines) on the everyday side. Lines any earlier draw
+    took are left out. Ids q0001…, all in heldout6: it is measured once, by
+    the lead, and tuned on by nobody. dev6_drawn is the development
+    sample drawn at the same time (drawn6.jsonl of branch danger-draw-dev6,
+    c85898a): a line whose command it holds too is dropped after the draw
+    (its id left unused), so that nothing tuned on is measured here."""
+    seen = set()
+    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"):
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    rng = random.Random(FRESH6_SEED)
+    dcg = dcg_commands(dcg_dir)
+    pools = [
+        ("Dicklesworthstone/destructive_command_guard", dcg_commit, [e for e in dcg if e["pool"] == "dcg-blocked"], 400),
+        ("Dicklesworthstone/destructive_command_guard", dcg_commit, [e for e in dcg if e["pool"] == "dcg-allowed"], 200),
+        ("Orange-Cyberdefense/arsenal", ars_commit, arsenal_cheats(ars_dir), 200),
+        ("jlevy/the-art-of-command-line", taocl_commit, md_code_lines(taocl_dir, "README.md", "taocl"), 40),
+        ("onceupon/Bash-Oneliner", bol_commit, md_code_lines(bol_dir, "README.md", "oneliner"), 200),
+        ("trimstray/the-book-of-secret-knowledge", bosk_commit, md_code_lines(bosk_dir, "README.md", "bosk"), 140),
+    ]
+    drawn = []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                break
+            if e["pool"].startswith("dcg"):
+                cmd = e["raw"]
+            elif e["pool"] == "arsenal":
+                cmd = fill_arsenal(e["raw"], rng)
+            else:
+                cmd = fill_angle(e["raw"], rng)
+            if cmd in seen or (not e["pool"].startswith("dcg") and not shell_like(cmd)):
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            drawn.append(d)
+    rng.shuffle(drawn)
+    tuned = set()
+    if dev6_drawn:
+        for l in open(dev6_drawn, encoding="utf-8"):
+            d = json.loads(l)
+            tuned.add(d.get("command") or d.get("path"))
+    for i, d in enumerate(drawn):
+        d["id"] = f"q{i + 1:04d}"
+        d["split"] = "heldout6"
+        if d["command"] not in tuned:
+            print(json.dumps(d, ensure_ascii=False))
 
 
 if __name__ == "__main__":
