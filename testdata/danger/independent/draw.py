@@ -524,17 +524,84 @@ def shell_like(cmd):
     return bool(re.match(r"^[a-z0-9_./~$(][A-Za-z0-9_.+/~$(){}-]*;?$", w)) and w.lower() not in NOT_A_PROGRAM
 
 
+def taken_before(names):
+    """The commands (or file paths) the draws in names already took: a
+    later draw leaves them out."""
+    seen = set()
+    for name in names:
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    return seen
+
+
+def drawn_line(repo, commit, e, cmd):
+    """One drawn shell line: where it is from, the command as filled, its
+    pool and, when its collection gives one, its note."""
+    d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+         "tool": "bash", "command": cmd, "pool": e["pool"]}
+    if e.get("note"):
+        d["note"] = e["note"]
+    return d
+
+
+def draw_pools(rng, pools, seen, fill, keep, overflow=()):
+    """Draws from each pool (repo, commit, entries, n), in order: its
+    entries shuffled with rng, the first n whose filled command (fill(e))
+    no earlier line took and keep(e, cmd) accepts. Entries past the n-th of
+    a pool in overflow are returned as the rest (for a top-up), unfilled;
+    those of other pools are not read. Returns (drawn, rest)."""
+    drawn, rest = [], []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                if e["pool"] in overflow:
+                    rest.append((repo, commit, e))
+                    continue
+                break
+            cmd = fill(e)
+            if cmd in seen or not keep(e, cmd):
+                continue
+            seen.add(cmd)
+            k += 1
+            drawn.append(drawn_line(repo, commit, e, cmd))
+    return drawn, rest
+
+
+def draw_every(entries, seen, fill, keep):
+    """Every entry (repo, commit, e) of a top-up whose filled command no
+    earlier line took and keep accepts, in order."""
+    out = []
+    for repo, commit, e in entries:
+        cmd = fill(e)
+        if cmd in seen or not keep(e, cmd):
+            continue
+        seen.add(cmd)
+        out.append(drawn_line(repo, commit, e, cmd))
+    return out
+
+
+def emit(lines, prefix, split, first=1, drop=()):
+    """Prints lines as jsonl with ids prefix + a four-digit number from
+    first, in their order; split is the part's name, or a function called
+    once per line, in order, that names it. A line whose command is in drop
+    keeps its id unused and is not printed."""
+    for i, d in enumerate(lines):
+        d["id"] = f"{prefix}{first + i:04d}"
+        d["split"] = split() if callable(split) else split
+        if d["command"] not in drop:
+            print(json.dumps(d, ensure_ascii=False))
+
+
 def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, navi_dir, navi_commit):
     """A fourth sample from four collections no earlier draw used:
     atomic-red-team and InternalAllTheThings (the dangerous side: attack
     techniques, of which many lines are discovery and everyday) and
     cheat/cheatsheets and denisidoro/cheats (the everyday side). Ids
     m0001…, split at random into dev4 (28 %) and heldout4."""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl"))
     rng = random.Random(FRESH4_SEED)
     art = art_tests(art_dir)
     pools = [
@@ -544,55 +611,24 @@ def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, 
         ("cheat/cheatsheets", cheat_commit, cheat_lines(cheat_dir), 330),
         ("denisidoro/cheats", navi_commit, navi_lines(navi_dir), 300),
     ]
-    drawn, rest = [], []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                if e["pool"] in ("art-command", "iatt"):
-                    rest.append((repo, commit, e))
-                continue
-            if e["pool"].startswith("art-"):
-                cmd = fill_art(e["raw"], e["defaults"])
-            else:
-                cmd = fill_angle(e["raw"], rng)
-            if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+
+    def fill(e):
+        return fill_art(e["raw"], e["defaults"]) if e["pool"].startswith("art-") else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return e["pool"].startswith("art-") or shell_like(cmd)
+
+    drawn, rest = draw_pools(rng, pools, seen, fill, keep, overflow=("art-command", "iatt"))
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"m{i + 1:04d}"
-        d["split"] = "dev4" if rng.random() < 0.28 else "heldout4"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "m", lambda: "dev4" if rng.random() < 0.28 else "heldout4")
     # Top-up: dev4's labels showed about one line in four dangerous, so
     # heldout4 would have fallen short of 300 dangerous lines; every
     # atomic-red-team command and InternalAllTheThings line no draw above
     # took goes to heldout4 (ids after the first draw's, which stay as
     # they were: dev4 had been labelled and handed over by then).
-    top = []
-    for repo, commit, e in rest:
-        cmd = fill_art(e["raw"], e["defaults"]) if e["pool"].startswith("art-") else fill_angle(e["raw"], rng)
-        if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
-            continue
-        seen.add(cmd)
-        d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-             "tool": "bash", "command": cmd, "pool": e["pool"]}
-        if e.get("note"):
-            d["note"] = e["note"]
-        top.append(d)
+    top = draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
-    for i, d in enumerate(top):
-        d["id"] = f"m{len(drawn) + i + 1:04d}"
-        d["split"] = "heldout4"
-        print(json.dumps(d, ensure_ascii=False))
-
+    emit(top, "m", "heldout4", first=len(drawn) + 1)
 
 
 FRESH5_SEED = 3030303030  # the fifth draw (heldout5, drawn5.jsonl)
@@ -765,79 +801,41 @@ def fresh5(sp_dir, sp_commit, ht_dir, ht_commit, sh_dir, sh_commit):
     and chubin/cheat.sheets (the everyday side). Lines any earlier draw
     took are left out. Ids n0001…, all in heldout5: it is measured once,
     by the lead, and tuned on by nobody."""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl"))
     rng = random.Random(FRESH5_SEED)
     pools = [
         ("mitre/stockpile", sp_commit, stockpile_abilities(sp_dir), 150),
         ("carlospolop/hacktricks", ht_commit, hacktricks_lines(ht_dir), 520),
         ("chubin/cheat.sheets", sh_commit, sheets_lines(sh_dir), 450),
     ]
-    drawn, rest = [], []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                if e["pool"] == "hacktricks":
-                    rest.append((repo, commit, e))
-                    continue
-                break
-            cmd = fill_stockpile(e["raw"]) if e["pool"] == "stockpile" else fill_angle(e["raw"], rng)
-            if cmd in seen or (e["pool"] != "stockpile" and not shell_like(cmd)):
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+
+    def fill(e):
+        return fill_stockpile(e["raw"]) if e["pool"] == "stockpile" else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return e["pool"] == "stockpile" or shell_like(cmd)
+
+    drawn, rest = draw_pools(rng, pools, seen, fill, keep, overflow=("hacktricks",))
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"n{i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "n", "heldout5")
     # Top-up: the labels of the lines above, committed first, showed 179
     # dangerous lines, short of 300 (hacktricks' code blocks hold much
     # program output and enumeration). Every hacktricks line of the pages
     # above no draw took, and every line of two more hacktricks pages
     # (reverse shells, exfiltration), is added (ids after the first
     # draw's, which stay as they were).
-    extra = hacktricks_lines(ht_dir, HACKTRICKS_TOPUP_PAGES)
-    top = []
-    for repo, commit, e in rest + [("carlospolop/hacktricks", ht_commit, e) for e in extra]:
-        cmd = fill_angle(e["raw"], rng)
-        if cmd in seen or not shell_like(cmd):
-            continue
-        seen.add(cmd)
-        top.append({"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                    "tool": "bash", "command": cmd, "pool": e["pool"]})
+    extra = [("carlospolop/hacktricks", ht_commit, e) for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP_PAGES)]
+    top = draw_every(rest + extra, seen, fill, keep)
     rng.shuffle(top)
-    for i, d in enumerate(top):
-        d["id"] = f"n{len(drawn) + i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(top, "n", "heldout5", first=len(drawn) + 1)
     # Second top-up: the labels of both sets above, committed first
     # (5fa5bbb), came to 299 dangerous lines, one short; every line of one
     # more hacktricks page (tunnelling and port forwarding) is added, ids
     # after the first top-up's.
-    top2 = []
-    for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES):
-        cmd = fill_angle(e["raw"], rng)
-        if cmd in seen or not shell_like(cmd):
-            continue
-        seen.add(cmd)
-        top2.append({"collection": "carlospolop/hacktricks", "commit": ht_commit, "source_path": e["source_path"],
-                     "line": e["line"], "tool": "bash", "command": cmd, "pool": e["pool"]})
+    extra2 = [("carlospolop/hacktricks", ht_commit, e) for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES)]
+    top2 = draw_every(extra2, seen, fill, keep)
     rng.shuffle(top2)
-    for i, d in enumerate(top2):
-        d["id"] = f"n{len(drawn) + len(top) + i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(top2, "n", "heldout5", first=len(drawn) + len(top) + 1)
 
 
 DEV6_SEED = 303030303030  # the sixth draw (dev6, drawn6.jsonl)
@@ -952,39 +950,17 @@ def dev6(sn_dir, sn_commit, co_dir, co_commit, nl_dir, nl_commit):
     commands alike, and from nl2bash's everyday commands. Lines any earlier
     draw took are left out, and so are a collection's repeats. Commands are
     taken as written: these collections mark no placeholder. Ids p0001…"""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"))
     rng = random.Random(DEV6_SEED)
     pools = [
         ("kenryu42/claude-code-safety-net", sn_commit, safetynet_lines(sn_dir), 180),
         ("continuedev/continue", co_commit, continue_lines(co_dir), 130),
         ("TellinaTool/nl2bash", nl_commit, nl2bash_lines(nl_dir), 200),
     ]
-    drawn = []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                break
-            cmd = e["raw"]
-            if cmd in seen or cmd.split()[0].lower() in WINDOWS_PROGRAMS:
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"],
+                          lambda e, cmd: cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"p{i + 1:04d}"
-        d["split"] = "dev6"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "p", "dev6")
 
 
 FRESH6_SEED = 303030303030  # the seventh draw (heldout6, drawn7.jsonl)
@@ -1191,11 +1167,7 @@ def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bo
     sample drawn at the same time (drawn6.jsonl of branch danger-draw-dev6,
     c85898a): a line whose command it holds too is dropped after the draw
     (its id left unused), so that nothing tuned on is measured here."""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"))
     rng = random.Random(FRESH6_SEED)
     dcg = dcg_commands(dcg_dir)
     pools = [
@@ -1206,39 +1178,17 @@ def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bo
         ("onceupon/Bash-Oneliner", bol_commit, md_code_lines(bol_dir, "README.md", "oneliner"), 200),
         ("trimstray/the-book-of-secret-knowledge", bosk_commit, md_code_lines(bosk_dir, "README.md", "bosk"), 140),
     ]
-    drawn = []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                break
-            if e["pool"].startswith("dcg"):
-                cmd = e["raw"]
-            elif e["pool"] == "arsenal":
-                cmd = fill_arsenal(e["raw"], rng)
-            else:
-                cmd = fill_angle(e["raw"], rng)
-            if cmd in seen or (not e["pool"].startswith("dcg") and not shell_like(cmd)):
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+
+    def fill(e):
+        if e["pool"].startswith("dcg"):
+            return e["raw"]
+        if e["pool"] == "arsenal":
+            return fill_arsenal(e["raw"], rng)
+        return fill_angle(e["raw"], rng)
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, lambda e, cmd: e["pool"].startswith("dcg") or shell_like(cmd))
     rng.shuffle(drawn)
-    tuned = set()
-    if dev6_drawn:
-        for l in open(dev6_drawn, encoding="utf-8"):
-            d = json.loads(l)
-            tuned.add(d.get("command") or d.get("path"))
-    for i, d in enumerate(drawn):
-        d["id"] = f"q{i + 1:04d}"
-        d["split"] = "heldout6"
-        if d["command"] not in tuned:
-            print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "q", "heldout6", drop=taken_before((dev6_drawn,)) if dev6_drawn else set())
 
 
 if __name__ == "__main__":
