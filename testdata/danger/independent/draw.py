@@ -262,44 +262,9 @@ def fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     """A second held-out sample, drawn after the rules were tuned, from the
     same collections without the lines of drawn.jsonl: ids j0001…, all
     "heldout2"."""
-    used, seen = set(), set()
-    for l in open("drawn.jsonl", encoding="utf-8"):
-        d = json.loads(l)
-        used.add((d["source_path"], d["line"]))
-        seen.add(("cmd", d.get("command") or d.get("path")))
-    rng = random.Random(FRESH_SEED)
-    ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
-    gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
-    gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
-    shells, files = transcripts(tr)
-    shells = [e for e in shells if ("cmd", e["command"]) not in seen]
-    files = [e for e in files if ("cmd", e["path"]) not in seen]
-    drawn = []
-    for e in rng.sample(ex, 100):
-        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
-                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
-    lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
-    for e in rng.sample(lean, 100):
-        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
-                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
-    shell_fn = [g for g in gt if g["function"] == "shell"]
-    other_fn = [g for g in gt if g["function"] != "shell"]
-    for g in rng.sample(other_fn, min(120, len(other_fn))) + rng.sample(shell_fn, 20):
-        code = fill_gtfo(g["code"], rng)
-        ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
-        if ctx == "sudo":
-            code = "sudo " + code
-        drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
-                      "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
-    for e in rng.sample(shells, min(80, len(shells))):
-        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
-    for e in rng.sample(files, min(20, len(files))):
-        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
-    rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"j{i + 1:04d}"
-        d["split"] = "heldout2"
-        print(json.dumps(d, ensure_ascii=False))
+    again(tldr, tldr_commit, gtfo, gtfo_commit, tr, ("drawn.jsonl",), FRESH_SEED,
+          {"tldr-random": 100, "tldr-danger-words": 100, "gtfo-other": 120, "gtfo-shell": 20,
+           "transcript-shell": 80, "transcript-file": 20}, "j", "heldout2")
 
 
 FRESH3_SEED = 303030  # the third, fresh held-out draw (drawn3.jsonl)
@@ -310,13 +275,24 @@ def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     rule names (engine/danger/verbs.go) was written, from the same
     collections without the lines of drawn.jsonl and drawn2.jsonl: ids
     k0001…, all "heldout3"."""
+    again(tldr, tldr_commit, gtfo, gtfo_commit, tr, ("drawn.jsonl", "drawn2.jsonl"), FRESH3_SEED,
+          {"tldr-random": 50, "tldr-danger-words": 250, "gtfo-other": 90, "gtfo-shell": 10,
+           "transcript-shell": 20, "transcript-file": 5}, "k", "heldout3")
+
+
+def again(tldr, tldr_commit, gtfo, gtfo_commit, tr, before, seed, sizes, prefix, split):
+    """One more sample from the first draw's collections (tldr, GTFOBins,
+    the public transcripts) without any entry or command the draws in
+    before took: sizes says how many lines each pool gives (GTFOBins' shell
+    functions and its others apart; a pool with fewer gives all it has);
+    ids prefix + a number, all in split."""
     used, seen = set(), set()
-    for name in ("drawn.jsonl", "drawn2.jsonl"):
+    for name in before:
         for l in open(name, encoding="utf-8"):
             d = json.loads(l)
             used.add((d["source_path"], d["line"]))
             seen.add(("cmd", d.get("command") or d.get("path")))
-    rng = random.Random(FRESH3_SEED)
+    rng = random.Random(seed)
     ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
     gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
     gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
@@ -324,30 +300,30 @@ def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     shells = [e for e in shells if ("cmd", e["command"]) not in seen]
     files = [e for e in files if ("cmd", e["path"]) not in seen]
     drawn = []
-    for e in rng.sample(ex, 50):
+    for e in rng.sample(ex, sizes["tldr-random"]):
         drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
                       "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
     lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
-    for e in rng.sample(lean, 250):
+    for e in rng.sample(lean, sizes["tldr-danger-words"]):
         drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
                       "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
     shell_fn = [g for g in gt if g["function"] == "shell"]
     other_fn = [g for g in gt if g["function"] != "shell"]
-    for g in rng.sample(other_fn, min(90, len(other_fn))) + rng.sample(shell_fn, 10):
+    for g in rng.sample(other_fn, min(sizes["gtfo-other"], len(other_fn))) + rng.sample(shell_fn, sizes["gtfo-shell"]):
         code = fill_gtfo(g["code"], rng)
         ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
         if ctx == "sudo":
             code = "sudo " + code
         drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
                       "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
-    for e in rng.sample(shells, min(20, len(shells))):
+    for e in rng.sample(shells, min(sizes["transcript-shell"], len(shells))):
         drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
-    for e in rng.sample(files, min(5, len(files))):
+    for e in rng.sample(files, min(sizes["transcript-file"], len(files))):
         drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
     rng.shuffle(drawn)
     for i, d in enumerate(drawn):
-        d["id"] = f"k{i + 1:04d}"
-        d["split"] = "heldout3"
+        d["id"] = f"{prefix}{i + 1:04d}"
+        d["split"] = split
         print(json.dumps(d, ensure_ascii=False))
 
 
