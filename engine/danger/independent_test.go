@@ -15,12 +15,13 @@ import (
 )
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
-// heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6): a command
-// or file-tool call drawn at random from a public collection nobody here
-// wrote (tldr-pages, GTFOBins, published agent transcripts,
+// heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6):
+// a command or file-tool call drawn at random from a public collection
+// nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
-// stockpile, hacktricks, cheat.sh's sheets, the tests of two AI-agent
-// command guards, nl2bash), read and labelled by hand
+// stockpile, hacktricks, cheat.sh's sheets, the tests of three AI-agent
+// command guards, nl2bash, arsenal, the-art-of-command-line,
+// Bash-Oneliner, the Book of Secret Knowledge), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -170,8 +171,8 @@ func (f *figures) table(t *testing.T, split string) {
 }
 
 // minimum is the least a part of the independent corpora must hold, by
-// label: heldout4 and heldout5 were drawn to be full out-of-sample
-// measures on their own (issue 30's 300 dangerous and 500 everyday
+// label: heldout4, heldout5 and heldout6 were drawn to be full
+// out-of-sample measures on their own (issue 30's 300 dangerous and 500 everyday
 // lines), dev4 to be a tuning
 // sample of about 300 lines, dev6 a tuning sample of at least 150
 // dangerous and 250 everyday lines. A part short of it fails the test, so that a
@@ -181,6 +182,7 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"heldout4": {dangerous: 300, everyday: 500},
 	"heldout5": {dangerous: 300, everyday: 500},
 	"dev6":     {dangerous: 150, everyday: 250},
+	"heldout6": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -212,16 +214,20 @@ func shortOf(split string, dangerous, everyday int) string {
 // tuning and must hold like dev. dev6 was drawn for development from
 // collections new to the marker (agent command guards' tests, nl2bash):
 // its misses are printed under -v for whoever tunes, and its figure is
-// reported, not failed, until tuning brings it to 97 %.
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true}
+// reported, not failed, until tuning brings it to 97 %. heldout6 was drawn
+// from five more collections while the rules were being tuned on dev6,
+// and is the honest out-of-sample measure of that round (its figure is
+// taken once by the lead, figures.md stage 12).
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
-// them by running the test (README.md there says who may read what). It
-// is empty while no part is held out: heldout5 was spent for development
-// after its one measurement (figures.md stage 9, tuning.md round 3), and
-// the next held-out part joins it until its own measurement.
-var missesHidden = map[string]bool{}
+// them by running the test (README.md there says who may read what).
+// heldout5 left it when it was spent for development after its one
+// measurement (figures.md stage 9, tuning.md round 3); heldout6, the
+// held-out part of this round, stays in it until the lead has taken its
+// one figure.
+var missesHidden = map[string]bool{"heldout6": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -237,11 +243,12 @@ var missesHidden = map[string]bool{}
 // logged rather than failed while under 97 % on either figure. heldout5
 // was measured once out of sample (stage 9) and then handed to
 // development (tuning.md, round 3); it is reported like heldout4. dev6
-// is a development part, reported with its misses printed. A part under
-// its minimum size fails.
+// is a development part, reported with its misses printed. heldout6 is
+// held out: reported, its misses never printed, until its one
+// measurement (stage 12). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -299,6 +306,9 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"dev6", 164, 346, false},
 		{"dev6", 149, 346, true},
 		{"dev6", 164, 249, true},
+		{"heldout6", 406, 756, false},
+		{"heldout6", 299, 756, true},
+		{"heldout6", 406, 499, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -311,6 +321,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // printed: each was measured once out of sample and then read for
 // development (tuning.md), heldout5 after its figure of figures.md stage 9.
 // dev6 is a development part from the start: reported, misses printed.
+// heldout6 is reported only and its misses are hidden: it is held out
+// until the lead takes its one figure (stage 12).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -320,6 +332,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout4", true, false},
 		{"heldout5", true, false},
 		{"dev6", true, false},
+		{"heldout6", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -331,10 +344,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
-// minimum, without running Check on them: heldout5 and dev6 can be
-// checked for form before the marker ever runs on them.
+// minimum, without running Check on them: heldout5, dev6 and heldout6
+// can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

@@ -10,6 +10,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh4 ART_DIR ART_COMMIT IATT_DIR IATT_COMMIT CHEAT_DIR CHEAT_COMMIT NAVI_DIR NAVI_COMMIT > drawn4.jsonl
   python3 draw.py --fresh5 STOCKPILE_DIR STOCKPILE_COMMIT HACKTRICKS_DIR HACKTRICKS_COMMIT SHEETS_DIR SHEETS_COMMIT > drawn5.jsonl
   python3 draw.py --dev6 SAFETYNET_DIR SAFETYNET_COMMIT CONTINUE_DIR CONTINUE_COMMIT NL2BASH_DIR NL2BASH_COMMIT > drawn6.jsonl
+  python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -208,6 +209,8 @@ def main():
         return fresh5(*sys.argv[2:8])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev6":
         return dev6(*sys.argv[2:8])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh6":
+        return fresh6(*sys.argv[2:13])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -259,44 +262,9 @@ def fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     """A second held-out sample, drawn after the rules were tuned, from the
     same collections without the lines of drawn.jsonl: ids j0001…, all
     "heldout2"."""
-    used, seen = set(), set()
-    for l in open("drawn.jsonl", encoding="utf-8"):
-        d = json.loads(l)
-        used.add((d["source_path"], d["line"]))
-        seen.add(("cmd", d.get("command") or d.get("path")))
-    rng = random.Random(FRESH_SEED)
-    ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
-    gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
-    gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
-    shells, files = transcripts(tr)
-    shells = [e for e in shells if ("cmd", e["command"]) not in seen]
-    files = [e for e in files if ("cmd", e["path"]) not in seen]
-    drawn = []
-    for e in rng.sample(ex, 100):
-        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
-                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
-    lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
-    for e in rng.sample(lean, 100):
-        drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
-                      "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
-    shell_fn = [g for g in gt if g["function"] == "shell"]
-    other_fn = [g for g in gt if g["function"] != "shell"]
-    for g in rng.sample(other_fn, min(120, len(other_fn))) + rng.sample(shell_fn, 20):
-        code = fill_gtfo(g["code"], rng)
-        ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
-        if ctx == "sudo":
-            code = "sudo " + code
-        drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
-                      "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
-    for e in rng.sample(shells, min(80, len(shells))):
-        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
-    for e in rng.sample(files, min(20, len(files))):
-        drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
-    rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"j{i + 1:04d}"
-        d["split"] = "heldout2"
-        print(json.dumps(d, ensure_ascii=False))
+    again(tldr, tldr_commit, gtfo, gtfo_commit, tr, ("drawn.jsonl",), FRESH_SEED,
+          {"tldr-random": 100, "tldr-danger-words": 100, "gtfo-other": 120, "gtfo-shell": 20,
+           "transcript-shell": 80, "transcript-file": 20}, "j", "heldout2")
 
 
 FRESH3_SEED = 303030  # the third, fresh held-out draw (drawn3.jsonl)
@@ -307,13 +275,24 @@ def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     rule names (engine/danger/verbs.go) was written, from the same
     collections without the lines of drawn.jsonl and drawn2.jsonl: ids
     k0001…, all "heldout3"."""
+    again(tldr, tldr_commit, gtfo, gtfo_commit, tr, ("drawn.jsonl", "drawn2.jsonl"), FRESH3_SEED,
+          {"tldr-random": 50, "tldr-danger-words": 250, "gtfo-other": 90, "gtfo-shell": 10,
+           "transcript-shell": 20, "transcript-file": 5}, "k", "heldout3")
+
+
+def again(tldr, tldr_commit, gtfo, gtfo_commit, tr, before, seed, sizes, prefix, split):
+    """One more sample from the first draw's collections (tldr, GTFOBins,
+    the public transcripts) without any entry or command the draws in
+    before took: sizes says how many lines each pool gives (GTFOBins' shell
+    functions and its others apart; a pool with fewer gives all it has);
+    ids prefix + a number, all in split."""
     used, seen = set(), set()
-    for name in ("drawn.jsonl", "drawn2.jsonl"):
+    for name in before:
         for l in open(name, encoding="utf-8"):
             d = json.loads(l)
             used.add((d["source_path"], d["line"]))
             seen.add(("cmd", d.get("command") or d.get("path")))
-    rng = random.Random(FRESH3_SEED)
+    rng = random.Random(seed)
     ex = [e for e in tldr_examples(tldr) if (e["source_path"], e["line"]) not in used]
     gt = [g for g in gtfo_entries(gtfo) if g["code"] and g["function"] != "inherit"]
     gt = [g for g in gt if (g["source_path"], g["line"]) not in used]
@@ -321,30 +300,30 @@ def fresh3(tldr, tldr_commit, gtfo, gtfo_commit, tr):
     shells = [e for e in shells if ("cmd", e["command"]) not in seen]
     files = [e for e in files if ("cmd", e["path"]) not in seen]
     drawn = []
-    for e in rng.sample(ex, 50):
+    for e in rng.sample(ex, sizes["tldr-random"]):
         drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
                       "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-random"})
     lean = [e for e in ex if DANGER_WORDS.search(e["desc"])]
-    for e in rng.sample(lean, 250):
+    for e in rng.sample(lean, sizes["tldr-danger-words"]):
         drawn.append({"collection": "tldr-pages/tldr", "commit": tldr_commit, "source_path": e["source_path"], "line": e["line"],
                       "tool": "bash", "command": fill_all(e["raw"], rng), "note": e["desc"], "pool": "tldr-danger-words"})
     shell_fn = [g for g in gt if g["function"] == "shell"]
     other_fn = [g for g in gt if g["function"] != "shell"]
-    for g in rng.sample(other_fn, min(90, len(other_fn))) + rng.sample(shell_fn, 10):
+    for g in rng.sample(other_fn, min(sizes["gtfo-other"], len(other_fn))) + rng.sample(shell_fn, sizes["gtfo-shell"]):
         code = fill_gtfo(g["code"], rng)
         ctx = "sudo" if rng.random() < 0.25 else "unprivileged"
         if ctx == "sudo":
             code = "sudo " + code
         drawn.append({"collection": "GTFOBins/GTFOBins.github.io", "commit": gtfo_commit, "source_path": g["source_path"],
                       "line": g["line"], "tool": "bash", "command": code, "note": g["function"] + " (" + ctx + ")", "pool": "gtfobins"})
-    for e in rng.sample(shells, min(20, len(shells))):
+    for e in rng.sample(shells, min(sizes["transcript-shell"], len(shells))):
         drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-shell"))
-    for e in rng.sample(files, min(5, len(files))):
+    for e in rng.sample(files, min(sizes["transcript-file"], len(files))):
         drawn.append(dict(e, collection=e.pop("repo"), pool="transcript-file"))
     rng.shuffle(drawn)
     for i, d in enumerate(drawn):
-        d["id"] = f"k{i + 1:04d}"
-        d["split"] = "heldout3"
+        d["id"] = f"{prefix}{i + 1:04d}"
+        d["split"] = split
         print(json.dumps(d, ensure_ascii=False))
 
 
@@ -521,17 +500,84 @@ def shell_like(cmd):
     return bool(re.match(r"^[a-z0-9_./~$(][A-Za-z0-9_.+/~$(){}-]*;?$", w)) and w.lower() not in NOT_A_PROGRAM
 
 
+def taken_before(names):
+    """The commands (or file paths) the draws in names already took: a
+    later draw leaves them out."""
+    seen = set()
+    for name in names:
+        for l in open(name, encoding="utf-8"):
+            d = json.loads(l)
+            seen.add(d.get("command") or d.get("path"))
+    return seen
+
+
+def drawn_line(repo, commit, e, cmd):
+    """One drawn shell line: where it is from, the command as filled, its
+    pool and, when its collection gives one, its note."""
+    d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+         "tool": "bash", "command": cmd, "pool": e["pool"]}
+    if e.get("note"):
+        d["note"] = e["note"]
+    return d
+
+
+def draw_pools(rng, pools, seen, fill, keep, overflow=()):
+    """Draws from each pool (repo, commit, entries, n), in order: its
+    entries shuffled with rng, the first n whose filled command (fill(e))
+    no earlier line took and keep(e, cmd) accepts. Entries past the n-th of
+    a pool in overflow are returned as the rest (for a top-up), unfilled;
+    those of other pools are not read. Returns (drawn, rest)."""
+    drawn, rest = [], []
+    for repo, commit, items, n in pools:
+        rng.shuffle(items)
+        k = 0
+        for e in items:
+            if k == n:
+                if e["pool"] in overflow:
+                    rest.append((repo, commit, e))
+                    continue
+                break
+            cmd = fill(e)
+            if cmd in seen or not keep(e, cmd):
+                continue
+            seen.add(cmd)
+            k += 1
+            drawn.append(drawn_line(repo, commit, e, cmd))
+    return drawn, rest
+
+
+def draw_every(entries, seen, fill, keep):
+    """Every entry (repo, commit, e) of a top-up whose filled command no
+    earlier line took and keep accepts, in order."""
+    out = []
+    for repo, commit, e in entries:
+        cmd = fill(e)
+        if cmd in seen or not keep(e, cmd):
+            continue
+        seen.add(cmd)
+        out.append(drawn_line(repo, commit, e, cmd))
+    return out
+
+
+def emit(lines, prefix, split, first=1, drop=()):
+    """Prints lines as jsonl with ids prefix + a four-digit number from
+    first, in their order; split is the part's name, or a function called
+    once per line, in order, that names it. A line whose command is in drop
+    keeps its id unused and is not printed."""
+    for i, d in enumerate(lines):
+        d["id"] = f"{prefix}{first + i:04d}"
+        d["split"] = split() if callable(split) else split
+        if d["command"] not in drop:
+            print(json.dumps(d, ensure_ascii=False))
+
+
 def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, navi_dir, navi_commit):
     """A fourth sample from four collections no earlier draw used:
     atomic-red-team and InternalAllTheThings (the dangerous side: attack
     techniques, of which many lines are discovery and everyday) and
     cheat/cheatsheets and denisidoro/cheats (the everyday side). Ids
     m0001…, split at random into dev4 (28 %) and heldout4."""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl"))
     rng = random.Random(FRESH4_SEED)
     art = art_tests(art_dir)
     pools = [
@@ -541,55 +587,24 @@ def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, 
         ("cheat/cheatsheets", cheat_commit, cheat_lines(cheat_dir), 330),
         ("denisidoro/cheats", navi_commit, navi_lines(navi_dir), 300),
     ]
-    drawn, rest = [], []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                if e["pool"] in ("art-command", "iatt"):
-                    rest.append((repo, commit, e))
-                continue
-            if e["pool"].startswith("art-"):
-                cmd = fill_art(e["raw"], e["defaults"])
-            else:
-                cmd = fill_angle(e["raw"], rng)
-            if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+
+    def fill(e):
+        return fill_art(e["raw"], e["defaults"]) if e["pool"].startswith("art-") else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return e["pool"].startswith("art-") or shell_like(cmd)
+
+    drawn, rest = draw_pools(rng, pools, seen, fill, keep, overflow=("art-command", "iatt"))
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"m{i + 1:04d}"
-        d["split"] = "dev4" if rng.random() < 0.28 else "heldout4"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "m", lambda: "dev4" if rng.random() < 0.28 else "heldout4")
     # Top-up: dev4's labels showed about one line in four dangerous, so
     # heldout4 would have fallen short of 300 dangerous lines; every
     # atomic-red-team command and InternalAllTheThings line no draw above
     # took goes to heldout4 (ids after the first draw's, which stay as
     # they were: dev4 had been labelled and handed over by then).
-    top = []
-    for repo, commit, e in rest:
-        cmd = fill_art(e["raw"], e["defaults"]) if e["pool"].startswith("art-") else fill_angle(e["raw"], rng)
-        if cmd in seen or (not e["pool"].startswith("art-") and not shell_like(cmd)):
-            continue
-        seen.add(cmd)
-        d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-             "tool": "bash", "command": cmd, "pool": e["pool"]}
-        if e.get("note"):
-            d["note"] = e["note"]
-        top.append(d)
+    top = draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
-    for i, d in enumerate(top):
-        d["id"] = f"m{len(drawn) + i + 1:04d}"
-        d["split"] = "heldout4"
-        print(json.dumps(d, ensure_ascii=False))
-
+    emit(top, "m", "heldout4", first=len(drawn) + 1)
 
 
 FRESH5_SEED = 3030303030  # the fifth draw (heldout5, drawn5.jsonl)
@@ -762,79 +777,41 @@ def fresh5(sp_dir, sp_commit, ht_dir, ht_commit, sh_dir, sh_commit):
     and chubin/cheat.sheets (the everyday side). Lines any earlier draw
     took are left out. Ids n0001…, all in heldout5: it is measured once,
     by the lead, and tuned on by nobody."""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl"))
     rng = random.Random(FRESH5_SEED)
     pools = [
         ("mitre/stockpile", sp_commit, stockpile_abilities(sp_dir), 150),
         ("carlospolop/hacktricks", ht_commit, hacktricks_lines(ht_dir), 520),
         ("chubin/cheat.sheets", sh_commit, sheets_lines(sh_dir), 450),
     ]
-    drawn, rest = [], []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                if e["pool"] == "hacktricks":
-                    rest.append((repo, commit, e))
-                    continue
-                break
-            cmd = fill_stockpile(e["raw"]) if e["pool"] == "stockpile" else fill_angle(e["raw"], rng)
-            if cmd in seen or (e["pool"] != "stockpile" and not shell_like(cmd)):
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+
+    def fill(e):
+        return fill_stockpile(e["raw"]) if e["pool"] == "stockpile" else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return e["pool"] == "stockpile" or shell_like(cmd)
+
+    drawn, rest = draw_pools(rng, pools, seen, fill, keep, overflow=("hacktricks",))
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"n{i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "n", "heldout5")
     # Top-up: the labels of the lines above, committed first, showed 179
     # dangerous lines, short of 300 (hacktricks' code blocks hold much
     # program output and enumeration). Every hacktricks line of the pages
     # above no draw took, and every line of two more hacktricks pages
     # (reverse shells, exfiltration), is added (ids after the first
     # draw's, which stay as they were).
-    extra = hacktricks_lines(ht_dir, HACKTRICKS_TOPUP_PAGES)
-    top = []
-    for repo, commit, e in rest + [("carlospolop/hacktricks", ht_commit, e) for e in extra]:
-        cmd = fill_angle(e["raw"], rng)
-        if cmd in seen or not shell_like(cmd):
-            continue
-        seen.add(cmd)
-        top.append({"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                    "tool": "bash", "command": cmd, "pool": e["pool"]})
+    extra = [("carlospolop/hacktricks", ht_commit, e) for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP_PAGES)]
+    top = draw_every(rest + extra, seen, fill, keep)
     rng.shuffle(top)
-    for i, d in enumerate(top):
-        d["id"] = f"n{len(drawn) + i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(top, "n", "heldout5", first=len(drawn) + 1)
     # Second top-up: the labels of both sets above, committed first
     # (5fa5bbb), came to 299 dangerous lines, one short; every line of one
     # more hacktricks page (tunnelling and port forwarding) is added, ids
     # after the first top-up's.
-    top2 = []
-    for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES):
-        cmd = fill_angle(e["raw"], rng)
-        if cmd in seen or not shell_like(cmd):
-            continue
-        seen.add(cmd)
-        top2.append({"collection": "carlospolop/hacktricks", "commit": ht_commit, "source_path": e["source_path"],
-                     "line": e["line"], "tool": "bash", "command": cmd, "pool": e["pool"]})
+    extra2 = [("carlospolop/hacktricks", ht_commit, e) for e in hacktricks_lines(ht_dir, HACKTRICKS_TOPUP2_PAGES)]
+    top2 = draw_every(extra2, seen, fill, keep)
     rng.shuffle(top2)
-    for i, d in enumerate(top2):
-        d["id"] = f"n{len(drawn) + len(top) + i + 1:04d}"
-        d["split"] = "heldout5"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(top2, "n", "heldout5", first=len(drawn) + len(top) + 1)
 
 
 DEV6_SEED = 303030303030  # the sixth draw (dev6, drawn6.jsonl)
@@ -949,39 +926,245 @@ def dev6(sn_dir, sn_commit, co_dir, co_commit, nl_dir, nl_commit):
     commands alike, and from nl2bash's everyday commands. Lines any earlier
     draw took are left out, and so are a collection's repeats. Commands are
     taken as written: these collections mark no placeholder. Ids p0001…"""
-    seen = set()
-    for name in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"):
-        for l in open(name, encoding="utf-8"):
-            d = json.loads(l)
-            seen.add(d.get("command") or d.get("path"))
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"))
     rng = random.Random(DEV6_SEED)
     pools = [
         ("kenryu42/claude-code-safety-net", sn_commit, safetynet_lines(sn_dir), 180),
         ("continuedev/continue", co_commit, continue_lines(co_dir), 130),
         ("TellinaTool/nl2bash", nl_commit, nl2bash_lines(nl_dir), 200),
     ]
-    drawn = []
-    for repo, commit, items, n in pools:
-        rng.shuffle(items)
-        k = 0
-        for e in items:
-            if k == n:
-                break
-            cmd = e["raw"]
-            if cmd in seen or cmd.split()[0].lower() in WINDOWS_PROGRAMS:
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            drawn.append(d)
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"],
+                          lambda e, cmd: cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
     rng.shuffle(drawn)
-    for i, d in enumerate(drawn):
-        d["id"] = f"p{i + 1:04d}"
-        d["split"] = "dev6"
-        print(json.dumps(d, ensure_ascii=False))
+    emit(drawn, "p", "dev6")
+
+
+FRESH6_SEED = 303030303030  # the seventh draw (heldout6, drawn7.jsonl)
+
+# destructive_command_guard's test helpers: which say the guard blocks the
+# command (dcg-blocked) and which that it lets it through (dcg-allowed).
+DCG_BLOCKS = ("assert_blocks", "assert_blocks_with_pattern", "assert_blocks_with_severity", "assert_denies_with_rule",
+              "assert_rm_parser_denies", "assert_hook_denies", "assert_blocked")
+DCG_ALLOWS = ("assert_allows", "assert_safe_pattern_matches", "assert_allows_command", "assert_no_match",
+              "assert_rm_parser_allows", "assert_hook_allows", "assert_is_allowed")
+
+
+def rust_string(text, i):
+    """The Rust string literal ("…" with escapes, r"…", r#"…"#) at text[i:],
+    and where it ends; None when there is none."""
+    m = re.match(r'r(#*)"', text[i:])
+    if m:
+        end = text.index('"' + m.group(1), i + len(m.group(0)))
+        return text[i + len(m.group(0)):end], end + 1 + len(m.group(1))
+    if text[i:i + 1] != '"':
+        return None
+    out, j = [], i + 1
+    esc = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'", "0": "\0", "r": "\r"}
+    while text[j] != '"':
+        if text[j] == "\\":
+            c = text[j + 1]
+            if c == "\n":  # a line continuation: the next line's leading blanks are dropped
+                j += 2
+                while text[j] in " \t\n":
+                    j += 1
+                continue
+            out.append(esc.get(c, "\\" + c))
+            j += 2
+            continue
+        out.append(text[j])
+        j += 1
+    return "".join(out), j + 1
+
+
+def dcg_commands(root):
+    """The command strings of Dicklesworthstone/destructive_command_guard's
+    tests: its fixtures (tests/fixtures/*_commands.yaml), its corpus
+    (tests/corpus/**/*.toml), its e2e command lists
+    (tests/e2e/fixtures/commands/*.txt) and the first string argument of
+    the pattern packs' test assertions (src/packs/**/*.rs), each with
+    whether the guard's test says it blocks or allows it."""
+    import glob
+    import tomllib
+    import yaml
+    out = []
+
+    def add(rel, line, cmd, blocked, note):
+        cmd = cmd.strip()
+        if cmd:
+            out.append({"source_path": rel, "line": line, "raw": cmd, "pool": "dcg-blocked" if blocked else "dcg-allowed",
+                        "note": note})
+
+    for name, blocked in (("destructive_commands.yaml", True), ("safe_commands.yaml", False)):
+        # Read line by line: the file is not valid YAML throughout (a
+        # double-quoted scalar with bare quotes inside, line 232), so each
+        # "- command:" scalar is read on its own, and one YAML does not
+        # read is taken between its outer quotes as written.
+        rel = "tests/fixtures/" + name
+        pack = ""
+        for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+            m = re.match(r"^([A-Za-z0-9_.]+):\s*$", l)
+            if m:
+                pack = m.group(1)
+            m = re.match(r"^\s*- command:\s*(.*)$", l)
+            if not m:
+                continue
+            v = m.group(1)
+            try:
+                cmd = yaml.safe_load(v)
+            except yaml.YAMLError:
+                cmd = v[1:-1] if v[:1] in "\"'" and v[-1:] == v[:1] else v
+            add(rel, i + 1, str(cmd), blocked, pack)
+    for f in sorted(glob.glob(os.path.join(root, "tests", "corpus", "**", "*.toml"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        text = open(f, encoding="utf-8").read()
+        cases = tomllib.loads(text).get("case", [])
+        starts = [i + 1 for i, l in enumerate(text.splitlines()) if re.match(r"^command\s*=", l)]
+        with_cmd = [c for c in cases if "command" in c]
+        for c, line in zip(with_cmd, starts if len(starts) == len(with_cmd) else [0] * len(with_cmd)):
+            add(rel, line, c["command"], c.get("expected_decision") == "deny", c.get("id", "") + " (" + c.get("expected_decision", "") + ")")
+    for f in sorted(glob.glob(os.path.join(root, "tests", "e2e", "fixtures", "commands", "*.txt"))):
+        rel = os.path.relpath(f, root)
+        base = os.path.basename(f)
+        cur = None
+        for i, l in enumerate(open(f, encoding="utf-8").read().splitlines()):
+            m = re.match(r"^(BLOCK|ALLOW|WARN):(.*)$", l)
+            if m:
+                cur = {"line": i + 1, "cmd": m.group(2), "blocked": m.group(1) != "ALLOW", "note": base + " " + m.group(1)}
+                out.append(cur)
+                continue
+            if not l.strip() or l.startswith("#"):
+                cur = None
+                continue
+            if cur is not None and base in ("edge_cases.txt", "heredocs.txt"):
+                cur["cmd"] += "\n" + l
+                continue
+            cur = None
+            if base in ("dangerous.txt", "safe.txt"):
+                add(rel, i + 1, l, base == "dangerous.txt", base)
+        for e in [e for e in out if "cmd" in e]:
+            out.remove(e)
+            add(rel, e["line"], e["cmd"], e["blocked"], e["note"])
+    for f in sorted(glob.glob(os.path.join(root, "src", "packs", "**", "*.rs"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        text = open(f, encoding="utf-8").read()
+        for m in re.finditer(r"\b(assert_[a-z_]+)\s*\(\s*&?[A-Za-z_][A-Za-z0-9_]*\s*,\s*", text):
+            fn = m.group(1)
+            if fn not in DCG_BLOCKS and fn not in DCG_ALLOWS:
+                continue
+            s = rust_string(text, m.end())
+            if s is None:
+                continue
+            add(rel, text.count("\n", 0, m.end()) + 1, s[0], fn in DCG_BLOCKS, fn)
+    return out
+
+
+def fill_arsenal(raw, rng):
+    """arsenal's <name|default> takes its default; <name> is filled as
+    cheat's <placeholder>."""
+    raw = re.sub(r"<([A-Za-z][A-Za-z0-9_ .-]*)\|([^<>]*)>", lambda m: m.group(2), raw)
+    return fill_angle(raw, rng)
+
+
+def arsenal_cheats(root):
+    """Orange-Cyberdefense/arsenal's cheats (arsenal/data/cheats/**/*.md):
+    the code block of every "## title" under a #plateform/linux tag line
+    (the tag line holds until the next one), each block whole as one call;
+    line = the block's first line, note = the title."""
+    import glob
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, "arsenal", "data", "cheats", "**", "*.md"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        lines = open(f, encoding="utf-8", errors="replace").read().splitlines()
+        linux, title, body, start = False, "", None, 0
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if body is not None:
+                if s.startswith("```"):
+                    if linux and "\n".join(body).strip():
+                        out.append({"source_path": rel, "line": start, "raw": "\n".join(body).strip(), "note": title,
+                                    "pool": "arsenal"})
+                    body = None
+                else:
+                    body.append(l)
+                continue
+            if s.startswith("#plateform/") or s.startswith("#platform/"):
+                linux = "#plateform/linux" in s or "#platform/linux" in s
+            elif s.startswith("## "):
+                title = s[3:]
+            elif s.startswith("```"):
+                body, start = [], i + 2
+    return out
+
+
+def md_code_lines(root, rel, pool):
+    """Each line of the code blocks of a Markdown file (fences bash, sh,
+    shell, console, none), joined over trailing backslashes; # comments,
+    blank lines and a "$ " prompt handled as for hacktricks."""
+    out = []
+    lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+    lang, cont, note = None, None, ""
+    for i, l in enumerate(lines):
+        s = l.strip()
+        if lang is None and s.startswith("#") and not s.startswith("```"):
+            note = s.lstrip("# ")
+        if s.startswith("```"):
+            lang = s[3:].strip().lower() if lang is None else None
+            cont = None
+            continue
+        if lang is None or lang not in ("", "bash", "sh", "shell", "console"):
+            continue
+        if cont is not None:
+            cont["raw"] += "\n" + s
+            if not s.endswith("\\"):
+                cont = None
+            continue
+        if not s or s.startswith("#") or s.startswith("//"):
+            continue
+        if s.startswith("$ "):
+            s = s[2:]
+        e = {"source_path": rel, "line": i + 1, "raw": s, "pool": pool, "note": note}
+        out.append(e)
+        if s.endswith("\\"):
+            cont = e
+    return out
+
+
+def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bol_dir, bol_commit, bosk_dir, bosk_commit,
+           dev6_drawn=None):
+    """A sixth sample (heldout6) from five collections no earlier draw
+    used: Dicklesworthstone/destructive_command_guard (an AI-agent command
+    guard: the commands its tests say it blocks, and those they say it
+    allows, near misses) and Orange-Cyberdefense/arsenal (a red-team cheat
+    collection) on the dangerous side; jlevy/the-art-of-command-line,
+    onceupon/Bash-Oneliner and trimstray/the-book-of-secret-knowledge
+    (code-block command lines) on the everyday side. Lines any earlier draw
+    took are left out. Ids q0001…, all in heldout6: it is measured once, by
+    the lead, and tuned on by nobody. dev6_drawn is the development
+    sample drawn at the same time (drawn6.jsonl of branch danger-draw-dev6,
+    c85898a): a line whose command it holds too is dropped after the draw
+    (its id left unused), so that nothing tuned on is measured here."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl"))
+    rng = random.Random(FRESH6_SEED)
+    dcg = dcg_commands(dcg_dir)
+    pools = [
+        ("Dicklesworthstone/destructive_command_guard", dcg_commit, [e for e in dcg if e["pool"] == "dcg-blocked"], 400),
+        ("Dicklesworthstone/destructive_command_guard", dcg_commit, [e for e in dcg if e["pool"] == "dcg-allowed"], 200),
+        ("Orange-Cyberdefense/arsenal", ars_commit, arsenal_cheats(ars_dir), 200),
+        ("jlevy/the-art-of-command-line", taocl_commit, md_code_lines(taocl_dir, "README.md", "taocl"), 40),
+        ("onceupon/Bash-Oneliner", bol_commit, md_code_lines(bol_dir, "README.md", "oneliner"), 200),
+        ("trimstray/the-book-of-secret-knowledge", bosk_commit, md_code_lines(bosk_dir, "README.md", "bosk"), 140),
+    ]
+
+    def fill(e):
+        if e["pool"].startswith("dcg"):
+            return e["raw"]
+        if e["pool"] == "arsenal":
+            return fill_arsenal(e["raw"], rng)
+        return fill_angle(e["raw"], rng)
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, lambda e, cmd: e["pool"].startswith("dcg") or shell_like(cmd))
+    rng.shuffle(drawn)
+    emit(drawn, "q", "heldout6", drop=taken_before((dev6_drawn,)) if dev6_drawn else set())
 
 
 if __name__ == "__main__":
