@@ -29,6 +29,8 @@ var harnessIDExceptions = map[string]string{
 	// --dangerously-skip-permissions"), which danger marking reads: program
 	// names, not harness IDs.
 	"engine/danger/danger.go": "program names of agent CLIs",
+	"engine/danger/agents.go": "program names of agent CLIs and their options that turn permission checks off",
+	"engine/danger/dumps.go":  "program names of agent CLIs whose settings subcommands change them",
 }
 
 // harnessOwned reports whether file (slash-separated, module-relative)
