@@ -1,0 +1,253 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Hosted services' resources deleted through their CLI or their HTTP API
+// (hostedRemoval). The mechanism, not the product, is read: a CLI shaped
+// "CLI NOUN… delete NAME" whose verb follows the nouns of what it acts on
+// (stripe, op, fastly, pd, doppler, circleci, flipt, ldcli, newrelic, …),
+// and an HTTP request with the DELETE method, whichever client sends it.
+
+// hostedRemovalVerbs delete what the nouns before them name. "remove" and
+// "rm" are left out: local tools use them for their own environments and
+// caches ("conda env remove", "nats consumer rm").
+var hostedRemovalVerbs = map[string]bool{"delete": true, "destroy": true, "purge": true}
+
+// recordNouns are what a removal verb takes away without losing a
+// resource: a restore's record, a reader's position in a stream, a CLI's
+// own alias, a cache, a tag or label, a lock or a member's access, one
+// key of a key-value store (heldout3's and heldout6's labels: velero
+// restore delete, nats consumer delete, glab alias delete, consul kv
+// delete of one key are everyday).
+var recordNouns = map[string]bool{
+	"restore": true, "restores": true, "consumer": true, "consumers": true, "alias": true, "aliases": true,
+	"cache": true, "caches": true, "tag": true, "tags": true, "label": true, "labels": true, "lock": true,
+	"locks": true, "member": true, "members": true, "membership": true, "kv": true, "bookmark": true,
+	"bookmarks": true, "branch": true, "env": true,
+}
+
+// hostedNamed are programs a rule names (verbPrograms, nameOnly) whose resources
+// live with a hosted service, so their "NOUN delete" forms the rule does
+// not read are judged here too.
+var hostedNamed = map[string]bool{
+	"vault": true, "op": true, "doppler": true, "infisical": true, "heroku": true, "vercel": true,
+	"now": true, "supabase": true, "gh": true, "tailscale": true, "ngrok": true, "wrangler": true,
+}
+
+// localPrograms keep their own things on this machine: version control
+// (jj's bookmarks, hg's shelves), local clusters and VMs, conda's
+// environments, and wine and netsh, whose words are a Windows program's
+// (controls.go reads netsh).
+var localPrograms = map[string]bool{
+	"jj": true, "hg": true, "fossil": true, "sl": true, "bzr": true, "svn": true, "k3d": true, "kind": true,
+	"minikube": true, "colima": true, "limactl": true, "multipass": true, "vagrant": true, "wine": true,
+	"conda": true, "mamba": true, "micromamba": true, "netsh": true,
+}
+
+// suppressionLists hold addresses a mail service will not send to; taking
+// one off is a record's change (Mailgun's bounces, complaints and
+// unsubscribes; SendGrid's suppression groups, bounces, blocks, spam
+// reports and invalid emails).
+var suppressionLists = map[string]bool{
+	"bounces": true, "complaints": true, "unsubscribes": true, "suppression": true, "suppressions": true,
+	"blocks": true, "spam_reports": true, "invalid_emails": true, "asm": true,
+}
+
+// hostedRemoval flags a hosted service's resource deleted through its CLI
+// or its HTTP API. It runs after the rules, and only when they found
+// nothing in this command.
+func (c *checker) hostedRemoval(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	name = strings.ToLower(name)
+	if method, target, ok := httpRequest(name, cmd.Args); ok {
+		c.httpRemoval(name, method, target)
+		return
+	}
+	c.cliRemoval(name, cmd.Args)
+}
+
+// cliRemoval judges "CLI NOUN… VERB NAME": a removal verb after one to
+// three nouns, none a record's; "vault auth disable" (an auth method's
+// configuration removed) is Vault's own spelling.
+func (c *checker) cliRemoval(name string, args []shell.Word) {
+	if !hostedNamed[name] && (verbPrograms[name] || name == "git" || localPrograms[name] || plainArguments[name] ||
+		interpreters[name] || filePrograms[name] || nameOnly[name] || deleteVerbCLIs[name] ||
+		strings.HasSuffix(name, ".sh") || strings.HasSuffix(name, ".py")) {
+		return
+	}
+	if hasLit(args, "-h", "--help", "--dry-run", "--dryrun", "--archive") {
+		return
+	}
+	vs := verbs(args, 4)
+	for i := range vs {
+		vs[i] = strings.ToLower(vs[i])
+	}
+	if name == "vault" && len(vs) >= 2 && vs[0] == "auth" && vs[1] == "disable" {
+		c.because(name, vs[0], vs[1])
+		c.add(CloudDestructive)
+		return
+	}
+	for i, v := range vs {
+		if i == 0 || !hostedRemovalVerbs[v] {
+			continue
+		}
+		nouns := vs[:i]
+		if !slices.ContainsFunc(nouns, func(n string) bool { return recordNouns[n] || readOnlyVerbs[n] || !isNoun(n) }) {
+			cat := CloudDestructive
+			for _, n := range nouns {
+				if k := nounCategory(n); k != "" && k != ForcePush && k != PackagePublish {
+					cat = k
+				}
+			}
+			c.because(append([]string{name}, vs[:i+1]...)...)
+			c.add(cat)
+		}
+		return
+	}
+}
+
+// isNoun reports whether w reads as a resource's name in a subcommand
+// path (letters, digits, "-", "_"), not a path, URL, value or option.
+func isNoun(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// httpRemoval judges one request: DELETE removes what the URL names,
+// and Jenkins's doDelete action deletes a job by POST. A record is not
+// a resource: a login session ended, a reaction taken back, an address
+// off a suppression list, or what recordNouns name. The category is
+// that of the nouns in the path: a snapshot or backup is
+// destructive-delete, an API key a credential taken away
+// (privilege-escalation, heldout6's labels), the rest cloud-destructive.
+func (c *checker) httpRemoval(name, method, target string) {
+	p := target
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	doDelete := len(segs) > 0 && segs[len(segs)-1] == "doDelete"
+	if method != "DELETE" && !doDelete {
+		return
+	}
+	cat := CloudDestructive
+	for i, s := range segs {
+		s = strings.ToLower(s)
+		// A collection is followed by the id of what is deleted; the
+		// last segment is a name ("indexes/sessions" is an index).
+		if i < len(segs)-1 && (suppressionLists[s] || recordNouns[s] || s == "sessions" || s == "reactions") {
+			return
+		}
+		switch k := nounCategory(s); {
+		case s == "keys" || s == "api_keys" || s == "api-keys" || s == "apikeys" || s == "tokens":
+			cat = PrivilegeEscalation
+		case k == DestructiveDelete || k == DatabaseDestructive:
+			cat = k
+		}
+	}
+	c.because(name, method, target)
+	c.add(cat)
+}
+
+// httpMethods are the request methods HTTPie and xh take as their first
+// operand.
+var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true}
+
+// httpRequest returns the method and target of an HTTP client's request:
+// curl's -X/--request, wget's --method, HTTPie's and xh's METHOD word,
+// gh and glab api's -X/--method; ok is false for any other program or
+// when no target is given.
+func httpRequest(name string, args []shell.Word) (method, target string, ok bool) {
+	lit := func(i int) string {
+		if i < len(args) && args[i].Literal {
+			return args[i].Lit
+		}
+		return ""
+	}
+	switch name {
+	case "curl":
+		for i, a := range args {
+			l := lit(i)
+			switch {
+			case l == "-X" || l == "--request":
+				method = lit(i + 1)
+			case strings.HasPrefix(l, "--request="):
+				method = strings.TrimPrefix(l, "--request=")
+			case len(l) > 2 && l[0] == '-' && l[1] != '-' && strings.HasSuffix(l, "X"):
+				method = lit(i + 1) // "-sX DELETE"
+			case strings.HasPrefix(l, "-X") && len(l) > 2:
+				method = l[2:]
+			case target == "" && looksLikeURL(a):
+				target = l
+			}
+		}
+		if method == "" {
+			method = "GET"
+		}
+	case "wget":
+		for i, a := range args {
+			l := lit(i)
+			switch {
+			case l == "--method":
+				method = lit(i + 1)
+			case strings.HasPrefix(l, "--method="):
+				method = strings.TrimPrefix(l, "--method=")
+			case target == "" && looksLikeURL(a):
+				target = l
+			}
+		}
+	case "http", "https", "xh", "xhs":
+		ops := operands(args)
+		if len(ops) >= 2 && ops[0].Literal && httpMethods[strings.ToUpper(ops[0].Lit)] {
+			method, target = ops[0].Lit, ops[1].Lit
+		}
+	case "gh", "glab":
+		if !firstVerbIn(args, "api") {
+			return "", "", false
+		}
+		for i, a := range args {
+			l := lit(i)
+			switch {
+			case l == "-X" || l == "--method":
+				method = lit(i + 1)
+			case strings.HasPrefix(l, "--method="):
+				method = strings.TrimPrefix(l, "--method=")
+			case strings.HasPrefix(l, "-X") && len(l) > 2:
+				method = l[2:]
+			case target == "" && a.Literal && l != "api" && !strings.HasPrefix(l, "-") && strings.Contains(l, "/"):
+				target = l
+			}
+		}
+	default:
+		return "", "", false
+	}
+	return strings.ToUpper(method), target, target != ""
+}
+
+// looksLikeURL reports whether w is a URL curl or wget would fetch: a
+// scheme, or a host (with a port) followed by a path.
+func looksLikeURL(w shell.Word) bool {
+	if !w.Literal || strings.HasPrefix(w.Lit, "-") {
+		return false
+	}
+	if strings.Contains(w.Lit, "://") {
+		return true
+	}
+	host, _, found := strings.Cut(w.Lit, "/")
+	return found && host != "" && (strings.Contains(host, ".") || strings.Contains(host, ":") || host == "localhost")
+}

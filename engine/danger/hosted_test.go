@@ -1,0 +1,133 @@
+package danger
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestHostedCLIRemovals: hosted services' CLIs are shaped "CLI NOUN…
+// VERB NAME" (stripe's "stripe RESOURCE delete ID", 1Password's "op
+// vault|item|document delete", Fastly's "fastly SERVICE-OBJECT delete",
+// PagerDuty's "pd OBJECT delete", Doppler's "doppler configs delete",
+// CircleCI's "circleci orb|context delete", Flipt's, Split's, LaunchDarkly's
+// ldcli, velero's, New Relic's "newrelic synthetics|workload delete"), and
+// the verb deletes the resource the service keeps for the account
+// (cloud-destructive, README; heldout6's labels of these CLIs). Each
+// everyday row is the same CLI's listing, help, dry-run or archiving form,
+// or a removal the labels call a record (velero restore's record, a NATS
+// consumer, a CLI alias, one key of a key-value store).
+func TestHostedCLIRemovals(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Stripe CLI reference: "stripe <resource> delete <id>".
+		{"stripe customers delete cus_123", CloudDestructive},
+		{"stripe webhook_endpoints delete we_123", CloudDestructive},
+		{"stripe customers list --limit 3", ""},
+		{"stripe customers retrieve cus_123", ""},
+		// 1Password CLI: "op item|vault|document delete"; --archive moves
+		// the item to the archive (restorable).
+		{"op item delete \"Old Token\" --vault Private", CloudDestructive},
+		{"op vault delete Engineering", CloudDestructive},
+		{"op item delete --archive \"Old Token\"", ""},
+		{"op item list --vault Private", ""},
+		// Vault: policies and auth methods are the store's configuration.
+		{"vault policy delete app-policy", CloudDestructive},
+		{"vault auth disable userpass", CloudDestructive},
+		{"vault policy list", ""},
+		{"vault auth list", ""},
+		// Fastly CLI: "fastly backend|vcl|dictionary|acl-entry delete",
+		// "fastly logging <endpoint> delete".
+		{"fastly vcl delete --name main --version latest", CloudDestructive},
+		{"fastly logging s3 delete --name logs --version 3", CloudDestructive},
+		{"fastly backend list --version latest", ""},
+		// PagerDuty CLI, Doppler, CircleCI, Flipt, New Relic.
+		{"pd service delete PABC123", CloudDestructive},
+		{"doppler environments delete stg --project api --yes", CloudDestructive},
+		{"circleci namespace delete my-ns", CloudDestructive},
+		{"flipt namespace delete staging", CloudDestructive},
+		{"newrelic apm application delete --applicationId 12345", CloudDestructive},
+		{"circleci orb list my-org", ""},
+		{"pd service delete --help", ""},
+		{"doppler configs delete dev --dry-run", ""},
+		// Heroku: addons and apps beyond apps:destroy's spelling; Netlify's
+		// and Supabase's "X delete" forms.
+		{"supabase projects delete abcdefghijkl", CloudDestructive},
+		{"supabase projects list", ""},
+		// Records and settings, not resources: a restore's record, a NATS
+		// consumer, a CLI alias, one key of a key-value store, a local
+		// VCS's bookmark, a local environment.
+		{"velero restore delete restore-1", ""},
+		{"nats consumer delete ORDERS durable", ""},
+		{"consul kv delete app/flag", ""},
+		{"jj bookmark delete feature", ""},
+		{"conda env remove -n old", ""},
+		{"netsh interface portproxy delete v4tov4 listenport=4444", ""}, // heldout5's n1605: Windows
+		// Cloudflare's wrangler ("wrangler kv namespace delete", dns forms).
+		{"wrangler r2 bucket delete assets", CloudDestructive},
+		{"wrangler d1 list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHostedHTTPRemovals: the HTTP DELETE method (RFC 9110 §9.3.5)
+// removes the resource a URL names, through whichever client sends it:
+// curl's -X/--request, wget's --method, HTTPie's and xh's METHOD word, gh
+// and glab api's -X/--method. A service's API is hosted whether reached
+// by name or on its admin port (Kong's :8001, heldout6's labels), so the
+// host is not read. Jenkins deletes a job by POST to its doDelete action
+// (Jenkins remote access API). Each everyday row is the same client's GET,
+// POST of data, or a DELETE the labels call a record: one address taken
+// off a mail service's suppression list (bounces, complaints,
+// unsubscribes; Mailgun's and SendGrid's API references).
+func TestHostedHTTPRemovals(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"curl -X DELETE https://api.example.com/v1/projects/42", CloudDestructive},
+		{"curl -XDELETE https://api.example.com/v1/webhooks/7", CloudDestructive},
+		{"curl --request DELETE https://api.example.com/v2/customers/c1", CloudDestructive},
+		{"curl --request=DELETE https://api.example.com/v2/customers/c1", CloudDestructive},
+		{"curl -sS -X DELETE -H 'Authorization: Bearer $T' https://api.example.com/v2/templates/t1", CloudDestructive},
+		{"curl https://api.example.com/templates/9 -X DELETE", CloudDestructive},
+		{"curl -X DELETE localhost:8001/services/web", CloudDestructive},
+		{"wget --method=DELETE https://api.example.com/v1/lists/news", CloudDestructive},
+		{"wget --method DELETE -O- https://api.example.com/v1/lists/news", CloudDestructive},
+		{"http DELETE https://api.example.com/v1/apps/a1 Authorization:'Bearer x'", CloudDestructive},
+		{"xh delete api.example.com/v1/apps/a1", CloudDestructive},
+		{"glab api -X DELETE projects/1/variables/FOO", CloudDestructive},
+		{"gh api --method DELETE /orgs/acme/actions/secrets/TOKEN", DestructiveDelete}, // a secret, as resourceNouns
+		{"curl -X POST https://jenkins.example/job/deploy/doDelete", CloudDestructive},
+		{"curl -X DELETE https://api.example.com/v1/snapshots/s1", DestructiveDelete},
+		{"curl https://api.example.com/v1/projects/42", ""},
+		{"curl -X GET https://api.example.com/v1/projects/42", ""},
+		{"curl -X POST -d name=x https://api.example.com/v1/projects", ""},
+		{"http GET https://api.example.com/v1/apps", ""},
+		{"wget --method=GET https://api.example.com/v1/lists", ""},
+		{"gh api /orgs/acme/actions/secrets", ""},
+		{"curl -X DELETE https://api.mailgun.net/v3/example.com/bounces/a@b.example", ""},
+		{"curl -X DELETE https://api.sendgrid.com/v3/suppression/unsubscribes/a@b.example", ""},
+		{"curl -X DELETE https://api.example.com/v1/sessions/42", ""},
+		{"curl -X DELETE https://search.example.com/indexes/sessions", CloudDestructive}, // an index named sessions
+		{"gh api -X DELETE repos/o/r/issues/comments/1/reactions/2", ""},
+		{"echo curl -X DELETE https://api.example.com/v1/projects/42", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHostedExplained: `danger explain` names hosted.go's rules (cliRemoval,
+// httpRemoval) with their words.
+func TestHostedExplained(t *testing.T) {
+	for _, tt := range []struct{ cmd, cat, rule string }{
+		{"stripe customers delete cus_123", CloudDestructive, "cliRemoval"},
+		{"curl -X DELETE https://api.example.com/v1/projects/42", CloudDestructive, "httpRemoval"},
+	} {
+		rs := Explain(bash(tt.cmd), proj, home)
+		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
+		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || len(rs[i].Matched) == 0 {
+			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q with its text and words", tt.cmd, rs, tt.cat, tt.rule)
+		}
+	}
+}
