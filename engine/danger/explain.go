@@ -109,6 +109,7 @@ func (c *checker) ruleOf() string {
 var ruleTexts = map[string]string{
 	"unknownVerbs":        "a program no rule names (or a subcommand its rule does not read), run with a verb that powers off, tears down, wipes, publishes, uploads or drops, or that deletes a snapshot, VM, bucket, database, repository or release (the verb table of verbs.go)",
 	"cliRemoval":          "a hosted service's resource deleted through its CLI: \"NOUN… delete|destroy|purge NAME\" (stripe, op, fastly, pd, doppler, …) or vault auth disable, but a record (an alias, a cache, a restore's record, one key)",
+	"toolRemoval":         "a self-hosted service's data or configuration deleted by its client: mc rb|rm|mirror --remove of an ALIAS/… path, s5cmd rm|rb, azcopy remove, jenkins-cli delete-*, gitlab-runner unregister, deck reset",
 	"httpRemoval":         "a hosted service's resource deleted through its HTTP API: DELETE sent by curl -X, wget --method, httpie/xh or gh|glab api, or Jenkins's doDelete, but an address taken off a mail suppression list",
 	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
 	"command rm":          "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",

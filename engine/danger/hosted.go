@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -71,7 +72,63 @@ func (c *checker) hostedRemoval(u unit) {
 		c.httpRemoval(name, method, target)
 		return
 	}
+	if c.toolRemoval(name, cmd.Args) {
+		return
+	}
 	c.cliRemoval(name, cmd.Args)
+}
+
+// toolRemoval judges clients of self-hosted services whose removal verbs
+// are not "NOUN delete": MinIO's mc (rb, rm, mirror --remove of an
+// ALIAS/… path), s5cmd's rm and rb, azcopy remove, the Jenkins CLI's
+// delete-* commands, gitlab-runner unregister and decK's reset. It
+// reports whether it marked the command.
+func (c *checker) toolRemoval(name string, args []shell.Word) bool {
+	if hasLit(args, "-h", "--help", "--dry-run") {
+		return false
+	}
+	v := verbs(args, 2)
+	first := ""
+	if len(v) > 0 {
+		first = v[0]
+	}
+	hit := false
+	switch name {
+	case "mc":
+		// An ALIAS/BUCKET path names a server the alias points at; a
+		// path from / . or ~ is this machine's.
+		remote := slices.ContainsFunc(operands(args)[min(1, len(operands(args))):], func(w shell.Word) bool {
+			return w.Literal && strings.Contains(w.Lit, "/") && !strings.HasPrefix(w.Lit, "/") &&
+				!strings.HasPrefix(w.Lit, ".") && !strings.HasPrefix(w.Lit, "~")
+		})
+		hit = remote && (first == "rb" || first == "rm" || first == "mirror" && hasLit(args, "--remove"))
+	case "s5cmd":
+		hit = first == "rm" || first == "rb"
+	case "azcopy":
+		hit = first == "remove" || first == "rm"
+	case "gitlab-runner":
+		hit = first == "unregister"
+	case "deck":
+		hit = first == "reset" || first == "gateway" && len(v) > 1 && v[1] == "reset"
+	case "java":
+		// "java -jar jenkins-cli.jar [-s URL] [-auth X] delete-job NAME".
+		jar := false
+		for i, a := range args {
+			switch {
+			case a.Lit == "-jar" && i+1 < len(args):
+				jar = strings.HasPrefix(path.Base(args[i+1].Lit), "jenkins-cli")
+			case jar && a.Literal && strings.HasPrefix(a.Lit, "delete-"):
+				c.because(name, "jenkins-cli", a.Lit)
+				c.add(CloudDestructive)
+				return true
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v...)...)
+		c.add(CloudDestructive)
+	}
+	return hit
 }
 
 // cliRemoval judges "CLI NOUN… VERB NAME": a removal verb after one to

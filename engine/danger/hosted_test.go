@@ -118,16 +118,61 @@ func TestHostedHTTPRemovals(t *testing.T) {
 }
 
 // TestHostedExplained: `danger explain` names hosted.go's rules (cliRemoval,
-// httpRemoval) with their words.
+// httpRemoval, toolRemoval) with their words.
 func TestHostedExplained(t *testing.T) {
 	for _, tt := range []struct{ cmd, cat, rule string }{
 		{"stripe customers delete cus_123", CloudDestructive, "cliRemoval"},
 		{"curl -X DELETE https://api.example.com/v1/projects/42", CloudDestructive, "httpRemoval"},
+		{"mc rb play/photos", CloudDestructive, "toolRemoval"},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
 		if i < 0 || rs[i].Rule != tt.rule || rs[i].RuleText == "" || len(rs[i].Matched) == 0 {
 			t.Errorf("Explain(%q) = %+v, want a %s reason by rule %q with its text and words", tt.cmd, rs, tt.cat, tt.rule)
 		}
+	}
+}
+
+// TestHostedToolRemovals: clients of self-hosted services whose removal
+// verbs are not "NOUN delete": MinIO's mc ("mc rb ALIAS/BUCKET", "mc rm
+// ALIAS/PATH", "mc mirror --remove"; MinIO client reference), s5cmd's rm
+// and rb of s3:// URLs, azcopy remove of a storage URL, the Jenkins CLI's
+// delete-job|delete-builds|delete-node|delete-view (jenkins-cli.jar's
+// command list), gitlab-runner unregister (the runner's registration
+// removed from GitLab), and decK's reset (every entity of a Kong
+// gateway). heldout6's labels make these cloud-destructive. Each everyday
+// row is the same tool's listing, copy or help form, or a local path.
+func TestHostedToolRemovals(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"mc rb play/photos", CloudDestructive},
+		{"mc rb --force play/photos", CloudDestructive},
+		{"mc rm --recursive --force play/photos/2023", CloudDestructive},
+		{"mc mirror --remove ./site play/site", CloudDestructive},
+		{"mc mirror --overwrite --remove play/a play/b", CloudDestructive},
+		{"mc ls play/photos", ""},
+		{"mc cp ./a.jpg play/photos/", ""},
+		{"mc mirror ./site play/site", ""},
+		{"mc rm --dry-run --recursive play/photos", ""},
+		{"s5cmd rm 's3://bucket/logs/*'", CloudDestructive},
+		{"s5cmd rb s3://bucket", CloudDestructive},
+		{"s5cmd ls s3://bucket", ""},
+		{"azcopy remove 'https://acct.blob.core.windows.net/c/dir' --recursive", CloudDestructive},
+		{"azcopy list 'https://acct.blob.core.windows.net/c'", ""},
+		{"java -jar jenkins-cli.jar -s https://ci.example/ delete-job web", CloudDestructive},
+		{"java -jar /opt/jenkins-cli.jar -s https://ci.example/ -auth @creds delete-node agent-1", CloudDestructive},
+		{"java -jar jenkins-cli.jar -s https://ci.example/ list-jobs", ""},
+		{"java -jar jenkins-cli.jar -s https://ci.example/ build web", ""},
+		{"gitlab-runner unregister --name runner-1", CloudDestructive},
+		{"gitlab-runner unregister --all-runners", CloudDestructive},
+		{"gitlab-runner list", ""},
+		{"gitlab-runner verify --delete", ""},
+		{"deck reset --force", CloudDestructive},
+		{"deck gateway reset", CloudDestructive},
+		{"deck gateway diff kong.yaml", ""},
+		{"deck reset --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
 	}
 }
