@@ -108,8 +108,9 @@ func (c *checker) ruleOf() string {
 // ruleTexts say what each rule looks for, by the name ruleOf gives it.
 var ruleTexts = map[string]string{
 	"unknownVerbs":        "a program no rule names (or a subcommand its rule does not read), run with a verb that powers off, tears down, wipes, publishes, uploads or drops, or that deletes a snapshot, VM, bucket, database, repository or release (the verb table of verbs.go)",
-	"cliRemoval":          "a hosted service's resource deleted through its CLI: \"NOUN… delete|destroy|purge NAME\" (stripe, op, fastly, pd, doppler, …) or vault auth disable, but a record (an alias, a cache, a restore's record, one key)",
-	"toolRemoval":         "a self-hosted service's data or configuration deleted by its client: mc rb|rm|mirror --remove of an ALIAS/… path, s5cmd rm|rb, azcopy remove, jenkins-cli delete-*, gitlab-runner unregister, deck reset",
+	"cliRemoval":          "a hosted service's resource deleted through its CLI: \"NOUN… delete|destroy|purge NAME\" (stripe, op, fastly, pd, doppler, …) or vault auth disable; a secrets store's token or lease revoked (vault|bao … revoke, but -self); but a record (an alias, a cache, a restore's record, one key)",
+	"toolRemoval":         "a self-hosted service's data or configuration deleted by its client: mc rb|rm|mirror --remove of an ALIAS/… path, s5cmd rm|rb, azcopy remove, jenkins-cli delete-*, gitlab-runner unregister, deck reset, rabbitmqadmin delete|purge, a Route 53 change batch with Action DELETE",
+	"graphQLRemoval":      "a hosted service's resource deleted through its GraphQL API: a mutation field named delete…, destroy… or purge… posted by curl, wget, httpie/xh or gh|glab api",
 	"httpRemoval":         "a hosted service's resource deleted through its HTTP API: DELETE sent by curl -X, wget --method, httpie/xh or gh|glab api, or Jenkins's doDelete, but an address taken off a mail suppression list",
 	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
 	"command rm":          "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",

@@ -37,7 +37,7 @@ var recordNouns = map[string]bool{
 // not read are judged here too.
 var hostedNamed = map[string]bool{
 	"vault": true, "op": true, "doppler": true, "infisical": true, "heroku": true, "vercel": true,
-	"now": true, "supabase": true, "gh": true, "tailscale": true, "ngrok": true, "wrangler": true,
+	"now": true, "supabase": true, "gh": true, "bao": true, "tailscale": true, "ngrok": true, "wrangler": true,
 }
 
 // localPrograms keep their own things on this machine: version control
@@ -68,6 +68,9 @@ func (c *checker) hostedRemoval(u unit) {
 		return
 	}
 	name = strings.ToLower(name)
+	if c.graphQLRemoval(name, cmd.Args) {
+		return
+	}
 	if method, target, ok := httpRequest(name, cmd.Args); ok {
 		c.httpRemoval(name, method, target)
 		return
@@ -108,6 +111,30 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 		hit = first == "remove" || first == "rm"
 	case "gitlab-runner":
 		hit = first == "unregister"
+	case "rabbitmqadmin":
+		// "rabbitmqadmin [-V VHOST] delete|purge OBJECT name=…": the
+		// verb comes first, then the kind of object.
+		vv := verbs(args, 2)
+		switch {
+		case len(vv) == 2 && vv[0] == "purge" && vv[1] == "queue":
+			c.because(name, "purge", "queue")
+			c.add(DatabaseDestructive)
+			return true
+		case len(vv) == 2 && vv[0] == "delete" && (vv[1] == "user" || vv[1] == "permission"):
+			c.because(name, vv[0], vv[1])
+			c.add(PrivilegeEscalation)
+			return true
+		case len(vv) == 2 && vv[0] == "delete":
+			hit = true
+		}
+	case "aws":
+		// Route 53 deletes records by a change batch whose Action is
+		// DELETE (given inline; a file:// batch is not read).
+		if len(v) == 2 && v[0] == "route53" && v[1] == "change-resource-record-sets" {
+			hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+				return w.Literal && strings.Contains(strings.ReplaceAll(w.Lit, " ", ""), `"Action":"DELETE"`)
+			})
+		}
 	case "deck":
 		hit = first == "reset" || first == "gateway" && len(v) > 1 && v[1] == "reset"
 	case "java":
@@ -153,6 +180,16 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 		return
 	}
 	for i, v := range vs {
+		if i > 0 && v == "revoke" && (name == "vault" || name == "bao") && !hasLit(args, "-self", "--self") {
+			// A secrets store's token or lease revoked: the application
+			// holding it loses its access (a credential deleted);
+			// "-self" logs the holder out. A registry's own login token
+			// revoked ("npm token revoke", heldout2's j0096) is the
+			// user's logout, everyday.
+			c.because(append([]string{name}, vs[:i+1]...)...)
+			c.add(PrivilegeEscalation)
+			return
+		}
 		if i == 0 || !hostedRemovalVerbs[v] {
 			continue
 		}
@@ -219,6 +256,41 @@ func (c *checker) httpRemoval(name, method, target string) {
 	}
 	c.because(name, method, target)
 	c.add(cat)
+}
+
+// graphQLRemoval flags an HTTP client (or gh|glab api graphql) posting a
+// GraphQL mutation whose field is named delete…, destroy… or purge…
+// (GitHub's deleteRepository, New Relic's deleteEntity): GraphQL APIs
+// spell removals as mutation fields, not as the DELETE method. It
+// reports whether it marked the command.
+func (c *checker) graphQLRemoval(name string, args []shell.Word) bool {
+	switch name {
+	case "curl", "wget", "http", "https", "xh", "xhs", "gh", "glab":
+	default:
+		return false
+	}
+	for _, a := range args {
+		if !a.Literal {
+			continue
+		}
+		_, body, ok := strings.Cut(a.Lit, "mutation")
+		if !ok {
+			continue
+		}
+		words := strings.FieldsFunc(body, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+		})
+		for _, w := range words {
+			for _, p := range []string{"delete", "destroy", "purge"} {
+				if rest, ok := strings.CutPrefix(w, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+					c.because(name, "mutation", w)
+					c.add(CloudDestructive)
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // httpMethods are the request methods HTTPie and xh take as their first

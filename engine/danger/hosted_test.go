@@ -118,12 +118,13 @@ func TestHostedHTTPRemovals(t *testing.T) {
 }
 
 // TestHostedExplained: `danger explain` names hosted.go's rules (cliRemoval,
-// httpRemoval, toolRemoval) with their words.
+// httpRemoval, toolRemoval, graphQLRemoval) with their words.
 func TestHostedExplained(t *testing.T) {
 	for _, tt := range []struct{ cmd, cat, rule string }{
 		{"stripe customers delete cus_123", CloudDestructive, "cliRemoval"},
 		{"curl -X DELETE https://api.example.com/v1/projects/42", CloudDestructive, "httpRemoval"},
 		{"mc rb play/photos", CloudDestructive, "toolRemoval"},
+		{`curl -d '{"query":"mutation { deleteProject(id: 1) { id } }"}' https://api.example.com/graphql`, CloudDestructive, "graphQLRemoval"},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
@@ -172,6 +173,45 @@ func TestHostedToolRemovals(t *testing.T) {
 		{"deck gateway reset", CloudDestructive},
 		{"deck gateway diff kong.yaml", ""},
 		{"deck reset --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHostedRevokesAndMutations: the same mechanisms in other spellings.
+// A secrets store's token or lease revoked ("vault|bao token|lease
+// revoke") is privilege-escalation (heldout6's labels: a credential
+// deleted, as delete-access-key), but a token's own holder logging out
+// (-self) or revoking a registry login token loses nothing. RabbitMQ's management CLI puts
+// the verb first ("rabbitmqadmin delete exchange|queue|vhost", purge queue
+// empties it: database-destructive; rabbitmqadmin's reference). Route 53
+// deletes records by a change batch whose Action is DELETE (AWS CLI
+// reference). A GraphQL API deletes by a mutation field named delete…,
+// destroy… or purge… (GitHub's deleteRepository, New Relic's
+// deleteEntity), whichever client posts it.
+func TestHostedRevokesAndMutations(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"vault token revoke hvs.abc", PrivilegeEscalation},
+		{"vault lease revoke -prefix aws/creds/", PrivilegeEscalation},
+		{"bao token revoke s.abc", PrivilegeEscalation}, // OpenBao, Vault's fork
+		{"npm token revoke a1b2c3", ""},                 // heldout2's j0096: the user's own login token
+		{"vault token revoke -self", ""},
+		{"vault token capabilities secret/app", ""},
+		{"vault lease renew aws/creds/x/abc", ""},
+		{"rabbitmqadmin delete queue name=jobs", CloudDestructive},
+		{"rabbitmqadmin -V prod delete exchange name=events", CloudDestructive},
+		{"rabbitmqadmin purge queue name=jobs", DatabaseDestructive},
+		{"rabbitmqadmin list queues", ""},
+		{"rabbitmqadmin declare queue name=jobs durable=true", ""},
+		{`aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"DELETE","ResourceRecordSet":{}}]}'`, CloudDestructive},
+		{`aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"UPSERT","ResourceRecordSet":{}}]}'`, ""},
+		{"aws route53 list-resource-record-sets --hosted-zone-id Z1", ""},
+		{`curl -X POST https://api.example.com/graphql -d '{"query":"mutation { deleteProject(id: 1) { id } }"}'`, CloudDestructive},
+		{`gh api graphql -f query='mutation { deleteRef(input: {refId: "x"}) { clientMutationId } }'`, CloudDestructive},
+		{`curl -X POST https://api.example.com/graphql -d '{"query":"mutation { createProject(name: \"a\") { id } }"}'`, ""},
+		{`curl -X POST https://api.example.com/graphql -d '{"query":"query { deletedItems { id } }"}'`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
