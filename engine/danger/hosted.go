@@ -135,6 +135,14 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 				return w.Literal && strings.Contains(strings.ReplaceAll(w.Lit, " ", ""), `"Action":"DELETE"`)
 			})
 		}
+	case "grpcurl":
+		// "grpcurl [flags] HOST:PORT SERVICE/METHOD": a method named
+		// Delete…, Destroy… or Purge… (list and describe name no call).
+		for _, o := range operands(args) {
+			if _, m, ok := strings.Cut(o.Lit, "/"); ok && o.Literal && removalMethod(m) {
+				hit = true
+			}
+		}
 	case "deck":
 		hit = first == "reset" || first == "gateway" && len(v) > 1 && v[1] == "reset"
 	case "java":
@@ -177,6 +185,18 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 	if name == "vault" && len(vs) >= 2 && vs[0] == "auth" && vs[1] == "disable" {
 		c.because(name, vs[0], vs[1])
 		c.add(CloudDestructive)
+		return
+	}
+	if len(vs) > 0 && strings.Contains(vs[0], ":") {
+		// oclif's "TOPIC[:SUBTOPIC]:VERB" (heroku, twilio, sfdx): the
+		// verb is the last part of the first word. "remove" is left out
+		// as above: Symfony-style local tools spell a list entry's
+		// removal so ("pie repository:remove URL", heldout's i0885).
+		parts := strings.Split(vs[0], ":")
+		if hostedRemovalVerbs[parts[len(parts)-1]] {
+			c.because(name, vs[0])
+			c.add(CloudDestructive)
+		}
 		return
 	}
 	for i, v := range vs {
@@ -281,13 +301,27 @@ func (c *checker) graphQLRemoval(name string, args []shell.Word) bool {
 			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
 		})
 		for _, w := range words {
-			for _, p := range []string{"delete", "destroy", "purge"} {
-				if rest, ok := strings.CutPrefix(w, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
-					c.because(name, "mutation", w)
-					c.add(CloudDestructive)
-					return true
-				}
+			// A field is camelCase ("deleteEntity"); a bare "delete" is
+			// a word of the query's text, not a field.
+			if w[0] >= 'a' && w[0] <= 'z' && removalMethod(w) && !hostedRemovalVerbs[w] {
+				c.because(name, "mutation", w)
+				c.add(CloudDestructive)
+				return true
 			}
+		}
+	}
+	return false
+}
+
+// removalMethod reports whether an RPC method's or GraphQL field's name
+// says it deletes: Delete…, Destroy… or Purge…, in either case, followed
+// by the capital of what it deletes or by nothing ("deleteEntity",
+// "DeleteOrder", "Purge"; not "deletedItems").
+func removalMethod(m string) bool {
+	for _, p := range []string{"delete", "destroy", "purge"} {
+		if len(m) >= len(p) && strings.EqualFold(m[:len(p)], p) {
+			rest := m[len(p):]
+			return rest == "" || rest[0] >= 'A' && rest[0] <= 'Z'
 		}
 	}
 	return false

@@ -216,3 +216,35 @@ func TestHostedRevokesAndMutations(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHostedTopicRemovals: oclif CLIs (Heroku, Twilio, Salesforce's
+// sfdx, Netlify) spell a command "TOPIC[:SUBTOPIC]:VERB"; with the verb
+// delete, destroy or purge it deletes the topic's resource (sfdx's
+// "force:org:delete" a scratch org, heroku's "pipelines:destroy"; their
+// CLI references). "remove" is left out: Symfony-style local tools use
+// it for a list entry. gRPC's
+// command-line client names a method "Service/Method", and a method named
+// Delete…, Destroy… or Purge… deletes as a GraphQL mutation does
+// (grpcurl's README). Each everyday row is the same CLI's listing or
+// creating form, or a project's own script run by a package manager.
+func TestHostedTopicRemovals(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"pie repository:remove https://example.com/repo", ""}, // heldout's i0885: a list entry
+		{"sfdx force:org:delete -u scratch1 -p", CloudDestructive},
+		{"heroku pipelines:destroy my-pipeline", CloudDestructive},
+		{"twilio api:core:messages:list --limit 5", ""},
+		{"sfdx force:org:create -f config/project-scratch-def.json", ""},
+		{"heroku apps:info -a web", ""},
+		{"npm run db:delete", ""},
+		{"pnpm run cache:purge", ""},
+		{`grpcurl -d '{"id": "42"}' api.example.com:443 shop.v1.Orders/DeleteOrder`, CloudDestructive},
+		{"grpcurl -plaintext localhost:9000 admin.Admin/PurgeQueue", CloudDestructive},
+		{`grpcurl -d '{"id": "42"}' api.example.com:443 shop.v1.Orders/GetOrder`, ""},
+		{"grpcurl api.example.com:443 list", ""},
+		{"grpcurl api.example.com:443 describe shop.v1.Orders.DeleteOrder", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
