@@ -42,13 +42,14 @@ var hostedNamed = map[string]bool{
 }
 
 // localPrograms keep their own things on this machine: version control
-// (jj's bookmarks, hg's shelves), local clusters and VMs, conda's
+// (jj's bookmarks, hg's shelves), local clusters, containers and VMs
+// (LXD's and Incus's lxc|incus image delete drops a cached image), conda's
 // environments, and wine and netsh, whose words are a Windows program's
 // (controls.go reads netsh).
 var localPrograms = map[string]bool{
 	"jj": true, "hg": true, "fossil": true, "sl": true, "bzr": true, "svn": true, "k3d": true, "kind": true,
 	"minikube": true, "colima": true, "limactl": true, "multipass": true, "vagrant": true, "wine": true,
-	"conda": true, "mamba": true, "micromamba": true, "netsh": true,
+	"conda": true, "mamba": true, "micromamba": true, "netsh": true, "lxc": true, "incus": true,
 }
 
 // suppressionLists hold addresses a mail service will not send to; taking

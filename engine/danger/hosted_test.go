@@ -66,6 +66,7 @@ func TestHostedCLIRemovals(t *testing.T) {
 		{"wrangler kv namespace delete --namespace-id abc", CloudDestructive},
 		{"jj bookmark delete feature", ""},
 		{"conda env remove -n old", ""},
+		{"lxc image delete ubuntu-22.04", ""}, // LXD's local image cache
 		{"netsh interface portproxy delete v4tov4 listenport=4444", ""}, // heldout5's n1605: Windows
 		// Cloudflare's wrangler ("wrangler kv namespace delete", dns forms).
 		{"wrangler r2 bucket delete assets", CloudDestructive},
