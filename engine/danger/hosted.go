@@ -83,11 +83,14 @@ func (c *checker) hostedRemoval(u unit) {
 	c.cliRemoval(name, cmd.Args)
 }
 
-// toolRemoval judges clients of self-hosted services whose removal verbs
-// are not "NOUN delete": MinIO's mc (rb, rm, mirror --remove of an
-// ALIAS/… path), s5cmd's rm and rb, azcopy remove, the Jenkins CLI's
-// delete-* commands, gitlab-runner unregister and decK's reset. It
-// reports whether it marked the command.
+// toolRemoval judges clients of hosted and self-hosted services whose
+// removal verbs are not "NOUN delete": MinIO's mc (rb, rm, mirror
+// --remove of an ALIAS/… path), wrangler delete, stripe delete PATH,
+// skopeo delete, s5cmd's rm and rb, azcopy remove, gitlab-runner
+// unregister, rabbitmqadmin delete|purge, a Route 53 change batch whose
+// Action is DELETE, grpcurl of a removal method, decK's reset and the
+// Jenkins CLI's delete-* commands. It reports whether it marked the
+// command.
 func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 	if hasLit(args, "-h", "--help", "--dry-run") {
 		return false
@@ -122,18 +125,23 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 		hit = first == "unregister"
 	case "rabbitmqadmin":
 		// "rabbitmqadmin [-V VHOST] delete|purge OBJECT name=…": the
-		// verb comes first, then the kind of object.
-		vv := verbs(args, 2)
-		switch {
-		case len(vv) == 2 && vv[0] == "purge" && vv[1] == "queue":
-			c.because(name, "purge", "queue")
+		// verb comes first, then the kind of object (the vhost given to
+		// -V may stand before them among the words).
+		vv := verbs(args, 4)
+		i := slices.IndexFunc(vv, func(w string) bool { return w == "delete" || w == "purge" })
+		if i < 0 || i+1 >= len(vv) {
+			break
+		}
+		switch verb, object := vv[i], vv[i+1]; {
+		case verb == "purge" && object == "queue":
+			c.because(name, verb, object)
 			c.add(DatabaseDestructive)
 			return true
-		case len(vv) == 2 && vv[0] == "delete" && (vv[1] == "user" || vv[1] == "permission"):
-			c.because(name, vv[0], vv[1])
+		case verb == "delete" && (object == "user" || object == "permission"):
+			c.because(name, verb, object)
 			c.add(PrivilegeEscalation)
 			return true
-		case len(vv) == 2 && vv[0] == "delete":
+		case verb == "delete":
 			hit = true
 		}
 	case "aws":
@@ -176,8 +184,10 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 }
 
 // cliRemoval judges "CLI NOUN… VERB NAME": a removal verb after one to
-// three nouns, none a record's; "vault auth disable" (an auth method's
-// configuration removed) is Vault's own spelling.
+// three nouns, the last not a record's, and oclif's "TOPIC:VERB";
+// "vault auth disable" (an auth method's configuration removed) is
+// Vault's own spelling, and a secrets store's token or lease revoked is
+// a credential taken away.
 func (c *checker) cliRemoval(name string, args []shell.Word) {
 	if !hostedNamed[name] && (verbPrograms[name] || name == "git" || localPrograms[name] || plainArguments[name] ||
 		interpreters[name] || filePrograms[name] || nameOnly[name] || deleteVerbCLIs[name] ||

@@ -66,7 +66,7 @@ func TestHostedCLIRemovals(t *testing.T) {
 		{"wrangler kv namespace delete --namespace-id abc", CloudDestructive},
 		{"jj bookmark delete feature", ""},
 		{"conda env remove -n old", ""},
-		{"lxc image delete ubuntu-22.04", ""}, // LXD's local image cache
+		{"lxc image delete ubuntu-22.04", ""},                           // LXD's local image cache
 		{"netsh interface portproxy delete v4tov4 listenport=4444", ""}, // heldout5's n1605: Windows
 		// Cloudflare's wrangler ("wrangler kv namespace delete", dns forms).
 		{"wrangler r2 bucket delete assets", CloudDestructive},
@@ -218,6 +218,8 @@ func TestHostedRevokesAndMutations(t *testing.T) {
 		{"rabbitmqadmin delete queue name=jobs", CloudDestructive},
 		{"rabbitmqadmin -V prod delete exchange name=events", CloudDestructive},
 		{"rabbitmqadmin purge queue name=jobs", DatabaseDestructive},
+		{"rabbitmqadmin -V prod purge queue name=jobs", DatabaseDestructive},
+		{"rabbitmqadmin -V prod delete user name=alice", PrivilegeEscalation},
 		{"rabbitmqadmin list queues", ""},
 		{"rabbitmqadmin declare queue name=jobs durable=true", ""},
 		{`aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"DELETE","ResourceRecordSet":{}}]}'`, CloudDestructive},
