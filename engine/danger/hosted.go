@@ -263,10 +263,21 @@ func isNoun(w string) bool {
 	return true
 }
 
+// userPreferences are collections of a user's own marks on others'
+// resources: a login session, a reaction, a star, a follow, an assignee
+// (GitHub's REST reference: unstar, unfollow, remove assignees).
+var userPreferences = map[string]bool{
+	"sessions": true, "reactions": true, "starred": true, "following": true, "assignees": true,
+}
+
+// lastPreferences end a path whose DELETE takes back a user's own mark:
+// GitHub's unwatch (/repos/O/R/subscription, a thread's subscription).
+var lastPreferences = map[string]bool{"subscription": true, "assignees": true, "star": true}
+
 // httpRemoval judges one request: DELETE removes what the URL names,
 // and Jenkins's doDelete action deletes a job by POST. A record is not
-// a resource: a login session ended, a reaction taken back, an address
-// off a suppression list, or what recordNouns name. The category is
+// a resource: a login session ended, a reaction, star or follow taken
+// back, an address off a suppression list, or what recordNouns name. The category is
 // that of the nouns in the path: a snapshot or backup is
 // destructive-delete, an API key a credential taken away
 // (privilege-escalation, heldout6's labels), the rest cloud-destructive.
@@ -285,7 +296,7 @@ func (c *checker) httpRemoval(name, method, target string) {
 		s = strings.ToLower(s)
 		// A collection is followed by the id of what is deleted; the
 		// last segment is a name ("indexes/sessions" is an index).
-		if i < len(segs)-1 && (suppressionLists[s] || recordNouns[s] || s == "sessions" || s == "reactions") {
+		if i < len(segs)-1 && (suppressionLists[s] || recordNouns[s] || userPreferences[s]) || i == len(segs)-1 && lastPreferences[s] {
 			return
 		}
 		switch k := nounCategory(s); {

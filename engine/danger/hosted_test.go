@@ -116,6 +116,12 @@ func TestHostedHTTPRemovals(t *testing.T) {
 		{"curl -X DELETE https://api.example.com/v1/sessions/42", ""},
 		{"curl -X DELETE https://search.example.com/indexes/sessions", CloudDestructive}, // an index named sessions
 		{"gh api -X DELETE repos/o/r/issues/comments/1/reactions/2", ""},
+		// GitHub's REST reference: unstar, unfollow, unwatch and an
+		// assignee taken off are a user's own preferences, not resources.
+		{"gh api -X DELETE /user/starred/o/r", ""},
+		{"gh api -X DELETE /user/following/octocat", ""},
+		{"gh api -X DELETE /repos/o/r/subscription", ""},
+		{"gh api -X DELETE /repos/o/r/issues/1/assignees -f 'assignees[]=me'", ""},
 		{"echo curl -X DELETE https://api.example.com/v1/projects/42", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
