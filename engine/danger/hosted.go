@@ -88,7 +88,8 @@ func (c *checker) hostedRemoval(u unit) {
 // --remove of an ALIAS/… path), wrangler delete, stripe delete PATH,
 // skopeo delete, s5cmd's rm and rb, azcopy remove, gitlab-runner
 // unregister, rabbitmqadmin delete|purge, a Route 53 change batch whose
-// Action is DELETE, grpcurl of a removal method, decK's reset and the
+// Action is DELETE, grpcurl of a removal method, a registry's image
+// untagged (az acr, gcloud container images), decK's reset and the
 // Jenkins CLI's delete-* commands. It reports whether it marked the
 // command.
 func (c *checker) toolRemoval(name string, args []shell.Word) bool {
@@ -160,6 +161,10 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 				hit = true
 			}
 		}
+	case "az", "gcloud":
+		// "az acr repository untag", "gcloud container images untag": a
+		// published image's tag removed from the registry.
+		hit = slices.Contains(verbs(args, 4), "untag")
 	case "deck":
 		hit = first == "reset" || first == "gateway" && len(v) > 1 && v[1] == "reset"
 	case "java":

