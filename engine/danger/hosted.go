@@ -30,7 +30,7 @@ var recordNouns = map[string]bool{
 	"restore": true, "restores": true, "consumer": true, "consumers": true, "alias": true, "aliases": true,
 	"cache": true, "caches": true, "tag": true, "tags": true, "label": true, "labels": true, "lock": true,
 	"locks": true, "member": true, "members": true, "membership": true, "kv": true, "bookmark": true,
-	"bookmarks": true, "branch": true, "env": true, "key": true,
+	"bookmarks": true, "branch": true, "key": true,
 }
 
 // hostedNamed are programs a rule names (verbPrograms, nameOnly) whose resources
@@ -40,6 +40,11 @@ var hostedNamed = map[string]bool{
 	"vault": true, "op": true, "doppler": true, "infisical": true, "heroku": true, "vercel": true,
 	"now": true, "supabase": true, "gh": true, "bao": true, "tailscale": true, "ngrok": true, "wrangler": true,
 }
+
+// hostedOnly are CLIs that act on nothing but a hosted account, so their
+// "rm" and "remove" delete there too (Vercel, Supabase, Heroku, Twilio,
+// Wrangler; their CLI references).
+var hostedOnly = map[string]bool{"vercel": true, "now": true, "supabase": true, "heroku": true, "twilio": true, "wrangler": true}
 
 // localPrograms keep their own things on this machine: version control
 // (jj's bookmarks, hg's shelves), local clusters, containers and VMs
@@ -213,11 +218,12 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 	}
 	if len(vs) > 0 && strings.Contains(vs[0], ":") {
 		// oclif's "TOPIC[:SUBTOPIC]:VERB" (heroku, twilio, sfdx): the
-		// verb is the last part of the first word. "remove" is left out
-		// as above: Symfony-style local tools spell a list entry's
-		// removal so ("pie repository:remove URL", heldout's i0885).
+		// verb is the last part of the first word. "remove" counts only
+		// for hostedOnly CLIs, as above: Symfony-style local tools spell
+		// a list entry's removal so ("pie repository:remove URL",
+		// heldout's i0885).
 		parts := strings.Split(vs[0], ":")
-		if hostedRemovalVerbs[parts[len(parts)-1]] {
+		if last := parts[len(parts)-1]; hostedRemovalVerbs[last] || hostedOnly[name] && last == "remove" {
 			c.because(name, vs[0])
 			c.add(CloudDestructive)
 		}
@@ -234,7 +240,7 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 			c.add(PrivilegeEscalation)
 			return
 		}
-		if i == 0 || !hostedRemovalVerbs[v] {
+		if i == 0 || !hostedRemovalVerbs[v] && !(hostedOnly[name] && (v == "rm" || v == "remove")) {
 			continue
 		}
 		// The last noun is what the verb deletes ("kv namespace delete"

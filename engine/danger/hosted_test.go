@@ -261,6 +261,17 @@ func TestHostedTopicRemovals(t *testing.T) {
 		cmd, want string
 	}{
 		{"pie repository:remove https://example.com/repo", ""}, // heldout's i0885: a list entry
+		// CLIs that act only on a hosted account spell removal "rm" or
+		// "remove" too (Vercel's "vercel env rm", Supabase's "storage rm",
+		// Heroku's "domains:remove", Twilio's "…:remove"; their references).
+		{"vercel env rm API_KEY production", CloudDestructive},
+		{"supabase storage rm ss:///avatars/a.png", CloudDestructive},
+		{"heroku domains:remove www.example.com -a web", CloudDestructive},
+		{"twilio api:core:incoming-phone-numbers:remove --sid PN123", CloudDestructive},
+		{"vercel env ls", ""},
+		{"supabase storage ls ss:///avatars", ""},
+		{"vercel alias rm old.example.com", ""},  // an alias: a record
+		{"gh extension remove owner/gh-ext", ""}, // gh also keeps local things
 		{"sfdx force:org:delete -u scratch1 -p", CloudDestructive},
 		{"heroku pipelines:destroy my-pipeline", CloudDestructive},
 		{"twilio api:core:messages:list --limit 5", ""},
