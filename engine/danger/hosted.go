@@ -222,7 +222,12 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 		// for hostedOnly CLIs, as above: Symfony-style local tools spell
 		// a list entry's removal so ("pie repository:remove URL",
 		// heldout's i0885).
+		// The CLI's own plugins, settings and completions are this
+		// machine's ("heroku plugins:remove").
 		parts := strings.Split(vs[0], ":")
+		if parts[0] == "plugins" || parts[0] == "config" || parts[0] == "autocomplete" {
+			return
+		}
 		if last := parts[len(parts)-1]; hostedRemovalVerbs[last] || hostedOnly[name] && last == "remove" {
 			c.because(name, vs[0])
 			c.add(CloudDestructive)

@@ -269,6 +269,9 @@ func TestHostedTopicRemovals(t *testing.T) {
 		{"heroku domains:remove www.example.com -a web", CloudDestructive},
 		{"twilio api:core:incoming-phone-numbers:remove --sid PN123", CloudDestructive},
 		{"vercel env ls", ""},
+		// oclif's plugins:remove uninstalls a plugin of the CLI itself.
+		{"heroku plugins:remove heroku-repo", ""},
+		{"twilio plugins:remove @twilio-labs/plugin-serverless", ""},
 		{"supabase storage ls ss:///avatars", ""},
 		{"vercel alias rm old.example.com", ""},  // an alias: a record
 		{"gh extension remove owner/gh-ext", ""}, // gh also keeps local things
