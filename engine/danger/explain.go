@@ -108,6 +108,10 @@ func (c *checker) ruleOf() string {
 // ruleTexts say what each rule looks for, by the name ruleOf gives it.
 var ruleTexts = map[string]string{
 	"unknownVerbs":        "a program no rule names (or a subcommand its rule does not read), run with a verb that powers off, tears down, wipes, publishes, uploads or drops, or that deletes a snapshot, VM, bucket, database, repository or release (the verb table of verbs.go)",
+	"cliRemoval":          "a hosted service's resource deleted through its CLI: \"NOUN… delete|destroy|purge NAME\" (stripe, op, fastly, pd, doppler, …), oclif's \"TOPIC:delete|destroy|purge\" (heroku, sfdx), rm|remove of CLIs that act only on a hosted account (vercel, supabase, heroku, twilio, wrangler), or vault auth disable; a secrets store's token or lease revoked (vault|bao … revoke, but -self); but a record (an alias, a cache, a restore's record, one key)",
+	"toolRemoval":         "a hosted or self-hosted service's data or configuration deleted by its client: wrangler delete, stripe delete PATH, skopeo delete, mc rb|rm|mirror --remove of an ALIAS/… path, s5cmd rm|rb, azcopy remove, jenkins-cli delete-*, gitlab-runner unregister, deck reset, rabbitmqadmin delete|purge, a Route 53 change batch with Action DELETE, grpcurl of a Delete…|Destroy…|Purge… method, az acr|gcloud container images untag",
+	"graphQLRemoval":      "a hosted service's resource deleted through its GraphQL API: a mutation field named delete…, destroy… or purge… posted by curl, wget, httpie/xh or gh|glab api",
+	"httpRemoval":         "a hosted service's resource deleted through its HTTP API: DELETE sent by curl -X, wget --method, httpie/xh or gh|glab api, or Jenkins's doDelete, but an address taken off a mail suppression list",
 	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
 	"command rm":          "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",
 	"command mv":          "a file moved onto /dev/null",
