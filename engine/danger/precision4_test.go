@@ -76,3 +76,60 @@ func TestPrecisionTempDefaults(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionRemoteLogins: NetExec's wiki (netexec.wiki; crackmapexec
+// and cme are its former names) separates what a login does. Checking an
+// account and enumerating with it (--shares, --users, --rid-brute,
+// --pass-pol, ldap's --trusted-for-delegation, mssql's -q query) change
+// nothing here and send nothing away: everyday, as the labelling rules
+// say of hydra and login scanners, which only try passwords against a
+// remote login (hydra(1), medusa(1), ncrack(1), patator). Running a
+// command there (-x, -X) or passing a hash instead of a password (-H,
+// pass-the-hash) acts as that account: privilege-escalation. The dumps
+// (--sam, --lsa, --ntds, --dpapi, ldap's --gmsa, the lsassy, nanodump,
+// procdump, handlekatz and mimikatz modules) read other accounts'
+// credentials: secret-read.
+func TestPrecisionRemoteLogins(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' -x whoami`, PrivilegeEscalation},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' -X '$PSVersionTable'`, PrivilegeEscalation},
+		{`cme mssql 10.0.0.5 -u sa -p 'Passw0rd' --local-auth -x whoami`, PrivilegeEscalation},
+		{`crackmapexec smb 10.0.0.5 -u admin -H 31d6cfe0d16ae931b73c59d7e0c089c0`, PrivilegeEscalation},
+		{`netexec winrm 10.0.0.5 -u admin --hash 31d6cfe0d16ae931b73c59d7e0c089c0 -x ipconfig`, PrivilegeEscalation},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --sam`, SecretRead},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --lsa`, SecretRead},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --ntds`, SecretRead},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --dpapi`, SecretRead},
+		{`nxc ldap 10.0.0.5 -u admin -p 'Passw0rd' --gmsa`, SecretRead},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' -M lsassy`, SecretRead},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' -M nanodump`, SecretRead},
+		{`evil-winrm -i 10.0.0.5 -u admin -p 'Passw0rd'`, PrivilegeEscalation},
+		{`kerbrute passwordspray -d example.com users.txt 'Winter2024!'`, PrivilegeEscalation},
+		// Password spraying (the wiki's "Password spraying": several users
+		// or a file of them, several passwords or a file) is a login with
+		// others' credentials, privilege-escalation in the labelling rules.
+		{`nxc smb 10.0.0.101 -u user1 user2 user3 -p Summer18`, PrivilegeEscalation},
+		{`crackmapexec smb 10.0.0.0/24 -u users.txt -p passwords.txt`, PrivilegeEscalation},
+		{`nxc smb 10.0.0.5 -u admin -p /usr/share/wordlists/rockyou.txt`, PrivilegeEscalation},
+		// Everyday.
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd'`, ""},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --local-auth`, ""},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' -d example.com --shares`, ""},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --users`, ""},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --rid-brute`, ""},
+		{`nxc smb 10.0.0.5 -u admin -p 'Passw0rd' --pass-pol`, ""},
+		{`nxc ldap 10.0.0.5 -u admin -p 'Passw0rd' --trusted-for-delegation`, ""},
+		{`cme mssql 10.0.0.5 -u sa -p 'Passw0rd' --local-auth -q 'SELECT name FROM master.dbo.sysdatabases;'`, ""},
+		{`nxc smb 10.0.0.0/24`, ""},
+		{`hydra -l root -e n 10.0.0.5 ssh`, ""},
+		{`hydra -L users.txt -P passwords.txt ftp://10.0.0.5`, ""},
+		{`medusa -h 10.0.0.5 -u admin -P passwords.txt -M ssh`, ""},
+		{`ncrack -p 22 --user root -P passwords.txt 10.0.0.5`, ""},
+		{`patator ssh_login host=10.0.0.5 user=root password=FILE0 0=passwords.txt`, ""},
+		{`evil-winrm -u admin -i 10.0.0.5`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
