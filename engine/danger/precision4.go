@@ -36,3 +36,22 @@ func resetsToOlder(rest []shell.Word) bool {
 	}
 	return false
 }
+
+// generatedWords mark a verb that makes a new random value
+// (secretsmanager get-random-password, "generate-password"): what it
+// prints is no stored secret.
+var generatedWords = map[string]bool{"random": true, "generate": true}
+
+// opReveals reports "op item get" flags that print a concealed field's
+// value: --reveal, --otp (the current one-time code) and JSON output.
+func opReveals(words []string) bool {
+	for i, w := range words {
+		switch {
+		case w == "--reveal" || w == "--otp" || w == "--format=json":
+			return true
+		case w == "--format" && i+1 < len(words) && words[i+1] == "json":
+			return true
+		}
+	}
+	return false
+}

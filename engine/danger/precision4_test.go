@@ -133,3 +133,41 @@ func TestPrecisionRemoteLogins(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPublicOrGenerated: values that are no one's secret.
+// 1Password's CLI reference (op item get): "--reveal: Don't conceal
+// sensitive fields", so without it (or --otp, or JSON output, which carries
+// the values) the password prints concealed; "op read" prints the secret.
+// AWS's get-random-password "generates a random password" (the
+// secretsmanager reference): a new value, no stored one. openssl's
+// dhparam, ecparam and pkeyparam files hold public domain parameters, and a
+// .csr or .crl is public: no key in them (openssl-dhparam(1), -req(1),
+// -crl(1)).
+func TestPrecisionPublicOrGenerated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`op item get "Database Password" --reveal`, SecretRead},
+		{`op item get GitHub --fields label=password --reveal`, SecretRead},
+		{`op item get GitHub --otp`, SecretRead},
+		{`op item get GitHub --format json`, SecretRead},
+		{`op item get GitHub --format=json`, SecretRead},
+		{`op read op://Private/GitHub/password`, SecretRead},
+		{`aws secretsmanager get-secret-value --secret-id prod/db`, SecretRead},
+		{`cat private.pem`, SecretRead},
+		{`openssl pkey -in server-key.pem -text`, SecretRead},
+		// Everyday.
+		{`op item get "Database Password"`, ""},
+		{`op item get GitHub --fields username`, ""},
+		{`op item list --vault Private`, ""},
+		{`aws secretsmanager get-random-password --password-length 32`, ""},
+		{`aws secretsmanager get-random-password --exclude-punctuation`, ""},
+		{`openssl pkeyparam -in dhparam.pem -text`, ""},
+		{`openssl dhparam -in dhparam.pem -check -noout`, ""},
+		{`cat ecparam.pem`, ""},
+		{`openssl req -in server.csr.pem -noout -text`, ""},
+		{`openssl crl -in revoked.crl.pem -noout -text`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -1121,7 +1121,9 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "git":
 		return has("credential", "fill")
 	case "op":
-		return has("read") || has("item", "get")
+		// op item get conceals passwords without --reveal (1Password CLI
+		// reference); --otp and JSON output carry the values.
+		return has("read") || has("item", "get") && opReveals(words)
 	case "pass", "gopass":
 		// "pass NAME" shows the entry; "pass ls", "pass find" list names.
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
