@@ -55,3 +55,8 @@ func opReveals(words []string) bool {
 	}
 	return false
 }
+
+// balancerMembers are AWS operations that take targets out of a load
+// balancer's rotation (AWS CLI reference: they "no longer receive
+// traffic"); nothing is deleted.
+var balancerMembers = map[string]bool{"deregister-targets": true, "deregister-instances-from-load-balancer": true}

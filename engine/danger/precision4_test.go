@@ -171,3 +171,26 @@ func TestPrecisionPublicOrGenerated(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionLoadBalancerMembers: the AWS CLI reference says
+// elbv2 deregister-targets makes targets "no longer receive traffic" and
+// elb deregister-instances-from-load-balancer removes instances from the
+// balancer: the targets and instances go on running and are registered
+// again at will (register-targets), as k0195's labelling holds. A
+// deregistered AMI (ec2 deregister-image) can no longer be launched and
+// stays cloud-destructive.
+func TestPrecisionLoadBalancerMembers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws ec2 deregister-image --image-id ami-0123456789abcdef0`, CloudDestructive},
+		{`aws elbv2 delete-target-group --target-group-arn arn:aws:elasticloadbalancing:us-west-2:123:targetgroup/tg/abc`, CloudDestructive},
+		{`aws elb delete-load-balancer --load-balancer-name my-elb`, CloudDestructive},
+		// Everyday.
+		{`aws elbv2 deregister-targets --target-group-arn arn:aws:elasticloadbalancing:us-west-2:123:targetgroup/tg/abc --targets Id=i-0123456789abcdef0`, ""},
+		{`aws elb deregister-instances-from-load-balancer --load-balancer-name my-elb --instances i-0123456789abcdef0`, ""},
+		{`aws elbv2 register-targets --target-group-arn arn:aws:elasticloadbalancing:us-west-2:123:targetgroup/tg/abc --targets Id=i-0123456789abcdef0`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
