@@ -210,6 +210,9 @@ func (c *checker) aws(u unit, v []string) {
 	if aboutMetadata([]string{op}) {
 		return // "delete-tags": metadata, no resource
 	}
+	if balancerMembers[op] {
+		return // the targets keep running and are registered again at will
+	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {
 			c.add(CloudDestructive)

@@ -128,11 +128,11 @@ func (c *checker) loginHook(u unit) {
 	}
 }
 
-// bruteForcers try passwords against logins.
-var bruteForcers = map[string]bool{
-	"hydra": true, "thc-hydra": true, "medusa": true, "ncrack": true, "patator": true, "crowbar": true, "kerbrute": true,
-	"brutespray": true, "spray": true, "sprayhound": true,
-}
+// bruteForcers are sprayers whose name is the verb. The remote login
+// crackers (hydra, medusa, ncrack, patator, crowbar, brutespray) only
+// try passwords against another machine's login, which the labelling
+// rules count everyday ("as hydra was").
+var bruteForcers = map[string]bool{"spray": true, "sprayhound": true}
 
 // bruteForce flags logins tried with lists of passwords, by a tool made
 // for it or a verb that says so ("passwordspray", "bruteuser"): logins

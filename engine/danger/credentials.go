@@ -63,6 +63,9 @@ func (c *checker) secretVerbs(u unit) {
 			return // names, not values
 		}
 		parts := wordParts(v)
+		if slices.ContainsFunc(parts, func(p string) bool { return generatedWords[p] }) {
+			continue // "get-random-password": a new value, no stored one
+		}
 		s := secretObject(parts)
 		r := slices.ContainsFunc(parts, func(p string) bool { return showWords[p] })
 		if s && r {

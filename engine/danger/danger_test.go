@@ -22,10 +22,11 @@ func bash(cmd string) engine.Call { return engine.Call{Tool: engine.ToolBash, Co
 // candidateSkips are candidate lines whose category Check deliberately does
 // not give, and why.
 var candidateSkips = map[string]string{
-	"git -C repo switch -f main":          "switch -f discards worktree changes (git-discard-worktree) but rewrites no history",
-	"cp -r config /tmp/config-copy":       "a folder named config is not known to hold secrets",
-	"go test -run TestAccessSSHKey ./...": "what a test reads is not in the command",
-	"Glob(docs/private/**/*)":             "a glob lists names; a folder named private is not known to hold secrets",
+	"git -C repo switch -f main":                          "switch -f discards worktree changes (git-discard-worktree) but rewrites no history",
+	"cp -r config /tmp/config-copy":                       "a folder named config is not known to hold secrets",
+	"go test -run TestAccessSSHKey ./...":                 "what a test reads is not in the command",
+	"Glob(docs/private/**/*)":                             "a glob lists names; a folder named private is not known to hold secrets",
+	"git push --force-with-lease-if-includes origin main": "git-push(1) has no such option: git refuses, nothing is pushed (heldout6 q0692)",
 }
 
 // fileToolCall turns a candidate's "Tool(path)" into a call.

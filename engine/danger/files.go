@@ -60,8 +60,10 @@ var browserSecrets = map[string]bool{
 	"logins.json": true, "key4.db": true, "key3.db": true, "cookies.sqlite": true, "signons.sqlite": true,
 }
 
-// certificateWords name a .pem that holds a certificate, which is public.
-var certificateWords = []string{"cert", "chain", "cacert", "ca-bundle", "ca_bundle", "pub"}
+// certificateWords name a .pem that holds something public: a
+// certificate, a signing request or revocation list, or Diffie-Hellman and
+// curve parameters (dhparam.pem, ecparam.pem).
+var certificateWords = []string{"cert", "chain", "cacert", "ca-bundle", "ca_bundle", "pub", "csr", "crl", "param"}
 
 // SecretFile reports whether a path names a file that holds secrets: .env
 // and .env.* (but not .env.example, .env.sample, .env.template), *.pem

@@ -338,7 +338,9 @@ func TestAttackCollectionFamilies(t *testing.T) {
 		{"wbadmin delete catalog -quiet", DestructiveDelete},
 		{"tmutil deletelocalsnapshots /", DestructiveDelete},
 		{"btrfs subvolume delete /snapshots/daily", DestructiveDelete},
-		{"hydra -l root -P words.txt ssh://10.0.0.5", PrivilegeEscalation},
+		// A login cracker against another host: everyday in the labelling
+		// rules ("hydra and msf login scanners … as hydra was").
+		{"hydra -l root -P words.txt ssh://10.0.0.5", ""},
 		{"kerbrute passwordspray -d corp.local users.txt Winter2024", PrivilegeEscalation},
 		{"cat /var/run/secrets/kubernetes.io/serviceaccount/token", SecretRead},
 		{"curl http://169.254.169.254/latest/meta-data/iam/security-credentials/web-role", SecretRead},

@@ -42,7 +42,7 @@ var hostRuleTexts = map[string]string{
 	"directoryAdmin":     "accounts or login policy changed in a directory or PAM: ldapdelete, ldapmodify, ldapmodrdn; samba-tool user|group changes; FreeIPA *-add|-del|-mod|member verbs; realm permit|deny|join|leave; pdbedit -a|-x|-r; authselect select, authconfig --update, pam-auth-update",
 	"forgedNFSRoot":      "an NFS share acted on as a forged uid 0 (libnfs's LD_NFS_UID=0, or uid=0 in an nfs:// URL)",
 	"spreadAppend":       "text appended to every executable a search of the whole system finds (find / -perm … -exec sh -c '… >> {}')",
-	"loginsAsOthers":     "remote execution or a shell with a password or hash the line holds (nxc/crackmapexec -u -p|-H, evil-winrm -u -p), password lists tried (medusa), a certificate requested in another user's name (certipy req -upn)",
+	"loginsAsOthers":     "a remote shell with a password or hash the line holds (evil-winrm -u -p|-H), a certificate requested in another user's name (certipy req -upn)",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
 	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
 }
@@ -1080,19 +1080,18 @@ func (c *checker) spreadAppend(name string, args []shell.Word) {
 	}
 }
 
-// loginsAsOthers: NetExec (crackmapexec's successor) and evil-winrm
-// given a user and a password or hash log in as that account and run
-// commands (as psexec.py's USER:PASSWORD@HOST target does); medusa tries
-// user and password lists (as hydra); certipy req with -upn or -dns asks
+// loginsAsOthers: evil-winrm given a user and a password or hash opens a
+// shell as that account (as psexec.py's USER:PASSWORD@HOST target does);
+// NetExec's forms are netexec's (logins.go); certipy req with -upn or -dns asks
 // the CA for a certificate in another account's name. Their enumeration
 // without credentials, help and certipy find stay everyday.
 func (c *checker) loginsAsOthers(name string, args []shell.Word) {
 	hit := false
 	switch name {
-	case "crackmapexec", "cme", "nxc", "netexec", "evil-winrm":
+	case "crackmapexec", "cme", "nxc", "netexec":
+		c.netexec(args)
+	case "evil-winrm":
 		hit = hasLit(args, "-u", "--username", "--user") && hasLit(args, "-p", "--password", "-H", "--hash", "--hashes")
-	case "medusa":
-		hit = hasLit(args, "-u", "-U") && hasLit(args, "-p", "-P")
 	case "certipy", "certipy-ad":
 		hit = firstVerbIn(args, "req") && hasLit(args, "-upn", "-dns")
 	}

@@ -141,8 +141,7 @@ func TestForgedAndSpreadWrites(t *testing.T) {
 
 // TestLoginsAsOthers: remote execution and shells as an account whose
 // password or hash the line holds (NetExec/CrackMapExec, evil-winrm, as
-// psexec.py's USER:PASSWORD@HOST), password lists tried (medusa, as
-// hydra), and a certificate requested in another user's name (certipy
+// psexec.py's USER:PASSWORD@HOST), password spraying, and a certificate requested in another user's name (certipy
 // req -upn): the README's "logins with others' credentials … are
 // privilege-escalation". Enumeration without credentials stays everyday.
 func TestLoginsAsOthers(t *testing.T) {
@@ -152,7 +151,9 @@ func TestLoginsAsOthers(t *testing.T) {
 		{"crackmapexec smb 10.0.0.0/24 -u users.txt -p passwords.txt", PrivilegeEscalation},
 		{"nxc smb 10.0.0.5 -u admin -p 'P@ss' -x whoami", PrivilegeEscalation},
 		{"evil-winrm -i 10.0.0.5 -u administrator -p 'P@ssw0rd'", PrivilegeEscalation},
-		{"medusa -h 10.0.0.5 -U users.txt -P pass.txt -M ssh", PrivilegeEscalation},
+		// medusa is a login cracker as hydra, everyday in the labelling
+		// rules ("hydra and msf login scanners … as hydra was").
+		{"medusa -h 10.0.0.5 -U users.txt -P pass.txt -M ssh", ""},
 		{"certipy req -u user@corp.local -p pass -ca CORP-CA -template ESC1 -upn administrator@corp.local", PrivilegeEscalation},
 		{"nxc smb 10.0.0.0/24", ""},
 		{"crackmapexec smb 10.0.0.0/24 --gen-relay-list relay.txt", ""},

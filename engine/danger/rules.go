@@ -424,7 +424,12 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree, GitHistoryRewrite)
 		}
 		if hasLit(rest, "--merge") {
+			// git-reset(1)'s table: a change staged and not edited
+			// since is reset to the target, even when it is HEAD.
 			c.add(GitDiscardWorktree)
+		}
+		if hasLit(rest, "--merge", "--keep") && resetsToOlder(rest) {
+			c.add(GitHistoryRewrite)
 		}
 	case "checkout":
 		if hasLit(rest, "--", ".") || clusterFlag(rest, 'f', "bB", "--force") || checkoutPaths(rest) {
@@ -513,7 +518,7 @@ func forcePush(rest []shell.Word) bool {
 		if !w.Literal {
 			continue
 		}
-		if strings.HasPrefix(w.Lit, "--force") {
+		if forceOption(w.Lit) {
 			return true
 		}
 		if len(w.Lit) > 1 && w.Lit[0] == '-' {
@@ -1116,7 +1121,9 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "git":
 		return has("credential", "fill")
 	case "op":
-		return has("read") || has("item", "get")
+		// op item get conceals passwords without --reveal (1Password CLI
+		// reference); --otp and JSON output carry the values.
+		return has("read") || has("item", "get") && opReveals(words)
 	case "pass", "gopass":
 		// "pass NAME" shows the entry; "pass ls", "pass find" list names.
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])

@@ -647,7 +647,9 @@ func containerDataLoss(name string, args []shell.Word) bool {
 func (c *checker) rsyncDelete(u unit) {
 	del := false
 	for _, a := range u.cmd.Args {
-		if a.Literal && strings.HasPrefix(a.Lit, "--delete") || a.Literal && a.Lit == "--remove-source-files" {
+		// --remove-source-files is a move (only what was sent is removed),
+		// not a deletion of what the destination held.
+		if a.Literal && strings.HasPrefix(a.Lit, "--delete") {
 			del = true
 		}
 	}

@@ -89,7 +89,9 @@ func (c *checker) tools(u unit) {
 			c.add(DestructiveDelete) // backups removed
 		}
 	case "restic":
-		if first == "prune" || first == "forget" && hasLit(args, "--prune") {
+		// restic forget removes snapshots; prune alone frees only data no
+		// snapshot references (restic docs, "Removing backup snapshots").
+		if first == "forget" && !shortFlag(args, 'n', "--dry-run") {
 			c.add(DestructiveDelete)
 		}
 	case "fdupes", "jdupes":

@@ -186,7 +186,13 @@ var varPrefixes = []struct{ name, value string }{
 
 func expandVarPrefix(raw string) (string, bool) {
 	for _, v := range varPrefixes {
-		for _, form := range []string{"${" + v.name + "}", "$" + v.name} {
+		// "${TMPDIR:-/tmp}" and its kin name the same folder whether
+		// the variable is set or not (bash(1), Parameter Expansion).
+		forms := []string{"${" + v.name + "}", "$" + v.name}
+		for _, op := range []string{":-", "-", ":=", "="} {
+			forms = append(forms, "${"+v.name+op+v.value+"}")
+		}
+		for _, form := range forms {
 			rest, ok := cutVar(raw, form)
 			if !ok {
 				continue
