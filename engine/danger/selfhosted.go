@@ -49,6 +49,7 @@ func (c *checker) selfHosted(u unit) {
 	c.storeCLIDeletes(name, args)
 	c.serviceCredentialsRevoked(name, args, req, isHTTP)
 	c.attacksOnOtherHosts(name, args)
+	c.editorOpensLayout(u) // editlayout.go
 	if !c.underSudo() {
 		// Under sudo the line is privilege-escalation and that alone: the
 		// spec's TestWidened row ("sudo systemctl restart nginx").

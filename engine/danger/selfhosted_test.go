@@ -211,6 +211,7 @@ func TestSelfHostedExplained(t *testing.T) {
 		{"curl -X DELETE https://api.sendgrid.com/v3/api_keys/abc123", PrivilegeEscalation, "serviceCredentialsRevoked"},
 		{"ntlmrelayx.py -tf targets_file -socks", PrivilegeEscalation, "attacksOnOtherHosts"},
 		{"nginx -s stop", DiskSystem, "serversStopped"},
+		{"vim scp://user@host//etc/fstab", DiskSystem, "editorOpensLayout"},
 	} {
 		rs := Explain(bash(tt.cmd), proj, home)
 		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
