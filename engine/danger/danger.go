@@ -243,6 +243,11 @@ func (c *checker) run(call engine.Call, project, home string) {
 		if rest, ok := leadingOperator(call.Command); ok && s.Unparseable {
 			s = shell.Parse(rest)
 		}
+		if mended, ok := closeHeredoc(call.Command, s.Err); ok && s.Unparseable {
+			if m := shell.Parse(mended); !m.Unparseable {
+				s = m // bash reads the rest of the text as the body
+			}
+		}
 		c.script(s, cwd, 0, false)
 		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
 			c.brokenLines(call.Command, cwd)

@@ -325,6 +325,7 @@ func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 		if (name == "mongosh" || name == "mongo") && destructiveMongo(data) {
 			c.add(DatabaseDestructive)
 		}
+		c.runtimeAPIStops(cmd, name, data) // runtimeapi.go
 	}
 }
 

@@ -36,6 +36,7 @@ func (c *checker) machineState(u unit) {
 	c.dockerAPIHost(u)
 	c.storesAndDevices(u)
 	c.bootAndVolumes(u)
+	c.selfHosted(u) // selfhosted.go: stores, credentials, other hosts, servers
 }
 
 // clockSet: "date -s …", "date MMDDhhmm[[CC]YY]", "date $SAVED",
