@@ -42,7 +42,7 @@ func (c *checker) selfHosted(u unit) {
 			return
 		}
 	}
-	req, isHTTP := httpRequestOf(name, args)
+	req, isHTTP := storeRequestOf(name, args)
 	if isHTTP {
 		c.storeAPIDeletes(name, req)
 	}
@@ -57,19 +57,19 @@ func (c *checker) selfHosted(u unit) {
 	}
 }
 
-// httpRequest is what an HTTP client's line asks for: its method and
+// storeRequest is what an HTTP client's line asks for: its method and
 // the URLs it names (scheme optional, HTTPie's ":PORT/path" shorthand
 // for localhost kept as written).
-type httpRequest struct {
+type storeRequest struct {
 	method string
 	urls   []string
 	body   bool // data sent with it (curl -d|--data*, HTTPie's items)
 }
 
-// httpRequestOf reads curl's -X|--request (GET, or POST with a body, when
+// storeRequestOf reads curl's -X|--request (GET, or POST with a body, when
 // none is given) and HTTPie's or xh's METHOD URL operands.
-func httpRequestOf(name string, args []shell.Word) (httpRequest, bool) {
-	var r httpRequest
+func storeRequestOf(name string, args []shell.Word) (storeRequest, bool) {
+	var r storeRequest
 	switch name {
 	case "curl":
 		body := false
@@ -98,7 +98,7 @@ func httpRequestOf(name string, args []shell.Word) (httpRequest, bool) {
 			}
 		}
 		for _, o := range operands(args) {
-			if o.Literal && looksLikeURL(o.Lit) {
+			if o.Literal && urlLikeLit(o.Lit) {
 				r.urls = append(r.urls, o.Lit)
 			}
 		}
@@ -125,8 +125,8 @@ func httpRequestOf(name string, args []shell.Word) (httpRequest, bool) {
 	return r, len(r.urls) > 0
 }
 
-// looksLikeURL: a scheme, a host with a port, or HTTPie's ":PORT".
-func looksLikeURL(s string) bool {
+// urlLikeLit: a scheme, a host with a port, or HTTPie's ":PORT".
+func urlLikeLit(s string) bool {
 	if strings.Contains(s, "://") || strings.HasPrefix(s, ":") {
 		return true
 	}
@@ -163,7 +163,7 @@ func urlParts(u string) (port string, segs []string) {
 // another family); RabbitMQ's management API (15672) queues, their
 // contents, exchanges and vhosts with DELETE /api/…; Prometheus (9090)
 // series with POST|PUT /api/v1/admin/tsdb/delete_series.
-func (c *checker) storeAPIDeletes(name string, r httpRequest) {
+func (c *checker) storeAPIDeletes(name string, r storeRequest) {
 	for _, u := range r.urls {
 		port, segs := urlParts(u)
 		hit := false
@@ -253,7 +253,7 @@ var accessRemovals = map[string]bool{
 // …/{noun}/{id} or Jenkins' …/credential/{id}/doDelete. The clouds'
 // own CLIs (az, gcloud, aws) name resource groups and other things with
 // these words and have their own rules.
-func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r httpRequest, isHTTP bool) {
+func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r storeRequest, isHTTP bool) {
 	if isHTTP {
 		for _, u := range r.urls {
 			_, segs := urlParts(u)
@@ -289,6 +289,9 @@ func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r ht
 		// The user's own registry login token: "npm token revoke" is
 		// everyday (heldout2's j0096).
 		return
+	}
+	if hasLit(args, "-self") {
+		return // "vault token revoke -self": the session's own token, as npm's
 	}
 	v := verbs(args, 3)
 	noun, verb := "", ""
