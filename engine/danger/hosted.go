@@ -393,21 +393,11 @@ func httpRequest(name string, args []shell.Word) (method, target string, ok bool
 	switch name {
 	case "curl":
 		for i, a := range args {
-			l := lit(i)
-			switch {
-			case l == "-X" || l == "--request":
-				method = lit(i + 1)
-			case strings.HasPrefix(l, "--request="):
-				method = strings.TrimPrefix(l, "--request=")
-			case len(l) > 2 && l[0] == '-' && l[1] != '-' && strings.HasSuffix(l, "X"):
-				method = lit(i + 1) // "-sX DELETE"
-			case strings.HasPrefix(l, "-X") && len(l) > 2:
-				method = l[2:]
-			case target == "" && looksLikeURL(a):
-				target = l
+			if target == "" && looksLikeURL(a) {
+				target = lit(i)
 			}
 		}
-		if method == "" {
+		if method = curlMethod(args); method == "" {
 			method = "GET"
 		}
 	case "wget":
@@ -448,6 +438,41 @@ func httpRequest(name string, args []shell.Word) (method, target string, ok bool
 		return "", "", false
 	}
 	return strings.ToUpper(method), target, target != ""
+}
+
+// curlMethod returns the request method curl's options set (-X|--request
+// METHOD, --request=METHOD, -XMETHOD, and a cluster ending in X such as
+// "-sX DELETE"), upper-cased; "" when none does (curl then sends GET, or
+// POST with data). The last one given wins, as in curl.
+func curlMethod(args []shell.Word) string {
+	method := ""
+	next := func(i int) string {
+		if i+1 < len(args) && args[i+1].Literal {
+			return args[i+1].Lit
+		}
+		return ""
+	}
+	for i, a := range args {
+		l := a.Lit
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case curlMethodOpt(l):
+			method = next(i)
+		case strings.HasPrefix(l, "--request="):
+			method = strings.TrimPrefix(l, "--request=")
+		case strings.HasPrefix(l, "-X") && len(l) > 2:
+			method = l[2:]
+		}
+	}
+	return strings.ToUpper(method)
+}
+
+// curlMethodOpt reports an option of curl's whose value is the method:
+// -X, --request, or a cluster of short options ending in X ("-sX").
+func curlMethodOpt(l string) bool {
+	return l == "-X" || l == "--request" || len(l) > 2 && l[0] == '-' && l[1] != '-' && strings.HasSuffix(l, "X")
 }
 
 // looksLikeURL reports whether w is a URL curl or wget would fetch: a

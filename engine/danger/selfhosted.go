@@ -72,28 +72,13 @@ func storeRequestOf(name string, args []shell.Word) (storeRequest, bool) {
 	var r storeRequest
 	switch name {
 	case "curl":
-		body := false
-		for i, a := range args {
-			if !a.Literal {
-				continue
-			}
-			switch {
-			case a.Lit == "-X" || a.Lit == "--request":
-				if i+1 < len(args) {
-					r.method = strings.ToUpper(args[i+1].Lit)
-				}
-			case strings.HasPrefix(a.Lit, "-X") && len(a.Lit) > 2:
-				r.method = strings.ToUpper(a.Lit[2:])
-			case strings.HasPrefix(a.Lit, "--request="):
-				r.method = strings.ToUpper(a.Lit[len("--request="):])
-			case a.Lit == "-d" || strings.HasPrefix(a.Lit, "--data"):
-				body = true
-			}
-		}
-		r.body = body
+		r.method = curlMethod(args)
+		r.body = slices.ContainsFunc(args, func(a shell.Word) bool {
+			return a.Literal && (a.Lit == "-d" || strings.HasPrefix(a.Lit, "--data"))
+		})
 		if r.method == "" {
 			r.method = "GET"
-			if body {
+			if r.body {
 				r.method = "POST"
 			}
 		}
@@ -108,7 +93,7 @@ func storeRequestOf(name string, args []shell.Word) (storeRequest, bool) {
 			return r, false
 		}
 		r.method = "GET"
-		if m := ops[0].Lit; ops[0].Literal && m == strings.ToUpper(m) && slices.Contains([]string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}, m) {
+		if m := ops[0].Lit; ops[0].Literal && m == strings.ToUpper(m) && httpMethods[m] {
 			r.method = m
 			ops = ops[1:]
 		}

@@ -93,19 +93,7 @@ func (c *checker) storeDeleted(name string, args []shell.Word) {
 	case "bq":
 		hit = firstVerbIn(args, "rm")
 	case "curl":
-		method := ""
-		for i, a := range args {
-			switch {
-			case a.Lit == "-X" || a.Lit == "--request":
-				if i+1 < len(args) {
-					method = strings.ToUpper(args[i+1].Lit)
-				}
-			case strings.HasPrefix(a.Lit, "-X") && len(a.Lit) > 2:
-				method = strings.ToUpper(a.Lit[2:])
-			case strings.HasPrefix(a.Lit, "--request="):
-				method = strings.ToUpper(a.Lit[len("--request="):])
-			}
-		}
+		method := curlMethod(args)
 		for _, o := range operands(args) {
 			url := o.Lit
 			if strings.Contains(url, "/_delete_by_query") {
