@@ -12,7 +12,7 @@ import (
 // the rest of the host's layers, each from its tool's manual.
 
 func init() {
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"lingerEnabled":  "loginctl enable-linger: the user's services started at boot and kept after logout",
 		"bootChain":      "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
 		"mountsDetached": "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
@@ -20,9 +20,7 @@ func init() {
 		"daemonKilled":   "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
 		"powerManaged":   "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
 		"clusterDropped": "a PostgreSQL cluster dropped (pg_dropcluster)",
-	} {
-		ruleTexts[k] = v
-	}
+	})
 }
 
 // bootAndVolumes runs the rules of this file on one command.

@@ -8,7 +8,9 @@ import (
 )
 
 func init() {
-	ruleTexts["editorOpensLayout"] = "an editor opening the files that lay out the machine's volumes and boot (fstab, crypttab, GRUB's settings, mdadm's arrays), or a host's root or startup files through Vim's netrw (scp://host//etc/…)"
+	addRuleTexts(map[string]string{
+		"editorOpensLayout": "an editor opening the files that lay out the machine's volumes and boot (fstab, crypttab, GRUB's settings, mdadm's arrays), or a host's root or startup files through Vim's netrw (scp://host//etc/…)",
+	})
 }
 
 // layoutFiles lay out the machine's volumes and boot: the mount table,

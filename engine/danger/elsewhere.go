@@ -14,9 +14,11 @@ import (
 // own. Each tool's manual names the option or operand that carries it.
 
 func init() {
-	ruleTexts["runsElsewhere"] = "a command handed to a container (docker|podman exec), hosts (ansible -a, salt cmd.run, pdsh, pssh, clush), a VM (gcloud compute ssh --command) or a fleet (aws ssm send-command commands=), judged as the command it is"
-	ruleTexts["editorOpens"] = "an editor opening a file that decides who may become root (sudoers, passwd, shadow, PAM) or a system-wide startup file (crontab, systemd units, rc.local)"
-	ruleTexts["dockerAPIHost"] = "a container created through the Docker API given the host: / or a system folder bound, a disk device, or capabilities that load modules or read any file"
+	addRuleTexts(map[string]string{
+		"runsElsewhere": "a command handed to a container (docker|podman exec), hosts (ansible -a, salt cmd.run, pdsh, pssh, clush), a VM (gcloud compute ssh --command) or a fleet (aws ssm send-command commands=), judged as the command it is",
+		"editorOpens":   "an editor opening a file that decides who may become root (sudoers, passwd, shadow, PAM) or a system-wide startup file (crontab, systemd units, rc.local)",
+		"dockerAPIHost": "a container created through the Docker API given the host: / or a system folder bound, a disk device, or capabilities that load modules or read any file",
+	})
 }
 
 // runsElsewhere finds the command a runner carries and judges it.

@@ -105,6 +105,18 @@ func (c *checker) ruleOf() string {
 	}
 }
 
+// addRuleTexts registers the texts of one file's rules (its init). A
+// rule named twice would give two rules one explanation, or silently
+// replace one: it panics, so every test of the package fails at start.
+func addRuleTexts(texts map[string]string) {
+	for k, v := range texts {
+		if _, dup := ruleTexts[k]; dup {
+			panic("engine/danger: the text of rule " + k + " is registered twice")
+		}
+		ruleTexts[k] = v
+	}
+}
+
 // ruleTexts say what each rule looks for, by the name ruleOf gives it.
 var ruleTexts = map[string]string{
 	"unknownVerbs":        "a program no rule names (or a subcommand its rule does not read), run with a verb that powers off, tears down, wipes, publishes, uploads or drops, or that deletes a snapshot, VM, bucket, database, repository or release (the verb table of verbs.go)",

@@ -169,3 +169,15 @@ func TestExplainNamesRuleAndMatchedWords(t *testing.T) {
 		}
 	}
 }
+
+// A rule's text registered a second time is a programming error: two
+// rules would share one explanation, or one would silently replace the
+// other's. addRuleTexts refuses it.
+func TestRuleTextRegisteredTwice(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("addRuleTexts took a rule already registered (fileUses) without panicking")
+		}
+	}()
+	addRuleTexts(map[string]string{"fileUses": "a second text"})
+}

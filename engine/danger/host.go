@@ -48,12 +48,10 @@ var hostRuleTexts = map[string]string{
 }
 
 func init() {
-	for k, v := range hostRuleTexts {
-		ruleTexts[k] = v
-	}
+	addRuleTexts(hostRuleTexts)
 	// The older rules of these families that had no text for `danger
 	// explain` (each says what its function's comment says).
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"chmod":             "chmod setting a setuid or setgid bit, or making a folder outside the project writable by everyone",
 		"chown":             "chown or chgrp of the root, a system folder or a top-level system folder: its files given away",
 		"systemWrites":      "a file written into the system's own folders (/etc, /usr, /bin, /lib, /boot, /opt, /var/lib, …)",
@@ -62,11 +60,7 @@ func init() {
 		"applyUnreviewed":   "infrastructure changed without a reviewed plan (terraform|tofu apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never)",
 		"sink":              "literal text piped into a shell, SQL client or other interpreter that does what the text says",
 		"aws":               "the AWS CLI deleting, terminating, deregistering or purging a resource, emptying a bucket, or copying a secret into one",
-	} {
-		if ruleTexts[k] == "" {
-			ruleTexts[k] = v
-		}
-	}
+	})
 }
 
 // hostState runs the rules of this file on one command.

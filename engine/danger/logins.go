@@ -8,7 +8,9 @@ import (
 )
 
 func init() {
-	ruleTexts["netexec"] = "NetExec (nxc, crackmapexec, cme) running a command on another host (-x, -X, an executing module), passing a hash as the password (-H), or dumping its credentials (--sam, --lsa, --ntds, --dpapi, --gmsa, -M lsassy and other dumping modules); a login check and enumeration stay everyday"
+	addRuleTexts(map[string]string{
+		"netexec": "NetExec (nxc, crackmapexec, cme) running a command on another host (-x, -X, an executing module), passing a hash as the password (-H), or dumping its credentials (--sam, --lsa, --ntds, --dpapi, --gmsa, -M lsassy and other dumping modules); a login check and enumeration stay everyday",
+	})
 }
 
 // netexecDumps are NetExec's options that read credentials off the target

@@ -25,7 +25,7 @@ import (
 //     (README: download-execute).
 
 func init() {
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"networkConfig":      "the machine's network configuration changed: an interface configured (ifconfig IF ARG, ip OBJECT add|set|del…), wifi (iwconfig IF ARG, iw … set|connect, nmcli … on|off|up|modify), sysctl KEY=VALUE|-p, hostname NAME, arp -s|-d, ethtool -s|-K, tc|brctl|bridge changes, ifup/ifdown, dhclient, rfkill block, macchanger, tunnel devices (ssh -w, sshuttle, ICMP/DNS tunnels), ipmitool lan set, the desktop proxy",
 		"displayOpened":      "the X display opened to other hosts (xhost +HOST) or a terminal shown on another host's display (-display HOST:N, DISPLAY=HOST:N)",
 		"icmpPayload":        "ping -p with a pattern computed at run time, or hping3 --file: a file's bytes sent in ICMP payloads",
@@ -46,9 +46,7 @@ func init() {
 		"c2Agent":            "a command-and-control implant started (CALDERA's sandcat, dnscat2's client, Merlin's agent, icmpsh)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
-	} {
-		ruleTexts[k] = v
-	}
+	})
 }
 
 // network runs this file's rules on one command.

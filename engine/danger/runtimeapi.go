@@ -8,7 +8,9 @@ import (
 )
 
 func init() {
-	ruleTexts["runtimeAPIStops"] = "HAProxy's runtime API sent commands that take servers or frontends out of service (disable server|frontend, shutdown frontend|session|sessions, set server … state maint|drain, del server) through socat or nc to its socket"
+	addRuleTexts(map[string]string{
+		"runtimeAPIStops": "HAProxy's runtime API sent commands that take servers or frontends out of service (disable server|frontend, shutdown frontend|session|sessions, set server … state maint|drain, del server) through socat or nc to its socket",
+	})
 }
 
 // runtimeAPIStops: text arriving on the standard input of a socket

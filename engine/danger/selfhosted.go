@@ -17,15 +17,13 @@ import (
 // labels each (its heldout6 judgement calls).
 
 func init() {
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"storeAPIDeletes":           "a self-hosted store's data deleted over its REST API: Meilisearch, Elasticsearch, CouchDB, Qdrant, Typesense indexes, collections and documents, RabbitMQ queues and vhosts, Prometheus series",
 		"storeCLIDeletes":           "a self-hosted store's data deleted by its CLI: rabbitmqadmin purge|delete, rpk topic delete|trim-prefix and group delete, nats stream|kv|object purge|delete",
 		"serviceCredentialsRevoked": "a service's API keys, tokens, credentials or leases deleted, revoked or rolled, its users, groups or accounts deleted, or its access rules removed (kafka-acls --remove, aws remove-permission), by CLI or a REST DELETE",
 		"attacksOnOtherHosts":       "another host acted on as another account: authentication relayed (ntlmrelayx, MultiRelay), a machine coerced to authenticate (coercer coerce, dementor), commands run with a hash (scshell), certificates forged or accounts taken over (certipy shadow|forge|relay|template|account update), sudo run remotely (rsync --rsync-path 'sudo …')",
 		"serversStopped":            "a service restarted or a server stopped by its control command (systemctl restart, nginx -s stop|quit, haproxy -st|-sf, apachectl stop|restart, telinit to another runlevel)",
-	} {
-		ruleTexts[k] = v
-	}
+	})
 }
 
 // selfHosted runs the rules of this file on one command.

@@ -24,7 +24,7 @@ func init() {
 	} {
 		sqlClients[name] = opts
 	}
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"sqlOperands":    "SQL given as an operand (duckdb FILE SQL, bq query SQL) that drops or empties data",
 		"storeDeleted":   "a BigQuery dataset or table removed (bq rm), a search index deleted over its REST API (DELETE on :9200, _delete_by_query), Kafka topics, consumer groups or records deleted",
 		"cloudRemovals":  "a cloud or broker resource removed by an admin or force delete, a queue's replica removed, Firebase data removed",
@@ -34,9 +34,7 @@ func init() {
 		"serverShutdown": "a database server shut down from its client (db.shutdownServer())",
 		"cypherDeletes":  "Cypher that deletes every node a MATCH finds (no WHERE) or drops a database (cypher-shell)",
 		"transientRoot":  "systemd-run without --user: a command run as a transient system service, as root",
-	} {
-		ruleTexts[k] = v
-	}
+	})
 }
 
 // storesAndDevices runs the rules of this file on one command.

@@ -20,7 +20,7 @@ import (
 // rebooted disk-system, a data store emptied database-destructive.
 
 func init() {
-	for k, v := range map[string]string{
+	addRuleTexts(map[string]string{
 		"clusterEmptied":  "a cluster's workloads evicted, scaled to zero, force-replaced or pruned (kubectl drain, scale --replicas=0, replace --force, apply --prune), a local cluster deleted (minikube delete), or a node's cluster torn down (kubeadm reset, microk8s reset, k3s/rke2 uninstall)",
 		"stateSurgery":    "an infrastructure-as-code resource destroyed and made anew (terraform|tofu apply -replace=), or a SAM stack deleted",
 		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, an AWS detection service disabled or stopped, or an OpenStack service client's delete",
@@ -30,9 +30,7 @@ func init() {
 		"scaledToZero":    "a cloud service or instance group scaled to nothing (aws ecs update-service --desired-count 0, autoscaling --desired-capacity 0, gcloud … managed resize --size 0, az vmss scale --new-capacity 0)",
 		"bsdDisks":        "FreeBSD's and SCSI's disk tools changing a disk (newfs, gpart create|destroy|delete|add|resize|modify, sg_format --format)",
 		"keyValueEmptied": "a key-value store emptied by prefix (etcdctl del --prefix|--from-key, consul kv delete -recurse)",
-	} {
-		ruleTexts[k] = v
-	}
+	})
 }
 
 // teardown runs the rules of this file on one command (from
