@@ -100,3 +100,18 @@ func checkRow(t *testing.T, cmd, want string) {
 		t.Errorf("Check(%q) = %v, want it to include %s", cmd, got, want)
 	}
 }
+
+// explainRow fails t unless Explain gives cmd a reason of category cat
+// by rule, with exactly the words matched and a rule text.
+func explainRow(t *testing.T, cmd, cat, rule string, matched []string) {
+	t.Helper()
+	rs := Explain(bash(cmd), proj, home)
+	i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == cat })
+	if i < 0 {
+		t.Errorf("Explain(%q) = %+v, want a %s reason", cmd, rs, cat)
+		return
+	}
+	if r := rs[i]; r.Rule != rule || !slices.Equal(r.Matched, matched) || r.RuleText == "" {
+		t.Errorf("Explain(%q): rule %q (%q), matched %q; want rule %q, matched %q, and a rule text", cmd, r.Rule, r.RuleText, r.Matched, rule, matched)
+	}
+}

@@ -1,9 +1,6 @@
 package danger
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // TestHostLayers: the host's layers below the agent's files changed by
 // the programs that own them (host.go). Each dangerous row's label comes
@@ -257,15 +254,7 @@ func TestHostRulesExplained(t *testing.T) {
 		{"LD_NFS_UID=0 cp sh nfs://srv/export/", PrivilegeEscalation, "forgedNFSRoot", []string{"nfs://srv/export/"}},
 		{`find / -perm -111 -exec sh -c 'echo x >> "{}"' \;`, PersistenceStartupFiles, "spreadAppend", []string{"find", "/"}},
 	} {
-		rs := Explain(bash(tt.cmd), proj, home)
-		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
-		if i < 0 {
-			t.Errorf("Explain(%q) = %+v, want a %s reason", tt.cmd, rs, tt.cat)
-			continue
-		}
-		if r := rs[i]; r.Rule != tt.rule || !slices.Equal(r.Matched, tt.matched) || r.RuleText == "" {
-			t.Errorf("Explain(%q): rule %q (%q), matched %q; want rule %q, matched %q, and a rule text", tt.cmd, r.Rule, r.RuleText, r.Matched, tt.rule, tt.matched)
-		}
+		explainRow(t, tt.cmd, tt.cat, tt.rule, tt.matched)
 	}
 }
 

@@ -1,9 +1,6 @@
 package danger
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // TestHistoriesPrinted: a shell's or a client's history file holds every
 // command typed, passwords given on command lines included, so printing or
@@ -244,15 +241,7 @@ func TestExplainNamesFileRules(t *testing.T) {
 		{`rm ~/.ssh/id_rsa`, DestructiveDelete, "keyFileRemoved", []string{"rm", "~/.ssh/id_rsa"}},
 		{`git checkout main file.txt`, GitDiscardWorktree, "git", []string{"git", "checkout"}},
 	} {
-		rs := Explain(bash(tt.cmd), proj, home)
-		i := slices.IndexFunc(rs, func(r Reason) bool { return r.Category == tt.cat })
-		if i < 0 {
-			t.Errorf("Explain(%q) = %+v, want a %s reason", tt.cmd, rs, tt.cat)
-			continue
-		}
-		if r := rs[i]; r.Rule != tt.rule || !slices.Equal(r.Matched, tt.matched) || r.RuleText == "" {
-			t.Errorf("Explain(%q): rule %q (%q), matched %q; want rule %q, matched %q, and a rule text", tt.cmd, r.Rule, r.RuleText, r.Matched, tt.rule, tt.matched)
-		}
+		explainRow(t, tt.cmd, tt.cat, tt.rule, tt.matched)
 	}
 }
 
