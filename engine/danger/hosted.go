@@ -196,8 +196,8 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 // cliRemoval judges "CLI NOUN… VERB NAME": a removal verb after one to
 // three nouns, the last not a record's, and oclif's "TOPIC:VERB";
 // "vault auth disable" (an auth method's configuration removed) is
-// Vault's own spelling, and a secrets store's token or lease revoked is
-// a credential taken away.
+// Vault's own spelling. A token or lease revoked is selfhosted.go's
+// serviceCredentialsRevoked, which runs first.
 func (c *checker) cliRemoval(name string, args []shell.Word) {
 	if !hostedNamed[name] && (verbPrograms[name] || name == "git" || localPrograms[name] || plainArguments[name] ||
 		interpreters[name] || filePrograms[name] || nameOnly[name] || deleteVerbCLIs[name] ||
@@ -235,16 +235,6 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 		return
 	}
 	for i, v := range vs {
-		if i > 0 && v == "revoke" && (name == "vault" || name == "bao") && !hasLit(args, "-self", "--self") {
-			// A secrets store's token or lease revoked: the application
-			// holding it loses its access (a credential deleted);
-			// "-self" logs the holder out. A registry's own login token
-			// revoked ("npm token revoke", heldout2's j0096) is the
-			// user's logout, everyday.
-			c.because(append([]string{name}, vs[:i+1]...)...)
-			c.add(PrivilegeEscalation)
-			return
-		}
 		if i == 0 || !hostedRemovalVerbs[v] && !(hostedOnly[name] && (v == "rm" || v == "remove")) {
 			continue
 		}
