@@ -392,27 +392,44 @@ def iatt_lines(root):
     out = []
     for rel, langs in IATT_PAGES.items():
         lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
-        lang, cont = None, None
-        for i, l in enumerate(lines):
-            s = l.strip()
-            if s.startswith("```"):
-                lang = s[3:].strip().lower() if lang is None else None
-                continue
-            if lang is None or lang not in langs:
-                continue
-            if cont is not None:
-                cont["raw"] += "\n" + s
-                if not s.endswith("\\"):
-                    cont = None
-                continue
-            if not s or s.startswith("#") or "C:\\" in s or s.startswith("PS ") or s.startswith("PS>"):
-                continue
-            if s.startswith("$ "):
-                s = s[2:]
-            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "iatt"}
-            out.append(e)
-            if s.endswith("\\"):
-                cont = e
+        out += fenced_lines(rel, lines, langs, "iatt",
+                            lambda s: not s or s.startswith("#") or "C:\\" in s or s.startswith("PS ") or s.startswith("PS>"))
+    return out
+
+
+def fenced_lines(rel, lines, langs, pool, skip, notes=False):
+    """Each line of the code blocks of a Markdown text whose fence
+    language is in langs, joined over trailing backslashes, but the lines
+    skip(s) refuses; a "$ " prompt taken off. With notes, the last heading
+    before a block is each line's note, and a fence ends a continuation."""
+    out = []
+    lang, cont, note = None, None, ""
+    for i, l in enumerate(lines):
+        s = l.strip()
+        if notes and lang is None and s.startswith("#") and not s.startswith("```"):
+            note = s.lstrip("# ")
+        if s.startswith("```"):
+            lang = s[3:].strip().lower() if lang is None else None
+            if notes:
+                cont = None
+            continue
+        if lang is None or lang not in langs:
+            continue
+        if cont is not None:
+            cont["raw"] += "\n" + s
+            if not s.endswith("\\"):
+                cont = None
+            continue
+        if skip(s):
+            continue
+        if s.startswith("$ "):
+            s = s[2:]
+        e = {"source_path": rel, "line": i + 1, "raw": s, "pool": pool}
+        if notes:
+            e["note"] = note
+        out.append(e)
+        if s.endswith("\\"):
+            cont = e
     return out
 
 
@@ -714,27 +731,8 @@ def hacktricks_lines(root, pages=None):
     out = []
     for rel in pages or HACKTRICKS_PAGES:
         lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
-        lang, cont = None, None
-        for i, l in enumerate(lines):
-            s = l.strip()
-            if s.startswith("```"):
-                lang = s[3:].strip().lower() if lang is None else None
-                continue
-            if lang is None or lang not in ("bash", "sh", "shell"):
-                continue
-            if cont is not None:
-                cont["raw"] += "\n" + s
-                if not s.endswith("\\"):
-                    cont = None
-                continue
-            if not s or s.startswith("#") or s.startswith("//") or "C:\\" in s:
-                continue
-            if s.startswith("$ "):
-                s = s[2:]
-            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "hacktricks"}
-            out.append(e)
-            if s.endswith("\\"):
-                cont = e
+        out += fenced_lines(rel, lines, ("bash", "sh", "shell"), "hacktricks",
+                            lambda s: not s or s.startswith("#") or s.startswith("//") or "C:\\" in s)
     return out
 
 
@@ -1100,33 +1098,9 @@ def md_code_lines(root, rel, pool):
     """Each line of the code blocks of a Markdown file (fences bash, sh,
     shell, console, none), joined over trailing backslashes; # comments,
     blank lines and a "$ " prompt handled as for hacktricks."""
-    out = []
     lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
-    lang, cont, note = None, None, ""
-    for i, l in enumerate(lines):
-        s = l.strip()
-        if lang is None and s.startswith("#") and not s.startswith("```"):
-            note = s.lstrip("# ")
-        if s.startswith("```"):
-            lang = s[3:].strip().lower() if lang is None else None
-            cont = None
-            continue
-        if lang is None or lang not in ("", "bash", "sh", "shell", "console"):
-            continue
-        if cont is not None:
-            cont["raw"] += "\n" + s
-            if not s.endswith("\\"):
-                cont = None
-            continue
-        if not s or s.startswith("#") or s.startswith("//"):
-            continue
-        if s.startswith("$ "):
-            s = s[2:]
-        e = {"source_path": rel, "line": i + 1, "raw": s, "pool": pool, "note": note}
-        out.append(e)
-        if s.endswith("\\"):
-            cont = e
-    return out
+    return fenced_lines(rel, lines, ("", "bash", "sh", "shell", "console"), pool,
+                        lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
 
 
 def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bol_dir, bol_commit, bosk_dir, bosk_commit,
