@@ -168,7 +168,7 @@ var ruleTexts = map[string]string{
 	"procMemory":          "a process's memory or environment named through a variable (/proc/$PID/mem)",
 	"command openssl":     "openssl s_client sending a file to a host",
 	"containerAPI":        "a container given the host through the Docker API or a pod's overrides (privileged, host PID or network, / bound in)",
-	"privilege":           "running as another user, setuid bits, accounts and sudoers",
+	"privilege":           "running as another user, setuid bits, ACLs that give others a right (not ones that only take access away), accounts and sudoers",
 	"system":              "disks, power, services, firewall, every process",
 	"cloud":               "deleting cloud resources or tearing infrastructure down",
 	"database":            "SQL or a tool that drops or empties data",

@@ -54,7 +54,7 @@ func init() {
 	addRuleTexts(map[string]string{
 		"chmod":             "chmod setting a setuid or setgid bit, or making a folder outside the project writable by everyone",
 		"chown":             "chown or chgrp of the root, a system folder or a top-level system folder: its files given away",
-		"systemWrites":      "a file written into the system's own folders (/etc, /usr, /bin, /lib, /boot, /opt, /var/lib, …)",
+		"systemWrites":      "a file written into the system's own folders (/etc, /usr, /bin, /lib, /boot, /opt's top level, /var/lib, …; not inside one add-on package's tree, /opt/NAME/…)",
 		"command launchctl": "launchctl loading, bootstrapping, enabling or submitting a job: it runs at every login or boot",
 		"command systemctl": "systemctl enabling, linking, presetting or editing a unit: it starts at every boot",
 		"applyUnreviewed":   "infrastructure changed without a reviewed plan (terraform|tofu apply -auto-approve, pulumi up --yes, cdk deploy --require-approval never)",

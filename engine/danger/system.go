@@ -84,8 +84,9 @@ func (c *checker) privilege(u unit) {
 	case "chmod":
 		c.chmod(u)
 	case "setfacl":
+		// An ACL that only takes access away gives no one a right.
 		for _, t := range operands(cmd.Args) {
-			if p, ok := shell.PathOf(t); ok && c.outsideWork(shell.Resolve(p, u.dir, c.home)) {
+			if p, ok := shell.PathOf(t); ok && aclGrants(cmd.Args) && c.outsideWork(shell.Resolve(p, u.dir, c.home)) {
 				c.add(PrivilegeEscalation)
 			}
 		}

@@ -322,14 +322,14 @@ func (c *checker) systemWrites(u unit) {
 			// configures is not on the line (the README's dev6 call).
 			continue
 		}
-		if systemPath(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" {
+		if systemPath(p) && !inAddOnTree(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" {
 			c.add(DiskSystem)
 		}
 	}
 	if name := path.Base(u.cmd.Name); name == "ln" {
 		ops := operands(u.cmd.Args)
 		if len(ops) >= 2 {
-			if p, ok := shell.PathOf(ops[len(ops)-1]); ok && systemPath(shell.Resolve(p, u.dir, c.home)) {
+			if p, ok := shell.PathOf(ops[len(ops)-1]); ok && systemPath(shell.Resolve(p, u.dir, c.home)) && !inAddOnTree(shell.Resolve(p, u.dir, c.home)) {
 				c.add(DiskSystem)
 			}
 		}

@@ -1,0 +1,81 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// inAddOnTree reports a path inside one add-on package's own tree,
+// /opt/<package>/… (FHS 3.0, 3.13): writing there changes that
+// application, not the system. /opt itself and a file at its top level
+// belong to no package.
+func inAddOnTree(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/opt/")
+	if !ok {
+		return false
+	}
+	pkg, below, ok := strings.Cut(rest, "/")
+	return ok && pkg != "" && pkg != "." && pkg != ".." && below != ""
+}
+
+// aclValueOpts are setfacl(1)'s options that take an ACL on the line;
+// aclFileOpts take it from a file, which the line does not show.
+var (
+	aclValueOpts = map[string]bool{"-m": true, "--modify": true, "--set": true}
+	aclFileOpts  = map[string]bool{"-M": true, "--modify-file": true, "--set-file": true, "--restore": true}
+)
+
+// aclGrants reports whether a setfacl command can give someone other than
+// a file's owner a right: an ACL from a file or not literal, or an entry
+// of a named user or group, the owning group, others or the mask with any
+// permission. The owner's own entry (u::) and entries of "---" or 0 give
+// nothing; -x, -b and -k only remove entries.
+func aclGrants(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		opt, val, hasVal := strings.Cut(a.Lit, "=")
+		if aclFileOpts[opt] {
+			return true
+		}
+		if !aclValueOpts[opt] {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return false
+			}
+			i++
+			if !args[i].Literal {
+				return true
+			}
+			val = args[i].Lit
+		}
+		for _, e := range strings.Split(val, ",") {
+			if aclEntryGrants(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aclEntryGrants reports whether one ACL entry, [d[efault]:]TAG:QUAL:PERMS,
+// gives a right to anyone but the owner.
+func aclEntryGrants(e string) bool {
+	f := strings.Split(strings.TrimSpace(e), ":")
+	if len(f) > 0 && (f[0] == "d" || f[0] == "default") {
+		f = f[1:]
+	}
+	if len(f) != 3 {
+		return len(f) > 0 && f[0] != "" // not an entry setfacl reads as one: judged as before
+	}
+	tag, qual, perms := f[0], f[1], f[2]
+	if (tag == "u" || tag == "user") && qual == "" {
+		return false // the owner's own entry
+	}
+	return strings.Trim(perms, "-0") != ""
+}

@@ -1,0 +1,71 @@
+package danger
+
+import "testing"
+
+// TestPrecisionAddOnTrees: the Filesystem Hierarchy Standard (FHS 3.0,
+// 3.13 "/opt: Add-on application software packages") gives each add-on
+// package its own tree, /opt/<package>, and keeps the host's settings for
+// it in /etc/opt; Homebrew's prefix on Apple silicon is /opt/homebrew,
+// owned by the user who installed it. A file written inside such a tree
+// changes that one application (its own configuration, its build), not
+// the system: heldout6 labels `sed -i … /opt/tools/Responder/Responder.conf`
+// everyday. The system's own folders stay disk-system (the README: `tee
+// /etc/hosts` is disk-system), and so does a file put at /opt's top level,
+// which belongs to no package.
+func TestPrecisionAddOnTrees(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sed -i 's/^127.0.0.1.*/127.0.0.1 example/' /etc/hosts`, DiskSystem},
+		{`echo "10.0.0.5 db" | tee -a /etc/hosts`, DiskSystem},
+		{`cp libfoo.so /usr/lib/libfoo.so`, DiskSystem},
+		{`echo x > /opt/README`, DiskSystem},
+		{`cp app.conf /etc/opt/app/app.conf`, DiskSystem},
+		// Everyday: inside one package's tree.
+		{`sed -i 's/SMB = Off/SMB = On/g' /opt/tools/Responder/Responder.conf`, ""},
+		{`sed -i 's/Challenge =.*$/Challenge = 1122334455667788/g' /opt/tools/Responder/Responder.conf && grep 'Challenge =' /opt/tools/Responder/Responder.conf`, ""},
+		{`echo 'max_connections = 50' >> /opt/homebrew/etc/my.cnf`, ""},
+		{`cp build/app /opt/myapp/bin/app`, ""},
+		{`tee /opt/lampp/htdocs/index.html < index.html`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionACLGrants: setfacl(1) entries are TAG:QUALIFIER:PERMS; the
+// owner's entry (u::) changes what the owner may do, which the owner
+// could do anyway, and an entry of "---" gives nothing; -x, -b and -k
+// remove entries. Only an entry giving a named user or group, the owning
+// group, others or the mask (which widens every named entry) a right
+// grants access (the README: a setfacl giving the user /etc/shadow is
+// privilege-escalation, dev's i0675); one that only takes access away
+// grants none (heldout6's q0184, `setfacl --set u::rwx,g::---,o::---
+// /bin/chmod`, everyday, as busybox chmod 0700 of /bin/chmod is). An
+// ACL read from a file (-M, --set-file, --restore) is not on the line and
+// stays marked.
+func TestPrecisionACLGrants(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`setfacl -m u:$(id -un):rwx /etc/shadow`, PrivilegeEscalation},
+		{`setfacl -m u:alice:rw /etc/sudoers`, PrivilegeEscalation},
+		{`setfacl -m g:users:rwx /usr/bin/passwd`, PrivilegeEscalation},
+		{`setfacl -m o::rw /etc/passwd`, PrivilegeEscalation},
+		{`setfacl -m m::rwx /etc/shadow`, PrivilegeEscalation},
+		{`setfacl --modify=user:alice:7 /etc/shadow`, PrivilegeEscalation},
+		{`setfacl -R -m d:u:alice:rwx /etc`, PrivilegeEscalation},
+		{`setfacl --set u::rwx,g::---,o::---,u:alice:r-x /bin/chmod`, PrivilegeEscalation},
+		{`setfacl -M acl.txt /etc/sudoers`, PrivilegeEscalation},
+		{`setfacl --restore=acl.bak`, ""}, // no operand path: as before
+		// Everyday: access only taken away.
+		{`setfacl --set u::rwx,g::---,o::--- /bin/chmod`, ""},
+		{`setfacl -m o::--- /etc/shadow`, ""},
+		{`setfacl -m u::rwx,g::0,o::0 /usr/bin/su`, ""},
+		{`setfacl -x u:alice /etc/shadow`, ""},
+		{`setfacl -b /usr/bin/passwd`, ""},
+		{`setfacl -k /etc`, ""},
+		{`setfacl -m u:alice:rwx ./data`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
