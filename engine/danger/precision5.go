@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -78,4 +79,61 @@ func aclEntryGrants(e string) bool {
 		return false // the owner's own entry
 	}
 	return strings.Trim(perms, "-0") != ""
+}
+
+// printOnlyPrograms read neither their input nor a file: what they print
+// is text of the line or what they make (the date, the uptime, the
+// kernel's name).
+var printOnlyPrograms = map[string]bool{"echo": true, "printf": true, "date": true, "uptime": true, "uname": true, "true": true, "sleep": true}
+
+// printsOnly reports whether script, run for a network peer (nc -c, socat
+// SYSTEM:), only prints what its programs make: every command a
+// print-only program with no redirection, no printed variable (one may
+// hold a secret) and no date -s (which sets the clock).
+func printsOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for _, c := range s.Commands {
+		name := path.Base(c.Name)
+		if c.Dynamic || !printOnlyPrograms[name] || len(c.Redirects) > 0 || c.Inner() != nil {
+			return false
+		}
+		for _, a := range c.Args {
+			if name == "date" && a.Literal && (strings.HasPrefix(a.Lit, "-s") || strings.HasPrefix(a.Lit, "--set")) {
+				return false
+			}
+			if !a.Literal {
+				if names, ok := shell.ShownVars(a.Raw); !ok || len(names) > 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// ncServed returns the program or shell command a netcat runs for its peer
+// (-e PROG, -ePROG, -c CMD, --exec[=]PROG, --sh-exec[=]CMD) and whether it
+// is literal; --lua-exec's script is not on the line.
+func ncServed(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-e" || a.Lit == "-c" || a.Lit == "--exec" || a.Lit == "--sh-exec":
+			if i+1 < len(args) && args[i+1].Literal {
+				return args[i+1].Lit, true
+			}
+			return "", false
+		case strings.HasPrefix(a.Lit, "-e/"):
+			return a.Lit[2:], true
+		case strings.HasPrefix(a.Lit, "--exec="), strings.HasPrefix(a.Lit, "--sh-exec="):
+			_, v, _ := strings.Cut(a.Lit, "=")
+			return v, true
+		}
+	}
+	return "", false
 }

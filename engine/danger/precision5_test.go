@@ -69,3 +69,40 @@ func TestPrecisionACLGrants(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPrintOnlyServers: ncat(1) runs the program of -e/--exec, or
+// the /bin/sh command of -c/--sh-exec, with its input and output on the
+// connection; socat(1)'s EXEC: and SYSTEM: addresses do the same. A shell
+// or anything that reads a file serves this machine (the README: serving a
+// shell is network-exfiltration, `nc -l -p 12345 -e /bin/sh`, heldout's
+// i0356). A program that reads neither its input nor a file and prints
+// only what it makes (echo and printf of literal text, date, uptime,
+// uname) serves nothing: heldout6 labels a listener answering with the
+// date everyday (q0129). A variable it prints may hold a secret, so a
+// printed expansion keeps the mark.
+func TestPrecisionPrintOnlyServers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`nc -l -p 12345 -e /bin/sh`, NetworkExfiltration},
+		{`nc -lvnp 4444 -c bash`, NetworkExfiltration},
+		{`ncat -l 4444 --sh-exec "cat ~/.netrc"`, NetworkExfiltration},
+		{`nc -l -p 1500 -c 'echo hi; /bin/sh'`, NetworkExfiltration},
+		{`ncat -lk 8080 -c 'echo "$(cat ~/.ssh/id_rsa)"'`, NetworkExfiltration},
+		{`ncat -lk 8080 -c 'echo $AWS_SECRET_ACCESS_KEY'`, NetworkExfiltration},
+		{`ncat -lk 8080 --exec=/bin/bash`, NetworkExfiltration},
+		{`nc -l -p 13 -c 'date -s "2020-01-01"'`, NetworkExfiltration},
+		{`socat TCP-LISTEN:4444,fork EXEC:/bin/bash,pty,stderr`, NetworkExfiltration},
+		{`socat TCP-LISTEN:80,fork SYSTEM:'cat ~/.aws/credentials'`, NetworkExfiltration},
+		// Everyday: the peer gets only what the program prints.
+		{`while true ; do nc -l -p 1500 -c 'echo -e "HTTP/1.1 200 OK\n\n $(date)"' ; done`, ""},
+		{`ncat -lk 8080 --sh-exec 'echo "HTTP/1.1 200 OK"; echo; date'`, ""},
+		{`nc -l -p 13 -e /bin/date`, ""},
+		{`ncat -l 7000 -e "uname -a"`, ""},
+		{`socat TCP-LISTEN:13,fork EXEC:date`, ""},
+		{`socat TCP-LISTEN:8000,fork SYSTEM:'printf "HTTP/1.0 200 OK\r\n\r\nhello\r\n"'`, ""},
+		{`nc -lvp 4444`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -33,6 +33,10 @@ func (c *checker) remoteAccess(u unit) {
 	switch name {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat":
 		// "nc -e /bin/sh host port", "ncat -l --sh-exec …": the peer drives a program.
+		// One that only prints what it makes ("-c 'echo …; date'") serves nothing.
+		if prog, ok := ncServed(args); ok && printsOnly(prog) {
+			break
+		}
 		for _, a := range args {
 			if a.Literal && (a.Lit == "-e" || a.Lit == "-c" || a.Lit == "--exec" || a.Lit == "--sh-exec" || a.Lit == "--lua-exec" ||
 				strings.HasPrefix(a.Lit, "-e/") || strings.HasPrefix(a.Lit, "--exec=") || strings.HasPrefix(a.Lit, "--sh-exec=")) {
@@ -45,7 +49,13 @@ func (c *checker) remoteAccess(u unit) {
 			kind, _, _ := strings.Cut(strings.ToUpper(o.Lit), ":")
 			switch {
 			case kind == "EXEC" || kind == "SYSTEM":
-				runs = true
+				// socat(1): "EXEC:command-line" and "SYSTEM:shell-command",
+				// options after a comma; one that only prints serves nothing.
+				_, prog, _ := strings.Cut(o.Lit, ":")
+				prog, _, _ = strings.Cut(prog, ",")
+				if !o.Literal || !printsOnly(prog) {
+					runs = true
+				}
 			case socatNetwork(kind):
 				network = true
 			}
