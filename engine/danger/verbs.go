@@ -56,6 +56,8 @@ var plainArguments = map[string]bool{
 	"cp": true, "mv": true, "ln": true, "sleep": true, "true": true, "false": true, "read": true, "alias": true,
 	"set": true, "unset": true, "local": true, "declare": true, "tmux": true, "screen": true, "time": true,
 	"timeout": true, "nice": true, "nohup": true, "expr": true, "seq": true, "date": true, "git": true,
+	// Login records: "last reboot" lists the reboots (last(1)'s pseudo users).
+	"last": true, "lastb": true, "lastlog": true,
 }
 
 // verbPrograms are programs a rule reads the subcommands of: what their
