@@ -137,3 +137,39 @@ func ncServed(args []shell.Word) (string, bool) {
 	}
 	return "", false
 }
+
+// curlBodyOpts are curl(1)'s options that send a request body: the data
+// options, --json, a form (-F) and an uploaded file (-T).
+var curlBodyOpts = []string{"-d", "--data", "--json", "-F", "--form", "-T", "--upload-file"}
+
+// curlSendsBody reports whether a curl command sends a request body.
+func curlSendsBody(args []shell.Word) bool {
+	for _, a := range args {
+		if !a.Literal {
+			continue
+		}
+		for _, o := range curlBodyOpts {
+			if a.Lit == o || strings.HasPrefix(a.Lit, o+"=") || strings.HasPrefix(a.Lit, "--data") ||
+				len(o) == 2 && strings.HasPrefix(a.Lit, o) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// queryGiven reports whether a delete-by-query request names its query:
+// a body, or q= (Lucene syntax) or source= (the body as a parameter) in
+// the URL's query string. Without one the API refuses the request.
+func queryGiven(url string, args []shell.Word) bool {
+	if curlSendsBody(args) {
+		return true
+	}
+	_, q, _ := strings.Cut(url, "?")
+	for _, p := range strings.Split(q, "&") {
+		if strings.HasPrefix(p, "q=") || strings.HasPrefix(p, "source=") {
+			return true
+		}
+	}
+	return false
+}

@@ -26,7 +26,7 @@ func init() {
 	}
 	addRuleTexts(map[string]string{
 		"sqlOperands":    "SQL given as an operand (duckdb FILE SQL, bq query SQL) that drops or empties data",
-		"storeDeleted":   "a BigQuery dataset or table removed (bq rm), a search index deleted over its REST API (DELETE on :9200, _delete_by_query), Kafka topics, consumer groups or records deleted",
+		"storeDeleted":   "a BigQuery dataset or table removed (bq rm), a search index deleted over its REST API (DELETE on :9200, _delete_by_query with a query), Kafka topics, consumer groups or records deleted",
 		"cloudRemovals":  "a cloud or broker resource removed by an admin or force delete, a queue's replica removed, Firebase data removed",
 		"ipcRemoved":     "every IPC resource of the machine removed (ipcrm -a)",
 		"deviceErased":   "an attached board's flash erased, a phone's bootloader unlocked (its data wiped), or the device rebooted (minipro -E, esptool erase_flash, fastboot oem|flashing unlock, rkdeveloptool rd)",
@@ -83,7 +83,8 @@ func (c *checker) sqlOperands(name string, args []shell.Word) {
 // storeDeleted: data stores' own removal forms. "bq rm" removes a
 // dataset (with -r, its tables), a table, view or model; Elasticsearch's
 // and OpenSearch's REST API deletes an index with DELETE (port 9200, or
-// _all and wildcards on any port) and documents with _delete_by_query;
+// _all and wildcards on any port) and documents with _delete_by_query
+// given a query (without one the API refuses the request);
 // Kafka's tools delete topics, consumer groups' offsets and records.
 func (c *checker) storeDeleted(name string, args []shell.Word) {
 	hit := false
@@ -94,7 +95,7 @@ func (c *checker) storeDeleted(name string, args []shell.Word) {
 		method := curlMethod(args)
 		for _, o := range operands(args) {
 			url := o.Lit
-			if strings.Contains(url, "/_delete_by_query") {
+			if strings.Contains(url, "/_delete_by_query") && queryGiven(url, args) {
 				hit = true
 			}
 			if method == "DELETE" && (strings.Contains(url, ":9200/") || strings.Contains(url, ":9201/") ||
