@@ -143,6 +143,7 @@ var ruleTexts = map[string]string{
 	"copiesSecret":        "a secret file shown or copied by git diff/show, docker cp, ssh-copy-id or find -exec",
 	"namesOnStdin":        "a secret file's name fed to cpio, zip -@ or tar -T -",
 	"printsSecretVars":    "echo or printf of a variable named like a credential, printed to the terminal",
+	"socketWrites":        "a redirect onto bash's /dev/tcp or /dev/udp, which sends what is written off the machine (not a socket exec only opens on a descriptor of its own)",
 	"remoteAccess":        "a shell run for a network peer (not a program that only prints what it makes: echo, date), a tunnel or server that opens this machine, or an upload",
 	"shellOverNetwork":    "a shell piped to a network client",
 	"tools":               "a program's verb that reads a secret store, deletes machines, backups or brokers, or publishes",

