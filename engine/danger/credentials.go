@@ -53,6 +53,9 @@ func (c *checker) secretVerbs(u unit) {
 	if plainArguments[name] || interpreters[name] || filePrograms[name] || ownSecretRules[name] || describesOnly(cmd.Args) {
 		return
 	}
+	if name == "security" && firstVerbIn(cmd.Args, "find-generic-password", "find-internet-password", "dump-keychain") {
+		return // credentialPrinter reads their options (security(1))
+	}
 	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return
 	}

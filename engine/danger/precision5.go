@@ -192,3 +192,73 @@ func (c *checker) socketOnlyOpened(u unit, r shell.Redirect) bool {
 	}
 	return fd != "" && n >= 3
 }
+
+// shortOptsAny reports whether getopt-style words set one of the option
+// letters in want; a letter of takesValue takes the rest of its word, or
+// the next word, as its value ("-wa github.com" is -w and -a github.com).
+func shortOptsAny(words []string, want, takesValue string) bool {
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--" {
+			return false
+		}
+		if len(w) < 2 || w[0] != '-' || w[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(w); j++ {
+			if strings.IndexByte(want, w[j]) >= 0 {
+				return true
+			}
+			if strings.IndexByte(takesValue, w[j]) >= 0 {
+				if j == len(w)-1 {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// sqliteValueOpts are sqlite3(1)'s options that take a value; -cmd and
+// -init run SQL of their own, -A works on an archive.
+var sqliteValueOpts = map[string]bool{"-separator": true, "-newline": true, "-nullvalue": true, "-vfs": true, "-mmap": true, "-maxsize": true, "-lookaside": true, "-pagecache": true, "-heap": true}
+
+// sqliteWaitsForInput reports "sqlite3 [OPTIONS] DB" with no SQL on the
+// line, no SQL from -cmd, -init or an archive option, and nothing fed to
+// its standard input (no pipe, redirect or here-document, and no command
+// before it in a group a pipe could feed): it reads SQL from a standard
+// input the agent's shell leaves empty, and prints nothing.
+func (c *checker) sqliteWaitsForInput(u unit) bool {
+	cmd := &u.cmd
+	if cmd.Stdin != "" || c.line == nil || c.at >= len(c.line.Commands) || cmd.Nested {
+		return false
+	}
+	for _, r := range cmd.Redirects {
+		if r.Read {
+			return false
+		}
+	}
+	for k := 0; k < c.at; k++ {
+		if prev := &c.line.Commands[k]; prev.Pipeline == cmd.Pipeline || prev.Nested {
+			return false
+		}
+	}
+	n := 0
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "-cmd" || a.Lit == "-init" || strings.HasPrefix(a.Lit, "-A") || a.Lit == "-archive":
+			return false
+		case sqliteValueOpts[a.Lit]:
+			i++
+		case strings.HasPrefix(a.Lit, "-") && a.Lit != "-" && n == 0:
+		default:
+			n++
+		}
+	}
+	return n == 1
+}

@@ -1115,7 +1115,19 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "az":
 		return has("account", "get-access-token")
 	case "security":
-		return len(words) > 0 && (words[0] == "find-generic-password" || words[0] == "find-internet-password" || words[0] == "dump-keychain")
+		// security(1): the find commands print attributes unless -g or -w
+		// shows the password; dump-keychain's -d (decrypted) and -r (raw)
+		// carry the items' data.
+		if len(words) == 0 {
+			return false
+		}
+		switch words[0] {
+		case "find-generic-password", "find-internet-password":
+			return shortOptsAny(words[1:], "gw", "acCdDGjlprPst")
+		case "dump-keychain":
+			return shortOptsAny(words[1:], "dr", "")
+		}
+		return false
 	case "kubectl":
 		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && (has("-o") || slices.ContainsFunc(words, func(s string) bool { return strings.HasPrefix(s, "-o") || strings.HasPrefix(s, "--output") }))
 	case "git":
