@@ -139,7 +139,7 @@ var ruleTexts = map[string]string{
 	"command printenv":    "the environment printed",
 	"run":                 "a file tool's path: a secret file, a startup file, agent settings",
 	"git":                 "a git subcommand and options that rewrite or discard history or work, push by force, or set hooks",
-	"namedFiles":          "a secret file named to a program that shows what it reads, or a startup file, hook, agent setting or root file given as a program's output",
+	"namedFiles":          "a secret file named to a program that shows what it reads (not an option's attached value, which the program works with), or a startup file, hook, agent setting or root file given as a program's output",
 	"copiesSecret":        "a secret file shown or copied by git diff/show, docker cp, ssh-copy-id or find -exec",
 	"namesOnStdin":        "a secret file's name fed to cpio, zip -@ or tar -T -",
 	"printsSecretVars":    "echo or printf of a variable named like a credential, printed to the terminal",

@@ -262,3 +262,141 @@ func (c *checker) sqliteWaitsForInput(u unit) bool {
 	}
 	return n == 1
 }
+
+// filterBranchRewrites reports a git filter-branch that changes commits:
+// a filter (git-filter-branch(1): "If you specify no filters, the commits
+// will be recommitted without any changes"), --subdirectory-filter, or
+// --prune-empty, which drops commits that become or are empty.
+func filterBranchRewrites(rest []shell.Word) bool {
+	for _, w := range rest {
+		if !w.Literal {
+			continue
+		}
+		opt, _, _ := strings.Cut(w.Lit, "=")
+		if gitFilterOptions[opt] || opt == "--subdirectory-filter" || opt == "--prune-empty" {
+			return true
+		}
+	}
+	return false
+}
+
+// grepPatternFile reports a file grep(1) takes its patterns from ("-f
+// FILE", "-fFILE", "--file=FILE", "--file FILE") and does not also search:
+// the lines it prints are the searched files', not the pattern file's.
+func grepPatternFile(cmd *shell.Command, f shell.FileUse) bool {
+	switch f.Via {
+	case "grep", "egrep", "fgrep":
+	default:
+		return false
+	}
+	asPatterns, searched := false, false
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-f" || a.Lit == "--file":
+			if i+1 < len(args) && args[i+1].Lit == f.Path {
+				asPatterns = true
+			}
+			i++
+		case strings.HasPrefix(a.Lit, "--file="):
+			asPatterns = asPatterns || strings.TrimPrefix(a.Lit, "--file=") == f.Path
+		case strings.HasPrefix(a.Lit, "-f") && !strings.HasPrefix(a.Lit, "--"):
+			asPatterns = asPatterns || a.Lit[2:] == f.Path
+		case a.Lit == f.Path:
+			searched = true
+		}
+	}
+	return asPatterns && !searched
+}
+
+// assignsOnly are builtins that take NAME=VALUE words and print nothing
+// (bash(1): export, declare, typeset, readonly, local given names).
+var assignsOnly = map[string]bool{"export": true, "declare": true, "typeset": true, "readonly": true, "local": true}
+
+// quietFilters pass what they read on to their output and write no file
+// of their own (xargs without a command echoes its input).
+var quietFilters = map[string]bool{"cat": true, "grep": true, "egrep": true, "cut": true, "tr": true, "sort": true, "uniq": true, "head": true, "tail": true, "xargs": true, "envsubst": true}
+
+// readIntoAssignments reports a command nested in the substitution of a
+// line that is one export-like builtin ("export $(cat .env | xargs)"):
+// what it reads becomes the shell's variables and is printed nowhere.
+// Every other command of the line must be a quiet filter with no
+// redirection, nested one level in, and xargs must run no command.
+func (c *checker) readIntoAssignments(u unit) bool {
+	if !u.cmd.Nested || c.line == nil || len(c.line.Commands) < 2 {
+		return false
+	}
+	top := &c.line.Commands[0]
+	if top.Nested || top.Depth != 0 || !assignsOnly[path.Base(top.Name)] || len(top.Redirects) > 0 {
+		return false
+	}
+	for k := 1; k < len(c.line.Commands); k++ {
+		n := &c.line.Commands[k]
+		name := path.Base(n.Name)
+		if !n.Nested || n.Depth != 1 || n.Dynamic || !quietFilters[name] || !onlyReads(n.Redirects) {
+			return false
+		}
+		if name == "xargs" && len(operands(n.Args)) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyReads reports redirections that only read ("< .env").
+func onlyReads(rs []shell.Redirect) bool {
+	for _, r := range rs {
+		if r.Write {
+			return false
+		}
+	}
+	return true
+}
+
+// inputOptions are option names under which a program may print what it
+// reads (an input file converted, shown or dumped).
+var inputOptions = map[string]bool{"in": true, "input": true, "infile": true, "i": true, "print": true, "show": true, "cat": true, "dump": true, "display": true, "text": true}
+
+// optionValueUsed reports a file given as an option's attached value
+// ("--config=.env", "-f./secrets/key.pem") to a program that does not talk
+// to the network: what the program works with, as "--env-file" and "-i KEY"
+// are, not what it prints. An input-like option, a value not written as a
+// path ("@FILE": check_raid's --extra-opts prints it) and network programs
+// (which may send it) are left to the other rules.
+func optionValueUsed(cmd *shell.Command, word string) bool {
+	var opt, val string
+	switch {
+	case strings.HasPrefix(word, "--"):
+		var ok bool
+		if opt, val, ok = strings.Cut(word[2:], "="); !ok {
+			return false
+		}
+	case len(word) > 2 && word[0] == '-':
+		opt, val = word[1:2], word[2:]
+	default:
+		return false
+	}
+	if val == "" || !strings.ContainsRune("./~", rune(val[0])) || inputOptions[strings.ToLower(opt)] {
+		return false
+	}
+	return !shell.NeedsNetwork(cmd)
+}
+
+// undoesLastOnly reports a git-extras "git undo" of the last commit only,
+// soft (git-undo(1): --soft is the default and keeps the changes; --hard
+// or -h drops them; a count undoes that many commits).
+func undoesLastOnly(rest []shell.Word) bool {
+	for _, w := range rest {
+		if !w.Literal || w.Lit == "-h" || w.Lit == "--hard" {
+			return false
+		}
+		if !strings.HasPrefix(w.Lit, "-") && w.Lit != "1" {
+			return false
+		}
+	}
+	return true
+}

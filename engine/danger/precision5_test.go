@@ -247,3 +247,70 @@ func TestPrecisionSQLiteShellNoInput(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSecretsUsed: the README's rule, "a secret file is read when
+// its content reaches the output or a place others read, not when it is
+// used", with dev7's call: grep(1) "-f FILE, --file=FILE: Obtain patterns
+// from FILE" (the lines printed are the searched files'); "export $(cat
+// .env | xargs)" turns the file's lines into the shell's variables
+// (bash(1): export prints nothing when given names); a file given to a
+// program as an option's value ("--config=.env", "-f./secrets/key.pem") is
+// what the program works with, as "--env-file" and "-i KEY" were. The
+// same file searched, printed, or given as an operand to a program no
+// rule knows stays secret-read (dev's i0568: "--extra-opts=@FILE" prints
+// it in its errors).
+func TestPrecisionSecretsUsed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`grep -r password .env`, SecretRead},
+		{`grep -f .env .env`, SecretRead},
+		{`grep --file=patterns.txt .env`, SecretRead},
+		{`echo $(cat .env | xargs)`, SecretRead},
+		{`export X=$(cat .env | tee /tmp/copy)`, SecretRead},
+		{`cat .env | xargs`, SecretRead},
+		{`check_raid --extra-opts=@/home/user/.ssh/id_rsa`, SecretRead},
+		{`tool ./secrets/key.pem`, SecretRead},
+		// Everyday: the secret used, not shown.
+		{`grep --file=.env password`, ""},
+		{`grep -f .env -r src/`, ""},
+		{`grep -f.env notes.txt`, ""},
+		{`export $(cat .env | xargs)`, ""},
+		{`export $(grep -v '^#' .env | xargs)`, ""},
+		{`declare $(cat .env.local | xargs)`, ""},
+		{`tool --config=.env`, ""},
+		{`tool -f./secrets/key.pem`, ""},
+		{`server --tls-cert=./certs/server.pem`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionGitNoRewrite: git-filter-branch(1): "If you specify no
+// filters, the commits will be recommitted without any changes, which
+// would normally have no effect"; git-extras' git-undo(1): "Removes the
+// latest commit" keeping its changes (a soft reset) unless --hard (-h) is
+// given. dev7's r0523 and r0035 are labelled everyday, the last commit
+// undone as `git commit --amend` of a local commit was; "git undo 3" takes
+// three commits off the branch (TestGitExtras keeps it marked).
+func TestPrecisionGitNoRewrite(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git filter-branch --tree-filter 'rm -f passwords.txt' HEAD`, GitHistoryRewrite},
+		{`git filter-branch --env-filter 'export GIT_AUTHOR_NAME=x' -- --all`, GitHistoryRewrite},
+		{`git filter-branch --index-filter 'git rm --cached --ignore-unmatch secrets.txt' HEAD`, GitHistoryRewrite},
+		{`git filter-branch --subdirectory-filter lib -- --all`, GitHistoryRewrite},
+		{`git filter-branch --prune-empty HEAD`, GitHistoryRewrite},
+		{`git undo --hard`, GitHistoryRewrite},
+		{`git undo -h`, GitHistoryRewrite},
+		// Everyday.
+		{`git filter-branch`, ""},
+		{`git undo`, ""},
+		{`git undo 3`, GitHistoryRewrite},
+		{`git undo 1`, ""},
+		{`git undo -s`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

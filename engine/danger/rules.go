@@ -406,7 +406,7 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
-	if k, ok := gitExtras[sub]; ok {
+	if k, ok := gitExtras[sub]; ok && !(sub == "undo" && undoesLastOnly(rest)) {
 		c.add(k)
 	}
 	switch sub {
@@ -455,7 +455,11 @@ func (c *checker) git(u unit) {
 		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "filter-branch", "filter-repo", "update-ref":
+	case "filter-branch":
+		if filterBranchRewrites(rest) {
+			c.add(GitHistoryRewrite)
+		}
+	case "filter-repo", "update-ref":
 		c.add(GitHistoryRewrite)
 	case "prune":
 		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
@@ -499,7 +503,7 @@ func (c *checker) git(u unit) {
 // its variants (-f, --force-with-lease, --force-if-includes), --mirror,
 // gitExtras are git-extras' subcommands that lose work or history:
 // "clear" is reset --hard plus clean -fd, "obliterate" rewrites every
-// commit to drop a file, "undo" resets commits away, "delete-branch" and
+// commit to drop a file, "undo --hard" resets commits and their changes away, "delete-branch" and
 // "unpublish" delete the branch on the remote too.
 var gitExtras = map[string]string{
 	"clear": GitDiscardWorktree, "clear-soft": GitDiscardWorktree, "reset-file": GitDiscardWorktree,
