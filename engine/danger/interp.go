@@ -240,6 +240,10 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		return
 	}
 	toks := codeTokens(code)
+	var bound map[string]bool
+	if lang == "python" {
+		bound = pyBound(toks)
+	}
 	network, secretEnv, wholeEnv, evals := false, false, false, false
 	spawnsShell, runsReceived := false, false
 	for i, t := range toks {
@@ -305,6 +309,8 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				args := callArgs(toks, i+1)
 				c.setuidRoot(name, toks[i+1:])
 				switch {
+				case lang == "python" && pyUnbound(t.text, bound, code):
+					// NameError: the module was never imported.
 				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
 					if line := shellLine(args); line != "" {
 						c.script(shell.Parse(line), dir, depth+1, false)

@@ -400,3 +400,46 @@ func undoesLastOnly(rest []shell.Word) bool {
 	}
 	return true
 }
+
+// pyBound returns the names a Python program's import statements bind
+// (the Language Reference, "The import statement"): "import a.b, c as d"
+// binds a and d; "from m import f, g as h" binds f and h, not m.
+func pyBound(toks []token) map[string]bool {
+	bound := map[string]bool{}
+	for i := 0; i < len(toks); i++ {
+		if toks[i].kind != tokIdent || toks[i].text != "import" {
+			continue
+		}
+		from := i >= 2 && toks[i-2].kind == tokIdent && toks[i-2].text == "from"
+		for j := i + 1; j < len(toks); j++ {
+			t := toks[j]
+			if t.kind == tokPunct && (t.text == "," || t.text == "(" || t.text == ")") {
+				continue
+			}
+			if t.kind != tokIdent || t.text == "import" || t.text == "from" {
+				break
+			}
+			name := t.text
+			if j+2 < len(toks) && toks[j+1].kind == tokIdent && toks[j+1].text == "as" && toks[j+2].kind == tokIdent {
+				name = toks[j+2].text
+				j += 2
+			} else if !from {
+				name, _, _ = strings.Cut(name, ".")
+			}
+			bound[name] = true
+		}
+	}
+	return bound
+}
+
+// pyModules are the standard modules whose calls the rules read; a
+// program must import one to use it (none is a builtin name).
+var pyModules = map[string]bool{"os": true, "shutil": true, "subprocess": true, "pty": true, "socket": true, "pathlib": true, "commands": true, "posix": true}
+
+// pyUnbound reports a Python call through one of pyModules that the
+// program never imported nor assigned ("shutil.rmtree(…)" without "import
+// shutil"): it raises NameError before running.
+func pyUnbound(id string, bound map[string]bool, code string) bool {
+	mod, _, dotted := strings.Cut(id, ".")
+	return dotted && pyModules[mod] && !bound[mod] && !strings.Contains(code, mod+"=") && !strings.Contains(code, mod+" =")
+}
