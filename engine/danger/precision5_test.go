@@ -341,3 +341,24 @@ func TestPrecisionPythonUnimported(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPasswordHashes: openssl-passwd(1), "openssl passwd
+// [options] [password...]: computes the hash of a password"; its operands
+// are passwords to hash, not accounts, and it changes none (dev7's r0620,
+// dev's i0156, heldout4's m1307, everyday). The account commands that take
+// the hash keep the mark (heldout4's m0115, m1136).
+func TestPrecisionPasswordHashes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`useradd -G wheel -s /bin/bash -p $(openssl passwd -1 password123) art`, PrivilegeEscalation},
+		{`usermod --password $(openssl passwd -1 nobody) nobody`, PrivilegeEscalation},
+		{`passwd alice`, PrivilegeEscalation},
+		// Everyday: a hash printed.
+		{`openssl passwd hunter2`, ""},
+		{`openssl passwd -6 hunter2`, ""},
+		{`openssl passwd -apr1 -salt hello`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
