@@ -48,7 +48,7 @@ var nameOnly = map[string]bool{
 	"vercel": true, "netlify": true, "wrangler": true, "fly": true, "flyctl": true, "heroku": true,
 	"firebase": true, "supabase": true, "dotenv": true, "env-cmd": true, "direnv": true, "code": true,
 	"subl": true, "open": true, "xdg-open": true, "gpg": true, "curl": true, "wget": true,
-	"secret-tool": true, "chsh": true, "mount": true, "umount": true,
+	"secret-tool": true, "chsh": true, "mount": true, "umount": true, "setfattr": true,
 	// macOS's security uses the keychains it is given (unlock, import,
 	// sign); what prints a secret (dump-keychain, find-*-password) is
 	// credentialPrinter's.
@@ -223,7 +223,7 @@ func (c *checker) namedFiles(u unit) {
 		return
 	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
-	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args)
+	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args) && !convertsInPlace(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
 	if (name == "sqlite3" || name == "sqlite") && c.sqliteWaitsForInput(u) {
 		reads = false // no SQL and no input: nothing printed

@@ -443,3 +443,13 @@ func pyUnbound(id string, bound map[string]bool, code string) bool {
 	mod, _, dotted := strings.Cut(id, ".")
 	return dotted && pyModules[mod] && !bound[mod] && !strings.Contains(code, mod+"=") && !strings.Contains(code, mod+" =")
 }
+
+// lineEndConverters rewrite the files they are given in place (dos2unix(1)).
+var lineEndConverters = map[string]bool{"dos2unix": true, "unix2dos": true, "mac2unix": true, "unix2mac": true}
+
+// convertsInPlace reports a dos2unix-style converter in its default old
+// file mode: no -n/--newfile copy and no -O/--to-stdout, so nothing of the
+// files reaches the output or another file.
+func convertsInPlace(name string, args []shell.Word) bool {
+	return lineEndConverters[name] && !hasLit(args, "-n", "--newfile", "-O", "--to-stdout")
+}

@@ -362,3 +362,28 @@ func TestPrecisionPasswordHashes(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionRewrittenInPlace: dos2unix(1) converts the files it is
+// given in place ("old file mode", the default) and prints nothing of
+// them; -n/--newfile writes the converted copy to a file the line names
+// and -O/--to-stdout prints it. setfattr(1) sets an extended attribute:
+// -n NAME and -x NAME are attribute names ("user.key" is no key file) and
+// nothing of the file is shown. dev7's r0572 and r0569, everyday.
+func TestPrecisionRewrittenInPlace(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`dos2unix -O id_rsa`, SecretRead},
+		{`dos2unix --to-stdout ~/.ssh/id_rsa`, SecretRead},
+		{`dos2unix -n ~/.ssh/id_rsa /tmp/key`, SecretRead},
+		{`cat id_rsa`, SecretRead},
+		// Everyday.
+		{`dos2unix id_rsa`, ""},
+		{`unix2dos ~/.ssh/id_rsa`, ""},
+		{`mac2unix -q .env`, ""},
+		{`setfattr -n user.key -v val file.txt`, ""},
+		{`setfattr -x user.secret.key notes.txt`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
