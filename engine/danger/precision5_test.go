@@ -387,3 +387,23 @@ func TestPrecisionRewrittenInPlace(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionKeysLeftOut: an option that leaves the private key out of
+// what is printed or written: openssl-pkcs12(1) "-nokeys: No private keys
+// will be output", Certipy's "cert -nokey: Don't output key" (its README,
+// "Certificate" command). The certificate alone is public (dev7's r0328,
+// heldout4's m1062, everyday); without the option the key is printed.
+func TestPrecisionKeysLeftOut(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`certipy cert -pfx administrator.pfx`, SecretRead},
+		{`certipy-ad cert -pfx CERTIFICATE.pfx -nocert -out key.pem`, SecretRead},
+		// Everyday.
+		{`certipy-ad cert -pfx CERTIFICATE.pfx -nokey -out CERTIFICATE.crt`, ""},
+		{`certipy cert -pfx administrator.pfx -nokey`, ""},
+		{`openssl pkcs12 -in cert.pfx -nokeys -out cert.pem`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
