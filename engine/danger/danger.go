@@ -422,7 +422,11 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		defer func() { c.scripts = c.scripts[:len(c.scripts)-1] }()
 	}
 	units := make([][]unit, len(s.Commands))
+	uncalled := uncalledFunctions(s)
 	for i, cmd := range s.Commands {
+		if cmd.InFunc != "" && uncalled[cmd.InFunc] {
+			continue // the body of a function the line never calls
+		}
 		dir := cwd
 		if cmd.Cwd != "" {
 			dir = shell.Resolve(cmd.Cwd, cwd, c.home)

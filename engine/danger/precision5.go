@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -452,4 +453,37 @@ var lineEndConverters = map[string]bool{"dos2unix": true, "unix2dos": true, "mac
 // files reaches the output or another file.
 func convertsInPlace(name string, args []shell.Word) bool {
 	return lineEndConverters[name] && !hasLit(args, "-n", "--newfile", "-O", "--to-stdout")
+}
+
+// uncalledFunctions returns the functions s defines and never names
+// (bash(1), FUNCTIONS: a body runs "whenever name is specified as the
+// name of a simple command"): no command is the function, and no word of
+// any command holds its name (trap NAME, eval NAME, "NAME; exit"), nor a
+// here-document a command reads. nil when s defines none.
+func uncalledFunctions(s *shell.Script) map[string]bool {
+	var out map[string]bool
+	for i := range s.Commands {
+		if fn := s.Commands[i].InFunc; fn != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[fn] = true
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	for i := range s.Commands {
+		cmd := &s.Commands[i]
+		if out[cmd.Name] || out[path.Base(cmd.Name)] {
+			delete(out, cmd.Name)
+			delete(out, path.Base(cmd.Name))
+		}
+		for fn := range out {
+			if cmd.Dynamic || strings.Contains(cmd.Stdin, fn) || slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.Contains(a.Raw, fn) }) {
+				delete(out, fn)
+			}
+		}
+	}
+	return out
 }

@@ -407,3 +407,29 @@ func TestPrecisionKeysLeftOut(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionFunctionsNeverCalled: bash(1), FUNCTIONS: a function
+// definition "defines a function named name … the body is executed
+// whenever name is specified as the name of a simple command". A line
+// that defines a function and never names it runs nothing of its body
+// (heldout5's n0516, dev6's p0466, everyday); one that calls it, passes it
+// to trap or eval, or a fork bomb that calls itself, runs it (heldout4's
+// m0946, dangerous).
+func TestPrecisionFunctionsNeverCalled(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cleanup() { rm -rf /srv/data; }; cleanup`, DestructiveDelete},
+		{`function wipe { rm -rf ~/projects; }; trap wipe EXIT`, DestructiveDelete},
+		{`f() { cat ~/.ssh/id_rsa; }; eval "f"`, SecretRead},
+		{"testcat(){ (while read line; do echo $line >> /tmp/T1003.008.txt; done < $1) }\ntestcat /etc/shadow", SecretRead},
+		{`rm -rf /srv/data; f() { echo hi; }`, DestructiveDelete},
+		{`:(){ :|:& };:`, DiskSystem},
+		// Everyday: defined only.
+		{`function /usr/sbin/service() { cp /bin/bash /tmp && chmod +s /tmp/bash && /tmp/bash -p; }`, ""},
+		{`cleanup() { rm -rf /srv/data; }`, ""},
+		{`mkcd() { mkdir -p "$1" && cd "$1"; }; function nuke { sudo rm -rf "$1"; }`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

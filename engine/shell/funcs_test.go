@@ -23,3 +23,20 @@ func TestSelfCalling(t *testing.T) {
 		}
 	}
 }
+
+// TestInFunc: a command in a function's body, at any depth (a
+// substitution or subshell inside it), carries the function's name; the
+// commands outside carry none.
+func TestInFunc(t *testing.T) {
+	s := Parse(`f() { rm -rf x; echo $(cat y); }; function g { (ls); }; f; touch z`)
+	want := map[string]string{"rm": "f", "echo": "f", "cat": "f", "ls": "g", "f": "", "touch": ""}
+	for _, c := range s.Commands {
+		if w, ok := want[c.Name]; ok && c.InFunc != w {
+			t.Errorf("%s: InFunc = %q, want %q", c.Name, c.InFunc, w)
+		}
+		delete(want, c.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("commands not found: %v", want)
+	}
+}

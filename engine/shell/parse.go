@@ -126,13 +126,15 @@ type scope struct {
 	// ctl is set inside an if, while/until or for body; sub inside a
 	// subshell or substitution (child), at any depth.
 	ctl, sub bool
+	// fn names the function whose body this is, at any depth inside it.
+	fn string
 }
 
 // child is the scope of a construct whose commands are nested (a
 // substitution, a subshell, a body): one level deeper, cwd copied.
 func (sc scope) child() scope {
 	c := *sc.cwd
-	return scope{depth: sc.depth + 1, nested: true, cwd: &c, sub: true}
+	return scope{depth: sc.depth + 1, nested: true, cwd: &c, sub: true, fn: sc.fn}
 }
 
 // body is the scope of an if/while/for/case/{ } body: one level deeper,
@@ -247,6 +249,9 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 	case *syntax.FuncDecl:
 		// The body runs later, in the caller's folder; its cd moves nothing here.
 		sub := sc.child()
+		if x.Name != nil {
+			sub.fn = x.Name.Value
+		}
 		w.stmt(x.Body, sub)
 	case *syntax.TimeClause:
 		if x.Stmt != nil {
@@ -415,6 +420,7 @@ func (w *walker) add(cmd *Command, sc scope) {
 	cmd.Redirects = sc.redirs
 	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
 	cmd.InBody = sc.ctl && !sc.sub
+	cmd.InFunc = sc.fn
 	cmd.Pipeline = sc.pipeline
 	if cmd.Pipeline == 0 {
 		w.pipeline++

@@ -92,6 +92,9 @@ type Command struct {
 	// or for bodies (no subshell or substitution around it): it runs in
 	// the line's own shell, as written.
 	InBody bool
+	// InFunc names the function defined on the line whose body holds the
+	// command (at any depth): it runs only when that function is called.
+	InFunc string
 	// Dynamic is set when the command name comes from a variable or a
 	// substitution, so no rule can know what runs.
 	Dynamic bool
