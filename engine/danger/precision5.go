@@ -323,30 +323,132 @@ var assignsOnly = map[string]bool{"export": true, "declare": true, "typeset": tr
 var quietFilters = map[string]bool{"cat": true, "grep": true, "egrep": true, "cut": true, "tr": true, "sort": true, "uniq": true, "head": true, "tail": true, "xargs": true, "envsubst": true}
 
 // readIntoAssignments reports a command nested in the substitution of a
-// line that is one export-like builtin ("export $(cat .env | xargs)"):
-// what it reads becomes the shell's variables and is printed nowhere.
-// Every other command of the line must be a quiet filter with no
-// redirection, nested one level in, and xargs must run no command.
+// line that is one export-like builtin ("export $(cat .env | xargs)"),
+// source of a process substitution ("source <(cat .env)"), or env(1)
+// setting the variables for a program it runs ("env $(cat .env | xargs)
+// node app.js"; with no program, or printenv, env prints them): what it
+// reads becomes variables and is printed nowhere. Every other command of
+// the line must be a quiet filter with no redirection that writes, nested
+// one level in; xargs must run no command, sed edit no file and write none.
 func (c *checker) readIntoAssignments(u unit) bool {
 	if !u.cmd.Nested || c.line == nil || len(c.line.Commands) < 2 {
 		return false
 	}
 	top := &c.line.Commands[0]
-	if top.Nested || top.Depth != 0 || !assignsOnly[path.Base(top.Name)] || len(top.Redirects) > 0 {
+	if top.Nested || top.Depth != 0 || top.Dynamic || len(top.Redirects) > 0 || !takesAssignments(top) {
 		return false
 	}
 	for k := 1; k < len(c.line.Commands); k++ {
 		n := &c.line.Commands[k]
 		name := path.Base(n.Name)
-		if !n.Nested || n.Depth != 1 || n.Dynamic || !quietFilters[name] || !onlyReads(n.Redirects) {
+		if !n.Nested || n.Depth != 1 || n.Dynamic || !onlyReads(n.Redirects) {
 			return false
 		}
-		if name == "xargs" && len(operands(n.Args)) > 0 {
+		switch {
+		case name == "xargs":
+			if xargsRunsCommand(n.Args) {
+				return false
+			}
+		case name == "sed":
+			if !sedOnlyFilters(n.Args) {
+				return false
+			}
+		case !quietFilters[name]:
 			return false
 		}
 	}
 	return true
 }
+
+// takesAssignments reports a top-level command that turns its words into
+// the shell's variables (export NAME=VALUE …), sources a process
+// substitution, or is env(1) running a program other than one that prints
+// the environment.
+func takesAssignments(top *shell.Command) bool {
+	switch name := path.Base(top.Name); {
+	case assignsOnly[name]:
+		return true
+	case name == "source" || name == ".":
+		return len(top.Args) == 1 && !top.Args[0].Literal && strings.HasPrefix(top.Args[0].Raw, "<(")
+	case name == "env":
+		for _, a := range top.Args {
+			if a.Literal && !strings.HasPrefix(a.Lit, "-") && !strings.Contains(a.Lit, "=") {
+				prog := path.Base(a.Lit)
+				return prog != "env" && prog != "printenv" && prog != "set" && prog != "export" && prog != "declare"
+			}
+		}
+	}
+	return false
+}
+
+// xargsValueOpts are xargs(1)'s options that take a value.
+var xargsValueOpts = map[string]bool{"-d": true, "--delimiter": true, "-n": true, "--max-args": true, "-L": true, "--max-lines": true, "-s": true, "--max-chars": true, "-E": true, "-P": true, "--max-procs": true, "-a": true, "--arg-file": true}
+
+// xargsRunsCommand reports an xargs given a command (without one it echoes
+// its input); -I/-i name a command's placeholder.
+func xargsRunsCommand(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case !a.Literal:
+			return true
+		case xargsValueOpts[a.Lit]:
+			i++
+		case a.Lit == "-I" || strings.HasPrefix(a.Lit, "-i") || strings.HasPrefix(a.Lit, "--replace"):
+			return true
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// sedOnlyFilters reports a sed that edits no file (no -i) and whose
+// scripts only substitute (s/…/…/ with no w or e flag) or delete lines.
+func sedOnlyFilters(args []shell.Word) bool {
+	scripts := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "-e" || a.Lit == "--expression":
+			if i+1 >= len(args) || !sedScriptFilters(args[i+1].Lit) {
+				return false
+			}
+			scripts++
+			i++
+		case strings.HasPrefix(a.Lit, "-i") || strings.HasPrefix(a.Lit, "--in-place") || a.Lit == "-f" || a.Lit == "--file":
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+		case scripts == 0:
+			if !sedScriptFilters(a.Lit) {
+				return false
+			}
+			scripts++
+		}
+	}
+	return scripts > 0
+}
+
+// sedScriptFilters reports one sed script that only substitutes or
+// deletes: "s/RE/REPL/FLAGS" with flags of g, p, i, I, m, M and digits.
+func sedScriptFilters(s string) bool {
+	if deletesLines(s) {
+		return true
+	}
+	if len(s) < 4 || s[0] != 's' {
+		return false
+	}
+	parts := strings.Split(s[2:], s[1:2])
+	return len(parts) == 3 && strings.Trim(parts[2], "gpiImM0123456789") == ""
+}
+
+// assigningReaders are builtins that read their input into variables and
+// print nothing (bash(1): read, mapfile, and the declarations they feed).
+var assigningReaders = map[string]bool{"read": true, "mapfile": true, "readarray": true, "export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
 
 // onlyReads reports redirections that only read ("< .env").
 func onlyReads(rs []shell.Redirect) bool {
