@@ -444,3 +444,28 @@ func TestPrecisionFunctionsNeverCalled(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionClipboardOnly: pass(1), "show [--clip[=line-number],
+// -c[line-number]] pass-name: … If --clip or -c is specified, do not print
+// the password but instead copy the first (or otherwise specified) line to
+// the clipboard"; gopass show -c|--clip likewise. The README's dev7 call:
+// "pass -c puts a password in the clipboard: everyday"; clipboards are
+// everyday (heldout5's call). Shown without it, the entry is secret-read.
+func TestPrecisionClipboardOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pass show github`, SecretRead},
+		{`pass github`, SecretRead},
+		{`gopass show github`, SecretRead},
+		// Everyday: to the clipboard.
+		{`pass -c github`, ""},
+		{`pass show -c github`, ""},
+		{`pass show --clip=2 github`, ""},
+		{`pass show -c2 github`, ""},
+		{`gopass show -c github`, ""},
+		{`gopass show --clip github`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

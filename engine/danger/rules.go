@@ -1141,7 +1141,11 @@ func credentialPrinter(cmd *shell.Command) bool {
 		// reference); --otp and JSON output carry the values.
 		return has("read") || has("item", "get") && opReveals(words)
 	case "pass", "gopass":
-		// "pass NAME" shows the entry; "pass ls", "pass find" list names.
+		// "pass NAME" shows the entry; "pass ls", "pass find" list names;
+		// -c/--clip copies it to the clipboard instead (pass(1)).
+		if slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--clip") || strings.HasPrefix(w, "-c") && !strings.HasPrefix(w, "--") }) {
+			return false
+		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
 		return has("read") || has("kv", "get")
