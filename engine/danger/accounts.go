@@ -224,6 +224,9 @@ func hasUserOpt(args []shell.Word) bool {
 // credential, a ticket for someone else and a password set by option; it
 // reports whether it marked the command.
 func (c *checker) loginWithHash(name string, args []shell.Word) bool {
+	if argparseRefused(name, args) {
+		return true // refused before it runs: nothing more to judge
+	}
 	user := false
 	for _, a := range args {
 		if !a.Literal {

@@ -85,6 +85,9 @@ func (c *checker) remoteExec(name string, args []shell.Word) {
 	default:
 		return
 	}
+	if argparseRefused(name, args) {
+		return
+	}
 	for _, a := range args {
 		if a.Literal && !strings.HasPrefix(a.Lit, "-") && strings.Contains(a.Lit, "@") {
 			c.because(name, a.Lit)

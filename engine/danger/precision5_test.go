@@ -469,3 +469,24 @@ func TestPrecisionClipboardOnly(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionArgparseRefuses: impacket's tools read their options with
+// Python's argparse, which stops with "expected one argument" when an
+// option that takes a value ends the line: nothing runs (the README's
+// dev7 call, r0539 `impacket-getST … -hashes`). With the value the same
+// line acts as another account (privilege-escalation).
+func TestPrecisionArgparseRefuses(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`impacket-getST -spn 'cifs/dc.example.com' -impersonate Administrator -hashes :31d6cfe0d16ae931b73c59d7e0c089c0 example.com/svc`, PrivilegeEscalation},
+		{`impacket-psexec -hashes :31d6cfe0d16ae931b73c59d7e0c089c0 administrator@10.0.0.5`, PrivilegeEscalation},
+		{`getST.py -spn cifs/dc.example.com -impersonate Administrator example.com/svc:pass`, PrivilegeEscalation},
+		// Everyday: refused by the parser.
+		{`impacket-getST -spn 'cifs/example.com.example.com' -impersonate Administrator -hashes`, ""},
+		{`impacket-psexec administrator@10.0.0.5 -hashes`, ""},
+		{`getST.py -spn cifs/dc.example.com -impersonate`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

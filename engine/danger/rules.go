@@ -1143,7 +1143,9 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "pass", "gopass":
 		// "pass NAME" shows the entry; "pass ls", "pass find" list names;
 		// -c/--clip copies it to the clipboard instead (pass(1)).
-		if slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--clip") || strings.HasPrefix(w, "-c") && !strings.HasPrefix(w, "--") }) {
+		if slices.ContainsFunc(words, func(w string) bool {
+			return strings.HasPrefix(w, "--clip") || strings.HasPrefix(w, "-c") && !strings.HasPrefix(w, "--")
+		}) {
 			return false
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
