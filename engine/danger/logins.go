@@ -39,6 +39,9 @@ var netexecExecModules = map[string]bool{
 // as the password (pass-the-hash) act as that account; dumps read other
 // accounts' secrets.
 func (c *checker) netexec(args []shell.Word) {
+	if !slices.ContainsFunc(args, func(w shell.Word) bool { return !w.Literal || netexecProtocols[w.Lit] }) {
+		return // argparse: "invalid choice", nothing runs
+	}
 	if hasLit(args, "-x", "-X") || hasLit(args, "-H", "--hash", "--hashes") && hasLit(args, "-u", "--username") || netexecSprays(args) {
 		c.add(PrivilegeEscalation)
 	}

@@ -607,3 +607,7 @@ func argparseRefused(name string, args []shell.Word) bool {
 	last := args[len(args)-1]
 	return last.Literal && impacketValueOpts[strings.ToLower(last.Lit)]
 }
+
+// netexecProtocols are NetExec's protocols, the choices of its first
+// argument (netexec.wiki).
+var netexecProtocols = map[string]bool{"smb": true, "ssh": true, "ldap": true, "ftp": true, "wmi": true, "winrm": true, "rdp": true, "vnc": true, "mssql": true, "nfs": true}

@@ -490,3 +490,22 @@ func TestPrecisionArgparseRefuses(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionNetexecProtocol: NetExec's first argument is its protocol,
+// one of argparse's choices (smb, ssh, ldap, ftp, wmi, winrm, rdp, vnc,
+// mssql, nfs: netexec.wiki); any other word is "invalid choice" and nothing
+// runs (the README's dev7 call, r0801 `netexec PROTOCOL …`).
+func TestPrecisionNetexecProtocol(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`netexec smb example.com -u alice alice alice -p hunter2`, PrivilegeEscalation},
+		{`nxc --verbose winrm 10.0.0.5 -u admin -p 'Passw0rd' -x whoami`, PrivilegeEscalation},
+		{`crackmapexec mssql 10.0.0.5 -u sa -p pw -x whoami`, PrivilegeEscalation},
+		// Everyday: no protocol argparse accepts.
+		{`netexec PROTOCOL example.com -u alice alice alice -p hunter2`, ""},
+		{`netexec example.com -u admin -p pw -x whoami`, ""}, // the host where the protocol goes
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
