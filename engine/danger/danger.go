@@ -711,7 +711,7 @@ func (c *checker) fileUses(u unit) {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
-			!grepPatternFile(&u.cmd, f) && !c.readIntoAssignments(u) && !(f.Via == "redirect" && assigningReaders[path.Base(u.cmd.Name)]) &&
+			!grepPatternFile(&u.cmd, f) && !c.readIntoAssignments(u) && !pathTildeQuoted(&u.cmd, f.Path) && !(f.Via == "redirect" && assigningReaders[path.Base(u.cmd.Name)]) &&
 			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}

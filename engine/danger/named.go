@@ -245,7 +245,7 @@ func (c *checker) namedFiles(u unit) {
 	args := cmd.Args
 	for i, a := range args {
 		p, ok := shell.PathOf(sqliteURIWord(name, a))
-		if !ok || codeWord(name, args, i) {
+		if !ok || codeWord(name, args, i) || tildeQuoted(a.Raw) {
 			continue
 		}
 		var prev string

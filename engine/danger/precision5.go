@@ -611,3 +611,30 @@ func argparseRefused(name string, args []shell.Word) bool {
 // netexecProtocols are NetExec's protocols, the choices of its first
 // argument (netexec.wiki).
 var netexecProtocols = map[string]bool{"smb": true, "ssh": true, "ldap": true, "ftp": true, "wmi": true, "winrm": true, "rdp": true, "vnc": true, "mssql": true, "nfs": true}
+
+// tildeQuoted reports a word that starts with a quoted tilde ("~/x",
+// '~/x', \~/x): bash expands only an unquoted one (bash(1), Tilde
+// Expansion), so the word names a folder "~" under the working folder.
+func tildeQuoted(raw string) bool {
+	return strings.HasPrefix(raw, `"~`) || strings.HasPrefix(raw, `'~`) || strings.HasPrefix(raw, `\~`)
+}
+
+// pathTildeQuoted reports whether the file path p (as Files gives it,
+// quotes removed) was written with a quoted tilde in cmd: an argument or
+// a redirect target whose value is p.
+func pathTildeQuoted(cmd *shell.Command, p string) bool {
+	if !strings.HasPrefix(p, "~") {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if a.Literal && a.Lit == p && tildeQuoted(a.Raw) {
+			return true
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if r.Target.Literal && r.Target.Lit == p && tildeQuoted(r.Target.Raw) {
+			return true
+		}
+	}
+	return false
+}

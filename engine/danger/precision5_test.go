@@ -509,3 +509,30 @@ func TestPrecisionNetexecProtocol(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionQuotedTilde: bash(1), Tilde Expansion: "If a word begins
+// with an unquoted tilde character", the prefix is the home folder; a
+// quoted "~/…" stays a relative path to a folder named "~" that is not
+// there (the README's dev7 call: "a quoted ~ names files that do not
+// exist: everyday"; r0508). An unquoted tilde before a quoted rest
+// (~/".ssh/id_rsa") is expanded.
+func TestPrecisionQuotedTilde(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.ssh/id_rsa`, SecretRead},
+		{`cat ~/".ssh/id_rsa"`, SecretRead},
+		{`cp ~/.aws/credentials /tmp/`, SecretRead},
+		{`base64 ~/.ssh/id_rsa`, SecretRead},
+		{`tool ~/.aws/credentials`, SecretRead},
+		// Everyday: a folder named "~" in the working folder, not there.
+		{`cat "~/.ssh/id_rsa"`, ""},
+		{`cat '~/.aws/credentials'`, ""},
+		{`cp "~/.ssh/id_rsa" /tmp/`, ""},
+		{`base64 "~/.ssh/id_rsa"`, ""},
+		{`tool "~/.aws/credentials"`, ""},
+		{`cat < "~/.ssh/id_rsa"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
