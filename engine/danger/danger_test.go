@@ -326,6 +326,11 @@ func FuzzCheck(f *testing.F) {
 		"pveum passwd bob@pve", "evil-winrm -u b -H nt_hash", "aws iam create-user --user-name x", "env | sed 's/=.*//'",
 		"sed -i '$ a #x' /etc/x.conf", "aws s3 cp a s3://b/", "ssh -fNR 1:l:2 h", "rcat l -ie 'sh' 9", "if x; then\n a\nelse if y;\nfi",
 		"for f in $(find / -name .netrc); do cat $f; done", "strings /dev/mem | grep -i pass", "ruby -e'exec \"sh\"'",
+		// Round 5's narrowings: ACL entries, getopt clusters, sqlite3's
+		// input, functions never called, python imports, sed filters.
+		"setfacl -m d:u::,o:: /etc", "security find-generic-password -wa x", "sqlite3 db <<< 'x'", "f() { rm -rf /; }",
+		`python3 -c "from shutil import rmtree as r; shutil.rmtree('/')"`, "export $(sed 's/=/x/w f' .env | xargs -d)",
+		"exec 3<>/dev/tcp/h/1", "nc -l -c 'echo $(date -s x)'", "git undo -h2", "impacket-getST -hashes",
 	} {
 		f.Add(s)
 	}
