@@ -536,3 +536,37 @@ func TestPrecisionQuotedTilde(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionLookupOperands: programs whose operands name programs,
+// processes, packages or units to find, not subcommands: whereis(1)
+// ("locate the binary, source, and manual page files for a command"),
+// pidof(8) and pgrep(1) (process names), pkill(1) and killall(1) (signal
+// the processes so named: `pkill shutdown` stops a pending shutdown, it
+// powers nothing off), dpkg(1)'s queries (-S, -L, -l) and journalctl(1)
+// (-u UNIT). `gh release download` (gh's manual: "Download the assets of
+// a release") reads. The verb table read their operands as power or
+// publish verbs; dev's i0346, heldout4's m1138, heldout6's q0892 and q0928
+// label these programs everyday. A program that runs its operand (ltrace,
+// strace, sudo) keeps the mark.
+func TestPrecisionLookupOperands(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`virsh shutdown web01`, DiskSystem},
+		{`ltrace reboot`, DiskSystem},
+		{`gh release create v1.0`, PackagePublish},
+		{`gh release upload v1.0 dist/app.tar.gz`, PackagePublish},
+		// Everyday.
+		{`whereis reboot`, ""},
+		{`whereis -b poweroff`, ""},
+		{`pidof shutdown`, ""},
+		{`pgrep -l reboot`, ""},
+		{`pkill -f shutdown`, ""},
+		{`killall shutdown`, ""},
+		{`dpkg -S reboot`, ""},
+		{`journalctl -b -1 -u reboot`, ""},
+		{`gh release download v1.0 -p "*.tar.gz"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -20,6 +20,7 @@ var (
 		"list": true, "ls": true, "get": true, "show": true, "describe": true, "status": true, "help": true,
 		"info": true, "inspect": true, "view": true, "search": true, "logs": true, "log": true, "history": true,
 		"diff": true, "explain": true, "plan": true, "version": true, "check": true, "print": true,
+		"download": true,
 	}
 	// deletingFlags make a removal verb delete the data too.
 	deletingFlags = map[string]bool{"--delete": true, "--purge": true, "--wipe": true, "--remove-all-storage": true, "--delete-data": true, "--delete-volumes": true}
@@ -58,6 +59,10 @@ var plainArguments = map[string]bool{
 	"timeout": true, "nice": true, "nohup": true, "expr": true, "seq": true, "date": true, "git": true,
 	// Login records: "last reboot" lists the reboots (last(1)'s pseudo users).
 	"last": true, "lastb": true, "lastlog": true,
+	// Names of programs, processes, packages and units looked up or
+	// signalled ("whereis reboot", "pkill shutdown", "journalctl -u X").
+	"whereis": true, "pidof": true, "pgrep": true, "pkill": true, "killall": true, "dpkg": true,
+	"dpkg-query": true, "journalctl": true,
 }
 
 // verbPrograms are programs a rule reads the subcommands of: what their
