@@ -570,3 +570,32 @@ func TestPrecisionLookupOperands(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionNamesAfterLeafVerbs: for the programs a rule names, the
+// verb table reads only their subcommand path. A word after an option is
+// that option's value ("docker build -t release .": the image's tag; "gh
+// pr create --base release": a branch), and a word after a subcommand
+// that takes names is a name: helm(1) "helm install [NAME] [CHART]" (a
+// helm release is a deployed chart), "terraform workspace select NAME",
+// "git checkout NAME". tree(1) lists the folders it is given. Subcommand
+// paths whose verb comes first keep their marks ("gh release create",
+// "docker service rm").
+func TestPrecisionNamesAfterLeafVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gh release create v1.0`, PackagePublish},
+		{`gh release delete v1.0 --yes`, PackagePublish},
+		{`docker service rm web`, CloudDestructive},
+		{`terraform workspace delete staging`, CloudDestructive},
+		// Everyday.
+		{`docker build -t release .`, ""},
+		{`gh pr create --base release`, ""},
+		{`helm install release ./chart`, ""},
+		{`helm upgrade --install release ./chart`, ""},
+		{`terraform workspace select destroy`, ""},
+		{`tree release`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -44,6 +45,15 @@ var resourceNouns = map[string]string{
 	"service": CloudDestructive,
 }
 
+// nameTakingVerbs are subcommands of the programs a rule names whose
+// next words are names, not further subcommands (helm install NAME CHART,
+// terraform workspace select NAME, docker build, git checkout NAME).
+var nameTakingVerbs = map[string]bool{
+	"install": true, "upgrade": true, "build": true, "run": true, "create": true, "add": true, "new": true,
+	"select": true, "use": true, "switch": true, "checkout": true, "exec": true, "start": true, "init": true,
+	"clone": true, "tag": true, "merge": true, "rename": true,
+}
+
 // plainArguments are programs whose words are operands, data or code, not
 // subcommands: "grep delete file", "echo destroy", "vim release.md", "make
 // deploy" (what a make target does is not seen; see the package doc).
@@ -62,7 +72,7 @@ var plainArguments = map[string]bool{
 	// Names of programs, processes, packages and units looked up or
 	// signalled ("whereis reboot", "pkill shutdown", "journalctl -u X").
 	"whereis": true, "pidof": true, "pgrep": true, "pkill": true, "killall": true, "dpkg": true,
-	"dpkg-query": true, "journalctl": true,
+	"dpkg-query": true, "journalctl": true, "tree": true,
 }
 
 // verbPrograms are programs a rule reads the subcommands of: what their
@@ -115,6 +125,11 @@ func (c *checker) unknownVerbs(u unit) {
 		n = 1
 	}
 	vs := verbs(cmd.Args, n)
+	if named {
+		// Only the subcommand path: a word after an option is its value
+		// ("docker build -t release .").
+		vs = leadingWords(cmd.Args, n, true)
+	}
 	for i, v := range vs {
 		vs[i] = strings.ToLower(v)
 		if readOnlyVerbs[vs[i]] {
@@ -140,6 +155,9 @@ func (c *checker) unknownVerbs(u unit) {
 		around := vs
 		if named {
 			around = vs[:i+1]
+			if slices.ContainsFunc(vs[:i], func(w string) bool { return nameTakingVerbs[w] }) {
+				break // "helm install release": a name after the subcommand
+			}
 		}
 		if k := verbCategory(v, around, cmd.Args); k != "" {
 			c.because(name, v)
