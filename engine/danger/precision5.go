@@ -638,3 +638,22 @@ func pathTildeQuoted(cmd *shell.Command, p string) bool {
 	}
 	return false
 }
+
+// buildConfigOpts name a build configuration or profile: their value
+// ("Release", "release") is the build's name (xcodebuild -configuration,
+// dotnet -c|--configuration, mvn -P|--activate-profiles, --profile,
+// --mode, --build-type).
+var buildConfigOpts = map[string]bool{"-configuration": true, "-c": true, "--configuration": true, "-P": true, "--activate-profiles": true, "--profile": true, "--mode": true, "--build-type": true}
+
+// withoutBuildConfigs returns args without a build configuration named
+// Release, for the verb table: "-c Release" names a build ("-c reboot",
+// a command some programs take, stays).
+func withoutBuildConfigs(args []shell.Word) []shell.Word {
+	for i, a := range args {
+		if a.Literal && buildConfigOpts[a.Lit] && i+1 < len(args) && strings.EqualFold(args[i+1].Lit, "release") {
+			out := append(slices.Clone(args[:i]), args[i+2:]...)
+			return withoutBuildConfigs(out)
+		}
+	}
+	return args
+}

@@ -599,3 +599,34 @@ func TestPrecisionNamesAfterLeafVerbs(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionBuildsAndScripts: words that name a build, not a
+// publication. "Release" is the build configuration of Xcode (xcodebuild
+// -configuration), .NET (dotnet build|publish -c) and a Maven profile's
+// name (-P release); dotnet-publish(1) "publishes the application and its
+// dependencies to a folder for deployment" (a local folder; `dotnet nuget
+// push` uploads). yarn(1) runs a package.json script for a word that is
+// not its own command ("yarn release": the script is not on the line, as
+// "make release" and "npm run release"). glab release list|view|download
+// read. Publishing keeps its mark.
+func TestPrecisionBuildsAndScripts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`npm publish`, PackagePublish},
+		{`yarn publish`, PackagePublish},
+		{`glab release create v1.0`, PackagePublish},
+		{`goreleaser release --clean`, PackagePublish},
+		// Everyday.
+		{`xcodebuild -configuration Release build`, ""},
+		{`dotnet build -c Release`, ""},
+		{`dotnet publish -c Release -o out`, ""},
+		{`mvn -P release package`, ""},
+		{`yarn release`, ""},
+		{`glab release list`, ""},
+		{`glab release view v1.0`, ""},
+		{`glab release download v1.0`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

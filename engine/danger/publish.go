@@ -59,6 +59,9 @@ func (c *checker) publish(u unit) {
 		return
 	}
 	if verbs, ok := publishVerbs[name]; ok {
+		if v := leadingWords(args, 2, false); name == "glab" && len(v) == 2 && (readOnlyVerbs[v[1]] || v[1] == "download") {
+			return // glab release list|view|download read
+		}
 		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
 			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {
 				return // "npm dist-tag ls", "npm owner ls"

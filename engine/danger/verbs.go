@@ -124,11 +124,18 @@ func (c *checker) unknownVerbs(u unit) {
 	if name == "git" {
 		n = 1
 	}
-	vs := verbs(cmd.Args, n)
+	switch {
+	case name == "yarn":
+		return // a word not its own command runs a package.json script (publish: its own rule)
+	case name == "dotnet" && firstVerbIn(cmd.Args, "publish"):
+		return // dotnet-publish(1): the build output put into a local folder
+	}
+	args := withoutBuildConfigs(cmd.Args)
+	vs := verbs(args, n)
 	if named {
 		// Only the subcommand path: a word after an option is its value
 		// ("docker build -t release .").
-		vs = leadingWords(cmd.Args, n, true)
+		vs = leadingWords(args, n, true)
 	}
 	for i, v := range vs {
 		vs[i] = strings.ToLower(v)
