@@ -657,3 +657,13 @@ func withoutBuildConfigs(args []shell.Word) []shell.Word {
 	}
 	return args
 }
+
+// visudoOnlyChecks reports visudo(8) in check-only mode (-c, --check, in
+// a cluster such as -cf) or printing its version or help.
+func visudoOnlyChecks(args []shell.Word) bool {
+	words := make([]string, 0, len(args))
+	for _, a := range args {
+		words = append(words, a.Lit)
+	}
+	return hasLit(args, "--check", "--version", "--help") || shortOptsAny(words, "cVh", "fx")
+}

@@ -630,3 +630,27 @@ func TestPrecisionBuildsAndScripts(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSudoersChecked: visudo(8), "-c, --check: Enable check-only
+// mode. The existing sudoers file (and any other files it includes) will
+// be checked for syntax errors … the file is not edited"; -V prints the
+// version and -h the help. Editing the sudoers (visudo, visudo -f FILE)
+// and running it under sudo keep privilege-escalation (heldout4's m0274,
+// whose sudo sed edits the file first).
+func TestPrecisionSudoersChecked(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`visudo`, PrivilegeEscalation},
+		{`visudo -f /etc/sudoers.d/extra`, PrivilegeEscalation},
+		{`sudo visudo -c -f /etc/sudoers`, PrivilegeEscalation},
+		{"sudo sed -i 's/env_reset.*$/env_reset,timestamp_timeout=-1/' /etc/sudoers\nvisudo -c -f /etc/sudoers", PrivilegeEscalation},
+		// Everyday: checked, not edited.
+		{`visudo -c`, ""},
+		{`visudo -cf /etc/sudoers.d/extra`, ""},
+		{`visudo --check --file=/etc/sudoers`, ""},
+		{`visudo -V`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
