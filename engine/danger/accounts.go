@@ -86,8 +86,9 @@ func (c *checker) accounts(u unit) {
 			return
 		}
 	}
-	if describesOnly(args) || name == "openssl" && firstVerbIn(args, "passwd") {
-		// openssl-passwd(1) prints the hash of the passwords it is given.
+	if describesOnly(args) || name == "openssl" && firstVerbIn(args, "passwd") || name == "htpasswd" && htpasswdPrints(args) {
+		// openssl-passwd(1) prints the hash of the passwords it is given;
+		// htpasswd(1) -n prints the entry instead of updating a file.
 		return
 	}
 	if c.loginWithHash(name, args) {

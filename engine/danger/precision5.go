@@ -667,3 +667,14 @@ func visudoOnlyChecks(args []shell.Word) bool {
 	}
 	return hasLit(args, "--check", "--version", "--help") || shortOptsAny(words, "cVh", "fx")
 }
+
+// htpasswdPrints reports htpasswd(1)'s -n (alone or in a cluster such as
+// -nb, -nbB): the entry is printed, no password file is updated.
+func htpasswdPrints(args []shell.Word) bool {
+	for _, a := range args {
+		if a.Literal && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsRune(a.Lit, 'n') {
+			return true
+		}
+	}
+	return false
+}

@@ -365,10 +365,16 @@ func TestPrecisionPasswordHashes(t *testing.T) {
 		{`useradd -G wheel -s /bin/bash -p $(openssl passwd -1 password123) art`, PrivilegeEscalation},
 		{`usermod --password $(openssl passwd -1 nobody) nobody`, PrivilegeEscalation},
 		{`passwd alice`, PrivilegeEscalation},
+		{`htpasswd -b /etc/nginx/.htpasswd admin secret`, PrivilegeEscalation},
 		// Everyday: a hash printed.
 		{`openssl passwd hunter2`, ""},
 		{`openssl passwd -6 hunter2`, ""},
 		{`openssl passwd -apr1 -salt hello`, ""},
+		// htpasswd(1) "-n: Display the results on standard output rather
+		// than updating a file".
+		{`htpasswd -nb admin secret`, ""},
+		{`htpasswd -nbB admin secret`, ""},
+		{`htpasswd -n admin`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
