@@ -86,6 +86,9 @@ func SecretFile(p string) bool {
 	}
 	p = path.Clean(p)
 	base := path.Base(p)
+	if secretTemplate(base) {
+		return false // ".env.dist", "secrets.example.yml": placeholders to copy
+	}
 	switch {
 	case secretNames[base]:
 		return true

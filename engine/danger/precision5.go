@@ -678,3 +678,13 @@ func htpasswdPrints(args []shell.Word) bool {
 	}
 	return false
 }
+
+// templateParts mark a file name as a template of the file it copies:
+// ".env.dist", "secrets.example.yml", "server.key.sample".
+var templateParts = map[string]bool{"example": true, "sample": true, "template": true, "dist": true, "tmpl": true, "tpl": true}
+
+// secretTemplate reports a file name with a template part among its
+// dot-separated parts: it holds placeholders, committed for others to copy.
+func secretTemplate(base string) bool {
+	return slices.ContainsFunc(strings.Split(base, "."), func(part string) bool { return templateParts[strings.ToLower(part)] })
+}

