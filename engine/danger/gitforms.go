@@ -114,6 +114,9 @@ func (c *checker) gitForced(u unit) {
 	}
 	switch name {
 	case "git-filter-repo", "git-filter-branch":
+		if name == "git-filter-repo" && filterRepoOnlyReads(cmd.Args) {
+			return
+		}
 		c.because(name)
 		c.add(GitHistoryRewrite)
 		return

@@ -688,3 +688,16 @@ var templateParts = map[string]bool{"example": true, "sample": true, "template":
 func secretTemplate(base string) bool {
 	return slices.ContainsFunc(strings.Split(base, "."), func(part string) bool { return templateParts[strings.ToLower(part)] })
 }
+
+// filterRepoOnlyReads reports git-filter-repo's --analyze (a report) or
+// --dry-run (the repository left unchanged).
+func filterRepoOnlyReads(args []shell.Word) bool {
+	return hasLit(args, "--analyze", "--dry-run")
+}
+
+// deletesRemoteTracking reports "git update-ref -d refs/remotes/…": a
+// remote-tracking ref the next fetch writes again.
+func deletesRemoteTracking(rest []shell.Word) bool {
+	ops := operands(rest)
+	return hasLit(rest, "-d") && len(ops) > 0 && ops[0].Literal && strings.HasPrefix(ops[0].Lit, "refs/remotes/")
+}

@@ -687,3 +687,28 @@ func TestPrecisionSecretTemplates(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionRefsThatComeBack: git-filter-repo(1) "--analyze: Analyze
+// repository history and create a report … no rewriting", "--dry-run: Do
+// not change the repository"; a remote-tracking ref (refs/remotes/…) is a
+// copy of the remote's branch that the next fetch writes again
+// (git-fetch(1) --prune deletes the stale ones), so "git update-ref -d" of
+// one loses no commit, while deleting a branch (refs/heads/…) or a tag
+// stays git-history-rewrite.
+func TestPrecisionRefsThatComeBack(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git filter-repo --path secrets.txt --invert-paths`, GitHistoryRewrite},
+		{`git-filter-repo --strip-blobs-bigger-than 10M`, GitHistoryRewrite},
+		{`git update-ref -d refs/heads/feature`, GitHistoryRewrite},
+		{`git update-ref refs/heads/main HEAD~3`, GitHistoryRewrite},
+		// Everyday.
+		{`git filter-repo --analyze`, ""},
+		{`git filter-repo --path src/ --dry-run`, ""},
+		{`git-filter-repo --analyze`, ""},
+		{`git update-ref -d refs/remotes/origin/old`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -459,8 +459,14 @@ func (c *checker) git(u unit) {
 		if filterBranchRewrites(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "filter-repo", "update-ref":
-		c.add(GitHistoryRewrite)
+	case "filter-repo":
+		if !filterRepoOnlyReads(rest) {
+			c.add(GitHistoryRewrite)
+		}
+	case "update-ref":
+		if !deletesRemoteTracking(rest) {
+			c.add(GitHistoryRewrite)
+		}
 	case "prune":
 		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
 			c.add(GitHistoryRewrite)
