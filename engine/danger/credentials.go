@@ -46,7 +46,7 @@ func wordParts(w string) []string {
 // (see above), and Windows' credential hives saved.
 func (c *checker) secretVerbs(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || c.tokenOnlyAuthorizes(u) {
+	if !ok || c.tokenOnlyAuthorizes(u) || c.pipedIntoLogin(u) {
 		return
 	}
 	name = strings.ToLower(name)
@@ -55,6 +55,9 @@ func (c *checker) secretVerbs(u unit) {
 	}
 	if name == "security" && firstVerbIn(cmd.Args, "find-generic-password", "find-internet-password", "dump-keychain") {
 		return // credentialPrinter reads their options (security(1))
+	}
+	if kubeconfigWritten(name, cmd.Args) {
+		return // the cluster's credentials go into the kubeconfig, not the output
 	}
 	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return

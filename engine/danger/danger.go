@@ -637,7 +637,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) {
 		c.add(SecretRead)
 	}
 	c.privilege(u)

@@ -701,3 +701,40 @@ func deletesRemoteTracking(rest []shell.Word) bool {
 	ops := operands(rest)
 	return hasLit(rest, "-d") && len(ops) > 0 && ops[0].Literal && strings.HasPrefix(ops[0].Lit, "refs/remotes/")
 }
+
+// stdinLogins are registry clients whose "login --password-stdin" reads
+// the password from standard input (docker-login(1) and its kin).
+var stdinLogins = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "buildah": true, "skopeo": true, "oras": true, "cosign": true, "helm": true, "crane": true}
+
+// pipedIntoLogin reports a credential printer whose output is piped
+// straight, and only, into a registry login that reads it as its password
+// ("aws ecr get-login-password | docker login --password-stdin …"): the
+// password is used, not shown.
+func (c *checker) pipedIntoLogin(u unit) bool {
+	if u.cmd.Nested || c.line == nil || c.at+1 >= len(c.line.Commands) {
+		return false
+	}
+	cmds := c.line.Commands
+	pipe := cmds[c.at].Pipeline
+	next := &cmds[c.at+1]
+	if next.Pipeline != pipe || c.at+2 < len(cmds) && cmds[c.at+2].Pipeline == pipe || next.Dynamic || len(next.Redirects) > 0 {
+		return false
+	}
+	return stdinLogins[path.Base(next.Name)] && slices.Contains(leadingWords(next.Args, 3, false), "login") && hasLit(next.Args, "--password-stdin")
+}
+
+// kubeconfigWritten reports "gcloud container clusters get-credentials" and
+// "az aks get-credentials", which write the cluster's credentials into the
+// kubeconfig and print none of them, unless az's "--file -" (or -f -)
+// sends them to standard output.
+func kubeconfigWritten(name string, args []shell.Word) bool {
+	if name != "gcloud" && name != "az" || !slices.Contains(leadingWords(args, 4, false), "get-credentials") {
+		return false
+	}
+	for i, a := range args {
+		if a.Lit == "--file=-" || (a.Lit == "--file" || a.Lit == "-f") && i+1 < len(args) && args[i+1].Lit == "-" {
+			return false
+		}
+	}
+	return true
+}

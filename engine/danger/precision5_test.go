@@ -712,3 +712,32 @@ func TestPrecisionRefsThatComeBack(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionCredentialsHandedOver: a registry password printed straight
+// into a login that reads it from standard input is used, not shown: the
+// AWS CLI reference's own example, "aws ecr get-login-password | docker
+// login --username AWS --password-stdin …" (docker-login(1)
+// --password-stdin; podman, helm registry, oras, skopeo, crane auth,
+// cosign, buildah, nerdctl login alike). Kubernetes credentials that
+// "gcloud container clusters get-credentials" and "az aks get-credentials"
+// write into the kubeconfig are not printed either (their references);
+// az's "--file -" prints them. Printed, teed or sent elsewhere they stay
+// secret-read.
+func TestPrecisionCredentialsHandedOver(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws ecr get-login-password`, SecretRead},
+		{`aws ecr get-login-password | tee /tmp/pw | docker login --username AWS --password-stdin x.dkr.ecr.us-east-1.amazonaws.com`, SecretRead},
+		{`aws ecr get-login-password | base64`, SecretRead},
+		{`az aks get-credentials -g rg -n prod --file -`, SecretRead},
+		// Everyday.
+		{`aws ecr get-login-password --region us-east-1 | docker login --username AWS --password-stdin 123.dkr.ecr.us-east-1.amazonaws.com`, ""},
+		{`aws ecr get-login-password | helm registry login --username AWS --password-stdin 123.dkr.ecr.us-east-1.amazonaws.com`, ""},
+		{`gh auth token | docker login ghcr.io -u me --password-stdin`, ""},
+		{`gcloud container clusters get-credentials prod --zone europe-west1-b`, ""},
+		{`az aks get-credentials -g rg -n prod`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
