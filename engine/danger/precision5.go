@@ -738,3 +738,15 @@ func kubeconfigWritten(name string, args []shell.Word) bool {
 	}
 	return true
 }
+
+// privilegeQuery reports doas -C (doas(1): check the configuration file,
+// and with a command only whether it would be permitted) and su -V|--version.
+func privilegeQuery(name string, args []shell.Word) bool {
+	switch name {
+	case "doas":
+		return len(args) > 0 && args[0].Lit == "-C"
+	case "su":
+		return len(args) == 1 && (args[0].Lit == "-V" || args[0].Lit == "--version")
+	}
+	return false
+}

@@ -741,3 +741,35 @@ func TestPrecisionCredentialsHandedOver(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPrivilegeQueries: options of the privilege and account
+// programs that only print or check, from their manuals: sudo(8) "-l …
+// If the -l option is specified twice, the longer format is used"
+// (-ll); doas(1) "-C config: Parse and check the configuration file
+// config, then exit" (with a command, only whether it would be permitted);
+// su(1) -V prints the version; chsh(1) "-l, --list-shells: Print the list
+// of shells listed in /etc/shells and exit"; useradd(8) "-D" alone
+// displays the defaults (with -b, -e, -f, -g or -s it changes them).
+// Running as another user, a shell changed, an account added keep the mark.
+func TestPrecisionPrivilegeQueries(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sudo -u alice ls`, PrivilegeEscalation},
+		{`doas ls /root`, PrivilegeEscalation},
+		{`su -c id`, PrivilegeEscalation},
+		{`chsh -s /bin/zsh alice`, PrivilegeEscalation},
+		{`useradd -m alice`, PrivilegeEscalation},
+		{`useradd -D -s /bin/zsh`, PrivilegeEscalation},
+		// Everyday.
+		{`sudo -ll`, ""},
+		{`doas -C /etc/doas.conf`, ""},
+		{`doas -C /etc/doas.conf ls`, ""},
+		{`su -V`, ""},
+		{`chsh -l`, ""},
+		{`chsh --list-shells`, ""},
+		{`useradd -D`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -26,7 +26,7 @@ func (c *checker) privilege(u unit) {
 			c.add(PrivilegeEscalation)
 		}
 	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
-		if name == "visudo" && visudoOnlyChecks(cmd.Args) {
+		if name == "visudo" && visudoOnlyChecks(cmd.Args) || privilegeQuery(name, cmd.Args) {
 			break // visudo(8) -c checks the syntax, -V/-h print: nothing edited
 		}
 		c.add(PrivilegeEscalation)
@@ -78,6 +78,9 @@ func (c *checker) privilege(u unit) {
 		}
 		if name == "passwd" && hasLit(cmd.Args, "-S", "--status", "-a", "--all") {
 			return // shows the password's state
+		}
+		if name == "chsh" && hasLit(cmd.Args, "-l", "--list-shells") || name == "useradd" && len(cmd.Args) == 1 && hasLit(cmd.Args, "-D", "--defaults") {
+			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
@@ -207,7 +210,7 @@ func privilegedKey(args []shell.Word) bool {
 func sudoRuns(args []shell.Word) bool {
 	withValue := []string{"-u", "--user", "-g", "--group", "-C", "--close-from", "-D", "--chdir", "-p", "--prompt",
 		"-r", "--role", "-t", "--type", "-T", "--command-timeout", "-U", "--other-user", "-h", "--host", "-R", "--chroot"}
-	info := []string{"-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version", "--help"}
+	info := []string{"-l", "-ll", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp", "--remove-timestamp", "-V", "--version", "--help"}
 	onlyInfo := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
