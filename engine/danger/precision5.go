@@ -750,3 +750,59 @@ func privilegeQuery(name string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// wipefsOnlyLists reports wipefs(8) without -a/--all or -o/--offset (it
+// lists the signatures), or with -n/--no-act (nothing written).
+func wipefsOnlyLists(args []shell.Word) bool {
+	words := make([]string, 0, len(args))
+	for _, a := range args {
+		if !a.Literal {
+			return false
+		}
+		words = append(words, a.Lit)
+	}
+	if hasLit(args, "--no-act") || shortOptsAny(words, "n", "ot") {
+		return true
+	}
+	return !hasLit(args, "--all", "--offset") && !slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "--offset=") }) &&
+		!shortOptsAny(words, "ao", "t")
+}
+
+// sgdiskReadOpts are sgdisk(8)'s options that only display or check.
+var sgdiskReadOpts = map[string]bool{"-p": true, "--print": true, "-v": true, "--verify": true, "-O": true, "--print-mbr": true, "-L": true, "--list-types": true, "-i": true, "--info": true, "-V": true, "--version": true, "-?": true, "--help": true}
+
+// sgdiskOnlyPrints reports an sgdisk whose options all only display or
+// check (-i takes a partition number).
+func sgdiskOnlyPrints(args []shell.Word) bool {
+	opts := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		if !strings.HasPrefix(a.Lit, "-") {
+			continue // the device
+		}
+		opt, _, _ := strings.Cut(a.Lit, "=")
+		if !sgdiskReadOpts[opt] {
+			return false
+		}
+		if opt == "-i" && !strings.Contains(a.Lit, "=") {
+			i++
+		}
+		opts++
+	}
+	return opts > 0
+}
+
+// mkfsDryRun reports mke2fs(8)'s -n (mkfs.ext2|3|4, mke2fs) and mkfs.xfs's
+// -N: what would be made is displayed, nothing is written.
+func mkfsDryRun(name string, args []shell.Word) bool {
+	switch name {
+	case "mke2fs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4":
+		return hasLit(args, "-n")
+	case "mkfs.xfs":
+		return hasLit(args, "-N")
+	}
+	return false
+}

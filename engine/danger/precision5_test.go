@@ -773,3 +773,38 @@ func TestPrecisionPrivilegeQueries(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionDiskDryRuns: the disk tools' own read and dry-run forms.
+// wipefs(8): "When neither -a nor -o is used, wipefs lists all visible
+// filesystems", "-n, --no-act: Causes everything to be done except for the
+// write() call"; sgdisk(8) -p/--print, -i/--info, -v/--verify,
+// -O/--print-mbr and -L/--list-types only display; mke2fs(8) "-n: Causes
+// mke2fs to not actually create a filesystem, but display what it would do"
+// (mkfs.ext2|3|4; mkfs.xfs's is -N, and mkfs.vfat's -n names the volume).
+func TestPrecisionDiskDryRuns(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`wipefs -a /dev/sdb`, DiskSystem},
+		{`wipefs --all --force /dev/sdb`, DiskSystem},
+		{`wipefs -o 0x438 /dev/sdb1`, DiskSystem},
+		{`sgdisk -Z /dev/sdb`, DiskSystem},
+		{`sgdisk -n 1:0:+512M -t 1:ef00 /dev/sdb`, DiskSystem},
+		{`sgdisk -p -Z /dev/sdb`, DiskSystem},
+		{`mkfs.ext4 /dev/sdb1`, DiskSystem},
+		{`mkfs.vfat -n BOOT /dev/sdb1`, DiskSystem},
+		// Everyday.
+		{`wipefs /dev/sdb`, ""},
+		{`wipefs -n -a /dev/sdb`, ""},
+		{`wipefs --no-act --all /dev/sdb`, ""},
+		{`sgdisk -p /dev/sda`, ""},
+		{`sgdisk --print /dev/sda`, ""},
+		{`sgdisk -v /dev/sda`, ""},
+		{`sgdisk -i 1 /dev/sda`, ""},
+		{`mkfs.ext4 -n /dev/sdb1`, ""},
+		{`mke2fs -n /dev/sdb1`, ""},
+		{`mkfs.xfs -N /dev/sdb1`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -395,7 +395,7 @@ func (c *checker) system(u unit) {
 	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
 		// "mkfs.ext4 -F disk.img" makes a file system inside a file: only
 		// a device (or a word that is not a plain file name) is a disk.
-		if !c.onlyImageFiles(args, u.dir) {
+		if !c.onlyImageFiles(args, u.dir) && !mkfsDryRun(name, args) {
 			c.add(DiskSystem)
 		}
 		return
@@ -439,6 +439,9 @@ func (c *checker) system(u unit) {
 	case "wipefs", "sgdisk", "blkdiscard", "cfdisk", "shutdown", "reboot", "halt", "poweroff",
 		"swapoff", "killall5", "zpool", "lvremove", "vgremove", "pvremove", "format":
 		if name == "zpool" && (!firstVerbIn(args, "destroy", "labelclear") || !namesPool(args)) {
+			return
+		}
+		if name == "wipefs" && wipefsOnlyLists(args) || name == "sgdisk" && sgdiskOnlyPrints(args) {
 			return
 		}
 		c.add(DiskSystem)
