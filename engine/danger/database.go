@@ -86,7 +86,8 @@ func (c *checker) database(u unit) {
 		if name != "django-admin" {
 			ops = ops[1:]
 		}
-		if len(ops) > 0 && slices.Contains([]string{"flush", "reset_db", "sqlflush"}, ops[0].Lit) {
+		// sqlflush only prints the SQL flush would run (django-admin's reference).
+		if len(ops) > 0 && slices.Contains([]string{"flush", "reset_db"}, ops[0].Lit) {
 			c.add(DatabaseDestructive)
 		}
 	case "php":

@@ -808,3 +808,20 @@ func TestPrecisionDiskDryRuns(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPrintedSQL: django-admin's "sqlflush: Prints the SQL
+// statements that would be executed for the flush command" (Django's
+// django-admin reference); flush itself and reset_db empty the database.
+func TestPrecisionPrintedSQL(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python manage.py flush --noinput`, DatabaseDestructive},
+		{`django-admin reset_db --noinput`, DatabaseDestructive},
+		// Everyday.
+		{`python manage.py sqlflush`, ""},
+		{`django-admin sqlflush --database default`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
