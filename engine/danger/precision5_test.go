@@ -825,3 +825,27 @@ func TestPrecisionPrintedSQL(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionTailnetServe: Tailscale's docs: "Tailscale Serve … share a
+// local service securely within your tailnet", while Funnel routes "traffic
+// from the broader internet" to it (issue30_test keeps `tailscale funnel
+// 8080` network-exfiltration). A local web port served to the user's own
+// tailnet is everyday, as ngrok to a local web port is; serving a folder
+// of the machine (/, the home) or a shell stays marked.
+func TestPrecisionTailnetServe(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`tailscale funnel 8080`, NetworkExfiltration},
+		{`tailscale funnel --bg 3000`, NetworkExfiltration},
+		{`tailscale serve /`, NetworkExfiltration},
+		{`tailscale serve --bg ~/`, NetworkExfiltration},
+		// Everyday.
+		{`tailscale serve 3000`, ""},
+		{`tailscale serve --bg 3000`, ""},
+		{`tailscale serve http://localhost:8080`, ""},
+		{`tailscale serve status`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

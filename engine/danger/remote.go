@@ -68,6 +68,11 @@ func (c *checker) remoteAccess(u unit) {
 			c.add(NetworkExfiltration)
 		}
 	case "tailscale":
+		// "serve" of a local web port stays within the user's tailnet
+		// (Tailscale's docs); "funnel" opens it to the internet.
+		if ops := operands(args); first == "serve" && len(ops) == 2 && ops[1].Literal && localWebPort(ops[1].Lit) {
+			break
+		}
 		if (first == "funnel" || first == "serve") && !hasLit(args, "off", "reset", "status", "--help") {
 			c.add(NetworkExfiltration)
 		}
