@@ -849,3 +849,24 @@ func TestPrecisionTailnetServe(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionTerraformWorkingDir: Terraform's docs, "Initialize the
+// working directory": terraform init downloads providers and modules into
+// .terraform (and Terragrunt's cache into .terragrunt-cache); removing it
+// loses nothing init does not fetch again. The state itself
+// (terraform.tfstate, its backups) is not in it; removing other folders
+// of the project stays destructive-delete.
+func TestPrecisionTerraformWorkingDir(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf modules/`, DestructiveDelete},
+		{`rm -rf ~/infra`, DestructiveDelete},
+		// Everyday.
+		{`rm -rf .terraform`, ""},
+		{`rm -rf infra/.terraform/`, ""},
+		{`rm -rf .terragrunt-cache`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

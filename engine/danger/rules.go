@@ -18,6 +18,8 @@ var scratchNames = map[string]bool{
 	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
 	".vercel": true, // vercel link writes it again; it holds the project link, no sources
+	// terraform init fetches providers and modules again (not the state).
+	".terraform": true, ".terragrunt-cache": true,
 	// Output of site generators, bundlers and test runners (issue 30: real
 	// transcripts removed these).
 	".output": true, ".astro": true, ".vite": true, ".wrangler": true, "storybook-static": true,
