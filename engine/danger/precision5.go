@@ -806,3 +806,13 @@ func mkfsDryRun(name string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// ownersChanged reports cargo owner's or gem owner's options that add or
+// remove an owner (-a/--add, -r/--remove, with the value attached or not).
+func ownersChanged(args []shell.Word) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		l := a.Lit
+		return !a.Literal || strings.HasPrefix(l, "--add") || strings.HasPrefix(l, "--remove") ||
+			len(l) > 1 && l[0] == '-' && l[1] != '-' && (l[1] == 'a' || l[1] == 'r')
+	})
+}

@@ -870,3 +870,28 @@ func TestPrecisionTerraformWorkingDir(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionOwnersListed: cargo-owner(1) "--list, -l: List owners of a
+// crate", "--add"/"--remove" change them; gem-owner(1) "gem owner GEM"
+// shows the owners, -a/--add and -r/--remove change them (as npm owner ls
+// is everyday and npm owner add|rm package-publish).
+func TestPrecisionOwnersListed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cargo owner --add github:org:team mycrate`, PackagePublish},
+		{`cargo owner --remove alice mycrate`, PackagePublish},
+		{`cargo owner --add=alice mycrate`, PackagePublish},
+		{`cargo owner -aalice mycrate`, PackagePublish},
+		{`gem owner mygem -a alice@example.com`, PackagePublish},
+		{`gem owner mygem --remove alice@example.com`, PackagePublish},
+		{`npm owner add alice mypkg`, PackagePublish},
+		// Everyday.
+		{`cargo owner --list mycrate`, ""},
+		{`cargo owner -l mycrate`, ""},
+		{`gem owner mygem`, ""},
+		{`npm owner ls mypkg`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -66,6 +66,9 @@ func (c *checker) publish(u unit) {
 			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {
 				return // "npm dist-tag ls", "npm owner ls"
 			}
+			if (name == "cargo" || name == "gem") && firstVerbIn(args, "owner") && !ownersChanged(args) {
+				return // cargo-owner(1) --list, gem-owner(1) without -a/-r: the owners shown
+			}
 			c.add(PackagePublish)
 		}
 		return
