@@ -56,6 +56,9 @@ func (c *checker) secretVerbs(u unit) {
 	if name == "security" && firstVerbIn(cmd.Args, "find-generic-password", "find-internet-password", "dump-keychain") {
 		return // credentialPrinter reads their options (security(1))
 	}
+	if name == "security" && firstVerbIn(cmd.Args, "show-keychain-info", "find-certificate", "find-identity", "find-key") {
+		return // security(1): a keychain's settings, certificates and identities, keys' attributes
+	}
 	if kubeconfigWritten(name, cmd.Args) {
 		return // the cluster's credentials go into the kubeconfig, not the output
 	}

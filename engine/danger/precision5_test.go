@@ -218,6 +218,13 @@ func TestPrecisionKeychainAttributes(t *testing.T) {
 		{`security find-generic-password -l wifi -s gw`, ""}, // "gw" is -s's value
 		{`security dump-keychain login.keychain`, ""},
 		{`security dump-keychain -a login.keychain`, ""},
+		// security(1): "show-keychain-info: Show the settings for
+		// keychain"; find-certificate, find-identity (public halves) and
+		// find-key print attributes. export writes the items out.
+		{`security show-keychain-info login.keychain`, ""},
+		{`security find-identity -v -p codesigning`, ""},
+		{`security find-key -t private`, ""},
+		{`security export -k login.keychain -o /tmp/dump`, SecretRead},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
