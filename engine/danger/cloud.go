@@ -225,8 +225,12 @@ func (c *checker) aws(u unit, v []string) {
 // create, delete and grant verbs take the resource as a positional
 // argument and refuse to run without it, so "gcloud iam service-accounts
 // delete" (the rest cut off by a comment, as "#{email}" after a space is)
-// changes nothing.
+// changes nothing. An aws command ending in the word help prints its
+// manual page (the AWS CLI's "Getting help").
 func cutShort(name string, args []shell.Word) bool {
+	if name == "aws" && len(args) > 0 && args[len(args)-1].Literal && args[len(args)-1].Lit == "help" {
+		return true // "aws SERVICE COMMAND help": the manual page
+	}
 	if name != "gcloud" || len(args) == 0 {
 		return false
 	}

@@ -902,3 +902,21 @@ func TestPrecisionOwnersListed(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionAWSHelp: the AWS CLI's help is a trailing word, "aws
+// <command> <subcommand> help" (its "Getting help" page): the manual
+// page prints, nothing runs. The same command without it stays marked.
+func TestPrecisionAWSHelp(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws cloudformation delete-stack --stack-name prod`, CloudDestructive},
+		{`aws rds delete-db-instance --db-instance-identifier prod --skip-final-snapshot`, CloudDestructive},
+		// Everyday.
+		{`aws cloudformation delete-stack help`, ""},
+		{`aws rds delete-db-instance help`, ""},
+		{`aws s3 rb help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
