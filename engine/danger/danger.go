@@ -725,8 +725,9 @@ func (c *checker) fileUses(u unit) {
 				// drop caches, leaves the disk and the machine as they were.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == DiskSystem })
 			}
-			if sedDeletesOnly(&u.cmd) {
-				// Lines taken out of a startup file: nothing new runs.
+			if sedDeletesOnly(&u.cmd) || modeOnlyChange(&u.cmd, f.Via) {
+				// Lines taken out of a startup file, or its mode tightened or
+				// its times touched: nothing new runs.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
 			}
 			c.add(cats...)

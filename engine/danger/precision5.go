@@ -816,3 +816,35 @@ func ownersChanged(args []shell.Word) bool {
 			len(l) > 1 && l[0] == '-' && l[1] != '-' && (l[1] == 'a' || l[1] == 'r')
 	})
 }
+
+// modeOnlyChange reports a chmod or touch of a file that changes nothing
+// it makes run: touch changes times; chmod's mode adds no execute,
+// setuid, setgid or sticky bit and leaves the file unwritable by others.
+func modeOnlyChange(cmd *shell.Command, via string) bool {
+	switch via {
+	case "touch":
+		return true
+	case "chmod":
+	default:
+		return false
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal || !isModeWord(a.Lit) {
+			continue
+		}
+		mode := a.Lit
+		if worldWritable(mode) {
+			return false
+		}
+		if strings.Trim(mode, "01234567") == "" {
+			return strings.Trim(mode, "0246") == "" // no execute bit, no special bits
+		}
+		for _, clause := range strings.Split(mode, ",") {
+			if i := strings.IndexAny(clause, "+="); i >= 0 && strings.ContainsAny(clause[i:], "xXst") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -920,3 +920,30 @@ func TestPrecisionAWSHelp(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionStartupFileModes: chmod(1) changes a file's mode, touch(1)
+// its times: what a startup file makes run is its content, so a mode that
+// adds no execute bit and leaves it unwritable by others (600, 644,
+// go-rwx) changes nothing that runs (tightening ~/.ssh's files is the
+// everyday ssh advice, ssh(1) FILES). An execute bit can switch a startup
+// script on (run-parts and rc.local run only executable files; git runs
+// executable hooks), and world-writable lets others write it: those keep
+// their marks.
+func TestPrecisionStartupFileModes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo 'alias ll="ls -l"' >> ~/.bashrc`, PersistenceStartupFiles},
+		{`chmod +x /etc/rc.local`, PersistenceStartupFiles},
+		{`chmod 755 /etc/cron.daily/backup`, PersistenceStartupFiles},
+		{`chmod 666 ~/.bashrc`, PersistenceStartupFiles}, // others may write it: kept as before
+		// Everyday.
+		{`chmod 600 ~/.ssh/config`, ""},
+		{`chmod 644 ~/.bashrc`, ""},
+		{`chmod go-rwx ~/.ssh/authorized_keys`, ""},
+		{`chmod u=rw,go= ~/.profile`, ""},
+		{`touch ~/.zshrc`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
