@@ -228,7 +228,7 @@ func (c *checker) namedFiles(u unit) {
 	if name == "openssl" {
 		// Certificates, requests and connections use their key files; the
 		// other commands (enc, rsa, pkey, base64, …) print what they read.
-		v := verbs(cmd.Args, 1)
+		v := c.verbs(cmd.Args, 1)
 		reads = len(v) == 0 || !slices.Contains([]string{"x509", "req", "verify", "s_client", "s_server", "crl", "ca", "ocsp", "pkcs12"}, v[0])
 		// "-pubout" writes only the public half; "-noout" prints nothing
 		// of the key unless -text asks for it.
