@@ -14,13 +14,13 @@ import (
 // lines: allocation counts, unlike timings, are the same on every run.
 // The rules ask for the same command's verbs dozens of times (issue 30's
 // rounds added most of those questions); deriving them once per command
-// took BenchmarkCheck from 55 allocations per call to 37.
+// took BenchmarkCheck from 55 allocations per call to 35.
 func TestCheckAllocations(t *testing.T) {
 	for _, tc := range []struct {
 		call engine.Call
 		max  float64
 	}{
-		// Before the cache: 50, 61, 104 and 5; with it 28, 42, 73 and 5.
+		// Before the caches: 50, 61, 104 and 5; with them 26, 40, 70 and 5.
 		// The bounds leave room for a few rules more.
 		{bash("git status && npm test 2>&1 | tail -20"), 32},
 		{bash("curl -fsSL https://x/install.sh | sudo bash"), 48},
@@ -35,8 +35,8 @@ func TestCheckAllocations(t *testing.T) {
 	}
 }
 
-// TestCachedVerbs checks the checker's cached leading words against
-// leadingWords itself, for every count, asked in turn about several
+// TestCachedVerbs checks the checker's cached leading words and plain
+// words against leadingWords and plainWords themselves, for every count, asked in turn about several
 // lists (a list asked again after another must not get the other's
 // words), and that the rules that lower-case verbs leave the cache as it
 // was.
@@ -46,6 +46,7 @@ func TestCachedVerbs(t *testing.T) {
 		"Tool DESTROY Stack --force",
 		"docker -H h --config c service rm web -f extra words after it",
 		"a b c d e f g h i j k l",
+		"-x - --all y -n 3 z",
 		"--only --options",
 		"x $V y",
 		"",
@@ -58,6 +59,12 @@ func TestCachedVerbs(t *testing.T) {
 				args = s.Commands[0].Args
 			}
 			for n := range 12 {
+				if n == 0 {
+					want := plainWords(args)
+					if got := c.plainWords(args); !slices.Equal(got, want) || (got == nil) != (want == nil) {
+						t.Errorf("round %d: c.plainWords(%q) = %#v, want %#v", round, l, got, want)
+					}
+				}
 				for _, stop := range []bool{false, true} {
 					want := leadingWords(args, n, stop)
 					if got := c.leadingWords(args, n, stop); !slices.Equal(got, want) || (got == nil) != (want == nil) {
@@ -74,6 +81,24 @@ func TestCachedVerbs(t *testing.T) {
 		c.cliRemoval(path.Base(u.cmd.Name), u.cmd.Args)
 		if got := c.verbs(u.cmd.Args, 4); !slices.Equal(got, before) {
 			t.Errorf("after the rules, the cached verbs of %q are %q, want %q", line, got, before)
+		}
+	}
+}
+
+// TestPlainWordsOnce checks that the network rules that read every
+// command's plain words (networkChanged, transferPut) derive them once
+// between them: each derived its own, two allocations a command.
+func TestPlainWordsOnce(t *testing.T) {
+	for _, line := range []string{"curl -fsSL https://x/install.sh", "tar czf out.tgz src", "npm test"} {
+		u := unit{cmd: shell.Parse(line).Commands[0]}
+		name := path.Base(u.cmd.Name)
+		c := &checker{}
+		got := testing.AllocsPerRun(20, func() {
+			c.networkChanged(&u.cmd, name)
+			c.transferPut(&u.cmd, name)
+		})
+		if got != 0 {
+			t.Errorf("networkChanged and transferPut of %q allocate %v times, want 0 (the words cached)", line, got)
 		}
 	}
 }

@@ -133,6 +133,21 @@ func (c *checker) leadingWords(args []shell.Word, n int, stopAtOption bool) []st
 	return leadingWords(args, n, stopAtOption)
 }
 
+// plainWords is plainWords(args) (no option taking a value), derived once
+// per argument list like leadingWords: the network rules ask for it of
+// every command. The result shares the cache's array, capped; callers
+// must not change its words.
+func (c *checker) plainWords(args []shell.Word) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	e := &c.plain
+	if len(e.args) != len(args) || &e.args[0] != &args[0] {
+		e.args, e.words = args, plainWords(args)
+	}
+	return e.words[:len(e.words):len(e.words)]
+}
+
 // cloud flags deleting cloud resources (instances, buckets, clusters,
 // databases, secrets, whole projects), emptying storage, tearing down
 // infrastructure as code, and copying secrets into a bucket.

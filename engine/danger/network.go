@@ -127,7 +127,7 @@ func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
 	if helpOnly(args) && name != "ifconfig" {
 		return false
 	}
-	w := plainWords(args)
+	w := c.plainWords(args)
 	switch name {
 	case "ifconfig":
 		// ifconfig(8): no operand, or an interface alone, displays;
@@ -592,7 +592,7 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				}
 			case name == "tee" && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
 				// "curl URL | tee i.sh": the download is written to i.sh.
-				for _, o := range plainWords(cmd.Args) {
+				for _, o := range c.plainWords(cmd.Args) {
 					fetched[shell.Resolve(o, u.dir, c.home)] = true
 				}
 			case unpackers[name] && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
@@ -1200,7 +1200,7 @@ func (c *checker) remoteRun(cmd *shell.Command, name string) {
 	if name != "deno" && name != "uv" && name != "bun" {
 		return
 	}
-	w := plainWords(cmd.Args)
+	w := c.plainWords(cmd.Args)
 	if len(w) < 2 || w[0] != "run" {
 		return
 	}
@@ -1433,7 +1433,7 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 		return
 	}
 	sent := ""
-	w := plainWords(args)
+	w := c.plainWords(args)
 	verb, sender := fileSenders[name]
 	switch {
 	case sender:
