@@ -3,6 +3,7 @@ package danger
 import (
 	"path"
 	"slices"
+	"strings"
 
 	"testing"
 
@@ -99,6 +100,25 @@ func TestPlainWordsOnce(t *testing.T) {
 		})
 		if got != 0 {
 			t.Errorf("networkChanged and transferPut of %q allocate %v times, want 0 (the words cached)", line, got)
+		}
+	}
+}
+
+// TestCheckerKeepsNoWords checks that a checker put back in the pool
+// keeps nothing of a hostile line's thousands of commands: the word
+// caches are emptied with the rest, so what a pooled checker holds does
+// not grow with the lines it has seen.
+func TestCheckerKeepsNoWords(t *testing.T) {
+	line := strings.Repeat("tool destroy stack -x --name n; ip link set dev eth0 up; ", 1000)
+	c := new(checker)
+	c.run(bash(line), proj, home)
+	if c.leading[0].args == nil || c.plain.args == nil {
+		t.Fatalf("the rules cached no words of %d commands", 2000)
+	}
+	c.reset()
+	for _, e := range append(c.leading[:], c.plain) {
+		if e.args != nil || e.words != nil {
+			t.Errorf("after reset the checker still holds %d words of a list of %d", len(e.words), len(e.args))
 		}
 	}
 }
