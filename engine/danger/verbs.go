@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -107,10 +108,9 @@ func (c *checker) unknownVerbs(u unit) {
 	if name == "git" {
 		n = 1
 	}
-	vs := verbs(cmd.Args, n)
-	for i, v := range vs {
-		vs[i] = strings.ToLower(v)
-		if readOnlyVerbs[vs[i]] {
+	vs := lowerWords(c.verbs(cmd.Args, n))
+	for _, v := range vs {
+		if readOnlyVerbs[v] {
 			return
 		}
 	}
@@ -140,6 +140,22 @@ func (c *checker) unknownVerbs(u unit) {
 			return
 		}
 	}
+}
+
+// lowerWords returns ws lower-cased: ws itself when it is already, else
+// a copy, since ws may be the checker's cached verbs, which other rules
+// read as typed.
+func lowerWords(ws []string) []string {
+	for i, w := range ws {
+		if low := strings.ToLower(w); low != w {
+			out := slices.Clone(ws)
+			for j := i; j < len(out); j++ {
+				out[j] = strings.ToLower(out[j])
+			}
+			return out
+		}
+	}
+	return ws
 }
 
 // verbCategory returns the category of verb v among the command's verbs vs
