@@ -116,7 +116,7 @@ func (c *checker) accounts(u unit) {
 	if name == "git" || publishVerbs[name] != nil {
 		return
 	}
-	vs := verbs(args, 3)
+	vs := c.verbs(args, 3)
 	if slices.ContainsFunc(vs, func(v string) bool { return showWords[strings.ToLower(v)] }) {
 		return // "bw get password x" shows one (secretVerbs)
 	}
@@ -292,7 +292,7 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 		return false
 	}
 	identity, grant := false, false
-	vs := subcommandPath(args, 4)
+	vs := c.subcommandPath(args, 4)
 	if (name == "kubectl" || name == "oc") && !slices.ContainsFunc(vs, func(v string) bool { return strings.HasSuffix(v, "rolebinding") }) {
 		return false // a cluster's roles and accounts are granted by its bindings alone
 	}
@@ -322,7 +322,7 @@ func (c *checker) windowsAccount(name string, args []shell.Word) bool {
 	if name != "net" && name != "net.exe" && name != "net1" {
 		return false
 	}
-	v := verbs(args, 1)
+	v := c.verbs(args, 1)
 	if len(v) == 0 || !slices.Contains([]string{"user", "localgroup", "group"}, strings.ToLower(v[0])) {
 		return false
 	}

@@ -58,7 +58,10 @@ func verbs(args []shell.Word, n int) []string { return leadingWords(args, n, fal
 // first word that is not literal and, with stopAtOption, at the first
 // option after a word was taken.
 func leadingWords(args []shell.Word, n int, stopAtOption bool) []string {
-	var out []string
+	// Gathered on the stack and copied once: growing the result one word
+	// at a time cost up to three allocations a call.
+	var buf [cachedWords]string
+	out := buf[:0]
 	for i := 0; i < len(args) && len(out) < n; i++ {
 		a := args[i]
 		if !a.Literal {
@@ -75,7 +78,74 @@ func leadingWords(args []shell.Word, n int, stopAtOption bool) []string {
 		}
 		out = append(out, a.Lit)
 	}
-	return out
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
+}
+
+// cachedWords is how many leading words (*checker).leadingWords keeps;
+// the rules ask for at most four.
+const cachedWords = 8
+
+// wordsCache is the leading words of the argument list the rules last
+// asked about (see (*checker).leadingWords).
+type wordsCache struct {
+	args  []shell.Word // the list: the same backing array and length
+	words []string     // leadingWords(args, cachedWords, …)
+}
+
+// verbs is verbs, read from the checker's cache.
+func (c *checker) verbs(args []shell.Word, n int) []string { return c.leadingWords(args, n, false) }
+
+// subcommandPath is subcommandPath, read from the checker's cache.
+func (c *checker) subcommandPath(args []shell.Word, n int) []string {
+	return c.leadingWords(args, n, true)
+}
+
+// leadingWords is leadingWords, derived once per argument list: some
+// fifty rules ask for the verbs of the command being checked, and
+// deriving them anew each time was a third of Check's allocations (issue
+// 30's rounds). The words of the first n are those of the first
+// cachedWords cut to n, as leadingWords only stops early, never skips
+// back. A list is known by its backing array and length: a parsed
+// script's words are never changed (engine/shell shares its scripts), and
+// the cache holds the array, so no other list can take its place. The
+// result shares the cache's array, capped so an append copies; callers
+// must not change its words.
+func (c *checker) leadingWords(args []shell.Word, n int, stopAtOption bool) []string {
+	if len(args) == 0 || n <= 0 {
+		return nil
+	}
+	e := &c.leading[0]
+	if stopAtOption {
+		e = &c.leading[1]
+	}
+	if len(e.args) != len(args) || &e.args[0] != &args[0] {
+		e.args, e.words = args, leadingWords(args, cachedWords, stopAtOption)
+	}
+	switch {
+	case n <= len(e.words):
+		return e.words[:n:n]
+	case len(e.words) < cachedWords:
+		return e.words[:len(e.words):len(e.words)] // all there are; nil when none
+	}
+	return leadingWords(args, n, stopAtOption)
+}
+
+// plainWords is plainWords(args) (no option taking a value), derived once
+// per argument list like leadingWords: the network rules ask for it of
+// every command. The result shares the cache's array, capped; callers
+// must not change its words.
+func (c *checker) plainWords(args []shell.Word) []string {
+	if len(args) == 0 {
+		return nil
+	}
+	e := &c.plain
+	if len(e.args) != len(args) || &e.args[0] != &args[0] {
+		e.args, e.words = args, plainWords(args)
+	}
+	return e.words[:len(e.words):len(e.words)]
 }
 
 // cloud flags deleting cloud resources (instances, buckets, clusters,
@@ -90,7 +160,7 @@ func (c *checker) cloud(u unit) {
 	if cutShort(name, args) {
 		return
 	}
-	v := verbs(args, 4)
+	v := c.verbs(args, 4)
 	has := func(ws ...string) bool {
 		for _, w := range v {
 			if slices.Contains(ws, w) {
@@ -100,7 +170,7 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(subcommandPath(args, 4)):
+	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)):
 		// "glab alias delete co", "gcloud config unset", "az tag delete
 		// --name t": the CLI's own shortcuts and settings, a tag name; no
 		// resource.

@@ -44,7 +44,7 @@ func (c *checker) bucketUpload(u unit) {
 	if !cli && !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.Contains(w.Raw, "://") }) {
 		return // no cloud CLI, no bucket address
 	}
-	vs := subcommandPath(cmd.Args, 4)
+	vs := c.subcommandPath(cmd.Args, 4)
 	if cli && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
 		c.uploadsFiles(u, cmd.Args) {
 		c.because(append([]string{name}, vs...)...)
@@ -151,7 +151,7 @@ func (c *checker) bruteForce(u unit) {
 	}) {
 		return
 	}
-	for _, v := range verbs(cmd.Args, 3) { // "go run main.go GoAWSConsoleSpray …": the tool's name third
+	for _, v := range c.verbs(cmd.Args, 3) { // "go run main.go GoAWSConsoleSpray …": the tool's name third
 		l := strings.ToLower(v)
 		if strings.Contains(l, "/") {
 			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb

@@ -63,7 +63,7 @@ func (c *checker) securityOff(u unit) {
 		lits = append(lits, strings.ToLower(a.Lit))
 	}
 	first := ""
-	if v := verbs(args, 1); len(v) > 0 {
+	if v := c.verbs(args, 1); len(v) > 0 {
 		first = strings.ToLower(v[0])
 	}
 	has := func(ws ...string) bool {
@@ -181,7 +181,7 @@ func (c *checker) tracesCleared(u unit) {
 		return
 	}
 	args := cmd.Args
-	v := verbs(args, 1)
+	v := c.verbs(args, 1)
 	first := ""
 	if len(v) > 0 {
 		first = strings.ToLower(v[0])

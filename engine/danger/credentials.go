@@ -65,7 +65,7 @@ func (c *checker) secretVerbs(u unit) {
 	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return
 	}
-	vs := verbs(cmd.Args, 3)
+	vs := c.verbs(cmd.Args, 3)
 	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
 	for _, v := range vs {
 		if lv := strings.ToLower(v); lv == "list" || lv == "ls" {

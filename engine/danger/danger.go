@@ -215,6 +215,7 @@ func (c *checker) reset() {
 	clear(c.scripts)
 	clear(c.units)
 	c.reasons, c.scripts, c.units = c.reasons[:0], c.scripts[:0], c.units[:0]
+	c.leading, c.plain = [2]wordsCache{}, wordsCache{}
 	if cap(c.units) > 256 {
 		c.units = nil
 	}
@@ -322,6 +323,11 @@ type checker struct {
 	// units backs the units expand returns (each a full slice of its own
 	// part, so later appends leave it alone).
 	units []unit
+	// leading caches the leading words of one argument list, without
+	// and with stopAtOption (see leadingWords); reset with the checker,
+	// so it holds no call's words after it.
+	leading [2]wordsCache
+	plain   wordsCache // plainWords, the same way
 	// For Explain only: whether to name the rule of each finding, and the
 	// words the next findings matched (see because).
 	explaining bool

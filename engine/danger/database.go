@@ -37,7 +37,7 @@ func (c *checker) database(u unit) {
 		}
 		return
 	}
-	v := verbs(args, 3)
+	v := c.verbs(args, 3)
 	first := ""
 	if len(v) > 0 {
 		first = v[0]

@@ -74,7 +74,7 @@ func (c *checker) agentSettingsCLI(u unit) {
 	if !ok || !agentPrograms[name] {
 		return
 	}
-	v := verbs(cmd.Args, 3)
+	v := c.verbs(cmd.Args, 3)
 	for i := 0; i+1 < len(v); i++ {
 		if agentSettingGroups[v[i]] && agentSettingVerbs[v[i+1]] {
 			c.because(name, v[i], v[i+1])

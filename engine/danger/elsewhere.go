@@ -65,11 +65,11 @@ func (c *checker) runsElsewhere(u unit) {
 			inner = joinWords(ops)
 		}
 	case "gcloud":
-		if v := verbs(args, 2); len(v) == 2 && v[0] == "compute" && v[1] == "ssh" {
+		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "compute" && v[1] == "ssh" {
 			inner, _ = optionValue(args, "--command")
 		}
 	case "aws":
-		if v := verbs(args, 2); len(v) == 2 && v[0] == "ssm" && v[1] == "send-command" {
+		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "ssm" && v[1] == "send-command" {
 			if p, ok := optionValue(args, "--parameters"); ok {
 				if cmds, ok := strings.CutPrefix(p, "commands="); ok {
 					inner = strings.Trim(cmds, `[]"'`)

@@ -142,7 +142,7 @@ func (c *checker) gitForced(u unit) {
 	forced := false
 	switch sub {
 	case "submodule":
-		v := verbs(rest, 1)
+		v := c.verbs(rest, 1)
 		forced = len(v) == 1 && (v[0] == "deinit" || v[0] == "update") && shortFlag(rest, 'f', "--force")
 	case "checkout-index":
 		forced = shortFlag(rest, 'f', "--force")
@@ -151,7 +151,7 @@ func (c *checker) gitForced(u unit) {
 	case "lfs":
 		// git-lfs-migrate(1): import and export rewrite every commit
 		// that holds the files they move, unless --no-rewrite.
-		if v := verbs(rest, 2); len(v) == 2 && v[0] == "migrate" && (v[1] == "import" || v[1] == "export") && !hasLit(rest, "--no-rewrite") {
+		if v := c.verbs(rest, 2); len(v) == 2 && v[0] == "migrate" && (v[1] == "import" || v[1] == "export") && !hasLit(rest, "--no-rewrite") {
 			c.because("git", "lfs", "migrate", v[1])
 			c.add(GitHistoryRewrite)
 		}
@@ -369,7 +369,7 @@ func (c *checker) hostedHistory(u unit) {
 			c.add(ForcePush)
 		}
 	case "glab":
-		if v := verbs(args, 2); len(v) == 2 && v[0] == "repo" && v[1] == "delete" {
+		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "repo" && v[1] == "delete" {
 			c.because(name, "repo", "delete")
 			c.add(ForcePush)
 		}
@@ -420,7 +420,7 @@ func (c *checker) hookInstallers(u unit) {
 	default:
 		return
 	}
-	v := verbs(cmd.Args, 1)
+	v := c.verbs(cmd.Args, 1)
 	first := ""
 	if len(v) > 0 {
 		first = v[0]

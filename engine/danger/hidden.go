@@ -488,7 +488,7 @@ func (c *checker) podExec(u unit) {
 	cmd, name, ok := u.program()
 	// verbs skips kubectl's global options and their values ("--context
 	// kind-a exec", "-n prod exec").
-	if v := verbs(cmd.Args, 1); !ok || name != "kubectl" && name != "oc" || len(v) == 0 || v[0] != "exec" || u.depth >= maxDepth {
+	if v := c.verbs(cmd.Args, 1); !ok || name != "kubectl" && name != "oc" || len(v) == 0 || v[0] != "exec" || u.depth >= maxDepth {
 		return
 	}
 	for i, a := range cmd.Args {

@@ -202,7 +202,7 @@ func (c *checker) fileSystemChanged(name string, args []shell.Word) {
 			return w.Literal && len(w.Lit) > 2 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.Contains(w.Lit[1:], "w")
 		})
 	case "btrfs":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		if len(v) == 2 {
 			switch v[0] {
 			case "filesystem", "fi", "file":
@@ -281,7 +281,7 @@ func (c *checker) boardControl(name string, args []shell.Word) {
 	if asksHelp(args) {
 		return
 	}
-	v := verbs(args, 3)
+	v := c.verbs(args, 3)
 	if name == "ipmitool" || name == "ipmiutil" {
 		v = ipmiVerbs(args)
 	}
@@ -389,7 +389,7 @@ func (c *checker) securityWeakened(name string, args []shell.Word) {
 	case "setsebool", "togglesebool":
 		hit = len(operands(args)) > 0
 	case "docker", "podman":
-		v := verbs(dockerArgs(args), 2)
+		v := c.verbs(dockerArgs(args), 2)
 		hit = len(v) == 2 && v[0] == "plugin" && slices.Contains([]string{"disable", "rm", "remove"}, v[1])
 	case "mdatp":
 		lits := literalWords(args)
@@ -806,7 +806,7 @@ func (c *checker) machineRenamed(name string, args []shell.Word) {
 	case "hostname":
 		hit = hasLit(args, "-F", "--file", "-b", "--boot") || len(operands(args)) > 0 && !asksHelp(args)
 	case "hostnamectl":
-		v := verbs(args, 2) // set-hostname without a name fails
+		v := c.verbs(args, 2) // set-hostname without a name fails
 		hit = len(v) == 2 && (v[0] == "set-hostname" || v[0] == "hostname")
 	}
 	if hit {
@@ -994,12 +994,12 @@ func (c *checker) directoryAdmin(name string, args []shell.Word) {
 	case "ldapmodify":
 		hit = !hasLit(args, "-n")
 	case "samba-tool":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		hit = len(v) == 2 && (v[0] == "user" || v[0] == "group" || v[0] == "computer" || v[0] == "domain") &&
 			slices.Contains([]string{"create", "add", "delete", "disable", "enable", "setpassword", "setexpiry", "addmembers",
 				"removemembers", "move", "rename", "unlock", "join", "demote", "passwordsettings"}, v[1])
 	case "ipa":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		hit = len(v) == 1 && (v[0] == "passwd" || slices.ContainsFunc(ipaChanges, func(a string) bool { return strings.Contains(v[0], a) }))
 	case "realm":
 		hit = firstVerbIn(args, "permit", "deny", "join", "leave")

@@ -101,7 +101,7 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 	if hasLit(args, "-h", "--help", "--dry-run") {
 		return false
 	}
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	first := ""
 	if len(v) > 0 {
 		first = v[0]
@@ -133,7 +133,7 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 		// "rabbitmqadmin [-V VHOST] delete|purge OBJECT name=…": the
 		// verb comes first, then the kind of object (the vhost given to
 		// -V may stand before them among the words).
-		vv := verbs(args, 4)
+		vv := c.verbs(args, 4)
 		i := slices.IndexFunc(vv, func(w string) bool { return w == "delete" || w == "purge" })
 		if i < 0 || i+1 >= len(vv) {
 			break
@@ -169,7 +169,7 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 	case "az", "gcloud":
 		// "az acr repository untag", "gcloud container images untag": a
 		// published image's tag removed from the registry.
-		hit = slices.Contains(verbs(args, 4), "untag")
+		hit = slices.Contains(c.verbs(args, 4), "untag")
 	case "deck":
 		hit = first == "reset" || first == "gateway" && len(v) > 1 && v[1] == "reset"
 	case "java":
@@ -207,10 +207,7 @@ func (c *checker) cliRemoval(name string, args []shell.Word) {
 	if hasLit(args, "-h", "--help", "--dry-run", "--dryrun", "--archive") {
 		return
 	}
-	vs := verbs(args, 4)
-	for i := range vs {
-		vs[i] = strings.ToLower(vs[i])
-	}
+	vs := lowerWords(c.verbs(args, 4))
 	if name == "vault" && len(vs) >= 2 && vs[0] == "auth" && vs[1] == "disable" {
 		c.because(name, vs[0], vs[1])
 		c.add(CloudDestructive)

@@ -387,7 +387,7 @@ func (c *checker) storeClientReads(u unit) {
 		return
 	}
 	args := cmd.Args
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	read := false
 	switch name {
 	case "lpass":
@@ -451,7 +451,7 @@ func (c *checker) environmentsShown(u unit) {
 			}
 		}
 	case "docker", "podman", "nerdctl":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		if len(v) > 0 && v[0] == "compose" {
 			v = v[1:]
 		}

@@ -234,7 +234,7 @@ func (c *checker) namedFiles(u unit) {
 	if name == "openssl" {
 		// Certificates, requests and connections use their key files; the
 		// other commands (enc, rsa, pkey, base64, …) print what they read.
-		v := verbs(cmd.Args, 1)
+		v := c.verbs(cmd.Args, 1)
 		reads = len(v) == 0 || !slices.Contains([]string{"x509", "req", "verify", "s_client", "s_server", "crl", "ca", "ocsp", "pkcs12"}, v[0])
 		// "-pubout" writes only the public half; "-noout" prints nothing
 		// of the key unless -text asks for it.
@@ -267,12 +267,13 @@ func (c *checker) namedFiles(u unit) {
 			fileURL := strings.HasPrefix(p, "file:")
 			// A secret folder given as where to put things ("--target
 			// ~/.ssh/", an archive's extraction folder) is written, not read.
-			folder := !SecretFile(abs) && secretFolder(abs, c.home)
+			secret := SecretFile(abs) // asked once: the costliest test of a path
+			folder := !secret && secretFolder(abs, c.home)
 			if folder && (destinationOption(prev) || i == len(args)-1 && len(operands(args)) >= 2) {
 				continue
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
-			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home) || c.globInSecrets(abs)) &&
+			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (secret || folder || c.globInSecrets(abs)) &&
 				!credentialOption(prev) && !(attached && credentialOption(opt)) && !optionValueUsed(cmd, p) && !c.historyKeptPrivate(abs) {
 				c.add(SecretRead)
 			}

@@ -127,7 +127,7 @@ func (c *checker) networkChanged(cmd *shell.Command, name string) bool {
 	if helpOnly(args) && name != "ifconfig" {
 		return false
 	}
-	w := plainWords(args)
+	w := c.plainWords(args)
 	switch name {
 	case "ifconfig":
 		// ifconfig(8): no operand, or an interface alone, displays;
@@ -592,7 +592,7 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				}
 			case name == "tee" && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
 				// "curl URL | tee i.sh": the download is written to i.sh.
-				for _, o := range plainWords(cmd.Args) {
+				for _, o := range c.plainWords(cmd.Args) {
 					fetched[shell.Resolve(o, u.dir, c.home)] = true
 				}
 			case unpackers[name] && cmd.Pipeline != 0 && piped[cmd.Pipeline] != "":
@@ -832,7 +832,7 @@ func (c *checker) bucketToBucket(cmd *shell.Command, name string) {
 	if !cloudCLIs[name] && name != "gsutil" && name != "s3cmd" && name != "azcopy" && name != "rclone" {
 		return
 	}
-	if !slices.ContainsFunc(subcommandPath(cmd.Args, 4), func(v string) bool { return copyVerbs[v] }) {
+	if !slices.ContainsFunc(c.subcommandPath(cmd.Args, 4), func(v string) bool { return copyVerbs[v] }) {
 		return
 	}
 	var buckets []shell.Word // the bucket operands; the last is the destination
@@ -866,7 +866,7 @@ var pasteCLIs = map[string]bool{"pastebinit": true, "gist": true, "wgetpaste": t
 func (c *checker) pasted(cmd *shell.Command, name string) {
 	args := cmd.Args
 	if name == "gh" {
-		v := subcommandPath(args, 2)
+		v := c.subcommandPath(args, 2)
 		if len(v) < 2 || v[0] != "gist" || v[1] != "create" && v[1] != "edit" {
 			return
 		}
@@ -968,7 +968,7 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				if mailers[name] {
 					return true // the piped file is the mail's body, as with mail < FILE
 				}
-				if pasteCLIs[name] && !helpOnly(cmd.Args) || name == "gh" && slices.Equal(subcommandPath(cmd.Args, 2), []string{"gist", "create"}) {
+				if pasteCLIs[name] && !helpOnly(cmd.Args) || name == "gh" && slices.Equal(c.subcommandPath(cmd.Args, 2), []string{"gist", "create"}) {
 					return true // a paste or gist of standard input
 				}
 				if name == "ssh" {
@@ -1200,7 +1200,7 @@ func (c *checker) remoteRun(cmd *shell.Command, name string) {
 	if name != "deno" && name != "uv" && name != "bun" {
 		return
 	}
-	w := plainWords(cmd.Args)
+	w := c.plainWords(cmd.Args)
 	if len(w) < 2 || w[0] != "run" {
 		return
 	}
@@ -1433,7 +1433,7 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 		return
 	}
 	sent := ""
-	w := plainWords(args)
+	w := c.plainWords(args)
 	verb, sender := fileSenders[name]
 	switch {
 	case sender:
@@ -1472,7 +1472,7 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 			}
 		}
 	case name == "aws" || name == "oci":
-		v := subcommandPath(args, 4)
+		v := c.subcommandPath(args, 4)
 		put := slices.Contains(v, "put-object") || slices.Contains(v, "upload-part") || name == "oci" && slices.Contains(v, "object") && slices.Contains(v, "put")
 		for i, a := range args {
 			if put && (a.Lit == "--body" || a.Lit == "--file") && i+1 < len(args) {

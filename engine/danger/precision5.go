@@ -686,7 +686,15 @@ var templateParts = map[string]bool{"example": true, "sample": true, "template":
 // secretTemplate reports a file name with a template part among its
 // dot-separated parts: it holds placeholders, committed for others to copy.
 func secretTemplate(base string) bool {
-	return slices.ContainsFunc(strings.Split(base, "."), func(part string) bool { return templateParts[strings.ToLower(part)] })
+	// Walked without splitting: SecretFile asks of every path a call names.
+	for rest := base; rest != ""; {
+		part, after, _ := strings.Cut(rest, ".")
+		if len(part) >= 3 && len(part) <= 8 && templateParts[strings.ToLower(part)] {
+			return true
+		}
+		rest = after
+	}
+	return false
 }
 
 // filterRepoOnlyReads reports git-filter-repo's --analyze (a report) or

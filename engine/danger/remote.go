@@ -25,7 +25,7 @@ func (c *checker) remoteAccess(u unit) {
 		return
 	}
 	args := cmd.Args
-	v := verbs(args, 3)
+	v := c.verbs(args, 3)
 	first := ""
 	if len(v) > 0 {
 		first = v[0]

@@ -187,7 +187,7 @@ func (c *checker) storeAPIDeletes(name string, r storeRequest) {
 // NATS's "stream purge|delete|rm", "kv del|rm|purge" and "object
 // del|rm" (consumers deleted keep the stream's messages: everyday).
 func (c *checker) storeCLIDeletes(name string, args []shell.Word) {
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	if len(v) < 2 {
 		return
 	}
@@ -261,7 +261,7 @@ func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r st
 		}
 		return
 	case "aws":
-		if v := verbs(args, 2); len(v) == 2 && v[1] == "remove-permission" {
+		if v := c.verbs(args, 2); len(v) == 2 && v[1] == "remove-permission" {
 			c.because(name, v[0], v[1])
 			c.add(PrivilegeEscalation)
 		}
@@ -276,7 +276,7 @@ func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r st
 	if hasLit(args, "-self") {
 		return // "vault token revoke -self": the session's own token, as npm's
 	}
-	v := verbs(args, 3)
+	v := c.verbs(args, 3)
 	noun, verb := "", ""
 	for _, w := range v {
 		switch {
@@ -313,7 +313,7 @@ func (c *checker) attacksOnOtherHosts(name string, args []shell.Word) {
 	case "scshell":
 		hit = slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && strings.Contains(w.Lit, "@") })
 	case "certipy", "certipy-ad":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		if len(v) > 0 {
 			switch v[0] {
 			case "shadow", "forge", "relay", "template":
@@ -323,7 +323,7 @@ func (c *checker) attacksOnOtherHosts(name string, args []shell.Word) {
 			}
 		}
 	case "coercer":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		switch {
 		case len(v) == 1 && v[0] == "coerce":
 			hit = true

@@ -66,7 +66,7 @@ func (c *checker) sqlOperands(name string, args []shell.Word) {
 			stmts = ops[1:]
 		}
 	case "bq":
-		if v := verbs(args, 1); len(v) == 1 && v[0] == "query" {
+		if v := c.verbs(args, 1); len(v) == 1 && v[0] == "query" {
 			if ops := operands(args); len(ops) > 1 {
 				stmts = ops[1:]
 			}
@@ -122,7 +122,7 @@ func (c *checker) cloudRemovals(name string, args []shell.Word) {
 	if name != "aws" && name != "rabbitmq-queues" && name != "rabbitmq-streams" && name != "firebase" {
 		return
 	}
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	hit := false
 	switch name {
 	case "aws":
@@ -167,7 +167,7 @@ func (c *checker) deviceErased(name string, args []shell.Word) {
 		return
 	}
 	hit := false
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	switch base {
 	case "minipro":
 		hit = hasLit(args, "-E", "--erase")

@@ -53,7 +53,7 @@ func (c *checker) privilege(u unit) {
 	case "step":
 		// "step certificate install root.crt" puts a root into the
 		// system's trust store.
-		if v := verbs(cmd.Args, 2); len(v) == 2 && (v[0] == "certificate" || v[0] == "ca") && v[1] == "install" {
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && (v[0] == "certificate" || v[0] == "ca") && v[1] == "install" {
 			c.add(PrivilegeEscalation)
 		}
 	case "lxc", "incus":
@@ -62,7 +62,7 @@ func (c *checker) privilege(u unit) {
 		// "lxc init IMG C -c security.privileged=true" and launch set it
 		// at creation; "lxc profile set" for every container of a profile.
 		if privilegedKey(cmd.Args) && (firstVerbIn(cmd.Args, "init", "launch", "create", "copy") ||
-			slices.Equal(verbs(cmd.Args, 2), []string{"config", "set"}) || slices.Equal(verbs(cmd.Args, 2), []string{"profile", "set"})) {
+			slices.Equal(c.verbs(cmd.Args, 2), []string{"config", "set"}) || slices.Equal(c.verbs(cmd.Args, 2), []string{"profile", "set"})) {
 			c.add(PrivilegeEscalation)
 		}
 	case "dscl":

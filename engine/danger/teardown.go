@@ -88,7 +88,7 @@ func (c *checker) clusterEmptied(name string, args []shell.Word) {
 	default:
 		return
 	}
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	if len(v) == 0 {
 		return
 	}
@@ -122,7 +122,7 @@ func (c *checker) stateSurgery(name string, args []shell.Word) {
 	if name != "terraform" && name != "tofu" && name != "terragrunt" && name != "sam" {
 		return
 	}
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	hit := false
 	switch name {
 	case "terraform", "tofu", "terragrunt":
@@ -155,7 +155,7 @@ func (c *checker) cloudTerminate(name string, args []shell.Word) {
 	if !deleteVerbCLIs[name] && name != "aws" && !openStackClients[name] {
 		return
 	}
-	v := verbs(args, 4)
+	v := c.verbs(args, 4)
 	hit := false
 	switch {
 	case deleteVerbCLIs[name]:
@@ -203,7 +203,7 @@ func (c *checker) machinePowered(name string, args []shell.Word) {
 	if !deleteVerbCLIs[name] && name != "aws" && name != "linode-cli" && name != "lxc" && name != "incus" {
 		return
 	}
-	v := verbs(args, 4)
+	v := c.verbs(args, 4)
 	hit := false
 	switch {
 	case name == "aws" && len(v) >= 2:
@@ -246,7 +246,7 @@ func (c *checker) containersWiped(name string, args []shell.Word) {
 		}
 		return
 	case "lxc", "incus":
-		if v := verbs(args, 1); len(v) > 0 && (v[0] == "delete" || v[0] == "rm") {
+		if v := c.verbs(args, 1); len(v) > 0 && (v[0] == "delete" || v[0] == "rm") {
 			c.add(CloudDestructive)
 		}
 		return
@@ -260,7 +260,7 @@ func (c *checker) containersWiped(name string, args []shell.Word) {
 		return
 	}
 	da := dockerArgs(args)
-	v := verbs(da, 2)
+	v := c.verbs(da, 2)
 	if len(v) == 0 {
 		return
 	}
@@ -290,7 +290,7 @@ func (c *checker) keyValueEmptied(name string, args []shell.Word) {
 			c.add(DatabaseDestructive)
 		}
 	case "consul":
-		if v := verbs(args, 2); len(v) == 2 && v[0] == "kv" && v[1] == "delete" && hasLit(args, "-recurse", "--recurse") {
+		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "kv" && v[1] == "delete" && hasLit(args, "-recurse", "--recurse") {
 			c.add(DatabaseDestructive)
 		}
 	}

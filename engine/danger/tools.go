@@ -19,7 +19,7 @@ func (c *checker) tools(u unit) {
 		return
 	}
 	args := cmd.Args
-	v := verbs(args, 3)
+	v := c.verbs(args, 3)
 	first, second := "", ""
 	if len(v) > 0 {
 		first = v[0]

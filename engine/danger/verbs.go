@@ -131,15 +131,16 @@ func (c *checker) unknownVerbs(u unit) {
 		return // dotnet-publish(1): the build output put into a local folder
 	}
 	args := withoutBuildConfigs(cmd.Args)
-	vs := verbs(args, n)
+	var vs []string
 	if named {
 		// Only the subcommand path: a word after an option is its value
 		// ("docker build -t release .").
-		vs = leadingWords(args, n, true)
+		vs = lowerWords(c.subcommandPath(args, n))
+	} else {
+		vs = lowerWords(c.verbs(args, n))
 	}
-	for i, v := range vs {
-		vs[i] = strings.ToLower(v)
-		if readOnlyVerbs[vs[i]] {
+	for _, v := range vs {
+		if readOnlyVerbs[v] {
 			return
 		}
 	}
@@ -172,6 +173,22 @@ func (c *checker) unknownVerbs(u unit) {
 			return
 		}
 	}
+}
+
+// lowerWords returns ws lower-cased: ws itself when it is already, else
+// a copy, since ws may be the checker's cached verbs, which other rules
+// read as typed.
+func lowerWords(ws []string) []string {
+	for i, w := range ws {
+		if low := strings.ToLower(w); low != w {
+			out := slices.Clone(ws)
+			for j := i; j < len(out); j++ {
+				out[j] = strings.ToLower(out[j])
+			}
+			return out
+		}
+	}
+	return ws
 }
 
 // verbCategory returns the category of verb v among the command's verbs vs

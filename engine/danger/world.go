@@ -183,7 +183,7 @@ func hasRun(words []string, seq ...string) bool {
 // for a secret's value (listing names is not).
 func (c *checker) secretStore(u unit) {
 	cmd := &u.cmd
-	v := verbs(cmd.Args, 4)
+	v := c.verbs(cmd.Args, 4)
 	seq := func(ws ...string) bool { return hasRun(v, ws...) }
 	switch path.Base(cmd.Name) {
 	case "aws":
@@ -227,7 +227,7 @@ func (c *checker) secretStore(u unit) {
 // cdk deploy --require-approval never.
 func (c *checker) applyUnreviewed(u unit) {
 	cmd := &u.cmd
-	v := verbs(cmd.Args, 2)
+	v := c.verbs(cmd.Args, 2)
 	if len(v) == 0 {
 		return
 	}
@@ -588,7 +588,7 @@ func (c *checker) influx(u unit) {
 	if path.Base(u.cmd.Name) != "influx" {
 		return
 	}
-	v := verbs(u.cmd.Args, 2)
+	v := c.verbs(u.cmd.Args, 2)
 	if len(v) > 0 && v[0] == "delete" || len(v) > 1 && v[1] == "delete" && (v[0] == "bucket" || v[0] == "org") {
 		c.add(DatabaseDestructive)
 	}
