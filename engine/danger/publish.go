@@ -59,8 +59,10 @@ func (c *checker) publish(u unit) {
 		return
 	}
 	if verbs, ok := publishVerbs[name]; ok {
-		if v := leadingWords(args, 2, false); name == "glab" && len(v) == 2 && (readOnlyVerbs[v[1]] || v[1] == "download") {
-			return // glab release list|view|download read
+		if name == "glab" {
+			if v := c.verbs(args, 2); len(v) == 2 && (readOnlyVerbs[v[1]] || v[1] == "download") {
+				return // glab release list|view|download read
+			}
 		}
 		if firstVerbIn(args, verbs...) && !(name == "goreleaser" && hasLit(args, "--snapshot")) {
 			if name == "npm" && firstVerbIn(args, "dist-tag", "owner") && !hasLit(args, "add", "rm", "remove") {
