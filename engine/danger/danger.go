@@ -527,8 +527,9 @@ func (c *checker) command(u unit) {
 			c.add(DestructiveDelete)
 		}
 	case "find":
-		// "-empty": empty files and folders hold nothing to lose.
-		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) && !findsRegenerated(cmd) {
+		// "-type d -empty": empty folders hold nothing to lose; an empty
+		// file is content by being there (__init__.py, .gitkeep, a lock).
+		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
