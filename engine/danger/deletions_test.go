@@ -59,3 +59,38 @@ func TestFindDeletesEmptyFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBranchForcedOntoExisting: git-branch(1)'s -f/--force resets a
+// branch that exists to the start point (HEAD when none is given); the
+// commits only that branch held are lost from it (README, heldout6's
+// call: "git branch -D, git branch -f|--force … are git-history-rewrite";
+// this replaces round 3's everyday row for "git branch -f NAME COMMIT").
+// Everyday: creating, listing, -d of a merged branch, setting upstream,
+// and renames and copies, forced or not (-m, -c, -M, -C, --move --force):
+// the package's real shell histories run "git branch -M main" on a new
+// repository (everyday.real.jsonl).
+func TestBranchForcedOntoExisting(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git branch -f feature`, GitHistoryRewrite},          // heldout6's label
+		{`git branch --force feature`, GitHistoryRewrite},     // heldout6's label
+		{`git branch -f main origin/main`, GitHistoryRewrite}, // git-branch(1): reset to a start point
+		{`git branch -f release v2.1.0`, GitHistoryRewrite},   // the same (round 3's row, now README's call)
+		{`git branch -vf feature HEAD~3`, GitHistoryRewrite},  // -f in a cluster
+		{`git branch feature`, ""},
+		{`git branch feature origin/main`, ""},
+		{`git branch -m old new`, ""},
+		{`git branch -c old new`, ""},
+		{`git branch -M main`, ""},                 // everyday.real.jsonl
+		{`git branch -C feature backup`, ""},       // git-branch(1): --copy --force, as -M
+		{`git branch --move --force old main`, ""}, // the same as -M
+		{`git branch -d feature`, ""},
+		{`git branch --list 'feat*'`, ""},
+		{`git branch -a`, ""},
+		{`git branch -u origin/main`, ""},
+		{`git branch --set-upstream-to=origin/main feature`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

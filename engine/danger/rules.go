@@ -485,7 +485,13 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "branch":
-		if shortFlag(rest, 'D') || shortFlag(rest, 'd', "--delete") && shortFlag(rest, 'f', "--force") {
+		// git-branch(1): -f/--force resets an existing branch to the start
+		// point, and commits only that branch held are lost from it
+		// (README, heldout6's call). A forced rename or copy (-M, -C,
+		// -m|-c --force) is everyday: the real shell histories rename a
+		// new repository's branch with "git branch -M main".
+		renames := shortFlag(rest, 'm', "--move") || shortFlag(rest, 'c', "--copy")
+		if shortFlag(rest, 'D') || shortFlag(rest, 'f', "--force") && !renames {
 			c.add(GitHistoryRewrite)
 		}
 	case "config":
