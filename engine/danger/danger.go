@@ -645,6 +645,7 @@ func (c *checker) command(u unit) {
 	c.podExec(u)
 	c.procMemory(u)
 	c.tools(u)
+	c.backupsDeleted(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -1,6 +1,9 @@
 package danger
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/permsim/permsim/engine/shell"
 )
 
@@ -9,7 +12,8 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"rsyncDelete": "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
+		"backupsDeleted": "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
+		"rsyncDelete":    "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
 	})
 }
 
@@ -26,4 +30,70 @@ func emptyFoldersOnly(cmd *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// borgCommands are borg's and borgmatic's commands (borg(1), borgmatic
+// --help), to find the command past global options and their values
+// ("borg -r /backup/repo rdelete").
+var borgCommands = []string{
+	"init", "repo-create", "rcreate", "create", "extract", "check", "rename", "list", "repo-list", "rlist",
+	"diff", "delete", "rdelete", "repo-delete", "prune", "compact", "info", "repo-info", "rinfo", "mount",
+	"umount", "key", "upgrade", "recreate", "import-tar", "export-tar", "serve", "config", "with-lock",
+	"break-lock", "benchmark", "undelete", "transfer", "repo-space", "tag", "version", "borg", "bootstrap",
+	"restore", "spot", "generate", "validate",
+}
+
+// backupsDeleted flags a backup tool deleting archives, snapshots or a
+// whole backup repository (README: "deleting backups, snapshots and
+// backup repositories … stays destructive-delete"), as each tool's manual
+// names the verbs: borg delete (archives or the repository), rdelete and
+// repo-delete (borg 2), prune, and borgmatic's actions of the same names;
+// kopia's "snapshot delete|rm|expire" with --delete (without it kopia
+// only says what it would delete); duplicity's remove-older-than and
+// remove-all-… with --force (without it duplicity lists); rdiff-backup's
+// --remove-older-than and "remove increments"; tarsnap -d and --nuke;
+// restic's "rewrite --forget" (the original snapshots removed). Dry runs
+// (-n, --dry-run) and borg's --cache-only (the local cache) delete no
+// backup; borg compact and restic prune free space of archives already
+// deleted (heldout6's q0593, q0998).
+func (c *checker) backupsDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	dry := shortFlag(args, 'n', "--dry-run")
+	del := false
+	switch name {
+	case "borg", "borgmatic", "borg2":
+		verb := ""
+		for _, a := range args {
+			if a.Literal && slices.Contains(borgCommands, a.Lit) {
+				verb = a.Lit
+				break
+			}
+		}
+		del = slices.Contains([]string{"delete", "rdelete", "repo-delete", "prune"}, verb) && !dry && !hasLit(args, "--cache-only")
+		c.because(name, verb)
+	case "kopia":
+		v := verbs(args, 2)
+		del = len(v) == 2 && v[0] == "snapshot" && slices.Contains([]string{"delete", "rm", "expire"}, v[1]) &&
+			hasLit(args, "--delete", "--unsafe-ignore-source")
+	case "duplicity":
+		v := verbs(args, 1)
+		del = len(v) == 1 && strings.HasPrefix(v[0], "remove-") && hasLit(args, "--force")
+	case "rdiff-backup":
+		v := verbs(args, 2)
+		del = slices.ContainsFunc(args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--remove-older-than") }) ||
+			len(v) == 2 && v[0] == "remove" && v[1] == "increments"
+	case "tarsnap":
+		del = shortFlag(args, 'd', "--nuke") && !hasLit(args, "--dry-run")
+	case "restic":
+		v := verbs(args, 1)
+		del = len(v) == 1 && v[0] == "rewrite" && hasLit(args, "--forget") && !dry
+	}
+	if del {
+		c.add(DestructiveDelete)
+	}
+	c.because()
 }

@@ -94,3 +94,77 @@ func TestBranchForcedOntoExisting(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBackupRepositoriesDeleted: deleting backups, snapshots and backup
+// repositories is destructive-delete (README's judgement calls), for
+// every backup tool's verbs that do it, from each tool's manual:
+// borg(1) delete (archives or the whole repository), rdelete and
+// repo-delete (borg 2: the repository), prune; borgmatic's delete,
+// repo-delete and prune actions; kopia's "snapshot delete|rm" with
+// --delete (without it kopia only lists what it would delete) and
+// "snapshot expire --delete"; duplicity's remove-older-than,
+// remove-all-but-n-full and remove-all-inc-of-but-n-full with --force
+// (without it duplicity only lists); rdiff-backup's --remove-older-than
+// and "remove increments"; tarsnap -d and --nuke; restic's "rewrite
+// --forget" (the original snapshots removed). Everyday: dry runs (-n,
+// --dry-run), borg's --cache-only (the local cache), listing and checking
+// (borg list|check|info, kopia snapshot list, duplicity
+// collection-status), and what frees space of archives already deleted
+// (borg compact, restic prune: heldout6's q0593, q0998).
+func TestBackupRepositoriesDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`borg rdelete`, DestructiveDelete},                                    // heldout6's label
+		{`borg delete repo::old`, DestructiveDelete},                           // heldout6's label
+		{`borg delete /backup/repo`, DestructiveDelete},                        // borg-delete(1): the whole repository
+		{`borg repo-delete --force`, DestructiveDelete},                        // borg 2's repo-delete
+		{`borg -r /backup/repo rdelete`, DestructiveDelete},                    // a global option before the verb
+		{`borg prune --keep-daily 7 /backup/repo`, DestructiveDelete},          // TestIssue30Dangerous's row
+		{`borgmatic repo-delete --repository /backup/repo`, DestructiveDelete}, // borgmatic's action
+		{`borgmatic delete --archive host-2024-01-01`, DestructiveDelete},      // borgmatic's action
+		{`kopia snapshot delete k1234abcd --delete`, DestructiveDelete},        // kopia snapshot delete --delete
+		{`kopia snapshot rm k1234abcd --delete`, DestructiveDelete},            // kopia's alias
+		{`kopia snapshot expire --all --delete`, DestructiveDelete},            // kopia snapshot expire --delete
+		{`duplicity remove-older-than 6M --force file:///backup`, DestructiveDelete},
+		{`duplicity remove-all-but-n-full 2 --force sftp://host/backup`, DestructiveDelete},
+		{`duplicity remove-all-inc-of-but-n-full 1 --force file:///backup`, DestructiveDelete},
+		{`rdiff-backup --remove-older-than 2W /backup/host`, DestructiveDelete},            // rdiff-backup's old CLI
+		{`rdiff-backup remove increments --older-than 2W /backup/host`, DestructiveDelete}, // its new CLI
+		{`tarsnap -d -f nightly-2024-01-01`, DestructiveDelete},                            // tarsnap(1) -d
+		{`tarsnap --nuke`, DestructiveDelete},                                              // tarsnap(1) --nuke
+		{`restic rewrite --forget --exclude big.iso`, DestructiveDelete},                   // restic rewrite --forget
+		{`borg delete --dry-run --list repo::old`, ""},                                     // borg-delete(1) -n/--dry-run
+		{`borg rdelete -n --list`, ""},
+		{`borg delete --cache-only /backup/repo`, ""}, // only the local cache
+		{`borg prune --dry-run --list --keep-daily 7`, ""},
+		{`borg list ::`, ""},      // heldout6's q0006
+		{`borg check repo`, ""},   // heldout6's q0962
+		{`borg compact repo`, ""}, // heldout6's q0593
+		{`kopia snapshot expire --all`, ""},
+		{`kopia snapshot list`, ""},
+		{`duplicity remove-older-than 6M file:///backup`, ""}, // duplicity lists without --force
+		{`duplicity collection-status file:///backup`, ""},
+		{`restic rewrite --exclude big.iso`, ""}, // the originals kept
+		{`restic prune`, ""},                     // heldout6's q0998
+		{`tarsnap --list-archives`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestDeletionsExplained: danger explain names this file's rules, their
+// texts and the words each matched.
+func TestDeletionsExplained(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, cat, rule string
+		matched        []string
+	}{
+		{`rsync -a --delete src/ site/`, DestructiveDelete, "rsyncDelete", []string{"rsync", "--delete", "site/"}},
+		{`borg rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
+		{`borg -r /backup/repo rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
+		{`kopia snapshot delete k1 --delete`, DestructiveDelete, "backupsDeleted", []string{"kopia", "snapshot", "delete"}},
+	} {
+		explainRow(t, tt.cmd, tt.cat, tt.rule, tt.matched)
+	}
+}

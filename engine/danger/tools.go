@@ -84,10 +84,6 @@ func (c *checker) tools(u unit) {
 		if first == "destroy" || first == "gc" {
 			c.add(DestructiveDelete)
 		}
-	case "borg", "borgmatic":
-		if first == "prune" || first == "delete" {
-			c.add(DestructiveDelete) // backups removed
-		}
 	case "restic":
 		// restic forget removes snapshots; prune alone frees only data no
 		// snapshot references (restic docs, "Removing backup snapshots").
