@@ -646,6 +646,7 @@ func (c *checker) command(u unit) {
 	c.procMemory(u)
 	c.tools(u)
 	c.backupsDeleted(u)
+	c.listedTreeRemoved(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -8,12 +8,14 @@ import (
 )
 
 // Deletions of round 5 (issue 30): where what is lost is decided by an
-// option of the deleting program (rsync's --delete, find's -empty).
+// option of the deleting program (rsync's --delete, find's -empty), by a
+// backup tool's verb, or by the command whose output rm is given.
 
 func init() {
 	addRuleTexts(map[string]string{
-		"backupsDeleted": "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
-		"rsyncDelete":    "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
+		"backupsDeleted":    "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
+		"listedTreeRemoved": "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
+		"rsyncDelete":       "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
 	})
 }
 
@@ -96,4 +98,43 @@ func (c *checker) backupsDeleted(u unit) {
 		c.add(DestructiveDelete)
 	}
 	c.because()
+}
+
+// listedTreeRemoved flags rm (unlink, shred) whose operand is the output
+// of a tree lister by command substitution ("rm $(find . -name
+// '*.html')", backquotes alike): the files go as with "find … | xargs rm"
+// (findFedRemoval), with its exceptions (scratch and temporary folders,
+// regenerated files). A quoted substitution is one operand, not a list.
+func (c *checker) listedTreeRemoved(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "rm" && name != "unlink" && name != "shred" {
+		return
+	}
+	for _, w := range operands(u.cmd.Args) {
+		if w.Literal {
+			continue
+		}
+		inner, ok := strings.CutPrefix(w.Raw, "$(")
+		if ok {
+			inner, ok = strings.CutSuffix(inner, ")")
+		} else if inner, ok = strings.CutPrefix(w.Raw, "`"); ok {
+			inner, ok = strings.CutSuffix(inner, "`")
+		}
+		if !ok || inner == "" {
+			continue
+		}
+		s := shell.Parse(inner)
+		if len(s.Commands) == 0 {
+			continue
+		}
+		f := unit{cmd: s.Commands[0], dir: u.dir}
+		lister := c.treeLister(f)
+		if lister == "" || lister == "find" && (c.findRoutine(f) || findsRegenerated(&f.cmd)) {
+			continue
+		}
+		c.because(name, w.Raw)
+		c.add(DestructiveDelete)
+		c.because()
+		return
+	}
 }

@@ -163,8 +163,39 @@ func TestDeletionsExplained(t *testing.T) {
 		{`rsync -a --delete src/ site/`, DestructiveDelete, "rsyncDelete", []string{"rsync", "--delete", "site/"}},
 		{`borg rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
 		{`borg -r /backup/repo rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
+		{"rm `find . -name '*.html'`", DestructiveDelete, "listedTreeRemoved", []string{"rm", "`find . -name '*.html'`"}},
 		{`kopia snapshot delete k1 --delete`, DestructiveDelete, "backupsDeleted", []string{"kopia", "snapshot", "delete"}},
 	} {
 		explainRow(t, tt.cmd, tt.cat, tt.rule, tt.matched)
+	}
+}
+
+// TestRemovalOfListedTree: rm given the files a lister prints by command
+// substitution ("rm $(find . -name '*.html')", backquotes alike) removes
+// them as "find … | xargs rm" does (findFedRemoval; heldout6's q0278:
+// "removes every .html file of the project tree"), and the same
+// exceptions hold: scratch and temporary starting folders, regenerated
+// files (.DS_Store, core dumps), one inode. Listers of a tree: find, fd,
+// "rg --files", "git ls-files". Everyday: rm of what a command names that
+// lists no tree (a file's own path, "which", "ls" of one folder: some
+// files of one folder, as "rm *.o").
+func TestRemovalOfListedTree(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"rm `find . -name \"*.html\"`", DestructiveDelete},                   // heldout6's label
+		{`rm $(find . -name '*.html')`, DestructiveDelete},                    // the same by $( )
+		{`rm -f $(find src -type f -name '*.bak')`, DestructiveDelete},        // README: find -exec rm of every *.bak
+		{`rm $(fd -e log)`, DestructiveDelete},                                // fd lists the tree (fd(1))
+		{`rm $(git ls-files --others)`, DestructiveDelete},                    // every untracked file
+		{`rm $(find ~/notes -name '*.md' | grep -v keep)`, DestructiveDelete}, // a pipeline's lister
+		{`rm $(find build -name '*.o')`, ""},                                  // generated output
+		{`rm $(find /tmp/work -name '*.tmp')`, ""},                            // a temporary folder
+		{`rm $(find . -name .DS_Store)`, ""},                                  // regenerated (README, dev6)
+		{`rm $(which tool)`, ""},                                              // no tree listed
+		{`rm $(ls *.o)`, ""},                                                  // some files of one folder
+		{`echo $(find . -name '*.html')`, ""},                                 // nothing removed
+	} {
+		checkRow(t, tt.cmd, tt.want)
 	}
 }
