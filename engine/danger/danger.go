@@ -647,6 +647,7 @@ func (c *checker) command(u unit) {
 	c.tools(u)
 	c.backupsDeleted(u)
 	c.listedTreeRemoved(u)
+	c.systemConfigRemoved(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

