@@ -249,6 +249,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 			}
 		}
 		c.script(s, cwd, 0, false)
+		if alt, ok := escapedHeredoc(call.Command); ok {
+			c.script(shell.Parse(alt), cwd, 1, false) // the text with its \n read as newlines
+		}
 		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
 			c.brokenLines(call.Command, cwd)
 		}
