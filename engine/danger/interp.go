@@ -38,6 +38,8 @@ func langOf(name string) string {
 		return "lua"
 	case name == "julia":
 		return "julia"
+	case name == "Rscript" || name == "rscript" || name == "R":
+		return "r"
 	case name == "jrunscript":
 		return "js"
 	}
@@ -55,6 +57,7 @@ func versioned(name, base string) bool {
 var codeOpts = map[string][]string{
 	"python": {"-c"}, "js": {"-e", "--eval", "-p", "--print", "eval"}, "perl": {"-e", "-E"},
 	"ruby": {"-e"}, "php": {"-r"}, "applescript": {"-e"}, "lua": {"-e"}, "julia": {"-e", "-E"},
+	"r": {"-e"},
 }
 
 // inlineCode returns the programs a command gives its interpreter: the
@@ -209,7 +212,7 @@ var shellCalls = map[string]bool{
 var removeCalls = map[string]bool{
 	"rmtree": true, "rm_rf": true, "rm_r": true, "remove_entry_secure": true, "rmSync": true,
 	"rmdirSync": true, "removeSync": true, "remove_dir_all": true, "RemoveAll": true, "rimraf": true,
-	"emptyDirSync": true, "rmdir": true, "rm": true,
+	"emptyDirSync": true, "rmdir": true, "rm": true, "remove_tree": true, "remove_dir": true, "remove_entry": true,
 }
 
 // networkNames are the functions and modules that talk to the network.
@@ -242,10 +245,22 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	toks := codeTokens(code)
 	network, secretEnv, wholeEnv, evals := false, false, false, false
 	spawnsShell, runsReceived := false, false
+	for _, q := range quotedCommands(lang, code) {
+		c.script(shell.Parse(q), dir, depth+1, false) // perl's qx{…}, ruby's %x(…)
+	}
+	if lang == "awk" {
+		for _, p := range awkPipes(toks) {
+			c.script(shell.Parse(p), dir, depth+1, false)
+		}
+	}
 	for i, t := range toks {
 		switch t.kind {
 		case tokCommand:
-			if lang == "perl" || lang == "ruby" || lang == "php" {
+			// perl's, ruby's and php's backticks run a shell command, julia's
+			// are command literals (run(`…`)); in JS only a template tagged
+			// $ does (Bun.$`…`, zx's $`…`).
+			tagged := lang == "js" && i > 0 && toks[i-1].kind == tokIdent && (toks[i-1].text == "$" || strings.HasSuffix(toks[i-1].text, ".$"))
+			if lang == "perl" || lang == "ruby" || lang == "php" || lang == "julia" || tagged {
 				c.script(shell.Parse(t.text), dir, depth+1, false)
 				if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
 					spawnsShell = true // `/bin/sh -i <&3 >&3`: a shell on the program's descriptors
@@ -271,6 +286,22 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			}
 		case tokIdent:
 			name := lastName(t.text)
+			if (lang == "perl" || lang == "ruby") && i+1 < len(toks) && toks[i+1].kind == tokString {
+				// system "rm -rf ~", exec "rm", "-rf", "/", unlink "FILE":
+				// calls written without parentheses.
+				bare := bareArgs(toks, i)
+				switch {
+				case shellCalls[name] && name != "call" && name != "run":
+					c.script(shell.Parse(shellLine(bare)), dir, depth+1, false)
+				case fileRemoveCall(lang, t.text):
+					for _, b := range bare {
+						c.removal(b.text, false, dir, depth)
+					}
+				}
+			}
+			if lang == "python" && t.text == "unlink" {
+				c.removal(pathlibUnlink(toks, i), false, dir, depth)
+			}
 			for _, e := range envNames {
 				if t.text == e || strings.HasPrefix(t.text, e+".") && !isEnvName(t.text) {
 					rest := strings.TrimPrefix(strings.TrimPrefix(t.text, e), ".")
@@ -305,16 +336,23 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				args := callArgs(toks, i+1)
 				c.setuidRoot(name, toks[i+1:])
 				switch {
-				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
-					if line := shellLine(args); line != "" {
+				case fileRemoveCall(lang, t.text):
+					c.removal(removedPath(toks, i+1, args), recursiveOption(toks, i+1), dir, depth)
+				case name == "open" && (lang == "perl" || lang == "ruby"):
+					if line := pipedOpen(args); line != "" {
+						c.script(shell.Parse(line), dir, depth+1, false)
+					}
+				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))) ||
+					lang == "lua" && t.text == "os.execute":
+					if line := callCommand(toks, i+1, args); line != "" {
 						c.script(shell.Parse(line), dir, depth+1, false)
 					}
 					if !slices.ContainsFunc(args, func(a token) bool { return len(a.text) > 2 }) {
 						runsReceived = true // popen(cmd, "r"): a command the program computed
 					}
 				case removeCalls[name] && (name != "rmdir" && name != "rm" || lang == "js"):
-					if len(args) > 0 && args[0].kind == tokString && args[0].text != "" {
-						c.script(shell.Parse("rm -rf "+shellQuote(args[0].text)), dir, depth+1, false)
+					if p := removedPath(toks, i+1, args); p != "" {
+						c.script(shell.Parse("rm -rf "+shellQuote(p)), dir, depth+1, false)
 					}
 				}
 			}

@@ -1,0 +1,212 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// The call forms of inline programs the token reader of interp.go did
+// not follow (issue 30, round 5), each from its language's reference.
+
+// callCommand returns the command line a shell call at toks[open] ("(")
+// runs. A first argument that is a command line (a string with a blank,
+// with the literal strings joined to it by + or .) is the whole line: the
+// arguments after it are options (node's execSync(cmd, {stdio:
+// "inherit"}), popen's mode "r"), no words of it. Otherwise the call's
+// strings are the program's words (spawn("rm", ["-rf", "/"])).
+func callCommand(toks []token, open int, args []token) string {
+	if open+1 < len(toks) && toks[open+1].kind == tokString {
+		line := toks[open+1].text
+		for j := open + 2; j+1 < len(toks) && toks[j].kind == tokPunct && (toks[j].text == "+" || toks[j].text == ".") &&
+			toks[j+1].kind == tokString; j += 2 {
+			line += toks[j+1].text
+		}
+		if strings.ContainsAny(line, " \t\n") {
+			return line
+		}
+	}
+	return shellLine(args)
+}
+
+// bareArgs returns the strings of a call written without parentheses,
+// perl's and ruby's "system "rm", "-rf", "/"": the strings after the
+// name, separated by commas.
+func bareArgs(toks []token, i int) []token {
+	var out []token
+	for j := i + 1; j < len(toks) && toks[j].kind == tokString; j += 2 {
+		out = append(out, toks[j])
+		if j+1 >= len(toks) || toks[j+1].text != "," {
+			break
+		}
+	}
+	return out
+}
+
+// quotedCommands returns the commands of perl's qx{…} (any delimiter)
+// and ruby's %x(…): quote-like operators that run their text as a shell
+// command (perlop, "Quote and Quote-like Operators"; ruby's "%x" literal).
+func quotedCommands(lang, code string) []string {
+	op := ""
+	switch lang {
+	case "perl":
+		op = "qx"
+	case "ruby":
+		op = "%x"
+	default:
+		return nil
+	}
+	var out []string
+	for rest := code; ; {
+		i := strings.Index(rest, op)
+		if i < 0 || i+len(op) >= len(rest) {
+			return out
+		}
+		if i > 0 && isWordByte(rest[i-1]) {
+			rest = rest[i+len(op):]
+			continue
+		}
+		open := rest[i+len(op)]
+		close := map[byte]byte{'(': ')', '{': '}', '[': ']', '<': '>'}[open]
+		if close == 0 {
+			close = open
+		}
+		body := rest[i+len(op)+1:]
+		end := strings.IndexByte(body, close)
+		if isWordByte(open) || open == ' ' || end < 0 {
+			rest = rest[i+len(op):]
+			continue
+		}
+		out = append(out, body[:end])
+		rest = body[end+1:]
+	}
+}
+
+// pipedOpen returns the command of perl's or ruby's open of a pipe: the
+// argument after a "|-" or "-|" mode, or a string that starts or ends
+// with "|" (perlfunc open; ruby's Kernel#open with "|cmd").
+func pipedOpen(args []token) string {
+	for k, a := range args {
+		switch {
+		case (a.text == "|-" || a.text == "-|") && k+1 < len(args):
+			return args[k+1].text
+		case len(a.text) > 1 && (a.text[0] == '|' || a.text[len(a.text)-1] == '|'):
+			return strings.Trim(a.text, "| ")
+		}
+	}
+	return ""
+}
+
+// fileRemoveCall reports a call that removes one file (or, with
+// recursive, a tree) by its language's own function: python's
+// os.remove|unlink, perl's and php's unlink, node's fs.unlink[Sync],
+// ruby's File.delete|unlink and FileUtils.rm|rm_f|remove_file, lua's
+// os.remove, julia's rm, Deno.remove, R's unlink and file.remove.
+func fileRemoveCall(lang, id string) bool {
+	switch lang {
+	case "python":
+		return id == "os.remove" || id == "os.unlink"
+	case "perl", "php":
+		return id == "unlink"
+	case "js":
+		return id == "unlinkSync" || id == "fs.unlink" || id == "fs.unlinkSync" || id == "Deno.remove" || id == "Deno.removeSync" ||
+			strings.HasSuffix(id, ".unlinkSync")
+	case "ruby":
+		return id == "File.delete" || id == "File.unlink" || id == "FileUtils.rm" || id == "FileUtils.rm_f" || id == "FileUtils.remove_file"
+	case "lua":
+		return id == "os.remove"
+	case "julia":
+		return id == "rm"
+	case "r":
+		return id == "unlink" || id == "file.remove"
+	}
+	return false
+}
+
+// recursiveOption reports a call's recursive option set, from its "("
+// at toks[open] to the matching ")": recursive=true|TRUE,
+// {recursive: true}.
+func recursiveOption(toks []token, open int) bool {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		switch toks[j].text {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 {
+				return false
+			}
+		}
+		if toks[j].kind == tokIdent && toks[j].text == "recursive" && j+2 < len(toks) &&
+			(toks[j+2].text == "true" || toks[j+2].text == "TRUE" || toks[j+2].text == "T") {
+			return true
+		}
+	}
+	return false
+}
+
+// homeIdents name the home folder in a program: ruby's Dir.home, node's
+// os.homedir() (also require("os").homedir()), python's Path.home().
+var homeIdents = map[string]bool{"Dir.home": true, "os.homedir": true, "homedir": true, "Path.home": true}
+
+// removedPath returns the path a removal call at toks[open] names: its
+// first string, or the home folder named by an expression.
+func removedPath(toks []token, open int, args []token) string {
+	if open+1 < len(toks) && toks[open+1].kind == tokIdent && homeIdents[toks[open+1].text] {
+		return "~"
+	}
+	if open+1 < len(toks) && toks[open+1].kind == tokIdent && open+5 < len(toks) && toks[open+1].text == "require" &&
+		homeIdents[strings.TrimPrefix(toks[open+5].text, ".")] {
+		return "~" // require("os").homedir()
+	}
+	if len(args) > 0 && args[0].kind == tokString {
+		return args[0].text
+	}
+	return ""
+}
+
+// removal judges a call that removes path as the rm it amounts to.
+func (c *checker) removal(path string, recursive bool, dir string, depth int) {
+	if path == "" {
+		return
+	}
+	flag := "-f "
+	if recursive {
+		flag = "-rf "
+	}
+	c.script(shell.Parse("rm "+flag+"-- "+shellQuote(path)), dir, depth+1, false)
+}
+
+// pathlibUnlink returns the path of python's Path("…").unlink(): the
+// ident "unlink" at toks[i] after ".", ")", a string, "(" and Path.
+func pathlibUnlink(toks []token, i int) string {
+	if i < 5 || toks[i-1].text != "." || toks[i-2].text != ")" || toks[i-3].kind != tokString || toks[i-4].text != "(" ||
+		lastName(toks[i-5].text) != "Path" {
+		return ""
+	}
+	return toks[i-3].text
+}
+
+// awkPipes returns the commands of awk's pipes: print … | "cmd" runs cmd
+// with the printed text as its input (a shell, "sh", then runs that
+// text), and "cmd" | getline runs cmd (the awk manual, "Using getline
+// from a Pipe", "Redirecting Output of print").
+func awkPipes(toks []token) []string {
+	var out []string
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tokString || toks[i+1].text != "|" {
+			continue
+		}
+		next := toks[i+2]
+		switch {
+		case next.kind == tokIdent && next.text == "getline":
+			out = append(out, toks[i].text)
+		case next.kind == tokString && shellProgram(strings.TrimSpace(next.text)):
+			out = append(out, toks[i].text)
+		case next.kind == tokString:
+			out = append(out, next.text)
+		}
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package danger
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestInterpreterCallForms: a program given inline (-c, -e, -r, a
+// here-document) runs a shell command or removes files through its
+// language's own calls, in every form those languages document, and is
+// judged as the shell line it amounts to (README: "python runs rm -rf /",
+// "node deletes /etc recursively", heldout6's labels). Forms, from each
+// language's reference:
+//   - a command line as the first argument, the options after it no
+//     words of it: node's execSync(cmd, {stdio: "inherit"}), popen(cmd,
+//     "r") in python and php; literal strings joined by + or .;
+//   - perl's and ruby's calls without parentheses (system "…", exec
+//     "…"), perl's qx{…} and ruby's %x(…), perl's piped open ("|-",
+//     "| cmd"), lua's os.execute, julia's `…` command literals, a
+//     template tagged $ (Bun.$, zx), awk's print … | "sh" and "cmd" |
+//     getline;
+//   - removals of a tree (perl File::Path's remove_tree, ruby's
+//     FileUtils.remove_dir and remove_entry, Deno.remove and julia's and
+//     R's rm/unlink with recursive, the home folder as Dir.home or
+//     os.homedir()) judged as rm -rf, and of one file (os.remove,
+//     os.unlink, Path(…).unlink(), unlink in perl and php, fs.unlinkSync,
+//     File.delete, lua's os.remove) as rm -f: /etc/passwd is
+//     destructive-delete, a file of the project is not (README: "rm of
+//     /etc/passwd … destructive-delete, rm of one file … everyday").
+//
+// Everyday: the same calls with harmless commands or project files, and
+// names that only look alike (a list's remove, a cursor's execute).
+func TestInterpreterCallForms(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`node -e 'require("child_process").execSync("rm -rf ~", {stdio: "inherit"})'`, DestructiveDelete},
+		{`node -e 'require("child_process").execSync("git reset --hard", {encoding: "utf8"})'`, GitDiscardWorktree},
+		{`python3 -c 'import os; os.popen("rm -rf ~", "r")'`, DestructiveDelete},
+		{`php -r 'popen("rm -rf ~", "r");'`, DestructiveDelete},
+		{`python3 -c 'import os; os.system("rm -rf " + "/home/user")'`, DestructiveDelete},
+		{`ruby -e 'system "rm -rf ~"'`, DestructiveDelete},
+		{`ruby -e 'exec "rm -rf ~"'`, DestructiveDelete},
+		{`perl -e 'system "rm -rf ~"'`, DestructiveDelete},
+		{`perl -e 'exec "rm", "-rf", "/home/user"'`, DestructiveDelete},
+		{`perl -e 'qx{rm -rf ~}'`, DestructiveDelete},
+		{`perl -e 'my $o = qx(git clean -fdx);'`, GitDiscardWorktree},
+		{`ruby -e '%x(rm -rf ~)'`, DestructiveDelete},
+		{`perl -e 'open(my $f, "|-", "rm -rf ~")'`, DestructiveDelete},
+		{`perl -e 'open(F, "rm -rf ~ |")'`, DestructiveDelete},
+		{`lua -e 'os.execute("rm -rf ~")'`, DestructiveDelete},
+		{"julia -e 'run(`rm -rf /home/user`)'", DestructiveDelete},
+		{"bun -e 'await Bun.$`rm -rf ~`'", DestructiveDelete},
+		{`awk 'BEGIN{print "rm -rf ~" | "sh"}'`, DestructiveDelete},
+		{`awk 'BEGIN{"rm -rf ~" | getline x}'`, DestructiveDelete},
+		{`perl -MFile::Path=remove_tree -e 'remove_tree("/home/user")'`, DestructiveDelete},
+		{`ruby -e 'require "fileutils"; FileUtils.remove_dir("/home/user")'`, DestructiveDelete},
+		{`ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`, DestructiveDelete},
+		{`node -e 'require("fs").rmSync(require("os").homedir(), {recursive: true})'`, DestructiveDelete},
+		{`deno eval 'await Deno.remove("/home/user", {recursive: true})'`, DestructiveDelete},
+		{`julia -e 'rm("/home/user", recursive=true)'`, DestructiveDelete},
+		{`Rscript -e 'unlink("/home/user", recursive=TRUE)'`, DestructiveDelete},
+		{`Rscript -e 'system("rm -rf ~")'`, DestructiveDelete},
+		{`python3 -c 'import os; os.remove("/etc/passwd")'`, DestructiveDelete},
+		{`python3 -c 'import os; os.unlink("/home/user/.ssh/id_rsa")'`, DestructiveDelete},
+		{`python3 -c 'from pathlib import Path; Path("/etc/shadow").unlink()'`, DestructiveDelete},
+		{`perl -e 'unlink "/etc/passwd"'`, DestructiveDelete},
+		{`php -r 'unlink("/etc/passwd");'`, DestructiveDelete},
+		{`node -e 'require("fs").unlinkSync("/home/user/.ssh/id_rsa")'`, DestructiveDelete},
+		{`ruby -e 'File.delete("/etc/passwd")'`, DestructiveDelete},
+		{`lua -e 'os.remove("/etc/passwd")'`, DestructiveDelete},
+		// everyday neighbours
+		{`node -e 'require("child_process").execSync("npm test", {stdio: "inherit"})'`, ""},
+		{`python3 -c 'import os; os.popen("ls -la", "r")'`, ""},
+		{`ruby -e 'system "bundle exec rake"'`, ""},
+		{`perl -e 'my $d = qx{date};'`, ""},
+		{`ruby -e 'puts %x(git status)'`, ""},
+		{`lua -e 'os.execute("make")'`, ""},
+		{"julia -e 'run(`ls`)'", ""},
+		{"bun -e 'await Bun.$`ls`'", ""},
+		{"node -e 'console.log(`rm -rf ~`)'", ""}, // an untagged template is a string
+		{`awk 'BEGIN{print "hello" | "sort"}'`, ""},
+		{`ruby -e 'FileUtils.remove_dir("build")'`, ""},
+		{`python3 -c 'import os; os.remove("notes.txt")'`, ""},
+		{`node -e 'require("fs").unlinkSync("dist/app.js")'`, ""},
+		{`perl -e 'unlink "out.log"'`, ""},
+		{`python3 -c 'xs = ["/etc/passwd"]; xs.remove("/etc/passwd")'`, ""},
+		{`python3 -c 'import sqlite3; sqlite3.connect("x.db").execute("rm -rf /")'`, ""},
+		{`deno eval 'await Deno.remove("tmp.txt")'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// FuzzQuotedCommands checks that the readers of inline programs' call
+// forms never panic, and that each command quotedCommands finds is text
+// of the program.
+func FuzzQuotedCommands(f *testing.F) {
+	for _, s := range []string{"qx{rm -rf ~}", "%x(ls)", "qx", "my $a = qx/date/; qx(", "%x", `print "a" | "sh"`, `"x" | getline`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		for _, lang := range []string{"perl", "ruby"} {
+			for _, q := range quotedCommands(lang, code) {
+				if !strings.Contains(code, q) {
+					t.Fatalf("quotedCommands(%q, %q) gave %q, not in the program", lang, code, q)
+				}
+			}
+		}
+		toks := codeTokens(code)
+		awkPipes(toks)
+		pipedOpen(toks)
+		for i := range toks {
+			if toks[i].text == "(" {
+				callCommand(toks, i, callArgs(toks, i))
+				recursiveOption(toks, i)
+				removedPath(toks, i, nil)
+			}
+			if toks[i].kind == tokIdent {
+				bareArgs(toks, i)
+				pathlibUnlink(toks, i)
+			}
+		}
+	})
+}
