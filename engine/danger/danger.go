@@ -441,6 +441,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range runnerScripts(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				for _, text := range commandRunners(&u.cmd) {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}

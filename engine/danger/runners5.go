@@ -1,0 +1,243 @@
+package danger
+
+import (
+	"path"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// commandRunners returns the command lines a program runs that its
+// manual says it takes as arguments, for programs whose words the
+// wrappers of engine/shell do not unwrap (issue 30, round 5):
+//   - script(1) -c CMD; expect's "spawn CMD" in -c;
+//   - tmux(1): the shell-command of new-session, new-window,
+//     split-window, respawn-pane|window and run-shell, and the keys
+//     send-keys types (Enter or C-m runs them);
+//   - screen(1): its command, and the text of -X stuff;
+//   - strace(1), ltrace(1), valgrind, perf record|stat|trace, entr(1):
+//     the program they trace or rerun (entr -s: a shell command);
+//   - gdb(1)'s -ex|--eval-command "shell CMD" or "!CMD";
+//   - vim, nvim, vi, ex: -c, --cmd and +CMD with an ex command ":!CMD";
+//   - nix-shell --run|--command CMD; nix develop|shell -c|--command;
+//   - toybox APPLET (as busybox); cmake(1) -E rm|remove|remove_directory
+//     (as rm, rm -f, rm -rf); rimraf (rm -rf of its operands);
+//   - source or . of echo's output (<(echo …)) or of a here-string on
+//     /dev/stdin.
+func commandRunners(cmd *shell.Command) []string {
+	if cmd.Dynamic || cmd.Name == "" {
+		return nil
+	}
+	args := cmd.Args
+	name := path.Base(cmd.Name)
+	switch name {
+	case "script":
+		if v, ok := optValue(args, "c", "--command"); ok {
+			return []string{v}
+		}
+	case "expect":
+		if v, ok := optValue(args, "c", ""); ok {
+			var out []string
+			for _, part := range strings.Split(v, ";") {
+				if rest, ok := strings.CutPrefix(strings.TrimSpace(part), "spawn "); ok {
+					out = append(out, rest)
+				}
+			}
+			return out
+		}
+	case "tmux":
+		return tmuxCommands(args)
+	case "screen":
+		for i, a := range args {
+			if a.Lit == "-X" {
+				if i+2 < len(args) && args[i+1].Lit == "stuff" && args[i+2].Literal {
+					return []string{strings.ReplaceAll(args[i+2].Lit, `\n`, "\n")}
+				}
+				return nil // another command to a running session
+			}
+		}
+		if ops := skipClusters(args, "SceEhpTt"); len(ops) > 0 {
+			return []string{joinRaws(ops)}
+		}
+	case "strace", "ltrace":
+		if ops := skipOptions(args, "eopsuEaIOPSXblnADFx", nil, ""); len(ops) > 0 {
+			return []string{joinRaws(ops)}
+		}
+	case "valgrind":
+		if ops := skipOptions(args, "", nil, ""); len(ops) > 0 {
+			return []string{joinRaws(ops)}
+		}
+	case "perf":
+		if len(args) > 1 && (args[0].Lit == "record" || args[0].Lit == "stat" || args[0].Lit == "trace") {
+			if ops := skipOptions(args[1:], "eoFcCpt", []string{"event", "output", "freq", "count", "cpu", "pid", "tid"}, ""); len(ops) > 0 {
+				return []string{joinRaws(ops)}
+			}
+		}
+	case "entr":
+		if ops := skipOptions(args, "", nil, ""); len(ops) > 0 {
+			if hasLit(args, "-s") && ops[0].Literal {
+				return []string{ops[0].Lit}
+			}
+			return []string{joinRaws(ops)}
+		}
+	case "gdb", "gdb-multiarch":
+		var out []string
+		for i, a := range args {
+			v := ""
+			switch {
+			case (a.Lit == "-ex" || a.Lit == "--ex" || a.Lit == "-eval-command" || a.Lit == "--eval-command") && i+1 < len(args):
+				v = args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "--eval-command="):
+				v = strings.TrimPrefix(a.Lit, "--eval-command=")
+			}
+			if rest, ok := strings.CutPrefix(v, "shell "); ok {
+				out = append(out, rest)
+			} else if rest, ok := strings.CutPrefix(v, "!"); ok {
+				out = append(out, rest)
+			}
+		}
+		return out
+	case "vim", "nvim", "vi", "ex", "view", "gvim":
+		var out []string
+		for i, a := range args {
+			v := ""
+			switch {
+			case (a.Lit == "-c" || a.Lit == "--cmd") && i+1 < len(args):
+				v = args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "+"):
+				v = a.Lit[1:]
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimPrefix(v, ":"), "!"); ok && rest != "" {
+				out = append(out, rest)
+			}
+		}
+		return out
+	case "nix-shell":
+		if v, ok := optValue(args, "", "--run"); ok {
+			return []string{v}
+		}
+		if v, ok := optValue(args, "", "--command"); ok {
+			return []string{v}
+		}
+	case "nix":
+		if len(args) > 0 && (args[0].Lit == "develop" || args[0].Lit == "shell") {
+			for i, a := range args {
+				if (a.Lit == "-c" || a.Lit == "--command") && i+1 < len(args) {
+					return []string{joinRaws(args[i+1:])}
+				}
+			}
+		}
+	case "toybox":
+		if len(args) > 0 {
+			return []string{joinRaws(args)}
+		}
+	case "cmake":
+		if len(args) > 1 && args[0].Lit == "-E" {
+			switch args[1].Lit {
+			case "rm":
+				return []string{"rm " + joinRaws(args[2:])}
+			case "remove":
+				return []string{"rm -f " + joinRaws(args[2:])}
+			case "remove_directory":
+				return []string{"rm -rf " + joinRaws(args[2:])}
+			}
+		}
+	case "rimraf":
+		if ops := operands(args); len(ops) > 0 {
+			return []string{"rm -rf " + joinRaws(ops)}
+		}
+	case "source", ".":
+		if len(args) == 0 {
+			return nil
+		}
+		if (args[0].Lit == "/dev/stdin" || args[0].Lit == "/proc/self/fd/0") && cmd.Stdin != "" {
+			return []string{cmd.Stdin}
+		}
+		if inner, ok := strings.CutPrefix(args[0].Raw, "<("); ok && strings.HasSuffix(inner, ")") {
+			if text, ok := echoed("$(" + inner); ok {
+				return []string{text}
+			}
+		}
+	}
+	return nil
+}
+
+// optValue returns the value of a short option (letter, also last in a
+// cluster: "-qc CMD") or a long option ("--run CMD", "--run=CMD").
+func optValue(args []shell.Word, letter, long string) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		if long != "" {
+			if a.Lit == long && i+1 < len(args) && args[i+1].Literal {
+				return args[i+1].Lit, true
+			}
+			if v, ok := strings.CutPrefix(a.Lit, long+"="); ok {
+				return v, true
+			}
+		}
+		if letter != "" && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, letter) &&
+			i+1 < len(args) && args[i+1].Literal {
+			return args[i+1].Lit, true
+		}
+	}
+	return "", false
+}
+
+// tmuxValueOpts are the options of tmux's session, window and pane
+// commands that take a value (tmux(1)).
+const tmuxValueOpts = "cefFnstxylp"
+
+// tmuxCommands returns the shell commands of a tmux command line: the
+// trailing shell-command of the commands that start one, and what
+// send-keys types when it ends with Enter or C-m.
+func tmuxCommands(args []shell.Word) []string {
+	ops := skipOptions(args, "LSf", nil, "")
+	if len(ops) == 0 {
+		return nil
+	}
+	sub := ops[0].Lit
+	rest := ops[1:]
+	switch sub {
+	case "new", "new-session", "neww", "new-window", "splitw", "split-window", "respawnp", "respawn-pane",
+		"respawnw", "respawn-window", "run", "run-shell":
+		if cmd := skipOptions(rest, tmuxValueOpts, nil, ""); len(cmd) > 0 {
+			return []string{joinLit(cmd)}
+		}
+	case "send", "send-keys":
+		keys := skipOptions(rest, "tN", nil, "")
+		if n := len(keys); n > 1 && (keys[n-1].Lit == "Enter" || keys[n-1].Lit == "C-m") {
+			return []string{joinLit(keys[:n-1])}
+		}
+	}
+	return nil
+}
+
+// joinRaws joins words by their source text.
+func joinRaws(ws []shell.Word) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.Raw
+	}
+	return strings.Join(parts, " ")
+}
+
+// skipClusters returns the words after the options, where an option
+// cluster whose last letter is one of takesValue takes the next word
+// ("screen -dmS job CMD").
+func skipClusters(args []shell.Word, takesValue string) []shell.Word {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") || a.Lit == "-" {
+			return args[i:]
+		}
+		if a.Lit == "--" {
+			return args[i+1:]
+		}
+		if !strings.HasPrefix(a.Lit, "--") && strings.ContainsAny(a.Lit[len(a.Lit)-1:], takesValue) {
+			i++
+		}
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package danger
+
+import "testing"
+
+// TestProgramsThatRunACommand: programs that run a command line given as
+// their argument, each as its manual documents it, are judged by that
+// command: script(1) -c, tmux(1)'s new-session, new-window,
+// split-window, respawn-pane and run-shell (their shell-command) and
+// send-keys (keys typed, Enter runs them), screen(1) with a command and
+// -X stuff, strace(1), ltrace(1), valgrind, perf record|stat|trace and
+// entr(1) (the traced or watched program), gdb(1)'s -ex "shell …" or
+// "!…", vim's -c, --cmd and + with ":!…" (an ex command running a
+// shell), expect's spawn, nix-shell --run|--command and nix
+// develop|shell -c|--command, toybox's applets as busybox's, cmake(1)'s
+// -E rm, remove and remove_directory, rimraf (rimraf(1): rm -rf), and
+// source of a here-string or of echo's output. Everyday: the same
+// programs with harmless commands, tmux and screen sessions without one.
+func TestProgramsThatRunACommand(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`script -qc "rm -rf ~" /dev/null`, DestructiveDelete},
+		{`script -q -c 'git reset --hard' log.txt`, GitDiscardWorktree},
+		{`tmux new -d "rm -rf ~"`, DestructiveDelete},
+		{`tmux new-session -d -s job 'rm -rf ~'`, DestructiveDelete},
+		{`tmux split-window -h 'git clean -fdx'`, GitDiscardWorktree},
+		{`tmux send-keys -t job 'rm -rf ~' Enter`, DestructiveDelete},
+		{`screen -dm rm -rf ~`, DestructiveDelete},
+		{`screen -dmS job bash -c 'rm -rf ~'`, DestructiveDelete},
+		{`screen -S job -X stuff 'rm -rf ~\n'`, DestructiveDelete},
+		{`strace -f -o trace.txt rm -rf ~`, DestructiveDelete},
+		{`ltrace -o calls.txt rm -rf ~`, DestructiveDelete},
+		{`valgrind --leak-check=full rm -rf ~`, DestructiveDelete},
+		{`perf record -g rm -rf ~`, DestructiveDelete},
+		{`entr -s 'rm -rf ~' <<< notes.txt`, DestructiveDelete},
+		{`gdb -batch -ex 'shell rm -rf ~'`, DestructiveDelete},
+		{`gdb -batch -ex '!git reset --hard'`, GitDiscardWorktree},
+		{`vim -c '!rm -rf ~' -c q`, DestructiveDelete},
+		{`vim +':!rm -rf ~' +q`, DestructiveDelete},
+		{`nvim --headless --cmd '!git clean -fdx' +q`, GitDiscardWorktree},
+		{`expect -c 'spawn rm -rf /home/user; expect eof'`, DestructiveDelete},
+		{`nix-shell -p hello --run "rm -rf ~"`, DestructiveDelete},
+		{`nix develop -c rm -rf ~`, DestructiveDelete},
+		{`nix shell nixpkgs#coreutils --command rm -rf ~`, DestructiveDelete},
+		{`toybox rm -rf ~`, DestructiveDelete},
+		{`cmake -E rm -rf /home/user`, DestructiveDelete},
+		{`cmake -E remove_directory /home/user`, DestructiveDelete},
+		{`cmake -E remove -f /etc/passwd`, DestructiveDelete},
+		{`npx rimraf ~`, DestructiveDelete},
+		{`rimraf /home/user/work`, DestructiveDelete},
+		{`source <(echo "rm -rf ~")`, DestructiveDelete},
+		{`. /dev/stdin <<< "rm -rf ~"`, DestructiveDelete},
+		// everyday neighbours
+		{`script -qc "make test" /dev/null`, ""},
+		{`tmux new -d -s dev`, ""},
+		{`tmux new-session -d -s job 'npm run dev'`, ""},
+		{`tmux send-keys -t job 'npm test' Enter`, ""},
+		{`screen -dmS job npm start`, ""},
+		{`strace -f -o trace.txt ls`, ""},
+		{`gdb -batch -ex run --args ./app`, ""},
+		{`vim -c 'set number' notes.txt`, ""},
+		{`nix develop -c make`, ""},
+		{`cmake -E remove_directory build`, ""},
+		{`cmake -E make_directory out`, ""},
+		{`npx rimraf dist`, ""},
+		{`rimraf node_modules`, ""},
+		{`source <(kubectl completion bash)`, ""},
+		{`source .venv/bin/activate`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
