@@ -456,6 +456,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.findFedRemoval(s, units)
+	c.redisKeysDeleted(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
@@ -654,6 +655,7 @@ func (c *checker) command(u unit) {
 	c.backupsDeleted(u)
 	c.listedTreeRemoved(u)
 	c.systemConfigRemoved(u)
+	c.migrationsReset(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
