@@ -656,6 +656,7 @@ func (c *checker) command(u unit) {
 	c.listedTreeRemoved(u)
 	c.systemConfigRemoved(u)
 	c.migrationsReset(u)
+	c.otherVCS(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
