@@ -64,6 +64,8 @@ func (c *checker) otherVCS(u unit) {
 		}
 	}
 	if cat != "" && !strings.HasPrefix(verb, "-") {
+		c.because(name, verb)
 		c.add(cat)
+		c.because()
 	}
 }

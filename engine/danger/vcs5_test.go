@@ -18,6 +18,7 @@ import "testing"
 //   - Perforce (p4 help): revert loses opened files' changes (not -n, a
 //     preview, nor -a, unchanged files only); obliterate -y removes
 //     history (without -y it only reports).
+//
 // Everyday: status, diff, log, pull, update without -C, revert with its
 // .orig backups kept (hg's default), purge --print, p4 revert -n.
 func TestOtherVersionControlDiscards(t *testing.T) {
