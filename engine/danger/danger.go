@@ -473,6 +473,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		if alt, ok := rewriteLine(s); ok {
 			c.script(shell.Parse(alt), cwd, depth+1, fed)
 		}
+		for _, body := range loopBodies(s) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
+		}
 	}
 }
 
