@@ -172,3 +172,27 @@ func (c *checker) systemConfigRemoved(u unit) {
 		}
 	}
 }
+
+// filterBranchOpts are git-filter-branch(1)'s options that change
+// commits: its filters, and --prune-empty (empty commits dropped).
+var filterBranchOpts = []string{"--env-filter", "--tree-filter", "--index-filter", "--parent-filter", "--msg-filter",
+	"--commit-filter", "--tag-name-filter", "--subdirectory-filter"}
+
+// filterBranchFilters reports a git filter-branch given a filter with its
+// value, or --prune-empty.
+func filterBranchFilters(rest []shell.Word) bool {
+	for i, a := range rest {
+		if !a.Literal {
+			continue
+		}
+		if a.Lit == "--prune-empty" {
+			return true
+		}
+		for _, o := range filterBranchOpts {
+			if a.Lit == o && i+1 < len(rest) || strings.HasPrefix(a.Lit, o+"=") {
+				return true
+			}
+		}
+	}
+	return false
+}

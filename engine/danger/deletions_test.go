@@ -192,10 +192,13 @@ func TestRemovalOfListedTree(t *testing.T) {
 		{`rm $(find ~/notes -name '*.md' | grep -v keep)`, DestructiveDelete}, // a pipeline's lister
 		{`rm $(find build -name '*.o')`, ""},                                  // generated output
 		{`rm $(find /tmp/work -name '*.tmp')`, ""},                            // a temporary folder
-		{`rm $(find . -name .DS_Store)`, ""},                                  // regenerated (README, dev6)
-		{`rm $(which tool)`, ""},                                              // no tree listed
-		{`rm $(ls *.o)`, ""},                                                  // some files of one folder
-		{`echo $(find . -name '*.html')`, ""},                                 // nothing removed
+		{`rm $(find . -name .DS_Store)`, ""},
+		{`rm $(find . -name '*.tmp')`, ""},       // temporary files (dev7's r0262)
+		{`find . -name '*.tmp' -delete`, ""},     // the same by find
+		{`find . -name '*.temp' | xargs rm`, ""}, // the same by xargs                                  // regenerated (README, dev6)
+		{`rm $(which tool)`, ""},                 // no tree listed
+		{`rm $(ls *.o)`, ""},                     // some files of one folder
+		{`echo $(find . -name '*.html')`, ""},    // nothing removed
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
@@ -225,6 +228,32 @@ func TestSystemConfigRemoved(t *testing.T) {
 		{`rm /tmp/etc/app.conf`, ""},              // a temporary copy
 		{`cat /etc/nginx/nginx.conf`, ""},
 		{`rm -i /etc/nginx/nginx.conf`, ""}, // rm asks, nothing answers (TestRemovalsAsRunnersFeedThem)
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestGitUndoAndUnfilteredFilterBranch: git-extras' git-undo(1) is a
+// soft reset of the last commits by default, their changes kept (README,
+// dev7's call: everyday, as "git reset HEAD~1"); with --hard or -h it
+// discards them as "git reset --hard" does. git-filter-branch(1) with no
+// filter recommits every commit unchanged (README, dev7's call:
+// everyday); a filter or --prune-empty rewrites history.
+func TestGitUndoAndUnfilteredFilterBranch(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git undo`, ""},   // dev7's r0035
+		{`git undo 3`, ""}, // git-undo(1): a count, still soft
+		{`git undo -s`, ""},
+		{`git undo --hard`, GitDiscardWorktree},
+		{`git undo -h 2`, GitHistoryRewrite},
+		{`git filter-branch`, ""}, // dev7's r0523
+		{`git filter-branch --tree-filter 'rm -f secrets.txt' HEAD`, GitHistoryRewrite},
+		{`git filter-branch --index-filter 'git rm --cached --ignore-unmatch .env' -- --all`, GitHistoryRewrite},
+		{`git filter-branch --msg-filter 'sed s/foo/bar/' HEAD`, GitHistoryRewrite},
+		{`git filter-branch --prune-empty --subdirectory-filter lib -- --all`, GitHistoryRewrite},
+		{`git filter-branch --env-filter='export GIT_AUTHOR_NAME=x' HEAD`, GitHistoryRewrite},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

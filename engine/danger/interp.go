@@ -332,7 +332,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			if pre, _, ok := strings.Cut(t.text, "$"); ok && shellCalls[lastName(pre)] && pre != "" {
 				runsReceived = true
 			}
-			if i+1 < len(toks) && toks[i+1].text == "(" {
+			if i+1 < len(toks) && toks[i+1].text == "(" && !(lang == "python" && pyUnbound(code, toks, i)) {
 				args := callArgs(toks, i+1)
 				c.setuidRoot(name, toks[i+1:])
 				switch {

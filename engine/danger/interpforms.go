@@ -210,3 +210,67 @@ func awkPipes(toks []token) []string {
 	}
 	return out
 }
+
+// pyBuiltins are python's built-in names the calls above may start with.
+var pyBuiltins = map[string]bool{"exec": true, "eval": true, "open": true, "print": true, "__import__": true, "compile": true}
+
+// pyUnbound reports a python call at toks[i] whose name was never bound:
+// a module not imported ("shutil.rmtree(…)" with no "import shutil") or
+// a function not imported by name ("rmtree(…)" with no "from shutil
+// import rmtree"). Python stops there with a NameError and runs nothing
+// of it (README, dev7's call). An attribute of an expression
+// ("__import__('os').system(…)") is bound by the expression.
+func pyUnbound(code string, toks []token, i int) bool {
+	if i > 0 && toks[i-1].text == "." {
+		return false
+	}
+	root, _, _ := strings.Cut(toks[i].text, ".")
+	if root == "" || pyBuiltins[root] || strings.Contains(code, "__import__") || strings.Contains(code, "importlib") {
+		return false
+	}
+	for _, line := range strings.Split(code, "\n") {
+		for _, st := range strings.Split(line, ";") {
+			if pyBinds(strings.TrimSpace(st), root) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pyBinds reports a python statement that binds name: an import of it
+// (also "import a.b", "… as name", "from m import name", "from m import
+// *"), an assignment, a def or class, a for or with target.
+func pyBinds(st, name string) bool {
+	if rest, ok := strings.CutPrefix(st, "import "); ok {
+		for _, part := range strings.Split(rest, ",") {
+			f := strings.Fields(part)
+			if len(f) > 0 && (f[0] == name || strings.HasPrefix(f[0], name+".")) || len(f) == 3 && f[1] == "as" && f[2] == name {
+				return true
+			}
+		}
+		return false
+	}
+	if strings.HasPrefix(st, "from ") {
+		_, names, ok := strings.Cut(st, " import ")
+		if !ok {
+			return false
+		}
+		for _, part := range strings.Split(strings.Trim(names, "() "), ",") {
+			f := strings.Fields(part)
+			if len(f) > 0 && (f[0] == name || f[0] == "*") || len(f) == 3 && f[1] == "as" && f[2] == name {
+				return true
+			}
+		}
+		return false
+	}
+	if lhs, _, ok := strings.Cut(st, "="); ok && !strings.ContainsAny(lhs, "(<>!") {
+		for _, t := range strings.Split(lhs, ",") {
+			if strings.TrimSpace(t) == name {
+				return true
+			}
+		}
+	}
+	return strings.HasPrefix(st, "def "+name) || strings.HasPrefix(st, "class "+name) ||
+		strings.HasPrefix(st, "for "+name+" ") || strings.Contains(st, " as "+name)
+}

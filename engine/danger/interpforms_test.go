@@ -123,3 +123,30 @@ func FuzzQuotedCommands(f *testing.F) {
 		}
 	})
 }
+
+// TestPythonNamesNeverBound: python stops with a NameError at a call
+// whose module or function was never imported or defined, and runs
+// nothing of it (README, dev7's call: "python's os.remove, shutil.rmtree
+// or subprocess.run([ls]) without the import or name fail with
+// NameError: everyday"). Bound: import M, import M as A, from M import F,
+// from M import *, __import__, an assignment, a def.
+func TestPythonNamesNeverBound(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c "shutil.rmtree('dir')"`, ""}, // dev7's r0483
+		{`python3 -c 'os.system("rm -rf ~")'`, ""},
+		{`python3 -c 'subprocess.run(["rm", "-rf", "/home/user"])'`, ""},
+		{`python3 -c 'rmtree("/home/user")'`, ""},
+		{`python3 -c 'import shutil; shutil.rmtree("/home/user")'`, DestructiveDelete},
+		{`python3 -c 'import shutil as sh; sh.rmtree("/home/user")'`, DestructiveDelete},
+		{`python3 -c 'from shutil import rmtree; rmtree("/home/user")'`, DestructiveDelete},
+		{`python3 -c 'from shutil import *; rmtree("/home/user")'`, DestructiveDelete},
+		{`python3 -c 'import os, subprocess; subprocess.run(["rm", "-rf", "/home/user"])'`, DestructiveDelete},
+		{`python3 -c "__import__('os').system('rm -rf ~')"`, DestructiveDelete},
+		{`python3 -c 'import os.path; os.system("rm -rf ~")'`, DestructiveDelete},
+		{"python3 <<EOF\nimport subprocess\nsubprocess.run([\"rm\", \"-rf\", \"/\"])\nEOF", DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

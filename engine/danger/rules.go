@@ -406,7 +406,7 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
-	if k, ok := gitExtras[sub]; ok {
+	if k, ok := gitExtras[sub]; ok && sub != "undo" {
 		c.add(k)
 	}
 	switch sub {
@@ -455,7 +455,20 @@ func (c *checker) git(u unit) {
 		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "filter-branch", "filter-repo", "update-ref":
+	case "undo":
+		// git-extras' git-undo(1): a soft reset of the last commits by
+		// default (their changes kept, as "git reset HEAD~1"); --hard|-h
+		// discards them too (README, dev7's call).
+		if hasLit(rest, "--hard", "-h") {
+			c.add(GitDiscardWorktree, GitHistoryRewrite)
+		}
+	case "filter-branch":
+		// git-filter-branch(1) with no filter recommits every commit as
+		// it was (README, dev7's call).
+		if filterBranchFilters(rest) {
+			c.add(GitHistoryRewrite)
+		}
+	case "filter-repo", "update-ref":
 		c.add(GitHistoryRewrite)
 	case "prune":
 		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
