@@ -660,6 +660,7 @@ func (c *checker) command(u unit) {
 	c.systemConfigRemoved(u)
 	c.migrationsReset(u)
 	c.otherVCS(u)
+	c.storedSecretsDeleted(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

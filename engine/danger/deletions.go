@@ -14,10 +14,11 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"backupsDeleted":      "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
-		"listedTreeRemoved":   "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
-		"systemConfigRemoved": "rm or unlink of a configuration file under /etc (.conf, .cfg, .cnf, .ini, .yml, .yaml, .json, .toml, .xml, .rules, .list, .repo, .properties)",
-		"rsyncDelete":         "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
+		"backupsDeleted":       "a backup tool's verb that deletes archives, snapshots or the repository: borg|borgmatic delete, rdelete, repo-delete, prune; kopia snapshot delete|rm|expire --delete; duplicity remove-* --force; rdiff-backup --remove-older-than, remove increments; tarsnap -d|--nuke; restic rewrite --forget",
+		"listedTreeRemoved":    "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
+		"systemConfigRemoved":  "rm or unlink of a configuration file under /etc (.conf, .cfg, .cnf, .ini, .yml, .yaml, .json, .toml, .xml, .rules, .list, .repo, .properties)",
+		"storedSecretsDeleted": "a password store's entries deleted: pass|gopass rm|remove|delete, lpass rm, bw delete --permanent, security delete-generic-password|delete-internet-password|delete-keychain|delete-certificate|delete-identity, keyring del",
+		"rsyncDelete":          "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
 	})
 }
 
@@ -195,4 +196,51 @@ func filterBranchFilters(rest []shell.Word) bool {
 		}
 	}
 	return false
+}
+
+// backupGlob reports a glob that names every backup file of a folder by
+// its extension ("*.bak", "*.backup", "*.bkp"): deleting backups is
+// destructive-delete (README; dev7's "rm *.bak", as find -exec rm of
+// *.bak).
+func backupGlob(base string) bool {
+	rest, ok := strings.CutPrefix(base, "*")
+	return ok && (rest == ".bak" || rest == ".backup" || rest == ".bkp" || rest == ".BAK")
+}
+
+// storedSecretsDeleted flags a password store's entries deleted by its
+// own command (dev7's "pass rm … twitter.com": a stored password
+// deleted is destructive-delete): pass and gopass rm|remove|delete,
+// lpass rm, bw delete --permanent (without it the item goes to the trash),
+// macOS security delete-generic-password|delete-internet-password|
+// delete-keychain|delete-certificate|delete-identity, python keyring's
+// del. Everyday: showing, listing, inserting, generating.
+func (c *checker) storedSecretsDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	v := verbs(args, 1)
+	if len(v) == 0 || hasLit(args, "-h", "--help") {
+		return
+	}
+	del := false
+	switch name {
+	case "pass", "gopass":
+		del = v[0] == "rm" || v[0] == "remove" || v[0] == "delete"
+	case "lpass":
+		del = v[0] == "rm"
+	case "bw":
+		del = v[0] == "delete" && hasLit(args, "--permanent", "-p")
+	case "security":
+		del = slices.Contains([]string{"delete-generic-password", "delete-internet-password", "delete-keychain",
+			"delete-certificate", "delete-identity"}, v[0])
+	case "keyring":
+		del = v[0] == "del"
+	}
+	if del {
+		c.because(name, v[0])
+		c.add(DestructiveDelete)
+		c.because()
+	}
 }

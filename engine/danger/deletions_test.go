@@ -258,3 +258,55 @@ func TestGitUndoAndUnfilteredFilterBranch(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBackupFilesByGlob: rm of every backup file of a folder by its
+// extension is destructive-delete (README: "deleting backups and
+// snapshots is destructive-delete"; dev7's r0484 "rm *.bak", as find
+// -exec rm of *.bak). Everyday: globs of other files (build objects,
+// logs: "*.o" is some files of a folder), one backup file named.
+func TestBackupFilesByGlob(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm *.bak`, DestructiveDelete}, // dev7's label
+		{`rm -f db/*.backup`, DestructiveDelete},
+		{`rm -f ~/configs/*.bkp`, DestructiveDelete},
+		{`rm *.o`, ""},
+		{`rm -f logs/*.log`, ""},
+		{`rm notes.bak`, ""},
+		{`rm -f /tmp/*.bak`, ""}, // a temporary folder
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestStoredSecretsDeleted: a password store's entries deleted by its own
+// command are destructive-delete (dev7's r0558, "pass rm deletes a stored
+// password"), for each store's delete verbs from its manual (pass(1),
+// gopass, lpass(1), the Bitwarden CLI, security(1), python keyring).
+// Everyday: showing, listing, inserting, bw delete without --permanent
+// (the item goes to the trash).
+func TestStoredSecretsDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pass rm [-rf] twitter.com`, DestructiveDelete}, // dev7's label
+		{`pass rm -r Email`, DestructiveDelete},
+		{`gopass delete -f websites/github`, DestructiveDelete},
+		{`lpass rm Personal/bank`, DestructiveDelete},
+		{`bw delete item 7ac9 --permanent`, DestructiveDelete},
+		{`security delete-generic-password -s myservice`, DestructiveDelete},
+		{`security delete-keychain ~/Library/Keychains/work.keychain-db`, DestructiveDelete},
+		{`keyring del system alice`, DestructiveDelete},
+		{`pass ls`, ""},
+		{`pass insert web/site`, ""},
+		{`pass generate web/site 20`, ""},
+		{`gopass list`, ""},
+		{`bw delete item 7ac9`, ""},
+		{`security list-keychains`, ""},
+		{`keyring set system alice`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `pass rm web/site`, DestructiveDelete, "storedSecretsDeleted", []string{"pass", "rm"})
+}

@@ -142,6 +142,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		base := path.Base(p)
 		// "!(keep.txt)": bash's extglob negation, everything but what it
 		// names (bash(1), Pattern Matching).
+		if backupGlob(base) && !c.tempOnly(path.Dir(abs)) {
+			return true // "rm *.bak": every backup of the folder (README, dev7's call)
+		}
 		if base != "*" && base != ".*" && base != "*.*" && base != "*/" && !strings.HasPrefix(base, "!(") {
 			return false // "*.o": some files in a folder
 		}
