@@ -661,6 +661,7 @@ func (c *checker) command(u unit) {
 	c.migrationsReset(u)
 	c.otherVCS(u)
 	c.storedSecretsDeleted(u)
+	c.hostedVarsUnset(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

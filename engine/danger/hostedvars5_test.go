@@ -1,0 +1,37 @@
+package danger
+
+import "testing"
+
+// TestHostedVarsUnset: a hosted app's configuration or secret variables
+// removed through its platform's CLI are cloud-destructive (README,
+// dev7's call: "heroku config:unset … cloud-destructive"; dev7's r0116),
+// for each platform's documented verb (heroku config:unset and its alias
+// config:remove, dokku config:unset, netlify env:unset, firebase
+// functions:config:unset, fly secrets unset, supabase secrets unset, cf
+// unset-env, gcloud's --remove-env-vars, --clear-env-vars,
+// --remove-secrets, --clear-secrets). Everyday: setting, listing.
+func TestHostedVarsUnset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`heroku config:unset KEY1`, CloudDestructive}, // dev7's label
+		{`heroku config:remove KEY1 -a app`, CloudDestructive},
+		{`dokku config:unset app KEY`, CloudDestructive},
+		{`netlify env:unset API_KEY`, CloudDestructive},
+		{`firebase functions:config:unset api.key`, CloudDestructive},
+		{`fly secrets unset API_KEY`, CloudDestructive},
+		{`flyctl secrets unset API_KEY -a app`, CloudDestructive},
+		{`supabase secrets unset KEY`, CloudDestructive},
+		{`cf unset-env app KEY`, CloudDestructive},
+		{`gcloud run services update api --remove-env-vars KEY`, CloudDestructive},
+		{`gcloud functions deploy f --clear-env-vars`, CloudDestructive},
+		{`heroku config:set KEY=1`, ""},
+		{`netlify env:list`, ""},
+		{`fly secrets list`, ""},
+		{`cf set-env app KEY v`, ""},
+		{`gcloud run services update api --update-env-vars KEY=v`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `heroku config:unset KEY1`, CloudDestructive, "hostedVarsUnset", []string{"heroku", "config:unset"})
+}
