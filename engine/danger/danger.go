@@ -662,6 +662,7 @@ func (c *checker) command(u unit) {
 	c.otherVCS(u)
 	c.storedSecretsDeleted(u)
 	c.hostedVarsUnset(u)
+	c.deepPathDelete(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -4,6 +4,7 @@ import "strings"
 
 func init() {
 	addRuleTexts(map[string]string{
+		"deepPathDelete":  "a cloud CLI's delete verb past the fourth word of its command path (az network dns record-set a delete, az network vnet subnet delete)",
 		"hostedVarsUnset": "a hosted app's config or secret variables removed: heroku|dokku config:unset, netlify env:unset, firebase functions:config:unset, fly|supabase secrets unset, cf unset-env, gcloud --remove-env-vars|--clear-env-vars|--remove-secrets|--clear-secrets",
 	})
 }
@@ -41,5 +42,30 @@ func (c *checker) hostedVarsUnset(u unit) {
 		c.because(name, v[0])
 		c.add(CloudDestructive)
 		c.because()
+	}
+}
+
+// deepPathDelete flags a delete verb of a cloud CLI whose command path is
+// deeper than the four words the cloud rule reads: "az network dns
+// record-set a delete", "az network vnet subnet delete", "gcloud compute
+// networks subnets delete" (each CLI's reference lists these paths). The
+// same exceptions hold as for the shorter paths: the CLI's own settings
+// (config) and metadata nouns (tags, aliases).
+func (c *checker) deepPathDelete(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !deleteVerbCLIs[name] {
+		return
+	}
+	p := subcommandPath(cmd.Args, 7)
+	if len(p) < 5 || p[0] == "config" || aboutMetadata(p) || hasLit(cmd.Args, "-h", "--help") {
+		return
+	}
+	for _, w := range p[4:] {
+		if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") {
+			c.because(append([]string{name}, p...)...)
+			c.add(CloudDestructive)
+			c.because()
+			return
+		}
 	}
 }

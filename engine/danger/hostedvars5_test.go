@@ -35,3 +35,27 @@ func TestHostedVarsUnset(t *testing.T) {
 	}
 	explainRow(t, `heroku config:unset KEY1`, CloudDestructive, "hostedVarsUnset", []string{"heroku", "config:unset"})
 }
+
+// TestDeepCloudPathsDeleted: cloud CLIs' delete verbs deeper than four
+// words into their command path (the az and gcloud references: "az
+// network dns record-set a delete", "az network vnet subnet delete",
+// "az network nsg rule delete", "gcloud compute networks subnets delete"
+// is four) are cloud-destructive as the shorter paths are (README: DNS
+// records deleted are cloud-destructive). Everyday: the same paths'
+// list and show, metadata (tags).
+func TestDeepCloudPathsDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`az network dns record-set a delete -g rg -z example.com -n www`, CloudDestructive},
+		{`az network vnet subnet delete -g rg --vnet-name v -n s`, CloudDestructive},
+		{`az network nsg rule delete -g rg --nsg-name n -n r`, CloudDestructive},
+		{`az network private-dns record-set txt delete -g rg -z z -n n --yes`, CloudDestructive},
+		{`gcloud compute networks subnets delete s --region r`, CloudDestructive},
+		{`az network dns record-set a list -g rg -z example.com`, ""},
+		{`az network dns record-set a show -g rg -z example.com -n www`, ""},
+		{`az network vnet subnet create -g rg --vnet-name v -n s`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
