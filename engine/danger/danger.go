@@ -663,6 +663,7 @@ func (c *checker) command(u unit) {
 	c.storedSecretsDeleted(u)
 	c.hostedVarsUnset(u)
 	c.deepPathDelete(u)
+	c.dnsRecordsDeleted(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -1,11 +1,15 @@
 package danger
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 func init() {
 	addRuleTexts(map[string]string{
-		"deepPathDelete":  "a cloud CLI's delete verb past the fourth word of its command path (az network dns record-set a delete, az network vnet subnet delete)",
-		"hostedVarsUnset": "a hosted app's config or secret variables removed: heroku|dokku config:unset, netlify env:unset, firebase functions:config:unset, fly|supabase secrets unset, cf unset-env, gcloud --remove-env-vars|--clear-env-vars|--remove-secrets|--clear-secrets",
+		"deepPathDelete":    "a cloud CLI's delete verb past the fourth word of its command path (az network dns record-set a delete, az network vnet subnet delete)",
+		"dnsRecordsDeleted": "DNS records deleted from a zone: bloodyAD remove dnsRecord, dnstool.py -a remove|ldapdelete, nsupdate given update delete, cli53 rrdelete|rrpurge",
+		"hostedVarsUnset":   "a hosted app's config or secret variables removed: heroku|dokku config:unset, netlify env:unset, firebase functions:config:unset, fly|supabase secrets unset, cf unset-env, gcloud --remove-env-vars|--clear-env-vars|--remove-secrets|--clear-secrets",
 	})
 }
 
@@ -67,5 +71,49 @@ func (c *checker) deepPathDelete(u unit) {
 			c.because()
 			return
 		}
+	}
+}
+
+// dnsRecordsDeleted flags DNS records deleted from a zone by the tools
+// that edit zones directly (README, dev7's call: "DNS records deleted are
+// cloud-destructive"): bloodyAD's "remove dnsRecord", krbrelayx's
+// dnstool.py with --action|-a remove|ldapdelete, nsupdate given "update
+// delete" on its input, cli53 rrdelete|rrpurge. Everyday: queries and
+// records added (their own categories decide those).
+func (c *checker) dnsRecordsDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	if langOf(name) == "python" && len(args) > 0 && args[0].Literal && strings.HasSuffix(args[0].Lit, ".py") {
+		name, args = path.Base(args[0].Lit), args[1:]
+	}
+	hit := false
+	switch strings.ToLower(name) {
+	case "bloodyad":
+		for i, a := range args {
+			if a.Lit == "remove" && i+1 < len(args) && strings.EqualFold(args[i+1].Lit, "dnsRecord") {
+				hit = true
+			}
+		}
+	case "dnstool.py", "dnstool":
+		for i, a := range args {
+			if (a.Lit == "-a" || a.Lit == "--action") && i+1 < len(args) && (args[i+1].Lit == "remove" || args[i+1].Lit == "ldapdelete") {
+				hit = true
+			}
+		}
+	case "nsupdate":
+		for _, line := range strings.Split(cmd.Stdin, "\n") {
+			if f := strings.Fields(line); len(f) > 1 && f[0] == "update" && (f[1] == "delete" || f[1] == "del") {
+				hit = true
+			}
+		}
+	case "cli53":
+		v := verbs(args, 1)
+		hit = len(v) > 0 && (v[0] == "rrdelete" || v[0] == "rrpurge")
+	}
+	if hit {
+		c.add(CloudDestructive)
 	}
 }

@@ -59,3 +59,26 @@ func TestDeepCloudPathsDeleted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDNSRecordsDeleted: DNS records deleted from a zone by the tools
+// that edit it directly are cloud-destructive (README, dev7's call; its
+// r0677 "bloodyAD … remove dnsRecord"): bloodyAD's remove dnsRecord,
+// krbrelayx's dnstool.py --action remove|ldapdelete, nsupdate(1) given
+// "update delete", cli53 rrdelete|rrpurge. Everyday: dumps and queries.
+func TestDNSRecordsDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`bloodyAD --host example.com -d example.com -u alice -p hunter2 remove dnsRecord RECORD example.com`, CloudDestructive},
+		{`python3 dnstool.py -u 'example.com\alice' -p hunter2 -r test -a remove 10.0.0.1`, CloudDestructive},
+		{`dnstool.py -u 'example.com\alice' -p hunter2 --action ldapdelete -r test dc.example.com`, CloudDestructive},
+		{`nsupdate -k Kkey.private <<< 'update delete www.example.com A'`, CloudDestructive},
+		{`cli53 rrdelete example.com www A`, CloudDestructive},
+		{`bloodyAD -d example.com -u alice -p hunter2 --host dc get dnsDump`, ""},
+		{`python3 dnstool.py -u 'example.com\alice' -p hunter2 -r test -a query dc.example.com`, ""},
+		{`nsupdate -k Kkey.private <<< 'update add www.example.com 300 A 10.0.0.1'`, ""},
+		{`cli53 list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
