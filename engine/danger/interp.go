@@ -158,6 +158,11 @@ func codeTokens(code string) []token {
 			var b strings.Builder
 			for j < len(code) && !strings.HasPrefix(code[j:], q) {
 				if code[j] == '\\' && j+1 < len(code) {
+					if e := code[j+1]; e == '"' || e == '\'' || e == '`' {
+						b.WriteByte(e) // an escaped quote is the quote in every language read here
+						j += 2
+						continue
+					}
 					b.WriteString(backslashEscapes(code[j : j+2]))
 					j += 2
 					continue

@@ -150,3 +150,20 @@ func TestPythonNamesNeverBound(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestEscapedQuotesInCode: an escaped quote inside a string literal of
+// python, JS, perl, ruby or php is the quote itself, so a command line
+// quoted inside the program ("bash -c \"rm -rf ~\"") reads as the shell
+// reads it.
+func TestEscapedQuotesInCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c 'import os; os.system("bash -c \"rm -rf ~\"")'`, DestructiveDelete},
+		{`node -e "require('child_process').execSync('sh -c \'git reset --hard\'')"`, GitDiscardWorktree},
+		{`perl -e 'system("sh -c \"rm -rf ~\"")'`, DestructiveDelete},
+		{`python3 -c 'import os; os.system("echo \"rm -rf ~\"")'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
