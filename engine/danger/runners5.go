@@ -23,7 +23,10 @@ import (
 //   - toybox APPLET (as busybox); cmake(1) -E rm|remove|remove_directory
 //     (as rm, rm -f, rm -rf); rimraf (rm -rf of its operands);
 //   - source or . of echo's output (<(echo …)) or of a here-string on
-//     /dev/stdin.
+//     /dev/stdin; sh -c "$(echo …)";
+//   - trap 'CMD' SIGNAL (run on the signal or at exit);
+//   - npm exec [--] CMD, npm exec|npx -c CMD, conda|mamba|micromamba run
+//     CMD, pixi run CMD.
 func commandRunners(cmd *shell.Command) []string {
 	if cmd.Dynamic || cmd.Name == "" {
 		return nil
@@ -31,6 +34,51 @@ func commandRunners(cmd *shell.Command) []string {
 	args := cmd.Args
 	name := path.Base(cmd.Name)
 	switch name {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
+		// sh -c "$(echo rm -rf ~)": the script is what echo or printf
+		// prints, known from the line.
+		for i, a := range args {
+			if a.Literal && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "c") && i+1 < len(args) && !args[i+1].Literal {
+				if text, ok := echoed(strings.TrimSuffix(strings.TrimPrefix(args[i+1].Raw, `"`), `"`)); ok {
+					return []string{text}
+				}
+			}
+		}
+	case "trap":
+		// trap 'CMD' EXIT: bash runs CMD when the signal comes or the
+		// shell exits (bash(1), trap); "trap -p", "trap - SIG" and
+		// "trap '' SIG" run nothing.
+		if len(args) > 1 && args[0].Literal && !strings.HasPrefix(args[0].Lit, "-") && args[0].Lit != "" {
+			return []string{args[0].Lit}
+		}
+	case "npm":
+		// npm exec [--] CMD (npm-exec(1)), npm exec -c 'CMD'.
+		if len(args) > 1 && (args[0].Lit == "exec" || args[0].Lit == "x") {
+			if v, ok := optValue(args[1:], "c", "--call"); ok {
+				return []string{v}
+			}
+			if ops := skipOptions(args[1:], "", []string{"package", "workspace", "prefix"}, ""); len(ops) > 0 {
+				return []string{joinRaws(ops)}
+			}
+		}
+	case "npx":
+		if v, ok := optValue(args, "c", "--call"); ok {
+			return []string{v}
+		}
+	case "conda", "mamba", "micromamba":
+		// conda run [-n ENV|-p PATH] [--cwd DIR] CMD (conda run --help).
+		if len(args) > 1 && args[0].Lit == "run" {
+			if ops := skipOptions(args[1:], "np", []string{"name", "prefix", "cwd"}, ""); len(ops) > 0 {
+				return []string{joinRaws(ops)}
+			}
+		}
+	case "pixi":
+		// pixi run [-e ENV] [--manifest-path P] CMD: a task, or a command.
+		if len(args) > 1 && args[0].Lit == "run" {
+			if ops := skipOptions(args[1:], "e", []string{"environment", "manifest-path", "frozen"}, ""); len(ops) > 0 {
+				return []string{joinRaws(ops)}
+			}
+		}
 	case "script":
 		if v, ok := optValue(args, "c", "--command"); ok {
 			return []string{v}

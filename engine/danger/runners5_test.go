@@ -70,3 +70,34 @@ func TestProgramsThatRunACommand(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMoreCommandRunners: sh -c given echo's or printf's output runs it;
+// bash(1)'s trap runs its command on the signal or at exit; npm-exec(1)
+// and npx -c, conda|mamba|micromamba run and pixi run run the command
+// they are given (each tool's --help). Everyday: the same with harmless
+// commands, "trap - EXIT", "trap -p".
+func TestMoreCommandRunners(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sh -c "$(echo rm -rf ~)"`, DestructiveDelete},
+		{`bash -c "$(printf 'rm -rf ~')"`, DestructiveDelete},
+		{`trap 'rm -rf ~' EXIT`, DestructiveDelete},
+		{`trap "git reset --hard" INT TERM`, GitDiscardWorktree},
+		{`npm exec -- rm -rf ~`, DestructiveDelete},
+		{`npm exec -c 'rm -rf ~'`, DestructiveDelete},
+		{`npx -c 'rm -rf ~'`, DestructiveDelete},
+		{`conda run -n base rm -rf ~`, DestructiveDelete},
+		{`micromamba run -p ./env rm -rf ~`, DestructiveDelete},
+		{`pixi run rm -rf ~`, DestructiveDelete},
+		{`sh -c "$(echo ls)"`, ""},
+		{`trap 'rm -f /tmp/lock' EXIT`, ""},
+		{`trap - EXIT`, ""},
+		{`trap -p`, ""},
+		{`npm exec -- eslint .`, ""},
+		{`conda run -n base python train.py`, ""},
+		{`pixi run test`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
