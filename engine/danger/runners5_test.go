@@ -101,3 +101,24 @@ func TestMoreCommandRunners(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWrittenFilesRunByPath: a script the line writes with printf, echo
+// or tee (of a here-string) and then runs by its path ("./run.sh") runs
+// that text, by the interpreter its #! line names, a shell otherwise
+// (execve(2): the kernel runs the #! interpreter). Everyday: the same
+// with harmless text, a file run that the line did not write.
+func TestWrittenFilesRunByPath(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`printf '#!/bin/sh\nrm -rf ~\n' > run.sh && chmod +x run.sh && ./run.sh`, DestructiveDelete},
+		{`echo 'rm -rf ~' > /tmp/x.sh && chmod +x /tmp/x.sh && /tmp/x.sh`, DestructiveDelete},
+		{`tee /tmp/y.sh <<< 'rm -rf ~' && bash /tmp/y.sh`, DestructiveDelete},
+		{`printf '#!/usr/bin/env python3\nimport shutil\nshutil.rmtree("/home/user")\n' > x.py && chmod +x x.py && ./x.py`, DestructiveDelete},
+		{`printf '#!/bin/sh\necho hi\n' > run.sh && chmod +x run.sh && ./run.sh`, ""},
+		{`tee notes.txt <<< 'rm -rf ~'`, ""},
+		{`./run.sh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
