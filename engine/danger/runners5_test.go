@@ -122,3 +122,23 @@ func TestWrittenFilesRunByPath(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPowerShellRemoveItem: pwsh|powershell -Command 'Remove-Item PATH
+// -Recurse -Force' (and its aliases ri, rm, del, erase, rd, rmdir) is
+// judged as rm -rf of the path, without -Recurse as rm -f (PowerShell's
+// parameters are case-insensitive and may be shortened).
+func TestPowerShellRemoveItem(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pwsh -c 'Remove-Item -Recurse -Force ~'`, DestructiveDelete},
+		{`pwsh -Command 'Remove-Item -Path /home/user/work -Recurse'`, DestructiveDelete},
+		{`powershell -c 'rm -r -fo ~/projects'`, DestructiveDelete},
+		{`pwsh -c 'Remove-Item /etc/passwd'`, DestructiveDelete},
+		{`pwsh -c 'Remove-Item -Recurse -Force ./build'`, ""},
+		{`pwsh -c 'Remove-Item notes.txt'`, ""},
+		{`pwsh -c 'Get-ChildItem ~'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
