@@ -444,6 +444,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range commandRunners(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if lang, code, ok := frameworkCode(&u.cmd); ok {
+					c.code(lang, code, u.dir, depth+1)
+				}
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}

@@ -304,6 +304,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 					}
 				}
 			}
+			if (lang == "python" || lang == "ruby") && ormBulkDelete(toks, i) {
+				c.add(DatabaseDestructive)
+			}
 			if lang == "python" && t.text == "unlink" {
 				c.removal(pathlibUnlink(toks, i), false, dir, depth)
 			}
@@ -341,6 +344,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				args := callArgs(toks, i+1)
 				c.setuidRoot(name, toks[i+1:])
 				switch {
+				case sqlCalls[name] && len(args) > 0 && args[0].kind == tokString && destructiveSQL(args[0].text):
+					// db.execute("DROP TABLE users"): SQL handed to a database.
+					c.add(DatabaseDestructive)
 				case fileRemoveCall(lang, t.text):
 					c.removal(removedPath(toks, i+1, args), recursiveOption(toks, i+1), dir, depth)
 				case name == "open" && (lang == "perl" || lang == "ruby"):

@@ -274,3 +274,28 @@ func pyBinds(st, name string) bool {
 	return strings.HasPrefix(st, "def "+name) || strings.HasPrefix(st, "class "+name) ||
 		strings.HasPrefix(st, "for "+name+" ") || strings.Contains(st, " as "+name)
 }
+
+// sqlCalls hand their first argument to a database as SQL: python's DB-API
+// execute|executescript|executemany, sqlite and better-sqlite3's exec and
+// prepare, perl DBI's do and prepare, PDO's exec and query, knex's and
+// Sequelize's raw and query, ActiveRecord's connection.execute.
+var sqlCalls = map[string]bool{
+	"execute": true, "executescript": true, "executemany": true, "exec": true, "do": true, "query": true,
+	"raw": true, "prepare": true, "sql": true, "exec_query": true, "execute_sql": true,
+}
+
+// ormBulkDelete reports an ORM deleting every row of a model: Django's
+// "Model.objects.all().delete()", ActiveRecord's "Model.delete_all" and
+// "Model.destroy_all" on the model itself (a where() before them deletes
+// some rows, as SQL's DELETE … WHERE).
+func ormBulkDelete(toks []token, i int) bool {
+	t := toks[i].text
+	switch {
+	case strings.HasSuffix(t, ".delete_all") || strings.HasSuffix(t, ".destroy_all"):
+		return !strings.Contains(t, "where") && (i == 0 || toks[i-1].text != ".")
+	case t == "delete" && i >= 4 && toks[i-1].text == "." && toks[i-2].text == ")" && toks[i-3].text == "(" &&
+		strings.HasSuffix(toks[i-4].text, "objects.all"):
+		return true
+	}
+	return false
+}

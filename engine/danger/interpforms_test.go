@@ -167,3 +167,37 @@ func TestEscapedQuotesInCode(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSQLAndORMInCode: SQL handed to a database by an inline program's
+// DB call (DB-API execute|executescript, exec, perl DBI's do, PDO's exec,
+// query, raw) is judged as SQL (destructiveSQL: DROP, TRUNCATE, DELETE or
+// UPDATE without a WHERE); an ORM deleting every row of a model (Django's
+// objects.all().delete(), ActiveRecord's delete_all|destroy_all on the
+// model) is database-destructive; "rails runner CODE" and "manage.py
+// shell -c CODE" run their code as ruby and python. Everyday: queries,
+// deletes limited by WHERE or where()/filter().
+func TestSQLAndORMInCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c 'import sqlite3; sqlite3.connect("app.db").execute("DROP TABLE users")'`, DatabaseDestructive},
+		{`python3 -c 'import sqlite3; c = sqlite3.connect("app.db"); c.executescript("DELETE FROM users; VACUUM;")'`, DatabaseDestructive},
+		{`node -e 'const db = require("better-sqlite3")("app.db"); db.exec("DROP TABLE users")'`, DatabaseDestructive},
+		{`ruby -e 'require "sqlite3"; SQLite3::Database.new("app.db").execute("DROP TABLE users")'`, DatabaseDestructive},
+		{`php -r '$db = new PDO("sqlite:app.db"); $db->exec("DROP TABLE users");'`, DatabaseDestructive},
+		{`perl -MDBI -e 'DBI->connect("dbi:SQLite:app.db")->do("DROP TABLE users")'`, DatabaseDestructive},
+		{`python3 -c 'import psycopg2; psycopg2.connect("dbname=app").cursor().execute("TRUNCATE users")'`, DatabaseDestructive},
+		{`python3 manage.py shell -c 'from app.models import User; User.objects.all().delete()'`, DatabaseDestructive},
+		{`rails runner 'User.delete_all'`, DatabaseDestructive},
+		{`bin/rails runner 'User.destroy_all'`, DatabaseDestructive},
+		{`bin/rails runner "ActiveRecord::Base.connection.execute('DROP TABLE users')"`, DatabaseDestructive},
+		{`python3 -c 'import sqlite3; sqlite3.connect("app.db").execute("SELECT * FROM users")'`, ""},
+		{`python3 -c 'import sqlite3; sqlite3.connect("app.db").execute("DELETE FROM users WHERE id = 5")'`, ""},
+		{`python3 manage.py shell -c 'from app.models import User; User.objects.filter(id=5).delete()'`, ""},
+		{`rails runner 'User.where(id: 5).delete_all'`, ""},
+		{`rails runner 'puts User.count'`, ""},
+		{`python3 -c 'print("update available")'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

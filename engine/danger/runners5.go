@@ -289,3 +289,30 @@ func skipClusters(args []shell.Word, takesValue string) []shell.Word {
 	}
 	return nil
 }
+
+// frameworkCode returns the language and code a framework's command runs
+// inline: "rails runner|r CODE" (ruby), "python manage.py shell -c|--command
+// CODE" and "django-admin shell -c CODE" (python).
+func frameworkCode(cmd *shell.Command) (lang, code string, ok bool) {
+	if cmd.Dynamic || cmd.Name == "" {
+		return "", "", false
+	}
+	args := cmd.Args
+	name := path.Base(cmd.Name)
+	if langOf(name) == "python" && len(args) > 0 && path.Base(args[0].Lit) == "manage.py" {
+		name, args = "manage.py", args[1:]
+	}
+	switch name {
+	case "rails":
+		if len(args) > 1 && (args[0].Lit == "runner" || args[0].Lit == "r") && args[1].Literal && !strings.HasSuffix(args[1].Lit, ".rb") {
+			return "ruby", args[1].Lit, true
+		}
+	case "manage.py", "django-admin":
+		if len(args) > 0 && args[0].Lit == "shell" {
+			if v, ok := optValue(args[1:], "c", "--command"); ok {
+				return "python", v, true
+			}
+		}
+	}
+	return "", "", false
+}
