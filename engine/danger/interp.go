@@ -304,6 +304,14 @@ func (c *checker) code(lang, code, dir string, depth int) {
 					}
 				}
 			}
+			// JS's Map and Set have a delete(key) of their own: there only
+			// the SDKs' longer names count.
+			if (lang == "python" || lang == "js" && name != "delete") && i+1 < len(toks) && toks[i+1].text == "(" && sdkDeleteCall(name) && usesCloudSDK(code) &&
+				!(lang == "python" && pyUnbound(code, toks, i)) {
+				c.because(t.text)
+				c.add(CloudDestructive) // s3.delete_bucket(Bucket="b"), new DeleteBucketCommand(…)
+				c.because()
+			}
 			if (lang == "python" || lang == "ruby") && ormBulkDelete(toks, i) {
 				c.add(DatabaseDestructive)
 			}

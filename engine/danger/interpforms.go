@@ -299,3 +299,42 @@ func ormBulkDelete(toks []token, i int) bool {
 	}
 	return false
 }
+
+// cloudSDKs are the client libraries of hosted services whose delete
+// calls remove hosted resources: AWS (boto3, aws-sdk), Google Cloud,
+// Azure, Firebase, Kubernetes' clients, GitHub's and GitLab's, Stripe.
+var cloudSDKs = []string{"boto3", "botocore", "aws-sdk", "@aws-sdk/", "google.cloud", "@google-cloud/", "azure.",
+	"@azure/", "firebase_admin", "firebase-admin", "kubernetes", "@kubernetes/client-node", "github", "@octokit/",
+	"gitlab", "stripe"}
+
+// usesCloudSDK reports inline code that loads a cloud SDK: a python import
+// of it, a require() or an import … from of it.
+func usesCloudSDK(code string) bool {
+	for _, line := range strings.Split(code, "\n") {
+		for _, st := range strings.Split(line, ";") {
+			st = strings.TrimSpace(st)
+			if !strings.HasPrefix(st, "import ") && !strings.HasPrefix(st, "from ") && !strings.Contains(st, "require(") &&
+				!strings.Contains(st, "require ") {
+				continue
+			}
+			for _, sdk := range cloudSDKs {
+				if strings.Contains(st, sdk) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// sdkDeleteCall reports a cloud SDK's call that deletes a hosted resource
+// by its method's name: boto3's delete_bucket, delete_objects,
+// terminate_instances, …; the AWS SDK's DeleteBucketCommand, …;
+// Google's and Azure's delete, delete_blob, begin_delete; Kubernetes'
+// delete_namespaced_*; purge_* and destroy.
+func sdkDeleteCall(name string) bool {
+	l := strings.ToLower(name)
+	return l == "delete" || l == "destroy" || strings.HasPrefix(l, "delete_") || strings.HasPrefix(l, "terminate_") ||
+		strings.HasPrefix(l, "purge") || l == "begin_delete" || strings.HasPrefix(name, "Delete") && strings.HasSuffix(name, "Command") ||
+		strings.HasPrefix(name, "delete") && len(name) > 6 && name[6] >= 'A' && name[6] <= 'Z'
+}

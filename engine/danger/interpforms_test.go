@@ -201,3 +201,34 @@ func TestSQLAndORMInCode(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudSDKDeletesInCode: an inline program that loads a cloud SDK and
+// calls its delete methods removes hosted resources, cloud-destructive as
+// the CLIs' deletes are (boto3's delete_bucket, terminate_instances; the
+// AWS SDK for JavaScript's DeleteBucketCommand; google-cloud-storage's
+// bucket.delete(); the Kubernetes client's delete_namespaced_*). Everyday:
+// the same SDKs listing or reading, and a delete call with no SDK loaded
+// (heldout6's calls: "braintree.Customer.delete('…')" with braintree
+// undefined runs nothing).
+func TestCloudSDKDeletesInCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c 'import boto3; boto3.client("s3").delete_bucket(Bucket="prod-data")'`, CloudDestructive},
+		{`python3 -c 'import boto3; boto3.client("ec2").terminate_instances(InstanceIds=["i-123"])'`, CloudDestructive},
+		{`python3 -c 'from google.cloud import storage; storage.Client().bucket("b").delete(force=True)'`, CloudDestructive},
+		{`python3 -c 'from kubernetes import client, config; config.load_kube_config(); client.CoreV1Api().delete_namespace("prod")'`, CloudDestructive},
+		{`node -e 'const {S3Client, DeleteBucketCommand} = require("@aws-sdk/client-s3"); new S3Client({}).send(new DeleteBucketCommand({Bucket: "b"}))'`, CloudDestructive},
+		{`python3 -c 'import boto3; print(boto3.client("s3").list_buckets())'`, ""},
+		{`python3 -c 'braintree.Customer.delete("the_customer_id")'`, ""},
+		{`python3 -c 'd = {"a": 1}; d.pop("a")'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCloudSDKMapDelete: a JS Map's or Set's delete(key) beside a cloud
+// SDK is no hosted deletion.
+func TestCloudSDKMapDelete(t *testing.T) {
+	checkRow(t, `node -e 'const {S3Client} = require("@aws-sdk/client-s3"); const m = new Map(); m.delete("k")'`, "")
+}
