@@ -667,6 +667,7 @@ func (c *checker) command(u unit) {
 	c.hostedVarsUnset(u)
 	c.deepPathDelete(u)
 	c.dnsRecordsDeleted(u)
+	c.containerMountRemovals(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
