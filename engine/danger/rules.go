@@ -497,7 +497,9 @@ func (c *checker) git(u unit) {
 			}
 		}
 	case "tag":
-		if shortFlag(rest, 'd', "--delete") {
+		// git-tag(1): -d deletes a tag, -f|--force replaces one that exists
+		// (the old tag's target is lost from it, as a deleted tag's).
+		if shortFlag(rest, 'd', "--delete") || shortFlag(rest, 'f', "--force") && !shortFlag(rest, 'l', "--list") {
 			c.add(GitHistoryRewrite)
 		}
 	case "branch":

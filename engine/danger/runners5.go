@@ -79,6 +79,16 @@ func commandRunners(cmd *shell.Command) []string {
 				return []string{joinRaws(ops)}
 			}
 		}
+	case "repo":
+		// repo forall [PROJECT…] -c CMD: CMD run in each project (repo's
+		// manual, the Android source tool).
+		if len(args) > 1 && args[0].Lit == "forall" {
+			for i, a := range args {
+				if (a.Lit == "-c" || a.Lit == "--command") && i+1 < len(args) {
+					return []string{joinLit(args[i+1:])}
+				}
+			}
+		}
 	case "script":
 		if v, ok := optValue(args, "c", "--command"); ok {
 			return []string{v}

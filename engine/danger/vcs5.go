@@ -25,6 +25,12 @@ func (c *checker) otherVCS(u unit) {
 	if len(v) == 0 || hasLit(args, "-h", "--help", "--dry-run", "-n") && name != "hg" {
 		return
 	}
+	if name == "git" && v[0] == "annex" {
+		name, v = "git-annex", v[1:] // git annex drop: git-annex's own verbs
+		if len(v) == 0 {
+			return
+		}
+	}
 	verb, cat := v[0], ""
 	switch name {
 	case "hg", "chg":
@@ -54,6 +60,27 @@ func (c *checker) otherVCS(u unit) {
 			cat = GitDiscardWorktree
 		case verb == "scrub" || verb == "purge" && len(v) > 1 && slices.Contains([]string{"checkins", "files"}, v[1]):
 			cat = GitHistoryRewrite
+		}
+	case "gh":
+		// gh repo sync --force: "hard reset the branch of the destination
+		// repository to match the source" (gh's manual): the local
+		// repository when none is named, else a remote one.
+		if verb == "repo" && len(v) > 1 && v[1] == "sync" && hasLit(args, "--force") {
+			if ops := operands(args); len(ops) > 2 {
+				cat = ForcePush
+			} else {
+				cat = GitDiscardWorktree
+			}
+		}
+	case "dvc":
+		// dvc checkout -f|--force: workspace changes to tracked data
+		// overwritten without asking (dvc's reference).
+		if verb == "checkout" && shortFlag(args, 'f', "--force") {
+			cat = GitDiscardWorktree
+		}
+	case "git-annex":
+		if verb == "drop" && hasLit(args, "--force") {
+			cat = DestructiveDelete // content dropped without checking other copies
 		}
 	case "p4":
 		switch {

@@ -70,3 +70,33 @@ func TestOtherVersionControlExplained(t *testing.T) {
 	explainRow(t, `hg strip -r 5`, GitHistoryRewrite, "otherVCS", []string{"hg", "strip"})
 	explainRow(t, `svn revert -R .`, GitDiscardWorktree, "otherVCS", []string{"svn", "revert"})
 }
+
+// TestRepositoryToolsForced: more tools over git repositories whose
+// forced forms lose work, from their manuals: git-tag(1) -f replaces a
+// tag (as -d deletes one: git-history-rewrite); gh repo sync --force hard
+// resets the destination branch (the local one: git-discard-worktree; a
+// named remote repository: force-push); dvc checkout --force overwrites
+// workspace data without asking; git annex drop --force drops content
+// without checking other copies (destructive-delete); repo forall -c CMD
+// runs CMD in every project. Everyday: the same without force, listing.
+func TestRepositoryToolsForced(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git tag -f v1.0`, GitHistoryRewrite},
+		{`git tag --force v1.0 HEAD~1`, GitHistoryRewrite},
+		{`gh repo sync --force`, GitDiscardWorktree},
+		{`gh repo sync owner/fork --source owner/repo --force`, ForcePush},
+		{`dvc checkout --force`, GitDiscardWorktree},
+		{`git annex drop --force big.iso`, DestructiveDelete},
+		{`repo forall -c 'git reset --hard'`, GitDiscardWorktree},
+		{`git tag v1.0`, ""},
+		{`git tag -l 'v*'`, ""},
+		{`gh repo sync`, ""},
+		{`dvc checkout`, ""},
+		{`git annex drop big.iso`, ""},
+		{`repo forall -c 'git status'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
