@@ -57,7 +57,10 @@ var borgCommands = []string{
 // only says what it would delete); duplicity's remove-older-than and
 // remove-all-… with --force (without it duplicity lists); rdiff-backup's
 // --remove-older-than and "remove increments"; tarsnap -d and --nuke;
-// restic's "rewrite --forget" (the original snapshots removed). Dry runs
+// restic's "rewrite --forget" (the original snapshots removed);
+// timeshift --delete|--delete-all; tmutil delete|thinlocalsnapshots;
+// pgbackrest expire; barman delete; wal-g delete --confirm (a dry run
+// without it); proxmox-backup-client forget|prune. Dry runs
 // (-n, --dry-run) and borg's --cache-only (the local cache) delete no
 // backup; borg compact and restic prune free space of archives already
 // deleted (heldout6's q0593, q0998).
@@ -96,6 +99,23 @@ func (c *checker) backupsDeleted(u unit) {
 	case "restic":
 		v := verbs(args, 1)
 		del = len(v) == 1 && v[0] == "rewrite" && hasLit(args, "--forget") && !dry
+	case "timeshift":
+		del = hasLit(args, "--delete", "--delete-all") // timeshift --help
+	case "tmutil":
+		v := verbs(args, 1)
+		del = len(v) == 1 && (v[0] == "delete" || v[0] == "thinlocalsnapshots") // tmutil(8)
+	case "pgbackrest":
+		v := verbs(args, 1)
+		del = len(v) == 1 && v[0] == "expire" && !hasLit(args, "--dry-run")
+	case "barman":
+		v := verbs(args, 1)
+		del = len(v) == 1 && v[0] == "delete"
+	case "wal-g":
+		v := verbs(args, 1)
+		del = len(v) == 1 && v[0] == "delete" && hasLit(args, "--confirm") // a dry run without it
+	case "proxmox-backup-client":
+		v := verbs(args, 1)
+		del = len(v) == 1 && (v[0] == "forget" || v[0] == "prune") && !dry
 	}
 	if del {
 		c.add(DestructiveDelete)

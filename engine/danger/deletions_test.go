@@ -310,3 +310,32 @@ func TestStoredSecretsDeleted(t *testing.T) {
 	}
 	explainRow(t, `pass rm web/site`, DestructiveDelete, "storedSecretsDeleted", []string{"pass", "rm"})
 }
+
+// TestMoreBackupToolsDeleting: the snapshot and database-backup tools'
+// deleting verbs from their manuals: timeshift --delete|--delete-all,
+// tmutil(8) delete and thinlocalsnapshots, pgbackrest expire, barman
+// delete, wal-g delete with --confirm (without it wal-g only prints what
+// it would delete), proxmox-backup-client forget. Everyday: listing,
+// info, wal-g delete without --confirm.
+func TestMoreBackupToolsDeleting(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`timeshift --delete-all`, DestructiveDelete},
+		{`timeshift --delete --snapshot '2024-01-01_00-00-01'`, DestructiveDelete},
+		{`tmutil delete /Volumes/Backup/Backups.backupdb/mac/2024-01-01`, DestructiveDelete},
+		{`tmutil thinlocalsnapshots / 999999999999 4`, DestructiveDelete},
+		{`pgbackrest --stanza=main expire --repo1-retention-full=1`, DestructiveDelete},
+		{`barman delete pg latest`, DestructiveDelete},
+		{`wal-g delete everything FORCE --confirm`, DestructiveDelete},
+		{`proxmox-backup-client forget host/web/2024-01-01T00:00:00Z`, DestructiveDelete},
+		{`timeshift --list`, ""},
+		{`tmutil listbackups`, ""},
+		{`pgbackrest info`, ""},
+		{`barman list-backup pg`, ""},
+		{`wal-g delete retain FULL 3`, ""},
+		{`wal-g backup-list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
