@@ -453,6 +453,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				if text, ok := variableProgram(&u.cmd, s); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				if text, ok := setVariableProgram(&u.cmd, s); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
 			}
 		}
 	}

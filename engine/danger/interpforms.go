@@ -160,6 +160,15 @@ func removedPath(toks []token, open int, args []token) string {
 		homeIdents[strings.TrimPrefix(toks[open+5].text, ".")] {
 		return "~" // require("os").homedir()
 	}
+	if open+1 < len(toks) && toks[open+1].kind == tokIdent {
+		// process.env.HOME, ENV["HOME"], os.environ["HOME"],
+		// os.getenv("HOME"): the home folder by its variable.
+		id := toks[open+1].text
+		if id == "process.env.HOME" || open+3 < len(toks) && (isEnvName(id) || id == "ENV" || id == "Deno.env.get") &&
+			(toks[open+2].text == "[" || toks[open+2].text == "(") && toks[open+3].kind == tokString && toks[open+3].text == "HOME" {
+			return "~"
+		}
+	}
 	if len(args) > 0 && args[0].kind == tokString {
 		return args[0].text
 	}

@@ -89,6 +89,21 @@ func commandRunners(cmd *shell.Command) []string {
 				}
 			}
 		}
+	case "env":
+		// /usr/bin/env rm -rf ~: env named by its path runs what follows
+		// its options and NAME=value words, as env does.
+		if strings.Contains(cmd.Name, "/") {
+			rest := args
+			for len(rest) > 0 && rest[0].Literal && (strings.HasPrefix(rest[0].Lit, "-") || strings.Contains(rest[0].Lit, "=")) {
+				if (rest[0].Lit == "-u" || rest[0].Lit == "--unset" || rest[0].Lit == "-C" || rest[0].Lit == "--chdir") && len(rest) > 1 {
+					rest = rest[1:]
+				}
+				rest = rest[1:]
+			}
+			if len(rest) > 0 {
+				return []string{joinRaws(rest)}
+			}
+		}
 	case "script":
 		if v, ok := optValue(args, "c", "--command"); ok {
 			return []string{v}
@@ -325,4 +340,42 @@ func frameworkCode(cmd *shell.Command) (lang, code string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// setVariableProgram returns the command line a command runs whose
+// program word is made only of variables the line itself set to literal
+// values ("CMD=rm; $CMD -rf ~", "X="rm -rf"; $X ~", "a=r; b=m; $a$b -rf
+// ~"): the values in the program's place, split into words as bash
+// splits an unquoted expansion. The last value the line gives each
+// variable is taken.
+func setVariableProgram(cmd *shell.Command, line *shell.Script) (string, bool) {
+	if !cmd.Dynamic || len(line.Sets) == 0 {
+		return "", false
+	}
+	name, rest, _ := strings.Cut(strings.TrimLeft(cmd.Text, " \t"), " ")
+	name = strings.Trim(name, `"`)
+	if !strings.HasPrefix(name, "$") {
+		return "", false
+	}
+	var b strings.Builder
+	for _, part := range strings.Split(name, "$")[1:] {
+		v := strings.TrimSuffix(strings.TrimPrefix(part, "{"), "}")
+		if v == "" || strings.Trim(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+			return "", false
+		}
+		val, found := "", false
+		for _, a := range line.Sets {
+			if a.Name == v {
+				val, found = a.Value, true
+			}
+		}
+		if len(val) > 1 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] {
+			val = val[1 : len(val)-1] // a quoted value: its text
+		}
+		if !found || strings.ContainsAny(val, "$`\"'\\") {
+			return "", false
+		}
+		b.WriteString(val)
+	}
+	return strings.TrimSpace(b.String() + " " + rest), true
 }

@@ -142,3 +142,31 @@ func TestPowerShellRemoveItem(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestProgramFromTheLinesVariables: a program word made only of variables
+// the line itself set to literal values runs those values, split into
+// words as bash splits an unquoted expansion ("CMD=rm; $CMD -rf ~");
+// env named by its path (/usr/bin/env) runs what follows its options and
+// assignments, as env does; the home folder named by its variable in a
+// program (process.env.HOME, ENV["HOME"], os.environ["HOME"]) is the
+// home folder. Everyday: the same with harmless values.
+func TestProgramFromTheLinesVariables(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`CMD=rm; $CMD -rf ~`, DestructiveDelete},
+		{`X="rm -rf"; $X ~`, DestructiveDelete},
+		{`a=r; b=m; $a$b -rf ~`, DestructiveDelete},
+		{`G=git; $G reset --hard`, GitDiscardWorktree},
+		{`/usr/bin/env rm -rf ~`, DestructiveDelete},
+		{`/usr/bin/env -i PATH=/bin rm -rf ~`, DestructiveDelete},
+		{`node -e "require('fs').rmSync(process.env.HOME, {recursive: true})"`, DestructiveDelete},
+		{`ruby -e 'require "fileutils"; FileUtils.rm_rf(ENV["HOME"])'`, DestructiveDelete},
+		{`python3 -c 'import os, shutil; shutil.rmtree(os.environ["HOME"])'`, DestructiveDelete},
+		{`CMD=ls; $CMD -la`, ""},
+		{`/usr/bin/env python3 script.py`, ""},
+		{`node -e "console.log(process.env.HOME)"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
