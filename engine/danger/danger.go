@@ -482,6 +482,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		for _, body := range loopBodies(s) {
 			c.script(shell.Parse(body), cwd, depth+1, fed)
 		}
+		for _, body := range c.readLoopBodies(s, cwd) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
+		}
 	}
 }
 

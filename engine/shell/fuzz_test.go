@@ -91,3 +91,18 @@ func FuzzForLoops(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadLoops checks that ReadLoops never panics and that each loop's
+// feed and body are text of the script.
+func FuzzReadLoops(f *testing.F) {
+	for _, s := range []string{"ls | while read f; do rm \"$f\"; done", "a | while read -r x\ndo\n b $x\ndone", "x | while read; do :; done"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		for _, l := range ReadLoops(script) {
+			if !strings.Contains(script, l.Body) || !strings.Contains(script, l.Feed) || l.Var == "" {
+				t.Fatalf("ReadLoops(%q) gave %+v", script, l)
+			}
+		}
+	})
+}

@@ -29,3 +29,26 @@ func TestForLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLoops: a pipeline feeding "while read VAR" (also -r, IFS=):
+// the variable, the feeding pipeline's text and the body; other loop
+// conditions are left out (bash(1), read).
+func TestReadLoops(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		want   []ReadLoop
+	}{
+		{`find . -name '*.bak' | while read f; do rm "$f"; done`, []ReadLoop{{Var: "f", Feed: `find . -name '*.bak'`, Body: `rm "$f"`}}},
+		{`ls ~ | while IFS= read -r f; do rm -rf ~/"$f"; done`, []ReadLoop{{Var: "f", Feed: `ls ~`, Body: `rm -rf ~/"$f"`}}},
+		{`cat list | grep x | while read -r l; do echo "$l"; done`, []ReadLoop{{Var: "l", Feed: `cat list | grep x`, Body: `echo "$l"`}}},
+		{`while read f; do rm "$f"; done < files.txt`, nil},
+		{`ls | while read -d '' f; do rm "$f"; done`, nil},
+		{`ls | while read a b; do rm "$a"; done`, nil},
+		{`ls | while true; do :; done`, nil},
+	} {
+		got := ReadLoops(tt.script)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("ReadLoops(%q) = %+v, want %+v", tt.script, got, tt.want)
+		}
+	}
+}
