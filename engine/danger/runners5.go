@@ -42,6 +42,16 @@ func commandRunners(cmd *shell.Command) []string {
 				if text, ok := echoed(strings.TrimSuffix(strings.TrimPrefix(args[i+1].Raw, `"`), `"`)); ok {
 					return []string{text}
 				}
+				if text, ok := decodedSubst(args[i+1].Raw); ok {
+					return []string{text}
+				}
+			}
+		}
+	case "eval":
+		// eval "$(echo cm0gLXJmIH4= | base64 -d)": the decoded text runs.
+		if len(args) == 1 {
+			if text, ok := decodedSubst(args[0].Raw); ok {
+				return []string{text}
 			}
 		}
 	case "trap":
@@ -230,6 +240,9 @@ func commandRunners(cmd *shell.Command) []string {
 			if text, ok := echoed("$(" + inner); ok {
 				return []string{text}
 			}
+			if text, ok := decodedSubst("$(" + inner); ok {
+				return []string{text}
+			}
 		}
 	}
 	return nil
@@ -378,4 +391,32 @@ func setVariableProgram(cmd *shell.Command, line *shell.Script) (string, bool) {
 		b.WriteString(val)
 	}
 	return strings.TrimSpace(b.String() + " " + rest), true
+}
+
+// decodedSubst returns what a command substitution prints when it is one
+// pipeline of literal text through the decoders literalPipes follows
+// ("$(echo cm0gLXJmIH4= | base64 -d)": rm -rf ~), quoted or not.
+func decodedSubst(raw string) (string, bool) {
+	raw = strings.TrimSuffix(strings.TrimPrefix(raw, `"`), `"`)
+	inner := ""
+	switch {
+	case strings.HasPrefix(raw, "$(") && strings.HasSuffix(raw, ")"):
+		inner = raw[2 : len(raw)-1]
+	case len(raw) > 1 && strings.HasPrefix(raw, "`") && strings.HasSuffix(raw, "`"):
+		inner = raw[1 : len(raw)-1]
+	default:
+		return "", false
+	}
+	s := shell.Parse(inner)
+	if len(s.Commands) < 2 {
+		return "", false
+	}
+	data, known := source(&s.Commands[0])
+	for i := 1; known && i < len(s.Commands); i++ {
+		if s.Commands[i].Pipeline != s.Commands[0].Pipeline {
+			return "", false
+		}
+		data, known = transform(&s.Commands[i], data)
+	}
+	return data, known
 }

@@ -170,3 +170,21 @@ func TestProgramFromTheLinesVariables(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDecodedSubstitutionsRun: eval, sh -c and source given a command
+// substitution that decodes literal text (base64 -d, xxd -r -p, rev: the
+// decoders literalPipes follows) run the decoded text. Everyday: the same
+// with harmless text.
+func TestDecodedSubstitutionsRun(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`eval "$(echo cm0gLXJmIH4= | base64 -d)"`, DestructiveDelete},
+		{`eval $(echo cm0gLXJmIH4= | base64 -d)`, DestructiveDelete},
+		{`bash -c "$(echo cm0gLXJmIH4= | base64 --decode)"`, DestructiveDelete},
+		{`source <(echo cm0gLXJmIH4= | base64 -d)`, DestructiveDelete},
+		{`eval "$(echo bHMgLWxh | base64 -d)"`, ""}, // ls -la
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
