@@ -211,6 +211,12 @@ var shellCalls = map[string]bool{
 	"Popen": true, "getoutput": true, "getstatusoutput": true, "shell_exec": true, "passthru": true,
 	"proc_open": true, "capture2": true, "capture2e": true, "capture3": true, "popen3": true, "execlp": true,
 	"execvp": true, "spawnSync2": true, "qx": true,
+	// os.exec*/spawn* (python's os module), asyncio's subprocess
+	// functions, execa, Deno.Command, R's system2.
+	"execv": true, "execve": true, "execl": true, "execle": true, "execvpe": true, "spawnl": true, "spawnv": true,
+	"spawnlp": true, "spawnvp": true, "posix_spawn": true, "posix_spawnp": true, "create_subprocess_shell": true,
+	"create_subprocess_exec": true, "execa": true, "execaSync": true, "execaCommand": true, "execaCommandSync": true,
+	"Command": true, "system2": true,
 }
 
 // removeCalls remove a folder tree.
@@ -363,7 +369,11 @@ func (c *checker) code(lang, code, dir string, depth int) {
 					}
 				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))) ||
 					lang == "lua" && t.text == "os.execute":
-					if line := callCommand(toks, i+1, args); line != "" {
+					line := callCommand(toks, i+1, args)
+					if name == "Command" {
+						line = shellLine(callStrings(toks, i+1)) // Deno.Command("rm", {args: [...]})
+					}
+					if line != "" {
 						c.script(shell.Parse(line), dir, depth+1, false)
 					}
 					if !slices.ContainsFunc(args, func(a token) bool { return len(a.text) > 2 }) {

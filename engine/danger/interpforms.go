@@ -169,8 +169,11 @@ func removedPath(toks []token, open int, args []token) string {
 			return "~"
 		}
 	}
-	if len(args) > 0 && args[0].kind == tokString {
-		return args[0].text
+	for _, a := range args {
+		// shelljs's rm("-rf", PATH): the options come first.
+		if a.kind == tokString && !strings.HasPrefix(a.text, "-") {
+			return a.text
+		}
 	}
 	return ""
 }
@@ -346,4 +349,30 @@ func sdkDeleteCall(name string) bool {
 	return l == "delete" || l == "destroy" || strings.HasPrefix(l, "delete_") || strings.HasPrefix(l, "terminate_") ||
 		strings.HasPrefix(l, "purge") || l == "begin_delete" || strings.HasPrefix(name, "Delete") && strings.HasSuffix(name, "Command") ||
 		strings.HasPrefix(name, "delete") && len(name) > 6 && name[6] >= 'A' && name[6] <= 'Z'
+}
+
+// callStrings returns every string literal of the call whose "(" is at
+// toks[open], at any depth, in order: Deno.Command's program and the args
+// of its options object.
+func callStrings(toks []token, open int) []token {
+	var out []token
+	depth := 0
+	for _, t := range toks[open:] {
+		if t.kind == tokPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+				if depth == 0 {
+					return out
+				}
+			}
+			continue
+		}
+		if t.kind == tokString {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -232,3 +232,27 @@ func TestCloudSDKDeletesInCode(t *testing.T) {
 func TestCloudSDKMapDelete(t *testing.T) {
 	checkRow(t, `node -e 'const {S3Client} = require("@aws-sdk/client-s3"); const m = new Map(); m.delete("k")'`, "")
 }
+
+// TestMoreProcessCalls: more of the languages' documented ways to run a
+// program: python's os.execv|execl|spawnv… and asyncio's
+// create_subprocess_shell|exec, execa and Deno.Command in JS, R's
+// system2, shelljs's rm("-rf", PATH). Everyday: the same running
+// harmless programs.
+func TestMoreProcessCalls(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c 'import os; os.execv("/bin/rm", ["rm", "-rf", "/home/user"])'`, DestructiveDelete},
+		{`python3 -c 'import os; os.spawnlp(os.P_WAIT, "rm", "rm", "-rf", "/home/user")'`, DestructiveDelete},
+		{`python3 -c 'import asyncio; asyncio.run(asyncio.create_subprocess_shell("rm -rf ~"))'`, DestructiveDelete},
+		{`node -e 'import("execa").then(({execa}) => execa("rm", ["-rf", "/home/user"]))'`, DestructiveDelete},
+		{`deno eval 'new Deno.Command("rm", {args: ["-rf", "/home/user"]}).outputSync()'`, DestructiveDelete},
+		{`Rscript -e 'system2("rm", c("-rf", "/home/user"))'`, DestructiveDelete},
+		{`node -e 'require("shelljs").rm("-rf", "/home/user")'`, DestructiveDelete},
+		{`python3 -c 'import os; os.execv("/bin/ls", ["ls", "-la"])'`, ""},
+		{`deno eval 'new Deno.Command("git", {args: ["status"]}).outputSync()'`, ""},
+		{`node -e 'require("shelljs").rm("-rf", "dist")'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
