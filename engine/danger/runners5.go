@@ -114,6 +114,49 @@ func commandRunners(cmd *shell.Command) []string {
 				return []string{joinRaws(rest)}
 			}
 		}
+	case "vagrant":
+		// vagrant ssh -c|--command CMD: CMD run in the VM.
+		if len(args) > 1 && args[0].Lit == "ssh" {
+			if v, ok := optValue(args[1:], "c", "--command"); ok {
+				return []string{v}
+			}
+		}
+	case "fab":
+		// fab -H HOST -- CMD: Fabric runs CMD on the hosts.
+		for i, a := range args {
+			if a.Literal && a.Lit == "--" && i+1 < len(args) {
+				return []string{joinLit(args[i+1:])}
+			}
+		}
+	case "az":
+		// az vm run-command invoke|create … --scripts CMD: CMD run in the VM.
+		if v := verbs(args, 3); len(v) == 3 && v[0] == "vm" && v[1] == "run-command" {
+			for i, a := range args {
+				if (a.Lit == "--scripts" || a.Lit == "--script") && i+1 < len(args) && args[i+1].Literal {
+					return []string{args[i+1].Lit}
+				}
+			}
+		}
+	case "ansible":
+		// ansible -m file -a 'path=P state=absent': the file module
+		// removes P, a folder with all it holds (ansible's file module).
+		m, _ := optValue(args, "m", "--module-name")
+		a, _ := optValue(args, "a", "--args")
+		if m == "file" || m == "ansible.builtin.file" {
+			p, absent := "", false
+			for _, kv := range strings.Fields(a) {
+				k, v, _ := strings.Cut(kv, "=")
+				switch k {
+				case "path", "dest", "name":
+					p = v
+				case "state":
+					absent = v == "absent"
+				}
+			}
+			if absent && p != "" {
+				return []string{"rm -rf -- " + shellQuote(p)}
+			}
+		}
 	case "script":
 		if v, ok := optValue(args, "c", "--command"); ok {
 			return []string{v}

@@ -188,3 +188,25 @@ func TestDecodedSubstitutionsRun(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCommandsRunOnOtherMachines: more tools that run a command on a VM or
+// hosts, as ssh HOST CMD is judged (runsElsewhere): vagrant ssh -c,
+// Fabric's fab -- CMD, az vm run-command --scripts, and ansible's file
+// module with state=absent (it removes the path, a folder with all it
+// holds). Everyday: the same running harmless commands, state=directory.
+func TestCommandsRunOnOtherMachines(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`vagrant ssh -c 'rm -rf ~'`, DestructiveDelete},
+		{`fab -H host -- rm -rf /srv`, DestructiveDelete},
+		{`az vm run-command invoke -g rg -n vm --command-id RunShellScript --scripts 'rm -rf /var/www'`, DestructiveDelete},
+		{`ansible all -m file -a 'path=/var/www state=absent'`, DestructiveDelete},
+		{`ansible web -m ansible.builtin.file -a "path=/etc/nginx state=absent"`, DestructiveDelete},
+		{`vagrant ssh -c 'uptime'`, ""},
+		{`fab -H host -- uptime`, ""},
+		{`ansible all -m file -a 'path=/srv/app state=directory'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
