@@ -164,9 +164,20 @@ func commandRunners(cmd *shell.Command) []string {
 	case "expect":
 		if v, ok := optValue(args, "c", ""); ok {
 			var out []string
+			shellSpawned := false
 			for _, part := range strings.Split(v, ";") {
-				if rest, ok := strings.CutPrefix(strings.TrimSpace(part), "spawn "); ok {
+				part = strings.TrimSpace(part)
+				if rest, ok := strings.CutPrefix(part, "spawn "); ok {
 					out = append(out, rest)
+					if f := strings.Fields(rest); len(f) > 0 && shellProgram(f[0]) {
+						shellSpawned = true
+					}
+				}
+				// send "CMD\r" to a spawned shell: typed and run.
+				if rest, ok := strings.CutPrefix(part, "send "); ok && shellSpawned {
+					text := strings.Trim(strings.TrimSpace(rest), `"{}`)
+					text = strings.NewReplacer(`\r`, "\n", `\n`, "\n").Replace(text)
+					out = append(out, text)
 				}
 			}
 			return out

@@ -210,3 +210,18 @@ func TestCommandsRunOnOtherMachines(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestExpectSendsToAShell: expect's send to a shell it spawned types a
+// command line that the shell runs ("spawn bash; send "rm -rf ~\r"").
+func TestExpectSendsToAShell(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`expect -c 'spawn bash; send "rm -rf ~\r"; expect eof'`, DestructiveDelete},
+		{`expect -c 'spawn sh; send "git reset --hard\n"; expect eof'`, GitDiscardWorktree},
+		{`expect -c 'spawn bash; send "ls\r"; expect eof'`, ""},
+		{`expect -c 'spawn ssh host; send "hunter2\r"; expect eof'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
