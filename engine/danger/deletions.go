@@ -69,6 +69,12 @@ func (c *checker) backupsDeleted(u unit) {
 	if !ok {
 		return
 	}
+	switch name {
+	case "borg", "borgmatic", "borg2", "kopia", "duplicity", "rdiff-backup", "tarsnap", "restic", "timeshift", "tmutil",
+		"pgbackrest", "barman", "wal-g", "proxmox-backup-client":
+	default:
+		return // most commands: no backup tool
+	}
 	args := cmd.Args
 	dry := shortFlag(args, 'n', "--dry-run")
 	del := false
@@ -238,6 +244,11 @@ func (c *checker) storedSecretsDeleted(u unit) {
 	cmd, name, ok := u.program()
 	if !ok {
 		return
+	}
+	switch name {
+	case "pass", "gopass", "lpass", "bw", "security", "keyring":
+	default:
+		return // most commands: no password store
 	}
 	args := cmd.Args
 	v := verbs(args, 1)

@@ -13,7 +13,7 @@ import (
 // variable ("$f", $f, "${f}", ${f}) are replaced; a loop over "$@" or
 // "$*" (arguments the line does not show) is left out.
 func loopBodies(s *shell.Script) []string {
-	if !strings.Contains(s.Source, "for") {
+	if !strings.Contains(s.Source, "for") || !strings.Contains(s.Source, "do") || !strings.Contains(s.Source, " in ") {
 		return nil
 	}
 	var out []string
@@ -65,7 +65,7 @@ func replaceVar(text, name, list string) (string, bool) {
 // "rm $(find …)" is) or ls (the entries of a folder: "*"), so "ls ~ |
 // while read f; do rm -rf ~/"$f"; done" is "rm -rf ~/*".
 func (c *checker) readLoopBodies(s *shell.Script, cwd string) []string {
-	if !strings.Contains(s.Source, "read") {
+	if !strings.Contains(s.Source, "read") || !strings.Contains(s.Source, "while") {
 		return nil
 	}
 	var out []string

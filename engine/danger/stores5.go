@@ -78,6 +78,9 @@ func (c *checker) migrationsReset(u unit) {
 	if !ok {
 		return
 	}
+	if name != "goose" && name != "migrate" {
+		return
+	}
 	args := cmd.Args
 	var lits []string
 	for _, a := range args {

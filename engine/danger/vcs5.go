@@ -20,6 +20,11 @@ func (c *checker) otherVCS(u unit) {
 	if !ok {
 		return
 	}
+	switch name {
+	case "hg", "chg", "svn", "fossil", "gh", "dvc", "git", "p4":
+	default:
+		return // most commands: none of these
+	}
 	args := cmd.Args
 	v := verbs(args, 2)
 	if len(v) == 0 || hasLit(args, "-h", "--help", "--dry-run", "-n") && name != "hg" {
