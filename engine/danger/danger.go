@@ -670,6 +670,7 @@ func (c *checker) command(u unit) {
 	c.migrationsReset(u)
 	c.otherVCS(u)
 	c.storedSecretsDeleted(u)
+	c.privateKeysDeleted(u)
 	c.hostedVarsUnset(u)
 	c.deepPathDelete(u)
 	c.dnsRecordsDeleted(u)

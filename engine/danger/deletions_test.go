@@ -339,3 +339,31 @@ func TestMoreBackupToolsDeleting(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrivateKeysDeleted: a private key deleted or overwritten by the
+// tool that holds it is destructive-delete, as rm of ~/.ssh/id_rsa is
+// (README): gpg(1) --delete-secret-keys and
+// --delete-secret-and-public-key, keytool -delete (a keystore entry),
+// ssh-keygen -f KEY when the line answers its "Overwrite (y/n)?" (yes |,
+// <<< y). Everyday: a public key deleted (it can be fetched again),
+// listing, ssh-keygen with no answer (it stops), -R (a known_hosts entry).
+func TestPrivateKeysDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gpg --delete-secret-keys ABCDEF12`, DestructiveDelete},
+		{`gpg --batch --yes --delete-secret-and-public-key ABCDEF12`, DestructiveDelete},
+		{`keytool -delete -alias mykey -keystore keystore.jks -storepass changeit`, DestructiveDelete},
+		{`yes | ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''`, DestructiveDelete},
+		{`ssh-keygen -t rsa -f ~/.ssh/id_rsa -N '' -q <<< y`, DestructiveDelete},
+		{`gpg --delete-keys ABCDEF12`, ""},
+		{`gpg --list-secret-keys`, ""},
+		{`keytool -list -keystore keystore.jks`, ""},
+		{`ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''`, ""},
+		{`ssh-keygen -R github.com`, ""},
+		{`yes | ssh-keygen -t ed25519 -f ./deploy_key -N ''`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `gpg --delete-secret-keys ABCDEF12`, DestructiveDelete, "privateKeysDeleted", []string{"gpg", "ABCDEF12"})
+}
