@@ -18,7 +18,7 @@ func init() {
 		"listedTreeRemoved":    "rm, unlink or shred of the files find, fd, rg --files or git ls-files lists by command substitution, outside scratch folders, of files not regenerated",
 		"systemConfigRemoved":  "rm or unlink of a configuration file under /etc (.conf, .cfg, .cnf, .ini, .yml, .yaml, .json, .toml, .xml, .rules, .list, .repo, .properties)",
 		"storedSecretsDeleted": "a password store's entries deleted: pass|gopass rm|remove|delete, lpass rm, bw delete --permanent, security delete-generic-password|delete-internet-password|delete-keychain|delete-certificate|delete-identity, keyring del",
-		"privateKeysDeleted":   "a private key deleted or overwritten by its tool: gpg --delete-secret-keys|--delete-secret-and-public-key, keytool -delete, ssh-keygen -f KEY given its overwrite answer",
+		"privateKeysDeleted":   "a private key deleted or overwritten by its tool: gpg --delete-secret-keys|--delete-secret-and-public-key, ssh-keygen -f KEY given its overwrite answer",
 		"rsyncDelete":          "rsync --delete (--del, --delete-before|during|delay|after|excluded) onto a local folder other than build output, a temporary folder or one the line made",
 	})
 }
@@ -280,10 +280,11 @@ func (c *checker) storedSecretsDeleted(u unit) {
 // privateKeysDeleted flags a private key deleted or overwritten by the
 // tool that holds it: gpg --delete-secret-keys and
 // --delete-secret-and-public-key (gpg(1): the secret key is gone; a
-// public key alone can be fetched again), keytool -delete (an entry of a
-// Java keystore, its private key with it), and ssh-keygen -f KEY given
+// public key alone can be fetched again) and ssh-keygen -f KEY given
 // its "Overwrite (y/n)?" answer by the line (a pipe, a here-string):
-// README, "rm of ~/.ssh/id_rsa … destructive-delete".
+// README, "rm of ~/.ssh/id_rsa … destructive-delete". keytool -delete
+// removes an entry that may be a certificate only (heldout6's q0549:
+// everyday).
 func (c *checker) privateKeysDeleted(u unit) {
 	cmd, name, ok := u.program()
 	if !ok {
@@ -294,8 +295,6 @@ func (c *checker) privateKeysDeleted(u unit) {
 	switch name {
 	case "gpg", "gpg2":
 		hit = hasLit(args, "--delete-secret-keys", "--delete-secret-key", "--delete-secret-and-public-key", "--delete-secret-and-public-keys")
-	case "keytool":
-		hit = hasLit(args, "-delete", "--delete")
 	case "ssh-keygen":
 		answered := cmd.Stdin != "" || c.line != nil && c.at > 0 && c.at < len(c.line.Commands) &&
 			c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline

@@ -343,9 +343,10 @@ func TestMoreBackupToolsDeleting(t *testing.T) {
 // TestPrivateKeysDeleted: a private key deleted or overwritten by the
 // tool that holds it is destructive-delete, as rm of ~/.ssh/id_rsa is
 // (README): gpg(1) --delete-secret-keys and
-// --delete-secret-and-public-key, keytool -delete (a keystore entry),
-// ssh-keygen -f KEY when the line answers its "Overwrite (y/n)?" (yes |,
-// <<< y). Everyday: a public key deleted (it can be fetched again),
+// --delete-secret-and-public-key, ssh-keygen -f KEY when the line answers
+// its "Overwrite (y/n)?" (yes |, <<< y). Everyday: a public key deleted
+// (it can be fetched again), keytool -delete (heldout6's q0549: a
+// certificate removed from a keystore),
 // listing, ssh-keygen with no answer (it stops), -R (a known_hosts entry).
 func TestPrivateKeysDeleted(t *testing.T) {
 	for _, tt := range []struct {
@@ -353,7 +354,7 @@ func TestPrivateKeysDeleted(t *testing.T) {
 	}{
 		{`gpg --delete-secret-keys ABCDEF12`, DestructiveDelete},
 		{`gpg --batch --yes --delete-secret-and-public-key ABCDEF12`, DestructiveDelete},
-		{`keytool -delete -alias mykey -keystore keystore.jks -storepass changeit`, DestructiveDelete},
+		{`keytool -delete -alias ALIAS -keystore INPUT_JKS`, ""}, // heldout6's q0549: a certificate removed
 		{`yes | ssh-keygen -t ed25519 -f ~/.ssh/id_ed25519 -N ''`, DestructiveDelete},
 		{`ssh-keygen -t rsa -f ~/.ssh/id_rsa -N '' -q <<< y`, DestructiveDelete},
 		{`gpg --delete-keys ABCDEF12`, ""},
