@@ -250,6 +250,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 			}
 		}
 		c.script(s, cwd, 0, false)
+		if alt, ok := escapedHeredoc(call.Command); ok {
+			c.script(shell.Parse(alt), cwd, 1, false) // the text with its \n read as newlines
+		}
 		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
 			c.brokenLines(call.Command, cwd)
 		}
@@ -444,10 +447,19 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range runnerScripts(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				for _, text := range commandRunners(&u.cmd) {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
+				if lang, code, ok := frameworkCode(&u.cmd); ok {
+					c.code(lang, code, u.dir, depth+1)
+				}
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
 				if text, ok := variableProgram(&u.cmd, s); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
+				if text, ok := setVariableProgram(&u.cmd, s); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
 			}
@@ -456,6 +468,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.findFedRemoval(s, units)
+	c.redisKeysDeleted(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
@@ -471,6 +484,12 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		c.forkBomb(s)
 		if alt, ok := rewriteLine(s); ok {
 			c.script(shell.Parse(alt), cwd, depth+1, fed)
+		}
+		for _, body := range loopBodies(s) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
+		}
+		for _, body := range c.readLoopBodies(s, cwd) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
 		}
 	}
 }
@@ -533,8 +552,9 @@ func (c *checker) command(u unit) {
 			c.add(DestructiveDelete)
 		}
 	case "find":
-		// "-empty": empty files and folders hold nothing to lose.
-		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) && !findsRegenerated(cmd) {
+		// "-type d -empty": empty folders hold nothing to lose; an empty
+		// file is content by being there (__init__.py, .gitkeep, a lock).
+		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -650,6 +670,17 @@ func (c *checker) command(u unit) {
 	c.podExec(u)
 	c.procMemory(u)
 	c.tools(u)
+	c.backupsDeleted(u)
+	c.listedTreeRemoved(u)
+	c.systemConfigRemoved(u)
+	c.migrationsReset(u)
+	c.otherVCS(u)
+	c.storedSecretsDeleted(u)
+	c.privateKeysDeleted(u)
+	c.hostedVarsUnset(u)
+	c.deepPathDelete(u)
+	c.dnsRecordsDeleted(u)
+	c.containerMountRemovals(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -470,7 +470,22 @@ func (c *checker) writtenThenRun(units [][]unit, depth int) {
 				}
 				continue
 			}
+			if name == "tee" && cmd.Stdin != "" {
+				// tee FILE <<< 'TEXT': the here-string or here-document is written.
+				for _, o := range operands(cmd.Args) {
+					if p, ok := shell.PathOf(o); ok {
+						texts[shell.Resolve(p, u.dir, c.home)] = cmd.Stdin
+					}
+				}
+				continue
+			}
 			if len(texts) == 0 {
+				continue
+			}
+			if text, ok := texts[shell.Resolve(cmd.Name, u.dir, c.home)]; ok && strings.Contains(cmd.Name, "/") {
+				// ./run.sh: the file written is run by its #! line's
+				// interpreter, a shell when it names none.
+				c.runWritten(text, u.dir, depth)
 				continue
 			}
 			ops := operands(cmd.Args)
@@ -661,4 +676,25 @@ func sqliteURIWord(name string, w shell.Word) shell.Word {
 		out.Lit = rest
 	}
 	return out
+}
+
+// runWritten judges a file the line wrote and then runs by its path: by
+// the language its #! line names (python, node, perl, ruby, …), as a
+// shell script otherwise (the kernel runs #!/bin/sh, and a file with no
+// #! line is run by the calling shell).
+func (c *checker) runWritten(text, dir string, depth int) {
+	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
+		f := strings.Fields(strings.TrimPrefix(first, "#!"))
+		if len(f) > 0 {
+			prog := path.Base(f[0])
+			if prog == "env" && len(f) > 1 {
+				prog = path.Base(f[len(f)-1])
+			}
+			if lang := langOf(prog); lang != "" {
+				c.code(lang, text, dir, depth+1)
+				return
+			}
+		}
+	}
+	c.script(shell.Parse(text), dir, depth+1, false)
 }

