@@ -824,7 +824,7 @@ func (c *checker) copyOut(u unit) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
 	}
-	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync") &&
+	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync" && !shortFlag(args, 'n', "--dry-run")) &&
 		slices.ContainsFunc(local, func(l string) bool { return c.uploadedFile(l, u, args) }) {
 		c.because(append([]string{name}, local...)...)
 		c.add(NetworkExfiltration)
