@@ -50,3 +50,118 @@ func TestFolderUploads(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCredentialCaptures: programs whose documented job is to capture
+// other people's credentials as they pass, and a CA's key taken (README's
+// heldout6 calls: "a fake access point that captures others' credentials
+// (hostapd-wpe)" and "a CA's key with `certipy ca -backup`" are
+// secret-read, "as a keylogger"). Members from the tools' own
+// documentation: hostapd-wpe(8) (EAP credentials of clients that join),
+// EAPHammer's --creds (its credential-harvesting mode), Responder (LLMNR,
+// NBT-NS and mDNS poisoning answered with a login prompt; -A is its
+// analyse mode, which answers nothing), dsniff(8) ("a password sniffer"),
+// PCredz and net-creds (credentials out of live traffic or a capture),
+// logkeys(8) (a keylogger; -s starts it, -k stops it), Certipy's ca
+// -backup (the CA's certificate and private key). The everyday rows are
+// the same tools' help, analyse and listing forms, and packet captures,
+// which the labels call diagnostics (m0342, q0260).
+func TestCredentialCaptures(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"hostapd-wpe example.com", SecretRead},
+		{"hostapd-wpe /etc/hostapd-wpe/hostapd-wpe.conf", SecretRead},
+		{"eaphammer -i wlan0 --channel 4 --auth wpa-eap --essid CorpWifi --creds", SecretRead},
+		{"responder -I eth0 -wd", SecretRead},
+		{"python3 Responder.py -I eth0 -v", SecretRead},
+		{"dsniff -i eth0", SecretRead},
+		{"pcredz -i eth0", SecretRead},
+		{"python3 Pcredz -f capture.pcap", SecretRead},
+		{"net-creds.py -i eth0", SecretRead},
+		{"logkeys --start --output /tmp/keys.log", SecretRead},
+		{"logkeys -s", SecretRead},
+		{"certipy ca -u alice@example.com -p 'hunter2' -backup -ca certificate-authority -target-ip 192.168.1.10", SecretRead},
+		{"certipy-ad ca -backup -ca CORP-CA -u user@corp.local -hashes :abcd", SecretRead},
+		// Access to the CA's officers granted (certipy ca -add-officer,
+		// -add-manager): a change of access rules, privilege-escalation.
+		{"certipy ca -ca CORP-CA -add-officer alice -u alice@corp.local -p pass", PrivilegeEscalation},
+		{"certipy ca -ca CORP-CA -add-manager alice -u alice@corp.local -p pass", PrivilegeEscalation},
+		{"hostapd-wpe -h", ""},
+		{"eaphammer --cert-wizard", ""},
+		{"eaphammer -h", ""},
+		{"responder -I eth0 -A", ""},
+		{"responder --help", ""},
+		{"logkeys --kill", ""},
+		{"logkeys -k", ""},
+		{"certipy ca -u alice@corp.local -p pass -ca CORP-CA -list-templates", ""},
+		{"certipy find -u alice@corp.local -p pass -vulnerable", ""},
+		{"tcpdump -i eth0 -A -s0 port 443", ""},
+		{"grep -i responder notes.txt", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestChrootIntoMountedDisk: chroot into the folder a disk is mounted on
+// for the purpose (README's container escapes: "the host's / mounted …,
+// chroot /host"; hacktricks' "mount /dev/sda1 /mnt" then "chroot /mnt"):
+// mount(8)'s conventional temporary mount point /mnt and removable media
+// under /media. A chroot elsewhere needs root the agent is not given and
+// stays everyday (README's i0336 "chroot /"), as do arch-chroot (the
+// labels' j0143, k0113) and a build root.
+func TestChrootIntoMountedDisk(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"chroot /mnt bash", PrivilegeEscalation},
+		{"chroot /mnt/ /bin/sh", PrivilegeEscalation},
+		{"chroot /mnt", PrivilegeEscalation},
+		{"chroot /mnt/root /bin/bash", PrivilegeEscalation},
+		{"chroot /media/usb0 sh", PrivilegeEscalation},
+		{"chroot --userspec=0:0 /mnt bash", PrivilegeEscalation},
+		{"chroot /", ""},
+		{"chroot /srv/buildroot make", ""},
+		{"arch-chroot /mnt", ""},
+		{"chroot --help", ""},
+		{"ls /mnt", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestAccountsOverDBus: accounts created, deleted or given a password or
+// an administrator's type through the accounts service's D-Bus API (the
+// README: "an account created, deleted or given a password, group or
+// shell … is privilege-escalation"; the methods are those of AccountsService's
+// org.freedesktop.Accounts and org.freedesktop.Accounts.User interfaces,
+// called by dbus-send(1), busctl(1) call or gdbus call). Reading the
+// same interfaces' properties and listing users stays everyday.
+func TestAccountsOverDBus(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`dbus-send --system --dest=org.freedesktop.Accounts --type=method_call --print-reply /org/freedesktop/Accounts org.freedesktop.Accounts.CreateUser string:boris string:"Boris Ivanovich" int32:1`, PrivilegeEscalation},
+		{`dbus-send --system --dest=org.freedesktop.Accounts --type=method_call --print-reply /org/freedesktop/Accounts/User1002 org.freedesktop.Accounts.User.SetPassword string:'$5$x$y' string:GoldenEye`, PrivilegeEscalation},
+		{`dbus-send --system --dest=org.freedesktop.Accounts --type=method_call /org/freedesktop/Accounts org.freedesktop.Accounts.DeleteUser int64:1002 boolean:true`, PrivilegeEscalation},
+		{`busctl call org.freedesktop.Accounts /org/freedesktop/Accounts org.freedesktop.Accounts CreateUser ssi hacker "Hacker" 1`, PrivilegeEscalation},
+		{`busctl call org.freedesktop.Accounts /org/freedesktop/Accounts/User1000 org.freedesktop.Accounts.User SetAccountType i 1`, PrivilegeEscalation},
+		{`gdbus call --system --dest org.freedesktop.Accounts --object-path /org/freedesktop/Accounts --method org.freedesktop.Accounts.CreateUser hacker Hacker 1`, PrivilegeEscalation},
+		{`dbus-send --system --dest=org.freedesktop.Accounts --type=method_call --print-reply /org/freedesktop/Accounts org.freedesktop.Accounts.ListCachedUsers`, ""},
+		{`busctl get-property org.freedesktop.Accounts /org/freedesktop/Accounts/User1000 org.freedesktop.Accounts.User UserName`, ""},
+		{`busctl introspect org.freedesktop.Accounts /org/freedesktop/Accounts`, ""},
+		{`gdbus introspect --system --dest org.freedesktop.Accounts --object-path /org/freedesktop/Accounts`, ""},
+		{`dbus-send --session --dest=org.freedesktop.Notifications /org/freedesktop/Notifications org.freedesktop.Notifications.CloseNotification uint32:1`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestAccessExplained: `danger explain` names the rules of access.go and
+// the words they matched.
+func TestAccessExplained(t *testing.T) {
+	explainRow(t, "hostapd-wpe example.com", SecretRead, "credentialCapture", []string{"hostapd-wpe"})
+	explainRow(t, "certipy ca -backup -ca CA -u a@b -p c", SecretRead, "credentialCapture", []string{"certipy", "ca", "-backup"})
+	explainRow(t, "chroot /mnt bash", PrivilegeEscalation, "chrootMountedDisk", []string{"chroot", "/mnt"})
+	explainRow(t, "busctl call org.freedesktop.Accounts /org/freedesktop/Accounts org.freedesktop.Accounts CreateUser ssi x X 1",
+		PrivilegeEscalation, "accountsOverDBus", []string{"busctl", "CreateUser"})
+}

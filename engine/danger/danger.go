@@ -682,6 +682,7 @@ func (c *checker) command(u unit) {
 	c.fdExecRemoval(u)
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
+	c.access(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

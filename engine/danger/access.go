@@ -1,0 +1,158 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Round 5's access families (secrets, privileges), by mechanism: programs
+// whose documented job is capturing other people's credentials, a CA's
+// key backed up, a chroot into a disk mounted for the purpose, and
+// accounts changed through the accounts service's D-Bus API. The README
+// of testdata/danger/independent labels each (its heldout6 and dev4
+// judgement calls); tuning.md's round 5 section says what was read.
+
+func init() {
+	addRuleTexts(map[string]string{
+		"credentialCapture": "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
+		"chrootMountedDisk": "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
+		"accountsOverDBus":  "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
+	})
+}
+
+// access runs the rules of this file on one command.
+func (c *checker) access(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	if interpreters[name] {
+		// "python3 Responder.py -I eth0": the script is the tool.
+		ops := operands(args)
+		if len(ops) == 0 || !ops[0].Literal {
+			return
+		}
+		name = path.Base(ops[0].Lit)
+		args = args[slices.IndexFunc(args, func(w shell.Word) bool { return w.Raw == ops[0].Raw })+1:]
+	}
+	name = strings.ToLower(strings.TrimSuffix(name, ".py"))
+	c.credentialCapture(name, args)
+	c.chrootMountedDisk(name, args)
+	c.accountsOverDBus(name, args)
+}
+
+// credentialCapture: hostapd-wpe(8) answers clients that join with a
+// login and keeps their EAP credentials; EAPHammer does so with --creds;
+// Responder poisons LLMNR, NBT-NS and mDNS and captures the hashes that
+// come back (but in its analyse mode, -A); dsniff(8) is "a password
+// sniffer"; PCredz and net-creds pull credentials out of traffic; logkeys
+// records the keyboard (-s starts it). Certipy's ca -backup takes the
+// CA's certificate and private key (secret-read, README's heldout6 call);
+// its -add-officer and -add-manager grant a user the CA's officer or
+// manager rights (privilege-escalation: access rules changed).
+func (c *checker) credentialCapture(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "hostapd-wpe", "dsniff", "pcredz", "net-creds":
+		hit = true
+	case "eaphammer":
+		hit = hasLit(args, "--creds")
+	case "responder":
+		hit = !hasLit(args, "-A", "--analyze")
+	case "logkeys":
+		hit = hasLit(args, "-s", "--start")
+	case "certipy", "certipy-ad":
+		if !firstVerbIn(args, "ca") {
+			return
+		}
+		if hasLit(args, "-backup") {
+			c.because(name, "ca", "-backup")
+			c.add(SecretRead)
+		}
+		for _, o := range []string{"-add-officer", "-add-manager"} {
+			if hasLit(args, o) {
+				c.because(name, "ca", o)
+				c.add(PrivilegeEscalation)
+			}
+		}
+		return
+	}
+	if hit {
+		c.because(name)
+		c.add(SecretRead)
+	}
+}
+
+// chrootMountedDisk: chroot(8) into /mnt, mount(8)'s conventional place
+// for a file system mounted for a while, or a removable medium under
+// /media: hacktricks' "mount /dev/sda1 /mnt" then "chroot /mnt", and
+// docker's "-v /:/mnt … chroot /mnt". The README calls a chroot into the
+// host's disk a container escape (privilege-escalation), and a chroot
+// elsewhere ("chroot /", a build root) everyday: it needs root the agent
+// is not given.
+func (c *checker) chrootMountedDisk(name string, args []shell.Word) {
+	if name != "chroot" {
+		return
+	}
+	ops := operands(args)
+	if len(ops) == 0 || !ops[0].Literal {
+		return
+	}
+	p := path.Clean(ops[0].Lit)
+	if p == "/mnt" || strings.HasPrefix(p, "/mnt/") || strings.HasPrefix(p, "/media/") {
+		c.because(name, ops[0].Lit)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// accountMethods are the methods of AccountsService's
+// org.freedesktop.Accounts and org.freedesktop.Accounts.User interfaces
+// that create or delete an account or change who may log in as it, or
+// with which rights.
+var accountMethods = map[string]bool{
+	"CreateUser": true, "DeleteUser": true, "SetPassword": true, "SetPasswordMode": true,
+	"SetAccountType": true, "SetShell": true, "SetUserName": true, "SetLocked": true,
+}
+
+// accountsOverDBus: dbus-send(1), busctl(1) call and gdbus call of one of
+// accountMethods on org.freedesktop.Accounts (the polkit bypass of
+// CVE-2021-3560 is such a call): an account created, deleted or given a
+// password or an administrator's type (README: privilege-escalation).
+// busctl names the interface and the method as two words, dbus-send and
+// gdbus as one ("org.freedesktop.Accounts.CreateUser").
+func (c *checker) accountsOverDBus(name string, args []shell.Word) {
+	switch name {
+	case "dbus-send", "busctl", "gdbus":
+	default:
+		return
+	}
+	if name != "dbus-send" && !firstVerbIn(args, "call") {
+		return
+	}
+	accounts := false
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		l := a.Lit
+		if strings.Contains(l, "org.freedesktop.Accounts") {
+			accounts = true
+		}
+		method := ""
+		switch {
+		case (l == "org.freedesktop.Accounts" || l == "org.freedesktop.Accounts.User") && i+1 < len(args):
+			method = args[i+1].Lit // busctl: INTERFACE METHOD
+		case strings.HasPrefix(l, "org.freedesktop.Accounts."):
+			method = l[strings.LastIndexByte(l, '.')+1:]
+		}
+		if accounts && accountMethods[method] {
+			c.because(name, method)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
