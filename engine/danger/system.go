@@ -475,9 +475,9 @@ func (c *checker) system(u unit) {
 			"suspend-then-hibernate", "hybrid-sleep":
 			c.add(DiskSystem)
 		case "stop", "disable", "mask", "kill":
-			if !hasLit(args, "--user") { // the user's own services are the user's business
-				c.add(DiskSystem)
-			}
+			// The user's own services too: the README's "stopping,
+			// disabling or restarting a service (system or user level)".
+			c.add(DiskSystem)
 		}
 	case "service":
 		if ops := operands(args); len(ops) >= 2 && (ops[1].Lit == "stop") {
