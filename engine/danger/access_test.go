@@ -193,3 +193,60 @@ func TestUserServicesStopped(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestServiceCredentialFiles: files that hold a service's or an agent's
+// login, read out (README: a secret file is read when its content reaches
+// the output or a place others read). Each member is named by its
+// program's documentation: wg(8)'s configuration (PrivateKey) under
+// /etc/wireguard, pppd(8)'s chap-secrets and pap-secrets, ipsec.secrets(5),
+// vncpasswd(1)'s ~/.vnc/passwd, nss_ldap's and pam_ldap's bind password
+// file (ldap.secret), Tomcat's tomcat-users.xml, Jenkins' credentials.xml
+// and secrets folder, GitLab's gitlab-secrets.json, k3s' and RKE2's admin
+// kubeconfig, the kubelet's kubeconfig, Debian's MySQL maintenance login
+// (debian.cnf), and the logins of coding agents: Claude Code's
+// ~/.claude/.credentials.json, Codex's ~/.codex/auth.json, Gemini CLI's
+// ~/.gemini/oauth_creds.json, GitHub Copilot's hosts.json and apps.json.
+// The everyday rows are the same programs' settings that hold no secret.
+func TestServiceCredentialFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"cat /etc/wireguard/wg0.conf", SecretRead},
+		{"cat /etc/ppp/chap-secrets", SecretRead},
+		{"cat /etc/ppp/pap-secrets", SecretRead},
+		{"cat /etc/ipsec.secrets", SecretRead},
+		{"cat /etc/strongswan/ipsec.secrets", SecretRead},
+		{"cat ~/.vnc/passwd", SecretRead},
+		{"cat /etc/ldap.secret", SecretRead},
+		{"cat /etc/pam_ldap.secret", SecretRead},
+		{"cat /etc/libnss-ldap.secret", SecretRead},
+		{"cat /etc/tomcat9/tomcat-users.xml", SecretRead},
+		{"cat /opt/tomcat/conf/tomcat-users.xml", SecretRead},
+		{"cat /var/lib/jenkins/credentials.xml", SecretRead},
+		{"cat /var/lib/jenkins/secrets/initialAdminPassword", SecretRead},
+		{"cat /var/jenkins_home/secrets/master.key", SecretRead},
+		{"cat /etc/gitlab/gitlab-secrets.json", SecretRead},
+		{"cat /etc/rancher/k3s/k3s.yaml", SecretRead},
+		{"cat /etc/rancher/rke2/rke2.yaml", SecretRead},
+		{"cat /var/lib/kubelet/kubeconfig", SecretRead},
+		{"cat /etc/mysql/debian.cnf", SecretRead},
+		{"cat ~/.claude/.credentials.json", SecretRead},
+		{"cat ~/.codex/auth.json", SecretRead},
+		{"cat ~/.gemini/oauth_creds.json", SecretRead},
+		{"cat ~/.config/github-copilot/hosts.json", SecretRead},
+		{"cat ~/.config/github-copilot/apps.json", SecretRead},
+		{"cp ~/.claude/.credentials.json /tmp/c.json", SecretRead},
+		{"ls /etc/wireguard", ""},
+		{"wg show", ""},
+		{"cat /etc/ppp/options", ""},
+		{"cat ~/.vnc/xstartup", ""},
+		{"cat /etc/mysql/my.cnf", ""},
+		{"cat /opt/tomcat/conf/server.xml", ""},
+		{"cat ~/.codex/config.toml", ""},
+		{"cat ~/.gemini/settings.json", ""},
+		{"cat /etc/rancher/k3s/config.yaml", ""},
+		{"ls -la /var/lib/jenkins/secrets/", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -60,6 +60,24 @@ var toolSecretSuffixes = []string{
 	"/.ivy2/.credentials", "/.sbt/.credentials", // sbt's and Ivy's repository logins
 	"/.nuget/NuGet/NuGet.Config",                                          // NuGet's API keys and feed passwords
 	"/etc/wpa_supplicant/wpa_supplicant.conf", "/etc/wpa_supplicant.conf", // Wi-Fi passphrases
+	// Round 5: services' and coding agents' logins, each from its
+	// program's documentation.
+	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", // pppd(8)'s peers' passwords
+	"/ipsec.secrets",                                          // ipsec.secrets(5): IPsec pre-shared and private keys
+	"/.vnc/passwd",                                            // vncpasswd(1): the VNC server's password
+	"/ldap.secret", "/pam_ldap.secret", "/libnss-ldap.secret", // nss_ldap's and pam_ldap's bind password
+	"/tomcat-users.xml",                  // Tomcat's users and passwords
+	"/jenkins/credentials.xml",           // Jenkins' stored credentials
+	"/etc/gitlab/gitlab-secrets.json",    // GitLab's database and signing keys
+	"/etc/rancher/k3s/k3s.yaml",          // k3s' cluster-admin kubeconfig
+	"/etc/rancher/rke2/rke2.yaml",        // RKE2's
+	"/var/lib/kubelet/kubeconfig",        // the kubelet's client credentials
+	"/etc/mysql/debian.cnf",              // Debian's MySQL maintenance login
+	"/.claude/.credentials.json",         // Claude Code's login on Linux
+	"/.codex/auth.json",                  // Codex CLI's API key and tokens
+	"/.gemini/oauth_creds.json",          // Gemini CLI's OAuth tokens
+	"/.config/github-copilot/hosts.json", // GitHub Copilot's OAuth token
+	"/.config/github-copilot/apps.json",  //
 }
 
 // toolSecretDirs are folders that hold only keys (anything inside is one).
@@ -72,9 +90,11 @@ var toolSecretDirs = []string{
 	"/.local/share/fish/fish_",             // fish's history (fish_history, fish_history.bak)
 	"/run/secrets/",                        // Docker's and Compose's secrets, mounted one file each
 	"/.aws/sso/cache/", "/.aws/cli/cache/", // AWS SSO and assumed-role session tokens
-	"/etc/NetworkManager/system-connections/", // Wi-Fi passphrases and VPN secrets
-	"/.local/share/kwalletd/",                 // KWallet's wallets
-	"/Bitwarden CLI/",                         // the Bitwarden CLI's vault and session
+	"/etc/NetworkManager/system-connections/",     // Wi-Fi passphrases and VPN secrets
+	"/.local/share/kwalletd/",                     // KWallet's wallets
+	"/Bitwarden CLI/",                             // the Bitwarden CLI's vault and session
+	"/etc/wireguard/",                             // wg(8)'s interfaces: their PrivateKey
+	"/jenkins/secrets/", "/jenkins_home/secrets/", // Jenkins' master key, initial admin password
 }
 
 // toolSecretFolders are folders under the home that hold credentials, for
