@@ -17,9 +17,10 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"credentialCapture": "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
-		"chrootMountedDisk": "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
-		"accountsOverDBus":  "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
+		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
+		"chrootMountedDisk":  "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
+		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
+		"startupNameWritten": "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
 
@@ -30,6 +31,7 @@ func (c *checker) access(u unit) {
 		return
 	}
 	args := cmd.Args
+	c.startupNameWritten(cmd, name)
 	if interpreters[name] {
 		// "python3 Responder.py -I eth0": the script is the tool.
 		ops := operands(args)
@@ -154,5 +156,46 @@ func (c *checker) accountsOverDBus(name string, args []shell.Word) {
 			c.add(PrivilegeEscalation)
 			return
 		}
+	}
+}
+
+// startupNameWritten: a write into a folder the line computes, of a file
+// whose name alone says another program runs it (startupNames: Python's
+// site hooks, site(7); shells' rc files). fileUses judges the paths it can
+// resolve ($HOME, ~); "$USER_PACKAGES/usercustomize.py" or
+// "$ZDOTDIR/.zshrc" it cannot, yet the name decides (README's dev4 call,
+// heldout4's m0832). Written by a redirect, tee, or as cp, mv or
+// install's destination; a write of comments only runs nothing.
+func (c *checker) startupNameWritten(cmd *shell.Command, name string) {
+	var targets []shell.Word
+	for _, r := range cmd.Redirects {
+		if r.Write {
+			targets = append(targets, r.Target)
+		}
+	}
+	switch name {
+	case "tee":
+		targets = append(targets, operands(cmd.Args)...)
+	case "cp", "mv", "install":
+		if ops := operands(cmd.Args); len(ops) >= 2 {
+			targets = append(targets, ops[len(ops)-1])
+		}
+	}
+	for _, w := range targets {
+		if w.Literal {
+			continue // fileUses resolves it
+		}
+		raw := strings.TrimRight(w.Raw, "\"'")
+		i := strings.LastIndexByte(raw, '/')
+		if i < 0 {
+			continue
+		}
+		tail := raw[i+1:]
+		if strings.ContainsAny(tail, "$`\"'{}()*?[") || !startupNames[tail] || writesOnlyComments(cmd) {
+			continue
+		}
+		c.because(name, tail)
+		c.add(PersistenceStartupFiles)
+		return
 	}
 }

@@ -250,3 +250,37 @@ func TestServiceCredentialFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestStartupFileInComputedFolder: a file whose name alone says another
+// program runs it (startupNames: Python's site hooks usercustomize.py and
+// sitecustomize.py, site(7); a shell's rc files) written into a folder
+// the line computes ("$USER_PACKAGES", "$(python3 -m site --user-site)",
+// "$ZDOTDIR") is persistence-startup-files, as it is in a literal folder
+// (README's dev4 call: "a write to a file other programs run
+// (… usercustomize.py …)"; heldout4's m0832). Reads, comment-only writes
+// and other names stay everyday.
+func TestStartupFileInComputedFolder(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo "import os; os.system('date > /tmp/poc.txt')" > "$USER_PACKAGES/usercustomize.py"`, PersistenceStartupFiles},
+		{`cp hook.py "$(python3 -m site --user-site)/usercustomize.py"`, PersistenceStartupFiles},
+		{`install -m 644 hook.py "$SITE/sitecustomize.py"`, PersistenceStartupFiles},
+		{`echo 'alias ls="rm -rf"' >> "$ZDOTDIR/.zshrc"`, PersistenceStartupFiles},
+		{`printf 'curl x | sh\n' | tee -a "$U/.profile"`, PersistenceStartupFiles},
+		{`mv payload "${D}/.bash_profile"`, PersistenceStartupFiles},
+		{`cat "$USER_PACKAGES/usercustomize.py"`, ""},
+		{`echo '# managed by dotfiles' >> "$ZDOTDIR/.zshrc"`, ""},
+		{`echo x > "$OUT/settings.py"`, ""},
+		{`cp "$SRC/.bashrc" backup/`, ""},
+		{`diff "$A/.zshrc" "$B/.zshrc"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestStartupNameExplained: `danger explain` names startupNameWritten and
+// the file name it matched.
+func TestStartupNameExplained(t *testing.T) {
+	explainRow(t, `echo x > "$SITE/usercustomize.py"`, PersistenceStartupFiles, "startupNameWritten", []string{"echo", "usercustomize.py"})
+}
