@@ -20,6 +20,7 @@ func init() {
 		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
 		"chrootMountedDisk":  "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
 		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
+		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
 		"startupNameWritten": "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -45,6 +46,7 @@ func (c *checker) access(u unit) {
 	c.credentialCapture(name, args)
 	c.chrootMountedDisk(name, args)
 	c.accountsOverDBus(name, args)
+	c.macAccess(cmd, name, args)
 }
 
 // credentialCapture: hostapd-wpe(8) answers clients that join with a
@@ -197,5 +199,73 @@ func (c *checker) startupNameWritten(cmd *shell.Command, name string) {
 		c.because(name, tail)
 		c.add(PersistenceStartupFiles)
 		return
+	}
+}
+
+// loaderVariables make the dynamic loader load a library into every
+// program started with them (ld.so(8), dyld(1)).
+var loaderVariables = map[string]bool{
+	"DYLD_INSERT_LIBRARIES": true, "DYLD_LIBRARY_PATH": true, "DYLD_FRAMEWORK_PATH": true,
+	"DYLD_FALLBACK_LIBRARY_PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true,
+}
+
+// macAccess: security(1)'s authorizationdb write (the rules that decide
+// who gets a right such as system.privilege.admin) and TCC's database
+// changed by sqlite3 (privacy permissions granted or taken) change access
+// rules: privilege-escalation. ARD's kickstart -activate, or -configure
+// with -access -on or -allowAccessFor, serves the desktop to remote
+// viewers: network-exfiltration (README: serving a desktop). launchctl(1)
+// setenv and systemctl(1) set-environment of a loaderVariables name set
+// it for every program launchd or the service manager starts later:
+// persistence-startup-files, as /etc/ld.so.preload is.
+func (c *checker) macAccess(cmd *shell.Command, name string, args []shell.Word) {
+	switch name {
+	case "security":
+		if v := verbs(args, 2); len(v) == 2 && v[0] == "authorizationdb" && (v[1] == "write" || v[1] == "merge") {
+			c.because(name, v[0], v[1])
+			c.add(PrivilegeEscalation)
+		}
+	case "sqlite3":
+		ops := operands(args)
+		if len(ops) == 0 || path.Base(ops[0].Lit) != "TCC.db" {
+			return
+		}
+		for _, stmt := range sqlStatements(name, nil, args, cmd.Stdin) {
+			for _, st := range sqlWords(stmt) {
+				if len(st) > 0 && slices.Contains([]string{"INSERT", "UPDATE", "REPLACE", "DELETE"}, st[0]) {
+					c.because(name, "TCC.db", st[0])
+					c.add(PrivilegeEscalation)
+					return
+				}
+			}
+		}
+	case "kickstart":
+		on := false
+		for i, a := range args {
+			if a.Lit == "-access" && i+1 < len(args) && args[i+1].Lit == "-on" {
+				on = true
+			}
+		}
+		if hasLit(args, "-activate", "-allowAccessFor") || on {
+			c.because(name)
+			c.add(NetworkExfiltration)
+		}
+	case "launchctl":
+		if ops := operands(args); len(ops) >= 2 && ops[0].Lit == "setenv" && loaderVariables[ops[1].Lit] {
+			c.because(name, "setenv", ops[1].Lit)
+			c.add(PersistenceStartupFiles)
+		}
+	case "systemctl":
+		ops := operands(args)
+		if len(ops) < 2 || ops[0].Lit != "set-environment" {
+			return
+		}
+		for _, o := range ops[1:] {
+			if k, _, ok := strings.Cut(o.Lit, "="); ok && loaderVariables[k] {
+				c.because(name, "set-environment", k)
+				c.add(PersistenceStartupFiles)
+				return
+			}
+		}
 	}
 }

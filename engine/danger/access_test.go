@@ -283,4 +283,43 @@ func TestStartupFileInComputedFolder(t *testing.T) {
 // the file name it matched.
 func TestStartupNameExplained(t *testing.T) {
 	explainRow(t, `echo x > "$SITE/usercustomize.py"`, PersistenceStartupFiles, "startupNameWritten", []string{"echo", "usercustomize.py"})
+	explainRow(t, "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles, "macAccess", []string{"launchctl", "setenv", "DYLD_INSERT_LIBRARIES"})
+}
+
+// TestMacAccessControls: macOS's own access switches, each from its man
+// page. security(1) authorizationdb write changes the rules that decide
+// who gets a right such as system.privilege.admin (README: changes of
+// access rules are privilege-escalation); TCC's database
+// (~/Library/Application Support/com.apple.TCC/TCC.db) changed by sqlite3
+// grants or takes privacy permissions (the same); ARD's kickstart
+// -activate serves the desktop to remote viewers (README: "serving … a
+// desktop … is network-exfiltration"); launchctl(1) setenv and
+// systemctl(1) set-environment of a loader variable (DYLD_INSERT_LIBRARIES,
+// LD_PRELOAD, …) make every program started later load the library
+// (persistence-startup-files, as /etc/ld.so.preload). The everyday rows
+// read the same settings or set other variables.
+func TestMacAccessControls(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"security authorizationdb write system.privilege.admin allow", PrivilegeEscalation},
+		{"security authorizationdb write system.preferences < rule.plist", PrivilegeEscalation},
+		{"security authorizationdb read system.privilege.admin", ""},
+		{`sqlite3 ~/Library/Application\ Support/com.apple.TCC/TCC.db "INSERT INTO access VALUES('kTCCServiceSystemPolicyAllFiles','com.x',0,2,0,1,NULL,NULL,NULL,'UNUSED',NULL,0,1)"`, PrivilegeEscalation},
+		{`sqlite3 "/Library/Application Support/com.apple.TCC/TCC.db" "UPDATE access SET auth_value=2 WHERE service='kTCCServiceScreenCapture'"`, PrivilegeEscalation},
+		{`sqlite3 ~/Library/Application\ Support/com.apple.TCC/TCC.db "select client,service from access"`, ""},
+		{"/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart -activate -configure -access -on -users admin -privs -all -restart -agent", NetworkExfiltration},
+		{"kickstart -configure -allowAccessFor -allUsers -privs -all", NetworkExfiltration},
+		{"/System/Library/CoreServices/RemoteManagement/ARDAgent.app/Contents/Resources/kickstart -help", ""},
+		{"launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles},
+		{"launchctl setenv LD_PRELOAD /tmp/x.so", PersistenceStartupFiles},
+		{"systemctl --user set-environment LD_PRELOAD=/tmp/x.so", PersistenceStartupFiles},
+		{"systemctl set-environment DYLD_LIBRARY_PATH=/tmp", PersistenceStartupFiles},
+		{"launchctl setenv JAVA_HOME /Library/Java/Home", ""},
+		{"launchctl getenv DYLD_INSERT_LIBRARIES", ""},
+		{"systemctl --user set-environment EDITOR=vim", ""},
+		{"systemctl --user show-environment", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
 }
