@@ -19,7 +19,7 @@ import (
 func init() {
 	addRuleTexts(map[string]string{
 		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
-		"chrootMountedDisk":  "chroot into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
+		"chrootMountedDisk":  "chroot (or systemd-nspawn -D) into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
 		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
 		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
 		"secretInBody":       "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
@@ -94,7 +94,7 @@ func (c *checker) credentialCapture(name string, args []shell.Word) {
 	}
 }
 
-// chrootMountedDisk: chroot(8) into /mnt, mount(8)'s conventional place
+// chrootMountedDisk: chroot(8) (or systemd-nspawn -D) into /mnt, mount(8)'s conventional place
 // for a file system mounted for a while, or a removable medium under
 // /media: hacktricks' "mount /dev/sda1 /mnt" then "chroot /mnt", and
 // docker's "-v /:/mnt … chroot /mnt". The README calls a chroot into the
@@ -102,16 +102,32 @@ func (c *checker) credentialCapture(name string, args []shell.Word) {
 // elsewhere ("chroot /", a build root) everyday: it needs root the agent
 // is not given.
 func (c *checker) chrootMountedDisk(name string, args []shell.Word) {
-	if name != "chroot" {
+	var dir shell.Word
+	switch name {
+	case "chroot":
+		ops := operands(args)
+		if len(ops) == 0 {
+			return
+		}
+		dir = ops[0]
+	case "systemd-nspawn":
+		// systemd-nspawn(1): -D|--directory DIR, "like chroot(1)".
+		for i, a := range args {
+			if v, ok := strings.CutPrefix(a.Lit, "--directory="); ok && a.Literal {
+				dir = shell.Word{Raw: v, Lit: v, Literal: true}
+			} else if (a.Lit == "-D" || a.Lit == "--directory") && i+1 < len(args) {
+				dir = args[i+1]
+			}
+		}
+	default:
 		return
 	}
-	ops := operands(args)
-	if len(ops) == 0 || !ops[0].Literal {
+	if !dir.Literal || dir.Lit == "" {
 		return
 	}
-	p := path.Clean(ops[0].Lit)
+	p := path.Clean(dir.Lit)
 	if p == "/mnt" || strings.HasPrefix(p, "/mnt/") || strings.HasPrefix(p, "/media/") {
-		c.because(name, ops[0].Lit)
+		c.because(name, dir.Lit)
 		c.add(PrivilegeEscalation)
 	}
 }

@@ -119,6 +119,14 @@ func TestChrootIntoMountedDisk(t *testing.T) {
 		{"chroot /mnt/root /bin/bash", PrivilegeEscalation},
 		{"chroot /media/usb0 sh", PrivilegeEscalation},
 		{"chroot --userspec=0:0 /mnt bash", PrivilegeEscalation},
+		// docker exec running the chroot (the escape's last step in a
+		// container made earlier), and systemd-nspawn(1) -D|--directory,
+		// "like chroot(1)", into the same folders.
+		{"docker exec -it f6932bc153ad chroot /mnt bash", PrivilegeEscalation},
+		{"systemd-nspawn -D /mnt", PrivilegeEscalation},
+		{"systemd-nspawn --directory=/media/disk /bin/bash", PrivilegeEscalation},
+		{"systemd-nspawn -D ./rootfs", ""},
+		{"docker exec -it web ls /mnt", ""},
 		{"chroot /", ""},
 		{"chroot /srv/buildroot make", ""},
 		{"arch-chroot /mnt", ""},
