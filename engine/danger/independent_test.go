@@ -15,13 +15,15 @@ import (
 )
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
-// heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6):
+// heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
+// dev7):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
-// stockpile, hacktricks, cheat.sh's sheets, the tests of three AI-agent
+// stockpile, hacktricks, cheat.sh's sheets, the tests of five AI-agent
 // command guards, nl2bash, arsenal, the-art-of-command-line,
-// Bash-Oneliner, the Book of Secret Knowledge), read and labelled by hand
+// Bash-Oneliner, the Book of Secret Knowledge, a red-team OSCP cheat
+// sheet, devhints' sheets), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -175,7 +177,8 @@ func (f *figures) table(t *testing.T, split string) {
 // out-of-sample measures on their own (issue 30's 300 dangerous and 500 everyday
 // lines), dev4 to be a tuning
 // sample of about 300 lines, dev6 a tuning sample of at least 150
-// dangerous and 250 everyday lines. A part short of it fails the test, so that a
+// dangerous and 250 everyday lines, dev7 one of at least 200 dangerous and
+// 300 everyday lines. A part short of it fails the test, so that a
 // truncated or mis-built file cannot pass as a smaller measurement.
 var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"dev4":     {lines: 300},
@@ -183,6 +186,7 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"heldout5": {dangerous: 300, everyday: 500},
 	"dev6":     {dangerous: 150, everyday: 250},
 	"heldout6": {dangerous: 300, everyday: 500},
+	"dev7":     {dangerous: 200, everyday: 300},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -217,8 +221,11 @@ func shortOf(split string, dangerous, everyday int) string {
 // reported, not failed, until tuning brings it to 97 %. heldout6 was drawn
 // from five more collections while the rules were being tuned on dev6,
 // and is the honest out-of-sample measure of that round (its figure is
-// taken once by the lead, figures.md stage 12).
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true}
+// taken once by the lead, figures.md stage 12). dev7 was drawn for
+// development from four more collections (two more agent command guards'
+// tests, an OSCP cheat sheet, devhints' sheets) and is reported with its
+// misses printed, as dev6 is.
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true, "dev7": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -245,10 +252,11 @@ var missesHidden = map[string]bool{}
 // development (tuning.md, round 3); it is reported like heldout4. dev6
 // is a development part, reported with its misses printed. heldout6 was
 // held out until its one measurement (stage 12) and is reported like
-// heldout5 since. A part under its minimum size fails.
+// heldout5 since. dev7 is a development part like dev6. A part under its
+// minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6", "dev7"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -309,6 +317,9 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout6", 406, 756, false},
 		{"heldout6", 299, 756, true},
 		{"heldout6", 406, 499, true},
+		{"dev7", 201, 652, false},
+		{"dev7", 199, 652, true},
+		{"dev7", 201, 299, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -320,7 +331,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // heldout3, heldout4 and heldout5 are reported only, and their misses are
 // printed: each was measured once out of sample and then read for
 // development (tuning.md), heldout5 after its figure of figures.md stage 9.
-// dev6 is a development part from the start: reported, misses printed.
+// dev6 and dev7 are development parts from the start: reported, misses
+// printed.
 // heldout6 is reported only, its misses printed since the lead took its
 // one figure (stage 12).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
@@ -333,6 +345,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout5", true, false},
 		{"dev6", true, false},
 		{"heldout6", true, false},
+		{"dev7", true, false},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -344,10 +357,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
-// minimum, without running Check on them: heldout5, dev6 and heldout6
-// can be checked for form before the marker ever runs on them.
+// minimum, without running Check on them: heldout5, dev6, heldout6 and
+// dev7 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

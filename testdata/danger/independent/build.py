@@ -13,14 +13,14 @@ and built before heldout4); a part labelled in part is an error.
 import json
 
 labels = {}
-for n, l in enumerate([l for n in ("labels.tsv", "labels2.tsv", "labels3.tsv", "labels4.tsv", "labels5.tsv", "labels6.tsv", "labels7.tsv") for l in open(n, encoding="utf-8")], 1):
+for n, l in enumerate([l for n in ("labels.tsv", "labels2.tsv", "labels3.tsv", "labels4.tsv", "labels5.tsv", "labels6.tsv", "labels7.tsv", "labels8.tsv") for l in open(n, encoding="utf-8")], 1):
     f = l.rstrip("\n").split("\t")
     if len(f) != 3 or not f[2]:
         raise SystemExit(f"labels.tsv:{n}: want id, label, reason")
     labels[f[0]] = f
-out = {"dev": [], "heldout": [], "heldout2": [], "heldout3": [], "dev4": [], "heldout4": [], "heldout5": [], "dev6": [], "heldout6": []}
+out = {"dev": [], "heldout": [], "heldout2": [], "heldout3": [], "dev4": [], "heldout4": [], "heldout5": [], "dev6": [], "heldout6": [], "dev7": []}
 unlabelled = {}
-for l in [l for n in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl", "drawn6.jsonl", "drawn7.jsonl") for l in open(n, encoding="utf-8")]:
+for l in [l for n in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl", "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl") for l in open(n, encoding="utf-8")]:
     d = json.loads(l)
     if d["id"] not in labels:
         unlabelled.setdefault(d["split"], []).append(d["id"])

@@ -211,6 +211,8 @@ def main():
         return dev6(*sys.argv[2:8])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh6":
         return fresh6(*sys.argv[2:13])
+    if len(sys.argv) > 1 and sys.argv[1] == "--dev7":
+        return dev7(*sys.argv[2:10])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1139,6 +1141,172 @@ def fresh6(dcg_dir, dcg_commit, ars_dir, ars_commit, taocl_dir, taocl_commit, bo
     drawn, _ = draw_pools(rng, pools, seen, fill, lambda e, cmd: e["pool"].startswith("dcg") or shell_like(cmd))
     rng.shuffle(drawn)
     emit(drawn, "q", "heldout6", drop=taken_before((dev6_drawn,)) if dev6_drawn else set())
+
+
+DEV7_SEED = 30303030303030  # the eighth draw (dev7, drawn8.jsonl)
+
+# claude-code-guardian's helpers whose first argument is a shell command
+# (the guard's own parsing and pattern checks): their tests' commands.
+GUARDIAN_CALLS = {"is_delete_command", "is_write_command", "split_commands", "scan_protected_paths",
+                  "extract_redirection_targets", "extract_paths", "_matches_block", "_matches_ask", "_would_deny",
+                  "check_f1", "trace_command"}
+
+
+def guardian_commands(root):
+    """idnotbe/claude-code-guardian: the first argument, a string literal,
+    of every call of GUARDIAN_CALLS in tests/**/*.py (read with Python's own
+    parser), the old tests of tests/_archive left out; line = the call's."""
+    import ast
+    out = []
+    walk = []
+    for dp, ds, fs in os.walk(os.path.join(root, "tests")):
+        ds[:] = [d for d in ds if d != "_archive"]
+        walk.append((dp, fs))
+    for dp, fs in sorted(walk):
+        for name in sorted(fs):
+            if not name.endswith(".py"):
+                continue
+            p = os.path.join(dp, name)
+            rel = os.path.relpath(p, root)
+            tree = ast.parse(open(p, encoding="utf-8").read())
+            calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.args]
+            for n in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+                f = n.func
+                fname = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+                a = n.args[0]
+                if fname in GUARDIAN_CALLS and isinstance(a, ast.Constant) and isinstance(a.value, str) \
+                        and a.value.strip():
+                    out.append({"source_path": rel, "line": n.lineno, "raw": a.value, "pool": "guardian"})
+    return out
+
+
+BOUNCER_TOOLS = {"Bash": "bash", "Read": "read", "Edit": "edit", "Write": "write"}
+
+
+def bouncer_calls(root):
+    """JustHereToHelp/claude-bouncer: the tool call (second argument, a
+    hook's JSON input in shell quotes) of every run_test line of
+    hooks/test-*.sh, read with shlex; pool bouncer-blocked or
+    bouncer-allowed by what the test expects. Calls of tools with no file
+    path (Glob) and JSON the hook cannot parse are left out."""
+    import shlex
+    out = []
+    hooks = os.path.join(root, "hooks")
+    for name in sorted(os.listdir(hooks)):
+        if not (name.startswith("test-") and name.endswith(".sh")):
+            continue
+        rel = "hooks/" + name
+        for i, l in enumerate(open(os.path.join(hooks, name), encoding="utf-8"), 1):
+            s = l.strip()
+            if not s.startswith("run_test "):
+                continue
+            try:
+                args = shlex.split(s)
+                call = json.loads(args[2])
+            except (ValueError, IndexError):
+                continue
+            tool = BOUNCER_TOOLS.get(call.get("tool_name"))
+            if tool is None:
+                continue
+            inp = call.get("tool_input", {})
+            e = {"source_path": rel, "line": i, "tool": tool, "note": args[1],
+                 "pool": "bouncer-blocked" if args[3] == "block" else "bouncer-allowed"}
+            if tool == "bash":
+                e["raw"] = inp.get("command", "")
+            else:
+                e["raw"] = inp.get("file_path", "")
+            if e["raw"].strip():
+                out.append(e)
+    return out
+
+
+def cheatsheets_lines(root):
+    """rstacruz/cheatsheets (devhints.io): each line of the bash, sh, shell
+    and console code blocks of every sheet (*.md at the top, README and
+    the contributors' files left out), the last heading as its note."""
+    out = []
+    for name in sorted(os.listdir(root)):
+        if not name.endswith(".md") or name in ("README.md", "CONTRIBUTING.md", "AGENTS.md"):
+            continue
+        lines = open(os.path.join(root, name), encoding="utf-8", errors="replace").read().splitlines()
+        out += fenced_lines(name, lines, ("bash", "sh", "shell", "console"), "devhints",
+                            lambda s: not s or s.startswith("#"), notes=True)
+    return out
+
+
+def oscp_lines(root):
+    """0xsyr0/OSCP: each line of the shell, bash, sh and console code
+    blocks of README.md, the last heading as its note; # comments, blank
+    lines, Windows lines (C:\, a PS prompt, .\ or .exe programs) and a
+    "$ " prompt handled as for hacktricks."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8", errors="replace").read().splitlines()
+
+    def skip(s):
+        w = s.split()[0].lower() if s.split() else ""
+        return not s or s.startswith("#") or s.startswith("//") or "C:\\" in s or s.startswith("PS ") \
+            or s.startswith("PS>") or w.startswith(".\\") or w.endswith(".exe") or w in WINDOWS_PROGRAMS
+    return fenced_lines("README.md", lines, ("shell", "bash", "sh", "console"), "oscp", skip, notes=True)
+
+
+def dev7(gd_dir, gd_commit, bo_dir, bo_commit, cs_dir, cs_commit, os_dir, os_commit):
+    """A seventh development sample (dev7), for tuning: the test
+    collections of two AI-agent command guards whose owners no earlier draw
+    used (idnotbe/claude-code-guardian's commands; every tool call of
+    JustHereToHelp/claude-bouncer's tests, blocked and allowed alike), a
+    red-team cheat sheet (0xsyr0/OSCP) and devhints' tool sheets
+    (rstacruz/cheatsheets). Lines any earlier draw took are left out, and
+    so are a collection's repeats. The guards' strings are taken as
+    written; the sheets' <placeholder>s are filled as cheat's. Ids r0001…"""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl"))
+    rng = random.Random(DEV7_SEED)
+    pools = [
+        ("JustHereToHelp/claude-bouncer", bo_commit, bouncer_calls(bo_dir), 1000),
+        ("idnotbe/claude-code-guardian", gd_commit, guardian_commands(gd_dir), DEV7_SIZES["guardian"]),
+        ("0xsyr0/OSCP", os_commit, oscp_lines(os_dir), DEV7_SIZES["oscp"]),
+        ("rstacruz/cheatsheets", cs_commit, cheatsheets_lines(cs_dir), DEV7_SIZES["devhints"]),
+    ]
+
+    def fill(e):
+        if e["pool"] in ("devhints", "oscp"):
+            return fill_angle(e["raw"], rng)
+        return e["raw"]
+
+    def keep(e, cmd):
+        if e["pool"] in ("devhints", "oscp"):
+            return shell_like(cmd)
+        return e.get("tool", "bash") != "bash" or cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, rest = draw_pools(rng, pools, seen, fill, keep, overflow=("oscp",))
+    for d in drawn:
+        if d["pool"].startswith("bouncer"):
+            d["tool"] = next(e["tool"] for e in pools[0][2] if e["source_path"] == d["source_path"]
+                             and e["line"] == d["line"])
+            if d["tool"] != "bash":
+                d["path"] = d.pop("command")
+                d["project"] = "/Users/test/project"  # the tests' own home and project
+                d["home"] = "/Users/test"
+    rng.shuffle(drawn)
+    # The top-up: the labels of the first draw came to 147 dangerous lines
+    # of 613, so the next DEV7_TOPUP lines of the OSCP pool's shuffled
+    # order (the dangerous side) follow, ids after the first draw's.
+    topup = []
+    for repo, commit, e in rest:
+        if len(topup) == DEV7_TOPUP:
+            break
+        cmd = fill(e)
+        if cmd in seen or not keep(e, cmd):
+            continue
+        seen.add(cmd)
+        topup.append(drawn_line(repo, commit, e, cmd))
+    for i, d in enumerate(drawn + topup):
+        d["id"] = f"r{i + 1:04d}"
+        d["split"] = "dev7"
+        print(json.dumps(d, ensure_ascii=False))
+
+
+DEV7_SIZES = {"guardian": 200, "oscp": 160, "devhints": 130}
+DEV7_TOPUP = 240
 
 
 if __name__ == "__main__":
