@@ -18,7 +18,7 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, dsniff, PCredz, net-creds, the logkeys keylogger) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
+		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, mitm6, dsniff, PCredz, net-creds, the logkeys keylogger), a password manager's items printed (bw list items, bw get password) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
 		"chrootMountedDisk":  "chroot (or systemd-nspawn -D) into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
 		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
 		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
@@ -74,8 +74,18 @@ func (c *checker) access(u unit) {
 func (c *checker) credentialCapture(name string, args []shell.Word) {
 	hit := false
 	switch name {
-	case "hostapd-wpe", "dsniff", "pcredz", "net-creds":
+	case "hostapd-wpe", "dsniff", "pcredz", "net-creds", "mitm6":
+		// mitm6 answers DHCPv6 and DNS so other machines authenticate to
+		// it (README's dev7 call: as hostapd-wpe).
 		hit = true
+	case "bw":
+		// Bitwarden's CLI: "list items" prints every item with its login's
+		// password (README's dev7 call), "get password|item|notes" one,
+		// "export" the vault.
+		v := verbs(args, 2)
+		hit = len(v) == 2 && v[0] == "list" && v[1] == "items" ||
+			len(v) == 2 && v[0] == "get" && slices.Contains([]string{"password", "item", "notes", "totp"}, v[1]) ||
+			len(v) >= 1 && v[0] == "export"
 	case "eaphammer":
 		hit = hasLit(args, "--creds")
 	case "responder":
@@ -502,4 +512,13 @@ func (c *checker) directoryAttacks(name string, args []shell.Word) {
 		c.because(name)
 		c.add(cat)
 	}
+}
+
+// pipedInto reports whether the command being checked reads the output of
+// a command before it in its pipeline ("echo 'select …' | sqlite3 DB").
+func (c *checker) pipedInto() bool {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return false
+	}
+	return c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline
 }

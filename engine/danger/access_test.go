@@ -449,3 +449,61 @@ func TestDirectoryAttacks(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestLocalSecretStores: the user's own secret stores on this machine,
+// read out (README's dev7 calls). Password managers' data folders
+// (Bitwarden's desktop app and CLI, 1Password's group container, support
+// folder and CLI key), Mail's messages and index and the Messages folder
+// (private messages, as Notes) printed, copied into /tmp or archived are
+// secret-read; so is bw list items (Bitwarden CLI: the items with their
+// passwords) and mitm6 (spoofing DHCPv6 and DNS to capture other
+// machines' authentication, as hostapd-wpe). security(1)'s
+// find-generic-password and find-internet-password show the password only
+// with -g or -w, dump-keychain the data only with -d: without them,
+// attributes (everyday). sqlite3 with a database and no SQL opens its
+// shell and, given no input, prints nothing: everyday, whatever the file.
+func TestLocalSecretStores(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"strings ~/Library/Containers/com.bitwarden.desktop/data", SecretRead},
+		{"cat ~/Library/Containers/com.bitwarden.desktop/Data/data.json", SecretRead},
+		{"tar czf /tmp/bw.tar.gz ~/Library/Containers/com.bitwarden.desktop", SecretRead},
+		{`cat "$HOME/Library/Application Support/Bitwarden/data.json"`, SecretRead},
+		{"cat ~/.config/Bitwarden/data.json", SecretRead},
+		{`cat "$HOME/.config/Bitwarden CLI/data.json"`, SecretRead},
+		{"cp -r ~/Library/Application\\ Support/1Password /tmp/", SecretRead},
+		{"cat ~/.1password/identity/key", SecretRead},
+		{`strings "$HOME/Library/Group Containers/2BUA8C4S2C.com.1password/Library/Application Support/1Password/Data/1Password.sqlite"`, SecretRead},
+		{"cat ~/Library/Mail/V10/MailData/Envelope\\ Index", SecretRead},
+		{"cat ~/Library/Mail/V10/abc/INBOX.mbox/Messages/1.emlx", SecretRead},
+		{"tar czf /tmp/msgs.tar.gz ~/Library/Messages", SecretRead},
+		{"bw list items", SecretRead},
+		{"bw list items --search github", SecretRead},
+		{"mitm6 -d example.com -hb example.com", SecretRead},
+		{"security find-generic-password -s github -w", SecretRead},
+		{"security find-generic-password -wa github.com", SecretRead},
+		{"security find-internet-password -gs github.com", SecretRead},
+		{"security dump-keychain -d login.keychain", SecretRead},
+		{"bw list folders", ""},
+		{"bw status", ""},
+		{"mitm6 --help", ""},
+		{`security find-generic-password -s "1Password"`, ""},
+		{`security find-internet-password -s "github.com"`, ""},
+		{"security dump-keychain login.keychain", ""},
+		{`sqlite3 ~/Library/Application\ Support/Google/Chrome/Default/Login\ Data`, ""},
+		{"sqlite3 ~/Library/Messages/chat.db", ""},
+		{`sqlite3 ~/Library/Application\ Support/Firefox/Profiles/abc123.default/cookies.sqlite`, ""},
+		{`sqlite3 ~/Library/Messages/chat.db "select text from message"`, SecretRead},
+		{`sqlite3 ~/Library/Application\ Support/Google/Chrome/Default/Login\ Data "select * from logins"`, SecretRead},
+		{`echo "select * from logins;" | sqlite3 ~/.config/google-chrome/Default/Login\ Data`, SecretRead},
+		{"ls ~/Library/Mail", ""},
+		// Beside the vaults: settings and the SSH agent's socket (dev7's labels).
+		{"cat ~/Library/Application\\ Support/1Password/Preferences", ""},
+		{"cat ~/.1password/agent.sock", ""},
+		{"cat ~/Library/Application\\ Support/1Password/config.json", ""},
+		{"du -sh ~/Library/Messages", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -56,6 +56,9 @@ func (c *checker) secretVerbs(u unit) {
 	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return
 	}
+	if name == "security" && firstVerbIn(cmd.Args, "dump-keychain", "find-generic-password", "find-internet-password") {
+		return // credentialPrinter reads their -d, -g and -w
+	}
 	vs := verbs(cmd.Args, 3)
 	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
 	for _, v := range vs {

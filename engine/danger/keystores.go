@@ -95,6 +95,30 @@ var toolSecretDirs = []string{
 	"/Bitwarden CLI/",                             // the Bitwarden CLI's vault and session
 	"/etc/wireguard/",                             // wg(8)'s interfaces: their PrivateKey
 	"/jenkins/secrets/", "/jenkins_home/secrets/", // Jenkins' master key, initial admin password
+	// Round 5 (README's dev7 calls): password managers' data, private mail
+	// and messages (as Notes).
+	"/Library/Messages/",
+}
+
+// passwordManagerDirs are the folders password managers keep their
+// vaults in (Bitwarden's desktop app and CLI, 1Password 7 and 8, and
+// 1Password's SSH agent folder); their settings, sockets and other files
+// beside the vault are no secret (dev7's labels).
+var passwordManagerDirs = []string{
+	"/com.bitwarden.desktop/", "/Bitwarden/", "/Bitwarden CLI/", "/2BUA8C4S2C.com.1password/", "/1Password/",
+	"/.1password/",
+}
+
+// passwordManagerVault reports a password manager's vault file: Bitwarden's
+// data.json, 1Password's SQLite databases and key files, or the file a
+// test names "data" for it (README's dev7 call: such a path is taken as a
+// file).
+func passwordManagerVault(slashed, base string) bool {
+	if !slices.ContainsFunc(passwordManagerDirs, func(d string) bool { return strings.Contains(slashed, d) }) ||
+		strings.HasSuffix(base, ".sock") {
+		return false
+	}
+	return base == "data.json" || base == "data" || base == "key" || path.Ext(base) == ".sqlite"
 }
 
 // toolSecretFolders are folders under the home that hold credentials, for
@@ -103,6 +127,9 @@ var toolSecretFolders = []string{
 	".docker/trust", ".docker/trust/private", ".config/op", ".ethereum/keystore", ".electrum/wallets",
 	".config/sops", ".config/sops/age", ".kaggle", ".oci", ".config/glab-cli", ".config/doctl", ".fly",
 	".pulumi", ".ngrok2", ".config/ngrok", ".bash_sessions", ".zsh_sessions",
+	"Library/Containers/com.bitwarden.desktop", "Library/Application Support/Bitwarden", ".config/Bitwarden",
+	"Library/Application Support/1Password", ".1password", "Library/Group Containers/2BUA8C4S2C.com.1password",
+	"Library/Messages",
 }
 
 // toolSecret reports a tool's credential file or a file in a key folder,
@@ -111,6 +138,12 @@ var toolSecretFolders = []string{
 func toolSecret(slashed, base string) bool {
 	if historyNames[base] && base != ".lesshst" {
 		return true
+	}
+	if passwordManagerVault(slashed, base) {
+		return true
+	}
+	if strings.Contains(slashed, "/Library/Mail/") && (path.Ext(base) == ".emlx" || base == "Envelope Index") {
+		return true // Mail's messages and their index (private mail, as Notes: README's dev7 call)
 	}
 	for _, s := range toolSecretSuffixes {
 		if strings.HasSuffix(slashed, s) {

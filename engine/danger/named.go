@@ -222,6 +222,14 @@ func (c *checker) namedFiles(u unit) {
 	if !ok {
 		return
 	}
+	if name == "security" {
+		return // its keychain operand is used; credentialPrinter reads its verbs and -d, -g, -w
+	}
+	if name == "sqlite3" && len(sqlStatements(name, nil, cmd.Args, cmd.Stdin)) == 0 && !c.pipedInto() && !slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+		// A database and no SQL opens sqlite3's shell; given no input it
+		// prints nothing (README's dev7 call).
+		return
+	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
 	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file

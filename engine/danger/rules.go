@@ -1115,7 +1115,11 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "az":
 		return has("account", "get-access-token")
 	case "security":
-		return len(words) > 0 && (words[0] == "find-generic-password" || words[0] == "find-internet-password" || words[0] == "dump-keychain")
+		// security(1): find-*-password shows the password only with -g or
+		// -w, dump-keychain the items' data only with -d (README's dev7
+		// call: without them, attributes).
+		return len(words) > 0 && ((words[0] == "find-generic-password" || words[0] == "find-internet-password") &&
+			(shortFlag(cmd.Args, 'g') || shortFlag(cmd.Args, 'w')) || words[0] == "dump-keychain" && shortFlag(cmd.Args, 'd'))
 	case "kubectl":
 		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && (has("-o") || slices.ContainsFunc(words, func(s string) bool { return strings.HasPrefix(s, "-o") || strings.HasPrefix(s, "--output") }))
 	case "git":
