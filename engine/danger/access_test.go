@@ -507,3 +507,30 @@ func TestLocalSecretStores(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDotenvGlobs: a glob the shell expands to .env when it is there
+// (README's dev7 call: ".en[v]", ".en?", ".e*" are .env; printing it is
+// secret-read), in a reader's operands or as find's -name. bash's
+// globs match a leading dot only when the pattern starts with one
+// (bash(1), Pathname Expansion): "cat *" and "cat *.env" leave .env out.
+func TestDotenvGlobs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"cat .en?", SecretRead},
+		{"cat .e*", SecretRead},
+		{"cat .en[v]", SecretRead},
+		{"head -n 5 .[e]nv", SecretRead},
+		{"find . -name '.e*' -maxdepth 1 -exec cat {} +", SecretRead},
+		{"find . -maxdepth 1 -name '.en?' | xargs cat", SecretRead},
+		{"cat *", ""},
+		{"cat *.md", ""},
+		{"ls -a .e*", ""},
+		{"rm -f .e*.swp", ""},
+		{"find . -name '.e*' -maxdepth 1", ""},
+		{"cat .git*", ""},
+		{`cat app/.env* 2>/dev/null || echo "No .env files found"`, ""}, // everyday.real's call
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -530,8 +530,25 @@ func (c *checker) globInSecrets(p string) bool {
 	if !strings.ContainsAny(base, "*?[") || strings.HasSuffix(base, ".pub") {
 		return false
 	}
+	if globMatchesDotenv(base) {
+		return true // ".e*", ".en?", ".en[v]": .env when it is there
+	}
 	dir := path.Dir(p)
 	return secretFolder(dir, c.home) || SecretFile(dir+"/x")
+}
+
+// globMatchesDotenv reports a glob that bash expands to ".env" when the
+// folder holds one (README's dev7 call). bash matches a leading dot only
+// when the pattern starts with one (bash(1), Pathname Expansion), so "*"
+// and "*.env" leave it out. ".env*" is left to the everyday corpus's
+// call (everyday.real: an agent printing a project's env files, templates
+// among them); the globs that spell .env otherwise are read as .env.
+func globMatchesDotenv(base string) bool {
+	if !strings.ContainsAny(base, "*?[") || !strings.HasPrefix(base, ".") || strings.HasPrefix(base, ".env") {
+		return false
+	}
+	ok, err := path.Match(base, ".env")
+	return err == nil && ok
 }
 
 // nmcliShowsSecrets reports nmcli printing a Wi-Fi password or a
