@@ -18,13 +18,14 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"credentialCapture":  "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, mitm6, dsniff, PCredz, net-creds, the logkeys keylogger), a password manager's items printed (bw list items, bw get password) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
-		"chrootMountedDisk":  "chroot (or systemd-nspawn -D) into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
-		"accountsOverDBus":   "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
-		"macAccess":          "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
-		"secretInBody":       "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
-		"directoryAttacks":   "an Active Directory attack on another host: coercion (PetitPotam, DFSCoerce, printerbug, ShadowCoerce), the directory's accounts, access rules or DNS zone changed (bloodyAD add|set|remove, dacledit|rbcd|owneredit -action write, pywhisker --action add, dnstool -a add, noPac, impacket services, winexe), roasting (GetNPUsers, GetUserSPNs -request, targetedKerberoast) or LAPS and gMSA passwords read",
-		"startupNameWritten": "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
+		"credentialCapture":      "others' credentials captured as they pass (hostapd-wpe, eaphammer --creds, Responder, mitm6, dsniff, PCredz, net-creds, the logkeys keylogger), a password manager's items printed (bw list items, bw get password) or a CA's private key backed up (certipy ca -backup); CA officers or managers added (certipy ca -add-officer|-add-manager)",
+		"chrootMountedDisk":      "chroot (or systemd-nspawn -D) into /mnt or /media/…, where a disk is mounted to be entered (the last step of a container escape)",
+		"accountsOverDBus":       "an account created, deleted or given a password, type or shell through AccountsService's D-Bus API (dbus-send, busctl call, gdbus call)",
+		"macAccess":              "macOS's access switches: authorization rules written (security authorizationdb write), privacy permissions changed in TCC.db (sqlite3), the desktop served (ARD kickstart -activate), a loader variable set for every later program (launchctl setenv, systemctl set-environment DYLD_*|LD_PRELOAD)",
+		"secretInBody":           "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
+		"directoryAttacks":       "an Active Directory attack on another host: coercion (PetitPotam, DFSCoerce, printerbug, ShadowCoerce), the directory's accounts, access rules or DNS zone changed (bloodyAD add|set|remove, dacledit|rbcd|owneredit -action write, pywhisker --action add, dnstool -a add, noPac, impacket services, winexe), roasting (GetNPUsers, GetUserSPNs -request, targetedKerberoast) or LAPS and gMSA passwords read",
+		"secretsSearchedOutside": "a search for password, secret or token words across files outside the project a glob names (grep … /etc/*.conf), its matches printed",
+		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
 
@@ -36,6 +37,10 @@ func (c *checker) access(u unit) {
 	}
 	args := cmd.Args
 	c.startupNameWritten(cmd, name)
+	c.secretsSearchedOutside(u, cmd, name)
+	if name == "aria2c" {
+		c.aria2cOutput(u, args)
+	}
 	if interpreters[name] {
 		// "python3 Responder.py -I eth0": the script is the tool.
 		ops := operands(args)
@@ -521,4 +526,66 @@ func (c *checker) pipedInto() bool {
 		return false
 	}
 	return c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline
+}
+
+// secretsSearchedOutside: grep (egrep, fgrep) for password, secret or
+// token words (huntsSecretWords) across files outside the project that a
+// glob names (a hunt through many files, not one named file): the lines
+// it prints are other programs' or users' secrets (README: "grep -r /
+// searched for passwords and printed" is secret-read; dev7's r0641 "grep
+// -oiE 'password.{20}' /etc/*.conf"). -l, -L, -c and -q print no line.
+// Searches of the project are rules.go's (the battery's "grep -r API_KEY
+// ." asks).
+func (c *checker) secretsSearchedOutside(u unit, cmd *shell.Command, name string) {
+	switch name {
+	case "grep", "egrep", "fgrep":
+	default:
+		return
+	}
+	if !huntsSecretWords(cmd) || showsNothingOf(cmd, name) {
+		return
+	}
+	ops := operands(cmd.Args)
+	if !slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return w.Lit == "-e" || w.Lit == "--regexp" || w.Lit == "-f" }) && len(ops) > 0 {
+		ops = ops[1:] // the first operand is the pattern
+	}
+	for _, o := range ops {
+		p, ok := shell.PathOf(o)
+		if !ok || !o.Glob {
+			continue // a named file is read for what it is (heldout5's n1455: fstab)
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if strings.HasPrefix(abs, "/") && !shell.Within(abs, c.project) && !c.tempOnly(abs) && !shell.Within(abs, c.home) {
+			c.because(name, o.Raw)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// aria2cOutput: aria2c(1) writes its download to -d|--dir DIR joined with
+// -o|--out NAME; the file it lands in is judged as any write ("-d
+// /root/.ssh -o authorized_keys": dev7's r0710).
+func (c *checker) aria2cOutput(u unit, args []shell.Word) {
+	dir, out := "", ""
+	for i, a := range args {
+		switch {
+		case (a.Lit == "-d" || a.Lit == "--dir") && i+1 < len(args):
+			dir = args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--dir="):
+			dir = strings.TrimPrefix(a.Lit, "--dir=")
+		case (a.Lit == "-o" || a.Lit == "--out") && i+1 < len(args):
+			out = args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--out="):
+			out = strings.TrimPrefix(a.Lit, "--out=")
+		}
+	}
+	if dir == "" || out == "" {
+		return
+	}
+	p := shell.Resolve(path.Join(dir, out), u.dir, c.home)
+	if cats := writeCategories(p, false); len(cats) > 0 {
+		c.because("aria2c", dir, out)
+		c.add(cats...)
+	}
 }

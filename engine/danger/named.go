@@ -244,6 +244,9 @@ func (c *checker) namedFiles(u unit) {
 			reads = false
 		}
 	}
+	if (name == "certipy" || name == "certipy-ad") && hasLit(cmd.Args, "-nokey") {
+		reads = false // "cert -nokey": the certificate out of a .pfx, without its key
+	}
 	args := cmd.Args
 	for i, a := range args {
 		p, ok := shell.PathOf(sqliteURIWord(name, a))
