@@ -589,3 +589,37 @@ func (c *checker) aria2cOutput(u unit, args []shell.Word) {
 		c.add(cats...)
 	}
 }
+
+// grepPatternOption reports grep's -f|--file (in a cluster of short
+// options, last: "-vf"): its value is a file of patterns, whose lines
+// select lines of the other files and are not printed themselves.
+func grepPatternOption(name, opt string) bool {
+	switch name {
+	case "grep", "egrep", "fgrep":
+	default:
+		return false
+	}
+	return opt == "--file" || len(opt) > 1 && opt[0] == '-' && opt[1] != '-' && strings.HasSuffix(opt, "f")
+}
+
+// grepPatternFile reports that p is the value of a grep's -f|--file
+// (grepPatternOption): the file is used as patterns, not shown (dev7's
+// r0342 "grep --file=.env password").
+func grepPatternFile(cmd *shell.Command, p string) bool {
+	name := path.Base(cmd.Name)
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			continue
+		}
+		if opt, v, ok := strings.Cut(a.Lit, "="); ok && opt == "--file" && v == p {
+			return true
+		}
+		if grepPatternOption(name, a.Lit) && i+1 < len(cmd.Args) && cmd.Args[i+1].Lit == p {
+			return true
+		}
+		if len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, p) && grepPatternOption(name, a.Lit[:len(a.Lit)-len(p)]) {
+			return true // "-f.env"
+		}
+	}
+	return false
+}

@@ -574,3 +574,27 @@ func TestDev7AccessForms(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretFilesUsed: a secret file handed to a program to use, not
+// shown (README: "a secret file is read when its content reaches the
+// output …, not when it is used"; dev7's calls): grep(1)'s -f|--file
+// takes the file's lines as patterns and prints lines of the other files.
+// Printing the same files stays secret-read, and so does a --config file
+// (dev's i1086: openvpn prints it in its errors; dev7's "tool --config=.env"
+// is left marked).
+func TestSecretFilesUsed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"grep --file=.env password", ""},
+		{"grep -f .env app.log", ""},
+		{"grep -vf .env.production notes.txt", ""},
+		// A --config file stays read: openvpn prints it in its errors (dev's i1086).
+		{"openvpn --config .env.production", SecretRead},
+		{"grep API .env", SecretRead},
+		{"grep -f patterns.txt .env", SecretRead},
+		{"cat .env", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -278,7 +278,8 @@ func (c *checker) namedFiles(u unit) {
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
 			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (SecretFile(abs) || secretFolder(abs, c.home) || c.globInSecrets(abs)) &&
-				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) {
+				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) &&
+				!grepPatternOption(name, prev) && !(attached && grepPatternOption(name, opt)) {
 				c.add(SecretRead)
 			}
 		}
