@@ -623,3 +623,27 @@ func grepPatternFile(cmd *shell.Command, p string) bool {
 	}
 	return false
 }
+
+// environmentSetters are the builtins and programs whose arguments, made
+// by a command substitution, become environment variables.
+var environmentSetters = map[string]bool{"export": true, "declare": true, "typeset": true, "readonly": true, "local": true, "env": true}
+
+// exportedBySubstitution reports a command nested in a substitution that
+// is an argument of environmentSetters ("export $(cat .env | xargs)"):
+// its output becomes variables and is printed nowhere, as with "source
+// .env" (loadsDotenv; README's dev7 call, r0047).
+func (c *checker) exportedBySubstitution(cmd *shell.Command) bool {
+	if c.line == nil || !cmd.Nested || cmd.Text == "" {
+		return false
+	}
+	for i := min(c.at, len(c.line.Commands)) - 1; i >= 0; i-- {
+		outer := &c.line.Commands[i]
+		if outer.Depth != cmd.Depth-1 {
+			continue
+		}
+		return environmentSetters[path.Base(outer.Name)] && slices.ContainsFunc(outer.Args, func(w shell.Word) bool {
+			return !w.Literal && (strings.HasPrefix(w.Raw, "$(") || strings.HasPrefix(w.Raw, "`")) && strings.Contains(w.Raw, cmd.Text)
+		})
+	}
+	return false
+}

@@ -708,7 +708,8 @@ func (c *checker) fileUses(u unit) {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
-			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) && !grepPatternFile(&u.cmd, f.Path) {
+			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) && !grepPatternFile(&u.cmd, f.Path) &&
+			!(loadsDotenv("source", p) && c.exportedBySubstitution(&u.cmd)) {
 			c.add(SecretRead)
 		}
 		unlinksNode := (f.Via == "rm" || f.Via == "unlink" || f.Via == "rmdir") && strings.HasPrefix(p, "/dev/")
