@@ -620,3 +620,28 @@ func TestDotenvExported(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDev7PublishAndNames: docker compose push (and docker-compose,
+// podman-compose push) pushes the services' images to their registries:
+// package-publish, as docker push (README's dev7 call, r0566). dos2unix(1)
+// and its kin convert a file in place and setfattr(1) sets an attribute
+// by name: neither prints the file (dev7's r0572, r0569).
+func TestDev7PublishAndNames(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"docker compose push", PackagePublish},
+		{"docker compose -f prod.yml push api", PackagePublish},
+		{"docker-compose push", PackagePublish},
+		{"podman-compose push", PackagePublish},
+		{"docker compose pull", ""},
+		{"docker compose build", ""},
+		{"docker-compose up -d", ""},
+		{"dos2unix id_rsa", ""},
+		{"unix2dos .env", ""},
+		{"setfattr -n user.key -v val file.txt", ""},
+		{"dos2unix -n id_rsa /tmp/out", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -244,6 +244,13 @@ func (c *checker) namedFiles(u unit) {
 			reads = false
 		}
 	}
+	switch name {
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		// dos2unix(1) converts in place; -n|--newfile writes a copy.
+		reads = reads && hasLit(cmd.Args, "-n", "--newfile")
+	case "setfattr":
+		reads = false // an attribute set by name; the file is not read
+	}
 	if (name == "certipy" || name == "certipy-ad") && hasLit(cmd.Args, "-nokey") {
 		reads = false // "cert -nokey": the certificate out of a .pfx, without its key
 	}
