@@ -25,6 +25,7 @@ func init() {
 		"secretInBody":           "a variable named for a secret ($AWS_SECRET_ACCESS_KEY, $OPENAI_API_KEY, …) in a request body (curl -d|--data*|-F|--json, wget --post-data) sent to a host that is not the service it names",
 		"directoryAttacks":       "an Active Directory attack on another host: coercion (PetitPotam, DFSCoerce, printerbug, ShadowCoerce), the directory's accounts, access rules or DNS zone changed (bloodyAD add|set|remove, dacledit|rbcd|owneredit -action write, pywhisker --action add, dnstool -a add, noPac, impacket services, winexe), roasting (GetNPUsers, GetUserSPNs -request, targetedKerberoast) or LAPS and gMSA passwords read",
 		"secretsSearchedOutside": "a search for password, secret or token words across files outside the project a glob names (grep … /etc/*.conf), its matches printed",
+		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -40,6 +41,9 @@ func (c *checker) access(u unit) {
 	c.secretsSearchedOutside(u, cmd, name)
 	if name == "aria2c" {
 		c.aria2cOutput(u, args)
+	}
+	if name == "mv" {
+		c.secretMovedToTemp(u, args)
 	}
 	if interpreters[name] {
 		// "python3 Responder.py -I eth0": the script is the tool.
@@ -646,4 +650,28 @@ func (c *checker) exportedBySubstitution(cmd *shell.Command) bool {
 		})
 	}
 	return false
+}
+
+// secretMovedToTemp: mv(1) of a secret file (or key folder) into the
+// machine's temporary folders, where other users read, as a copy there
+// is (README: "secrets copied into /tmp … are secret-read").
+func (c *checker) secretMovedToTemp(u unit, args []shell.Word) {
+	ops := operands(args)
+	if len(ops) < 2 || !ops[len(ops)-1].Literal {
+		return
+	}
+	dest := shell.Resolve(ops[len(ops)-1].Lit, u.dir, c.home)
+	if !c.tempOnly(dest) && !shell.Within(dest, "/dev/shm") {
+		return
+	}
+	for _, o := range ops[:len(ops)-1] {
+		if !o.Literal {
+			continue
+		}
+		if p := shell.Resolve(o.Lit, u.dir, c.home); SecretFile(p) || secretFolder(p, c.home) {
+			c.because("mv", o.Lit, ops[len(ops)-1].Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
 }

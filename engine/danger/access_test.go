@@ -645,3 +645,44 @@ func TestDev7PublishAndNames(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestConnectionStringsPrinted: a database's connection string carries its
+// password (the twelve-factor convention DATABASE_URL=postgres://user:
+// password@host/db; MongoDB's connection string URI, Redis' URL, ADO.NET's
+// connection string): printed, it shows the password, as $AWS_SECRET_ACCESS_KEY
+// does (printsSecretVars). Given to the client that connects, it is used.
+func TestConnectionStringsPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"echo $DATABASE_URL", SecretRead},
+		{`echo "$MONGODB_URI"`, SecretRead},
+		{`printf '%s\n' "$REDIS_URL"`, SecretRead},
+		{"echo ${DB_URL}", SecretRead},
+		{`echo "$AZURE_SQL_CONNECTION_STRING"`, SecretRead},
+		{`psql "$DATABASE_URL" -c 'select 1'`, ""},
+		{`mongosh "$MONGODB_URI" --eval 'db.stats()'`, ""},
+		{"echo $DATABASE_NAME", ""},
+		{"echo $API_URL", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSecretMovedAway: a secret file moved (mv(1)) into the machine's
+// temporary folders lands where other users read, as a copy does (README:
+// "secrets copied into /tmp … are secret-read").
+func TestSecretMovedAway(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"mv .env /tmp/", SecretRead},
+		{"mv ~/.ssh/id_rsa /tmp/k", SecretRead},
+		{"mv ~/.aws/credentials /dev/shm/c", SecretRead},
+		{"mv .env .env.bak", ""},
+		{"mv notes.txt /tmp/", ""},
+		{"mv /tmp/x.env .env", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -752,7 +752,10 @@ func varNames(raw string) []string {
 // secretName reports a variable or key name that holds a credential.
 func secretName(name string) bool {
 	up := strings.ToUpper(name)
-	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
+	// A database's connection string carries its password (DATABASE_URL,
+	// MongoDB's connection string URI, Redis' URL, connection strings).
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL",
+		"DATABASE_URL", "DB_URL", "MONGODB_URI", "MONGO_URI", "REDIS_URL", "CONNECTION_STRING"} {
 		if strings.Contains(up, w) {
 			return true
 		}
