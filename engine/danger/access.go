@@ -26,6 +26,7 @@ func init() {
 		"directoryAttacks":       "an Active Directory attack on another host: coercion (PetitPotam, DFSCoerce, printerbug, ShadowCoerce), the directory's accounts, access rules or DNS zone changed (bloodyAD add|set|remove, dacledit|rbcd|owneredit -action write, pywhisker --action add, dnstool -a add, noPac, impacket services, winexe), roasting (GetNPUsers, GetUserSPNs -request, targetedKerberoast) or LAPS and gMSA passwords read",
 		"secretsSearchedOutside": "a search for password, secret or token words across files outside the project a glob names (grep … /etc/*.conf), its matches printed",
 		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
+		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -44,6 +45,9 @@ func (c *checker) access(u unit) {
 	}
 	if name == "mv" {
 		c.secretMovedToTemp(u, args)
+	}
+	if printers[name] {
+		c.secretPathInVariable(u, args)
 	}
 	if interpreters[name] {
 		// "python3 Responder.py -I eth0": the script is the tool.
@@ -670,6 +674,113 @@ func (c *checker) secretMovedToTemp(u unit, args []shell.Word) {
 		}
 		if p := shell.Resolve(o.Lit, u.dir, c.home); SecretFile(p) || secretFolder(p, c.home) {
 			c.because("mv", o.Lit, ops[len(ops)-1].Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// printers are the programs that print the files they are given.
+var printers = map[string]bool{
+	"cat": true, "tac": true, "head": true, "tail": true, "less": true, "more": true, "nl": true, "strings": true,
+	"od": true, "hexdump": true, "base64": true, "xxd": true, "bat": true, "batcat": true, "sort": true, "uniq": true,
+}
+
+// lineVariables returns the literal values the line gives its variables:
+// bare assignments ("f=~/.ssh/id_rsa;") and export's NAME=VALUE words.
+func (c *checker) lineVariables() map[string]string {
+	if c.line == nil {
+		return nil
+	}
+	vars := map[string]string{}
+	set := func(name, value string) {
+		v := strings.Trim(value, "\"'")
+		if !strings.ContainsAny(v, "$`") {
+			vars[name] = v
+		}
+	}
+	for _, a := range c.line.Sets {
+		set(a.Name, a.Value)
+	}
+	for i := range c.line.Commands {
+		cmd := &c.line.Commands[i]
+		if path.Base(cmd.Name) != "export" && path.Base(cmd.Name) != "declare" && path.Base(cmd.Name) != "readonly" {
+			continue
+		}
+		for _, w := range cmd.Args {
+			if k, v, ok := strings.Cut(w.Raw, "="); ok && w.Literal && !strings.HasPrefix(k, "-") {
+				set(k, v)
+			}
+		}
+	}
+	return vars
+}
+
+// expandVariables spells a word whose expansions are all variables the
+// line set to literal values ("${a}${b}", "~/.ssh/$X", "\"$F\""); ok is
+// false for any other expansion.
+func expandVariables(raw string, vars map[string]string) (string, bool) {
+	raw = strings.Trim(raw, "\"")
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		ch := raw[i]
+		if ch == '`' || ch == '\'' || ch == '"' {
+			return "", false
+		}
+		if ch != '$' {
+			b.WriteByte(ch)
+			continue
+		}
+		j := i + 1
+		brace := j < len(raw) && raw[j] == '{'
+		if brace {
+			j++
+		}
+		k := j
+		for k < len(raw) && (raw[k] == '_' || raw[k] >= 'A' && raw[k] <= 'Z' || raw[k] >= 'a' && raw[k] <= 'z' || k > j && raw[k] >= '0' && raw[k] <= '9') {
+			k++
+		}
+		if k == j {
+			return "", false // $(…), $1, $$: not a variable the line set
+		}
+		v, ok := vars[raw[j:k]]
+		if !ok {
+			return "", false
+		}
+		if brace {
+			if k >= len(raw) || raw[k] != '}' {
+				return "", false
+			}
+			k++
+		}
+		b.WriteString(v)
+		i = k - 1
+	}
+	return b.String(), true
+}
+
+// secretPathInVariable: a printer given a word made of variables the line
+// set ("f=~/.ssh/id_rsa; cat $f", "a=.en; b=v; cat ${a}${b}"): bash
+// expands them before the program runs, so the file is the one spelled
+// out (README's dev7 call). Variables the line does not set stay unknown.
+func (c *checker) secretPathInVariable(u unit, args []shell.Word) {
+	var vars map[string]string
+	for _, a := range operands(args) {
+		if a.Literal || !strings.Contains(a.Raw, "$") {
+			continue
+		}
+		if vars == nil {
+			if vars = c.lineVariables(); len(vars) == 0 {
+				return
+			}
+		}
+		p, ok := expandVariables(a.Raw, vars)
+		if !ok || p == "" {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if SecretFile(abs) || secretFolder(abs, c.home) {
+			c.because(a.Raw, p)
 			c.add(SecretRead)
 			return
 		}

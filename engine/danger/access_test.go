@@ -1,6 +1,9 @@
 package danger
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFolderUploads: a local folder sent to another host or a storage
 // bucket (README's heldout6 call: "uploads of a local folder or file to
@@ -295,6 +298,7 @@ func TestStartupNameExplained(t *testing.T) {
 		[]string{"curl", "-d", "AWS_SECRET_ACCESS_KEY"})
 	explainRow(t, "python3 PetitPotam.py listener target", PrivilegeEscalation, "directoryAttacks", []string{"PetitPotam.py"})
 	explainRow(t, `grep -i password /etc/*.conf`, SecretRead, "secretsSearchedOutside", []string{"grep", "/etc/*.conf"})
+	explainRow(t, "f=~/.ssh/id_rsa; cat $f", SecretRead, "secretPathInVariable", []string{"$f", "~/.ssh/id_rsa"})
 	explainRow(t, "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles, "macAccess", []string{"launchctl", "setenv", "DYLD_INSERT_LIBRARIES"})
 }
 
@@ -685,4 +689,43 @@ func TestSecretMovedAway(t *testing.T) {
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
+}
+
+// TestSecretPathInVariable: a secret file's path put in a variable by the
+// same line and printed through it ("f=~/.ssh/id_rsa; cat $f"; README's
+// dev7 call: "${a}${b}" with a=.en and b=v is .env) is read as if
+// written out: bash expands the variables before cat runs. A variable the
+// line does not set, or one set to an ordinary file, stays unknown or
+// everyday.
+func TestSecretPathInVariable(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"f=~/.ssh/id_rsa; cat $f", SecretRead},
+		{`F=.env; cat "$F"`, SecretRead},
+		{"a=.en; b=v; cat ${a}${b}", SecretRead},
+		{"export K=~/.aws/credentials; cat $K", SecretRead},
+		{"p=/etc/shadow && head -n 3 $p", SecretRead},
+		{"X=id_rsa; base64 ~/.ssh/$X", SecretRead},
+		{"f=README.md; cat $f", ""},
+		{"cat $f", ""},
+		{"f=$(mktemp); cat $f", ""},
+		{"f=~/.ssh/id_rsa; ssh -i $f host", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// FuzzExpandVariables: expandVariables reads words of outside lines; it
+// must not panic, and what it spells out holds no expansion left.
+func FuzzExpandVariables(f *testing.F) {
+	for _, s := range []string{"${a}${b}", "~/.ssh/$X", `"$F"`, "$", "${", "${a", "$(x)", "$1", "a$b$"} {
+		f.Add(s)
+	}
+	vars := map[string]string{"a": ".en", "b": "v", "X": "id_rsa", "F": ".env"}
+	f.Fuzz(func(t *testing.T, raw string) {
+		if got, ok := expandVariables(raw, vars); ok && strings.Contains(got, "$") {
+			t.Errorf("expandVariables(%q) = %q, still holds an expansion", raw, got)
+		}
+	})
 }
