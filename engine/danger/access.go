@@ -27,6 +27,7 @@ func init() {
 		"secretsSearchedOutside": "a search for password, secret or token words across files outside the project a glob names (grep … /etc/*.conf), its matches printed",
 		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
 		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
+		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -48,6 +49,7 @@ func (c *checker) access(u unit) {
 	}
 	if printers[name] {
 		c.secretPathInVariable(u, args)
+		c.secretNameSpelled(u, cmd, args)
 	}
 	if interpreters[name] {
 		// "python3 Responder.py -I eth0": the script is the tool.
@@ -781,6 +783,114 @@ func (c *checker) secretPathInVariable(u unit, args []shell.Word) {
 		abs := shell.Resolve(p, u.dir, c.home)
 		if SecretFile(abs) || secretFolder(abs, c.home) {
 			c.because(a.Raw, p)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// expandBraces returns the words bash's brace expansion makes of w
+// (bash(1): ".{env,x}" is ".env" and ".x"; nested braces too), or w alone
+// when it holds none; at most 64 words.
+func expandBraces(w string) []string {
+	out := []string{w}
+	for range 8 {
+		var next []string
+		grew := false
+		for _, s := range out {
+			open := strings.IndexByte(s, '{')
+			if open < 0 {
+				next = append(next, s)
+				continue
+			}
+			depth, end, commas := 0, -1, []int{}
+			for i := open; i < len(s) && end < 0; i++ {
+				switch s[i] {
+				case '{':
+					depth++
+				case '}':
+					depth--
+					if depth == 0 {
+						end = i
+					}
+				case ',':
+					if depth == 1 {
+						commas = append(commas, i)
+					}
+				}
+			}
+			if end < 0 || len(commas) == 0 {
+				next = append(next, s)
+				continue
+			}
+			grew = true
+			start := open + 1
+			for _, cm := range append(commas, end) {
+				next = append(next, s[:open]+s[start:cm]+s[end+1:])
+				start = cm + 1
+			}
+		}
+		out = next
+		if !grew || len(out) > 64 {
+			break
+		}
+	}
+	if len(out) > 64 {
+		out = out[:64]
+	}
+	return out
+}
+
+// echoedText returns what a command substitution that only runs echo or
+// printf with literal words prints ("$(echo .env)", "`printf .env`").
+func echoedText(raw string) (string, bool) {
+	raw = strings.Trim(raw, "\"")
+	var inner string
+	switch {
+	case strings.HasPrefix(raw, "$(") && strings.HasSuffix(raw, ")"):
+		inner = raw[2 : len(raw)-1]
+	case len(raw) > 1 && raw[0] == '`' && raw[len(raw)-1] == '`':
+		inner = raw[1 : len(raw)-1]
+	default:
+		return "", false
+	}
+	s := shell.Parse(inner)
+	if s.Unparseable || len(s.Commands) != 1 {
+		return "", false
+	}
+	cmd := &s.Commands[0]
+	if name := path.Base(cmd.Name); name == "echo" || name == "printf" {
+		return literalOutput(cmd, name)
+	}
+	return "", false
+}
+
+// secretNameSpelled: a printer given a secret file's name that bash
+// spells before it runs: brace expansion, a command substitution that
+// only echoes a literal name, or names xargs appends from a here-string
+// or from echo or printf earlier in the pipeline (README's dev7 call:
+// .env spelled through the shell is .env).
+func (c *checker) secretNameSpelled(u unit, cmd *shell.Command, args []shell.Word) {
+	var names []string
+	for _, a := range operands(args) {
+		if strings.Contains(a.Raw, "{") && strings.Contains(a.Raw, ",") && !strings.ContainsAny(a.Raw, "$`'\"\\") {
+			names = append(names, expandBraces(a.Raw)...) // unquoted: bash expands the braces
+		} else if t, ok := echoedText(a.Raw); ok && !a.Literal {
+			names = append(names, strings.Fields(t)...)
+		}
+	}
+	if u.appended {
+		names = append(names, strings.Fields(cmd.Stdin)...)
+		if c.line != nil && c.at > 0 && c.at < len(c.line.Commands) && c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline {
+			prev := &c.line.Commands[c.at-1]
+			if t, ok := literalOutput(prev, path.Base(prev.Name)); ok && !prev.Dynamic {
+				names = append(names, strings.Fields(t)...)
+			}
+		}
+	}
+	for _, n := range names {
+		if abs := shell.Resolve(n, u.dir, c.home); SecretFile(abs) || secretFolder(abs, c.home) {
+			c.because(path.Base(cmd.Name), n)
 			c.add(SecretRead)
 			return
 		}

@@ -299,6 +299,7 @@ func TestStartupNameExplained(t *testing.T) {
 	explainRow(t, "python3 PetitPotam.py listener target", PrivilegeEscalation, "directoryAttacks", []string{"PetitPotam.py"})
 	explainRow(t, `grep -i password /etc/*.conf`, SecretRead, "secretsSearchedOutside", []string{"grep", "/etc/*.conf"})
 	explainRow(t, "f=~/.ssh/id_rsa; cat $f", SecretRead, "secretPathInVariable", []string{"$f", "~/.ssh/id_rsa"})
+	explainRow(t, "echo .env | xargs cat", SecretRead, "secretNameSpelled", []string{"cat", ".env"})
 	explainRow(t, "launchctl setenv DYLD_INSERT_LIBRARIES /tmp/x.dylib", PersistenceStartupFiles, "macAccess", []string{"launchctl", "setenv", "DYLD_INSERT_LIBRARIES"})
 }
 
@@ -726,6 +727,50 @@ func FuzzExpandVariables(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		if got, ok := expandVariables(raw, vars); ok && strings.Contains(got, "$") {
 			t.Errorf("expandVariables(%q) = %q, still holds an expansion", raw, got)
+		}
+	})
+}
+
+// TestSecretNameSpelledOtherwise: other spellings bash turns into a secret
+// file's name before the printer runs (README's dev7 call: ".env spelled
+// through the shell … is .env"): brace expansion (bash(1): ".{env,x}" is
+// ".env .x"), a command substitution that only echoes or printfs a
+// literal name ("$(echo .env)", "`printf .env`"), and names handed to
+// xargs by echo, printf or a here-string ("echo .env | xargs cat",
+// "xargs cat <<< .env"). The same spellings of ordinary names stay
+// everyday.
+func TestSecretNameSpelledOtherwise(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"cat .{env,x}", SecretRead},
+		{"cat .en{v,}", SecretRead},
+		{"head ~/.ssh/id_{rsa,ed25519}", SecretRead},
+		{"cat $(echo .env)", SecretRead},
+		{"cat `printf .env`", SecretRead},
+		{`cat "$(echo ~/.aws/credentials)"`, SecretRead},
+		{"echo .env | xargs cat", SecretRead},
+		{"printf '%s\\n' ~/.netrc | xargs -n1 cat", SecretRead},
+		{"xargs cat <<< .env", SecretRead},
+		{"cat src/{a,b}.go", ""},
+		{"cat $(echo README.md)", ""},
+		{"echo notes.txt | xargs cat", ""},
+		{"xargs cat <<< README.md", ""},
+		{"echo .env | xargs ls -la", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// FuzzExpandBraces: expandBraces reads words of outside lines; it must
+// not panic nor make more than 64 words.
+func FuzzExpandBraces(f *testing.F) {
+	for _, s := range []string{".{env,x}", ".en{v,}", "{a,{b,c}}d", "{", "}", "{,}", "a{b{c,d}", "{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if got := expandBraces(w); len(got) == 0 || len(got) > 64 {
+			t.Errorf("expandBraces(%q) made %d words", w, len(got))
 		}
 	})
 }
