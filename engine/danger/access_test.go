@@ -774,3 +774,27 @@ func FuzzExpandBraces(f *testing.F) {
 		}
 	})
 }
+
+// TestServedFolders: a file server whose root is the machine's /, the
+// home, or a folder of keys and credentials (secretFolder) hands them to
+// whoever connects (README: "serving `/` … is network-exfiltration"; a
+// key folder served is the same files sent away). The root may be written
+// with $HOME, as bash expands it. The project or a scratch folder served
+// stays everyday.
+func TestServedFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"python3 -m http.server --directory $HOME 8080", NetworkExfiltration},
+		{`python3 -m http.server --directory "$HOME" 8080`, NetworkExfiltration},
+		{"npx http-server ~/.ssh", NetworkExfiltration},
+		{"python3 -m http.server 8000 --directory ~/.aws", NetworkExfiltration},
+		{"cd ~/.ssh && python3 -m http.server", NetworkExfiltration},
+		{"python3 -m http.server 8000", ""},
+		{"python3 -m http.server --directory ./public 8080", ""},
+		{"npx http-server dist", ""},
+		{"python3 -m http.server --directory $OUT 8080", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
