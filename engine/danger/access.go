@@ -28,6 +28,7 @@ func init() {
 		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
 		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
 		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
+		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting to the output, railway variables, netlify env:get",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -47,6 +48,7 @@ func (c *checker) access(u unit) {
 	if name == "mv" {
 		c.secretMovedToTemp(u, args)
 	}
+	c.secretShownInPlain(cmd, name, args)
 	if printers[name] {
 		c.secretPathInVariable(u, args)
 		c.secretNameSpelled(u, cmd, args)
@@ -894,5 +896,31 @@ func (c *checker) secretNameSpelled(u unit, cmd *shell.Command, args []shell.Wor
 			c.add(SecretRead)
 			return
 		}
+	}
+}
+
+// secretShownInPlain: gpg(1) --decrypt|-d and age(1) -d|--decrypt write
+// the plaintext to standard output unless an output file is named
+// (--output, -o, or a redirection): an encrypted file's secret shown, as
+// sops -d is. Railway's "variables" (without --set) and Netlify's
+// "env:get" print a hosted app's variables with their values (README's
+// dev7 call for heroku config).
+func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []shell.Word) {
+	toFile := slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write && (r.Op == ">" || r.Op == ">>" || r.Op == ">|") })
+	hit := false
+	switch name {
+	case "gpg", "gpg2":
+		hit = hasLit(args, "-d", "--decrypt") && !hasLit(args, "-o", "--output") &&
+			!slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--output=") }) && !toFile
+	case "age":
+		hit = hasLit(args, "-d", "--decrypt") && !hasLit(args, "-o", "--output") && !toFile
+	case "railway":
+		hit = firstVerbIn(args, "variables", "variable", "vars") && !hasLit(args, "--set", "-s")
+	case "netlify", "ntl":
+		hit = firstVerbIn(args, "env:get")
+	}
+	if hit {
+		c.because(name)
+		c.add(SecretRead)
 	}
 }

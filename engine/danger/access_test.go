@@ -798,3 +798,35 @@ func TestServedFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDecryptedOrHostedSecretsShown: a secret shown in plain text by the
+// tool that holds it. gpg(1) --decrypt|-d writes the plaintext to
+// standard output unless --output names a file, and age(1) -d likewise
+// (as sops -d and ansible-vault view, marked already); Railway's
+// `railway variables` and Netlify's `env:get` print a hosted app's
+// variables with their values (README's dev7 call: "heroku config prints
+// the app's config vars (its credentials): secret-read"). Decrypting into
+// a file, listing names, and setting values stay everyday.
+func TestDecryptedOrHostedSecretsShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gpg -d secrets.gpg", SecretRead},
+		{"gpg --decrypt creds.txt.asc", SecretRead},
+		{"gpg2 -q --decrypt vault.gpg | head", SecretRead},
+		{"age -d -i key.txt secrets.age", SecretRead},
+		{"railway variables", SecretRead},
+		{"railway variables --kv", SecretRead},
+		{"netlify env:get API_KEY", SecretRead},
+		{"gpg -d -o backup.tar.gz backup.tar.gz.gpg", ""},
+		{"gpg --decrypt --output out.txt in.gpg", ""},
+		{"gpg -d in.gpg > out.txt", ""},
+		{"gpg --list-keys", ""},
+		{"gpg --verify file.sig file", ""},
+		{"railway variables --set KEY=value", ""},
+		{"railway up", ""},
+		{"netlify env:set API_KEY x", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
