@@ -29,6 +29,7 @@ func init() {
 		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
 		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
 		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting to the output, railway variables, netlify env:get",
+		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -49,6 +50,15 @@ func (c *checker) access(u unit) {
 		c.secretMovedToTemp(u, args)
 	}
 	c.secretShownInPlain(cmd, name, args)
+	switch name {
+	case "ssh":
+		c.rootOverSSH(args)
+	case "sshpass":
+		// sshpass(1) [-p PW|-f FILE|-e] ssh …: the ssh it runs.
+		if i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Literal && path.Base(w.Lit) == "ssh" }); i >= 0 {
+			c.rootOverSSH(args[i+1:])
+		}
+	}
 	if printers[name] {
 		c.secretPathInVariable(u, args)
 		c.secretNameSpelled(u, cmd, args)
@@ -924,3 +934,44 @@ func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []she
 		c.add(SecretRead)
 	}
 }
+
+// rootOverSSH: ssh(1) to this machine (localhost, 127.0.0.0/8, ::1) as
+// root: a root shell by another door than sudo (README: logins as
+// another account are privilege-escalation). The destination is
+// [user@]host or ssh://[user@]host[:port]; -l names the user.
+func (c *checker) rootOverSSH(args []shell.Word) {
+	user := ""
+	for i := 0; i < len(args); i++ {
+		o := args[i]
+		if !o.Literal {
+			break // a destination the line computes
+		}
+		if len(o.Lit) == 2 && o.Lit[0] == '-' && strings.IndexByte(sshValueOptions, o.Lit[1]) >= 0 {
+			if o.Lit == "-l" && i+1 < len(args) {
+				user = args[i+1].Lit
+			}
+			i++ // ssh(1): the option's argument
+			continue
+		}
+		if strings.HasPrefix(o.Lit, "-") {
+			continue
+		}
+		dest := strings.TrimPrefix(o.Lit, "ssh://")
+		u, host, at := strings.Cut(dest, "@")
+		if !at {
+			u, host = user, dest
+		}
+		if h, _, ok := strings.Cut(host, ":"); ok && !strings.Contains(host, "::") && host != "::1" {
+			host = h // ssh://root@127.0.0.1:22
+		}
+		if u == "root" && (host == "localhost" || host == "::1" || strings.HasPrefix(host, "127.")) {
+			c.because("ssh", o.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+		break // the destination: what follows is the remote command
+	}
+}
+
+// sshValueOptions are ssh(1)'s options that take an argument.
+const sshValueOptions = "BbcDEeFIiJLlmOoPpQRSWw"

@@ -830,3 +830,33 @@ func TestDecryptedOrHostedSecretsShown(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRootByOtherDoors: root on this machine reached without sudo's name
+// on the line (README: "sudo is privilege-escalation"; logins as another
+// account are). ssh(1) to this machine as root (root@localhost,
+// 127.0.0.0/8, ::1, -l root), also through sshpass; script(1) -c|--command
+// runs its command in a new shell, so what it runs is judged (the sudo
+// inside). ssh to another host, or to this one as the user, stays
+// everyday, as does script recording a plain session.
+func TestRootByOtherDoors(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"ssh root@localhost", PrivilegeEscalation},
+		{"ssh root@127.0.0.1 id", PrivilegeEscalation},
+		{"ssh -p 2222 -l root localhost", PrivilegeEscalation},
+		{"ssh root@::1", PrivilegeEscalation},
+		{"sshpass -p pw ssh root@localhost", PrivilegeEscalation},
+		{"ssh ssh://root@127.0.0.1:22", PrivilegeEscalation},
+		{"script -q -c 'sudo ls' /dev/null", PrivilegeEscalation},
+		{"script --command='sudo -i' /dev/null", PrivilegeEscalation},
+		{"script -c 'rm -rf ~' /dev/null", DestructiveDelete},
+		{"ssh root@db.example.com uptime", ""},
+		{"ssh localhost", ""},
+		{"ssh user@127.0.0.1 ls", ""},
+		{"script -q /dev/null", ""},
+		{"script -c 'ls -la' session.log", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
