@@ -860,3 +860,22 @@ func TestRootByOtherDoors(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestProgramFoundByPath: "$(which sudo) ls" runs sudo: which(1),
+// "command -v" and "type -P" print the path of the program named, and
+// the substitution in the command's place runs it (as "$(echo rm)" is
+// read as rm). The same form of an everyday program stays everyday.
+func TestProgramFoundByPath(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"$(which sudo) ls", PrivilegeEscalation},
+		{"`which sudo` ls", PrivilegeEscalation},
+		{"$(command -v sudo) -i", PrivilegeEscalation},
+		{"$(type -P rm) -rf ~", DestructiveDelete},
+		{"$(which python3) -m pytest", ""},
+		{"$(command -v node) server.js", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
