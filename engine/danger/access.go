@@ -30,6 +30,7 @@ func init() {
 		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
 		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting to the output, railway variables, netlify env:get",
 		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
+		"objectStoreUpload":      "local files copied into an object store by MinIO's client (mc cp|mirror|put LOCAL ALIAS/BUCKET)",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -51,6 +52,8 @@ func (c *checker) access(u unit) {
 	}
 	c.secretShownInPlain(cmd, name, args)
 	switch name {
+	case "mc":
+		c.objectStoreUpload(u, args)
 	case "ssh":
 		c.rootOverSSH(args)
 	case "sshpass":
@@ -975,3 +978,39 @@ func (c *checker) rootOverSSH(args []shell.Word) {
 
 // sshValueOptions are ssh(1)'s options that take an argument.
 const sshValueOptions = "BbcDEeFIiJLlmOoPpQRSWw"
+
+// aliasPath reports MinIO's ALIAS/PATH form: neither absolute, nor
+// relative to "." or "~", with a bucket after the alias.
+func aliasPath(s string) bool {
+	return strings.Contains(s, "/") && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, ".") && !strings.HasPrefix(s, "~") &&
+		!strings.Contains(s, "://")
+}
+
+// objectStoreUpload: MinIO's client copying local files into an
+// ALIAS/PATH target ("mc cp SOURCE TARGET", mc mirror, mc put): an upload
+// to a bucket: a secret, a data folder, a file of the temporary folder, or
+// a project folder but a build's or a site's output (hosted_test keeps
+// "mc cp ./a.jpg play/photos/" and "mc mirror ./site play/site" everyday).
+// Sources are written as local paths (/, ./, ../, ~); copies out of the
+// store (an ALIAS/PATH source) are downloads.
+func (c *checker) objectStoreUpload(u unit, args []shell.Word) {
+	if !firstVerbIn(args, "cp", "mirror", "put") {
+		return
+	}
+	ops := operands(args)
+	if len(ops) < 3 || !ops[len(ops)-1].Literal || !aliasPath(ops[len(ops)-1].Lit) {
+		return
+	}
+	for _, o := range ops[1 : len(ops)-1] {
+		if !o.Literal || aliasPath(o.Lit) {
+			continue
+		}
+		abs := shell.Resolve(o.Lit, u.dir, c.home)
+		if SecretFile(abs) || secretFolder(abs, c.home) || dataFolder(o.Lit) || c.tempOnly(abs) ||
+			!looksLikeFile(abs) && c.folderToBucket(o.Lit, u) {
+			c.because("mc", ops[0].Lit, o.Lit, ops[len(ops)-1].Lit)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
