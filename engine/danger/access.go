@@ -31,6 +31,7 @@ func init() {
 		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting to the output, railway variables, netlify env:get",
 		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
 		"objectStoreUpload":      "local files copied into an object store by MinIO's client (mc cp|mirror|put LOCAL ALIAS/BUCKET)",
+		"packageFromURL":         "a package installed or run straight from a URL or a repository (npm|pnpm|yarn|bun install|add URL|git+…|github:…, cargo install --git, ansible-pull -U, nix run of a remote flake)",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -51,6 +52,7 @@ func (c *checker) access(u unit) {
 		c.secretMovedToTemp(u, args)
 	}
 	c.secretShownInPlain(cmd, name, args)
+	c.packageFromURL(name, args)
 	switch name {
 	case "mc":
 		c.objectStoreUpload(u, args)
@@ -1012,5 +1014,46 @@ func (c *checker) objectStoreUpload(u unit, args []shell.Word) {
 			c.add(NetworkExfiltration)
 			return
 		}
+	}
+}
+
+// remoteSpec reports a package or flake reference fetched from a URL or a
+// repository rather than a registry by name.
+func remoteSpec(s string) bool {
+	for _, p := range []string{"git+", "github:", "gitlab:", "bitbucket:", "sourcehut:", "tarball+", "http://", "https://", "git://", "ssh://"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// packageFromURL: a package installed straight from a URL or a repository
+// runs its install or build scripts unreviewed by any registry, as pip
+// install git+URL does (pipInstallsURL): npm, pnpm, yarn and bun
+// install|i|add of a remote spec; cargo install --git. ansible-pull -U
+// pulls a repository and runs its playbook here (ansible-pull(1)); nix
+// run of a remote flake runs its app (nix3-run(1)). Names from the
+// registry stay everyday (README).
+func (c *checker) packageFromURL(name string, args []shell.Word) {
+	hit := false
+	switch name {
+	case "npm", "pnpm", "yarn", "bun":
+		if firstVerbIn(args, "install", "i", "add") {
+			hit = slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && remoteSpec(w.Lit) })
+		}
+	case "cargo":
+		hit = firstVerbIn(args, "install") && (hasLit(args, "--git") ||
+			slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--git=") }))
+	case "ansible-pull":
+		hit = hasLit(args, "-U", "--url") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--url=") })
+	case "nix":
+		if ops := operands(args); len(ops) > 1 && ops[0].Lit == "run" {
+			hit = remoteSpec(ops[1].Lit)
+		}
+	}
+	if hit {
+		c.because(name)
+		c.add(DownloadExecute)
 	}
 }

