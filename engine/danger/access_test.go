@@ -960,3 +960,27 @@ func TestPackagesFromURL(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretNamesFoundThenRead: names of secret files found by a search
+// and handed to a printer (foundSecretsRead's mechanism: a find for a
+// secret's name whose finds are printed): find -name with a glob that
+// matches a key's or .env's name ('id_*', '.e*'), and a listing filtered
+// by grep for such a name ("git ls-files | grep .env | xargs cat"). Finds
+// only listed, and other names, stay everyday.
+func TestSecretNamesFoundThenRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"find ~ -name 'id_*' -not -name '*.pub' -exec cat {} \\;", SecretRead},
+		{"find . -name '.env*' -exec cat {} +", SecretRead},
+		{"git ls-files | grep .env | xargs cat", SecretRead},
+		{"find . -type f | grep -E '\\.env$' | xargs cat", SecretRead},
+		{"ls -a | grep id_rsa | xargs cat", SecretRead},
+		{"find ~ -name 'id_*'", ""},
+		{"find . -name '*.go' -exec cat {} +", ""},
+		{"git ls-files | grep .go | xargs cat", ""},
+		{"git ls-files | grep .env", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -221,7 +221,7 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":
 					if i+1 < len(args) && args[i+1].Literal && (SecretFile(args[i+1].Lit) || slices.Contains(secretFolderNames, args[i+1].Lit) ||
-						globMatchesDotenv(args[i+1].Lit)) {
+						globMatchesDotenv(args[i+1].Lit) || secretNameGlob(args[i+1].Lit)) {
 						secret = true
 					}
 				}

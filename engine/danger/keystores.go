@@ -599,6 +599,9 @@ func historyGlob(p string) bool {
 // what a later reader given a variable reads (foundSecretsRead).
 func (c *checker) listsSecretNames(u unit) bool {
 	cmd, name, ok := u.program()
+	if ok && (name == "grep" || name == "egrep" || name == "fgrep") {
+		return filtersSecretNames(cmd)
+	}
 	if !ok || name != "ls" {
 		return false
 	}
@@ -611,6 +614,36 @@ func (c *checker) listsSecretNames(u unit) bool {
 		}
 	}
 	return false
+}
+
+// filtersSecretNames reports a grep given only its pattern (a filter of
+// what is piped in: file names, in "git ls-files | grep .env | xargs cat")
+// whose pattern, without regular-expression anchors and escapes, is a
+// secret file's name.
+func filtersSecretNames(cmd *shell.Command) bool {
+	ops := operands(cmd.Args)
+	if len(ops) != 1 || !ops[0].Literal {
+		return false
+	}
+	p := strings.NewReplacer("\\", "", "^", "", "$", "").Replace(ops[0].Lit)
+	return p != "" && !strings.ContainsAny(p, "/*?[|()") && SecretFile(p)
+}
+
+// secretNameCandidates are names a search's glob is tried against: .env
+// and the usual private keys and credential files.
+var secretNameCandidates = []string{".env", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".netrc", ".pgpass", ".git-credentials"}
+
+// secretNameGlob reports a find -name glob that matches a secret file's
+// name ('id_*', '.env*', '.e*'); "*" alone, which matches every name, is
+// left out.
+func secretNameGlob(p string) bool {
+	if !strings.ContainsAny(p, "*?[") || p == "*" {
+		return false
+	}
+	return slices.ContainsFunc(secretNameCandidates, func(n string) bool {
+		ok, err := path.Match(p, n)
+		return err == nil && ok
+	})
 }
 
 // argFileFromVariable reports xargs reading its arguments from a file a
