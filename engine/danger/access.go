@@ -32,6 +32,7 @@ func init() {
 		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
 		"objectStoreUpload":      "local files copied into an object store by MinIO's client (mc cp|mirror|put LOCAL ALIAS/BUCKET)",
 		"packageFromURL":         "a package installed or run straight from a URL or a repository (npm|pnpm|yarn|bun install|add URL|git+…|github:…, cargo install --git, ansible-pull -U, nix run of a remote flake)",
+		"rdpAsOther":             "a remote desktop session opened as another account with the password or hash on the line (xfreerdp /u: /p:|/pth:, rdesktop -u -p)",
 		"startupNameWritten":     "a file whose name says another program runs it (usercustomize.py, sitecustomize.py, .bashrc, .zshrc, .profile, …) written into a folder the line computes ($VAR/…, $(…)/…)",
 	})
 }
@@ -54,6 +55,8 @@ func (c *checker) access(u unit) {
 	c.secretShownInPlain(cmd, name, args)
 	c.packageFromURL(name, args)
 	switch name {
+	case "xfreerdp", "xfreerdp3", "wlfreerdp", "sdl-freerdp", "rdesktop":
+		c.rdpAsOther(name, args)
 	case "mc":
 		c.objectStoreUpload(u, args)
 	case "ssh":
@@ -83,6 +86,8 @@ func (c *checker) access(u unit) {
 			script := u
 			script.cmd.Name, script.cmd.Args = ops[0].Lit, args
 			c.accounts(script)
+			c.tools(script)      // secretsdump.py
+			c.escalation(script) // psexec.py, wmiexec.py, … given USER@HOST
 		}
 	}
 	c.directoryAttacks(name, args)
@@ -125,6 +130,13 @@ func (c *checker) credentialCapture(name string, args []shell.Word) {
 	case "logkeys":
 		hit = hasLit(args, "-s", "--start")
 	case "certipy", "certipy-ad":
+		if firstVerbIn(args, "auth") {
+			// Authenticating with a certificate, its holder's account
+			// (README's dev7 call).
+			c.because(name, "auth")
+			c.add(PrivilegeEscalation)
+			return
+		}
 		if !firstVerbIn(args, "ca") {
 			return
 		}
@@ -1055,5 +1067,26 @@ func (c *checker) packageFromURL(name string, args []shell.Word) {
 	if hit {
 		c.because(name)
 		c.add(DownloadExecute)
+	}
+}
+
+// rdpAsOther: FreeRDP's /u:USER with /p:PASSWORD or /pth:HASH, or
+// rdesktop(1) -u USER -p PASSWORD, opens a desktop on another host as
+// that account: a remote session as another account (README's dev7 call,
+// as evil-winrm).
+func (c *checker) rdpAsOther(name string, args []shell.Word) {
+	user, secret := false, false
+	for _, a := range args {
+		l := strings.ToLower(a.Lit)
+		switch {
+		case strings.HasPrefix(l, "/u:") || strings.HasPrefix(l, "-u:") || l == "-u":
+			user = true
+		case strings.HasPrefix(l, "/p:") || strings.HasPrefix(l, "/pth:") || strings.HasPrefix(l, "-p:") || l == "-p":
+			secret = true
+		}
+	}
+	if user && secret {
+		c.because(name)
+		c.add(PrivilegeEscalation)
 	}
 }

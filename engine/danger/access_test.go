@@ -984,3 +984,29 @@ func TestSecretNamesFoundThenRead(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRemoteSessionsAsOthers: sessions opened on another host as another
+// account (README's dev7 call: "remote shells as another account
+// (evil-winrm, smbexec, winexe) … and authenticating with a certificate
+// (certipy auth) are privilege-escalation"): impacket's examples run by
+// python as they are run directly (psexec.py, secretsdump.py), an RDP
+// session given a password or a hash (xfreerdp /u: with /p: or /pth:,
+// rdesktop -u with -p), certipy auth with a certificate. An RDP session
+// with no credentials on the line and certipy's find stay everyday.
+func TestRemoteSessionsAsOthers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"python3 psexec.py corp/admin:pw@10.0.0.5", PrivilegeEscalation},
+		{"python3 secretsdump.py corp/admin:pw@10.0.0.5", SecretRead},
+		{"xfreerdp /u:admin /p:pw /v:10.0.0.5", PrivilegeEscalation},
+		{"xfreerdp3 /v:10.0.0.5 /u:admin /pth:8846f7eaee8fb117ad06bdd830b7586c", PrivilegeEscalation},
+		{"rdesktop -u admin -p pw 10.0.0.5", PrivilegeEscalation},
+		{"certipy auth -pfx administrator.pfx -dc-ip 10.0.0.1", PrivilegeEscalation},
+		{"xfreerdp /v:10.0.0.5", ""},
+		{"rdesktop 10.0.0.5", ""},
+		{"python3 psexec.py -h", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
