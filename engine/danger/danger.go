@@ -719,6 +719,7 @@ func (c *checker) command(u unit) {
 	c.fdExecRemoval(u)
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
+	c.access(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
@@ -744,7 +745,8 @@ func (c *checker) fileUses(u unit) {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
-			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
+			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) && !grepPatternFile(&u.cmd, f.Path) &&
+			!(loadsDotenv("source", p) && c.exportedBySubstitution(&u.cmd)) {
 			c.add(SecretRead)
 		}
 		unlinksNode := (f.Via == "rm" || f.Via == "unlink" || f.Via == "rmdir") && strings.HasPrefix(p, "/dev/")

@@ -254,7 +254,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		return
 	}
 	toks := codeTokens(code)
-	network, secretEnv, wholeEnv, evals := false, false, false, false
+	network, secretEnv, wholeEnv, evals, secretFile := false, false, false, false, false
 	spawnsShell, runsReceived := false, false
 	for _, q := range quotedCommands(lang, code) {
 		c.script(shell.Parse(q), dir, depth+1, false) // perl's qx{…}, ruby's %x(…)
@@ -290,6 +290,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			}
 			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
 				c.add(SecretRead)
+				secretFile = true
 			}
 			// os.environ['GITHUB_TOKEN'], os.getenv('API_KEY'), ENV["SECRET"]
 			if secretName(t.text) && i > 1 && (toks[i-1].text == "[" || toks[i-1].text == "(") && isEnvName(toks[i-2].text) {
@@ -393,7 +394,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	if lang == "applescript" {
 		c.appleScript(toks, dir, depth)
 	}
-	if network && (secretEnv || wholeEnv) {
+	// A secret file the program reads, or secrets of its environment, and a
+	// connection: they are sent (round 5: requests.post(…, open('.env'))).
+	if network && (secretEnv || wholeEnv || secretFile) {
 		c.add(NetworkExfiltration)
 	}
 	// A reverse or bind shell: a connection and a shell the peer drives

@@ -222,6 +222,14 @@ func (c *checker) namedFiles(u unit) {
 	if !ok {
 		return
 	}
+	if name == "security" {
+		return // its keychain operand is used; credentialPrinter reads its verbs and -d, -g, -w
+	}
+	if name == "sqlite3" && len(sqlStatements(name, nil, cmd.Args, cmd.Stdin)) == 0 && !c.pipedInto() && !slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+		// A database and no SQL opens sqlite3's shell; given no input it
+		// prints nothing (README's dev7 call).
+		return
+	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
 	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
@@ -235,6 +243,16 @@ func (c *checker) namedFiles(u unit) {
 		if hasLit(cmd.Args, "-pubout", "-noout") && !hasLit(cmd.Args, "-text") {
 			reads = false
 		}
+	}
+	switch name {
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		// dos2unix(1) converts in place; -n|--newfile writes a copy.
+		reads = reads && hasLit(cmd.Args, "-n", "--newfile")
+	case "setfattr":
+		reads = false // an attribute set by name; the file is not read
+	}
+	if (name == "certipy" || name == "certipy-ad") && hasLit(cmd.Args, "-nokey") {
+		reads = false // "cert -nokey": the certificate out of a .pfx, without its key
 	}
 	args := cmd.Args
 	for i, a := range args {
@@ -268,7 +286,8 @@ func (c *checker) namedFiles(u unit) {
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
 			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (secret || folder || c.globInSecrets(abs)) &&
-				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) {
+				!credentialOption(prev) && !(attached && credentialOption(opt)) && !c.historyKeptPrivate(abs) &&
+				!grepPatternOption(name, prev) && !(attached && grepPatternOption(name, opt)) {
 				c.add(SecretRead)
 			}
 		}

@@ -848,7 +848,7 @@ func (c *checker) copyOut(u unit) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
 	}
-	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync") &&
+	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync" && !shortFlag(args, 'n', "--dry-run")) &&
 		slices.ContainsFunc(local, func(l string) bool { return c.uploadedFile(l, u, args) }) {
 		c.because(append([]string{name}, local...)...)
 		c.add(NetworkExfiltration)
@@ -1139,7 +1139,11 @@ func credentialPrinter(cmd *shell.Command) bool {
 	case "az":
 		return has("account", "get-access-token")
 	case "security":
-		return len(words) > 0 && (words[0] == "find-generic-password" || words[0] == "find-internet-password" || words[0] == "dump-keychain")
+		// security(1): find-*-password shows the password only with -g or
+		// -w, dump-keychain the items' data only with -d (README's dev7
+		// call: without them, attributes).
+		return len(words) > 0 && ((words[0] == "find-generic-password" || words[0] == "find-internet-password") &&
+			(shortFlag(cmd.Args, 'g') || shortFlag(cmd.Args, 'w')) || words[0] == "dump-keychain" && shortFlag(cmd.Args, 'd'))
 	case "kubectl":
 		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && (has("-o") || slices.ContainsFunc(words, func(s string) bool { return strings.HasPrefix(s, "-o") || strings.HasPrefix(s, "--output") }))
 	case "git":

@@ -475,9 +475,9 @@ func (c *checker) system(u unit) {
 			"suspend-then-hibernate", "hybrid-sleep":
 			c.add(DiskSystem)
 		case "stop", "disable", "mask", "kill":
-			if !hasLit(args, "--user") { // the user's own services are the user's business
-				c.add(DiskSystem)
-			}
+			// The user's own services too: the README's "stopping,
+			// disabling or restarting a service (system or user level)".
+			c.add(DiskSystem)
 		}
 	case "service":
 		if ops := operands(args); len(ops) >= 2 && (ops[1].Lit == "stop") {
@@ -756,7 +756,10 @@ func varNames(raw string) []string {
 // secretName reports a variable or key name that holds a credential.
 func secretName(name string) bool {
 	up := strings.ToUpper(name)
-	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
+	// A database's connection string carries its password (DATABASE_URL,
+	// MongoDB's connection string URI, Redis' URL, connection strings).
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL",
+		"DATABASE_URL", "DB_URL", "MONGODB_URI", "MONGO_URI", "REDIS_URL", "CONNECTION_STRING"} {
 		if strings.Contains(up, w) {
 			return true
 		}
