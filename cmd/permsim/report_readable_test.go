@@ -40,8 +40,9 @@ func TestReportReadable(t *testing.T) {
 		t.Errorf("text: no dangerous part marked in Approved by:\n%s", approved)
 	}
 	// A part of a long risky call the one-line form leaves out (the
-	// fixture's Codex session: the git branch -f before a branch -D).
-	const long = "git branch -f agentv/results/v1 origin/agentv/results/v1"
+	// fixture's Codex session: the branch -D's operand after the branch -f,
+	// which is marked first since git branch -f is git-history-rewrite).
+	const long = "agentv/wip/entity-vps/20260626T221618Z-composite-dryrun"
 	if strings.Contains(approved, long) {
 		t.Errorf("text: a long command is printed whole without --verbose")
 	}

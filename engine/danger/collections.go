@@ -55,12 +55,22 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	ops := operands(cmd.Args)
-	if len(ops) < 2 || !bucketWord(ops[len(ops)-1]) {
-		return
+	// The destination is the last bucket address: an option's value may
+	// follow it ("azcopy sync ./local https://… --delete-destination true").
+	last := slices.IndexFunc(ops, bucketWord)
+	for i := len(ops) - 1; i > last; i-- {
+		if bucketWord(ops[i]) {
+			last = i
+			break
+		}
 	}
 	at := slices.IndexFunc(ops, func(w shell.Word) bool { return copyVerbs[w.Lit] })
-	for _, o := range ops[at+1 : len(ops)-1] {
-		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") && c.uploadedFile(o.Lit, u, cmd.Args) {
+	if last <= at+1 {
+		return
+	}
+	for _, o := range ops[at+1 : last] {
+		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") &&
+			(c.uploadedFile(o.Lit, u, cmd.Args) || c.folderToBucket(o.Lit, u)) {
 			c.because(name, o.Lit, ops[len(ops)-1].Raw)
 			c.add(NetworkExfiltration)
 			return
@@ -235,9 +245,6 @@ func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
 	abs := shell.Resolve(src, u.dir, c.home)
 	temp := c.tempOnly(abs)
 	outside := !temp && !shell.Within(abs, c.project) && !c.scratch(abs) && abs != "/"
-	if (src == "." || src == ".." || strings.HasSuffix(src, "/")) && !temp && !outside {
-		return false
-	}
 	// A build's output (dist/, build/, target/) deployed is everyday; a
 	// file of the machine's temporary folder sent away is an upload like
 	// any other (the README's rule: "scp /tmp/x host:" uploads a local file).
@@ -249,8 +256,62 @@ func (c *checker) uploadedFile(src string, u unit, args []shell.Word) bool {
 			return false
 		}
 	}
+	if dataFolder(src) {
+		return true // "scp -r ./data host:/", "rsync -a backup/ host:"
+	}
+	if (src == "." || src == ".." || strings.HasSuffix(src, "/")) && !temp && !outside {
+		return false
+	}
 	recursive := shortFlag(args, 'r', "--recursive") || shortFlag(args, 'R') || shortFlag(args, 'a', "--archive")
 	return !recursive || looksLikeFile(abs) || temp || outside
+}
+
+// dataFolderNames are the folder names that say a folder holds data, not
+// an application: what a copy of it to another host sends is the data
+// (README's heldout6 call: "scp -r ./data host:/" and "scp -r backup/
+// root@server:/" are uploads), where a project's own folder copied to a
+// server is a deploy (everyday.real: "scp -r NadekoBot/ host:~/").
+var dataFolderNames = map[string]bool{
+	"data": true, "dataset": true, "datasets": true, "backup": true, "backups": true, "bak": true,
+	"dump": true, "dumps": true, "db": true, "database": true, "databases": true, "export": true,
+	"exports": true, "logs": true, "log": true, "uploads": true, "documents": true, "files": true,
+	"loot": true, "staged": true, "exfil": true, "archive": true, "archives": true, "private": true,
+	"secrets": true, "records": true, "reports": true, "customers": true, "users": true, "mail": true,
+	"keys": true, "certs": true, "credentials": true, "home": true, "desktop": true, "downloads": true,
+}
+
+// dataFolder reports a copy source whose own name is one of
+// dataFolderNames ("./data", "backup/", "exports").
+func dataFolder(src string) bool {
+	return dataFolderNames[strings.ToLower(path.Base(strings.TrimRight(src, "/")))]
+}
+
+// siteFolderNames are the folders a static site or a package's web files
+// are built or kept in: synced to a bucket, they are a site deployed
+// ("aws s3 sync public/ s3://www.example.com/"), not data sent away.
+var siteFolderNames = map[string]bool{
+	"public": true, "site": true, "www": true, "static": true, "html": true, "web": true, "docs": true,
+	"assets": true, "$web": true,
+}
+
+// folderToBucket reports a project folder copied or synced into a storage
+// bucket ("azcopy sync ./local https://…blob.core.windows.net/c", "gsutil
+// cp -r ./exports gs://b"): a bucket runs nothing, so the folder is not
+// deployed but stored elsewhere (README's heldout6 call: "azcopy sync
+// ./local https://…" is network-exfiltration). A build's or a site's
+// output (scratch folders, siteFolderNames) and the project itself (".")
+// are the deploys it leaves alone.
+func (c *checker) folderToBucket(src string, u unit) bool {
+	abs := shell.Resolve(src, u.dir, c.home)
+	if !shell.Within(abs, c.project) || abs == c.project || c.scratch(abs) {
+		return false
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(abs, c.project+"/"), "/") {
+		if scratchPart(part) || siteFolderNames[strings.ToLower(part)] {
+			return false
+		}
+	}
+	return true
 }
 
 // uploadsFiles reports whether a cloud CLI's upload sends local files

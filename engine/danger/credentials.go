@@ -65,6 +65,9 @@ func (c *checker) secretVerbs(u unit) {
 	if c.hiveSaved(name, cmd.Args) || !mentionsSecret(name, cmd.Args) {
 		return
 	}
+	if name == "security" && firstVerbIn(cmd.Args, "dump-keychain", "find-generic-password", "find-internet-password") {
+		return // credentialPrinter reads their -d, -g and -w
+	}
 	vs := c.verbs(cmd.Args, 3)
 	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
 	for _, v := range vs {
@@ -226,7 +229,8 @@ func (c *checker) foundSecretsRead(units [][]unit) {
 			for i, a := range args {
 				switch a.Lit {
 				case "-name", "-iname", "-path", "-wholename", "-ipath":
-					if i+1 < len(args) && args[i+1].Literal && (SecretFile(args[i+1].Lit) || slices.Contains(secretFolderNames, args[i+1].Lit)) {
+					if i+1 < len(args) && args[i+1].Literal && (SecretFile(args[i+1].Lit) || slices.Contains(secretFolderNames, args[i+1].Lit) ||
+						globMatchesDotenv(args[i+1].Lit) || secretNameGlob(args[i+1].Lit)) {
 						secret = true
 					}
 				}

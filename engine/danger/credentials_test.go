@@ -47,7 +47,9 @@ func TestCredentialStores(t *testing.T) {
 		{"gh secret set TOKEN < token.txt", ""},
 		{"kubectl get secrets", ""},
 		{"doppler secrets", ""},
-		{"bw list items --search github", ""},
+		// README's dev7 call: "bw list items prints passwords" (the
+		// Bitwarden CLI's items carry their logins' passwords).
+		{"bw list items --search github", SecretRead},
 		{"secret-tool store --label=x service github", ""},
 		{"npm token list", ""},
 		{"cat cert.pem", ""},

@@ -250,6 +250,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 			}
 		}
 		c.script(s, cwd, 0, false)
+		if alt, ok := escapedHeredoc(call.Command); ok {
+			c.script(shell.Parse(alt), cwd, 1, false) // the text with its \n read as newlines
+		}
 		if s.Unparseable && !s.TooLong && strings.Contains(call.Command, "\n") {
 			c.brokenLines(call.Command, cwd)
 		}
@@ -448,10 +451,19 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 				for _, text := range runnerScripts(&u.cmd) {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
+				for _, text := range commandRunners(&u.cmd) {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
+				if lang, code, ok := frameworkCode(&u.cmd); ok {
+					c.code(lang, code, u.dir, depth+1)
+				}
 				if text, ok := otherShellScript(&u.cmd); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
 				if text, ok := variableProgram(&u.cmd, s); ok {
+					c.script(shell.Parse(text), u.dir, depth+1, false)
+				}
+				if text, ok := setVariableProgram(&u.cmd, s); ok {
 					c.script(shell.Parse(text), u.dir, depth+1, false)
 				}
 			}
@@ -460,6 +472,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.cur = nil // what follows looks at the whole line
 	c.pipelines(s, units)
 	c.findFedRemoval(s, units)
+	c.redisKeysDeleted(s, units)
 	c.foundSecretsRead(units)
 	c.downloadThenRun(units)
 	c.fetchedThenRun(units)
@@ -475,6 +488,12 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		c.forkBomb(s)
 		if alt, ok := rewriteLine(s); ok {
 			c.script(shell.Parse(alt), cwd, depth+1, fed)
+		}
+		for _, body := range loopBodies(s) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
+		}
+		for _, body := range c.readLoopBodies(s, cwd) {
+			c.script(shell.Parse(body), cwd, depth+1, fed)
 		}
 	}
 }
@@ -537,8 +556,9 @@ func (c *checker) command(u unit) {
 			c.add(DestructiveDelete)
 		}
 	case "find":
-		// "-empty": empty files and folders hold nothing to lose.
-		if findDeletes(cmd) && !hasLit(cmd.Args, "-empty") && !c.findRoutine(u) && !findsRegenerated(cmd) {
+		// "-type d -empty": empty folders hold nothing to lose; an empty
+		// file is content by being there (__init__.py, .gitkeep, a lock).
+		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -654,6 +674,17 @@ func (c *checker) command(u unit) {
 	c.podExec(u)
 	c.procMemory(u)
 	c.tools(u)
+	c.backupsDeleted(u)
+	c.listedTreeRemoved(u)
+	c.systemConfigRemoved(u)
+	c.migrationsReset(u)
+	c.otherVCS(u)
+	c.storedSecretsDeleted(u)
+	c.privateKeysDeleted(u)
+	c.hostedVarsUnset(u)
+	c.deepPathDelete(u)
+	c.dnsRecordsDeleted(u)
+	c.containerMountRemovals(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)
@@ -692,6 +723,7 @@ func (c *checker) command(u unit) {
 	c.fdExecRemoval(u)
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
+	c.access(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}
@@ -717,7 +749,7 @@ func (c *checker) fileUses(u unit) {
 		p := shell.Resolve(f.Path, u.dir, c.home)
 		c.because(f.Path)
 		if f.Read && (SecretFile(p) || secretFolder(p, c.home) || c.globInSecrets(p)) && !loadsDotenv(f.Via, p) && !dotenvCopy(u.cmd.Files()) && !showsNothingOf(&u.cmd, f.Via) && !c.historyKeptPrivate(p) &&
-			!grepPatternFile(&u.cmd, f) && !c.readIntoAssignments(u) && !pathTildeQuoted(&u.cmd, f.Path) && !(f.Via == "redirect" && assigningReaders[path.Base(u.cmd.Name)]) &&
+			!(grepPatternFile(&u.cmd, f.Path) && !grepSearches(&u.cmd, f.Path)) && !c.readIntoAssignments(u) && !pathTildeQuoted(&u.cmd, f.Path) && !(f.Via == "redirect" && assigningReaders[path.Base(u.cmd.Name)]) &&
 			!(f.Via == "sed" && keyValueFile(p) && namesOnlySed(&u.cmd, true)) {
 			c.add(SecretRead)
 		}

@@ -452,7 +452,7 @@ func TestGitExtras(t *testing.T) {
 		{"git clear-soft", GitDiscardWorktree},
 		{"git reset-file src/app.go", GitDiscardWorktree},
 		{"git obliterate secrets.txt", GitHistoryRewrite},
-		{"git undo 3", GitHistoryRewrite},
+		{"git undo --hard 3", GitHistoryRewrite}, // "git undo 3" is a soft reset (TestGitUndoAndUnfilteredFilterBranch)
 		{"git delete-branch feature", ForcePush},
 		{"git unpublish", ForcePush},
 		{"git summary", ""},

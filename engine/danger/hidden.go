@@ -37,7 +37,8 @@ func nameRaw(cmd *shell.Command) string {
 // rewriteLine rebuilds a line whose commands hide their words: $IFS and
 // ${IFS} (a blank, by default) are read as blanks, and a name word that is
 // only "$(echo WORDS)", "`echo WORDS`" or "$(printf WORD)" with literal
-// words is read as those words. ok is false when nothing was rewritten.
+// words is read as those words, and "$(which NAME)" (command -v, type -P)
+// as NAME, whose path it prints. ok is false when nothing was rewritten.
 func rewriteLine(s *shell.Script) (string, bool) {
 	line := s.Source
 	changed := false
@@ -89,11 +90,35 @@ func echoed(raw string) (string, bool) {
 	if s.Unparseable || len(s.Commands) != 1 {
 		return "", false
 	}
+	if name, ok := foundByPath(&s.Commands[0]); ok {
+		return name, true // "$(which sudo)": the path of sudo, which then runs
+	}
 	out, ok := printed(&s.Commands[0])
 	if !ok || strings.TrimSpace(out) == "" {
 		return "", false
 	}
 	return strings.TrimSpace(out), true
+}
+
+// foundByPath reads which(1) NAME, "command -v NAME" and "type -P NAME":
+// they print the path of the program NAME, returned as NAME.
+func foundByPath(cmd *shell.Command) (string, bool) {
+	if cmd.Dynamic || len(cmd.Redirects) > 0 {
+		return "", false
+	}
+	ops := operands(cmd.Args)
+	if len(ops) != 1 || !ops[0].Literal || strings.ContainsAny(ops[0].Lit, "/ ") {
+		return "", false
+	}
+	switch path.Base(cmd.Name) {
+	case "which":
+		return ops[0].Lit, true
+	case "command":
+		return ops[0].Lit, hasLit(cmd.Args, "-v")
+	case "type":
+		return ops[0].Lit, hasLit(cmd.Args, "-P", "-p")
+	}
+	return "", false
 }
 
 // printed returns what an echo or printf with literal words prints.

@@ -38,6 +38,8 @@ func langOf(name string) string {
 		return "lua"
 	case name == "julia":
 		return "julia"
+	case name == "Rscript" || name == "rscript" || name == "R":
+		return "r"
 	case name == "jrunscript":
 		return "js"
 	}
@@ -55,6 +57,7 @@ func versioned(name, base string) bool {
 var codeOpts = map[string][]string{
 	"python": {"-c"}, "js": {"-e", "--eval", "-p", "--print", "eval"}, "perl": {"-e", "-E"},
 	"ruby": {"-e"}, "php": {"-r"}, "applescript": {"-e"}, "lua": {"-e"}, "julia": {"-e", "-E"},
+	"r": {"-e"},
 }
 
 // inlineCode returns the programs a command gives its interpreter: the
@@ -155,6 +158,11 @@ func codeTokens(code string) []token {
 			var b strings.Builder
 			for j < len(code) && !strings.HasPrefix(code[j:], q) {
 				if code[j] == '\\' && j+1 < len(code) {
+					if e := code[j+1]; e == '"' || e == '\'' || e == '`' {
+						b.WriteByte(e) // an escaped quote is the quote in every language read here
+						j += 2
+						continue
+					}
 					b.WriteString(backslashEscapes(code[j : j+2]))
 					j += 2
 					continue
@@ -203,13 +211,19 @@ var shellCalls = map[string]bool{
 	"Popen": true, "getoutput": true, "getstatusoutput": true, "shell_exec": true, "passthru": true,
 	"proc_open": true, "capture2": true, "capture2e": true, "capture3": true, "popen3": true, "execlp": true,
 	"execvp": true, "spawnSync2": true, "qx": true,
+	// os.exec*/spawn* (python's os module), asyncio's subprocess
+	// functions, execa, Deno.Command, R's system2.
+	"execv": true, "execve": true, "execl": true, "execle": true, "execvpe": true, "spawnl": true, "spawnv": true,
+	"spawnlp": true, "spawnvp": true, "posix_spawn": true, "posix_spawnp": true, "create_subprocess_shell": true,
+	"create_subprocess_exec": true, "execa": true, "execaSync": true, "execaCommand": true, "execaCommandSync": true,
+	"Command": true, "system2": true,
 }
 
 // removeCalls remove a folder tree.
 var removeCalls = map[string]bool{
 	"rmtree": true, "rm_rf": true, "rm_r": true, "remove_entry_secure": true, "rmSync": true,
 	"rmdirSync": true, "removeSync": true, "remove_dir_all": true, "RemoveAll": true, "rimraf": true,
-	"emptyDirSync": true, "rmdir": true, "rm": true,
+	"emptyDirSync": true, "rmdir": true, "rm": true, "remove_tree": true, "remove_dir": true, "remove_entry": true,
 }
 
 // networkNames are the functions and modules that talk to the network.
@@ -240,16 +254,24 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		return
 	}
 	toks := codeTokens(code)
-	var bound map[string]bool
-	if lang == "python" {
-		bound = pyBound(toks)
-	}
-	network, secretEnv, wholeEnv, evals := false, false, false, false
+	network, secretEnv, wholeEnv, evals, secretFile := false, false, false, false, false
 	spawnsShell, runsReceived := false, false
+	for _, q := range quotedCommands(lang, code) {
+		c.script(shell.Parse(q), dir, depth+1, false) // perl's qx{…}, ruby's %x(…)
+	}
+	if lang == "awk" {
+		for _, p := range awkPipes(toks) {
+			c.script(shell.Parse(p), dir, depth+1, false)
+		}
+	}
 	for i, t := range toks {
 		switch t.kind {
 		case tokCommand:
-			if lang == "perl" || lang == "ruby" || lang == "php" {
+			// perl's, ruby's and php's backticks run a shell command, julia's
+			// are command literals (run(`…`)); in JS only a template tagged
+			// $ does (Bun.$`…`, zx's $`…`).
+			tagged := lang == "js" && i > 0 && toks[i-1].kind == tokIdent && (toks[i-1].text == "$" || strings.HasSuffix(toks[i-1].text, ".$"))
+			if lang == "perl" || lang == "ruby" || lang == "php" || lang == "julia" || tagged {
 				c.script(shell.Parse(t.text), dir, depth+1, false)
 				if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
 					spawnsShell = true // `/bin/sh -i <&3 >&3`: a shell on the program's descriptors
@@ -268,6 +290,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			}
 			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
 				c.add(SecretRead)
+				secretFile = true
 			}
 			// os.environ['GITHUB_TOKEN'], os.getenv('API_KEY'), ENV["SECRET"]
 			if secretName(t.text) && i > 1 && (toks[i-1].text == "[" || toks[i-1].text == "(") && isEnvName(toks[i-2].text) {
@@ -275,6 +298,33 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			}
 		case tokIdent:
 			name := lastName(t.text)
+			if (lang == "perl" || lang == "ruby") && i+1 < len(toks) && toks[i+1].kind == tokString {
+				// system "rm -rf ~", exec "rm", "-rf", "/", unlink "FILE":
+				// calls written without parentheses.
+				bare := bareArgs(toks, i)
+				switch {
+				case shellCalls[name] && name != "call" && name != "run":
+					c.script(shell.Parse(shellLine(bare)), dir, depth+1, false)
+				case fileRemoveCall(lang, t.text):
+					for _, b := range bare {
+						c.removal(b.text, false, dir, depth)
+					}
+				}
+			}
+			// JS's Map and Set have a delete(key) of their own: there only
+			// the SDKs' longer names count.
+			if (lang == "python" || lang == "js" && name != "delete") && i+1 < len(toks) && toks[i+1].text == "(" && sdkDeleteCall(name) && usesCloudSDK(code) &&
+				!(lang == "python" && pyUnbound(code, toks, i)) {
+				c.because(t.text)
+				c.add(CloudDestructive) // s3.delete_bucket(Bucket="b"), new DeleteBucketCommand(…)
+				c.because()
+			}
+			if (lang == "python" || lang == "ruby") && ormBulkDelete(toks, i) {
+				c.add(DatabaseDestructive)
+			}
+			if lang == "python" && t.text == "unlink" {
+				c.removal(pathlibUnlink(toks, i), false, dir, depth)
+			}
 			for _, e := range envNames {
 				if t.text == e || strings.HasPrefix(t.text, e+".") && !isEnvName(t.text) {
 					rest := strings.TrimPrefix(strings.TrimPrefix(t.text, e), ".")
@@ -305,22 +355,34 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			if pre, _, ok := strings.Cut(t.text, "$"); ok && shellCalls[lastName(pre)] && pre != "" {
 				runsReceived = true
 			}
-			if i+1 < len(toks) && toks[i+1].text == "(" {
+			if i+1 < len(toks) && toks[i+1].text == "(" && !(lang == "python" && pyUnbound(code, toks, i)) {
 				args := callArgs(toks, i+1)
 				c.setuidRoot(name, toks[i+1:])
 				switch {
-				case lang == "python" && pyUnbound(t.text, bound, code):
-					// NameError: the module was never imported.
-				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))):
-					if line := shellLine(args); line != "" {
+				case sqlCalls[name] && len(args) > 0 && args[0].kind == tokString && destructiveSQL(args[0].text):
+					// db.execute("DROP TABLE users"): SQL handed to a database.
+					c.add(DatabaseDestructive)
+				case fileRemoveCall(lang, t.text):
+					c.removal(removedPath(toks, i+1, args), recursiveOption(toks, i+1), dir, depth)
+				case name == "open" && (lang == "perl" || lang == "ruby"):
+					if line := pipedOpen(args); line != "" {
+						c.script(shell.Parse(line), dir, depth+1, false)
+					}
+				case shellCalls[name] && !(lang == "python" && (name == "exec" || name == "call" && !strings.Contains(t.text, "subprocess"))) ||
+					lang == "lua" && t.text == "os.execute":
+					line := callCommand(toks, i+1, args)
+					if name == "Command" {
+						line = shellLine(callStrings(toks, i+1)) // Deno.Command("rm", {args: [...]})
+					}
+					if line != "" {
 						c.script(shell.Parse(line), dir, depth+1, false)
 					}
 					if !slices.ContainsFunc(args, func(a token) bool { return len(a.text) > 2 }) {
 						runsReceived = true // popen(cmd, "r"): a command the program computed
 					}
 				case removeCalls[name] && (name != "rmdir" && name != "rm" || lang == "js"):
-					if len(args) > 0 && args[0].kind == tokString && args[0].text != "" {
-						c.script(shell.Parse("rm -rf "+shellQuote(args[0].text)), dir, depth+1, false)
+					if p := removedPath(toks, i+1, args); p != "" {
+						c.script(shell.Parse("rm -rf "+shellQuote(p)), dir, depth+1, false)
 					}
 				}
 			}
@@ -332,7 +394,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	if lang == "applescript" {
 		c.appleScript(toks, dir, depth)
 	}
-	if network && (secretEnv || wholeEnv) {
+	// A secret file the program reads, or secrets of its environment, and a
+	// connection: they are sent (round 5: requests.post(…, open('.env'))).
+	if network && (secretEnv || wholeEnv || secretFile) {
 		c.add(NetworkExfiltration)
 	}
 	// A reverse or bind shell: a connection and a shell the peer drives

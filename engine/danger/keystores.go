@@ -60,6 +60,24 @@ var toolSecretSuffixes = []string{
 	"/.ivy2/.credentials", "/.sbt/.credentials", // sbt's and Ivy's repository logins
 	"/.nuget/NuGet/NuGet.Config",                                          // NuGet's API keys and feed passwords
 	"/etc/wpa_supplicant/wpa_supplicant.conf", "/etc/wpa_supplicant.conf", // Wi-Fi passphrases
+	// Round 5: services' and coding agents' logins, each from its
+	// program's documentation.
+	"/etc/ppp/chap-secrets", "/etc/ppp/pap-secrets", // pppd(8)'s peers' passwords
+	"/ipsec.secrets",                                          // ipsec.secrets(5): IPsec pre-shared and private keys
+	"/.vnc/passwd",                                            // vncpasswd(1): the VNC server's password
+	"/ldap.secret", "/pam_ldap.secret", "/libnss-ldap.secret", // nss_ldap's and pam_ldap's bind password
+	"/tomcat-users.xml",                  // Tomcat's users and passwords
+	"/jenkins/credentials.xml",           // Jenkins' stored credentials
+	"/etc/gitlab/gitlab-secrets.json",    // GitLab's database and signing keys
+	"/etc/rancher/k3s/k3s.yaml",          // k3s' cluster-admin kubeconfig
+	"/etc/rancher/rke2/rke2.yaml",        // RKE2's
+	"/var/lib/kubelet/kubeconfig",        // the kubelet's client credentials
+	"/etc/mysql/debian.cnf",              // Debian's MySQL maintenance login
+	"/.claude/.credentials.json",         // Claude Code's login on Linux
+	"/.codex/auth.json",                  // Codex CLI's API key and tokens
+	"/.gemini/oauth_creds.json",          // Gemini CLI's OAuth tokens
+	"/.config/github-copilot/hosts.json", // GitHub Copilot's OAuth token
+	"/.config/github-copilot/apps.json",  //
 }
 
 // toolSecretDirs are folders that hold only keys (anything inside is one).
@@ -72,9 +90,35 @@ var toolSecretDirs = []string{
 	"/.local/share/fish/fish_",             // fish's history (fish_history, fish_history.bak)
 	"/run/secrets/",                        // Docker's and Compose's secrets, mounted one file each
 	"/.aws/sso/cache/", "/.aws/cli/cache/", // AWS SSO and assumed-role session tokens
-	"/etc/NetworkManager/system-connections/", // Wi-Fi passphrases and VPN secrets
-	"/.local/share/kwalletd/",                 // KWallet's wallets
-	"/Bitwarden CLI/",                         // the Bitwarden CLI's vault and session
+	"/etc/NetworkManager/system-connections/",     // Wi-Fi passphrases and VPN secrets
+	"/.local/share/kwalletd/",                     // KWallet's wallets
+	"/Bitwarden CLI/",                             // the Bitwarden CLI's vault and session
+	"/etc/wireguard/",                             // wg(8)'s interfaces: their PrivateKey
+	"/jenkins/secrets/", "/jenkins_home/secrets/", // Jenkins' master key, initial admin password
+	// Round 5 (README's dev7 calls): password managers' data, private mail
+	// and messages (as Notes).
+	"/Library/Messages/",
+}
+
+// passwordManagerDirs are the folders password managers keep their
+// vaults in (Bitwarden's desktop app and CLI, 1Password 7 and 8, and
+// 1Password's SSH agent folder); their settings, sockets and other files
+// beside the vault are no secret (dev7's labels).
+var passwordManagerDirs = []string{
+	"/com.bitwarden.desktop/", "/Bitwarden/", "/Bitwarden CLI/", "/2BUA8C4S2C.com.1password/", "/1Password/",
+	"/.1password/",
+}
+
+// passwordManagerVault reports a password manager's vault file: Bitwarden's
+// data.json, 1Password's SQLite databases and key files, or the file a
+// test names "data" for it (README's dev7 call: such a path is taken as a
+// file).
+func passwordManagerVault(slashed, base string) bool {
+	if !slices.ContainsFunc(passwordManagerDirs, func(d string) bool { return strings.Contains(slashed, d) }) ||
+		strings.HasSuffix(base, ".sock") {
+		return false
+	}
+	return base == "data.json" || base == "data" || base == "key" || path.Ext(base) == ".sqlite"
 }
 
 // toolSecretFolders are folders under the home that hold credentials, for
@@ -83,6 +127,9 @@ var toolSecretFolders = []string{
 	".docker/trust", ".docker/trust/private", ".config/op", ".ethereum/keystore", ".electrum/wallets",
 	".config/sops", ".config/sops/age", ".kaggle", ".oci", ".config/glab-cli", ".config/doctl", ".fly",
 	".pulumi", ".ngrok2", ".config/ngrok", ".bash_sessions", ".zsh_sessions",
+	"Library/Containers/com.bitwarden.desktop", "Library/Application Support/Bitwarden", ".config/Bitwarden",
+	"Library/Application Support/1Password", ".1password", "Library/Group Containers/2BUA8C4S2C.com.1password",
+	"Library/Messages",
 }
 
 // toolSecret reports a tool's credential file or a file in a key folder,
@@ -91,6 +138,12 @@ var toolSecretFolders = []string{
 func toolSecret(slashed, base string) bool {
 	if historyNames[base] && base != ".lesshst" {
 		return true
+	}
+	if passwordManagerVault(slashed, base) {
+		return true
+	}
+	if strings.Contains(slashed, "/Library/Mail/") && (path.Ext(base) == ".emlx" || base == "Envelope Index") {
+		return true // Mail's messages and their index (private mail, as Notes: README's dev7 call)
 	}
 	for _, s := range toolSecretSuffixes {
 		if strings.HasSuffix(slashed, s) {
@@ -477,8 +530,25 @@ func (c *checker) globInSecrets(p string) bool {
 	if !strings.ContainsAny(base, "*?[") || strings.HasSuffix(base, ".pub") {
 		return false
 	}
+	if globMatchesDotenv(base) {
+		return true // ".e*", ".en?", ".en[v]": .env when it is there
+	}
 	dir := path.Dir(p)
 	return secretFolder(dir, c.home) || SecretFile(dir+"/x")
+}
+
+// globMatchesDotenv reports a glob that bash expands to ".env" when the
+// folder holds one (README's dev7 call). bash matches a leading dot only
+// when the pattern starts with one (bash(1), Pathname Expansion), so "*"
+// and "*.env" leave it out. ".env*" is left to the everyday corpus's
+// call (everyday.real: an agent printing a project's env files, templates
+// among them); the globs that spell .env otherwise are read as .env.
+func globMatchesDotenv(base string) bool {
+	if !strings.ContainsAny(base, "*?[") || !strings.HasPrefix(base, ".") || strings.HasPrefix(base, ".env") {
+		return false
+	}
+	ok, err := path.Match(base, ".env")
+	return err == nil && ok
 }
 
 // nmcliShowsSecrets reports nmcli printing a Wi-Fi password or a
@@ -529,6 +599,9 @@ func historyGlob(p string) bool {
 // what a later reader given a variable reads (foundSecretsRead).
 func (c *checker) listsSecretNames(u unit) bool {
 	cmd, name, ok := u.program()
+	if ok && (name == "grep" || name == "egrep" || name == "fgrep") {
+		return filtersSecretNames(cmd)
+	}
 	if !ok || name != "ls" {
 		return false
 	}
@@ -541,6 +614,36 @@ func (c *checker) listsSecretNames(u unit) bool {
 		}
 	}
 	return false
+}
+
+// filtersSecretNames reports a grep given only its pattern (a filter of
+// what is piped in: file names, in "git ls-files | grep .env | xargs cat")
+// whose pattern, without regular-expression anchors and escapes, is a
+// secret file's name.
+func filtersSecretNames(cmd *shell.Command) bool {
+	ops := operands(cmd.Args)
+	if len(ops) != 1 || !ops[0].Literal {
+		return false
+	}
+	p := strings.NewReplacer("\\", "", "^", "", "$", "").Replace(ops[0].Lit)
+	return p != "" && !strings.ContainsAny(p, "/*?[|()") && SecretFile(p)
+}
+
+// secretNameCandidates are names a search's glob is tried against: .env
+// and the usual private keys and credential files.
+var secretNameCandidates = []string{".env", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".netrc", ".pgpass", ".git-credentials"}
+
+// secretNameGlob reports a find -name glob that matches a secret file's
+// name ('id_*', '.env*', '.e*'); "*" alone, which matches every name, is
+// left out.
+func secretNameGlob(p string) bool {
+	if !strings.ContainsAny(p, "*?[") || p == "*" {
+		return false
+	}
+	return slices.ContainsFunc(secretNameCandidates, func(n string) bool {
+		ok, err := path.Match(p, n)
+		return err == nil && ok
+	})
 }
 
 // argFileFromVariable reports xargs reading its arguments from a file a

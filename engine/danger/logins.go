@@ -16,7 +16,9 @@ func init() {
 // netexecDumps are NetExec's options that read credentials off the target
 // (netexec.wiki: "Dump SAM", "Dump LSA", "Dump NTDS.dit", "DPAPI",
 // "Dump gMSA", "Dump LAPS").
-var netexecDumps = []string{"--sam", "--lsa", "--ntds", "--dpapi", "--gmsa", "--laps", "--sccm"}
+// Round 5 adds roasting (README's dev7 call: AS-REP roasting and
+// kerberoasting fetch crackable hashes of other accounts).
+var netexecDumps = []string{"--sam", "--lsa", "--ntds", "--dpapi", "--gmsa", "--laps", "--sccm", "--asreproast", "--kerberoasting"}
 
 // netexecDumpModules are NetExec modules (-M) that dump credentials: LSASS
 // memory (lsassy, nanodump, procdump, handlekatz, mimikatz), the domain's
@@ -25,6 +27,17 @@ var netexecDumpModules = map[string]bool{
 	"lsassy": true, "nanodump": true, "procdump": true, "handlekatz": true, "mimikatz": true, "ntdsutil": true,
 	"keepass_trigger": true, "veeam": true, "winscp": true, "putty": true, "rdcman": true, "mremoteng": true,
 	"wifi": true, "teams_localdb": true, "laps": true, "msol": true, "backup_operator": true,
+	// Round 5 (README's dev7 call; netexec.wiki): Group Policy and
+	// autologon passwords, credentials in event logs, unsaved Notepad
+	// contents, crackable hashes of computer accounts.
+	"gpp_password": true, "gpp_autologin": true, "eventlog_creds": true, "notepad": true, "timeroast": true,
+}
+
+// netexecAccountModules are NetExec modules that change an account: a new
+// password, a login's sysadmin role given or taken back, a computer
+// account added (README's dev7 call: privilege-escalation).
+var netexecAccountModules = map[string]bool{
+	"change-password": true, "mssql_priv": true, "add-computer": true,
 }
 
 // netexecExecModules are NetExec modules that run a payload on the target.
@@ -39,8 +52,11 @@ var netexecExecModules = map[string]bool{
 // as the password (pass-the-hash) act as that account; dumps read other
 // accounts' secrets.
 func (c *checker) netexec(args []shell.Word) {
-	if !slices.ContainsFunc(args, func(w shell.Word) bool { return !w.Literal || netexecProtocols[w.Lit] }) {
-		return // argparse: "invalid choice", nothing runs
+	if v := verbs(args, 1); len(v) == 1 && !netexecProtocols[v[0]] {
+		return // "netexec PROTOCOL …": no protocol, nothing runs (dev7's r0801)
+	}
+	if hasLit(args, "--put-file") {
+		c.add(NetworkExfiltration) // a local file put on the target's share
 	}
 	if hasLit(args, "-x", "-X") || hasLit(args, "-H", "--hash", "--hashes") && hasLit(args, "-u", "--username") || netexecSprays(args) {
 		c.add(PrivilegeEscalation)
@@ -55,15 +71,25 @@ func (c *checker) netexec(args []shell.Word) {
 		if !w.Literal || w.Lit != "-M" && w.Lit != "--module" || i+1 >= len(args) {
 			continue
 		}
+		if hasLit(args, "--options") {
+			break // the module's options shown, not run
+		}
 		for _, m := range strings.Split(strings.ToLower(args[i+1].Lit), ",") {
 			switch {
 			case netexecDumpModules[m]:
 				c.add(SecretRead)
-			case netexecExecModules[m]:
+			case netexecExecModules[m], netexecAccountModules[m]:
 				c.add(PrivilegeEscalation)
 			}
 		}
 	}
+}
+
+// netexecProtocols are the protocols NetExec takes as its first word
+// (netexec.wiki).
+var netexecProtocols = map[string]bool{
+	"smb": true, "ssh": true, "ldap": true, "ftp": true, "wmi": true, "winrm": true, "rdp": true, "vnc": true,
+	"mssql": true, "nfs": true,
 }
 
 // netexecSprays reports password spraying (netexec.wiki, "Password

@@ -222,6 +222,14 @@ func (c *checker) namedFiles(u unit) {
 	if !ok {
 		return
 	}
+	if name == "security" {
+		return // its keychain operand is used; credentialPrinter reads its verbs and -d, -g, -w
+	}
+	if name == "sqlite3" && len(sqlStatements(name, nil, cmd.Args, cmd.Stdin)) == 0 && !c.pipedInto() && !slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
+		// A database and no SQL opens sqlite3's shell; given no input it
+		// prints nothing (README's dev7 call).
+		return
+	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
 	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args) && !convertsInPlace(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
@@ -241,6 +249,17 @@ func (c *checker) namedFiles(u unit) {
 		if hasLit(cmd.Args, "-pubout", "-noout") && !hasLit(cmd.Args, "-text") {
 			reads = false
 		}
+	}
+	switch name {
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		// dos2unix(1) converts in place; -n|--newfile writes a copy and
+		// -O|--to-stdout prints it.
+		reads = reads && hasLit(cmd.Args, "-n", "--newfile", "-O", "--to-stdout")
+	case "setfattr":
+		reads = false // an attribute set by name; the file is not read
+	}
+	if (name == "certipy" || name == "certipy-ad") && hasLit(cmd.Args, "-nokey") {
+		reads = false // "cert -nokey": the certificate out of a .pfx, without its key
 	}
 	args := cmd.Args
 	for i, a := range args {
@@ -274,7 +293,8 @@ func (c *checker) namedFiles(u unit) {
 			}
 			output := strings.HasPrefix(prev, "-") && c.outputOption(name, prev) || attached && c.outputOption(name, opt)
 			if (reads || fileURL && (name == "curl" || name == "wget")) && !output && (secret || folder || c.globInSecrets(abs)) &&
-				!credentialOption(prev) && !(attached && credentialOption(opt)) && !optionValueUsed(cmd, p) && !c.historyKeptPrivate(abs) {
+				!credentialOption(prev) && !(attached && credentialOption(opt)) && !optionValueUsed(cmd, p) && !c.historyKeptPrivate(abs) &&
+				!grepPatternOption(name, prev) && !(attached && grepPatternOption(name, opt)) {
 				c.add(SecretRead)
 			}
 		}
@@ -476,7 +496,22 @@ func (c *checker) writtenThenRun(units [][]unit, depth int) {
 				}
 				continue
 			}
+			if name == "tee" && cmd.Stdin != "" {
+				// tee FILE <<< 'TEXT': the here-string or here-document is written.
+				for _, o := range operands(cmd.Args) {
+					if p, ok := shell.PathOf(o); ok {
+						texts[shell.Resolve(p, u.dir, c.home)] = cmd.Stdin
+					}
+				}
+				continue
+			}
 			if len(texts) == 0 {
+				continue
+			}
+			if text, ok := texts[shell.Resolve(cmd.Name, u.dir, c.home)]; ok && strings.Contains(cmd.Name, "/") {
+				// ./run.sh: the file written is run by its #! line's
+				// interpreter, a shell when it names none.
+				c.runWritten(text, u.dir, depth)
 				continue
 			}
 			ops := operands(cmd.Args)
@@ -667,4 +702,25 @@ func sqliteURIWord(name string, w shell.Word) shell.Word {
 		out.Lit = rest
 	}
 	return out
+}
+
+// runWritten judges a file the line wrote and then runs by its path: by
+// the language its #! line names (python, node, perl, ruby, …), as a
+// shell script otherwise (the kernel runs #!/bin/sh, and a file with no
+// #! line is run by the calling shell).
+func (c *checker) runWritten(text, dir string, depth int) {
+	if first, _, _ := strings.Cut(text, "\n"); strings.HasPrefix(first, "#!") {
+		f := strings.Fields(strings.TrimPrefix(first, "#!"))
+		if len(f) > 0 {
+			prog := path.Base(f[0])
+			if prog == "env" && len(f) > 1 {
+				prog = path.Base(f[len(f)-1])
+			}
+			if lang := langOf(prog); lang != "" {
+				c.code(lang, text, dir, depth+1)
+				return
+			}
+		}
+	}
+	c.script(shell.Parse(text), dir, depth+1, false)
 }

@@ -264,56 +264,6 @@ func (c *checker) sqliteWaitsForInput(u unit) bool {
 	return n == 1
 }
 
-// filterBranchRewrites reports a git filter-branch that changes commits:
-// a filter (git-filter-branch(1): "If you specify no filters, the commits
-// will be recommitted without any changes"), --subdirectory-filter, or
-// --prune-empty, which drops commits that become or are empty.
-func filterBranchRewrites(rest []shell.Word) bool {
-	for _, w := range rest {
-		if !w.Literal {
-			continue
-		}
-		opt, _, _ := strings.Cut(w.Lit, "=")
-		if gitFilterOptions[opt] || opt == "--subdirectory-filter" || opt == "--prune-empty" {
-			return true
-		}
-	}
-	return false
-}
-
-// grepPatternFile reports a file grep(1) takes its patterns from ("-f
-// FILE", "-fFILE", "--file=FILE", "--file FILE") and does not also search:
-// the lines it prints are the searched files', not the pattern file's.
-func grepPatternFile(cmd *shell.Command, f shell.FileUse) bool {
-	switch f.Via {
-	case "grep", "egrep", "fgrep":
-	default:
-		return false
-	}
-	asPatterns, searched := false, false
-	args := cmd.Args
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Literal {
-			continue
-		}
-		switch {
-		case a.Lit == "-f" || a.Lit == "--file":
-			if i+1 < len(args) && args[i+1].Lit == f.Path {
-				asPatterns = true
-			}
-			i++
-		case strings.HasPrefix(a.Lit, "--file="):
-			asPatterns = asPatterns || strings.TrimPrefix(a.Lit, "--file=") == f.Path
-		case strings.HasPrefix(a.Lit, "-f") && !strings.HasPrefix(a.Lit, "--"):
-			asPatterns = asPatterns || a.Lit[2:] == f.Path
-		case a.Lit == f.Path:
-			searched = true
-		}
-	}
-	return asPatterns && !searched
-}
-
 // assignsOnly are builtins that take NAME=VALUE words and print nothing
 // (bash(1): export, declare, typeset, readonly, local given names).
 var assignsOnly = map[string]bool{"export": true, "declare": true, "typeset": true, "readonly": true, "local": true}
@@ -489,64 +439,6 @@ func optionValueUsed(cmd *shell.Command, word string) bool {
 	return !shell.NeedsNetwork(cmd)
 }
 
-// undoesLastOnly reports a git-extras "git undo" of the last commit only,
-// soft (git-undo(1): --soft is the default and keeps the changes; --hard
-// or -h drops them; a count undoes that many commits).
-func undoesLastOnly(rest []shell.Word) bool {
-	for _, w := range rest {
-		if !w.Literal || w.Lit == "-h" || w.Lit == "--hard" {
-			return false
-		}
-		if !strings.HasPrefix(w.Lit, "-") && w.Lit != "1" {
-			return false
-		}
-	}
-	return true
-}
-
-// pyBound returns the names a Python program's import statements bind
-// (the Language Reference, "The import statement"): "import a.b, c as d"
-// binds a and d; "from m import f, g as h" binds f and h, not m.
-func pyBound(toks []token) map[string]bool {
-	bound := map[string]bool{}
-	for i := 0; i < len(toks); i++ {
-		if toks[i].kind != tokIdent || toks[i].text != "import" {
-			continue
-		}
-		from := i >= 2 && toks[i-2].kind == tokIdent && toks[i-2].text == "from"
-		for j := i + 1; j < len(toks); j++ {
-			t := toks[j]
-			if t.kind == tokPunct && (t.text == "," || t.text == "(" || t.text == ")") {
-				continue
-			}
-			if t.kind != tokIdent || t.text == "import" || t.text == "from" {
-				break
-			}
-			name := t.text
-			if j+2 < len(toks) && toks[j+1].kind == tokIdent && toks[j+1].text == "as" && toks[j+2].kind == tokIdent {
-				name = toks[j+2].text
-				j += 2
-			} else if !from {
-				name, _, _ = strings.Cut(name, ".")
-			}
-			bound[name] = true
-		}
-	}
-	return bound
-}
-
-// pyModules are the standard modules whose calls the rules read; a
-// program must import one to use it (none is a builtin name).
-var pyModules = map[string]bool{"os": true, "shutil": true, "subprocess": true, "pty": true, "socket": true, "pathlib": true, "commands": true, "posix": true}
-
-// pyUnbound reports a Python call through one of pyModules that the
-// program never imported nor assigned ("shutil.rmtree(…)" without "import
-// shutil"): it raises NameError before running.
-func pyUnbound(id string, bound map[string]bool, code string) bool {
-	mod, _, dotted := strings.Cut(id, ".")
-	return dotted && pyModules[mod] && !bound[mod] && !strings.Contains(code, mod+"=") && !strings.Contains(code, mod+" =")
-}
-
 // lineEndConverters rewrite the files they are given in place (dos2unix(1)).
 var lineEndConverters = map[string]bool{"dos2unix": true, "unix2dos": true, "mac2unix": true, "unix2mac": true}
 
@@ -607,10 +499,6 @@ func argparseRefused(name string, args []shell.Word) bool {
 	last := args[len(args)-1]
 	return last.Literal && impacketValueOpts[strings.ToLower(last.Lit)]
 }
-
-// netexecProtocols are NetExec's protocols, the choices of its first
-// argument (netexec.wiki).
-var netexecProtocols = map[string]bool{"smb": true, "ssh": true, "ldap": true, "ftp": true, "wmi": true, "winrm": true, "rdp": true, "vnc": true, "mssql": true, "nfs": true}
 
 // tildeQuoted reports a word that starts with a quoted tilde ("~/x",
 // '~/x', \~/x): bash expands only an unquoted one (bash(1), Tilde
@@ -853,6 +741,19 @@ func modeOnlyChange(cmd *shell.Command, via string) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// grepSearches reports a file a grep also searches, not only takes its
+// patterns from ("grep -f .env .env" prints .env's lines): the word p
+// standing alone, not as the value of -f/--file.
+func grepSearches(cmd *shell.Command, p string) bool {
+	name := path.Base(cmd.Name)
+	for i, a := range cmd.Args {
+		if a.Literal && a.Lit == p && (i == 0 || !grepPatternOption(name, cmd.Args[i-1].Lit)) {
+			return true
+		}
 	}
 	return false
 }

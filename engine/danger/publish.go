@@ -107,6 +107,13 @@ func (c *checker) publish(u unit) {
 		}
 	case "docker", "podman", "buildah", "skopeo", "crane":
 		c.imagePush(name, args)
+		if ops := operands(args); len(ops) > 1 && ops[0].Lit == "compose" && composeCommand(ops[1:]) == "push" {
+			c.add(PackagePublish) // the services' images pushed (README's dev7 call)
+		}
+	case "docker-compose", "podman-compose":
+		if composeCommand(operands(args)) == "push" {
+			c.add(PackagePublish)
+		}
 	case "dotnet", "nuget":
 		for i, a := range args {
 			if a.Lit == "push" && (name == "nuget" || i > 0 && args[i-1].Lit == "nuget") {
@@ -209,4 +216,24 @@ func (c *checker) publishElsewise(name string, args []shell.Word) bool {
 		return true
 	}
 	return false
+}
+
+// composeCommands are Compose's subcommands (docker compose --help).
+var composeCommands = map[string]bool{
+	"attach": true, "build": true, "commit": true, "config": true, "cp": true, "create": true, "down": true,
+	"events": true, "exec": true, "export": true, "images": true, "kill": true, "logs": true, "ls": true,
+	"pause": true, "port": true, "ps": true, "publish": true, "pull": true, "push": true, "restart": true,
+	"rm": true, "run": true, "scale": true, "start": true, "stats": true, "stop": true, "top": true,
+	"unpause": true, "up": true, "version": true, "wait": true, "watch": true,
+}
+
+// composeCommand returns the first of ops that is a Compose subcommand:
+// the values of its options (-f prod.yml, -p name) come before it.
+func composeCommand(ops []shell.Word) string {
+	for _, o := range ops {
+		if composeCommands[o.Lit] {
+			return o.Lit
+		}
+	}
+	return ""
 }

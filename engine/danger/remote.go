@@ -345,13 +345,13 @@ func (c *checker) servesRoot(u unit) {
 	}
 	root := u.dir
 	for i, a := range args {
-		if !a.Literal || i+1 >= len(args) || !args[i+1].Literal {
+		if !a.Literal || i+1 >= len(args) {
 			continue
 		}
 		if o, v, eq := strings.Cut(a.Lit, "="); eq && rootOpts[o] {
 			root = shell.Resolve(v, u.dir, c.home)
-		} else if rootOpts[a.Lit] && !(name == "busybox" && a.Lit == "-d") {
-			root = shell.Resolve(args[i+1].Lit, u.dir, c.home)
+		} else if p, ok := shell.PathOf(args[i+1]); ok && rootOpts[a.Lit] && !(name == "busybox" && a.Lit == "-d") {
+			root = shell.Resolve(p, u.dir, c.home) // "$HOME" as bash expands it
 		}
 	}
 	if fileServers[name] {
@@ -362,7 +362,8 @@ func (c *checker) servesRoot(u unit) {
 			}
 		}
 	}
-	if root == "/" || root == path.Clean(c.home) {
+	// A key folder served hands its keys to whoever connects (round 5).
+	if root == "/" || root == path.Clean(c.home) || secretFolder(root, c.home) {
 		c.because(name, root)
 		c.add(NetworkExfiltration)
 	}

@@ -152,14 +152,15 @@ func (c *checker) interactiveRm(u unit, recursive bool) bool {
 }
 
 // regeneratedNames are files that are made again by whatever made them,
-// or are debris: Finder's and Explorer's metadata, core and heap dumps.
-// Deleting every one of them under a folder loses nothing (README, dev6's
-// judgement calls). Python's bytecode is not among them: the spec
+// or are debris: Finder's and Explorer's metadata, core and heap dumps,
+// temporary files (*.tmp, *.temp). Deleting every one of them under a
+// folder loses nothing (README, dev6's judgement calls; dev7's r0262:
+// "rm of the project's .tmp files" is everyday). Python's bytecode is not among them: the spec
 // (testdata/danger/candidates.jsonl) lists "find . -name "*.pyc" -delete"
 // as destructive-delete.
 var regeneratedNames = []string{
 	".DS_Store", "._*", "Thumbs.db", "desktop.ini", "core", "core.*", "*.core", "heapdump*", "*.hprof",
-	"hs_err_pid*",
+	"hs_err_pid*", "*.tmp", "*.temp",
 }
 
 // findsRegenerated reports a find that selects only regenerated files by

@@ -144,6 +144,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		base := path.Base(p)
 		// "!(keep.txt)": bash's extglob negation, everything but what it
 		// names (bash(1), Pattern Matching).
+		if backupGlob(base) && !c.tempOnly(path.Dir(abs)) {
+			return true // "rm *.bak": every backup of the folder (README, dev7's call)
+		}
 		if base != "*" && base != ".*" && base != "*.*" && base != "*/" && !strings.HasPrefix(base, "!(") {
 			return false // "*.o": some files in a folder
 		}
@@ -408,7 +411,7 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
-	if k, ok := gitExtras[sub]; ok && !(sub == "undo" && undoesLastOnly(rest)) {
+	if k, ok := gitExtras[sub]; ok && sub != "undo" {
 		c.add(k)
 	}
 	switch sub {
@@ -457,8 +460,17 @@ func (c *checker) git(u unit) {
 		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
 			c.add(GitHistoryRewrite)
 		}
+	case "undo":
+		// git-extras' git-undo(1): a soft reset of the last commits by
+		// default (their changes kept, as "git reset HEAD~1"); --hard|-h
+		// discards them too (README, dev7's call).
+		if hasLit(rest, "--hard", "-h") {
+			c.add(GitDiscardWorktree, GitHistoryRewrite)
+		}
 	case "filter-branch":
-		if filterBranchRewrites(rest) {
+		// git-filter-branch(1) with no filter recommits every commit as
+		// it was (README, dev7's call).
+		if filterBranchFilters(rest) {
 			c.add(GitHistoryRewrite)
 		}
 	case "filter-repo":
@@ -493,11 +505,19 @@ func (c *checker) git(u unit) {
 			}
 		}
 	case "tag":
-		if shortFlag(rest, 'd', "--delete") {
+		// git-tag(1): -d deletes a tag, -f|--force replaces one that exists
+		// (the old tag's target is lost from it, as a deleted tag's).
+		if shortFlag(rest, 'd', "--delete") || shortFlag(rest, 'f', "--force") && !shortFlag(rest, 'l', "--list") {
 			c.add(GitHistoryRewrite)
 		}
 	case "branch":
-		if shortFlag(rest, 'D') || shortFlag(rest, 'd', "--delete") && shortFlag(rest, 'f', "--force") {
+		// git-branch(1): -f/--force resets an existing branch to the start
+		// point, and commits only that branch held are lost from it
+		// (README, heldout6's call). A forced rename or copy (-M, -C,
+		// -m|-c --force) is everyday: the real shell histories rename a
+		// new repository's branch with "git branch -M main".
+		renames := shortFlag(rest, 'm', "--move") || shortFlag(rest, 'c', "--copy")
+		if shortFlag(rest, 'D') || shortFlag(rest, 'f', "--force") && !renames {
 			c.add(GitHistoryRewrite)
 		}
 	case "config":
@@ -836,7 +856,7 @@ func (c *checker) copyOut(u unit) {
 			c.add(NetworkExfiltration, SecretRead)
 		}
 	}
-	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync") &&
+	if name := path.Base(u.cmd.Name); remoteLast && (name == "scp" || name == "rsync" && !shortFlag(args, 'n', "--dry-run")) &&
 		slices.ContainsFunc(local, func(l string) bool { return c.uploadedFile(l, u, args) }) {
 		c.because(append([]string{name}, local...)...)
 		c.add(NetworkExfiltration)

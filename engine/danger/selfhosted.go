@@ -366,7 +366,7 @@ func (c *checker) serversStopped(name string, args []shell.Word) {
 	hit := false
 	switch name {
 	case "systemctl":
-		if ops := operands(args); len(ops) > 0 && !hasLit(args, "--user") {
+		if ops := operands(args); len(ops) > 0 { // system or user level (README)
 			hit = slices.Contains([]string{"restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart"}, ops[0].Lit)
 		}
 	case "nginx", "openresty":

@@ -485,9 +485,9 @@ func (c *checker) system(u unit) {
 			"suspend-then-hibernate", "hybrid-sleep":
 			c.add(DiskSystem)
 		case "stop", "disable", "mask", "kill":
-			if !hasLit(args, "--user") { // the user's own services are the user's business
-				c.add(DiskSystem)
-			}
+			// The user's own services too: the README's "stopping,
+			// disabling or restarting a service (system or user level)".
+			c.add(DiskSystem)
 		}
 	case "service":
 		if ops := operands(args); len(ops) >= 2 && (ops[1].Lit == "stop") {
@@ -650,16 +650,18 @@ func containerDataLoss(name string, args []shell.Word) bool {
 	return false
 }
 
-// rsyncDelete flags rsync --delete (and its variants) onto a folder whose
-// loss is a disaster: the root, a top-level folder, the home folder, the
-// project or a parent, or any folder outside the project and the
-// temporary folders.
+// rsyncDelete flags rsync --delete (and its variants) onto a local folder
+// whose files not in the source are then lost: any folder but generated
+// output, a temporary folder, or one the line itself just made (empty).
+// A folder of the project is lost as any other (heldout6's labels:
+// "rsync --delete-before src/ dest/").
 func (c *checker) rsyncDelete(u unit) {
 	del := false
 	for _, a := range u.cmd.Args {
 		// --remove-source-files is a move (only what was sent is removed),
-		// not a deletion of what the destination held.
-		if a.Literal && strings.HasPrefix(a.Lit, "--delete") {
+		// not a deletion of what the destination held. rsync(1): --del is
+		// an alias for --delete-during.
+		if a.Literal && (strings.HasPrefix(a.Lit, "--delete") || a.Lit == "--del") {
 			del = true
 		}
 	}
@@ -673,8 +675,10 @@ func (c *checker) rsyncDelete(u unit) {
 		return
 	}
 	abs := shell.Resolve(p, u.dir, c.home)
-	if c.critical(abs) || !shell.Within(abs, c.project) && !shell.IsTemp(abs) {
+	if c.critical(abs) || !c.scratch(abs) && !shell.IsTemp(abs) && !c.madeByLine(dst, u.dir) {
+		c.because("rsync", "--delete", dst.Raw)
 		c.add(DestructiveDelete)
+		c.because()
 	}
 }
 
@@ -762,7 +766,10 @@ func varNames(raw string) []string {
 // secretName reports a variable or key name that holds a credential.
 func secretName(name string) bool {
 	up := strings.ToUpper(name)
-	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL"} {
+	// A database's connection string carries its password (DATABASE_URL,
+	// MongoDB's connection string URI, Redis' URL, connection strings).
+	for _, w := range []string{"TOKEN", "SECRET", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL",
+		"DATABASE_URL", "DB_URL", "MONGODB_URI", "MONGO_URI", "REDIS_URL", "CONNECTION_STRING"} {
 		if strings.Contains(up, w) {
 			return true
 		}

@@ -286,7 +286,7 @@ func (c *checker) containersWiped(name string, args []shell.Word) {
 func (c *checker) keyValueEmptied(name string, args []shell.Word) {
 	switch name {
 	case "etcdctl":
-		if firstVerbIn(args, "del", "delete") && hasLit(args, "--prefix", "--from-key") {
+		if firstVerbIn(args, "del", "delete") && optionOn(args, "--prefix", "--from-key") {
 			c.add(DatabaseDestructive)
 		}
 	case "consul":

@@ -84,10 +84,6 @@ func (c *checker) tools(u unit) {
 		if first == "destroy" || first == "gc" {
 			c.add(DestructiveDelete)
 		}
-	case "borg", "borgmatic":
-		if first == "prune" || first == "delete" {
-			c.add(DestructiveDelete) // backups removed
-		}
 	case "restic":
 		// restic forget removes snapshots; prune alone frees only data no
 		// snapshot references (restic docs, "Removing backup snapshots").
@@ -229,6 +225,15 @@ func (c *checker) powershell(u unit) {
 				if SecretFile(abs) {
 					c.add(SecretRead)
 				}
+			case "remove-item", "ri", "rm", "del", "erase", "rd", "rmdir":
+				// Remove-Item PATH [-Recurse] [-Force]: judged as rm -rf or
+				// rm -f of the path (PowerShell's parameters are
+				// case-insensitive and may be shortened: -r, -rec).
+				flag := "-f "
+				if slices.ContainsFunc(cmd.Args, func(w shell.Word) bool { return strings.HasPrefix(strings.ToLower(w.Lit), "-r") }) {
+					flag = "-rf "
+				}
+				c.script(shell.Parse("rm "+flag+"-- "+shellQuote(p)), u.dir, u.depth+1, false)
 			}
 		}
 	}

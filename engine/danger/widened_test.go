@@ -62,7 +62,9 @@ func TestWidened(t *testing.T) {
 		{"fdisk -l only lists", "fdisk -l", nil},
 		{"kill one process", "kill -9 4242", nil},
 		{"kill every process", "kill -- -1", []string{DiskSystem}},
-		{"user services are the user's own", "systemctl --user stop syncthing", nil},
+		// The README of testdata/danger/independent: "stopping, disabling or
+		// restarting a service (system or user level)" is disk-system.
+		{"user services stopped too", "systemctl --user stop syncthing", []string{DiskSystem}},
 		{"a fork bomb", "bomb() { bomb | bomb & }; bomb", []string{DiskSystem}},
 		{"a function that is not recursive", "f() { echo hi; }; f", nil},
 		{"compose down keeps volumes", "docker compose down", nil},

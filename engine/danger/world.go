@@ -33,6 +33,17 @@ func runnerScripts(cmd *shell.Command) []string {
 		if len(ops) > 0 {
 			return []string{joinLit(ops)}
 		}
+	case "script":
+		// util-linux script(1): -c|--command runs the command in a new
+		// shell instead of an interactive one.
+		for i, a := range args {
+			if (a.Lit == "-c" || a.Lit == "--command") && i+1 < len(args) && args[i+1].Literal {
+				return []string{args[i+1].Lit}
+			}
+			if v, ok := strings.CutPrefix(a.Lit, "--command="); ok && a.Literal {
+				return []string{v}
+			}
+		}
 	case "flock":
 		for i, a := range args {
 			if (a.Lit == "-c" || a.Lit == "--command") && i+1 < len(args) && args[i+1].Literal {

@@ -68,3 +68,41 @@ func BenchmarkParse(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "commands/s")
 }
+
+// FuzzForLoops checks that ForLoops never panics and that each loop's
+// body and items are text of the script.
+func FuzzForLoops(f *testing.F) {
+	for _, s := range []string{
+		"for f in *; do rm -rf \"$f\"; done", "for i in $(seq 3); do echo $i; done", "for x; do :; done",
+		"for ((i=0;i<3;i++)); do :; done", "for f in a b\ndo\n rm $f\ndone", "for f in",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		for _, l := range ForLoops(script) {
+			if !strings.Contains(script, l.Body) || l.Var == "" {
+				t.Fatalf("ForLoops(%q) gave %+v", script, l)
+			}
+			for _, it := range l.Items {
+				if !strings.Contains(script, it) {
+					t.Fatalf("ForLoops(%q): item %q not in the script", script, it)
+				}
+			}
+		}
+	})
+}
+
+// FuzzReadLoops checks that ReadLoops never panics and that each loop's
+// feed and body are text of the script.
+func FuzzReadLoops(f *testing.F) {
+	for _, s := range []string{"ls | while read f; do rm \"$f\"; done", "a | while read -r x\ndo\n b $x\ndone", "x | while read; do :; done"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		for _, l := range ReadLoops(script) {
+			if !strings.Contains(script, l.Body) || !strings.Contains(script, l.Feed) || l.Var == "" {
+				t.Fatalf("ReadLoops(%q) gave %+v", script, l)
+			}
+		}
+	})
+}
