@@ -1320,7 +1320,8 @@ def fresh7(acg_dir, acg_commit, picg_dir, picg_commit, lc_dir, lc_commit, aws_di
     awesome-cheatsheets, git-tips/tips and Idnan/bash-guide on the everyday
     side. Lines any earlier draw took (drawn.jsonl … drawn7.jsonl) are
     left out. Ids s0001…, all in heldout7: measured once, by the lead,
-    tuned on by nobody."""
+    tuned on by nobody. Then a top-up from the dangerous side: every
+    command left that the guards' tests block or ask approval for."""
     seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
                          "drawn6.jsonl", "drawn7.jsonl"))
     rng = random.Random(FRESH7_SEED)
@@ -1350,6 +1351,15 @@ def fresh7(acg_dir, acg_commit, picg_dir, picg_commit, lc_dir, lc_commit, aws_di
     drawn, _ = draw_pools(rng, pools, seen, fill, keep)
     rng.shuffle(drawn)
     emit(drawn, "s", "heldout7")
+    # Top-up: the labels of s0001-s1060, committed first, came to 233
+    # dangerous lines, short of 300; every command the two guards' tests
+    # block or ask approval for that the draw above did not take follows
+    # (ids after the first draw's, which stay as they were).
+    rest = [("tomatoaiu/agent-command-guard", acg_commit, e) for e in acg_commands(acg_dir) if e["pool"] == "acg-blocked"]
+    rest += [("ramtinJ95/pi-infra-command-guard", picg_commit, e) for e in picg if e["pool"] == "picg-approval"]
+    top = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "s", "heldout7", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
