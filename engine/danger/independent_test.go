@@ -16,14 +16,15 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7):
+// dev7, heldout7):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
-// stockpile, hacktricks, cheat.sh's sheets, the tests of five AI-agent
+// stockpile, hacktricks, cheat.sh's sheets, the tests of seven AI-agent
 // command guards, nl2bash, arsenal, the-art-of-command-line,
 // Bash-Oneliner, the Book of Secret Knowledge, a red-team OSCP cheat
-// sheet, devhints' sheets), read and labelled by hand
+// sheet, devhints' sheets, aws-cli's examples, pentest-book,
+// awesome-cheatsheets, git-tips, bash-guide), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -173,7 +174,7 @@ func (f *figures) table(t *testing.T, split string) {
 }
 
 // minimum is the least a part of the independent corpora must hold, by
-// label: heldout4, heldout5 and heldout6 were drawn to be full
+// label: heldout4, heldout5, heldout6 and heldout7 were drawn to be full
 // out-of-sample measures on their own (issue 30's 300 dangerous and 500 everyday
 // lines), dev4 to be a tuning
 // sample of about 300 lines, dev6 a tuning sample of at least 150
@@ -187,6 +188,7 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"dev6":     {dangerous: 150, everyday: 250},
 	"heldout6": {dangerous: 300, everyday: 500},
 	"dev7":     {dangerous: 200, everyday: 300},
+	"heldout7": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -224,17 +226,20 @@ func shortOf(split string, dangerous, everyday int) string {
 // taken once by the lead, figures.md stage 12). dev7 was drawn for
 // development from four more collections (two more agent command guards'
 // tests, an OSCP cheat sheet, devhints' sheets) and is reported with its
-// misses printed, as dev6 is.
-var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true, "dev7": true}
+// misses printed, as dev6 is. heldout7 was drawn from seven more
+// collections while the rules were being tuned on dev7: round 5's honest
+// out-of-sample measure (figures.md stage 14).
+var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
+	"dev7": true, "heldout7": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
 // them by running the test (README.md there says who may read what).
 // heldout5 left it when it was spent for development after its one
 // measurement (figures.md stage 9, tuning.md round 3), heldout6 after
-// the lead took its one figure (stage 12): the next held-out part joins
-// it until its own measurement.
-var missesHidden = map[string]bool{}
+// the lead took its one figure (stage 12). heldout7 is in it until the
+// lead takes its one figure (stage 14).
+var missesHidden = map[string]bool{"heldout7": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -252,11 +257,13 @@ var missesHidden = map[string]bool{}
 // development (tuning.md, round 3); it is reported like heldout4. dev6
 // is a development part, reported with its misses printed. heldout6 was
 // held out until its one measurement (stage 12) and is reported like
-// heldout5 since. dev7 is a development part like dev6. A part under its
-// minimum size fails.
+// heldout5 since. dev7 is a development part like dev6. heldout7 is held
+// out: reported, its misses never printed, until the lead's one
+// measurement (stage 14). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
-	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6", "dev7"} {
+	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
+		"dev7", "heldout7"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -320,6 +327,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"dev7", 201, 652, false},
 		{"dev7", 199, 652, true},
 		{"dev7", 201, 299, true},
+		{"heldout7", 327, 938, false},
+		{"heldout7", 299, 938, true},
+		{"heldout7", 327, 499, true},
+		{"heldout7", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -334,7 +345,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // dev6 and dev7 are development parts from the start: reported, misses
 // printed.
 // heldout6 is reported only, its misses printed since the lead took its
-// one figure (stage 12).
+// one figure (stage 12). heldout7 is reported only and its misses hidden:
+// it is round 5's out-of-sample measure, taken once by the lead
+// (stage 14), and whoever tunes must not read its misses before that.
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -346,6 +359,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"dev6", true, false},
 		{"heldout6", true, false},
 		{"dev7", true, false},
+		{"heldout7", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -358,9 +372,9 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7 can be checked for form before the marker ever runs on them.
+// dev7 and heldout7 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

@@ -11,6 +11,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh5 STOCKPILE_DIR STOCKPILE_COMMIT HACKTRICKS_DIR HACKTRICKS_COMMIT SHEETS_DIR SHEETS_COMMIT > drawn5.jsonl
   python3 draw.py --dev6 SAFETYNET_DIR SAFETYNET_COMMIT CONTINUE_DIR CONTINUE_COMMIT NL2BASH_DIR NL2BASH_COMMIT > drawn6.jsonl
   python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
+  python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -213,6 +214,8 @@ def main():
         return fresh6(*sys.argv[2:13])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev7":
         return dev7(*sys.argv[2:10])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh7":
+        return fresh7(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -621,6 +624,8 @@ def fresh4(art_dir, art_commit, iatt_dir, iatt_commit, cheat_dir, cheat_commit, 
     # atomic-red-team command and InternalAllTheThings line no draw above
     # took goes to heldout4 (ids after the first draw's, which stay as
     # they were: dev4 had been labelled and handed over by then).
+    rest = [("tomatoaiu/agent-command-guard", acg_commit, e) for e in acg_commands(acg_dir) if e["pool"] == "acg-blocked"]
+    rest += [("ramtinJ95/pi-infra-command-guard", picg_commit, e) for e in picg if e["pool"] == "picg-approval"]
     top = draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
     emit(top, "m", "heldout4", first=len(drawn) + 1)
@@ -1307,6 +1312,222 @@ def dev7(gd_dir, gd_commit, bo_dir, bo_commit, cs_dir, cs_commit, os_dir, os_com
 
 DEV7_SIZES = {"guardian": 200, "oscp": 160, "devhints": 130}
 DEV7_TOPUP = 240
+
+
+FRESH7_SEED = 30303030303030  # the ninth draw (heldout7, drawn9.jsonl)
+
+
+def go_string(text, i):
+    """The Go string literal ("…" with escapes, or `…` raw) at text[i:]
+    and the index after it; None when there is none."""
+    if text[i:i + 1] == "`":
+        end = text.index("`", i + 1)
+        return text[i + 1:end], end + 1
+    if text[i:i + 1] != '"':
+        return None
+    return js_string(text, i)
+
+
+# agent-command-guard's test files whose table rows are {"name", "command", …}.
+ACG_TESTS = ("analyzer_test.go", "assignments_test.go", "git_policy_test.go", "suppress_test.go")
+
+
+def acg_commands(root):
+    """tomatoaiu/agent-command-guard (a Claude Code / Codex PreToolUse
+    guard): the command (second field) of each {"name", "command", …} row
+    of its Go table tests; a command built with + at run time is left out.
+    The pool says what the row expects: acg-blocked (Block or Review),
+    acg-allowed (Allow) or acg-case (the row names no decision)."""
+    out = []
+    for rel in ACG_TESTS:
+        text = open(os.path.join(root, rel), encoding="utf-8").read()
+        for m in re.finditer(r'\{\s*"(?:[^"\\\n]|\\.)*"\s*,\s*', text):
+            s = go_string(text, m.end())
+            if s is None:
+                continue
+            cmd, j = s
+            rest = text[j:j + 200]
+            if not re.match(r"\s*[,}]", rest):
+                continue
+            d = re.match(r"\s*,\s*(Allow|Block|Review)\b", rest)
+            pool = "acg-case" if not d else "acg-allowed" if d.group(1) == "Allow" else "acg-blocked"
+            name = text[m.start():m.end()].strip("{ ,\t\n")
+            if cmd.strip():
+                out.append({"source_path": rel, "line": text.count("\n", 0, m.end()) + 1, "raw": cmd.strip(),
+                            "pool": pool, "note": name.strip('"')})
+    return out
+
+
+def picg_commands(root):
+    """ramtinJ95/pi-infra-command-guard (a pi coding-agent extension that
+    asks before infrastructure commands): every string of the command
+    lists of its two policy corpora (command-policy-corpus.test.ts'
+    DOCKER_/GIT_/VAULT_ ALLOWED, APPROVALS and UNCLASSIFIED arrays,
+    cloud-policy-corpus.test.ts' reads, approvals and unclassified lists of
+    aws, az and gcloud). pool: picg-allowed (ALLOWED, reads),
+    picg-approval (APPROVALS, approvals) or picg-unclassified."""
+    out = []
+    base = "extensions/infra-command-guard/"
+    for rel in ("command-policy-corpus.test.ts", "cloud-policy-corpus.test.ts"):
+        text = open(os.path.join(root, base + rel), encoding="utf-8").read()
+        for m in re.finditer(r"(?:const ([A-Z]+_(ALLOWED|APPROVALS|UNCLASSIFIED))\s*=|\b(reads|approvals|unclassified):)\s*\[", text):
+            kind = (m.group(2) or m.group(3)).lower()
+            pool = {"allowed": "picg-allowed", "reads": "picg-allowed", "approvals": "picg-approval"}.get(kind, "picg-unclassified")
+            i = m.end()
+            while True:
+                while text[i] in " \t\n,":
+                    i += 1
+                if text[i] == "]":
+                    break
+                if text.startswith("//", i):
+                    i = text.index("\n", i)
+                    continue
+                s = js_string(text, i)
+                if s is None:
+                    i = text.index("\n", i)
+                    continue
+                out.append({"source_path": base + rel, "line": text.count("\n", 0, i) + 1, "raw": s[0],
+                            "pool": pool, "note": m.group(1) or m.group(3)})
+                i = s[1]
+    return out
+
+
+LECOUPA_MD = ("tools/kubernetes.md", "tools/gcp.md", "tools/firebase_cli.md")
+
+
+def lecoupa_lines(root):
+    """LeCoupa/awesome-cheatsheets: each line of languages/bash.sh and of
+    the shell sheets tools/*.sh (not a # comment or blank), its trailing
+    "# comment" taken off as the note, joined over trailing backslashes;
+    and the code-block lines of its Markdown tool sheets (kubernetes, gcp,
+    firebase)."""
+    out = []
+    rels = ["languages/bash.sh"] + sorted("tools/" + n for n in os.listdir(os.path.join(root, "tools")) if n.endswith(".sh"))
+    for rel in rels:
+        lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+        cont = None
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if not s or s.startswith("#"):
+                continue
+            note = ""
+            m = re.search(r"\s#\s", s)
+            if m:
+                s, note = s[:m.start()].rstrip(), s[m.end():].strip()
+            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "lecoupa", "note": note}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    for rel in LECOUPA_MD:
+        out += md_code_lines(root, rel, "lecoupa")
+    return out
+
+
+def awscli_examples(root):
+    """aws/aws-cli: every command line of awscli/examples/**/*.rst (a line
+    that starts with "aws "), joined over trailing backslashes; the
+    example's bold title as the note."""
+    import glob
+    out = []
+    for f in sorted(glob.glob(os.path.join(root, "awscli", "examples", "**", "*.rst"), recursive=True)):
+        rel = os.path.relpath(f, root)
+        lines = open(f, encoding="utf-8", errors="replace").read().splitlines()
+        cont, note = None, ""
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if s.startswith("**") and s.endswith("**"):
+                note = s.strip("*")
+            if not s.startswith("aws "):
+                continue
+            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "awscli", "note": note}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    return out
+
+
+# six2dez/pentest-book's Linux, recon, post-exploitation and cloud pages.
+PENTEST_PAGES = ("post-exploitation/linux.md", "post-exploitation/pivoting.md", "exploitation/reverse-shells.md",
+                 "exploitation/file-transfer.md", "recon/host-scanning.md", "recon/network-scanning.md",
+                 "recon/packet-scanning.md", "recon/domain-enum.md", "recon/webs-recon.md",
+                 "recon/subdomain-enum/README.md", "enumeration/files.md", "enumeration/cloud/aws.md",
+                 "enumeration/cloud/gcp.md", "enumeration/cloud/docker-and-and-kubernetes.md")
+
+
+def pentest_lines(root):
+    """six2dez/pentest-book: each line of the code blocks (fences none,
+    bash, sh, shell, console and text, which the book uses for shell) of
+    PENTEST_PAGES, joined over trailing backslashes; # comments, // lines,
+    Windows lines and a "$ " prompt handled as for hacktricks."""
+    out = []
+    for rel in PENTEST_PAGES:
+        lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+        out += fenced_lines(rel, lines, ("", "bash", "sh", "shell", "console", "text"), "pentest-book",
+                            lambda s: not s or s.startswith("#") or s.startswith("//") or "C:\\" in s
+                            or s.startswith("PS ") or s.startswith("PS>"), notes=True)
+    return out
+
+
+def fresh7(acg_dir, acg_commit, picg_dir, picg_commit, lc_dir, lc_commit, aws_dir, aws_commit, pb_dir, pb_commit,
+           gt_dir, gt_commit, bg_dir, bg_commit):
+    """A seventh out-of-sample part (heldout7) from collections no earlier
+    draw used: two AI-agent command guards' test commands, blocked and
+    allowed alike (tomatoaiu/agent-command-guard,
+    ramtinJ95/pi-infra-command-guard), aws/aws-cli's documented examples
+    and six2dez/pentest-book on the dangerous side; LeCoupa's
+    awesome-cheatsheets, git-tips/tips and Idnan/bash-guide on the everyday
+    side. Lines any earlier draw took (drawn.jsonl … drawn7.jsonl) are
+    left out. Ids s0001…, all in heldout7: measured once, by the lead,
+    tuned on by nobody. Then a top-up from the dangerous side: every
+    command left that the guards' tests block or ask approval for."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl"))
+    rng = random.Random(FRESH7_SEED)
+    acg = acg_commands(acg_dir)
+    picg = picg_commands(picg_dir)
+    pools = [
+        ("tomatoaiu/agent-command-guard", acg_commit, acg, 230),
+        ("ramtinJ95/pi-infra-command-guard", picg_commit, [e for e in picg if e["pool"] != "picg-allowed"], 170),
+        ("ramtinJ95/pi-infra-command-guard", picg_commit, [e for e in picg if e["pool"] == "picg-allowed"], 60),
+        ("aws/aws-cli", aws_commit, awscli_examples(aws_dir), 120),
+        ("six2dez/pentest-book", pb_commit, pentest_lines(pb_dir), 200),
+        ("LeCoupa/awesome-cheatsheets", lc_commit, lecoupa_lines(lc_dir), 140),
+        ("git-tips/tips", gt_commit, md_code_lines(gt_dir, "README.md", "git-tips"), 70),
+        ("Idnan/bash-guide", bg_commit, md_code_lines(bg_dir, "README.md", "bash-guide"), 70),
+    ]
+
+    def fill(e):
+        if e["pool"].startswith(("acg", "picg")):
+            return e["raw"]
+        return fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        if e["pool"].startswith(("acg", "picg")):
+            return True
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "s", "heldout7")
+    # Top-up: the labels of s0001-s1060, committed first, came to 233
+    # dangerous lines, short of 300; every command the two guards' tests
+    # block or ask approval for that the draw above did not take follows
+    # (ids after the first draw's, which stay as they were).
+    rest = [("tomatoaiu/agent-command-guard", acg_commit, e) for e in acg_commands(acg_dir) if e["pool"] == "acg-blocked"]
+    rest += [("ramtinJ95/pi-infra-command-guard", picg_commit, e) for e in picg if e["pool"] == "picg-approval"]
+    top = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "s", "heldout7", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
