@@ -685,6 +685,7 @@ func (c *checker) command(u unit) {
 	c.deepPathDelete(u)
 	c.dnsRecordsDeleted(u)
 	c.containerMountRemovals(u)
+	c.cloudFirewallRules(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

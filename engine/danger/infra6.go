@@ -1,0 +1,99 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+)
+
+func init() {
+	addRuleTexts(map[string]string{
+		"cloudFirewallRules": "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
+	})
+}
+
+// awsFirewallOps are the AWS CLI operations (service, operation) that
+// change which traffic reaches a resource, from the CLI reference's
+// ec2, elb, elbv2, lightsail and wafv2 pages. waf and waf-regional
+// change their rules only through update-* operations (every one takes
+// --updates of INSERT or DELETE actions), so those are matched by prefix.
+var awsFirewallOps = map[[2]string]bool{
+	{"ec2", "authorize-security-group-ingress"}:       true,
+	{"ec2", "authorize-security-group-egress"}:        true,
+	{"ec2", "revoke-security-group-ingress"}:          true,
+	{"ec2", "revoke-security-group-egress"}:           true,
+	{"ec2", "modify-security-group-rules"}:            true,
+	{"ec2", "create-network-acl-entry"}:               true,
+	{"ec2", "replace-network-acl-entry"}:              true,
+	{"ec2", "replace-network-acl-association"}:        true,
+	{"elbv2", "set-security-groups"}:                  true,
+	{"elb", "apply-security-groups-to-load-balancer"}: true,
+	{"wafv2", "update-ip-set"}:                        true,
+	{"wafv2", "update-web-acl"}:                       true,
+	{"wafv2", "update-rule-group"}:                    true,
+	{"wafv2", "associate-web-acl"}:                    true,
+	{"wafv2", "disassociate-web-acl"}:                 true,
+	{"network-firewall", "update-rule-group"}:         true,
+	{"network-firewall", "update-firewall-policy"}:    true,
+	{"lightsail", "open-instance-public-ports"}:       true,
+	{"lightsail", "put-instance-public-ports"}:        true,
+	{"lightsail", "close-instance-public-ports"}:      true,
+}
+
+// cloudFirewallRules: a cloud's firewall rules changed are disk-system,
+// as the machine's own firewall is (README, heldout7's judgement calls;
+// TestInfraCloudFirewallRules). Deleting a rule is left to the cloud
+// rules that read delete verbs; reading rules, a help page and a new
+// empty security group change nothing.
+func (c *checker) cloudFirewallRules(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "aws" && name != "az" && name != "gcloud" {
+		return
+	}
+	args := u.cmd.Args
+	v := c.verbs(args, 5)
+	if len(v) < 2 || hasLit(args, "--help", "-h") || slices.Contains(v, "help") {
+		return
+	}
+	n, hit := 0, false
+	switch name {
+	case "aws":
+		svc, op := v[0], v[1]
+		n = 2
+		switch {
+		case awsFirewallOps[[2]string{svc, op}]:
+			hit = true
+		case (svc == "waf" || svc == "waf-regional") && strings.HasPrefix(op, "update-"):
+			hit = true
+		case svc == "ec2" && (op == "modify-instance-attribute" || op == "modify-network-interface-attribute") && hasLit(args, "--groups"):
+			hit = true // the instance's security groups replaced
+		}
+	case "az":
+		changes := func(w string) bool { return w == "create" || w == "update" || w == "add" || w == "remove" }
+		switch {
+		case v[0] == "vm" && v[1] == "open-port":
+			n, hit = 2, true
+		case len(v) >= 4 && v[0] == "network" && v[1] == "nsg" && v[2] == "rule" && changes(v[3]):
+			n, hit = 4, true
+		case len(v) >= 4 && v[0] == "network" && v[1] == "firewall" && strings.HasSuffix(v[2], "-rule") && changes(v[3]):
+			n, hit = 4, true
+		case len(v) >= 4 && v[1] == "server" && v[2] == "firewall-rule" && changes(v[3]):
+			n, hit = 4, true // az sql|postgres|mysql|mariadb server firewall-rule
+		case len(v) >= 4 && v[1] == "flexible-server" && v[2] == "firewall-rule" && changes(v[3]):
+			n, hit = 4, true
+		}
+	case "gcloud":
+		for i := range v {
+			// gcloud [alpha|beta] compute firewall-rules create|update,
+			// gcloud compute security-policies rules create|update.
+			if i+1 < len(v) && v[i] == "firewall-rules" && (v[i+1] == "create" || v[i+1] == "update") ||
+				i+2 < len(v) && v[i] == "security-policies" && v[i+1] == "rules" && (v[i+2] == "create" || v[i+2] == "update") {
+				n, hit = min(i+3, len(v)), true
+				break
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:n]...)...)
+		c.add(DiskSystem)
+	}
+}

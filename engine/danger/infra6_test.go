@@ -1,0 +1,77 @@
+package danger
+
+import "testing"
+
+// TestInfraCloudFirewallRules: a cloud's firewall rules (security groups,
+// network ACLs, NSG rules, firewall-rules, WAF conditions) changed are
+// disk-system, as the machine's own firewall is (README, heldout7's
+// judgement calls: "cloud firewall rules (security groups, NSG rules, `vm
+// open-port`, `firewall-rules create`, WAF sets) are disk-system";
+// heldout7's s0141, s0446, s0850, s0863, s1021, s1023, s1189). The forms
+// are the verbs the CLIs' references give for changing a rule: aws ec2
+// authorize|revoke-security-group-ingress|egress, modify-security-group-rules,
+// create|replace-network-acl-entry, modify-instance-attribute --groups;
+// elbv2 set-security-groups, elb apply-security-groups-to-load-balancer;
+// waf and waf-regional update-*, wafv2 update-ip-set|web-acl|rule-group,
+// associate|disassociate-web-acl; lightsail open|put|close-instance-public-ports;
+// az network nsg rule create|update, az vm open-port, az network firewall
+// *-rule create, az sql|postgres|mysql server firewall-rule create|update;
+// gcloud compute firewall-rules create|update, security-policies rules
+// create|update. Reading them (describe, list, show, get) and a new empty
+// security group (heldout7's s1105, everyday) change no rule.
+func TestInfraCloudFirewallRules(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout7's labelled lines.
+		{`aws ec2 authorize-security-group-ingress --group-id sg-123 --protocol tcp --port 443 --cidr 10.0.0.0/8`, DiskSystem},
+		{`az network nsg rule create --resource-group production --nsg-name web --name allow-ssh --priority 100 --access Allow`, DiskSystem},
+		{`gcloud compute firewall-rules create allow-ssh --network main --allow tcp:22`, DiskSystem},
+		{`az vm open-port --resource-group production --name web --port 22`, DiskSystem},
+		{`aws elbv2 set-security-groups --load-balancer-arn arn:aws:elasticloadbalancing:us-west-2:123456789012:loadbalancer/app/lb/50dc --security-groups sg-5943793c`, DiskSystem},
+		{`aws waf update-ip-set --ip-set-id a123 --change-token 12cs --updates Action="INSERT",IPSetDescriptor={Type="IPV4",Value="12.34.56.78/16"}`, DiskSystem},
+		{`aws waf update-byte-match-set --byte-match-set-id a123 --change-token 12cs --updates Action="DELETE",ByteMatchTuple={FieldToMatch={Type="HEADER",Data="referer"}}`, DiskSystem},
+		// The same verbs from the CLIs' references (aws ec2, elb, waf,
+		// wafv2, lightsail; az network nsg rule, az network firewall, az
+		// sql server firewall-rule; gcloud compute firewall-rules,
+		// security-policies rules).
+		{`aws ec2 authorize-security-group-egress --group-id sg-1 --ip-permissions IpProtocol=-1,IpRanges=[{CidrIp=0.0.0.0/0}]`, DiskSystem},
+		{`aws ec2 revoke-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 10.0.0.0/8`, DiskSystem},
+		{`aws ec2 revoke-security-group-egress --group-id sg-1 --ip-permissions IpProtocol=-1`, DiskSystem},
+		{`aws ec2 modify-security-group-rules --group-id sg-1 --security-group-rules SecurityGroupRuleId=sgr-1,SecurityGroupRule={IpProtocol=tcp,FromPort=22,ToPort=22,CidrIpv4=0.0.0.0/0}`, DiskSystem},
+		{`aws ec2 create-network-acl-entry --network-acl-id acl-1 --ingress --rule-number 100 --protocol -1 --cidr-block 0.0.0.0/0 --rule-action allow`, DiskSystem},
+		{`aws ec2 replace-network-acl-entry --network-acl-id acl-1 --ingress --rule-number 100 --protocol -1 --cidr-block 0.0.0.0/0 --rule-action allow`, DiskSystem},
+		{`aws ec2 modify-instance-attribute --instance-id i-1 --groups sg-1 sg-2`, DiskSystem},
+		{`aws elb apply-security-groups-to-load-balancer --load-balancer-name lb --security-groups sg-1`, DiskSystem},
+		{`aws waf-regional update-web-acl --web-acl-id a --change-token t --default-action Type=ALLOW`, DiskSystem},
+		{`aws wafv2 update-ip-set --name ips --scope REGIONAL --id a --addresses 10.0.0.0/8 --lock-token t`, DiskSystem},
+		{`aws wafv2 disassociate-web-acl --resource-arn arn:aws:elasticloadbalancing:us-east-1:1:loadbalancer/app/lb/1`, DiskSystem},
+		{`aws lightsail open-instance-public-ports --instance-name web --port-info fromPort=22,toPort=22,protocol=TCP`, DiskSystem},
+		{`aws lightsail put-instance-public-ports --instance-name web --port-infos fromPort=22,toPort=22,protocol=TCP`, DiskSystem},
+		{`az network nsg rule update -g production --nsg-name web -n allow-ssh --access Allow`, DiskSystem},
+		{`az network firewall network-rule create -g rg -f fw --collection-name c -n r --protocols TCP --source-addresses '*' --destination-addresses '*' --destination-ports 22`, DiskSystem},
+		{`az sql server firewall-rule create -g rg -s srv -n all --start-ip-address 0.0.0.0 --end-ip-address 255.255.255.255`, DiskSystem},
+		{`az postgres server firewall-rule update -g rg -s srv -n all --start-ip-address 0.0.0.0`, DiskSystem},
+		{`gcloud compute firewall-rules update allow-ssh --source-ranges 0.0.0.0/0`, DiskSystem},
+		{`gcloud compute security-policies rules create 1000 --security-policy edge --action allow --src-ip-ranges 0.0.0.0/0`, DiskSystem},
+		// Everyday: reading the rules, and a new empty group (s1105, s0851).
+		{`aws ec2 describe-security-groups --group-ids sg-1`, ""},
+		{`aws ec2 describe-security-group-rules --security-group-rule-ids sgr-cdef01234567890ab`, ""},
+		{`aws ec2 create-security-group --group-name api --description api`, ""},
+		{`aws ec2 describe-network-acls`, ""},
+		{`aws waf get-ip-set --ip-set-id a123`, ""},
+		{`aws wafv2 list-ip-sets --scope REGIONAL`, ""},
+		{`aws lightsail get-instance-port-states --instance-name web`, ""},
+		{`az network nsg rule list -g production --nsg-name web`, ""},
+		{`az network nsg rule show -g production --nsg-name web -n allow-ssh`, ""},
+		{`az sql server firewall-rule list -g rg -s srv`, ""},
+		{`gcloud compute firewall-rules list`, ""},
+		{`gcloud compute firewall-rules describe allow-ssh`, ""},
+		{`gcloud compute firewall-rules create --help`, ""},
+		{`aws ec2 authorize-security-group-ingress help`, ""},
+		{`az vm open-port --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `az vm open-port --resource-group production --name web --port 22`, DiskSystem, "cloudFirewallRules", []string{"az", "vm", "open-port"})
+}
