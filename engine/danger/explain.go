@@ -173,7 +173,7 @@ var ruleTexts = map[string]string{
 	"system":              "disks, power, services, firewall, every process",
 	"cloud":               "deleting cloud resources or tearing infrastructure down",
 	"database":            "SQL or a tool that drops or empties data",
-	"publish":             "publishing or withdrawing a package, image or release",
+	"publish":             "publishing or withdrawing a package, image or release (an image built and pushed too: docker build|buildx build --push of a named image, docker compose build --push, az acr build|import, heroku container:push, gcloud builds submit --tag)",
 	"code":                "an interpreter's inline program: secret files, shell commands, network with a shell, files written",
 	"pipelines":           "a download piped into a shell, or a secret piped to a network command",
 	"downloadThenRun":     "a file downloaded then run",

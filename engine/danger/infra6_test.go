@@ -125,3 +125,58 @@ func TestInfraGitDryRunParsed(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraImagePublish: an image built and pushed to a registry is
+// package-publish, as docker push is (README, heldout7's call: "`docker
+// compose build --push|push`, `helm push`, `az acr build`, `heroku
+// container:push` … are package-publish"; s0036, s0520, s1256), in the
+// forms the tools' references give: docker compose build --push
+// ("push service images"), az acr build (pushes unless --no-push) and az
+// acr import (an image copied into the registry, as skopeo copy), heroku
+// container:push, gcloud builds submit --tag (Cloud Build runs docker
+// build -t TAG and pushes it). A build that names no image pushes
+// nothing: buildx refuses to push an unnamed image (s0011, s1269,
+// everyday); a tag (-t, --tag) or an --output naming one pushes. A
+// message published to a topic (aws sns publish|publish-batch, aws
+// iot-data publish, redis-cli publish, gcloud pubsub topics publish) is
+// no package (s0477, s0546, everyday).
+func TestInfraImagePublish(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout7's labelled lines.
+		{`docker compose build --push`, PackagePublish},
+		{`heroku container:push web worker --recursive`, PackagePublish},
+		{`az acr build --registry images --image api:latest .`, PackagePublish},
+		{`docker build --push .`, ""},
+		{`docker buildx build --push .`, ""},
+		{`aws sns publish --message "Hello world!" --phone-number +1-555-555-0100`, ""},
+		// The same forms from the references.
+		{`docker compose build --push api`, PackagePublish},
+		{`docker-compose build --push`, PackagePublish},
+		{`az acr build -r images -t api:v1 .`, PackagePublish},
+		{`az acr import --name images --source docker.io/library/nginx:latest --image nginx:latest`, PackagePublish},
+		{`heroku container:push web`, PackagePublish},
+		{`gcloud builds submit --tag gcr.io/project/api:latest .`, PackagePublish},
+		{`docker build --push -t acme/api:prod .`, PackagePublish},
+		{`docker buildx build --push --tag=acme/api:prod .`, PackagePublish},
+		{`docker buildx build -tacme/api --push .`, PackagePublish},
+		{`docker buildx build --output type=registry,name=acme/api:prod .`, PackagePublish},
+		{`docker buildx build --output=type=image,name=acme/api,push=true .`, PackagePublish},
+		// Everyday: nothing named or nothing pushed, and messages.
+		{`docker buildx build --output=type=registry .`, ""},
+		{`docker build -f Dockerfile.prod --push .`, ""},
+		{`docker compose build`, ""},
+		{`az acr build --registry images --image api:latest --no-push .`, ""},
+		{`az acr repository list --name images`, ""},
+		{`heroku container:login`, ""},
+		{`gcloud builds submit --config cloudbuild.yaml --help`, ""},
+		{`aws sns publish --topic-arn arn:aws:sns:us-east-1:123456789012:alerts --message hi`, ""},
+		{`aws sns publish-batch --topic-arn arn:aws:sns:us-east-1:1:t --publish-batch-request-entries Id=1,Message=hi`, ""},
+		{`aws iot-data publish --topic t --payload x`, ""},
+		{`redis-cli publish news hello`, ""},
+		{`gcloud pubsub topics publish events --message hello`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

