@@ -686,6 +686,7 @@ func (c *checker) command(u unit) {
 	c.dnsRecordsDeleted(u)
 	c.containerMountRemovals(u)
 	c.cloudFirewallRules(u)
+	c.clusterTeardown(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -180,3 +180,71 @@ func TestInfraImagePublish(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraClusterAndCloudTeardown: README's heldout7 calls: "a node
+// drained … cloud-destructive, as `kubectl delete` is", "`vault operator
+// raft snapshot restore` database-destructive", "`vault operator seal`
+// … disk-system", "a log retention that deletes older events is
+// cloud-destructive"; s0387 (docker-machine ssh running docker swarm
+// leave -f), s0395, s0416, s0605, s1031 (aws-nuke --no-dry-run), s1063,
+// s1111 (recreate-instances). Members from the tools' references: docker
+// node update --availability drain (swarm moves every task off);
+// docker-machine ssh NAME CMD runs CMD on the machine (as ssh);
+// gcloud compute instance-groups managed recreate-instances and
+// rolling-action replace, az vm|vmss reimage (a VM's disk recreated);
+// aws-nuke, azure-nuke and gcp-nuke delete only with --no-dry-run,
+// cloud-nuke aws|gcp deletes unless --dry-run; vault operator seal and
+// raft snapshot restore; aws logs put-retention-policy, gcloud logging
+// buckets update --retention-days, az monitor log-analytics workspace
+// update --retention-time. Listing, pausing, saving a snapshot,
+// unsealing and the nuke tools' default dry runs are everyday.
+func TestInfraClusterAndCloudTeardown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout7's labelled lines.
+		{`docker node update --availability drain worker-1`, CloudDestructive},
+		{`docker-machine ssh myvm1 "docker swarm leave -f"`, CloudDestructive},
+		{`gcloud compute instance-groups managed recreate-instances show --instances web --zone us-central1-a`, CloudDestructive},
+		{`./aws-nuke -c nuke-config.yml --no-dry-run # Will perform delete operation`, CloudDestructive},
+		{`vault operator raft snapshot restore backup.snap`, DatabaseDestructive},
+		{`vault operator seal`, DiskSystem},
+		{`aws logs put-retention-policy --log-group-name /app/api --retention-in-days 30`, CloudDestructive},
+		// The same forms from the references.
+		{`docker node update --availability=drain worker-1`, CloudDestructive},
+		{`docker-machine ssh manager1 docker node rm worker-1`, CloudDestructive},
+		{`docker-machine ssh myvm1 "rm -rf ~/data"`, DestructiveDelete},
+		{`gcloud compute instance-groups managed rolling-action replace web --zone us-central1-a`, CloudDestructive},
+		{`az vmss reimage -g production -n web`, CloudDestructive},
+		{`az vm reimage -g production -n web`, CloudDestructive},
+		{`aws-nuke run --config nuke-config.yml --no-dry-run`, CloudDestructive},
+		{`azure-nuke run --config azure.yml --no-dry-run`, CloudDestructive},
+		{`gcp-nuke run --config gcp.yml --no-dry-run --no-prompt`, CloudDestructive},
+		{`cloud-nuke aws --region us-east-1`, CloudDestructive},
+		{`cloud-nuke gcp`, CloudDestructive},
+		{`vault operator raft snapshot restore -force backup.snap`, DatabaseDestructive},
+		{`gcloud logging buckets update _Default --location global --retention-days 7`, CloudDestructive},
+		{`az monitor log-analytics workspace update -g production -n logs --retention-time 30`, CloudDestructive},
+		// Everyday: reads, pauses, saves and dry runs.
+		{`docker node update --availability active worker-1`, ""},
+		{`docker node update --availability pause worker-1`, ""},
+		{`docker node ls`, ""},
+		{`docker-machine ssh myvm1 "docker node ls"`, ""},
+		{`docker-machine ls`, ""},
+		{`gcloud compute instance-groups managed list-instances web --zone us-central1-a`, ""},
+		{`gcloud compute instance-groups managed describe web --zone us-central1-a`, ""},
+		{`az vmss list -g production`, ""},
+		{`./aws-nuke -c nuke-config.yml`, ""},
+		{`aws-nuke run --config nuke-config.yml`, ""},
+		{`cloud-nuke aws --dry-run`, ""},
+		{`cloud-nuke inspect-aws`, ""},
+		{`vault operator raft snapshot save backup.snap`, ""},
+		{`vault operator unseal`, ""},
+		{`vault status`, ""},
+		{`aws logs describe-log-groups`, ""},
+		{`gcloud logging buckets list --location global`, ""},
+		{`gcloud logging buckets update _Default --location global --description logs`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

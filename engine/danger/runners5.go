@@ -25,6 +25,7 @@ import (
 //   - source or . of echo's output (<(echo …)) or of a here-string on
 //     /dev/stdin; sh -c "$(echo …)";
 //   - trap 'CMD' SIGNAL (run on the signal or at exit);
+//   - docker-machine ssh NAME CMD (run on the machine, as ssh runs it);
 //   - npm exec [--] CMD, npm exec|npx -c CMD, conda|mamba|micromamba run
 //     CMD, pixi run CMD.
 func commandRunners(cmd *shell.Command) []string {
@@ -112,6 +113,18 @@ func commandRunners(cmd *shell.Command) []string {
 			}
 			if len(rest) > 0 {
 				return []string{joinRaws(rest)}
+			}
+		}
+	case "docker-machine":
+		// docker-machine ssh NAME [COMMAND]: COMMAND run on the machine,
+		// as ssh runs it (docker-machine's reference, "ssh").
+		if len(args) > 2 && args[0].Lit == "ssh" {
+			rest := args[1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0].Lit, "-") {
+				rest = rest[1:]
+			}
+			if len(rest) > 1 {
+				return []string{joinLit(rest[1:])}
 			}
 		}
 	case "vagrant":
