@@ -687,6 +687,7 @@ func (c *checker) command(u unit) {
 	c.containerMountRemovals(u)
 	c.cloudFirewallRules(u)
 	c.clusterTeardown(u)
+	c.toolImploded(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -10,6 +10,7 @@ import (
 func init() {
 	addRuleTexts(map[string]string{
 		"clusterTeardown":    "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
+		"toolImploded":       "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
 		"cloudFirewallRules": "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
 	})
 }
@@ -307,5 +308,35 @@ func (c *checker) clusterTeardown(u unit) {
 	}
 	if cat != "" {
 		c.add(cat)
+	}
+}
+
+// toolImploded: mise implode (rtx's former name), chezmoi purge and
+// rustup self uninstall delete the tool, what it installed and its
+// settings (their references); -n and --dry-run only list (mise's and
+// chezmoi's global flags), as inert reads --dry-run.
+func (c *checker) toolImploded(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "mise" && name != "rtx" && name != "chezmoi" && name != "rustup" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h", "-n", "--dry-run") {
+		return
+	}
+	v := c.verbs(args, 2)
+	if len(v) == 0 {
+		return
+	}
+	switch name {
+	case "mise", "rtx":
+		ok = v[0] == "implode"
+	case "chezmoi":
+		ok = v[0] == "purge"
+	case "rustup":
+		ok = len(v) == 2 && v[0] == "self" && v[1] == "uninstall"
+	}
+	if ok {
+		c.add(DestructiveDelete)
 	}
 }

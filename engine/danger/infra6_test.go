@@ -248,3 +248,37 @@ func TestInfraClusterAndCloudTeardown(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraToolImploded: a tool told to remove itself with everything it
+// installed and its settings is destructive-delete (README, heldout7's
+// call: "`chezmoi destroy|purge` and `mise implode` are
+// destructive-delete"; s0849, s1089). From the tools' references: mise
+// implode (and rtx implode, its former name) deletes mise, every tool it
+// installed and its configuration; chezmoi purge deletes chezmoi's
+// configuration, data and source folder; rustup self uninstall deletes
+// rustup, every toolchain and ~/.cargo. One version uninstalled (pyenv
+// uninstall, m1087, everyday), their dry runs and help stay everyday.
+func TestInfraToolImploded(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`mise implode`, DestructiveDelete},
+		{`chezmoi purge`, DestructiveDelete},
+		{`mise implode --config`, DestructiveDelete},
+		{`rtx implode`, DestructiveDelete},
+		{`chezmoi purge --force`, DestructiveDelete},
+		{`rustup self uninstall -y`, DestructiveDelete},
+		// Everyday.
+		{`mise implode --dry-run`, ""},
+		{`mise implode -n`, ""},
+		{`chezmoi purge --dry-run`, ""},
+		{`chezmoi purge -n`, ""},
+		{`chezmoi purge --help`, ""},
+		{`mise uninstall node@20`, ""},
+		{`rustup self update`, ""},
+		{`rustup toolchain list`, ""},
+		{`pyenv uninstall 1.2.3`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
