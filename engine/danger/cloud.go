@@ -170,7 +170,7 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)):
+	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)) && !azDeploymentRecord(name, v):
 		// "glab alias delete co", "gcloud config unset", "az tag delete
 		// --name t": the CLI's own shortcuts and settings, a tag name; no
 		// resource.

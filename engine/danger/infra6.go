@@ -9,7 +9,7 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"clusterTeardown":    "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
+		"clusterTeardown":    "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, az deployment create --mode Complete, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
 		"toolImploded":       "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
 		"cloudFirewallRules": "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
 	})
@@ -283,6 +283,8 @@ func (c *checker) clusterTeardown(u unit) {
 		switch {
 		case len(v) >= 2 && (v[0] == "vm" || v[0] == "vmss") && v[1] == "reimage":
 			cat = CloudDestructive
+		case slices.Contains(v, "deployment") && slices.Contains(v, "create") && deploysComplete(args):
+			cat = CloudDestructive // the group's resources the template does not name deleted
 		case hasRun(v, "monitor", "log-analytics", "workspace", "update") && slices.ContainsFunc(args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--retention-time") }):
 			cat = CloudDestructive
 		}
@@ -339,4 +341,23 @@ func (c *checker) toolImploded(u unit) {
 	if ok {
 		c.add(DestructiveDelete)
 	}
+}
+
+// azDeploymentRecord: az deployment group|sub|mg|tenant delete and az
+// group deployment delete remove a deployment's record (its history),
+// not the resources it made (az deployment's reference; heldout7's s1106).
+func azDeploymentRecord(name string, v []string) bool {
+	return name == "az" && len(v) >= 3 && (v[0] == "deployment" && v[2] == "delete" || v[0] == "group" && v[1] == "deployment" && v[2] == "delete")
+}
+
+// deploysComplete: an Azure deployment in Complete mode deletes the
+// resource group's resources its template does not name (az deployment
+// group create --mode Complete).
+func deploysComplete(args []shell.Word) bool {
+	for i, a := range args {
+		if strings.EqualFold(a.Lit, "--mode=complete") || a.Lit == "--mode" && i+1 < len(args) && strings.EqualFold(args[i+1].Lit, "complete") {
+			return true
+		}
+	}
+	return false
 }

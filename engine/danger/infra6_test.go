@@ -282,3 +282,31 @@ func TestInfraToolImploded(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraAzureDeploymentRecords: an Azure deployment is the record of
+// one template's deployment; az deployment group|sub|mg|tenant delete and
+// the older az group deployment delete remove that record, not the
+// resources it made (az deployment's reference; README, heldout7's
+// s1106, everyday). What deletes resources stays: az group delete, az
+// resource delete, and a deployment in Complete mode, which deletes the
+// group's resources its template does not name (az deployment group
+// create --mode Complete).
+func TestInfraAzureDeploymentRecords(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`az deployment group delete --resource-group production --name current`, ""},
+		{`az deployment sub delete --name current`, ""},
+		{`az deployment mg delete --management-group-id mg1 --name current`, ""},
+		{`az deployment tenant delete --name current`, ""},
+		{`az group deployment delete -g production -n current`, ""},
+		{`az deployment group list -g production`, ""},
+		{`az deployment group create -g production --template-file main.bicep`, ""},
+		{`az group delete --name production --yes`, CloudDestructive},
+		{`az resource delete --ids /subscriptions/1/resourceGroups/rg/providers/Microsoft.Web/sites/api`, CloudDestructive},
+		{`az deployment group create -g production --template-file main.bicep --mode Complete`, CloudDestructive},
+		{`az group deployment create -g production --template-file t.json --mode Complete`, CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
