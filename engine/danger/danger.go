@@ -381,7 +381,10 @@ type unit struct {
 	cmd       shell.Command
 	dir       string
 	fromXargs bool
-	depth     int
+	// regenerated: a find that selects only regenerated files by name
+	// (findsRegenerated) hands this command its matches as {}.
+	regenerated bool
+	depth       int
 	// appended: an xargs appends its input to this command's words (it
 	// runs the command, directly or through wrappers that pass their
 	// words on), as opposed to handing it to a script as "$@".
@@ -415,7 +418,8 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
 			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
-			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth, appended: appendsTo(&u)}, depth+1)
+			regen := path.Base(u.cmd.Name) == "find" && findsRegenerated(&u.cmd)
+			walk(unit{cmd: in, dir: d, fromXargs: fromX, regenerated: regen, depth: u.depth, appended: appendsTo(&u)}, depth+1)
 		}
 	}
 	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth,

@@ -310,3 +310,28 @@ func TestInfraAzureDeploymentRecords(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraFindExecRegenerated: find's matches removed by -exec rm -r are
+// the same files -delete removes, so the same exception holds: a find
+// that selects only regenerated files by name (findsRegenerated: *.tmp,
+// .DS_Store, core dumps) removes scratch (README, heldout7's call: "`find
+// … -exec rm` of `*.tmp` files in the project removes scratch files
+// (everyday, as `.DS_Store`)"; s0558). Any other name, another target
+// beside {} and an expression with other tests stay marked.
+func TestInfraFindExecRegenerated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find . -name '*.tmp' -exec rm -rf {} +`, ""},
+		{`find . -name .DS_Store -exec rm -rf {} \;`, ""},
+		{`find . -name '*.temp' -execdir rm -r {} +`, ""},
+		{`find . -iname 'Thumbs.db' -exec rm -fr {} +`, ""},
+		{`find . -name '*.tmp' -delete`, ""},
+		{`find . -name '*.go' -exec rm -rf {} +`, DestructiveDelete},
+		{`find . -name '*.tmp' -exec rm -rf {} ~/data \;`, DestructiveDelete},
+		{`find . -name '*.tmp' -o -regex '.*' -exec rm -rf {} +`, DestructiveDelete},
+		{`find . -type d -exec rm -rf {} +`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -104,6 +104,9 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		return []string{"rm"}, recursive && u.fromXargs
 	}
 	for _, t := range targets {
+		if u.regenerated && t.Literal && t.Lit == "{}" {
+			continue // find's matches: regenerated files only, as find -delete of them
+		}
 		if recursive && u.fromXargs && positional(t.Raw) {
 			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
