@@ -335,3 +335,26 @@ func TestInfraFindExecRegenerated(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraRmOfLineVariable: a variable the line itself sets to a path
+// ("H=$HOME; rm -rf \"$H\"") holds that path when rm runs: bash expands
+// "$H", "${H}" and $H to the value assigned (tilde and $HOME expanded at
+// the assignment), so rm's target is judged as that path (README,
+// heldout7's s0465: "rm -rf of the home folder"). A variable set to a
+// build-output or temporary folder stays everyday.
+func TestInfraRmOfLineVariable(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`H=$HOME; rm -rf "$H"`, DestructiveDelete},
+		{`D=/etc; rm -rf "$D"`, DestructiveDelete},
+		{`D=~; rm -rf $D`, DestructiveDelete},
+		{`T=/; rm -rf "${T}"`, DestructiveDelete},
+		{`H="$HOME"; rm -rf "$H"`, DestructiveDelete},
+		{`D=/tmp/build; rm -rf "$D"`, ""},
+		{`D=dist; rm -rf "$D"`, ""},
+		{`D=node_modules; rm -rf $D`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

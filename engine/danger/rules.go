@@ -110,6 +110,9 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		if recursive && u.fromXargs && positional(t.Raw) {
 			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
+		if v, ok := c.lineValue(t); ok && c.rmTarget(v, recursive, u.dir) && !c.madeByLine(v, u.dir) {
+			return []string{t.Raw}, true // "H=$HOME; rm -rf "$H""
+		}
 		if c.rmTarget(t, recursive, u.dir) && !c.madeByLine(t, u.dir) {
 			return []string{t.Raw}, true
 		}
