@@ -358,3 +358,27 @@ func TestInfraRmOfLineVariable(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraHooksPathNull: core.hooksPath names the folder git runs hooks
+// from (git-config(1)); /dev/null is no folder, so no hook runs: "git -c
+// core.hooksPath=/dev/null commit" is a commit with hooks off, as commit
+// -n (README, heldout7's s0415, everyday). The same key set through
+// GIT_CONFIG_KEY_n or git config runs nothing either. Any other folder
+// is hooks installed (git-hooks-config, danger_test's
+// core.hooksPath=/tmp/h).
+func TestInfraHooksPathNull(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git -c core.hooksPath=/dev/null commit -m test`, ""},
+		{`git -c core.hookspath=/dev/null push origin main`, ""},
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null git commit -m x`, ""},
+		{`git config core.hooksPath /dev/null`, ""},
+		{`git -c core.hooksPath=/tmp/h commit -m x`, GitHooksConfig},
+		{`git -c core.hooksPath=.githooks commit -m x`, GitHooksConfig},
+		{`git config core.hooksPath .husky`, GitHooksConfig},
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/tmp/h git commit -m x`, GitHooksConfig},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

