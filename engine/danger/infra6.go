@@ -399,3 +399,32 @@ func (c *checker) lineValue(t shell.Word) (shell.Word, bool) {
 	}
 	return shell.Word{}, false
 }
+
+// vboxCloud judges "VBoxManage cloud [--provider P] [--profile P] NOUN
+// VERB" (the VirtualBox manual, "VBoxManage cloud"): an instance
+// terminated or an image or network deleted is the cloud's resource
+// gone (cloud-destructive), an instance reset a machine restarted
+// (disk-system); "" for the rest (list, info, create, start).
+func vboxCloud(args []shell.Word) string {
+	var words []string
+	for i := 0; i < len(args) && len(words) < 3; i++ {
+		a := args[i]
+		if strings.HasPrefix(a.Lit, "-") {
+			if (a.Lit == "--provider" || a.Lit == "--profile") && i+1 < len(args) {
+				i++
+			}
+			continue
+		}
+		words = append(words, a.Lit)
+	}
+	if len(words) < 3 || words[0] != "cloud" {
+		return ""
+	}
+	switch noun, verb := words[1], words[2]; {
+	case noun == "instance" && verb == "terminate", (noun == "image" || noun == "network") && verb == "delete":
+		return CloudDestructive
+	case noun == "instance" && verb == "reset":
+		return DiskSystem
+	}
+	return ""
+}

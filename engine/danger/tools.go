@@ -147,6 +147,11 @@ func (c *checker) tools(u unit) {
 		if first == "unregistervm" && hasLit(args, "--delete") {
 			c.add(CloudDestructive)
 		}
+		if first == "cloud" {
+			if cat := vboxCloud(args); cat != "" {
+				c.add(cat)
+			}
+		}
 	case "tye":
 		switch first {
 		case "undeploy":
