@@ -693,6 +693,7 @@ func (c *checker) command(u unit) {
 	c.clusterTeardown(u)
 	c.toolImploded(u)
 	c.enrolledOrSyncedDeleted(u)
+	c.registryChanged(u)
 	c.system(u)
 	c.publish(u)
 	c.cloud(u)

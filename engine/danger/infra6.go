@@ -12,6 +12,7 @@ func init() {
 		"clusterTeardown":         "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, az deployment create --mode Complete, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
 		"toolImploded":            "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
 		"enrolledOrSyncedDeleted": "enrolled fingerprints deleted (fprintd-delete USER) or one side of a calendar sync wiped before the other is copied over (calcurse-caldav --init=keep-local|keep-remote)",
+		"registryChanged":         "the Windows registry changed: an HKLM key or value added, deleted or restored (reg add|delete|restore), or any key added or deleted on a remote host (impacket's reg.py)",
 		"cloudFirewallRules":      "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
 	})
 }
@@ -461,4 +462,42 @@ func vboxCloud(args []shell.Word) string {
 		return DiskSystem
 	}
 	return ""
+}
+
+// registryChanged: the Windows registry is the machine's configuration
+// (disk-system, as /etc): reg.exe add|delete|restore of an HKLM key, and
+// impacket's reg.py add|delete on a remote host (heldout's i0947).
+// Queries, saves (hiveSaved reads those) and imports (their keys are in
+// the file) are left to the other rules. TestInfraRegistryChanged.
+func (c *checker) registryChanged(u unit) {
+	_, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := u.cmd.Args
+	hit := false
+	switch name {
+	case "reg.py", "impacket-reg":
+		if hasLit(args, "--help", "-h") {
+			return
+		}
+		for _, a := range args {
+			if a.Lit == "add" || a.Lit == "delete" {
+				hit = true
+				break
+			}
+			if a.Lit == "query" || a.Lit == "save" || a.Lit == "backup" {
+				break
+			}
+		}
+	case "reg", "reg.exe":
+		ops := operands(args)
+		if len(ops) >= 2 && slices.ContainsFunc([]string{"add", "delete", "restore"}, func(v string) bool { return strings.EqualFold(ops[0].Lit, v) }) {
+			key := strings.ToUpper(strings.Trim(ops[1].Raw, `'"`))
+			hit = strings.HasPrefix(key, "HKLM") || strings.HasPrefix(key, "HKEY_LOCAL_MACHINE")
+		}
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
 }

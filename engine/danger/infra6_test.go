@@ -431,3 +431,30 @@ func TestInfraEnrolledAndSyncedDeleted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInfraRegistryChanged: the Windows registry is the machine's
+// configuration, as /etc is: a key or value of HKLM added, deleted or
+// restored with reg.exe (reg add|delete|restore; an import's keys are in
+// its file, not on the line), and
+// any key changed on a remote host with impacket's reg.py
+// (add|delete; heldout's i0947, "deletes a registry key on a remote
+// Windows host", disk-system) are disk-system. Queries (reg query,
+// reg.py query, heldout6's q1073 everyday) and the user's own hive
+// through reg.exe are left to the other rules.
+func TestInfraRegistryChanged(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`reg.py example.com/alice:hunter2@target delete -keyName 'HKLM\\SOFTWARE\\Example' -v demo`, DiskSystem},
+		{`impacket-reg example.com/alice@target add -keyName 'HKLM\\SOFTWARE\\Example' -v demo -vt REG_SZ -vd 1`, DiskSystem},
+		{`reg.py -hashes :abc example.com/alice@target add -keyName 'HKLM\\SYSTEM\\X' -v v -vd 1`, DiskSystem},
+		{`reg delete 'HKLM\SOFTWARE\Example' /v demo /f`, DiskSystem},
+		{`reg.exe add "HKLM\SOFTWARE\Policies\Example" /v Enabled /t REG_DWORD /d 0 /f`, DiskSystem},
+		{`reg import HKLM_settings.reg`, ""},
+		{`reg.py example.com/alice:hunter2@192.168.1.10 query -keyName HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows -s`, ""},
+		{`reg query 'HKLM\SOFTWARE\Example'`, ""},
+		{`reg.py example.com/alice@target --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
