@@ -91,9 +91,12 @@ func (c *checker) cloudFirewallRules(u unit) {
 		for i := range v {
 			// gcloud [alpha|beta] compute firewall-rules create|update,
 			// gcloud compute security-policies rules create|update.
-			if i+1 < len(v) && v[i] == "firewall-rules" && (v[i+1] == "create" || v[i+1] == "update") ||
-				i+2 < len(v) && v[i] == "security-policies" && v[i+1] == "rules" && (v[i+2] == "create" || v[i+2] == "update") {
-				n, hit = min(i+3, len(v)), true
+			if i+1 < len(v) && v[i] == "firewall-rules" && (v[i+1] == "create" || v[i+1] == "update") {
+				n, hit = i+2, true
+				break
+			}
+			if i+2 < len(v) && v[i] == "security-policies" && v[i+1] == "rules" && (v[i+2] == "create" || v[i+2] == "update") {
+				n, hit = i+3, true
 				break
 			}
 		}

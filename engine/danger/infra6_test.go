@@ -74,6 +74,7 @@ func TestInfraCloudFirewallRules(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 	explainRow(t, `az vm open-port --resource-group production --name web --port 22`, DiskSystem, "cloudFirewallRules", []string{"az", "vm", "open-port"})
+	explainRow(t, `gcloud compute firewall-rules create allow-ssh --network main --allow tcp:22`, DiskSystem, "cloudFirewallRules", []string{"gcloud", "compute", "firewall-rules", "create"})
 }
 
 // TestInfraGitDryRunParsed: git's option parser (parse-options) gives an
