@@ -331,6 +331,11 @@ func FuzzCheck(f *testing.F) {
 		"setfacl -m d:u::,o:: /etc", "security find-generic-password -wa x", "sqlite3 db <<< 'x'", "f() { rm -rf /; }",
 		`python3 -c "from shutil import rmtree as r; shutil.rmtree('/')"`, "export $(sed 's/=/x/w f' .env | xargs -d)",
 		"exec 3<>/dev/tcp/h/1", "nc -l -c 'echo $(date -s x)'", "git undo -h2", "impacket-getST -hashes",
+		// Round 6's parsers: git's valued options and --no-dry-run, a
+		// variable the line sets, buildx outputs, docker-machine ssh,
+		// VBoxManage cloud and reg.exe keys.
+		"git clean -e", "git push -o --dry-run --no-dry-run -f", "git clean -fe-n", "D=; rm -rf \"$D\"", "D=$(x;y); rm -rf ${D}",
+		"docker buildx build --push -o", "docker-machine ssh m", "VBoxManage cloud --provider", "reg add \"", "calcurse-caldav --init",
 	} {
 		f.Add(s)
 	}
