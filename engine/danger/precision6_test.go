@@ -104,3 +104,50 @@ func TestPrecisionMacFirmwareSettings(t *testing.T) {
 	notRow(t, `sudo csrutil disable`, DiskSystem)
 	notRow(t, `sudo csrutil authenticated-root disable`, DiskSystem)
 }
+
+// TestPrecisionImagesRemoved: an image is a copy of what a registry (or
+// a Dockerfile) holds, pulled or built again at will, so removing images
+// loses no data: docker-image-prune(1) -a, docker-rmi(1) of every image,
+// docker-system-prune(1) -a without --volumes (stopped containers, unused
+// networks, images and build cache; "volumes are not pruned by default")
+// are everyday, as one image's rmi and compose down --rmi all were (the
+// README's heldout7 call; s0491, s1090, s1126; q0163, i0654). Volumes hold
+// the containers' data and stay disk-system (k0066, s1124, s0303), as
+// does removing every container, running ones included (the battery's
+// sys-023) and podman system reset (volumes too).
+func TestPrecisionImagesRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: volumes, every container, the whole store.
+		{`docker system prune -a --volumes`, DiskSystem},
+		{`docker system prune -af --volumes`, DiskSystem},
+		{`docker system prune --volumes -f`, DiskSystem},
+		{`nerdctl system prune -af --volumes`, DiskSystem},
+		{`docker volume prune -f`, DiskSystem},
+		{`podman volume prune -f`, DiskSystem},
+		{`docker volume rm $(docker volume ls -q)`, DiskSystem},
+		{`docker rm -f $(docker ps -aq)`, DiskSystem},
+		{`podman rm -af`, DiskSystem},
+		{`podman system reset -f`, DiskSystem},
+		{`docker compose down -v`, DiskSystem},
+		// Everyday: images and caches only.
+		{`docker rmi $(docker images -q)`, ""},
+		{`docker rmi -f $(docker images -aq)`, ""},
+		{`docker image rm $(docker image ls -q)`, ""},
+		{"docker rmi `docker images -q`", ""},
+		{`docker image prune -a`, ""},
+		{`docker image prune -a -f`, ""},
+		{`docker image prune --all --force`, ""},
+		{`podman image prune -af`, ""},
+		{`podman rmi -a`, ""},
+		{`podman rmi --all --force`, ""},
+		{`docker system prune -a`, ""},
+		{`docker system prune -af`, ""},
+		{`nerdctl system prune -af`, ""},
+		{`docker image prune -f`, ""},
+		{`docker images`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

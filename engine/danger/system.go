@@ -626,9 +626,12 @@ func killsEverything(name string, args []shell.Word) bool {
 	return len(args) == 1 && args[0].Lit == "1"
 }
 
-// containerDataLoss reports removing every container, image or volume:
-// docker system prune with -a or --volumes, volume prune and rm, compose
-// down -v, and rm/rmi of a command substitution's output (all of them).
+// containerDataLoss reports removing every container or volume: docker
+// system prune with --volumes, volume prune and rm, compose down -v, and
+// rm of a command substitution's output (all of them). Images are copies
+// of a registry's or a Dockerfile's, pulled or built again at will: rmi
+// of them all and system prune -a without --volumes lose no data (the
+// README's heldout7 call, round 6).
 func containerDataLoss(name string, args []shell.Word) bool {
 	ops := operands(args)
 	if name == "docker-compose" {
@@ -639,12 +642,12 @@ func containerDataLoss(name string, args []shell.Word) bool {
 	}
 	switch ops[0].Lit {
 	case "system":
-		return len(ops) > 1 && ops[1].Lit == "prune" && shortFlag(args, 'a', "--all", "--volumes")
+		return len(ops) > 1 && ops[1].Lit == "prune" && hasLit(args, "--volumes")
 	case "volume":
 		return len(ops) > 1 && (ops[1].Lit == "prune" || ops[1].Lit == "rm")
 	case "compose":
 		return len(ops) > 1 && ops[1].Lit == "down" && shortFlag(args, 'v', "--volumes")
-	case "rm", "rmi", "container", "image":
+	case "rm", "container":
 		for _, o := range ops[1:] {
 			if !o.Literal && (strings.Contains(o.Raw, "$(") || strings.Contains(o.Raw, "`")) {
 				return true
