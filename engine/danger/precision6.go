@@ -1,6 +1,11 @@
 package danger
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
 
 // tildeExpanders are the calls with which a program expands "~" itself:
 // python's os.path.expanduser and pathlib's Path.expanduser, ruby's
@@ -24,4 +29,26 @@ func unexpandedTilde(lang, code, s string) bool {
 		}
 	}
 	return true
+}
+
+// messageServices are the pub/sub services whose "publish" sends a
+// message to a topic's subscribers (aws sns, aws iot-data, gcloud pubsub).
+var messageServices = map[string]bool{"sns": true, "iot-data": true, "pubsub": true, "topics": true, "lite-topics": true}
+
+// messageOptions name a message's topic or recipient (aws sns publish
+// --topic-arn|--target-arn|--phone-number, iot-data --topic, dapr publish
+// --topic|--pubsub).
+var messageOptions = []string{"--topic", "--topic-arn", "--target-arn", "--phone-number", "--pubsub"}
+
+// messagePublish reports a "publish" that sends a message, not a package:
+// a pub/sub service in the subcommand path, or a topic or recipient given
+// (heldout7, round 6).
+func messagePublish(vs []string, args []shell.Word) bool {
+	if slices.ContainsFunc(vs, func(v string) bool { return messageServices[v] }) {
+		return true
+	}
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		name, _, _ := strings.Cut(a.Lit, "=")
+		return a.Literal && slices.Contains(messageOptions, name)
+	})
 }

