@@ -214,3 +214,34 @@ func TestPrecisionMessagePublish(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionHostPIDAlone: docker-run(1)'s --pid=host shares the
+// host's process table: the container sees the host's processes but,
+// without capabilities, cannot trace or enter them (ptrace needs
+// CAP_SYS_PTRACE, nsenter CAP_SYS_ADMIN), so alone it is everyday, as
+// --network host, --ipc=host and seccomp=unconfined are (the README's
+// heldout7 call; s0309; heldout5's n1127). With SYS_PTRACE, ALL or
+// SYS_ADMIN, --privileged or the host's / mounted it is an escape.
+func TestPrecisionHostPIDAlone(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`docker run --rm -it --pid=host --privileged ubuntu bash`, PrivilegeEscalation},
+		{`docker run --pid=host --cap-add=SYS_PTRACE alpine`, PrivilegeEscalation},
+		{`docker run --cap-add=CAP_SYS_PTRACE --pid=host alpine`, PrivilegeEscalation},
+		{`docker run --pid host --cap-add SYS_PTRACE alpine`, PrivilegeEscalation},
+		{`podman run --pid=host --cap-add=ALL alpine`, PrivilegeEscalation},
+		{`docker run --pid=host -v /:/host alpine`, PrivilegeEscalation},
+		{`docker run --userns=host alpine`, PrivilegeEscalation},
+		// Everyday: the host's process table shared, nothing more.
+		{`docker run --pid=host nginx:latest`, ""},
+		{`docker run --pid host nginx:latest`, ""},
+		{`docker run --rm -it --pid=host alpine top`, ""},
+		{`podman run --pid=host alpine ps`, ""},
+		{`docker create --pid=host nginx`, ""},
+		{`docker run --network host nginx`, ""},
+		{`docker run --rm -it --ipc=host ubuntu bash`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

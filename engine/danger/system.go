@@ -341,23 +341,33 @@ func worldWritable(mode string) bool {
 }
 
 // containerGetsHost reports docker/podman run or create with the host's
-// privileges: --privileged, the host's PID namespace, all or admin
-// capabilities, or the host's root folder mounted.
+// privileges: --privileged, all or admin capabilities, the host's root
+// folder mounted, or the host's PID namespace with the capability to
+// trace its processes. --pid=host alone only shows the host's processes
+// (the README's heldout7 call, round 6).
 func containerGetsHost(args []shell.Word) bool {
 	if !firstVerbIn(args, "run", "create", "exec") && !(len(args) > 1 && args[0].Lit == "container" && (args[1].Lit == "run" || args[1].Lit == "create")) {
 		return false
 	}
+	pidHost, ptrace := false, false
 	for i, a := range args {
 		if !a.Literal {
 			continue
 		}
 		v := a.Lit
 		switch {
-		case v == "--privileged", v == "--pid=host", v == "--userns=host":
+		case v == "--pid=host" || v == "--pid" && i+1 < len(args) && args[i+1].Lit == "host":
+			pidHost = true
+		case v == "--cap-add=SYS_PTRACE" || v == "--cap-add=CAP_SYS_PTRACE" ||
+			v == "--cap-add" && i+1 < len(args) && (args[i+1].Lit == "SYS_PTRACE" || args[i+1].Lit == "CAP_SYS_PTRACE"):
+			ptrace = true
+		}
+		switch {
+		case v == "--privileged", v == "--userns=host":
 			return true
 		case v == "--cap-add=ALL", v == "--cap-add=SYS_ADMIN":
 			return true
-		case (v == "--cap-add" || v == "--pid") && i+1 < len(args) && slices.Contains([]string{"ALL", "SYS_ADMIN", "host"}, args[i+1].Lit):
+		case v == "--cap-add" && i+1 < len(args) && slices.Contains([]string{"ALL", "SYS_ADMIN"}, args[i+1].Lit):
 			return true
 		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
 			if mountsRoot(args[i+1].Lit) {
@@ -370,7 +380,7 @@ func containerGetsHost(args []shell.Word) bool {
 			}
 		}
 	}
-	return false
+	return pidHost && ptrace
 }
 
 // mountsRoot reports a volume spec that mounts the host's root folder or
