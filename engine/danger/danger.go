@@ -386,6 +386,9 @@ type unit struct {
 	// runs the command, directly or through wrappers that pass their
 	// words on), as opposed to handing it to a script as "$@".
 	appended bool
+	// regenFound: a find -exec runs this command on what it found, and the
+	// find selects only regenerated files by name (findsRegenerated).
+	regenFound bool
 }
 
 // program returns u's command and the base name of the program it runs
@@ -415,7 +418,8 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
 			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
-			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth, appended: appendsTo(&u)}, depth+1)
+			regen := path.Base(u.cmd.Name) == "find" && findsRegenerated(&u.cmd)
+			walk(unit{cmd: in, dir: d, fromXargs: fromX, depth: u.depth, appended: appendsTo(&u), regenFound: regen}, depth+1)
 		}
 	}
 	walk(unit{cmd: cmd, dir: dir, fromXargs: fed || slices.Contains(cmd.Wrappers, "xargs"), depth: depth,

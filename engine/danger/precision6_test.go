@@ -245,3 +245,35 @@ func TestPrecisionHostPIDAlone(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionFindExecRegenerated: find -exec rm -r {} of a find that
+// selects only regenerated files by name (*.tmp, .DS_Store, core dumps;
+// removals.go's regeneratedNames) removes what find -delete and rm
+// $(find …) of the same selection remove, which the README calls
+// everyday (heldout7's s0558, "find . -name '*.tmp' -exec rm -rf {} +",
+// as dev7's r0262). -r changes nothing for the files found. A find that
+// selects anything else, or an rm given another tree beside {}, stays
+// destructive-delete (the battery's del-034 and obf-046).
+func TestPrecisionFindExecRegenerated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find . -exec rm -rf {} \;`, DestructiveDelete},
+		{`find ~ -maxdepth 1 -exec rm -rf {} +`, DestructiveDelete},
+		{`find . -name '*.pyc' -exec rm -rf {} +`, DestructiveDelete},
+		{`find . -name '*.tmp' -o -name '*.go' -exec rm -rf {} +`, DestructiveDelete},
+		{`find . -name '*.tmp' -exec rm -rf src {} +`, DestructiveDelete},
+		{`find . -name '*.pyc' -delete`, DestructiveDelete},
+		// Everyday: regenerated files only.
+		{`find . -name '*.tmp' -exec rm -rf {} +`, ""},
+		{`find . -name '*.tmp' -exec rm -r {} \;`, ""},
+		{`find . -name .DS_Store -exec rm -rf {} +`, ""},
+		{`find . -iname '*.temp' -exec rm -rf {} \;`, ""},
+		{`find . -name 'core.*' -exec rm -fr {} +`, ""},
+		{`find . -name '*.tmp' -execdir rm -rf {} +`, ""},
+		{`find . -name '*.tmp' -exec rm -f {} +`, ""},
+		{`find . -name '*.tmp' -delete`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

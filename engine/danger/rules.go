@@ -104,6 +104,9 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		return []string{"rm"}, recursive && u.fromXargs
 	}
 	for _, t := range targets {
+		if u.regenFound && t.Literal && t.Lit == "{}" {
+			continue // find's regenerated files, as find -delete of them (round 6)
+		}
 		if recursive && u.fromXargs && positional(t.Raw) {
 			return []string{t.Raw}, true // "xargs sh -c 'rm -rf "$@"'": xargs picks the targets
 		}
