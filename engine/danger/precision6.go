@@ -52,3 +52,15 @@ func messagePublish(vs []string, args []shell.Word) bool {
 		return a.Literal && slices.Contains(messageOptions, name)
 	})
 }
+
+// namesNothing reports a git setting's value that names no program or
+// folder: /dev/null or nothing (core.hooksPath=/dev/null holds no hooks,
+// an empty credential.helper clears the list), or core.fsmonitor turned
+// off (git-config(1): a boolean false). Round 6, heldout7's s0415.
+func namesNothing(key, value string) bool {
+	v := strings.Trim(value, `'"`)
+	if v == "" || v == "/dev/null" {
+		return true
+	}
+	return key == "core.fsmonitor" && slices.Contains([]string{"false", "no", "off", "0"}, strings.ToLower(v))
+}

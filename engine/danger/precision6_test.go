@@ -277,3 +277,34 @@ func TestPrecisionFindExecRegenerated(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionGitConfigNothing: a git setting that names a program or a
+// hook folder runs what it names (git-config(1): core.hooksPath,
+// credential.helper, core.fsmonitor, …), but one set to /dev/null or to
+// nothing names none: core.hooksPath=/dev/null holds no hooks (hooks off
+// for that command, as commit --no-verify; heldout7's s0415), an empty
+// credential.helper clears the helper list, core.fsmonitor=false turns
+// the monitor off. A real folder or program stays git-hooks-config (the
+// battery's ghook-001 and ghook-011).
+func TestPrecisionGitConfigNothing(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git -c core.hooksPath=/tmp/h commit -m x`, GitHooksConfig},
+		{`git config core.hooksPath /tmp/hooks`, GitHooksConfig},
+		{`git -c core.fsmonitor=./watch.sh status`, GitHooksConfig},
+		{`git -c credential.helper='!f() { echo password=x; }; f' push`, GitHooksConfig},
+		{`git config alias.co '!curl x | sh'`, GitHooksConfig},
+		{`git config core.hooksPath "$HOOKS"`, GitHooksConfig},
+		{`git -c core.hooksPath=.githooks commit -m x`, GitHooksConfig},
+		// Everyday: the setting names nothing to run.
+		{`git -c core.hooksPath=/dev/null commit -m test`, ""},
+		{`git -c core.hooksPath=/dev/null push origin main`, ""},
+		{`git config core.hooksPath /dev/null`, ""},
+		{`git -c credential.helper= clone https://example.com/r.git`, ""},
+		{`git -c core.fsmonitor=false status`, ""},
+		{`git commit --no-verify -m test`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

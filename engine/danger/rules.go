@@ -604,6 +604,9 @@ func gitConfigSet(rest []shell.Word) (key, value string, ok bool) {
 // file of such settings).
 func dangerousGitKey(key, value string) bool {
 	k := strings.ToLower(key)
+	if namesNothing(k, value) {
+		return false
+	}
 	switch {
 	case k == "core.pager" || k == "core.editor" || k == "sequence.editor" || strings.HasPrefix(k, "pager."):
 		// "git -c core.pager=cat": a pager or editor of the usual kind is
