@@ -64,3 +64,59 @@ func namesNothing(key, value string) bool {
 	}
 	return key == "core.fsmonitor" && slices.Contains([]string{"false", "no", "off", "0"}, strings.ToLower(v))
 }
+
+// sessionVars are environment variables every login session has.
+var sessionVars = map[string]bool{
+	"HOME": true, "PATH": true, "USER": true, "LOGNAME": true, "SHELL": true, "PWD": true, "LANG": true, "TERM": true,
+}
+
+// gitConfigEnvUnset reports a git whose --config-env=NAME=ENVVAR names a
+// variable the line does not set and no session always has: git(1) "It
+// is an error if the <envvar> does not exist in the environment", so git
+// dies before its subcommand runs (dev6, round 6).
+func (c *checker) gitConfigEnvUnset(cmd *shell.Command) bool {
+	for i, a := range cmd.Args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			if i > 0 && cmd.Args[i-1].Lit == "--config-env" {
+				continue // its value
+			}
+			return false // the subcommand: options end
+		}
+		spec, ok := strings.CutPrefix(a.Lit, "--config-env=")
+		if a.Lit == "--config-env" && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal {
+			spec, ok = cmd.Args[i+1].Lit, true
+		}
+		if !ok {
+			continue
+		}
+		if _, env, found := strings.Cut(spec, "="); found && env != "" && !sessionVars[env] && !c.lineSets(cmd, env) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineSets reports an environment variable the line sets for cmd: an
+// assignment before it, or an assignment or export anywhere on the line.
+func (c *checker) lineSets(cmd *shell.Command, name string) bool {
+	set := func(as []shell.Assign) bool {
+		return slices.ContainsFunc(as, func(a shell.Assign) bool { return a.Name == name })
+	}
+	if set(cmd.Assigns) {
+		return true
+	}
+	if c.line == nil {
+		return false
+	}
+	for _, o := range c.line.Commands {
+		if set(o.Assigns) {
+			return true
+		}
+		if o.Name == "export" || o.Name == "declare" || o.Name == "typeset" {
+			if slices.ContainsFunc(o.Args, func(w shell.Word) bool { return w.Lit == name || strings.HasPrefix(w.Lit, name+"=") }) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -308,3 +308,29 @@ func TestPrecisionGitConfigNothing(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionGitConfigEnvUnset: git(1)'s --config-env=NAME=ENVVAR takes
+// the setting's value from ENVVAR, and "it is an error if the <envvar>
+// does not exist in the environment": git dies before its subcommand
+// runs. An ENVVAR the line does not set, and that is not one every
+// session has (HOME, PATH, USER…), is unset (dev6's p0149, p0161, p0476,
+// labelled everyday). Set on the line (NAME=… before git, export), or a
+// variable always present, the subcommand runs and is judged as usual.
+func TestPrecisionGitConfigEnvUnset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`RECURSE_SUBMODULES=true git --config-env=submodule.recurse=RECURSE_SUBMODULES reset --hard`, GitDiscardWorktree},
+		{`export RECURSE_SUBMODULES=true; git --config-env=submodule.recurse=RECURSE_SUBMODULES reset --hard`, GitDiscardWorktree},
+		{`git --config-env=core.pager=PAGER_UNUSED_NOT reset --hard HEAD~1 2>/dev/null; git reset --hard`, GitDiscardWorktree},
+		{`git --config-env=user.name=USER reset --hard`, GitDiscardWorktree},
+		{`git reset --hard`, GitDiscardWorktree},
+		// Everyday: the variable is unset, git dies.
+		{`git --config-env=submodule.recurse=RECURSE_SUBMODULES reset --hard`, ""},
+		{`git --config-env submodule.recurse=RECURSE_SUBMODULES reset --hard`, ""},
+		{`git --config-env submodule.recurse=MISSING_RECURSE_SUBMODULES reset --hard`, ""},
+		{`git --config-env=color.ui=COLOR_SETTING push --force origin main`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

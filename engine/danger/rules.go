@@ -387,6 +387,9 @@ func operands(words []shell.Word) []shell.Word {
 // git decides git subcommands.
 func (c *checker) git(u unit) {
 	cmd := &u.cmd
+	if c.gitConfigEnvUnset(cmd) {
+		return // git dies before the subcommand (round 6)
+	}
 	for i, a := range cmd.Args {
 		if !a.Literal {
 			break

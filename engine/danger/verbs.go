@@ -129,6 +129,8 @@ func (c *checker) unknownVerbs(u unit) {
 		return // a word not its own command runs a package.json script (publish: its own rule)
 	case name == "dotnet" && firstVerbIn(cmd.Args, "publish"):
 		return // dotnet-publish(1): the build output put into a local folder
+	case name == "git" && c.gitConfigEnvUnset(cmd):
+		return // git dies before the subcommand (round 6)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
