@@ -17,7 +17,8 @@ import (
 // system service or flushing the firewall already is; a log or history
 // file emptied, rewritten or removed, or a log store vacuumed, is
 // destructive-delete (the record is gone). Reading a control's state or
-// a log, and appending to a log, stay everyday.
+// a log, and appending to a log, stay everyday. SIP (csrutil) is switched
+// off only from the Recovery OS, where no agent runs (round 6).
 
 // securityDaemons are the processes of security controls and recorders:
 // killing or disabling one leaves the machine unguarded or unrecorded.
