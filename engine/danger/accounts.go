@@ -308,7 +308,7 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 			}
 		}
 	}
-	if identity && grant {
+	if identity && grant && !slices.ContainsFunc(vs, holdsNoPermission) {
 		c.add(PrivilegeEscalation)
 		return true
 	}

@@ -401,7 +401,7 @@ func TestMacAndServerGaps(t *testing.T) {
 		{"launchctl stop com.crowdstrike.falcond", DiskSystem},
 		{"ufw logging off", DiskSystem},
 		{"systemsetup -setremotelogin on", DiskSystem},
-		{"nvram boot-args='-v amfi_get_out_of_my_way=1'", DiskSystem},
+		{"sudo nvram boot-args='-v amfi_get_out_of_my_way=1'", DiskSystem}, // without root nvram's writes fail (round 6)
 		{"bless --mount /Volumes/x --setBoot", DiskSystem},
 		{"rm -f ~/Library/Logs/DiagnosticReports/*", DestructiveDelete},
 		{"rm -rf /var/db/diagnostics/*", DestructiveDelete},

@@ -288,7 +288,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
 				spawnsShell = true // spawn("/bin/sh"), exec("/bin/sh -i <&3 >&3")
 			}
-			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
+			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && !unexpandedTilde(lang, code, p) && SecretFile(shell.Resolve(p, dir, c.home)) {
 				c.add(SecretRead)
 				secretFile = true
 			}
@@ -411,7 +411,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	}
 	if codeWrites(lang, code, toks) {
 		for i, t := range toks {
-			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" {
+			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" || unexpandedTilde(lang, code, t.text) {
 				continue
 			}
 			p := shell.Resolve(t.text, dir, c.home)

@@ -390,6 +390,9 @@ func operands(words []shell.Word) []shell.Word {
 // git decides git subcommands.
 func (c *checker) git(u unit) {
 	cmd := &u.cmd
+	if c.gitConfigEnvUnset(cmd) {
+		return // git dies before the subcommand (round 6)
+	}
 	for i, a := range cmd.Args {
 		if !a.Literal {
 			break
@@ -607,6 +610,9 @@ func gitConfigSet(rest []shell.Word) (key, value string, ok bool) {
 // file of such settings).
 func dangerousGitKey(key, value string) bool {
 	k := strings.ToLower(key)
+	if namesNothing(k, value) {
+		return false
+	}
 	switch {
 	case k == "core.pager" || k == "core.editor" || k == "sequence.editor" || strings.HasPrefix(k, "pager."):
 		// "git -c core.pager=cat": a pager or editor of the usual kind is

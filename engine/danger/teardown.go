@@ -25,7 +25,7 @@ func init() {
 		"stateSurgery":    "an infrastructure-as-code resource destroyed and made anew (terraform|tofu apply -replace=), or a SAM stack deleted",
 		"cloudTerminate":  "a cloud CLI's terminate, batch-delete or key-deletion operation, a trail stopped, an AWS detection service disabled or stopped, or an OpenStack service client's delete",
 		"machinePowered":  "a machine or VM stopped, deallocated, reset or rebooted through a cloud CLI (aws ec2 stop-instances, gcloud compute instances stop, az vm deallocate, hcloud server poweroff) or LXD/Incus",
-		"containersWiped": "every container, pod, image or volume removed or every running container stopped (podman system reset, rm -a, pod rm -a, image prune -a, crictl rm -a, docker kill $(docker ps -q); nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
+		"containersWiped": "every container, pod or volume removed or every running container stopped (podman system reset, rm -a, pod rm -a, crictl rm -a, docker kill $(docker ps -q); nerdctl and compose tools as docker's), or an LXD/Incus container deleted",
 		"deployTeardown":  "a deploy or cluster tool's teardown verb (pulumi down, sst remove, amplify delete, cf delete*, railway down, helmfile destroy|delete, skaffold delete, tilt down --delete-namespaces), helm's uninstall past its global options, kubectl's delete or drain through the k alias",
 		"scaledToZero":    "a cloud service or instance group scaled to nothing (aws ecs update-service --desired-count 0, autoscaling --desired-capacity 0, gcloud … managed resize --size 0, az vmss scale --new-capacity 0)",
 		"bsdDisks":        "FreeBSD's and SCSI's disk tools changing a disk (newfs, gpart create|destroy|delete|add|resize|modify, sg_format --format)",
@@ -227,12 +227,13 @@ func (c *checker) machinePowered(name string, args []shell.Word) {
 	}
 }
 
-// containersWiped: every container, image or volume removed by the
-// container tools the system rule does not read as docker (nerdctl,
-// finch, podman-compose), podman's own "system reset" and "rm|rmi -a",
-// and "image prune -a" (every unused image, as "system prune -a"); an
-// LXD/Incus container deleted takes its file system with it
-// (cloud-destructive, as virsh undefine and multipass delete).
+// containersWiped: every container or volume removed by the container
+// tools the system rule does not read as docker (nerdctl, finch,
+// podman-compose), podman's own "system reset" and "rm -a"; an LXD/Incus
+// container deleted takes its file system with it (cloud-destructive, as
+// virsh undefine and multipass delete). Images removed, even all of them
+// (rmi -a, image prune -a), are pulled or built again at will: everyday
+// (the README's heldout7 call, round 6).
 func (c *checker) containersWiped(name string, args []shell.Word) {
 	switch name {
 	case "nerdctl", "finch":
@@ -274,9 +275,8 @@ func (c *checker) containersWiped(name string, args []shell.Word) {
 		c.add(DiskSystem)
 		return
 	case v[0] == "system" && len(v) > 1 && v[1] == "reset",
-		(v[0] == "rm" || v[0] == "rmi") && all,
-		len(v) > 1 && (v[0] == "image" || v[0] == "container") && v[1] == "rm" && all,
-		len(v) > 1 && v[0] == "image" && v[1] == "prune" && all:
+		v[0] == "rm" && all,
+		len(v) > 1 && v[0] == "container" && v[1] == "rm" && all:
 		c.add(DiskSystem)
 	}
 }

@@ -131,6 +131,8 @@ func (c *checker) unknownVerbs(u unit) {
 		return // dotnet-publish(1): the build output put into a local folder
 	case c.messagePublished(name, cmd.Args):
 		return // a message sent to a topic's subscribers, no package
+	case name == "git" && c.gitConfigEnvUnset(cmd):
+		return // git dies before the subcommand (round 6)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
@@ -214,7 +216,7 @@ func verbCategory(v string, vs []string, args []shell.Word) string {
 		return CloudDestructive
 	case wipeVerbs[v]:
 		return DiskSystem
-	case publishWords[v]:
+	case publishWords[v] && !(v == "publish" && messagePublish(vs, args)):
 		return PackagePublish
 	case v == "upload":
 		return NetworkExfiltration
