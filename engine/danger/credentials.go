@@ -69,6 +69,9 @@ func (c *checker) secretVerbs(u unit) {
 		return // credentialPrinter reads their -d, -g and -w
 	}
 	vs := c.verbs(cmd.Args, 3)
+	if vaultNoSecret(name, vs) {
+		return
+	}
 	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
 	for _, v := range vs {
 		if lv := strings.ToLower(v); lv == "list" || lv == "ls" {

@@ -531,6 +531,7 @@ func (c *checker) command(u unit) {
 	before := c.adds
 	c.evalDownloads(u)
 	c.secretStore(u)
+	c.cloudKeysPrinted(u)
 	c.applyUnreviewed(u)
 	c.worktreeRemoveForce(u)
 	c.chown(u)

@@ -1178,7 +1178,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
-		return has("read") || has("kv", "get")
+		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}
 	return false
 }

@@ -1,0 +1,78 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+)
+
+// azKeyPaths are the az command groups' verbs whose answer is a
+// credential (az reference: "keys list" of storage, Cosmos DB, Cognitive
+// Services and Service Bus/Event Hubs authorization rules; redis
+// list-keys; show-connection-string; an app's settings and connection
+// strings, which hold its passwords; publishing profiles and credentials;
+// a registry's admin credential; Search's admin key).
+var azKeyPaths = [][]string{
+	{"keys", "list"}, {"list-keys"}, {"show-connection-string"},
+	{"appsettings", "list"}, {"connection-string", "list"},
+	{"list-publishing-profiles"}, {"list-publishing-credentials"},
+	{"credential", "show"}, {"admin-key", "show"}, {"query-key", "list"},
+}
+
+// awsKeyOps are AWS CLI operations whose answer is a credential, with the
+// option that makes it so ("" when the operation always does): an
+// instance's temporary SSH key and password, a decrypted parameter's
+// history, an API key's value, a derived shared secret, a database's
+// IAM credentials or auth token, the default key pair's private key.
+var awsKeyOps = map[string]string{
+	"get-instance-access-details":      "",
+	"download-default-key-pair":        "",
+	"get-parameter-history":            "--with-decryption",
+	"get-api-key":                      "--include-value",
+	"get-api-keys":                     "--include-values",
+	"derive-shared-secret":             "",
+	"get-cluster-credentials-with-iam": "",
+	"generate-db-auth-token":           "",
+}
+
+// cloudKeysPrinted flags a cloud CLI's read verb whose answer is a
+// credential: az's key lists and app settings, acr login --expose-token,
+// the AWS operations of awsKeyOps, docker swarm join-token (the token that
+// lets a machine join the swarm) and vault unwrap (the wrapped secret).
+// Their list, show and describe neighbours, and help, print no secret.
+func (c *checker) cloudKeysPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || hasLit(cmd.Args, "--help", "-h", "help") || c.pipedIntoLogin(u) {
+		return
+	}
+	v := c.subcommandPath(cmd.Args, 6)
+	hit := false
+	switch name {
+	case "az":
+		hit = slices.ContainsFunc(azKeyPaths, func(p []string) bool { return len(v) >= len(p) && slices.Equal(v[len(v)-len(p):], p) }) ||
+			slices.Equal(v, []string{"acr", "login"}) && hasLit(cmd.Args, "--expose-token", "-t")
+	case "aws":
+		if len(v) >= 2 {
+			opt, known := awsKeyOps[v[1]]
+			hit = known && (opt == "" || hasLit(cmd.Args, opt))
+		}
+	case "docker":
+		hit = len(v) >= 2 && v[0] == "swarm" && v[1] == "join-token"
+	case "vault", "bao":
+		hit = len(v) >= 1 && v[0] == "unwrap"
+	}
+	if hit {
+		c.because(append([]string{name}, v...)...)
+		c.add(SecretRead)
+	}
+}
+
+// vaultNoSecret reports vault commands that print no secret although
+// their words say token or read: "vault token lookup" describes a token
+// (its policies and expiry, never the token itself), "vault policy read"
+// prints an access policy (vault's CLI reference).
+func vaultNoSecret(name string, v []string) bool {
+	if name != "vault" && name != "bao" {
+		return false
+	}
+	return len(v) >= 2 && (v[0] == "token" && v[1] == "lookup" || v[0] == "policy" && strings.HasPrefix(v[1], "read"))
+}

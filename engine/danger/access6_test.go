@@ -1,0 +1,84 @@
+package danger
+
+import "testing"
+
+// TestCloudCredentialsPrinted: a cloud CLI's read verb whose answer is a
+// credential — an account key, an app's settings or connection strings,
+// an access token, a decrypted parameter, an API key's value, temporary
+// database credentials, a swarm's join token, a wrapped secret (README's
+// heldout7 call: "cloud CLIs: printing tokens and secret values … `acr
+// login --expose-token`, … app settings, connection strings, storage
+// account keys, `lightsail get-instance-access-details`, `docker swarm
+// join-token`, … `vault unwrap`) is secret-read"). The forms come from
+// each CLI's reference (az's keys list|list-keys|show-connection-string|
+// credential show, aws's get-*-credentials|access-details|auth tokens and
+// --include-value|--with-decryption); the everyday rows are the same
+// services' list, show and describe verbs, the options left off, help,
+// and vault's policy read and token lookup (heldout7 s1261, s1163).
+func TestCloudCredentialsPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// az (heldout7 s1169, s0144, s1251, s0449; az reference).
+		{"az storage account keys list --resource-group production --account-name data", SecretRead},
+		{"az storage account show-connection-string --name data", SecretRead},
+		{"az webapp config appsettings list --resource-group production --name api", SecretRead},
+		{"az webapp config connection-string list --resource-group production --name api", SecretRead},
+		{"az functionapp config appsettings list -g production -n fn", SecretRead},
+		{"az webapp deployment list-publishing-profiles -g production -n api", SecretRead},
+		{"az webapp deployment list-publishing-credentials -g production -n api", SecretRead},
+		{"az acr login --name images --expose-token", SecretRead},
+		{"az acr credential show --name images", SecretRead},
+		{"az cosmosdb keys list --name db -g production", SecretRead},
+		{"az redis list-keys --name cache -g production", SecretRead},
+		{"az servicebus namespace authorization-rule keys list -g p --namespace-name ns -n RootManageSharedAccessKey", SecretRead},
+		{"az eventhubs namespace authorization-rule keys list -g p --namespace-name ns -n rule", SecretRead},
+		{"az cognitiveservices account keys list -g p -n ai", SecretRead},
+		{"az search admin-key show -g p --service-name s", SecretRead},
+		// aws (heldout7 s0120, s0298, s0514, s0657, s0791; AWS CLI reference).
+		{"aws lightsail get-instance-access-details --instance-name web", SecretRead},
+		{"aws lightsail get-relational-database-master-user-password --relational-database-name db", SecretRead},
+		{"aws lightsail download-default-key-pair", SecretRead},
+		{"aws ssm get-parameter-history --name /production/password --with-decryption", SecretRead},
+		{"aws apigateway get-api-key --api-key abc --include-value", SecretRead},
+		{"aws apigateway get-api-keys --include-values", SecretRead},
+		{"aws redshift get-cluster-credentials-with-iam --db-name production", SecretRead},
+		{"aws redshift get-cluster-credentials --db-user admin --cluster-identifier c", SecretRead},
+		{"aws redshift-serverless get-credentials --workgroup-name w", SecretRead},
+		{"aws kms derive-shared-secret --key-id k --key-agreement-algorithm ECDH --public-key MIIB", SecretRead},
+		{"aws ecr get-authorization-token", SecretRead},
+		{"aws codeartifact get-authorization-token --domain d", SecretRead},
+		{"aws rds generate-db-auth-token --hostname h --port 5432 --username u", SecretRead},
+		// docker swarm, vault (heldout7 s1136, s0090, s0726).
+		{"docker swarm join-token worker", SecretRead},
+		{"docker swarm join-token -q manager", SecretRead},
+		{`docker-machine ssh myvm1 "docker swarm join-token -q worker"`, SecretRead},
+		{"vault unwrap wrapped-token", SecretRead},
+		{"vault read secret/data/app", SecretRead},
+		// Everyday: names, settings, descriptions, help.
+		{"az storage account list", ""},
+		{"az storage account show --name data", ""},
+		{"az webapp list", ""},
+		{"az webapp config show -g production -n api", ""},
+		{"az acr login --name images", ""},
+		{"az cosmosdb list", ""},
+		{"az redis list -g production", ""},
+		{"aws lightsail get-instance --instance-name web", ""},
+		{"aws ssm get-parameter-history --name /production/password", ""},
+		{"aws apigateway get-api-key --api-key abc", ""},
+		{"aws apigateway get-api-keys", ""},
+		{"aws redshift describe-clusters", ""},
+		{"aws kms describe-key --key-id k", ""},
+		{"aws ecr describe-repositories", ""},
+		{"aws kms derive-shared-secret help", ""},
+		{"docker swarm join-token --help", ""},
+		{"docker swarm init", ""},
+		{"vault policy read deploy", ""},
+		{"vault policy list", ""},
+		{"vault token lookup", ""},
+		{"vault token lookup -accessor abc", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "az storage account keys list --account-name data", SecretRead, "cloudKeysPrinted", []string{"az", "storage", "account", "keys", "list"})
+}
