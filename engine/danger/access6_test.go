@@ -82,3 +82,41 @@ func TestCloudCredentialsPrinted(t *testing.T) {
 	}
 	explainRow(t, "az storage account keys list --account-name data", SecretRead, "cloudKeysPrinted", []string{"az", "storage", "account", "keys", "list"})
 }
+
+// TestContainerGivenHostForms: docker run's reference spells the same
+// option several ways — --privileged or --privileged=true, -v SPEC or
+// -vSPEC or --volume=SPEC, --mount with source= or its alias src= — and
+// each that hands the container the host (privileged, the Docker socket,
+// the host's /) is privilege-escalation (README's heldout7 call: "`docker
+// run` with the Docker socket mounted, … `/` bind-mounted or
+// `--privileged` is privilege-escalation; `--pid=host`, `--network host`
+// or `seccomp=unconfined` alone, with no privileges or capabilities, are
+// everyday"; heldout7 s1068, s0048, s1097, s0969, s0309).
+func TestContainerGivenHostForms(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"docker run --privileged=true nginx:latest", PrivilegeEscalation},
+		{"docker run --rm -it --privileged=true 71aa5f3f90dc bash", PrivilegeEscalation},
+		{"podman run --privileged=true alpine", PrivilegeEscalation},
+		{"docker run --privileged nginx", PrivilegeEscalation},
+		{"docker run -v/var/run/docker.sock:/var/run/docker.sock nginx:latest", PrivilegeEscalation},
+		{"docker run --volume=/var/run/docker.sock:/var/run/docker.sock nginx", PrivilegeEscalation},
+		{"docker run --mount type=bind,src=/var/run/docker.sock,dst=/var/run/docker.sock nginx:latest", PrivilegeEscalation},
+		{"docker run --mount type=bind,source=/var/run/docker.sock,target=/var/run/docker.sock nginx", PrivilegeEscalation},
+		{"docker run --mount=type=bind,target=/host,source=/ alpine", PrivilegeEscalation},
+		{"docker run -v/:/host alpine", PrivilegeEscalation},
+		{"docker run --cap-add=CAP_SYS_PTRACE --pid=host alpine", PrivilegeEscalation}, // host_test's row: trace the host's processes
+		// Everyday: no privileges, a project folder or a named volume, the host's PIDs alone.
+		{"docker run --privileged=false nginx", ""},
+		{"docker run --pid=host nginx:latest", ""},
+		{"docker run --pid host nginx", ""},
+		{"docker run --network host nginx", ""},
+		{"docker run -v ./data:/data nginx", ""},
+		{"docker run -v$(pwd):/app node:20 npm test", ""},
+		{"docker run --mount type=volume,src=data,dst=/data postgres", ""},
+		{"docker run --mount type=bind,source=./src,target=/src node", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
