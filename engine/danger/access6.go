@@ -76,3 +76,74 @@ func vaultNoSecret(name string, v []string) bool {
 	}
 	return len(v) >= 2 && (v[0] == "token" && v[1] == "lookup" || v[0] == "policy" && strings.HasPrefix(v[1], "read"))
 }
+
+// iamNamesOnly are AWS IAM operations that make something granting
+// nothing by itself: an account alias is a name for the sign-in page, and
+// an instance profile holds no role until add-role-to-instance-profile
+// gives it one (IAM reference).
+var iamNamesOnly = map[string]bool{"create-account-alias": true, "create-instance-profile": true}
+
+// accessRulesChanged flags access rules changed through a cloud or secret
+// store's CLI that identityGrant's words miss: any resource's IAM policy
+// bindings added or removed and policies set (gcloud's
+// add-|remove-iam-policy-binding, set-iam-policy); an operation on an
+// access entry or access policy, or a snapshot's access authorized or
+// revoked (aws eks create-access-entry, associate-access-policy, redshift
+// revoke-snapshot-access); an account, project or folder moved to another
+// organisational unit, whose policies it then inherits; vault's tokens
+// created and policies written (a policy deleted is cloud-destructive,
+// hosted_test's row).
+func (c *checker) accessRulesChanged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || describesOnly(cmd.Args) {
+		return
+	}
+	v := c.subcommandPath(cmd.Args, 5)
+	var hit []string
+	switch name {
+	case "gcloud":
+		for i, w := range v {
+			switch {
+			case strings.HasSuffix(w, "-iam-policy-binding") || w == "set-iam-policy":
+				hit = v[:i+1]
+			case w == "move" && i > 0 && slices.Contains([]string{"folders", "projects"}, v[i-1]):
+				hit = v[:i+1]
+			}
+		}
+	case "aws":
+		if len(v) >= 2 && (accessRuleOp(v[1]) || v[0] == "organizations" && v[1] == "move-account") {
+			hit = v[:2]
+		}
+	case "vault", "bao":
+		if len(v) >= 2 && (v[0] == "token" && v[1] == "create" || v[0] == "policy" && v[1] == "write") {
+			hit = v[:2]
+		}
+	}
+	if hit != nil {
+		c.because(append([]string{name}, hit...)...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// accessRuleOp reports an AWS operation that makes, changes or removes an
+// access rule by name: an access entry or access policy created, updated,
+// associated, disassociated or deleted, or access authorized or revoked
+// ("revoke-snapshot-access"); not an access point or key (other rules).
+func accessRuleOp(op string) bool {
+	parts := wordParts(op)
+	if len(parts) < 2 {
+		return false
+	}
+	verb, rest := parts[0], parts[1:]
+	i := slices.Index(rest, "access")
+	if i < 0 {
+		return false
+	}
+	switch verb {
+	case "authorize", "revoke":
+		return i == len(rest)-1
+	case "create", "update", "delete", "associate", "disassociate":
+		return i+1 < len(rest) && (rest[i+1] == "entry" || rest[i+1] == "policy")
+	}
+	return false
+}

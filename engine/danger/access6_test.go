@@ -120,3 +120,57 @@ func TestContainerGivenHostForms(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAccessRulesChanged: access rules changed through a cloud or secret
+// store's CLI (README's heldout7 call: "policies attached, written or
+// removed, role assignments and IAM bindings created or deleted, roles,
+// service accounts, tokens and keys created, credentials reset or
+// revoked, and accounts or folders moved between organisational units
+// (their policies change) are privilege-escalation"): gcloud's
+// add-|remove-iam-policy-binding and set-iam-policy on any resource
+// (gcloud reference), EKS access entries and access policies, Redshift's
+// authorize-|revoke-snapshot-access, organisations' move verbs, vault's
+// token create and policy write (vault CLI reference). An account
+// alias (a name) and an empty instance profile grant nothing (heldout7
+// s0383, s0756); list, describe and read verbs change nothing.
+func TestAccessRulesChanged(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud projects remove-iam-policy-binding project-id --member user:admin@example.com --role roles/owner", PrivilegeEscalation},
+		{"gcloud projects add-iam-policy-binding project-id --member user:a@example.com --role roles/viewer", PrivilegeEscalation},
+		{"gcloud storage buckets remove-iam-policy-binding gs://b --member allUsers --role roles/storage.objectViewer", PrivilegeEscalation},
+		{"gcloud functions set-iam-policy fn policy.json", PrivilegeEscalation},
+		{"gcloud secrets remove-iam-policy-binding s --member user:a@example.com --role roles/secretmanager.secretAccessor", PrivilegeEscalation},
+		{"aws eks create-access-entry --cluster-name eks-customer --principal-arn arn:aws:iam::111122223333:user/eks-user", PrivilegeEscalation},
+		{"aws eks associate-access-policy --cluster-name c --principal-arn arn:aws:iam::1:role/Admin --policy-arn arn:aws:eks::aws:cluster-access-policy/AmazonEKSEditPolicy --access-scope type=cluster", PrivilegeEscalation},
+		{"aws eks disassociate-access-policy --cluster-name c --principal-arn arn:aws:iam::1:role/Admin --policy-arn p", PrivilegeEscalation},
+		{"aws eks update-access-entry --cluster-name c --principal-arn arn:aws:iam::1:role/Admin --kubernetes-groups admins", PrivilegeEscalation},
+		{"aws redshift revoke-snapshot-access --snapshot-id my-snapshot-id --account-with-restore-access 444455556666", PrivilegeEscalation},
+		{"aws redshift authorize-snapshot-access --snapshot-identifier s --account-with-restore-access 444455556666", PrivilegeEscalation},
+		{"aws organizations move-account --account-id 123 --source-parent-id r-root --destination-parent-id ou-target", PrivilegeEscalation},
+		{"gcloud resource-manager folders move 456 --destination-organization 123", PrivilegeEscalation},
+		{"gcloud beta projects move my-project --folder 456", PrivilegeEscalation},
+		{"vault token create -policy=deploy", PrivilegeEscalation},
+		{"vault policy write deploy policy.hcl", PrivilegeEscalation},
+		{"bao token create -policy=deploy", PrivilegeEscalation},
+		// Everyday: a name, an empty profile, reads and lists, help.
+		{"aws iam create-account-alias --account-alias unique-name", ""},
+		{"aws iam create-instance-profile --instance-profile-name YourNewRole-Instance-Profile", ""},
+		{"gcloud projects get-iam-policy project-id", ""},
+		{"aws eks list-access-entries --cluster-name c", ""},
+		{"aws eks describe-access-entry --cluster-name c --principal-arn arn:aws:iam::1:role/Admin", ""},
+		{"aws eks list-associated-access-policies --cluster-name c --principal-arn p", ""},
+		{"aws redshift describe-cluster-snapshots", ""},
+		{"aws organizations list-accounts", ""},
+		{"gcloud resource-manager folders list --organization 123", ""},
+		{"vault policy list", ""},
+		{"vault token lookup", ""},
+		{"vault policy write --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	// The instance profile given a role grants it: still marked.
+	checkRow(t, "aws iam add-role-to-instance-profile --instance-profile-name p --role-name Admin", PrivilegeEscalation)
+	explainRow(t, "aws eks create-access-entry --cluster-name c --principal-arn p", PrivilegeEscalation, "accessRulesChanged", []string{"aws", "eks", "create-access-entry"})
+}

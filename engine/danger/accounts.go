@@ -293,6 +293,9 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 	}
 	identity, grant := false, false
 	vs := c.subcommandPath(args, 4)
+	if name == "aws" && len(vs) > 1 && iamNamesOnly[vs[1]] {
+		return false
+	}
 	if (name == "kubectl" || name == "oc") && !slices.ContainsFunc(vs, func(v string) bool { return strings.HasSuffix(v, "rolebinding") }) {
 		return false // a cluster's roles and accounts are granted by its bindings alone
 	}

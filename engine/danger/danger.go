@@ -532,6 +532,7 @@ func (c *checker) command(u unit) {
 	c.evalDownloads(u)
 	c.secretStore(u)
 	c.cloudKeysPrinted(u)
+	c.accessRulesChanged(u)
 	c.applyUnreviewed(u)
 	c.worktreeRemoveForce(u)
 	c.chown(u)
