@@ -254,6 +254,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 		return
 	}
 	toks := codeTokens(code)
+	tildeStays := tildeUnexpanded(lang, code)
 	network, secretEnv, wholeEnv, evals, secretFile := false, false, false, false, false
 	spawnsShell, runsReceived := false, false
 	for _, q := range quotedCommands(lang, code) {
@@ -288,7 +289,8 @@ func (c *checker) code(lang, code, dir string, depth int) {
 			if f := strings.Fields(t.text); len(f) > 0 && shellProgram(f[0]) {
 				spawnsShell = true // spawn("/bin/sh"), exec("/bin/sh -i <&3 >&3")
 			}
-			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && SecretFile(shell.Resolve(p, dir, c.home)) {
+			if p := strings.TrimSpace(t.text); p != "" && !strings.ContainsAny(p, " \n") && !(tildeStays && strings.HasPrefix(p, "~")) &&
+				SecretFile(shell.Resolve(p, dir, c.home)) {
 				c.add(SecretRead)
 				secretFile = true
 			}
@@ -411,7 +413,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	}
 	if codeWrites(lang, code, toks) {
 		for i, t := range toks {
-			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" {
+			if t.kind != tokString || strings.ContainsAny(t.text, " \n") || t.text == "" || tildeStays && strings.HasPrefix(t.text, "~") {
 				continue
 			}
 			p := shell.Resolve(t.text, dir, c.home)
