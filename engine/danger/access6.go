@@ -169,3 +169,16 @@ func tildeUnexpanded(lang, code string) bool {
 	low := strings.ToLower(code)
 	return !slices.ContainsFunc(tildeExpanders, func(e string) bool { return strings.Contains(low, e) })
 }
+
+// agentHomeInstructionFiles are the agents' user-level instructions, read
+// into every session whatever the project (Claude Code's memory
+// documentation: ~/.claude/CLAUDE.md; Codex's ~/.codex/AGENTS.md;
+// Gemini CLI's ~/.gemini/GEMINI.md). A project's own CLAUDE.md is the
+// project's documentation, written as any file of it.
+var agentHomeInstructionFiles = []string{".claude/CLAUDE.md", ".codex/AGENTS.md", ".gemini/GEMINI.md"}
+
+// agentHomeInstructions reports one of agentHomeInstructionFiles in home.
+func agentHomeInstructions(p, home string) bool {
+	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(home, "/")+"/")
+	return ok && slices.Contains(agentHomeInstructionFiles, rel)
+}

@@ -771,6 +771,9 @@ func (c *checker) fileUses(u unit) {
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
 			}
 			c.add(cats...)
+			if agentHomeInstructions(p, c.home) {
+				c.add(AgentConfigTamper)
+			}
 		}
 	}
 	c.because()

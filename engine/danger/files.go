@@ -292,6 +292,10 @@ var agentSuffixes = []string{
 var agentDirs = []string{
 	"/.claude/hooks/", "/managed-settings.d/", "/etc/claude-code/", "/.codex/rules/", "/.codex/policy/",
 	"/.gemini/policies/", "/etc/gemini-cli/", "/.opencode/", "/.config/opencode/",
+	// Skills: instructions and scripts the agent loads and runs on its
+	// own (Claude Code's ~/.claude/skills and .claude/skills, Codex's
+	// ~/.codex/skills).
+	"/.claude/skills/", "/.codex/skills/",
 }
 
 // AgentConfig reports whether a path names a coding agent's settings or

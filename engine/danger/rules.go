@@ -870,7 +870,9 @@ func secretFolder(p, home string) bool {
 
 // secretFolderNames are the folders under the home secretFolder means.
 var secretFolderNames = []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store",
-	".local/share/keyrings", "Library/Keychains", ".config/gcloud", ".azure"}
+	".local/share/keyrings", "Library/Keychains", ".config/gcloud", ".azure",
+	".codex", // Codex's login tokens (auth.json): README's heldout7 call
+}
 
 // secretFolders holds the last home's secret folders, joined: a check
 // looks at every file a command names, and joining them each time was a
