@@ -182,3 +182,43 @@ func agentHomeInstructions(p, home string) bool {
 	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(home, "/")+"/")
 	return ok && slices.Contains(agentHomeInstructionFiles, rel)
 }
+
+// persistenceVerbs flags commands that set something to run, or a key to
+// log in, later: git maintenance start, which registers cron, launchd,
+// systemd or schtasks timers (git-maintenance(1)); and gcloud compute
+// instances|project-info add-metadata given an ssh-keys (or the older
+// sshKeys) key, whose public keys may then log in to the machines
+// (gcloud's "Managing SSH keys in metadata").
+func (c *checker) persistenceVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || describesOnly(cmd.Args) {
+		return
+	}
+	if name == "git" {
+		if _, sub, rest, ok := cmd.GitArgs(); ok && sub == "maintenance" && firstVerbIn(rest, "start") {
+			c.because(name, sub, "start")
+			c.add(PersistenceStartupFiles)
+		}
+		return
+	}
+	v := c.verbs(cmd.Args, 3)
+	switch {
+	case name == "gcloud" && len(v) >= 3 && v[0] == "compute" && (v[1] == "instances" || v[1] == "project-info") && v[2] == "add-metadata":
+		for i, a := range cmd.Args {
+			val := ""
+			switch {
+			case (a.Lit == "--metadata" || a.Lit == "--metadata-from-file") && i+1 < len(cmd.Args):
+				val = cmd.Args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "--metadata=") || strings.HasPrefix(a.Lit, "--metadata-from-file="):
+				_, val, _ = strings.Cut(a.Lit, "=")
+			}
+			for _, kv := range strings.Split(val, ",") {
+				if k, _, _ := strings.Cut(kv, "="); k == "ssh-keys" || k == "sshKeys" {
+					c.because(name, v[0], v[1], v[2], k)
+					c.add(PersistenceStartupFiles)
+					return
+				}
+			}
+		}
+	}
+}

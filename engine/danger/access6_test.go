@@ -272,3 +272,41 @@ func TestRlwrapRuns(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPersistenceVerbs: a command that makes something run later or lets
+// a key log in later (README's heldout7 call: "`git maintenance start`
+// (cron or systemd timers) and SSH keys added to a cloud instance's
+// metadata are persistence-startup-files"; heldout7 s0622, s0509). git
+// maintenance start schedules its timers (git-maintenance(1): "start …
+// schedule … using the platform's scheduler"); register only records the
+// repository, run runs once, stop and unregister remove. gcloud's
+// instances|project-info add-metadata with an ssh-keys or sshKeys key
+// (from --metadata or --metadata-from-file) adds login keys (gcloud's
+// "Managing SSH keys in metadata"); other keys are labels. SSH protocol 1's
+// private key ~/.ssh/identity is a secret file (heldout7 s0811; ssh(1)).
+func TestPersistenceVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"git maintenance start", PersistenceStartupFiles},
+		{"git maintenance start --scheduler=crontab", PersistenceStartupFiles},
+		{"git -C repo maintenance start", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata instance-1 --metadata-from-file ssh-keys=keys.txt --zone us-central1-a", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata vm --metadata ssh-keys='alice:ssh-ed25519 AAAA alice'", PersistenceStartupFiles},
+		{"gcloud compute project-info add-metadata --metadata-from-file=ssh-keys=keys.txt", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata vm --metadata sshKeys=alice:ssh-rsa", PersistenceStartupFiles},
+		{"cat ~/.ssh/identity", SecretRead},
+		// Everyday.
+		{"git maintenance run --task=gc", ""},
+		{"git maintenance register", ""},
+		{"git maintenance stop", ""},
+		{"git maintenance unregister", ""},
+		{"gcloud compute instances add-metadata vm --metadata env=prod", ""},
+		{"gcloud compute instances describe vm --format='value(metadata)'", ""},
+		{"gcloud compute instances add-metadata --help", ""},
+		{"cat ~/.ssh/identity.pub", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "git maintenance start", PersistenceStartupFiles, "persistenceVerbs", []string{"git", "maintenance", "start"})
+}

@@ -533,6 +533,7 @@ func (c *checker) command(u unit) {
 	c.secretStore(u)
 	c.cloudKeysPrinted(u)
 	c.accessRulesChanged(u)
+	c.persistenceVerbs(u)
 	c.applyUnreviewed(u)
 	c.worktreeRemoveForce(u)
 	c.chown(u)

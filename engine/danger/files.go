@@ -25,6 +25,7 @@ var secretExts = map[string]bool{".pem": true, ".key": true, ".p12": true, ".pfx
 
 // secretSuffixes are credential files known by their folder.
 var secretSuffixes = []string{
+	"/.ssh/identity", // SSH protocol 1's default private key (ssh(1))
 	"/.aws/credentials", "/.config/gh/hosts.yml", "/.kube/config", "/.docker/config.json",
 	"/.config/gcloud/credentials.db", "/.config/gcloud/access_tokens.db",
 	"/.config/gcloud/application_default_credentials.json", "/.azure/accessTokens.json",
