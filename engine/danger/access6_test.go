@@ -310,3 +310,24 @@ func TestPersistenceVerbs(t *testing.T) {
 	}
 	explainRow(t, "git maintenance start", PersistenceStartupFiles, "persistenceVerbs", []string{"git", "maintenance", "start"})
 }
+
+// TestAzUploadNeedsDestination: az storage blob upload requires
+// --container-name (-c), and upload-batch --destination (-d) (az's
+// reference: "[Required]"); without it az rejects the command and nothing
+// is uploaded (README's heldout7 call; heldout7 s0035). With it the
+// upload stays network-exfiltration as before.
+func TestAzUploadNeedsDestination(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az storage blob upload --file artifact.zip", ""},
+		{"az storage blob upload -f report.csv -n report.csv", ""},
+		{"az storage blob upload-batch --source ./exports", ""},
+		{"az storage blob upload --file report.csv --container-name public", NetworkExfiltration},
+		{"az storage blob upload -f report.csv -c public -n report.csv", NetworkExfiltration},
+		{"az storage blob upload --account-name a --container-name=public --file report.csv", NetworkExfiltration},
+		{"az storage blob upload-batch -d public -s ./exports", NetworkExfiltration},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
