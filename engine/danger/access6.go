@@ -94,16 +94,22 @@ var iamNamesOnly = map[string]bool{"create-account-alias": true, "create-instanc
 // revoke-snapshot-access); an account, project or folder moved to another
 // organisational unit, whose policies it then inherits; vault's tokens
 // created and policies written (a policy deleted is cloud-destructive,
-// hosted_test's row).
+// hosted_test's row); a role assumed (aws sts assume-role*); identities,
+// keys, policies and memberships removed (aws iam delete-|detach-|remove-*,
+// az role|ad … delete|remove, gcloud iam … delete|disable): credentials
+// revoked and grants taken away (README's heldout7 call).
 func (c *checker) accessRulesChanged(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || describesOnly(cmd.Args) {
+	if !ok || describesOnly(cmd.Args) || cutShort(name, cmd.Args) {
 		return
 	}
 	v := c.subcommandPath(cmd.Args, 5)
 	var hit []string
 	switch name {
 	case "gcloud":
+		if len(v) >= 2 && v[0] == "iam" && slices.ContainsFunc(v[1:], func(w string) bool { return w == "delete" || w == "disable" }) {
+			hit = v
+		}
 		for i, w := range v {
 			switch {
 			case strings.HasSuffix(w, "-iam-policy-binding") || w == "set-iam-policy":
@@ -113,8 +119,13 @@ func (c *checker) accessRulesChanged(u unit) {
 			}
 		}
 	case "aws":
-		if len(v) >= 2 && (accessRuleOp(v[1]) || v[0] == "organizations" && v[1] == "move-account") {
+		if len(v) >= 2 && (accessRuleOp(v[1]) || v[0] == "organizations" && v[1] == "move-account" ||
+			v[0] == "sts" && strings.HasPrefix(v[1], "assume-role") || v[0] == "iam" && iamRemoval(v[1])) {
 			hit = v[:2]
+		}
+	case "az":
+		if len(v) >= 2 && (v[0] == "role" || v[0] == "ad") && slices.ContainsFunc(v[1:], func(w string) bool { return w == "delete" || w == "remove" }) {
+			hit = v
 		}
 	case "vault", "bao":
 		if len(v) >= 2 && (v[0] == "token" && v[1] == "create" || v[0] == "policy" && v[1] == "write") {
@@ -287,4 +298,14 @@ func namesBruteForced(base string, args []shell.Word) bool {
 		}
 	}
 	return slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(strings.ToLower(w.Lit), "dns-brute") })
+}
+
+// iamRemoval reports an AWS IAM operation that deletes, detaches or
+// removes an identity, key, policy or membership; not the account alias
+// (a name for the sign-in page) nor tags (metadata).
+func iamRemoval(op string) bool {
+	if op == "delete-account-alias" || aboutMetadata([]string{op}) {
+		return false
+	}
+	return strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "detach-") || strings.HasPrefix(op, "remove-")
 }

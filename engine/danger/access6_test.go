@@ -376,3 +376,47 @@ func TestNameBruteForce(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestIdentitiesRemoved: identities, grants and credentials removed or
+// taken on through a cloud CLI (README's heldout7 call: "`sts assume-role`
+// into another role, policies attached, written or removed, role
+// assignments and IAM bindings created or deleted, … credentials reset or
+// revoked … are privilege-escalation"; heldout7 s0585, s0740, s1225):
+// every aws iam delete-*, detach-* and remove-* operation but the account
+// alias (IAM reference), sts assume-role and its -with-saml and
+// -with-web-identity forms, az role|ad … delete|remove, and gcloud iam
+// … delete|disable. Deleting stays cloud-destructive too; list, get and
+// describe verbs change nothing.
+func TestIdentitiesRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws iam delete-user --user-name reader", PrivilegeEscalation},
+		{"aws iam delete-access-key --access-key-id AKIA", PrivilegeEscalation},
+		{"aws iam delete-role --role-name r", PrivilegeEscalation},
+		{"aws iam delete-login-profile --user-name u", PrivilegeEscalation},
+		{"aws iam detach-role-policy --role-name r --policy-arn p", PrivilegeEscalation},
+		{"aws iam remove-user-from-group --user-name u --group-name g", PrivilegeEscalation},
+		{"aws iam delete-role-policy --role-name r --policy-name p", PrivilegeEscalation},
+		{"aws sts assume-role --role-arn arn:aws:iam::123:role/admin --role-session-name test", PrivilegeEscalation},
+		{"aws sts assume-role-with-web-identity --role-arn a --role-session-name s --web-identity-token t", PrivilegeEscalation},
+		{"az role assignment delete --assignee deployer --role Owner --scope /subscriptions/123", PrivilegeEscalation},
+		{"az role definition delete --name Custom", PrivilegeEscalation},
+		{"az ad sp delete --id x", PrivilegeEscalation},
+		{"az ad group member remove --group g --member-id m", PrivilegeEscalation},
+		{"gcloud iam service-accounts delete sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud iam service-accounts keys delete k --iam-account sa", PrivilegeEscalation},
+		{"gcloud iam service-accounts disable sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		// Everyday.
+		{"aws iam delete-account-alias --account-alias name", ""},
+		{"aws iam list-users", ""},
+		{"aws iam get-role --role-name r", ""},
+		{"aws sts get-caller-identity", ""},
+		{"az role assignment list --assignee deployer", ""},
+		{"gcloud iam service-accounts list", ""},
+		{"aws iam delete-user help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	checkRow(t, "aws iam delete-user --user-name reader", CloudDestructive)
+}
