@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -308,4 +309,47 @@ func iamRemoval(op string) bool {
 		return false
 	}
 	return strings.HasPrefix(op, "delete-") || strings.HasPrefix(op, "detach-") || strings.HasPrefix(op, "remove-")
+}
+
+// agentFolderDeleted reports a delete of folder p that holds the agent's
+// settings, hooks or rules (in the home folder or the project): an
+// agentSuffixes file or an agentDirs folder at or below p. A find deletes
+// only what its -name or -iname pattern matches, so a pattern that
+// matches no settings file's name ("*.log") spares them.
+func (c *checker) agentFolderDeleted(cmd *shell.Command, via, p string) bool {
+	if p == "/" || p == path.Clean(c.home) {
+		return false // the whole home: destructive-delete's own
+	}
+	pattern := ""
+	if strings.HasPrefix(via, "find") {
+		for i, a := range cmd.Args {
+			if (a.Lit == "-name" || a.Lit == "-iname") && i+1 < len(cmd.Args) {
+				pattern = cmd.Args[i+1].Lit
+			}
+		}
+	}
+	for _, root := range []string{c.home, c.project} {
+		if !shell.Within(p, root) || p == path.Clean(root) {
+			continue // the folder itself or one above it: not the agent's alone
+		}
+		for _, s := range agentSuffixes {
+			f := path.Join(root, s)
+			if shell.Within(f, p) && f != p && (pattern == "" || matchBase(pattern, f)) {
+				return true
+			}
+		}
+		for _, d := range agentDirs {
+			dir := path.Join(root, strings.TrimSuffix(d, "/"))
+			if strings.HasPrefix(d, "/.") && shell.Within(dir, p) && pattern == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchBase reports whether a find name pattern matches f's base name.
+func matchBase(pattern, f string) bool {
+	ok, err := path.Match(pattern, path.Base(f))
+	return err == nil && ok
 }

@@ -772,7 +772,7 @@ func (c *checker) fileUses(u unit) {
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
 			}
 			c.add(cats...)
-			if agentHomeInstructions(p, c.home) {
+			if agentHomeInstructions(p, c.home) || isDelete(f.Via) && c.agentFolderDeleted(&u.cmd, f.Via, p) {
 				c.add(AgentConfigTamper)
 			}
 		}

@@ -297,6 +297,7 @@ var agentDirs = []string{
 	// own (Claude Code's ~/.claude/skills and .claude/skills, Codex's
 	// ~/.codex/skills).
 	"/.claude/skills/", "/.codex/skills/",
+	"/.codex/hooks/", // Codex's hook scripts, as .claude/hooks (README's heldout7 call)
 }
 
 // AgentConfig reports whether a path names a coding agent's settings or
