@@ -459,21 +459,3 @@ func TestAgentFoldersDeleted(t *testing.T) {
 		}
 	}
 }
-
-// TestNewrole: SELinux's newrole(1) runs a new shell in another role or
-// MLS level ("newrole -r sysadm_r", "newrole -l s0-s0:c0.c1023") after
-// asking the user's password: a change of privileges, as su (heldout3
-// k0102). --help and -V only print.
-func TestNewrole(t *testing.T) {
-	for _, tt := range []struct {
-		cmd, want string
-	}{
-		{"newrole --level s0-s0:c0.c1023", PrivilegeEscalation},
-		{"newrole -r sysadm_r", PrivilegeEscalation},
-		{"newrole -r sysadm_r -- -c id", PrivilegeEscalation},
-		{"newrole -V", ""},
-		{"newrole --help", ""},
-	} {
-		checkRow(t, tt.cmd, tt.want)
-	}
-}

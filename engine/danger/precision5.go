@@ -643,9 +643,6 @@ func privilegeQuery(name string, args []shell.Word) bool {
 		return len(args) > 0 && args[0].Lit == "-C"
 	case "su":
 		return len(args) == 1 && (args[0].Lit == "-V" || args[0].Lit == "--version")
-	case "newrole":
-		// newrole(1): -V prints the version, --help the usage.
-		return len(args) == 1 && (args[0].Lit == "-V" || args[0].Lit == "--version" || args[0].Lit == "--help" || args[0].Lit == "-h")
 	}
 	return false
 }

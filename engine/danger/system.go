@@ -25,7 +25,7 @@ func (c *checker) privilege(u unit) {
 		if sudoRuns(cmd.Args) || u.fromXargs && !hasLit(cmd.Args, "-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp", "-h", "--help", "-V", "--version") {
 			c.add(PrivilegeEscalation)
 		}
-	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter", "newrole":
+	case "doas", "su", "pkexec", "run0", "sudoedit", "visudo", "vipw", "vigr", "nsenter":
 		if name == "visudo" && visudoOnlyChecks(cmd.Args) || privilegeQuery(name, cmd.Args) {
 			break // visudo(8) -c checks the syntax, -V/-h print: nothing edited
 		}
