@@ -459,3 +459,21 @@ func TestAgentFoldersDeleted(t *testing.T) {
 		}
 	}
 }
+
+// TestUnshadow: John the Ripper's unshadow(1) prints its two operands, a
+// passwd file and a shadow file, joined line by line (john's
+// documentation: "unshadow PASSWORD-FILE SHADOW-FILE"); the word passwd
+// there names a file, no password is set (heldout7 s0276: local copies,
+// labelled everyday). Given the system's /etc/shadow it prints the hashes:
+// secret-read.
+func TestUnshadow(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"unshadow passwd shadow > unshadowed.txt", ""},
+		{"unshadow passwd.txt shadow.txt", ""},
+		{"unshadow /etc/passwd /etc/shadow > hashes.txt", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

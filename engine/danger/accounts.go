@@ -77,7 +77,9 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	name = strings.ToLower(name)
-	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] || lookupPrograms[name] {
+	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] || lookupPrograms[name] || name == "unshadow" {
+		// unshadow (John the Ripper's) joins a passwd and a shadow file:
+		// its "passwd" is a file name, no password is set.
 		return
 	}
 	args := cmd.Args
