@@ -121,7 +121,7 @@ func (c *checker) accessRulesChanged(u unit) {
 		}
 	case "aws":
 		if len(v) >= 2 && (accessRuleOp(v[1]) || v[0] == "organizations" && v[1] == "move-account" ||
-			v[0] == "sts" && strings.HasPrefix(v[1], "assume-role") || v[0] == "iam" && iamRemoval(v[1])) {
+			v[0] == "sts" && strings.HasPrefix(v[1], "assume-role") || v[0] == "iam" && iamRemoval(v[1]) || awsRevocation(v[1])) {
 			hit = v[:2]
 		}
 	case "az":
@@ -352,4 +352,16 @@ func (c *checker) agentFolderDeleted(cmd *shell.Command, via, p string) bool {
 func matchBase(pattern, f string) bool {
 	ok, err := path.Match(pattern, path.Base(f))
 	return err == nil && ok
+}
+
+// awsRevocation reports an AWS operation that revokes a credential or a
+// grant ("revoke-grant", "revoke-token", "revoke-certificate",
+// "batch-start-viewer-session-revocation"); a security group's rule
+// revoked is a firewall change, judged as one elsewhere.
+func awsRevocation(op string) bool {
+	parts := wordParts(op)
+	if slices.Contains(parts, "security") && slices.Contains(parts, "group") {
+		return false
+	}
+	return slices.Contains(parts, "revoke") || slices.Contains(parts, "revocation")
 }

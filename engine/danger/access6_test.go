@@ -477,3 +477,35 @@ func TestUnshadow(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAWSRevocations: an AWS operation that revokes a credential or a
+// grant — kms revoke-grant, cognito-idp revoke-token, acm-pca
+// revoke-certificate, lakeformation revoke-permissions, ec2
+// revoke-client-vpn-ingress, ivs batch-start-viewer-session-revocation
+// (AWS CLI reference) — takes access from whoever held it (README's
+// heldout7 call: "credentials reset or revoked … are
+// privilege-escalation"; heldout7 s1013). A security group's rule
+// revoked is a firewall change (the README's disk-system, another
+// family's rule), not this one; list and describe verbs change nothing.
+func TestAWSRevocations(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws kms revoke-grant --key-id k --grant-id g", PrivilegeEscalation},
+		{"aws cognito-idp revoke-token --token t --client-id c", PrivilegeEscalation},
+		{"aws acm-pca revoke-certificate --certificate-authority-arn a --certificate-serial s --revocation-reason KEY_COMPROMISE", PrivilegeEscalation},
+		{"aws lakeformation revoke-permissions --principal p --resource r --permissions ALL", PrivilegeEscalation},
+		{"aws ec2 revoke-client-vpn-ingress --client-vpn-endpoint-id e --target-network-cidr 10.0.0.0/16", PrivilegeEscalation},
+		{`aws ivs batch-start-viewer-session-revocation --viewer-sessions '[{"channelArn":"arn:aws:ivs:us-west-2:123456789012:channel/abcd","viewerId":"v"}]'`, PrivilegeEscalation},
+		{"aws ivs start-viewer-session-revocation --channel-arn a --viewer-id v", PrivilegeEscalation},
+		{"aws kms list-grants --key-id k", ""},
+		{"aws kms list-retirable-grants --retiring-principal p", ""},
+		{"aws acm-pca describe-certificate-authority --certificate-authority-arn a", ""},
+		{"aws kms revoke-grant help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	if got := Check(bash("aws ec2 revoke-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0"), proj, home); slices.Contains(got, PrivilegeEscalation) {
+		t.Errorf("revoke-security-group-ingress = %v: a firewall rule, not a grant", got)
+	}
+}
