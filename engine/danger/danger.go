@@ -534,6 +534,7 @@ func (c *checker) command(u unit) {
 	c.cloudKeysPrinted(u)
 	c.accessRulesChanged(u)
 	c.persistenceVerbs(u)
+	c.injectedShellSent(u)
 	c.applyUnreviewed(u)
 	c.worktreeRemoveForce(u)
 	c.chown(u)

@@ -179,6 +179,7 @@ var ruleTexts = map[string]string{
 	"downloadThenRun":     "a file downloaded then run",
 	"writtenThenRun":      "a program written from literal text then run",
 	"secretStore":         "a secret manager's value printed",
+	"injectedShellSent":   "curl or wget sending data or headers that carry a reverse shell or a shellshock prefix for the receiving host to run",
 	"persistenceVerbs":    "git maintenance start (scheduled timers), or gcloud compute instances|project-info add-metadata of ssh-keys (login keys)",
 	"accessRulesChanged":  "access rules changed through a cloud or secret store's CLI: gcloud add-|remove-iam-policy-binding or set-iam-policy, folders|projects move, aws access entries and policies, authorize-|revoke-*-access, organizations move-account, revoke-*|*-revocation, sts assume-role, iam delete-|detach-|remove-*, az role|ad delete|remove, gcloud iam delete|disable, vault token create, policy write",
 	"cloudKeysPrinted":    "a cloud CLI's verb that prints a credential: az keys list|list-keys|show-connection-string|appsettings list|connection-string list, acr login --expose-token, aws get-instance-access-details|get-api-key --include-value|get-parameter-history --with-decryption|derive-shared-secret, docker swarm join-token, vault unwrap",
