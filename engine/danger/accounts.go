@@ -77,7 +77,9 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	name = strings.ToLower(name)
-	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] || lookupPrograms[name] {
+	if plainArguments[name] && name != "git" || interpreters[name] || filePrograms[name] || lookupPrograms[name] || name == "unshadow" {
+		// unshadow (John the Ripper's) joins a passwd and a shadow file:
+		// its "passwd" is a file name, no password is set.
 		return
 	}
 	args := cmd.Args
@@ -293,6 +295,9 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 	}
 	identity, grant := false, false
 	vs := c.subcommandPath(args, 4)
+	if name == "aws" && len(vs) > 1 && iamNamesOnly[vs[1]] {
+		return false
+	}
 	if (name == "kubectl" || name == "oc") && !slices.ContainsFunc(vs, func(v string) bool { return strings.HasSuffix(v, "rolebinding") }) {
 		return false // a cluster's roles and accounts are granted by its bindings alone
 	}

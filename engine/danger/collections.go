@@ -46,7 +46,7 @@ func (c *checker) bucketUpload(u unit) {
 	}
 	vs := c.subcommandPath(cmd.Args, 4)
 	if cli && slices.ContainsFunc(vs, func(v string) bool { return strings.HasPrefix(v, "upload") }) &&
-		c.uploadsFiles(u, cmd.Args) {
+		c.uploadsFiles(u, cmd.Args) && !azUploadUnaddressed(name, vs, cmd.Args) {
 		c.because(append([]string{name}, vs...)...)
 		c.add(NetworkExfiltration)
 		return
@@ -170,7 +170,7 @@ func (c *checker) bruteForce(u unit) {
 			brute = true
 		}
 	}
-	if brute && !describesOnly(cmd.Args) && (len(cmd.Args) > 0) {
+	if brute && !describesOnly(cmd.Args) && (len(cmd.Args) > 0) && !namesBruteForced(base, cmd.Args) {
 		c.add(PrivilegeEscalation)
 	}
 }

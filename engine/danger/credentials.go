@@ -69,6 +69,9 @@ func (c *checker) secretVerbs(u unit) {
 		return // credentialPrinter reads their -d, -g and -w
 	}
 	vs := c.verbs(cmd.Args, 3)
+	if vaultNoSecret(name, vs) {
+		return
+	}
 	show, secret := false, slices.ContainsFunc(wordParts(strings.TrimSuffix(name, ".exe")), func(p string) bool { return secretNouns[p] })
 	for _, v := range vs {
 		if lv := strings.ToLower(v); lv == "list" || lv == "ls" {
@@ -93,7 +96,7 @@ func (c *checker) secretVerbs(u unit) {
 		}
 		parts := wordParts(a.Lit)
 		if secretObject(parts) &&
-			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] }) {
+			slices.ContainsFunc(parts, func(p string) bool { return showWords[p] && p != "access" }) || accessAsVerb(parts) {
 			c.because(name, a.Lit)
 			c.add(SecretRead)
 			return

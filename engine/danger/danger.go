@@ -535,6 +535,10 @@ func (c *checker) command(u unit) {
 	before := c.adds
 	c.evalDownloads(u)
 	c.secretStore(u)
+	c.cloudKeysPrinted(u)
+	c.accessRulesChanged(u)
+	c.persistenceVerbs(u)
+	c.injectedShellSent(u)
 	c.applyUnreviewed(u)
 	c.worktreeRemoveForce(u)
 	c.chown(u)
@@ -778,6 +782,9 @@ func (c *checker) fileUses(u unit) {
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
 			}
 			c.add(cats...)
+			if agentHomeInstructions(p, c.home) || isDelete(f.Via) && c.agentFolderDeleted(&u.cmd, f.Via, p) {
+				c.add(AgentConfigTamper)
+			}
 		}
 	}
 	c.because()

@@ -64,6 +64,20 @@ func (c *checker) runsElsewhere(u unit) {
 		if ops := operandsAfterValues(args, "wxlhHpPtOoegbBRuSfF"); len(ops) > 0 {
 			inner = joinWords(ops)
 		}
+	case "docker-machine":
+		// "docker-machine ssh MACHINE COMMAND…": as ssh, the machine's
+		// shell reads the words joined by blanks (docker-machine ssh's
+		// reference).
+		if ops := operandsAfterValues(args, ""); len(ops) > 2 && ops[0].Lit == "ssh" {
+			words := make([]string, 0, len(ops)-2)
+			for _, w := range ops[2:] {
+				if !w.Literal {
+					return
+				}
+				words = append(words, w.Lit)
+			}
+			inner = strings.Join(words, " ")
+		}
 	case "gcloud":
 		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "compute" && v[1] == "ssh" {
 			inner, _ = optionValue(args, "--command")

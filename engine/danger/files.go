@@ -25,6 +25,7 @@ var secretExts = map[string]bool{".pem": true, ".key": true, ".p12": true, ".pfx
 
 // secretSuffixes are credential files known by their folder.
 var secretSuffixes = []string{
+	"/.ssh/identity", // SSH protocol 1's default private key (ssh(1))
 	"/.aws/credentials", "/.config/gh/hosts.yml", "/.kube/config", "/.docker/config.json",
 	"/.config/gcloud/credentials.db", "/.config/gcloud/access_tokens.db",
 	"/.config/gcloud/application_default_credentials.json", "/.azure/accessTokens.json",
@@ -292,6 +293,11 @@ var agentSuffixes = []string{
 var agentDirs = []string{
 	"/.claude/hooks/", "/managed-settings.d/", "/etc/claude-code/", "/.codex/rules/", "/.codex/policy/",
 	"/.gemini/policies/", "/etc/gemini-cli/", "/.opencode/", "/.config/opencode/",
+	// Skills: instructions and scripts the agent loads and runs on its
+	// own (Claude Code's ~/.claude/skills and .claude/skills, Codex's
+	// ~/.codex/skills).
+	"/.claude/skills/", "/.codex/skills/",
+	"/.codex/hooks/", // Codex's hook scripts, as .claude/hooks (README's heldout7 call)
 }
 
 // AgentConfig reports whether a path names a coding agent's settings or

@@ -885,7 +885,9 @@ func secretFolder(p, home string) bool {
 
 // secretFolderNames are the folders under the home secretFolder means.
 var secretFolderNames = []string{".ssh", ".aws", ".gnupg", ".kube", ".config/gh", ".docker", ".password-store",
-	".local/share/keyrings", "Library/Keychains", ".config/gcloud", ".azure"}
+	".local/share/keyrings", "Library/Keychains", ".config/gcloud", ".azure",
+	".codex", // Codex's login tokens (auth.json): README's heldout7 call
+}
 
 // secretFolders holds the last home's secret folders, joined: a check
 // looks at every file a command names, and joining them each time was a
@@ -1193,7 +1195,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
-		return has("read") || has("kv", "get")
+		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}
 	return false
 }

@@ -127,6 +127,14 @@ func commandRunners(cmd *shell.Command) []string {
 				return []string{joinLit(rest[1:])}
 			}
 		}
+	case "rlwrap":
+		// rlwrap [options] COMMAND ARGS: COMMAND run with readline
+		// editing (rlwrap(1)); the options listed take a value.
+		if ops := skipOptions(args, "bCDefFgHlOPqsStwz", []string{"break-chars", "command-name", "extra-char-after-completion",
+			"file", "history-format", "forget-matching", "history-filename", "logfile", "substitute-prompt", "histsize",
+			"set-term-name", "wait-before-prompt", "filter", "only-cook"}, ""); len(ops) > 0 {
+			return []string{joinRaws(ops)}
+		}
 	case "vagrant":
 		// vagrant ssh -c|--command CMD: CMD run in the VM.
 		if len(args) > 1 && args[0].Lit == "ssh" {

@@ -341,32 +341,32 @@ func worldWritable(mode string) bool {
 }
 
 // containerGetsHost reports docker/podman run or create with the host's
-// privileges: --privileged, all or admin capabilities, the host's root
-// folder mounted, or the host's PID namespace with the capability to
-// trace its processes. --pid=host alone only shows the host's processes
-// (the README's heldout7 call, round 6).
+// privileges: --privileged (or =true), the host's user namespace, all or
+// admin capabilities, the host's PID namespace with the capability to
+// trace its processes, or the host's root folder or Docker socket mounted
+// (-v SPEC, -vSPEC, --volume=SPEC, --mount source=|src=). The host's PID
+// namespace alone shows the host's processes without a way into them
+// (README's heldout7 call: everyday).
 func containerGetsHost(args []shell.Word) bool {
 	if !firstVerbIn(args, "run", "create", "exec") && !(len(args) > 1 && args[0].Lit == "container" && (args[1].Lit == "run" || args[1].Lit == "create")) {
 		return false
 	}
-	pidHost, ptrace := false, false
+	hostPID, ptrace := false, false
 	for i, a := range args {
 		if !a.Literal {
 			continue
 		}
 		v := a.Lit
 		switch {
-		case v == "--pid=host" || v == "--pid" && i+1 < len(args) && args[i+1].Lit == "host":
-			pidHost = true
-		case v == "--cap-add=SYS_PTRACE" || v == "--cap-add=CAP_SYS_PTRACE" ||
-			v == "--cap-add" && i+1 < len(args) && (args[i+1].Lit == "SYS_PTRACE" || args[i+1].Lit == "CAP_SYS_PTRACE"):
-			ptrace = true
-		}
-		switch {
-		case v == "--privileged", v == "--userns=host":
+		case v == "--privileged", v == "--privileged=true", v == "--userns=host":
 			return true
+		case v == "--pid=host", v == "--pid" && i+1 < len(args) && args[i+1].Lit == "host":
+			hostPID = true
 		case v == "--cap-add=ALL", v == "--cap-add=SYS_ADMIN":
 			return true
+		case strings.HasPrefix(v, "--cap-add") && strings.HasSuffix(v, "SYS_PTRACE"),
+			v == "--cap-add" && i+1 < len(args) && strings.HasSuffix(args[i+1].Lit, "SYS_PTRACE"):
+			ptrace = true
 		case v == "--cap-add" && i+1 < len(args) && slices.Contains([]string{"ALL", "SYS_ADMIN"}, args[i+1].Lit):
 			return true
 		case (v == "-v" || v == "--volume" || v == "--mount") && i+1 < len(args):
@@ -378,18 +378,34 @@ func containerGetsHost(args []shell.Word) bool {
 			if mountsRoot(val) {
 				return true
 			}
+		case strings.HasPrefix(v, "-v") && !strings.HasPrefix(v, "--") && len(v) > 2:
+			if mountsRoot(v[2:]) {
+				return true
+			}
 		}
 	}
-	return pidHost && ptrace
+	return hostPID && ptrace
 }
 
-// mountsRoot reports a volume spec that mounts the host's root folder or
-// the Docker socket ("/:/host", "source=/,target=/host").
+// mountsRoot reports a volume or mount spec that mounts the host's root
+// folder or the Docker socket ("/:/host", "source=/,target=/host",
+// "type=bind,src=/var/run/docker.sock,dst=…").
 func mountsRoot(spec string) bool {
-	if strings.HasPrefix(spec, "/:") || strings.Contains(spec, "source=/,") || strings.Contains(spec, "src=/,") {
+	if strings.HasPrefix(spec, "/:") || hostSocket(spec) {
 		return true
 	}
-	return strings.HasPrefix(spec, "/var/run/docker.sock") || strings.HasPrefix(spec, "/run/docker.sock")
+	for _, field := range strings.Split(spec, ",") {
+		k, val, ok := strings.Cut(field, "=")
+		if ok && (k == "source" || k == "src") && (val == "/" || hostSocket(val)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostSocket reports a path that is, or starts with, the Docker socket.
+func hostSocket(p string) bool {
+	return strings.HasPrefix(p, "/var/run/docker.sock") || strings.HasPrefix(p, "/run/docker.sock")
 }
 
 // system flags commands that change the machine itself: disks and
