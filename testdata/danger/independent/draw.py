@@ -1665,7 +1665,8 @@ def tbg_paths(root):
     every match_sensitive_path call of tests/test_rules.py (the check the
     guard applies to a Read, Write or Edit tool's file_path), as Read tool
     lines; relative paths are the project's (/project, as its tests'
-    /project/.env.local), home /home/user (as its tests')."""
+    /project/.env.local), home /home/user (as its tests'); Windows paths
+    (C:\\Users\\…) left out, as Windows lines are."""
     import ast
     rel = "tests/test_rules.py"
     tree = ast.parse(open(os.path.join(root, rel), encoding="utf-8").read())
@@ -1673,7 +1674,8 @@ def tbg_paths(root):
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and n.args and getattr(n.func, "id", None) == "match_sensitive_path":
             a = n.args[0]
-            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.strip():
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.strip() \
+                    and "\\" not in a.value:
                 calls.append((n.lineno, n.col_offset, a.value.strip()))
     out = []
     for line, _, path in sorted(calls):
