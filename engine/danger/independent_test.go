@@ -16,7 +16,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7):
+// dev7, heldout7, heldout8):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -24,7 +24,9 @@ import (
 // command guards, nl2bash, arsenal, the-art-of-command-line,
 // Bash-Oneliner, the Book of Secret Knowledge, a red-team OSCP cheat
 // sheet, devhints' sheets, aws-cli's examples, pentest-book,
-// awesome-cheatsheets, git-tips, bash-guide), read and labelled by hand
+// awesome-cheatsheets, git-tips, bash-guide, two Linux privilege-escalation
+// cheat sheets, a reverse-shell generator, macOS dotfiles), read and
+// labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -189,6 +191,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	"heldout6": {dangerous: 300, everyday: 500},
 	"dev7":     {dangerous: 200, everyday: 300},
 	"heldout7": {dangerous: 300, everyday: 500},
+	// heldout8 was drawn for 300 dangerous lines but its labels, with a
+	// top-up from the dangerous side, came to 271 (README.md there): its
+	// minimum is what it holds, rounded down, so that a truncated file
+	// still fails; read its figure with that smaller count in mind.
+	"heldout8": {dangerous: 270, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -228,9 +235,11 @@ func shortOf(split string, dangerous, everyday int) string {
 // tests, an OSCP cheat sheet, devhints' sheets) and is reported with its
 // misses printed, as dev6 is. heldout7 was drawn from seven more
 // collections while the rules were being tuned on dev7: round 5's honest
-// out-of-sample measure (figures.md stage 14).
+// out-of-sample measure (figures.md stage 14). heldout8 was drawn from
+// seven more collections while the rules were being tuned on dev7 and
+// heldout7: round 6's honest out-of-sample measure (figures.md stage 15).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true}
+	"dev7": true, "heldout7": true, "heldout8": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -238,8 +247,9 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // heldout5 left it when it was spent for development after its one
 // measurement (figures.md stage 9, tuning.md round 3), heldout6 after
 // the lead took its one figure (stage 12), heldout7 after its (stage 14).
-// No part is held out now: the next round draws a new one first.
-var missesHidden = map[string]bool{}
+// heldout8 is held out until the lead takes its one figure after the
+// round-6 branches merge (stage 15).
+var missesHidden = map[string]bool{"heldout8": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -259,11 +269,13 @@ var missesHidden = map[string]bool{}
 // held out until its one measurement (stage 12) and is reported like
 // heldout5 since. dev7 is a development part like dev6. heldout7 was
 // held out until its one measurement (stage 14) and is reported like
-// heldout6 since. A part under its minimum size fails.
+// heldout6 since. heldout8 is held out (its misses are not printed)
+// until the lead takes its one figure after round 6 (stage 15). A part
+// under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7"} {
+		"dev7", "heldout7", "heldout8"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -331,6 +343,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout7", 299, 938, true},
 		{"heldout7", 327, 499, true},
 		{"heldout7", 0, 0, true},
+		{"heldout8", 271, 1262, false},
+		{"heldout8", 269, 1262, true},
+		{"heldout8", 271, 499, true},
+		{"heldout8", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -346,6 +362,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // printed.
 // heldout6 is reported only, its misses printed since the lead took its
 // one figure (stage 12), and heldout7 since the lead took its (stage 14).
+// heldout8 is reported only and its misses are hidden until the lead takes
+// its one figure after the round-6 branches merge (stage 15).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -358,6 +376,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout6", true, false},
 		{"dev7", true, false},
 		{"heldout7", true, false},
+		{"heldout8", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -370,9 +389,9 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7 and heldout7 can be checked for form before the marker ever runs on them.
+// dev7, heldout7 and heldout8 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

@@ -12,6 +12,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --dev6 SAFETYNET_DIR SAFETYNET_COMMIT CONTINUE_DIR CONTINUE_COMMIT NL2BASH_DIR NL2BASH_COMMIT > drawn6.jsonl
   python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
+  python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -216,6 +217,8 @@ def main():
         return dev7(*sys.argv[2:10])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh7":
         return fresh7(*sys.argv[2:16])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh8":
+        return fresh8(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -589,7 +592,7 @@ def emit(lines, prefix, split, first=1, drop=()):
     for i, d in enumerate(lines):
         d["id"] = f"{prefix}{first + i:04d}"
         d["split"] = split() if callable(split) else split
-        if d["command"] not in drop:
+        if d.get("command", d.get("path")) not in drop:
             print(json.dumps(d, ensure_ascii=False))
 
 
@@ -1528,6 +1531,261 @@ def fresh7(acg_dir, acg_commit, picg_dir, picg_commit, lc_dir, lc_commit, aws_di
     top = draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
     emit(top, "s", "heldout7", first=len(drawn) + 1)
+
+
+FRESH8_SEED = 3030303030303030  # the tenth draw (heldout8, drawn10.jsonl)
+
+# tani-shi/claude-bash-guard's rule checks whose first argument is a
+# command, and the pool each says the test expects.
+TBG_CALLS = {"match_deny": "tbg-deny", "match_ask": "tbg-ask", "match_allow": "tbg-allow",
+             "evaluate_command": "tbg-case", "extract_commands": "tbg-case", "_eval": "tbg-case",
+             "normalize_for_analysis": "tbg-case", "normalize_for_matching": "tbg-case"}
+
+
+def tbg_commands(root):
+    """tani-shi/claude-bash-guard (a Claude Code PreToolUse guard): the
+    first argument, a string literal, of every call of its rule checks
+    (TBG_CALLS) in tests/test_rules.py, test_evaluator.py and
+    test_command_normalizer.py, read with Python's ast; line = the call's."""
+    import ast
+    out = []
+    for rel in ("tests/test_rules.py", "tests/test_evaluator.py", "tests/test_command_normalizer.py"):
+        tree = ast.parse(open(os.path.join(root, rel), encoding="utf-8").read())
+        calls = []
+        for n in ast.walk(tree):
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            name = getattr(n.func, "id", None) or getattr(n.func, "attr", None)
+            a = n.args[0]
+            if name in TBG_CALLS and isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.strip():
+                calls.append((n.lineno, n.col_offset, a.value.strip(), TBG_CALLS[name], name))
+        for line, _, cmd, pool, name in sorted(calls):
+            out.append({"source_path": rel, "line": line, "raw": cmd, "pool": pool, "note": name})
+    return out
+
+
+def ccbg_commands(root):
+    """tasuku43/cc-bash-guard (a Claude Code Bash permission guard in Go):
+    every Go string literal given as a table field raw, cmd, in, command or
+    Command in internal/**/*_test.go whose value holds a space (a command
+    line, not a program name); line = the field's."""
+    out = []
+    for dp, _, fs in sorted(os.walk(os.path.join(root, "internal"))):
+        for name in sorted(fs):
+            if not name.endswith("_test.go"):
+                continue
+            p = os.path.join(dp, name)
+            text = open(p, encoding="utf-8").read()
+            for m in re.finditer(r"\b(raw|cmd|in|command|Command)\s*:\s*", text):
+                got = go_string(text, m.end())
+                if got is None:
+                    continue
+                cmd = got[0].strip()
+                if " " not in cmd:
+                    continue
+                out.append({"source_path": os.path.relpath(p, root), "line": text.count("\n", 0, m.start()) + 1,
+                            "raw": cmd, "pool": "ccbg", "note": m.group(1)})
+    return out
+
+
+def abg_commands(root):
+    """abellagonzalo/bash-guard (a hook that allows read-only commands and
+    defers the rest to the user): every string of the ALLOW and DEFER
+    lists of test_bash_guard.py, read with Python's ast."""
+    import ast
+    tree = ast.parse(open(os.path.join(root, "test_bash_guard.py"), encoding="utf-8").read())
+    out = []
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.List) and len(n.targets) == 1 \
+                and getattr(n.targets[0], "id", None) in ("ALLOW", "DEFER"):
+            pool = "abg-allow" if n.targets[0].id == "ALLOW" else "abg-defer"
+            for e in n.value.elts:
+                if isinstance(e, ast.Constant) and isinstance(e.value, str) and e.value.strip():
+                    out.append({"source_path": "test_bash_guard.py", "line": e.lineno, "raw": e.value.strip(),
+                                "pool": pool, "note": n.targets[0].id})
+    return out
+
+
+def frizb_lines(root):
+    """frizb/Linux-Privilege-Escalation: each line of README.md's code
+    blocks (handled as hacktricks'), and each line that is only inline
+    code (`cmd`), the last text line above as the note."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8", errors="replace").read().splitlines()
+    out = fenced_lines("README.md", lines, ("", "bash", "sh", "shell", "console"), "frizb",
+                       lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+    fence, note = False, ""
+    for i, l in enumerate(lines):
+        s = l.strip()
+        if s.startswith("```"):
+            fence = not fence
+            continue
+        if fence or not s:
+            continue
+        m = re.fullmatch(r"`([^`]+)`", s)
+        if m:
+            out.append({"source_path": "README.md", "line": i + 1, "raw": m.group(1).strip(), "pool": "frizb",
+                        "note": note})
+        else:
+            note = s
+    return out
+
+
+def dotfiles_lines(root):
+    """mathiasbynens/dotfiles: every command line (not a # comment, not
+    blank, not a line of a block that an earlier line opened) of .macos and
+    brew.sh, the # comment above as its note, joined over trailing
+    backslashes."""
+    out = []
+    for rel in (".macos", "brew.sh"):
+        lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
+        note, cont = "", None
+        for i, l in enumerate(lines):
+            s = l.strip()
+            if cont is not None:
+                cont["raw"] += "\n" + s
+                if not s.endswith("\\"):
+                    cont = None
+                continue
+            if not s or s.startswith("#!"):
+                continue
+            if s.startswith("#"):
+                note = s.lstrip("# ")
+                continue
+            if l[:1] in (" ", "\t"):
+                continue
+            e = {"source_path": rel, "line": i + 1, "raw": s, "pool": "dotfiles", "note": note}
+            out.append(e)
+            if s.endswith("\\"):
+                cont = e
+    return out
+
+
+def tbg_paths(root):
+    """tani-shi/claude-bash-guard: the first argument, a string literal, of
+    every match_sensitive_path call of tests/test_rules.py (the check the
+    guard applies to a Read, Write or Edit tool's file_path), as Read tool
+    lines; relative paths are the project's (/project, as its tests'
+    /project/.env.local), home /home/user (as its tests'); Windows paths
+    (C:\\Users\\…) left out, as Windows lines are."""
+    import ast
+    rel = "tests/test_rules.py"
+    tree = ast.parse(open(os.path.join(root, rel), encoding="utf-8").read())
+    calls = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and n.args and getattr(n.func, "id", None) == "match_sensitive_path":
+            a = n.args[0]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.strip() \
+                    and "\\" not in a.value:
+                calls.append((n.lineno, n.col_offset, a.value.strip()))
+    out = []
+    for line, _, path in sorted(calls):
+        if path.startswith("~/"):
+            path = "/home/user/" + path[2:]
+        elif not path.startswith("/"):
+            path = "/project/" + path
+        out.append({"source_path": rel, "line": line, "path": path, "pool": "tbg-path",
+                    "note": "match_sensitive_path"})
+    return out
+
+
+RSG_FILL = {"{ip}": "10.10.10.10", "{port}": "9001", "{shell}": "sh"}  # the generator's defaults
+
+
+def rsg_commands(root):
+    """0dayCTF/reverse-shell-generator: the command of every entry of
+    js/data.js whose meta names linux or mac (reverse shells, bind shells,
+    msfvenom payloads, HoaxShell, assembled), each whole as one call, with
+    the page's defaults filled in (RSG_FILL: ip 10.10.10.10, port 9001,
+    shell sh, the first of its shell list); note = the entry's name."""
+    rel = "js/data.js"
+    text = open(os.path.join(root, rel), encoding="utf-8").read()
+    out = []
+    for m in re.finditer(r'"name":\s*', text):
+        got = js_string(text, m.end())
+        if got is None:
+            continue
+        name, j = got
+        c = re.match(r'\s*,\s*"command":\s*', text[j:])
+        if not c:
+            continue
+        got = js_string(text, j + c.end())
+        if got is None:
+            continue
+        cmd, k = got
+        meta = re.match(r'\s*,\s*"meta":\s*\[([^\]]*)\]', text[k:])
+        if not meta or not re.search(r'"(linux|mac)"', meta.group(1)):
+            continue
+        for ph, v in RSG_FILL.items():
+            cmd = cmd.replace(ph, v)
+        out.append({"source_path": rel, "line": text.count("\n", 0, m.start()) + 1, "raw": cmd.strip(),
+                    "pool": "rsg", "note": name})
+    return out
+
+
+def roque_lines(root):
+    """RoqueNight/Linux-Privilege-Escalation-Basics: each line of
+    README.md's code blocks, handled as hacktricks'."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8", errors="replace").read().splitlines()
+    return fenced_lines("README.md", lines, ("", "bash", "sh", "shell", "console"), "roque",
+                        lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+
+
+def fresh8(tbg_dir, tbg_commit, ccbg_dir, ccbg_commit, abg_dir, abg_commit, fz_dir, fz_commit, dot_dir, dot_commit,
+           rsg_dir=None, rsg_commit=None, rq_dir=None, rq_commit=None):
+    """An eighth out-of-sample part (heldout8) from collections no earlier
+    draw used: three AI-agent command guards' test commands, blocked and
+    allowed alike (tani-shi/claude-bash-guard, tasuku43/cc-bash-guard,
+    abellagonzalo/bash-guard) and frizb/Linux-Privilege-Escalation on the
+    dangerous side; mathiasbynens/dotfiles (.macos, brew.sh) on the
+    everyday side. Lines any earlier draw took (drawn.jsonl … drawn9.jsonl)
+    are left out. Ids t0001…, all in heldout8: measured once, by the lead,
+    tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl"))
+    rng = random.Random(FRESH8_SEED)
+    tbg = tbg_commands(tbg_dir)
+    pools = [
+        ("tani-shi/claude-bash-guard", tbg_commit, tbg, 10000),
+        ("tasuku43/cc-bash-guard", ccbg_commit, ccbg_commands(ccbg_dir), 10000),
+        ("abellagonzalo/bash-guard", abg_commit, abg_commands(abg_dir), 10000),
+        ("frizb/Linux-Privilege-Escalation", fz_commit, frizb_lines(fz_dir), 10000),
+        ("mathiasbynens/dotfiles", dot_commit, dotfiles_lines(dot_dir), 10000),
+    ]
+
+    def fill(e):
+        if e["pool"] in ("frizb", "dotfiles", "roque"):
+            return fill_angle(e["raw"], rng)
+        return e["raw"]
+
+    def keep(e, cmd):
+        if e["pool"] in ("frizb", "dotfiles", "roque"):
+            return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+        return True
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "t", "heldout8")
+    if rsg_dir is None:
+        return
+    # Top-up: the labels of t0001-t1218, committed first, came to 132
+    # dangerous lines, short of 300; from the dangerous side follow every
+    # Read-tool path of the first guard's sensitive-path tests, every
+    # Linux/macOS command of 0dayCTF/reverse-shell-generator and every
+    # code-block line of RoqueNight/Linux-Privilege-Escalation-Basics not
+    # taken before (ids after the first draw's, which stay as they were).
+    top = []
+    for e in tbg_paths(tbg_dir):
+        if e["path"] in seen:
+            continue
+        seen.add(e["path"])
+        top.append({"collection": "tani-shi/claude-bash-guard", "commit": tbg_commit, "source_path": e["source_path"],
+                    "line": e["line"], "tool": "read", "path": e["path"], "project": "/project", "home": "/home/user",
+                    "pool": e["pool"], "note": e["note"]})
+    rest = [("0dayCTF/reverse-shell-generator", rsg_commit, e) for e in rsg_commands(rsg_dir)]
+    rest += [("RoqueNight/Linux-Privilege-Escalation-Basics", rq_commit, e) for e in roque_lines(rq_dir)]
+    top += draw_every(rest, seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "t", "heldout8", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
