@@ -25,25 +25,31 @@ func loopBodies(s *shell.Script) []string {
 		if guarded(l.Body) {
 			continue
 		}
-		if body, ok := replaceVar(l.Body, l.Var, list); ok {
+		if body, ok := replaceVar(l.Body, l.Var, list, false); ok {
 			out = append(out, body)
 		}
 	}
 	return out
 }
 
-// replaceVar replaces the whole-word uses of variable name in text by
-// list; ok is false when there is none.
-func replaceVar(text, name, list string) (string, bool) {
+// replaceVar replaces the uses of variable name in text ("$f", "${f}",
+// "$f", ${f}) by list; ok is false when there is none. A for loop's body
+// has them replaced as whole words; with anywhere (a read loop's body),
+// also inside a longer word (~/"$f").
+func replaceVar(text, name, list string, anywhere bool) (string, bool) {
 	forms := []string{`"${` + name + `}"`, `"$` + name + `"`, "${" + name + "}", "$" + name}
 	var b strings.Builder
 	found := false
 	for i := 0; i < len(text); {
 		matched := false
-		if i == 0 || strings.IndexByte(" \t\n;|&(", text[i-1]) >= 0 {
+		if anywhere || i == 0 || strings.IndexByte(" \t\n;|&(", text[i-1]) >= 0 {
 			for _, f := range forms {
 				end := i + len(f)
-				if strings.HasPrefix(text[i:], f) && (end == len(text) || strings.IndexByte(" \t\n;|&)", text[end]) >= 0) {
+				if !strings.HasPrefix(text[i:], f) {
+					continue
+				}
+				if anywhere && (f[len(f)-1] != name[len(name)-1] || end == len(text) || !isWordByte(text[end])) ||
+					!anywhere && (end == len(text) || strings.IndexByte(" \t\n;|&)", text[end]) >= 0) {
 					b.WriteString(list)
 					i, matched, found = end, true, true
 					break
@@ -86,36 +92,11 @@ func (c *checker) readLoopBodies(s *shell.Script, cwd string) []string {
 		if guarded(l.Body) {
 			continue
 		}
-		if body, ok := replaceVarAnywhere(l.Body, l.Var, list); ok {
+		if body, ok := replaceVar(l.Body, l.Var, list, true); ok {
 			out = append(out, body)
 		}
 	}
 	return out
-}
-
-// replaceVarAnywhere replaces every use of variable name in text ("$f",
-// "${f}", $f, ${f}, also inside a longer word: ~/"$f") by list; ok is
-// false when there is none.
-func replaceVarAnywhere(text, name, list string) (string, bool) {
-	forms := []string{`"${` + name + `}"`, `"$` + name + `"`, "${" + name + "}", "$" + name}
-	var b strings.Builder
-	found := false
-	for i := 0; i < len(text); {
-		matched := false
-		for _, f := range forms {
-			end := i + len(f)
-			if strings.HasPrefix(text[i:], f) && (f[len(f)-1] != name[len(name)-1] || end == len(text) || !isWordByte(text[end])) {
-				b.WriteString(list)
-				i, matched, found = end, true, true
-				break
-			}
-		}
-		if !matched {
-			b.WriteByte(text[i])
-			i++
-		}
-	}
-	return b.String(), found
 }
 
 // guarded reports a loop body whose commands run only on a test's
