@@ -220,7 +220,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh8":
         return fresh8(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev8":
-        return dev8(*sys.argv[2:14])
+        return dev8(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1846,6 +1846,28 @@ def prompt_lines(root, rel, pool):
 CPC_SHEETS = ("cheatsheets/AWS.md", "cheatsheets/Azure.md", "cheatsheets/GCP.md", "cheatsheets/OtherTools.md")
 
 
+# krishkumar/agentguard's test helpers and checks whose first argument is a
+# command line.
+AGG_CALLS = ["createCommand", "tokenize", "runCommand", "runAgentguardCommand", "validate", "runCommandWithInput"]
+
+
+def agentguard_commands(root):
+    """krishkumar/agentguard: the first argument, a string literal holding
+    a space, of every call of AGG_CALLS in tests/**/*.test.ts, whatever
+    the test expects."""
+    out = []
+    for d, _, fs in sorted(os.walk(os.path.join(root, "tests"))):
+        for f in sorted(fs):
+            if not f.endswith(".test.ts"):
+                continue
+            p = os.path.join(d, f)
+            text = open(p, encoding="utf-8").read()
+            for line, s in js_calls(text, AGG_CALLS):
+                if " " in s.strip():
+                    out.append({"source_path": os.path.relpath(p, root), "line": line, "raw": s, "pool": "agentguard"})
+    return out
+
+
 def revshell_lines(root):
     """flast101/reverse-shell-cheatsheet: each line of README.md's code
     blocks, handled as hacktricks', the blocks fenced as a language
@@ -1858,7 +1880,7 @@ def revshell_lines(root):
 
 
 def dev8(obg_dir, obg_commit, rs_dir, rs_commit, jth_dir, jth_commit, cpc_dir, cpc_commit, kio_dir, kio_commit,
-         lbe_dir, lbe_commit):
+         lbe_dir, lbe_commit, agg_dir=None, agg_commit=None):
     """A development sample (dev8) for the next session's tuning, from
     collections no earlier draw used: an AI-agent command guard's test
     commands, blocked and allowed alike (preved911/opencode-bash-guard),
@@ -1894,6 +1916,15 @@ def dev8(obg_dir, obg_commit, rs_dir, rs_commit, jth_dir, jth_commit, cpc_dir, c
     drawn, _ = draw_pools(rng, pools, seen, fill, keep)
     rng.shuffle(drawn)
     emit(drawn, "u", "dev8")
+    if agg_dir is None:
+        return
+    # Top-up: the labels of u0001-u0666, committed first, came to 53
+    # dangerous lines; from the dangerous side follow the command strings
+    # of one more agent guard's tests (krishkumar/agentguard) not taken
+    # before (ids after the first draw's, which stay as they were).
+    top = draw_every([("krishkumar/agentguard", agg_commit, e) for e in agentguard_commands(agg_dir)], seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "u", "dev8", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
