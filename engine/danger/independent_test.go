@@ -199,9 +199,10 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// still fails; read its figure with that smaller count in mind.
 	"heldout8": {dangerous: 270, everyday: 500},
 	// dev8 was asked for 200 dangerous and 350 everyday lines; its
-	// collections gave 53 dangerous (README.md there): its minimum is what
-	// it holds, rounded down, so that a truncated file still fails.
-	"dev8": {dangerous: 50, everyday: 600},
+	// collections and a top-up gave 64 dangerous (README.md there): its
+	// minimum is what it holds, rounded down, so that a truncated file
+	// still fails.
+	"dev8": {dangerous: 60, everyday: 600},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -245,7 +246,7 @@ func shortOf(split string, dangerous, everyday int) string {
 // seven more collections while the rules were being tuned on dev7 and
 // heldout7: round 6's honest out-of-sample measure (figures.md stage 15).
 // dev8 was drawn for the next session's development from five more
-// collections and an agent guard's tests: reported, its misses printed
+// collections and two agent guards' tests: reported, its misses printed
 // (the lead takes its first look on main, figures.md stage 16).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true}
@@ -358,9 +359,9 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout8", 269, 1262, true},
 		{"heldout8", 271, 499, true},
 		{"heldout8", 0, 0, true},
-		{"dev8", 53, 613, false},
-		{"dev8", 49, 613, true},
-		{"dev8", 53, 599, true},
+		{"dev8", 64, 645, false},
+		{"dev8", 59, 645, true},
+		{"dev8", 64, 599, true},
 		{"dev8", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
