@@ -16,7 +16,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8):
+// dev7, heldout7, heldout8, dev8):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -25,7 +25,9 @@ import (
 // Bash-Oneliner, the Book of Secret Knowledge, a red-team OSCP cheat
 // sheet, devhints' sheets, aws-cli's examples, pentest-book,
 // awesome-cheatsheets, git-tips, bash-guide, two Linux privilege-escalation
-// cheat sheets, a reverse-shell generator, macOS dotfiles), read and
+// cheat sheets, a reverse-shell generator, macOS dotfiles, a reverse-shell
+// cheat sheet, an OSCP cheat sheet, a cloud pentest cheat sheet, a Linux
+// exploitation cheat sheet, a coreutils text-processing book), read and
 // labelled by hand
 // (README.md there says how).
 type labelledLine struct {
@@ -196,6 +198,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// minimum is what it holds, rounded down, so that a truncated file
 	// still fails; read its figure with that smaller count in mind.
 	"heldout8": {dangerous: 270, everyday: 500},
+	// dev8 was asked for 200 dangerous and 350 everyday lines; its
+	// collections and a top-up gave 64 dangerous (README.md there): its
+	// minimum is what it holds, rounded down, so that a truncated file
+	// still fails.
+	"dev8": {dangerous: 60, everyday: 600},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -238,8 +245,11 @@ func shortOf(split string, dangerous, everyday int) string {
 // out-of-sample measure (figures.md stage 14). heldout8 was drawn from
 // seven more collections while the rules were being tuned on dev7 and
 // heldout7: round 6's honest out-of-sample measure (figures.md stage 15).
+// dev8 was drawn for the next session's development from five more
+// collections and two agent guards' tests: reported, its misses printed
+// (the lead takes its first look on main, figures.md stage 16).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true, "heldout8": true}
+	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -271,12 +281,13 @@ var missesHidden = map[string]bool{"heldout8": true}
 // heldout5 since. dev7 is a development part like dev6. heldout7 was
 // held out until its one measurement (stage 14) and is reported like
 // heldout6 since. heldout8 is held out (its misses are not printed)
-// until the lead takes its one figure after round 6 (stage 15). A part
+// until the lead takes its one figure after round 6 (stage 15). dev8 is a
+// development part like dev7 (its first look, stage 16). A part
 // under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8"} {
+		"dev7", "heldout7", "heldout8", "dev8"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -348,6 +359,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout8", 269, 1262, true},
 		{"heldout8", 271, 499, true},
 		{"heldout8", 0, 0, true},
+		{"dev8", 64, 645, false},
+		{"dev8", 59, 645, true},
+		{"dev8", 64, 599, true},
+		{"dev8", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -364,7 +379,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // heldout6 is reported only, its misses printed since the lead took its
 // one figure (stage 12), and heldout7 since the lead took its (stage 14).
 // heldout8 is reported only and its misses are hidden until the lead takes
-// its one figure after the round-6 branches merge (stage 15).
+// its one figure after the round-6 branches merge (stage 15). dev8 is a
+// development part: reported, misses printed.
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -378,6 +394,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"dev7", true, false},
 		{"heldout7", true, false},
 		{"heldout8", true, true},
+		{"dev8", true, false},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -390,9 +407,9 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7 and heldout8 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8 and dev8 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

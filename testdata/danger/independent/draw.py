@@ -219,6 +219,8 @@ def main():
         return fresh7(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh8":
         return fresh8(*sys.argv[2:16])
+    if len(sys.argv) > 1 and sys.argv[1] == "--dev8":
+        return dev8(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1786,6 +1788,143 @@ def fresh8(tbg_dir, tbg_commit, ccbg_dir, ccbg_commit, abg_dir, abg_commit, fz_d
     top += draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
     emit(top, "t", "heldout8", first=len(drawn) + 1)
+
+
+DEV8_SEED = 303030303030303030  # the eleventh draw (dev8, drawn11.jsonl)
+
+# preved911/opencode-bash-guard's checks whose first argument is a command
+# (or a command line whose paths it reads).
+OBG_CALLS = ["beforeExecute", "resolveSegment", "parseChain", "isComplexChain", "extractPaths",
+             "extractPotentialPaths", "matchBashPermission", "buildReadabilityMessage"]
+
+
+def obg_commands(root):
+    """preved911/opencode-bash-guard: the first argument, a string literal
+    holding a space (a command line, not a program name), of every call of
+    its checks (OBG_CALLS) in src/__tests__/*.test.ts."""
+    out = []
+    d = os.path.join(root, "src", "__tests__")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".test.ts"):
+            continue
+        text = open(os.path.join(d, f), encoding="utf-8").read()
+        for line, s in js_calls(text, OBG_CALLS):
+            if " " in s.strip():
+                out.append({"source_path": "src/__tests__/" + f, "line": line, "raw": s, "pool": "obg"})
+    return out
+
+
+def prompt_lines(root, rel, pool):
+    """The commands of a book whose code blocks show a session: each line
+    of a code block that starts with a "$ " prompt, the prompt taken off,
+    joined over trailing backslashes (and the "> " lines a shell asks for
+    while a quote is open); output lines are not commands and are left
+    out; the last heading is the note."""
+    lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+    out, inside, cont, note = [], False, None, ""
+    for i, l in enumerate(lines):
+        if l.startswith("```"):
+            inside, cont = not inside, None
+            continue
+        if not inside:
+            if l.startswith("#"):
+                note = l.lstrip("# ")
+            continue
+        if cont is not None:
+            if l.startswith("> ") or cont["raw"].endswith("\\"):
+                cont["raw"] += "\n" + (l[2:] if l.startswith("> ") else l)
+                continue
+            cont = None
+        if l.startswith("$ ") and not l[2:].lstrip().startswith("#"):
+            cont = {"source_path": rel, "line": i + 1, "raw": l[2:], "pool": pool, "note": note}
+            out.append(cont)
+    return out
+
+
+# dafthack/CloudPentestCheatsheets' sheets whose shell blocks are read
+# (Azure's are mostly PowerShell, fenced as such and so left out).
+CPC_SHEETS = ("cheatsheets/AWS.md", "cheatsheets/Azure.md", "cheatsheets/GCP.md", "cheatsheets/OtherTools.md")
+
+
+# krishkumar/agentguard's test helpers and checks whose first argument is a
+# command line.
+AGG_CALLS = ["createCommand", "tokenize", "runCommand", "runAgentguardCommand", "validate", "runCommandWithInput"]
+
+
+def agentguard_commands(root):
+    """krishkumar/agentguard: the first argument, a string literal holding
+    a space, of every call of AGG_CALLS in tests/**/*.test.ts, whatever
+    the test expects."""
+    out = []
+    for d, _, fs in sorted(os.walk(os.path.join(root, "tests"))):
+        for f in sorted(fs):
+            if not f.endswith(".test.ts"):
+                continue
+            p = os.path.join(d, f)
+            text = open(p, encoding="utf-8").read()
+            for line, s in js_calls(text, AGG_CALLS):
+                if " " in s.strip():
+                    out.append({"source_path": os.path.relpath(p, root), "line": line, "raw": s, "pool": "agentguard"})
+    return out
+
+
+def revshell_lines(root):
+    """flast101/reverse-shell-cheatsheet: each line of README.md's code
+    blocks, handled as hacktricks', the blocks fenced as a language
+    (python, perl, php, ruby, lua) included: they hold the one-liners a
+    shell runs (python -c '…')."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8", errors="replace").read().splitlines()
+    return fenced_lines("README.md", lines, ("", "bash", "sh", "shell", "console", "python", "perl", "php", "ruby",
+                                             "lua"), "revshell",
+                        lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+
+
+def dev8(obg_dir, obg_commit, rs_dir, rs_commit, jth_dir, jth_commit, cpc_dir, cpc_commit, kio_dir, kio_commit,
+         lbe_dir, lbe_commit, agg_dir=None, agg_commit=None):
+    """A development sample (dev8) for the next session's tuning, from
+    collections no earlier draw used: an AI-agent command guard's test
+    commands, blocked and allowed alike (preved911/opencode-bash-guard),
+    flast101/reverse-shell-cheatsheet, sinfulz/JustTryHarder (an OSCP
+    cheat sheet), dafthack/CloudPentestCheatsheets and
+    Kiosec/Linux-Exploitation on the dangerous side and
+    learnbyexample's coreutils text-processing book on the everyday side.
+    Lines any earlier draw took (drawn.jsonl … drawn10.jsonl) are left out.
+    Ids u0001…, all in dev8."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl"))
+    rng = random.Random(DEV8_SEED)
+    pools = [
+        ("preved911/opencode-bash-guard", obg_commit, obg_commands(obg_dir), 10000),
+        ("flast101/reverse-shell-cheatsheet", rs_commit, revshell_lines(rs_dir), 10000),
+        ("sinfulz/JustTryHarder", jth_commit, md_code_lines(jth_dir, "README.md", "jth")
+         + md_code_lines(jth_dir, "pwn_shell.md", "jth"), 10000),
+        ("dafthack/CloudPentestCheatsheets", cpc_commit, [e for rel in CPC_SHEETS
+                                                          for e in md_code_lines(cpc_dir, rel, "cloudpentest")], 10000),
+        ("Kiosec/Linux-Exploitation", kio_commit, md_code_lines(kio_dir, "README.md", "kiosec"), 10000),
+        ("learnbyexample/cli_text_processing_coreutils", lbe_commit,
+         prompt_lines(lbe_dir, "cli_text_processing_coreutils.md", "lbe-coreutils"), 300),
+    ]
+
+    def fill(e):
+        return fill_angle(e["raw"], rng) if e["pool"] in ("revshell", "jth", "cloudpentest", "kiosec") else e["raw"]
+
+    def keep(e, cmd):
+        if e["pool"] in ("revshell", "jth", "cloudpentest", "kiosec"):
+            return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+        return True
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "u", "dev8")
+    if agg_dir is None:
+        return
+    # Top-up: the labels of u0001-u0666, committed first, came to 53
+    # dangerous lines; from the dangerous side follow the command strings
+    # of one more agent guard's tests (krishkumar/agentguard) not taken
+    # before (ids after the first draw's, which stay as they were).
+    top = draw_every([("krishkumar/agentguard", agg_commit, e) for e in agentguard_commands(agg_dir)], seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "u", "dev8", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
