@@ -42,6 +42,11 @@ func TestPrecisionTildeInProgramStrings(t *testing.T) {
 		{`perl -e 'open(my $f, ">", "~/.bashrc"); print $f "x"'`, ""},
 		{`php -r 'file_put_contents("~/.bashrc", "x");'`, ""},
 		{`lua -e 'io.open("~/.bashrc","w"):write("x")'`, ""},
+		// Also from access6 (round 6, the same rule):
+		{`ruby -e "puts File.read('~/.ssh/id_rsa')"`, ""},
+		{`perl -e 'open(F, ">", "~/.claude/settings.json")'`, ""},
+		{`php -r 'file_put_contents("~/.claude/settings.json", "");'`, ""},
+		{`node -e "require('fs').writeFileSync(require('os').homedir()+'/.claude/settings.json','')"`, AgentConfigTamper},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -115,18 +115,6 @@ func commandRunners(cmd *shell.Command) []string {
 				return []string{joinRaws(rest)}
 			}
 		}
-	case "docker-machine":
-		// docker-machine ssh NAME [COMMAND]: COMMAND run on the machine,
-		// as ssh runs it (docker-machine's reference, "ssh").
-		if len(args) > 2 && args[0].Lit == "ssh" {
-			rest := args[1:]
-			for len(rest) > 0 && strings.HasPrefix(rest[0].Lit, "-") {
-				rest = rest[1:]
-			}
-			if len(rest) > 1 {
-				return []string{joinLit(rest[1:])}
-			}
-		}
 	case "rlwrap":
 		// rlwrap [options] COMMAND ARGS: COMMAND run with readline
 		// editing (rlwrap(1)); the options listed take a value.
