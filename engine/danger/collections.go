@@ -179,22 +179,27 @@ func (c *checker) bruteForce(u unit) {
 var metadataHosts = []string{"169.254.169.254", "metadata.google.internal", "169.254.170.2", "fd00:ec2::254", "metadata.azure.com", "100.100.100.200"}
 
 // metadataCredentials flags a request for the credentials a cloud
-// instance's metadata server hands out (an IAM role's keys, a service
-// account's token); its other answers (ids, names, an email) are
-// everyday.
+// instance's metadata server hands out (metadataSecretPath: an IAM role's
+// keys, a service account's token, a recursive dump holding kube-env); its
+// other answers (ids, role names, an email, user data) are everyday.
 func (c *checker) metadataCredentials(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || !downloaders[name] && name != "wget" && name != "curl" {
+	if !ok || !downloaders[name] && name != "wget" && name != "curl" || valueOptionLast(name, cmd.Args) {
 		return
 	}
 	for _, a := range cmd.Args {
-		l := strings.ToLower(a.Lit)
-		if !a.Literal || !slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) {
+		// A word with a variable is read as written: the ECS agent's
+		// "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI".
+		text := a.Lit
+		if !a.Literal {
+			text = strings.NewReplacer(`"`, "", "'", "").Replace(a.Raw)
+		}
+		l := strings.ToLower(text)
+		if !slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) {
 			continue
 		}
-		if strings.Contains(l, "security-credentials") || strings.Contains(l, "/token") || strings.Contains(l, "oauth2/token") ||
-			strings.Contains(l, "/credentials") {
-			c.because(name, a.Lit)
+		if metadataSecretPath(l) {
+			c.because(name, text)
 			c.add(SecretRead)
 			return
 		}

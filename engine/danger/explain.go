@@ -163,7 +163,7 @@ var ruleTexts = map[string]string{
 	"reverseTunnel":       "ssh -R or chisel R: serving a login, desktop or proxy of this machine to a remote host (a forward to a remote-access port or a socket, or a dynamic one)",
 	"loginHook":           "macOS's LoginHook or LogoutHook set",
 	"bruteForce":          "logins tried with password lists (a brute-force or spraying tool or verb)",
-	"metadataCredentials": "a cloud instance's credentials asked of its metadata server",
+	"metadataCredentials": "a cloud instance's credentials asked of its metadata server: a role's security-credentials/ROLE, the ECS agent's credentials, a service account's token or identity, Azure's identity/oauth2/token, OCI's identity/key.pem, GCE's kube-env or a recursive dump of it (not role names, user data or the IMDSv2 session token)",
 	"historyHunt":         "a search for credential words in a shell history",
 	"servesRoot":          "a static file server serving the root or the home folder",
 	"procMemory":          "a process's memory or environment named through a variable (/proc/$PID/mem)",
