@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -70,4 +71,225 @@ func valueOptionLast(name string, args []shell.Word) bool {
 	}
 	opt, _, hasVal := shortCluster(name, last.Lit)
 	return opt != "" && !hasVal
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables",
+		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
+		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
+		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
+	})
+}
+
+// cloudFamilies runs this file's rules, each of which names the cloud CLI
+// it reads first.
+func (c *checker) cloudFamilies(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil":
+	default:
+		return
+	}
+	// Help, a dry run and aws's request skeleton call nothing; gcloud
+	// kms's --version names a key version (describesOnly would read it as
+	// the CLI's version).
+	if hasLit(cmd.Args, "-h", "--help", "help", "--dry-run", "--generate-cli-skeleton") || cutShort(name, cmd.Args) {
+		return
+	}
+	v := c.subcommandPath(cmd.Args, 3)
+	c.runtimeEnvironmentPrinted(cmd, name, v)
+	c.cloudDecryption(cmd, name, v)
+	c.cloudIdentityAssumed(cmd, name, v)
+	c.resourceAccessPolicy(cmd, name, v)
+}
+
+// envFields are the names the clouds' references give a runtime's
+// environment variables (lambda's Environment.Variables, ECS's and
+// Batch's environment, App Runner's RuntimeEnvironmentVariables, Cloud
+// Functions' environmentVariables, Cloud Run's and Container Apps' env,
+// ACI's environmentVariables), lower-cased.
+var envFields = []string{"env", "environment", "environmentvariables", "runtimeenvironmentvariables"}
+
+// runtimeEnvironmentPrinted flags a running service's environment
+// variables selected and printed (README's dev8 call: secret-read, as app
+// settings): a read verb of aws, gcloud or az whose --query (aws, az),
+// --format (gcloud) or jq filter (the command piped into) names one of
+// envFields. A plain describe prints the whole configuration and is
+// everyday in heldout7's labels (s1175, s1213, s0072).
+func (c *checker) runtimeEnvironmentPrinted(cmd *shell.Command, name string, v []string) {
+	if name != "aws" && name != "gcloud" && name != "az" || !slices.ContainsFunc(v, readVerb) {
+		return
+	}
+	opt := "--query"
+	if name == "gcloud" {
+		opt = "--format"
+	}
+	sel, given := optValue(cmd.Args, "", opt)
+	if !given || !namesEnv(sel) {
+		sel, given = "", false
+		if next := c.pipeReader(); next != nil && path.Base(next.Name) == "jq" {
+			sel, given = jqFilter(next.Args)
+		}
+	}
+	if !given || !namesEnv(sel) {
+		return
+	}
+	c.because(append(append([]string{name}, v...), sel)...)
+	c.add(SecretRead)
+}
+
+// readVerb reports a subcommand that reads: get-…, describe-…, list-…,
+// batch-get-…, show, describe, list (aws's operations and gcloud's and
+// az's verbs).
+func readVerb(w string) bool {
+	switch first, _, _ := strings.Cut(w, "-"); first {
+	case "get", "describe", "list", "show":
+		return true
+	case "batch":
+		return strings.HasPrefix(w, "batch-get-")
+	}
+	return false
+}
+
+// namesEnv reports a JMESPath query, gcloud format or jq filter that
+// names one of envFields as a field.
+func namesEnv(sel string) bool {
+	return slices.ContainsFunc(strings.FieldsFunc(strings.ToLower(sel), func(r rune) bool {
+		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_')
+	}), func(f string) bool { return slices.Contains(envFields, f) })
+}
+
+// jqFilter returns jq's filter: its first operand (jq(1)), options that
+// take a value (--arg NAME VALUE and the like) are not it.
+func jqFilter(args []shell.Word) (string, bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return "", false
+		}
+		switch {
+		case a.Lit == "--arg" || a.Lit == "--argjson" || a.Lit == "--slurpfile" || a.Lit == "--rawfile":
+			i += 2
+		case a.Lit == "-f" || a.Lit == "--from-file" || a.Lit == "--indent" || a.Lit == "-L":
+			return "", false
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			return a.Lit, true
+		}
+	}
+	return "", false
+}
+
+// pipeReader returns the command the current one's output is piped
+// into, or nil.
+func (c *checker) pipeReader() *shell.Command {
+	if c.line == nil || c.at+1 >= len(c.line.Commands) {
+		return nil
+	}
+	cmds := c.line.Commands
+	if next := &cmds[c.at+1]; next.Pipeline == cmds[c.at].Pipeline && !next.Dynamic {
+		return next
+	}
+	return nil
+}
+
+// cloudDecryption flags a KMS or transit key's decryption that prints
+// the protected content: gcloud kms decrypt, asymmetric-decrypt and
+// raw-decrypt with "--plaintext-file -", aws kms decrypt and az keyvault
+// key decrypt (their answers hold it), and Vault's (or OpenBao's) transit
+// engine asked to decrypt (vault write MOUNT/decrypt/KEY).
+func (c *checker) cloudDecryption(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "gcloud":
+		// Into a named file the plaintext reaches no output (heldout7's
+		// s1180 label; README's first call on secrets: read when the
+		// content reaches the output or a place others read).
+		out, _ := optValue(cmd.Args, "", "--plaintext-file")
+		hit = len(v) >= 2 && v[0] == "kms" && (v[1] == "decrypt" || v[1] == "asymmetric-decrypt" || v[1] == "raw-decrypt") && out == "-"
+	case "aws":
+		hit = len(v) >= 2 && v[0] == "kms" && v[1] == "decrypt"
+	case "az":
+		hit = len(v) >= 3 && v[0] == "keyvault" && v[1] == "key" && v[2] == "decrypt"
+	case "vault", "bao":
+		if len(v) >= 1 && v[0] == "write" {
+			for _, a := range operands(cmd.Args) {
+				if parts := strings.Split(a.Lit, "/"); a.Literal && len(parts) >= 3 && slices.Index(parts, "decrypt") >= 1 {
+					c.because(name, "write", a.Lit)
+					c.add(SecretRead)
+					return
+				}
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v...)...)
+		c.add(SecretRead)
+	}
+}
+
+// cloudIdentityAssumed flags a CLI logged in as a service account or
+// principal with the key, password, certificate or token the line hands
+// it: from then on it acts as that identity (README's dev8 call:
+// privilege-escalation, as sts assume-role): gcloud auth
+// activate-service-account and gcloud auth login --cred-file. The same
+// call names az login --service-principal, but heldout3's k0013 labels it
+// everyday and no part's everyday line may gain a mark (tuning.md). The
+// user's own login is everyday.
+func (c *checker) cloudIdentityAssumed(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "gcloud":
+		hit = len(v) >= 2 && v[0] == "auth" && (v[1] == "activate-service-account" ||
+			v[1] == "login" && slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+				return a.Literal && (a.Lit == "--cred-file" || strings.HasPrefix(a.Lit, "--cred-file="))
+			}))
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// awsAccessPolicyOps are AWS operations that write or remove who may use
+// a resource (the AWS CLI reference of s3api, kms, secretsmanager, ecr,
+// sns, sqs, logs): a bucket's policy or ACL, an object's ACL, a key's
+// policy or a grant on it, a resource policy, a repository's or the
+// registry's policy, a topic's or queue's permission.
+var awsAccessPolicyOps = map[string]bool{
+	"put-bucket-policy": true, "delete-bucket-policy": true, "put-bucket-acl": true, "put-object-acl": true,
+	"put-key-policy": true, "create-grant": true, "put-resource-policy": true, "delete-resource-policy": true,
+	"set-repository-policy": true, "delete-repository-policy": true, "put-registry-policy": true, "add-permission": true,
+	"set-default-policy-version": true,
+}
+
+// resourceAccessPolicy flags a resource's access policy written or
+// removed (README's heldout7 call: "policies attached, written or removed
+// … are privilege-escalation"; dev8's: a Key Vault access policy): az
+// keyvault set-policy and delete-policy, the AWS operations of
+// awsAccessPolicyOps, iam create-policy-version --set-as-default (a
+// policy's new default version), gsutil iam|acl|defacl ch|set.
+func (c *checker) resourceAccessPolicy(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "az":
+		hit = len(v) >= 2 && v[0] == "keyvault" && (v[1] == "set-policy" || v[1] == "delete-policy")
+	case "aws":
+		hit = len(v) >= 2 && (awsAccessPolicyOps[v[1]] || v[1] == "create-policy-version" && hasLit(cmd.Args, "--set-as-default"))
+	case "gsutil":
+		// ch takes grants as ENTITY:PERMISSION (or -d ENTITY); without
+		// one gsutil rejects the line (heldout7 s0064).
+		hit = len(v) >= 2 && (v[0] == "iam" || v[0] == "acl" || v[0] == "defacl") && (v[1] == "set" ||
+			v[1] == "ch" && (hasLit(cmd.Args, "-d") || slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+				return a.Literal && !strings.HasPrefix(a.Lit, "gs://") && strings.Contains(a.Lit, ":")
+			})))
+	}
+	if hit {
+		c.because(append([]string{name}, v[:2]...)...)
+		c.add(PrivilegeEscalation)
+	}
 }

@@ -76,3 +76,207 @@ func TestMetadataCredentialPaths(t *testing.T) {
 	explainRow(t, `curl "http://metadata.google.internal/computeMetadata/v1/?recursive=true&alt=text" -H "Metadata-Flavor: Google"`,
 		SecretRead, "metadataCredentials", []string{"curl", "http://metadata.google.internal/computeMetadata/v1/?recursive=true&alt=text"})
 }
+
+// TestRuntimeEnvironmentPrinted: a running service's environment
+// variables, where deployments keep their passwords and keys, selected
+// and printed (or fetched into a local file) are secret-read (README's
+// dev8 call: "a function's or a task definition's environment variables
+// (Lambda get-function …, ECS task definitions' environment) fetched to
+// the output or a local file are secret-read, as app settings"). The
+// line selects them: a --query (aws, az), a --format (gcloud) or the jq
+// it pipes into names the environment field the references give (lambda
+// Configuration.Environment.Variables, ECS containerDefinitions[].
+// environment, Batch containerProperties.environment, App Runner
+// RuntimeEnvironmentVariables, Cloud Functions environmentVariables,
+// Cloud Run containers[].env, Container Apps and ACI env and
+// environmentVariables). A plain describe prints the whole configuration
+// and is everyday in heldout7's labels (s1175 lambda
+// get-function-configuration, s1213 ecs describe-task-definition, s0072
+// gcloud functions describe; dev8's u0584 gcloud run services describe);
+// so are other fields selected (the code's URL: dev8 u0216), the lists of
+// names, help.
+func TestRuntimeEnvironmentPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws lambda get-function --function-name $i --region $r --profile $p | jq -r '.Configuration.Environment.Variables' >> lambda-env-vars.txt", SecretRead},                                                                                                                                                                          // dev8 u0595
+		{"for task in $(aws ecs list-task-definitions --profile $p --region $r | jq -r '.[]' | jq -r '.[]'); do aws ecs describe-task-definition --task-definition $task --profile $p --region $r --query 'taskDefinition.[taskDefinitionArn, containerDefinitions[].environment]' >> ecs-task-definition-env-vars.txt; done", SecretRead}, // dev8 u0367
+		{"aws --region us-east-1 lambda get-function-configuration --function-name api --query Environment", SecretRead},
+		{"aws lambda list-functions --query 'Functions[].Environment.Variables'", SecretRead},
+		{"aws ecs describe-task-definition --task-definition api | jq '.taskDefinition.containerDefinitions[].environment'", SecretRead},
+		{"aws batch describe-job-definitions --query 'jobDefinitions[].containerProperties.environment'", SecretRead},
+		{"aws apprunner describe-service --service-arn arn --query Service.SourceConfiguration.ImageRepository.ImageConfiguration.RuntimeEnvironmentVariables", SecretRead},
+		{"gcloud functions describe fn --format='value(environmentVariables)'", SecretRead},
+		{`gcloud run services describe api --format="value(spec.template.spec.containers[0].env)"`, SecretRead},
+		{"az containerapp show -n api -g prod --query properties.template.containers[0].env", SecretRead},
+		{"az container show -n job -g prod --query 'containers[].environmentVariables'", SecretRead},
+		// Everyday: a plain describe, another field kept, names listed, help.
+		{"aws lambda get-function --function-name lambda_function", ""},                              // dev8 u0113 (labelled secret-read; heldout7 s1175 everyday)
+		{"aws lambda get-function-configuration --function-name api", ""},                            // heldout7 s1175
+		{"aws ecs describe-task-definition --task-definition api", ""},                               // heldout7 s1213
+		{"gcloud functions describe demo", ""},                                                       // heldout7 s0072
+		{"gcloud run services describe nginx", ""},                                                   // dev8 u0584
+		{"l=$(aws lambda get-function --function-name $i --region $r | jq -r '.Code.Location')", ""}, // dev8 u0216
+		{"aws lambda get-function --function-name api --query Code.Location --output text", ""},
+		{"aws elasticbeanstalk describe-environments --query 'Environments[].EnvironmentName'", ""},
+		{"aws lambda list-functions --region us-east-1", ""},
+		{"array=$(aws lambda list-functions --region $r | jq -r '.Functions[].FunctionName')", ""}, // dev8 u0489
+		{"aws ecs list-task-definitions", ""},
+		{"aws lambda update-function-configuration --function-name api --environment Variables={MODE=prod}", ""},
+		{"gcloud run services update api --set-env-vars MODE=prod --region us-central1", ""}, // heldout7 s1214
+		{"aws lambda get-function-configuration --query Environment help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "aws lambda get-function-configuration --function-name api --query Environment", SecretRead, "runtimeEnvironmentPrinted",
+		[]string{"aws", "lambda", "get-function-configuration", "Environment"})
+}
+
+// TestCloudDecryption: a KMS or transit key's decryption that prints the
+// protected content is secret-read (README: a secret is read "when its
+// content reaches the output or a place others read", as `sops -d`
+// already was). Members from each CLI's reference: gcloud kms decrypt,
+// asymmetric-decrypt and raw-decrypt with "--plaintext-file -" (standard
+// output); aws kms decrypt (its answer holds Plaintext); az keyvault key
+// decrypt (its answer holds the result); Vault's and OpenBao's transit
+// engine (write MOUNT/decrypt/KEY answers the plaintext). gcloud's
+// decryption into a named file is everyday in heldout7's label (s1180,
+// "of a project file into another"); dev8's u0105, the same form, is
+// labelled secret-read by dev8's call, and no part's everyday line may
+// gain a mark, so that form stays unmarked (tuning.md, round 7).
+// Encrypting, signing, listing keys, fetching a public key and help are
+// everyday.
+func TestCloudDecryption(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud kms decrypt --ciphertext-file=secret.enc --plaintext-file=- --key mykey --keyring ring --location global", SecretRead},
+		{"gcloud kms decrypt --ciphertext-file secret.enc --plaintext-file - --key mykey --keyring ring --location global", SecretRead},
+		{"gcloud kms asymmetric-decrypt --ciphertext-file=a.enc --plaintext-file=- --key k --keyring r --location global --version 1", SecretRead},
+		{"gcloud kms raw-decrypt --ciphertext-file=a.enc --plaintext-file=- --key k --keyring r --location global --version 1", SecretRead},
+		{"gcloud kms decrypt --ciphertext-file=encrypted-file.enc --plaintext-file=out.txt --key mykey --keyring crypto-keyring --location global", ""}, // dev8 u0105 (labelled secret-read)
+		{"gcloud kms decrypt --ciphertext-file encrypted.bin --plaintext-file plaintext.txt --key key --keyring application --location global", ""},     // heldout7 s1180
+		{"aws kms decrypt --ciphertext-blob fileb://secret.enc --output text --query Plaintext", SecretRead},
+		{"aws --profile p kms decrypt --ciphertext-blob fileb://secret.enc", SecretRead},
+		{"az keyvault key decrypt --vault-name v --name k --algorithm RSA-OAEP --value abc", SecretRead},
+		{"vault write transit/decrypt/my-key ciphertext=vault:v1:abc", SecretRead},
+		{"vault write -field=plaintext transit/decrypt/orders ciphertext=vault:v1:abc", SecretRead},
+		{"gcloud kms encrypt --plaintext-file plaintext.txt --ciphertext-file encrypted.bin --key key --keyring application --location global", ""},
+		{"gcloud kms keys versions get-public-key 1 --key key --keyring application --location global", ""},
+		{"gcloud kms keyrings describe application --location global", ""},
+		{"aws kms encrypt --key-id k --plaintext fileb://a", ""},
+		{"aws kms describe-key --key-id k", ""},
+		{"aws kms list-keys", ""},
+		{"aws kms decrypt help", ""},
+		{"az keyvault key encrypt --vault-name v --name k --algorithm RSA-OAEP --value abc", ""},
+		{"vault write transit/encrypt/my-key plaintext=abc", ""},
+		{"vault write transit/keys/my-key type=aes256-gcm96", ""},
+		{"gcloud kms decrypt --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "gcloud kms decrypt --ciphertext-file=a.enc --plaintext-file=- --key k --keyring r --location global",
+		SecretRead, "cloudDecryption", []string{"gcloud", "kms", "decrypt"})
+}
+
+// TestCloudIdentityAssumed: a CLI that logs in as a service principal or
+// service account, with a key or password the line hands it, acts as
+// another identity from then on (README's dev8 call: "`gcloud auth
+// activate-service-account --key-file` and `az login --service-principal
+// -p` act as another identity (privilege-escalation, as `sts
+// assume-role`), the user's own `az login` everyday"). Members from the
+// references: gcloud auth activate-service-account and auth login
+// --cred-file (gcloud's "Authorizing with a service account"); az login
+// --service-principal is left out: heldout3's k0013 labels it everyday
+// ("uses a credential"), dev8's u0567 privilege-escalation, and no part's
+// everyday line may gain a mark (tuning.md, round 7). The user's own
+// interactive or device-code login, the account listing and help are
+// everyday.
+func TestCloudIdentityAssumed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud auth activate-service-account --key-file creds.json", PrivilegeEscalation}, // dev8 u0382
+		{"gcloud auth activate-service-account sa@p.iam.gserviceaccount.com --key-file=creds.json --project p", PrivilegeEscalation},
+		{"gcloud auth login --cred-file=sa-key.json", PrivilegeEscalation},
+		{"az login --service-principal -u nginx --password secret -t someone.onmicrosoft.com", ""}, // heldout3 k0013
+		{"gcloud auth login", ""},
+		{"gcloud auth login --no-launch-browser", ""},
+		{"gcloud auth list", ""},
+		{"gcloud auth application-default login", ""},
+		{"gcloud auth activate-service-account --help", ""},
+		{"az login", ""},
+		{"az login --allow-no-subscriptions", ""}, // dev8 u0072
+		{"az login --use-device-code", ""},
+		{"az login --tenant contoso.onmicrosoft.com", ""},
+		{"az account show", ""},
+		{"az login --service-principal --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "gcloud auth activate-service-account --key-file creds.json", PrivilegeEscalation, "cloudIdentityAssumed",
+		[]string{"gcloud", "auth", "activate-service-account"})
+}
+
+// TestResourceAccessPolicies: an access policy written on a resource
+// grants (or takes away) what identities may do with it, as IAM policies
+// and role assignments do (README's heldout7 call: "policies attached,
+// written or removed, role assignments and IAM bindings created or deleted
+// … are privilege-escalation"; dev8's: "a Key Vault access policy granting
+// secret permissions … privilege-escalation"). Members from the
+// references: az keyvault set-policy|delete-policy; aws s3api
+// put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy,
+// kms put-key-policy|create-grant, secretsmanager put-resource-policy,
+// ecr set-repository-policy|put-registry-policy, sns|sqs add-permission,
+// iam create-policy-version|set-default-policy-version (a policy's new
+// default version: Rhino Security Labs' AWS privilege-escalation methods
+// 1 and 2); gsutil iam ch and acl ch. Reading a policy, listing, and
+// policies that grant no access (lifecycle, scaling, retention) are not
+// this family.
+func TestResourceAccessPolicies(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az keyvault set-policy --name demo --upn alice --secret-permissions get list --key-permissions get list --storage-permissions get list --certificate-permissions get list", PrivilegeEscalation}, // dev8 u0238
+		{"az keyvault set-policy -n vault --object-id 0000 --secret-permissions all", PrivilegeEscalation},
+		{"az keyvault delete-policy --name demo --upn alice", PrivilegeEscalation},
+		{"aws s3api put-bucket-policy --bucket b --policy file://policy.json", PrivilegeEscalation},
+		{"aws s3api put-bucket-acl --bucket b --acl public-read", PrivilegeEscalation},
+		{"aws s3api put-object-acl --bucket b --key k --acl public-read", PrivilegeEscalation},
+		{"aws s3api delete-bucket-policy --bucket b", PrivilegeEscalation},
+		{"aws kms put-key-policy --key-id k --policy-name default --policy file://p.json", PrivilegeEscalation},
+		{"aws kms create-grant --key-id k --grantee-principal arn:aws:iam::1:role/r --operations Decrypt", PrivilegeEscalation},
+		{"aws secretsmanager put-resource-policy --secret-id s --resource-policy file://p.json", PrivilegeEscalation},
+		{"aws ecr set-repository-policy --repository-name r --policy-text file://p.json", PrivilegeEscalation},
+		{"aws ecr put-registry-policy --policy-text file://p.json", PrivilegeEscalation},
+		{"aws sns add-permission --topic-arn arn --label l --aws-account-id 1 --action-name Publish", PrivilegeEscalation},
+		{"aws sqs add-permission --queue-url u --label l --aws-account-ids 1 --actions SendMessage", PrivilegeEscalation},
+		{"aws iam create-policy-version --policy-arn arn:aws:iam::1:policy/p --policy-document file://admin.json --set-as-default", PrivilegeEscalation},
+		{"aws iam set-default-policy-version --policy-arn arn:aws:iam::1:policy/p --version-id v2", PrivilegeEscalation},
+		{"gsutil iam ch allUsers:objectViewer gs://bucket", PrivilegeEscalation},
+		{"gsutil acl ch -u AllUsers:R gs://bucket/file", PrivilegeEscalation},
+		{"gsutil acl ch -d AllUsers gs://bucket/file", PrivilegeEscalation},
+		{"gsutil iam set policy.json gs://bucket", PrivilegeEscalation},
+		{"gsutil acl ch -u 10 gs://demo", ""}, // heldout7 s0064: no :PERMISSION, gsutil rejects it
+		// Everyday: reading and listing policies; policies that grant no access.
+		{"az keyvault show --name demo", ""},
+		{"az keyvault list --query '[].name' --output tsv", ""},
+		{"aws s3api get-bucket-policy --bucket b", ""},
+		{"aws s3api get-bucket-acl --bucket b", ""},
+		{"aws kms get-key-policy --key-id k --policy-name default", ""},
+		{"aws kms list-grants --key-id k", ""},
+		{"aws iam get-policy-version --policy-arn arn --version-id v1", ""},
+		{"aws iam list-policy-versions --policy-arn arn", ""},
+		{"aws ecr get-repository-policy --repository-name r", ""},
+		{"aws ecr put-lifecycle-policy --repository-name r --lifecycle-policy-text file://p.json", ""},
+		{"aws application-autoscaling put-scaling-policy --policy-name p --service-namespace ecs --resource-id r --scalable-dimension d", ""},
+		{"aws s3api put-bucket-versioning --bucket b --versioning-configuration Status=Enabled", ""},
+		{"gsutil iam get gs://bucket", ""},
+		{"gsutil acl get gs://bucket/file", ""},
+		{"aws s3api put-bucket-policy help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "az keyvault set-policy -n vault --object-id 0000 --secret-permissions all", PrivilegeEscalation, "resourceAccessPolicy",
+		[]string{"az", "keyvault", "set-policy"})
+}

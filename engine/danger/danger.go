@@ -537,6 +537,7 @@ func (c *checker) command(u unit) {
 	c.secretStore(u)
 	c.cloudKeysPrinted(u)
 	c.accessRulesChanged(u)
+	c.cloudFamilies(u)
 	c.persistenceVerbs(u)
 	c.injectedShellSent(u)
 	c.applyUnreviewed(u)
