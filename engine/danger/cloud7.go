@@ -293,3 +293,21 @@ func (c *checker) resourceAccessPolicy(cmd *shell.Command, name string, v []stri
 		c.add(PrivilegeEscalation)
 	}
 }
+
+// psPipeVerbs are PowerShell's approved verbs (Get-Verb) of the cmdlets
+// that read a pipeline: ConvertFrom-Json, Select-Object, Where-Object,
+// ForEach-Object, Out-Null, Format-List, Sort-Object, Measure-Object,
+// Group-Object, Export-Csv, Set-Clipboard, Write-Output, Tee-Object.
+var psPipeVerbs = []string{"ConvertFrom", "ConvertTo", "Select", "Where", "ForEach", "Out", "Format", "Sort", "Measure", "Group", "Export", "Set", "Write", "Tee"}
+
+// pipedIntoCmdlet reports output piped into a PowerShell cmdlet
+// ("… | ConvertFrom-Json"): a POSIX shell finds no such program, so the
+// reader dies and what was printed reaches no output (README's dev8 call).
+func (c *checker) pipedIntoCmdlet() bool {
+	next := c.pipeReader()
+	if next == nil || strings.Contains(next.Name, "/") {
+		return false
+	}
+	verb, noun, ok := strings.Cut(next.Name, "-")
+	return ok && slices.Contains(psPipeVerbs, verb) && noun != "" && 'A' <= noun[0] && noun[0] <= 'Z'
+}

@@ -280,3 +280,30 @@ func TestResourceAccessPolicies(t *testing.T) {
 	explainRow(t, "az keyvault set-policy -n vault --object-id 0000 --secret-permissions all", PrivilegeEscalation, "resourceAccessPolicy",
 		[]string{"az", "keyvault", "set-policy"})
 }
+
+// TestSecretPipedToCmdlet: a secret printed into a pipe whose reader is a
+// PowerShell cmdlet (ConvertFrom-Json, Select-Object, Out-Null: the
+// cloud cheat sheets mix PowerShell into their az lines) reaches no
+// output in a POSIX shell: bash finds no such program, the reader dies
+// and the value goes nowhere (README's dev8 call: "`az keyvault secret
+// show … | ConvertFrom-Json` (a PowerShell cmdlet the shell does not
+// find) shows no value (everyday)"). The verbs are PowerShell's approved
+// verbs (Get-Verb) of the cmdlets pipelines use; a POSIX reader (jq,
+// cat, tee) still prints the value.
+func TestSecretPipedToCmdlet(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az keyvault secret show --id https://example.com/page | ConvertFrom-Json", ""}, // dev8 u0326
+		{"az keyvault secret show --vault-name v --name db | ConvertFrom-Json | Select-Object value", ""},
+		{"aws secretsmanager get-secret-value --secret-id s | ConvertFrom-Json", ""},
+		{"gcloud secrets versions access latest --secret s | Out-Null", ""},
+		{"az storage account keys list -n data | ConvertFrom-Json", ""},
+		{"az account get-access-token | ConvertFrom-Json", ""},
+		{"az keyvault secret show --id https://example.com/page | jq -r .value", SecretRead},
+		{"az keyvault secret show --id https://example.com/page", SecretRead},
+		{"aws secretsmanager get-secret-value --secret-id s | tee secret.json", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

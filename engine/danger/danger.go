@@ -672,7 +672,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.pipedIntoCmdlet() {
 		c.add(SecretRead)
 	}
 	c.privilege(u)

@@ -205,6 +205,9 @@ func hasRun(words []string, seq ...string) bool {
 // for a secret's value (listing names is not).
 func (c *checker) secretStore(u unit) {
 	cmd := &u.cmd
+	if c.pipedIntoCmdlet() {
+		return
+	}
 	v := c.verbs(cmd.Args, 4)
 	seq := func(ws ...string) bool { return hasRun(v, ws...) }
 	switch path.Base(cmd.Name) {
