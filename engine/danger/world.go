@@ -205,7 +205,7 @@ func hasRun(words []string, seq ...string) bool {
 // for a secret's value (listing names is not).
 func (c *checker) secretStore(u unit) {
 	cmd := &u.cmd
-	if c.pipedIntoCmdlet() {
+	if c.secretOutputDiscarded(cmd) {
 		return
 	}
 	v := c.verbs(cmd.Args, 4)
