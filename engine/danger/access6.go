@@ -77,7 +77,21 @@ func vaultNoSecret(name string, v []string) bool {
 	if name != "vault" && name != "bao" {
 		return false
 	}
-	return len(v) >= 2 && (v[0] == "token" && v[1] == "lookup" || v[0] == "policy" && strings.HasPrefix(v[1], "read"))
+	return len(v) >= 2 && (v[0] == "token" && v[1] == "lookup" || v[0] == "policy" && strings.HasPrefix(v[1], "read") ||
+		v[0] == "read" && vaultConfigPath(v[1]))
+}
+
+// vaultConfigPath reports a path whose read answers configuration, not a
+// secret (Vault's API reference): sys/ (mounts, policies, health) and
+// auth/ (methods' settings, users' and roles' policies; userpass never
+// returns a password), but an AppRole's role-id and secret-id, which log
+// in.
+func vaultConfigPath(p string) bool {
+	p = strings.TrimPrefix(p, "/")
+	if strings.HasSuffix(p, "/role-id") || strings.HasSuffix(p, "/secret-id") {
+		return false
+	}
+	return strings.HasPrefix(p, "sys/") || strings.HasPrefix(p, "auth/")
 }
 
 // iamNamesOnly are AWS IAM operations that make something granting

@@ -78,6 +78,7 @@ func init() {
 		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
+		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
 }
@@ -90,7 +91,7 @@ func (c *checker) cloudFamilies(u unit) {
 		return
 	}
 	switch name {
-	case "aws", "gcloud", "az", "vault", "bao", "gsutil":
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc":
 	default:
 		return
 	}
@@ -100,11 +101,12 @@ func (c *checker) cloudFamilies(u unit) {
 	if hasLit(cmd.Args, "-h", "--help", "help", "--dry-run", "--generate-cli-skeleton") || cutShort(name, cmd.Args) {
 		return
 	}
-	v := c.subcommandPath(cmd.Args, 3)
+	v := c.subcommandPath(cmd.Args, 6)
 	c.runtimeEnvironmentPrinted(cmd, name, v)
 	c.cloudDecryption(cmd, name, v)
 	c.cloudIdentityAssumed(cmd, name, v)
 	c.resourceAccessPolicy(cmd, name, v)
+	c.credentialsIssued(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -335,6 +337,7 @@ var metaFields = []string{
 	"arn", "id", "name", "names", "versionid", "versionstages", "createddate", "lastmodifieddate", "lastaccesseddate",
 	"attributes", "enabled", "created", "updated", "expires", "notbefore", "expireson", "expires_on", "contenttype",
 	"tags", "type", "version", "kid", "managed", "recoverylevel", "tenant", "subscription", "tokentype", "description",
+	"keyname", "permissions", "creationtime",
 }
 
 // selectsMetadataOnly reports a query or filter whose names hold no
@@ -410,4 +413,70 @@ func kubeOutputHoldsData(args []shell.Word) bool {
 		}
 	}
 	return false
+}
+
+// resetPasswordOpts set a managed database's master or admin password
+// (aws rds, docdb, neptune, redshift; az sql server and flexible servers).
+var resetPasswordOpts = []string{"--master-user-password", "--admin-password", "--administrator-login-password"}
+
+// credentialsIssued flags a service's credentials rolled, reset or
+// issued, and a machine or function given another identity (README's
+// heldout6 and heldout7 calls: privilege-escalation): az's keys
+// renew|regenerate and regenerate-keys; a master or admin password given
+// to a modify|update (creating a database with its first password is
+// everyday, heldout7 s1158); aws iam deactivate-mfa-device, apigateway
+// create-api-key; kubectl|oc create token; Vault's userpass users and
+// AppRole secret ids written; ec2 associate-iam-instance-profile and
+// replace-iam-instance-profile-association, gcloud compute instances
+// set-service-account.
+func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string) {
+	var hit []string
+	switch name {
+	case "az":
+		for i, w := range v {
+			if w == "renew" || w == "regenerate" || strings.HasPrefix(w, "regenerate-key") || strings.HasPrefix(w, "renew-key") {
+				if slices.ContainsFunc(v[:i+1], func(k string) bool { return strings.Contains(k, "key") }) {
+					hit = v[:i+1]
+				}
+			}
+		}
+		if len(v) >= 2 && v[len(v)-1] == "update" && passwordReset(cmd.Args) {
+			hit = v
+		}
+	case "aws":
+		if len(v) >= 2 && (v[1] == "deactivate-mfa-device" || v[0] == "apigateway" && v[1] == "create-api-key" ||
+			v[0] == "ec2" && (v[1] == "associate-iam-instance-profile" || v[1] == "replace-iam-instance-profile-association") ||
+			strings.HasPrefix(v[1], "modify-") && passwordReset(cmd.Args)) {
+			hit = v[:2]
+		}
+	case "gcloud":
+		if len(v) >= 3 && v[0] == "compute" && v[1] == "instances" && v[2] == "set-service-account" {
+			hit = v[:3]
+		}
+	case "kubectl", "oc":
+		if len(v) >= 2 && v[0] == "create" && v[1] == "token" {
+			hit = v[:2]
+		}
+	case "vault", "bao":
+		if len(v) >= 1 && v[0] == "write" {
+			for _, a := range operands(cmd.Args) {
+				p := strings.Split(strings.TrimPrefix(a.Lit, "/"), "/")
+				if a.Literal && len(p) >= 4 && p[0] == "auth" && (p[2] == "users" || p[len(p)-1] == "secret-id") {
+					hit = []string{"write", a.Lit}
+					break
+				}
+			}
+		}
+	}
+	if hit != nil {
+		c.because(append([]string{name}, hit...)...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// passwordReset reports one of resetPasswordOpts given a value.
+func passwordReset(args []shell.Word) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && slices.ContainsFunc(resetPasswordOpts, func(o string) bool { return a.Lit == o || strings.HasPrefix(a.Lit, o+"=") })
+	})
 }

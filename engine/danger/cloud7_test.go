@@ -373,3 +373,75 @@ func TestKubeSecretOutputs(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudCredentialsIssued: a service's credentials rolled, reset or
+// issued, and a machine given another identity, are privilege-escalation
+// (README's heldout6 call: "deleting, revoking or rolling a service's
+// credentials (API keys, tokens, …) … are privilege-escalation";
+// heldout7's: "roles, service accounts, tokens and keys created,
+// credentials reset or revoked … are privilege-escalation"). Members from
+// the references: az's keys renew|regenerate and regenerate-keys (storage,
+// Cosmos DB, Redis, Search, Cognitive Services, Service Bus); a managed
+// database's master or admin password reset by an update (aws rds|docdb
+// modify-db-instance|modify-db-cluster, redshift modify-cluster
+// --master-user-password; az sql server, mysql|postgres flexible-server
+// update --admin-password); an MFA device deactivated; an API key
+// created; kubectl create token (a service account's new token); Vault's
+// userpass users and AppRole secret ids written; an instance profile
+// associated or replaced and gcloud's set-service-account (a VM acting
+// as another role: Rhino Security Labs' PassRole methods). Creating a
+// database with its first password (heldout7 s1158), signing as a
+// service account (s0292, s1203), rotating an encryption key (s0138
+// vault operator rotate), listing keys and help stay everyday.
+func TestCloudCredentialsIssued(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az storage account keys renew -g g -n a --key primary", PrivilegeEscalation},
+		{"az cosmosdb keys regenerate -g g -n a --key-kind primary", PrivilegeEscalation},
+		{"az redis regenerate-keys -g g -n c --key-type Primary", PrivilegeEscalation},
+		{"az search admin-key renew -g g --service-name s --key-kind primary", PrivilegeEscalation},
+		{"az cognitiveservices account keys regenerate -g g -n a --key-name key1", PrivilegeEscalation},
+		{"az servicebus namespace authorization-rule keys renew -g g --namespace-name ns -n rule --key PrimaryKey", PrivilegeEscalation},
+		{"aws rds modify-db-instance --db-instance-identifier db --master-user-password NewPass123 --apply-immediately", PrivilegeEscalation},
+		{"aws rds modify-db-cluster --db-cluster-identifier c --master-user-password=NewPass123", PrivilegeEscalation},
+		{"aws redshift modify-cluster --cluster-identifier c --master-user-password NewPass123", PrivilegeEscalation},
+		{"az sql server update -g g -n s --admin-password NewPass123", PrivilegeEscalation},
+		{"az mysql flexible-server update -g g -n s --admin-password NewPass123", PrivilegeEscalation},
+		{"aws iam deactivate-mfa-device --user-name u --serial-number arn:aws:iam::1:mfa/u", PrivilegeEscalation},
+		{"aws apigateway create-api-key --name partner --enabled", PrivilegeEscalation},
+		{"kubectl create token default", PrivilegeEscalation},
+		{"kubectl create token admin-sa -n kube-system --duration 8760h", PrivilegeEscalation},
+		{"vault write auth/userpass/users/alice password=hunter2 policies=admin", PrivilegeEscalation},
+		{"vault write -f auth/approle/role/app/secret-id", PrivilegeEscalation},
+		{"aws ec2 associate-iam-instance-profile --instance-id i-1 --iam-instance-profile Name=admin", PrivilegeEscalation},
+		{"aws ec2 replace-iam-instance-profile-association --association-id a --iam-instance-profile Name=admin", PrivilegeEscalation},
+		{"gcloud compute instances set-service-account vm --service-account sa@p.iam.gserviceaccount.com --scopes cloud-platform", PrivilegeEscalation},
+		// Everyday.
+		{"az storage account keys list -g g -n a --query '[].keyName'", ""},
+		{"az keyvault key rotate --vault-name v --name k", ""},
+		{"az sql server create --resource-group production --name database --location eastus --admin-user admin --admin-password password", ""}, // heldout7 s1158
+		{"aws rds create-db-instance --db-instance-identifier db --engine postgres --master-username u --master-user-password p --db-instance-class db.t3.micro --allocated-storage 20", ""},
+		{"aws rds modify-db-instance --db-instance-identifier db --allocated-storage 50", ""},
+		{"gcloud iam service-accounts sign-blob input.txt list --iam-account deployer@project.iam.gserviceaccount.com", ""}, // heldout7 s0292
+		{"vault operator rotate", ""}, // heldout7 s0138
+		// Vault's reads of sys/ and auth/ answer configuration (API
+		// reference); an AppRole's role-id and a secrets engine's creds
+		// log in.
+		{"vault read auth/userpass/users/alice", ""},
+		{"vault read sys/mounts", ""},
+		{"vault read auth/approle/role/app/role-id", SecretRead},
+		{"vault read aws/creds/deploy", SecretRead},
+		{"vault read secret/data/app", SecretRead},
+		{"aws iam list-mfa-devices --user-name u", ""},
+		{"aws apigateway get-api-keys", ""},
+		{"kubectl create serviceaccount ci --dry-run=client -o yaml", ""},
+		{"kubectl get serviceaccounts", ""},
+		{"aws ec2 describe-iam-instance-profile-associations", ""},
+		{"gcloud compute instances describe vm --zone z", ""},
+		{"az redis regenerate-keys --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl create token default", PrivilegeEscalation, "credentialsIssued", []string{"kubectl", "create", "token"})
+}
