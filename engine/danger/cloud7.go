@@ -75,9 +75,10 @@ func valueOptionLast(name string, args []shell.Word) bool {
 
 func init() {
 	addRuleTexts(map[string]string{
-		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables",
+		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables; docker inspect --format of .Config.Env; kubectl get with a template naming env",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
+		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -91,7 +92,7 @@ func (c *checker) cloudFamilies(u unit) {
 		return
 	}
 	switch name {
-	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc":
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
 		return
 	}
@@ -107,6 +108,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.cloudIdentityAssumed(cmd, name, v)
 	c.resourceAccessPolicy(cmd, name, v)
 	c.credentialsIssued(cmd, name, v)
+	c.cliCredentialsPrinted(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -123,6 +125,27 @@ var envFields = []string{"env", "environment", "environmentvariables", "runtimee
 // envFields. A plain describe prints the whole configuration and is
 // everyday in heldout7's labels (s1175, s1213, s0072).
 func (c *checker) runtimeEnvironmentPrinted(cmd *shell.Command, name string, v []string) {
+	switch name {
+	case "docker", "podman":
+		// docker inspect's --format (docker reference): .Config.Env.
+		if len(v) >= 1 && (v[0] == "inspect" || len(v) >= 2 && v[0] == "container" && v[1] == "inspect") {
+			if f, ok := optValue(cmd.Args, "f", "--format"); ok && namesEnv(f) {
+				c.because(name, "inspect", f)
+				c.add(SecretRead)
+			}
+		}
+		return
+	case "kubectl", "oc":
+		// A container's env named by an output template (kubectl
+		// reference, "Output options").
+		if len(v) >= 1 && v[0] == "get" {
+			if format, tmpl := kubeOutputSpec(cmd.Args); format != "" && namesEnv(tmpl) {
+				c.because(name, "get", tmpl)
+				c.add(SecretRead)
+			}
+		}
+		return
+	}
 	if name != "aws" && name != "gcloud" && name != "az" || !slices.ContainsFunc(v, readVerb) {
 		return
 	}
@@ -371,12 +394,10 @@ func (c *checker) secretOutputDiscarded(cmd *shell.Command) bool {
 	return false
 }
 
-// kubeOutputHoldsData reports kubectl output options that print a
-// secret's data (kubectl reference, "Output options"): yaml or json, or a
-// jsonpath, go-template or custom-columns naming data or stringData (also
-// --template, which kubectl takes as a go-template); name, wide and
-// templates of the metadata print names and types.
-func kubeOutputHoldsData(args []shell.Word) bool {
+// kubeOutputSpec returns kubectl's output format and its template
+// ("jsonpath", "{.data}"), read from -o, --output and --template (which
+// kubectl takes as a go-template); "" when none is given.
+func kubeOutputSpec(args []shell.Word) (format, tmpl string) {
 	for i, a := range args {
 		if !a.Literal {
 			continue
@@ -385,7 +406,7 @@ func kubeOutputHoldsData(args []shell.Word) bool {
 		switch {
 		case a.Lit == "-o" || a.Lit == "--output" || a.Lit == "--template":
 			if i+1 >= len(args) {
-				return false
+				return "", ""
 			}
 			spec = args[i+1].Raw
 			if args[i+1].Literal {
@@ -403,14 +424,25 @@ func kubeOutputHoldsData(args []shell.Word) bool {
 		default:
 			continue
 		}
-		format, tmpl, _ := strings.Cut(spec, "=")
-		switch format {
-		case "yaml", "json", "go-template-file", "jsonpath-file", "custom-columns-file":
-			return true
-		case "jsonpath", "go-template", "custom-columns", "jsonpath-as-json", "template", "templatefile":
-			t := fieldTokens(tmpl)
-			return len(t) == 0 || slices.Contains(t, "data") || slices.Contains(t, "stringdata")
-		}
+		format, tmpl, _ = strings.Cut(spec, "=")
+		return format, tmpl
+	}
+	return "", ""
+}
+
+// kubeOutputHoldsData reports kubectl output options that print a
+// secret's data (kubectl reference, "Output options"): yaml or json, or a
+// jsonpath, go-template or custom-columns naming data or stringData (also
+// --template, which kubectl takes as a go-template); name, wide and
+// templates of the metadata print names and types.
+func kubeOutputHoldsData(args []shell.Word) bool {
+	format, tmpl := kubeOutputSpec(args)
+	switch format {
+	case "yaml", "json", "go-template-file", "jsonpath-file", "custom-columns-file":
+		return true
+	case "jsonpath", "go-template", "custom-columns", "jsonpath-as-json", "template", "templatefile":
+		t := fieldTokens(tmpl)
+		return len(t) == 0 || slices.Contains(t, "data") || slices.Contains(t, "stringdata")
 	}
 	return false
 }
@@ -479,4 +511,44 @@ func passwordReset(args []shell.Word) bool {
 	return slices.ContainsFunc(args, func(a shell.Word) bool {
 		return a.Literal && slices.ContainsFunc(resetPasswordOpts, func(o string) bool { return a.Lit == o || strings.HasPrefix(a.Lit, o+"=") })
 	})
+}
+
+// cliCredentialsPrinted flags clients whose answer is a credential by
+// their references: Cognito's credentials for an identity and its OpenID
+// token, Cloud SQL's login token, doctl's kubeconfig shown (with the
+// cluster's token), Firebase's functions config (the functions' runtime
+// keys), chamber's read, export and env (SSM parameters decrypted), and
+// aws-vault's export or exec of a program that prints the environment
+// (its temporary keys).
+func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "aws":
+		hit = len(v) >= 2 && v[0] == "cognito-identity" && (v[1] == "get-credentials-for-identity" || v[1] == "get-open-id-token")
+	case "gcloud":
+		hit = len(v) >= 2 && v[0] == "sql" && v[1] == "generate-login-token"
+	case "doctl":
+		hit = len(v) >= 4 && v[0] == "kubernetes" && v[2] == "kubeconfig" && v[3] == "show"
+	case "firebase":
+		hit = len(v) >= 1 && v[0] == "functions:config:get"
+	case "chamber":
+		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "export" || v[0] == "env")
+	case "aws-vault":
+		if len(v) >= 1 && v[0] == "export" {
+			hit = true
+		} else if len(v) >= 1 && v[0] == "exec" {
+			if i := slices.IndexFunc(cmd.Args, func(a shell.Word) bool { return a.Lit == "--" }); i >= 0 && i+1 < len(cmd.Args) {
+				p := path.Base(cmd.Args[i+1].Lit)
+				hit = p == "env" || p == "printenv"
+			}
+		}
+	}
+	if hit {
+		n := 2 // the service and its operation
+		if name == "chamber" || name == "firebase" || name == "aws-vault" {
+			n = 1 // the verb; the words after it are operands
+		}
+		c.because(append([]string{name}, v[:min(len(v), n)]...)...)
+		c.add(SecretRead)
+	}
 }

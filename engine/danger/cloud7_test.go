@@ -445,3 +445,50 @@ func TestCloudCredentialsIssued(t *testing.T) {
 	}
 	explainRow(t, "kubectl create token default", PrivilegeEscalation, "credentialsIssued", []string{"kubectl", "create", "token"})
 }
+
+// TestMoreRuntimeEnvironments: the same family as
+// TestRuntimeEnvironmentPrinted for containers and pods — docker
+// inspect's --format naming .Config.Env (docker reference), kubectl get
+// with a jsonpath, go-template or custom-columns naming a container's env
+// (kubectl reference) — and the clients whose answer is a credential by
+// their references: Cognito's credentials for an identity and OpenID
+// token, Cloud SQL's login token, doctl's kubeconfig shown (it holds the
+// cluster token), Firebase's functions config (the functions' runtime
+// keys), chamber's read, export and env (SSM parameters decrypted),
+// aws-vault's export and exec … env (temporary keys). Their save, list
+// and describe neighbours and a plain inspect stay everyday.
+func TestMoreRuntimeEnvironments(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"docker inspect -f '{{.Config.Env}}' web", SecretRead},
+		{"docker inspect --format '{{range .Config.Env}}{{println .}}{{end}}' web", SecretRead},
+		{"docker container inspect --format='{{json .Config.Env}}' web", SecretRead},
+		{"kubectl get pod web -o jsonpath='{.spec.containers[*].env}'", SecretRead},
+		{"kubectl get deploy web -o go-template='{{range .spec.template.spec.containers}}{{.env}}{{end}}'", SecretRead},
+		{"aws cognito-identity get-credentials-for-identity --identity-id us-east-1:x", SecretRead},
+		{"aws cognito-identity get-open-id-token --identity-id us-east-1:x", SecretRead},
+		{"gcloud sql generate-login-token", SecretRead},
+		{"doctl kubernetes cluster kubeconfig show prod", SecretRead},
+		{"firebase functions:config:get", SecretRead},
+		{"chamber read service db_password", SecretRead},
+		{"chamber export service --format dotenv", SecretRead},
+		{"aws-vault export prod", SecretRead},
+		{"aws-vault exec prod -- env", SecretRead},
+		// Everyday.
+		{"docker inspect web", ""},
+		{"docker inspect -f '{{.State.Status}}' web", ""},
+		{"kubectl get pod web -o jsonpath='{.status.phase}'", ""},
+		{"kubectl get pods -o wide", ""},
+		{"aws cognito-identity list-identity-pools --max-results 10", ""},
+		{"doctl kubernetes cluster kubeconfig save prod", ""},
+		{"doctl kubernetes cluster list", ""},
+		{"firebase functions:config:set api.key=abc", ""},
+		{"chamber list service", ""},
+		{"aws-vault exec prod -- aws s3 ls", ""},
+		{"aws-vault list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "chamber read service db_password", SecretRead, "cliCredentialsPrinted", []string{"chamber", "read"})
+}
