@@ -34,6 +34,7 @@ var globalValueOpts = []string{
 var metaNouns = map[string]bool{
 	"tag": true, "tags": true, "lock": true, "locks": true, "label": true, "labels": true, "annotation": true,
 	"annotations": true, "alias": true, "aliases": true, "membership": true, "memberships": true,
+	"tagging": true, // S3's object and bucket tag sets (delete-object-tagging)
 }
 
 // aboutMetadata reports a subcommand path whose object is metadata: a
@@ -258,7 +259,9 @@ func (c *checker) aws(u unit, v []string) {
 		switch {
 		case op == "rm" || op == "rb":
 			c.add(CloudDestructive)
-		case op == "sync" && hasLit(u.cmd.Args, "--delete"):
+		case op == "sync" && hasLit(u.cmd.Args, "--delete") && syncIntoBucket(u.cmd.Args):
+			// --delete deletes at the destination: a sync down into a
+			// local folder deletes nothing in the cloud.
 			c.add(CloudDestructive)
 		}
 		if op == "cp" || op == "mv" || op == "sync" {

@@ -552,3 +552,16 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 		c.add(SecretRead)
 	}
 }
+
+// syncIntoBucket reports an "aws s3 sync SRC DEST" whose destination,
+// the operand after the source, is a bucket (or not known: not literal,
+// or missing). Operands after it are option values ("--exclude '*.tmp'").
+func syncIntoBucket(args []shell.Word) bool {
+	ops := operands(args)
+	i := slices.IndexFunc(ops, func(w shell.Word) bool { return w.Lit == "sync" })
+	if i < 0 || i+2 >= len(ops) {
+		return true
+	}
+	dest := ops[i+2]
+	return !dest.Literal || strings.HasPrefix(dest.Lit, "s3://")
+}

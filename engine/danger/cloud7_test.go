@@ -492,3 +492,31 @@ func TestMoreRuntimeEnvironments(t *testing.T) {
 	}
 	explainRow(t, "chamber read service db_password", SecretRead, "cliCredentialsPrinted", []string{"chamber", "read"})
 }
+
+// TestCloudDeletesOfMetadata: what an AWS delete removes decides the
+// label. S3's object and bucket tagging are tags (README's heldout6 call:
+// removing "metadata (a tag, lock, label, alias …)" loses nothing, as
+// delete-tags already was); aws s3 sync --delete deletes at its
+// destination (AWS CLI reference: "files that exist in the destination
+// but not in the source are deleted"), so a sync down from a bucket into
+// a local folder deletes nothing in the cloud, while a sync up still
+// empties the bucket's extra objects (README: "aws s3 sync /empty s3://…
+// --delete … is cloud-destructive").
+func TestCloudDeletesOfMetadata(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws s3api delete-object-tagging --bucket b --key k", ""},
+		{"aws s3api delete-bucket-tagging --bucket b", ""},
+		{"aws s3 sync s3://b ./local --delete", ""},
+		{"aws s3 sync s3://b/reports /tmp/reports --delete --exact-timestamps", ""},
+		{"aws s3 sync /empty s3://b --delete", CloudDestructive},
+		{"aws s3 sync ./dist s3://b --delete --exclude '*.tmp'", CloudDestructive},
+		{"aws s3 sync s3://b ./local --exclude '*.tmp' --delete", ""},
+		{"aws s3 sync s3://a s3://b --delete", CloudDestructive},
+		{"aws s3api delete-object --bucket b --key k", CloudDestructive},
+		{"aws s3api delete-bucket --bucket b", CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
