@@ -119,6 +119,11 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	vs := c.verbs(args, 3)
+	if name == "aws" {
+		// "aws SERVICE OPERATION --options": the words after the
+		// operation are option values ("--function-name delete-users").
+		vs = c.subcommandPath(args, 2)
+	}
 	if slices.ContainsFunc(vs, func(v string) bool { return showWords[strings.ToLower(v)] }) {
 		return // "bw get password x" shows one (secretVerbs)
 	}

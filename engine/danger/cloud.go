@@ -171,12 +171,16 @@ func (c *checker) cloud(u unit) {
 		return false
 	}
 	switch {
-	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)) && !azDeploymentRecord(name, v):
+	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)) && !azDeploymentRecord(name, v) &&
+		!abandonsResources(name, v, args):
 		// "glab alias delete co", "gcloud config unset", "az tag delete
 		// --name t": the CLI's own shortcuts and settings, a tag name; no
 		// resource.
 		for _, w := range v {
-			if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") ||
+			if otherVerb(w) {
+				break // "describe delete-me": what follows the verb is a name
+			}
+			if w == "delete" || w == "destroy" || w == "purge" || strings.HasPrefix(w, "delete-") || strings.HasSuffix(w, "-delete") ||
 				strings.HasSuffix(w, ":delete") || strings.HasSuffix(w, ":destroy") || w == "rm" && name != "firebase" {
 				c.add(CloudDestructive)
 				return

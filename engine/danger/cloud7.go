@@ -485,6 +485,10 @@ func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string)
 		if len(v) >= 3 && v[0] == "compute" && v[1] == "instances" && v[2] == "set-service-account" {
 			hit = v[:3]
 		}
+		// A database's users deleted (gcloud sql|alloydb users delete).
+		if i := slices.Index(v, "users"); i >= 0 && i+1 < len(v) && v[i+1] == "delete" {
+			hit = v[:i+2]
+		}
 	case "kubectl", "oc":
 		if len(v) >= 2 && v[0] == "create" && v[1] == "token" {
 			hit = v[:2]
@@ -564,4 +568,29 @@ func syncIntoBucket(args []shell.Word) bool {
 	}
 	dest := ops[i+2]
 	return !dest.Literal || strings.HasPrefix(dest.Lit, "s3://")
+}
+
+// nonDeleteVerbs are verbs of gcloud's, az's and similar CLIs' command
+// paths that act on a resource without deleting it and name no command
+// group of theirs (their references' command lists: "run", "logs",
+// "deploy" are gcloud groups, so they are not here); a word after one of
+// them is the resource's name.
+var nonDeleteVerbs = []string{"call", "ssh", "scp", "invoke", "wait", "tail", "browse", "undelete"}
+
+// otherVerb reports a verb that reads or acts without deleting: a read
+// verb (describe, list, get, show) or one of nonDeleteVerbs.
+func otherVerb(w string) bool {
+	return readVerb(w) || slices.Contains(nonDeleteVerbs, w)
+}
+
+// abandonsResources reports gcloud deployment-manager deployments delete
+// --delete-policy=ABANDON: the deployment's record goes, its resources
+// stay (gcloud reference: "Abandon the resources … instead of deleting
+// them").
+func abandonsResources(name string, v []string, args []shell.Word) bool {
+	if name != "gcloud" || len(v) < 1 || v[0] != "deployment-manager" {
+		return false
+	}
+	p, ok := optValue(args, "", "--delete-policy")
+	return ok && strings.EqualFold(p, "abandon")
 }

@@ -520,3 +520,44 @@ func TestCloudDeletesOfMetadata(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudNamesAfterTheVerb: gcloud's, az's and the AWS CLI's command
+// paths end at their verb or operation; what follows are the resource's
+// name and option values (gcloud reference: "gcloud GROUP … COMMAND
+// POSITIONAL"; AWS CLI: "aws SERVICE OPERATION --options"). A resource
+// named delete-me described, a function named delete-users invoked or
+// delete-old-records called deletes nothing the line shows. And a
+// deployment deleted with --delete-policy=ABANDON keeps its resources
+// (gcloud deployment-manager reference), a record as az's deployments
+// are (round 6).
+func TestCloudNamesAfterTheVerb(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud compute instances describe delete-me --zone z", ""},
+		{"gcloud functions call delete-old-records --data '{}'", ""},
+		{"gcloud compute ssh destroy-worker --zone z", ""},
+		{"gcloud compute instances list --filter='name~delete-'", ""},
+		{"aws lambda invoke --function-name delete-users out.json", ""},
+		{"aws lambda invoke --function-name remove-account out.json", ""},
+		{"gcloud deployment-manager deployments delete d --delete-policy=ABANDON", ""},
+		{"gcloud deployment-manager deployments delete d --delete-policy ABANDON --quiet", ""},
+		{"gcloud deployment-manager deployments delete d", CloudDestructive},
+		{"gcloud deployment-manager deployments delete d --delete-policy=DELETE", CloudDestructive},
+		{"gcloud compute instances delete delete-me --zone z", CloudDestructive},
+		{"gcloud functions delete worker --gen2 --region us-central1", CloudDestructive}, // heldout7 s0163
+		// NOUN-delete verbs (gcloud firestore bulk-delete: every document
+		// of the collections; ibmcloud's service-instance-delete,
+		// cos bucket-delete, is instance-delete).
+		{"gcloud firestore bulk-delete --collection-ids=users", CloudDestructive},
+		{"ibmcloud resource service-instance-delete my-db -f", CloudDestructive},
+		{"ibmcloud cos bucket-delete --bucket b --force", CloudDestructive},
+		{"ibmcloud is instance-delete vsi-1 -f", CloudDestructive},
+		{"ibmcloud resource service-instances", ""},
+		{"gcloud firestore indexes composite list", ""},
+		{"aws iam delete-user --user-name bob", PrivilegeEscalation},
+		{"gcloud sql users delete bob --instance=db", PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
