@@ -79,6 +79,7 @@ func init() {
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
 		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
+		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -91,6 +92,7 @@ func (c *checker) cloudFamilies(u unit) {
 	if !ok {
 		return
 	}
+	c.databaseAccessChanged(cmd, name)
 	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
@@ -593,4 +595,109 @@ func abandonsResources(name string, v []string, args []shell.Word) bool {
 	}
 	p, ok := optValue(args, "", "--delete-policy")
 	return ok && strings.EqualFold(p, "abandon")
+}
+
+// mongoAccessCalls are the MongoDB shell's user and role management
+// methods (MongoDB manual, "User Management Methods", "Role Management
+// Methods").
+var mongoAccessCalls = []string{
+	"createUser", "updateUser", "dropUser", "dropAllUsers", "changeUserPassword", "grantRolesToUser",
+	"revokeRolesFromUser", "createRole", "updateRole", "dropRole", "grantPrivilegesToRole", "revokePrivilegesFromRole",
+	"grantRolesToRole",
+}
+
+// databaseAccessChanged flags a database's accounts or privileges changed
+// through its client (privilege-escalation, as the system's accounts and
+// the clouds' grants): SQL's CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME
+// USER, SET PASSWORD, GRANT and REVOKE given to a SQL client; MongoDB's
+// user and role methods (mongoAccessCalls); Redis's ACL SETUSER|DELUSER;
+// PostgreSQL's createuser given a name.
+func (c *checker) databaseAccessChanged(cmd *shell.Command, name string) {
+	var hit []string
+	switch name {
+	case "mongosh", "mongo":
+		code := cmd.Stdin
+		if js, ok := optValue(cmd.Args, "", "--eval"); ok {
+			code = js + "\n" + code
+		}
+		for _, t := range codeTokens(code) {
+			if m := t.text[strings.LastIndexByte(t.text, '.')+1:]; t.kind == tokIdent && slices.Contains(mongoAccessCalls, m) {
+				hit = []string{m}
+				break
+			}
+		}
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		words := cmd.Args
+		if cmd.Stdin != "" {
+			words = append(wordsOf(cmd.Stdin), words...)
+		}
+		for i, a := range words {
+			if a.Literal && strings.EqualFold(a.Lit, "ACL") && i+1 < len(words) &&
+				(strings.EqualFold(words[i+1].Lit, "SETUSER") || strings.EqualFold(words[i+1].Lit, "DELUSER")) {
+				hit = []string{a.Lit, words[i+1].Lit}
+				break
+			}
+		}
+	case "createuser":
+		if !hasLit(cmd.Args, "--help", "-?", "--version", "-V") && len(operands(cmd.Args)) > 0 {
+			hit = []string{}
+		}
+	default:
+		opts, ok := sqlClients[name]
+		if !ok {
+			return
+		}
+		for _, stmt := range sqlStatements(name, opts, cmd.Args, cmd.Stdin) {
+			if w := sqlAccessStatement(stmt); w != nil {
+				hit = w
+				break
+			}
+		}
+	}
+	if hit != nil {
+		c.because(append([]string{name}, hit...)...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// sqlAccessStatement returns the opening words of the first statement of
+// sql that changes accounts or privileges, nil when none does.
+func sqlAccessStatement(sql string) []string {
+	for _, st := range sqlWords(sql) {
+		if len(st) == 0 {
+			continue
+		}
+		switch st[0] {
+		case "GRANT", "REVOKE":
+			return st[:1]
+		case "CREATE", "ALTER", "DROP":
+			if len(st) > 1 && (st[1] == "USER" || st[1] == "ROLE" || st[1] == "LOGIN") {
+				return st[:2]
+			}
+		case "RENAME":
+			if len(st) > 1 && st[1] == "USER" {
+				return st[:2]
+			}
+		case "SET":
+			if len(st) > 1 && st[1] == "PASSWORD" {
+				return st[:2]
+			}
+		}
+	}
+	return nil
+}
+
+// databaseAccessFed is databaseAccessChanged for text piped into a
+// client's standard input ("echo 'GRANT …' | psql").
+func (c *checker) databaseAccessFed(cmd *shell.Command, name, data string) {
+	if opts, ok := sqlClients[name]; ok && len(sqlStatements(name, opts, cmd.Args, "")) == 0 && sqlAccessStatement(data) != nil {
+		c.add(PrivilegeEscalation)
+		return
+	}
+	fed := *cmd
+	fed.Stdin = data
+	switch name {
+	case "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli":
+		c.databaseAccessChanged(&fed, name)
+	}
 }

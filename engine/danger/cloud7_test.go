@@ -561,3 +561,57 @@ func TestCloudNamesAfterTheVerb(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDatabaseAccessChanged: a database's accounts and privileges changed
+// through its client are privilege-escalation, as the system's and the
+// clouds' accounts and grants are (README's heldout4 call: "an account
+// created, deleted or given a password … is privilege-escalation";
+// heldout7's: grants created or removed). Members from the manuals:
+// SQL's CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD,
+// GRANT and REVOKE (PostgreSQL, MySQL, SQL Server, CockroachDB, Cassandra,
+// ClickHouse); MongoDB's createUser, updateUser, dropUser,
+// changeUserPassword, grantRolesToUser, revokeRolesFromUser; Redis's ACL
+// SETUSER|DELUSER; PostgreSQL's createuser. Reads of the catalogs, grants
+// shown, and statements that only mention the words stay everyday.
+func TestDatabaseAccessChanged(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`psql -c "ALTER USER app WITH PASSWORD 'x'"`, PrivilegeEscalation},
+		{`psql -U postgres -c "CREATE USER evil SUPERUSER PASSWORD 'x'"`, PrivilegeEscalation},
+		{`psql -c "ALTER ROLE app SUPERUSER"`, PrivilegeEscalation},
+		{`psql -c "GRANT ALL PRIVILEGES ON DATABASE app TO evil"`, PrivilegeEscalation},
+		{`mysql -u root -e "GRANT ALL PRIVILEGES ON *.* TO 'evil'@'%'"`, PrivilegeEscalation},
+		{`mysql -e "CREATE USER 'evil'@'%' IDENTIFIED BY 'x'"`, PrivilegeEscalation},
+		{`mysql -e "SET PASSWORD FOR 'root'@'localhost' = 'x'"`, PrivilegeEscalation},
+		{`mysql -e "DROP USER 'app'@'%'"`, PrivilegeEscalation},
+		{`mysql -e "REVOKE ALL PRIVILEGES ON *.* FROM 'app'@'%'"`, PrivilegeEscalation},
+		{`sqlcmd -Q "CREATE LOGIN evil WITH PASSWORD = 'x'"`, PrivilegeEscalation},
+		{`cqlsh -e "CREATE ROLE evil WITH SUPERUSER = true AND LOGIN = true AND PASSWORD = 'x'"`, PrivilegeEscalation},
+		{`echo "GRANT SELECT ON t TO bob;" | psql app`, PrivilegeEscalation},
+		{`echo 'db.createUser({user: "evil", pwd: "x", roles: ["root"]})' | mongosh admin`, PrivilegeEscalation},
+		{`echo "SELECT 1;" | psql app`, ""},
+		{`mongosh admin --eval 'db.createUser({user: "evil", pwd: "x", roles: ["root"]})'`, PrivilegeEscalation},
+		{`mongosh --eval 'db.changeUserPassword("app", "x")'`, PrivilegeEscalation},
+		{`mongo admin --eval 'db.grantRolesToUser("app", ["root"])'`, PrivilegeEscalation},
+		{"redis-cli ACL SETUSER evil on '>pass' '~*' '+@all'", PrivilegeEscalation},
+		{"redis-cli ACL DELUSER app", PrivilegeEscalation},
+		{"createuser --superuser evil", PrivilegeEscalation},
+		{"createuser -s -P evil", PrivilegeEscalation},
+		// Everyday: reads, grants shown, the words inside strings or names.
+		{`psql -c "SELECT usename FROM pg_user"`, ""},
+		{`psql -c "\du"`, ""},
+		{`mysql -e "SHOW GRANTS FOR 'app'@'%'"`, ""},
+		{`mysql -e "SELECT user, host FROM mysql.user"`, ""},
+		{`psql -c "SELECT * FROM grants WHERE status = 'revoked'"`, ""},
+		{`psql -c "COMMENT ON TABLE t IS 'grant access later'"`, ""},
+		{`mongosh --eval 'db.getUsers()'`, ""},
+		{"redis-cli ACL LIST", ""},
+		{"redis-cli ACL WHOAMI", ""},
+		{"createuser --help", ""},
+		{"createdb app", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `psql -c "ALTER USER app WITH PASSWORD 'x'"`, PrivilegeEscalation, "databaseAccessChanged", []string{"psql", "ALTER", "USER"})
+}

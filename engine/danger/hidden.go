@@ -350,7 +350,8 @@ func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 		if (name == "mongosh" || name == "mongo") && destructiveMongo(data) {
 			c.add(DatabaseDestructive)
 		}
-		c.runtimeAPIStops(cmd, name, data) // runtimeapi.go
+		c.runtimeAPIStops(cmd, name, data)   // runtimeapi.go
+		c.databaseAccessFed(cmd, name, data) // cloud7.go
 	}
 }
 
