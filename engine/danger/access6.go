@@ -51,7 +51,7 @@ func (c *checker) cloudKeysPrinted(u unit) {
 	hit := false
 	switch name {
 	case "az":
-		hit = slices.ContainsFunc(azKeyPaths, func(p []string) bool { return len(v) >= len(p) && slices.Equal(v[len(v)-len(p):], p) }) ||
+		hit = !connectionTemplate(v) && slices.ContainsFunc(azKeyPaths, func(p []string) bool { return len(v) >= len(p) && slices.Equal(v[len(v)-len(p):], p) }) ||
 			slices.Equal(v, []string{"acr", "login"}) && hasLit(cmd.Args, "--expose-token", "-t")
 	case "aws":
 		if len(v) >= 2 {

@@ -80,6 +80,7 @@ func init() {
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
 		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
+		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -111,6 +112,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.resourceAccessPolicy(cmd, name, v)
 	c.credentialsIssued(cmd, name, v)
 	c.cliCredentialsPrinted(cmd, name, v)
+	c.serviceKeysPrinted(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -700,4 +702,61 @@ func (c *checker) databaseAccessFed(cmd *shell.Command, name, data string) {
 	case "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli":
 		c.databaseAccessChanged(&fed, name)
 	}
+}
+
+// selectedSecretFields are the reference names of fields that hold a
+// credential, as a --query or --format selects them (GKE's
+// masterAuth.clientKey, Glue's PASSWORD, STS's SessionToken, …).
+var selectedSecretFields = []string{
+	"password", "clientkey", "privatekey", "secretaccesskey", "sessiontoken", "accesstoken", "connectionstring",
+	"adminpassword", "masterpassword", "primarykey", "secondarykey", "primarymasterkey",
+}
+
+// serviceKeysPrinted flags more answers that are credentials by the
+// references: az's key lists and shows (signalr key list, webpubsub key
+// show, eventgrid topic key list, communication list-key, iot hub
+// connection-string show), staticwebapp secrets list (the deployment
+// token), containerapp secret list --show-values; aws glue get-connection
+// and get-connections (the password, unless --hide-password) and appsync
+// list-api-keys (the id is the key); and a read of aws, az or gcloud whose
+// --query or --format selects one of selectedSecretFields.
+func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string) {
+	if name != "aws" && name != "az" && name != "gcloud" || c.secretOutputDiscarded(cmd) {
+		return
+	}
+	hit := false
+	n := len(v)
+	switch name {
+	case "az":
+		// A key vault's keys are encryption keys whose list and show give
+		// names and the public part (az keyvault key reference).
+		hit = n >= 2 && v[0] != "keyvault" && (v[n-2] == "key" || v[n-2] == "keys" || v[n-2] == "connection-string") && (v[n-1] == "list" || v[n-1] == "show") ||
+			n >= 1 && (v[n-1] == "list-key" || v[n-1] == "list-keys") ||
+			n >= 3 && v[0] == "staticwebapp" && v[n-2] == "secrets" && v[n-1] == "list" ||
+			n >= 3 && v[0] == "containerapp" && v[n-2] == "secret" && v[n-1] == "list" && hasLit(cmd.Args, "--show-values")
+	case "aws":
+		hit = n >= 2 && (v[0] == "glue" && (v[1] == "get-connection" || v[1] == "get-connections") && !hasLit(cmd.Args, "--hide-password") ||
+			v[0] == "appsync" && v[1] == "list-api-keys")
+	}
+	if !hit && slices.ContainsFunc(v, readVerb) {
+		opt := "--query"
+		if name == "gcloud" {
+			opt = "--format"
+		}
+		if q, ok := optValue(cmd.Args, "", opt); ok {
+			hit = slices.ContainsFunc(fieldTokens(q), func(f string) bool { return slices.Contains(selectedSecretFields, f) })
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v...)...)
+		c.add(SecretRead)
+	}
+}
+
+// connectionTemplate reports az's show-connection-string of SQL,
+// PostgreSQL, MySQL and MariaDB servers: a template with placeholders
+// for the user and password (az reference), no credential.
+func connectionTemplate(v []string) bool {
+	return len(v) >= 2 && v[len(v)-1] == "show-connection-string" &&
+		slices.Contains([]string{"sql", "postgres", "mysql", "mariadb", "cosmosdb-postgres"}, v[0])
 }

@@ -615,3 +615,52 @@ func TestDatabaseAccessChanged(t *testing.T) {
 	}
 	explainRow(t, `psql -c "ALTER USER app WITH PASSWORD 'x'"`, PrivilegeEscalation, "databaseAccessChanged", []string{"psql", "ALTER", "USER"})
 }
+
+// TestServiceKeysPrinted: more of the clouds' answers that are
+// credentials, by their references: az's key lists and shows of
+// services (SignalR, Web PubSub, Event Grid, Communication list-key, IoT
+// Hub connection-string show), Static Web Apps' deployment token
+// (staticwebapp secrets list), Container Apps' secret values
+// (--show-values); Glue's connections, which carry their password unless
+// --hide-password; AppSync's API keys (the id is the key); and any read
+// whose --query or --format selects a secret field by its reference name
+// (GKE's masterAuth.clientKey, a password, a private key, a session
+// token). az's show-connection-string of SQL, PostgreSQL and MySQL builds
+// a template with placeholders (az reference: "<username>", "{password}")
+// and is everyday; so are lists of names.
+func TestServiceKeysPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az signalr key list -n s -g g", SecretRead},
+		{"az webpubsub key show -n w -g g", SecretRead},
+		{"az eventgrid topic key list -n t -g g", SecretRead},
+		{"az communication list-key -n c -g g", SecretRead},
+		{"az iot hub connection-string show -n hub", SecretRead},
+		{"az staticwebapp secrets list -n app", SecretRead},
+		{"az containerapp secret list -n a -g g --show-values", SecretRead},
+		{"aws glue get-connection --name c", SecretRead},
+		{"aws glue get-connections", SecretRead},
+		{"aws appsync list-api-keys --api-id x", SecretRead},
+		{`gcloud container clusters describe c --zone z --format="value(masterAuth.clientKey)"`, SecretRead},
+		{"aws glue get-connection --name c --query Connection.ConnectionProperties.PASSWORD", SecretRead},
+		{"az storage account show-connection-string -n a", SecretRead},
+		// Everyday.
+		{"az sql db show-connection-string -c ado.net -s server -n db", ""},
+		{"az postgres flexible-server show-connection-string -s server -u admin -p pass -d db", ""},
+		{"az mysql flexible-server show-connection-string -s server", ""},
+		{"az containerapp secret list -n a -g g", ""},
+		{"az signalr list -g g", ""},
+		{"az keyvault key list --vault-name v", ""},
+		{"az keyvault key show --vault-name v -n k", ""},
+		{"aws glue get-connection --name c --hide-password", ""},
+		{"aws glue get-connections --hide-password", ""},
+		{"aws appsync list-graphql-apis", ""},
+		{"gcloud container clusters describe c --zone z", ""},
+		{"aws iam get-account-password-policy --query PasswordPolicy.MinimumPasswordLength", ""},
+		{"aws s3api list-objects-v2 --bucket b --query 'Contents[].Key'", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "az signalr key list -n s -g g", SecretRead, "serviceKeysPrinted", []string{"az", "signalr", "key", "list"})
+}
