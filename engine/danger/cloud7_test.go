@@ -70,6 +70,19 @@ func TestMetadataCredentialPaths(t *testing.T) {
 		{"curl -H 'Authorization: Bearer Oracle' http://169.254.169.254/opc/v2/identity/key.pem", SecretRead},
 		{"curl -H 'Authorization: Bearer Oracle' http://169.254.169.254/opc/v2/identity/cert.pem", ""},
 		{"curl -H 'Authorization: Bearer Oracle' http://169.254.169.254/opc/v2/instance/", ""},
+		// The same services by their other documented names: GCE's short
+		// host "metadata" and IPv6 fd20:ce::254, Tencent's
+		// metadata.tencentyun.com, and 169.254.169.254 spelled as one
+		// decimal or hexadecimal number or IPv4-mapped IPv6 (as SSRF
+		// cheat sheets write it; inet_aton(3) reads them all).
+		{`wget -q -O - --header "Metadata-Flavor: Google" http://metadata/computeMetadata/v1/instance/service-accounts/default/token`, SecretRead},
+		{`curl -H "Metadata-Flavor: Google" "http://[fd20:ce::254]/computeMetadata/v1/instance/service-accounts/default/token"`, SecretRead},
+		{"curl http://metadata.tencentyun.com/latest/meta-data/cam/security-credentials/role", SecretRead},
+		{"curl http://2852039166/latest/meta-data/iam/security-credentials/web-role", SecretRead},
+		{"curl http://0xa9fea9fe/latest/meta-data/iam/security-credentials/web-role", SecretRead},
+		{"curl http://[::ffff:a9fe:a9fe]/latest/meta-data/iam/security-credentials/web-role", SecretRead},
+		{"curl http://2852039166/latest/meta-data/instance-id", ""},
+		{"curl http://metadata/computeMetadata/v1/instance/hostname", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -175,8 +175,15 @@ func (c *checker) bruteForce(u unit) {
 	}
 }
 
-// metadataHosts serve a cloud instance's identity and credentials.
-var metadataHosts = []string{"169.254.169.254", "metadata.google.internal", "169.254.170.2", "fd00:ec2::254", "metadata.azure.com", "100.100.100.200"}
+// metadataHosts serve a cloud instance's identity and credentials: the
+// link-local address (also as one decimal or hexadecimal number and
+// IPv4-mapped IPv6, which inet_aton(3) and URL parsers read the same),
+// GCE's names ("metadata" alone too) and IPv6, the ECS agent, AWS's IPv6,
+// Azure's, Alibaba's and Tencent's names.
+var metadataHosts = []string{
+	"169.254.169.254", "metadata.google.internal", "//metadata/", "fd20:ce::254", "169.254.170.2", "fd00:ec2::254",
+	"metadata.azure.com", "100.100.100.200", "metadata.tencentyun.com", "2852039166", "0xa9fea9fe", "::ffff:a9fe:a9fe",
+}
 
 // metadataCredentials flags a request for the credentials a cloud
 // instance's metadata server hands out (metadataSecretPath: an IAM role's
