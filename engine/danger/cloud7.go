@@ -81,6 +81,7 @@ func init() {
 		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
+		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete; organizations create-account; az vm extension set VMAccess*",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -113,6 +114,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.credentialsIssued(cmd, name, v)
 	c.cliCredentialsPrinted(cmd, name, v)
 	c.serviceKeysPrinted(cmd, name, v)
+	c.accessWidened(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -759,4 +761,61 @@ func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string
 func connectionTemplate(v []string) bool {
 	return len(v) >= 2 && v[len(v)-1] == "show-connection-string" &&
 		slices.Contains([]string{"sql", "postgres", "mysql", "mariadb", "cosmosdb-postgres"}, v[0])
+}
+
+// accessWidened flags more access rules and identities changed, by the
+// references (README's heldout7 call: privilege-escalation): Kubernetes
+// role bindings patched, edited, replaced, deleted or their subjects set,
+// and RBAC reconciled from a file; an AMI, EBS snapshot or RDS snapshot
+// shared (as redshift's authorize-snapshot-access); S3's public access
+// block written or removed and az storage accounts opened to public
+// blobs; a service account's key, an IAM user's SSH key or signing
+// certificate uploaded; gcloud iam service accounts and roles enabled or
+// undeleted; an AWS account created; a VM's user reset by the VMAccess
+// extension. kubectl's client or server dry runs change nothing.
+func (c *checker) accessWidened(cmd *shell.Command, name string, v []string) {
+	n := len(v)
+	hit := false
+	switch name {
+	case "kubectl", "oc":
+		if slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+			return a.Literal && strings.HasPrefix(a.Lit, "--dry-run") && a.Lit != "--dry-run=none"
+		}) {
+			return
+		}
+		hit = n >= 2 && (v[0] == "auth" && v[1] == "reconcile" ||
+			slices.Contains([]string{"patch", "edit", "replace", "delete"}, v[0]) && strings.Contains(v[1], "rolebinding") ||
+			v[0] == "set" && v[1] == "subject")
+	case "aws":
+		if n >= 2 {
+			switch v[1] {
+			case "modify-image-attribute":
+				hit = optionOn(cmd.Args, "--launch-permission") || hasLit(cmd.Args, "launchPermission")
+			case "modify-snapshot-attribute":
+				hit = optionOn(cmd.Args, "--create-volume-permission") || hasLit(cmd.Args, "createVolumePermission")
+			case "modify-db-snapshot-attribute", "modify-db-cluster-snapshot-attribute":
+				hit = hasLit(cmd.Args, "restore")
+			case "put-public-access-block", "delete-public-access-block", "upload-ssh-public-key", "upload-signing-certificate":
+				hit = true
+			case "create-account":
+				hit = v[0] == "organizations"
+			}
+		}
+	case "gcloud":
+		hit = n >= 3 && v[0] == "iam" && (slices.Contains(v[1:3], "enable") || slices.Contains(v[1:3], "undelete") ||
+			v[1] == "service-accounts" && v[2] == "keys" && n >= 4 && v[3] == "upload")
+	case "az":
+		if n >= 3 && v[0] == "storage" && v[1] == "account" && v[2] == "update" {
+			val, ok := optValue(cmd.Args, "", "--allow-blob-public-access")
+			hit = ok && strings.EqualFold(val, "true")
+		}
+		if n >= 3 && v[0] == "vm" && v[1] == "extension" && v[2] == "set" {
+			ext, _ := optValue(cmd.Args, "n", "--name")
+			hit = strings.HasPrefix(ext, "VMAccess")
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(n, 2)]...)...)
+		c.add(PrivilegeEscalation)
+	}
 }

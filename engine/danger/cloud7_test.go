@@ -677,3 +677,69 @@ func TestServiceKeysPrinted(t *testing.T) {
 	}
 	explainRow(t, "az signalr key list -n s -g g", SecretRead, "serviceKeysPrinted", []string{"az", "signalr", "key", "list"})
 }
+
+// TestCloudAccessWidened: more access rules and identities changed,
+// each by its reference (privilege-escalation, README's heldout7 call:
+// "policies attached, written or removed, role assignments and IAM
+// bindings created or deleted, roles, service accounts, tokens and keys
+// created … are privilege-escalation"): Kubernetes role bindings patched,
+// edited, replaced, their subjects set, deleted, or RBAC reconciled from a
+// file (kubectl reference: auth reconcile, set subject); a snapshot, AMI
+// or database snapshot shared (ec2 modify-image-attribute
+// --launch-permission, modify-snapshot-attribute createVolumePermission,
+// rds modify-db-snapshot-attribute restore: as redshift's
+// authorize-snapshot-access; Stratus Red Team's ec2-share-ami,
+// ec2-share-ebs-snapshot, rds-share-snapshot); S3's public access block
+// written or removed, a storage account opened to public blobs; a
+// service account's key, an IAM user's SSH key or signing certificate
+// uploaded; a service account or role enabled or undeleted; an AWS
+// account created; a VM's user reset through the VMAccess extension.
+// Kubernetes roles and service accounts created alone grant nothing until
+// a binding does (generalise_test's rows).
+func TestCloudAccessWidened(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl auth reconcile -f rbac.yaml", PrivilegeEscalation},
+		{`kubectl patch clusterrolebinding x --type json -p '[{"op":"add","path":"/subjects/-","value":{"kind":"User","name":"evil"}}]'`, PrivilegeEscalation},
+		{"kubectl edit rolebinding x", PrivilegeEscalation},
+		{"kubectl edit clusterrolebinding/cluster-admin", PrivilegeEscalation},
+		{"kubectl set subject clusterrolebinding admin --user=evil", PrivilegeEscalation},
+		{"kubectl delete clusterrolebinding ops-admins", PrivilegeEscalation},
+		{`aws ec2 modify-image-attribute --image-id ami-1 --launch-permission "Add=[{Group=all}]"`, PrivilegeEscalation},
+		{"aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission --operation-type add --group-names all", PrivilegeEscalation},
+		{"aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --create-volume-permission Add=[{UserId=123456789012}]", PrivilegeEscalation},
+		{"aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-add all", PrivilegeEscalation},
+		{"aws rds modify-db-cluster-snapshot-attribute --db-cluster-snapshot-identifier s --attribute-name restore --values-to-add 123456789012", PrivilegeEscalation},
+		{"aws s3api put-public-access-block --bucket b --public-access-block-configuration BlockPublicAcls=false,IgnorePublicAcls=false,BlockPublicPolicy=false,RestrictPublicBuckets=false", PrivilegeEscalation},
+		{"aws s3api delete-public-access-block --bucket b", PrivilegeEscalation},
+		{"az storage account update -n a --allow-blob-public-access true", PrivilegeEscalation},
+		{"gcloud iam service-accounts keys upload key.pem --iam-account sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"aws iam upload-ssh-public-key --user-name u --ssh-public-key-body file://k.pub", PrivilegeEscalation},
+		{"aws iam upload-signing-certificate --user-name u --certificate-body file://c.pem", PrivilegeEscalation},
+		{"gcloud iam service-accounts enable sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud iam roles undelete r --project p", PrivilegeEscalation},
+		{"aws organizations create-account --email a@example.com --account-name a", PrivilegeEscalation},
+		{`az vm extension set -g g --vm-name vm -n VMAccessForLinux --publisher Microsoft.OSTCExtensions --protected-settings '{"username":"u","password":"p"}'`, PrivilegeEscalation},
+		// Everyday.
+		{"kubectl create serviceaccount ci", ""},
+		{"kubectl create role reader --verb=get --resource=pods", ""},
+		{"kubectl get rolebindings -A", ""},
+		{"kubectl describe clusterrolebinding cluster-admin", ""},
+		{"kubectl auth can-i create pods", ""}, // heldout7 s0369
+		{"kubectl auth reconcile -f rbac.yaml --dry-run=client", ""},
+		{`kubectl patch po demo --type 'json' --patch '[{"op": "replace", "path": "/spec/containers/0/image", "value":"nginx"}]'`, ""}, // dev i0280
+		{"aws ec2 describe-image-attribute --image-id ami-1 --attribute launchPermission", ""},
+		{"aws ec2 describe-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission", ""},
+		{"aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission --operation-type remove --user-ids 123456789012", PrivilegeEscalation},
+		{"aws rds describe-db-snapshot-attributes --db-snapshot-identifier s", ""},
+		{"aws s3api get-public-access-block --bucket b", ""},
+		{"az storage account update -n a --min-tls-version TLS1_2", ""},
+		{"gcloud iam service-accounts keys list --iam-account sa@p.iam.gserviceaccount.com", ""},
+		{"aws organizations describe-account --account-id 1", ""},
+		{"az vm extension set -g g --vm-name vm -n CustomScript --publisher Microsoft.Azure.Extensions --settings '{}'", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl auth reconcile -f rbac.yaml", PrivilegeEscalation, "accessWidened", []string{"kubectl", "auth", "reconcile"})
+}
