@@ -81,7 +81,7 @@ func init() {
 		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
-		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete; organizations create-account; az vm extension set VMAccess*",
+		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -797,17 +797,25 @@ func (c *checker) accessWidened(cmd *shell.Command, name string, v []string) {
 				hit = hasLit(cmd.Args, "restore")
 			case "put-public-access-block", "delete-public-access-block", "upload-ssh-public-key", "upload-signing-certificate":
 				hit = true
-			case "create-account":
+			case "create-account", "attach-policy", "detach-policy", "delete-policy", "update-policy", "disable-policy-type":
 				hit = v[0] == "organizations"
 			}
 		}
 	case "gcloud":
 		hit = n >= 3 && v[0] == "iam" && (slices.Contains(v[1:3], "enable") || slices.Contains(v[1:3], "undelete") ||
-			v[1] == "service-accounts" && v[2] == "keys" && n >= 4 && v[3] == "upload")
+			v[1] == "roles" && v[2] == "copy" || v[1] == "service-accounts" && v[2] == "keys" && n >= 4 && v[3] == "upload")
+		if i := slices.Index(v, "org-policies"); i >= 0 && i+1 < n {
+			// A constraint enforced or a value denied restores a guardrail
+			// (as a security agent enabled again): not these.
+			hit = slices.Contains([]string{"disable-enforce", "allow", "set-policy", "delete", "reset"}, v[i+1])
+		}
 	case "az":
 		if n >= 3 && v[0] == "storage" && v[1] == "account" && v[2] == "update" {
 			val, ok := optValue(cmd.Args, "", "--allow-blob-public-access")
 			hit = ok && strings.EqualFold(val, "true")
+		}
+		if n >= 4 && v[0] == "ad" && v[1] == "app" && v[2] == "permission" && v[3] == "admin-consent" {
+			hit = true
 		}
 		if n >= 3 && v[0] == "vm" && v[1] == "extension" && v[2] == "set" {
 			ext, _ := optValue(cmd.Args, "n", "--name")

@@ -721,6 +721,27 @@ func TestCloudAccessWidened(t *testing.T) {
 		{"gcloud iam roles undelete r --project p", PrivilegeEscalation},
 		{"aws organizations create-account --email a@example.com --account-name a", PrivilegeEscalation},
 		{`az vm extension set -g g --vm-name vm -n VMAccessForLinux --publisher Microsoft.OSTCExtensions --protected-settings '{"username":"u","password":"p"}'`, PrivilegeEscalation},
+		// Organisation policies (guardrails) removed, written or
+		// relaxed: gcloud resource-manager org-policies and org-policies
+		// (disable-enforce, allow, set-policy, delete, reset), aws
+		// organizations attach-|detach-|delete-|update-policy and
+		// disable-policy-type; a role copied (as roles create);
+		// tenant-wide admin consent. Enforcing a constraint restores a
+		// guardrail (as a security agent enabled again: heldout4 m0053).
+		{"gcloud resource-manager org-policies disable-enforce constraints/iam.disableServiceAccountKeyCreation --project p", PrivilegeEscalation},
+		{"gcloud org-policies delete constraints/iam.allowedPolicyMemberDomains --project p", PrivilegeEscalation},
+		{"gcloud org-policies set-policy policy.yaml", PrivilegeEscalation},
+		{"aws organizations detach-policy --policy-id p-1 --target-id 1", PrivilegeEscalation},
+		{"aws organizations disable-policy-type --root-id r --policy-type SERVICE_CONTROL_POLICY", PrivilegeEscalation},
+		{"aws organizations update-policy --policy-id p-1 --content file://scp.json", PrivilegeEscalation},
+		{"gcloud iam roles copy --source roles/viewer --destination myviewer --dest-project p", PrivilegeEscalation},
+		{"az ad app permission admin-consent --id x", PrivilegeEscalation},
+		{"gcloud resource-manager org-policies list --project p", ""},
+		{"gcloud resource-manager org-policies enable-enforce constraints/compute.requireOsLogin --project p", ""},
+		{"gcloud org-policies describe constraints/iam.allowedPolicyMemberDomains --project p", ""},
+		{"aws organizations list-policies --filter SERVICE_CONTROL_POLICY", ""},
+		{"aws organizations describe-policy --policy-id p-1", ""},
+		{"az ad app permission list --id x", ""},
 		// Everyday.
 		{"kubectl create serviceaccount ci", ""},
 		{"kubectl create role reader --verb=get --resource=pods", ""},
