@@ -82,6 +82,7 @@ func init() {
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
+		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -95,6 +96,7 @@ func (c *checker) cloudFamilies(u unit) {
 		return
 	}
 	c.databaseAccessChanged(cmd, name)
+	c.infraStatePrinted(cmd, name)
 	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
@@ -825,5 +827,44 @@ func (c *checker) accessWidened(cmd *shell.Command, name string, v []string) {
 	if hit {
 		c.because(append([]string{name}, v[:min(n, 2)]...)...)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// infraStatePrinted flags an infrastructure state printed, which holds
+// every resource's secrets in plain text (README's heldout8 call on
+// terraform.tfstate; Terraform's docs on sensitive data in state):
+// terraform, tofu and terragrunt "state pull" and "show -json" with no
+// plan file; a .tfstate fetched from a bucket to standard output (aws s3
+// cp … -, gsutil cat, gcloud storage cat).
+func (c *checker) infraStatePrinted(cmd *shell.Command, name string) {
+	var hit []string
+	switch name {
+	case "terraform", "tofu", "terragrunt":
+		if hasLit(cmd.Args, "-help", "--help", "-h") {
+			return
+		}
+		v := c.verbs(cmd.Args, 3)
+		switch {
+		case len(v) >= 2 && v[0] == "state" && v[1] == "pull":
+			hit = v[:2]
+		case len(v) == 1 && v[0] == "show" && hasLit(cmd.Args, "-json"):
+			hit = []string{"show", "-json"}
+		}
+	case "aws", "gsutil", "gcloud":
+		ops := operands(cmd.Args)
+		for i, o := range ops {
+			if !o.Literal || !strings.HasSuffix(o.Lit, ".tfstate") {
+				continue
+			}
+			toStdout := name == "aws" && i+1 < len(ops) && ops[i+1].Lit == "-"
+			cat := slices.ContainsFunc(ops[:i], func(w shell.Word) bool { return w.Lit == "cat" })
+			if toStdout || name != "aws" && cat {
+				hit = []string{o.Lit}
+			}
+		}
+	}
+	if hit != nil {
+		c.because(append([]string{name}, hit...)...)
+		c.add(SecretRead)
 	}
 }

@@ -764,3 +764,39 @@ func TestCloudAccessWidened(t *testing.T) {
 	}
 	explainRow(t, "kubectl auth reconcile -f rbac.yaml", PrivilegeEscalation, "accessWidened", []string{"kubectl", "auth", "reconcile"})
 }
+
+// TestInfraStatePrinted: an infrastructure state printed holds every
+// resource's secrets in plain text (README's heldout8 call:
+// `terraform.tfstate` read is secret-read; Terraform's docs: "state …
+// can contain sensitive data", and `show -json` prints sensitive values in
+// plain text): terraform, tofu and terragrunt `state pull` and `show
+// -json` of the state (no plan file named); a state file fetched from a
+// bucket to standard output (aws s3 cp … -, gsutil cat, gcloud storage
+// cat). A plan shown, one resource shown (sensitive values masked), the
+// resources listed, a copy into a local folder stay everyday.
+func TestInfraStatePrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"terraform state pull", SecretRead},
+		{"terraform state pull > state.json", SecretRead},
+		{"terraform show -json", SecretRead},
+		{"tofu state pull", SecretRead},
+		{"terragrunt state pull", SecretRead},
+		{"terraform -chdir=infra state pull", SecretRead},
+		{"aws s3 cp s3://tf-state/prod/terraform.tfstate -", SecretRead},
+		{"gsutil cat gs://tf-state/default.tfstate", SecretRead},
+		{"gcloud storage cat gs://tf-state/default.tfstate", SecretRead},
+		{"terraform show -json tfplan", ""},
+		{"terraform show", ""},
+		{"terraform state list", ""},
+		{"terraform state show aws_db_instance.main", ""},
+		{"terraform state push state.json", ""},
+		{"aws s3 cp s3://tf-state/prod/terraform.tfstate .", ""},
+		{"gsutil cat gs://b/readme.txt", ""},
+		{"terraform state pull -help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "terraform state pull", SecretRead, "infraStatePrinted", []string{"terraform", "state", "pull"})
+}
