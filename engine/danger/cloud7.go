@@ -78,12 +78,12 @@ func init() {
 		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables; docker inspect --format of .Config.Env; kubectl get with a template naming env",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
-		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env",
+		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
 		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
-		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
+		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
 }
@@ -484,7 +484,7 @@ func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string)
 			hit = v
 		}
 	case "aws":
-		if len(v) >= 2 && (v[1] == "deactivate-mfa-device" || v[0] == "apigateway" && v[1] == "create-api-key" ||
+		if len(v) >= 2 && (v[1] == "deactivate-mfa-device" || v[0] == "secretsmanager" && v[1] == "rotate-secret" || v[0] == "apigateway" && v[1] == "create-api-key" ||
 			v[0] == "ec2" && (v[1] == "associate-iam-instance-profile" || v[1] == "replace-iam-instance-profile-association") ||
 			strings.HasPrefix(v[1], "modify-") && passwordReset(cmd.Args)) {
 			hit = v[:2]
@@ -545,6 +545,25 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 		hit = len(v) >= 1 && v[0] == "functions:config:get"
 	case "chamber":
 		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "export" || v[0] == "env")
+	case "kubectl", "oc":
+		// kubectl's view-secret plugin decodes a secret's values; oc
+		// extract writes them to standard output or a folder.
+		hit = len(v) >= 2 && v[0] == "view-secret"
+		if len(v) >= 2 && v[0] == "extract" && strings.HasPrefix(v[1], "secret/") {
+			to, _ := optValue(cmd.Args, "", "--to")
+			hit = to == "-" || to == "/tmp" || strings.HasPrefix(to, "/tmp/")
+		}
+	case "vault", "bao":
+		// Dynamic secrets asked for with write: STS keys, a certificate
+		// with its private key, an SSH OTP (Vault's secrets engines).
+		if len(v) >= 1 && v[0] == "write" {
+			for _, a := range operands(cmd.Args) {
+				p := strings.Split(strings.TrimPrefix(a.Lit, "/"), "/")
+				if a.Literal && len(p) >= 3 && slices.Contains([]string{"sts", "issue", "creds"}, p[len(p)-2]) {
+					hit = true
+				}
+			}
+		}
 	case "aws-vault":
 		if len(v) >= 1 && v[0] == "export" {
 			hit = true

@@ -800,3 +800,36 @@ func TestInfraStatePrinted(t *testing.T) {
 	}
 	explainRow(t, "terraform state pull", SecretRead, "infraStatePrinted", []string{"terraform", "state", "pull"})
 }
+
+// TestStoreCredentialsHandedOut: secrets engines and cluster tools whose
+// answer is a credential by their references — Vault's dynamic secrets
+// asked for with write (aws/sts/ROLE: STS keys; pki/issue/ROLE: a
+// certificate with its private key; ssh/creds/ROLE: an OTP), kubectl's
+// view-secret plugin (decoded values), OpenShift's oc extract of a
+// secret to standard output or into /tmp (README's heldout4 call:
+// secrets copied into /tmp are secret-read) — and a secret rotated in
+// Secrets Manager (a credential rolled: privilege-escalation, README's
+// heldout6 call). Configuration written, extraction into the project,
+// secrets listed stay everyday.
+func TestStoreCredentialsHandedOut(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"vault write aws/sts/deploy ttl=60m", SecretRead},
+		{"vault write pki/issue/web common_name=www.example.com", SecretRead},
+		{"vault write ssh/creds/otp_key_role ip=10.0.0.5", SecretRead},
+		{"kubectl view-secret db", SecretRead},
+		{"kubectl view-secret db password", SecretRead},
+		{"oc extract secret/db --to=-", SecretRead},
+		{"oc extract secret/db --to /tmp/db", SecretRead},
+		{"aws secretsmanager rotate-secret --secret-id s", PrivilegeEscalation},
+		{"vault write database/config/db plugin_name=postgresql-database-plugin", ""},
+		{"vault write pki/roles/web allowed_domains=example.com", ""},
+		{"oc extract configmap/app --to=-", ""},
+		{"oc extract secret/db --to=./config", ""},
+		{"kubectl view-secret --help", ""},
+		{"aws secretsmanager describe-secret --secret-id s", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
