@@ -336,6 +336,12 @@ func FuzzCheck(f *testing.F) {
 		// VBoxManage cloud and reg.exe keys.
 		"git clean -e", "git push -o --dry-run --no-dry-run -f", "git clean -fe-n", "D=; rm -rf \"$D\"", "D=$(x;y); rm -rf ${D}",
 		"docker buildx build --push -o", "docker-machine ssh m", "VBoxManage cloud --provider", "reg add \"", "calcurse-caldav --init",
+		// Round 7's cloud parsers: metadata paths and queries, --query,
+		// --format and jq selections, kubectl output specs, SQL access
+		// statements, vault paths.
+		"curl 'http://metadata/computeMetadata/v1/?recursive=true&' -H", "curl 169.254.170.2$X", "aws x get-y --query",
+		"aws lambda get-function | jq", "kubectl get secret -o", "kubectl get pod --template=", "psql -c 'GRANT'",
+		"mongosh --eval 'db.createUser('", "vault write /", "gsutil acl ch -d", "aws s3 sync s3://b",
 	} {
 		f.Add(s)
 	}
