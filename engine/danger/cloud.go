@@ -308,6 +308,9 @@ func cutShort(name string, args []shell.Word) bool {
 	if name == "aws" && len(args) > 0 && args[len(args)-1].Literal && args[len(args)-1].Lit == "help" {
 		return true // "aws SERVICE COMMAND help": the manual page
 	}
+	if name == "aws" && awsSkeleton(args) {
+		return true // a JSON skeleton printed, no API request (cloud7.go)
+	}
 	if name != "gcloud" || len(args) == 0 {
 		return false
 	}

@@ -390,6 +390,9 @@ func (c *checker) secretOutputDiscarded(cmd *shell.Command) bool {
 	if c.pipedIntoCmdlet() {
 		return true
 	}
+	if path.Base(cmd.Name) == "aws" && awsSkeleton(cmd.Args) {
+		return true // a JSON skeleton, no API request
+	}
 	if n := path.Base(cmd.Name); n == "aws" || n == "az" {
 		if q, ok := optValue(cmd.Args, "", "--query"); ok && selectsMetadataOnly(q) {
 			return true
@@ -886,4 +889,13 @@ func (c *checker) infraStatePrinted(cmd *shell.Command, name string) {
 		c.because(append([]string{name}, hit...)...)
 		c.add(SecretRead)
 	}
+}
+
+// awsSkeleton reports the AWS CLI's --generate-cli-skeleton, which
+// "prints a JSON skeleton to standard output without sending an API
+// request" (AWS CLI reference), whatever its value.
+func awsSkeleton(args []shell.Word) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && (a.Lit == "--generate-cli-skeleton" || strings.HasPrefix(a.Lit, "--generate-cli-skeleton="))
+	})
 }

@@ -833,3 +833,24 @@ func TestStoreCredentialsHandedOut(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAWSSkeletonOnly: the AWS CLI's --generate-cli-skeleton "prints a
+// JSON skeleton to standard output without sending an API request" (AWS
+// CLI reference, "Generate CLI skeleton"), with or without its value
+// (input, yaml-input, output): whatever the operation, nothing is
+// deleted, granted or printed from the account.
+func TestAWSSkeletonOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws cloudformation delete-stack --generate-cli-skeleton", ""},
+		{"aws ec2 terminate-instances --generate-cli-skeleton input", ""},
+		{"aws iam create-access-key --generate-cli-skeleton yaml-input", ""},
+		{"aws secretsmanager get-secret-value --generate-cli-skeleton output", ""},
+		{"aws iam attach-user-policy --generate-cli-skeleton", ""},
+		{"aws cloudformation delete-stack --stack-name s", CloudDestructive},
+		{"aws ec2 terminate-instances --cli-input-json file://in.json", CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
