@@ -899,3 +899,14 @@ func awsSkeleton(args []shell.Word) bool {
 		return a.Literal && (a.Lit == "--generate-cli-skeleton" || strings.HasPrefix(a.Lit, "--generate-cli-skeleton="))
 	})
 }
+
+// metadataCredentialURL reports a URL, as a program's string holds it,
+// that asks a metadata service for credentials (metadataHosts,
+// metadataSecretPath).
+func metadataCredentialURL(s string) bool {
+	if !strings.HasPrefix(s, "http://") && !strings.HasPrefix(s, "https://") {
+		return false
+	}
+	l := strings.ToLower(s)
+	return slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) && metadataSecretPath(l)
+}

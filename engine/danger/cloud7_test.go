@@ -854,3 +854,24 @@ func TestAWSSkeletonOnly(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMetadataCredentialsInCode: the same metadata-service credentials
+// fetched by an interpreter's one-liner (Python's requests and urllib,
+// Node's http, Ruby's Net::HTTP, PHP's file_get_contents) are the same
+// read as curl's; the instance's id or a role-name listing stays
+// everyday.
+func TestMetadataCredentialsInCode(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python3 -c "import requests; print(requests.get('http://169.254.169.254/latest/meta-data/iam/security-credentials/r').text)"`, SecretRead},
+		{`python3 -c "import urllib.request; print(urllib.request.urlopen('http://169.254.169.254/latest/meta-data/iam/security-credentials/r').read())"`, SecretRead},
+		{`node -e "require('http').get('http://169.254.169.254/latest/meta-data/iam/security-credentials/r', r => r.pipe(process.stdout))"`, SecretRead},
+		{`ruby -rnet/http -e 'puts Net::HTTP.get(URI("http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token"))'`, SecretRead},
+		{`php -r 'echo file_get_contents("http://169.254.169.254/metadata/identity/oauth2/token?api-version=2018-02-01&resource=https://management.azure.com/");'`, SecretRead},
+		{`python3 -c "import requests; print(requests.get('http://169.254.169.254/latest/meta-data/instance-id').text)"`, ""},
+		{`python3 -c "import requests; print(requests.get('http://169.254.169.254/latest/meta-data/iam/security-credentials/').text)"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

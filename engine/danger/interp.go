@@ -282,6 +282,9 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				strings.HasPrefix(t.text, "/inet/") || strings.HasPrefix(t.text, "/dev/tcp/") || strings.HasPrefix(t.text, "/dev/udp/") {
 				network = true
 			}
+			if metadataCredentialURL(t.text) {
+				c.add(SecretRead) // a cloud instance's credentials (cloud7.go)
+			}
 			if t.text == "socket" || t.text == "net" || t.text == "luasocket" {
 				network = true // require("socket"), require("net")
 			}
