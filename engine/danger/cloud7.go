@@ -78,7 +78,7 @@ func init() {
 		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables; docker inspect --format of .Config.Env; kubectl get with a template naming env",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
-		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
+		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, kubectl|oc cp POD:SECRET-FILE, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
@@ -550,8 +550,9 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "export" || v[0] == "env")
 	case "kubectl", "oc":
 		// kubectl's view-secret plugin decodes a secret's values; oc
-		// extract writes them to standard output or a folder.
-		hit = len(v) >= 2 && v[0] == "view-secret"
+		// extract writes them to standard output or a folder; cp
+		// POD:PATH copies a pod's file out (a secret file: as docker cp).
+		hit = len(v) >= 2 && v[0] == "view-secret" || len(v) >= 2 && v[0] == "cp" && podSecretFile(v[1])
 		if len(v) >= 2 && v[0] == "extract" && strings.HasPrefix(v[1], "secret/") {
 			to, _ := optValue(cmd.Args, "", "--to")
 			hit = to == "-" || to == "/tmp" || strings.HasPrefix(to, "/tmp/")
@@ -909,4 +910,11 @@ func metadataCredentialURL(s string) bool {
 	}
 	l := strings.ToLower(s)
 	return slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) && metadataSecretPath(l)
+}
+
+// podSecretFile reports kubectl cp's [NAMESPACE/]POD:PATH source naming a
+// secret file inside the pod.
+func podSecretFile(src string) bool {
+	_, p, ok := strings.Cut(src, ":")
+	return ok && strings.HasPrefix(p, "/") && SecretFile(path.Clean(p))
 }

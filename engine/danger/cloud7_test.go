@@ -875,3 +875,29 @@ func TestMetadataCredentialsInCode(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretCopiedOutOfContainer: kubectl cp, oc cp, docker cp and podman
+// cp from CONTAINER:PATH copy a file out of another machine's file system
+// (kubectl and docker references); a secret file among them — the
+// shadow file, a service account's token, a private key, an .env — is
+// read as scp's copy of one is (README: a secret is read when its content
+// reaches "a place others read (copies …)"; "dumping another machine's
+// credentials is secret-read"; docker's and podman's copies were already
+// read so, kubectl's were not). Copies of ordinary files, and copies of
+// ordinary files into a container, are not reads.
+func TestSecretCopiedOutOfContainer(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl cp default/web:/etc/shadow ./shadow", SecretRead},
+		{"kubectl cp web:/var/run/secrets/kubernetes.io/serviceaccount/token ./token -c app", SecretRead},
+		{"oc cp web:/root/.ssh/id_rsa /tmp/id_rsa", SecretRead},
+		{"docker cp web:/app/.env ./env-copy", SecretRead},
+		{"podman cp db:/root/.aws/credentials .", SecretRead},
+		{"kubectl cp default/web:/var/log/app.log ./app.log", ""},
+		{"kubectl cp ./config.yaml default/web:/etc/app/config.yaml", ""},
+		{"docker cp web:/usr/share/nginx/html/index.html .", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
