@@ -83,6 +83,7 @@ func init() {
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
 		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
+		"auditLoggingOff":           "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -117,6 +118,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.cliCredentialsPrinted(cmd, name, v)
 	c.serviceKeysPrinted(cmd, name, v)
 	c.accessWidened(cmd, name, v)
+	c.auditLoggingOff(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -917,4 +919,39 @@ func metadataCredentialURL(s string) bool {
 func podSecretFile(src string) bool {
 	_, p, ok := strings.Cut(src, ":")
 	return ok && strings.HasPrefix(p, "/") && SecretFile(path.Clean(p))
+}
+
+// auditLoggingOff flags audit logging stopped or narrowed (cloud-
+// destructive, as teardown.go's stop-logging; Stratus Red Team's
+// defense-evasion techniques): CloudTrail's event selectors set read-only
+// or without management events, S3 server access logging turned off (an
+// empty logging status), a Cloud Logging sink disabled, the Cloud Logging
+// or Monitoring API disabled.
+func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "aws":
+		if len(v) >= 2 && v[0] == "cloudtrail" && v[1] == "put-event-selectors" {
+			sel, _ := optValue(cmd.Args, "", "--event-selectors")
+			sel = strings.ToLower(strings.Join(strings.Fields(sel), ""))
+			hit = strings.Contains(sel, `"readwritetype":"readonly"`) || strings.Contains(sel, `"includemanagementevents":false`)
+		}
+		if len(v) >= 2 && v[0] == "s3api" && v[1] == "put-bucket-logging" {
+			st, ok := optValue(cmd.Args, "", "--bucket-logging-status")
+			hit = ok && !strings.Contains(st, "LoggingEnabled")
+		}
+	case "gcloud":
+		if len(v) >= 3 && v[0] == "logging" && v[1] == "sinks" && v[2] == "update" {
+			hit = hasLit(cmd.Args, "--disabled")
+		}
+		if len(v) >= 2 && v[0] == "services" && v[1] == "disable" {
+			hit = slices.ContainsFunc(v[2:], func(api string) bool {
+				return api == "logging.googleapis.com" || api == "monitoring.googleapis.com"
+			})
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(CloudDestructive)
+	}
 }

@@ -901,3 +901,36 @@ func TestSecretCopiedOutOfContainer(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAuditLoggingSwitchedOff: audit logging stopped or narrowed is
+// cloud-destructive, as a trail stopped or deleted already is (README's
+// heldout4 call: "deleting cloud logs, trails and detectors is
+// cloud-destructive"; teardown.go's stop-logging). Members from Stratus
+// Red Team's defense-evasion techniques and the references: CloudTrail's
+// event selectors set to read-only or without management events
+// (cloudtrail-event-selectors), S3 server access logging turned off
+// (put-bucket-logging with an empty status), a Cloud Logging sink
+// disabled, the Cloud Logging or Monitoring API disabled (gcloud services
+// disable). Listing sinks and selectors, enabling them, and disabling
+// other APIs stay everyday.
+func TestAuditLoggingSwitchedOff(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws cloudtrail put-event-selectors --trail-name t --event-selectors '[{"ReadWriteType":"ReadOnly"}]'`, CloudDestructive},
+		{`aws cloudtrail put-event-selectors --trail-name t --event-selectors '[{"ReadWriteType": "All", "IncludeManagementEvents": false}]'`, CloudDestructive},
+		{"aws s3api put-bucket-logging --bucket b --bucket-logging-status '{}'", CloudDestructive},
+		{"gcloud logging sinks update s --disabled", CloudDestructive},
+		{"gcloud services disable logging.googleapis.com --force", CloudDestructive},
+		{"gcloud services disable monitoring.googleapis.com", CloudDestructive},
+		{`aws cloudtrail put-event-selectors --trail-name t --event-selectors '[{"ReadWriteType":"All","IncludeManagementEvents":true}]'`, ""},
+		{`aws s3api put-bucket-logging --bucket b --bucket-logging-status '{"LoggingEnabled":{"TargetBucket":"logs","TargetPrefix":"b/"}}'`, ""},
+		{"aws cloudtrail get-event-selectors --trail-name t", ""},
+		{"gcloud logging sinks update s --no-disabled", ""},
+		{"gcloud logging sinks list", ""},
+		{"gcloud services disable cloudtrace.googleapis.com", ""},
+		{"gcloud services enable logging.googleapis.com", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
