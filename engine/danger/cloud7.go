@@ -84,6 +84,7 @@ func init() {
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
 		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
 		"auditLoggingOff":           "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
+		"hostedAccessChanged":       "a code host's access changed: gh|glab api writing collaborators, memberships, members, SSH or deploy keys; gh ssh-key add, gh repo deploy-key add, glab ssh-key|deploy-key add",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -99,6 +100,9 @@ func (c *checker) cloudFamilies(u unit) {
 	c.databaseAccessChanged(cmd, name)
 	c.infraStatePrinted(cmd, name)
 	switch name {
+	case "gh", "glab":
+		c.hostedAccessChanged(cmd, name)
+		return
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
 		return
@@ -953,5 +957,43 @@ func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(CloudDestructive)
+	}
+}
+
+// hostedAccessSegments are the REST path segments of a code host's
+// access: GitHub's collaborators, memberships, teams' repos and keys
+// (repos/O/R/keys, user/keys), GitLab's members and deploy_keys.
+var hostedAccessSegments = []string{"collaborators", "memberships", "members", "keys", "deploy_keys"}
+
+// hostedAccessChanged flags a code host's access changed through gh or
+// glab (privilege-escalation, as the clouds' grants and keys): an api
+// call that writes (-X|--method other than GET, or fields without a
+// method: gh sends POST) to a path with one of hostedAccessSegments; gh
+// ssh-key add and repo deploy-key add, glab ssh-key add and deploy-key
+// add.
+func (c *checker) hostedAccessChanged(cmd *shell.Command, name string) {
+	v := c.verbs(cmd.Args, 3)
+	if hasLit(cmd.Args, "--help", "-h") || len(v) == 0 {
+		return
+	}
+	hit := len(v) >= 2 && (v[0] == "ssh-key" || v[0] == "deploy-key") && v[1] == "add" ||
+		len(v) >= 3 && v[0] == "repo" && v[1] == "deploy-key" && v[2] == "add"
+	if v[0] == "api" {
+		method, given := optValue(cmd.Args, "X", "--method")
+		fields := slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+			return a.Literal && (a.Lit == "-f" || a.Lit == "-F" || a.Lit == "--field" || a.Lit == "--raw-field" || a.Lit == "--input")
+		})
+		writes := given && !strings.EqualFold(method, "GET") || !given && fields
+		for _, o := range operands(cmd.Args) {
+			segs := strings.Split(strings.Trim(o.Lit, "/"), "/")
+			if writes && o.Literal && slices.ContainsFunc(segs, func(s string) bool { return slices.Contains(hostedAccessSegments, s) }) {
+				hit = true
+				break
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v...)...)
+		c.add(PrivilegeEscalation)
 	}
 }

@@ -934,3 +934,39 @@ func TestAuditLoggingSwitchedOff(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHostedAccessChanged: a code host's access changed through its CLI
+// is privilege-escalation, as the clouds' grants and keys are (README's
+// heldout7 call): a collaborator, an organisation or team membership, a
+// project or group member added, changed or removed (GitHub REST:
+// PUT|DELETE repos/O/R/collaborators/U, PUT orgs/O/memberships/U, teams'
+// memberships and repos; GitLab: projects|groups/ID/members), an SSH key
+// or deploy key added (gh ssh-key add, gh repo deploy-key add, glab
+// ssh-key add, glab deploy-key add, POST repos/O/R/keys, user/keys,
+// deploy_keys). gh api sends POST when fields are given without -X (gh
+// manual). Reads of the same endpoints stay everyday.
+func TestHostedAccessChanged(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gh api -X PUT repos/o/r/collaborators/evil -f permission=admin", PrivilegeEscalation},
+		{"gh api --method PUT /orgs/o/memberships/evil -f role=admin", PrivilegeEscalation},
+		{"gh api -X DELETE repos/o/r/collaborators/alice", PrivilegeEscalation},
+		{"gh api -X PUT orgs/o/teams/admins/memberships/evil", PrivilegeEscalation},
+		{`gh api repos/o/r/keys -f title=ci -f key="$(cat ~/.ssh/id_ed25519.pub)" -F read_only=false`, PrivilegeEscalation},
+		{"glab api -X PUT projects/1/members/2 -f access_level=50", PrivilegeEscalation},
+		{"glab api -X POST groups/3/members -f user_id=2 -f access_level=50", PrivilegeEscalation},
+		{"gh repo deploy-key add key.pub --allow-write", PrivilegeEscalation},
+		{"gh ssh-key add ~/.ssh/id_ed25519.pub --title laptop", PrivilegeEscalation},
+		{"glab ssh-key add ~/.ssh/id_ed25519.pub", PrivilegeEscalation},
+		{"gh api repos/o/r/collaborators", ""},
+		{"gh api orgs/o/members --paginate", ""},
+		{"gh api -X GET repos/o/r/keys", ""},
+		{"glab api projects/1/members", ""},
+		{"gh ssh-key list", ""},
+		{"gh repo deploy-key list", ""},
+		{"gh api -X POST repos/o/r/issues -f title=bug", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
