@@ -195,9 +195,36 @@ func readVerb(w string) bool {
 }
 
 // namesEnv reports a JMESPath query, gcloud format or jq filter that
-// names one of envFields as a field.
+// names one of envFields as a field: not inside a quoted literal (a
+// value: JMESPath's `env`, 'env', jq's "env") and not as a tag's or
+// label's name (tags.env, labels.env).
 func namesEnv(sel string) bool {
-	return slices.ContainsFunc(fieldTokens(sel), func(f string) bool { return slices.Contains(envFields, f) })
+	t := fieldTokens(withoutLiterals(sel))
+	for i, f := range t {
+		if slices.Contains(envFields, f) && (i == 0 || !slices.Contains([]string{"tags", "tag", "labels", "label", "key"}, t[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutLiterals returns sel with its quoted literals ('…', "…", `…`) left out.
+func withoutLiterals(sel string) string {
+	var b strings.Builder
+	var q rune
+	for _, r := range sel {
+		switch {
+		case q != 0:
+			if r == q {
+				q = 0
+			}
+		case r == '\'' || r == '"' || r == '`':
+			q = r
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // fieldTokens splits a query, format or filter into its lower-cased
@@ -777,7 +804,7 @@ func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string
 			opt = "--format"
 		}
 		if q, ok := optValue(cmd.Args, "", opt); ok {
-			hit = slices.ContainsFunc(fieldTokens(q), func(f string) bool { return slices.Contains(selectedSecretFields, f) })
+			hit = slices.ContainsFunc(fieldTokens(withoutLiterals(q)), func(f string) bool { return slices.Contains(selectedSecretFields, f) })
 		}
 	}
 	if hit {

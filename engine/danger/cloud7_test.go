@@ -132,6 +132,12 @@ func TestRuntimeEnvironmentPrinted(t *testing.T) {
 		{"l=$(aws lambda get-function --function-name $i --region $r | jq -r '.Code.Location')", ""}, // dev8 u0216
 		{"aws lambda get-function --function-name api --query Code.Location --output text", ""},
 		{"aws elasticbeanstalk describe-environments --query 'Environments[].EnvironmentName'", ""},
+		// A tag or label named env is a name, and a quoted literal a
+		// value (JMESPath's `…` and '…', jq's "…").
+		{"aws ec2 describe-instances --query 'Reservations[].Instances[].Tags[?Key==`env`].Value'", ""},
+		{`az webapp list --query "[?tags.env=='prod'].name"`, ""},
+		{"gcloud run services describe api --format='value(metadata.labels.env)'", ""},
+		{`aws lambda list-functions | jq '.Functions[] | select(.FunctionName == "env")'`, ""},
 		{"aws lambda list-functions --region us-east-1", ""},
 		{"array=$(aws lambda list-functions --region $r | jq -r '.Functions[].FunctionName')", ""}, // dev8 u0489
 		{"aws ecs list-task-definitions", ""},
@@ -672,6 +678,7 @@ func TestServiceKeysPrinted(t *testing.T) {
 		{"gcloud container clusters describe c --zone z", ""},
 		{"aws iam get-account-password-policy --query PasswordPolicy.MinimumPasswordLength", ""},
 		{"aws s3api list-objects-v2 --bucket b --query 'Contents[].Key'", ""},
+		{"aws ssm describe-parameters --query \"Parameters[?Name=='password'].Name\"", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
