@@ -85,7 +85,7 @@ func init() {
 		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
 		"auditLoggingOff":           "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
 		"hostedAccessChanged":       "a code host's access changed: gh|glab api writing collaborators, memberships, members, SSH or deploy keys; gh ssh-key add, gh repo deploy-key add, glab ssh-key|deploy-key add",
-		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
+		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
 }
@@ -401,7 +401,7 @@ var metaFields = []string{
 	"arn", "id", "name", "names", "versionid", "versionstages", "createddate", "lastmodifieddate", "lastaccesseddate",
 	"attributes", "enabled", "created", "updated", "expires", "notbefore", "expireson", "expires_on", "contenttype",
 	"tags", "type", "version", "kid", "managed", "recoverylevel", "tenant", "subscription", "tokentype", "description",
-	"keyname", "permissions", "creationtime",
+	"keyname", "permissions", "creationtime", "username",
 }
 
 // selectsMetadataOnly reports a query or filter whose names hold no
@@ -511,7 +511,7 @@ func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string)
 	case "az":
 		for i, w := range v {
 			if w == "renew" || w == "regenerate" || strings.HasPrefix(w, "regenerate-key") || strings.HasPrefix(w, "renew-key") {
-				if slices.ContainsFunc(v[:i+1], func(k string) bool { return strings.Contains(k, "key") }) {
+				if slices.ContainsFunc(v[:i+1], func(k string) bool { return strings.Contains(k, "key") || strings.Contains(k, "credential") }) {
 					hit = v[:i+1]
 				}
 			}

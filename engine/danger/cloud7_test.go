@@ -422,6 +422,8 @@ func TestCloudCredentialsIssued(t *testing.T) {
 		{"az search admin-key renew -g g --service-name s --key-kind primary", PrivilegeEscalation},
 		{"az cognitiveservices account keys regenerate -g g -n a --key-name key1", PrivilegeEscalation},
 		{"az servicebus namespace authorization-rule keys renew -g g --namespace-name ns -n rule --key PrimaryKey", PrivilegeEscalation},
+		{"az acr credential renew -n images --password-name password", PrivilegeEscalation}, // the registry's admin password rolled
+		{"az acr credential show -n images --query username", ""},
 		{"aws rds modify-db-instance --db-instance-identifier db --master-user-password NewPass123 --apply-immediately", PrivilegeEscalation},
 		{"aws rds modify-db-cluster --db-cluster-identifier c --master-user-password=NewPass123", PrivilegeEscalation},
 		{"aws redshift modify-cluster --cluster-identifier c --master-user-password NewPass123", PrivilegeEscalation},
