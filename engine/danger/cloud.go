@@ -287,8 +287,8 @@ func (c *checker) aws(u unit, v []string) {
 	if aboutMetadata([]string{op}) {
 		return // "delete-tags": metadata, no resource
 	}
-	if balancerMembers[op] {
-		return // the targets keep running and are registered again at will
+	if balancerMembers[op] || awsRecordOps[op] {
+		return // the targets keep running and are registered again at will; records (cloud7.go)
 	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {

@@ -1024,3 +1024,8 @@ func (c *checker) hostedAccessChanged(cmd *shell.Command, name string) {
 		c.add(PrivilegeEscalation)
 	}
 }
+
+// awsRecordOps remove a record while what runs keeps running (AWS CLI
+// reference): a task definition revision marked INACTIVE ("existing
+// tasks and services … continue to run"), a change set never executed.
+var awsRecordOps = map[string]bool{"deregister-task-definition": true, "delete-change-set": true}

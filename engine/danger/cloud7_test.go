@@ -979,3 +979,25 @@ func TestHostedAccessChanged(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAWSRecordsRemoved: AWS operations whose names say deregister or
+// delete but that remove a record while what runs keeps running (AWS CLI
+// reference): an ECS task definition revision deregistered ("marked
+// INACTIVE … existing tasks and services … continue to run without
+// disruption"), a CloudFormation change set deleted (a proposed change,
+// never executed) — as README's heldout6 call keeps a restore's record
+// and a deregistered load-balancer target everyday. Deleting the
+// revisions for good, the stack, or the image stays cloud-destructive.
+func TestAWSRecordsRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws ecs deregister-task-definition --task-definition web:3", ""},
+		{"aws cloudformation delete-change-set --change-set-name c --stack-name s", ""},
+		{"aws ecs delete-task-definitions --task-definitions web:3", CloudDestructive},
+		{"aws cloudformation delete-stack --stack-name s", CloudDestructive},
+		{"aws ec2 deregister-image --image-id ami-1", CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
