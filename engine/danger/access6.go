@@ -216,7 +216,8 @@ func agentHomeInstructions(p, home string) bool {
 // systemd or schtasks timers (git-maintenance(1)); and gcloud compute
 // instances|project-info add-metadata given an ssh-keys (or the older
 // sshKeys) key, whose public keys may then log in to the machines
-// (gcloud's "Managing SSH keys in metadata").
+// (gcloud's "Managing SSH keys in metadata"), or a startup script's key
+// (bootScriptKey, cloud7.go), which runs at every boot.
 func (c *checker) persistenceVerbs(u unit) {
 	cmd, name, ok := u.program()
 	if !ok || describesOnly(cmd.Args) {
@@ -241,7 +242,7 @@ func (c *checker) persistenceVerbs(u unit) {
 				_, val, _ = strings.Cut(a.Lit, "=")
 			}
 			for _, kv := range strings.Split(val, ",") {
-				if k, _, _ := strings.Cut(kv, "="); k == "ssh-keys" || k == "sshKeys" {
+				if k, _, _ := strings.Cut(kv, "="); k == "ssh-keys" || k == "sshKeys" || bootScriptKey(k) {
 					c.because(name, v[0], v[1], v[2], k)
 					c.add(PersistenceStartupFiles)
 					return

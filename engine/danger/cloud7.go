@@ -85,6 +85,8 @@ func init() {
 		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
 		"auditLoggingOff":           "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
 		"hostedAccessChanged":       "a code host's access changed: gh|glab api writing collaborators, memberships, members, SSH or deploy keys; gh ssh-key add, gh repo deploy-key add, glab ssh-key|deploy-key add",
+		"userDataReplaced":          "a cloud machine's boot script set: aws ec2 modify-instance-attribute --user-data (gcloud add-metadata startup-script: persistenceVerbs)",
+		"cloudAPIAccessCall":        "access changed or a token minted through a cloud's REST API (curl, az rest): :setIamPolicy, roleAssignments PUT, Graph addPassword|addKey, a service account's keys POST; :generateAccessToken|:generateIdToken",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -99,10 +101,14 @@ func (c *checker) cloudFamilies(u unit) {
 	}
 	c.databaseAccessChanged(cmd, name)
 	c.infraStatePrinted(cmd, name)
+	if name == "curl" || name == "az" {
+		c.cloudAPIAccessCall(cmd, name)
+	}
 	switch name {
 	case "gh", "glab":
 		c.hostedAccessChanged(cmd, name)
 		return
+
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
 		return
@@ -123,6 +129,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.serviceKeysPrinted(cmd, name, v)
 	c.accessWidened(cmd, name, v)
 	c.auditLoggingOff(cmd, name, v)
+	c.userDataReplaced(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -1029,3 +1036,74 @@ func (c *checker) hostedAccessChanged(cmd *shell.Command, name string) {
 // reference): a task definition revision marked INACTIVE ("existing
 // tasks and services … continue to run"), a change set never executed.
 var awsRecordOps = map[string]bool{"deregister-task-definition": true, "delete-change-set": true}
+
+// bootScriptKey reports a GCE metadata key whose value runs at boot
+// (Compute Engine "About startup scripts"): startup-script,
+// startup-script-url, and Windows' sysprep-specialize- and
+// windows-startup-script- keys.
+func bootScriptKey(k string) bool {
+	return k == "startup-script" || k == "startup-script-url" || strings.HasPrefix(k, "windows-startup-script-") ||
+		strings.HasPrefix(k, "sysprep-specialize-script-")
+}
+
+// userDataReplaced flags EC2 user data replaced (aws ec2
+// modify-instance-attribute --user-data, or --attribute userData): a
+// script cloud-init runs at boot (persistence-startup-files, as GCE's
+// startup-script).
+func (c *checker) userDataReplaced(cmd *shell.Command, name string, v []string) {
+	if name != "aws" || len(v) < 2 || v[0] != "ec2" || v[1] != "modify-instance-attribute" {
+		return
+	}
+	if optionOn(cmd.Args, "--user-data") || hasLit(cmd.Args, "userData") {
+		c.because(name, v[0], v[1], "userData")
+		c.add(PersistenceStartupFiles)
+	}
+}
+
+// cloudAPIAccessCall flags access changed, or a token minted, through a
+// cloud's REST API called by curl or az rest (the APIs' references): a
+// Google resource's :setIamPolicy, an Azure roleAssignments PUT, a Graph
+// application's or service principal's addPassword or addKey, a Google
+// service account's keys created (POST): privilege-escalation; the IAM
+// Credentials API's :generateAccessToken and :generateIdToken answer a
+// token: secret-read. curl's method is -X/--request, else POST when data
+// is given; az rest's is --method/-m, GET by default.
+func (c *checker) cloudAPIAccessCall(cmd *shell.Command, name string) {
+	method := "GET"
+	if name == "curl" {
+		if m, ok := optValue(cmd.Args, "X", "--request"); ok {
+			method = m
+		} else if slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+			return a.Literal && (a.Lit == "-d" || strings.HasPrefix(a.Lit, "--data") || a.Lit == "--json")
+		}) {
+			method = "POST"
+		}
+	} else {
+		if len(c.verbs(cmd.Args, 1)) == 0 || c.verbs(cmd.Args, 1)[0] != "rest" {
+			return
+		}
+		if m, ok := optValue(cmd.Args, "m", "--method"); ok {
+			method = m
+		}
+	}
+	method = strings.ToUpper(method)
+	for _, a := range cmd.Args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "https://") {
+			continue
+		}
+		u, _, _ := strings.Cut(a.Lit, "?")
+		switch {
+		case strings.HasSuffix(u, ":setIamPolicy") && method != "GET",
+			strings.Contains(u, "/roleAssignments/") && method == "PUT",
+			(strings.HasSuffix(u, "/addPassword") || strings.HasSuffix(u, "/addKey")) && method == "POST",
+			strings.Contains(u, "/serviceAccounts/") && strings.HasSuffix(u, "/keys") && method == "POST":
+			c.because(name, method, a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		case (strings.HasSuffix(u, ":generateAccessToken") || strings.HasSuffix(u, ":generateIdToken")) && method != "GET":
+			c.because(name, method, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}

@@ -1001,3 +1001,57 @@ func TestAWSRecordsRemoved(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBootScriptsSet: a script set to run when a cloud machine boots is
+// persistence-startup-files, as metadata ssh-keys already were and as a
+// write to a file other programs run is (README's heldout4 call): GCE's
+// startup-script, startup-script-url and windows-startup-script-* keys
+// given to add-metadata (Compute Engine "About startup scripts"); EC2's
+// user data replaced by modify-instance-attribute (EC2 user guide: run by
+// cloud-init at boot). Reading user data stays everyday (README's dev8
+// call), and so do other metadata keys.
+func TestBootScriptsSet(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud compute instances add-metadata vm --zone z --metadata-from-file startup-script=rev.sh", PersistenceStartupFiles},
+		{"gcloud compute project-info add-metadata --metadata-from-file=startup-script=x.sh", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata vm --metadata startup-script-url=gs://b/s.sh", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata win --metadata-from-file windows-startup-script-ps1=s.ps1", PersistenceStartupFiles},
+		{"aws ec2 modify-instance-attribute --instance-id i-1 --attribute userData --value file://ud.b64", PersistenceStartupFiles},
+		{"aws ec2 modify-instance-attribute --instance-id i-1 --user-data Value=file://ud", PersistenceStartupFiles},
+		{"gcloud compute instances add-metadata vm --metadata enable-oslogin=TRUE", ""},
+		{"aws ec2 describe-instance-attribute --instance-id i-1 --attribute userData", ""},
+		{"aws ec2 modify-instance-attribute --instance-id i-1 --instance-type t3.large", ""},
+		{"gcloud compute instances remove-metadata vm --keys=startup-script", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCloudAPIAccessCalls: the same access changes made through the
+// clouds' REST APIs with curl or az rest (their API references): a
+// Google resource's setIamPolicy, an Azure role assignment PUT, a Graph
+// application's or service principal's addPassword|addKey, a Google
+// service account's key created (POST …/serviceAccounts/…/keys) are
+// privilege-escalation; the IAM Credentials API's generateAccessToken
+// and generateIdToken answer a token (secret-read, as print-access-token
+// --impersonate-service-account). Reads (getIamPolicy, GET) stay
+// everyday.
+func TestCloudAPIAccessCalls(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`curl -X POST -H "Authorization: Bearer $TOKEN" -H "Content-Type: application/json" -d @policy.json https://cloudresourcemanager.googleapis.com/v1/projects/p:setIamPolicy`, PrivilegeEscalation},
+		{`az rest --method put --uri "https://management.azure.com/subscriptions/s/providers/Microsoft.Authorization/roleAssignments/1?api-version=2022-04-01" --body @ra.json`, PrivilegeEscalation},
+		{`az rest --method post --uri https://graph.microsoft.com/v1.0/applications/x/addPassword --body '{}'`, PrivilegeEscalation},
+		{`curl -X POST -H "Authorization: Bearer $TOKEN" https://iam.googleapis.com/v1/projects/p/serviceAccounts/sa@p.iam.gserviceaccount.com/keys`, PrivilegeEscalation},
+		{`curl -X POST -H "Authorization: Bearer $TOKEN" https://iamcredentials.googleapis.com/v1/projects/-/serviceAccounts/sa@p.iam.gserviceaccount.com:generateAccessToken -d '{"scope":["https://www.googleapis.com/auth/cloud-platform"]}'`, SecretRead},
+		{`curl -X POST -H "Authorization: Bearer $TOKEN" https://cloudresourcemanager.googleapis.com/v1/projects/p:getIamPolicy`, ""},
+		{`az rest --method get --uri "https://management.azure.com/subscriptions/s/providers/Microsoft.Authorization/roleAssignments?api-version=2022-04-01"`, ""},
+		{"az rest --uri https://graph.microsoft.com/v1.0/me", ""},
+		{`curl -H "Authorization: Bearer $TOKEN" https://iam.googleapis.com/v1/projects/p/serviceAccounts/sa@p.iam.gserviceaccount.com/keys`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
