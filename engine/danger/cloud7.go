@@ -78,11 +78,11 @@ func init() {
 		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables; docker inspect --format of .Config.Env; kubectl get with a template naming env",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
-		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, kubectl|oc cp POD:SECRET-FILE, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
+		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, gcloud config config-helper, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, kubectl|oc cp POD:SECRET-FILE, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys and signing certificates uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
-		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate fetched from a bucket to standard output",
+		"infraStatePrinted":         "an infrastructure state printed (its secrets in plain text): terraform|tofu|terragrunt state pull, show -json of the state; a .tfstate or another secret file fetched from a bucket to standard output",
 		"auditLoggingOff":           "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
 		"hostedAccessChanged":       "a code host's access changed: gh|glab api writing collaborators, memberships, members, SSH or deploy keys; gh ssh-key add, gh repo deploy-key add, glab ssh-key|deploy-key add",
 		"userDataReplaced":          "a cloud machine's boot script set: aws ec2 modify-instance-attribute --user-data (gcloud add-metadata startup-script: persistenceVerbs)",
@@ -581,7 +581,11 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 	case "aws":
 		hit = len(v) >= 2 && v[0] == "cognito-identity" && (v[1] == "get-credentials-for-identity" || v[1] == "get-open-id-token")
 	case "gcloud":
-		hit = len(v) >= 2 && v[0] == "sql" && v[1] == "generate-login-token"
+		// config config-helper answers the access token unless its
+		// --format keeps other fields (gcloud reference).
+		f, given := optValue(cmd.Args, "", "--format")
+		hit = len(v) >= 2 && v[0] == "sql" && v[1] == "generate-login-token" ||
+			len(v) >= 2 && v[0] == "config" && v[1] == "config-helper" && (!given || f == "json" || f == "yaml" || strings.Contains(f, "access_token"))
 	case "doctl":
 		hit = len(v) >= 4 && v[0] == "kubernetes" && v[2] == "kubeconfig" && v[3] == "show"
 	case "firebase":
@@ -916,7 +920,7 @@ func (c *checker) infraStatePrinted(cmd *shell.Command, name string) {
 	case "aws", "gsutil", "gcloud":
 		ops := operands(cmd.Args)
 		for i, o := range ops {
-			if !o.Literal || !strings.HasSuffix(o.Lit, ".tfstate") {
+			if !o.Literal || !strings.HasSuffix(o.Lit, ".tfstate") && !bucketSecretFile(o.Lit) {
 				continue
 			}
 			toStdout := name == "aws" && i+1 < len(ops) && ops[i+1].Lit == "-"
@@ -1106,4 +1110,12 @@ func (c *checker) cloudAPIAccessCall(cmd *shell.Command, name string) {
 			return
 		}
 	}
+}
+
+// bucketSecretFile reports a bucket object (s3://B/KEY, gs://B/KEY) whose
+// name is a secret file's (SecretFile: .env, private keys,
+// credentials.json, …).
+func bucketSecretFile(u string) bool {
+	_, key, ok := strings.Cut(u, "://")
+	return ok && (strings.HasPrefix(u, "s3://") || strings.HasPrefix(u, "gs://")) && SecretFile(path.Clean("/"+key))
 }

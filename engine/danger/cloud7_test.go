@@ -490,6 +490,8 @@ func TestMoreRuntimeEnvironments(t *testing.T) {
 		{"aws cognito-identity get-credentials-for-identity --identity-id us-east-1:x", SecretRead},
 		{"aws cognito-identity get-open-id-token --identity-id us-east-1:x", SecretRead},
 		{"gcloud sql generate-login-token", SecretRead},
+		{"gcloud config config-helper --format=json", SecretRead}, // gcloud reference: its answer holds the access token
+		{"gcloud config config-helper --format='value(credential.token_expiry)'", ""},
 		{"doctl kubernetes cluster kubeconfig show prod", SecretRead},
 		{"firebase functions:config:get", SecretRead},
 		{"chamber read service db_password", SecretRead},
@@ -796,6 +798,13 @@ func TestInfraStatePrinted(t *testing.T) {
 		{"aws s3 cp s3://tf-state/prod/terraform.tfstate -", SecretRead},
 		{"gsutil cat gs://tf-state/default.tfstate", SecretRead},
 		{"gcloud storage cat gs://tf-state/default.tfstate", SecretRead},
+		// Any secret file kept in a bucket, printed (the file rules'
+		// secret names: .env, private keys, credentials.json).
+		{"aws s3 cp s3://backups/prod/.env -", SecretRead},
+		{"gsutil cat gs://b/keys/id_rsa", SecretRead},
+		{"gcloud storage cat gs://b/sa/credentials.json", SecretRead},
+		{"aws s3 cp s3://backups/prod/.env ./prod.env", ""},
+		{"aws s3 cp s3://b/notes.txt -", ""},
 		{"terraform show -json tfplan", ""},
 		{"terraform show", ""},
 		{"terraform state list", ""},
