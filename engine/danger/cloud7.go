@@ -87,7 +87,8 @@ func init() {
 		"hostedAccessChanged":       "a code host's access changed: gh|glab api writing collaborators, memberships, members, SSH or deploy keys; gh ssh-key add, gh repo deploy-key add, glab ssh-key|deploy-key add",
 		"userDataReplaced":          "a cloud machine's boot script set: aws ec2 modify-instance-attribute --user-data (gcloud add-metadata startup-script: persistenceVerbs)",
 		"cloudAPIAccessCall":        "access changed or a token minted through a cloud's REST API (curl, az rest): :setIamPolicy, roleAssignments PUT, Graph addPassword|addKey, a service account's keys POST; :generateAccessToken|:generateIdToken",
-		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account",
+		"databaseOpened":            "a managed database opened to every address: gcloud sql instances patch --authorized-networks with 0.0.0.0/0, aws rds modify-db-instance|modify-db-cluster --publicly-accessible",
+		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account, az … identity assign|remove, az acr token create|credential generate",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
 }
@@ -130,6 +131,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.accessWidened(cmd, name, v)
 	c.auditLoggingOff(cmd, name, v)
 	c.userDataReplaced(cmd, name, v)
+	c.databaseOpened(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -525,6 +527,12 @@ func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string)
 		}
 		if len(v) >= 2 && v[len(v)-1] == "update" && passwordReset(cmd.Args) {
 			hit = v
+		}
+		// A managed identity given to or taken from a machine or app; a
+		// registry token made or its passwords generated.
+		if i := slices.Index(v, "identity"); i >= 1 && i+1 < len(v) && (v[i+1] == "assign" || v[i+1] == "remove") ||
+			len(v) >= 3 && v[0] == "acr" && v[1] == "token" && (v[2] == "create" || len(v) >= 4 && v[2] == "credential" && v[3] == "generate") {
+			hit = v[:min(len(v), 4)]
 		}
 	case "aws":
 		if len(v) >= 2 && (v[1] == "deactivate-mfa-device" || v[0] == "secretsmanager" && v[1] == "rotate-secret" || v[0] == "apigateway" && v[1] == "create-api-key" ||
@@ -1118,4 +1126,26 @@ func (c *checker) cloudAPIAccessCall(cmd *shell.Command, name string) {
 func bucketSecretFile(u string) bool {
 	_, key, ok := strings.Cut(u, "://")
 	return ok && (strings.HasPrefix(u, "s3://") || strings.HasPrefix(u, "gs://")) && SecretFile(path.Clean("/"+key))
+}
+
+// databaseOpened flags a managed database opened to every address
+// (disk-system, as cloud firewall rules: README's heldout7 call): gcloud
+// sql instances patch --authorized-networks naming 0.0.0.0/0 (Cloud SQL
+// reference), aws rds modify-db-instance|modify-db-cluster
+// --publicly-accessible.
+func (c *checker) databaseOpened(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "gcloud":
+		if len(v) >= 3 && v[0] == "sql" && v[1] == "instances" && v[2] == "patch" {
+			nets, _ := optValue(cmd.Args, "", "--authorized-networks")
+			hit = slices.Contains(strings.Split(nets, ","), "0.0.0.0/0")
+		}
+	case "aws":
+		hit = len(v) >= 2 && v[0] == "rds" && (v[1] == "modify-db-instance" || v[1] == "modify-db-cluster") && hasLit(cmd.Args, "--publicly-accessible")
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(DiskSystem)
+	}
 }

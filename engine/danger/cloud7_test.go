@@ -1064,3 +1064,35 @@ func TestCloudAPIAccessCalls(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMachineIdentitiesAndTokens: more of the credentialsIssued family by
+// the az and gcloud references — a managed identity assigned to or
+// removed from a VM, app or function (az … identity assign|remove: the
+// machine then acts as it, as gcloud set-service-account), a registry
+// token created or its passwords generated (az acr token create, token
+// credential generate): privilege-escalation; and a managed database
+// opened to every address (gcloud sql instances patch
+// --authorized-networks with 0.0.0.0/0, aws rds modify-db-instance
+// --publicly-accessible): disk-system, as cloud firewall rules are
+// (README's heldout7 call). Showing identities and tokens, and narrower
+// networks, stay everyday.
+func TestMachineIdentitiesAndTokens(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az vm identity assign -g g -n vm --identities /subscriptions/s/resourcegroups/g/providers/Microsoft.ManagedIdentity/userAssignedIdentities/admin", PrivilegeEscalation},
+		{"az webapp identity assign -g g -n app", PrivilegeEscalation},
+		{"az functionapp identity remove -g g -n fn", PrivilegeEscalation},
+		{"az acr token create -n t -r images --scope-map _repositories_admin", PrivilegeEscalation},
+		{"az acr token credential generate -n t -r images --password1", PrivilegeEscalation},
+		{"gcloud sql instances patch db --authorized-networks=0.0.0.0/0", DiskSystem},
+		{"aws rds modify-db-instance --db-instance-identifier db --publicly-accessible --apply-immediately", DiskSystem},
+		{"az vm identity show -g g -n vm", ""},
+		{"az acr token list -r images", ""},
+		{"gcloud sql instances patch db --authorized-networks=203.0.113.0/24", ""},
+		{"gcloud sql instances describe db", ""},
+		{"aws rds modify-db-instance --db-instance-identifier db --no-publicly-accessible", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
