@@ -728,6 +728,11 @@ func TestCloudAccessWidened(t *testing.T) {
 		{"gcloud iam service-accounts keys upload key.pem --iam-account sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
 		{"aws iam upload-ssh-public-key --user-name u --ssh-public-key-body file://k.pub", PrivilegeEscalation},
 		{"aws iam upload-signing-certificate --user-name u --certificate-body file://c.pem", PrivilegeEscalation},
+		// Rhino Security Labs' method 19: an SSH key set on a Glue
+		// development endpoint, which runs with its role.
+		{"aws glue update-dev-endpoint --endpoint-name e --public-key file://k.pub", PrivilegeEscalation},
+		{"aws glue update-dev-endpoint --endpoint-name e --add-public-keys file://k.pub", PrivilegeEscalation},
+		{"aws glue update-dev-endpoint --endpoint-name e --custom-libraries ExtraJarsS3Path=s3://b/x.jar", ""},
 		{"gcloud iam service-accounts enable sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
 		{"gcloud iam roles undelete r --project p", PrivilegeEscalation},
 		{"aws organizations create-account --email a@example.com --account-name a", PrivilegeEscalation},
