@@ -100,6 +100,9 @@ func (c *checker) cloudFamilies(u unit) {
 	if !ok {
 		return
 	}
+	// The words these rules matched are theirs: a later rule that names
+	// none (curl's upload) must not show them.
+	defer c.because()
 	c.databaseAccessChanged(cmd, name)
 	c.infraStatePrinted(cmd, name)
 	if name == "curl" || name == "az" {

@@ -1068,6 +1068,11 @@ func TestCloudAPIAccessCalls(t *testing.T) {
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
+	// Each rule shows its own words: curl's upload of the policy file
+	// names the file, not the URL this family matched.
+	const call = "curl -X POST -d @p.json https://cloudresourcemanager.googleapis.com/v1/projects/p:setIamPolicy"
+	explainRow(t, call, PrivilegeEscalation, "cloudAPIAccessCall", []string{"curl", "POST", "https://cloudresourcemanager.googleapis.com/v1/projects/p:setIamPolicy"})
+	explainRow(t, call, NetworkExfiltration, "upload", []string{"curl", "POST", "@p.json"})
 }
 
 // TestMachineIdentitiesAndTokens: more of the credentialsIssued family by
