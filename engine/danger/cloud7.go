@@ -88,6 +88,7 @@ func init() {
 		"userDataReplaced":          "a cloud machine's boot script set: aws ec2 modify-instance-attribute --user-data (gcloud add-metadata startup-script: persistenceVerbs)",
 		"cloudAPIAccessCall":        "access changed or a token minted through a cloud's REST API (curl, az rest): :setIamPolicy, roleAssignments PUT, Graph addPassword|addKey, a service account's keys POST; :generateAccessToken|:generateIdToken",
 		"databaseOpened":            "a managed database opened to every address: gcloud sql instances patch --authorized-networks with 0.0.0.0/0, aws rds modify-db-instance|modify-db-cluster --publicly-accessible",
+		"cloudSQL":                  "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account, az … identity assign|remove, az acr token create|credential generate",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -135,6 +136,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.auditLoggingOff(cmd, name, v)
 	c.userDataReplaced(cmd, name, v)
 	c.databaseOpened(cmd, name, v)
+	c.cloudSQL(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -1152,5 +1154,40 @@ func (c *checker) databaseOpened(cmd *shell.Command, name string, v []string) {
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(DiskSystem)
+	}
+}
+
+// cloudSQL judges SQL handed to a managed database by its cloud CLI as a
+// SQL client's (their references): gcloud spanner databases execute-sql
+// --sql, aws rds-data and redshift-data execute-statement --sql, aws
+// athena start-query-execution --query-string, az postgres|mysql
+// flexible-server execute -q|--querytext. Data dropped or emptied is
+// database-destructive (destructiveSQL); accounts or grants changed
+// privilege-escalation (sqlAccessStatement).
+func (c *checker) cloudSQL(cmd *shell.Command, name string, v []string) {
+	letter, opt := "", ""
+	switch {
+	case name == "gcloud" && len(v) >= 3 && v[0] == "spanner" && v[2] == "execute-sql":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && (v[0] == "rds-data" || v[0] == "redshift-data") && v[1] == "execute-statement":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && v[0] == "athena" && v[1] == "start-query-execution":
+		opt = "--query-string"
+	case name == "az" && len(v) >= 3 && v[1] == "flexible-server" && v[2] == "execute":
+		letter, opt = "q", "--querytext"
+	default:
+		return
+	}
+	sql, ok := optValue(cmd.Args, letter, opt)
+	if !ok {
+		return
+	}
+	if destructiveSQL(sql) {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(DatabaseDestructive)
+	}
+	if w := sqlAccessStatement(sql); w != nil {
+		c.because(append([]string{name}, w...)...)
+		c.add(PrivilegeEscalation)
 	}
 }

@@ -1106,3 +1106,30 @@ func TestMachineIdentitiesAndTokens(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudSQLStatements: SQL handed to a managed database through its
+// cloud CLI is judged as a SQL client's (database.go): gcloud spanner
+// databases execute-sql --sql, aws rds-data and redshift-data
+// execute-statement --sql, aws athena start-query-execution
+// --query-string, az postgres|mysql flexible-server execute -q|--querytext
+// (their references). A drop, a truncate, a delete without WHERE is
+// database-destructive; a grant or a new user privilege-escalation; a
+// select everyday.
+func TestCloudSQLStatements(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gcloud spanner databases execute-sql db --instance=i --sql="DELETE FROM Singers"`, DatabaseDestructive},
+		{`aws rds-data execute-statement --resource-arn arn --secret-arn s --database d --sql "DROP TABLE users"`, DatabaseDestructive},
+		{`aws redshift-data execute-statement --cluster-identifier c --database d --sql "TRUNCATE sales"`, DatabaseDestructive},
+		{`aws athena start-query-execution --query-string "DROP TABLE logs" --work-group primary`, DatabaseDestructive},
+		{`az postgres flexible-server execute -n s -u u -p p -d db -q "DROP DATABASE app"`, DatabaseDestructive},
+		{`az mysql flexible-server execute -n s -u u -p p --querytext "GRANT ALL ON *.* TO 'evil'@'%'"`, PrivilegeEscalation},
+		{`aws rds-data execute-statement --resource-arn arn --secret-arn s --sql "CREATE USER evil WITH PASSWORD 'x'"`, PrivilegeEscalation},
+		{`gcloud spanner databases execute-sql db --instance=i --sql="SELECT * FROM Singers"`, ""},
+		{`aws athena start-query-execution --query-string "SELECT count(*) FROM logs"`, ""},
+		{`aws rds-data execute-statement --resource-arn arn --secret-arn s --sql "DELETE FROM sessions WHERE expires < now()"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
