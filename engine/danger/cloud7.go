@@ -89,6 +89,7 @@ func init() {
 		"cloudAPIAccessCall":        "access changed or a token minted through a cloud's REST API (curl, az rest): :setIamPolicy, roleAssignments PUT, Graph addPassword|addKey, a service account's keys POST; :generateAccessToken|:generateIdToken",
 		"databaseOpened":            "a managed database opened to every address: gcloud sql instances patch --authorized-networks with 0.0.0.0/0, aws rds modify-db-instance|modify-db-cluster --publicly-accessible",
 		"cloudSQL":                  "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
+		"redisDumpPlaced":           "Redis told to save its dump where sshd or cron reads: CONFIG SET dir to an .ssh or cron folder, or dbfilename authorized_keys",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account, az … identity assign|remove, az acr token create|credential generate",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -106,6 +107,7 @@ func (c *checker) cloudFamilies(u unit) {
 	defer c.because()
 	c.databaseAccessChanged(cmd, name)
 	c.infraStatePrinted(cmd, name)
+	c.redisDumpPlaced(cmd, name)
 	if name == "curl" || name == "az" {
 		c.cloudAPIAccessCall(cmd, name)
 	}
@@ -1189,5 +1191,29 @@ func (c *checker) cloudSQL(cmd *shell.Command, name string, v []string) {
 	if w := sqlAccessStatement(sql); w != nil {
 		c.because(append([]string{name}, w...)...)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// redisDumpPlaced flags Redis's CONFIG SET dir or dbfilename pointing the
+// dump SAVE writes at a file sshd or cron obeys: an .ssh folder or
+// authorized_keys, a crontab or cron folder (the Redis write techniques):
+// persistence-startup-files.
+func (c *checker) redisDumpPlaced(cmd *shell.Command, name string) {
+	if !redisClients[name] {
+		return
+	}
+	for i := 0; i+3 < len(cmd.Args); i++ {
+		a, b, key, val := cmd.Args[i], cmd.Args[i+1], cmd.Args[i+2], cmd.Args[i+3]
+		if !strings.EqualFold(a.Lit, "config") || !strings.EqualFold(b.Lit, "set") || !val.Literal {
+			continue
+		}
+		p := strings.TrimSuffix(val.Lit, "/")
+		switch {
+		case strings.EqualFold(key.Lit, "dir") && (strings.HasSuffix(p, "/.ssh") || strings.Contains(p, "/cron")),
+			strings.EqualFold(key.Lit, "dbfilename") && (p == "authorized_keys" || p == "authorized_keys2"):
+			c.because(name, a.Lit, b.Lit, key.Lit, val.Lit)
+			c.add(PersistenceStartupFiles)
+			return
+		}
 	}
 }

@@ -1133,3 +1133,26 @@ func TestCloudSQLStatements(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRedisWritesStartupFiles: Redis's CONFIG SET dir and dbfilename
+// choose where SAVE writes the database (Redis CONFIG reference); pointed
+// at an SSH folder, authorized_keys or a crontab folder, the dump becomes
+// a file sshd or cron obeys (HackTricks' Redis pages, the write-to-
+// authorized_keys and cron techniques): persistence-startup-files, as a
+// write to such a file is. Other folders and names, and CONFIG GET, stay
+// everyday.
+func TestRedisWritesStartupFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"redis-cli -h 10.0.0.5 config set dir /root/.ssh", PersistenceStartupFiles},
+		{"redis-cli -h 10.0.0.5 CONFIG SET dbfilename authorized_keys", PersistenceStartupFiles},
+		{"redis-cli config set dir /var/spool/cron/crontabs", PersistenceStartupFiles},
+		{"redis-cli -h 10.0.0.5 config set dir /etc/cron.d", PersistenceStartupFiles},
+		{"redis-cli config set dir /var/lib/redis", ""},
+		{"redis-cli config set dbfilename dump.rdb", ""},
+		{"redis-cli config get dir", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
