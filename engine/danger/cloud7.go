@@ -179,6 +179,24 @@ func (c *checker) runtimeEnvironmentPrinted(cmd *shell.Command, name string, v [
 	if name != "aws" && name != "gcloud" && name != "az" || !slices.ContainsFunc(v, readVerb) {
 		return
 	}
+	// README's dev8 call names Lambda's get-function ("which prints them
+	// with the configuration"): marked unless a selection keeps other
+	// fields (the code's URL, dev8 u0216).
+	if name == "aws" && len(v) >= 2 && v[0] == "lambda" && v[1] == "get-function" {
+		keep := true
+		if q, ok := optValue(cmd.Args, "", "--query"); ok {
+			keep = keepsField(q, "configuration.environment.variables")
+		} else if next := c.pipeReader(); next != nil && path.Base(next.Name) == "jq" {
+			if f, ok := jqFilter(next.Args); ok {
+				keep = keepsField(strings.TrimPrefix(f, "."), "configuration.environment.variables")
+			}
+		}
+		if keep {
+			c.because(name, v[0], v[1])
+			c.add(SecretRead)
+		}
+		return
+	}
 	opt := "--query"
 	if name == "gcloud" {
 		opt = "--format"
@@ -1216,4 +1234,15 @@ func (c *checker) redisDumpPlaced(cmd *shell.Command, name string) {
 			return
 		}
 	}
+}
+
+// keepsField reports whether a JMESPath query or jq filter keeps the
+// field at path (dotted, lower-case): it names the environment, or it is
+// the path's own start ("Configuration"), or it is empty (all).
+func keepsField(q, path string) bool {
+	q = strings.ToLower(strings.NewReplacer(" ", "", "[]", "", "[*]", "").Replace(q))
+	if strings.Contains(q, "environ") || q == "" || q == "." {
+		return true
+	}
+	return strings.HasPrefix(path+".", q+".")
 }

@@ -124,7 +124,13 @@ func TestRuntimeEnvironmentPrinted(t *testing.T) {
 		{"az containerapp show -n api -g prod --query properties.template.containers[0].env", SecretRead},
 		{"az container show -n job -g prod --query 'containers[].environmentVariables'", SecretRead},
 		// Everyday: a plain describe, another field kept, names listed, help.
-		{"aws lambda get-function --function-name lambda_function", ""},                              // dev8 u0113 (labelled secret-read; heldout7 s1175 everyday)
+		// README's dev8 call names Lambda's get-function itself ("which
+		// prints them with the configuration"): marked without a
+		// selection; get-function-configuration, the same object alone,
+		// is everyday in heldout7's label (s1175), which no rule may
+		// overturn (tuning.md, round 7).
+		{"aws lambda get-function --function-name lambda_function", SecretRead}, // dev8 u0113
+		{"aws --region eu-west-1 lambda get-function --function-name api", SecretRead},
 		{"aws lambda get-function-configuration --function-name api", ""},                            // heldout7 s1175
 		{"aws ecs describe-task-definition --task-definition api", ""},                               // heldout7 s1213
 		{"gcloud functions describe demo", ""},                                                       // heldout7 s0072
