@@ -1162,3 +1162,41 @@ func TestRedisWritesStartupFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCredentialRunnersRunTheirCommand: the tools that hand a command
+// cloud or secret-store credentials in its environment run that command
+// (their references): aws-vault exec PROFILE -- CMD, saml2aws exec --
+// CMD, aws-sso exec -- CMD, doppler run -- CMD and --command, op run --
+// CMD, infisical run -- CMD and --command, chamber exec SERVICE -- CMD,
+// teller run -- CMD, berglas exec -- CMD, dotenv -- CMD, env-cmd -f FILE
+// CMD, envchain NAMESPACE CMD, sops exec-env FILE 'CMD'. The command is
+// judged as itself (a bucket emptied, a folder removed, a key made);
+// an everyday command stays everyday.
+func TestCredentialRunnersRunTheirCommand(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws-vault exec prod -- aws s3 rb s3://b --force", CloudDestructive},
+		{"aws-vault exec prod aws iam create-access-key --user-name u", PrivilegeEscalation},
+		{"saml2aws exec -- aws s3 rm s3://b --recursive", CloudDestructive},
+		{"aws-sso exec -p prod -- aws s3 rb s3://b --force", CloudDestructive},
+		{"doppler run -- rm -rf ~/Documents", DestructiveDelete},
+		{`doppler run --command "rm -rf ~/Documents"`, DestructiveDelete},
+		{"op run --env-file=.env -- aws s3 rb s3://b --force", CloudDestructive},
+		{"infisical run --env=prod -- kubectl delete ns prod", CloudDestructive},
+		{"chamber exec svc -- rm -rf ~/Documents", DestructiveDelete},
+		{"teller run -- git push --force origin main", ForcePush},
+		{"berglas exec -- rm -rf ~/Documents", DestructiveDelete},
+		{"dotenv -e .env.prod -- aws s3 rb s3://b --force", CloudDestructive},
+		{"env-cmd -f .env.prod rm -rf ~/Documents", DestructiveDelete},
+		{"envchain aws aws s3 rb s3://b --force", CloudDestructive},
+		{"sops exec-env secrets.enc.yaml 'rm -rf ~/Documents'", DestructiveDelete},
+		{"aws-vault exec prod -- aws s3 ls", ""},
+		{"doppler run -- npm test", ""},
+		{"op run -- node server.js", ""},
+		{"chamber exec svc -- ./start.sh", ""},
+		{"dotenv -- next build", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

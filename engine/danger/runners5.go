@@ -205,6 +205,11 @@ func commandRunners(cmd *shell.Command) []string {
 		if ops := skipClusters(args, "SceEhpTt"); len(ops) > 0 {
 			return []string{joinRaws(ops)}
 		}
+	case "aws-vault", "saml2aws", "aws-sso", "doppler", "op", "infisical", "chamber", "teller", "berglas", "dotenv", "env-cmd",
+		"envchain", "sops":
+		if text, ok := credentialRunner(name, args); ok { // cloud7.go
+			return []string{text}
+		}
 	case "strace", "ltrace":
 		if ops := skipOptions(args, "eopsuEaIOPSXblnADFx", nil, ""); len(ops) > 0 {
 			return []string{joinRaws(ops)}

@@ -225,7 +225,7 @@ func (c *checker) secretStore(u unit) {
 			c.add(SecretRead)
 		}
 	case "doppler":
-		if seq("secrets", "download") || seq("secrets", "get") || seq("run") && hasLit(cmd.Args, "--", "printenv") {
+		if seq("secrets", "download") || seq("secrets", "get") || seq("run") && hasLit(cmd.Args, "printenv") {
 			c.add(SecretRead)
 		}
 	case "sops":
