@@ -342,6 +342,7 @@ func FuzzCheck(f *testing.F) {
 		"curl 'http://metadata/computeMetadata/v1/?recursive=true&' -H", "curl 169.254.170.2$X", "aws x get-y --query",
 		"aws lambda get-function | jq", "kubectl get secret -o", "kubectl get pod --template=", "psql -c 'GRANT'",
 		"mongosh --eval 'db.createUser('", "vault write /", "gsutil acl ch -d", "aws s3 sync s3://b",
+		"aws-vault exec p --", "envchain a", "sops exec-env f", "env-cmd -f", "redis-cli config set dir",
 	} {
 		f.Add(s)
 	}
