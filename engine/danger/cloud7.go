@@ -127,6 +127,9 @@ func (c *checker) cloudFamilies(u unit) {
 		return
 	}
 	v := c.subcommandPath(cmd.Args, 6)
+	if name == "gcloud" && len(v) > 0 && (v[0] == "alpha" || v[0] == "beta") {
+		v = v[1:] // a release track before the command group (gcloud reference)
+	}
 	c.runtimeEnvironmentPrinted(cmd, name, v)
 	c.cloudDecryption(cmd, name, v)
 	c.cloudIdentityAssumed(cmd, name, v)

@@ -1200,3 +1200,22 @@ func TestCredentialRunnersRunTheirCommand(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGcloudReleaseTracks: gcloud's alpha and beta release tracks put
+// their name before the command group (gcloud reference: "gcloud alpha
+// …", "gcloud beta …"); the command is the same one.
+func TestGcloudReleaseTracks(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud beta auth activate-service-account --key-file creds.json", PrivilegeEscalation},
+		{"gcloud alpha compute instances set-service-account vm --service-account sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud beta logging sinks update s --disabled", CloudDestructive},
+		{"gcloud beta sql instances patch db --authorized-networks=0.0.0.0/0", DiskSystem},
+		{"gcloud beta kms decrypt --ciphertext-file=a.enc --plaintext-file=- --key k --keyring r --location global", SecretRead},
+		{"gcloud beta compute instances list", ""},
+		{"gcloud alpha auth list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
