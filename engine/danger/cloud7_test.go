@@ -1219,3 +1219,23 @@ func TestGcloudReleaseTracks(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTerraformWorkspaceDelete: "terraform workspace delete" refuses a
+// workspace whose state tracks resources unless -force is given
+// (Terraform's reference; README's heldout8 call: it "refuses a workspace
+// that tracks resources", everyday); with -force the state of live
+// resources is dropped, and they are left unmanaged: cloud-destructive.
+// precision5_test's row now gives -force, as the call implies.
+func TestTerraformWorkspaceDelete(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"terraform workspace delete staging", ""},
+		{"tofu workspace delete staging", ""},
+		{"terraform workspace delete -force staging", CloudDestructive},
+		{"terraform workspace delete --force staging", CloudDestructive},
+		{"terraform workspace list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
