@@ -90,6 +90,7 @@ func init() {
 		"databaseOpened":            "a managed database opened to every address: gcloud sql instances patch --authorized-networks with 0.0.0.0/0, aws rds modify-db-instance|modify-db-cluster --publicly-accessible",
 		"cloudSQL":                  "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
 		"redisDumpPlaced":           "Redis told to save its dump where sshd or cron reads: CONFIG SET dir to an .ssh or cron folder, or dbfilename authorized_keys",
+		"hostedRemovals":            "a code host's repository deleted (gh|glab repo delete, gh api -X DELETE repos/O/R) or an Actions secret or variable removed (gh secret remove|delete, gh variable delete)",
 		"credentialsIssued":         "a service's credentials rolled, reset or issued, or a machine given another identity: az keys|credential renew|regenerate, regenerate-keys; --master-user-password or --admin-password on a modify|update; aws iam deactivate-mfa-device, apigateway create-api-key, secretsmanager rotate-secret; kubectl create token; vault write auth/*/users/*, auth/*/secret-id; ec2 associate-|replace-iam-instance-profile*, gcloud compute instances set-service-account, az … identity assign|remove, az acr token create|credential generate",
 		"resourceAccessPolicy":      "a resource's access policy written or removed: az keyvault set-policy|delete-policy, aws put-bucket-policy|put-bucket-acl|put-object-acl|delete-bucket-policy|put-key-policy|create-grant|put-resource-policy|set-repository-policy|put-registry-policy|add-permission, iam create-policy-version --set-as-default|set-default-policy-version, gsutil iam|acl|defacl ch|set",
 	})
@@ -114,8 +115,27 @@ func (c *checker) cloudFamilies(u unit) {
 	switch name {
 	case "gh", "glab":
 		c.hostedAccessChanged(cmd, name)
+		c.hostedRemovals(cmd, name)
 		return
 
+	case "firebase":
+		if v := c.verbs(cmd.Args, 1); len(v) == 1 && v[0] == "hosting:disable" && !hasLit(cmd.Args, "--help", "-h") {
+			// The site stops being served (README's heldout8 call:
+			// disk-system, as VMs stopped).
+			c.because(name, v[0])
+			c.add(DiskSystem)
+			return
+		}
+	case "gws":
+		// gws auth export --unmasked prints the credentials (README's
+		// heldout8 call).
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "auth" && v[1] == "export" && hasLit(cmd.Args, "--unmasked") {
+			c.because(name, "auth", "export", "--unmasked")
+			c.add(SecretRead)
+		}
+		return
+	}
+	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
 		return
@@ -1295,4 +1315,43 @@ func credentialRunner(name string, args []shell.Word) (string, bool) {
 		n++
 	}
 	return "", false
+}
+
+// hostedRemovals flags what README's heldout8 call makes cloud-destructive
+// on a code host: a repository deleted (gh|glab repo delete, gh api -X
+// DELETE repos/O/R; the force-push rules keep their older call too) and
+// an Actions secret or variable removed (gh secret remove|delete, gh
+// variable delete).
+func (c *checker) hostedRemovals(cmd *shell.Command, name string) {
+	v := c.verbs(cmd.Args, 2)
+	if len(v) < 2 || hasLit(cmd.Args, "--help", "-h") {
+		return
+	}
+	hit := v[0] == "repo" && v[1] == "delete" || name == "gh" && (v[0] == "secret" && (v[1] == "remove" || v[1] == "delete") ||
+		v[0] == "variable" && v[1] == "delete")
+	if name == "gh" && v[0] == "api" {
+		if m, ok := optValue(cmd.Args, "X", "--method"); ok && strings.EqualFold(m, "DELETE") {
+			hit = slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+				segs := strings.Split(strings.Trim(a.Lit, "/"), "/")
+				return a.Literal && len(segs) == 3 && segs[0] == "repos"
+			})
+		}
+	}
+	if hit {
+		c.because(name, v[0], v[1])
+		c.add(CloudDestructive)
+	}
+}
+
+// noSuchDelete reports a DELETE the service does not take, which removes
+// nothing (README's heldout8 call): an API's root (no path), and GitHub's
+// repos/O/R/issues/N (its REST API deletes no issue).
+func noSuchDelete(name, target string) bool {
+	if scheme, rest, ok := strings.Cut(target, "://"); ok && scheme != "" {
+		_, p, _ := strings.Cut(rest, "/")
+		return strings.Trim(p, "/") == ""
+	}
+	segs := strings.Split(strings.Trim(target, "/"), "/")
+	return name == "gh" && len(segs) == 5 && segs[0] == "repos" && segs[3] == "issues" &&
+		strings.Trim(segs[4], "0123456789") == "" && segs[4] != ""
 }

@@ -1239,3 +1239,39 @@ func TestTerraformWorkspaceDelete(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHostedCallsByREADME: README's heldout8 calls on hosted services,
+// by the services' own references: a GitHub repository deleted (gh repo
+// delete, gh api -X DELETE repos/O/R; also glab's) and an environment
+// secret or variable removed (gh secret remove|delete, gh variable
+// delete) are cloud-destructive (the repository rows keep force-push
+// too, gitforms_test's older call); firebase hosting:disable stops the
+// site (disk-system, as VMs stopped); gws auth export --unmasked prints
+// credentials (secret-read); gh api -X DELETE of an issue (GitHub's REST
+// has no such endpoint) and curl -X DELETE of an API's root are everyday.
+func TestHostedCallsByREADME(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gh repo delete o/r --yes", CloudDestructive},
+		{"gh api -X DELETE repos/o/r", CloudDestructive},
+		{"glab repo delete o/r", CloudDestructive},
+		{"gh secret remove TOKEN --env prod", CloudDestructive},
+		{"gh secret delete TOKEN", CloudDestructive},
+		{"gh variable delete REGION", CloudDestructive},
+		{"firebase hosting:disable", DiskSystem},
+		{"firebase hosting:disable --project prod -f", DiskSystem},
+		{"gws auth export --unmasked", SecretRead},
+		{"gh api -X DELETE repos/o/r/issues/1", ""},
+		{"curl -X DELETE https://api.example.com/", ""},
+		{"curl -X DELETE https://api.example.com", ""},
+		{"curl -X DELETE https://api.example.com/v1/widgets/42", CloudDestructive},
+		{"gh api -X DELETE repos/o/r/issues/comments/9", CloudDestructive},
+		{"gh secret list", ""},
+		{"gh repo view o/r", ""},
+		{"gws auth export", ""},
+		{"firebase hosting:channel:list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

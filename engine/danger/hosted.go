@@ -289,6 +289,9 @@ func (c *checker) httpRemoval(name, method, target string) {
 	if i := strings.IndexAny(p, "?#"); i >= 0 {
 		p = p[:i]
 	}
+	if noSuchDelete(name, p) {
+		return // an API's root, a GitHub issue (cloud7.go)
+	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	doDelete := len(segs) > 0 && segs[len(segs)-1] == "doDelete"
 	if method != "DELETE" && !doDelete {
