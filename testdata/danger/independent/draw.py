@@ -13,6 +13,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
+  python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT > drawn12.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -221,6 +222,8 @@ def main():
         return fresh8(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev8":
         return dev8(*sys.argv[2:16])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
+        return fresh9(*sys.argv[2:14])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1925,6 +1928,101 @@ def dev8(obg_dir, obg_commit, rs_dir, rs_commit, jth_dir, jth_commit, cpc_dir, c
     top = draw_every([("krishkumar/agentguard", agg_commit, e) for e in agentguard_commands(agg_dir)], seen, fill, keep)
     rng.shuffle(top)
     emit(top, "u", "dev8", first=len(drawn) + 1)
+
+
+FRESH9_SEED = 30303030303030303030  # the twelfth draw (heldout9, drawn12.jsonl)
+
+
+def lbg_commands(root):
+    """lloydzhou/bash-guard: the command (first field) of every
+    ("command", "mode") tuple of the test module of src/policy.rs, whatever
+    mode the test expects."""
+    rel = "src/policy.rs"
+    text = open(os.path.join(root, rel), encoding="utf-8").read()
+    start = text.index("#[cfg(test)]")
+    out = []
+    for m in re.finditer(r'\(\s*(?=r?#*")', text[start:]):
+        i = start + m.end()
+        r = rust_string(text, i)
+        if r is None:
+            continue
+        s, j = r
+        if not re.match(r'\s*,\s*"[0-9]{4}"', text[j:]):
+            continue
+        out.append({"source_path": rel, "line": text.count("\n", 0, i) + 1, "raw": s, "pool": "lbg"})
+    return out
+
+
+# The-Art-of-Hacking/h4cker's pages whose code blocks hold shell commands
+# that change or read the machine (hardening, forensics, encryption, netcat,
+# gpg, a Linux survival guide); every line of each is drawn.
+H4CKER_PAGES = [
+    ("cybersecurity-domains/defensive-security/macos-hardening/detecting-compromise.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/detecting-compromise.md", 10000),
+    ("cybersecurity-domains/cryptography-pki/cryptography-and-pki/disk_encryption.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/selinux_CENTOS_lab.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/selinux_UBUNTU_lab.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/port-knocking-and-spa.md", 10000),
+    ("training-reference/cheat-sheets/firewall/ufw.md", 10000),
+    ("training-reference/cheat-sheets/networking/netcat.md", 10000),
+    ("cybersecurity-domains/cryptography-pki/cryptography-and-pki/quick-reference/gpg-cheatsheet.md", 10000),
+    ("training-reference/cheat-sheets/linux/survival-guide.md", 10000),
+]
+
+# nixawk/pentest-wiki's pages of Linux and database attacks and CTF
+# walk-throughs (its Windows Active Directory pages and the Cisco ASA
+# page, mostly program output, left out).
+PWIKI_DIRS = ("2.Vulnerability-Assessment/Database-Assessment", "2.Vulnerability-Assessment/Network-Assessment",
+              "CTFS", "System-Services")
+
+
+def pwiki_lines(root):
+    """Each code-block line of the pentest wiki's pages under PWIKI_DIRS,
+    handled as hacktricks'."""
+    out = []
+    for top in PWIKI_DIRS:
+        for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(fs):
+                if f.endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), "pwiki")
+    return out
+
+
+def fresh9(lbg_dir, lbg_commit, hk_dir, hk_commit, pw_dir, pw_commit, bhb_dir, bhb_commit, gcs_dir, gcs_commit,
+           rbc_dir, rbc_commit):
+    """A ninth out-of-sample part (heldout9) from collections no earlier
+    draw used: an AI-agent command guard's test commands, whatever the
+    test expects (lloydzhou/bash-guard), The-Art-of-Hacking/h4cker's
+    hardening, forensics and attack pages and nixawk/pentest-wiki on the
+    dangerous side; denysdovhan/bash-handbook, arslanbilal/git-cheat-sheet
+    and RehanSaeed/Bash-Cheat-Sheet on the everyday side. Lines any
+    earlier draw took (drawn.jsonl … drawn11.jsonl) are left out. Ids
+    v0001…, all in heldout9: measured once, by the lead, tuned on by
+    nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl"))
+    rng = random.Random(FRESH9_SEED)
+    pools = [("lloydzhou/bash-guard", lbg_commit, lbg_commands(lbg_dir), 10000)]
+    pools += [("The-Art-of-Hacking/h4cker", hk_commit, md_code_lines(hk_dir, rel, "h4cker"), n) for rel, n in H4CKER_PAGES]
+    pools += [
+        ("nixawk/pentest-wiki", pw_commit, pwiki_lines(pw_dir), 200),
+        ("denysdovhan/bash-handbook", bhb_commit, md_code_lines(bhb_dir, "README.md", "bash-handbook"), 80),
+        ("arslanbilal/git-cheat-sheet", gcs_commit, md_code_lines(gcs_dir, "README.md", "git-cheat-sheet"), 80),
+        ("RehanSaeed/Bash-Cheat-Sheet", rbc_commit, md_code_lines(rbc_dir, "README.md", "bash-cheat-sheet"), 60),
+    ]
+
+    def fill(e):
+        return e["raw"] if e["pool"] == "lbg" else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        if e["pool"] == "lbg":
+            return bool(cmd.strip())
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "v", "heldout9")
 
 
 if __name__ == "__main__":
