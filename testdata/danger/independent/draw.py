@@ -13,7 +13,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
-  python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT > drawn12.jsonl
+  python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -223,7 +223,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--dev8":
         return dev8(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
-        return fresh9(*sys.argv[2:14])
+        return fresh9(*sys.argv[2:18])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1988,8 +1988,30 @@ def pwiki_lines(root):
     return out
 
 
+# Pages of hideckies' exploit-notes as copied into Shiva108/CTF-notes
+# (sudo privilege escalations, backdoors, account management, firewall
+# rules, docker escapes), read for heldout9's top-up; the compilation's
+# other folders (its PayloadsAllTheThings copy among them) are not read.
+CTF_PAGES = ("hardware/linux/privilege-escalation/sudo", "hardware/linux/post-exploitation/Linux-Backdoors.md",
+             "hardware/linux/management/Add-and-Delete-User-in-Linux.md",
+             "hardware/linux/management/Add-and-Delete-Groups-in-Linux.md", "network/Firewall.md",
+             "container/docker/Docker-Escape.md")
+
+
+def ctf_lines(root):
+    """Each code-block line of CTF_PAGES (a folder: its pages in name
+    order), handled as hacktricks'."""
+    out = []
+    for rel in CTF_PAGES:
+        p = os.path.join(root, rel)
+        names = [os.path.join(rel, f) for f in sorted(os.listdir(p)) if f.endswith(".md")] if os.path.isdir(p) else [rel]
+        for name in names:
+            out += md_code_lines(root, name, "ctf-notes")
+    return out
+
+
 def fresh9(lbg_dir, lbg_commit, hk_dir, hk_commit, pw_dir, pw_commit, bhb_dir, bhb_commit, gcs_dir, gcs_commit,
-           rbc_dir, rbc_commit):
+           rbc_dir, rbc_commit, ctf_dir=None, ctf_commit=None, rtiw_dir=None, rtiw_commit=None):
     """A ninth out-of-sample part (heldout9) from collections no earlier
     draw used: an AI-agent command guard's test commands, whatever the
     test expects (lloydzhou/bash-guard), The-Art-of-Hacking/h4cker's
@@ -2023,6 +2045,19 @@ def fresh9(lbg_dir, lbg_commit, hk_dir, hk_commit, pw_dir, pw_commit, bhb_dir, b
     drawn, _ = draw_pools(rng, pools, seen, fill, keep)
     rng.shuffle(drawn)
     emit(drawn, "v", "heldout9")
+    if ctf_dir is None:
+        return
+    # Top-up: the labels of v0001-v1386, committed first, came to 255
+    # dangerous lines, short of 300; from the dangerous side follow every
+    # code-block line of CTF_PAGES and of bluscreenofjeff's Red Team
+    # Infrastructure Wiki not taken before (ids after the first draw's,
+    # which stay as they were).
+    rest = [("Shiva108/CTF-notes", ctf_commit, e) for e in ctf_lines(ctf_dir)]
+    rest += [("bluscreenofjeff/Red-Team-Infrastructure-Wiki", rtiw_commit, e)
+             for e in md_code_lines(rtiw_dir, "README.md", "rtiw")]
+    top = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "v", "heldout9", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
