@@ -16,7 +16,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8):
+// dev7, heldout7, heldout8, dev8, heldout9):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -27,7 +27,10 @@ import (
 // awesome-cheatsheets, git-tips, bash-guide, two Linux privilege-escalation
 // cheat sheets, a reverse-shell generator, macOS dotfiles, a reverse-shell
 // cheat sheet, an OSCP cheat sheet, a cloud pentest cheat sheet, a Linux
-// exploitation cheat sheet, a coreutils text-processing book), read and
+// exploitation cheat sheet, a coreutils text-processing book, an eighth
+// agent guard's tests, h4cker's hardening and attack pages, pentest-wiki,
+// exploit-notes' privilege-escalation pages, a red-team infrastructure
+// wiki, bash-handbook and two more cheat sheets), read and
 // labelled by hand
 // (README.md there says how).
 type labelledLine struct {
@@ -203,6 +206,9 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// minimum is what it holds, rounded down, so that a truncated file
 	// still fails.
 	"dev8": {dangerous: 60, everyday: 600},
+	// heldout9 was drawn, with a top-up from the dangerous side, to the
+	// issue's size (it holds 336 dangerous and 1,298 everyday lines).
+	"heldout9": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -247,9 +253,12 @@ func shortOf(split string, dangerous, everyday int) string {
 // heldout7: round 6's honest out-of-sample measure (figures.md stage 15).
 // dev8 was drawn for the next session's development from five more
 // collections and two agent guards' tests: reported, its misses printed
-// (the lead takes its first look on main, figures.md stage 16).
+// (the lead takes its first look on main, figures.md stage 16). heldout9
+// was drawn from eight more collections while three tuners worked on the
+// development parts: round 7's honest out-of-sample measure (figures.md
+// stage 17).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true}
+	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -259,8 +268,10 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // the lead took its one figure (stage 12), heldout7 after its (stage 14).
 // heldout8 stays in it after the lead took its figure after round 6
 // (stage 15): nobody has read its misses, so a later round can measure
-// it again out of sample.
-var missesHidden = map[string]bool{"heldout8": true}
+// it again out of sample. heldout9 is in it until the lead takes its one
+// figure after the round-7 branches merge (stage 17), and after, unless
+// it is handed to development.
+var missesHidden = map[string]bool{"heldout8": true, "heldout9": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -282,12 +293,13 @@ var missesHidden = map[string]bool{"heldout8": true}
 // held out until its one measurement (stage 14) and is reported like
 // heldout6 since. heldout8 is held out (its misses are not printed)
 // until the lead takes its one figure after round 6 (stage 15). dev8 is a
-// development part like dev7 (its first look, stage 16). A part
-// under its minimum size fails.
+// development part like dev7 (its first look, stage 16). heldout9 is held
+// out (its misses are not printed) until the lead takes its one figure
+// after round 7 (stage 17). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -363,6 +375,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"dev8", 59, 645, true},
 		{"dev8", 64, 599, true},
 		{"dev8", 0, 0, true},
+		{"heldout9", 336, 1298, false},
+		{"heldout9", 300, 500, false},
+		{"heldout9", 299, 1298, true},
+		{"heldout9", 336, 499, true},
+		{"heldout9", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -380,7 +397,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // one figure (stage 12), and heldout7 since the lead took its (stage 14).
 // heldout8 is reported only and its misses are hidden until the lead takes
 // its one figure after the round-6 branches merge (stage 15). dev8 is a
-// development part: reported, misses printed.
+// development part: reported, misses printed. heldout9 is reported only
+// and its misses are hidden until the lead takes its one figure after the
+// round-7 branches merge (stage 17).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -395,6 +414,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout7", true, false},
 		{"heldout8", true, true},
 		{"dev8", true, false},
+		{"heldout9", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -407,9 +427,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8 and dev8 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8 and heldout9 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
+		"heldout9"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
