@@ -14,6 +14,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
+  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT > drawn13.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -224,6 +225,8 @@ def main():
         return dev8(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
         return fresh9(*sys.argv[2:18])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
+        return fresh10(*sys.argv[2:14])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2058,6 +2061,79 @@ def fresh9(lbg_dir, lbg_commit, hk_dir, hk_commit, pw_dir, pw_commit, bhb_dir, b
     top = draw_every(rest, seen, fill, keep)
     rng.shuffle(top)
     emit(top, "v", "heldout9", first=len(drawn) + 1)
+
+
+FRESH10_SEED = 3030303030303030303030  # the thirteenth draw (heldout10, drawn13.jsonl)
+
+
+def tree_md_lines(root, top, pool, name=None):
+    """Each code-block line, handled as hacktricks', of every Markdown page
+    under top (pages in path order); with name, only the pages whose file
+    name matches it."""
+    out = []
+    for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+        for f in sorted(fs):
+            if f.endswith(".md") and (name is None or re.match(name, f)):
+                out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+    return out
+
+
+def org_table_commands(root, rel, pool):
+    """Each command of the second column of an Org-mode table (dennyzhang's
+    kubernetes sheet): the =verbatim= spans of the cell, or the cell itself
+    when it has none; the row's first cell is the note. Links and header
+    rows are left to shell_like."""
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        if not l.startswith("|") or l.startswith("|-"):
+            continue
+        cells = [c.strip() for c in l.strip().strip("|").split("|")]
+        if len(cells) < 2 or not cells[1]:
+            continue
+        spans = re.findall(r"=(.+?)=(?=,|\s|$)", cells[1]) if cells[1].startswith("=") else [cells[1]]
+        for c in spans:
+            out.append({"source_path": rel, "line": i + 1, "raw": c.strip(), "note": cells[0], "pool": pool})
+    return out
+
+
+def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir, dcs_commit, ghcs_dir, ghcs_commit,
+            k8s_dir, k8s_commit):
+    """A tenth out-of-sample part (heldout10) from collections no earlier
+    draw used, chosen for dangerous lines of many families rather than
+    sudo: Hacking the Cloud's attack pages and Rhino Security Labs'
+    CloudGoat cheat sheets (cloud credentials, privilege escalation,
+    destruction), an AI-agent team's review of the commands its guardrails
+    block (deletes, system changes, databases, git, publishing, secrets,
+    download-and-run; shageevan/nextjs-saas-fullstack-dev-team) on the
+    dangerous side; the Docker cheat sheet, the GitHub cheat sheet and
+    dennyzhang's kubectl sheet on the everyday side. Every line of each that
+    no earlier draw took (drawn.jsonl … drawn12.jsonl), that shell_like
+    accepts and whose program is not a Windows one. Ids w0001…, all in
+    heldout10: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl", "drawn12.jsonl"))
+    rng = random.Random(FRESH10_SEED)
+    pools = [
+        ("Hacking-the-Cloud/hackingthe.cloud", htc_commit, tree_md_lines(htc_dir, "content", "htc"), 10000),
+        ("RhinoSecurityLabs/cloudgoat", cg_commit, tree_md_lines(cg_dir, "cloudgoat/scenarios", "cloudgoat",
+                                                                  r"cheat_?sheet.*\.md$"), 10000),
+        ("shageevan/nextjs-saas-fullstack-dev-team", dcr_commit,
+         md_code_lines(dcr_dir, ".claude-code/agents/fullstack-team/DANGEROUS-COMMANDS-REVIEW.md", "dcr"), 10000),
+        ("wsargent/docker-cheat-sheet", dcs_commit, md_code_lines(dcs_dir, "README.md", "docker-cheat-sheet"), 10000),
+        ("tiimgreen/github-cheat-sheet", ghcs_commit, md_code_lines(ghcs_dir, "README.md", "github-cheat-sheet"), 10000),
+        ("dennyzhang/cheatsheet-kubernetes-A4", k8s_commit, org_table_commands(k8s_dir, "README.org", "k8s-a4"), 10000),
+    ]
+
+    def fill(e):
+        return fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "w", "heldout10")
 
 
 if __name__ == "__main__":
