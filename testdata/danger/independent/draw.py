@@ -14,7 +14,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
-  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT > drawn13.jsonl
+  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT > drawn13.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -226,7 +226,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
         return fresh9(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
-        return fresh10(*sys.argv[2:14])
+        return fresh10(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2096,8 +2096,20 @@ def org_table_commands(root, rel, pool):
     return out
 
 
+# HackTricks Cloud's pages of what an attacker does once in (post-exploitation:
+# deletes, exfiltration, credential reads; persistence) and its CI/CD pages,
+# read for heldout10's top-up, with how many lines each folder gives.
+HTCL_DIRS = [
+    ("src/pentesting-cloud/aws-security/aws-post-exploitation", 200),
+    ("src/pentesting-cloud/aws-security/aws-persistence", 60),
+    ("src/pentesting-cloud/gcp-security/gcp-post-exploitation", 70),
+    ("src/pentesting-cloud/azure-security/az-post-exploitation", 50),
+    ("src/pentesting-ci-cd", 70),
+]
+
+
 def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir, dcs_commit, ghcs_dir, ghcs_commit,
-            k8s_dir, k8s_commit):
+            k8s_dir, k8s_commit, htcl_dir=None, htcl_commit=None):
     """A tenth out-of-sample part (heldout10) from collections no earlier
     draw used, chosen for dangerous lines of many families rather than
     sudo: Hacking the Cloud's attack pages and Rhino Security Labs'
@@ -2134,6 +2146,16 @@ def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir
     drawn, _ = draw_pools(rng, pools, seen, fill, keep)
     rng.shuffle(drawn)
     emit(drawn, "w", "heldout10")
+    if htcl_dir is None:
+        return
+    # Top-up: the labels of w0001-w0991, committed first, came to 179
+    # dangerous lines, short of 300; from the dangerous side follow lines
+    # drawn at random from HTCL_DIRS of HackTricks Cloud (ids after the
+    # first draw's, which stay as they were).
+    top, _ = draw_pools(rng, [("HackTricks-wiki/hacktricks-cloud", htcl_commit, tree_md_lines(htcl_dir, d, "htcl"), n)
+                              for d, n in HTCL_DIRS], seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "w", "heldout10", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
