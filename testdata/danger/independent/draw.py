@@ -14,7 +14,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
-  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT > drawn13.jsonl
+  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -226,7 +226,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
         return fresh9(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
-        return fresh10(*sys.argv[2:16])
+        return fresh10(*sys.argv[2:18])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2109,7 +2109,7 @@ HTCL_DIRS = [
 
 
 def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir, dcs_commit, ghcs_dir, ghcs_commit,
-            k8s_dir, k8s_commit, htcl_dir=None, htcl_commit=None):
+            k8s_dir, k8s_commit, htcl_dir=None, htcl_commit=None, sui_dir=None, sui_commit=None):
     """A tenth out-of-sample part (heldout10) from collections no earlier
     draw used, chosen for dangerous lines of many families rather than
     sudo: Hacking the Cloud's attack pages and Rhino Security Labs'
@@ -2156,6 +2156,38 @@ def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir
                               for d, n in HTCL_DIRS], seen, fill, keep)
     rng.shuffle(top)
     emit(top, "w", "heldout10", first=len(drawn) + 1)
+    if sui_dir is None:
+        return
+    # Second top-up: those labels, committed, came to 266 dangerous lines;
+    # from the dangerous side follow every line left of the two densest
+    # folders of the first top-up (GCP and Azure post-exploitation) and
+    # every command of mad4j/suicide-linux (ids after the first top-up's).
+    rest = [("HackTricks-wiki/hacktricks-cloud", htcl_commit, e) for d, _ in HTCL_DIRS[2:4]
+            for e in tree_md_lines(htcl_dir, d, "htcl")]
+    rest += [("mad4j/suicide-linux", sui_commit, e) for e in inline_code_lines(sui_dir, "README.md", "suicide-linux")]
+    top2 = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top2)
+    emit(top2, "w", "heldout10", first=len(drawn) + len(top) + 1)
+
+
+def inline_code_lines(root, rel, pool):
+    """Each line of a Markdown page that is only inline code (`cmd`), out
+    of code blocks, the last heading above as the note."""
+    out, fence, note = [], False, ""
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s.startswith("```"):
+            fence = not fence
+            continue
+        if fence:
+            continue
+        if s.startswith("#"):
+            note = s.lstrip("# ")
+            continue
+        m = re.fullmatch(r"`([^`]+)`", s)
+        if m:
+            out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "pool": pool, "note": note})
+    return out
 
 
 if __name__ == "__main__":
