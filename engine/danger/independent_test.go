@@ -18,7 +18,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8, heldout9):
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -32,8 +32,10 @@ import (
 // exploitation cheat sheet, a coreutils text-processing book, an eighth
 // agent guard's tests, h4cker's hardening and attack pages, pentest-wiki,
 // exploit-notes' privilege-escalation pages, a red-team infrastructure
-// wiki, bash-handbook and two more cheat sheets), read and
-// labelled by hand
+// wiki, bash-handbook and two more cheat sheets, Hacking the Cloud,
+// CloudGoat's cheat sheets, HackTricks Cloud's post-exploitation pages, an
+// agent team's review of the commands its guardrails block, Docker, GitHub
+// and kubectl cheat sheets), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -256,6 +258,9 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// heldout9 was drawn, with a top-up from the dangerous side, to the
 	// issue's size (it holds 336 dangerous and 1,298 everyday lines).
 	"heldout9": {dangerous: 300, everyday: 500},
+	// heldout10 was drawn, with two top-ups from the dangerous side, to the
+	// issue's size (it holds 367 dangerous and 1,311 everyday lines).
+	"heldout10": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -303,9 +308,11 @@ func shortOf(split string, dangerous, everyday int) string {
 // (the lead takes its first look on main, figures.md stage 16). heldout9
 // was drawn from eight more collections while three tuners worked on the
 // development parts: round 7's honest out-of-sample measure (figures.md
-// stage 17).
+// stage 17). heldout10 was drawn from collections chosen for dangerous
+// lines of many families rather than sudo (heldout9's are mostly sudo
+// lines), also during round 7: its second out-of-sample measure (stage 18).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true}
+	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -317,8 +324,9 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // (stage 15): nobody has read its misses, so a later round can measure
 // it again out of sample. heldout9 is in it until the lead takes its one
 // figure after the round-7 branches merge (stage 17), and after, unless
-// it is handed to development.
-var missesHidden = map[string]bool{"heldout8": true, "heldout9": true}
+// it is handed to development. heldout10 is in it on the same terms
+// (stage 18).
+var missesHidden = map[string]bool{"heldout8": true, "heldout9": true, "heldout10": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -342,11 +350,12 @@ var missesHidden = map[string]bool{"heldout8": true, "heldout9": true}
 // until the lead takes its one figure after round 6 (stage 15). dev8 is a
 // development part like dev7 (its first look, stage 16). heldout9 is held
 // out (its misses are not printed) until the lead takes its one figure
-// after round 7 (stage 17). A part under its minimum size fails.
+// after round 7 (stage 17), and so is heldout10 (stage 18). A part under
+// its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -427,6 +436,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout9", 299, 1298, true},
 		{"heldout9", 336, 499, true},
 		{"heldout9", 0, 0, true},
+		{"heldout10", 367, 1311, false},
+		{"heldout10", 300, 500, false},
+		{"heldout10", 299, 1311, true},
+		{"heldout10", 367, 499, true},
+		{"heldout10", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -444,9 +458,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // one figure (stage 12), and heldout7 since the lead took its (stage 14).
 // heldout8 is reported only and its misses are hidden until the lead takes
 // its one figure after the round-6 branches merge (stage 15). dev8 is a
-// development part: reported, misses printed. heldout9 is reported only
-// and its misses are hidden until the lead takes its one figure after the
-// round-7 branches merge (stage 17).
+// development part: reported, misses printed. heldout9 and heldout10 are
+// reported only and their misses are hidden until the lead takes their one
+// figure after the round-7 branches merge (stages 17 and 18).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -462,6 +476,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout8", true, true},
 		{"dev8", true, false},
 		{"heldout9", true, true},
+		{"heldout10", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -474,10 +489,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8, dev8 and heldout9 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8, heldout9 and heldout10 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9"} {
+		"heldout9", "heldout10"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
