@@ -1,0 +1,96 @@
+package danger
+
+import "testing"
+
+// TestPrecisionDescribedOnly: a CLI asked for its help, a skeleton of
+// its input or a dry run prints and changes nothing (round 7, precision:
+// the everyday forms beside cloud-destructive, package-publish,
+// secret-read and persistence commands, from each tool's own reference).
+// Short help: cobra (kubectl, helm, doctl, eksctl, pulumi, rclone, gh,
+// glab, flyctl, goreleaser, docker), clap (cargo), knack (az), gcloud,
+// oclif (heroku), npm and pnpm ("npm <command> -h  quick help"), gem
+// ("-h, --help  Get help on this command"), twine and poetry, HashiCorp's
+// cli (terraform, vault: -h, -help) and systemctl(1) read "-h" as --help
+// on every subcommand; docker run|create read it as --hostname, so those
+// stay judged. "help" as the first word is the help command of gcloud,
+// gsutil, kubectl, helm, gh, cargo and npm. The AWS CLI's global
+// "--generate-cli-skeleton [input|output|yaml-input]" prints a JSON
+// skeleton "without sending an API request" (AWS CLI reference), and its
+// trailing "help" prints the manual page for every rule, not only the
+// cloud ones. Short dry runs: rclone's "-n, --dry-run" (a global flag),
+// cargo's "-n, --dry-run" (cargo-publish(1); `cargo publish --help`),
+// gsutil rsync's "-n" ("dry run" mode, `gsutil rsync --help`; its cp and
+// mv read -n as no-clobber).
+func TestPrecisionDescribedOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the same commands without the help or dry run.
+		{`kubectl delete deployment web`, CloudDestructive},
+		{`gcloud projects delete myproj`, CloudDestructive},
+		{`az group delete --name rg`, CloudDestructive},
+		{`rclone purge remote:path`, CloudDestructive},
+		{`rclone delete remote:path`, CloudDestructive},
+		{`cargo publish`, PackagePublish},
+		{`npm publish`, PackagePublish},
+		{`gem yank mygem -v 1.0.0`, PackagePublish},
+		{`aws s3 rb s3://bucket --force`, CloudDestructive},
+		{`aws secretsmanager get-secret-value --secret-id prod/db`, SecretRead},
+		{`gsutil -m rsync -d -r ./dir gs://bucket/dir`, CloudDestructive},
+		{`gsutil cp -n .env gs://bucket/`, NetworkExfiltration},
+		{`vault kv get secret/prod`, SecretRead},
+		{`docker run -h box -v /:/host alpine chroot /host`, PrivilegeEscalation},
+		{`systemctl enable backdoor.service`, PersistenceStartupFiles},
+		{`terraform destroy -auto-approve`, CloudDestructive},
+		// Everyday: short help.
+		{`kubectl delete -h`, ""},
+		{`kubectl delete deployment web -h`, ""},
+		{`helm uninstall myrel -h`, ""},
+		{`gcloud compute instances delete vm1 -h`, ""},
+		{`gcloud projects delete myproj -h`, ""},
+		{`az vm delete -h`, ""},
+		{`az group delete --name rg -h`, ""},
+		{`az keyvault secret show -h`, ""},
+		{`gcloud secrets versions access latest --secret=x -h`, ""},
+		{`doctl compute droplet delete -h`, ""},
+		{`eksctl delete cluster -h`, ""},
+		{`pulumi destroy -h`, ""},
+		{`terraform destroy -h`, ""},
+		{`flyctl apps destroy -h`, ""},
+		{`heroku apps:destroy -h`, ""},
+		{`cargo publish -h`, ""},
+		{`cargo yank -h`, ""},
+		{`npm publish -h`, ""},
+		{`npm unpublish -h`, ""},
+		{`npm deprecate -h`, ""},
+		{`pnpm publish -h`, ""},
+		{`gh release create -h`, ""},
+		{`gh repo delete -h`, ""},
+		{`glab release create -h`, ""},
+		{`twine upload -h`, ""},
+		{`poetry publish -h`, ""},
+		{`goreleaser release -h`, ""},
+		{`gem push -h`, ""},
+		{`gem yank -h`, ""},
+		{`vault kv get -h`, ""},
+		{`docker volume rm -h`, ""},
+		{`systemctl enable -h`, ""},
+		// Everyday: the help command.
+		{`gsutil help rm`, ""},
+		{`gcloud help projects delete`, ""},
+		// Everyday: the AWS CLI's skeleton and manual page.
+		{`aws cloudformation delete-stack --generate-cli-skeleton`, ""},
+		{`aws ec2 terminate-instances --generate-cli-skeleton`, ""},
+		{`aws lambda delete-function --generate-cli-skeleton input`, ""},
+		{`aws s3 rb s3://bucket --generate-cli-skeleton`, ""},
+		{`aws secretsmanager get-secret-value --generate-cli-skeleton`, ""},
+		{`aws secretsmanager get-secret-value help`, ""},
+		// Everyday: short dry runs.
+		{`rclone delete -n remote:path`, ""},
+		{`rclone purge -n remote:path`, ""},
+		{`cargo publish -n`, ""},
+		{`gsutil -m rsync -n -d -r ./dir gs://bucket/dir`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
