@@ -409,7 +409,7 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 	var walk func(u unit, depth int)
 	walk = func(u unit, depth int) {
 		c.units = append(c.units, u)
-		if depth >= maxDepth || findFails(&u.cmd, u.appended) {
+		if depth >= maxDepth || findFails(&u.cmd, u.appended) || c.targetsUnset(u) {
 			return // a find that fails runs none of its -exec commands
 		}
 		for _, in := range u.cmd.Inside() {
@@ -526,7 +526,7 @@ func (c *checker) command(u unit) {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
 		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) ||
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) ||
 		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).

@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -88,4 +90,127 @@ func firstWord(args []shell.Word) string {
 		}
 	}
 	return ""
+}
+
+// targetsUnset reports a command whose every target is a variable the line
+// never sets and no session has (bash(1), "Word Splitting": unquoted it is
+// no argument, quoted an empty one), so it names nothing (the README's
+// rule for unset variables; round 7): find's starts when all are quoted
+// ("find "" …" fails; unquoted, find starts at "."), the units of a
+// systemctl verb ("Too few arguments", or an empty unit name), the
+// branches of git branch -d|-D|-m|-M|-c|-C.
+func (c *checker) targetsUnset(u unit) bool {
+	cmd := &u.cmd
+	var targets []shell.Word
+	needQuotes := false
+	switch path.Base(cmd.Name) {
+	case "find":
+		targets, needQuotes = findStarts(cmd.Args), true
+	case "systemctl":
+		if ops := operands(cmd.Args); len(ops) > 1 && ops[0].Literal {
+			targets = ops[1:]
+		}
+	case "git":
+		_, sub, rest, ok := cmd.GitArgs()
+		if ok && sub == "branch" && hasLit(rest, "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy") {
+			targets = operands(rest)
+		}
+	}
+	if len(targets) == 0 {
+		return false
+	}
+	for _, w := range targets {
+		name, quoted, ok := shell.OnlyVar(w.Raw)
+		if !ok || needQuotes && !quoted || c.mayBeSet(name) {
+			return false
+		}
+	}
+	return true
+}
+
+// findStarts returns find's start paths: the words after its leading
+// options (-H, -L, -P, -D debugopts, -Olevel) before the expression.
+func findStarts(args []shell.Word) []shell.Word {
+	var out []shell.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Literal && len(out) == 0 && (a.Lit == "-H" || a.Lit == "-L" || a.Lit == "-P" || strings.HasPrefix(a.Lit, "-O")):
+		case a.Literal && len(out) == 0 && a.Lit == "-D":
+			i++
+		case a.Literal && (strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 1 || a.Lit == "(" || a.Lit == "!"):
+			return out
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// sessionNames are variables a shell session has without the line setting
+// them (bash(1) "Shell Variables", environ(7)); a name with one of
+// sessionPrefixes or ending in _HOME (JAVA_HOME) may be set too.
+var sessionNames = map[string]bool{
+	"TMPDIR": true, "OLDPWD": true, "HOSTNAME": true, "HOSTTYPE": true, "OSTYPE": true, "MACHTYPE": true,
+	"UID": true, "EUID": true, "PPID": true, "RANDOM": true, "SECONDS": true, "LINENO": true, "SHLVL": true,
+	"IFS": true, "PS1": true, "PS4": true, "HISTFILE": true, "EDITOR": true, "VISUAL": true, "PAGER": true,
+	"MAIL": true, "DISPLAY": true, "GOPATH": true, "GOROOT": true, "VIRTUAL_ENV": true, "CONDA_PREFIX": true,
+}
+
+var sessionPrefixes = []string{"XDG_", "LC_", "BASH", "GITHUB_", "CI_", "RUNNER_", "SSH_", "npm_", "KUBE", "AWS_", "GOOGLE_", "AZURE_"}
+
+// mayBeSet reports a variable the call's scripts set or may set: a
+// session's own, any mention of the name other than its expansion
+// ("NAME=…", "for NAME in", "read NAME", "export NAME"), or a script
+// that sources a file or evals text (which may set anything).
+func (c *checker) mayBeSet(name string) bool {
+	if sessionVars[name] || sessionNames[name] || strings.HasSuffix(name, "_HOME") {
+		return true
+	}
+	for _, p := range sessionPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	if c.line != nil {
+		for i := range c.line.Commands {
+			switch path.Base(c.line.Commands[i].Name) {
+			case "source", ".", "eval", "set", "export", "declare", "typeset", "local", "readonly", "mapfile", "readarray", "getopts", "let", "printf":
+				if n := path.Base(c.line.Commands[i].Name); n == "source" || n == "." || n == "eval" || n == "set" ||
+					slices.ContainsFunc(c.line.Commands[i].Args, func(w shell.Word) bool { return !w.Literal }) {
+					return true
+				}
+			}
+		}
+	}
+	for _, s := range c.scripts {
+		if mentionedBesidesUse(s, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionedBesidesUse reports name standing in text as a word of its own,
+// not as the expansion $name or ${name}: an assignment, a for or read
+// variable, an export.
+func mentionedBesidesUse(text, name string) bool {
+	ident := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(name)
+		i = at + 1
+		if at > 0 && ident(text[at-1]) || end < len(text) && ident(text[end]) {
+			continue
+		}
+		if at > 0 && text[at-1] == '$' || at > 1 && text[at-1] == '{' && text[at-2] == '$' {
+			continue
+		}
+		return true
+	}
 }

@@ -94,3 +94,46 @@ func TestPrecisionDescribedOnly(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionTargetsUnset: a variable the line never sets and no
+// session has is no argument unquoted and an empty one quoted (bash(1),
+// "Word Splitting"), so a command whose every target is such a variable
+// names nothing (README: "a line that cannot do what it says as written
+// (… an unset ${var} …) is labelled by what it does"; dev8's u0073 and
+// u0355, heldout7's s1016 and s1073, dev6's p0229). find(1) fails on the
+// start "" ("No such file or directory") and, given none, starts at "."
+// (so an unquoted one stays marked); systemctl(1) refuses a verb that
+// needs a unit with none ("Too few arguments") or an empty name; git
+// branch -d|-D|-m|-M refuses "" and, with no name, deletes nothing. A
+// variable the line sets (an assignment, for, read, export) or may set
+// (source, eval), or a session's own ($HOME), keeps the mark.
+func TestPrecisionTargetsUnset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: a literal target, a set or session variable, or find's
+		// default start.
+		{`find . -delete`, DestructiveDelete},
+		{`find $ROOT -delete`, DestructiveDelete},
+		{`ROOT=/srv; find "$ROOT" -delete`, DestructiveDelete},
+		{`find "$HOME" -name '*.jpg' -delete`, DestructiveDelete},
+		{`source env.sh; find "$ROOT" -delete`, DestructiveDelete},
+		{`systemctl enable --now backdoor.service`, PersistenceStartupFiles},
+		{`./systemctl link /tmp/root.service`, PersistenceStartupFiles},
+		{`for u in a.service b.service; do systemctl enable $u; done`, PersistenceStartupFiles},
+		{`read ABC; systemctl enable --now $ABC`, PersistenceStartupFiles},
+		{`git branch -D feature`, GitHistoryRewrite},
+		{`BRANCH=main; git branch -D "$BRANCH"`, GitHistoryRewrite},
+		// Everyday: the only target is a variable nothing sets.
+		{`find "$ROOT" -delete`, ""},
+		{`find -O3 "$save_path" -depth -mindepth 1 -name 'sess_*' -type f -delete`, ""},
+		{`find "${BUILD_DIR}" -type f -exec rm -rf {} +`, ""},
+		{`./systemctl enable --now $ABC`, ""},
+		{`./systemctl link $ABC`, ""},
+		{`systemctl enable "$UNIT"`, ""},
+		{`git branch -D "$BRANCH"`, ""},
+		{`git branch -D $BRANCH`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
