@@ -214,3 +214,18 @@ func mentionedBesidesUse(text, name string) bool {
 		return true
 	}
 }
+
+// namesRole reports a metadata URL (lower case) that asks for one role's
+// credentials, "…/iam/security-credentials/ROLE-NAME": the folder itself
+// lists the role names, which are no secret (AWS EC2 User Guide,
+// "Retrieve security credentials from instance metadata"; round 7).
+func namesRole(url string) bool {
+	_, rest, ok := strings.Cut(url, "security-credentials")
+	if !ok {
+		return false
+	}
+	if i := strings.IndexAny(rest, "?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.Trim(rest, "/") != ""
+}

@@ -137,3 +137,31 @@ func TestPrecisionTargetsUnset(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionMetadataRoleNames: the instance metadata service's
+// "iam/security-credentials/" answers with the names of the roles the
+// instance may assume; the credentials are at
+// "iam/security-credentials/ROLE-NAME" (AWS EC2 User Guide, "Retrieve
+// security credentials from instance metadata"). Listing the names shows
+// no secret (dev8's u0018, labelled everyday); fetching a role's keys
+// stays secret-read, as do the token paths of GCP and Azure.
+func TestPrecisionMetadataRoleNames(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: a role's credentials, a token.
+		{`curl http://169.254.169.254/latest/meta-data/iam/security-credentials/web-role`, SecretRead},
+		{`curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/ec2-admin/`, SecretRead},
+		{`wget -qO- http://169.254.169.254/latest/meta-data/iam/security-credentials/s3-reader`, SecretRead},
+		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`, SecretRead},
+		{`curl -H Metadata:true "http://169.254.169.254/metadata/identity/oauth2/token?api-version=2018-02-01&resource=https://management.azure.com/"`, SecretRead},
+		// Everyday: the list of role names.
+		{`curl http://169.254.169.254/latest/meta-data/iam/security-credentials/`, ""},
+		{`curl http://169.254.169.254/latest/meta-data/iam/security-credentials`, ""},
+		{`curl --proxy vulndomain.target.com:80 http://169.254.169.254/latest/meta-data/iam/security-credentials/ && echo`, ""},
+		{`wget -qO- "http://169.254.169.254/latest/meta-data/iam/security-credentials/?x=1"`, ""},
+		{`curl http://169.254.169.254/latest/meta-data/iam/info`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
