@@ -229,3 +229,9 @@ func namesRole(url string) bool {
 	}
 	return strings.Trim(rest, "/") != ""
 }
+
+// allDigits reports a non-empty word of decimal digits only: a count, a
+// size or a partition number, never a file.
+func allDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}

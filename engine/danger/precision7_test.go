@@ -165,3 +165,42 @@ func TestPrecisionMetadataRoleNames(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPartitionImageFiles: the partition-table and signature
+// tools open the file they are given, "usually" a disk (fdisk(8) "fdisk
+// [options] device", sfdisk(8), gdisk(8), sgdisk(8) "sgdisk [ options ]
+// device", parted(8) "parted [options] [device [command …]]", wipefs(8)
+// "wipefs [options] device…"); given a disk image, a plain file such as
+// "disk.img" that losetup(8) would attach, they change only that file, as
+// mkfs does (system.go's onlyImageFiles). A device, a word the line does
+// not show or a name that is no file keep disk-system. mkfs's numeric
+// option values (mkfs.vfat's "-F 32", a block count) name no device.
+func TestPrecisionPartitionImageFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: a device, an unknown word.
+		{`wipefs -a /dev/sdb`, DiskSystem},
+		{`wipefs -a $DEV`, DiskSystem},
+		{`sgdisk -Z /dev/nvme0n1`, DiskSystem},
+		{`parted /dev/sda mklabel gpt`, DiskSystem},
+		{`parted -s /dev/sdb mklabel msdos`, DiskSystem},
+		{`fdisk /dev/sda`, DiskSystem},
+		{`sfdisk /dev/sda < layout.txt`, DiskSystem},
+		{`gdisk /dev/sdc`, DiskSystem},
+		{`mkfs.vfat -F 32 /dev/sdb1`, DiskSystem},
+		{`mkfs.vfat -F 32 -n BOOT /dev/sdb1`, DiskSystem},
+		// Everyday: a disk image file.
+		{`wipefs -a disk.img`, ""},
+		{`sgdisk -Z disk.img`, ""},
+		{`parted disk.img mklabel gpt`, ""},
+		{`parted -s disk.img mklabel msdos`, ""},
+		{`fdisk disk.img`, ""},
+		{`sfdisk disk.img < layout.txt`, ""},
+		{`gdisk rootfs.img`, ""},
+		{`mkfs.vfat -F 32 boot.img`, ""},
+		{`mkfs.fat -F 12 floppy.img`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
