@@ -235,3 +235,35 @@ func namesRole(url string) bool {
 func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
+
+// settingsRemovalVerbs remove an entry of a CLI's own settings file.
+var settingsRemovalVerbs = map[string]bool{
+	"delete": true, "rm": true, "remove": true, "unset": true,
+	"delete-cluster": true, "delete-context": true, "delete-user": true,
+}
+
+// settingsEntryRemoved reports a command that only removes an entry from
+// the CLI's own settings file on this machine (round 7): "TOOL config
+// delete|rm|remove|unset|delete-cluster|delete-user|delete-context"
+// (kubectl's kubeconfig, npm's .npmrc), helm's chart repository list
+// (helm repo remove|rm) and flynn's cluster list (flynn cluster remove).
+// docker's config objects belong to a swarm and git's settings have their
+// own rules, so neither is read here.
+func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
+	if name == "docker" || name == "podman" || name == "git" {
+		return false
+	}
+	v := c.verbs(args, 2)
+	if len(v) < 2 || !settingsRemovalVerbs[v[1]] {
+		return false
+	}
+	switch v[0] {
+	case "config":
+		return true
+	case "repo":
+		return name == "helm"
+	case "cluster":
+		return name == "flynn"
+	}
+	return false
+}

@@ -204,3 +204,38 @@ func TestPrecisionPartitionImageFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSettingsEntriesRemoved: a CLI's own settings live in a
+// file on this machine; removing an entry from it deletes no resource
+// and runs nothing: kubectl config delete-cluster|delete-user|
+// delete-context|unset ("Delete the specified cluster from the
+// kubeconfig", kubectl reference), npm|pnpm config delete (a key of
+// .npmrc, npm-config(1)), helm repo remove|rm ("remove one or more chart
+// repositories", from helm's local repositories file), flynn cluster
+// remove ("remove a cluster from the local config", dev7's r0091,
+// labelled everyday). docker config rm removes a swarm's config object
+// (docker config rm reference) and stays judged; so does the resource
+// itself (kubectl delete, eksctl delete cluster, circleci context delete).
+func TestPrecisionSettingsEntriesRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the resource itself, or a server's object.
+		{`kubectl delete namespace prod`, CloudDestructive},
+		{`eksctl delete cluster --name prod`, CloudDestructive},
+		{`helm uninstall web`, CloudDestructive},
+		{`circleci context delete org/my-org context/prod`, CloudDestructive},
+		// Everyday: an entry of the CLI's own settings file.
+		{`kubectl config delete-cluster staging`, ""},
+		{`kubectl config delete-user admin`, ""},
+		{`kubectl config delete-context staging`, ""},
+		{`oc config delete-cluster old`, ""},
+		{`npm config delete registry`, ""},
+		{`pnpm config delete registry`, ""},
+		{`helm repo remove bitnami`, ""},
+		{`helm repo rm stable`, ""},
+		{`flynn cluster remove NAME`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
