@@ -267,3 +267,21 @@ func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// ownShellOnly reports a chsh that names no login, only a shell
+// ("chsh -s /bin/zsh"): chsh(1) "chsh [options] [LOGIN]" then changes
+// the caller's own login shell, after asking for the caller's password.
+// -s|--shell and -R|--root take a value.
+func ownShellOnly(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Literal && (a.Lit == "-s" || a.Lit == "--shell" || a.Lit == "-R" || a.Lit == "--root"):
+			i++
+		case a.Literal && strings.HasPrefix(a.Lit, "-"):
+		default:
+			return false // a login named (or a word the line does not show)
+		}
+	}
+	return true
+}

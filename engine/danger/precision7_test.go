@@ -239,3 +239,31 @@ func TestPrecisionSettingsEntriesRemoved(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionOwnLoginShell: chsh(1) "chsh [options] [LOGIN]" changes
+// the caller's own login shell when no LOGIN is named (it asks for the
+// caller's password first): no other account changes, no right is
+// gained (testdata/danger/everyday.real.jsonl holds "chsh -s /bin/zsh"
+// from real sessions, everyday). Naming a login (dev's i0877, dev4's
+// m1136: another account's shell) stays privilege-escalation, as does
+// sudo.
+func TestPrecisionOwnLoginShell(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: another account, or root's rights.
+		{`chsh -s alice nologin`, PrivilegeEscalation},
+		{`chsh --shell /bin/bash nobody`, PrivilegeEscalation},
+		{`chsh -s /bin/sh root`, PrivilegeEscalation},
+		{`chsh -s /bin/bash $USERNAME`, PrivilegeEscalation},
+		{`sudo chsh -s /bin/zsh`, PrivilegeEscalation},
+		// Everyday: the caller's own login shell.
+		{`chsh -s /bin/zsh`, ""},
+		{`chsh -s /usr/bin/zsh`, ""},
+		{`chsh --shell=/usr/local/bin/fish`, ""},
+		{`chsh -s "$(which zsh)"`, ""},
+		{`chsh -s/bin/zsh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
