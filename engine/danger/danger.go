@@ -382,7 +382,8 @@ type unit struct {
 	dir       string
 	fromXargs bool
 	// regenerated: a find that selects only regenerated files by name
-	// (findsRegenerated) hands this command its matches as {}.
+	// (findsRegenerated), or only under scratch and temporary folders
+	// (findsInScratch), hands this command its matches as {}.
 	regenerated bool
 	depth       int
 	// appended: an xargs appends its input to this command's words (it
@@ -418,7 +419,7 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
 			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
-			regen := path.Base(u.cmd.Name) == "find" && findsRegenerated(&u.cmd)
+			regen := path.Base(u.cmd.Name) == "find" && (findsRegenerated(&u.cmd) || c.findsInScratch(u))
 			walk(unit{cmd: in, dir: d, fromXargs: fromX, regenerated: regen, depth: u.depth, appended: appendsTo(&u)}, depth+1)
 		}
 	}

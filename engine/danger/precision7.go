@@ -285,3 +285,52 @@ func ownShellOnly(args []shell.Word) bool {
 	}
 	return true
 }
+
+// findsInScratch reports a find whose every start is a scratch folder of
+// the project or lies inside a temporary folder, so that what it hands
+// -exec is scratch too (round 7). A temporary folder's root (/tmp) counts
+// only when -mindepth 1 or a -name|-iname test other than "*" keeps the
+// root itself out.
+func (c *checker) findsInScratch(u unit) bool {
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal {
+			return false
+		}
+		abs := shell.Resolve(s.Lit, u.dir, c.home)
+		switch {
+		case c.scratch(abs):
+		case c.tempOnly(abs) && shell.IsTemp(path.Dir(abs)):
+		case c.tempOnly(abs) && picksByName(u.cmd.Args):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// picksByName reports a find expression that leaves its start out:
+// -mindepth 1 (or more), or a -name|-iname test whose pattern is not "*",
+// in an expression with no -o, negation or list that could match the
+// start another way.
+func picksByName(args []shell.Word) bool {
+	if hasLit(args, "-o", "-or", "!", "-not", ",") {
+		return false
+	}
+	for i := 0; i+1 < len(args); i++ {
+		switch v := args[i+1]; args[i].Lit {
+		case "-mindepth":
+			if v.Literal && allDigits(v.Lit) && v.Lit != "0" {
+				return true
+			}
+		case "-name", "-iname":
+			if v.Literal && v.Lit != "*" && v.Lit != "" {
+				return true
+			}
+		}
+	}
+	return false
+}

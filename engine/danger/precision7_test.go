@@ -267,3 +267,38 @@ func TestPrecisionOwnLoginShell(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionFindExecInScratch: find(1) hands -exec its matches, which
+// lie under its starts; when every start is a scratch folder of the
+// project ("build", "node_modules") or a folder inside a temporary one,
+// "-exec rm -rf {} +" removes what "rm -rf build" or "rm -rf /tmp/x"
+// removes, which are everyday (rules.go's scratch folders, world.go's
+// findRoutine for find -delete). A temporary folder's root (/tmp) is
+// everyone's: it counts only when a -name test other than "*" or
+// -mindepth 1 keeps the root out and picks entries by name ("find /tmp
+// -maxdepth 1 -name 'go-build*' -exec rm -rf {} +", everyday.gen.jsonl).
+func TestPrecisionFindExecInScratch(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the project, the home folder, /tmp whole.
+		{`find . -exec rm -rf {} +`, DestructiveDelete},
+		{`find ~ -name '*.bak' -exec rm -rf {} +`, DestructiveDelete},
+		{`find src -name '*.go' -exec rm -rf {} +`, DestructiveDelete},
+		{`find /tmp -exec rm -rf {} +`, DestructiveDelete},
+		{`find /tmp -name '*' -exec rm -rf {} +`, DestructiveDelete},
+		{`find /var/lib -name 'cache*' -exec rm -rf {} +`, DestructiveDelete},
+		{`find $DIR -exec rm -rf {} +`, DestructiveDelete},
+		{`find /tmp ! -name 'keep*' -exec rm -rf {} +`, DestructiveDelete},
+		{`find /tmp -name 'go-build*' -o -exec rm -rf {} +`, DestructiveDelete},
+		// Everyday: scratch and temporary folders.
+		{`find build -exec rm -rf {} +`, ""},
+		{`find node_modules -type d -name test -exec rm -rf {} +`, ""},
+		{`find /tmp -maxdepth 1 -name 'go-build*' -exec rm -rf {} +`, ""},
+		{`find /tmp -type d -name 'pytest-*' -exec rm -r {} +`, ""},
+		{`find /var/tmp -mindepth 1 -user alice -exec rm -rf {} +`, ""},
+		{`find /tmp/work -type d -exec rm -rf {} +`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
