@@ -334,3 +334,55 @@ func picksByName(args []shell.Word) bool {
 	}
 	return false
 }
+
+// registryOptions name the option that picks the registry a package
+// manager publishes to (npm-publish(1) --registry, twine's
+// --repository-url, gem push's --host, cargo's --index).
+var registryOptions = map[string]string{
+	"npm": "--registry", "pnpm": "--registry", "yarn": "--registry", "bun": "--registry",
+	"twine": "--repository-url", "python": "--repository-url", "python3": "--repository-url",
+	"gem": "--host", "cargo": "--index",
+}
+
+// imageClients push or copy images and charts to the registry their
+// last operand names.
+var imageClients = map[string]bool{
+	"docker": true, "podman": true, "buildah": true, "nerdctl": true, "skopeo": true, "crane": true,
+	"helm": true, "oras": true,
+}
+
+// publishesLocally reports a publish whose registry is on this machine
+// (localhost, 127.0.0.0/8, [::1]): a local Verdaccio, devpi or registry:2
+// (Docker's "Deploy a registry server": docker push localhost:5000/app).
+// Nothing reaches anyone else (round 7).
+func publishesLocally(name string, args []shell.Word) bool {
+	if opt, ok := registryOptions[name]; ok {
+		for i, a := range args {
+			if !a.Literal {
+				continue
+			}
+			if a.Lit == opt && i+1 < len(args) && args[i+1].Literal {
+				return localURL(args[i+1].Lit)
+			}
+			if v, ok := strings.CutPrefix(a.Lit, opt+"="); ok {
+				return localURL(v)
+			}
+		}
+		return false
+	}
+	if !imageClients[name] {
+		return false
+	}
+	ops := operands(args)
+	if len(ops) < 2 || !ops[len(ops)-1].Literal {
+		return false
+	}
+	ref := ops[len(ops)-1].Lit
+	for _, scheme := range []string{"docker://", "oci://"} {
+		ref = strings.TrimPrefix(ref, scheme)
+	}
+	host, _, found := strings.Cut(ref, "/")
+	// Docker reads the first part as a registry only with a dot, a port
+	// or the name localhost ("localhost/app"; "myorg/app" is Docker Hub).
+	return found && (host == "localhost" || strings.Contains(host, ":") || strings.Contains(host, ".")) && localURL(host)
+}

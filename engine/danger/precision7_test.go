@@ -302,3 +302,50 @@ func TestPrecisionFindExecInScratch(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionLocalRegistry: a package or image published to a registry
+// on this machine reaches no one else: npm, pnpm and yarn's --registry
+// (npm-publish(1); a local Verdaccio at localhost:4873), twine's
+// --repository-url, gem push's --host, cargo's --index, and images whose
+// reference names a loopback registry ("docker push localhost:5000/app",
+// Docker's "Deploy a registry server"; skopeo's docker:// and helm's
+// oci:// destinations, crane's push and copy). world.go's localURL already
+// makes uploads there everyday. A registry elsewhere, or none named (the
+// public one), stays package-publish.
+func TestPrecisionLocalRegistry(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the public registry or another host.
+		{`npm publish`, PackagePublish},
+		{`npm publish --registry https://registry.npmjs.org`, PackagePublish},
+		{`npm publish --registry http://localhost.example.com:4873`, PackagePublish},
+		{`twine upload --repository-url https://upload.pypi.org/legacy/ dist/*`, PackagePublish},
+		{`docker push myorg/app:latest`, PackagePublish},
+		{`docker push registry.example.com:5000/app`, PackagePublish},
+		{`docker push localhostfoo/app`, PackagePublish},
+		{`skopeo copy docker-archive:img.tar docker://ghcr.io/org/img`, PackagePublish},
+		{`helm push mychart-0.1.0.tgz oci://ghcr.io/org/charts`, PackagePublish},
+		{`crane push image.tar ghcr.io/org/img`, PackagePublish},
+		// Everyday: a registry on this machine.
+		{`npm publish --registry http://localhost:4873`, ""},
+		{`npm publish --registry=http://localhost:4873/`, ""},
+		{`pnpm publish --registry http://127.0.0.1:4873`, ""},
+		{`npm unpublish mypkg@1.0.0 --registry http://localhost:4873`, ""},
+		{`yarn publish --registry http://localhost:4873`, ""},
+		{`twine upload --repository-url http://localhost:8080 dist/*`, ""},
+		{`gem push mygem.gem --host http://localhost:9292`, ""},
+		{`cargo publish --index http://127.0.0.1:8000/git/index`, ""},
+		{`docker push localhost:5000/myapp:latest`, ""},
+		{`docker push 127.0.0.1:5000/app`, ""},
+		{`docker push localhost/app`, ""},
+		{`podman push localhost:5000/app`, ""},
+		{`docker image push localhost:5000/app`, ""},
+		{`docker tag app localhost:5000/app && docker push localhost:5000/app`, ""},
+		{`skopeo copy docker-archive:img.tar docker://localhost:5000/img`, ""},
+		{`helm push mychart-0.1.0.tgz oci://localhost:5000/helm-charts`, ""},
+		{`crane push image.tar localhost:5000/img`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -50,7 +50,7 @@ func (c *checker) publish(u unit) {
 	if hasLit(args, "--dry-run") {
 		return // a rehearsal publishes nothing
 	}
-	if c.publishElsewise(name, args) {
+	if c.publishElsewise(name, args) || publishesLocally(name, args) {
 		return
 	}
 	args = withoutWorkspaceOptions(name, args)
