@@ -349,3 +349,60 @@ func TestPrecisionLocalRegistry(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionBuildToolScratch: each folder below is what its tool
+// writes and writes again from the sources (its own documentation calls
+// it build output or a cache, safe to delete): Elm's elm-stuff, Stack's
+// .stack-work, cabal's dist-newstyle, Zig's zig-cache, .zig-cache and
+// zig-out, CMake's CMakeFiles and CLion's cmake-build-* folders, Bazel's
+// bazel-bin|out|testlogs convenience links, Bower's bower_components,
+// CocoaPods' Pods (pod install), Sass's .sass-cache, Hypothesis's
+// .hypothesis example cache, ESLint's and Stylelint's cache files,
+// Kotlin's .kotlin, webpack's .cache-loader, SAM's .aws-sam, Jekyll's
+// .jekyll-cache, the Clojure CLI's .cpcache and shadow-cljs's
+// .shadow-cljs; in the home folder, Dart's ~/.pub-cache, Ivy's
+// ~/.ivy2/cache, sbt's ~/.sbt/boot, rustup's toolchains and pipenv's
+// ~/.local/share/virtualenvs. A recursive rm of one is routine, as "rm
+// -rf node_modules" is (rules.go's scratchNames); source folders and
+// the home's settings stay marked.
+func TestPrecisionBuildToolScratch(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: sources, settings, the whole home or project.
+		{`rm -rf src`, DestructiveDelete},
+		{`rm -rf lib/ es/ types/`, DestructiveDelete},
+		{`rm -rf ~/.ssh`, DestructiveDelete},
+		{`rm -rf ~/.expo`, DestructiveDelete},
+		{`rm -rf ~/.sbt`, DestructiveDelete},
+		{`rm -rf ~/Pods`, DestructiveDelete},
+		{`rm -rf .`, DestructiveDelete},
+		// Everyday: build output and caches.
+		{`rm -rf elm-stuff`, ""},
+		{`rm -rf .stack-work`, ""},
+		{`rm -rf dist-newstyle`, ""},
+		{`rm -rf zig-cache zig-out`, ""},
+		{`rm -rf .zig-cache`, ""},
+		{`rm -rf cmake-build-debug`, ""},
+		{`rm -rf CMakeFiles CMakeCache.txt`, ""},
+		{`rm -rf bazel-bin bazel-out bazel-testlogs`, ""},
+		{`rm -rf bower_components`, ""},
+		{`rm -rf ios/Pods`, ""},
+		{`rm -rf Pods`, ""},
+		{`rm -rf .sass-cache`, ""},
+		{`rm -rf .hypothesis`, ""},
+		{`rm -rf .eslintcache`, ""},
+		{`rm -rf .kotlin`, ""},
+		{`rm -rf .cache-loader`, ""},
+		{`rm -rf .aws-sam`, ""},
+		{`rm -rf .jekyll-cache`, ""},
+		{`rm -rf .cpcache .shadow-cljs`, ""},
+		{`rm -rf ~/.pub-cache`, ""},
+		{`rm -rf ~/.ivy2/cache`, ""},
+		{`rm -rf ~/.sbt/boot`, ""},
+		{`rm -rf ~/.rustup/toolchains/nightly-x86_64-unknown-linux-gnu`, ""},
+		{`rm -rf ~/.local/share/virtualenvs/proj-abc123`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -26,6 +26,13 @@ var scratchNames = map[string]bool{
 	"playwright-report": true, "test-results": true, ".docusaurus": true, "_site": true, ".expo": true,
 	"cdk.out": true, ".dart_tool": true, "DerivedData": true, ".build": true, ".serverless": true,
 	".netlify": true, ".nx": true, ".pnpm-store": true, ".rollup.cache": true, ".webpack": true,
+	// Build output and caches other tools write again (round 7; each tool's
+	// documentation: TestPrecisionBuildToolScratch).
+	"elm-stuff": true, ".stack-work": true, "dist-newstyle": true, "zig-cache": true, ".zig-cache": true,
+	"zig-out": true, "CMakeFiles": true, "CMakeCache.txt": true, "bazel-bin": true, "bazel-out": true,
+	"bazel-testlogs": true, "bazel-genfiles": true, "bower_components": true, "Pods": true, ".sass-cache": true,
+	".hypothesis": true, ".eslintcache": true, ".stylelintcache": true, ".kotlin": true, ".cache-loader": true,
+	".aws-sam": true, ".jekyll-cache": true, ".cpcache": true, ".shadow-cljs": true,
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -73,7 +80,7 @@ func (c *checker) scratch(abs string) bool {
 
 // scratchPart reports a path part that names generated files.
 func scratchPart(part string) bool {
-	return scratchNames[part] || strings.HasSuffix(part, ".egg-info")
+	return scratchNames[part] || strings.HasSuffix(part, ".egg-info") || strings.HasPrefix(part, "cmake-build-")
 }
 
 // rmDangerous decides rm, and returns the targets that make it dangerous. Any rm of a critical path is dangerous; a
