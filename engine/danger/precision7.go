@@ -386,3 +386,27 @@ func publishesLocally(name string, args []shell.Word) bool {
 	// or the name localhost ("localhost/app"; "myorg/app" is Docker Hub).
 	return found && (host == "localhost" || strings.Contains(host, ":") || strings.Contains(host, ".")) && localURL(host)
 }
+
+// fhsFolders are the top-level folders of the Filesystem Hierarchy
+// Standard and of macOS: always folders, never files.
+var fhsFolders = map[string]bool{
+	"bin": true, "boot": true, "dev": true, "etc": true, "home": true, "lib": true, "lib32": true, "lib64": true,
+	"libx32": true, "media": true, "mnt": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true,
+	"srv": true, "sys": true, "tmp": true, "usr": true, "var": true, "snap": true, "Applications": true,
+	"Library": true, "System": true, "Users": true, "Volumes": true, "private": true, "cores": true,
+}
+
+// folderOnly reports a path that is always a folder: the root, an FHS
+// top-level folder, or the home or project folder or one holding them.
+// rm(1) without -r refuses it ("Is a directory"; round 7).
+func (c *checker) folderOnly(abs string) bool {
+	return abs == "/" || path.Dir(abs) == "/" && fhsFolders[path.Base(abs)] ||
+		shell.Within(path.Clean(c.home), abs) || shell.Within(c.project, abs)
+}
+
+// topLevelFile reports a top-level name with a file's extension
+// ("/croissant.c"): one file, not the top-level folder the critical
+// paths mean (bundles and other folderExts left out).
+func topLevelFile(abs string) bool {
+	return path.Dir(abs) == "/" && looksLikeFile(abs) && !folderExts[path.Ext(abs)]
+}

@@ -406,3 +406,43 @@ func TestPrecisionBuildToolScratch(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionRmFolderWithoutRecursion: rm(1) "By default, rm does not
+// remove directories": without -r, -R or --recursive, "rm ~", "rm /etc"
+// or "rm -f /" print "Is a directory" and remove nothing, so the root,
+// the FHS top-level folders and the folders that hold the home or the
+// project are no target then. A name with a file's extension at the top
+// level ("/croissant.c", also what "$TMPDIR2/croissant.c" names with the
+// variable empty) is one file, not the top-level folder the seed's
+// critical paths name (heldout4's m0094, "rm of one file", everyday).
+// Recursive removals of those folders, a top-level name that may be a
+// file (/swapfile) and "$DIR/" or "$PREFIX/etc" stay destructive-delete.
+func TestPrecisionRmFolderWithoutRecursion(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: recursive, or what may be a file or a folder.
+		{`rm -rf /`, DestructiveDelete},
+		{`rm -rf ~`, DestructiveDelete},
+		{`rm -r /etc`, DestructiveDelete},
+		{`rm -R /home/user/proj`, DestructiveDelete},
+		{`rm --recursive ..`, DestructiveDelete},
+		{`rm -f /swapfile`, DestructiveDelete},
+		{`rm -rf $DIR/`, DestructiveDelete},
+		{`rm -rf "$DIR"/*`, DestructiveDelete},
+		{`rm -rf $PREFIX/etc`, DestructiveDelete},
+		{`rm *`, DestructiveDelete},
+		// Everyday: rm refuses a folder; one top-level file.
+		{`rm ~`, ""},
+		{`rm /etc`, ""},
+		{`rm -f /`, ""},
+		{`rm -f /home`, ""},
+		{`rm -f /home/user/proj`, ""},
+		{`rm -f ..`, ""},
+		{`rm /croissant.c`, ""},
+		{`rm $TMPDIR2/croissant.c`, ""},
+		{`rm -f "$OUT"/report.txt`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

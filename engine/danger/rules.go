@@ -148,7 +148,11 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
-	if !t.Glob && !c.critical(abs) && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
+	if !t.Glob && !recursive && c.folderOnly(abs) {
+		return false // rm(1) refuses a folder without -r: "Is a directory" (round 7)
+	}
+	critical := c.critical(abs) && !topLevelFile(abs)
+	if !t.Glob && !critical && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
 		// "rm -rf package-lock.json", "rm -rf ~/tools/src/LinEnum.sh": one
 		// file, not a tree (the README labels the rm of one file everyday).
 		return false
@@ -169,7 +173,7 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		}
 		return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 	}
-	if c.critical(abs) {
+	if critical {
 		return true
 	}
 	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
@@ -308,6 +312,8 @@ func varThenRoot(raw string) bool {
 		return true
 	case rest == "*" || rest == ".*":
 		return globOK
+	case topLevelFile("/" + rest):
+		return false // "$OUT/report.txt": one file, not a top-level folder (round 7)
 	}
 	return !strings.ContainsAny(rest, `/*?["'$`)
 }
