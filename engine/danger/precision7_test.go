@@ -463,3 +463,25 @@ func TestPrecisionHdiutilImageFile(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionCloudMetadataDeletes: S3 calls a bucket's or object's tag
+// set its "tagging" (s3api delete-bucket-tagging: "Deletes the tags from
+// the bucket"), metadata as "delete-tags" is (cloud.go's metaNouns); a
+// CloudFormation change set is a proposed change ("Deleting change sets
+// ensures that no one executes the wrong change set", the AWS CLI
+// reference), deleting it removes no resource. The bucket, the object
+// and the stack stay cloud-destructive.
+func TestPrecisionCloudMetadataDeletes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws s3api delete-bucket --bucket b`, CloudDestructive},
+		{`aws s3api delete-object --bucket b --key k`, CloudDestructive},
+		{`aws cloudformation delete-stack --stack-name s`, CloudDestructive},
+		{`aws s3api delete-bucket-tagging --bucket b`, ""},
+		{`aws s3api delete-object-tagging --bucket b --key k`, ""},
+		{`aws cloudformation delete-change-set --change-set-name cs --stack-name s`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
