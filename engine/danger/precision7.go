@@ -418,3 +418,9 @@ func (c *checker) lastIsImageFile(args []shell.Word, dir string) bool {
 	ops := operands(args)
 	return len(ops) > 1 && c.onlyImageFiles(ops[len(ops)-1:], dir)
 }
+
+// releaseDraft reports gh release create -d|--draft: "Save the release as
+// a draft instead of publishing it" (the gh manual; round 7).
+func releaseDraft(args []shell.Word) bool {
+	return len(args) >= 2 && args[0].Lit == "release" && args[1].Lit == "create" && hasLit(args, "-d", "--draft", "--draft=true")
+}

@@ -485,3 +485,25 @@ func TestPrecisionCloudMetadataDeletes(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionReleaseDraft: gh release create -d|--draft "Save the
+// release as a draft instead of publishing it" (the gh manual): no one
+// downloads a draft. Publishing, editing (a published release turned
+// into a draft is withdrawn), uploading to and deleting releases stay
+// package-publish.
+func TestPrecisionReleaseDraft(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gh release create v1.0 --generate-notes`, PackagePublish},
+		{`gh release create v1.0 --draft=false`, PackagePublish},
+		{`gh release edit v1.0 --draft=true`, PackagePublish},
+		{`gh release upload v1.0 dist/app.tar.gz`, PackagePublish},
+		{`gh release delete v1.0 --yes`, PackagePublish},
+		{`gh release create v1.0 --draft`, ""},
+		{`gh release create v1.0 -d --generate-notes`, ""},
+		{`gh release create v1.0 --draft=true dist/*.tar.gz`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

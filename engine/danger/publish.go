@@ -125,7 +125,8 @@ func (c *checker) publish(u unit) {
 			}
 		}
 	case "gh":
-		if len(args) >= 2 && args[0].Lit == "release" && slices.Contains([]string{"create", "upload", "delete", "edit", "delete-asset"}, args[1].Lit) {
+		if len(args) >= 2 && args[0].Lit == "release" && slices.Contains([]string{"create", "upload", "delete", "edit", "delete-asset"}, args[1].Lit) &&
+			!releaseDraft(args) {
 			c.add(PackagePublish)
 		}
 	case "pod":
