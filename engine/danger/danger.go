@@ -505,6 +505,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 
 // command checks one command on its own.
 func (c *checker) command(u unit) {
+	psOnly := c.powerShellOnly(u.cmd) // before the name is lowered: "Get-Content", not "get-content"
 	if low, ok := lowerName(u.cmd); ok {
 		u.cmd = low
 	}
@@ -528,7 +529,7 @@ func (c *checker) command(u unit) {
 		c.bareRedirectCleared(u)
 	}
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) ||
-		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) ||
+		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) || psOnly ||
 		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
