@@ -468,3 +468,39 @@ func (c *checker) powerShellOnly(cmd shell.Command) bool {
 	}
 	return true
 }
+
+// cacheDropped reports a sysctl setting that only asks the kernel to drop
+// its caches or compact memory: vm.drop_caches=1|2|3 ("a non-destructive
+// operation", the kernel's Documentation/admin-guide/sysctl/vm.rst) and
+// vm.compact_memory=1, as "echo 3 > /proc/sys/vm/drop_caches" already is
+// (host.go's harmlessKernelWrite; round 7).
+func cacheDropped(setting string) bool {
+	key, value, _ := strings.Cut(setting, "=")
+	key = strings.ReplaceAll(strings.TrimSpace(key), "/", ".")
+	value = strings.TrimSpace(value)
+	return (key == "vm.drop_caches" || key == "vm.compact_memory") && value != "" && strings.Trim(value, "0123") == ""
+}
+
+// sysctlDropsCaches reports a sysctl whose only settings drop caches or
+// compact memory (cacheDropped), loading no settings file.
+func sysctlDropsCaches(cmd *shell.Command) bool {
+	if path.Base(cmd.Name) != "sysctl" || hasLit(cmd.Args, "-p", "--load", "--system") {
+		return false
+	}
+	n := 0
+	for _, a := range cmd.Args {
+		switch {
+		case !a.Literal:
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+			if strings.HasPrefix(a.Lit, "--load=") {
+				return false
+			}
+		case cacheDropped(a.Lit):
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
+}

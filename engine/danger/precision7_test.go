@@ -534,3 +534,24 @@ func TestPrecisionPowerShellNamesInShell(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionCachesDropped: sysctl's vm.drop_caches (1, 2 or 3) and
+// vm.compact_memory ask the kernel to free clean caches and compact
+// memory, "a non-destructive operation" (the kernel's
+// Documentation/admin-guide/sysctl/vm.rst), the same as "echo 3 >
+// /proc/sys/vm/drop_caches", which is already everyday. Other kernel
+// parameters stay disk-system.
+func TestPrecisionCachesDropped(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sysctl -w kernel.randomize_va_space=0`, DiskSystem},
+		{`sysctl net.ipv4.ip_forward=1`, DiskSystem},
+		{`sysctl -w vm.drop_caches=3`, ""},
+		{`sysctl vm.drop_caches=1`, ""},
+		{`sysctl -w vm/drop_caches=2`, ""},
+		{`sysctl -w vm.compact_memory=1`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
