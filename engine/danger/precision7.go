@@ -47,6 +47,9 @@ func describedOnly(name string, args []shell.Word) bool {
 			return true
 		}
 	case "cargo":
+		if firstWord(args) == "run" {
+			break // its program's words follow
+		}
 		for _, a := range args {
 			if a.Literal && a.Lit == "--" {
 				break // the rest goes to the program or test binary
@@ -61,6 +64,9 @@ func describedOnly(name string, args []shell.Word) bool {
 	}
 	if !shortHelpCLIs[name] {
 		return false
+	}
+	if sub := firstWord(args); sub == "exec" || sub == "dlx" || sub == "x" || sub == "run" && name != "docker" {
+		return false // "npm exec PKG -h", "pnpm dlx PKG -h": the package's words
 	}
 	if name == "docker" {
 		if sub := firstWord(args); sub == "run" || sub == "create" || sub == "container" {
@@ -236,6 +242,17 @@ func allDigits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
+// localConfigCLIs keep what their config command edits in a file on this
+// machine (kubeconfig, .npmrc, pip.conf, .condarc, gcloud's and az's
+// configurations, rclone.conf, poetry's and cargo's config, gh's and
+// glab's config.yml, talosconfig). Others' "config" objects live on a
+// server (docker swarm configs, consul config entries).
+var localConfigCLIs = map[string]bool{
+	"kubectl": true, "oc": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true,
+	"conda": true, "gcloud": true, "az": true, "rclone": true, "poetry": true, "cargo": true, "gh": true,
+	"glab": true, "talosctl": true,
+}
+
 // settingsRemovalVerbs remove an entry of a CLI's own settings file.
 var settingsRemovalVerbs = map[string]bool{
 	"delete": true, "rm": true, "remove": true, "unset": true,
@@ -246,11 +263,10 @@ var settingsRemovalVerbs = map[string]bool{
 // the CLI's own settings file on this machine (round 7): "TOOL config
 // delete|rm|remove|unset|delete-cluster|delete-user|delete-context"
 // (kubectl's kubeconfig, npm's .npmrc), helm's chart repository list
-// (helm repo remove|rm) and flynn's cluster list (flynn cluster remove).
-// docker's config objects belong to a swarm and git's settings have their
-// own rules, so neither is read here.
+// (helm repo remove|rm) and flynn's cluster list (flynn cluster remove),
+// for the CLIs of localConfigCLIs; git's settings have their own rules.
 func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
-	if name == "docker" || name == "podman" || name == "git" {
+	if !localConfigCLIs[name] && name != "helm" && name != "flynn" {
 		return false
 	}
 	v := c.verbs(args, 2)
@@ -259,7 +275,7 @@ func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
 	}
 	switch v[0] {
 	case "config":
-		return true
+		return localConfigCLIs[name]
 	case "repo":
 		return name == "helm"
 	case "cluster":

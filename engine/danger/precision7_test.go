@@ -225,6 +225,7 @@ func TestPrecisionSettingsEntriesRemoved(t *testing.T) {
 		{`eksctl delete cluster --name prod`, CloudDestructive},
 		{`helm uninstall web`, CloudDestructive},
 		{`circleci context delete org/my-org context/prod`, CloudDestructive},
+		{`consul config delete -kind service-defaults -name web`, CloudDestructive},
 		// Everyday: an entry of the CLI's own settings file.
 		{`kubectl config delete-cluster staging`, ""},
 		{`kubectl config delete-user admin`, ""},
