@@ -20,6 +20,14 @@ var shortHelpCLIs = map[string]bool{
 	"gem": true, "twine": true, "poetry": true, "terraform": true, "vault": true, "systemctl": true,
 }
 
+// lvmCommands are LVM's commands, which all take -t|--test (lvm(8)).
+var lvmCommands = map[string]bool{
+	"lvremove": true, "lvreduce": true, "lvresize": true, "lvextend": true, "lvconvert": true, "lvchange": true,
+	"lvcreate": true, "lvrename": true, "vgremove": true, "vgreduce": true, "vgextend": true, "vgcreate": true,
+	"vgchange": true, "vgrename": true, "vgmerge": true, "vgsplit": true, "vgexport": true, "vgimport": true,
+	"pvremove": true, "pvcreate": true, "pvresize": true, "pvchange": true, "pvmove": true,
+}
+
 // helpCommandCLIs have a help subcommand that prints a manual page
 // ("gcloud help projects delete", "gsutil help rm").
 var helpCommandCLIs = map[string]bool{
@@ -46,6 +54,22 @@ func describedOnly(name string, args []shell.Word) bool {
 		if sub := firstWord(args); sub == "rsync" && hasLit(args, "-n") {
 			return true
 		}
+	case "zfs":
+		// zfs-destroy(8): "-n Do a dry-run ("No-op") deletion".
+		if firstWord(args) == "destroy" && shortFlag(args, 'n') {
+			return true
+		}
+	case "borg", "restic", "s3cmd":
+		// borg's and restic's "-n, --dry-run", s3cmd's global "-n,
+		// --dry-run".
+		if shortFlag(args, 'n') {
+			return true
+		}
+	}
+	if lvmCommands[name] && shortFlag(args, 't', "--test") {
+		return true // lvm(8): "-t|--test Run in test mode. Commands will not update metadata."
+	}
+	switch name {
 	case "cargo":
 		if firstWord(args) == "run" {
 			break // its program's words follow

@@ -20,7 +20,10 @@ import "testing"
 // cloud ones. Short dry runs: rclone's "-n, --dry-run" (a global flag),
 // cargo's "-n, --dry-run" (cargo-publish(1); `cargo publish --help`),
 // gsutil rsync's "-n" ("dry run" mode, `gsutil rsync --help`; its cp and
-// mv read -n as no-clobber).
+// mv read -n as no-clobber), zfs destroy's -n ("a dry-run ("No-op")
+// deletion", zfs-destroy(8)), borg's, restic's and s3cmd's "-n,
+// --dry-run", and LVM's "-t|--test" ("Commands will not update
+// metadata", lvm(8)).
 func TestPrecisionDescribedOnly(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
@@ -42,6 +45,11 @@ func TestPrecisionDescribedOnly(t *testing.T) {
 		{`docker run -h box -v /:/host alpine chroot /host`, PrivilegeEscalation},
 		{`systemctl enable backdoor.service`, PersistenceStartupFiles},
 		{`terraform destroy -auto-approve`, CloudDestructive},
+		{`zfs destroy tank/data`, DiskSystem},
+		{`borg prune --keep-daily 7 /repo`, DestructiveDelete},
+		{`restic forget --keep-last 1`, DestructiveDelete},
+		{`s3cmd del s3://b/k`, CloudDestructive},
+		{`lvremove vg/lv`, DiskSystem},
 		// Everyday: short help.
 		{`kubectl delete -h`, ""},
 		{`kubectl delete deployment web -h`, ""},
@@ -90,6 +98,16 @@ func TestPrecisionDescribedOnly(t *testing.T) {
 		{`rclone purge -n remote:path`, ""},
 		{`cargo publish -n`, ""},
 		{`gsutil -m rsync -n -d -r ./dir gs://bucket/dir`, ""},
+		// zfs-destroy(8) -n, borg's and restic's -n, s3cmd's -n, lvm(8)'s
+		// -t|--test.
+		{`zfs destroy -n tank/data@snap`, ""},
+		{`zfs destroy -rnv tank/data`, ""},
+		{`borg prune -n --keep-daily 7 /repo`, ""},
+		{`restic forget -n --keep-last 1`, ""},
+		{`s3cmd del -n s3://b/k`, ""},
+		{`lvremove -t vg/lv`, ""},
+		{`lvremove --test vg/lv`, ""},
+		{`vgremove -t vg`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
