@@ -544,3 +544,32 @@ func sysctlDropsCaches(cmd *shell.Command) bool {
 	}
 	return n > 0
 }
+
+// localStackWrappers run their tool against LocalStack on this machine.
+var localStackWrappers = map[string]bool{"awslocal": true, "tflocal": true, "cdklocal": true, "samlocal": true}
+
+// localCloudEmulator reports a cloud command aimed at an emulator on this
+// machine: LocalStack's wrappers, or the AWS CLI with a loopback
+// --endpoint-url (LocalStack, DynamoDB local). No cloud account's
+// resource is touched (round 7).
+func localCloudEmulator(cmd *shell.Command) bool {
+	name := path.Base(cmd.Name)
+	if localStackWrappers[name] {
+		return true
+	}
+	if name != "aws" {
+		return false
+	}
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			continue
+		}
+		if a.Lit == "--endpoint-url" && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal {
+			return localURL(cmd.Args[i+1].Lit)
+		}
+		if v, ok := strings.CutPrefix(a.Lit, "--endpoint-url="); ok {
+			return localURL(v)
+		}
+	}
+	return false
+}
