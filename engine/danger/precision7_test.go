@@ -582,8 +582,10 @@ func TestPrecisionCachesDropped(t *testing.T) {
 // http://localhost:8000", the DynamoDB Developer Guide) run on this
 // machine, so no cloud account's bucket, table or stack is deleted and
 // nothing is uploaded off the machine (as world.go's localURL for
-// uploads, and the local registries above). An endpoint on another host
-// stays judged.
+// uploads, and the local registries above); so does az storage given
+// Azurite's connection string ("UseDevelopmentStorage=true", Azure's
+// documented shortcut for the emulator, or loopback endpoints). An
+// endpoint on another host stays judged.
 func TestPrecisionLocalCloudEmulator(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
@@ -600,6 +602,13 @@ func TestPrecisionLocalCloudEmulator(t *testing.T) {
 		{`tflocal destroy -auto-approve`, ""},
 		{`cdklocal destroy --force`, ""},
 		{`awslocal dynamodb delete-table --table-name t`, ""},
+		// Azurite: "UseDevelopmentStorage=true" or loopback endpoints.
+		{`az storage container delete --name c --account-name prod`, CloudDestructive},
+		{`az storage container delete --name c --connection-string "DefaultEndpointsProtocol=https;AccountName=prod;AccountKey=x;EndpointSuffix=core.windows.net"`, CloudDestructive},
+		{`az storage container delete --name c --connection-string "BlobEndpoint=https://prod.blob.core.windows.net/;SharedAccessSignature=x"`, CloudDestructive},
+		{`az storage container delete --name c --connection-string "UseDevelopmentStorage=true"`, ""},
+		{`az storage blob delete-batch -s c --connection-string "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=x;BlobEndpoint=http://127.0.0.1:10000/devstoreaccount1;"`, ""},
+		{`az storage blob upload -f .env -c c -n x --connection-string UseDevelopmentStorage=true`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
