@@ -37,8 +37,9 @@ var helpCommandCLIs = map[string]bool{
 // describedOnly reports a command of a CLI above that only prints its
 // help, a skeleton of its input or a dry run (see inert): "-h" where the
 // CLI reads it as --help (not docker run|create's --hostname), its help
-// command, the AWS CLI's --generate-cli-skeleton and trailing help, and
-// the short dry runs "-n" of rclone, cargo and gsutil rsync.
+// command, the AWS CLI's --generate-cli-skeleton and trailing help, the
+// short dry runs "-n" of rclone, cargo, gsutil rsync, zfs destroy, borg,
+// restic and s3cmd, and LVM's -t|--test.
 func describedOnly(name string, args []shell.Word) bool {
 	switch name {
 	case "aws":
