@@ -394,6 +394,8 @@ func TestPrecisionBuildToolScratch(t *testing.T) {
 		{`rm -rf ~/.ssh`, DestructiveDelete},
 		{`rm -rf ~/.expo`, DestructiveDelete},
 		{`rm -rf ~/.sbt`, DestructiveDelete},
+		{`rm -rf ~/.m2`, DestructiveDelete},
+		{`rm -rf ~/.composer`, DestructiveDelete},
 		{`rm -rf ~/Pods`, DestructiveDelete},
 		{`rm -rf .`, DestructiveDelete},
 		// Everyday: build output and caches.
@@ -421,6 +423,10 @@ func TestPrecisionBuildToolScratch(t *testing.T) {
 		{`rm -rf ~/.sbt/boot`, ""},
 		{`rm -rf ~/.rustup/toolchains/nightly-x86_64-unknown-linux-gnu`, ""},
 		{`rm -rf ~/.local/share/virtualenvs/proj-abc123`, ""},
+		{`rm -rf ~/.node-gyp`, ""},
+		{`rm -rf ~/.composer/cache`, ""},
+		{`rm -rf ~/.m2/wrapper`, ""},
+		{`rm -rf ~/.cocoapods/repos`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
