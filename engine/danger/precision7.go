@@ -60,6 +60,12 @@ func describedOnly(name string, args []shell.Word) bool {
 		if firstWord(args) == "destroy" && shortFlag(args, 'n') {
 			return true
 		}
+	case "at", "batch", "crontab":
+		// at(1) "-V prints the version number to standard error and exit
+		// successfully"; cronie's crontab(1) "-V Print version and exit".
+		if hasLit(args, "-V") {
+			return true
+		}
 	case "borg", "restic", "s3cmd":
 		// borg's and restic's "-n, --dry-run", s3cmd's global "-n,
 		// --dry-run".

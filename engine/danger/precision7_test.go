@@ -50,6 +50,8 @@ func TestPrecisionDescribedOnly(t *testing.T) {
 		{`restic forget --keep-last 1`, DestructiveDelete},
 		{`s3cmd del s3://b/k`, CloudDestructive},
 		{`lvremove vg/lv`, DiskSystem},
+		{`at now + 1 minute -f job.sh`, PersistenceStartupFiles},
+		{`crontab /tmp/x`, PersistenceStartupFiles},
 		// Everyday: short help.
 		{`kubectl delete -h`, ""},
 		{`kubectl delete deployment web -h`, ""},
@@ -108,6 +110,9 @@ func TestPrecisionDescribedOnly(t *testing.T) {
 		{`lvremove -t vg/lv`, ""},
 		{`lvremove --test vg/lv`, ""},
 		{`vgremove -t vg`, ""},
+		// at(1)'s and cronie crontab(1)'s -V print the version.
+		{`at -V`, ""},
+		{`crontab -V`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
