@@ -614,3 +614,24 @@ func azuriteOnly(args []shell.Word) bool {
 	}
 	return false
 }
+
+// repoOnThisMachine reports a git repository URL on this machine
+// (git-push(1) "GIT URLS"): a path (/srv/x.git, ../other, ~/x), a file://
+// URL, or a URL whose host is loopback (a local Gitea). A push there
+// sends nothing away (round 7).
+func repoOnThisMachine(u string) bool {
+	if strings.HasPrefix(u, "/") || strings.HasPrefix(u, "./") || strings.HasPrefix(u, "../") || strings.HasPrefix(u, "~/") || u == "." || u == ".." {
+		return true
+	}
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return false
+	}
+	if scheme == "file" {
+		return true
+	}
+	if i := strings.LastIndexByte(strings.SplitN(rest, "/", 2)[0], '@'); i >= 0 {
+		rest = rest[i+1:] // user@host
+	}
+	return localURL(rest)
+}

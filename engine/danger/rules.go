@@ -443,7 +443,8 @@ func (c *checker) git(u unit) {
 		}
 		// "git push https://host/r.git": the repository goes to a place no
 		// configured remote names.
-		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) {
+		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) &&
+			!repoOnThisMachine(ops[0].Lit) {
 			c.add(NetworkExfiltration)
 		}
 	case "reset":
@@ -1319,7 +1320,7 @@ func (c *checker) remotePush(units [][]unit) {
 			ops := operands(rest)
 			switch {
 			case sub == "remote" && len(ops) >= 3 && (ops[0].Lit == "add" || ops[0].Lit == "set-url"):
-				added[ops[1].Lit] = true
+				added[ops[1].Lit] = !(ops[2].Literal && repoOnThisMachine(ops[2].Lit)) // round 7
 			case sub == "push" && len(ops) >= 1 && added[ops[0].Lit]:
 				c.add(NetworkExfiltration)
 			}
