@@ -529,7 +529,7 @@ func (c *checker) command(u unit) {
 		c.bareRedirectCleared(u)
 	}
 	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) ||
-		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) || psOnly || sysctlDropsCaches(cmd) || localCloudEmulator(cmd) ||
+		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) || psOnly || sysctlDropsCaches(cmd) ||
 		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).

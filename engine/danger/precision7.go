@@ -552,69 +552,6 @@ func sysctlDropsCaches(cmd *shell.Command) bool {
 	return n > 0
 }
 
-// localStackWrappers run their tool against LocalStack on this machine.
-var localStackWrappers = map[string]bool{"awslocal": true, "tflocal": true, "cdklocal": true, "samlocal": true}
-
-// localCloudEmulator reports a cloud command aimed at an emulator on this
-// machine: LocalStack's wrappers, the AWS CLI with a loopback
-// --endpoint-url (LocalStack, DynamoDB local), or az storage given
-// Azurite's connection string. No cloud account's resource is touched
-// (round 7).
-func localCloudEmulator(cmd *shell.Command) bool {
-	name := path.Base(cmd.Name)
-	if localStackWrappers[name] {
-		return true
-	}
-	if name == "az" {
-		return azuriteOnly(cmd.Args)
-	}
-	if name != "aws" {
-		return false
-	}
-	for i, a := range cmd.Args {
-		if !a.Literal {
-			continue
-		}
-		if a.Lit == "--endpoint-url" && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal {
-			return localURL(cmd.Args[i+1].Lit)
-		}
-		if v, ok := strings.CutPrefix(a.Lit, "--endpoint-url="); ok {
-			return localURL(v)
-		}
-	}
-	return false
-}
-
-// azuriteOnly reports an az call whose --connection-string names Azurite,
-// the local storage emulator: "UseDevelopmentStorage=true" (Azure's
-// documented shortcut) or endpoints on loopback only.
-func azuriteOnly(args []shell.Word) bool {
-	for i, a := range args {
-		v, ok := strings.CutPrefix(a.Lit, "--connection-string=")
-		if a.Lit == "--connection-string" && i+1 < len(args) {
-			v, ok, a = args[i+1].Lit, true, args[i+1]
-		}
-		if !ok || !a.Literal {
-			continue
-		}
-		if strings.EqualFold(strings.TrimSuffix(strings.TrimSpace(v), ";"), "UseDevelopmentStorage=true") {
-			return true
-		}
-		endpoints := 0
-		for _, part := range strings.Split(v, ";") {
-			k, val, _ := strings.Cut(part, "=")
-			if strings.HasSuffix(strings.ToLower(k), "endpoint") {
-				if !localURL(val) {
-					return false
-				}
-				endpoints++
-			}
-		}
-		return endpoints > 0
-	}
-	return false
-}
-
 // repoOnThisMachine reports a git repository URL on this machine
 // (git-push(1) "GIT URLS"): a path (/srv/x.git, ../other, ~/x), a file://
 // URL, or a URL whose host is loopback (a local Gitea). A push there
