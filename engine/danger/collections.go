@@ -192,7 +192,7 @@ func (c *checker) metadataCredentials(u unit) {
 		if !a.Literal || !slices.ContainsFunc(metadataHosts, func(h string) bool { return strings.Contains(l, h) }) {
 			continue
 		}
-		if strings.Contains(l, "security-credentials") || strings.Contains(l, "/token") || strings.Contains(l, "oauth2/token") ||
+		if namesRole(l) || strings.Contains(l, "/token") || strings.Contains(l, "oauth2/token") ||
 			strings.Contains(l, "/credentials") {
 			c.because(name, a.Lit)
 			c.add(SecretRead)

@@ -336,6 +336,11 @@ func FuzzCheck(f *testing.F) {
 		// VBoxManage cloud and reg.exe keys.
 		"git clean -e", "git push -o --dry-run --no-dry-run -f", "git clean -fe-n", "D=; rm -rf \"$D\"", "D=$(x;y); rm -rf ${D}",
 		"docker buildx build --push -o", "docker-machine ssh m", "VBoxManage cloud --provider", "reg add \"", "calcurse-caldav --init",
+		// Round 7's narrowings: unset targets, registries and endpoints
+		// read from option values, connection strings, sysctl settings.
+		"find \"$R\" -delete", "systemctl link ${U}", "git branch -D \"$\"", "npm publish --registry=", "docker push localhost:/",
+		"aws --endpoint-url=", "az storage container delete --connection-string ';=;BlobEndpoint='", "sysctl vm.drop_caches=",
+		"curl 169.254.169.254/security-credentials", "chsh -s", "parted x.img", "Get-Content", "find /tmp -name x -exec rm -r {} +",
 	} {
 		f.Add(s)
 	}

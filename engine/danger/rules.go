@@ -26,6 +26,13 @@ var scratchNames = map[string]bool{
 	"playwright-report": true, "test-results": true, ".docusaurus": true, "_site": true, ".expo": true,
 	"cdk.out": true, ".dart_tool": true, "DerivedData": true, ".build": true, ".serverless": true,
 	".netlify": true, ".nx": true, ".pnpm-store": true, ".rollup.cache": true, ".webpack": true,
+	// Build output and caches other tools write again (round 7; each tool's
+	// documentation: TestPrecisionBuildToolScratch).
+	"elm-stuff": true, ".stack-work": true, "dist-newstyle": true, "zig-cache": true, ".zig-cache": true,
+	"zig-out": true, "CMakeFiles": true, "CMakeCache.txt": true, "bazel-bin": true, "bazel-out": true,
+	"bazel-testlogs": true, "bazel-genfiles": true, "bower_components": true, "Pods": true, ".sass-cache": true,
+	".hypothesis": true, ".eslintcache": true, ".stylelintcache": true, ".kotlin": true, ".cache-loader": true,
+	".aws-sam": true, ".jekyll-cache": true, ".cpcache": true, ".shadow-cljs": true,
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -73,7 +80,7 @@ func (c *checker) scratch(abs string) bool {
 
 // scratchPart reports a path part that names generated files.
 func scratchPart(part string) bool {
-	return scratchNames[part] || strings.HasSuffix(part, ".egg-info")
+	return scratchNames[part] || strings.HasSuffix(part, ".egg-info") || strings.HasPrefix(part, "cmake-build-")
 }
 
 // rmDangerous decides rm, and returns the targets that make it dangerous. Any rm of a critical path is dangerous; a
@@ -141,7 +148,11 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
-	if !t.Glob && !c.critical(abs) && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
+	if !t.Glob && !recursive && c.folderOnly(abs) {
+		return false // rm(1) refuses a folder without -r: "Is a directory" (round 7)
+	}
+	critical := c.critical(abs) && !topLevelFile(abs)
+	if !t.Glob && !critical && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
 		// "rm -rf package-lock.json", "rm -rf ~/tools/src/LinEnum.sh": one
 		// file, not a tree (the README labels the rm of one file everyday).
 		return false
@@ -162,7 +173,7 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		}
 		return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 	}
-	if c.critical(abs) {
+	if critical {
 		return true
 	}
 	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
@@ -301,6 +312,8 @@ func varThenRoot(raw string) bool {
 		return true
 	case rest == "*" || rest == ".*":
 		return globOK
+	case topLevelFile("/" + rest):
+		return false // "$OUT/report.txt": one file, not a top-level folder (round 7)
 	}
 	return !strings.ContainsAny(rest, `/*?["'$`)
 }
@@ -430,7 +443,8 @@ func (c *checker) git(u unit) {
 		}
 		// "git push https://host/r.git": the repository goes to a place no
 		// configured remote names.
-		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) {
+		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) &&
+			!repoOnThisMachine(ops[0].Lit) {
 			c.add(NetworkExfiltration)
 		}
 	case "reset":
@@ -1306,7 +1320,7 @@ func (c *checker) remotePush(units [][]unit) {
 			ops := operands(rest)
 			switch {
 			case sub == "remote" && len(ops) >= 3 && (ops[0].Lit == "add" || ops[0].Lit == "set-url"):
-				added[ops[1].Lit] = true
+				added[ops[1].Lit] = !(ops[2].Literal && repoOnThisMachine(ops[2].Lit)) // round 7
 			case sub == "push" && len(ops) >= 1 && added[ops[0].Lit]:
 				c.add(NetworkExfiltration)
 			}

@@ -133,6 +133,10 @@ func (c *checker) unknownVerbs(u unit) {
 		return // a message sent to a topic's subscribers, no package
 	case name == "git" && c.gitConfigEnvUnset(cmd):
 		return // git dies before the subcommand (round 6)
+	case name == "gh" && releaseDraft(cmd.Args):
+		return // a draft release, not published (round 7)
+	case name == "hdiutil" && c.lastIsImageFile(cmd.Args, u.dir):
+		return // hdiutil(1) erase of a disk image file, not a device (round 7)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
