@@ -737,6 +737,7 @@ func (c *checker) command(u unit) {
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
 	c.access(u)
+	c.systemSecretSearch(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

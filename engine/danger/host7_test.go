@@ -53,3 +53,60 @@ func TestOptionNamedFilesEveryForm(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPasswordHuntsOfMachineFolders: the password hunt of
+// privilege-escalation guides is a family (dev8 u0190, u0288): a recursive
+// search of the machine's folders for credential words prints them,
+// whichever program walks the tree (grep -r/-R, egrep, rg, ack; find
+// -exec grep; find | xargs grep, as find(1) and xargs(1) run it) and
+// whichever short word it hunts (pass, pwd, creds: PayloadsAllTheThings'
+// and HackTricks' "looting for passwords" lines). An inverted or
+// match-all search of a tree holding the home's keys prints every line
+// of them. Labels: dev8's (u0190, u0288 dangerous; u0176, an inverted
+// search of /etc, everyday), heldout4's m0590 and dev6's p0173
+// (searches of the project and of a harmless word, everyday) and
+// README's judgement call (grep -r / for passwords is secret-read, the
+// project's own search everyday); rg and ag skip hidden files (their
+// manuals), so the home's dotfiles stay unread.
+func TestPasswordHuntsOfMachineFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find /etc -type f -exec grep -i -I "PASS" {} /dev/null \;`, SecretRead},
+		{`find / -type f -exec grep -Hi password {} + 2>/dev/null`, SecretRead},
+		{`find /var/www -name "*.php" -exec grep -n "db_pass" {} \;`, SecretRead},
+		{`find /home -type f | xargs grep -i pwd`, SecretRead},
+		{`find / -name "*.conf" 2>/dev/null | xargs -0 grep -Hn "pass"`, SecretRead},
+		{`grep -rn pass /etc`, SecretRead},
+		{`grep -Rni "pwd" /var/www/`, SecretRead},
+		{`egrep -ri "pass|pwd" /etc`, SecretRead},
+		{`grep -rnw '/' -ie "PASS" --color=always 2>/dev/null`, SecretRead},
+		{`grep -r --regexp=creds /opt`, SecretRead},
+		{`rg -i password /etc`, SecretRead},
+		{`ack -i passw /var/www`, SecretRead},
+		{`grep --color=auto -rnv '/' -ie "PASS" --color=always 2> /dev/null`, SecretRead},
+		{`grep -rv foo /home`, SecretRead},
+		{`grep -r . ~`, SecretRead},
+		{`grep -R "" /root`, SecretRead},
+		{`grep --color=auto -rnv '/etc' -ie "PASS" --color=always 2> /dev/null`, ""},
+		{`find . -type f -exec grep -i -I "PASSWORD" {} /dev/null \;`, ""},
+		{`find / -maxdepth 1 -xdev -type f -exec grep -Zli "stringtofind" {} +`, ""},
+		{`grep -rn pass src/`, ""},
+		{`grep -rn TODO /etc`, ""},
+		{`rg -i password ~`, ""},
+		{`grep -rv foo /etc`, ""},
+		{`find /etc -name "*.conf"`, ""},
+		{`find /etc -type f | xargs grep -i timeout`, ""},
+		{`grep -r . /tmp/build`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHost7Explain: danger explain names the round-7 host rules and the
+// words they matched.
+func TestHost7Explain(t *testing.T) {
+	explainRow(t, `find /etc -type f -exec grep -i -I "PASS" {} /dev/null \;`, SecretRead, "systemSecretSearch", []string{"grep", "/etc"})
+	explainRow(t, `grep -rnv '/' -ie PASS`, SecretRead, "systemSecretSearch", []string{"grep", "/"})
+	explainRow(t, `touch /home/user/--checkpoint-action=exec=sh\ shell.sh`, PrivilegeEscalation, "optionNamedFile", []string{"touch", "--checkpoint-action=exec=sh shell.sh"})
+}

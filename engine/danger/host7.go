@@ -1,0 +1,275 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// systemSecretSearch: a recursive search of the machine's folders (/,
+// /etc, /home, /var, /opt, /root, the home, … not the project) that prints
+// credentials: the password hunts of privilege-escalation guides
+// ("grep -rn pass /etc", "find /etc -type f -exec grep -i PASS {} \;",
+// "find / -name '*.conf' | xargs grep -i pwd", "rg -i password /var/www"),
+// where the short words a hunt uses (pass, pwd, creds) mean a password,
+// and an inverted or match-all recursive grep of a tree that holds the
+// home's keys ("grep -rv x /", "grep -r . ~"), which prints every line of
+// them. The same searches of the project are everyday (README's
+// judgement call), as is printing only where files are.
+func (c *checker) systemSecretSearch(u unit) {
+	cmd := &u.cmd
+	name := path.Base(cmd.Name)
+	switch name {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
+		if (name == "rg" || name == "ag") && !searchReachesSecrets(name, cmd.Args) && !c.searchOutsideHome(u, cmd.Args) {
+			return // they skip hidden files: the home's keys stay unread
+		}
+		if name != "rg" && name != "ag" && name != "ack" && !searchesTree(name, cmd.Args) {
+			return
+		}
+		pats, roots := searchWords(cmd.Args)
+		if len(pats) > 0 && len(roots) == 0 {
+			return // the current folder: the project's search, decided elsewhere
+		}
+		if root, ok := c.judgeSearch(cmd.Args, pats, roots, u.dir); ok {
+			c.because(name, root)
+			c.add(SecretRead)
+		}
+	case "find":
+		roots := findRoots(cmd.Args)
+		if len(roots) == 0 {
+			return
+		}
+		grep := findExecGrep(cmd.Args)
+		if grep == nil {
+			grep = c.xargsGrepAfter()
+		}
+		if len(grep) < 2 {
+			return
+		}
+		pats, _ := searchWords(grep[1:])
+		if root, ok := c.judgeSearch(grep[1:], pats, roots, u.dir); ok {
+			c.because(path.Base(grep[0].Lit), root)
+			c.add(SecretRead)
+		}
+	}
+}
+
+// judgeSearch reports a search of roots for pats (by a grep-like program
+// given args) that prints credentials of the machine's folders, and the
+// root that makes it so.
+func (c *checker) judgeSearch(args []shell.Word, pats, roots []shell.Word, dir string) (string, bool) {
+	inverted := shortFlag(args, 'v', "--invert-match")
+	for _, r := range roots {
+		p, ok := shell.PathOf(r)
+		if !ok {
+			continue
+		}
+		p = shell.Resolve(p, dir, c.home)
+		if !c.machineFolder(p) {
+			continue
+		}
+		if huntsPasswords(pats) && !inverted || (inverted || matchesEveryLine(pats)) && c.holdsHomeSecrets(p) {
+			return r.Lit, true
+		}
+	}
+	return "", false
+}
+
+// searchOutsideHome reports a search whose roots include a machine folder
+// outside the home (rg and ag skip hidden files, so the home's dotfiles
+// stay unread; /etc's and /var/www's configurations are not hidden).
+func (c *checker) searchOutsideHome(u unit, args []shell.Word) bool {
+	_, roots := searchWords(args)
+	for _, r := range roots {
+		if p, ok := shell.PathOf(r); ok {
+			p = shell.Resolve(p, u.dir, c.home)
+			if c.machineFolder(p) && p != c.home && !strings.HasPrefix(p, c.home+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// machineFolders are the top-level folders whose files are the machine's
+// and its users', not the project's: configurations, web roots, homes.
+var machineFolders = []string{"/etc", "/home", "/Users", "/root", "/var", "/opt", "/srv", "/usr", "/mnt", "/media", "/private", "/Library", "/proc"}
+
+// machineFolder reports a folder of the machine (/ or under
+// machineFolders, the home) that is not the project or inside it.
+func (c *checker) machineFolder(p string) bool {
+	p = path.Clean(p)
+	if c.project != "" && (p == c.project || strings.HasPrefix(p, c.project+"/")) {
+		return false
+	}
+	if p == "/" || c.home != "" && (p == c.home || strings.HasPrefix(p, c.home+"/")) {
+		return true
+	}
+	return slices.ContainsFunc(machineFolders, func(f string) bool { return p == f || strings.HasPrefix(p, f+"/") })
+}
+
+// holdsHomeSecrets reports a folder that holds the home's key and
+// credential folders: /, the folder of homes, the home itself.
+func (c *checker) holdsHomeSecrets(p string) bool {
+	p = path.Clean(p)
+	return p == "/" || p == c.home || p == "/home" || p == "/Users" || p == "/root" ||
+		c.home != "" && strings.HasPrefix(c.home, p+"/")
+}
+
+// passwordTokens are the short words password hunts grep for ("pass",
+// "pwd", "creds"): in a search of the machine's folders they find
+// passwords (in the project's sources they find bypass and compass too).
+var passwordTokens = []string{"PASS", "PASSW", "PWD", "PSWD", "PASSWDS", "PASSWORDS", "PASSPHRASE", "PASSCODE", "CRED", "CREDS"}
+
+// huntsPasswords reports patterns that look for credentials: a
+// secretWords word anywhere, or one of passwordTokens as a whole word.
+func huntsPasswords(pats []shell.Word) bool {
+	for _, p := range pats {
+		if searchesForSecrets([]shell.Word{{Lit: "-e", Literal: true}, p}) {
+			return true
+		}
+		up := strings.ToUpper(p.Lit)
+		for _, tok := range strings.FieldsFunc(up, func(r rune) bool { return (r < 'A' || r > 'Z') && (r < '0' || r > '9') }) {
+			if slices.Contains(passwordTokens, tok) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchesEveryLine reports a pattern every line matches ("", ".", "^",
+// "$", ".*").
+func matchesEveryLine(pats []shell.Word) bool {
+	for _, p := range pats {
+		if p.Literal && (p.Lit == "" || p.Lit == "." || p.Lit == "^" || p.Lit == "$" || p.Lit == ".*" || p.Lit == "^.*$") {
+			return true
+		}
+	}
+	return false
+}
+
+// grepValued are the short options of grep, rg, ag and ack that take a
+// value in the next word (the pattern's -e and -f included).
+const grepValued = "efmABCdDgtTMj"
+
+// searchWords splits a grep-like program's words into its patterns (each
+// -e/--regexp value, else the first operand) and the roots it searches
+// (the other operands).
+func searchWords(args []shell.Word) (pats, roots []shell.Word) {
+	var ops []shell.Word
+	sawE, ended := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case ended || !a.Literal || len(a.Lit) < 2 || a.Lit[0] != '-':
+			ops = append(ops, a)
+		case a.Lit == "--":
+			ended = true
+		case a.Lit == "-e" || a.Lit == "--regexp" || endsWithE(a.Lit):
+			if i+1 < len(args) {
+				pats = append(pats, args[i+1])
+				sawE = true
+				i++
+			}
+		case strings.HasPrefix(a.Lit, "--regexp="):
+			pats = append(pats, shell.Word{Lit: strings.TrimPrefix(a.Lit, "--regexp="), Literal: true})
+			sawE = true
+		case len(a.Lit) == 2 && strings.IndexByte(grepValued, a.Lit[1]) >= 0:
+			i++ // the option's value
+		case strings.HasPrefix(a.Lit, "--") && !strings.Contains(a.Lit, "=") && slices.Contains([]string{"--include", "--exclude", "--exclude-dir", "--glob", "--type", "--file", "--max-count"}, a.Lit):
+			i++
+		}
+	}
+	if !sawE && len(ops) > 0 {
+		pats, ops = ops[:1], ops[1:]
+	}
+	return pats, ops
+}
+
+// findRoots returns the starting points of a find: the words before its
+// expression (after the -H, -L, -P, -D, -O options).
+func findRoots(args []shell.Word) []shell.Word {
+	var roots []shell.Word
+	for _, a := range args {
+		if !a.Literal {
+			return roots
+		}
+		switch {
+		case a.Lit == "-H" || a.Lit == "-L" || a.Lit == "-P" || strings.HasPrefix(a.Lit, "-O") && len(roots) == 0:
+		case strings.HasPrefix(a.Lit, "-") || a.Lit == "(" || a.Lit == "!" || a.Lit == "\\(":
+			return roots
+		default:
+			roots = append(roots, a)
+		}
+	}
+	return roots
+}
+
+// findExecGrep returns the words of a grep-like program a find runs with
+// -exec or -execdir (up to its ";" or "+"), nil when it runs none.
+func findExecGrep(args []shell.Word) []shell.Word {
+	for i, a := range args {
+		if !a.Literal || a.Lit != "-exec" && a.Lit != "-execdir" || i+1 >= len(args) {
+			continue
+		}
+		if !grepLike(args[i+1]) {
+			continue
+		}
+		end := slices.IndexFunc(args[i+1:], func(w shell.Word) bool { return w.Literal && (w.Lit == ";" || w.Lit == "+") })
+		if end < 0 {
+			return nil // find refuses the unterminated -exec
+		}
+		return args[i+1 : i+1+end]
+	}
+	return nil
+}
+
+func grepLike(w shell.Word) bool {
+	switch path.Base(w.Lit) {
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
+		return w.Literal
+	}
+	return false
+}
+
+// xargsGrepAfter returns the words of a grep-like program an xargs runs
+// on the output of the command being checked ("find /etc | xargs grep -i
+// pass"), nil when the next command of its pipeline is no such xargs.
+func (c *checker) xargsGrepAfter() []shell.Word {
+	if c.line == nil || c.at+1 >= len(c.line.Commands) {
+		return nil
+	}
+	cur, next := &c.line.Commands[c.at], &c.line.Commands[c.at+1]
+	if next.Pipeline != cur.Pipeline || next.Dynamic {
+		return nil
+	}
+	if slices.Contains(next.Wrappers, "xargs") {
+		// The parse strips xargs as a wrapper: the grep is the command.
+		if w := (shell.Word{Lit: next.Name, Literal: true}); grepLike(w) {
+			return append([]shell.Word{w}, next.Args...)
+		}
+		return nil
+	}
+	if path.Base(next.Name) != "xargs" {
+		return nil
+	}
+	for i, a := range next.Args {
+		if grepLike(a) {
+			return next.Args[i:]
+		}
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			return nil // xargs runs another program
+		}
+	}
+	return nil
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"systemSecretSearch": "a recursive search of the machine's folders (/, /etc, /home, /var, /opt, /root, the home; not the project) for credential words, short ones (pass, pwd, creds) included, by grep -r, rg, ack, find -exec grep or find | xargs grep; or an inverted or match-all recursive grep of a tree that holds the home's keys",
+	})
+}
