@@ -110,3 +110,26 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `grep -rnv '/' -ie PASS`, SecretRead, "systemSecretSearch", []string{"grep", "/"})
 	explainRow(t, `touch /home/user/--checkpoint-action=exec=sh\ shell.sh`, PrivilegeEscalation, "optionNamedFile", []string{"touch", "--checkpoint-action=exec=sh shell.sh"})
 }
+
+// TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
+// writes again (build output, caches, Rails' tmp/ of caches and pids, per
+// the Rails guide's "tmp/" entry); no tool writes a project's temp/, so
+// its content is unknown and rm -rf of it is destructive-delete (dev8
+// u0674's label; README: "rm -rf ./dir of a project folder of unknown
+// content is destructive-delete"). A temp folder the line made itself
+// stays everyday (TestRemovesWhatItMade's rule), as do /tmp's.
+func TestTempIsNoGeneratedFolder(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf temp`, DestructiveDelete},
+		{`rm -rf ./temp/`, DestructiveDelete},
+		{`rm -r temp`, DestructiveDelete},
+		{`mkdir -p temp && cp a.txt temp/ && rm -rf temp`, ""},
+		{`rm -rf tmp`, ""},
+		{`rm -rf build`, ""},
+		{`rm -rf /tmp/temp`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -11,11 +11,13 @@ import (
 
 // scratchNames are folders of generated files; a recursive delete of one
 // inside the project is routine ("rm -rf build", "rm -rf node_modules").
+// Only folders a tool writes again belong here: Rails' tmp/ (caches,
+// pids) does, a project's temp/ holds what someone put there (round 7).
 var scratchNames = map[string]bool{
 	"build": true, "dist": true, "out": true, "target": true, "node_modules": true, "coverage": true,
 	".cache": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
 	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
-	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
+	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
 	".vercel": true, // vercel link writes it again; it holds the project link, no sources
 	// terraform init fetches providers and modules again (not the state).
