@@ -738,6 +738,7 @@ func (c *checker) command(u unit) {
 	c.unguardedAgents(u)
 	c.access(u)
 	c.systemSecretSearch(u)
+	c.shellsServed7(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

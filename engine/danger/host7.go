@@ -268,8 +268,55 @@ func (c *checker) xargsGrepAfter() []shell.Word {
 	return nil
 }
 
+// shellsServed7 flags a shell handed to a network peer by clients the
+// netcat rules do not name (rustcat's "connect -s SHELL", gs-netcat's
+// "-l -i"), and shellshock prefixes sent to another host by HTTPie, xh
+// or nmap's http-shellshock script (a command run there).
+func (c *checker) shellsServed7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "rcat", "rustcat":
+		if v := c.verbs(args, 1); len(v) == 1 && v[0] == "connect" && hasLit(args, "-s", "--shell") {
+			c.because(name, "connect", "-s")
+			c.add(NetworkExfiltration)
+		}
+	case "gs-netcat":
+		if hasLit(args, "-l") && hasLit(args, "-i") {
+			c.because(name, "-l", "-i")
+			c.add(NetworkExfiltration)
+		}
+	case "http", "https", "xh", "xhs":
+		// An HTTP client's "Header:value" item that starts with the
+		// nameless function of CVE-2014-6271. Through ssh's command the
+		// labels disagree (heldout5 n0338 everyday: the own account's
+		// restricted login; heldout7 s0087 privilege-escalation): left.
+		for _, a := range args {
+			_, val, _ := strings.Cut(a.Lit, ":")
+			if a.Literal && strings.HasPrefix(strings.TrimSpace(val), "() {") {
+				c.because(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	case "nmap":
+		for i, a := range args {
+			if a.Literal && a.Lit == "--script-args" && i+1 < len(args) && strings.Contains(args[i+1].Lit, "cmd=") &&
+				slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "shellshock") }) {
+				c.because(name, "http-shellshock", args[i+1].Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"shellsServed7":      "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
 		"systemSecretSearch": "a recursive search of the machine's folders (/, /etc, /home, /var, /opt, /root, the home; not the project) for credential words, short ones (pass, pwd, creds) included, by grep -r, rg, ack, find -exec grep or find | xargs grep; or an inverted or match-all recursive grep of a tree that holds the home's keys",
 	})
 }

