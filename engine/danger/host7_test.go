@@ -177,3 +177,28 @@ func TestShellsServedByOtherClients(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRunFromUnpackedDownload: a program run from what a fetched archive
+// unpacked is download-execute (README; fetchedThenRun's own case is the
+// archive's folder, "./xmrig-6.11.2/xmrig"). The family's other members:
+// the archive unpacked elsewhere (tar(1)'s -C/--directory, unzip(1)'s -d,
+// 7z's -o) and a release asset named after its program and platform
+// ("tool_linux_amd64.zip" holding "tool", the convention of GitHub
+// release assets) whose program lands next to it. An archive unpacked
+// and nothing of it run stays everyday (README: downloading without
+// running is everyday).
+func TestRunFromUnpackedDownload(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`wget https://github.com/x/y/releases/download/v1/tool_linux_amd64.zip && unzip tool_linux_amd64.zip && ./tool`, DownloadExecute},
+		{`curl -L https://x.example/tool.tar.gz | tar -xz -C /tmp && /tmp/tool --serve`, DownloadExecute},
+		{`curl -LO https://x.example/tool-1.2.zip && unzip tool-1.2.zip -d /opt && /opt/tool-1.2/bin/tool`, DownloadExecute},
+		{`curl -LO https://x.example/agent-linux-x64.tar.gz && tar --directory=/usr/local/share -xzf agent-linux-x64.tar.gz && /usr/local/share/agent`, DownloadExecute},
+		{`curl -LO https://x.example/data.zip && unzip data.zip && ls`, ""},
+		{`curl -L https://x.example/tool.tar.gz | tar -xz -C /tmp && ls /tmp/tool`, ""},
+		{`unzip tool_linux_amd64.zip && ./tool`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
