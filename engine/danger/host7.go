@@ -314,6 +314,46 @@ func (c *checker) shellsServed7(u unit) {
 	}
 }
 
+// serviceSecretNames are web applications' configuration files that
+// hold their database password and keys, by name: WordPress's
+// wp-config.php (DB_PASSWORD, its keys and salts), MediaWiki's
+// LocalSettings.php ($wgDBpassword).
+var serviceSecretNames = map[string]bool{"wp-config.php": true, "LocalSettings.php": true}
+
+// serviceSecretSuffixes are password files of system services and web
+// applications, by their documented place: smbpasswd(5), davfs2's
+// secrets(5) (system-wide and the user's), apt_auth.conf(5), mount.cifs's
+// credentials file as Ubuntu's guide names it, MySQL's account table,
+// Drupal's site settings and Magento 2's env.php.
+var serviceSecretSuffixes = []string{"/etc/samba/smbpasswd", "/etc/davfs2/secrets", "/.davfs2/secrets", "/etc/apt/auth.conf",
+	"/.smbcredentials", "/mysql/user.MYD", "/app/etc/env.php"}
+
+// serviceSecretDirs hold nothing but credentials: apt_auth.conf(5)'s
+// folder and Subversion's cached usernames and passwords.
+var serviceSecretDirs = []string{"/etc/apt/auth.conf.d/", "/.subversion/auth/svn.simple/"}
+
+// serviceSecret reports a password file of a system service or web
+// application (slashed: the path with a leading slash; base: its name).
+func serviceSecret(slashed, base string) bool {
+	if serviceSecretNames[base] {
+		return true
+	}
+	if base == "settings.php" && strings.Contains(slashed, "/sites/") {
+		return true // Drupal's sites/*/settings.php: $databases with the password
+	}
+	for _, s := range serviceSecretSuffixes {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	for _, d := range serviceSecretDirs {
+		if strings.Contains(slashed, d) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"shellsServed7":      "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
