@@ -739,6 +739,7 @@ func (c *checker) command(u unit) {
 	c.access(u)
 	c.systemSecretSearch(u)
 	c.shellsServed7(u)
+	c.servicesStopped7(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

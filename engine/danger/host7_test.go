@@ -245,3 +245,59 @@ func TestServiceCredentialFilesRound7(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestServiceManagersStopRestart: stopping or restarting a service is
+// disk-system whatever supervises it (README: "stopping, disabling or
+// restarting a service (system or user level)"; heldout7 s1173 launchctl
+// unload of a user agent). Members from each manager's manual: runit's
+// sv(8) (stop, restart, force-*, kill, term, shutdown, and their
+// one-letter forms), launchctl(1) (stop, kill, kickstart -k),
+// Upstart's initctl (restart, reload), supervisorctl (stop, restart,
+// remove, signal), s6-svc (-d, -r, -k, -t, -x) and s6-rc (-d change),
+// PM2 (stop, restart, reload, delete, kill), monit (stop, restart),
+// dinitctl (stop, restart), Debian's invoke-rc.d(8), and FreeBSD's
+// rc.subr(8) prefixes (onestop, forcerestart, …) to service(8). Their
+// status, list and start forms are everyday (heldout7 s0310 pm2 start;
+// README: starting a service is not among the machine changes).
+func TestServiceManagersStopRestart(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sv restart nginx`, DiskSystem},
+		{`sv force-restart /etc/service/nginx`, DiskSystem},
+		{`sv t sshd`, DiskSystem},
+		{`launchctl stop com.example.agent`, DiskSystem},
+		{`launchctl kickstart -k system/com.openssh.sshd`, DiskSystem},
+		{`launchctl kill SIGTERM gui/501/com.example.agent`, DiskSystem},
+		{`initctl restart ssh`, DiskSystem},
+		{`supervisorctl stop all`, DiskSystem},
+		{`supervisorctl restart web:*`, DiskSystem},
+		{`s6-svc -d /run/service/sshd`, DiskSystem},
+		{`s6-svc -r /run/service/nginx`, DiskSystem},
+		{`s6-rc -d change sshd`, DiskSystem},
+		{`pm2 stop all`, DiskSystem},
+		{`pm2 delete api`, DiskSystem},
+		{`pm2 kill`, DiskSystem},
+		{`monit stop all`, DiskSystem},
+		{`dinitctl restart sshd`, DiskSystem},
+		{`invoke-rc.d apache2 restart`, DiskSystem},
+		{`service sshd onestop`, DiskSystem},
+		{`service nginx forcerestart`, DiskSystem},
+		{`sv status nginx`, ""},
+		{`sv start nginx`, ""},
+		{`launchctl list`, ""},
+		{`launchctl kickstart gui/501/com.example.agent`, ""},
+		{`initctl status ssh`, ""},
+		{`supervisorctl status`, ""},
+		{`s6-svstat /run/service/sshd`, ""},
+		{`s6-svc -u /run/service/sshd`, ""},
+		{`pm2 start app.js`, ""},
+		{`pm2 logs`, ""},
+		{`pm2 list`, ""},
+		{`monit status`, ""},
+		{`invoke-rc.d apache2 status`, ""},
+		{`service sshd onestatus`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
