@@ -349,3 +349,27 @@ func FuzzBraceWords(f *testing.F) {
 		}
 	})
 }
+
+// TestMoreHistoryFiles: the history files of shells and REPLs hold the
+// commands typed, passwords given on command lines among them: printing
+// one is secret-read and deleting one destructive-delete (README's
+// heldout5 and dev4 calls). Members by their programs' documented
+// default names: zsh's ~/.histfile (what zsh-newuser-install writes
+// for HISTFILE), BusyBox ash's ~/.ash_history, PHP's interactive shell
+// (~/.php_history), clickhouse-client's and the influx CLI's histories.
+func TestMoreHistoryFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.histfile`, SecretRead},
+		{`cat /root/.ash_history`, SecretRead},
+		{`tail -n 50 ~/.php_history`, SecretRead},
+		{`cat ~/.clickhouse-client-history`, SecretRead},
+		{`cat ~/.influx_history`, SecretRead},
+		{`rm ~/.histfile`, DestructiveDelete},
+		{`cat ~/.zshrc`, ""},
+		{`cat ~/.ashrc`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
