@@ -740,6 +740,7 @@ func (c *checker) command(u unit) {
 	c.systemSecretSearch(u)
 	c.shellsServed7(u)
 	c.servicesStopped7(u)
+	c.servicesEnabled7(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

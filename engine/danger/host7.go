@@ -477,8 +477,48 @@ func appendEach(ws, suffixes []string) []string {
 	return out
 }
 
+// runitServiceDirs are the folders runsvdir supervises: a link made in
+// one enables a service at boot (Void's /var/service, Artix's
+// /run/runit/service, runit's own /etc/runit/runsvdir/NAME and
+// /etc/service).
+var runitServiceDirs = []string{"/var/service", "/run/runit/service", "/etc/runit/runsvdir", "/etc/service"}
+
+// servicesEnabled7 flags a service set to start at boot by the init
+// systems the other rules do not read: runit (a link into a folder of
+// runitServiceDirs), dinit (dinitctl enable) and Artix's s6
+// (s6-rc-bundle-update add).
+func (c *checker) servicesEnabled7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "ln":
+		ops := operands(cmd.Args)
+		if len(ops) < 2 || !ops[len(ops)-1].Literal {
+			return
+		}
+		dst := shell.Resolve(ops[len(ops)-1].Lit, u.dir, c.home)
+		if slices.ContainsFunc(runitServiceDirs, func(d string) bool { return dst == d || shell.Within(dst, d) }) {
+			c.because(name, ops[len(ops)-1].Lit)
+			c.add(PersistenceStartupFiles)
+		}
+	case "dinitctl":
+		if firstVerbIn(cmd.Args, "enable") {
+			c.because(name, "enable")
+			c.add(PersistenceStartupFiles)
+		}
+	case "s6-rc-bundle-update":
+		if firstVerbIn(cmd.Args, "add") {
+			c.because(name, "add")
+			c.add(PersistenceStartupFiles)
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"servicesEnabled7":   "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",
 		"servicesStopped7":   "a service stopped or restarted by runit's sv, launchctl (stop, kill, kickstart -k), Upstart's initctl, supervisorctl, PM2, monit, dinitctl, invoke-rc.d, s6-svc (-d, -r, -k, -t, -x) or s6-rc -d change, or service(8) with FreeBSD's onestop/forcerestart prefixes",
 		"shellsServed7":      "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
 		"systemSecretSearch": "a recursive search of the machine's folders (/, /etc, /home, /var, /opt, /root, the home; not the project) for credential words, short ones (pass, pwd, creds) included, by grep -r, rg, ack, find -exec grep or find | xargs grep; or an inverted or match-all recursive grep of a tree that holds the home's keys",

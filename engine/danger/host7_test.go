@@ -373,3 +373,35 @@ func TestMoreHistoryFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestServicesEnabledEveryInit: a service set to start at boot is
+// persistence-startup-files whatever init system starts it (README:
+// systemctl enable, svcadm enable, rc-update add, launchctl load). The
+// other init systems' documented ways: runit enables a service by a link
+// into its supervised folder (Void's handbook: "ln -s /etc/sv/<service>
+// /var/service/"; Artix's /run/runit/service; runsvdir's
+// /etc/runit/runsvdir/default, /etc/service), dinit by "dinitctl
+// enable" (dinitctl(8)), Artix's s6 by "s6-rc-bundle-update add default
+// SERVICE"; modules(5)'s /etc/modules names kernel modules loaded at
+// every boot. Listing and status stay everyday.
+func TestServicesEnabledEveryInit(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ln -s /etc/sv/backdoor /var/service/`, PersistenceStartupFiles},
+		{`ln -s /etc/runit/sv/backdoor /run/runit/service`, PersistenceStartupFiles},
+		{`ln -sf /etc/sv/sshd /etc/runit/runsvdir/default/`, PersistenceStartupFiles},
+		{`ln -s /etc/sv/agent /etc/service/agent`, PersistenceStartupFiles},
+		{`dinitctl enable backdoor`, PersistenceStartupFiles},
+		{`s6-rc-bundle-update add default backdoor`, PersistenceStartupFiles},
+		{`echo rootkit >> /etc/modules`, PersistenceStartupFiles},
+		{`ls /var/service`, ""},
+		{`sv status /var/service/*`, ""},
+		{`dinitctl list`, ""},
+		{`dinitctl status sshd`, ""},
+		{`ln -s ../lib/libx.so.1 lib/libx.so`, ""},
+		{`cat /etc/modules`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
