@@ -741,6 +741,7 @@ func (c *checker) command(u unit) {
 	c.shellsServed7(u)
 	c.servicesStopped7(u)
 	c.servicesEnabled7(u)
+	c.extensionGlobRemoved(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -118,6 +118,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `launchctl kickstart -k system/com.openssh.sshd`, DiskSystem, "servicesStopped7", []string{"launchctl", "kickstart", "-k"})
 	explainRow(t, `ln -s /etc/sv/backdoor /var/service/`, PersistenceStartupFiles, "servicesEnabled7", []string{"ln", "/var/service/"})
 	explainRow(t, `dinitctl enable backdoor`, PersistenceStartupFiles, "servicesEnabled7", []string{"dinitctl", "enable"})
+	explainRow(t, `rm $1*.bin`, DestructiveDelete, "extensionGlobRemoved", []string{"rm", "$1*.bin"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -407,6 +408,45 @@ func TestServicesEnabledEveryInit(t *testing.T) {
 		{`dinitctl status sshd`, ""},
 		{`ln -s ../lib/libx.so.1 lib/libx.so`, ""},
 		{`cat /etc/modules`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestExtensionGlobRemoved: rm of every file of a kind in a folder
+// ("rm *.bin", "rm src/*.go") deletes files of unknown content, as "find
+// . -name '*.go' -delete" does (README: "rm *.bak too (as find -exec rm of
+// *.bak)"; heldout5 n1562 "rm $1*.bin" with $1 unset removes every *.bin
+// of the folder). Files a build or a program writes again (objects,
+// bytecode, classes, logs, editors' swap files, LaTeX's auxiliary files,
+// patch leftovers, scratch) stay everyday (everyday.real's "rm -rf
+// *.class"), as do a prefix glob of pieces the line's examples made
+// (dev8 u0328 "rm x*"), rm -i (dev6 p0150: nothing answers) and
+// the temporary folders.
+func TestExtensionGlobRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm *.bin`, DestructiveDelete},
+		{`rm $1*.bin`, DestructiveDelete},
+		{`rm -f *.csv`, DestructiveDelete},
+		{`rm src/*.go`, DestructiveDelete},
+		{`rm -f data/*.json`, DestructiveDelete},
+		{`rm -- *.png`, DestructiveDelete},
+		{`rm ~/Documents/*.pdf`, DestructiveDelete},
+		{`rm -f *.o`, ""},
+		{`rm *.pyc`, ""},
+		{`rm -f *.log`, ""},
+		{`rm -f $1*.log`, ""},
+		{`rm *.tmp`, ""},
+		{`rm -f *.aux *.toc *.out`, ""},
+		{`rm -rf *.egg-info`, ""},
+		{`rm -rf *.class`, ""},
+		{`rm x*`, ""},
+		{`rm -i *.csv`, ""},
+		{`rm /tmp/*.txt`, ""},
+		{`rm -f build/*.js`, ""},
+		{`rm *.orig *.rej`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
