@@ -620,8 +620,64 @@ func unsetVarPrefix(raw string) string {
 	return rest
 }
 
+// codeSendCalls are the calls of inline programs that send data to
+// another host: requests'/httpx's/axios's post, put and patch, a
+// socket's sendall and sendfile, ftplib's storbinary and storlines, the
+// SDKs' upload calls, Net::HTTP.post_form.
+var codeSendCalls = map[string]bool{"post": true, "put": true, "patch": true, "sendall": true, "sendfile": true,
+	"storbinary": true, "storlines": true, "upload": true, "upload_file": true, "upload_fileobj": true, "post_form": true}
+
+// codeReadCalls read a local file's content (Node's fs, PHP, pathlib).
+var codeReadCalls = map[string]bool{"readFileSync": true, "createReadStream": true, "readFile": true,
+	"file_get_contents": true, "read_bytes": true, "read_text": true}
+
+// codeSendsFile flags an inline program that reads a local file and
+// sends data to another host (requests.post(url, files={'f':
+// open('data.db','rb')}), fetch with a POST body of readFileSync,
+// Net::HTTP.post of File.read, ftplib's storbinary): an upload, as curl
+// -d @FILE is. network says the program talks to the network.
+func (c *checker) codeSendsFile(lang string, toks []token, network bool) {
+	sends, reads, via := false, false, ""
+	for i, t := range toks {
+		call := i+1 < len(toks) && toks[i+1].text == "("
+		switch t.kind {
+		case tokIdent:
+			name := lastName(t.text)
+			switch {
+			case call && codeSendCalls[name]:
+				sends, via = true, t.text
+				network = network || name == "storbinary" || name == "storlines"
+			case call && name == "urlopen" && slices.ContainsFunc(toks[i+1:min(len(toks), i+40)], func(a token) bool { return a.kind == tokIdent && a.text == "data" }):
+				sends, via = true, t.text // urlopen(url, data=…): a POST
+			case call && (name == "open" || name == "fopen" || t.text == "File.open" || t.text == "File.new"):
+				args := callArgs(toks, i+1)
+				if len(args) > 0 && !strings.Contains(args[0].text, "://") && (len(args) < 2 || !strings.ContainsAny(args[1].text, "wax")) {
+					reads = true
+				}
+			case call && (codeReadCalls[name] || t.text == "File.read" || t.text == "File.binread" || t.text == "IO.read" || t.text == "IO.binread"):
+				if args := callArgs(toks, i+1); len(args) == 0 || !strings.Contains(args[0].text, "://") {
+					reads = true
+				}
+			}
+		case tokString:
+			if t.text == "POST" || t.text == "PUT" || t.text == "PATCH" {
+				sends, via = true, t.text // fetch(url, {method: 'POST', body: …})
+			}
+		case tokCommand:
+			if f := strings.Fields(t.text); len(f) > 1 && (f[0] == "cat" || f[0] == "base64" || f[0] == "xxd") {
+				reads = true // perl's `cat FILE`
+			}
+		}
+	}
+	if network && sends && reads {
+		c.because(lang, via)
+		c.add(NetworkExfiltration)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"codeSendsFile":        "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",
 		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
 		"servicesEnabled7":     "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",
 		"servicesStopped7":     "a service stopped or restarted by runit's sv, launchctl (stop, kill, kickstart -k), Upstart's initctl, supervisorctl, PM2, monit, dinitctl, invoke-rc.d, s6-svc (-d, -r, -k, -t, -x) or s6-rc -d change, or service(8) with FreeBSD's onestop/forcerestart prefixes",
