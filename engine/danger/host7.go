@@ -96,7 +96,10 @@ func (c *checker) searchOutsideHome(u unit, args []shell.Word) bool {
 
 // machineFolders are the top-level folders whose files are the machine's
 // and its users', not the project's: configurations, web roots, homes.
-var machineFolders = []string{"/etc", "/home", "/Users", "/root", "/var", "/opt", "/srv", "/usr", "/mnt", "/media", "/private", "/Library", "/proc"}
+// /usr holds programs, libraries and documentation, where "pass" and
+// "pwd" are code and prose ("grep -ri pwd /usr/share/doc"); only its
+// local configuration counts.
+var machineFolders = []string{"/etc", "/home", "/Users", "/root", "/var", "/opt", "/srv", "/usr/local/etc", "/mnt", "/media", "/private", "/Library"}
 
 // machineFolder reports a folder of the machine (/ or under
 // machineFolders, the home) that is not the project or inside it.
@@ -519,7 +522,8 @@ func (c *checker) servicesEnabled7(u unit) {
 // generatedGlobSuffixes are the endings of files a build, a program or
 // an editor writes again, whose "rm *.EXT" loses nothing: objects and
 // libraries built, bytecode and classes, logs, swap files, LaTeX's
-// auxiliary files, patch leftovers, coverage and profiling data.
+// auxiliary files, patch leftovers, coverage and profiling data,
+// packages and installers.
 var generatedGlobSuffixes = map[string]bool{
 	".o": true, ".obj": true, ".a": true, ".lo": true, ".la": true, ".so": true, ".dylib": true, ".class": true,
 	".pyc": true, ".pyo": true, ".log": true, ".swp": true, ".swo": true, ".swn": true, ".orig": true, ".rej": true,
@@ -527,6 +531,11 @@ var generatedGlobSuffixes = map[string]bool{
 	".synctex.gz": true, ".lof": true, ".lot": true, ".nav": true, ".snm": true, ".d": true, ".gcda": true,
 	".gcno": true, ".profraw": true, ".pid": true, ".hi": true, ".beam": true, ".elc": true, ".zwc": true,
 	".egg-info": true, ".retry": true, ".test": true, ".prof": true, ".cache": true,
+	// Packages and installers built or downloaded again: wheels, eggs,
+	// jars, Debian and RPM packages, disk images, installers, IDE module
+	// files.
+	".whl": true, ".egg": true, ".jar": true, ".war": true, ".deb": true, ".rpm": true, ".apk": true,
+	".dmg": true, ".pkg": true, ".msi": true, ".exe": true, ".appimage": true, ".snap": true, ".iml": true,
 }
 
 // extensionGlobRemoved flags rm of every file of a kind in a folder

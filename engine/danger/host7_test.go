@@ -101,6 +101,9 @@ func TestPasswordHuntsOfMachineFolders(t *testing.T) {
 		{`find /etc -name "*.conf"`, ""},
 		{`find /etc -type f | xargs grep -i timeout`, ""},
 		{`grep -r . /tmp/build`, ""},
+		{`grep -ri "pwd" /usr/share/doc`, ""},
+		{`rg -n "pass_through" /usr/local/lib/python3.11`, ""},
+		{`grep -rn pass /usr/local/etc/php`, SecretRead},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
@@ -420,7 +423,8 @@ func TestServicesEnabledEveryInit(t *testing.T) {
 // *.bak)"; heldout5 n1562 "rm $1*.bin" with $1 unset removes every *.bin
 // of the folder). Files a build or a program writes again (objects,
 // bytecode, classes, logs, editors' swap files, LaTeX's auxiliary files,
-// patch leftovers, scratch) stay everyday (everyday.real's "rm -rf
+// patch leftovers, scratch, packages and installers fetched or built
+// again) stay everyday (everyday.real's "rm -rf
 // *.class"), as do a prefix glob of pieces the line's examples made
 // (dev8 u0328 "rm x*"), rm -i (dev6 p0150: nothing answers) and
 // the temporary folders.
@@ -448,6 +452,8 @@ func TestExtensionGlobRemoved(t *testing.T) {
 		{`rm /tmp/*.txt`, ""},
 		{`rm -f build/*.js`, ""},
 		{`rm *.orig *.rej`, ""},
+		{`rm -f *.deb *.rpm *.whl`, ""},
+		{`rm -f ~/Downloads/*.dmg`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
