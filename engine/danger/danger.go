@@ -742,6 +742,7 @@ func (c *checker) command(u unit) {
 	c.servicesStopped7(u)
 	c.servicesEnabled7(u)
 	c.extensionGlobRemoved(u)
+	c.otherRootRunners(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

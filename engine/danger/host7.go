@@ -684,8 +684,31 @@ func (c *checker) codeSendsFile(lang string, toks []token, network bool) {
 	}
 }
 
+// rootRunners run a command (or a shell) as root or another user, as sudo
+// does: gksu/gksudo, kdesu/kdesudo, Kerberos' ksu, pleaseedit, calife,
+// beesu, lxqt-sudo and lxsudo, sudo-rs. "please" itself is left out: it
+// starts the prose lines of pasted transcripts ("please run pytest",
+// everyday.real) more often than a command.
+var rootRunners = map[string]bool{"gksu": true, "gksudo": true, "kdesu": true, "kdesudo": true, "ksu": true,
+	"pleaseedit": true, "calife": true, "beesu": true, "lxqt-sudo": true, "lxsudo": true, "sudo-rs": true}
+
+// otherRootRunners flags a run of one of rootRunners, but for its help,
+// version and listing forms.
+func (c *checker) otherRootRunners(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !rootRunners[name] {
+		return
+	}
+	if hasLit(cmd.Args, "--help", "-h", "--version", "-V", "-l", "--list") {
+		return
+	}
+	c.because(name)
+	c.add(PrivilegeEscalation)
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"otherRootRunners":     "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
 		"codeSendsFile":        "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",
 		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
 		"servicesEnabled7":     "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",

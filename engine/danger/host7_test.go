@@ -492,3 +492,33 @@ func TestInlineCodeSendsFile(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherRootRunners: programs that run a command as root or another
+// user, as sudo does, are privilege-escalation (README: "sudo is
+// privilege-escalation", doas is sudo). Members from their manuals:
+// gksu/gksudo(1), kdesu/kdesudo(1), MIT Kerberos' ksu(1), pleaseedit
+// (edneville/please), calife(1), beesu, lxqt-sudo(1) and lxsudo,
+// sudo-rs. Their help, version and list forms ask only; "please" starts
+// prose lines of pasted transcripts (everyday.real: "please run pytest
+// and continue"), so it is left out.
+func TestOtherRootRunners(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gksudo gedit /etc/fstab`, PrivilegeEscalation},
+		{`gksu -u root nautilus`, PrivilegeEscalation},
+		{`kdesu konsole`, PrivilegeEscalation},
+		{`kdesudo dolphin`, PrivilegeEscalation},
+		{`ksu root -e /bin/sh`, PrivilegeEscalation},
+		{`pleaseedit /etc/hosts`, PrivilegeEscalation},
+		{`calife root`, PrivilegeEscalation},
+		{`beesu -c 'dnf update'`, PrivilegeEscalation},
+		{`lxqt-sudo pcmanfm-qt`, PrivilegeEscalation},
+		{`sudo-rs -i`, PrivilegeEscalation},
+		{`please run pytest and continue from where you were`, ""},
+		{`kdesu --help`, ""},
+		{`gksudo --version`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
