@@ -743,6 +743,7 @@ func (c *checker) command(u unit) {
 	c.servicesEnabled7(u)
 	c.extensionGlobRemoved(u)
 	c.otherRootRunners(u)
+	c.secretMadeReadable(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

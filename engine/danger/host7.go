@@ -706,8 +706,57 @@ func (c *checker) otherRootRunners(u unit) {
 	c.add(PrivilegeEscalation)
 }
 
+// secretMadeReadable flags chmod giving the group or others read access
+// to a secret file or folder (a numeric mode with a group or other read
+// bit, or a symbolic o+r, a+r, go+rw, +r, =r): the machine's other users
+// can then read it, as they can a copy in /tmp.
+func (c *checker) secretMadeReadable(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "chmod" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) < 2 || !ops[0].Literal || !modeOpensRead(ops[0].Lit) {
+		return
+	}
+	for _, o := range ops[1:] {
+		p, ok := shell.PathOf(o)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if SecretFile(abs) || secretFolder(abs, c.home) {
+			c.because(name, ops[0].Lit, o.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// modeOpensRead reports a chmod mode that gives the group or others read
+// access: octal with a read bit in its last two digits, or a symbolic
+// clause that adds or sets r for g, o, a or everyone ("+r" without who).
+func modeOpensRead(mode string) bool {
+	if len(mode) >= 3 && strings.Trim(mode, "01234567") == "" {
+		g, o := mode[len(mode)-2]-'0', mode[len(mode)-1]-'0'
+		return g&4 != 0 || o&4 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		op := strings.IndexAny(clause, "+=")
+		if op < 0 || !strings.Contains(clause[op:], "r") {
+			continue
+		}
+		who := clause[:op]
+		if who == "" || strings.ContainsAny(who, "goa") {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",
 		"otherRootRunners":     "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
 		"codeSendsFile":        "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",
 		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",

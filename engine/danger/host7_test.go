@@ -522,3 +522,34 @@ func TestOtherRootRunners(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretMadeReadable: a private key or credentials file made
+// readable by the machine's other users is handed to them, as a copy into
+// /tmp is (README: secrets copied to a place others read are
+// secret-read). Members: chmod(1)'s numeric modes with a group or other
+// read bit and its symbolic forms (o+r, a+r, go+rw, +r, =r), on a
+// secret file or a secret folder (ssh(1): "readable by the user but not
+// accessible by others"). Tightening modes (600, 400, go-rwx), public
+// keys and ordinary files stay everyday.
+func TestSecretMadeReadable(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`chmod 644 ~/.ssh/id_rsa`, SecretRead},
+		{`chmod 777 ~/.ssh/id_ed25519`, SecretRead},
+		{`chmod o+r ~/.aws/credentials`, SecretRead},
+		{`chmod a+r .env`, SecretRead},
+		{`chmod -R 755 ~/.ssh`, SecretRead},
+		{`chmod go+rw ~/.pgpass`, SecretRead},
+		{`chmod +r ~/.netrc`, SecretRead},
+		{`chmod 600 ~/.ssh/id_rsa`, ""},
+		{`chmod 400 key.pem`, ""},
+		{`chmod 700 ~/.ssh`, ""},
+		{`chmod go-rwx ~/.ssh/id_rsa`, ""},
+		{`chmod 644 ~/.ssh/id_rsa.pub`, ""},
+		{`chmod 644 README.md`, ""},
+		{`chmod +x deploy.sh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
