@@ -754,6 +754,14 @@ func modeOpensRead(mode string) bool {
 	return false
 }
 
+// telnetCurl reports a curl of a telnet:// URL (curl(1)'s TELNET
+// protocol): a raw connection that carries what a peer types, as nc's,
+// not a download.
+func telnetCurl(cmd *shell.Command) bool {
+	return !cmd.Dynamic && path.Base(cmd.Name) == "curl" &&
+		slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return a.Literal && strings.HasPrefix(a.Lit, "telnet://") })
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",

@@ -1226,7 +1226,9 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
 				continue
 			}
-			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) }) &&
+			if anyUnit(units[i], func(u unit) bool {
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd)
+			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(DownloadExecute)
