@@ -744,6 +744,7 @@ func (c *checker) command(u unit) {
 	c.extensionGlobRemoved(u)
 	c.otherRootRunners(u)
 	c.secretMadeReadable(u)
+	c.kernelAndBoot(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

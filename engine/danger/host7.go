@@ -762,8 +762,46 @@ func telnetCurl(cmd *shell.Command) bool {
 		slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return a.Literal && strings.HasPrefix(a.Lit, "telnet://") })
 }
 
+// kernelAndBoot flags changes to the running kernel's modules and to what
+// the machine boots next: rmmod(8), modprobe(8) -r|--remove, kexec(8)
+// -l|-e|-p (a kernel loaded or booted), systemctl set-default (the boot
+// target), grub-reboot(8) and grub-set-default(8) (the boot entry).
+func (c *checker) kernelAndBoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	if hasLit(args, "--help", "-h", "--version", "-V") {
+		return
+	}
+	switch name {
+	case "rmmod", "grub-reboot", "grub2-reboot", "grub-set-default", "grub2-set-default":
+		if len(operands(args)) > 0 {
+			c.because(name)
+			c.add(DiskSystem)
+		}
+	case "modprobe":
+		if hasLit(args, "--remove") || shortFlag(args, 'r') {
+			c.because(name, "-r")
+			c.add(DiskSystem)
+		}
+	case "kexec":
+		if hasLit(args, "--load", "--exec", "--load-panic") || shortFlag(args, 'l') || shortFlag(args, 'e') || shortFlag(args, 'p') {
+			c.because(name)
+			c.add(DiskSystem)
+		}
+	case "systemctl":
+		if firstVerbIn(args, "set-default") {
+			c.because(name, "set-default")
+			c.add(DiskSystem)
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"kernelAndBoot":        "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
 		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",
 		"otherRootRunners":     "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
 		"codeSendsFile":        "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",

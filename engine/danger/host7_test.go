@@ -573,3 +573,37 @@ func TestCurlTelnetShell(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelAndBootState: the running kernel's modules and what the
+// machine boots next are its state (README: rebooting, the volume layout,
+// security controls are disk-system). Members from their manuals:
+// rmmod(8) and modprobe(8) -r|--remove unload a module; kexec(8) -l|-e
+// loads or boots another kernel; systemctl(1) set-default changes the
+// boot target; grub-reboot(8) and grub-set-default(8) the boot entry;
+// efibootmgr(8) -o|-n|-B|-c the firmware's boot order and entries;
+// bootctl(1) set-default|set-oneshot. Listing forms stay everyday.
+func TestKernelAndBootState(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rmmod e1000`, DiskSystem},
+		{`modprobe -r usb_storage`, DiskSystem},
+		{`modprobe --remove nouveau`, DiskSystem},
+		{`kexec -l /boot/vmlinuz --initrd=/boot/initrd.img --reuse-cmdline`, DiskSystem},
+		{`kexec -e`, DiskSystem},
+		{`systemctl set-default rescue.target`, DiskSystem},
+		{`grub-reboot 2`, DiskSystem},
+		{`grub-set-default 1`, DiskSystem},
+		{`efibootmgr -o 0003,0001`, DiskSystem},
+		{`efibootmgr -b 0004 -B`, DiskSystem},
+		{`bootctl set-oneshot windows.conf`, DiskSystem},
+		{`lsmod`, ""},
+		{`modinfo e1000`, ""},
+		{`systemctl get-default`, ""},
+		{`efibootmgr -v`, ""},
+		{`bootctl status`, ""},
+		{`kexec --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
