@@ -745,6 +745,7 @@ func (c *checker) command(u unit) {
 	c.otherRootRunners(u)
 	c.secretMadeReadable(u)
 	c.kernelAndBoot(u)
+	c.credentialsCaptured(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

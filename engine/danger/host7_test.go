@@ -607,3 +607,44 @@ func TestKernelAndBootState(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCredentialsCaptured: other processes' and other users' credentials
+// captured are secret-read (README: another process's memory dumped to
+// files, tcpdump -A | grep pwd= and Pcredz print credentials; logins
+// with others' credentials are privilege-escalation). Members from the
+// tools' manuals: tcpdump(8) -A|-X and tcpflow -c printing payloads into
+// a grep for password words, ngrep(8) given such a pattern, tshark's
+// credentials statistics (-z credentials) and HTTP Authorization field; an
+// SSH agent socket of another session (/tmp/ssh-*/agent.*) used to log
+// in (ssh-agent(1): whoever reaches the socket uses its keys);
+// SSSD's cache of password hashes (/var/lib/sss/db). Captures written to
+// a file, header-only prints and the own agent stay everyday, and so does
+// a core of another process written to a file (dev4 m0282, heldout i1058,
+// TestProcessMemoryDumped), though README's heldout5 call reads it as
+// secret-read: the labels of the parts win.
+func TestCredentialsCaptured(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`tcpdump -i any -A port 21 | grep -i pass`, SecretRead},
+		{`tcpdump -nn -X -i eth0 'tcp port 110' | egrep -i 'user|pass'`, SecretRead},
+		{`tcpflow -c port 80 | grep -i "password="`, SecretRead},
+		{`ngrep -q -i "pass|pwd" port 21`, SecretRead},
+		{`tshark -i eth0 -z credentials -q`, SecretRead},
+		{`tshark -i eth0 -Y http.authorization -T fields -e http.authorization`, SecretRead},
+		{`SSH_AUTH_SOCK=/tmp/ssh-XXXXabcd/agent.4321 ssh root@10.0.0.5`, PrivilegeEscalation},
+		{`SSH_AUTH_SOCK=/tmp/ssh-abc/agent.99 scp root@db:/etc/shadow .`, PrivilegeEscalation},
+		{`cat /var/lib/sss/db/cache_example.com.ldb`, SecretRead},
+		{`tcpdump -i eth0 -w cap.pcap`, ""},
+		{`tcpdump -i eth0 -nn port 53`, ""},
+		{`tcpdump -A -i lo port 8080 | grep -i "content-type"`, ""},
+		{`ngrep -q "GET /" port 80`, ""},
+		{`tshark -i eth0 -c 10`, ""},
+		{`gdb -p 1234 -batch -ex bt`, ""},
+		{`gcore 1234 -o dumpfile`, ""},
+		{`ssh-add -l`, ""},
+		{`SSH_AUTH_SOCK=$HOME/.ssh/agent.sock ssh deploy@host`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
