@@ -746,6 +746,7 @@ func (c *checker) command(u unit) {
 	c.secretMadeReadable(u)
 	c.kernelAndBoot(u)
 	c.credentialsCaptured(u)
+	c.commentOverwrite(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -874,8 +874,35 @@ func (c *checker) pipedIntoPasswordGrep() bool {
 	return false
 }
 
+// commentOverwrite flags echo or printf of comment or blank text written
+// with ">" over a startup or system file: the comment runs nothing
+// (comments.go), but ">" truncates (bash(1)), so the file's content is
+// lost, as with "echo x > /etc/passwd".
+func (c *checker) commentOverwrite(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || !writesOnlyComments(cmd) {
+		return
+	}
+	for _, r := range cmd.Redirects {
+		if !r.Write || r.Op == ">>" || r.Op == "&>>" {
+			continue
+		}
+		p, ok := shell.PathOf(r.Target)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if runsLaterKind(abs) != kindNone || systemPath(abs) && !DeviceOrKernel(abs) {
+			c.because(r.Op, p)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"commentOverwrite":     "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
 		"credentialsCaptured":  "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",
 		"kernelAndBoot":        "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
 		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",

@@ -128,6 +128,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `chmod 644 ~/.ssh/id_rsa`, SecretRead, "secretMadeReadable", []string{"chmod", "644", "~/.ssh/id_rsa"})
 	explainRow(t, `modprobe -r usb_storage`, DiskSystem, "kernelAndBoot", []string{"modprobe", "-r"})
 	explainRow(t, `ngrep -q -i "pass|pwd" port 21`, SecretRead, "credentialsCaptured", []string{"ngrep", "pass|pwd"})
+	explainRow(t, `echo "" > /etc/hosts`, DestructiveDelete, "commentOverwrite", []string{">", "/etc/hosts"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -648,6 +649,30 @@ func TestCredentialsCaptured(t *testing.T) {
 		{`gcore 1234 -o dumpfile`, ""},
 		{`ssh-add -l`, ""},
 		{`SSH_AUTH_SOCK=$HOME/.ssh/agent.sock ssh deploy@host`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCommentOverwrite: a comment appended to a startup or system file
+// changes nothing (README; dev4 m0921, heldout4 m0635 everyday), but one
+// written with ">" replaces the file: its content is lost, as "echo x >
+// /etc/passwd" (README's heldout8 call, destructive-delete) and "echo ''
+// > /var/log/messages" (dev4 m0830) lose theirs. bash(1): ">" truncates,
+// ">>" appends.
+func TestCommentOverwrite(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo "" > /etc/hosts`, DestructiveDelete},
+		{`echo '# emptied' > ~/.bashrc`, DestructiveDelete},
+		{`printf '# none\n' > /etc/crontab`, DestructiveDelete},
+		{`echo "#" >| /etc/profile`, DestructiveDelete},
+		{`echo '# note' >> ~/.bashrc`, ""},
+		{`echo '# Atomic Red Team was here' >> /etc/profile.d/bash_completion.sh`, ""},
+		{`echo '#!/bin/sh' > /cmd`, ""},
+		{`echo '# notes' > notes.md`, ""},
+		{`echo "" > /tmp/x.conf`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
