@@ -747,6 +747,7 @@ func (c *checker) command(u unit) {
 	c.kernelAndBoot(u)
 	c.credentialsCaptured(u)
 	c.commentOverwrite(u)
+	c.systemModesBroken(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -900,8 +900,68 @@ func (c *checker) commentOverwrite(u unit) {
 	}
 }
 
+// systemModesBroken flags a recursive chmod of the root or of a
+// top-level system folder (every mode under it rewritten, setuid bits
+// and key and shadow modes included), and a program of the system's PATH
+// made unexecutable: the machine is broken until its modes are restored.
+func (c *checker) systemModesBroken(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "chmod" {
+		return
+	}
+	recursive := hasLit(cmd.Args, "--recursive") || shortFlag(cmd.Args, 'R')
+	var mode string
+	for _, o := range cmd.Args {
+		if !o.Literal || o.Lit == "" {
+			continue
+		}
+		if mode == "" && (o.Lit[0] != '-' || modeLike(o.Lit)) {
+			mode = o.Lit
+			continue
+		}
+		if mode == "" || strings.HasPrefix(o.Lit, "-") {
+			continue
+		}
+		abs := shell.Resolve(o.Lit, u.dir, c.home)
+		top := abs == "/" || path.Dir(abs) == "/" && systemPath(abs) || slices.Contains(programFolders, abs)
+		program := slices.ContainsFunc(programFolders, func(d string) bool { return path.Dir(abs) == d })
+		if recursive && top || program && modeDropsExec(mode) {
+			c.because(name, mode, o.Lit)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+// modeLike reports a chmod word starting with "-" that is a mode, not an
+// option ("-x", "-rwx"; not "-R", "-v", "--recursive").
+func modeLike(w string) bool {
+	return len(w) > 1 && w[1] != '-' && strings.Trim(w[1:], "rwxXst") == "" && w != "-R"
+}
+
+// modeDropsExec reports a mode that leaves the owner no execute bit: an
+// octal one without it, or a clause taking x away from everyone or the
+// owner ("-x", "a-x", "u-x", "=r").
+func modeDropsExec(mode string) bool {
+	if strings.Trim(mode, "01234567") == "" && len(mode) >= 3 {
+		return (mode[len(mode)-3]-'0')&1 == 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		op := strings.IndexAny(clause, "-=")
+		if op < 0 {
+			continue
+		}
+		who, perms := clause[:op], clause[op+1:]
+		if (who == "" || strings.ContainsAny(who, "ua")) && (clause[op] == '-' && strings.Contains(perms, "x") || clause[op] == '=' && !strings.Contains(perms, "x")) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"systemModesBroken":    "a recursive chmod of / or a top-level system folder (every mode rewritten, setuid bits included), or a program of the system's PATH made unexecutable: the machine broken until restored",
 		"commentOverwrite":     "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
 		"credentialsCaptured":  "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",
 		"kernelAndBoot":        "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",

@@ -129,6 +129,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `modprobe -r usb_storage`, DiskSystem, "kernelAndBoot", []string{"modprobe", "-r"})
 	explainRow(t, `ngrep -q -i "pass|pwd" port 21`, SecretRead, "credentialsCaptured", []string{"ngrep", "pass|pwd"})
 	explainRow(t, `echo "" > /etc/hosts`, DestructiveDelete, "commentOverwrite", []string{">", "/etc/hosts"})
+	explainRow(t, `chmod -x /bin/chmod`, DiskSystem, "systemModesBroken", []string{"chmod", "-x", "/bin/chmod"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -673,6 +674,34 @@ func TestCommentOverwrite(t *testing.T) {
 		{`echo '#!/bin/sh' > /cmd`, ""},
 		{`echo '# notes' > notes.md`, ""},
 		{`echo "" > /tmp/x.conf`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSystemModesBroken: a recursive chmod of the root or of a system
+// folder rewrites every mode under it, setuid bits and the modes of
+// keys and shadow files included (chmod(1): a numeric mode clears
+// set-user-ID on files), so sudo, su and ssh stop working: the machine is
+// broken until restored (disk-system, the nearest category, as a fork
+// bomb). A program of the system's PATH made unexecutable ("chmod -x
+// /bin/chmod", "chmod 000 /usr/bin/sudo") breaks the same way. The own
+// project's and temporary folders' modes stay everyday.
+func TestSystemModesBroken(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`chmod -R 755 /`, DiskSystem},
+		{`chmod -R 000 /etc`, DiskSystem},
+		{`chmod -R a-x /usr/bin`, DiskSystem},
+		{`chmod --recursive 644 /usr`, DiskSystem},
+		{`chmod -x /bin/chmod`, DiskSystem},
+		{`chmod 000 /usr/bin/sudo`, DiskSystem},
+		{`chmod -R 755 ./scripts`, ""},
+		{`chmod -R 700 /tmp/build`, ""},
+		{`chmod +x /usr/local/bin/tool`, ""},
+		{`chmod 755 /usr/bin/mytool`, ""},
+		{`chmod "" /bin/ls`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
