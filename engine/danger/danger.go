@@ -748,6 +748,7 @@ func (c *checker) command(u unit) {
 	c.credentialsCaptured(u)
 	c.commentOverwrite(u)
 	c.systemModesBroken(u)
+	c.otherRuntimeFetches(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

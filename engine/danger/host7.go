@@ -959,8 +959,88 @@ func modeDropsExec(mode string) bool {
 	return false
 }
 
+// remoteSourceCalls are the calls of R and Julia code that run code read
+// from a URL: R's source() (which takes a URL), devtools' source_url and
+// source_gist, Julia's include(download(…)).
+var remoteSourceCalls = []string{"source(", "source_url(", "source_gist(", "include(download("}
+
+// otherRuntimeFetches flags R and Julia one-liners that run code fetched
+// from a URL, and packages installed from another index by gem
+// (--source, -s) or uv pip (--index-url, -i, --extra-index-url), as pip -i.
+func (c *checker) otherRuntimeFetches(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "Rscript", "rscript", "R", "r", "julia":
+		// (lowerName has lowered R's names by the time rules see them.)
+		for i, a := range args {
+			if a.Lit != "-e" || i+1 >= len(args) {
+				continue
+			}
+			code := args[i+1].Raw
+			if (strings.Contains(code, "http://") || strings.Contains(code, "https://")) &&
+				slices.ContainsFunc(remoteSourceCalls, func(f string) bool { return strings.Contains(code, f) }) {
+				c.because(name, "-e")
+				c.add(DownloadExecute)
+				return
+			}
+		}
+	case "gem", "uv":
+		if name == "uv" && !firstVerbIn(args, "pip") || !slices.ContainsFunc(args, func(a shell.Word) bool { return a.Lit == "install" }) {
+			return
+		}
+		for i, a := range args {
+			val := ""
+			switch {
+			case (a.Lit == "--source" || a.Lit == "-s" && name == "gem" || name == "uv" && (a.Lit == "-i" || a.Lit == "--index-url" || a.Lit == "--extra-index-url")) && i+1 < len(args):
+				val = args[i+1].Lit
+			case strings.HasPrefix(a.Lit, "--source=") || strings.HasPrefix(a.Lit, "--index-url=") || strings.HasPrefix(a.Lit, "--extra-index-url="):
+				_, val, _ = strings.Cut(a.Lit, "=")
+			}
+			if strings.Contains(val, "://") {
+				c.because(name, a.Lit, val)
+				c.add(DownloadExecute)
+				return
+			}
+		}
+	}
+}
+
+// fileRunners run the file given as their first operand (java's after
+// -jar): runtimes the interpreters table does not hold.
+var fileRunners = map[string]bool{"java": true, "dotnet": true, "mono": true, "wine": true, "wine64": true,
+	"Rscript": true, "rscript": true, "julia": true, "osascript": true}
+
+// fileRunnerTarget returns the file a runtime of fileRunners runs ("java
+// -Xmx1g -jar tool.jar": tool.jar), "" for none.
+func fileRunnerTarget(cmd *shell.Command) string {
+	name := path.Base(cmd.Name)
+	if cmd.Dynamic || !fileRunners[name] {
+		return ""
+	}
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			return ""
+		}
+		if name == "java" {
+			if a.Lit == "-jar" && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal {
+				return cmd.Args[i+1].Lit
+			}
+			continue
+		}
+		if !strings.HasPrefix(a.Lit, "-") {
+			return a.Lit
+		}
+	}
+	return ""
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"otherRuntimeFetches":  "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",
 		"systemModesBroken":    "a recursive chmod of / or a top-level system folder (every mode rewritten, setuid bits included), or a program of the system's PATH made unexecutable: the machine broken until restored",
 		"commentOverwrite":     "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
 		"credentialsCaptured":  "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",

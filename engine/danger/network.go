@@ -652,6 +652,9 @@ func runTargets(cmd *shell.Command, name string) []string {
 	if strings.Contains(cmd.Name, "/") {
 		out = append(out, cmd.Name)
 	}
+	if t := fileRunnerTarget(cmd); t != "" {
+		out = append(out, t) // "java -jar x.jar", "wine setup.exe" (round 7)
+	}
 	if interpreters[name] || detachRunners[name] || name == "source" || name == "." {
 		for _, a := range cmd.Args {
 			if a.Literal && !strings.HasPrefix(a.Lit, "-") && (strings.Contains(a.Lit, "/") || !detachRunners[name]) {

@@ -1281,6 +1281,9 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 	if strings.Contains(u.cmd.Name, "/") && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
 		return true
 	}
+	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
+		return true // "java -jar x.jar", "wine setup.exe" (round 7)
+	}
 	name := path.Base(u.cmd.Name)
 	if !interpreters[name] && name != "source" && name != "." {
 		return false
