@@ -1038,6 +1038,47 @@ func fileRunnerTarget(cmd *shell.Command) string {
 	return ""
 }
 
+// listingCalls list a folder's entries: Python's os.listdir and
+// os.scandir, Node's readdirSync and readdir, Ruby's Dir.entries and
+// Dir.children.
+var listingCalls = map[string]bool{"listdir": true, "scandir": true, "readdirSync": true, "readdir": true, "entries": true, "children": true}
+
+// codeGlobRemoval flags an inline program that removes files and lists
+// them by a pattern (Perl's glob, Python's glob.glob, Ruby's Dir.glob and
+// Dir[…]) or by a folder's entries: judged as "rm -f PATTERN" (a
+// folder's entries as FOLDER/*).
+func (c *checker) codeGlobRemoval(lang string, toks []token, dir string, depth int) {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokIdent && fileRemoveCall(lang, t.text) }) {
+		return
+	}
+	for i, t := range toks {
+		if t.kind != tokIdent || i+1 >= len(toks) {
+			continue
+		}
+		name := lastName(t.text)
+		next, arg := toks[i+1], token{}
+		switch {
+		case next.kind == tokString && lang == "perl" && name == "glob":
+			arg = next // perl's glob "PAT"
+		case (next.text == "(" || next.text == "[" && t.text == "Dir") && i+2 < len(toks) && toks[i+2].kind == tokString:
+			arg = toks[i+2]
+		default:
+			continue
+		}
+		pattern := ""
+		switch {
+		case name == "glob" || name == "iglob" || t.text == "Dir" && next.text == "[":
+			pattern = arg.text
+		case listingCalls[name]:
+			pattern = strings.TrimSuffix(arg.text, "/") + "/*"
+		}
+		if pattern == "" || strings.Trim(pattern, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/*?-") != "" {
+			continue // only plain patterns are spelled as shell words here
+		}
+		c.script(shell.Parse("rm -f -- "+pattern), dir, depth+1, false)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"otherRuntimeFetches":  "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",

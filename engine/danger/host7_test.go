@@ -743,3 +743,31 @@ func TestOtherRuntimesRunDownloads(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCodeRemovesGlob: an inline program that lists files by a pattern or
+// a folder's entries and removes them deletes what "rm PATTERN" deletes
+// (README: rm -rf * and rm *.bak are destructive-delete). Members from
+// each language's documentation: Perl's unlink glob, Python's os.remove
+// over glob.glob or os.listdir, Ruby's File.delete over Dir.glob or
+// Dir[…], Node's fs.unlinkSync over fs.readdirSync. A pattern of
+// regenerated files, a temporary folder, or a listing not removed stays
+// everyday.
+func TestCodeRemovesGlob(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`perl -e 'unlink glob "*"'`, DestructiveDelete},
+		{`perl -e 'unlink(glob("*.csv"))'`, DestructiveDelete},
+		{`python3 -c "import glob,os;[os.remove(f) for f in glob.glob('*')]"`, DestructiveDelete},
+		{`python3 -c "import os;[os.remove(f) for f in os.listdir('.')]"`, DestructiveDelete},
+		{`ruby -e 'Dir.glob("src/*.rb").each { |f| File.delete(f) }'`, DestructiveDelete},
+		{`ruby -e 'Dir["*"].each { |f| File.delete(f) }'`, DestructiveDelete},
+		{`node -e "const fs=require('fs');fs.readdirSync('.').forEach(f=>fs.unlinkSync(f))"`, DestructiveDelete},
+		{`python3 -c "import glob,os;[os.remove(f) for f in glob.glob('*.pyc')]"`, ""},
+		{`perl -e 'unlink glob "/tmp/*.log"'`, ""},
+		{`python3 -c "import glob;print(glob.glob('*'))"`, ""},
+		{`node -e "console.log(require('fs').readdirSync('.'))"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
