@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // TestOptionNamedFilesEveryForm: wildcard injection (dev8 u0612) is a
@@ -770,4 +772,28 @@ func TestCodeRemovesGlob(t *testing.T) {
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
+}
+
+// FuzzHost7Words: the round-7 readers of single words (an option-named
+// file, an unset variable before a glob, chmod modes, a grep's patterns
+// and roots) read any command line's words; none may panic.
+func FuzzHost7Words(f *testing.F) {
+	for _, s := range []string{"./--checkpoint-action=exec=sh x.sh", "$1*.bin", "${X}*.log", "644", "go+rw", "-x", "=r", "-rnie PASS /", "", "$", "${", "-", "/-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		w := shell.Word{Raw: raw, Lit: raw, Literal: true}
+		plantedName(w)
+		unsetVarPrefix(raw)
+		modeOpensRead(raw)
+		modeDropsExec(raw)
+		modeLike(raw)
+		var words []shell.Word
+		for _, f := range strings.Fields(raw) {
+			words = append(words, shell.Word{Raw: f, Lit: f, Literal: true})
+		}
+		pats, _ := searchWords(words)
+		huntsPasswords(pats)
+		matchesEveryLine(pats)
+	})
 }
