@@ -749,6 +749,7 @@ func (c *checker) command(u unit) {
 	c.commentOverwrite(u)
 	c.systemModesBroken(u)
 	c.otherRuntimeFetches(u)
+	c.scriptedInPlace(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

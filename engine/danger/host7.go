@@ -1079,8 +1079,100 @@ func (c *checker) codeGlobRemoval(lang string, toks []token, dir string, depth i
 	}
 }
 
+// scriptedInPlace judges the files edited in place from the command line
+// as written: perl's and ruby's -i ("-pi -e CODE FILE"), ex and vim run
+// in batch (-s, -es) with a command that writes (x, wq, w), sponge FILE.
+func (c *checker) scriptedInPlace(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	var files []string
+	switch name {
+	case "perl", "ruby":
+		inPlace := false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if !a.Literal || !strings.HasPrefix(a.Lit, "-") || strings.HasPrefix(a.Lit, "--") {
+				if a.Literal {
+					files = append(files, a.Lit)
+				}
+				continue
+			}
+			sw := a.Lit[1:]
+			if k := strings.IndexByte(sw, 'i'); k >= 0 && strings.Trim(sw[:k], "pnlaw") == "" {
+				inPlace = true // -i, -i.bak, -pi, -pi.orig
+				sw = sw[:k]
+			}
+			if strings.HasSuffix(sw, "e") || strings.HasSuffix(sw, "E") || a.Lit == "-e" || a.Lit == "-E" {
+				i++ // the code
+			}
+		}
+		if !inPlace {
+			return
+		}
+	case "ex", "vim", "vi", "nvim":
+		batch, writes := name == "ex" && hasLit(args, "-s"), false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if !a.Literal {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 2 && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "c") || a.Lit == "-c":
+				// "-c CMD", "-sc CMD", "-esc CMD"
+				batch = batch || strings.Contains(a.Lit, "s")
+				if i+1 < len(args) {
+					writes = writes || exWrites(args[i+1].Lit)
+					i++
+				}
+			case strings.HasPrefix(a.Lit, "-c"):
+				writes = writes || exWrites(a.Lit[2:]) // "-cx", "-cwq"
+			case strings.HasPrefix(a.Lit, "-"):
+				batch = batch || a.Lit == "-s" || a.Lit == "-es" || a.Lit == "-Es" || a.Lit == "-e" && hasLit(args, "-s")
+			case strings.HasPrefix(a.Lit, "+"):
+				writes = writes || exWrites(a.Lit[1:])
+			default:
+				files = append(files, a.Lit)
+			}
+		}
+		if !batch || !writes {
+			return
+		}
+	case "sponge":
+		for _, o := range operands(args) {
+			if o.Literal {
+				files = append(files, o.Lit)
+			}
+		}
+	default:
+		return
+	}
+	for _, f := range files {
+		if cats := writeCategories(shell.Resolve(f, u.dir, c.home), false); len(cats) > 0 {
+			c.because(name, f)
+			c.add(cats...)
+			return
+		}
+	}
+}
+
+// exWrites reports an ex command that writes the buffer: x, wq, w (with !
+// or a|-joined tail: "1i|text" does not, "%s/a/b/|x" does).
+func exWrites(cmd string) bool {
+	parts := strings.Split(cmd, "|")
+	last := strings.TrimSpace(parts[len(parts)-1])
+	switch strings.TrimSuffix(last, "!") {
+	case "x", "wq", "w", "wqa", "xa", "xit", "exit", "wq ++p":
+		return true
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"scriptedInPlace":      "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",
 		"otherRuntimeFetches":  "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",
 		"systemModesBroken":    "a recursive chmod of / or a top-level system folder (every mode rewritten, setuid bits included), or a program of the system's PATH made unexecutable: the machine broken until restored",
 		"commentOverwrite":     "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",

