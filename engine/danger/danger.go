@@ -750,6 +750,7 @@ func (c *checker) command(u unit) {
 	c.systemModesBroken(u)
 	c.otherRuntimeFetches(u)
 	c.scriptedInPlace(u)
+	c.injectedSecretsPrinted(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

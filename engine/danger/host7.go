@@ -1170,21 +1170,90 @@ func exWrites(cmd string) bool {
 	return false
 }
 
+// secretInjectors run a command with secrets in its environment, by the
+// verb that does it ("" for none): aws-vault exec, chamber exec, doppler
+// run, op run, infisical run, teller run, dotenvx run, sops exec-env,
+// summon, envchain.
+var secretInjectors = map[string]string{"aws-vault": "exec", "chamber": "exec", "doppler": "run", "op": "run",
+	"infisical": "run", "teller": "run", "dotenvx": "run", "sops": "exec-env", "summon": "", "envchain": ""}
+
+// environmentPrinters print the whole environment or named variables.
+var environmentPrinters = map[string]bool{"env": true, "printenv": true, "set": true, "export": true, "declare": true}
+
+// injectedSecretsPrinted flags a secrets injector whose command prints
+// its environment (the secrets injected), and the exporters that print
+// the values (aws-vault export, chamber export).
+func (c *checker) injectedSecretsPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	verb, injector := secretInjectors[name]
+	if !injector {
+		return
+	}
+	args := cmd.Args
+	if (name == "aws-vault" || name == "chamber") && firstVerbIn(args, "export") {
+		c.because(name, "export")
+		c.add(SecretRead)
+		return
+	}
+	if verb != "" && !firstVerbIn(args, verb) {
+		return
+	}
+	// The command: after "--", or sops exec-env's last word, or the
+	// first word of summon's and envchain's that is no option or value.
+	var inner []string
+	if k := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == "--" }); k >= 0 {
+		for _, a := range args[k+1:] {
+			inner = append(inner, a.Lit)
+		}
+	} else {
+		ops := operands(args)
+		switch name {
+		case "sops":
+			if len(ops) >= 3 {
+				inner = strings.Fields(ops[len(ops)-1].Lit)
+			}
+		case "summon", "envchain":
+			skip := 0
+			if name == "envchain" {
+				skip = 1 // the namespace
+			}
+			for i, a := range args {
+				if a.Literal && (a.Lit == "-p" || a.Lit == "--provider" || a.Lit == "-f") && i+1 < len(args) {
+					ops = slices.DeleteFunc(ops, func(w shell.Word) bool { return w.Raw == args[i+1].Raw })
+				}
+			}
+			if len(ops) > skip {
+				for _, o := range ops[skip:] {
+					inner = append(inner, o.Lit)
+				}
+			}
+		}
+	}
+	if len(inner) > 0 && environmentPrinters[path.Base(inner[0])] {
+		c.because(name, inner[0])
+		c.add(SecretRead)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
-		"scriptedInPlace":      "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",
-		"otherRuntimeFetches":  "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",
-		"systemModesBroken":    "a recursive chmod of / or a top-level system folder (every mode rewritten, setuid bits included), or a program of the system's PATH made unexecutable: the machine broken until restored",
-		"commentOverwrite":     "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
-		"credentialsCaptured":  "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",
-		"kernelAndBoot":        "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
-		"secretMadeReadable":   "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",
-		"otherRootRunners":     "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
-		"codeSendsFile":        "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",
-		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
-		"servicesEnabled7":     "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",
-		"servicesStopped7":     "a service stopped or restarted by runit's sv, launchctl (stop, kill, kickstart -k), Upstart's initctl, supervisorctl, PM2, monit, dinitctl, invoke-rc.d, s6-svc (-d, -r, -k, -t, -x) or s6-rc -d change, or service(8) with FreeBSD's onestop/forcerestart prefixes",
-		"shellsServed7":        "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
-		"systemSecretSearch":   "a recursive search of the machine's folders (/, /etc, /home, /var, /opt, /root, the home; not the project) for credential words, short ones (pass, pwd, creds) included, by grep -r, rg, ack, find -exec grep or find | xargs grep; or an inverted or match-all recursive grep of a tree that holds the home's keys",
+		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
+		"scriptedInPlace":        "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",
+		"otherRuntimeFetches":    "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",
+		"systemModesBroken":      "a recursive chmod of / or a top-level system folder (every mode rewritten, setuid bits included), or a program of the system's PATH made unexecutable: the machine broken until restored",
+		"commentOverwrite":       "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
+		"credentialsCaptured":    "others' credentials captured: packet payloads (tcpdump -A|-X, tcpflow -c) piped into a grep for passwords, ngrep or tshark hunting credentials, another session's SSH agent socket used to log in",
+		"kernelAndBoot":          "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
+		"secretMadeReadable":     "chmod giving the group or others read access (644, 755, o+r, a+r, +r) to a private key, a credentials file or a secret folder: the machine's other users can read it",
+		"otherRootRunners":       "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
+		"codeSendsFile":          "an inline program (python -c, node -e, ruby -e, perl -e, …) that reads a local file and sends data to another host: post, put, patch, sendall, storbinary, upload, urlopen with data, a fetch with a POST body",
+		"extensionGlobRemoved":   "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
+		"servicesEnabled7":       "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",
+		"servicesStopped7":       "a service stopped or restarted by runit's sv, launchctl (stop, kill, kickstart -k), Upstart's initctl, supervisorctl, PM2, monit, dinitctl, invoke-rc.d, s6-svc (-d, -r, -k, -t, -x) or s6-rc -d change, or service(8) with FreeBSD's onestop/forcerestart prefixes",
+		"shellsServed7":          "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
+		"systemSecretSearch":     "a recursive search of the machine's folders (/, /etc, /home, /var, /opt, /root, the home; not the project) for credential words, short ones (pass, pwd, creds) included, by grep -r, rg, ack, find -exec grep or find | xargs grep; or an inverted or match-all recursive grep of a tree that holds the home's keys",
 	})
 }
