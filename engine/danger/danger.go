@@ -751,6 +751,7 @@ func (c *checker) command(u unit) {
 	c.otherRuntimeFetches(u)
 	c.scriptedInPlace(u)
 	c.injectedSecretsPrinted(u)
+	c.morePasswordManagers(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

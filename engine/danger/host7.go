@@ -1238,8 +1238,49 @@ func (c *checker) injectedSecretsPrinted(u unit) {
 	}
 }
 
+// morePasswordManagers flags the show verbs of rbw (get, code), passage
+// (show, or a bare entry name; not -c, which copies) and git's credential
+// helpers asked "get" (git credential-HELPER get, git-credential-HELPER
+// get), which print a stored secret.
+func (c *checker) morePasswordManagers(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch {
+	case name == "rbw":
+		if firstVerbIn(args, "get", "code") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "passage":
+		ops := operands(args)
+		if len(ops) == 0 || shortFlag(args, 'c', "--clip") {
+			return
+		}
+		switch ops[0].Lit {
+		case "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm", "remove", "delete", "mv", "rename", "cp", "copy", "git", "help", "version", "init", "reencrypt":
+			return
+		}
+		c.because(name, ops[0].Lit)
+		c.add(SecretRead)
+	case strings.HasPrefix(name, "git-credential-"):
+		if firstVerbIn(args, "get") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "git":
+		if _, sub, rest, ok := cmd.GitArgs(); ok && strings.HasPrefix(sub, "credential-") && firstVerbIn(rest, "get") {
+			c.because(name, sub, "get")
+			c.add(SecretRead)
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get)",
 		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
 		"scriptedInPlace":        "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",
 		"otherRuntimeFetches":    "R or Julia code that runs code from a URL (source(URL), source_url, include(download(URL))), or a package installed from another index by gem --source or uv pip --index-url",

