@@ -8,6 +8,21 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
+// fileCapabilitySet flags libcap-ng's filecap(8) given a file and
+// capabilities to set (filecap FILE CAP…; "filecap FILE" and "filecap -a"
+// list; "none" clears them), as setcap is.
+func (c *checker) fileCapabilitySet(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "filecap" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) >= 2 && !hasLit(cmd.Args, "-a", "-d") && ops[1].Lit != "none" {
+		c.because(name, ops[0].Lit, ops[1].Lit)
+		c.add(PrivilegeEscalation)
+	}
+}
+
 // host7 runs round 7's rules of the local host (shells, sockets,
 // privileges, files, services) on one command: one call in command(), so
 // the rules of this file stay together.
@@ -27,6 +42,7 @@ func (c *checker) host7(u unit) {
 	c.scriptedInPlace(u)
 	c.injectedSecretsPrinted(u)
 	c.morePasswordManagers(u)
+	c.fileCapabilitySet(u)
 }
 
 // systemSecretSearch: a recursive search of the machine's folders (/,
@@ -1301,6 +1317,7 @@ func (c *checker) morePasswordManagers(u unit) {
 
 func init() {
 	addRuleTexts(map[string]string{
+		"fileCapabilitySet":      "filecap FILE CAP…: file capabilities set on a program (as setcap)",
 		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get)",
 		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
 		"scriptedInPlace":        "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",

