@@ -268,6 +268,8 @@ func findExecGrep(args []shell.Word) []shell.Word {
 	return nil
 }
 
+// grepLike reports a literal word naming a program that searches files
+// for a pattern (grep, egrep, fgrep, rg, ag, ack).
 func grepLike(w shell.Word) bool {
 	switch path.Base(w.Lit) {
 	case "grep", "egrep", "fgrep", "rg", "ag", "ack":
