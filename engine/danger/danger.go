@@ -740,6 +740,7 @@ func (c *checker) command(u unit) {
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
 	c.access(u)
+	c.host7(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

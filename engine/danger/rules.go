@@ -11,11 +11,13 @@ import (
 
 // scratchNames are folders of generated files; a recursive delete of one
 // inside the project is routine ("rm -rf build", "rm -rf node_modules").
+// Only folders a tool writes again belong here: Rails' tmp/ (caches,
+// pids) does, a project's temp/ holds what someone put there (round 7).
 var scratchNames = map[string]bool{
 	"build": true, "dist": true, "out": true, "target": true, "node_modules": true, "coverage": true,
 	".cache": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
 	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
-	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
+	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
 	".vercel": true, // vercel link writes it again; it holds the project link, no sources
 	// terraform init fetches providers and modules again (not the state).
@@ -1238,7 +1240,9 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
 				continue
 			}
-			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) }) &&
+			if anyUnit(units[i], func(u unit) bool {
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd)
+			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(DownloadExecute)
@@ -1290,6 +1294,9 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 	}
 	if strings.Contains(u.cmd.Name, "/") && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
 		return true
+	}
+	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
+		return true // "java -jar x.jar", "wine setup.exe" (round 7)
 	}
 	name := path.Base(u.cmd.Name)
 	if !interpreters[name] && name != "source" && name != "." {
