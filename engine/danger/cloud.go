@@ -34,7 +34,7 @@ var globalValueOpts = []string{
 var metaNouns = map[string]bool{
 	"tag": true, "tags": true, "lock": true, "locks": true, "label": true, "labels": true, "annotation": true,
 	"annotations": true, "alias": true, "aliases": true, "membership": true, "memberships": true,
-	"tagging": true, // S3's object and bucket tag sets (delete-object-tagging)
+	"tagging": true, // S3's tag sets: s3api delete-bucket-tagging|delete-object-tagging (round 7)
 }
 
 // aboutMetadata reports a subcommand path whose object is metadata: a
@@ -45,6 +45,9 @@ func aboutMetadata(vs []string) bool {
 		parts := wordParts(v)
 		if len(parts) > 0 && metaNouns[parts[len(parts)-1]] {
 			return true
+		}
+		if n := len(parts); n > 1 && parts[n-2] == "change" && (parts[n-1] == "set" || parts[n-1] == "sets") {
+			return true // a CloudFormation change set: a proposal, no resource (round 7)
 		}
 	}
 	return false

@@ -78,7 +78,7 @@ func init() {
 		"runtimeEnvironmentPrinted": "a running service's environment variables selected and printed: a read verb of aws, gcloud or az whose --query, --format or jq filter names env, environment, environmentVariables or RuntimeEnvironmentVariables; docker inspect --format of .Config.Env; kubectl get with a template naming env",
 		"cloudDecryption":           "a KMS or transit key's decryption printed: gcloud kms decrypt|asymmetric-decrypt|raw-decrypt --plaintext-file -, aws kms decrypt, az keyvault key decrypt, vault write transit/decrypt/KEY",
 		"cloudIdentityAssumed":      "a CLI logged in as a service account with the key the line names: gcloud auth activate-service-account, gcloud auth login --cred-file",
-		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, gcloud config config-helper, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|export|env, aws-vault export or exec … env, kubectl view-secret, kubectl|oc cp POD:SECRET-FILE, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
+		"cliCredentialsPrinted":     "a client's answer that is a credential: aws cognito-identity get-credentials-for-identity|get-open-id-token, gcloud sql generate-login-token, gcloud config config-helper, doctl kubernetes cluster kubeconfig show, firebase functions:config:get, chamber read|env, kubectl view-secret, kubectl|oc cp POD:SECRET-FILE, oc extract secret/… to - or /tmp, vault write …/sts|issue|creds/ROLE",
 		"databaseAccessChanged":     "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
 		"serviceKeysPrinted":        "a service's keys printed: az key list|show, list-key, connection-string show, staticwebapp secrets list, containerapp secret list --show-values; aws glue get-connection(s) without --hide-password, appsync list-api-keys; a read whose --query or --format selects clientKey, password, privateKey, sessionToken, accessToken or connectionString",
 		"accessWidened":             "access rules or identities changed: kubectl auth reconcile, patch|edit|replace|delete of a role binding, set subject; ec2 AMIs and snapshots, rds snapshots shared; S3 public access blocks written or removed, az storage public blob access allowed; service-account keys, IAM SSH keys, signing certificates and Glue endpoints' public keys uploaded; gcloud iam enable|undelete|roles copy; organization policies removed, written or relaxed (org-policies, organizations *-policy); az ad app permission admin-consent; organizations create-account; az vm extension set VMAccess*",
@@ -628,9 +628,9 @@ func passwordReset(args []shell.Word) bool {
 // their references: Cognito's credentials for an identity and its OpenID
 // token, Cloud SQL's login token, doctl's kubeconfig shown (with the
 // cluster's token), Firebase's functions config (the functions' runtime
-// keys), chamber's read, export and env (SSM parameters decrypted), and
-// aws-vault's export or exec of a program that prints the environment
-// (its temporary keys).
+// keys), chamber's read and env (SSM parameters decrypted); aws-vault's
+// and chamber's export and injected environments printed are host7.go's
+// injectedSecretsPrinted.
 func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []string) {
 	hit := false
 	switch name {
@@ -647,7 +647,7 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 	case "firebase":
 		hit = len(v) >= 1 && v[0] == "functions:config:get"
 	case "chamber":
-		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "export" || v[0] == "env")
+		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "env") // export: host7.go's injectedSecretsPrinted
 	case "kubectl", "oc":
 		// kubectl's view-secret plugin decodes a secret's values; oc
 		// extract writes them to standard output or a folder; cp
@@ -668,19 +668,10 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 				}
 			}
 		}
-	case "aws-vault":
-		if len(v) >= 1 && v[0] == "export" {
-			hit = true
-		} else if len(v) >= 1 && v[0] == "exec" {
-			if i := slices.IndexFunc(cmd.Args, func(a shell.Word) bool { return a.Lit == "--" }); i >= 0 && i+1 < len(cmd.Args) {
-				p := path.Base(cmd.Args[i+1].Lit)
-				hit = p == "env" || p == "printenv"
-			}
-		}
 	}
 	if hit {
 		n := 2 // the service and its operation
-		if name == "chamber" || name == "firebase" || name == "aws-vault" {
+		if name == "chamber" || name == "firebase" {
 			n = 1 // the verb; the words after it are operands
 		}
 		c.because(append([]string{name}, v[:min(len(v), n)]...)...)

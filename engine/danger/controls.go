@@ -138,6 +138,9 @@ var historyNames = map[string]bool{
 	".python_history": true, ".mysql_history": true, ".psql_history": true, ".node_repl_history": true,
 	".sqlite_history": true, ".lesshst": true, ".rediscli_history": true, "fish_history": true,
 	".ksh_history": true, ".irb_history": true, ".pry_history": true, "mongosh_repl_history": true, ".dbshell": true,
+	// zsh-newuser-install's HISTFILE, BusyBox ash's, PHP's interactive shell's,
+	// clickhouse-client's and the influx CLI's (round 7).
+	".histfile": true, ".ash_history": true, ".php_history": true, ".clickhouse-client-history": true, ".influx_history": true,
 }
 
 // logRecord reports a system log or a shell history file.

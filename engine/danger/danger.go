@@ -382,7 +382,8 @@ type unit struct {
 	dir       string
 	fromXargs bool
 	// regenerated: a find that selects only regenerated files by name
-	// (findsRegenerated) hands this command its matches as {}.
+	// (findsRegenerated), or only under scratch and temporary folders
+	// (findsInScratch), hands this command its matches as {}.
 	regenerated bool
 	depth       int
 	// appended: an xargs appends its input to this command's words (it
@@ -409,7 +410,7 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 	var walk func(u unit, depth int)
 	walk = func(u unit, depth int) {
 		c.units = append(c.units, u)
-		if depth >= maxDepth || findFails(&u.cmd, u.appended) {
+		if depth >= maxDepth || findFails(&u.cmd, u.appended) || c.targetsUnset(u) {
 			return // a find that fails runs none of its -exec commands
 		}
 		for _, in := range u.cmd.Inside() {
@@ -418,7 +419,7 @@ func (c *checker) expand(cmd shell.Command, dir, start string, depth int, fed bo
 				d = shell.Resolve(in.Cwd, start, c.home)
 			}
 			fromX := u.fromXargs || path.Base(u.cmd.Name) == "xargs" && xargsFeeds(&u.cmd, &in) || path.Base(u.cmd.Name) == "find"
-			regen := path.Base(u.cmd.Name) == "find" && findsRegenerated(&u.cmd)
+			regen := path.Base(u.cmd.Name) == "find" && (findsRegenerated(&u.cmd) || c.findsInScratch(u))
 			walk(unit{cmd: in, dir: d, fromXargs: fromX, regenerated: regen, depth: u.depth, appended: appendsTo(&u)}, depth+1)
 		}
 	}
@@ -504,6 +505,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 
 // command checks one command on its own.
 func (c *checker) command(u unit) {
+	psOnly := c.powerShellOnly(u.cmd) // before the name is lowered: "Get-Content", not "get-content"
 	if low, ok := lowerName(u.cmd); ok {
 		u.cmd = low
 	}
@@ -526,7 +528,8 @@ func (c *checker) command(u unit) {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
 		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) ||
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) ||
+		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) || psOnly || sysctlDropsCaches(cmd) ||
 		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
 		// name is no program (running it fails).
@@ -738,6 +741,7 @@ func (c *checker) command(u unit) {
 	c.hookInstallers(u)
 	c.unguardedAgents(u)
 	c.access(u)
+	c.host7(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -343,6 +343,11 @@ func FuzzCheck(f *testing.F) {
 		"aws lambda get-function | jq", "kubectl get secret -o", "kubectl get pod --template=", "psql -c 'GRANT'",
 		"mongosh --eval 'db.createUser('", "vault write /", "gsutil acl ch -d", "aws s3 sync s3://b",
 		"aws-vault exec p --", "envchain a", "sops exec-env f", "env-cmd -f", "redis-cli config set dir",
+		// Round 7's narrowings: unset targets, registries and endpoints
+		// read from option values, connection strings, sysctl settings.
+		"find \"$R\" -delete", "systemctl link ${U}", "git branch -D \"$\"", "npm publish --registry=", "docker push localhost:/",
+		"aws --endpoint-url=", "az storage container delete --connection-string ';=;BlobEndpoint='", "sysctl vm.drop_caches=",
+		"curl 169.254.169.254/security-credentials", "chsh -s", "parted x.img", "Get-Content", "find /tmp -name x -exec rm -r {} +",
 	} {
 		f.Add(s)
 	}

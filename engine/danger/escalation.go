@@ -97,33 +97,69 @@ func (c *checker) remoteExec(name string, args []shell.Word) {
 	}
 }
 
-// optionNamedFile: a file created under a name that is an option of tar
-// or rsync that runs a command ("--checkpoint-action=exec=sh x.sh",
-// "-e sh x.sh"), planted for a later "tar *" or "rsync *" by root to read
-// as its own option (wildcard injection).
+// optionNamedFile: a file created under a name that is an option of a
+// program root later runs over "*" (wildcard injection: the shell hands
+// the name over as an option), planted for that run to read as its own:
+// tar's and rsync's options that run a program, chown's and chmod's
+// --reference (plantedOptions). The name may be made through a path
+// ("./--checkpoint-action=…", "/var/www/--reference=x"): the program then
+// sees an operand, not an option, and creates it without "--".
 func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
-	planted := func(w shell.Word) bool {
-		l := w.Lit
-		return w.Literal && (strings.HasPrefix(l, "--checkpoint-action=") ||
-			strings.HasPrefix(l, "--use-compress-program=") || strings.HasPrefix(l, "-e sh ") || strings.HasPrefix(l, "-e bash "))
-	}
 	if name == "touch" || name == "cp" || name == "mv" || name == "ln" {
-		// Before "--" the program takes such a word for an option of its
-		// own and refuses it ("touch: invalid option -- 'e'"): no file is
-		// made (GNU getopt reads options anywhere before "--").
-		if w := slices.IndexFunc(cmd.Args, planted); w >= 0 && slices.ContainsFunc(cmd.Args[:w], func(a shell.Word) bool { return a.Literal && a.Lit == "--" }) {
-			c.because(name, cmd.Args[w].Lit)
-			c.add(PrivilegeEscalation)
-			return
+		for w, a := range cmd.Args {
+			opt, viaPath := plantedName(a)
+			if opt == "" {
+				continue
+			}
+			// Before "--" a bare option word is the program's own and it
+			// refuses it ("touch: invalid option -- 'e'"): no file is made
+			// (GNU getopt reads options anywhere before "--").
+			if viaPath || slices.ContainsFunc(cmd.Args[:w], func(a shell.Word) bool { return a.Literal && a.Lit == "--" }) {
+				c.because(name, opt)
+				c.add(PrivilegeEscalation)
+				return
+			}
 		}
 	}
 	for _, r := range cmd.Redirects {
-		if r.Write && planted(r.Target) {
-			c.because(r.Target.Lit)
+		if opt, _ := plantedName(r.Target); r.Write && opt != "" {
+			c.because(opt)
 			c.add(PrivilegeEscalation)
 			return
 		}
 	}
+}
+
+// plantedOptions are options that make the program that reads them run
+// another program or take another file's owner and mode: tar(1)'s
+// --checkpoint-action, --use-compress-program, --to-command,
+// --info-script, --new-volume-script and --rsh-command, rsync(1)'s -e,
+// --rsh and --rsync-path, and chown(1)'s and chmod(1)'s --reference (the
+// wildcard-injection cases of DefenseCode's "Unix Wildcards Gone Wild").
+var plantedOptions = []string{"--checkpoint-action=", "--use-compress-program=", "--to-command=", "--info-script=",
+	"--new-volume-script=", "--rsh-command=", "-e ", "--rsh=", "--rsync-path=", "--reference="}
+
+// plantedName returns the option a literal word names a file after (its
+// last path element when the word is a path), and whether it came through
+// a path; "" when it names none.
+func plantedName(w shell.Word) (opt string, viaPath bool) {
+	if !w.Literal {
+		return "", false
+	}
+	l := w.Lit
+	if !strings.HasPrefix(l, "-") {
+		i := strings.Index(l, "/-")
+		if i < 0 {
+			return "", false
+		}
+		l, viaPath = l[i+1:], true
+	}
+	for _, p := range plantedOptions {
+		if strings.HasPrefix(l, p) && len(l) > len(p) {
+			return l, viaPath
+		}
+	}
+	return "", false
 }
 
 // trustedRoot: a certificate added to a system trust store as a root

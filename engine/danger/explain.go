@@ -198,7 +198,7 @@ var ruleTexts = map[string]string{
 	"hostDiskDevice":      "an LXD or Incus container given the host's / as a disk, or made privileged",
 	"rootEnabled":         "dsenableroot: the root account enabled",
 	"remoteExec":          "impacket-style remote execution (psexec, wmiexec, smbexec, atexec, dcomexec) given a USER[:PASSWORD]@HOST target",
-	"optionNamedFile":     "a file created under the name of a tar or rsync option that runs a command (--checkpoint-action=exec=…): wildcard injection",
+	"optionNamedFile":     "a file created (by name or through a path) under the name of a tar or rsync option that runs a command (--checkpoint-action=exec=…, -e …) or of chown's or chmod's --reference: wildcard injection",
 	"trustedRoot":         "a certificate added to a system trust store (keytool -import into cacerts, security add-trusted-cert, trust anchor)",
 	"appleScript":         "AppleScript asking for a password in a dialog with its answer hidden (a fake prompt)",
 	"httpie":              "httpie or xh sending a local file to another host (@file, field@file, field=@file), or a secret file",

@@ -187,6 +187,7 @@ var startupFiles = []string{
 	"/etc/ld.so.conf", // the folders ld.so loads every program's libraries from
 	// anacron's table, SysV init's table, FreeBSD's services to start.
 	"/etc/anacrontab", "/etc/inittab", "/etc/rc.conf", "/etc/rc.conf.local",
+	"/etc/modules", // modules(5): kernel modules loaded at every boot (round 7)
 }
 
 // startupDirs hold files that run later: anything inside is one.

@@ -56,6 +56,9 @@ func rewriteLine(s *shell.Script) (string, bool) {
 			if !ok && j == 0 {
 				nw, ok = echoed(w.Raw)
 			}
+			if !ok && j > 0 {
+				nw, ok = braceWords(w.Raw) // "{src,lib}": the words bash makes
+			}
 			if ok && strings.Contains(line, w.Raw) {
 				line = strings.Replace(line, w.Raw, nw, 1)
 				changed = true

@@ -3,7 +3,9 @@ package danger
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
@@ -16,7 +18,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8):
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -27,8 +29,13 @@ import (
 // awesome-cheatsheets, git-tips, bash-guide, two Linux privilege-escalation
 // cheat sheets, a reverse-shell generator, macOS dotfiles, a reverse-shell
 // cheat sheet, an OSCP cheat sheet, a cloud pentest cheat sheet, a Linux
-// exploitation cheat sheet, a coreutils text-processing book), read and
-// labelled by hand
+// exploitation cheat sheet, a coreutils text-processing book, an eighth
+// agent guard's tests, h4cker's hardening and attack pages, pentest-wiki,
+// exploit-notes' privilege-escalation pages, a red-team infrastructure
+// wiki, bash-handbook and two more cheat sheets, Hacking the Cloud,
+// CloudGoat's cheat sheets, HackTricks Cloud's post-exploitation pages, an
+// agent team's review of the commands its guardrails block, Docker, GitHub
+// and kubectl cheat sheets), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -103,6 +110,14 @@ func (l labelledLine) call() (engine.Call, string, string) {
 	return c, p, h
 }
 
+// heldoutByCollection prints a held-out part's figures per collection as
+// well. It is off by default: a tuner who read that one collection's
+// figure was low would know which public repository to study, and the part
+// would no longer be unseen. The lead turns it on when taking a held-out
+// part's figure: go test ./engine/danger -run 'TestIndependentCorpora$' -v
+// -args -heldout-by-collection
+var heldoutByCollection = flag.Bool("heldout-by-collection", false, "print held-out parts' figures per collection too")
+
 // figures are one split's precision and recall, overall and per category.
 type figures struct {
 	dangerous, everyday, hits, falseAlarms int
@@ -111,16 +126,38 @@ type figures struct {
 	// ones labelled everyday.
 	labelled, caught, sameCat, markedWith, wrongWith map[string]int
 	misses, alarms                                   []string
+	// per collection (the source repository, else the draw's pool): its
+	// dangerous and everyday lines, the dangerous ones marked and the
+	// everyday ones marked, so that one dense collection's share of a
+	// part's figure can be read apart from the others'.
+	byCollection map[string]*[4]int
 }
 
 func (f *figures) precision() float64 { return pct(f.hits, f.hits+f.falseAlarms) }
 func (f *figures) recall() float64    { return pct(f.hits, f.dangerous) }
 
 func measure(lines []labelledLine) *figures {
-	f := &figures{labelled: map[string]int{}, caught: map[string]int{}, sameCat: map[string]int{}, markedWith: map[string]int{}, wrongWith: map[string]int{}}
+	f := &figures{labelled: map[string]int{}, caught: map[string]int{}, sameCat: map[string]int{}, markedWith: map[string]int{}, wrongWith: map[string]int{}, byCollection: map[string]*[4]int{}}
 	for _, l := range lines {
 		c, p, h := l.call()
 		got := Check(c, p, h)
+		coll := l.Source.Repo
+		if coll == "" {
+			coll = l.Pool
+		}
+		n := f.byCollection[coll]
+		if n == nil {
+			n = new([4]int)
+			f.byCollection[coll] = n
+		}
+		i := 0
+		if l.Label == "everyday" {
+			i = 2
+		}
+		n[i]++
+		if len(got) > 0 {
+			n[i+1]++
+		}
 		for _, k := range got {
 			f.markedWith[k]++
 			if l.Label == "everyday" {
@@ -157,7 +194,7 @@ func measure(lines []labelledLine) *figures {
 // table prints the figures per category: recall of the lines labelled
 // with it (marked at all, and marked with that category), and precision
 // of Check's marks with it.
-func (f *figures) table(t *testing.T, split string) {
+func (f *figures) table(t *testing.T, split string, byCollection bool) {
 	t.Logf("%s: %d dangerous, %d everyday; precision %.2f %% (%d of %d marked), recall %.2f %% (%d of %d)",
 		split, f.dangerous, f.everyday, f.precision(), f.hits, f.hits+f.falseAlarms, f.recall(), f.hits, f.dangerous)
 	t.Logf("  %-26s %9s %8s %10s %10s", "category", "labelled", "recall", "same cat", "precision")
@@ -174,6 +211,21 @@ func (f *figures) table(t *testing.T, split string) {
 			prec = fmt.Sprintf("%.1f %% /%d", pct(m-f.wrongWith[k], m), m)
 		}
 		t.Logf("  %-26s %9d %8s %10s %10s", k, f.labelled[k], rec, same, prec)
+	}
+	if !byCollection {
+		return
+	}
+	t.Logf("  %-44s %9s %8s %9s %10s", "collection", "dangerous", "recall", "everyday", "precision")
+	for _, coll := range slices.Sorted(maps.Keys(f.byCollection)) {
+		n := f.byCollection[coll]
+		rec, prec := "-", "-"
+		if n[0] > 0 {
+			rec = fmt.Sprintf("%.1f %%", pct(n[1], n[0]))
+		}
+		if n[1]+n[3] > 0 {
+			prec = fmt.Sprintf("%.1f %% /%d", pct(n[1], n[1]+n[3]), n[1]+n[3])
+		}
+		t.Logf("  %-44s %9d %8s %9d %10s", coll, n[0], rec, n[2], prec)
 	}
 }
 
@@ -203,6 +255,12 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// minimum is what it holds, rounded down, so that a truncated file
 	// still fails.
 	"dev8": {dangerous: 60, everyday: 600},
+	// heldout9 was drawn, with a top-up from the dangerous side, to the
+	// issue's size (it holds 336 dangerous and 1,298 everyday lines).
+	"heldout9": {dangerous: 300, everyday: 500},
+	// heldout10 was drawn, with two top-ups from the dangerous side, to the
+	// issue's size (it holds 367 dangerous and 1,311 everyday lines).
+	"heldout10": {dangerous: 300, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -247,9 +305,14 @@ func shortOf(split string, dangerous, everyday int) string {
 // heldout7: round 6's honest out-of-sample measure (figures.md stage 15).
 // dev8 was drawn for the next session's development from five more
 // collections and two agent guards' tests: reported, its misses printed
-// (the lead takes its first look on main, figures.md stage 16).
+// (the lead takes its first look on main, figures.md stage 16). heldout9
+// was drawn from eight more collections while three tuners worked on the
+// development parts: round 7's honest out-of-sample measure (figures.md
+// stage 17). heldout10 was drawn from collections chosen for dangerous
+// lines of many families rather than sudo (heldout9's are mostly sudo
+// lines), also during round 7: its second out-of-sample measure (stage 18).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true}
+	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -259,8 +322,11 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // the lead took its one figure (stage 12), heldout7 after its (stage 14).
 // heldout8 stays in it after the lead took its figure after round 6
 // (stage 15): nobody has read its misses, so a later round can measure
-// it again out of sample.
-var missesHidden = map[string]bool{"heldout8": true}
+// it again out of sample. heldout9 is in it until the lead takes its one
+// figure after the round-7 branches merge (stage 17), and after, unless
+// it is handed to development. heldout10 is in it on the same terms
+// (stage 18).
+var missesHidden = map[string]bool{"heldout8": true, "heldout9": true, "heldout10": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -282,12 +348,14 @@ var missesHidden = map[string]bool{"heldout8": true}
 // held out until its one measurement (stage 14) and is reported like
 // heldout6 since. heldout8 is held out (its misses are not printed)
 // until the lead takes its one figure after round 6 (stage 15). dev8 is a
-// development part like dev7 (its first look, stage 16). A part
-// under its minimum size fails.
+// development part like dev7 (its first look, stage 16). heldout9 is held
+// out (its misses are not printed) until the lead takes its one figure
+// after round 7 (stage 17), and so is heldout10 (stage 18). A part under
+// its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -296,7 +364,7 @@ func TestIndependentCorpora(t *testing.T) {
 		if s := shortOf(split, f.dangerous, f.everyday); s != "" {
 			t.Errorf("%s: %s", split, s)
 		}
-		f.table(t, split)
+		f.table(t, split, !missesHidden[split] || *heldoutByCollection)
 		sort.Strings(f.misses)
 		sort.Strings(f.alarms)
 		if reportOnly[split] {
@@ -363,6 +431,16 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"dev8", 59, 645, true},
 		{"dev8", 64, 599, true},
 		{"dev8", 0, 0, true},
+		{"heldout9", 336, 1298, false},
+		{"heldout9", 300, 500, false},
+		{"heldout9", 299, 1298, true},
+		{"heldout9", 336, 499, true},
+		{"heldout9", 0, 0, true},
+		{"heldout10", 367, 1311, false},
+		{"heldout10", 300, 500, false},
+		{"heldout10", 299, 1311, true},
+		{"heldout10", 367, 499, true},
+		{"heldout10", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -380,7 +458,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // one figure (stage 12), and heldout7 since the lead took its (stage 14).
 // heldout8 is reported only and its misses are hidden until the lead takes
 // its one figure after the round-6 branches merge (stage 15). dev8 is a
-// development part: reported, misses printed.
+// development part: reported, misses printed. heldout9 and heldout10 are
+// reported only and their misses are hidden until the lead takes their one
+// figure after the round-7 branches merge (stages 17 and 18).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -395,6 +475,8 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout7", true, false},
 		{"heldout8", true, true},
 		{"dev8", true, false},
+		{"heldout9", true, true},
+		{"heldout10", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -407,9 +489,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8 and dev8 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8, heldout9 and heldout10 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
-	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8"} {
+	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
+		"heldout9", "heldout10"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

@@ -402,6 +402,8 @@ func (c *checker) code(lang, code, dir string, depth int) {
 	if network && (secretEnv || wholeEnv || secretFile) {
 		c.add(NetworkExfiltration)
 	}
+	c.codeSendsFile(lang, toks, network)      // a local file read and sent (round 7)
+	c.codeGlobRemoval(lang, toks, dir, depth) // files listed by a pattern and removed (round 7)
 	// A reverse or bind shell: a connection and a shell the peer drives
 	// (awk's "cmd |& getline" runs what it reads).
 	coproc := lang == "awk" && strings.Contains(code, "|&")

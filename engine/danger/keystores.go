@@ -155,7 +155,7 @@ func toolSecret(slashed, base string) bool {
 			return true
 		}
 	}
-	return false
+	return serviceSecret(slashed, base)
 }
 
 // metadataVia are the programs fileUses sees reading a file that print

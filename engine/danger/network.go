@@ -571,7 +571,10 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				for _, f := range folders {
 					rel, ok := strings.CutPrefix(abs, f.dir+"/")
 					first, _, inside := strings.Cut(rel, "/")
-					if ok && inside && (first == f.stem || len(first) >= 3 && strings.HasPrefix(f.stem, first)) {
+					// Inside the archive's folder, or, beside it, the
+					// program a release asset is named after
+					// ("tool_linux_amd64.zip" holding "tool").
+					if ok && (inside || len(first) >= 3) && (first == f.stem || len(first) >= 3 && strings.HasPrefix(f.stem, first)) {
 						c.because(name, p)
 						c.add(DownloadExecute)
 						return
@@ -600,7 +603,7 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 				stem := piped[cmd.Pipeline]
 				for _, e := range archiveExts {
 					if s, ok := strings.CutSuffix(stem, e); ok {
-						folders = append(folders, unpacked{u.dir, s})
+						folders = append(folders, unpacked{unpackDir(cmd, u.dir, c.home), s})
 						break
 					}
 				}
@@ -612,7 +615,7 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 					stem := path.Base(o.Lit)
 					for _, e := range archiveExts {
 						if s, ok := strings.CutSuffix(stem, e); ok {
-							folders = append(folders, unpacked{u.dir, s})
+							folders = append(folders, unpacked{unpackDir(cmd, u.dir, c.home), s})
 							break
 						}
 					}
@@ -622,12 +625,35 @@ func (c *checker) fetchedThenRun(units [][]unit) {
 	}
 }
 
+// unpackDir is the folder an unpacker extracts into: tar(1)'s -C DIR or
+// --directory=DIR, unzip(1)'s -d DIR, 7z's -oDIR; else dir.
+func unpackDir(cmd *shell.Command, dir, home string) string {
+	args := cmd.Args
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case (a.Lit == "-C" || a.Lit == "--directory" || a.Lit == "-d" && path.Base(cmd.Name) == "unzip") && i+1 < len(args) && args[i+1].Literal:
+			return shell.Resolve(args[i+1].Lit, dir, home)
+		case strings.HasPrefix(a.Lit, "--directory="):
+			return shell.Resolve(strings.TrimPrefix(a.Lit, "--directory="), dir, home)
+		case strings.HasPrefix(a.Lit, "-o") && len(a.Lit) > 2 && strings.HasPrefix(path.Base(cmd.Name), "7z"):
+			return shell.Resolve(a.Lit[2:], dir, home)
+		}
+	}
+	return dir
+}
+
 // runTargets are the paths a command runs: its own name when it is a
 // path, a shell or interpreter's script operand, or a runner's program.
 func runTargets(cmd *shell.Command, name string) []string {
 	var out []string
 	if strings.Contains(cmd.Name, "/") {
 		out = append(out, cmd.Name)
+	}
+	if t := fileRunnerTarget(cmd); t != "" {
+		out = append(out, t) // "java -jar x.jar", "wine setup.exe" (round 7)
 	}
 	if interpreters[name] || detachRunners[name] || name == "source" || name == "." {
 		for _, a := range cmd.Args {

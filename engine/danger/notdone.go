@@ -140,6 +140,13 @@ var homeCaches = []string{
 	".npm/_cacache", ".npm/_npx", ".npm/_logs", ".yarn/cache", ".yarn/berry/cache", ".bun/install/cache",
 	".gradle/caches", ".gradle/wrapper/dists", ".m2/repository", ".nuget/packages", ".cargo/registry",
 	".cargo/git", "go/pkg/mod", ".pnpm-store", ".local/share/pnpm/store", "Library/pnpm/store",
+	// Round 7: Dart's pub cache, Ivy's and sbt's caches, rustup's
+	// toolchains (rustup installs them again), pipenv's virtualenvs.
+	".pub-cache", ".ivy2/cache", ".sbt/boot", ".rustup/toolchains", ".local/share/virtualenvs",
+	// node-gyp's headers, Composer's cache, the Maven wrapper's
+	// distributions, CocoaPods' spec repositories (~/.npm whole stays
+	// marked: keystores_test's row).
+	".node-gyp", ".composer/cache", ".m2/wrapper", ".cocoapods/repos",
 }
 
 // homeCache reports abs inside one of the home's package caches.

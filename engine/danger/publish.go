@@ -50,7 +50,7 @@ func (c *checker) publish(u unit) {
 	if hasLit(args, "--dry-run") {
 		return // a rehearsal publishes nothing
 	}
-	if c.publishElsewise(name, args) {
+	if c.publishElsewise(name, args) || publishesLocally(name, args) {
 		return
 	}
 	args = withoutWorkspaceOptions(name, args)
@@ -125,7 +125,8 @@ func (c *checker) publish(u unit) {
 			}
 		}
 	case "gh":
-		if len(args) >= 2 && args[0].Lit == "release" && slices.Contains([]string{"create", "upload", "delete", "edit", "delete-asset"}, args[1].Lit) {
+		if len(args) >= 2 && args[0].Lit == "release" && slices.Contains([]string{"create", "upload", "delete", "edit", "delete-asset"}, args[1].Lit) &&
+			!releaseDraft(args) {
 			c.add(PackagePublish)
 		}
 	case "pod":

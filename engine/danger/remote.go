@@ -208,6 +208,9 @@ func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
 	}
 	isClient := func(u unit) bool {
 		cmd, name, ok := u.program()
+		if ok && name == "curl" {
+			return telnetCurl(cmd)
+		}
 		if !ok || !netClients[name] {
 			return false
 		}

@@ -11,11 +11,13 @@ import (
 
 // scratchNames are folders of generated files; a recursive delete of one
 // inside the project is routine ("rm -rf build", "rm -rf node_modules").
+// Only folders a tool writes again belong here: Rails' tmp/ (caches,
+// pids) does, a project's temp/ holds what someone put there (round 7).
 var scratchNames = map[string]bool{
 	"build": true, "dist": true, "out": true, "target": true, "node_modules": true, "coverage": true,
 	".cache": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true, ".ruff_cache": true,
 	".tox": true, ".nox": true, ".next": true, ".nuxt": true, ".turbo": true, ".parcel-cache": true,
-	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true, "temp": true,
+	".svelte-kit": true, ".gradle": true, ".angular": true, "obj": true, "tmp": true,
 	".venv": true, "venv": true, ".eggs": true, "htmlcov": true, ".nyc_output": true, "_build": true,
 	".vercel": true, // vercel link writes it again; it holds the project link, no sources
 	// terraform init fetches providers and modules again (not the state).
@@ -26,6 +28,13 @@ var scratchNames = map[string]bool{
 	"playwright-report": true, "test-results": true, ".docusaurus": true, "_site": true, ".expo": true,
 	"cdk.out": true, ".dart_tool": true, "DerivedData": true, ".build": true, ".serverless": true,
 	".netlify": true, ".nx": true, ".pnpm-store": true, ".rollup.cache": true, ".webpack": true,
+	// Build output and caches other tools write again (round 7; each tool's
+	// documentation: TestPrecisionBuildToolScratch).
+	"elm-stuff": true, ".stack-work": true, "dist-newstyle": true, "zig-cache": true, ".zig-cache": true,
+	"zig-out": true, "CMakeFiles": true, "CMakeCache.txt": true, "bazel-bin": true, "bazel-out": true,
+	"bazel-testlogs": true, "bazel-genfiles": true, "bower_components": true, "Pods": true, ".sass-cache": true,
+	".hypothesis": true, ".eslintcache": true, ".stylelintcache": true, ".kotlin": true, ".cache-loader": true,
+	".aws-sam": true, ".jekyll-cache": true, ".cpcache": true, ".shadow-cljs": true,
 }
 
 // critical reports whether deleting abs takes a whole system, home or
@@ -73,7 +82,7 @@ func (c *checker) scratch(abs string) bool {
 
 // scratchPart reports a path part that names generated files.
 func scratchPart(part string) bool {
-	return scratchNames[part] || strings.HasSuffix(part, ".egg-info")
+	return scratchNames[part] || strings.HasSuffix(part, ".egg-info") || strings.HasPrefix(part, "cmake-build-")
 }
 
 // rmDangerous decides rm, and returns the targets that make it dangerous. Any rm of a critical path is dangerous; a
@@ -141,7 +150,11 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
-	if !t.Glob && !c.critical(abs) && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
+	if !t.Glob && !recursive && c.folderOnly(abs) {
+		return false // rm(1) refuses a folder without -r: "Is a directory" (round 7)
+	}
+	critical := c.critical(abs) && !topLevelFile(abs)
+	if !t.Glob && !critical && looksLikeFile(abs) && (shell.Within(abs, c.project) || !folderExts[path.Ext(abs)]) {
 		// "rm -rf package-lock.json", "rm -rf ~/tools/src/LinEnum.sh": one
 		// file, not a tree (the README labels the rm of one file everyday).
 		return false
@@ -162,7 +175,7 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		}
 		return recursive && !c.tempOnly(abs) && !c.scratch(abs)
 	}
-	if c.critical(abs) {
+	if critical {
 		return true
 	}
 	return recursive && !c.tempOnly(abs) && !c.scratch(abs)
@@ -301,6 +314,8 @@ func varThenRoot(raw string) bool {
 		return true
 	case rest == "*" || rest == ".*":
 		return globOK
+	case topLevelFile("/" + rest):
+		return false // "$OUT/report.txt": one file, not a top-level folder (round 7)
 	}
 	return !strings.ContainsAny(rest, `/*?["'$`)
 }
@@ -430,7 +445,8 @@ func (c *checker) git(u unit) {
 		}
 		// "git push https://host/r.git": the repository goes to a place no
 		// configured remote names.
-		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) {
+		if ops := operands(rest); len(ops) > 0 && ops[0].Literal && (strings.Contains(ops[0].Lit, "://") || isRemote(ops[0].Lit) && strings.Contains(ops[0].Lit, "@")) &&
+			!repoOnThisMachine(ops[0].Lit) {
 			c.add(NetworkExfiltration)
 		}
 	case "reset":
@@ -1224,7 +1240,9 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
 				continue
 			}
-			if anyUnit(units[i], func(u unit) bool { return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) }) &&
+			if anyUnit(units[i], func(u unit) bool {
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd)
+			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(DownloadExecute)
@@ -1277,6 +1295,9 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 	if strings.Contains(u.cmd.Name, "/") && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
 		return true
 	}
+	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
+		return true // "java -jar x.jar", "wine setup.exe" (round 7)
+	}
 	name := path.Base(u.cmd.Name)
 	if !interpreters[name] && name != "source" && name != "." {
 		return false
@@ -1306,7 +1327,7 @@ func (c *checker) remotePush(units [][]unit) {
 			ops := operands(rest)
 			switch {
 			case sub == "remote" && len(ops) >= 3 && (ops[0].Lit == "add" || ops[0].Lit == "set-url"):
-				added[ops[1].Lit] = true
+				added[ops[1].Lit] = !(ops[2].Literal && repoOnThisMachine(ops[2].Lit)) // round 7
 			case sub == "push" && len(ops) >= 1 && added[ops[0].Lit]:
 				c.add(NetworkExfiltration)
 			}

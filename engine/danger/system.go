@@ -82,6 +82,9 @@ func (c *checker) privilege(u unit) {
 		if name == "chsh" && hasLit(cmd.Args, "-l", "--list-shells") || name == "useradd" && len(cmd.Args) == 1 && hasLit(cmd.Args, "-D", "--defaults") {
 			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
+		if name == "chsh" && ownShellOnly(cmd.Args) {
+			return // the caller's own login shell (round 7)
+		}
 		c.add(PrivilegeEscalation)
 	case "setcap":
 		if !hasLit(cmd.Args, "-r", "-v") { // -r removes capabilities, -v verifies them
@@ -231,10 +234,12 @@ func sudoRuns(args []shell.Word) bool {
 	return !onlyInfo && len(args) > 0
 }
 
-// onlyImageFiles reports mkfs operands that all name plain files (an
-// image: "disk.img", "fs.erofs"), none a device nor a folder to pack.
+// onlyImageFiles reports mkfs (or partition tool) operands that all name
+// plain files (an image: "disk.img", "fs.erofs"), none a device nor a
+// folder to pack; a number (mkfs.vfat's "-F 32", a block count, a
+// partition number) names no file and is passed over.
 func (c *checker) onlyImageFiles(args []shell.Word, dir string) bool {
-	ops := operands(args)
+	ops := slices.DeleteFunc(operands(args), func(o shell.Word) bool { return o.Literal && allDigits(o.Lit) })
 	if len(ops) == 0 {
 		return false
 	}
@@ -470,11 +475,20 @@ func (c *checker) system(u unit) {
 		if name == "wipefs" && wipefsOnlyLists(args) || name == "sgdisk" && sgdiskOnlyPrints(args) {
 			return
 		}
+		if (name == "wipefs" || name == "sgdisk") && c.onlyImageFiles(args, u.dir) {
+			return // a disk image file, as mkfs's (round 7)
+		}
 		c.add(DiskSystem)
 	case "fdisk", "sfdisk", "gdisk", "parted":
 		// -s is fdisk's and sfdisk's --show-size but parted's --script,
-		// which makes the same changes without asking.
-		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) {
+		// which makes the same changes without asking. A disk image file
+		// (parted's device is its first operand, the rest its commands)
+		// changes only that file, as mkfs's (round 7).
+		dev := args
+		if ops := operands(args); name == "parted" && len(ops) > 0 {
+			dev = ops[:1]
+		}
+		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) && !c.onlyImageFiles(dev, u.dir) {
 			c.add(DiskSystem)
 		}
 	case "zfs":

@@ -135,6 +135,10 @@ func (c *checker) unknownVerbs(u unit) {
 		return // git dies before the subcommand (round 6)
 	case name == "aws" && awsSkeleton(cmd.Args):
 		return // a JSON skeleton printed, no API request (cloud7.go)
+	case name == "gh" && releaseDraft(cmd.Args):
+		return // a draft release, not published (round 7)
+	case name == "hdiutil" && c.lastIsImageFile(cmd.Args, u.dir):
+		return // hdiutil(1) erase of a disk image file, not a device (round 7)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string

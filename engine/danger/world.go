@@ -133,6 +133,9 @@ func inert(cmd *shell.Command) bool {
 	classic := classicUtilities[name]
 	// git push and clean parse their dry run as git's option parser does
 	// (gitDryRun); the loop below then looks only for --help|--version.
+	if describedOnly(name, cmd.Args) {
+		return true
+	}
 	gitParsed := false
 	if name == "git" {
 		if _, sub, rest, ok := cmd.GitArgs(); ok && (sub == "push" || sub == "clean") {

@@ -38,6 +38,9 @@ func FuzzParse(f *testing.F) {
 			}
 			for _, a := range c.Args {
 				ShownVars(a.Raw)
+				if name, _, ok := OnlyVar(a.Raw); ok && !strings.Contains(a.Raw, name) {
+					t.Fatalf("OnlyVar(%q) named %q, not in the word", a.Raw, name)
+				}
 			}
 		}
 		for _, a := range s.Sets {

@@ -13,6 +13,8 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh6 DCG_DIR DCG_COMMIT ARSENAL_DIR ARSENAL_COMMIT TAOCL_DIR TAOCL_COMMIT ONELINER_DIR ONELINER_COMMIT BOSK_DIR BOSK_COMMIT DEV6_DRAWN > drawn7.jsonl
   python3 draw.py --fresh7 ACG_DIR ACG_COMMIT PICG_DIR PICG_COMMIT LECOUPA_DIR LECOUPA_COMMIT AWSCLI_DIR AWSCLI_COMMIT PENTEST_DIR PENTEST_COMMIT GITTIPS_DIR GITTIPS_COMMIT BASHGUIDE_DIR BASHGUIDE_COMMIT > drawn9.jsonl
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
+  python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
+  python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -221,6 +223,10 @@ def main():
         return fresh8(*sys.argv[2:16])
     if len(sys.argv) > 1 and sys.argv[1] == "--dev8":
         return dev8(*sys.argv[2:16])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh9":
+        return fresh9(*sys.argv[2:18])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
+        return fresh10(*sys.argv[2:18])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -1925,6 +1931,263 @@ def dev8(obg_dir, obg_commit, rs_dir, rs_commit, jth_dir, jth_commit, cpc_dir, c
     top = draw_every([("krishkumar/agentguard", agg_commit, e) for e in agentguard_commands(agg_dir)], seen, fill, keep)
     rng.shuffle(top)
     emit(top, "u", "dev8", first=len(drawn) + 1)
+
+
+FRESH9_SEED = 30303030303030303030  # the twelfth draw (heldout9, drawn12.jsonl)
+
+
+def lbg_commands(root):
+    """lloydzhou/bash-guard: the command (first field) of every
+    ("command", "mode") tuple of the test module of src/policy.rs, whatever
+    mode the test expects."""
+    rel = "src/policy.rs"
+    text = open(os.path.join(root, rel), encoding="utf-8").read()
+    start = text.index("#[cfg(test)]")
+    out = []
+    for m in re.finditer(r'\(\s*(?=r?#*")', text[start:]):
+        i = start + m.end()
+        r = rust_string(text, i)
+        if r is None:
+            continue
+        s, j = r
+        if not re.match(r'\s*,\s*"[0-9]{4}"', text[j:]):
+            continue
+        out.append({"source_path": rel, "line": text.count("\n", 0, i) + 1, "raw": s, "pool": "lbg"})
+    return out
+
+
+# The-Art-of-Hacking/h4cker's pages whose code blocks hold shell commands
+# that change or read the machine (hardening, forensics, encryption, netcat,
+# gpg, a Linux survival guide); every line of each is drawn.
+H4CKER_PAGES = [
+    ("cybersecurity-domains/defensive-security/macos-hardening/detecting-compromise.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/detecting-compromise.md", 10000),
+    ("cybersecurity-domains/cryptography-pki/cryptography-and-pki/disk_encryption.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/selinux_CENTOS_lab.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/selinux_UBUNTU_lab.md", 10000),
+    ("cybersecurity-domains/defensive-security/linux-hardening/port-knocking-and-spa.md", 10000),
+    ("training-reference/cheat-sheets/firewall/ufw.md", 10000),
+    ("training-reference/cheat-sheets/networking/netcat.md", 10000),
+    ("cybersecurity-domains/cryptography-pki/cryptography-and-pki/quick-reference/gpg-cheatsheet.md", 10000),
+    ("training-reference/cheat-sheets/linux/survival-guide.md", 10000),
+]
+
+# nixawk/pentest-wiki's pages of Linux and database attacks and CTF
+# walk-throughs (its Windows Active Directory pages and the Cisco ASA
+# page, mostly program output, left out).
+PWIKI_DIRS = ("2.Vulnerability-Assessment/Database-Assessment", "2.Vulnerability-Assessment/Network-Assessment",
+              "CTFS", "System-Services")
+
+
+def pwiki_lines(root):
+    """Each code-block line of the pentest wiki's pages under PWIKI_DIRS,
+    handled as hacktricks'."""
+    out = []
+    for top in PWIKI_DIRS:
+        for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(fs):
+                if f.endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), "pwiki")
+    return out
+
+
+# Pages of hideckies' exploit-notes as copied into Shiva108/CTF-notes
+# (sudo privilege escalations, backdoors, account management, firewall
+# rules, docker escapes), read for heldout9's top-up; the compilation's
+# other folders (its PayloadsAllTheThings copy among them) are not read.
+CTF_PAGES = ("hardware/linux/privilege-escalation/sudo", "hardware/linux/post-exploitation/Linux-Backdoors.md",
+             "hardware/linux/management/Add-and-Delete-User-in-Linux.md",
+             "hardware/linux/management/Add-and-Delete-Groups-in-Linux.md", "network/Firewall.md",
+             "container/docker/Docker-Escape.md")
+
+
+def ctf_lines(root):
+    """Each code-block line of CTF_PAGES (a folder: its pages in name
+    order), handled as hacktricks'."""
+    out = []
+    for rel in CTF_PAGES:
+        p = os.path.join(root, rel)
+        names = [os.path.join(rel, f) for f in sorted(os.listdir(p)) if f.endswith(".md")] if os.path.isdir(p) else [rel]
+        for name in names:
+            out += md_code_lines(root, name, "ctf-notes")
+    return out
+
+
+def fresh9(lbg_dir, lbg_commit, hk_dir, hk_commit, pw_dir, pw_commit, bhb_dir, bhb_commit, gcs_dir, gcs_commit,
+           rbc_dir, rbc_commit, ctf_dir=None, ctf_commit=None, rtiw_dir=None, rtiw_commit=None):
+    """A ninth out-of-sample part (heldout9) from collections no earlier
+    draw used: an AI-agent command guard's test commands, whatever the
+    test expects (lloydzhou/bash-guard), The-Art-of-Hacking/h4cker's
+    hardening, forensics and attack pages and nixawk/pentest-wiki on the
+    dangerous side; denysdovhan/bash-handbook, arslanbilal/git-cheat-sheet
+    and RehanSaeed/Bash-Cheat-Sheet on the everyday side. Lines any
+    earlier draw took (drawn.jsonl … drawn11.jsonl) are left out. Ids
+    v0001…, all in heldout9: measured once, by the lead, tuned on by
+    nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl"))
+    rng = random.Random(FRESH9_SEED)
+    pools = [("lloydzhou/bash-guard", lbg_commit, lbg_commands(lbg_dir), 10000)]
+    pools += [("The-Art-of-Hacking/h4cker", hk_commit, md_code_lines(hk_dir, rel, "h4cker"), n) for rel, n in H4CKER_PAGES]
+    pools += [
+        ("nixawk/pentest-wiki", pw_commit, pwiki_lines(pw_dir), 200),
+        ("denysdovhan/bash-handbook", bhb_commit, md_code_lines(bhb_dir, "README.md", "bash-handbook"), 80),
+        ("arslanbilal/git-cheat-sheet", gcs_commit, md_code_lines(gcs_dir, "README.md", "git-cheat-sheet"), 80),
+        ("RehanSaeed/Bash-Cheat-Sheet", rbc_commit, md_code_lines(rbc_dir, "README.md", "bash-cheat-sheet"), 60),
+    ]
+
+    def fill(e):
+        return e["raw"] if e["pool"] == "lbg" else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        if e["pool"] == "lbg":
+            return bool(cmd.strip())
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "v", "heldout9")
+    if ctf_dir is None:
+        return
+    # Top-up: the labels of v0001-v1386, committed first, came to 255
+    # dangerous lines, short of 300; from the dangerous side follow every
+    # code-block line of CTF_PAGES and of bluscreenofjeff's Red Team
+    # Infrastructure Wiki not taken before (ids after the first draw's,
+    # which stay as they were).
+    rest = [("Shiva108/CTF-notes", ctf_commit, e) for e in ctf_lines(ctf_dir)]
+    rest += [("bluscreenofjeff/Red-Team-Infrastructure-Wiki", rtiw_commit, e)
+             for e in md_code_lines(rtiw_dir, "README.md", "rtiw")]
+    top = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "v", "heldout9", first=len(drawn) + 1)
+
+
+FRESH10_SEED = 3030303030303030303030  # the thirteenth draw (heldout10, drawn13.jsonl)
+
+
+def tree_md_lines(root, top, pool, name=None):
+    """Each code-block line, handled as hacktricks', of every Markdown page
+    under top (pages in path order); with name, only the pages whose file
+    name matches it."""
+    out = []
+    for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+        for f in sorted(fs):
+            if f.endswith(".md") and (name is None or re.match(name, f)):
+                out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+    return out
+
+
+def org_table_commands(root, rel, pool):
+    """Each command of the second column of an Org-mode table (dennyzhang's
+    kubernetes sheet): the =verbatim= spans of the cell, or the cell itself
+    when it has none; the row's first cell is the note. Links and header
+    rows are left to shell_like."""
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        if not l.startswith("|") or l.startswith("|-"):
+            continue
+        cells = [c.strip() for c in l.strip().strip("|").split("|")]
+        if len(cells) < 2 or not cells[1]:
+            continue
+        spans = re.findall(r"=(.+?)=(?=,|\s|$)", cells[1]) if cells[1].startswith("=") else [cells[1]]
+        for c in spans:
+            out.append({"source_path": rel, "line": i + 1, "raw": c.strip(), "note": cells[0], "pool": pool})
+    return out
+
+
+# HackTricks Cloud's pages of what an attacker does once in (post-exploitation:
+# deletes, exfiltration, credential reads; persistence) and its CI/CD pages,
+# read for heldout10's top-up, with how many lines each folder gives.
+HTCL_DIRS = [
+    ("src/pentesting-cloud/aws-security/aws-post-exploitation", 200),
+    ("src/pentesting-cloud/aws-security/aws-persistence", 60),
+    ("src/pentesting-cloud/gcp-security/gcp-post-exploitation", 70),
+    ("src/pentesting-cloud/azure-security/az-post-exploitation", 50),
+    ("src/pentesting-ci-cd", 70),
+]
+
+
+def fresh10(htc_dir, htc_commit, cg_dir, cg_commit, dcr_dir, dcr_commit, dcs_dir, dcs_commit, ghcs_dir, ghcs_commit,
+            k8s_dir, k8s_commit, htcl_dir=None, htcl_commit=None, sui_dir=None, sui_commit=None):
+    """A tenth out-of-sample part (heldout10) from collections no earlier
+    draw used, chosen for dangerous lines of many families rather than
+    sudo: Hacking the Cloud's attack pages and Rhino Security Labs'
+    CloudGoat cheat sheets (cloud credentials, privilege escalation,
+    destruction), an AI-agent team's review of the commands its guardrails
+    block (deletes, system changes, databases, git, publishing, secrets,
+    download-and-run; shageevan/nextjs-saas-fullstack-dev-team) on the
+    dangerous side; the Docker cheat sheet, the GitHub cheat sheet and
+    dennyzhang's kubectl sheet on the everyday side. Every line of each that
+    no earlier draw took (drawn.jsonl … drawn12.jsonl), that shell_like
+    accepts and whose program is not a Windows one. Ids w0001…, all in
+    heldout10: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl", "drawn12.jsonl"))
+    rng = random.Random(FRESH10_SEED)
+    pools = [
+        ("Hacking-the-Cloud/hackingthe.cloud", htc_commit, tree_md_lines(htc_dir, "content", "htc"), 10000),
+        ("RhinoSecurityLabs/cloudgoat", cg_commit, tree_md_lines(cg_dir, "cloudgoat/scenarios", "cloudgoat",
+                                                                  r"cheat_?sheet.*\.md$"), 10000),
+        ("shageevan/nextjs-saas-fullstack-dev-team", dcr_commit,
+         md_code_lines(dcr_dir, ".claude-code/agents/fullstack-team/DANGEROUS-COMMANDS-REVIEW.md", "dcr"), 10000),
+        ("wsargent/docker-cheat-sheet", dcs_commit, md_code_lines(dcs_dir, "README.md", "docker-cheat-sheet"), 10000),
+        ("tiimgreen/github-cheat-sheet", ghcs_commit, md_code_lines(ghcs_dir, "README.md", "github-cheat-sheet"), 10000),
+        ("dennyzhang/cheatsheet-kubernetes-A4", k8s_commit, org_table_commands(k8s_dir, "README.org", "k8s-a4"), 10000),
+    ]
+
+    def fill(e):
+        return fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "w", "heldout10")
+    if htcl_dir is None:
+        return
+    # Top-up: the labels of w0001-w0991, committed first, came to 179
+    # dangerous lines, short of 300; from the dangerous side follow lines
+    # drawn at random from HTCL_DIRS of HackTricks Cloud (ids after the
+    # first draw's, which stay as they were).
+    top, _ = draw_pools(rng, [("HackTricks-wiki/hacktricks-cloud", htcl_commit, tree_md_lines(htcl_dir, d, "htcl"), n)
+                              for d, n in HTCL_DIRS], seen, fill, keep)
+    rng.shuffle(top)
+    emit(top, "w", "heldout10", first=len(drawn) + 1)
+    if sui_dir is None:
+        return
+    # Second top-up: those labels, committed, came to 266 dangerous lines;
+    # from the dangerous side follow every line left of the two densest
+    # folders of the first top-up (GCP and Azure post-exploitation) and
+    # every command of mad4j/suicide-linux (ids after the first top-up's).
+    rest = [("HackTricks-wiki/hacktricks-cloud", htcl_commit, e) for d, _ in HTCL_DIRS[2:4]
+            for e in tree_md_lines(htcl_dir, d, "htcl")]
+    rest += [("mad4j/suicide-linux", sui_commit, e) for e in inline_code_lines(sui_dir, "README.md", "suicide-linux")]
+    top2 = draw_every(rest, seen, fill, keep)
+    rng.shuffle(top2)
+    emit(top2, "w", "heldout10", first=len(drawn) + len(top) + 1)
+
+
+def inline_code_lines(root, rel, pool):
+    """Each line of a Markdown page that is only inline code (`cmd`), out
+    of code blocks, the last heading above as the note."""
+    out, fence, note = [], False, ""
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s.startswith("```"):
+            fence = not fence
+            continue
+        if fence:
+            continue
+        if s.startswith("#"):
+            note = s.lstrip("# ")
+            continue
+        m = re.fullmatch(r"`([^`]+)`", s)
+        if m:
+            out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "pool": pool, "note": note})
+    return out
 
 
 if __name__ == "__main__":
