@@ -227,6 +227,8 @@ def main():
         return fresh9(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
+        return fresh11(*sys.argv[2:10])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2188,6 +2190,119 @@ def inline_code_lines(root, rel, pool):
         if m:
             out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "pool": pool, "note": note})
     return out
+
+
+
+FRESH11_SEED = 303030303030303030303030  # the fourteenth draw (heldout11, drawn14.jsonl)
+
+SHIELD_CALLS = ["analyze", "checkDestructive", "runHook", "runCheck", "runCheckTty", "runPaste"]  # what ShellShield's tests check
+
+
+def shield_commands(root):
+    """The first argument, a string literal, of every call of SHIELD_CALLS
+    in ShellShield's tests/*.ts (hevlyo/opencode-rm-rf), whatever the test
+    expects."""
+    out = []
+    d = os.path.join(root, "tests")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".ts"):
+            continue
+        text = open(os.path.join(d, f), encoding="utf-8").read()
+        for line, s in js_calls(text, SHIELD_CALLS):
+            out.append({"source_path": "tests/" + f, "line": line, "raw": s, "pool": "shellshield"})
+    return out
+
+
+MUBIX_PAGES = ("linux/bulk.md", "linux/persistance.md", "linux/privesc.md", "linux/blind.md", "osx/bulk.md")
+
+
+def mubix_lines(root):
+    """Each command of mubix's post-exploitation wiki pages (MUBIX_PAGES):
+    the first cell of a table row when it is inline code, the inline code
+    of a line that is only that, and every other line that is not a
+    heading, a table rule or blank (the pages are a pasted Google Doc:
+    bare command lines and <code> blocks); the last heading as note;
+    shell_like drops the prose."""
+    out = []
+    for rel in MUBIX_PAGES:
+        note = ""
+        for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+            s = l.strip()
+            if s.startswith("#"):
+                note = s.lstrip("# ")
+                continue
+            if not s or s.startswith("|-") or s.startswith("| -") or s.startswith("----"):
+                continue
+            if s.startswith("|"):
+                cell = s.strip("|").split("|")[0].strip()
+                m = re.fullmatch(r"`([^`]+)`", cell)
+                if not m:
+                    continue
+                s = m.group(1)
+            s = re.sub(r"</?code>", "", s).strip()
+            m = re.fullmatch(r"`+([^`]+)`+", s)
+            if m:
+                s = m.group(1).strip()
+            if s:
+                out.append({"source_path": rel, "line": i + 1, "raw": s, "pool": "mubix", "note": note})
+    return out
+
+
+def gfr_lines(root):
+    """Each line of the sh and unfenced code blocks of git-flight-rules'
+    README.md (English), its "(branch)$ " prompt taken off as a "$ " one
+    is; others (git's output) are left to shell_like."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8").read().splitlines()
+    lines = [re.sub(r"^(\s*)\([^()\s]*\)\$ ", r"\1", l) for l in lines]
+    return fenced_lines("README.md", lines, ("", "sh"), "git-flight-rules",
+                        lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+
+
+def linux_command_lines(root):
+    """Each code-block line (as md_code_lines) of every command page of
+    jaywcjlove/linux-command (command/*.md)."""
+    out = []
+    d = os.path.join(root, "command")
+    for f in sorted(os.listdir(d)):
+        if f.endswith(".md"):
+            out += md_code_lines(root, "command/" + f, "linux-command")
+    return out
+
+
+def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit):
+    """A fourteenth out-of-sample part (heldout11) from collections no
+    earlier draw used, chosen for dangerous lines of several families: an
+    AI-agent terminal guard's test commands, blocked and allowed alike
+    (ShellShield, hevlyo/opencode-rm-rf: deletes, download-and-run, git,
+    interpreters), git-flight-rules (force pushes, history rewrites,
+    discarded work, and everyday git), mubix's post-exploitation wiki
+    (Linux and macOS: credential files, persistence, exfiltration,
+    enumeration) in full; jaywcjlove/linux-command's command pages (400
+    lines at random) on the everyday side. Lines any earlier draw took
+    (drawn.jsonl … drawn13.jsonl) are left out. Ids x0001…, all in
+    heldout11: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl", "drawn12.jsonl", "drawn13.jsonl"))
+    rng = random.Random(FRESH11_SEED)
+    pools = [
+        ("hevlyo/opencode-rm-rf", sh_commit, shield_commands(sh_dir), 10000),
+        ("k88hudson/git-flight-rules", gfr_commit, gfr_lines(gfr_dir), 10000),
+        ("mubix/post-exploitation-wiki", mx_commit, mubix_lines(mx_dir), 10000),
+        ("jaywcjlove/linux-command", lc_commit, linux_command_lines(lc_dir), 400),
+    ]
+
+    def fill(e):
+        return e["raw"] if e["pool"] == "shellshield" else fill_angle(e["raw"], rng)
+
+    def keep(e, cmd):
+        if e["pool"] == "shellshield":
+            return bool(cmd.strip())
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, fill, keep)
+    rng.shuffle(drawn)
+    emit(drawn, "x", "heldout11")
 
 
 if __name__ == "__main__":
