@@ -228,7 +228,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
-        return fresh11(*sys.argv[2:10])
+        return fresh11(*sys.argv[2:12])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2269,7 +2269,29 @@ def linux_command_lines(root):
     return out
 
 
-def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit):
+def loobins_examples(root):
+    """The code of every example use case of LOOBins' LOOBins/*.yml (macOS
+    living-off-the-land binaries), each whole as one call (a block scalar
+    of several lines too), read with yaml; line = the line of its code:
+    key, note = the example's name."""
+    import yaml
+    out = []
+    d = os.path.join(root, "LOOBins")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".yml"):
+            continue
+        text = open(os.path.join(d, f), encoding="utf-8").read()
+        at = [i + 1 for i, l in enumerate(text.splitlines()) if re.match(r"^\s*code:", l)]
+        cases = (yaml.safe_load(text) or {}).get("example_use_cases") or []
+        for k, c in enumerate(cases):
+            code = c.get("code")
+            if isinstance(code, str) and code.strip():
+                out.append({"source_path": "LOOBins/" + f, "line": at[k] if k < len(at) else 0,
+                            "raw": code.strip(), "pool": "loobins", "note": c.get("name", "")})
+    return out
+
+
+def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None):
     """A fourteenth out-of-sample part (heldout11) from collections no
     earlier draw used, chosen for dangerous lines of several families: an
     AI-agent terminal guard's test commands, blocked and allowed alike
@@ -2303,6 +2325,17 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
     drawn, _ = draw_pools(rng, pools, seen, fill, keep)
     rng.shuffle(drawn)
     emit(drawn, "x", "heldout11")
+    if lb_dir is None:
+        return
+    # Top-up: the labels of x0001-x0905, committed first, came to 114
+    # dangerous lines, short of 300; from the dangerous side follow every
+    # example of infosecB/LOOBins (macOS: keychains, persistence, security
+    # settings, exfiltration) no earlier line took, whole (ids after the
+    # first draw's, which stay as they were).
+    top = draw_every([("infosecB/LOOBins", lb_commit, e) for e in loobins_examples(lb_dir)], seen,
+                     lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    rng.shuffle(top)
+    emit(top, "x", "heldout11", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
