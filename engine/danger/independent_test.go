@@ -18,7 +18,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8, heldout9, heldout10):
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -35,7 +35,9 @@ import (
 // wiki, bash-handbook and two more cheat sheets, Hacking the Cloud,
 // CloudGoat's cheat sheets, HackTricks Cloud's post-exploitation pages, an
 // agent team's review of the commands its guardrails block, Docker, GitHub
-// and kubectl cheat sheets), read and labelled by hand
+// and kubectl cheat sheets, a ninth agent guard's tests (ShellShield),
+// git-flight-rules, mubix's post-exploitation wiki, jaywcjlove's
+// linux-command pages, LOOBins), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -261,6 +263,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// heldout10 was drawn, with two top-ups from the dangerous side, to the
 	// issue's size (it holds 367 dangerous and 1,311 everyday lines).
 	"heldout10": {dangerous: 300, everyday: 500},
+	// heldout11 was drawn for 300 dangerous lines but its collections and a
+	// top-up from the dangerous side came to 155 (README.md there): its
+	// minimum is what it holds, rounded down, so that a truncated file
+	// still fails; read its figure with that smaller count in mind.
+	"heldout11": {dangerous: 150, everyday: 500},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -311,8 +318,12 @@ func shortOf(split string, dangerous, everyday int) string {
 // stage 17). heldout10 was drawn from collections chosen for dangerous
 // lines of many families rather than sudo (heldout9's are mostly sudo
 // lines), also during round 7: its second out-of-sample measure (stage 18).
+// heldout11 was drawn from five more collections while three tuners
+// worked on round 8's development parts: round 8's honest out-of-sample
+// measure (stage 19).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
-	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true}
+	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
+	"heldout11": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -324,8 +335,10 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // (stage 15): nobody has read its misses, so a later round can measure
 // it again out of sample; it did after round 7 (its second look, stage
 // 15). heldout9 and heldout10 left it when they were spent for
-// development after their one figure (stages 17 and 18).
-var missesHidden = map[string]bool{"heldout8": true}
+// development after their one figure (stages 17 and 18). heldout11 is in
+// it until the lead takes its one figure after the round-8 branches merge
+// (stage 19).
+var missesHidden = map[string]bool{"heldout8": true, "heldout11": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -349,12 +362,13 @@ var missesHidden = map[string]bool{"heldout8": true}
 // until the lead takes its one figure after round 6 (stage 15). dev8 is a
 // development part like dev7 (its first look, stage 16). heldout9 is held
 // out (its misses are not printed) until the lead takes its one figure
-// after round 7 (stage 17), and so is heldout10 (stage 18). A part under
-// its minimum size fails.
+// after round 7 (stage 17), and so is heldout10 (stage 18). heldout11 is
+// held out (its misses are not printed) until the lead takes its one
+// figure after round 8 (stage 19). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -440,6 +454,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout10", 299, 1311, true},
 		{"heldout10", 367, 499, true},
 		{"heldout10", 0, 0, true},
+		{"heldout11", 155, 921, false},
+		{"heldout11", 150, 500, false},
+		{"heldout11", 149, 921, true},
+		{"heldout11", 155, 499, true},
+		{"heldout11", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -459,7 +478,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // its one figure after the round-6 branches merge (stage 15). dev8 is a
 // development part: reported, misses printed. heldout9 and heldout10 are
 // reported only and their misses are hidden until the lead takes their one
-// figure after the round-7 branches merge (stages 17 and 18).
+// figure after the round-7 branches merge (stages 17 and 18). heldout11 is
+// reported only and its misses are hidden until the lead takes its one
+// figure after the round-8 branches merge (stage 19).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -476,6 +497,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"dev8", true, false},
 		{"heldout9", true, false},
 		{"heldout10", true, false},
+		{"heldout11", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -488,10 +510,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8, dev8, heldout9 and heldout10 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10 and heldout11 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10"} {
+		"heldout9", "heldout10", "heldout11"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
