@@ -15,7 +15,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
-  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT > drawn14.jsonl
+  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT] > drawn14.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -229,7 +229,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
-        return fresh11(*sys.argv[2:12])
+        return fresh11(*sys.argv[2:14])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2292,7 +2292,27 @@ def loobins_examples(root):
     return out
 
 
-def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None):
+THC_SECTIONS = ("4", "5", "6", "8", "10")  # data exfil, reverse shells, backdoors, shell hacks, session sniffing
+
+
+def thc_lines(root):
+    """Each code-block line (as md_code_lines) of the sections THC_SECTIONS
+    ("## N. title") of hackerschoice/thc-tips-tricks-hacks-cheat-sheet's
+    README.md, chosen by their titles before any line was read; the other
+    sections' lines are blanked, so line numbers stay the file's."""
+    lines = open(os.path.join(root, "README.md"), encoding="utf-8").read().splitlines()
+    keep, sec = [], None
+    for l in lines:
+        m = re.match(r"^## (\d+)\.", l)
+        if m:
+            sec = m.group(1)
+        keep.append(l if sec in THC_SECTIONS else "")
+    return fenced_lines("README.md", keep, ("", "bash", "sh", "shell", "console"), "thc",
+                        lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+
+
+def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None,
+            thc_dir=None, thc_commit=None):
     """A fourteenth out-of-sample part (heldout11) from collections no
     earlier draw used, chosen for dangerous lines of several families: an
     AI-agent terminal guard's test commands, blocked and allowed alike
@@ -2337,6 +2357,16 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                      lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
     rng.shuffle(top)
     emit(top, "x", "heldout11", first=len(drawn) + 1)
+    if thc_dir is None:
+        return
+    # Second top-up: the labels of x0001-x1076, committed first, came to 155
+    # dangerous lines, short of 300; from the dangerous side follow every
+    # line of THC's cheat sheet's sections THC_SECTIONS no earlier line took,
+    # that shell_like accepts (ids after the first top-up's).
+    thc = draw_every([("hackerschoice/thc-tips-tricks-hacks-cheat-sheet", thc_commit, e) for e in thc_lines(thc_dir)],
+                     seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
+    rng.shuffle(thc)
+    emit(thc, "x", "heldout11", first=len(drawn) + len(top) + 1)
 
 
 if __name__ == "__main__":
