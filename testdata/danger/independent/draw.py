@@ -15,7 +15,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
-  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT] > drawn14.jsonl
+  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT]] > drawn14.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -229,7 +229,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
-        return fresh11(*sys.argv[2:14])
+        return fresh11(*sys.argv[2:16])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2311,8 +2311,20 @@ def thc_lines(root):
                         lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
 
 
+def badpods_lines(root):
+    """Each code-block line (as md_code_lines) of BishopFox/badPods'
+    README.md and manifests/*/README.md (Kubernetes pods that escalate to
+    the node: the pods applied, the escalation inside them, clean-up)."""
+    out = md_code_lines(root, "README.md", "badpods")
+    d = os.path.join(root, "manifests")
+    for f in sorted(os.listdir(d)):
+        if os.path.isfile(os.path.join(d, f, "README.md")):
+            out += md_code_lines(root, "manifests/" + f + "/README.md", "badpods")
+    return out
+
+
 def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None,
-            thc_dir=None, thc_commit=None):
+            thc_dir=None, thc_commit=None, bp_dir=None, bp_commit=None):
     """A fourteenth out-of-sample part (heldout11) from collections no
     earlier draw used, chosen for dangerous lines of several families: an
     AI-agent terminal guard's test commands, blocked and allowed alike
@@ -2367,6 +2379,16 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                      seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
     rng.shuffle(thc)
     emit(thc, "x", "heldout11", first=len(drawn) + len(top) + 1)
+    if bp_dir is None:
+        return
+    # Third top-up: THC's lines, committed first, came to 34 dangerous (189
+    # in all); from the dangerous side follow every line of BishopFox/badPods'
+    # pages (a Kubernetes attack sheet) no earlier line took, that
+    # shell_like accepts (ids after the second top-up's).
+    bp = draw_every([("BishopFox/badPods", bp_commit, e) for e in badpods_lines(bp_dir)],
+                    seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
+    rng.shuffle(bp)
+    emit(bp, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + 1)
 
 
 if __name__ == "__main__":
