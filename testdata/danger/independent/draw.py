@@ -15,7 +15,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
-  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT]] > drawn14.jsonl
+  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT]]] > drawn14.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -229,7 +229,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
-        return fresh11(*sys.argv[2:16])
+        return fresh11(*sys.argv[2:18])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2323,8 +2323,24 @@ def badpods_lines(root):
     return out
 
 
+def kgoat_lines(root):
+    """Each code-block line (as md_code_lines) of every scenario walk-through
+    of madhuakula/kubernetes-goat (guide/docs/scenarios/*/scenario-*.md; the
+    index.md pages beside them are left out), in scenario order as sorted
+    by path."""
+    out = []
+    d = os.path.join(root, "guide", "docs", "scenarios")
+    for sc in sorted(os.listdir(d)):
+        if not os.path.isdir(os.path.join(d, sc)):
+            continue
+        for f in sorted(os.listdir(os.path.join(d, sc))):
+            if f.endswith(".md") and f != "index.md":
+                out += md_code_lines(root, "guide/docs/scenarios/" + sc + "/" + f, "kgoat")
+    return out
+
+
 def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None,
-            thc_dir=None, thc_commit=None, bp_dir=None, bp_commit=None):
+            thc_dir=None, thc_commit=None, bp_dir=None, bp_commit=None, kg_dir=None, kg_commit=None):
     """A fourteenth out-of-sample part (heldout11) from collections no
     earlier draw used, chosen for dangerous lines of several families: an
     AI-agent terminal guard's test commands, blocked and allowed alike
@@ -2389,6 +2405,16 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                     seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
     rng.shuffle(bp)
     emit(bp, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + 1)
+    if kg_dir is None:
+        return
+    # Fourth top-up: badPods' lines, committed first, came to 81 dangerous
+    # (270 in all); from the dangerous side follow every line of Kubernetes
+    # Goat's scenario walk-throughs no earlier line took, that shell_like
+    # accepts (ids after the third top-up's).
+    kg = draw_every([("madhuakula/kubernetes-goat", kg_commit, e) for e in kgoat_lines(kg_dir)],
+                    seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
+    rng.shuffle(kg)
+    emit(kg, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + len(bp) + 1)
 
 
 if __name__ == "__main__":
