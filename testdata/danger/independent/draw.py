@@ -15,7 +15,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh8 TBG_DIR TBG_COMMIT CCBG_DIR CCBG_COMMIT ABG_DIR ABG_COMMIT FRIZB_DIR FRIZB_COMMIT DOT_DIR DOT_COMMIT RSG_DIR RSG_COMMIT ROQUE_DIR ROQUE_COMMIT > drawn10.jsonl
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
-  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT]]] > drawn14.jsonl
+  python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -229,7 +229,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh10":
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
-        return fresh11(*sys.argv[2:18])
+        return fresh11(*sys.argv[2:20])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2339,8 +2339,29 @@ def kgoat_lines(root):
     return out
 
 
+MHI_ROW = re.compile(r'^\s*\{("(?:[^"\\]|\\.)*"),\s*("(?:[^"\\]|\\.)*"),\s*(?:true|false)\},?')
+
+
+def mhi_destructive_cases(root):
+    """The command, the second field, of every row {"name", "command",
+    blocked} of the test tables in milehighideas/claude-hooks'
+    cmd/block-destructive-commands/main_test.go (a Claude Code PreToolUse
+    guard in Go), whatever the test expects; a Go string literal is read
+    as JSON's, which its escapes here (\\" and \\\\) match; note = the
+    row's name."""
+    rel = "cmd/block-destructive-commands/main_test.go"
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        m = MHI_ROW.match(l)
+        if m:
+            out.append({"source_path": rel, "line": i + 1, "raw": json.loads(m.group(2)), "pool": "mhi-guard",
+                        "note": json.loads(m.group(1))})
+    return out
+
+
 def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, lc_commit, lb_dir=None, lb_commit=None,
-            thc_dir=None, thc_commit=None, bp_dir=None, bp_commit=None, kg_dir=None, kg_commit=None):
+            thc_dir=None, thc_commit=None, bp_dir=None, bp_commit=None, kg_dir=None, kg_commit=None,
+            mhi_dir=None, mhi_commit=None):
     """A fourteenth out-of-sample part (heldout11) from collections no
     earlier draw used, chosen for dangerous lines of several families: an
     AI-agent terminal guard's test commands, blocked and allowed alike
@@ -2415,6 +2436,18 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                     seen, lambda e: e["raw"], lambda e, cmd: shell_like(cmd))
     rng.shuffle(kg)
     emit(kg, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + len(bp) + 1)
+    if mhi_dir is None:
+        return
+    # Fifth top-up: Kubernetes Goat's lines, committed first, came to 12
+    # dangerous (282 in all); from the dangerous side follow every command
+    # of an AI-agent guard's test table (milehighideas/claude-hooks'
+    # block-destructive-commands: git history, discarded work, hook
+    # bypasses), blocked and allowed alike, that no earlier line took, in
+    # a random order (ids after the fourth top-up's).
+    mhi = draw_every([("milehighideas/claude-hooks", mhi_commit, e) for e in mhi_destructive_cases(mhi_dir)],
+                     seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
+    rng.shuffle(mhi)
+    emit(mhi, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + len(bp) + len(kg) + 1)
 
 
 if __name__ == "__main__":
