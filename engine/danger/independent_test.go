@@ -316,7 +316,7 @@ func shortOf(split string, dangerous, everyday int) string {
 // stage 17). heldout10 was drawn from collections chosen for dangerous
 // lines of many families rather than sudo (heldout9's are mostly sudo
 // lines), also during round 7: its second out-of-sample measure (stage 18).
-// heldout11 was drawn from eight more collections while three tuners
+// heldout11 was drawn from nine more collections while three tuners
 // worked on round 8's development parts: round 8's honest out-of-sample
 // measure (stage 19).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
