@@ -1,0 +1,152 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// cloudNameUnset reports a cloud CLI call that changes a resource named
+// only by a variable the line never sets and no session has (round 8,
+// precision; the README's rule for unset variables, as targetsUnset):
+// bash(1) drops an unquoted empty expansion and keeps a quoted one as an
+// empty word, so the resource's name is missing or empty and the CLI or
+// the service refuses the call. Read verbs (get-, describe-, list-,
+// show) are left judged: dev8's u0595 reads a page's loop variable as
+// set. TestPrecisionCloudNameUnset names each CLI's refusal.
+func (c *checker) cloudNameUnset(u unit) bool {
+	cmd := &u.cmd
+	switch path.Base(cmd.Name) {
+	case "aws":
+		return c.awsNameUnset(cmd.Args)
+	case "gcloud":
+		return c.gcloudNameUnset(cmd.Args)
+	case "kubectl", "oc":
+		return c.kubeNameUnset(cmd.Args)
+	}
+	return false
+}
+
+// unsetWord reports a word that is only a variable nothing sets.
+func (c *checker) unsetWord(w shell.Word) bool {
+	name, _, ok := shell.OnlyVar(w.Raw)
+	return ok && !c.mayBeSet(name)
+}
+
+// awsGlobalOpts are the AWS CLI's global options taking a value (aws(1),
+// "Global Options"): an empty region or profile may fall back to the
+// configuration, so they are never read as a resource's name.
+var awsGlobalOpts = []string{"--region", "--profile", "--output", "--query", "--endpoint-url", "--ca-bundle", "--color", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"}
+
+// awsNameOpt reports an AWS CLI operation's option that names the
+// resource acted on: the API's identifier parameters (…Id, …Ids, …Name,
+// …Arn, …Identifier, …Url, Bucket, Cluster, as the CLI spells them:
+// --instance-ids, --role-name, --policy-arn, --db-instance-identifier,
+// --queue-url, --bucket, --cluster).
+func awsNameOpt(o string) bool {
+	if slices.Contains(awsGlobalOpts, o) {
+		return false
+	}
+	if o == "--bucket" || o == "--cluster" {
+		return true
+	}
+	for _, s := range []string{"-id", "-ids", "-name", "-names", "-arn", "-arns", "-identifier", "-identifiers", "-url"} {
+		if strings.HasSuffix(o, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// awsNameUnset: "aws SERVICE OPERATION" (not the high-level s3 commands,
+// whose operands are paths) with a resource-naming option whose value is
+// unset. argparse refuses an option left without its value ("expected
+// one argument"), and an empty identifier fails the service's validation.
+func (c *checker) awsNameUnset(args []shell.Word) bool {
+	v := c.verbs(args, 2)
+	if len(v) < 2 || v[0] == "s3" || readVerb(v[1]) {
+		return false
+	}
+	for i := 0; i+1 < len(args); i++ {
+		if a := args[i]; a.Literal && awsNameOpt(a.Lit) && c.unsetWord(args[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// gcloudNameUnset: "gcloud GROUP… VERB NAME…" whose positional names,
+// the words after the command path up to its first option, are all unset
+// ("argument NAME: Must be specified", or an empty name).
+func (c *checker) gcloudNameUnset(args []shell.Word) bool {
+	i := 0
+	for i < len(args) && args[i].Literal && !strings.HasPrefix(args[i].Lit, "-") {
+		i++
+	}
+	if i == 0 || i == len(args) || readVerb(args[i-1].Lit) {
+		return false
+	}
+	n := 0
+	for ; i < len(args) && !strings.HasPrefix(args[i].Raw, "-"); i++ { // --project="$P" is an option too
+		if !c.unsetWord(args[i]) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// kubeValueOpts are kubectl's options that take the next word as their
+// value (kubectl reference, "kubectl options" and delete's and drain's).
+var kubeValueOpts = []string{"-n", "--namespace", "--context", "--kubeconfig", "--cluster", "--user", "-o", "--output", "-s", "--server", "--grace-period", "--timeout", "--as", "--token", "--cascade", "--pod-selector", "--chunk-size"}
+
+// kubeNameUnset: kubectl drain|cordon|uncordon NODE and kubectl delete
+// TYPE NAME… whose names are all unset, with no selector or file choosing
+// the objects instead (-l, --all, -A, -f, -k, --field-selector): kubectl
+// prints its usage ("resource(s) were provided, but no name was
+// specified") and changes nothing.
+func (c *checker) kubeNameUnset(args []shell.Word) bool {
+	var ops []shell.Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a.Raw, "-") { // --namespace="$NS" is an option too
+			o, _, hasValue := strings.Cut(a.Raw, "=")
+			switch {
+			case o == "-l" || o == "--selector" || o == "--all" || o == "-A" || o == "--all-namespaces" ||
+				o == "-f" || o == "--filename" || o == "-k" || o == "--kustomize" || o == "--field-selector" || o == "--raw":
+				return false
+			case !hasValue && slices.Contains(kubeValueOpts, o):
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) < 2 || !ops[0].Literal {
+		return false
+	}
+	names := ops[1:]
+	switch ops[0].Lit {
+	case "drain", "cordon", "uncordon":
+	case "delete":
+		if ops[1].Literal {
+			if strings.Contains(ops[1].Lit, "/") {
+				return false // TYPE/NAME names the object itself
+			}
+			names = ops[2:]
+		}
+	default:
+		return false
+	}
+	if len(names) == 0 {
+		return false
+	}
+	for _, w := range names {
+		if !c.unsetWord(w) {
+			return false
+		}
+	}
+	return true
+}
