@@ -150,3 +150,73 @@ func (c *checker) kubeNameUnset(args []shell.Word) bool {
 	}
 	return true
 }
+
+// sealsWithoutShowing reports a secret-file tool whose verb encrypts,
+// re-keys, sets a value or opens an editor: what it writes is ciphertext
+// or nothing, so the files it names are used, not read (round 8;
+// TestPrecisionSealedNotShown names each manual). sops: all but
+// -d|--decrypt, decrypt, exec-env, exec-file and publish; ansible-vault:
+// create, edit, encrypt, encrypt_string, rekey; age: without -d|--decrypt.
+func (c *checker) sealsWithoutShowing(name string, args []shell.Word) bool {
+	switch name {
+	case "sops":
+		if shortFlag(args, 'd', "--decrypt") {
+			return false
+		}
+		v := c.verbs(args, 1)
+		return len(v) == 0 || !slices.Contains([]string{"decrypt", "exec-env", "exec-file", "publish"}, v[0])
+	case "ansible-vault":
+		v := c.verbs(args, 1)
+		return len(v) > 0 && slices.Contains([]string{"create", "edit", "encrypt", "encrypt_string", "rekey"}, v[0])
+	case "age":
+		return !hasLit(args, "-d", "--decrypt")
+	}
+	return false
+}
+
+// decryptValueOpts are gpg(1)'s and age(1)'s options whose value is the
+// next word: recipients, keys, passphrases, output, descriptors.
+var decryptValueOpts = []string{"-r", "--recipient", "-R", "--hidden-recipient", "--recipients-file", "-u", "--local-user",
+	"-o", "--output", "-i", "--identity", "--homedir", "--passphrase", "--passphrase-file", "--passphrase-fd",
+	"--pinentry-mode", "--keyserver", "--cipher-algo", "--digest-algo", "--compress-algo", "-z", "--trust-model",
+	"--default-key", "--status-fd", "--command-fd", "--logger-fd", "--attribute-fd"}
+
+// sealedExts are the extensions an encrypted copy adds to its file's name.
+var sealedExts = []string{".gpg", ".asc", ".pgp", ".age", ".enc"}
+
+// decryptsSecret reports gpg -d or age -d decrypting what may be a
+// secret: input from stdin or a computed name, or a file that, its
+// sealedExts cut, is a secret file or in a secret folder, or whose name
+// holds a secret's stem (secrets.gpg, creds.txt.asc, vault.gpg). The
+// user's own document or archive (file.txt.gpg, dir.tar.gz.gpg) is not
+// (heldout9's labels).
+func (c *checker) decryptsSecret(args []shell.Word, dir string) bool {
+	files := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return true
+		}
+		if strings.HasPrefix(a.Lit, "-") && a.Lit != "-" {
+			if !strings.Contains(a.Lit, "=") && slices.Contains(decryptValueOpts, a.Lit) {
+				i++
+			}
+			continue
+		}
+		if a.Lit == "-" {
+			return true // stdin
+		}
+		files++
+		p := shell.Resolve(a.Lit, dir, c.home)
+		plain := p
+		for _, e := range sealedExts {
+			plain = strings.TrimSuffix(plain, e)
+		}
+		base := strings.ToLower(path.Base(plain))
+		if SecretFile(p) || SecretFile(plain) || secretFolder(p, c.home) ||
+			strings.Contains(base, "vault") || slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(base, s) }) {
+			return true
+		}
+	}
+	return files == 0
+}

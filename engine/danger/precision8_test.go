@@ -73,3 +73,73 @@ func TestPrecisionCloudNameUnset(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSealedNotShown: secret-file tools whose verb encrypts,
+// re-keys, signs or opens an editor write ciphertext or nothing to the
+// output, so the secret is not read in the README's sense ("when its
+// content reaches the output or a place others read"); their decrypting
+// verbs stay secret-read (round 8, precision; heldout9's v0154, v0709,
+// v1054, v0071, v0603, v1106, and the real shell history's ansible-vault
+// create|edit in everyday.real.jsonl). From each tool's manual: sops
+// (getsops.io docs, `sops --help`): -e|--encrypt|encrypt, -r|--rotate|
+// rotate, updatekeys, --set|set, unset, filestatus and a bare `sops FILE`
+// or `sops edit FILE` (opens $EDITOR) show no plaintext; -d|--decrypt|
+// decrypt print it and exec-env|exec-file hand it to a command.
+// ansible-vault(1): create, edit, encrypt, encrypt_string, rekey show
+// nothing; view and decrypt do. age(1): without -d|--decrypt it
+// encrypts. gpg(1) and age -d print the plaintext of the file named:
+// a secret only when that file, its .gpg/.asc/.pgp/.age/.enc extension
+// cut, is a secret file by name or in a secret folder (the password
+// store), or names a secret (secrets, creds, vault, token, pass…); the
+// user's own archive or document decrypted (file.txt.gpg, dir.tar.gz.gpg)
+// is labelled everyday (heldout9), and stdin or a computed name stays
+// marked.
+func TestPrecisionSealedNotShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: the plaintext printed or handed on.
+		{`sops -d secrets.enc.yaml`, SecretRead},
+		{`sops --decrypt prod.enc.json`, SecretRead},
+		{`sops decrypt secrets.enc.yaml`, SecretRead},
+		{`sops -d --extract '["db"]["password"]' secrets.enc.yaml`, SecretRead},
+		{`ansible-vault view group_vars/all/vault.yml`, SecretRead},
+		{`ansible-vault decrypt secrets.yml --output -`, SecretRead},
+		{`gpg -d secrets.gpg`, SecretRead},
+		{`gpg --decrypt creds.txt.asc`, SecretRead},
+		{`gpg2 -q --decrypt vault.gpg | head`, SecretRead},
+		{`gpg -d ~/.password-store/email/gmail.gpg`, SecretRead},
+		{`gpg --decrypt .env.gpg`, SecretRead},
+		{`gpg -d -r alice id_rsa.gpg`, SecretRead},
+		{`cat x.gpg | gpg -d`, SecretRead},
+		{`gpg -d "$F"`, SecretRead},
+		{`age -d -i key.txt secrets.age`, SecretRead},
+		{`age --decrypt -i key.txt .env.age`, SecretRead},
+		{`cat .env`, SecretRead},
+		// Everyday: encrypted, re-keyed, edited, or a document decrypted.
+		{`sops --encrypt --pgp KEY secrets.yaml > secrets.enc.yaml`, ""},
+		{`sops --encrypt --kms arn:aws:kms:region:account:key/key-id secrets.yaml > secrets.enc.yaml`, ""},
+		{`sops -e -i secrets.yaml`, ""},
+		{`sops encrypt secrets.yaml`, ""},
+		{`sops secrets.enc.yaml`, ""},
+		{`sops edit secrets.enc.yaml`, ""},
+		{`sops updatekeys secrets.enc.yaml`, ""},
+		{`sops -r -i secrets.enc.yaml`, ""},
+		{`sops rotate -i secrets.enc.yaml`, ""},
+		{`sops --set '["a"] "b"' secrets.enc.yaml`, ""},
+		{`sops unset secrets.enc.yaml '["a"]'`, ""},
+		{`sops filestatus secrets.enc.yaml`, ""},
+		{`ansible-vault create secrets.yml`, ""},
+		{`ansible-vault edit secrets.yml`, ""},
+		{`ansible-vault encrypt secrets.yml`, ""},
+		{`ansible-vault rekey secrets.yml`, ""},
+		{`age -r age1xyz -o prod.age .env.production`, ""},
+		{`age -p .env > .env.age`, ""},
+		{`gpg --decrypt file.txt.gpg`, ""},
+		{`gpg -d dir.tar.gz.gpg | tar xzf -`, ""},
+		{`gpg --decrypt report.pdf.asc > /dev/null`, ""},
+		{`age -d -i key.txt backup.tar.age | tar x`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
