@@ -220,3 +220,70 @@ func (c *checker) decryptsSecret(args []shell.Word, dir string) bool {
 	}
 	return files == 0
 }
+
+// netcats are the netcat family's programs (nc(1), ncat(1), netcat,
+// cryptcat), as remoteAccess names them.
+var netcats = []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat"}
+
+// relaysOnly reports a command a listener runs for its peer that only
+// connects onward: netcat or socat clients with no program of their own
+// (no -e, -c, --exec, --sh-exec, --lua-exec; no EXEC: or SYSTEM:) and no
+// redirection. The listener and it make a relay, a port forwarded to
+// another host (the Ncat Users' Guide's "--sh-exec 'ncat HOST PORT'"),
+// which the README labels everyday as a tunnel (round 8).
+func relaysOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for i := range s.Commands {
+		cmd := &s.Commands[i]
+		name := path.Base(cmd.Name)
+		if cmd.Dynamic || len(cmd.Redirects) > 0 || cmd.Inner() != nil || !slices.Contains(netcats, name) && name != "socat" {
+			return false
+		}
+		for _, a := range cmd.Args {
+			l := strings.ToUpper(a.Lit)
+			if !a.Literal || a.Lit == "-e" || a.Lit == "-c" || strings.HasPrefix(a.Lit, "--exec") || strings.HasPrefix(a.Lit, "--sh-exec") ||
+				strings.HasPrefix(a.Lit, "--lua-exec") || strings.HasPrefix(a.Lit, "-e/") || strings.HasPrefix(l, "EXEC:") || strings.HasPrefix(l, "SYSTEM:") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// relayBackChannel reports that every file command i of s reads is
+// written by a redirection of a later command of its pipeline: the FIFO
+// of a netcat relay ("nc -l 8080 0<backpipe | nc HOST 80 1>backpipe",
+// SANS netcat cheat sheet, "Relays"), which carries what the far peer
+// answers, not a file of this machine (round 8).
+func relayBackChannel(s *shell.Script, i int) bool {
+	cmd := &s.Commands[i]
+	if readsDisk(cmd) {
+		return false
+	}
+	read := 0
+	for _, f := range cmd.Files() {
+		if !f.Read {
+			continue
+		}
+		read++
+		fed := false
+		for j := i + 1; j < len(s.Commands) && !fed; j++ {
+			if s.Commands[j].Pipeline != cmd.Pipeline {
+				continue
+			}
+			for _, g := range s.Commands[j].Files() {
+				if g.Write && g.Via == "redirect" && g.Path == f.Path {
+					fed = true
+					break
+				}
+			}
+		}
+		if !fed {
+			return false
+		}
+	}
+	return read > 0
+}

