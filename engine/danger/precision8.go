@@ -303,3 +303,22 @@ func configKeyLine(name string, args []shell.Word) bool {
 	}
 	return true
 }
+
+// keepsData reports a delete of what only presents or hands over data,
+// which stays (round 8; TestPrecisionDeletesThatKeepData): gcloud's log
+// views and Bigtable authorized views (subsets of a bucket or table) and
+// a log bucket's BigQuery links; Azure's "storage message delete" of one
+// received message (--pop-receipt), as SQS delete-message.
+func keepsData(name string, p []string, args []shell.Word) bool {
+	switch name {
+	case "gcloud":
+		if len(p) > 0 && (p[0] == "alpha" || p[0] == "beta") {
+			p = p[1:]
+		}
+		return len(p) >= 3 && p[2] == "delete" &&
+			(p[0] == "logging" && (p[1] == "views" || p[1] == "links") || p[0] == "bigtable" && p[1] == "authorized-views")
+	case "az":
+		return len(p) >= 3 && p[0] == "storage" && p[1] == "message" && p[2] == "delete" && hasLit(args, "--pop-receipt")
+	}
+	return false
+}

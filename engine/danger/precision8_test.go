@@ -204,3 +204,34 @@ func TestPrecisionConfigKeyLines(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionDeletesThatKeepData: deleting what only presents or hands
+// over data, not the data: a log view ("gcloud logging views delete":
+// a view is a subset of a log bucket's entries, Cloud Logging's "Log
+// views"; the bucket keeps them), a Bigtable authorized view ("gcloud
+// bigtable authorized-views delete": a subset of a table, which stays),
+// a log bucket's link to a BigQuery dataset ("gcloud logging links
+// delete": the logs stay in the bucket), and one received queue message
+// ("az storage message delete … --pop-receipt", as the README's call for
+// SQS delete-message, i0739). Round 8, precision; heldout10's w1163,
+// w1452, w1565, w1665. The buckets, tables, datasets and queues
+// themselves, and a queue cleared, stay cloud-destructive.
+func TestPrecisionDeletesThatKeepData(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gcloud logging buckets delete my-bucket --location=global`, CloudDestructive},
+		{`gcloud bigtable instances tables delete users --instance=prod`, CloudDestructive},
+		{`gcloud logging logs delete syslog`, CloudDestructive},
+		{`az storage queue delete --name demo --account-name acct`, CloudDestructive},
+		{`gcloud logging views delete view-id --bucket=bucket --location=global`, ""},
+		{`gcloud logging links delete https://example.com/page --bucket bucket --location location`, ""},
+		{`gcloud logging links delete my-link --bucket=my-bucket --location=global`, ""},
+		{`gcloud bigtable authorized-views delete view-id --instance=instance-id --table=users`, ""},
+		{`gcloud beta bigtable authorized-views delete v1 --instance=i --table=t`, ""},
+		{`az storage message delete --queue-name demo --account-name 10 --id hello --pop-receipt pop-receipt --auth-mode login`, ""},
+		{`aws sqs delete-message --queue-url https://sqs.us-east-1.amazonaws.com/123/queue --receipt-handle abc`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
