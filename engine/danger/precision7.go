@@ -153,7 +153,7 @@ func (c *checker) targetsUnset(u unit) bool {
 		if ok && sub == "branch" && hasLit(rest, "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy") {
 			targets = operands(rest)
 		}
-	case "aws", "gcloud", "kubectl", "oc":
+	case "aws", "gcloud", "kubectl", "oc", "docker", "podman":
 		return c.cloudNameUnset(u) // round 8: a resource named only by an unset variable
 	}
 	if len(targets) == 0 {

@@ -13,7 +13,9 @@ import (
 // precision; the README's rule for unset variables, as targetsUnset):
 // bash(1) drops an unquoted empty expansion and keeps a quoted one as an
 // empty word, so the resource's name is missing or empty and the CLI or
-// the service refuses the call. Read verbs (get-, describe-, list-,
+// the service refuses the call; a name an unset variable leaves
+// malformed (malformedByUnset) is refused too, and so is docker|podman
+// push of such an image reference. Read verbs (get-, describe-, list-,
 // show) are left judged: dev8's u0595 reads a page's loop variable as
 // set. TestPrecisionCloudNameUnset names each CLI's refusal.
 func (c *checker) cloudNameUnset(u unit) bool {
@@ -25,6 +27,8 @@ func (c *checker) cloudNameUnset(u unit) bool {
 		return c.gcloudNameUnset(cmd.Args)
 	case "kubectl", "oc":
 		return c.kubeNameUnset(cmd.Args)
+	case "docker", "podman":
+		return c.pushRefUnset(cmd.Args)
 	}
 	return false
 }
@@ -70,7 +74,7 @@ func (c *checker) awsNameUnset(args []shell.Word) bool {
 		return false
 	}
 	for i := 0; i+1 < len(args); i++ {
-		if a := args[i]; a.Literal && awsNameOpt(a.Lit) && c.unsetWord(args[i+1]) {
+		if a := args[i]; a.Literal && awsNameOpt(a.Lit) && (c.unsetWord(args[i+1]) || c.malformedByUnset(args[i+1])) {
 			return true
 		}
 	}
@@ -321,4 +325,65 @@ func keepsData(name string, p []string, args []shell.Word) bool {
 		return len(p) >= 3 && p[0] == "storage" && p[1] == "message" && p[2] == "delete" && hasLit(args, "--pop-receipt")
 	}
 	return false
+}
+
+// malformedByUnset reports a word holding a variable nothing sets (and no
+// other expansion) whose text without it is no valid name: an empty DNS
+// label ("sqs..amazonaws.com", "dkr.ecr..amazonaws.com") or an ARN, URL
+// or image reference whose last part is empty ("role/", "app:"). The
+// service, or docker's "invalid reference format", refuses it (round 8).
+func (c *checker) malformedByUnset(w shell.Word) bool {
+	if w.Literal || !strings.Contains(w.Raw, "$") {
+		return false
+	}
+	raw := w.Raw
+	var b strings.Builder
+	emptied := false
+	for i := 0; i < len(raw); i++ {
+		switch ch := raw[i]; ch {
+		case '"':
+		case '\'':
+			j := strings.IndexByte(raw[i+1:], '\'')
+			if j < 0 {
+				return false
+			}
+			b.WriteString(raw[i+1 : i+1+j])
+			i += j + 1
+		case '\\', '`':
+			return false
+		case '$':
+			rest := raw[i+1:]
+			braced := strings.HasPrefix(rest, "{")
+			if braced {
+				rest = rest[1:]
+			}
+			n := 0
+			for n < len(rest) && (rest[n] == '_' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' || n > 0 && rest[n] >= '0' && rest[n] <= '9') {
+				n++
+			}
+			if n == 0 || braced && (n == len(rest) || rest[n] != '}') || c.mayBeSet(rest[:n]) {
+				return false // $( … ), ${x:-y}, $1, or a variable that may hold a value
+			}
+			emptied = true
+			i += n
+			if braced {
+				i += 2
+			}
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	s := b.String()
+	return emptied && s != "" && (strings.Contains(s, "..") || strings.HasSuffix(s, "/") || strings.HasSuffix(s, ":"))
+}
+
+// pushRefUnset: docker|podman push of an image reference that an unset
+// variable leaves malformed (malformedByUnset): nothing is pushed.
+func (c *checker) pushRefUnset(args []shell.Word) bool {
+	v := c.verbs(args, 1)
+	if len(v) == 0 || v[0] != "push" {
+		return false
+	}
+	ops := operands(args)
+	return len(ops) == 2 && c.malformedByUnset(ops[1])
 }

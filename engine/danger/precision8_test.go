@@ -69,6 +69,20 @@ func TestPrecisionCloudNameUnset(t *testing.T) {
 		{`kubectl delete pod "$POD" -n prod`, ""},
 		{`kubectl delete pod "$POD" --namespace="$NS"`, ""},
 		{`kubectl delete pod "$POD" --selector="$SEL"`, CloudDestructive},
+		// A name built around an unset variable is malformed: an empty DNS
+		// label ("sqs..amazonaws.com", "dkr.ecr..amazonaws.com": no such
+		// host; docker's "invalid reference format") or an ARN or URL whose
+		// last part is empty ("role/"). Set, the same words stay marked.
+		{`aws sqs purge-queue --queue-url https://sqs.us-east-1.amazonaws.com/123456789012/example-queue`, CloudDestructive},
+		{`region=us-east-1; aws sqs purge-queue --queue-url https://sqs.$region.amazonaws.com/123456789012/example-queue`, CloudDestructive},
+		{`aws sqs purge-queue --queue-url https://sqs.$region.amazonaws.com/123456789012/example-queue`, ""},
+		{`aws sts assume-role --role-arn arn:aws:iam::123456789012:role/admin --role-session-name x`, PrivilegeEscalation},
+		{`aws sts assume-role --role-arn arn:aws:iam::123456789012:role/$role_name --role-session-name any-name`, ""},
+		{`aws sqs delete-queue --queue-url "https://sqs.us-east-1.amazonaws.com/123456789012/${QUEUE}"`, ""},
+		{`docker push 123456789012.dkr.ecr.us-east-1.amazonaws.com/example-private:latest`, PackagePublish},
+		{`docker push 123456789012.dkr.ecr.$AWS_REGION.amazonaws.com/example-private:latest`, PackagePublish},
+		{`docker push 123456789012.dkr.ecr.$region.amazonaws.com/example-private:latest`, ""},
+		{`docker push "registry.example.com/team/app:$TAG"`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
