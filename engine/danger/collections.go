@@ -198,7 +198,9 @@ func (c *checker) metadataCredentials(u unit) {
 		// A word with a variable is read as written: the ECS agent's
 		// "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI".
 		text := a.Lit
-		if !a.Literal {
+		if t, ok := c.emptiedText(a); ok {
+			text = t // round 8: ".../security-credentials/$ROLE" with ROLE unset lists the role names
+		} else if !a.Literal {
 			text = strings.NewReplacer(`"`, "", "'", "").Replace(a.Raw)
 		}
 		l := strings.ToLower(text)

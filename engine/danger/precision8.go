@@ -333,8 +333,17 @@ func keepsData(name string, p []string, args []shell.Word) bool {
 // or image reference whose last part is empty ("role/", "app:"). The
 // service, or docker's "invalid reference format", refuses it (round 8).
 func (c *checker) malformedByUnset(w shell.Word) bool {
+	s, ok := c.emptiedText(w)
+	return ok && s != "" && (strings.Contains(s, "..") || strings.HasSuffix(s, "/") || strings.HasSuffix(s, ":"))
+}
+
+// emptiedText returns w's text, quotes removed, with the variables nothing
+// sets expanded to nothing (bash(1): an unset variable expands to the
+// empty string), and whether there was one; false when w holds another
+// expansion ($(…), `…`, ${x:-y}, $1) or a variable that may be set.
+func (c *checker) emptiedText(w shell.Word) (string, bool) {
 	if w.Literal || !strings.Contains(w.Raw, "$") {
-		return false
+		return "", false
 	}
 	raw := w.Raw
 	var b strings.Builder
@@ -345,12 +354,12 @@ func (c *checker) malformedByUnset(w shell.Word) bool {
 		case '\'':
 			j := strings.IndexByte(raw[i+1:], '\'')
 			if j < 0 {
-				return false
+				return "", false
 			}
 			b.WriteString(raw[i+1 : i+1+j])
 			i += j + 1
 		case '\\', '`':
-			return false
+			return "", false
 		case '$':
 			rest := raw[i+1:]
 			braced := strings.HasPrefix(rest, "{")
@@ -362,7 +371,7 @@ func (c *checker) malformedByUnset(w shell.Word) bool {
 				n++
 			}
 			if n == 0 || braced && (n == len(rest) || rest[n] != '}') || c.mayBeSet(rest[:n]) {
-				return false // $( … ), ${x:-y}, $1, or a variable that may hold a value
+				return "", false // $( … ), ${x:-y}, $1, or a variable that may hold a value
 			}
 			emptied = true
 			i += n
@@ -373,8 +382,7 @@ func (c *checker) malformedByUnset(w shell.Word) bool {
 			b.WriteByte(ch)
 		}
 	}
-	s := b.String()
-	return emptied && s != "" && (strings.Contains(s, "..") || strings.HasSuffix(s, "/") || strings.HasSuffix(s, ":"))
+	return b.String(), emptied
 }
 
 // pushRefUnset: docker|podman push of an image reference that an unset

@@ -249,3 +249,23 @@ func TestPrecisionDeletesThatKeepData(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionMetadataRoleUnset: ".../iam/security-credentials/$ROLE"
+// with ROLE unset asks for ".../security-credentials/", which lists the
+// instance's role names, not their keys (AWS EC2 User Guide; round 7's
+// TestPrecisionMetadataRoleNames; heldout10's w1408). A role the line
+// reads first, or the ECS agent's AWS_CONTAINER_CREDENTIALS_RELATIVE_URI
+// (a session's variable), stays a credential read.
+func TestPrecisionMetadataRoleUnset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ROLE=$(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/); curl http://169.254.169.254/latest/meta-data/iam/security-credentials/$ROLE`, SecretRead},
+		{`for r in $(curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/); do curl -s "http://169.254.169.254/latest/meta-data/iam/security-credentials/${r}"; done`, SecretRead},
+		{`curl 169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`, SecretRead},
+		{`curl -s -H "X-aws-ec2-metadata-token: $TOKEN" http://169.254.169.254/latest/meta-data/iam/security-credentials/$ROLE_NAME > /tmp/creds.json`, ""},
+		{`curl -s "http://169.254.169.254/latest/meta-data/iam/security-credentials/${ROLE_NAME}"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
