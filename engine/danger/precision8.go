@@ -395,3 +395,75 @@ func (c *checker) pushRefUnset(args []shell.Word) bool {
 	ops := operands(args)
 	return len(ops) == 2 && c.malformedByUnset(ops[1])
 }
+
+// sqlStarObjects reports, per statement of sql (split as sqlWords splits
+// it), a DROP DATABASE|SCHEMA|TABLE or TRUNCATE whose object is "*" or
+// missing: no identifier in SQL's grammar, so the statement is a syntax
+// error and removes nothing (round 8; TestPrecisionSQLWithoutObject).
+// Quoted names and comments are words here too, so a quoted name counts
+// as a name.
+func sqlStarObjects(sql string) []bool {
+	var out []bool
+	var cur []string
+	end := func() {
+		st := cur
+		skip := 0
+		switch {
+		case len(st) >= 2 && st[0] == "DROP" && (st[1] == "DATABASE" || st[1] == "SCHEMA" || st[1] == "TABLE"):
+			skip = 2
+			if len(st) >= 4 && st[2] == "IF" && st[3] == "EXISTS" {
+				skip = 4
+			}
+		case len(st) >= 1 && st[0] == "TRUNCATE":
+			skip = 1
+			if len(st) > skip && st[skip] == "TABLE" {
+				skip++
+			}
+			if len(st) > skip && st[skip] == "ONLY" {
+				skip++
+			}
+		}
+		out = append(out, skip > 0 && (len(st) == skip || st[skip] == "*"))
+		cur = nil
+	}
+	for i := 0; i < len(sql); i++ {
+		ch := sql[i]
+		switch {
+		case ch == ';':
+			end()
+		case ch == '\'' || ch == '"' || ch == '`':
+			j := strings.IndexByte(sql[i+1:], ch)
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j + 1
+			}
+			cur = append(cur, "NAME")
+		case ch == '-' && i+1 < len(sql) && sql[i+1] == '-':
+			j := strings.IndexByte(sql[i:], '\n')
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j
+			}
+		case ch == '/' && i+1 < len(sql) && sql[i+1] == '*':
+			j := strings.Index(sql[i+2:], "*/")
+			if j < 0 {
+				i = len(sql)
+			} else {
+				i += j + 3
+			}
+		case ch == '*':
+			cur = append(cur, "*")
+		case isWordByte(ch):
+			j := i
+			for j < len(sql) && isWordByte(sql[j]) {
+				j++
+			}
+			cur = append(cur, strings.ToUpper(sql[i:j]))
+			i = j - 1
+		}
+	}
+	end()
+	return out
+}

