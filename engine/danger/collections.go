@@ -69,6 +69,9 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	for _, o := range ops[at+1 : last] {
+		if o.Literal && o.Lit == "-" && c.stdinLiteral(cmd) {
+			continue // a stream of literal text (round 8)
+		}
 		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") &&
 			(c.uploadedFile(o.Lit, u, cmd.Args) || c.folderToBucket(o.Lit, u)) {
 			c.because(name, o.Lit, ops[len(ops)-1].Raw)

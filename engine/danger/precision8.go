@@ -467,3 +467,24 @@ func sqlStarObjects(sql string) []bool {
 	end()
 	return out
 }
+
+// stdinLiteral reports a command whose standard input is only literal
+// text: a literal here-string or here-document, or the previous command
+// of its pipeline printing literal words (echo, printf, cat of a literal
+// here-document; literalOutput). What it reads holds nothing of the
+// machine (round 8; TestPrecisionLiteralStreamUploads).
+func (c *checker) stdinLiteral(cmd *shell.Command) bool {
+	if cmd.Stdin != "" {
+		return true
+	}
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cur, prev := &c.line.Commands[c.at], &c.line.Commands[c.at-1]
+	if cur.Text != cmd.Text || prev.Pipeline != cur.Pipeline || prev.Dynamic || len(prev.Redirects) > 0 {
+		// (cur is the line's command; a command a wrapper runs is not it)
+		return false
+	}
+	_, ok := literalOutput(prev, path.Base(prev.Name))
+	return ok
+}
