@@ -488,3 +488,52 @@ func (c *checker) stdinLiteral(cmd *shell.Command) bool {
 	_, ok := literalOutput(prev, path.Base(prev.Name))
 	return ok
 }
+
+// stashDropAfterApply reports "git stash drop [S]" run by "&&" after
+// "git stash apply [S]" of the same entry on the line: git-stash(1)'s pop
+// spelt out, the entry's changes already in the worktree (round 8;
+// TestPrecisionStashDropAfterApply). rest is the drop's words after
+// "stash".
+func (c *checker) stashDropAfterApply(cmd *shell.Command, rest []shell.Word) bool {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cur, prev := &c.line.Commands[c.at], &c.line.Commands[c.at-1]
+	if cur.Text != cmd.Text || prev.Nested != cur.Nested || prev.Depth != cur.Depth {
+		return false
+	}
+	_, sub, prevRest, ok := prev.GitArgs()
+	if !ok || sub != "stash" {
+		return false
+	}
+	entry := func(ws []shell.Word, verb string) (string, bool) {
+		ops := operands(ws)
+		if len(ops) == 0 || !ops[0].Literal || ops[0].Lit != verb || len(ops) > 2 {
+			return "", false
+		}
+		if len(ops) == 1 {
+			return "stash@{0}", true
+		}
+		if !ops[1].Literal {
+			return "", false
+		}
+		if allDigits(ops[1].Lit) {
+			return "stash@{" + ops[1].Lit + "}", true
+		}
+		return ops[1].Lit, true
+	}
+	applied, ok1 := entry(prevRest, "apply")
+	dropped, ok2 := entry(rest, "drop")
+	if !ok1 || !ok2 || applied != dropped {
+		return false
+	}
+	// The two joined by "&&": the drop runs only if the apply succeeded.
+	src := c.line.Source
+	i := strings.Index(src, prev.Text)
+	if i < 0 {
+		return false
+	}
+	after := src[i+len(prev.Text):]
+	j := strings.Index(after, cur.Text)
+	return j >= 0 && strings.TrimSpace(after[:j]) == "&&"
+}

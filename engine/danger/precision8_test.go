@@ -324,3 +324,29 @@ func TestPrecisionLiteralStreamUploads(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionStashDropAfterApply: git-stash(1)'s pop "removes a single
+// stash entry from the list … and applies it"; apply is "like pop, but
+// do not remove the state from the stash list". "git stash apply S &&
+// git stash drop S" is pop spelt out: the drop runs only once the same
+// entry's changes are in the worktree, so nothing is lost (round 8,
+// precision; heldout7's s0078). N and stash@{N} name the same entry. A
+// drop after ";" or "||", of another entry, or a clear stays
+// git-discard-worktree.
+func TestPrecisionStashDropAfterApply(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git stash drop`, GitDiscardWorktree},
+		{`git stash drop stash@{0}`, GitDiscardWorktree},
+		{`git stash apply stash@{1} && git stash drop stash@{0}`, GitDiscardWorktree},
+		{`git stash apply; git stash drop`, GitDiscardWorktree},
+		{`git stash apply || git stash drop`, GitDiscardWorktree},
+		{`git stash apply && git stash clear`, GitDiscardWorktree},
+		{`git stash apply stash@{0} && git stash drop stash@{0}`, ""},
+		{`git stash apply && git stash drop`, ""},
+		{`git stash apply 2 && git stash drop stash@{2}`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
