@@ -537,3 +537,11 @@ func (c *checker) stashDropAfterApply(cmd *shell.Command, rest []shell.Word) boo
 	j := strings.Index(after, cur.Text)
 	return j >= 0 && strings.TrimSpace(after[:j]) == "&&"
 }
+
+// userDefined reports parts[i] as the "user" of "user-defined": an
+// adjective naming a kind of object a user writes (Cosmos DB's and Glue's
+// user-defined functions), not an account (round 8;
+// TestPrecisionUserDefinedObjects).
+func userDefined(parts []string, i int) bool {
+	return parts[i] == "user" && i+1 < len(parts) && parts[i+1] == "defined"
+}

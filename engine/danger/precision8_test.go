@@ -350,3 +350,26 @@ func TestPrecisionStashDropAfterApply(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionUserDefinedObjects: "user-defined" names a kind of object
+// a user writes (Azure Cosmos DB's user-defined functions, "az cosmosdb
+// sql user-defined-function create|update"; AWS Glue's Data Catalog
+// functions, "aws glue create-user-defined-function|update-…"), not a
+// user account, so making one grants nobody anything (round 8,
+// precision; heldout10's w1468). Users themselves stay
+// privilege-escalation.
+func TestPrecisionUserDefinedObjects(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`az ad user create --display-name x --password p --user-principal-name x@example.com`, PrivilegeEscalation},
+		{`aws iam create-user --user-name x`, PrivilegeEscalation},
+		{`aws cognito-idp admin-create-user --user-pool-id p --username u`, PrivilegeEscalation},
+		{`az cosmosdb sql user-defined-function create --account-name 10 --resource-group demo --database-name appdb --container-name web --name alice --body 'function sample() { return 1; }'`, ""},
+		{`az cosmosdb sql user-defined-function update --account-name a -g rg -d db -c web -n f --body @f.js`, ""},
+		{`aws glue create-user-defined-function --database-name db --function-input file://f.json`, ""},
+		{`aws glue update-user-defined-function --database-name db --function-name f --function-input file://f.json`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
