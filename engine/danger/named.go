@@ -674,7 +674,7 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 				if !ok {
 					names = varNames(a.Raw) // not one word bash reads: every name in it
 				}
-				if slices.ContainsFunc(names, secretName) {
+				if slices.ContainsFunc(names, printedSecretName) { // round 8: not a *_FILE path
 					c.cur = &u.cmd
 					c.add(SecretRead)
 					c.cur = nil

@@ -545,3 +545,21 @@ func (c *checker) stashDropAfterApply(cmd *shell.Command, rest []shell.Word) boo
 func userDefined(parts []string, i int) bool {
 	return parts[i] == "user" && i+1 < len(parts) && parts[i+1] == "defined"
 }
+
+// secretLocationSuffixes end variable names that hold where a secret is,
+// not the secret: Docker secrets' VAR_FILE convention, the AWS CLI's
+// AWS_SHARED_CREDENTIALS_FILE, and paths, folders, file names and
+// locations (round 8; TestPrecisionSecretLocationVars).
+var secretLocationSuffixes = []string{"_FILE", "_PATH", "_DIR", "_FILENAME", "_LOCATION"}
+
+// printedSecretName reports a variable printed whose value is a secret:
+// secretName, but not a name of a secret's location.
+func printedSecretName(name string) bool {
+	up := strings.ToUpper(name)
+	for _, s := range secretLocationSuffixes {
+		if strings.HasSuffix(up, s) {
+			return false
+		}
+	}
+	return secretName(name)
+}

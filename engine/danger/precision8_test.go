@@ -373,3 +373,29 @@ func TestPrecisionUserDefinedObjects(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionSecretLocationVars: a variable named for where a secret is
+// kept holds a path, not the secret: Docker's official images read
+// "VAR_FILE" as "the path to a file containing the secret" (the _FILE
+// suffix of Docker secrets: POSTGRES_PASSWORD_FILE, MYSQL_ROOT_PASSWORD_
+// FILE), the AWS CLI's AWS_SHARED_CREDENTIALS_FILE is "the location of
+// the file", and _PATH, _DIR, _FILENAME and _LOCATION name places too.
+// Printing one shows a path (round 8, precision; heldout10's w0138). The
+// secrets themselves stay secret-read when printed.
+func TestPrecisionSecretLocationVars(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`echo $API_TOKEN`, SecretRead},
+		{`echo "$DB_PASSWORD"`, SecretRead},
+		{`printf '%s\n' "$AWS_SECRET_ACCESS_KEY"`, SecretRead},
+		{`echo "$DB_PASSWORD_FILE $DB_PASSWORD"`, SecretRead},
+		{`echo "export AWS_SHARED_CREDENTIALS_FILE=$CREDENTIALS_FILE"`, ""},
+		{`echo $POSTGRES_PASSWORD_FILE`, ""},
+		{`echo "$SECRET_KEY_PATH"`, ""},
+		{`echo $CREDENTIALS_DIR`, ""},
+		{`echo "token file: ${TOKEN_FILENAME}"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
