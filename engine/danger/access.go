@@ -28,7 +28,7 @@ func init() {
 		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
 		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
 		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
-		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting to the output, railway variables, netlify env:get",
+		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting a secret file (or stdin) to the output, railway variables, netlify env:get",
 		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
 		"objectStoreUpload":      "local files copied into an object store by MinIO's client (mc cp|mirror|put LOCAL ALIAS/BUCKET)",
 		"packageFromURL":         "a package installed or run straight from a URL or a repository (npm|pnpm|yarn|bun install|add URL|git+…|github:…, cargo install --git, ansible-pull -U, nix run of a remote flake)",
@@ -52,7 +52,7 @@ func (c *checker) access(u unit) {
 	if name == "mv" {
 		c.secretMovedToTemp(u, args)
 	}
-	c.secretShownInPlain(cmd, name, args)
+	c.secretShownInPlain(cmd, name, args, u.dir)
 	c.packageFromURL(name, args)
 	switch name {
 	case "xfreerdp", "xfreerdp3", "wlfreerdp", "sdl-freerdp", "rdesktop":
@@ -905,18 +905,19 @@ func (c *checker) secretNameSpelled(u unit, cmd *shell.Command, args []shell.Wor
 // secretShownInPlain: gpg(1) --decrypt|-d and age(1) -d|--decrypt write
 // the plaintext to standard output unless an output file is named
 // (--output, -o, or a redirection): an encrypted file's secret shown, as
-// sops -d is. Railway's "variables" (without --set) and Netlify's
+// sops -d is, when the file is a secret's (decryptsSecret). Railway's "variables" (without --set) and Netlify's
 // "env:get" print a hosted app's variables with their values (README's
 // dev7 call for heroku config).
-func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []shell.Word) {
+func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []shell.Word, dir string) {
 	toFile := slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write && (r.Op == ">" || r.Op == ">>" || r.Op == ">|") })
 	hit := false
 	switch name {
 	case "gpg", "gpg2":
 		hit = hasLit(args, "-d", "--decrypt") && !hasLit(args, "-o", "--output") &&
-			!slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--output=") }) && !toFile
+			!slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--output=") }) && !toFile &&
+			c.decryptsSecret(args, dir) // round 8: a document decrypted is no secret shown
 	case "age":
-		hit = hasLit(args, "-d", "--decrypt") && !hasLit(args, "-o", "--output") && !toFile
+		hit = hasLit(args, "-d", "--decrypt") && !hasLit(args, "-o", "--output") && !toFile && c.decryptsSecret(args, dir)
 	case "railway":
 		hit = firstVerbIn(args, "variables", "variable", "vars") && !hasLit(args, "--set", "-s")
 	case "netlify", "ntl":

@@ -307,10 +307,13 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 		return false // a cluster's roles and accounts are granted by its bindings alone
 	}
 	for _, v := range vs {
-		for _, p := range wordParts(v) {
+		parts := wordParts(v)
+		for i, p := range parts {
 			switch {
 			case readOnlyVerbs[p] || p == "get":
 				return false
+			case userDefined(parts, i):
+				// "user-defined-function": a kind of object, not a user (round 8)
 			case identityWords[p]:
 				identity = true
 			case grantWords[p]:

@@ -175,7 +175,7 @@ func (c *checker) cloud(u unit) {
 	}
 	switch {
 	case deleteVerbCLIs[name] && !(len(v) > 0 && v[0] == "config") && !aboutMetadata(c.subcommandPath(args, 4)) && !azDeploymentRecord(name, v) &&
-		!abandonsResources(name, v, args):
+		!abandonsResources(name, v, args) && !keepsData(name, c.subcommandPath(args, 4), args):
 		// "glab alias delete co", "gcloud config unset", "az tag delete
 		// --name t": the CLI's own shortcuts and settings, a tag name; no
 		// resource.

@@ -69,6 +69,9 @@ func (c *checker) bucketUpload(u unit) {
 		return
 	}
 	for _, o := range ops[at+1 : last] {
+		if o.Literal && o.Lit == "-" && c.stdinLiteral(cmd) {
+			continue // a stream of literal text (round 8)
+		}
 		if o.Literal && !bucketURL(o.Lit) && !strings.Contains(o.Lit, "://") &&
 			(c.uploadedFile(o.Lit, u, cmd.Args) || c.folderToBucket(o.Lit, u)) {
 			c.because(name, o.Lit, ops[len(ops)-1].Raw)
@@ -198,7 +201,9 @@ func (c *checker) metadataCredentials(u unit) {
 		// A word with a variable is read as written: the ECS agent's
 		// "169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI".
 		text := a.Lit
-		if !a.Literal {
+		if t, ok := c.emptiedText(a); ok {
+			text = t // round 8: ".../security-credentials/$ROLE" with ROLE unset lists the role names
+		} else if !a.Literal {
 			text = strings.NewReplacer(`"`, "", "'", "").Replace(a.Raw)
 		}
 		l := strings.ToLower(text)

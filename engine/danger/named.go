@@ -231,7 +231,8 @@ func (c *checker) namedFiles(u unit) {
 		return
 	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
-	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args) && !convertsInPlace(name, cmd.Args)
+	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args) && !convertsInPlace(name, cmd.Args) &&
+		!c.sealsWithoutShowing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
 	if hasLit(cmd.Args, "-nokey", "-nokeys") {
 		reads = false // the key left out (openssl pkcs12 -nokeys, certipy cert -nokey): a certificate is public
@@ -673,7 +674,7 @@ func (c *checker) printsSecretVars(s *shell.Script, units [][]unit) {
 				if !ok {
 					names = varNames(a.Raw) // not one word bash reads: every name in it
 				}
-				if slices.ContainsFunc(names, secretName) {
+				if slices.ContainsFunc(names, printedSecretName) { // round 8: not a *_FILE path
 					c.cur = &u.cmd
 					c.add(SecretRead)
 					c.cur = nil

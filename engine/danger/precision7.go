@@ -135,7 +135,8 @@ func firstWord(args []shell.Word) string {
 // rule for unset variables; round 7): find's starts when all are quoted
 // ("find "" …" fails; unquoted, find starts at "."), the units of a
 // systemctl verb ("Too few arguments", or an empty unit name), the
-// branches of git branch -d|-D|-m|-M|-c|-C.
+// branches of git branch -d|-D|-m|-M|-c|-C; and the resource a cloud
+// CLI changes (cloudNameUnset).
 func (c *checker) targetsUnset(u unit) bool {
 	cmd := &u.cmd
 	var targets []shell.Word
@@ -152,6 +153,8 @@ func (c *checker) targetsUnset(u unit) bool {
 		if ok && sub == "branch" && hasLit(rest, "-d", "-D", "--delete", "-m", "-M", "--move", "-c", "-C", "--copy") {
 			targets = operands(rest)
 		}
+	case "aws", "gcloud", "kubectl", "oc", "docker", "podman":
+		return c.cloudNameUnset(u) // round 8: a resource named only by an unset variable
 	}
 	if len(targets) == 0 {
 		return false

@@ -34,7 +34,7 @@ func (c *checker) remoteAccess(u unit) {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat":
 		// "nc -e /bin/sh host port", "ncat -l --sh-exec …": the peer drives a program.
 		// One that only prints what it makes ("-c 'echo …; date'") serves nothing.
-		if prog, ok := ncServed(args); ok && printsOnly(prog) {
+		if prog, ok := ncServed(args); ok && (printsOnly(prog) || relaysOnly(prog)) { // relaysOnly: round 8
 			break
 		}
 		for _, a := range args {
@@ -53,7 +53,7 @@ func (c *checker) remoteAccess(u unit) {
 				// options after a comma; one that only prints serves nothing.
 				_, prog, _ := strings.Cut(o.Lit, ":")
 				prog, _, _ = strings.Cut(prog, ",")
-				if !o.Literal || !printsOnly(prog) {
+				if !o.Literal || !printsOnly(prog) && !relaysOnly(prog) {
 					runs = true
 				}
 			case socatNetwork(kind):
@@ -266,7 +266,7 @@ var execOpts = map[string]bool{"e": true, "ie": true, "exec": true, "sh-exec": t
 // gsocket, …), which no list of names keeps up with.
 func (c *checker) peerShell(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" {
+	if !ok || netClients[name] || interpreters[name] || shellNames[name] || name == "find" || name == "xargs" || configKeyLine(name, cmd.Args) {
 		return
 	}
 	args := cmd.Args

@@ -478,7 +478,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "stash":
-		if firstVerbIn(rest, "drop", "clear") {
+		if firstVerbIn(rest, "drop", "clear") && !c.stashDropAfterApply(cmd, rest) { // round 8: apply && drop is pop
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
