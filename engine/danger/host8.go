@@ -19,6 +19,7 @@ func (c *checker) host8(u unit) {
 	c.diskFilled(u)
 	c.foreignForkBomb(u)
 	c.ownProcessesKilled(u)
+	c.editorOnStartupFile(u)
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -321,8 +322,42 @@ func (c *checker) ownProcessesKilled(u unit) {
 	}
 }
 
+// editorOnStartupFile: an editor opened on a file another program runs
+// later writes there what its user types (README's dev4 and heldout5
+// calls: edits of ~/.bashrc, the user's systemd units and a program
+// root's cron runs are persistence-startup-files). editorOpens judges
+// the system's startup files; this is the home's startup files and every
+// program of the PATH folders. vim(1)'s -R and -M open read-only (nano(1)
+// -v too). When other lines follow the editor, they are what is typed
+// into it (GTFOBins' sessions: README's first call, everyday), so only
+// the line's last command counts.
+func (c *checker) editorOnStartupFile(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !editors[name] || c.line == nil || c.at != len(c.line.Commands)-1 {
+		return
+	}
+	if hasLit(cmd.Args, "-R", "-M", "-v", "--view") {
+		return
+	}
+	for _, o := range operands(cmd.Args) {
+		p, ok := shell.PathOf(o)
+		if !ok || strings.HasPrefix(o.Lit, "+") {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		home := shell.Within(abs, c.home) && !shell.Within(abs, c.project) && runsLaterKind(abs) == kindStartup
+		program := slices.ContainsFunc(pathProgramFolders, func(d string) bool { return shell.Within(abs, d) && abs != d })
+		if home || program {
+			c.because(name, o.Lit)
+			c.add(PersistenceStartupFiles)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"editorOnStartupFile":   "an editor opening a startup file of the home (~/.bashrc, ~/.profile, the user's systemd units, …) or a program of the system's PATH folders (/usr/local/bin/run-parts): what is typed there runs later",
 		"diskFilled":            "a file written or allocated at 100 GiB or more (dd bs×count, fallocate -l, head -c of /dev/zero or /dev/urandom): the disk filled, every program's writes failing",
 		"foreignForkBomb":       "a fork bomb in an inline perl, python, ruby or php program: fork called in an endless loop that neither exits nor waits",
 		"ownProcessesKilled":    "killall, pkill or skill -u of the user's own name ($USER, $LOGNAME, whoami) with no program named: every process of the user, the session's too, killed",

