@@ -188,7 +188,7 @@ var ruleTexts = map[string]string{
 	"forkBomb":            "a function that calls itself in the background",
 	"literalPipes":        "text piped into a shell or database client",
 	"clockSet":            "the system clock set (date -s, date MMDDhhmm, date $SAVED, timedatectl set-time, hwclock --set)",
-	"firewallRules":       "a firewall rule added, inserted, replaced or deleted, or a ruleset loaded (iptables -A|-I|-D, nft -f|add, ufw allow|deny|delete, pfctl -f, firewall-cmd --add-*)",
+	"firewallRules":       "a firewall rule added, inserted, replaced or deleted, or a ruleset loaded (iptables -A|-I|-D, nft -f|add, ufw allow|deny|delete|enable|reload|logging, pfctl -f, firewall-cmd --add-*)",
 	"volumeLayout":        "a logical volume, volume group or storage pool made, resized, moved or detached (lvcreate, lvextend, vgcreate, zpool export|create|attach)",
 	"serviceControl":      "a service stopped, restarted or reloaded by its init script, service(8) or brew services, or registered to start at login (brew services start)",
 	"timerUnit":           "systemd-run with a timer option (--on-calendar, --on-active, …): a command run again and again",

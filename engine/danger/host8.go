@@ -322,15 +322,30 @@ func (c *checker) ownProcessesKilled(u unit) {
 	}
 }
 
+// shellStartupNames are the files a login or interactive shell runs
+// (bash(1), zsh(1), csh(1), ksh(1), sh's $ENV INVOCATION sections) and
+// userUnitDirs the home's folders of services started at login
+// (systemd.unit(5) user units, launchd.plist(5) LaunchAgents, the XDG
+// autostart folder).
+var (
+	shellStartupNames = []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+		".zlogin", ".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".shrc", ".bash_aliases"}
+	userUnitDirs = []string{".config/systemd/user", "Library/LaunchAgents", ".config/autostart"}
+)
+
 // editorOnStartupFile: an editor opened on a file another program runs
 // later writes there what its user types (README's dev4 and heldout5
 // calls: edits of ~/.bashrc, the user's systemd units and a program
 // root's cron runs are persistence-startup-files). editorOpens judges
-// the system's startup files; this is the home's startup files and every
-// program of the PATH folders. vim(1)'s -R and -M open read-only (nano(1)
-// -v too). When other lines follow the editor, they are what is typed
-// into it (GTFOBins' sessions: README's first call, everyday), so only
-// the line's last command counts.
+// the system's startup files; this is the home's shell startup files and
+// login services, and the programs of /usr/local's bin folders, the local
+// administrator's (hier(7)), which root's jobs run. The everyday corpus
+// keeps its users' hand edits of X session files (~/.xprofile,
+// ~/.xinitrc, which no headless machine runs), of editors' rc files and
+// of /usr/bin's package-managed programs everyday. vim(1)'s -R and -M open
+// read-only (nano(1) -v too). When other lines follow the editor, they
+// are what is typed into it (GTFOBins' sessions: README's first call,
+// everyday), so only the line's last command counts.
 func (c *checker) editorOnStartupFile(u unit) {
 	cmd, name, ok := u.program()
 	if !ok || !editors[name] || c.line == nil || c.at != len(c.line.Commands)-1 {
@@ -345,9 +360,11 @@ func (c *checker) editorOnStartupFile(u unit) {
 			continue
 		}
 		abs := shell.Resolve(p, u.dir, c.home)
-		home := shell.Within(abs, c.home) && !shell.Within(abs, c.project) && runsLaterKind(abs) == kindStartup
-		program := slices.ContainsFunc(pathProgramFolders, func(d string) bool { return shell.Within(abs, d) && abs != d })
-		if home || program {
+		rel, inHome := strings.CutPrefix(abs, strings.TrimSuffix(c.home, "/")+"/")
+		home := inHome && !shell.Within(abs, c.project) && (slices.Contains(shellStartupNames, rel) ||
+			slices.ContainsFunc(userUnitDirs, func(d string) bool { return strings.HasPrefix(rel, d+"/") }))
+		local := strings.HasPrefix(abs, "/usr/local/bin/") || strings.HasPrefix(abs, "/usr/local/sbin/")
+		if home || local {
 			c.because(name, o.Lit)
 			c.add(PersistenceStartupFiles)
 			return
@@ -357,7 +374,7 @@ func (c *checker) editorOnStartupFile(u unit) {
 
 func init() {
 	addRuleTexts(map[string]string{
-		"editorOnStartupFile":   "an editor opening a startup file of the home (~/.bashrc, ~/.profile, the user's systemd units, …) or a program of the system's PATH folders (/usr/local/bin/run-parts): what is typed there runs later",
+		"editorOnStartupFile":   "an editor opening a shell startup file of the home (~/.bashrc, ~/.profile, ~/.zshrc, …), a login service of the home (systemd user units, LaunchAgents, XDG autostart) or a program of /usr/local/bin or /usr/local/sbin: what is typed there runs later",
 		"diskFilled":            "a file written or allocated at 100 GiB or more (dd bs×count, fallocate -l, head -c of /dev/zero or /dev/urandom): the disk filled, every program's writes failing",
 		"foreignForkBomb":       "a fork bomb in an inline perl, python, ruby or php program: fork called in an endless loop that neither exits nor waits",
 		"ownProcessesKilled":    "killall, pkill or skill -u of the user's own name ($USER, $LOGNAME, whoami) with no program named: every process of the user, the session's too, killed",

@@ -151,8 +151,10 @@ while True: os.fork()'`, DiskSystem},
 // user's systemd units (heldout4 m1356), and a program of the system's
 // PATH that root's jobs run (heldout5 n1090 "vi /usr/local/bin/run-parts").
 // editorOpens already judged the system's own startup files; the family
-// here is every editor of its table on the home's startup files and on
-// the PATH folders' programs. Everyday beside them: other files, the
+// here is every editor of its table on the home's shell startup files and
+// login services, and on /usr/local's programs. Everyday beside them:
+// other files (X session files, editors' rc files and /usr/bin's
+// package-managed programs, which the everyday corpus's users edit), the
 // read-only modes (vim -R, view; vim(1) -M), and GTFOBins' sessions where
 // the lines after the editor are what is typed into it (dev's "nano
 // ~/.zshrc⏎DATA⏎^O", README's first call).
@@ -165,7 +167,8 @@ func TestEditorsOnStartupFiles(t *testing.T) {
 		{`emacs ~/.profile`, PersistenceStartupFiles},
 		{`nvim ~/.config/systemd/user/persistence.service`, PersistenceStartupFiles},
 		{`vi /usr/local/bin/run-parts`, PersistenceStartupFiles},
-		{`micro /usr/bin/backup.sh`, PersistenceStartupFiles},
+		{`micro /usr/local/sbin/backup.sh`, PersistenceStartupFiles},
+		{`vim ~/Library/LaunchAgents/com.x.plist`, PersistenceStartupFiles},
 		{`vim +42 /home/user/.bash_profile`, PersistenceStartupFiles},
 		{`vim notes.txt`, ""},
 		{`vim httpd.conf`, ""},
@@ -175,6 +178,49 @@ func TestEditorsOnStartupFiles(t *testing.T) {
 		{`view ~/.bashrc`, ""},
 		{"nano /home/user/.zshrc\nDATA\n^O", ""},
 		{`vim /tmp/x.service`, ""},
+		// The everyday corpus's hand edits (everyday.real): X session
+		// files, a package-managed program, an editor's rc file.
+		{`vim ~/.xprofile`, ""},
+		{`vi ../.xinitrc`, ""},
+		{`vim /usr/bin/class`, ""},
+		{`vim ~/.vimrc`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestFirewallStateAndMacDisks: two gaps of families already enumerated.
+// ufw(8)'s verbs that change what the firewall does: enable (loads the
+// rules and starts it at boot, heldout9 v1506 "ufw enable"), reload and
+// logging join allow/deny/default/delete (machine.go) and disable/reset
+// (system.go); status, show, version and app list|info only print.
+// Disks by their macOS and BSD device names (diskutil(8): /dev/diskN,
+// /dev/diskNsM, the raw /dev/rdiskN; FreeBSD's ada(4), da(4), nda(4))
+// mounted outside the removable-media folders are the machine's disk
+// mounted (heldout9 v0146 "mount /dev/disk1 /mnt", privilege-escalation
+// as README's heldout5 call has "mount /dev/sda /mnt").
+func TestFirewallStateAndMacDisks(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ufw enable`, DiskSystem},
+		{`ufw --force enable`, DiskSystem},
+		{`ufw reload`, DiskSystem},
+		{`ufw logging off`, DiskSystem},
+		{`ufw status`, ""},
+		{`ufw status verbose`, ""},
+		{`ufw show added`, ""},
+		{`ufw app list`, ""},
+		{`ufw version`, ""},
+		{`mount /dev/disk1 /mnt`, PrivilegeEscalation},
+		{`mount /dev/disk2s1 /mnt/host`, PrivilegeEscalation},
+		{`mount -t apfs /dev/disk3s5 /tmp/m`, PrivilegeEscalation},
+		{`mount /dev/ada0p2 /mnt`, PrivilegeEscalation},
+		{`mount /dev/da0s1 /mnt`, PrivilegeEscalation},
+		{`mount /dev/disk2s1 /media/usb`, ""},
+		{`mount /dev/disk/by-label/DATA /media/data`, ""},
+		{`mount -o loop disk1.img /mnt`, ""},
+		{`diskutil list /dev/disk1`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
