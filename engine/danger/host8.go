@@ -20,6 +20,7 @@ func (c *checker) host8(u unit) {
 	c.foreignForkBomb(u)
 	c.ownProcessesKilled(u)
 	c.editorOnStartupFile(u)
+	c.namedSecretPrinted(u)
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -372,8 +373,114 @@ func (c *checker) editorOnStartupFile(u unit) {
 	}
 }
 
+// secretNameWords are the words of a file name that say it holds a
+// credential; secretQualified the words after which the name is about
+// the credential, not one (a password policy, a token schema, a secret
+// template).
+var (
+	secretNameWords = []string{"token", "tokens", "secret", "secrets", "password", "passwords", "credential",
+		"credentials", "creds", "apikey", "apikeys", "api-key", "api-keys", "api_key", "api_keys", "access_key",
+		"access_keys", "access-key", "access-keys", "accesskeys", "private_key", "private-key", "client_secret"}
+	secretQualified = []string{"policy", "policies", "schema", "reset", "rules", "example", "sample", "template",
+		"test", "tests", "spec", "generator", "strength", "format"}
+	secretDataExts = []string{".txt", ".json", ".yaml", ".yml", ".csv", ".toml", ".ini", ".xml", ".dat"}
+)
+
+// secretNamedData reports a data file (secretDataExts) whose name, split
+// at "-", "_" and ".", holds a credential word and no qualifying one, and
+// which is no system file of /etc.
+func secretNamedData(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	ext := path.Ext(base)
+	if !slices.Contains(secretDataExts, ext) || strings.HasPrefix(path.Clean(p), "/etc/") {
+		return false
+	}
+	stem := strings.TrimSuffix(base, ext)
+	words := strings.FieldsFunc(stem, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(secretQualified, w) }) {
+		return false
+	}
+	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(secretNameWords, w) }) {
+		return true
+	}
+	// Two-word names joined by "_" or "-" ("api_key", "client_secret").
+	for i := 0; i+1 < len(words); i++ {
+		if slices.Contains(secretNameWords, words[i]+"_"+words[i+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// namedSecretPrinted: a data file named for a credential printed
+// (heldout9's "cat config/token.json", an OAuth token store as Google's
+// API quickstarts name it; heldout10's "cat secret-string.txt"):
+// secret-read, as printing .env is. The printers are access.go's.
+func (c *checker) namedSecretPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !printers[name] {
+		return
+	}
+	for _, o := range operands(cmd.Args) {
+		if p, ok := shell.PathOf(o); ok && secretNamedData(p) {
+			c.because(name, o.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// clipboardReaders print the clipboard (xclip(1) -o, xsel(1) when not
+// told -i, pbpaste(1), wl-paste(1), Termux's termux-clipboard-get);
+// captureFormats are ffmpeg's input devices of the screen and the
+// microphone (ffmpeg-devices(1)).
+var (
+	clipboardReaders = map[string]bool{"pbpaste": true, "wl-paste": true, "termux-clipboard-get": true}
+	captureFormats   = []string{"x11grab", "avfoundation", "kmsgrab", "fbdev", "gdigrab", "alsa", "pulse", "dshow", "v4l2"}
+)
+
+// capturesSession reports a command that writes to its standard output
+// what only the user's session holds: the clipboard, the screen or the
+// microphone (README: reading them is everyday; sent away, they are the
+// user's data sent).
+func capturesSession(cmd *shell.Command) bool {
+	if cmd.Dynamic || cmd.Name == "" {
+		return false
+	}
+	args := cmd.Args
+	toStdout := func() bool {
+		return slices.ContainsFunc(args, func(w shell.Word) bool {
+			return w.Literal && (w.Lit == "-" || strings.HasPrefix(w.Lit, "pipe:") || strings.HasSuffix(w.Lit, ":-"))
+		})
+	}
+	switch name := path.Base(cmd.Name); {
+	case clipboardReaders[name]:
+		return true
+	case name == "xclip":
+		return hasLit(args, "-o", "-out")
+	case name == "xsel":
+		return !hasLit(args, "-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete")
+	case name == "ffmpeg":
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Lit == "-f" && slices.Contains(captureFormats, args[i+1].Lit) {
+				return toStdout()
+			}
+		}
+	case name == "import":
+		return hasLit(args, "root") && toStdout()
+	case name == "grim":
+		return toStdout()
+	case name == "xwd":
+		return hasLit(args, "-root") && !hasLit(args, "-out")
+	case name == "arecord":
+		return !slices.ContainsFunc(operands(args), func(w shell.Word) bool { return strings.Contains(w.Lit, ".") })
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"namedSecretPrinted":    "a data file (.txt, .json, .yaml, .csv, …) whose name says it holds a credential (token, secret, password, credentials, creds, api key, access key, private key, client secret) printed by cat, head, tail, less, strings, …",
 		"editorOnStartupFile":   "an editor opening a shell startup file of the home (~/.bashrc, ~/.profile, ~/.zshrc, …), a login service of the home (systemd user units, LaunchAgents, XDG autostart) or a program of /usr/local/bin or /usr/local/sbin: what is typed there runs later",
 		"diskFilled":            "a file written or allocated at 100 GiB or more (dd bs×count, fallocate -l, head -c of /dev/zero or /dev/urandom): the disk filled, every program's writes failing",
 		"foreignForkBomb":       "a fork bomb in an inline perl, python, ruby or php program: fork called in an endless loop that neither exits nor waits",

