@@ -21,6 +21,8 @@ func (c *checker) host8(u unit) {
 	c.ownProcessesKilled(u)
 	c.editorOnStartupFile(u)
 	c.namedSecretPrinted(u)
+	c.backupSentAway(u)
+	c.phishingProxy(u)
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -478,8 +480,108 @@ func capturesSession(cmd *shell.Command) bool {
 	return false
 }
 
+// remoteRepo reports a backup repository or target on another host: a
+// URL of any scheme but file://, restic's backend prefixes
+// (restic(1) "Preparing a new repository"), or scp-like HOST:PATH and
+// rdiff-backup's HOST::PATH.
+func remoteRepo(s string) bool {
+	if scheme, _, ok := strings.Cut(s, "://"); ok {
+		return scheme != "file" && scheme != ""
+	}
+	for _, p := range []string{"sftp:", "rest:", "s3:", "b2:", "azure:", "gs:", "swift:", "rclone:"} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return isRemote(s)
+}
+
+// backupSentAway: a backup to a repository on another host or in a
+// bucket uploads the folders it is given (README's heldout6 call; heldout9's
+// "duplicati-cli backup s3://bucket/path /source/path"). Each tool's own
+// syntax: duplicati-cli backup URL SRC…; duplicity [full|incremental]
+// SRC URL (restore, verify, collection-status, list-current-files and
+// the cleanup verbs read or prune); restic backup with -r|--repo; borg
+// create REPO::ARCHIVE; rdiff-backup SRC HOST::DEST; bup save -r HOST:.
+func (c *checker) backupSentAway(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	ops := operands(args)
+	hit := ""
+	switch name {
+	case "duplicati-cli":
+		if len(ops) >= 3 && ops[0].Lit == "backup" && remoteRepo(ops[1].Lit) {
+			hit = ops[1].Lit
+		}
+	case "duplicity":
+		if len(ops) > 0 && slices.Contains([]string{"full", "incremental", "incr", "backup"}, ops[0].Lit) {
+			ops = ops[1:]
+		}
+		if len(ops) == 2 && !strings.Contains(ops[0].Lit, "://") && remoteRepo(ops[1].Lit) {
+			hit = ops[1].Lit
+		}
+	case "restic":
+		if slices.ContainsFunc(ops, func(w shell.Word) bool { return w.Lit == "backup" }) {
+			if r, ok := optValue(args, "r", "--repo"); ok && remoteRepo(r) && !strings.HasPrefix(r, "/") {
+				hit = r
+			}
+		}
+	case "borg", "borgbackup":
+		if len(ops) >= 3 && ops[0].Lit == "create" {
+			repo, _, _ := strings.Cut(ops[1].Lit, "::")
+			if remoteRepo(repo) {
+				hit = repo
+			}
+		}
+	case "rdiff-backup":
+		if len(ops) == 2 && strings.Contains(ops[1].Lit, "::") && !strings.Contains(ops[0].Lit, "::") {
+			hit = ops[1].Lit
+		}
+	case "bup":
+		if firstVerbIn(args, "save") {
+			if r, ok := optValue(args, "r", "--remote"); ok && isRemote(r) {
+				hit = r
+			}
+		}
+	}
+	if hit != "" {
+		c.because(name, hit)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// phishingTools are programs whose purpose is capturing the credentials
+// and sessions of those they lure (their projects' own descriptions):
+// evilginx ("phishing login credentials along with session cookies"),
+// Modlishka and Muraena (phishing reverse proxies), Gophish (a phishing
+// campaign server), wifiphisher and fluxion (rogue access points for
+// credentials), zphisher and SocialFish (phishing pages).
+var phishingTools = []string{"evilginx", "evilginx2", "evilginx3", "modlishka", "muraena", "gophish", "wifiphisher",
+	"fluxion", "zphisher", "socialfish"}
+
+// phishingProxy: one of phishingTools started captures others'
+// credentials, secret-read as hostapd-wpe is (README's heldout6 call;
+// heldout9's "./evilginx2 -p ./phishlets …"); its help and version do not.
+func (c *checker) phishingProxy(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	base := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(name, ".sh"), ".py"))
+	if !slices.Contains(phishingTools, base) || helpOnly(cmd.Args) || hasLit(cmd.Args, "-h", "--version", "-version", "-v") {
+		return
+	}
+	c.because(name)
+	c.add(SecretRead)
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"backupSentAway":        "a backup to a repository on another host or in a bucket (duplicati-cli backup URL, duplicity SRC URL, restic -r REMOTE backup, borg create HOST:REPO, rdiff-backup SRC HOST::DEST, bup save -r HOST:): the folders given are uploaded",
+		"phishingProxy":         "a phishing proxy or rogue access point started (evilginx, Modlishka, Muraena, Gophish, wifiphisher, fluxion, zphisher, SocialFish): others' credentials and sessions captured",
 		"namedSecretPrinted":    "a data file (.txt, .json, .yaml, .csv, …) whose name says it holds a credential (token, secret, password, credentials, creds, api key, access key, private key, client secret) printed by cat, head, tail, less, strings, …",
 		"editorOnStartupFile":   "an editor opening a shell startup file of the home (~/.bashrc, ~/.profile, ~/.zshrc, …), a login service of the home (systemd user units, LaunchAgents, XDG autostart) or a program of /usr/local/bin or /usr/local/sbin: what is typed there runs later",
 		"diskFilled":            "a file written or allocated at 100 GiB or more (dd bs×count, fallocate -l, head -c of /dev/zero or /dev/urandom): the disk filled, every program's writes failing",

@@ -303,3 +303,78 @@ func TestCapturesPipedToTheNetwork(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestBackupsToAnotherHost: a backup sends the folders it is given to
+// its repository; when that repository is on another host or a bucket,
+// the backup is an upload of local files (README's heldout6 call:
+// uploads of a local folder to another host or bucket are
+// network-exfiltration; heldout9 v0796 "duplicati-cli backup s3://… /src";
+// heldout2's restic backup to a rest: repository). The family, from each
+// tool's manual: duplicati-cli backup URL SRC (its storage URLs),
+// duplicity [full|incremental] SRC URL (its backends), restic backup with
+// -r|--repo a remote backend (sftp:, rest:, s3:, b2:, azure:, gs:, swift:,
+// rclone:), borg create of an ssh:// or USER@HOST: repository,
+// rdiff-backup SRC HOST::DEST, bup save -r HOST:. Everyday beside them:
+// the same backups to a local folder or file:// URL, and the verbs that
+// read or restore (restore, snapshots, list, check).
+func TestBackupsToAnotherHost(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`duplicati-cli backup s3://bucket/path /source/path --passphrase=x`, NetworkExfiltration},
+		{`duplicati-cli backup "ssh://host/backup" ~/Documents`, NetworkExfiltration},
+		{`restic -r s3:s3.amazonaws.com/bucket backup ~/work`, NetworkExfiltration},
+		{`restic --repo sftp:user@host:/srv/restic backup .`, NetworkExfiltration},
+		{`restic backup --repo=b2:bucket:path ./data`, NetworkExfiltration},
+		{`borg create ssh://user@host/./repo::arch ~/Documents`, NetworkExfiltration},
+		{`borg create --stats user@host:repo::'{now}' ~/src`, NetworkExfiltration},
+		{`duplicity /home/me sftp://user@host/backup`, NetworkExfiltration},
+		{`duplicity full /home/me s3://bucket/x`, NetworkExfiltration},
+		{`rdiff-backup /home/me user@host::/backup`, NetworkExfiltration},
+		{`bup save -r host:/repo -n mybackup ~/`, NetworkExfiltration},
+		{`duplicati-cli backup file:///mnt/backup /source/path`, ""},
+		{`duplicati-cli restore s3://bucket/path`, ""},
+		{`restic -r /mnt/backup backup .`, ""},
+		{`restic -r s3:s3.amazonaws.com/bucket snapshots`, ""},
+		{`restic -r sftp:user@host:/srv/restic restore latest --target .`, ""},
+		{`borg create /backup/repo::arch ~/Documents`, ""},
+		{`borg list ssh://user@host/./repo`, ""},
+		{`duplicity /home/me file:///mnt/b`, ""},
+		{`duplicity restore sftp://user@host/backup /tmp/r`, ""},
+		{`rdiff-backup /home/me /mnt/backup`, ""},
+		{`bup save -n mybackup ~/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPhishingProxiesStarted: a phishing proxy or rogue access point
+// captures the credentials and sessions of whoever it lures, as
+// hostapd-wpe does (README's heldout6 call: secret-read; heldout9 v1572
+// "./evilginx2 -p ./phishlets …"). Members, from their projects'
+// descriptions: evilginx (2 and 3, "phishing login credentials along with
+// session cookies"), Modlishka and Muraena (phishing reverse proxies),
+// Gophish (a phishing campaign server), wifiphisher and fluxion (rogue
+// access points for credentials), zphisher and SocialFish (phishing
+// pages). Everyday: their help and version.
+func TestPhishingProxiesStarted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`./evilginx2 -p ./phishlets -t ./redirectors -developer -debug`, SecretRead},
+		{`evilginx -p /usr/share/evilginx/phishlets`, SecretRead},
+		{`./evilginx3`, SecretRead},
+		{`modlishka -config modlishka.json`, SecretRead},
+		{`./Modlishka -target https://example.com -phishingDomain loopback.modlishka.io`, SecretRead},
+		{`muraena -config config.toml`, SecretRead},
+		{`./gophish`, SecretRead},
+		{`wifiphisher -aI wlan0 -e "Free Wifi" -p oauth-login`, SecretRead},
+		{`./fluxion.sh`, SecretRead},
+		{`./zphisher.sh`, SecretRead},
+		{`evilginx2 -h`, ""},
+		{`gophish --version`, ""},
+		{`wifiphisher --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
