@@ -23,6 +23,18 @@ func (c *checker) host8(u unit) {
 	c.namedSecretPrinted(u)
 	c.backupSentAway(u)
 	c.phishingProxy(u)
+	c.inlineDownloadRun(u)
+}
+
+// inlineDownloadRun: an inline program that saves a URL's body to a file
+// and runs it by its own shell call (heldout10's python that writes
+// bootstrap.py from a URL and os.system's it): download-execute. A later
+// command of the line running the file is downloadThenRun's.
+func (c *checker) inlineDownloadRun(u unit) {
+	if _, runs := c.codeFetchedFiles(u); runs {
+		c.because(path.Base(u.cmd.Name))
+		c.add(DownloadExecute)
+	}
 }
 
 // pathProgramFolders are the folders of the system's PATH, /usr/local's
@@ -578,8 +590,77 @@ func (c *checker) phishingProxy(u unit) {
 	c.add(SecretRead)
 }
 
+// fetchToFileCalls are the library calls that save a URL's body to a
+// file: Python's urllib.request.urlretrieve and wget.download, Perl's
+// LWP::Simple getstore and mirror.
+var fetchToFileCalls = []string{"urlretrieve", "download", "getstore", "mirror"}
+
+// codeFetchedFiles returns the files an inline program (python -c, ruby
+// -e, perl -e, php -r, node -e, …) writes when it also fetches a URL:
+// the path literals of a program that names an http(s) or ftp URL and
+// writes files (codeWrites) or saves a URL to one (fetchToFileCalls).
+// runs reports the program's own command strings running one of them
+// ("os.system('python3 /tmp/bootstrap.py')"): the program or an
+// interpreter given it as its script.
+func (c *checker) codeFetchedFiles(u unit) (files []string, runs bool) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return nil, false
+	}
+	lang := langOf(name)
+	if lang == "" || lang == "awk" {
+		return nil, false
+	}
+	for _, code := range inlineCode(lang, cmd) {
+		if !strings.Contains(code, "://") {
+			continue
+		}
+		toks := codeTokens(code)
+		url, writes := false, codeWrites(lang, code, toks)
+		for _, t := range toks {
+			switch t.kind {
+			case tokString:
+				url = url || strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://")
+			case tokIdent:
+				writes = writes || slices.Contains(fetchToFileCalls, strings.ToLower(lastName(t.text)))
+			}
+		}
+		if !url || !writes {
+			continue
+		}
+		var lines []string
+		var mine []string
+		for _, t := range toks {
+			if t.kind != tokString || t.text == "" || strings.Contains(t.text, "://") {
+				continue
+			}
+			if strings.ContainsAny(t.text, " \t") {
+				lines = append(lines, t.text)
+				continue
+			}
+			if strings.Contains(t.text, "/") || scriptExts[path.Ext(t.text)] {
+				mine = append(mine, shell.Resolve(t.text, u.dir, c.home))
+			}
+		}
+		files = append(files, mine...)
+		for _, l := range lines {
+			f := strings.Fields(l)
+			for i, w := range f {
+				if !slices.Contains(mine, shell.Resolve(w, u.dir, c.home)) {
+					continue
+				}
+				if i == 0 || interpreters[path.Base(f[0])] {
+					runs = true
+				}
+			}
+		}
+	}
+	return files, runs
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"inlineDownloadRun":     "an inline program (python -c, ruby -e, perl -e, php -r, …) that saves a URL's body to a file and runs that file by its own shell call (os.system, system, exec)",
 		"backupSentAway":        "a backup to a repository on another host or in a bucket (duplicati-cli backup URL, duplicity SRC URL, restic -r REMOTE backup, borg create HOST:REPO, rdiff-backup SRC HOST::DEST, bup save -r HOST:): the folders given are uploaded",
 		"phishingProxy":         "a phishing proxy or rogue access point started (evilginx, Modlishka, Muraena, Gophish, wifiphisher, fluxion, zphisher, SocialFish): others' credentials and sessions captured",
 		"namedSecretPrinted":    "a data file (.txt, .json, .yaml, .csv, …) whose name says it holds a credential (token, secret, password, credentials, creds, api key, access key, private key, client secret) printed by cat, head, tail, less, strings, …",

@@ -1278,6 +1278,11 @@ func (c *checker) downloadThenRun(units [][]unit) {
 			if runsFile(u, c.home, fetched) {
 				c.add(DownloadExecute)
 			}
+			if files, _ := c.codeFetchedFiles(u); len(files) > 0 {
+				for _, f := range files {
+					fetched[f] = true // an inline program's download saved to a file (host8.go)
+				}
+			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
 				for _, t := range append(downloadTargets(&u.cmd, name), wgetDefaultNames(&u.cmd, name)...) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
