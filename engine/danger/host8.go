@@ -658,6 +658,77 @@ func (c *checker) codeFetchedFiles(u unit) (files []string, runs bool) {
 	return files, runs
 }
 
+// printFetchCalls are the library calls whose result is a URL's body
+// (Python's urlopen, PHP's file_get_contents, LWP::Simple's get and
+// getprint, Ruby's Net::HTTP.get and URI.open, JavaScript's fetch).
+var printFetchCalls = []string{"urlopen", "file_get_contents", "get", "getprint", "fetch", "open", "read"}
+
+// printsFetched reports a command that prints what another host sends,
+// beyond the downloaders table: text browsers' page source (lynx,
+// elinks, links -source|-dump; w3m -dump_source|-dump), BSD ftp(1)
+// auto-fetching to "-o -", curlie, an inline program naming a URL and a
+// fetch call (printFetchCalls) that writes no file, DNS TXT records (dig,
+// nslookup, host, drill, kdig asked for TXT: commands carried over DNS,
+// MITRE ATT&CK T1071.004), and ssh(1) given a command to run on the
+// other host.
+func printsFetched(cmd *shell.Command) bool {
+	if cmd.Dynamic || cmd.Name == "" {
+		return false
+	}
+	args := cmd.Args
+	hasURL := func() bool {
+		return slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "://") })
+	}
+	name := path.Base(cmd.Name)
+	switch name {
+	case "lynx", "elinks", "links", "links2":
+		return hasLit(args, "-source", "-dump") && hasURL()
+	case "w3m":
+		return hasLit(args, "-dump_source", "-dump") && hasURL()
+	case "ftp", "tnftp":
+		v, ok := optValue(args, "o", "")
+		return ok && v == "-" && hasURL()
+	case "curlie":
+		return hasURL()
+	case "dig", "kdig", "drill":
+		return slices.ContainsFunc(args, func(w shell.Word) bool { return strings.EqualFold(w.Lit, "txt") })
+	case "nslookup":
+		return slices.ContainsFunc(args, func(w shell.Word) bool {
+			l := strings.ToLower(w.Lit)
+			return l == "-q=txt" || l == "-type=txt" || l == "-querytype=txt" || l == "-query=txt"
+		})
+	case "host":
+		v, ok := optValue(args, "t", "")
+		return ok && strings.EqualFold(v, "txt")
+	case "ssh":
+		// ssh(1)'s options that take a value, then the host and its command.
+		return len(operandsAfterValues(args, "BbcDEeFIiJLlmOoPpQRSWw")) >= 2 && !hasLit(args, "-N", "-f")
+	}
+	lang := langOf(name)
+	if lang == "" || lang == "awk" {
+		return false
+	}
+	for _, code := range inlineCode(lang, cmd) {
+		if !strings.Contains(code, "://") {
+			continue
+		}
+		toks := codeTokens(code)
+		url, fetch := false, false
+		for _, t := range toks {
+			switch t.kind {
+			case tokString:
+				url = url || strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://")
+			case tokIdent:
+				fetch = fetch || slices.Contains(printFetchCalls, strings.ToLower(lastName(t.text)))
+			}
+		}
+		if url && fetch && !codeWrites(lang, code, toks) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"inlineDownloadRun":     "an inline program (python -c, ruby -e, perl -e, php -r, …) that saves a URL's body to a file and runs that file by its own shell call (os.system, system, exec)",

