@@ -24,6 +24,7 @@ func (c *checker) host8(u unit) {
 	c.backupSentAway(u)
 	c.phishingProxy(u)
 	c.inlineDownloadRun(u)
+	c.keystrokesRead(u)
 }
 
 // inlineDownloadRun: an inline program that saves a URL's body to a file
@@ -729,8 +730,41 @@ func printsFetched(cmd *shell.Command) bool {
 	return false
 }
 
+// keystrokesRead: a keylogger (README's dev4 call: secret-read, the
+// nearest category) by the tools that print every key event: xinput(1)
+// test|test-xi2, evtest(1) of a device, and any program reading a
+// /dev/input device raw; and keyctl(1) print|pipe|read, which show a
+// kernel keyring key's payload (show, list and describe name keys).
+func (c *checker) keystrokesRead(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	hit := false
+	switch name {
+	case "xinput":
+		hit = firstVerbIn(args, "test", "test-xi2")
+	case "keyctl":
+		hit = firstVerbIn(args, "print", "pipe", "read")
+	case "ls", "stat", "file", "udevadm", "chmod", "chown", "find":
+	default:
+		for _, a := range args {
+			hit = hit || a.Literal && strings.HasPrefix(a.Lit, "/dev/input/") && len(a.Lit) > len("/dev/input/")
+		}
+		for _, r := range cmd.Redirects {
+			hit = hit || r.Read && strings.HasPrefix(r.Target.Lit, "/dev/input/")
+		}
+	}
+	if hit {
+		c.because(name)
+		c.add(SecretRead)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"keystrokesRead":        "a keylogger (xinput test|test-xi2, evtest of a device, a /dev/input device read raw) or a kernel keyring key's payload shown (keyctl print|pipe|read)",
 		"inlineDownloadRun":     "an inline program (python -c, ruby -e, perl -e, php -r, …) that saves a URL's body to a file and runs that file by its own shell call (os.system, system, exec)",
 		"backupSentAway":        "a backup to a repository on another host or in a bucket (duplicati-cli backup URL, duplicity SRC URL, restic -r REMOTE backup, borg create HOST:REPO, rdiff-backup SRC HOST::DEST, bup save -r HOST:): the folders given are uploaded",
 		"phishingProxy":         "a phishing proxy or rogue access point started (evilginx, Modlishka, Muraena, Gophish, wifiphisher, fluxion, zphisher, SocialFish): others' credentials and sessions captured",

@@ -450,3 +450,37 @@ func TestOtherFetchersPipedToShells(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestKeystrokesAndKeyringsRead: README's dev4 call makes a keylogger
+// secret-read (the nearest category: what the user types, passwords
+// included). Its members on X11 and Linux, from their manuals: xinput(1)
+// test DEVICE and test-xi2 (print every key event), evtest(1) of an
+// input device, and reading /dev/input/event* raw (as logkeys does).
+// Beside them, keyctl(1)'s print, pipe and read show a kernel keyring
+// key's payload (a stored secret, as a password manager's get does);
+// keyctl show, list and describe name keys only (everyday, as secret
+// names listed are). Everyday too: xinput list, evtest with no device
+// (lists them).
+func TestKeystrokesAndKeyringsRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`xinput test 12`, SecretRead},
+		{`xinput test-xi2 --root`, SecretRead},
+		{`evtest /dev/input/event3`, SecretRead},
+		{`cat /dev/input/event3`, SecretRead},
+		{`hexdump -C /dev/input/by-path/platform-i8042-serio-0-event-kbd`, SecretRead},
+		{`keyctl print 1234`, SecretRead},
+		{`keyctl pipe %user:token`, SecretRead},
+		{`keyctl read 1234`, SecretRead},
+		{`xinput list`, ""},
+		{`xinput set-prop 12 "libinput Tapping Enabled" 1`, ""},
+		{`evtest`, ""},
+		{`keyctl show`, ""},
+		{`keyctl list @u`, ""},
+		{`keyctl describe 1234`, ""},
+		{`ls /dev/input/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
