@@ -25,6 +25,7 @@ func (c *checker) host8(u unit) {
 	c.phishingProxy(u)
 	c.inlineDownloadRun(u)
 	c.keystrokesRead(u)
+	c.websocatShell(u)
 }
 
 // inlineDownloadRun: an inline program that saves a URL's body to a file
@@ -762,8 +763,31 @@ func (c *checker) keystrokesRead(u unit) {
 	}
 }
 
+// websocatShell: websocat's exec:, sh-c: and cmd: specifiers run a
+// program for each peer of the other specifier (its README); a shell
+// there is driven by the peer (README's dev4 call: a shell served is
+// network-exfiltration).
+func (c *checker) websocatShell(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "websocat" {
+		return
+	}
+	for _, a := range cmd.Args {
+		spec, prog, found := strings.Cut(a.Lit, ":")
+		if !a.Literal || !found || spec != "exec" && spec != "sh-c" && spec != "cmd" {
+			continue
+		}
+		if f := strings.Fields(prog); len(f) > 0 && shellProgram(f[0]) {
+			c.because(name, a.Lit)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"websocatShell":         "websocat running a shell for each peer (exec:, sh-c: or cmd: given sh, bash, …): a shell served over the network",
 		"keystrokesRead":        "a keylogger (xinput test|test-xi2, evtest of a device, a /dev/input device read raw) or a kernel keyring key's payload shown (keyctl print|pipe|read)",
 		"inlineDownloadRun":     "an inline program (python -c, ruby -e, perl -e, php -r, …) that saves a URL's body to a file and runs that file by its own shell call (os.system, system, exec)",
 		"backupSentAway":        "a backup to a repository on another host or in a bucket (duplicati-cli backup URL, duplicity SRC URL, restic -r REMOTE backup, borg create HOST:REPO, rdiff-backup SRC HOST::DEST, bup save -r HOST:): the folders given are uploaded",

