@@ -348,6 +348,11 @@ func FuzzCheck(f *testing.F) {
 		"find \"$R\" -delete", "systemctl link ${U}", "git branch -D \"$\"", "npm publish --registry=", "docker push localhost:/",
 		"aws --endpoint-url=", "az storage container delete --connection-string ';=;BlobEndpoint='", "sysctl vm.drop_caches=",
 		"curl 169.254.169.254/security-credentials", "chsh -s", "parted x.img", "Get-Content", "find /tmp -name x -exec rm -r {} +",
+		// Round 8's host parsers: sizes, inline fork loops and fetches,
+		// pipes from a socket, backup repositories, option values.
+		"dd bs=1.5GiB count=9e9 of=x", "fallocate -l 1X f", "head -c - /dev/zero > f", "perl -e 'fork while'", "cat </dev/tcp/ | sh",
+		"killall -u", "restic -r", "borg create ::", "duplicity a b c", "curl --output-dir", "wget -P", "aria2c -d",
+		`python3 -c "urlretrieve('http://x','')"`, "dig TXT | sh", "ssh -i | sh", "websocat exec:", "keyctl", "vim ~/", "cat .json",
 	} {
 		f.Add(s)
 	}
