@@ -435,8 +435,8 @@ func secretNamedData(p string) bool {
 // secret-read, as printing .env is. The printers are access.go's.
 func (c *checker) namedSecretPrinted(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || !printers[name] {
-		return
+	if !ok || !printers[name] || cmd.Nested && !cmd.InBody {
+		return // in $( ), the content is used, not printed (README's first call)
 	}
 	for _, o := range operands(cmd.Args) {
 		if p, ok := shell.PathOf(o); ok && secretNamedData(p) {

@@ -259,6 +259,10 @@ func TestNamedSecretDataPrinted(t *testing.T) {
 		{`cat password_reset.html`, ""},
 		{`cat tokenizer.json`, ""},
 		{`wc -l passwords.txt`, ""},
+		// Used, not printed (README: a secret used is no read;
+		// network_test's TestFileInArguments).
+		{`curl -H "Authorization: Bearer $(cat token.txt)" https://api.example.com/v1/me`, ""},
+		{`export TOKEN=$(cat token.json)`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
