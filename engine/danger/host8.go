@@ -27,6 +27,7 @@ func (c *checker) host8(u unit) {
 	c.keystrokesRead(u)
 	c.websocatShell(u)
 	c.bracketedChoice(u)
+	c.ftpUpload(u)
 }
 
 // inlineDownloadRun: an inline program that saves a URL's body to a file
@@ -831,8 +832,26 @@ func (c *checker) bracketedChoice(u unit) {
 	}
 }
 
+// ftpUpload: wput(1) ("wput FILE… URL") of local files to an FTP URL
+// uploads them (README's heldout6 call: network-exfiltration). MinIO's mc
+// is access.go's objectStoreUpload.
+func (c *checker) ftpUpload(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "wput" || helpOnly(cmd.Args) {
+		return
+	}
+	ops := operands(cmd.Args)
+	url := slices.ContainsFunc(ops, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "ftp://") })
+	local := slices.ContainsFunc(ops, func(w shell.Word) bool { return !strings.Contains(w.Lit, "://") })
+	if url && local {
+		c.because(name)
+		c.add(NetworkExfiltration)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
+		"ftpUpload":             "wput of local files to an FTP URL: an upload",
 		"websocatShell":         "websocat running a shell for each peer (exec:, sh-c: or cmd: given sh, bash, …): a shell served over the network",
 		"keystrokesRead":        "a keylogger (xinput test|test-xi2, evtest of a device, a /dev/input device read raw) or a kernel keyring key's payload shown (keyctl print|pipe|read)",
 		"inlineDownloadRun":     "an inline program (python -c, ruby -e, perl -e, php -r, …) that saves a URL's body to a file and runs that file by its own shell call (os.system, system, exec)",

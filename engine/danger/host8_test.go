@@ -557,3 +557,21 @@ func TestBracketedPlaceholders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestFTPUploads: wput(1) ("wput FILE… URL", an FTP upload) was the
+// uploader the upload families had not named (README's heldout6 call: a
+// local file or folder sent to another host is network-exfiltration).
+// MinIO's mc has its own rule and judgements (objectStoreUpload,
+// hosted_test). Everyday beside it: wput's help.
+func TestFTPUploads(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`wput report.pdf ftp://10.0.0.1/`, NetworkExfiltration},
+		{`wput -u ./data ftp://user:pw@ftp.example.com/data/`, NetworkExfiltration},
+		{`wput --help`, ""},
+		{`wput -V`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
