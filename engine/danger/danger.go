@@ -742,6 +742,7 @@ func (c *checker) command(u unit) {
 	c.unguardedAgents(u)
 	c.access(u)
 	c.host7(u)
+	c.host8(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

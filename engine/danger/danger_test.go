@@ -357,6 +357,11 @@ func FuzzCheck(f *testing.F) {
 		"socat TCP-LISTEN:1 EXEC:'nc h 1'", "k = /bin/nc -e sh 1", "gcloud logging links delete", "az storage message delete --pop-receipt",
 		"psql -c 'DROP TABLE *;TRUNCATE ONLY \"x\" *'", "mysql -e 'DROP SCHEMA IF EXISTS'", "echo a | aws s3 cp - s3://b/k",
 		"git stash apply 1 && git stash drop stash@{1}", "git stash apply&&git stash drop",
+		// Round 8's host parsers: sizes, inline fork loops and fetches,
+		// pipes from a socket, backup repositories, option values.
+		"dd bs=1.5GiB count=9e9 of=x", "fallocate -l 1X f", "head -c - /dev/zero > f", "perl -e 'fork while'", "cat </dev/tcp/ | sh",
+		"killall -u", "restic -r", "borg create ::", "duplicity a b c", "curl --output-dir", "wget -P", "aria2c -d",
+		`python3 -c "urlretrieve('http://x','')"`, "dig TXT | sh", "ssh -i | sh", "websocat exec:", "keyctl", "vim ~/", "cat .json",
 	} {
 		f.Add(s)
 	}

@@ -25,7 +25,7 @@ import (
 // joined in at start-up so this file's rules stay in this file).
 var hostRuleTexts = map[string]string{
 	"blockDeviceNode":    "mknod of a block device node (NAME b MAJOR MINOR): a disk of the machine reached from inside a container",
-	"machineDiskMounted": "a disk partition of the machine (/dev/sd*, nvme*, vd*, xvd*, dm-*, mapper) mounted outside the removable-media folders (/media, /run/media): from a container, the host's file system",
+	"machineDiskMounted": "a disk partition of the machine (/dev/sd*, nvme*, vd*, xvd*, dm-*, mapper, macOS diskN and rdiskN, BSD adaN, daN) mounted outside the removable-media folders (/media, /run/media): from a container, the host's file system",
 	"fileSystemChanged":  "a file system resized, converted, repaired, retuned or opened for writing (resize2fs, xfs_growfs, btrfs filesystem resize|device|balance|replace|rescue, btrfs-convert, fsck without -n, tune2fs, debugfs -w)",
 	"networkDisk":        "an iSCSI disk logged into or out of, or a node record changed (iscsiadm --login|--logout|-o delete|update), or the machine's NFS exports changed (exportfs -a|-r|-u|-o)",
 	"boardControl":       "the board's management controller or firmware changed: ipmitool chassis power|bootdev, lan|user|sol set, mc reset; racadm serveraction|set; fwupdmgr install|update; flashrom -w|-E; efibootmgr -c|-B|-o|-n",
@@ -124,8 +124,17 @@ var diskPartitionPrefixes = []string{"/dev/sd", "/dev/hd", "/dev/nvme", "/dev/vd
 // isDiskPartition reports a path under /dev naming one of the machine's
 // disks or partitions.
 func isDiskPartition(p string) bool {
-	return slices.ContainsFunc(diskPartitionPrefixes, func(pre string) bool { return strings.HasPrefix(p, pre) })
+	return slices.ContainsFunc(diskPartitionPrefixes, func(pre string) bool { return strings.HasPrefix(p, pre) }) ||
+		slices.ContainsFunc(numberedDisks, func(pre string) bool {
+			rest, ok := strings.CutPrefix(p, pre)
+			return ok && rest != "" && rest[0] >= '0' && rest[0] <= '9'
+		})
 }
+
+// numberedDisks are the disk device names a unit number follows: macOS's
+// /dev/diskN and raw /dev/rdiskN (diskutil(8), slices as diskNsM), and
+// FreeBSD's ada(4), da(4) and nda(4) disks.
+var numberedDisks = []string{"/dev/disk", "/dev/rdisk", "/dev/ada", "/dev/da", "/dev/nda"}
 
 // machineDiskMounted: "mount /dev/sda1 /mnt" mounts a disk of the
 // machine; from a privileged container that is the host's / (the README's

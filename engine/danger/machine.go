@@ -114,7 +114,9 @@ func (c *checker) firewallRules(name string, args []shell.Word) {
 	case "nft":
 		changes = hasLit(args, "-f", "--file") || firstVerbIn(args, "add", "insert", "delete", "replace", "create", "destroy", "reset")
 	case "ufw":
-		changes = firstVerbIn(args, "allow", "deny", "reject", "limit", "prepend", "insert", "delete", "route", "default")
+		// ufw(8): enable loads the rules (and starts them at boot), reload
+		// and logging change what runs; status, show and app list print.
+		changes = firstVerbIn(args, "allow", "deny", "reject", "limit", "prepend", "insert", "delete", "route", "default", "enable", "reload", "logging")
 	case "pfctl":
 		changes = slices.ContainsFunc(args, func(w shell.Word) bool {
 			return w.Literal && (w.Lit == "-f" || w.Lit == "-e" || len(w.Lit) > 2 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "fe"))

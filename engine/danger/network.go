@@ -35,7 +35,7 @@ func init() {
 		"fetchedThenRun":     "a file fetched (wget/curl default names, -P DIR, --output-dir, fetch, aria2c, tee of a download, scp/rsync/tftp from a host, nc's output) or unpacked from a fetched archive, then run in the same script",
 		"bucketToBucket":     "an object copied from one cloud bucket into another bucket",
 		"pasted":             "a local file posted to a paste or gist service (pastebinit, gist, gh gist create|edit)",
-		"pipedFileSent":      "a file's content, or a database, repository or image dump, piped into nc, socat, telnet, mail, rclone rcat or an upload of standard input by curl or wget, to another host",
+		"pipedFileSent":      "a file's content, a database, repository or image dump, or the clipboard, screen or microphone captured (served to whoever connects too), piped into nc, socat, telnet, mail, rclone rcat or an upload of standard input by curl or wget, to another host",
 		"minerRun":           "a cryptocurrency miner run (xmrig, cpuminer, …, or a stratum+tcp:// pool given)",
 		"argCarriesFile":     "curl, wget or httpie sending a local file's content in an argument computed from it (a URL, -d \"$(cat FILE)\")",
 		"readLoopSent":       "a file encoded (xxd, base64, od) and read line by line, each line sent in a DNS name or a URL (xxd -p F | while read l; do dig $l.HOST; done)",
@@ -967,10 +967,13 @@ func readsLocalFile(cmd *shell.Command) bool {
 // to a remote program is everyday).
 func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 	for i := range s.Commands {
-		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) || dumpsData(&u.cmd) }) || relayBackChannel(s, i) {
+		if !anyUnit(units[i], func(u unit) bool { return readsLocalFile(&u.cmd) || dumpsData(&u.cmd) || capturesSession(&u.cmd) }) || relayBackChannel(s, i) {
 			continue // (a relay's FIFO carries the far peer's answer: round 8)
 		}
 		disk := anyUnit(units[i], func(u unit) bool { return readsDisk(&u.cmd) })
+		// A desktop served to whoever connects is sent as a file is
+		// (README's first call); a listener handing out a file is not.
+		desktop := anyUnit(units[i], func(u unit) bool { return capturesSession(&u.cmd) })
 		for j := i + 1; j < len(s.Commands); j++ {
 			if s.Commands[j].Pipeline != s.Commands[i].Pipeline {
 				continue
@@ -982,7 +985,7 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				}
 				name := path.Base(cmd.Name)
 				if rawSenders[name] {
-					return !ncListens(name, cmd.Args) && !onlyLocal(cmd.Args) && !hasLit(cmd.Args, "localhost", "127.0.0.1", "::1") &&
+					return (desktop || !ncListens(name, cmd.Args)) && !onlyLocal(cmd.Args) && !hasLit(cmd.Args, "localhost", "127.0.0.1", "::1") &&
 						!(name == "socat" && !slices.ContainsFunc(operands(cmd.Args), func(w shell.Word) bool {
 							k, _, _ := strings.Cut(strings.ToUpper(w.Lit), ":")
 							return socatNetwork(k) && !strings.Contains(w.Lit, "LISTEN")

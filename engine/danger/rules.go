@@ -1241,7 +1241,7 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				continue
 			}
 			if anyUnit(units[i], func(u unit) bool {
-				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd)
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
 			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
@@ -1277,6 +1277,11 @@ func (c *checker) downloadThenRun(units [][]unit) {
 		for _, u := range us {
 			if runsFile(u, c.home, fetched) {
 				c.add(DownloadExecute)
+			}
+			if files, _ := c.codeFetchedFiles(u); len(files) > 0 {
+				for _, f := range files {
+					fetched[f] = true // an inline program's download saved to a file (host8.go)
+				}
 			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
 				for _, t := range append(downloadTargets(&u.cmd, name), wgetDefaultNames(&u.cmd, name)...) {
