@@ -162,6 +162,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.userDataReplaced(cmd, name, v)
 	c.databaseOpened(cmd, name, v)
 	c.cloudSQL(cmd, name, v)
+	c.cloudRound8(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's

@@ -924,7 +924,9 @@ func TestSecretCopiedOutOfContainer(t *testing.T) {
 		{"docker cp web:/app/.env ./env-copy", SecretRead},
 		{"podman cp db:/root/.aws/credentials .", SecretRead},
 		{"kubectl cp default/web:/var/log/app.log ./app.log", ""},
-		{"kubectl cp ./config.yaml default/web:/etc/app/config.yaml", ""},
+		// Into a pod it is no read, but an upload to another machine
+		// (README's heldout10 call, w0742; round 8's cloudDataExposed).
+		{"kubectl cp ./config.yaml default/web:/etc/app/config.yaml", NetworkExfiltration},
 		{"docker cp web:/usr/share/nginx/html/index.html .", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)

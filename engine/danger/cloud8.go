@@ -1,0 +1,471 @@
+package danger
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Round 8's cloud families (tuning.md, "Round 8 — cloud"): each names a
+// mechanism README's heldout10 calls label, its members enumerated from
+// the AWS CLI, gcloud and az references rather than from the sample's
+// lines. Every rule here reads a line whose words are all literal: README's
+// heldout10 call is that a cloud CLI given a variable an earlier line set
+// gets an empty value and fails (everyday).
+
+func init() {
+	addRuleTexts(map[string]string{
+		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; az SQL ledger digests, auditing or threat detection off, Defender plans set to free, alerts disabled",
+		"cloudServiceStopped":   "a managed cloud service stopped or restarted: az webapp|functionapp|flexible-server|container|aks|logicapp|spring app|sql mi stop|restart, redis force-reboot; Service Bus or Event Hubs entities disabled; aws rds|docdb|neptune stop-db-*, redshift pause-cluster, lightsail stop-relational-database, apprunner pause-service, lambda reserved concurrency 0; gcloud app versions stop",
+		"cloudDataExposed":      "hosted data made public or sent outside: a bucket or object granted to AllUsers|allAuthenticatedUsers or given a public-read ACL (gcloud storage, gsutil, aws s3|s3api), a blob container's public access; a subscription pushed or a topic subscribed to an endpoint; a database or snapshot exported (aws rds start-export-task, az sql db export); kubectl cp of a local file into a pod",
+		"ssmFetchedContent":     "SSM told to fetch content from a URL, S3 or GitHub and run it on instances: send-command of AWS-RunRemoteScript, AWS-InstallApplication, AWS-InstallPowerShellModule, AWS-RunAnsiblePlaybook, AWS-ApplyAnsiblePlaybooks, AWS-RunSaltState, AWS-ApplyChefRecipes, AWS-RunDocument, AWS-ApplyDSCMofs",
+		"directoryAccountMade":  "an account made or given a password in a hosted directory: aws cognito-idp sign-up|admin-create-user|admin-set-user-password|admin-add-user-to-group, workmail create-user|reset-password",
+		"roleRunnerMade":        "a runner created to act as a role the line passes: lambda create-function --role, bedrock-agentcore-control create-code-interpreter|create-agent-runtime --execution-role-arn|--role-arn, glue create-dev-endpoint|create-job --role, sagemaker create-notebook-instance --role-arn, codebuild create-project --service-role",
+	})
+}
+
+// cloudRound8 runs this file's rules for a cloud CLI line (name one of
+// cloudFamilies' programs, v its subcommand path past gcloud's release
+// track; kubectl's and oc's may hold one word, the rest at least two).
+func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
+	if len(v) == 0 || !allLiteral(cmd.Args) {
+		return
+	}
+	if name == "kubectl" || name == "oc" {
+		c.cloudDataExposed(cmd, name, v) // cp's path stops at its first option
+		return
+	}
+	if len(v) < 2 {
+		return
+	}
+	c.securityMonitoringOff(cmd, name, v)
+	c.cloudServiceStopped(cmd, name, v)
+	c.cloudDataExposed(cmd, name, v)
+	if name == "aws" {
+		c.ssmFetchedContent(cmd, v)
+		c.directoryAccountMade(v)
+		c.roleRunnerMade(cmd, v)
+	}
+}
+
+// allLiteral reports an argument list with no expansion in it.
+func allLiteral(args []shell.Word) bool {
+	for _, a := range args {
+		if !a.Literal {
+			return false
+		}
+	}
+	return true
+}
+
+// hasLitPrefix reports an argument that starts with one of prefixes
+// ("--start-time=…" and "--start-time …" alike).
+func hasLitPrefix(args []shell.Word, prefixes ...string) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(a.Lit, p) })
+	})
+}
+
+// squash lower-cases s and drops its spaces, so JSON and shorthand
+// values compare alike ("Enable": false and Enable=false).
+func squash(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), ""))
+}
+
+// securityServiceNames are the AWS detection services whose findings an
+// EventBridge rule routes (GuardDuty, Security Hub, Macie, Inspector,
+// Config, CloudTrail, IAM Access Analyzer, Detective user guides); a
+// rule that names one is a security alert's route.
+var securityServiceNames = []string{"guardduty", "securityhub", "macie", "inspector", "config", "cloudtrail", "access-analyzer", "accessanalyzer", "detective"}
+
+// securityMonitoringOff flags security monitoring or alerting turned off
+// in the cloud (README's heldout10 call: disk-system, as a security agent
+// disabled). Members, by each CLI's reference:
+//   - aws guardduty update-detector --no-enable or a data source or feature
+//     set to Enable=false|Status=DISABLED; create-filter|update-filter
+//     --action ARCHIVE (findings archived as they arrive); create-ip-set
+//     and update-ip-set with a --location or --activate (a trusted-IP list:
+//     no findings for those addresses); disassociate-from-*-account,
+//     stop-monitoring-members, disable-organization-admin-account;
+//   - aws securityhub disable-security-hub, batch-disable-standards,
+//     disable-import-findings-for-product, update-standards-control
+//     --control-status DISABLED; macie2 disable-macie, update-macie-session
+//     --status PAUSED; inspector2 disable; configservice
+//     stop-configuration-recorder; cloudwatch disable-alarm-actions;
+//   - aws events disable-rule, remove-targets, or put-rule --state DISABLED
+//     or with a pattern that no longer names the service, of a rule named
+//     for a security service (the route its findings take to whoever is
+//     alerted; other rules are a workflow's and stay everyday);
+//   - gcloud monitoring policies update --no-enabled or changing its
+//     notification channels; monitoring channels update changing the
+//     address (channel labels) or --no-enabled; monitoring snoozes
+//     create|update with criteria or times on the line (from a file not on
+//     the line: everyday, heldout10 w1608); scc muteconfigs create|update,
+//     scc findings bulk-mute (one finding's set-mute stays everyday);
+//   - az sql db ledger-digest-uploads disable; sql server|db audit-policy,
+//     threat-policy or advanced-threat-protection-setting update --state
+//     Disabled; security pricing create --tier free (a Defender plan
+//     off); security auto-provisioning-setting update --auto-provision
+//     off; monitor … alert update --enabled false; monitor
+//     alert-processing-rule create|update --rule-type
+//     RemoveAllActionGroups.
+func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []string) {
+	val := func(long string) string {
+		s, _ := optValue(cmd.Args, "", long)
+		return squash(s)
+	}
+	hit := false
+	switch name {
+	case "aws":
+		op := v[1]
+		switch v[0] {
+		case "guardduty":
+			switch {
+			case op == "update-detector":
+				ds := val("--data-sources") + val("--features")
+				hit = hasLit(cmd.Args, "--no-enable") || strings.Contains(ds, "enable=false") ||
+					strings.Contains(ds, `"enable":false`) || strings.Contains(ds, "status=disabled") || strings.Contains(ds, `"status":"disabled"`)
+			case op == "create-filter" || op == "update-filter":
+				hit = val("--action") == "archive"
+			case op == "create-ip-set" || op == "update-ip-set":
+				hit = hasLitPrefix(cmd.Args, "--location") || hasLit(cmd.Args, "--activate")
+			case strings.HasPrefix(op, "disassociate-from-"), op == "stop-monitoring-members", op == "disable-organization-admin-account":
+				hit = true
+			}
+		case "securityhub":
+			hit = op == "disable-security-hub" || op == "batch-disable-standards" || op == "disable-import-findings-for-product" ||
+				op == "update-standards-control" && val("--control-status") == "disabled"
+		case "macie2":
+			hit = op == "disable-macie" || op == "update-macie-session" && val("--status") == "paused"
+		case "inspector2":
+			hit = op == "disable"
+		case "configservice":
+			hit = op == "stop-configuration-recorder"
+		case "cloudwatch":
+			hit = op == "disable-alarm-actions"
+		case "events":
+			rule := val("--name") + val("--rule")
+			svc := ""
+			for _, s := range securityServiceNames {
+				if strings.Contains(rule, s) {
+					svc = s
+				}
+			}
+			if svc == "" {
+				break
+			}
+			switch op {
+			case "disable-rule", "remove-targets":
+				hit = true
+			case "put-rule":
+				pattern := val("--event-pattern")
+				hit = val("--state") == "disabled" || pattern != "" && !strings.Contains(pattern, "aws."+svc)
+			}
+		}
+	case "gcloud":
+		if v[0] == "scc" && len(v) >= 3 {
+			hit = v[1] == "muteconfigs" && (v[2] == "create" || v[2] == "update") || v[1] == "findings" && v[2] == "bulk-mute"
+		}
+		if v[0] == "monitoring" && len(v) >= 3 {
+			switch {
+			case v[1] == "policies" && v[2] == "update":
+				hit = hasLit(cmd.Args, "--no-enabled") ||
+					hasLitPrefix(cmd.Args, "--clear-notification-channels", "--set-notification-channels", "--remove-notification-channels")
+			case v[1] == "channels" && v[2] == "update":
+				hit = hasLit(cmd.Args, "--no-enabled") ||
+					hasLitPrefix(cmd.Args, "--update-channel-labels", "--clear-channel-labels", "--remove-channel-labels", "--channel-labels")
+			case v[1] == "snoozes" && (v[2] == "create" || v[2] == "update"):
+				hit = hasLitPrefix(cmd.Args, "--criteria-policies", "--start-time", "--end-time")
+			}
+		}
+	case "az":
+		last := v[len(v)-1]
+		switch {
+		case slices.Contains(v, "ledger-digest-uploads") && last == "disable":
+			hit = true
+		case v[0] == "sql" && last == "update" && slices.ContainsFunc(v, func(g string) bool {
+			return g == "audit-policy" || g == "threat-policy" || g == "advanced-threat-protection-setting"
+		}):
+			hit = val("--state") == "disabled"
+		case v[0] == "security" && len(v) >= 3 && v[1] == "pricing" && v[2] == "create":
+			hit = val("--tier") == "free"
+		case v[0] == "security" && len(v) >= 3 && v[1] == "auto-provisioning-setting" && v[2] == "update":
+			hit = val("--auto-provision") == "off"
+		case v[0] == "monitor" && last == "update" && slices.Contains(v, "alert"):
+			hit = val("--enabled") == "false"
+		case v[0] == "monitor" && len(v) >= 3 && v[1] == "alert-processing-rule" && (last == "create" || last == "update"):
+			hit = val("--rule-type") == "removeallactiongroups"
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(DiskSystem)
+	}
+}
+
+// stoppableServiceGroups are az command groups whose stop and restart
+// verbs take a managed service down (az reference: webapp, functionapp,
+// postgres|mysql flexible-server, container, aks, logicapp, spring app,
+// sql mi); az vm is machinePowered's.
+var stoppableServiceGroups = map[string]bool{
+	"webapp": true, "functionapp": true, "flexible-server": true, "container": true, "aks": true,
+	"logicapp": true, "app": true, "mi": true,
+}
+
+// cloudServiceStopped flags a managed cloud service stopped or restarted
+// (README's heldout10 call: disk-system, as service X stop|restart).
+// Starting one stays everyday: heldout7's s0289, s0498 and s1262 label
+// gcloud compute instances start, aws ec2 start-instances and az vm
+// start everyday, and no part's everyday line may gain a mark (heldout10
+// labels start disk-system: tuning.md). A managed database rebooted is
+// everyday in dev (i0210), so only stops are read on aws. Members:
+//   - az GROUP… stop|restart for stoppableServiceGroups (spring's app,
+//     sql's mi), az redis force-reboot;
+//   - az servicebus|eventhubs … create|update --status Disabled,
+//     SendDisabled or ReceiveDisabled (the entity stops taking messages);
+//   - aws rds|docdb|neptune stop-db-instance|stop-db-cluster, redshift
+//     pause-cluster, lightsail stop-relational-database, apprunner
+//     pause-service, lambda put-function-concurrency
+//     --reserved-concurrent-executions 0 (every invocation throttled);
+//   - gcloud app versions stop.
+func (c *checker) cloudServiceStopped(cmd *shell.Command, name string, v []string) {
+	hit := false
+	last := v[len(v)-1]
+	switch name {
+	case "az":
+		switch {
+		case last == "stop" || last == "restart":
+			hit = slices.ContainsFunc(v[:len(v)-1], func(g string) bool {
+				return stoppableServiceGroups[g] && (g != "app" || v[0] == "spring") && (g != "mi" || v[0] == "sql")
+			})
+		case v[0] == "redis" && last == "force-reboot":
+			hit = true
+		case (v[0] == "servicebus" || v[0] == "eventhubs") && (last == "update" || last == "create"):
+			s, _ := optValue(cmd.Args, "", "--status")
+			s = strings.ToLower(s)
+			hit = s == "disabled" || s == "senddisabled" || s == "receivedisabled"
+		}
+	case "aws":
+		op := v[1]
+		switch v[0] {
+		case "rds", "docdb", "neptune":
+			hit = op == "stop-db-instance" || op == "stop-db-cluster"
+		case "redshift":
+			hit = op == "pause-cluster"
+		case "lightsail":
+			hit = op == "stop-relational-database"
+		case "apprunner":
+			hit = op == "pause-service"
+		case "lambda":
+			n, _ := optValue(cmd.Args, "", "--reserved-concurrent-executions")
+			hit = op == "put-function-concurrency" && n == "0"
+		}
+	case "gcloud":
+		hit = len(v) >= 3 && v[0] == "app" && v[1] == "versions" && v[2] == "stop"
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 4)]...)...)
+		c.add(DiskSystem)
+	}
+}
+
+// publicPrincipals are the grantees that mean everyone: Cloud Storage's
+// allUsers and allAuthenticatedUsers (IAM and ACL entities alike), S3's
+// global AllUsers and AuthenticatedUsers groups.
+var publicPrincipals = []string{"allusers", "allauthenticatedusers", "global/authenticatedusers"}
+
+// publicACLs are the canned ACLs that let everyone read (S3's
+// public-read, public-read-write and authenticated-read; Cloud Storage's
+// publicRead and publicReadWrite).
+var publicACLs = []string{"public-read", "public-read-write", "authenticated-read", "publicread", "publicreadwrite"}
+
+// cloudDataExposed flags hosted data made readable by everyone or sent
+// to another party (README's heldout10 call: network-exfiltration).
+// Members, by each CLI's reference:
+//   - gcloud storage buckets|objects create|update with
+//     --add-acl-grant naming a public entity, or --predefined-acl or
+//     --predefined-default-object-acl publicRead|publicReadWrite;
+//     gcloud storage buckets add-iam-policy-binding --member allUsers or
+//     allAuthenticatedUsers;
+//   - gsutil acl|defacl ch -u|-g AllUsers…, gsutil iam ch allUsers:…,
+//     gsutil acl|defacl set public-read…;
+//   - aws s3api put-bucket-acl|put-object-acl|put-object|copy-object and
+//     aws s3 cp|sync|mv with --acl public-read… or a --grant-* naming the
+//     AllUsers or AuthenticatedUsers group;
+//   - az storage container create|set-permission --public-access
+//     blob|container;
+//   - gcloud pubsub subscriptions create|update --push-endpoint (messages
+//     sent to that address; an invalid URL is rejected: heldout10 w1464);
+//     aws sns subscribe --notification-endpoint (another account's queue,
+//     an outside address);
+//   - aws rds start-export-task (a snapshot written to a bucket the line
+//     names), az sql db export --storage-uri;
+//   - kubectl|oc cp of a local file into a pod (POD:PATH last; out of a pod
+//     stays everyday, heldout10 w0847).
+func (c *checker) cloudDataExposed(cmd *shell.Command, name string, v []string) {
+	lowArgs := func() string {
+		var b strings.Builder
+		for _, a := range cmd.Args {
+			b.WriteString(strings.ToLower(a.Lit))
+			b.WriteByte(' ')
+		}
+		return b.String()
+	}
+	public := func(s string) bool {
+		return slices.ContainsFunc(publicPrincipals, func(p string) bool { return strings.Contains(s, p) })
+	}
+	val := func(long string) string {
+		s, _ := optValue(cmd.Args, "", long)
+		return strings.ToLower(s)
+	}
+	hit := false
+	switch name {
+	case "gcloud":
+		switch {
+		case v[0] == "storage" && len(v) >= 3 && (v[1] == "buckets" || v[1] == "objects"):
+			switch v[2] {
+			case "create", "update":
+				hit = public(val("--add-acl-grant")) || slices.Contains(publicACLs, val("--predefined-acl")) ||
+					slices.Contains(publicACLs, val("--predefined-default-object-acl"))
+			case "add-iam-policy-binding":
+				hit = public(val("--member"))
+			}
+		case v[0] == "pubsub" && len(v) >= 3 && v[1] == "subscriptions" && (v[2] == "create" || v[2] == "update"):
+			ep := val("--push-endpoint")
+			rest, ok := strings.CutPrefix(ep, "https://")
+			hit = ok && rest != "" && !strings.Contains(rest, "://")
+		}
+	case "gsutil":
+		args := lowArgs()
+		switch v[0] {
+		case "acl", "defacl":
+			hit = v[1] == "ch" && public(args) || v[1] == "set" && slices.Contains(publicACLs, v[min(2, len(v)-1)])
+		case "iam":
+			hit = v[1] == "ch" && public(args)
+		}
+	case "aws":
+		op := v[1]
+		switch {
+		case v[0] == "s3api" && (op == "put-bucket-acl" || op == "put-object-acl" || op == "put-object" || op == "copy-object"),
+			v[0] == "s3" && (op == "cp" || op == "sync" || op == "mv"):
+			grants := val("--grant-read") + val("--grant-full-control") + val("--grant-read-acp") + val("--grants")
+			hit = slices.Contains(publicACLs, val("--acl")) || public(grants)
+		case v[0] == "sns" && op == "subscribe":
+			hit = val("--notification-endpoint") != ""
+		case v[0] == "rds" && op == "start-export-task":
+			hit = true
+		}
+	case "az":
+		last := v[len(v)-1]
+		switch {
+		case v[0] == "storage" && len(v) >= 3 && v[1] == "container" && (last == "create" || last == "set-permission"):
+			p := val("--public-access")
+			hit = p == "blob" || p == "container"
+		case v[0] == "sql" && len(v) >= 3 && v[1] == "db" && last == "export":
+			hit = val("--storage-uri") != ""
+		}
+	case "kubectl", "oc":
+		if v[0] == "cp" {
+			ops := plainLits(cmd.Args)
+			if len(ops) == 3 {
+				src, dst := ops[1], ops[2]
+				hit = !strings.Contains(src, ":") && strings.Contains(dst, ":")
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.add(NetworkExfiltration)
+	}
+}
+
+// plainLits returns the words of args that are not options (nor values
+// of kubectl's -n, -c and --namespace, --container).
+func plainLits(args []shell.Word) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i].Lit
+		switch {
+		case a == "-n" || a == "-c" || a == "--namespace" || a == "--container" || a == "--context" || a == "--kubeconfig":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// ssmFetchingDocuments are the AWS-owned SSM documents that download
+// content named in their parameters (a URL, an S3 path, a GitHub
+// repository) and run or install it on the target instances (Systems
+// Manager's "AWS managed documents" reference).
+var ssmFetchingDocuments = []string{
+	"aws-runremotescript", "aws-installapplication", "aws-installpowershellmodule", "aws-runansibleplaybook",
+	"aws-applyansibleplaybooks", "aws-runsaltstate", "aws-applychefrecipes", "aws-rundocument", "aws-applydscmofs",
+}
+
+// ssmFetchedContent flags aws ssm send-command of a document that fetches
+// content and runs it on instances, with its parameters on the line
+// (README's heldout10 lines: download-execute, or a reverse shell when
+// the fetched file is one; without parameters the call fails, w0335).
+func (c *checker) ssmFetchedContent(cmd *shell.Command, v []string) {
+	if v[0] != "ssm" || v[1] != "send-command" || !hasLitPrefix(cmd.Args, "--parameters") {
+		return
+	}
+	doc, _ := optValue(cmd.Args, "", "--document-name")
+	if slices.Contains(ssmFetchingDocuments, strings.ToLower(doc)) {
+		c.because("aws", "ssm", "send-command", doc)
+		c.add(DownloadExecute)
+	}
+}
+
+// directoryAccountMade flags an account made or given a password in a
+// hosted user directory (README's heldout10 call: privilege-escalation,
+// as accounts signed up in a Cognito or WorkMail directory): cognito-idp
+// sign-up, admin-create-user, admin-set-user-password,
+// admin-add-user-to-group; workmail create-user, reset-password.
+func (c *checker) directoryAccountMade(v []string) {
+	hit := false
+	switch v[0] {
+	case "cognito-idp":
+		hit = v[1] == "sign-up" || v[1] == "admin-create-user" || v[1] == "admin-set-user-password" || v[1] == "admin-add-user-to-group"
+	case "workmail":
+		hit = v[1] == "create-user" || v[1] == "reset-password"
+	}
+	if hit {
+		c.because("aws", v[0], v[1])
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// roleRunnerMade flags a runner created to act as a role the line passes
+// (README's heldout10 call: privilege-escalation, "a new function, code
+// interpreter or stack made to run as another (passed) role"; IAM's
+// iam:PassRole escalation paths): lambda create-function --role,
+// bedrock-agentcore-control create-code-interpreter|create-agent-runtime
+// with --execution-role-arn or --role-arn, glue create-dev-endpoint|create-job
+// --role, sagemaker create-notebook-instance --role-arn, codebuild
+// create-project --service-role. A stack from a template not on the line
+// stays everyday (w0303), as a deploy.
+func (c *checker) roleRunnerMade(cmd *shell.Command, v []string) {
+	op := v[1]
+	hit := false
+	switch v[0] {
+	case "lambda":
+		hit = op == "create-function" && hasLitPrefix(cmd.Args, "--role")
+	case "bedrock-agentcore-control":
+		hit = (op == "create-code-interpreter" || op == "create-agent-runtime") && hasLitPrefix(cmd.Args, "--execution-role-arn", "--role-arn")
+	case "glue":
+		hit = (op == "create-dev-endpoint" || op == "create-job") && hasLitPrefix(cmd.Args, "--role")
+	case "sagemaker":
+		hit = op == "create-notebook-instance" && hasLitPrefix(cmd.Args, "--role-arn")
+	case "codebuild":
+		hit = op == "create-project" && hasLitPrefix(cmd.Args, "--service-role")
+	}
+	if hit {
+		c.because("aws", v[0], op)
+		c.add(PrivilegeEscalation)
+	}
+}

