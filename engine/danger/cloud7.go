@@ -135,6 +135,10 @@ func (c *checker) cloudFamilies(u unit) {
 		}
 		return
 	}
+	if name == "cdk" {
+		c.cdkTrust(cmd)
+		return
+	}
 	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
 	default:
@@ -163,6 +167,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.databaseOpened(cmd, name, v)
 	c.cloudSQL(cmd, name, v)
 	c.cloudRound8(cmd, name, v)
+	c.cloudRound8b(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -380,14 +381,19 @@ func (c *checker) cloudDataExposed(cmd *shell.Command, name string, v []string) 
 	}
 }
 
-// plainLits returns the words of args that are not options (nor values
-// of kubectl's -n, -c and --namespace, --container).
+// plainLits returns the words of args that are not options, nor values
+// of kubectl's -n, -c, --namespace, --container, --context, --kubeconfig
+// and docker exec's -e, -u, -w (their references); "--" is kept, as the
+// end of options.
 func plainLits(args []shell.Word) []string {
 	var out []string
 	for i := 0; i < len(args); i++ {
 		a := args[i].Lit
 		switch {
-		case a == "-n" || a == "-c" || a == "--namespace" || a == "--container" || a == "--context" || a == "--kubeconfig":
+		case a == "--":
+			out = append(out, a)
+		case a == "-n" || a == "-c" || a == "--namespace" || a == "--container" || a == "--context" || a == "--kubeconfig",
+			a == "-e" || a == "--env" || a == "-u" || a == "--user" || a == "-w" || a == "--workdir":
 			i++
 		case strings.HasPrefix(a, "-"):
 		default:
@@ -467,5 +473,234 @@ func (c *checker) roleRunnerMade(cmd *shell.Command, v []string) {
 	if hit {
 		c.because("aws", v[0], op)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"cloudDataExpired":   "hosted data deleted by a setting or overwritten: aws dynamodb update-time-to-live Enabled=true, az cosmosdb … update --ttl N, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time; gcloud sql backups restore, filestore instances restore, az storage blob restore; az storage message clear, gcloud tasks queues purge; ecs container instances set DRAINING; az rest --method DELETE",
+		"cloudAccessOpened":  "a hosted service opened to every network: az … create|update --public-network-access Enabled or --default-action Allow, gcloud storage buckets update --clear-ip-filter",
+		"cloudKeysChanged":   "a service's credentials or access rules changed: az acr update --admin-enabled true; gcloud storage hmac create|update; az storage queue|container|share|table policy create|update|delete; aws iam tag-user|tag-role|untag-user|untag-role (tag-based access); az rest POST …/regenerate*; cdk bootstrap --trust",
+		"podEnvironmentRead": "another container's environment printed: kubectl|oc|docker|podman exec CONTAINER [--] env|printenv",
+		"azureKeysListed":    "a service's keys printed through the Azure REST API: az rest POST …/listKeys|listSecrets|listCredentials",
+	})
+}
+
+// cloudRound8b runs round 8's second batch of families (see
+// cloudRound8's note on expansions).
+func (c *checker) cloudRound8b(cmd *shell.Command, name string, v []string) {
+	if len(v) == 0 || !allLiteral(cmd.Args) {
+		return
+	}
+	switch name {
+	case "kubectl", "oc", "docker", "podman":
+		c.podEnvironmentRead(cmd, v)
+		return
+	}
+	if name == "az" && v[0] == "rest" { // az rest's path is its one word
+		c.cloudDataExpired(cmd, name, v)
+		c.cloudKeysChanged(cmd, name, v)
+		c.azureKeysListed(cmd)
+		return
+	}
+	if len(v) < 2 {
+		return
+	}
+	c.cloudDataExpired(cmd, name, v)
+	c.cloudAccessOpened(cmd, name, v)
+	c.cloudKeysChanged(cmd, name, v)
+}
+
+// azRest returns az rest's method (lower-cased; GET when none is given,
+// as az rest defaults to) and its URL (--uri or --url), lower-cased.
+func azRest(cmd *shell.Command) (method, url string) {
+	method, ok := optValue(cmd.Args, "m", "--method")
+	if !ok {
+		method = "get"
+	}
+	url, ok = optValue(cmd.Args, "u", "--uri")
+	if !ok {
+		url, _ = optValue(cmd.Args, "", "--url")
+	}
+	return strings.ToLower(method), strings.ToLower(url)
+}
+
+// cloudDataExpired flags hosted data deleted by a setting or overwritten
+// (README's heldout10 call: "a retention or TTL that deletes older data"
+// and "a backup restored over the live data", "a queue cleared", are
+// cloud-destructive; a node drained is too). Members, by each CLI's
+// reference:
+//   - aws dynamodb update-time-to-live with Enabled=true; az cosmosdb
+//     sql|mongodb|cassandra|gremlin|table … update --ttl N (N > 0: items
+//     older than N seconds are deleted);
+//   - gcloud logging buckets update --retention-days; az monitor
+//     log-analytics workspace [table] update --retention-time (aws logs
+//     put-retention-policy was already read);
+//   - gcloud sql backups restore (over --restore-instance), gcloud
+//     filestore instances restore, az storage blob restore (a point in
+//     time over the live blobs);
+//   - az storage message clear, gcloud tasks queues purge;
+//   - aws ecs update-container-instances-state --status DRAINING;
+//   - az rest --method DELETE (as curl -X DELETE of a hosted API).
+func (c *checker) cloudDataExpired(cmd *shell.Command, name string, v []string) {
+	val := func(long string) string {
+		s, _ := optValue(cmd.Args, "", long)
+		return squash(s)
+	}
+	last := v[len(v)-1]
+	hit := false
+	switch name {
+	case "aws":
+		switch {
+		case v[0] == "dynamodb" && v[1] == "update-time-to-live":
+			spec := val("--time-to-live-specification")
+			hit = strings.Contains(spec, "enabled=true") || strings.Contains(spec, `"enabled":true`)
+		case v[0] == "ecs" && v[1] == "update-container-instances-state":
+			hit = val("--status") == "draining"
+		}
+	case "az":
+		switch {
+		case v[0] == "cosmosdb" && last == "update":
+			ttl := val("--ttl")
+			hit = ttl != "" && ttl != "-1" && ttl != "0" && strings.Trim(ttl, "0123456789") == ""
+		case v[0] == "monitor" && slices.Contains(v, "log-analytics") && last == "update":
+			hit = val("--retention-time") != ""
+		case v[0] == "storage" && len(v) >= 3 && (v[1] == "message" && last == "clear" || v[1] == "blob" && last == "restore"):
+			hit = true
+		case v[0] == "rest":
+			method, _ := azRest(cmd)
+			hit = method == "delete"
+		}
+	case "gcloud":
+		switch {
+		case len(v) >= 3 && v[0] == "logging" && v[1] == "buckets" && v[2] == "update":
+			hit = hasLitPrefix(cmd.Args, "--retention-days")
+		case len(v) >= 3 && v[0] == "sql" && v[1] == "backups" && v[2] == "restore",
+			len(v) >= 3 && v[0] == "filestore" && v[1] == "instances" && v[2] == "restore",
+			len(v) >= 3 && v[0] == "tasks" && v[1] == "queues" && v[2] == "purge":
+			hit = true
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(CloudDestructive)
+	}
+}
+
+// cloudAccessOpened flags a hosted service opened to every network
+// (README's heldout10 call: "public network access turned on [is]
+// disk-system, as cloud firewall rules"): az's --public-network-access
+// Enabled and --default-action Allow on any create or update (storage
+// accounts, Key Vault, Cosmos DB, SQL, container registries, flexible
+// servers, Event Hubs namespaces: az reference), and gcloud storage
+// buckets update --clear-ip-filter (the bucket's IP filter removed).
+func (c *checker) cloudAccessOpened(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "az":
+		if last := v[len(v)-1]; last == "update" || last == "create" {
+			p, _ := optValue(cmd.Args, "", "--public-network-access")
+			d, _ := optValue(cmd.Args, "", "--default-action")
+			hit = strings.EqualFold(p, "enabled") || strings.EqualFold(d, "allow")
+		}
+	case "gcloud":
+		hit = len(v) >= 3 && v[0] == "storage" && v[1] == "buckets" && v[2] == "update" && hasLit(cmd.Args, "--clear-ip-filter")
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(DiskSystem)
+	}
+}
+
+// cloudKeysChanged flags a service's credentials or access rules changed
+// (README's heldout10 call: keys regenerated, disabled or deleted, trust
+// added, are privilege-escalation). Members, by each CLI's reference:
+//   - az acr update --admin-enabled true (the registry's admin user and
+//     its passwords);
+//   - gcloud storage hmac create|update (a key minted, activated or
+//     deactivated);
+//   - az storage queue|container|share|table policy create|update|delete
+//     (a stored access policy: what its SAS tokens may do);
+//   - aws iam tag-user|tag-role|untag-user|untag-role (IAM's
+//     attribute-based access reads principal tags);
+//   - az rest --method POST of …/regenerate… (regenerateKey,
+//     regenerateAccessKey);
+//   - cdk bootstrap --trust (another account may deploy with the
+//     execution policies).
+func (c *checker) cloudKeysChanged(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "az":
+		last := v[len(v)-1]
+		switch {
+		case v[0] == "acr" && last == "update":
+			a, _ := optValue(cmd.Args, "", "--admin-enabled")
+			hit = strings.EqualFold(a, "true")
+		case v[0] == "storage" && len(v) >= 3 && v[2] == "policy" && (last == "create" || last == "update" || last == "delete"):
+			hit = v[1] == "queue" || v[1] == "container" || v[1] == "share" || v[1] == "table"
+		case v[0] == "rest":
+			method, url := azRest(cmd)
+			path, _, _ := strings.Cut(url, "?")
+			hit = method == "post" && strings.Contains(path[strings.LastIndex(path, "/")+1:], "regenerate")
+		}
+	case "gcloud":
+		hit = len(v) >= 3 && v[0] == "storage" && v[1] == "hmac" && (v[2] == "create" || v[2] == "update")
+	case "aws":
+		hit = v[0] == "iam" && (v[1] == "tag-user" || v[1] == "tag-role" || v[1] == "untag-user" || v[1] == "untag-role")
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// cdkTrust flags cdk bootstrap --trust ACCOUNT: the bootstrap roles let
+// that account deploy with the execution policies (AWS CDK's
+// "Bootstrapping" guide; README's heldout10 call: privilege-escalation).
+// --trust-for-lookup only lets it read, and stays everyday.
+func (c *checker) cdkTrust(cmd *shell.Command) {
+	if !allLiteral(cmd.Args) || hasLit(cmd.Args, "--help", "-h") || !firstVerbIn(cmd.Args, "bootstrap") {
+		return
+	}
+	if hasLit(cmd.Args, "--trust") || hasLitPrefix(cmd.Args, "--trust=") {
+		c.because("cdk", "bootstrap", "--trust")
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// azureKeysListed flags az rest POST of an Azure Resource Manager list
+// action that answers keys or secrets (listKeys, listSecrets,
+// listCredentials, listConnectionStrings: the REST references of
+// storage, Cosmos DB, Logic Apps, Web Apps), as serviceKeysPrinted's az
+// … keys list.
+func (c *checker) azureKeysListed(cmd *shell.Command) {
+	method, url := azRest(cmd)
+	path, _, _ := strings.Cut(url, "?")
+	action := path[strings.LastIndex(path, "/")+1:]
+	if method == "post" && (action == "listkeys" || action == "listsecrets" || action == "listcredentials" || action == "listconnectionstrings") {
+		c.because("az", "rest", action)
+		c.add(SecretRead)
+	}
+}
+
+// podEnvironmentRead flags another container's environment printed
+// (README's heldout10 call: "kubectl exec POD env (another process's
+// environment)" is secret-read; the own shell's stays everyday): kubectl,
+// oc, docker or podman exec whose command, after the container and an
+// optional "--", is env or printenv with no command of its own to run.
+func (c *checker) podEnvironmentRead(cmd *shell.Command, v []string) {
+	if v[0] != "exec" {
+		return
+	}
+	i := slices.IndexFunc(cmd.Args, func(a shell.Word) bool { return a.Lit == "exec" })
+	ops := plainLits(cmd.Args[i+1:])
+	if k := slices.Index(ops, "--"); k >= 0 {
+		ops = ops[k+1:]
+	} else if len(ops) > 0 {
+		ops = ops[1:] // the container
+	}
+	if len(ops) >= 1 && (ops[0] == "env" || ops[0] == "printenv") && (len(ops) == 1 || ops[0] == "printenv") {
+		c.because(append([]string{path.Base(cmd.Name)}, "exec", ops[0])...)
+		c.add(SecretRead)
 	}
 }

@@ -207,3 +207,85 @@ func TestCloudRunsAndAccounts(t *testing.T) {
 	}
 	explainRow(t, "aws cognito-idp sign-up --client-id 719 --username admin --password x", PrivilegeEscalation, "directoryAccountMade", []string{"aws", "cognito-idp", "sign-up"})
 }
+
+// TestCloudDataExpired: hosted data deleted by a TTL or retention,
+// overwritten by a restore, a queue cleared, a container instance
+// drained, or a resource deleted through az rest are cloud-destructive
+// (README's heldout10 calls); members from the AWS CLI dynamodb and ecs,
+// az cosmosdb, monitor log-analytics, storage and rest, and gcloud
+// logging, sql, filestore and tasks references.
+func TestCloudDataExpired(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws dynamodb update-time-to-live --table-name users --time-to-live-specification "Enabled=true,AttributeName=demo"`, CloudDestructive},
+		{`aws dynamodb update-time-to-live --table-name users --time-to-live-specification '{"Enabled": true, "AttributeName": "ttl"}'`, CloudDestructive},
+		{"az cosmosdb sql container update --account-name a --resource-group rg --database-name db --name web --ttl 3600", CloudDestructive},
+		{"gcloud logging buckets update bucketlog --location=global --retention-days=1", CloudDestructive},
+		{"az monitor log-analytics workspace update --resource-group rg --workspace-name w --retention-time 30", CloudDestructive},
+		{"gcloud sql backups restore backup-id --restore-instance instance-id", CloudDestructive},
+		{"gcloud filestore instances restore demo --zone=z --file-share=demo --source-backup=demo --source-backup-region=r", CloudDestructive},
+		{"az storage blob restore --account-name a --resource-group rg --time-to-restore 2021-01-01T00:00:00Z", CloudDestructive},
+		{"az storage message clear --queue-name demo --account-name a --auth-mode login", CloudDestructive},
+		{"gcloud tasks queues purge my-queue --location=us-central1", CloudDestructive},
+		{"aws --profile p ecs update-container-instances-state --cluster demo --container-instances web --status DRAINING", CloudDestructive},
+		{`az rest --method DELETE --uri "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/Microsoft.ApiManagement/service/n/apis/a?api-version=2024-05-01" --headers "If-Match=*"`, CloudDestructive},
+		{"aws dynamodb update-time-to-live --table-name users --time-to-live-specification Enabled=false,AttributeName=ttl", ""},
+		{"aws dynamodb describe-time-to-live --table-name users", ""},
+		{"az cosmosdb sql container update --account-name a --resource-group rg --database-name db --name web --ttl -1", ""},
+		{"gcloud logging buckets update bucketlog --location=global --description=New", ""},
+		{"gcloud sql backups list --instance instance-id", ""},
+		{"az storage message peek --queue-name demo --account-name a", ""},
+		{"aws ecs update-container-instances-state --cluster demo --container-instances web --status ACTIVE", ""},
+		{"az rest --method get --url https://management.azure.com/subscriptions", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "az storage message clear --queue-name demo --account-name a", CloudDestructive, "cloudDataExpired", []string{"az", "storage", "message", "clear"})
+}
+
+// TestCloudAccessAndKeys: a hosted service opened to every network is
+// disk-system, a service's credentials or access rules changed are
+// privilege-escalation, keys listed through az rest and another
+// container's environment are secret-read (README's heldout10 calls;
+// members from the az, gcloud storage, AWS CLI iam, cdk, kubectl and
+// docker references).
+func TestCloudAccessAndKeys(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"az cosmosdb update --name a --resource-group rg --public-network-access ENABLED", DiskSystem},
+		{"az storage account update --name a --resource-group rg --public-network-access Enabled", DiskSystem},
+		{"az keyvault update --name kv --resource-group rg --default-action Allow", DiskSystem},
+		{"gcloud storage buckets update gs://demo --clear-ip-filter --project=P", DiskSystem},
+		{"az cosmosdb update --name a --resource-group rg --public-network-access DISABLED", ""},
+		{"az storage account update --name a --resource-group rg --default-action Deny", ""},
+		{"az acr update --resource-group rg --name demo --admin-enabled true", PrivilegeEscalation},
+		{"gcloud storage hmac update ACCESS_ID --deactivate", PrivilegeEscalation},
+		{"gcloud storage hmac create sa@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"az storage queue policy update --name p --queue-name q --permissions raup --expiry 2030-01-01 --account-name a", PrivilegeEscalation},
+		{"az storage container policy create --container-name c --name p --permissions r --account-name a", PrivilegeEscalation},
+		{`aws iam tag-user --user-name admin --tags '{"Key":"developer","Value":"true"}' --profile manager`, PrivilegeEscalation},
+		{"aws iam untag-role --role-name r --tag-keys team", PrivilegeEscalation},
+		{`az rest --method POST --uri "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/Microsoft.Logic/workflows/demo/regenerateAccessKey?api-version=2019-05-01" --body '{"keyType": "Primary"}'`, PrivilegeEscalation},
+		{"cdk bootstrap aws://10/region --trust 123456789012 --cloudformation-execution-policies arn:aws:iam::aws:policy/AdministratorAccess", PrivilegeEscalation},
+		{"cdk bootstrap aws://123456789012/us-east-1", ""},
+		{"cdk bootstrap aws://123456789012/us-east-1 --trust-for-lookup 210987654321", ""},
+		{"az acr update --resource-group rg --name demo --admin-enabled false", ""},
+		{"gcloud storage hmac list", ""},
+		{"az storage queue policy list --queue-name q --account-name a", ""},
+		{"aws iam list-user-tags --user-name admin", ""},
+		{`az rest --method POST --uri "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/Microsoft.Storage/storageAccounts/a/listKeys?api-version=2023-01-01"`, SecretRead},
+		{`az rest --method POST --uri "https://management.azure.com/subscriptions/s/resourceGroups/rg/providers/Microsoft.Web/sites/app/restart?api-version=2022-03-01"`, ""},
+		{"kubectl exec redis-master-ft9ex env", SecretRead},
+		{"kubectl exec -n prod web -- printenv", SecretRead},
+		{"docker exec -it web env", SecretRead},
+		{"kubectl exec web -- env FOO=1 sh", ""},
+		{"kubectl exec web -- ls /app", ""},
+		{"kubectl exec -it web -- /bin/bash", ""},
+		{"docker exec web cat /etc/hostname", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl exec redis-master-ft9ex env", SecretRead, "podEnvironmentRead", []string{"kubectl", "exec", "env"})
+}
