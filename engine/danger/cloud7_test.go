@@ -112,8 +112,8 @@ func TestRuntimeEnvironmentPrinted(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
 	}{
-		{"aws lambda get-function --function-name $i --region $r --profile $p | jq -r '.Configuration.Environment.Variables' >> lambda-env-vars.txt", SecretRead},                                                                                                                                                                          // dev8 u0595
-		{"for task in $(aws ecs list-task-definitions --profile $p --region $r | jq -r '.[]' | jq -r '.[]'); do aws ecs describe-task-definition --task-definition $task --profile $p --region $r --query 'taskDefinition.[taskDefinitionArn, containerDefinitions[].environment]' >> ecs-task-definition-env-vars.txt; done", SecretRead}, // dev8 u0367
+		{"i=fn; r=us-east-1; p=default; aws lambda get-function --function-name $i --region $r --profile $p | jq -r '.Configuration.Environment.Variables' >> lambda-env-vars.txt", SecretRead},                                                                                                                                                                    // dev8 u0595
+		{"p=default; r=us-east-1; for task in $(aws ecs list-task-definitions --profile $p --region $r | jq -r '.[]' | jq -r '.[]'); do aws ecs describe-task-definition --task-definition $task --profile $p --region $r --query 'taskDefinition.[taskDefinitionArn, containerDefinitions[].environment]' >> ecs-task-definition-env-vars.txt; done", SecretRead}, // dev8 u0367, its variables set (unset, the call fails: round 8)
 		{"aws --region us-east-1 lambda get-function-configuration --function-name api --query Environment", SecretRead},
 		{"aws lambda list-functions --query 'Functions[].Environment.Variables'", SecretRead},
 		{"aws ecs describe-task-definition --task-definition api | jq '.taskDefinition.containerDefinitions[].environment'", SecretRead},

@@ -704,3 +704,42 @@ func (c *checker) podEnvironmentRead(cmd *shell.Command, v []string) {
 		c.add(SecretRead)
 	}
 }
+
+// unsetFailCLIs are the cloud and cluster CLIs whose calls fail when an
+// argument's variable is unset (README's heldout10 call).
+var unsetFailCLIs = map[string]bool{
+	"aws": true, "gcloud": true, "az": true, "gsutil": true, "kubectl": true, "oc": true, "eksctl": true, "doctl": true,
+}
+
+// cloudCallFails reports a cloud or cluster CLI call with an argument
+// that expands a variable the line never sets and no session has
+// (README's heldout10 call: "cloud CLIs with a variable an earlier line
+// of the page set (--region $REGION, --function-name "$TARGET_FN",
+// --instance-ids $instance_id) … get no value or an empty one and fail:
+// everyday, as an unset ${var} before"; an option left without its value
+// or given an empty one is refused by each CLI's parser, an id or ARN
+// with an empty part names nothing). A word with a default
+// ("${R:-us-east-1}") or a command substitution may hold a value and is
+// not read.
+func (c *checker) cloudCallFails(u unit) bool {
+	cmd := &u.cmd
+	if cmd.Dynamic || !unsetFailCLIs[path.Base(cmd.Name)] || allLiteral(cmd.Args) {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if a.Literal || strings.Contains(a.Raw, "$(") || strings.Contains(a.Raw, "`") || strings.Contains(a.Raw, ":-") ||
+			strings.Contains(a.Raw, ":=") || strings.Contains(a.Raw, ":+") {
+			continue
+		}
+		names, ok := shell.ShownVars(a.Raw)
+		if !ok {
+			continue
+		}
+		for _, n := range names {
+			if !c.mayBeSet(n) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -528,7 +528,7 @@ func (c *checker) command(u unit) {
 		c.systemWrites(u) // "> /etc/hosts": a bare redirect empties the file
 		c.bareRedirectCleared(u)
 	}
-	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) ||
+	if cmd.Dynamic || cmd.Name == "" || inert(cmd) || path.Dir(cmd.Name) == "/etc" || findFails(cmd, u.appended) || c.targetsUnset(u) || c.cloudCallFails(u) ||
 		c.settingsEntryRemoved(path.Base(cmd.Name), cmd.Args) || psOnly || sysctlDropsCaches(cmd) ||
 		notAProgram(cmd.Name) {
 		// "/etc/crontab" typed as a command: a configuration file, whose
