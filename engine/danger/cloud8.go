@@ -17,7 +17,7 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; az SQL ledger digests, auditing or threat detection off, Defender plans set to free, alerts disabled",
+		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; cloudtrail update-trail narrowed; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; security APIs disabled, the default log sink disabled; az SQL ledger digests, auditing or threat detection off, Defender plans set to free or its settings off, alerts or flow logs disabled, action-group receivers removed",
 		"cloudServiceStopped":   "a managed cloud service stopped or restarted: az webapp|functionapp|flexible-server|container|aks|logicapp|spring app|sql mi stop|restart, redis force-reboot; Service Bus or Event Hubs entities disabled; aws rds|docdb|neptune stop-db-*, redshift pause-cluster, lightsail stop-relational-database, apprunner pause-service, lambda reserved concurrency 0; gcloud app versions stop",
 		"cloudDataExposed":      "hosted data made public or sent outside: a bucket or object granted to AllUsers|allAuthenticatedUsers or given a public-read ACL (gcloud storage, gsutil, aws s3|s3api), a blob container's public access; a subscription pushed or a topic subscribed to an endpoint; a database or snapshot exported (aws rds start-export-task, az sql db export); kubectl cp of a local file into a pod",
 		"ssmFetchedContent":     "SSM told to fetch content from a URL, S3 or GitHub and run it on instances: send-command of AWS-RunRemoteScript, AWS-InstallApplication, AWS-InstallPowerShellModule, AWS-RunAnsiblePlaybook, AWS-ApplyAnsiblePlaybooks, AWS-RunSaltState, AWS-ApplyChefRecipes, AWS-RunDocument, AWS-ApplyDSCMofs",
@@ -80,6 +80,13 @@ func squash(s string) string {
 // rule that names one is a security alert's route.
 var securityServiceNames = []string{"guardduty", "securityhub", "macie", "inspector", "config", "cloudtrail", "access-analyzer", "accessanalyzer", "detective"}
 
+// securityAPIs are the Google Cloud APIs that detect threats (Security
+// Command Center, Container Threat Detection, Web Security Scanner, Cloud
+// IDS): disabling one turns its detection off.
+var securityAPIs = []string{
+	"securitycenter.googleapis.com", "containerthreatdetection.googleapis.com", "websecurityscanner.googleapis.com", "ids.googleapis.com",
+}
+
 // securityMonitoringOff flags security monitoring or alerting turned off
 // in the cloud (README's heldout10 call: disk-system, as a security agent
 // disabled). Members, by each CLI's reference:
@@ -94,6 +101,9 @@ var securityServiceNames = []string{"guardduty", "securityhub", "macie", "inspec
 //     --control-status DISABLED; macie2 disable-macie, update-macie-session
 //     --status PAUSED; inspector2 disable; configservice
 //     stop-configuration-recorder; cloudwatch disable-alarm-actions;
+//     cloudtrail update-trail --no-is-multi-region-trail,
+//     --no-include-global-service-events or
+//     --no-enable-log-file-validation;
 //   - aws events disable-rule, remove-targets, or put-rule --state DISABLED
 //     or with a pattern that no longer names the service, of a rule named
 //     for a security service (the route its findings take to whoever is
@@ -104,11 +114,15 @@ var securityServiceNames = []string{"guardduty", "securityhub", "macie", "inspec
 //     create|update with criteria or times on the line (from a file not on
 //     the line: everyday, heldout10 w1608); scc muteconfigs create|update,
 //     scc findings bulk-mute (one finding's set-mute stays everyday);
+//     services disable of securityAPIs; logging settings update
+//     --disable-default-sink (a sink exclusion stays everyday, w1453);
 //   - az sql db ledger-digest-uploads disable; sql server|db audit-policy,
 //     threat-policy or advanced-threat-protection-setting update --state
 //     Disabled; security pricing create --tier free (a Defender plan
 //     off); security auto-provisioning-setting update --auto-provision
-//     off; monitor … alert update --enabled false; monitor
+//     off; monitor … alert, network watcher flow-log and security
+//     setting update --enabled false; monitor action-group update
+//     --remove-action; monitor
 //     alert-processing-rule create|update --rule-type
 //     RemoveAllActionGroups.
 func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []string) {
@@ -145,6 +159,8 @@ func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []str
 			hit = op == "stop-configuration-recorder"
 		case "cloudwatch":
 			hit = op == "disable-alarm-actions"
+		case "cloudtrail":
+			hit = op == "update-trail" && hasLit(cmd.Args, "--no-is-multi-region-trail", "--no-include-global-service-events", "--no-enable-log-file-validation")
 		case "events":
 			rule := val("--name") + val("--rule")
 			svc := ""
@@ -165,12 +181,18 @@ func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []str
 			}
 		}
 	case "gcloud":
+		if v[0] == "services" && v[1] == "disable" {
+			hit = slices.ContainsFunc(v[2:], func(api string) bool { return slices.Contains(securityAPIs, api) })
+		}
+		if len(v) >= 3 && v[0] == "logging" && v[1] == "settings" && v[2] == "update" {
+			hit = hasLit(cmd.Args, "--disable-default-sink")
+		}
 		if v[0] == "scc" && len(v) >= 3 {
 			hit = v[1] == "muteconfigs" && (v[2] == "create" || v[2] == "update") || v[1] == "findings" && v[2] == "bulk-mute"
 		}
 		if v[0] == "monitoring" && len(v) >= 3 {
 			switch {
-			case v[1] == "policies" && v[2] == "update":
+			case v[1] == "policies" && (v[2] == "update" || len(v) >= 4 && v[2] == "conditions" && v[3] == "update"):
 				hit = hasLit(cmd.Args, "--no-enabled") ||
 					hasLitPrefix(cmd.Args, "--clear-notification-channels", "--set-notification-channels", "--remove-notification-channels")
 			case v[1] == "channels" && v[2] == "update":
@@ -193,8 +215,12 @@ func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []str
 			hit = val("--tier") == "free"
 		case v[0] == "security" && len(v) >= 3 && v[1] == "auto-provisioning-setting" && v[2] == "update":
 			hit = val("--auto-provision") == "off"
-		case v[0] == "monitor" && last == "update" && slices.Contains(v, "alert"):
+		case v[0] == "monitor" && last == "update" && slices.Contains(v, "alert"),
+			v[0] == "network" && last == "update" && slices.Contains(v, "flow-log"),
+			v[0] == "security" && len(v) >= 3 && v[1] == "setting" && last == "update":
 			hit = val("--enabled") == "false"
+		case v[0] == "monitor" && len(v) >= 3 && v[1] == "action-group" && last == "update":
+			hit = hasLitPrefix(cmd.Args, "--remove-action")
 		case v[0] == "monitor" && len(v) >= 3 && v[1] == "alert-processing-rule" && (last == "create" || last == "update"):
 			hit = val("--rule-type") == "removeallactiongroups"
 		}

@@ -79,6 +79,26 @@ func TestSecurityMonitoringOff(t *testing.T) {
 		{"az sql server audit-policy update --resource-group rg --name srv --state Enabled --blob-storage-target-state Enabled", ""},
 		{"az security pricing create --name VirtualMachines --tier standard", ""},
 		{"az sql db ledger-digest-uploads show --name ledgerDB --resource-group rg --server srv", ""},
+		// The same family's further members (CloudTrail's update-trail
+		// narrowing options, gcloud's default sink and security APIs, a
+		// policy's condition, az flow logs, Defender integrations, an
+		// action group's receivers); a sink exclusion stays everyday
+		// (heldout10 w1453), flow logs enabled too (heldout7 s0996).
+		{"aws cloudtrail update-trail --name t --no-is-multi-region-trail", DiskSystem},
+		{"aws cloudtrail update-trail --name t --no-include-global-service-events", DiskSystem},
+		{"aws cloudtrail update-trail --name t --no-enable-log-file-validation", DiskSystem},
+		{"gcloud logging settings update --organization=1 --disable-default-sink", DiskSystem},
+		{"gcloud services disable securitycenter.googleapis.com", DiskSystem},
+		{"gcloud services disable containerthreatdetection.googleapis.com --force", DiskSystem},
+		{"gcloud alpha monitoring policies conditions update cond --policy p --no-enabled", DiskSystem},
+		{"az network watcher flow-log update --location westus --name fl --enabled false", DiskSystem},
+		{"az security setting update --name MCAS --enabled false", DiskSystem},
+		{"az monitor action-group update -g rg -n ag --remove-action email me", DiskSystem},
+		{"aws cloudtrail update-trail --name t --is-multi-region-trail", ""},
+		{`gcloud logging sinks update SINK_NAME --add-exclusion="name=exclude-info-logs,filter=severity<INFO"`, ""},
+		{"gcloud services disable translate.googleapis.com", ""},
+		{"az network watcher flow-log configure --resource-group production --nsg web --enabled true", ""},
+		{"az monitor action-group update -g rg -n ag --add-action email me me@example.com", ""},
 		// Help calls nothing.
 		{"aws guardduty update-detector --no-enable --help", ""},
 	} {
