@@ -19,7 +19,7 @@ func init() {
 	addRuleTexts(map[string]string{
 		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; cloudtrail update-trail narrowed; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; security APIs disabled, the default log sink disabled; az SQL ledger digests, auditing or threat detection off, Defender plans set to free or its settings off, alerts or flow logs disabled, action-group receivers removed",
 		"cloudServiceStopped":   "a managed cloud service stopped or restarted: az webapp|functionapp|flexible-server|container|aks|logicapp|spring app|sql mi stop|restart, redis force-reboot; Service Bus or Event Hubs entities disabled; aws rds|docdb|neptune stop-db-*, redshift pause-cluster, lightsail stop-relational-database, apprunner pause-service, lambda reserved concurrency 0; gcloud app versions stop",
-		"cloudDataExposed":      "hosted data made public or sent outside: a bucket or object granted to AllUsers|allAuthenticatedUsers or given a public-read ACL (gcloud storage, gsutil, aws s3|s3api), a blob container's public access; a subscription pushed or a topic subscribed to an endpoint; a database or snapshot exported (aws rds start-export-task, az sql db export); kubectl cp of a local file into a pod",
+		"cloudDataExposed":      "hosted data made public or sent outside: a bucket or object granted to AllUsers|allAuthenticatedUsers or given a public-read ACL (gcloud storage, gsutil, aws s3|s3api), a blob container's public access, another gcloud group's add-iam-policy-binding of allUsers (but run, functions, endpoints, iap), az disk|snapshot grant-access; a subscription pushed or a topic subscribed to an endpoint; a database or snapshot exported (aws rds start-export-task, az sql db export); kubectl cp of a local file into a pod",
 		"ssmFetchedContent":     "SSM told to fetch content from a URL, S3 or GitHub and run it on instances: send-command of AWS-RunRemoteScript, AWS-InstallApplication, AWS-InstallPowerShellModule, AWS-RunAnsiblePlaybook, AWS-ApplyAnsiblePlaybooks, AWS-RunSaltState, AWS-ApplyChefRecipes, AWS-RunDocument, AWS-ApplyDSCMofs",
 		"directoryAccountMade":  "an account made or given a password in a hosted directory: aws cognito-idp sign-up|admin-create-user|admin-set-user-password|admin-add-user-to-group, workmail create-user|reset-password",
 		"roleRunnerMade":        "a runner created to act as a role the line passes: lambda create-function --role, bedrock-agentcore-control create-code-interpreter|create-agent-runtime --execution-role-arn|--role-arn, glue create-dev-endpoint|create-job --role, sagemaker create-notebook-instance --role-arn, codebuild create-project --service-role",
@@ -307,6 +307,11 @@ var publicPrincipals = []string{"allusers", "allauthenticatedusers", "global/aut
 // publicRead and publicReadWrite).
 var publicACLs = []string{"public-read", "public-read-write", "authenticated-read", "publicread", "publicreadwrite"}
 
+// invokerGroups are gcloud groups whose IAM grants let callers invoke a
+// service, not read data (Cloud Run, Cloud Functions, Endpoints, IAP):
+// left to the access rules.
+var invokerGroups = map[string]bool{"run": true, "functions": true, "endpoints": true, "iap": true}
+
 // cloudDataExposed flags hosted data made readable by everyone or sent
 // to another party (README's heldout10 call: network-exfiltration).
 // Members, by each CLI's reference:
@@ -314,14 +319,17 @@ var publicACLs = []string{"public-read", "public-read-write", "authenticated-rea
 //     --add-acl-grant naming a public entity, or --predefined-acl or
 //     --predefined-default-object-acl publicRead|publicReadWrite;
 //     gcloud storage buckets add-iam-policy-binding --member allUsers or
-//     allAuthenticatedUsers;
+//     allAuthenticatedUsers, and the same public member on another
+//     group's add-iam-policy-binding (compute images, snapshots, disks,
+//     secrets, topics; not invokerGroups);
 //   - gsutil acl|defacl ch -u|-g AllUsers…, gsutil iam ch allUsers:…,
 //     gsutil acl|defacl set public-read…;
 //   - aws s3api put-bucket-acl|put-object-acl|put-object|copy-object and
 //     aws s3 cp|sync|mv with --acl public-read… or a --grant-* naming the
 //     AllUsers or AuthenticatedUsers group;
 //   - az storage container create|set-permission --public-access
-//     blob|container;
+//     blob|container; az disk|snapshot grant-access (a download URL for
+//     the disk's content);
 //   - gcloud pubsub subscriptions create|update --push-endpoint (messages
 //     sent to that address; an invalid URL is rejected: heldout10 w1464);
 //     aws sns subscribe --notification-endpoint (another account's queue,
@@ -358,6 +366,8 @@ func (c *checker) cloudDataExposed(cmd *shell.Command, name string, v []string) 
 			case "add-iam-policy-binding":
 				hit = public(val("--member"))
 			}
+		case v[0] != "storage" && slices.Contains(v, "add-iam-policy-binding") && !slices.ContainsFunc(v, func(g string) bool { return invokerGroups[g] }):
+			hit = public(val("--member"))
 		case v[0] == "pubsub" && len(v) >= 3 && v[1] == "subscriptions" && (v[2] == "create" || v[2] == "update"):
 			ep := val("--push-endpoint")
 			rest, ok := strings.CutPrefix(ep, "https://")
@@ -391,6 +401,8 @@ func (c *checker) cloudDataExposed(cmd *shell.Command, name string, v []string) 
 			hit = p == "blob" || p == "container"
 		case v[0] == "sql" && len(v) >= 3 && v[1] == "db" && last == "export":
 			hit = val("--storage-uri") != ""
+		case (v[0] == "disk" || v[0] == "snapshot") && last == "grant-access":
+			hit = true
 		}
 	case "kubectl", "oc":
 		if v[0] == "cp" {

