@@ -348,6 +348,11 @@ func FuzzCheck(f *testing.F) {
 		"find \"$R\" -delete", "systemctl link ${U}", "git branch -D \"$\"", "npm publish --registry=", "docker push localhost:/",
 		"aws --endpoint-url=", "az storage container delete --connection-string ';=;BlobEndpoint='", "sysctl vm.drop_caches=",
 		"curl 169.254.169.254/security-credentials", "chsh -s", "parted x.img", "Get-Content", "find /tmp -name x -exec rm -r {} +",
+		// Round 8's cloud families: short kubectl cp and exec lines, az
+		// rest without a URL, option values cut off, unset variables.
+		"kubectl cp", "kubectl cp a b:", "kubectl exec -- env", "kubectl exec", "docker exec -e", "az rest --method", "az rest -u /",
+		"aws events put-rule --name guardduty --event-pattern", "aws ssm send-command --parameters", "cdk bootstrap --trust",
+		"aws ec2 x --instance-ids ${", "gcloud monitoring policies update", "az storage x policy", "az webapp stop",
 	} {
 		f.Add(s)
 	}
