@@ -142,7 +142,7 @@ func (c *checker) cloudFamilies(u unit) {
 		return
 	}
 	switch name {
-	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault", "eksctl":
 	default:
 		return
 	}

@@ -18,7 +18,8 @@ import (
 func init() {
 	addRuleTexts(map[string]string{
 		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; cloudtrail update-trail narrowed; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; security APIs disabled, the default log sink disabled; az SQL ledger digests, auditing or threat detection off, Defender plans set to free or its settings off, alerts or flow logs disabled, action-group receivers removed",
-		"cloudServiceStopped":   "a managed cloud service stopped or restarted: az webapp|functionapp|flexible-server|container|aks|logicapp|spring app|sql mi stop|restart, redis force-reboot; Service Bus or Event Hubs entities disabled; aws rds|docdb|neptune stop-db-*, redshift pause-cluster, lightsail stop-relational-database, apprunner pause-service, lambda reserved concurrency 0; gcloud app versions stop",
+		"cloudServiceStopped":   "a managed cloud service stopped or restarted: az webapp|functionapp|flexible-server|container|aks|logicapp|spring app|sql mi stop|restart, redis force-reboot; Service Bus or Event Hubs entities disabled; aws rds|docdb|neptune stop-db-*, redshift pause-cluster, lightsail stop-relational-database, apprunner pause-service, lambda reserved concurrency 0; gcloud app versions stop; az sql|synapse … pause, gcloud sql instances patch --activation-policy NEVER",
+		"clusterScaledToZero":   "a cluster's nodes scaled to nothing: gcloud container clusters resize --num-nodes 0, az aks [nodepool] scale --node-count 0, aws eks update-nodegroup-config desiredSize=0, eksctl scale nodegroup --nodes 0",
 		"cloudDataExposed":      "hosted data made public or sent outside: a bucket or object granted to AllUsers|allAuthenticatedUsers or given a public-read ACL (gcloud storage, gsutil, aws s3|s3api), a blob container's public access, another gcloud group's add-iam-policy-binding of allUsers (but run, functions, endpoints, iap), az disk|snapshot grant-access; a subscription pushed or a topic subscribed to an endpoint; a database or snapshot exported (aws rds start-export-task, az sql db export); kubectl cp of a local file into a pod",
 		"ssmFetchedContent":     "SSM told to fetch content from a URL, S3 or GitHub and run it on instances: send-command of AWS-RunRemoteScript, AWS-InstallApplication, AWS-InstallPowerShellModule, AWS-RunAnsiblePlaybook, AWS-ApplyAnsiblePlaybooks, AWS-RunSaltState, AWS-ApplyChefRecipes, AWS-RunDocument, AWS-ApplyDSCMofs",
 		"directoryAccountMade":  "an account made or given a password in a hosted directory: aws cognito-idp sign-up|admin-create-user|admin-set-user-password|admin-add-user-to-group, workmail create-user|reset-password",
@@ -43,6 +44,7 @@ func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
 	c.securityMonitoringOff(cmd, name, v)
 	c.cloudServiceStopped(cmd, name, v)
 	c.cloudDataExposed(cmd, name, v)
+	c.clusterScaledToZero(cmd, name, v)
 	if name == "aws" {
 		c.ssmFetchedContent(cmd, v)
 		c.directoryAccountMade(v)
@@ -255,7 +257,9 @@ var stoppableServiceGroups = map[string]bool{
 //     pause-cluster, lightsail stop-relational-database, apprunner
 //     pause-service, lambda put-function-concurrency
 //     --reserved-concurrent-executions 0 (every invocation throttled);
-//   - gcloud app versions stop.
+//   - az sql db|dw pause, az synapse sql pool pause;
+//   - gcloud app versions stop, gcloud sql instances patch
+//     --activation-policy NEVER.
 func (c *checker) cloudServiceStopped(cmd *shell.Command, name string, v []string) {
 	hit := false
 	last := v[len(v)-1]
@@ -266,7 +270,8 @@ func (c *checker) cloudServiceStopped(cmd *shell.Command, name string, v []strin
 			hit = slices.ContainsFunc(v[:len(v)-1], func(g string) bool {
 				return stoppableServiceGroups[g] && (g != "app" || v[0] == "spring") && (g != "mi" || v[0] == "sql")
 			})
-		case v[0] == "redis" && last == "force-reboot":
+		case v[0] == "redis" && last == "force-reboot",
+			(v[0] == "sql" || v[0] == "synapse") && last == "pause":
 			hit = true
 		case (v[0] == "servicebus" || v[0] == "eventhubs") && (last == "update" || last == "create"):
 			s, _ := optValue(cmd.Args, "", "--status")
@@ -289,11 +294,49 @@ func (c *checker) cloudServiceStopped(cmd *shell.Command, name string, v []strin
 			hit = op == "put-function-concurrency" && n == "0"
 		}
 	case "gcloud":
-		hit = len(v) >= 3 && v[0] == "app" && v[1] == "versions" && v[2] == "stop"
+		switch {
+		case len(v) >= 3 && v[0] == "app" && v[1] == "versions" && v[2] == "stop":
+			hit = true
+		case len(v) >= 3 && v[0] == "sql" && v[1] == "instances" && v[2] == "patch":
+			p, _ := optValue(cmd.Args, "", "--activation-policy")
+			hit = strings.EqualFold(p, "never")
+		}
 	}
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 4)]...)...)
 		c.add(DiskSystem)
+	}
+}
+
+// clusterScaledToZero flags a cluster's nodes scaled to nothing
+// (cloud-destructive, as scaledToZero's ECS, auto-scaling, instance-group
+// and scale-set forms): gcloud container clusters resize --num-nodes 0,
+// az aks scale|nodepool scale --node-count 0, aws eks
+// update-nodegroup-config with desiredSize=0, eksctl scale nodegroup
+// --nodes 0 (each CLI's reference).
+func (c *checker) clusterScaledToZero(cmd *shell.Command, name string, v []string) {
+	zero := func(long string) bool {
+		n, ok := optValue(cmd.Args, "", long)
+		return ok && n == "0"
+	}
+	hit := false
+	switch name {
+	case "gcloud":
+		hit = len(v) >= 3 && v[0] == "container" && v[1] == "clusters" && v[2] == "resize" && zero("--num-nodes")
+	case "az":
+		hit = v[0] == "aks" && v[len(v)-1] == "scale" && zero("--node-count")
+	case "aws":
+		if v[0] == "eks" && v[1] == "update-nodegroup-config" {
+			sc, _ := optValue(cmd.Args, "", "--scaling-config")
+			sc = squash(sc)
+			hit = strings.Contains(sc, "desiredsize=0") || strings.Contains(sc, `"desiredsize":0`)
+		}
+	case "eksctl":
+		hit = v[0] == "scale" && v[1] == "nodegroup" && (zero("--nodes") || zero("-N"))
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(CloudDestructive)
 	}
 }
 

@@ -137,6 +137,15 @@ func TestCloudServiceStopped(t *testing.T) {
 		{"aws apprunner pause-service --service-arn arn:aws:apprunner:x", DiskSystem},
 		{"aws lambda put-function-concurrency --function-name fn --reserved-concurrent-executions 0", DiskSystem},
 		{"gcloud app versions stop v1", DiskSystem},
+		// Pauses of managed databases and warehouses (gcloud sql
+		// instances patch --activation-policy, az sql db|dw pause, az
+		// synapse sql pool pause references).
+		{"gcloud sql instances patch db --activation-policy=NEVER", DiskSystem},
+		{"az sql db pause -g rg -s srv -n db", DiskSystem},
+		{"az sql dw pause -g rg -s srv -n dw", DiskSystem},
+		{"az synapse sql pool pause -g rg --workspace-name w -n pool", DiskSystem},
+		{"gcloud sql instances patch db --activation-policy=ALWAYS", ""},
+		{"az sql db resume -g rg -s srv -n db", ""},
 		{"az webapp start --name demo --resource-group demo", ""},
 		{"az postgres flexible-server start --name db --resource-group rg", ""},
 		{"az webapp show --name demo --resource-group demo", ""},
@@ -367,6 +376,31 @@ func TestCloudPointersDeleted(t *testing.T) {
 		{"gcloud logging buckets delete my-bucket --location=global", CloudDestructive},
 		{"gcloud bigtable instances tables delete users --instance=instance-id", CloudDestructive},
 		{"az storage queue delete --name demo --account-name a", CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestClusterScaledToZero: a cluster's nodes scaled to nothing is
+// cloud-destructive, as scaledToZero's ECS, auto-scaling, instance-group
+// and scale-set forms (gcloud container clusters resize, az aks scale and
+// nodepool scale, aws eks update-nodegroup-config, eksctl scale nodegroup
+// references); scaling to any other size stays everyday (heldout7 s1201,
+// s1250).
+func TestClusterScaledToZero(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud container clusters resize c --num-nodes 0 --zone z", CloudDestructive},
+		{"gcloud container clusters resize c --node-pool default-pool --num-nodes=0 --region r", CloudDestructive},
+		{"az aks scale --resource-group rg --name c --node-count 0", CloudDestructive},
+		{"az aks nodepool scale --resource-group rg --cluster-name c --name np --node-count 0", CloudDestructive},
+		{"aws eks update-nodegroup-config --cluster-name c --nodegroup-name ng --scaling-config minSize=0,maxSize=1,desiredSize=0", CloudDestructive},
+		{"eksctl scale nodegroup --cluster c --name ng --nodes 0", CloudDestructive},
+		{"gcloud container clusters resize production --num-nodes 5 --region us-central1", ""},
+		{"az aks scale --resource-group production --name cluster --node-count 5", ""},
+		{"aws eks update-nodegroup-config --cluster-name c --nodegroup-name ng --scaling-config minSize=1,maxSize=3,desiredSize=2", ""},
+		{"eksctl scale nodegroup --cluster c --name ng --nodes 3", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
