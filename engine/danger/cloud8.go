@@ -37,6 +37,7 @@ func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
 	}
 	if name == "kubectl" || name == "oc" {
 		c.cloudDataExposed(cmd, name, v) // cp's path stops at its first option
+		c.kubeHostAccessPatched(cmd, v)
 		return
 	}
 	if len(v) < 2 {
@@ -904,5 +905,42 @@ func (c *checker) cloudRunsElsewhere(u unit) {
 	}
 	if strings.TrimSpace(inner) != "" {
 		c.script(shell.Parse(inner), "/", u.depth+1, false)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"kubeHostAccessPatched": "a running workload patched into host access (kubectl|oc patch with privileged, hostPID, hostIPC, hostNetwork, hostPath or allowPrivilegeEscalation turned on) or a namespace relabelled to the privileged Pod Security level",
+	})
+}
+
+// hostAccessFields are the pod fields the Pod Security Standards'
+// privileged level alone allows, as they read squashed in a patch
+// (JSON or YAML).
+var hostAccessFields = []string{
+	`"privileged":true`, `"hostpid":true`, `"hostipc":true`, `"hostnetwork":true`, `"hostpath":`, `"allowprivilegeescalation":true`,
+	"privileged:true", "hostpid:true", "hostipc:true", "hostnetwork:true", "hostpath:", "allowprivilegeescalation:true",
+}
+
+// kubeHostAccessPatched flags a running workload patched into host
+// access (privilege-escalation, as containerAPI's pod --overrides) and a
+// namespace relabelled to the privileged Pod Security level (its
+// admission check then lets such pods in).
+func (c *checker) kubeHostAccessPatched(cmd *shell.Command, v []string) {
+	hit := false
+	switch v[0] {
+	case "patch":
+		p, _ := optValue(cmd.Args, "p", "--patch")
+		p = squash(p)
+		hit = slices.ContainsFunc(hostAccessFields, func(f string) bool { return strings.Contains(p, f) })
+	case "label":
+		hit = slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+			l := strings.ToLower(a.Lit)
+			return strings.HasPrefix(l, "pod-security.kubernetes.io/") && strings.HasSuffix(l, "=privileged")
+		})
+	}
+	if hit {
+		c.because(path.Base(cmd.Name), v[0])
+		c.add(PrivilegeEscalation)
 	}
 }

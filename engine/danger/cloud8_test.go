@@ -431,3 +431,28 @@ func TestCloudRunsElsewhere(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestKubePatchHostAccess: a running workload patched into host access
+// is privilege-escalation, as a pod run with those --overrides already is
+// (kubectl patch reference; the Pod Security Standards name privileged,
+// hostPID, hostIPC, hostNetwork, hostPath and allowPrivilegeEscalation as
+// what the privileged level allows), and so is a namespace relabelled to
+// the privileged level (pod-security.kubernetes.io/enforce=privileged);
+// other patches and labels stay everyday (dev i0280).
+func TestKubePatchHostAccess(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"name":"web","securityContext":{"privileged":true}}]}}}}'`, PrivilegeEscalation},
+		{`kubectl patch deploy web --type merge -p '{"spec":{"template":{"spec":{"hostPID":true}}}}'`, PrivilegeEscalation},
+		{`kubectl patch ds agent --patch '{"spec":{"template":{"spec":{"volumes":[{"name":"root","hostPath":{"path":"/"}}]}}}}'`, PrivilegeEscalation},
+		{`oc patch dc web -p '{"spec":{"template":{"spec":{"hostNetwork": true}}}}'`, PrivilegeEscalation},
+		{"kubectl label --overwrite ns default pod-security.kubernetes.io/enforce=privileged", PrivilegeEscalation},
+		{`kubectl patch po demo --type 'json' --patch '[{"op": "replace", "path": "/spec/containers/0/image", "value":"nginx"}]'`, ""},
+		{`kubectl patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"name":"web","securityContext":{"privileged":false}}]}}}}'`, ""},
+		{"kubectl label ns default pod-security.kubernetes.io/enforce=restricted", ""},
+		{"kubectl label pods web tier=frontend", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
