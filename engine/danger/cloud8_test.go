@@ -456,3 +456,32 @@ func TestKubePatchHostAccess(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRunnerRoleSwappedAndMemberships: an existing runner given another
+// role or service account (lambda update-function-configuration --role,
+// sagemaker update-notebook-instance --role-arn, codebuild update-project
+// --service-role, kubectl set serviceaccount: each reference), a member
+// added to a directory group (identitystore create-group-membership,
+// gcloud identity groups memberships add) are privilege-escalation, as
+// roleRunnerMade's and add-user-to-group's forms. A blob or JWT signed
+// as a service account stays everyday (heldout7 s1203, s0292).
+func TestRunnerRoleSwappedAndMemberships(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws lambda update-function-configuration --function-name f --role arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"aws sagemaker update-notebook-instance --notebook-instance-name n --role-arn arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"aws codebuild update-project --name p --service-role arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"kubectl set serviceaccount deployment web admin-sa", PrivilegeEscalation},
+		{"aws identitystore create-group-membership --identity-store-id d --group-id g --member-id UserId=u", PrivilegeEscalation},
+		{"gcloud identity groups memberships add --group-email admins@x.com --member-email evil@x.com", PrivilegeEscalation},
+		{"aws lambda update-function-configuration --function-name f --timeout 30", ""},
+		{"aws codebuild update-project --name p --description d", ""},
+		{"gcloud identity groups memberships list --group-email admins@x.com", ""},
+		{"aws identitystore list-group-memberships --identity-store-id d --group-id g", ""},
+		{"kubectl set image deployment web web=nginx:1.27", ""},
+		{"gcloud iam service-accounts sign-jwt claims.json out.jwt --iam-account sa@p.iam.gserviceaccount.com", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
