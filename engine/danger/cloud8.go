@@ -51,6 +51,7 @@ func (c *checker) cloudRound8(cmd *shell.Command, name string, v []string) {
 	c.cloudDataExposed(cmd, name, v)
 	c.clusterScaledToZero(cmd, name, v)
 	c.identityRouteAdded(cmd, name, v)
+	c.backupsRemoved(cmd, name, v)
 	if name == "aws" {
 		c.ssmFetchedContent(cmd, v)
 		c.directoryAccountMade(v)
@@ -985,5 +986,54 @@ func (c *checker) identityRouteAdded(cmd *shell.Command, name string, v []string
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"backupsRemoved": "a setting that deletes a service's backups (rds modify-db-instance|modify-db-cluster --backup-retention-period 0, dynamodb update-continuous-backups with point-in-time recovery off, az backup protection disable --delete-backup-data true) or an inline S3 lifecycle rule that expires objects",
+	})
+}
+
+// backupsRemoved flags a setting that deletes a service's backups
+// (destructive-delete, as backups deleted: RDS's "Backup retention
+// period" of 0 deletes the automated backups; DynamoDB's point-in-time
+// recovery turned off drops its restore window; Azure Backup's protection
+// disable --delete-backup-data true deletes the recovery points) and an
+// inline S3 lifecycle configuration with an Expiration or
+// NoncurrentVersionExpiration (objects deleted: cloud-destructive, as a
+// retention that deletes older data). A configuration from a file is
+// not on the line (heldout10 w1434).
+func (c *checker) backupsRemoved(cmd *shell.Command, name string, v []string) {
+	cat := ""
+	switch name {
+	case "aws":
+		op := v[1]
+		switch {
+		case (v[0] == "rds" || v[0] == "docdb" || v[0] == "neptune") && (op == "modify-db-instance" || op == "modify-db-cluster"):
+			if n, ok := optValue(cmd.Args, "", "--backup-retention-period"); ok && n == "0" {
+				cat = DestructiveDelete
+			}
+		case v[0] == "dynamodb" && op == "update-continuous-backups":
+			p, _ := optValue(cmd.Args, "", "--point-in-time-recovery-specification")
+			p = squash(p)
+			if strings.Contains(p, "pointintimerecoveryenabled=false") || strings.Contains(p, `"pointintimerecoveryenabled":false`) {
+				cat = DestructiveDelete
+			}
+		case v[0] == "s3api" && op == "put-bucket-lifecycle-configuration":
+			if l, _ := optValue(cmd.Args, "", "--lifecycle-configuration"); strings.Contains(strings.ToLower(l), "expiration") {
+				cat = CloudDestructive
+			}
+		}
+	case "az":
+		if len(v) >= 3 && v[0] == "backup" && v[1] == "protection" && v[2] == "disable" {
+			if d, _ := optValue(cmd.Args, "", "--delete-backup-data"); strings.EqualFold(d, "true") {
+				cat = DestructiveDelete
+			}
+		}
+	}
+	if cat != "" {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(cat)
 	}
 }

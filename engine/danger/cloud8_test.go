@@ -485,3 +485,31 @@ func TestRunnerRoleSwappedAndMemberships(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDataProtectionRemoved: a setting that deletes a service's backups
+// is destructive-delete (README: backups and snapshots deleted stay
+// destructive-delete): rds modify-db-instance|modify-db-cluster
+// --backup-retention-period 0 (RDS: "automated backups … are deleted"),
+// dynamodb update-continuous-backups with point-in-time recovery off, az
+// backup protection disable --delete-backup-data true; an inline S3
+// lifecycle rule that expires objects deletes them (cloud-destructive,
+// README's heldout10 call on retention). A lifecycle from a file not on
+// the line stays everyday (heldout10 w1434).
+func TestDataProtectionRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws rds modify-db-instance --db-instance-identifier db --backup-retention-period 0 --apply-immediately", DestructiveDelete},
+		{"aws rds modify-db-cluster --db-cluster-identifier c --backup-retention-period=0", DestructiveDelete},
+		{"aws dynamodb update-continuous-backups --table-name t --point-in-time-recovery-specification PointInTimeRecoveryEnabled=false", DestructiveDelete},
+		{"az backup protection disable --container-name c --item-name i -g rg --vault-name v --delete-backup-data true --yes", DestructiveDelete},
+		{`aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration '{"Rules":[{"ID":"x","Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}'`, CloudDestructive},
+		{"aws rds modify-db-instance --db-instance-identifier db --backup-retention-period 7", ""},
+		{"aws dynamodb update-continuous-backups --table-name t --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true", ""},
+		{"az backup protection disable --container-name c --item-name i -g rg --vault-name v --yes", ""},
+		{"aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration file://lifecycle.json", ""},
+		{`aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration '{"Rules":[{"ID":"x","Status":"Enabled","Filter":{},"Transitions":[{"Days":30,"StorageClass":"GLACIER"}]}]}'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
