@@ -854,7 +854,7 @@ var customScriptExtensions = []string{"customscript", "customscriptextension"}
 // script's fileUris.
 func (c *checker) cloudRunsElsewhere(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || u.depth >= maxDepth || !allLiteral(cmd.Args) || hasLit(cmd.Args, "--help", "-h") {
+	if !ok || name != "aws" && name != "az" || u.depth >= maxDepth || !allLiteral(cmd.Args) || hasLit(cmd.Args, "--help", "-h") {
 		return
 	}
 	inner := ""
