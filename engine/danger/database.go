@@ -222,7 +222,13 @@ func destructiveSQL(sql string) bool {
 
 // sqlWords splits SQL into statements (at ;) of upper-cased words, leaving
 // out string literals, quoted names and comments.
-func sqlWords(sql string) [][]string {
+func sqlWords(sql string) [][]string { return sqlTokens(sql, false) }
+
+// sqlTokens splits SQL into statements (at ;) of upper-cased words,
+// leaving out comments. With marks, a string literal or quoted name is the
+// word NAME and a "*" the word "*" (sqlStarObjects reads them); without,
+// both are left out.
+func sqlTokens(sql string, marks bool) [][]string {
 	var out [][]string
 	var cur []string
 	for i := 0; i < len(sql); i++ {
@@ -238,6 +244,9 @@ func sqlWords(sql string) [][]string {
 			} else {
 				i += j + 1
 			}
+			if marks {
+				cur = append(cur, "NAME")
+			}
 		case ch == '-' && i+1 < len(sql) && sql[i+1] == '-':
 			j := strings.IndexByte(sql[i:], '\n')
 			if j < 0 {
@@ -252,6 +261,8 @@ func sqlWords(sql string) [][]string {
 			} else {
 				i += j + 3
 			}
+		case ch == '*' && marks:
+			cur = append(cur, "*")
 		case isWordByte(ch):
 			j := i
 			for j < len(sql) && isWordByte(sql[j]) {

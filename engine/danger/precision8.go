@@ -404,9 +404,7 @@ func (c *checker) pushRefUnset(args []shell.Word) bool {
 // as a name.
 func sqlStarObjects(sql string) []bool {
 	var out []bool
-	var cur []string
-	end := func() {
-		st := cur
+	for _, st := range sqlTokens(sql, true) {
 		skip := 0
 		switch {
 		case len(st) >= 2 && st[0] == "DROP" && (st[1] == "DATABASE" || st[1] == "SCHEMA" || st[1] == "TABLE"):
@@ -424,47 +422,7 @@ func sqlStarObjects(sql string) []bool {
 			}
 		}
 		out = append(out, skip > 0 && (len(st) == skip || st[skip] == "*"))
-		cur = nil
 	}
-	for i := 0; i < len(sql); i++ {
-		ch := sql[i]
-		switch {
-		case ch == ';':
-			end()
-		case ch == '\'' || ch == '"' || ch == '`':
-			j := strings.IndexByte(sql[i+1:], ch)
-			if j < 0 {
-				i = len(sql)
-			} else {
-				i += j + 1
-			}
-			cur = append(cur, "NAME")
-		case ch == '-' && i+1 < len(sql) && sql[i+1] == '-':
-			j := strings.IndexByte(sql[i:], '\n')
-			if j < 0 {
-				i = len(sql)
-			} else {
-				i += j
-			}
-		case ch == '/' && i+1 < len(sql) && sql[i+1] == '*':
-			j := strings.Index(sql[i+2:], "*/")
-			if j < 0 {
-				i = len(sql)
-			} else {
-				i += j + 3
-			}
-		case ch == '*':
-			cur = append(cur, "*")
-		case isWordByte(ch):
-			j := i
-			for j < len(sql) && isWordByte(sql[j]) {
-				j++
-			}
-			cur = append(cur, strings.ToUpper(sql[i:j]))
-			i = j - 1
-		}
-	}
-	end()
 	return out
 }
 
