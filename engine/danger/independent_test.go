@@ -128,18 +128,21 @@ type figures struct {
 	// ones labelled everyday.
 	labelled, caught, sameCat, markedWith, wrongWith map[string]int
 	misses, alarms                                   []string
-	// per collection (the source repository, else the draw's pool): its
-	// dangerous and everyday lines, the dangerous ones marked and the
-	// everyday ones marked, so that one dense collection's share of a
-	// part's figure can be read apart from the others'.
-	byCollection map[string]*[4]int
+	// per collection (the source repository, else the draw's pool), so
+	// that one dense collection's share of a part's figure can be read
+	// apart from the others'.
+	byCollection map[string]*collectionCounts
 }
+
+// collectionCounts are one collection's lines in a part: dangerous and
+// everyday, and of each those Check marks (hits and false alarms).
+type collectionCounts struct{ dangerous, hits, everyday, falseAlarms int }
 
 func (f *figures) precision() float64 { return pct(f.hits, f.hits+f.falseAlarms) }
 func (f *figures) recall() float64    { return pct(f.hits, f.dangerous) }
 
 func measure(lines []labelledLine) *figures {
-	f := &figures{labelled: map[string]int{}, caught: map[string]int{}, sameCat: map[string]int{}, markedWith: map[string]int{}, wrongWith: map[string]int{}, byCollection: map[string]*[4]int{}}
+	f := &figures{labelled: map[string]int{}, caught: map[string]int{}, sameCat: map[string]int{}, markedWith: map[string]int{}, wrongWith: map[string]int{}, byCollection: map[string]*collectionCounts{}}
 	for _, l := range lines {
 		c, p, h := l.call()
 		got := Check(c, p, h)
@@ -149,16 +152,19 @@ func measure(lines []labelledLine) *figures {
 		}
 		n := f.byCollection[coll]
 		if n == nil {
-			n = new([4]int)
+			n = new(collectionCounts)
 			f.byCollection[coll] = n
 		}
-		i := 0
-		if l.Label == "everyday" {
-			i = 2
-		}
-		n[i]++
+		marked := 0
 		if len(got) > 0 {
-			n[i+1]++
+			marked = 1
+		}
+		if l.Label == "everyday" {
+			n.everyday++
+			n.falseAlarms += marked
+		} else {
+			n.dangerous++
+			n.hits += marked
 		}
 		for _, k := range got {
 			f.markedWith[k]++
@@ -221,13 +227,13 @@ func (f *figures) table(t *testing.T, split string, byCollection bool) {
 	for _, coll := range slices.Sorted(maps.Keys(f.byCollection)) {
 		n := f.byCollection[coll]
 		rec, prec := "-", "-"
-		if n[0] > 0 {
-			rec = fmt.Sprintf("%.1f %%", pct(n[1], n[0]))
+		if n.dangerous > 0 {
+			rec = fmt.Sprintf("%.1f %%", pct(n.hits, n.dangerous))
 		}
-		if n[1]+n[3] > 0 {
-			prec = fmt.Sprintf("%.1f %% /%d", pct(n[1], n[1]+n[3]), n[1]+n[3])
+		if m := n.hits + n.falseAlarms; m > 0 {
+			prec = fmt.Sprintf("%.1f %% /%d", pct(n.hits, m), m)
 		}
-		t.Logf("  %-44s %9d %8s %9d %10s", coll, n[0], rec, n[2], prec)
+		t.Logf("  %-44s %9d %8s %9d %10s", coll, n.dangerous, rec, n.everyday, prec)
 	}
 }
 
