@@ -119,7 +119,7 @@ func (c *checker) credentialCapture(name string, args []shell.Word) {
 		// Bitwarden's CLI: "list items" prints every item with its login's
 		// password (README's dev7 call), "get password|item|notes" one,
 		// "export" the vault.
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		hit = len(v) == 2 && v[0] == "list" && v[1] == "items" ||
 			len(v) == 2 && v[0] == "get" && slices.Contains([]string{"password", "item", "notes", "totp"}, v[1]) ||
 			len(v) >= 1 && v[0] == "export"
@@ -304,7 +304,7 @@ var loaderVariables = map[string]bool{
 func (c *checker) macAccess(cmd *shell.Command, name string, args []shell.Word) {
 	switch name {
 	case "security":
-		if v := verbs(args, 2); len(v) == 2 && v[0] == "authorizationdb" && (v[1] == "write" || v[1] == "merge") {
+		if v := c.verbs(args, 2); len(v) == 2 && v[0] == "authorizationdb" && (v[1] == "write" || v[1] == "merge") {
 			c.because(name, v[0], v[1])
 			c.add(PrivilegeEscalation)
 		}

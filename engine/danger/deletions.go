@@ -91,37 +91,37 @@ func (c *checker) backupsDeleted(u unit) {
 		del = slices.Contains([]string{"delete", "rdelete", "repo-delete", "prune"}, verb) && !dry && !hasLit(args, "--cache-only")
 		c.because(name, verb)
 	case "kopia":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		del = len(v) == 2 && v[0] == "snapshot" && slices.Contains([]string{"delete", "rm", "expire"}, v[1]) &&
 			hasLit(args, "--delete", "--unsafe-ignore-source")
 	case "duplicity":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && strings.HasPrefix(v[0], "remove-") && hasLit(args, "--force")
 	case "rdiff-backup":
-		v := verbs(args, 2)
+		v := c.verbs(args, 2)
 		del = slices.ContainsFunc(args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--remove-older-than") }) ||
 			len(v) == 2 && v[0] == "remove" && v[1] == "increments"
 	case "tarsnap":
 		del = shortFlag(args, 'd', "--nuke") && !hasLit(args, "--dry-run")
 	case "restic":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && v[0] == "rewrite" && hasLit(args, "--forget") && !dry
 	case "timeshift":
 		del = hasLit(args, "--delete", "--delete-all") // timeshift --help
 	case "tmutil":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && (v[0] == "delete" || v[0] == "thinlocalsnapshots") // tmutil(8)
 	case "pgbackrest":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && v[0] == "expire" && !hasLit(args, "--dry-run")
 	case "barman":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && v[0] == "delete"
 	case "wal-g":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && v[0] == "delete" && hasLit(args, "--confirm") // a dry run without it
 	case "proxmox-backup-client":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		del = len(v) == 1 && (v[0] == "forget" || v[0] == "prune") && !dry
 	}
 	if del {
@@ -252,7 +252,7 @@ func (c *checker) storedSecretsDeleted(u unit) {
 		return // most commands: no password store
 	}
 	args := cmd.Args
-	v := verbs(args, 1)
+	v := c.verbs(args, 1)
 	if len(v) == 0 || hasLit(args, "-h", "--help") {
 		return
 	}

@@ -32,7 +32,7 @@ func (c *checker) hostedVarsUnset(u unit) {
 		return // most commands: no platform's CLI
 	}
 	args := cmd.Args
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	if len(v) == 0 || hasLit(args, "-h", "--help") {
 		return
 	}
@@ -121,7 +121,7 @@ func (c *checker) dnsRecordsDeleted(u unit) {
 			}
 		}
 	case "cli53":
-		v := verbs(args, 1)
+		v := c.verbs(args, 1)
 		hit = len(v) > 0 && (v[0] == "rrdelete" || v[0] == "rrpurge")
 	}
 	if hit {

@@ -52,7 +52,7 @@ var netexecExecModules = map[string]bool{
 // as the password (pass-the-hash) act as that account; dumps read other
 // accounts' secrets.
 func (c *checker) netexec(args []shell.Word) {
-	if v := verbs(args, 1); len(v) == 1 && !netexecProtocols[v[0]] {
+	if v := c.verbs(args, 1); len(v) == 1 && !netexecProtocols[v[0]] {
 		return // "netexec PROTOCOL …": no protocol, nothing runs (dev7's r0801)
 	}
 	if hasLit(args, "--put-file") {

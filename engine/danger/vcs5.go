@@ -26,7 +26,7 @@ func (c *checker) otherVCS(u unit) {
 		return // most commands: none of these
 	}
 	args := cmd.Args
-	v := verbs(args, 2)
+	v := c.verbs(args, 2)
 	if len(v) == 0 || hasLit(args, "-h", "--help", "--dry-run", "-n") && name != "hg" {
 		return
 	}
