@@ -225,15 +225,14 @@ func (c *checker) imageBuiltAndPushed(name string, args []shell.Word) bool {
 	return false
 }
 
-// messagePublished: "publish" of a message to a topic or channel (aws sns
-// publish|publish-batch, aws iot-data publish, redis-cli publish) sends
-// it to the subscribers; no package or release is published (README,
-// heldout7's s0477).
+// messagePublished: redis-cli's (and its forks') "publish" of a message
+// to a channel sends it to the subscribers; no package or release is
+// published (README, heldout7's s0477). The cloud pub/sub services' own
+// publish (aws sns publish|publish-batch, aws iot-data publish, gcloud
+// pubsub topics publish) is read once, in the verb table
+// (messagePublish).
 func (c *checker) messagePublished(name string, args []shell.Word) bool {
 	switch name {
-	case "aws":
-		v := c.verbs(args, 2)
-		return len(v) == 2 && (v[0] == "sns" && (v[1] == "publish" || v[1] == "publish-batch") || v[0] == "iot-data" && v[1] == "publish")
 	case "redis-cli", "valkey-cli", "keydb-cli":
 		v := c.verbs(args, 1)
 		return len(v) == 1 && strings.EqualFold(v[0], "publish")
