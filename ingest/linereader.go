@@ -45,14 +45,28 @@ type Line struct {
 // 1 MB start cost most of the time of reading a small file (allocating and
 // clearing it: the Codex reader took 2.5 ms and 1.1 MB per 11 KB rollout,
 // now 1 ms and 113 KB), which is what ingest does for every transcript
-// and the fuzz targets for every input.
+// and the fuzz targets for every input. A stream known to be shorter (an
+// *io.LimitedReader, as the readers pass the part of a file still to
+// read) starts with a buffer of its length: most transcripts are a few
+// KB, and 64 KB for each was most of what ingest allocated per file.
 func NewLineReader(r io.Reader, max int) *LineReader {
 	n := 64 << 10
+	if l, ok := r.(*io.LimitedReader); ok && l.N < int64(n) {
+		// One byte more than the stream, so the read that finds its end
+		// has room: the buffer is never full when the stream ends.
+		n = minLineBuffer
+		if l.N+1 > minLineBuffer {
+			n = int(l.N) + 1
+		}
+	}
 	if max+1 < n {
 		n = max + 1
 	}
 	return &LineReader{r: r, buf: make([]byte, n), max: max}
 }
+
+// minLineBuffer is the smallest buffer a LineReader starts with.
+const minLineBuffer = 512
 
 // Next returns the next line, io.EOF when the stream is used up, or the
 // stream's own error (the lines before it were all handed out).

@@ -104,3 +104,41 @@ func TestShortenJSONKeepHTML(t *testing.T) {
 		}
 	}
 }
+
+// TestLineReaderSizedToLimitedStream checks NewLineReader's promise for a
+// stream known to be shorter than 64 KB (an *io.LimitedReader, as the
+// transcript readers pass the rest of a file): the buffer starts at the
+// stream's length plus one (at least minLineBuffer), and the lines handed
+// out are the same as from the unlimited stream, the limit's cut
+// included, whether the buffer grows or not.
+func TestLineReaderSizedToLimitedStream(t *testing.T) {
+	long := strings.Repeat("y", 3000) // longer than the smallest buffer: it must grow
+	in := "a\n" + long + "\n" + "bb\n" + strings.Repeat("z", 70<<10) + "\nlast"
+	for _, n := range []int64{0, 1, 2, 5, 511, 512, 513, 3003, 3005, 3006, 64 << 10, int64(len(in))} {
+		limited := &io.LimitedReader{R: strings.NewReader(in), N: n}
+		lr := NewLineReader(limited, 1<<20)
+		wantCap := max(int(n)+1, minLineBuffer)
+		if n >= 64<<10 {
+			wantCap = 64 << 10
+		}
+		if len(lr.buf) != wantCap {
+			t.Errorf("N=%d: buffer starts at %d bytes, want %d", n, len(lr.buf), wantCap)
+		}
+		want := NewLineReader(strings.NewReader(in[:min(int(n), len(in))]), 1<<20)
+		for i := 0; ; i++ {
+			g, gerr := lr.Next()
+			w, werr := want.Next()
+			if gerr != werr || string(g.Text) != string(w.Text) || g.Size != w.Size || g.Terminated != w.Terminated || g.TooLong != w.TooLong {
+				t.Errorf("N=%d line %d: got %q %d %v %v (%v), want %q %d %v %v (%v)", n, i,
+					g.Text, g.Size, g.Terminated, g.TooLong, gerr, w.Text, w.Size, w.Terminated, w.TooLong, werr)
+				break
+			}
+			if gerr != nil {
+				break
+			}
+		}
+		if lr.BytesRead != min(n, int64(len(in))) {
+			t.Errorf("N=%d: read %d bytes, want %d", n, lr.BytesRead, min(n, int64(len(in))))
+		}
+	}
+}

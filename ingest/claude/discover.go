@@ -152,7 +152,12 @@ func firstSessionID(path string) string {
 		return ""
 	}
 	defer f.Close()
-	buf := make([]byte, 64<<10)
+	// The head read is at most 64 KiB, and no more than the file holds.
+	head := int64(64 << 10)
+	if fi, err := f.Stat(); err == nil && fi.Size() < head {
+		head = max(fi.Size(), 0)
+	}
+	buf := make([]byte, head)
 	n, _ := io.ReadFull(f, buf)
 	buf = buf[:n]
 	key := []byte(`"sessionId"`)

@@ -628,7 +628,9 @@ func lastTimestamp(r io.ReaderAt, size int64) time.Time {
 	const overlap = 64 // keeps a match that spans two blocks
 	const budget = 16 << 20
 	limit := size - budget
-	buf := make([]byte, block+overlap)
+	// A small file needs no more than its own length (most are a few KB;
+	// 64 KB for each was a third of what ingest allocated per file).
+	buf := make([]byte, min(block, max(size, 0))+overlap)
 	end := size
 	found := false
 	for end > 0 && end > limit && !found {
