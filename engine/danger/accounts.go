@@ -134,7 +134,7 @@ func (c *checker) accounts(u unit) {
 			// operands.
 			return
 		}
-		if i > 0 && credentialValue(args, v) {
+		if credentialValue(args, v) {
 			continue // "-p password": the login's password, not a verb
 		}
 		v = strings.ToLower(v)

@@ -494,15 +494,7 @@ func (c *checker) environmentsShown(u unit) {
 	shown := false
 	switch name {
 	case "ps":
-		for _, a := range args {
-			if a.Literal && (a.Lit == "-E" || a.Lit != "" && a.Lit[0] != '-' && strings.ContainsRune(a.Lit, 'e') &&
-				strings.Trim(a.Lit, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "") {
-				shown = true
-			}
-			if a.Literal && (a.Lit == "-p" || a.Lit == "-o" || a.Lit == "-O" || a.Lit == "-u" || a.Lit == "-U") {
-				break // the next word is the option's value
-			}
-		}
+		shown = psShowsEnvironment(args)
 	case "docker", "podman", "nerdctl":
 		v := c.verbs(args, 2)
 		if len(v) > 0 && v[0] == "compose" {
@@ -519,6 +511,49 @@ func (c *checker) environmentsShown(u unit) {
 		c.because(name)
 		c.add(SecretRead)
 	}
+}
+
+// psShowsEnvironment reports a ps that prints each process's environment:
+// BSD-style e in a word of option letters ("ps auxe", "ps eww"), or
+// macOS's -E (ps(1) of procps and of macOS). An option's value is not
+// options: procps' BSD k, O, o, p, q, t and U and the UNIX -C, -G, -g,
+// -k, -O, -o, -p, -q, -s, -t, -U, -u (also at the end of a cluster,
+// "-eo", "axk") and the long --sort, --format, --pid, … take the next
+// word ("ps k size" sorts by size; "ps -o user,etime" prints columns).
+func psShowsEnvironment(args []shell.Word) bool {
+	value := false // the word is the previous option's value
+	for _, a := range args {
+		if value {
+			value = false
+			continue
+		}
+		w := a.Lit
+		switch {
+		case !a.Literal || w == "":
+		case strings.HasPrefix(w, "--"):
+			value = !strings.Contains(w, "=") && psLongValueOpts[w]
+		case w == "-E":
+			return true
+		case w[0] == '-':
+			value = strings.ContainsRune("CGgkOopqstUu", rune(w[len(w)-1]))
+		case strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "":
+			// Not a word of option letters: a value the line does not
+			// mark as one (a pid list, a user name with digits).
+		default:
+			if strings.ContainsRune(w, 'e') {
+				return true
+			}
+			value = strings.ContainsRune("kOopqtU", rune(w[len(w)-1]))
+		}
+	}
+	return false
+}
+
+// psLongValueOpts are procps ps' long options that take the next word.
+var psLongValueOpts = map[string]bool{
+	"--sort": true, "--format": true, "--pid": true, "--ppid": true, "--user": true, "--User": true,
+	"--group": true, "--Group": true, "--sid": true, "--tty": true, "--cols": true, "--columns": true,
+	"--rows": true, "--width": true, "--lines": true, "--quick-pid": true,
 }
 
 // globInSecrets reports a glob inside a key folder ("~/.ssh/*",

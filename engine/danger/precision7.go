@@ -281,7 +281,8 @@ var settingsRemovalVerbs = map[string]bool{
 // settingsEntryRemoved reports a command that only removes an entry from
 // the CLI's own settings file on this machine (round 7): "TOOL config
 // delete|rm|remove|unset|delete-cluster|delete-user|delete-context"
-// (kubectl's kubeconfig, npm's .npmrc), helm's chart repository list
+// (kubectl's kubeconfig, npm's .npmrc, also as npm c), npm pkg delete (a
+// field of package.json), helm's chart repository list
 // (helm repo remove|rm) and flynn's cluster list (flynn cluster remove),
 // for the CLIs of localConfigCLIs; git's settings have their own rules.
 func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
@@ -295,6 +296,13 @@ func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
 	switch v[0] {
 	case "config":
 		return localConfigCLIs[name]
+	case "c":
+		// npm-config(1): "aliases: c" (tldr's npm-config page spells it so).
+		return name == "npm"
+	case "pkg":
+		// npm-pkg(1): "npm pkg delete <key>" removes a field of the
+		// project's package.json: an edit of one project file.
+		return name == "npm"
 	case "repo":
 		return name == "helm"
 	case "cluster":
