@@ -16,6 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -26,7 +27,7 @@ GTFOBINS_DIR holds _gtfobins of GTFOBins/GTFOBins.github.io; TRANSCRIPTS_DIR
 is /work/shared/fixtures/public-transcripts (manifest.tsv names each file's
 repository, commit and path).
 """
-import json, os, random, re, sys
+import html, json, os, random, re, sys
 
 SEED = 30  # the issue's number; never changed after the first draw
 HOME, PROJ = "/home/user", "/home/user/proj"
@@ -230,6 +231,8 @@ def main():
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
+        return fresh12(*sys.argv[2:18])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2448,6 +2451,176 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                      seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
     rng.shuffle(mhi)
     emit(mhi, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + len(bp) + len(kg) + 1)
+
+
+FRESH12_SEED = 30303030303030303030303030  # the fifteenth draw (heldout12, drawn15.jsonl)
+
+# The tools through which the agents of SpecStory's histories run a shell
+# command: Cursor's (run_terminal_cmd, run_terminal_command_v2), VS Code
+# Copilot's (run_in_terminal), Claude Code's (Bash) and Codex's (shell).
+SPECSTORY_SHELL_TOOLS = {"run_terminal_cmd", "run_terminal_command_v2", "run_in_terminal", "Bash", "shell",
+                         "shell_command"}
+
+
+def specstory_commands(root, pool):
+    """The shell commands an agent ran in the SpecStory histories
+    (.specstory/history/*.md) of one repository, each whole as one call,
+    line = where the command starts. A history names each tool call
+    "Tool use: **NAME**"; for a shell tool the command is the "- command:
+    `…`" line that follows (VS Code Copilot's form) or else the first
+    fenced block after it (Cursor's form), before the next tool call or
+    message; when that block is VS Code's JSON record of the terminal call,
+    the command is its commandLine.original, HTML entities decoded. An older history without tool names (Cursor's first format)
+    shows a terminal call as a message that is only a ```bash block: a
+    block whose previous non-blank line is the message rule "---" or an
+    "_**Assistant**_" header."""
+    out = []
+    top = os.path.join(root, ".specstory", "history")
+    for name in sorted(os.listdir(top)):
+        if not name.endswith(".md"):
+            continue
+        rel = os.path.join(".specstory", "history", name)
+        lines = open(os.path.join(top, name), encoding="utf-8", errors="replace").read().splitlines()
+        named = any("Tool use: **" in l for l in lines)
+        i = 0
+        while i < len(lines):
+            l = lines[i]
+            m = re.search(r"Tool use: \*\*([A-Za-z0-9_]+)\*\*", l)
+            if named and m and m.group(1) in SPECSTORY_SHELL_TOOLS:
+                j = i + 1
+                while j < len(lines):
+                    s = lines[j].strip()
+                    if "Tool use: **" in s or s.startswith("_**"):
+                        break
+                    c = re.match(r"^- command: `(.*)`$", s)
+                    if c:
+                        out.append({"source_path": rel, "line": j + 1, "raw": c.group(1), "pool": pool})
+                        break
+                    if s.startswith("```"):
+                        k = j + 1
+                        while k < len(lines) and not lines[k].strip().startswith("```"):
+                            k += 1
+                        cmd = "\n".join(lines[j + 1:k]).strip()
+                        if cmd.startswith("{"):
+                            try:
+                                cmd = html.unescape(json.loads(cmd)["commandLine"]["original"])
+                            except (ValueError, KeyError, TypeError):
+                                pass
+                        if cmd:
+                            out.append({"source_path": rel, "line": j + 2, "raw": cmd, "pool": pool})
+                        break
+                    j += 1
+                i = j
+                continue
+            if not named and l.strip() in ("```bash", "```sh", "```shell"):
+                p = i - 1
+                while p >= 0 and not lines[p].strip():
+                    p -= 1
+                if p >= 0 and lines[p].strip() in ("---", "_**Assistant**_"):
+                    k = i + 1
+                    while k < len(lines) and not lines[k].strip().startswith("```"):
+                        k += 1
+                    cmd = "\n".join(lines[i + 1:k]).strip()
+                    if cmd:
+                        out.append({"source_path": rel, "line": i + 2, "raw": cmd, "pool": pool})
+                    i = k + 1
+                    continue
+            i += 1
+    return out
+
+
+def incident_commands(path):
+    """Commands quoted in public incident reports (GitHub issues on AI
+    agents' and other tools' repositories): incidents12.tsv, one row per
+    command as the report quotes it (url, date of the report, command;
+    a \n in the command is a line break). Issues have no commit: the
+    report's URL and date pin them."""
+    out = []
+    for n, l in enumerate(open(path, encoding="utf-8"), 1):
+        if n == 1 or not l.strip():
+            continue
+        url, date, cmd = l.rstrip("\n").split("\t")
+        m = re.match(r"^https://github\.com/([^/]+/[^/]+)/(issues|pull)/(\d+)$", url)
+        out.append({"repo": m.group(1), "commit": "issue " + date, "source_path": f"{m.group(2)}/{m.group(3)}",
+                    "line": n, "raw": cmd.replace("\\n", "\n"), "pool": "incident"})
+    return out
+
+
+def redkube_commands(root):
+    """lightspin-tech/red-kube: the command of every attack of
+    attacks/*.json (kubectl red-team techniques by ATT&CK tactic), and each
+    step of a multi-step attack's "commands", each whole as one call; line
+    = the line that holds it, note = the attack's description. A file that
+    is not JSON (one is empty) is left out; $ARG arguments (RedKubeCTL
+    fills them at run time) stay as written."""
+    out = []
+    for name in sorted(os.listdir(os.path.join(root, "attacks"))):
+        rel = os.path.join("attacks", name)
+        text = open(os.path.join(root, rel), encoding="utf-8").read()
+        try:
+            attacks = json.loads(text)
+        except ValueError:
+            continue
+        lines = text.splitlines()
+        for a in attacks:
+            for cmd in ([a["command"]] if "command" in a else a.get("commands", [])):
+                quoted = (json.dumps(cmd, ensure_ascii=False), json.dumps(cmd))
+                ln = next((i + 1 for i, l in enumerate(lines) if any(q in l for q in quoted)), 0)
+                out.append({"source_path": rel, "line": ln, "raw": cmd, "note": a.get("description", ""),
+                            "pool": "red-kube"})
+    return out
+
+
+def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
+            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit):
+    """A fifteenth out-of-sample part (heldout12, round 9) from collections
+    no earlier draw used. Everyday side, and what agents really run: the
+    shell commands of four repositories' committed SpecStory histories
+    (Cursor and VS Code Copilot agents), at most 150 of each at random so
+    that no one user dominates. Dangerous side: commands quoted in
+    incident reports on agent harnesses' issue trackers
+    (incidents12.tsv), lightspin-tech/red-kube's kubectl attacks,
+    0xJs/Breaching_the_cloud_cheatsheet (AWS, Azure, GCP attacks) and
+    Pamir/kubernetes-security's labs, every line. Lines any earlier draw
+    took (drawn.jsonl … drawn14.jsonl) are left out. Ids y0001…, all in
+    heldout12: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl", "drawn12.jsonl", "drawn13.jsonl", "drawn14.jsonl"))
+    rng = random.Random(FRESH12_SEED)
+    pools = [("daviswhitehead/chef-chopsky", chef_commit, specstory_commands(chef_dir, "specstory"), 150),
+             ("michalhorcic/cozy-checkout", cozy_commit, specstory_commands(cozy_dir, "specstory"), 150),
+             ("learnwithcc/focuslab", focus_commit, specstory_commands(focus_dir, "specstory"), 150),
+             ("VinayakHegde/customer-financial-health", cfh_commit, specstory_commands(cfh_dir, "specstory"), 150)]
+
+    def keep_agent(e, cmd):
+        return bool(cmd.strip()) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep_agent)
+    inc = incident_commands(inc_tsv)
+    rest = draw_every([(e["repo"], e["commit"], e) for e in inc], seen, lambda e: fill_angle(e["raw"], rng),
+                      keep_agent)
+    rest += draw_every([("lightspin-tech/red-kube", rk_commit, e) for e in redkube_commands(rk_dir)], seen,
+                       lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
+    sheets = []
+    for d, _, fs in sorted(os.walk(btc_dir)):
+        for f in sorted(fs):
+            if f.endswith(".md"):
+                sheets += md_code_lines(btc_dir, os.path.relpath(os.path.join(d, f), btc_dir), "btc")
+    rest += draw_every([("0xJs/Breaching_the_cloud_cheatsheet", btc_commit, e) for e in sheets], seen,
+                       lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    labs = []
+    for d, _, fs in sorted(os.walk(k8s_dir)):
+        for f in sorted(fs):
+            if f.lower().endswith(".md"):
+                labs += md_code_lines(k8s_dir, os.path.relpath(os.path.join(d, f), k8s_dir), "k8s-security")
+    rest += draw_every([("Pamir/kubernetes-security", k8s_commit, e) for e in labs], seen,
+                       lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    lines = drawn + rest
+    rng.shuffle(lines)
+    emit(lines, "y", "heldout12")
 
 
 if __name__ == "__main__":
