@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT > drawn15.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -232,7 +232,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
-        return fresh12(*sys.argv[2:18])
+        return fresh12(*sys.argv[2:20])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2533,8 +2533,8 @@ def incident_commands(path):
     """Commands quoted in public incident reports (GitHub issues on AI
     agents' and other tools' repositories): incidents12.tsv, one row per
     command as the report quotes it (url, date of the report, command;
-    a \n in the command is a line break). Issues have no commit: the
-    report's URL and date pin them."""
+    a ⏎ in the command is a line break, a backslash is itself). Issues
+    have no commit: the report's URL and date pin them."""
     out = []
     for n, l in enumerate(open(path, encoding="utf-8"), 1):
         if n == 1 or not l.strip():
@@ -2542,7 +2542,7 @@ def incident_commands(path):
         url, date, cmd = l.rstrip("\n").split("\t")
         m = re.match(r"^https://github\.com/([^/]+/[^/]+)/(issues|pull)/(\d+)$", url)
         out.append({"repo": m.group(1), "commit": "issue " + date, "source_path": f"{m.group(2)}/{m.group(3)}",
-                    "line": n, "raw": cmd.replace("\\n", "\n"), "pool": "incident"})
+                    "line": n, "raw": cmd.replace("⏎", "\n"), "pool": "incident"})
     return out
 
 
@@ -2571,8 +2571,42 @@ def redkube_commands(root):
     return out
 
 
+# Package release runbooks (heldout12's top-up): repository, commit, file.
+RELEASE_RUNBOOKS = [
+    ("jupyter-widgets/widget-cookiecutter", "347b812631f9e92f32bd2a8ccd78958a8fa8abed",
+     "{{cookiecutter.github_project_name}}/RELEASE.md"),
+    ("edelstone/tints-and-shades", "03077e07e3da7f67dd86db77b9837ca11bb0fecf", "RELEASING.md"),
+    ("BananoCoin/camo-banano-light-wallet", "5af7bf91be95c4153d7283620ec6779b33936780", "docs/build-notes.md"),
+    ("stjude-rust-labs/crankshaft", "64ab525b08500411ae614fc8713835c57100bf5f", "RELEASE.md"),
+    ("JakeWharton/NormallyClosed", "19aa53584505ca388e517872d7d9d1cc26caa409", "RELEASING.md"),
+]
+
+
+def runbook_lines(root, rel):
+    """The command lines of a release runbook: each code-block line,
+    handled as hacktricks'; outside code blocks, each inline code span
+    that holds a space (a command with arguments, as in "Run `cargo
+    publish`"), and each line that ends with a ";" and is not a heading
+    (notes written as bare shell lines)."""
+    out = md_code_lines(root, rel, "runbook")
+    fenced = False
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for m in re.finditer(r"`([^`]+)`", s):
+            if " " in m.group(1).strip():
+                out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "pool": "runbook"})
+        if s.endswith(";") and not s.startswith("#") and "`" not in s:
+            out.append({"source_path": rel, "line": i + 1, "raw": s[:-1].strip(), "pool": "runbook"})
+    return out
+
+
 def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
-            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit):
+            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None):
     """A fifteenth out-of-sample part (heldout12, round 9) from collections
     no earlier draw used. Everyday side, and what agents really run: the
     shell commands of four repositories' committed SpecStory histories
@@ -2621,6 +2655,23 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
     lines = drawn + rest
     rng.shuffle(lines)
     emit(lines, "y", "heldout12")
+    if inc2_tsv is None:
+        return
+    # Top-up: the labels of y0001-y0951, committed first, came to 78
+    # dangerous lines, short of 150; from the dangerous side follow every
+    # command of a second set of incident reports (incidents12b.tsv: force
+    # pushes, history rewrites, cleans, volumes, download-and-run, publish,
+    # deletes) and every command line of five package release runbooks
+    # (RELEASE_RUNBOOKS), no earlier line took, in a random order (ids after
+    # the first draw's, which stay as they were).
+    top = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc2_tsv)], seen,
+                     lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in RELEASE_RUNBOOKS:
+        top += draw_every([(repo, commit, e) for e in runbook_lines(os.path.join(rb_dir, repo.replace("/", "+")), rel)],
+                          seen, lambda e: fill_angle(e["raw"], rng),
+                          lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(top)
+    emit(top, "y", "heldout12", first=len(lines) + 1)
 
 
 if __name__ == "__main__":
