@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR] > drawn15.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -232,7 +232,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
-        return fresh12(*sys.argv[2:20])
+        return fresh12(*sys.argv[2:24])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2581,6 +2581,10 @@ RELEASE_RUNBOOKS = [
     ("JakeWharton/NormallyClosed", "19aa53584505ca388e517872d7d9d1cc26caa409", "RELEASING.md"),
 ]
 
+# 3ls3if/Cybersecurity-Notes' folders read for heldout12's second top-up.
+CSN_DIRS = ["readme/tunneling-and-exfiltration", "readme/post-exploitation", "readme/pivoting-post-exploitation",
+            "readme/linux-security", "readme/macos-security", "readme/cloud-pentesting", "readme/evasion"]
+
 
 def runbook_lines(root, rel):
     """The command lines of a release runbook: each code-block line,
@@ -2606,7 +2610,8 @@ def runbook_lines(root, rel):
 
 
 def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
-            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None):
+            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None,
+            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None):
     """A fifteenth out-of-sample part (heldout12, round 9) from collections
     no earlier draw used. Everyday side, and what agents really run: the
     shell commands of four repositories' committed SpecStory histories
@@ -2672,6 +2677,27 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
                           lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
     rng.shuffle(top)
     emit(top, "y", "heldout12", first=len(lines) + 1)
+    if csn_dir is None:
+        return
+    # Second top-up: the labels of y0952-y1033, committed first, brought
+    # heldout12 to 110 dangerous lines, still short of 150, and none of them
+    # an upload; from the dangerous side follow every code-block line of
+    # 3ls3if/Cybersecurity-Notes' exfiltration, post-exploitation, pivoting,
+    # Linux, macOS, cloud and evasion pages (CSN_DIRS, chosen by their
+    # titles before any line was read) and of MidwintersTomb/DataExfil's
+    # README, no earlier line took, that shell_like accepts (ids after the
+    # first top-up's).
+    pages = []
+    for top_dir in CSN_DIRS:
+        pages += tree_md_lines(csn_dir, top_dir, "csn")
+    more = draw_every([("3ls3if/Cybersecurity-Notes", csn_commit, e) for e in pages], seen,
+                      lambda e: fill_angle(e["raw"], rng),
+                      lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    more += draw_every([("MidwintersTomb/DataExfil", dx_commit, e) for e in md_code_lines(dx_dir, "README.md", "dataexfil")],
+                       seen, lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(more)
+    emit(more, "y", "heldout12", first=len(lines) + len(top) + 1)
 
 
 if __name__ == "__main__":
