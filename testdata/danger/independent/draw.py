@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT]] > drawn15.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -232,7 +232,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
-        return fresh12(*sys.argv[2:24])
+        return fresh12(*sys.argv[2:25])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2611,7 +2611,7 @@ def runbook_lines(root, rel):
 
 def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
             rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None,
-            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None):
+            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None, inc3_tsv=None):
     """A fifteenth out-of-sample part (heldout12, round 9) from collections
     no earlier draw used. Everyday side, and what agents really run: the
     shell commands of four repositories' committed SpecStory histories
@@ -2698,6 +2698,19 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
                        lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
     rng.shuffle(more)
     emit(more, "y", "heldout12", first=len(lines) + len(top) + 1)
+    if inc3_tsv is None:
+        return
+    # Third top-up: the labels of y1034-y1249, committed first, brought
+    # heldout12 to 142 dangerous lines, 37 of them only because they run
+    # sudo; from the dangerous side follow every command of a third set of
+    # incident reports (incidents12c.tsv: shell profiles, crontabs and
+    # launch agents written, Redis and MongoDB wiped, the agent's own
+    # configuration deleted, a home folder locked, force pushes), no
+    # earlier line took, in a random order (ids after the second top-up's).
+    last = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc3_tsv)], seen,
+                      lambda e: fill_angle(e["raw"], rng), keep_agent)
+    rng.shuffle(last)
+    emit(last, "y", "heldout12", first=len(lines) + len(top) + len(more) + 1)
 
 
 if __name__ == "__main__":
