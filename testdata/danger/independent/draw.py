@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV]]] > drawn15.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -232,7 +232,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
-        return fresh12(*sys.argv[2:25])
+        return fresh12(*sys.argv[2:27])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2586,6 +2586,34 @@ CSN_DIRS = ["readme/tunneling-and-exfiltration", "readme/post-exploitation", "re
             "readme/linux-security", "readme/macos-security", "readme/cloud-pentesting", "readme/evasion"]
 
 
+# Agent projects' own lists of commands their agents must not run, or must
+# ask before (heldout12's fourth top-up; AGENT_CATALOGS): repository,
+# commit, file. Labelled by what each command does, not by the list.
+AGENT_CATALOGS = [
+    ("lballaty/Permahub", "174d9c2eea59bbd7fe9f6c0d0dfa87fbe6aca5cd", "docs/operations/destructive-operations.md"),
+    ("TCTri205/CueDeck", "fea0658b41b3350b2c83b2c029eb122865d983e7", "docs/03_agent_design/DANGEROUS_COMMANDS.md"),
+]
+
+# Git hook installer scripts (heldout12's fourth top-up; HOOK_INSTALLERS):
+# repository, commit, file.
+HOOK_INSTALLERS = [
+    ("niksmac/dotfiles", "c759277cc376d89732b1dbfbf186af15a1af8bf9", "git/install.sh"),
+    ("rafaellott/git-hooks", "fd3b7be47694a8de38ba435aae8bb66b56d7de9d", "tools/install.sh"),
+]
+
+
+def script_lines(root, rel, pool):
+    """Every line of a short shell script that is not blank, a # comment
+    or the #! line, each whole as one call (these scripts have no
+    continuation lines or blocks)."""
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s and not s.startswith("#"):
+            out.append({"source_path": rel, "line": i + 1, "raw": s, "pool": pool})
+    return out
+
+
 def runbook_lines(root, rel):
     """The command lines of a release runbook: each code-block line,
     handled as hacktricks'; outside code blocks, each inline code span
@@ -2611,7 +2639,8 @@ def runbook_lines(root, rel):
 
 def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
             rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None,
-            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None, inc3_tsv=None):
+            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None, inc3_tsv=None, inc4_tsv=None,
+            cat_dir=None):
     """A fifteenth out-of-sample part (heldout12, round 9) from collections
     no earlier draw used. Everyday side, and what agents really run: the
     shell commands of four repositories' committed SpecStory histories
@@ -2711,6 +2740,32 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
                       lambda e: fill_angle(e["raw"], rng), keep_agent)
     rng.shuffle(last)
     emit(last, "y", "heldout12", first=len(lines) + len(top) + len(more) + 1)
+    if inc4_tsv is None:
+        return
+    # Fourth top-up: the labels of y1250-y1282, committed first, brought
+    # heldout12 to 160 dangerous lines, short of the 300 the issue asks
+    # for, none of them git-hooks-config; from the dangerous side follow
+    # every command of a fourth set of incident reports (incidents12d.tsv:
+    # databases reset, hooks paths set and unset, volumes pruned, folders
+    # deleted, publishes), every code-block line of two agent projects' own
+    # lists of commands not to run (AGENT_CATALOGS) and every command line
+    # of two git hook installer scripts (HOOK_INSTALLERS), no earlier line
+    # took, in a random order (ids after the third top-up's). CATALOGS_DIR
+    # holds one export per AGENT_CATALOGS and HOOK_INSTALLERS entry, named
+    # owner+repo.
+    fourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc4_tsv)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in AGENT_CATALOGS:
+        fourth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
+                                                                         "agent-catalog")],
+                             seen, lambda e: fill_angle(e["raw"], rng),
+                             lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    for repo, commit, rel in HOOK_INSTALLERS:
+        fourth += draw_every([(repo, commit, e) for e in script_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
+                                                                        "hook-installer")],
+                             seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
+    rng.shuffle(fourth)
+    emit(fourth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + 1)
 
 
 if __name__ == "__main__":
