@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR]]]] > drawn15.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -232,7 +232,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
-        return fresh12(*sys.argv[2:27])
+        return fresh12(*sys.argv[2:29])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2594,6 +2594,14 @@ AGENT_CATALOGS = [
     ("TCTri205/CueDeck", "fea0658b41b3350b2c83b2c029eb122865d983e7", "docs/03_agent_design/DANGEROUS_COMMANDS.md"),
 ]
 
+# Two more agent projects' lists of commands not to run (heldout12's fifth
+# top-up; AGENT_CATALOGS5): repository, commit, file. RAG-Application's
+# CLAUDE.md is pinned at the last commit that holds it (3764c9c deleted it).
+AGENT_CATALOGS5 = [
+    ("T-Py-T/RAG-Application", "dde67dce40db31d0d5b413dff64848b892cb9520", "CLAUDE.md"),
+    ("hectormr206/orchestra", "074f708897759c9afe0f2d6e047ff0f8e4f4ec8b", "ai-core/SKILLS/dangerous-mode-guard/SKILL.md"),
+]
+
 # Git hook installer scripts (heldout12's fourth top-up; HOOK_INSTALLERS):
 # repository, commit, file.
 HOOK_INSTALLERS = [
@@ -2640,7 +2648,7 @@ def runbook_lines(root, rel):
 def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
             rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None,
             csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None, inc3_tsv=None, inc4_tsv=None,
-            cat_dir=None):
+            cat_dir=None, inc5_tsv=None, cat5_dir=None):
     """A fifteenth out-of-sample part (heldout12, round 9) from collections
     no earlier draw used. Everyday side, and what agents really run: the
     shell commands of four repositories' committed SpecStory histories
@@ -2766,6 +2774,26 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
                              seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
     rng.shuffle(fourth)
     emit(fourth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + 1)
+    if inc5_tsv is None:
+        return
+    # Fifth top-up: the labels of y1283-y1456, committed first, brought
+    # heldout12 to 223 dangerous lines, still short of 300; from the
+    # dangerous side follow every command of a fifth set of incident reports
+    # (incidents12e.tsv: resets, cleans and force pushes by agents, history
+    # rewrites, secrets printed, profiles written, a yank) and every
+    # code-block line of two more agent projects' lists of commands not to
+    # run (AGENT_CATALOGS5), no earlier line took, in a random order (ids
+    # after the fourth top-up's). CATALOGS5_DIR holds one export per entry,
+    # named owner+repo.
+    fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc5_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in AGENT_CATALOGS5:
+        fifth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat5_dir, repo.replace("/", "+")), rel,
+                                                                        "agent-catalog")],
+                            seen, lambda e: fill_angle(e["raw"], rng),
+                            lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(fifth)
+    emit(fifth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + len(fourth) + 1)
 
 
 if __name__ == "__main__":
