@@ -18,7 +18,7 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11):
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -37,7 +37,11 @@ import (
 // agent team's review of the commands its guardrails block, Docker, GitHub
 // and kubectl cheat sheets, a ninth agent guard's tests (ShellShield),
 // git-flight-rules, mubix's post-exploitation wiki, jaywcjlove's
-// linux-command pages, LOOBins), read and labelled by hand
+// linux-command pages, LOOBins, THC's sheet, badPods, Kubernetes Goat, a
+// tenth agent guard's tests; agents' committed SpecStory histories,
+// incident reports on agent harnesses' issue trackers, red-kube's kubectl
+// attacks, a cloud and a Kubernetes attack sheet, release runbooks and an
+// exfiltration sheet), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -272,6 +276,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// heldout11 was drawn, with five top-ups from the dangerous side, to the
 	// issue's size (it holds 302 dangerous and 1,526 everyday lines).
 	"heldout11": {dangerous: 300, everyday: 500},
+	// heldout12 was asked for at least 150 dangerous and 500 everyday lines,
+	// then topped up to the issue's 300; with five top-ups from the
+	// dangerous side it holds 302 and 1,298 (README.md there): its minimum
+	// is what it holds, rounded down, so that a truncated file still fails.
+	"heldout12": {dangerous: 302, everyday: 1250},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -324,10 +333,15 @@ func shortOf(split string, dangerous, everyday int) string {
 // lines), also during round 7: its second out-of-sample measure (stage 18).
 // heldout11 was drawn from nine more collections while three tuners
 // worked on round 8's development parts: round 8's honest out-of-sample
-// measure (stage 19).
+// measure (stage 19). heldout12 was drawn from collections no earlier
+// draw used (agents' committed SpecStory histories, incident reports on
+// agent harnesses' issue trackers, Kubernetes and cloud attack sheets,
+// release runbooks, an exfiltration sheet) while three tuners worked on
+// round 9's development parts: round 9's honest out-of-sample measure
+// (stage 21).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
-	"heldout11": true}
+	"heldout11": true, "heldout12": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -342,8 +356,9 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // development after their one figure (stages 17 and 18). heldout11 stayed
 // in it after the lead took its figure after round 8 (stage 19) and left
 // it when it was spent for round 9's development (its second look, before
-// round 9: figures.md stage 20).
-var missesHidden = map[string]bool{"heldout8": true}
+// round 9: figures.md stage 20). heldout12 is in it from its drawing: the
+// lead takes its one figure after the round-9 branches merge (stage 21).
+var missesHidden = map[string]bool{"heldout8": true, "heldout12": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -369,11 +384,12 @@ var missesHidden = map[string]bool{"heldout8": true}
 // out (its misses are not printed) until the lead takes its one figure
 // after round 7 (stage 17), and so is heldout10 (stage 18). heldout11 is
 // held out (its misses are not printed) until the lead takes its one
-// figure after round 8 (stage 19). A part under its minimum size fails.
+// figure after round 8 (stage 19), and heldout12 until the lead takes its
+// one figure after round 9 (stage 21). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -464,6 +480,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout11", 299, 1526, true},
 		{"heldout11", 302, 499, true},
 		{"heldout11", 0, 0, true},
+		{"heldout12", 302, 1298, false},
+		{"heldout12", 302, 1250, false},
+		{"heldout12", 301, 1298, true},
+		{"heldout12", 302, 1249, true},
+		{"heldout12", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -485,7 +506,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // reported only and their misses are hidden until the lead takes their one
 // figure after the round-7 branches merge (stages 17 and 18). heldout11 is
 // reported only; its misses were hidden until round 9 spent it for
-// development (stage 20).
+// development (stage 20). heldout12 is reported only and its misses are
+// hidden until the lead takes its one figure after the round-9 branches
+// merge (stage 21).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -503,6 +526,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout9", true, false},
 		{"heldout10", true, false},
 		{"heldout11", true, false},
+		{"heldout12", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -515,10 +539,10 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8, dev8, heldout9, heldout10 and heldout11 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11 and heldout12 can be checked for form before the marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10", "heldout11"} {
+		"heldout9", "heldout10", "heldout11", "heldout12"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {

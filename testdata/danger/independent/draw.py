@@ -16,6 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
+  python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
 redcanaryco/atomic-red-team, swisskyrepo/InternalAllTheThings,
@@ -26,7 +27,7 @@ GTFOBINS_DIR holds _gtfobins of GTFOBins/GTFOBins.github.io; TRANSCRIPTS_DIR
 is /work/shared/fixtures/public-transcripts (manifest.tsv names each file's
 repository, commit and path).
 """
-import json, os, random, re, sys
+import html, json, os, random, re, sys
 
 SEED = 30  # the issue's number; never changed after the first draw
 HOME, PROJ = "/home/user", "/home/user/proj"
@@ -230,6 +231,8 @@ def main():
         return fresh10(*sys.argv[2:18])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh11":
         return fresh11(*sys.argv[2:20])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
+        return fresh12(*sys.argv[2:29])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2448,6 +2451,349 @@ def fresh11(sh_dir, sh_commit, gfr_dir, gfr_commit, mx_dir, mx_commit, lc_dir, l
                      seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
     rng.shuffle(mhi)
     emit(mhi, "x", "heldout11", first=len(drawn) + len(top) + len(thc) + len(bp) + len(kg) + 1)
+
+
+FRESH12_SEED = 30303030303030303030303030  # the fifteenth draw (heldout12, drawn15.jsonl)
+
+# The tools through which the agents of SpecStory's histories run a shell
+# command: Cursor's (run_terminal_cmd, run_terminal_command_v2), VS Code
+# Copilot's (run_in_terminal), Claude Code's (Bash) and Codex's (shell).
+SPECSTORY_SHELL_TOOLS = {"run_terminal_cmd", "run_terminal_command_v2", "run_in_terminal", "Bash", "shell",
+                         "shell_command"}
+
+
+def specstory_commands(root, pool):
+    """The shell commands an agent ran in the SpecStory histories
+    (.specstory/history/*.md) of one repository, each whole as one call,
+    line = where the command starts. A history names each tool call
+    "Tool use: **NAME**"; for a shell tool the command is the "- command:
+    `…`" line that follows (VS Code Copilot's form) or else the first
+    fenced block after it (Cursor's form), before the next tool call or
+    message; when that block is VS Code's JSON record of the terminal call,
+    the command is its commandLine.original, HTML entities decoded. An older history without tool names (Cursor's first format)
+    shows a terminal call as a message that is only a ```bash block: a
+    block whose previous non-blank line is the message rule "---" or an
+    "_**Assistant**_" header."""
+    out = []
+    top = os.path.join(root, ".specstory", "history")
+    for name in sorted(os.listdir(top)):
+        if not name.endswith(".md"):
+            continue
+        rel = os.path.join(".specstory", "history", name)
+        lines = open(os.path.join(top, name), encoding="utf-8", errors="replace").read().splitlines()
+        named = any("Tool use: **" in l for l in lines)
+        i = 0
+        while i < len(lines):
+            l = lines[i]
+            m = re.search(r"Tool use: \*\*([A-Za-z0-9_]+)\*\*", l)
+            if named and m and m.group(1) in SPECSTORY_SHELL_TOOLS:
+                j = i + 1
+                while j < len(lines):
+                    s = lines[j].strip()
+                    if "Tool use: **" in s or s.startswith("_**"):
+                        break
+                    c = re.match(r"^- command: `(.*)`$", s)
+                    if c:
+                        out.append({"source_path": rel, "line": j + 1, "raw": c.group(1), "pool": pool})
+                        break
+                    if s.startswith("```"):
+                        k = j + 1
+                        while k < len(lines) and not lines[k].strip().startswith("```"):
+                            k += 1
+                        cmd = "\n".join(lines[j + 1:k]).strip()
+                        if cmd.startswith("{"):
+                            try:
+                                cmd = html.unescape(json.loads(cmd)["commandLine"]["original"])
+                            except (ValueError, KeyError, TypeError):
+                                pass
+                        if cmd:
+                            out.append({"source_path": rel, "line": j + 2, "raw": cmd, "pool": pool})
+                        break
+                    j += 1
+                i = j
+                continue
+            if not named and l.strip() in ("```bash", "```sh", "```shell"):
+                p = i - 1
+                while p >= 0 and not lines[p].strip():
+                    p -= 1
+                if p >= 0 and lines[p].strip() in ("---", "_**Assistant**_"):
+                    k = i + 1
+                    while k < len(lines) and not lines[k].strip().startswith("```"):
+                        k += 1
+                    cmd = "\n".join(lines[i + 1:k]).strip()
+                    if cmd:
+                        out.append({"source_path": rel, "line": i + 2, "raw": cmd, "pool": pool})
+                    i = k + 1
+                    continue
+            i += 1
+    return out
+
+
+def incident_commands(path):
+    """Commands quoted in public incident reports (GitHub issues on AI
+    agents' and other tools' repositories): incidents12.tsv, one row per
+    command as the report quotes it (url, date of the report, command;
+    a ⏎ in the command is a line break, a backslash is itself). Issues
+    have no commit: the report's URL and date pin them."""
+    out = []
+    for n, l in enumerate(open(path, encoding="utf-8"), 1):
+        if n == 1 or not l.strip():
+            continue
+        url, date, cmd = l.rstrip("\n").split("\t")
+        m = re.match(r"^https://github\.com/([^/]+/[^/]+)/(issues|pull)/(\d+)$", url)
+        out.append({"repo": m.group(1), "commit": "issue " + date, "source_path": f"{m.group(2)}/{m.group(3)}",
+                    "line": n, "raw": cmd.replace("⏎", "\n"), "pool": "incident"})
+    return out
+
+
+def redkube_commands(root):
+    """lightspin-tech/red-kube: the command of every attack of
+    attacks/*.json (kubectl red-team techniques by ATT&CK tactic), and each
+    step of a multi-step attack's "commands", each whole as one call; line
+    = the line that holds it, note = the attack's description. A file that
+    is not JSON (one is empty) is left out; $ARG arguments (RedKubeCTL
+    fills them at run time) stay as written."""
+    out = []
+    for name in sorted(os.listdir(os.path.join(root, "attacks"))):
+        rel = os.path.join("attacks", name)
+        text = open(os.path.join(root, rel), encoding="utf-8").read()
+        try:
+            attacks = json.loads(text)
+        except ValueError:
+            continue
+        lines = text.splitlines()
+        for a in attacks:
+            for cmd in ([a["command"]] if "command" in a else a.get("commands", [])):
+                quoted = (json.dumps(cmd, ensure_ascii=False), json.dumps(cmd))
+                ln = next((i + 1 for i, l in enumerate(lines) if any(q in l for q in quoted)), 0)
+                out.append({"source_path": rel, "line": ln, "raw": cmd, "note": a.get("description", ""),
+                            "pool": "red-kube"})
+    return out
+
+
+# Package release runbooks (heldout12's top-up): repository, commit, file.
+RELEASE_RUNBOOKS = [
+    ("jupyter-widgets/widget-cookiecutter", "347b812631f9e92f32bd2a8ccd78958a8fa8abed",
+     "{{cookiecutter.github_project_name}}/RELEASE.md"),
+    ("edelstone/tints-and-shades", "03077e07e3da7f67dd86db77b9837ca11bb0fecf", "RELEASING.md"),
+    ("BananoCoin/camo-banano-light-wallet", "5af7bf91be95c4153d7283620ec6779b33936780", "docs/build-notes.md"),
+    ("stjude-rust-labs/crankshaft", "64ab525b08500411ae614fc8713835c57100bf5f", "RELEASE.md"),
+    ("JakeWharton/NormallyClosed", "19aa53584505ca388e517872d7d9d1cc26caa409", "RELEASING.md"),
+]
+
+# 3ls3if/Cybersecurity-Notes' folders read for heldout12's second top-up.
+CSN_DIRS = ["readme/tunneling-and-exfiltration", "readme/post-exploitation", "readme/pivoting-post-exploitation",
+            "readme/linux-security", "readme/macos-security", "readme/cloud-pentesting", "readme/evasion"]
+
+
+# Agent projects' own lists of commands their agents must not run, or must
+# ask before (heldout12's fourth top-up; AGENT_CATALOGS): repository,
+# commit, file. Labelled by what each command does, not by the list.
+AGENT_CATALOGS = [
+    ("lballaty/Permahub", "174d9c2eea59bbd7fe9f6c0d0dfa87fbe6aca5cd", "docs/operations/destructive-operations.md"),
+    ("TCTri205/CueDeck", "fea0658b41b3350b2c83b2c029eb122865d983e7", "docs/03_agent_design/DANGEROUS_COMMANDS.md"),
+]
+
+# Two more agent projects' lists of commands not to run (heldout12's fifth
+# top-up; AGENT_CATALOGS5): repository, commit, file. RAG-Application's
+# CLAUDE.md is pinned at the last commit that holds it (3764c9c deleted it).
+AGENT_CATALOGS5 = [
+    ("T-Py-T/RAG-Application", "dde67dce40db31d0d5b413dff64848b892cb9520", "CLAUDE.md"),
+    ("hectormr206/orchestra", "074f708897759c9afe0f2d6e047ff0f8e4f4ec8b", "ai-core/SKILLS/dangerous-mode-guard/SKILL.md"),
+]
+
+# Git hook installer scripts (heldout12's fourth top-up; HOOK_INSTALLERS):
+# repository, commit, file.
+HOOK_INSTALLERS = [
+    ("niksmac/dotfiles", "c759277cc376d89732b1dbfbf186af15a1af8bf9", "git/install.sh"),
+    ("rafaellott/git-hooks", "fd3b7be47694a8de38ba435aae8bb66b56d7de9d", "tools/install.sh"),
+]
+
+
+def script_lines(root, rel, pool):
+    """Every line of a short shell script that is not blank, a # comment
+    or the #! line, each whole as one call (these scripts have no
+    continuation lines or blocks)."""
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s and not s.startswith("#"):
+            out.append({"source_path": rel, "line": i + 1, "raw": s, "pool": pool})
+    return out
+
+
+def runbook_lines(root, rel):
+    """The command lines of a release runbook: each code-block line,
+    handled as hacktricks'; outside code blocks, each inline code span
+    that holds a space (a command with arguments, as in "Run `cargo
+    publish`"), and each line that ends with a ";" and is not a heading
+    (notes written as bare shell lines)."""
+    out = md_code_lines(root, rel, "runbook")
+    fenced = False
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        s = l.strip()
+        if s.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for m in re.finditer(r"`([^`]+)`", s):
+            if " " in m.group(1).strip():
+                out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "pool": "runbook"})
+        if s.endswith(";") and not s.startswith("#") and "`" not in s:
+            out.append({"source_path": rel, "line": i + 1, "raw": s[:-1].strip(), "pool": "runbook"})
+    return out
+
+
+def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, focus_commit, cfh_dir, cfh_commit,
+            rk_dir, rk_commit, btc_dir, btc_commit, k8s_dir, k8s_commit, inc2_tsv=None, rb_dir=None,
+            csn_dir=None, csn_commit=None, dx_dir=None, dx_commit=None, inc3_tsv=None, inc4_tsv=None,
+            cat_dir=None, inc5_tsv=None, cat5_dir=None):
+    """A fifteenth out-of-sample part (heldout12, round 9) from collections
+    no earlier draw used. Everyday side, and what agents really run: the
+    shell commands of four repositories' committed SpecStory histories
+    (Cursor and VS Code Copilot agents), at most 150 of each at random so
+    that no one user dominates. Dangerous side: commands quoted in
+    incident reports on agent harnesses' issue trackers
+    (incidents12.tsv), lightspin-tech/red-kube's kubectl attacks,
+    0xJs/Breaching_the_cloud_cheatsheet (AWS, Azure, GCP attacks) and
+    Pamir/kubernetes-security's labs, every line. Lines any earlier draw
+    took (drawn.jsonl … drawn14.jsonl) are left out. Ids y0001…, all in
+    heldout12: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl",
+                         "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl",
+                         "drawn11.jsonl", "drawn12.jsonl", "drawn13.jsonl", "drawn14.jsonl"))
+    rng = random.Random(FRESH12_SEED)
+    pools = [("daviswhitehead/chef-chopsky", chef_commit, specstory_commands(chef_dir, "specstory"), 150),
+             ("michalhorcic/cozy-checkout", cozy_commit, specstory_commands(cozy_dir, "specstory"), 150),
+             ("learnwithcc/focuslab", focus_commit, specstory_commands(focus_dir, "specstory"), 150),
+             ("VinayakHegde/customer-financial-health", cfh_commit, specstory_commands(cfh_dir, "specstory"), 150)]
+
+    def keep_agent(e, cmd):
+        return bool(cmd.strip()) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep_agent)
+    inc = incident_commands(inc_tsv)
+    rest = draw_every([(e["repo"], e["commit"], e) for e in inc], seen, lambda e: fill_angle(e["raw"], rng),
+                      keep_agent)
+    rest += draw_every([("lightspin-tech/red-kube", rk_commit, e) for e in redkube_commands(rk_dir)], seen,
+                       lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
+    sheets = []
+    for d, _, fs in sorted(os.walk(btc_dir)):
+        for f in sorted(fs):
+            if f.endswith(".md"):
+                sheets += md_code_lines(btc_dir, os.path.relpath(os.path.join(d, f), btc_dir), "btc")
+    rest += draw_every([("0xJs/Breaching_the_cloud_cheatsheet", btc_commit, e) for e in sheets], seen,
+                       lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    labs = []
+    for d, _, fs in sorted(os.walk(k8s_dir)):
+        for f in sorted(fs):
+            if f.lower().endswith(".md"):
+                labs += md_code_lines(k8s_dir, os.path.relpath(os.path.join(d, f), k8s_dir), "k8s-security")
+    rest += draw_every([("Pamir/kubernetes-security", k8s_commit, e) for e in labs], seen,
+                       lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    lines = drawn + rest
+    rng.shuffle(lines)
+    emit(lines, "y", "heldout12")
+    if inc2_tsv is None:
+        return
+    # Top-up: the labels of y0001-y0951, committed first, came to 78
+    # dangerous lines, short of 150; from the dangerous side follow every
+    # command of a second set of incident reports (incidents12b.tsv: force
+    # pushes, history rewrites, cleans, volumes, download-and-run, publish,
+    # deletes) and every command line of five package release runbooks
+    # (RELEASE_RUNBOOKS), no earlier line took, in a random order (ids after
+    # the first draw's, which stay as they were).
+    top = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc2_tsv)], seen,
+                     lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in RELEASE_RUNBOOKS:
+        top += draw_every([(repo, commit, e) for e in runbook_lines(os.path.join(rb_dir, repo.replace("/", "+")), rel)],
+                          seen, lambda e: fill_angle(e["raw"], rng),
+                          lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(top)
+    emit(top, "y", "heldout12", first=len(lines) + 1)
+    if csn_dir is None:
+        return
+    # Second top-up: the labels of y0952-y1033, committed first, brought
+    # heldout12 to 110 dangerous lines, still short of 150, and none of them
+    # an upload; from the dangerous side follow every code-block line of
+    # 3ls3if/Cybersecurity-Notes' exfiltration, post-exploitation, pivoting,
+    # Linux, macOS, cloud and evasion pages (CSN_DIRS, chosen by their
+    # titles before any line was read) and of MidwintersTomb/DataExfil's
+    # README, no earlier line took, that shell_like accepts (ids after the
+    # first top-up's).
+    pages = []
+    for top_dir in CSN_DIRS:
+        pages += tree_md_lines(csn_dir, top_dir, "csn")
+    more = draw_every([("3ls3if/Cybersecurity-Notes", csn_commit, e) for e in pages], seen,
+                      lambda e: fill_angle(e["raw"], rng),
+                      lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    more += draw_every([("MidwintersTomb/DataExfil", dx_commit, e) for e in md_code_lines(dx_dir, "README.md", "dataexfil")],
+                       seen, lambda e: fill_angle(e["raw"], rng),
+                       lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(more)
+    emit(more, "y", "heldout12", first=len(lines) + len(top) + 1)
+    if inc3_tsv is None:
+        return
+    # Third top-up: the labels of y1034-y1249, committed first, brought
+    # heldout12 to 142 dangerous lines, 37 of them only because they run
+    # sudo; from the dangerous side follow every command of a third set of
+    # incident reports (incidents12c.tsv: shell profiles, crontabs and
+    # launch agents written, Redis and MongoDB wiped, the agent's own
+    # configuration deleted, a home folder locked, force pushes), no
+    # earlier line took, in a random order (ids after the second top-up's).
+    last = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc3_tsv)], seen,
+                      lambda e: fill_angle(e["raw"], rng), keep_agent)
+    rng.shuffle(last)
+    emit(last, "y", "heldout12", first=len(lines) + len(top) + len(more) + 1)
+    if inc4_tsv is None:
+        return
+    # Fourth top-up: the labels of y1250-y1282, committed first, brought
+    # heldout12 to 160 dangerous lines, short of the 300 the issue asks
+    # for, none of them git-hooks-config; from the dangerous side follow
+    # every command of a fourth set of incident reports (incidents12d.tsv:
+    # databases reset, hooks paths set and unset, volumes pruned, folders
+    # deleted, publishes), every code-block line of two agent projects' own
+    # lists of commands not to run (AGENT_CATALOGS) and every command line
+    # of two git hook installer scripts (HOOK_INSTALLERS), no earlier line
+    # took, in a random order (ids after the third top-up's). CATALOGS_DIR
+    # holds one export per AGENT_CATALOGS and HOOK_INSTALLERS entry, named
+    # owner+repo.
+    fourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc4_tsv)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in AGENT_CATALOGS:
+        fourth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
+                                                                         "agent-catalog")],
+                             seen, lambda e: fill_angle(e["raw"], rng),
+                             lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    for repo, commit, rel in HOOK_INSTALLERS:
+        fourth += draw_every([(repo, commit, e) for e in script_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
+                                                                        "hook-installer")],
+                             seen, lambda e: e["raw"], lambda e, cmd: bool(cmd.strip()))
+    rng.shuffle(fourth)
+    emit(fourth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + 1)
+    if inc5_tsv is None:
+        return
+    # Fifth top-up: the labels of y1283-y1456, committed first, brought
+    # heldout12 to 223 dangerous lines, still short of 300; from the
+    # dangerous side follow every command of a fifth set of incident reports
+    # (incidents12e.tsv: resets, cleans and force pushes by agents, history
+    # rewrites, secrets printed, profiles written, a yank) and every
+    # code-block line of two more agent projects' lists of commands not to
+    # run (AGENT_CATALOGS5), no earlier line took, in a random order (ids
+    # after the fourth top-up's). CATALOGS5_DIR holds one export per entry,
+    # named owner+repo.
+    fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc5_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep_agent)
+    for repo, commit, rel in AGENT_CATALOGS5:
+        fifth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat5_dir, repo.replace("/", "+")), rel,
+                                                                        "agent-catalog")],
+                            seen, lambda e: fill_angle(e["raw"], rng),
+                            lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    rng.shuffle(fifth)
+    emit(fifth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + len(fourth) + 1)
 
 
 if __name__ == "__main__":
