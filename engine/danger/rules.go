@@ -464,6 +464,9 @@ func (c *checker) git(u unit) {
 	case "checkout":
 		if hasLit(rest, "--", ".") || clusterFlag(rest, 'f', "bB", "--force") || checkoutPaths(rest) {
 			c.add(GitDiscardWorktree)
+		} else if w, ok := checkoutDiscards(rest); ok {
+			c.because("git", sub, w) // round 9: paths told from a branch
+			c.add(GitDiscardWorktree)
 		}
 	case "restore":
 		if !(shortFlag(rest, 'S', "--staged") && !shortFlag(rest, 'W', "--worktree")) {

