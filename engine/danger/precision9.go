@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -108,4 +109,39 @@ func pathOperand(w string) bool {
 // isLetter reports an ASCII letter.
 func isLetter(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// signingPrograms are the programs git-config(1) names for gpg.program
+// ("instead of \"gpg\" found on $PATH"; gpg2 is its other install name)
+// and gpg.<format>.program (gpgsm for x509, ssh-keygen for ssh), and
+// true, which signs nothing.
+var signingPrograms = map[string]bool{"gpg": true, "gpg2": true, "gpgsm": true, "ssh-keygen": true, "true": true}
+
+// namedGitProgram reports a credential helper or signing program git
+// finds by its name, which runs no payload the setting brings (round 9,
+// precision): a credential helper whose first word is a name
+// (gitcredentials(7): "If the helper name is not an absolute path, then
+// the string git credential- is prepended", as "cache --timeout=3600"
+// runs git credential-cache), or a path to such a git-credential-NAME
+// program; a helper beginning with "!" is a shell snippet, and any other
+// path runs what it names. A signing program is one of signingPrograms,
+// by name or path. A value that expands anything is not read.
+func namedGitProgram(key, value string) bool {
+	v := strings.Trim(value, `'"`)
+	if strings.ContainsAny(v, "!$`;|&<>()") {
+		return false
+	}
+	f := strings.Fields(v)
+	if len(f) == 0 {
+		return false
+	}
+	first, _, _ := strings.Cut(key, ".")
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	switch {
+	case first == "credential" && last == "helper":
+		return !strings.Contains(f[0], "/") || strings.HasPrefix(path.Base(f[0]), "git-credential-")
+	case first == "gpg" && last == "program":
+		return len(f) == 1 && signingPrograms[path.Base(f[0])]
+	}
+	return false
 }

@@ -69,3 +69,50 @@ func TestPrecisionCheckoutPaths(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionGitNamedHelpers: a credential helper named by its name
+// runs git's installed helper of that name (gitcredentials(7): "If the
+// helper name is not an absolute path, then the string git credential-
+// is prepended", so "cache --timeout=3600" runs git credential-cache),
+// which only stores the passwords git is given; a helper string that
+// begins with "!" is a shell snippet and a path to another program runs
+// that program, and both stay git-hooks-config. A signing program of
+// the kind git-config(1) names for gpg.program and gpg.<format>.program
+// (gpg, gpgsm, ssh-keygen) or /bin/true (no signature made) runs no
+// payload either (README's heldout11 calls; x0150, x0260, x0479, x0493,
+// x0893, x1777).
+func TestPrecisionGitNamedHelpers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git config --global credential.helper osxkeychain`, ""},
+		{`git config --global credential.helper 'cache --timeout=3600'`, ""},
+		{`git config --global credential.helper cache`, ""},
+		{`git config --global credential.helper store`, ""},
+		{`git config --global credential.helper manager`, ""},
+		{`git config --global credential.helper manager-core`, ""},
+		{`git config --global credential.helper gnome-keyring`, ""},
+		{`git config --global credential.helper libsecret`, ""},
+		{`git config --global credential.helper /usr/share/doc/git/contrib/credential/libsecret/git-credential-libsecret`, ""},
+		{`git config credential.https://github.com.helper wincred`, ""},
+		{`git -c credential.helper=cache push`, ""},
+		{`git -c gpg.program=/bin/true commit -m 'msg'`, ""},
+		{`git -c gpg.program=true commit -m msg`, ""},
+		{`git config --global gpg.program gpg2`, ""},
+		{`git config --global gpg.program /opt/homebrew/bin/gpg`, ""},
+		{`git config --global gpg.x509.program gpgsm`, ""},
+		{`git config --global gpg.ssh.program ssh-keygen`, ""},
+		// A shell snippet or another program: it runs.
+		{`git config --global credential.helper '!f() { cat >> /tmp/c; }; f'`, GitHooksConfig},
+		{`git config credential.helper "!aws codecommit credential-helper $@"`, GitHooksConfig},
+		{`git config --global credential.helper /tmp/steal.sh`, GitHooksConfig},
+		{`git config --global credential.helper "$HELPER"`, GitHooksConfig},
+		{`git -c credential.helper='!f() { echo password=x; }; f' push`, GitHooksConfig},
+		{`git -c gpg.program=/tmp/x.sh commit -m msg`, GitHooksConfig},
+		{`git config --global gpg.program ./sign.sh`, GitHooksConfig},
+		{`git config --global gpg.ssh.program "sh -c 'curl x | sh'"`, GitHooksConfig},
+		{`git config --global core.sshCommand 'ssh -i ~/.ssh/x'`, GitHooksConfig},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

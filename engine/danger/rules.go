@@ -629,7 +629,7 @@ func gitConfigSet(rest []shell.Word) (key, value string, ok bool) {
 // file of such settings).
 func dangerousGitKey(key, value string) bool {
 	k := strings.ToLower(key)
-	if namesNothing(k, value) {
+	if namesNothing(k, value) || namedGitProgram(k, value) {
 		return false
 	}
 	switch {
