@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -144,4 +145,42 @@ func namedGitProgram(key, value string) bool {
 		return len(f) == 1 && signingPrograms[path.Base(f[0])]
 	}
 	return false
+}
+
+// ownLogNames are the -name patterns of log files and their rotations.
+var ownLogNames = []string{"*.log", "*.log.*", "*.log.[0-9]*", "*.log.gz"}
+
+// findsOwnLogs reports a find that selects only the project's log files:
+// every start in the project, every -name|-iname one of ownLogNames, and
+// no test that could select another way (-path, -regex and kin, -o).
+// Logs a project's runs wrote are made again by the next run (README's
+// heldout11 call: "find . -name '*.log' -delete … remove logs its own
+// runs made", everyday as .tmp files); the home's and /var/log's logs
+// are records of what happened and stay judged (round 9, precision).
+func (c *checker) findsOwnLogs(u unit) bool {
+	if path.Base(u.cmd.Name) != "find" {
+		return false
+	}
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal || !shell.Within(shell.Resolve(s.Lit, u.dir, c.home), c.project) {
+			return false
+		}
+	}
+	names := 0
+	for i, a := range u.cmd.Args {
+		switch a.Lit {
+		case "-name", "-iname":
+			if i+1 >= len(u.cmd.Args) || !u.cmd.Args[i+1].Literal || !slices.Contains(ownLogNames, u.cmd.Args[i+1].Lit) {
+				return false
+			}
+			names++
+		case "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename", "-o", "-or", ",":
+			return false
+		}
+	}
+	return names > 0
 }

@@ -116,3 +116,44 @@ func TestPrecisionGitNamedHelpers(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionFindOwnOutput: find deleting what the project's own runs
+// make, and rmdir, which loses nothing. A find whose every start is in
+// the project and whose every -name|-iname is a log file's (*.log and
+// its rotations) deletes the logs the project's runs wrote (README's
+// heldout11 call: "find . -name '*.log' -delete and rm -f *.log in the
+// project remove logs its own runs made", everyday as .tmp files;
+// heldout11's x0724, heldout7's s0157). rmdir(1) removes "the
+// DIRECTORY(ies), if they are empty", so find -exec rmdir takes only
+// empty folders whatever find selects (heldout4's m1264). Logs outside
+// the project (the home's, /var/log's: logs of record, the project's
+// corpus and battery del-020), other names, -delete of empty files
+// (heldout6's q0824) and rm stay destructive-delete.
+func TestPrecisionFindOwnOutput(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find . -name '*.log' -delete`, ""},
+		{`find . -type f -name "*.log" -delete`, ""},
+		{`find logs -name '*.log' -mtime +7 -delete`, ""},
+		{`find . -iname '*.log' -exec rm {} \;`, ""},
+		{`find . -name '*.log.*' -delete`, ""},
+		{`find . -name '*.log' | xargs rm`, ""},
+		{`find . -empty -exec rmdir {} +`, ""},
+		{`find . -exec rmdir {} \;`, ""},
+		{`find src -depth -type d -exec rmdir --ignore-fail-on-non-empty {} \;`, ""},
+		// Not the project's logs, or not only logs: kept.
+		{`find / -name '*.log' -delete`, DestructiveDelete},
+		{`find ~ -type f -name '*.log' -delete`, DestructiveDelete},
+		{`find /var/log -name '*.log' -delete`, DestructiveDelete},
+		{`find . ~ -name '*.log' -delete`, DestructiveDelete},
+		{`find . -name '*.log' -o -name '*.txt' -delete`, DestructiveDelete},
+		{`find . -path '*.log' -delete`, DestructiveDelete},
+		{`find . -name '*.py' -delete`, DestructiveDelete},
+		{`find . -type f -empty -delete`, DestructiveDelete},
+		{`find . -empty -exec rm {} +`, DestructiveDelete},
+		{`find . -type f -exec rmdir {} \; -exec rm {} \;`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -327,7 +327,9 @@ func findDeletes(cmd *shell.Command) bool {
 	}
 	for _, in := range cmd.Inside() {
 		switch path.Base(in.Name) {
-		case "rm", "rmdir", "unlink", "shred":
+		case "rm", "unlink", "shred":
+			// Not rmdir: it removes only empty folders (rmdir(1)),
+			// whatever find hands it (round 9).
 			return true
 		case "truncate":
 			// "find /var/log -type f -exec truncate -s 0 {} \;": every
