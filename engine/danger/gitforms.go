@@ -418,6 +418,9 @@ func (c *checker) hookInstallers(u unit) {
 	}
 	switch name {
 	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit":
+	case "git", "git-lfs", "git-secrets":
+		c.gitHookTools(u) // round 9
+		return
 	default:
 		return
 	}

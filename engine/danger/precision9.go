@@ -8,6 +8,12 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
+func init() {
+	addRuleTexts(map[string]string{
+		"gitHookTools": "a git extension installing hooks or filter programs (git lfs install, git lfs update, git secrets --install)",
+	})
+}
+
 // checkoutDiscards returns the word that makes "git checkout ARGS" (no
 // "--", which the git rule reads itself) a checkout of paths rather
 // than of a branch, and so one that overwrites the worktree's copy of
@@ -183,4 +189,46 @@ func (c *checker) findsOwnLogs(u unit) bool {
 		}
 	}
 	return names > 0
+}
+
+// gitHookTools flags git's extensions that install hooks or filter
+// programs (round 9, precision; hookInstallers' kin): git lfs install
+// (git-lfs-install(1): the lfs clean and smudge filters in the global
+// config, whatever its options, and a pre-push hook), git lfs update
+// (git-lfs-update(1): "Updates the Git hooks used by Git LFS"; --manual
+// only prints them) and git secrets --install ("Installs git hooks for a
+// repository"), each as git or as its own git-lfs, git-secrets program.
+func (c *checker) gitHookTools(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	tool, args := "", cmd.Args
+	switch name {
+	case "git-lfs":
+		tool = "lfs"
+	case "git-secrets":
+		tool = "secrets"
+	case "git":
+		_, sub, rest, ok := cmd.GitArgs()
+		if !ok || sub != "lfs" && sub != "secrets" {
+			return
+		}
+		tool, args = sub, rest
+	default:
+		return
+	}
+	switch tool {
+	case "lfs":
+		v := c.verbs(args, 1)
+		if len(v) == 1 && (v[0] == "install" || v[0] == "update" && !hasLit(args, "--manual", "-m")) {
+			c.because("git", "lfs", v[0])
+			c.add(GitHooksConfig)
+		}
+	case "secrets":
+		if hasLit(args, "--install") {
+			c.because("git", "secrets", "--install")
+			c.add(GitHooksConfig)
+		}
+	}
 }

@@ -157,3 +157,49 @@ func TestPrecisionFindOwnOutput(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitLFSAndSecretsInstallHooks: git-lfs-install(1) sets "up the
+// clean and smudge filters under the name lfs in the global Git config"
+// (programs git runs on every checkout and add) and installs a pre-push
+// hook in the current repository; --skip-repo, --skip-smudge and
+// --manual leave the filters set. git-lfs-update(1) "Updates the Git
+// hooks used by Git LFS" (with --manual it only prints what to add).
+// git-secrets' "--install" "Installs git hooks for a repository". Each
+// is what a write to .git/hooks or "git config filter.NAME.clean PROG"
+// is, as pre-commit install (README's heldout11 call: git lfs install is
+// git-hooks-config; x1793). git lfs's reads and .gitattributes edits
+// (track, untrack, ls-files, status, env, version, push, uninstall) and
+// git secrets' scans stay everyday (heldout11's x1679, x1719, x1770,
+// x1797, x1822, x1828).
+func TestGitLFSAndSecretsInstallHooks(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git lfs install`, GitHooksConfig},
+		{`git lfs install --skip-repo`, GitHooksConfig},
+		{`git lfs install --local --force`, GitHooksConfig},
+		{`git lfs install --manual`, GitHooksConfig},
+		{`git-lfs install`, GitHooksConfig},
+		{`git lfs update`, GitHooksConfig},
+		{`git lfs update --force`, GitHooksConfig},
+		{`git secrets --install`, GitHooksConfig},
+		{`git secrets --install -f ~/.git-templates/git-secrets`, GitHooksConfig},
+		{`git-secrets --install`, GitHooksConfig},
+		{`git lfs update --manual`, ""},
+		{`git lfs uninstall`, ""},
+		{`git lfs track '*.psd'`, ""},
+		{`git lfs untrack '*.ai'`, ""},
+		{`git lfs ls-files`, ""},
+		{`git lfs status`, ""},
+		{`git lfs env`, ""},
+		{`git lfs version`, ""},
+		{`git lfs pull`, ""},
+		{`git lfs push origin main`, ""},
+		{`git lfs install --help`, ""},
+		{`git secrets --scan`, ""},
+		{`git secrets --register-aws`, ""},
+		{`git secrets --list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
