@@ -10,7 +10,8 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"gitHookTools": "a git extension installing hooks or filter programs (git lfs install, git lfs update, git secrets --install)",
+		"repositoryRemoved": "rm or unlink of a repository's own data (.git/config, HEAD, packed-refs, refs/, objects/, logs/, modules/), or a recursive rm of a bare repository NAME.git outside temporary and generated folders",
+		"gitHookTools":      "a git extension installing hooks or filter programs (git lfs install, git lfs update, git secrets --install)",
 	})
 }
 
@@ -231,4 +232,64 @@ func (c *checker) gitHookTools(u unit) {
 			c.add(GitHooksConfig)
 		}
 	}
+}
+
+// repositoryRemoved flags rm or unlink of a repository's own data
+// (repoDataFile), and a recursive rm of a bare repository (NAME.git)
+// outside temporary and generated folders, which looksLikeFile would
+// take for one file in the project: each is the repository, as .git is
+// (README's heldout11 calls; round 9, precision). Called by
+// keyFileRemoved, which has read the program.
+func (c *checker) repositoryRemoved(u unit, name string) {
+	recursive := name == "rm" && slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool {
+		return w.Literal && (w.Lit == "--recursive" || len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "rR"))
+	})
+	for _, w := range operands(u.cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok || w.Glob {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		base := path.Base(abs)
+		bare := recursive && len(base) > len(".git") && strings.HasSuffix(base, ".git") && !c.tempOnly(abs) && !c.scratch(abs)
+		if repoDataFile(abs) || bare {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// repoDataFile reports a path in a repository's .git that holds what no
+// command makes again (gitrepository-layout(5)): config, HEAD,
+// packed-refs, shallow, and anything under refs/, objects/, logs/ (the
+// reflogs) or modules/ (a submodule's repository, read the same way).
+// The index, lock files, ORIG_HEAD, FETCH_HEAD, COMMIT_EDITMSG, hooks
+// and info/ are rebuilt, transient or settings of the hooks' kind.
+func repoDataFile(abs string) bool {
+	i := strings.LastIndex(abs, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rel := abs[i+len("/.git/"):]
+	for strings.HasPrefix(rel, "modules/") {
+		parts := strings.SplitN(rel, "/", 3)
+		if len(parts) < 3 || parts[2] == "" {
+			return true // a submodule's whole repository
+		}
+		rel = parts[2]
+	}
+	if strings.HasSuffix(rel, ".lock") {
+		return false
+	}
+	switch rel {
+	case "config", "HEAD", "packed-refs", "shallow":
+		return true
+	}
+	for _, dir := range []string{"refs/", "objects/", "logs/"} {
+		if strings.HasPrefix(rel, dir) {
+			return true
+		}
+	}
+	return false
 }

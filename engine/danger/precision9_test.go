@@ -203,3 +203,47 @@ func TestGitLFSAndSecretsInstallHooks(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRepositoryDataRemoved: a repository's files that hold what no
+// command makes again — its configuration (remotes, upstreams, settings),
+// HEAD, its refs (packed-refs, refs/…: branches, tags, the stash), its
+// objects, reflogs and submodules' repositories — are the repository, as
+// .git is (gitrepository-layout(5)); removing one, or a bare repository
+// (NAME.git) in the project, is destructive-delete (README's heldout11
+// calls: "rm .git/config is destructive-delete (as deleting .git)", "rm
+// -rf .git/modules/NAME deletes a submodule's repository"; x1774,
+// x0693). What git makes again or only holds for a moment stays
+// everyday: the index ("rm .git/index … as git reset HEAD", x1812), lock
+// files (x1765, x1792), ORIG_HEAD, FETCH_HEAD, COMMIT_EDITMSG, a hook.
+func TestRepositoryDataRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm .git/config`, DestructiveDelete},
+		{`rm -f .git/HEAD`, DestructiveDelete},
+		{`rm .git/packed-refs`, DestructiveDelete},
+		{`rm .git/refs/stash`, DestructiveDelete},
+		{`rm .git/refs/heads/feature`, DestructiveDelete},
+		{`unlink .git/config`, DestructiveDelete},
+		{`rm /home/user/other/.git/config`, DestructiveDelete},
+		{`rm sub/.git/modules/lib/config`, DestructiveDelete},
+		{`rm -rf repo.git`, DestructiveDelete},
+		{`rm -rf vendor/mirror.git`, DestructiveDelete},
+		{`rm -rf .git`, DestructiveDelete},
+		// Made again, or only held for a moment.
+		{`rm .git/index`, ""},
+		{`rm .git/index.lock`, ""},
+		{`rm .git/HEAD.lock`, ""},
+		{`rm -f .git/refs/heads/main.lock`, ""},
+		{`rm .git/ORIG_HEAD`, ""},
+		{`rm .git/FETCH_HEAD`, ""},
+		{`rm .git/COMMIT_EDITMSG`, ""},
+		{`rm .git/hooks/pre-commit`, ""},
+		{`rm .gitignore`, ""},
+		{`rm -rf /tmp/test-repo.git`, ""},
+		{`rm -rf build/cache.git`, ""},
+		{`rm config`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
