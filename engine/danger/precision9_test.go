@@ -247,3 +247,24 @@ func TestRepositoryDataRemoved(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitPushRepoRefspecs: git-push(1)'s --repo=REPO names the
+// repository, so the first operand is already a refspec: "+main" there
+// forces the branch as "git push origin +main" does, ":old" deletes it
+// (heldout7's s1091). Without + or : it is a normal push.
+func TestGitPushRepoRefspecs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git push --repo=origin +main`, ForcePush},
+		{`git push --repo origin +main`, ForcePush},
+		{`git push --repo=origin :old-branch`, ForcePush},
+		{`git push origin +main`, ForcePush},
+		{`git push --repo=origin main`, ""},
+		{`git push --repo origin main`, ""},
+		{`git push origin main`, ""},
+		{`git push -u origin HEAD`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -575,7 +575,12 @@ func forcePush(rest []shell.Word) bool {
 	if shortFlag(rest, 'f', "--mirror", "--prune") || shortFlag(rest, 'd', "--delete") {
 		return true
 	}
-	ops := 0
+	// The first operand names the repository, unless --repo did
+	// (git-push(1)): then every operand is a refspec (round 9).
+	ops, need := 0, 2
+	if slices.ContainsFunc(rest, func(w shell.Word) bool { return w.Lit == "--repo" || strings.HasPrefix(w.Lit, "--repo=") }) {
+		need = 1
+	}
 	for _, w := range rest {
 		if !w.Literal {
 			continue
@@ -590,7 +595,7 @@ func forcePush(rest []shell.Word) bool {
 			continue
 		}
 		ops++
-		if ops >= 2 && (strings.HasPrefix(w.Lit, "+") || strings.HasPrefix(w.Lit, ":")) {
+		if ops >= need && (strings.HasPrefix(w.Lit, "+") || strings.HasPrefix(w.Lit, ":")) {
 			return true
 		}
 	}
