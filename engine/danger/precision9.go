@@ -76,12 +76,12 @@ func checkoutDiscards(rest []shell.Word) (string, bool) {
 // git-check-ref-format(1) forbids as a branch name ("no slash-separated
 // component can begin with a dot", it "cannot begin or end with a
 // slash", "cannot have ? * [", no component "can end with the sequence
-// .lock") or one whose last component ends in a file extension (a
+// .lock"), one whose last component ends in a file extension (a
 // letter, then letters or digits, after a dot: "src/App.tsx",
-// "README.md"). Revision syntax is not a path: "~", "^", ":" and "@{"
-// (gitrevisions(7)) and ".." (a range) leave the word to the revision
-// rules. A version series ("2.x", "v1.x", "release-1.2") is a branch's
-// name, not a file's.
+// "README.md") or is one of fixedFileNames ("Makefile"). Revision
+// syntax is not a path: "~", "^", ":" and "@{" (gitrevisions(7)) and ".."
+// (a range) leave the word to the revision rules. A version series
+// ("2.x", "v1.x", "release-1.2") is a branch's name, not a file's.
 func pathOperand(w string) bool {
 	if w == "" || strings.ContainsAny(w, "~^:\\") || strings.Contains(w, "@{") {
 		return false
@@ -98,6 +98,9 @@ func pathOperand(w string) bool {
 		return false
 	}
 	last := w[strings.LastIndexByte(w, '/')+1:]
+	if fixedFileNames[last] {
+		return true
+	}
 	dot := strings.LastIndexByte(last, '.')
 	if dot <= 0 {
 		return false
@@ -112,6 +115,19 @@ func pathOperand(w string) bool {
 		}
 	}
 	return true
+}
+
+// fixedFileNames are files a tool reads by that very name, with no
+// extension to tell them by: make(1)'s GNUmakefile, makefile and
+// Makefile, docker build's Dockerfile (podman's Containerfile), bundler's
+// Gemfile, rake's Rakefile, Procfile, Jenkinsfile, Vagrantfile, Brewfile,
+// CocoaPods' Podfile, just's justfile, and the licence and readme files
+// of the packaging conventions. No branch is named so.
+var fixedFileNames = map[string]bool{
+	"GNUmakefile": true, "makefile": true, "Makefile": true, "Dockerfile": true, "Containerfile": true,
+	"Gemfile": true, "Rakefile": true, "Procfile": true, "Jenkinsfile": true, "Vagrantfile": true,
+	"Brewfile": true, "Podfile": true, "justfile": true, "Justfile": true, "LICENSE": true, "COPYING": true,
+	"README": true, "CHANGELOG": true, "AUTHORS": true, "NOTICE": true, "CODEOWNERS": true,
 }
 
 // isLetter reports an ASCII letter.

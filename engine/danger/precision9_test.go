@@ -36,6 +36,12 @@ func TestPrecisionCheckoutPaths(t *testing.T) {
 		{`git checkout '*.js'`, GitDiscardWorktree},
 		{`git checkout [some_dir|file.txt]`, GitDiscardWorktree},
 		{`git checkout main src/app.py`, GitDiscardWorktree},
+		// A file a tool reads by that very name (make(1), docker build,
+		// bundler, the licence and readme conventions).
+		{`git checkout Makefile`, GitDiscardWorktree},
+		{`git checkout docker/Dockerfile`, GitDiscardWorktree},
+		{`git checkout Gemfile`, GitDiscardWorktree},
+		{`git checkout LICENSE`, GitDiscardWorktree},
 		// -p|--patch and --ours|--theirs (git-checkout(1) OPTIONS).
 		{`git checkout -p`, GitDiscardWorktree},
 		{`git checkout --patch main`, GitDiscardWorktree},
