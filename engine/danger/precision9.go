@@ -10,7 +10,7 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"repositoryRemoved": "rm or unlink of a repository's own data (.git/config, HEAD, packed-refs, refs/, objects/, logs/, modules/), or a recursive rm of a bare repository NAME.git outside temporary and generated folders",
+		"repositoryRemoved": "rm or unlink of a repository's own data (.git/config, HEAD, packed-refs, refs/, objects/, logs/, modules/), or a recursive rm of a bare repository NAME.git or of a pattern naming .git (*/.git, .git*) outside temporary and generated folders",
 		"gitHookTools":      "a git extension installing hooks or filter programs (git lfs install, git lfs update, git secrets --install)",
 	})
 }
@@ -251,8 +251,8 @@ func (c *checker) gitHookTools(u unit) {
 }
 
 // repositoryRemoved flags rm or unlink of a repository's own data
-// (repoDataFile), and a recursive rm of a bare repository (NAME.git)
-// outside temporary and generated folders, which looksLikeFile would
+// (repoDataFile), and a recursive rm of a bare repository (NAME.git), or
+// of a pattern that names .git, outside temporary and generated folders, which looksLikeFile would
 // take for one file in the project: each is the repository, as .git is
 // (README's heldout11 calls; round 9, precision). Called by
 // keyFileRemoved, which has read the program.
@@ -262,11 +262,23 @@ func (c *checker) repositoryRemoved(u unit, name string) {
 	})
 	for _, w := range operands(u.cmd.Args) {
 		p, ok := shell.PathOf(w)
-		if !ok || w.Glob {
+		if !ok {
 			continue
 		}
 		abs := shell.Resolve(p, u.dir, c.home)
 		base := path.Base(abs)
+		if w.Glob {
+			// "rm -rf */.git", "rm -rf .git*": a pattern that names .git
+			// (bash(1): a leading dot is matched only by a pattern that
+			// starts with one).
+			if m, _ := path.Match(base, ".git"); recursive && m && strings.HasPrefix(base, ".") &&
+				!c.tempOnly(path.Dir(abs)) && !c.scratch(path.Dir(abs)) {
+				c.because(name, w.Raw)
+				c.add(DestructiveDelete)
+				return
+			}
+			continue
+		}
 		bare := recursive && len(base) > len(".git") && strings.HasSuffix(base, ".git") && !c.tempOnly(abs) && !c.scratch(abs)
 		if repoDataFile(abs) || bare {
 			c.because(name, w.Raw)

@@ -236,6 +236,15 @@ func TestRepositoryDataRemoved(t *testing.T) {
 		{`rm -rf repo.git`, DestructiveDelete},
 		{`rm -rf vendor/mirror.git`, DestructiveDelete},
 		{`rm -rf .git`, DestructiveDelete},
+		// A glob that names .git too (bash(1): a leading dot is matched
+		// only by a pattern that starts with one).
+		{`rm -rf */.git`, DestructiveDelete},
+		{`rm -rf .git*`, DestructiveDelete},
+		{`rm -rf packages/*/.git`, DestructiveDelete},
+		{`rm -rf /tmp/*/.git`, ""},
+		{`rm -rf build/*/.git`, ""},
+		{`rm -rf .github*`, ""},
+		{`rm .git*`, ""},
 		// Made again, or only held for a moment.
 		{`rm .git/index`, ""},
 		{`rm .git/index.lock`, ""},
