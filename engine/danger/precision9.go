@@ -149,25 +149,57 @@ var signingPrograms = map[string]bool{"gpg": true, "gpg2": true, "gpgsm": true, 
 // runs git credential-cache), or a path to such a git-credential-NAME
 // program; a helper beginning with "!" is a shell snippet, and any other
 // path runs what it names. A signing program is one of signingPrograms,
-// by name or path. A value that expands anything is not read.
+// by name or path. A value that expands anything is not read, but for
+// "$(which NAME)" (whichOf), the path of a program named NAME.
 func namedGitProgram(key, value string) bool {
 	v := strings.Trim(value, `'"`)
-	if strings.ContainsAny(v, "!$`;|&<>()") {
-		return false
-	}
-	f := strings.Fields(v)
-	if len(f) == 0 {
-		return false
+	prog, nargs := "", 0
+	if name, ok := whichOf(v); ok {
+		prog = name // "$(which gpg)": the program found by its name
+	} else {
+		if strings.ContainsAny(v, "!$`;|&<>()") {
+			return false
+		}
+		// git runs the value with the shell (gitcredentials(7)), which
+		// reads "Program\ Files" as one word.
+		s := shell.Parse(v)
+		if s.Unparseable || len(s.Commands) != 1 || s.Commands[0].Dynamic || s.Commands[0].Name == "" {
+			return false
+		}
+		prog, nargs = s.Commands[0].Name, len(s.Commands[0].Args)
 	}
 	first, _, _ := strings.Cut(key, ".")
 	last := key[strings.LastIndexByte(key, '.')+1:]
 	switch {
 	case first == "credential" && last == "helper":
-		return !strings.Contains(f[0], "/") || strings.HasPrefix(path.Base(f[0]), "git-credential-")
+		return !strings.Contains(prog, "/") || strings.HasPrefix(path.Base(prog), "git-credential-")
 	case first == "gpg" && last == "program":
-		return len(f) == 1 && signingPrograms[path.Base(f[0])]
+		return nargs == 0 && signingPrograms[path.Base(prog)]
 	}
 	return false
+}
+
+// whichOf returns NAME of a value that is only "$(which NAME)",
+// "$(command -v NAME)" or their backquoted forms: the path the shell
+// finds for NAME, as git would find NAME itself.
+func whichOf(v string) (string, bool) {
+	inner, ok := strings.CutPrefix(v, "$(")
+	if ok {
+		inner, ok = strings.CutSuffix(inner, ")")
+	} else if inner, ok = strings.CutPrefix(v, "`"); ok {
+		inner, ok = strings.CutSuffix(inner, "`")
+	}
+	if !ok {
+		return "", false
+	}
+	f := strings.Fields(inner)
+	switch {
+	case len(f) == 2 && f[0] == "which":
+		return f[1], !strings.ContainsAny(f[1], "/$`")
+	case len(f) == 3 && f[0] == "command" && f[1] == "-v":
+		return f[2], !strings.ContainsAny(f[2], "/$`")
+	}
+	return "", false
 }
 
 // ownLogNames are the -name patterns of log files and their rotations.

@@ -108,6 +108,15 @@ func TestPrecisionGitNamedHelpers(t *testing.T) {
 		{`git config --global gpg.program /opt/homebrew/bin/gpg`, ""},
 		{`git config --global gpg.x509.program gpgsm`, ""},
 		{`git config --global gpg.ssh.program ssh-keygen`, ""},
+		// The helper's path as the shell git runs it with reads it (WSL's
+		// Git Credential Manager), and the signing program git is told
+		// to find with which(1) or command -v.
+		{`git config --global credential.helper '/mnt/c/Program\ Files/Git/mingw64/bin/git-credential-manager.exe'`, ""},
+		{`git config --global gpg.program $(which gpg)`, ""},
+		{`git config --global gpg.program "$(command -v gpg2)"`, ""},
+		{`git config --global gpg.program $(which evil.sh)`, GitHooksConfig},
+		{`git config --global gpg.program "$(brew --prefix)/bin/gpg"`, GitHooksConfig},
+		{`git config --global credential.helper '/mnt/c/Program\ Files/x/steal.exe'`, GitHooksConfig},
 		// A shell snippet or another program: it runs.
 		{`git config --global credential.helper '!f() { cat >> /tmp/c; }; f'`, GitHooksConfig},
 		{`git config credential.helper "!aws codecommit credential-helper $@"`, GitHooksConfig},
