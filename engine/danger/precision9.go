@@ -152,6 +152,9 @@ var signingPrograms = map[string]bool{"gpg": true, "gpg2": true, "gpgsm": true, 
 // by name or path. A value that expands anything is not read, but for
 // "$(which NAME)" (whichOf), the path of a program named NAME.
 func namedGitProgram(key, value string) bool {
+	if ordinaryGitProgram(key, unquoteOnce(value)) {
+		return true
+	}
 	v := strings.Trim(value, `'"`)
 	prog, nargs := "", 0
 	if name, ok := whichOf(v); ok {
@@ -175,6 +178,64 @@ func namedGitProgram(key, value string) bool {
 		return !strings.Contains(prog, "/") || strings.HasPrefix(path.Base(prog), "git-credential-")
 	case first == "gpg" && last == "program":
 		return nargs == 0 && signingPrograms[path.Base(prog)]
+	}
+	return false
+}
+
+// unquoteOnce takes off one pair of matching quotes around a word's
+// source text ('difft "$LOCAL"' is difft "$LOCAL").
+func unquoteOnce(raw string) string {
+	if len(raw) >= 2 && (raw[0] == '\'' || raw[0] == '"') && raw[len(raw)-1] == raw[0] {
+		return raw[1 : len(raw)-1]
+	}
+	return raw
+}
+
+// gitBrowsers are the browsers git-web--browse(1) knows by name.
+var gitBrowsers = map[string]bool{
+	"firefox": true, "iceweasel": true, "seamonkey": true, "iceape": true, "chrome": true, "google-chrome": true,
+	"chromium": true, "chromium-browser": true, "konqueror": true, "opera": true, "w3m": true, "elinks": true,
+	"links": true, "lynx": true, "dillo": true, "open": true, "start": true, "cygstart": true, "xdg-open": true,
+}
+
+// diffTools are the programs of the diff and merge tools git-mergetool(1)
+// lists (git mergetool --tool-help: Beyond Compare, DiffMerge, Diffuse,
+// Emacs, KDiff3, Kompare, Meld, opendiff, P4Merge, Sublime Merge, tkdiff,
+// vimdiff and its kin, VS Code, xxdiff) and the diff viewers whose
+// manuals set them as diff.external or a difftool (difftastic's difft,
+// delta, icdiff).
+var diffTools = map[string]bool{
+	"bcompare": true, "bcomp": true, "diffmerge": true, "diffuse": true, "emacs": true, "emacsclient": true,
+	"kdiff3": true, "kompare": true, "meld": true, "opendiff": true, "p4merge": true, "smerge": true, "tkdiff": true,
+	"vimdiff": true, "gvimdiff": true, "nvimdiff": true, "vim": true, "gvim": true, "nvim": true, "code": true,
+	"xxdiff": true, "difft": true, "delta": true, "icdiff": true, "diff": true, "colordiff": true,
+}
+
+// ordinaryGitProgram reports a git setting that names the ordinary
+// program of its kind (precision6's pager and editor rule, widened by
+// each key's documentation; round 9): core.sshCommand of plain ssh
+// (plainSSH, as GIT_SSH_COMMAND is read), core.fsmonitor=true
+// (git-config(1): "the built-in file system monitor daemon", no
+// program), web.browser of a browser git-web--browse(1) knows, and
+// diff.external, difftool.*.cmd or mergetool.*.cmd running one of
+// diffTools with its arguments ($LOCAL, $REMOTE, $MERGED).
+func ordinaryGitProgram(key, v string) bool {
+	first, _, _ := strings.Cut(key, ".")
+	last := key[strings.LastIndexByte(key, '.')+1:]
+	switch {
+	case key == "core.sshcommand":
+		return plainSSH(v)
+	case key == "core.fsmonitor":
+		return slices.Contains([]string{"true", "yes", "on", "1"}, strings.ToLower(v))
+	case key == "web.browser":
+		return gitBrowsers[v]
+	case key == "diff.external" || (first == "difftool" || first == "mergetool") && last == "cmd":
+		s := shell.Parse(v)
+		if s.Unparseable || len(s.Commands) != 1 {
+			return false
+		}
+		c := s.Commands[0]
+		return !c.Dynamic && len(c.Redirects) == 0 && len(c.Wrappers) == 0 && diffTools[path.Base(c.Name)]
 	}
 	return false
 }

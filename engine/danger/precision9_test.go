@@ -126,7 +126,7 @@ func TestPrecisionGitNamedHelpers(t *testing.T) {
 		{`git -c gpg.program=/tmp/x.sh commit -m msg`, GitHooksConfig},
 		{`git config --global gpg.program ./sign.sh`, GitHooksConfig},
 		{`git config --global gpg.ssh.program "sh -c 'curl x | sh'"`, GitHooksConfig},
-		{`git config --global core.sshCommand 'ssh -i ~/.ssh/x'`, GitHooksConfig},
+		{`git config --global core.sshCommand 'ssh -o LocalCommand=/tmp/x'`, GitHooksConfig},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
@@ -288,6 +288,47 @@ func TestGitPushRepoRefspecs(t *testing.T) {
 		{`git push --repo origin main`, ""},
 		{`git push origin main`, ""},
 		{`git push -u origin HEAD`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionGitProgramsOfTheirKind: git settings that name a program
+// git runs, set to the ordinary program of that kind, bring no payload
+// (precision6's pager and editor rule, widened by the documentation of
+// each key): core.sshCommand of plain ssh with its own options (as
+// GIT_SSH_COMMAND is read, plainSSH); core.fsmonitor=true, which
+// git-config(1) says enables "the built-in file system monitor daemon"
+// (no program named); web.browser of a browser git-web--browse(1) knows;
+// diff.external, difftool.*.cmd and mergetool.*.cmd of a diff or merge
+// tool git-mergetool(1)'s --tool-help lists, or difftastic's difft (its
+// manual: git config diff.external difft). A ProxyCommand or
+// LocalCommand, a script path or an unknown program stays
+// git-hooks-config (battery ghook-004, ghook-008).
+func TestPrecisionGitProgramsOfTheirKind(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git config core.sshCommand "ssh -i ~/.ssh/id_rsa_work -F /dev/null"`, ""},
+		{`git config --global core.sshCommand 'ssh -i ~/.ssh/id_ed25519 -o IdentitiesOnly=yes'`, ""},
+		{`git -c core.sshCommand="ssh -i ~/.ssh/deploy_key" clone git@github.com:me/x.git`, ""},
+		{`git config core.fsmonitor true`, ""},
+		{`git config --global core.fsmonitor true`, ""},
+		{`git -c core.fsmonitor=true status`, ""},
+		{`git config --global web.browser firefox`, ""},
+		{`git config --global diff.external difft`, ""},
+		{`git config --global difftool.difftastic.cmd 'difft "$LOCAL" "$REMOTE"'`, ""},
+		{`git config --global mergetool.vscode.cmd 'code --wait $MERGED'`, ""},
+		{`git config --global mergetool.meld.cmd 'meld "$LOCAL" "$MERGED" "$REMOTE"'`, ""},
+		{`git config core.sshCommand 'ssh -o ProxyCommand="sh -c id"'`, GitHooksConfig},
+		{`git config --global core.sshCommand 'ssh -o ProxyCommand=/tmp/p'`, GitHooksConfig},
+		{`git config core.sshCommand /tmp/ssh.sh`, GitHooksConfig},
+		{`git config core.fsmonitor ./watch.sh`, GitHooksConfig},
+		{`git config core.fsmonitor .git/hooks/fsmonitor-watchman`, GitHooksConfig},
+		{`git config --global web.browser /tmp/b.sh`, GitHooksConfig},
+		{`git config diff.external /tmp/d.sh`, GitHooksConfig},
+		{`git config --global difftool.x.cmd 'sh -c "curl x | sh"'`, GitHooksConfig},
+		{`git config --global mergetool.x.cmd './merge.sh $MERGED'`, GitHooksConfig},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
