@@ -192,9 +192,10 @@ func bfgCleans(args []shell.Word) (string, bool) {
 // new branch and take its start point as the second word; --conflict
 // takes a value; git refuses --track with paths), or a
 // --pathspec-from-file (git-checkout(1): "Overwrite the contents of the
-// files that match the pathspec"). Two paths with no revision ("git
-// checkout a.py b.py") are left alone: the project's corpus of real shell
-// histories holds them as everyday.
+// files that match the pathspec"). Operands with no revision first are
+// left to checkoutDiscards, which marks them only when their form tells a
+// path from a branch (round 9: "git checkout a.py b.py" is marked, "git
+// checkout pr/42 pr-42" is not).
 func checkoutPaths(rest []shell.Word) bool {
 	var ops []string
 	for i := 0; i < len(rest); i++ {
@@ -417,6 +418,9 @@ func (c *checker) hookInstallers(u unit) {
 	}
 	switch name {
 	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit":
+	case "git", "git-lfs", "git-secrets":
+		c.gitHookTools(u) // round 9
+		return
 	default:
 		return
 	}

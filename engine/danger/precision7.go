@@ -335,6 +335,9 @@ func ownShellOnly(args []shell.Word) bool {
 // only when -mindepth 1 or a -name|-iname test other than "*" keeps the
 // root itself out.
 func (c *checker) findsInScratch(u unit) bool {
+	if c.findsOwnLogs(u) {
+		return true // round 9: the project's own logs, as scratch
+	}
 	starts := findStarts(u.cmd.Args)
 	if len(starts) == 0 {
 		return false

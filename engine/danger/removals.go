@@ -243,6 +243,7 @@ func (c *checker) keyFileRemoved(u unit) {
 			return
 		}
 	}
+	c.repositoryRemoved(u, name) // round 9: a repository's own data
 }
 
 // parallelStdin returns the command lines GNU parallel runs for literal

@@ -327,7 +327,9 @@ func findDeletes(cmd *shell.Command) bool {
 	}
 	for _, in := range cmd.Inside() {
 		switch path.Base(in.Name) {
-		case "rm", "rmdir", "unlink", "shred":
+		case "rm", "unlink", "shred":
+			// Not rmdir: it removes only empty folders (rmdir(1)),
+			// whatever find hands it (round 9).
 			return true
 		case "truncate":
 			// "find /var/log -type f -exec truncate -s 0 {} \;": every
@@ -464,6 +466,9 @@ func (c *checker) git(u unit) {
 	case "checkout":
 		if hasLit(rest, "--", ".") || clusterFlag(rest, 'f', "bB", "--force") || checkoutPaths(rest) {
 			c.add(GitDiscardWorktree)
+		} else if w, ok := checkoutDiscards(rest); ok {
+			c.because("git", sub, w) // round 9: paths told from a branch
+			c.add(GitDiscardWorktree)
 		}
 	case "restore":
 		if !(shortFlag(rest, 'S', "--staged") && !shortFlag(rest, 'W', "--worktree")) {
@@ -570,7 +575,12 @@ func forcePush(rest []shell.Word) bool {
 	if shortFlag(rest, 'f', "--mirror", "--prune") || shortFlag(rest, 'd', "--delete") {
 		return true
 	}
-	ops := 0
+	// The first operand names the repository, unless --repo did
+	// (git-push(1)): then every operand is a refspec (round 9).
+	ops, need := 0, 2
+	if slices.ContainsFunc(rest, func(w shell.Word) bool { return w.Lit == "--repo" || strings.HasPrefix(w.Lit, "--repo=") }) {
+		need = 1
+	}
 	for _, w := range rest {
 		if !w.Literal {
 			continue
@@ -585,7 +595,7 @@ func forcePush(rest []shell.Word) bool {
 			continue
 		}
 		ops++
-		if ops >= 2 && (strings.HasPrefix(w.Lit, "+") || strings.HasPrefix(w.Lit, ":")) {
+		if ops >= need && (strings.HasPrefix(w.Lit, "+") || strings.HasPrefix(w.Lit, ":")) {
 			return true
 		}
 	}
@@ -626,7 +636,7 @@ func gitConfigSet(rest []shell.Word) (key, value string, ok bool) {
 // file of such settings).
 func dangerousGitKey(key, value string) bool {
 	k := strings.ToLower(key)
-	if namesNothing(k, value) {
+	if namesNothing(k, value) || namedGitProgram(k, value) {
 		return false
 	}
 	switch {

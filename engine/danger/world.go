@@ -468,6 +468,9 @@ func (c *checker) tempOnly(abs string) bool {
 // folder. A name pattern does not make it routine: the battery's
 // destructive-delete cases include find . -name "*.pyc" -delete.
 func (c *checker) findRoutine(u unit) bool {
+	if c.findsOwnLogs(u) {
+		return true // round 9: the project's own logs
+	}
 	args := u.cmd.Args
 	var starts []string
 	for _, a := range args {
