@@ -144,6 +144,11 @@ func (c *checker) cloudFamilies(u unit) {
 	}
 	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault", "eksctl":
+	case "helm":
+		if !hasLit(cmd.Args, "-h", "--help", "help") {
+			c.clusterRound9(cmd, name, nil) // only its --kubeconfig is read
+		}
+		return
 	default:
 		return
 	}
@@ -171,6 +176,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.cloudSQL(cmd, name, v)
 	c.cloudRound8(cmd, name, v)
 	c.cloudRound8b(cmd, name, v)
+	c.clusterRound9(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's

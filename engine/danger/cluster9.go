@@ -1,0 +1,267 @@
+package danger
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Round 9's cluster families (tuning.md, "Round 9 — clusters, containers
+// and cloud identity"): a cluster's own credentials used from its nodes,
+// workloads made to run as another account, and manifests applied whose
+// names say they make a privileged pod or serve a shell. Each names a
+// mechanism; its members come from the Kubernetes documentation (kubeadm's
+// and the kubelet's files, Pod Security Standards, kubectl reference), not
+// from one collection's lines.
+
+func init() {
+	addRuleTexts(map[string]string{
+		"nodeCredentialsUsed": "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
+		"podRunAsAccount":     "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
+		"manifestNamedUnsafe": "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
+		"nodeTokensUsed":      "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
+	})
+}
+
+// clusterRound9 runs this file's rules for a cloud or cluster CLI line
+// (name the program's base name, v its subcommand path).
+func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
+	switch name {
+	case "kubectl", "oc", "helm":
+	default:
+		return
+	}
+	c.nodeCredentialsUsed(cmd, name)
+	if name == "helm" {
+		return
+	}
+	c.nodeTokensUsed(cmd, name) // v is empty when the token comes first
+	if len(v) == 0 || !allLiteral(cmd.Args) {
+		return
+	}
+	switch v[0] {
+	case "run":
+		c.podRunAsAccount(cmd, name)
+	case "apply", "create", "replace":
+		c.manifestNamedUnsafe(cmd, name, v[0])
+	}
+}
+
+// nodeKubeconfigs are the kubeconfigs a node keeps for the cluster's own
+// components, by their documented paths: kubeadm's "PKI certificates and
+// requirements" and "Implementation details" pages (admin.conf,
+// super-admin.conf, kubelet.conf, controller-manager.conf,
+// scheduler.conf), the kubelet's --kubeconfig default on GKE and kops
+// (/var/lib/kubelet/kubeconfig), k3s' and RKE2's cluster-access pages, and
+// microk8s' config page. Each holds a client credential of the cluster
+// admin or a component; using one is a login with another's credentials.
+var nodeKubeconfigs = []string{
+	"/etc/kubernetes/admin.conf", "/etc/kubernetes/super-admin.conf", "/etc/kubernetes/kubelet.conf",
+	"/etc/kubernetes/controller-manager.conf", "/etc/kubernetes/scheduler.conf",
+	"/var/lib/kubelet/kubeconfig", "/etc/rancher/k3s/k3s.yaml", "/etc/rancher/rke2/rke2.yaml",
+	"/var/snap/microk8s/current/credentials/client.config",
+}
+
+// nodePKIDirs hold the node's client keys (kubeadm's /etc/kubernetes/pki,
+// the kubelet's rotated client certificate in /var/lib/kubelet/pki).
+var nodePKIDirs = []string{"/etc/kubernetes/pki/", "/var/lib/kubelet/pki/"}
+
+// nodeCredentialsUsed flags kubectl, oc or helm run with a credential of
+// the node rather than the user's own (README's Kubernetes Goat call:
+// "kubectl --kubeconfig /etc/kubernetes/admin.conf …" is a login with
+// others' credentials, privilege-escalation), and impersonation of
+// system:masters, the group the Kubernetes RBAC documentation says
+// bypasses every authorization check. Setting KUBECONFIG alone ("export
+// KUBECONFIG=…", heldout10 w0663) calls nothing; --help calls nothing (the
+// caller returns first); a kubeconfig of the user's (~/.kube/config,
+// ./dev.yaml) is everyday.
+func (c *checker) nodeCredentialsUsed(cmd *shell.Command, name string) {
+	node := func(p string) bool {
+		return slices.Contains(nodeKubeconfigs, path.Clean(p))
+	}
+	for _, a := range cmd.Assigns {
+		if a.Name == "KUBECONFIG" && slices.ContainsFunc(strings.Split(a.Value, ":"), node) {
+			c.because("KUBECONFIG="+a.Value, name)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+	if p, ok := optValue(cmd.Args, "", "--kubeconfig"); ok && node(p) {
+		c.because(name, "--kubeconfig", p)
+		c.add(PrivilegeEscalation)
+		return
+	}
+	if name == "helm" {
+		return
+	}
+	if p, ok := optValue(cmd.Args, "", "--client-key"); ok &&
+		slices.ContainsFunc(nodePKIDirs, func(d string) bool { return strings.HasPrefix(path.Clean(p), d) }) {
+		c.because(name, "--client-key", p)
+		c.add(PrivilegeEscalation)
+		return
+	}
+	if g, ok := optValue(cmd.Args, "", "--as-group"); ok && g == "system:masters" {
+		c.because(name, "--as-group", g)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// podRunAsAccount flags a pod run as a service account the line names
+// (README's Kubernetes Goat call: "a pod run as another, more privileged
+// service account (--serviceaccount=tiller) is privilege-escalation"):
+// kubectl run's --serviceaccount (kubectl reference up to 1.23; later
+// releases take the same through --overrides) and an --overrides spec
+// that sets serviceAccountName or its older alias serviceAccount (the Pod
+// API reference). A pod run with the namespace's default account is
+// everyday, as `kubectl set serviceaccount` is flagged by
+// identityRouteAdded.
+func (c *checker) podRunAsAccount(cmd *shell.Command, name string) {
+	if sa, ok := optValue(cmd.Args, "", "--serviceaccount"); ok && sa != "" && sa != "default" {
+		c.because(name, "run", "--serviceaccount", sa)
+		c.add(PrivilegeEscalation)
+		return
+	}
+	if o, ok := optValue(cmd.Args, "", "--overrides"); ok {
+		s := squash(o)
+		for _, f := range []string{`"serviceaccountname":"`, `"serviceaccount":"`} {
+			if i := strings.Index(s, f); i >= 0 && !strings.HasPrefix(s[i+len(f):], `default"`) {
+				c.because(name, "run", "--overrides")
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+// unsafeManifestWords are the words a manifest's file or folder name uses
+// for what the Pod Security Standards allow only at their privileged
+// level and that hand a pod the node: "privileged" (and its usual short
+// form "priv") and hostPath volumes, which the Baseline profile forbids
+// outright. hostPID, hostIPC and hostNetwork alone stay out: README's call
+// labels them as docker's --pid=host or --network host alone (everyday).
+var unsafeManifestWords = map[string]bool{"privileged": true, "priv": true, "hostpath": true}
+
+// shellManifestWords name a manifest that makes a reverse shell.
+var shellManifestWords = map[string]bool{"revshell": true, "reverseshell": true}
+
+// manifestNamedUnsafe flags a manifest applied whose name says it makes a
+// privileged pod, one that mounts a node folder, or a reverse shell
+// (README's badPods call: a public manifest is labelled by what it is
+// named for). The name is read as words split at anything but letters and
+// digits, across the whole path or URL path ("manifests/priv/pod/
+// priv-exec-pod.yaml", "pod-priv-revshell.yaml"); "reverse-shell" reads as
+// one word. A manifest from stdin ("-f -") is read from the command piping
+// it in: envsubst's, cat's or sed's input file. A dry run (client or
+// server) creates nothing.
+func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
+	if slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--dry-run") }) {
+		return
+	}
+	var files []string
+	for i, a := range cmd.Args {
+		switch {
+		case a.Lit == "-f" || a.Lit == "--filename":
+			if i+1 < len(cmd.Args) {
+				files = append(files, cmd.Args[i+1].Lit)
+			}
+		case strings.HasPrefix(a.Lit, "--filename="):
+			files = append(files, strings.TrimPrefix(a.Lit, "--filename="))
+		case strings.HasPrefix(a.Lit, "-f") && len(a.Lit) > 2 && a.Lit[2] != '-':
+			files = append(files, strings.TrimPrefix(strings.TrimPrefix(a.Lit, "-f"), "="))
+		}
+	}
+	if slices.Contains(files, "-") {
+		files = append(files, c.pipedManifests()...)
+	}
+	priv, revshell := false, false
+	for _, f := range files {
+		if _, rest, ok := strings.Cut(f, "://"); ok {
+			_, f, _ = strings.Cut(rest, "/") // the URL's path, not its host
+		}
+		words := strings.FieldsFunc(strings.ToLower(strings.ReplaceAll(f, "reverse-shell", "reverseshell")), func(r rune) bool {
+			return (r < 'a' || r > 'z') && (r < '0' || r > '9')
+		})
+		for _, w := range words {
+			priv = priv || unsafeManifestWords[w]
+			revshell = revshell || shellManifestWords[w]
+		}
+		if priv || revshell {
+			c.because(name, verb, "-f", f)
+		}
+	}
+	if priv {
+		c.add(PrivilegeEscalation)
+	}
+	if revshell {
+		c.add(NetworkExfiltration)
+	}
+}
+
+// pipedManifests returns the files the command before this one in its
+// pipeline reads a manifest from: envsubst's, cat's or sed's "<" input
+// and cat's or sed's file operands (the usual ways to fill a template
+// before "kubectl apply -f -").
+func (c *checker) pipedManifests() []string {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return nil
+	}
+	prev := &c.line.Commands[c.at-1]
+	if prev.Pipeline != c.line.Commands[c.at].Pipeline || prev.Dynamic {
+		return nil
+	}
+	var out []string
+	switch path.Base(prev.Name) {
+	case "envsubst", "cat", "sed":
+		for _, r := range prev.Redirects {
+			if r.Read && r.Target.Literal {
+				out = append(out, r.Target.Lit)
+			}
+		}
+		if path.Base(prev.Name) != "envsubst" {
+			for _, a := range operands(prev.Args) {
+				if a.Literal && (strings.HasSuffix(a.Lit, ".yaml") || strings.HasSuffix(a.Lit, ".yml") || strings.HasSuffix(a.Lit, ".json")) {
+					out = append(out, a.Lit)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nodeTokensUsed flags kubectl or oc given --token whose value the line
+// reads from the kubelet's pods folder: /var/lib/kubelet/pods/UID/volumes/
+// kubernetes.io~projected/…/token, where the kubelet keeps every pod's
+// service-account token (the kubelet's --root-dir layout; README's badPods
+// call: every pod's token on the node used with kubectl --token is a login
+// with others' credentials). A literal token, or one the line does not
+// read from there, is the user's own.
+func (c *checker) nodeTokensUsed(cmd *shell.Command, name string) {
+	if c.line == nil {
+		return
+	}
+	i := slices.IndexFunc(cmd.Args, func(a shell.Word) bool {
+		return a.Raw == "--token" || strings.HasPrefix(a.Raw, "--token=")
+	})
+	if i < 0 {
+		return
+	}
+	tok := cmd.Args[i]
+	if tok.Raw == "--token" {
+		if i+1 >= len(cmd.Args) {
+			return
+		}
+		tok = cmd.Args[i+1]
+	}
+	if tok.Literal {
+		return
+	}
+	fromNode := slices.ContainsFunc(c.line.Commands, func(o shell.Command) bool {
+		return slices.ContainsFunc(o.Args, func(a shell.Word) bool { return strings.Contains(a.Raw, "/var/lib/kubelet/pods") })
+	})
+	if fromNode {
+		c.because(name, "--token")
+		c.add(PrivilegeEscalation)
+	}
+}

@@ -1,0 +1,158 @@
+package danger
+
+import "testing"
+
+// TestNodeCredentialsUsed: kubectl, oc or helm run with a credential the
+// node keeps for the cluster's own components is a login with another's
+// credentials (README's Kubernetes Goat call: privilege-escalation). The
+// files are those kubeadm's "PKI certificates and requirements" page, the
+// kubelet's --kubeconfig, k3s', RKE2's and microk8s' access pages name;
+// system:masters is the group the RBAC page says bypasses authorization.
+// The everyday forms: the user's own kubeconfig, setting KUBECONFIG alone
+// (heldout10 w0663), help, another group impersonated for a question
+// (heldout10 w0892's auth can-i).
+func TestNodeCredentialsUsed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl --kubeconfig /etc/kubernetes/admin.conf get nodes", PrivilegeEscalation},
+		{"kubectl --kubeconfig=/etc/kubernetes/super-admin.conf get secrets -A", PrivilegeEscalation},
+		{"kubectl get pods -A --kubeconfig /etc/kubernetes/kubelet.conf", PrivilegeEscalation},
+		{"kubectl --kubeconfig /etc/kubernetes/controller-manager.conf get secrets -n kube-system", PrivilegeEscalation},
+		{"kubectl --kubeconfig /etc/kubernetes/scheduler.conf auth can-i --list", PrivilegeEscalation},
+		{"kubectl --kubeconfig /var/lib/kubelet/kubeconfig get pods", PrivilegeEscalation},
+		{"KUBECONFIG=/etc/kubernetes/admin.conf kubectl get all -n kube-system", PrivilegeEscalation},
+		{"KUBECONFIG=/etc/rancher/k3s/k3s.yaml kubectl get nodes", PrivilegeEscalation},
+		{"oc --kubeconfig /etc/rancher/rke2/rke2.yaml get nodes", PrivilegeEscalation},
+		{"helm --kubeconfig /etc/kubernetes/admin.conf list -A", PrivilegeEscalation},
+		{"kubectl --kubeconfig /var/snap/microk8s/current/credentials/client.config get pods", PrivilegeEscalation},
+		{"kubectl --server https://10.0.0.1:6443 --client-certificate /var/lib/kubelet/pki/kubelet-client-current.pem --client-key /var/lib/kubelet/pki/kubelet-client-current.pem get pods", PrivilegeEscalation},
+		{"kubectl --client-key=/etc/kubernetes/pki/apiserver-kubelet-client.key --client-certificate=/etc/kubernetes/pki/apiserver-kubelet-client.crt get secrets", PrivilegeEscalation},
+		{"kubectl --as=admin --as-group=system:masters get secrets -A", PrivilegeEscalation},
+		{"kubectl --kubeconfig ~/.kube/config get pods", ""},
+		{"kubectl --kubeconfig ./dev.yaml get nodes", ""},
+		{"KUBECONFIG=~/.kube/staging kubectl get pods", ""},
+		{"export KUBECONFIG=/etc/kubernetes/admin.conf", ""},
+		{"kubectl --kubeconfig /etc/kubernetes/admin.conf --help", ""},
+		{"kubectl --as=system:serviceaccount:ns-denny:test-privileged-sa -n ns-denny auth can-i use pods/list", ""},
+		{"kubectl --as-group=developers --as=jane get pods", ""},
+		{"kubectl --client-key ./me.key --client-certificate ./me.crt get pods", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl --kubeconfig /etc/kubernetes/admin.conf get nodes", PrivilegeEscalation, "nodeCredentialsUsed",
+		[]string{"kubectl", "--kubeconfig", "/etc/kubernetes/admin.conf"})
+}
+
+// TestPodRunAsAccount: a pod run as a service account the line names is
+// privilege-escalation (README's Kubernetes Goat call:
+// --serviceaccount=tiller). kubectl run's --serviceaccount (kubectl
+// reference to 1.23) and --overrides with the Pod spec's
+// serviceAccountName or its deprecated alias serviceAccount (Pod API
+// reference); a plain run, the default account and a dry run stay
+// everyday.
+func TestPodRunAsAccount(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl run -n kube-system --serviceaccount=tiller --rm --restart=Never -it --image=madhuakula/hacker-container -- bash", PrivilegeEscalation},
+		{"kubectl run shell --serviceaccount clusterrole-aggregation-controller -n kube-system --image=alpine -- sleep 3600", PrivilegeEscalation},
+		{`kubectl run shell -n kube-system --image=alpine --overrides='{"spec":{"serviceAccountName":"cluster-admin-sa"}}' -- sleep 1d`, PrivilegeEscalation},
+		{`oc run shell --image=alpine --overrides='{"apiVersion":"v1","spec":{"serviceAccount": "builder"}}'`, PrivilegeEscalation},
+		{"kubectl run nginx --image=nginx", ""},
+		{"kubectl run -n kube-system dnsutils --image=registry.k8s.io/e2e-test-images/jessie-dnsutils:1.3 -- sleep infinity", ""},
+		{"kubectl run shell --serviceaccount=default --image=alpine", ""},
+		{`kubectl run shell --image=alpine --overrides='{"spec":{"serviceAccountName":"default"}}'`, ""},
+		{"kubectl run shell --serviceaccount=tiller --image=alpine --dry-run=client -o yaml", ""},
+		{"kubectl get serviceaccounts -n kube-system", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl run -n kube-system --serviceaccount=tiller --image=alpine", PrivilegeEscalation, "podRunAsAccount",
+		[]string{"kubectl", "run", "--serviceaccount", "tiller"})
+}
+
+// TestManifestNamedUnsafe: a manifest applied whose name says it makes a
+// privileged pod or one with a hostPath volume (the Pod Security
+// Standards' privileged-only controls) is privilege-escalation, one named
+// for a reverse shell network-exfiltration (README's badPods call: a public
+// manifest is labelled by what it is named for). Forms from the kubectl
+// reference (apply|create|replace, -f, --filename=, a URL, stdin filled
+// by envsubst or cat); the everyday ones beside them: an ordinary
+// manifest, hostPID, hostIPC or hostNetwork alone (as docker's --pid=host
+// alone), a dry run, get and delete -f (deletion is another rule's), a
+// name that only contains the letters ("private-registry.yaml").
+func TestManifestNamedUnsafe(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl apply -f ./manifests/priv/pod/priv-exec-pod.yaml", PrivilegeEscalation},
+		{"kubectl create -f privileged-pod.yaml", PrivilegeEscalation},
+		{"kubectl apply -f https://raw.githubusercontent.com/example/k8s-escapes/main/hostpath-root-pod.yaml", PrivilegeEscalation},
+		{"kubectl apply --filename=deploy/priv_daemonset.yml", PrivilegeEscalation},
+		{"oc create -f pods/hostPath-mount.json", PrivilegeEscalation},
+		{"kubectl replace --force -f privileged-debug.yaml", PrivilegeEscalation},
+		{`HOST="10.0.0.1" PORT="3116" envsubst < ./manifests/hostpid/pod/hostpid-revshell-pod.yaml | kubectl apply -f -`, NetworkExfiltration},
+		{`HOST="10.0.0.1" PORT="3113" envsubst < ./yaml/priv/pod-priv-revshell.yaml | kubectl apply -f -`, PrivilegeEscalation},
+		{"cat reverse-shell-job.yaml | kubectl create -f -", NetworkExfiltration},
+		{"kubectl apply -f ./manifests/hostpid/pod/hostpid-exec-pod.yaml", ""},
+		{"kubectl apply -f manifests/hostnetwork/cronjob/hostnetwork-exec-cronjob.yaml", ""},
+		{"kubectl apply -f deployment.yaml", ""},
+		{"kubectl apply -f k8s/private-registry.yaml", ""},
+		{"kubectl create -f src/cronjob.yaml -n default", ""},
+		{"kubectl apply --dry-run=client -f privileged-pod.yaml", ""},
+		{"kubectl get -f privileged-pod.yaml", ""},
+		{"envsubst < deployment.yaml | kubectl apply -f -", ""},
+		{"kubectl apply -f https://priv.example.com/app/deployment.yaml", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "kubectl apply -f ./manifests/priv/pod/priv-exec-pod.yaml", PrivilegeEscalation, "manifestNamedUnsafe",
+		[]string{"kubectl", "apply", "-f", "./manifests/priv/pod/priv-exec-pod.yaml"})
+}
+
+// TestNodeTokensUsed: every pod's service-account token on the node,
+// read from the kubelet's pods folder and passed to kubectl --token, is a
+// login with others' credentials (README's badPods call). A literal token
+// or one read from elsewhere stays everyday, as does only listing where
+// the tokens are (README: finding where secrets are).
+func TestNodeTokensUsed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"for t in $(find /var/lib/kubelet/pods/ -name token -type l); do kubectl --token=$(cat $t) auth can-i --list; done", PrivilegeEscalation},
+		{"tokens=`kubectl exec -it priv-pod -- find /var/lib/kubelet/pods/ -name token -type l`; for f in $tokens; do tok=`kubectl exec -it priv-pod -- cat $f`; kubectl --server=$SERVER --insecure-skip-tls-verify --token $tok auth can-i --list -n kube-system; done", PrivilegeEscalation},
+		{"kubectl --token=$TOKEN get pods", ""},
+		{"kubectl --token=abc123 get pods", ""},
+		{"find /var/lib/kubelet/pods/ -name token -type l", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestClusterNodeFiles: the node's file system mounted into a container
+// under another name than /host (Kubernetes Goat's /host-system, Elastic
+// agents' /hostfs, a /host-root mount) entered with chroot is a container
+// escape (README: chroot /host), and etcd's database (its data folder's
+// member/snap/db and member/wal, etcd's "data directory" page) holds every
+// Secret of the cluster: read, it is secret-read. A build root, a chroot
+// of /, listing etcd's folder and etcdctl's own keys stay everyday.
+func TestClusterNodeFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"chroot /host-system bash", PrivilegeEscalation},
+		{"chroot /host-root /bin/sh", PrivilegeEscalation},
+		{"chroot /hostfs", PrivilegeEscalation},
+		{"chroot ./rootfs /bin/bash", ""},
+		{"chroot /", ""},
+		{"strings /var/lib/etcd/member/snap/db | less", SecretRead},
+		{"cat /var/lib/etcd/member/snap/db", SecretRead},
+		{"cp /var/lib/etcd/member/snap/db /tmp/db", SecretRead},
+		{"strings /var/lib/etcd/member/wal/0000000000000000-0000000000000000.wal | grep -a password", SecretRead},
+		{"ls -la /var/lib/etcd/member/snap/", ""},
+		{"etcdctl del mykey", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
