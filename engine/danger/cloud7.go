@@ -880,6 +880,9 @@ func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string
 			hit = slices.ContainsFunc(fieldTokens(withoutLiterals(q)), func(f string) bool { return slices.Contains(selectedSecretFields, f) })
 		}
 	}
+	if hit && credentialPrinter(cmd) && c.tokenOnlyAuthorizes(unit{cmd: *cmd}) {
+		return // "--query accessToken" of a token sent only to its own API (authheader.go)
+	}
 	if hit {
 		c.because(append([]string{name}, v...)...)
 		c.add(SecretRead)
