@@ -265,3 +265,87 @@ func (c *checker) nodeTokensUsed(cmd *shell.Command, name string) {
 		c.add(PrivilegeEscalation)
 	}
 }
+
+// gcloudScpValued are the options of gcloud compute scp and gcloud
+// cloud-shell scp that take a value (gcloud reference, with the global
+// flags), so their values are not read as files.
+var gcloudScpValued = []string{
+	"--zone", "--port", "--scp-flag", "--ssh-flag", "--ssh-key-expiration", "--ssh-key-expire-after", "--ssh-key-file",
+	"--strict-host-key-checking", "--project", "--account", "--billing-project", "--configuration", "--flags-file",
+	"--flatten", "--format", "--verbosity", "--impersonate-service-account", "--trace-token",
+}
+
+// cloudRemoteCommands returns the shell commands a cloud CLI runs in a
+// container, a cluster or a cloud shell, to be judged as themselves (as
+// commandRunners judges az vm run-command's --scripts): aws ecs
+// execute-command --command (AWS CLI reference), az container exec
+// --exec-command and az aks command invoke --command (az reference),
+// gcloud cloud-shell ssh --command (gcloud reference). gcloud's copy
+// commands, compute scp|copy-files and cloud-shell scp, come back as the
+// scp they run (cloud-shell's localhost:PATH is the local PATH), so an
+// upload reads as scp's. Help and a dry run run nothing.
+func cloudRemoteCommands(cmd *shell.Command, name string) []string {
+	switch name {
+	case "aws", "az", "gcloud":
+	default:
+		return nil
+	}
+	args := cmd.Args
+	if hasLit(args, "--help", "-h", "help", "--dry-run") {
+		return nil
+	}
+	v := verbs(args, 4)
+	if name == "gcloud" && len(v) > 0 && (v[0] == "alpha" || v[0] == "beta") {
+		v = v[1:]
+	}
+	if len(v) < 2 {
+		return nil
+	}
+	opt := ""
+	switch {
+	case name == "aws" && v[0] == "ecs" && v[1] == "execute-command":
+		opt = "--command"
+	case name == "az" && v[0] == "container" && v[1] == "exec":
+		opt = "--exec-command"
+	case name == "az" && len(v) >= 3 && v[0] == "aks" && v[1] == "command" && v[2] == "invoke":
+		opt = "--command"
+	case name == "gcloud" && v[0] == "cloud-shell" && v[1] == "ssh":
+		opt = "--command"
+	case name == "gcloud" && (v[0] == "compute" && (v[1] == "scp" || v[1] == "copy-files") || v[0] == "cloud-shell" && v[1] == "scp"):
+		return gcloudScp(args, v[1])
+	default:
+		return nil
+	}
+	if text, ok := optValue(args, "", opt); ok && strings.TrimSpace(text) != "" {
+		return []string{text}
+	}
+	return nil
+}
+
+// gcloudScp returns the scp a gcloud copy command runs: its operands
+// after the verb, options and their values left out, cloud shell's
+// "localhost:" taken off.
+func gcloudScp(args []shell.Word, verb string) []string {
+	i := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == verb })
+	if i < 0 {
+		return nil
+	}
+	out := []string{"scp"}
+	for k := i + 1; k < len(args); k++ {
+		a := args[k]
+		if !a.Literal {
+			return nil // a file this cannot name
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if slices.Contains(gcloudScpValued, a.Lit) {
+				k++
+			}
+			continue
+		}
+		out = append(out, shellQuote(strings.TrimPrefix(a.Lit, "localhost:")))
+	}
+	if len(out) < 3 {
+		return nil
+	}
+	return []string{strings.Join(out, " ")}
+}

@@ -184,3 +184,38 @@ func TestCloudTokenToOwnAPI(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestCloudRemoteCommands: the commands a cloud CLI runs in a container,
+// a cluster or a cloud shell are judged as themselves (as az vm
+// run-command's --scripts and gcloud compute ssh --command are): aws ecs
+// execute-command --command (AWS CLI reference), az container exec
+// --exec-command, az aks command invoke --command (az reference), gcloud
+// cloud-shell ssh --command (gcloud reference); and their copy commands
+// as scp: gcloud compute scp|copy-files and gcloud cloud-shell scp
+// (localhost: local, cloudshell: remote). Everyday commands, downloads
+// and help stay unmarked.
+func TestCloudRemoteCommands(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws ecs execute-command --cluster c --task t --container app --interactive --command "cat /etc/shadow"`, SecretRead},
+		{`aws ecs execute-command --cluster c --task t --interactive --command "rm -rf /"`, DestructiveDelete},
+		{`aws ecs execute-command --cluster c --task t --interactive --command "/bin/sh"`, ""},
+		{`az container exec -g rg -n c --exec-command "cat /etc/shadow"`, SecretRead},
+		{`az container exec -g rg -n c --exec-command "/bin/bash"`, ""},
+		{`az aks command invoke -g rg -n c --command "kubectl get secrets -A -o yaml"`, SecretRead},
+		{`az aks command invoke -g rg -n c --command "kubectl get pods -n kube-system"`, ""},
+		{`gcloud cloud-shell ssh --authorize-session --command "cat ~/.ssh/id_rsa"`, SecretRead},
+		{`gcloud cloud-shell ssh --command "ls"`, ""},
+		{`gcloud compute scp ~/.ssh/id_rsa vm:/tmp/ --zone us-central1-a`, SecretRead},
+		{`gcloud compute scp --zone us-central1-a --recurse ./data vm:~/app`, NetworkExfiltration},
+		{`gcloud compute scp --zone us-central1-a --recurse ./build vm:~/app`, ""}, // a build deployed, as scp's
+		{`gcloud compute copy-files ./data.tar vm:/tmp/ --zone z`, NetworkExfiltration},
+		{`gcloud cloud-shell scp localhost:~/.aws/credentials cloudshell:~/creds`, SecretRead},
+		{`gcloud compute scp vm:/var/log/syslog . --zone us-central1-a`, ""},
+		{`gcloud cloud-shell scp cloudshell:~/out.txt localhost:~/out.txt`, ""},
+		{`gcloud compute scp --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
