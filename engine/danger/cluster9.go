@@ -21,6 +21,8 @@ func init() {
 		"nodeCredentialsUsed": "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
 		"podRunAsAccount":     "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
 		"manifestNamedUnsafe": "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
+		"clusterAccessMapped": "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
+		"clusterAPIOpened":    "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
 		"nodeTokensUsed":      "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -30,6 +32,12 @@ func init() {
 func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 	switch name {
 	case "kubectl", "oc", "helm":
+	case "eksctl", "gcloud", "az", "aws":
+		if len(v) >= 2 {
+			c.clusterAccessMapped(cmd, name, v)
+			c.clusterAPIOpened(cmd, name, v)
+		}
+		return
 	default:
 		return
 	}
@@ -38,7 +46,11 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 		return
 	}
 	c.nodeTokensUsed(cmd, name) // v is empty when the token comes first
-	if len(v) == 0 || !allLiteral(cmd.Args) {
+	if len(v) == 0 {
+		return
+	}
+	c.clusterAccessMapped(cmd, name, v)
+	if !allLiteral(cmd.Args) {
 		return
 	}
 	switch v[0] {
@@ -348,4 +360,96 @@ func gcloudScp(args []shell.Word, verb string) []string {
 		return nil
 	}
 	return []string{strings.Join(out, " ")}
+}
+
+// clusterAccessMapped flags who may use a cluster, and as whom, changed
+// outside RBAC's own objects (README: access rules and identities changed
+// are privilege-escalation, as role bindings and aws eks
+// create-access-entry): EKS's aws-auth ConfigMap in kube-system, which
+// maps IAM roles and users to Kubernetes users and groups (EKS user
+// guide), edited, patched or replaced by name; eksctl create|delete
+// iamidentitymapping, which writes it (eksctl docs); GKE's legacy ABAC
+// turned on (--enable-legacy-authorization, which GKE's hardening guide
+// says grants broad static permissions). A manifest by file name says
+// nothing of what it maps.
+func (c *checker) clusterAccessMapped(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "kubectl", "oc":
+		switch v[0] {
+		case "edit", "patch", "replace", "set", "label", "annotate":
+			ops := operands(cmd.Args)
+			for i, o := range ops {
+				kind, res, ok := strings.Cut(o.Lit, "/")
+				if !ok && i+1 < len(ops) {
+					kind, res = o.Lit, ops[i+1].Lit
+				}
+				if (kind == "configmap" || kind == "configmaps" || kind == "cm") && res == "aws-auth" {
+					hit = v[0] != "label" && v[0] != "annotate"
+					break
+				}
+			}
+		}
+	case "eksctl":
+		hit = (v[0] == "create" || v[0] == "delete") && v[1] == "iamidentitymapping"
+	case "gcloud":
+		hit = len(v) >= 3 && v[0] == "container" && v[1] == "clusters" && (v[2] == "create" || v[2] == "update") &&
+			hasLit(cmd.Args, "--enable-legacy-authorization")
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		if name == "gcloud" {
+			c.because(name, "container", "clusters", v[2], "--enable-legacy-authorization")
+		}
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// clusterAPIOpened flags a cluster's API server opened to any address
+// (README's heldout10 call: public network access turned on is
+// disk-system, as cloudAccessOpened's): GKE's authorized networks turned
+// off or set to 0.0.0.0/0 (gcloud container clusters create|update), AKS's
+// authorized IP ranges cleared or set to 0.0.0.0/0 (az aks create|update:
+// an empty list turns the restriction off), EKS's public endpoint turned on
+// with no narrower publicAccessCidrs (aws eks create-cluster|
+// update-cluster-config --resources-vpc-config; the EKS user guide's
+// default CIDR is 0.0.0.0/0).
+func (c *checker) clusterAPIOpened(cmd *shell.Command, name string, v []string) {
+	open := func(cidrs string) bool {
+		cidrs = strings.Trim(cidrs, `"'[] `)
+		return cidrs == "" || slices.Contains(strings.Split(cidrs, ","), "0.0.0.0/0")
+	}
+	hit := false
+	switch name {
+	case "gcloud":
+		if len(v) >= 3 && v[0] == "container" && v[1] == "clusters" && (v[2] == "create" || v[2] == "update") {
+			n, ok := optValue(cmd.Args, "", "--master-authorized-networks")
+			hit = hasLit(cmd.Args, "--no-enable-master-authorized-networks") || ok && n != "" && open(n)
+		}
+	case "az":
+		if v[0] == "aks" && (v[1] == "create" || v[1] == "update") {
+			r, ok := optValue(cmd.Args, "", "--api-server-authorized-ip-ranges")
+			hit = ok && open(r)
+		}
+	case "aws":
+		if v[0] == "eks" && (v[1] == "create-cluster" || v[1] == "update-cluster-config") {
+			cfg, _ := optValue(cmd.Args, "", "--resources-vpc-config")
+			cfg = squash(cfg)
+			if strings.Contains(cfg, "endpointpublicaccess=true") {
+				_, cidrs, ok := strings.Cut(cfg, "publicaccesscidrs=")
+				if ok {
+					// The list runs to the next key (a word and "=").
+					if i := strings.Index(cidrs, "="); i >= 0 {
+						cidrs = cidrs[:strings.LastIndex(cidrs[:i], ",")+1]
+					}
+					cidrs = strings.Trim(cidrs, ",")
+				}
+				hit = !ok || open(cidrs)
+			}
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(DiskSystem)
+	}
 }

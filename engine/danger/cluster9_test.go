@@ -219,3 +219,67 @@ func TestCloudRemoteCommands(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterAccessMapped: who may use a cluster, and as whom, changed
+// outside RBAC's own objects is privilege-escalation (README: access rules
+// and identities changed, as kubectl's role bindings and aws eks
+// create-access-entry): EKS's aws-auth ConfigMap, which maps IAM roles and
+// users to Kubernetes groups (EKS user guide), edited, patched or
+// replaced; eksctl create|delete iamidentitymapping (eksctl docs); GKE's
+// legacy ABAC turned on (gcloud container clusters --enable-legacy-
+// authorization, GKE hardening guide). Reading them, turning ABAC off and
+// help stay everyday.
+func TestClusterAccessMapped(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl edit configmap aws-auth -n kube-system", PrivilegeEscalation},
+		{"kubectl edit -n kube-system cm/aws-auth", PrivilegeEscalation},
+		{`kubectl patch configmap/aws-auth -n kube-system --type merge -p '{"data":{"mapUsers":"- userarn: arn:aws:iam::1:user/bob\n  groups: [system:masters]"}}'`, PrivilegeEscalation},
+		{"kubectl replace -f aws-auth.yaml", ""}, // a file by name: what it maps is not on the line
+		{"eksctl create iamidentitymapping --cluster c --arn arn:aws:iam::1:role/r --group system:masters --username admin", PrivilegeEscalation},
+		{"eksctl delete iamidentitymapping --cluster c --arn arn:aws:iam::1:role/r", PrivilegeEscalation},
+		{"gcloud container clusters update c --zone z --enable-legacy-authorization", PrivilegeEscalation},
+		{"gcloud container clusters create c --zone z --enable-legacy-authorization", PrivilegeEscalation},
+		{"kubectl get configmap aws-auth -n kube-system -o yaml", ""},
+		{"kubectl describe cm aws-auth -n kube-system", ""},
+		{"kubectl edit configmap app-settings -n default", ""},
+		{"eksctl get iamidentitymapping --cluster c", ""},
+		{"gcloud container clusters update c --zone z --no-enable-legacy-authorization", ""},
+		{"eksctl create iamidentitymapping --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, "eksctl create iamidentitymapping --cluster c --arn arn:aws:iam::1:role/r --group system:masters", PrivilegeEscalation,
+		"clusterAccessMapped", []string{"eksctl", "create", "iamidentitymapping"})
+}
+
+// TestClusterAPIOpened: a cluster's API server opened to any address is
+// disk-system (README's heldout10 call: public network access turned on,
+// as cloudAccessOpened's): GKE's authorized networks turned off or set to
+// 0.0.0.0/0 (gcloud container clusters create|update), AKS's authorized
+// IP ranges cleared or set to 0.0.0.0/0 (az aks create|update), EKS's
+// public endpoint turned on without a narrower publicAccessCidrs (aws eks
+// create-cluster|update-cluster-config --resources-vpc-config, EKS user
+// guide: the default CIDR is 0.0.0.0/0). Narrow ranges, the private
+// endpoint and reads stay everyday.
+func TestClusterAPIOpened(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud container clusters update c --zone z --no-enable-master-authorized-networks", DiskSystem},
+		{"gcloud container clusters update c --enable-master-authorized-networks --master-authorized-networks 0.0.0.0/0", DiskSystem},
+		{`az aks update -g rg -n c --api-server-authorized-ip-ranges ""`, DiskSystem},
+		{"az aks update -g rg -n c --api-server-authorized-ip-ranges 0.0.0.0/0", DiskSystem},
+		{"aws eks update-cluster-config --name c --resources-vpc-config endpointPublicAccess=true", DiskSystem},
+		{`aws eks update-cluster-config --name c --resources-vpc-config endpointPublicAccess=true,publicAccessCidrs="0.0.0.0/0",endpointPrivateAccess=true`, DiskSystem},
+		{"gcloud container clusters update c --enable-master-authorized-networks --master-authorized-networks 203.0.113.0/24", ""},
+		{"az aks update -g rg -n c --api-server-authorized-ip-ranges 73.140.245.0/24", ""},
+		{`aws eks update-cluster-config --name c --resources-vpc-config endpointPublicAccess=true,publicAccessCidrs="203.0.113.5/32"`, ""},
+		{"aws eks update-cluster-config --name c --resources-vpc-config endpointPublicAccess=false,endpointPrivateAccess=true", ""},
+		{"gcloud container clusters describe c --zone z", ""},
+		{"az aks show -g rg -n c --query apiServerAccessProfile", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
