@@ -116,6 +116,10 @@ func (c *checker) cloudFamilies(u unit) {
 		c.cloudAPIAccessCall(cmd, name)
 	}
 	switch name {
+	case "curl", "wget", "http", "https", "xh", "kubeletctl":
+		c.kubeletAPIExec(cmd, name) // cluster9.go
+	}
+	switch name {
 	case "gh", "glab":
 		c.hostedAccessChanged(cmd, name)
 		c.hostedRemovals(cmd, name)

@@ -23,6 +23,7 @@ func init() {
 		"manifestNamedUnsafe": "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
 		"clusterAccessMapped": "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
 		"clusterAPIOpened":    "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
+		"kubeletAPIExec":      "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
 		"nodeTokensUsed":      "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -451,5 +452,48 @@ func (c *checker) clusterAPIOpened(cmd *shell.Command, name string, v []string) 
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(DiskSystem)
+	}
+}
+
+// kubeletAPIExec flags a command run in a node's pods through the
+// kubelet's own API rather than the API server (privilege-escalation, as
+// README's container escapes and logins with others' credentials): a
+// request to port 10250 whose path is the kubelet server's /run/NS/POD/
+// CONTAINER or /exec/… handler (the kubelet's server API, reached with no
+// authorization when anonymous auth is on), and kubeletctl's exec, run
+// and scan rce; kubeletctl scan token prints every pod's service-account
+// token (secret-read). The kubelet's /pods, /healthz and kubeletctl pods
+// list or check; help runs nothing.
+func (c *checker) kubeletAPIExec(cmd *shell.Command, name string) {
+	if hasLit(cmd.Args, "--help", "-h") {
+		return
+	}
+	switch name {
+	case "curl", "wget", "http", "https", "xh":
+		for _, a := range cmd.Args {
+			if !a.Literal {
+				continue
+			}
+			_, rest, ok := strings.Cut(a.Lit, "://")
+			if !ok {
+				continue
+			}
+			host, p, _ := strings.Cut(rest, "/")
+			if strings.HasSuffix(host, ":10250") && (strings.HasPrefix(p, "run/") || strings.HasPrefix(p, "exec/")) {
+				c.because(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	case "kubeletctl":
+		v := c.verbs(cmd.Args, 2)
+		switch {
+		case len(v) >= 1 && (v[0] == "exec" || v[0] == "run"), len(v) >= 2 && v[0] == "scan" && v[1] == "rce":
+			c.because(append([]string{name}, v...)...)
+			c.add(PrivilegeEscalation)
+		case len(v) >= 2 && v[0] == "scan" && v[1] == "token":
+			c.because(append([]string{name}, v...)...)
+			c.add(SecretRead)
+		}
 	}
 }

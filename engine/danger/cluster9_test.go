@@ -283,3 +283,49 @@ func TestClusterAPIOpened(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestRuntimeSocketsAndKubelet: the node's container runtime driven
+// from a container or another host is a container escape
+// (privilege-escalation, README: the host's / mounted, privileged
+// containers, the Docker socket). Members from the runtimes' docs: the
+// sockets of containerd (/run/containerd/containerd.sock, k3s'
+// /run/k3s/containerd/containerd.sock), CRI-O (/var/run/crio/crio.sock),
+// Podman (/run/podman/podman.sock) and cri-dockerd mounted into a
+// container or a pod (docker run -v, kubectl run --overrides hostPath);
+// ctr's and nerdctl's --address before the verb (their global options);
+// the kubelet's API on port 10250 told to run a command in a pod
+// (/run/NS/POD/CONTAINER, /exec/…: the kubelet's server API, reached
+// without the API server's authorization), and kubeletctl exec|run|scan
+// rce|scan token. Listing pods through the kubelet, its health check,
+// ordinary volumes and help stay everyday.
+func TestRuntimeSocketsAndKubelet(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"docker run -v /run/containerd/containerd.sock:/run/containerd/containerd.sock -it alpine sh", PrivilegeEscalation},
+		{"docker run -v /var/run/crio/crio.sock:/crio.sock alpine", PrivilegeEscalation},
+		{"podman run --volume=/run/podman/podman.sock:/run/podman/podman.sock quay.io/podman/stable", PrivilegeEscalation},
+		{"docker run --mount type=bind,src=/run/k3s/containerd/containerd.sock,dst=/c.sock alpine", PrivilegeEscalation},
+		{`kubectl run x --image=alpine --overrides='{"spec":{"containers":[{"name":"x","image":"alpine","volumeMounts":[{"mountPath":"/var/run/docker.sock","name":"s"}]}],"volumes":[{"name":"s","hostPath":{"path":"/var/run/docker.sock"}}]}}'`, PrivilegeEscalation},
+		{"ctr --address /run/containerd/containerd.sock run --privileged --rm -t docker.io/library/alpine:latest x sh", PrivilegeEscalation},
+		{"ctr -n k8s.io run --mount type=bind,src=/,dst=/host,options=rbind:rw --rm -t docker.io/library/alpine:latest x sh", PrivilegeEscalation},
+		{"nerdctl --address /run/k3s/containerd/containerd.sock run -v /:/host -it alpine sh", PrivilegeEscalation},
+		{"nerdctl -n k8s.io run --privileged -it alpine sh", PrivilegeEscalation},
+		{`curl -sk https://10.0.0.1:10250/run/default/nginx/nginx -d "cmd=id"`, PrivilegeEscalation},
+		{`curl -k -XPOST "https://node1:10250/exec/kube-system/kube-proxy-abc/kube-proxy?command=id&input=1&output=1&tty=1"`, PrivilegeEscalation},
+		{`kubeletctl exec "id" -p nginx -c nginx -n default -s 10.0.0.1`, PrivilegeEscalation},
+		{"kubeletctl scan rce -s 10.0.0.1", PrivilegeEscalation},
+		{"kubeletctl scan token -s 10.0.0.1", SecretRead},
+		{"docker run -v ./data:/data -it alpine sh", ""},
+		{"docker run -v /var/run/app.sock:/app.sock alpine", ""},
+		{"ctr -n k8s.io containers list", ""},
+		{"ctr --address /run/containerd/containerd.sock images ls", ""},
+		{"nerdctl -n k8s.io ps", ""},
+		{"curl -sk https://10.0.0.1:10250/pods", ""},
+		{"curl -L http://127.0.0.1:10250/healthz", ""},
+		{"kubeletctl pods -s 10.0.0.1", ""},
+		{"kubeletctl exec --help", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
