@@ -26,6 +26,7 @@ func init() {
 		"clusterAPIOpened":      "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
 		"kubeletAPIExec":        "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
 		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
+		"tokenSecretDescribed":  "kubectl|oc describe of a secret named for a service-account token (NAME-token-…), which describe prints in full",
 		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -57,6 +58,7 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 	}
 	c.clusterAccessMapped(cmd, name, v)
 	c.workloadCommandServed(cmd, name, v)
+	c.tokenSecretDescribed(cmd, name, v)
 	if !allLiteral(cmd.Args) {
 		return
 	}
@@ -557,4 +559,28 @@ func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []str
 	}
 	c.because(words...)
 	c.add(NetworkExfiltration)
+}
+
+// tokenSecretDescribed flags kubectl|oc describe of a service-account
+// token secret (secret-read): describe prints such a secret's token in
+// full (Kubernetes docs, "Manually create an API token for a
+// ServiceAccount"), other secrets' values only as sizes. The secret is
+// known by its name: the <account>-token-<suffix> Kubernetes generated
+// before 1.24, or any name holding "token".
+func (c *checker) tokenSecretDescribed(cmd *shell.Command, name string, v []string) {
+	if v[0] != "describe" {
+		return
+	}
+	ops := operands(cmd.Args)
+	for i, o := range ops {
+		kind, res, ok := strings.Cut(o.Lit, "/")
+		if !ok && i+1 < len(ops) {
+			kind, res = o.Lit, ops[i+1].Lit
+		}
+		if (kind == "secret" || kind == "secrets") && o.Literal && strings.Contains(strings.ToLower(res), "token") {
+			c.because(name, "describe", kind, res)
+			c.add(SecretRead)
+			return
+		}
+	}
 }

