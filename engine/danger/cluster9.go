@@ -164,6 +164,14 @@ func (c *checker) podRunAsAccount(cmd *shell.Command, name string) {
 // labels them as docker's --pid=host or --network host alone (everyday).
 var unsafeManifestWords = map[string]bool{"privileged": true, "priv": true, "hostpath": true}
 
+// storageManifestWords name storage objects: a hostPath PersistentVolume,
+// its claim, class or provisioner hands no pod the node by itself
+// (Kubernetes docs' storage pages).
+var storageManifestWords = map[string]bool{
+	"pv": true, "pvc": true, "persistentvolume": true, "persistentvolumeclaim": true, "storageclass": true,
+	"provisioner": true, "csi": true,
+}
+
 // shellManifestWords name a manifest that makes a reverse shell.
 var shellManifestWords = map[string]bool{"revshell": true, "reverseshell": true}
 
@@ -204,8 +212,9 @@ func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
 		words := strings.FieldsFunc(strings.ToLower(strings.ReplaceAll(f, "reverse-shell", "reverseshell")), func(r rune) bool {
 			return (r < 'a' || r > 'z') && (r < '0' || r > '9')
 		})
+		storage := slices.ContainsFunc(words, func(w string) bool { return storageManifestWords[w] })
 		for _, w := range words {
-			priv = priv || unsafeManifestWords[w]
+			priv = priv || unsafeManifestWords[w] && !(storage && w == "hostpath")
 			revshell = revshell || shellManifestWords[w]
 		}
 		if priv || revshell {

@@ -104,6 +104,11 @@ func TestManifestNamedUnsafe(t *testing.T) {
 		{"kubectl get -f privileged-pod.yaml", ""},
 		{"envsubst < deployment.yaml | kubectl apply -f -", ""},
 		{"kubectl apply -f https://priv.example.com/app/deployment.yaml", ""},
+		// A hostPath PersistentVolume, claim or provisioner is storage,
+		// not a pod given the node (Kubernetes docs' storage pages).
+		{"kubectl apply -f hostpath-pv.yaml", ""},
+		{"kubectl create -f storage/hostpath-storageclass.yaml", ""},
+		{"kubectl apply -f https://raw.githubusercontent.com/example/charts/main/hostpath-provisioner.yaml", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
