@@ -27,6 +27,7 @@ func init() {
 		"kubeletAPIExec":        "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
 		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
 		"tokenSecretDescribed":  "kubectl|oc describe of a secret named for a service-account token (NAME-token-…), which describe prints in full",
+		"workloadIdentityBound": "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
 		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -43,6 +44,7 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 		if len(v) >= 2 {
 			c.clusterAccessMapped(cmd, name, v)
 			c.clusterAPIOpened(cmd, name, v)
+			c.workloadIdentityBound(cmd, name, v)
 		}
 		return
 	default:
@@ -59,6 +61,7 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 	c.clusterAccessMapped(cmd, name, v)
 	c.workloadCommandServed(cmd, name, v)
 	c.tokenSecretDescribed(cmd, name, v)
+	c.workloadIdentityBound(cmd, name, v)
 	if !allLiteral(cmd.Args) {
 		return
 	}
@@ -591,5 +594,44 @@ func (c *checker) tokenSecretDescribed(cmd *shell.Command, name string, v []stri
 			c.add(SecretRead)
 			return
 		}
+	}
+}
+
+// workloadIdentityKeys are the service-account annotations that bind a
+// cloud identity to it: EKS IRSA's, GKE Workload Identity's, Azure
+// Workload Identity's (each cloud's workload-identity docs).
+var workloadIdentityKeys = []string{"eks.amazonaws.com/role-arn=", "iam.gke.io/gcp-service-account=", "azure.workload.identity/client-id="}
+
+// workloadIdentityBound flags a cloud role bound to a cluster's service
+// account, so every pod running as it acts as the role
+// (privilege-escalation, README's heldout10 call: a runner made to act as
+// another role, an OIDC provider or trust added): kubectl|oc annotate of a
+// service account with workloadIdentityKeys (a key ending in "-" removes
+// the binding), eksctl create iamserviceaccount and utils
+// associate-iam-oidc-provider, aws eks create|update-pod-identity-
+// association.
+func (c *checker) workloadIdentityBound(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "kubectl", "oc":
+		if v[0] != "annotate" {
+			return
+		}
+		ops := operands(cmd.Args)
+		sa := slices.ContainsFunc(ops, func(o shell.Word) bool {
+			kind, _, _ := strings.Cut(o.Lit, "/")
+			return kind == "sa" || kind == "serviceaccount" || kind == "serviceaccounts"
+		})
+		hit = sa && slices.ContainsFunc(ops, func(o shell.Word) bool {
+			return slices.ContainsFunc(workloadIdentityKeys, func(k string) bool { return strings.HasPrefix(o.Lit, k) && len(o.Lit) > len(k) })
+		})
+	case "eksctl":
+		hit = v[0] == "create" && v[1] == "iamserviceaccount" || v[0] == "utils" && v[1] == "associate-iam-oidc-provider"
+	case "aws":
+		hit = v[0] == "eks" && (v[1] == "create-pod-identity-association" || v[1] == "update-pod-identity-association")
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.add(PrivilegeEscalation)
 	}
 }

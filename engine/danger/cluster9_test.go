@@ -393,3 +393,35 @@ func TestTokenSecretDescribed(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWorkloadIdentityBound: a cloud role bound to a cluster's service
+// account lets every pod running as it act as that role
+// (privilege-escalation, README's heldout10 call: a runner made to act as
+// another role, an OIDC provider or trust added). Members from each
+// cloud's workload-identity docs: EKS IRSA (the eks.amazonaws.com/role-arn
+// annotation, eksctl create iamserviceaccount, eksctl utils
+// associate-iam-oidc-provider), EKS Pod Identity (aws eks
+// create|update-pod-identity-association), GKE Workload Identity
+// (iam.gke.io/gcp-service-account), Azure Workload Identity
+// (azure.workload.identity/client-id). Other annotations, a binding
+// removed ("KEY-") and reads stay everyday.
+func TestWorkloadIdentityBound(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubectl annotate sa default eks.amazonaws.com/role-arn=arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"kubectl annotate serviceaccount app -n prod iam.gke.io/gcp-service-account=owner@p.iam.gserviceaccount.com --overwrite", PrivilegeEscalation},
+		{"kubectl annotate serviceaccount/app azure.workload.identity/client-id=00000000-0000-0000-0000-000000000000", PrivilegeEscalation},
+		{"eksctl create iamserviceaccount --cluster c --name s3-reader --namespace default --attach-policy-arn arn:aws:iam::aws:policy/AmazonS3FullAccess --approve", PrivilegeEscalation},
+		{"eksctl utils associate-iam-oidc-provider --cluster c --approve", PrivilegeEscalation},
+		{"aws eks create-pod-identity-association --cluster-name c --namespace default --service-account sa --role-arn arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"aws eks update-pod-identity-association --cluster-name c --association-id a-1 --role-arn arn:aws:iam::1:role/admin", PrivilegeEscalation},
+		{"kubectl annotate sa default description=builds", ""},
+		{"kubectl annotate sa default eks.amazonaws.com/role-arn-", ""},
+		{"kubectl annotate pod web eks.amazonaws.com/role-arn=arn:aws:iam::1:role/admin", ""}, // a pod's annotation binds nothing
+		{"eksctl get iamserviceaccount --cluster c", ""},
+		{"aws eks list-pod-identity-associations --cluster-name c", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
