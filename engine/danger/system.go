@@ -864,7 +864,10 @@ func ipChanges(args []shell.Word) bool {
 }
 
 // socketHostPath reports a pod spec (spaces taken out) with a hostPath
-// volume of a container runtime's socket (hostSocket's).
+// volume of a container runtime's socket (hostSocket's), of a system
+// folder hostBody reads for Docker's Binds, or of the folders holding
+// the node's cluster credentials (the kubelet's, with every pod's token,
+// and kubeadm's /etc/kubernetes).
 func socketHostPath(b string) bool {
 	for rest := b; ; {
 		i := strings.Index(rest, `"hostPath":{"path":"`)
@@ -872,7 +875,12 @@ func socketHostPath(b string) bool {
 			return false
 		}
 		rest = rest[i+len(`"hostPath":{"path":"`):]
-		if j := strings.IndexByte(rest, '"'); j >= 0 && hostSocket(rest[:j]) {
+		j := strings.IndexByte(rest, '"')
+		if j < 0 {
+			return false
+		}
+		p := rest[:j]
+		if hostSocket(p) || hostBody(`"Binds":["`+p+`"`) || path.Clean(p) == "/var/lib/kubelet" || path.Clean(p) == "/etc/kubernetes" {
 			return true
 		}
 	}
