@@ -118,6 +118,9 @@ func (c *checker) cloudFamilies(u unit) {
 	switch name {
 	case "curl", "wget", "http", "https", "xh", "kubeletctl":
 		c.kubeletAPIExec(cmd, name) // cluster9.go
+		if name != "kubeletctl" {
+			c.clusterAPIOverHTTP(cmd, name)
+		}
 	}
 	switch name {
 	case "gh", "glab":

@@ -28,6 +28,7 @@ func init() {
 		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
 		"tokenSecretDescribed":  "kubectl|oc describe of a secret named for a service-account token (NAME-token-…), which describe prints in full",
 		"workloadIdentityBound": "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
+		"clusterAPIPath":        "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
 		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -62,6 +63,11 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 	c.workloadCommandServed(cmd, name, v)
 	c.tokenSecretDescribed(cmd, name, v)
 	c.workloadIdentityBound(cmd, name, v)
+	if v[0] == "get" {
+		if raw, ok := optValue(cmd.Args, "", "--raw"); ok {
+			c.clusterAPIPath(name, raw, "", "GET", "")
+		}
+	}
 	if !allLiteral(cmd.Args) {
 		return
 	}
@@ -634,4 +640,96 @@ func (c *checker) workloadIdentityBound(cmd *shell.Command, name string, v []str
 		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
 		c.add(PrivilegeEscalation)
 	}
+}
+
+// clusterAPIOverHTTP reads a curl, wget or HTTPie request to the
+// Kubernetes API or etcd by its URL's path (clusterAPIPath), with the
+// request's method and body.
+func (c *checker) clusterAPIOverHTTP(cmd *shell.Command, name string) {
+	method, body := "GET", ""
+	for i, a := range cmd.Args {
+		l := a.Lit
+		next := ""
+		if i+1 < len(cmd.Args) {
+			next = cmd.Args[i+1].Lit
+		}
+		switch {
+		case l == "-X" || l == "--request" || l == "--method":
+			method = strings.ToUpper(next)
+		case strings.HasPrefix(l, "-X") && len(l) > 2:
+			method = strings.ToUpper(l[2:])
+		case strings.HasPrefix(l, "--request=") || strings.HasPrefix(l, "--method="):
+			_, m, _ := strings.Cut(l, "=")
+			method = strings.ToUpper(m)
+		case l == "-d" || l == "--data" || l == "--data-raw" || l == "--data-binary" || l == "--json" || l == "--post-data":
+			body += next
+			if method == "GET" {
+				method = "POST"
+			}
+		case strings.HasPrefix(l, "--post-data=") || strings.HasPrefix(l, "--data="):
+			_, d, _ := strings.Cut(l, "=")
+			body += d
+			if method == "GET" {
+				method = "POST"
+			}
+		case l == "POST" || l == "PUT" || l == "PATCH" || l == "DELETE":
+			if name != "curl" && name != "wget" {
+				method = l // HTTPie's METHOD before the URL
+			}
+		}
+	}
+	for _, a := range cmd.Args {
+		text := a.Lit
+		if !a.Literal {
+			text = unquoted(a.Raw)
+		}
+		_, rest, ok := strings.Cut(text, "://")
+		if !ok || !strings.HasPrefix(text, "http") {
+			continue
+		}
+		host, p, _ := strings.Cut(rest, "/")
+		if c.clusterAPIPath(name, "/"+p, host, method, body) {
+			return
+		}
+	}
+}
+
+// clusterAPIPath flags a Kubernetes API path called with method and body
+// (the Kubernetes API reference): GET of /api/v1/secrets or
+// /api/v1/namespaces/NS/secrets[/NAME] prints Secrets (secret-read, as
+// kubectl get secret -o yaml); a pod POSTed to /api/v1/namespaces/NS/pods
+// with a privileged container or a hostPath of the node's root, a system
+// folder or a runtime socket is a container escape (privilege-escalation,
+// as kubectl run --overrides); the API server's node proxy to the
+// kubelet's /run or /exec runs a command in a pod (as kubeletAPIExec).
+// host is the URL's host (empty for kubectl get --raw): etcd's HTTP API
+// on port 2379 read whole (v2 keys with recursive=true, v3 kv/range)
+// holds every Secret (secret-read). It reports whether it flagged.
+func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
+	p, query, _ := strings.Cut(p, "?")
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	cat := ""
+	switch {
+	case strings.HasSuffix(host, ":2379"):
+		if strings.HasPrefix(p, "/v3/kv/range") || strings.HasPrefix(p, "/v2/keys") && strings.Contains(query, "recursive=true") {
+			cat = SecretRead
+		}
+	case len(segs) < 3 || segs[0] != "api" || segs[1] != "v1":
+	case len(segs) >= 6 && segs[2] == "nodes" && segs[4] == "proxy" && (segs[5] == "run" || segs[5] == "exec"):
+		cat = PrivilegeEscalation
+	case method == "GET" && (len(segs) == 3 && segs[2] == "secrets" ||
+		(len(segs) == 5 || len(segs) == 6) && segs[2] == "namespaces" && segs[4] == "secrets"):
+		cat = SecretRead
+	case method == "POST" && len(segs) == 5 && segs[2] == "namespaces" && segs[4] == "pods":
+		b := strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "").Replace(body)
+		if strings.Contains(b, `"privileged":true`) || strings.Contains(b, `"hostPath":{"path":"/"}`) || socketHostPath(b) {
+			cat = PrivilegeEscalation
+		}
+	}
+	if cat == "" {
+		return false
+	}
+	c.because(name, p)
+	c.add(cat)
+	return true
 }

@@ -428,3 +428,42 @@ func TestWorkloadIdentityBound(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterAPIOverHTTP: the Kubernetes API called directly, as attack
+// sheets do from inside a pod, is judged as the kubectl command it stands
+// for (Kubernetes API reference paths): GET of /api/v1/[namespaces/NS/]
+// secrets[/NAME] prints Secrets (secret-read, as kubectl get secret -o
+// yaml), also through kubectl get --raw; a pod created by POST with a
+// privileged container or a hostPath of the node's / is a container escape
+// (privilege-escalation, as kubectl run --overrides); the API server's
+// node proxy to the kubelet's /run or /exec runs a command in a pod
+// (kubeletAPIExec's); etcd's HTTP API (port 2379) read whole (v2 keys
+// recursive, v3 kv/range) holds every Secret (secret-read). Listing pods,
+// the version, a DELETE (another rule's) and an ordinary pod stay
+// everyday here.
+func TestClusterAPIOverHTTP(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`curl -k -H "Authorization: Bearer $TOKEN" https://kubernetes.default.svc/api/v1/namespaces/kube-system/secrets`, SecretRead},
+		{"curl -sk https://10.0.0.1:6443/api/v1/namespaces/default/secrets/db", SecretRead},
+		{"curl -sk https://10.0.0.1:6443/api/v1/secrets?limit=500", SecretRead},
+		{"wget -qO- --no-check-certificate https://10.0.0.1:6443/api/v1/secrets", SecretRead},
+		{"kubectl get --raw /api/v1/namespaces/kube-system/secrets", SecretRead},
+		{`curl -k -X POST -H "Content-Type: application/json" https://10.0.0.1:6443/api/v1/namespaces/default/pods -d '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"x"},"spec":{"containers":[{"name":"x","image":"alpine","securityContext":{"privileged":true}}]}}'`, PrivilegeEscalation},
+		{`curl -k -X POST -H "Content-Type: application/json" https://10.0.0.1:6443/api/v1/namespaces/default/pods -d '{"spec":{"volumes":[{"name":"h","hostPath":{"path":"/"}}],"containers":[{"name":"x","image":"alpine"}]}}'`, PrivilegeEscalation},
+		{"kubectl get --raw /api/v1/nodes/node1/proxy/run/default/nginx/nginx?cmd=id", PrivilegeEscalation},
+		{`curl -sk -X POST "https://10.0.0.1:6443/api/v1/nodes/node1/proxy/exec/default/web/web?command=id&output=1"`, PrivilegeEscalation},
+		{"curl http://10.0.0.1:2379/v2/keys/?recursive=true", SecretRead},
+		{`curl -L http://10.0.0.1:2379/v3/kv/range -X POST -d '{"key":"L3JlZ2lzdHJ5L3NlY3JldHM=","range_end":"L3JlZ2lzdHJ5L3NlY3JldHQ="}'`, SecretRead},
+		{"curl -sk https://10.0.0.1:6443/api/v1/pods", ""},
+		{"curl -sk https://10.0.0.1:6443/version", ""},
+		{"kubectl get --raw /api/v1/namespaces/default/configmaps", ""},
+		{"kubectl get --raw /metrics", ""},
+		{`curl -k -X POST -H "Content-Type: application/json" https://10.0.0.1:6443/api/v1/namespaces/default/pods -d '{"spec":{"containers":[{"name":"x","image":"nginx"}]}}'`, ""},
+		{"curl http://10.0.0.1:2379/version", ""},
+		{"curl http://10.0.0.1:2379/v2/keys/app/config", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
