@@ -29,6 +29,7 @@ func init() {
 		"tokenSecretDescribed":  "kubectl|oc describe of a secret named for a service-account token (NAME-token-…), which describe prints in full",
 		"workloadIdentityBound": "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
 		"clusterAPIPath":        "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
+		"passedRoleRunner":      "new compute made to run as an identity the line passes: gcloud functions deploy, run deploy, run jobs create|deploy, compute instances create --service-account; aws ec2 run-instances --iam-instance-profile; aws ecs run-task|start-task overriding taskRoleArn",
 		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
@@ -46,6 +47,7 @@ func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
 			c.clusterAccessMapped(cmd, name, v)
 			c.clusterAPIOpened(cmd, name, v)
 			c.workloadIdentityBound(cmd, name, v)
+			c.passedRoleRunner(cmd, name, v)
 		}
 		return
 	default:
@@ -732,4 +734,38 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 	c.because(name, p)
 	c.add(cat)
 	return true
+}
+
+// passedRoleRunner flags new compute made to run as an identity the line
+// passes (privilege-escalation, as roleRunnerMade's lambda create-function
+// --role; README's heldout10 call): gcloud functions deploy, run deploy,
+// run jobs create|deploy and compute instances create with
+// --service-account (gcloud reference); aws ec2 run-instances
+// --iam-instance-profile and ecs run-task|start-task whose --overrides set
+// taskRoleArn (AWS CLI reference). A service's own role and a task
+// definition registered are deploys (README), not runners.
+func (c *checker) passedRoleRunner(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "gcloud":
+		n := len(v)
+		runner := n >= 2 && v[0] == "functions" && v[1] == "deploy" ||
+			n >= 2 && v[0] == "run" && v[1] == "deploy" ||
+			n >= 3 && v[0] == "run" && v[1] == "jobs" && (v[2] == "create" || v[2] == "deploy") ||
+			n >= 3 && v[0] == "compute" && v[1] == "instances" && v[2] == "create"
+		sa, ok := optValue(cmd.Args, "", "--service-account")
+		hit = runner && ok && sa != ""
+	case "aws":
+		switch {
+		case v[0] == "ec2" && v[1] == "run-instances":
+			hit = hasLitPrefix(cmd.Args, "--iam-instance-profile")
+		case v[0] == "ecs" && (v[1] == "run-task" || v[1] == "start-task"):
+			o, _ := optValue(cmd.Args, "", "--overrides")
+			hit = strings.Contains(squash(o), "taskrolearn")
+		}
+	}
+	if hit {
+		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.add(PrivilegeEscalation)
+	}
 }

@@ -467,3 +467,35 @@ func TestClusterAPIOverHTTP(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPassedRoleRunner: new compute made to run as an identity the line
+// passes is privilege-escalation, as roleRunnerMade's lambda
+// create-function --role (README's heldout10 call: a new function, code
+// interpreter or stack made to run as another, passed, role). Members from
+// the references: gcloud functions deploy, run deploy, run jobs
+// create|deploy, compute instances create with --service-account; aws ec2
+// run-instances --iam-instance-profile; aws ecs run-task|start-task whose
+// overrides set taskRoleArn. The same commands without a passed identity,
+// a service's own role (heldout7 s0096: eks create-cluster --role-arn) and
+// a task definition registered (README: a deploy) stay everyday.
+func TestPassedRoleRunner(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gcloud functions deploy f --runtime python311 --trigger-http --service-account admin@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud run deploy svc --image gcr.io/p/i --service-account=admin@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud run jobs create job --image gcr.io/p/i --service-account admin@p.iam.gserviceaccount.com", PrivilegeEscalation},
+		{"gcloud compute instances create vm --zone z --service-account admin@p.iam.gserviceaccount.com --scopes cloud-platform", PrivilegeEscalation},
+		{"aws ec2 run-instances --image-id ami-1 --instance-type t3.micro --iam-instance-profile Name=admin", PrivilegeEscalation},
+		{`aws ecs run-task --cluster c --task-definition td --overrides '{"taskRoleArn":"arn:aws:iam::1:role/admin"}'`, PrivilegeEscalation},
+		{"gcloud run deploy svc --image gcr.io/p/i --region us-central1", ""},
+		{"gcloud functions deploy f --runtime python311 --trigger-http", ""},
+		{"aws ec2 run-instances --image-id ami-1 --instance-type t3.micro", ""},
+		{"aws ecs run-task --cluster c --task-definition td", ""},
+		{"aws ecs register-task-definition --family f --task-role-arn arn:aws:iam::1:role/admin --container-definitions file://c.json", ""},
+		{"aws eks create-cluster --name production --role-arn arn:aws:iam::123:role/eks --resources-vpc-config subnetIds=subnet-1", ""},
+		{"gcloud compute instances describe vm --zone z", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
