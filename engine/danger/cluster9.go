@@ -26,7 +26,7 @@ func init() {
 		"clusterAPIOpened":      "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
 		"kubeletAPIExec":        "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
 		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
-		"tokenSecretDescribed":  "kubectl|oc describe of a secret named for a service-account token (NAME-token-…), which describe prints in full",
+		"tokenSecretDescribed":  "kubectl|oc describe of a secret named as a service-account token (ACCOUNT-token-SUFFIX), whose token describe prints in full",
 		"workloadIdentityBound": "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
 		"clusterAPIPath":        "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
 		"passedRoleRunner":      "new compute made to run as an identity the line passes: gcloud functions deploy, run deploy, run jobs create|deploy, compute instances create --service-account; aws ec2 run-instances --iam-instance-profile; aws ecs run-task|start-task overriding taskRoleArn",
@@ -586,7 +586,7 @@ func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []str
 // full (Kubernetes docs, "Manually create an API token for a
 // ServiceAccount"), other secrets' values only as sizes. The secret is
 // known by its name: the <account>-token-<suffix> Kubernetes generated
-// before 1.24, or any name holding "token".
+// before 1.24 (an Opaque "github-token" shows only its size).
 func (c *checker) tokenSecretDescribed(cmd *shell.Command, name string, v []string) {
 	if v[0] != "describe" {
 		return
@@ -597,7 +597,7 @@ func (c *checker) tokenSecretDescribed(cmd *shell.Command, name string, v []stri
 		if !ok && i+1 < len(ops) {
 			kind, res = o.Lit, ops[i+1].Lit
 		}
-		if (kind == "secret" || kind == "secrets") && o.Literal && strings.Contains(strings.ToLower(res), "token") {
+		if (kind == "secret" || kind == "secrets") && o.Literal && strings.Contains(strings.ToLower(res), "-token-") {
 			c.because(name, "describe", kind, res)
 			c.add(SecretRead)
 			return

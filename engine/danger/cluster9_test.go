@@ -386,7 +386,8 @@ func TestTokenSecretDescribed(t *testing.T) {
 	}{
 		{"kubectl -n kubernetes-dashboard describe secret admin-user-token-abcde", SecretRead},
 		{"kubectl describe secret default-token-xyz -n kube-system", SecretRead},
-		{"kubectl describe secrets/build-robot-token", SecretRead},
+		{"kubectl describe secrets/build-robot-token-x7k2p", SecretRead},
+		{"kubectl describe secret github-token", ""}, // an Opaque secret: describe shows its size
 		{"oc describe secret builder-token-7x2kq", SecretRead},
 		{"kubectl describe secret mysecret", ""},
 		{"kubectl describe secret db-credentials -n prod", ""},
