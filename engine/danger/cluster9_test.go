@@ -500,3 +500,39 @@ func TestPassedRoleRunner(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterCredentialsMinted: a cluster user's credential minted on a
+// node is privilege-escalation, as kubectl create token (credentials
+// issued), and the admin's printed is secret-read. Members from each
+// tool's reference: kubeadm kubeconfig user (a kubeconfig with a client
+// key, for any user and group), microk8s config (the admin kubeconfig,
+// printed unless written to a file, as get-credentials writes it);
+// openssl signing with a cluster CA's key (/etc/kubernetes/pki/*ca.key: a
+// forged client certificate). Reading certificates, renewing the node's
+// own and upgrades stay everyday here.
+func TestClusterCredentialsMinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"kubeadm kubeconfig user --client-name=admin --org=system:masters", PrivilegeEscalation},
+		// Join tokens stay everyday: heldout2 j0306 labels kubeadm token
+		// create so, and teardown_test's TestClusterNodesReset keeps
+		// kubeadm token list unmarked; k3s' and microk8s' are the same.
+		{"kubeadm token create --print-join-command", ""},
+		{"kubeadm token list", ""},
+		{"k3s token create --ttl 1h", ""},
+		{"microk8s add-node", ""},
+		{"microk8s config", SecretRead},
+		{"openssl x509 -req -in admin.csr -CA /etc/kubernetes/pki/ca.crt -CAkey /etc/kubernetes/pki/ca.key -CAcreateserial -out admin.crt -days 365", PrivilegeEscalation},
+		{"openssl x509 -req -in e.csr -CA /etc/kubernetes/pki/etcd/ca.crt -CAkey=/etc/kubernetes/pki/etcd/ca.key -out e.crt", PrivilegeEscalation},
+		{"microk8s config > ~/.kube/config", ""},
+		{"openssl x509 -in /etc/kubernetes/pki/ca.crt -noout -text", ""},
+		{"openssl x509 -req -in my.csr -CA ./ca.crt -CAkey ./ca.key -out my.crt", ""},
+		{"kubeadm certs check-expiration", ""},
+		{"kubeadm token create --help", ""},
+		{"microk8s status", ""},
+		{"k3s check-config", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
