@@ -537,8 +537,10 @@ func (c *checker) kubeletAPIExec(cmd *shell.Command, name string) {
 // container's, is the container's.
 func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []string) {
 	var run []shell.Word
+	verb := ""
 	switch name {
 	case "kubectl", "oc":
+		verb = v[0]
 		if v[0] != "run" && !(v[0] == "create" && len(v) >= 2 && (v[1] == "job" || v[1] == "cronjob" || v[1] == "deployment")) {
 			return
 		}
@@ -552,6 +554,7 @@ func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []str
 		if len(args) == 0 || args[0].Lit != "run" && args[0].Lit != "create" {
 			return
 		}
+		verb = args[0].Lit
 		i := 1
 		for ; i < len(args) && strings.HasPrefix(args[i].Raw, "-"); i++ {
 			opt, _, hasVal := strings.Cut(args[i].Lit, "=")
@@ -574,7 +577,7 @@ func (c *checker) workloadCommandServed(cmd *shell.Command, name string, v []str
 	if !slices.Contains(Check(engine.Call{Tool: engine.ToolBash, Command: text}, c.project, c.home), NetworkExfiltration) {
 		return
 	}
-	words := []string{name, v[0], "--"}
+	words := []string{name, verb, "--"}
 	for _, w := range run {
 		words = append(words, w.Lit)
 	}
