@@ -13,6 +13,11 @@ import (
 var tokenServices = map[string][]string{
 	"gh":     {"github.com", "githubusercontent.com"},
 	"gcloud": {"googleapis.com"},
+	// az account get-access-token's audiences by default and with
+	// --resource in az's REST pages: Resource Manager and Microsoft
+	// Graph. Not azure.com as a whole: cloudapp.azure.com names anyone's
+	// machines.
+	"az": {"management.azure.com", "graph.microsoft.com"},
 }
 
 // tokenOnlyAuthorizes reports whether the credential printer u (nested in
@@ -55,7 +60,7 @@ func (c *checker) tokenOnlyAuthorizes(u unit) bool {
 			if n == 0 {
 				continue
 			}
-			if !authHeader(cmd, k) || !allURLsAt(cmd, hosts) {
+			if !authHeader(cmd, k) || !allURLsAt(cmd, hosts, c.line.Sets) {
 				return false
 			}
 			placed += n
@@ -102,19 +107,28 @@ func unquoted(raw string) string {
 }
 
 // allURLsAt reports whether cmd names at least one URL and every URL it
-// names is on one of hosts or their subdomains.
-func allURLsAt(cmd *shell.Command, hosts []string) bool {
+// names is on one of hosts or their subdomains. A URL with expansions
+// counts when its host is still known: expansions only in its path or
+// query ("…/projects/${PROJECT_ID}/…"), or only in the host's leftmost
+// labels before a literal "-" or "." that the service's name follows
+// (Google Cloud's regional "${LOCATION}-aiplatform.googleapis.com"), each
+// a plain $NAME or ${NAME} that sets (the line's assignments) gives no
+// value that could end the host early ("/", "?", "#", "@", ":").
+func allURLsAt(cmd *shell.Command, hosts []string, sets []shell.Assign) bool {
 	n := 0
 	for _, a := range cmd.Args {
-		if !a.Literal || !(strings.HasPrefix(a.Lit, "http://") || strings.HasPrefix(a.Lit, "https://")) {
+		text := a.Lit
+		if !a.Literal {
+			text = unquoted(a.Raw)
+		}
+		if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") {
 			continue
 		}
-		u, err := url.Parse(a.Lit)
-		if err != nil {
+		h, ok := urlHost(text, a.Literal, sets)
+		if !ok {
 			return false
 		}
-		h := strings.ToLower(u.Hostname())
-		ok := false
+		ok = false
 		for _, s := range hosts {
 			ok = ok || h == s || strings.HasSuffix(h, "."+s)
 		}
@@ -126,12 +140,85 @@ func allURLsAt(cmd *shell.Command, hosts []string) bool {
 	return n > 0
 }
 
+// urlHost returns the lower-cased host of the URL text (a literal word,
+// or a word's source with one layer of quotes off), when expansions leave
+// it known (allURLsAt's terms); a host expansion is replaced by "x".
+func urlHost(text string, literal bool, sets []shell.Assign) (string, bool) {
+	if literal {
+		u, err := url.Parse(text)
+		if err != nil {
+			return "", false
+		}
+		return strings.ToLower(u.Hostname()), true
+	}
+	_, rest, _ := strings.Cut(text, "://")
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	if strings.ContainsAny(host, "`\\\"'@:") || strings.Contains(host, "$(") {
+		return "", false
+	}
+	var b strings.Builder
+	for host != "" {
+		i := strings.IndexByte(host, '$')
+		if i < 0 {
+			b.WriteString(host)
+			break
+		}
+		b.WriteString(host[:i])
+		name, after := "", host[i+1:]
+		if strings.HasPrefix(after, "{") {
+			j := strings.IndexByte(after, '}')
+			if j < 0 {
+				return "", false
+			}
+			name, after = after[1:j], after[j+1:]
+		} else {
+			j := 0
+			for j < len(after) && (after[j] == '_' || after[j] >= 'a' && after[j] <= 'z' || after[j] >= 'A' && after[j] <= 'Z' || after[j] >= '0' && after[j] <= '9') {
+				j++
+			}
+			name, after = after[:j], after[j:]
+		}
+		if name == "" || !validName(name) || !strings.HasPrefix(after, "-") && !strings.HasPrefix(after, ".") && !strings.HasPrefix(after, "$") {
+			return "", false
+		}
+		for _, s := range sets {
+			if s.Name == name && strings.ContainsAny(s.Value, "/?#@:$`") {
+				return "", false
+			}
+		}
+		b.WriteString("x")
+		host = after
+	}
+	h := strings.ToLower(b.String())
+	// The last label must be literal: the service's name follows the
+	// expansions, it is not one.
+	if last := h[strings.LastIndexByte(h, '.')+1:]; last == "" || strings.Contains(last, "$") {
+		return "", false
+	}
+	return h, true
+}
+
+// validName reports a shell variable name (letters, digits and _, not
+// starting with a digit).
+func validName(s string) bool {
+	for i, r := range s {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // ownServiceToken reports whether argument k of the network command cmd is
 // an Authorization header whose substitutions only print a token of the
 // service every URL of cmd is on ("-H \"Authorization: Bearer $(gh auth
 // token)\" https://api.github.com/…"): the token is used there, not sent
 // away.
-func ownServiceToken(cmd *shell.Command, k int) bool {
+func ownServiceToken(cmd *shell.Command, k int, sets []shell.Assign) bool {
 	if !authHeader(cmd, k) {
 		return false
 	}
@@ -143,10 +230,19 @@ func ownServiceToken(cmd *shell.Command, k int) bool {
 			continue
 		}
 		hosts := tokenServices[path.Base(in.Name)]
-		if !credentialPrinter(in) || hosts == nil || !allURLsAt(cmd, hosts) {
+		if !credentialPrinter(in) || hosts == nil || !allURLsAt(cmd, hosts, sets) {
 			return false
 		}
 		printers++
 	}
 	return printers > 0
+}
+
+// lineAssigns are the variable-only commands of the line being checked
+// (none outside a line).
+func (c *checker) lineAssigns() []shell.Assign {
+	if c.line == nil {
+		return nil
+	}
+	return c.line.Sets
 }

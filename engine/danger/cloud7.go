@@ -116,6 +116,15 @@ func (c *checker) cloudFamilies(u unit) {
 		c.cloudAPIAccessCall(cmd, name)
 	}
 	switch name {
+	case "kubeadm", "microk8s", "openssl":
+		c.clusterCredentialsMinted(cmd, name) // cluster9.go
+	case "curl", "wget", "http", "https", "xh", "kubeletctl":
+		c.kubeletAPIExec(cmd, name) // cluster9.go
+		if name != "kubeletctl" {
+			c.clusterAPIOverHTTP(cmd, name)
+		}
+	}
+	switch name {
 	case "gh", "glab":
 		c.hostedAccessChanged(cmd, name)
 		c.hostedRemovals(cmd, name)
@@ -144,6 +153,11 @@ func (c *checker) cloudFamilies(u unit) {
 	}
 	switch name {
 	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault", "eksctl":
+	case "helm":
+		if !hasLit(cmd.Args, "-h", "--help", "help") {
+			c.clusterRound9(cmd, name, nil) // only its --kubeconfig is read
+		}
+		return
 	default:
 		return
 	}
@@ -171,6 +185,7 @@ func (c *checker) cloudFamilies(u unit) {
 	c.cloudSQL(cmd, name, v)
 	c.cloudRound8(cmd, name, v)
 	c.cloudRound8b(cmd, name, v)
+	c.clusterRound9(cmd, name, v)
 }
 
 // envFields are the names the clouds' references give a runtime's
@@ -873,6 +888,9 @@ func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string
 		if q, ok := optValue(cmd.Args, "", opt); ok {
 			hit = slices.ContainsFunc(fieldTokens(withoutLiterals(q)), func(f string) bool { return slices.Contains(selectedSecretFields, f) })
 		}
+	}
+	if hit && credentialPrinter(cmd) && c.tokenOnlyAuthorizes(unit{cmd: *cmd}) {
+		return // "--query accessToken" of a token sent only to its own API (authheader.go)
 	}
 	if hit {
 		c.because(append([]string{name}, v...)...)

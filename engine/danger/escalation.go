@@ -42,8 +42,14 @@ func (c *checker) chrootHost(name string, args []shell.Word) {
 	if len(ops) == 0 || !ops[0].Literal {
 		return
 	}
-	switch strings.ToLower(path.Base(path.Clean(ops[0].Lit))) {
-	case "host", "hostfs", "host-root", "hostroot", "host_root":
+	// The mount points container tools document for the node's root:
+	// kubectl debug node's /host, Elastic's and Datadog's /hostfs, and the
+	// /host-… and /host_… names manifests give it (Kubernetes Goat's
+	// /host-system).
+	base := strings.ToLower(path.Base(path.Clean(ops[0].Lit)))
+	switch {
+	case base == "host" || base == "hostfs" || base == "hostroot" ||
+		strings.HasPrefix(base, "host-") || strings.HasPrefix(base, "host_"):
 		c.because(name, ops[0].Lit)
 		c.add(PrivilegeEscalation)
 	}

@@ -194,7 +194,7 @@ var ruleTexts = map[string]string{
 	"timerUnit":           "systemd-run with a timer option (--on-calendar, --on-active, …): a command run again and again",
 	"privateKeyPrinted":   "openssl rsa|pkey|ec|dsa -in KEY without -noout, -pubout, -out or -pubin: the private key printed",
 	"cloudAttack":         "Stratus Red Team detonating an attack technique or cleaning up against the cloud account",
-	"chrootHost":          "chroot into the host's root mounted in a container (/host, /mnt/host)",
+	"chrootHost":          "chroot into the host's root mounted in a container (/host, /mnt/host, /hostfs, /host-…)",
 	"hostDiskDevice":      "an LXD or Incus container given the host's / as a disk, or made privileged",
 	"rootEnabled":         "dsenableroot: the root account enabled",
 	"remoteExec":          "impacket-style remote execution (psexec, wmiexec, smbexec, atexec, dcomexec) given a USER[:PASSWORD]@HOST target",

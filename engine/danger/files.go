@@ -44,6 +44,10 @@ var secretSuffixes = []string{
 var secretDirs = []string{
 	"/.password-store/", "/.gnupg/private-keys-v1.d/", "/.config/gcloud/legacy_credentials/",
 	"/.local/share/keyrings/", "/Library/Keychains/",
+	// etcd's data folder (etcd's "data directory" page): the backend
+	// database and write-ahead log hold every object of a cluster,
+	// Kubernetes Secrets included.
+	"/member/snap/", "/member/wal/",
 }
 
 // browserProfiles are the folders browsers keep their profiles in; their

@@ -34,6 +34,9 @@ func commandRunners(cmd *shell.Command) []string {
 	}
 	args := cmd.Args
 	name := path.Base(cmd.Name)
+	if out := cloudRemoteCommands(cmd, name); out != nil {
+		return out // cluster9.go
+	}
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
 		// sh -c "$(echo rm -rf ~)": the script is what echo or printf

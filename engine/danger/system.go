@@ -105,7 +105,7 @@ func (c *checker) privilege(u unit) {
 		}
 	case "ctr":
 		// containerd's client: "ctr run --privileged", a mount of /.
-		if firstVerbIn(cmd.Args, "run") && (hasLit(cmd.Args, "--privileged") ||
+		if firstVerbIn(dockerArgs(cmd.Args), "run") && (hasLit(cmd.Args, "--privileged") ||
 			slices.ContainsFunc(cmd.Args, func(w shell.Word) bool {
 				return strings.Contains(w.Lit, "src=/,") || strings.Contains(w.Lit, "source=/,")
 			})) {
@@ -117,7 +117,11 @@ func (c *checker) privilege(u unit) {
 
 // dockerGlobalValueOpts are the docker client's options before the
 // subcommand that take a value ("-H unix:///…", "--context prod").
-var dockerGlobalValueOpts = map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true, "--connection": true}
+var dockerGlobalValueOpts = map[string]bool{"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true, "--tlscacert": true, "--tlscert": true, "--tlskey": true, "--url": true, "--connection": true,
+	// ctr's and nerdctl's (their --help): the containerd socket and
+	// namespace ("ctr -n k8s.io run …"), and nerdctl's storage options.
+	"-a": true, "--address": true, "-n": true, "--namespace": true, "--timeout": true, "--connect-timeout": true,
+	"--snapshotter": true, "--data-root": true, "--cgroup-manager": true, "--cni-path": true, "--cni-netconfpath": true}
 
 // dockerArgs returns a docker-style client's words from its subcommand
 // on, its global options (and their values) skipped.
@@ -147,7 +151,7 @@ func (c *checker) containerAPI(u unit) {
 		b := strings.ReplaceAll(strings.ReplaceAll(body, " ", ""), "\n", "")
 		return strings.Contains(b, `"Privileged":true`) || strings.Contains(b, `"privileged":true`) ||
 			strings.Contains(b, `"PidMode":"host"`) || strings.Contains(b, `"hostPID":true`) || strings.Contains(b, `"hostNetwork":true`) ||
-			strings.Contains(b, `"Binds":["/:`) || strings.Contains(b, `"path":"/"`)
+			strings.Contains(b, `"Binds":["/:`) || strings.Contains(b, `"path":"/"`) || socketHostPath(b)
 	}
 	switch name {
 	case "curl":
@@ -408,9 +412,19 @@ func mountsRoot(spec string) bool {
 	return false
 }
 
-// hostSocket reports a path that is, or starts with, the Docker socket.
+// hostSocket reports a path that is, or starts with ("SRC:DST"), the
+// socket of a container runtime: Docker's, or (round 9, each runtime's
+// documentation) containerd's, k3s' containerd's, CRI-O's, Podman's and
+// cri-dockerd's. Whoever reaches one starts containers as root on the
+// host.
 func hostSocket(p string) bool {
-	return strings.HasPrefix(p, "/var/run/docker.sock") || strings.HasPrefix(p, "/run/docker.sock")
+	src, _, _ := strings.Cut(p, ":")
+	return strings.HasPrefix(src, "/") && runtimeSockets[path.Base(src)]
+}
+
+// runtimeSockets are the container runtimes' socket names.
+var runtimeSockets = map[string]bool{
+	"docker.sock": true, "containerd.sock": true, "crio.sock": true, "podman.sock": true, "cri-dockerd.sock": true,
 }
 
 // system flags commands that change the machine itself: disks and
@@ -847,4 +861,27 @@ func ipChanges(args []shell.Word) bool {
 		}
 	}
 	return false
+}
+
+// socketHostPath reports a pod spec (spaces taken out) with a hostPath
+// volume of a container runtime's socket (hostSocket's), of a system
+// folder hostBody reads for Docker's Binds, or of the folders holding
+// the node's cluster credentials (the kubelet's, with every pod's token,
+// and kubeadm's /etc/kubernetes).
+func socketHostPath(b string) bool {
+	for rest := b; ; {
+		i := strings.Index(rest, `"hostPath":{"path":"`)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(`"hostPath":{"path":"`):]
+		j := strings.IndexByte(rest, '"')
+		if j < 0 {
+			return false
+		}
+		p := rest[:j]
+		if hostSocket(p) || hostBody(`"Binds":["`+p+`"`) || path.Clean(p) == "/var/lib/kubelet" || path.Clean(p) == "/etc/kubernetes" {
+			return true
+		}
+	}
 }
