@@ -743,6 +743,7 @@ func (c *checker) command(u unit) {
 	c.access(u)
 	c.host7(u)
 	c.host8(u)
+	c.host9(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -149,7 +149,7 @@ var ruleTexts = map[string]string{
 	"tools":               "a program's verb that reads a secret store, deletes machines, backups or brokers, or publishes",
 	"accounts":            "a password set or an account created by any program's subcommand, or a login with a password hash, Kerberos key or DOMAIN/USER:PASSWORD target",
 	"loginWithHash":       "a login with a password hash or Kerberos key in place of the password, or an impacket-style DOMAIN/USER target",
-	"securityOff":         "a security control switched off: SELinux, AppArmor, auditing, Gatekeeper, a firewall, an endpoint agent or log daemon stopped or killed",
+	"securityOff":         "a security control switched off: SELinux, AppArmor, auditing, Gatekeeper, Background Task Management's records, a firewall, an endpoint agent or log daemon stopped or killed",
 	"tracesCleared":       "a system log or shell history emptied, rewritten or removed, or a log store vacuumed or cleared",
 	"secretVerbs":         "a credential store's client asked to show a secret (a verb that shows paired with a word for a password, secret, token or keyring)",
 	"hiveSaved":           "Windows' SAM, SECURITY or SYSTEM hive saved (password hashes and their key)",
