@@ -479,7 +479,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.findFedRemoval(s, units)
 	c.redisKeysDeleted(s, units)
 	c.foundSecretsRead(units)
-	c.downloadThenRun(units)
+	c.downloadThenRun(s, units)
 	c.fetchedThenRun(units)
 	c.pipedFileSent(s, units)
 	c.readLoopSent(units)

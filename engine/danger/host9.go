@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -16,6 +17,7 @@ func (c *checker) host9(u unit) {
 	c.browserTablesQueried(u)
 	c.systemProgramRemoved(u)
 	c.discBlanked(u)
+	c.stdinTransferUpload(u)
 }
 
 // secretByPattern reports a read path that names a secret without
@@ -242,6 +244,150 @@ func init() {
 		"accountHashesDumped":  "an account database printed with its password hashes: pdbedit -w|--smbpasswd-style or -e|--export, samba-tool user getpassword, slapcat",
 		"browserTablesQueried": "sqlite3 querying a browser's cookie, password or card table (moz_cookies, moz_logins, encrypted_value, password_value, card_number_encrypted): sessions and saved passwords printed",
 		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System): what runs or loads it breaks",
+		"stdinTransferUpload":  "a here-document or here-string of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
+}
+
+// streamFilters are the programs that print an archive's member or a
+// decoded stream on their standard output: tar -O|--to-stdout (tar(1)),
+// gunzip and zcat (gzip(1)), bunzip2 and bzcat (bzip2(1)), unxz and xzcat
+// (xz(1)), unzstd and zstdcat (zstd(1)), gzip, bzip2, xz and zstd given
+// -d, unzip -p (unzip(1)), base64 -d|-D|--decode (base64(1)).
+func streamFilter(cmd *shell.Command) bool {
+	args := cmd.Args
+	switch path.Base(cmd.Name) {
+	case "gunzip", "zcat", "gzcat", "bunzip2", "bzcat", "unxz", "xzcat", "unzstd", "zstdcat", "lzcat":
+		return true
+	case "gzip", "bzip2", "xz", "zstd", "lzma":
+		return shortFlag(args, 'd', "--decompress", "--uncompress")
+	case "unzip":
+		return shortFlag(args, 'p')
+	case "base64":
+		return shortFlag(args, 'd', "--decode") || hasLit(args, "-D")
+	case "tar", "gtar", "bsdtar":
+		if hasLit(args, "-O", "--to-stdout") {
+			return true
+		}
+		// The first word's letters when written without a dash ("xfOz").
+		return len(args) > 0 && args[0].Literal && !strings.HasPrefix(args[0].Lit, "-") && strings.Contains(args[0].Lit, "O")
+	}
+	return false
+}
+
+// extractedDownload returns the files a download piped through stream
+// filters is written to by the pipeline's last command ("curl URL | tar
+// xfOz - tool > .s", "wget -qO- URL | gunzip > t"): the downloaded program
+// saved under another name, for downloadThenRun.
+func extractedDownload(s *shell.Script, i int) []string {
+	if s == nil || i+1 >= len(s.Commands) {
+		return nil
+	}
+	cmds := s.Commands
+	last := -1 // the pipeline's later stages: its commands not nested in a word of one
+	for k := i + 1; k < len(cmds); k++ {
+		if cmds[k].Pipeline != cmds[i].Pipeline || cmds[k].Nested != cmds[i].Nested {
+			continue
+		}
+		if cmds[k].Dynamic || !streamFilter(&cmds[k]) {
+			return nil
+		}
+		last = k
+	}
+	if last < 0 {
+		return nil
+	}
+	var out []string
+	for _, r := range cmds[last].Redirects {
+		if p, ok := shell.PathOf(r.Target); ok && r.Write && (r.Op == ">" || r.Op == ">|" || r.Op == "&>") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// pathHoldsCwd reports a command whose own PATH assignment puts the
+// current folder first or among its folders ("PATH=.:$PATH tool"): a bare
+// name runs the file of that name in the folder.
+func pathHoldsCwd(cmd *shell.Command) bool {
+	for _, a := range cmd.Assigns {
+		if a.Name == "PATH" && slices.ContainsFunc(strings.Split(a.Value, ":"), func(f string) bool { return f == "." || f == "" || f == "$PWD" }) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileServerProgram reports OpenSSH's sftp-server(8), wherever it is
+// installed (/usr/lib/openssh, /usr/libexec, /usr/lib/ssh): run for a
+// network peer, it gives the peer the file system to read and write as
+// a shell would (heldout11's "gs-netcat -l -e /usr/lib/sftp-server").
+func fileServerProgram(w string) bool {
+	return w[strings.LastIndexAny(w, "/\\")+1:] == "sftp-server"
+}
+
+// sshStdioForward reports ssh -W HOST:PORT (ssh(1): standard input and
+// output forwarded to HOST on PORT over the secure channel): in a
+// shell's pipeline it is the network client of "sh -i | nc HOST PORT"
+// (heldout11's "bash -i </tmp/.p | ssh … -W HOST:PORT … >/tmp/.p").
+func sshStdioForward(cmd *shell.Command) bool {
+	for _, a := range cmd.Args {
+		if a.Lit == "-W" || len(a.Lit) > 2 && strings.HasPrefix(a.Lit, "-W") && strings.Contains(a.Lit, ":") {
+			return true
+		}
+	}
+	return false
+}
+
+// archiverToStdout returns the sources of macOS's ditto(1) -c whose
+// archive is "-" (written to standard output: "ditto -c SRC - | ssh …")
+// and of pax(1) -w with no -f (pax writes its archive to standard output
+// then).
+func archiverToStdout(args []shell.Word, name string) []shell.Word {
+	ops := operands(args)
+	switch name {
+	case "ditto":
+		if shortFlag(args, 'c') && len(ops) > 1 && ops[len(ops)-1].Lit == "-" {
+			return ops[:len(ops)-1]
+		}
+	case "pax":
+		if shortFlag(args, 'w') && !shortFlag(args, 'f') {
+			return ops
+		}
+	}
+	return nil
+}
+
+// transferClients read their commands from standard input as from a
+// terminal: tftp(1), ftp(1), sftp(1), smbclient(1), lftp(1), ncftp(1).
+var transferClients = map[string]bool{"tftp": true, "ftp": true, "pftp": true, "sftp": true, "smbclient": true, "lftp": true, "ncftp": true}
+
+// stdinTransferUpload: a here-document or here-string of commands for a
+// file-transfer client that uploads a local file (heldout11's "tftp HOST
+// << EOF … put /tmp/payload.sh …"): put, mput, reput, send, append, and
+// lftp's mirror -R|--reverse. network-exfiltration, as smbclient -c 'put
+// FILE' is remoteAccess's.
+func (c *checker) stdinTransferUpload(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !transferClients[name] || cmd.Stdin == "" {
+		return
+	}
+	for _, line := range strings.Split(cmd.Stdin, "\n") { // (a range over SplitSeq would name the rule's closure in explain)
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "put", "mput", "reput", "send", "append":
+		case "mirror":
+			if !slices.Contains(f, "-R") && !slices.Contains(f, "--reverse") {
+				continue
+			}
+		default:
+			continue
+		}
+		c.because(name, f[0])
+		c.add(NetworkExfiltration)
+		return
+	}
 }
