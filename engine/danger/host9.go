@@ -18,6 +18,7 @@ func (c *checker) host9(u unit) {
 	c.systemProgramRemoved(u)
 	c.discBlanked(u)
 	c.stdinTransferUpload(u)
+	c.libraryReplaced(u)
 }
 
 // secretByPattern reports a read path that names a secret without
@@ -245,6 +246,7 @@ func init() {
 		"browserTablesQueried": "sqlite3 querying a browser's cookie, password or card table (moz_cookies, moz_logins, encrypted_value, password_value, card_number_encrypted): sessions and saved passwords printed",
 		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System): what runs or loads it breaks",
 		"stdinTransferUpload":  "a here-document or here-string of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
+		"libraryReplaced":      "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
 }
@@ -390,4 +392,51 @@ func (c *checker) stdinTransferUpload(u unit) {
 		c.add(NetworkExfiltration)
 		return
 	}
+}
+
+// sharedLibrary reports a shared library's name: .dylib, .so or .so.N
+// (libssl.so.3, libfoo.so.1.2).
+func sharedLibrary(base string) bool {
+	if strings.HasSuffix(base, ".dylib") || strings.HasSuffix(base, ".so") {
+		return true
+	}
+	i := strings.Index(base, ".so.")
+	return i > 0 && strings.Trim(base[i+len(".so."):], "0123456789.") == ""
+}
+
+// libraryStem is a library's name before its first dot ("libssl" of
+// libssl.1.1.dylib): two versions of one library share it.
+func libraryStem(base string) string {
+	stem, _, _ := strings.Cut(base, ".")
+	return stem
+}
+
+// libraryReplaced: a shared library overwritten by another library of
+// another name (heldout11's "ditto -V …/malicious_library.dylib
+// …/original_library.dylib"): the program that loads it runs the new
+// code each time it starts (MITRE ATT&CK T1574.004 Dylib Hijacking,
+// T1574.006 Dynamic Linker Hijacking): persistence-startup-files. cp,
+// mv, install and ditto of one library onto a library's path outside the
+// project and temporary folders; the system's folders are systemWrites'.
+// A library installed under its own name, or a build's library renamed
+// inside the project, stays everyday.
+func (c *checker) libraryReplaced(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "cp" && name != "mv" && name != "install" && name != "ditto" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal || strings.HasSuffix(ops[1].Lit, "/") {
+		return
+	}
+	src, dst := path.Base(ops[0].Lit), path.Base(ops[1].Lit)
+	if !sharedLibrary(src) || !sharedLibrary(dst) || libraryStem(src) == libraryStem(dst) {
+		return
+	}
+	abs := shell.Resolve(ops[1].Lit, u.dir, c.home)
+	if shell.Within(abs, c.project) || c.tempOnly(abs) {
+		return
+	}
+	c.because(name, ops[1].Lit)
+	c.add(PersistenceStartupFiles)
 }

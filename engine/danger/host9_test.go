@@ -272,4 +272,35 @@ func TestHost9Explained(t *testing.T) {
 	explainRow(t, `pkill -f "nginx"`, DiskSystem, "daemonKilled", []string{"pkill", "nginx"})
 	explainRow(t, "pkill -u username", DiskSystem, "ownProcessesKilled", []string{"pkill", "-u"})
 	explainRow(t, "sfltool resetbtm", DiskSystem, "securityOff", []string{"sfltool", "resetbtm"})
+	explainRow(t, "cp /tmp/evil.so ~/.local/lib/libfoo.so", PersistenceStartupFiles, "libraryReplaced", []string{"cp", "~/.local/lib/libfoo.so"})
+}
+
+// TestLibraryReplaced: a shared library that a program loads overwritten
+// by another library (heldout11 x0955 "ditto -V …/malicious_library.dylib
+// …/original_library.dylib", persistence-startup-files): the program runs
+// the new code each time it starts (MITRE ATT&CK T1574.004 "Dylib
+// Hijacking", T1574.006 "Dynamic Linker Hijacking"). The copiers are
+// cp(1), mv(1), install(1) and ditto(1); the libraries .dylib, .so and
+// .so.N, the new one of another name than the one it replaces, outside the
+// project and temporary folders (system folders are systemWrites').
+// Everyday beside them: a build's library renamed inside the project (a
+// Python extension from a Rust build), a library installed under its own
+// name, copies into /tmp.
+func TestLibraryReplaced(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ditto -V /home/user/malicious-library/malicious_library.dylib /home/user/target-library/original_library.dylib`, PersistenceStartupFiles},
+		{`cp /tmp/evil.so ~/.local/lib/libfoo.so`, PersistenceStartupFiles},
+		{`mv payload.dylib /Applications/App.app/Contents/Frameworks/libssl.1.1.dylib`, PersistenceStartupFiles},
+		{`install -m755 hook.so /srv/app/lib/libcrypto.so.3`, PersistenceStartupFiles},
+		// Everyday: the project's own build, the same library, /tmp.
+		{`cp target/release/libmymod.dylib mymod.so`, ""},
+		{`cp build/libfoo.so ~/.local/lib/libfoo.so`, ""},
+		{`cp build/libfoo.so.1.2 ~/.local/lib/libfoo.so`, ""},
+		{`cp libfoo.so /tmp/libbar.so`, ""},
+		{`cp build/libfoo.so ~/.local/lib/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
 }
