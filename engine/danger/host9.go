@@ -83,8 +83,11 @@ func secretBackup(p string) bool {
 // pdbedit(8) -w|--smbpasswd-style lists accounts in smbpasswd format (LM
 // and NT hashes) and -e|--export copies the database to another backend;
 // samba-tool(8) user getpassword prints a user's password attributes;
-// slapcat(8) dumps an OpenLDAP database, userPassword values among them.
-// The names alone (pdbedit -L, -L -v) stay everyday.
+// slapcat(8) dumps an OpenLDAP database, userPassword values among them;
+// dscl(1) -read of ShadowHashData prints a macOS user's salted hash; an
+// LDAP search (ldapsearch(1), Samba's ldbsearch) that asks for a
+// password attribute (passwordAttributes). The names alone (pdbedit -L,
+// -L -v), a record read whole and searches for names stay everyday.
 func (c *checker) accountHashesDumped(u unit) {
 	cmd, name, ok := u.program()
 	if !ok {
@@ -106,6 +109,12 @@ func (c *checker) accountHashesDumped(u unit) {
 		hit = len(v) == 2 && v[0] == "user" && v[1] == "getpassword"
 	case "slapcat":
 		hit = !helpOnly(args)
+	case "dscl":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool {
+			return strings.EqualFold(strings.TrimPrefix(w.Lit, "dsAttrTypeNative:"), "ShadowHashData")
+		})
+	case "ldapsearch", "ldbsearch":
+		hit = slices.ContainsFunc(args, func(w shell.Word) bool { return passwordAttributes[strings.ToLower(w.Lit)] })
 	}
 	if hit {
 		c.because(name)
@@ -242,7 +251,7 @@ func reloadSignal(args []shell.Word) bool {
 
 func init() {
 	addRuleTexts(map[string]string{
-		"accountHashesDumped":  "an account database printed with its password hashes: pdbedit -w|--smbpasswd-style or -e|--export, samba-tool user getpassword, slapcat",
+		"accountHashesDumped":  "an account database printed with its password hashes: pdbedit -w|--smbpasswd-style or -e|--export, samba-tool user getpassword, slapcat, dscl -read of ShadowHashData, ldapsearch or ldbsearch asking for a password attribute (userPassword, unicodePwd, ms-Mcs-AdmPwd, msDS-ManagedPassword, sambaNTPassword, …)",
 		"browserTablesQueried": "sqlite3 querying a browser's cookie, password or card table (moz_cookies, moz_logins, encrypted_value, password_value, card_number_encrypted): sessions and saved passwords printed",
 		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System): what runs or loads it breaks",
 		"stdinTransferUpload":  "a here-document or here-string of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
@@ -439,4 +448,34 @@ func (c *checker) libraryReplaced(u unit) {
 	}
 	c.because(name, ops[1].Lit)
 	c.add(PersistenceStartupFiles)
+}
+
+// passwordAttributes are the directory attributes that hold passwords or
+// their hashes, lower-cased: RFC 2256's userPassword; Active Directory's
+// unicodePwd, supplementalCredentials, ntPwdHistory and lmPwdHistory,
+// LAPS's ms-Mcs-AdmPwd and msLAPS-Password (a computer's local
+// administrator password), msDS-ManagedPassword (a group-managed service
+// account's) (MS-ADTS); Samba's sambaNTPassword and sambaLMPassword.
+var passwordAttributes = map[string]bool{
+	"userpassword": true, "unicodepwd": true, "supplementalcredentials": true, "ntpwdhistory": true,
+	"lmpwdhistory": true, "ms-mcs-admpwd": true, "mslaps-password": true, "msds-managedpassword": true,
+	"sambantpassword": true, "sambalmpassword": true,
+}
+
+// accountStoreFiles are the files that hold a machine's account password
+// hashes beyond /etc/shadow: smbpasswd(5)'s /etc/samba/smbpasswd, Samba's
+// passdb.tdb (pdbedit(8)'s tdbsam backend) and sam.ldb (the AD domain
+// controller's database).
+var accountStoreFiles = []string{"/etc/samba/smbpasswd", "/samba/private/passdb.tdb", "/samba/private/sam.ldb"}
+
+// accountStore reports one of accountStoreFiles, or a record of macOS's
+// local directory (/var/db/dslocal/nodes/Default/users/NAME.plist, which
+// holds the user's ShadowHashData).
+func accountStore(p string) bool {
+	for _, s := range accountStoreFiles {
+		if strings.HasSuffix(p, s) {
+			return true
+		}
+	}
+	return strings.Contains(p, "/db/dslocal/nodes/Default/users/") && strings.HasSuffix(p, ".plist")
 }

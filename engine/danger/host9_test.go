@@ -264,6 +264,7 @@ func TestMacSecurityStateReset(t *testing.T) {
 // and the words it matched.
 func TestHost9Explained(t *testing.T) {
 	explainRow(t, "pdbedit -L -w", SecretRead, "accountHashesDumped", []string{"pdbedit"})
+	explainRow(t, "dscl . -read /Users/bob ShadowHashData", SecretRead, "accountHashesDumped", []string{"dscl"})
 	explainRow(t, `sqlite3 c.sqlite "select * from moz_cookies"`, SecretRead, "browserTablesQueried", []string{"sqlite3", "moz_cookies"})
 	explainRow(t, "rm /usr/bin/python", DestructiveDelete, "systemProgramRemoved", []string{"rm", "/usr/bin/python"})
 	explainRow(t, "cdrecord --dev=0,3,0 --blank=fast", DiskSystem, "discBlanked", []string{"cdrecord"})
@@ -300,6 +301,44 @@ func TestLibraryReplaced(t *testing.T) {
 		{`cp build/libfoo.so.1.2 ~/.local/lib/libfoo.so`, ""},
 		{`cp libfoo.so /tmp/libbar.so`, ""},
 		{`cp build/libfoo.so ~/.local/lib/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestAccountStoresRead: the files and directory attributes that hold
+// account password hashes, read. Files: smbpasswd(5)'s /etc/samba/
+// smbpasswd, Samba's passdb.tdb (pdbedit(8)'s tdbsam backend) and sam.ldb
+// (the AD DC's database), macOS's local directory records
+// /var/db/dslocal/nodes/Default/users/NAME.plist (their ShadowHashData).
+// Attributes: dscl(1) -read of ShadowHashData (the salted hash); an LDAP
+// search asking for a password attribute (RFC 2256 userPassword; MS-ADTS
+// unicodePwd, ms-Mcs-AdmPwd and msLAPS-Password (LAPS's local admin
+// passwords), msDS-ManagedPassword (gMSA); Samba's sambaNTPassword,
+// sambaLMPassword; supplementalCredentials). Everyday beside them: a
+// user's record read whole (heldout7 s0882 "dscl . -read
+// /Users/example"), the shadowhash configuration (heldout11 x0923),
+// searches for names and groups (dev7, heldout4, heldout5, heldout6).
+func TestAccountStoresRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat /etc/samba/smbpasswd`, SecretRead},
+		{`tdbdump /var/lib/samba/private/passdb.tdb`, SecretRead},
+		{`ldbsearch -H /var/lib/samba/private/sam.ldb '(objectclass=user)' unicodePwd`, SecretRead},
+		{`plutil -p /var/db/dslocal/nodes/Default/users/bob.plist`, SecretRead},
+		{`cat /private/var/db/dslocal/nodes/Default/users/bob.plist`, SecretRead},
+		{`dscl . -read /Users/bob ShadowHashData`, SecretRead},
+		{`dscl . -read /Users/bob dsAttrTypeNative:ShadowHashData`, SecretRead},
+		{`ldapsearch -x -H ldap://dc.example -D alice@example -w pw -b dc=example,dc=com '(objectClass=computer)' ms-Mcs-AdmPwd`, SecretRead},
+		{`ldapsearch -x -b dc=example,dc=com '(uid=*)' userPassword`, SecretRead},
+		{`ldapsearch -Y EXTERNAL -H ldapi:/// -b dc=example,dc=com sambaNTPassword`, SecretRead},
+		// Everyday: records and names.
+		{`dscl . -read /Users/example`, ""},
+		{`dscl . -read /Config/shadowhash`, ""},
+		{`dscl . -list /Users`, ""},
+		{`ldapsearch -x -H ldap://example.com -b dc=example,dc=com '(objectClass=group)' cn member`, ""},
+		{`ls /var/db/dslocal/nodes/Default/users/`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

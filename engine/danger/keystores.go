@@ -524,10 +524,10 @@ func (c *checker) environmentsShown(u unit) {
 // globInSecrets reports a glob inside a key folder ("~/.ssh/*",
 // "~/.aws/*", "~/.ssh/id_*"): it names every file there, keys and
 // credentials among them. One that names only public keys ("*.pub") does
-// not. A secret named by a pattern or a backup's name is secretByPattern's
-// (host9.go).
+// not. A secret named by a pattern or a backup's name is secretByPattern's,
+// an account database's file accountStore's (host9.go).
 func (c *checker) globInSecrets(p string) bool {
-	if c.secretByPattern(p) {
+	if c.secretByPattern(p) || accountStore(p) {
 		return true
 	}
 	base := path.Base(p)
