@@ -146,7 +146,8 @@ var systemDaemons = map[string]bool{
 
 // daemonKilled: kill, pkill, killall or skill of one of the system's
 // daemons or servers (systemDaemons, serverDaemons: named, or found with
-// pidof or pgrep in the kill's own words).
+// pidof or pgrep in the kill's own words), or of the process a daemon's
+// pid file under /run names (daemonPidFile).
 func (c *checker) daemonKilled(name string, args []shell.Word) {
 	if name != "kill" && name != "killall" && name != "pkill" && name != "skill" {
 		return
@@ -171,9 +172,17 @@ func (c *checker) daemonKilled(name string, args []shell.Word) {
 				continue
 			}
 			for _, f := range strings.Fields(strings.NewReplacer("$(", " ", ")", " ", "`", " ").Replace(a.Raw)) {
-				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) {
+				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) || daemonPidFile(f) {
 					hit = true
 				}
+			}
+		}
+	}
+	if name == "pkill" {
+		// pkill(1) -F|--pidfile: the process whose number the file holds.
+		for i, a := range args {
+			if (a.Lit == "-F" || a.Lit == "--pidfile") && i+1 < len(args) && daemonPidFile(args[i+1].Lit) {
+				hit = true
 			}
 		}
 	}

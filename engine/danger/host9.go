@@ -152,15 +152,17 @@ func (c *checker) browserTablesQueried(u unit) {
 }
 
 // systemProgramFolders are the FHS's folders of the system's programs and
-// libraries, and macOS's /System: what is there is the system's own, put
-// there by its packages (/usr/local is the administrator's).
+// libraries, its kernel and boot loader (/boot), and macOS's /System:
+// what is there is the system's own, put there by its packages
+// (/usr/local is the administrator's).
 var systemProgramFolders = []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/lib/", "/lib64/", "/usr/lib/",
-	"/usr/lib64/", "/usr/libexec/", "/System/"}
+	"/usr/lib64/", "/usr/libexec/", "/System/", "/boot/"}
 
 // systemProgramRemoved: rm(1) or unlink(1) of a file in the system's
-// program and library folders (heldout11's "rm /usr/bin/python"):
-// whatever runs or loads it breaks, as when /etc/passwd is removed:
-// destructive-delete. The folders themselves are rm's critical paths.
+// program, library and boot folders (heldout11's "rm /usr/bin/python"):
+// whatever runs or loads it breaks, or the machine no longer boots, as
+// when /etc/passwd is removed: destructive-delete. The folders themselves
+// are rm's critical paths.
 func (c *checker) systemProgramRemoved(u unit) {
 	cmd, name, ok := u.program()
 	if !ok || name != "rm" && name != "unlink" {
@@ -253,7 +255,7 @@ func init() {
 	addRuleTexts(map[string]string{
 		"accountHashesDumped":  "an account database printed with its password hashes: pdbedit -w|--smbpasswd-style or -e|--export, samba-tool user getpassword, slapcat, dscl -read of ShadowHashData, ldapsearch or ldbsearch asking for a password attribute (userPassword, unicodePwd, ms-Mcs-AdmPwd, msDS-ManagedPassword, sambaNTPassword, …)",
 		"browserTablesQueried": "sqlite3 querying a browser's cookie, password or card table (moz_cookies, moz_logins, encrypted_value, password_value, card_number_encrypted): sessions and saved passwords printed",
-		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System): what runs or loads it breaks",
+		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System) or of /boot's kernel and boot loader: what runs or loads it breaks",
 		"stdinTransferUpload":  "a here-document or here-string of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
 		"libraryReplaced":      "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
@@ -478,4 +480,15 @@ func accountStore(p string) bool {
 		}
 	}
 	return strings.Contains(p, "/db/dslocal/nodes/Default/users/") && strings.HasSuffix(p, ".plist")
+}
+
+// daemonPidFile reports a pid file in /run or /var/run ("/run/nginx.pid",
+// "/var/run/sshd.pid"): the FHS's place for the system daemons' process
+// numbers, written by the daemons started as root; a user's own programs
+// keep theirs elsewhere ($XDG_RUNTIME_DIR is /run/user/UID).
+func daemonPidFile(p string) bool {
+	if !strings.HasSuffix(p, ".pid") || strings.HasPrefix(p, "/run/user/") {
+		return false
+	}
+	return strings.HasPrefix(p, "/run/") || strings.HasPrefix(p, "/var/run/")
 }

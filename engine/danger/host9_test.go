@@ -145,6 +145,15 @@ func TestServersKilled(t *testing.T) {
 		{`pkill -f postgres`, DiskSystem},
 		{`kill -9 $(pidof redis-server)`, DiskSystem},
 		{`skill -KILL named`, DiskSystem},
+		// A daemon's pid file (FHS: /run, formerly /var/run, holds the
+		// system daemons' process numbers).
+		{`kill $(cat /run/nginx.pid)`, DiskSystem},
+		{"kill -9 `cat /var/run/sshd.pid`", DiskSystem},
+		{`pkill -F /run/nginx.pid`, DiskSystem},
+		{`kill -HUP $(cat /run/nginx.pid)`, ""},
+		{`kill -USR1 $(cat /var/run/nginx.pid)`, ""},
+		{`kill $(cat /run/user/1000/app.pid)`, ""},
+		{`kill $(cat server.pid)`, ""},
 		// Everyday: a reload, a probe, a search, a user's program.
 		{`killall -HUP nginx`, ""},
 		{`pkill -0 nginx`, ""},
@@ -187,7 +196,8 @@ func TestUsersProcessesKilled(t *testing.T) {
 // folders removed breaks whatever runs it (heldout11 x0787 "rm
 // /usr/bin/python", destructive-delete, as rm of /etc/passwd). The
 // folders are the FHS's /bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64,
-// /usr/lib, /usr/lib64, /usr/libexec and macOS's /System; the removers
+// /usr/lib, /usr/lib64, /usr/libexec, the kernel and boot loader's /boot
+// (a machine that no longer boots) and macOS's /System; the removers
 // rm(1) and unlink(1). Everyday beside them: /usr/local's programs (an
 // install of one's own), a project's bin folder, a listing.
 func TestSystemProgramsRemoved(t *testing.T) {
@@ -200,6 +210,8 @@ func TestSystemProgramsRemoved(t *testing.T) {
 		{`rm /usr/lib/x86_64-linux-gnu/libc.so.6`, DestructiveDelete},
 		{`rm /sbin/init`, DestructiveDelete},
 		{`rm -f /usr/libexec/sudo/sudoers.so`, DestructiveDelete},
+		{`rm /boot/vmlinuz-6.1.0-18-amd64`, DestructiveDelete},
+		{`rm -f /boot/initrd.img-6.1.0-18-amd64`, DestructiveDelete},
 		// Everyday: programs of one's own, the project's, a listing.
 		{`rm /usr/local/bin/kubectl`, ""},
 		{`rm ./bin/python`, ""},

