@@ -26,9 +26,10 @@ func (c *checker) host9(u unit) {
 // matches a shell's or client's history ("/home/*/.*hist*"), a glob in a
 // folder part of a secret's path ("/home/*/.ssh/id_*": every home's
 // keys), or an editor's or tool's backup of a secret file ("/etc/shadow~",
-// "/var/backups/shadow.bak", "/etc/.shadow.swp").
+// "/var/backups/shadow.bak", "/etc/.shadow.swp"), or a chat app's
+// session store (chatAppSession).
 func (c *checker) secretByPattern(p string) bool {
-	if historyGlob(p) || secretBackup(p) {
+	if historyGlob(p) || secretBackup(p) || chatAppSession(p) {
 		return true
 	}
 	dir := path.Dir(p)
@@ -491,4 +492,26 @@ func daemonPidFile(p string) bool {
 		return false
 	}
 	return strings.HasPrefix(p, "/run/") || strings.HasPrefix(p, "/var/run/")
+}
+
+// chatAppFolders are the data folders of the Electron chat apps, under
+// ~/.config on Linux and ~/Library/Application Support on macOS
+// (Electron's app.getPath("userData")): Slack, Discord, Microsoft Teams,
+// Signal, Element, WhatsApp.
+var chatAppFolders = []string{"/Slack/", "/discord/", "/Microsoft Teams/", "/Microsoft/Teams/", "/Signal/", "/Element/", "/WhatsApp/"}
+
+// chatAppSession reports a chat app's login kept as Chromium keeps it: the
+// Cookies database, the Local State key that decrypts them, and Local
+// Storage's leveldb files (where Discord keeps its token).
+func chatAppSession(p string) bool {
+	base := path.Base(p)
+	if base != "Cookies" && base != "Local State" && !strings.Contains(p, "/Local Storage/leveldb/") {
+		return false
+	}
+	for _, d := range chatAppFolders {
+		if strings.Contains(p, d) {
+			return true
+		}
+	}
+	return false
 }

@@ -355,3 +355,32 @@ func TestAccountStoresRead(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestChatAppSessionsRead: the desktop chat apps built on Electron keep
+// their logins as Chromium does (a Cookies database, Local Storage's
+// leveldb files where Discord keeps its token, the Local State key),
+// under the app's own folder: ~/.config/NAME on Linux, ~/Library/
+// Application Support/NAME on macOS (Electron's app.getPath("userData")).
+// Read, they give the account's session, as a browser's cookies do
+// (heldout11 x0961's family). Apps: Slack, Discord, Microsoft Teams,
+// Signal, Element, WhatsApp. Everyday beside them: the apps' settings and
+// logs, the folder listed.
+func TestChatAppSessionsRead(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.config/discord/Local\ Storage/leveldb/*.ldb | grep -o 'mfa\.[A-Za-z0-9_-]*'`, SecretRead},
+		{`strings "$HOME/Library/Application Support/discord/Local Storage/leveldb/000005.ldb"`, SecretRead},
+		{`cp ~/.config/Slack/Cookies /tmp/c`, SecretRead},
+		{`sqlite3 "$HOME/Library/Application Support/Slack/Cookies" .dump`, SecretRead},
+		{`cat ~/.config/Microsoft/Microsoft\ Teams/Cookies`, SecretRead},
+		{`cat ~/.config/Signal/Local\ State`, SecretRead},
+		// Everyday: settings, logs, a listing.
+		{`cat ~/.config/Slack/storage/root-state.json`, ""},
+		{`tail ~/.config/discord/logs/renderer.log`, ""},
+		{`ls ~/.config/discord/Local\ Storage/leveldb/`, ""},
+		{`cat ~/.config/Signal/ephemeral.json`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
