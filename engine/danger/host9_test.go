@@ -1,6 +1,9 @@
 package danger
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSecretsReadByPattern: a secret file named by a pattern rather than
 // by its name is read all the same. Two families: a glob whose last part
@@ -383,4 +386,30 @@ func TestChatAppSessionsRead(t *testing.T) {
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
+}
+
+// FuzzHost9 runs Check from seeds cut short in the places round 9's host
+// readers look (globbed and backup paths, here-documents of transfer
+// commands, pipelines through stream filters, pid files, directory
+// attributes): no input may panic it or give an unsorted answer. A
+// fuzz target of its own keeps these seeds apart from FuzzCheck's list,
+// which every round's branch extends.
+func FuzzHost9(f *testing.F) {
+	for _, s := range []string{
+		"cat /home/*/", "cat /home/*/.*hist*", "cat /*/*/.ssh/id_*", "cat /etc/shadow~", "cat ~", "cat .swp", "cat /.swp",
+		"cat /var/backups/.bak", "pdbedit -", "pdbedit -e", "dscl . -read ShadowHashData", "ldapsearch unicodePwd",
+		"sqlite3 x 'moz_cookies'", "pkill -F", "pkill -F /run/.pid", "kill $(cat /run/.pid", "kill -s", "pkill -f ''",
+		"skill -u", "killall --user=", "rm /boot/", "unlink /usr/bin/", "cdrecord blank=", "xorriso -blank", "dvd+rw-format -blank",
+		"hdiutil burn -erase", "gs-netcat -s", "gs-netcat -e", "sh -i | ssh -W", "ssh -W", "tftp <<EOF\nput\nEOF", "lftp <<< 'mirror -R'",
+		"ditto -c -", "ditto -c a - | ssh", "pax -w | nc", "curl x | tar xO > f && ./f", "curl x | gunzip >", "PATH=: f", "PATH=.:$P .s",
+		"cp a.so b.so", "mv x.dylib /y/z.dylib", "cat '/Local Storage/leveldb/'", "sfltool resetbtm",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got := Check(bash(line), proj, home)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
+		}
+	})
 }
