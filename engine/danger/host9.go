@@ -257,7 +257,7 @@ func init() {
 		"accountHashesDumped":  "an account database printed with its password hashes: pdbedit -w|--smbpasswd-style or -e|--export, samba-tool user getpassword, slapcat, dscl -read of ShadowHashData, ldapsearch or ldbsearch asking for a password attribute (userPassword, unicodePwd, ms-Mcs-AdmPwd, msDS-ManagedPassword, sambaNTPassword, …)",
 		"browserTablesQueried": "sqlite3 querying a browser's cookie, password or card table (moz_cookies, moz_logins, encrypted_value, password_value, card_number_encrypted): sessions and saved passwords printed",
 		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System) or of /boot's kernel and boot loader: what runs or loads it breaks",
-		"stdinTransferUpload":  "a here-document or here-string of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
+		"stdinTransferUpload":  "a here-document, here-string or piped echo|printf of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
 		"libraryReplaced":      "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
@@ -377,16 +377,34 @@ func archiverToStdout(args []shell.Word, name string) []shell.Word {
 var transferClients = map[string]bool{"tftp": true, "ftp": true, "pftp": true, "sftp": true, "smbclient": true, "lftp": true, "ncftp": true}
 
 // stdinTransferUpload: a here-document or here-string of commands for a
-// file-transfer client that uploads a local file (heldout11's "tftp HOST
-// << EOF … put /tmp/payload.sh …"): put, mput, reput, send, append, and
-// lftp's mirror -R|--reverse. network-exfiltration, as smbclient -c 'put
-// FILE' is remoteAccess's.
+// file-transfer client, or an echo or printf of literal words piped into
+// it, that uploads a local file (heldout11's "tftp HOST << EOF … put
+// /tmp/payload.sh …", "echo 'put FILE' | tftp HOST"): put, mput, reput,
+// send, append, and lftp's mirror -R|--reverse. network-exfiltration, as
+// smbclient -c 'put FILE' is remoteAccess's.
 func (c *checker) stdinTransferUpload(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || !transferClients[name] || cmd.Stdin == "" {
+	if !ok || !transferClients[name] {
 		return
 	}
-	for _, line := range strings.Split(cmd.Stdin, "\n") { // (a range over SplitSeq would name the rule's closure in explain)
+	input := cmd.Stdin
+	if input == "" && c.line != nil && c.at > 0 && c.at < len(c.line.Commands) {
+		// The stage before it in the pipeline, when it prints literal words.
+		cmds := c.line.Commands
+		for k := c.at - 1; k >= 0; k-- {
+			if cmds[k].Pipeline != cmds[c.at].Pipeline || cmds[k].Nested != cmds[c.at].Nested {
+				continue
+			}
+			if n := path.Base(cmds[k].Name); n == "echo" || n == "printf" {
+				input, _ = printed(&cmds[k])
+			}
+			break
+		}
+	}
+	if input == "" {
+		return
+	}
+	for _, line := range strings.Split(input, "\n") { // (a range over SplitSeq would name the rule's closure in explain)
 		f := strings.Fields(line)
 		if len(f) == 0 {
 			continue

