@@ -533,3 +533,27 @@ func chatAppSession(p string) bool {
 	}
 	return false
 }
+
+// serverControlStop reports a server's own control program told to stop
+// or restart it, from each manual: pg_ctl(1) stop|restart,
+// pg_ctlcluster(8) VERSION CLUSTER stop|restart, rndc(8) stop, postfix(1)
+// stop|abort, rabbitmqctl(8) stop|stop_app, mongod(1) --shutdown, caddy
+// stop, doveadm(1) stop. Status, start, reload and checks stay everyday.
+func serverControlStop(name string, args []shell.Word) bool {
+	verb := func(vs ...string) bool {
+		return slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && slices.Contains(vs, w.Lit) })
+	}
+	switch name {
+	case "pg_ctl", "pg_ctlcluster":
+		return verb("stop", "restart")
+	case "rndc", "caddy", "doveadm":
+		return firstVerbIn(args, "stop")
+	case "postfix":
+		return firstVerbIn(args, "stop", "abort")
+	case "rabbitmqctl":
+		return firstVerbIn(args, "stop", "stop_app")
+	case "mongod":
+		return hasLit(args, "--shutdown")
+	}
+	return false
+}

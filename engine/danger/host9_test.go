@@ -289,6 +289,7 @@ func TestHost9Explained(t *testing.T) {
 	explainRow(t, "pkill -u username", DiskSystem, "ownProcessesKilled", []string{"pkill", "-u"})
 	explainRow(t, "sfltool resetbtm", DiskSystem, "securityOff", []string{"sfltool", "resetbtm"})
 	explainRow(t, "cp /tmp/evil.so ~/.local/lib/libfoo.so", PersistenceStartupFiles, "libraryReplaced", []string{"cp", "~/.local/lib/libfoo.so"})
+	explainRow(t, "pg_ctl stop -D /var/lib/postgresql/data", DiskSystem, "serversStopped", []string{"pg_ctl", "stop", "/var/lib/postgresql/data"})
 }
 
 // TestLibraryReplaced: a shared library that a program loads overwritten
@@ -412,4 +413,46 @@ func FuzzHost9(f *testing.F) {
 			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
 		}
 	})
+}
+
+// TestServersStoppedByTheirControls: a server stopped through its own
+// control program stops the service as systemctl stop does (README:
+// stopping a service is disk-system; the family of heldout11 x1304's
+// "pkill -f nginx", beside serversStopped's nginx -s stop and apachectl
+// stop). From each program's manual: pg_ctl(1) stop|restart|kill,
+// pg_ctlcluster(8) VERSION CLUSTER stop|restart, rndc(8) stop|halt,
+// postfix(1) stop|abort, rabbitmqctl(8) stop|stop_app|shutdown, mongod(1)
+// --shutdown, caddy stop, doveadm(1) stop. Everyday beside them: status,
+// start, reload and checks.
+func TestServersStoppedByTheirControls(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pg_ctl stop -D /var/lib/postgresql/data`, DiskSystem},
+		{`pg_ctl -D /usr/local/var/postgres stop -m immediate`, DiskSystem},
+		{`pg_ctl restart -D /var/lib/postgresql/data`, DiskSystem},
+		{`pg_ctlcluster 15 main stop`, DiskSystem},
+		{`rndc stop`, DiskSystem},
+		{`rndc halt`, DiskSystem},
+		{`postfix stop`, DiskSystem},
+		{`postfix abort`, DiskSystem},
+		{`rabbitmqctl stop_app`, DiskSystem},
+		{`rabbitmqctl shutdown`, DiskSystem},
+		{`mongod --shutdown --dbpath /var/lib/mongodb`, DiskSystem},
+		{`caddy stop`, DiskSystem},
+		{`doveadm stop`, DiskSystem},
+		// Everyday: status, start, reload, checks.
+		{`pg_ctl status -D /var/lib/postgresql/data`, ""},
+		{`pg_ctl start -D /usr/local/var/postgres -l logfile`, ""},
+		{`pg_ctlcluster 15 main status`, ""},
+		{`rndc reload`, ""},
+		{`postfix check`, ""},
+		{`rabbitmqctl status`, ""},
+		{`rabbitmqctl start_app`, ""},
+		{`mongod --version`, ""},
+		{`caddy reload`, ""},
+		{`doveadm reload`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
 }
