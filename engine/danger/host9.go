@@ -219,9 +219,9 @@ func (c *checker) discBlanked(u unit) {
 }
 
 // serverDaemons are the programs of the services Debian and macOS run for
-// other machines and users (web, database, cache, mail, DNS, directory,
-// file-sharing and print servers, as their packages' systemd units and
-// launchd plists start them): killing one stops the service, as
+// other machines and users (web, proxy, database, cache, queue, metrics,
+// mail, DNS, directory, file-sharing and print servers, as their
+// packages' systemd units and launchd plists start them): killing one stops the service, as
 // "systemctl stop" does (README: stopping a service is disk-system).
 var serverDaemons = map[string]bool{
 	"nginx": true, "apache2": true, "httpd": true, "lighttpd": true, "caddy": true, "haproxy": true, "squid": true,
@@ -229,6 +229,9 @@ var serverDaemons = map[string]bool{
 	"memcached": true, "php-fpm": true, "named": true, "dnsmasq": true, "unbound": true, "slapd": true, "smbd": true,
 	"nmbd": true, "vsftpd": true, "proftpd": true, "cupsd": true, "postfix": true, "exim4": true, "dovecot": true,
 	"sendmail": true, "rsyslogd": true, "syslog-ng": true, "nfsd": true, "rpcbind": true, "avahi-daemon": true,
+	"mysqld_safe": true, "pgbouncer": true, "clickhouse-server": true, "rabbitmq-server": true, "etcd": true, "influxd": true,
+	"prometheus": true, "grafana-server": true, "minio": true, "nats-server": true, "mosquitto": true, "coredns": true,
+	"xinetd": true, "inetd": true, "winbindd": true, "snmpd": true, "varnishd": true, "traefik": true, "envoy": true,
 }
 
 // reloadSignal reports a signal option that leaves a daemon running:

@@ -148,6 +148,10 @@ func TestServersKilled(t *testing.T) {
 		{`pkill -f postgres`, DiskSystem},
 		{`kill -9 $(pidof redis-server)`, DiskSystem},
 		{`skill -KILL named`, DiskSystem},
+		{`pkill etcd`, DiskSystem},
+		{`killall -9 mosquitto`, DiskSystem},
+		{`pkill -f traefik`, DiskSystem},
+		{`killall pgbouncer`, DiskSystem},
 		// A daemon's pid file (FHS: /run, formerly /var/run, holds the
 		// system daemons' process numbers).
 		{`kill $(cat /run/nginx.pid)`, DiskSystem},
