@@ -437,11 +437,13 @@ func sharedLibrary(base string) bool {
 	return i > 0 && strings.Trim(base[i+len(".so."):], "0123456789.") == ""
 }
 
-// libraryStem is a library's name before its first dot ("libssl" of
-// libssl.1.1.dylib): two versions of one library share it.
+// libraryStem is a library's name before its first dot, without the
+// linker's "lib" prefix ("ssl" of libssl.1.1.dylib, "foo" of
+// foo.cpython-311-x86_64-linux-gnu.so): two versions of one library, and
+// a build's libfoo.so installed as the Python extension foo.so, share it.
 func libraryStem(base string) string {
 	stem, _, _ := strings.Cut(base, ".")
-	return stem
+	return strings.TrimPrefix(stem, "lib")
 }
 
 // libraryReplaced: a shared library overwritten by another library of

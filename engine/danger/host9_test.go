@@ -304,9 +304,9 @@ func TestHost9Explained(t *testing.T) {
 // cp(1), mv(1), install(1) and ditto(1); the libraries .dylib, .so and
 // .so.N, the new one of another name than the one it replaces, outside the
 // project and temporary folders (system folders are systemWrites').
-// Everyday beside them: a build's library renamed inside the project (a
-// Python extension from a Rust build), a library installed under its own
-// name, copies into /tmp.
+// Everyday beside them: a build's library renamed as a Python extension
+// (PyO3's guide: libNAME.so or .dylib copied as NAME.so), a library
+// installed under its own name, copies into /tmp.
 func TestLibraryReplaced(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
@@ -320,6 +320,8 @@ func TestLibraryReplaced(t *testing.T) {
 		{`cp build/libfoo.so ~/.local/lib/libfoo.so`, ""},
 		{`cp build/libfoo.so.1.2 ~/.local/lib/libfoo.so`, ""},
 		{`cp libfoo.so /tmp/libbar.so`, ""},
+		{`cp target/release/libfoo.so ~/.local/lib/python3.11/site-packages/foo.so`, ""},
+		{`cp target/release/libfoo.dylib ~/.venvs/x/lib/python3.12/site-packages/foo.cpython-312-darwin.so`, ""},
 		{`cp build/libfoo.so ~/.local/lib/`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
