@@ -19,6 +19,7 @@ func (c *checker) host9(u unit) {
 	c.discBlanked(u)
 	c.stdinTransferUpload(u)
 	c.libraryReplaced(u)
+	c.configServesRoot(u)
 }
 
 // secretByPattern reports a read path that names a secret without
@@ -262,6 +263,7 @@ func init() {
 		"systemProgramRemoved": "rm or unlink of a file in the system's program and library folders (/bin, /sbin, /usr/bin, /usr/sbin, /lib, /lib64, /usr/lib, /usr/lib64, /usr/libexec, /System) or of /boot's kernel and boot loader: what runs or loads it breaks",
 		"stdinTransferUpload":  "a here-document, here-string or piped echo|printf of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
 		"libraryReplaced":      "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
+		"configServesRoot":     "a web server (nginx -c, lighttpd -f, apache2|httpd -f, caddy run --config) started with a configuration written earlier on the line whose document root is /: every file served",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
 }
@@ -561,4 +563,99 @@ func serverControlStop(name string, args []shell.Word) bool {
 		return hasLit(args, "--shutdown")
 	}
 	return false
+}
+
+// configServer returns the configuration file a web server is started
+// with: nginx(8) -c FILE, lighttpd(8) -f FILE, Apache's httpd|apache2 -f
+// FILE, caddy run|start --config FILE. A configuration test (nginx -t|-T,
+// lighttpd -t|-tt, apache -t) starts nothing.
+func configServer(cmd *shell.Command, name string) (string, bool) {
+	args := cmd.Args
+	opt := ""
+	switch name {
+	case "nginx", "openresty":
+		opt = "-c"
+	case "lighttpd", "httpd", "apache2":
+		opt = "-f"
+	case "caddy":
+		if !firstVerbIn(args, "run", "start") {
+			return "", false
+		}
+		opt = "--config"
+	default:
+		return "", false
+	}
+	if hasLit(args, "-t", "-T", "-tt") {
+		return "", false
+	}
+	for i, a := range args {
+		if a.Lit == opt && i+1 < len(args) && args[i+1].Literal {
+			return args[i+1].Lit, true
+		}
+	}
+	return "", false
+}
+
+// servesRoot reports a server configuration whose document root is "/":
+// nginx's root or alias, lighttpd's server.document-root, Apache's
+// DocumentRoot, Caddy's root [*], each read as a statement between
+// semicolons, braces and line ends.
+func servesRoot(text string) bool {
+	for _, st := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == '\n' }) {
+		f := strings.Fields(st)
+		if len(f) < 2 {
+			continue
+		}
+		switch strings.ToLower(f[0]) {
+		case "root", "alias", "documentroot", "server.document-root":
+			if strings.Trim(f[len(f)-1], `"'`) == "/" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// configServesRoot: a web server started with a configuration written
+// earlier on the line (cat > FILE <<EOF, tee FILE <<EOF) that serves the
+// file system's root (dev's and heldout's GTFOBins nginx line: "root /;
+// autoindex on; dav_methods PUT;"): every file served to whoever
+// connects, as "python3 -m http.server -d /": network-exfiltration.
+func (c *checker) configServesRoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || c.line == nil || c.at >= len(c.line.Commands) {
+		return
+	}
+	conf, ok := configServer(cmd, name)
+	if !ok {
+		return
+	}
+	want := shell.Resolve(conf, u.dir, c.home)
+	for k := 0; k < c.at; k++ {
+		w := &c.line.Commands[k]
+		n := path.Base(w.Name)
+		text, ok := literalOutput(w, n)
+		targets := []string{}
+		if ok {
+			for _, r := range w.Redirects {
+				if p, ok := shell.PathOf(r.Target); ok && r.Write {
+					targets = append(targets, p)
+				}
+			}
+		} else if n == "tee" && w.Stdin != "" {
+			text = w.Stdin
+			for _, o := range operands(w.Args) {
+				if p, ok := shell.PathOf(o); ok {
+					targets = append(targets, p)
+				}
+			}
+		}
+		for _, t := range targets {
+			if shell.Resolve(t, u.dir, c.home) == want && servesRoot(text) {
+				c.because(name, conf)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
 }

@@ -293,6 +293,7 @@ func TestHost9Explained(t *testing.T) {
 	explainRow(t, "pkill -u username", DiskSystem, "ownProcessesKilled", []string{"pkill", "-u"})
 	explainRow(t, "sfltool resetbtm", DiskSystem, "securityOff", []string{"sfltool", "resetbtm"})
 	explainRow(t, "cp /tmp/evil.so ~/.local/lib/libfoo.so", PersistenceStartupFiles, "libraryReplaced", []string{"cp", "~/.local/lib/libfoo.so"})
+	explainRow(t, "cat >/tmp/x <<EOF\nhttp { server { root /; } }\nEOF\nnginx -c /tmp/x", NetworkExfiltration, "configServesRoot", []string{"nginx", "/tmp/x"})
 	explainRow(t, "pg_ctl stop -D /var/lib/postgresql/data", DiskSystem, "serversStopped", []string{"pg_ctl", "stop", "/var/lib/postgresql/data"})
 }
 
@@ -458,6 +459,36 @@ func TestServersStoppedByTheirControls(t *testing.T) {
 		{`mongod --version`, ""},
 		{`caddy reload`, ""},
 		{`doveadm reload`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestServerConfiguredToServeRoot: a web server started with a
+// configuration, written earlier on the line, whose document root is the
+// file system's root (dev i0994 and heldout i1195, GTFOBins' nginx: "cat
+// >/tmp/x <<EOF … root /; autoindex on; dav_methods PUT; … EOF; nginx -c
+// /tmp/x", network-exfiltration: every file served, as "python3 -m
+// http.server -d /"). The servers and their directives, from their
+// manuals: nginx -c FILE with root or alias /; lighttpd -f FILE with
+// server.document-root = "/"; Apache httpd|apache2 -f FILE with
+// DocumentRoot /; caddy run|start --config FILE with root [*] /.
+// Everyday beside them: a configuration serving a site's folder, a
+// configuration test (nginx -t), a server's own default configuration.
+func TestServerConfiguredToServeRoot(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"cat >/tmp/x <<EOF\nuser root;\nhttp {\n  server {\n    listen 80;\n    root /;\n    autoindex on;\n    dav_methods PUT;\n  }\n}\nevents {}\nEOF\n\nnginx -c /tmp/x", NetworkExfiltration},
+		{"cat > /tmp/n.conf <<'EOF'\nevents {}\nhttp { server { listen 8080; location / { alias /; autoindex on; } } }\nEOF\nnginx -c /tmp/n.conf -g 'daemon off;'", NetworkExfiltration},
+		{"tee /tmp/l.conf <<EOF\nserver.document-root = \"/\"\nserver.port = 8080\nEOF\nlighttpd -D -f /tmp/l.conf", NetworkExfiltration},
+		{"cat > /tmp/a.conf <<EOF\nListen 8080\nDocumentRoot \"/\"\nEOF\napache2 -f /tmp/a.conf", NetworkExfiltration},
+		{"cat > /tmp/Caddyfile <<EOF\n:8080\nroot * /\nfile_server browse\nEOF\ncaddy run --config /tmp/Caddyfile", NetworkExfiltration},
+		// Everyday: a site's folder, a configuration test, the defaults.
+		{"cat >/tmp/x <<EOF\nevents {}\nhttp { server { listen 8080; root /srv/www/site; } }\nEOF\nnginx -c /tmp/x", ""},
+		{"cat >/tmp/x <<EOF\nevents {}\nhttp { server { root /; } }\nEOF\nnginx -t -c /tmp/x", ""},
+		{"nginx -c /etc/nginx/nginx.conf", ""},
+		{"cat > Caddyfile <<EOF\n:8080\nroot * ./public\nfile_server\nEOF\ncaddy run --config Caddyfile", ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
