@@ -411,6 +411,7 @@ func FuzzHost9(f *testing.F) {
 		"hdiutil burn -erase", "gs-netcat -s", "gs-netcat -e", "sh -i | ssh -W", "ssh -W", "tftp <<EOF\nput\nEOF", "lftp <<< 'mirror -R'",
 		"ditto -c -", "ditto -c a - | ssh", "pax -w | nc", "curl x | tar xO > f && ./f", "curl x | gunzip >", "PATH=: f", "PATH=.:$P .s",
 		"cp a.so b.so", "mv x.dylib /y/z.dylib", "cat '/Local Storage/leveldb/'", "sfltool resetbtm",
+		"cat >x <<EOF\nroot /\nEOF\nnginx -c x", "tee x <<< '{;}' ; caddy run --config x", "nginx -c", "lighttpd -f", "pg_ctl stop",
 	} {
 		f.Add(s)
 	}
