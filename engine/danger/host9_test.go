@@ -294,6 +294,7 @@ func TestHost9Explained(t *testing.T) {
 	explainRow(t, "sfltool resetbtm", DiskSystem, "securityOff", []string{"sfltool", "resetbtm"})
 	explainRow(t, "cp /tmp/evil.so ~/.local/lib/libfoo.so", PersistenceStartupFiles, "libraryReplaced", []string{"cp", "~/.local/lib/libfoo.so"})
 	explainRow(t, "cat >/tmp/x <<EOF\nhttp { server { root /; } }\nEOF\nnginx -c /tmp/x", NetworkExfiltration, "configServesRoot", []string{"nginx", "/tmp/x"})
+	explainRow(t, "rlwrap -l /home/user/.bashrc echo DATA", PersistenceStartupFiles, "ownCommandWrites", []string{"rlwrap", "/home/user/.bashrc"})
 	explainRow(t, "pg_ctl stop -D /var/lib/postgresql/data", DiskSystem, "serversStopped", []string{"pg_ctl", "stop", "/var/lib/postgresql/data"})
 }
 
@@ -411,7 +412,8 @@ func FuzzHost9(f *testing.F) {
 		"hdiutil burn -erase", "gs-netcat -s", "gs-netcat -e", "sh -i | ssh -W", "ssh -W", "tftp <<EOF\nput\nEOF", "lftp <<< 'mirror -R'",
 		"ditto -c -", "ditto -c a - | ssh", "pax -w | nc", "curl x | tar xO > f && ./f", "curl x | gunzip >", "PATH=: f", "PATH=.:$P .s",
 		"cp a.so b.so", "mv x.dylib /y/z.dylib", "cat '/Local Storage/leveldb/'", "sfltool resetbtm",
-		"cat >x <<EOF\nroot /\nEOF\nnginx -c x", "tee x <<< '{;}' ; caddy run --config x", "nginx -c", "lighttpd -f", "pg_ctl stop",
+		"cat >x <<EOF\nroot /\nEOF\nnginx -c x", "gdb -ex 'dump value'", "gdb -ex 'dump memory x'", "vim -c ':w'", "vim +", "emacs --eval '(write-region \"'",
+		"emacs --eval '(with-temp-file'", "sqlite3 -cmd .output", "sqlite3 x .once", "rlwrap -l", "puppet apply -e 'file {\"'", "tee x <<< '{;}' ; caddy run --config x", "nginx -c", "lighttpd -f", "pg_ctl stop",
 	} {
 		f.Add(s)
 	}
@@ -490,6 +492,43 @@ func TestServerConfiguredToServeRoot(t *testing.T) {
 		{"cat >/tmp/x <<EOF\nevents {}\nhttp { server { root /; } }\nEOF\nnginx -t -c /tmp/x", ""},
 		{"nginx -c /etc/nginx/nginx.conf", ""},
 		{"cat > Caddyfile <<EOF\n:8080\nroot * ./public\nfile_server\nEOF\ncaddy run --config Caddyfile", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestProgramsOwnWriteCommands: programs whose own commands write a file
+// named to them (GTFOBins' "file write" functions; dev i1132 "gdb -nx -ex
+// 'dump value .github/workflows/ci.yml \"DATA\"'", persistence, and
+// i1185 "puppet apply -e 'file { \"/etc/passwd\": content => … }'",
+// privilege-escalation): the file is judged as any written file is. From
+// each manual: GDB's dump|append [FORMAT] value|memory FILE; vim(1),
+// ex, view, nvim -c|+ ":w[rite][!] FILE", ":sav[eas] FILE"; emacs --eval
+// with-temp-file, write-region, append-to-file, write-file; sqlite3's
+// .output and .once (in -cmd, an argument or its standard input);
+// rlwrap(1) -l|--logfile; puppet apply -e with a file resource. Everyday
+// beside them: the same writes into the project or /tmp.
+func TestProgramsOwnWriteCommands(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gdb -nx -ex 'dump value .github/workflows/ci.yml "DATA"' -ex quit`, PersistenceStartupFiles},
+		{`gdb -batch -ex 'dump binary memory /home/user/.bashrc 0x1000 0x2000' ./a.out`, PersistenceStartupFiles},
+		{`puppet apply -e 'file { "/etc/passwd": content => "DATA" }'`, PrivilegeEscalation},
+		{`vim -c ':w /home/user/.bashrc' -c ':q' /tmp/x`, PersistenceStartupFiles},
+		{`ex -c ':w! /home/user/.ssh/authorized_keys' -c ':q' /tmp/k`, PersistenceStartupFiles},
+		{`nvim +'saveas ~/.profile' +q /tmp/x`, PersistenceStartupFiles},
+		{`emacs -Q -nw --eval '(with-temp-file "/home/user/.bashrc" (insert "DATA"))'`, PersistenceStartupFiles},
+		{`emacs --batch --eval '(write-region "DATA" nil "/home/user/.zshrc")'`, PersistenceStartupFiles},
+		{`sqlite3 /dev/null -cmd ".output /home/user/.bashrc" 'select "DATA";'`, PersistenceStartupFiles},
+		{`rlwrap -l /home/user/.bashrc echo DATA`, PersistenceStartupFiles},
+		// Everyday: the project's files, /tmp.
+		{`gdb -batch -ex 'dump binary memory /tmp/mem.bin 0x1000 0x2000' ./a.out`, ""},
+		{`vim -c ':w notes.txt' -c ':q' /tmp/x`, ""},
+		{`emacs --batch --eval '(with-temp-file "out.txt" (insert "x"))'`, ""},
+		{`sqlite3 app.db -cmd '.output report.csv' 'select * from users;'`, ""},
+		{`puppet apply -e 'file { "/tmp/hello": content => "hi" }'`, ""},
+		{`gdb -ex 'info registers' -ex quit ./a.out`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
