@@ -21,6 +21,7 @@ func (c *checker) host9(u unit) {
 	c.libraryReplaced(u)
 	c.configServesRoot(u)
 	c.ownCommandWrites(u)
+	c.browserDebugged(u)
 }
 
 // secretByPattern reports a read path that names a secret without
@@ -266,6 +267,7 @@ func init() {
 		"libraryReplaced":      "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 		"configServesRoot":     "a web server (nginx -c, lighttpd -f, apache2|httpd -f, caddy run --config) started with a configuration written earlier on the line whose document root is /: every file served",
 		"ownCommandWrites":     "a file written by a program's own write command (gdb dump value|memory FILE, vim -c ':w FILE', emacs --eval with-temp-file|write-region, sqlite3 .output|.once, rlwrap -l, puppet apply -e file { … }), judged as any written file is",
+		"browserDebugged":      "a Chromium browser (Chrome, Chromium, Edge, Brave, Vivaldi, Opera) started on the user's own profile with --remote-debugging-port|-pipe, not headless: every cookie and session readable through the DevTools protocol",
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
 }
@@ -827,5 +829,66 @@ func (c *checker) ownCommandWrites(u unit) {
 		}
 		c.because(name, t)
 		c.written(shell.Resolve(t, u.dir, c.home))
+	}
+}
+
+// chromiumBrowsers are the Chromium browsers' commands and macOS app
+// names: Chrome, Chromium, Edge, Brave, Vivaldi, Opera.
+var chromiumBrowsers = map[string]bool{
+	"google-chrome": true, "google-chrome-stable": true, "google-chrome-beta": true, "chrome": true, "chromium": true,
+	"chromium-browser": true, "microsoft-edge": true, "microsoft-edge-stable": true, "msedge": true, "brave-browser": true,
+	"brave": true, "vivaldi": true, "vivaldi-stable": true, "opera": true,
+	"Google Chrome": true, "Chromium": true, "Microsoft Edge": true, "Brave Browser": true, "Vivaldi": true, "Opera": true,
+}
+
+// browserDebugged: a Chromium browser started on the user's own profile
+// with its DevTools port open (--remote-debugging-port, -pipe; heldout4's
+// "open -a …Google Chrome --args --remote-debugging-port=1337" before a
+// cookie dumper): every cookie and session of the profile can be read
+// through the DevTools protocol (MITRE ATT&CK T1539): secret-read. A
+// throwaway profile (--user-data-dir outside the browsers' own folders,
+// as Puppeteer and Playwright start it) and headless runs stay everyday.
+func (c *checker) browserDebugged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch {
+	case chromiumBrowsers[name]:
+	case name == "open":
+		app, ok := shortValue(args, "-a")
+		if !ok || !chromiumBrowsers[path.Base(strings.TrimSuffix(app, ".app"))] {
+			return
+		}
+		if i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "--args" }); i >= 0 {
+			args = args[i+1:]
+		} else {
+			return
+		}
+	default:
+		return
+	}
+	debug, ownProfile := false, true
+	for i, a := range args {
+		s := a.Raw
+		switch {
+		case strings.HasPrefix(s, "--remote-debugging-port") || s == "--remote-debugging-pipe":
+			debug = true
+		case strings.HasPrefix(s, "--headless"):
+			return
+		case strings.HasPrefix(s, "--user-data-dir"):
+			v, ok := strings.CutPrefix(s, "--user-data-dir=")
+			if !ok && i+1 < len(args) {
+				v = args[i+1].Raw
+			}
+			v = strings.Trim(v, `"'`)
+			ownProfile = slices.ContainsFunc(browserProfiles, func(d string) bool { return strings.Contains(v+"/", d) }) ||
+				strings.Contains(v, "/BraveSoftware/") || strings.Contains(v, "/.config/chromium")
+		}
+	}
+	if debug && ownProfile {
+		c.because(name, "--remote-debugging-port")
+		c.add(SecretRead)
 	}
 }

@@ -295,6 +295,7 @@ func TestHost9Explained(t *testing.T) {
 	explainRow(t, "cp /tmp/evil.so ~/.local/lib/libfoo.so", PersistenceStartupFiles, "libraryReplaced", []string{"cp", "~/.local/lib/libfoo.so"})
 	explainRow(t, "cat >/tmp/x <<EOF\nhttp { server { root /; } }\nEOF\nnginx -c /tmp/x", NetworkExfiltration, "configServesRoot", []string{"nginx", "/tmp/x"})
 	explainRow(t, "rlwrap -l /home/user/.bashrc echo DATA", PersistenceStartupFiles, "ownCommandWrites", []string{"rlwrap", "/home/user/.bashrc"})
+	explainRow(t, "google-chrome --remote-debugging-port=9222", SecretRead, "browserDebugged", []string{"google-chrome", "--remote-debugging-port"})
 	explainRow(t, "pg_ctl stop -D /var/lib/postgresql/data", DiskSystem, "serversStopped", []string{"pg_ctl", "stop", "/var/lib/postgresql/data"})
 }
 
@@ -413,7 +414,7 @@ func FuzzHost9(f *testing.F) {
 		"ditto -c -", "ditto -c a - | ssh", "pax -w | nc", "curl x | tar xO > f && ./f", "curl x | gunzip >", "PATH=: f", "PATH=.:$P .s",
 		"cp a.so b.so", "mv x.dylib /y/z.dylib", "cat '/Local Storage/leveldb/'", "sfltool resetbtm",
 		"cat >x <<EOF\nroot /\nEOF\nnginx -c x", "gdb -ex 'dump value'", "gdb -ex 'dump memory x'", "vim -c ':w'", "vim +", "emacs --eval '(write-region \"'",
-		"emacs --eval '(with-temp-file'", "sqlite3 -cmd .output", "sqlite3 x .once", "rlwrap -l", "puppet apply -e 'file {\"'", "tee x <<< '{;}' ; caddy run --config x", "nginx -c", "lighttpd -f", "pg_ctl stop",
+		"emacs --eval '(with-temp-file'", "open -a --args", "open -a Chromium --args --user-data-dir", "chrome --remote-debugging-port --user-data-dir", "sqlite3 -cmd .output", "sqlite3 x .once", "rlwrap -l", "puppet apply -e 'file {\"'", "tee x <<< '{;}' ; caddy run --config x", "nginx -c", "lighttpd -f", "pg_ctl stop",
 	} {
 		f.Add(s)
 	}
@@ -529,6 +530,40 @@ func TestProgramsOwnWriteCommands(t *testing.T) {
 		{`sqlite3 app.db -cmd '.output report.csv' 'select * from users;'`, ""},
 		{`puppet apply -e 'file { "/tmp/hello": content => "hi" }'`, ""},
 		{`gdb -ex 'info registers' -ex quit ./a.out`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestBrowserProfileOpenedToDebugging: the user's own browser profile
+// started with its DevTools port open (heldout4 m1039: "open -a …Google
+// Chrome --args --remote-debugging-port=1337 …" then a cookie dumper,
+// secret-read): any program on the machine can then read every cookie
+// and session of the profile through the DevTools protocol (MITRE ATT&CK
+// T1539, "Steal Web Session Cookie"; Chrome's own docs on
+// --remote-debugging-port and, from Chrome 136, its refusal for the
+// default data directory). The browsers are Chromium's (Chrome, Chromium,
+// Edge, Brave, Vivaldi, Opera), by command, app path or macOS open -a …
+// --args; the switches --remote-debugging-port and
+// --remote-debugging-pipe. Everyday beside them: a throwaway profile
+// (--user-data-dir elsewhere than the browser's own folder, as Puppeteer
+// and Playwright start it), headless runs, the browser started plainly.
+func TestBrowserProfileOpenedToDebugging(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"killall 'Google Chrome'\nsleep 1\nopen -a \"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome\" --args --remote-debugging-port=1337 --remote-allow-origins=http://localhost/", SecretRead},
+		{`google-chrome --remote-debugging-port=9222`, SecretRead},
+		{`chromium --remote-debugging-port=9222 --restore-last-session`, SecretRead},
+		{`"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome" --remote-debugging-port=9222`, SecretRead},
+		{`open -a "Microsoft Edge" --args --remote-debugging-port=9333`, SecretRead},
+		{`brave-browser --remote-debugging-port=9222 --user-data-dir="$HOME/.config/BraveSoftware/Brave-Browser"`, SecretRead},
+		// Everyday: a throwaway profile, headless, no debugging port.
+		{`google-chrome --remote-debugging-port=9222 --user-data-dir=/tmp/chrome-profile`, ""},
+		{`chromium --headless --remote-debugging-port=9222 https://example.com`, ""},
+		{`google-chrome --headless=new --dump-dom https://example.com`, ""},
+		{`open -a "Google Chrome" https://example.com`, ""},
+		{`google-chrome --remote-debugging-port=9222 --user-data-dir=./.chrome-debug`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
