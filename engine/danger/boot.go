@@ -17,7 +17,7 @@ func init() {
 		"bootChain":      "the boot loader or initramfs rebuilt or reinstalled (grub-install, update-grub, grub-mkconfig -o, update-initramfs, mkinitcpio, dracut, bootctl install|remove|update)",
 		"mountsDetached": "file systems unmounted wholesale or the system's own (umount -a, umount /, /boot, /usr, …) or frozen (fsfreeze -f)",
 		"volumeKeys":     "a destructive disk test (badblocks -w), an encrypted volume's key slots changed (cryptsetup luksKillSlot|luksRemoveKey|luksAddKey|luksChangeKey), device-mapper or loop devices detached, LVM volume groups converted, imported or restored",
-		"daemonKilled":   "one of the system's own daemons killed (sshd, systemd-journald, dockerd, NetworkManager, …)",
+		"daemonKilled":   "one of the system's own daemons or a server killed (sshd, systemd-journald, dockerd, NetworkManager, nginx, mysqld, postgres, …), by name, pkill -f of the name alone, or kill of its pidof or pgrep",
 		"powerManaged":   "the machine put to sleep, off or restarted (rtcwake -m, pmset sleepnow|restart, loginctl poweroff|reboot|suspend), or other users' sessions ended (loginctl terminate-user|kill-session)",
 		"clusterDropped": "a PostgreSQL cluster dropped (pg_dropcluster)",
 	})
@@ -144,33 +144,27 @@ var systemDaemons = map[string]bool{
 	"agetty": true, "getty": true, "mdnsresponder": true, "configd": true, "chronyd": true, "ntpd": true,
 }
 
-// daemonKilled: kill, pkill or killall of one of the system's daemons
-// (named, or found with pidof or pgrep in the kill's own words).
+// daemonKilled: kill, pkill, killall or skill of one of the system's
+// daemons or servers (systemDaemons, serverDaemons: named, or found with
+// pidof or pgrep in the kill's own words), or of the process a daemon's
+// pid file under /run names (daemonPidFile).
 func (c *checker) daemonKilled(name string, args []shell.Word) {
-	if name != "kill" && name != "killall" && name != "pkill" {
+	if name != "kill" && name != "killall" && name != "pkill" && name != "skill" {
 		return
 	}
-	named := func(w string) bool { return systemDaemons[strings.ToLower(path.Base(w))] }
-	for i, a := range args {
-		s := strings.TrimPrefix(strings.ToUpper(strings.TrimLeft(a.Lit, "-")), "SIG")
-		if a.Lit == "-s" || a.Lit == "--signal" {
-			if i+1 < len(args) {
-				s = strings.TrimPrefix(strings.ToUpper(args[i+1].Lit), "SIG")
-			}
-		} else if !strings.HasPrefix(a.Lit, "-") {
-			continue
-		}
-		switch s {
-		case "HUP", "1", "USR1", "10", "USR2", "12", "0", "CONT", "18", "WINCH", "28":
-			return // reload, report, probe or continue: the daemon keeps running
-		}
+	named := func(w string) bool {
+		b := strings.ToLower(path.Base(w))
+		return systemDaemons[b] || serverDaemons[b]
+	}
+	if reloadSignal(args) {
+		return // reload, report, probe or continue: the daemon keeps running
 	}
 	hit := false
 	switch name {
-	case "killall", "pkill":
-		if hasLit(args, "-f", "--full") {
-			return // a pattern over whole command lines
-		}
+	case "killall", "pkill", "skill":
+		// pkill -f matches whole command lines: a daemon's name as the
+		// whole pattern still picks the daemon ("pkill -f nginx"), a
+		// longer one a command of the user's ("pkill -f 'node server.js'").
 		hit = slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && named(w.Lit) })
 	case "kill":
 		for _, a := range args {
@@ -178,9 +172,17 @@ func (c *checker) daemonKilled(name string, args []shell.Word) {
 				continue
 			}
 			for _, f := range strings.Fields(strings.NewReplacer("$(", " ", ")", " ", "`", " ").Replace(a.Raw)) {
-				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) {
+				if named(f) && (strings.Contains(a.Raw, "pidof") || strings.Contains(a.Raw, "pgrep")) || daemonPidFile(f) {
 					hit = true
 				}
+			}
+		}
+	}
+	if name == "pkill" {
+		// pkill(1) -F|--pidfile: the process whose number the file holds.
+		for i, a := range args {
+			if (a.Lit == "-F" || a.Lit == "--pidfile") && i+1 < len(args) && daemonPidFile(args[i+1].Lit) {
+				hit = true
 			}
 		}
 	}

@@ -45,7 +45,7 @@ var controlPrograms = map[string]bool{
 	"setenforce": true, "spctl": true, "csrutil": true, "auditctl": true, "aa-teardown": true, "aa-disable": true,
 	"aa-complain": true, "chkconfig": true, "update-rc.d": true, "rc-service": true, "sv": true, "rc-update": true,
 	"svcadm": true, "sc": true, "kill": true, "pkill": true, "killall": true, "launchctl": true, "ufw": true,
-	"socketfilterfw": true, "defaults": true, "tmutil": true, "netsh": true,
+	"socketfilterfw": true, "defaults": true, "tmutil": true, "netsh": true, "sfltool": true,
 }
 
 // securityOff flags a security control switched off (see above).
@@ -91,6 +91,11 @@ func (c *checker) securityOff(u unit) {
 		// configuring verb fails with "needs to be executed from Recovery
 		// OS" (the README's heldout7 call): nothing is switched off.
 		off = false
+	case "sfltool":
+		// Background Task Management's records of login items, and the
+		// alerts it raises for new ones, reset (sfltool resetbtm; Apple's
+		// "Manage login items and background tasks on Mac").
+		off = first == "resetbtm"
 	case "auditctl":
 		off = hasLit(args, "-D") || hasRun(lits, "-e", "0") // every rule deleted; auditing off
 	case "aa-teardown":

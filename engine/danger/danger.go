@@ -479,7 +479,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 	c.findFedRemoval(s, units)
 	c.redisKeysDeleted(s, units)
 	c.foundSecretsRead(units)
-	c.downloadThenRun(units)
+	c.downloadThenRun(s, units)
 	c.fetchedThenRun(units)
 	c.pipedFileSent(s, units)
 	c.readLoopSent(units)
@@ -743,6 +743,7 @@ func (c *checker) command(u unit) {
 	c.access(u)
 	c.host7(u)
 	c.host8(u)
+	c.host9(u)
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -383,7 +383,7 @@ func (c *checker) findStartsInSecrets(u unit) bool {
 // names ("grep -c docker ~/.bash_history", "… | wc -l", "awk '{print $1}'
 // ~/.zsh_history | sort | uniq -c": the labels' "names only, counts").
 func (c *checker) historyKeptPrivate(p string) bool {
-	if !historyNames[path.Base(p)] || c.line == nil || c.at >= len(c.line.Commands) {
+	if !historyNames[path.Base(p)] && !historyGlob(p) || c.line == nil || c.at >= len(c.line.Commands) {
 		return false
 	}
 	return c.keptPrivate(c.line, c.at) || c.valuesStripped() || c.commandNamesOnly()
@@ -559,8 +559,12 @@ var psLongValueOpts = map[string]bool{
 // globInSecrets reports a glob inside a key folder ("~/.ssh/*",
 // "~/.aws/*", "~/.ssh/id_*"): it names every file there, keys and
 // credentials among them. One that names only public keys ("*.pub") does
-// not.
+// not. A secret named by a pattern or a backup's name is secretByPattern's,
+// an account database's file accountStore's (host9.go).
 func (c *checker) globInSecrets(p string) bool {
+	if c.secretByPattern(p) || accountStore(p) {
+		return true
+	}
 	base := path.Base(p)
 	if !strings.ContainsAny(base, "*?[") || strings.HasSuffix(base, ".pub") {
 		return false

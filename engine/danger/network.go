@@ -1480,11 +1480,12 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 		if len(w) >= min {
 			sent = w[len(w)-1]
 		}
-	case name == "tftp":
-		// busybox tftp -p -l FILE HOST: put the local file.
+	case name == "tftp" || name == "atftp":
+		// busybox tftp -p -l FILE HOST, atftp(1) --put --local-file FILE
+		// HOST: put the local file.
 		if hasLit(args, "-p", "--put") {
 			for i, a := range args {
-				if (a.Lit == "-l" || a.Lit == "--local") && i+1 < len(args) {
+				if (a.Lit == "-l" || a.Lit == "--local" || a.Lit == "--local-file") && i+1 < len(args) {
 					sent = args[i+1].Raw
 				}
 			}

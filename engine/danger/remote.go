@@ -211,6 +211,9 @@ func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
 		if ok && name == "curl" {
 			return telnetCurl(cmd)
 		}
+		if ok && name == "ssh" {
+			return sshStdioForward(cmd)
+		}
 		if !ok || !netClients[name] {
 			return false
 		}
@@ -283,6 +286,8 @@ func (c *checker) peerShell(u unit) {
 			listens = true // "-lp", "-lvnp"
 		case isPort(l):
 			port = true
+		case l == "-s" && name == "gs-netcat":
+			port = true // gs-netcat(1) -s: the secret that names a relay's channel, the peer's way in (host9.go)
 		}
 		opt, val, eq := strings.Cut(strings.TrimLeft(l, "-"), "=")
 		if !strings.HasPrefix(l, "-") || !execOpts[opt] {
@@ -292,7 +297,7 @@ func (c *checker) peerShell(u unit) {
 			val = args[i+1].Lit
 		}
 		for _, f := range strings.Fields(val) {
-			if shellProgram(f) && !strings.Contains(f, "=") { // "SHELL=/bin/bash" is a setting
+			if (shellProgram(f) || fileServerProgram(f)) && !strings.Contains(f, "=") { // "SHELL=/bin/bash" is a setting
 				shellRun = true
 			}
 		}

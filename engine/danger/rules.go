@@ -1281,9 +1281,9 @@ func anyUnit(us []unit, f func(unit) bool) bool {
 
 // downloadThenRun flags "curl -o x.sh URL && sh x.sh": a later command of
 // the line runs a file an earlier one downloaded.
-func (c *checker) downloadThenRun(units [][]unit) {
+func (c *checker) downloadThenRun(s *shell.Script, units [][]unit) {
 	fetched := map[string]bool{}
-	for _, us := range units {
+	for i, us := range units {
 		for _, u := range us {
 			if runsFile(u, c.home, fetched) {
 				c.add(DownloadExecute)
@@ -1297,6 +1297,9 @@ func (c *checker) downloadThenRun(units [][]unit) {
 				for _, t := range append(downloadTargets(&u.cmd, name), wgetDefaultNames(&u.cmd, name)...) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
+				for _, t := range extractedDownload(s, i) {
+					fetched[shell.Resolve(t, u.dir, c.home)] = true // "curl URL | tar xO > f" (host9.go)
+				}
 			}
 		}
 	}
@@ -1307,8 +1310,8 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 	if len(set) == 0 || u.cmd.Dynamic {
 		return false
 	}
-	if strings.Contains(u.cmd.Name, "/") && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
-		return true
+	if (strings.Contains(u.cmd.Name, "/") || pathHoldsCwd(&u.cmd)) && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
+		return true // "./f", or "PATH=.:$PATH f" (host9.go)
 	}
 	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
 		return true // "java -jar x.jar", "wine setup.exe" (round 7)

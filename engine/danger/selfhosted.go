@@ -22,7 +22,7 @@ func init() {
 		"storeCLIDeletes":           "a self-hosted store's data deleted by its CLI: rabbitmqadmin purge|delete, rpk topic delete|trim-prefix and group delete, nats stream|kv|object purge|delete",
 		"serviceCredentialsRevoked": "a service's API keys, tokens, credentials or leases deleted, revoked or rolled, its users, groups or accounts deleted, or its access rules removed (kafka-acls --remove, aws remove-permission), by CLI or a REST DELETE",
 		"attacksOnOtherHosts":       "another host acted on as another account: authentication relayed (ntlmrelayx, MultiRelay), a machine coerced to authenticate (coercer coerce, dementor), commands run with a hash (scshell), certificates forged or accounts taken over (certipy shadow|forge|relay|template|account update), sudo run remotely (rsync --rsync-path 'sudo …')",
-		"serversStopped":            "a service restarted or a server stopped by its control command (systemctl restart, nginx -s stop|quit, haproxy -st|-sf, apachectl stop|restart, telinit to another runlevel)",
+		"serversStopped":            "a service restarted or a server stopped by its control command (systemctl restart, nginx -s stop|quit, haproxy -st|-sf, apachectl stop|restart, pg_ctl stop, rndc stop, postfix stop, rabbitmqctl stop_app, mongod --shutdown, caddy stop, telinit to another runlevel)",
 	})
 }
 
@@ -361,7 +361,8 @@ func (c *checker) attacksOnOtherHosts(name string, args []shell.Word) {
 // -st|-sf (the new process ends the old ones), apachectl|apache2ctl
 // stop|restart|graceful|graceful-stop (-k or as an operand), and telinit
 // or init to a runlevel other than the power-off and reboot ones that
-// have their rule (q and u only reread its settings).
+// have their rule (q and u only reread its settings); and the other
+// servers' own controls (serverControlStop).
 func (c *checker) serversStopped(name string, args []shell.Word) {
 	hit := false
 	switch name {
@@ -383,6 +384,8 @@ func (c *checker) serversStopped(name string, args []shell.Word) {
 		})
 	case "telinit", "init":
 		hit = len(args) == 1 && slices.Contains([]string{"1", "2", "3", "4", "5", "s", "S"}, args[0].Lit)
+	default:
+		hit = serverControlStop(name, args) // host9.go
 	}
 	if hit {
 		c.add(DiskSystem)

@@ -16,7 +16,7 @@ import (
 // to another host.
 var archiveSenders = map[string]bool{"ssh": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "curl": true, "aws": true, "gsutil": true, "rclone": true}
 
-// archivePiped: tar (or zip, cpio) writing an archive of local folders to
+// archivePiped: tar (or zip, cpio, ditto, pax) writing an archive of local folders to
 // its standard output, piped on to ssh, nc, curl or a cloud copy ("tar
 // czf - ~/Documents | ssh u@h 'cat > d.tgz'"), sends those folders to
 // another host. A build's output deployed ("tar czf - dist | ssh …") and
@@ -34,6 +34,8 @@ func (c *checker) archivePiped(u unit) {
 		if ops := operands(cmd.Args); len(ops) > 1 && ops[0].Lit == "-" {
 			sources = ops[1:]
 		}
+	case "ditto", "pax":
+		sources = archiverToStdout(cmd.Args, name) // host9.go
 	default:
 		return
 	}
