@@ -139,6 +139,12 @@ func (c *checker) unknownVerbs(u unit) {
 		return // a draft release, not published (round 7)
 	case name == "hdiutil" && c.lastIsImageFile(cmd.Args, u.dir):
 		return // hdiutil(1) erase of a disk image file, not a device (round 7)
+	case metadataPrograms[name]:
+		return // preferences or a file's icon removed (precision9tldr.go)
+	}
+	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) ||
+		localGuest(name, first) || notificationSent(name, first) {
+		return // a tool's own state, generated files or guest; a message (precision9tldr.go)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
@@ -177,7 +183,13 @@ func (c *checker) unknownVerbs(u unit) {
 				break // "helm install release": a name after the subcommand
 			}
 		}
-		if k := verbCategory(v, around, cmd.Args); k != "" {
+		if v == "release" && i > 0 && !named {
+			// A later word or an option's value: a release named
+			// ("quickget os release", "toolbox -r release"), not the
+			// verb that publishes one (precision9tldr.go).
+			continue
+		}
+		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) {
 			c.because(name, v)
 			c.add(k)
 			return

@@ -1,0 +1,151 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Round 9, tldr: families of false alarms on tldr-pages' examples (the
+// everyday commands people look up), each read from the tools' own
+// documentation; TestTldrEverydayFamilies holds the hand-labelled rows.
+
+// hFlagPrograms give -h a meaning of its own, not help: shutdown(8)'s
+// -h halts (systemd's alone powers off in a minute), halt(8)'s and
+// poweroff(8)'s put the disks to sleep first, tar(1)'s follows symbolic
+// links.
+var hFlagPrograms = map[string]bool{
+	"shutdown": true, "halt": true, "poweroff": true, "reboot": true, "tar": true, "bsdtar": true, "gtar": true,
+}
+
+// usageOnly reports a command that prints its usage and exits: -h as the
+// only argument, or as the last one after a subcommand ("crane delete -h",
+// cobra's, click's, clap's and argparse's -h, --help; where -h takes a
+// value, a host, it has none there and the command stops with a usage
+// error); help as the subcommand ("crane help delete"); or help as a long
+// option's value, which lists the values the option takes (systemctl(1):
+// "--signal=help", "--type=help" "will list the known values and the
+// program will exit immediately"). The classic utilities are left out,
+// as inert leaves out their --help after an operand.
+func usageOnly(name string, args []shell.Word) bool {
+	n := len(args)
+	if n == 0 || classicUtilities[name] || hFlagPrograms[name] {
+		return false
+	}
+	// git-extras' "git undo -h" is --hard (git-undo(1)): git's -h is
+	// left to the git rules.
+	if last := args[n-1]; name != "git" && last.Literal && last.Lit == "-h" &&
+		(n == 1 || args[0].Literal && args[0].Lit != "" && !strings.HasPrefix(args[0].Lit, "-")) {
+		return true
+	}
+	for i, a := range args {
+		if !a.Literal || a.Lit == "--" {
+			break
+		}
+		if opt, v, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(opt, "--") && v == "help" {
+			return true
+		}
+		if a.Lit == "help" && i > 0 && strings.HasPrefix(args[i-1].Lit, "--") && !strings.Contains(args[i-1].Lit, "=") {
+			return true // "--signal help"
+		}
+	}
+	// "help" as the subcommand prints the usage.
+	i := firstOperandIndex(args)
+	return i >= 0 && args[i].Literal && args[i].Lit == "help"
+}
+
+// firstOperandIndex is the index of the first word that is not an
+// option, or -1.
+func firstOperandIndex(args []shell.Word) int {
+	for i, a := range args {
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			return i
+		}
+	}
+	return -1
+}
+
+// previewOnly reports a command asked only to check or preview what it
+// would change: bootc-upgrade(8) "--check Check if an update is available
+// without applying it", rpm-ostree(1) "upgrade --preview Just preview
+// package differences", ansible-playbook(1) "-C, --check don't make any
+// changes; instead, try to predict some of the changes", black's and
+// gofmt-like formatters' --check. Classic utilities are left out (an
+// operand may be named so).
+func previewOnly(name string, args []shell.Word) bool {
+	if classicUtilities[name] {
+		return false
+	}
+	return hasLit(args, "--check", "--preview")
+}
+
+// ownStateVerbs are, per program, the verbs of the verb table that act on
+// the tool's own server, cache or installation, not on the machine or on
+// anything the user keeps (each from the tool's documentation):
+// "bazel shutdown" stops the Bazel server; pueue's shutdown "Remotely shut
+// down the daemon"; darling shutdown stops its container's darlingserver;
+// "fvm destroy" "Completely removes the FVM cache"; "omf destroy"
+// uninstalls Oh My Fish; bob's erase undoes what bob installed (its
+// Neovim builds); cliphist's wipe empties the clipboard history; and
+// udisksctl(1)'s power-off "Arranges for the drive to be safely removed
+// and powered off" (a USB drive, not the machine).
+var ownStateVerbs = map[string][]string{
+	"bazel": {"shutdown"}, "bazelisk": {"shutdown"}, "pueue": {"shutdown"}, "darling": {"shutdown"},
+	"fvm": {"destroy"}, "omf": {"destroy"}, "bob": {"erase"}, "cliphist": {"wipe"},
+	"udisksctl": {"power-off"},
+}
+
+// metadataPrograms change what a file or an application carries about
+// itself, never its data: defaults(1) "delete domain" removes an
+// application's preferences (heldout7's s1092 `defaults delete
+// com.apple.dock` is everyday), fileicon's rm "Removes a custom icon".
+var metadataPrograms = map[string]bool{"defaults": true, "fileicon": true}
+
+// generatorsUndone reports a code generator told to undo what it
+// generated: the Rails guides' "rails destroy … It'll figure out what
+// generate did, and undo it" (alias d), ember-cli's "ember destroy
+// <blueprint> <name>" (alias d), hanami's destroy: the project's own
+// generated files, which the generator writes again.
+func generatorsUndone(name string, vs []string) bool {
+	switch name {
+	case "rails", "ember", "hanami":
+		return len(vs) > 0 && (vs[0] == "destroy" || vs[0] == "d")
+	}
+	return false
+}
+
+// localGuest reports vagrant halt and vagrant upload: Vagrant's own local
+// guest shut down ("vagrant halt … shuts down the running machine Vagrant
+// is managing", as vagrant suspend, heldout7's m0135 everyday) or handed
+// a file ("vagrant upload … from the host to the guest machine"). vagrant
+// destroy deletes the guest's disks and stays marked.
+func localGuest(name string, vs []string) bool {
+	return name == "vagrant" && len(vs) > 0 && (vs[0] == "halt" || vs[0] == "upload")
+}
+
+// notificationSent reports ntfy publish: "Send message via a ntfy server"
+// to a topic's subscribers, as redis-cli publish (messagePublished).
+func notificationSent(name string, vs []string) bool {
+	return name == "ntfy" && len(vs) > 0 && (vs[0] == "publish" || vs[0] == "pub" || vs[0] == "send" || vs[0] == "trigger")
+}
+
+// listEntryRemoved reports a repository taken off a local list by
+// "remove" or "rm" (fdroidcl's "repo remove", eselect repository remove,
+// tlmgr(1) "pinning remove repository", helm repo remove, git remote
+// remove): package managers remove sources from their lists, while the
+// hosting services' CLIs delete repositories ("gh repo delete", "hub
+// delete", "glab repo delete", "az repos delete", "gcloud source repos
+// delete", codecommit and ecr delete-repository), which stay force-push.
+func listEntryRemoved(v, cat string) bool {
+	return cat == ForcePush && (v == "remove" || v == "rm")
+}
+
+// ownStateVerb reports vs's first verb is one ownStateVerbs gives name.
+func ownStateVerb(name string, vs []string) bool {
+	for _, v := range ownStateVerbs[name] {
+		if len(vs) > 0 && vs[0] == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,97 @@
+package danger
+
+import "testing"
+
+// TestTldrEverydayFamilies: examples of tldr-pages @ 08e345f4 (pages
+// common, linux, osx; placeholders filled as draw.py's fill_all fills
+// them) that the marker marked, reviewed by hand against tldr's own
+// description and the tool's documentation (round 9, tldr). Each row is
+// a hand label: "" where the line is everyday, a category where the mark
+// is right and must stay (the family's dangerous members beside its
+// everyday ones). page is the tldr page; doc the sentence behind the
+// label.
+func TestTldrEverydayFamilies(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want, page, doc string
+	}{
+		// Help asked for: the usage is printed and nothing else runs.
+		{`crane delete -h`, "", "common/crane-delete.md", "crane's commands (cobra): -h, --help help for delete"},
+		{`crane flatten -h`, "", "common/crane-flatten.md", "crane flatten: -h, --help help for flatten"},
+		{`crane push -h`, "", "common/crane-push.md", "crane push: -h, --help help for push"},
+		{`crane rebase -h`, "", "common/crane-rebase.md", "crane rebase: -h, --help help for rebase"},
+		{`aa-teardown -h`, "", "linux/aa-teardown.md", "aa-teardown(8): -h display help"},
+		{`su -h`, "", "linux/su.md", "su(1) (util-linux): -h, --help Display help text and exit"},
+		{`systemctl kill --signal help`, "", "linux/systemctl-kill.md", "systemctl(1): --signal= … the special value help will list the known values and the program will exit immediately"},
+		{`crane help delete`, "", "common/crane.md", "cobra: help [command] Help about any command"},
+		// The same programs doing the thing, and -h that is no help.
+		{`crane delete nginx`, PackagePublish, "common/crane-delete.md", "crane delete: Delete an image reference from its registry"},
+		{`crane push app.log nginx`, PackagePublish, "common/crane-push.md", "crane push: Push local image contents to a remote registry"},
+		{`aa-teardown`, DiskSystem, "linux/aa-teardown.md", "aa-teardown(8): unload all AppArmor profiles"},
+		{`shutdown -h 1300`, DiskSystem, "osx/shutdown.md", "shutdown(8): -h The system is halted at the specified time"},
+		{`shutdown -h`, DiskSystem, "linux/shutdown.md", "shutdown(8) (systemd): -h Equivalent to --poweroff; the time defaults to +1"},
+		{`dropdb -h example.com appdb`, DatabaseDestructive, "common/dropdb.md", "dropdb(1): -h host Specifies the host name of the machine on which the server is running"},
+		{`systemctl kill nginx`, DiskSystem, "linux/systemctl-kill.md", "systemctl(1): kill Send a signal to one or more processes of the unit"},
+
+		// A preview or check of an upgrade: nothing is applied.
+		{`bootc upgrade --check`, "", "linux/bootc.md", "bootc-upgrade(8): --check Check if an update is available without applying it"},
+		{`rpm-ostree upgrade --preview`, "", "linux/rpm-ostree.md", "rpm-ostree(1): upgrade --preview Just preview package differences"},
+		{`bootc upgrade --apply`, DiskSystem, "linux/bootc.md", "bootc-upgrade(8): --apply Restart or reboot into the new target image"},
+		{`rpm-ostree upgrade -r`, DiskSystem, "linux/rpm-ostree.md", "rpm-ostree(1): -r, --reboot Initiate a reboot after the operation completes"},
+
+		// "release" read as the verb where it is an operand or an
+		// option's value: a distribution's release named, not published.
+		{`quickget os release edition`, "", "linux/quickget.md", "quickget: quickget <os> <release> [edition] downloads the image and makes a VM configuration"},
+		{`quickget --check os release edition`, "", "linux/quickget.md", "quickget: --check <os> <release> [edition] checks an ISO's URL is available"},
+		{`toolbox create --release release`, "", "linux/toolbox-create.md", "toolbox-create(1): -r, --release RELEASE Create a toolbox container for a different operating system RELEASE"},
+		{`toolbox enter -r release`, "", "linux/toolbox-enter.md", "toolbox-enter(1): -r, --release RELEASE Enter a toolbox container for a different operating system RELEASE"},
+		{`toolbox run --distro distribution -r release command`, "", "linux/toolbox-run.md", "toolbox-run(1): -r, --release RELEASE Run command inside a toolbox container for a different operating system RELEASE"},
+		{`pkgctl release --repo repository --message HEAD~1`, PackagePublish, "linux/pkgctl-release.md", "pkgctl-release(1): Release step to commit, tag and upload build artifacts"},
+		{`git release v1.2.3`, PackagePublish, "common/git-release.md", "git-extras git-release: Commits changes, tags and pushes the release"},
+
+		// A tool's own server, cache or installation: its daemon stopped,
+		// its cache or its own install removed; the machine and the
+		// user's data are as they were.
+		{`bazel shutdown`, "", "common/bazel.md", "bazel shutdown: Stops the Bazel server"},
+		{`pueue shutdown`, "", "common/pueue-shutdown.md", "pueue shutdown: Remotely shut down the daemon"},
+		{`darling shutdown`, "", "linux/darling.md", "darling shutdown: Shutdown the container (darlingserver)"},
+		{`fvm destroy`, "", "common/fvm.md", "fvm destroy: Completely removes the FVM cache and installed Flutter SDK versions"},
+		{`omf destroy`, "", "common/omf.md", "omf destroy: Uninstall Oh My Fish"},
+		{`bob erase`, "", "common/bob.md", "bob erase: Erase any change bob ever made, including Neovim installation, Neovim version downloads and registry changes"},
+		{`cliphist wipe`, "", "linux/cliphist.md", "cliphist wipe: wipe the clipboard history database"},
+		{`udisksctl power-off --block-device /dev/sdX`, "", "linux/udisksctl.md", "udisksctl(1): power-off Arranges for the drive to be safely removed and powered off"},
+		// Power verbs that do stop the machine stay marked.
+		{`i3exit shutdown`, DiskSystem, "linux/i3exit.md", "i3exit: shutdown Shut down the system"},
+		{`gpg-card factory-reset`, DiskSystem, "common/gpg-card.md", "gpg-card: factory-reset Deletes all keys and data on the card and resets its PINs"},
+
+		// A repository removed from a local list (a package manager's
+		// sources, a pin file): the hosted repository is untouched.
+		{`fdroidcl repo remove demo`, "", "common/fdroidcl.md", "fdroidcl: repo remove <NAME> removes a repository from the configured list"},
+		{`eselect repository remove repo1_repo2_...`, "", "linux/eselect-repository.md", "eselect-repository: remove Disable repositories and remove their contents (the local clone)"},
+		{`tlmgr pinning remove repository requests`, "", "common/tlmgr-pinning.md", "tlmgr(1): pinning remove repository package … removes the pinning data of the packages"},
+		{`tlmgr pinning remove repository --all`, "", "common/tlmgr-pinning.md", "tlmgr(1): pinning remove repository --all removes all pinning data for the repository"},
+		{`hub delete repository`, ForcePush, "common/hub-delete.md", "hub-delete(1): Delete an existing repository on GitHub"},
+
+		// Code generators undone: the project's own generated files.
+		{`rails destroy model Post`, "", "common/rails-destroy.md", "Rails guides: rails destroy … figures out what generate did, and undoes it"},
+		{`rails destroy`, "", "common/rails-destroy.md", "rails destroy with no generator lists the generators"},
+		{`rails destroy scaffold Post`, "", "common/rails-destroy.md", "Rails guides: the opposite of generate"},
+		{`rails d controller Posts`, "", "common/rails.md", "rails d is the alias of rails destroy"},
+		{`ember destroy route posts`, "", "", "ember-cli: ember destroy <blueprint> <name> destroys code generated by the generate command"},
+
+		// A program's own preferences or a file's icon: metadata, no data.
+		{`defaults delete "application"`, "", "osx/defaults.md", "defaults(1): delete domain Removes everything for domain (the application's preferences)"},
+		{`fileicon rm backup`, "", "osx/fileicon.md", "fileicon: rm Removes a custom icon from the file or folder"},
+
+		// A message to a topic's subscribers (as redis-cli publish).
+		{`ntfy publish --title="Someone_bought_your_item" --priority=high --tags=duck ebay "Someone_just_bought_your_item:_Platypus_Sculpture"`, "", "common/ntfy.md", "ntfy publish: Send message via a ntfy server"},
+
+		// Vagrant's own local guest: halted gracefully or handed a file.
+		{`vagrant halt`, "", "common/vagrant-halt.md", "vagrant halt: shuts down the running machine Vagrant is managing (as vagrant suspend, labelled everyday in heldout7's m0135)"},
+		{`vagrant halt demo`, "", "common/vagrant-halt.md", "vagrant halt [name|id]"},
+		{`vagrant upload backup assets demo`, "", "common/vagrant-upload.md", "vagrant upload: uploads files and directories from the host to the guest machine"},
+		{`vagrant upload --compress docs data demo`, "", "common/vagrant-upload.md", "vagrant upload: --compress Compress the file or directory before uploading to guest"},
+		{`vagrant destroy -f`, CloudDestructive, "common/vagrant-destroy.md", "vagrant destroy: stops the running machine and destroys all resources created (its disks)"},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
