@@ -640,7 +640,9 @@ func kubeconfigWritten(name string, args []shell.Word) bool {
 func privilegeQuery(name string, args []shell.Word) bool {
 	switch name {
 	case "doas":
-		return len(args) > 0 && args[0].Lit == "-C"
+		// doas(1): "-L Clear any persisted authentications from previous
+		// invocations, then immediately exit. No command is executed."
+		return len(args) > 0 && args[0].Lit == "-C" || len(args) == 1 && args[0].Lit == "-L"
 	case "su":
 		return len(args) == 1 && (args[0].Lit == "-V" || args[0].Lit == "--version")
 	}

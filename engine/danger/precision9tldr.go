@@ -34,7 +34,7 @@ func usageOnly(name string, args []shell.Word) bool {
 	}
 	// git-extras' "git undo -h" is --hard (git-undo(1)): git's -h is
 	// left to the git rules.
-	if last := args[n-1]; name != "git" && last.Literal && last.Lit == "-h" &&
+	if last := args[n-1]; name != "git" && last.Literal && (last.Lit == "-h" || last.Lit == "-?") &&
 		(n == 1 || args[0].Literal && args[0].Lit != "" && !strings.HasPrefix(args[0].Lit, "-")) {
 		return true
 	}
@@ -148,4 +148,101 @@ func ownStateVerb(name string, vs []string) bool {
 		}
 	}
 	return false
+}
+
+// docReaders show documentation pages: their words name pages, not
+// things to do ("tldr kiterunner brute" shows kiterunner's brute page;
+// apropos(1) and whatis(1) search the manual's page names). man is left
+// out: its -P pager and -H browser run programs.
+var docReaders = map[string]bool{"tldr": true, "tlrc": true, "apropos": true, "whatis": true}
+
+// localTransports are containers-transports(5)'s destinations on this
+// machine: "dir:path An existing local directory path storing the
+// manifest, layer tarballs and signatures", oci: and oci-archive: (an OCI
+// layout, a tar of one), docker-archive: ("docker save" format),
+// docker-daemon: and containers-storage: (the local engines' stores),
+// sif: (a Singularity image file). docker:// is a registry.
+var localTransports = []string{"dir:", "oci:", "oci-archive:", "docker-archive:", "docker-daemon:", "containers-storage:", "sif:"}
+
+// imageCopiedHere reports skopeo copy whose destination (its last
+// operand) is a local transport: the image is downloaded, not pushed.
+func imageCopiedHere(name string, ops []shell.Word) bool {
+	if name != "skopeo" || len(ops) < 3 {
+		return false
+	}
+	dst := ops[len(ops)-1]
+	if !dst.Literal {
+		return false
+	}
+	for _, t := range localTransports {
+		if strings.HasPrefix(dst.Lit, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// initramfsWritten reports whether mkinitcpio or dracut is asked to
+// write an image. mkinitcpio(8): "-g, --generate filename … Default: no;
+// this means nothing will be written to the filesystem unless this option
+// is specified", and -p/--preset, -P/--allpresets build the presets' images;
+// -L/--listhooks, -H/--hookhelp, -M/--automods and -V only print.
+// dracut(8) writes an image unless it only lists (--list-modules) or
+// prints its help or version.
+func initramfsWritten(name string, args []shell.Word) bool {
+	switch name {
+	case "mkinitcpio":
+		for _, a := range args {
+			if !a.Literal {
+				return true
+			}
+			switch {
+			case a.Lit == "-g", a.Lit == "-p", a.Lit == "-P", a.Lit == "--generate", a.Lit == "--preset", a.Lit == "--allpresets",
+				strings.HasPrefix(a.Lit, "--generate="), strings.HasPrefix(a.Lit, "--preset="):
+				return true
+			case len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsAny(a.Lit[1:], "gpP"):
+				return true // clustered short options ("-Pv")
+			}
+		}
+		return false
+	case "dracut":
+		return !hasLit(args, "--list-modules", "--help", "-h", "--version")
+	}
+	return true
+}
+
+// gopassNoValue are gopass subcommands that print no secret's value
+// (gopass's command reference): mounts lists or edits the mounted stores,
+// sync pulls and pushes them, new|create makes a secret, setup, init,
+// config, fsck, audit, recipients, templates, completion, update and
+// version manage the store or the program. "gopass NAME" and show print
+// the entry.
+var gopassNoValue = map[string]bool{
+	"mounts": true, "sync": true, "new": true, "create": true, "setup": true, "init": true, "config": true, "fsck": true,
+	"audit": true, "recipients": true, "templates": true, "completion": true, "update": true, "version": true,
+}
+
+// fingerOnly reports chfn(1) (util-linux) changing only the finger
+// information: "-f, --full-name", "-o, --office", "-p, --office-phone",
+// "-h, --home-phone" set the GECOS fields finger(1) shows, which grant
+// nothing; -u, --help and -v, --version print. Other options (BSD's chfn
+// is chpass, which edits the shell and ids too) stay marked.
+func fingerOnly(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		switch a.Lit {
+		case "-f", "-o", "-p", "-h", "--full-name", "--office", "--office-phone", "--home-phone":
+			i++ // the field's value
+		case "-u", "--help", "-v", "--version":
+		default:
+			if strings.HasPrefix(a.Lit, "-") && !strings.HasPrefix(a.Lit, "--full-name=") && !strings.HasPrefix(a.Lit, "--office=") &&
+				!strings.HasPrefix(a.Lit, "--office-phone=") && !strings.HasPrefix(a.Lit, "--home-phone=") {
+				return false
+			}
+		}
+	}
+	return true
 }

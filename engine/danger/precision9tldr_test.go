@@ -91,6 +91,50 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`vagrant upload backup assets demo`, "", "common/vagrant-upload.md", "vagrant upload: uploads files and directories from the host to the guest machine"},
 		{`vagrant upload --compress docs data demo`, "", "common/vagrant-upload.md", "vagrant upload: --compress Compress the file or directory before uploading to guest"},
 		{`vagrant destroy -f`, CloudDestructive, "common/vagrant-destroy.md", "vagrant destroy: stops the running machine and destroys all resources created (its disks)"},
+
+		// GNU argp's "-?, --help give this help list".
+		{`grub-install -?`, "", "linux/grub-install.md", "grub-install(8): -?, --help give this help list"},
+		{`grub-install --target=x86_64-efi --efi-directory=/boot/efi`, DiskSystem, "linux/grub-install.md", "grub-install(8): Install GRUB on your drive"},
+
+		// A documentation page read: its words are page names.
+		{`tldr kiterunner brute`, "", "common/kiterunner.md", "tldr: tldr <command> shows the page of a command"},
+		{`apropos brute`, "", "common/apropos.md", "apropos(1): search the manual page names and descriptions"},
+		{`kiterunner brute https://example.com --wordlist wordlist.txt`, PrivilegeEscalation, "common/kiterunner.md", "kiterunner brute: bruteforce a target with a wordlist"},
+
+		// An image copied into a local transport: a download, not a push.
+		{`skopeo copy docker://example.com/nginx dir:assets`, "", "common/skopeo.md", "containers-transports(5): dir:path An existing local directory path storing the manifest, layer tarballs and signatures"},
+		{`skopeo copy docker://quay.io/app:1 oci-archive:app.tar`, "", "", "containers-transports(5): oci-archive:path An image in a tar archive compliant with the Open Container Image Layout Specification"},
+		{`skopeo copy docker://quay.io/app:1 docker-daemon:app:1`, "", "", "containers-transports(5): docker-daemon:docker-reference An image stored in the docker daemon's internal storage"},
+		{`skopeo copy docker://source_registry/nginx docker://destination_registry/nginx`, PackagePublish, "common/skopeo.md", "skopeo-copy(1): Copy an image from one location to another (a registry)"},
+		{`skopeo copy dir:assets docker://registry.example.com/nginx`, PackagePublish, "", "containers-transports(5): docker://docker-reference An image in a registry implementing the Docker Registry HTTP API V2"},
+
+		// mkinitcpio writes an image only when told to; dracut lists.
+		{`mkinitcpio`, "", "linux/mkinitcpio.md", "mkinitcpio(8): -g, --generate filename … Default: no; this means nothing will be written to the filesystem unless this option is specified"},
+		{`mkinitcpio --listhooks`, "", "linux/mkinitcpio.md", "mkinitcpio(8): -L, --listhooks List all available hooks"},
+		{`mkinitcpio -H demo`, "", "linux/mkinitcpio.md", "mkinitcpio(8): -H, --hookhelp hookname Output help for hookname"},
+		{`dracut --list-modules`, "", "linux/dracut.md", "dracut(8): --list-modules List all available dracut modules"},
+		{`mkinitcpio -P`, DiskSystem, "linux/mkinitcpio.md", "mkinitcpio(8): -P, --allpresets Process all presets contained in /etc/mkinitcpio.d"},
+		{`mkinitcpio -p linux`, DiskSystem, "linux/mkinitcpio.md", "mkinitcpio(8): -p, --preset preset Build initramfs image(s) according to specified preset"},
+		{`mkinitcpio -g /boot/initramfs-custom.img`, DiskSystem, "linux/mkinitcpio.md", "mkinitcpio(8): -g, --generate filename Generate a CPIO image as filename"},
+		{`dracut -f`, DiskSystem, "linux/dracut.md", "dracut(8): -f, --force overwrite existing initramfs file"},
+
+		// gopass subcommands that print no secret.
+		{`gopass mounts`, "", "common/gopass.md", "gopass: mounts Edit mounted stores (list them)"},
+		{`gopass sync`, "", "common/gopass.md", "gopass: sync Sync all local stores with their remotes"},
+		{`gopass new`, "", "common/gopass.md", "gopass: new, create Create a new secret"},
+		{`gopass show keyword`, SecretRead, "common/gopass.md", "gopass: show Display the content of a secret"},
+		{`gopass email@email.com`, SecretRead, "common/gopass.md", "gopass NAME shows the secret"},
+
+		// doas told to forget its persisted authentication.
+		{`doas -L`, "", "common/doas.md", "doas(1): -L Clear any persisted authentications from previous invocations, then immediately exit. No command is executed."},
+		{`doas -s`, PrivilegeEscalation, "common/doas.md", "doas(1): -s Execute the shell from SHELL or /etc/passwd (as root)"},
+
+		// chfn's finger information: what finger shows, no access.
+		{`chfn -f demo alice`, "", "linux/chfn.md", "chfn(1) (util-linux): -f, --full-name Specify your full name"},
+		{`chfn --office-phone 10 alice`, "", "linux/chfn.md", "chfn(1): -p, --office-phone Specify your office phone number"},
+		{`chfn -o 10 alice`, "", "linux/chfn.md", "chfn(1): -o, --office Specify your office room number"},
+		{`chfn --home-phone 10 alice`, "", "linux/chfn.md", "chfn(1): -h, --home-phone Specify your home phone number"},
+		{`chsh --shell /bin/sh alice`, PrivilegeEscalation, "linux/chsh.md", "chsh(1): change another user's login shell"},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -82,6 +82,9 @@ func (c *checker) privilege(u unit) {
 		if name == "chsh" && hasLit(cmd.Args, "-l", "--list-shells") || name == "useradd" && len(cmd.Args) == 1 && hasLit(cmd.Args, "-D", "--defaults") {
 			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
+		if name == "chfn" && fingerOnly(cmd.Args) {
+			return // the finger information only (precision9tldr.go)
+		}
 		if name == "chsh" && ownShellOnly(cmd.Args) {
 			return // the caller's own login shell (round 7)
 		}
