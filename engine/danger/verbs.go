@@ -142,9 +142,9 @@ func (c *checker) unknownVerbs(u unit) {
 	case metadataPrograms[name]:
 		return // preferences or a file's icon removed (precision9tldr.go)
 	}
-	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) ||
-		localGuest(name, first) || notificationSent(name, first) {
-		return // a tool's own state, generated files or guest; a message (precision9tldr.go)
+	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) || notificationSent(name, first) ||
+		sessionsEnded(name, c.verbs(cmd.Args, 3)) {
+		return // a tool's own state or generated files, a message, a session (precision9tldr.go)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
@@ -189,7 +189,7 @@ func (c *checker) unknownVerbs(u unit) {
 			// verb that publishes one (precision9tldr.go).
 			continue
 		}
-		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) {
+		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) && !localMachineVerb(name, k, cmd.Args) {
 			c.because(name, v)
 			c.add(k)
 			return
