@@ -90,10 +90,18 @@ func previewOnly(name string, args []shell.Word) bool {
 // Neovim builds); cliphist's wipe empties the clipboard history; and
 // udisksctl(1)'s power-off "Arranges for the drive to be safely removed
 // and powered off" (a USB drive, not the machine).
+//
+// Likewise release and publish where they name a local step:
+// scontrol(1)'s "release job_list Release a previously held job to begin
+// execution", stormlock's release of a lease, pickle's "release Package a
+// PECL extension for release" (the archive, made here), and fdroidserver's
+// "publish Sign and place packages in the repo" (the local repository
+// folder; "fdroid deploy" uploads it).
 var ownStateVerbs = map[string][]string{
 	"bazel": {"shutdown"}, "bazelisk": {"shutdown"}, "pueue": {"shutdown"}, "darling": {"shutdown"},
 	"fvm": {"destroy"}, "omf": {"destroy"}, "bob": {"erase"}, "cliphist": {"wipe"},
 	"udisksctl": {"power-off"},
+	"scontrol":  {"release"}, "stormlock": {"release"}, "pickle": {"release"}, "fdroid": {"publish"},
 }
 
 // metadataPrograms change what a file or an application carries about
@@ -285,4 +293,61 @@ func fingerOnly(args []shell.Word) bool {
 		}
 	}
 	return true
+}
+
+// mkfsValueOptions take a value in mke2fs(8) (-b block-size, -C
+// cluster-size, -d root-directory, -E extended-options, -g, -G, -i, -I,
+// -J journal-options, -l, -L new-volume-label, -m, -M, -o creator-os,
+// -O feature, -r, -t fs-type, -T usage-type, -U UUID, -e, -z undo_file),
+// mkfs.erofs(1) (-x, -z, -C, -E, -L, -T, -U, and its long options with
+// "="), mkfs.fat(8) (-F, -n VOLUME-NAME, -i, -s, -S, …) and mkfs.xfs(8)
+// (-b, -d, -L, -m, -n, -r, …): their values ("-U uuid", "-L data") name
+// no device. mke2fs's -n (no value: a dry run) is read by mkfsDryRun
+// first; mkfs.fat's and mkfs.xfs's -n takes one.
+var mkfsValueOptions = map[string]bool{
+	"-b": true, "-C": true, "-d": true, "-E": true, "-g": true, "-G": true, "-i": true, "-I": true, "-J": true,
+	"-l": true, "-L": true, "-m": true, "-M": true, "-o": true, "-O": true, "-r": true, "-t": true, "-T": true,
+	"-U": true, "-e": true, "-z": true, "-x": true,
+}
+
+// withoutMkfsValues returns args without mkfs's value options and their
+// values, so the operands left are the device or image and the source.
+func withoutMkfsValues(name string, args []shell.Word) []shell.Word {
+	fat := strings.HasSuffix(name, "fat") || strings.HasSuffix(name, "vfat") || strings.HasSuffix(name, "msdos") || name == "mkfs.xfs"
+	out := make([]shell.Word, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		// mkfs.fat's -F FAT-SIZE, -s, -S and -n take values; mke2fs's -F
+		// forces and -S writes superblocks only, with none.
+		if a.Literal && (mkfsValueOptions[a.Lit] || fat && (a.Lit == "-n" || a.Lit == "-F" || a.Lit == "-s" || a.Lit == "-S")) && i+1 < len(args) {
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// notAccessGroup reports a group that grants nothing: dnf(8)'s and
+// yum(8)'s comps groups are sets of packages ("dnf group remove" removes
+// a group's packages), pueue's groups are queues of tasks ("pueue group
+// remove" moves its tasks to the default group).
+func notAccessGroup(name, noun string) bool {
+	switch name {
+	case "dnf", "dnf5", "yum", "microdnf", "pueue":
+		return noun == "group" || noun == "groups"
+	}
+	return false
+}
+
+// imageToTarball reports crane append or mutate writing the image to a
+// tarball (crane append|mutate: "-o, --output string Path to new tarball
+// of resulting image"), which they do instead of pushing it.
+func imageToTarball(first string, args []shell.Word) bool {
+	if first != "append" && first != "mutate" {
+		return false
+	}
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && (a.Lit == "-o" || a.Lit == "--output" || strings.HasPrefix(a.Lit, "--output="))
+	})
 }

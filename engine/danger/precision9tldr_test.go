@@ -151,6 +151,46 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`chfn -o 10 alice`, "", "linux/chfn.md", "chfn(1): -o, --office Specify your office room number"},
 		{`chfn --home-phone 10 alice`, "", "linux/chfn.md", "chfn(1): -h, --home-phone Specify your home phone number"},
 		{`chsh --shell /bin/sh alice`, PrivilegeEscalation, "linux/chsh.md", "chsh(1): change another user's login shell"},
+
+		// mkfs's options that take a value: the value is no device.
+		{`mkfs.erofs -U uuid image.erofs root/`, "", "linux/mkfs.erofs.md", "mkfs.erofs(1): -U UUID Set the volume UUID; mkfs.erofs [OPTIONS] DESTINATION SOURCE makes an image file"},
+		{`mkfs.ext4 -L data disk.img`, "", "", "mke2fs(8): -L new-volume-label; a file system made inside a file (system.go's onlyImageFiles)"},
+		{`mkfs.ext4 -t ext4 -U 4a3b-77 -O ^has_journal rootfs.img`, "", "", "mke2fs(8): -t fs-type, -U UUID, -O feature[,...]"},
+		{`mkfs.ext4 -L data /dev/sdb1`, DiskSystem, "linux/mkfs.ext4.md", "mke2fs(8): a device formatted"},
+		{`mkfs.ext4 -F disk.img`, "", "", "mke2fs(8): -F Force mke2fs to create a filesystem (no value; the image file is the operand)"},
+		{`mkfs.ext4 -F /dev/sdb1`, DiskSystem, "", "mke2fs(8): a device formatted, forced"},
+		{`mkfs.vfat -F 32 -n USB disk.img`, "", "", "mkfs.fat(8): -F FAT-SIZE, -n VOLUME-NAME; an image file"},
+		{`mkfs.vfat -n USB /dev/sdb1`, DiskSystem, "linux/mkfs.vfat.md", "mkfs.fat(8): -n VOLUME-NAME; a device formatted"},
+
+		// lp's -H is when to print, lpr's is the server.
+		{`lp -i job_id -H resume`, "", "common/lp.md", "lp(1) (CUPS): -H hh:mm | hold | immediate | restart | resume Specifies when the job should be printed"},
+		{`lp -H hold report.pdf`, "", "", "lp(1): -H hold holds the job indefinitely"},
+		{`lp -h printserver.example.com report.pdf`, NetworkExfiltration, "", "lp(1): -h server[:port] Specifies an alternate server"},
+		{`lpr -H printserver.example.com report.pdf`, NetworkExfiltration, "", "lpr(1) (CUPS): -H server[:port] Specifies an alternate server"},
+
+		// Groups that grant nothing: a package group, a task group.
+		{`dnf group remove demo`, "", "common/dnf.md", "dnf(8): group remove Remove the packages of a group (comps groups: sets of packages)"},
+		{`pueue group remove "demo"`, "", "common/pueue-group.md", "pueue group remove: Remove a group; its tasks move to the default group"},
+
+		// Passwords generated or verified, not set.
+		{`makepasswd --chars 10`, "", "common/makepasswd.md", "makepasswd(1): makepasswd generates true random passwords"},
+		{`makepasswd --minchars 5 --maxchars 10`, "", "common/makepasswd.md", "makepasswd(1): --minchars, --maxchars"},
+		{`htpasswd -v notes.txt alice`, "", "common/htpasswd.md", "htpasswd(1): -v Verify password. Verify that the given password matches the password of the user stored in the specified htpasswd file"},
+		{`htpasswd -b config.yaml alice hunter2`, PrivilegeEscalation, "common/htpasswd.md", "htpasswd(1): -b Use batch mode; i.e., get the password from the command line (the file updated)"},
+
+		// crane writing a tarball instead of pushing.
+		{`crane append -o report.pdf`, "", "common/crane-append.md", "crane append: -o, --output string Path to new tarball of resulting image (written instead of pushed)"},
+		{`crane mutate --output image.png`, "", "common/crane-mutate.md", "crane mutate: -o, --output string Path to new tarball of resulting image"},
+		{`crane append --new_tag v1.2.3`, PackagePublish, "", "crane append: pushes the image with the new layer (heldout's i0486)"},
+
+		// A verb of the table that names a local step: a held job or a
+		// lease released, an archive packaged, an app put in the local
+		// repository.
+		{`scontrol release job_id1,job_id2,...`, "", "linux/scontrol.md", "scontrol(1): release job_list Release a previously held job to begin execution"},
+		{`stormlock release resource lease_id`, "", "common/stormlock.md", "stormlock: release Release the given lease for the given resource"},
+		{`pickle release docs`, "", "common/pickle.md", "pickle: release Package a PECL extension for release (the archive, made here)"},
+		{`fdroid publish app_id`, "", "common/fdroid.md", "fdroidserver: publish Sign and place packages in the repo (the local repo folder; deploy uploads it)"},
+		{`fdroid deploy`, "", "common/fdroid.md", "(not in the verb table)"},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -429,7 +429,7 @@ func (c *checker) system(u unit) {
 	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
 		// "mkfs.ext4 -F disk.img" makes a file system inside a file: only
 		// a device (or a word that is not a plain file name) is a disk.
-		if !c.onlyImageFiles(args, u.dir) && !mkfsDryRun(name, args) {
+		if !mkfsDryRun(name, args) && !c.onlyImageFiles(withoutMkfsValues(name, args), u.dir) {
 			c.add(DiskSystem)
 		}
 		return
