@@ -351,3 +351,21 @@ func imageToTarball(first string, args []shell.Word) bool {
 		return a.Literal && (a.Lit == "-o" || a.Lit == "--output" || strings.HasPrefix(a.Lit, "--output="))
 	})
 }
+
+// verbIsOptionValue reports whether the first literal word spelled v (case
+// aside) follows an option without "=" directly: a later word read as a
+// verb is then that option's value ("cbatticon -c poweroff": cbatticon(1)
+// "-c, --command-critical-level COMMAND"). The first verb is read as a
+// verb wherever it stands.
+func verbIsOptionValue(args []shell.Word, v string) bool {
+	for j, a := range args {
+		if a.Literal && strings.EqualFold(a.Lit, v) {
+			if j == 0 {
+				return false
+			}
+			p := args[j-1]
+			return p.Literal && strings.HasPrefix(p.Lit, "-") && p.Lit != "-" && p.Lit != "--" && !strings.Contains(p.Lit, "=")
+		}
+	}
+	return false
+}

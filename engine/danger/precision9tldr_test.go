@@ -191,6 +191,11 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`pickle release docs`, "", "common/pickle.md", "pickle: release Package a PECL extension for release (the archive, made here)"},
 		{`fdroid publish app_id`, "", "common/fdroid.md", "fdroidserver: publish Sign and place packages in the repo (the local repo folder; deploy uploads it)"},
 		{`fdroid deploy`, "", "common/fdroid.md", "(not in the verb table)"},
+
+		// A later word right after an option is the option's value.
+		{`cbatticon --critical-level 5 -c poweroff`, "", "linux/cbatticon.md", "cbatticon(1): -c, --command-critical-level COMMAND command to execute when the critical battery level is reached"},
+		{`virtctl --namespace demo poweroff`, DiskSystem, "", "virtctl: poweroff (after a global option's value; TestUnknownVerbs)"},
+		{`VBoxManage controlvm demo poweroff`, DiskSystem, "common/vboxmanage-controlvm.md", "VBoxManage controlvm poweroff: the same effect as pulling the power cable"},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -183,10 +183,10 @@ func (c *checker) unknownVerbs(u unit) {
 				break // "helm install release": a name after the subcommand
 			}
 		}
-		if v == "release" && i > 0 && !named {
-			// A later word or an option's value: a release named
-			// ("quickget os release", "toolbox -r release"), not the
-			// verb that publishes one (precision9tldr.go).
+		if i > 0 && !named && (v == "release" || verbIsOptionValue(cmd.Args, v)) {
+			// A later word that is an option's value ("cbatticon -c
+			// poweroff"), or a release named ("quickget os release",
+			// "toolbox -r release"), not the verb (precision9tldr.go).
 			continue
 		}
 		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) && !localMachineVerb(name, k, cmd.Args) {
