@@ -369,3 +369,25 @@ func verbIsOptionValue(args []shell.Word, v string) bool {
 	}
 	return false
 }
+
+// keyUsedInPlace reports a program that uses the key or keystore it names
+// and prints nothing of it, as ssh -i and openssl req -key do (named.go):
+// step's "certificate create SUBJECT CRT_FILE KEY_FILE" writes the new
+// key and signs with --ca-key (sign, renew and p12 the same);
+// bundletool's build-apks "--ks Path to the keystore that should be used
+// to sign the generated APKs" and apksigner's sign --ks; csshX's and
+// cssh's --ssh_args hand ssh its -i; grub-mount(1)'s "-K, --zfs-key=FILE
+// Load zfs crypto key"; GmSSL (an OpenSSL fork) with -pubout writes only
+// the public half unless -text prints the key.
+func (c *checker) keyUsedInPlace(name string, args []shell.Word) bool {
+	switch name {
+	case "step":
+		v := c.verbs(args, 2)
+		return len(v) == 2 && v[0] == "certificate" && slices.Contains([]string{"create", "sign", "renew", "p12"}, v[1])
+	case "bundletool", "apksigner", "csshx", "cssh", "grub-mount":
+		return true
+	case "gmssl":
+		return hasLit(args, "-pubout") && !hasLit(args, "-text")
+	}
+	return false
+}

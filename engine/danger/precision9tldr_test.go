@@ -196,6 +196,17 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`cbatticon --critical-level 5 -c poweroff`, "", "linux/cbatticon.md", "cbatticon(1): -c, --command-critical-level COMMAND command to execute when the critical battery level is reached"},
 		{`virtctl --namespace demo poweroff`, DiskSystem, "", "virtctl: poweroff (after a global option's value; TestUnknownVerbs)"},
 		{`VBoxManage controlvm demo poweroff`, DiskSystem, "common/vboxmanage-controlvm.md", "VBoxManage controlvm poweroff: the same effect as pulling the power cable"},
+
+		// A key or keystore used in place by the program that needs it
+		// (as ssh -i and openssl req -key): written, signed with, loaded.
+		{`step certificate create "Example_Root_CA" root-ca.crt root-ca.key --profile root-ca`, "", "common/step-certificate.md", "step certificate create SUBJECT CRT_FILE KEY_FILE: Create a certificate and its private key (written to KEY_FILE)"},
+		{`step certificate create example.com hostname.crt hostname.key --profile leaf --ca root-ca.crt --ca-key root-ca.key`, "", "common/step-certificate.md", "step certificate create: --ca-key The certificate authority private key used to sign the new certificate"},
+		{`bundletool build-apks --bundle bundle.aab --ks key.keystore --ks-key-alias mykey --output file.apks`, "", "common/bundletool.md", "bundletool build-apks: --ks Path to the keystore that should be used to sign the generated APKs"},
+		{`csshX example.com example.com --ssh_args "-i key_file.pem"`, "", "osx/csshx.md", "csshX: --ssh_args arguments passed to each ssh (its -i identity file used to log in, as ssh -i)"},
+		{`grub-mount -K /zfs.key /dev/sdX /mnt`, "", "linux/grub-mount.md", "grub-mount(1): -K, --zfs-key=FILE|prompt Load zfs crypto key"},
+		{`gmssl sm2 -pubout -in file.pem -out file.pem.pub`, "", "common/gmssl.md", "GmSSL (an OpenSSL fork): -pubout writes only the public key (as openssl rsa -pubout)"},
+		{`cat root-ca.key`, SecretRead, "", "cat prints the private key"},
+		{`gmssl sm2 -in file.pem -text`, SecretRead, "", "-text prints the key's parts, the private one included"},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
