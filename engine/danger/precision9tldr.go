@@ -33,6 +33,14 @@ func usageOnly(name string, args []shell.Word) bool {
 	if n == 0 || classicUtilities[name] || hFlagPrograms[name] {
 		return false
 	}
+	if n == 1 && args[0].Literal && (args[0].Lit == "-h" || args[0].Lit == "-?") {
+		return true // "su -h": su(1) "-h, --help Display help text and exit"
+	}
+	if commandRunners9[name] || hasLit(args, "--") || firstWord(args) == "run" || firstWord(args) == "exec" {
+		// A command's words follow: its -h or help is the command's
+		// ("doas shutdown -h", "kubectl exec web -- rm -rf /data -h").
+		return false
+	}
 	// git-extras' "git undo -h" is --hard (git-undo(1)): git's -h is
 	// left to the git rules.
 	if last := args[n-1]; name != "git" && last.Literal && (last.Lit == "-h" || last.Lit == "-?") &&
@@ -66,18 +74,36 @@ func firstOperandIndex(args []shell.Word) int {
 	return -1
 }
 
-// previewOnly reports a command asked only to check or preview what it
-// would change: bootc-upgrade(8) "--check Check if an update is available
-// without applying it", rpm-ostree(1) "upgrade --preview Just preview
-// package differences", ansible-playbook(1) "-C, --check don't make any
-// changes; instead, try to predict some of the changes", black's and
-// gofmt-like formatters' --check. Classic utilities are left out (an
-// operand may be named so).
+// commandRunners9 run the command their words name, as root, as another
+// user or under a limit (sudo(8), doas(1), su(1) -c, pkexec(1), run0(1),
+// runuser(1), gksu, chroot(8), timeout(1), nohup(1), nice(1), ionice(1),
+// stdbuf(1), setsid(1), env(1), taskset(1), chrt(1), unshare(1),
+// nsenter(1), firejail, bwrap, systemd-run(1), xvfb-run, strace, ltrace,
+// watch(1), time): a trailing -h or a help there is the command's.
+var commandRunners9 = map[string]bool{
+	"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "runuser": true, "gksu": true, "gksudo": true,
+	"chroot": true, "timeout": true, "nohup": true, "nice": true, "ionice": true, "stdbuf": true, "setsid": true,
+	"env": true, "busybox": true, "command": true, "builtin": true, "exec": true, "taskset": true, "chrt": true,
+	"unshare": true, "nsenter": true, "firejail": true, "bwrap": true, "systemd-run": true, "xvfb-run": true,
+	"strace": true, "ltrace": true, "watch": true, "time": true,
+}
+
+// previewTools take --check or --preview as a dry run, in their own
+// documentation: bootc-upgrade(8) "--check Check if an update is
+// available without applying it"; rpm-ostree(1) "upgrade --preview Just
+// preview package differences" and "--check Just check if an upgrade is
+// available"; quickget's --check tests an ISO's URL; ansible-playbook(1)
+// and ansible(1) "-C, --check don't make any changes; instead, try to
+// predict some of the changes that may occur". Elsewhere the option may
+// not exist (the command then fails, but is written to do what it says).
+var previewTools = map[string]bool{
+	"bootc": true, "rpm-ostree": true, "quickget": true, "ansible-playbook": true, "ansible": true, "ansible-pull": true,
+}
+
+// previewOnly reports one of previewTools asked only to check or preview
+// what it would change.
 func previewOnly(name string, args []shell.Word) bool {
-	if classicUtilities[name] {
-		return false
-	}
-	return hasLit(args, "--check", "--preview")
+	return previewTools[name] && hasLit(args, "--check", "--preview")
 }
 
 // ownStateVerbs are, per program, the verbs of the verb table that act on

@@ -30,6 +30,9 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`shutdown -h 1300`, DiskSystem, "osx/shutdown.md", "shutdown(8): -h The system is halted at the specified time"},
 		{`shutdown -h`, DiskSystem, "linux/shutdown.md", "shutdown(8) (systemd): -h Equivalent to --poweroff; the time defaults to +1"},
 		{`dropdb -h example.com appdb`, DatabaseDestructive, "common/dropdb.md", "dropdb(1): -h host Specifies the host name of the machine on which the server is running"},
+		{`doas shutdown -h`, PrivilegeEscalation, "common/doas.md", "doas(1): doas command runs the command as root; its -h is the command's (shutdown(8) -h halts)"},
+		{`kubectl exec web -- rm -rf /data -h`, DestructiveDelete, "", "kubectl exec: the words after -- are the container's command"},
+		{`kubectl delete ns prod --check`, CloudDestructive, "", "(kubectl has no --check: the line is written to delete; README's \"labelled as written\" call)"},
 		{`systemctl kill nginx`, DiskSystem, "linux/systemctl-kill.md", "systemctl(1): kill Send a signal to one or more processes of the unit"},
 
 		// A preview or check of an upgrade: nothing is applied.
