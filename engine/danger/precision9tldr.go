@@ -26,7 +26,7 @@ var hFlagPrograms = map[string]bool{
 // error); help as the subcommand ("crane help delete"); or help as a long
 // option's value, which lists the values the option takes (systemctl(1):
 // "--signal=help", "--type=help" "will list the known values and the
-// program will exit immediately"). The classic utilities are left out,
+// program will exit immediately"; systemd's tools only). The classic utilities are left out,
 // as inert leaves out their --help after an operand.
 func usageOnly(name string, args []shell.Word) bool {
 	n := len(args)
@@ -48,7 +48,7 @@ func usageOnly(name string, args []shell.Word) bool {
 		return true
 	}
 	for i, a := range args {
-		if !a.Literal || a.Lit == "--" {
+		if !a.Literal || a.Lit == "--" || !systemdTools[name] {
 			break
 		}
 		if opt, v, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(opt, "--") && v == "help" {
@@ -72,6 +72,17 @@ func firstOperandIndex(args []shell.Word) int {
 		}
 	}
 	return -1
+}
+
+// systemdTools list an option's values when given "help" as the value
+// (systemctl(1): "--signal= … the special value help will list the known
+// values and the program will exit immediately"; --type=help,
+// --state=help; journalctl(1) --output=help; the other *ctl tools of
+// systemd the same). Elsewhere "help" may be free text ("--notes help").
+var systemdTools = map[string]bool{
+	"systemctl": true, "journalctl": true, "loginctl": true, "machinectl": true, "busctl": true, "networkctl": true,
+	"resolvectl": true, "hostnamectl": true, "timedatectl": true, "localectl": true, "homectl": true,
+	"portablectl": true, "coredumpctl": true, "userdbctl": true, "systemd-run": true, "systemd-analyze": true,
 }
 
 // commandRunners9 run the command their words name, as root, as another

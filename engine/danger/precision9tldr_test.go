@@ -30,6 +30,7 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`shutdown -h 1300`, DiskSystem, "osx/shutdown.md", "shutdown(8): -h The system is halted at the specified time"},
 		{`shutdown -h`, DiskSystem, "linux/shutdown.md", "shutdown(8) (systemd): -h Equivalent to --poweroff; the time defaults to +1"},
 		{`dropdb -h example.com appdb`, DatabaseDestructive, "common/dropdb.md", "dropdb(1): -h host Specifies the host name of the machine on which the server is running"},
+		{`gh release create v1.2.3 --notes help`, PackagePublish, "common/gh-release.md", "gh release create: --notes string Release notes (free text: help is the notes)"},
 		{`doas shutdown -h`, PrivilegeEscalation, "common/doas.md", "doas(1): doas command runs the command as root; its -h is the command's (shutdown(8) -h halts)"},
 		{`kubectl exec web -- rm -rf /data -h`, DestructiveDelete, "", "kubectl exec: the words after -- are the container's command"},
 		{`kubectl delete ns prod --check`, CloudDestructive, "", "(kubectl has no --check: the line is written to delete; README's \"labelled as written\" call)"},
