@@ -111,6 +111,23 @@ var previewTools = map[string]bool{
 	"bootc": true, "rpm-ostree": true, "quickget": true, "ansible-playbook": true, "ansible": true, "ansible-pull": true,
 }
 
+// shortDryRun reports a short option that its tool documents as a dry run
+// or a print-and-exit: e2undo(8) "-n Dry run; do not actually do
+// anything"; resize2fs(8) "-P Print an estimate of the number of file
+// system blocks … and then exit"; sfdk undeploy "-n, --dry-run".
+func shortDryRun(name string, args []shell.Word) bool {
+	switch name {
+	case "e2undo":
+		return shortFlag(args, 'n')
+	case "resize2fs":
+		return shortFlag(args, 'P')
+	case "sfdk":
+		// Exactly -n: its patterns start with "-" too ("-ignore*").
+		return firstWord(args) == "undeploy" && hasLit(args, "-n")
+	}
+	return false
+}
+
 // previewOnly reports one of previewTools asked only to check or preview
 // what it would change.
 func previewOnly(name string, args []shell.Word) bool {

@@ -211,6 +211,15 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`gmssl sm2 -pubout -in file.pem -out file.pem.pub`, "", "common/gmssl.md", "GmSSL (an OpenSSL fork): -pubout writes only the public key (as openssl rsa -pubout)"},
 		{`cat root-ca.key`, SecretRead, "", "cat prints the private key"},
 		{`gmssl sm2 -in file.pem -text`, SecretRead, "", "-text prints the key's parts, the private one included"},
+
+		// Short dry runs the tools document.
+		{`e2undo -nv report.pdf /dev/sdXN`, "", "linux/e2undo.md", "e2undo(8): -n Dry run; do not actually do anything"},
+		{`resize2fs -P /dev/sdb1`, "", "linux/resize2fs.md", "resize2fs(8): -P Print an estimate of the number of file system blocks in the file system if it is shrunk using resize2fs's -M option and then exit"},
+		{`sfdk undeploy --rsync -n`, "", "common/sfdk-undeploy.md", "sfdk undeploy: -n, --dry-run Simulate an undeployment without applying the changes"},
+		{`e2undo -v report.pdf /dev/sdXN`, DiskSystem, "linux/e2undo.md", "e2undo(8): replays the undo file onto the device"},
+		{`resize2fs -M /dev/sdXN`, DiskSystem, "linux/resize2fs.md", "resize2fs(8): -M Shrink the file system to minimize its size"},
+		{`sfdk undeploy --method "-ignore*"`, CloudDestructive, "common/sfdk-undeploy.md", "sfdk undeploy: Undeploy all files excluding ignore* (a pattern, not -n)"},
+		{`sfdk undeploy --rsync`, CloudDestructive, "common/sfdk-undeploy.md", "sfdk undeploy: Undeploy (remove) installed packages from the device"},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
