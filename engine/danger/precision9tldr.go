@@ -128,6 +128,11 @@ func shortDryRun(name string, args []shell.Word) bool {
 	return false
 }
 
+// settingDropped reports a program whose bare --drop takes the name of one
+// of its own settings: sfdk's "config --drop <name>" clears a configuration
+// option (sfdk-config: "Clear option value"), not a database.
+func settingDropped(name string) bool { return name == "sfdk" }
+
 // previewOnly reports one of previewTools asked only to check or preview
 // what it would change.
 func previewOnly(name string, args []shell.Word) bool {

@@ -219,6 +219,9 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`e2undo -v report.pdf /dev/sdXN`, DiskSystem, "linux/e2undo.md", "e2undo(8): replays the undo file onto the device"},
 		{`resize2fs -M /dev/sdXN`, DiskSystem, "linux/resize2fs.md", "resize2fs(8): -M Shrink the file system to minimize its size"},
 		{`sfdk undeploy --method "-ignore*"`, CloudDestructive, "common/sfdk-undeploy.md", "sfdk undeploy: Undeploy all files excluding ignore* (a pattern, not -n)"},
+		{`sfdk --drop demo`, "", "common/sfdk-config.md", "sfdk config: --drop <name> Clear option value"},
+		{`sfdk config --drop target`, "", "common/sfdk-config.md", "sfdk config: --drop <name> Clear option value"},
+		{`mongorestore --drop dump/`, DatabaseDestructive, "", "mongorestore: --drop Before restoring the collections from the dumped backup, drops the collections from the target database"},
 		{`sfdk undeploy --rsync`, CloudDestructive, "common/sfdk-undeploy.md", "sfdk undeploy: Undeploy (remove) installed packages from the device"},
 	} {
 		checkRow(t, tt.cmd, tt.want)

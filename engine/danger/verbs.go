@@ -169,7 +169,7 @@ func (c *checker) unknownVerbs(u unit) {
 	for _, a := range cmd.Args {
 		// "--drop", "--drop-slot": the tool drops what it works on
 		// (mongorestore's collections, a replication slot).
-		if rest, ok := strings.CutPrefix(a.Lit, "--drop"); a.Literal && ok && (rest == "" || dropObjects[strings.TrimPrefix(rest, "-")]) {
+		if rest, ok := strings.CutPrefix(a.Lit, "--drop"); a.Literal && ok && (rest == "" || dropObjects[strings.TrimPrefix(rest, "-")]) && !settingDropped(name) {
 			c.because(name, a.Lit)
 			c.add(DatabaseDestructive)
 			return
