@@ -23,7 +23,7 @@ var hFlagPrograms = map[string]bool{
 // only argument, or as the last one after a subcommand ("crane delete -h",
 // cobra's, click's, clap's and argparse's -h, --help; where -h takes a
 // value, a host, it has none there and the command stops with a usage
-// error); help as the subcommand ("crane help delete"); or help as a long
+// error); GNU argp's --usage; help as the subcommand ("crane help delete"); or help as a long
 // option's value, which lists the values the option takes (systemctl(1):
 // "--signal=help", "--type=help" "will list the known values and the
 // program will exit immediately"; systemd's tools only). The classic utilities are left out,
@@ -40,6 +40,14 @@ func usageOnly(name string, args []shell.Word) bool {
 		// A command's words follow: its -h or help is the command's
 		// ("doas shutdown -h", "kubectl exec web -- rm -rf /data -h").
 		return false
+	}
+	for _, a := range args {
+		if !a.Literal || a.Lit == "--" {
+			break
+		}
+		if a.Lit == "--usage" {
+			return true // GNU argp: "--usage give a short usage message" (and exit, as --help)
+		}
 	}
 	// git-extras' "git undo -h" is --hard (git-undo(1)): git's -h is
 	// left to the git rules.

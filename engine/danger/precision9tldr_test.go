@@ -114,6 +114,8 @@ func TestTldrEverydayFamilies(t *testing.T) {
 
 		// GNU argp's "-?, --help give this help list".
 		{`grub-install -?`, "", "linux/grub-install.md", "grub-install(8): -?, --help give this help list"},
+		{`doas grub-install --usage`, PrivilegeEscalation, "common/doas.md", "doas(1): the command after doas runs as root; its --usage is the command's"},
+		{`grub-install --usage`, "", "linux/grub-install.md", "grub-install(8): --usage give a short usage message"},
 		{`grub-install --target=x86_64-efi --efi-directory=/boot/efi`, DiskSystem, "linux/grub-install.md", "grub-install(8): Install GRUB on your drive"},
 
 		// A documentation page read: its words are page names.
