@@ -169,6 +169,17 @@ var ownStateVerbs = map[string][]string{
 	"fvm": {"destroy"}, "omf": {"destroy"}, "bob": {"erase"}, "cliphist": {"wipe"},
 	"udisksctl": {"power-off"},
 	"scontrol":  {"release"}, "stormlock": {"release"}, "pickle": {"release"}, "fdroid": {"publish"},
+	// Local development environments' containers stopped: "ddev poweroff
+	// Completely stop all projects and containers", lando's poweroff
+	// "Spins down all lando related containers" (their data stays).
+	"ddev": {"poweroff"}, "lando": {"poweroff"},
+}
+
+// ownServerStopped reports dotnet's "build-server shutdown: Shuts down
+// build servers that are started from dotnet" (the compiler servers it
+// runs for itself).
+func ownServerStopped(name string, vs []string) bool {
+	return name == "dotnet" && len(vs) >= 2 && vs[0] == "build-server" && vs[1] == "shutdown"
 }
 
 // metadataPrograms change what a file or an application carries about
@@ -252,7 +263,8 @@ func notificationSent(name string, vs []string) bool {
 // delete", "glab repo delete", "az repos delete", "gcloud source repos
 // delete", codecommit and ecr delete-repository), which stay force-push.
 func listEntryRemoved(v, cat string) bool {
-	return cat == ForcePush && (v == "remove" || v == "rm")
+	// zypper(8)'s "removerepo, rr Remove specified repositories" too.
+	return cat == ForcePush && (strings.HasPrefix(v, "remove") || strings.HasPrefix(v, "rm") || v == "rr")
 }
 
 // ownStateVerb reports vs's first verb is one ownStateVerbs gives name.

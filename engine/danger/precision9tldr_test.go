@@ -63,6 +63,9 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`bob erase`, "", "common/bob.md", "bob erase: Erase any change bob ever made, including Neovim installation, Neovim version downloads and registry changes"},
 		{`cliphist wipe`, "", "linux/cliphist.md", "cliphist wipe: wipe the clipboard history database"},
 		{`udisksctl power-off --block-device /dev/sdX`, "", "linux/udisksctl.md", "udisksctl(1): power-off Arranges for the drive to be safely removed and powered off"},
+		{`dotnet build-server shutdown`, "", "", "dotnet-build-server(1): shutdown Shuts down build servers that are started from dotnet"},
+		{`ddev poweroff`, "", "", "ddev poweroff: Completely stop all projects and containers"},
+		{`lando poweroff`, "", "", "lando poweroff: Spins down all lando related containers"},
 		// Power verbs that do stop the machine stay marked.
 		{`i3exit shutdown`, DiskSystem, "linux/i3exit.md", "i3exit: shutdown Shut down the system"},
 		{`gpg-card factory-reset`, DiskSystem, "common/gpg-card.md", "gpg-card: factory-reset Deletes all keys and data on the card and resets its PINs"},
@@ -73,6 +76,7 @@ func TestTldrEverydayFamilies(t *testing.T) {
 		{`eselect repository remove repo1_repo2_...`, "", "linux/eselect-repository.md", "eselect-repository: remove Disable repositories and remove their contents (the local clone)"},
 		{`tlmgr pinning remove repository requests`, "", "common/tlmgr-pinning.md", "tlmgr(1): pinning remove repository package … removes the pinning data of the packages"},
 		{`tlmgr pinning remove repository --all`, "", "common/tlmgr-pinning.md", "tlmgr(1): pinning remove repository --all removes all pinning data for the repository"},
+		{`zypper removerepo myrepo`, "", "linux/zypper.md", "zypper(8): removerepo (rr) Remove specified repositories (from the configured list)"},
 		{`hub delete repository`, ForcePush, "common/hub-delete.md", "hub-delete(1): Delete an existing repository on GitHub"},
 
 		// Code generators undone: the project's own generated files.

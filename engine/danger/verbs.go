@@ -143,7 +143,7 @@ func (c *checker) unknownVerbs(u unit) {
 		return // preferences or a file's icon removed (precision9tldr.go)
 	}
 	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) || notificationSent(name, first) ||
-		sessionsEnded(name, c.verbs(cmd.Args, 3)) {
+		sessionsEnded(name, c.verbs(cmd.Args, 3)) || ownServerStopped(name, c.verbs(cmd.Args, 2)) {
 		return // a tool's own state or generated files, a message, a session (precision9tldr.go)
 	}
 	args := withoutBuildConfigs(cmd.Args)
