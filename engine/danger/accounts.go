@@ -97,7 +97,7 @@ func (c *checker) accounts(u unit) {
 		return
 	}
 	// A program named for setting passwords, given an account.
-	if base := strings.TrimSuffix(name, ".exe"); strings.HasSuffix(base, "passwd") && base != "passwd" && !strings.Contains(base, "mk") &&
+	if base := strings.TrimSuffix(name, ".exe"); strings.HasSuffix(base, "passwd") && base != "passwd" && !strings.Contains(base, "mk") && !strings.HasPrefix(base, "make") &&
 		len(operands(args)) > 0 {
 		c.because(name)
 		c.add(PrivilegeEscalation)

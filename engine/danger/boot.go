@@ -59,7 +59,7 @@ func (c *checker) bootChain(name string, args []shell.Word) {
 	switch name {
 	case "grub-install", "grub2-install", "update-grub", "update-grub2", "update-initramfs", "mkinitcpio", "dracut", "grubby", "kernelstub", "efibootmgr-update":
 		hit = !(name == "grubby" && hasLit(args, "--info", "--default-kernel", "--default-index", "--default-title")) &&
-			!(name == "update-initramfs" && len(args) == 0)
+			!(name == "update-initramfs" && len(args) == 0) && initramfsWritten(name, args)
 	case "grub-mkconfig", "grub2-mkconfig":
 		hit = hasLit(args, "-o", "--output") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--output=") })
 	case "bootctl":

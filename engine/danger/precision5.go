@@ -560,7 +560,9 @@ func visudoOnlyChecks(args []shell.Word) bool {
 // -nb, -nbB): the entry is printed, no password file is updated.
 func htpasswdPrints(args []shell.Word) bool {
 	for _, a := range args {
-		if a.Literal && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsRune(a.Lit, 'n') {
+		// htpasswd(1): -n prints the entry; -v "Verify that the given
+		// password matches" (round 9, tldr).
+		if a.Literal && len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsAny(a.Lit, "nv") {
 			return true
 		}
 	}
@@ -640,7 +642,9 @@ func kubeconfigWritten(name string, args []shell.Word) bool {
 func privilegeQuery(name string, args []shell.Word) bool {
 	switch name {
 	case "doas":
-		return len(args) > 0 && args[0].Lit == "-C"
+		// doas(1): "-L Clear any persisted authentications from previous
+		// invocations, then immediately exit. No command is executed."
+		return len(args) > 0 && args[0].Lit == "-C" || len(args) == 1 && args[0].Lit == "-L"
 	case "su":
 		return len(args) == 1 && (args[0].Lit == "-V" || args[0].Lit == "--version")
 	}

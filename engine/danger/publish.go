@@ -160,7 +160,7 @@ func (c *checker) imagePush(name string, args []shell.Word) {
 		c.add(PackagePublish)
 	case ops[0].Lit == "image" && len(ops) > 1 && ops[1].Lit == "push":
 		c.add(PackagePublish)
-	case name == "skopeo" && ops[0].Lit == "copy":
+	case name == "skopeo" && ops[0].Lit == "copy" && !imageCopiedHere(name, ops):
 		c.add(PackagePublish)
 	case ops[0].Lit == "build" || ops[0].Lit == "buildx":
 		// buildx bake names its images in the bake file; a build pushes

@@ -121,7 +121,9 @@ func (c *checker) remoteAccess(u unit) {
 			c.add(NetworkExfiltration)
 		}
 	case "lp", "lpr":
-		if hasLit(args, "-h", "-H") && len(operands(args)) > 1 {
+		// lp(1)'s server is -h (its -H is when to print: hold, resume,
+		// hh:mm), lpr(1)'s -H (its -h drops the banner): round 9, tldr.
+		if (name == "lp" && hasLit(args, "-h") || name == "lpr" && hasLit(args, "-H")) && len(operands(args)) > 1 {
 			c.add(NetworkExfiltration) // a file printed on another host's server
 		}
 	case "ab":

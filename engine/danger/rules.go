@@ -1219,7 +1219,8 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}) {
 			return false
 		}
-		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
+		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
+			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // precision9tldr.go
 	case "vault":
 		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}

@@ -286,7 +286,7 @@ func (c *checker) serviceCredentialsRevoked(name string, args []shell.Word, r st
 			verb = w
 		}
 	}
-	if noun != "" && verb != "" {
+	if noun != "" && verb != "" && !notAccessGroup(name, noun) {
 		c.because(name, noun, verb)
 		c.add(PrivilegeEscalation)
 	}

@@ -82,6 +82,9 @@ func (c *checker) privilege(u unit) {
 		if name == "chsh" && hasLit(cmd.Args, "-l", "--list-shells") || name == "useradd" && len(cmd.Args) == 1 && hasLit(cmd.Args, "-D", "--defaults") {
 			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
+		if name == "chfn" && fingerOnly(cmd.Args) {
+			return // the finger information only (precision9tldr.go)
+		}
 		if name == "chsh" && ownShellOnly(cmd.Args) {
 			return // the caller's own login shell (round 7)
 		}
@@ -440,7 +443,7 @@ func (c *checker) system(u unit) {
 	case strings.HasPrefix(name, "mkfs"), strings.HasPrefix(name, "mke2fs"):
 		// "mkfs.ext4 -F disk.img" makes a file system inside a file: only
 		// a device (or a word that is not a plain file name) is a disk.
-		if !c.onlyImageFiles(args, u.dir) && !mkfsDryRun(name, args) {
+		if !mkfsDryRun(name, args) && !c.onlyImageFiles(withoutMkfsValues(name, args), u.dir) {
 			c.add(DiskSystem)
 		}
 		return

@@ -111,7 +111,7 @@ func (c *checker) tools(u unit) {
 	case "crane":
 		// go-containerregistry's crane writes to the registry: a new or
 		// changed image (append, mutate, copy, tag, …) or one deleted.
-		if slices.Contains([]string{"append", "mutate", "copy", "cp", "tag", "rebase", "flatten", "delete", "push"}, first) && !publishesLocally("crane", args) {
+		if slices.Contains([]string{"append", "mutate", "copy", "cp", "tag", "rebase", "flatten", "delete", "push"}, first) && !publishesLocally("crane", args) && !imageToTarball(first, args) {
 			c.add(PackagePublish)
 		}
 	case "secretsdump.py", "impacket-secretsdump", "secretsdump":

@@ -139,6 +139,12 @@ func (c *checker) unknownVerbs(u unit) {
 		return // a draft release, not published (round 7)
 	case name == "hdiutil" && c.lastIsImageFile(cmd.Args, u.dir):
 		return // hdiutil(1) erase of a disk image file, not a device (round 7)
+	case metadataPrograms[name]:
+		return // preferences or a file's icon removed (precision9tldr.go)
+	}
+	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) || notificationSent(name, first) ||
+		sessionsEnded(name, c.verbs(cmd.Args, 3)) || ownServerStopped(name, c.verbs(cmd.Args, 2)) {
+		return // a tool's own state or generated files, a message, a session (precision9tldr.go)
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
@@ -163,7 +169,7 @@ func (c *checker) unknownVerbs(u unit) {
 	for _, a := range cmd.Args {
 		// "--drop", "--drop-slot": the tool drops what it works on
 		// (mongorestore's collections, a replication slot).
-		if rest, ok := strings.CutPrefix(a.Lit, "--drop"); a.Literal && ok && (rest == "" || dropObjects[strings.TrimPrefix(rest, "-")]) {
+		if rest, ok := strings.CutPrefix(a.Lit, "--drop"); a.Literal && ok && (rest == "" || dropObjects[strings.TrimPrefix(rest, "-")]) && !settingDropped(name) {
 			c.because(name, a.Lit)
 			c.add(DatabaseDestructive)
 			return
@@ -177,7 +183,13 @@ func (c *checker) unknownVerbs(u unit) {
 				break // "helm install release": a name after the subcommand
 			}
 		}
-		if k := verbCategory(v, around, cmd.Args); k != "" {
+		if i > 0 && !named && (v == "release" || verbIsOptionValue(cmd.Args, v)) {
+			// A later word that is an option's value ("cbatticon -c
+			// poweroff"), or a release named ("quickget os release",
+			// "toolbox -r release"), not the verb (precision9tldr.go).
+			continue
+		}
+		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) && !localMachineVerb(name, k, cmd.Args) {
 			c.because(name, v)
 			c.add(k)
 			return

@@ -133,7 +133,7 @@ func inert(cmd *shell.Command) bool {
 	classic := classicUtilities[name]
 	// git push and clean parse their dry run as git's option parser does
 	// (gitDryRun); the loop below then looks only for --help|--version.
-	if describedOnly(name, cmd.Args) {
+	if describedOnly(name, cmd.Args) || usageOnly(name, cmd.Args) || previewOnly(name, cmd.Args) || docReaders[name] || shortDryRun(name, cmd.Args) {
 		return true
 	}
 	gitParsed := false
