@@ -184,6 +184,20 @@ var storageManifestWords = map[string]bool{
 	"provisioner": true, "csi": true,
 }
 
+// policyManifestWords name objects that govern pods rather than make one:
+// a PodSecurityPolicy, an admission or policy-engine constraint, a role
+// or its binding. Their names use the Pod Security Standards' level
+// ("privileged", "restricted") for the policy they grant or deny: the
+// Kubernetes docs' own examples are policy/privileged-psp.yaml and
+// policy/restricted-psp.yaml (Pod Security Policies), and a sheet's
+// psp-deny-privileged.yaml forbids privileged pods.
+var policyManifestWords = map[string]bool{
+	"psp": true, "podsecuritypolicy": true, "podsecurity": true, "policy": true, "policies": true,
+	"role": true, "clusterrole": true, "rolebinding": true, "clusterrolebinding": true, "binding": true,
+	"deny": true, "restrict": true, "restricted": true, "constraint": true, "constrainttemplate": true,
+	"admission": true, "kyverno": true, "gatekeeper": true,
+}
+
 // shellManifestWords name a manifest that makes a reverse shell.
 var shellManifestWords = map[string]bool{"revshell": true, "reverseshell": true}
 
@@ -193,7 +207,9 @@ var shellManifestWords = map[string]bool{"revshell": true, "reverseshell": true}
 // named for). The name is read as words split at anything but letters and
 // digits, across the whole path or URL path ("manifests/priv/pod/
 // priv-exec-pod.yaml", "pod-priv-revshell.yaml"); "reverse-shell" reads as
-// one word. A manifest from stdin ("-f -") is read from the command piping
+// one word. A policy, role or binding named for the privileged level
+// governs pods and makes none (policyManifestWords). A manifest from
+// stdin ("-f -") is read from the command piping
 // it in: envsubst's, cat's or sed's input file. A dry run (client or
 // server) creates nothing.
 func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
@@ -225,8 +241,9 @@ func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
 			return (r < 'a' || r > 'z') && (r < '0' || r > '9')
 		})
 		storage := slices.ContainsFunc(words, func(w string) bool { return storageManifestWords[w] })
+		governs := slices.ContainsFunc(words, func(w string) bool { return policyManifestWords[w] })
 		for _, w := range words {
-			priv = priv || unsafeManifestWords[w] && !(storage && w == "hostpath")
+			priv = priv || unsafeManifestWords[w] && !governs && !(storage && w == "hostpath")
 			revshell = revshell || shellManifestWords[w]
 		}
 		if priv || revshell {

