@@ -366,6 +366,23 @@ var runners = map[string]bool{
 	"firejail": true, "tsocks": true, "catchsegv": true,
 }
 
+// packageManagerCommands are pnpm's and yarn's own commands (their CLI
+// references, with the npm commands pnpm passes on and yarn classic's and
+// berry's together): any other first word runs a package's binary.
+var packageManagerCommands = map[string]map[string]bool{
+	"pnpm": wordSet("add i install up update upgrade remove rm uninstall un uni link ln unlink import rb rebuild prune fetch it install-test dedupe patch patch-commit patch-remove audit list ls ll la outdated why licenses run run-script t tst test exec dlx create start stop restart publish pack recursive multi m server store root bin setup init deploy doctor c config get set cat-file cat-index find-hash env self-update approve-builds ignored-builds sbom version help access adduser bugs deprecate dist-tag docs edit info login logout owner ping prefix profile pkg repo s search set-script show star stars team token unpublish unstar v view whoami xmas completion node cache catalog"),
+	"yarn": wordSet("add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove run search set stage tag team test unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces start"),
+}
+
+// wordSet returns the words of s as a set.
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
 // runnerValueOpts are runner options that take a value.
 var runnerValueOpts = []string{"-p", "--package", "-c", "--call", "--unit", "-u", "--property", "-E", "--setenv", "--profile"}
 
@@ -389,9 +406,16 @@ func (c *checker) hidden(u unit) {
 			rest = rest[1:]
 		}
 		c.runWords(rest, u)
-	case (name == "bundle" || name == "pnpm" || name == "yarn" || name == "pipenv" || name == "poetry" || name == "uv" || name == "hatch" || name == "pdm") && len(args) > 1 &&
+	case (name == "bundle" || name == "pnpm" || name == "yarn" || name == "bun" || name == "pipenv" || name == "poetry" || name == "uv" || name == "hatch" || name == "pdm") && len(args) > 1 &&
 		(args[0].Lit == "exec" || args[0].Lit == "run" || args[0].Lit == "dlx" || args[0].Lit == "x"):
 		c.runWords(args[1:], u)
+	case (name == "pnpm" || name == "yarn") && len(args) > 0 && args[0].Literal && !strings.HasPrefix(args[0].Lit, "-") &&
+		!packageManagerCommands[name][args[0].Lit]:
+		// "pnpm jest": pnpm exec's docs, "the exec part is optional when
+		// the command does not conflict with a built-in pnpm command";
+		// yarn runs a dependency's binary by its name the same way
+		// ("yarn <bin>", yarn run's docs).
+		c.runWords(args, u)
 	case name == "ssh":
 		c.remote(u)
 	case name == "cmd" || name == "cmd.exe":

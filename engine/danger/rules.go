@@ -1094,6 +1094,12 @@ func readsStdinAsCode(cmd *shell.Command) bool {
 			if shellNames[name] && !strings.HasPrefix(a.Lit, "--") && strings.ContainsRune(a.Lit, 'c') {
 				return false
 			}
+			if shellNames[name] && !strings.HasPrefix(a.Lit, "--") && strings.ContainsRune(a.Lit, 's') {
+				// bash(1), dash(1): "-s: commands are read from the
+				// standard input"; the words after it are the script's
+				// arguments ("curl … | sh -s -- --yes", "| bash -s stable").
+				return true
+			}
 			if !shellNames[name] && (a.Lit == "-c" || a.Lit == "-e" || a.Lit == "-r" || a.Lit == "-m") {
 				return false
 			}
