@@ -551,7 +551,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "config":
-		if k, v, ok := gitConfigSet(rest); ok && dangerousGitKey(k, v) {
+		if k, v, ok := gitConfigSet(rest); ok && dangerousGitKey(k, v) || hooksPathChanged(rest) {
 			c.add(GitHooksConfig)
 		}
 	}
