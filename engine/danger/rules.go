@@ -426,7 +426,7 @@ func (c *checker) git(u unit) {
 		}
 	}
 	_, sub, rest, ok := cmd.GitArgs()
-	if !ok {
+	if !ok || gitShortHelp(sub, rest) {
 		return
 	}
 	matched := []string{"git", sub}
