@@ -117,3 +117,55 @@ func TestGitLogOfSecretFile(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHostedEnvironmentFetched: a hosted deployment's environment
+// variables, its secrets among them, printed or written to a local file
+// (README: fetched to a local file is secret-read, as heroku config,
+// dev7's r0196). Members from the CLIs' references: Vercel's "vercel env
+// pull [file]" ("export your Project's environment variables to that
+// file") and "vercel pull" (the same into .vercel/.env.<target>.local);
+// Convex's "convex env list" and "env get NAME" (the deployment's
+// variables with their values; heldout12's y1489 through npx); Netlify's
+// env:list with --json or --plain (without them the values are masked,
+// netlify-cli's env-list: MASK) beside env:get (already secret-read);
+// Dokku's config, config:show, config:get and config:export (dokku's
+// config docs). Everyday beside them: names only ("vercel env ls" shows
+// values as Encrypted, fly secrets list and supabase secrets list show
+// digests), help, and the writes other rules judge (env add|set|rm).
+func TestHostedEnvironmentFetched(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`vercel env pull .env.vercel`, SecretRead},
+		{`vercel env pull`, SecretRead},
+		{`vercel env pull .env.local --environment=production`, SecretRead},
+		{`npx vercel env pull .env.local`, SecretRead},
+		{`vercel pull --yes --environment=production`, SecretRead},
+		{`npx convex env list`, SecretRead},
+		{`npx convex env list 2>&1 | tr -d '\000'`, SecretRead},
+		{`npx convex env get OPENAI_API_KEY`, SecretRead},
+		{`convex env list --prod`, SecretRead},
+		{`netlify env:list --json`, SecretRead},
+		{`netlify env:list --plain --context production`, SecretRead},
+		{`dokku config:show myapp`, SecretRead},
+		{`dokku config myapp`, SecretRead},
+		{`dokku config:get myapp DATABASE_URL`, SecretRead},
+		{`dokku config:export myapp`, SecretRead},
+		// Everyday: names, help, writes.
+		{`vercel env ls`, ""},
+		{`vercel env pull --help`, ""},
+		{`vercel env add API_KEY production`, ""},
+		{`vercel link --yes`, ""},
+		{`npx convex env set OPENAI_API_KEY sk-test`, ""},
+		{`npx convex env --help`, ""},
+		{`npx convex dev`, ""},
+		{`netlify env:list`, ""},
+		{`netlify env:set API_KEY x`, ""},
+		{`dokku config:set myapp A=b`, ""},
+		{`dokku apps:list`, ""},
+		{`fly secrets list`, ""},
+		{`supabase secrets list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
