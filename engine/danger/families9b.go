@@ -130,3 +130,12 @@ func (c *checker) hostedEnvironmentFetched(name string, args []shell.Word) bool 
 	}
 	return false
 }
+
+// nodeShell reports the node-shell plugin's words naming a node to open
+// a shell on (kubectl-node-shell's README: "kubectl node-shell <node>",
+// a privileged pod in the node's namespaces entering its PID 1, "start a
+// root shell in the node's host OS"); its help names none (round 9b,
+// heldout12's y0909).
+func nodeShell(args []shell.Word) bool {
+	return !hasLit(args, "-h", "--help") && len(operands(args)) > 0
+}

@@ -169,3 +169,53 @@ func TestHostedEnvironmentFetched(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestNodeShell: a root shell on a cluster node through a privileged pod.
+// kubectl-node-shell's README (the krew plugin node-shell): "start a
+// root shell in the node's host OS running", a privileged pod in the
+// host's namespaces with nsenter -t 1 (as "kubectl debug node/NAME",
+// already privilege-escalation); its binary kubectl-node_shell the same
+// (heldout12's y0909; README: "kubectl node-shell NODE
+// privilege-escalation"). Its help and the node's listing stay everyday.
+func TestNodeShell(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl node-shell aks-nodepool1-17107004-vmss000000`, PrivilegeEscalation},
+		{`kubectl node-shell --image alpine node1`, PrivilegeEscalation},
+		{`kubectl node-shell node1 -- cat /etc/shadow`, PrivilegeEscalation},
+		{`kubectl-node_shell node1`, PrivilegeEscalation},
+		{`kubectl debug node/node1 -it --image=ubuntu`, PrivilegeEscalation},
+		{`kubectl node-shell --help`, ""},
+		{`kubectl node-shell -h`, ""},
+		{`kubectl get nodes -o wide`, ""},
+		{`kubectl krew install node-shell`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestNodeCloudProviderSecrets: a node's cloud-provider configuration
+// holds the cluster's cloud credential: AKS's /etc/kubernetes/azure.json
+// (the Azure cloud provider's config: aadClientId and aadClientSecret, the
+// service principal's secret; heldout12's y0173 reads it through a host
+// mount at /data), and the OpenStack cloud provider's cloud.conf or
+// cloud-config ([Global] username and password; cloud-provider-openstack's
+// docs). Printing one is secret-read, as the kubelet's kubeconfig;
+// the node's certificates stay everyday (README).
+func TestNodeCloudProviderSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat  /data/etc/kubernetes/azure.json`, SecretRead},
+		{`cat /etc/kubernetes/azure.json`, SecretRead},
+		{`jq .aadClientSecret /etc/kubernetes/azure.json`, SecretRead},
+		{`cat /host/etc/kubernetes/cloud.conf`, SecretRead},
+		{`cat /etc/kubernetes/cloud-config`, SecretRead},
+		{`cat /etc/kubernetes/pki/ca.crt`, ""},
+		{`ls -la /etc/kubernetes/`, ""},
+		{`cat azure.json`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
