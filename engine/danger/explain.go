@@ -175,7 +175,7 @@ var ruleTexts = map[string]string{
 	"database":            "SQL or a tool that drops or empties data",
 	"publish":             "publishing or withdrawing a package, image or release (an image built and pushed too: docker build|buildx build --push of a named image, docker compose build --push, az acr build|import, heroku container:push, gcloud builds submit --tag)",
 	"code":                "an interpreter's inline program: secret files, shell commands, network with a shell, files written",
-	"pipelines":           "a download piped into a shell (curl, wget, fetch, HTTPie, text browsers' -source|-dump, ftp -o -, an inline program printing a URL's body, DNS TXT records, a command run over ssh), or a secret piped to a network command",
+	"pipelines":           "a download piped into a shell (curl, wget, fetch, HTTPie, text browsers' -source|-dump, ftp -o -, an inline program printing a URL's body, DNS TXT records, a command run over ssh), or a secret piped to a network command; memory dumps, histories and a cluster's configmaps, pods or workloads printed whole and piped to a search for credential words (grep, jq)",
 	"downloadThenRun":     "a file downloaded (by curl, wget or an inline program that saves a URL's body, or a download piped through tar -O, gunzip, base64 -d, … into a file) then run",
 	"writtenThenRun":      "a program written from literal text then run",
 	"secretStore":         "a secret manager's value printed",

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -138,4 +139,76 @@ func (c *checker) hostedEnvironmentFetched(name string, args []shell.Word) bool 
 // heldout12's y0909).
 func nodeShell(args []shell.Word) bool {
 	return !hasLit(args, "-h", "--help") && len(operands(args)) > 0
+}
+
+// clusterValueKinds are the Kubernetes kinds whose objects hold plain
+// values (configmaps' data, the env of pods and of the workloads that
+// template them): secrets are read by their own rule, and roles or
+// service accounts name no value.
+var clusterValueKinds = map[string]bool{
+	"configmap": true, "configmaps": true, "cm": true, "pod": true, "pods": true, "po": true,
+	"deployment": true, "deployments": true, "deploy": true, "statefulset": true, "statefulsets": true, "sts": true,
+	"daemonset": true, "daemonsets": true, "ds": true, "replicaset": true, "replicasets": true, "rs": true,
+	"job": true, "jobs": true, "cronjob": true, "cronjobs": true, "cj": true, "all": true,
+}
+
+// clusterValuesDumped reports kubectl or oc printing such objects whole:
+// get with -o json|yaml|jsonpath|go-template (kubectl's output formats),
+// or describe (configmaps' data and env values shown).
+func (c *checker) clusterValuesDumped(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	if name := path.Base(cmd.Name); name != "kubectl" && name != "oc" {
+		return false
+	}
+	v := c.verbs(cmd.Args, 2)
+	if len(v) < 2 || v[0] != "get" && v[0] != "describe" {
+		return false
+	}
+	kind, _, _ := strings.Cut(strings.ToLower(v[1]), "/")
+	kinds := strings.Split(kind, ",")
+	if !slices.ContainsFunc(kinds, func(k string) bool { k, _, _ = strings.Cut(k, "."); return clusterValueKinds[k] }) {
+		return false
+	}
+	if v[0] == "describe" {
+		return true
+	}
+	for i, a := range cmd.Args {
+		f := ""
+		switch {
+		case !a.Literal:
+		case (a.Lit == "-o" || a.Lit == "--output") && i+1 < len(cmd.Args):
+			f = cmd.Args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--output="):
+			f = a.Lit[len("--output="):]
+		case strings.HasPrefix(a.Lit, "-o"):
+			f = strings.TrimPrefix(a.Lit[2:], "=")
+		}
+		if strings.HasPrefix(f, "json") || strings.HasPrefix(f, "yaml") || strings.HasPrefix(f, "go-template") {
+			return true
+		}
+	}
+	return false
+}
+
+// jqHuntsSecretWords reports a jq (or yq, gojq, jaq) whose filter looks
+// for credential words ("select(.name|contains(\"pass\"))").
+func jqHuntsSecretWords(cmd *shell.Command) bool {
+	switch path.Base(cmd.Name) {
+	case "jq", "gojq", "jaq", "yq":
+	default:
+		return false
+	}
+	if cmd.Dynamic {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal || strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		low := strings.ToLower(a.Lit)
+		return slices.ContainsFunc(huntWords, func(w string) bool { return strings.Contains(low, w) })
+	}
+	return false
 }

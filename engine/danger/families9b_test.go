@@ -219,3 +219,34 @@ func TestNodeCloudProviderSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterObjectsHuntedForSecrets: a cluster's objects that hold
+// plain values (configmaps' data, pods' and workloads' env) printed in
+// full (kubectl get -o json|yaml|jsonpath, kubectl describe) and filtered
+// by grep or jq for credential words (pass, secret, token, key, …):
+// credentials searched for and printed, secret-read (README's heldout12
+// call; y0390, y0406, y0699), as "strings core | grep -i pass". The
+// everyday forms beside them: the same dump unfiltered or filtered for
+// other words, names-only listings, and roles searched for the word
+// "secrets" (a rule's resource name, no value: y0577, y0823).
+func TestClusterObjectsHuntedForSecrets(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl get configmaps --all-namespaces -o json | jq -r '.items[].data | select(. != null)' | awk '{print(tolower($0))}' | jq -r 'with_entries( select(.key|(contains("pass") or contains("secret") or contains("token"))))'`, SecretRead},
+		{`kubectl get pods --all-namespaces -o json | jq -r '.items[].spec.containers[].env | select(. != null)' |  awk '{print(tolower($0))}' | jq -r '.[] | select(.name | (contains("pass") or contains("secret") or contains("token")))'`, SecretRead},
+		{`kubectl get cm -A -o yaml | grep -i password`, SecretRead},
+		{`kubectl get deployments -n prod -oyaml | grep -iE 'token|secret'`, SecretRead},
+		{`oc get configmap app-config -o jsonpath='{.data}' | grep -i api_key`, SecretRead},
+		{`kubectl describe configmap app-config | grep -i pass`, SecretRead},
+		// Everyday.
+		{`kubectl get configmaps -A -o json | jq '.items[].metadata.name'`, ""},
+		{`kubectl get pods -A -o json | jq -r '.items[].spec.containers[].image'`, ""},
+		{`kubectl get pods | grep -i token`, ""},
+		{`kubectl get roles --all-namespaces -o json | jq -r '.items[] | select(.rules[].resources | index( "secrets" )|select(. != null)).metadata.name'`, ""},
+		{`kubectl get clusterroles -o json | jq -r '.items[] | select(.rules[].resources | index( "secrets" )|select(. != null)).metadata.name'`, ""},
+		{`kubectl get configmaps -A`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

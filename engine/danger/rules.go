@@ -1278,6 +1278,14 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				c.add(SecretRead)
 				c.because()
 			}
+			// "kubectl get cm -A -o json | … | jq 'select(.key|contains(\"pass\"))'":
+			// a cluster's plain values hunted for credentials (round 9b).
+			if anyUnit(units[i], func(u unit) bool { return c.clusterValuesDumped(&u.cmd) }) &&
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) || jqHuntsSecretWords(&u.cmd) }) && !c.keptPrivate(s, j) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
+				c.add(SecretRead)
+				c.because()
+			}
 		}
 	}
 }
