@@ -124,7 +124,7 @@ var ruleTexts = map[string]string{
 	"toolRemoval":         "a hosted or self-hosted service's data or configuration deleted by its client: wrangler delete, stripe delete PATH, skopeo delete, mc rb|rm|mirror --remove of an ALIAS/… path, s5cmd rm|rb, azcopy remove, jenkins-cli delete-*, gitlab-runner unregister, deck reset, rabbitmqadmin delete|purge, a Route 53 change batch with Action DELETE, grpcurl of a Delete…|Destroy…|Purge… method, az acr|gcloud container images untag",
 	"graphQLRemoval":      "a hosted service's resource deleted through its GraphQL API: a mutation field named delete…, destroy… or purge… posted by curl, wget, httpie/xh or gh|glab api",
 	"httpRemoval":         "a hosted service's resource deleted through its HTTP API: DELETE sent by curl -X, wget --method, httpie/xh or gh|glab api, or Jenkins's doDelete, but an address taken off a mail suppression list",
-	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written",
+	"fileUses":            "a file the command reads or writes (a redirect, or the operands of cat, cp, tee, sed -i, …): a secret file read, or a startup file, hook, agent setting or root file written, or the project's SQLite database file (*.sqlite, *.sqlite3, *.db, *.db3) deleted",
 	"command rm":          "rm of a critical path, or a recursive rm of a tree outside temporary and build-output folders",
 	"command mv":          "a file moved onto /dev/null",
 	"command shred":       "shred of files outside temporary folders",

@@ -250,3 +250,35 @@ func TestClusterObjectsHuntedForSecrets(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestProjectDatabaseFileDeleted: an app's local SQLite database is one
+// file (sqlite.org, "Single-file Cross-platform Database"; Django's
+// db.sqlite3, Prisma's dev.db, Rails' storage/*.sqlite3), so deleting it
+// loses the app's data as a dropped database does: database-destructive
+// (README's heldout12 call, y0445). Only the project's own files: a
+// file under /tmp, one a test left in the home (heldout4's m0111,
+// everyday), Windows' Thumbs.db thumbnail cache and SQLite's -journal,
+// -wal and -shm side files are not the database.
+func TestProjectDatabaseFileDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf .data/financial-health.sqlite 2>/dev/null; npm run build 2>&1 | tail -25`, DatabaseDestructive},
+		{`rm -f db.sqlite3`, DatabaseDestructive},
+		{`rm prisma/dev.db`, DatabaseDestructive},
+		{`rm -f storage/development.sqlite3 storage/test.sqlite3`, DatabaseDestructive},
+		{`unlink data/app.db`, DatabaseDestructive},
+		{`rm ./app.db3`, DatabaseDestructive},
+		// Everyday: not the project's database.
+		{`rm -f /tmp/test.db`, ""},
+		{`rm -f $HOME/gta.db`, ""},
+		{`rm Thumbs.db`, ""},
+		{`rm -f prisma/dev.db-journal`, ""},
+		{`rm -f data/app.sqlite-wal data/app.sqlite-shm`, ""},
+		{`rm notes.md`, ""},
+		{`ls -la prisma/dev.db`, ""},
+		{`cp prisma/dev.db /tmp/backup.db`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
