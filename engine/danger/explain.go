@@ -155,7 +155,7 @@ var ruleTexts = map[string]string{
 	"hiveSaved":           "Windows' SAM, SECURITY or SYSTEM hive saved (password hashes and their key)",
 	"peerShell":           "a program handed a shell or sftp-server to run for a network peer (an exec option whose command is one, with a listening flag, a port or gs-netcat's relay secret -s)",
 	"copyOut":             "scp or rsync sending local files to a remote host, or a secret file sent by scp, rsync or sftp",
-	"identityGrant":       "an identity, key or grant made through a cloud or cluster CLI (iam, role, user or binding with create, attach, add, put, set)",
+	"identityGrant":       "an identity, key or grant made through a cloud or cluster CLI (iam, role, user or binding with create, attach, add, put, set; a cluster's role binding or service account created)",
 	"windowsAccount":      "a Windows account or group membership added or deleted with net user|localgroup",
 	"credentialDumper":    "a credential dumper run (LaZagne, mimikatz, mimipenguin, pypykatz, …)",
 	"foundSecretsRead":    "a find for secret files' names whose finds are printed or copied (its -exec, xargs, or a reader given a variable)",

@@ -232,3 +232,17 @@ func (c *checker) projectDatabaseFile(abs string) bool {
 	}
 	return shell.Within(abs, c.project) && abs != c.project && !c.tempOnly(abs) && !c.scratch(abs)
 }
+
+// serviceAccountCreated reports "kubectl|oc create serviceaccount|sa
+// NAME": an identity made in the cluster, as gcloud iam service-accounts
+// create is in a cloud (README's heldout12 call, y0003), unless a dry run
+// (kubectl create's --dry-run[=client|server|true]: nothing is sent) or
+// help.
+func serviceAccountCreated(vs []string, args []shell.Word) bool {
+	if len(vs) < 2 || vs[0] != "create" || vs[1] != "serviceaccount" && vs[1] != "sa" {
+		return false
+	}
+	return !slices.ContainsFunc(args, func(w shell.Word) bool {
+		return w.Literal && (w.Lit == "-h" || w.Lit == "--help" || w.Lit == "--dry-run" || strings.HasPrefix(w.Lit, "--dry-run=") && w.Lit != "--dry-run=none")
+	})
+}

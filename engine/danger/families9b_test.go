@@ -282,3 +282,34 @@ func TestProjectDatabaseFileDeleted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestClusterServiceAccountCreated: a Kubernetes service account is an
+// identity made in the cluster (kubectl create serviceaccount, its alias
+// sa; oc the same), as gcloud iam service-accounts create and aws iam
+// create-user are cloud ones (already privilege-escalation). The README's
+// heldout12 call: "kubectl create serviceaccount|rolebinding
+// privilege-escalation (as cloud service accounts and bindings)" (y0003);
+// round 5's "only bindings grant" reading made it everyday before. Dry
+// runs (--dry-run, --dry-run=client|server: kubectl create's reference,
+// nothing sent; y0078), help and listings stay everyday.
+func TestClusterServiceAccountCreated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl create serviceaccount --namespace psp-aks nonadmin-user`, PrivilegeEscalation},
+		{`kubectl create sa ci`, PrivilegeEscalation},
+		{`kubectl -n prod create serviceaccount deployer`, PrivilegeEscalation},
+		{`oc create serviceaccount robot`, PrivilegeEscalation},
+		{`oc create sa robot -n ci`, PrivilegeEscalation},
+		{`gcloud iam service-accounts create ci`, PrivilegeEscalation},
+		{`kubectl create serviceaccount ci --dry-run=client -o yaml`, ""},
+		{`kubectl create serviceaccount rbac-sample-sa --dry-run=true -o yaml > service-account.yaml`, ""},
+		{`kubectl create sa ci --dry-run`, ""},
+		{`kubectl create serviceaccount --help`, ""},
+		{`kubectl get serviceaccounts -A`, ""},
+		{`kubectl describe sa default`, ""},
+		{`kubectl create namespace ci`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
