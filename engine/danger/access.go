@@ -28,7 +28,7 @@ func init() {
 		"secretMovedToTemp":      "a secret file or key folder moved (mv) into the temporary folders, where other users read",
 		"secretPathInVariable":   "a secret file's path put in a variable by the same line and printed through it (f=~/.ssh/id_rsa; cat $f)",
 		"secretNameSpelled":      "a secret file's name spelled by brace expansion (.{env,x}), an echo in a command substitution ($(echo .env)), or names handed to xargs (echo .env | xargs cat), then printed",
-		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting a secret file (or stdin) to the output, railway variables, netlify env:get",
+		"secretShownInPlain":     "a secret shown in plain text by the tool that holds it: gpg or age decrypting a secret file (or stdin) to the output, railway variables, netlify env:get or env:list --json|--plain, vercel env pull and vercel pull, convex env list|get, dokku config[:show|:get|:export]",
 		"rootOverSSH":            "ssh to this machine as root (root@localhost, 127.0.0.1, ::1, -l root)",
 		"objectStoreUpload":      "local files copied into an object store by MinIO's client (mc cp|mirror|put LOCAL ALIAS/BUCKET)",
 		"packageFromURL":         "a package installed or run straight from a URL or a repository (npm|pnpm|yarn|bun install|add URL|git+…|github:…, cargo install --git, ansible-pull -U, nix run of a remote flake)",
@@ -907,7 +907,9 @@ func (c *checker) secretNameSpelled(u unit, cmd *shell.Command, args []shell.Wor
 // (--output, -o, or a redirection): an encrypted file's secret shown, as
 // sops -d is, when the file is a secret's (decryptsSecret). Railway's "variables" (without --set) and Netlify's
 // "env:get" print a hosted app's variables with their values (README's
-// dev7 call for heroku config).
+// dev7 call for heroku config); Netlify's env:list with --json or
+// --plain and the Vercel, Convex and Dokku forms of
+// hostedEnvironmentFetched do the same (round 9b).
 func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []shell.Word, dir string) {
 	toFile := slices.ContainsFunc(cmd.Redirects, func(r shell.Redirect) bool { return r.Write && (r.Op == ">" || r.Op == ">>" || r.Op == ">|") })
 	hit := false
@@ -921,7 +923,9 @@ func (c *checker) secretShownInPlain(cmd *shell.Command, name string, args []she
 	case "railway":
 		hit = firstVerbIn(args, "variables", "variable", "vars") && !hasLit(args, "--set", "-s")
 	case "netlify", "ntl":
-		hit = firstVerbIn(args, "env:get")
+		hit = firstVerbIn(args, "env:get") || firstVerbIn(args, "env:list") && hasLit(args, "--json", "--plain")
+	case "vercel", "now", "convex", "dokku":
+		hit = c.hostedEnvironmentFetched(name, args)
 	}
 	if hit {
 		c.because(name)

@@ -304,7 +304,13 @@ func (c *checker) identityGrant(name string, args []shell.Word) bool {
 		return false
 	}
 	if (name == "kubectl" || name == "oc") && !slices.ContainsFunc(vs, func(v string) bool { return strings.HasSuffix(v, "rolebinding") }) {
-		return false // a cluster's roles and accounts are granted by its bindings alone
+		// A cluster's roles are granted by its bindings alone; a service
+		// account is an identity made, as a cloud's (round 9b).
+		if serviceAccountCreated(vs, args) {
+			c.add(PrivilegeEscalation)
+			return true
+		}
+		return false
 	}
 	for _, v := range vs {
 		parts := wordParts(v)

@@ -771,7 +771,7 @@ func TestCloudAccessWidened(t *testing.T) {
 		{"aws organizations describe-policy --policy-id p-1", ""},
 		{"az ad app permission list --id x", ""},
 		// Everyday.
-		{"kubectl create serviceaccount ci", ""},
+		{"kubectl create serviceaccount ci", PrivilegeEscalation}, // round 9b: an identity made (families9b_test)
 		{"kubectl create role reader --verb=get --resource=pods", ""},
 		{"kubectl get rolebindings -A", ""},
 		{"kubectl describe clusterrolebinding cluster-admin", ""},

@@ -789,6 +789,9 @@ func (c *checker) fileUses(u unit) {
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })
 			}
 			c.add(cats...)
+			if isDelete(f.Via) && c.projectDatabaseFile(p) {
+				c.add(DatabaseDestructive) // round 9b: the app's SQLite file
+			}
 			if agentHomeInstructions(p, c.home) || isDelete(f.Via) && c.agentFolderDeleted(&u.cmd, f.Via, p) {
 				c.add(AgentConfigTamper)
 			}

@@ -131,7 +131,9 @@ func TestIdentityAndEscapes(t *testing.T) {
 		{"gcloud projects get-iam-policy demo", ""},
 		{"az role assignment list --assignee x@example.test", ""},
 		{"kubectl get clusterrolebindings", ""},
-		{"kubectl create serviceaccount ci", ""}, // an account with no rights until a binding grants them
+		// Round 9b: an identity made in the cluster, as a cloud's (README's
+		// heldout12 call; families9b_test).
+		{"kubectl create serviceaccount ci", PrivilegeEscalation},
 		{"kubectl create role reader --verb=get --resource=pods", ""},
 		{"aws ec2 create-tags --resources i-1 --tags Key=a,Value=b", ""},
 		{"aws dynamodb create-table --table-name users --key-schema k", ""}, // users: the option's value

@@ -44,7 +44,7 @@ var hostRuleTexts = map[string]string{
 	"spreadAppend":       "text appended to every executable a search of the whole system finds (find / -perm … -exec sh -c '… >> {}')",
 	"loginsAsOthers":     "a remote shell with a password or hash the line holds (evil-winrm -u -p|-H), a certificate requested in another user's name (certipy req -upn)",
 	"diskOpened":         "a disk device's mode opened to other users (chmod o+r|o+w, 666 /dev/sda)",
-	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…), or a command run in a container that chroots into the host",
+	"containerHost":      "a container given the host's devices, capabilities or system folders (docker run --device /dev/sd*, --cap-add SYS_MODULE, -v /etc:…), a node's host shell (kubectl debug node/…, kubectl node-shell NODE), or a command run in a container that chroots into the host",
 }
 
 func init() {
@@ -595,7 +595,8 @@ func (c *checker) kerberosAdmin(name string, args []shell.Word) {
 // processes or read any file (SYS_MODULE, SYS_PTRACE, DAC_READ_SEARCH,
 // SYS_RAWIO), a system folder bound writable (-v /etc:/x, -v /root:/x;
 // ":ro" or a file inside, such as /etc/localtime, is not); a node's
-// debugging pod (kubectl debug node/NAME mounts the node's / at /host);
+// debugging pod (kubectl debug node/NAME mounts the node's / at /host)
+// and the node-shell plugin's root shell on a node (round 9b);
 // and "docker exec C chroot /host", the last step of an escape run in a
 // container made earlier. Seccomp and AppArmor off, or SYS_PTRACE, alone
 // give no more than the container had (heldout5's labels: everyday).
@@ -609,6 +610,16 @@ func (c *checker) containerHost(name string, args []shell.Word) {
 				c.add(PrivilegeEscalation)
 				return
 			}
+		}
+		if name == "kubectl" && nodeShell(args[min(1, len(args)):]) && firstVerbIn(args, "node-shell") {
+			c.because(name, "node-shell")
+			c.add(PrivilegeEscalation)
+		}
+		return
+	case "kubectl-node_shell":
+		if nodeShell(args) {
+			c.because(name)
+			c.add(PrivilegeEscalation)
 		}
 		return
 	default:

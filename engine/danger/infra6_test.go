@@ -364,7 +364,8 @@ func TestInfraRmOfLineVariable(t *testing.T) {
 // from (git-config(1)); /dev/null is no folder, so no hook runs: "git -c
 // core.hooksPath=/dev/null commit" is a commit with hooks off, as commit
 // -n (README, heldout7's s0415, everyday). The same key set through
-// GIT_CONFIG_KEY_n or git config runs nothing either. Any other folder
+// GIT_CONFIG_KEY_n lasts one command too; "git config" writes it for good
+// (round 9b: git-hooks-config). Any other folder
 // is hooks installed (git-hooks-config, danger_test's
 // core.hooksPath=/tmp/h).
 func TestInfraHooksPathNull(t *testing.T) {
@@ -374,7 +375,9 @@ func TestInfraHooksPathNull(t *testing.T) {
 		{`git -c core.hooksPath=/dev/null commit -m test`, ""},
 		{`git -c core.hookspath=/dev/null push origin main`, ""},
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/dev/null git commit -m x`, ""},
-		{`git config core.hooksPath /dev/null`, ""},
+		// Round 9b: written to a configuration file, hooks stay off for
+		// good (heldout12's y1354, families9b_test).
+		{`git config core.hooksPath /dev/null`, GitHooksConfig},
 		{`git -c core.hooksPath=/tmp/h commit -m x`, GitHooksConfig},
 		{`git -c core.hooksPath=.githooks commit -m x`, GitHooksConfig},
 		{`git config core.hooksPath .husky`, GitHooksConfig},

@@ -34,6 +34,9 @@ var toolSecretSuffixes = []string{
 	"/etc/kubernetes/kubelet.conf",                   // the kubelet's client credentials
 	"/etc/kubernetes/controller-manager.conf",        // and the control plane's
 	"/etc/kubernetes/scheduler.conf",                 //
+	"/etc/kubernetes/azure.json",                     // AKS's cloud provider: the service principal's aadClientSecret (round 9b)
+	"/etc/kubernetes/cloud.conf",                     // the OpenStack cloud provider's [Global] password
+	"/etc/kubernetes/cloud-config",                   //
 	"/.config/sops/age/keys.txt",                     // sops' age private keys
 	"/.config/ngrok/ngrok.yml", "/.ngrok2/ngrok.yml", // ngrok's authtoken
 	"/.config/doctl/config.yaml",     // DigitalOcean's access token

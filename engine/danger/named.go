@@ -580,7 +580,8 @@ func (c *checker) copiesSecret(u unit, name string) {
 	switch name {
 	case "git":
 		if _, sub, rest, ok := cmd.GitArgs(); ok && slices.Contains([]string{"diff", "show", "blame", "annotate", "grep", "cat-file", "log"}, sub) &&
-			slices.ContainsFunc(operands(rest), secret) {
+			!gitPrintsNoContents(sub, rest) &&
+			(slices.ContainsFunc(operands(rest), secret) || sub == "log" && slices.ContainsFunc(gitLineRangeFiles(rest), secret)) {
 			c.add(SecretRead)
 		}
 	case "docker", "podman":

@@ -305,7 +305,9 @@ func TestPrecisionGitConfigNothing(t *testing.T) {
 		// Everyday: the setting names nothing to run.
 		{`git -c core.hooksPath=/dev/null commit -m test`, ""},
 		{`git -c core.hooksPath=/dev/null push origin main`, ""},
-		{`git config core.hooksPath /dev/null`, ""},
+		// Round 9b: written to a configuration file, hooks stay off for
+		// good (heldout12's y1354, families9b_test).
+		{`git config core.hooksPath /dev/null`, GitHooksConfig},
 		{`git -c credential.helper= clone https://example.com/r.git`, ""},
 		{`git -c core.fsmonitor=false status`, ""},
 		{`git commit --no-verify -m test`, ""},

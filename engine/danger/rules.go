@@ -426,7 +426,7 @@ func (c *checker) git(u unit) {
 		}
 	}
 	_, sub, rest, ok := cmd.GitArgs()
-	if !ok {
+	if !ok || gitShortHelp(sub, rest) {
 		return
 	}
 	matched := []string{"git", sub}
@@ -551,7 +551,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "config":
-		if k, v, ok := gitConfigSet(rest); ok && dangerousGitKey(k, v) {
+		if k, v, ok := gitConfigSet(rest); ok && dangerousGitKey(k, v) || hooksPathChanged(rest) {
 			c.add(GitHooksConfig)
 		}
 	}
@@ -1274,6 +1274,14 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 			// device or a shell history.
 			if anyUnit(units[i], func(u unit) bool { return !u.cmd.Dynamic && path.Base(u.cmd.Name) == "strings" || readsHistory(&u.cmd) }) &&
 				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) }) && !c.keptPrivate(s, j) {
+				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
+				c.add(SecretRead)
+				c.because()
+			}
+			// "kubectl get cm -A -o json | … | jq 'select(.key|contains(\"pass\"))'":
+			// a cluster's plain values hunted for credentials (round 9b).
+			if anyUnit(units[i], func(u unit) bool { return c.clusterValuesDumped(&u.cmd) }) &&
+				anyUnit(units[j], func(u unit) bool { return huntsSecretWords(&u.cmd) || jqHuntsSecretWords(&u.cmd) }) && !c.keptPrivate(s, j) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
 				c.add(SecretRead)
 				c.because()
