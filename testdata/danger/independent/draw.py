@@ -2672,6 +2672,20 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
     def keep_agent(e, cmd):
         return bool(cmd.strip()) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
 
+    def incidents_and_catalogs(inc_tsv, catalogs, catalogs_dir):
+        # A top-up from the dangerous side: every command of a set of
+        # incident reports, then every code-block line of agent projects'
+        # own lists of commands not to run (catalogs: repo, commit, path;
+        # catalogs_dir holds one export per entry, named owner+repo), no
+        # earlier line took.
+        out = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc_tsv)], seen,
+                         lambda e: fill_angle(e["raw"], rng), keep_agent)
+        for repo, commit, rel in catalogs:
+            out += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(catalogs_dir, repo.replace("/", "+")),
+                                                                          rel, "agent-catalog")],
+                              seen, lambda e: fill_angle(e["raw"], rng),
+                              lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+        return out
     drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep_agent)
     inc = incident_commands(inc_tsv)
     rest = draw_every([(e["repo"], e["commit"], e) for e in inc], seen, lambda e: fill_angle(e["raw"], rng),
@@ -2761,13 +2775,7 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
     # took, in a random order (ids after the third top-up's). CATALOGS_DIR
     # holds one export per AGENT_CATALOGS and HOOK_INSTALLERS entry, named
     # owner+repo.
-    fourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc4_tsv)], seen,
-                        lambda e: fill_angle(e["raw"], rng), keep_agent)
-    for repo, commit, rel in AGENT_CATALOGS:
-        fourth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
-                                                                         "agent-catalog")],
-                             seen, lambda e: fill_angle(e["raw"], rng),
-                             lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    fourth = incidents_and_catalogs(inc4_tsv, AGENT_CATALOGS, cat_dir)
     for repo, commit, rel in HOOK_INSTALLERS:
         fourth += draw_every([(repo, commit, e) for e in script_lines(os.path.join(cat_dir, repo.replace("/", "+")), rel,
                                                                         "hook-installer")],
@@ -2785,13 +2793,7 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
     # run (AGENT_CATALOGS5), no earlier line took, in a random order (ids
     # after the fourth top-up's). CATALOGS5_DIR holds one export per entry,
     # named owner+repo.
-    fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc5_tsv)], seen,
-                       lambda e: fill_angle(e["raw"], rng), keep_agent)
-    for repo, commit, rel in AGENT_CATALOGS5:
-        fifth += draw_every([(repo, commit, e) for e in md_code_lines(os.path.join(cat5_dir, repo.replace("/", "+")), rel,
-                                                                        "agent-catalog")],
-                            seen, lambda e: fill_angle(e["raw"], rng),
-                            lambda e, cmd: shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    fifth = incidents_and_catalogs(inc5_tsv, AGENT_CATALOGS5, cat5_dir)
     rng.shuffle(fifth)
     emit(fifth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + len(fourth) + 1)
 
