@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -556,5 +557,188 @@ func TestIndependentReportedPartsWellFormed(t *testing.T) {
 		if s := shortOf(split, dangerous, everyday); s != "" {
 			t.Errorf("%s: %s", split, s)
 		}
+	}
+}
+
+// intentLabel is one row of testdata/danger/independent/intent.tsv: a
+// line of the independent corpora whose label rests on what it does as
+// written (an unset variable, a name not defined here, a typo, a missing
+// operand, no terminal, …), given a second label for what it is plainly
+// written to do. The file's README section "Intent labels" says how the
+// rows were chosen; the intent figure beside the as-written one shows how
+// much of the marker's score hangs on those judgement calls.
+type intentLabel struct {
+	ID, Intent, Reason string
+	where              string // file:line, for messages
+}
+
+// intentHeader is intent.tsv's column line, which must come first after
+// its comment lines.
+const intentHeader = "id\tintent\treason"
+
+// readIntent reads intent.tsv's form: lines starting with # are comments
+// and blank lines are skipped; the first other line is intentHeader; each
+// line after it is an id, an intent label and a reason separated by tabs,
+// none of them empty, and no id twice. A bad line is reported with name
+// and line number and skipped, so that one reading reports every bad
+// line.
+func readIntent(r io.Reader, name string) ([]intentLabel, []error) {
+	var rows []intentLabel
+	var errs []error
+	first := map[string]string{}
+	header := false
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", name, n)
+		if !header {
+			if line != intentHeader {
+				// Without the header the columns' order is a guess: stop
+				// rather than read every row under the wrong names.
+				return nil, append(errs, fmt.Errorf("%s: want the header %q first, got %q", where, intentHeader, line))
+			}
+			header = true
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			errs = append(errs, fmt.Errorf("%s: %d fields, want 3 (id, intent, reason)", where, len(f)))
+			continue
+		}
+		if slices.ContainsFunc(f, func(s string) bool { return strings.TrimSpace(s) == "" }) {
+			errs = append(errs, fmt.Errorf("%s: empty field in %q", where, line))
+			continue
+		}
+		if w, ok := first[f[0]]; ok {
+			errs = append(errs, fmt.Errorf("%s: %s given twice (first at %s)", where, f[0], w))
+			continue
+		}
+		first[f[0]] = where
+		rows = append(rows, intentLabel{ID: f[0], Intent: f[1], Reason: f[2], where: where})
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %v", name, err))
+	}
+	if !header {
+		errs = append(errs, fmt.Errorf("%s: no header %q", name, intentHeader))
+	}
+	return rows, errs
+}
+
+// checkIntent returns a message, naming the row's file and line, for each
+// row whose id no part holds (part maps every part's ids to the part) or
+// whose intent label is neither everyday nor one of Categories.
+func checkIntent(rows []intentLabel, part map[string]string) []string {
+	var bad []string
+	for _, r := range rows {
+		if _, ok := part[r.ID]; !ok {
+			bad = append(bad, fmt.Sprintf("%s: %s is in no part", r.where, r.ID))
+		}
+		if r.Intent != "everyday" && !slices.Contains(Categories, r.Intent) {
+			bad = append(bad, fmt.Sprintf("%s: %s: intent %q is neither everyday nor one of Categories", r.where, r.ID, r.Intent))
+		}
+	}
+	return bad
+}
+
+// relabel returns a copy of lines with each line's intent label, if it has
+// one, in place of its label, and how many lines changed label or
+// category.
+func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine, int) {
+	out := slices.Clone(lines)
+	changed := 0
+	for i, l := range out {
+		r, ok := byID[l.ID]
+		if !ok {
+			continue
+		}
+		label, category := "dangerous", r.Intent
+		if r.Intent == "everyday" {
+			label, category = "everyday", ""
+		}
+		if label != l.Label || category != l.Category {
+			changed++
+		}
+		out[i].Label, out[i].Category = label, category
+	}
+	return out, changed
+}
+
+// independentParts are the independent corpora's parts, in the order
+// they were drawn and the figures print them.
+var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
+	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12"}
+
+// loadIntent reads intent.tsv and every part's ids, and fails the test on
+// a malformed row, an id no part holds or a label no category is. It
+// returns the rows by id and each id's part.
+func loadIntent(t *testing.T) (map[string]intentLabel, map[string]string) {
+	t.Helper()
+	name := "independent/intent.tsv"
+	f, err := os.Open("../../testdata/danger/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, errs := readIntent(f, name)
+	for _, e := range errs {
+		t.Error(e)
+	}
+	part := map[string]string{}
+	for _, split := range independentParts {
+		for _, l := range readLabelled(t, split) {
+			part[l.ID] = split
+		}
+	}
+	for _, s := range checkIntent(rows, part) {
+		t.Error(s)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	byID := map[string]intentLabel{}
+	for _, r := range rows {
+		byID[r.ID] = r
+	}
+	return byID, part
+}
+
+// intent.tsv is well formed and names only lines the parts hold, with
+// labels that are categories or everyday; this runs no Check, so it can
+// be run while the figures are not to be looked at.
+func TestIntentLabelsWellFormed(t *testing.T) {
+	byID, _ := loadIntent(t)
+	if len(byID) == 0 {
+		t.Error("intent.tsv holds no row")
+	}
+}
+
+// The intent figure (figures.md stage 23): every part's precision and
+// recall with each intent label of intent.tsv in place of its line's
+// label, printed beside the as-written figure. Nothing fails on the
+// figures; the test fails only when intent.tsv is malformed, names an id
+// no part holds or gives a label no category is. Only figures are
+// printed, for every part: no line's miss or false alarm, so heldout8
+// (missesHidden) stays hidden, and the others' lines are listed by
+// TestIndependentCorpora already. The lead takes these figures once:
+// go test ./engine/danger -run 'TestIndependentCorporaIntent$' -v
+func TestIndependentCorporaIntent(t *testing.T) {
+	byID, part := loadIntent(t)
+	for _, split := range independentParts {
+		lines := readLabelled(t, split)
+		relabelled, changed := relabel(lines, byID)
+		n := 0
+		for id := range byID {
+			if part[id] == split {
+				n++
+			}
+		}
+		w, i := measure(lines), measure(relabelled)
+		t.Logf("%s: %d intent labels, %d of them change the label; as written: %d dangerous, precision %.2f %%, recall %.2f %%; by intent: %d dangerous, precision %.2f %%, recall %.2f %%",
+			split, n, changed, w.dangerous, w.precision(), w.recall(), i.dangerous, i.precision(), i.recall())
 	}
 }
