@@ -536,23 +536,11 @@ func (c *checker) command(u unit) {
 		return
 	}
 	before := c.adds
-	c.evalDownloads(u)
-	c.secretStore(u)
-	c.cloudKeysPrinted(u)
-	c.accessRulesChanged(u)
-	c.cloudFamilies(u)
-	c.persistenceVerbs(u)
-	c.injectedShellSent(u)
-	c.applyUnreviewed(u)
-	c.worktreeRemoveForce(u)
-	c.chown(u)
-	c.systemWrites(u)
-	c.httpie(u)
-	c.socketWrites(u)
-	c.socatFiles(u)
-	c.ftpPuts(u)
-	c.influx(u)
-	switch name := path.Base(cmd.Name); name {
+	name := path.Base(cmd.Name)
+	for _, rule := range firstTable.rules(name) {
+		rule(c, u)
+	}
+	switch name {
 	case "rm":
 		if t, ok := c.rmDangerous(u); ok {
 			c.because(t...)
@@ -666,7 +654,7 @@ func (c *checker) command(u unit) {
 			c.add(AgentConfigTamper)
 		}
 	}
-	if name := path.Base(cmd.Name); interpreters[name] || name == "source" || name == "." {
+	if interpreters[name] || name == "source" || name == "." {
 		// "bash <(curl …)", "sh -c \"$(curl …)\"": the script is fetched
 		// inside the command's own words.
 		for _, a := range cmd.Args {
@@ -678,7 +666,7 @@ func (c *checker) command(u unit) {
 	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) {
 		c.add(SecretRead)
 	}
-	for _, rule := range commandTable.rules(path.Base(cmd.Name)) {
+	for _, rule := range commandTable.rules(name) {
 		rule(c, u)
 	}
 	if c.adds == before {

@@ -5,8 +5,9 @@ import (
 	"slices"
 )
 
-// commandRule is one of the checks command runs on a simple command after
-// its fixed ones (the switch on the program's name and those before it).
+// commandRule is one of the checks command runs on a simple command, by
+// way of a ruleTable: those before the switch on the program's name
+// (firstCommandRules) and those after it (commandRules).
 type commandRule struct {
 	run func(*checker, unit)
 	// names, when set, are the only program names (the base name of the
@@ -24,17 +25,25 @@ type commandRule struct {
 // initialiser may not refer to itself.
 var commandRules []commandRule
 
+// firstCommandRules are the checks command runs before its switch on the
+// program's name, in order. The switch stays in command: Explain names
+// what it finds "command NAME" by the function it is found in.
+var firstCommandRules []commandRule
+
 // commandTable is commandRules dispatched by program name: running only
 // the rules about a command's program instead of all ~100 is what keeps
 // Check fast, as most rules are about a few programs and returned at once
 // for the others.
 var commandTable ruleTable
 
+// firstTable is firstCommandRules dispatched by program name.
+var firstTable ruleTable
+
 func init() {
 	commandRules = []commandRule{
 		{run: (*checker).privilege},
 		{run: (*checker).namedFiles},
-		{run: (*checker).remoteAccess},
+		{run: (*checker).remoteAccess, names: []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat", "socat", "code", "code-insiders", "tailscale", "ngrok", "cloudflared", "kubectl", "oc", "socket", "x11vnc", "x0vncserver", "vncserver", "tightvncserver", "Xvnc", "transfersh", "transfer", "picgo", "immich", "s3cmd", "rclone", "kcat", "kafkacat", "lp", "lpr", "ab", "hping3", "twurl", "smbclient", "tftp"}},
 		{run: (*checker).peerShell},
 		{run: (*checker).servesRoot},
 		{run: (*checker).podExec, names: []string{"kubectl", "oc"}},
@@ -66,7 +75,7 @@ func init() {
 		{run: (*checker).reverseTunnel, names: []string{"ssh", "autossh", "chisel"}},
 		{run: (*checker).loginHook, names: []string{"defaults"}},
 		{run: (*checker).bruteForce},
-		{run: (*checker).metadataCredentials},
+		{run: (*checker).metadataCredentials, names: append(slices.Collect(maps.Keys(downloaders)), "wget", "curl")},
 		{run: (*checker).historyHunt},
 		{run: (*checker).credentialDumper},
 		{run: (*checker).accounts},
@@ -93,7 +102,7 @@ func init() {
 		{run: (*checker).hostedHistory, names: []string{"hub", "sl", "glab", "gh"}},
 		{run: (*checker).fdExecRemoval, names: []string{"fd", "fdfind"}},
 		{run: (*checker).hookInstallers, names: []string{"pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit", "git", "git-lfs", "git-secrets"}},
-		{run: (*checker).unguardedAgents},
+		{run: (*checker).unguardedAgents, names: append(slices.Collect(maps.Keys(unguardedFlags)), "codex")},
 		{run: (*checker).access},
 		{run: (*checker).systemSecretSearch, names: []string{"grep", "egrep", "fgrep", "rg", "ag", "ack", "find"}},
 		{run: (*checker).shellsServed7, names: []string{"rcat", "rustcat", "gs-netcat", "http", "https", "xh", "xhs", "nmap"}},
@@ -135,7 +144,26 @@ func init() {
 		{run: (*checker).ownCommandWrites, names: []string{"gdb", "gdb-multiarch", "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff", "emacs", "sqlite3", "rlwrap", "puppet"}},
 		{run: (*checker).browserDebugged},
 	}
+	firstCommandRules = []commandRule{
+		{run: (*checker).evalDownloads, names: []string{"eval"}},
+		{run: (*checker).secretStore, names: []string{"aws", "gcloud", "az", "doppler", "sops", "ansible-vault", "heroku", "infisical"}},
+		{run: (*checker).cloudKeysPrinted, names: []string{"az", "aws", "docker", "vault", "bao"}},
+		{run: (*checker).accessRulesChanged, names: []string{"gcloud", "aws", "az", "vault", "bao"}},
+		{run: (*checker).cloudFamilies},
+		{run: (*checker).persistenceVerbs},
+		{run: (*checker).injectedShellSent, names: []string{"curl", "wget"}},
+		{run: (*checker).applyUnreviewed, names: []string{"terraform", "tofu", "terragrunt", "pulumi", "cdk"}},
+		{run: (*checker).worktreeRemoveForce, names: []string{"git"}},
+		{run: (*checker).chown, names: []string{"chown", "chgrp"}},
+		{run: (*checker).systemWrites},
+		{run: (*checker).httpie, names: []string{"http", "https", "xh", "xhs"}},
+		{run: (*checker).socketWrites},
+		{run: (*checker).socatFiles, names: []string{"socat"}},
+		{run: (*checker).ftpPuts, names: []string{"sftp", "ftp", "lftp"}},
+		{run: (*checker).influx, names: []string{"influx"}},
+	}
 	commandTable = newRuleTable(commandRules)
+	firstTable = newRuleTable(firstCommandRules)
 }
 
 // ruleTable holds the rules run for every program (generic) and, for

@@ -96,13 +96,16 @@ func TestRuleTableSkipsOnlyIdleRules(t *testing.T) {
 		return out
 	}
 	dispatched := explainAll()
-	saved := commandTable
-	defer func() { commandTable = saved }()
-	all := make([]commandRule, len(commandRules))
-	for i, r := range commandRules {
-		all[i] = commandRule{run: r.run} // no names: run for every program
+	savedFirst, saved := firstTable, commandTable
+	defer func() { firstTable, commandTable = savedFirst, saved }()
+	everyRule := func(rules []commandRule) ruleTable {
+		all := make([]commandRule, len(rules))
+		for i, r := range rules {
+			all[i] = commandRule{run: r.run} // no names: run for every program
+		}
+		return newRuleTable(all)
 	}
-	commandTable = newRuleTable(all)
+	firstTable, commandTable = everyRule(firstCommandRules), everyRule(commandRules)
 	every := explainAll()
 	for i, p := range probes {
 		if !reflect.DeepEqual(dispatched[i], every[i]) {
