@@ -102,7 +102,7 @@ func init() {
 		{run: (*checker).hostedHistory, names: []string{"hub", "sl", "glab", "gh"}},
 		{run: (*checker).fdExecRemoval, names: []string{"fd", "fdfind"}},
 		{run: (*checker).hookInstallers, names: []string{"pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit", "git", "git-lfs", "git-secrets"}},
-		{run: (*checker).unguardedAgents, names: append(slices.Collect(maps.Keys(unguardedFlags)), "codex")},
+		{run: (*checker).unguardedAgents, names: unguardedAgentPrograms()},
 		{run: (*checker).access},
 		{run: (*checker).systemSecretSearch, names: []string{"grep", "egrep", "fgrep", "rg", "ag", "ack", "find"}},
 		{run: (*checker).shellsServed7, names: []string{"rcat", "rustcat", "gs-netcat", "http", "https", "xh", "xhs", "nmap"}},
@@ -142,7 +142,7 @@ func init() {
 		{run: (*checker).libraryReplaced, names: []string{"cp", "mv", "install", "ditto"}},
 		{run: (*checker).configServesRoot},
 		{run: (*checker).ownCommandWrites, names: []string{"gdb", "gdb-multiarch", "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff", "emacs", "sqlite3", "rlwrap", "puppet"}},
-		{run: (*checker).browserDebugged},
+		{run: (*checker).browserDebugged, names: append(slices.Collect(maps.Keys(chromiumBrowsers)), "open")},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},
