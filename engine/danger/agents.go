@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -49,6 +50,13 @@ var unguardedFlags = map[string][]string{
 	"aider":        {"--yes-always"},
 	"crush":        {"--yolo", "-y"},
 	"droid":        {"--skip-permissions-unsafe"},
+}
+
+// unguardedAgentPrograms returns the programs unguardedAgents reads, the
+// names it is registered under in commandRules: those of unguardedFlags
+// and codex, whose sandbox and approval options it reads together.
+func unguardedAgentPrograms() []string {
+	return append(slices.Collect(maps.Keys(unguardedFlags)), "codex")
 }
 
 // unguardedAgents flags another agent started with its permission checks

@@ -536,23 +536,11 @@ func (c *checker) command(u unit) {
 		return
 	}
 	before := c.adds
-	c.evalDownloads(u)
-	c.secretStore(u)
-	c.cloudKeysPrinted(u)
-	c.accessRulesChanged(u)
-	c.cloudFamilies(u)
-	c.persistenceVerbs(u)
-	c.injectedShellSent(u)
-	c.applyUnreviewed(u)
-	c.worktreeRemoveForce(u)
-	c.chown(u)
-	c.systemWrites(u)
-	c.httpie(u)
-	c.socketWrites(u)
-	c.socatFiles(u)
-	c.ftpPuts(u)
-	c.influx(u)
-	switch name := path.Base(cmd.Name); name {
+	name := path.Base(cmd.Name)
+	for _, rule := range firstTable.rules(name) {
+		rule(c, u)
+	}
+	switch name {
 	case "rm":
 		if t, ok := c.rmDangerous(u); ok {
 			c.because(t...)
@@ -666,7 +654,7 @@ func (c *checker) command(u unit) {
 			c.add(AgentConfigTamper)
 		}
 	}
-	if name := path.Base(cmd.Name); interpreters[name] || name == "source" || name == "." {
+	if interpreters[name] || name == "source" || name == "." {
 		// "bash <(curl …)", "sh -c \"$(curl …)\"": the script is fetched
 		// inside the command's own words.
 		for _, a := range cmd.Args {
@@ -678,72 +666,9 @@ func (c *checker) command(u unit) {
 	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) {
 		c.add(SecretRead)
 	}
-	c.privilege(u)
-	c.namedFiles(u)
-	c.remoteAccess(u)
-	c.peerShell(u)
-	c.servesRoot(u)
-	c.podExec(u)
-	c.procMemory(u)
-	c.tools(u)
-	c.backupsDeleted(u)
-	c.listedTreeRemoved(u)
-	c.systemConfigRemoved(u)
-	c.migrationsReset(u)
-	c.otherVCS(u)
-	c.storedSecretsDeleted(u)
-	c.privateKeysDeleted(u)
-	c.hostedVarsUnset(u)
-	c.deepPathDelete(u)
-	c.dnsRecordsDeleted(u)
-	c.containerMountRemovals(u)
-	c.cloudFirewallRules(u)
-	c.clusterTeardown(u)
-	c.toolImploded(u)
-	c.enrolledOrSyncedDeleted(u)
-	c.registryChanged(u)
-	c.system(u)
-	c.publish(u)
-	c.cloud(u)
-	c.database(u)
-	c.hidden(u)
-	c.secretVerbs(u)
-	c.bucketUpload(u)
-	c.reverseTunnel(u)
-	c.loginHook(u)
-	c.bruteForce(u)
-	c.metadataCredentials(u)
-	c.historyHunt(u)
-	c.credentialDumper(u)
-	c.accounts(u)
-	c.securityOff(u)
-	c.tracesCleared(u)
-	c.machineState(u)
-	c.privateKeyPrinted(u)
-	c.cloudAttack(u)
-	c.escalation(u)
-	c.archivePiped(u)
-	c.remoteScriptRun(u)
-	c.directoryEntryAdded(u)
-	c.network(u)
-	c.archiveAdds(u)
-	c.localCopy(u)
-	c.kernelLogCleared(u)
-	c.gitForced(u)
-	c.agentSettingsCLI(u)
-	c.memoryDumped(u)
-	c.keyFileRemoved(u)
-	c.storeClientReads(u)
-	c.gitEnvPrograms(u)
-	c.environmentsShown(u)
-	c.hostedHistory(u)
-	c.fdExecRemoval(u)
-	c.hookInstallers(u)
-	c.unguardedAgents(u)
-	c.access(u)
-	c.host7(u)
-	c.host8(u)
-	c.host9(u)
+	for _, rule := range commandTable.rules(name) {
+		rule(c, u)
+	}
 	if c.adds == before {
 		c.unknownVerbs(u)
 	}

@@ -23,28 +23,6 @@ func (c *checker) fileCapabilitySet(u unit) {
 	}
 }
 
-// host7 runs round 7's rules of the local host (shells, sockets,
-// privileges, files, services) on one command: one call in command(), so
-// the rules of this file stay together.
-func (c *checker) host7(u unit) {
-	c.systemSecretSearch(u)
-	c.shellsServed7(u)
-	c.servicesStopped7(u)
-	c.servicesEnabled7(u)
-	c.extensionGlobRemoved(u)
-	c.otherRootRunners(u)
-	c.secretMadeReadable(u)
-	c.kernelAndBoot(u)
-	c.credentialsCaptured(u)
-	c.commentOverwrite(u)
-	c.systemModesBroken(u)
-	c.otherRuntimeFetches(u)
-	c.scriptedInPlace(u)
-	c.injectedSecretsPrinted(u)
-	c.morePasswordManagers(u)
-	c.fileCapabilitySet(u)
-}
-
 // systemSecretSearch: a recursive search of the machine's folders (/,
 // /etc, /home, /var, /opt, /root, the home, … not the project) that prints
 // credentials: the password hunts of privilege-escalation guides

@@ -10,26 +10,6 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// host8 runs round 8's rules of the local host (shells, sockets,
-// privileges, files, services, downloads) on one command: one call in
-// command(), so the rules of this file stay together.
-func (c *checker) host8(u unit) {
-	c.downloadsIntoPrograms(u)
-	c.socketScriptRun(u)
-	c.diskFilled(u)
-	c.foreignForkBomb(u)
-	c.ownProcessesKilled(u)
-	c.editorOnStartupFile(u)
-	c.namedSecretPrinted(u)
-	c.backupSentAway(u)
-	c.phishingProxy(u)
-	c.inlineDownloadRun(u)
-	c.keystrokesRead(u)
-	c.websocatShell(u)
-	c.bracketedChoice(u)
-	c.ftpUpload(u)
-}
-
 // inlineDownloadRun: an inline program that saves a URL's body to a file
 // and runs it by its own shell call (heldout10's python that writes
 // bootstrap.py from a URL and os.system's it): download-execute. A later

@@ -8,22 +8,6 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// host9 runs round 9's rules of the local host (secrets read by pattern
-// or through backups and databases, services stopped, system files
-// removed, discs blanked) on one command: one call in command(), so the
-// rules of this file stay together.
-func (c *checker) host9(u unit) {
-	c.accountHashesDumped(u)
-	c.browserTablesQueried(u)
-	c.systemProgramRemoved(u)
-	c.discBlanked(u)
-	c.stdinTransferUpload(u)
-	c.libraryReplaced(u)
-	c.configServesRoot(u)
-	c.ownCommandWrites(u)
-	c.browserDebugged(u)
-}
-
 // secretByPattern reports a read path that names a secret without
 // spelling its name (globInSecrets asks it first): a glob whose last part
 // matches a shell's or client's history ("/home/*/.*hist*"), a glob in a
