@@ -847,11 +847,11 @@ func (c *checker) browserDebugged(u unit) {
 		if !ok || !chromiumBrowsers[path.Base(strings.TrimSuffix(app, ".app"))] {
 			return
 		}
-		if i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "--args" }); i >= 0 {
-			args = args[i+1:]
-		} else {
-			return
+		i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "--args" })
+		if i < 0 {
+			return // open(1) hands the browser only the words after --args
 		}
+		args = args[i+1:]
 	default:
 		return
 	}
