@@ -838,18 +838,10 @@ func (c *checker) credentialsCaptured(u unit) {
 			c.add(SecretRead)
 		}
 	case "ngrep":
-		var ops []shell.Word
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			switch {
-			case a.Literal && len(a.Lit) == 2 && a.Lit[0] == '-' && strings.IndexByte("IOdnAsSWcPFTx", a.Lit[1]) >= 0:
-				i++
-			case a.Literal && strings.HasPrefix(a.Lit, "-"):
-			default:
-				ops = append(ops, a)
-			}
-		}
-		if len(ops) > 0 && huntsPasswords(ops[:1]) {
+		// The match expression: the first word past the options, the
+		// value of each of ngrep(8)'s -I -O -d -n -A -s -S -W -c -P -F -T -x
+		// skipped.
+		if ops := operandsAfterValues(args, "IOdnAsSWcPFTx"); len(ops) > 0 && huntsPasswords(ops[:1]) {
 			c.because(name, ops[0].Lit)
 			c.add(SecretRead)
 		}

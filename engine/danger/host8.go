@@ -602,16 +602,9 @@ func (c *checker) codeFetchedFiles(u unit) (files []string, runs bool) {
 			continue
 		}
 		toks := codeTokens(code)
-		url, writes := false, codeWrites(lang, code, toks)
-		for _, t := range toks {
-			switch t.kind {
-			case tokString:
-				url = url || strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://")
-			case tokIdent:
-				writes = writes || slices.Contains(fetchToFileCalls, strings.ToLower(lastName(t.text)))
-			}
-		}
-		if !url || !writes {
+		writes := codeWrites(lang, code, toks)
+		url, saves := urlAndCall(toks, fetchToFileCalls)
+		if !url || !writes && !saves {
 			continue
 		}
 		var lines []string
@@ -642,6 +635,22 @@ func (c *checker) codeFetchedFiles(u unit) (files []string, runs bool) {
 		}
 	}
 	return files, runs
+}
+
+// urlAndCall scans an inline program's tokens for what both
+// codeFetchedFiles and printsFetched need: url, a string that is an
+// http(s) or ftp URL; call, an identifier whose last name, lower-cased,
+// is one of calls (a fetch or save-to-file call).
+func urlAndCall(toks []token, calls []string) (url, call bool) {
+	for _, t := range toks {
+		switch t.kind {
+		case tokString:
+			url = url || strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://")
+		case tokIdent:
+			call = call || slices.Contains(calls, strings.ToLower(lastName(t.text)))
+		}
+	}
+	return url, call
 }
 
 // printFetchCalls are the library calls whose result is a URL's body
@@ -699,16 +708,7 @@ func printsFetched(cmd *shell.Command) bool {
 			continue
 		}
 		toks := codeTokens(code)
-		url, fetch := false, false
-		for _, t := range toks {
-			switch t.kind {
-			case tokString:
-				url = url || strings.HasPrefix(t.text, "http://") || strings.HasPrefix(t.text, "https://") || strings.HasPrefix(t.text, "ftp://")
-			case tokIdent:
-				fetch = fetch || slices.Contains(printFetchCalls, strings.ToLower(lastName(t.text)))
-			}
-		}
-		if url && fetch && !codeWrites(lang, code, toks) {
+		if url, fetch := urlAndCall(toks, printFetchCalls); url && fetch && !codeWrites(lang, code, toks) {
 			return true
 		}
 	}

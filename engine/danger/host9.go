@@ -537,12 +537,12 @@ func chatAppSession(p string) bool {
 // stop|abort, rabbitmqctl(8) stop|stop_app, mongod(1) --shutdown, caddy
 // stop, doveadm(1) stop. Status, start, reload and checks stay everyday.
 func serverControlStop(name string, args []shell.Word) bool {
-	verb := func(vs ...string) bool {
-		return slices.ContainsFunc(operands(args), func(w shell.Word) bool { return w.Literal && slices.Contains(vs, w.Lit) })
-	}
 	switch name {
 	case "pg_ctl", "pg_ctlcluster":
-		return verb("stop", "restart")
+		// Any operand, not only the first (pg_ctlcluster's verb follows
+		// VERSION CLUSTER); an option is never "stop", so hasLit over every
+		// word is the same test without operands' copy.
+		return hasLit(args, "stop", "restart")
 	case "rndc", "caddy", "doveadm":
 		return firstVerbIn(args, "stop")
 	case "postfix":
@@ -847,11 +847,11 @@ func (c *checker) browserDebugged(u unit) {
 		if !ok || !chromiumBrowsers[path.Base(strings.TrimSuffix(app, ".app"))] {
 			return
 		}
-		if i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "--args" }); i >= 0 {
-			args = args[i+1:]
-		} else {
-			return
+		i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "--args" })
+		if i < 0 {
+			return // open(1) hands the browser only the words after --args
 		}
+		args = args[i+1:]
 	default:
 		return
 	}
