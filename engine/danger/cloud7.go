@@ -1277,11 +1277,16 @@ func (c *checker) redisDumpPlaced(cmd *shell.Command, name string) {
 	}
 }
 
+// queryNoiseDropper takes spaces and list projections ("[]", "[*]") out
+// of a JMESPath query or jq filter, which select the same fields with or
+// without them; built once, not per query.
+var queryNoiseDropper = strings.NewReplacer(" ", "", "[]", "", "[*]", "")
+
 // keepsField reports whether a JMESPath query or jq filter keeps the
 // field at path (dotted, lower-case): it names the environment, or it is
 // the path's own start ("Configuration"), or it is empty (all).
 func keepsField(q, path string) bool {
-	q = strings.ToLower(strings.NewReplacer(" ", "", "[]", "", "[*]", "").Replace(q))
+	q = strings.ToLower(queryNoiseDropper.Replace(q))
 	if strings.Contains(q, "environ") || q == "" || q == "." {
 		return true
 	}

@@ -744,7 +744,7 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 		(len(segs) == 5 || len(segs) == 6) && segs[2] == "namespaces" && segs[4] == "secrets"):
 		cat = SecretRead
 	case method == "POST" && len(segs) == 5 && segs[2] == "namespaces" && segs[4] == "pods":
-		b := strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "").Replace(body)
+		b := jsonSpaceDropper.Replace(body)
 		if strings.Contains(b, `"privileged":true`) || strings.Contains(b, `"hostPath":{"path":"/"}`) || socketHostPath(b) {
 			cat = PrivilegeEscalation
 		}
@@ -756,6 +756,11 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 	c.add(cat)
 	return true
 }
+
+// jsonSpaceDropper takes the spaces, tabs and line breaks out of a JSON
+// body so its fields compare alike however it was laid out; built once,
+// as a Replacer is safe for concurrent use.
+var jsonSpaceDropper = strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "")
 
 // passedRoleRunner flags new compute made to run as an identity the line
 // passes (privilege-escalation, as roleRunnerMade's lambda create-function
