@@ -702,10 +702,7 @@ func (c *checker) clusterAPIOverHTTP(cmd *shell.Command, name string) {
 		}
 	}
 	for _, a := range cmd.Args {
-		text := a.Lit
-		if !a.Literal {
-			text = unquoted(a.Raw)
-		}
+		text := wordText(a)
 		_, rest, ok := strings.Cut(text, "://")
 		if !ok || !strings.HasPrefix(text, "http") {
 			continue
