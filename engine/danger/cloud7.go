@@ -1051,7 +1051,7 @@ func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
 	case "aws":
 		if len(v) >= 2 && v[0] == "cloudtrail" && v[1] == "put-event-selectors" {
 			sel, _ := optValue(cmd.Args, "", "--event-selectors")
-			sel = strings.ToLower(strings.Join(strings.Fields(sel), ""))
+			sel = squash(sel)
 			hit = strings.Contains(sel, `"readwritetype":"readonly"`) || strings.Contains(sel, `"includemanagementevents":false`)
 		}
 		if len(v) >= 2 && v[0] == "s3api" && v[1] == "put-bucket-logging" {
