@@ -444,7 +444,7 @@ func (c *checker) clusterAccessMapped(cmd *shell.Command, name string, v []strin
 			hasLit(cmd.Args, "--enable-legacy-authorization")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		if name == "gcloud" {
 			c.because(name, "container", "clusters", v[2], "--enable-legacy-authorization")
 		}
@@ -496,7 +496,7 @@ func (c *checker) clusterAPIOpened(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -535,10 +535,10 @@ func (c *checker) kubeletAPIExec(cmd *shell.Command, name string) {
 		v := c.verbs(cmd.Args, 2)
 		switch {
 		case len(v) >= 1 && (v[0] == "exec" || v[0] == "run"), len(v) >= 2 && v[0] == "scan" && v[1] == "rce":
-			c.because(append([]string{name}, v...)...)
+			c.becauseProgram(name, v...)
 			c.add(PrivilegeEscalation)
 		case len(v) >= 2 && v[0] == "scan" && v[1] == "token":
-			c.because(append([]string{name}, v...)...)
+			c.becauseProgram(name, v...)
 			c.add(SecretRead)
 		}
 	}
@@ -660,7 +660,7 @@ func (c *checker) workloadIdentityBound(cmd *shell.Command, name string, v []str
 		hit = v[0] == "eks" && (v[1] == "create-pod-identity-association" || v[1] == "update-pod-identity-association")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -788,7 +788,7 @@ func (c *checker) passedRoleRunner(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -827,7 +827,7 @@ func (c *checker) clusterCredentialsMinted(cmd *shell.Command, name string) {
 		return
 	}
 	if cat != "" {
-		c.because(append([]string{name}, v...)...)
+		c.becauseProgram(name, v...)
 		c.add(cat)
 	}
 }
