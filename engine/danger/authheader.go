@@ -3,6 +3,7 @@ package danger
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -69,6 +70,7 @@ func (c *checker) tokenOnlyAuthorizes(u unit) bool {
 	return placed == want
 }
 
+// countAny counts the occurrences of every one of subs in s.
 func countAny(s string, subs []string) int {
 	n := 0
 	for _, sub := range subs {
@@ -106,6 +108,15 @@ func unquoted(raw string) string {
 	return raw
 }
 
+// wordText is a word as a URL is read from it: its literal value, or its
+// source with one layer of quotes off when it has expansions.
+func wordText(a shell.Word) string {
+	if a.Literal {
+		return a.Lit
+	}
+	return unquoted(a.Raw)
+}
+
 // allURLsAt reports whether cmd names at least one URL and every URL it
 // names is on one of hosts or their subdomains. A URL with expansions
 // counts when its host is still known: expansions only in its path or
@@ -117,22 +128,12 @@ func unquoted(raw string) string {
 func allURLsAt(cmd *shell.Command, hosts []string, sets []shell.Assign) bool {
 	n := 0
 	for _, a := range cmd.Args {
-		text := a.Lit
-		if !a.Literal {
-			text = unquoted(a.Raw)
-		}
+		text := wordText(a)
 		if !strings.HasPrefix(text, "http://") && !strings.HasPrefix(text, "https://") {
 			continue
 		}
 		h, ok := urlHost(text, a.Literal, sets)
-		if !ok {
-			return false
-		}
-		ok = false
-		for _, s := range hosts {
-			ok = ok || h == s || strings.HasSuffix(h, "."+s)
-		}
-		if !ok {
+		if !ok || !slices.ContainsFunc(hosts, func(s string) bool { return h == s || strings.HasSuffix(h, "."+s) }) {
 			return false
 		}
 		n++

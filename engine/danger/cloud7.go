@@ -380,7 +380,7 @@ func (c *checker) cloudDecryption(cmd *shell.Command, name string, v []string) {
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v...)...)
+		c.becauseProgram(name, v...)
 		c.add(SecretRead)
 	}
 }
@@ -403,7 +403,7 @@ func (c *checker) cloudIdentityAssumed(cmd *shell.Command, name string, v []stri
 			}))
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -442,7 +442,7 @@ func (c *checker) resourceAccessPolicy(cmd *shell.Command, name string, v []stri
 			})))
 	}
 	if hit {
-		c.because(append([]string{name}, v[:2]...)...)
+		c.becauseProgram(name, v[:2]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -636,7 +636,7 @@ func (c *checker) credentialsIssued(cmd *shell.Command, name string, v []string)
 		}
 	}
 	if hit != nil {
-		c.because(append([]string{name}, hit...)...)
+		c.becauseProgram(name, hit...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -698,7 +698,7 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 		if name == "chamber" || name == "firebase" {
 			n = 1 // the verb; the words after it are operands
 		}
-		c.because(append([]string{name}, v[:min(len(v), n)]...)...)
+		c.becauseProgram(name, v[:min(len(v), n)]...)
 		c.add(SecretRead)
 	}
 }
@@ -799,7 +799,7 @@ func (c *checker) databaseAccessChanged(cmd *shell.Command, name string) {
 		}
 	}
 	if hit != nil {
-		c.because(append([]string{name}, hit...)...)
+		c.becauseProgram(name, hit...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -893,7 +893,7 @@ func (c *checker) serviceKeysPrinted(cmd *shell.Command, name string, v []string
 		return // "--query accessToken" of a token sent only to its own API (authheader.go)
 	}
 	if hit {
-		c.because(append([]string{name}, v...)...)
+		c.becauseProgram(name, v...)
 		c.add(SecretRead)
 	}
 }
@@ -968,7 +968,7 @@ func (c *checker) accessWidened(cmd *shell.Command, name string, v []string) {
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(n, 2)]...)...)
+		c.becauseProgram(name, v[:min(n, 2)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -1007,7 +1007,7 @@ func (c *checker) infraStatePrinted(cmd *shell.Command, name string) {
 		}
 	}
 	if hit != nil {
-		c.because(append([]string{name}, hit...)...)
+		c.becauseProgram(name, hit...)
 		c.add(SecretRead)
 	}
 }
@@ -1051,7 +1051,7 @@ func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
 	case "aws":
 		if len(v) >= 2 && v[0] == "cloudtrail" && v[1] == "put-event-selectors" {
 			sel, _ := optValue(cmd.Args, "", "--event-selectors")
-			sel = strings.ToLower(strings.Join(strings.Fields(sel), ""))
+			sel = squash(sel)
 			hit = strings.Contains(sel, `"readwritetype":"readonly"`) || strings.Contains(sel, `"includemanagementevents":false`)
 		}
 		if len(v) >= 2 && v[0] == "s3api" && v[1] == "put-bucket-logging" {
@@ -1069,7 +1069,7 @@ func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(CloudDestructive)
 	}
 }
@@ -1107,7 +1107,7 @@ func (c *checker) hostedAccessChanged(cmd *shell.Command, name string) {
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v...)...)
+		c.becauseProgram(name, v...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -1213,7 +1213,7 @@ func (c *checker) databaseOpened(cmd *shell.Command, name string, v []string) {
 		hit = len(v) >= 2 && v[0] == "rds" && (v[1] == "modify-db-instance" || v[1] == "modify-db-cluster") && hasLit(cmd.Args, "--publicly-accessible")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -1244,11 +1244,11 @@ func (c *checker) cloudSQL(cmd *shell.Command, name string, v []string) {
 		return
 	}
 	if destructiveSQL(sql) {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DatabaseDestructive)
 	}
 	if w := sqlAccessStatement(sql); w != nil {
-		c.because(append([]string{name}, w...)...)
+		c.becauseProgram(name, w...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -1277,11 +1277,16 @@ func (c *checker) redisDumpPlaced(cmd *shell.Command, name string) {
 	}
 }
 
+// queryNoiseDropper takes spaces and list projections ("[]", "[*]") out
+// of a JMESPath query or jq filter, which select the same fields with or
+// without them; built once, not per query.
+var queryNoiseDropper = strings.NewReplacer(" ", "", "[]", "", "[*]", "")
+
 // keepsField reports whether a JMESPath query or jq filter keeps the
 // field at path (dotted, lower-case): it names the environment, or it is
 // the path's own start ("Configuration"), or it is empty (all).
 func keepsField(q, path string) bool {
-	q = strings.ToLower(strings.NewReplacer(" ", "", "[]", "", "[*]", "").Replace(q))
+	q = strings.ToLower(queryNoiseDropper.Replace(q))
 	if strings.Contains(q, "environ") || q == "" || q == "." {
 		return true
 	}

@@ -69,6 +69,15 @@ func allLiteral(args []shell.Word) bool {
 	return true
 }
 
+// becauseProgram records the words a rule matched, the program's name
+// first (because(name, words...)). The slice is made only when
+// explaining: the rules call this as they fire, and Check never reads it.
+func (c *checker) becauseProgram(name string, words ...string) {
+	if c.explaining {
+		c.because(append([]string{name}, words...)...)
+	}
+}
+
 // hasLitPrefix reports an argument that starts with one of prefixes
 // ("--start-time=…" and "--start-time …" alike).
 func hasLitPrefix(args []shell.Word, prefixes ...string) bool {
@@ -235,7 +244,7 @@ func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []str
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -310,7 +319,7 @@ func (c *checker) cloudServiceStopped(cmd *shell.Command, name string, v []strin
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 4)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 4)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -342,7 +351,7 @@ func (c *checker) clusterScaledToZero(cmd *shell.Command, name string, v []strin
 		hit = v[0] == "scale" && v[1] == "nodegroup" && (zero("--nodes") || zero("-N"))
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(CloudDestructive)
 	}
 }
@@ -464,7 +473,7 @@ func (c *checker) cloudDataExposed(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		c.add(NetworkExfiltration)
 	}
 }
@@ -671,7 +680,7 @@ func (c *checker) cloudDataExpired(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(CloudDestructive)
 	}
 }
@@ -696,7 +705,7 @@ func (c *checker) cloudAccessOpened(cmd *shell.Command, name string, v []string)
 		hit = len(v) >= 3 && v[0] == "storage" && v[1] == "buckets" && v[2] == "update" && hasLit(cmd.Args, "--clear-ip-filter")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -738,7 +747,7 @@ func (c *checker) cloudKeysChanged(cmd *shell.Command, name string, v []string) 
 		hit = v[0] == "iam" && (v[1] == "tag-user" || v[1] == "tag-role" || v[1] == "untag-user" || v[1] == "untag-role")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -946,7 +955,7 @@ func (c *checker) identityRouteAdded(cmd *shell.Command, name string, v []string
 		hit = v[0] == "set" && v[1] == "serviceaccount" || v[0] == "set" && v[1] == "sa"
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -995,7 +1004,7 @@ func (c *checker) backupsRemoved(cmd *shell.Command, name string, v []string) {
 		}
 	}
 	if cat != "" {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(cat)
 	}
 }

@@ -444,7 +444,7 @@ func (c *checker) clusterAccessMapped(cmd *shell.Command, name string, v []strin
 			hasLit(cmd.Args, "--enable-legacy-authorization")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		if name == "gcloud" {
 			c.because(name, "container", "clusters", v[2], "--enable-legacy-authorization")
 		}
@@ -496,7 +496,7 @@ func (c *checker) clusterAPIOpened(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(DiskSystem)
 	}
 }
@@ -535,10 +535,10 @@ func (c *checker) kubeletAPIExec(cmd *shell.Command, name string) {
 		v := c.verbs(cmd.Args, 2)
 		switch {
 		case len(v) >= 1 && (v[0] == "exec" || v[0] == "run"), len(v) >= 2 && v[0] == "scan" && v[1] == "rce":
-			c.because(append([]string{name}, v...)...)
+			c.becauseProgram(name, v...)
 			c.add(PrivilegeEscalation)
 		case len(v) >= 2 && v[0] == "scan" && v[1] == "token":
-			c.because(append([]string{name}, v...)...)
+			c.becauseProgram(name, v...)
 			c.add(SecretRead)
 		}
 	}
@@ -660,7 +660,7 @@ func (c *checker) workloadIdentityBound(cmd *shell.Command, name string, v []str
 		hit = v[0] == "eks" && (v[1] == "create-pod-identity-association" || v[1] == "update-pod-identity-association")
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 2)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 2)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -702,10 +702,7 @@ func (c *checker) clusterAPIOverHTTP(cmd *shell.Command, name string) {
 		}
 	}
 	for _, a := range cmd.Args {
-		text := a.Lit
-		if !a.Literal {
-			text = unquoted(a.Raw)
-		}
+		text := wordText(a)
 		_, rest, ok := strings.Cut(text, "://")
 		if !ok || !strings.HasPrefix(text, "http") {
 			continue
@@ -744,7 +741,7 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 		(len(segs) == 5 || len(segs) == 6) && segs[2] == "namespaces" && segs[4] == "secrets"):
 		cat = SecretRead
 	case method == "POST" && len(segs) == 5 && segs[2] == "namespaces" && segs[4] == "pods":
-		b := strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "").Replace(body)
+		b := jsonSpaceDropper.Replace(body)
 		if strings.Contains(b, `"privileged":true`) || strings.Contains(b, `"hostPath":{"path":"/"}`) || socketHostPath(b) {
 			cat = PrivilegeEscalation
 		}
@@ -756,6 +753,11 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 	c.add(cat)
 	return true
 }
+
+// jsonSpaceDropper takes the spaces, tabs and line breaks out of a JSON
+// body so its fields compare alike however it was laid out; built once,
+// as a Replacer is safe for concurrent use.
+var jsonSpaceDropper = strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "")
 
 // passedRoleRunner flags new compute made to run as an identity the line
 // passes (privilege-escalation, as roleRunnerMade's lambda create-function
@@ -786,7 +788,7 @@ func (c *checker) passedRoleRunner(cmd *shell.Command, name string, v []string) 
 		}
 	}
 	if hit {
-		c.because(append([]string{name}, v[:min(len(v), 3)]...)...)
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
 		c.add(PrivilegeEscalation)
 	}
 }
@@ -825,7 +827,7 @@ func (c *checker) clusterCredentialsMinted(cmd *shell.Command, name string) {
 		return
 	}
 	if cat != "" {
-		c.because(append([]string{name}, v...)...)
+		c.becauseProgram(name, v...)
 		c.add(cat)
 	}
 }

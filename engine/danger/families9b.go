@@ -167,8 +167,12 @@ func (c *checker) clusterValuesDumped(cmd *shell.Command) bool {
 		return false
 	}
 	kind, _, _ := strings.Cut(strings.ToLower(v[1]), "/")
-	kinds := strings.Split(kind, ",")
-	if !slices.ContainsFunc(kinds, func(k string) bool { k, _, _ = strings.Cut(k, "."); return clusterValueKinds[k] }) {
+	valued := false
+	for k := range strings.SplitSeq(kind, ",") { // no slice made, as Split would
+		k, _, _ = strings.Cut(k, ".")
+		valued = valued || clusterValueKinds[k]
+	}
+	if !valued {
 		return false
 	}
 	if v[0] == "describe" {

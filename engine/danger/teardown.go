@@ -164,8 +164,8 @@ func (c *checker) cloudTerminate(name string, args []shell.Word) {
 		op := v[1]
 		hit = strings.HasPrefix(op, "batch-delete-") || op == "schedule-key-deletion" || op == "disable-key" ||
 			v[0] == "cloudtrail" && op == "stop-logging" ||
-			detectionServices[v[0]] && (strings.HasPrefix(op, "disable") || strings.HasPrefix(op, "stop-") || strings.HasPrefix(op, "disassociate")) ||
-			detectionServices[v[0]] && op == "update-detector" && hasLit(args, "--no-enable")
+			detectionServices[v[0]] && (strings.HasPrefix(op, "disable") || strings.HasPrefix(op, "stop-") || strings.HasPrefix(op, "disassociate") ||
+				op == "update-detector" && hasLit(args, "--no-enable"))
 	case openStackClients[name] && len(v) > 0:
 		hit = v[0] == "delete" || strings.HasSuffix(v[0], "-delete")
 	}
