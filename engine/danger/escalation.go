@@ -2,7 +2,6 @@ package danger
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -120,7 +119,7 @@ func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
 			// Before "--" a bare option word is the program's own and it
 			// refuses it ("touch: invalid option -- 'e'"): no file is made
 			// (GNU getopt reads options anywhere before "--").
-			if viaPath || slices.ContainsFunc(cmd.Args[:w], func(a shell.Word) bool { return a.Literal && a.Lit == "--" }) {
+			if viaPath || hasLit(cmd.Args[:w], "--") {
 				c.because(name, opt)
 				c.add(PrivilegeEscalation)
 				return

@@ -426,9 +426,7 @@ func imageToTarball(first string, args []shell.Word) bool {
 	if first != "append" && first != "mutate" {
 		return false
 	}
-	return slices.ContainsFunc(args, func(a shell.Word) bool {
-		return a.Literal && (a.Lit == "-o" || a.Lit == "--output" || strings.HasPrefix(a.Lit, "--output="))
-	})
+	return hasLit(args, "-o", "--output") || hasLitPrefix(args, "--output=")
 }
 
 // verbIsOptionValue reports whether the first literal word spelled v (case
