@@ -215,9 +215,10 @@ func (c *checker) mayBeSet(name string) bool {
 	if c.line != nil {
 		for i := range c.line.Commands {
 			switch path.Base(c.line.Commands[i].Name) {
-			case "source", ".", "eval", "set", "export", "declare", "typeset", "local", "readonly", "mapfile", "readarray", "getopts", "let", "printf":
-				if n := path.Base(c.line.Commands[i].Name); n == "source" || n == "." || n == "eval" || n == "set" ||
-					slices.ContainsFunc(c.line.Commands[i].Args, func(w shell.Word) bool { return !w.Literal }) {
+			case "source", ".", "eval", "set":
+				return true
+			case "export", "declare", "typeset", "local", "readonly", "mapfile", "readarray", "getopts", "let", "printf":
+				if slices.ContainsFunc(c.line.Commands[i].Args, func(w shell.Word) bool { return !w.Literal }) {
 					return true
 				}
 			}
@@ -235,9 +236,6 @@ func (c *checker) mayBeSet(name string) bool {
 // not as the expansion $name or ${name}: an assignment, a for or read
 // variable, an export.
 func mentionedBesidesUse(text, name string) bool {
-	ident := func(b byte) bool {
-		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
 		if j < 0 {
@@ -245,7 +243,7 @@ func mentionedBesidesUse(text, name string) bool {
 		}
 		at, end := i+j, i+j+len(name)
 		i = at + 1
-		if at > 0 && ident(text[at-1]) || end < len(text) && ident(text[end]) {
+		if at > 0 && isWordByte(text[at-1]) || end < len(text) && isWordByte(text[end]) {
 			continue
 		}
 		if at > 0 && text[at-1] == '$' || at > 1 && text[at-1] == '{' && text[at-2] == '$' {
