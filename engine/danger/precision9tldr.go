@@ -258,12 +258,7 @@ func listEntryRemoved(v, cat string) bool {
 
 // ownStateVerb reports vs's first verb is one ownStateVerbs gives name.
 func ownStateVerb(name string, vs []string) bool {
-	for _, v := range ownStateVerbs[name] {
-		if len(vs) > 0 && vs[0] == v {
-			return true
-		}
-	}
-	return false
+	return len(vs) > 0 && slices.Contains(ownStateVerbs[name], vs[0])
 }
 
 // docReaders show documentation pages: their words name pages, not
