@@ -96,13 +96,11 @@ func describedOnly(name string, args []shell.Word) bool {
 	if !shortHelpCLIs[name] {
 		return false
 	}
-	if sub := firstWord(args); sub == "exec" || sub == "dlx" || sub == "x" || sub == "run" && name != "docker" {
+	switch sub := firstWord(args); {
+	case sub == "exec" || sub == "dlx" || sub == "x" || sub == "run" && name != "docker":
 		return false // "npm exec PKG -h", "pnpm dlx PKG -h": the package's words
-	}
-	if name == "docker" {
-		if sub := firstWord(args); sub == "run" || sub == "create" || sub == "container" {
-			return false // docker run|create -h NAME: the container's host name
-		}
+	case name == "docker" && (sub == "run" || sub == "create" || sub == "container"):
+		return false // docker run|create -h NAME: the container's host name
 	}
 	for _, a := range args {
 		if a.Literal && a.Lit == "--" {
