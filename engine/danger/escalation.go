@@ -46,9 +46,8 @@ func (c *checker) chrootHost(name string, args []shell.Word) {
 	// /host-… and /host_… names manifests give it (Kubernetes Goat's
 	// /host-system).
 	base := strings.ToLower(path.Base(path.Clean(ops[0].Lit)))
-	switch {
-	case base == "host" || base == "hostfs" || base == "hostroot" ||
-		strings.HasPrefix(base, "host-") || strings.HasPrefix(base, "host_"):
+	if base == "host" || base == "hostfs" || base == "hostroot" ||
+		strings.HasPrefix(base, "host-") || strings.HasPrefix(base, "host_") {
 		c.because(name, ops[0].Lit)
 		c.add(PrivilegeEscalation)
 	}
