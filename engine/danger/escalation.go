@@ -2,7 +2,6 @@ package danger
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -47,9 +46,8 @@ func (c *checker) chrootHost(name string, args []shell.Word) {
 	// /host-… and /host_… names manifests give it (Kubernetes Goat's
 	// /host-system).
 	base := strings.ToLower(path.Base(path.Clean(ops[0].Lit)))
-	switch {
-	case base == "host" || base == "hostfs" || base == "hostroot" ||
-		strings.HasPrefix(base, "host-") || strings.HasPrefix(base, "host_"):
+	if base == "host" || base == "hostfs" || base == "hostroot" ||
+		strings.HasPrefix(base, "host-") || strings.HasPrefix(base, "host_") {
 		c.because(name, ops[0].Lit)
 		c.add(PrivilegeEscalation)
 	}
@@ -120,7 +118,7 @@ func (c *checker) optionNamedFile(cmd *shell.Command, name string) {
 			// Before "--" a bare option word is the program's own and it
 			// refuses it ("touch: invalid option -- 'e'"): no file is made
 			// (GNU getopt reads options anywhere before "--").
-			if viaPath || slices.ContainsFunc(cmd.Args[:w], func(a shell.Word) bool { return a.Literal && a.Lit == "--" }) {
+			if viaPath || hasLit(cmd.Args[:w], "--") {
 				c.because(name, opt)
 				c.add(PrivilegeEscalation)
 				return

@@ -96,13 +96,11 @@ func describedOnly(name string, args []shell.Word) bool {
 	if !shortHelpCLIs[name] {
 		return false
 	}
-	if sub := firstWord(args); sub == "exec" || sub == "dlx" || sub == "x" || sub == "run" && name != "docker" {
+	switch sub := firstWord(args); {
+	case sub == "exec" || sub == "dlx" || sub == "x" || sub == "run" && name != "docker":
 		return false // "npm exec PKG -h", "pnpm dlx PKG -h": the package's words
-	}
-	if name == "docker" {
-		if sub := firstWord(args); sub == "run" || sub == "create" || sub == "container" {
-			return false // docker run|create -h NAME: the container's host name
-		}
+	case name == "docker" && (sub == "run" || sub == "create" || sub == "container"):
+		return false // docker run|create -h NAME: the container's host name
 	}
 	for _, a := range args {
 		if a.Literal && a.Lit == "--" {
@@ -215,9 +213,10 @@ func (c *checker) mayBeSet(name string) bool {
 	if c.line != nil {
 		for i := range c.line.Commands {
 			switch path.Base(c.line.Commands[i].Name) {
-			case "source", ".", "eval", "set", "export", "declare", "typeset", "local", "readonly", "mapfile", "readarray", "getopts", "let", "printf":
-				if n := path.Base(c.line.Commands[i].Name); n == "source" || n == "." || n == "eval" || n == "set" ||
-					slices.ContainsFunc(c.line.Commands[i].Args, func(w shell.Word) bool { return !w.Literal }) {
+			case "source", ".", "eval", "set":
+				return true
+			case "export", "declare", "typeset", "local", "readonly", "mapfile", "readarray", "getopts", "let", "printf":
+				if slices.ContainsFunc(c.line.Commands[i].Args, func(w shell.Word) bool { return !w.Literal }) {
 					return true
 				}
 			}
@@ -235,9 +234,6 @@ func (c *checker) mayBeSet(name string) bool {
 // not as the expansion $name or ${name}: an assignment, a for or read
 // variable, an export.
 func mentionedBesidesUse(text, name string) bool {
-	ident := func(b byte) bool {
-		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-	}
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
 		if j < 0 {
@@ -245,7 +241,7 @@ func mentionedBesidesUse(text, name string) bool {
 		}
 		at, end := i+j, i+j+len(name)
 		i = at + 1
-		if at > 0 && ident(text[at-1]) || end < len(text) && ident(text[end]) {
+		if at > 0 && isWordByte(text[at-1]) || end < len(text) && isWordByte(text[end]) {
 			continue
 		}
 		if at > 0 && text[at-1] == '$' || at > 1 && text[at-1] == '{' && text[at-2] == '$' {

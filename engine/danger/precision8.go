@@ -435,16 +435,23 @@ func (c *checker) stdinLiteral(cmd *shell.Command) bool {
 	if cmd.Stdin != "" {
 		return true
 	}
-	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+	cur, prev, ok := c.withPrevious(cmd)
+	if !ok || prev.Pipeline != cur.Pipeline || prev.Dynamic || len(prev.Redirects) > 0 {
 		return false
 	}
-	cur, prev := &c.line.Commands[c.at], &c.line.Commands[c.at-1]
-	if cur.Text != cmd.Text || prev.Pipeline != cur.Pipeline || prev.Dynamic || len(prev.Redirects) > 0 {
-		// (cur is the line's command; a command a wrapper runs is not it)
-		return false
-	}
-	_, ok := literalOutput(prev, path.Base(prev.Name))
+	_, ok = literalOutput(prev, path.Base(prev.Name))
 	return ok
+}
+
+// withPrevious returns the line's command being checked and the one
+// before it on the line, if cmd is that command (a command a wrapper
+// runs is not) and one comes before it.
+func (c *checker) withPrevious(cmd *shell.Command) (cur, prev *shell.Command, ok bool) {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return nil, nil, false
+	}
+	cur, prev = &c.line.Commands[c.at], &c.line.Commands[c.at-1]
+	return cur, prev, cur.Text == cmd.Text
 }
 
 // stashDropAfterApply reports "git stash drop [S]" run by "&&" after
@@ -453,11 +460,8 @@ func (c *checker) stdinLiteral(cmd *shell.Command) bool {
 // TestPrecisionStashDropAfterApply). rest is the drop's words after
 // "stash".
 func (c *checker) stashDropAfterApply(cmd *shell.Command, rest []shell.Word) bool {
-	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
-		return false
-	}
-	cur, prev := &c.line.Commands[c.at], &c.line.Commands[c.at-1]
-	if cur.Text != cmd.Text || prev.Nested != cur.Nested || prev.Depth != cur.Depth {
+	cur, prev, ok := c.withPrevious(cmd)
+	if !ok || prev.Nested != cur.Nested || prev.Depth != cur.Depth {
 		return false
 	}
 	_, sub, prevRest, ok := prev.GitArgs()

@@ -350,9 +350,7 @@ func (c *checker) gitHookTools(u unit) {
 // (README's heldout11 calls; round 9, precision). Called by
 // keyFileRemoved, which has read the program.
 func (c *checker) repositoryRemoved(u unit, name string) {
-	recursive := name == "rm" && slices.ContainsFunc(u.cmd.Args, func(w shell.Word) bool {
-		return w.Literal && (w.Lit == "--recursive" || len(w.Lit) > 1 && w.Lit[0] == '-' && w.Lit[1] != '-' && strings.ContainsAny(w.Lit[1:], "rR"))
-	})
+	recursive := name == "rm" && (shortFlag(u.cmd.Args, 'r', "--recursive") || shortFlag(u.cmd.Args, 'R'))
 	for _, w := range operands(u.cmd.Args) {
 		p, ok := shell.PathOf(w)
 		if !ok {

@@ -36,7 +36,7 @@ func usageOnly(name string, args []shell.Word) bool {
 	if n == 1 && args[0].Literal && (args[0].Lit == "-h" || args[0].Lit == "-?") {
 		return true // "su -h": su(1) "-h, --help Display help text and exit"
 	}
-	if commandRunners9[name] || hasLit(args, "--") || firstWord(args) == "run" || firstWord(args) == "exec" {
+	if sub := firstWord(args); commandRunners9[name] || hasLit(args, "--") || sub == "run" || sub == "exec" {
 		// A command's words follow: its -h or help is the command's
 		// ("doas shutdown -h", "kubectl exec web -- rm -rf /data -h").
 		return false
@@ -55,8 +55,9 @@ func usageOnly(name string, args []shell.Word) bool {
 		(n == 1 || args[0].Literal && args[0].Lit != "" && !strings.HasPrefix(args[0].Lit, "-")) {
 		return true
 	}
-	for i, a := range args {
-		if !a.Literal || a.Lit == "--" || !systemdTools[name] {
+	for i := 0; systemdTools[name] && i < len(args); i++ {
+		a := args[i]
+		if !a.Literal || a.Lit == "--" {
 			break
 		}
 		if opt, v, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(opt, "--") && v == "help" {
@@ -67,19 +68,7 @@ func usageOnly(name string, args []shell.Word) bool {
 		}
 	}
 	// "help" as the subcommand prints the usage.
-	i := firstOperandIndex(args)
-	return i >= 0 && args[i].Literal && args[i].Lit == "help"
-}
-
-// firstOperandIndex is the index of the first word that is not an
-// option, or -1.
-func firstOperandIndex(args []shell.Word) int {
-	for i, a := range args {
-		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
-			return i
-		}
-	}
-	return -1
+	return firstWord(args) == "help"
 }
 
 // systemdTools list an option's values when given "help" as the value
@@ -269,12 +258,7 @@ func listEntryRemoved(v, cat string) bool {
 
 // ownStateVerb reports vs's first verb is one ownStateVerbs gives name.
 func ownStateVerb(name string, vs []string) bool {
-	for _, v := range ownStateVerbs[name] {
-		if len(vs) > 0 && vs[0] == v {
-			return true
-		}
-	}
-	return false
+	return len(vs) > 0 && slices.Contains(ownStateVerbs[name], vs[0])
 }
 
 // docReaders show documentation pages: their words name pages, not
@@ -426,9 +410,7 @@ func imageToTarball(first string, args []shell.Word) bool {
 	if first != "append" && first != "mutate" {
 		return false
 	}
-	return slices.ContainsFunc(args, func(a shell.Word) bool {
-		return a.Literal && (a.Lit == "-o" || a.Lit == "--output" || strings.HasPrefix(a.Lit, "--output="))
-	})
+	return hasLit(args, "-o", "--output") || hasLitPrefix(args, "--output=")
 }
 
 // verbIsOptionValue reports whether the first literal word spelled v (case
