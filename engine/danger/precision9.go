@@ -152,7 +152,7 @@ var signingPrograms = map[string]bool{"gpg": true, "gpg2": true, "gpgsm": true, 
 // by name or path. A value that expands anything is not read, but for
 // "$(which NAME)" (whichOf), the path of a program named NAME.
 func namedGitProgram(key, value string) bool {
-	if ordinaryGitProgram(key, unquoteOnce(value)) {
+	if ordinaryGitProgram(key, unquoted(value)) {
 		return true
 	}
 	v := strings.Trim(value, `'"`)
@@ -180,15 +180,6 @@ func namedGitProgram(key, value string) bool {
 		return nargs == 0 && signingPrograms[path.Base(prog)]
 	}
 	return false
-}
-
-// unquoteOnce takes off one pair of matching quotes around a word's
-// source text ('difft "$LOCAL"' is difft "$LOCAL").
-func unquoteOnce(raw string) string {
-	if len(raw) >= 2 && (raw[0] == '\'' || raw[0] == '"') && raw[len(raw)-1] == raw[0] {
-		return raw[1 : len(raw)-1]
-	}
-	return raw
 }
 
 // gitBrowsers are the browsers git-web--browse(1) knows by name.
