@@ -560,11 +560,19 @@ func (c *checker) directoryAttacks(name string, args []shell.Word) {
 
 // pipedInto reports whether the command being checked reads the output of
 // a command before it in its pipeline ("echo 'select …' | sqlite3 DB").
-func (c *checker) pipedInto() bool {
+func (c *checker) pipedInto() bool { return c.pipedFrom() != nil }
+
+// pipedFrom returns the command whose output the command being checked
+// reads through a pipe ("echo 'select …'" of "echo 'select …' | sqlite3
+// DB"), nil when it reads none.
+func (c *checker) pipedFrom() *shell.Command {
 	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
-		return false
+		return nil
 	}
-	return c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline
+	if prev := &c.line.Commands[c.at-1]; prev.Pipeline == c.line.Commands[c.at].Pipeline {
+		return prev
+	}
+	return nil
 }
 
 // secretsSearchedOutside: grep (egrep, fgrep) for password, secret or
@@ -886,8 +894,7 @@ func (c *checker) secretNameSpelled(u unit, cmd *shell.Command, args []shell.Wor
 	}
 	if u.appended {
 		names = append(names, strings.Fields(cmd.Stdin)...)
-		if c.line != nil && c.at > 0 && c.at < len(c.line.Commands) && c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline {
-			prev := &c.line.Commands[c.at-1]
+		if prev := c.pipedFrom(); prev != nil {
 			if t, ok := literalOutput(prev, path.Base(prev.Name)); ok && !prev.Dynamic {
 				names = append(names, strings.Fields(t)...)
 			}

@@ -263,11 +263,8 @@ func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
 // and cat's or sed's file operands (the usual ways to fill a template
 // before "kubectl apply -f -").
 func (c *checker) pipedManifests() []string {
-	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
-		return nil
-	}
-	prev := &c.line.Commands[c.at-1]
-	if prev.Pipeline != c.line.Commands[c.at].Pipeline || prev.Dynamic {
+	prev := c.pipedFrom()
+	if prev == nil || prev.Dynamic {
 		return nil
 	}
 	var out []string

@@ -296,8 +296,7 @@ func (c *checker) privateKeysDeleted(u unit) {
 	case "gpg", "gpg2":
 		hit = hasLit(args, "--delete-secret-keys", "--delete-secret-key", "--delete-secret-and-public-key", "--delete-secret-and-public-keys")
 	case "ssh-keygen":
-		answered := cmd.Stdin != "" || c.line != nil && c.at > 0 && c.at < len(c.line.Commands) &&
-			c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline
+		answered := cmd.Stdin != "" || c.pipedInto()
 		if f, ok := optValue(args, "f", ""); ok && answered && !hasLit(args, "-y", "-l", "-R", "-F", "-p") {
 			p := shell.Resolve(f, u.dir, c.home)
 			hit = strings.HasPrefix(path.Base(p), "id_") && !strings.HasSuffix(p, ".pub") || secretFolder(path.Dir(p), c.home)

@@ -114,11 +114,8 @@ func (c *checker) socketScriptRun(u unit) {
 		c.add(DownloadExecute)
 		return
 	}
-	if c.line == nil || c.at < 1 || c.at >= len(c.line.Commands) {
-		return
-	}
-	prev := &c.line.Commands[c.at-1]
-	if prev.Pipeline != c.line.Commands[c.at].Pipeline || prev.Dynamic || path.Base(prev.Name) != "cat" {
+	prev := c.pipedFrom()
+	if prev == nil || prev.Dynamic || path.Base(prev.Name) != "cat" {
 		return
 	}
 	p, ok := readsSocket(prev)

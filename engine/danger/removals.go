@@ -145,7 +145,7 @@ func (c *checker) interactiveRm(u unit, recursive bool) bool {
 	if u.cmd.Stdin != "" || slices.ContainsFunc(u.cmd.Redirects, func(r shell.Redirect) bool { return r.Read }) {
 		return false // a here-string, here-document or file answers
 	}
-	if c.line != nil && c.at > 0 && c.at < len(c.line.Commands) && c.line.Commands[c.at-1].Pipeline == c.line.Commands[c.at].Pipeline {
+	if c.pipedInto() {
 		return false // "yes | rm -ri x": the pipe answers
 	}
 	return true
