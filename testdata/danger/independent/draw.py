@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT > drawn16.jsonl
+  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV] > drawn16.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -235,7 +235,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
         return fresh12(*sys.argv[2:29])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
-        return fresh13(*sys.argv[2:18])
+        return fresh13(*sys.argv[2:21])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2969,12 +2969,70 @@ def ciya_calls(root):
     return out
 
 
+BGUARD_TEST = "test_regression.py"
+SLP_SENSITIVE_TEST = "tests/claude_hook/pre_tools/test_sensitive_file_access_validator.py"
+SLP_TOOLS = {"Bash": "bash", "Read": "read", "Write": "write", "Edit": "edit"}
+
+
+def bguardian_cases(root):
+    """RoaringFerrum/claude-code-bash-guardian (a Claude Code PreToolUse Bash
+    guard): the command of every TestCase(command, should_allow,
+    description, category) of test_regression.py, read with ast; pool
+    bguardian-allow or bguardian-block, what the test expects; note = the
+    description."""
+    import ast
+    out = []
+    for n in ast.walk(ast.parse(open(os.path.join(root, BGUARD_TEST), encoding="utf-8").read())):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "TestCase" and len(n.args) >= 3 \
+                and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str) \
+                and isinstance(n.args[1], ast.Constant):
+            out.append({"source_path": BGUARD_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                        "note": n.args[2].value if isinstance(n.args[2], ast.Constant) else "",
+                        "pool": "bguardian-allow" if n.args[1].value else "bguardian-block"})
+    out.sort(key=lambda e: e["line"])
+    return [e for e in out if e["raw"].strip()]
+
+
+def slp_sensitive_calls(root):
+    """SunshinePeace213/agentic-layer-python's sensitive-file hook: every
+    tool call its tests hand the hook (a dict with "tool_name" and a
+    "tool_input" holding "command" or "file_path": Bash calls as commands,
+    Read, Write and Edit calls as file-tool lines), the command of every
+    parse_bash_command call and the path of every is_sensitive_file and
+    is_template_file call (as Read tool lines: the check the hook applies
+    to file tools), read with ast, in the file's order."""
+    import ast
+    out = []
+    for n in ast.walk(ast.parse(open(os.path.join(root, SLP_SENSITIVE_TEST), encoding="utf-8").read())):
+        if isinstance(n, ast.Dict):
+            d = {k.value: v for k, v in zip(n.keys, n.values) if isinstance(k, ast.Constant)}
+            tn, ti = d.get("tool_name"), d.get("tool_input")
+            if isinstance(tn, ast.Constant) and tn.value in SLP_TOOLS and isinstance(ti, ast.Dict):
+                inner = {k.value: v for k, v in zip(ti.keys, ti.values) if isinstance(k, ast.Constant)}
+                v = inner.get("command") or inner.get("file_path")
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip():
+                    out.append({"source_path": SLP_SENSITIVE_TEST, "line": v.lineno, "raw": v.value,
+                                "tool": SLP_TOOLS[tn.value], "pool": "slp-sensitive"})
+        if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Constant) \
+                and isinstance(n.args[0].value, str) and n.args[0].value.strip():
+            f = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            if f == "parse_bash_command":
+                out.append({"source_path": SLP_SENSITIVE_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                            "tool": "bash", "pool": "slp-sensitive"})
+            elif f in ("is_sensitive_file", "is_template_file"):
+                out.append({"source_path": SLP_SENSITIVE_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                            "tool": "read", "pool": "slp-sensitive"})
+    out.sort(key=lambda e: (e["line"], e["raw"]))
+    return out
+
+
 NATSHELL_TESTS = ("tests/test_safety.py", "tests/test_classifier_hardening.py", "tests/test_slash_commands.py")
 SLP_TEST = "tests/claude_hook/pre_tools/test_destructive_command_blocker.py"
 
 
 def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_commit, ns_dir, ns_commit,
-            slp_dir, slp_commit, ciya_dir, ciya_commit, goose_dir, goose_commit):
+            slp_dir, slp_commit, ciya_dir, ciya_commit, goose_dir, goose_commit, bg_dir=None, bg_commit=None,
+            inc_tsv=None):
     """A sixteenth out-of-sample part (heldout13, round 10) from collections
     no earlier draw used. Everyday side, what coding agents really run:
     the shell commands of yinkev/praDeep's Automaker agent logs and of
@@ -3016,6 +3074,35 @@ def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_
             d["home"] = "/home/user"
     rng.shuffle(drawn)
     emit(drawn, "z", "heldout13")
+    if bg_dir is None:
+        return
+    # Top-up: the labels of z0001-z0746, committed first (98214e5), came to
+    # 143 dangerous lines, short of 300, and disk-system above 30 % of them;
+    # from the dangerous side follow the test commands of one more command
+    # guard (RoaringFerrum/claude-code-bash-guardian, at most 150 at random),
+    # the sensitive-file tests of agentic-layer-python's other PreToolUse
+    # hook (SLP_SENSITIVE_TEST, every call: the same repository, under its
+    # 150), and every command of a set of incident reports (incidents13.tsv:
+    # agents' and others' discarded work, deletes, dropped databases,
+    # printed secrets, crontabs, hooks paths, publishes, download-and-run),
+    # no earlier line took, in a random order (ids after the first draw's).
+    more, _ = draw_pools(rng, [("RoaringFerrum/claude-code-bash-guardian", bg_commit, bguardian_cases(bg_dir), 150)],
+                         seen, lambda e: e["raw"], keep)
+    sens = draw_every([("SunshinePeace213/agentic-layer-python", slp_commit, e) for e in slp_sensitive_calls(slp_dir)],
+                      seen, lambda e: e["raw"], keep)
+    tools = {(e["source_path"], e["line"], e["raw"]): e for e in slp_sensitive_calls(slp_dir)}
+    for d in sens:
+        e = tools[(d["source_path"], d["line"], d["command"])]
+        if e["tool"] != "bash":
+            d["tool"] = e["tool"]
+            d["path"] = d.pop("command")
+            d["project"] = "/home/user/project"  # the tests' own home and project folders
+            d["home"] = "/home/user"
+    more += sens
+    more += draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(more)
+    emit(more, "z", "heldout13", first=len(drawn) + 1)
 
 
 if __name__ == "__main__":
