@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV] > drawn16.jsonl
+  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV]] > drawn16.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -235,7 +235,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
         return fresh12(*sys.argv[2:29])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
-        return fresh13(*sys.argv[2:21])
+        return fresh13(*sys.argv[2:26])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2970,6 +2970,9 @@ def ciya_calls(root):
 
 
 BGUARD_TEST = "test_regression.py"
+# lutzenfried/OffensiveCloud's folders of cloud attack sheets (heldout13's
+# second top-up).
+OFFCLOUD_DIRS = ("AWS", "Azure", "GCP")
 SLP_SENSITIVE_TEST = "tests/claude_hook/pre_tools/test_sensitive_file_access_validator.py"
 SLP_TOOLS = {"Bash": "bash", "Read": "read", "Write": "write", "Edit": "edit"}
 
@@ -3032,7 +3035,7 @@ SLP_TEST = "tests/claude_hook/pre_tools/test_destructive_command_blocker.py"
 
 def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_commit, ns_dir, ns_commit,
             slp_dir, slp_commit, ciya_dir, ciya_commit, goose_dir, goose_commit, bg_dir=None, bg_commit=None,
-            inc_tsv=None):
+            inc_tsv=None, oc_dir=None, oc_commit=None, goat_dir=None, goat_commit=None, inc2_tsv=None):
     """A sixteenth out-of-sample part (heldout13, round 10) from collections
     no earlier draw used. Everyday side, what coding agents really run:
     the shell commands of yinkev/praDeep's Automaker agent logs and of
@@ -3103,6 +3106,37 @@ def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_
                        lambda e: fill_angle(e["raw"], rng), keep)
     rng.shuffle(more)
     emit(more, "z", "heldout13", first=len(drawn) + 1)
+    if oc_dir is None:
+        return
+    # Second top-up: the labels of z0747-z0995, committed first (63761de),
+    # brought heldout13 to 210 dangerous lines, still short of 300, with
+    # few uploads, force pushes, history rewrites, publishes or cloud
+    # deletions; from the dangerous side follow 150 code-block lines, at
+    # random, of lutzenfried/OffensiveCloud's AWS, Azure and GCP sheets,
+    # every code-block line of ine-labs/AWSGoat's attack manuals, and every
+    # command of a second set of incident reports (incidents13b.tsv), no
+    # earlier line took, in a random order (ids after the first top-up's).
+    def sheet(root, top, pool):
+        lines = []
+        for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    lines += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return lines
+
+    def keep_sheet(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+    cloud = []
+    for top in OFFCLOUD_DIRS:
+        cloud += sheet(oc_dir, top, "offensive-cloud")
+    third, _ = draw_pools(rng, [("lutzenfried/OffensiveCloud", oc_commit, cloud, 150)], seen,
+                          lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    third += draw_every([("ine-labs/AWSGoat", goat_commit, e) for e in sheet(goat_dir, "attack-manuals", "awsgoat")],
+                        seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    third += draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc2_tsv)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(third)
+    emit(third, "z", "heldout13", first=len(drawn) + len(more) + 1)
 
 
 if __name__ == "__main__":
