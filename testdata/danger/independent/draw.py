@@ -16,7 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
-  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV]] > drawn16.jsonl
+  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -235,7 +235,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
         return fresh12(*sys.argv[2:29])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
-        return fresh13(*sys.argv[2:26])
+        return fresh13(*sys.argv[2:32])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2970,6 +2970,35 @@ def ciya_calls(root):
 
 
 BGUARD_TEST = "test_regression.py"
+# heldout13's third top-up: transfer.sh's pages, and the Pro Git book's
+# sections chosen by their titles (history rewritten, work discarded,
+# stashes and cleans, remote branches, stored credentials, recovery).
+TRANSFER_PAGES = ("README.md", "examples.md")
+PROGIT_SECTIONS = ("book/07-git-tools/sections/rewriting-history.asc", "book/07-git-tools/sections/reset.asc",
+                   "book/07-git-tools/sections/stashing-cleaning.asc",
+                   "book/10-git-internals/sections/maintenance.asc", "book/02-git-basics/sections/undoing.asc",
+                   "book/03-git-branching/sections/rebasing.asc",
+                   "book/03-git-branching/sections/remote-branches.asc",
+                   "book/07-git-tools/sections/credentials.asc")
+
+
+def asciidoc_prompt_lines(root, rel, pool):
+    """The commands of an AsciiDoc book's listing blocks (between "----"
+    lines): each line that starts with a "$ " prompt, the prompt taken
+    off; output lines are left out; the last section title (a line
+    starting with "=") is the note."""
+    out, inside, note = [], False, ""
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        if l.strip() == "----":
+            inside = not inside
+            continue
+        if not inside:
+            if l.startswith("="):
+                note = l.lstrip("= ").strip()
+            continue
+        if l.startswith("$ ") and l[2:].strip():
+            out.append({"source_path": rel, "line": i + 1, "raw": l[2:].strip(), "pool": pool, "note": note})
+    return out
 # lutzenfried/OffensiveCloud's folders of cloud attack sheets (heldout13's
 # second top-up).
 OFFCLOUD_DIRS = ("AWS", "Azure", "GCP")
@@ -3035,7 +3064,8 @@ SLP_TEST = "tests/claude_hook/pre_tools/test_destructive_command_blocker.py"
 
 def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_commit, ns_dir, ns_commit,
             slp_dir, slp_commit, ciya_dir, ciya_commit, goose_dir, goose_commit, bg_dir=None, bg_commit=None,
-            inc_tsv=None, oc_dir=None, oc_commit=None, goat_dir=None, goat_commit=None, inc2_tsv=None):
+            inc_tsv=None, oc_dir=None, oc_commit=None, goat_dir=None, goat_commit=None, inc2_tsv=None,
+            tr_dir=None, tr_commit=None, pg_dir=None, pg_commit=None, l30_dir=None, l30_commit=None):
     """A sixteenth out-of-sample part (heldout13, round 10) from collections
     no earlier draw used. Everyday side, what coding agents really run:
     the shell commands of yinkev/praDeep's Automaker agent logs and of
@@ -3137,6 +3167,35 @@ def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_
                         lambda e: fill_angle(e["raw"], rng), keep)
     rng.shuffle(third)
     emit(third, "z", "heldout13", first=len(drawn) + len(more) + 1)
+    if tr_dir is None:
+        return
+    # Third top-up: the labels of z0996-z1220, committed first (a44821e),
+    # brought heldout13 to 241 dangerous lines, still short of 300, with few
+    # uploads, force pushes or history rewrites; from the dangerous side
+    # follow every code-block line of dutchcoders/transfer.sh's README and
+    # examples (uploads to a public file host), the "$ " commands of the Pro
+    # Git book's sections on rewriting history, reset, stashing and
+    # cleaning, undoing, rebasing, remote branches, credentials and
+    # maintenance and data recovery (PROGIT_SECTIONS, chosen by their titles
+    # before any line was read), and 150 code-block lines, at random, of
+    # cybersecplayground/30-Day-Linux-for-Hackers' pages, no earlier line
+    # took, in a random order (ids after the second top-up's).
+    fourth = []
+    for rel in TRANSFER_PAGES:
+        fourth += draw_every([("dutchcoders/transfer.sh", tr_commit, e) for e in md_code_lines(tr_dir, rel, "transfer-sh")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    for rel in PROGIT_SECTIONS:
+        fourth += draw_every([("progit/progit2", pg_commit, e) for e in asciidoc_prompt_lines(pg_dir, rel, "progit")],
+                             seen, lambda e: e["raw"], keep)
+    days = []
+    for name in sorted(os.listdir(l30_dir)):
+        if name.endswith(".md") and name != "README.md":
+            days += md_code_lines(l30_dir, name, "linux-30days")
+    lin, _ = draw_pools(rng, [("cybersecplayground/30-Day-Linux-for-Hackers", l30_commit, days, 150)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    fourth += lin
+    rng.shuffle(fourth)
+    emit(fourth, "z", "heldout13", first=len(drawn) + len(more) + len(third) + 1)
 
 
 if __name__ == "__main__":
