@@ -19,7 +19,8 @@ import (
 
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
-// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12):
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12,
+// heldout13):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -42,7 +43,10 @@ import (
 // tenth agent guard's tests; agents' committed SpecStory histories,
 // incident reports on agent harnesses' issue trackers, red-kube's kubectl
 // attacks, a cloud and a Kubernetes attack sheet, release runbooks and an
-// exfiltration sheet), read and labelled by hand
+// exfiltration sheet; an agent's committed Automaker logs, a shell
+// history, seven more agent guards' tests, incident reports, two cloud
+// attack references, transfer.sh's and Pro Git's command lines and a
+// Linux hacking course), read and labelled by hand
 // (README.md there says how).
 type labelledLine struct {
 	ID       string `json:"id"`
@@ -282,6 +286,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// dangerous side it holds 302 and 1,298 (README.md there): its minimum
 	// is what it holds, rounded down, so that a truncated file still fails.
 	"heldout12": {dangerous: 302, everyday: 1250},
+	// heldout13 was drawn, with three top-ups from the dangerous side, to
+	// the issue's size: it holds 302 dangerous and 1,226 everyday lines
+	// (README.md there); its minimum is what it holds, rounded down, so
+	// that a truncated file still fails.
+	"heldout13": {dangerous: 302, everyday: 1200},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -339,10 +348,15 @@ func shortOf(split string, dangerous, everyday int) string {
 // agent harnesses' issue trackers, Kubernetes and cloud attack sheets,
 // release runbooks, an exfiltration sheet) while three tuners worked on
 // round 9's development parts: round 9's honest out-of-sample measure
-// (stage 21).
+// (stage 21). heldout13 was drawn from collections no earlier draw used
+// (an agent's committed Automaker logs, a shell history, seven more agent
+// guards' tests, incident reports, cloud attack references, transfer.sh's
+// and Pro Git's command lines, a Linux hacking course) while three tuners
+// worked on round 10's development parts: round 10's honest out-of-sample
+// measure (stage 24).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
-	"heldout11": true, "heldout12": true}
+	"heldout11": true, "heldout12": true, "heldout13": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -360,8 +374,9 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // round 9: figures.md stage 20). heldout12 was in it from its drawing
 // until the lead took its one figure after the round-9 branches merged
 // (stage 21), and left it then, spent to read why round 9 added false
-// alarms on it (stage 22).
-var missesHidden = map[string]bool{"heldout8": true}
+// alarms on it (stage 22). heldout13 is in it from its drawing until the
+// lead takes its one figure after the round-10 branches merge (stage 24).
+var missesHidden = map[string]bool{"heldout8": true, "heldout13": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -388,11 +403,13 @@ var missesHidden = map[string]bool{"heldout8": true}
 // after round 7 (stage 17), and so is heldout10 (stage 18). heldout11 is
 // held out (its misses are not printed) until the lead takes its one
 // figure after round 8 (stage 19), and heldout12 until the lead takes its
-// one figure after round 9 (stage 21). A part under its minimum size fails.
+// one figure after round 9 (stage 21). heldout13 is held out (its misses
+// are not printed) until the lead takes its one figure after round 10
+// (stage 24). A part under its minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -488,6 +505,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout12", 301, 1298, true},
 		{"heldout12", 302, 1249, true},
 		{"heldout12", 0, 0, true},
+		{"heldout13", 302, 1226, false},
+		{"heldout13", 302, 1200, false},
+		{"heldout13", 301, 1226, true},
+		{"heldout13", 302, 1199, true},
+		{"heldout13", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -511,7 +533,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // reported only; its misses were hidden until round 9 spent it for
 // development (stage 20). heldout12 is reported only; its misses were
 // hidden until the lead took its one figure after the round-9 branches
-// merged (stage 21).
+// merged (stage 21). heldout13 is reported only and its misses are hidden
+// until the lead takes its one figure after the round-10 branches merge
+// (stage 24).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -530,6 +554,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout10", true, false},
 		{"heldout11", true, false},
 		{"heldout12", true, false},
+		{"heldout13", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -542,10 +567,12 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // The reported-only parts are read as TestIndependentCorpora reads them
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
-// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11 and heldout12 can be checked for form before the marker ever runs on them.
+// dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11,
+// heldout12 and heldout13 can be checked for form before the marker ever
+// runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10", "heldout11", "heldout12"} {
+		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
@@ -671,7 +698,7 @@ func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine,
 // independentParts are the independent corpora's parts, in the order
 // they were drawn and the figures print them.
 var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12"}
+	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13"}
 
 // loadIntent reads intent.tsv and every part's ids, and fails the test on
 // a malformed row, an id no part holds or a label no category is. It
@@ -723,7 +750,7 @@ func TestIntentLabelsWellFormed(t *testing.T) {
 // figures; the test fails only when intent.tsv is malformed, names an id
 // no part holds or gives a label no category is. Only figures are
 // printed, for every part: no line's miss or false alarm, so heldout8
-// (missesHidden) stays hidden, and the others' lines are listed by
+// and heldout13 (missesHidden) stay hidden, and the others' lines are listed by
 // TestIndependentCorpora already. The lead takes these figures once:
 // go test ./engine/danger -run 'TestIndependentCorporaIntent$' -v
 func TestIndependentCorporaIntent(t *testing.T) {

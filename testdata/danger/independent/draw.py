@@ -16,6 +16,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh9 LBG_DIR LBG_COMMIT H4CKER_DIR H4CKER_COMMIT PWIKI_DIR PWIKI_COMMIT BHB_DIR BHB_COMMIT GCS_DIR GCS_COMMIT RBC_DIR RBC_COMMIT CTF_DIR CTF_COMMIT RTIW_DIR RTIW_COMMIT > drawn12.jsonl
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
+  python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -233,6 +234,8 @@ def main():
         return fresh11(*sys.argv[2:20])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh12":
         return fresh12(*sys.argv[2:29])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
+        return fresh13(*sys.argv[2:32])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -2796,6 +2799,403 @@ def fresh12(inc_tsv, chef_dir, chef_commit, cozy_dir, cozy_commit, focus_dir, fo
     fifth = incidents_and_catalogs(inc5_tsv, AGENT_CATALOGS5, cat5_dir)
     rng.shuffle(fifth)
     emit(fifth, "y", "heldout12", first=len(lines) + len(top) + len(more) + len(last) + len(fourth) + 1)
+
+
+FRESH13_SEED = 3030303030303030303030303030  # the sixteenth draw (heldout13, drawn16.jsonl)
+
+
+def automaker_commands(root):
+    """yinkev/praDeep: the shell commands its coding agents (Codex and
+    Claude Code, driven by Automaker) ran, as Automaker logged them in
+    .automaker/features/*/agent-output.md: each "🔧 Tool: Bash" line
+    followed by "Input: {" and a JSON object, whose "command" is the call,
+    each whole as one call; line = the "Input: {" line."""
+    out = []
+    top = os.path.join(root, ".automaker", "features")
+    for name in sorted(os.listdir(top)):
+        rel = os.path.join(".automaker", "features", name, "agent-output.md")
+        p = os.path.join(root, rel)
+        if not os.path.isfile(p):
+            continue
+        lines = open(p, encoding="utf-8", errors="replace").read().splitlines()
+        for i, l in enumerate(lines):
+            if l.strip() != "🔧 Tool: Bash" or i + 1 >= len(lines) or lines[i + 1].strip() != "Input: {":
+                continue
+            j = i + 2
+            while j < len(lines) and lines[j].rstrip() != "}":
+                j += 1
+            try:
+                cmd = json.loads("{" + "\n".join(lines[i + 2:j]) + "}").get("command", "")
+            except ValueError:
+                continue
+            if isinstance(cmd, str) and cmd.strip():
+                out.append({"source_path": rel, "line": i + 2, "raw": cmd, "pool": "automaker"})
+    return out
+
+
+def shell_history_lines(root, rel):
+    """rysweet/code-story's Specifications/shell_history.md, the log its
+    coding agent kept of the commands it ran: the inline code that opens
+    each list item ("- `cmd` - what it was for"), each whole as one call,
+    the rest of the item as note."""
+    out = []
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        m = re.match(r"^\s*- `([^`]+)`\s*(?:-\s*)?(.*)$", l)
+        if m and m.group(1).strip():
+            out.append({"source_path": rel, "line": i + 1, "raw": m.group(1).strip(), "note": m.group(2).strip(),
+                        "pool": "shell-history"})
+    return out
+
+
+def shellfirm_cases(root):
+    """kaplanelad/shellfirm (a shell guard that asks before risky
+    commands): the "test" command of every case of its check tests
+    shellfirm/tests/checks/*.yaml, read with yaml; pool shellfirm-match when
+    the case expects a check to match, shellfirm-nomatch when it expects
+    none; line = the case's "- test:" line, note = its description."""
+    import yaml
+    out = []
+    d = os.path.join(root, "shellfirm", "tests", "checks")
+    for name in sorted(os.listdir(d)):
+        if not name.endswith(".yaml"):
+            continue
+        rel = os.path.join("shellfirm", "tests", "checks", name)
+        text = open(os.path.join(root, rel), encoding="utf-8").read()
+        starts = [i + 1 for i, l in enumerate(text.splitlines()) if l.startswith("- test:")]
+        cases = yaml.safe_load(text)
+        for k, c in enumerate(cases):
+            out.append({"source_path": rel, "line": starts[k] if k < len(starts) else 0, "raw": c["test"],
+                        "note": c.get("description", ""),
+                        "pool": "shellfirm-match" if c.get("expect_ids") else "shellfirm-nomatch"})
+    return out
+
+
+PIH_TEST = "permission/tests/permission.test.ts"
+
+
+def pihooks_commands(root):
+    """vrslev/pi-hooks' permission hook (a pi coding-agent extension that
+    sorts commands into permission levels): the command, first argument,
+    of every assertLevel call of permission/tests/permission.test.ts; pool
+    pih-LEVEL, the level (second argument) the test expects."""
+    text = open(os.path.join(root, PIH_TEST), encoding="utf-8").read()
+    out = []
+    for m in re.finditer(r"\bassertLevel\(", text):
+        i = m.end()
+        while text[i] in " \t\n":
+            i += 1
+        lit = js_string(text, i)
+        if lit is None:
+            continue
+        cmd, j = lit
+        while text[j] in " \t\n,":
+            j += 1
+        lev = js_string(text, j)
+        if cmd.strip():
+            out.append({"source_path": PIH_TEST, "line": text.count("\n", 0, i) + 1, "raw": cmd,
+                        "pool": "pih-" + (lev[0] if lev else "unknown")})
+    return out
+
+
+def py_test_commands(root, rel, calls, pool):
+    """The commands of a Python test file, read with ast: the string
+    argument (calls maps each function name to the argument's position) of
+    every call of calls, the string items (or the first string of tuple
+    items) of every pytest.mark.parametrize list whose first parameter is
+    command or cmd, and the string items of every list assigned to a name
+    ending in "commands" or "cmds"; line = the literal's."""
+    import ast
+    tree = ast.parse(open(os.path.join(root, rel), encoding="utf-8").read())
+    found = []
+
+    def strs(lst):
+        for e in lst.elts:
+            if isinstance(e, ast.Tuple) and e.elts:
+                e = e.elts[0]
+            if isinstance(e, ast.Constant) and isinstance(e.value, str):
+                found.append((e.lineno, e.value))
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            f = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            if f in calls and len(n.args) > calls[f] and isinstance(n.args[calls[f]], ast.Constant) \
+                    and isinstance(n.args[calls[f]].value, str):
+                found.append((n.args[calls[f]].lineno, n.args[calls[f]].value))
+            if f == "parametrize" and len(n.args) >= 2 and isinstance(n.args[0], ast.Constant) \
+                    and str(n.args[0].value).replace(" ", "").split(",")[0] in ("command", "cmd") \
+                    and isinstance(n.args[1], (ast.List, ast.Tuple)):
+                strs(n.args[1])
+        if isinstance(n, ast.Assign) and isinstance(n.value, ast.List) and len(n.targets) == 1 \
+                and isinstance(n.targets[0], ast.Name) and re.search(r"(commands|cmds)$", n.targets[0].id):
+            strs(n.value)
+    return [{"source_path": rel, "line": ln, "raw": s, "pool": pool} for ln, s in sorted(found) if s.strip()]
+
+
+CIYA_TEST = ".claude/hooks/sandbox_test.sh"
+CIYA_TOOLS = {"Bash": "bash", "Read": "read", "Write": "write", "Edit": "edit"}
+GOOSE_TEST = "tests/utils/test_check_shell_command.py"
+
+
+def ciya_calls(root):
+    """lovaizu/ciya-dev's sandbox hook (a Claude Code PreToolUse hook): the
+    tool call of every assert_decision of .claude/hooks/sandbox_test.sh
+    whose tool input is a literal JSON in single quotes (`mk_json TOOL
+    '{…}'`): Bash calls as commands, Read, Write and Edit calls as
+    file-tool lines (project /home/user/ciya-dev, home /home/user); inputs
+    in double quotes (built from $REPO_ROOT and other variables when the
+    test runs) and other tools left out; pool ciya-DECISION, the decision
+    the test expects; note = the test's name."""
+    out = []
+    lines = open(os.path.join(root, CIYA_TEST), encoding="utf-8").read().splitlines()
+    for i, l in enumerate(lines):
+        m = re.search(r"mk_json (\w+) '([^']*)'", l)
+        if not m or m.group(1) not in CIYA_TOOLS:
+            continue
+        k = i - 1
+        while k >= 0 and "assert_decision" not in lines[k]:
+            k -= 1
+        d = re.search(r'assert_decision "((?:[^"\\]|\\.)*)" "(\w+)"', lines[k]) if k >= 0 else None
+        try:
+            ti = json.loads(m.group(2))
+        except ValueError:
+            continue
+        e = {"source_path": CIYA_TEST, "line": i + 1, "pool": "ciya-" + (d.group(2) if d else "unknown"),
+             "note": d.group(1) if d else "", "tool": CIYA_TOOLS[m.group(1)]}
+        if m.group(1) == "Bash":
+            e["raw"] = ti.get("command", "")
+        else:
+            e["raw"] = ti.get("file_path", "")
+        if e["raw"].strip():
+            out.append(e)
+    return out
+
+
+BGUARD_TEST = "test_regression.py"
+# heldout13's third top-up: transfer.sh's pages, and the Pro Git book's
+# sections chosen by their titles (history rewritten, work discarded,
+# stashes and cleans, remote branches, stored credentials, recovery).
+TRANSFER_PAGES = ("README.md", "examples.md")
+PROGIT_SECTIONS = ("book/07-git-tools/sections/rewriting-history.asc", "book/07-git-tools/sections/reset.asc",
+                   "book/07-git-tools/sections/stashing-cleaning.asc",
+                   "book/10-git-internals/sections/maintenance.asc", "book/02-git-basics/sections/undoing.asc",
+                   "book/03-git-branching/sections/rebasing.asc",
+                   "book/03-git-branching/sections/remote-branches.asc",
+                   "book/07-git-tools/sections/credentials.asc")
+
+
+def asciidoc_prompt_lines(root, rel, pool):
+    """The commands of an AsciiDoc book's listing blocks (between "----"
+    lines): each line that starts with a "$ " prompt, the prompt taken
+    off; output lines are left out; the last section title (a line
+    starting with "=") is the note."""
+    out, inside, note = [], False, ""
+    for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines()):
+        if l.strip() == "----":
+            inside = not inside
+            continue
+        if not inside:
+            if l.startswith("="):
+                note = l.lstrip("= ").strip()
+            continue
+        if l.startswith("$ ") and l[2:].strip():
+            out.append({"source_path": rel, "line": i + 1, "raw": l[2:].strip(), "pool": pool, "note": note})
+    return out
+# lutzenfried/OffensiveCloud's folders of cloud attack sheets (heldout13's
+# second top-up).
+OFFCLOUD_DIRS = ("AWS", "Azure", "GCP")
+SLP_SENSITIVE_TEST = "tests/claude_hook/pre_tools/test_sensitive_file_access_validator.py"
+SLP_TOOLS = {"Bash": "bash", "Read": "read", "Write": "write", "Edit": "edit"}
+
+
+def bguardian_cases(root):
+    """RoaringFerrum/claude-code-bash-guardian (a Claude Code PreToolUse Bash
+    guard): the command of every TestCase(command, should_allow,
+    description, category) of test_regression.py, read with ast; pool
+    bguardian-allow or bguardian-block, what the test expects; note = the
+    description."""
+    import ast
+    out = []
+    for n in ast.walk(ast.parse(open(os.path.join(root, BGUARD_TEST), encoding="utf-8").read())):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "TestCase" and len(n.args) >= 3 \
+                and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str) \
+                and isinstance(n.args[1], ast.Constant):
+            out.append({"source_path": BGUARD_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                        "note": n.args[2].value if isinstance(n.args[2], ast.Constant) else "",
+                        "pool": "bguardian-allow" if n.args[1].value else "bguardian-block"})
+    out.sort(key=lambda e: e["line"])
+    return [e for e in out if e["raw"].strip()]
+
+
+def slp_sensitive_calls(root):
+    """SunshinePeace213/agentic-layer-python's sensitive-file hook: every
+    tool call its tests hand the hook (a dict with "tool_name" and a
+    "tool_input" holding "command" or "file_path": Bash calls as commands,
+    Read, Write and Edit calls as file-tool lines), the command of every
+    parse_bash_command call and the path of every is_sensitive_file and
+    is_template_file call (as Read tool lines: the check the hook applies
+    to file tools), read with ast, in the file's order."""
+    import ast
+    out = []
+    for n in ast.walk(ast.parse(open(os.path.join(root, SLP_SENSITIVE_TEST), encoding="utf-8").read())):
+        if isinstance(n, ast.Dict):
+            d = {k.value: v for k, v in zip(n.keys, n.values) if isinstance(k, ast.Constant)}
+            tn, ti = d.get("tool_name"), d.get("tool_input")
+            if isinstance(tn, ast.Constant) and tn.value in SLP_TOOLS and isinstance(ti, ast.Dict):
+                inner = {k.value: v for k, v in zip(ti.keys, ti.values) if isinstance(k, ast.Constant)}
+                v = inner.get("command") or inner.get("file_path")
+                if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip():
+                    out.append({"source_path": SLP_SENSITIVE_TEST, "line": v.lineno, "raw": v.value,
+                                "tool": SLP_TOOLS[tn.value], "pool": "slp-sensitive"})
+        if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Constant) \
+                and isinstance(n.args[0].value, str) and n.args[0].value.strip():
+            f = n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")
+            if f == "parse_bash_command":
+                out.append({"source_path": SLP_SENSITIVE_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                            "tool": "bash", "pool": "slp-sensitive"})
+            elif f in ("is_sensitive_file", "is_template_file"):
+                out.append({"source_path": SLP_SENSITIVE_TEST, "line": n.args[0].lineno, "raw": n.args[0].value,
+                            "tool": "read", "pool": "slp-sensitive"})
+    out.sort(key=lambda e: (e["line"], e["raw"]))
+    return out
+
+
+NATSHELL_TESTS = ("tests/test_safety.py", "tests/test_classifier_hardening.py", "tests/test_slash_commands.py")
+SLP_TEST = "tests/claude_hook/pre_tools/test_destructive_command_blocker.py"
+
+
+def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_commit, ns_dir, ns_commit,
+            slp_dir, slp_commit, ciya_dir, ciya_commit, goose_dir, goose_commit, bg_dir=None, bg_commit=None,
+            inc_tsv=None, oc_dir=None, oc_commit=None, goat_dir=None, goat_commit=None, inc2_tsv=None,
+            tr_dir=None, tr_commit=None, pg_dir=None, pg_commit=None, l30_dir=None, l30_commit=None):
+    """A sixteenth out-of-sample part (heldout13, round 10) from collections
+    no earlier draw used. Everyday side, what coding agents really run:
+    the shell commands of yinkev/praDeep's Automaker agent logs and of
+    rysweet/code-story's agent-kept shell history. Dangerous and near-miss
+    side: the test commands of six command guards (kaplanelad/shellfirm,
+    vrslev/pi-hooks' permission hook, Barent/natshell's safety classifier,
+    SunshinePeace213/agentic-layer-python's destructive-command blocker,
+    lovaizu/ciya-dev's sandbox hook, block-open-source/goose's shell
+    check), what they expect to block and to allow alike. At most 150 commands of
+    each repository, drawn at random, so that no one collection dominates;
+    lines any earlier draw took (drawn.jsonl … drawn15.jsonl) are left out.
+    Ids z0001…, all in heldout13: measured once, by the lead, tuned on by
+    nobody."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 16)])
+    rng = random.Random(FRESH13_SEED)
+    natshell = []
+    for rel in NATSHELL_TESTS:
+        natshell += py_test_commands(ns_dir, rel, {"classify_command": 0}, "natshell")
+    pools = [("yinkev/praDeep", pd_commit, automaker_commands(pd_dir), 150),
+             ("rysweet/code-story", cs_commit, shell_history_lines(cs_dir, "Specifications/shell_history.md"), 150),
+             ("kaplanelad/shellfirm", sf_commit, shellfirm_cases(sf_dir), 150),
+             ("vrslev/pi-hooks", ph_commit, pihooks_commands(ph_dir), 150),
+             ("Barent/natshell", ns_commit, natshell, 150),
+             ("SunshinePeace213/agentic-layer-python", slp_commit,
+              py_test_commands(slp_dir, SLP_TEST, {"run_hook": 1}, "slp-guard"), 150),
+             ("lovaizu/ciya-dev", ciya_commit, ciya_calls(ciya_dir), 150),
+             ("block-open-source/goose", goose_commit,
+              py_test_commands(goose_dir, GOOSE_TEST, {}, "goose-check"), 150)]
+
+    def keep(e, cmd):
+        return bool(cmd.strip()) and (e.get("tool", "bash") != "bash" or cmd.split()[0].lower() not in WINDOWS_PROGRAMS)
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep)
+    tools = {(e["source_path"], e["line"]): e["tool"] for e in pools[6][2]}
+    for d in drawn:
+        if d["collection"] == "lovaizu/ciya-dev" and tools[(d["source_path"], d["line"])] != "bash":
+            d["tool"] = tools[(d["source_path"], d["line"])]
+            d["path"] = d.pop("command")
+            d["project"] = "/home/user/ciya-dev"  # the repository the hook guards, as a checkout in a home
+            d["home"] = "/home/user"
+    rng.shuffle(drawn)
+    emit(drawn, "z", "heldout13")
+    if bg_dir is None:
+        return
+    # Top-up: the labels of z0001-z0746, committed first (98214e5), came to
+    # 143 dangerous lines, short of 300, and disk-system above 30 % of them;
+    # from the dangerous side follow the test commands of one more command
+    # guard (RoaringFerrum/claude-code-bash-guardian, at most 150 at random),
+    # the sensitive-file tests of agentic-layer-python's other PreToolUse
+    # hook (SLP_SENSITIVE_TEST, every call: the same repository, under its
+    # 150), and every command of a set of incident reports (incidents13.tsv:
+    # agents' and others' discarded work, deletes, dropped databases,
+    # printed secrets, crontabs, hooks paths, publishes, download-and-run),
+    # no earlier line took, in a random order (ids after the first draw's).
+    more, _ = draw_pools(rng, [("RoaringFerrum/claude-code-bash-guardian", bg_commit, bguardian_cases(bg_dir), 150)],
+                         seen, lambda e: e["raw"], keep)
+    sens = draw_every([("SunshinePeace213/agentic-layer-python", slp_commit, e) for e in slp_sensitive_calls(slp_dir)],
+                      seen, lambda e: e["raw"], keep)
+    tools = {(e["source_path"], e["line"], e["raw"]): e for e in slp_sensitive_calls(slp_dir)}
+    for d in sens:
+        e = tools[(d["source_path"], d["line"], d["command"])]
+        if e["tool"] != "bash":
+            d["tool"] = e["tool"]
+            d["path"] = d.pop("command")
+            d["project"] = "/home/user/project"  # the tests' own home and project folders
+            d["home"] = "/home/user"
+    more += sens
+    more += draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(more)
+    emit(more, "z", "heldout13", first=len(drawn) + 1)
+    if oc_dir is None:
+        return
+    # Second top-up: the labels of z0747-z0995, committed first (63761de),
+    # brought heldout13 to 210 dangerous lines, still short of 300, with
+    # few uploads, force pushes, history rewrites, publishes or cloud
+    # deletions; from the dangerous side follow 150 code-block lines, at
+    # random, of lutzenfried/OffensiveCloud's AWS, Azure and GCP sheets,
+    # every code-block line of ine-labs/AWSGoat's attack manuals, and every
+    # command of a second set of incident reports (incidents13b.tsv), no
+    # earlier line took, in a random order (ids after the first top-up's).
+    def sheet(root, top, pool):
+        lines = []
+        for d, _, fs in sorted(os.walk(os.path.join(root, top))):
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    lines += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return lines
+
+    def keep_sheet(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+    cloud = []
+    for top in OFFCLOUD_DIRS:
+        cloud += sheet(oc_dir, top, "offensive-cloud")
+    third, _ = draw_pools(rng, [("lutzenfried/OffensiveCloud", oc_commit, cloud, 150)], seen,
+                          lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    third += draw_every([("ine-labs/AWSGoat", goat_commit, e) for e in sheet(goat_dir, "attack-manuals", "awsgoat")],
+                        seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    third += draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc2_tsv)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(third)
+    emit(third, "z", "heldout13", first=len(drawn) + len(more) + 1)
+    if tr_dir is None:
+        return
+    # Third top-up: the labels of z0996-z1220, committed first (a44821e),
+    # brought heldout13 to 241 dangerous lines, still short of 300, with few
+    # uploads, force pushes or history rewrites; from the dangerous side
+    # follow every code-block line of dutchcoders/transfer.sh's README and
+    # examples (uploads to a public file host), the "$ " commands of the Pro
+    # Git book's sections on rewriting history, reset, stashing and
+    # cleaning, undoing, rebasing, remote branches, credentials and
+    # maintenance and data recovery (PROGIT_SECTIONS, chosen by their titles
+    # before any line was read), and 150 code-block lines, at random, of
+    # cybersecplayground/30-Day-Linux-for-Hackers' pages, no earlier line
+    # took, in a random order (ids after the second top-up's).
+    fourth = []
+    for rel in TRANSFER_PAGES:
+        fourth += draw_every([("dutchcoders/transfer.sh", tr_commit, e) for e in md_code_lines(tr_dir, rel, "transfer-sh")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    for rel in PROGIT_SECTIONS:
+        fourth += draw_every([("progit/progit2", pg_commit, e) for e in asciidoc_prompt_lines(pg_dir, rel, "progit")],
+                             seen, lambda e: e["raw"], keep)
+    days = []
+    for name in sorted(os.listdir(l30_dir)):
+        if name.endswith(".md") and name != "README.md":
+            days += md_code_lines(l30_dir, name, "linux-30days")
+    lin, _ = draw_pools(rng, [("cybersecplayground/30-Day-Linux-for-Hackers", l30_commit, days, 150)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    fourth += lin
+    rng.shuffle(fourth)
+    emit(fourth, "z", "heldout13", first=len(drawn) + len(more) + len(third) + 1)
 
 
 if __name__ == "__main__":
