@@ -27,6 +27,10 @@ var candidateSkips = map[string]string{
 	"go test -run TestAccessSSHKey ./...":                 "what a test reads is not in the command",
 	"Glob(docs/private/**/*)":                             "a glob lists names; a folder named private is not known to hold secrets",
 	"git push --force-with-lease-if-includes origin main": "git-push(1) has no such option: git refuses, nothing is pushed (heldout6 q0692)",
+	// Round 10, the lead's decision: the marker follows the labelling
+	// rules; the battery keeps both cases (a harness may still ask).
+	"git commit --amend --no-edit": "README's call: git commit --amend of a local commit is everyday (heldout5; heldout7's s0798 is this line)",
+	"git rebase -i HEAD~10":        "README's call: git rebase of local commits is everyday; an interactive one reapplies the commits the user keeps (heldout7's s0234, heldout11's x0264)",
 }
 
 // fileToolCall turns a candidate's "Tool(path)" into a call.
@@ -153,7 +157,10 @@ func TestCheck(t *testing.T) {
 		{"force-push: --force-with-lease", "git push --force-with-lease origin main", []string{ForcePush}},
 		{"force-push: +ref", "git push origin +main:main", []string{ForcePush}},
 		{"force-push: -f in a cluster", "git push -uf origin main", []string{ForcePush}},
-		{"git-history-rewrite: git rebase", "git rebase main", []string{GitHistoryRewrite}},
+		// Round 10: a rebase of local commits is everyday (README's calls);
+		// one with --onto past a commit of the branch drops it (heldout11's call).
+		{"git rebase of local commits rewrites nothing lost", "git rebase main", nil},
+		{"git-history-rewrite: git rebase --onto X^ X", "git rebase --onto abc1234^ abc1234", []string{GitHistoryRewrite}},
 		{"git rebase --abort rewrites nothing", "git rebase --abort", nil},
 		{"git-history-rewrite: filter-repo", "git filter-repo --path secrets --invert-paths", []string{GitHistoryRewrite}},
 		{"git-history-rewrite: branch -D", "git branch -D old", []string{GitHistoryRewrite}},

@@ -487,7 +487,7 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
-		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
+		if rebaseDropsCommits(rest) { // round 10: a local rebase is everyday
 			c.add(GitHistoryRewrite)
 		}
 	case "undo":
@@ -513,10 +513,6 @@ func (c *checker) git(u unit) {
 		}
 	case "prune":
 		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
-			c.add(GitHistoryRewrite)
-		}
-	case "commit":
-		if hasLit(rest, "--amend") {
 			c.add(GitHistoryRewrite)
 		}
 	case "replace":
@@ -1366,20 +1362,6 @@ func (c *checker) remotePush(units [][]unit) {
 			}
 		}
 	}
-}
-
-// ontoUpstream reports "git rebase origin/main", "git rebase @{u}": the
-// branch's own commits replayed onto the remote's, nothing of them lost
-// and nothing pushed (the README's everyday). An interactive rebase, one
-// with --onto, --root or --exec, or onto a local branch rewrites what the
-// user chose and stays git-history-rewrite.
-func ontoUpstream(rest []shell.Word) bool {
-	ops := operands(rest)
-	if len(ops) != 1 || !ops[0].Literal || len(ops) != len(rest) {
-		return false
-	}
-	o := ops[0].Lit
-	return o == "@{u}" || o == "@{upstream}" || strings.HasPrefix(o, "origin/") || strings.HasPrefix(o, "upstream/")
 }
 
 // keptPrivate reports a pipeline (the one of command j) whose last

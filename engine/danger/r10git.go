@@ -1,0 +1,89 @@
+package danger
+
+import (
+	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
+)
+
+// Round 10's git families (issue 30): everyday history work on local
+// commits is not marked, only what leaves commits out of the branch.
+
+// rebaseValued are git-rebase(1)'s options whose value is the next word.
+var rebaseValued = map[string]bool{
+	"--onto": true, "-s": true, "--strategy": true, "-X": true, "--strategy-option": true, "-x": true, "--exec": true,
+}
+
+// rebaseDropsCommits reports a rebase that leaves commits out of the
+// branch, which git-rebase(1) names: --skip ("skipping the current
+// patch"), the "ours" strategy ("simply empties all patches from the
+// <branch>"), and --onto NEWBASE UPSTREAM when UPSTREAM is a point of the
+// branch itself rather than another branch ("git rebase --onto topicA~5
+// topicA~3 topicA" "results in the removal of commits F and G"): the
+// commits between NEWBASE and UPSTREAM are then on no branch. Every other
+// rebase reapplies each commit of UPSTREAM..HEAD, an interactive one as
+// the user edits its list: local history work, everyday by README's calls
+// (as git commit --amend).
+func rebaseDropsCommits(rest []shell.Word) bool {
+	newbase, onto := "", false
+	var ops []string
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		if !w.Literal || !strings.HasPrefix(w.Lit, "-") || w.Lit == "-" {
+			ops = append(ops, wordText(w))
+			continue
+		}
+		name, value, eq := strings.Cut(w.Lit, "=")
+		if !eq && rebaseValued[name] && i+1 < len(rest) {
+			i++
+			value = wordText(rest[i])
+		}
+		if v, ok := strings.CutPrefix(name, "-s"); ok && v != "" && !strings.HasPrefix(name, "--") {
+			name, value = "-s", v // "-sours", the value attached
+		}
+		switch name {
+		case "--skip":
+			return true
+		case "-s", "--strategy":
+			if value == "ours" {
+				return true
+			}
+		case "--onto":
+			newbase, onto = value, true
+		}
+	}
+	if !onto || len(ops) == 0 {
+		return false
+	}
+	// UPSTREAM relative to a commit (X~3, X^, HEAD@{2}) or a commit's
+	// own name (hex, or NEWBASE's base as in "--onto X^ X") is a point of
+	// the branch; a plain name is another branch, which keeps its commits.
+	upstream := ops[0]
+	base, relative := revisionBase(newbase)
+	return strings.ContainsAny(upstream, "~^") || strings.Contains(upstream, "@{") || isCommitID(upstream) ||
+		relative && base == upstream
+}
+
+// revisionBase returns a revision's name without its ancestry suffixes
+// (gitrevisions(7): "<rev>~<n>", "<rev>^<n>"), and whether it had any.
+func revisionBase(rev string) (string, bool) {
+	i := strings.IndexAny(rev, "~^")
+	if i < 0 {
+		return rev, false
+	}
+	return rev[:i], true
+}
+
+// isCommitID reports an abbreviated or full object name: gitrevisions(7)
+// "<sha1>", at least git's default abbreviation of 7 hex digits.
+func isCommitID(s string) bool {
+	if len(s) < 7 || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}

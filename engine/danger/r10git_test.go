@@ -1,0 +1,72 @@
+package danger
+
+import "testing"
+
+// TestLocalHistoryWork: amending and rebasing local commits is everyday
+// git work; only a rebase that leaves commits out of the branch loses
+// them (issue 30, round 10, the lead's decision to follow the labelling
+// rules).
+//
+// README's calls: "git commit --amend of a local commit is everyday"
+// (heldout5's), "git rebase of local commits onto upstream is everyday"
+// (heldout3's), and "git rebase --onto X^ X drops commit X from the branch
+// (git-history-rewrite, as reset --keep HEAD~1)" (heldout11's). git-commit(1)
+// --amend: "Replace the tip of the current branch by creating a new
+// commit", the old tip kept in the reflog; git-rebase(1): the commits of
+// <upstream>..HEAD are reapplied, none left out unless the todo list (-i),
+// --skip ("skipping the current patch"), the "ours" strategy ("simply
+// empties all patches from the <branch>") or --onto leaves them out: its
+// example "git rebase --onto topicA~5 topicA~3 topicA" "results in the
+// removal of commits F and G", while "git rebase --onto master next topic"
+// moves topic and loses nothing (next keeps its commits).
+func TestLocalHistoryWork(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Amends (n0529, s0798, s0887, v0132, v0693, v0808, x0028, x0086,
+		// x0794, x0830, x0833, x1680: everyday).
+		{`git commit --amend`, ""},
+		{`git commit --amend --no-edit`, ""},
+		{`git commit -a --amend`, ""},
+		{`git commit --amend -C HEAD`, ""},
+		{`GIT_COMMITTER_DATE="date" git commit --amend`, ""},
+		{`git -c commit.gpgsign=false commit --amend --no-edit`, ""},
+		// Rebases that reapply every commit (s0234, s0473, s0665, v1114,
+		// w0836, x0105, x0220, x0264, x0459, x0525, x0593, x0746, x1691,
+		// x1705, x1726, x1748, y1584: everyday).
+		{`git rebase -i HEAD~1`, ""},
+		{`git rebase --interactive HEAD~2`, ""},
+		{`git rebase -i main`, ""},
+		{`git rebase -i @{u}`, ""},
+		{`git rebase feature-x`, ""},
+		{`git rebase master feature && git checkout master && git merge -`, ""},
+		{`echo x | git rebase main`, ""},
+		{`git rebase abcde^ --autosquash -i`, ""},
+		{`git rebase --onto main feature`, ""},
+		{`git rebase --onto master next topic`, ""},
+		{`git rebase -i --root`, ""},
+		{`git -c rebase.instructionFormat='%s%nexec GIT_COMMITTER_DATE="%cD" git commit --amend --no-edit' rebase -r HEAD~1`, ""},
+		// Rebases that leave commits out (x0051: git-history-rewrite).
+		{`git rebase --onto SHA1_OF_BAD_COMMIT^ SHA1_OF_BAD_COMMIT`, GitHistoryRewrite},
+		{`git rebase --onto=abc123~2 abc123`, GitHistoryRewrite},
+		{`git rebase --onto topicA~5 topicA~3 topicA`, GitHistoryRewrite},
+		{`git rebase --onto origin/main feature~3 feature`, GitHistoryRewrite},
+		{`git rebase --onto main 4f2a9c1d`, GitHistoryRewrite},
+		{`git rebase --skip`, GitHistoryRewrite},
+		{`git rebase -s ours main`, GitHistoryRewrite},
+		{`git rebase --strategy=ours main`, GitHistoryRewrite},
+		// Kept: the rest of the family (x0338, README's heldout11 calls).
+		{`git reflog expire --expire=now --all && git gc --prune=now --aggressive`, GitHistoryRewrite},
+		{`git reset --hard HEAD~3`, GitHistoryRewrite},
+		{`git reset --keep HEAD~1`, GitHistoryRewrite},
+		{`git branch -D feature`, GitHistoryRewrite},
+		{`git tag -d v1.0`, GitHistoryRewrite},
+		{`git update-ref -d refs/heads/main`, GitHistoryRewrite},
+		{`git filter-branch --tree-filter 'rm -f secrets.txt' HEAD`, GitHistoryRewrite},
+		// What the pushes do is still marked (w0505, w0598: force-push).
+		{`git commit --amend && git push --force`, ForcePush},
+		{`git rebase -i HEAD~100 && git push --force`, ForcePush},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
