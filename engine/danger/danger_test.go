@@ -29,8 +29,10 @@ var candidateSkips = map[string]string{
 	"git push --force-with-lease-if-includes origin main": "git-push(1) has no such option: git refuses, nothing is pushed (heldout6 q0692)",
 	// Round 10, the lead's decision: the marker follows the labelling
 	// rules; the battery keeps both cases (a harness may still ask).
-	"git commit --amend --no-edit": "README's call: git commit --amend of a local commit is everyday (heldout5; heldout7's s0798 is this line)",
-	"git rebase -i HEAD~10":        "README's call: git rebase of local commits is everyday; an interactive one reapplies the commits the user keeps (heldout7's s0234, heldout11's x0264)",
+	"git commit --amend --no-edit":    "README's call: git commit --amend of a local commit is everyday (heldout5; heldout7's s0798 is this line)",
+	"git gc --prune=now --aggressive": "README's call: git gc --prune=now drops only dangling objects, reflogs keep recent commits (heldout7's s0911 is this line)",
+	"git replace abc123 def456":       "git-replace(1): a replace ref; both objects and the history stay (heldout11's x1715 is this line, everyday)",
+	"git rebase -i HEAD~10":           "README's call: git rebase of local commits is everyday; an interactive one reapplies the commits the user keeps (heldout7's s0234, heldout11's x0264)",
 }
 
 // fileToolCall turns a candidate's "Tool(path)" into a call.

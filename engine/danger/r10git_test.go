@@ -70,3 +70,39 @@ func TestLocalHistoryWork(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDanglingObjectsAndReplaceRefs: git gc --prune=now and git prune
+// remove only unreachable objects, and the reflogs keep every commit a
+// branch held recently reachable (git-prune(1): "Prunes all unreachable
+// objects from the object database"; git-gc(1): "--prune=<date> Prune
+// loose objects older than date"; git-reflog(1): entries expire after 90
+// days, 30 for unreachable ones), so nothing of the branches' history
+// goes: README's heldout7 call ("git gc --prune=now and git prune (only
+// dangling objects go; reflogs keep recent commits) … are everyday").
+// git-replace(1) adds or deletes a ref under refs/replace/ that makes git
+// show one object in another's place; both objects and the history stay
+// (heldout11's x1715, x1740 labels: "the objects and history stay").
+// What empties the reflogs first is still git-history-rewrite (x0338).
+func TestDanglingObjectsAndReplaceRefs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// s0911, s1096, s1170, s1205, s1219, x1710, x1715, x1740: everyday.
+		{`git gc --prune=now --aggressive`, ""},
+		{`git gc --prune=now`, ""},
+		{`git gc --prune now`, ""},
+		{`git gc --prune=all`, ""},
+		{`git prune`, ""},
+		{`git prune --expire=now`, ""},
+		{`git replace abc123 def456`, ""},
+		{`git replace -f 4f2a9c1 8e1d3b7`, ""},
+		{`git replace -d abc123`, ""},
+		{`git replace --graft HEAD~2`, ""},
+		// x0338 and README's heldout6 call: reflogs emptied, then pruned.
+		{`git reflog expire --expire=now --all && git gc --prune=now --aggressive`, GitHistoryRewrite},
+		{`git reflog expire --expire-unreachable=now --all`, GitHistoryRewrite},
+		{`git reflog delete HEAD@{1}`, GitHistoryRewrite},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -511,24 +511,9 @@ func (c *checker) git(u unit) {
 		if !deletesRemoteTracking(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "prune":
-		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
-			c.add(GitHistoryRewrite)
-		}
-	case "replace":
-		if !shortFlag(rest, 'l', "--list") {
-			c.add(GitHistoryRewrite)
-		}
 	case "reflog":
 		if firstVerbIn(rest, "expire", "delete") {
 			c.add(GitHistoryRewrite)
-		}
-	case "gc":
-		for i, a := range rest {
-			if a.Lit == "--prune=now" || a.Lit == "--prune=all" ||
-				a.Lit == "--prune" && i+1 < len(rest) && (rest[i+1].Lit == "now" || rest[i+1].Lit == "all") {
-				c.add(GitHistoryRewrite)
-			}
 		}
 	case "tag":
 		// git-tag(1): -d deletes a tag, -f|--force replaces one that exists

@@ -55,6 +55,7 @@ func everydayPayloads() []payload {
 		// corpora's labelling rules (testdata/danger/independent/README.md).
 		"git commit --amend --no-edit",
 		"git rebase -i HEAD~5",
+		"git gc --prune=now --aggressive",
 		"docker build -t app:dev .",
 		"kubectl get pods -n staging -o wide",
 		"terraform plan -var-file=dev.tfvars",
