@@ -120,3 +120,30 @@ func oneCommandAlias(cmd *shell.Command, sub string, rest []shell.Word) (string,
 	}
 	return line, true
 }
+
+// forcedRm reports "git rm" with -f|--force, which git-rm(1) says
+// overrides the check that keeps a modified file: its uncommitted changes
+// go with it. --cached leaves the worktree's files alone and -n|--dry-run
+// removes nothing; words after "--" are paths.
+func forcedRm(rest []shell.Word) bool {
+	force, keep, paths := false, false, false
+	for i, w := range rest {
+		switch {
+		case !w.Literal || !strings.HasPrefix(w.Lit, "-") || w.Lit == "-":
+			paths = true
+		case w.Lit == "--":
+			paths = paths || i+1 < len(rest)
+			return force && !keep && paths
+		case w.Lit == "--force":
+			force = true
+		case w.Lit == "--cached" || w.Lit == "--dry-run":
+			keep = true
+		case strings.HasPrefix(w.Lit, "--pathspec-from-file"):
+			paths = true
+		case !strings.HasPrefix(w.Lit, "--"):
+			force = force || strings.ContainsRune(w.Lit, 'f')
+			keep = keep || strings.ContainsRune(w.Lit, 'n')
+		}
+	}
+	return force && !keep && paths
+}

@@ -141,3 +141,36 @@ func TestOneCommandAlias(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestForcedGitRm: git-rm(1): "The files being removed have to be
+// identical to the tip of the branch … though that default behavior can
+// be overridden with the -f option"; "-f, --force Override the up-to-date
+// check", so a modified file is removed with its uncommitted changes
+// (README's dev7 call: "git rm -f (uncommitted changes lost) is
+// git-discard-worktree"). "--cached": "working tree files, whether
+// modified or not, will be left alone"; "-n, --dry-run" removes nothing;
+// without -f git refuses modified files (README's heldout11 call,
+// everyday).
+func TestForcedGitRm(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// r0522: git-discard-worktree.
+		{`git rm -f file`, GitDiscardWorktree},
+		{`git rm --force src/app.ts`, GitDiscardWorktree},
+		{`git rm -rf LibraryJava/`, GitDiscardWorktree},
+		{`git rm -r -f docs`, GitDiscardWorktree},
+		{`git -C repo rm -fr build/`, GitDiscardWorktree},
+		// Everyday: r0473, x1706, x1747 (no -f); r0376, v0103, y0122
+		// (--cached); a dry run; a file named like an option after --.
+		{`git rm file.txt`, ""},
+		{`git rm -r folder/`, ""},
+		{`git rm -rf --cached .`, ""},
+		{`git rm --cached -f secrets.json`, ""},
+		{`git rm -f --dry-run file`, ""},
+		{`git rm -nf file`, ""},
+		{`git rm -- -f`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -492,6 +492,10 @@ func (c *checker) git(u unit) {
 		if rebaseDropsCommits(rest) { // round 10: a local rebase is everyday
 			c.add(GitHistoryRewrite)
 		}
+	case "rm":
+		if forcedRm(rest) { // round 10: README's dev7 call
+			c.add(GitDiscardWorktree)
+		}
 	case "undo":
 		// git-extras' git-undo(1): a soft reset of the last commits by
 		// default (their changes kept, as "git reset HEAD~1"); --hard|-h
