@@ -27,6 +27,7 @@ var candidateSkips = map[string]string{
 	"go test -run TestAccessSSHKey ./...":                 "what a test reads is not in the command",
 	"Glob(docs/private/**/*)":                             "a glob lists names; a folder named private is not known to hold secrets",
 	"git push --force-with-lease-if-includes origin main": "git-push(1) has no such option: git refuses, nothing is pushed (heldout6 q0692)",
+	"git push --force=true origin main":                   "--force takes no value: git refuses ('error: option `force' takes no value', git 2.39, exit 129), nothing is pushed (README's heldout7 call for --staged=true; round 10)",
 	// Round 10, the lead's decision: the marker follows the labelling
 	// rules; the battery keeps both cases (a harness may still ask).
 	"git commit --amend --no-edit":    "README's call: git commit --amend of a local commit is everyday (heldout5; heldout7's s0798 is this line)",

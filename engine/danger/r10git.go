@@ -147,3 +147,39 @@ func forcedRm(rest []shell.Word) bool {
 	}
 	return force && !keep && paths
 }
+
+// noValueOptions take no value in git's option parser (OPT_BOOL,
+// OPT__FORCE, OPT__DRY_RUN, OPT_SET_INT of reset, checkout, switch,
+// restore, clean, push, branch, tag, rm): "--staged=true" is an error.
+var noValueOptions = map[string]bool{
+	"--hard": true, "--soft": true, "--mixed": true, "--merge": true, "--keep": true, "--force": true,
+	"--staged": true, "--worktree": true, "--discard-changes": true, "--ours": true, "--theirs": true,
+	"--mirror": true, "--delete": true, "--dry-run": true, "--cached": true,
+}
+
+// gitRefuses reports a git line git's own parser rejects, so nothing
+// runs: an option of noValueOptions given a value before "--" (gitcli(7);
+// git-extras' scripts parse their own), or "reflog delete" with no entry
+// named (git-reflog(1): "no reflog specified").
+func gitRefuses(sub string, rest []shell.Word) bool {
+	if _, extra := gitExtras[sub]; extra {
+		return false
+	}
+	for _, w := range rest {
+		if w.Literal && w.Lit == "--" {
+			break
+		}
+		if name, _, eq := strings.Cut(w.Lit, "="); w.Literal && eq && noValueOptions[name] {
+			return true
+		}
+	}
+	if sub == "reflog" && firstVerbIn(rest, "delete") {
+		for _, w := range operands(rest) {
+			if !w.Literal || w.Lit != "delete" {
+				return false // an entry named
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -174,3 +174,39 @@ func TestForcedGitRm(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitRefusesLine: lines git's own parser rejects run nothing.
+// gitcli(7) and parse-options: an option that takes no value (git-reset(1)
+// --hard, --keep, --merge; git-restore(1) --staged, --worktree; the
+// --force of checkout, switch, clean, push, branch, tag, rm; push's
+// --mirror and --delete; --dry-run) given one with "=" is an error
+// ("option `staged' takes no value"): README's heldout7 call, "git restore
+// --staged=true is rejected (everyday)" (s0006). git-reflog(1) delete
+// needs the entries to delete (README's heldout12 call: "git reflog
+// delete with no reflog named is rejected", v0324). Checked with git
+// 2.39.5: each refused line exits 129 ("takes no value") or 255 ("no
+// reflog specified to delete").
+func TestGitRefusesLine(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// s0006, v0324: everyday.
+		{`git restore --staged=true --worktree=false file.txt`, ""},
+		{`git reset --hard=HEAD~3`, ""},
+		{`git push --force=true origin main`, ""},
+		{`git clean --force=1 -d`, ""},
+		{`git reflog delete`, ""},
+		{`git reflog delete --rewrite`, ""},
+		// The options as git takes them.
+		{`git restore --staged --worktree file.txt`, GitDiscardWorktree},
+		{`git reset --hard HEAD~3`, GitDiscardWorktree},
+		{`git push --force origin main`, ForcePush},
+		{`git push --force-with-lease=main:abc123 origin main`, ForcePush},
+		{`git reflog delete HEAD@{2}`, GitHistoryRewrite},
+		{`git reflog delete --updateref --rewrite refs/heads/main@{1}`, GitHistoryRewrite},
+		// A value after "--" is a path, not an option.
+		{`git checkout -- --force=x`, GitDiscardWorktree},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

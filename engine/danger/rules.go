@@ -428,7 +428,7 @@ func (c *checker) git(u unit) {
 		}
 	}
 	_, sub, rest, ok := cmd.GitArgs()
-	if !ok || gitShortHelp(sub, rest) {
+	if !ok || gitShortHelp(sub, rest) || gitRefuses(sub, rest) {
 		return
 	}
 	matched := []string{"git", sub}
