@@ -183,3 +183,46 @@ func gitRefuses(sub string, rest []shell.Word) bool {
 	}
 	return false
 }
+
+// fetchValued are git-fetch(1)'s options whose value is the next word.
+var fetchValued = map[string]bool{
+	"--depth": true, "--deepen": true, "--shallow-since": true, "--shallow-exclude": true, "-j": true, "--jobs": true,
+	"-o": true, "--server-option": true, "--upload-pack": true, "--refmap": true, "--negotiation-tip": true, "--filter": true,
+}
+
+// forcedFetchIntoLocal reports a git fetch that updates a local branch or
+// tag by force: a refspec "+SRC:DST", or any "SRC:DST" with -f|--force,
+// whose DST is no remote-tracking ref (refs/remotes/…) or FETCH_HEAD.
+// git-fetch(1): the local ref "is updated even if it does not result in
+// a fast-forward update", the commits only it held left behind.
+func forcedFetchIntoLocal(rest []shell.Word) bool {
+	force := shortFlag(rest, 'f', "--force")
+	var ops []string
+	for i := 0; i < len(rest); i++ {
+		w := rest[i]
+		switch {
+		case !w.Literal:
+			ops = append(ops, w.Raw)
+		case fetchValued[w.Lit]:
+			i++
+		case w.Lit == "--":
+		case strings.HasPrefix(w.Lit, "-"):
+		default:
+			ops = append(ops, w.Lit)
+		}
+	}
+	for i, op := range ops {
+		if i == 0 {
+			continue // the repository
+		}
+		plus := strings.HasPrefix(op, "+")
+		_, dst, ok := strings.Cut(strings.TrimPrefix(op, "+"), ":")
+		if !ok || dst == "" || !plus && !force {
+			continue
+		}
+		if !strings.HasPrefix(dst, "refs/remotes/") && dst != "FETCH_HEAD" {
+			return true
+		}
+	}
+	return false
+}

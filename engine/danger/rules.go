@@ -492,6 +492,10 @@ func (c *checker) git(u unit) {
 		if rebaseDropsCommits(rest) { // round 10: a local rebase is everyday
 			c.add(GitHistoryRewrite)
 		}
+	case "fetch":
+		if forcedFetchIntoLocal(rest) { // round 10: as branch -f
+			c.add(GitHistoryRewrite)
+		}
 	case "rm":
 		if forcedRm(rest) { // round 10: README's dev7 call
 			c.add(GitDiscardWorktree)
