@@ -244,3 +244,26 @@ func TestForcedFetchIntoBranch(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMercurialLocalHistoryWork: Mercurial's amend and history editing
+// are git's commit --amend and rebase -i (hg help commit: "--amend amend
+// the parent of the working directory"; hg help histedit: "interactively
+// edit changeset history", the changesets picked, folded or dropped in an
+// editor), everyday by the same README calls (git commit --amend of a
+// local commit, git rebase of local commits). hg strip and rollback
+// remove commits outright and stay git-history-rewrite.
+func TestMercurialLocalHistoryWork(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`hg commit --amend -m fix`, ""},
+		{`hg ci --amend`, ""},
+		{`hg histedit 3`, ""},
+		{`chg histedit --rev 5`, ""},
+		{`hg strip -r 5`, GitHistoryRewrite},
+		{`hg rollback`, GitHistoryRewrite},
+		{`hg prune -r 4`, GitHistoryRewrite},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
