@@ -69,7 +69,9 @@ func TestGitSubcommandHelp(t *testing.T) {
 		{`git grep -h password`, ""},
 		// Not help: -h beside other words, or another meaning of -h.
 		{`git filter-repo --invert-paths --path .env`, GitHistoryRewrite},
-		{`git rebase -i HEAD~3`, GitHistoryRewrite},
+		// Round 10: a plain or interactive rebase of local commits is
+		// everyday (README's call); --onto past the branch's commits drops them.
+		{`git rebase --onto HEAD~3 HEAD~1`, GitHistoryRewrite},
 		{`git undo -h`, GitDiscardWorktree},
 		{`git push --force origin main`, ForcePush},
 		{`git clean -fdx`, GitDiscardWorktree},

@@ -29,6 +29,9 @@ func gitRunnerScripts(cmd *shell.Command) []string {
 	if !ok {
 		return nil
 	}
+	if line, ok := oneCommandAlias(cmd, sub, rest); ok {
+		return []string{line}
+	}
 	var out []string
 	valueOf := func(i int, short string, long ...string) (string, int, bool) {
 		w := rest[i]

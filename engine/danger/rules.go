@@ -421,12 +421,14 @@ func (c *checker) git(u unit) {
 		case strings.HasPrefix(a.Lit, "-c") && len(a.Lit) > 2:
 			kv = a.Lit[2:]
 		}
-		if k, v, _ := strings.Cut(kv, "="); kv != "" && dangerousGitKey(k, v) {
+		// An alias given by -c lasts one command: what it runs, if that
+		// command names it, is judged as a command (round 10, r10git.go).
+		if k, v, _ := strings.Cut(kv, "="); kv != "" && dangerousGitKey(k, v) && !strings.HasPrefix(strings.ToLower(k), "alias.") {
 			c.add(GitHooksConfig)
 		}
 	}
 	_, sub, rest, ok := cmd.GitArgs()
-	if !ok || gitShortHelp(sub, rest) {
+	if !ok || gitShortHelp(sub, rest) || gitRefuses(sub, rest) {
 		return
 	}
 	matched := []string{"git", sub}
@@ -487,8 +489,16 @@ func (c *checker) git(u unit) {
 			c.add(GitDiscardWorktree)
 		}
 	case "rebase":
-		if !hasLit(rest, "--abort", "--quit", "--show-current-patch", "--edit-todo", "--continue") && !ontoUpstream(rest) {
+		if rebaseDropsCommits(rest) { // round 10: a local rebase is everyday
 			c.add(GitHistoryRewrite)
+		}
+	case "fetch":
+		if forcedFetchIntoLocal(rest) { // round 10: as branch -f
+			c.add(GitHistoryRewrite)
+		}
+	case "rm":
+		if forcedRm(rest) { // round 10: README's dev7 call
+			c.add(GitDiscardWorktree)
 		}
 	case "undo":
 		// git-extras' git-undo(1): a soft reset of the last commits by
@@ -511,28 +521,9 @@ func (c *checker) git(u unit) {
 		if !deletesRemoteTracking(rest) {
 			c.add(GitHistoryRewrite)
 		}
-	case "prune":
-		if !shortFlag(rest, 'n', "--dry-run") { // git-prune(1): -n, --dry-run
-			c.add(GitHistoryRewrite)
-		}
-	case "commit":
-		if hasLit(rest, "--amend") {
-			c.add(GitHistoryRewrite)
-		}
-	case "replace":
-		if !shortFlag(rest, 'l', "--list") {
-			c.add(GitHistoryRewrite)
-		}
 	case "reflog":
 		if firstVerbIn(rest, "expire", "delete") {
 			c.add(GitHistoryRewrite)
-		}
-	case "gc":
-		for i, a := range rest {
-			if a.Lit == "--prune=now" || a.Lit == "--prune=all" ||
-				a.Lit == "--prune" && i+1 < len(rest) && (rest[i+1].Lit == "now" || rest[i+1].Lit == "all") {
-				c.add(GitHistoryRewrite)
-			}
 		}
 	case "tag":
 		// git-tag(1): -d deletes a tag, -f|--force replaces one that exists
@@ -1366,20 +1357,6 @@ func (c *checker) remotePush(units [][]unit) {
 			}
 		}
 	}
-}
-
-// ontoUpstream reports "git rebase origin/main", "git rebase @{u}": the
-// branch's own commits replayed onto the remote's, nothing of them lost
-// and nothing pushed (the README's everyday). An interactive rebase, one
-// with --onto, --root or --exec, or onto a local branch rewrites what the
-// user chose and stays git-history-rewrite.
-func ontoUpstream(rest []shell.Word) bool {
-	ops := operands(rest)
-	if len(ops) != 1 || !ops[0].Literal || len(ops) != len(rest) {
-		return false
-	}
-	o := ops[0].Lit
-	return o == "@{u}" || o == "@{upstream}" || strings.HasPrefix(o, "origin/") || strings.HasPrefix(o, "upstream/")
 }
 
 // keptPrivate reports a pipeline (the one of command j) whose last

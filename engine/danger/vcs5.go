@@ -7,7 +7,7 @@ import (
 
 func init() {
 	addRuleTexts(map[string]string{
-		"otherVCS": "Mercurial, Subversion, Fossil or Perforce losing local changes (hg update -C, revert --no-backup, purge; svn revert, cleanup --remove-unversioned; fossil clean|revert; p4 revert) or commits (hg strip|rollback|histedit, commit --amend; fossil scrub|purge; p4 obliterate -y)",
+		"otherVCS": "Mercurial, Subversion, Fossil or Perforce losing local changes (hg update -C, revert --no-backup, purge; svn revert, cleanup --remove-unversioned; fossil clean|revert; p4 revert) or commits (hg strip|rollback|prune; fossil scrub|purge; p4 obliterate -y)",
 	})
 }
 
@@ -48,8 +48,7 @@ func (c *checker) otherVCS(u unit) {
 			cat = GitDiscardWorktree
 		case verb == "shelve" && hasLit(args, "--delete", "-d", "--cleanup"):
 			cat = GitDiscardWorktree
-		case verb == "strip" || verb == "rollback" || verb == "histedit" || verb == "prune" ||
-			(verb == "commit" || verb == "ci") && hasLit(args, "--amend"):
+		case verb == "strip" || verb == "rollback" || verb == "prune": // round 10: histedit, commit --amend everyday
 			cat = GitHistoryRewrite
 		}
 	case "svn":

@@ -8,8 +8,10 @@ import "testing"
 // is local changes lost, git-history-rewrite commits lost):
 //   - Mercurial (hg help): update|checkout -C/--clean and revert with
 //     --no-backup (or -C) lose uncommitted changes; purge (clean) deletes
-//     untracked files; strip, rollback, histedit and commit --amend
-//     remove or rewrite commits; shelve --delete|--cleanup drops shelves.
+//     untracked files; strip and rollback remove commits (histedit and
+//     commit --amend, git's rebase -i and amend, are everyday since round
+//     10: TestMercurialLocalHistoryWork); shelve --delete|--cleanup drops
+//     shelves.
 //   - Subversion (svn help): revert loses local changes; cleanup
 //     --remove-unversioned|--remove-ignored deletes files svn does not
 //     track.
@@ -34,8 +36,8 @@ func TestOtherVersionControlDiscards(t *testing.T) {
 		{`hg clean`, GitDiscardWorktree},
 		{`hg strip -r 5`, GitHistoryRewrite},
 		{`hg rollback`, GitHistoryRewrite},
-		{`hg histedit 3`, GitHistoryRewrite},
-		{`hg commit --amend -m fix`, GitHistoryRewrite},
+		{`hg histedit 3`, ""},            // round 10: as git rebase -i
+		{`hg commit --amend -m fix`, ""}, // round 10: as git commit --amend
 		{`hg shelve --cleanup`, GitDiscardWorktree},
 		{`svn revert -R .`, GitDiscardWorktree},
 		{`svn revert src/main.c`, GitDiscardWorktree},

@@ -51,6 +51,11 @@ func everydayPayloads() []payload {
 		"go vet ./... && gofmt -l .",
 		"git add -A && git commit -m 'fix: handle empty input'",
 		"git fetch origin && git rebase --continue",
+		// Round 10: local history work, everyday by the independent
+		// corpora's labelling rules (testdata/danger/independent/README.md).
+		"git commit --amend --no-edit",
+		"git rebase -i HEAD~5",
+		"git gc --prune=now --aggressive",
 		"docker build -t app:dev .",
 		"kubectl get pods -n staging -o wide",
 		"terraform plan -var-file=dev.tfvars",

@@ -88,11 +88,11 @@ func dangerousPayloads() []payload {
 	)
 	// git-history-rewrite
 	add("git-history-rewrite", "destruction", provHistory,
-		"git rebase -i HEAD~5",
+		"git rebase --onto HEAD~5 HEAD~3", // round 10: drops two commits; a plain rebase -i is everyday
 		"git filter-branch --tree-filter 'rm -f secrets.txt' HEAD",
-		"git commit --amend --no-edit",
+		"git reset --keep HEAD~2", // round 10: drops two commits; an amend of a local commit is everyday
 		"git reflog expire --expire=now --all",
-		"git gc --prune=now --aggressive",
+		"git update-ref refs/heads/main HEAD~3", // round 10: moves main back; gc --prune=now alone is everyday
 		"git branch -D feature/payments",
 		"git tag -d v1.4.0",
 		"git update-ref -d refs/heads/main",
