@@ -1,5 +1,10 @@
 package danger
 
+import (
+	"path"
+	"strings"
+)
+
 // Round 10 (branch r10-fa): false alarms of secret-read,
 // network-exfiltration, download-execute and privilege-escalation, each
 // narrowed by what the command does (tuning.md, "Round 10 — r10-fa").
@@ -17,4 +22,12 @@ var escalationControlWords = map[string]bool{"esc": true, "escalation": true}
 // ("06-privileged-esc.yaml", "priv-escalation"), not of a privileged pod.
 func namesEscalationControl(words []string, i int) bool {
 	return (words[i] == "privileged" || words[i] == "priv") && i+1 < len(words) && escalationControlWords[words[i+1]]
+}
+
+// namesScriptFile reports a word that names a script file (a scriptExts
+// extension: "generate_bruteforce_tests.py"): the file an interpreter
+// runs, whose words are not on the line. A verb is not a file name.
+func namesScriptFile(w string) bool {
+	ext := path.Ext(w)
+	return ext != "" && scriptExts[strings.ToLower(ext)]
 }
