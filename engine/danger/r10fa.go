@@ -31,3 +31,14 @@ func namesScriptFile(w string) bool {
 	ext := path.Ext(w)
 	return ext != "" && scriptExts[strings.ToLower(ext)]
 }
+
+// shellScriptRun reports a program that is a shell script run by its
+// path ("./sadness.sh", "/opt/tools/rotate.sh"): its arguments are the
+// script's own, with no documented subcommands to read as verbs.
+func shellScriptRun(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".sh", ".bash", ".zsh":
+		return true
+	}
+	return false
+}

@@ -59,3 +59,29 @@ func TestBruteForceScriptFileName(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAccountVerbsOfLocalShellScript: accounts reads a verb that sets a
+// password or makes an account from any program's words ("pveum passwd
+// bob@pve"): for a CLI those words are its documented subcommands. A
+// shell script run by its path ("./sadness.sh passwd HOST") has no
+// documented subcommands; what its words do is in the script, not on the
+// line (README's heldout5 call: "a payload or exploit the line only runs
+// by name (./payload, ./activate_sudo_token) is everyday"; heldout12's
+// y1142, labelled everyday: "runs a local script by name"). Programs made
+// for accounts keep their rule: smbpasswd(8) -a adds a user, and the
+// shells that run a script already pass its words over (interpreters).
+func TestAccountVerbsOfLocalShellScript(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`./sadness.sh passwd 192.168.1.249`, ""}, // y1142
+		{`./scripts/setup.sh adduser bob`, ""},
+		{`/opt/tools/rotate.sh change-password alice`, ""},
+		// Account programs and verbs of CLIs stay.
+		{`smbpasswd -a bob`, PrivilegeEscalation},
+		{`pveum passwd bob@pve`, PrivilegeEscalation},
+		{`useradd -m bob`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
