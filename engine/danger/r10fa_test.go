@@ -116,3 +116,34 @@ func TestShellOverLoopbackClients(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretPlayedOnSoundDevice: a file's bytes written to the sound
+// device (/dev/audio, /dev/dsp: OSS's playback devices, whose driver
+// plays what is written and keeps none of it) are neither shown to the
+// caller nor stored nor sent: README's heldout11 call, "`cat /dev/mem >
+// /dev/audio` stores and sends nothing (everyday)" (heldout11's x0406).
+// Only a program whose one output is its standard output counts, and
+// only when that output goes nowhere else: a copy to a file, a tee, a
+// redirect of the errors alone, or /dev/null (the project's generated
+// corpus keeps "nohup cat ~/.ssh/id_rsa >/dev/null 2>&1 &" secret-read)
+// still read the secret.
+func TestSecretPlayedOnSoundDevice(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat /dev/mem > /dev/audio`, ""}, // x0406
+		{`cat /dev/mem > /dev/dsp`, ""},
+		{`strings /dev/mem >> /dev/audio`, ""},
+		{`cat ~/.ssh/id_rsa >/dev/dsp 2>&1`, ""},
+		// Shown, stored or kept.
+		{`cat /dev/mem`, SecretRead},
+		{`cat /dev/mem > /tmp/mem.bin`, SecretRead},
+		{`cat /dev/mem 2>/dev/audio`, SecretRead},
+		{`cat /dev/mem | tee /dev/audio`, SecretRead},
+		{`cat ~/.ssh/id_rsa > /dev/audio; cat ~/.ssh/id_rsa`, SecretRead},
+		{`nohup cat ~/.ssh/id_rsa >/dev/null 2>&1 &`, SecretRead},
+		{`cp ~/.ssh/id_rsa /tmp/k > /dev/audio`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
