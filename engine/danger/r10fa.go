@@ -122,3 +122,17 @@ func playedOnSoundDevice(cmd *shell.Command, via string) bool {
 func configFileRun(name string) bool {
 	return strings.HasPrefix(path.Clean(name), "/etc/")
 }
+
+// dsclEdits are dscl(1)'s commands that change a record.
+var dsclEdits = map[string]bool{"-create": true, "-append": true, "-merge": true, "-passwd": true, "-delete": true, "-change": true, "-changei": true}
+
+// dsclEditsRecord reports a dscl edit command followed by the record it
+// edits ("-create record_path …", dscl(1)); alone it prints the usage.
+func dsclEditsRecord(args []shell.Word) bool {
+	for i, a := range args {
+		if a.Literal && dsclEdits[a.Lit] && i+1 < len(args) {
+			return true
+		}
+	}
+	return false
+}

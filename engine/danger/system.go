@@ -68,7 +68,7 @@ func (c *checker) privilege(u unit) {
 	case "dscl":
 		// "dscl . -read /Users/me": a directory query; -create, -append,
 		// -merge, -passwd, -delete and -change edit accounts.
-		if hasLit(cmd.Args, "-create", "-append", "-merge", "-passwd", "-delete", "-change", "-changei") {
+		if dsclEditsRecord(cmd.Args) { // r10fa.go: a record path after the command
 			c.add(PrivilegeEscalation)
 		}
 	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
