@@ -136,3 +136,9 @@ func dsclEditsRecord(args []shell.Word) bool {
 	}
 	return false
 }
+
+// emptyDevice reports a word naming /dev/null or /dev/zero: read as a
+// file they give no bytes or only zeros, no program or module.
+func emptyDevice(w shell.Word) bool {
+	return w.Literal && (w.Lit == "/dev/null" || w.Lit == "/dev/zero")
+}

