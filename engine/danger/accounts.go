@@ -115,8 +115,8 @@ func (c *checker) accounts(u unit) {
 			return
 		}
 	}
-	if name == "git" || publishVerbs[name] != nil {
-		return
+	if name == "git" || publishVerbs[name] != nil || shellScriptRun(name) {
+		return // shellScriptRun: a script's words are its own (r10fa.go)
 	}
 	vs := c.verbs(args, 3)
 	if name == "aws" {

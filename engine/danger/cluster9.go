@@ -242,8 +242,8 @@ func (c *checker) manifestNamedUnsafe(cmd *shell.Command, name, verb string) {
 		})
 		storage := slices.ContainsFunc(words, func(w string) bool { return storageManifestWords[w] })
 		governs := slices.ContainsFunc(words, func(w string) bool { return policyManifestWords[w] })
-		for _, w := range words {
-			priv = priv || unsafeManifestWords[w] && !governs && !(storage && w == "hostpath")
+		for i, w := range words {
+			priv = priv || unsafeManifestWords[w] && !governs && !(storage && w == "hostpath") && !namesEscalationControl(words, i)
 			revshell = revshell || shellManifestWords[w]
 		}
 		if priv || revshell {

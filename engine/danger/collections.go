@@ -169,6 +169,10 @@ func (c *checker) bruteForce(u unit) {
 		if strings.Contains(l, "/") {
 			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb
 		}
+		if namesScriptFile(l) {
+			brute = brute || bruteForcers[strings.TrimSuffix(l, path.Ext(l))] // a script, judged by name as a program (r10fa.go)
+			continue
+		}
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {
 			brute = true
 		}

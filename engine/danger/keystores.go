@@ -172,11 +172,11 @@ var metadataVia = map[string]bool{
 }
 
 // showsNothingOf reports a read by a program that shows none of the file's
-// content: metadataVia, or a grep that prints no line (grep(1): -q,
-// --quiet, --silent answer by their status; -c, --count a count; -l, -L
-// file names).
+// content: metadataVia, a file played on a sound device, or a grep that
+// prints no line (grep(1): -q, --quiet, --silent answer by their status;
+// -c, --count a count; -l, -L file names).
 func showsNothingOf(cmd *shell.Command, via string) bool {
-	if metadataVia[via] {
+	if metadataVia[via] || playedOnSoundDevice(cmd, via) { // r10fa.go
 		return true
 	}
 	switch via {

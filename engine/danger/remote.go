@@ -216,8 +216,8 @@ func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
 		if ok && name == "ssh" {
 			return sshStdioForward(cmd)
 		}
-		if !ok || !netClients[name] {
-			return false
+		if !ok || !netClients[name] || connectsToLoopbackOnly(cmd, name) {
+			return false // connectsToLoopbackOnly: nothing leaves the machine (r10fa.go)
 		}
 		return name != "openssl" || len(cmd.Args) > 0 && (cmd.Args[0].Lit == "s_client" || cmd.Args[0].Lit == "s_server")
 	}

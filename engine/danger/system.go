@@ -15,7 +15,7 @@ import (
 // changes; containers started with the host's privileges.
 func (c *checker) privilege(u unit) {
 	cmd := &u.cmd
-	if cmd.Dynamic {
+	if cmd.Dynamic || configFileRun(cmd.Name) {
 		return
 	}
 	switch name := path.Base(cmd.Name); name {
@@ -68,7 +68,7 @@ func (c *checker) privilege(u unit) {
 	case "dscl":
 		// "dscl . -read /Users/me": a directory query; -create, -append,
 		// -merge, -passwd, -delete and -change edit accounts.
-		if hasLit(cmd.Args, "-create", "-append", "-merge", "-passwd", "-delete", "-change", "-changei") {
+		if dsclEditsRecord(cmd.Args) { // r10fa.go: a record path after the command
 			c.add(PrivilegeEscalation)
 		}
 	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
