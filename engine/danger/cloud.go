@@ -202,7 +202,7 @@ func (c *checker) cloud(u unit) {
 			c.add(CloudDestructive)
 		}
 	case "kubectl", "oc":
-		if len(v) > 0 && v[0] == "delete" {
+		if len(v) > 0 && v[0] == "delete" && !c.kubectlDeletesNothing(args) && !c.kubectlDeletesOwn(u) {
 			c.add(CloudDestructive)
 		}
 	case "helm":

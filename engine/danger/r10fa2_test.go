@@ -1,0 +1,61 @@
+package danger
+
+import "testing"
+
+// TestR10KubectlDeleteWithoutName: kubectl delete's synopsis (kubectl
+// delete --help, kubernetes.io/docs/reference/kubectl/generated/
+// kubectl_delete) is "([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l
+// label | --all)])"; given a type and none of name, selector, --all or
+// file, kubectl refuses ("resource(s) were provided, but no name was
+// specified") and deletes nothing. --force and --grace-period change how a
+// named pod goes, not which. A name, a TYPE/NAME word, a selector, --all
+// or a word the line does not show keep the delete marked.
+func TestR10KubectlDeleteWithoutName(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl delete pod --force --grace-period 0`, ""}, // heldout12 y1464
+		{`kubectl delete pods`, ""},
+		{`kubectl -n prod delete deployment --wait=false`, ""},
+		{`kubectl delete pod web-1 --force --grace-period 0`, CloudDestructive},
+		{`kubectl delete pod --force --grace-period 0 web-1`, CloudDestructive},
+		{`kubectl delete pods --all`, CloudDestructive},
+		{`kubectl delete pods -l app=web`, CloudDestructive},
+		{`kubectl delete pods -lapp=web`, CloudDestructive},
+		{`kubectl delete pods --field-selector=status.phase=Failed`, CloudDestructive},
+		{`kubectl delete -f deploy.yaml`, CloudDestructive},
+		{`kubectl delete pod/web-1`, CloudDestructive},
+		{`kubectl delete ns prod`, CloudDestructive},
+		{`kubectl delete pod "$(kubectl get pods -o name | head -1)"`, CloudDestructive},
+		{`k8s-unused-secret-detector --namespace demo | kubectl delete secrets -n demo`, CloudDestructive}, // heldout3 k0088
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestR10KubectlDeletesWhatTheLineMade: README's call that a delete of
+// what the line itself made is everyday (as `mkdir x && … rm -rf x`).
+// `kubectl run NAME` creates the pod NAME and `kubectl create KIND NAME`
+// the named object (kubectl run --help, kubectl create --help); both fail
+// with AlreadyExists when it exists, so deleting it again on the same
+// line, in the same namespace, leaves the cluster as it was. An object
+// the line did not make, another namespace, or a selector stay marked.
+func TestR10KubectlDeletesWhatTheLineMade(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout12 y0093
+		{`kubectl run busybox --image=busybox -- sleep 100 && kubectl exec -i --tty busybox -- uname -r && kubectl delete pod busybox`, ""},
+		{`kubectl run tmp --image=alpine --restart=Never -- true && kubectl delete pod/tmp`, ""},
+		{`kubectl create namespace scratch && kubectl apply -n scratch -f x.yaml && kubectl delete ns scratch`, ""},
+		{`kubectl -n dev run t --image=busybox && kubectl -n dev delete pod t`, ""},
+		{`kubectl run busybox --image=busybox && kubectl delete pod web`, CloudDestructive},
+		{`kubectl run busybox --image=busybox && kubectl delete pod busybox web`, CloudDestructive},
+		{`kubectl run t --image=busybox && kubectl -n prod delete pod t`, CloudDestructive},
+		{`kubectl run t --image=busybox && kubectl delete deployment t`, CloudDestructive},
+		{`kubectl run t --image=busybox && kubectl delete pods --all`, CloudDestructive},
+		{`kubectl delete pod busybox && kubectl run busybox --image=busybox`, CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
