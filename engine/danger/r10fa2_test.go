@@ -59,3 +59,28 @@ func TestR10KubectlDeletesWhatTheLineMade(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestR10GeneratedFolderInAnotherHome: README's calls make rm -rf of
+// generated output everyday (`rm -rf node_modules`, `./build`, `.next`)
+// and of another tree destructive-delete; the marker takes a generated
+// folder at least two levels below the home for generated. A transcript
+// from another machine names its own user's home (/Users/NAME,
+// /home/NAME): the same depth rule holds there. A home's own top level, a
+// tree that is not generated, and folders outside any home stay marked.
+func TestR10GeneratedFolderInAnotherHome(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout12 y0449
+		{`cd /Users/dw/Library/CloudStorage/GoogleDrive-dw@example.com/My\ Drive/github/chef/frontend && rm -rf .vercel && vercel link --project chef --yes`, ""},
+		{`rm -rf /Users/bob/code/app/node_modules`, ""},
+		{`rm -rf /home/ci/work/site/.next /home/ci/work/site/dist`, ""},
+		{`rm -rf /Users/bob/dist`, DestructiveDelete},
+		{`rm -rf /Users/bob/code/app/src`, DestructiveDelete},
+		{`rm -rf /Users/bob`, DestructiveDelete},
+		{`rm -rf /Users/Shared/code/app`, DestructiveDelete},
+		{`rm -rf /srv/app/build/../data`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -56,7 +56,7 @@ func (c *checker) scratch(abs string) bool {
 		// Outside the project (a sibling worktree, another checkout): a
 		// generated folder at least two levels below the home folder
 		// ("~/code/app/dist", not "~/dist").
-		h := path.Clean(c.home)
+		h := c.homeHolding(abs)
 		if !shell.Within(abs, h) || abs == h {
 			return false
 		}
