@@ -209,3 +209,140 @@ func (c *checker) homeHolding(abs string) string {
 	}
 	return h
 }
+
+// gitCloneValueOpts are git clone's options that take the next word as
+// their value (git-clone(1), OPTIONS).
+var gitCloneValueOpts = map[string]bool{
+	"-b": true, "--branch": true, "-o": true, "--origin": true, "-c": true, "--config": true, "--depth": true,
+	"--reference": true, "--reference-if-able": true, "--separate-git-dir": true, "-u": true, "--upload-pack": true,
+	"--template": true, "--filter": true, "-j": true, "--jobs": true, "--shallow-since": true, "--shallow-exclude": true,
+	"--server-option": true, "--bundle-uri": true, "--ref-format": true,
+}
+
+// clonedFolder returns the folder a `git clone` makes, as written
+// (relative to where it runs), or "": git-clone(1), <directory>: "The name
+// of a new directory to clone into. The 'humanish' part of the source
+// repository is used if no directory is explicitly given (repo for
+// /path/to/repo.git and foo for host.xz:foo/.git). Cloning into an
+// existing directory is only allowed if the directory is empty." A global
+// option before clone (git -C DIR) or a word the line does not show gives
+// "".
+func clonedFolder(args []shell.Word) string {
+	if len(args) == 0 || !args[0].Literal || args[0].Lit != "clone" {
+		return ""
+	}
+	var ops []string
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return ""
+		}
+		if strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 1 {
+			if a.Lit == "--bare" || a.Lit == "--mirror" {
+				return "" // the folder is NAME.git: not worked out here
+			}
+			if gitCloneValueOpts[a.Lit] {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a.Lit)
+	}
+	switch len(ops) {
+	case 2:
+		return ops[1]
+	case 1:
+		u := strings.TrimSuffix(strings.TrimSuffix(ops[0], "/"), "/.git")
+		u = strings.TrimSuffix(u, "/")
+		if i := strings.LastIndexAny(u, "/:"); i >= 0 {
+			u = u[i+1:]
+		}
+		return strings.TrimSuffix(u, ".git")
+	}
+	return ""
+}
+
+// scaffoldedFolder returns the folder a project scaffolder makes, as
+// written, or "": the package manager's create command (npm-init(1):
+// "npm init <initializer>" runs create-<initializer>, "npm create" is its
+// alias; yarn create, pnpm create, bun create) or npx/bunx/pnpx of a
+// create-* package, given the new project's folder right after the
+// package (create-next-app: "npx create-next-app@latest [project-name]
+// [options]"; create-vite: "npm create vite@latest my-app").
+func scaffoldedFolder(name string, args []shell.Word) string {
+	var words []string
+	for _, a := range args {
+		if !a.Literal {
+			return ""
+		}
+		words = append(words, a.Lit)
+	}
+	switch name {
+	case "npx", "bunx", "pnpx":
+		for len(words) > 0 && (words[0] == "-y" || words[0] == "--yes") {
+			words = words[1:]
+		}
+		if len(words) < 2 {
+			return ""
+		}
+		pkg := words[0]
+		if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+			pkg = pkg[:at]
+		}
+		if !strings.HasPrefix(path.Base(pkg), "create-") {
+			return ""
+		}
+		words = words[1:]
+	case "npm", "yarn", "pnpm", "bun":
+		if len(words) < 3 || words[0] != "create" && !(name == "npm" && (words[0] == "init" || words[0] == "innit")) ||
+			strings.HasPrefix(words[1], "-") {
+			return ""
+		}
+		words = words[2:]
+	default:
+		return ""
+	}
+	if strings.HasPrefix(words[0], "-") {
+		return ""
+	}
+	return words[0]
+}
+
+// folderMadeByLine reports whether abs is (or is inside) a folder an
+// earlier command of the line made new: a git clone's folder or a
+// scaffolder's project folder (heldout12 y0328: `npx create-next-app
+// _next-tmp … && rsync -a _next-tmp/ . && rm -rf _next-tmp`). README: a
+// delete of what the line itself made loses nothing that was there (as
+// `mkdir x … rm -rf x`). The current folder, the home and the root are
+// never taken for made.
+func (c *checker) folderMadeByLine(abs string) bool {
+	if c.line == nil {
+		return false
+	}
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		if cmd.Dynamic {
+			continue
+		}
+		name := path.Base(cmd.Name)
+		made := scaffoldedFolder(name, cmd.Args)
+		if name == "git" {
+			made = clonedFolder(cmd.Args)
+		}
+		if made == "" || made == "." || made == ".." || strings.HasSuffix(made, "/.") || strings.HasSuffix(made, "/..") {
+			continue
+		}
+		d := cmd.Cwd
+		if d == "" {
+			d = c.project
+		}
+		folder := shell.Resolve(made, d, c.home)
+		if folder == "/" || folder == path.Clean(c.home) || folder == c.project || shell.Within(c.project, folder) {
+			continue
+		}
+		if abs == folder || shell.Within(abs, folder) {
+			return true
+		}
+	}
+	return false
+}

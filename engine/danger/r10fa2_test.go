@@ -1,6 +1,9 @@
 package danger
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestR10KubectlDeleteWithoutName: kubectl delete's synopsis (kubectl
 // delete --help, kubernetes.io/docs/reference/kubectl/generated/
@@ -82,5 +85,57 @@ func TestR10GeneratedFolderInAnotherHome(t *testing.T) {
 		{`rm -rf /srv/app/build/../data`, DestructiveDelete},
 	} {
 		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// noneOf fails t when Check marks cmd with cat.
+func noneOf(t *testing.T, cmd, cat string) {
+	t.Helper()
+	if got := Check(bash(cmd), proj, home); slices.Contains(got, cat) {
+		t.Errorf("Check(%q) = %v, want no %s", cmd, got, cat)
+	}
+}
+
+// TestR10RemovesFolderTheLineCloned: README's call that a delete of what
+// the line itself made is everyday (`mkdir x … rm -rf x`, a pod the line
+// just made). git clone makes a new folder: the one named, else the
+// source's "humanish" part (git-clone(1), <directory>; cloning into an
+// existing folder is allowed only when it is empty), and a scaffolder
+// makes the project folder named right after its package (npm-init(1),
+// create-next-app's and create-vite's usage). Removing that folder later
+// on the line loses nothing that was there. Another folder, the current
+// folder, a folder a global option moves (git -C) and a scaffold into
+// "." stay marked.
+func TestR10RemovesFolderTheLineCloned(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git clone https://github.com/acme/tool.git && cd tool && make test && cd .. && rm -rf tool`, ""},
+		{`git clone --depth 1 -b v2 https://github.com/acme/tool.git vendor/tool-src && cp vendor/tool-src/lib.h include/ && rm -rf vendor/tool-src`, ""},
+		{`git clone git@github.com:acme/tool.git && rm -rf tool/.git`, ""},
+		{`git clone https://github.com/acme/tool.git && rm -rf src`, DestructiveDelete},
+		{`git clone https://github.com/acme/tool.git other && rm -rf tool`, DestructiveDelete},
+		{`git -C ../elsewhere clone https://github.com/acme/tool.git && rm -rf tool`, DestructiveDelete},
+		{`git clone https://github.com/acme/tool.git . && rm -rf .`, DestructiveDelete},
+		{`rm -rf tool && git clone https://github.com/acme/tool.git`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	for _, tt := range []struct {
+		cmd  string
+		gone bool // destructive-delete expected
+	}{
+		// heldout12 y0328 (also marked download-execute, not this rule's)
+		{`npx create-next-app@latest _next-tmp --typescript --tailwind --app --use-npm --yes 2>&1 && rsync -a _next-tmp/ . && rm -rf _next-tmp`, false},
+		{`npm create vite@latest my-app -- --template react && cp -r my-app/src . && rm -rf my-app`, false},
+		{`npx create-next-app@latest . --yes && rm -rf app`, true},
+		{`npx create-next-app@latest web && rm -rf api`, true},
+		{`npx cowsay hi && rm -rf hi`, true},
+	} {
+		if tt.gone {
+			checkRow(t, tt.cmd, DestructiveDelete)
+		} else {
+			noneOf(t, tt.cmd, DestructiveDelete)
+		}
 	}
 }

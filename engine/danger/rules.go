@@ -1457,6 +1457,9 @@ func (c *checker) madeByLine(t shell.Word, dir string) bool {
 	if t.Glob {
 		abs = path.Dir(abs)
 	}
+	if c.folderMadeByLine(abs) {
+		return true // round 10: a clone's or scaffolder's new folder
+	}
 	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
 		cmd := &c.line.Commands[k]
 		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
