@@ -346,3 +346,44 @@ func (c *checker) folderMadeByLine(abs string) bool {
 	}
 	return false
 }
+
+// sourcedStartupNames are startup files a shell reads and runs line by
+// line rather than executes (bash(1) INVOCATION, zsh(1) STARTUP/SHUTDOWN
+// FILES, ksh, csh and tcsh's rc files, sh's $ENV file, the aliases file
+// .bashrc sources, xinit(1) running ~/.xinitrc "as a shell script", the
+// display managers sourcing ~/.xprofile and ~/.xsessionrc): their
+// execute bit decides nothing.
+var sourcedStartupNames = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".zlogout": true,
+	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".shrc": true, ".bash_aliases": true,
+	".xinitrc": true, ".xprofile": true, ".xsessionrc": true,
+}
+
+// rcModeOnly reports a chmod of a sourced startup file (p) that leaves
+// what runs as it was: the file sits in the project rather than the home
+// (nobody's shell reads the project's copy), or the mode lets no other
+// user write it (an execute bit is never looked at). A mode that opens
+// the home's file to others' writes stays marked: they could add
+// commands the user's shell runs.
+func (c *checker) rcModeOnly(cmd *shell.Command, via, p string) bool {
+	if via != "chmod" || !sourcedStartupNames[path.Base(p)] {
+		return false
+	}
+	if dir := path.Dir(p); shell.Within(dir, c.project) && c.project != path.Clean(c.home) {
+		return true
+	}
+	modes := 0
+	for _, a := range cmd.Args {
+		if !a.Literal {
+			return false // a mode or option the line does not show
+		}
+		if !isModeWord(a.Lit) {
+			continue
+		}
+		if modes++; worldWritable(a.Lit) {
+			return false
+		}
+	}
+	return modes == 1
+}

