@@ -206,7 +206,7 @@ func (c *checker) cloud(u unit) {
 			c.add(CloudDestructive)
 		}
 	case "helm":
-		if len(v) > 0 && slices.Contains([]string{"uninstall", "delete", "del", "un"}, v[0]) {
+		if len(v) > 0 && slices.Contains([]string{"uninstall", "delete", "del", "un"}, v[0]) && !c.helmUninstallsOwn(args) {
 			c.add(CloudDestructive)
 		}
 	case "terraform", "tofu", "terragrunt":

@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -386,4 +387,134 @@ func (c *checker) rcModeOnly(cmd *shell.Command, via, p string) bool {
 		}
 	}
 	return modes == 1
+}
+
+// pgConnOpts are the options of PostgreSQL's client programs that take a
+// value (createdb(1), dropdb(1)); -h/--host and -p/--port choose the
+// server, so a database made on one server is not one dropped on another.
+var pgConnOpts = map[string]bool{
+	"-h": true, "--host": true, "-p": true, "--port": true, "-U": true, "--username": true, "--maintenance-db": true,
+	"-D": true, "--tablespace": true, "-E": true, "--encoding": true, "-l": true, "--locale": true, "--lc-collate": true,
+	"--lc-ctype": true, "-O": true, "--owner": true, "-S": true, "--strategy": true, "-T": true, "--template": true,
+	"--icu-locale": true, "--icu-rules": true, "--locale-provider": true, "--builtin-locale": true,
+}
+
+// pgTarget returns the server (host and port as written) and the
+// operands of a createdb or dropdb call, or ok false when a word is not
+// literal or an option is not one pgConnOpts knows to take a value or
+// not (an unknown one could be taking the name for its value).
+func pgTarget(args []shell.Word) (server string, ops []string, ok bool) {
+	host, port := "", ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return "", nil, false
+		}
+		lit := a.Lit
+		if !strings.HasPrefix(lit, "-") {
+			ops = append(ops, lit)
+			continue
+		}
+		opt, val, joined := strings.Cut(lit, "=")
+		switch {
+		case pgConnOpts[opt]:
+			if !joined {
+				if i+1 >= len(args) || !args[i+1].Literal {
+					return "", nil, false
+				}
+				i++
+				val = args[i].Lit
+			}
+		case opt == "-e" || opt == "--echo" || opt == "-w" || opt == "--no-password" || opt == "-W" || opt == "--password" ||
+			opt == "-i" || opt == "--interactive" || opt == "--if-exists" || opt == "-f" || opt == "--force":
+		default:
+			return "", nil, false
+		}
+		switch opt {
+		case "-h", "--host":
+			host = val
+		case "-p", "--port":
+			port = val
+		}
+	}
+	return host + ":" + port, ops, true
+}
+
+// dropsDatabaseMade reports a dropdb of a database a createdb earlier on
+// the line made on the same server: createdb(1) fails when the database
+// exists ("database … already exists"), so what it names is new, and
+// dropping it again loses nothing that was there (README: a delete of
+// what the line made is everyday). dropdb takes one name (dropdb(1):
+// "dropdb [connection-option...] [option...] dbname").
+func (c *checker) dropsDatabaseMade(u unit) bool {
+	server, ops, ok := pgTarget(u.cmd.Args)
+	if !ok || len(ops) != 1 || c.line == nil {
+		return false
+	}
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		if cmd.Dynamic || path.Base(cmd.Name) != "createdb" {
+			continue
+		}
+		if s, made, ok := pgTarget(cmd.Args); ok && s == server && len(made) >= 1 && made[0] == ops[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// helmUninstallsOwn reports a helm uninstall whose every release a helm
+// install earlier on the line made, in the same namespace: `helm install
+// NAME CHART` refuses a name in use ("cannot re-use a name that is still
+// in use"), so the release is new, and uninstalling it again leaves the
+// cluster as it was (README: a delete of what the line made). The name is
+// taken only where helm's usage puts it, right after install.
+func (c *checker) helmUninstallsOwn(args []shell.Word) bool {
+	verb := slices.IndexFunc(args, func(a shell.Word) bool {
+		return a.Literal && slices.Contains([]string{"uninstall", "delete", "del", "un"}, a.Lit)
+	})
+	if verb < 0 || c.line == nil {
+		return false
+	}
+	var names []string
+	for i := verb + 1; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if helmValueOpts[a.Lit] {
+				i++ // "-n dev": a namespace, not a release
+			}
+			continue
+		}
+		// An option helmValueOpts does not list leaves its value here,
+		// taken for a release the line did not make: the call stays marked.
+		names = append(names, a.Lit)
+	}
+	ns := kubectlNamespace(args)
+	if len(names) == 0 {
+		return false
+	}
+	made := map[string]bool{}
+	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
+		cmd := &c.line.Commands[k]
+		a := cmd.Args
+		if cmd.Dynamic || path.Base(cmd.Name) != "helm" || len(a) < 3 || !a[0].Literal || a[0].Lit != "install" || kubectlNamespace(a) != ns {
+			continue
+		}
+		i := 1
+		for i+1 < len(a) && (a[i].Lit == "-n" || a[i].Lit == "--namespace") {
+			i += 2 // "helm install -n dev NAME CHART"
+		}
+		if i < len(a) && a[i].Literal && !strings.HasPrefix(a[i].Lit, "-") {
+			made[a[i].Lit] = true
+		}
+	}
+	for _, n := range names {
+		if !made[n] {
+			return false
+		}
+	}
+	return true
 }

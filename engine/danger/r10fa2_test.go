@@ -170,3 +170,31 @@ func TestR10ModeOfASourcedStartupFile(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestR10DropsWhatTheLineCreated: README's call that a delete of what the
+// line itself made is everyday, for the two other creators that refuse an
+// existing name: createdb(1) fails when the database exists, and `helm
+// install NAME CHART` refuses a release name still in use. Dropping or
+// uninstalling that same name later on the line (same server, same
+// namespace) loses nothing. Another name, server or namespace, a name the
+// line does not show, and a drop before the create stay marked.
+func TestR10DropsWhatTheLineCreated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`createdb app_test && psql app_test -f schema.sql && pytest && dropdb app_test`, ""},
+		{`createdb -h localhost -U postgres scratch && dropdb -h localhost -U postgres --if-exists scratch`, ""},
+		{`createdb app_test && dropdb app`, DatabaseDestructive},
+		{`createdb app_test && dropdb -h db.prod.example.com app_test`, DatabaseDestructive},
+		{`createdb "$DB" && dropdb "$DB"`, DatabaseDestructive},
+		{`dropdb app_test && createdb app_test`, DatabaseDestructive},
+		{`helm install demo ./chart && helm test demo && helm uninstall demo`, ""},
+		{`helm install -n dev demo ./chart --wait && helm uninstall demo -n dev`, ""},
+		{`helm install demo ./chart && helm uninstall web`, CloudDestructive},
+		{`helm install demo ./chart && helm uninstall demo web`, CloudDestructive},
+		{`helm install demo ./chart -n dev && helm uninstall demo -n prod`, CloudDestructive},
+		{`helm upgrade --install demo ./chart && helm uninstall demo`, CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
