@@ -518,3 +518,18 @@ func (c *checker) helmUninstallsOwn(args []shell.Word) bool {
 	}
 	return true
 }
+
+// partitionReadOnly reports an fdisk or sfdisk command that only prints
+// the partition table: sfdisk(8)'s -d/--dump, -J/--json, -F/--list-free,
+// -g/--show-geometry, --show-pt-geometry, -T/--list-types, -V/--verify,
+// and fdisk(8)'s -x/--list-details.
+func partitionReadOnly(name string, args []shell.Word) bool {
+	switch name {
+	case "sfdisk":
+		return hasLit(args, "-d", "--dump", "-J", "--json", "-F", "--list-free", "-g", "--show-geometry",
+			"--show-pt-geometry", "-T", "--list-types", "-V", "--verify")
+	case "fdisk":
+		return hasLit(args, "-x", "--list-details")
+	}
+	return false
+}

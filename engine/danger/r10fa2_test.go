@@ -198,3 +198,36 @@ func TestR10DropsWhatTheLineCreated(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestR10PartitionTablesOnlyPrinted: the partition tools' commands that
+// only print. sfdisk(8), COMMANDS: -d/--dump and -J/--json dump the
+// partitions "in a format that is usable as input to sfdisk", -F/
+// --list-free, -g/--show-geometry, -T/--list-types and -V/--verify
+// ("test whether the partition table and partitions seem correct") read
+// the device; fdisk(8): -x/--list-details lists as -l does with more
+// columns. Nothing is written, and README's disk-system is a change of
+// the machine's volume layout (dev4's calls: lvcreate, zpool export), so
+// these are everyday as `fdisk -l` and `sfdisk -s` are (boot_test's
+// rows). sfdisk fed a layout,
+// fdisk's interactive session and the write side of a dump-and-restore
+// stay disk-system.
+func TestR10PartitionTablesOnlyPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sfdisk -d /dev/sda > sda.dump`, ""},
+		{`sfdisk --dump /dev/nvme0n1`, ""},
+		{`sfdisk -J /dev/sda`, ""},
+		{`sfdisk -F /dev/sda`, ""},
+		{`sfdisk --verify /dev/sda`, ""},
+		{`sfdisk -g /dev/sda`, ""},
+		{`fdisk -x /dev/sda`, ""},
+		{`fdisk --list-details`, ""},
+		{`sfdisk -d /dev/sda | sfdisk /dev/sdb`, DiskSystem},
+		{`sfdisk /dev/sdb < sda.dump`, DiskSystem},
+		{`sfdisk --delete /dev/sdb 2`, DiskSystem},
+		{`fdisk /dev/sda`, DiskSystem},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
