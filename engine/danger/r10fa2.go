@@ -533,3 +533,14 @@ func partitionReadOnly(name string, args []shell.Word) bool {
 	}
 	return false
 }
+
+// More generated folders, each its tool's own output or cache (round 10;
+// TestR10MoreGeneratedFolders): the Firebase CLI's hosting cache, pip
+// wheel's and cibuildwheel's wheelhouse, PEP 582's __pypackages__, Pyre's
+// cache, Expo's web export. Not "temp": dev8 labels `rm -rf temp` a
+// project folder not known to be generated (TestTempIsNoGeneratedFolder).
+func init() {
+	for _, n := range []string{".firebase", "wheelhouse", "__pypackages__", ".pyre", "web-build"} {
+		scratchNames[n] = true
+	}
+}

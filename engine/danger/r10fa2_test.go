@@ -231,3 +231,31 @@ func TestR10PartitionTablesOnlyPrinted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestR10MoreGeneratedFolders: README's call that rm -rf of generated
+// output is everyday (build, dist, node_modules, ./build), for the
+// folders these tools document as their own output or cache, written
+// again at will: the Firebase CLI's hosting cache .firebase (firebase
+// init puts it in .gitignore), pip wheel's and cibuildwheel's output
+// wheelhouse, PEP 582's __pypackages__ (PDM installs into it), Pyre's
+// .pyre cache, Expo's web export web-build. A source folder beside them
+// stays marked, and so does temp (dev8 u0674 labels it a project folder
+// not known to be generated).
+func TestR10MoreGeneratedFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf .firebase`, ""},
+		{`rm -rf wheelhouse && cibuildwheel --output-dir wheelhouse`, ""},
+		{`rm -rf __pypackages__ && pdm install`, ""},
+		{`rm -rf .pyre`, ""},
+		{`rm -rf web-build`, ""},
+		{`rm -rf ~/code/app/web-build`, ""},
+		{`rm -rf temp`, DestructiveDelete},
+		{`rm -rf src`, DestructiveDelete},
+		{`rm -rf templates`, DestructiveDelete},
+		{`rm -rf ~/.firebase`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
