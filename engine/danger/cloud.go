@@ -202,11 +202,11 @@ func (c *checker) cloud(u unit) {
 			c.add(CloudDestructive)
 		}
 	case "kubectl", "oc":
-		if len(v) > 0 && v[0] == "delete" {
+		if len(v) > 0 && v[0] == "delete" && !c.kubectlDeletesNothing(args) && !c.kubectlDeletesOwn(u) {
 			c.add(CloudDestructive)
 		}
 	case "helm":
-		if len(v) > 0 && slices.Contains([]string{"uninstall", "delete", "del", "un"}, v[0]) {
+		if len(v) > 0 && slices.Contains([]string{"uninstall", "delete", "del", "un"}, v[0]) && !c.helmUninstallsOwn(args) {
 			c.add(CloudDestructive)
 		}
 	case "terraform", "tofu", "terragrunt":

@@ -708,7 +708,7 @@ func (c *checker) fileUses(u unit) {
 				// drop caches, leaves the disk and the machine as they were.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == DiskSystem })
 			}
-			if sedDeletesOnly(&u.cmd) || modeOnlyChange(&u.cmd, f.Via) {
+			if sedDeletesOnly(&u.cmd) || modeOnlyChange(&u.cmd, f.Via) || c.rcModeOnly(&u.cmd, f.Via, p) {
 				// Lines taken out of a startup file, or its mode tightened or
 				// its times touched: nothing new runs.
 				cats = slices.DeleteFunc(cats, func(k string) bool { return k == PersistenceStartupFiles })

@@ -57,7 +57,9 @@ func (c *checker) database(u unit) {
 			c.add(DatabaseDestructive)
 		}
 	case "dropdb", "dropuser":
-		c.add(DatabaseDestructive)
+		if name == "dropuser" || !c.dropsDatabaseMade(u) {
+			c.add(DatabaseDestructive)
+		}
 	case "mysqladmin":
 		if hasLit(args, "drop", "DROP") {
 			c.add(DatabaseDestructive)

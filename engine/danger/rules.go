@@ -56,7 +56,7 @@ func (c *checker) scratch(abs string) bool {
 		// Outside the project (a sibling worktree, another checkout): a
 		// generated folder at least two levels below the home folder
 		// ("~/code/app/dist", not "~/dist").
-		h := path.Clean(c.home)
+		h := c.homeHolding(abs)
 		if !shell.Within(abs, h) || abs == h {
 			return false
 		}
@@ -1433,6 +1433,9 @@ func (c *checker) madeByLine(t shell.Word, dir string) bool {
 	abs := shell.Resolve(p, dir, c.home)
 	if t.Glob {
 		abs = path.Dir(abs)
+	}
+	if c.folderMadeByLine(abs) {
+		return true // round 10: a clone's or scaffolder's new folder
 	}
 	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
 		cmd := &c.line.Commands[k]

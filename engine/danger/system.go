@@ -505,7 +505,8 @@ func (c *checker) system(u unit) {
 		if ops := operands(args); name == "parted" && len(ops) > 0 {
 			dev = ops[:1]
 		}
-		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) && !c.onlyImageFiles(dev, u.dir) {
+		if !hasLit(args, "-l", "--list", "--show-size", "print") && !(name != "parted" && hasLit(args, "-s")) && !c.onlyImageFiles(dev, u.dir) &&
+			!partitionReadOnly(name, args) {
 			c.add(DiskSystem)
 		}
 	case "zfs":

@@ -349,7 +349,7 @@ func (c *checker) deployTeardown(name string, args []shell.Word) {
 	case "tilt":
 		hit = first == "down" && hasLit(args, "--delete-namespaces")
 	case "helm":
-		hit = slices.Contains([]string{"uninstall", "delete", "del", "un"}, first)
+		hit = slices.Contains([]string{"uninstall", "delete", "del", "un"}, first) && !c.helmUninstallsOwn(args)
 	case "k":
 		hit = first == "delete" || first == "drain"
 	}
