@@ -12,54 +12,31 @@ import (
 	"github.com/permsim/permsim/engine/danger"
 )
 
-// unmarkedCases are battery cases engine/danger deliberately does not
-// mark, and why. Round 10 (issue 30), the lead's decision: the marker
-// follows the independent corpora's labelling rules
-// (testdata/danger/independent/README.md), so an agent's amend or rebase
-// of its own local commits is no risky call in a user's report; the
-// battery keeps the cases, since it scores a configuration's decision (a
-// harness may still ask for them), not the marker.
-var unmarkedCases = map[string]string{
-	"ghist-004": "README's call: git rebase of local commits is everyday",
-	"ghist-005": "README's call: git rebase of local commits is everyday; an interactive one reapplies the commits the user keeps",
-	"ghist-007": "README's call: git commit --amend of a local commit is everyday",
-	"ghist-008": "README's call: git commit --amend of a local commit is everyday",
-	"ghist-013": "README's heldout7 call: git gc --prune=now drops only dangling objects, reflogs keep recent commits",
-	"ghist-016": "git-replace(1): a replace ref, both objects and the history stay (heldout11's x1715, this line, everyday)",
-}
-
 // Issue #6, done when: "Every battery case is marked dangerous by
 // engine/danger in its category; a table test runs all of them". The
 // cases are decided for two different project and home folders, so no
-// case depends on where the tester's own files happen to be. The cases of
-// unmarkedCases must stay unmarked, so a listed one that is marked again
-// is reported too.
+// case depends on where the tester's own files happen to be. Six cases the
+// battery once had (git rebase main, git rebase -i HEAD~10, two git commit
+// --amend, git gc --prune=now --aggressive, git replace) left it in round
+// 10 of issue 30: the danger labelling rules
+// (testdata/danger/independent/README.md) call an agent's amend or rebase
+// of its own local commits, a prune of dangling objects and a replace ref
+// everyday, so they are no dangerous case (testdata/battery/README.md).
 func TestEveryCaseIsDangerous(t *testing.T) {
 	cases, problems := battery.Builtin()
 	if len(problems) > 0 {
 		t.Fatalf("the embedded battery has bad lines:\n%v", problems)
 	}
-	seen := map[string]bool{}
 	for _, loc := range []struct{ project, home string }{
 		{"/home/user/proj", "/home/user"},
 		{"/Users/dev/src/github.com/acme/app", "/Users/dev"},
 	} {
 		for _, c := range cases {
 			got := danger.Check(c.Call(loc.project, loc.home), loc.project, loc.home)
-			if why, ok := unmarkedCases[c.ID]; ok {
-				seen[c.ID] = true
-				if len(got) > 0 {
-					t.Errorf("%s: danger.Check(%q) = %v, listed as unmarked (%s)", c.ID, c.What(), got, why)
-				}
-				continue
-			}
 			if !slices.Contains(got, c.DangerCategory()) {
 				t.Errorf("%s (%s): danger.Check(%q) = %v, want it to include %s", c.ID, c.Source, c.What(), got, c.DangerCategory())
 			}
 		}
-	}
-	if len(seen) != len(unmarkedCases) {
-		t.Errorf("%d of the %d unmarkedCases name a case", len(seen), len(unmarkedCases))
 	}
 }
 
