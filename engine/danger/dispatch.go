@@ -143,6 +143,7 @@ func init() {
 		{run: (*checker).configServesRoot},
 		{run: (*checker).ownCommandWrites, names: []string{"gdb", "gdb-multiarch", "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff", "emacs", "sqlite3", "rlwrap", "puppet"}},
 		{run: (*checker).browserDebugged, names: append(slices.Collect(maps.Keys(chromiumBrowsers)), "open")},
+		{run: (*checker).sudoCredentialsCached, names: []string{"sudo", "sudo-rs"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},
