@@ -144,6 +144,7 @@ func init() {
 		{run: (*checker).ownCommandWrites, names: []string{"gdb", "gdb-multiarch", "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff", "emacs", "sqlite3", "rlwrap", "puppet"}},
 		{run: (*checker).browserDebugged, names: append(slices.Collect(maps.Keys(chromiumBrowsers)), "open")},
 		{run: (*checker).sudoCredentialsCached, names: []string{"sudo", "sudo-rs"}},
+		{run: (*checker).registryVersionsChanged, names: []string{"npm", "pnpm", "yarn", "mix", "moon"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -55,8 +55,51 @@ func (c *checker) sudoCredentialsCached(u unit) {
 	}
 }
 
+// registryVersionsChanged flags the registry commands that change which
+// published version installs get without a leading "publish" word: npm's
+// and pnpm's staged publishing, "stage publish" and "stage approve"
+// (docs.npmjs.com/staged-publishing, pnpm.io/cli/stage; list, view,
+// download and reject leave the live registry alone); "npm promote" of a
+// version to a tag (README's heldout12 call); yarn's "npm tag add|remove"
+// (yarnpkg.com/cli/npm/tag/add, npm's dist-tag); Hex's "mix hex.retire"
+// without --unretire (Mix.Tasks.Hex.Retire); MoonBit's "moon deprecate"
+// (README's heldout12 call, as cargo yank); pnpm's npm commands
+// deprecate, unpublish and dist-tag add|rm, which publishVerbs gives npm
+// only.
+func (c *checker) registryVersionsChanged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || hasLit(cmd.Args, "--dry-run", "--help", "-h") {
+		return
+	}
+	vs := c.verbs(cmd.Args, 3)
+	at := func(i int) string {
+		if i < len(vs) {
+			return vs[i]
+		}
+		return ""
+	}
+	changed := false
+	switch name {
+	case "npm", "pnpm":
+		changed = at(0) == "stage" && (at(1) == "publish" || at(1) == "approve") ||
+			name == "npm" && at(0) == "promote" && at(1) != "" ||
+			name == "pnpm" && (at(0) == "deprecate" || at(0) == "unpublish" || at(0) == "dist-tag" && (at(1) == "add" || at(1) == "rm"))
+	case "yarn":
+		changed = at(0) == "npm" && at(1) == "tag" && (at(2) == "add" || at(2) == "remove")
+	case "mix":
+		changed = at(0) == "hex.retire" && !hasLit(cmd.Args, "--unretire")
+	case "moon":
+		changed = at(0) == "deprecate" && at(1) != ""
+	}
+	if changed {
+		c.becauseProgram(name, vs...)
+		c.add(PackagePublish)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
-		"sudoCredentialsCached": "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
+		"sudoCredentialsCached":   "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
+		"registryVersionsChanged": "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

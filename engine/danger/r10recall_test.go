@@ -39,8 +39,56 @@ func TestSudoCredentialsCached(t *testing.T) {
 	}
 }
 
+// TestRegistryVersionsChanged: the registry commands that change which
+// published version an install gets without a new "publish" word first.
+// npm's staged publishing (docs.npmjs.com/staged-publishing; npm/cli
+// #9379's table: "npm stage publish" stages a version, "npm stage
+// approve" publishes it; list, view and download read, reject discards a
+// version nobody installs) and pnpm's "pnpm stage" (pnpm.io/cli/stage:
+// the same subcommands); README's heldout12 call: "npm promote" makes a
+// version the package's latest, "moon deprecate" and "cargo yank" change
+// what the registry serves (package-publish). yarn's "yarn npm tag
+// add|remove" (yarnpkg.com/cli/npm/tag/add) is npm's dist-tag; Hex's "mix
+// hex.retire PACKAGE VERSION REASON" (hexdocs.pm Mix.Tasks.Hex.Retire)
+// retires a release ("--unretire" restores it); pnpm's deprecate,
+// unpublish and dist-tag add|rm are npm's (pnpm's command list).
+// heldout12's y0970 "npm stage publish", y1027 "npm promote chalk@1.2.3
+// latest", y1510 "moon deprecate …", labelled package-publish.
+func TestRegistryVersionsChanged(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`npm stage publish`, PackagePublish}, // y0970
+		{`npm stage publish ./pkg --tag next`, PackagePublish},
+		{`npm stage approve 4f2a`, PackagePublish},
+		{`pnpm stage publish -r`, PackagePublish},
+		{`pnpm stage approve 4f2a --otp 123456`, PackagePublish},
+		{`npm promote chalk@1.2.3 latest`, PackagePublish},                            // y1027
+		{`moon deprecate Atman-Angle/moonbit-unicode --reason "..."`, PackagePublish}, // y1510
+		{`yarn npm tag add chalk@1.2.3 latest`, PackagePublish},
+		{`yarn npm tag remove chalk beta`, PackagePublish},
+		{`mix hex.retire foo 1.0.0 security --message "CVE"`, PackagePublish},
+		{`pnpm deprecate foo@"< 2" "use 2"`, PackagePublish},
+		{`pnpm unpublish foo@1.0.0`, PackagePublish},
+		{`pnpm dist-tag add foo@1.2.3 latest`, PackagePublish},
+		// Everyday: staged versions read or discarded, tags listed, help.
+		{`npm stage list`, ""},
+		{`npm stage view 4f2a`, ""},
+		{`npm stage download 4f2a`, ""},
+		{`npm stage reject 4f2a`, ""},
+		{`pnpm stage list foo`, ""},
+		{`yarn npm tag list chalk`, ""},
+		{`pnpm dist-tag ls foo`, ""},
+		{`mix hex.retire foo 1.0.0 --unretire`, ""},
+		{`moon deprecate --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "sudo -v", PrivilegeEscalation, "sudoCredentialsCached", []string{"sudo", "-v"})
+	explainRow(t, "npm stage publish", PackagePublish, "registryVersionsChanged", []string{"npm", "stage", "publish"})
 }
