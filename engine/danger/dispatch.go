@@ -145,6 +145,7 @@ func init() {
 		{run: (*checker).browserDebugged, names: append(slices.Collect(maps.Keys(chromiumBrowsers)), "open")},
 		{run: (*checker).sudoCredentialsCached, names: []string{"sudo", "sudo-rs"}},
 		{run: (*checker).registryVersionsChanged, names: []string{"npm", "pnpm", "yarn", "mix", "moon"}},
+		{run: (*checker).acmeCronInstalled, names: []string{"acme.sh"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

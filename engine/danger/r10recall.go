@@ -1,6 +1,8 @@
 package danger
 
-import "strings"
+import (
+	"strings"
+)
 
 // Round 10's recall families (branch r10-recall): dangerous lines of the
 // development parts no rule caught, each written from the tool's own
@@ -97,9 +99,30 @@ func (c *checker) registryVersionsChanged(u unit) {
 	}
 }
 
+// acmeCronInstalled flags acme.sh's installer and its cron job: the acme.sh
+// wiki's "How to install" has "./acme.sh --install" copy the script to
+// ~/.acme.sh and create a daily cron job that renews the certificates
+// ("--nocron" leaves the job out), and "--install-cronjob" adds the job
+// alone (README's heldout12 call: persistence-startup-files, y1490).
+// "--install-cert" copies certificates into place: no job.
+func (c *checker) acmeCronInstalled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "acme.sh" || asksHelp(cmd.Args) {
+		return
+	}
+	for _, a := range cmd.Args {
+		if a.Literal && (a.Lit == "--install-cronjob" || a.Lit == "--install" && !hasLit(cmd.Args, "--nocron", "--no-cron")) {
+			c.becauseProgram(name, a.Lit)
+			c.add(PersistenceStartupFiles)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":   "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
+		"acmeCronInstalled":       "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
 		"registryVersionsChanged": "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

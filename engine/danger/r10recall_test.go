@@ -86,9 +86,39 @@ func TestRegistryVersionsChanged(t *testing.T) {
 	}
 }
 
+// TestAcmeCronInstalled: acme.sh's installer (acme.sh wiki "How to
+// install": "./acme.sh --install -m my@example.com" copies acme.sh to
+// ~/.acme.sh and "creates a daily cron job to check and renew the certs";
+// "--nocron" installs without it) and "--install-cronjob" add a cron job:
+// persistence-startup-files (README's heldout12 call, "./acme.sh
+// --install installs a daily cron job"; heldout12's y1490).
+// "--install-cert" copies issued certificates into place, and
+// --uninstall-cronjob, --nocron, --list and --issue add no job: everyday.
+func TestAcmeCronInstalled(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`./acme.sh --install -m my@example.com --no-profile`, PersistenceStartupFiles}, // y1490
+		{`./acme.sh --install -m my@example.com`, PersistenceStartupFiles},
+		{`~/.acme.sh/acme.sh --install-cronjob`, PersistenceStartupFiles},
+		{`acme.sh --install-cronjob --home ~/.acme.sh`, PersistenceStartupFiles},
+		// Everyday: no cron job added.
+		{`./acme.sh --install -m my@example.com --nocron`, ""},
+		{`./acme.sh --install --no-cron`, ""},
+		{`acme.sh --install-cert -d example.com --key-file /etc/nginx/key.pem --fullchain-file /etc/nginx/cert.pem`, ""},
+		{`acme.sh --uninstall-cronjob`, ""},
+		{`acme.sh --issue -d example.com -w /var/www/html`, ""},
+		{`acme.sh --list`, ""},
+		{`acme.sh --install --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "sudo -v", PrivilegeEscalation, "sudoCredentialsCached", []string{"sudo", "-v"})
 	explainRow(t, "npm stage publish", PackagePublish, "registryVersionsChanged", []string{"npm", "stage", "publish"})
+	explainRow(t, "./acme.sh --install -m me@example.com", PersistenceStartupFiles, "acmeCronInstalled", []string{"acme.sh", "--install"})
 }
