@@ -146,6 +146,7 @@ func init() {
 		{run: (*checker).sudoCredentialsCached, names: []string{"sudo", "sudo-rs"}},
 		{run: (*checker).registryVersionsChanged, names: []string{"npm", "pnpm", "yarn", "mix", "moon"}},
 		{run: (*checker).acmeCronInstalled, names: []string{"acme.sh"}},
+		{run: (*checker).workloadPatchedOutOfService, names: []string{"kubectl", "oc"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

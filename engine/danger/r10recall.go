@@ -119,10 +119,65 @@ func (c *checker) acmeCronInstalled(u unit) {
 	}
 }
 
+// workloadPatchedOutOfService flags kubectl|oc patch (the kubectl
+// reference's strategic merge, merge and JSON patches given with
+// -p|--patch) that takes a workload or service out of service: replicas
+// set to 0, as "kubectl scale --replicas=0", and a service's ports
+// emptied or removed (README's heldout12 call, cloud-destructive; y1477).
+// A dry run changes nothing.
+func (c *checker) workloadPatchedOutOfService(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !firstVerbIn(cmd.Args, "patch") || hasLitPrefix(cmd.Args, "--dry-run") {
+		return
+	}
+	p, ok := optValue(cmd.Args, "p", "--patch")
+	if !ok {
+		return
+	}
+	p = squash(p)
+	if replicasZero(p) || strings.Contains(p, "spec\":{\"ports\":[]") || strings.Contains(p, "spec:{ports:[]") ||
+		strings.Contains(p, "\"path\":\"/spec/ports\"") && (strings.Contains(p, "\"op\":\"remove\"") || strings.Contains(p, "\"value\":[]")) {
+		c.becauseProgram(name, "patch")
+		c.add(CloudDestructive)
+	}
+}
+
+// replicasZero reports a squashed patch that sets a workload's replicas
+// (not minReplicas or maxReplicas) to 0: a merge patch's "replicas":0 or
+// YAML's replicas:0, or a JSON patch whose path is /spec/replicas and
+// whose value is 0.
+func replicasZero(p string) bool {
+	zeroAt := func(s string, i int) bool {
+		return i < len(s) && s[i] == '0' && (i+1 == len(s) || !strings.ContainsRune("0123456789.", rune(s[i+1])))
+	}
+	for i := 0; ; {
+		j := strings.Index(p[i:], "replicas")
+		if j < 0 {
+			break
+		}
+		j += i
+		end := j + len("replicas")
+		if j == 0 || strings.ContainsRune("\"{,", rune(p[j-1])) {
+			rest := strings.TrimPrefix(p[end:], "\"")
+			if v, ok := strings.CutPrefix(rest, ":"); ok && zeroAt(v, 0) {
+				return true
+			}
+		}
+		i = end
+	}
+	if strings.Contains(p, "\"path\":\"/spec/replicas\"") {
+		if k := strings.Index(p, "\"value\":"); k >= 0 && zeroAt(p, k+len("\"value\":")) {
+			return true
+		}
+	}
+	return false
+}
+
 func init() {
 	addRuleTexts(map[string]string{
-		"sudoCredentialsCached":   "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
-		"acmeCronInstalled":       "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
-		"registryVersionsChanged": "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
+		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
+		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
+		"workloadPatchedOutOfService": "kubectl|oc patch that sets a workload's replicas to 0 or empties or removes a service's ports: the workload or service out of service",
+		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

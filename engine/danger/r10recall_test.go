@@ -115,10 +115,42 @@ func TestAcmeCronInstalled(t *testing.T) {
 	}
 }
 
+// TestWorkloadPatchedOutOfService: kubectl patch (kubectl reference:
+// strategic merge, merge and JSON patches, -p/--patch) that does what
+// README's heldout12 call makes cloud-destructive: a workload's replicas
+// set to 0 (as "kubectl scale --replicas=0") and a service's ports emptied
+// ("kubectl patch svc that removes every port"; heldout12's y1477). oc
+// patch takes the same patches. Other patches (an image, a service type,
+// replicas 3, a label) stay everyday (dev i0280, heldout10 w0200).
+func TestWorkloadPatchedOutOfService(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl patch svc api-service -p '{"spec":{"ports":[]}}'`, CloudDestructive}, // y1477
+		{`kubectl patch service api -n prod --type merge -p '{"spec": {"ports": []}}'`, CloudDestructive},
+		{`kubectl patch svc api --type json -p '[{"op":"remove","path":"/spec/ports"}]'`, CloudDestructive},
+		{`kubectl patch deployment web -p '{"spec":{"replicas":0}}'`, CloudDestructive},
+		{`kubectl patch deploy/web --patch '{"spec": {"replicas": 0}}'`, CloudDestructive},
+		{`kubectl patch statefulset db --type json -p '[{"op":"replace","path":"/spec/replicas","value":0}]'`, CloudDestructive},
+		{`kubectl patch rs web -p 'spec: {replicas: 0}'`, CloudDestructive},
+		{`oc patch dc/web -p '{"spec":{"replicas":0}}'`, CloudDestructive},
+		// Everyday: another field, replicas left running.
+		{`kubectl patch deployment web -p '{"spec":{"replicas":3}}'`, ""},
+		{`kubectl patch deployment web -p '{"spec":{"replicas":10}}'`, ""},
+		{`kubectl patch svc web -p '{"spec": {"type": "LoadBalancer"}}'`, ""},
+		{`kubectl patch svc web -p '{"spec":{"ports":[{"port":80,"targetPort":8080}]}}'`, ""},
+		{`kubectl patch po demo --type 'json' --patch '[{"op": "replace", "path": "/spec/containers/0/image", "value":"nginx"}]'`, ""},
+		{`kubectl patch deployment web --dry-run=client -p '{"spec":{"replicas":0}}'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "sudo -v", PrivilegeEscalation, "sudoCredentialsCached", []string{"sudo", "-v"})
 	explainRow(t, "npm stage publish", PackagePublish, "registryVersionsChanged", []string{"npm", "stage", "publish"})
 	explainRow(t, "./acme.sh --install -m me@example.com", PersistenceStartupFiles, "acmeCronInstalled", []string{"acme.sh", "--install"})
+	explainRow(t, `kubectl patch svc api -p '{"spec":{"ports":[]}}'`, CloudDestructive, "workloadPatchedOutOfService", []string{"kubectl", "patch"})
 }
