@@ -147,6 +147,7 @@ func init() {
 		{run: (*checker).registryVersionsChanged, names: []string{"npm", "pnpm", "yarn", "mix", "moon"}},
 		{run: (*checker).acmeCronInstalled, names: []string{"acme.sh"}},
 		{run: (*checker).workloadPatchedOutOfService, names: []string{"kubectl", "oc"}},
+		{run: (*checker).ownHomeLockedOut, names: []string{"chmod"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -1,7 +1,10 @@
 package danger
 
 import (
+	"path"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Round 10's recall families (branch r10-recall): dangerous lines of the
@@ -173,11 +176,44 @@ func replicasZero(p string) bool {
 	return false
 }
 
+// ownHomeLockedOut flags chmod of the user's own home folder with a mode
+// that leaves the owner no search bit (modeDropsExec: an octal mode
+// without it, -x, u-x, a-x, =r): nothing under the home can be opened, so
+// the shell's startup files, ~/.ssh and every project fail until root
+// restores it (README's call on the machine made unusable: disk-system;
+// heldout12's y1255). Another user's home fails without root, and modes
+// that keep the owner's x only change who else gets in.
+func (c *checker) ownHomeLockedOut(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "chmod" {
+		return
+	}
+	mode := ""
+	for _, a := range cmd.Args {
+		if mode == "" {
+			if a.Literal && isModeWord(a.Lit) {
+				mode = a.Lit
+			}
+			continue
+		}
+		if a.Literal && strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		p, ok := shell.PathOf(a)
+		if ok && path.Clean(shell.Resolve(p, u.dir, c.home)) == path.Clean(c.home) && modeDropsExec(mode) {
+			c.becauseProgram(name, mode, a.Raw)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
 		"workloadPatchedOutOfService": "kubectl|oc patch that sets a workload's replicas to 0 or empties or removes a service's ports: the workload or service out of service",
+		"ownHomeLockedOut":            "chmod of the user's own home folder with a mode that leaves the owner no search (x) bit: nothing under the home opens, logins and shells break",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

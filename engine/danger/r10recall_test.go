@@ -146,6 +146,43 @@ func TestWorkloadPatchedOutOfService(t *testing.T) {
 	}
 }
 
+// TestOwnHomeLockedOut: chmod(1) of the user's own home folder with a mode
+// that leaves the owner no search (x) bit — an octal mode without it
+// (000, 600, 644), or a clause taking x from the owner or everyone (-rwx,
+// u-x, a-x, =r). Without search permission on ~ nothing under it can be
+// opened: the shell's startup files, ~/.ssh, every project; logins and
+// new shells break until root restores it (README's call on the machine
+// made unusable: disk-system; heldout12's y1255 "chmod -rwx ~"). Another
+// user's home fails without root (heldout12's y1281 "chmod 000
+// /home/hacker", everyday), and modes that keep the owner's x (700, 755,
+// go-rwx, +rwx) only change who else gets in (heldout9 v1608, heldout12
+// y1263).
+func TestOwnHomeLockedOut(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`chmod -rwx ~`, DiskSystem}, // y1255
+		{`chmod 000 ~`, DiskSystem},
+		{`chmod 600 $HOME`, DiskSystem},
+		{`chmod u-x ~/`, DiskSystem},
+		{`chmod a-x /home/user`, DiskSystem},
+		{`chmod -R 644 ~`, DiskSystem},
+		{`chmod =r ~`, DiskSystem},
+		// Everyday: the owner keeps search, or not the own home.
+		{`chmod 700 ~`, ""},
+		{`chmod 755 $HOME`, ""},
+		{`chmod go-rwx ~`, ""},
+		{`chmod o-x ~`, ""},
+		{`chmod +rwx ~`, ""},
+		{`chmod 000 /home/hacker`, ""},
+		{`chmod 700 /home/alice`, ""},
+		{`chmod -x ~/bin/tool`, ""},
+		{`chmod 600 ~/.ssh/config`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -153,4 +190,5 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "npm stage publish", PackagePublish, "registryVersionsChanged", []string{"npm", "stage", "publish"})
 	explainRow(t, "./acme.sh --install -m me@example.com", PersistenceStartupFiles, "acmeCronInstalled", []string{"acme.sh", "--install"})
 	explainRow(t, `kubectl patch svc api -p '{"spec":{"ports":[]}}'`, CloudDestructive, "workloadPatchedOutOfService", []string{"kubectl", "patch"})
+	explainRow(t, "chmod -rwx ~", DiskSystem, "ownHomeLockedOut", []string{"chmod", "-rwx", "~"})
 }
