@@ -148,6 +148,7 @@ func init() {
 		{run: (*checker).acmeCronInstalled, names: []string{"acme.sh"}},
 		{run: (*checker).workloadPatchedOutOfService, names: []string{"kubectl", "oc"}},
 		{run: (*checker).ownHomeLockedOut, names: []string{"chmod"}},
+		{run: (*checker).stateFileShown, names: slices.Collect(maps.Keys(stateShowers))},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"maps"
 	"path"
 	"strings"
 
@@ -208,12 +209,44 @@ func (c *checker) ownHomeLockedOut(u unit) {
 	}
 }
 
+// stateShowers are the programs that show a file they are given: the
+// printers, the editors, and jq and yq, which print a JSON or YAML file's
+// values.
+var stateShowers = func() map[string]bool {
+	m := map[string]bool{"jq": true, "yq": true}
+	maps.Copy(m, printers)
+	maps.Copy(m, editors)
+	return m
+}()
+
+// stateFileShown flags a Terraform or OpenTofu state file (*.tfstate and
+// its .tfstate.backup) given to a program that shows it: the state holds
+// every resource's attributes, secrets in plain text (Terraform's docs,
+// "Sensitive data in state"; README's heldout8 call, a state read is
+// secret-read, and its heldout12 call, "vi terraform.tfstate" as "nano
+// .env"; y1546). Copies, git add and rm show nothing (y1486, y1496,
+// y1591).
+func (c *checker) stateFileShown(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !stateShowers[name] {
+		return
+	}
+	for _, a := range operands(cmd.Args) {
+		if a.Literal && (strings.HasSuffix(a.Lit, ".tfstate") || strings.HasSuffix(a.Lit, ".tfstate.backup")) {
+			c.becauseProgram(name, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
 		"workloadPatchedOutOfService": "kubectl|oc patch that sets a workload's replicas to 0 or empties or removes a service's ports: the workload or service out of service",
 		"ownHomeLockedOut":            "chmod of the user's own home folder with a mode that leaves the owner no search (x) bit: nothing under the home opens, logins and shells break",
+		"stateFileShown":              "a Terraform or OpenTofu state file (*.tfstate, .tfstate.backup) given to a printer, an editor, jq or yq: every resource's secrets shown in plain text",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

@@ -183,6 +183,40 @@ func TestOwnHomeLockedOut(t *testing.T) {
 	}
 }
 
+// TestStateFileShown: a Terraform or OpenTofu state file (terraform.tfstate,
+// *.tfstate and its .backup) holds every resource's attributes, secrets
+// in plain text (Terraform's docs, "Sensitive data in state": "treat the
+// state itself as sensitive data"); README's heldout8 call makes a state
+// read secret-read and its heldout12 call "vi terraform.tfstate"
+// secret-read as "nano .env" (heldout12's y1546). Shown means given to a
+// printer (cat, less, head, jq, …) or an editor, as namedFiles judges a
+// .env. A copy into another folder, staging it in git and removing it
+// read nothing out (heldout12's y1486, y1496, y1591, everyday), nor do
+// "terraform state list" or the plan.
+func TestStateFileShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`vi .terraform/terraform.tfstate  # CORRUPTION RISK`, SecretRead}, // y1546
+		{`cat terraform.tfstate`, SecretRead},
+		{`less infra/prod.tfstate`, SecretRead},
+		{`jq '.resources[] | .instances' terraform.tfstate`, SecretRead},
+		{`head -50 terraform.tfstate.backup`, SecretRead},
+		{`nano terraform.tfstate`, SecretRead},
+		{`jq -r .outputs terraform.tfstate`, SecretRead},
+		// Everyday: copied, staged, removed, listed, sized.
+		{`cp .terraform/terraform.tfstate /tmp/  # UNAUTHORIZED ACCESS`, ""},
+		{`git add .terraform/terraform.tfstate  # SECRETS EXPOSED`, ""},
+		{`rm .terraform/terraform.tfstate`, ""},
+		{`ls -la terraform.tfstate`, ""},
+		{`wc -c terraform.tfstate`, ""},
+		{`terraform state list`, ""},
+		{`cat main.tf`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -191,4 +225,5 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "./acme.sh --install -m me@example.com", PersistenceStartupFiles, "acmeCronInstalled", []string{"acme.sh", "--install"})
 	explainRow(t, `kubectl patch svc api -p '{"spec":{"ports":[]}}'`, CloudDestructive, "workloadPatchedOutOfService", []string{"kubectl", "patch"})
 	explainRow(t, "chmod -rwx ~", DiskSystem, "ownHomeLockedOut", []string{"chmod", "-rwx", "~"})
+	explainRow(t, "vi terraform.tfstate", SecretRead, "stateFileShown", []string{"vi", "terraform.tfstate"})
 }
