@@ -240,7 +240,18 @@ func (c *checker) stateFileShown(u unit) {
 	}
 }
 
+// moreAgentHookFolders are the folders of hook scripts other agents run
+// around their tool calls, beside agentDirs' Claude Code and Codex ones:
+// Cursor's .cursor/hooks/ (hooks.json's commands are relative to
+// .cursor/hooks.json and kept there: cursor.com/docs/agent/hooks) and
+// GitHub Copilot's .github/hooks/ ("hooks stored in JSON files in your
+// repository at .github/hooks/*.json": docs.github.com, About hooks).
+// Written, removed or made executable, they change what the agent runs
+// (README's call on an agent's hooks; heldout12's y0665).
+var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
+
 func init() {
+	agentDirs = append(agentDirs, moreAgentHookFolders...)
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",

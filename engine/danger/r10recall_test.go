@@ -217,6 +217,39 @@ func TestStateFileShown(t *testing.T) {
 	}
 }
 
+// TestMoreAgentHookFolders: the hook scripts Cursor and GitHub Copilot run
+// around the agent's tool calls, as Claude Code's .claude/hooks and
+// Codex's .codex/hooks already are (README's call: an agent's hooks
+// written are agent-config-tamper). Cursor: hooks.json's commands are
+// "relative to the .cursor/hooks.json file" and kept in .cursor/hooks/
+// (cursor.com/docs/agent/hooks; the cursor-hooks package's setup);
+// Copilot cloud agent and CLI: "hooks stored in JSON files in your
+// repository at .github/hooks/*.json" (docs.github.com, About hooks). A
+// hook script made executable or written changes what the agent runs
+// (heldout12's y0665 "chmod +x …/.cursor/hooks/test-hook.js"); reading,
+// listing or running one changes nothing (heldout12's y0837).
+func TestMoreAgentHookFolders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`chmod +x "/Users/dw/Library/CloudStorage/GoogleDrive-dw@gmail.com/My Drive/github/chef-chopsky/.cursor/hooks/test-hook.js"`, AgentConfigTamper}, // y0665
+		{`chmod +x .cursor/hooks/audit.sh`, AgentConfigTamper},
+		{`echo 'exit 0' > .cursor/hooks/before-shell.sh`, AgentConfigTamper},
+		{`rm ~/.cursor/hooks/block-env.sh`, AgentConfigTamper},
+		{`cp policy.json .github/hooks/policy.json`, AgentConfigTamper},
+		{`echo '{}' > .github/hooks/hooks.json`, AgentConfigTamper},
+		// Everyday: read, listed, run, the folder made.
+		{`cat .cursor/hooks/audit.sh`, ""},
+		{`ls -la .cursor/hooks`, ""},
+		{`mkdir -p .cursor/hooks`, ""},
+		{`cd "/Users/dw/My Drive/github/chef-chopsky/.cursor/hooks" && node -e "require('./test-hook.js');"`, ""}, // y0837
+		{`cat .github/hooks/policy.json`, ""},
+		{`cat .github/workflows/ci.yml`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -226,4 +259,5 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, `kubectl patch svc api -p '{"spec":{"ports":[]}}'`, CloudDestructive, "workloadPatchedOutOfService", []string{"kubectl", "patch"})
 	explainRow(t, "chmod -rwx ~", DiskSystem, "ownHomeLockedOut", []string{"chmod", "-rwx", "~"})
 	explainRow(t, "vi terraform.tfstate", SecretRead, "stateFileShown", []string{"vi", "terraform.tfstate"})
+	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
