@@ -149,6 +149,7 @@ func init() {
 		{run: (*checker).workloadPatchedOutOfService, names: []string{"kubectl", "oc"}},
 		{run: (*checker).ownHomeLockedOut, names: []string{"chmod"}},
 		{run: (*checker).stateFileShown, names: slices.Collect(maps.Keys(stateShowers))},
+		{run: (*checker).cloudCleanupRun, names: []string{"swach", "cloudgoat.py", "python", "python3"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

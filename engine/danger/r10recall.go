@@ -240,6 +240,35 @@ func (c *checker) stateFileShown(u unit) {
 	}
 }
 
+// cloudCleanupRun flags tools that delete a cloud account's resources in
+// bulk, as clusterTeardown's aws-nuke and cloud-nuke: cloudwash's swach,
+// whose every provider command (azure, aws, gce, openstack, rhev, vmware;
+// ec2 in older releases) removes the resources its options name unless
+// -d|--dry only shows them (cloudwash's README), and CloudGoat's
+// "cloudgoat.py destroy <scenario>|all", run directly or by python
+// (CloudGoat's README: the scenario's resources destroyed).
+func (c *checker) cloudCleanupRun(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	if (name == "python" || name == "python3") && len(args) > 0 && args[0].Literal && path.Base(args[0].Lit) == "cloudgoat.py" {
+		name, args = "cloudgoat.py", args[1:]
+	}
+	hit := false
+	switch name {
+	case "swach":
+		hit = len(c.verbs(args, 1)) == 1 && !shortFlag(args, 'd', "--dry")
+	case "cloudgoat.py":
+		hit = firstVerbIn(args, "destroy")
+	}
+	if hit {
+		c.becauseProgram(name, c.verbs(args, 1)...)
+		c.add(CloudDestructive)
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -258,6 +287,7 @@ func init() {
 		"workloadPatchedOutOfService": "kubectl|oc patch that sets a workload's replicas to 0 or empties or removes a service's ports: the workload or service out of service",
 		"ownHomeLockedOut":            "chmod of the user's own home folder with a mode that leaves the owner no search (x) bit: nothing under the home opens, logins and shells break",
 		"stateFileShown":              "a Terraform or OpenTofu state file (*.tfstate, .tfstate.backup) given to a printer, an editor, jq or yq: every resource's secrets shown in plain text",
+		"cloudCleanupRun":             "a bulk cloud cleanup run: cloudwash's swach PROVIDER without -d|--dry, CloudGoat's cloudgoat.py destroy",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

@@ -250,6 +250,41 @@ func TestMoreAgentHookFolders(t *testing.T) {
 	}
 }
 
+// TestCloudCleanupRun: tools that delete a cloud account's resources in
+// bulk. cloudwash's swach (its README: "A Cleanup Utility to remove cloud
+// resources from cloud Providers"; each provider command — azure, aws,
+// gce, openstack, rhev, vmware, and the older ec2 — removes the unused
+// VMs, NICs, discs, images, public IPs, stacks or buckets its options
+// name; "-d, --dry: Only show what will be removed") and CloudGoat's
+// "./cloudgoat.py destroy <scenario>|all" (its README: the scenario's
+// Terraform resources destroyed) are cloud-destructive, as aws-nuke and
+// cloud-nuke already are (heldout12's y0985 "swach ec2 --s3", heldout10's
+// w0337 "./cloudgoat.py destroy vulnerable_lambda"). Dry runs, help and
+// CloudGoat's list and config stay everyday.
+func TestCloudCleanupRun(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`swach ec2 --s3`, CloudDestructive}, // y0985
+		{`swach azure --all`, CloudDestructive},
+		{`swach aws --vms --nics`, CloudDestructive},
+		{`swach gce --discs`, CloudDestructive},
+		{`./cloudgoat.py destroy vulnerable_lambda`, CloudDestructive}, // w0337
+		{`python3 cloudgoat.py destroy all`, CloudDestructive},
+		{`cloudgoat destroy iam_privesc_by_rollback`, CloudDestructive},
+		// Everyday: dry runs, help, lists.
+		{`swach -d azure --all`, ""},
+		{`swach --dry aws --all`, ""},
+		{`swach --help`, ""},
+		{`swach azure --help`, ""},
+		{`./cloudgoat.py list all`, ""},
+		{`./cloudgoat.py config profile`, ""},
+		{`./cloudgoat.py help destroy`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -259,5 +294,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, `kubectl patch svc api -p '{"spec":{"ports":[]}}'`, CloudDestructive, "workloadPatchedOutOfService", []string{"kubectl", "patch"})
 	explainRow(t, "chmod -rwx ~", DiskSystem, "ownHomeLockedOut", []string{"chmod", "-rwx", "~"})
 	explainRow(t, "vi terraform.tfstate", SecretRead, "stateFileShown", []string{"vi", "terraform.tfstate"})
+	explainRow(t, "swach ec2 --s3", CloudDestructive, "cloudCleanupRun", []string{"swach", "ec2"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
