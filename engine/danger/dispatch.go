@@ -150,6 +150,7 @@ func init() {
 		{run: (*checker).ownHomeLockedOut, names: []string{"chmod"}},
 		{run: (*checker).stateFileShown, names: slices.Collect(maps.Keys(stateShowers))},
 		{run: (*checker).cloudCleanupRun, names: []string{"swach", "cloudgoat.py", "python", "python3"}},
+		{run: (*checker).agentHooksInstalled, names: []string{"workmux", "hcom", "harness-hooks"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

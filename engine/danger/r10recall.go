@@ -269,6 +269,40 @@ func (c *checker) cloudCleanupRun(u unit) {
 	}
 }
 
+// agentHooksInstalled flags tools whose documented command writes hooks
+// into coding agents' settings (README's call: an agent's hooks written
+// are agent-config-tamper; heldout's i0256): "workmux setup --hooks"
+// (workmux's status tracking guide: the agents' status hooks), "hcom hooks
+// add|remove" (hcom's CLI reference: Claude Code's, Gemini CLI's, Codex's
+// and OpenCode's settings), "harness-hooks install|remove CONFIG" (its
+// PyPI page: hooks and settings into Claude Code and Codex).
+func (c *checker) agentHooksInstalled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch name {
+	case "workmux":
+		hit = at(0) == "setup" && hasLit(cmd.Args, "--hooks")
+	case "hcom":
+		hit = at(0) == "hooks" && (at(1) == "add" || at(1) == "remove")
+	case "harness-hooks":
+		hit = at(0) == "install" || at(0) == "remove"
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(AgentConfigTamper)
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -288,6 +322,7 @@ func init() {
 		"ownHomeLockedOut":            "chmod of the user's own home folder with a mode that leaves the owner no search (x) bit: nothing under the home opens, logins and shells break",
 		"stateFileShown":              "a Terraform or OpenTofu state file (*.tfstate, .tfstate.backup) given to a printer, an editor, jq or yq: every resource's secrets shown in plain text",
 		"cloudCleanupRun":             "a bulk cloud cleanup run: cloudwash's swach PROVIDER without -d|--dry, CloudGoat's cloudgoat.py destroy",
+		"agentHooksInstalled":         "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

@@ -285,6 +285,41 @@ func TestCloudCleanupRun(t *testing.T) {
 	}
 }
 
+// TestAgentHooksInstalled: tools whose documented command writes hooks
+// into coding agents' settings, so the agent runs the tool's commands at
+// its events (README's call: an agent's hooks written are
+// agent-config-tamper; heldout's i0256 "… || workmux setup --hooks",
+// which installs into ~/.codex/hooks.json). workmux's status tracking
+// (workmux.raine.dev, "Status tracking": setup installs the status hooks
+// of Claude Code, Codex, OpenCode, …); hcom's "hcom hooks add|remove
+// [claude|gemini|codex|opencode|all]" (its CLI reference: writes
+// ~/.claude/settings.json, ~/.gemini/settings.json, …); harness-hooks'
+// "install|remove CONFIG" (its PyPI page: "Installs the hooks and
+// settings that config files list into Claude Code and Codex"). Status,
+// help and the tools' other commands stay everyday (dev i0056, i0144,
+// i0755 and heldout's workmux lines).
+func TestAgentHooksInstalled(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rg -q 'workmux set-window-status' ~/.codex/hooks.json 2>/dev/null || workmux setup --hooks`, AgentConfigTamper}, // i0256
+		{`workmux setup --hooks`, AgentConfigTamper},
+		{`hcom hooks add`, AgentConfigTamper},
+		{`hcom hooks add claude`, AgentConfigTamper},
+		{`hcom hooks remove all`, AgentConfigTamper},
+		{`harness-hooks install path/to/config.json`, AgentConfigTamper},
+		// Everyday: status, help, the tools' work.
+		{`workmux setup --help`, ""},
+		{`workmux status av-raf-5-results-sync-merge-signal`, ""},
+		{`workmux add --pr 1510 --name review -b`, ""},
+		{`hcom hooks`, ""},
+		{`hcom hooks status`, ""},
+		{`harness-hooks --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -295,5 +330,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "chmod -rwx ~", DiskSystem, "ownHomeLockedOut", []string{"chmod", "-rwx", "~"})
 	explainRow(t, "vi terraform.tfstate", SecretRead, "stateFileShown", []string{"vi", "terraform.tfstate"})
 	explainRow(t, "swach ec2 --s3", CloudDestructive, "cloudCleanupRun", []string{"swach", "ec2"})
+	explainRow(t, "workmux setup --hooks", AgentConfigTamper, "agentHooksInstalled", []string{"workmux", "setup"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
