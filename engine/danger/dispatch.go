@@ -151,6 +151,7 @@ func init() {
 		{run: (*checker).stateFileShown, names: slices.Collect(maps.Keys(stateShowers))},
 		{run: (*checker).cloudCleanupRun, names: []string{"swach", "cloudgoat.py", "python", "python3"}},
 		{run: (*checker).agentHooksInstalled, names: []string{"workmux", "hcom", "harness-hooks"}},
+		{run: (*checker).sqlGivenElsewhere, names: []string{"wrangler", "turso", "db2", "sqlplus", "isql", "tsql"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

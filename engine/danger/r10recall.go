@@ -303,6 +303,79 @@ func (c *checker) agentHooksInstalled(u unit) {
 	}
 }
 
+// sqlGivenElsewhere flags destructive SQL (destructiveSQL, as the
+// database rule judges psql -c) given to the clients sqlClients does not
+// name, where each one's reference puts the statement: Cloudflare's
+// "wrangler d1 execute DATABASE --command=SQL" (D1's wrangler commands),
+// Turso's "turso db shell DATABASE [SQL]" (Turso CLI reference), IBM
+// Db2's "db2 [option-flag] [sql-statement]" (the statement as its
+// words), and a here-document or here-string fed to the clients that
+// read their statements from standard input (stdinSQLClient); text piped
+// in is sqlFed's, from sink.
+func (c *checker) sqlGivenElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	var stmts []string
+	switch name {
+	case "wrangler":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "d1" && v[1] == "execute" {
+			stmts = sqlStatements(name, []string{"--command"}, cmd.Args, "")
+		}
+	case "turso":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "db" && v[1] == "shell" {
+			ops := operands(cmd.Args)
+			for _, o := range ops[min(3, len(ops)):] {
+				stmts = append(stmts, o.Lit)
+			}
+		}
+	case "db2":
+		var words []string
+		for _, o := range operands(cmd.Args) {
+			if !strings.HasPrefix(o.Lit, "+") { // a "+x" option flag turns an option off
+				words = append(words, o.Lit)
+			}
+		}
+		stmts = append(stmts, strings.Join(words, " "))
+	}
+	if c.stdinSQLClient(cmd, name) {
+		stmts = append(stmts, cmd.Stdin)
+	}
+	for _, st := range stmts {
+		if st != "" && destructiveSQL(st) {
+			c.becauseProgram(name)
+			c.add(DatabaseDestructive)
+			return
+		}
+	}
+}
+
+// stdinSQLClient reports a client of sqlGivenElsewhere's that runs the
+// statements on its standard input: Oracle's sqlplus, unixODBC's isql,
+// FreeTDS's tsql, and "turso db shell DATABASE" with no statement of its
+// own.
+func (c *checker) stdinSQLClient(cmd *shell.Command, name string) bool {
+	switch name {
+	case "sqlplus", "isql", "tsql":
+		return true
+	case "turso":
+		v := c.verbs(cmd.Args, 2)
+		return len(v) == 2 && v[0] == "db" && v[1] == "shell" && len(operands(cmd.Args)) <= 3
+	}
+	return false
+}
+
+// sqlFed is sqlGivenElsewhere for literal text piped into a client that
+// reads its statements from standard input ("echo 'DROP TABLE t' |
+// sqlplus -s u/p@db"), called by sink as the sqlClients' check is.
+func (c *checker) sqlFed(cmd *shell.Command, name, data string) {
+	if c.stdinSQLClient(cmd, name) && destructiveSQL(data) {
+		c.becauseProgram(name)
+		c.add(DatabaseDestructive)
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -323,6 +396,7 @@ func init() {
 		"stateFileShown":              "a Terraform or OpenTofu state file (*.tfstate, .tfstate.backup) given to a printer, an editor, jq or yq: every resource's secrets shown in plain text",
 		"cloudCleanupRun":             "a bulk cloud cleanup run: cloudwash's swach PROVIDER without -d|--dry, CloudGoat's cloudgoat.py destroy",
 		"agentHooksInstalled":         "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
+		"sqlGivenElsewhere":           "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

@@ -320,6 +320,47 @@ func TestAgentHooksInstalled(t *testing.T) {
 	}
 }
 
+// TestMoreSQLClients: SQL clients the database rule did not read, each
+// given its statement where its reference puts it, judged as psql -c is
+// (README: DROP, TRUNCATE or an unqualified DELETE run by a database CLI
+// is database-destructive). Cloudflare's "wrangler d1 execute
+// <DATABASE> --command=<SQL>" (D1's wrangler commands); Turso's "turso db
+// shell <database> [sql]" and its standard input (Turso CLI reference);
+// IBM Db2's command line processor, "db2 [option-flag] [sql-statement]"
+// (the statement as its words); Oracle's sqlplus, unixODBC's isql and
+// FreeTDS's tsql, which run the statements piped into them. Queries,
+// files (what runs is not on the line) and connections stay everyday.
+func TestMoreSQLClients(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`wrangler d1 execute prod-db --command "DROP TABLE users"`, DatabaseDestructive},
+		{`wrangler d1 execute prod-db --remote --command="DELETE FROM users"`, DatabaseDestructive},
+		{`npx wrangler d1 execute db --command "TRUNCATE TABLE sessions"`, DatabaseDestructive},
+		{`turso db shell mydb "DROP TABLE users"`, DatabaseDestructive},
+		{`echo "DELETE FROM users" | turso db shell mydb`, DatabaseDestructive},
+		{`db2 "DROP TABLE staff"`, DatabaseDestructive},
+		{`db2 drop database sample`, DatabaseDestructive},
+		{`printf 'DROP TABLE t;\n' | sqlplus -s user/pass@db`, DatabaseDestructive},
+		{`echo "TRUNCATE TABLE orders" | isql DSN user pass`, DatabaseDestructive},
+		{`echo "DROP DATABASE prod" | tsql -S server -U sa`, DatabaseDestructive},
+		{"sqlplus -s user/pass@db <<EOF\nDROP TABLE t;\nEOF", DatabaseDestructive},
+		{`turso db shell mydb <<< "DROP TABLE users"`, DatabaseDestructive},
+		// Everyday: reads, files, connections.
+		{`wrangler d1 execute prod-db --command "SELECT * FROM users LIMIT 5"`, ""},
+		{`wrangler d1 execute prod-db --file=./schema.sql`, ""},
+		{`wrangler d1 list`, ""},
+		{`turso db shell mydb "SELECT count(*) FROM users"`, ""},
+		{`turso db shell mydb`, ""},
+		{`db2 "SELECT * FROM staff"`, ""},
+		{`db2 connect to sample`, ""},
+		{`echo "SELECT 1 FROM dual;" | sqlplus -s user/pass@db`, ""},
+		{`sqlplus user/pass@db @report.sql`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -331,5 +372,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "vi terraform.tfstate", SecretRead, "stateFileShown", []string{"vi", "terraform.tfstate"})
 	explainRow(t, "swach ec2 --s3", CloudDestructive, "cloudCleanupRun", []string{"swach", "ec2"})
 	explainRow(t, "workmux setup --hooks", AgentConfigTamper, "agentHooksInstalled", []string{"workmux", "setup"})
+	explainRow(t, `wrangler d1 execute db --command "DROP TABLE users"`, DatabaseDestructive, "sqlGivenElsewhere", []string{"wrangler"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
