@@ -152,6 +152,7 @@ func init() {
 		{run: (*checker).cloudCleanupRun, names: []string{"swach", "cloudgoat.py", "python", "python3"}},
 		{run: (*checker).agentHooksInstalled, names: []string{"workmux", "hcom", "harness-hooks"}},
 		{run: (*checker).sqlGivenElsewhere, names: []string{"wrangler", "turso", "db2", "sqlplus", "isql", "tsql"}},
+		{run: (*checker).nodesTaintedNoExecute, names: []string{"kubectl", "oc"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -3,6 +3,7 @@ package danger
 import (
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -376,6 +377,34 @@ func (c *checker) sqlFed(cmd *shell.Command, name, data string) {
 	}
 }
 
+// nodesTaintedNoExecute flags kubectl taint (and OpenShift's "oc adm
+// taint") adding a NoExecute taint: Kubernetes' "Taints and
+// Tolerations", pods that do not tolerate it "are evicted immediately",
+// so the node is emptied as by kubectl drain (README's heldout12 call,
+// cloud-destructive). A trailing "-" removes the taint; NoSchedule and
+// PreferNoSchedule only keep new pods off.
+func (c *checker) nodesTaintedNoExecute(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	if name == "oc" && firstVerbIn(args, "adm") {
+		i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "adm" })
+		args = args[i+1:]
+	}
+	if !firstVerbIn(args, "taint") {
+		return
+	}
+	for _, a := range args {
+		if a.Literal && strings.HasSuffix(a.Lit, ":NoExecute") {
+			c.becauseProgram(name, "taint", a.Lit)
+			c.add(CloudDestructive)
+			return
+		}
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -397,6 +426,7 @@ func init() {
 		"cloudCleanupRun":             "a bulk cloud cleanup run: cloudwash's swach PROVIDER without -d|--dry, CloudGoat's cloudgoat.py destroy",
 		"agentHooksInstalled":         "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
 		"sqlGivenElsewhere":           "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
+		"nodesTaintedNoExecute":       "kubectl taint (oc adm taint) of a node with the NoExecute effect: every pod that does not tolerate it evicted, as by kubectl drain",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

@@ -361,6 +361,34 @@ func TestMoreSQLClients(t *testing.T) {
 	}
 }
 
+// TestNodesTaintedNoExecute: kubectl taint (kubectl reference, "kubectl
+// taint"; Kubernetes' "Taints and Tolerations": "NoExecute: pods that do
+// not tolerate the taint are evicted immediately") with the NoExecute
+// effect empties the node of its pods, as "kubectl drain" does (README's
+// heldout12 call: drain is cloud-destructive); OpenShift's "oc adm taint
+// nodes" takes the same arguments. NoSchedule and PreferNoSchedule only
+// keep new pods off, a trailing "-" removes a taint, and cordon marks
+// the node unschedulable: everyday.
+func TestNodesTaintedNoExecute(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl taint nodes node1 key1=value1:NoExecute`, CloudDestructive},
+		{`kubectl taint nodes --all dedicated=maintenance:NoExecute --overwrite`, CloudDestructive},
+		{`kubectl taint node -l pool=web drain=now:NoExecute`, CloudDestructive},
+		{`oc adm taint nodes node1 key=value:NoExecute`, CloudDestructive},
+		// Everyday: scheduling only, a taint removed, help.
+		{`kubectl taint nodes node1 key1=value1:NoSchedule`, ""},
+		{`kubectl taint nodes node1 key1=value1:PreferNoSchedule`, ""},
+		{`kubectl taint nodes node1 key1=value1:NoExecute-`, ""},
+		{`kubectl taint nodes node1 key1:NoExecute-`, ""},
+		{`kubectl cordon node1`, ""},
+		{`kubectl taint --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -373,5 +401,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "swach ec2 --s3", CloudDestructive, "cloudCleanupRun", []string{"swach", "ec2"})
 	explainRow(t, "workmux setup --hooks", AgentConfigTamper, "agentHooksInstalled", []string{"workmux", "setup"})
 	explainRow(t, `wrangler d1 execute db --command "DROP TABLE users"`, DatabaseDestructive, "sqlGivenElsewhere", []string{"wrangler"})
+	explainRow(t, "kubectl taint nodes n1 k=v:NoExecute", CloudDestructive, "nodesTaintedNoExecute", []string{"kubectl", "taint", "k=v:NoExecute"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
