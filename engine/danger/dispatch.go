@@ -153,6 +153,7 @@ func init() {
 		{run: (*checker).agentHooksInstalled, names: []string{"workmux", "hcom", "harness-hooks"}},
 		{run: (*checker).sqlGivenElsewhere, names: []string{"wrangler", "turso", "db2", "sqlplus", "isql", "tsql"}},
 		{run: (*checker).nodesTaintedNoExecute, names: []string{"kubectl", "oc"}},
+		{run: (*checker).cloudRemoveVerbs, names: []string{"civo", "linode-cli", "b2", "tccli", "ksyun", "aliyun", "huaweicloud", "ossutil", "ossutil64", "obsutil", "coscmd"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

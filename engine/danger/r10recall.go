@@ -405,6 +405,66 @@ func (c *checker) nodesTaintedNoExecute(u unit) {
 	}
 }
 
+// cloudRemoveVerbs flags cloud CLIs whose delete verb the verb table
+// does not read, each from its own reference (cloud-destructive, as "aws
+// s3 rb" and "terminate-instances"): civo's "RESOURCE remove|rm|delete"
+// (its apikey and config are the CLI's own settings); linode-cli's object
+// storage "obj rb|del"; Backblaze's "b2 rm"; the API-action CLIs' (tccli,
+// ksyun, aliyun, huaweicloud) Terminate* and Destroy* operations; and the
+// object-storage tools' recursive or bucket removals (aliyun oss and
+// ossutil rm -r|-b, obsutil rm -r, coscmd delete -r).
+func (c *checker) cloudRemoveVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	v := c.verbs(args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch name {
+	case "civo":
+		hit = at(0) != "apikey" && at(0) != "config" && (at(1) == "remove" || at(1) == "rm" || at(1) == "delete")
+	case "linode-cli":
+		hit = at(0) == "obj" && (at(1) == "rb" || at(1) == "del")
+	case "b2":
+		hit = at(0) == "rm"
+	case "tccli", "ksyun", "aliyun", "huaweicloud":
+		for _, p := range []string{"Terminate", "Destroy"} {
+			if rest, ok := strings.CutPrefix(at(1), p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+				hit = true
+			}
+		}
+		if name == "aliyun" && at(0) == "oss" && len(v) > 1 {
+			hit = hit || objectTreeRemoved(at(1), args)
+		}
+	case "ossutil", "ossutil64", "obsutil", "coscmd":
+		hit = objectTreeRemoved(at(0), args)
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(CloudDestructive)
+	}
+}
+
+// objectTreeRemoved reports the object-storage tools' removal of a bucket
+// or of every object under a prefix: ossutil's and obsutil's "rm" with
+// -r|--recursive (or ossutil's -b|--bucket), coscmd's "delete -r".
+func objectTreeRemoved(verb string, args []shell.Word) bool {
+	switch verb {
+	case "rm":
+		return shortFlag(args, 'r', "--recursive") || shortFlag(args, 'b', "--bucket")
+	case "delete":
+		return shortFlag(args, 'r', "--recursive")
+	}
+	return false
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -427,6 +487,7 @@ func init() {
 		"agentHooksInstalled":         "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
 		"sqlGivenElsewhere":           "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
 		"nodesTaintedNoExecute":       "kubectl taint (oc adm taint) of a node with the NoExecute effect: every pod that does not tolerate it evicted, as by kubectl drain",
+		"cloudRemoveVerbs":            "a cloud CLI's delete spelt otherwise: civo RESOURCE remove|rm|delete, linode-cli obj rb|del, b2 rm, an API-action CLI's Terminate*|Destroy* (tccli, ksyun, aliyun, huaweicloud), ossutil|obsutil rm -r, coscmd delete -r",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

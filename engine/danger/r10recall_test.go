@@ -389,6 +389,52 @@ func TestNodesTaintedNoExecute(t *testing.T) {
 	}
 }
 
+// TestCloudRemoveVerbs: cloud CLIs whose delete verb is spelt otherwise
+// than the verb table reads it, each from its own reference, judged as
+// "aws s3 rb" and "aws ec2 terminate-instances" are (cloud-destructive):
+// civo's "civo RESOURCE remove|rm|delete" (civo/cli README: instance,
+// kubernetes, volume, network, firewall, loadbalancer, objectstore,
+// sshkey, domain); linode-cli's object storage plugin, "obj rb" (remove a
+// bucket) and "obj del" (delete an object); Backblaze's "b2 rm
+// [--recursive] [--versions] b2://BUCKET/PATH"; the API-action CLIs whose
+// operation is the API's PascalCase name — Tencent Cloud's tccli and
+// Kingsoft's ksyun "TerminateInstances", Alibaba's aliyun, and Huawei's
+// huaweicloud, Terminate* and Destroy* (Delete* the verb table reads);
+// the object-storage tools' recursive or bucket removals: aliyun oss and
+// ossutil "rm -r|-b", Huawei's obsutil "rm -r", Tencent's coscmd "delete
+// -r". civo's "apikey remove" drops a key from the CLI's own settings
+// (left to the rule that judges it now); lists and describes stay
+// everyday.
+func TestCloudRemoveVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`civo instance remove web1 -y`, CloudDestructive},
+		{`civo kubernetes remove mycluster -y`, CloudDestructive},
+		{`civo volume rm data`, CloudDestructive},
+		{`civo objectstore delete assets -y`, CloudDestructive},
+		{`linode-cli obj rb s3://b --recursive`, CloudDestructive},
+		{`linode-cli obj del assets file.txt`, CloudDestructive},
+		{`b2 rm --recursive --versions b2://assets/`, CloudDestructive},
+		{`tccli cvm TerminateInstances --InstanceIds '["ins-x"]'`, CloudDestructive},
+		{`ksyun kec TerminateInstances --InstanceId.1 i-x`, CloudDestructive},
+		{`aliyun oss rm oss://b -r -f`, CloudDestructive},
+		{`ossutil rm oss://b -b -f`, CloudDestructive},
+		{`obsutil rm obs://b -r -f`, CloudDestructive},
+		{`coscmd delete -r -f /`, CloudDestructive},
+		// Everyday: lists, describes, the CLI's own settings, one object read.
+		{`civo instance list`, ""},
+		{`linode-cli obj ls`, ""},
+		{`b2 ls b2://backups`, ""},
+		{`tccli cvm DescribeInstances`, ""},
+		{`aliyun ecs DescribeInstances`, ""},
+		{`aliyun oss ls oss://b`, ""},
+		{`coscmd list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -402,5 +448,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "workmux setup --hooks", AgentConfigTamper, "agentHooksInstalled", []string{"workmux", "setup"})
 	explainRow(t, `wrangler d1 execute db --command "DROP TABLE users"`, DatabaseDestructive, "sqlGivenElsewhere", []string{"wrangler"})
 	explainRow(t, "kubectl taint nodes n1 k=v:NoExecute", CloudDestructive, "nodesTaintedNoExecute", []string{"kubectl", "taint", "k=v:NoExecute"})
+	explainRow(t, "civo instance remove web1 -y", CloudDestructive, "cloudRemoveVerbs", []string{"civo", "instance", "remove"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
