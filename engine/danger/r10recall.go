@@ -465,6 +465,30 @@ func objectTreeRemoved(verb string, args []shell.Word) bool {
 	return false
 }
 
+// moreToolSecretSuffixes are further credential files deployment and
+// cloud CLIs keep in the home, each where its documentation puts it (the
+// login token, API key or session): Supabase CLI's access-token, Railway's
+// config.json, Vercel's older ~/.now and ~/.vercel auth.json,
+// netlify-cli's older ~/.netlify/config.json, Expo's state.json,
+// sentry-cli's ~/.sentryclirc, CircleCI CLI's cli.yml, Hugging Face's
+// token, linode-cli's, vultr-cli's,
+// Scaleway's, IBM Cloud's, civo's, Exoscale's, JFrog CLI's, travis',
+// Doppler's and cachix's configurations. keystores.go reads them as its
+// toolSecretSuffixes.
+var moreToolSecretSuffixes = []string{
+	"/.supabase/access-token", "/.railway/config.json", "/.now/auth.json", "/.vercel/auth.json",
+	"/.netlify/config.json", "/.expo/state.json", "/.sentryclirc", "/.circleci/cli.yml",
+	"/.cache/huggingface/token", "/.huggingface/token", "/.config/linode-cli", "/.vultr-cli.yaml",
+	"/.config/scw/config.yaml", "/.bluemix/config.json", "/.civo.json", "/.config/exoscale/exoscale.toml",
+	"/.jfrog/jfrog-cli.conf", "/.jfrog/jfrog-cli.conf.v5", "/.jfrog/jfrog-cli.conf.v6", "/.travis/config.yml",
+	"/.doppler/.doppler.yaml", "/.config/cachix/cachix.dhall",
+}
+
+// moreToolSecretDirs: Teleport's ~/.tsh/keys/ holds only the user's
+// private keys and certificates (tsh's documentation), as
+// toolSecretDirs' folders do.
+var moreToolSecretDirs = []string{"/.tsh/keys/"}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -477,6 +501,8 @@ var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
 
 func init() {
 	agentDirs = append(agentDirs, moreAgentHookFolders...)
+	toolSecretSuffixes = append(toolSecretSuffixes, moreToolSecretSuffixes...)
+	toolSecretDirs = append(toolSecretDirs, moreToolSecretDirs...)
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",

@@ -435,6 +435,65 @@ func TestCloudRemoveVerbs(t *testing.T) {
 	}
 }
 
+// TestMoreToolCredentialFiles: login tokens that deployment and cloud
+// CLIs keep in the home, each where its documentation puts it, read as
+// keystores.go's tool credential files are (secret-read when shown):
+// Supabase CLI's ~/.supabase/access-token (when no keyring); Railway's
+// ~/.railway/config.json (the user token); Vercel's older ~/.now and
+// ~/.vercel auth.json; netlify-cli's older ~/.netlify/config.json; Expo's
+// ~/.expo/state.json (the session secret); sentry-cli's ~/.sentryclirc
+// ([auth] token); CircleCI CLI's ~/.circleci/cli.yml (token); Teleport's
+// ~/.tsh/keys/ (private keys and certificates); Hugging Face's ~/.cache/huggingface/token and older
+// ~/.huggingface/token (huggingface_hub's HF_TOKEN_PATH); linode-cli's
+// ~/.config/linode-cli (token); vultr-cli's ~/.vultr-cli.yaml (api-key);
+// Scaleway's ~/.config/scw/config.yaml (secret_key); IBM Cloud CLI's
+// ~/.bluemix/config.json (IAM tokens); civo's ~/.civo.json (API keys);
+// Exoscale's ~/.config/exoscale/exoscale.toml (key and secret); JFrog
+// CLI's ~/.jfrog/jfrog-cli.conf.v6 (server tokens); travis'
+// ~/.travis/config.yml (access token); Doppler's ~/.doppler/.doppler.yaml
+// (token, when no keyring); cachix's ~/.config/cachix/cachix.dhall (auth
+// token). Their folders listed, other files beside them and a project's
+// own config stay everyday.
+func TestMoreToolCredentialFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.supabase/access-token`, SecretRead},
+		{`cat ~/.railway/config.json`, SecretRead},
+		{`cat ~/.now/auth.json`, SecretRead},
+		{`cat ~/.vercel/auth.json`, SecretRead},
+		{`cat ~/.netlify/config.json`, SecretRead},
+		{`cat ~/.expo/state.json`, SecretRead},
+		{`cat ~/.sentryclirc`, SecretRead},
+		{`cat ~/.circleci/cli.yml`, SecretRead},
+		{`cat ~/.tsh/keys/proxy.example.com/alice`, SecretRead},
+		{`cat ~/.cache/huggingface/token`, SecretRead},
+		{`cat ~/.huggingface/token`, SecretRead},
+		{`cat ~/.config/linode-cli`, SecretRead},
+		{`cat ~/.vultr-cli.yaml`, SecretRead},
+		{`cat ~/.config/scw/config.yaml`, SecretRead},
+		{`cat ~/.bluemix/config.json`, SecretRead},
+		{`cat ~/.civo.json`, SecretRead},
+		{`cat ~/.config/exoscale/exoscale.toml`, SecretRead},
+		{`cat ~/.jfrog/jfrog-cli.conf.v6`, SecretRead},
+		{`cat ~/.travis/config.yml`, SecretRead},
+		{`cat ~/.doppler/.doppler.yaml`, SecretRead},
+		{`cat ~/.config/cachix/cachix.dhall`, SecretRead},
+		// Everyday: folders listed, neighbours, the project's own files.
+		{`ls ~/.supabase`, ""},
+		{`ls -la ~/.cloudflared`, ""},
+		{`cat ~/.cloudflared/config.yml`, ""},
+		{`cat supabase/config.toml`, ""},
+		{`cat .circleci/config.yml`, ""},
+		{`cat railway.json`, ""},
+		{`cat vercel.json`, ""},
+		{`cat netlify.toml`, ""},
+		{`ls ~/.cache/huggingface/hub`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
