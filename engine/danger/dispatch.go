@@ -154,6 +154,7 @@ func init() {
 		{run: (*checker).sqlGivenElsewhere, names: []string{"wrangler", "turso", "db2", "sqlplus", "isql", "tsql"}},
 		{run: (*checker).nodesTaintedNoExecute, names: []string{"kubectl", "oc"}},
 		{run: (*checker).cloudRemoveVerbs, names: []string{"civo", "linode-cli", "b2", "tccli", "ksyun", "aliyun", "huaweicloud", "ossutil", "ossutil64", "obsutil", "coscmd"}},
+		{run: (*checker).pythonInstallsFromURL, names: []string{"uv", "pipx", "poetry", "pdm", "rye"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -489,6 +489,72 @@ var moreToolSecretSuffixes = []string{
 // toolSecretDirs' folders do.
 var moreToolSecretDirs = []string{"/.tsh/keys/"}
 
+// pythonInstallsFromURL flags Python's other installers given a package
+// by URL or VCS reference, as pipInstallsURL flags pip (download-execute:
+// the package's build backend runs its code, PEP 517): "uv pip install",
+// "uv add", "uv tool install [--from SPEC]", "pipx install|inject
+// [--spec SPEC]", "poetry add", "pdm add", "rye add [--git URL]" — an
+// operand, or the value of --from, --spec or --git, that holds "://" or
+// starts with "git+". Other option values (an index, a source name) are
+// not the package.
+func (c *checker) pythonInstallsFromURL(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	installs := false
+	switch name {
+	case "uv":
+		installs = at(0) == "pip" && at(1) == "install" || at(0) == "add" || at(0) == "tool" && at(1) == "install"
+	case "pipx":
+		installs = at(0) == "install" || at(0) == "inject"
+	case "poetry", "pdm", "rye":
+		installs = at(0) == "add"
+	}
+	if !installs {
+		return
+	}
+	remote := func(s string) bool { return strings.Contains(s, "://") || strings.HasPrefix(s, "git+") }
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		if opt, val, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(opt, "--") {
+			if (opt == "--from" || opt == "--spec" || opt == "--git") && remote(val) {
+				c.becauseProgram(name, val)
+				c.add(DownloadExecute)
+				return
+			}
+			continue
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if (a.Lit == "--from" || a.Lit == "--spec" || a.Lit == "--git") && i+1 < len(args) && remote(args[i+1].Lit) {
+				c.becauseProgram(name, args[i+1].Lit)
+				c.add(DownloadExecute)
+				return
+			}
+			if strings.HasPrefix(a.Lit, "--") && i+1 < len(args) && !strings.HasPrefix(args[i+1].Lit, "-") && !remote(args[i+1].Lit) {
+				i++ // an option's value ("--source internal", "--tag v1")
+			}
+			continue
+		}
+		if remote(a.Lit) {
+			c.becauseProgram(name, a.Lit)
+			c.add(DownloadExecute)
+			return
+		}
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -514,6 +580,7 @@ func init() {
 		"sqlGivenElsewhere":           "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
 		"nodesTaintedNoExecute":       "kubectl taint (oc adm taint) of a node with the NoExecute effect: every pod that does not tolerate it evicted, as by kubectl drain",
 		"cloudRemoveVerbs":            "a cloud CLI's delete spelt otherwise: civo RESOURCE remove|rm|delete, linode-cli obj rb|del, b2 rm, an API-action CLI's Terminate*|Destroy* (tccli, ksyun, aliyun, huaweicloud), ossutil|obsutil rm -r, coscmd delete -r",
+		"pythonInstallsFromURL":       "uv pip install|add|tool install, pipx install|inject, poetry|pdm|rye add of a package by URL or VCS reference (git+…, https://…): its build code runs from wherever the URL points",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

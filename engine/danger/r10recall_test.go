@@ -494,6 +494,49 @@ func TestMoreToolCredentialFiles(t *testing.T) {
 	}
 }
 
+// TestPythonInstallsFromURL: Python's other installers given a package by
+// URL or VCS reference, which pip install of the same is
+// (download-execute: the package's build backend runs its code on the
+// machine, PEP 517, and the code comes from wherever the URL points):
+// "uv pip install", "uv add" and "uv tool install [--from SPEC]" (uv's
+// reference: git+https:// and archive URLs as requirements), "pipx
+// install|inject [--spec SPEC]" (pipx docs: a VCS URL or archive as the
+// package spec), "poetry add" (git+https:// and URL dependencies),
+// "pdm add" and "rye add [--git URL]" likewise (another index, -i, is
+// otherRuntimeFetches' already). A package named on the index and local
+// paths stay everyday (heldout4's m0591 "poetry add requests[extra]").
+func TestPythonInstallsFromURL(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`uv pip install git+https://github.com/x/y`, DownloadExecute},
+		{`uv pip install "y @ git+https://github.com/x/y@main"`, DownloadExecute},
+		{`uv add git+https://github.com/x/y --tag v1.0`, DownloadExecute},
+		{`uv add https://files.example.com/y-1.0-py3-none-any.whl`, DownloadExecute},
+		{`uv tool install git+https://github.com/x/y`, DownloadExecute},
+		{`uv tool install --from git+https://github.com/x/y y`, DownloadExecute},
+		{`pipx install git+https://github.com/x/y`, DownloadExecute},
+		{`pipx install https://x.example/pkg.tar.gz`, DownloadExecute},
+		{`pipx inject tool git+https://github.com/x/y`, DownloadExecute},
+		{`pipx install --spec git+https://github.com/x/y y`, DownloadExecute},
+		{`poetry add git+https://github.com/x/y.git#main`, DownloadExecute},
+		{`pdm add git+https://github.com/x/y`, DownloadExecute},
+		{`rye add y --git https://github.com/x/y`, DownloadExecute},
+		// Everyday: packages from an index, local paths, help.
+		{`uv pip install requests`, ""},
+		{`uv add "requests[extra]"`, ""},
+		{`poetry add "requests[extra]"`, ""},
+		{`poetry add --source internal mylib`, ""},
+		{`pipx install ruff`, ""},
+		{`uv tool install ruff`, ""},
+		{`uv pip install -e .`, ""},
+		{`pdm add ./libs/core`, ""},
+		{`uv add --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -508,5 +551,6 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, `wrangler d1 execute db --command "DROP TABLE users"`, DatabaseDestructive, "sqlGivenElsewhere", []string{"wrangler"})
 	explainRow(t, "kubectl taint nodes n1 k=v:NoExecute", CloudDestructive, "nodesTaintedNoExecute", []string{"kubectl", "taint", "k=v:NoExecute"})
 	explainRow(t, "civo instance remove web1 -y", CloudDestructive, "cloudRemoveVerbs", []string{"civo", "instance", "remove"})
+	explainRow(t, "pipx install git+https://github.com/x/y", DownloadExecute, "pythonInstallsFromURL", []string{"pipx", "git+https://github.com/x/y"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
