@@ -471,10 +471,10 @@ func objectTreeRemoved(verb string, args []shell.Word) bool {
 // config.json, Vercel's older ~/.now and ~/.vercel auth.json,
 // netlify-cli's older ~/.netlify/config.json, Expo's state.json,
 // sentry-cli's ~/.sentryclirc, CircleCI CLI's cli.yml, Hugging Face's
-// token, linode-cli's, vultr-cli's,
-// Scaleway's, IBM Cloud's, civo's, Exoscale's, JFrog CLI's, travis',
-// Doppler's and cachix's configurations. keystores.go reads them as its
-// toolSecretSuffixes.
+// token, linode-cli's, vultr-cli's, Scaleway's, IBM Cloud's, civo's,
+// Exoscale's, JFrog CLI's, travis', Doppler's and cachix's
+// configurations. keystores.go's toolSecret asks moreToolSecret after its
+// own toolSecretSuffixes.
 var moreToolSecretSuffixes = []string{
 	"/.supabase/access-token", "/.railway/config.json", "/.now/auth.json", "/.vercel/auth.json",
 	"/.netlify/config.json", "/.expo/state.json", "/.sentryclirc", "/.circleci/cli.yml",
@@ -484,10 +484,30 @@ var moreToolSecretSuffixes = []string{
 	"/.doppler/.doppler.yaml", "/.config/cachix/cachix.dhall",
 }
 
-// moreToolSecretDirs: Teleport's ~/.tsh/keys/ holds only the user's
-// private keys and certificates (tsh's documentation), as
-// toolSecretDirs' folders do.
-var moreToolSecretDirs = []string{"/.tsh/keys/"}
+// moreToolSecretByBase is moreToolSecretSuffixes by their base names, so
+// a path is compared only with the suffixes that end in its own name:
+// SecretFile runs on every path a line names, and a scan of every suffix
+// would grow Check's cost with each one added.
+var moreToolSecretByBase = func() map[string][]string {
+	m := map[string][]string{}
+	for _, s := range moreToolSecretSuffixes {
+		b := path.Base(s)
+		m[b] = append(m[b], s)
+	}
+	return m
+}()
+
+// moreToolSecret reports one of moreToolSecretSuffixes, or a file under
+// Teleport's ~/.tsh/keys/, which holds only the user's private keys and
+// certificates (tsh's documentation), as toolSecretDirs' folders do.
+func moreToolSecret(slashed, base string) bool {
+	for _, s := range moreToolSecretByBase[base] {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	return strings.Contains(slashed, "/.tsh/keys/")
+}
 
 // pythonInstallsFromURL flags Python's other installers given a package
 // by URL or VCS reference, as pipInstallsURL flags pip (download-execute:
@@ -567,8 +587,6 @@ var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
 
 func init() {
 	agentDirs = append(agentDirs, moreAgentHookFolders...)
-	toolSecretSuffixes = append(toolSecretSuffixes, moreToolSecretSuffixes...)
-	toolSecretDirs = append(toolSecretDirs, moreToolSecretDirs...)
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
