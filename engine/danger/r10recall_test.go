@@ -1,6 +1,9 @@
 package danger
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestSudoCredentialsCached: sudo(8) "-v, --validate: Update the user's
 // cached credentials, authenticating the user if necessary. For the
@@ -553,4 +556,28 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "civo instance remove web1 -y", CloudDestructive, "cloudRemoveVerbs", []string{"civo", "instance", "remove"})
 	explainRow(t, "pipx install git+https://github.com/x/y", DownloadExecute, "pythonInstallsFromURL", []string{"pipx", "git+https://github.com/x/y"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
+}
+
+// FuzzR10Recall: round 10's rules read option clusters (sudo), patches
+// (kubectl), modes (chmod), statements (db2, wrangler, turso) and option
+// values (pipx, uv); seeds cut short where those readers look. Check
+// must stay sorted and unique whatever they get, and never panic.
+func FuzzR10Recall(f *testing.F) {
+	for _, s := range []string{
+		"sudo -", "sudo -u", "sudo -uv", "sudo -h", "sudo --user", "sudo --validate=", "npm stage", "npm promote",
+		"yarn npm tag", "mix hex.retire", "moon deprecate", "acme.sh --install", "kubectl patch -p", "kubectl patch x -p '{\"replicas\":0'",
+		"kubectl patch x -p '\"replicas\"'", "kubectl patch x -p 'replicas:0'", "kubectl patch x -p '\"path\":\"/spec/replicas\",\"value\":'",
+		"chmod", "chmod -rwx", "chmod 0 ~", "chmod = ~", "vi .tfstate", "jq . x.tfstate.backup", "swach", "swach -d", "python3 cloudgoat.py",
+		"workmux setup", "hcom hooks", "wrangler d1 execute --command", "turso db shell", "db2 +c", "echo | sqlplus", "isql <<<",
+		"kubectl taint", "oc adm", "oc adm taint x :NoExecute", "civo x", "linode-cli obj", "tccli x Terminate", "aliyun oss rm -r",
+		"uv tool install --from", "pipx install --spec=", "rye add --git", "poetry add --source", "cat ~/.tsh/keys/", "cat /.sentryclirc",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got := Check(bash(line), proj, home)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
+		}
+	})
 }
