@@ -155,6 +155,7 @@ func init() {
 		{run: (*checker).nodesTaintedNoExecute, names: []string{"kubectl", "oc"}},
 		{run: (*checker).cloudRemoveVerbs, names: []string{"civo", "linode-cli", "b2", "tccli", "ksyun", "aliyun", "huaweicloud", "ossutil", "ossutil64", "obsutil", "coscmd"}},
 		{run: (*checker).pythonInstallsFromURL, names: []string{"uv", "pipx", "poetry", "pdm", "rye"}},
+		{run: (*checker).clusterRightsWidened, names: []string{"kubectl", "oc"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -575,6 +575,51 @@ func (c *checker) pythonInstallsFromURL(u unit) {
 	}
 }
 
+// clusterRightsWidened flags a cluster's access rules widened by forms
+// the other rules do not read (privilege-escalation, as a binding made or
+// patched): OpenShift's "oc adm policy add-scc-to-user|group" (an SCC lets
+// the subject's pods run privileged or as any uid) and "add-role-to-" or
+// "add-cluster-role-to-user|group" (a binding made); a Role or
+// ClusterRole patched with a wildcard, the secrets resource, or the
+// escalate, bind or impersonate verbs (Kubernetes' RBAC, "Privilege
+// escalation prevention"); a namespace's pod-security.kubernetes.io/enforce
+// label removed (Pod Security Admission: the cluster's default, privileged
+// unless configured, applies instead).
+func (c *checker) clusterRightsWidened(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) || hasLitPrefix(cmd.Args, "--dry-run") {
+		return
+	}
+	v := c.verbs(cmd.Args, 3)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch {
+	case name == "oc" && at(0) == "adm" && at(1) == "policy":
+		verb := at(2)
+		hit = strings.HasPrefix(verb, "add-scc-to-") || strings.HasPrefix(verb, "add-role-to-") || strings.HasPrefix(verb, "add-cluster-role-to-")
+	case at(0) == "patch":
+		kind, _, _ := strings.Cut(strings.ToLower(at(1)), "/")
+		kind, _, _ = strings.Cut(kind, ".")
+		if kind == "role" || kind == "roles" || kind == "clusterrole" || kind == "clusterroles" {
+			p, _ := optValue(cmd.Args, "p", "--patch")
+			p = squash(p)
+			hit = strings.Contains(p, "*") || strings.Contains(p, "secrets") || strings.Contains(p, "escalate") ||
+				strings.Contains(p, "\"bind\"") || strings.Contains(p, "impersonate")
+		}
+	case at(0) == "label" && (at(1) == "ns" || at(1) == "namespace" || at(1) == "namespaces"):
+		hit = hasLit(cmd.Args, "pod-security.kubernetes.io/enforce-")
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
 // moreAgentHookFolders are the folders of hook scripts other agents run
 // around their tool calls, beside agentDirs' Claude Code and Codex ones:
 // Cursor's .cursor/hooks/ (hooks.json's commands are relative to
@@ -599,6 +644,7 @@ func init() {
 		"nodesTaintedNoExecute":       "kubectl taint (oc adm taint) of a node with the NoExecute effect: every pod that does not tolerate it evicted, as by kubectl drain",
 		"cloudRemoveVerbs":            "a cloud CLI's delete spelt otherwise: civo RESOURCE remove|rm|delete, linode-cli obj rb|del, b2 rm, an API-action CLI's Terminate*|Destroy* (tccli, ksyun, aliyun, huaweicloud), ossutil|obsutil rm -r, coscmd delete -r",
 		"pythonInstallsFromURL":       "uv pip install|add|tool install, pipx install|inject, poetry|pdm|rye add of a package by URL or VCS reference (git+…, https://…): its build code runs from wherever the URL points",
+		"clusterRightsWidened":        "a cluster's access widened: oc adm policy add-scc-to-|add-role-to-|add-cluster-role-to-user|group, a Role or ClusterRole patched with a wildcard, secrets, escalate, bind or impersonate, a namespace's pod-security enforce label removed",
 		"registryVersionsChanged":     "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
 	})
 }

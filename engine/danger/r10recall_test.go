@@ -540,6 +540,46 @@ func TestPythonInstallsFromURL(t *testing.T) {
 	}
 }
 
+// TestClusterRightsWidened: a cluster's access rules widened by the forms
+// the other rules did not read, each privilege-escalation as "kubectl
+// create clusterrolebinding" and a binding patched already are:
+// OpenShift's "oc adm policy add-scc-to-user|add-scc-to-group" (OpenShift
+// "Managing security context constraints": the SCC lets the subject's
+// pods run privileged or as any uid) and "add-role-to-user|group",
+// "add-cluster-role-to-user|group" (OpenShift "Using RBAC": a binding
+// made); a Role or ClusterRole patched with a wildcard, the secrets
+// resource, or the escalate, bind or impersonate verbs (Kubernetes' RBAC
+// "Privilege escalation prevention": what every bound subject may do
+// grows); and a namespace's pod-security.kubernetes.io/enforce label
+// removed (Pod Security Admission: the cluster's default, privileged
+// unless configured, then applies — as relabelling it privileged, which
+// cloud8.go reads). Queries, removals of rights, other labels and
+// patches of a role's metadata stay everyday.
+func TestClusterRightsWidened(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`oc adm policy add-scc-to-user privileged -z default`, PrivilegeEscalation},
+		{`oc adm policy add-scc-to-group anyuid system:authenticated`, PrivilegeEscalation},
+		{`oc adm policy add-cluster-role-to-user cluster-admin eve`, PrivilegeEscalation},
+		{`oc adm policy add-role-to-user admin eve -n prod`, PrivilegeEscalation},
+		{`kubectl patch clusterrole view -p '{"rules":[{"apiGroups":["*"],"resources":["*"],"verbs":["*"]}]}'`, PrivilegeEscalation},
+		{`kubectl patch role dev -n prod --type json -p '[{"op":"add","path":"/rules/-","value":{"apiGroups":[""],"resources":["secrets"],"verbs":["get"]}}]'`, PrivilegeEscalation},
+		{`kubectl patch clusterrole/ops -p '{"rules":[{"apiGroups":["rbac.authorization.k8s.io"],"resources":["clusterroles"],"verbs":["escalate","bind"]}]}'`, PrivilegeEscalation},
+		{`kubectl label ns prod pod-security.kubernetes.io/enforce-`, PrivilegeEscalation},
+		{`kubectl label namespace prod pod-security.kubernetes.io/enforce- --overwrite`, PrivilegeEscalation},
+		// Everyday: queries, rights removed, metadata, other labels.
+		{`oc adm policy who-can get pods`, ""},
+		{`oc adm policy remove-scc-from-user privileged -z default`, ""},
+		{`kubectl patch clusterrole view -p '{"metadata":{"labels":{"team":"a"}}}'`, ""},
+		{`kubectl patch role dev -p '{"rules":[{"apiGroups":[""],"resources":["pods"],"verbs":["get","list"]}]}'`, ""},
+		{`kubectl label ns prod pod-security.kubernetes.io/enforce=restricted`, ""},
+		{`kubectl label ns prod team-`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
 // TestR10RecallExplained: danger explain names each of round 10's recall
 // rules and the words it matched.
 func TestR10RecallExplained(t *testing.T) {
@@ -555,6 +595,7 @@ func TestR10RecallExplained(t *testing.T) {
 	explainRow(t, "kubectl taint nodes n1 k=v:NoExecute", CloudDestructive, "nodesTaintedNoExecute", []string{"kubectl", "taint", "k=v:NoExecute"})
 	explainRow(t, "civo instance remove web1 -y", CloudDestructive, "cloudRemoveVerbs", []string{"civo", "instance", "remove"})
 	explainRow(t, "pipx install git+https://github.com/x/y", DownloadExecute, "pythonInstallsFromURL", []string{"pipx", "git+https://github.com/x/y"})
+	explainRow(t, "oc adm policy add-scc-to-user privileged -z default", PrivilegeEscalation, "clusterRightsWidened", []string{"oc", "adm", "policy", "add-scc-to-user"})
 	explainRow(t, "echo x > .cursor/hooks/audit.sh", AgentConfigTamper, "fileUses", []string{".cursor/hooks/audit.sh"})
 }
 
