@@ -433,7 +433,7 @@ func (c *checker) cloudRemoveVerbs(u unit) {
 	case "linode-cli":
 		hit = at(0) == "obj" && (at(1) == "rb" || at(1) == "del")
 	case "b2":
-		hit = at(0) == "rm"
+		hit = at(0) == "rm" && !hasLit(args, "--dryRun", "--dry-run") // b2's v3 spelling, and v4's
 	case "tccli", "ksyun", "aliyun", "huaweicloud":
 		for _, p := range []string{"Terminate", "Destroy"} {
 			if rest, ok := strings.CutPrefix(at(1), p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {

@@ -429,6 +429,8 @@ func TestCloudRemoveVerbs(t *testing.T) {
 		{`civo instance list`, ""},
 		{`linode-cli obj ls`, ""},
 		{`b2 ls b2://backups`, ""},
+		{`b2 rm --dry-run --recursive b2://assets/`, ""},
+		{`b2 rm --dryRun --recursive b2://assets/`, ""},
 		{`tccli cvm DescribeInstances`, ""},
 		{`aliyun ecs DescribeInstances`, ""},
 		{`aliyun oss ls oss://b`, ""},
