@@ -387,6 +387,7 @@ func TestNodesTaintedNoExecute(t *testing.T) {
 		{`kubectl taint nodes node1 key1:NoExecute-`, ""},
 		{`kubectl cordon node1`, ""},
 		{`kubectl taint --help`, ""},
+		{`kubectl taint nodes node1 key1=value1:NoExecute --dry-run=client -o yaml`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
@@ -537,6 +538,8 @@ func TestPythonInstallsFromURL(t *testing.T) {
 		{`uv pip install -e .`, ""},
 		{`pdm add ./libs/core`, ""},
 		{`uv add --help`, ""},
+		{`uv pip install --dry-run git+https://github.com/x/y`, ""},
+		{`poetry add --dry-run git+https://github.com/x/y`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}
