@@ -355,6 +355,7 @@ func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 		}
 		c.runtimeAPIStops(cmd, name, data)   // runtimeapi.go
 		c.databaseAccessFed(cmd, name, data) // cloud7.go
+		c.sqlFed(cmd, name, data)            // r10recall.go
 	}
 }
 

@@ -158,7 +158,7 @@ func toolSecret(slashed, base string) bool {
 			return true
 		}
 	}
-	return serviceSecret(slashed, base)
+	return moreToolSecret(slashed, base) || serviceSecret(slashed, base) // r10recall.go
 }
 
 // metadataVia are the programs fileUses sees reading a file that print
