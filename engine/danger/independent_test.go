@@ -375,8 +375,9 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // until the lead took its one figure after the round-9 branches merged
 // (stage 21), and left it then, spent to read why round 9 added false
 // alarms on it (stage 22). heldout13 is in it from its drawing until the
-// lead takes its one figure after the round-10 branches merge (stage 24).
-var missesHidden = map[string]bool{"heldout8": true, "heldout13": true}
+// lead took its one figure after the round-10 branches merged (stage 24),
+// and left it then, spent for round 11's development.
+var missesHidden = map[string]bool{"heldout8": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -554,7 +555,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout10", true, false},
 		{"heldout11", true, false},
 		{"heldout12", true, false},
-		{"heldout13", true, true},
+		{"heldout13", true, false},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
