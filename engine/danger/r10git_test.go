@@ -267,3 +267,28 @@ func TestMercurialLocalHistoryWork(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestForcedGitRmInTheLinesOwnClone: a forced git rm in a repository the
+// same line has just cloned discards nothing, as a fresh clone holds no
+// uncommitted change. README's call (a delete of what the line itself made
+// loses nothing that was there, as mkdir x … rm -rf x), the one
+// folderMadeByLine keeps for rm -rf of a cloned folder; git-clone(1): the
+// clone's worktree is checked out from the fetched commit. The line is
+// from the published Codex transcripts (fixtures/public-transcripts,
+// EntityProcess/agentv): an orphan branch started in a /tmp clone.
+func TestForcedGitRmInTheLinesOwnClone(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf /tmp/ev && git clone https://github.com/o/r.git /tmp/ev && git -C /tmp/ev switch --orphan evidence && git -C /tmp/ev rm -rf .`, ""},
+		{`git clone https://github.com/o/r.git /tmp/ev && cd /tmp/ev && git rm -rf .`, ""},
+		{`git clone https://github.com/o/r.git && cd r && git rm -f src/a.go`, ""},
+		// Not the clone's folder, or no clone on the line: the forced rm
+		// keeps its mark (TestForcedGitRm's rows).
+		{`git -C /tmp/ev rm -rf .`, GitDiscardWorktree},
+		{`git clone https://github.com/o/r.git /tmp/ev && git -C /tmp/other rm -rf .`, GitDiscardWorktree},
+		{`git clone https://github.com/o/r.git /tmp/ev; git rm -rf .`, GitDiscardWorktree},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

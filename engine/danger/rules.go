@@ -427,7 +427,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHooksConfig)
 		}
 	}
-	_, sub, rest, ok := cmd.GitArgs()
+	dirs, sub, rest, ok := cmd.GitArgs()
 	if !ok || gitShortHelp(sub, rest) || gitRefuses(sub, rest) {
 		return
 	}
@@ -497,7 +497,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "rm":
-		if forcedRm(rest) { // round 10: README's dev7 call
+		if forcedRm(rest) && !c.folderMadeByLine(c.gitFolder(dirs, u.dir)) { // round 10: README's dev7 call
 			c.add(GitDiscardWorktree)
 		}
 	case "undo":
