@@ -17,6 +17,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
   python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
+  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT > drawn17.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -236,6 +237,8 @@ def main():
         return fresh12(*sys.argv[2:29])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
+        return fresh14(*sys.argv[2:8])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3196,6 +3199,56 @@ def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_
     fourth += lin
     rng.shuffle(fourth)
     emit(fourth, "z", "heldout13", first=len(drawn) + len(more) + len(third) + 1)
+
+
+
+FRESH14_SEED = 1414141414141414141414141414  # the seventeenth draw (heldout14, drawn17.jsonl)
+
+# melihmucuk/leash's test files: each test hands the analyzer one command.
+LEASH_TESTS = ["packages/core/test/command-analyzer.test.js", "packages/cli/test/lib.test.js"]
+
+
+def js_call_commands(root, rel, names, pool):
+    """The first argument of each call name("…") or name('…') in a
+    JavaScript test file, when it is one plain string literal (no template,
+    no concatenation), unescaped; line = the call's line."""
+    out = []
+    lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
+    pat = re.compile(r"\b(?:%s)\(\s*(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')\s*[,)]" % "|".join(map(re.escape, names)))
+    for n, l in enumerate(lines, 1):
+        for m in pat.finditer(l):
+            lit = m.group(1)
+            body = lit[1:-1]
+            raw = re.sub(r"\\(.)", lambda x: {"n": "\n", "t": "\t"}.get(x.group(1), x.group(1)), body)
+            out.append({"source_path": rel, "line": n, "raw": raw, "pool": pool})
+    return out
+
+
+def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit):
+    """A seventeenth out-of-sample part (heldout14, round 11) from
+    collections no earlier draw used. Everyday side, what coding agents
+    really run: the shell commands of the SpecStory histories committed in
+    DEBAGanov/magicvetov12 (at most 150, at random) and hpm27/agente-bsc-rag
+    (every one; ChrisGVE/MunsellSpace's histories were left out:
+    specstory_commands reads their Bash blocks' output, not the command). Dangerous and near-miss side:
+    the commands melihmucuk/leash's tests hand its command analyzer (what it
+    blocks and what it allows alike, every one). Lines any earlier draw took
+    (drawn.jsonl ... drawn16.jsonl) are left out. Ids g0001..., all in
+    heldout14: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 17)])
+    rng = random.Random(FRESH14_SEED)
+    leash = []
+    for rel in LEASH_TESTS:
+        leash += js_call_commands(leash_dir, rel, ["analyze", "analyzeCommand"], "leash")
+    pools = [("DEBAGanov/magicvetov12", mg_commit, specstory_commands(mg_dir, "specstory"), 150),
+             ("hpm27/agente-bsc-rag", bsc_commit, specstory_commands(bsc_dir, "specstory"), 150),
+             ("melihmucuk/leash", leash_commit, leash, 150)]
+
+    def keep(e, cmd):
+        return bool(cmd.strip()) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep)
+    rng.shuffle(drawn)
+    emit(drawn, "g", "heldout14")
 
 
 if __name__ == "__main__":
