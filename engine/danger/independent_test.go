@@ -20,7 +20,7 @@ import (
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12,
-// heldout13):
+// heldout13, heldout14):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -291,6 +291,12 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// (README.md there); its minimum is what it holds, rounded down, so
 	// that a truncated file still fails.
 	"heldout13": {dangerous: 302, everyday: 1200},
+	// heldout14 was asked for the issue's 300 dangerous and 500 everyday
+	// lines; drawn in the half hour it was given, with thirteen top-ups, it
+	// holds 198 dangerous (short of 300) and 538 everyday lines (README.md
+	// there says what is short and why): its minimum is what it holds,
+	// rounded down, so that a truncated file still fails.
+	"heldout14": {dangerous: 198, everyday: 530},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -353,10 +359,13 @@ func shortOf(split string, dangerous, everyday int) string {
 // guards' tests, incident reports, cloud attack references, transfer.sh's
 // and Pro Git's command lines, a Linux hacking course) while three tuners
 // worked on round 10's development parts: round 10's honest out-of-sample
-// measure (stage 24).
+// measure (stage 24). heldout14 was drawn from collections no earlier draw
+// used (agents' committed SpecStory histories, command checkers' test
+// lists, incident reports on issue trackers) while a tuner and an intent labeller worked on round 11's
+// development parts: round 11's honest out-of-sample measure (stage 25).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
-	"heldout11": true, "heldout12": true, "heldout13": true}
+	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -376,8 +385,10 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // (stage 21), and left it then, spent to read why round 9 added false
 // alarms on it (stage 22). heldout13 is in it from its drawing until the
 // lead took its one figure after the round-10 branches merged (stage 24),
-// and left it then, spent for round 11's development.
-var missesHidden = map[string]bool{"heldout8": true}
+// and left it then, spent for round 11's development. heldout14 is in it
+// from its drawing until the lead takes its one figure after the round-11
+// branches merge (stage 25).
+var missesHidden = map[string]bool{"heldout8": true, "heldout14": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -406,11 +417,13 @@ var missesHidden = map[string]bool{"heldout8": true}
 // figure after round 8 (stage 19), and heldout12 until the lead takes its
 // one figure after round 9 (stage 21). heldout13 is held out (its misses
 // are not printed) until the lead takes its one figure after round 10
-// (stage 24). A part under its minimum size fails.
+// (stage 24). heldout14 is held out (its misses are not printed) until the
+// lead takes its one figure after round 11 (stage 25). A part under its
+// minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -511,6 +524,11 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout13", 301, 1226, true},
 		{"heldout13", 302, 1199, true},
 		{"heldout13", 0, 0, true},
+		{"heldout14", 198, 538, false},
+		{"heldout14", 198, 530, false},
+		{"heldout14", 197, 538, true},
+		{"heldout14", 198, 529, true},
+		{"heldout14", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -536,7 +554,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // hidden until the lead took its one figure after the round-9 branches
 // merged (stage 21). heldout13 is reported only and its misses are hidden
 // until the lead takes its one figure after the round-10 branches merge
-// (stage 24).
+// (stage 24). heldout14 is reported only and its misses are hidden until
+// the lead takes its one figure after the round-11 branches merge (stage
+// 25).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -556,6 +576,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout11", true, false},
 		{"heldout12", true, false},
 		{"heldout13", true, false},
+		{"heldout14", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -569,11 +590,11 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11,
-// heldout12 and heldout13 can be checked for form before the marker ever
-// runs on them.
+// heldout12, heldout13 and heldout14 can be checked for form before the
+// marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13"} {
+		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
@@ -699,7 +720,7 @@ func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine,
 // independentParts are the independent corpora's parts, in the order
 // they were drawn and the figures print them.
 var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13"}
+	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"}
 
 // loadIntent reads intent.tsv and every part's ids, and fails the test on
 // a malformed row, an id no part holds or a label no category is. It
@@ -751,7 +772,7 @@ func TestIntentLabelsWellFormed(t *testing.T) {
 // figures; the test fails only when intent.tsv is malformed, names an id
 // no part holds or gives a label no category is. Only figures are
 // printed, for every part: no line's miss or false alarm, so heldout8
-// and heldout13 (missesHidden) stay hidden, and the others' lines are listed by
+// and heldout14 (missesHidden) stay hidden, and the others' lines are listed by
 // TestIndependentCorpora already. The lead takes these figures once:
 // go test ./engine/danger -run 'TestIndependentCorporaIntent$' -v
 func TestIndependentCorporaIntent(t *testing.T) {

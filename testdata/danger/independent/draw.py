@@ -17,6 +17,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
   python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
+  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT [RUSTSWE_DIR RUSTSWE_DANGER_COMMIT RUSTSWE_BENIGN_COMMIT OLIVE_DIR OLIVE_COMMIT [CARO_DIR CARO_COMMIT SENTINEL_DIR SENTINEL_COMMIT [QSCREEN_DIR QSCREEN_COMMIT TVAPP_DIR TVAPP_COMMIT [INCIDENTS14_TSV [INCIDENTS14B_TSV [INCIDENTS14C_TSV [INCIDENTS14D_TSV [INCIDENTS14E_TSV [INCIDENTS14F_TSV [STREAMLIST_DIR STREAMLIST_COMMIT AFTERBURN_DIR AFTERBURN_COMMIT [CLAWSENTINEL_DIR CLAWSENTINEL_COMMIT [DEPLOYSHIELD_DIR DEPLOYSHIELD_COMMIT [INCIDENTS14G_TSV]]]]]]]]]]]]] > drawn17.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -236,6 +237,8 @@ def main():
         return fresh12(*sys.argv[2:29])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
+    if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
+        return fresh14(*sys.argv[2:36])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3196,6 +3199,276 @@ def fresh13(pd_dir, pd_commit, cs_dir, cs_commit, sf_dir, sf_commit, ph_dir, ph_
     fourth += lin
     rng.shuffle(fourth)
     emit(fourth, "z", "heldout13", first=len(drawn) + len(more) + len(third) + 1)
+
+
+
+FRESH14_SEED = 1414141414141414141414141414  # the seventeenth draw (heldout14, drawn17.jsonl)
+
+# melihmucuk/leash's test files: each test hands the analyzer one command.
+LEASH_TESTS = ["packages/core/test/command-analyzer.test.js", "packages/cli/test/lib.test.js"]
+
+
+def js_call_commands(root, rel, names, pool):
+    """The first argument of each call name("…") or name('…') in a
+    JavaScript test file, when it is one plain string literal (no template,
+    no concatenation), unescaped; line = the call's line."""
+    out = []
+    lines = open(os.path.join(root, rel), encoding="utf-8").read().splitlines()
+    pat = re.compile(r"\b(?:%s)\(\s*(\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*')\s*[,)]" % "|".join(map(re.escape, names)))
+    for n, l in enumerate(lines, 1):
+        for m in pat.finditer(l):
+            lit = m.group(1)
+            body = lit[1:-1]
+            raw = re.sub(r"\\(.)", lambda x: {"n": "\n", "t": "\t"}.get(x.group(1), x.group(1)), body)
+            out.append({"source_path": rel, "line": n, "raw": raw, "pool": pool})
+    return out
+
+
+def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_dir=None, rs_danger_commit=None,
+            rs_benign_commit=None, ol_dir=None, ol_commit=None, caro_dir=None, caro_commit=None, sen_dir=None,
+            sen_commit=None, qs_dir=None, qs_commit=None, tv_dir=None, tv_commit=None,
+            inc_tsv=None, inc2_tsv=None, inc3_tsv=None, inc4_tsv=None,
+            inc5_tsv=None, inc6_tsv=None, sl_dir=None, sl_commit=None, ab_dir=None, ab_commit=None,
+            cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None):
+    """A seventeenth out-of-sample part (heldout14, round 11) from
+    collections no earlier draw used. Everyday side, what coding agents
+    really run: the shell commands of the SpecStory histories committed in
+    DEBAGanov/magicvetov12 (at most 150, at random) and hpm27/agente-bsc-rag
+    (every one; ChrisGVE/MunsellSpace's histories were left out:
+    specstory_commands reads their Bash blocks' output, not the command). Dangerous and near-miss side:
+    the commands melihmucuk/leash's tests hand its command analyzer (what it
+    blocks and what it allows alike, every one). Lines any earlier draw took
+    (drawn.jsonl ... drawn16.jsonl) are left out. Ids g0001..., all in
+    heldout14: measured once, by the lead, tuned on by nobody."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 17)])
+    rng = random.Random(FRESH14_SEED)
+    leash = []
+    for rel in LEASH_TESTS:
+        leash += js_call_commands(leash_dir, rel, ["analyze", "analyzeCommand"], "leash")
+    pools = [("DEBAGanov/magicvetov12", mg_commit, specstory_commands(mg_dir, "specstory"), 150),
+             ("hpm27/agente-bsc-rag", bsc_commit, specstory_commands(bsc_dir, "specstory"), 150),
+             ("melihmucuk/leash", leash_commit, leash, 150)]
+
+    def keep(e, cmd):
+        return bool(cmd.strip()) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep)
+    rng.shuffle(drawn)
+    emit(drawn, "g", "heldout14")
+    if rs_dir is None:
+        return
+    # Top-up: the labels of g0001-g0258, committed first (dd6ec0e), came to
+    # 22 dangerous lines, far short of 300; from the dangerous side follow
+    # the policy-engine corpora of two more command checkers, their blocked
+    # and their allowed lists alike: madmax983/rust_swe_agent's
+    # tests/fixtures/dangerous_commands.txt and benign_commands.txt (at
+    # most 150 of the two at random; the search index holds the two files
+    # at different commits, each line records its own) and every line of
+    # OliveishPraveen/AI-Based-System-Intent-Engine's dangerous_commands.txt
+    # and safe_commands.txt, no earlier line took, in a random order (ids
+    # after the first draw's). RUSTSWE_DIR and OLIVE_DIR hold the files at
+    # those paths as read_file gave them (no snapshot could be fetched).
+    commits = {"tests/fixtures/dangerous_commands.txt": rs_danger_commit,
+               "tests/fixtures/benign_commands.txt": rs_benign_commit}
+    rust = []
+    for rel, pool in (("tests/fixtures/dangerous_commands.txt", "rustswe-danger"),
+                      ("tests/fixtures/benign_commands.txt", "rustswe-benign")):
+        rust += list_file_commands(rs_dir, rel, pool)
+    more, _ = draw_pools(rng, [("madmax983/rust_swe_agent", rs_danger_commit, rust, 150)], seen,
+                         lambda e: e["raw"], keep)
+    for d in more:
+        d["commit"] = commits[d["source_path"]]
+    for rel, pool in (("tests/fixtures/dangerous_commands.txt", "olive-danger"),
+                      ("tests/fixtures/safe_commands.txt", "olive-safe")):
+        more += draw_every([("OliveishPraveen/AI-Based-System-Intent-Engine", ol_commit, e)
+                            for e in list_file_commands(ol_dir, rel, pool)], seen, lambda e: e["raw"], keep)
+    rng.shuffle(more)
+    emit(more, "g", "heldout14", first=len(drawn) + 1)
+    if caro_dir is None:
+        return
+    # Second top-up: the labels of g0259-g0455, committed first (865c2e8),
+    # brought heldout14 to 119 dangerous lines, still short of 300; follow
+    # every command of two more checkers' test fixtures, blocked and allowed
+    # alike: wildcard/caro's tests/fixtures/dangerous_commands.json (each
+    # entry's "command") and Cammybamy/sentinelai's malicious_commands.txt and
+    # benign_commands.txt, no earlier line took, in a random order (ids after
+    # the first top-up's). CARO_DIR and SENTINEL_DIR hold the files at those
+    # paths as read_file gave them.
+    third = draw_every([("wildcard/caro", caro_commit, e)
+                        for e in json_command_entries(caro_dir, "tests/fixtures/dangerous_commands.json", "caro")],
+                       seen, lambda e: e["raw"], keep)
+    for rel, pool in (("tests/fixtures/malicious_commands.txt", "sentinel-bad"),
+                      ("tests/fixtures/benign_commands.txt", "sentinel-benign")):
+        third += draw_every([("Cammybamy/sentinelai", sen_commit, e) for e in list_file_commands(sen_dir, rel, pool)],
+                            seen, lambda e: e["raw"], keep)
+    rng.shuffle(third)
+    emit(third, "g", "heldout14", first=len(drawn) + len(more) + 1)
+    if qs_dir is None:
+        return
+    # Third top-up: the labels of g0456-g0497, committed first (965ffbb),
+    # brought heldout14 to 142 dangerous and 355 everyday lines; with no
+    # time left to find dangerous collections, the everyday side follows:
+    # every shell command of the SpecStory histories committed in
+    # ArjunDivecha/qscreen-strategy-screener and AllProAi/TV-App, no earlier
+    # line took (a block of the newer format's HTML, which
+    # specstory_commands could take for a command, left out), in a random
+    # order (ids after the second top-up's). Ai-Whisperers/Relocation-Business
+    # was drawn once and left out before labelling: specstory_commands reads
+    # its Bash blocks' output there, not the command (as ChrisGVE/MunsellSpace).
+    def keep_history(e, cmd):
+        return keep(e, cmd) and not cmd.lstrip().startswith("<")
+    fourth = []
+    for repo, commit, root in (("ArjunDivecha/qscreen-strategy-screener", qs_commit, qs_dir),
+                               ("AllProAi/TV-App", tv_commit, tv_dir)):
+        fourth += draw_every([(repo, commit, e) for e in specstory_commands(root, "specstory")], seen,
+                             lambda e: e["raw"], keep_history)
+    rng.shuffle(fourth)
+    emit(fourth, "g", "heldout14", first=len(drawn) + len(more) + len(third) + 1)
+    if inc_tsv is None:
+        return
+    # Fourth top-up, from the dangerous side: every command of a set of
+    # incident reports (incidents14.tsv: namespaces, clusters and
+    # infrastructure deleted, an issue database wiped, a publish) in
+    # repositories no earlier draw or incident file uses, no earlier line
+    # took, in a random order (ids after the third top-up's).
+    fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(fifth)
+    emit(fifth, "g", "heldout14", first=len(drawn) + len(more) + len(third) + len(fourth) + 1)
+    if inc2_tsv is None:
+        return
+    # Fifth top-up: a second set of incident reports (incidents14b.tsv:
+    # force pushes over others' commits, dropped and flushed databases) in
+    # repositories no earlier draw or incident file uses, every command they
+    # quote, no earlier line took, in a random order (ids after the fourth
+    # top-up's).
+    sixth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc2_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(sixth)
+    emit(sixth, "g", "heldout14", first=len(drawn) + len(more) + len(third) + len(fourth) + len(fifth) + 1)
+    if inc3_tsv is None:
+        return
+    # Sixth top-up: a third set of incident reports and maintainers'
+    # threads (incidents14c.tsv: cleans of untracked work, hard resets,
+    # prunes, a resource group deleted), every command they quote, as the
+    # fifth (ids after it).
+    seventh = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc3_tsv)], seen,
+                         lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(seventh)
+    emit(seventh, "g", "heldout14",
+         first=len(drawn) + len(more) + len(third) + len(fourth) + len(fifth) + len(sixth) + 1)
+    if inc4_tsv is None:
+        return
+    # Seventh top-up: a fourth set of threads (incidents14d.tsv: install
+    # scripts piped to a shell, sudo and ownership changes that broke sudo,
+    # a publish taken back), as the fifth (ids after the sixth's).
+    eighth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc4_tsv)], seen,
+                        lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(eighth)
+    emit(eighth, "g", "heldout14",
+         first=len(drawn) + len(more) + len(third) + len(fourth) + len(fifth) + len(sixth) + len(seventh) + 1)
+    if inc5_tsv is None:
+        return
+    # Eighth top-up: a fifth set of threads (incidents14e.tsv: cron and
+    # services set to start at boot, git hooks paths), as the fifth (ids
+    # after the seventh's).
+    ninth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc5_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(ninth)
+    emit(ninth, "g", "heldout14", first=len(drawn) + len(more) + len(third) + len(fourth) + len(fifth) + len(sixth)
+         + len(seventh) + len(eighth) + 1)
+    if inc6_tsv is None:
+        return
+    # Ninth top-up: a sixth set of threads (incidents14f.tsv: Helm releases
+    # uninstalled, volume claims and namespaces deleted), as the fifth (ids
+    # after the eighth's).
+    tenth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc6_tsv)], seen,
+                       lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(tenth)
+    done = len(drawn) + len(more) + len(third) + len(fourth) + len(fifth) + len(sixth) + len(seventh) + len(eighth)
+    emit(tenth, "g", "heldout14", first=done + len(ninth) + 1)
+    if sl_dir is None:
+        return
+    # Tenth top-up, the everyday side: every shell command of the SpecStory
+    # histories committed in AryanSinCel/StreamList and
+    # BenjaminScholtens/Afterburn, as the third top-up's (ids after the
+    # ninth's).
+    eleventh = []
+    for repo, commit, root in (("AryanSinCel/StreamList", sl_commit, sl_dir),
+                               ("BenjaminScholtens/Afterburn", ab_commit, ab_dir)):
+        eleventh += draw_every([(repo, commit, e) for e in specstory_commands(root, "specstory")], seen,
+                               lambda e: e["raw"], keep_history)
+    rng.shuffle(eleventh)
+    emit(eleventh, "g", "heldout14", first=done + len(ninth) + len(tenth) + 1)
+    if cs_dir is None:
+        return
+    # Eleventh top-up, the dangerous side: the attack inputs of
+    # hshdevhub/clawsentinel's credential-theft suite
+    # (tests/attack-suite/t7-credential-theft.ts, each `input: '…'` string)
+    # that read as a shell command (shell_like; the suite's prose prompts
+    # and its JavaScript and Python snippets left out), blocked and allowed
+    # alike, in a random order (ids after the tenth's).
+    def keep_shell(e, cmd):
+        return keep(e, cmd) and shell_like(cmd) and not re.match(r"^(const|import|require)\b", cmd)
+    twelfth = draw_every([("hshdevhub/clawsentinel", cs_commit, e)
+                          for e in js_input_strings(cs_dir, "tests/attack-suite/t7-credential-theft.ts", "clawsentinel")],
+                         seen, lambda e: e["raw"], keep_shell)
+    rng.shuffle(twelfth)
+    emit(twelfth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + 1)
+    if ds_dir is None:
+        return
+    # Twelfth top-up: the command of every run_validator(…) call of
+    # matanryngler/deployshield's tests/test_integration.py (a hook that
+    # blocks mutating cloud, database and deploy commands), blocked and
+    # allowed alike, in a random order (ids after the eleventh's).
+    thirteenth = draw_every([("matanryngler/deployshield", ds_commit, e)
+                             for e in js_call_commands(ds_dir, "tests/test_integration.py",
+                                                       ["run_validator", "run_validator_gemini"], "deployshield")],
+                            seen, lambda e: e["raw"], keep)
+    rng.shuffle(thirteenth)
+    emit(thirteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth) + 1)
+    if inc7_tsv is None:
+        return
+    # Thirteenth top-up: a seventh set of threads (incidents14g.tsv: history
+    # rewrites to purge a secret, the resets and cleans they ask of every
+    # clone, a dropped table), as the fifth (ids after the twelfth's).
+    fourteenth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc7_tsv)], seen,
+                            lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(fourteenth)
+    emit(fourteenth, "g", "heldout14",
+         first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth) + len(thirteenth) + 1)
+
+
+def js_input_strings(root, rel, pool):
+    """Each `input: '…'` or `input: "…"` string of a JavaScript test file,
+    unescaped; line = its line."""
+    out = []
+    pat = re.compile(r"\binput:\s*('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")")
+    for n, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines(), 1):
+        for m in pat.finditer(l):
+            raw = re.sub(r"\\(.)", lambda x: x.group(1), m.group(1)[1:-1])
+            out.append({"source_path": rel, "line": n, "raw": raw, "pool": pool})
+    return out
+
+
+def json_command_entries(root, rel, pool):
+    """The "command" of each entry of a JSON list file; line = the line
+    where that key stands."""
+    out = []
+    for n, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines(), 1):
+        m = re.match(r'^\s*"command":\s*("(?:[^"\\]|\\.)*")', l)
+        if m:
+            out.append({"source_path": rel, "line": n, "raw": json.loads(m.group(1)), "pool": pool})
+    return out
+
+
+def list_file_commands(root, rel, pool):
+    """Each line of a one-command-a-line list file, blank lines and #
+    comments left out; line = its line number."""
+    out = []
+    for n, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines(), 1):
+        if l.strip() and not l.lstrip().startswith("#"):
+            out.append({"source_path": rel, "line": n, "raw": l, "pool": pool})
+    return out
 
 
 if __name__ == "__main__":
