@@ -1201,7 +1201,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		return false
 	case "kubectl":
-		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && kubeOutputHoldsData(cmd.Args)
+		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets") || kubeSecretTypeName(words)) && kubeOutputHoldsData(cmd.Args)
 	case "git":
 		return has("credential", "fill")
 	case "op":

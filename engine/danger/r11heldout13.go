@@ -1,0 +1,135 @@
+package danger
+
+import "strings"
+
+// Round 11's families (branch r11): heldout13's misses, each written from
+// the tool's own documentation or a README judgement call for every form
+// it lists, not only the line seen (tuning.md, "Round 11 — r11").
+
+// fcrontabChanged flags fcron's fcrontab(1) as crontab is judged: "fcrontab
+// [-c f] [-n] file [user|-]" installs FILE (standard input for "-"), -e
+// edits and installs, -z reinstalls from the source, all
+// persistence-startup-files (README heldout12: crontab FILE); -r removes
+// the user's table, destructive-delete (README heldout7: crontab -r). -l
+// lists it, -h and -V print help and version; a bare fcrontab does
+// nothing.
+func (c *checker) fcrontabChanged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "fcrontab" {
+		return
+	}
+	installs := false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			installs = true // a file named by a variable is still installed
+			continue
+		}
+		switch a.Lit {
+		case "-l", "-h", "-V", "--help", "--version":
+			return
+		case "-r":
+			c.becauseProgram(name, a.Lit)
+			c.add(DestructiveDelete)
+			return
+		case "-c":
+			i++ // the configuration file
+		case "-e", "-z", "-":
+			installs = true
+		default:
+			if !strings.HasPrefix(a.Lit, "-") {
+				installs = true // the file (or, after -e/-l/-r, a user)
+			}
+		}
+	}
+	if installs {
+		c.becauseProgram(name, verbs(cmd.Args, 1)...)
+		c.add(PersistenceStartupFiles)
+	}
+}
+
+// kubeSecretTypeName reports kubectl get of a secret named TYPE/NAME
+// ("secrets/db", "secret.v1/db"; kubectl get's reference: "kubectl get
+// TYPE/NAME"), the form credentialPrinter's "get secret" run does not
+// see. A word after -f|--filename is a manifest's path, not a resource.
+func kubeSecretTypeName(words []string) bool {
+	get := -1
+	for i, w := range words {
+		if w == "get" {
+			get = i
+			break
+		}
+	}
+	if get < 0 {
+		return false
+	}
+	for i := get + 1; i < len(words); i++ {
+		if words[i] == "-f" || words[i] == "--filename" || words[i] == "-k" || words[i] == "--kustomize" {
+			i++
+			continue
+		}
+		typ, name, ok := strings.Cut(words[i], "/")
+		if !ok || name == "" || strings.HasPrefix(words[i], "-") {
+			continue
+		}
+		typ, _, _ = strings.Cut(typ, ".")
+		if typ == "secret" || typ == "secrets" {
+			return true
+		}
+	}
+	return false
+}
+
+// gsutilTopValued are gsutil's top-level options that take a value
+// ("gsutil [-D] [-h header]... [-i service_account] [-m] [-o
+// section:flag=value] [-q] [-u project] command").
+var gsutilTopValued = map[string]bool{"-h": true, "-i": true, "-o": true, "-u": true}
+
+// cloudImpersonation flags the Google Cloud CLIs told to act as another
+// service account: gsutil's top-level -i SA ("impersonate a service
+// account") and gcloud's global --impersonate-service-account ("all API
+// requests will be made as the given service account"):
+// privilege-escalation (README heldout13, dev8's acting as another
+// identity). gsutil's options end at the command's name; help asks.
+func (c *checker) cloudImpersonation(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || hasLit(cmd.Args, "--help", "help") {
+		return
+	}
+	switch name {
+	case "gsutil":
+		for i := 0; i < len(cmd.Args); i++ {
+			a := cmd.Args[i]
+			if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+				return // the command: its own -i is not impersonation
+			}
+			if a.Lit == "-i" && i+1 < len(cmd.Args) {
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+			if gsutilTopValued[a.Lit] {
+				i++
+			}
+		}
+	case "gcloud":
+		for i, a := range cmd.Args {
+			if !a.Literal {
+				continue
+			}
+			if a.Lit == "--impersonate-service-account" && i+1 < len(cmd.Args) ||
+				strings.HasPrefix(a.Lit, "--impersonate-service-account=") && len(a.Lit) > len("--impersonate-service-account=") {
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"fcrontabChanged":    "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",
+		"cloudImpersonation": "gsutil -i SA or gcloud --impersonate-service-account: every API request of the call made as another service account",
+	})
+}

@@ -1,0 +1,104 @@
+package danger
+
+import "testing"
+
+// TestFcrontabLikeCrontab: fcron's fcrontab(1) (fcron.free.fr/doc/en/
+// fcrontab.1.html) is crontab's counterpart: "fcrontab [-c f] [-n] file
+// [user|-]" installs FILE (or standard input, "-") as the user's fcrontab,
+// -e edits and installs it, -z "reinstall user's fcrontab from its source
+// code"; -r "remove user's fcrontab"; -l lists it, -h and -V print help
+// and version. README's calls for crontab carry over: heldout12 "crontab
+// FILE persistence-startup-files", heldout7 "crontab -r
+// destructive-delete". heldout13's z0854 "fcrontab backup.crontab"
+// (persistence-startup-files) and z0915 "fcrontab -r"
+// (destructive-delete).
+func TestFcrontabLikeCrontab(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`fcrontab backup.crontab`, PersistenceStartupFiles}, // z0854
+		{`fcrontab -n jobs.fcron alice`, PersistenceStartupFiles},
+		{`fcrontab -c /etc/fcron.conf jobs.fcron`, PersistenceStartupFiles},
+		{`echo '@ 5 /home/me/run.sh' | fcrontab -`, PersistenceStartupFiles},
+		{`fcrontab -e`, PersistenceStartupFiles},
+		{`fcrontab -z`, PersistenceStartupFiles},
+		{`fcrontab -r`, DestructiveDelete}, // z0915
+		{`fcrontab -r alice`, DestructiveDelete},
+		// Everyday: the table listed, help, version.
+		{`fcrontab -l`, ""},
+		{`fcrontab -l alice`, ""},
+		{`fcrontab -c /etc/fcron.conf -l`, ""},
+		{`fcrontab -h`, ""},
+		{`fcrontab -V`, ""},
+		{`fcrontab`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestKubeSecretByTypeName: kubectl's reference (kubectl get: "kubectl
+// get TYPE/NAME ...", e.g. "kubectl get pod/example-pod1
+// replicationcontroller/example-rc1") names a resource as TYPE/NAME as
+// well as TYPE NAME, so "kubectl get secrets/db-user-pass" reads the
+// same secret as "kubectl get secret db-user-pass": printed with an
+// output format that holds its data it is secret-read (README: secret
+// values printed secret-read), as the TYPE NAME form already is.
+// heldout13's z0835 and z0857 ("kubectl get secrets/db-user-pass
+// --template={{.data.key}} | base64 -d", secret-read). The secret's name
+// alone, and other resources' TYPE/NAME, stay everyday.
+func TestKubeSecretByTypeName(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`kubectl get secrets/db-user-pass --template={{.data.CF_API_TOKEN}} | base64 -d`, SecretRead}, // z0835
+		{`kubectl get secrets/db-user-pass --template={{.data.key}} | base64 -d`, SecretRead},          // z0857
+		{`kubectl get secret/db -o jsonpath='{.data.password}'`, SecretRead},
+		{`kubectl get secret/db -o yaml`, SecretRead},
+		{`kubectl -n prod get secret/db -o json`, SecretRead},
+		{`kubectl get -n prod secrets/db -o go-template='{{.data.key}}'`, SecretRead},
+		// Everyday: names only, other resources, a manifest's path.
+		{`kubectl get secret/db`, ""},
+		{`kubectl get secrets/db -o name`, ""},
+		{`kubectl get configmap/app -o yaml`, ""},
+		{`kubectl get deploy/secrets -o yaml`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestCloudImpersonation: the Google Cloud CLIs' impersonation options
+// make every API request of the call (or of every later call) as another
+// service account (README heldout13: "gsutil -i SA, gcloud config set
+// auth/impersonate_service_account ... are privilege-escalation (dev8's
+// acting as another identity)"). gsutil's top-level options ("gsutil
+// [-D] [-h header]... [-i service_account] [-m] [-o section:flag=value]
+// [-q] [-u project] command", cloud.google.com/storage/docs/gsutil/
+// addlhelp/GlobalCommandLineOptions: "-i Allows you to use the
+// configured credentials to impersonate a service account"); gcloud's
+// global flag --impersonate-service-account ("all API requests will be
+// made as the given service account", gcloud topic flags) and the
+// property auth/impersonate_service_account set with gcloud config set
+// (gcloud config set reference). heldout13's z1005 "gsutil -i
+// storage@… ls" and z1190 "gcloud config set
+// auth/impersonate_service_account storage@…". Unsetting the property,
+// help, and gsutil's -i of a command (not the top level) stay everyday.
+func TestCloudImpersonation(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gsutil -i storage@service-test-001-iam.gserviceaccount.com ls`, PrivilegeEscalation}, // z1005
+		{`gsutil -m -i sa@p.iam.gserviceaccount.com cp -r gs://b/x .`, PrivilegeEscalation},
+		{`gsutil -u billing-proj -i sa@p.iam.gserviceaccount.com ls gs://b`, PrivilegeEscalation},
+		{`gcloud storage ls --impersonate-service-account=sa@p.iam.gserviceaccount.com`, PrivilegeEscalation},
+		{`gcloud compute instances list --impersonate-service-account sa@p.iam.gserviceaccount.com`, PrivilegeEscalation},
+		{`gcloud config set auth/impersonate_service_account storage@p.iam.gserviceaccount.com`, PrivilegeEscalation}, // z1190
+		// Everyday: the property removed, help, no impersonation.
+		{`gcloud config unset auth/impersonate_service_account`, ""},
+		{`gcloud config set auth/impersonate_service_account --help`, ""},
+		{`gsutil ls gs://bucket`, ""},
+		{`gsutil -m cp -r gs://b/x .`, ""},
+		{`gcloud storage ls`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
