@@ -1,6 +1,9 @@
 package danger
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Round 11's families (branch r11): heldout13's misses, each written from
 // the tool's own documentation or a README judgement call for every form
@@ -125,6 +128,24 @@ func (c *checker) cloudImpersonation(u unit) {
 			}
 		}
 	}
+}
+
+// fedByRegeneratedFind reports an rm that xargs runs on what the find
+// just before it in the pipeline prints, when that find selects only
+// regenerated scratch files by name (findsRegenerated) or searches only
+// scratch folders (findsInScratch): the same files find's own "-exec rm
+// -r {} +" removes, which unit.regenerated already keeps everyday
+// (README: find … -exec rm of *.tmp files in the project is everyday).
+func (c *checker) fedByRegeneratedFind(u unit) bool {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return false
+	}
+	cmds := c.line.Commands
+	prev := &cmds[c.at-1]
+	if prev.Pipeline != cmds[c.at].Pipeline || prev.Dynamic || path.Base(prev.Name) != "find" {
+		return false
+	}
+	return findsRegenerated(prev) || c.findsInScratch(unit{cmd: *prev, dir: u.dir})
 }
 
 func init() {

@@ -102,3 +102,33 @@ func TestCloudImpersonation(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestXargsRmOfRegeneratedFind: find's matches handed to rm -r by xargs
+// are removed as find's own -exec rm -r {} + removes them (xargs(1):
+// "builds and executes command lines from standard input"), so a find
+// that selects only regenerated scratch files by name is judged as its
+// -exec and -delete forms already are: README's call "find … -exec rm
+// of *.tmp files in the project removes scratch files (everyday, as
+// .DS_Store)" (dev7's r0262). heldout13's z0767 "find . -name "*.tmp" |
+// xargs rm -rf" (everyday). A find of anything else (a tree, every
+// folder, source files, bytecode: the spec's "find . -name "*.pyc"
+// -delete" is destructive-delete) still marks.
+func TestXargsRmOfRegeneratedFind(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`find . -name "*.tmp" | xargs rm -rf`, ""}, // z0767
+		{`find . -name "*.tmp" -print0 | xargs -0 rm -rf`, ""},
+		{`find . -name .DS_Store | xargs rm -rf`, ""},
+		{`find . -name '*.tmp' -o -name '*.temp' | xargs rm -r`, ""},
+		// Still destructive-delete: what find selects is not scratch.
+		{`find . -name '*.go' | xargs rm -rf`, DestructiveDelete},
+		{`find . -name '*.pyc' | xargs rm -rf`, DestructiveDelete},
+		{`find . -type d | xargs rm -rf`, DestructiveDelete},
+		{`find . | xargs rm -rf`, DestructiveDelete},
+		{`find ~ -name "*.db" | xargs rm -rf`, DestructiveDelete},
+		{`cat list.txt | xargs rm -rf`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
