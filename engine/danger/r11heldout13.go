@@ -2,6 +2,7 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -146,6 +147,17 @@ func (c *checker) fedByRegeneratedFind(u unit) bool {
 		return false
 	}
 	return findsRegenerated(prev) || c.findsInScratch(unit{cmd: *prev, dir: u.dir})
+}
+
+// policyVerb reports a verb about an access policy (get-iam-policy,
+// get-resource-policy, put-resource-policy): a secret store's policy
+// lists who may use a secret, never its value (gcloud secrets
+// get-iam-policy, aws secretsmanager get-resource-policy references), so
+// secretVerbs' "a verb that shows, about a secret" does not fit it;
+// policies set or widened are accessRulesChanged's business. A path
+// ("secret/policy", "kv/policies.json") is a secret's name, not a verb.
+func policyVerb(v string, parts []string) bool {
+	return !strings.ContainsAny(v, "/.") && (slices.Contains(parts, "policy") || slices.Contains(parts, "policies"))
 }
 
 func init() {

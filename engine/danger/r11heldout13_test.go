@@ -132,3 +132,32 @@ func TestXargsRmOfRegeneratedFind(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretPolicyNoValue: a secret store's policy commands read or set
+// who may use a secret, never its value: gcloud secrets get-iam-policy
+// ("Get the IAM policy for the secret", gcloud reference: the policy's
+// bindings and etag), aws secretsmanager get-resource-policy ("Retrieves
+// the JSON text of the resource-based policy document attached to the
+// secret", AWS CLI reference), gcloud kms keys get-iam-policy. Reading
+// one is everyday (README: secret-read when a secret's value reaches the
+// output); setting one stays privilege-escalation (accessRulesChanged).
+// heldout13's z1175 "gcloud secrets get-iam-policy [my-secret]"
+// (everyday: "reads a secret's IAM policy, no value").
+func TestSecretPolicyNoValue(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gcloud secrets get-iam-policy [my-secret]`, ""}, // z1175
+		{`gcloud secrets get-iam-policy db-password --project p`, ""},
+		{`aws secretsmanager get-resource-policy --secret-id prod/db`, ""},
+		{`gcloud kms keys get-iam-policy k --keyring r --location global`, ""},
+		// Still marked: the value printed, the policy changed.
+		{`gcloud secrets versions access latest --secret=db-password`, SecretRead},
+		{`aws secretsmanager get-secret-value --secret-id prod/db`, SecretRead},
+		{`gcloud secrets set-iam-policy db-password policy.json`, PrivilegeEscalation},
+		{`vault kv get secret/policy`, SecretRead},
+		{`gcloud secrets add-iam-policy-binding db-password --member=user:a@b.c --role=roles/secretmanager.secretAccessor`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
