@@ -160,6 +160,23 @@ func policyVerb(v string, parts []string) bool {
 	return !strings.ContainsAny(v, "/.") && (slices.Contains(parts, "policy") || slices.Contains(parts, "policies"))
 }
 
+// dotenvFolded reports a dotenv file's name written with upper-case
+// letters (".ENV", ".Env.Local"): macOS's default file system ignores
+// case, so it opens the project's .env (README dev6: macOS is a platform
+// agents run on). Templates (".ENV.EXAMPLE") stay out, as in lower case.
+// Only names with an upper-case letter get this far: strings.ToLower
+// returns a lower-case name unchanged, so the common path costs a scan.
+func dotenvFolded(base string) bool {
+	if len(base) < 4 || base[0] != '.' || base[1] != 'e' && base[1] != 'E' {
+		return false
+	}
+	l := strings.ToLower(base)
+	if l == base {
+		return false // lower case: secretNames and the ".env." case decide
+	}
+	return l == ".env" || strings.HasPrefix(l, ".env.") && !envTemplates[l] && !secretTemplate(l)
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"fcrontabChanged":    "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",

@@ -161,3 +161,31 @@ func TestSecretPolicyNoValue(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestDotenvAnyCase: macOS's default file system (APFS, case-insensitive)
+// opens .env for ".ENV" or ".Env", and README's dev6 call has it that
+// "macOS is a platform agents run on" (SUDO runs sudo there), so a
+// dotenv file named in any case is the project's secrets file: read it
+// is secret-read (README dev6 on .env). heldout13's z0905 "read: .ENV"
+// (secret-read). Templates stay everyday in any case (.ENV.EXAMPLE), and
+// other upper-case names are not widened (ENVIRONMENT.md, .ENVRC).
+func TestDotenvAnyCase(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat .ENV`, SecretRead},
+		{`cat .Env`, SecretRead},
+		{`cat config/.ENV.LOCAL`, SecretRead},
+		{`cat .Env.Production`, SecretRead},
+		// Everyday: templates, other names.
+		{`cat .ENV.EXAMPLE`, ""},
+		{`cat .Env.sample`, ""},
+		{`cat ENVIRONMENT.md`, ""},
+		{`cat .ENVRC.md`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	if !SecretFile("/p/.ENV") { // z0905, the Read tool's path
+		t.Errorf("SecretFile(/p/.ENV) = false, want true")
+	}
+}
