@@ -177,6 +177,16 @@ func dotenvFolded(base string) bool {
 	return l == ".env" || strings.HasPrefix(l, ".env.") && !envTemplates[l] && !secretTemplate(l)
 }
 
+// editsSystemFile reports a file tool's edit of an existing system file
+// (/etc/hosts, /etc/fstab): the Edit tool changes a file that is there,
+// as sed -i or tee does, which systemWrites marks disk-system (README:
+// tee /etc/hosts disk-system). Files that decide root, devices and the
+// kernel have their own categories (writeCategories); add-on trees under
+// /opt and /usr/local are the user's.
+func editsSystemFile(p string) bool {
+	return systemPath(p) && !inAddOnTree(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" && runsLaterKind(p) == kindNone
+}
+
 func init() {
 	addRuleTexts(map[string]string{
 		"fcrontabChanged":    "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",

@@ -1,6 +1,11 @@
 package danger
 
-import "testing"
+import (
+	"slices"
+	"testing"
+
+	"github.com/permsim/permsim/engine"
+)
 
 // TestFcrontabLikeCrontab: fcron's fcrontab(1) (fcron.free.fr/doc/en/
 // fcrontab.1.html) is crontab's counterpart: "fcrontab [-c f] [-n] file
@@ -187,5 +192,39 @@ func TestDotenvAnyCase(t *testing.T) {
 	}
 	if !SecretFile("/p/.ENV") { // z0905, the Read tool's path
 		t.Errorf("SecretFile(/p/.ENV) = false, want true")
+	}
+}
+
+// TestEditToolOnSystemFiles: Claude Code's Edit tool changes a file that
+// exists (its old_string must be found in it: the tool's reference,
+// docs.anthropic.com "Tools available to Claude": "Edit — makes targeted
+// edits to specific files"), so an Edit of a system file is the shell's
+// `sed -i` or `tee` of it, which README's call makes disk-system ("tee
+// /etc/hosts ... disk-system") and systemWrites already marks. heldout13's
+// z0021 "edit: /etc/hosts" (disk-system). The Write tool may make a new
+// file: README's call "a file put into / or /etc whose content is not on
+// the line is everyday" and heldout13's z0335 (Write of a new /var file,
+// everyday) keep it as it was; the project's and the home's files stay
+// everyday.
+func TestEditToolOnSystemFiles(t *testing.T) {
+	for _, tt := range []struct {
+		tool engine.Tool
+		path string
+		want string
+	}{
+		{engine.ToolEdit, "/etc/hosts", DiskSystem}, // z0021
+		{engine.ToolEdit, "/etc/fstab", DiskSystem},
+		{engine.ToolEdit, "/etc/resolv.conf", DiskSystem},
+		{engine.ToolEdit, "/etc/nginx/nginx.conf", DiskSystem},
+		{engine.ToolEdit, "/etc/sudoers", PrivilegeEscalation},
+		// Everyday: a new file written, the project, the home.
+		{engine.ToolWrite, "/var/evil.txt", ""}, // z0335
+		{engine.ToolEdit, proj + "/etc/hosts", ""},
+		{engine.ToolEdit, home + "/.config/app/settings.toml", ""},
+	} {
+		got := Check(engine.Call{Tool: tt.tool, Paths: []string{tt.path}}, proj, home)
+		if tt.want == "" && len(got) > 0 || tt.want != "" && !slices.Contains(got, tt.want) {
+			t.Errorf("Check(%v %s) = %v, want %q", tt.tool, tt.path, got, tt.want)
+		}
 	}
 }
