@@ -158,6 +158,7 @@ func init() {
 		{run: (*checker).clusterRightsWidened, names: []string{"kubectl", "oc"}},
 		{run: (*checker).fcrontabChanged, names: []string{"fcrontab"}},
 		{run: (*checker).cloudImpersonation, names: []string{"gsutil", "gcloud"}},
+		{run: (*checker).supabaseVolumesDeleted, names: []string{"supabase"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

