@@ -253,3 +253,26 @@ func TestSupabaseStopNoBackup(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// FuzzR11 seeds lines cut short where round 11's readers look (fcrontab's
+// -c value, gsutil's valued top-level options, gcloud's impersonation
+// flag with no value, kubectl TYPE/NAME words, xargs fed by a find, the
+// dotenv names, supabase stop): Check must not panic and must answer
+// sorted, unique categories.
+func FuzzR11(f *testing.F) {
+	for _, s := range []string{
+		"fcrontab -c", "fcrontab -", "fcrontab -r", "fcrontab $F", "gsutil -i", "gsutil -h", "gsutil -u p -i",
+		"gcloud --impersonate-service-account", "gcloud x --impersonate-service-account=", "kubectl get /", "kubectl get secret/",
+		"kubectl get -f", "kubectl get secrets/x --template", "find | xargs rm -rf", "| xargs rm -rf", "find . -name | xargs rm -r",
+		"cat .E", "cat .ENV.", "cat .Env.Example", "supabase stop --no-backup", "gcloud secrets get-iam-policy",
+		"aws secretsmanager get-resource-policy",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got := Check(bash(line), proj, home)
+		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
+		}
+	})
+}
