@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Round 11's families (branch r11): heldout13's misses, each written from
@@ -200,6 +202,49 @@ func (c *checker) supabaseVolumesDeleted(u unit) {
 		c.becauseProgram(name, "stop", "--no-backup")
 		c.add(DatabaseDestructive)
 	}
+}
+
+// gpgValued are gpg(1)'s options that take the next word as their value.
+var gpgValued = map[string]bool{
+	"-o": true, "--output": true, "-r": true, "--recipient": true, "-u": true, "--local-user": true, "-R": true,
+	"--hidden-recipient": true, "--passphrase": true, "--passphrase-file": true, "--passphrase-fd": true,
+	"--cipher-algo": true, "--compress-algo": true, "--digest-algo": true, "-z": true, "--homedir": true,
+	"--trust-model": true, "--pinentry-mode": true, "--default-key": true, "--keyring": true, "-f": true,
+	"--recipient-file": true, "--s2k-cipher-algo": true, "--s2k-digest-algo": true, "--set-filename": true,
+}
+
+// gpgFileToStdout reports gpg encrypting or signing a named file with
+// "--output -" (gpg(1): "To write to stdout use - as the filename"): the
+// file's content, encrypted, goes to standard output, as cat or gzip -c
+// would print it. Without --output - gpg writes FILE.gpg (or .asc) beside
+// the file; with no file operand it reads standard input.
+func gpgFileToStdout(cmd *shell.Command) bool {
+	if name := path.Base(cmd.Name); name != "gpg" && name != "gpg2" {
+		return false
+	}
+	toStdout, transforms, file := false, false, false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-o" || a.Lit == "--output":
+			toStdout = toStdout || i+1 < len(cmd.Args) && cmd.Args[i+1].Lit == "-"
+			i++
+		case a.Lit == "--output=-":
+			toStdout = true
+		case a.Lit == "-c" || a.Lit == "--symmetric" || a.Lit == "-e" || a.Lit == "--encrypt" || a.Lit == "-s" ||
+			a.Lit == "--sign" || a.Lit == "--clear-sign" || a.Lit == "--clearsign" || a.Lit == "-a" || a.Lit == "--armor":
+			transforms = true
+		case gpgValued[a.Lit]:
+			i++
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			file = true
+		}
+	}
+	return toStdout && transforms && file
 }
 
 func init() {
