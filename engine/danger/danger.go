@@ -270,6 +270,9 @@ func (c *checker) run(call engine.Call, project, home string) {
 				c.add(SecretRead) // editing shows the secret to the model; overwriting loses it
 			}
 			c.add(writeCategories(p, false)...)
+			if call.Tool == engine.ToolEdit && editsSystemFile(p) { // round 11
+				c.add(DiskSystem)
+			}
 		}
 	}
 }

@@ -156,6 +156,9 @@ func init() {
 		{run: (*checker).cloudRemoveVerbs, names: []string{"civo", "linode-cli", "b2", "tccli", "ksyun", "aliyun", "huaweicloud", "ossutil", "ossutil64", "obsutil", "coscmd"}},
 		{run: (*checker).pythonInstallsFromURL, names: []string{"uv", "pipx", "poetry", "pdm", "rye"}},
 		{run: (*checker).clusterRightsWidened, names: []string{"kubectl", "oc"}},
+		{run: (*checker).fcrontabChanged, names: []string{"fcrontab"}},
+		{run: (*checker).cloudImpersonation, names: []string{"gsutil", "gcloud"}},
+		{run: (*checker).supabaseVolumesDeleted, names: []string{"supabase"}},
 	}
 	firstCommandRules = []commandRule{
 		{run: (*checker).evalDownloads, names: []string{"eval"}},

@@ -99,6 +99,8 @@ func SecretFile(p string) bool {
 		return true
 	case strings.HasPrefix(base, ".env.") && !envTemplates[base]:
 		return true
+	case dotenvFolded(base): // round 11: .ENV on a case-insensitive file system
+		return true
 	case strings.HasPrefix(base, "secrets.") && len(base) > len("secrets."):
 		return true
 	case secretExts[path.Ext(base)] && base != path.Ext(base):

@@ -941,7 +941,7 @@ func readsLocalFile(cmd *shell.Command) bool {
 	}
 	if slices.ContainsFunc(cmd.Files(), func(f shell.FileUse) bool {
 		return f.Read && (!strings.HasPrefix(f.Path, "/dev/") || diskDevice(f.Path)) && !strings.HasPrefix(f.Path, "/proc/")
-	}) || readsDisk(cmd) {
+	}) || readsDisk(cmd) || gpgFileToStdout(cmd) { // round 11: gpg --output -
 		return true
 	}
 	if !fileEncoders[path.Base(cmd.Name)] {

@@ -110,7 +110,7 @@ func (c *checker) rmDangerous(u unit) ([]string, bool) {
 		return nil, false // rm asks, and nothing answers
 	}
 	if len(targets) == 0 {
-		return []string{"rm"}, recursive && u.fromXargs
+		return []string{"rm"}, recursive && u.fromXargs && !c.fedByRegeneratedFind(u) // round 11
 	}
 	for _, t := range targets {
 		if u.regenerated && t.Literal && t.Lit == "{}" {
@@ -1201,7 +1201,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		return false
 	case "kubectl":
-		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets")) && kubeOutputHoldsData(cmd.Args)
+		return has("config", "view", "--raw") || (has("get", "secret") || has("get", "secrets") || kubeSecretTypeName(words)) && kubeOutputHoldsData(cmd.Args)
 	case "git":
 		return has("credential", "fill")
 	case "op":
