@@ -17,7 +17,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
   python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
-  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT [RUSTSWE_DIR RUSTSWE_DANGER_COMMIT RUSTSWE_BENIGN_COMMIT OLIVE_DIR OLIVE_COMMIT [CARO_DIR CARO_COMMIT SENTINEL_DIR SENTINEL_COMMIT [QSCREEN_DIR QSCREEN_COMMIT TVAPP_DIR TVAPP_COMMIT [INCIDENTS14_TSV [INCIDENTS14B_TSV [INCIDENTS14C_TSV [INCIDENTS14D_TSV [INCIDENTS14E_TSV [INCIDENTS14F_TSV [STREAMLIST_DIR STREAMLIST_COMMIT AFTERBURN_DIR AFTERBURN_COMMIT [CLAWSENTINEL_DIR CLAWSENTINEL_COMMIT [DEPLOYSHIELD_DIR DEPLOYSHIELD_COMMIT [INCIDENTS14G_TSV]]]]]]]]]]]]] > drawn17.jsonl
+  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT [RUSTSWE_DIR RUSTSWE_DANGER_COMMIT RUSTSWE_BENIGN_COMMIT OLIVE_DIR OLIVE_COMMIT [CARO_DIR CARO_COMMIT SENTINEL_DIR SENTINEL_COMMIT [QSCREEN_DIR QSCREEN_COMMIT TVAPP_DIR TVAPP_COMMIT [INCIDENTS14_TSV [INCIDENTS14B_TSV [INCIDENTS14C_TSV [INCIDENTS14D_TSV [INCIDENTS14E_TSV [INCIDENTS14F_TSV [STREAMLIST_DIR STREAMLIST_COMMIT AFTERBURN_DIR AFTERBURN_COMMIT [CLAWSENTINEL_DIR CLAWSENTINEL_COMMIT [DEPLOYSHIELD_DIR DEPLOYSHIELD_COMMIT [INCIDENTS14G_TSV [FORGEARMORY_DIR FORGEARMORY_COMMIT [INCIDENTS14H_TSV [INCIDENTS14I_TSV]]]]]]]]]]]]]]]] > drawn17.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:36])
+        return fresh14(*sys.argv[2:40])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3229,7 +3229,8 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             sen_commit=None, qs_dir=None, qs_commit=None, tv_dir=None, tv_commit=None,
             inc_tsv=None, inc2_tsv=None, inc3_tsv=None, inc4_tsv=None,
             inc5_tsv=None, inc6_tsv=None, sl_dir=None, sl_commit=None, ab_dir=None, ab_commit=None,
-            cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None):
+            cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
+            fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3436,6 +3437,115 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     rng.shuffle(fourteenth)
     emit(fourteenth, "g", "heldout14",
          first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth) + len(thirteenth) + 1)
+    if fa_dir is None:
+        return
+    # Fourteenth top-up (heldout14's second drawer, to bring the dangerous
+    # side towards the issue's 300): facebookincubator/ForgeArmory, Meta's
+    # TTPForge collection of attack techniques (persistence, credential
+    # access, exfiltration, cloud and Kubernetes abuse on Linux and macOS),
+    # which no earlier draw used. Each short shell step (forgearmory_blocks)
+    # is one call as an agent would make it; at most 60 of them at random,
+    # so that no one source dominates (ids after the thirteenth's).
+    fifteenth = draw_every([("facebookincubator/ForgeArmory", fa_commit, e)
+                            for e in forgearmory_blocks(fa_dir)], seen, lambda e: e["raw"], keep)
+    rng.shuffle(fifteenth)
+    fifteenth = fifteenth[:60]
+    emit(fifteenth, "g", "heldout14",
+         first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth) + len(thirteenth) + len(fourteenth) + 1)
+    if inc8_tsv is None:
+        return
+    # Fifteenth top-up: an eighth set of threads (incidents14h.tsv: package
+    # releases and unpublishes, crontabs and Redis flushed, force pushes, a
+    # destroy), as the fifth (ids after the fourteenth's).
+    sixteenth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc8_tsv)], seen,
+                           lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(sixteenth)
+    emit(sixteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + 1)
+    if inc9_tsv is None:
+        return
+    # Sixteenth top-up: a ninth set of threads (incidents14i.tsv: git cleans,
+    # Docker prunes, a disk mounted to repair it), as the fifth (ids after
+    # the fifteenth's).
+    seventeenth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc9_tsv)], seen,
+                             lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(seventeenth)
+    emit(seventeenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + 1)
+
+
+def forgearmory_blocks(root, most=4):
+    """Each shell `inline: |` block of a ttps/**/*.yaml TTP that runs on
+    linux or darwin, not under a cleanup: key, not a python executor's, of
+    at most `most` non-blank lines and no template control ({{ if …}}),
+    joined with line breaks; line = the inline: line."""
+    out = []
+    base = os.path.join(root, "ttps")
+    for dp, dns, fns in sorted(os.walk(base)):
+        dns.sort()
+        for fn in sorted(fns):
+            if not fn.endswith(".yaml"):
+                continue
+            rel = os.path.relpath(os.path.join(dp, fn), root)
+            text = open(os.path.join(root, rel), encoding="utf-8").read()
+            if not re.search(r"^\s*- os: (linux|darwin)\s*$", text, re.M):
+                continue
+            lines = text.splitlines()
+            defaults, name = {}, None
+            for l in lines:
+                m = re.match(r"^\s*- name:\s*(\S+)\s*$", l)
+                if m:
+                    name = m.group(1)
+                m = re.match(r"^\s*default:\s*(.*?)\s*$", l)
+                if m and name:
+                    v = m.group(1)
+                    if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
+                        v = v[1:-1]
+                    defaults.setdefault(name, v)
+            i = 0
+            while i < len(lines):
+                m = re.match(r"^(\s*)inline:\s*\|[-+]?\s*$", lines[i])
+                if not m:
+                    i += 1
+                    continue
+                start, ind = i, len(m.group(1))
+                parent, executor = "", ""
+                for j in range(i - 1, -1, -1):
+                    pj = lines[j]
+                    if not pj.strip():
+                        continue
+                    pind = len(pj) - len(pj.lstrip())
+                    if pind == ind and pj.strip().startswith("executor:"):
+                        executor = pj.split(":", 1)[1].strip()
+                    if pind < ind:
+                        parent = pj.strip()
+                        break
+                for j in range(i + 1, len(lines)):
+                    pj = lines[j]
+                    if pj.strip() and len(pj) - len(pj.lstrip()) <= ind:
+                        if len(pj) - len(pj.lstrip()) == ind and pj.strip().startswith("executor:"):
+                            executor = pj.split(":", 1)[1].strip()
+                        if len(pj) - len(pj.lstrip()) < ind:
+                            break
+                i += 1
+                body = []
+                while i < len(lines) and (not lines[i].strip() or len(lines[i]) - len(lines[i].lstrip()) > ind):
+                    body.append(lines[i])
+                    i += 1
+                while body and not body[-1].strip():
+                    body.pop()
+                if not body:
+                    continue
+                cut = min(len(b) - len(b.lstrip()) for b in body if b.strip())
+                body = [b[cut:] for b in body]
+                raw = "\n".join(body)
+                if (parent.startswith("cleanup:") or executor not in ("", "bash", "sh", "zsh")
+                        or "{{" in raw and re.search(r"\{\{-?\s*(if|end|else|range)\b", raw)
+                        or len([b for b in body if b.strip()]) > most):
+                    continue
+                raw = re.sub(r"\{\{-?\s*\.Args\.(\w+)\s*-?\}\}", lambda m: defaults.get(m.group(1), m.group(0)), raw)
+                out.append({"source_path": rel, "line": start + 1, "raw": raw, "pool": "forgearmory"})
+    return out
 
 
 def js_input_strings(root, rel, pool):
