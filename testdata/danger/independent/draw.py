@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:40])
+        return fresh14(*sys.argv[2:46])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3230,7 +3230,8 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             inc_tsv=None, inc2_tsv=None, inc3_tsv=None, inc4_tsv=None,
             inc5_tsv=None, inc6_tsv=None, sl_dir=None, sl_commit=None, ab_dir=None, ab_commit=None,
             cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
-            fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None):
+            fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
+            azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3472,6 +3473,39 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     rng.shuffle(seventeenth)
     emit(seventeenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + 1)
+    if ccs_dir is None:
+        return
+    # Seventeenth top-up (heldout14's third drawer, the dangerous side still
+    # short of 300): the code-block lines of onlypwns/cloud_cheatsheets' two
+    # sheets (an AWS CLI pentest sheet and an Azure/M365 one: credentials
+    # taken, policies attached, trails stopped, buckets opened), 60 at
+    # random, the per-repository cap, and every code-block line of the
+    # attack manuals of ine-labs/AzureGoat and ine-labs/GCPGoat (AWSGoat's
+    # siblings, their own walk-throughs), handled as AWSGoat's in heldout13:
+    # shell-like lines, Windows programs left out, <placeholders> filled.
+    # Ids after the sixteenth's.
+    def keep_sheet(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    def goat(root, pool):
+        out = []
+        for d, _, fs in sorted(os.walk(os.path.join(root, "attack-manuals"))):
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return out
+    sheets = []
+    for rel in ("aws_cli_pentest.md", "Azure_m3655_cheatsheet.md"):
+        sheets += md_code_lines(ccs_dir, rel, "cloud-cheatsheets")
+    eighteenth, _ = draw_pools(rng, [("onlypwns/cloud_cheatsheets", ccs_commit, sheets, 60)], seen,
+                               lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    eighteenth += draw_every([("ine-labs/AzureGoat", azg_commit, e) for e in goat(azg_dir, "azuregoat")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    eighteenth += draw_every([("ine-labs/GCPGoat", gcg_commit, e) for e in goat(gcg_dir, "gcpgoat")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(eighteenth)
+    emit(eighteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth) + 1)
 
 
 def forgearmory_blocks(root, most=4):
