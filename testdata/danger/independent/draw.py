@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:46])
+        return fresh14(*sys.argv[2:50])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3231,7 +3231,8 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             inc5_tsv=None, inc6_tsv=None, sl_dir=None, sl_commit=None, ab_dir=None, ab_commit=None,
             cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
             fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
-            azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None):
+            azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
+            oc2_dir=None, oc2_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3506,6 +3507,30 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     rng.shuffle(eighteenth)
     emit(eighteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth) + 1)
+    if pcw_dir is None:
+        return
+    # Eighteenth top-up (git-hooks-config had one line): every code-block
+    # line of two git hook managers' own documentation, pre-commit's site
+    # (pre-commit/pre-commit.com, sections/*.md: installs, hook types,
+    # template folders, config-based hooks) and sds/overcommit's README and
+    # CONTRIBUTING, handled as the sheets above (ids after the
+    # seventeenth's).
+    def md_tree(root, pool):
+        out = []
+        for d, dns, fs in sorted(os.walk(root)):
+            dns.sort()
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return out
+    nineteenth = draw_every([("pre-commit/pre-commit.com", pcw_commit, e) for e in md_tree(pcw_dir, "pre-commit-docs")],
+                            seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    nineteenth += draw_every([("sds/overcommit", oc2_commit, e) for e in md_tree(oc2_dir, "overcommit-docs")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(nineteenth)
+    emit(nineteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + 1)
 
 
 def forgearmory_blocks(root, most=4):
