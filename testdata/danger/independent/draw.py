@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:52])
+        return fresh14(*sys.argv[2:54])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3232,7 +3232,7 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
             fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
             azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
-            oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None):
+            oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3552,6 +3552,25 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     emit(twentieth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
          + len(eighteenth) + len(nineteenth) + 1)
+    if ghm_dir is None:
+        return
+    # Twentieth top-up (agent-config-tamper had one line): the code-block
+    # lines of github/github-mcp-server's README and docs (how to add the
+    # server to Claude Code, Codex, Copilot CLI, Gemini CLI and others: `mcp
+    # add` writes the agent's own configuration), 60 at random, the
+    # per-repository cap, handled as the sheets above (ids after the
+    # nineteenth's).
+    mcp_docs = md_code_lines(ghm_dir, "README.md", "github-mcp-docs")
+    for d, dns, fs in sorted(os.walk(os.path.join(ghm_dir, "docs"))):
+        dns.sort()
+        for f in sorted(fs):
+            if f.lower().endswith((".md", ".mdx")):
+                mcp_docs += md_code_lines(ghm_dir, os.path.relpath(os.path.join(d, f), ghm_dir), "github-mcp-docs")
+    twentyfirst, _ = draw_pools(rng, [("github/github-mcp-server", ghm_commit, mcp_docs, 60)], seen,
+                                lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentyfirst, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + 1)
 
 
 def forgearmory_blocks(root, most=4):
