@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:54])
+        return fresh14(*sys.argv[2:56])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3232,7 +3232,8 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
             fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
             azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
-            oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None):
+            oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None,
+            lvd_dir=None, lvd_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3571,6 +3572,22 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     emit(twentyfirst, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
          + len(eighteenth) + len(nineteenth) + len(twentieth) + 1)
+    if lvd_dir is None:
+        return
+    # Twenty-first top-up (database-destructive had nine lines): every
+    # code-block line of laravel/docs' three database command pages
+    # (database.md, migrations.md, seeding.md: migrations run, rolled back,
+    # reset, refreshed and fresh, seeds), handled as the sheets above (ids
+    # after the twentieth's).
+    lv = []
+    for rel in ("database.md", "migrations.md", "seeding.md"):
+        lv += md_code_lines(lvd_dir, rel, "laravel-docs")
+    twentysecond = draw_every([("laravel/docs", lvd_commit, e) for e in lv], seen,
+                              lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(twentysecond)
+    emit(twentysecond, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + 1)
 
 
 def forgearmory_blocks(root, most=4):
