@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:56])
+        return fresh14(*sys.argv[2:58])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3233,7 +3233,7 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
             azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
             oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None,
-            lvd_dir=None, lvd_commit=None):
+            lvd_dir=None, lvd_commit=None, ntl_dir=None, ntl_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3588,6 +3588,21 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     emit(twentysecond, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
          + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + 1)
+    if ntl_dir is None:
+        return
+    # Twenty-second top-up: the code-block lines of netlify/cli's command
+    # reference (docs/commands/*.md: sites, deploys, environment variables,
+    # databases, blobs), 60 at random, the per-repository cap, handled as
+    # the sheets above (ids after the twenty-first's).
+    ntl = []
+    for f in sorted(os.listdir(os.path.join(ntl_dir, "docs", "commands"))):
+        if f.endswith(".md"):
+            ntl += md_code_lines(ntl_dir, "docs/commands/" + f, "netlify-docs")
+    twentythird, _ = draw_pools(rng, [("netlify/cli", ntl_commit, ntl, 60)], seen,
+                                lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentythird, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond) + 1)
 
 
 def forgearmory_blocks(root, most=4):
