@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:58])
+        return fresh14(*sys.argv[2:59])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3233,7 +3233,7 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
             azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
             oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None,
-            lvd_dir=None, lvd_commit=None, ntl_dir=None, ntl_commit=None):
+            lvd_dir=None, lvd_commit=None, ntl_dir=None, ntl_commit=None, inc10_tsv=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3603,6 +3603,18 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     emit(twentythird, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
          + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond) + 1)
+    if inc10_tsv is None:
+        return
+    # Twenty-third top-up: a tenth set of threads (incidents14j.tsv: a
+    # database dropped and rebuilt, credentials in a test log), as the
+    # fifth (ids after the twenty-second's).
+    twentyfourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc10_tsv)], seen,
+                              lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(twentyfourth)
+    emit(twentyfourth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
+         + len(twentythird) + 1)
 
 
 def forgearmory_blocks(root, most=4):
