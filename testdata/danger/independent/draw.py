@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:61])
+        return fresh14(*sys.argv[2:63])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3234,7 +3234,7 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
             oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None,
             lvd_dir=None, lvd_commit=None, ntl_dir=None, ntl_commit=None, inc10_tsv=None,
-            hk_dir=None, hk_commit=None):
+            hk_dir=None, hk_commit=None, sf_dir=None, sf_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3628,22 +3628,35 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
          + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
          + len(twentythird) + len(twentyfourth) + 1)
+    if sf_dir is None:
+        return
+    # Twenty-fifth top-up: the EXAMPLES of salesforcecli/cli's README
+    # command reference (oclif, as heroku/cli's; SF_DIR/docs/README.md):
+    # orgs, data, packages, agents, auth), 60 at random, the
+    # per-repository cap (ids after the twenty-fourth's).
+    twentysixth, _ = draw_pools(rng, [("salesforcecli/cli", sf_commit, oclif_examples(sf_dir, "sf-docs"), 60)],
+                                seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentysixth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
+         + len(twentythird) + len(twentyfourth) + len(twentyfifth) + 1)
 
 
-def oclif_examples(root):
+def oclif_examples(root, pool="heroku-docs"):
     """Each `$ ` line of the EXAMPLES part of a code block of an oclif
-    command reference (docs/*.md), the prompt taken off; the USAGE
-    templates are left out."""
+    command reference (docs/*.md), the prompt taken off and joined over
+    trailing backslashes; the USAGE templates are left out."""
     out = []
     for f in sorted(os.listdir(os.path.join(root, "docs"))):
         if not f.endswith(".md"):
             continue
         rel = "docs/" + f
         inb = ex = False
+        cont = None
         for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines(), 1):
             t = l.strip()
             if t.startswith("```"):
-                inb, ex = not inb, False
+                inb, ex, cont = not inb, False, None
                 continue
             if not inb:
                 continue
@@ -3651,8 +3664,13 @@ def oclif_examples(root):
                 ex = True
             elif ex and t and re.match(r"^[A-Z ]+$", t):
                 ex = False
+            elif ex and cont is not None:
+                cont["raw"] += "\n" + t
+                if not t.endswith("\\"):
+                    cont = None
             elif ex and t.startswith("$ "):
-                out.append({"source_path": rel, "line": i, "raw": t[2:], "pool": "heroku-docs"})
+                out.append({"source_path": rel, "line": i, "raw": t[2:], "pool": pool})
+                cont = out[-1] if t.endswith("\\") else None
     return out
 
 
