@@ -17,7 +17,7 @@ build.py joins the two into the corpus files.
   python3 draw.py --fresh10 HTC_DIR HTC_COMMIT CG_DIR CG_COMMIT DCR_DIR DCR_COMMIT DCS_DIR DCS_COMMIT GHCS_DIR GHCS_COMMIT K8S_DIR K8S_COMMIT HTCL_DIR HTCL_COMMIT SUI_DIR SUI_COMMIT > drawn13.jsonl
   python3 draw.py --fresh11 SHIELD_DIR SHIELD_COMMIT GFR_DIR GFR_COMMIT MUBIX_DIR MUBIX_COMMIT LC_DIR LC_COMMIT LOOBINS_DIR LOOBINS_COMMIT [THC_DIR THC_COMMIT [BADPODS_DIR BADPODS_COMMIT [KGOAT_DIR KGOAT_COMMIT [MHI_DIR MHI_COMMIT]]]] > drawn14.jsonl
   python3 draw.py --fresh13 PRADEEP_DIR PRADEEP_COMMIT CODESTORY_DIR CODESTORY_COMMIT SHELLFIRM_DIR SHELLFIRM_COMMIT PIHOOKS_DIR PIHOOKS_COMMIT NATSHELL_DIR NATSHELL_COMMIT SLP_DIR SLP_COMMIT CIYA_DIR CIYA_COMMIT GOOSE_DIR GOOSE_COMMIT [BGUARD_DIR BGUARD_COMMIT INCIDENTS13_TSV [OFFCLOUD_DIR OFFCLOUD_COMMIT AWSGOAT_DIR AWSGOAT_COMMIT INCIDENTS13B_TSV [TRANSFER_DIR TRANSFER_COMMIT PROGIT_DIR PROGIT_COMMIT LINUX30_DIR LINUX30_COMMIT]]] > drawn16.jsonl
-  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT [RUSTSWE_DIR RUSTSWE_DANGER_COMMIT RUSTSWE_BENIGN_COMMIT OLIVE_DIR OLIVE_COMMIT [CARO_DIR CARO_COMMIT SENTINEL_DIR SENTINEL_COMMIT [QSCREEN_DIR QSCREEN_COMMIT TVAPP_DIR TVAPP_COMMIT [INCIDENTS14_TSV [INCIDENTS14B_TSV [INCIDENTS14C_TSV [INCIDENTS14D_TSV [INCIDENTS14E_TSV [INCIDENTS14F_TSV [STREAMLIST_DIR STREAMLIST_COMMIT AFTERBURN_DIR AFTERBURN_COMMIT [CLAWSENTINEL_DIR CLAWSENTINEL_COMMIT [DEPLOYSHIELD_DIR DEPLOYSHIELD_COMMIT [INCIDENTS14G_TSV [FORGEARMORY_DIR FORGEARMORY_COMMIT [INCIDENTS14H_TSV [INCIDENTS14I_TSV]]]]]]]]]]]]]]]] > drawn17.jsonl
+  python3 draw.py --fresh14 MAGIC_DIR MAGIC_COMMIT BSC_DIR BSC_COMMIT LEASH_DIR LEASH_COMMIT [RUSTSWE_DIR RUSTSWE_DANGER_COMMIT RUSTSWE_BENIGN_COMMIT OLIVE_DIR OLIVE_COMMIT [CARO_DIR CARO_COMMIT SENTINEL_DIR SENTINEL_COMMIT [QSCREEN_DIR QSCREEN_COMMIT TVAPP_DIR TVAPP_COMMIT [INCIDENTS14_TSV [INCIDENTS14B_TSV [INCIDENTS14C_TSV [INCIDENTS14D_TSV [INCIDENTS14E_TSV [INCIDENTS14F_TSV [STREAMLIST_DIR STREAMLIST_COMMIT AFTERBURN_DIR AFTERBURN_COMMIT [CLAWSENTINEL_DIR CLAWSENTINEL_COMMIT [DEPLOYSHIELD_DIR DEPLOYSHIELD_COMMIT [INCIDENTS14G_TSV [FORGEARMORY_DIR FORGEARMORY_COMMIT [INCIDENTS14H_TSV [INCIDENTS14I_TSV [CCS_DIR CCS_COMMIT AZGOAT_DIR AZGOAT_COMMIT GCPGOAT_DIR GCPGOAT_COMMIT [PCW_DIR PCW_COMMIT OVERCOMMIT_DIR OVERCOMMIT_COMMIT [NPMDOC_DIR NPMDOC_COMMIT [GHMCP_DIR GHMCP_COMMIT [LARAVEL_DIR LARAVEL_COMMIT [NETLIFY_DIR NETLIFY_COMMIT [INCIDENTS14J_TSV [HEROKU_DIR HEROKU_COMMIT [SF_DIR SF_COMMIT]]]]]]]]]]]]]]]]]]]]]]]]] > drawn17.jsonl
   python3 draw.py --fresh12 INCIDENTS_TSV CHEF_DIR CHEF_COMMIT COZY_DIR COZY_COMMIT FOCUS_DIR FOCUS_COMMIT CFH_DIR CFH_COMMIT REDKUBE_DIR REDKUBE_COMMIT BTC_DIR BTC_COMMIT K8SSEC_DIR K8SSEC_COMMIT [INCIDENTS2_TSV RUNBOOKS_DIR [CSN_DIR CSN_COMMIT DATAEXFIL_DIR DATAEXFIL_COMMIT [INCIDENTS3_TSV [INCIDENTS4_TSV CATALOGS_DIR [INCIDENTS5_TSV CATALOGS5_DIR]]]]] > drawn15.jsonl
 
 The fourth draw (dev4, heldout4) reads other collections: checkouts of
@@ -238,7 +238,7 @@ def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh13":
         return fresh13(*sys.argv[2:32])
     if len(sys.argv) > 1 and sys.argv[1] == "--fresh14":
-        return fresh14(*sys.argv[2:40])
+        return fresh14(*sys.argv[2:63])
     tldr, tldr_commit, gtfo, gtfo_commit, tr = sys.argv[1:6]
     if len(sys.argv) > 6 and sys.argv[6] == "--fresh":
         return fresh(tldr, tldr_commit, gtfo, gtfo_commit, tr)
@@ -3230,7 +3230,11 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
             inc_tsv=None, inc2_tsv=None, inc3_tsv=None, inc4_tsv=None,
             inc5_tsv=None, inc6_tsv=None, sl_dir=None, sl_commit=None, ab_dir=None, ab_commit=None,
             cs_dir=None, cs_commit=None, ds_dir=None, ds_commit=None, inc7_tsv=None,
-            fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None):
+            fa_dir=None, fa_commit=None, inc8_tsv=None, inc9_tsv=None, ccs_dir=None, ccs_commit=None,
+            azg_dir=None, azg_commit=None, gcg_dir=None, gcg_commit=None, pcw_dir=None, pcw_commit=None,
+            oc2_dir=None, oc2_commit=None, npd_dir=None, npd_commit=None, ghm_dir=None, ghm_commit=None,
+            lvd_dir=None, lvd_commit=None, ntl_dir=None, ntl_commit=None, inc10_tsv=None,
+            hk_dir=None, hk_commit=None, sf_dir=None, sf_commit=None):
     """A seventeenth out-of-sample part (heldout14, round 11) from
     collections no earlier draw used. Everyday side, what coding agents
     really run: the shell commands of the SpecStory histories committed in
@@ -3472,6 +3476,202 @@ def fresh14(mg_dir, mg_commit, bsc_dir, bsc_commit, leash_dir, leash_commit, rs_
     rng.shuffle(seventeenth)
     emit(seventeenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
          + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + 1)
+    if ccs_dir is None:
+        return
+    # Seventeenth top-up (heldout14's third drawer, the dangerous side still
+    # short of 300): the code-block lines of onlypwns/cloud_cheatsheets' two
+    # sheets (an AWS CLI pentest sheet and an Azure/M365 one: credentials
+    # taken, policies attached, trails stopped, buckets opened), 60 at
+    # random, the per-repository cap, and every code-block line of the
+    # attack manuals of ine-labs/AzureGoat and ine-labs/GCPGoat (AWSGoat's
+    # siblings, their own walk-throughs), handled as AWSGoat's in heldout13:
+    # shell-like lines, Windows programs left out, <placeholders> filled.
+    # Ids after the sixteenth's.
+    def keep_sheet(e, cmd):
+        return shell_like(cmd) and cmd.split()[0].lower() not in WINDOWS_PROGRAMS
+
+    def goat(root, pool):
+        out = []
+        for d, _, fs in sorted(os.walk(os.path.join(root, "attack-manuals"))):
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return out
+    sheets = []
+    for rel in ("aws_cli_pentest.md", "Azure_m3655_cheatsheet.md"):
+        sheets += md_code_lines(ccs_dir, rel, "cloud-cheatsheets")
+    eighteenth, _ = draw_pools(rng, [("onlypwns/cloud_cheatsheets", ccs_commit, sheets, 60)], seen,
+                               lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    eighteenth += draw_every([("ine-labs/AzureGoat", azg_commit, e) for e in goat(azg_dir, "azuregoat")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    eighteenth += draw_every([("ine-labs/GCPGoat", gcg_commit, e) for e in goat(gcg_dir, "gcpgoat")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(eighteenth)
+    emit(eighteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth) + 1)
+    if pcw_dir is None:
+        return
+    # Eighteenth top-up (git-hooks-config had one line): every code-block
+    # line of two git hook managers' own documentation, pre-commit's site
+    # (pre-commit/pre-commit.com, sections/*.md: installs, hook types,
+    # template folders, config-based hooks) and sds/overcommit's README and
+    # CONTRIBUTING, handled as the sheets above (ids after the
+    # seventeenth's).
+    def md_tree(root, pool):
+        out = []
+        for d, dns, fs in sorted(os.walk(root)):
+            dns.sort()
+            for f in sorted(fs):
+                if f.lower().endswith(".md"):
+                    out += md_code_lines(root, os.path.relpath(os.path.join(d, f), root), pool)
+        return out
+    nineteenth = draw_every([("pre-commit/pre-commit.com", pcw_commit, e) for e in md_tree(pcw_dir, "pre-commit-docs")],
+                            seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    nineteenth += draw_every([("sds/overcommit", oc2_commit, e) for e in md_tree(oc2_dir, "overcommit-docs")],
+                             seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(nineteenth)
+    emit(nineteenth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + 1)
+    if npd_dir is None:
+        return
+    # Nineteenth top-up (package-publish had three lines): the code-block
+    # lines of npm/documentation's own guides to publishing, owning,
+    # deprecating, unpublishing and sharing packages (content/
+    # packages-and-modules, organizations and integrations; its cli pages
+    # are copies of npm/cli's docs and are left out), 60 at random, the
+    # per-repository cap, handled as the sheets above (ids after the
+    # eighteenth's).
+    npm_guides = []
+    for top in ("content/packages-and-modules", "content/organizations", "content/integrations"):
+        for d, dns, fs in sorted(os.walk(os.path.join(npd_dir, top))):
+            dns.sort()
+            for f in sorted(fs):
+                if f.lower().endswith((".md", ".mdx")):
+                    npm_guides += md_code_lines(npd_dir, os.path.relpath(os.path.join(d, f), npd_dir), "npm-docs")
+    twentieth, _ = draw_pools(rng, [("npm/documentation", npd_commit, npm_guides, 60)], seen,
+                              lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentieth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + 1)
+    if ghm_dir is None:
+        return
+    # Twentieth top-up (agent-config-tamper had one line): the code-block
+    # lines of github/github-mcp-server's README and docs (how to add the
+    # server to Claude Code, Codex, Copilot CLI, Gemini CLI and others: `mcp
+    # add` writes the agent's own configuration), 60 at random, the
+    # per-repository cap, handled as the sheets above (ids after the
+    # nineteenth's).
+    mcp_docs = md_code_lines(ghm_dir, "README.md", "github-mcp-docs")
+    for d, dns, fs in sorted(os.walk(os.path.join(ghm_dir, "docs"))):
+        dns.sort()
+        for f in sorted(fs):
+            if f.lower().endswith((".md", ".mdx")):
+                mcp_docs += md_code_lines(ghm_dir, os.path.relpath(os.path.join(d, f), ghm_dir), "github-mcp-docs")
+    twentyfirst, _ = draw_pools(rng, [("github/github-mcp-server", ghm_commit, mcp_docs, 60)], seen,
+                                lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentyfirst, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + 1)
+    if lvd_dir is None:
+        return
+    # Twenty-first top-up (database-destructive had nine lines): every
+    # code-block line of laravel/docs' three database command pages
+    # (database.md, migrations.md, seeding.md: migrations run, rolled back,
+    # reset, refreshed and fresh, seeds), handled as the sheets above (ids
+    # after the twentieth's).
+    lv = []
+    for rel in ("database.md", "migrations.md", "seeding.md"):
+        lv += md_code_lines(lvd_dir, rel, "laravel-docs")
+    twentysecond = draw_every([("laravel/docs", lvd_commit, e) for e in lv], seen,
+                              lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    rng.shuffle(twentysecond)
+    emit(twentysecond, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + 1)
+    if ntl_dir is None:
+        return
+    # Twenty-second top-up: the code-block lines of netlify/cli's command
+    # reference (docs/commands/*.md: sites, deploys, environment variables,
+    # databases, blobs), 60 at random, the per-repository cap, handled as
+    # the sheets above (ids after the twenty-first's).
+    ntl = []
+    for f in sorted(os.listdir(os.path.join(ntl_dir, "docs", "commands"))):
+        if f.endswith(".md"):
+            ntl += md_code_lines(ntl_dir, "docs/commands/" + f, "netlify-docs")
+    twentythird, _ = draw_pools(rng, [("netlify/cli", ntl_commit, ntl, 60)], seen,
+                                lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentythird, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond) + 1)
+    if inc10_tsv is None:
+        return
+    # Twenty-third top-up: a tenth set of threads (incidents14j.tsv: a
+    # database dropped and rebuilt, credentials in a test log), as the
+    # fifth (ids after the twenty-second's).
+    twentyfourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(inc10_tsv)], seen,
+                              lambda e: fill_angle(e["raw"], rng), keep)
+    rng.shuffle(twentyfourth)
+    emit(twentyfourth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
+         + len(twentythird) + 1)
+    if hk_dir is None:
+        return
+    # Twenty-fourth top-up: the EXAMPLES of heroku/cli's command reference
+    # (docs/*.md, generated by oclif: apps, add-ons, Postgres, config vars,
+    # spaces, pipelines), 60 at random, the per-repository cap (ids after
+    # the twenty-third's).
+    twentyfifth, _ = draw_pools(rng, [("heroku/cli", hk_commit, oclif_examples(hk_dir), 60)], seen,
+                                lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentyfifth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
+         + len(twentythird) + len(twentyfourth) + 1)
+    if sf_dir is None:
+        return
+    # Twenty-fifth top-up: the EXAMPLES of salesforcecli/cli's README
+    # command reference (oclif, as heroku/cli's; SF_DIR/docs/README.md):
+    # orgs, data, packages, agents, auth), 60 at random, the
+    # per-repository cap (ids after the twenty-fourth's).
+    twentysixth, _ = draw_pools(rng, [("salesforcecli/cli", sf_commit, oclif_examples(sf_dir, "sf-docs"), 60)],
+                                seen, lambda e: fill_angle(e["raw"], rng), keep_sheet)
+    emit(twentysixth, "g", "heldout14", first=done + len(ninth) + len(tenth) + len(eleventh) + len(twelfth)
+         + len(thirteenth) + len(fourteenth) + len(fifteenth) + len(sixteenth) + len(seventeenth)
+         + len(eighteenth) + len(nineteenth) + len(twentieth) + len(twentyfirst) + len(twentysecond)
+         + len(twentythird) + len(twentyfourth) + len(twentyfifth) + 1)
+
+
+def oclif_examples(root, pool="heroku-docs"):
+    """Each `$ ` line of the EXAMPLES part of a code block of an oclif
+    command reference (docs/*.md), the prompt taken off and joined over
+    trailing backslashes; the USAGE templates are left out."""
+    out = []
+    for f in sorted(os.listdir(os.path.join(root, "docs"))):
+        if not f.endswith(".md"):
+            continue
+        rel = "docs/" + f
+        inb = ex = False
+        cont = None
+        for i, l in enumerate(open(os.path.join(root, rel), encoding="utf-8").read().splitlines(), 1):
+            t = l.strip()
+            if t.startswith("```"):
+                inb, ex, cont = not inb, False, None
+                continue
+            if not inb:
+                continue
+            if t == "EXAMPLES":
+                ex = True
+            elif ex and t and re.match(r"^[A-Z ]+$", t):
+                ex = False
+            elif ex and cont is not None:
+                cont["raw"] += "\n" + t
+                if not t.endswith("\\"):
+                    cont = None
+            elif ex and t.startswith("$ "):
+                out.append({"source_path": rel, "line": i, "raw": t[2:], "pool": pool})
+                cont = out[-1] if t.endswith("\\") else None
+    return out
 
 
 def forgearmory_blocks(root, most=4):
