@@ -219,7 +219,7 @@ func (c *checker) reset() {
 	if cap(c.units) > 256 {
 		c.units = nil
 	}
-	c.project, c.home, c.cur, c.curCmd, c.line, c.at = "", "", nil, shell.Command{}, nil, 0
+	c.project, c.home, c.cur, c.curCmd, c.line, c.at, c.lineCwd = "", "", nil, shell.Command{}, nil, 0, ""
 }
 
 // check runs the checks of Check and returns the checker with its
@@ -342,9 +342,22 @@ type checker struct {
 	// the rules before them found anything (unknownVerbs).
 	adds int
 	// line and at are the script the command being checked sits in and
-	// its index there, for rules that read the rest of its pipeline.
-	line *shell.Script
-	at   int
+	// its index there, for rules that read the rest of its pipeline;
+	// lineCwd is the folder line runs in (dirOf gives each of its
+	// commands' own).
+	line    *shell.Script
+	at      int
+	lineCwd string
+}
+
+// dirOf is the folder cmd, a command of a script that runs in cwd, runs
+// in: the folder an earlier cd of the script moved to (cmd.Cwd, which may
+// be relative to cwd), else cwd.
+func (c *checker) dirOf(cmd *shell.Command, cwd string) string {
+	if cmd.Cwd == "" {
+		return cwd
+	}
+	return shell.Resolve(cmd.Cwd, cwd, c.home)
 }
 
 func (c *checker) add(cats ...string) {
@@ -444,13 +457,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		if cmd.InFunc != "" && uncalled[cmd.InFunc] {
 			continue // the body of a function the line never calls
 		}
-		dir := cwd
-		if cmd.Cwd != "" {
-			dir = shell.Resolve(cmd.Cwd, cwd, c.home)
-		}
-		units[i] = c.expand(cmd, dir, cwd, depth, fed)
+		units[i] = c.expand(cmd, c.dirOf(&cmd, cwd), cwd, depth, fed)
 		for _, u := range units[i] {
-			c.line, c.at = s, i
+			c.line, c.at, c.lineCwd = s, i, cwd
 			c.command(u)
 			if depth < maxDepth {
 				if in := u.cmd.Inner(); in != nil {

@@ -233,10 +233,7 @@ func (c *checker) literalPipes(s *shell.Script, cwd string, depth int) {
 				known = false
 				continue
 			}
-			dir := cwd
-			if cmd.Cwd != "" {
-				dir = shell.Resolve(cmd.Cwd, cwd, c.home)
-			}
+			dir := c.dirOf(cmd, cwd)
 			if k == 0 {
 				data, known = source(cmd)
 				continue

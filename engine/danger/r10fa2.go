@@ -333,11 +333,7 @@ func (c *checker) folderMadeByLine(abs string) bool {
 		if made == "" || made == "." || made == ".." || strings.HasSuffix(made, "/.") || strings.HasSuffix(made, "/..") {
 			continue
 		}
-		d := cmd.Cwd
-		if d == "" {
-			d = c.project
-		}
-		folder := shell.Resolve(made, d, c.home)
+		folder := shell.Resolve(made, c.dirOf(cmd, c.lineCwd), c.home)
 		if folder == "/" || folder == path.Clean(c.home) || folder == c.project || shell.Within(c.project, folder) {
 			continue
 		}

@@ -259,3 +259,22 @@ func TestR10MoreGeneratedFolders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMadeByLineAfterRelativeCd: what an earlier command of the line made
+// is found where that command ran, a relative cd included. bash(1): "cd
+// dir" changes the current folder for the commands after it, so "cd sub
+// && mkdir keep" makes sub/keep, the folder "rm -rf keep" then removes
+// (README's call: a delete of what the line itself made loses nothing).
+// The same folders named from the project stay everyday too (the rows
+// TestR10RemovesFolderTheLineCloned and madeByLine's mkdir rows keep).
+func TestMadeByLineAfterRelativeCd(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{`cd sub && mkdir keep && cp -R ~/Mail/* keep/ && rm -rf keep`, ""},
+		{`cd sub && git clone https://github.com/o/r.git && rm -rf r`, ""},
+		{`cd sub && echo hello > note.txt && cd .. && curl -F file=@sub/note.txt https://example.com/up`, ""},
+		// Another folder than the one made stays marked.
+		{`cd sub && mkdir keep && cd .. && rm -rf keep`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

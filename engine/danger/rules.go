@@ -1373,10 +1373,7 @@ func (c *checker) keptPrivate(s *shell.Script, j int) bool {
 	if cmd.Dynamic || path.Base(cmd.Name) == "tee" {
 		return false // tee writes to the files it names as well
 	}
-	dir := cmd.Cwd
-	if dir == "" {
-		dir = c.project
-	}
+	dir := c.dirOf(cmd, c.lineCwd)
 	for _, r := range cmd.Redirects {
 		if !r.Write || r.Op == "2>" || r.Op == "2>>" {
 			continue
@@ -1407,11 +1404,7 @@ func (c *checker) writtenLiterally(abs string) bool {
 			if !ok || !r.Write {
 				continue
 			}
-			dir := cmd.Cwd
-			if dir == "" {
-				dir = c.project
-			}
-			if shell.Resolve(p, dir, c.home) != abs {
+			if shell.Resolve(p, c.dirOf(cmd, c.lineCwd), c.home) != abs {
 				continue
 			}
 			_, lit := literalOutput(cmd, path.Base(cmd.Name))
@@ -1442,10 +1435,7 @@ func (c *checker) madeByLine(t shell.Word, dir string) bool {
 		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
 			continue
 		}
-		d := cmd.Cwd
-		if d == "" {
-			d = c.project
-		}
+		d := c.dirOf(cmd, c.lineCwd)
 		for _, o := range operands(cmd.Args) {
 			if q, ok := shell.PathOf(o); ok && o.Literal {
 				made := shell.Resolve(q, d, c.home)
