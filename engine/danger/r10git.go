@@ -226,13 +226,3 @@ func forcedFetchIntoLocal(rest []shell.Word) bool {
 	}
 	return false
 }
-
-// gitFolder is the folder a git command works in: its -C folders taken in
-// turn from dir, the folder the command runs in (git(1): "-C <path> Run as
-// if git was started in <path>", each relative to the one before).
-func (c *checker) gitFolder(dirs []string, dir string) string {
-	for _, d := range dirs {
-		dir = shell.Resolve(d, dir, c.home)
-	}
-	return dir
-}

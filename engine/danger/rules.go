@@ -497,7 +497,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "rm":
-		if forcedRm(rest) && !c.folderMadeByLine(c.gitFolder(dirs, u.dir)) { // round 10: README's dev7 call
+		if forcedRm(rest) && !c.folderMadeByLine(shell.GitFolder(dirs, u.dir, c.home)) { // round 10: README's dev7 call
 			c.add(GitDiscardWorktree)
 		}
 	case "undo":

@@ -186,8 +186,10 @@ func (c *Command) GitArgs() (dirs []string, sub string, rest []Word, ok bool) {
 	return dirs, c.Args[a.end].Lit, c.Args[a.end+1:], true
 }
 
-// gitDir is the folder a git command works in.
-func gitDir(dirs []string, dir, home string) string {
+// GitFolder is the folder a git command that runs in dir works in, given
+// the -C folders GitArgs returns: each taken in turn, relative to the one
+// before (git(1): "-C <path> Run as if git was started in <path>").
+func GitFolder(dirs []string, dir, home string) string {
 	for _, d := range dirs {
 		dir = Resolve(d, dir, home)
 	}
@@ -201,7 +203,7 @@ func gitNeeds(c *Command, set map[string]bool, dir, project, home string) {
 	if !ok {
 		return
 	}
-	repo := gitDir(dirs, dir, home)
+	repo := GitFolder(dirs, dir, home)
 	switch sub {
 	case "config":
 		if scope, file, write := gitConfigWrite(rest); write {
