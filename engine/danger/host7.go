@@ -260,11 +260,8 @@ func grepLike(w shell.Word) bool {
 // on the output of the command being checked ("find /etc | xargs grep -i
 // pass"), nil when the next command of its pipeline is no such xargs.
 func (c *checker) xargsGrepAfter() []shell.Word {
-	if c.line == nil || c.at+1 >= len(c.line.Commands) {
-		return nil
-	}
-	cur, next := &c.line.Commands[c.at], &c.line.Commands[c.at+1]
-	if next.Pipeline != cur.Pipeline || next.Dynamic {
+	next := c.pipeReader()
+	if next == nil {
 		return nil
 	}
 	if slices.Contains(next.Wrappers, "xargs") {

@@ -609,14 +609,12 @@ var stdinLogins = map[string]bool{"docker": true, "podman": true, "nerdctl": tru
 // ("aws ecr get-login-password | docker login --password-stdin …"): the
 // password is used, not shown.
 func (c *checker) pipedIntoLogin(u unit) bool {
-	if u.cmd.Nested || c.line == nil || c.at+1 >= len(c.line.Commands) {
+	next := c.pipeReader()
+	if u.cmd.Nested || next == nil || len(next.Redirects) > 0 {
 		return false
 	}
-	cmds := c.line.Commands
-	pipe := cmds[c.at].Pipeline
-	next := &cmds[c.at+1]
-	if next.Pipeline != pipe || c.at+2 < len(cmds) && cmds[c.at+2].Pipeline == pipe || next.Dynamic || len(next.Redirects) > 0 {
-		return false
+	if cmds := c.line.Commands; c.at+2 < len(cmds) && cmds[c.at+2].Pipeline == next.Pipeline {
+		return false // the login's output piped on: not only into it
 	}
 	return stdinLogins[path.Base(next.Name)] && slices.Contains(leadingWords(next.Args, 3, false), "login") && hasLit(next.Args, "--password-stdin")
 }

@@ -140,12 +140,8 @@ func (c *checker) cloudImpersonation(u unit) {
 // -r {} +" removes, which unit.regenerated already keeps everyday
 // (README: find … -exec rm of *.tmp files in the project is everyday).
 func (c *checker) fedByRegeneratedFind(u unit) bool {
-	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
-		return false
-	}
-	cmds := c.line.Commands
-	prev := &cmds[c.at-1]
-	if prev.Pipeline != cmds[c.at].Pipeline || prev.Dynamic || path.Base(prev.Name) != "find" {
+	prev := c.pipedFrom()
+	if prev == nil || prev.Dynamic || path.Base(prev.Name) != "find" {
 		return false
 	}
 	return findsRegenerated(prev) || c.findsInScratch(unit{cmd: *prev, dir: u.dir})
