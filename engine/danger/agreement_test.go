@@ -140,8 +140,14 @@ type agreement struct {
 
 func (a agreement) String() string {
 	agree := pct(a.n-a.fp-a.fn, a.n)
-	return fmt.Sprintf("agree %5.1f %% | precision %6.2f %% recall %6.2f %% (tp %d, fp %d, fn %d; same category %5.1f %%) | at the parts' mix: precision %6.2f %%, recall %6.2f %%",
-		agree, pct(a.tp, a.tp+a.fp), pct(a.tp, a.tp+a.fn), a.tp, a.fp, a.fn, pct(a.same, a.tp),
+	// Cohen's kappa: agreement beyond what the two sides' rates of
+	// "dangerous" would give by chance.
+	n := float64(a.n)
+	pt, pp := float64(a.tp+a.fn)/n, float64(a.tp+a.fp)/n
+	chance := pt*pp + (1-pt)*(1-pp)
+	kappa := (agree/100 - chance) / (1 - chance)
+	return fmt.Sprintf("agree %5.1f %% (kappa %.3f) | precision %6.2f %% recall %6.2f %% (tp %d, fp %d, fn %d; same category %5.1f %%) | at the parts' mix: precision %6.2f %%, recall %6.2f %%",
+		agree, kappa, pct(a.tp, a.tp+a.fp), pct(a.tp, a.tp+a.fn), a.tp, a.fp, a.fn, pct(a.same, a.tp),
 		100*a.wtp/(a.wtp+a.wfp), 100*a.wtp/(a.wtp+a.wfn))
 }
 
@@ -253,8 +259,8 @@ func TestJudge(t *testing.T) {
 	if a != want {
 		t.Fatalf("judge = %+v, want %+v", a, want)
 	}
-	if s := a.String(); !strings.Contains(s, "precision  66.67 %") || !strings.Contains(s, "at the parts' mix: precision  50.00 %") {
-		t.Fatalf("String() = %q: want raw precision 66.67 %% and weighted 50.00 %%", s)
+	if s := a.String(); !strings.Contains(s, "(kappa 0.167)") || !strings.Contains(s, "precision  66.67 %") || !strings.Contains(s, "at the parts' mix: precision  50.00 %") {
+		t.Fatalf("String() = %q: want kappa (0.6-0.52)/0.48 = 0.167, raw precision 66.67 %% and weighted 50.00 %%", s)
 	}
 	if b := judge(truth, pred, w, func(i int) bool { return i < 2 }); b.n != 2 || b.fp != 1 || b.fn != 1 || b.tp != 0 {
 		t.Fatalf("keep not applied: %+v", b)
