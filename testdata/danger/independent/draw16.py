@@ -24,7 +24,7 @@ import re
 import subprocess
 import sys
 
-from draw import emit, fenced_lines, go_string, py_test_commands, shell_like, taken_before
+from draw import emit, fenced_lines, fill_angle, go_string, py_test_commands, shell_like, taken_before
 
 SEED = 16  # heldout16; never changed after the first batch
 CAP = 80  # lines of one repository at most, so that no collection dominates
@@ -65,11 +65,19 @@ def go_slice_entries(gitdir, commit, rel, pool):
 
 def md_entries(gitdir, commit, rel, pool):
     """Each shell-like line of the code blocks (fences none, bash, sh,
-    shell, console) of a Markdown file, as draw.py's md_code_lines."""
+    shell, console) of a Markdown file, as draw.py's md_code_lines, its
+    <placeholder>s and /path/to/ filled as cheat's (fill_angle, with a
+    stream of its own per file)."""
     lines = git_text(gitdir, commit, rel).splitlines()
     es = fenced_lines(rel, lines, ("", "bash", "sh", "shell", "console"), pool,
                       lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
-    return [e for e in es if shell_like(e["raw"])]
+    rng = random.Random(f"{SEED}:fill:{rel}")
+    out = []
+    for e in es:
+        if shell_like(e["raw"]):
+            e["raw"] = fill_angle(e["raw"], rng)
+            out.append(e)
+    return out
 
 
 # Each source: name -> (repository, function(gitdir, commit) -> entries).
