@@ -36,6 +36,13 @@ def git_text(gitdir, commit, rel):
                           capture_output=True).stdout.decode("utf-8", errors="replace")
 
 
+def git_ls(gitdir, commit, under):
+    """The paths of the files under the folder under at commit."""
+    out = subprocess.run(["git", "--git-dir", gitdir, "ls-tree", "-r", "--name-only", commit, under], check=True,
+                         capture_output=True).stdout.decode("utf-8")
+    return out.split("\n")[:-1]
+
+
 def py_entries(gitdir, commit, rels, calls, pool):
     """py_test_commands (draw.py) of each Python test file of rels, read at
     commit; each file is written to a scratch folder first."""
@@ -96,6 +103,10 @@ SOURCES = {
     # anatolykoptev/dozor: a server agent's command blocklist tests.
     "dozor": ("anatolykoptev/dozor", lambda g, c: go_slice_entries(
         g, c, "internal/engine/validation_test.go", "dozor")),
+    # 27Bslash6/schlock: a Claude Code safety hook; the command of every
+    # validate_command call and parametrize list of its tests.
+    "schlock": ("27Bslash6/schlock", lambda g, c: py_entries(
+        g, c, sorted(p for p in git_ls(g, c, "tests/") if p.endswith(".py")), {"validate_command": 0}, "schlock")),
     # Everyday: contributors' set-up, build and test commands.
     "ruff": ("astral-sh/ruff", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
     "mypy": ("python/mypy", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
