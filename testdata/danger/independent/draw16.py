@@ -107,6 +107,11 @@ SOURCES = {
     # validate_command call and parametrize list of its tests.
     "schlock": ("27Bslash6/schlock", lambda g, c: py_entries(
         g, c, sorted(p for p in git_ls(g, c, "tests/") if p.endswith(".py")), {"validate_command": 0}, "schlock")),
+    # AgentSafety/ClawCare: an agent skill scanner and runtime command
+    # guard; the command of every scan_command call of its tests.
+    "clawcare": ("AgentSafety/ClawCare", lambda g, c: py_entries(
+        g, c, ["tests/test_guard.py", "tests/test_env_exfil_rules.py", "tests/test_dashboard.py"],
+        {"scan_command": 0}, "clawcare")),
     # Everyday: contributors' set-up, build and test commands.
     "ruff": ("astral-sh/ruff", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
     "mypy": ("python/mypy", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
