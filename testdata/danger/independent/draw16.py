@@ -58,6 +58,31 @@ def py_entries(gitdir, commit, rels, calls, pool):
     return out
 
 
+def py_case_entries(gitdir, commit, rel, call, pool):
+    """The commands of a Python test file, read with ast: the string items
+    of every list assigned to a name ending in CASES, of every list a
+    `for cmd in [...]` loop walks, and the first argument, a string, of
+    every call of call; line = the literal's."""
+    tree = ast.parse(git_text(gitdir, commit, rel))
+    found = []
+
+    def strs(lst):
+        for e in lst.elts:
+            if isinstance(e, ast.Constant) and isinstance(e.value, str):
+                found.append((e.lineno, e.value))
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) \
+                and n.targets[0].id.endswith("CASES") and isinstance(n.value, ast.List):
+            strs(n.value)
+        if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == "cmd" \
+                and isinstance(n.iter, ast.List):
+            strs(n.iter)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == call and n.args \
+                and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str):
+            found.append((n.args[0].lineno, n.args[0].value))
+    return [{"source_path": rel, "line": ln, "raw": s, "pool": pool} for ln, s in sorted(found) if s.strip()]
+
+
 def go_slice_entries(gitdir, commit, rel, pool):
     """Every Go string literal that stands alone on a line as an item of a
     []string list (`"cmd",`) of a Go test file; line = its line."""
@@ -112,6 +137,10 @@ SOURCES = {
     "clawcare": ("AgentSafety/ClawCare", lambda g, c: py_entries(
         g, c, ["tests/test_guard.py", "tests/test_env_exfil_rules.py", "tests/test_dashboard.py"],
         {"scan_command": 0}, "clawcare")),
+    # wwwcojp/safe-dev-hooks: Claude Code hooks; its bash guard's deny, ask,
+    # safe and bypass cases and every evaluate call of its tests.
+    "safedevhooks": ("wwwcojp/safe-dev-hooks", lambda g, c: py_case_entries(
+        g, c, "tests/test_bash_guard.py", "evaluate", "safedevhooks")),
     # Everyday: contributors' set-up, build and test commands.
     "ruff": ("astral-sh/ruff", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
     "mypy": ("python/mypy", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
