@@ -144,6 +144,10 @@ SOURCES = {
     # Everyday: contributors' set-up, build and test commands.
     "ruff": ("astral-sh/ruff", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
     "mypy": ("python/mypy", lambda g, c: md_entries(g, c, "CONTRIBUTING.md", "contributing")),
+    # pnpm's command reference: every page of docs/cli (install, run and
+    # the registry's publish, deprecate, dist-tag, owner, unpublish).
+    "pnpm": ("pnpm/pnpm.io", lambda g, c: [e for rel in sorted(git_ls(g, c, "docs/cli/")) if rel.endswith(".md")
+                                           for e in md_entries(g, c, rel, "pnpm-docs")]),
 }
 
 
