@@ -10,14 +10,15 @@ its own random stream (seeded with SEED and its name), so adding a source
 at the end leaves the lines drawn before it unchanged: the batches were
 labelled and committed one after another.
 
-  python3 draw16.py consoul=/work/.mirror/goatbytes+consoul/repo@2aaa34ea… … > drawn19.jsonl
+  python3 draw16.py consoul=GITDIR@COMMIT claudeguard=… dozor=… ruff=… mypy=… \
+      schlock=… clawcare=… safedevhooks=… pnpm=… > drawn19.jsonl
+
+(README.md gives the commits, in that order.)
 
 At most CAP lines of one repository; a line whose command an earlier draw
-took (drawn.jsonl … drawn18.jsonl, when present) or this draw took is
-left out.
+took (drawn.jsonl … drawn17.jsonl) or this draw took is left out.
 """
 import ast
-import json
 import os
 import random
 import re
@@ -153,8 +154,10 @@ SOURCES = {
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    before = [os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 19))]
-    seen = taken_before([p for p in before if os.path.exists(p)])
+    # drawn.jsonl … drawn17.jsonl: the draws before this one. drawn18.jsonl
+    # (heldout15) was drawn at the same time on another branch and is not
+    # read, so that this draw reproduces after the two merge.
+    seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 18))])
     lines = []
     for arg in sys.argv[1:]:
         name, rest = arg.split("=", 1)
