@@ -371,6 +371,10 @@ func shortOf(split string, dangerous, everyday int) string {
 // used (agents' committed SpecStory histories, command checkers' test
 // lists, incident reports on issue trackers) while a tuner and an intent labeller worked on round 11's
 // development parts: round 11's honest out-of-sample measure (stage 25).
+// heldout16 was drawn in session 41 from collections no earlier draw used
+// (six more agent and shell command guards' tests, contributor and command
+// references) while another drawer drew heldout15: an out-of-sample
+// measure the lead takes once (stage 26).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
 	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true,
