@@ -20,7 +20,7 @@ import (
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12,
-// heldout13, heldout14):
+// heldout13, heldout14, heldout16):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -300,6 +300,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// there): its minimum is what it holds, rounded down, so that a
 	// truncated file still fails.
 	"heldout14": {dangerous: 305, everyday: 1000},
+	// heldout16 was asked for at least 150 dangerous and 250 everyday
+	// lines (a second drawer drew heldout15 at the same time from other
+	// kinds of source; the lead pools the two to the issue's size): its
+	// minimum is what it holds (README.md there).
+	"heldout16": {dangerous: 164, everyday: 365},
 }
 
 // shortOf says how a part falls short of its minimum, or "" when it does not.
@@ -366,9 +371,14 @@ func shortOf(split string, dangerous, everyday int) string {
 // used (agents' committed SpecStory histories, command checkers' test
 // lists, incident reports on issue trackers) while a tuner and an intent labeller worked on round 11's
 // development parts: round 11's honest out-of-sample measure (stage 25).
+// heldout16 was drawn in session 41 from collections no earlier draw used
+// (six more agent and shell command guards' tests, contributor and command
+// references) while another drawer drew heldout15: an out-of-sample
+// measure the lead takes once (stage 26).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
-	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true}
+	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true,
+	"heldout16": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -392,7 +402,11 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // from its drawing and stays after the lead took its one figure after the
 // round-11 branches merged (stage 25): nobody has read its misses, so a
 // later round can measure it again, as heldout8.
-var missesHidden = map[string]bool{"heldout8": true, "heldout14": true}
+//
+// heldout16 (other agents' and shells' command-guard tests and everyday
+// contributor set-up references) is in it from its drawing until the lead
+// takes its one figure.
+var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout16": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -427,7 +441,8 @@ var missesHidden = map[string]bool{"heldout8": true, "heldout14": true}
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"} {
+		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
+		"heldout16"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -533,6 +548,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout14", 304, 1001, true},
 		{"heldout14", 305, 999, true},
 		{"heldout14", 0, 0, true},
+		{"heldout16", 164, 365, false},
+		{"heldout16", 163, 365, true},
+		{"heldout16", 164, 364, true},
+		{"heldout16", 0, 0, true},
 	} {
 		got := shortOf(c.split, c.dangerous, c.everyday)
 		if (got != "") != c.short {
@@ -581,6 +600,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout12", true, false},
 		{"heldout13", true, false},
 		{"heldout14", true, true},
+		{"heldout16", true, true},
 		{"dev4", false, false},
 	} {
 		if reportOnly[c.split] != c.reportOnly || missesHidden[c.split] != c.missesHidden {
@@ -598,7 +618,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"} {
+		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout16"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
@@ -724,7 +744,8 @@ func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine,
 // independentParts are the independent corpora's parts, in the order
 // they were drawn and the figures print them.
 var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
-	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14"}
+	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
+	"heldout16"}
 
 // loadIntent reads intent.tsv and every part's ids, and fails the test on
 // a malformed row, an id no part holds or a label no category is. It
