@@ -4,20 +4,46 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
 (labels18.tsv) and build.py joins the two.
 
   python3 draw15.py MALONE_DIR MALONE_COMMIT ONOTAKUY_DIR ONOTAKUY_COMMIT DARREN_DIR DARREN_COMMIT \\
-      AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV ...] > drawn18.jsonl
+      AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT] \\
+      > drawn18.jsonl
 
-Each *_DIR is a `git archive COMMIT .specstory` export of that repository.
+MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
+repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports.
 """
 import random
 import re
 import sys
 
-from draw import WINDOWS_PROGRAMS, draw_every, draw_pools, emit, incident_commands, shell_like, specstory_commands, \
-    taken_before
+import os
+
+from draw import WINDOWS_PROGRAMS, draw_every, draw_pools, emit, fenced_lines, fill_angle, incident_commands, shell_like, \
+    specstory_commands, taken_before
 
 SEED = 1515151515151515  # the eighteenth draw (heldout15, drawn18.jsonl); never changed after the first draw
 CMDLET = re.compile(r"\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b")  # a PowerShell cmdlet (Get-ChildItem): not a shell line
 PS_VAR = re.compile(r"^\$\w+\s*=")  # a PowerShell assignment ($key = "…")
+# Runbook pages read: those whose path names deleting, restoring, rotating
+# or recovering (chosen by path before any line was read).
+RUNBOOK_PAGE = re.compile(r"delet|restor|rotat|clean|recover|drop|purge|unpublish|revok|destroy|remov|wipe|failover|reset|"
+                          r"rollback|teardown|decommission|rebuild", re.I)
+
+
+def runbook_pages(root, pool):
+    """The command lines of a runbook collection's pages that RUNBOOK_PAGE
+    names (Markdown under docs/, agents' plan notes under docs/superpowers
+    left out): each line of their code blocks fenced bash, sh, shell,
+    console or with no language, joined over trailing backslashes, that
+    reads as a shell command (shell_like; # comments left out)."""
+    out = []
+    for dp, _, fn in sorted(os.walk(os.path.join(root, "docs"))):
+        for f in sorted(fn):
+            rel = os.path.relpath(os.path.join(dp, f), root)
+            if not f.endswith(".md") or not RUNBOOK_PAGE.search(rel) or rel.startswith("docs/superpowers/"):
+                continue
+            lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+            out += fenced_lines(rel, lines, {"bash", "sh", "shell", "console", ""}, pool,
+                                lambda s: not s or s.startswith("#") or not shell_like(s))
+    return out
 
 
 def keep(e, cmd):
@@ -41,13 +67,23 @@ def main(args):
     rng.shuffle(drawn)
     emit(drawn, "h", "heldout15")
     done = len(drawn)
-    # Dangerous side: the commands quoted in incident reports and
-    # maintainers' threads (incidents15*.tsv), every one, in the files' order.
-    for tsv in args[10:]:
-        more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(tsv)], seen, lambda e: e["raw"],
-                          lambda e, cmd: bool(cmd.strip()))
-        emit(more, "h", "heldout15", first=done + 1)
-        done += len(more)
+    if len(args) == 10:
+        return
+    # Second batch, the dangerous side, after the first was labelled and
+    # committed (cccd0af): every command quoted in the incident reports and
+    # maintainers' threads of incidents15.tsv (their <placeholder>s filled as
+    # cheat's), then the command lines of two runbook collections' pages
+    # about deleting, restoring, rotating and recovering: 80 of
+    # gitlab.com's runbooks (a copy at mattrussi/gitlab-com-runbooks) at
+    # random and every one of null-ptr-exception/db-runbooks'.
+    more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[10])], seen,
+                      lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    books, _ = draw_pools(rng, [("mattrussi/gitlab-com-runbooks", args[12], runbook_pages(args[11], "runbook"), 80),
+                                ("null-ptr-exception/db-runbooks", args[14], runbook_pages(args[13], "runbook"), 80)],
+                          seen, lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    more += books
+    rng.shuffle(more)
+    emit(more, "h", "heldout15", first=done + 1)
 
 
 if __name__ == "__main__":
