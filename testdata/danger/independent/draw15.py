@@ -4,11 +4,14 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
 (labels18.tsv) and build.py joins the two.
 
   python3 draw15.py MALONE_DIR MALONE_COMMIT ONOTAKUY_DIR ONOTAKUY_COMMIT DARREN_DIR DARREN_COMMIT \\
-      AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT] \\
+      AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT \\
+      [INCIDENTS15B_TSV K8SEX_DIR K8SEX_COMMIT GKENET_DIR GKENET_COMMIT GKESAMPLES_DIR GKESAMPLES_COMMIT \\
+      MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT]] \\
       > drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
-repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports.
+repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports,
+K8SEX_DIR … AKSSTORE_DIR `git archive` exports of every .md and .mdx file.
 """
 import random
 import re
@@ -26,6 +29,34 @@ PS_VAR = re.compile(r"^\$\w+\s*=")  # a PowerShell assignment ($key = "…")
 # or recovering (chosen by path before any line was read).
 RUNBOOK_PAGE = re.compile(r"delet|restor|rotat|clean|recover|drop|purge|unpublish|revok|destroy|remov|wipe|failover|reset|"
                           r"rollback|teardown|decommission|rebuild", re.I)
+
+
+# Tutorial sections read for the third batch: those whose heading names
+# cleaning up, tearing down, deleting, destroying, removing or uninstalling.
+CLEANUP_SECTION = re.compile(r"clean|tear ?down|delet|destroy|remov|uninstall", re.I)
+CLEANUP_REPOS = ["kubernetes/examples", "GoogleCloudPlatform/gke-networking-recipes",
+                 "GoogleCloudPlatform/kubernetes-engine-samples", "GoogleCloudPlatform/microservices-demo",
+                 "aws-samples/eks-workshop-v2", "aws-samples/amazon-eks-machine-learning-with-terraform-and-kubeflow",
+                 "Azure-Samples/aks-store-demo"]
+
+
+def cleanup_sections(root, pool):
+    """The command lines of the clean-up sections of a tutorial
+    collection's Markdown pages: each code-block line (fences bash, sh,
+    shell, console or none; joined over trailing backslashes; # comments
+    and lines shell_like rejects left out) whose nearest heading
+    CLEANUP_SECTION names."""
+    out = []
+    for dp, _, fn in sorted(os.walk(root)):
+        for f in sorted(fn):
+            if not (f.endswith(".md") or f.endswith(".mdx")):
+                continue
+            rel = os.path.relpath(os.path.join(dp, f), root)
+            lines = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+            out += [e for e in fenced_lines(rel, lines, {"bash", "sh", "shell", "console", ""}, pool,
+                                            lambda s: not s or s.startswith("#") or not shell_like(s), notes=True)
+                    if CLEANUP_SECTION.search(e["note"])]
+    return out
 
 
 def runbook_pages(root, pool):
@@ -84,6 +115,24 @@ def main(args):
     more += books
     rng.shuffle(more)
     emit(more, "h", "heldout15", first=done + 1)
+    done += len(more)
+    if len(args) == 15:
+        return
+    # Third batch, after the second was labelled and committed (ade2237),
+    # which left the dangerous side at 46 lines, 16 of them dangerous only
+    # because they run sudo: every command quoted in the threads of
+    # incidents15b.tsv (shell profiles written, hooks paths, worktrees
+    # discarded, branches deleted, caches wiped), then 7 lines at random of
+    # the clean-up sections of each of seven cloud and Kubernetes tutorial
+    # collections (so that cloud deletions stay under a third of the part).
+    third = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[15])], seen,
+                       lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    pools = [(name, args[17 + 2 * i], cleanup_sections(args[16 + 2 * i], "cleanup"), 7)
+             for i, name in enumerate(CLEANUP_REPOS)]
+    tut, _ = draw_pools(rng, pools, seen, lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    third += tut
+    rng.shuffle(third)
+    emit(third, "h", "heldout15", first=done + 1)
 
 
 if __name__ == "__main__":
