@@ -6,7 +6,8 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
   python3 draw15.py MALONE_DIR MALONE_COMMIT ONOTAKUY_DIR ONOTAKUY_COMMIT DARREN_DIR DARREN_COMMIT \\
       AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT \\
       [INCIDENTS15B_TSV K8SEX_DIR K8SEX_COMMIT GKENET_DIR GKENET_COMMIT GKESAMPLES_DIR GKESAMPLES_COMMIT \\
-      MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT]] \\
+      MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT \\
+      [INCIDENTS15C_TSV]]] \\
       > drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
@@ -133,6 +134,17 @@ def main(args):
     third += tut
     rng.shuffle(third)
     emit(third, "h", "heldout15", first=done + 1)
+    done += len(third)
+    if len(args) == 30:
+        return
+    # Fourth batch, after the third was labelled and committed (db95559),
+    # which left the dangerous side at 82 lines, a third of them cloud
+    # deletions and 18 dangerous only because they run sudo: every command
+    # quoted in the threads of incidents15c.tsv (registries, database
+    # resets, install scripts piped to a shell), in the file's order.
+    fourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[30])], seen,
+                        lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    emit(fourth, "h", "heldout15", first=done + 1)
 
 
 if __name__ == "__main__":
