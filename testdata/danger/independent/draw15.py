@@ -7,7 +7,7 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
       AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT \\
       [INCIDENTS15B_TSV K8SEX_DIR K8SEX_COMMIT GKENET_DIR GKENET_COMMIT GKESAMPLES_DIR GKESAMPLES_COMMIT \\
       MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT \\
-      [INCIDENTS15C_TSV]]] \\
+      [INCIDENTS15C_TSV [INCIDENTS15D_TSV]]]] \\
       > drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
@@ -145,6 +145,15 @@ def main(args):
     fourth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[30])], seen,
                         lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
     emit(fourth, "h", "heldout15", first=done + 1)
+    done += len(fourth)
+    if len(args) == 31:
+        return
+    # Fifth batch, after the fourth (06fa4d1): every command quoted in the
+    # threads of incidents15d.tsv (nvm's install script piped to bash,
+    # rsync and scp deploys, force pushes after a rebase), in the file's order.
+    fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[31])], seen,
+                       lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    emit(fifth, "h", "heldout15", first=done + 1)
 
 
 if __name__ == "__main__":
