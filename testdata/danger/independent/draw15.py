@@ -7,7 +7,7 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
       AV77_DIR AV77_COMMIT TR3_DIR TR3_COMMIT [INCIDENTS15_TSV GITLAB_DIR GITLAB_COMMIT DBRB_DIR DBRB_COMMIT \\
       [INCIDENTS15B_TSV K8SEX_DIR K8SEX_COMMIT GKENET_DIR GKENET_COMMIT GKESAMPLES_DIR GKESAMPLES_COMMIT \\
       MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT \\
-      [INCIDENTS15C_TSV [INCIDENTS15D_TSV]]]] \\
+      [INCIDENTS15C_TSV [INCIDENTS15D_TSV [INCIDENTS15E_TSV]]]]] \\
       > drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
@@ -154,6 +154,16 @@ def main(args):
     fifth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[31])], seen,
                        lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
     emit(fifth, "h", "heldout15", first=done + 1)
+    done += len(fifth)
+    if len(args) == 32:
+        return
+    # Sixth batch, after the fifth (6a15d9a) left 20 of 101 dangerous lines
+    # dangerous only because of sudo: every command quoted in the threads of
+    # incidents15e.tsv (rustup's, deno's and bun's install scripts piped to
+    # a shell), in the file's order.
+    sixth = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[32])], seen,
+                       lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+    emit(sixth, "h", "heldout15", first=done + 1)
 
 
 if __name__ == "__main__":
