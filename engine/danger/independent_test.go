@@ -20,7 +20,7 @@ import (
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12,
-// heldout13, heldout14, heldout16):
+// heldout13, heldout14, heldout15, heldout16):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -300,6 +300,11 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// there): its minimum is what it holds, rounded down, so that a
 	// truncated file still fails.
 	"heldout14": {dangerous: 305, everyday: 1000},
+	// heldout15 (session 41's first drawer: agents' SpecStory histories and
+	// incident threads) holds what its drawer labelled in the time given
+	// (README.md there): its minimum is what it holds, so that a truncated
+	// file still fails.
+	"heldout15": {dangerous: 112, everyday: 395},
 	// heldout16 was asked for at least 150 dangerous and 250 everyday
 	// lines (a second drawer drew heldout15 at the same time from other
 	// kinds of source; the lead pools the two to the issue's size): its
@@ -371,13 +376,16 @@ func shortOf(split string, dangerous, everyday int) string {
 // used (agents' committed SpecStory histories, command checkers' test
 // lists, incident reports on issue trackers) while a tuner and an intent labeller worked on round 11's
 // development parts: round 11's honest out-of-sample measure (stage 25).
+// heldout15 was drawn from collections no earlier draw used (agents'
+// committed SpecStory histories, incident threads) in session 41, when
+// nobody tuned: its figure is taken once, by the lead.
 // heldout16 was drawn in session 41 from collections no earlier draw used
 // (six more agent and shell command guards' tests, contributor and command
 // references) while another drawer drew heldout15: an out-of-sample
-// measure the lead takes once (stage 26).
+// measure the lead takes once (stage 28).
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
-	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true,
+	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true, "heldout15": true,
 	"heldout16": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
@@ -401,12 +409,13 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // and left it then, spent for round 11's development. heldout14 is in it
 // from its drawing and stays after the lead took its one figure after the
 // round-11 branches merged (stage 25): nobody has read its misses, so a
-// later round can measure it again, as heldout8.
+// later round can measure it again, as heldout8. heldout15 is in it from
+// its drawing (session 41): nobody but its drawer reads its lines.
 //
 // heldout16 (other agents' and shells' command-guard tests and everyday
 // contributor set-up references) is in it from its drawing until the lead
 // takes its one figure.
-var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout16": true}
+var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout15": true, "heldout16": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -436,13 +445,14 @@ var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout
 // one figure after round 9 (stage 21). heldout13 is held out (its misses
 // are not printed) until the lead takes its one figure after round 10
 // (stage 24). heldout14 is held out (its misses are not printed) until the
-// lead takes its one figure after round 11 (stage 25). A part under its
+// lead takes its one figure after round 11 (stage 25), and heldout15
+// until the lead takes its one figure (session 41). A part under its
 // minimum size fails.
 func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
 		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
-		"heldout16"} {
+		"heldout15", "heldout16"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -548,6 +558,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout14", 304, 1001, true},
 		{"heldout14", 305, 999, true},
 		{"heldout14", 0, 0, true},
+		{"heldout15", 112, 395, false},
+		{"heldout15", 111, 395, true},
+		{"heldout15", 112, 394, true},
+		{"heldout15", 0, 0, true},
 		{"heldout16", 164, 365, false},
 		{"heldout16", 163, 365, true},
 		{"heldout16", 164, 364, true},
@@ -579,7 +593,8 @@ func TestIndependentPartSizes(t *testing.T) {
 // until the lead takes its one figure after the round-10 branches merge
 // (stage 24). heldout14 is reported only and its misses are hidden until
 // the lead takes its one figure after the round-11 branches merge (stage
-// 25).
+// 25). heldout15 is reported only and its misses are hidden until the
+// lead takes its one figure (session 41).
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -600,6 +615,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout12", true, false},
 		{"heldout13", true, false},
 		{"heldout14", true, true},
+		{"heldout15", true, true},
 		{"heldout16", true, true},
 		{"dev4", false, false},
 	} {
@@ -614,11 +630,11 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11,
-// heldout12, heldout13 and heldout14 can be checked for form before the
+// heldout12, heldout13, heldout14 and heldout15 can be checked for form before the
 // marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
-		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout16"} {
+		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
@@ -745,7 +761,7 @@ func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine,
 // they were drawn and the figures print them.
 var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
 	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
-	"heldout16"}
+	"heldout15", "heldout16"}
 
 // loadIntent reads intent.tsv and every part's ids, and fails the test on
 // a malformed row, an id no part holds or a label no category is. It
@@ -796,8 +812,8 @@ func TestIntentLabelsWellFormed(t *testing.T) {
 // label, printed beside the as-written figure. Nothing fails on the
 // figures; the test fails only when intent.tsv is malformed, names an id
 // no part holds or gives a label no category is. Only figures are
-// printed, for every part: no line's miss or false alarm, so heldout8
-// and heldout14 (missesHidden) stay hidden, and the others' lines are listed by
+// printed, for every part: no line's miss or false alarm, so heldout8,
+// heldout14 and heldout15 (missesHidden) stay hidden, and the others' lines are listed by
 // TestIndependentCorpora already. The lead takes these figures once:
 // go test ./engine/danger -run 'TestIndependentCorporaIntent$' -v
 func TestIndependentCorporaIntent(t *testing.T) {
