@@ -2,8 +2,11 @@ package danger
 
 import (
 	"maps"
+	"path"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Other agents' settings and MCP server lists (issue 30, round 3): each
@@ -96,4 +99,60 @@ func (c *checker) unguardedAgents(u unit) {
 		c.because(name, "danger-full-access", "never")
 		c.add(AgentConfigTamper)
 	}
+}
+
+// agentHomeInstructionFiles are the agents' user-level instructions, read
+// into every session whatever the project (Claude Code's memory
+// documentation: ~/.claude/CLAUDE.md; Codex's ~/.codex/AGENTS.md;
+// Gemini CLI's ~/.gemini/GEMINI.md). A project's own CLAUDE.md is the
+// project's documentation, written as any file of it.
+var agentHomeInstructionFiles = []string{".claude/CLAUDE.md", ".codex/AGENTS.md", ".gemini/GEMINI.md"}
+
+// agentHomeInstructions reports one of agentHomeInstructionFiles in home.
+func agentHomeInstructions(p, home string) bool {
+	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(home, "/")+"/")
+	return ok && slices.Contains(agentHomeInstructionFiles, rel)
+}
+
+// agentFolderDeleted reports a delete of folder p that holds the agent's
+// settings, hooks or rules (in the home folder or the project): an
+// agentSuffixes file or an agentDirs folder at or below p. A find deletes
+// only what its -name or -iname pattern matches, so a pattern that
+// matches no settings file's name ("*.log") spares them.
+func (c *checker) agentFolderDeleted(cmd *shell.Command, via, p string) bool {
+	if p == "/" || p == path.Clean(c.home) {
+		return false // the whole home: destructive-delete's own
+	}
+	pattern := ""
+	if strings.HasPrefix(via, "find") {
+		for i, a := range cmd.Args {
+			if (a.Lit == "-name" || a.Lit == "-iname") && i+1 < len(cmd.Args) {
+				pattern = cmd.Args[i+1].Lit
+			}
+		}
+	}
+	for _, root := range []string{c.home, c.project} {
+		if !shell.Within(p, root) || p == path.Clean(root) {
+			continue // the folder itself or one above it: not the agent's alone
+		}
+		for _, s := range agentSuffixes {
+			f := path.Join(root, s)
+			if shell.Within(f, p) && f != p && (pattern == "" || matchBase(pattern, f)) {
+				return true
+			}
+		}
+		for _, d := range agentDirs {
+			dir := path.Join(root, strings.TrimSuffix(d, "/"))
+			if strings.HasPrefix(d, "/.") && shell.Within(dir, p) && pattern == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchBase reports whether a find name pattern matches f's base name.
+func matchBase(pattern, f string) bool {
+	ok, err := path.Match(pattern, path.Base(f))
+	return err == nil && ok
 }

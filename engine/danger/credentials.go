@@ -417,3 +417,18 @@ func (c *checker) privateKeyPrinted(u unit) {
 		c.add(SecretRead)
 	}
 }
+
+// accessAsVerb reports an option whose only show word is "access" used as
+// a verb: not followed by what kind of credential it is ("--access-token
+// T", "--access-key-id K" hand the command a credential; the access there
+// names the token's kind).
+func accessAsVerb(parts []string) bool {
+	i := slices.Index(parts, "access")
+	if i < 0 || !secretObject(parts) {
+		return false
+	}
+	if i+1 < len(parts) && (secretNouns[parts[i+1]] || slices.Contains([]string{"token", "tokens", "key", "keys"}, parts[i+1])) {
+		return false
+	}
+	return true
+}

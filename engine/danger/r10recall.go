@@ -632,6 +632,9 @@ var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
 
 func init() {
 	agentDirs = append(agentDirs, moreAgentHookFolders...)
+}
+
+func init() {
 	addRuleTexts(map[string]string{
 		"sudoCredentialsCached":       "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
 		"acmeCronInstalled":           "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",

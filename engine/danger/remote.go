@@ -431,3 +431,46 @@ func localWebPort(target string) bool {
 	port, _, _ = strings.Cut(port, "/")
 	return port != "" && strings.Trim(port, "0123456789") == "" && !shellPorts[port]
 }
+
+// requestPayloadOpts are curl's and wget's options whose value goes into
+// the request: its body, form fields, headers, user agent, cookies.
+var requestPayloadOpts = map[string]bool{
+	"-d": true, "--data": true, "--data-raw": true, "--data-binary": true, "--data-urlencode": true, "--json": true,
+	"-F": true, "--form": true, "-H": true, "--header": true, "-A": true, "--user-agent": true, "-b": true,
+	"--cookie": true, "--post-data": true, "-U": true,
+}
+
+// shellPayloadMarks are the words of a reverse shell or a shellshock
+// prefix: text that makes the host receiving it run a shell.
+var shellPayloadMarks = []string{"/dev/tcp/", "/dev/udp/", "bash -i", "sh -i", "mkfifo", "() {"}
+
+// injectedShellSent flags curl or wget sending a request whose data or
+// headers carry a shell for the receiving host to run (a command
+// injection or shellshock): commands run on another host.
+func (c *checker) injectedShellSent(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "curl" && name != "wget" {
+		return
+	}
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			continue
+		}
+		val := ""
+		opt, v, eq := strings.Cut(a.Lit, "=")
+		switch {
+		case eq && strings.HasPrefix(opt, "--") && requestPayloadOpts[opt]:
+			val = v
+		case requestPayloadOpts[a.Lit] && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal:
+			val = cmd.Args[i+1].Lit
+		default:
+			continue
+		}
+		if slices.ContainsFunc(shellPayloadMarks, func(m string) bool { return strings.Contains(val, m) }) ||
+			strings.Contains(val, "nc ") && strings.Contains(val, " -e ") {
+			c.because(name, a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}

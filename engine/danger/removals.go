@@ -441,3 +441,73 @@ func (c *checker) fdExecRemoval(u unit) {
 		c.add(DestructiveDelete)
 	}
 }
+
+// toolImploded: mise implode (rtx's former name), chezmoi purge and
+// rustup self uninstall delete the tool, what it installed and its
+// settings (their references); -n and --dry-run only list (mise's and
+// chezmoi's global flags), as inert reads --dry-run.
+func (c *checker) toolImploded(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "mise" && name != "rtx" && name != "chezmoi" && name != "rustup" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h", "-n", "--dry-run") {
+		return
+	}
+	v := c.verbs(args, 2)
+	if len(v) == 0 {
+		return
+	}
+	switch name {
+	case "mise", "rtx":
+		ok = v[0] == "implode"
+	case "chezmoi":
+		ok = v[0] == "purge"
+	case "rustup":
+		ok = len(v) == 2 && v[0] == "self" && v[1] == "uninstall"
+	}
+	if ok {
+		c.add(DestructiveDelete)
+	}
+}
+
+// enrolledOrSyncedDeleted: fprintd-delete USER deletes USER's enrolled
+// fingerprints (fprintd's manual); calcurse-caldav --init=keep-local
+// removes every remote object and keep-remote every local item before
+// copying the other side over (its manual). TestInfraEnrolledAndSyncedDeleted.
+func (c *checker) enrolledOrSyncedDeleted(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "fprintd-delete" && name != "calcurse-caldav" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h") {
+		return
+	}
+	hit := false
+	switch name {
+	case "fprintd-delete":
+		hit = len(operands(args)) > 0
+	case "calcurse-caldav":
+		for i, a := range args {
+			v, isInit := strings.CutPrefix(a.Lit, "--init=")
+			if a.Lit == "--init" && i+1 < len(args) {
+				v, isInit = args[i+1].Lit, true
+			}
+			if isInit && (v == "keep-local" || v == "keep-remote") {
+				hit = true
+			}
+		}
+	}
+	if hit {
+		c.add(DestructiveDelete)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"toolImploded":            "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
+		"enrolledOrSyncedDeleted": "enrolled fingerprints deleted (fprintd-delete USER) or one side of a calendar sync wiped before the other is copied over (calcurse-caldav --init=keep-local|keep-remote)",
+	})
+}

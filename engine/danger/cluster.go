@@ -9,35 +9,52 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// Round 9's cluster families (tuning.md, "Round 9 — clusters, containers
-// and cloud identity"): a cluster's own credentials used from its nodes,
-// workloads made to run as another account, and manifests applied whose
-// names say they make a privileged pod or serve a shell. Each names a
-// mechanism; its members come from the Kubernetes documentation (kubeadm's
-// and the kubelet's files, Pod Security Standards, kubectl reference), not
-// from one collection's lines.
+// Kubernetes clusters read through kubectl, oc, helm and the cloud CLIs that
+// manage them: the node's and pods' credentials used, workloads run as other
+// accounts or patched into host access, manifests whose names say they make
+// a privileged pod or a shell, access mappings and API servers opened,
+// cluster objects printed whole, and kubectl deletes that name nothing.
 
-func init() {
-	addRuleTexts(map[string]string{
-		"nodeCredentialsUsed":      "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
-		"podRunAsAccount":          "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
-		"manifestNamedUnsafe":      "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
-		"clusterAccessMapped":      "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
-		"clusterAPIOpened":         "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
-		"kubeletAPIExec":           "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
-		"workloadCommandServed":    "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
-		"tokenSecretDescribed":     "kubectl|oc describe of a secret named as a service-account token (ACCOUNT-token-SUFFIX), whose token describe prints in full",
-		"workloadIdentityBound":    "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
-		"clusterAPIPath":           "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
-		"passedRoleRunner":         "new compute made to run as an identity the line passes: gcloud functions deploy, run deploy, run jobs create|deploy, compute instances create --service-account; aws ec2 run-instances --iam-instance-profile; aws ecs run-task|start-task overriding taskRoleArn",
-		"clusterCredentialsMinted": "a cluster user's credential minted on a node (kubeadm kubeconfig user; openssl signing with a cluster CA's key under /etc/kubernetes/pki) or the admin kubeconfig printed (microk8s config to the terminal)",
-		"nodeTokensUsed":           "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
-	})
+// hostAccessFields are the pod fields the Pod Security Standards'
+// privileged level alone allows, as they read squashed in a patch
+// (JSON or YAML).
+var hostAccessFields = []string{
+	`"privileged":true`, `"hostpid":true`, `"hostipc":true`, `"hostnetwork":true`, `"hostpath":`, `"allowprivilegeescalation":true`,
+	"privileged:true", "hostpid:true", "hostipc:true", "hostnetwork:true", "hostpath:", "allowprivilegeescalation:true",
 }
 
-// clusterRound9 runs this file's rules for a cloud or cluster CLI line
-// (name the program's base name, v its subcommand path).
-func (c *checker) clusterRound9(cmd *shell.Command, name string, v []string) {
+// kubeHostAccessPatched flags a running workload patched into host
+// access (privilege-escalation, as containerAPI's pod --overrides) and a
+// namespace relabelled to the privileged Pod Security level (its
+// admission check then lets such pods in).
+func (c *checker) kubeHostAccessPatched(cmd *shell.Command, v []string) {
+	hit := false
+	switch v[0] {
+	case "patch":
+		p, _ := optValue(cmd.Args, "p", "--patch")
+		p = squash(p)
+		hit = slices.ContainsFunc(hostAccessFields, func(f string) bool { return strings.Contains(p, f) })
+	case "label":
+		hit = slices.ContainsFunc(cmd.Args, func(a shell.Word) bool {
+			l := strings.ToLower(a.Lit)
+			return strings.HasPrefix(l, "pod-security.kubernetes.io/") && strings.HasSuffix(l, "=privileged")
+		})
+	}
+	if hit {
+		c.because(path.Base(cmd.Name), v[0])
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// clusterRules runs round 9's cluster families (tuning.md, "Round 9 —
+// clusters, containers and cloud identity") for a cloud or cluster CLI line
+// (name the program's base name, v its subcommand path): a cluster's own
+// credentials used from its nodes, workloads made to run as another
+// account, and manifests applied whose names say they make a privileged
+// pod or serve a shell. Each names a mechanism; its members come from the
+// Kubernetes documentation (kubeadm's and the kubelet's files, Pod Security
+// Standards, kubectl reference), not from one collection's lines.
+func (c *checker) clusterRules(cmd *shell.Command, name string, v []string) {
 	switch name {
 	case "kubectl", "oc", "helm":
 	case "docker", "podman":
@@ -320,90 +337,6 @@ func (c *checker) nodeTokensUsed(cmd *shell.Command, name string) {
 		c.because(name, "--token")
 		c.add(PrivilegeEscalation)
 	}
-}
-
-// gcloudScpValued are the options of gcloud compute scp and gcloud
-// cloud-shell scp that take a value (gcloud reference, with the global
-// flags), so their values are not read as files.
-var gcloudScpValued = []string{
-	"--zone", "--port", "--scp-flag", "--ssh-flag", "--ssh-key-expiration", "--ssh-key-expire-after", "--ssh-key-file",
-	"--strict-host-key-checking", "--project", "--account", "--billing-project", "--configuration", "--flags-file",
-	"--flatten", "--format", "--verbosity", "--impersonate-service-account", "--trace-token",
-}
-
-// cloudRemoteCommands returns the shell commands a cloud CLI runs in a
-// container, a cluster or a cloud shell, to be judged as themselves (as
-// commandRunners judges az vm run-command's --scripts): aws ecs
-// execute-command --command (AWS CLI reference), az container exec
-// --exec-command and az aks command invoke --command (az reference),
-// gcloud cloud-shell ssh --command (gcloud reference). gcloud's copy
-// commands, compute scp|copy-files and cloud-shell scp, come back as the
-// scp they run (cloud-shell's localhost:PATH is the local PATH), so an
-// upload reads as scp's. Help and a dry run run nothing.
-func cloudRemoteCommands(cmd *shell.Command, name string) []string {
-	switch name {
-	case "aws", "az", "gcloud":
-	default:
-		return nil
-	}
-	args := cmd.Args
-	if hasLit(args, "--help", "-h", "help", "--dry-run") {
-		return nil
-	}
-	v := verbs(args, 4)
-	if name == "gcloud" && len(v) > 0 && (v[0] == "alpha" || v[0] == "beta") {
-		v = v[1:]
-	}
-	if len(v) < 2 {
-		return nil
-	}
-	opt := ""
-	switch {
-	case name == "aws" && v[0] == "ecs" && v[1] == "execute-command":
-		opt = "--command"
-	case name == "az" && v[0] == "container" && v[1] == "exec":
-		opt = "--exec-command"
-	case name == "az" && len(v) >= 3 && v[0] == "aks" && v[1] == "command" && v[2] == "invoke":
-		opt = "--command"
-	case name == "gcloud" && v[0] == "cloud-shell" && v[1] == "ssh":
-		opt = "--command"
-	case name == "gcloud" && (v[0] == "compute" && (v[1] == "scp" || v[1] == "copy-files") || v[0] == "cloud-shell" && v[1] == "scp"):
-		return gcloudScp(args, v[1])
-	default:
-		return nil
-	}
-	if text, ok := optValue(args, "", opt); ok && strings.TrimSpace(text) != "" {
-		return []string{text}
-	}
-	return nil
-}
-
-// gcloudScp returns the scp a gcloud copy command runs: its operands
-// after the verb, options and their values left out, cloud shell's
-// "localhost:" taken off.
-func gcloudScp(args []shell.Word, verb string) []string {
-	i := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == verb })
-	if i < 0 {
-		return nil
-	}
-	out := []string{"scp"}
-	for k := i + 1; k < len(args); k++ {
-		a := args[k]
-		if !a.Literal {
-			return nil // a file this cannot name
-		}
-		if strings.HasPrefix(a.Lit, "-") {
-			if slices.Contains(gcloudScpValued, a.Lit) {
-				k++
-			}
-			continue
-		}
-		out = append(out, shellQuote(strings.TrimPrefix(a.Lit, "localhost:")))
-	}
-	if len(out) < 3 {
-		return nil
-	}
-	return []string{strings.Join(out, " ")}
 }
 
 // clusterAccessMapped flags who may use a cluster, and as whom, changed
@@ -756,40 +689,6 @@ func (c *checker) clusterAPIPath(name, p, host, method, body string) bool {
 // as a Replacer is safe for concurrent use.
 var jsonSpaceDropper = strings.NewReplacer(" ", "", "\n", "", "\t", "", "\r", "")
 
-// passedRoleRunner flags new compute made to run as an identity the line
-// passes (privilege-escalation, as roleRunnerMade's lambda create-function
-// --role; README's heldout10 call): gcloud functions deploy, run deploy,
-// run jobs create|deploy and compute instances create with
-// --service-account (gcloud reference); aws ec2 run-instances
-// --iam-instance-profile and ecs run-task|start-task whose --overrides set
-// taskRoleArn (AWS CLI reference). A service's own role and a task
-// definition registered are deploys (README), not runners.
-func (c *checker) passedRoleRunner(cmd *shell.Command, name string, v []string) {
-	hit := false
-	switch name {
-	case "gcloud":
-		n := len(v)
-		runner := n >= 2 && v[0] == "functions" && v[1] == "deploy" ||
-			n >= 2 && v[0] == "run" && v[1] == "deploy" ||
-			n >= 3 && v[0] == "run" && v[1] == "jobs" && (v[2] == "create" || v[2] == "deploy") ||
-			n >= 3 && v[0] == "compute" && v[1] == "instances" && v[2] == "create"
-		sa, ok := optValue(cmd.Args, "", "--service-account")
-		hit = runner && ok && sa != ""
-	case "aws":
-		switch {
-		case v[0] == "ec2" && v[1] == "run-instances":
-			hit = hasLitPrefix(cmd.Args, "--iam-instance-profile")
-		case v[0] == "ecs" && (v[1] == "run-task" || v[1] == "start-task"):
-			o, _ := optValue(cmd.Args, "", "--overrides")
-			hit = strings.Contains(squash(o), "taskrolearn")
-		}
-	}
-	if hit {
-		c.becauseProgram(name, v[:min(len(v), 3)]...)
-		c.add(PrivilegeEscalation)
-	}
-}
-
 // clusterCredentialsMinted flags a cluster user's credential minted on a
 // node (privilege-escalation, as kubectl create token: credentials
 // issued) or the admin's printed (secret-read): kubeadm kubeconfig user (a
@@ -827,4 +726,22 @@ func (c *checker) clusterCredentialsMinted(cmd *shell.Command, name string) {
 		c.becauseProgram(name, v...)
 		c.add(cat)
 	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"kubeHostAccessPatched":    "a running workload patched into host access (kubectl|oc patch with privileged, hostPID, hostIPC, hostNetwork, hostPath or allowPrivilegeEscalation turned on) or a namespace relabelled to the privileged Pod Security level",
+		"nodeCredentialsUsed":      "kubectl, oc or helm run with the node's own credentials: --kubeconfig (or KUBECONFIG=) naming kubeadm's admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf or scheduler.conf, the kubelet's kubeconfig, k3s' or RKE2's admin kubeconfig, microk8s' client config; --client-key from the node's PKI folders; --as-group=system:masters (impersonating the group that bypasses authorization)",
+		"podRunAsAccount":          "a pod run as a service account the line names: kubectl|oc run --serviceaccount=NAME, or --overrides whose spec sets serviceAccountName or serviceAccount",
+		"manifestNamedUnsafe":      "kubectl|oc apply|create|replace -f of a manifest (a file, URL or what envsubst, cat or sed pipe in from one) whose name says what it makes: a privileged pod or one with a hostPath volume (the Pod Security Standards' privileged-only controls; privilege-escalation) or a reverse shell (network-exfiltration)",
+		"clusterAccessMapped":      "who may use a cluster, and as whom, changed: EKS's aws-auth ConfigMap edited, patched or replaced (kubectl|oc), eksctl create|delete iamidentitymapping, GKE's legacy ABAC turned on (gcloud container clusters create|update --enable-legacy-authorization)",
+		"clusterAPIOpened":         "a cluster's API server opened to any address: gcloud container clusters --no-enable-master-authorized-networks or --master-authorized-networks 0.0.0.0/0, az aks --api-server-authorized-ip-ranges cleared or 0.0.0.0/0, aws eks --resources-vpc-config endpointPublicAccess=true without a narrower publicAccessCidrs",
+		"kubeletAPIExec":           "a command run in a node's pods through the kubelet's own API (port 10250, /run/… or /exec/…, by curl, wget or HTTPie) or kubeletctl exec|run|scan rce, past the API server's authorization; kubeletctl scan token reads every pod's token",
+		"workloadCommandServed":    "the command a new pod, job, cron job, deployment or container runs (kubectl|oc run|create job|cronjob|deployment … -- CMD, docker|podman run IMAGE CMD) serves a shell to another host or sends data away",
+		"tokenSecretDescribed":     "kubectl|oc describe of a secret named as a service-account token (ACCOUNT-token-SUFFIX), whose token describe prints in full",
+		"workloadIdentityBound":    "a cloud role bound to a cluster's service account: kubectl|oc annotate sa with eks.amazonaws.com/role-arn, iam.gke.io/gcp-service-account or azure.workload.identity/client-id; eksctl create iamserviceaccount, eksctl utils associate-iam-oidc-provider; aws eks create|update-pod-identity-association",
+		"clusterAPIPath":           "the Kubernetes API called by its paths (curl, wget, HTTPie, kubectl get --raw): GET of /api/v1/[namespaces/NS/]secrets[/NAME], a pod POSTed with a privileged container or a hostPath of a node folder, the node proxy's /run or /exec; etcd's HTTP API (port 2379) read whole",
+		"clusterCredentialsMinted": "a cluster user's credential minted on a node (kubeadm kubeconfig user; openssl signing with a cluster CA's key under /etc/kubernetes/pki) or the admin kubeconfig printed (microk8s config to the terminal)",
+		"nodeTokensUsed":           "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
+	})
 }
