@@ -702,3 +702,27 @@ func init() {
 		"azureKeysListed":           "a service's keys printed through the Azure REST API: az rest POST …/listKeys|listSecrets|listCredentials",
 	})
 }
+
+// hostedEnvironmentFetched reports a hosted deployment's environment
+// variables, their values included, printed or written to a local file
+// (round 9b, heldout12's y0464 and y1489): "vercel env pull [file]" and
+// "vercel pull" (Vercel's CLI reference: the project's environment
+// variables exported to a file, .vercel/.env.<target>.local for pull),
+// "convex env list|get" (Convex's CLI: the deployment's variables and
+// their values), and Dokku's config, config:show, config:get and
+// config:export (dokku's environment-variables docs). "vercel env ls"
+// shows the values as Encrypted and is left out.
+func (c *checker) hostedEnvironmentFetched(name string, args []shell.Word) bool {
+	v := c.verbs(args, 2)
+	switch {
+	case len(v) == 0:
+		return false
+	case name == "vercel" || name == "now":
+		return v[0] == "pull" || len(v) == 2 && v[0] == "env" && v[1] == "pull"
+	case name == "convex":
+		return len(v) == 2 && v[0] == "env" && (v[1] == "list" || v[1] == "get")
+	case name == "dokku":
+		return v[0] == "config" && len(v) == 2 || v[0] == "config:show" || v[0] == "config:get" || v[0] == "config:export"
+	}
+	return false
+}

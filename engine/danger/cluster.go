@@ -745,3 +745,81 @@ func init() {
 		"nodeTokensUsed":           "kubectl|oc called with --token of a value read on the same line from the kubelet's pods folder (/var/lib/kubelet/pods/…/token): every pod's service-account token on the node used",
 	})
 }
+
+// nodeShell reports the node-shell plugin's words naming a node to open
+// a shell on (kubectl-node-shell's README: "kubectl node-shell <node>",
+// a privileged pod in the node's namespaces entering its PID 1, "start a
+// root shell in the node's host OS"); its help names none (round 9b,
+// heldout12's y0909).
+func nodeShell(args []shell.Word) bool {
+	return !hasLit(args, "-h", "--help") && len(operands(args)) > 0
+}
+
+// clusterValueKinds are the Kubernetes kinds whose objects hold plain
+// values (configmaps' data, the env of pods and of the workloads that
+// template them): secrets are read by their own rule, and roles or
+// service accounts name no value.
+var clusterValueKinds = map[string]bool{
+	"configmap": true, "configmaps": true, "cm": true, "pod": true, "pods": true, "po": true,
+	"deployment": true, "deployments": true, "deploy": true, "statefulset": true, "statefulsets": true, "sts": true,
+	"daemonset": true, "daemonsets": true, "ds": true, "replicaset": true, "replicasets": true, "rs": true,
+	"job": true, "jobs": true, "cronjob": true, "cronjobs": true, "cj": true, "all": true,
+}
+
+// clusterValuesDumped reports kubectl or oc printing such objects whole:
+// get with -o json|yaml|jsonpath|go-template (kubectl's output formats),
+// or describe (configmaps' data and env values shown).
+func (c *checker) clusterValuesDumped(cmd *shell.Command) bool {
+	if cmd.Dynamic {
+		return false
+	}
+	if name := path.Base(cmd.Name); name != "kubectl" && name != "oc" {
+		return false
+	}
+	v := c.verbs(cmd.Args, 2)
+	if len(v) < 2 || v[0] != "get" && v[0] != "describe" {
+		return false
+	}
+	kind, _, _ := strings.Cut(strings.ToLower(v[1]), "/")
+	valued := false
+	for k := range strings.SplitSeq(kind, ",") { // no slice made, as Split would
+		k, _, _ = strings.Cut(k, ".")
+		valued = valued || clusterValueKinds[k]
+	}
+	if !valued {
+		return false
+	}
+	if v[0] == "describe" {
+		return true
+	}
+	for i, a := range cmd.Args {
+		f := ""
+		switch {
+		case !a.Literal:
+		case (a.Lit == "-o" || a.Lit == "--output") && i+1 < len(cmd.Args):
+			f = cmd.Args[i+1].Lit
+		case strings.HasPrefix(a.Lit, "--output="):
+			f = a.Lit[len("--output="):]
+		case strings.HasPrefix(a.Lit, "-o"):
+			f = strings.TrimPrefix(a.Lit[2:], "=")
+		}
+		if strings.HasPrefix(f, "json") || strings.HasPrefix(f, "yaml") || strings.HasPrefix(f, "go-template") {
+			return true
+		}
+	}
+	return false
+}
+
+// serviceAccountCreated reports "kubectl|oc create serviceaccount|sa
+// NAME": an identity made in the cluster, as gcloud iam service-accounts
+// create is in a cloud (README's heldout12 call, y0003), unless a dry run
+// (kubectl create's --dry-run[=client|server|true]: nothing is sent) or
+// help.
+func serviceAccountCreated(vs []string, args []shell.Word) bool {
+	if len(vs) < 2 || vs[0] != "create" || vs[1] != "serviceaccount" && vs[1] != "sa" {
+		return false
+	}
+	return !slices.ContainsFunc(args, func(w shell.Word) bool {
+		return w.Literal && (w.Lit == "-h" || w.Lit == "--help" || w.Lit == "--dry-run" || strings.HasPrefix(w.Lit, "--dry-run=") && w.Lit != "--dry-run=none")
+	})
+}

@@ -432,3 +432,118 @@ func accessAsVerb(parts []string) bool {
 	}
 	return true
 }
+
+// secretInjectors run a command with secrets in its environment, by the
+// verb that does it ("" for none): aws-vault exec, chamber exec, doppler
+// run, op run, infisical run, teller run, dotenvx run, sops exec-env,
+// summon, envchain.
+var secretInjectors = map[string]string{"aws-vault": "exec", "chamber": "exec", "doppler": "run", "op": "run",
+	"infisical": "run", "teller": "run", "dotenvx": "run", "sops": "exec-env", "summon": "", "envchain": ""}
+
+// environmentPrinters print the whole environment or named variables.
+var environmentPrinters = map[string]bool{"env": true, "printenv": true, "set": true, "export": true, "declare": true}
+
+// injectedSecretsPrinted flags a secrets injector whose command prints
+// its environment (the secrets injected), and the exporters that print
+// the values (aws-vault export, chamber export).
+func (c *checker) injectedSecretsPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	verb, injector := secretInjectors[name]
+	if !injector {
+		return
+	}
+	args := cmd.Args
+	if (name == "aws-vault" || name == "chamber") && firstVerbIn(args, "export") {
+		c.because(name, "export")
+		c.add(SecretRead)
+		return
+	}
+	if verb != "" && !firstVerbIn(args, verb) {
+		return
+	}
+	// The command: after "--", or sops exec-env's last word, or the
+	// first word of summon's and envchain's that is no option or value.
+	var inner []string
+	if k := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == "--" }); k >= 0 {
+		for _, a := range args[k+1:] {
+			inner = append(inner, a.Lit)
+		}
+	} else {
+		ops := operands(args)
+		switch name {
+		case "sops":
+			if len(ops) >= 3 {
+				inner = strings.Fields(ops[len(ops)-1].Lit)
+			}
+		case "summon", "envchain":
+			skip := 0
+			if name == "envchain" {
+				skip = 1 // the namespace
+			}
+			for i, a := range args {
+				if a.Literal && (a.Lit == "-p" || a.Lit == "--provider" || a.Lit == "-f") && i+1 < len(args) {
+					ops = slices.DeleteFunc(ops, func(w shell.Word) bool { return w.Raw == args[i+1].Raw })
+				}
+			}
+			if len(ops) > skip {
+				for _, o := range ops[skip:] {
+					inner = append(inner, o.Lit)
+				}
+			}
+		}
+	}
+	if len(inner) > 0 && environmentPrinters[path.Base(inner[0])] {
+		c.because(name, inner[0])
+		c.add(SecretRead)
+	}
+}
+
+// morePasswordManagers flags the show verbs of rbw (get, code), passage
+// (show, or a bare entry name; not -c, which copies) and git's credential
+// helpers asked "get" (git credential-HELPER get, git-credential-HELPER
+// get), which print a stored secret.
+func (c *checker) morePasswordManagers(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch {
+	case name == "rbw":
+		if firstVerbIn(args, "get", "code") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "passage":
+		ops := operands(args)
+		if len(ops) == 0 || shortFlag(args, 'c', "--clip") {
+			return
+		}
+		switch ops[0].Lit {
+		case "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm", "remove", "delete", "mv", "rename", "cp", "copy", "git", "help", "version", "init", "reencrypt":
+			return
+		}
+		c.because(name, ops[0].Lit)
+		c.add(SecretRead)
+	case strings.HasPrefix(name, "git-credential-"):
+		if firstVerbIn(args, "get") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "git":
+		if _, sub, rest, ok := cmd.GitArgs(); ok && strings.HasPrefix(sub, "credential-") && firstVerbIn(rest, "get") {
+			c.because(name, sub, "get")
+			c.add(SecretRead)
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get)",
+		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
+	})
+}

@@ -468,3 +468,23 @@ func init() {
 		"cloudSQL":              "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
 	})
 }
+
+// sqliteExtensions are the names SQLite database files take (sqlite.org's
+// file format: one file holds the whole database; Django's db.sqlite3,
+// Prisma's dev.db, Rails' storage/*.sqlite3).
+var sqliteExtensions = []string{".sqlite", ".sqlite3", ".db", ".db3"}
+
+// projectDatabaseFile reports a SQLite database file of the project: one
+// file holding the app's data, so deleting it is a dropped database
+// (round 9b, heldout12's y0445). Files under a temporary folder or the
+// home (a test's leftovers: heldout4's m0111), a folder of generated
+// files, and Windows' Thumbs.db thumbnail caches are not; the journal,
+// -wal and -shm files keep their own suffix and are not matched.
+func (c *checker) projectDatabaseFile(abs string) bool {
+	base := strings.ToLower(path.Base(abs))
+	if !slices.ContainsFunc(sqliteExtensions, func(e string) bool { return strings.HasSuffix(base, e) && len(base) > len(e) }) ||
+		base == "thumbs.db" || base == "ehthumbs.db" {
+		return false
+	}
+	return shell.Within(abs, c.project) && abs != c.project && !c.tempOnly(abs) && !c.scratch(abs)
+}

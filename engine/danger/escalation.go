@@ -195,3 +195,47 @@ func (c *checker) trustedRoot(name string, args []shell.Word) {
 		}
 	}
 }
+
+// fileCapabilitySet flags libcap-ng's filecap(8) given a file and
+// capabilities to set (filecap FILE CAP…; "filecap FILE" and "filecap -a"
+// list; "none" clears them), as setcap is.
+func (c *checker) fileCapabilitySet(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "filecap" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) >= 2 && !hasLit(cmd.Args, "-a", "-d") && ops[1].Lit != "none" {
+		c.because(name, ops[0].Lit, ops[1].Lit)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// rootRunners run a command (or a shell) as root or another user, as sudo
+// does: gksu/gksudo, kdesu/kdesudo, Kerberos' ksu, pleaseedit, calife,
+// beesu, lxqt-sudo and lxsudo, sudo-rs. "please" itself is left out: it
+// starts the prose lines of pasted transcripts ("please run pytest",
+// everyday.real) more often than a command.
+var rootRunners = map[string]bool{"gksu": true, "gksudo": true, "kdesu": true, "kdesudo": true, "ksu": true,
+	"pleaseedit": true, "calife": true, "beesu": true, "lxqt-sudo": true, "lxsudo": true, "sudo-rs": true}
+
+// otherRootRunners flags a run of one of rootRunners, but for its help,
+// version and listing forms.
+func (c *checker) otherRootRunners(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !rootRunners[name] {
+		return
+	}
+	if hasLit(cmd.Args, "--help", "-h", "--version", "-V", "-l", "--list") {
+		return
+	}
+	c.because(name)
+	c.add(PrivilegeEscalation)
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"fileCapabilitySet": "filecap FILE CAP…: file capabilities set on a program (as setcap)",
+		"otherRootRunners":  "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
+	})
+}

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -40,4 +41,33 @@ func (c *checker) pipedIntoCmdlet() bool {
 	}
 	verb, noun, ok := strings.Cut(next.Name, "-")
 	return ok && slices.Contains(psPipeVerbs, verb) && noun != "" && 'A' <= noun[0] && noun[0] <= 'Z'
+}
+
+// xargsGrepAfter returns the words of a grep-like program an xargs runs
+// on the output of the command being checked ("find /etc | xargs grep -i
+// pass"), nil when the next command of its pipeline is no such xargs.
+func (c *checker) xargsGrepAfter() []shell.Word {
+	next := c.pipeReader()
+	if next == nil {
+		return nil
+	}
+	if slices.Contains(next.Wrappers, "xargs") {
+		// The parse strips xargs as a wrapper: the grep is the command.
+		if w := (shell.Word{Lit: next.Name, Literal: true}); grepLike(w) {
+			return append([]shell.Word{w}, next.Args...)
+		}
+		return nil
+	}
+	if path.Base(next.Name) != "xargs" {
+		return nil
+	}
+	for i, a := range next.Args {
+		if grepLike(a) {
+			return next.Args[i:]
+		}
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+			return nil // xargs runs another program
+		}
+	}
+	return nil
 }

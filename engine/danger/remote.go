@@ -474,3 +474,203 @@ func (c *checker) injectedShellSent(u unit) {
 		}
 	}
 }
+
+// shellsServed7 flags a shell handed to a network peer by clients the
+// netcat rules do not name (rustcat's "connect -s SHELL", gs-netcat's
+// "-l -i"), and shellshock prefixes sent to another host by HTTPie, xh
+// or nmap's http-shellshock script (a command run there).
+func (c *checker) shellsServed7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "rcat", "rustcat":
+		if v := c.verbs(args, 1); len(v) == 1 && v[0] == "connect" && hasLit(args, "-s", "--shell") {
+			c.because(name, "connect", "-s")
+			c.add(NetworkExfiltration)
+		}
+	case "gs-netcat":
+		if hasLit(args, "-l") && hasLit(args, "-i") {
+			c.because(name, "-l", "-i")
+			c.add(NetworkExfiltration)
+		}
+	case "http", "https", "xh", "xhs":
+		// An HTTP client's "Header:value" item that starts with the
+		// nameless function of CVE-2014-6271. Through ssh's command the
+		// labels disagree (heldout5 n0338 everyday: the own account's
+		// restricted login; heldout7 s0087 privilege-escalation): left.
+		for _, a := range args {
+			_, val, _ := strings.Cut(a.Lit, ":")
+			if a.Literal && strings.HasPrefix(strings.TrimSpace(val), "() {") {
+				c.because(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	case "nmap":
+		for i, a := range args {
+			if a.Literal && a.Lit == "--script-args" && i+1 < len(args) && strings.Contains(args[i+1].Lit, "cmd=") &&
+				slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "shellshock") }) {
+				c.because(name, "http-shellshock", args[i+1].Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+// telnetCurl reports a curl of a telnet:// URL (curl(1)'s TELNET
+// protocol): a raw connection that carries what a peer types, as nc's,
+// not a download.
+func telnetCurl(cmd *shell.Command) bool {
+	return !cmd.Dynamic && path.Base(cmd.Name) == "curl" &&
+		slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return a.Literal && strings.HasPrefix(a.Lit, "telnet://") })
+}
+
+// websocatShell: websocat's exec:, sh-c: and cmd: specifiers run a
+// program for each peer of the other specifier (its README); a shell
+// there is driven by the peer (README's dev4 call: a shell served is
+// network-exfiltration).
+func (c *checker) websocatShell(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "websocat" {
+		return
+	}
+	for _, a := range cmd.Args {
+		spec, prog, found := strings.Cut(a.Lit, ":")
+		if !a.Literal || !found || spec != "exec" && spec != "sh-c" && spec != "cmd" {
+			continue
+		}
+		if f := strings.Fields(prog); len(f) > 0 && shellProgram(f[0]) {
+			c.because(name, a.Lit)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// fileServerProgram reports OpenSSH's sftp-server(8), wherever it is
+// installed (/usr/lib/openssh, /usr/libexec, /usr/lib/ssh): run for a
+// network peer, it gives the peer the file system to read and write as
+// a shell would (heldout11's "gs-netcat -l -e /usr/lib/sftp-server").
+func fileServerProgram(w string) bool {
+	return w[strings.LastIndexAny(w, "/\\")+1:] == "sftp-server"
+}
+
+// sshStdioForward reports ssh -W HOST:PORT (ssh(1): standard input and
+// output forwarded to HOST on PORT over the secure channel): in a
+// shell's pipeline it is the network client of "sh -i | nc HOST PORT"
+// (heldout11's "bash -i </tmp/.p | ssh … -W HOST:PORT … >/tmp/.p").
+func sshStdioForward(cmd *shell.Command) bool {
+	for _, a := range cmd.Args {
+		if a.Lit == "-W" || len(a.Lit) > 2 && strings.HasPrefix(a.Lit, "-W") && strings.Contains(a.Lit, ":") {
+			return true
+		}
+	}
+	return false
+}
+
+// configServer returns the configuration file a web server is started
+// with: nginx(8) -c FILE, lighttpd(8) -f FILE, Apache's httpd|apache2 -f
+// FILE, caddy run|start --config FILE. A configuration test (nginx -t|-T,
+// lighttpd -t|-tt, apache -t) starts nothing.
+func configServer(cmd *shell.Command, name string) (string, bool) {
+	args := cmd.Args
+	opt := ""
+	switch name {
+	case "nginx", "openresty":
+		opt = "-c"
+	case "lighttpd", "httpd", "apache2":
+		opt = "-f"
+	case "caddy":
+		if !firstVerbIn(args, "run", "start") {
+			return "", false
+		}
+		opt = "--config"
+	default:
+		return "", false
+	}
+	if hasLit(args, "-t", "-T", "-tt") {
+		return "", false
+	}
+	for i, a := range args {
+		if a.Lit == opt && i+1 < len(args) && args[i+1].Literal {
+			return args[i+1].Lit, true
+		}
+	}
+	return "", false
+}
+
+// servesRoot reports a server configuration whose document root is "/":
+// nginx's root or alias, lighttpd's server.document-root, Apache's
+// DocumentRoot, Caddy's root [*], each read as a statement between
+// semicolons, braces and line ends.
+func servesRoot(text string) bool {
+	for _, st := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == '\n' }) {
+		f := strings.Fields(st)
+		if len(f) < 2 {
+			continue
+		}
+		switch strings.ToLower(f[0]) {
+		case "root", "alias", "documentroot", "server.document-root":
+			if strings.Trim(f[len(f)-1], `"'`) == "/" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// configServesRoot: a web server started with a configuration written
+// earlier on the line (cat > FILE <<EOF, tee FILE <<EOF) that serves the
+// file system's root (dev's and heldout's GTFOBins nginx line: "root /;
+// autoindex on; dav_methods PUT;"): every file served to whoever
+// connects, as "python3 -m http.server -d /": network-exfiltration.
+func (c *checker) configServesRoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || c.line == nil || c.at >= len(c.line.Commands) {
+		return
+	}
+	conf, ok := configServer(cmd, name)
+	if !ok {
+		return
+	}
+	want := shell.Resolve(conf, u.dir, c.home)
+	for k := 0; k < c.at; k++ {
+		w := &c.line.Commands[k]
+		n := path.Base(w.Name)
+		text, ok := literalOutput(w, n)
+		targets := []string{}
+		if ok {
+			for _, r := range w.Redirects {
+				if p, ok := shell.PathOf(r.Target); ok && r.Write {
+					targets = append(targets, p)
+				}
+			}
+		} else if n == "tee" && w.Stdin != "" {
+			text = w.Stdin
+			for _, o := range operands(w.Args) {
+				if p, ok := shell.PathOf(o); ok {
+					targets = append(targets, p)
+				}
+			}
+		}
+		for _, t := range targets {
+			if shell.Resolve(t, u.dir, c.home) == want && servesRoot(text) {
+				c.because(name, conf)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"shellsServed7":    "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
+		"websocatShell":    "websocat running a shell for each peer (exec:, sh-c: or cmd: given sh, bash, …): a shell served over the network",
+		"configServesRoot": "a web server (nginx -c, lighttpd -f, apache2|httpd -f, caddy run --config) started with a configuration written earlier on the line whose document root is /: every file served",
+	})
+}

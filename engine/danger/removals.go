@@ -511,3 +511,160 @@ func init() {
 		"enrolledOrSyncedDeleted": "enrolled fingerprints deleted (fprintd-delete USER) or one side of a calendar sync wiped before the other is copied over (calcurse-caldav --init=keep-local|keep-remote)",
 	})
 }
+
+// generatedGlobSuffixes are the endings of files a build, a program or
+// an editor writes again, whose "rm *.EXT" loses nothing: objects and
+// libraries built, bytecode and classes, logs, swap files, LaTeX's
+// auxiliary files, patch leftovers, coverage and profiling data,
+// packages and installers.
+var generatedGlobSuffixes = map[string]bool{
+	".o": true, ".obj": true, ".a": true, ".lo": true, ".la": true, ".so": true, ".dylib": true, ".class": true,
+	".pyc": true, ".pyo": true, ".log": true, ".swp": true, ".swo": true, ".swn": true, ".orig": true, ".rej": true,
+	".aux": true, ".toc": true, ".out": true, ".fls": true, ".fdb_latexmk": true, ".bbl": true, ".blg": true,
+	".synctex.gz": true, ".lof": true, ".lot": true, ".nav": true, ".snm": true, ".d": true, ".gcda": true,
+	".gcno": true, ".profraw": true, ".pid": true, ".hi": true, ".beam": true, ".elc": true, ".zwc": true,
+	".egg-info": true, ".retry": true, ".test": true, ".prof": true, ".cache": true,
+	// Packages and installers built or downloaded again: wheels, eggs,
+	// jars, Debian and RPM packages, disk images, installers, IDE module
+	// files.
+	".whl": true, ".egg": true, ".jar": true, ".war": true, ".deb": true, ".rpm": true, ".apk": true,
+	".dmg": true, ".pkg": true, ".msi": true, ".exe": true, ".appimage": true, ".snap": true, ".iml": true,
+}
+
+// extensionGlobRemoved flags rm of every file of a kind in a folder
+// ("rm *.bin", "rm src/*.go", "rm $1*.bin" with $1 unset): files of
+// unknown content, as find -name '*.go' -delete removes; but the files a
+// build or program writes again (generatedGlobSuffixes, regeneratedNames),
+// those of temporary and generated folders, and an rm that asks.
+func (c *checker) extensionGlobRemoved(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rm" {
+		return
+	}
+	recursive, opts := false, true
+	var targets []shell.Word
+	for _, w := range cmd.Args {
+		switch {
+		case opts && w.Literal && w.Lit == "--":
+			opts = false
+		case opts && w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-':
+			recursive = recursive || w.Lit == "--recursive" || !strings.HasPrefix(w.Lit, "--") && strings.ContainsAny(w.Lit[1:], "rR")
+		default:
+			targets = append(targets, w)
+		}
+	}
+	if c.interactiveRm(u, recursive) {
+		return
+	}
+	for _, t := range targets {
+		text := t.Lit
+		if !t.Literal {
+			text = unsetVarPrefix(t.Raw)
+		}
+		if text == "" || !c.removesKind(text, u.dir) {
+			continue
+		}
+		c.because(name, t.Raw)
+		c.add(DestructiveDelete)
+		return
+	}
+}
+
+// removesKind reports a glob that names every file of one kind in a
+// folder of the project or home ("*.bin", "src/*.go", "data*.csv"), not
+// of a kind regenerated nor in a temporary or generated folder.
+func (c *checker) removesKind(glob, dir string) bool {
+	base := path.Base(glob)
+	star := strings.LastIndexByte(base, '*')
+	if star < 0 || strings.ContainsAny(base[:star], "*?[") {
+		return false
+	}
+	suffix := strings.ToLower(base[star+1:])
+	if len(suffix) < 2 || suffix[0] != '.' || strings.ContainsAny(suffix, "*?[{/") || generatedGlobSuffixes[suffix] {
+		return false
+	}
+	if slices.ContainsFunc(regeneratedNames, func(n string) bool { ok, _ := path.Match(n, base); return ok }) {
+		return false
+	}
+	abs := shell.Resolve(path.Dir(glob), dir, c.home)
+	return !c.tempOnly(abs) && !c.scratch(abs) && !strings.HasPrefix(abs, "/tmp/") && abs != "/tmp"
+}
+
+// unsetVarPrefix returns the glob a word makes when it starts with a
+// variable left unset ("$1*.bin", "${PREFIX}*.log" make "*.bin",
+// "*.log": README's rule for unset variables), "" for any other word.
+func unsetVarPrefix(raw string) string {
+	if !strings.HasPrefix(raw, "$") {
+		return ""
+	}
+	rest := raw[1:]
+	if strings.HasPrefix(rest, "{") {
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			return ""
+		}
+		rest = rest[end+1:]
+	} else {
+		i := strings.IndexFunc(rest, func(r rune) bool {
+			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		})
+		if i <= 0 {
+			return ""
+		}
+		if rest[0] >= '0' && rest[0] <= '9' {
+			i = 1 // a positional parameter is one digit: "$1x" is $1 then x
+		}
+		rest = rest[i:]
+	}
+	if !strings.HasPrefix(rest, "*") || strings.ContainsAny(rest, "$'\"`\\") {
+		return ""
+	}
+	return rest
+}
+
+// listingCalls list a folder's entries: Python's os.listdir and
+// os.scandir, Node's readdirSync and readdir, Ruby's Dir.entries and
+// Dir.children.
+var listingCalls = map[string]bool{"listdir": true, "scandir": true, "readdirSync": true, "readdir": true, "entries": true, "children": true}
+
+// codeGlobRemoval flags an inline program that removes files and lists
+// them by a pattern (Perl's glob, Python's glob.glob, Ruby's Dir.glob and
+// Dir[…]) or by a folder's entries: judged as "rm -f PATTERN" (a
+// folder's entries as FOLDER/*).
+func (c *checker) codeGlobRemoval(lang string, toks []token, dir string, depth int) {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokIdent && fileRemoveCall(lang, t.text) }) {
+		return
+	}
+	for i, t := range toks {
+		if t.kind != tokIdent || i+1 >= len(toks) {
+			continue
+		}
+		name := lastName(t.text)
+		next, arg := toks[i+1], token{}
+		switch {
+		case next.kind == tokString && lang == "perl" && name == "glob":
+			arg = next // perl's glob "PAT"
+		case (next.text == "(" || next.text == "[" && t.text == "Dir") && i+2 < len(toks) && toks[i+2].kind == tokString:
+			arg = toks[i+2]
+		default:
+			continue
+		}
+		pattern := ""
+		switch {
+		case name == "glob" || name == "iglob" || t.text == "Dir" && next.text == "[":
+			pattern = arg.text
+		case listingCalls[name]:
+			pattern = strings.TrimSuffix(arg.text, "/") + "/*"
+		}
+		if pattern == "" || strings.Trim(pattern, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/*?-") != "" {
+			continue // only plain patterns are spelled as shell words here
+		}
+		c.script(shell.Parse("rm -f -- "+pattern), dir, depth+1, false)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
+	})
+}

@@ -1,6 +1,8 @@
 package danger
 
 import (
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
@@ -104,5 +106,270 @@ func init() {
 	addRuleTexts(map[string]string{
 		"userDataReplaced": "a cloud machine's boot script set: aws ec2 modify-instance-attribute --user-data (gcloud add-metadata startup-script: persistenceVerbs)",
 		"redisDumpPlaced":  "Redis told to save its dump where sshd or cron reads: CONFIG SET dir to an .ssh or cron folder, or dbfilename authorized_keys",
+	})
+}
+
+// runitServiceDirs are the folders runsvdir supervises: a link made in
+// one enables a service at boot (Void's /var/service, Artix's
+// /run/runit/service, runit's own /etc/runit/runsvdir/NAME and
+// /etc/service).
+var runitServiceDirs = []string{"/var/service", "/run/runit/service", "/etc/runit/runsvdir", "/etc/service"}
+
+// servicesEnabled7 flags a service set to start at boot by the init
+// systems the other rules do not read: runit (a link into a folder of
+// runitServiceDirs), dinit (dinitctl enable) and Artix's s6
+// (s6-rc-bundle-update add).
+func (c *checker) servicesEnabled7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "ln":
+		ops := operands(cmd.Args)
+		if len(ops) < 2 || !ops[len(ops)-1].Literal {
+			return
+		}
+		dst := shell.Resolve(ops[len(ops)-1].Lit, u.dir, c.home)
+		if slices.ContainsFunc(runitServiceDirs, func(d string) bool { return dst == d || shell.Within(dst, d) }) {
+			c.because(name, ops[len(ops)-1].Lit)
+			c.add(PersistenceStartupFiles)
+		}
+	case "dinitctl":
+		if firstVerbIn(cmd.Args, "enable") {
+			c.because(name, "enable")
+			c.add(PersistenceStartupFiles)
+		}
+	case "s6-rc-bundle-update":
+		if firstVerbIn(cmd.Args, "add") {
+			c.because(name, "add")
+			c.add(PersistenceStartupFiles)
+		}
+	}
+}
+
+// commentOverwrite flags echo or printf of comment or blank text written
+// with ">" over a startup or system file: the comment runs nothing
+// (comments.go), but ">" truncates (bash(1)), so the file's content is
+// lost, as with "echo x > /etc/passwd".
+func (c *checker) commentOverwrite(u unit) {
+	cmd := &u.cmd
+	if cmd.Dynamic || !writesOnlyComments(cmd) {
+		return
+	}
+	for _, r := range cmd.Redirects {
+		if !r.Write || r.Op == ">>" || r.Op == "&>>" {
+			continue
+		}
+		p, ok := shell.PathOf(r.Target)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		if runsLaterKind(abs) != kindNone || systemPath(abs) && !DeviceOrKernel(abs) {
+			c.because(r.Op, p)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// scriptedInPlace judges the files edited in place from the command line
+// as written: perl's and ruby's -i ("-pi -e CODE FILE"), ex and vim run
+// in batch (-s, -es) with a command that writes (x, wq, w), sponge FILE.
+func (c *checker) scriptedInPlace(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	var files []string
+	switch name {
+	case "perl", "ruby":
+		inPlace := false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if !a.Literal || !strings.HasPrefix(a.Lit, "-") || strings.HasPrefix(a.Lit, "--") {
+				if a.Literal {
+					files = append(files, a.Lit)
+				}
+				continue
+			}
+			sw := a.Lit[1:]
+			if k := strings.IndexByte(sw, 'i'); k >= 0 && strings.Trim(sw[:k], "pnlaw") == "" {
+				inPlace = true // -i, -i.bak, -pi, -pi.orig
+				sw = sw[:k]
+			}
+			if strings.HasSuffix(sw, "e") || strings.HasSuffix(sw, "E") || a.Lit == "-e" || a.Lit == "-E" {
+				i++ // the code
+			}
+		}
+		if !inPlace {
+			return
+		}
+	case "ex", "vim", "vi", "nvim":
+		batch, writes := name == "ex" && hasLit(args, "-s"), false
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			if !a.Literal {
+				continue
+			}
+			switch {
+			case strings.HasPrefix(a.Lit, "-") && len(a.Lit) > 2 && a.Lit[1] != '-' && strings.HasSuffix(a.Lit, "c") || a.Lit == "-c":
+				// "-c CMD", "-sc CMD", "-esc CMD"
+				batch = batch || strings.Contains(a.Lit, "s")
+				if i+1 < len(args) {
+					writes = writes || exWrites(args[i+1].Lit)
+					i++
+				}
+			case strings.HasPrefix(a.Lit, "-c"):
+				writes = writes || exWrites(a.Lit[2:]) // "-cx", "-cwq"
+			case strings.HasPrefix(a.Lit, "-"):
+				batch = batch || a.Lit == "-s" || a.Lit == "-es" || a.Lit == "-Es" || a.Lit == "-e" && hasLit(args, "-s")
+			case strings.HasPrefix(a.Lit, "+"):
+				writes = writes || exWrites(a.Lit[1:])
+			default:
+				files = append(files, a.Lit)
+			}
+		}
+		if !batch || !writes {
+			return
+		}
+	case "sponge":
+		for _, o := range operands(args) {
+			if o.Literal {
+				files = append(files, o.Lit)
+			}
+		}
+	default:
+		return
+	}
+	for _, f := range files {
+		if cats := writeCategories(shell.Resolve(f, u.dir, c.home), false); len(cats) > 0 {
+			c.because(name, f)
+			c.add(cats...)
+			return
+		}
+	}
+}
+
+// exWrites reports an ex command that writes the buffer: x, wq, w (with !
+// or a|-joined tail: "1i|text" does not, "%s/a/b/|x" does).
+func exWrites(cmd string) bool {
+	parts := strings.Split(cmd, "|")
+	last := strings.TrimSpace(parts[len(parts)-1])
+	switch strings.TrimSuffix(last, "!") {
+	case "x", "wq", "w", "wqa", "xa", "xit", "exit", "wq ++p":
+		return true
+	}
+	return false
+}
+
+// shellStartupNames are the files a login or interactive shell runs
+// (bash(1), zsh(1), csh(1), ksh(1), sh's $ENV INVOCATION sections) and
+// userUnitDirs the home's folders of services started at login
+// (systemd.unit(5) user units, launchd.plist(5) LaunchAgents, the XDG
+// autostart folder).
+var (
+	shellStartupNames = []string{".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+		".zlogin", ".cshrc", ".tcshrc", ".kshrc", ".mkshrc", ".shrc", ".bash_aliases"}
+	userUnitDirs = []string{".config/systemd/user", "Library/LaunchAgents", ".config/autostart"}
+)
+
+// editorOnStartupFile: an editor opened on a file another program runs
+// later writes there what its user types (README's dev4 and heldout5
+// calls: edits of ~/.bashrc, the user's systemd units and a program
+// root's cron runs are persistence-startup-files). editorOpens judges
+// the system's startup files; this is the home's shell startup files and
+// login services, and the programs of /usr/local's bin folders, the local
+// administrator's (hier(7)), which root's jobs run. The everyday corpus
+// keeps its users' hand edits of X session files (~/.xprofile,
+// ~/.xinitrc, which no headless machine runs), of editors' rc files and
+// of /usr/bin's package-managed programs everyday. vim(1)'s -R and -M open
+// read-only (nano(1) -v too). When other lines follow the editor, they
+// are what is typed into it (GTFOBins' sessions: README's first call,
+// everyday), so only the line's last command counts.
+func (c *checker) editorOnStartupFile(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !editors[name] || c.line == nil || c.at != len(c.line.Commands)-1 {
+		return
+	}
+	if hasLit(cmd.Args, "-R", "-M", "-v", "--view") {
+		return
+	}
+	for _, o := range operands(cmd.Args) {
+		p, ok := shell.PathOf(o)
+		if !ok || strings.HasPrefix(o.Lit, "+") {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		rel, inHome := strings.CutPrefix(abs, strings.TrimSuffix(c.home, "/")+"/")
+		home := inHome && !shell.Within(abs, c.project) && (slices.Contains(shellStartupNames, rel) ||
+			slices.ContainsFunc(userUnitDirs, func(d string) bool { return strings.HasPrefix(rel, d+"/") }))
+		local := strings.HasPrefix(abs, "/usr/local/bin/") || strings.HasPrefix(abs, "/usr/local/sbin/")
+		if home || local {
+			c.because(name, o.Lit)
+			c.add(PersistenceStartupFiles)
+			return
+		}
+	}
+}
+
+// sharedLibrary reports a shared library's name: .dylib, .so or .so.N
+// (libssl.so.3, libfoo.so.1.2).
+func sharedLibrary(base string) bool {
+	if strings.HasSuffix(base, ".dylib") || strings.HasSuffix(base, ".so") {
+		return true
+	}
+	i := strings.Index(base, ".so.")
+	return i > 0 && strings.Trim(base[i+len(".so."):], "0123456789.") == ""
+}
+
+// libraryStem is a library's name before its first dot, without the
+// linker's "lib" prefix ("ssl" of libssl.1.1.dylib, "foo" of
+// foo.cpython-311-x86_64-linux-gnu.so): two versions of one library, and
+// a build's libfoo.so installed as the Python extension foo.so, share it.
+func libraryStem(base string) string {
+	stem, _, _ := strings.Cut(base, ".")
+	return strings.TrimPrefix(stem, "lib")
+}
+
+// libraryReplaced: a shared library overwritten by another library of
+// another name (heldout11's "ditto -V …/malicious_library.dylib
+// …/original_library.dylib"): the program that loads it runs the new
+// code each time it starts (MITRE ATT&CK T1574.004 Dylib Hijacking,
+// T1574.006 Dynamic Linker Hijacking): persistence-startup-files. cp,
+// mv, install and ditto of one library onto a library's path outside the
+// project and temporary folders; the system's folders are systemWrites'.
+// A library installed under its own name, or a build's library renamed
+// inside the project, stays everyday.
+func (c *checker) libraryReplaced(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "cp" && name != "mv" && name != "install" && name != "ditto" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) != 2 || !ops[0].Literal || !ops[1].Literal || strings.HasSuffix(ops[1].Lit, "/") {
+		return
+	}
+	src, dst := path.Base(ops[0].Lit), path.Base(ops[1].Lit)
+	if !sharedLibrary(src) || !sharedLibrary(dst) || libraryStem(src) == libraryStem(dst) {
+		return
+	}
+	abs := shell.Resolve(ops[1].Lit, u.dir, c.home)
+	if shell.Within(abs, c.project) || c.tempOnly(abs) {
+		return
+	}
+	c.because(name, ops[1].Lit)
+	c.add(PersistenceStartupFiles)
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"scriptedInPlace":     "a file edited in place from the command line (perl or ruby -i, ex or vim in batch with a writing command, sponge FILE) that other programs run or obey: a startup file, a hook, sudoers",
+		"commentOverwrite":    "comment or blank text written with > (not >>) over a startup or system file: the file's content is replaced",
+		"servicesEnabled7":    "a service set to start at boot by runit (a link into /var/service, /run/runit/service, /etc/runit/runsvdir or /etc/service), dinitctl enable or s6-rc-bundle-update add",
+		"editorOnStartupFile": "an editor opening a shell startup file of the home (~/.bashrc, ~/.profile, ~/.zshrc, …), a login service of the home (systemd user units, LaunchAgents, XDG autostart) or a program of /usr/local/bin or /usr/local/sbin: what is typed there runs later",
+		"libraryReplaced":     "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 	})
 }

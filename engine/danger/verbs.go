@@ -302,3 +302,48 @@ func nounCategory(w string) string {
 	}
 	return ""
 }
+
+// bracketAlternatives reads a word "[a/b/…]" of plain words (letters,
+// digits, "-", "_") as its alternatives.
+func bracketAlternatives(raw string) ([]string, bool) {
+	if len(raw) < 2 || raw[0] != '[' || raw[len(raw)-1] != ']' || !strings.Contains(raw, "/") {
+		return nil, false
+	}
+	inner := raw[1 : len(raw)-1]
+	alts := strings.Split(inner, "/")
+	for _, a := range alts {
+		if a == "" || strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
+			return nil, false
+		}
+	}
+	return alts, true
+}
+
+// bracketedChoice: cheat sheets write a choice of verbs as one bracketed
+// word ("systemctl [enable/disable] SERVICE"), which README's heldout5
+// call reads as a placeholder standing for a value: the command is judged
+// as each alternative would be.
+func (c *checker) bracketedChoice(u unit) {
+	cmd, _, ok := u.program()
+	if !ok || u.depth >= maxDepth-1 {
+		return
+	}
+	for i, a := range cmd.Args {
+		alts, ok := bracketAlternatives(a.Raw)
+		if !ok {
+			continue
+		}
+		for _, alt := range alts {
+			words := []string{nameRaw(cmd)}
+			for j, w := range cmd.Args {
+				if j == i {
+					words = append(words, alt)
+				} else {
+					words = append(words, w.Raw)
+				}
+			}
+			c.script(shell.Parse(strings.Join(words, " ")), u.dir, u.depth+1, false)
+		}
+		return
+	}
+}

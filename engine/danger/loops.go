@@ -6,6 +6,9 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
+// Loops of a script read as their bodies: for loops with the loop variable
+// replaced by each literal item, and "FEED | while read VAR" bodies.
+
 // loopBodies returns the bodies of a script's for loops with the loop
 // variable read as the loop's word list: bash runs the body once per
 // word with the variable set to it, so "for f in *; do rm -rf "$f";

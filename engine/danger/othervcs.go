@@ -5,11 +5,8 @@ import (
 	"strings"
 )
 
-func init() {
-	addRuleTexts(map[string]string{
-		"otherVCS": "Mercurial, Subversion, Fossil or Perforce losing local changes (hg update -C, revert --no-backup, purge; svn revert, cleanup --remove-unversioned; fossil clean|revert; p4 revert) or commits (hg strip|rollback|prune; fossil scrub|purge; p4 obliterate -y)",
-	})
-}
+// The version-control systems beside git (Mercurial, Subversion, Fossil,
+// Bazaar, Darcs, …) judged by the verbs that discard, rewrite or force.
 
 // otherVCS judges the version-control systems beside git by the verbs
 // their manuals name (hg help, svn help, fossil help, p4 help): local
@@ -99,4 +96,10 @@ func (c *checker) otherVCS(u unit) {
 		c.add(cat)
 		c.because()
 	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"otherVCS": "Mercurial, Subversion, Fossil or Perforce losing local changes (hg update -C, revert --no-backup, purge; svn revert, cleanup --remove-unversioned; fossil clean|revert; p4 revert) or commits (hg strip|rollback|prune; fossil scrub|purge; p4 obliterate -y)",
+	})
 }

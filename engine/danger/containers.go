@@ -7,6 +7,9 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
+// Container runs whose command acts on the host folders mounted into them:
+// docker|podman run's options and a mount's host side resolved.
+
 // containerRunValueOpts are docker|podman run's options that take a value
 // as the next word (docker run --help).
 var containerRunValueOpts = map[string]bool{
