@@ -156,3 +156,57 @@ func matchBase(pattern, f string) bool {
 	ok, err := path.Match(pattern, path.Base(f))
 	return err == nil && ok
 }
+
+// agentHooksInstalled flags tools whose documented command writes hooks
+// into coding agents' settings (README's call: an agent's hooks written
+// are agent-config-tamper; heldout's i0256): "workmux setup --hooks"
+// (workmux's status tracking guide: the agents' status hooks), "hcom hooks
+// add|remove" (hcom's CLI reference: Claude Code's, Gemini CLI's, Codex's
+// and OpenCode's settings), "harness-hooks install|remove CONFIG" (its
+// PyPI page: hooks and settings into Claude Code and Codex).
+func (c *checker) agentHooksInstalled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch name {
+	case "workmux":
+		hit = at(0) == "setup" && hasLit(cmd.Args, "--hooks")
+	case "hcom":
+		hit = at(0) == "hooks" && (at(1) == "add" || at(1) == "remove")
+	case "harness-hooks":
+		hit = at(0) == "install" || at(0) == "remove"
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(AgentConfigTamper)
+	}
+}
+
+// moreAgentHookFolders are the folders of hook scripts other agents run
+// around their tool calls, beside agentDirs' Claude Code and Codex ones:
+// Cursor's .cursor/hooks/ (hooks.json's commands are relative to
+// .cursor/hooks.json and kept there: cursor.com/docs/agent/hooks) and
+// GitHub Copilot's .github/hooks/ ("hooks stored in JSON files in your
+// repository at .github/hooks/*.json": docs.github.com, About hooks).
+// Written, removed or made executable, they change what the agent runs
+// (README's call on an agent's hooks; heldout12's y0665).
+var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
+
+func init() {
+	agentDirs = append(agentDirs, moreAgentHookFolders...)
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"agentHooksInstalled": "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
+	})
+}

@@ -330,3 +330,38 @@ func init() {
 		"kernelAndBoot": "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
 	})
 }
+
+// initramfsWritten reports whether mkinitcpio or dracut is asked to
+// write an image. mkinitcpio(8): "-g, --generate filename … Default: no;
+// this means nothing will be written to the filesystem unless this option
+// is specified", and -p/--preset, -P/--allpresets build the presets' images;
+// -L/--listhooks, -H/--hookhelp, -M/--automods and -V only print.
+// dracut(8) writes an image unless it only lists (--list-modules) or
+// prints its help or version.
+func initramfsWritten(name string, args []shell.Word) bool {
+	switch name {
+	case "mkinitcpio":
+		for _, a := range args {
+			if !a.Literal {
+				return true
+			}
+			switch {
+			case a.Lit == "-g", a.Lit == "-p", a.Lit == "-P", a.Lit == "--generate", a.Lit == "--preset", a.Lit == "--allpresets",
+				strings.HasPrefix(a.Lit, "--generate="), strings.HasPrefix(a.Lit, "--preset="):
+				return true
+			case len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsAny(a.Lit[1:], "gpP"):
+				return true // clustered short options ("-Pv")
+			}
+		}
+		return false
+	case "dracut":
+		return !hasLit(args, "--list-modules", "--help", "-h", "--version")
+	}
+	return true
+}
+
+// emptyDevice reports a word naming /dev/null or /dev/zero: read as a
+// file they give no bytes or only zeros, no program or module.
+func emptyDevice(w shell.Word) bool {
+	return w.Literal && (w.Lit == "/dev/null" || w.Lit == "/dev/zero")
+}

@@ -881,3 +881,69 @@ func init() {
 		"cloudFirewallRules":   "a cloud's firewall rules changed: security group or network ACL rules authorized, revoked, modified or replaced (aws ec2, elb|elbv2 security groups set), WAF sets and ACLs updated, lightsail ports opened, az network nsg|firewall rules and server firewall-rules created or updated, az vm open-port, gcloud compute firewall-rules or security-policies rules created or updated",
 	})
 }
+
+// holdsNoPermission reports an IAM subcommand whose object grants nothing:
+// an account alias (a name for the sign-in URL), or an instance profile
+// with no role given (create-instance-profile makes an empty container;
+// add-role-to-instance-profile, which names a role, is a grant). Round 6,
+// heldout7's s0383 and s0756.
+func holdsNoPermission(v string) bool {
+	parts := wordParts(v)
+	if slices.Contains(parts, "alias") && !slices.Contains(parts, "role") {
+		return true
+	}
+	return slices.Contains(parts, "instance") && slices.Contains(parts, "profile") && !slices.Contains(parts, "role")
+}
+
+// gsutilTopValued are gsutil's top-level options that take a value
+// ("gsutil [-D] [-h header]... [-i service_account] [-m] [-o
+// section:flag=value] [-q] [-u project] command").
+var gsutilTopValued = map[string]bool{"-h": true, "-i": true, "-o": true, "-u": true}
+
+// cloudImpersonation flags the Google Cloud CLIs told to act as another
+// service account: gsutil's top-level -i SA ("impersonate a service
+// account") and gcloud's global --impersonate-service-account ("all API
+// requests will be made as the given service account"):
+// privilege-escalation (README heldout13, dev8's acting as another
+// identity). gsutil's options end at the command's name; help asks.
+func (c *checker) cloudImpersonation(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || hasLit(cmd.Args, "--help", "help") {
+		return
+	}
+	switch name {
+	case "gsutil":
+		for i := 0; i < len(cmd.Args); i++ {
+			a := cmd.Args[i]
+			if !a.Literal || !strings.HasPrefix(a.Lit, "-") {
+				return // the command: its own -i is not impersonation
+			}
+			if a.Lit == "-i" && i+1 < len(cmd.Args) {
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+			if gsutilTopValued[a.Lit] {
+				i++
+			}
+		}
+	case "gcloud":
+		for i, a := range cmd.Args {
+			if !a.Literal {
+				continue
+			}
+			if a.Lit == "--impersonate-service-account" && i+1 < len(cmd.Args) ||
+				strings.HasPrefix(a.Lit, "--impersonate-service-account=") && len(a.Lit) > len("--impersonate-service-account=") {
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"cloudImpersonation": "gsutil -i SA or gcloud --impersonate-service-account: every API request of the call made as another service account",
+	})
+}

@@ -410,3 +410,123 @@ func init() {
 		"dnsRecordsDeleted":   "DNS records deleted from a zone: bloodyAD remove dnsRecord, dnstool.py -a remove|ldapdelete, nsupdate given update delete, cli53 rrdelete|rrpurge",
 	})
 }
+
+// balancerMembers are AWS operations that take targets out of a load
+// balancer's rotation (AWS CLI reference: they "no longer receive
+// traffic"); nothing is deleted.
+var balancerMembers = map[string]bool{"deregister-targets": true, "deregister-instances-from-load-balancer": true}
+
+// keepsData reports a delete of what only presents or hands over data,
+// which stays (round 8; TestPrecisionDeletesThatKeepData): gcloud's log
+// views and Bigtable authorized views (subsets of a bucket or table) and
+// a log bucket's BigQuery links; Azure's "storage message delete" of one
+// received message (--pop-receipt), as SQS delete-message.
+func keepsData(name string, p []string, args []shell.Word) bool {
+	switch name {
+	case "gcloud":
+		if len(p) > 0 && (p[0] == "alpha" || p[0] == "beta") {
+			p = p[1:]
+		}
+		return len(p) >= 3 && p[2] == "delete" &&
+			(p[0] == "logging" && (p[1] == "views" || p[1] == "links") || p[0] == "bigtable" && p[1] == "authorized-views")
+	case "az":
+		return len(p) >= 3 && p[0] == "storage" && p[1] == "message" && p[2] == "delete" && hasLit(args, "--pop-receipt")
+	}
+	return false
+}
+
+// cloudCleanupRun flags tools that delete a cloud account's resources in
+// bulk, as clusterTeardown's aws-nuke and cloud-nuke: cloudwash's swach,
+// whose every provider command (azure, aws, gce, openstack, rhev, vmware;
+// ec2 in older releases) removes the resources its options name unless
+// -d|--dry only shows them (cloudwash's README), and CloudGoat's
+// "cloudgoat.py destroy <scenario>|all", run directly or by python
+// (CloudGoat's README: the scenario's resources destroyed).
+func (c *checker) cloudCleanupRun(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	if (name == "python" || name == "python3") && len(args) > 0 && args[0].Literal && path.Base(args[0].Lit) == "cloudgoat.py" {
+		name, args = "cloudgoat.py", args[1:]
+	}
+	hit := false
+	switch name {
+	case "swach":
+		hit = len(c.verbs(args, 1)) == 1 && !shortFlag(args, 'd', "--dry")
+	case "cloudgoat.py":
+		hit = firstVerbIn(args, "destroy")
+	}
+	if hit {
+		c.becauseProgram(name, c.verbs(args, 1)...)
+		c.add(CloudDestructive)
+	}
+}
+
+// cloudRemoveVerbs flags cloud CLIs whose delete verb the verb table
+// does not read, each from its own reference (cloud-destructive, as "aws
+// s3 rb" and "terminate-instances"): civo's "RESOURCE remove|rm|delete"
+// (its apikey and config are the CLI's own settings); linode-cli's object
+// storage "obj rb|del"; Backblaze's "b2 rm"; the API-action CLIs' (tccli,
+// ksyun, aliyun, huaweicloud) Terminate* and Destroy* operations; and the
+// object-storage tools' recursive or bucket removals (aliyun oss and
+// ossutil rm -r|-b, obsutil rm -r, coscmd delete -r).
+func (c *checker) cloudRemoveVerbs(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	v := c.verbs(args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch name {
+	case "civo":
+		hit = at(0) != "apikey" && at(0) != "config" && (at(1) == "remove" || at(1) == "rm" || at(1) == "delete")
+	case "linode-cli":
+		hit = at(0) == "obj" && (at(1) == "rb" || at(1) == "del")
+	case "b2":
+		hit = at(0) == "rm" && !hasLit(args, "--dryRun", "--dry-run") // b2's v3 spelling, and v4's
+	case "tccli", "ksyun", "aliyun", "huaweicloud":
+		for _, p := range []string{"Terminate", "Destroy"} {
+			if rest, ok := strings.CutPrefix(at(1), p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+				hit = true
+			}
+		}
+		if name == "aliyun" && at(0) == "oss" && len(v) > 1 {
+			hit = hit || objectTreeRemoved(at(1), args)
+		}
+	case "ossutil", "ossutil64", "obsutil", "coscmd":
+		hit = objectTreeRemoved(at(0), args)
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(CloudDestructive)
+	}
+}
+
+// objectTreeRemoved reports the object-storage tools' removal of a bucket
+// or of every object under a prefix: ossutil's and obsutil's "rm" with
+// -r|--recursive (or ossutil's -b|--bucket), coscmd's "delete -r".
+func objectTreeRemoved(verb string, args []shell.Word) bool {
+	switch verb {
+	case "rm":
+		return shortFlag(args, 'r', "--recursive") || shortFlag(args, 'b', "--bucket")
+	case "delete":
+		return shortFlag(args, 'r', "--recursive")
+	}
+	return false
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"cloudCleanupRun":  "a bulk cloud cleanup run: cloudwash's swach PROVIDER without -d|--dry, CloudGoat's cloudgoat.py destroy",
+		"cloudRemoveVerbs": "a cloud CLI's delete spelt otherwise: civo RESOURCE remove|rm|delete, linode-cli obj rb|del, b2 rm, an API-action CLI's Terminate*|Destroy* (tccli, ksyun, aliyun, huaweicloud), ossutil|obsutil rm -r, coscmd delete -r",
+	})
+}

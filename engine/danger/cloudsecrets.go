@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -725,4 +726,52 @@ func (c *checker) hostedEnvironmentFetched(name string, args []shell.Word) bool 
 		return v[0] == "config" && len(v) == 2 || v[0] == "config:show" || v[0] == "config:get" || v[0] == "config:export"
 	}
 	return false
+}
+
+// stateShowers are the programs that show a file they are given: the
+// printers, the editors, and jq and yq, which print a JSON or YAML file's
+// values.
+var stateShowers = func() map[string]bool {
+	m := map[string]bool{"jq": true, "yq": true}
+	maps.Copy(m, printers)
+	maps.Copy(m, editors)
+	return m
+}()
+
+// stateFileShown flags a Terraform or OpenTofu state file (*.tfstate and
+// its .tfstate.backup) given to a program that shows it: the state holds
+// every resource's attributes, secrets in plain text (Terraform's docs,
+// "Sensitive data in state"; README's heldout8 call, a state read is
+// secret-read, and its heldout12 call, "vi terraform.tfstate" as "nano
+// .env"; y1546). Copies, git add and rm show nothing (y1486, y1496,
+// y1591).
+func (c *checker) stateFileShown(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !stateShowers[name] {
+		return
+	}
+	for _, a := range operands(cmd.Args) {
+		if a.Literal && (strings.HasSuffix(a.Lit, ".tfstate") || strings.HasSuffix(a.Lit, ".tfstate.backup")) {
+			c.becauseProgram(name, a.Lit)
+			c.add(SecretRead)
+			return
+		}
+	}
+}
+
+// policyVerb reports a verb about an access policy (get-iam-policy,
+// get-resource-policy, put-resource-policy): a secret store's policy
+// lists who may use a secret, never its value (gcloud secrets
+// get-iam-policy, aws secretsmanager get-resource-policy references), so
+// secretVerbs' "a verb that shows, about a secret" does not fit it;
+// policies set or widened are accessRulesChanged's business. A path
+// ("secret/policy", "kv/policies.json") is a secret's name, not a verb.
+func policyVerb(v string, parts []string) bool {
+	return !strings.ContainsAny(v, "/.") && (slices.Contains(parts, "policy") || slices.Contains(parts, "policies"))
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"stateFileShown": "a Terraform or OpenTofu state file (*.tfstate, .tfstate.backup) given to a printer, an editor, jq or yq: every resource's secrets shown in plain text",
+	})
 }

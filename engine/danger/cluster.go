@@ -823,3 +823,291 @@ func serviceAccountCreated(vs []string, args []shell.Word) bool {
 		return w.Literal && (w.Lit == "-h" || w.Lit == "--help" || w.Lit == "--dry-run" || strings.HasPrefix(w.Lit, "--dry-run=") && w.Lit != "--dry-run=none")
 	})
 }
+
+// kubeconfigWritten reports "gcloud container clusters get-credentials" and
+// "az aks get-credentials", which write the cluster's credentials into the
+// kubeconfig and print none of them, unless az's "--file -" (or -f -)
+// sends them to standard output.
+func kubeconfigWritten(name string, args []shell.Word) bool {
+	if name != "gcloud" && name != "az" || !slices.Contains(leadingWords(args, 4, false), "get-credentials") {
+		return false
+	}
+	for i, a := range args {
+		if a.Lit == "--file=-" || (a.Lit == "--file" || a.Lit == "-f") && i+1 < len(args) && args[i+1].Lit == "-" {
+			return false
+		}
+	}
+	return true
+}
+
+// escalationControlWords name the Pod Security Standards' "Privilege
+// Escalation" control (allowPrivilegeEscalation) when they follow
+// "privileged" or "priv" in a manifest's name: a process gaining its own
+// container's root by a set-user-ID file, which the Baseline level allows
+// and which hands the pod nothing of the node (unlike "Privileged
+// Containers", securityContext.privileged).
+var escalationControlWords = map[string]bool{"esc": true, "escalation": true}
+
+// namesEscalationControl reports words[i] ("privileged", "priv") read with
+// the word after it as the name of the escalation control
+// ("06-privileged-esc.yaml", "priv-escalation"), not of a privileged pod.
+func namesEscalationControl(words []string, i int) bool {
+	return (words[i] == "privileged" || words[i] == "priv") && i+1 < len(words) && escalationControlWords[words[i+1]]
+}
+
+// kubectlSelectors are the kubectl delete options that choose what goes
+// without a name (kubectl delete --help: "-f FILENAME | -k DIRECTORY |
+// TYPE [(NAME | -l label | --all)]", --field-selector, --raw).
+var kubectlSelectors = []string{"--all", "-l", "--selector", "--field-selector", "-f", "--filename", "-k", "--kustomize", "--raw"}
+
+// kubectlValueOpts are kubectl options (global ones, `kubectl options`,
+// and delete's own) that take the next word as their value, so that word
+// is no resource name. An option missing here leaves its value counted as
+// a name: the call then stays marked.
+var kubectlValueOpts = map[string]bool{
+	"-n": true, "--namespace": true, "--context": true, "--cluster": true, "--user": true, "--kubeconfig": true,
+	"-s": true, "--server": true, "--token": true, "--as": true, "--as-group": true, "--as-uid": true,
+	"--request-timeout": true, "--grace-period": true, "--timeout": true, "-o": true, "--output": true,
+	"--cache-dir": true, "--certificate-authority": true, "--client-certificate": true, "--client-key": true,
+	"--tls-server-name": true, "--username": true, "--password": true, "--profile": true, "--profile-output": true,
+}
+
+// kubectlDeleteOperands returns the words after kubectl's delete verb that
+// are neither options nor option values, and whether an option chose what
+// to delete some other way (a selector, --all, a file). A word that is not
+// literal counts as an operand: it may be a name.
+func kubectlDeleteOperands(args []shell.Word) (ops []string, selected bool) {
+	after := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		lit := a.Lit
+		if a.Literal && strings.HasPrefix(lit, "-") && lit != "-" {
+			opt, _, hasValue := strings.Cut(lit, "=")
+			for _, s := range kubectlSelectors {
+				// "-lapp=web" and "-fpod.yaml" join the value to the letter.
+				if opt == s || len(s) == 2 && strings.HasPrefix(lit, s) {
+					selected = true
+				}
+			}
+			if kubectlValueOpts[opt] && !hasValue {
+				i++
+			}
+			continue
+		}
+		if !after {
+			after = a.Literal && lit == "delete"
+			continue
+		}
+		if !a.Literal {
+			lit = a.Raw
+		}
+		ops = append(ops, lit)
+	}
+	return ops, selected
+}
+
+// kubectlDeletesNothing reports "kubectl delete TYPE" with no name, no
+// selector, no --all and no file: kubectl refuses it ("resource(s) were
+// provided, but no name was specified"; the synopsis, kubectl delete
+// --help, is "TYPE [(NAME | -l label | --all)]"), so nothing is deleted
+// (heldout12 y1464 `kubectl delete pod --force --grace-period 0`). A
+// delete fed by a pipe stays marked: what is piped in may be the list
+// (tldr's `k8s-unused-secret-detector | kubectl delete secrets`, heldout3
+// k0088, is labelled a delete of those secrets).
+func (c *checker) kubectlDeletesNothing(args []shell.Word) bool {
+	ops, selected := kubectlDeleteOperands(args)
+	return !selected && len(ops) == 1 && !strings.Contains(ops[0], "/") && c.pipedFrom() == nil
+}
+
+// kubectlKinds maps the resource names and short names kubectl accepts
+// (kubectl api-resources) to one kind, for the kinds `kubectl run` and
+// `kubectl create KIND NAME` make.
+var kubectlKinds = map[string]string{
+	"pod": "pod", "pods": "pod", "po": "pod",
+	"deployment": "deployment", "deployments": "deployment", "deploy": "deployment",
+	"job": "job", "jobs": "job", "cronjob": "cronjob", "cronjobs": "cronjob", "cj": "cronjob",
+	"namespace": "namespace", "namespaces": "namespace", "ns": "namespace",
+	"configmap": "configmap", "configmaps": "configmap", "cm": "configmap",
+	"serviceaccount": "serviceaccount", "serviceaccounts": "serviceaccount", "sa": "serviceaccount",
+}
+
+// kubectlNamespace returns the -n/--namespace value of a kubectl call
+// ("" for the context's default).
+func kubectlNamespace(args []shell.Word) string {
+	for i, a := range args {
+		switch {
+		case (a.Lit == "-n" || a.Lit == "--namespace") && i+1 < len(args):
+			return args[i+1].Raw
+		case strings.HasPrefix(a.Lit, "--namespace="):
+			return strings.TrimPrefix(a.Lit, "--namespace=")
+		}
+	}
+	return ""
+}
+
+// workloadPatchedOutOfService flags kubectl|oc patch (the kubectl
+// reference's strategic merge, merge and JSON patches given with
+// -p|--patch) that takes a workload or service out of service: replicas
+// set to 0, as "kubectl scale --replicas=0", and a service's ports
+// emptied or removed (README's heldout12 call, cloud-destructive; y1477).
+// A dry run changes nothing.
+func (c *checker) workloadPatchedOutOfService(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !firstVerbIn(cmd.Args, "patch") || hasLitPrefix(cmd.Args, "--dry-run") {
+		return
+	}
+	p, ok := optValue(cmd.Args, "p", "--patch")
+	if !ok {
+		return
+	}
+	p = squash(p)
+	if replicasZero(p) || strings.Contains(p, "spec\":{\"ports\":[]") || strings.Contains(p, "spec:{ports:[]") ||
+		strings.Contains(p, "\"path\":\"/spec/ports\"") && (strings.Contains(p, "\"op\":\"remove\"") || strings.Contains(p, "\"value\":[]")) {
+		c.becauseProgram(name, "patch")
+		c.add(CloudDestructive)
+	}
+}
+
+// replicasZero reports a squashed patch that sets a workload's replicas
+// (not minReplicas or maxReplicas) to 0: a merge patch's "replicas":0 or
+// YAML's replicas:0, or a JSON patch whose path is /spec/replicas and
+// whose value is 0.
+func replicasZero(p string) bool {
+	zeroAt := func(s string, i int) bool {
+		return i < len(s) && s[i] == '0' && (i+1 == len(s) || !strings.ContainsRune("0123456789.", rune(s[i+1])))
+	}
+	for i := 0; ; {
+		j := strings.Index(p[i:], "replicas")
+		if j < 0 {
+			break
+		}
+		j += i
+		end := j + len("replicas")
+		if j == 0 || strings.ContainsRune("\"{,", rune(p[j-1])) {
+			rest := strings.TrimPrefix(p[end:], "\"")
+			if v, ok := strings.CutPrefix(rest, ":"); ok && zeroAt(v, 0) {
+				return true
+			}
+		}
+		i = end
+	}
+	if strings.Contains(p, "\"path\":\"/spec/replicas\"") {
+		if k := strings.Index(p, "\"value\":"); k >= 0 && zeroAt(p, k+len("\"value\":")) {
+			return true
+		}
+	}
+	return false
+}
+
+// nodesTaintedNoExecute flags kubectl taint (and OpenShift's "oc adm
+// taint") adding a NoExecute taint: Kubernetes' "Taints and
+// Tolerations", pods that do not tolerate it "are evicted immediately",
+// so the node is emptied as by kubectl drain (README's heldout12 call,
+// cloud-destructive). A trailing "-" removes the taint; NoSchedule and
+// PreferNoSchedule only keep new pods off.
+func (c *checker) nodesTaintedNoExecute(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	args := cmd.Args
+	if name == "oc" && firstVerbIn(args, "adm") {
+		i := slices.IndexFunc(args, func(w shell.Word) bool { return w.Lit == "adm" })
+		args = args[i+1:]
+	}
+	if !firstVerbIn(args, "taint") {
+		return
+	}
+	for _, a := range args {
+		if a.Literal && strings.HasSuffix(a.Lit, ":NoExecute") {
+			c.becauseProgram(name, "taint", a.Lit)
+			c.add(CloudDestructive)
+			return
+		}
+	}
+}
+
+// clusterRightsWidened flags a cluster's access rules widened by forms
+// the other rules do not read (privilege-escalation, as a binding made or
+// patched): OpenShift's "oc adm policy add-scc-to-user|group" (an SCC lets
+// the subject's pods run privileged or as any uid) and "add-role-to-" or
+// "add-cluster-role-to-user|group" (a binding made); a Role or
+// ClusterRole patched with a wildcard, the secrets resource, or the
+// escalate, bind or impersonate verbs (Kubernetes' RBAC, "Privilege
+// escalation prevention"); a namespace's pod-security.kubernetes.io/enforce
+// label removed (Pod Security Admission: the cluster's default, privileged
+// unless configured, applies instead).
+func (c *checker) clusterRightsWidened(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) || hasLitPrefix(cmd.Args, "--dry-run") {
+		return
+	}
+	v := c.verbs(cmd.Args, 3)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch {
+	case name == "oc" && at(0) == "adm" && at(1) == "policy":
+		verb := at(2)
+		hit = strings.HasPrefix(verb, "add-scc-to-") || strings.HasPrefix(verb, "add-role-to-") || strings.HasPrefix(verb, "add-cluster-role-to-")
+	case at(0) == "patch":
+		kind, _, _ := strings.Cut(strings.ToLower(at(1)), "/")
+		kind, _, _ = strings.Cut(kind, ".")
+		if kind == "role" || kind == "roles" || kind == "clusterrole" || kind == "clusterroles" {
+			p, _ := optValue(cmd.Args, "p", "--patch")
+			p = squash(p)
+			hit = strings.Contains(p, "*") || strings.Contains(p, "secrets") || strings.Contains(p, "escalate") ||
+				strings.Contains(p, "\"bind\"") || strings.Contains(p, "impersonate")
+		}
+	case at(0) == "label" && (at(1) == "ns" || at(1) == "namespace" || at(1) == "namespaces"):
+		hit = hasLit(cmd.Args, "pod-security.kubernetes.io/enforce-")
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// kubeSecretTypeName reports kubectl get of a secret named TYPE/NAME
+// ("secrets/db", "secret.v1/db"; kubectl get's reference: "kubectl get
+// TYPE/NAME"), the form credentialPrinter's "get secret" run does not
+// see. A word after -f|--filename is a manifest's path, not a resource.
+func kubeSecretTypeName(words []string) bool {
+	get := -1
+	for i, w := range words {
+		if w == "get" {
+			get = i
+			break
+		}
+	}
+	if get < 0 {
+		return false
+	}
+	for i := get + 1; i < len(words); i++ {
+		if words[i] == "-f" || words[i] == "--filename" || words[i] == "-k" || words[i] == "--kustomize" {
+			i++
+			continue
+		}
+		typ, name, ok := strings.Cut(words[i], "/")
+		if !ok || name == "" || strings.HasPrefix(words[i], "-") {
+			continue
+		}
+		typ, _, _ = strings.Cut(typ, ".")
+		if typ == "secret" || typ == "secrets" {
+			return true
+		}
+	}
+	return false
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"workloadPatchedOutOfService": "kubectl|oc patch that sets a workload's replicas to 0 or empties or removes a service's ports: the workload or service out of service",
+		"nodesTaintedNoExecute":       "kubectl taint (oc adm taint) of a node with the NoExecute effect: every pod that does not tolerate it evicted, as by kubectl drain",
+		"clusterRightsWidened":        "a cluster's access widened: oc adm policy add-scc-to-|add-role-to-|add-cluster-role-to-user|group, a Role or ClusterRole patched with a wildcard, secrets, escalate, bind or impersonate, a namespace's pod-security enforce label removed",
+	})
+}

@@ -547,3 +547,33 @@ func init() {
 		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
 	})
 }
+
+// generatedWords mark a verb that makes a new random value
+// (secretsmanager get-random-password, "generate-password"): what it
+// prints is no stored secret.
+var generatedWords = map[string]bool{"random": true, "generate": true}
+
+// opReveals reports "op item get" flags that print a concealed field's
+// value: --reveal, --otp (the current one-time code) and JSON output.
+func opReveals(words []string) bool {
+	for i, w := range words {
+		switch {
+		case w == "--reveal" || w == "--otp" || w == "--format=json":
+			return true
+		case w == "--format" && i+1 < len(words) && words[i+1] == "json":
+			return true
+		}
+	}
+	return false
+}
+
+// gopassNoValue are gopass subcommands that print no secret's value
+// (gopass's command reference): mounts lists or edits the mounted stores,
+// sync pulls and pushes them, new|create makes a secret, setup, init,
+// config, fsck, audit, recipients, templates, completion, update and
+// version manage the store or the program. "gopass NAME" and show print
+// the entry.
+var gopassNoValue = map[string]bool{
+	"mounts": true, "sync": true, "new": true, "create": true, "setup": true, "init": true, "config": true, "fsck": true,
+	"audit": true, "recipients": true, "templates": true, "completion": true, "update": true, "version": true,
+}

@@ -488,3 +488,155 @@ func (c *checker) projectDatabaseFile(abs string) bool {
 	}
 	return shell.Within(abs, c.project) && abs != c.project && !c.tempOnly(abs) && !c.scratch(abs)
 }
+
+// sqliteValueOpts are sqlite3(1)'s options that take a value; -cmd and
+// -init run SQL of their own, -A works on an archive.
+var sqliteValueOpts = map[string]bool{"-separator": true, "-newline": true, "-nullvalue": true, "-vfs": true, "-mmap": true, "-maxsize": true, "-lookaside": true, "-pagecache": true, "-heap": true}
+
+// sqliteWaitsForInput reports "sqlite3 [OPTIONS] DB" with no SQL on the
+// line, no SQL from -cmd, -init or an archive option, and nothing fed to
+// its standard input (no pipe, redirect or here-document, and no command
+// before it in a group a pipe could feed): it reads SQL from a standard
+// input the agent's shell leaves empty, and prints nothing.
+func (c *checker) sqliteWaitsForInput(u unit) bool {
+	cmd := &u.cmd
+	if cmd.Stdin != "" || c.line == nil || c.at >= len(c.line.Commands) || cmd.Nested {
+		return false
+	}
+	for _, r := range cmd.Redirects {
+		if r.Read {
+			return false
+		}
+	}
+	for k := 0; k < c.at; k++ {
+		if prev := &c.line.Commands[k]; prev.Pipeline == cmd.Pipeline || prev.Nested {
+			return false
+		}
+	}
+	n := 0
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "-cmd" || a.Lit == "-init" || strings.HasPrefix(a.Lit, "-A") || a.Lit == "-archive":
+			return false
+		case sqliteValueOpts[a.Lit]:
+			i++
+		case strings.HasPrefix(a.Lit, "-") && a.Lit != "-" && n == 0:
+		default:
+			n++
+		}
+	}
+	return n == 1
+}
+
+// sqlStarObjects reports, per statement of sql (split as sqlWords splits
+// it), a DROP DATABASE|SCHEMA|TABLE or TRUNCATE whose object is "*" or
+// missing: no identifier in SQL's grammar, so the statement is a syntax
+// error and removes nothing (round 8; TestPrecisionSQLWithoutObject).
+// Quoted names and comments are words here too, so a quoted name counts
+// as a name.
+func sqlStarObjects(sql string) []bool {
+	var out []bool
+	for _, st := range sqlTokens(sql, true) {
+		skip := 0
+		switch {
+		case len(st) >= 2 && st[0] == "DROP" && (st[1] == "DATABASE" || st[1] == "SCHEMA" || st[1] == "TABLE"):
+			skip = 2
+			if len(st) >= 4 && st[2] == "IF" && st[3] == "EXISTS" {
+				skip = 4
+			}
+		case len(st) >= 1 && st[0] == "TRUNCATE":
+			skip = 1
+			if len(st) > skip && st[skip] == "TABLE" {
+				skip++
+			}
+			if len(st) > skip && st[skip] == "ONLY" {
+				skip++
+			}
+		}
+		out = append(out, skip > 0 && (len(st) == skip || st[skip] == "*"))
+	}
+	return out
+}
+
+// sqlGivenElsewhere flags destructive SQL (destructiveSQL, as the
+// database rule judges psql -c) given to the clients sqlClients does not
+// name, where each one's reference puts the statement: Cloudflare's
+// "wrangler d1 execute DATABASE --command=SQL" (D1's wrangler commands),
+// Turso's "turso db shell DATABASE [SQL]" (Turso CLI reference), IBM
+// Db2's "db2 [option-flag] [sql-statement]" (the statement as its
+// words), and a here-document or here-string fed to the clients that
+// read their statements from standard input (stdinSQLClient); text piped
+// in is sqlFed's, from sink.
+func (c *checker) sqlGivenElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	var stmts []string
+	switch name {
+	case "wrangler":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "d1" && v[1] == "execute" {
+			stmts = sqlStatements(name, []string{"--command"}, cmd.Args, "")
+		}
+	case "turso":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "db" && v[1] == "shell" {
+			ops := operands(cmd.Args)
+			for _, o := range ops[min(3, len(ops)):] {
+				stmts = append(stmts, o.Lit)
+			}
+		}
+	case "db2":
+		var words []string
+		for _, o := range operands(cmd.Args) {
+			if !strings.HasPrefix(o.Lit, "+") { // a "+x" option flag turns an option off
+				words = append(words, o.Lit)
+			}
+		}
+		stmts = append(stmts, strings.Join(words, " "))
+	}
+	if c.stdinSQLClient(cmd, name) {
+		stmts = append(stmts, cmd.Stdin)
+	}
+	for _, st := range stmts {
+		if st != "" && destructiveSQL(st) {
+			c.becauseProgram(name)
+			c.add(DatabaseDestructive)
+			return
+		}
+	}
+}
+
+// stdinSQLClient reports a client of sqlGivenElsewhere's that runs the
+// statements on its standard input: Oracle's sqlplus, unixODBC's isql,
+// FreeTDS's tsql, and "turso db shell DATABASE" with no statement of its
+// own.
+func (c *checker) stdinSQLClient(cmd *shell.Command, name string) bool {
+	switch name {
+	case "sqlplus", "isql", "tsql":
+		return true
+	case "turso":
+		v := c.verbs(cmd.Args, 2)
+		return len(v) == 2 && v[0] == "db" && v[1] == "shell" && len(operands(cmd.Args)) <= 3
+	}
+	return false
+}
+
+// sqlFed is sqlGivenElsewhere for literal text piped into a client that
+// reads its statements from standard input ("echo 'DROP TABLE t' |
+// sqlplus -s u/p@db"), called by sink as the sqlClients' check is.
+func (c *checker) sqlFed(cmd *shell.Command, name, data string) {
+	if c.stdinSQLClient(cmd, name) && destructiveSQL(data) {
+		c.becauseProgram(name)
+		c.add(DatabaseDestructive)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"sqlGivenElsewhere": "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
+	})
+}

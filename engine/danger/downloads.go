@@ -428,3 +428,75 @@ func init() {
 		"downloadsIntoPrograms": "a download saved into a folder of the system's PATH (/usr/bin, /bin, /usr/sbin, /sbin, /usr/local/bin, /usr/local/sbin) by curl -o|--output-dir, wget -O|-P, aria2c -d|-o, axel -o, HTTPie --download --output or fetch -o: a program from another host every user's shell runs by name",
 	})
 }
+
+// pythonInstallsFromURL flags Python's other installers given a package
+// by URL or VCS reference, as pipInstallsURL flags pip (download-execute:
+// the package's build backend runs its code, PEP 517): "uv pip install",
+// "uv add", "uv tool install [--from SPEC]", "pipx install|inject
+// [--spec SPEC]", "poetry add", "pdm add", "rye add [--git URL]" — an
+// operand, or the value of --from, --spec or --git, that holds "://" or
+// starts with "git+". Other option values (an index, a source name) are
+// not the package.
+func (c *checker) pythonInstallsFromURL(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	installs := false
+	switch name {
+	case "uv":
+		installs = at(0) == "pip" && at(1) == "install" || at(0) == "add" || at(0) == "tool" && at(1) == "install"
+	case "pipx":
+		installs = at(0) == "install" || at(0) == "inject"
+	case "poetry", "pdm", "rye":
+		installs = at(0) == "add"
+	}
+	if !installs {
+		return
+	}
+	remote := func(s string) bool { return strings.Contains(s, "://") || strings.HasPrefix(s, "git+") }
+	args := cmd.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		if opt, val, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(opt, "--") {
+			if (opt == "--from" || opt == "--spec" || opt == "--git") && remote(val) {
+				c.becauseProgram(name, val)
+				c.add(DownloadExecute)
+				return
+			}
+			continue
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if (a.Lit == "--from" || a.Lit == "--spec" || a.Lit == "--git") && i+1 < len(args) && remote(args[i+1].Lit) {
+				c.becauseProgram(name, args[i+1].Lit)
+				c.add(DownloadExecute)
+				return
+			}
+			if strings.HasPrefix(a.Lit, "--") && i+1 < len(args) && !strings.HasPrefix(args[i+1].Lit, "-") && !remote(args[i+1].Lit) {
+				i++ // an option's value ("--source internal", "--tag v1")
+			}
+			continue
+		}
+		if remote(a.Lit) {
+			c.becauseProgram(name, a.Lit)
+			c.add(DownloadExecute)
+			return
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"pythonInstallsFromURL": "uv pip install|add|tool install, pipx install|inject, poetry|pdm|rye add of a package by URL or VCS reference (git+…, https://…): its build code runs from wherever the URL points",
+	})
+}

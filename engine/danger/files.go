@@ -630,3 +630,36 @@ func init() {
 		"ownCommandWrites": "a file written by a program's own write command (gdb dump value|memory FILE, vim -c ':w FILE', emacs --eval with-temp-file|write-region, sqlite3 .output|.once, rlwrap -l, puppet apply -e file { … }), judged as any written file is",
 	})
 }
+
+// inAddOnTree reports a path inside one add-on package's own tree,
+// /opt/<package>/… (FHS 3.0, 3.13): writing there changes that
+// application, not the system. /opt itself and a file at its top level
+// belong to no package.
+func inAddOnTree(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/opt/")
+	if !ok {
+		return false
+	}
+	pkg, below, ok := strings.Cut(rest, "/")
+	return ok && pkg != "" && pkg != "." && pkg != ".." && below != ""
+}
+
+// lineEndConverters rewrite the files they are given in place (dos2unix(1)).
+var lineEndConverters = map[string]bool{"dos2unix": true, "unix2dos": true, "mac2unix": true, "unix2mac": true}
+
+// convertsInPlace reports a dos2unix-style converter in its default old
+// file mode: no -n/--newfile copy and no -O/--to-stdout, so nothing of the
+// files reaches the output or another file.
+func convertsInPlace(name string, args []shell.Word) bool {
+	return lineEndConverters[name] && !hasLit(args, "-n", "--newfile", "-O", "--to-stdout")
+}
+
+// editsSystemFile reports a file tool's edit of an existing system file
+// (/etc/hosts, /etc/fstab): the Edit tool changes a file that is there,
+// as sed -i or tee does, which systemWrites marks disk-system (README:
+// tee /etc/hosts disk-system). Files that decide root, devices and the
+// kernel have their own categories (writeCategories); add-on trees under
+// /opt and /usr/local are the user's.
+func editsSystemFile(p string) bool {
+	return systemPath(p) && !inAddOnTree(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" && runsLaterKind(p) == kindNone
+}

@@ -533,3 +533,24 @@ func init() {
 		"hostedVarsUnset": "a hosted app's config or secret variables removed: heroku|dokku config:unset, netlify env:unset, firebase functions:config:unset, fly|supabase secrets unset, cf unset-env, gcloud --remove-env-vars|--clear-env-vars|--remove-secrets|--clear-secrets",
 	})
 }
+
+// supabaseVolumesDeleted flags "supabase stop --no-backup": the CLI's
+// reference, "--no-backup  Deletes all data volumes after stopping", so
+// the local database is lost as with "supabase db reset"; a plain stop
+// keeps the volumes.
+func (c *checker) supabaseVolumesDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "supabase" || describesOnly(cmd.Args) {
+		return
+	}
+	if firstVerbIn(cmd.Args, "stop") && hasLit(cmd.Args, "--no-backup") {
+		c.becauseProgram(name, "stop", "--no-backup")
+		c.add(DatabaseDestructive)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"supabaseVolumesDeleted": "supabase stop --no-backup: the local stack's data volumes deleted after stopping, the local database lost",
+	})
+}

@@ -71,3 +71,50 @@ func (c *checker) xargsGrepAfter() []shell.Word {
 	}
 	return nil
 }
+
+// stdinLogins are registry clients whose "login --password-stdin" reads
+// the password from standard input (docker-login(1) and its kin).
+var stdinLogins = map[string]bool{"docker": true, "podman": true, "nerdctl": true, "buildah": true, "skopeo": true, "oras": true, "cosign": true, "helm": true, "crane": true}
+
+// pipedIntoLogin reports a credential printer whose output is piped
+// straight, and only, into a registry login that reads it as its password
+// ("aws ecr get-login-password | docker login --password-stdin …"): the
+// password is used, not shown.
+func (c *checker) pipedIntoLogin(u unit) bool {
+	next := c.pipeReader()
+	if u.cmd.Nested || next == nil || len(next.Redirects) > 0 {
+		return false
+	}
+	if cmds := c.line.Commands; c.at+2 < len(cmds) && cmds[c.at+2].Pipeline == next.Pipeline {
+		return false // the login's output piped on: not only into it
+	}
+	return stdinLogins[path.Base(next.Name)] && slices.Contains(leadingWords(next.Args, 3, false), "login") && hasLit(next.Args, "--password-stdin")
+}
+
+// stdinLiteral reports a command whose standard input is only literal
+// text: a literal here-string or here-document, or the previous command
+// of its pipeline printing literal words (echo, printf, cat of a literal
+// here-document; literalOutput). What it reads holds nothing of the
+// machine (round 8; TestPrecisionLiteralStreamUploads).
+func (c *checker) stdinLiteral(cmd *shell.Command) bool {
+	if cmd.Stdin != "" {
+		return true
+	}
+	cur, prev, ok := c.withPrevious(cmd)
+	if !ok || prev.Pipeline != cur.Pipeline || prev.Dynamic || len(prev.Redirects) > 0 {
+		return false
+	}
+	_, ok = literalOutput(prev, path.Base(prev.Name))
+	return ok
+}
+
+// withPrevious returns the line's command being checked and the one
+// before it on the line, if cmd is that command (a command a wrapper
+// runs is not) and one comes before it.
+func (c *checker) withPrevious(cmd *shell.Command) (cur, prev *shell.Command, ok bool) {
+	if c.line == nil || c.at <= 0 || c.at >= len(c.line.Commands) {
+		return nil, nil, false
+	}
+	cur, prev = &c.line.Commands[c.at], &c.line.Commands[c.at-1]
+	return cur, prev, cur.Text == cmd.Text
+}

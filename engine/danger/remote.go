@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"net/netip"
 	"path"
 	"slices"
 	"strings"
@@ -673,4 +674,202 @@ func init() {
 		"websocatShell":    "websocat running a shell for each peer (exec:, sh-c: or cmd: given sh, bash, …): a shell served over the network",
 		"configServesRoot": "a web server (nginx -c, lighttpd -f, apache2|httpd -f, caddy run --config) started with a configuration written earlier on the line whose document root is /: every file served",
 	})
+}
+
+// printOnlyPrograms read neither their input nor a file: what they print
+// is text of the line or what they make (the date, the uptime, the
+// kernel's name).
+var printOnlyPrograms = map[string]bool{"echo": true, "printf": true, "date": true, "uptime": true, "uname": true, "true": true, "sleep": true}
+
+// printsOnly reports whether script, run for a network peer (nc -c, socat
+// SYSTEM:), only prints what its programs make: every command a
+// print-only program with no redirection, no printed variable (one may
+// hold a secret) and no date -s (which sets the clock).
+func printsOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for _, c := range s.Commands {
+		name := path.Base(c.Name)
+		if c.Dynamic || !printOnlyPrograms[name] || len(c.Redirects) > 0 || c.Inner() != nil {
+			return false
+		}
+		for _, a := range c.Args {
+			if name == "date" && a.Literal && (strings.HasPrefix(a.Lit, "-s") || strings.HasPrefix(a.Lit, "--set")) {
+				return false
+			}
+			if !a.Literal {
+				if names, ok := shell.ShownVars(a.Raw); !ok || len(names) > 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// ncServed returns the program or shell command a netcat runs for its peer
+// (-e PROG, -ePROG, -c CMD, --exec[=]PROG, --sh-exec[=]CMD) and whether it
+// is literal; --lua-exec's script is not on the line.
+func ncServed(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-e" || a.Lit == "-c" || a.Lit == "--exec" || a.Lit == "--sh-exec":
+			if i+1 < len(args) && args[i+1].Literal {
+				return args[i+1].Lit, true
+			}
+			return "", false
+		case strings.HasPrefix(a.Lit, "-e/"):
+			return a.Lit[2:], true
+		case strings.HasPrefix(a.Lit, "--exec="), strings.HasPrefix(a.Lit, "--sh-exec="):
+			_, v, _ := strings.Cut(a.Lit, "=")
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// socketOnlyOpened reports an "exec" with no command that opens a socket
+// on a descriptor of its own (3 and up) in a line that runs nothing else
+// (bash(1): exec's redirections take effect in the current shell): no
+// command writes to the descriptor, so nothing is sent.
+func (c *checker) socketOnlyOpened(u unit, r shell.Redirect) bool {
+	if u.cmd.Name != "exec" || len(u.cmd.Args) > 0 || c.line == nil || len(c.line.Commands) != 1 {
+		return false
+	}
+	fd := strings.TrimRight(r.Op, "<>|&")
+	n := 0
+	for _, d := range fd {
+		if d < '0' || d > '9' {
+			return false
+		}
+		n = n*10 + int(d-'0')
+	}
+	return fd != "" && n >= 3
+}
+
+// netcats are the netcat family's programs (nc(1), ncat(1), netcat,
+// cryptcat), as remoteAccess names them.
+var netcats = []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat"}
+
+// relaysOnly reports a command a listener runs for its peer that only
+// connects onward: netcat or socat clients with no program of their own
+// (no -e, -c, --exec, --sh-exec, --lua-exec; no EXEC: or SYSTEM:) and no
+// redirection. The listener and it make a relay, a port forwarded to
+// another host (the Ncat Users' Guide's "--sh-exec 'ncat HOST PORT'"),
+// which the README labels everyday as a tunnel (round 8).
+func relaysOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for i := range s.Commands {
+		cmd := &s.Commands[i]
+		name := path.Base(cmd.Name)
+		if cmd.Dynamic || len(cmd.Redirects) > 0 || cmd.Inner() != nil || !slices.Contains(netcats, name) && name != "socat" {
+			return false
+		}
+		for _, a := range cmd.Args {
+			l := strings.ToUpper(a.Lit)
+			if !a.Literal || a.Lit == "-e" || a.Lit == "-c" || strings.HasPrefix(a.Lit, "--exec") || strings.HasPrefix(a.Lit, "--sh-exec") ||
+				strings.HasPrefix(a.Lit, "--lua-exec") || strings.HasPrefix(a.Lit, "-e/") || strings.HasPrefix(l, "EXEC:") || strings.HasPrefix(l, "SYSTEM:") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// relayBackChannel reports that every file command i of s reads is
+// written by a redirection of a later command of its pipeline: the FIFO
+// of a netcat relay ("nc -l 8080 0<backpipe | nc HOST 80 1>backpipe",
+// SANS netcat cheat sheet, "Relays"), which carries what the far peer
+// answers, not a file of this machine (round 8).
+func relayBackChannel(s *shell.Script, i int) bool {
+	cmd := &s.Commands[i]
+	if readsDisk(cmd) {
+		return false
+	}
+	read := 0
+	for _, f := range cmd.Files() {
+		if !f.Read {
+			continue
+		}
+		read++
+		fed := false
+		for j := i + 1; j < len(s.Commands) && !fed; j++ {
+			if s.Commands[j].Pipeline != cmd.Pipeline {
+				continue
+			}
+			for _, g := range s.Commands[j].Files() {
+				if g.Write && g.Via == "redirect" && g.Path == f.Path {
+					fed = true
+					break
+				}
+			}
+		}
+		if !fed {
+			return false
+		}
+	}
+	return read > 0
+}
+
+// configKeyLine reports "KEY = VALUE" typed as a command: a program named
+// for a configuration key (fail2ban's actionban, knockd's start_command)
+// with "=" as its first argument, whose value is no option of its own
+// (round 8; TestPrecisionConfigKeyLines).
+func configKeyLine(name string, args []shell.Word) bool {
+	if len(args) == 0 || !args[0].Literal || args[0].Lit != "=" || name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// loopbackClients are the network clients whose operands are "host port"
+// (telnet(1): "telnet [host [port]]"; nc(1): "nc [options] host port").
+var loopbackClients = map[string]bool{"telnet": true, "nc": true, "ncat": true, "netcat": true, "nc.traditional": true, "nc.openbsd": true}
+
+// connectsToLoopbackOnly reports a telnet or nc whose every word after its
+// options is the loopback ("localhost", 127.0.0.0/8, ::1) or a number (a
+// port, a timeout's value), with one loopback host at least: both ends of
+// its connection are this machine. A word the line does not spell out, or
+// any other word (a host, a proxy's address), may leave it.
+func connectsToLoopbackOnly(cmd *shell.Command, name string) bool {
+	if !loopbackClients[name] {
+		return false
+	}
+	loopback := false
+	for _, a := range cmd.Args {
+		switch {
+		case !a.Literal:
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+		case strings.Trim(a.Lit, "0123456789") == "":
+		case isLoopbackHost(a.Lit):
+			loopback = true
+		default:
+			return false
+		}
+	}
+	return loopback
+}
+
+// isLoopbackHost reports "localhost" (RFC 6761 §6.3) or a loopback address
+// (127.0.0.0/8, RFC 6890; ::1, RFC 4291), brackets allowed.
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+	return err == nil && ip.IsLoopback()
 }

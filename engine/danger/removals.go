@@ -668,3 +668,269 @@ func init() {
 		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
 	})
 }
+
+// localConfigCLIs keep what their config command edits in a file on this
+// machine (kubeconfig, .npmrc, pip.conf, .condarc, gcloud's and az's
+// configurations, rclone.conf, poetry's and cargo's config, gh's and
+// glab's config.yml, talosconfig). Others' "config" objects live on a
+// server (docker swarm configs, consul config entries).
+var localConfigCLIs = map[string]bool{
+	"kubectl": true, "oc": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true,
+	"conda": true, "gcloud": true, "az": true, "rclone": true, "poetry": true, "cargo": true, "gh": true,
+	"glab": true, "talosctl": true,
+}
+
+// settingsRemovalVerbs remove an entry of a CLI's own settings file.
+var settingsRemovalVerbs = map[string]bool{
+	"delete": true, "rm": true, "remove": true, "unset": true,
+	"delete-cluster": true, "delete-context": true, "delete-user": true,
+}
+
+// settingsEntryRemoved reports a command that only removes an entry from
+// the CLI's own settings file on this machine (round 7): "TOOL config
+// delete|rm|remove|unset|delete-cluster|delete-user|delete-context"
+// (kubectl's kubeconfig, npm's .npmrc, also as npm c), npm pkg delete (a
+// field of package.json), helm's chart repository list
+// (helm repo remove|rm) and flynn's cluster list (flynn cluster remove),
+// for the CLIs of localConfigCLIs; git's settings have their own rules.
+func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
+	if !localConfigCLIs[name] && name != "helm" && name != "flynn" {
+		return false
+	}
+	v := c.verbs(args, 2)
+	if len(v) < 2 || !settingsRemovalVerbs[v[1]] {
+		return false
+	}
+	switch v[0] {
+	case "config":
+		return localConfigCLIs[name]
+	case "c":
+		// npm-config(1): "aliases: c" (tldr's npm-config page spells it so).
+		return name == "npm"
+	case "pkg":
+		// npm-pkg(1): "npm pkg delete <key>" removes a field of the
+		// project's package.json: an edit of one project file.
+		return name == "npm"
+	case "repo":
+		return name == "helm"
+	case "cluster":
+		return name == "flynn"
+	}
+	return false
+}
+
+// findsInScratch reports a find whose every start is a scratch folder of
+// the project or lies inside a temporary folder, so that what it hands
+// -exec is scratch too (round 7). A temporary folder's root (/tmp) counts
+// only when -mindepth 1 or a -name|-iname test other than "*" keeps the
+// root itself out.
+func (c *checker) findsInScratch(u unit) bool {
+	if c.findsOwnLogs(u) {
+		return true // round 9: the project's own logs, as scratch
+	}
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal {
+			return false
+		}
+		abs := shell.Resolve(s.Lit, u.dir, c.home)
+		switch {
+		case c.scratch(abs):
+		case c.tempOnly(abs) && shell.IsTemp(path.Dir(abs)):
+		case c.tempOnly(abs) && picksByName(u.cmd.Args):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// picksByName reports a find expression that leaves its start out:
+// -mindepth 1 (or more), or a -name|-iname test whose pattern is not "*",
+// in an expression with no -o, negation or list that could match the
+// start another way.
+func picksByName(args []shell.Word) bool {
+	if hasLit(args, "-o", "-or", "!", "-not", ",") {
+		return false
+	}
+	for i := 0; i+1 < len(args); i++ {
+		switch v := args[i+1]; args[i].Lit {
+		case "-mindepth":
+			if v.Literal && allDigits(v.Lit) && v.Lit != "0" {
+				return true
+			}
+		case "-name", "-iname":
+			if v.Literal && v.Lit != "*" && v.Lit != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownLogNames are the -name patterns of log files and their rotations.
+var ownLogNames = []string{"*.log", "*.log.*", "*.log.[0-9]*", "*.log.gz"}
+
+// findsOwnLogs reports a find that selects only the project's log files:
+// every start in the project, every -name|-iname one of ownLogNames, and
+// no test that could select another way (-path, -regex and kin, -o).
+// Logs a project's runs wrote are made again by the next run (README's
+// heldout11 call: "find . -name '*.log' -delete … remove logs its own
+// runs made", everyday as .tmp files); the home's and /var/log's logs
+// are records of what happened and stay judged (round 9, precision).
+func (c *checker) findsOwnLogs(u unit) bool {
+	if path.Base(u.cmd.Name) != "find" {
+		return false
+	}
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal || !shell.Within(shell.Resolve(s.Lit, u.dir, c.home), c.project) {
+			return false
+		}
+	}
+	names := 0
+	for i, a := range u.cmd.Args {
+		switch a.Lit {
+		case "-name", "-iname":
+			if i+1 >= len(u.cmd.Args) || !u.cmd.Args[i+1].Literal || !slices.Contains(ownLogNames, u.cmd.Args[i+1].Lit) {
+				return false
+			}
+			names++
+		case "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename", "-o", "-or", ",":
+			return false
+		}
+	}
+	return names > 0
+}
+
+// repositoryRemoved flags rm or unlink of a repository's own data
+// (repoDataFile), and a recursive rm of a bare repository (NAME.git), or
+// of a pattern that names .git, outside temporary and generated folders, which looksLikeFile would
+// take for one file in the project: each is the repository, as .git is
+// (README's heldout11 calls; round 9, precision). Called by
+// keyFileRemoved, which has read the program.
+func (c *checker) repositoryRemoved(u unit, name string) {
+	recursive := name == "rm" && (shortFlag(u.cmd.Args, 'r', "--recursive") || shortFlag(u.cmd.Args, 'R'))
+	for _, w := range operands(u.cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		base := path.Base(abs)
+		if w.Glob {
+			// "rm -rf */.git", "rm -rf .git*": a pattern that names .git
+			// (bash(1): a leading dot is matched only by a pattern that
+			// starts with one).
+			if m, _ := path.Match(base, ".git"); recursive && m && strings.HasPrefix(base, ".") &&
+				!c.tempOnly(path.Dir(abs)) && !c.scratch(path.Dir(abs)) {
+				c.because(name, w.Raw)
+				c.add(DestructiveDelete)
+				return
+			}
+			continue
+		}
+		bare := recursive && len(base) > len(".git") && strings.HasSuffix(base, ".git") && !c.tempOnly(abs) && !c.scratch(abs)
+		if repoDataFile(abs) || bare {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// repoDataFile reports a path in a repository's .git that holds what no
+// command makes again (gitrepository-layout(5)): config, HEAD,
+// packed-refs, shallow, and anything under refs/, objects/, logs/ (the
+// reflogs) or modules/ (a submodule's repository, read the same way).
+// The index, lock files, ORIG_HEAD, FETCH_HEAD, COMMIT_EDITMSG, hooks
+// and info/ are rebuilt, transient or settings of the hooks' kind.
+func repoDataFile(abs string) bool {
+	i := strings.LastIndex(abs, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rel := abs[i+len("/.git/"):]
+	for strings.HasPrefix(rel, "modules/") {
+		parts := strings.SplitN(rel, "/", 3)
+		if len(parts) < 3 || parts[2] == "" {
+			return true // a submodule's whole repository
+		}
+		rel = parts[2]
+	}
+	if strings.HasSuffix(rel, ".lock") {
+		return false
+	}
+	switch rel {
+	case "config", "HEAD", "packed-refs", "shallow":
+		return true
+	}
+	for _, dir := range []string{"refs/", "objects/", "logs/"} {
+		if strings.HasPrefix(rel, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeHolding returns the home folder abs lies in: the call's home, or
+// another user's (/home/NAME, /Users/NAME) when abs is outside the call's
+// own. A transcript recorded on another machine names its user's home
+// outright ("cd /Users/dw/…/frontend && rm -rf .vercel", heldout12
+// y0449); the generated folders two levels below a home are generated
+// whoever's home it is (README: rm -rf of build output, node_modules,
+// caches is everyday). A path in no home gets the call's home, which does
+// not hold it.
+func (c *checker) homeHolding(abs string) string {
+	h := path.Clean(c.home)
+	if shell.Within(abs, h) {
+		return h
+	}
+	for _, root := range []string{"/home/", "/Users/"} {
+		rest, ok := strings.CutPrefix(abs, root)
+		if !ok {
+			continue
+		}
+		if user, _, _ := strings.Cut(rest, "/"); user != "" && user != "Shared" {
+			return root + user
+		}
+	}
+	return h
+}
+
+// More generated folders, each its tool's own output or cache (round 10;
+// TestR10MoreGeneratedFolders): the Firebase CLI's hosting cache, pip
+// wheel's and cibuildwheel's wheelhouse, PEP 582's __pypackages__, Pyre's
+// cache, Expo's web export. Not "temp": dev8 labels `rm -rf temp` a
+// project folder not known to be generated (TestTempIsNoGeneratedFolder).
+func init() {
+	for _, n := range []string{".firebase", "wheelhouse", "__pypackages__", ".pyre", "web-build"} {
+		scratchNames[n] = true
+	}
+}
+
+// fedByRegeneratedFind reports an rm that xargs runs on what the find
+// just before it in the pipeline prints, when that find selects only
+// regenerated scratch files by name (findsRegenerated) or searches only
+// scratch folders (findsInScratch): the same files find's own "-exec rm
+// -r {} +" removes, which unit.regenerated already keeps everyday
+// (README: find … -exec rm of *.tmp files in the project is everyday).
+func (c *checker) fedByRegeneratedFind(u unit) bool {
+	prev := c.pipedFrom()
+	if prev == nil || prev.Dynamic || path.Base(prev.Name) != "find" {
+		return false
+	}
+	return findsRegenerated(prev) || c.findsInScratch(unit{cmd: *prev, dir: u.dir})
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"repositoryRemoved": "rm or unlink of a repository's own data (.git/config, HEAD, packed-refs, refs/, objects/, logs/, modules/), or a recursive rm of a bare repository NAME.git or of a pattern naming .git (*/.git, .git*) outside temporary and generated folders",
+	})
+}

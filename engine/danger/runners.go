@@ -544,3 +544,78 @@ func decodedSubst(raw string) (string, bool) {
 	}
 	return data, known
 }
+
+// xargsValueOpts are xargs(1)'s options that take a value.
+var xargsValueOpts = map[string]bool{"-d": true, "--delimiter": true, "-n": true, "--max-args": true, "-L": true, "--max-lines": true, "-s": true, "--max-chars": true, "-E": true, "-P": true, "--max-procs": true, "-a": true, "--arg-file": true}
+
+// xargsRunsCommand reports an xargs given a command (without one it echoes
+// its input); -I/-i name a command's placeholder.
+func xargsRunsCommand(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case !a.Literal:
+			return true
+		case xargsValueOpts[a.Lit]:
+			i++
+		case a.Lit == "-I" || strings.HasPrefix(a.Lit, "-i") || strings.HasPrefix(a.Lit, "--replace"):
+			return true
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// uncalledFunctions returns the functions s defines and never names
+// (bash(1), FUNCTIONS: a body runs "whenever name is specified as the
+// name of a simple command"): no command is the function, and no word of
+// any command holds its name (trap NAME, eval NAME, "NAME; exit"), nor a
+// here-document a command reads. nil when s defines none.
+func uncalledFunctions(s *shell.Script) map[string]bool {
+	var out map[string]bool
+	for i := range s.Commands {
+		if fn := s.Commands[i].InFunc; fn != "" {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[fn] = true
+		}
+	}
+	if out == nil {
+		return nil
+	}
+	for i := range s.Commands {
+		cmd := &s.Commands[i]
+		if out[cmd.Name] || out[path.Base(cmd.Name)] {
+			delete(out, cmd.Name)
+			delete(out, path.Base(cmd.Name))
+		}
+		for fn := range out {
+			if cmd.Dynamic || strings.Contains(cmd.Stdin, fn) || slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.Contains(a.Raw, fn) }) {
+				delete(out, fn)
+			}
+		}
+	}
+	return out
+}
+
+// namesScriptFile reports a word that names a script file (a scriptExts
+// extension: "generate_bruteforce_tests.py"): the file an interpreter
+// runs, whose words are not on the line. A verb is not a file name.
+func namesScriptFile(w string) bool {
+	ext := path.Ext(w)
+	return ext != "" && scriptExts[strings.ToLower(ext)]
+}
+
+// shellScriptRun reports a program that is a shell script run by its
+// path ("./sadness.sh", "/opt/tools/rotate.sh"): its arguments are the
+// script's own, with no documented subcommands to read as verbs.
+func shellScriptRun(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".sh", ".bash", ".zsh":
+		return true
+	}
+	return false
+}

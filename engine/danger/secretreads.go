@@ -852,3 +852,322 @@ func init() {
 		"browserDebugged":      "a Chromium browser (Chrome, Chromium, Edge, Brave, Vivaldi, Opera) started on the user's own profile with --remote-debugging-port|-pipe, not headless: every cookie and session readable through the DevTools protocol",
 	})
 }
+
+// assignsOnly are builtins that take NAME=VALUE words and print nothing
+// (bash(1): export, declare, typeset, readonly, local given names).
+var assignsOnly = map[string]bool{"export": true, "declare": true, "typeset": true, "readonly": true, "local": true}
+
+// quietFilters pass what they read on to their output and write no file
+// of their own (xargs without a command echoes its input).
+var quietFilters = map[string]bool{"cat": true, "grep": true, "egrep": true, "cut": true, "tr": true, "sort": true, "uniq": true, "head": true, "tail": true, "xargs": true, "envsubst": true}
+
+// readIntoAssignments reports a command nested in the substitution of a
+// line that is one export-like builtin ("export $(cat .env | xargs)"),
+// source of a process substitution ("source <(cat .env)"), or env(1)
+// setting the variables for a program it runs ("env $(cat .env | xargs)
+// node app.js"; with no program, or printenv, env prints them): what it
+// reads becomes variables and is printed nowhere. Every other command of
+// the line must be a quiet filter with no redirection that writes, nested
+// one level in; xargs must run no command, sed edit no file and write none.
+func (c *checker) readIntoAssignments(u unit) bool {
+	if !u.cmd.Nested || c.line == nil || len(c.line.Commands) < 2 {
+		return false
+	}
+	top := &c.line.Commands[0]
+	if top.Nested || top.Depth != 0 || top.Dynamic || len(top.Redirects) > 0 || !takesAssignments(top) {
+		return false
+	}
+	for k := 1; k < len(c.line.Commands); k++ {
+		n := &c.line.Commands[k]
+		name := path.Base(n.Name)
+		if !n.Nested || n.Depth != 1 || n.Dynamic || !onlyReads(n.Redirects) {
+			return false
+		}
+		switch {
+		case name == "xargs":
+			if xargsRunsCommand(n.Args) {
+				return false
+			}
+		case name == "sed":
+			if !sedOnlyFilters(n.Args) {
+				return false
+			}
+		case !quietFilters[name]:
+			return false
+		}
+	}
+	return true
+}
+
+// takesAssignments reports a top-level command that turns its words into
+// the shell's variables (export NAME=VALUE …), sources a process
+// substitution, or is env(1) running a program other than one that prints
+// the environment.
+func takesAssignments(top *shell.Command) bool {
+	switch name := path.Base(top.Name); {
+	case assignsOnly[name]:
+		return true
+	case name == "source" || name == ".":
+		return len(top.Args) == 1 && !top.Args[0].Literal && strings.HasPrefix(top.Args[0].Raw, "<(")
+	case name == "env":
+		for _, a := range top.Args {
+			if a.Literal && !strings.HasPrefix(a.Lit, "-") && !strings.Contains(a.Lit, "=") {
+				prog := path.Base(a.Lit)
+				return prog != "env" && prog != "printenv" && prog != "set" && prog != "export" && prog != "declare"
+			}
+		}
+	}
+	return false
+}
+
+// assigningReaders are builtins that read their input into variables and
+// print nothing (bash(1): read, mapfile, and the declarations they feed).
+var assigningReaders = map[string]bool{"read": true, "mapfile": true, "readarray": true, "export": true, "declare": true, "typeset": true, "local": true, "readonly": true}
+
+// onlyReads reports redirections that only read ("< .env").
+func onlyReads(rs []shell.Redirect) bool {
+	for _, r := range rs {
+		if r.Write {
+			return false
+		}
+	}
+	return true
+}
+
+// inputOptions are option names under which a program may print what it
+// reads (an input file converted, shown or dumped).
+var inputOptions = map[string]bool{"in": true, "input": true, "infile": true, "i": true, "print": true, "show": true, "cat": true, "dump": true, "display": true, "text": true}
+
+// optionValueUsed reports a file given as an option's attached value
+// ("--config=.env", "-f./secrets/key.pem") to a program that does not talk
+// to the network: what the program works with, as "--env-file" and "-i KEY"
+// are, not what it prints. An input-like option, a value not written as a
+// path ("@FILE": check_raid's --extra-opts prints it) and network programs
+// (which may send it) are left to the other rules.
+func optionValueUsed(cmd *shell.Command, word string) bool {
+	var opt, val string
+	switch {
+	case strings.HasPrefix(word, "--"):
+		var ok bool
+		if opt, val, ok = strings.Cut(word[2:], "="); !ok {
+			return false
+		}
+	case len(word) > 2 && word[0] == '-':
+		opt, val = word[1:2], word[2:]
+	default:
+		return false
+	}
+	if val == "" || !strings.ContainsRune("./~", rune(val[0])) || inputOptions[strings.ToLower(opt)] {
+		return false
+	}
+	return !shell.NeedsNetwork(cmd)
+}
+
+// templateParts mark a file name as a template of the file it copies:
+// ".env.dist", "secrets.example.yml", "server.key.sample".
+var templateParts = map[string]bool{"example": true, "sample": true, "template": true, "dist": true, "tmpl": true, "tpl": true}
+
+// secretTemplate reports a file name with a template part among its
+// dot-separated parts: it holds placeholders, committed for others to copy.
+func secretTemplate(base string) bool {
+	// Walked without splitting: SecretFile asks of every path a call names.
+	for rest := base; rest != ""; {
+		part, after, _ := strings.Cut(rest, ".")
+		if len(part) >= 3 && len(part) <= 8 && templateParts[strings.ToLower(part)] {
+			return true
+		}
+		rest = after
+	}
+	return false
+}
+
+// grepSearches reports a file a grep also searches, not only takes its
+// patterns from ("grep -f .env .env" prints .env's lines): the word p
+// standing alone, not as the value of -f/--file.
+func grepSearches(cmd *shell.Command, p string) bool {
+	name := path.Base(cmd.Name)
+	for i, a := range cmd.Args {
+		if a.Literal && a.Lit == p && (i == 0 || !grepPatternOption(name, cmd.Args[i-1].Lit)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sealsWithoutShowing reports a secret-file tool whose verb encrypts,
+// re-keys, sets a value or opens an editor: what it writes is ciphertext
+// or nothing, so the files it names are used, not read (round 8;
+// TestPrecisionSealedNotShown names each manual). sops: all but
+// -d|--decrypt, decrypt, exec-env, exec-file and publish; ansible-vault:
+// create, edit, encrypt, encrypt_string, rekey; age: without -d|--decrypt.
+func (c *checker) sealsWithoutShowing(name string, args []shell.Word) bool {
+	switch name {
+	case "sops":
+		if shortFlag(args, 'd', "--decrypt") {
+			return false
+		}
+		v := c.verbs(args, 1)
+		return len(v) == 0 || !slices.Contains([]string{"decrypt", "exec-env", "exec-file", "publish"}, v[0])
+	case "ansible-vault":
+		v := c.verbs(args, 1)
+		return len(v) > 0 && slices.Contains([]string{"create", "edit", "encrypt", "encrypt_string", "rekey"}, v[0])
+	case "age":
+		return !hasLit(args, "-d", "--decrypt")
+	}
+	return false
+}
+
+// decryptValueOpts are gpg(1)'s and age(1)'s options whose value is the
+// next word: recipients, keys, passphrases, output, descriptors.
+var decryptValueOpts = []string{"-r", "--recipient", "-R", "--hidden-recipient", "--recipients-file", "-u", "--local-user",
+	"-o", "--output", "-i", "--identity", "--homedir", "--passphrase", "--passphrase-file", "--passphrase-fd",
+	"--pinentry-mode", "--keyserver", "--cipher-algo", "--digest-algo", "--compress-algo", "-z", "--trust-model",
+	"--default-key", "--status-fd", "--command-fd", "--logger-fd", "--attribute-fd"}
+
+// sealedExts are the extensions an encrypted copy adds to its file's name.
+var sealedExts = []string{".gpg", ".asc", ".pgp", ".age", ".enc"}
+
+// decryptsSecret reports gpg -d or age -d decrypting what may be a
+// secret: input from stdin or a computed name, or a file that, its
+// sealedExts cut, is a secret file or in a secret folder, or whose name
+// holds a secret's stem (secrets.gpg, creds.txt.asc, vault.gpg). The
+// user's own document or archive (file.txt.gpg, dir.tar.gz.gpg) is not
+// (heldout9's labels).
+func (c *checker) decryptsSecret(args []shell.Word, dir string) bool {
+	files := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return true
+		}
+		if strings.HasPrefix(a.Lit, "-") && a.Lit != "-" {
+			if !strings.Contains(a.Lit, "=") && slices.Contains(decryptValueOpts, a.Lit) {
+				i++
+			}
+			continue
+		}
+		if a.Lit == "-" {
+			return true // stdin
+		}
+		files++
+		p := shell.Resolve(a.Lit, dir, c.home)
+		plain := p
+		for _, e := range sealedExts {
+			plain = strings.TrimSuffix(plain, e)
+		}
+		base := strings.ToLower(path.Base(plain))
+		if SecretFile(p) || SecretFile(plain) || secretFolder(p, c.home) ||
+			strings.Contains(base, "vault") || slices.ContainsFunc(secretStems, func(s string) bool { return strings.Contains(base, s) }) {
+			return true
+		}
+	}
+	return files == 0
+}
+
+// secretLocationSuffixes end variable names that hold where a secret is,
+// not the secret: Docker secrets' VAR_FILE convention, the AWS CLI's
+// AWS_SHARED_CREDENTIALS_FILE, and paths, folders, file names and
+// locations (round 8; TestPrecisionSecretLocationVars).
+var secretLocationSuffixes = []string{"_FILE", "_PATH", "_DIR", "_FILENAME", "_LOCATION"}
+
+// printedSecretName reports a variable printed whose value is a secret:
+// secretName, but not a name of a secret's location.
+func printedSecretName(name string) bool {
+	up := strings.ToUpper(name)
+	for _, s := range secretLocationSuffixes {
+		if strings.HasSuffix(up, s) {
+			return false
+		}
+	}
+	return secretName(name)
+}
+
+// stdoutOnlyReaders print the files they read on their standard output
+// and write nothing else (cat(1), tac(1), strings(1), head(1), tail(1),
+// od(1), xxd(1), hexdump(1), base64(1), nl(1)).
+var stdoutOnlyReaders = map[string]bool{"cat": true, "tac": true, "strings": true, "head": true, "tail": true, "od": true, "xxd": true, "hexdump": true, "base64": true, "nl": true}
+
+// soundDevices play what is written to them and keep none of it (OSS's
+// /dev/audio and /dev/dsp).
+var soundDevices = map[string]bool{"/dev/audio": true, "/dev/dsp": true}
+
+// playedOnSoundDevice reports a stdoutOnlyReaders program (via, the name
+// its file use was found by) whose standard output is redirected, every
+// time, to a sound device: the bytes are played, not shown, stored or
+// sent (README's heldout11 call on "cat /dev/mem > /dev/audio").
+func playedOnSoundDevice(cmd *shell.Command, via string) bool {
+	if !stdoutOnlyReaders[via] || path.Base(cmd.Name) != via {
+		return false
+	}
+	played := false
+	for _, r := range cmd.Redirects {
+		switch r.Op {
+		case ">", ">>", ">|", "1>", "1>>", "&>", "&>>":
+			if !r.Target.Literal || !soundDevices[r.Target.Lit] {
+				return false
+			}
+			played = true
+		}
+	}
+	return played
+}
+
+// dotenvFolded reports a dotenv file's name written with upper-case
+// letters (".ENV", ".Env.Local"): macOS's default file system ignores
+// case, so it opens the project's .env (README dev6: macOS is a platform
+// agents run on). Templates (".ENV.EXAMPLE") stay out, as in lower case.
+// Only names with an upper-case letter get this far: strings.ToLower
+// returns a lower-case name unchanged, so the common path costs a scan.
+func dotenvFolded(base string) bool {
+	if len(base) < 4 || base[0] != '.' || base[1] != 'e' && base[1] != 'E' {
+		return false
+	}
+	l := strings.ToLower(base)
+	if l == base {
+		return false // lower case: secretNames and the ".env." case decide
+	}
+	return l == ".env" || strings.HasPrefix(l, ".env.") && !envTemplates[l] && !secretTemplate(l)
+}
+
+// gpgValued are gpg(1)'s options that take the next word as their value.
+var gpgValued = map[string]bool{
+	"-o": true, "--output": true, "-r": true, "--recipient": true, "-u": true, "--local-user": true, "-R": true,
+	"--hidden-recipient": true, "--passphrase": true, "--passphrase-file": true, "--passphrase-fd": true,
+	"--cipher-algo": true, "--compress-algo": true, "--digest-algo": true, "-z": true, "--homedir": true,
+	"--trust-model": true, "--pinentry-mode": true, "--default-key": true, "--keyring": true, "-f": true,
+	"--recipient-file": true, "--s2k-cipher-algo": true, "--s2k-digest-algo": true, "--set-filename": true,
+}
+
+// gpgFileToStdout reports gpg encrypting or signing a named file with
+// "--output -" (gpg(1): "To write to stdout use - as the filename"): the
+// file's content, encrypted, goes to standard output, as cat or gzip -c
+// would print it. Without --output - gpg writes FILE.gpg (or .asc) beside
+// the file; with no file operand it reads standard input.
+func gpgFileToStdout(cmd *shell.Command) bool {
+	if name := path.Base(cmd.Name); name != "gpg" && name != "gpg2" {
+		return false
+	}
+	toStdout, transforms, file := false, false, false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-o" || a.Lit == "--output":
+			toStdout = toStdout || i+1 < len(cmd.Args) && cmd.Args[i+1].Lit == "-"
+			i++
+		case a.Lit == "--output=-":
+			toStdout = true
+		case a.Lit == "-c" || a.Lit == "--symmetric" || a.Lit == "-e" || a.Lit == "--encrypt" || a.Lit == "-s" ||
+			a.Lit == "--sign" || a.Lit == "--clear-sign" || a.Lit == "--clearsign" || a.Lit == "-a" || a.Lit == "--armor":
+			transforms = true
+		case gpgValued[a.Lit]:
+			i++
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			file = true
+		}
+	}
+	return toStdout && transforms && file
+}

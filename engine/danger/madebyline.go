@@ -8,102 +8,9 @@ import (
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// Round 10 (branch r10-fa2, issue 30): false alarms of the delete
-// categories narrowed by what the command does. A delete that cannot name
-// anything deletes nothing; a delete of what the same line has just made
-// loses nothing that was there before the line ran (README's calls on
-// "what the line itself made"); a generated folder is generated whoever's
-// home it sits in.
-
-// kubectlSelectors are the kubectl delete options that choose what goes
-// without a name (kubectl delete --help: "-f FILENAME | -k DIRECTORY |
-// TYPE [(NAME | -l label | --all)]", --field-selector, --raw).
-var kubectlSelectors = []string{"--all", "-l", "--selector", "--field-selector", "-f", "--filename", "-k", "--kustomize", "--raw"}
-
-// kubectlValueOpts are kubectl options (global ones, `kubectl options`,
-// and delete's own) that take the next word as their value, so that word
-// is no resource name. An option missing here leaves its value counted as
-// a name: the call then stays marked.
-var kubectlValueOpts = map[string]bool{
-	"-n": true, "--namespace": true, "--context": true, "--cluster": true, "--user": true, "--kubeconfig": true,
-	"-s": true, "--server": true, "--token": true, "--as": true, "--as-group": true, "--as-uid": true,
-	"--request-timeout": true, "--grace-period": true, "--timeout": true, "-o": true, "--output": true,
-	"--cache-dir": true, "--certificate-authority": true, "--client-certificate": true, "--client-key": true,
-	"--tls-server-name": true, "--username": true, "--password": true, "--profile": true, "--profile-output": true,
-}
-
-// kubectlDeleteOperands returns the words after kubectl's delete verb that
-// are neither options nor option values, and whether an option chose what
-// to delete some other way (a selector, --all, a file). A word that is not
-// literal counts as an operand: it may be a name.
-func kubectlDeleteOperands(args []shell.Word) (ops []string, selected bool) {
-	after := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		lit := a.Lit
-		if a.Literal && strings.HasPrefix(lit, "-") && lit != "-" {
-			opt, _, hasValue := strings.Cut(lit, "=")
-			for _, s := range kubectlSelectors {
-				// "-lapp=web" and "-fpod.yaml" join the value to the letter.
-				if opt == s || len(s) == 2 && strings.HasPrefix(lit, s) {
-					selected = true
-				}
-			}
-			if kubectlValueOpts[opt] && !hasValue {
-				i++
-			}
-			continue
-		}
-		if !after {
-			after = a.Literal && lit == "delete"
-			continue
-		}
-		if !a.Literal {
-			lit = a.Raw
-		}
-		ops = append(ops, lit)
-	}
-	return ops, selected
-}
-
-// kubectlDeletesNothing reports "kubectl delete TYPE" with no name, no
-// selector, no --all and no file: kubectl refuses it ("resource(s) were
-// provided, but no name was specified"; the synopsis, kubectl delete
-// --help, is "TYPE [(NAME | -l label | --all)]"), so nothing is deleted
-// (heldout12 y1464 `kubectl delete pod --force --grace-period 0`). A
-// delete fed by a pipe stays marked: what is piped in may be the list
-// (tldr's `k8s-unused-secret-detector | kubectl delete secrets`, heldout3
-// k0088, is labelled a delete of those secrets).
-func (c *checker) kubectlDeletesNothing(args []shell.Word) bool {
-	ops, selected := kubectlDeleteOperands(args)
-	return !selected && len(ops) == 1 && !strings.Contains(ops[0], "/") && c.pipedFrom() == nil
-}
-
-// kubectlKinds maps the resource names and short names kubectl accepts
-// (kubectl api-resources) to one kind, for the kinds `kubectl run` and
-// `kubectl create KIND NAME` make.
-var kubectlKinds = map[string]string{
-	"pod": "pod", "pods": "pod", "po": "pod",
-	"deployment": "deployment", "deployments": "deployment", "deploy": "deployment",
-	"job": "job", "jobs": "job", "cronjob": "cronjob", "cronjobs": "cronjob", "cj": "cronjob",
-	"namespace": "namespace", "namespaces": "namespace", "ns": "namespace",
-	"configmap": "configmap", "configmaps": "configmap", "cm": "configmap",
-	"serviceaccount": "serviceaccount", "serviceaccounts": "serviceaccount", "sa": "serviceaccount",
-}
-
-// kubectlNamespace returns the -n/--namespace value of a kubectl call
-// ("" for the context's default).
-func kubectlNamespace(args []shell.Word) string {
-	for i, a := range args {
-		switch {
-		case (a.Lit == "-n" || a.Lit == "--namespace") && i+1 < len(args):
-			return args[i+1].Raw
-		case strings.HasPrefix(a.Lit, "--namespace="):
-			return strings.TrimPrefix(a.Lit, "--namespace=")
-		}
-	}
-	return ""
-}
+// Deletes of what an earlier command of the same line made (README's call on
+// "what the line itself made"): folders cloned or scaffolded, kubectl
+// objects created, databases created, helm releases installed.
 
 // kubectlMade returns the kind/name a kubectl call creates, or "": `kubectl
 // run NAME` makes the pod NAME (kubectl run --help: "Create and run a
@@ -184,31 +91,6 @@ func (c *checker) kubectlDeletesOwn(u unit) bool {
 		}
 	}
 	return true
-}
-
-// homeHolding returns the home folder abs lies in: the call's home, or
-// another user's (/home/NAME, /Users/NAME) when abs is outside the call's
-// own. A transcript recorded on another machine names its user's home
-// outright ("cd /Users/dw/…/frontend && rm -rf .vercel", heldout12
-// y0449); the generated folders two levels below a home are generated
-// whoever's home it is (README: rm -rf of build output, node_modules,
-// caches is everyday). A path in no home gets the call's home, which does
-// not hold it.
-func (c *checker) homeHolding(abs string) string {
-	h := path.Clean(c.home)
-	if shell.Within(abs, h) {
-		return h
-	}
-	for _, root := range []string{"/home/", "/Users/"} {
-		rest, ok := strings.CutPrefix(abs, root)
-		if !ok {
-			continue
-		}
-		if user, _, _ := strings.Cut(rest, "/"); user != "" && user != "Shared" {
-			return root + user
-		}
-	}
-	return h
 }
 
 // gitCloneValueOpts are git clone's options that take the next word as
@@ -344,47 +226,6 @@ func (c *checker) folderMadeByLine(abs string) bool {
 	return false
 }
 
-// sourcedStartupNames are startup files a shell reads and runs line by
-// line rather than executes (bash(1) INVOCATION, zsh(1) STARTUP/SHUTDOWN
-// FILES, ksh, csh and tcsh's rc files, sh's $ENV file, the aliases file
-// .bashrc sources, xinit(1) running ~/.xinitrc "as a shell script", the
-// display managers sourcing ~/.xprofile and ~/.xsessionrc): their
-// execute bit decides nothing.
-var sourcedStartupNames = map[string]bool{
-	".bashrc": true, ".bash_profile": true, ".bash_login": true, ".bash_logout": true, ".profile": true,
-	".zshrc": true, ".zprofile": true, ".zshenv": true, ".zlogin": true, ".zlogout": true,
-	".cshrc": true, ".tcshrc": true, ".kshrc": true, ".mkshrc": true, ".shrc": true, ".bash_aliases": true,
-	".xinitrc": true, ".xprofile": true, ".xsessionrc": true,
-}
-
-// rcModeOnly reports a chmod of a sourced startup file (p) that leaves
-// what runs as it was: the file sits in the project rather than the home
-// (nobody's shell reads the project's copy), or the mode lets no other
-// user write it (an execute bit is never looked at). A mode that opens
-// the home's file to others' writes stays marked: they could add
-// commands the user's shell runs.
-func (c *checker) rcModeOnly(cmd *shell.Command, via, p string) bool {
-	if via != "chmod" || !sourcedStartupNames[path.Base(p)] {
-		return false
-	}
-	if dir := path.Dir(p); shell.Within(dir, c.project) && c.project != path.Clean(c.home) {
-		return true
-	}
-	modes := 0
-	for _, a := range cmd.Args {
-		if !a.Literal {
-			return false // a mode or option the line does not show
-		}
-		if !isModeWord(a.Lit) {
-			continue
-		}
-		if modes++; worldWritable(a.Lit) {
-			return false
-		}
-	}
-	return modes == 1
-}
-
 // pgConnOpts are the options of PostgreSQL's client programs that take a
 // value (createdb(1), dropdb(1)); -h/--host and -p/--port choose the
 // server, so a database made on one server is not one dropped on another.
@@ -513,30 +354,4 @@ func (c *checker) helmUninstallsOwn(args []shell.Word) bool {
 		}
 	}
 	return true
-}
-
-// partitionReadOnly reports an fdisk or sfdisk command that only prints
-// the partition table: sfdisk(8)'s -d/--dump, -J/--json, -F/--list-free,
-// -g/--show-geometry, --show-pt-geometry, -T/--list-types, -V/--verify,
-// and fdisk(8)'s -x/--list-details.
-func partitionReadOnly(name string, args []shell.Word) bool {
-	switch name {
-	case "sfdisk":
-		return hasLit(args, "-d", "--dump", "-J", "--json", "-F", "--list-free", "-g", "--show-geometry",
-			"--show-pt-geometry", "-T", "--list-types", "-V", "--verify")
-	case "fdisk":
-		return hasLit(args, "-x", "--list-details")
-	}
-	return false
-}
-
-// More generated folders, each its tool's own output or cache (round 10;
-// TestR10MoreGeneratedFolders): the Firebase CLI's hosting cache, pip
-// wheel's and cibuildwheel's wheelhouse, PEP 582's __pypackages__, Pyre's
-// cache, Expo's web export. Not "temp": dev8 labels `rm -rf temp` a
-// project folder not known to be generated (TestTempIsNoGeneratedFolder).
-func init() {
-	for _, n := range []string{".firebase", "wheelhouse", "__pypackages__", ".pyre", "web-build"} {
-		scratchNames[n] = true
-	}
 }
