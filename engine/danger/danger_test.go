@@ -388,3 +388,20 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// notRow fails t if Check marks cmd in category cat (other categories,
+// such as sudo's privilege-escalation, may stay).
+func notRow(t *testing.T, cmd, cat string) {
+	t.Helper()
+	if got := Check(bash(cmd), proj, home); slices.Contains(got, cat) {
+		t.Errorf("Check(%q) = %v, want no %s", cmd, got, cat)
+	}
+}
+
+// noneOf fails t when Check marks cmd with cat.
+func noneOf(t *testing.T, cmd, cat string) {
+	t.Helper()
+	if got := Check(bash(cmd), proj, home); slices.Contains(got, cat) {
+		t.Errorf("Check(%q) = %v, want no %s", cmd, got, cat)
+	}
+}

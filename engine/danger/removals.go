@@ -905,7 +905,7 @@ func (c *checker) homeHolding(abs string) string {
 }
 
 // More generated folders, each its tool's own output or cache (round 10;
-// TestR10MoreGeneratedFolders): the Firebase CLI's hosting cache, pip
+// TestMoreGeneratedFolders): the Firebase CLI's hosting cache, pip
 // wheel's and cibuildwheel's wheelhouse, PEP 582's __pypackages__, Pyre's
 // cache, Expo's web export. Not "temp": dev8 labels `rm -rf temp` a
 // project folder not known to be generated (TestTempIsNoGeneratedFolder).
