@@ -116,7 +116,7 @@ func (c *checker) accounts(u unit) {
 		}
 	}
 	if name == "git" || publishVerbs[name] != nil || shellScriptRun(name) {
-		return // shellScriptRun: a script's words are its own (r10fa.go)
+		return // shellScriptRun: a script's words are its own (runners.go)
 	}
 	vs := c.verbs(args, 3)
 	if name == "aws" {

@@ -297,7 +297,7 @@ func (c *checker) aws(u unit, v []string) {
 		return // "delete-tags": metadata, no resource
 	}
 	if balancerMembers[op] || awsRecordOps[op] {
-		return // the targets keep running and are registered again at will; records (cloud7.go)
+		return // the targets keep running and are registered again at will; records (clouddestructive.go)
 	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {
@@ -318,7 +318,7 @@ func cutShort(name string, args []shell.Word) bool {
 		return true // "aws SERVICE COMMAND help": the manual page
 	}
 	if name == "aws" && awsSkeleton(args) {
-		return true // a JSON skeleton printed, no API request (cloud7.go)
+		return true // a JSON skeleton printed, no API request (printonly.go)
 	}
 	if name != "gcloud" || len(args) == 0 {
 		return false
@@ -392,9 +392,9 @@ func (c *checker) cloudFamilies(u unit) {
 	}
 	switch name {
 	case "kubeadm", "microk8s", "openssl":
-		c.clusterCredentialsMinted(cmd, name) // cluster9.go
+		c.clusterCredentialsMinted(cmd, name) // cluster.go
 	case "curl", "wget", "http", "https", "xh", "kubeletctl":
-		c.kubeletAPIExec(cmd, name) // cluster9.go
+		c.kubeletAPIExec(cmd, name) // cluster.go
 		if name != "kubeletctl" {
 			c.clusterAPIOverHTTP(cmd, name)
 		}

@@ -464,7 +464,7 @@ func kubeOutputHoldsData(args []shell.Word) bool {
 // token, Cloud SQL's login token, doctl's kubeconfig shown (with the
 // cluster's token), Firebase's functions config (the functions' runtime
 // keys), chamber's read and env (SSM parameters decrypted); aws-vault's
-// and chamber's export and injected environments printed are host7.go's
+// and chamber's export and injected environments printed are credentials.go's
 // injectedSecretsPrinted.
 func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []string) {
 	hit := false
@@ -482,7 +482,7 @@ func (c *checker) cliCredentialsPrinted(cmd *shell.Command, name string, v []str
 	case "firebase":
 		hit = len(v) >= 1 && v[0] == "functions:config:get"
 	case "chamber":
-		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "env") // export: host7.go's injectedSecretsPrinted
+		hit = len(v) >= 1 && (v[0] == "read" || v[0] == "env") // export: credentials.go's injectedSecretsPrinted
 	case "kubectl", "oc":
 		// kubectl's view-secret plugin decodes a secret's values; oc
 		// extract writes them to standard output or a folder; cp

@@ -759,7 +759,7 @@ func TestNodesTaintedNoExecute(t *testing.T) {
 // grows); and a namespace's pod-security.kubernetes.io/enforce label
 // removed (Pod Security Admission: the cluster's default, privileged
 // unless configured, then applies — as relabelling it privileged, which
-// cloud8.go reads). Queries, removals of rights, other labels and
+// kubeHostAccessPatched reads). Queries, removals of rights, other labels and
 // patches of a role's metadata stay everyday.
 func TestClusterRightsWidened(t *testing.T) {
 	for _, tt := range []struct {

@@ -170,7 +170,7 @@ func (c *checker) bruteForce(u unit) {
 			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb
 		}
 		if namesScriptFile(l) {
-			brute = brute || bruteForcers[strings.TrimSuffix(l, path.Ext(l))] // a script, judged by name as a program (r10fa.go)
+			brute = brute || bruteForcers[strings.TrimSuffix(l, path.Ext(l))] // a script, judged by name as a program (runners.go)
 			continue
 		}
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {

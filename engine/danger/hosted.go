@@ -299,7 +299,7 @@ func (c *checker) httpRemoval(name, method, target string) {
 		p = p[:i]
 	}
 	if noSuchDelete(name, p) {
-		return // an API's root, a GitHub issue (cloud7.go)
+		return // an API's root, a GitHub issue (clouddestructive.go)
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	doDelete := len(segs) > 0 && segs[len(segs)-1] == "doDelete"

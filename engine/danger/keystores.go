@@ -158,7 +158,7 @@ func toolSecret(slashed, base string) bool {
 			return true
 		}
 	}
-	return moreToolSecret(slashed, base) || serviceSecret(slashed, base) // r10recall.go
+	return moreToolSecret(slashed, base) || serviceSecret(slashed, base) // keystores.go, secretreads.go
 }
 
 // metadataVia are the programs fileUses sees reading a file that print
@@ -176,7 +176,7 @@ var metadataVia = map[string]bool{
 // prints no line (grep(1): -q, --quiet, --silent answer by their status;
 // -c, --count a count; -l, -L file names).
 func showsNothingOf(cmd *shell.Command, via string) bool {
-	if metadataVia[via] || playedOnSoundDevice(cmd, via) { // r10fa.go
+	if metadataVia[via] || playedOnSoundDevice(cmd, via) { // secretreads.go
 		return true
 	}
 	switch via {
@@ -563,7 +563,7 @@ var psLongValueOpts = map[string]bool{
 // "~/.aws/*", "~/.ssh/id_*"): it names every file there, keys and
 // credentials among them. One that names only public keys ("*.pub") does
 // not. A secret named by a pattern or a backup's name is secretByPattern's,
-// an account database's file accountStore's (host9.go).
+// an account database's file accountStore's (secretreads.go).
 func (c *checker) globInSecrets(p string) bool {
 	if c.secretByPattern(p) || accountStore(p) {
 		return true

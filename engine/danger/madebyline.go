@@ -10,7 +10,8 @@ import (
 
 // Deletes of what an earlier command of the same line made (README's call on
 // "what the line itself made"): folders cloned or scaffolded, kubectl
-// objects created, databases created, helm releases installed.
+// objects created, databases created, helm releases installed. Such a
+// delete loses nothing that was there before the line ran.
 
 // kubectlMade returns the kind/name a kubectl call creates, or "": `kubectl
 // run NAME` makes the pod NAME (kubectl run --help: "Create and run a

@@ -218,7 +218,7 @@ func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
 			return sshStdioForward(cmd)
 		}
 		if !ok || !netClients[name] || connectsToLoopbackOnly(cmd, name) {
-			return false // connectsToLoopbackOnly: nothing leaves the machine (r10fa.go)
+			return false // connectsToLoopbackOnly: nothing leaves the machine
 		}
 		return name != "openssl" || len(cmd.Args) > 0 && (cmd.Args[0].Lit == "s_client" || cmd.Args[0].Lit == "s_server")
 	}
@@ -290,7 +290,7 @@ func (c *checker) peerShell(u unit) {
 		case isPort(l):
 			port = true
 		case l == "-s" && name == "gs-netcat":
-			port = true // gs-netcat(1) -s: the secret that names a relay's channel, the peer's way in (host9.go)
+			port = true // gs-netcat(1) -s: the secret that names a relay's channel, the peer's way in
 		}
 		opt, val, eq := strings.Cut(strings.TrimLeft(l, "-"), "=")
 		if !strings.HasPrefix(l, "-") || !execOpts[opt] {

@@ -422,7 +422,7 @@ func (c *checker) git(u unit) {
 			kv = a.Lit[2:]
 		}
 		// An alias given by -c lasts one command: what it runs, if that
-		// command names it, is judged as a command (round 10, r10git.go).
+		// command names it, is judged as a command (round 10, gitforms.go).
 		if k, v, _ := strings.Cut(kv, "="); kv != "" && dangerousGitKey(k, v) && !strings.HasPrefix(strings.ToLower(k), "alias.") {
 			c.add(GitHooksConfig)
 		}
@@ -1217,7 +1217,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 			return false
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
-			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // precision9tldr.go
+			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
 		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}
@@ -1296,7 +1296,7 @@ func (c *checker) downloadThenRun(s *shell.Script, units [][]unit) {
 			}
 			if files, _ := c.codeFetchedFiles(u); len(files) > 0 {
 				for _, f := range files {
-					fetched[f] = true // an inline program's download saved to a file (host8.go)
+					fetched[f] = true // an inline program's download saved to a file (downloads.go)
 				}
 			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
@@ -1304,7 +1304,7 @@ func (c *checker) downloadThenRun(s *shell.Script, units [][]unit) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
 				for _, t := range extractedDownload(s, i) {
-					fetched[shell.Resolve(t, u.dir, c.home)] = true // "curl URL | tar xO > f" (host9.go)
+					fetched[shell.Resolve(t, u.dir, c.home)] = true // "curl URL | tar xO > f" (downloads.go)
 				}
 			}
 		}
@@ -1317,7 +1317,7 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 		return false
 	}
 	if (strings.Contains(u.cmd.Name, "/") || pathHoldsCwd(&u.cmd)) && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
-		return true // "./f", or "PATH=.:$PATH f" (host9.go)
+		return true // "./f", or "PATH=.:$PATH f" (downloads.go)
 	}
 	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
 		return true // "java -jar x.jar", "wine setup.exe" (round 7)

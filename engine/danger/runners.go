@@ -88,7 +88,7 @@ func commandRunners(cmd *shell.Command) []string {
 	args := cmd.Args
 	name := path.Base(cmd.Name)
 	if out := cloudRemoteCommands(cmd, name); out != nil {
-		return out // cluster9.go
+		return out // elsewhere.go
 	}
 	switch name {
 	case "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh":
@@ -263,7 +263,7 @@ func commandRunners(cmd *shell.Command) []string {
 		}
 	case "aws-vault", "saml2aws", "aws-sso", "doppler", "op", "infisical", "chamber", "teller", "berglas", "dotenv", "env-cmd",
 		"envchain", "sops":
-		if text, ok := credentialRunner(name, args); ok { // cloud7.go
+		if text, ok := credentialRunner(name, args); ok {
 			return []string{text}
 		}
 	case "strace", "ltrace":

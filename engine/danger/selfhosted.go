@@ -385,7 +385,7 @@ func (c *checker) serversStopped(name string, args []shell.Word) {
 	case "telinit", "init":
 		hit = len(args) == 1 && slices.Contains([]string{"1", "2", "3", "4", "5", "s", "S"}, args[0].Lit)
 	default:
-		hit = serverControlStop(name, args) // host9.go
+		hit = serverControlStop(name, args) // boot.go
 	}
 	if hit {
 		c.add(DiskSystem)

@@ -20,7 +20,7 @@ import (
 // instances|project-info add-metadata given an ssh-keys (or the older
 // sshKeys) key, whose public keys may then log in to the machines
 // (gcloud's "Managing SSH keys in metadata"), or a startup script's key
-// (bootScriptKey, cloud7.go), which runs at every boot.
+// (bootScriptKey), which runs at every boot.
 func (c *checker) persistenceVerbs(u unit) {
 	cmd, name, ok := u.program()
 	if !ok || describesOnly(cmd.Args) {

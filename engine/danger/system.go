@@ -68,7 +68,7 @@ func (c *checker) privilege(u unit) {
 	case "dscl":
 		// "dscl . -read /Users/me": a directory query; -create, -append,
 		// -merge, -passwd, -delete and -change edit accounts.
-		if dsclEditsRecord(cmd.Args) { // r10fa.go: a record path after the command
+		if dsclEditsRecord(cmd.Args) { // accounts.go: a record path after the command
 			c.add(PrivilegeEscalation)
 		}
 	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
@@ -83,7 +83,7 @@ func (c *checker) privilege(u unit) {
 			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
 		if name == "chfn" && fingerOnly(cmd.Args) {
-			return // the finger information only (precision9tldr.go)
+			return // the finger information only (accounts.go)
 		}
 		if name == "chsh" && ownShellOnly(cmd.Args) {
 			return // the caller's own login shell (round 7)

@@ -134,17 +134,17 @@ func (c *checker) unknownVerbs(u unit) {
 	case name == "git" && c.gitConfigEnvUnset(cmd):
 		return // git dies before the subcommand (round 6)
 	case name == "aws" && awsSkeleton(cmd.Args):
-		return // a JSON skeleton printed, no API request (cloud7.go)
+		return // a JSON skeleton printed, no API request (printonly.go)
 	case name == "gh" && releaseDraft(cmd.Args):
 		return // a draft release, not published (round 7)
 	case name == "hdiutil" && c.lastIsImageFile(cmd.Args, u.dir):
 		return // hdiutil(1) erase of a disk image file, not a device (round 7)
 	case metadataPrograms[name]:
-		return // preferences or a file's icon removed (precision9tldr.go)
+		return // preferences or a file's icon removed
 	}
 	if first := c.verbs(cmd.Args, 1); ownStateVerb(name, first) || generatorsUndone(name, first) || notificationSent(name, first) ||
 		sessionsEnded(name, c.verbs(cmd.Args, 3)) || ownServerStopped(name, c.verbs(cmd.Args, 2)) {
-		return // a tool's own state or generated files, a message, a session (precision9tldr.go)
+		return // a tool's own state or generated files, a message, a session
 	}
 	args := withoutBuildConfigs(cmd.Args)
 	var vs []string
@@ -186,7 +186,7 @@ func (c *checker) unknownVerbs(u unit) {
 		if i > 0 && !named && (v == "release" || verbIsOptionValue(cmd.Args, v)) {
 			// A later word that is an option's value ("cbatticon -c
 			// poweroff"), or a release named ("quickget os release",
-			// "toolbox -r release"), not the verb (precision9tldr.go).
+			// "toolbox -r release"), not the verb.
 			continue
 		}
 		if k := verbCategory(v, around, cmd.Args); k != "" && !listEntryRemoved(v, k) && !localMachineVerb(name, k, cmd.Args) {
