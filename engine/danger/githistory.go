@@ -11,6 +11,8 @@ import (
 // git-discard-worktree): force options of push and fetch, resets, rebases
 // that drop commits, checkouts of paths, stash drops, forced git rm; and the
 // forms that only show or act on this machine (dry runs, local repositories).
+// Everyday history work on local commits is not marked, only what leaves
+// commits out of the branch.
 
 // gitValued are the options of git push and git clean that take a value,
 // from git-push(1) and git-clean(1): git's option parser gives them the
