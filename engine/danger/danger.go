@@ -373,6 +373,16 @@ func (c *checker) dirOf(cmd *shell.Command, cwd string) string {
 	return shell.Resolve(cmd.Cwd, cwd, c.home)
 }
 
+// earlier returns the commands of the checked line that run before the one
+// being checked (none outside a line), for the rules that ask what an
+// earlier command made, wrote or fed: every such scan shares these bounds.
+func (c *checker) earlier() []shell.Command {
+	if c.line == nil {
+		return nil
+	}
+	return c.line.Commands[:min(max(c.at, 0), len(c.line.Commands))]
+}
+
 func (c *checker) add(cats ...string) {
 	for _, k := range cats {
 		if c.set == nil {

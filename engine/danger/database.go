@@ -508,8 +508,9 @@ func (c *checker) sqliteWaitsForInput(u unit) bool {
 			return false
 		}
 	}
-	for k := 0; k < c.at; k++ {
-		if prev := &c.line.Commands[k]; prev.Pipeline == cmd.Pipeline || prev.Nested {
+	earlier := c.earlier()
+	for k := range earlier {
+		if prev := &earlier[k]; prev.Pipeline == cmd.Pipeline || prev.Nested {
 			return false
 		}
 	}

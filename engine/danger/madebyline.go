@@ -77,8 +77,9 @@ func (c *checker) kubectlDeletesOwn(u unit) bool {
 	}
 	ns := kubectlNamespace(args)
 	made := map[string]bool{}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		if cmd.Dynamic || path.Base(cmd.Name) != path.Base(u.cmd.Name) || kubectlNamespace(cmd.Args) != ns {
 			continue
 		}
@@ -203,8 +204,9 @@ func (c *checker) folderMadeByLine(abs string) bool {
 	if c.line == nil {
 		return false
 	}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		if cmd.Dynamic {
 			continue
 		}
@@ -289,8 +291,9 @@ func (c *checker) dropsDatabaseMade(u unit) bool {
 	if !ok || len(ops) != 1 || c.line == nil {
 		return false
 	}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		if cmd.Dynamic || path.Base(cmd.Name) != "createdb" {
 			continue
 		}
@@ -335,8 +338,9 @@ func (c *checker) helmUninstallsOwn(args []shell.Word) bool {
 		return false
 	}
 	made := map[string]bool{}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		a := cmd.Args
 		if cmd.Dynamic || path.Base(cmd.Name) != "helm" || len(a) < 3 || !a[0].Literal || a[0].Lit != "install" || kubectlNamespace(a) != ns {
 			continue

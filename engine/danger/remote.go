@@ -639,8 +639,9 @@ func (c *checker) configServesRoot(u unit) {
 		return
 	}
 	want := shell.Resolve(conf, u.dir, c.home)
-	for k := 0; k < c.at; k++ {
-		w := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		w := &earlier[k]
 		n := path.Base(w.Name)
 		text, ok := literalOutput(w, n)
 		targets := []string{}

@@ -1397,8 +1397,9 @@ func (c *checker) writtenLiterally(abs string) bool {
 		return false
 	}
 	literal := false
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		for _, r := range cmd.Redirects {
 			p, ok := shell.PathOf(r.Target)
 			if !ok || !r.Write {
@@ -1430,8 +1431,9 @@ func (c *checker) madeByLine(t shell.Word, dir string) bool {
 	if c.folderMadeByLine(abs) {
 		return true // round 10: a clone's or scaffolder's new folder
 	}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
 			continue
 		}
