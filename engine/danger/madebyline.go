@@ -193,17 +193,32 @@ func scaffoldedFolder(name string, args []shell.Word) string {
 	return words[0]
 }
 
+// madeByLine reports an rm target inside a folder an earlier command of
+// the checked line made with mkdir ("mkdir ~/Mail/copy; cp -R ~/Mail/*
+// ~/Mail/copy; rm -rf ~/Mail/copy/*"): what it removes is what the line
+// itself put there, nothing that was there before.
+func (c *checker) madeByLine(t shell.Word, dir string) bool {
+	p, ok := shell.PathOf(t)
+	if !ok || c.line == nil {
+		return false
+	}
+	abs := shell.Resolve(p, dir, c.home)
+	if t.Glob {
+		abs = path.Dir(abs)
+	}
+	return c.folderMadeByLine(abs, true)
+}
+
 // folderMadeByLine reports whether abs is (or is inside) a folder an
 // earlier command of the line made new: a git clone's folder or a
 // scaffolder's project folder (heldout12 y0328: `npx create-next-app
-// _next-tmp … && rsync -a _next-tmp/ . && rm -rf _next-tmp`). README: a
-// delete of what the line itself made loses nothing that was there (as
-// `mkdir x … rm -rf x`). The current folder, the home and the root are
-// never taken for made.
-func (c *checker) folderMadeByLine(abs string) bool {
-	if c.line == nil {
-		return false
-	}
+// _next-tmp … && rsync -a _next-tmp/ . && rm -rf _next-tmp`), and with
+// mkdirs a folder mkdir made (madeByLine's). README: a delete of what the
+// line itself made loses nothing that was there (as `mkdir x … rm -rf x`).
+// The home and the root are never taken for made, nor a clone's or
+// scaffolder's folder at or above the project. One walk serves both, so
+// they cannot disagree on which commands ran before or where each ran.
+func (c *checker) folderMadeByLine(abs string, mkdirs bool) bool {
 	earlier := c.earlier()
 	for k := range earlier {
 		cmd := &earlier[k]
@@ -211,6 +226,17 @@ func (c *checker) folderMadeByLine(abs string) bool {
 			continue
 		}
 		name := path.Base(cmd.Name)
+		d := c.dirOf(cmd, c.lineCwd)
+		if mkdirs && name == "mkdir" {
+			for _, o := range operands(cmd.Args) {
+				if q, ok := shell.PathOf(o); ok && o.Literal {
+					made := shell.Resolve(q, d, c.home)
+					if made != "/" && made != c.home && (abs == made || shell.Within(abs, made)) {
+						return true
+					}
+				}
+			}
+		}
 		made := scaffoldedFolder(name, cmd.Args)
 		if name == "git" {
 			made = clonedFolder(cmd.Args)
@@ -218,7 +244,7 @@ func (c *checker) folderMadeByLine(abs string) bool {
 		if made == "" || made == "." || made == ".." || strings.HasSuffix(made, "/.") || strings.HasSuffix(made, "/..") {
 			continue
 		}
-		folder := shell.Resolve(made, c.dirOf(cmd, c.lineCwd), c.home)
+		folder := shell.Resolve(made, d, c.home)
 		if folder == "/" || folder == path.Clean(c.home) || folder == c.project || shell.Within(c.project, folder) {
 			continue
 		}

@@ -497,7 +497,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "rm":
-		if forcedRm(rest) && !c.folderMadeByLine(shell.GitFolder(dirs, u.dir, c.home)) { // round 10: README's dev7 call
+		if forcedRm(rest) && !c.folderMadeByLine(shell.GitFolder(dirs, u.dir, c.home), false) { // round 10: README's dev7 call
 			c.add(GitDiscardWorktree)
 		}
 	case "undo":
@@ -1413,41 +1413,6 @@ func (c *checker) writtenLiterally(abs string) bool {
 		}
 	}
 	return literal
-}
-
-// madeByLine reports an rm target inside a folder an earlier command of
-// the checked line made with mkdir ("mkdir ~/Mail/copy; cp -R ~/Mail/*
-// ~/Mail/copy; rm -rf ~/Mail/copy/*"): what it removes is what the line
-// itself put there, nothing that was there before.
-func (c *checker) madeByLine(t shell.Word, dir string) bool {
-	p, ok := shell.PathOf(t)
-	if !ok || c.line == nil {
-		return false
-	}
-	abs := shell.Resolve(p, dir, c.home)
-	if t.Glob {
-		abs = path.Dir(abs)
-	}
-	if c.folderMadeByLine(abs) {
-		return true // round 10: a clone's or scaffolder's new folder
-	}
-	earlier := c.earlier()
-	for k := range earlier {
-		cmd := &earlier[k]
-		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
-			continue
-		}
-		d := c.dirOf(cmd, c.lineCwd)
-		for _, o := range operands(cmd.Args) {
-			if q, ok := shell.PathOf(o); ok && o.Literal {
-				made := shell.Resolve(q, d, c.home)
-				if made != "/" && made != c.home && (abs == made || shell.Within(abs, made)) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // wgetDefaultNames are the files a wget with no -O, -P or -i saves: each
