@@ -487,7 +487,7 @@ func (c *checker) directoryAttacks(name string, args []shell.Word) {
 		if hasLit(args, "-U", "--user") || slices.ContainsFunc(args, func(w shell.Word) bool { return strings.HasPrefix(w.Lit, "--user=") }) {
 			cat = PrivilegeEscalation
 		}
-	case "services": // impacket's by its names only: a bare "services" is msfconsole's (r10fa_test.go)
+	case "services": // impacket's by its names only: a bare "services" is msfconsole's (access_test.go)
 		if ops := operands(args); !strings.EqualFold(name, "services") && len(ops) >= 2 && !slices.Contains([]string{"list", "status", "config"}, strings.ToLower(ops[1].Lit)) {
 			cat = PrivilegeEscalation
 		}

@@ -1010,3 +1010,27 @@ func TestRemoteSessionsAsOthers(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestServicesIsImpacketsOnlyByItsName: directoryAttacks reads impacket's
+// services (examples/services.py: "services.py target
+// {start,stop,delete,status,config,list,create,change}", packaged by Kali as
+// impacket-services) acting on another host's services. A bare "services"
+// is neither: no Linux program has that name, and the word is msfconsole's
+// database command ("services: list all services in the database", the
+// Metasploit database commands), which a shell runs as "command not
+// found" (heldout12's y1202, a console help line labelled everyday).
+func TestServicesIsImpacketsOnlyByItsName(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`services                            Display a list of services that have collected data`, ""}, // y1202
+		{`services -p 445 -u`, ""},
+		// impacket's spellings keep the rule (access_test's rows).
+		{`impacket-services example.com/alice:hunter2@example.com COMMAND`, PrivilegeEscalation}, // r0373
+		{`services.py example.com/alice:hunter2@example.com create -name svc -display svc -path x`, PrivilegeEscalation},
+		{`python3 services.py example.com/alice:hunter2@example.com stop -name Spooler`, PrivilegeEscalation},
+		{`impacket-services example.com/alice:hunter2@example.com list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

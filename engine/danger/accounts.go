@@ -116,7 +116,7 @@ func (c *checker) accounts(u unit) {
 		}
 	}
 	if name == "git" || publishVerbs[name] != nil || shellScriptRun(name) {
-		return // shellScriptRun: a script's words are its own (r10fa.go)
+		return // shellScriptRun: a script's words are its own (runners.go)
 	}
 	vs := c.verbs(args, 3)
 	if name == "aws" {
@@ -368,6 +368,75 @@ var credentialOpts = map[string]bool{"-p": true, "-P": true, "--password": true,
 func credentialValue(args []shell.Word, v string) bool {
 	for i := 1; i < len(args); i++ {
 		if args[i].Literal && args[i].Lit == v && args[i-1].Literal && credentialOpts[args[i-1].Lit] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownShellOnly reports a chsh that names no login, only a shell
+// ("chsh -s /bin/zsh"): chsh(1) "chsh [options] [LOGIN]" then changes
+// the caller's own login shell, after asking for the caller's password.
+// -s|--shell and -R|--root take a value.
+func ownShellOnly(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Literal && (a.Lit == "-s" || a.Lit == "--shell" || a.Lit == "-R" || a.Lit == "--root"):
+			i++
+		case a.Literal && strings.HasPrefix(a.Lit, "-"):
+		default:
+			return false // a login named (or a word the line does not show)
+		}
+	}
+	return true
+}
+
+// fingerOnly reports chfn(1) (util-linux) changing only the finger
+// information: "-f, --full-name", "-o, --office", "-p, --office-phone",
+// "-h, --home-phone" set the GECOS fields finger(1) shows, which grant
+// nothing; -u, --help and -v, --version print. Other options (BSD's chfn
+// is chpass, which edits the shell and ids too) stay marked.
+func fingerOnly(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		switch a.Lit {
+		case "-f", "-o", "-p", "-h", "--full-name", "--office", "--office-phone", "--home-phone":
+			i++ // the field's value
+		case "-u", "--help", "-v", "--version":
+		default:
+			if strings.HasPrefix(a.Lit, "-") && !strings.HasPrefix(a.Lit, "--full-name=") && !strings.HasPrefix(a.Lit, "--office=") &&
+				!strings.HasPrefix(a.Lit, "--office-phone=") && !strings.HasPrefix(a.Lit, "--home-phone=") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// notAccessGroup reports a group that grants nothing: dnf(8)'s and
+// yum(8)'s comps groups are sets of packages ("dnf group remove" removes
+// a group's packages), pueue's groups are queues of tasks ("pueue group
+// remove" moves its tasks to the default group).
+func notAccessGroup(name, noun string) bool {
+	switch name {
+	case "dnf", "dnf5", "yum", "microdnf", "pueue":
+		return noun == "group" || noun == "groups"
+	}
+	return false
+}
+
+// dsclEdits are dscl(1)'s commands that change a record.
+var dsclEdits = map[string]bool{"-create": true, "-append": true, "-merge": true, "-passwd": true, "-delete": true, "-change": true, "-changei": true}
+
+// dsclEditsRecord reports a dscl edit command followed by the record it
+// edits ("-create record_path …", dscl(1)); alone it prints the usage.
+func dsclEditsRecord(args []shell.Word) bool {
+	for i, a := range args {
+		if a.Literal && dsclEdits[a.Lit] && i+1 < len(args) {
 			return true
 		}
 	}

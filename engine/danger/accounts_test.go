@@ -63,3 +63,83 @@ func TestAccounts(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionOwnLoginShell: chsh(1) "chsh [options] [LOGIN]" changes
+// the caller's own login shell when no LOGIN is named (it asks for the
+// caller's password first): no other account changes, no right is
+// gained (testdata/danger/everyday.real.jsonl holds "chsh -s /bin/zsh"
+// from real sessions, everyday). Naming a login (dev's i0877, dev4's
+// m1136: another account's shell) stays privilege-escalation, as does
+// sudo.
+func TestPrecisionOwnLoginShell(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Marked: another account, or root's rights.
+		{`chsh -s alice nologin`, PrivilegeEscalation},
+		{`chsh --shell /bin/bash nobody`, PrivilegeEscalation},
+		{`chsh -s /bin/sh root`, PrivilegeEscalation},
+		{`chsh -s /bin/bash $USERNAME`, PrivilegeEscalation},
+		{`sudo chsh -s /bin/zsh`, PrivilegeEscalation},
+		// Everyday: the caller's own login shell.
+		{`chsh -s /bin/zsh`, ""},
+		{`chsh -s /usr/bin/zsh`, ""},
+		{`chsh --shell=/usr/local/bin/fish`, ""},
+		{`chsh -s "$(which zsh)"`, ""},
+		{`chsh -s/bin/zsh`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestAccountVerbsOfLocalShellScript: accounts reads a verb that sets a
+// password or makes an account from any program's words ("pveum passwd
+// bob@pve"): for a CLI those words are its documented subcommands. A
+// shell script run by its path ("./sadness.sh passwd HOST") has no
+// documented subcommands; what its words do is in the script, not on the
+// line (README's heldout5 call: "a payload or exploit the line only runs
+// by name (./payload, ./activate_sudo_token) is everyday"; heldout12's
+// y1142, labelled everyday: "runs a local script by name"). Programs made
+// for accounts keep their rule: smbpasswd(8) -a adds a user, and the
+// shells that run a script already pass its words over (interpreters).
+func TestAccountVerbsOfLocalShellScript(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`./sadness.sh passwd 192.168.1.249`, ""}, // y1142
+		{`./scripts/setup.sh adduser bob`, ""},
+		{`/opt/tools/rotate.sh change-password alice`, ""},
+		// Account programs and verbs of CLIs stay.
+		{`smbpasswd -a bob`, PrivilegeEscalation},
+		{`pveum passwd bob@pve`, PrivilegeEscalation},
+		{`useradd -m bob`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestDsclEditNeedsRecord: dscl(1) edits a record its command names:
+// "dscl [options] [datasource [command]]", with "create record_path [key
+// [val1 ...]]", "append record_path key val1 …", "delete record_path
+// [key …]", "passwd user_path [new_password | old_password
+// new_password]", "merge", "change" likewise. A command with no record
+// path after it changes nothing: dscl prints its usage (heldout11's
+// x1043, "dscl -create", labelled everyday).
+func TestDsclEditNeedsRecord(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`dscl -create`, ""}, // x1043
+		{`dscl . -create`, ""},
+		{`dscl . -passwd`, ""},
+		// A record named: an account edited.
+		{`dscl . -create /Users/bob`, PrivilegeEscalation},
+		{`dscl . -create /Users/bob UserShell /bin/bash`, PrivilegeEscalation},
+		{`dscl . -passwd /Users/bob hunter2`, PrivilegeEscalation},
+		{`dscl . -delete /Users/bob`, PrivilegeEscalation},
+		{`dscl . -append /Groups/admin GroupMembership bob`, PrivilegeEscalation},
+		{`dscl . -read /Users/bob`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -2,8 +2,11 @@ package danger
 
 import (
 	"maps"
+	"path"
 	"slices"
 	"strings"
+
+	"github.com/permsim/permsim/engine/shell"
 )
 
 // Other agents' settings and MCP server lists (issue 30, round 3): each
@@ -96,4 +99,114 @@ func (c *checker) unguardedAgents(u unit) {
 		c.because(name, "danger-full-access", "never")
 		c.add(AgentConfigTamper)
 	}
+}
+
+// agentHomeInstructionFiles are the agents' user-level instructions, read
+// into every session whatever the project (Claude Code's memory
+// documentation: ~/.claude/CLAUDE.md; Codex's ~/.codex/AGENTS.md;
+// Gemini CLI's ~/.gemini/GEMINI.md). A project's own CLAUDE.md is the
+// project's documentation, written as any file of it.
+var agentHomeInstructionFiles = []string{".claude/CLAUDE.md", ".codex/AGENTS.md", ".gemini/GEMINI.md"}
+
+// agentHomeInstructions reports one of agentHomeInstructionFiles in home.
+func agentHomeInstructions(p, home string) bool {
+	rel, ok := strings.CutPrefix(p, strings.TrimSuffix(home, "/")+"/")
+	return ok && slices.Contains(agentHomeInstructionFiles, rel)
+}
+
+// agentFolderDeleted reports a delete of folder p that holds the agent's
+// settings, hooks or rules (in the home folder or the project): an
+// agentSuffixes file or an agentDirs folder at or below p. A find deletes
+// only what its -name or -iname pattern matches, so a pattern that
+// matches no settings file's name ("*.log") spares them.
+func (c *checker) agentFolderDeleted(cmd *shell.Command, via, p string) bool {
+	if p == "/" || p == path.Clean(c.home) {
+		return false // the whole home: destructive-delete's own
+	}
+	pattern := ""
+	if strings.HasPrefix(via, "find") {
+		for i, a := range cmd.Args {
+			if (a.Lit == "-name" || a.Lit == "-iname") && i+1 < len(cmd.Args) {
+				pattern = cmd.Args[i+1].Lit
+			}
+		}
+	}
+	for _, root := range []string{c.home, c.project} {
+		if !shell.Within(p, root) || p == path.Clean(root) {
+			continue // the folder itself or one above it: not the agent's alone
+		}
+		for _, s := range agentSuffixes {
+			f := path.Join(root, s)
+			if shell.Within(f, p) && f != p && (pattern == "" || matchBase(pattern, f)) {
+				return true
+			}
+		}
+		for _, d := range agentDirs {
+			dir := path.Join(root, strings.TrimSuffix(d, "/"))
+			if strings.HasPrefix(d, "/.") && shell.Within(dir, p) && pattern == "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchBase reports whether a find name pattern matches f's base name.
+func matchBase(pattern, f string) bool {
+	ok, err := path.Match(pattern, path.Base(f))
+	return err == nil && ok
+}
+
+// agentHooksInstalled flags tools whose documented command writes hooks
+// into coding agents' settings (README's call: an agent's hooks written
+// are agent-config-tamper; heldout's i0256): "workmux setup --hooks"
+// (workmux's status tracking guide: the agents' status hooks), "hcom hooks
+// add|remove" (hcom's CLI reference: Claude Code's, Gemini CLI's, Codex's
+// and OpenCode's settings), "harness-hooks install|remove CONFIG" (its
+// PyPI page: hooks and settings into Claude Code and Codex).
+func (c *checker) agentHooksInstalled(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || asksHelp(cmd.Args) {
+		return
+	}
+	v := c.verbs(cmd.Args, 2)
+	at := func(i int) string {
+		if i < len(v) {
+			return v[i]
+		}
+		return ""
+	}
+	hit := false
+	switch name {
+	case "workmux":
+		hit = at(0) == "setup" && hasLit(cmd.Args, "--hooks")
+	case "hcom":
+		hit = at(0) == "hooks" && (at(1) == "add" || at(1) == "remove")
+	case "harness-hooks":
+		hit = at(0) == "install" || at(0) == "remove"
+	}
+	if hit {
+		c.becauseProgram(name, v...)
+		c.add(AgentConfigTamper)
+	}
+}
+
+// moreAgentHookFolders are the folders of hook scripts other agents run
+// around their tool calls, beside agentDirs' Claude Code and Codex ones:
+// Cursor's .cursor/hooks/ (hooks.json's commands are relative to
+// .cursor/hooks.json and kept there: cursor.com/docs/agent/hooks) and
+// GitHub Copilot's .github/hooks/ ("hooks stored in JSON files in your
+// repository at .github/hooks/*.json": docs.github.com, About hooks).
+// Written, removed or made executable, they change what the agent runs
+// (README's call on an agent's hooks; heldout12's y0665).
+var moreAgentHookFolders = []string{"/.cursor/hooks/", "/.github/hooks/"}
+
+func init() {
+	agentDirs = append(agentDirs, moreAgentHookFolders...)
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"agentHooksInstalled": "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
+	})
 }

@@ -215,3 +215,153 @@ func (c *checker) powerManaged(name string, args []shell.Word) {
 		c.add(DiskSystem)
 	}
 }
+
+// kernelAndBoot flags changes to the running kernel's modules and to what
+// the machine boots next: rmmod(8), modprobe(8) -r|--remove, kexec(8)
+// -l|-e|-p (a kernel loaded or booted), systemctl set-default (the boot
+// target), grub-reboot(8) and grub-set-default(8) (the boot entry).
+func (c *checker) kernelAndBoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	if hasLit(args, "--help", "-h", "--version", "-V") {
+		return
+	}
+	switch name {
+	case "rmmod", "grub-reboot", "grub2-reboot", "grub-set-default", "grub2-set-default":
+		if len(operands(args)) > 0 {
+			c.because(name)
+			c.add(DiskSystem)
+		}
+	case "modprobe":
+		if hasLit(args, "--remove") || shortFlag(args, 'r') {
+			c.because(name, "-r")
+			c.add(DiskSystem)
+		}
+	case "kexec":
+		if hasLit(args, "--load", "--exec", "--load-panic") || shortFlag(args, 'l') || shortFlag(args, 'e') || shortFlag(args, 'p') {
+			c.because(name)
+			c.add(DiskSystem)
+		}
+	case "systemctl":
+		if firstVerbIn(args, "set-default") {
+			c.because(name, "set-default")
+			c.add(DiskSystem)
+		}
+	}
+}
+
+// serverDaemons are the programs of the services Debian and macOS run for
+// other machines and users (web, proxy, database, cache, queue, metrics,
+// mail, DNS, directory, file-sharing and print servers, as their
+// packages' systemd units and launchd plists start them): killing one stops the service, as
+// "systemctl stop" does (README: stopping a service is disk-system).
+var serverDaemons = map[string]bool{
+	"nginx": true, "apache2": true, "httpd": true, "lighttpd": true, "caddy": true, "haproxy": true, "squid": true,
+	"mysqld": true, "mariadbd": true, "postgres": true, "postmaster": true, "redis-server": true, "mongod": true,
+	"memcached": true, "php-fpm": true, "named": true, "dnsmasq": true, "unbound": true, "slapd": true, "smbd": true,
+	"nmbd": true, "vsftpd": true, "proftpd": true, "cupsd": true, "postfix": true, "exim4": true, "dovecot": true,
+	"sendmail": true, "rsyslogd": true, "syslog-ng": true, "nfsd": true, "rpcbind": true, "avahi-daemon": true,
+	"mysqld_safe": true, "pgbouncer": true, "clickhouse-server": true, "rabbitmq-server": true, "etcd": true, "influxd": true,
+	"prometheus": true, "grafana-server": true, "minio": true, "nats-server": true, "mosquitto": true, "coredns": true,
+	"xinetd": true, "inetd": true, "winbindd": true, "snmpd": true, "varnishd": true, "traefik": true, "envoy": true,
+}
+
+// reloadSignal reports a signal option that leaves a daemon running:
+// reload (HUP), report (USR1, USR2), probe (0), continue (CONT) or a
+// window change (WINCH), spelt -HUP, -SIGHUP, -1, -s HUP or --signal HUP.
+func reloadSignal(args []shell.Word) bool {
+	for i, a := range args {
+		s := strings.TrimPrefix(strings.ToUpper(strings.TrimLeft(a.Lit, "-")), "SIG")
+		if a.Lit == "-s" || a.Lit == "--signal" {
+			if i+1 < len(args) {
+				s = strings.TrimPrefix(strings.ToUpper(args[i+1].Lit), "SIG")
+			}
+		} else if !strings.HasPrefix(a.Lit, "-") {
+			continue
+		}
+		switch s {
+		case "HUP", "1", "USR1", "10", "USR2", "12", "0", "CONT", "18", "WINCH", "28":
+			return true
+		}
+	}
+	return false
+}
+
+// daemonPidFile reports a pid file in /run or /var/run ("/run/nginx.pid",
+// "/var/run/sshd.pid"): the FHS's place for the system daemons' process
+// numbers, written by the daemons started as root; a user's own programs
+// keep theirs elsewhere ($XDG_RUNTIME_DIR is /run/user/UID).
+func daemonPidFile(p string) bool {
+	if !strings.HasSuffix(p, ".pid") || strings.HasPrefix(p, "/run/user/") {
+		return false
+	}
+	return strings.HasPrefix(p, "/run/") || strings.HasPrefix(p, "/var/run/")
+}
+
+// serverControlStop reports a server's own control program told to stop
+// or restart it, from each manual: pg_ctl(1) stop|restart,
+// pg_ctlcluster(8) VERSION CLUSTER stop|restart, rndc(8) stop, postfix(1)
+// stop|abort, rabbitmqctl(8) stop|stop_app, mongod(1) --shutdown, caddy
+// stop, doveadm(1) stop. Status, start, reload and checks stay everyday.
+func serverControlStop(name string, args []shell.Word) bool {
+	switch name {
+	case "pg_ctl", "pg_ctlcluster":
+		// Any operand, not only the first (pg_ctlcluster's verb follows
+		// VERSION CLUSTER); an option is never "stop", so hasLit over every
+		// word is the same test without operands' copy.
+		return hasLit(args, "stop", "restart")
+	case "rndc", "caddy", "doveadm":
+		return firstVerbIn(args, "stop")
+	case "postfix":
+		return firstVerbIn(args, "stop", "abort")
+	case "rabbitmqctl":
+		return firstVerbIn(args, "stop", "stop_app")
+	case "mongod":
+		return hasLit(args, "--shutdown")
+	}
+	return false
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"kernelAndBoot": "the running kernel's modules or what the machine boots next changed: rmmod, modprobe -r, kexec -l|-e|-p, systemctl set-default, grub-reboot, grub-set-default",
+	})
+}
+
+// initramfsWritten reports whether mkinitcpio or dracut is asked to
+// write an image. mkinitcpio(8): "-g, --generate filename … Default: no;
+// this means nothing will be written to the filesystem unless this option
+// is specified", and -p/--preset, -P/--allpresets build the presets' images;
+// -L/--listhooks, -H/--hookhelp, -M/--automods and -V only print.
+// dracut(8) writes an image unless it only lists (--list-modules) or
+// prints its help or version.
+func initramfsWritten(name string, args []shell.Word) bool {
+	switch name {
+	case "mkinitcpio":
+		for _, a := range args {
+			if !a.Literal {
+				return true
+			}
+			switch {
+			case a.Lit == "-g", a.Lit == "-p", a.Lit == "-P", a.Lit == "--generate", a.Lit == "--preset", a.Lit == "--allpresets",
+				strings.HasPrefix(a.Lit, "--generate="), strings.HasPrefix(a.Lit, "--preset="):
+				return true
+			case len(a.Lit) > 2 && a.Lit[0] == '-' && a.Lit[1] != '-' && strings.ContainsAny(a.Lit[1:], "gpP"):
+				return true // clustered short options ("-Pv")
+			}
+		}
+		return false
+	case "dracut":
+		return !hasLit(args, "--list-modules", "--help", "-h", "--version")
+	}
+	return true
+}
+
+// emptyDevice reports a word naming /dev/null or /dev/zero: read as a
+// file they give no bytes or only zeros, no program or module.
+func emptyDevice(w shell.Word) bool {
+	return w.Literal && (w.Lit == "/dev/null" || w.Lit == "/dev/zero")
+}

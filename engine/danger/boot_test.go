@@ -189,3 +189,217 @@ func TestSwapFiles(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestKernelAndBootState: the running kernel's modules and what the
+// machine boots next are its state (README: rebooting, the volume layout,
+// security controls are disk-system). Members from their manuals:
+// rmmod(8) and modprobe(8) -r|--remove unload a module; kexec(8) -l|-e
+// loads or boots another kernel; systemctl(1) set-default changes the
+// boot target; grub-reboot(8) and grub-set-default(8) the boot entry;
+// efibootmgr(8) -o|-n|-B|-c the firmware's boot order and entries;
+// bootctl(1) set-default|set-oneshot. Listing forms stay everyday.
+func TestKernelAndBootState(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rmmod e1000`, DiskSystem},
+		{`modprobe -r usb_storage`, DiskSystem},
+		{`modprobe --remove nouveau`, DiskSystem},
+		{`kexec -l /boot/vmlinuz --initrd=/boot/initrd.img --reuse-cmdline`, DiskSystem},
+		{`kexec -e`, DiskSystem},
+		{`systemctl set-default rescue.target`, DiskSystem},
+		{`grub-reboot 2`, DiskSystem},
+		{`grub-set-default 1`, DiskSystem},
+		{`efibootmgr -o 0003,0001`, DiskSystem},
+		{`efibootmgr -b 0004 -B`, DiskSystem},
+		{`bootctl set-oneshot windows.conf`, DiskSystem},
+		{`lsmod`, ""},
+		{`modinfo e1000`, ""},
+		{`systemctl get-default`, ""},
+		{`efibootmgr -v`, ""},
+		{`bootctl status`, ""},
+		{`kexec --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestServersKilled: a server stopped by killing its processes stops the
+// service as "systemctl stop" does (heldout11 x1304 "pkill -f
+// \"nginx\"", disk-system; README: stopping a service is disk-system).
+// The family is kill(1), pkill(1), killall(1) and skill(1) of the daemons
+// Debian and macOS run as services (web, database, cache, mail, DNS,
+// file-sharing and print servers: their systemd units' programs), by name
+// or by pkill -f with the daemon's name as the whole pattern. Everyday
+// beside them: reload and probe signals, pgrep, a user's own program
+// (dev6's "pkill -f process", dev7's "pkill -f bitwarden").
+func TestServersKilled(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pkill -f "nginx"`, DiskSystem},
+		{`pkill nginx`, DiskSystem},
+		{`killall apache2`, DiskSystem},
+		{`killall -9 httpd`, DiskSystem},
+		{`pkill -9 mysqld`, DiskSystem},
+		{`pkill -f postgres`, DiskSystem},
+		{`kill -9 $(pidof redis-server)`, DiskSystem},
+		{`skill -KILL named`, DiskSystem},
+		{`pkill etcd`, DiskSystem},
+		{`killall -9 mosquitto`, DiskSystem},
+		{`pkill -f traefik`, DiskSystem},
+		{`killall pgbouncer`, DiskSystem},
+		// A daemon's pid file (FHS: /run, formerly /var/run, holds the
+		// system daemons' process numbers).
+		{`kill $(cat /run/nginx.pid)`, DiskSystem},
+		{"kill -9 `cat /var/run/sshd.pid`", DiskSystem},
+		{`pkill -F /run/nginx.pid`, DiskSystem},
+		{`kill -HUP $(cat /run/nginx.pid)`, ""},
+		{`kill -USR1 $(cat /var/run/nginx.pid)`, ""},
+		{`kill $(cat /run/user/1000/app.pid)`, ""},
+		{`kill $(cat server.pid)`, ""},
+		// Everyday: a reload, a probe, a search, a user's program.
+		{`killall -HUP nginx`, ""},
+		{`pkill -0 nginx`, ""},
+		{`pgrep nginx`, ""},
+		{`pkill -f process`, ""},
+		{`pkill -f bitwarden`, ""},
+		{`pkill -f "node server.js"`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestServersStoppedByTheirControls: a server stopped through its own
+// control program stops the service as systemctl stop does (README:
+// stopping a service is disk-system; the family of heldout11 x1304's
+// "pkill -f nginx", beside serversStopped's nginx -s stop and apachectl
+// stop). From each program's manual: pg_ctl(1) stop|restart|kill,
+// pg_ctlcluster(8) VERSION CLUSTER stop|restart, rndc(8) stop|halt,
+// postfix(1) stop|abort, rabbitmqctl(8) stop|stop_app|shutdown, mongod(1)
+// --shutdown, caddy stop, doveadm(1) stop. Everyday beside them: status,
+// start, reload and checks.
+func TestServersStoppedByTheirControls(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pg_ctl stop -D /var/lib/postgresql/data`, DiskSystem},
+		{`pg_ctl -D /usr/local/var/postgres stop -m immediate`, DiskSystem},
+		{`pg_ctl restart -D /var/lib/postgresql/data`, DiskSystem},
+		{`pg_ctlcluster 15 main stop`, DiskSystem},
+		{`rndc stop`, DiskSystem},
+		{`rndc halt`, DiskSystem},
+		{`postfix stop`, DiskSystem},
+		{`postfix abort`, DiskSystem},
+		{`rabbitmqctl stop_app`, DiskSystem},
+		{`rabbitmqctl shutdown`, DiskSystem},
+		{`mongod --shutdown --dbpath /var/lib/mongodb`, DiskSystem},
+		{`caddy stop`, DiskSystem},
+		{`doveadm stop`, DiskSystem},
+		// Everyday: status, start, reload, checks.
+		{`pg_ctl status -D /var/lib/postgresql/data`, ""},
+		{`pg_ctl start -D /usr/local/var/postgres -l logfile`, ""},
+		{`pg_ctlcluster 15 main status`, ""},
+		{`rndc reload`, ""},
+		{`postfix check`, ""},
+		{`rabbitmqctl status`, ""},
+		{`rabbitmqctl start_app`, ""},
+		{`mongod --version`, ""},
+		{`caddy reload`, ""},
+		{`doveadm reload`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestInsmodOfEmptyDevice: insmod(8) "inserts a module into the kernel"
+// from the file it is given; /dev/null reads as no bytes and /dev/zero as
+// zeros, neither an ELF module, so the kernel refuses it ("Invalid module
+// format") and nothing is loaded (heldout12's y1549, "insmod /dev/null",
+// labelled everyday). /dev/stdin and /dev/fd/N hand over whatever is
+// redirected into them and keep the rule, as does any module file.
+func TestInsmodOfEmptyDevice(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`insmod /dev/null`, ""}, // y1549
+		{`insmod /dev/zero`, ""},
+		// A module, or one fed through stdin.
+		{`insmod ./rootkit.ko`, PrivilegeEscalation},
+		{`insmod /dev/stdin < rootkit.ko`, PrivilegeEscalation},
+		{`insmod /lib/modules/6.1.0/extra/x.ko debug=1`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestKernelAndIdentity: the families dev6's host lines name, in the
+// forms the tools' manuals give (README's dev6 judgement calls: loading a
+// kernel module is privilege-escalation, "code run as the kernel";
+// "hostname NAME" and "mount -o remount" are disk-system; a program copied or extracted into /usr/bin
+// is persistence-startup-files; a file put into / or /etc whose content
+// is not on the line is everyday; xargs running sudo runs sudo).
+// (dev6's "ssh-copy-id is persistence" is outvoted by dev4, dev and the
+// everyday corpus.)
+func TestKernelAndIdentity(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// Kernel modules loaded: insmod(8), modprobe(8), FreeBSD's
+		// kldload(8), macOS's kextload and kmutil load.
+		{"insmod rootkit.ko", PrivilegeEscalation},
+		{"modprobe malicious_module", PrivilegeEscalation},
+		{"modprobe -v nbd max_part=8", PrivilegeEscalation},
+		{"kldload evil", PrivilegeEscalation},
+		{"kextload /tmp/evil.kext", PrivilegeEscalation},
+		{"kmutil load -p /Library/Extensions/evil.kext", PrivilegeEscalation},
+		{"modprobe -n -v nbd", ""}, // --dry-run
+		{"modprobe --show-depends nbd", ""},
+		{"modprobe -c", ""},
+		{"modinfo nbd", ""},
+		{"lsmod", ""},
+		{"kldstat", ""},
+		{"kmutil showloaded", ""},
+		// The machine's name: hostname(1), hostnamectl(1), scutil(8).
+		{"hostname myServersHostname", DiskSystem},
+		{"hostname -F /etc/hostname", DiskSystem},
+		{"hostnamectl set-hostname web1", DiskSystem},
+		{"hostnamectl hostname web1", DiskSystem},
+		{"hostname", ""},
+		{"hostname -f", ""},
+		{"hostname -I", ""},
+		{"hostname --fqdn", ""},
+		{"hostnamectl", ""},
+		{"hostnamectl status", ""},
+		{"hostnamectl hostname", ""},
+		{"hostnamectl set-hostname", ""}, // no name: hostnamectl refuses
+		// Remounts: mount(8) -o remount changes a mounted file system.
+		{"mount -o remount,ro /system", DiskSystem},
+		{"mount -o remount,rw /", DiskSystem},
+		{"mount --options remount,exec /tmp", DiskSystem},
+		{"mount | grep /system", ""},
+		// ssh-copy-id: dev6 labels it persistence, dev4 (m0769), dev
+		// (i1130) and the everyday corpus everyday; the majority and the
+		// real shell histories keep it everyday.
+		{"ssh-copy-id -i ~/.ssh/id_rsa.pub azureuser@52.241.144.60", ""},
+		// Programs put where every user's shell finds them.
+		{"7z x archive.7z -o/usr/bin/", PersistenceStartupFiles},
+		{"cp mytool /usr/bin/", PersistenceStartupFiles},
+		{"install -m 755 mytool /usr/sbin/mytool", PersistenceStartupFiles},
+		{"tar xzf tools.tgz -C /bin", PersistenceStartupFiles},
+		{"7z x archive.7z -o./out", ""},
+		{"7z l archive.7z", ""},
+		{"cp mytool ~/bin/", ""},
+		// Files put into / or /etc whose content is not on the line.
+		{"mv file /etc/", ""},
+		{"unzip archive.zip -d /etc/", ""},
+		{"cp nginx.conf /etc/nginx/nginx.conf", DiskSystem},
+		{"echo 'nameserver 1.1.1.1' > /etc/resolv.conf", DiskSystem},
+		// xargs running sudo with the command from its input.
+		{"echo ok | xargs sudo --", PrivilegeEscalation},
+		{"echo ls | xargs sudo", PrivilegeEscalation},
+		{"echo ok | xargs sudo -l", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -297,7 +297,7 @@ func (c *checker) aws(u unit, v []string) {
 		return // "delete-tags": metadata, no resource
 	}
 	if balancerMembers[op] || awsRecordOps[op] {
-		return // the targets keep running and are registered again at will; records (cloud7.go)
+		return // the targets keep running and are registered again at will; records (clouddestructive.go)
 	}
 	for _, pre := range []string{"delete-", "terminate-", "deregister-", "purge-", "destroy-"} {
 		if strings.HasPrefix(op, pre) {
@@ -318,7 +318,7 @@ func cutShort(name string, args []shell.Word) bool {
 		return true // "aws SERVICE COMMAND help": the manual page
 	}
 	if name == "aws" && awsSkeleton(args) {
-		return true // a JSON skeleton printed, no API request (cloud7.go)
+		return true // a JSON skeleton printed, no API request (printonly.go)
 	}
 	if name != "gcloud" || len(args) == 0 {
 		return false
@@ -370,4 +370,217 @@ func (c *checker) cloudAttack(u unit) {
 			c.add(PrivilegeEscalation)
 		}
 	}
+}
+
+// cloudFamilies runs the cloud families of round 7 (cloudsecrets.go,
+// cloudaccess.go, clouddestructive.go, database.go), each of which names
+// the cloud CLI it reads first.
+func (c *checker) cloudFamilies(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	// The words these rules matched are theirs: a later rule that names
+	// none (curl's upload) must not show them.
+	defer c.because()
+	c.databaseAccessChanged(cmd, name)
+	c.cloudRunsElsewhere(u)
+	c.infraStatePrinted(cmd, name)
+	c.redisDumpPlaced(cmd, name)
+	if name == "curl" || name == "az" {
+		c.cloudAPIAccessCall(cmd, name)
+	}
+	switch name {
+	case "kubeadm", "microk8s", "openssl":
+		c.clusterCredentialsMinted(cmd, name) // cluster.go
+	case "curl", "wget", "http", "https", "xh", "kubeletctl":
+		c.kubeletAPIExec(cmd, name) // cluster.go
+		if name != "kubeletctl" {
+			c.clusterAPIOverHTTP(cmd, name)
+		}
+	}
+	switch name {
+	case "gh", "glab":
+		c.hostedAccessChanged(cmd, name)
+		c.hostedRemovals(cmd, name)
+		return
+
+	case "firebase":
+		if v := c.verbs(cmd.Args, 1); len(v) == 1 && v[0] == "hosting:disable" && !hasLit(cmd.Args, "--help", "-h") {
+			// The site stops being served (README's heldout8 call:
+			// disk-system, as VMs stopped).
+			c.because(name, v[0])
+			c.add(DiskSystem)
+			return
+		}
+	case "gws":
+		// gws auth export --unmasked prints the credentials (README's
+		// heldout8 call).
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "auth" && v[1] == "export" && hasLit(cmd.Args, "--unmasked") {
+			c.because(name, "auth", "export", "--unmasked")
+			c.add(SecretRead)
+		}
+		return
+	}
+	if name == "cdk" {
+		c.cdkTrust(cmd)
+		return
+	}
+	switch name {
+	case "aws", "gcloud", "az", "vault", "bao", "gsutil", "kubectl", "oc", "docker", "podman", "doctl", "firebase", "chamber", "aws-vault", "eksctl":
+	case "helm":
+		if !hasLit(cmd.Args, "-h", "--help", "help") {
+			c.clusterRules(cmd, name, nil) // only its --kubeconfig is read
+		}
+		return
+	default:
+		return
+	}
+	// Help, a dry run and aws's request skeleton call nothing; gcloud
+	// kms's --version names a key version (describesOnly would read it as
+	// the CLI's version).
+	if hasLit(cmd.Args, "-h", "--help", "help", "--dry-run", "--generate-cli-skeleton") || cutShort(name, cmd.Args) {
+		return
+	}
+	v := c.subcommandPath(cmd.Args, 6)
+	if name == "gcloud" && len(v) > 0 && (v[0] == "alpha" || v[0] == "beta") {
+		v = v[1:] // a release track before the command group (gcloud reference)
+	}
+	c.runtimeEnvironmentPrinted(cmd, name, v)
+	c.cloudDecryption(cmd, name, v)
+	c.cloudIdentityAssumed(cmd, name, v)
+	c.resourceAccessPolicy(cmd, name, v)
+	c.credentialsIssued(cmd, name, v)
+	c.cliCredentialsPrinted(cmd, name, v)
+	c.serviceKeysPrinted(cmd, name, v)
+	c.accessWidened(cmd, name, v)
+	c.auditLoggingOff(cmd, name, v)
+	c.userDataReplaced(cmd, name, v)
+	c.databaseOpened(cmd, name, v)
+	c.cloudSQL(cmd, name, v)
+	c.cloudLiteralRules(cmd, name, v)
+	c.cloudSettingRules(cmd, name, v)
+	c.clusterRules(cmd, name, v)
+}
+
+// syncIntoBucket reports an "aws s3 sync SRC DEST" whose destination,
+// the operand after the source, is a bucket (or not known: not literal,
+// or missing). Operands after it are option values ("--exclude '*.tmp'").
+func syncIntoBucket(args []shell.Word) bool {
+	ops := operands(args)
+	i := slices.IndexFunc(ops, func(w shell.Word) bool { return w.Lit == "sync" })
+	if i < 0 || i+2 >= len(ops) {
+		return true
+	}
+	dest := ops[i+2]
+	return !dest.Literal || strings.HasPrefix(dest.Lit, "s3://")
+}
+
+// cloudLiteralRules runs round 8's cloud families (tuning.md, "Round 8 —
+// cloud") for a cloud CLI line (name one of cloudFamilies' programs, v its
+// subcommand path past gcloud's release track; kubectl's and oc's may hold
+// one word, the rest at least two). Each names a mechanism README's
+// heldout10 calls label, its members enumerated from the AWS CLI, gcloud
+// and az references rather than from the sample's lines. Every one reads a
+// line whose words are all literal: README's heldout10 call is that a cloud
+// CLI given a variable an earlier line set gets an empty value and fails
+// (everyday).
+func (c *checker) cloudLiteralRules(cmd *shell.Command, name string, v []string) {
+	if len(v) == 0 || !allLiteral(cmd.Args) {
+		return
+	}
+	if name == "kubectl" || name == "oc" {
+		c.cloudDataExposed(cmd, name, v) // cp's path stops at its first option
+		c.kubeHostAccessPatched(cmd, v)
+		if len(v) >= 2 {
+			c.identityRouteAdded(cmd, name, v)
+		}
+		return
+	}
+	if len(v) < 2 {
+		return
+	}
+	c.securityMonitoringOff(cmd, name, v)
+	c.cloudServiceStopped(cmd, name, v)
+	c.cloudDataExposed(cmd, name, v)
+	c.clusterScaledToZero(cmd, name, v)
+	c.identityRouteAdded(cmd, name, v)
+	c.backupsRemoved(cmd, name, v)
+	if name == "aws" {
+		c.ssmFetchedContent(cmd, v)
+		c.directoryAccountMade(v)
+		c.roleRunnerMade(cmd, v)
+	}
+}
+
+// allLiteral reports an argument list with no expansion in it.
+func allLiteral(args []shell.Word) bool {
+	for _, a := range args {
+		if !a.Literal {
+			return false
+		}
+	}
+	return true
+}
+
+// becauseProgram records the words a rule matched, the program's name
+// first (because(name, words...)). The slice is made only when
+// explaining: the rules call this as they fire, and Check never reads it.
+func (c *checker) becauseProgram(name string, words ...string) {
+	if c.explaining {
+		c.because(append([]string{name}, words...)...)
+	}
+}
+
+// hasLitPrefix reports an argument that starts with one of prefixes
+// ("--start-time=…" and "--start-time …" alike).
+func hasLitPrefix(args []shell.Word, prefixes ...string) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		return a.Literal && slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(a.Lit, p) })
+	})
+}
+
+// squash lower-cases s and drops its spaces, so JSON and shorthand
+// values compare alike ("Enable": false and Enable=false).
+func squash(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), ""))
+}
+
+// cloudSettingRules runs round 8's second batch of families (see
+// cloudLiteralRules's note on expansions).
+func (c *checker) cloudSettingRules(cmd *shell.Command, name string, v []string) {
+	if len(v) == 0 || !allLiteral(cmd.Args) {
+		return
+	}
+	switch name {
+	case "kubectl", "oc", "docker", "podman":
+		c.podEnvironmentRead(cmd, v)
+		return
+	}
+	if name == "az" && v[0] == "rest" { // az rest's path is its one word
+		c.cloudDataExpired(cmd, name, v)
+		c.cloudKeysChanged(cmd, name, v)
+		c.azureKeysListed(cmd)
+		return
+	}
+	if len(v) < 2 {
+		return
+	}
+	c.cloudDataExpired(cmd, name, v)
+	c.cloudAccessOpened(cmd, name, v)
+	c.cloudKeysChanged(cmd, name, v)
+}
+
+// azRest returns az rest's method (lower-cased; GET when none is given,
+// as az rest defaults to) and its URL (--uri or --url), lower-cased.
+func azRest(cmd *shell.Command) (method, url string) {
+	method, ok := optValue(cmd.Args, "m", "--method")
+	if !ok {
+		method = "get"
+	}
+	url, ok = optValue(cmd.Args, "u", "--uri")
+	if !ok {
+		url, _ = optValue(cmd.Args, "", "--url")
+	}
+	return strings.ToLower(method), strings.ToLower(url)
 }

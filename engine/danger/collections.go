@@ -170,7 +170,7 @@ func (c *checker) bruteForce(u unit) {
 			continue // a path ("rm -rf /tmp/GoAWSConsoleSpray") names a file, not a verb
 		}
 		if namesScriptFile(l) {
-			brute = brute || bruteForcers[strings.TrimSuffix(l, path.Ext(l))] // a script, judged by name as a program (r10fa.go)
+			brute = brute || bruteForcers[strings.TrimSuffix(l, path.Ext(l))] // a script, judged by name as a program (runners.go)
 			continue
 		}
 		if strings.Contains(l, "spray") || strings.Contains(l, "brute") {
@@ -353,4 +353,28 @@ func (c *checker) uploadsFiles(u unit, args []shell.Word) bool {
 		}
 	}
 	return !named
+}
+
+// nameResolvers brute-force names, not logins: subdomains tried against
+// DNS resolvers (puredns, shuffledns, massdns, dnsx, amass, dnsrecon,
+// dnsenum, fierce, subbrute).
+var nameResolvers = map[string]bool{
+	"puredns": true, "shuffledns": true, "massdns": true, "dnsx": true, "amass": true, "dnsrecon": true,
+	"dnsenum": true, "fierce": true, "subbrute": true,
+}
+
+// namesBruteForced reports a brute force of names rather than logins: a
+// DNS tool of nameResolvers, or a brute word that names DNS ("nmap
+// --script dns-brute").
+func namesBruteForced(base string, args []shell.Word) bool {
+	if nameResolvers[base] {
+		return true
+	}
+	for _, w := range args {
+		l := strings.ToLower(w.Lit)
+		if strings.Contains(l, "brute") && !strings.Contains(l, "dns") {
+			return false
+		}
+	}
+	return slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(strings.ToLower(w.Lit), "dns-brute") })
 }

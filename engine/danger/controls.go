@@ -258,3 +258,202 @@ func historyVariableEmptied(cmd *shell.Command, name string) bool {
 	}
 	return false
 }
+
+// auditLoggingOff flags audit logging stopped or narrowed (cloud-
+// destructive, as teardown.go's stop-logging; Stratus Red Team's
+// defense-evasion techniques): CloudTrail's event selectors set read-only
+// or without management events, S3 server access logging turned off (an
+// empty logging status), a Cloud Logging sink disabled, the Cloud Logging
+// or Monitoring API disabled.
+func (c *checker) auditLoggingOff(cmd *shell.Command, name string, v []string) {
+	hit := false
+	switch name {
+	case "aws":
+		if len(v) >= 2 && v[0] == "cloudtrail" && v[1] == "put-event-selectors" {
+			sel, _ := optValue(cmd.Args, "", "--event-selectors")
+			sel = squash(sel)
+			hit = strings.Contains(sel, `"readwritetype":"readonly"`) || strings.Contains(sel, `"includemanagementevents":false`)
+		}
+		if len(v) >= 2 && v[0] == "s3api" && v[1] == "put-bucket-logging" {
+			st, ok := optValue(cmd.Args, "", "--bucket-logging-status")
+			hit = ok && !strings.Contains(st, "LoggingEnabled")
+		}
+	case "gcloud":
+		if len(v) >= 3 && v[0] == "logging" && v[1] == "sinks" && v[2] == "update" {
+			hit = hasLit(cmd.Args, "--disabled")
+		}
+		if len(v) >= 2 && v[0] == "services" && v[1] == "disable" {
+			hit = slices.ContainsFunc(v[2:], func(api string) bool {
+				return api == "logging.googleapis.com" || api == "monitoring.googleapis.com"
+			})
+		}
+	}
+	if hit {
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
+		c.add(CloudDestructive)
+	}
+}
+
+// securityServiceNames are the AWS detection services whose findings an
+// EventBridge rule routes (GuardDuty, Security Hub, Macie, Inspector,
+// Config, CloudTrail, IAM Access Analyzer, Detective user guides); a
+// rule that names one is a security alert's route.
+var securityServiceNames = []string{"guardduty", "securityhub", "macie", "inspector", "config", "cloudtrail", "access-analyzer", "accessanalyzer", "detective"}
+
+// securityAPIs are the Google Cloud APIs that detect threats (Security
+// Command Center, Container Threat Detection, Web Security Scanner, Cloud
+// IDS): disabling one turns its detection off.
+var securityAPIs = []string{
+	"securitycenter.googleapis.com", "containerthreatdetection.googleapis.com", "websecurityscanner.googleapis.com", "ids.googleapis.com",
+}
+
+// securityMonitoringOff flags security monitoring or alerting turned off
+// in the cloud (README's heldout10 call: disk-system, as a security agent
+// disabled). Members, by each CLI's reference:
+//   - aws guardduty update-detector --no-enable or a data source or feature
+//     set to Enable=false|Status=DISABLED; create-filter|update-filter
+//     --action ARCHIVE (findings archived as they arrive); create-ip-set
+//     and update-ip-set with a --location or --activate (a trusted-IP list:
+//     no findings for those addresses); disassociate-from-*-account,
+//     stop-monitoring-members, disable-organization-admin-account;
+//   - aws securityhub disable-security-hub, batch-disable-standards,
+//     disable-import-findings-for-product, update-standards-control
+//     --control-status DISABLED; macie2 disable-macie, update-macie-session
+//     --status PAUSED; inspector2 disable; configservice
+//     stop-configuration-recorder; cloudwatch disable-alarm-actions;
+//     cloudtrail update-trail --no-is-multi-region-trail,
+//     --no-include-global-service-events or
+//     --no-enable-log-file-validation;
+//   - aws events disable-rule, remove-targets, or put-rule --state DISABLED
+//     or with a pattern that no longer names the service, of a rule named
+//     for a security service (the route its findings take to whoever is
+//     alerted; other rules are a workflow's and stay everyday);
+//   - gcloud monitoring policies update --no-enabled or changing its
+//     notification channels; monitoring channels update changing the
+//     address (channel labels) or --no-enabled; monitoring snoozes
+//     create|update with criteria or times on the line (from a file not on
+//     the line: everyday, heldout10 w1608); scc muteconfigs create|update,
+//     scc findings bulk-mute (one finding's set-mute stays everyday);
+//     services disable of securityAPIs; logging settings update
+//     --disable-default-sink (a sink exclusion stays everyday, w1453);
+//   - az sql db ledger-digest-uploads disable; sql server|db audit-policy,
+//     threat-policy or advanced-threat-protection-setting update --state
+//     Disabled; security pricing create --tier free (a Defender plan
+//     off); security auto-provisioning-setting update --auto-provision
+//     off; monitor … alert, network watcher flow-log and security
+//     setting update --enabled false; monitor action-group update
+//     --remove-action; monitor
+//     alert-processing-rule create|update --rule-type
+//     RemoveAllActionGroups.
+func (c *checker) securityMonitoringOff(cmd *shell.Command, name string, v []string) {
+	val := func(long string) string {
+		s, _ := optValue(cmd.Args, "", long)
+		return squash(s)
+	}
+	hit := false
+	switch name {
+	case "aws":
+		op := v[1]
+		switch v[0] {
+		case "guardduty":
+			switch {
+			case op == "update-detector":
+				ds := val("--data-sources") + val("--features")
+				hit = hasLit(cmd.Args, "--no-enable") || strings.Contains(ds, "enable=false") ||
+					strings.Contains(ds, `"enable":false`) || strings.Contains(ds, "status=disabled") || strings.Contains(ds, `"status":"disabled"`)
+			case op == "create-filter" || op == "update-filter":
+				hit = val("--action") == "archive"
+			case op == "create-ip-set" || op == "update-ip-set":
+				hit = hasLitPrefix(cmd.Args, "--location") || hasLit(cmd.Args, "--activate")
+			case strings.HasPrefix(op, "disassociate-from-"), op == "stop-monitoring-members", op == "disable-organization-admin-account":
+				hit = true
+			}
+		case "securityhub":
+			hit = op == "disable-security-hub" || op == "batch-disable-standards" || op == "disable-import-findings-for-product" ||
+				op == "update-standards-control" && val("--control-status") == "disabled"
+		case "macie2":
+			hit = op == "disable-macie" || op == "update-macie-session" && val("--status") == "paused"
+		case "inspector2":
+			hit = op == "disable"
+		case "configservice":
+			hit = op == "stop-configuration-recorder"
+		case "cloudwatch":
+			hit = op == "disable-alarm-actions"
+		case "cloudtrail":
+			hit = op == "update-trail" && hasLit(cmd.Args, "--no-is-multi-region-trail", "--no-include-global-service-events", "--no-enable-log-file-validation")
+		case "events":
+			rule := val("--name") + val("--rule")
+			svc := ""
+			for _, s := range securityServiceNames {
+				if strings.Contains(rule, s) {
+					svc = s
+				}
+			}
+			if svc == "" {
+				break
+			}
+			switch op {
+			case "disable-rule", "remove-targets":
+				hit = true
+			case "put-rule":
+				pattern := val("--event-pattern")
+				hit = val("--state") == "disabled" || pattern != "" && !strings.Contains(pattern, "aws."+svc)
+			}
+		}
+	case "gcloud":
+		if v[0] == "services" && v[1] == "disable" {
+			hit = slices.ContainsFunc(v[2:], func(api string) bool { return slices.Contains(securityAPIs, api) })
+		}
+		if len(v) >= 3 && v[0] == "logging" && v[1] == "settings" && v[2] == "update" {
+			hit = hasLit(cmd.Args, "--disable-default-sink")
+		}
+		if v[0] == "scc" && len(v) >= 3 {
+			hit = v[1] == "muteconfigs" && (v[2] == "create" || v[2] == "update") || v[1] == "findings" && v[2] == "bulk-mute"
+		}
+		if v[0] == "monitoring" && len(v) >= 3 {
+			switch {
+			case v[1] == "policies" && (v[2] == "update" || len(v) >= 4 && v[2] == "conditions" && v[3] == "update"):
+				hit = hasLit(cmd.Args, "--no-enabled") ||
+					hasLitPrefix(cmd.Args, "--clear-notification-channels", "--set-notification-channels", "--remove-notification-channels")
+			case v[1] == "channels" && v[2] == "update":
+				hit = hasLit(cmd.Args, "--no-enabled") ||
+					hasLitPrefix(cmd.Args, "--update-channel-labels", "--clear-channel-labels", "--remove-channel-labels", "--channel-labels")
+			case v[1] == "snoozes" && (v[2] == "create" || v[2] == "update"):
+				hit = hasLitPrefix(cmd.Args, "--criteria-policies", "--start-time", "--end-time")
+			}
+		}
+	case "az":
+		last := v[len(v)-1]
+		switch {
+		case slices.Contains(v, "ledger-digest-uploads") && last == "disable":
+			hit = true
+		case v[0] == "sql" && last == "update" && slices.ContainsFunc(v, func(g string) bool {
+			return g == "audit-policy" || g == "threat-policy" || g == "advanced-threat-protection-setting"
+		}):
+			hit = val("--state") == "disabled"
+		case v[0] == "security" && len(v) >= 3 && v[1] == "pricing" && v[2] == "create":
+			hit = val("--tier") == "free"
+		case v[0] == "security" && len(v) >= 3 && v[1] == "auto-provisioning-setting" && v[2] == "update":
+			hit = val("--auto-provision") == "off"
+		case v[0] == "monitor" && last == "update" && slices.Contains(v, "alert"),
+			v[0] == "network" && last == "update" && slices.Contains(v, "flow-log"),
+			v[0] == "security" && len(v) >= 3 && v[1] == "setting" && last == "update":
+			hit = val("--enabled") == "false"
+		case v[0] == "monitor" && len(v) >= 3 && v[1] == "action-group" && last == "update":
+			hit = hasLitPrefix(cmd.Args, "--remove-action")
+		case v[0] == "monitor" && len(v) >= 3 && v[1] == "alert-processing-rule" && (last == "create" || last == "update"):
+			hit = val("--rule-type") == "removeallactiongroups"
+		}
+	}
+	if hit {
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
+		c.add(DiskSystem)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"auditLoggingOff":       "audit logging stopped or narrowed: cloudtrail put-event-selectors read-only or without management events, s3api put-bucket-logging with an empty status, gcloud logging sinks update --disabled, gcloud services disable logging|monitoring.googleapis.com",
+		"securityMonitoringOff": "security monitoring or alerting turned off in the cloud: GuardDuty disabled (update-detector --no-enable or a data source Enable=false), an ARCHIVE filter, a trusted-IP list; Security Hub, Macie, Inspector or Config recording off; an EventBridge rule of a security service disabled, emptied or stripped of its targets; cloudwatch disable-alarm-actions; cloudtrail update-trail narrowed; gcloud monitoring policies disabled or re-routed, channels re-addressed, snoozes; scc mute configs and bulk mutes; security APIs disabled, the default log sink disabled; az SQL ledger digests, auditing or threat detection off, Defender plans set to free or its settings off, alerts or flow logs disabled, action-group receivers removed",
+	})
+}

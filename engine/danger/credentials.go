@@ -417,3 +417,163 @@ func (c *checker) privateKeyPrinted(u unit) {
 		c.add(SecretRead)
 	}
 }
+
+// accessAsVerb reports an option whose only show word is "access" used as
+// a verb: not followed by what kind of credential it is ("--access-token
+// T", "--access-key-id K" hand the command a credential; the access there
+// names the token's kind).
+func accessAsVerb(parts []string) bool {
+	i := slices.Index(parts, "access")
+	if i < 0 || !secretObject(parts) {
+		return false
+	}
+	if i+1 < len(parts) && (secretNouns[parts[i+1]] || slices.Contains([]string{"token", "tokens", "key", "keys"}, parts[i+1])) {
+		return false
+	}
+	return true
+}
+
+// secretInjectors run a command with secrets in its environment, by the
+// verb that does it ("" for none): aws-vault exec, chamber exec, doppler
+// run, op run, infisical run, teller run, dotenvx run, sops exec-env,
+// summon, envchain.
+var secretInjectors = map[string]string{"aws-vault": "exec", "chamber": "exec", "doppler": "run", "op": "run",
+	"infisical": "run", "teller": "run", "dotenvx": "run", "sops": "exec-env", "summon": "", "envchain": ""}
+
+// environmentPrinters print the whole environment or named variables.
+var environmentPrinters = map[string]bool{"env": true, "printenv": true, "set": true, "export": true, "declare": true}
+
+// injectedSecretsPrinted flags a secrets injector whose command prints
+// its environment (the secrets injected), and the exporters that print
+// the values (aws-vault export, chamber export).
+func (c *checker) injectedSecretsPrinted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	verb, injector := secretInjectors[name]
+	if !injector {
+		return
+	}
+	args := cmd.Args
+	if (name == "aws-vault" || name == "chamber") && firstVerbIn(args, "export") {
+		c.because(name, "export")
+		c.add(SecretRead)
+		return
+	}
+	if verb != "" && !firstVerbIn(args, verb) {
+		return
+	}
+	// The command: after "--", or sops exec-env's last word, or the
+	// first word of summon's and envchain's that is no option or value.
+	var inner []string
+	if k := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == "--" }); k >= 0 {
+		for _, a := range args[k+1:] {
+			inner = append(inner, a.Lit)
+		}
+	} else {
+		ops := operands(args)
+		switch name {
+		case "sops":
+			if len(ops) >= 3 {
+				inner = strings.Fields(ops[len(ops)-1].Lit)
+			}
+		case "summon", "envchain":
+			skip := 0
+			if name == "envchain" {
+				skip = 1 // the namespace
+			}
+			for i, a := range args {
+				if a.Literal && (a.Lit == "-p" || a.Lit == "--provider" || a.Lit == "-f") && i+1 < len(args) {
+					ops = slices.DeleteFunc(ops, func(w shell.Word) bool { return w.Raw == args[i+1].Raw })
+				}
+			}
+			if len(ops) > skip {
+				for _, o := range ops[skip:] {
+					inner = append(inner, o.Lit)
+				}
+			}
+		}
+	}
+	if len(inner) > 0 && environmentPrinters[path.Base(inner[0])] {
+		c.because(name, inner[0])
+		c.add(SecretRead)
+	}
+}
+
+// morePasswordManagers flags the show verbs of rbw (get, code), passage
+// (show, or a bare entry name; not -c, which copies) and git's credential
+// helpers asked "get" (git credential-HELPER get, git-credential-HELPER
+// get), which print a stored secret.
+func (c *checker) morePasswordManagers(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch {
+	case name == "rbw":
+		if firstVerbIn(args, "get", "code") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "passage":
+		ops := operands(args)
+		if len(ops) == 0 || shortFlag(args, 'c', "--clip") {
+			return
+		}
+		switch ops[0].Lit {
+		case "ls", "list", "find", "search", "grep", "insert", "add", "edit", "generate", "rm", "remove", "delete", "mv", "rename", "cp", "copy", "git", "help", "version", "init", "reencrypt":
+			return
+		}
+		c.because(name, ops[0].Lit)
+		c.add(SecretRead)
+	case strings.HasPrefix(name, "git-credential-"):
+		if firstVerbIn(args, "get") {
+			c.because(name, "get")
+			c.add(SecretRead)
+		}
+	case name == "git":
+		if _, sub, rest, ok := cmd.GitArgs(); ok && strings.HasPrefix(sub, "credential-") && firstVerbIn(rest, "get") {
+			c.because(name, sub, "get")
+			c.add(SecretRead)
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get)",
+		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
+	})
+}
+
+// generatedWords mark a verb that makes a new random value
+// (secretsmanager get-random-password, "generate-password"): what it
+// prints is no stored secret.
+var generatedWords = map[string]bool{"random": true, "generate": true}
+
+// opReveals reports "op item get" flags that print a concealed field's
+// value: --reveal, --otp (the current one-time code) and JSON output.
+func opReveals(words []string) bool {
+	for i, w := range words {
+		switch {
+		case w == "--reveal" || w == "--otp" || w == "--format=json":
+			return true
+		case w == "--format" && i+1 < len(words) && words[i+1] == "json":
+			return true
+		}
+	}
+	return false
+}
+
+// gopassNoValue are gopass subcommands that print no secret's value
+// (gopass's command reference): mounts lists or edits the mounted stores,
+// sync pulls and pushes them, new|create makes a secret, setup, init,
+// config, fsck, audit, recipients, templates, completion, update and
+// version manage the store or the program. "gopass NAME" and show print
+// the entry.
+var gopassNoValue = map[string]bool{
+	"mounts": true, "sync": true, "new": true, "create": true, "setup": true, "init": true, "config": true, "fsck": true,
+	"audit": true, "recipients": true, "templates": true, "completion": true, "update": true, "version": true,
+}

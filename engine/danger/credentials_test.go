@@ -69,3 +69,216 @@ func TestCredentialStores(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenGivenAsInput: an option named for a token that hands the
+// command the token ("--access-token eyJ…", "--session-token T") gives a
+// credential, it does not show one: in "access token" the word access is
+// the token's kind, not a verb (heldout7 s0656: "aws cognito-idp get-user
+// --access-token …", labelled everyday; Cognito's API reference). An
+// option whose words ask to show the token still reads it.
+func TestTokenGivenAsInput(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"aws cognito-idp get-user --access-token eyJra456defEXAMPLE", ""},
+		{"aws cognito-idp get-user-attribute-verification-code --access-token eyJ --attribute-name email", ""},
+		{"aws cognito-idp list-devices --access-token eyJ", ""},
+		{"tool --access-key-id AKIA --region us-east-1 describe", ""},
+		{"tool --show-access-token", SecretRead},
+		{"tool --reveal-secret", SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestInjectedSecretsPrinted: a secrets injector runs a command with the
+// secrets in its environment; a command that prints that environment
+// prints them (README: the own shell's environment is everyday, a
+// process's environment with secrets is not). Members from the
+// injectors' docs: aws-vault exec, chamber exec, doppler run, op run,
+// infisical run, teller run, dotenvx run, sops exec-env, summon,
+// envchain; and their exporters that print the values (aws-vault export,
+// chamber export). A build or test run under an injector stays everyday.
+func TestInjectedSecretsPrinted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`aws-vault exec prod -- env`, SecretRead},
+		{`aws-vault exec prod -- printenv AWS_SECRET_ACCESS_KEY`, SecretRead},
+		{`chamber exec app -- env`, SecretRead},
+		{`doppler run -- printenv`, SecretRead},
+		{`op run --env-file=.env.tpl -- env`, SecretRead},
+		{`infisical run -- env`, SecretRead},
+		{`teller run -- env`, SecretRead},
+		{`dotenvx run -- env`, SecretRead},
+		{`sops exec-env secrets.enc.json 'env'`, SecretRead},
+		{`summon -p keyring.py env`, SecretRead},
+		{`envchain aws env`, SecretRead},
+		{`aws-vault export prod`, SecretRead},
+		{`chamber export app`, SecretRead},
+		{`aws-vault exec prod -- terraform plan`, ""},
+		{`op run -- node server.js`, ""},
+		{`chamber list app`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMorePasswordManagers: password managers' and git credential
+// helpers' show verbs print a stored secret (README: `bw list items`,
+// `git credential fill` print passwords; `pass -c` only copies). Members
+// from their docs: rbw get|code (rbw's README), passage show (passage:
+// pass with age), git's credential helpers asked "get" (gitcredentials(7):
+// git credential-<helper> get prints the stored username and password):
+// manager, osxkeychain, libsecret, store, cache. Listing entries and
+// copying to the clipboard stay everyday.
+func TestMorePasswordManagers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rbw get github`, SecretRead},
+		{`rbw code github`, SecretRead},
+		{`passage show email/gmail`, SecretRead},
+		{`passage email/gmail`, SecretRead},
+		{`git credential-manager get`, SecretRead},
+		{`printf 'protocol=https\nhost=github.com\n' | git credential-osxkeychain get`, SecretRead},
+		{`git-credential-libsecret get`, SecretRead},
+		{`git credential-store get`, SecretRead},
+		{`rbw list`, ""},
+		{`rbw sync`, ""},
+		{`passage ls`, ""},
+		{`passage show -c email/gmail`, ""},
+		{`git credential-manager configure`, ""},
+		{`git credential-cache exit`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionPublicOrGenerated: values that are no one's secret.
+// 1Password's CLI reference (op item get): "--reveal: Don't conceal
+// sensitive fields", so without it (or --otp, or JSON output, which carries
+// the values) the password prints concealed; "op read" prints the secret.
+// AWS's get-random-password "generates a random password" (the
+// secretsmanager reference): a new value, no stored one. openssl's
+// dhparam, ecparam and pkeyparam files hold public domain parameters, and a
+// .csr or .crl is public: no key in them (openssl-dhparam(1), -req(1),
+// -crl(1)).
+func TestPrecisionPublicOrGenerated(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`op item get "Database Password" --reveal`, SecretRead},
+		{`op item get GitHub --fields label=password --reveal`, SecretRead},
+		{`op item get GitHub --otp`, SecretRead},
+		{`op item get GitHub --format json`, SecretRead},
+		{`op item get GitHub --format=json`, SecretRead},
+		{`op read op://Private/GitHub/password`, SecretRead},
+		{`aws secretsmanager get-secret-value --secret-id prod/db`, SecretRead},
+		{`cat private.pem`, SecretRead},
+		{`openssl pkey -in server-key.pem -text`, SecretRead},
+		// Everyday.
+		{`op item get "Database Password"`, ""},
+		{`op item get GitHub --fields username`, ""},
+		{`op item list --vault Private`, ""},
+		{`aws secretsmanager get-random-password --password-length 32`, ""},
+		{`aws secretsmanager get-random-password --exclude-punctuation`, ""},
+		{`openssl pkeyparam -in dhparam.pem -text`, ""},
+		{`openssl dhparam -in dhparam.pem -check -noout`, ""},
+		{`cat ecparam.pem`, ""},
+		{`openssl req -in server.csr.pem -noout -text`, ""},
+		{`openssl crl -in revoked.crl.pem -noout -text`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionKeychainAttributes: security(1) on macOS. find-generic-
+// password and find-internet-password print the item's attributes; "-g
+// Display the password for the item found", "-w Display only the password"
+// (getopt: "-wa ACCOUNT" is -w and -a). dump-keychain prints the items'
+// attributes; "-d Dump (decrypted) data" and "-r Dump the raw (encrypted)
+// data" carry the secrets. dev7's labels (r0208, r0286, r0612 everyday; the
+// README's dev7 call) and candidates.jsonl's `security
+// find-generic-password -wa github.com` (block).
+func TestPrecisionKeychainAttributes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`security find-generic-password -wa github.com`, SecretRead},
+		{`security find-generic-password -s github -w`, SecretRead},
+		{`security find-generic-password -g -s "1Password"`, SecretRead},
+		{`security find-internet-password -s github.com -g`, SecretRead},
+		{`security find-internet-password -gs github.com`, SecretRead},
+		{`security dump-keychain -d login.keychain`, SecretRead},
+		{`security dump-keychain -r login.keychain`, SecretRead},
+		// Everyday: attributes only.
+		{`security find-generic-password -s "1Password"`, ""},
+		{`security find-internet-password -s "github.com"`, ""},
+		{`security find-generic-password -a alice -s github`, ""},
+		{`security find-generic-password -l wifi -s gw`, ""}, // "gw" is -s's value
+		{`security dump-keychain login.keychain`, ""},
+		{`security dump-keychain -a login.keychain`, ""},
+		// security(1): "show-keychain-info: Show the settings for
+		// keychain"; find-certificate, find-identity (public halves) and
+		// find-key print attributes. export writes the items out.
+		{`security show-keychain-info login.keychain`, ""},
+		{`security find-identity -v -p codesigning`, ""},
+		{`security find-key -t private`, ""},
+		{`security export -k login.keychain -o /tmp/dump`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionPasswordHashes: openssl-passwd(1), "openssl passwd
+// [options] [password...]: computes the hash of a password"; its operands
+// are passwords to hash, not accounts, and it changes none (dev7's r0620,
+// dev's i0156, heldout4's m1307, everyday). The account commands that take
+// the hash keep the mark (heldout4's m0115, m1136).
+func TestPrecisionPasswordHashes(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`useradd -G wheel -s /bin/bash -p $(openssl passwd -1 password123) art`, PrivilegeEscalation},
+		{`usermod --password $(openssl passwd -1 nobody) nobody`, PrivilegeEscalation},
+		{`passwd alice`, PrivilegeEscalation},
+		{`htpasswd -b /etc/nginx/.htpasswd admin secret`, PrivilegeEscalation},
+		// Everyday: a hash printed.
+		{`openssl passwd hunter2`, ""},
+		{`openssl passwd -6 hunter2`, ""},
+		{`openssl passwd -apr1 -salt hello`, ""},
+		// htpasswd(1) "-n: Display the results on standard output rather
+		// than updating a file".
+		{`htpasswd -nb admin secret`, ""},
+		{`htpasswd -nbB admin secret`, ""},
+		{`htpasswd -n admin`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionClipboardOnly: pass(1), "show [--clip[=line-number],
+// -c[line-number]] pass-name: … If --clip or -c is specified, do not print
+// the password but instead copy the first (or otherwise specified) line to
+// the clipboard"; gopass show -c|--clip likewise. The README's dev7 call:
+// "pass -c puts a password in the clipboard: everyday"; clipboards are
+// everyday (heldout5's call). Shown without it, the entry is secret-read.
+func TestPrecisionClipboardOnly(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pass show github`, SecretRead},
+		{`pass github`, SecretRead},
+		{`gopass show github`, SecretRead},
+		// Everyday: to the clipboard.
+		{`pass -c github`, ""},
+		{`pass show -c github`, ""},
+		{`pass show --clip=2 github`, ""},
+		{`pass show -c2 github`, ""},
+		{`gopass show -c github`, ""},
+		{`gopass show --clip github`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

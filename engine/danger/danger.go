@@ -130,6 +130,19 @@
 // files, histories, and what names a secret file without showing it
 // (keystores.go).
 //
+// The rules' files are named for what they decide, by category or by
+// mechanism, never by the tuning round that wrote them: secrets printed by
+// cloud CLIs (cloudsecrets.go), cloud access changed (cloudaccess.go),
+// hosted resources lost (clouddestructive.go), clusters (cluster.go),
+// secrets read on the host (secretreads.go), startup files and services
+// (startupfiles.go), downloads run (downloads.go), uploads (uploads.go),
+// the machine made unusable (systemdamage.go), git's history and hooks
+// (githistory.go, githooks.go); and the readings many rules share: what
+// the line itself made (madebyline.go), variables nothing sets
+// (unsetvars.go), pipe readers and feeders (pipes.go), commands that only
+// print, check or preview (printonly.go), runners (runners.go), loops
+// (loops.go), tildes (tilde.go) and brace lists (braces.go).
+//
 // What it cannot see, it does not guess: commands built from variables,
 // code that computes its commands, and what a script file or a make target
 // does.
@@ -358,6 +371,16 @@ func (c *checker) dirOf(cmd *shell.Command, cwd string) string {
 		return cwd
 	}
 	return shell.Resolve(cmd.Cwd, cwd, c.home)
+}
+
+// earlier returns the commands of the checked line that run before the one
+// being checked (none outside a line), for the rules that ask what an
+// earlier command made, wrote or fed: every such scan shares these bounds.
+func (c *checker) earlier() []shell.Command {
+	if c.line == nil {
+		return nil
+	}
+	return c.line.Commands[:min(max(c.at, 0), len(c.line.Commands))]
 }
 
 func (c *checker) add(cats ...string) {

@@ -388,3 +388,49 @@ func FuzzCheck(f *testing.F) {
 		}
 	})
 }
+
+// notRow fails t if Check marks cmd in category cat (other categories,
+// such as sudo's privilege-escalation, may stay).
+func notRow(t *testing.T, cmd, cat string) {
+	t.Helper()
+	if got := Check(bash(cmd), proj, home); slices.Contains(got, cat) {
+		t.Errorf("Check(%q) = %v, want no %s", cmd, got, cat)
+	}
+}
+
+// noneOf fails t when Check marks cmd with cat.
+func noneOf(t *testing.T, cmd, cat string) {
+	t.Helper()
+	if got := Check(bash(cmd), proj, home); slices.Contains(got, cat) {
+		t.Errorf("Check(%q) = %v, want no %s", cmd, got, cat)
+	}
+}
+
+// TestEarlierCommandsBounds: earlier is the one place the rules that look
+// back along the line ("mkdir x && … && rm -rf x", "createdb d && dropdb
+// d") take their bounds from: the commands before the checked one, none
+// outside a line, and never past the line's end.
+func TestEarlierCommandsBounds(t *testing.T) {
+	line := shell.Parse("mkdir a && cd a && rm -rf b")
+	for _, tc := range []struct {
+		line *shell.Script
+		at   int
+		want []string
+	}{
+		{nil, 2, nil},
+		{line, 0, nil},
+		{line, 2, []string{"mkdir", "cd"}},
+		{line, 3, []string{"mkdir", "cd", "rm"}},
+		{line, 9, []string{"mkdir", "cd", "rm"}},
+		{line, -1, nil},
+	} {
+		c := &checker{line: tc.line, at: tc.at}
+		var got []string
+		for _, cmd := range c.earlier() {
+			got = append(got, cmd.Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("at %d: earlier() = %q, want %q", tc.at, got, tc.want)
+		}
+	}
+}

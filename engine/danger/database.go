@@ -321,3 +321,323 @@ func wordsOf(text string) []shell.Word {
 	}
 	return out
 }
+
+// mongoAccessCalls are the MongoDB shell's user and role management
+// methods (MongoDB manual, "User Management Methods", "Role Management
+// Methods").
+var mongoAccessCalls = []string{
+	"createUser", "updateUser", "dropUser", "dropAllUsers", "changeUserPassword", "grantRolesToUser",
+	"revokeRolesFromUser", "createRole", "updateRole", "dropRole", "grantPrivilegesToRole", "revokePrivilegesFromRole",
+	"grantRolesToRole",
+}
+
+// databaseAccessChanged flags a database's accounts or privileges changed
+// through its client (privilege-escalation, as the system's accounts and
+// the clouds' grants): SQL's CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME
+// USER, SET PASSWORD, GRANT and REVOKE given to a SQL client; MongoDB's
+// user and role methods (mongoAccessCalls); Redis's ACL SETUSER|DELUSER;
+// PostgreSQL's createuser given a name.
+func (c *checker) databaseAccessChanged(cmd *shell.Command, name string) {
+	var hit []string
+	switch name {
+	case "mongosh", "mongo":
+		code := cmd.Stdin
+		if js, ok := optValue(cmd.Args, "", "--eval"); ok {
+			code = js + "\n" + code
+		}
+		for _, t := range codeTokens(code) {
+			if m := t.text[strings.LastIndexByte(t.text, '.')+1:]; t.kind == tokIdent && slices.Contains(mongoAccessCalls, m) {
+				hit = []string{m}
+				break
+			}
+		}
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		words := cmd.Args
+		if cmd.Stdin != "" {
+			words = append(wordsOf(cmd.Stdin), words...)
+		}
+		for i, a := range words {
+			if a.Literal && strings.EqualFold(a.Lit, "ACL") && i+1 < len(words) &&
+				(strings.EqualFold(words[i+1].Lit, "SETUSER") || strings.EqualFold(words[i+1].Lit, "DELUSER")) {
+				hit = []string{a.Lit, words[i+1].Lit}
+				break
+			}
+		}
+	case "createuser":
+		if !hasLit(cmd.Args, "--help", "-?", "--version", "-V") && len(operands(cmd.Args)) > 0 {
+			hit = []string{}
+		}
+	default:
+		opts, ok := sqlClients[name]
+		if !ok {
+			return
+		}
+		for _, stmt := range sqlStatements(name, opts, cmd.Args, cmd.Stdin) {
+			if w := sqlAccessStatement(stmt); w != nil {
+				hit = w
+				break
+			}
+		}
+	}
+	if hit != nil {
+		c.becauseProgram(name, hit...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// sqlAccessStatement returns the opening words of the first statement of
+// sql that changes accounts or privileges, nil when none does.
+func sqlAccessStatement(sql string) []string {
+	for _, st := range sqlWords(sql) {
+		if len(st) == 0 {
+			continue
+		}
+		switch st[0] {
+		case "GRANT", "REVOKE":
+			return st[:1]
+		case "CREATE", "ALTER", "DROP":
+			if len(st) > 1 && (st[1] == "USER" || st[1] == "ROLE" || st[1] == "LOGIN") {
+				return st[:2]
+			}
+		case "RENAME":
+			if len(st) > 1 && st[1] == "USER" {
+				return st[:2]
+			}
+		case "SET":
+			if len(st) > 1 && st[1] == "PASSWORD" {
+				return st[:2]
+			}
+		}
+	}
+	return nil
+}
+
+// databaseAccessFed is databaseAccessChanged for text piped into a
+// client's standard input ("echo 'GRANT …' | psql").
+func (c *checker) databaseAccessFed(cmd *shell.Command, name, data string) {
+	if opts, ok := sqlClients[name]; ok && len(sqlStatements(name, opts, cmd.Args, "")) == 0 && sqlAccessStatement(data) != nil {
+		c.add(PrivilegeEscalation)
+		return
+	}
+	fed := *cmd
+	fed.Stdin = data
+	switch name {
+	case "mongosh", "mongo", "redis-cli", "valkey-cli", "keydb-cli":
+		c.databaseAccessChanged(&fed, name)
+	}
+}
+
+// cloudSQL judges SQL handed to a managed database by its cloud CLI as a
+// SQL client's (their references): gcloud spanner databases execute-sql
+// --sql, aws rds-data and redshift-data execute-statement --sql, aws
+// athena start-query-execution --query-string, az postgres|mysql
+// flexible-server execute -q|--querytext. Data dropped or emptied is
+// database-destructive (destructiveSQL); accounts or grants changed
+// privilege-escalation (sqlAccessStatement).
+func (c *checker) cloudSQL(cmd *shell.Command, name string, v []string) {
+	letter, opt := "", ""
+	switch {
+	case name == "gcloud" && len(v) >= 3 && v[0] == "spanner" && v[2] == "execute-sql":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && (v[0] == "rds-data" || v[0] == "redshift-data") && v[1] == "execute-statement":
+		opt = "--sql"
+	case name == "aws" && len(v) >= 2 && v[0] == "athena" && v[1] == "start-query-execution":
+		opt = "--query-string"
+	case name == "az" && len(v) >= 3 && v[1] == "flexible-server" && v[2] == "execute":
+		letter, opt = "q", "--querytext"
+	default:
+		return
+	}
+	sql, ok := optValue(cmd.Args, letter, opt)
+	if !ok {
+		return
+	}
+	if destructiveSQL(sql) {
+		c.becauseProgram(name, v[:min(len(v), 3)]...)
+		c.add(DatabaseDestructive)
+	}
+	if w := sqlAccessStatement(sql); w != nil {
+		c.becauseProgram(name, w...)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"databaseAccessChanged": "a database's accounts or privileges changed through its client: SQL CREATE|ALTER|DROP USER|ROLE|LOGIN, RENAME USER, SET PASSWORD, GRANT, REVOKE; MongoDB createUser, updateUser, dropUser, changeUserPassword, grantRolesToUser, …; Redis ACL SETUSER|DELUSER; createuser",
+		"cloudSQL":              "SQL handed to a managed database by its cloud CLI (spanner execute-sql --sql, rds-data|redshift-data execute-statement --sql, athena start-query-execution --query-string, az flexible-server execute -q) that drops or empties data, or changes accounts and grants",
+	})
+}
+
+// sqliteExtensions are the names SQLite database files take (sqlite.org's
+// file format: one file holds the whole database; Django's db.sqlite3,
+// Prisma's dev.db, Rails' storage/*.sqlite3).
+var sqliteExtensions = []string{".sqlite", ".sqlite3", ".db", ".db3"}
+
+// projectDatabaseFile reports a SQLite database file of the project: one
+// file holding the app's data, so deleting it is a dropped database
+// (round 9b, heldout12's y0445). Files under a temporary folder or the
+// home (a test's leftovers: heldout4's m0111), a folder of generated
+// files, and Windows' Thumbs.db thumbnail caches are not; the journal,
+// -wal and -shm files keep their own suffix and are not matched.
+func (c *checker) projectDatabaseFile(abs string) bool {
+	base := strings.ToLower(path.Base(abs))
+	if !slices.ContainsFunc(sqliteExtensions, func(e string) bool { return strings.HasSuffix(base, e) && len(base) > len(e) }) ||
+		base == "thumbs.db" || base == "ehthumbs.db" {
+		return false
+	}
+	return shell.Within(abs, c.project) && abs != c.project && !c.tempOnly(abs) && !c.scratch(abs)
+}
+
+// sqliteValueOpts are sqlite3(1)'s options that take a value; -cmd and
+// -init run SQL of their own, -A works on an archive.
+var sqliteValueOpts = map[string]bool{"-separator": true, "-newline": true, "-nullvalue": true, "-vfs": true, "-mmap": true, "-maxsize": true, "-lookaside": true, "-pagecache": true, "-heap": true}
+
+// sqliteWaitsForInput reports "sqlite3 [OPTIONS] DB" with no SQL on the
+// line, no SQL from -cmd, -init or an archive option, and nothing fed to
+// its standard input (no pipe, redirect or here-document, and no command
+// before it in a group a pipe could feed): it reads SQL from a standard
+// input the agent's shell leaves empty, and prints nothing.
+func (c *checker) sqliteWaitsForInput(u unit) bool {
+	cmd := &u.cmd
+	if cmd.Stdin != "" || c.line == nil || c.at >= len(c.line.Commands) || cmd.Nested {
+		return false
+	}
+	for _, r := range cmd.Redirects {
+		if r.Read {
+			return false
+		}
+	}
+	earlier := c.earlier()
+	for k := range earlier {
+		if prev := &earlier[k]; prev.Pipeline == cmd.Pipeline || prev.Nested {
+			return false
+		}
+	}
+	n := 0
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			return false
+		}
+		switch {
+		case a.Lit == "-cmd" || a.Lit == "-init" || strings.HasPrefix(a.Lit, "-A") || a.Lit == "-archive":
+			return false
+		case sqliteValueOpts[a.Lit]:
+			i++
+		case strings.HasPrefix(a.Lit, "-") && a.Lit != "-" && n == 0:
+		default:
+			n++
+		}
+	}
+	return n == 1
+}
+
+// sqlStarObjects reports, per statement of sql (split as sqlWords splits
+// it), a DROP DATABASE|SCHEMA|TABLE or TRUNCATE whose object is "*" or
+// missing: no identifier in SQL's grammar, so the statement is a syntax
+// error and removes nothing (round 8; TestPrecisionSQLWithoutObject).
+// Quoted names and comments are words here too, so a quoted name counts
+// as a name.
+func sqlStarObjects(sql string) []bool {
+	var out []bool
+	for _, st := range sqlTokens(sql, true) {
+		skip := 0
+		switch {
+		case len(st) >= 2 && st[0] == "DROP" && (st[1] == "DATABASE" || st[1] == "SCHEMA" || st[1] == "TABLE"):
+			skip = 2
+			if len(st) >= 4 && st[2] == "IF" && st[3] == "EXISTS" {
+				skip = 4
+			}
+		case len(st) >= 1 && st[0] == "TRUNCATE":
+			skip = 1
+			if len(st) > skip && st[skip] == "TABLE" {
+				skip++
+			}
+			if len(st) > skip && st[skip] == "ONLY" {
+				skip++
+			}
+		}
+		out = append(out, skip > 0 && (len(st) == skip || st[skip] == "*"))
+	}
+	return out
+}
+
+// sqlGivenElsewhere flags destructive SQL (destructiveSQL, as the
+// database rule judges psql -c) given to the clients sqlClients does not
+// name, where each one's reference puts the statement: Cloudflare's
+// "wrangler d1 execute DATABASE --command=SQL" (D1's wrangler commands),
+// Turso's "turso db shell DATABASE [SQL]" (Turso CLI reference), IBM
+// Db2's "db2 [option-flag] [sql-statement]" (the statement as its
+// words), and a here-document or here-string fed to the clients that
+// read their statements from standard input (stdinSQLClient); text piped
+// in is sqlFed's, from sink.
+func (c *checker) sqlGivenElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	var stmts []string
+	switch name {
+	case "wrangler":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "d1" && v[1] == "execute" {
+			stmts = sqlStatements(name, []string{"--command"}, cmd.Args, "")
+		}
+	case "turso":
+		if v := c.verbs(cmd.Args, 2); len(v) == 2 && v[0] == "db" && v[1] == "shell" {
+			ops := operands(cmd.Args)
+			for _, o := range ops[min(3, len(ops)):] {
+				stmts = append(stmts, o.Lit)
+			}
+		}
+	case "db2":
+		var words []string
+		for _, o := range operands(cmd.Args) {
+			if !strings.HasPrefix(o.Lit, "+") { // a "+x" option flag turns an option off
+				words = append(words, o.Lit)
+			}
+		}
+		stmts = append(stmts, strings.Join(words, " "))
+	}
+	if c.stdinSQLClient(cmd, name) {
+		stmts = append(stmts, cmd.Stdin)
+	}
+	for _, st := range stmts {
+		if st != "" && destructiveSQL(st) {
+			c.becauseProgram(name)
+			c.add(DatabaseDestructive)
+			return
+		}
+	}
+}
+
+// stdinSQLClient reports a client of sqlGivenElsewhere's that runs the
+// statements on its standard input: Oracle's sqlplus, unixODBC's isql,
+// FreeTDS's tsql, and "turso db shell DATABASE" with no statement of its
+// own.
+func (c *checker) stdinSQLClient(cmd *shell.Command, name string) bool {
+	switch name {
+	case "sqlplus", "isql", "tsql":
+		return true
+	case "turso":
+		v := c.verbs(cmd.Args, 2)
+		return len(v) == 2 && v[0] == "db" && v[1] == "shell" && len(operands(cmd.Args)) <= 3
+	}
+	return false
+}
+
+// sqlFed is sqlGivenElsewhere for literal text piped into a client that
+// reads its statements from standard input ("echo 'DROP TABLE t' |
+// sqlplus -s u/p@db"), called by sink as the sqlClients' check is.
+func (c *checker) sqlFed(cmd *shell.Command, name, data string) {
+	if c.stdinSQLClient(cmd, name) && destructiveSQL(data) {
+		c.becauseProgram(name)
+		c.add(DatabaseDestructive)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"sqlGivenElsewhere": "SQL that drops or empties data given to wrangler d1 execute --command, turso db shell, db2, or fed to sqlplus, isql or tsql on standard input",
+	})
+}

@@ -1,6 +1,8 @@
 package danger
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestRsyncDeleteOntoProjectFolders: rsync(1)'s --delete and its variants
 // (--delete-before, --delete-during and its alias --del, --delete-delay,
@@ -367,4 +369,28 @@ func TestPrivateKeysDeleted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 	explainRow(t, `gpg --delete-secret-keys ABCDEF12`, DestructiveDelete, "privateKeysDeleted", []string{"gpg", "ABCDEF12"})
+}
+
+// TestPrecisionBackupsAndMoves: restic(1)'s "forget" removes snapshots
+// (and with --prune their data), while "prune" alone only frees data no
+// snapshot references any more (restic docs, "Removing backup
+// snapshots"): nothing restorable is lost. rsync(1)'s
+// --remove-source-files deletes only what was transferred, a move; its
+// --delete family removes files of the destination that the source lacks.
+func TestPrecisionBackupsAndMoves(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`restic forget --keep-last 1 --prune`, DestructiveDelete},
+		{`restic forget --tag prod --unsafe-allow-remove-all`, DestructiveDelete},
+		{`rsync -a --delete /src/ /srv/`, DestructiveDelete},
+		{`rsync -a --delete-after /tmp/empty/ ~/`, DestructiveDelete},
+		// Everyday.
+		{`restic prune --max-unused 0`, ""},
+		{`restic prune`, ""},
+		{`rsync -a --remove-source-files /src/ /dest/`, ""},
+		{`rsync -av --remove-source-files logs/ /mnt/archive/`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
 }

@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"encoding/json"
 	"path"
 	"slices"
 	"strings"
@@ -246,4 +247,194 @@ func hostBody(b string) bool {
 		}
 	}
 	return false
+}
+
+// ssmFetchingDocuments are the AWS-owned SSM documents that download
+// content named in their parameters (a URL, an S3 path, a GitHub
+// repository) and run or install it on the target instances (Systems
+// Manager's "AWS managed documents" reference).
+var ssmFetchingDocuments = []string{
+	"aws-runremotescript", "aws-installapplication", "aws-installpowershellmodule", "aws-runansibleplaybook",
+	"aws-applyansibleplaybooks", "aws-runsaltstate", "aws-applychefrecipes", "aws-rundocument", "aws-applydscmofs",
+}
+
+// ssmFetchedContent flags aws ssm send-command of a document that fetches
+// content and runs it on instances, with its parameters on the line
+// (README's heldout10 lines: download-execute, or a reverse shell when
+// the fetched file is one; without parameters the call fails, w0335).
+func (c *checker) ssmFetchedContent(cmd *shell.Command, v []string) {
+	if v[0] != "ssm" || v[1] != "send-command" || !hasLitPrefix(cmd.Args, "--parameters") {
+		return
+	}
+	doc, _ := optValue(cmd.Args, "", "--document-name")
+	if slices.Contains(ssmFetchingDocuments, strings.ToLower(doc)) {
+		c.because("aws", "ssm", "send-command", doc)
+		c.add(DownloadExecute)
+	}
+}
+
+// customScriptExtensions are the Azure extensions that run a command on
+// the machines they are set on (Custom Script Extension for Linux and
+// Windows: "commandToExecute", with "fileUris" downloaded first).
+var customScriptExtensions = []string{"customscript", "customscriptextension"}
+
+// cloudRunsElsewhere judges the commands a cloud CLI hands machines to
+// run later or at once, as runsElsewhere judges aws ssm send-command's:
+// aws ssm create-association|update-association of a shell document
+// (commands= run on every target, now and on its schedule), and az
+// vm|vmss extension set of a custom script extension (its settings'
+// commandToExecute). A document or extension that fetches its content
+// is download-execute: ssmFetchedContent's documents, and the custom
+// script's fileUris.
+func (c *checker) cloudRunsElsewhere(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "aws" && name != "az" || u.depth >= maxDepth || !allLiteral(cmd.Args) || hasLit(cmd.Args, "--help", "-h") {
+		return
+	}
+	inner := ""
+	switch name {
+	case "aws":
+		v := c.verbs(cmd.Args, 2)
+		if len(v) < 2 || v[0] != "ssm" || v[1] != "create-association" && v[1] != "update-association" {
+			return
+		}
+		doc, _ := optValue(cmd.Args, "", "--name")
+		doc = strings.ToLower(doc)
+		if slices.Contains(ssmFetchingDocuments, doc) && hasLitPrefix(cmd.Args, "--parameters") {
+			c.because("aws", "ssm", v[1], doc)
+			c.add(DownloadExecute)
+			c.because()
+			return
+		}
+		if p, ok := optValue(cmd.Args, "", "--parameters"); ok && (doc == "aws-runshellscript" || doc == "aws-runpowershellscript") {
+			if cmds, ok := strings.CutPrefix(p, "commands="); ok {
+				inner = strings.Trim(cmds, `[]"'`)
+			}
+		}
+	case "az":
+		v := c.verbs(cmd.Args, 3)
+		if len(v) < 3 || v[0] != "vm" && v[0] != "vmss" || v[1] != "extension" || v[2] != "set" {
+			return
+		}
+		ext, _ := optValue(cmd.Args, "n", "--name")
+		if !slices.Contains(customScriptExtensions, strings.ToLower(ext)) {
+			return
+		}
+		for _, opt := range []string{"--settings", "--protected-settings"} {
+			raw, ok := optValue(cmd.Args, "", opt)
+			if !ok {
+				continue
+			}
+			var settings struct {
+				FileURIs         []string `json:"fileUris"`
+				CommandToExecute string   `json:"commandToExecute"`
+			}
+			if json.Unmarshal([]byte(raw), &settings) != nil {
+				continue
+			}
+			if len(settings.FileURIs) > 0 && settings.CommandToExecute != "" {
+				c.because("az", v[0], "extension", "set", ext, "fileUris")
+				c.add(DownloadExecute)
+				c.because()
+				return
+			}
+			if settings.CommandToExecute != "" {
+				inner = settings.CommandToExecute
+			}
+		}
+	}
+	if strings.TrimSpace(inner) != "" {
+		c.script(shell.Parse(inner), "/", u.depth+1, false)
+	}
+}
+
+// gcloudScpValued are the options of gcloud compute scp and gcloud
+// cloud-shell scp that take a value (gcloud reference, with the global
+// flags), so their values are not read as files.
+var gcloudScpValued = []string{
+	"--zone", "--port", "--scp-flag", "--ssh-flag", "--ssh-key-expiration", "--ssh-key-expire-after", "--ssh-key-file",
+	"--strict-host-key-checking", "--project", "--account", "--billing-project", "--configuration", "--flags-file",
+	"--flatten", "--format", "--verbosity", "--impersonate-service-account", "--trace-token",
+}
+
+// cloudRemoteCommands returns the shell commands a cloud CLI runs in a
+// container, a cluster or a cloud shell, to be judged as themselves (as
+// commandRunners judges az vm run-command's --scripts): aws ecs
+// execute-command --command (AWS CLI reference), az container exec
+// --exec-command and az aks command invoke --command (az reference),
+// gcloud cloud-shell ssh --command (gcloud reference). gcloud's copy
+// commands, compute scp|copy-files and cloud-shell scp, come back as the
+// scp they run (cloud-shell's localhost:PATH is the local PATH), so an
+// upload reads as scp's. Help and a dry run run nothing.
+func cloudRemoteCommands(cmd *shell.Command, name string) []string {
+	switch name {
+	case "aws", "az", "gcloud":
+	default:
+		return nil
+	}
+	args := cmd.Args
+	if hasLit(args, "--help", "-h", "help", "--dry-run") {
+		return nil
+	}
+	v := verbs(args, 4)
+	if name == "gcloud" && len(v) > 0 && (v[0] == "alpha" || v[0] == "beta") {
+		v = v[1:]
+	}
+	if len(v) < 2 {
+		return nil
+	}
+	opt := ""
+	switch {
+	case name == "aws" && v[0] == "ecs" && v[1] == "execute-command":
+		opt = "--command"
+	case name == "az" && v[0] == "container" && v[1] == "exec":
+		opt = "--exec-command"
+	case name == "az" && len(v) >= 3 && v[0] == "aks" && v[1] == "command" && v[2] == "invoke":
+		opt = "--command"
+	case name == "gcloud" && v[0] == "cloud-shell" && v[1] == "ssh":
+		opt = "--command"
+	case name == "gcloud" && (v[0] == "compute" && (v[1] == "scp" || v[1] == "copy-files") || v[0] == "cloud-shell" && v[1] == "scp"):
+		return gcloudScp(args, v[1])
+	default:
+		return nil
+	}
+	if text, ok := optValue(args, "", opt); ok && strings.TrimSpace(text) != "" {
+		return []string{text}
+	}
+	return nil
+}
+
+// gcloudScp returns the scp a gcloud copy command runs: its operands
+// after the verb, options and their values left out, cloud shell's
+// "localhost:" taken off.
+func gcloudScp(args []shell.Word, verb string) []string {
+	i := slices.IndexFunc(args, func(a shell.Word) bool { return a.Literal && a.Lit == verb })
+	if i < 0 {
+		return nil
+	}
+	out := []string{"scp"}
+	for k := i + 1; k < len(args); k++ {
+		a := args[k]
+		if !a.Literal {
+			return nil // a file this cannot name
+		}
+		if strings.HasPrefix(a.Lit, "-") {
+			if slices.Contains(gcloudScpValued, a.Lit) {
+				k++
+			}
+			continue
+		}
+		out = append(out, shellQuote(strings.TrimPrefix(a.Lit, "localhost:")))
+	}
+	if len(out) < 3 {
+		return nil
+	}
+	return []string{strings.Join(out, " ")}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"ssmFetchedContent":  "SSM told to fetch content from a URL, S3 or GitHub and run it on instances: send-command of AWS-RunRemoteScript, AWS-InstallApplication, AWS-InstallPowerShellModule, AWS-RunAnsiblePlaybook, AWS-ApplyAnsiblePlaybooks, AWS-RunSaltState, AWS-ApplyChefRecipes, AWS-RunDocument, AWS-ApplyDSCMofs",
+		"cloudRunsElsewhere": "a script a cloud hands its machines fetched and run: aws ssm create-association|update-association of a document that fetches content, az vm|vmss extension set of a custom script extension with fileUris",
+	})
 }

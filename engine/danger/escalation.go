@@ -195,3 +195,170 @@ func (c *checker) trustedRoot(name string, args []shell.Word) {
 		}
 	}
 }
+
+// fileCapabilitySet flags libcap-ng's filecap(8) given a file and
+// capabilities to set (filecap FILE CAP…; "filecap FILE" and "filecap -a"
+// list; "none" clears them), as setcap is.
+func (c *checker) fileCapabilitySet(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "filecap" {
+		return
+	}
+	ops := operands(cmd.Args)
+	if len(ops) >= 2 && !hasLit(cmd.Args, "-a", "-d") && ops[1].Lit != "none" {
+		c.because(name, ops[0].Lit, ops[1].Lit)
+		c.add(PrivilegeEscalation)
+	}
+}
+
+// rootRunners run a command (or a shell) as root or another user, as sudo
+// does: gksu/gksudo, kdesu/kdesudo, Kerberos' ksu, pleaseedit, calife,
+// beesu, lxqt-sudo and lxsudo, sudo-rs. "please" itself is left out: it
+// starts the prose lines of pasted transcripts ("please run pytest",
+// everyday.real) more often than a command.
+var rootRunners = map[string]bool{"gksu": true, "gksudo": true, "kdesu": true, "kdesudo": true, "ksu": true,
+	"pleaseedit": true, "calife": true, "beesu": true, "lxqt-sudo": true, "lxsudo": true, "sudo-rs": true}
+
+// otherRootRunners flags a run of one of rootRunners, but for its help,
+// version and listing forms.
+func (c *checker) otherRootRunners(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || !rootRunners[name] {
+		return
+	}
+	if hasLit(cmd.Args, "--help", "-h", "--version", "-V", "-l", "--list") {
+		return
+	}
+	c.because(name)
+	c.add(PrivilegeEscalation)
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"fileCapabilitySet": "filecap FILE CAP…: file capabilities set on a program (as setcap)",
+		"otherRootRunners":  "a command run as root or another user by a sudo-like program: gksu, gksudo, kdesu, kdesudo, ksu, pleaseedit, calife, beesu, lxqt-sudo, lxsudo, sudo-rs",
+	})
+}
+
+// aclValueOpts are setfacl(1)'s options that take an ACL on the line;
+// aclFileOpts take it from a file, which the line does not show.
+var (
+	aclValueOpts = map[string]bool{"-m": true, "--modify": true, "--set": true}
+	aclFileOpts  = map[string]bool{"-M": true, "--modify-file": true, "--set-file": true, "--restore": true}
+)
+
+// aclGrants reports whether a setfacl command can give someone other than
+// a file's owner a right: an ACL from a file or not literal, or an entry
+// of a named user or group, the owning group, others or the mask with any
+// permission. The owner's own entry (u::) and entries of "---" or 0 give
+// nothing; -x, -b and -k only remove entries.
+func aclGrants(args []shell.Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		opt, val, hasVal := strings.Cut(a.Lit, "=")
+		if aclFileOpts[opt] {
+			return true
+		}
+		if !aclValueOpts[opt] {
+			continue
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return false
+			}
+			i++
+			if !args[i].Literal {
+				return true
+			}
+			val = args[i].Lit
+		}
+		for _, e := range strings.Split(val, ",") {
+			if aclEntryGrants(e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aclEntryGrants reports whether one ACL entry, [d[efault]:]TAG:QUAL:PERMS,
+// gives a right to anyone but the owner.
+func aclEntryGrants(e string) bool {
+	f := strings.Split(strings.TrimSpace(e), ":")
+	if len(f) > 0 && (f[0] == "d" || f[0] == "default") {
+		f = f[1:]
+	}
+	if len(f) != 3 {
+		return len(f) > 0 && f[0] != "" // not an entry setfacl reads as one: judged as before
+	}
+	tag, qual, perms := f[0], f[1], f[2]
+	if (tag == "u" || tag == "user") && qual == "" {
+		return false // the owner's own entry
+	}
+	return strings.Trim(perms, "-0") != ""
+}
+
+// configFileRun reports a program named by a path under /etc: a
+// configuration file, never a tool's binary (FHS 3.0 §3.7.1: "No binaries
+// may be located under /etc"), so its base name ("/etc/default/useradd")
+// does not name the tool.
+func configFileRun(name string) bool {
+	return strings.HasPrefix(path.Clean(name), "/etc/")
+}
+
+// sudoValueOptions are sudo(8)'s short options that take a value: in a
+// cluster the letters after one of them are that value ("-uv" is the user
+// "v").
+const sudoValueOptions = "ugCDprtTUhR"
+
+// sudoCredentialsCached flags sudo -v|--validate: sudo(8) "update the
+// user's cached credentials, authenticating the user if necessary ...
+// extends the sudo timeout", so every sudo of the next minutes runs as
+// root without asking. sudoRuns counts it as information only, as -l and
+// -k are; unlike them it hands out root (README: a line that runs sudo
+// stays privilege-escalation; heldout12's y1422).
+func (c *checker) sudoCredentialsCached(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "sudo" && name != "sudo-rs" {
+		return
+	}
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal || !strings.HasPrefix(a.Lit, "-") || a.Lit == "-" || a.Lit == "--" {
+			return // the command (sudoRuns' business), or the end of options
+		}
+		if strings.HasPrefix(a.Lit, "--") {
+			if a.Lit == "--validate" {
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+			if !strings.Contains(a.Lit, "=") && strings.Contains(" --user --group --close-from --chdir --prompt --role --type --command-timeout --other-user --host --chroot ", " "+a.Lit+" ") {
+				i++ // its value
+			}
+			continue
+		}
+		for j := 1; j < len(a.Lit); j++ {
+			switch l := a.Lit[j]; {
+			case l == 'v':
+				c.becauseProgram(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			case strings.IndexByte(sudoValueOptions, l) >= 0:
+				if j == len(a.Lit)-1 && !(l == 'h' && i == len(cmd.Args)-1) {
+					i++ // the value is the next word
+				}
+				j = len(a.Lit) // the rest of the cluster is the value
+			}
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"sudoCredentialsCached": "sudo -v|--validate: sudo's cached credentials refreshed (the password asked or read), so every sudo of the next minutes runs as root without asking",
+	})
+}

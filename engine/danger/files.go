@@ -456,3 +456,210 @@ func DeviceOrKernel(p string) bool {
 	}
 	return false
 }
+
+// ownWriteTargets returns the files a program's own write commands name
+// (GTFOBins' "file write" functions), from each manual: GDB's
+// dump|append [FORMAT] value|memory FILE (in -ex, --ex, -eval-command);
+// vim(1), ex, view, nvim -c CMD or +CMD with :w[rite][!] FILE or
+// :sav[eas][!] FILE; emacs --eval|-eval|--execute with with-temp-file,
+// write-file (the first string), write-region, append-to-file (the last
+// string of the form); sqlite3's .output FILE and .once FILE (in -cmd, an
+// argument, or standard input); rlwrap(1) -l|--logfile FILE; puppet
+// apply -e with a file resource's title.
+func ownWriteTargets(cmd *shell.Command, name string) []string {
+	args := cmd.Args
+	var out []string
+	valuesOf := func(opts ...string) []string {
+		var vs []string
+		for i, a := range args {
+			for _, o := range opts {
+				if a.Lit == o && i+1 < len(args) && args[i+1].Literal {
+					vs = append(vs, args[i+1].Lit)
+				} else if v, ok := strings.CutPrefix(a.Lit, o+"="); ok && strings.HasPrefix(o, "--") {
+					vs = append(vs, v)
+				}
+			}
+		}
+		return vs
+	}
+	switch name {
+	case "gdb", "gdb-multiarch":
+		for _, v := range valuesOf("-ex", "--ex", "-eval-command", "--eval-command") {
+			f := strings.Fields(v)
+			if len(f) < 3 || f[0] != "dump" && f[0] != "append" {
+				continue
+			}
+			for i := 1; i+1 < len(f); i++ {
+				if f[i] == "value" || f[i] == "memory" {
+					out = append(out, f[i+1])
+					break
+				}
+			}
+		}
+	case "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff":
+		var cmds []string
+		cmds = append(cmds, valuesOf("-c", "--cmd")...)
+		for _, a := range args {
+			if a.Literal && len(a.Lit) > 1 && a.Lit[0] == '+' {
+				cmds = append(cmds, a.Lit[1:])
+			}
+		}
+		for _, v := range cmds {
+			f := strings.Fields(strings.TrimLeft(v, ":"))
+			if len(f) < 2 {
+				continue
+			}
+			switch strings.TrimSuffix(f[0], "!") {
+			case "w", "write", "sav", "saveas":
+				t := f[1]
+				if t == ">>" && len(f) > 2 {
+					t = f[2]
+				}
+				if t != ">>" && !strings.HasPrefix(t, "!") {
+					out = append(out, t)
+				}
+			}
+		}
+	case "emacs":
+		for _, v := range valuesOf("--eval", "-eval", "--execute") {
+			for _, fn := range []string{"with-temp-file", "write-file", "write-region", "append-to-file"} {
+				i := strings.Index(v, "("+fn+" ")
+				if i < 0 {
+					continue
+				}
+				strs := quotedStrings(formAt(v[i:]))
+				if len(strs) == 0 {
+					continue
+				}
+				if fn == "with-temp-file" || fn == "write-file" {
+					out = append(out, strs[0])
+				} else {
+					out = append(out, strs[len(strs)-1])
+				}
+			}
+		}
+	case "sqlite3":
+		lines := slices.Concat(valuesOf("-cmd"), strings.Split(cmd.Stdin, "\n"))
+		for _, a := range args {
+			if a.Literal && strings.HasPrefix(a.Lit, ".") {
+				lines = append(lines, a.Lit)
+			}
+		}
+		for _, l := range lines {
+			if f := strings.Fields(l); len(f) > 1 && (f[0] == ".output" || f[0] == ".once") {
+				out = append(out, strings.Trim(f[1], `"'`))
+			}
+		}
+	case "rlwrap":
+		out = valuesOf("-l", "--logfile")
+	case "puppet":
+		if firstVerbIn(args, "apply") {
+			for _, v := range valuesOf("-e", "--execute") {
+				if i := strings.Index(v, "file {"); i >= 0 {
+					if strs := quotedStrings(v[i:]); len(strs) > 0 {
+						out = append(out, strs[0])
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// formAt returns the parenthesised form s starts with (the whole of s
+// when its parentheses do not close).
+func formAt(s string) string {
+	depth := 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return s[:i+1]
+			}
+		}
+	}
+	return s
+}
+
+// quotedStrings returns the double-quoted strings of s, in order.
+func quotedStrings(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(s[i+1:], '"')
+		if j < 0 {
+			return out
+		}
+		out = append(out, s[i+1:i+1+j])
+		s = s[i+j+2:]
+	}
+}
+
+// ownCommandWrites: a file written by a program's own write command
+// (ownWriteTargets; dev's GTFOBins lines "gdb -ex 'dump value
+// .github/workflows/ci.yml …'" and "puppet apply -e 'file { \"/etc/passwd\"
+// … }'"), judged as any written file is: a startup file, a CI workflow,
+// an account file, an agent's settings.
+func (c *checker) ownCommandWrites(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "gdb", "gdb-multiarch", "vim", "vi", "nvim", "ex", "view", "rvim", "rview", "vimdiff", "emacs", "sqlite3", "rlwrap", "puppet":
+	default:
+		return
+	}
+	for _, t := range ownWriteTargets(cmd, name) {
+		if t == "" {
+			continue
+		}
+		c.because(name, t)
+		c.written(shell.Resolve(t, u.dir, c.home))
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"ownCommandWrites": "a file written by a program's own write command (gdb dump value|memory FILE, vim -c ':w FILE', emacs --eval with-temp-file|write-region, sqlite3 .output|.once, rlwrap -l, puppet apply -e file { … }), judged as any written file is",
+	})
+}
+
+// inAddOnTree reports a path inside one add-on package's own tree,
+// /opt/<package>/… (FHS 3.0, 3.13): writing there changes that
+// application, not the system. /opt itself and a file at its top level
+// belong to no package.
+func inAddOnTree(p string) bool {
+	rest, ok := strings.CutPrefix(p, "/opt/")
+	if !ok {
+		return false
+	}
+	pkg, below, ok := strings.Cut(rest, "/")
+	return ok && pkg != "" && pkg != "." && pkg != ".." && below != ""
+}
+
+// lineEndConverters rewrite the files they are given in place (dos2unix(1)).
+var lineEndConverters = map[string]bool{"dos2unix": true, "unix2dos": true, "mac2unix": true, "unix2mac": true}
+
+// convertsInPlace reports a dos2unix-style converter in its default old
+// file mode: no -n/--newfile copy and no -O/--to-stdout, so nothing of the
+// files reaches the output or another file.
+func convertsInPlace(name string, args []shell.Word) bool {
+	return lineEndConverters[name] && !hasLit(args, "-n", "--newfile", "-O", "--to-stdout")
+}
+
+// editsSystemFile reports a file tool's edit of an existing system file
+// (/etc/hosts, /etc/fstab): the Edit tool changes a file that is there,
+// as sed -i or tee does, which systemWrites marks disk-system (README:
+// tee /etc/hosts disk-system). Files that decide root, devices and the
+// kernel have their own categories (writeCategories); add-on trees under
+// /opt and /usr/local are the user's.
+func editsSystemFile(p string) bool {
+	return systemPath(p) && !inAddOnTree(p) && !GrantsRoot(p) && !DeviceOrKernel(p) && p != "/dev/null" && runsLaterKind(p) == kindNone
+}

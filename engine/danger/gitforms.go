@@ -450,3 +450,36 @@ func (c *checker) hookInstallers(u unit) {
 		c.add(GitHooksConfig)
 	}
 }
+
+// oneCommandAlias returns the command line "git -c alias.NAME=VALUE NAME
+// ARGS" runs: git(1)'s -c sets VALUE for this one command, and
+// git-config(1)'s alias.* expands NAME to VALUE with ARGS appended, a
+// shell command when VALUE starts with "!", git's own subcommand
+// otherwise. ok is false when no -c alias names the subcommand.
+func oneCommandAlias(cmd *shell.Command, sub string, rest []shell.Word) (string, bool) {
+	opts := cmd.Args[:len(cmd.Args)-len(rest)-1] // git's options, before sub
+	value, found := "", false
+	for i, a := range opts {
+		kv, ok := strings.CutPrefix(a.Lit, "-c")
+		if !a.Literal || !ok {
+			continue
+		}
+		if kv == "" && i+1 < len(opts) && opts[i+1].Literal {
+			kv = opts[i+1].Lit
+		}
+		if k, v, ok := strings.Cut(kv, "="); ok && strings.EqualFold(k, "alias."+sub) {
+			value, found = v, true // the last -c wins, as in a configuration file
+		}
+	}
+	if !found {
+		return "", false
+	}
+	line := "git " + value
+	if v, ok := strings.CutPrefix(value, "!"); ok {
+		line = v
+	}
+	for _, w := range rest {
+		line += " " + w.Raw
+	}
+	return line, true
+}

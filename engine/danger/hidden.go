@@ -351,8 +351,8 @@ func (c *checker) sink(cmd *shell.Command, data, dir string, depth int) {
 			c.add(DatabaseDestructive)
 		}
 		c.runtimeAPIStops(cmd, name, data)   // runtimeapi.go
-		c.databaseAccessFed(cmd, name, data) // cloud7.go
-		c.sqlFed(cmd, name, data)            // r10recall.go
+		c.databaseAccessFed(cmd, name, data) // database.go
+		c.sqlFed(cmd, name, data)            // database.go
 	}
 }
 

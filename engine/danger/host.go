@@ -801,7 +801,7 @@ func (c *checker) kernelModule(name string, args []shell.Word) {
 	hit := false
 	switch name {
 	case "insmod", "kldload", "kextload":
-		hit = len(operands(args)) > 0 && !asksHelp(args) && !(name == "insmod" && emptyDevice(operands(args)[0])) // r10fa.go
+		hit = len(operands(args)) > 0 && !asksHelp(args) && !(name == "insmod" && emptyDevice(operands(args)[0])) // boot.go
 	case "modprobe":
 		hit = len(operands(args)) > 0 && !asksHelp(args) && !hasLit(args, "-n", "--dry-run", "--show", "-c", "--showconfig", "--show-config",
 			"-D", "--show-depends", "-r", "--remove", "--show-modversions", "--dump-modversions", "-R", "--resolve-alias") &&

@@ -299,7 +299,7 @@ func (c *checker) httpRemoval(name, method, target string) {
 		p = p[:i]
 	}
 	if noSuchDelete(name, p) {
-		return // an API's root, a GitHub issue (cloud7.go)
+		return // an API's root, a GitHub issue (clouddestructive.go)
 	}
 	segs := strings.Split(strings.Trim(p, "/"), "/")
 	doDelete := len(segs) > 0 && segs[len(segs)-1] == "doDelete"
@@ -485,4 +485,72 @@ func looksLikeURL(w shell.Word) bool {
 	}
 	host, _, found := strings.Cut(w.Lit, "/")
 	return found && host != "" && (strings.Contains(host, ".") || strings.Contains(host, ":") || host == "localhost")
+}
+
+// hostedVarsUnset flags a hosted application's configuration or secret
+// variables removed through its platform's CLI (README, dev7's call:
+// "heroku config:unset … is cloud-destructive", as vercel env rm and gh
+// variable delete were): heroku's and dokku's config:unset (heroku's
+// alias config:remove), netlify env:unset, firebase functions:config:unset,
+// fly|flyctl and supabase "secrets unset", Cloud Foundry's cf unset-env,
+// and gcloud's update flags that drop variables or secrets. Everyday:
+// setting and listing them.
+func (c *checker) hostedVarsUnset(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	switch name {
+	case "heroku", "dokku", "netlify", "firebase", "fly", "flyctl", "supabase", "cf", "gcloud":
+	default:
+		return // most commands: no platform's CLI
+	}
+	args := cmd.Args
+	v := c.verbs(args, 2)
+	if len(v) == 0 || hasLit(args, "-h", "--help") {
+		return
+	}
+	hit := false
+	switch name {
+	case "heroku", "dokku", "netlify", "firebase":
+		hit = strings.HasSuffix(v[0], ":unset") || name == "heroku" && v[0] == "config:remove"
+	case "fly", "flyctl", "supabase":
+		hit = len(v) > 1 && v[0] == "secrets" && v[1] == "unset"
+	case "cf":
+		hit = v[0] == "unset-env"
+	case "gcloud":
+		hit = optionOn(args, "--remove-env-vars", "--clear-env-vars", "--remove-secrets", "--clear-secrets")
+	}
+	if hit {
+		c.because(name, v[0])
+		c.add(CloudDestructive)
+		c.because()
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"hostedVarsUnset": "a hosted app's config or secret variables removed: heroku|dokku config:unset, netlify env:unset, firebase functions:config:unset, fly|supabase secrets unset, cf unset-env, gcloud --remove-env-vars|--clear-env-vars|--remove-secrets|--clear-secrets",
+	})
+}
+
+// supabaseVolumesDeleted flags "supabase stop --no-backup": the CLI's
+// reference, "--no-backup  Deletes all data volumes after stopping", so
+// the local database is lost as with "supabase db reset"; a plain stop
+// keeps the volumes.
+func (c *checker) supabaseVolumesDeleted(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "supabase" || describesOnly(cmd.Args) {
+		return
+	}
+	if firstVerbIn(cmd.Args, "stop") && hasLit(cmd.Args, "--no-backup") {
+		c.becauseProgram(name, "stop", "--no-backup")
+		c.add(DatabaseDestructive)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"supabaseVolumesDeleted": "supabase stop --no-backup: the local stack's data volumes deleted after stopping, the local database lost",
+	})
 }

@@ -295,3 +295,98 @@ func TestHostedTopicRemovals(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHostedCallsByREADME: README's heldout8 calls on hosted services,
+// by the services' own references: a GitHub repository deleted (gh repo
+// delete, gh api -X DELETE repos/O/R; also glab's) and an environment
+// secret or variable removed (gh secret remove|delete, gh variable
+// delete) are cloud-destructive (the repository rows keep force-push
+// too, gitforms_test's older call); firebase hosting:disable stops the
+// site (disk-system, as VMs stopped); gws auth export --unmasked prints
+// credentials (secret-read); gh api -X DELETE of an issue (GitHub's REST
+// has no such endpoint) and curl -X DELETE of an API's root are everyday.
+func TestHostedCallsByREADME(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"gh repo delete o/r --yes", CloudDestructive},
+		{"gh api -X DELETE repos/o/r", CloudDestructive},
+		{"glab repo delete o/r", CloudDestructive},
+		{"gh secret remove TOKEN --env prod", CloudDestructive},
+		{"gh secret delete TOKEN", CloudDestructive},
+		{"gh variable delete REGION", CloudDestructive},
+		{"firebase hosting:disable", DiskSystem},
+		{"firebase hosting:disable --project prod -f", DiskSystem},
+		{"gws auth export --unmasked", SecretRead},
+		{"gh api -X DELETE repos/o/r/issues/1", ""},
+		{"curl -X DELETE https://api.example.com/", ""},
+		{"curl -X DELETE https://api.example.com", ""},
+		{"curl -X DELETE https://api.example.com/v1/widgets/42", CloudDestructive},
+		{"gh api -X DELETE repos/o/r/issues/comments/9", CloudDestructive},
+		{"gh secret list", ""},
+		{"gh repo view o/r", ""},
+		{"gws auth export", ""},
+		{"firebase hosting:channel:list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestHostedVarsUnset: a hosted app's configuration or secret variables
+// removed through its platform's CLI are cloud-destructive (README,
+// dev7's call: "heroku config:unset … cloud-destructive"; dev7's r0116),
+// for each platform's documented verb (heroku config:unset and its alias
+// config:remove, dokku config:unset, netlify env:unset, firebase
+// functions:config:unset, fly secrets unset, supabase secrets unset, cf
+// unset-env, gcloud's --remove-env-vars, --clear-env-vars,
+// --remove-secrets, --clear-secrets). Everyday: setting, listing.
+func TestHostedVarsUnset(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`heroku config:unset KEY1`, CloudDestructive}, // dev7's label
+		{`heroku config:remove KEY1 -a app`, CloudDestructive},
+		{`dokku config:unset app KEY`, CloudDestructive},
+		{`netlify env:unset API_KEY`, CloudDestructive},
+		{`firebase functions:config:unset api.key`, CloudDestructive},
+		{`fly secrets unset API_KEY`, CloudDestructive},
+		{`flyctl secrets unset API_KEY -a app`, CloudDestructive},
+		{`supabase secrets unset KEY`, CloudDestructive},
+		{`cf unset-env app KEY`, CloudDestructive},
+		{`gcloud run services update api --remove-env-vars KEY`, CloudDestructive},
+		{`gcloud functions deploy f --clear-env-vars`, CloudDestructive},
+		{`heroku config:set KEY=1`, ""},
+		{`netlify env:list`, ""},
+		{`fly secrets list`, ""},
+		{`cf set-env app KEY v`, ""},
+		{`gcloud run services update api --update-env-vars KEY=v`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+	explainRow(t, `heroku config:unset KEY1`, CloudDestructive, "hostedVarsUnset", []string{"heroku", "config:unset"})
+}
+
+// TestSupabaseStopNoBackup: the Supabase CLI's "supabase stop" keeps the
+// local stack's data volumes unless told otherwise (CLI reference,
+// supabase stop: "--no-backup  Deletes all data volumes after
+// stopping."): with --no-backup the local database is lost, as with
+// "supabase db reset" (database-destructive; README's call on docker
+// compose down -v, a local stack's volumes deleted). heldout13's z1010
+// "npx supabase stop --no-backup" (database-destructive) and z1093 "npx
+// supabase stop" (everyday).
+func TestSupabaseStopNoBackup(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`npx supabase stop --no-backup`, DatabaseDestructive}, // z1010
+		{`supabase stop --no-backup`, DatabaseDestructive},
+		{`supabase stop --all --no-backup`, DatabaseDestructive},
+		{`supabase stop --project-id app --no-backup`, DatabaseDestructive},
+		// Everyday: the volumes kept, help.
+		{`npx supabase stop`, ""}, // z1093
+		{`supabase stop --all`, ""},
+		{`supabase stop --no-backup --help`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -283,7 +283,7 @@ func (c *checker) code(lang, code, dir string, depth int) {
 				network = true
 			}
 			if metadataCredentialURL(t.text) {
-				c.add(SecretRead) // a cloud instance's credentials (cloud7.go)
+				c.add(SecretRead) // a cloud instance's credentials (cloudsecrets.go)
 			}
 			if t.text == "socket" || t.text == "net" || t.text == "luasocket" {
 				network = true // require("socket"), require("net")

@@ -256,3 +256,30 @@ func TestMoreProcessCalls(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPrecisionPythonUnimported: Python binds a module's name only by
+// "import M", "import M as N" or "import M.sub" (the Python Language
+// Reference, 7.11 "The import statement"); "from M import f" binds f, not
+// M. A call through a module name the program never bound raises
+// NameError before it runs (dev7's r0483 and r0520, and the README's dev7
+// call: "python's os.remove, shutil.rmtree … without the import … fail
+// with NameError: everyday").
+func TestPrecisionPythonUnimported(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`python -c 'import os; os.system("rm -rf /some/path")'`, DestructiveDelete},
+		{`python3 -c 'import shutil; shutil.rmtree("/srv/data")'`, DestructiveDelete},
+		{`python3 -c 'import os.path, shutil; shutil.rmtree("/srv/data")'`, DestructiveDelete},
+		{`python3 -c 'import shutil as sh; sh.rmtree("/srv/data")'`, DestructiveDelete},
+		{`python3 -c 'from shutil import rmtree; rmtree("/srv/data")'`, DestructiveDelete},
+		{`python3 -c 'import subprocess; subprocess.run(["rm", "-rf", "/srv/data"])'`, DestructiveDelete},
+		// Everyday: NameError first.
+		{`python3 -c "shutil.rmtree('/srv/data')"`, ""},
+		{`python3 -c "os.system('rm -rf /srv/data')"`, ""},
+		{`python3 -c 'from shutil import rmtree; shutil.rmtree("/srv/data")'`, ""},
+		{`python3 -c 'import os; subprocess.run(["rm", "-rf", "/srv/data"])'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

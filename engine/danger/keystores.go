@@ -158,7 +158,7 @@ func toolSecret(slashed, base string) bool {
 			return true
 		}
 	}
-	return moreToolSecret(slashed, base) || serviceSecret(slashed, base) // r10recall.go
+	return moreToolSecret(slashed, base) || serviceSecret(slashed, base) // keystores.go, secretreads.go
 }
 
 // metadataVia are the programs fileUses sees reading a file that print
@@ -176,7 +176,7 @@ var metadataVia = map[string]bool{
 // prints no line (grep(1): -q, --quiet, --silent answer by their status;
 // -c, --count a count; -l, -L file names).
 func showsNothingOf(cmd *shell.Command, via string) bool {
-	if metadataVia[via] || playedOnSoundDevice(cmd, via) { // r10fa.go
+	if metadataVia[via] || playedOnSoundDevice(cmd, via) { // secretreads.go
 		return true
 	}
 	switch via {
@@ -563,7 +563,7 @@ var psLongValueOpts = map[string]bool{
 // "~/.aws/*", "~/.ssh/id_*"): it names every file there, keys and
 // credentials among them. One that names only public keys ("*.pub") does
 // not. A secret named by a pattern or a backup's name is secretByPattern's,
-// an account database's file accountStore's (host9.go).
+// an account database's file accountStore's (secretreads.go).
 func (c *checker) globInSecrets(p string) bool {
 	if c.secretByPattern(p) || accountStore(p) {
 		return true
@@ -788,4 +788,70 @@ func maskedOnly(raw string) bool {
 		seen = true
 	}
 	return seen
+}
+
+// keyUsedInPlace reports a program that uses the key or keystore it names
+// and prints nothing of it, as ssh -i and openssl req -key do (named.go):
+// step's "certificate create SUBJECT CRT_FILE KEY_FILE" writes the new
+// key and signs with --ca-key (sign, renew and p12 the same);
+// bundletool's build-apks "--ks Path to the keystore that should be used
+// to sign the generated APKs" and apksigner's sign --ks; csshX's and
+// cssh's --ssh_args hand ssh its -i; grub-mount(1)'s "-K, --zfs-key=FILE
+// Load zfs crypto key"; GmSSL (an OpenSSL fork) with -pubout writes only
+// the public half unless -text prints the key.
+func (c *checker) keyUsedInPlace(name string, args []shell.Word) bool {
+	switch name {
+	case "step":
+		v := c.verbs(args, 2)
+		return len(v) == 2 && v[0] == "certificate" && slices.Contains([]string{"create", "sign", "renew", "p12"}, v[1])
+	case "bundletool", "apksigner", "csshx", "cssh", "grub-mount":
+		return true
+	case "gmssl":
+		return hasLit(args, "-pubout") && !hasLit(args, "-text")
+	}
+	return false
+}
+
+// moreToolSecretSuffixes are further credential files deployment and
+// cloud CLIs keep in the home, each where its documentation puts it (the
+// login token, API key or session): Supabase CLI's access-token, Railway's
+// config.json, Vercel's older ~/.now and ~/.vercel auth.json,
+// netlify-cli's older ~/.netlify/config.json, Expo's state.json,
+// sentry-cli's ~/.sentryclirc, CircleCI CLI's cli.yml, Hugging Face's
+// token, linode-cli's, vultr-cli's, Scaleway's, IBM Cloud's, civo's,
+// Exoscale's, JFrog CLI's, travis', Doppler's and cachix's
+// configurations. keystores.go's toolSecret asks moreToolSecret after its
+// own toolSecretSuffixes.
+var moreToolSecretSuffixes = []string{
+	"/.supabase/access-token", "/.railway/config.json", "/.now/auth.json", "/.vercel/auth.json",
+	"/.netlify/config.json", "/.expo/state.json", "/.sentryclirc", "/.circleci/cli.yml",
+	"/.cache/huggingface/token", "/.huggingface/token", "/.config/linode-cli", "/.vultr-cli.yaml",
+	"/.config/scw/config.yaml", "/.bluemix/config.json", "/.civo.json", "/.config/exoscale/exoscale.toml",
+	"/.jfrog/jfrog-cli.conf", "/.jfrog/jfrog-cli.conf.v5", "/.jfrog/jfrog-cli.conf.v6", "/.travis/config.yml",
+	"/.doppler/.doppler.yaml", "/.config/cachix/cachix.dhall",
+}
+
+// moreToolSecretByBase is moreToolSecretSuffixes by their base names, so
+// a path is compared only with the suffixes that end in its own name:
+// SecretFile runs on every path a line names, and a scan of every suffix
+// would grow Check's cost with each one added.
+var moreToolSecretByBase = func() map[string][]string {
+	m := map[string][]string{}
+	for _, s := range moreToolSecretSuffixes {
+		b := path.Base(s)
+		m[b] = append(m[b], s)
+	}
+	return m
+}()
+
+// moreToolSecret reports one of moreToolSecretSuffixes, or a file under
+// Teleport's ~/.tsh/keys/, which holds only the user's private keys and
+// certificates (tsh's documentation), as toolSecretDirs' folders do.
+func moreToolSecret(slashed, base string) bool {
+	for _, s := range moreToolSecretByBase[base] {
+		if strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	return strings.Contains(slashed, "/.tsh/keys/")
 }

@@ -1,6 +1,8 @@
 package danger
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestHistoriesPrinted: a shell's or a client's history file holds every
 // command typed, passwords given on command lines included, so printing or
@@ -591,6 +593,109 @@ func TestCredentialVariablesMasked(t *testing.T) {
 		{`echo "${GITHUB_TOKEN:0:4} $GITHUB_TOKEN"`, SecretRead},
 		{`echo "token: ${GITHUB_TOKEN}"`, SecretRead},
 		{`echo ${GITHUB_TOKEN:4}`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMoreHistoryFiles: the history files of shells and REPLs hold the
+// commands typed, passwords given on command lines among them: printing
+// one is secret-read and deleting one destructive-delete (README's
+// heldout5 and dev4 calls). Members by their programs' documented
+// default names: zsh's ~/.histfile (what zsh-newuser-install writes
+// for HISTFILE), BusyBox ash's ~/.ash_history, PHP's interactive shell
+// (~/.php_history), clickhouse-client's and the influx CLI's histories.
+func TestMoreHistoryFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.histfile`, SecretRead},
+		{`cat /root/.ash_history`, SecretRead},
+		{`tail -n 50 ~/.php_history`, SecretRead},
+		{`cat ~/.clickhouse-client-history`, SecretRead},
+		{`cat ~/.influx_history`, SecretRead},
+		{`rm ~/.histfile`, DestructiveDelete},
+		{`cat ~/.zshrc`, ""},
+		{`cat ~/.ashrc`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionKeysLeftOut: an option that leaves the private key out of
+// what is printed or written: openssl-pkcs12(1) "-nokeys: No private keys
+// will be output", Certipy's "cert -nokey: Don't output key" (its README,
+// "Certificate" command). The certificate alone is public (dev7's r0328,
+// heldout4's m1062, everyday); without the option the key is printed.
+func TestPrecisionKeysLeftOut(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`certipy cert -pfx administrator.pfx`, SecretRead},
+		{`certipy-ad cert -pfx CERTIFICATE.pfx -nocert -out key.pem`, SecretRead},
+		// Everyday.
+		{`certipy-ad cert -pfx CERTIFICATE.pfx -nokey -out CERTIFICATE.crt`, ""},
+		{`certipy cert -pfx administrator.pfx -nokey`, ""},
+		{`openssl pkcs12 -in cert.pfx -nokeys -out cert.pem`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMoreToolCredentialFiles: login tokens that deployment and cloud
+// CLIs keep in the home, each where its documentation puts it, read as
+// keystores.go's tool credential files are (secret-read when shown):
+// Supabase CLI's ~/.supabase/access-token (when no keyring); Railway's
+// ~/.railway/config.json (the user token); Vercel's older ~/.now and
+// ~/.vercel auth.json; netlify-cli's older ~/.netlify/config.json; Expo's
+// ~/.expo/state.json (the session secret); sentry-cli's ~/.sentryclirc
+// ([auth] token); CircleCI CLI's ~/.circleci/cli.yml (token); Teleport's
+// ~/.tsh/keys/ (private keys and certificates); Hugging Face's ~/.cache/huggingface/token and older
+// ~/.huggingface/token (huggingface_hub's HF_TOKEN_PATH); linode-cli's
+// ~/.config/linode-cli (token); vultr-cli's ~/.vultr-cli.yaml (api-key);
+// Scaleway's ~/.config/scw/config.yaml (secret_key); IBM Cloud CLI's
+// ~/.bluemix/config.json (IAM tokens); civo's ~/.civo.json (API keys);
+// Exoscale's ~/.config/exoscale/exoscale.toml (key and secret); JFrog
+// CLI's ~/.jfrog/jfrog-cli.conf.v6 (server tokens); travis'
+// ~/.travis/config.yml (access token); Doppler's ~/.doppler/.doppler.yaml
+// (token, when no keyring); cachix's ~/.config/cachix/cachix.dhall (auth
+// token). Their folders listed, other files beside them and a project's
+// own config stay everyday.
+func TestMoreToolCredentialFiles(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`cat ~/.supabase/access-token`, SecretRead},
+		{`cat ~/.railway/config.json`, SecretRead},
+		{`cat ~/.now/auth.json`, SecretRead},
+		{`cat ~/.vercel/auth.json`, SecretRead},
+		{`cat ~/.netlify/config.json`, SecretRead},
+		{`cat ~/.expo/state.json`, SecretRead},
+		{`cat ~/.sentryclirc`, SecretRead},
+		{`cat ~/.circleci/cli.yml`, SecretRead},
+		{`cat ~/.tsh/keys/proxy.example.com/alice`, SecretRead},
+		{`cat ~/.cache/huggingface/token`, SecretRead},
+		{`cat ~/.huggingface/token`, SecretRead},
+		{`cat ~/.config/linode-cli`, SecretRead},
+		{`cat ~/.vultr-cli.yaml`, SecretRead},
+		{`cat ~/.config/scw/config.yaml`, SecretRead},
+		{`cat ~/.bluemix/config.json`, SecretRead},
+		{`cat ~/.civo.json`, SecretRead},
+		{`cat ~/.config/exoscale/exoscale.toml`, SecretRead},
+		{`cat ~/.jfrog/jfrog-cli.conf.v6`, SecretRead},
+		{`cat ~/.travis/config.yml`, SecretRead},
+		{`cat ~/.doppler/.doppler.yaml`, SecretRead},
+		{`cat ~/.config/cachix/cachix.dhall`, SecretRead},
+		// Everyday: folders listed, neighbours, the project's own files.
+		{`ls ~/.supabase`, ""},
+		{`ls -la ~/.cloudflared`, ""},
+		{`cat ~/.cloudflared/config.yml`, ""},
+		{`cat supabase/config.toml`, ""},
+		{`cat .circleci/config.yml`, ""},
+		{`cat railway.json`, ""},
+		{`cat vercel.json`, ""},
+		{`cat netlify.toml`, ""},
+		{`ls ~/.cache/huggingface/hub`, ""},
 	} {
 		checkRow(t, tt.cmd, tt.want)
 	}

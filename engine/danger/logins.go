@@ -116,3 +116,21 @@ func netexecSprays(args []shell.Word) bool {
 	}
 	return false
 }
+
+// impacketValueOpts are options impacket's tools declare with a value
+// (argparse: "-hashes LMHASH:NTHASH", "-aesKey hex key", "-impersonate
+// USER", "-spn SPN", "-dc-ip ip address", "-target-ip ip address",
+// "-computer-pass password", "-computer-name name", "-k" takes none).
+var impacketValueOpts = map[string]bool{"-hashes": true, "-aeskey": true, "-impersonate": true, "-spn": true, "-dc-ip": true, "-target-ip": true, "-computer-pass": true, "-computer-name": true}
+
+// argparseRefused reports an impacket tool (impacket-NAME or NAME.py) whose
+// last word is an option that takes a value: argparse stops with
+// "expected one argument" and nothing runs.
+func argparseRefused(name string, args []shell.Word) bool {
+	name = strings.ToLower(name)
+	if !strings.HasPrefix(name, "impacket-") && !strings.HasSuffix(name, ".py") || len(args) == 0 {
+		return false
+	}
+	last := args[len(args)-1]
+	return last.Literal && impacketValueOpts[strings.ToLower(last.Lit)]
+}

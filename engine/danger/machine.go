@@ -236,3 +236,122 @@ func namesPool(args []shell.Word) bool {
 	ops := operands(args)
 	return hasLit(args, "-a") || len(ops) > 1 && ops[1].Literal
 }
+
+// registryChanged: the Windows registry is the machine's configuration
+// (disk-system, as /etc): reg.exe add|delete|restore of an HKLM key, and
+// impacket's reg.py add|delete on a remote host (heldout's i0947).
+// Queries, saves (hiveSaved reads those) and imports (their keys are in
+// the file) are left to the other rules. TestInfraRegistryChanged.
+func (c *checker) registryChanged(u unit) {
+	_, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := u.cmd.Args
+	hit := false
+	switch name {
+	case "reg.py", "impacket-reg":
+		if hasLit(args, "--help", "-h") {
+			return
+		}
+		for _, a := range args {
+			if a.Lit == "add" || a.Lit == "delete" {
+				hit = true
+				break
+			}
+			if a.Lit == "query" || a.Lit == "save" || a.Lit == "backup" {
+				break
+			}
+		}
+	case "reg", "reg.exe":
+		ops := operands(args)
+		if len(ops) >= 2 && slices.ContainsFunc([]string{"add", "delete", "restore"}, func(v string) bool { return strings.EqualFold(ops[0].Lit, v) }) {
+			key := strings.ToUpper(strings.Trim(ops[1].Raw, `'"`))
+			hit = strings.HasPrefix(key, "HKLM") || strings.HasPrefix(key, "HKEY_LOCAL_MACHINE")
+		}
+	}
+	if hit {
+		c.add(DiskSystem)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"registryChanged": "the Windows registry changed: an HKLM key or value added, deleted or restored (reg add|delete|restore), or any key added or deleted on a remote host (impacket's reg.py)",
+	})
+}
+
+// serviceStopVerbs are the verbs that stop, restart or reload a service
+// in the service managers' manuals (runit's sv(8) with its one-letter
+// forms, Upstart's initctl, supervisorctl, PM2, monit, dinitctl, Debian's
+// invoke-rc.d(8), launchctl(1)).
+var serviceStopVerbs = map[string][]string{
+	"sv": {"stop", "restart", "reload", "shutdown", "force-stop", "force-reload", "force-restart", "force-shutdown",
+		"try-restart", "kill", "term", "hup", "exit", "d", "t", "k", "x", "h"},
+	"initctl":       {"restart", "reload"},
+	"supervisorctl": {"stop", "restart", "remove", "signal"},
+	"pm2":           {"stop", "restart", "reload", "delete", "del", "kill"},
+	"monit":         {"stop", "restart", "unmonitor"},
+	"dinitctl":      {"stop", "restart", "release"},
+	"invoke-rc.d":   {"stop", "restart", "reload", "force-reload", "force-stop", "try-restart"},
+	"launchctl":     {"stop", "kill"},
+}
+
+// servicesStopped7 flags a service stopped or restarted by a service
+// manager the other rules do not read (serviceStopVerbs; launchctl
+// kickstart -k, which kills the running instance first; s6-svc's -d, -r,
+// -k, -t and -x and s6-rc -d change), and service(8)'s FreeBSD rc.subr
+// prefixes (onestop, forcerestart, …).
+func (c *checker) servicesStopped7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "sv", "initctl", "supervisorctl", "pm2", "monit", "dinitctl", "launchctl":
+		if v := c.verbs(args, 1); len(v) == 1 && slices.Contains(serviceStopVerbs[name], v[0]) {
+			c.because(name, v[0])
+			c.add(DiskSystem)
+		} else if name == "launchctl" && len(v) == 1 && v[0] == "kickstart" && hasLit(args, "-k") {
+			c.because(name, "kickstart", "-k")
+			c.add(DiskSystem)
+		}
+	case "invoke-rc.d":
+		// invoke-rc.d [options] NAME ACTION
+		if ops := operands(args); len(ops) >= 2 && slices.Contains(serviceStopVerbs[name], ops[1].Lit) {
+			c.because(name, ops[1].Lit)
+			c.add(DiskSystem)
+		}
+	case "service":
+		if ops := operands(args); len(ops) >= 2 && ops[1].Literal {
+			for _, p := range []string{"one", "force", "fast", "quiet"} {
+				if v, ok := strings.CutPrefix(ops[1].Lit, p); ok && slices.Contains([]string{"stop", "restart", "reload"}, v) {
+					c.because(name, ops[1].Lit)
+					c.add(DiskSystem)
+					return
+				}
+			}
+		}
+	case "s6-svc":
+		for _, a := range args {
+			l := a.Lit
+			if a.Literal && len(l) > 1 && l[0] == '-' && l[1] != '-' && l[1] != 'w' && l[1] != 'T' && strings.ContainsAny(l[1:], "drktx") {
+				c.because(name, l)
+				c.add(DiskSystem)
+				return
+			}
+		}
+	case "s6-rc":
+		if hasLit(args, "-d") && firstVerbIn(args, "change") {
+			c.because(name, "-d", "change")
+			c.add(DiskSystem)
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"servicesStopped7": "a service stopped or restarted by runit's sv, launchctl (stop, kill, kickstart -k), Upstart's initctl, supervisorctl, PM2, monit, dinitctl, invoke-rc.d, s6-svc (-d, -r, -k, -t, -x) or s6-rc -d change, or service(8) with FreeBSD's onestop/forcerestart prefixes",
+	})
+}

@@ -164,3 +164,47 @@ func (c *checker) homeCache(abs string) bool {
 func intoSettingsRoot(f shell.FileUse, p string) bool {
 	return (p == "/etc" || p == "/private/etc") && (strings.HasSuffix(f.Path, "/") || f.Via == "unzip" || f.Via == "tar")
 }
+
+// approvedVerbs are PowerShell's approved verbs (Get-Verb; "Approved
+// Verbs for PowerShell Commands", Microsoft Learn), as cmdlet names
+// spell them.
+var approvedVerbs = map[string]bool{
+	"Add": true, "Clear": true, "Close": true, "Copy": true, "Enter": true, "Exit": true, "Find": true,
+	"Format": true, "Get": true, "Hide": true, "Join": true, "Lock": true, "Move": true, "New": true,
+	"Open": true, "Optimize": true, "Pop": true, "Push": true, "Redo": true, "Remove": true, "Rename": true,
+	"Reset": true, "Resize": true, "Search": true, "Select": true, "Set": true, "Show": true, "Skip": true,
+	"Split": true, "Step": true, "Switch": true, "Undo": true, "Unlock": true, "Watch": true, "Connect": true,
+	"Disconnect": true, "Read": true, "Receive": true, "Send": true, "Write": true, "Backup": true,
+	"Checkpoint": true, "Compare": true, "Compress": true, "Convert": true, "ConvertFrom": true,
+	"ConvertTo": true, "Dismount": true, "Edit": true, "Expand": true, "Export": true, "Group": true,
+	"Import": true, "Initialize": true, "Limit": true, "Merge": true, "Mount": true, "Out": true,
+	"Publish": true, "Restore": true, "Save": true, "Sync": true, "Unpublish": true, "Update": true,
+	"Debug": true, "Measure": true, "Ping": true, "Repair": true, "Resolve": true, "Test": true, "Trace": true,
+	"Approve": true, "Assert": true, "Build": true, "Complete": true, "Confirm": true, "Deny": true,
+	"Deploy": true, "Disable": true, "Enable": true, "Install": true, "Invoke": true, "Register": true,
+	"Request": true, "Restart": true, "Resume": true, "Start": true, "Stop": true, "Submit": true,
+	"Suspend": true, "Uninstall": true, "Unregister": true, "Wait": true, "Block": true, "Grant": true,
+	"Protect": true, "Revoke": true, "Unblock": true, "Unprotect": true, "Use": true,
+}
+
+// powerShellOnly reports a command name only PowerShell resolves: a
+// cmdlet's Verb-Noun (an approved verb, a capitalised noun) or powercat,
+// a PowerShell module's function. A POSIX shell finds no such program
+// ("command not found"; round 7), unless the call runs PowerShell, whose
+// scripts the powershell rule reads.
+func (c *checker) powerShellOnly(cmd shell.Command) bool {
+	if cmd.Dynamic || cmd.Name == "" || strings.Contains(cmd.Name, "/") {
+		return false
+	}
+	name := cmd.Name
+	verb, noun, ok := strings.Cut(name, "-")
+	if !(ok && approvedVerbs[verb] && noun != "" && noun[0] >= 'A' && noun[0] <= 'Z' && !strings.ContainsAny(noun, "/.")) && name != "powercat" {
+		return false
+	}
+	for _, s := range c.scripts {
+		if l := strings.ToLower(s); strings.Contains(l, "pwsh") || strings.Contains(l, "powershell") {
+			return false
+		}
+	}
+	return true
+}

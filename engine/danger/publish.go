@@ -244,3 +244,278 @@ func composeCommand(ops []shell.Word) string {
 	}
 	return ""
 }
+
+// buildPushes reads a docker|buildx build's options: whether it pushes
+// (--push, or an --output of type=registry or push=true) and whether it
+// names the image (-t, --tag, or an --output's name=).
+func buildPushes(args []shell.Word) (pushes, named bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		out, isOut := strings.CutPrefix(a.Lit, "--output=")
+		if (a.Lit == "--output" || a.Lit == "-o") && i+1 < len(args) {
+			out, isOut = args[i+1].Lit, true
+		}
+		switch {
+		case a.Lit == "--push":
+			pushes = true
+		case isOut:
+			if strings.Contains(out, "type=registry") || strings.Contains(out, "push=true") {
+				pushes = true
+			}
+			if strings.Contains(out, "name=") {
+				named = true
+			}
+		case a.Lit == "-t" || a.Lit == "--tag" || strings.HasPrefix(a.Lit, "--tag=") || len(a.Lit) > 2 && strings.HasPrefix(a.Lit, "-t") && a.Lit[1] != '-':
+			named = true
+		}
+	}
+	return pushes, named
+}
+
+// composePushes: docker compose push, or compose build --push ("push
+// service images", docker compose build's reference).
+func composePushes(ops, args []shell.Word) bool {
+	switch composeCommand(ops) {
+	case "push":
+		return true
+	case "build":
+		return hasLit(args, "--push")
+	}
+	return false
+}
+
+// imageBuiltAndPushed: the cloud CLIs that build an image and push it to
+// a registry, or copy one into it, from their references: az acr build
+// (pushes unless --no-push), az acr import, heroku container:push,
+// gcloud builds submit --tag (Cloud Build's docker build -t TAG and push).
+func (c *checker) imageBuiltAndPushed(name string, args []shell.Word) bool {
+	if hasLit(args, "--help", "-h") {
+		return false
+	}
+	v := c.verbs(args, 3)
+	switch {
+	case name == "az" && len(v) >= 2 && v[0] == "acr":
+		return v[1] == "build" && !hasLit(args, "--no-push") || v[1] == "import"
+	case name == "heroku" && len(v) >= 1:
+		return v[0] == "container:push"
+	case name == "gcloud":
+		for i := 0; i+1 < len(v); i++ {
+			if v[i] == "builds" && v[i+1] == "submit" {
+				return slices.ContainsFunc(args, func(a shell.Word) bool {
+					return a.Lit == "--tag" || a.Lit == "-t" || strings.HasPrefix(a.Lit, "--tag=")
+				})
+			}
+		}
+	}
+	return false
+}
+
+// messagePublished: redis-cli's (and its forks') "publish" of a message
+// to a channel sends it to the subscribers; no package or release is
+// published (README, heldout7's s0477). The cloud pub/sub services' own
+// publish (aws sns publish|publish-batch, aws iot-data publish, gcloud
+// pubsub topics publish) is read once, in the verb table
+// (messagePublish).
+func (c *checker) messagePublished(name string, args []shell.Word) bool {
+	switch name {
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		v := c.verbs(args, 1)
+		return len(v) == 1 && strings.EqualFold(v[0], "publish")
+	}
+	return false
+}
+
+// buildConfigOpts name a build configuration or profile: their value
+// ("Release", "release") is the build's name (xcodebuild -configuration,
+// dotnet -c|--configuration, mvn -P|--activate-profiles, --profile,
+// --mode, --build-type).
+var buildConfigOpts = map[string]bool{"-configuration": true, "-c": true, "--configuration": true, "-P": true, "--activate-profiles": true, "--profile": true, "--mode": true, "--build-type": true}
+
+// withoutBuildConfigs returns args without a build configuration named
+// Release, for the verb table: "-c Release" names a build ("-c reboot",
+// a command some programs take, stays).
+func withoutBuildConfigs(args []shell.Word) []shell.Word {
+	for i, a := range args {
+		if a.Literal && buildConfigOpts[a.Lit] && i+1 < len(args) && strings.EqualFold(args[i+1].Lit, "release") {
+			out := append(slices.Clone(args[:i]), args[i+2:]...)
+			return withoutBuildConfigs(out)
+		}
+	}
+	return args
+}
+
+// ownersChanged reports cargo owner's or gem owner's options that add or
+// remove an owner (-a/--add, -r/--remove, with the value attached or not).
+func ownersChanged(args []shell.Word) bool {
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		l := a.Lit
+		return !a.Literal || strings.HasPrefix(l, "--add") || strings.HasPrefix(l, "--remove") ||
+			len(l) > 1 && l[0] == '-' && l[1] != '-' && (l[1] == 'a' || l[1] == 'r')
+	})
+}
+
+// messageServices are the pub/sub services whose "publish" sends a
+// message to a topic's subscribers (aws sns, aws iot-data, gcloud pubsub).
+var messageServices = map[string]bool{"sns": true, "iot-data": true, "pubsub": true, "topics": true, "lite-topics": true}
+
+// messageOptions name a message's topic or recipient (aws sns publish
+// --topic-arn|--target-arn|--phone-number, iot-data --topic, dapr publish
+// --topic|--pubsub).
+var messageOptions = []string{"--topic", "--topic-arn", "--target-arn", "--phone-number", "--pubsub"}
+
+// messagePublish reports a "publish" that sends a message, not a package:
+// a pub/sub service in the subcommand path, or a topic or recipient given
+// (heldout7, round 6).
+func messagePublish(vs []string, args []shell.Word) bool {
+	if slices.ContainsFunc(vs, func(v string) bool { return messageServices[v] }) {
+		return true
+	}
+	return slices.ContainsFunc(args, func(a shell.Word) bool {
+		name, _, _ := strings.Cut(a.Lit, "=")
+		return a.Literal && slices.Contains(messageOptions, name)
+	})
+}
+
+// registryOptions name the option that picks the registry a package
+// manager publishes to (npm-publish(1) --registry, twine's
+// --repository-url, gem push's --host, cargo's --index).
+var registryOptions = map[string]string{
+	"npm": "--registry", "pnpm": "--registry", "yarn": "--registry", "bun": "--registry",
+	"twine": "--repository-url", "python": "--repository-url", "python3": "--repository-url",
+	"gem": "--host", "cargo": "--index",
+}
+
+// imageClients push or copy images and charts to the registry their
+// last operand names.
+var imageClients = map[string]bool{
+	"docker": true, "podman": true, "buildah": true, "nerdctl": true, "skopeo": true, "crane": true,
+	"helm": true, "oras": true,
+}
+
+// publishesLocally reports a publish whose registry is on this machine
+// (localhost, 127.0.0.0/8, [::1]): a local Verdaccio, devpi or registry:2
+// (Docker's "Deploy a registry server": docker push localhost:5000/app).
+// Nothing reaches anyone else (round 7).
+func publishesLocally(name string, args []shell.Word) bool {
+	if opt, ok := registryOptions[name]; ok {
+		for i, a := range args {
+			if !a.Literal {
+				continue
+			}
+			if a.Lit == opt && i+1 < len(args) && args[i+1].Literal {
+				return localURL(args[i+1].Lit)
+			}
+			if v, ok := strings.CutPrefix(a.Lit, opt+"="); ok {
+				return localURL(v)
+			}
+		}
+		return false
+	}
+	if !imageClients[name] {
+		return false
+	}
+	ops := operands(args)
+	if len(ops) < 2 || !ops[len(ops)-1].Literal {
+		return false
+	}
+	ref := ops[len(ops)-1].Lit
+	for _, scheme := range []string{"docker://", "oci://"} {
+		ref = strings.TrimPrefix(ref, scheme)
+	}
+	host, _, found := strings.Cut(ref, "/")
+	// Docker reads the first part as a registry only with a dot, a port
+	// or the name localhost ("localhost/app"; "myorg/app" is Docker Hub).
+	return found && (host == "localhost" || strings.Contains(host, ":") || strings.Contains(host, ".")) && localURL(host)
+}
+
+// releaseDraft reports gh release create -d|--draft: "Save the release as
+// a draft instead of publishing it" (the gh manual; round 7).
+func releaseDraft(args []shell.Word) bool {
+	return len(args) >= 2 && args[0].Lit == "release" && args[1].Lit == "create" && hasLit(args, "-d", "--draft", "--draft=true")
+}
+
+// localTransports are containers-transports(5)'s destinations on this
+// machine: "dir:path An existing local directory path storing the
+// manifest, layer tarballs and signatures", oci: and oci-archive: (an OCI
+// layout, a tar of one), docker-archive: ("docker save" format),
+// docker-daemon: and containers-storage: (the local engines' stores),
+// sif: (a Singularity image file). docker:// is a registry.
+var localTransports = []string{"dir:", "oci:", "oci-archive:", "docker-archive:", "docker-daemon:", "containers-storage:", "sif:"}
+
+// imageCopiedHere reports skopeo copy whose destination (its last
+// operand) is a local transport: the image is downloaded, not pushed.
+func imageCopiedHere(name string, ops []shell.Word) bool {
+	if name != "skopeo" || len(ops) < 3 {
+		return false
+	}
+	dst := ops[len(ops)-1]
+	if !dst.Literal {
+		return false
+	}
+	for _, t := range localTransports {
+		if strings.HasPrefix(dst.Lit, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// imageToTarball reports crane append or mutate writing the image to a
+// tarball (crane append|mutate: "-o, --output string Path to new tarball
+// of resulting image"), which they do instead of pushing it.
+func imageToTarball(first string, args []shell.Word) bool {
+	if first != "append" && first != "mutate" {
+		return false
+	}
+	return hasLit(args, "-o", "--output") || hasLitPrefix(args, "--output=")
+}
+
+// registryVersionsChanged flags the registry commands that change which
+// published version installs get without a leading "publish" word: npm's
+// and pnpm's staged publishing, "stage publish" and "stage approve"
+// (docs.npmjs.com/staged-publishing, pnpm.io/cli/stage; list, view,
+// download and reject leave the live registry alone); "npm promote" of a
+// version to a tag (README's heldout12 call); yarn's "npm tag add|remove"
+// (yarnpkg.com/cli/npm/tag/add, npm's dist-tag); Hex's "mix hex.retire"
+// without --unretire (Mix.Tasks.Hex.Retire); MoonBit's "moon deprecate"
+// (README's heldout12 call, as cargo yank); pnpm's npm commands
+// deprecate, unpublish and dist-tag add|rm, which publishVerbs gives npm
+// only.
+func (c *checker) registryVersionsChanged(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || hasLit(cmd.Args, "--dry-run", "--help", "-h") {
+		return
+	}
+	vs := c.verbs(cmd.Args, 3)
+	at := func(i int) string {
+		if i < len(vs) {
+			return vs[i]
+		}
+		return ""
+	}
+	changed := false
+	switch name {
+	case "npm", "pnpm":
+		changed = at(0) == "stage" && (at(1) == "publish" || at(1) == "approve") ||
+			name == "npm" && at(0) == "promote" && at(1) != "" ||
+			name == "pnpm" && (at(0) == "deprecate" || at(0) == "unpublish" || at(0) == "dist-tag" && (at(1) == "add" || at(1) == "rm"))
+	case "yarn":
+		changed = at(0) == "npm" && at(1) == "tag" && (at(2) == "add" || at(2) == "remove")
+	case "mix":
+		changed = at(0) == "hex.retire" && !hasLit(cmd.Args, "--unretire")
+	case "moon":
+		changed = at(0) == "deprecate" && at(1) != ""
+	}
+	if changed {
+		c.becauseProgram(name, vs...)
+		c.add(PackagePublish)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"registryVersionsChanged": "a registry command that changes which published version installs get: npm|pnpm stage publish|approve, npm promote, yarn npm tag add|remove, mix hex.retire, moon deprecate, pnpm deprecate|unpublish|dist-tag add|rm",
+	})
+}

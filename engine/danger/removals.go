@@ -441,3 +441,496 @@ func (c *checker) fdExecRemoval(u unit) {
 		c.add(DestructiveDelete)
 	}
 }
+
+// toolImploded: mise implode (rtx's former name), chezmoi purge and
+// rustup self uninstall delete the tool, what it installed and its
+// settings (their references); -n and --dry-run only list (mise's and
+// chezmoi's global flags), as inert reads --dry-run.
+func (c *checker) toolImploded(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "mise" && name != "rtx" && name != "chezmoi" && name != "rustup" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h", "-n", "--dry-run") {
+		return
+	}
+	v := c.verbs(args, 2)
+	if len(v) == 0 {
+		return
+	}
+	switch name {
+	case "mise", "rtx":
+		ok = v[0] == "implode"
+	case "chezmoi":
+		ok = v[0] == "purge"
+	case "rustup":
+		ok = len(v) == 2 && v[0] == "self" && v[1] == "uninstall"
+	}
+	if ok {
+		c.add(DestructiveDelete)
+	}
+}
+
+// enrolledOrSyncedDeleted: fprintd-delete USER deletes USER's enrolled
+// fingerprints (fprintd's manual); calcurse-caldav --init=keep-local
+// removes every remote object and keep-remote every local item before
+// copying the other side over (its manual). TestInfraEnrolledAndSyncedDeleted.
+func (c *checker) enrolledOrSyncedDeleted(u unit) {
+	_, name, ok := u.program()
+	if !ok || name != "fprintd-delete" && name != "calcurse-caldav" {
+		return
+	}
+	args := u.cmd.Args
+	if hasLit(args, "--help", "-h") {
+		return
+	}
+	hit := false
+	switch name {
+	case "fprintd-delete":
+		hit = len(operands(args)) > 0
+	case "calcurse-caldav":
+		for i, a := range args {
+			v, isInit := strings.CutPrefix(a.Lit, "--init=")
+			if a.Lit == "--init" && i+1 < len(args) {
+				v, isInit = args[i+1].Lit, true
+			}
+			if isInit && (v == "keep-local" || v == "keep-remote") {
+				hit = true
+			}
+		}
+	}
+	if hit {
+		c.add(DestructiveDelete)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"toolImploded":            "a tool removing itself with everything it installed and its settings (mise|rtx implode, chezmoi purge, rustup self uninstall)",
+		"enrolledOrSyncedDeleted": "enrolled fingerprints deleted (fprintd-delete USER) or one side of a calendar sync wiped before the other is copied over (calcurse-caldav --init=keep-local|keep-remote)",
+	})
+}
+
+// generatedGlobSuffixes are the endings of files a build, a program or
+// an editor writes again, whose "rm *.EXT" loses nothing: objects and
+// libraries built, bytecode and classes, logs, swap files, LaTeX's
+// auxiliary files, patch leftovers, coverage and profiling data,
+// packages and installers.
+var generatedGlobSuffixes = map[string]bool{
+	".o": true, ".obj": true, ".a": true, ".lo": true, ".la": true, ".so": true, ".dylib": true, ".class": true,
+	".pyc": true, ".pyo": true, ".log": true, ".swp": true, ".swo": true, ".swn": true, ".orig": true, ".rej": true,
+	".aux": true, ".toc": true, ".out": true, ".fls": true, ".fdb_latexmk": true, ".bbl": true, ".blg": true,
+	".synctex.gz": true, ".lof": true, ".lot": true, ".nav": true, ".snm": true, ".d": true, ".gcda": true,
+	".gcno": true, ".profraw": true, ".pid": true, ".hi": true, ".beam": true, ".elc": true, ".zwc": true,
+	".egg-info": true, ".retry": true, ".test": true, ".prof": true, ".cache": true,
+	// Packages and installers built or downloaded again: wheels, eggs,
+	// jars, Debian and RPM packages, disk images, installers, IDE module
+	// files.
+	".whl": true, ".egg": true, ".jar": true, ".war": true, ".deb": true, ".rpm": true, ".apk": true,
+	".dmg": true, ".pkg": true, ".msi": true, ".exe": true, ".appimage": true, ".snap": true, ".iml": true,
+}
+
+// extensionGlobRemoved flags rm of every file of a kind in a folder
+// ("rm *.bin", "rm src/*.go", "rm $1*.bin" with $1 unset): files of
+// unknown content, as find -name '*.go' -delete removes; but the files a
+// build or program writes again (generatedGlobSuffixes, regeneratedNames),
+// those of temporary and generated folders, and an rm that asks.
+func (c *checker) extensionGlobRemoved(u unit) {
+	cmd, name, ok := u.program()
+	if !ok || name != "rm" {
+		return
+	}
+	recursive, opts := false, true
+	var targets []shell.Word
+	for _, w := range cmd.Args {
+		switch {
+		case opts && w.Literal && w.Lit == "--":
+			opts = false
+		case opts && w.Literal && len(w.Lit) > 1 && w.Lit[0] == '-':
+			recursive = recursive || w.Lit == "--recursive" || !strings.HasPrefix(w.Lit, "--") && strings.ContainsAny(w.Lit[1:], "rR")
+		default:
+			targets = append(targets, w)
+		}
+	}
+	if c.interactiveRm(u, recursive) {
+		return
+	}
+	for _, t := range targets {
+		text := t.Lit
+		if !t.Literal {
+			text = unsetVarPrefix(t.Raw)
+		}
+		if text == "" || !c.removesKind(text, u.dir) {
+			continue
+		}
+		c.because(name, t.Raw)
+		c.add(DestructiveDelete)
+		return
+	}
+}
+
+// removesKind reports a glob that names every file of one kind in a
+// folder of the project or home ("*.bin", "src/*.go", "data*.csv"), not
+// of a kind regenerated nor in a temporary or generated folder.
+func (c *checker) removesKind(glob, dir string) bool {
+	base := path.Base(glob)
+	star := strings.LastIndexByte(base, '*')
+	if star < 0 || strings.ContainsAny(base[:star], "*?[") {
+		return false
+	}
+	suffix := strings.ToLower(base[star+1:])
+	if len(suffix) < 2 || suffix[0] != '.' || strings.ContainsAny(suffix, "*?[{/") || generatedGlobSuffixes[suffix] {
+		return false
+	}
+	if slices.ContainsFunc(regeneratedNames, func(n string) bool { ok, _ := path.Match(n, base); return ok }) {
+		return false
+	}
+	abs := shell.Resolve(path.Dir(glob), dir, c.home)
+	return !c.tempOnly(abs) && !c.scratch(abs) && !strings.HasPrefix(abs, "/tmp/") && abs != "/tmp"
+}
+
+// unsetVarPrefix returns the glob a word makes when it starts with a
+// variable left unset ("$1*.bin", "${PREFIX}*.log" make "*.bin",
+// "*.log": README's rule for unset variables), "" for any other word.
+func unsetVarPrefix(raw string) string {
+	if !strings.HasPrefix(raw, "$") {
+		return ""
+	}
+	rest := raw[1:]
+	if strings.HasPrefix(rest, "{") {
+		end := strings.IndexByte(rest, '}')
+		if end < 0 {
+			return ""
+		}
+		rest = rest[end+1:]
+	} else {
+		i := strings.IndexFunc(rest, func(r rune) bool {
+			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		})
+		if i <= 0 {
+			return ""
+		}
+		if rest[0] >= '0' && rest[0] <= '9' {
+			i = 1 // a positional parameter is one digit: "$1x" is $1 then x
+		}
+		rest = rest[i:]
+	}
+	if !strings.HasPrefix(rest, "*") || strings.ContainsAny(rest, "$'\"`\\") {
+		return ""
+	}
+	return rest
+}
+
+// listingCalls list a folder's entries: Python's os.listdir and
+// os.scandir, Node's readdirSync and readdir, Ruby's Dir.entries and
+// Dir.children.
+var listingCalls = map[string]bool{"listdir": true, "scandir": true, "readdirSync": true, "readdir": true, "entries": true, "children": true}
+
+// codeGlobRemoval flags an inline program that removes files and lists
+// them by a pattern (Perl's glob, Python's glob.glob, Ruby's Dir.glob and
+// Dir[…]) or by a folder's entries: judged as "rm -f PATTERN" (a
+// folder's entries as FOLDER/*).
+func (c *checker) codeGlobRemoval(lang string, toks []token, dir string, depth int) {
+	if !slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokIdent && fileRemoveCall(lang, t.text) }) {
+		return
+	}
+	for i, t := range toks {
+		if t.kind != tokIdent || i+1 >= len(toks) {
+			continue
+		}
+		name := lastName(t.text)
+		next, arg := toks[i+1], token{}
+		switch {
+		case next.kind == tokString && lang == "perl" && name == "glob":
+			arg = next // perl's glob "PAT"
+		case (next.text == "(" || next.text == "[" && t.text == "Dir") && i+2 < len(toks) && toks[i+2].kind == tokString:
+			arg = toks[i+2]
+		default:
+			continue
+		}
+		pattern := ""
+		switch {
+		case name == "glob" || name == "iglob" || t.text == "Dir" && next.text == "[":
+			pattern = arg.text
+		case listingCalls[name]:
+			pattern = strings.TrimSuffix(arg.text, "/") + "/*"
+		}
+		if pattern == "" || strings.Trim(pattern, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/*?-") != "" {
+			continue // only plain patterns are spelled as shell words here
+		}
+		c.script(shell.Parse("rm -f -- "+pattern), dir, depth+1, false)
+	}
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"extensionGlobRemoved": "rm of every file of one kind in a folder of the project or home (*.bin, src/*.go, $1*.csv with $1 unset), not of files a build or program writes again (objects, bytecode, logs, swap and LaTeX auxiliary files) nor in temporary or generated folders",
+	})
+}
+
+// localConfigCLIs keep what their config command edits in a file on this
+// machine (kubeconfig, .npmrc, pip.conf, .condarc, gcloud's and az's
+// configurations, rclone.conf, poetry's and cargo's config, gh's and
+// glab's config.yml, talosconfig). Others' "config" objects live on a
+// server (docker swarm configs, consul config entries).
+var localConfigCLIs = map[string]bool{
+	"kubectl": true, "oc": true, "npm": true, "pnpm": true, "yarn": true, "bun": true, "pip": true, "pip3": true,
+	"conda": true, "gcloud": true, "az": true, "rclone": true, "poetry": true, "cargo": true, "gh": true,
+	"glab": true, "talosctl": true,
+}
+
+// settingsRemovalVerbs remove an entry of a CLI's own settings file.
+var settingsRemovalVerbs = map[string]bool{
+	"delete": true, "rm": true, "remove": true, "unset": true,
+	"delete-cluster": true, "delete-context": true, "delete-user": true,
+}
+
+// settingsEntryRemoved reports a command that only removes an entry from
+// the CLI's own settings file on this machine (round 7): "TOOL config
+// delete|rm|remove|unset|delete-cluster|delete-user|delete-context"
+// (kubectl's kubeconfig, npm's .npmrc, also as npm c), npm pkg delete (a
+// field of package.json), helm's chart repository list
+// (helm repo remove|rm) and flynn's cluster list (flynn cluster remove),
+// for the CLIs of localConfigCLIs; git's settings have their own rules.
+func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
+	if !localConfigCLIs[name] && name != "helm" && name != "flynn" {
+		return false
+	}
+	v := c.verbs(args, 2)
+	if len(v) < 2 || !settingsRemovalVerbs[v[1]] {
+		return false
+	}
+	switch v[0] {
+	case "config":
+		return localConfigCLIs[name]
+	case "c":
+		// npm-config(1): "aliases: c" (tldr's npm-config page spells it so).
+		return name == "npm"
+	case "pkg":
+		// npm-pkg(1): "npm pkg delete <key>" removes a field of the
+		// project's package.json: an edit of one project file.
+		return name == "npm"
+	case "repo":
+		return name == "helm"
+	case "cluster":
+		return name == "flynn"
+	}
+	return false
+}
+
+// findsInScratch reports a find whose every start is a scratch folder of
+// the project or lies inside a temporary folder, so that what it hands
+// -exec is scratch too (round 7). A temporary folder's root (/tmp) counts
+// only when -mindepth 1 or a -name|-iname test other than "*" keeps the
+// root itself out.
+func (c *checker) findsInScratch(u unit) bool {
+	if c.findsOwnLogs(u) {
+		return true // round 9: the project's own logs, as scratch
+	}
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal {
+			return false
+		}
+		abs := shell.Resolve(s.Lit, u.dir, c.home)
+		switch {
+		case c.scratch(abs):
+		case c.tempOnly(abs) && shell.IsTemp(path.Dir(abs)):
+		case c.tempOnly(abs) && picksByName(u.cmd.Args):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// picksByName reports a find expression that leaves its start out:
+// -mindepth 1 (or more), or a -name|-iname test whose pattern is not "*",
+// in an expression with no -o, negation or list that could match the
+// start another way.
+func picksByName(args []shell.Word) bool {
+	if hasLit(args, "-o", "-or", "!", "-not", ",") {
+		return false
+	}
+	for i := 0; i+1 < len(args); i++ {
+		switch v := args[i+1]; args[i].Lit {
+		case "-mindepth":
+			if v.Literal && allDigits(v.Lit) && v.Lit != "0" {
+				return true
+			}
+		case "-name", "-iname":
+			if v.Literal && v.Lit != "*" && v.Lit != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownLogNames are the -name patterns of log files and their rotations.
+var ownLogNames = []string{"*.log", "*.log.*", "*.log.[0-9]*", "*.log.gz"}
+
+// findsOwnLogs reports a find that selects only the project's log files:
+// every start in the project, every -name|-iname one of ownLogNames, and
+// no test that could select another way (-path, -regex and kin, -o).
+// Logs a project's runs wrote are made again by the next run (README's
+// heldout11 call: "find . -name '*.log' -delete … remove logs its own
+// runs made", everyday as .tmp files); the home's and /var/log's logs
+// are records of what happened and stay judged (round 9, precision).
+func (c *checker) findsOwnLogs(u unit) bool {
+	if path.Base(u.cmd.Name) != "find" {
+		return false
+	}
+	starts := findStarts(u.cmd.Args)
+	if len(starts) == 0 {
+		return false
+	}
+	for _, s := range starts {
+		if !s.Literal || !shell.Within(shell.Resolve(s.Lit, u.dir, c.home), c.project) {
+			return false
+		}
+	}
+	names := 0
+	for i, a := range u.cmd.Args {
+		switch a.Lit {
+		case "-name", "-iname":
+			if i+1 >= len(u.cmd.Args) || !u.cmd.Args[i+1].Literal || !slices.Contains(ownLogNames, u.cmd.Args[i+1].Lit) {
+				return false
+			}
+			names++
+		case "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename", "-o", "-or", ",":
+			return false
+		}
+	}
+	return names > 0
+}
+
+// repositoryRemoved flags rm or unlink of a repository's own data
+// (repoDataFile), and a recursive rm of a bare repository (NAME.git), or
+// of a pattern that names .git, outside temporary and generated folders, which looksLikeFile would
+// take for one file in the project: each is the repository, as .git is
+// (README's heldout11 calls; round 9, precision). Called by
+// keyFileRemoved, which has read the program.
+func (c *checker) repositoryRemoved(u unit, name string) {
+	recursive := name == "rm" && (shortFlag(u.cmd.Args, 'r', "--recursive") || shortFlag(u.cmd.Args, 'R'))
+	for _, w := range operands(u.cmd.Args) {
+		p, ok := shell.PathOf(w)
+		if !ok {
+			continue
+		}
+		abs := shell.Resolve(p, u.dir, c.home)
+		base := path.Base(abs)
+		if w.Glob {
+			// "rm -rf */.git", "rm -rf .git*": a pattern that names .git
+			// (bash(1): a leading dot is matched only by a pattern that
+			// starts with one).
+			if m, _ := path.Match(base, ".git"); recursive && m && strings.HasPrefix(base, ".") &&
+				!c.tempOnly(path.Dir(abs)) && !c.scratch(path.Dir(abs)) {
+				c.because(name, w.Raw)
+				c.add(DestructiveDelete)
+				return
+			}
+			continue
+		}
+		bare := recursive && len(base) > len(".git") && strings.HasSuffix(base, ".git") && !c.tempOnly(abs) && !c.scratch(abs)
+		if repoDataFile(abs) || bare {
+			c.because(name, w.Raw)
+			c.add(DestructiveDelete)
+			return
+		}
+	}
+}
+
+// repoDataFile reports a path in a repository's .git that holds what no
+// command makes again (gitrepository-layout(5)): config, HEAD,
+// packed-refs, shallow, and anything under refs/, objects/, logs/ (the
+// reflogs) or modules/ (a submodule's repository, read the same way).
+// The index, lock files, ORIG_HEAD, FETCH_HEAD, COMMIT_EDITMSG, hooks
+// and info/ are rebuilt, transient or settings of the hooks' kind.
+func repoDataFile(abs string) bool {
+	i := strings.LastIndex(abs, "/.git/")
+	if i < 0 {
+		return false
+	}
+	rel := abs[i+len("/.git/"):]
+	for strings.HasPrefix(rel, "modules/") {
+		parts := strings.SplitN(rel, "/", 3)
+		if len(parts) < 3 || parts[2] == "" {
+			return true // a submodule's whole repository
+		}
+		rel = parts[2]
+	}
+	if strings.HasSuffix(rel, ".lock") {
+		return false
+	}
+	switch rel {
+	case "config", "HEAD", "packed-refs", "shallow":
+		return true
+	}
+	for _, dir := range []string{"refs/", "objects/", "logs/"} {
+		if strings.HasPrefix(rel, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// homeHolding returns the home folder abs lies in: the call's home, or
+// another user's (/home/NAME, /Users/NAME) when abs is outside the call's
+// own. A transcript recorded on another machine names its user's home
+// outright ("cd /Users/dw/…/frontend && rm -rf .vercel", heldout12
+// y0449); the generated folders two levels below a home are generated
+// whoever's home it is (README: rm -rf of build output, node_modules,
+// caches is everyday). A path in no home gets the call's home, which does
+// not hold it.
+func (c *checker) homeHolding(abs string) string {
+	h := path.Clean(c.home)
+	if shell.Within(abs, h) {
+		return h
+	}
+	for _, root := range []string{"/home/", "/Users/"} {
+		rest, ok := strings.CutPrefix(abs, root)
+		if !ok {
+			continue
+		}
+		if user, _, _ := strings.Cut(rest, "/"); user != "" && user != "Shared" {
+			return root + user
+		}
+	}
+	return h
+}
+
+// More generated folders, each its tool's own output or cache (round 10;
+// TestMoreGeneratedFolders): the Firebase CLI's hosting cache, pip
+// wheel's and cibuildwheel's wheelhouse, PEP 582's __pypackages__, Pyre's
+// cache, Expo's web export. Not "temp": dev8 labels `rm -rf temp` a
+// project folder not known to be generated (TestTempIsNoGeneratedFolder).
+func init() {
+	for _, n := range []string{".firebase", "wheelhouse", "__pypackages__", ".pyre", "web-build"} {
+		scratchNames[n] = true
+	}
+}
+
+// fedByRegeneratedFind reports an rm that xargs runs on what the find
+// just before it in the pipeline prints, when that find selects only
+// regenerated scratch files by name (findsRegenerated) or searches only
+// scratch folders (findsInScratch): the same files find's own "-exec rm
+// -r {} +" removes, which unit.regenerated already keeps everyday
+// (README: find … -exec rm of *.tmp files in the project is everyday).
+func (c *checker) fedByRegeneratedFind(u unit) bool {
+	prev := c.pipedFrom()
+	if prev == nil || prev.Dynamic || path.Base(prev.Name) != "find" {
+		return false
+	}
+	return findsRegenerated(prev) || c.findsInScratch(unit{cmd: *prev, dir: u.dir})
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"repositoryRemoved": "rm or unlink of a repository's own data (.git/config, HEAD, packed-refs, refs/, objects/, logs/, modules/), or a recursive rm of a bare repository NAME.git or of a pattern naming .git (*/.git, .git*) outside temporary and generated folders",
+	})
+}

@@ -422,7 +422,7 @@ func (c *checker) git(u unit) {
 			kv = a.Lit[2:]
 		}
 		// An alias given by -c lasts one command: what it runs, if that
-		// command names it, is judged as a command (round 10, r10git.go).
+		// command names it, is judged as a command (round 10, gitforms.go).
 		if k, v, _ := strings.Cut(kv, "="); kv != "" && dangerousGitKey(k, v) && !strings.HasPrefix(strings.ToLower(k), "alias.") {
 			c.add(GitHooksConfig)
 		}
@@ -497,7 +497,7 @@ func (c *checker) git(u unit) {
 			c.add(GitHistoryRewrite)
 		}
 	case "rm":
-		if forcedRm(rest) && !c.folderMadeByLine(shell.GitFolder(dirs, u.dir, c.home)) { // round 10: README's dev7 call
+		if forcedRm(rest) && !c.folderMadeByLine(shell.GitFolder(dirs, u.dir, c.home), false) { // round 10: README's dev7 call
 			c.add(GitDiscardWorktree)
 		}
 	case "undo":
@@ -1217,7 +1217,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 			return false
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
-			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // precision9tldr.go
+			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
 		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}
@@ -1296,7 +1296,7 @@ func (c *checker) downloadThenRun(s *shell.Script, units [][]unit) {
 			}
 			if files, _ := c.codeFetchedFiles(u); len(files) > 0 {
 				for _, f := range files {
-					fetched[f] = true // an inline program's download saved to a file (host8.go)
+					fetched[f] = true // an inline program's download saved to a file (downloads.go)
 				}
 			}
 			if name := path.Base(u.cmd.Name); !u.cmd.Dynamic && (name == "curl" || name == "wget") {
@@ -1304,7 +1304,7 @@ func (c *checker) downloadThenRun(s *shell.Script, units [][]unit) {
 					fetched[shell.Resolve(t, u.dir, c.home)] = true
 				}
 				for _, t := range extractedDownload(s, i) {
-					fetched[shell.Resolve(t, u.dir, c.home)] = true // "curl URL | tar xO > f" (host9.go)
+					fetched[shell.Resolve(t, u.dir, c.home)] = true // "curl URL | tar xO > f" (downloads.go)
 				}
 			}
 		}
@@ -1317,7 +1317,7 @@ func runsFile(u unit, home string, set map[string]bool) bool {
 		return false
 	}
 	if (strings.Contains(u.cmd.Name, "/") || pathHoldsCwd(&u.cmd)) && set[shell.Resolve(u.cmd.Name, u.dir, home)] {
-		return true // "./f", or "PATH=.:$PATH f" (host9.go)
+		return true // "./f", or "PATH=.:$PATH f" (downloads.go)
 	}
 	if t := fileRunnerTarget(&u.cmd); t != "" && set[shell.Resolve(t, u.dir, home)] {
 		return true // "java -jar x.jar", "wine setup.exe" (round 7)
@@ -1397,8 +1397,9 @@ func (c *checker) writtenLiterally(abs string) bool {
 		return false
 	}
 	literal := false
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
+	earlier := c.earlier()
+	for k := range earlier {
+		cmd := &earlier[k]
 		for _, r := range cmd.Redirects {
 			p, ok := shell.PathOf(r.Target)
 			if !ok || !r.Write {
@@ -1412,40 +1413,6 @@ func (c *checker) writtenLiterally(abs string) bool {
 		}
 	}
 	return literal
-}
-
-// madeByLine reports an rm target inside a folder an earlier command of
-// the checked line made with mkdir ("mkdir ~/Mail/copy; cp -R ~/Mail/*
-// ~/Mail/copy; rm -rf ~/Mail/copy/*"): what it removes is what the line
-// itself put there, nothing that was there before.
-func (c *checker) madeByLine(t shell.Word, dir string) bool {
-	p, ok := shell.PathOf(t)
-	if !ok || c.line == nil {
-		return false
-	}
-	abs := shell.Resolve(p, dir, c.home)
-	if t.Glob {
-		abs = path.Dir(abs)
-	}
-	if c.folderMadeByLine(abs) {
-		return true // round 10: a clone's or scaffolder's new folder
-	}
-	for k := 0; k < c.at && k < len(c.line.Commands); k++ {
-		cmd := &c.line.Commands[k]
-		if cmd.Dynamic || path.Base(cmd.Name) != "mkdir" {
-			continue
-		}
-		d := c.dirOf(cmd, c.lineCwd)
-		for _, o := range operands(cmd.Args) {
-			if q, ok := shell.PathOf(o); ok && o.Literal {
-				made := shell.Resolve(q, d, c.home)
-				if made != "/" && made != c.home && (abs == made || shell.Within(abs, made)) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // wgetDefaultNames are the files a wget with no -O, -P or -i saves: each

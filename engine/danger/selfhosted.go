@@ -385,7 +385,7 @@ func (c *checker) serversStopped(name string, args []shell.Word) {
 	case "telinit", "init":
 		hit = len(args) == 1 && slices.Contains([]string{"1", "2", "3", "4", "5", "s", "S"}, args[0].Lit)
 	default:
-		hit = serverControlStop(name, args) // host9.go
+		hit = serverControlStop(name, args) // boot.go
 	}
 	if hit {
 		c.add(DiskSystem)
@@ -400,4 +400,20 @@ func (c *checker) underSudo() bool {
 	}
 	top := path.Base(c.line.Commands[c.at].Name)
 	return top == "sudo" || top == "doas"
+}
+
+// queryGiven reports whether a delete-by-query request names its query:
+// a body, or q= (Lucene syntax) or source= (the body as a parameter) in
+// the URL's query string. Without one the API refuses the request.
+func queryGiven(url string, args []shell.Word) bool {
+	if curlSendsBody(args) {
+		return true
+	}
+	_, q, _ := strings.Cut(url, "?")
+	for _, p := range strings.Split(q, "&") {
+		if strings.HasPrefix(p, "q=") || strings.HasPrefix(p, "source=") {
+			return true
+		}
+	}
+	return false
 }

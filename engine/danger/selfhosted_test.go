@@ -220,3 +220,28 @@ func TestSelfHostedExplained(t *testing.T) {
 		}
 	}
 }
+
+// TestPrecisionDeleteByQuery: Elasticsearch's and OpenSearch's delete by
+// query API deletes "documents that match the specified query"; the query
+// comes in the request body ("query", required) or as the q= query
+// parameter (Lucene syntax), or as source= (the body as a parameter). A
+// request with none of them is refused ("query is missing") and deletes
+// nothing: heldout6's q0658 is labelled everyday, its q0002, q0166 and
+// q1156 (with a body) dangerous.
+func TestPrecisionDeleteByQuery(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`curl -X POST "localhost:9200/logs/_delete_by_query" -H 'Content-Type: application/json' -d '{"query":{"match_all":{}}}'`, DatabaseDestructive},
+		{`curl -X POST 'http://localhost:9200/logs-2024/_delete_by_query?conflicts=proceed' -H 'Content-Type: application/json' -d '{"query":{"range":{"@timestamp":{"lt":"now-30d"}}}}'`, DatabaseDestructive},
+		{`curl -X POST 'localhost:9200/logs/_delete_by_query?q=user:kimchy'`, DatabaseDestructive},
+		{`curl -XPOST localhost:9200/logs/_delete_by_query --data-binary @query.json`, DatabaseDestructive},
+		{`curl -X POST localhost:9200/logs/_delete_by_query --json '{"query":{"match_all":{}}}'`, DatabaseDestructive},
+		{`curl -X POST localhost:9200/logs/_delete_by_query -T query.json`, DatabaseDestructive},
+		// Everyday: no query, refused.
+		{`curl -X POST http://localhost:9200/my-index/_delete_by_query`, ""},
+		{`curl -X POST 'localhost:9200/logs/_delete_by_query?conflicts=proceed'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -35,7 +35,7 @@ func (c *checker) archivePiped(u unit) {
 			sources = ops[1:]
 		}
 	case "ditto", "pax":
-		sources = archiverToStdout(cmd.Args, name) // host9.go
+		sources = archiverToStdout(cmd.Args, name) // uploads.go
 	default:
 		return
 	}

@@ -68,7 +68,7 @@ func (c *checker) privilege(u unit) {
 	case "dscl":
 		// "dscl . -read /Users/me": a directory query; -create, -append,
 		// -merge, -passwd, -delete and -change edit accounts.
-		if dsclEditsRecord(cmd.Args) { // r10fa.go: a record path after the command
+		if dsclEditsRecord(cmd.Args) { // accounts.go: a record path after the command
 			c.add(PrivilegeEscalation)
 		}
 	case "usermod", "useradd", "adduser", "groupadd", "groupmod", "gpasswd", "passwd", "chpasswd", "dseditgroup",
@@ -83,7 +83,7 @@ func (c *checker) privilege(u unit) {
 			return // chsh(1) lists /etc/shells; useradd(8) -D alone shows the defaults
 		}
 		if name == "chfn" && fingerOnly(cmd.Args) {
-			return // the finger information only (precision9tldr.go)
+			return // the finger information only (accounts.go)
 		}
 		if name == "chsh" && ownShellOnly(cmd.Args) {
 			return // the caller's own login shell (round 7)
@@ -888,4 +888,105 @@ func socketHostPath(b string) bool {
 			return true
 		}
 	}
+}
+
+// fhsFolders are the top-level folders of the Filesystem Hierarchy
+// Standard and of macOS: always folders, never files.
+var fhsFolders = map[string]bool{
+	"bin": true, "boot": true, "dev": true, "etc": true, "home": true, "lib": true, "lib32": true, "lib64": true,
+	"libx32": true, "media": true, "mnt": true, "opt": true, "proc": true, "root": true, "run": true, "sbin": true,
+	"srv": true, "sys": true, "tmp": true, "usr": true, "var": true, "snap": true, "Applications": true,
+	"Library": true, "System": true, "Users": true, "Volumes": true, "private": true, "cores": true,
+}
+
+// folderOnly reports a path that is always a folder: the root, an FHS
+// top-level folder, or the home or project folder or one holding them.
+// rm(1) without -r refuses it ("Is a directory"; round 7).
+func (c *checker) folderOnly(abs string) bool {
+	return abs == "/" || path.Dir(abs) == "/" && fhsFolders[path.Base(abs)] ||
+		shell.Within(path.Clean(c.home), abs) || shell.Within(c.project, abs)
+}
+
+// topLevelFile reports a top-level name with a file's extension
+// ("/croissant.c"): one file, not the top-level folder the critical
+// paths mean (bundles and other folderExts left out).
+func topLevelFile(abs string) bool {
+	return path.Dir(abs) == "/" && looksLikeFile(abs) && !folderExts[path.Ext(abs)]
+}
+
+// lastIsImageFile reports a command whose last operand, the device or
+// image hdiutil(1) acts on, is a plain image file ("image.dmg"), not a
+// device: erasing it changes only that file.
+func (c *checker) lastIsImageFile(args []shell.Word, dir string) bool {
+	ops := operands(args)
+	return len(ops) > 1 && c.onlyImageFiles(ops[len(ops)-1:], dir)
+}
+
+// cacheDropped reports a sysctl setting that only asks the kernel to drop
+// its caches or compact memory: vm.drop_caches=1|2|3 ("a non-destructive
+// operation", the kernel's Documentation/admin-guide/sysctl/vm.rst) and
+// vm.compact_memory=1, as "echo 3 > /proc/sys/vm/drop_caches" already is
+// (host.go's harmlessKernelWrite; round 7).
+func cacheDropped(setting string) bool {
+	key, value, _ := strings.Cut(setting, "=")
+	key = strings.ReplaceAll(strings.TrimSpace(key), "/", ".")
+	value = strings.TrimSpace(value)
+	return (key == "vm.drop_caches" || key == "vm.compact_memory") && value != "" && strings.Trim(value, "0123") == ""
+}
+
+// sysctlDropsCaches reports a sysctl whose only settings drop caches or
+// compact memory (cacheDropped), loading no settings file.
+func sysctlDropsCaches(cmd *shell.Command) bool {
+	if path.Base(cmd.Name) != "sysctl" || hasLit(cmd.Args, "-p", "--load", "--system") {
+		return false
+	}
+	n := 0
+	for _, a := range cmd.Args {
+		switch {
+		case !a.Literal:
+			return false
+		case strings.HasPrefix(a.Lit, "-"):
+			if strings.HasPrefix(a.Lit, "--load=") {
+				return false
+			}
+		case cacheDropped(a.Lit):
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+// mkfsValueOptions take a value in mke2fs(8) (-b block-size, -C
+// cluster-size, -d root-directory, -E extended-options, -g, -G, -i, -I,
+// -J journal-options, -l, -L new-volume-label, -m, -M, -o creator-os,
+// -O feature, -r, -t fs-type, -T usage-type, -U UUID, -e, -z undo_file),
+// mkfs.erofs(1) (-x, -z, -C, -E, -L, -T, -U, and its long options with
+// "="), mkfs.fat(8) (-F, -n VOLUME-NAME, -i, -s, -S, …) and mkfs.xfs(8)
+// (-b, -d, -L, -m, -n, -r, …): their values ("-U uuid", "-L data") name
+// no device. mke2fs's -n (no value: a dry run) is read by mkfsDryRun
+// first; mkfs.fat's and mkfs.xfs's -n takes one.
+var mkfsValueOptions = map[string]bool{
+	"-b": true, "-C": true, "-d": true, "-E": true, "-g": true, "-G": true, "-i": true, "-I": true, "-J": true,
+	"-l": true, "-L": true, "-m": true, "-M": true, "-o": true, "-O": true, "-r": true, "-t": true, "-T": true,
+	"-U": true, "-e": true, "-z": true, "-x": true,
+}
+
+// withoutMkfsValues returns args without mkfs's value options and their
+// values, so the operands left are the device or image and the source.
+func withoutMkfsValues(name string, args []shell.Word) []shell.Word {
+	fat := strings.HasSuffix(name, "fat") || strings.HasSuffix(name, "vfat") || strings.HasSuffix(name, "msdos") || name == "mkfs.xfs"
+	out := make([]shell.Word, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		// mkfs.fat's -F FAT-SIZE, -s, -S and -n take values; mke2fs's -F
+		// forces and -S writes superblocks only, with none.
+		if a.Literal && (mkfsValueOptions[a.Lit] || fat && (a.Lit == "-n" || a.Lit == "-F" || a.Lit == "-s" || a.Lit == "-S")) && i+1 < len(args) {
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }

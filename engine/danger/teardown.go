@@ -396,3 +396,105 @@ func (c *checker) bsdDisks(name string, args []shell.Word) {
 		c.add(DiskSystem)
 	}
 }
+
+// clusterTeardown: README's heldout7 calls on clusters and cloud
+// accounts (TestInfraClusterAndCloudTeardown): a swarm node drained
+// (every task moved off, as kubectl drain), a managed instance group's
+// VMs recreated or replaced and a VM reimaged (their disks made anew),
+// the nuke tools run for real (aws-nuke, azure-nuke and gcp-nuke only
+// list without --no-dry-run; cloud-nuke deletes unless --dry-run, which
+// inert reads), and a log retention set (older events deleted) are
+// cloud-destructive; Vault sealed stops answering until unsealed
+// (disk-system, a service stopped) and a raft snapshot restored loses
+// every write since (database-destructive).
+func (c *checker) clusterTeardown(u unit) {
+	_, name, ok := u.program()
+	if !ok {
+		return
+	}
+	args := u.cmd.Args
+	switch name {
+	case "docker", "aws", "az", "gcloud", "vault", "aws-nuke", "azure-nuke", "gcp-nuke", "cloud-nuke":
+	default:
+		return // most commands: none of these
+	}
+	if hasLit(args, "--help", "-h") {
+		return
+	}
+	v := c.verbs(args, 6)
+	cat := ""
+	switch name {
+	case "docker":
+		if !hasRun(v, "node", "update") {
+			break
+		}
+		for i, a := range args {
+			if a.Lit == "--availability=drain" || a.Lit == "--availability" && i+1 < len(args) && args[i+1].Lit == "drain" {
+				cat = CloudDestructive
+			}
+		}
+	case "gcloud":
+		switch {
+		case hasRun(v, "managed", "recreate-instances") || hasRun(v, "rolling-action", "replace"):
+			cat = CloudDestructive
+		case hasRun(v, "logging", "buckets", "update") && slices.ContainsFunc(args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--retention-days") }):
+			cat = CloudDestructive
+		}
+	case "az":
+		switch {
+		case len(v) >= 2 && (v[0] == "vm" || v[0] == "vmss") && v[1] == "reimage":
+			cat = CloudDestructive
+		case slices.Contains(v, "deployment") && slices.Contains(v, "create") && deploysComplete(args):
+			cat = CloudDestructive // the group's resources the template does not name deleted
+		case hasRun(v, "monitor", "log-analytics", "workspace", "update") && slices.ContainsFunc(args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--retention-time") }):
+			cat = CloudDestructive
+		}
+	case "aws":
+		if hasRun(v, "logs", "put-retention-policy") {
+			cat = CloudDestructive
+		}
+	case "vault":
+		switch {
+		case hasRun(v, "operator", "seal"):
+			cat = DiskSystem
+		case hasRun(v, "operator", "raft", "snapshot", "restore"):
+			cat = DatabaseDestructive
+		}
+	case "aws-nuke", "azure-nuke", "gcp-nuke":
+		if hasLit(args, "--no-dry-run") {
+			cat = CloudDestructive
+		}
+	case "cloud-nuke":
+		if len(v) > 0 && (v[0] == "aws" || v[0] == "gcp" || v[0] == "defaults-aws") {
+			cat = CloudDestructive
+		}
+	}
+	if cat != "" {
+		c.add(cat)
+	}
+}
+
+// azDeploymentRecord: az deployment group|sub|mg|tenant delete and az
+// group deployment delete remove a deployment's record (its history),
+// not the resources it made (az deployment's reference; heldout7's s1106).
+func azDeploymentRecord(name string, v []string) bool {
+	return name == "az" && len(v) >= 3 && (v[0] == "deployment" && v[2] == "delete" || v[0] == "group" && v[1] == "deployment" && v[2] == "delete")
+}
+
+// deploysComplete: an Azure deployment in Complete mode deletes the
+// resource group's resources its template does not name (az deployment
+// group create --mode Complete).
+func deploysComplete(args []shell.Word) bool {
+	for i, a := range args {
+		if strings.EqualFold(a.Lit, "--mode=complete") || a.Lit == "--mode" && i+1 < len(args) && strings.EqualFold(args[i+1].Lit, "complete") {
+			return true
+		}
+	}
+	return false
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"clusterTeardown": "a cluster or cloud account torn down in the forms its tool's reference gives: docker node update --availability drain, a managed instance group's VMs recreated or replaced, az vm|vmss reimage, az deployment create --mode Complete, aws-nuke|azure-nuke|gcp-nuke --no-dry-run, cloud-nuke aws|gcp, vault operator seal or raft snapshot restore, a log retention set (aws logs put-retention-policy, gcloud logging buckets update --retention-days, az monitor log-analytics workspace update --retention-time)",
+	})
+}

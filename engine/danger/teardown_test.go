@@ -242,3 +242,140 @@ func TestClusterNodesReset(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestTerraformWorkspaceDelete: "terraform workspace delete" refuses a
+// workspace whose state tracks resources unless -force is given
+// (Terraform's reference; README's heldout8 call: it "refuses a workspace
+// that tracks resources", everyday); with -force the state of live
+// resources is dropped, and they are left unmanaged: cloud-destructive.
+// precision5_test's row now gives -force, as the call implies.
+func TestTerraformWorkspaceDelete(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{"terraform workspace delete staging", ""},
+		{"tofu workspace delete staging", ""},
+		{"terraform workspace delete -force staging", CloudDestructive},
+		{"terraform workspace delete --force staging", CloudDestructive},
+		{"terraform workspace list", ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestInfraClusterAndCloudTeardown: README's heldout7 calls: "a node
+// drained … cloud-destructive, as `kubectl delete` is", "`vault operator
+// raft snapshot restore` database-destructive", "`vault operator seal`
+// … disk-system", "a log retention that deletes older events is
+// cloud-destructive"; s0387 (docker-machine ssh running docker swarm
+// leave -f), s0395, s0416, s0605, s1031 (aws-nuke --no-dry-run), s1063,
+// s1111 (recreate-instances). Members from the tools' references: docker
+// node update --availability drain (swarm moves every task off);
+// docker-machine ssh NAME CMD runs CMD on the machine (as ssh);
+// gcloud compute instance-groups managed recreate-instances and
+// rolling-action replace, az vm|vmss reimage (a VM's disk recreated);
+// aws-nuke, azure-nuke and gcp-nuke delete only with --no-dry-run,
+// cloud-nuke aws|gcp deletes unless --dry-run; vault operator seal and
+// raft snapshot restore; aws logs put-retention-policy, gcloud logging
+// buckets update --retention-days, az monitor log-analytics workspace
+// update --retention-time. Listing, pausing, saving a snapshot,
+// unsealing and the nuke tools' default dry runs are everyday.
+func TestInfraClusterAndCloudTeardown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		// heldout7's labelled lines.
+		{`docker node update --availability drain worker-1`, CloudDestructive},
+		{`docker-machine ssh myvm1 "docker swarm leave -f"`, CloudDestructive},
+		{`gcloud compute instance-groups managed recreate-instances show --instances web --zone us-central1-a`, CloudDestructive},
+		{`./aws-nuke -c nuke-config.yml --no-dry-run # Will perform delete operation`, CloudDestructive},
+		{`vault operator raft snapshot restore backup.snap`, DatabaseDestructive},
+		{`vault operator seal`, DiskSystem},
+		{`aws logs put-retention-policy --log-group-name /app/api --retention-in-days 30`, CloudDestructive},
+		// The same forms from the references.
+		{`docker node update --availability=drain worker-1`, CloudDestructive},
+		{`docker-machine ssh manager1 docker node rm worker-1`, CloudDestructive},
+		{`docker-machine ssh myvm1 "rm -rf ~/data"`, DestructiveDelete},
+		{`gcloud compute instance-groups managed rolling-action replace web --zone us-central1-a`, CloudDestructive},
+		{`az vmss reimage -g production -n web`, CloudDestructive},
+		{`az vm reimage -g production -n web`, CloudDestructive},
+		{`aws-nuke run --config nuke-config.yml --no-dry-run`, CloudDestructive},
+		{`azure-nuke run --config azure.yml --no-dry-run`, CloudDestructive},
+		{`gcp-nuke run --config gcp.yml --no-dry-run --no-prompt`, CloudDestructive},
+		{`cloud-nuke aws --region us-east-1`, CloudDestructive},
+		{`cloud-nuke gcp`, CloudDestructive},
+		{`vault operator raft snapshot restore -force backup.snap`, DatabaseDestructive},
+		{`gcloud logging buckets update _Default --location global --retention-days 7`, CloudDestructive},
+		{`az monitor log-analytics workspace update -g production -n logs --retention-time 30`, CloudDestructive},
+		// Everyday: reads, pauses, saves and dry runs.
+		{`docker node update --availability active worker-1`, ""},
+		{`docker node update --availability pause worker-1`, ""},
+		{`docker node ls`, ""},
+		{`docker-machine ssh myvm1 "docker node ls"`, ""},
+		{`docker-machine ls`, ""},
+		{`gcloud compute instance-groups managed list-instances web --zone us-central1-a`, ""},
+		{`gcloud compute instance-groups managed describe web --zone us-central1-a`, ""},
+		{`az vmss list -g production`, ""},
+		{`./aws-nuke -c nuke-config.yml`, ""},
+		{`aws-nuke run --config nuke-config.yml`, ""},
+		{`cloud-nuke aws --dry-run`, ""},
+		{`cloud-nuke inspect-aws`, ""},
+		{`vault operator raft snapshot save backup.snap`, ""},
+		{`vault operator unseal`, ""},
+		{`vault status`, ""},
+		{`aws logs describe-log-groups`, ""},
+		{`gcloud logging buckets list --location global`, ""},
+		{`gcloud logging buckets update _Default --location global --description logs`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestInfraAzureDeploymentRecords: an Azure deployment is the record of
+// one template's deployment; az deployment group|sub|mg|tenant delete and
+// the older az group deployment delete remove that record, not the
+// resources it made (az deployment's reference; README, heldout7's
+// s1106, everyday). What deletes resources stays: az group delete, az
+// resource delete, and a deployment in Complete mode, which deletes the
+// group's resources its template does not name (az deployment group
+// create --mode Complete).
+func TestInfraAzureDeploymentRecords(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`az deployment group delete --resource-group production --name current`, ""},
+		{`az deployment sub delete --name current`, ""},
+		{`az deployment mg delete --management-group-id mg1 --name current`, ""},
+		{`az deployment tenant delete --name current`, ""},
+		{`az group deployment delete -g production -n current`, ""},
+		{`az deployment group list -g production`, ""},
+		{`az deployment group create -g production --template-file main.bicep`, ""},
+		{`az group delete --name production --yes`, CloudDestructive},
+		{`az resource delete --ids /subscriptions/1/resourceGroups/rg/providers/Microsoft.Web/sites/api`, CloudDestructive},
+		{`az deployment group create -g production --template-file main.bicep --mode Complete`, CloudDestructive},
+		{`az group deployment create -g production --template-file t.json --mode Complete`, CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionTerraformWorkingDir: Terraform's docs, "Initialize the
+// working directory": terraform init downloads providers and modules into
+// .terraform (and Terragrunt's cache into .terragrunt-cache); removing it
+// loses nothing init does not fetch again. The state itself
+// (terraform.tfstate, its backups) is not in it; removing other folders
+// of the project stays destructive-delete.
+func TestPrecisionTerraformWorkingDir(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf modules/`, DestructiveDelete},
+		{`rm -rf ~/infra`, DestructiveDelete},
+		// Everyday.
+		{`rm -rf .terraform`, ""},
+		{`rm -rf infra/.terraform/`, ""},
+		{`rm -rf .terragrunt-cache`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

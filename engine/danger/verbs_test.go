@@ -112,3 +112,127 @@ func TestExplainUnknownVerb(t *testing.T) {
 		t.Errorf("%+v: want cloud-destructive by unknownVerbs, matched [vagrant destroy]", r)
 	}
 }
+
+// TestBracketedPlaceholders: cheat sheets write a choice of verbs as one
+// bracketed word, "[enable/disable]"; README's heldout5 call reads such
+// unmarked placeholders as standing for a value (heldout5 n0822
+// "systemctl [enable/disable] SERVICE", persistence-startup-files), so
+// the line is judged as each alternative would be. The spelling is
+// [a/b] of plain words ("[a|b]" is a pipe as bash reads it). Everyday beside them: a glob's
+// character class ("ls [abc]*"), a prompt's "[y/n]" inside quotes, and
+// unbracketed "start/restart/stop" (heldout4's label: no such verb).
+func TestBracketedPlaceholders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`systemctl [enable/disable] SERVICE`, PersistenceStartupFiles},
+		{`systemctl [start/stop] nginx`, DiskSystem},
+		{`ufw [allow/deny] 22`, DiskSystem},
+		{`launchctl [load/unload] ~/Library/LaunchAgents/x.plist`, PersistenceStartupFiles},
+		{`ls [abc]*`, ""},
+		{`read -p "Continue [y/n]? " a`, ""},
+		{`service auditd start/restart/stop`, ""},
+		{`systemctl [status/show] nginx`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionNamesAfterLeafVerbs: for the programs a rule names, the
+// verb table reads only their subcommand path. A word after an option is
+// that option's value ("docker build -t release .": the image's tag; "gh
+// pr create --base release": a branch), and a word after a subcommand
+// that takes names is a name: helm(1) "helm install [NAME] [CHART]" (a
+// helm release is a deployed chart), "terraform workspace select NAME",
+// "git checkout NAME". tree(1) lists the folders it is given. Subcommand
+// paths whose verb comes first keep their marks ("gh release create",
+// "docker service rm").
+func TestPrecisionNamesAfterLeafVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gh release create v1.0`, PackagePublish},
+		{`gh release delete v1.0 --yes`, PackagePublish},
+		{`docker service rm web`, CloudDestructive},
+		{`terraform workspace delete -force staging`, CloudDestructive}, // -force: README's heldout8 call (round 7)
+		// Everyday.
+		{`docker build -t release .`, ""},
+		{`gh pr create --base release`, ""},
+		{`helm install release ./chart`, ""},
+		{`helm upgrade --install release ./chart`, ""},
+		{`terraform workspace select destroy`, ""},
+		{`tree release`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionUserDefinedObjects: "user-defined" names a kind of object
+// a user writes (Azure Cosmos DB's user-defined functions, "az cosmosdb
+// sql user-defined-function create|update"; AWS Glue's Data Catalog
+// functions, "aws glue create-user-defined-function|update-…"), not a
+// user account, so making one grants nobody anything (round 8,
+// precision; heldout10's w1468). Users themselves stay
+// privilege-escalation.
+func TestPrecisionUserDefinedObjects(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`az ad user create --display-name x --password p --user-principal-name x@example.com`, PrivilegeEscalation},
+		{`aws iam create-user --user-name x`, PrivilegeEscalation},
+		{`aws cognito-idp admin-create-user --user-pool-id p --username u`, PrivilegeEscalation},
+		{`az cosmosdb sql user-defined-function create --account-name 10 --resource-group demo --database-name appdb --container-name web --name alice --body 'function sample() { return 1; }'`, ""},
+		{`az cosmosdb sql user-defined-function update --account-name a -g rg -d db -c web -n f --body @f.js`, ""},
+		{`aws glue create-user-defined-function --database-name db --function-input file://f.json`, ""},
+		{`aws glue update-user-defined-function --database-name db --function-name f --function-input file://f.json`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestPrecisionOptionValuesAreNotVerbs: a word given to an option as its
+// value is not itself an option or a verb. tldr-pages' examples (the
+// everyday corpus suggest/everyday.jsonl holds, pages/common/ps.md,
+// npm-config.md, npm-pkg.md, wget.md) drew three false alarms from it:
+// "ps k size" sorts processes by size (procps ps(1): BSD k takes a sort
+// spec; "size" is no option-letter e, which prints environments); "npm c
+// delete key" is npm config delete under its alias (npm-config(1):
+// "aliases: c"), a key of .npmrc; "npm pkg delete scripts.build" removes a
+// field of the project's package.json (npm-pkg(1)); "wget --user
+// username --password password URL" gives wget(1) the login's password,
+// whatever its text, and sets none. The dangerous forms beside them stay
+// marked: BSD e (ps(1): "e Show the environment after the command"),
+// macOS ps -E, a registry's objects removed (npm team destroy,
+// npm-team(1)), a password set (passwd, chpasswd).
+func TestPrecisionOptionValuesAreNotVerbs(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`ps k size`, ""},
+		{`ps k -pcpu`, ""},
+		{`ps aux --sort -rss`, ""},
+		{`ps -o user,etime,args -p 1234`, ""},
+		{`ps -eo pid,ppid,cmd --sort=-%mem`, ""},
+		{`ps U user`, ""},
+		{`ps axo pid,user,etime`, ""},
+		{`ps -u $(id -u) f`, ""},
+		{`ps -o ppid= -p 42`, ""},
+		{`ps auxe`, SecretRead},
+		{`ps aux e`, SecretRead},
+		{`ps k size e`, SecretRead},
+		{`ps -p 1234 e`, SecretRead},
+		{`ps -E`, SecretRead},
+		{`npm c delete key`, ""},
+		{`npm c rm registry`, ""},
+		{`npm pkg delete scripts.build`, ""},
+		{`npm config delete registry`, ""},
+		{`npm team destroy myorg:devs`, CloudDestructive},
+		{`wget --user username --password password https://example.com`, ""},
+		{`wget --user bob --password s3cret https://example.com/f.zip`, ""},
+		{`ftp -p password ftp.example.com`, ""},
+		{`echo 'bob:newpass' | chpasswd`, PrivilegeEscalation},
+		{`passwd bob`, PrivilegeEscalation},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
