@@ -187,6 +187,8 @@ func judge(truth []string, pred [][]string, weight []float64, keep func(int) boo
 func TestSecondLabellings(t *testing.T) {
 	intentA, _ := loadIntent(t)
 	all := func(int) bool { return true }
+	var pooled []labelledLine
+	var pooledNames []string
 	for _, sl := range loadSecondLabellings(t) {
 		n := len(sl.bids)
 		a, b, ai, bi, adj := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
@@ -234,8 +236,31 @@ func TestSecondLabellings(t *testing.T) {
 		t.Logf("  marker on the %d lines both call alike:               %v", judge(a, marker, sl.weight, agreed).n, judge(a, marker, sl.weight, agreed))
 		if len(sl.adjudged) > 0 {
 			t.Logf("  marker against the adjudicated labels (%d settled):     %v", len(sl.adjudged), judge(adj, marker, sl.weight, all))
+			settled := adjudicatedLines(sl)
+			measure(settled).table(t, sl.name+" with the adjudicated labels", false)
+			pooled = append(pooled, settled...)
+			pooledNames = append(pooledNames, sl.name)
 		}
 	}
+	if len(pooledNames) > 1 {
+		measure(pooled).table(t, strings.Join(pooledNames, " + ")+" pooled, with the adjudicated labels", false)
+	}
+}
+
+// adjudicatedLines are a second labelling's lines with the labels the
+// two labellers agree on, and the adjudicated label where they do not.
+func adjudicatedLines(sl *secondLabelling) []labelledLine {
+	out := make([]labelledLine, len(sl.lines))
+	for i, l := range sl.lines {
+		if v := sl.adjudged[sl.bids[i]]; v != "" {
+			l.Label, l.Category = "dangerous", v
+			if v == "E" {
+				l.Label, l.Category = "everyday", ""
+			}
+		}
+		out[i] = l
+	}
+	return out
 }
 
 // The second labellings are well formed; this runs no Check, so a
@@ -264,5 +289,29 @@ func TestJudge(t *testing.T) {
 	}
 	if b := judge(truth, pred, w, func(i int) bool { return i < 2 }); b.n != 2 || b.fp != 1 || b.fn != 1 || b.tp != 0 {
 		t.Fatalf("keep not applied: %+v", b)
+	}
+}
+
+// adjudicatedLines takes the adjudicated label where there is one (to
+// everyday, or to a category) and keeps the first label elsewhere.
+func TestAdjudicatedLines(t *testing.T) {
+	sl := &secondLabelling{
+		lines: []labelledLine{
+			{ID: "x1", Label: "dangerous", Category: "destructive-delete"},
+			{ID: "x2", Label: "everyday"},
+			{ID: "x3", Label: "dangerous", Category: "secret-read"},
+		},
+		bids:     []string{"x1", "x2", "x3"},
+		adjudged: map[string]string{"x1": "E", "x2": "disk-system"},
+	}
+	got := adjudicatedLines(sl)
+	want := [][2]string{{"everyday", ""}, {"dangerous", "disk-system"}, {"dangerous", "secret-read"}}
+	for i, w := range want {
+		if got[i].Label != w[0] || got[i].Category != w[1] {
+			t.Errorf("%s: got %s/%s, want %s/%s", sl.bids[i], got[i].Label, got[i].Category, w[0], w[1])
+		}
+	}
+	if sl.lines[0].Label != "dangerous" {
+		t.Error("adjudicatedLines changed the first labels")
 	}
 }
