@@ -170,12 +170,7 @@ func (c *checker) agentHooksInstalled(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 2)
-	at := func(i int) string {
-		if i < len(v) {
-			return v[i]
-		}
-		return ""
-	}
+	at := wordList(v).at
 	hit := false
 	switch name {
 	case "workmux":

@@ -479,12 +479,7 @@ func (c *checker) cloudRemoveVerbs(u unit) {
 	}
 	args := cmd.Args
 	v := c.verbs(args, 2)
-	at := func(i int) string {
-		if i < len(v) {
-			return v[i]
-		}
-		return ""
-	}
+	at := wordList(v).at
 	hit := false
 	switch name {
 	case "civo":

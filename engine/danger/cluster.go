@@ -1043,12 +1043,7 @@ func (c *checker) clusterRightsWidened(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 3)
-	at := func(i int) string {
-		if i < len(v) {
-			return v[i]
-		}
-		return ""
-	}
+	at := wordList(v).at
 	hit := false
 	switch {
 	case name == "oc" && at(0) == "adm" && at(1) == "policy":

@@ -443,12 +443,7 @@ func (c *checker) pythonInstallsFromURL(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 2)
-	at := func(i int) string {
-		if i < len(v) {
-			return v[i]
-		}
-		return ""
-	}
+	at := wordList(v).at
 	installs := false
 	switch name {
 	case "uv":

@@ -489,12 +489,7 @@ func (c *checker) registryVersionsChanged(u unit) {
 		return
 	}
 	vs := c.verbs(cmd.Args, 3)
-	at := func(i int) string {
-		if i < len(vs) {
-			return vs[i]
-		}
-		return ""
-	}
+	at := wordList(vs).at
 	changed := false
 	switch name {
 	case "npm", "pnpm":

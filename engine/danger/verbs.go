@@ -498,3 +498,15 @@ func verbIsOptionValue(args []shell.Word, v string) bool {
 	}
 	return false
 }
+
+// wordList is a command's words (its verbs, say) read by position: at is
+// the i-th word, or "" past the end, so that a subcommand table can ask
+// for "the second verb" without a length check each time.
+type wordList []string
+
+func (w wordList) at(i int) string {
+	if i >= 0 && i < len(w) {
+		return w[i]
+	}
+	return ""
+}

@@ -236,3 +236,20 @@ func TestPrecisionOptionValuesAreNotVerbs(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// wordList.at reads a word by position and gives "" outside the list,
+// where the subcommand tables used to check the length themselves.
+func TestWordListAt(t *testing.T) {
+	w := wordList{"hooks", "add"}
+	for _, c := range []struct {
+		i    int
+		want string
+	}{{0, "hooks"}, {1, "add"}, {2, ""}, {-1, ""}} {
+		if got := w.at(c.i); got != c.want {
+			t.Errorf("at(%d) = %q, want %q", c.i, got, c.want)
+		}
+	}
+	if got := wordList(nil).at(0); got != "" {
+		t.Errorf("nil list: at(0) = %q, want \"\"", got)
+	}
+}
