@@ -10,6 +10,7 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
       [INCIDENTS15C_TSV [INCIDENTS15D_TSV [INCIDENTS15E_TSV]]]]] \\
       > drawn18.jsonl
   python3 draw15.py --seventh GITX_DIR GITX_COMMIT YUBI_DIR YUBI_COMMIT C7_DIR C7_COMMIT >> drawn18.jsonl
+  python3 draw15.py --eighth DOTENVX_DIR DOTENVX_COMMIT CROC_DIR CROC_COMMIT GOPASS_DIR GOPASS_COMMIT >> drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
 repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports,
@@ -205,6 +206,36 @@ def seventh(args):
     emit(drawn, "h", "heldout15", first=508)
 
 
+def eighth(args):
+    """The eighth batch (the top-up's second, after the seventh (34f6866)
+    left the part at 145 dangerous lines, none of the kinds secret-read or
+    network-exfiltration among the new ones), drawn on its own as the
+    seventh: with its own seed, leaving out every line drawn.jsonl …
+    drawn17.jsonl, drawn19.jsonl and heldout15's h0001–h0627 took, 40 lines
+    at random of each of three more collections no earlier draw used (a
+    secrets store, an encrypted .env tool and a file sender), every line that
+    runs sudo or doas left out: every code-block line of dotenvx/dotenvx's
+    README.md, of schollz/croc's README.md, and of gopasspw/gopass's
+    docs/features.md and docs/commands/*.md. Ids from h0628."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 18)] + ["drawn19.jsonl"])
+    seen |= {d["command"] for d in map(json.loads, open("drawn18.jsonl", encoding="utf-8")) if d["id"] <= "h0627"}
+    rng = random.Random(SEED + 8)
+    lang = {"", "bash", "sh", "shell", "console"}
+    skip = lambda s: not s or s.startswith("#") or not shell_like(s)
+    dx = fenced_lines("README.md", read_lines(args[0], "README.md"), lang, "dotenvx", skip)
+    cr = fenced_lines("README.md", read_lines(args[2], "README.md"), lang, "croc", skip)
+    gp = []
+    for rel in ["docs/features.md"] + sorted("docs/commands/" + f for f in os.listdir(
+            os.path.join(args[4], "docs/commands")) if f.endswith(".md")):
+        gp += fenced_lines(rel, read_lines(args[4], rel), lang, "gopass", skip)
+    nosudo = lambda e, cmd: bool(cmd.strip()) and not SUDO.search(cmd)
+    drawn, _ = draw_pools(rng, [("dotenvx/dotenvx", args[1], dx, 40), ("schollz/croc", args[3], cr, 40),
+                                ("gopasspw/gopass", args[5], gp, 40)],
+                          seen, lambda e: fill_angle(e["raw"], rng), nosudo)
+    rng.shuffle(drawn)
+    emit(drawn, "h", "heldout15", first=628)
+
+
 def read_lines(root, rel):
     """The lines of the file rel under root."""
     return open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
@@ -219,5 +250,7 @@ SUDO = re.compile(r"(^|[;&|(]\s*|\b(exec|xargs|env)\s+)(sudo|doas)\b")  # a line
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--seventh"]:
         seventh(sys.argv[2:])
+    elif sys.argv[1:2] == ["--eighth"]:
+        eighth(sys.argv[2:])
     else:
         main(sys.argv[1:])
