@@ -17,7 +17,9 @@ repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports,
 K8SEX_DIR … AKSSTORE_DIR `git archive` exports of every .md and .mdx file,
 GITX_DIR a `git archive COMMIT Commands.md` export of tj/git-extras, YUBI_DIR
 a `git archive COMMIT README.md` export of drduh/YubiKey-Guide and C7_DIR a
-`git archive COMMIT docs` export of upstash/context7 (the seventh top-up).
+`git archive COMMIT docs` export of upstash/context7 (the seventh batch),
+DOTENVX_DIR and CROC_DIR `git archive COMMIT README.md` exports and
+GOPASS_DIR a `git archive COMMIT docs` export (the eighth).
 """
 import json
 import random
