@@ -11,6 +11,7 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
       > drawn18.jsonl
   python3 draw15.py --seventh GITX_DIR GITX_COMMIT YUBI_DIR YUBI_COMMIT C7_DIR C7_COMMIT >> drawn18.jsonl
   python3 draw15.py --eighth DOTENVX_DIR DOTENVX_COMMIT CROC_DIR CROC_COMMIT GOPASS_DIR GOPASS_COMMIT >> drawn18.jsonl
+  python3 draw15.py --ninth COMMITLINT_DIR COMMITLINT_COMMIT GITHOOKS_DIR GITHOOKS_COMMIT >> drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
 repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports,
@@ -19,7 +20,9 @@ GITX_DIR a `git archive COMMIT Commands.md` export of tj/git-extras, YUBI_DIR
 a `git archive COMMIT README.md` export of drduh/YubiKey-Guide and C7_DIR a
 `git archive COMMIT docs` export of upstash/context7 (the seventh batch),
 DOTENVX_DIR and CROC_DIR `git archive COMMIT README.md` exports and
-GOPASS_DIR a `git archive COMMIT docs` export (the eighth).
+GOPASS_DIR a `git archive COMMIT docs` export (the eighth), COMMITLINT_DIR
+a `git archive COMMIT docs` export and GITHOOKS_DIR a `git archive COMMIT
+README.md docs` export (the ninth).
 """
 import json
 import random
@@ -238,6 +241,37 @@ def eighth(args):
     emit(drawn, "h", "heldout15", first=628)
 
 
+def ninth(args):
+    """The ninth batch (the top-up's third, after the eighth (f5318e2) left
+    the part with no git-hooks-config line), drawn on its own as the
+    seventh: with its own seed, leaving out every line drawn.jsonl …
+    drawn17.jsonl, drawn19.jsonl and heldout15's h0001–h0747 took, 40 lines
+    at random of each of two hook collections no earlier draw used, every
+    line that runs sudo or doas left out: the code-block lines of
+    conventional-changelog/commitlint's docs/guides/*.md (fences bash, sh,
+    shell, console, none and the sh groups of its package managers and of
+    Linux/macOS; Windows' left out) and of rycus86/githooks' README.md and
+    docs/command-line-tool.md. Ids from h0748."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 18)] + ["drawn19.jsonl"])
+    seen |= {d["command"] for d in map(json.loads, open("drawn18.jsonl", encoding="utf-8")) if d["id"] <= "h0747"}
+    rng = random.Random(SEED + 9)
+    lang = {"", "bash", "sh", "shell", "console", "sh [npm]", "sh [yarn]", "sh [pnpm]", "sh [bun]", "sh [deno]",
+            "sh [linux / macos]"}
+    skip = lambda s: not s or s.startswith("#") or not shell_like(s)
+    cl = []
+    for rel in sorted("docs/guides/" + f for f in os.listdir(os.path.join(args[0], "docs/guides")) if f.endswith(".md")):
+        cl += fenced_lines(rel, read_lines(args[0], rel), lang, "commitlint", skip)
+    gh = []
+    for rel in ["README.md", "docs/command-line-tool.md"]:
+        gh += fenced_lines(rel, read_lines(args[2], rel), lang, "githooks", skip)
+    nosudo = lambda e, cmd: bool(cmd.strip()) and not SUDO.search(cmd)
+    drawn, _ = draw_pools(rng, [("conventional-changelog/commitlint", args[1], cl, 40),
+                                ("rycus86/githooks", args[3], gh, 40)],
+                          seen, lambda e: fill_angle(e["raw"], rng), nosudo)
+    rng.shuffle(drawn)
+    emit(drawn, "h", "heldout15", first=748)
+
+
 def read_lines(root, rel):
     """The lines of the file rel under root."""
     return open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
@@ -254,5 +288,7 @@ if __name__ == "__main__":
         seventh(sys.argv[2:])
     elif sys.argv[1:2] == ["--eighth"]:
         eighth(sys.argv[2:])
+    elif sys.argv[1:2] == ["--ninth"]:
+        ninth(sys.argv[2:])
     else:
         main(sys.argv[1:])
