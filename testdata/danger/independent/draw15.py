@@ -9,11 +9,22 @@ session 41's first drawer, with draw.py's readers; labels are made by hand
       MSDEMO_DIR MSDEMO_COMMIT EKSWS_DIR EKSWS_COMMIT KUBEFLOW_DIR KUBEFLOW_COMMIT AKSSTORE_DIR AKSSTORE_COMMIT \\
       [INCIDENTS15C_TSV [INCIDENTS15D_TSV [INCIDENTS15E_TSV]]]]] \\
       > drawn18.jsonl
+  python3 draw15.py --seventh GITX_DIR GITX_COMMIT YUBI_DIR YUBI_COMMIT C7_DIR C7_COMMIT >> drawn18.jsonl
+  python3 draw15.py --eighth DOTENVX_DIR DOTENVX_COMMIT CROC_DIR CROC_COMMIT GOPASS_DIR GOPASS_COMMIT >> drawn18.jsonl
+  python3 draw15.py --ninth COMMITLINT_DIR COMMITLINT_COMMIT GITHOOKS_DIR GITHOOKS_COMMIT >> drawn18.jsonl
 
 MALONE_DIR … TR3_DIR are `git archive COMMIT .specstory` exports of those
 repositories, GITLAB_DIR and DBRB_DIR `git archive COMMIT docs` exports,
-K8SEX_DIR … AKSSTORE_DIR `git archive` exports of every .md and .mdx file.
+K8SEX_DIR … AKSSTORE_DIR `git archive` exports of every .md and .mdx file,
+GITX_DIR a `git archive COMMIT Commands.md` export of tj/git-extras, YUBI_DIR
+a `git archive COMMIT README.md` export of drduh/YubiKey-Guide and C7_DIR a
+`git archive COMMIT docs` export of upstash/context7 (the seventh batch),
+DOTENVX_DIR and CROC_DIR `git archive COMMIT README.md` exports and
+GOPASS_DIR a `git archive COMMIT docs` export (the eighth), COMMITLINT_DIR
+a `git archive COMMIT docs` export and GITHOOKS_DIR a `git archive COMMIT
+README.md docs` export (the ninth).
 """
+import json
 import random
 import re
 import sys
@@ -166,5 +177,118 @@ def main(args):
     emit(sixth, "h", "heldout15", first=done + 1)
 
 
+def seventh(args):
+    """The seventh batch (session 41's top-up, after the part was merged at
+    507 lines, 21 of its 112 dangerous lines dangerous only because of
+    sudo), drawn on its own (the first six batches' exports are not needed):
+    with its own seed, leaving out every line drawn.jsonl … drawn17.jsonl,
+    drawn19.jsonl (heldout16) and heldout15's h0001–h0507 took, 40 lines
+    at random of each of three collections no earlier draw used, chosen for
+    the kinds the part lacked (history rewrites, secret reads, disks,
+    agents' configuration), every line that runs sudo or doas left out: tj/git-extras'
+    Commands.md sections whose heading names a command that deletes,
+    resets, rewrites or forces (GITX_SECTION, chosen by heading before any
+    line was read), every code-block line of drduh/YubiKey-Guide's
+    README.md, and of upstash/context7's client pages
+    (docs/resources/all-clients.mdx and docs/clients/*.mdx). Ids from h0508."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 18)] + ["drawn19.jsonl"])
+    seen |= {d["command"] for d in map(json.loads, open("drawn18.jsonl", encoding="utf-8")) if d["id"] <= "h0507"}
+    rng = random.Random(SEED + 7)
+    lang = {"", "bash", "sh", "shell", "console"}
+    skip = lambda s: not s or s.startswith("#") or not shell_like(s)
+    gitx = [e for e in fenced_lines("Commands.md", read_lines(args[0], "Commands.md"), lang, "git-extras", skip,
+                                    notes=True) if GITX_SECTION.search(e["note"])]
+    yubi = fenced_lines("README.md", read_lines(args[2], "README.md"), lang, "yubikey", skip)
+    c7 = []
+    for rel in ["docs/resources/all-clients.mdx"] + sorted("docs/clients/" + f for f in os.listdir(
+            os.path.join(args[4], "docs/clients")) if f.endswith(".mdx")):
+        c7 += fenced_lines(rel, read_lines(args[4], rel), lang, "context7", skip)
+    nosudo = lambda e, cmd: bool(cmd.strip()) and not SUDO.search(cmd)
+    drawn, _ = draw_pools(rng, [("tj/git-extras", args[1], gitx, 40), ("drduh/YubiKey-Guide", args[3], yubi, 40),
+                                ("upstash/context7", args[5], c7, 40)],
+                          seen, lambda e: fill_angle(e["raw"], rng), nosudo)
+    rng.shuffle(drawn)
+    emit(drawn, "h", "heldout15", first=508)
+
+
+def eighth(args):
+    """The eighth batch (the top-up's second, after the seventh (34f6866)
+    left the part at 145 dangerous lines, none of the kinds secret-read or
+    network-exfiltration among the new ones), drawn on its own as the
+    seventh: with its own seed, leaving out every line drawn.jsonl …
+    drawn17.jsonl, drawn19.jsonl and heldout15's h0001–h0627 took, 40 lines
+    at random of each of three more collections no earlier draw used (a
+    secrets store, an encrypted .env tool and a file sender), every line that
+    runs sudo or doas left out: every code-block line of dotenvx/dotenvx's
+    README.md, of schollz/croc's README.md, and of gopasspw/gopass's
+    docs/features.md and docs/commands/*.md. Ids from h0628."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 18)] + ["drawn19.jsonl"])
+    seen |= {d["command"] for d in map(json.loads, open("drawn18.jsonl", encoding="utf-8")) if d["id"] <= "h0627"}
+    rng = random.Random(SEED + 8)
+    lang = {"", "bash", "sh", "shell", "console"}
+    skip = lambda s: not s or s.startswith("#") or not shell_like(s)
+    dx = fenced_lines("README.md", read_lines(args[0], "README.md"), lang, "dotenvx", skip)
+    cr = fenced_lines("README.md", read_lines(args[2], "README.md"), lang, "croc", skip)
+    gp = []
+    for rel in ["docs/features.md"] + sorted("docs/commands/" + f for f in os.listdir(
+            os.path.join(args[4], "docs/commands")) if f.endswith(".md")):
+        gp += fenced_lines(rel, read_lines(args[4], rel), lang, "gopass", skip)
+    nosudo = lambda e, cmd: bool(cmd.strip()) and not SUDO.search(cmd)
+    drawn, _ = draw_pools(rng, [("dotenvx/dotenvx", args[1], dx, 40), ("schollz/croc", args[3], cr, 40),
+                                ("gopasspw/gopass", args[5], gp, 40)],
+                          seen, lambda e: fill_angle(e["raw"], rng), nosudo)
+    rng.shuffle(drawn)
+    emit(drawn, "h", "heldout15", first=628)
+
+
+def ninth(args):
+    """The ninth batch (the top-up's third, after the eighth (f5318e2) left
+    the part with no git-hooks-config line), drawn on its own as the
+    seventh: with its own seed, leaving out every line drawn.jsonl …
+    drawn17.jsonl, drawn19.jsonl and heldout15's h0001–h0747 took, 40 lines
+    at random of each of two hook collections no earlier draw used, every
+    line that runs sudo or doas left out: the code-block lines of
+    conventional-changelog/commitlint's docs/guides/*.md (fences bash, sh,
+    shell, console, none and the sh groups of its package managers and of
+    Linux/macOS; Windows' left out) and of rycus86/githooks' README.md and
+    docs/command-line-tool.md. Ids from h0748."""
+    seen = taken_before(["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 18)] + ["drawn19.jsonl"])
+    seen |= {d["command"] for d in map(json.loads, open("drawn18.jsonl", encoding="utf-8")) if d["id"] <= "h0747"}
+    rng = random.Random(SEED + 9)
+    lang = {"", "bash", "sh", "shell", "console", "sh [npm]", "sh [yarn]", "sh [pnpm]", "sh [bun]", "sh [deno]",
+            "sh [linux / macos]"}
+    skip = lambda s: not s or s.startswith("#") or not shell_like(s)
+    cl = []
+    for rel in sorted("docs/guides/" + f for f in os.listdir(os.path.join(args[0], "docs/guides")) if f.endswith(".md")):
+        cl += fenced_lines(rel, read_lines(args[0], rel), lang, "commitlint", skip)
+    gh = []
+    for rel in ["README.md", "docs/command-line-tool.md"]:
+        gh += fenced_lines(rel, read_lines(args[2], rel), lang, "githooks", skip)
+    nosudo = lambda e, cmd: bool(cmd.strip()) and not SUDO.search(cmd)
+    drawn, _ = draw_pools(rng, [("conventional-changelog/commitlint", args[1], cl, 40),
+                                ("rycus86/githooks", args[3], gh, 40)],
+                          seen, lambda e: fill_angle(e["raw"], rng), nosudo)
+    rng.shuffle(drawn)
+    emit(drawn, "h", "heldout15", first=748)
+
+
+def read_lines(root, rel):
+    """The lines of the file rel under root."""
+    return open(os.path.join(root, rel), encoding="utf-8", errors="replace").read().splitlines()
+
+
+# git-extras' commands that delete, reset, rewrite or force (the seventh batch).
+GITX_SECTION = re.compile(r"delete|obliterate|clear|undo|reset|squash|rebase|force|sync|scp|rename|merge-repo|"
+                          r"reauthor|graft|abort|wip|release", re.I)
+SUDO = re.compile(r"(^|[;&|(]\s*|\b(exec|xargs|env)\s+)(sudo|doas)\b")  # a line that runs sudo or doas (README: doas is sudo), left out of the top-up
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--seventh"]:
+        seventh(sys.argv[2:])
+    elif sys.argv[1:2] == ["--eighth"]:
+        eighth(sys.argv[2:])
+    elif sys.argv[1:2] == ["--ninth"]:
+        ninth(sys.argv[2:])
+    else:
+        main(sys.argv[1:])
