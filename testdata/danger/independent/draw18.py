@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Draw heldout18 (drawn21.jsonl, ids c0001…): hardening, attack and
+operations references (macOS and Linux hardening, container escapes,
+OWASP's cheat sheets, Kubernetes built by hand) and a project's
+development set-up, that no earlier draw used (README.md, "heldout18").
+
+Each source is SOURCE=GITDIR@COMMIT, GITDIR a bare mirror of the
+collection, read at COMMIT with git. Sources are read in the order given,
+each with its own random stream (seeded with SEED and its name), so a
+source added at the end leaves the lines drawn before it unchanged.
+
+  python3 draw18.py macsec=GITDIR@COMMIT cdk=… owasp=… hardway=… fastapi=… \
+      rosettp=… n3va=… > drawn21.jsonl
+
+(README.md gives the commits, in that order.)
+
+At most CAP lines of one repository; a line whose command an earlier draw
+took (drawn.jsonl … drawn19.jsonl) or this draw took is left out.
+"""
+import os
+import random
+import sys
+
+from draw import emit, fenced_lines, fill_angle, shell_like, taken_before
+from draw16 import git_ls, git_text
+
+SEED = 18  # heldout18; never changed after the first batch
+CAP = 80  # lines of one repository at most, so that no collection dominates
+
+
+def md_entries(gitdir, commit, rel, pool):
+    """Each shell-like line of the code blocks (fences none, bash, sh,
+    shell, console, zsh) of a Markdown file, its <placeholder>s filled as
+    cheat's (fill_angle, a stream of its own per file)."""
+    lines = git_text(gitdir, commit, rel).splitlines()
+    es = fenced_lines(rel, lines, ("", "bash", "sh", "shell", "console", "zsh"), pool,
+                      lambda s: not s or s.startswith("#") or s.startswith("//"), notes=True)
+    rng = random.Random(f"{SEED}:fill:{rel}")
+    return [dict(e, raw=fill_angle(e["raw"], rng)) for e in es if shell_like(e["raw"])]
+
+
+def mds(rels, pool):
+    return lambda g, c: [e for rel in rels(g, c) for e in md_entries(g, c, rel, pool)]
+
+
+# Each source: name -> (repository, function(gitdir, commit) -> entries).
+SOURCES = {
+    # drduh's macOS security and privacy guide: hardening commands.
+    "macsec": ("drduh/macOS-Security-and-Privacy-Guide", mds(lambda g, c: ["README.md"], "hardening")),
+    # CDK: a container penetration toolkit; its README's escapes and exploits.
+    "cdk": ("cdk-team/CDK", mds(lambda g, c: ["README.md"], "attack")),
+    # OWASP's cheat sheets: every page's shell blocks.
+    "owasp": ("OWASP/CheatSheetSeries", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "cheatsheets/") if p.endswith(".md")), "cheatsheet")),
+    # Kubernetes the hard way: an operations walk-through.
+    "hardway": ("kelseyhightower/kubernetes-the-hard-way", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "docs/") if p.endswith(".md")), "operations")),
+    # Everyday: a project template's development set-up.
+    "fastapi": ("fastapi/full-stack-fastapi-template", mds(lambda g, c: [
+        "development.md", "backend/README.md", "frontend/README.md", "deployment.md", "CONTRIBUTING.md"], "contributing")),
+    # Red-Teaming-TTPs: attack notes for the cloud, Linux and macOS.
+    "rosettp": ("RoseSecurity/Red-Teaming-TTPs", mds(lambda g, c: ["Cloud.md", "Linux.md", "Mac_OSX.md"], "attack")),
+    # 0xn3va's cheat sheets: CI/CD, cloud and container attack pages.
+    "n3va": ("0xn3va/cheat-sheets", mds(lambda g, c: sorted(
+        p for d in ("CI CD/", "Cloud/", "Container/") for p in git_ls(g, c, d) if p.endswith(".md")), "attack")),
+}
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 20))])
+    lines = []
+    for arg in sys.argv[1:]:
+        name, rest = arg.split("=", 1)
+        gitdir, commit = rest.rsplit("@", 1)
+        repo, read = SOURCES[name]
+        entries = read(gitdir, commit)
+        rng = random.Random(f"{SEED}:{name}")
+        rng.shuffle(entries)
+        k = 0
+        for e in entries:
+            if k == CAP:
+                break
+            cmd = e["raw"].strip()
+            if not cmd or cmd in seen:
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            lines.append(d)
+    emit(lines, "c", "heldout18")
+
+
+if __name__ == "__main__":
+    main()
