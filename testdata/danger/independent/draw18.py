@@ -10,7 +10,7 @@ each with its own random stream (seeded with SEED and its name), so a
 source added at the end leaves the lines drawn before it unchanged.
 
   python3 draw18.py macsec=GITDIR@COMMIT cdk=… owasp=… hardway=… fastapi=… \
-      rosettp=… n3va=… > drawn21.jsonl
+      rosettp=… n3va=… eksctl=… typeorm=… changesets=… > drawn21.jsonl
 
 (README.md gives the commits, in that order.)
 
@@ -63,6 +63,14 @@ SOURCES = {
     # 0xn3va's cheat sheets: CI/CD, cloud and container attack pages.
     "n3va": ("0xn3va/cheat-sheets", mds(lambda g, c: sorted(
         p for d in ("CI CD/", "Cloud/", "Container/") for p in git_ls(g, c, d) if p.endswith(".md")), "attack")),
+    # Everyday side with the registry's and the cloud's destructive verbs:
+    # eksctl's user guide, TypeORM's documentation, changesets' docs.
+    "eksctl": ("eksctl-io/eksctl", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "userdocs/src/") if p.endswith(".md")), "operations")),
+    "typeorm": ("typeorm/typeorm", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "docs/docs/") if p.endswith(".md")), "docs")),
+    "changesets": ("changesets/changesets", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "docs/") if p.endswith(".md")) + ["README.md"], "docs")),
 }
 
 
