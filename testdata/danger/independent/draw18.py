@@ -10,7 +10,8 @@ each with its own random stream (seeded with SEED and its name), so a
 source added at the end leaves the lines drawn before it unchanged.
 
   python3 draw18.py macsec=GITDIR@COMMIT cdk=… owasp=… hardway=… fastapi=… \
-      rosettp=… n3va=… eksctl=… typeorm=… changesets=… > drawn21.jsonl
+      rosettp=… n3va=… eksctl=… typeorm=… changesets=… \
+      redteamtools=… > drawn21.jsonl
 
 (README.md gives the commits, in that order.)
 
@@ -71,6 +72,8 @@ SOURCES = {
         p for p in git_ls(g, c, "docs/docs/") if p.endswith(".md")), "docs")),
     "changesets": ("changesets/changesets", mds(lambda g, c: sorted(
         p for p in git_ls(g, c, "docs/") if p.endswith(".md")) + ["README.md"], "docs")),
+    # RedTeam-Tools: a red team's tools, each with its usage lines.
+    "redteamtools": ("A-poc/RedTeam-Tools", mds(lambda g, c: ["README.md"], "attack")),
 }
 
 
