@@ -11,7 +11,7 @@ source added at the end leaves the lines drawn before it unchanged.
 
   python3 draw18.py macsec=GITDIR@COMMIT cdk=… owasp=… hardway=… fastapi=… \
       rosettp=… n3va=… eksctl=… typeorm=… changesets=… \
-      redteamtools=… > drawn21.jsonl
+      redteamtools=… gitcheat=… gcpcheat=… > drawn21.jsonl
 
 (README.md gives the commits, in that order.)
 
@@ -74,6 +74,12 @@ SOURCES = {
         p for p in git_ls(g, c, "docs/") if p.endswith(".md")) + ["README.md"], "docs")),
     # RedTeam-Tools: a red team's tools, each with its usage lines.
     "redteamtools": ("A-poc/RedTeam-Tools", mds(lambda g, c: ["README.md"], "attack")),
+    # A git command cheat sheet (reset, restore, push, rebase, stash, rm)
+    # and a gcloud cheat sheet (IAM, compute, billing, artifacts).
+    "gitcheat": ("CyberT33N/git-cheat-sheet", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "docs/") if p.endswith(".md")), "cheatsheet")),
+    "gcpcheat": ("palladius/gcp-cheatsheets", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "cheatsheets/") if p.endswith(".md")), "cheatsheet")),
 }
 
 
