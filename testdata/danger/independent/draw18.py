@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Draw heldout18 (drawn21.jsonl, ids c0001…): hardening, attack and
-operations references (macOS and Linux hardening, container escapes,
-OWASP's cheat sheets, Kubernetes built by hand) and a project's
+operations references (macOS hardening, container escapes, cloud, CI/CD
+and Linux attack notes, OWASP's cheat sheets, Kubernetes built by hand,
+eksctl, TypeORM, changesets, git and gcloud cheat sheets) and a project's
 development set-up, that no earlier draw used (README.md, "heldout18").
 
 Each source is SOURCE=GITDIR@COMMIT, GITDIR a bare mirror of the
