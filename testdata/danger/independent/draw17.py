@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Draw heldout17 (drawn20.jsonl, ids a0001…), an out-of-sample part of
+session 41's second draw, with draw.py's readers; labels are made by hand
+(labels20.tsv) and build.py joins the two (README.md, "heldout17").
+
+Each source is a git directory and a commit: the files are read at that
+commit with git (SpecStory history names can be longer than a file system
+allows, so each history is written under a short name and its own path
+recorded).
+
+  python3 draw17.py NAME=GITDIR@COMMIT … > drawn20.jsonl
+  python3 draw17.py --incidents INCIDENTS17_TSV >> drawn20.jsonl
+
+(README.md gives the sources and commits, in that order.)
+
+At most CAP lines of one repository; a line whose command an earlier draw
+took (drawn.jsonl … drawn19.jsonl) or this draw took is left out.
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+from draw import WINDOWS_PROGRAMS, draw_every, draw_pools, emit, fill_angle, incident_commands, shell_like, \
+    specstory_commands, taken_before
+
+SEED = 17  # heldout17; never changed after the first batch
+CAP = 80  # lines of one repository at most, so that no collection dominates
+CMDLET = re.compile(r"\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b")  # a PowerShell cmdlet: not a shell line
+PS_VAR = re.compile(r"^\$\w+\s*=")  # a PowerShell assignment ($key = "…")
+EARLIER = ["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 20)]
+
+
+def git(gitdir, *args):
+    """The output of git args in gitdir, as bytes."""
+    return subprocess.run(["git", "--git-dir", gitdir, *args], check=True, capture_output=True).stdout
+
+
+def specstory_at(gitdir, commit, pool):
+    """specstory_commands (draw.py) of the .specstory/history/*.md files of
+    gitdir at commit: each is written to a scratch folder under its index in
+    name order (so the reader's order is the names'), and source_path is set
+    back to the history's own path."""
+    names = sorted(n for n in git(gitdir, "ls-tree", "-r", "-z", "--name-only", commit, ".specstory/history/")
+                   .decode("utf-8").split("\0") if n.endswith(".md"))
+    with tempfile.TemporaryDirectory() as tmp:
+        top = os.path.join(tmp, ".specstory", "history")
+        os.makedirs(top)
+        for i, n in enumerate(names):
+            with open(os.path.join(top, f"{i:05d}.md"), "wb") as f:
+                f.write(git(gitdir, "show", f"{commit}:{n}"))
+        out = specstory_commands(tmp, pool)
+    for e in out:
+        e["source_path"] = names[int(os.path.basename(e["source_path"])[:5])]
+    return out
+
+
+def keep(e, cmd):
+    """A shell line: not empty, not a Windows program or PowerShell (a
+    cmdlet anywhere, or a $variable assignment first), its first line read
+    as a command (not a block of program output)."""
+    if not cmd.strip() or cmd.split()[0].lower() in WINDOWS_PROGRAMS | {"dir"}:
+        return False
+    return shell_like(cmd.splitlines()[0]) and not CMDLET.search(cmd) and not PS_VAR.match(cmd)
+
+
+def main(args):
+    seen = taken_before(EARLIER)
+    rng = random.Random(SEED)
+    if args[0] == "--incidents":
+        # Later batches: every command quoted in the threads of an
+        # incidents17*.tsv, in the file's order, after the everyday batch.
+        import json
+        seen |= {json.loads(l)["command"] for l in open("drawn20.jsonl", encoding="utf-8")}
+        first = sum(1 for _ in open("drawn20.jsonl", encoding="utf-8")) + 1
+        more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[1])], seen,
+                          lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+        emit(more, "a", "heldout17", first=first)
+        return
+    # Everyday side first, what agents really ran: the committed SpecStory
+    # histories of repositories no earlier draw used, CAP lines of each at
+    # random.
+    pools = []
+    for a in args:
+        name, rest = a.split("=", 1)
+        gitdir, commit = rest.rsplit("@", 1)
+        pools.append((name, commit, specstory_at(gitdir, commit, "specstory"), CAP))
+    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep)
+    rng.shuffle(drawn)
+    emit(drawn, "a", "heldout17")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
