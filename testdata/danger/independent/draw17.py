@@ -9,7 +9,7 @@ allows, so each history is written under a short name and its own path
 recorded).
 
   python3 draw17.py NAME=GITDIR@COMMIT … > drawn20.jsonl
-  python3 draw17.py --incidents INCIDENTS17_TSV >> drawn20.jsonl
+  python3 draw17.py --second INCIDENTS17_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -23,8 +23,8 @@ import subprocess
 import sys
 import tempfile
 
-from draw import WINDOWS_PROGRAMS, draw_every, draw_pools, emit, fill_angle, incident_commands, shell_like, \
-    specstory_commands, taken_before
+from draw import WINDOWS_PROGRAMS, draw_every, draw_pools, emit, fenced_lines, fill_angle, incident_commands, \
+    shell_like, specstory_commands, taken_before
 
 SEED = 17  # heldout17; never changed after the first batch
 CAP = 80  # lines of one repository at most, so that no collection dominates
@@ -57,6 +57,32 @@ def specstory_at(gitdir, commit, pool):
     return out
 
 
+def runbook_lines(gitdir, commit, pool):
+    """Each line of the code blocks (fences bash, sh, shell, console or
+    none; joined over trailing backslashes; # comments and lines shell_like
+    rejects left out) of every Markdown page of gitdir at commit, in path
+    order."""
+    names = sorted(n for n in git(gitdir, "ls-tree", "-r", "-z", "--name-only", commit).decode("utf-8").split("\0")
+                   if n.endswith((".md", ".mdx")))
+    out = []
+    for n in names:
+        lines = git(gitdir, "show", f"{commit}:{n}").decode("utf-8", errors="replace").splitlines()
+        out += fenced_lines(n, lines, {"bash", "sh", "shell", "console", ""}, pool,
+                            lambda s: not s or s.startswith("#") or not shell_like(s))
+    return out
+
+
+def sources(args, read, pool):
+    """(name, commit, entries, CAP) of each NAME=GITDIR@COMMIT of args, its
+    entries read by read(gitdir, commit, pool)."""
+    out = []
+    for a in args:
+        name, rest = a.split("=", 1)
+        gitdir, commit = rest.rsplit("@", 1)
+        out.append((name, commit, read(gitdir, commit, pool), CAP))
+    return out
+
+
 def keep(e, cmd):
     """A shell line: not empty, not a Windows program or PowerShell (a
     cmdlet anywhere, or a $variable assignment first), its first line read
@@ -69,25 +95,28 @@ def keep(e, cmd):
 def main(args):
     seen = taken_before(EARLIER)
     rng = random.Random(SEED)
-    if args[0] == "--incidents":
-        # Later batches: every command quoted in the threads of an
-        # incidents17*.tsv, in the file's order, after the everyday batch.
+    if args[0] == "--second":
+        # Second batch, after the first was labelled and committed
+        # (71d5347): every command quoted in the threads of incidents17.tsv
+        # (trackers no earlier incident file or source used), then CAP
+        # code-block lines at random of each of two devops runbook
+        # collections, shuffled together; ids after the first batch's.
         import json
-        seen |= {json.loads(l)["command"] for l in open("drawn20.jsonl", encoding="utf-8")}
-        first = sum(1 for _ in open("drawn20.jsonl", encoding="utf-8")) + 1
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:second")
         more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[1])], seen,
                           lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
-        emit(more, "a", "heldout17", first=first)
+        books, _ = draw_pools(rng, sources(args[2:], runbook_lines, "runbook"), seen,
+                              lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+        more += books
+        rng.shuffle(more)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
     # Everyday side first, what agents really ran: the committed SpecStory
     # histories of repositories no earlier draw used, CAP lines of each at
     # random.
-    pools = []
-    for a in args:
-        name, rest = a.split("=", 1)
-        gitdir, commit = rest.rsplit("@", 1)
-        pools.append((name, commit, specstory_at(gitdir, commit, "specstory"), CAP))
-    drawn, _ = draw_pools(rng, pools, seen, lambda e: e["raw"], keep)
+    drawn, _ = draw_pools(rng, sources(args, specstory_at, "specstory"), seen, lambda e: e["raw"], keep)
     rng.shuffle(drawn)
     emit(drawn, "a", "heldout17")
 
