@@ -10,6 +10,7 @@ recorded).
 
   python3 draw17.py NAME=GITDIR@COMMIT … > drawn20.jsonl
   python3 draw17.py --second INCIDENTS17_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
+  python3 draw17.py --third INCIDENTS17B_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -30,6 +31,10 @@ SEED = 17  # heldout17; never changed after the first batch
 CAP = 80  # lines of one repository at most, so that no collection dominates
 CMDLET = re.compile(r"\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b")  # a PowerShell cmdlet: not a shell line
 PS_VAR = re.compile(r"^\$\w+\s*=")  # a PowerShell assignment ($key = "…")
+# Pages read for the third batch: those whose path names tearing down,
+# cleaning up, destroying, deleting, removing, resetting, restoring,
+# rotating or recovering (chosen by path before any line was read).
+TEARDOWN_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|reset|restor|rotat|recover", re.I)
 EARLIER = ["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 20)]
 
 
@@ -57,13 +62,13 @@ def specstory_at(gitdir, commit, pool):
     return out
 
 
-def runbook_lines(gitdir, commit, pool):
+def runbook_lines(gitdir, commit, pool, page=re.compile("")):
     """Each line of the code blocks (fences bash, sh, shell, console or
     none; joined over trailing backslashes; # comments and lines shell_like
-    rejects left out) of every Markdown page of gitdir at commit, in path
-    order."""
+    rejects left out) of every Markdown page of gitdir at commit whose path
+    page matches, in path order."""
     names = sorted(n for n in git(gitdir, "ls-tree", "-r", "-z", "--name-only", commit).decode("utf-8").split("\0")
-                   if n.endswith((".md", ".mdx")))
+                   if n.endswith((".md", ".mdx")) and page.search(n))
     out = []
     for n in names:
         lines = git(gitdir, "show", f"{commit}:{n}").decode("utf-8", errors="replace").splitlines()
@@ -111,6 +116,25 @@ def main(args):
                               lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         more += books
         rng.shuffle(more)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
+        return
+    if args[0] == "--third":
+        # Third batch, after the second was labelled and committed
+        # (91c5600), which left the dangerous side at 23 lines, half of them
+        # sudo: every command quoted in the threads of incidents17b.tsv,
+        # then every code-block line of the teardown, clean-up, rotation and
+        # restore pages (TEARDOWN_PAGE) of two infrastructure projects, in
+        # order; ids after the second batch's.
+        import json
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:third")
+        more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[1])], seen,
+                          lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
+        for name, commit, items, _ in sources(args[2:], lambda g, c, p: runbook_lines(g, c, p, TEARDOWN_PAGE),
+                                              "teardown"):
+            more += draw_every([(name, commit, e) for e in items[:CAP]], seen,
+                               lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
     # Everyday side first, what agents really ran: the committed SpecStory
