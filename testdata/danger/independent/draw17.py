@@ -11,6 +11,7 @@ recorded).
   python3 draw17.py NAME=GITDIR@COMMIT … > drawn20.jsonl
   python3 draw17.py --second INCIDENTS17_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --third INCIDENTS17B_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
+  python3 draw17.py --fourth INCIDENTS17C_TSV >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -118,17 +119,21 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] == "--third":
+    if args[0] in ("--third", "--fourth"):
         # Third batch, after the second was labelled and committed
         # (91c5600), which left the dangerous side at 23 lines, half of them
         # sudo: every command quoted in the threads of incidents17b.tsv,
         # then every code-block line of the teardown, clean-up, rotation and
         # restore pages (TEARDOWN_PAGE) of two infrastructure projects, in
-        # order; ids after the second batch's.
+        # order; ids after the second batch's. Fourth batch, after the
+        # third (6218841) left 13 of 37 dangerous lines privilege-escalation
+        # and no git line: every command quoted in the threads of
+        # incidents17c.tsv (stashes dropped, branches deleted, shell
+        # profiles appended to).
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
-        rng = random.Random(f"{SEED}:third")
+        rng = random.Random(f"{SEED}:{args[0][2:]}")
         more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[1])], seen,
                           lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         for name, commit, items, _ in sources(args[2:], lambda g, c, p: runbook_lines(g, c, p, TEARDOWN_PAGE),
