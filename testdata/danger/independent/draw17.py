@@ -12,6 +12,7 @@ recorded).
   python3 draw17.py --second INCIDENTS17_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --third INCIDENTS17B_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --fourth INCIDENTS17C_TSV >> drawn20.jsonl
+  python3 draw17.py --fifth INCIDENTS17D_TSV >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -119,7 +120,7 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] in ("--third", "--fourth"):
+    if args[0] in ("--third", "--fourth", "--fifth"):
         # Third batch, after the second was labelled and committed
         # (91c5600), which left the dangerous side at 23 lines, half of them
         # sudo: every command quoted in the threads of incidents17b.tsv,
@@ -129,7 +130,10 @@ def main(args):
         # third (6218841) left 13 of 37 dangerous lines privilege-escalation
         # and no git line: every command quoted in the threads of
         # incidents17c.tsv (stashes dropped, branches deleted, shell
-        # profiles appended to).
+        # profiles appended to). Fifth batch, after the fourth (3a19ad5):
+        # every command quoted in the threads of incidents17d.tsv (history
+        # purges, environments printed in CI logs, hooks paths unset,
+        # install scripts piped to a shell).
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
