@@ -13,6 +13,7 @@ recorded).
   python3 draw17.py --third INCIDENTS17B_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --fourth INCIDENTS17C_TSV >> drawn20.jsonl
   python3 draw17.py --fifth INCIDENTS17D_TSV >> drawn20.jsonl
+  python3 draw17.py --sixth INCIDENTS17E_TSV >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -120,7 +121,7 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] in ("--third", "--fourth", "--fifth"):
+    if args[0] in ("--third", "--fourth", "--fifth", "--sixth"):
         # Third batch, after the second was labelled and committed
         # (91c5600), which left the dangerous side at 23 lines, half of them
         # sudo: every command quoted in the threads of incidents17b.tsv,
@@ -133,7 +134,9 @@ def main(args):
         # profiles appended to). Fifth batch, after the fourth (3a19ad5):
         # every command quoted in the threads of incidents17d.tsv (history
         # purges, environments printed in CI logs, hooks paths unset,
-        # install scripts piped to a shell).
+        # install scripts piped to a shell). Sixth batch, after the fifth
+        # (260f5a1): every command quoted in the threads of incidents17e.tsv
+        # (Firestore and Helm deletions, a seed dump, access keys rotated).
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
