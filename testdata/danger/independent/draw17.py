@@ -14,6 +14,7 @@ recorded).
   python3 draw17.py --fourth INCIDENTS17C_TSV >> drawn20.jsonl
   python3 draw17.py --fifth INCIDENTS17D_TSV >> drawn20.jsonl
   python3 draw17.py --sixth INCIDENTS17E_TSV >> drawn20.jsonl
+  python3 draw17.py --seventh INCIDENTS17F_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -38,6 +39,9 @@ PS_VAR = re.compile(r"^\$\w+\s*=")  # a PowerShell assignment ($key = "…")
 # cleaning up, destroying, deleting, removing, resetting, restoring,
 # rotating or recovering (chosen by path before any line was read).
 TEARDOWN_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|reset|restor|rotat|recover", re.I)
+# Scripts read for the seventh batch: shell scripts whose path names
+# cleaning up, destroying, deleting, wiping or purging.
+SCRIPT_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|wipe|purge", re.I)
 EARLIER = ["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 20)]
 
 
@@ -77,6 +81,29 @@ def runbook_lines(gitdir, commit, pool, page=re.compile("")):
         lines = git(gitdir, "show", f"{commit}:{n}").decode("utf-8", errors="replace").splitlines()
         out += fenced_lines(n, lines, {"bash", "sh", "shell", "console", ""}, pool,
                             lambda s: not s or s.startswith("#") or not shell_like(s))
+    return out
+
+
+def script_lines(gitdir, commit, pool):
+    """Each command line of the shell scripts (*.sh) of gitdir at commit
+    whose path SCRIPT_PAGE matches, in path order: lines joined over
+    trailing backslashes; empty lines, # comments and lines shell_like
+    rejects left out."""
+    names = sorted(n for n in git(gitdir, "ls-tree", "-r", "-z", "--name-only", commit).decode("utf-8").split("\0")
+                   if n.endswith(".sh") and SCRIPT_PAGE.search(n))
+    out = []
+    for n in names:
+        lines = git(gitdir, "show", f"{commit}:{n}").decode("utf-8", errors="replace").splitlines()
+        i = 0
+        while i < len(lines):
+            start, cmd = i + 1, lines[i].rstrip()
+            while cmd.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                cmd = cmd[:-1].rstrip() + "\n" + lines[i].strip()
+            i += 1
+            s = cmd.strip()
+            if s and not s.startswith("#") and shell_like(s):
+                out.append({"source_path": n, "line": start, "raw": s, "pool": pool})
     return out
 
 
@@ -121,7 +148,7 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] in ("--third", "--fourth", "--fifth", "--sixth"):
+    if args[0] in ("--third", "--fourth", "--fifth", "--sixth", "--seventh"):
         # Third batch, after the second was labelled and committed
         # (91c5600), which left the dangerous side at 23 lines, half of them
         # sudo: every command quoted in the threads of incidents17b.tsv,
@@ -137,14 +164,18 @@ def main(args):
         # install scripts piped to a shell). Sixth batch, after the fifth
         # (260f5a1): every command quoted in the threads of incidents17e.tsv
         # (Firestore and Helm deletions, a seed dump, access keys rotated).
+        # Seventh batch, after the sixth (8d0f9a6): every command quoted in
+        # the threads of incidents17f.tsv (containers removed), then every
+        # command line of the clean-up and wipe scripts (SCRIPT_PAGE,
+        # script_lines) of three cloud projects.
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
         rng = random.Random(f"{SEED}:{args[0][2:]}")
         more = draw_every([(e["repo"], e["commit"], e) for e in incident_commands(args[1])], seen,
                           lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
-        for name, commit, items, _ in sources(args[2:], lambda g, c, p: runbook_lines(g, c, p, TEARDOWN_PAGE),
-                                              "teardown"):
+        read = script_lines if args[0] == "--seventh" else lambda g, c, p: runbook_lines(g, c, p, TEARDOWN_PAGE)
+        for name, commit, items, _ in sources(args[2:], read, "teardown"):
             more += draw_every([(name, commit, e) for e in items[:CAP]], seen,
                                lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
