@@ -15,6 +15,7 @@ recorded).
   python3 draw17.py --fifth INCIDENTS17D_TSV >> drawn20.jsonl
   python3 draw17.py --sixth INCIDENTS17E_TSV >> drawn20.jsonl
   python3 draw17.py --seventh INCIDENTS17F_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
+  python3 draw17.py --eighth INCIDENTS17G_TSV >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -148,7 +149,7 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] in ("--third", "--fourth", "--fifth", "--sixth", "--seventh"):
+    if args[0] in ("--third", "--fourth", "--fifth", "--sixth", "--seventh", "--eighth"):
         # Third batch, after the second was labelled and committed
         # (91c5600), which left the dangerous side at 23 lines, half of them
         # sudo: every command quoted in the threads of incidents17b.tsv,
@@ -167,7 +168,10 @@ def main(args):
         # Seventh batch, after the sixth (8d0f9a6): every command quoted in
         # the threads of incidents17f.tsv (containers removed), then every
         # command line of the clean-up and wipe scripts (SCRIPT_PAGE,
-        # script_lines) of three cloud projects.
+        # script_lines) of three cloud projects. Eighth batch, after the
+        # seventh (7b2b37a): every command quoted in the threads of
+        # incidents17g.tsv (files checked out over uncommitted changes,
+        # commits redone).
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
