@@ -20,7 +20,7 @@ import (
 // labelledLine is one line of testdata/danger/independent/*.jsonl (dev,
 // heldout, heldout2, heldout3, dev4, heldout4, heldout5, dev6, heldout6,
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11, heldout12,
-// heldout13, heldout14, heldout15, heldout16, heldout18):
+// heldout13, heldout14, heldout15, heldout16, heldout17, heldout18):
 // a command or file-tool call drawn at random from a public collection
 // nobody here wrote (tldr-pages, GTFOBins, published agent transcripts,
 // atomic-red-team, InternalAllTheThings, cheat and navi sheets, CALDERA's
@@ -310,6 +310,12 @@ var minimum = map[string]struct{ lines, dangerous, everyday int }{
 	// kinds of source; the lead pools the two to the issue's size): its
 	// minimum is what it holds (README.md there).
 	"heldout16": {dangerous: 164, everyday: 365},
+	// heldout17 (session 41's second draw: agents' SpecStory histories
+	// and incident threads) was asked for at least 150 dangerous and 250
+	// everyday lines (a second drawer drew heldout18 at the same time from
+	// other kinds of source): its minimum is what it holds (README.md
+	// there), so that a truncated file still fails.
+	"heldout17": {dangerous: 62, everyday: 406},
 	// heldout18 was asked for at least 150 dangerous and 250 everyday
 	// lines (a second drawer drew heldout17 at the same time from other
 	// kinds of source); drawn in the half hour given it holds 84 dangerous
@@ -390,6 +396,10 @@ func shortOf(split string, dangerous, everyday int) string {
 // (six more agent and shell command guards' tests, contributor and command
 // references) while another drawer drew heldout15: an out-of-sample
 // measure the lead takes once (stage 28).
+// heldout17 was drawn in session 41's second draw from collections no
+// earlier draw used (agents' committed SpecStory histories, incident
+// threads) while round 12 tuned on heldout15 and heldout16: round 12's
+// out-of-sample measure, taken once by the lead.
 // heldout18 was drawn in session 41 from collections no earlier draw used
 // (hardening, attack and operations references, a project's development
 // set-up) while another drawer drew heldout17: an out-of-sample measure of
@@ -397,7 +407,7 @@ func shortOf(split string, dangerous, everyday int) string {
 var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5": true, "dev6": true, "heldout6": true,
 	"dev7": true, "heldout7": true, "heldout8": true, "dev8": true, "heldout9": true, "heldout10": true,
 	"heldout11": true, "heldout12": true, "heldout13": true, "heldout14": true, "heldout15": true,
-	"heldout16": true, "heldout18": true}
+	"heldout16": true, "heldout17": true, "heldout18": true}
 
 // missesHidden are the reported parts whose misses and false alarms are
 // not printed even with -v, so that whoever tunes the marker cannot read
@@ -422,9 +432,10 @@ var reportOnly = map[string]bool{"heldout3": true, "heldout4": true, "heldout5":
 // round-11 branches merged (stage 25): nobody has read its misses, so a
 // later round can measure it again, as heldout8. heldout15 and heldout16
 // (session 41) were in it from their drawing until the lead took their one
-// figure (stage 29), and left it then, spent for development. heldout18
-// is in it from its drawing until the lead takes its one figure.
-var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout18": true}
+// figure (stage 29), and left it then, spent for development. heldout17
+// and heldout18 are in it from their drawing until the lead takes their
+// one figure after round 12 merges.
+var missesHidden = map[string]bool{"heldout8": true, "heldout14": true, "heldout17": true, "heldout18": true}
 
 // Issue 30, done when: "Danger marks: precision ≥ 97 % and recall ≥ 97 %
 // on hand-labelled samples drawn from independent corpora (≥ 500
@@ -461,7 +472,7 @@ func TestIndependentCorpora(t *testing.T) {
 	total := map[string]int{}
 	for _, split := range []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
 		"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
-		"heldout15", "heldout16", "heldout18"} {
+		"heldout15", "heldout16", "heldout17", "heldout18"} {
 		lines := readLabelled(t, split)
 		for _, l := range lines {
 			total[l.Label]++
@@ -575,6 +586,10 @@ func TestIndependentPartSizes(t *testing.T) {
 		{"heldout16", 163, 365, true},
 		{"heldout16", 164, 364, true},
 		{"heldout16", 0, 0, true},
+		{"heldout17", 62, 406, false},
+		{"heldout17", 61, 406, true},
+		{"heldout17", 62, 405, true},
+		{"heldout17", 0, 0, true},
 		{"heldout18", 84, 709, false},
 		{"heldout18", 83, 709, true},
 		{"heldout18", 84, 708, true},
@@ -607,9 +622,9 @@ func TestIndependentPartSizes(t *testing.T) {
 // (stage 24). heldout14 is reported only and its misses are hidden until
 // the lead takes its one figure after the round-11 branches merge (stage
 // 25). heldout15 and heldout16 are reported only; their misses print since
-// the lead took their one figure (session 41, stage 29). heldout18 is
-// reported only and its misses are hidden until the lead takes its one
-// figure.
+// the lead took their one figure (session 41, stage 29). heldout17 and
+// heldout18 are reported only and their misses are hidden until the lead
+// takes their one figure after round 12 merges.
 func TestIndependentHeldoutsReportOnly(t *testing.T) {
 	for _, c := range []struct {
 		split                    string
@@ -632,6 +647,7 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 		{"heldout14", true, true},
 		{"heldout15", true, false},
 		{"heldout16", true, false},
+		{"heldout17", true, true},
 		{"heldout18", true, true},
 		{"dev4", false, false},
 	} {
@@ -646,12 +662,12 @@ func TestIndependentHeldoutsReportOnly(t *testing.T) {
 // (label, category among Categories, reason, source) and hold their
 // minimum, without running Check on them: heldout5, dev6, heldout6 and
 // dev7, heldout7, heldout8, dev8, heldout9, heldout10, heldout11,
-// heldout12, heldout13, heldout14 and heldout15 can be checked for form before the
+// heldout12, heldout13, heldout14, heldout15, heldout16 and heldout17 can be checked for form before the
 // marker ever runs on them.
 func TestIndependentReportedPartsWellFormed(t *testing.T) {
 	for _, split := range []string{"heldout4", "heldout5", "dev6", "heldout6", "dev7", "heldout7", "heldout8", "dev8",
 		"heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16",
-		"heldout18"} {
+		"heldout17", "heldout18"} {
 		var dangerous, everyday int
 		for _, l := range readLabelled(t, split) {
 			if l.Label == "dangerous" {
@@ -778,7 +794,7 @@ func relabel(lines []labelledLine, byID map[string]intentLabel) ([]labelledLine,
 // they were drawn and the figures print them.
 var independentParts = []string{"dev", "heldout", "heldout2", "heldout3", "dev4", "heldout4", "heldout5", "dev6", "heldout6",
 	"dev7", "heldout7", "heldout8", "dev8", "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14",
-	"heldout15", "heldout16", "heldout18"}
+	"heldout15", "heldout16", "heldout17", "heldout18"}
 
 // loadIntent reads intent.tsv and every part's ids, and fails the test on
 // a malformed row, an id no part holds or a label no category is. It
