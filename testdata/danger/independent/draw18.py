@@ -19,11 +19,12 @@ source added at the end leaves the lines drawn before it unchanged.
 At most CAP lines of one repository; a line whose command an earlier draw
 took (drawn.jsonl … drawn19.jsonl) or this draw took is left out.
 """
+import json
 import os
 import random
 import sys
 
-from draw import emit, fenced_lines, fill_angle, shell_like, taken_before
+from draw import emit, js_calls, js_string, fenced_lines, fill_angle, shell_like, taken_before
 from draw16 import git_ls, git_text
 
 SEED = 18  # heldout18; never changed after the first batch
@@ -84,6 +85,80 @@ SOURCES = {
 }
 
 
+# The top-up (--sixth), after the five batches left heldout18 with 84
+# dangerous lines, 36 of them dangerous only because of sudo: collections
+# dense in deletes, uploads, restores and secrets printed, read with a
+# seed of their own and at most CAP6 lines of one repository.
+SEED6 = "18-sixth"
+CAP6 = 40
+OKIT_TEST = "src/hooks/src/__tests__/pretool/dangerous-command-blocker.test.ts"
+
+
+def okit_commands(gitdir, commit):
+    """orchestkit's dangerous-command-blocker tests: the string argument of
+    every createBashInput call and every string literal alone on its line
+    as an array element ('…',), whatever the test expects of it; template
+    literals with ${…} are left out (their value is known only when the
+    test runs)."""
+    text = git_text(gitdir, commit, OKIT_TEST)
+    out = [(line, s) for line, s in js_calls(text, ("createBashInput",))]
+    for n, ln in enumerate(text.splitlines(), 1):
+        i = len(ln) - len(ln.lstrip())
+        lit = js_string(ln, i) if i < len(ln) else None
+        if lit and ln[lit[1]:].strip().startswith(","):
+            out.append((n, lit[0]))
+    return [{"source_path": OKIT_TEST, "line": line, "raw": s, "pool": "guard"} for line, s in sorted(out)]
+
+
+SOURCES6 = {
+    # orchestkit's command guard: its test suite's denied, asked and
+    # allowed commands.
+    "okit": ("yonatangross/orchestkit", okit_commands),
+    # wal-g's documentation: database backups pushed, fetched, deleted.
+    "walg": ("wal-g/wal-g", mds(lambda g, c: sorted(
+        p for p in git_ls(g, c, "docs/") if p.endswith(".md")), "backup")),
+    # Database and secret-manager CLIs' READMEs.
+    "neonctl": ("neondatabase/neonctl", mds(lambda g, c: ["README.md"], "cli")),
+    "pscale": ("planetscale/cli", mds(lambda g, c: ["README.md"], "cli")),
+    "doppler": ("DopplerHQ/cli", mds(lambda g, c: ["README.md"], "cli")),
+}
+
+
+def sixth(args):
+    """The top-up: ids from c0794 on, lines of heldout18 and every earlier
+    draw left out, and lines that start with sudo (heldout18 has 36 lines
+    dangerous only because of sudo already)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 20))])
+    # heldout18's first five batches (c0001–c0793), not the top-up's own
+    # lines, so that a rerun gives the top-up again byte for byte.
+    with open(os.path.join(here, "drawn21.jsonl"), encoding="utf-8") as f:
+        seen |= {d["command"] for d in map(json.loads, f) if d["id"] < "c0794"}
+    lines = []
+    for arg in args:
+        name, rest = arg.split("=", 1)
+        gitdir, commit = rest.rsplit("@", 1)
+        repo, read = SOURCES6[name]
+        entries = read(gitdir, commit)
+        rng = random.Random(f"{SEED6}:{name}")
+        rng.shuffle(entries)
+        k = 0
+        for e in entries:
+            if k == CAP6:
+                break
+            cmd = e["raw"].strip()
+            if not cmd or cmd in seen or cmd.split()[0] == "sudo":
+                continue
+            seen.add(cmd)
+            k += 1
+            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
+                 "tool": "bash", "command": cmd, "pool": e["pool"]}
+            if e.get("note"):
+                d["note"] = e["note"]
+            lines.append(d)
+    emit(lines, "c", "heldout18", first=794)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 20))])
@@ -113,4 +188,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--sixth"]:
+        sixth(sys.argv[2:])
+    else:
+        main()
