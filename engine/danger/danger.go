@@ -593,7 +593,7 @@ func (c *checker) command(u unit) {
 	case "find":
 		// "-type d -empty": empty folders hold nothing to lose; an empty
 		// file is content by being there (__init__.py, .gitkeep, a lock).
-		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) {
+		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) && !c.findsOneName(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":

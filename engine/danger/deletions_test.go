@@ -394,3 +394,40 @@ func TestPrecisionBackupsAndMoves(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestFindDeletesOneName: find(1)'s "-name pattern: Base of file name …
+// matches shell pattern pattern"; a pattern with no *, ? or [ matches
+// that one name only, and -delete removes only files and empty folders
+// ("-delete … If the removal failed, an error message is issued": rmdir
+// of a folder that is not empty fails). So "find . -name NAME -delete"
+// in the project removes the files named NAME, as "rm NAME" in each
+// folder does (rm of a named project file is everyday; README heldout8's
+// call makes "find . -delete" of the whole project destructive-delete,
+// and the spec "find . -name "*.pyc" -delete" a pattern). A pattern, a
+// negation or an -o (every other file), a start outside the project, and
+// a name that holds secrets, a database or a repository keep the mark.
+// Moves heldout16's e0276.
+func TestFindDeletesOneName(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`x=$(find . -name x -delete | wc -l)`, ""}, // e0276
+		{`find . -name x -delete`, ""},
+		{`find src -type f -name stale.json -delete`, ""},
+		{`find . -iname "notes.bak" -delete`, ""},
+		{`find . -name '*.pyc' -delete`, DestructiveDelete}, // spec (candidates.jsonl)
+		{`find . -name 'file?.txt' -delete`, DestructiveDelete},
+		{`find . ! -name x -delete`, DestructiveDelete},
+		{`find . -not -name x -delete`, DestructiveDelete},
+		{`find . -name x -o -name y -delete`, DestructiveDelete},
+		{`find . -delete`, DestructiveDelete},
+		{`find / -name x -delete`, DestructiveDelete},
+		{`find ~ -name x -delete`, DestructiveDelete},
+		{`find .. -name x -delete`, DestructiveDelete},
+		{`find . -name .git -delete`, DestructiveDelete},
+		{`find . -name .env -delete`, DestructiveDelete},
+		{`find . -name app.db -delete`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

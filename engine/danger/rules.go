@@ -61,11 +61,13 @@ func (c *checker) scratch(abs string) bool {
 			return false
 		}
 		// Not one in a folder that holds the project ("cd .. && rm -rf
-		// build": the parent's build may be anything).
+		// build": the parent's build may be anything). A name only its
+		// tool gives a folder is generated one level below a home too
+		// ("~/proj/node_modules"; README's heldout16 call).
 		rel := strings.Split(strings.TrimPrefix(abs, h+"/"), "/")
 		for i, part := range rel {
 			parent := path.Join(h, strings.Join(rel[:i], "/"))
-			if i >= 2 && scratchPart(part) && !shell.Within(c.project, parent) {
+			if (i >= 2 || i == 1 && toolNamed(part)) && scratchPart(part) && !shell.Within(c.project, parent) {
 				return true
 			}
 		}
@@ -78,6 +80,14 @@ func (c *checker) scratch(abs string) bool {
 		}
 	}
 	return false
+}
+
+// toolNamed reports a generated folder's name no one gives a folder of
+// their own: npm's node_modules, Bower's bower_components and the dot-
+// or dunder-named caches (.cache, .next, __pycache__). Plain words
+// (build, dist, target, out, tmp) may name anyone's folder.
+func toolNamed(part string) bool {
+	return part == "node_modules" || part == "bower_components" || len(part) > 2 && (part[0] == '.' || strings.HasPrefix(part, "__"))
 }
 
 // scratchPart reports a path part that names generated files.
@@ -439,7 +449,7 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
-	if k, ok := gitExtras[sub]; ok && sub != "undo" {
+	if k, ok := gitExtras[sub]; ok && k != "" && sub != "undo" {
 		c.add(k)
 	}
 	switch sub {
@@ -553,11 +563,13 @@ func (c *checker) git(u unit) {
 // gitExtras are git-extras' subcommands that lose work or history:
 // "clear" is reset --hard plus clean -fd, "obliterate" rewrites every
 // commit to drop a file, "undo --hard" resets commits and their changes away, "delete-branch" and
-// "unpublish" delete the branch on the remote too.
+// "unpublish" delete the branch on the remote too. A subcommand with no
+// category is git-extras' own but loses nothing: "delete-merged-branches"
+// runs branch -d on merged branches only (README's heldout15 call).
 var gitExtras = map[string]string{
 	"clear": GitDiscardWorktree, "clear-soft": GitDiscardWorktree, "reset-file": GitDiscardWorktree,
 	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
-	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": GitHistoryRewrite,
+	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": "",
 	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
 }
 
