@@ -583,7 +583,7 @@ func (c *checker) command(u unit) {
 		}
 	case "mv":
 		// "mv data.db /dev/null": the file is gone (and /dev/null with it).
-		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" {
+		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" && !c.mvRefused(ops[:len(ops)-1], u.dir) {
 			c.add(DestructiveDelete)
 		}
 	case "shred":

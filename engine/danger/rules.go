@@ -160,6 +160,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
+	if sysfsKeeps(abs) {
+		return false // the kernel refuses to unlink sysfs entries (round 12)
+	}
 	if !t.Glob && !recursive && c.folderOnly(abs) {
 		return false // rm(1) refuses a folder without -r: "Is a directory" (round 7)
 	}
@@ -1121,7 +1124,7 @@ var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "ht
 func wordDownloads(w shell.Word) bool {
 	s := shell.Parse(": " + w.Raw)
 	for i := range s.Commands {
-		if downloaders[path.Base(s.Commands[i].Name)] {
+		if downloaders[path.Base(s.Commands[i].Name)] && !wgetToFile(&s.Commands[i]) {
 			return true
 		}
 	}
@@ -1261,7 +1264,7 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				continue
 			}
 			if anyUnit(units[i], func(u unit) bool {
-				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !wgetToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
 			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))
