@@ -698,7 +698,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) && !c.secretHandedToProgram(u) {
 		c.add(SecretRead)
 	}
 	for _, rule := range commandTable.rules(name) {

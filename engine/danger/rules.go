@@ -1231,6 +1231,9 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}) {
 			return false
 		}
+		if path.Base(cmd.Name) == "gopass" && gopassPrintsNothing(words) {
+			return false // secretsused.go: pwgen, sum, templates, generate without -p
+		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
 			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
