@@ -480,6 +480,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		if cmd.InFunc != "" && uncalled[cmd.InFunc] {
 			continue // the body of a function the line never calls
 		}
+		if cmd.NeverRuns {
+			continue // right of "true ||" or "false &&" (round 12)
+		}
 		units[i] = c.expand(cmd, c.dirOf(&cmd, cwd), cwd, depth, fed)
 		for _, u := range units[i] {
 			c.line, c.at, c.lineCwd = s, i, cwd
