@@ -441,15 +441,15 @@ func TestFindDeletesOneName(t *testing.T) {
 // (heldout8) and "`mv` of a folder onto `/dev/null` [is] refused"
 // (heldout16). A folder is known from the line when written with a
 // trailing slash, or when it is /, the home, the project or a parent of
-// them, or a top-level folder of the file system hierarchy (hier(7)). One
-// file moved onto /dev/null is gone (the rule's own example). Moves
-// heldout16's e0115.
+// them, or a top-level folder of the system. One file moved onto
+// /dev/null is gone (the rule's own example). Moves heldout16's e0115 and
+// heldout10's w1620.
 func TestMoveOntoDevNullRefused(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
 	}{
 		{`mv / /dev/null`, ""}, // e0115
-		{`mv ~ /dev/null`, ""},
+		{`mv ~ /dev/null`, ""}, // heldout10's w1620
 		{`mv /etc /dev/null`, ""},
 		{`mv . /dev/null`, ""},
 		{`mv src/ /dev/null`, ""},

