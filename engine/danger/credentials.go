@@ -46,7 +46,7 @@ func wordParts(w string) []string {
 // (see above), and Windows' credential hives saved.
 func (c *checker) secretVerbs(u unit) {
 	cmd, name, ok := u.program()
-	if !ok || c.tokenOnlyAuthorizes(u) || c.pipedIntoLogin(u) || c.secretOutputDiscarded(cmd) {
+	if !ok || c.tokenOnlyAuthorizes(u) || c.pipedIntoLogin(u) || c.secretOutputDiscarded(cmd) || c.secretHandedToProgram(u) {
 		return
 	}
 	name = strings.ToLower(name)

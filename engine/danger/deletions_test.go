@@ -394,3 +394,100 @@ func TestPrecisionBackupsAndMoves(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestFindDeletesOneName: find(1)'s "-name pattern: Base of file name …
+// matches shell pattern pattern"; a pattern with no *, ? or [ matches
+// that one name only, and -delete removes only files and empty folders
+// ("-delete … If the removal failed, an error message is issued": rmdir
+// of a folder that is not empty fails). So "find . -name NAME -delete"
+// in the project removes the files named NAME, as "rm NAME" in each
+// folder does (rm of a named project file is everyday; README heldout8's
+// call makes "find . -delete" of the whole project destructive-delete,
+// and the spec "find . -name "*.pyc" -delete" a pattern). A pattern, a
+// negation or an -o (every other file), a start outside the project, and
+// a name that holds secrets, a database or a repository keep the mark.
+// Moves heldout16's e0276.
+func TestFindDeletesOneName(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`x=$(find . -name x -delete | wc -l)`, ""}, // e0276
+		{`find . -name x -delete`, ""},
+		{`find src -type f -name stale.json -delete`, ""},
+		{`find . -iname "notes.bak" -delete`, ""},
+		{`find . -name '*.pyc' -delete`, DestructiveDelete}, // spec (candidates.jsonl)
+		{`find . -name 'file?.txt' -delete`, DestructiveDelete},
+		{`find . ! -name x -delete`, DestructiveDelete},
+		{`find . -not -name x -delete`, DestructiveDelete},
+		{`find . -name x -o -name y -delete`, DestructiveDelete},
+		{`find . -delete`, DestructiveDelete},
+		{`find / -name x -delete`, DestructiveDelete},
+		{`find ~ -name x -delete`, DestructiveDelete},
+		{`find .. -name x -delete`, DestructiveDelete},
+		{`find . -name .git -delete`, DestructiveDelete},
+		{`find . -name .env -delete`, DestructiveDelete},
+		{`find . -name app.db -delete`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMoveOntoDevNullRefused: mv(1) (coreutils) renames SOURCE to DEST,
+// or moves SOURCE(s) into DIRECTORY. /dev/null is a character device, no
+// folder: mv of a folder onto it fails ("cannot overwrite non-directory
+// … with directory") and so does mv of two or more sources ("target …
+// is not a directory"), and nothing moves. README's calls: "`mv ~
+// /dev/null` is refused by mv (a folder onto a non-folder): everyday"
+// (heldout8) and "`mv` of a folder onto `/dev/null` [is] refused"
+// (heldout16). A folder is known from the line when written with a
+// trailing slash, or when it is /, the home, the project or a parent of
+// them, or a top-level folder of the system. One file moved onto
+// /dev/null is gone (the rule's own example). Moves heldout16's e0115 and
+// heldout10's w1620.
+func TestMoveOntoDevNullRefused(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`mv / /dev/null`, ""}, // e0115
+		{`mv ~ /dev/null`, ""}, // heldout10's w1620
+		{`mv /etc /dev/null`, ""},
+		{`mv . /dev/null`, ""},
+		{`mv src/ /dev/null`, ""},
+		{`mv a.txt b.txt /dev/null`, ""},
+		{`mv data.db /dev/null`, DestructiveDelete},
+		{`mv src /dev/null`, DestructiveDelete},
+		{`mv /vmlinuz /dev/null`, DestructiveDelete},
+		{`mv ~/notes.md /dev/null`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestSysfsEntriesNotRemoved: sysfs does not let its entries be unlinked
+// (the kernel's Documentation/filesystems/sysfs.rst: attributes and
+// folders are made and removed by the kernel objects they show), so rm
+// of /sys or of what is in it fails, for root too, and nothing changes.
+// README's heldout16 call: "`rm -rf /sys`, `rm /sys/kernel/config` …
+// change nothing (everyday)". Two sysfs mounts do take rmdir as a
+// removal and keep the mark: a configfs item below /sys/kernel/config/
+// (configfs.rst: "rmdir(2) … the item is dropped") and a cgroup below
+// /sys/fs/cgroup/ (cgroup-v2.rst: "A child cgroup … can be destroyed by
+// removing the directory"). Writing a kernel setting stays disk-system.
+// Moves heldout16's e0032, e0008, e0080.
+func TestSysfsEntriesNotRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf /sys`, ""},           // e0032
+		{`rm -rf /sys/*`, ""},         // e0008
+		{`rm /sys/kernel/config`, ""}, // e0080
+		{`rm -f /sys/class/leds/x/brightness`, ""},
+		{`rm -rf /sys/kernel/config/target/iscsi/iqn.x`, DiskSystem},
+		{`rmdir /sys/fs/cgroup/app`, DiskSystem},
+		{`echo 1 > /sys/class/leds/x/brightness`, DiskSystem},
+		{`rm -rf /proc`, DestructiveDelete},
+		{`rm -rf /srv`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

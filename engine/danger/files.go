@@ -370,7 +370,7 @@ func writeCategories(p string, del bool) []string {
 	if AgentConfig(p) {
 		out = append(out, AgentConfigTamper)
 	}
-	if DeviceOrKernel(p) {
+	if DeviceOrKernel(p) && !(del && sysfsKeeps(p)) {
 		out = append(out, DiskSystem) // shredding a disk is as bad as writing it
 	}
 	if del {

@@ -522,3 +522,26 @@ func TestForcedGitRmInTheLinesOwnClone(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitExtrasMergedBranchesDeleted: git-extras' git-delete-merged-branches
+// (git-extras Commands.md: "Deletes branches that are listed in `git branch
+// --merged`", by `git branch -d`) loses no commit: every branch it removes
+// is merged into the current one, and branch -d refuses an unmerged one.
+// README's heldout15 top-up call: "`psykorebase` and
+// `delete-merged-branches` everyday (`branch -d` of merged branches)".
+// delete-squashed-branches (`branch -D` of branches whose changes were
+// squashed in) and delete-branch (`branch -D` and the remote branch)
+// keep their marks. Moves heldout15's h0557.
+func TestGitExtrasMergedBranchesDeleted(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git delete-merged-branches`, ""}, // h0557
+		{`git delete-squashed-branches`, GitHistoryRewrite},
+		{`git delete-squashed-branches main`, GitHistoryRewrite},
+		{`git delete-branch feature`, ForcePush},
+		{`git branch -D feature`, GitHistoryRewrite},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

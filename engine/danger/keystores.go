@@ -182,7 +182,8 @@ func showsNothingOf(cmd *shell.Command, via string) bool {
 	switch via {
 	case "grep", "egrep", "fgrep", "rg":
 		return clusterFlag(cmd.Args, 'q', "efmABCd", "--quiet", "--silent") || clusterFlag(cmd.Args, 'c', "efmABCd", "--count") ||
-			clusterFlag(cmd.Args, 'l', "efmABCd", "--files-with-matches") || clusterFlag(cmd.Args, 'L', "efmABCd", "--files-without-match")
+			clusterFlag(cmd.Args, 'l', "efmABCd", "--files-with-matches") || clusterFlag(cmd.Args, 'L', "efmABCd", "--files-without-match") ||
+			grepsPublicOnly(cmd) // secretsused.go
 	}
 	return false
 }

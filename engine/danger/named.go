@@ -232,7 +232,7 @@ func (c *checker) namedFiles(u unit) {
 	}
 	resolve := func(p string) string { return shell.Resolve(p, u.dir, c.home) }
 	reads := !filePrograms[name] && !nameOnly[name] && !namesOnlyListing(name, cmd.Args) && !convertsInPlace(name, cmd.Args) &&
-		!c.sealsWithoutShowing(name, cmd.Args) && !c.keyUsedInPlace(strings.ToLower(name), cmd.Args)
+		!c.sealsWithoutShowing(name, cmd.Args) && !c.keyUsedInPlace(strings.ToLower(name), cmd.Args) && !c.usesWithoutShowing(name, cmd.Args)
 	manPage := name == "man" // "man .env" looks up a page; "man ./x.1" reads a file
 	if hasLit(cmd.Args, "-nokey", "-nokeys") {
 		reads = false // the key left out (openssl pkcs12 -nokeys, certipy cert -nokey): a certificate is public

@@ -1471,6 +1471,11 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 			w = plainWords(args, "-u", "-p", "-P", "-j", "-c")
 			min = 3
 		}
+		if name == "croc" || name == "wormhole" {
+			// "send --text TEXT" sends the typed text (croc's README,
+			// wormhole's --help), no file (round 12).
+			w = plainWords(args, "--text")
+		}
 		if verb != "" {
 			if len(w) == 0 || w[0] != verb {
 				return

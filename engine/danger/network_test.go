@@ -596,3 +596,23 @@ func FuzzNetworkForms(f *testing.F) {
 		_ = remoteDisplay(cmd)
 	})
 }
+
+// TestTextSentNotAFile: croc's README ("croc send --text "hello world"":
+// send some text) and magic-wormhole's "wormhole send --text TEXT" send
+// the option's value, a message typed on the line, not a local file
+// (README heldout15 top-up call: "`croc send` of files or a folder is
+// network-exfiltration, `croc send --text` and receiving everyday"). A
+// file named beside the text is still sent. Moves heldout15's h0689.
+func TestTextSentNotAFile(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`croc send --text "hello world"`, ""}, // h0689
+		{`wormhole send --text "see you at 5"`, ""},
+		{`croc send notes.txt`, NetworkExfiltration},
+		{`croc send --text hi notes.txt`, NetworkExfiltration},
+		{`wormhole send .env`, NetworkExfiltration},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

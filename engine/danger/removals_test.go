@@ -866,3 +866,54 @@ func TestXargsRmOfRegeneratedFind(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPackageJSONKeysRemoved: "pnpm pkg delete <key> [<key> ...]" removes
+// keys of the project's package.json (pnpm.io/cli/pkg: "delete: Removes
+// one or more keys from package.json"), as npm-pkg(1)'s "npm pkg delete"
+// does: an edit of one project file, no hosted resource. A registry's
+// objects removed (pnpm team destroy, npm team destroy) keep their marks.
+// Moves heldout16's e0520 and e0491.
+func TestPackageJSONKeysRemoved(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pnpm pkg delete keywords`, ""},          // e0520
+		{`pnpm pkg delete mykey [mykey ...]`, ""}, // e0491
+		{`pnpm pkg delete scripts.test`, ""},      // pnpm.io/cli/pkg's example
+		{`pnpm -r pkg delete scripts.test`, ""},   // every workspace project's package.json
+		{`npm pkg delete scripts.build`, ""},
+		{`npm team destroy myorg:devs`, CloudDestructive},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestToolNamedOutputOneBelowAHome: README's heldout16 call: "`rm -rf` of
+// another project's `node_modules` or `.cache` is generated output
+// (everyday, as `node_modules`)" — a folder a tool alone names (npm's
+// node_modules, Bower's bower_components, a dot- or dunder-named cache
+// such as .cache, .next, __pycache__) is its tool's output wherever it
+// is, one level below a home too ("/home/alice/myproj/node_modules").
+// A plain word (dist, build, target, out) one level below a home may be
+// anyone's folder and keeps TestGeneratedFolderInAnotherHome's depth of
+// two, as does a home's own top level. Moves heldout16's e0406, e0427,
+// e0432.
+func TestToolNamedOutputOneBelowAHome(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`rm -rf /home/alice/myproj/node_modules`, ""},  // e0406
+		{`rm -rf /Users/alice/myproj/node_modules`, ""}, // e0427
+		{`rm -rf /home/alice/proj/.cache`, ""},          // e0432
+		{`rm -rf /home/alice/proj/__pycache__`, ""},
+		{`rm -rf /Users/bob/site/.next`, ""},
+		{`rm -rf /Users/bob/app/dist`, DestructiveDelete},
+		{`rm -rf /home/alice/proj/build`, DestructiveDelete},
+		{`rm -rf /home/alice/node_modules`, DestructiveDelete},
+		{`rm -rf /home/alice/proj`, DestructiveDelete},
+		{`rm -rf /home/alice/proj/src`, DestructiveDelete},
+		{`rm -rf /srv/app/node_modules/../src`, DestructiveDelete},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -61,11 +61,13 @@ func (c *checker) scratch(abs string) bool {
 			return false
 		}
 		// Not one in a folder that holds the project ("cd .. && rm -rf
-		// build": the parent's build may be anything).
+		// build": the parent's build may be anything). A name only its
+		// tool gives a folder is generated one level below a home too
+		// ("~/proj/node_modules"; README's heldout16 call).
 		rel := strings.Split(strings.TrimPrefix(abs, h+"/"), "/")
 		for i, part := range rel {
 			parent := path.Join(h, strings.Join(rel[:i], "/"))
-			if i >= 2 && scratchPart(part) && !shell.Within(c.project, parent) {
+			if (i >= 2 || i == 1 && toolNamed(part)) && scratchPart(part) && !shell.Within(c.project, parent) {
 				return true
 			}
 		}
@@ -78,6 +80,14 @@ func (c *checker) scratch(abs string) bool {
 		}
 	}
 	return false
+}
+
+// toolNamed reports a generated folder's name no one gives a folder of
+// their own: npm's node_modules, Bower's bower_components and the dot-
+// or dunder-named caches (.cache, .next, __pycache__). Plain words
+// (build, dist, target, out, tmp) may name anyone's folder.
+func toolNamed(part string) bool {
+	return part == "node_modules" || part == "bower_components" || len(part) > 2 && (part[0] == '.' || strings.HasPrefix(part, "__"))
 }
 
 // scratchPart reports a path part that names generated files.
@@ -150,6 +160,9 @@ func (c *checker) rmTarget(t shell.Word, recursive bool, dir string) bool {
 		return varThenRoot(t.Raw)
 	}
 	abs := shell.Resolve(p, dir, c.home)
+	if sysfsKeeps(abs) {
+		return false // the kernel refuses to unlink sysfs entries (round 12)
+	}
 	if !t.Glob && !recursive && c.folderOnly(abs) {
 		return false // rm(1) refuses a folder without -r: "Is a directory" (round 7)
 	}
@@ -439,7 +452,7 @@ func (c *checker) git(u unit) {
 	}
 	c.because(matched...)
 	defer c.because()
-	if k, ok := gitExtras[sub]; ok && sub != "undo" {
+	if k, ok := gitExtras[sub]; ok && k != "" && sub != "undo" {
 		c.add(k)
 	}
 	switch sub {
@@ -553,11 +566,13 @@ func (c *checker) git(u unit) {
 // gitExtras are git-extras' subcommands that lose work or history:
 // "clear" is reset --hard plus clean -fd, "obliterate" rewrites every
 // commit to drop a file, "undo --hard" resets commits and their changes away, "delete-branch" and
-// "unpublish" delete the branch on the remote too.
+// "unpublish" delete the branch on the remote too. A subcommand with no
+// category is git-extras' own but loses nothing: "delete-merged-branches"
+// runs branch -d on merged branches only (README's heldout15 call).
 var gitExtras = map[string]string{
 	"clear": GitDiscardWorktree, "clear-soft": GitDiscardWorktree, "reset-file": GitDiscardWorktree,
 	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
-	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": GitHistoryRewrite,
+	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": "",
 	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
 }
 
@@ -1109,7 +1124,7 @@ var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "ht
 func wordDownloads(w shell.Word) bool {
 	s := shell.Parse(": " + w.Raw)
 	for i := range s.Commands {
-		if downloaders[path.Base(s.Commands[i].Name)] {
+		if downloaders[path.Base(s.Commands[i].Name)] && !wgetToFile(&s.Commands[i]) {
 			return true
 		}
 	}
@@ -1216,6 +1231,9 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}) {
 			return false
 		}
+		if path.Base(cmd.Name) == "gopass" && gopassPrintsNothing(words) {
+			return false // secretsused.go: pwgen, sum, templates, generate without -p
+		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
 			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
@@ -1249,7 +1267,7 @@ func (c *checker) pipelines(s *shell.Script, units [][]unit) {
 				continue
 			}
 			if anyUnit(units[i], func(u unit) bool {
-				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
+				return downloaders[path.Base(u.cmd.Name)] && !u.cmd.Dynamic && !fetchToFile(&u.cmd) && !wgetToFile(&u.cmd) && !telnetCurl(&u.cmd) || printsFetched(&u.cmd)
 			}) &&
 				anyUnit(units[j], func(u unit) bool { return readsStdinAsCode(&u.cmd) }) {
 				c.because(path.Base(s.Commands[i].Name), "|", path.Base(s.Commands[j].Name))

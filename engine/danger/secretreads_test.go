@@ -847,3 +847,64 @@ func TestGpgOutputPiped(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestSecretsUsedNotShown: README's standing call, "a secret file is read
+// when its content reaches the output or a place others read (copies,
+// uploads), not when it is used (`ssh -i`, `docker --env-file`, `source
+// .env`)", for the commands whose own documentation says they print no
+// secret:
+//   - gopass (docs/commands): pwgen "generate a password without storing
+//     it"; sum/sha256 print a hash of an entry; templates manage entry
+//     templates; generate stores a new password and prints it only with
+//     -p/--print. Their words are entry names, not files. show and a bare
+//     entry name still print (README heldout15 top-up:
+//     "a password store's show and grep … secret-read").
+//   - dotenvx (its README): encrypt seals .env files in place; run -f FILE
+//     -- CMD injects them into CMD (README heldout15 top-up: "`dotenvx
+//     run` everyday … unless the command it runs prints a value").
+//   - "VAR=$(op read REF) prog": the secret goes into prog's environment
+//     only (a secret used); a printer (echo, env, printenv, a shell or
+//     interpreter given code) or the variable read elsewhere on the line
+//     keep the mark.
+//   - grep of a .env file for a variable the framework documents as
+//     public, inlined into the browser's bundle (Next.js NEXT_PUBLIC_,
+//     Vite VITE_, Create React App REACT_APP_, Expo EXPO_PUBLIC_, Nuxt
+//     NUXT_PUBLIC_, Gatsby GATSBY_, SvelteKit PUBLIC_): only lines naming
+//     it reach the output. -v, context (-A/-B/-C), -z or a second,
+//     non-public pattern print other lines and keep the mark.
+//
+// Moves heldout15's h0699, h0716, h0650, h0642, h0674, h0158 and
+// heldout16's e0296.
+func TestSecretsUsedNotShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gopass pwgen`, ""},                         // h0699
+		{`gopass sha256 my/private.key`, ""},         // h0716
+		{`gopass templates show template`, ""},       // h0650
+		{`gopass sum websites/example.com`, ""},      //
+		{`gopass generate email/example.com 24`, ""}, // stored, not printed
+		{`gopass show email/example.com`, SecretRead},
+		{`gopass email/example.com`, SecretRead},
+		{`dotenvx encrypt -f .env.production`, ""},      // h0642
+		{`dotenvx run -f .env.prod -- node app.js`, ""}, // h0674
+		{`dotenvx get -f .env.prod`, SecretRead},
+		{`CLOUDFLARE_API_TOKEN="$(op read op://vault/item)" wrangler whoami`, ""}, // e0296
+		{`GITHUB_TOKEN=$(op read op://dev/gh/token) gh repo list`, ""},
+		{`TOKEN="$(op read op://v/i)" env`, SecretRead},
+		{`TOKEN="$(op read op://v/i)" sh -c 'echo $TOKEN'`, SecretRead},
+		{`TOKEN="$(op read op://v/i)" prog; echo "$TOKEN"`, SecretRead},
+		{`op read op://vault/item`, SecretRead},
+		{`echo "$(op read op://vault/item)"`, SecretRead},
+		{`grep "NEXT_PUBLIC_CHAPTER_ID" .env.local`, ""}, // h0158
+		{`grep VITE_API_URL .env`, ""},
+		{`grep -n '^NEXT_PUBLIC_' .env.local`, ""},
+		{`grep -e EXPO_PUBLIC_URL -e REACT_APP_NAME .env`, ""},
+		{`grep DATABASE_URL .env.local`, SecretRead},
+		{`grep -v NEXT_PUBLIC_X .env.local`, SecretRead},
+		{`grep -A2 NEXT_PUBLIC_X .env.local`, SecretRead},
+		{`grep -e NEXT_PUBLIC_X -e SECRET .env.local`, SecretRead},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

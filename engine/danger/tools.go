@@ -33,7 +33,7 @@ func (c *checker) tools(u unit) {
 			c.add(SecretRead)
 		}
 	case "secrethub", "op":
-		if first == "read" {
+		if first == "read" && !c.secretHandedToProgram(u) { // secretsused.go
 			c.add(SecretRead)
 		}
 	case "direnv":

@@ -128,13 +128,16 @@ type scope struct {
 	ctl, sub bool
 	// fn names the function whose body this is, at any depth inside it.
 	fn string
+	// never is set on the right of "true ||" and "false &&", at any
+	// depth inside it.
+	never bool
 }
 
 // child is the scope of a construct whose commands are nested (a
 // substitution, a subshell, a body): one level deeper, cwd copied.
 func (sc scope) child() scope {
 	c := *sc.cwd
-	return scope{depth: sc.depth + 1, nested: true, cwd: &c, sub: true, fn: sc.fn}
+	return scope{depth: sc.depth + 1, nested: true, cwd: &c, sub: true, fn: sc.fn, never: sc.never}
 }
 
 // body is the scope of an if/while/for/case/{ } body: one level deeper,
@@ -205,6 +208,9 @@ func (w *walker) stmt(st *syntax.Stmt, sc scope) {
 		default:
 			w.stmt(x.X, sc)
 			sc.pending = nil
+			if x.Op == syntax.OrStmt && builtinStatus(x.X) == "true" || x.Op == syntax.AndStmt && builtinStatus(x.X) == "false" {
+				sc.never = true
+			}
 			w.stmt(x.Y, sc)
 		}
 	case *syntax.Subshell:
@@ -421,6 +427,7 @@ func (w *walker) add(cmd *Command, sc scope) {
 	cmd.Nested, cmd.Depth, cmd.Cwd = sc.nested, sc.depth, *sc.cwd
 	cmd.InBody = sc.ctl && !sc.sub
 	cmd.InFunc = sc.fn
+	cmd.NeverRuns = sc.never
 	cmd.Pipeline = sc.pipeline
 	if cmd.Pipeline == 0 {
 		w.pipeline++
@@ -762,4 +769,24 @@ func readNum(s string, i, base, max int) (int, int) {
 		j++
 	}
 	return n, j
+}
+
+// builtinStatus returns "true" or "false" for a statement that is only the
+// builtin true (or ":") or false, with no words, redirections or "!"
+// after it, whose exit status is then known; "" for any other.
+func builtinStatus(st *syntax.Stmt) string {
+	if st == nil || st.Negated || st.Background || len(st.Redirs) > 0 {
+		return ""
+	}
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) != 1 {
+		return ""
+	}
+	switch call.Args[0].Lit() {
+	case "true", ":":
+		return "true"
+	case "false":
+		return "false"
+	}
+	return ""
 }

@@ -477,3 +477,35 @@ func TestCommandTextSpanOrJoined(t *testing.T) {
 		}
 	}
 }
+
+// TestNeverRuns: bash(1), Lists: the right side of || runs only when the
+// left fails, of && only when it succeeds; true and : always succeed and
+// false always fails, so what is right of "true ||" and "false &&" (and
+// nested in it) never runs. Other left sides, "! true" and the commands
+// after the list run as usual.
+func TestNeverRuns(t *testing.T) {
+	tests := []struct {
+		line  string
+		never []bool
+	}{
+		{"true || rm x", []bool{false, true}},
+		{": || rm x", []bool{false, true}},
+		{"false && echo $(cat k)", []bool{false, true, true}},
+		{"true || rm x; rm y", []bool{false, true, false}},
+		{"true && rm x", []bool{false, false}},
+		{"false || rm x", []bool{false, false}},
+		{"! true || rm x", []bool{false, false}},
+		{"test -f x || rm x", []bool{false, false}},
+		{"true >/dev/null || rm x", []bool{false, false}},
+	}
+	for _, tt := range tests {
+		s := Parse(tt.line)
+		var got []bool
+		for _, c := range s.Commands {
+			got = append(got, c.NeverRuns)
+		}
+		if !slices.Equal(got, tt.never) {
+			t.Errorf("Parse(%q) NeverRuns = %v, want %v", tt.line, got, tt.never)
+		}
+	}
+}

@@ -95,6 +95,11 @@ type Command struct {
 	// InFunc names the function defined on the line whose body holds the
 	// command (at any depth): it runs only when that function is called.
 	InFunc string
+	// NeverRuns is set for a command on the right of "true ||" or "false
+	// &&" (also ":" for true), at any depth: bash(1)'s lists run the
+	// right side of || only when the left fails and of && only when it
+	// succeeds, and these builtins always succeed or fail.
+	NeverRuns bool
 	// Dynamic is set when the command name comes from a variable or a
 	// substitution, so no rule can know what runs.
 	Dynamic bool
