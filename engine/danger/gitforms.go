@@ -421,7 +421,7 @@ func (c *checker) hookInstallers(u unit) {
 	}
 	switch name {
 	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit":
-	case "git", "git-lfs", "git-secrets":
+	case "git", "git-lfs", "git-secrets", "git-hooks":
 		c.gitHookTools(u) // round 9
 		return
 	default:
