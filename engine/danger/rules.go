@@ -559,6 +559,13 @@ var gitExtras = map[string]string{
 	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
 	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": GitHistoryRewrite,
 	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
+	// Round 12, by what each bin/ script runs (README heldout15's top-up
+	// call): reauthor's filter-branch --force; rename-branch's and
+	// rename-tag's push of :OLD; sync's and force-clone's reset --hard and
+	// clean; fresh-branch's clean -fdx; scp's rsync of files to a remote.
+	"reauthor": GitHistoryRewrite, "rename-branch": ForcePush, "rename-tag": ForcePush,
+	"sync": GitDiscardWorktree, "force-clone": GitDiscardWorktree, "fresh-branch": GitDiscardWorktree,
+	"scp": NetworkExfiltration,
 }
 
 // --delete, --prune, and refspecs starting with + or :.
