@@ -94,6 +94,7 @@ func init() {
 		{run: (*checker).kernelLogCleared, names: []string{"dmesg"}},
 		{run: (*checker).gitForced, names: []string{"git-filter-repo", "git-filter-branch", "bfg", "java", "git"}},
 		{run: (*checker).agentSettingsCLI, names: slices.Collect(maps.Keys(agentPrograms))},
+		{run: (*checker).agentSetupTools, names: []string{"ctx7", "pi", "smithery", "install-mcp"}},
 		{run: (*checker).memoryDumped, names: []string{"avml", "insmod", "modprobe", "bifrost"}},
 		{run: (*checker).keyFileRemoved, names: []string{"rm", "unlink"}},
 		{run: (*checker).storeClientReads, names: slices.Collect(maps.Keys(storeClients))},
