@@ -42,7 +42,7 @@ func init() {
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, a socat relay or ssh -g/-L 0.0.0.0 forward to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
-		"transferPut":        "a file-transfer client's upload (croc|wormhole send, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
+		"transferPut":        "a file-transfer client's upload (croc|wormhole send FILE (not --text), asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
 		"c2Agent":            "a command-and-control implant started (CALDERA's sandcat, dnscat2's client, Merlin's agent, icmpsh)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
@@ -994,6 +994,12 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				if name == "rclone" {
 					return firstVerbIn(cmd.Args, "rcat")
 				}
+				if name == "croc" {
+					// croc sends what is piped to it when given no file
+					// (croc's README: "cat [filename] | croc send").
+					w := plainWords(cmd.Args, peerSenderValued...)
+					return len(w) > 0 && w[0] == "send" && !hasLit(cmd.Args, "--text", "-t", "--ignore-stdin")
+				}
 				if mailers[name] {
 					return true // the piped file is the mail's body, as with mail < FILE
 				}
@@ -1449,6 +1455,16 @@ func (c *checker) servesFolderNotRoot(target, dir string) bool {
 // ncftpput), by the verb that sends ("" when the program only sends).
 var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": ""}
 
+// peerSenderValued are croc's (src/cli/cli.go: global and send options)
+// and magic-wormhole's (wormhole --help, wormhole send --help) options
+// that take a value: the value is not a file sent.
+var peerSenderValued = []string{
+	"--relay", "--relay6", "--pass", "--socks5", "--connect", "--curve", "--ip", "--out", "--multicast",
+	"--throttleUpload", "--revoke", "--code", "-c", "--hash", "--port", "--transfers", "--exclude",
+	"--exclude-file", "--store-downloads", "--store-expiration", "--store-url",
+	"--relay-url", "--transit-helper", "--appid", "--code-length", "--dump-timing", "--tor-control-port",
+}
+
 // transferPut flags the upload spellings of file-transfer clients the
 // upload rules do not read: croc|wormhole send FILE, asciinema upload FILE, megaput FILE,
 // ncftpput HOST DIR FILE, busybox tftp -p -l FILE, lftp -e|-c "put FILE",
@@ -1467,9 +1483,15 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 	switch {
 	case sender:
 		min := 1
-		if name == "ncftpput" {
+		switch name {
+		case "ncftpput":
 			w = plainWords(args, "-u", "-p", "-P", "-j", "-c")
 			min = 3
+		case "croc", "wormhole":
+			if hasLit(args, "--text", "-t") {
+				return // typed text, no local file (README heldout15)
+			}
+			w = plainWords(args, peerSenderValued...)
 		}
 		if verb != "" {
 			if len(w) == 0 || w[0] != verb {
