@@ -1223,6 +1223,20 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}) {
 			return false
 		}
+		// The first verb: gopass's that print no stored value, and
+		// grep (pass(1), gopass's reference: every secret decrypted, the
+		// matching lines printed) and gopass cat, which do (round 12).
+		first := ""
+		if i := slices.IndexFunc(words, func(w string) bool { return !strings.HasPrefix(w, "-") }); i >= 0 {
+			first = words[i]
+		}
+		gopass := path.Base(cmd.Name) == "gopass"
+		if gopass && gopassNoValue[first] {
+			return false
+		}
+		if first == "grep" || gopass && first == "cat" {
+			return true
+		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
 			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
