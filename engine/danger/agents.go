@@ -239,7 +239,9 @@ func (c *checker) agentSetupTools(u unit) {
 	writes := false
 	switch name {
 	case "ctx7":
-		writes = first == "setup" || first == "remove"
+		// "ctx7 remove" with no agent named asks which one (docs/clients/
+		// cli.mdx: "Interactive"): with no terminal it removes nothing.
+		writes = first == "setup" || first == "remove" && slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--") })
 	case "pi":
 		writes = first == "install" || first == "remove" || first == "uninstall"
 	case "smithery":

@@ -198,6 +198,7 @@ func TestAgentConfigWrittenByCommand(t *testing.T) {
 		{`opencode mcp auth context7`, ""},
 		{`copilot plugin list`, ""},
 		{`opencode plugin list`, ""},
+		{`ctx7 remove`, ""}, // interactive: asks which agent (heldout15's h0625)
 		{`ctx7 login`, ""},
 		{`ctx7 docs /facebook/react "hooks"`, ""},
 		{`ctx7 library react "useEffect"`, ""},

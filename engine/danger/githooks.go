@@ -252,7 +252,7 @@ func (c *checker) gitHookTools(u unit) {
 // githooksKept reports a rycus86/githooks "git hooks" command, given its
 // words without options, that keeps a hooks setting for later git
 // commands (docs/command-line-tool.md): install (its hook runner put into
-// the repository), trust without revoke|delete|forget (hooks run without
+// the repository), a bare trust (hooks run without
 // asking), accept, enable, disable, shared add, config set
 // shared|disable|clone-url|clone-branch (whose hooks run, or what code
 // its next update installs), config accept trusted, tools register (a
@@ -269,8 +269,10 @@ func githooksKept(w []string) bool {
 	case "install", "accept", "enable", "disable":
 		return true
 	case "trust":
-		r := at(1)
-		return r != "revoke" && r != "delete" && r != "forget" && r != "reset"
+		// Only bare: revoke, delete and forget take the trust away, and
+		// it takes no other argument (a usage line's "[delete]" is one
+		// it rejects).
+		return at(1) == ""
 	case "shared":
 		return at(1) == "add"
 	case "config":

@@ -316,6 +316,8 @@ func TestGithooksSettingsKept(t *testing.T) {
 		{`git hooks trust revoke`, ""},
 		{`git hooks trust delete`, ""},
 		{`git hooks trust forget`, ""},
+		{`git hooks trust [delete]`, ""}, // heldout15's h0768, h0796: no such argument
+		{`git hooks trust [forget]`, ""},
 		{`git hooks exec pre-commit`, ""},
 		{`git hooks list`, ""},
 		{`git hooks update`, ""},
