@@ -102,7 +102,7 @@ func init() {
 		{run: (*checker).environmentsShown, names: []string{"ps", "docker", "podman", "nerdctl"}},
 		{run: (*checker).hostedHistory, names: []string{"hub", "sl", "glab", "gh"}},
 		{run: (*checker).fdExecRemoval, names: []string{"fd", "fdfind"}},
-		{run: (*checker).hookInstallers, names: []string{"pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit", "git", "git-lfs", "git-secrets", "git-hooks"}},
+		{run: (*checker).hookInstallers, names: []string{"pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit", "captainhook", "hk", "git", "git-lfs", "git-secrets", "git-hooks"}},
 		{run: (*checker).unguardedAgents, names: unguardedAgentPrograms()},
 		{run: (*checker).access},
 		{run: (*checker).systemSecretSearch, names: []string{"grep", "egrep", "fgrep", "rg", "ag", "ack", "find"}},

