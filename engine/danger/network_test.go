@@ -638,3 +638,39 @@ func TestPeerFileSenders(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestMorePeerFileSenders: the other peer-to-peer senders, each by its
+// own documentation, send the local files named to another computer, as
+// croc send does (README heldout15's top-up call: network-exfiltration):
+// sendme send PATH (n0-computer/sendme's README), portal send FILE…
+// (SpatiumPortae/portal), wormhole-william send FILE (magic-wormhole's Go
+// port, the same CLI), qrcp send FILE (a QR code's phone downloads it);
+// onionshare-cli FILE… shares them with whoever has its onion address
+// (--receive and --chat take none in); woof FILE serves the file for
+// download (-U serves an upload form instead). Receiving and typed text
+// stay everyday.
+func TestMorePeerFileSenders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sendme send ./project`, NetworkExfiltration},
+		{`portal send report.pdf notes.txt`, NetworkExfiltration},
+		{`wormhole-william send notes.txt`, NetworkExfiltration},
+		{`qrcp send backup.tar`, NetworkExfiltration},
+		{`onionshare-cli ~/Documents/report.pdf`, NetworkExfiltration},
+		{`onionshare-cli --website ./site`, NetworkExfiltration},
+		{`woof backup.tar`, NetworkExfiltration},
+		{`woof -c 2 -p 8080 backup.tar`, NetworkExfiltration},
+		// Everyday: receiving, typed text.
+		{`sendme receive blobabc123`, ""},
+		{`portal receive 1-cosmic-robot`, ""},
+		{`wormhole-william send --text "hello"`, ""},
+		{`wormhole-william receive 7-crossover-clockwork`, ""},
+		{`qrcp receive`, ""},
+		{`onionshare-cli --receive`, ""},
+		{`onionshare-cli --chat`, ""},
+		{`woof -U`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
