@@ -339,3 +339,24 @@ func TestPasswordStoresAndDotenvShown(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestStoreOneTimeCodesShown: pass-otp's "pass otp [code] NAME" and
+// gopass's "gopass otp NAME" print the entry's current one-time code
+// (pass-otp(1), gopass's docs/commands/otp.md), as "op item get --otp"
+// does (opReveals: secret-read); -c/--clip copies it instead, and
+// "pass otp insert|append|validate|uri" manage the entry.
+func TestStoreOneTimeCodesShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pass otp github`, SecretRead},
+		{`pass otp code github`, SecretRead},
+		{`gopass otp github`, SecretRead},
+		{`pass otp -c github`, ""},
+		{`gopass otp --clip github`, ""},
+		{`pass otp insert github`, ""},
+		{`pass otp validate otpauth://totp/x`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

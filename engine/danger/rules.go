@@ -1237,6 +1237,13 @@ func credentialPrinter(cmd *shell.Command) bool {
 		if first == "grep" || gopass && first == "cat" {
 			return true
 		}
+		if first == "otp" {
+			// pass-otp(1), gopass's otp.md: the current one-time code
+			// printed (as op's --otp), unless a managing verb follows.
+			return !slices.ContainsFunc(words, func(w string) bool {
+				return w == "insert" || w == "append" || w == "validate" || w == "uri"
+			})
+		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
 			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
 	case "vault":
