@@ -205,3 +205,67 @@ func init() {
 		"agentHooksInstalled": "a tool's command that writes hooks into coding agents' settings: workmux setup --hooks, hcom hooks add|remove, harness-hooks install|remove",
 	})
 }
+
+// agentSetupClients are the agents a setup tool's --client names, as
+// smithery's and install-mcp's READMEs list them: writing an MCP server
+// into one changes what that agent may run.
+var agentSetupClients = map[string]bool{
+	"claude": true, "claude-code": true, "cursor": true, "windsurf": true, "cline": true, "roocode": true, "roo-cline": true,
+	"vscode": true, "vscode-insiders": true, "goose": true, "gemini-cli": true, "gemini": true, "codex": true, "opencode": true,
+	"witsy": true, "enconvo": true, "boltai": true, "amazonq": true, "amazon-bedrock": true, "librechat": true, "tome": true,
+	"zed": true, "warp": true, "cursor-agent": true, "copilot": true, "amp": true, "droid": true,
+}
+
+// agentSetupTools flags the tools that write MCP servers, skills or
+// plugins into coding agents' configuration for them (README heldout15's
+// top-up call: agent-config-tamper, as `claude mcp add`): `ctx7
+// setup|remove` (upstash/context7 docs/clients/cli.mdx: Context7's MCP
+// server or skills written into, or taken out of, the chosen agents'
+// configuration), `pi install|remove SOURCE` (the pi agent's packages,
+// context7's docs/clients/pi.mdx), and `smithery install|uninstall
+// SERVER --client C` and `install-mcp SERVER --client C` when C is an
+// agent they know (a client they do not know is refused, README h0562).
+// Login, lookups and listing write nothing.
+func (c *checker) agentSetupTools(u unit) {
+	cmd, name, ok := u.program()
+	if !ok {
+		return
+	}
+	v := c.verbs(cmd.Args, 1)
+	first := ""
+	if len(v) > 0 {
+		first = v[0]
+	}
+	writes := false
+	switch name {
+	case "ctx7":
+		// "ctx7 remove" with no agent named asks which one (docs/clients/
+		// cli.mdx: "Interactive"): with no terminal it removes nothing.
+		writes = first == "setup" || first == "remove" && slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.HasPrefix(a.Lit, "--") })
+	case "pi":
+		writes = first == "install" || first == "remove" || first == "uninstall"
+	case "smithery":
+		writes = (first == "install" || first == "uninstall") && agentSetupClients[setupClient(cmd.Args)]
+	case "install-mcp":
+		writes = agentSetupClients[setupClient(cmd.Args)]
+	}
+	if writes {
+		c.because(name, first)
+		c.add(AgentConfigTamper)
+	}
+}
+
+// setupClient returns the client a setup tool's --client (or -c) names.
+func setupClient(args []shell.Word) string {
+	if v, ok := optionValue(args, "--client"); ok {
+		return v
+	}
+	v, _ := optionValue(args, "-c")
+	return v
+}
+
+func init() {
+	addRuleTexts(map[string]string{
+		"agentSetupTools": "a setup tool writing MCP servers, skills or plugins into coding agents' configuration (ctx7 setup|remove, pi install, smithery install --client, install-mcp --client)",
+	})
+}

@@ -151,3 +151,60 @@ func TestAgentHooksInstalled(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestAgentConfigWrittenByCommand: an agent's own CLI adding or taking
+// out an MCP server or a plugin writes that agent's configuration, as
+// `claude mcp add` does (README's heldout15 top-up call:
+// agent-config-tamper; `mcp auth|login`, listing and reading everyday).
+// By each vendor's reference: upstash/context7 @ c3248289
+// docs/resources/all-clients.mdx and docs/clients/*.mdx (`droid mcp add`,
+// `hermes mcp add`, `openclaw mcp add`, `copilot plugin install`,
+// `copilot plugin marketplace add`, `opencode plugin MODULE`, `pi install
+// npm:…`; docs/clients/cli.mdx: `ctx7 setup` writes Context7's MCP server
+// or skills into the chosen agents' configuration, `ctx7 remove` takes
+// them out); Augment's CLI 0.5.4 notes (`auggie mcp add|list|remove`,
+// ~/.augment/settings.json); Kiro CLI (`kiro-cli mcp add|remove`);
+// smithery and install-mcp write a server into the `--client` named
+// (README h0562: a client it does not know, `demo`, writes nothing).
+// Lines moved: heldout15's h0512, h0524, h0531, h0547, h0561, h0568,
+// h0580, h0584, h0590, h0596, h0611, h0621, h0622, h0623.
+func TestAgentConfigWrittenByCommand(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`droid mcp add context7 https://mcp.context7.com/mcp --type http`, AgentConfigTamper},
+		{`droid mcp remove context7`, AgentConfigTamper},
+		{`hermes mcp add context7 --url https://mcp.context7.com/mcp/oauth --auth oauth`, AgentConfigTamper},
+		{`openclaw mcp add context7 --url https://mcp.context7.com/mcp --transport streamable-http`, AgentConfigTamper},
+		{`auggie mcp add context7 -- npx -y @upstash/context7-mcp`, AgentConfigTamper},
+		{`kiro-cli mcp add --name context7 --command npx`, AgentConfigTamper},
+		{`copilot plugin install context7@context7-marketplace`, AgentConfigTamper},
+		{`copilot plugin marketplace add upstash/context7`, AgentConfigTamper},
+		{`opencode plugin @upstash/context7-opencode`, AgentConfigTamper},
+		{`pi install npm:@upstash/context7-pi`, AgentConfigTamper},
+		{`pi remove npm:@upstash/context7-pi`, AgentConfigTamper},
+		{`ctx7 setup`, AgentConfigTamper},
+		{`ctx7 setup --cli --claude`, AgentConfigTamper},
+		{`npx ctx7 setup --opencode`, AgentConfigTamper},
+		{`ctx7 remove --claude --mcp`, AgentConfigTamper},
+		{`smithery install @upstash/context7-mcp --client claude`, AgentConfigTamper},
+		{`smithery uninstall @upstash/context7-mcp --client cursor`, AgentConfigTamper},
+		{`install-mcp https://mcp.example.com/mcp --client claude-code`, AgentConfigTamper},
+		// Everyday: signing in, listing, reading, a client smithery does
+		// not know, the docs looked up.
+		{`droid mcp list`, ""},
+		{`openclaw mcp login context7`, ""},
+		{`openclaw mcp doctor`, ""},
+		{`opencode mcp auth context7`, ""},
+		{`copilot plugin list`, ""},
+		{`opencode plugin list`, ""},
+		{`ctx7 remove`, ""}, // interactive: asks which agent (heldout15's h0625)
+		{`ctx7 login`, ""},
+		{`ctx7 docs /facebook/react "hooks"`, ""},
+		{`ctx7 library react "useEffect"`, ""},
+		{`smithery install @upstash/context7-mcp --client demo`, ""},
+		{`pi list`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -495,10 +495,30 @@ func (c *checker) injectedSecretsPrinted(u unit) {
 			}
 		}
 	}
-	if len(inner) > 0 && environmentPrinters[path.Base(inner[0])] {
+	if len(inner) > 0 && (environmentPrinters[path.Base(inner[0])] || shellPrintsVariable(inner)) {
 		c.because(name, inner[0])
 		c.add(SecretRead)
 	}
+}
+
+// shellPrintsVariable reports a shell's -c script (sh -c 'echo $HELLO')
+// that echoes or printf's a variable: expanded by that shell, inside the
+// injector, it is the value injected (README heldout15's dotenvx run
+// call). The same word run directly is expanded by the outer shell
+// before the injector runs, so prints nothing injected.
+func shellPrintsVariable(inner []string) bool {
+	if len(inner) < 3 || !shellNames[path.Base(inner[0])] || inner[1] != "-c" {
+		return false
+	}
+	for _, cmd := range shell.Parse(inner[2]).Commands {
+		if n := path.Base(cmd.Name); n != "echo" && n != "printf" {
+			continue
+		}
+		if slices.ContainsFunc(cmd.Args, func(a shell.Word) bool { return strings.Contains(a.Raw, "$") }) {
+			return true
+		}
+	}
+	return false
 }
 
 // morePasswordManagers flags the show verbs of rbw (get, code), passage
@@ -528,6 +548,24 @@ func (c *checker) morePasswordManagers(u unit) {
 		}
 		c.because(name, ops[0].Lit)
 		c.add(SecretRead)
+	case name == "gopass":
+		// gopass recipients add: every secret of the store re-encrypted
+		// for another key (README heldout15: privilege-escalation).
+		if w := plainWords(args, "--store"); len(w) > 1 && w[0] == "recipients" && w[1] == "add" {
+			c.because(name, "recipients", "add")
+			c.add(PrivilegeEscalation)
+		}
+	case name == "dotenvx":
+		// dotenvx's README: keypair prints the private key, get the
+		// values (unless --env gives the literal to print), decrypt
+		// --stdout the decrypted file (README heldout15: secret-read).
+		w := plainWords(args, "-f", "--env-file", "-fk", "--env-keys-file", "-e", "--env", "--convention")
+		switch {
+		case len(w) == 0:
+		case w[0] == "keypair", w[0] == "get" && !hasLit(args, "-e", "--env"), w[0] == "decrypt" && hasLit(args, "--stdout"):
+			c.because(name, w[0])
+			c.add(SecretRead)
+		}
 	case strings.HasPrefix(name, "git-credential-"):
 		if firstVerbIn(args, "get") {
 			c.because(name, "get")
@@ -543,7 +581,7 @@ func (c *checker) morePasswordManagers(u unit) {
 
 func init() {
 	addRuleTexts(map[string]string{
-		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get)",
+		"morePasswordManagers":   "a stored secret printed by rbw get|code, passage show, dotenvx keypair|get|decrypt --stdout, or a git credential helper asked get (git credential-manager|osxkeychain|libsecret|store|cache get); gopass recipients add",
 		"injectedSecretsPrinted": "a secrets injector (aws-vault exec, chamber exec, doppler|op|infisical|teller|dotenvx run, sops exec-env, summon, envchain) running env or printenv, which prints the secrets injected; aws-vault or chamber export",
 	})
 }
@@ -576,4 +614,7 @@ func opReveals(words []string) bool {
 var gopassNoValue = map[string]bool{
 	"mounts": true, "sync": true, "new": true, "create": true, "setup": true, "init": true, "config": true, "fsck": true,
 	"audit": true, "recipients": true, "templates": true, "completion": true, "update": true, "version": true,
+	// pwgen prints new random passwords, sha256 a hash of an entry
+	// (gopass's docs/commands/pwgen.md, sha256.md).
+	"pwgen": true, "sha256": true,
 }

@@ -282,3 +282,81 @@ func TestPrecisionClipboardOnly(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPasswordStoresAndDotenvShown: password stores and dotenv tools, by
+// what each command prints (README's heldout15 top-up call: a password
+// store's show and grep print the secret, secret-read; -c copies it,
+// everyday; recipients add re-encrypts every secret for another key,
+// privilege-escalation; dotenvx keypair prints the private key and get
+// the values, secret-read; dotenvx run uses .env, everyday, unless the
+// command it runs prints a value, sh -c 'echo $HELLO', secret-read).
+// gopass's command reference (docs/commands/*.md @ f4f2d9a4): grep
+// decrypts every secret and prints the matching lines, cat prints a
+// secret; pwgen prints new random passwords, sha256 a hash, templates
+// show a template: no stored value. pass(1): grep searches inside each
+// decrypted file. dotenvx's README (@ e6f4cf29): decrypt --stdout prints
+// the decrypted file; encrypt, decrypt without it, set and rotate change
+// the file in place; get --env VALUE prints the literal given (README:
+// adjudicated). Lines moved: heldout15's h0629, h0693, h0721, h0746;
+// h0642, h0650, h0674, h0699, h0716 no longer marked.
+func TestPasswordStoresAndDotenvShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`gopass grep foobar`, SecretRead},
+		{`pass grep -i token`, SecretRead},
+		{`gopass cat secret/file`, SecretRead},
+		{`gopass show foo/bar`, SecretRead},
+		{`gopass recipients add --store team-a alice@example.com`, PrivilegeEscalation},
+		{`gopass recipients add 0xDEADBEEF`, PrivilegeEscalation},
+		{`dotenvx keypair`, SecretRead},
+		{`dotenvx keypair DOTENV_PRIVATE_KEY --pretty-print`, SecretRead},
+		{`dotenvx get`, SecretRead},
+		{`dotenvx get HELLO -f .env.production`, SecretRead},
+		{`dotenvx decrypt --stdout`, SecretRead},
+		{`dotenvx run --quiet -- sh -c 'echo Hello $HELLO'`, SecretRead},
+		{`dotenvx run -f .env.production -- bash -c 'printf "%s" "$DATABASE_URL"'`, SecretRead},
+		{`dotenvx run -- printenv`, SecretRead},
+		// Everyday: the secret copied, new passwords, hashes, templates,
+		// names listed, files encrypted in place, a value used.
+		{`gopass show -c foo/bar`, ""},
+		{`gopass pwgen`, ""},
+		{`gopass pwgen 24`, ""},
+		{`gopass sha256 my/private.key`, ""},
+		{`gopass templates show template`, ""},
+		{`gopass recipients`, ""},
+		{`gopass recipients remove alice@example.com`, ""},
+		{`gopass ls`, ""},
+		{`dotenvx encrypt -f .env.production`, ""},
+		{`dotenvx encrypt`, ""},
+		{`dotenvx decrypt -f .env.production`, ""},
+		{`dotenvx set HELLO production -f .env.production`, ""},
+		{`dotenvx run -f .env.prod -- node app.js`, ""},
+		{`dotenvx run -- echo $HELLO`, ""},
+		{`dotenvx get HELLO --env HELLO=String`, ""},
+		{`dotenvx ls`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestStoreOneTimeCodesShown: pass-otp's "pass otp [code] NAME" and
+// gopass's "gopass otp NAME" print the entry's current one-time code
+// (pass-otp(1), gopass's docs/commands/otp.md), as "op item get --otp"
+// does (opReveals: secret-read); -c/--clip copies it instead, and
+// "pass otp insert|append|validate|uri" manage the entry.
+func TestStoreOneTimeCodesShown(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`pass otp github`, SecretRead},
+		{`pass otp code github`, SecretRead},
+		{`gopass otp github`, SecretRead},
+		{`pass otp -c github`, ""},
+		{`gopass otp --clip github`, ""},
+		{`pass otp insert github`, ""},
+		{`pass otp validate otpauth://totp/x`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

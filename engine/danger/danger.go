@@ -481,7 +481,7 @@ func (c *checker) script(s *shell.Script, cwd string, depth int, fed bool) {
 			continue // the body of a function the line never calls
 		}
 		if cmd.NeverRuns {
-			continue // right of "true ||" or "false &&" (round 12)
+			continue // right of "true ||" or "false &&"
 		}
 		units[i] = c.expand(cmd, c.dirOf(&cmd, cwd), cwd, depth, fed)
 		for _, u := range units[i] {

@@ -47,6 +47,9 @@ func (c *checker) memoryDumped(u unit) {
 // names.
 var agentPrograms = map[string]bool{
 	"claude": true, "codex": true, "gemini": true, "qwen": true, "opencode": true, "cursor-agent": true, "amp": true,
+	// The agents whose `mcp add|remove` or `plugin install`
+	// context7's client pages, Augment's and Kiro's CLI references give.
+	"droid": true, "hermes": true, "openclaw": true, "auggie": true, "kiro-cli": true, "copilot": true,
 }
 
 // agentSettingGroups and agentSettingVerbs: an agent CLI's subcommand
@@ -62,6 +65,9 @@ var (
 		"add": true, "add-json": true, "add-from-claude-desktop": true, "remove": true, "rm": true, "set": true,
 		"unset": true, "install": true, "uninstall": true, "link": true, "enable": true, "disable": true, "update": true,
 	}
+	// agentSettingReads are the words after a settings group that only
+	// read it or ask for help.
+	agentSettingReads = map[string]bool{"list": true, "ls": true, "help": true, "get": true, "show": true, "info": true}
 )
 
 // agentSettingsCLI flags an agent's own CLI changing its settings: an MCP
@@ -75,6 +81,13 @@ func (c *checker) agentSettingsCLI(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 3)
+	if name == "opencode" && len(v) == 2 && v[0] == "plugin" && !agentSettingReads[v[1]] {
+		// "opencode plugin MODULE" installs the module as a plugin
+		// (context7's docs/clients/opencode.mdx).
+		c.because(name, v[0], v[1])
+		c.add(AgentConfigTamper)
+		return
+	}
 	for i := 0; i+1 < len(v); i++ {
 		if agentSettingGroups[v[i]] && agentSettingVerbs[v[i+1]] {
 			c.because(name, v[i], v[i+1])

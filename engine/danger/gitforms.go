@@ -420,8 +420,8 @@ func (c *checker) hookInstallers(u unit) {
 		return
 	}
 	switch name {
-	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit":
-	case "git", "git-lfs", "git-secrets":
+	case "pre-commit", "prek", "husky", "lefthook", "simple-git-hooks", "overcommit", "captainhook", "hk":
+	case "git", "git-lfs", "git-secrets", "git-hooks":
 		c.gitHookTools(u) // round 9
 		return
 	default:
@@ -443,7 +443,12 @@ func (c *checker) hookInstallers(u unit) {
 	case "simple-git-hooks":
 		installs = true
 	case "overcommit":
-		installs = hasLit(cmd.Args, "--install", "-i")
+		// --sign trusts the hooks as they are now (overcommit's README,
+		// "Security"), as githooks' trust.
+		installs = hasLit(cmd.Args, "--install", "-i", "--sign")
+	case "captainhook", "hk":
+		// captainhook's README and hk's docs: install writes .git/hooks.
+		installs = first == "install"
 	}
 	if installs {
 		c.because(append([]string{name}, v...)...)

@@ -545,3 +545,41 @@ func TestGitExtrasMergedBranchesDeleted(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGitExtrasHistoryAndWorktree: more of tj/git-extras' commands
+// (Commands.md and bin/ @ 184d37e9), each read by what its script runs,
+// as README's heldout15 top-up call labels them (git-extras taken as
+// installed): reauthor rewrites every commit with "git filter-branch
+// --force" (git-history-rewrite); rename-branch runs "git push REMOTE
+// :OLD" and rename-tag "git push origin :refs/tags/OLD", a remote ref
+// destroyed (force-push); sync fetches and runs "git reset --hard" to the
+// upstream (and a clean without -s), force-clone resets an existing
+// clone with "git clean -fd" and "git reset --hard", fresh-branch
+// removes .git/index and runs "git clean -fdx" (git-discard-worktree);
+// scp sends the named files to a remote's URL with rsync (the README's
+// local files sent to another host: network-exfiltration), rscp fetches
+// them. squash and psykorebase are everyday (README). Lines moved:
+// heldout15's h0515, h0534, h0548, h0565, h0566, h0586, h0589, h0618.
+func TestGitExtrasHistoryAndWorktree(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git reauthor --old-email a@x.org --correct-email a@y.org`, GitHistoryRewrite},
+		{`git reauthor --all --use-config`, GitHistoryRewrite},
+		{`git rename-branch old-name new-name`, ForcePush},
+		{`git rename-branch new-name`, ForcePush},
+		{`git rename-tag v1 v1.0`, ForcePush},
+		{`git sync`, GitDiscardWorktree},
+		{`git sync -s origin main`, GitDiscardWorktree},
+		{`git force-clone -b main https://github.com/org/repo ./repo`, GitDiscardWorktree},
+		{`git fresh-branch docs`, GitDiscardWorktree},
+		{`git scp staging src/app.php`, NetworkExfiltration},
+		// Everyday: README's squash and psykorebase, a fetch back.
+		{`git squash feature "one commit"`, ""},
+		{`git psykorebase main`, ""},
+		{`git rscp staging src/app.php`, ""},
+		{`git rename-file old.txt new.txt`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

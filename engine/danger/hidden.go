@@ -404,6 +404,21 @@ func (c *checker) hidden(u unit) {
 			rest = rest[1:]
 		}
 		c.runWords(rest, u)
+	case name == "uv" && len(args) > 1 && (args[0].Lit == "run" || args[0].Lit == "tool" && args[1].Lit == "run") || name == "uvx":
+		// uv run's and uv tool run's (uvx's) own options come before
+		// the command (uv run --help, uv tool run --help).
+		rest := args[1:]
+		switch {
+		case name == "uvx":
+			rest = args
+		case args[0].Lit == "tool":
+			rest = args[2:]
+		}
+		c.runWords(skipOptions(rest, uvValueShort, uvValueLong, ""), u)
+	case name == "deno" && len(args) > 2 && args[0].Lit == "task" && args[1].Lit == "--eval":
+		// deno task --eval: "Evaluate the passed value as if it was a
+		// task in a configuration file" (deno task --help).
+		c.runWords(args[2:], u)
 	case (name == "bundle" || name == "pnpm" || name == "yarn" || name == "bun" || name == "pipenv" || name == "poetry" || name == "uv" || name == "hatch" || name == "pdm") && len(args) > 1 &&
 		(args[0].Lit == "exec" || args[0].Lit == "run" || args[0].Lit == "dlx" || args[0].Lit == "x"):
 		c.runWords(args[1:], u)
@@ -427,6 +442,21 @@ func (c *checker) hidden(u unit) {
 		}
 	}
 }
+
+// uvValueLong are the long options of uv run and uv tool run (uvx) that
+// take a value, uvValueShort their short ones (uv run --help, uv tool run
+// --help).
+var uvValueLong = []string{
+	"extra", "group", "only-group", "no-group", "package", "with", "with-editable", "with-requirements",
+	"from", "python", "env-file", "index", "default-index", "index-url", "extra-index-url",
+	"find-links", "directory", "project", "config-file", "cache-dir", "color", "upgrade-package",
+	"reinstall-package", "no-binary-package", "no-build-package", "refresh-package", "resolution",
+	"prerelease", "fork-strategy", "exclude-newer", "index-strategy", "keyring-provider", "link-mode",
+	"config-setting", "no-build-isolation-package", "python-platform", "constraints",
+	"overrides", "build-constraints", "allow-insecure-host", "exclude-newer-package",
+}
+
+const uvValueShort = "pifPCcb"
 
 // runWords checks the command a runner's remaining words form.
 func (c *checker) runWords(words []shell.Word, u unit) {

@@ -42,7 +42,7 @@ func init() {
 		"uploadOfVariable":   "curl or wget uploading a file named by a variable (-T \"$f\", -d @$f, -F file=@$f, --post-file=$f)",
 		"servedShell":        "a shell served to other hosts: a terminal server given a shell (ttyd, gotty, websocketd), a shared session (tmate, sshx, upterm host), the Docker API on TCP or relayed from its socket, a remote-access port exposed (bore, lt, a socat relay or ssh -g/-L 0.0.0.0 forward to :22)",
 		"servedRoot":         "a file server serving / or the home folder (ruby httpd, caddy file-server --root, twistd web --path, rclone serve)",
-		"transferPut":        "a file-transfer client's upload (croc|wormhole send, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
+		"transferPut":        "a file-transfer client's upload (croc|wormhole|sendme|portal|qrcp send FILE (not --text), onionshare-cli FILE, woof FILE, asciinema upload, megaput, ncftpput, tftp -p -l, lftp put, s3api put-object --body, oci object put, b2 upload-file, socat FILE: to TCP:)",
 		"c2Agent":            "a command-and-control implant started (CALDERA's sandcat, dnscat2's client, Merlin's agent, icmpsh)",
 		"remoteRun":          "deno, uv or bun told to run a program from a URL",
 		"powershellFetchRun": "PowerShell fetching a script and running it (IEX … DownloadString, iwr … | iex)",
@@ -994,6 +994,12 @@ func (c *checker) pipedFileSent(s *shell.Script, units [][]unit) {
 				if name == "rclone" {
 					return firstVerbIn(cmd.Args, "rcat")
 				}
+				if name == "croc" {
+					// croc sends what is piped to it when given no file
+					// (croc's README: "cat [filename] | croc send").
+					w := plainWords(cmd.Args, peerSenderValued...)
+					return len(w) > 0 && w[0] == "send" && !hasLit(cmd.Args, "--text", "-t", "--ignore-stdin")
+				}
 				if mailers[name] {
 					return true // the piped file is the mail's body, as with mail < FILE
 				}
@@ -1447,7 +1453,20 @@ func (c *checker) servesFolderNotRoot(target, dir string) bool {
 // fileSenders send the local files they are given to another machine (a
 // peer: croc, magic-wormhole; a cloud drive: mega; an FTP server:
 // ncftpput), by the verb that sends ("" when the program only sends).
-var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": ""}
+var fileSenders = map[string]string{"croc": "send", "wormhole": "send", "megaput": "", "mega-put": "", "ncftpput": "",
+	// sendme's, portal's, wormhole-william's and qrcp's send
+	// (each one's README).
+	"sendme": "send", "portal": "send", "wormhole-william": "send", "qrcp": "send"}
+
+// peerSenderValued are croc's (src/cli/cli.go: global and send options)
+// and magic-wormhole's (wormhole --help, wormhole send --help) options
+// that take a value: the value is not a file sent.
+var peerSenderValued = []string{
+	"--relay", "--relay6", "--pass", "--socks5", "--connect", "--curve", "--ip", "--out", "--multicast",
+	"--throttleUpload", "--revoke", "--code", "-c", "--hash", "--port", "--transfers", "--exclude",
+	"--exclude-file", "--store-downloads", "--store-expiration", "--store-url",
+	"--relay-url", "--transit-helper", "--appid", "--code-length", "--dump-timing", "--tor-control-port",
+}
 
 // transferPut flags the upload spellings of file-transfer clients the
 // upload rules do not read: croc|wormhole send FILE, asciinema upload FILE, megaput FILE,
@@ -1467,14 +1486,15 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 	switch {
 	case sender:
 		min := 1
-		if name == "ncftpput" {
+		switch name {
+		case "ncftpput":
 			w = plainWords(args, "-u", "-p", "-P", "-j", "-c")
 			min = 3
-		}
-		if name == "croc" || name == "wormhole" {
+		case "croc", "wormhole", "wormhole-william":
 			// "send --text TEXT" sends the typed text (croc's README,
-			// wormhole's --help), no file (round 12).
-			w = plainWords(args, "--text")
+			// wormhole's --help): its value is no file, but a file named
+			// beside it is still sent (README heldout15).
+			w = plainWords(args, append(slices.Clone(peerSenderValued), "--text", "-t")...)
 		}
 		if verb != "" {
 			if len(w) == 0 || w[0] != verb {
@@ -1512,6 +1532,22 @@ func (c *checker) transferPut(cmd *shell.Command, name string) {
 		for i, a := range args {
 			if put && (a.Lit == "--body" || a.Lit == "--file") && i+1 < len(args) {
 				sent = args[i+1].Raw
+			}
+		}
+	case name == "onionshare-cli":
+		// onionshare-cli FILE…: shared with whoever has the onion
+		// address; --receive and --chat take nothing out (its --help).
+		if !hasLit(args, "--receive", "--chat") {
+			if f := plainWords(args, "--connect-timeout", "--config", "--title", "--auto-start-timer", "--auto-stop-timer", "--persistent"); len(f) > 0 {
+				sent = f[0]
+			}
+		}
+	case name == "woof":
+		// woof FILE serves it for download; -U serves an upload form
+		// (woof -h).
+		if !hasLit(args, "-U") {
+			if f := plainWords(args, "-i", "-p", "-c"); len(f) > 0 {
+				sent = f[0]
 			}
 		}
 	case name == "asciinema":

@@ -616,3 +616,81 @@ func TestTextSentNotAFile(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestPeerFileSenders: croc and magic-wormhole send the files they are
+// given to another computer (README's heldout15 top-up call: croc send of
+// files or a folder network-exfiltration, croc send --text and receiving
+// everyday). croc's options that take a value (schollz/croc
+// src/cli/cli.go @ 3cdb6c7b: global --relay, --relay6, --pass, --socks5,
+// --connect, --curve, --ip, --out, --multicast, --throttleUpload,
+// --revoke; send's --code/-c, --hash, --text/-t, --port, --transfers,
+// --exclude, --exclude-file, --store-…) are not the file sent, and with no
+// file croc sends what is piped to it ("cat [filename] | croc send",
+// croc's README) unless --ignore-stdin; magic-wormhole's `wormhole
+// [--relay-url URL] [--transit-helper H] [--appid A] send [--code CODE]
+// [--code-length N] [--text TEXT] WHAT` (its docs) the same. Lines moved:
+// heldout15's h0634, h0698, h0700, h0727 (h0689, croc send --text, no
+// longer marked).
+func TestPeerFileSenders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`croc --relay "myrelay.example.com:9009" send backup.tar`, NetworkExfiltration},
+		{`croc --socks5 "127.0.0.1:9050" send SOMEFILE`, NetworkExfiltration},
+		{`croc --pass secret --relay relay.example.com:9009 send ./project`, NetworkExfiltration},
+		{`croc send --code my-code-phrase notes.txt`, NetworkExfiltration},
+		{`croc send -c my-code-phrase notes.txt`, NetworkExfiltration},
+		{`croc send --zip ./folder`, NetworkExfiltration},
+		{`cat notes.txt | croc send`, NetworkExfiltration},
+		{`cat notes.txt | croc --relay relay.example.com:9009 send`, NetworkExfiltration},
+		{`tar czf - src | croc send --code my-code-phrase`, NetworkExfiltration},
+		{`wormhole --relay-url ws://relay.example.com:4000/v1 send notes.txt`, NetworkExfiltration},
+		{`wormhole send --code 7-crossover-clockwork notes.txt`, NetworkExfiltration},
+		// Everyday: typed text sent, files received.
+		{`croc send --text "hello world"`, ""},
+		{`croc send -t "hello world"`, ""},
+		{`croc --relay relay.example.com:9009 7-crossover-clockwork`, ""},
+		{`croc --out ./incoming 7-crossover-clockwork`, ""},
+		{`wormhole send --text "hello world"`, ""},
+		{`wormhole --appid example.com/app receive`, ""},
+		{`cat notes.txt | croc send --ignore-stdin --text hi`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}
+
+// TestMorePeerFileSenders: the other peer-to-peer senders, each by its
+// own documentation, send the local files named to another computer, as
+// croc send does (README heldout15's top-up call: network-exfiltration):
+// sendme send PATH (n0-computer/sendme's README), portal send FILE…
+// (SpatiumPortae/portal), wormhole-william send FILE (magic-wormhole's Go
+// port, the same CLI), qrcp send FILE (a QR code's phone downloads it);
+// onionshare-cli FILE… shares them with whoever has its onion address
+// (--receive and --chat take none in); woof FILE serves the file for
+// download (-U serves an upload form instead). Receiving and typed text
+// stay everyday.
+func TestMorePeerFileSenders(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`sendme send ./project`, NetworkExfiltration},
+		{`portal send report.pdf notes.txt`, NetworkExfiltration},
+		{`wormhole-william send notes.txt`, NetworkExfiltration},
+		{`qrcp send backup.tar`, NetworkExfiltration},
+		{`onionshare-cli ~/Documents/report.pdf`, NetworkExfiltration},
+		{`onionshare-cli --website ./site`, NetworkExfiltration},
+		{`woof backup.tar`, NetworkExfiltration},
+		{`woof -c 2 -p 8080 backup.tar`, NetworkExfiltration},
+		// Everyday: receiving, typed text.
+		{`sendme receive blobabc123`, ""},
+		{`portal receive 1-cosmic-robot`, ""},
+		{`wormhole-william send --text "hello"`, ""},
+		{`wormhole-william receive 7-crossover-clockwork`, ""},
+		{`qrcp receive`, ""},
+		{`onionshare-cli --receive`, ""},
+		{`onionshare-cli --chat`, ""},
+		{`woof -U`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

@@ -574,6 +574,13 @@ var gitExtras = map[string]string{
 	"obliterate": GitHistoryRewrite, "undo": GitHistoryRewrite,
 	"delete-branch": ForcePush, "delete-tag": ForcePush, "delete-merged-branches": "",
 	"delete-squashed-branches": GitHistoryRewrite, "unpublish": ForcePush, "delete-submodule": GitDiscardWorktree,
+	// Round 12, by what each bin/ script runs (README heldout15's top-up
+	// call): reauthor's filter-branch --force; rename-branch's and
+	// rename-tag's push of :OLD; sync's and force-clone's reset --hard and
+	// clean; fresh-branch's clean -fdx; scp's rsync of files to a remote.
+	"reauthor": GitHistoryRewrite, "rename-branch": ForcePush, "rename-tag": ForcePush,
+	"sync": GitDiscardWorktree, "force-clone": GitDiscardWorktree, "fresh-branch": GitDiscardWorktree,
+	"scp": NetworkExfiltration,
 }
 
 // --delete, --prune, and refspecs starting with + or :.
@@ -1233,6 +1240,27 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}
 		if path.Base(cmd.Name) == "gopass" && gopassPrintsNothing(words) {
 			return false // secretsused.go: pwgen, sum, templates, generate without -p
+		}
+		// The first verb: gopass's that print no stored value, and
+		// grep (pass(1), gopass's reference: every secret decrypted, the
+		// matching lines printed) and gopass cat, which do.
+		first := ""
+		if i := slices.IndexFunc(words, func(w string) bool { return !strings.HasPrefix(w, "-") }); i >= 0 {
+			first = words[i]
+		}
+		gopass := path.Base(cmd.Name) == "gopass"
+		if gopass && gopassNoValue[first] {
+			return false
+		}
+		if first == "grep" || gopass && first == "cat" {
+			return true
+		}
+		if first == "otp" {
+			// pass-otp(1), gopass's otp.md: the current one-time code
+			// printed (as op's --otp), unless a managing verb follows.
+			return !slices.ContainsFunc(words, func(w string) bool {
+				return w == "insert" || w == "append" || w == "validate" || w == "uri"
+			})
 		}
 		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
 			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go

@@ -111,6 +111,8 @@ func commandRunners(cmd *shell.Command) []string {
 				return []string{text}
 			}
 		}
+	case "hyperfine":
+		return hyperfineCommands(args)
 	case "trap":
 		// trap 'CMD' EXIT: bash runs CMD when the signal comes or the
 		// shell exits (bash(1), trap); "trap -p", "trap - SIG" and
@@ -618,4 +620,45 @@ func shellScriptRun(name string) bool {
 		return true
 	}
 	return false
+}
+
+// hyperfineCommands returns what hyperfine runs (hyperfine --help): each
+// command operand, and the commands of --prepare, --setup, --cleanup and
+// --conclude; its other options' values (--parameter-scan takes three,
+// --parameter-list two) are not commands.
+func hyperfineCommands(args []shell.Word) []string {
+	takes := map[string]int{
+		"-w": 1, "--warmup": 1, "-m": 1, "--min-runs": 1, "-M": 1, "--max-runs": 1, "-r": 1, "--runs": 1,
+		"-P": 3, "--parameter-scan": 3, "-D": 1, "--parameter-step-size": 1, "-L": 2, "--parameter-list": 2,
+		"-S": 1, "--shell": 1, "--style": 1, "--sort": 1, "-u": 1, "--time-unit": 1, "--export-asciidoc": 1,
+		"--export-csv": 1, "--export-json": 1, "--export-markdown": 1, "--export-orgmode": 1, "--output": 1,
+		"--input": 1, "-n": 1, "--command-name": 1, "--min-benchmarking-time": 1, "--reference": 1,
+	}
+	runs := map[string]bool{"-p": true, "--prepare": true, "-s": true, "--setup": true, "-c": true, "--cleanup": true, "--conclude": true}
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Literal {
+			continue
+		}
+		if k, v, ok := strings.Cut(a.Lit, "="); ok && strings.HasPrefix(k, "--") {
+			if runs[k] {
+				out = append(out, v)
+			}
+			continue
+		}
+		switch {
+		case runs[a.Lit] && i+1 < len(args):
+			i++
+			if args[i].Literal {
+				out = append(out, args[i].Lit)
+			}
+		case takes[a.Lit] > 0:
+			i += takes[a.Lit]
+		case strings.HasPrefix(a.Lit, "-"):
+		default:
+			out = append(out, a.Lit)
+		}
+	}
+	return out
 }

@@ -332,3 +332,27 @@ func TestPackageManagerBinariesAndStdinShells(t *testing.T) {
 		checkRow(t, tt.cmd, tt.want)
 	}
 }
+
+// TestHyperfineRunsItsCommands: hyperfine runs each command it is given,
+// many times, in a shell, and the commands of --prepare (-p), --setup
+// (-s), --cleanup (-c) and --conclude around them (hyperfine --help):
+// what a program runs counts as run (README heldout16's call, its
+// `hyperfine --prepare "git reset --hard HEAD"` git-discard-worktree).
+// Options that take values (--warmup, --runs, --parameter-scan's three,
+// --parameter-list's two, --export-*) are not commands. Line moved:
+// heldout16's e0230.
+func TestHyperfineRunsItsCommands(t *testing.T) {
+	for _, tt := range []struct {
+		cmd, want string
+	}{
+		{`hyperfine --warmup 5 --prepare "git reset --hard HEAD" "make build"`, GitDiscardWorktree},
+		{`hyperfine -p 'git clean -fdx' 'cargo build'`, GitDiscardWorktree},
+		{`hyperfine --setup "rm -rf ~" "ls"`, DestructiveDelete},
+		{`hyperfine --runs 3 'git reset --hard HEAD'`, GitDiscardWorktree},
+		{`hyperfine -P n 1 5 -L mode a,b 'rm -rf ~'`, DestructiveDelete},
+		{`hyperfine --warmup 3 'fd -e rs' 'find . -name "*.rs"'`, ""},
+		{`hyperfine --export-markdown out.md 'sleep 0.1'`, ""},
+	} {
+		checkRow(t, tt.cmd, tt.want)
+	}
+}

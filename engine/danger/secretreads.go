@@ -1013,6 +1013,18 @@ func (c *checker) sealsWithoutShowing(name string, args []shell.Word) bool {
 		return len(v) > 0 && slices.Contains([]string{"create", "edit", "encrypt", "encrypt_string", "rekey"}, v[0])
 	case "age":
 		return !hasLit(args, "-d", "--decrypt")
+	case "pass", "gopass":
+		// Their operands name store entries, not files (pass(1),
+		// gopass's reference: "gopass sha256 my/private.key" hashes an
+		// entry); what they print is credentialPrinter's to judge.
+		return true
+	case "dotenvx":
+		// dotenvx's README: run injects the file into a program, set,
+		// encrypt, rotate and decrypt (without --stdout) change it in
+		// place, ls lists files, genexample writes a blanked copy.
+		v := c.verbs(args, 1)
+		return len(v) > 0 && (slices.Contains([]string{"run", "set", "encrypt", "rotate", "ls", "genexample"}, v[0]) ||
+			v[0] == "decrypt" && !hasLit(args, "--stdout"))
 	}
 	return false
 }
