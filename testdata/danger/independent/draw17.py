@@ -16,6 +16,7 @@ recorded).
   python3 draw17.py --sixth INCIDENTS17E_TSV >> drawn20.jsonl
   python3 draw17.py --seventh INCIDENTS17F_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --eighth INCIDENTS17G_TSV >> drawn20.jsonl
+  python3 draw17.py --ninth NAME=GITDIR@COMMIT … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -43,6 +44,10 @@ TEARDOWN_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|reset|restor|rot
 # Scripts read for the seventh batch: shell scripts whose path names
 # cleaning up, destroying, deleting, wiping or purging.
 SCRIPT_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|wipe|purge", re.I)
+# Pages read for the ninth batch (CLI command references): a project's
+# documentation and top-level READMEs and agent guides, not vendored code.
+REFERENCE_PAGE = re.compile(r"^(docs/(?!.*vendor/)|README\.md$|AGENTS\.md$)")
+NINTH_CAP = 40  # the ninth batch's lines of one reference at most
 EARLIER = ["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 20)]
 
 
@@ -147,6 +152,20 @@ def main(args):
                               lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         more += books
         rng.shuffle(more)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
+        return
+    if args[0] == "--ninth":
+        # Ninth batch (a top-up after heldout17 was merged at 468 lines, 62
+        # dangerous): command references of CLIs agents drive that no
+        # earlier draw used, NINTH_CAP code-block lines of each at random
+        # from its REFERENCE_PAGE pages; ids after the eighth batch's.
+        import json
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:ninth")
+        refs = [(n, c, items, NINTH_CAP) for n, c, items, _ in
+                sources(args[1:], lambda g, c, p: runbook_lines(g, c, p, REFERENCE_PAGE), "reference")]
+        more, _ = draw_pools(rng, refs, seen, lambda e: fill_angle(e["raw"], rng), keep)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
     if args[0] in ("--third", "--fourth", "--fifth", "--sixth", "--seventh", "--eighth"):
