@@ -17,6 +17,7 @@ recorded).
   python3 draw17.py --seventh INCIDENTS17F_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --eighth INCIDENTS17G_TSV >> drawn20.jsonl
   python3 draw17.py --ninth NAME=GITDIR@COMMIT … >> drawn20.jsonl
+  python3 draw17.py --tenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -152,6 +153,24 @@ def main(args):
                               lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         more += books
         rng.shuffle(more)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
+        return
+    if args[0] == "--tenth":
+        # Tenth batch, after the ninth (b5b0260) gave 5 dangerous of 120:
+        # NINTH_CAP code-block lines at random of each of three more CLI
+        # command references, each read from the pages under its own
+        # folder or file (PAGES, a path prefix); ids after the ninth's.
+        import json
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:tenth")
+        refs = []
+        for a in args[1:]:
+            a, pages = a.rsplit(":", 1)
+            for n, c, items, _ in sources([a], lambda g, c, p: runbook_lines(g, c, p, re.compile("^" + re.escape(pages))),
+                                          "reference"):
+                refs.append((n, c, items, NINTH_CAP))
+        more, _ = draw_pools(rng, refs, seen, lambda e: fill_angle(e["raw"], rng), keep)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
     if args[0] == "--ninth":
