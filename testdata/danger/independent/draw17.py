@@ -18,6 +18,7 @@ recorded).
   python3 draw17.py --eighth INCIDENTS17G_TSV >> drawn20.jsonl
   python3 draw17.py --ninth NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --tenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --eleventh NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -155,15 +156,17 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] == "--tenth":
+    if args[0] in ("--tenth", "--eleventh"):
         # Tenth batch, after the ninth (b5b0260) gave 5 dangerous of 120:
         # NINTH_CAP code-block lines at random of each of three more CLI
         # command references, each read from the pages under its own
         # folder or file (PAGES, a path prefix); ids after the ninth's.
+        # Eleventh batch, after the tenth (2e8f3cc), the same way from
+        # three more references.
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
-        rng = random.Random(f"{SEED}:tenth")
+        rng = random.Random(f"{SEED}:{args[0][2:]}")
         refs = []
         for a in args[1:]:
             a, pages = a.rsplit(":", 1)
