@@ -21,6 +21,7 @@ recorded).
   python3 draw17.py --eleventh NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
   python3 draw17.py --twelfth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
   python3 draw17.py --thirteenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --fourteenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -158,7 +159,7 @@ def main(args):
         rng.shuffle(more)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
-    if args[0] in ("--tenth", "--eleventh", "--twelfth", "--thirteenth"):
+    if args[0] in ("--tenth", "--eleventh", "--twelfth", "--thirteenth", "--fourteenth"):
         # Tenth batch, after the ninth (b5b0260) gave 5 dangerous of 120:
         # NINTH_CAP code-block lines at random of each of three more CLI
         # command references, each read from the pages under its own
@@ -166,7 +167,8 @@ def main(args):
         # Eleventh batch, after the tenth (2e8f3cc), the same way from
         # three more references; twelfth, after the eleventh (136f1da),
         # from three more (every Markdown page: an empty PAGES); thirteenth,
-        # after the twelfth (f7be2b8), from one more.
+        # after the twelfth (f7be2b8), from one more; fourteenth, after the
+        # thirteenth (5cf019e), from three migration tools' references.
         import json
         drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
         seen |= {d["command"] for d in drawn20}
