@@ -15,7 +15,10 @@ A part none of whose lines is labelled yet is left out (dev4 was labelled
 and built before heldout4); a part labelled in part is an error.
 dev7 and heldout7 were drawn at the same time on separate branches, so
 draw.py could not leave dev7's lines out of heldout7: a heldout7 line whose
-command dev7 also holds is left out here (tuning read dev7's copy).
+command dev7 also holds is left out here (tuning read dev7's copy). heldout17's
+and heldout18's top-ups were drawn at the same time on separate branches and
+both took neonctl's and planetscale's READMEs: a heldout17 line whose command
+heldout18 also holds is left out here (heldout18's copy was relabelled first).
 
   python3 build.py
 """
@@ -30,6 +33,7 @@ for n, l in enumerate([l for n in ("labels.tsv", "labels2.tsv", "labels3.tsv", "
 out = {"dev": [], "heldout": [], "heldout2": [], "heldout3": [], "dev4": [], "heldout4": [], "heldout5": [], "dev6": [], "heldout6": [], "dev7": [], "heldout7": [], "heldout8": [], "dev8": [], "heldout9": [], "heldout10": [], "heldout11": [], "heldout12": [], "heldout13": [], "heldout14": [], "heldout15": [], "heldout16": [], "heldout17": [], "heldout18": []}
 unlabelled = {}
 dev7_commands = {json.loads(l).get("command") for l in open("drawn8.jsonl", encoding="utf-8")}
+heldout18_commands = {json.loads(l).get("command") for l in open("drawn21.jsonl", encoding="utf-8")}
 for l in [l for n in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jsonl", "drawn5.jsonl", "drawn6.jsonl", "drawn7.jsonl", "drawn8.jsonl", "drawn9.jsonl", "drawn10.jsonl", "drawn11.jsonl", "drawn12.jsonl", "drawn13.jsonl", "drawn14.jsonl", "drawn15.jsonl", "drawn16.jsonl", "drawn17.jsonl", "drawn18.jsonl", "drawn19.jsonl", "drawn20.jsonl", "drawn21.jsonl") for l in open(n, encoding="utf-8")]:
     d = json.loads(l)
     if d["id"] not in labels:
@@ -37,6 +41,8 @@ for l in [l for n in ("drawn.jsonl", "drawn2.jsonl", "drawn3.jsonl", "drawn4.jso
         continue
     _, lab, reason = labels.pop(d["id"])
     if d["split"] == "heldout7" and d["tool"] == "bash" and d["command"] in dev7_commands:
+        continue
+    if d["split"] == "heldout17" and d["tool"] == "bash" and d["command"] in heldout18_commands:
         continue
     e = {"id": d["id"], "label": "everyday" if lab == "E" else "dangerous"}
     if lab != "E":

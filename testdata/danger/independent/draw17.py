@@ -16,6 +16,12 @@ recorded).
   python3 draw17.py --sixth INCIDENTS17E_TSV >> drawn20.jsonl
   python3 draw17.py --seventh INCIDENTS17F_TSV NAME=GITDIR@COMMIT … >> drawn20.jsonl
   python3 draw17.py --eighth INCIDENTS17G_TSV >> drawn20.jsonl
+  python3 draw17.py --ninth NAME=GITDIR@COMMIT … >> drawn20.jsonl
+  python3 draw17.py --tenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --eleventh NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --twelfth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --thirteenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
+  python3 draw17.py --fourteenth NAME=GITDIR@COMMIT:PAGES … >> drawn20.jsonl
 
 (README.md gives the sources and commits, in that order.)
 
@@ -43,6 +49,10 @@ TEARDOWN_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|reset|restor|rot
 # Scripts read for the seventh batch: shell scripts whose path names
 # cleaning up, destroying, deleting, wiping or purging.
 SCRIPT_PAGE = re.compile(r"teardown|clean|destroy|delet|remov|wipe|purge", re.I)
+# Pages read for the ninth batch (CLI command references): a project's
+# documentation and top-level READMEs and agent guides, not vendored code.
+REFERENCE_PAGE = re.compile(r"^(docs/(?!.*vendor/)|README\.md$|AGENTS\.md$)")
+NINTH_CAP = 40  # the ninth batch's lines of one reference at most
 EARLIER = ["drawn.jsonl"] + [f"drawn{n}.jsonl" for n in range(2, 20)]
 
 
@@ -147,6 +157,43 @@ def main(args):
                               lambda e: fill_angle(e["raw"], rng), lambda e, cmd: bool(cmd.strip()))
         more += books
         rng.shuffle(more)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
+        return
+    if args[0] in ("--tenth", "--eleventh", "--twelfth", "--thirteenth", "--fourteenth"):
+        # Tenth batch, after the ninth (b5b0260) gave 5 dangerous of 120:
+        # NINTH_CAP code-block lines at random of each of three more CLI
+        # command references, each read from the pages under its own
+        # folder or file (PAGES, a path prefix); ids after the ninth's.
+        # Eleventh batch, after the tenth (2e8f3cc), the same way from
+        # three more references; twelfth, after the eleventh (136f1da),
+        # from three more (every Markdown page: an empty PAGES); thirteenth,
+        # after the twelfth (f7be2b8), from one more; fourteenth, after the
+        # thirteenth (5cf019e), from three migration tools' references.
+        import json
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:{args[0][2:]}")
+        refs = []
+        for a in args[1:]:
+            a, pages = a.rsplit(":", 1)
+            for n, c, items, _ in sources([a], lambda g, c, p: runbook_lines(g, c, p, re.compile("^" + re.escape(pages))),
+                                          "reference"):
+                refs.append((n, c, items, NINTH_CAP))
+        more, _ = draw_pools(rng, refs, seen, lambda e: fill_angle(e["raw"], rng), keep)
+        emit(more, "a", "heldout17", first=len(drawn20) + 1)
+        return
+    if args[0] == "--ninth":
+        # Ninth batch (a top-up after heldout17 was merged at 468 lines, 62
+        # dangerous): command references of CLIs agents drive that no
+        # earlier draw used, NINTH_CAP code-block lines of each at random
+        # from its REFERENCE_PAGE pages; ids after the eighth batch's.
+        import json
+        drawn20 = [json.loads(l) for l in open("drawn20.jsonl", encoding="utf-8")]
+        seen |= {d["command"] for d in drawn20}
+        rng = random.Random(f"{SEED}:ninth")
+        refs = [(n, c, items, NINTH_CAP) for n, c, items, _ in
+                sources(args[1:], lambda g, c, p: runbook_lines(g, c, p, REFERENCE_PAGE), "reference")]
+        more, _ = draw_pools(rng, refs, seen, lambda e: fill_angle(e["raw"], rng), keep)
         emit(more, "a", "heldout17", first=len(drawn20) + 1)
         return
     if args[0] in ("--third", "--fourth", "--fifth", "--sixth", "--seventh", "--eighth"):
