@@ -2,6 +2,7 @@ package danger
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -179,6 +180,12 @@ func judge(truth []string, pred [][]string, weight []float64, keep func(int) boo
 	return a
 }
 
+// poolParts names the second labellings pooled at the end of
+// TestSecondLabellings (comma-separated; all adjudicated ones when empty),
+// so that parts measured together, unseen ones say, are read as one:
+// go test ./engine/danger -run TestSecondLabellings -v -args -pool heldout17,heldout18
+var poolParts = flag.String("pool", "", "second labellings to pool in TestSecondLabellings (comma-separated; default all adjudicated)")
+
 // TestSecondLabellings prints, for each second labelling, how far the two
 // labellers agree and how far the marker agrees with each, as written and
 // by intent, and with the lines they agree on (and, where one exists, with
@@ -238,8 +245,10 @@ func TestSecondLabellings(t *testing.T) {
 			t.Logf("  marker against the adjudicated labels (%d settled):     %v", len(sl.adjudged), judge(adj, marker, sl.weight, all))
 			settled := adjudicatedLines(sl)
 			measure(settled).table(t, sl.name+" with the adjudicated labels", false)
-			pooled = append(pooled, settled...)
-			pooledNames = append(pooledNames, sl.name)
+			if *poolParts == "" || slices.Contains(strings.Split(*poolParts, ","), sl.name) {
+				pooled = append(pooled, settled...)
+				pooledNames = append(pooledNames, sl.name)
+			}
 		}
 	}
 	if len(pooledNames) > 1 {
