@@ -591,6 +591,33 @@ def draw_pools(rng, pools, seen, fill, keep, overflow=()):
     return drawn, rest
 
 
+def draw_named(args, sources, seen, seed, cap, skip=lambda cmd: False):
+    """Draws from each NAME=GITDIR@COMMIT of args, in order: the entries
+    sources[NAME] = (repo, read) reads with read(gitdir, commit), shuffled
+    with a random stream of their own (seed:NAME, so that a later batch
+    leaves an earlier one's draw unchanged), and the first cap of them
+    whose stripped command is not empty, no earlier line took and skip
+    does not refuse."""
+    lines = []
+    for arg in args:
+        name, rest = arg.split("=", 1)
+        gitdir, commit = rest.rsplit("@", 1)
+        repo, read = sources[name]
+        entries = read(gitdir, commit)
+        random.Random(f"{seed}:{name}").shuffle(entries)
+        k = 0
+        for e in entries:
+            if k == cap:
+                break
+            cmd = e["raw"].strip()
+            if not cmd or cmd in seen or skip(cmd):
+                continue
+            seen.add(cmd)
+            k += 1
+            lines.append(drawn_line(repo, commit, e, cmd))
+    return lines
+
+
 def draw_every(entries, seen, fill, keep):
     """Every entry (repo, commit, e) of a top-up whose filled command no
     earlier line took and keep accepts, in order."""

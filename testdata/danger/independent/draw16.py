@@ -25,7 +25,7 @@ import re
 import subprocess
 import sys
 
-from draw import emit, fenced_lines, fill_angle, go_string, py_test_commands, shell_like, taken_before
+from draw import draw_named, emit, fenced_lines, fill_angle, go_string, py_test_commands, shell_like, taken_before
 
 SEED = 16  # heldout16; never changed after the first batch
 CAP = 80  # lines of one repository at most, so that no collection dominates
@@ -158,28 +158,7 @@ def main():
     # (heldout15) was drawn at the same time on another branch and is not
     # read, so that this draw reproduces after the two merge.
     seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 18))])
-    lines = []
-    for arg in sys.argv[1:]:
-        name, rest = arg.split("=", 1)
-        gitdir, commit = rest.rsplit("@", 1)
-        repo, read = SOURCES[name]
-        entries = read(gitdir, commit)
-        rng = random.Random(f"{SEED}:{name}")
-        rng.shuffle(entries)
-        k = 0
-        for e in entries:
-            if k == CAP:
-                break
-            cmd = e["raw"].strip()
-            if not cmd or cmd in seen:
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            lines.append(d)
+    lines = draw_named(sys.argv[1:], SOURCES, seen, SEED, CAP)
     emit(lines, "e", "heldout16")
 
 

@@ -24,7 +24,7 @@ import os
 import random
 import sys
 
-from draw import emit, js_calls, js_string, fenced_lines, fill_angle, shell_like, taken_before
+from draw import draw_named, emit, js_calls, js_string, fenced_lines, fill_angle, shell_like, taken_before
 from draw16 import git_ls, git_text
 
 SEED = 18  # heldout18; never changed after the first batch
@@ -134,56 +134,14 @@ def sixth(args):
     # lines, so that a rerun gives the top-up again byte for byte.
     with open(os.path.join(here, "drawn21.jsonl"), encoding="utf-8") as f:
         seen |= {d["command"] for d in map(json.loads, f) if d["id"] < "c0794"}
-    lines = []
-    for arg in args:
-        name, rest = arg.split("=", 1)
-        gitdir, commit = rest.rsplit("@", 1)
-        repo, read = SOURCES6[name]
-        entries = read(gitdir, commit)
-        rng = random.Random(f"{SEED6}:{name}")
-        rng.shuffle(entries)
-        k = 0
-        for e in entries:
-            if k == CAP6:
-                break
-            cmd = e["raw"].strip()
-            if not cmd or cmd in seen or cmd.split()[0] == "sudo":
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            lines.append(d)
+    lines = draw_named(args, SOURCES6, seen, SEED6, CAP6, skip=lambda cmd: cmd.split()[0] == "sudo")
     emit(lines, "c", "heldout18", first=794)
 
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     seen = taken_before([os.path.join(here, f"drawn{n}.jsonl") for n in [""] + list(range(2, 20))])
-    lines = []
-    for arg in sys.argv[1:]:
-        name, rest = arg.split("=", 1)
-        gitdir, commit = rest.rsplit("@", 1)
-        repo, read = SOURCES[name]
-        entries = read(gitdir, commit)
-        rng = random.Random(f"{SEED}:{name}")
-        rng.shuffle(entries)
-        k = 0
-        for e in entries:
-            if k == CAP:
-                break
-            cmd = e["raw"].strip()
-            if not cmd or cmd in seen:
-                continue
-            seen.add(cmd)
-            k += 1
-            d = {"collection": repo, "commit": commit, "source_path": e["source_path"], "line": e["line"],
-                 "tool": "bash", "command": cmd, "pool": e["pool"]}
-            if e.get("note"):
-                d["note"] = e["note"]
-            lines.append(d)
+    lines = draw_named(sys.argv[1:], SOURCES, seen, SEED, CAP)
     emit(lines, "c", "heldout18")
 
 
