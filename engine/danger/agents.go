@@ -232,10 +232,7 @@ func (c *checker) agentSetupTools(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 1)
-	first := ""
-	if len(v) > 0 {
-		first = v[0]
-	}
+	first := wordList(v).at(0)
 	writes := false
 	switch name {
 	case "ctx7":

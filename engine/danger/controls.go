@@ -63,10 +63,7 @@ func (c *checker) securityOff(u unit) {
 	for _, a := range args {
 		lits = append(lits, strings.ToLower(a.Lit))
 	}
-	first := ""
-	if v := c.verbs(args, 1); len(v) > 0 {
-		first = strings.ToLower(v[0])
-	}
+	first := strings.ToLower(wordList(c.verbs(args, 1)).at(0))
 	has := func(ws ...string) bool {
 		for _, w := range ws {
 			if slices.Contains(lits, w) {
@@ -195,10 +192,7 @@ func (c *checker) tracesCleared(u unit) {
 	}
 	args := cmd.Args
 	v := c.verbs(args, 1)
-	first := ""
-	if len(v) > 0 {
-		first = strings.ToLower(v[0])
-	}
+	first := strings.ToLower(wordList(v).at(0))
 	switch strings.TrimSuffix(strings.ToLower(name), ".exe") {
 	case "journalctl":
 		if slices.ContainsFunc(args, func(w shell.Word) bool { return vacuumsAll(w.Lit) }) {

@@ -38,10 +38,7 @@ func (c *checker) database(u unit) {
 		return
 	}
 	v := c.verbs(args, 3)
-	first := ""
-	if len(v) > 0 {
-		first = v[0]
-	}
+	first := wordList(v).at(0)
 	switch name {
 	case "mongosh", "mongo":
 		for i, a := range args {

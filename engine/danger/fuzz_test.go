@@ -1,7 +1,6 @@
 package danger
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -57,12 +56,7 @@ func FuzzHostReadersCutShort(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		got := Check(bash(line), proj, home)
-		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
-			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
-		}
-	})
+	fuzzSortedUnique(f)
 }
 
 // FuzzOptionClustersAndPatches: round 10's rules read option clusters (sudo), patches
@@ -81,12 +75,7 @@ func FuzzOptionClustersAndPatches(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		got := Check(bash(line), proj, home)
-		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
-			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
-		}
-	})
+	fuzzSortedUnique(f)
 }
 
 // FuzzCutShortReaders seeds lines cut short where round 11's readers look (fcrontab's
@@ -104,10 +93,5 @@ func FuzzCutShortReaders(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, line string) {
-		got := Check(bash(line), proj, home)
-		if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
-			t.Fatalf("Check(%q) = %v: not sorted and unique", line, got)
-		}
-	})
+	fuzzSortedUnique(f)
 }

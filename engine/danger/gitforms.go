@@ -428,10 +428,7 @@ func (c *checker) hookInstallers(u unit) {
 		return
 	}
 	v := c.verbs(cmd.Args, 1)
-	first := ""
-	if len(v) > 0 {
-		first = v[0]
-	}
+	first := wordList(v).at(0)
 	installs := false
 	switch name {
 	case "pre-commit", "prek":

@@ -111,10 +111,7 @@ func (c *checker) toolRemoval(name string, args []shell.Word) bool {
 		return false
 	}
 	v := c.verbs(args, 2)
-	first := ""
-	if len(v) > 0 {
-		first = v[0]
-	}
+	first := wordList(v).at(0)
 	hit := false
 	switch name {
 	case "mc":

@@ -27,10 +27,7 @@ func (c *checker) remoteAccess(u unit) {
 	}
 	args := cmd.Args
 	v := c.verbs(args, 3)
-	first := ""
-	if len(v) > 0 {
-		first = v[0]
-	}
+	first := wordList(v).at(0)
 	switch name {
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "cryptcat":
 		// "nc -e /bin/sh host port", "ncat -l --sh-exec …": the peer drives a program.
