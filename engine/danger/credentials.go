@@ -614,7 +614,8 @@ func opReveals(words []string) bool {
 var gopassNoValue = map[string]bool{
 	"mounts": true, "sync": true, "new": true, "create": true, "setup": true, "init": true, "config": true, "fsck": true,
 	"audit": true, "recipients": true, "templates": true, "completion": true, "update": true, "version": true,
-	// pwgen prints new random passwords, sha256 a hash of an entry
-	// (gopass's docs/commands/pwgen.md, sha256.md).
-	"pwgen": true, "sha256": true,
+	// pwgen prints new random passwords without storing them, sum (sha256
+	// its alias) a hash of an entry (gopass's docs/commands/pwgen.md,
+	// sha256.md).
+	"pwgen": true, "sum": true, "sha256": true,
 }

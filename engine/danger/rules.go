@@ -1238,9 +1238,6 @@ func credentialPrinter(cmd *shell.Command) bool {
 		}) {
 			return false
 		}
-		if path.Base(cmd.Name) == "gopass" && gopassPrintsNothing(words) {
-			return false // secretsused.go: pwgen, sum, templates, generate without -p
-		}
 		// The first verb: gopass's that print no stored value, and
 		// grep (pass(1), gopass's reference: every secret decrypted, the
 		// matching lines printed) and gopass cat, which do.
@@ -1249,8 +1246,8 @@ func credentialPrinter(cmd *shell.Command) bool {
 			first = words[i]
 		}
 		gopass := path.Base(cmd.Name) == "gopass"
-		if gopass && gopassNoValue[first] {
-			return false
+		if gopass && (gopassPrintsNothing(words) || gopassNoValue[first]) {
+			return false // secretsused.go
 		}
 		if first == "grep" || gopass && first == "cat" {
 			return true
@@ -1262,8 +1259,7 @@ func credentialPrinter(cmd *shell.Command) bool {
 				return w == "insert" || w == "append" || w == "validate" || w == "uri"
 			})
 		}
-		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0]) &&
-			!(path.Base(cmd.Name) == "gopass" && gopassNoValue[words[0]]) // credentials.go
+		return has("show") || len(words) == 1 && !slices.Contains([]string{"ls", "list", "find", "search", "init", "git", "help", "version"}, words[0])
 	case "vault":
 		return has("read") && !vaultNoSecret("vault", words) || has("kv", "get")
 	}

@@ -2,38 +2,30 @@ package danger
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/permsim/permsim/engine/shell"
 )
 
-// Secrets used, not shown (round 12): README's standing call that a
+// Secrets used, not shown: README's standing call that a
 // secret is read "when its content reaches the output or a place others
 // read …, not when it is used", for commands whose own documentation says
 // they print none of it.
 
-// gopassNoValueVerbs are gopass subcommands that print no value besides
-// gopassNoValue's (gopass docs/commands): pwgen "generate a password
-// without storing it", sum (sha256 its alias) a hash of the entry, and
-// generate, which stores the new password and prints it only with
-// -p/--print.
-var gopassNoValueVerbs = map[string]bool{"pwgen": true, "sum": true, "sha256": true, "generate": true}
-
-// gopassPrintsNothing reports a gopass command of gopassNoValue or
-// gopassNoValueVerbs: its other words are entry names and options, no
-// file it reads, and it shows no secret's value.
+// gopassPrintsNothing reports a gopass command of gopassNoValue, or
+// generate without -p/--print (it stores the new password and prints it
+// only when asked, gopass docs/commands/generate.md): its other words
+// are entry names and options, no file it reads, and it shows no
+// secret's value.
 func gopassPrintsNothing(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
 	if words[0] == "generate" {
-		for _, w := range words[1:] {
-			if w == "-p" || strings.HasPrefix(w, "--print") {
-				return false
-			}
-		}
+		return !slices.ContainsFunc(words[1:], func(w string) bool { return w == "-p" || strings.HasPrefix(w, "--print") })
 	}
-	return gopassNoValue[words[0]] || gopassNoValueVerbs[words[0]]
+	return gopassNoValue[words[0]]
 }
 
 // usesWithoutShowing reports a command whose secret files are used and
