@@ -194,27 +194,17 @@ func findsRegenerated(cmd *shell.Command) bool {
 // the mark.
 func (c *checker) findsOneName(u unit) bool {
 	args := u.cmd.Args
-	var starts []string
-	i := 0
-	for ; i < len(args); i++ {
-		if !args[i].Literal {
-			return false
-		}
-		if strings.HasPrefix(args[i].Lit, "-") || args[i].Lit == "(" || args[i].Lit == "!" {
-			break
-		}
-		starts = append(starts, args[i].Lit)
-	}
+	starts := findStarts(args)
 	if len(starts) == 0 {
-		starts = []string{"."} // GNU find's default start
+		starts = []shell.Word{{Lit: ".", Literal: true}} // GNU find's default start
 	}
 	for _, s := range starts {
-		if !shell.Within(shell.Resolve(s, u.dir, c.home), c.project) {
+		if !s.Literal || !shell.Within(shell.Resolve(s.Lit, u.dir, c.home), c.project) {
 			return false
 		}
 	}
 	names := 0
-	for ; i < len(args); i++ {
+	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Literal {
 			return false

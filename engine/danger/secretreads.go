@@ -278,20 +278,13 @@ func searchWords(args []shell.Word) (pats, roots []shell.Word) {
 	return pats, ops
 }
 
-// findRoots returns the starting points of a find: the words before its
-// expression (after the -H, -L, -P, -D, -O options).
+// findRoots returns the starting points of a find that are literal:
+// findStarts' words up to the first one a variable or substitution makes.
 func findRoots(args []shell.Word) []shell.Word {
-	var roots []shell.Word
-	for _, a := range args {
-		if !a.Literal {
-			return roots
-		}
-		switch {
-		case a.Lit == "-H" || a.Lit == "-L" || a.Lit == "-P" || strings.HasPrefix(a.Lit, "-O") && len(roots) == 0:
-		case strings.HasPrefix(a.Lit, "-") || a.Lit == "(" || a.Lit == "!" || a.Lit == "\\(":
-			return roots
-		default:
-			roots = append(roots, a)
+	roots := findStarts(args)
+	for i, r := range roots {
+		if !r.Literal {
+			return roots[:i]
 		}
 	}
 	return roots
